@@ -1,0 +1,104 @@
+//! One instance of the Payments service: its connection, where it is in its
+//! handler program, and the faults armed against it.
+
+use super::Millis;
+use super::broker::Delivery;
+use super::db::Session;
+use super::provider::Response;
+use serde::Serialize;
+
+/// How a step of the handler program went, for display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mark {
+    Todo,
+    Done,
+    /// The step ran and failed (an ack lost or rejected, an error reply).
+    Failed,
+    /// The duplicate-key conflict on processed_messages.
+    Conflict,
+    /// Skipped because the message was already handled.
+    Skipped,
+    /// Blocked on another connection's write lock.
+    Waiting,
+    /// The process died here.
+    Crashed,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Status {
+    Idle,
+    Handling,
+    Blocked { by: String },
+    Crashed,
+}
+
+pub struct Consumer {
+    pub name: String,
+    /// `None` after a crash, until the process restarts.
+    pub(super) session: Option<Session>,
+    pub pc: usize,
+    pub status: Status,
+    pub marks: Vec<Mark>,
+    pub delivery: Option<Delivery>,
+    pub in_txn: bool,
+    /// This transaction inserted a payment row (to attribute it at commit).
+    pub(super) txn_payment: bool,
+    /// The provider's response, travelling back to the consumer.
+    pub(super) response: Option<Response>,
+    /// Why the provider is being called again, when it is.
+    pub(super) retry_cause: Option<String>,
+    pub lose_next_ack: bool,
+    pub lose_next_response: bool,
+    pub slow_next_ms: Millis,
+}
+
+impl Consumer {
+    pub(super) fn new(name: &str, session: Session, steps: usize) -> Self {
+        Consumer {
+            name: name.to_string(),
+            session: Some(session),
+            pc: 0,
+            status: Status::Idle,
+            marks: vec![Mark::Todo; steps],
+            delivery: None,
+            in_txn: false,
+            txn_payment: false,
+            response: None,
+            retry_cause: None,
+            lose_next_ack: false,
+            lose_next_response: false,
+            slow_next_ms: 0,
+        }
+    }
+
+    /// The faults waiting to hit this consumer, in words.
+    pub fn armed(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.lose_next_ack {
+            out.push("next ack will be lost".to_string());
+        }
+        if self.lose_next_response {
+            out.push("next provider response will be lost".to_string());
+        }
+        if self.slow_next_ms > 0 {
+            out.push(format!(
+                "next step takes {}",
+                super::format_duration(self.slow_next_ms)
+            ));
+        }
+        out
+    }
+
+    /// Back to the top of the program, done with the current message.
+    pub(super) fn finish(&mut self) {
+        self.status = Status::Idle;
+        self.pc = 0;
+        self.delivery = None;
+        self.in_txn = false;
+        self.txn_payment = false;
+        self.response = None;
+        self.retry_cause = None;
+    }
+}

@@ -1,0 +1,359 @@
+//! Every SQL statement the simulator runs lives in this file.
+//!
+//! Each consumer has its own connection to one shared database: an in-memory
+//! database on SQLite's memdb VFS (several connections, real locking), or a
+//! real file with `--db`. Writers open transactions with `BEGIN IMMEDIATE`
+//! and a busy timeout of zero, so a second writer gets `SQLITE_BUSY` at once;
+//! the world turns that into "blocked, waiting for the other transaction".
+
+use super::Millis;
+use rusqlite::{Connection, ErrorCode, OpenFlags, params};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// `PRAGMA application_id` of every database idem creates ("idem" in ASCII),
+/// so that `--db` never overwrites somebody else's file.
+pub const APPLICATION_ID: i32 = 0x6964_656d;
+
+const SCHEMA: &str = "
+    CREATE TABLE processed_messages (
+        message_id   TEXT PRIMARY KEY,
+        processed_at INTEGER NOT NULL
+    );
+    CREATE TABLE payments (
+        id         INTEGER PRIMARY KEY,
+        order_id   INTEGER NOT NULL,
+        amount     INTEGER NOT NULL,
+        message_id TEXT NOT NULL
+    );
+";
+
+const BEGIN: &str = "BEGIN IMMEDIATE";
+const COMMIT: &str = "COMMIT";
+const ROLLBACK: &str = "ROLLBACK";
+const CLAIM_MESSAGE: &str = "INSERT INTO processed_messages (message_id, processed_at) \
+     VALUES (?1, ?2) ON CONFLICT DO NOTHING";
+const INSERT_PAYMENT: &str = "INSERT INTO payments (order_id, amount, message_id) VALUES (?1, ?2, ?3)";
+const SELECT_PAYMENTS: &str = "SELECT id, order_id, amount, message_id FROM payments ORDER BY id";
+const SELECT_PROCESSED: &str =
+    "SELECT message_id, processed_at FROM processed_messages ORDER BY processed_at, message_id";
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("refusing to overwrite {path}: it is not a database that idem created")]
+    NotOurs { path: String },
+    #[error("SQLite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PaymentRow {
+    pub id: i64,
+    pub order: u32,
+    pub amount: u32,
+    pub message_id: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProcessedRow {
+    pub message_id: String,
+    pub processed_at: Millis,
+}
+
+/// The contents of the two tables, in a stable order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tables {
+    pub payments: Vec<PaymentRow>,
+    pub processed: Vec<ProcessedRow>,
+}
+
+/// The shared database. Keeps one observer connection open, which also keeps
+/// an in-memory database alive between consumer crashes.
+pub struct Database {
+    uri: String,
+    file: Option<PathBuf>,
+    observer: Connection,
+}
+
+static NEXT_MEMDB: AtomicU64 = AtomicU64::new(1);
+
+impl Database {
+    /// A fresh in-memory database, or a fresh file at `file`.
+    pub fn open(file: Option<&Path>) -> Result<Self, DbError> {
+        let uri = match file {
+            None => format!(
+                "file:/idem-{}-{}?vfs=memdb",
+                std::process::id(),
+                NEXT_MEMDB.fetch_add(1, Ordering::Relaxed)
+            ),
+            Some(path) => {
+                prepare_file(path)?;
+                path.display().to_string()
+            }
+        };
+        let observer = connect(&uri, file.is_none())?;
+        observer.execute_batch(SCHEMA)?;
+        observer.pragma_update(None, "application_id", APPLICATION_ID)?;
+        Ok(Database {
+            uri,
+            file: file.map(Path::to_path_buf),
+            observer,
+        })
+    }
+
+    /// A new connection for a consumer.
+    pub fn connect(&self) -> Result<Session, DbError> {
+        Ok(Session {
+            conn: connect(&self.uri, self.file.is_none())?,
+        })
+    }
+
+    /// What is committed. Callers read it only while no write transaction is
+    /// open: the memdb VFS blocks readers while a writer holds its lock.
+    pub fn committed(&self) -> Result<Tables, DbError> {
+        read_tables(&self.observer)
+    }
+}
+
+fn connect(uri: &str, memdb: bool) -> Result<Connection, DbError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+        | OpenFlags::SQLITE_OPEN_CREATE
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | if memdb {
+            OpenFlags::SQLITE_OPEN_URI
+        } else {
+            OpenFlags::empty()
+        };
+    let conn = Connection::open_with_flags(uri, flags)?;
+    // Zero: a lock conflict must come back at once as SQLITE_BUSY, a state
+    // the scheduler shows, never as a sleep inside SQLite.
+    conn.busy_timeout(std::time::Duration::ZERO)?;
+    Ok(conn)
+}
+
+/// Clears `path` for a new run, but only if it is empty or one of ours.
+fn prepare_file(path: &Path) -> Result<(), DbError> {
+    let shown = path.display().to_string();
+    let io = |source| DbError::Io {
+        path: shown.clone(),
+        source,
+    };
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(());
+    };
+    if meta.len() > 0 {
+        let id: i32 = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .and_then(|c| c.pragma_query_value(None, "application_id", |r| r.get(0)))
+            .unwrap_or(0);
+        if id != APPLICATION_ID {
+            return Err(DbError::NotOurs { path: shown });
+        }
+    }
+    std::fs::remove_file(path).map_err(io)?;
+    let journal = PathBuf::from(format!("{}-journal", path.display()));
+    if journal.exists() {
+        std::fs::remove_file(&journal).map_err(io)?;
+    }
+    Ok(())
+}
+
+fn read_tables(conn: &Connection) -> Result<Tables, DbError> {
+    let mut stmt = conn.prepare_cached(SELECT_PAYMENTS)?;
+    let payments = stmt
+        .query_map([], |r| {
+            Ok(PaymentRow {
+                id: r.get(0)?,
+                order: r.get(1)?,
+                amount: r.get(2)?,
+                message_id: r.get(3)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    let mut stmt = conn.prepare_cached(SELECT_PROCESSED)?;
+    let processed = stmt
+        .query_map([], |r| {
+            Ok(ProcessedRow {
+                message_id: r.get(0)?,
+                processed_at: r.get::<_, i64>(1)? as Millis,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(Tables {
+        payments,
+        processed,
+    })
+}
+
+/// A statement as shown to the user, with its values written in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ran {
+    pub sql: String,
+    pub result: String,
+}
+
+/// What `BEGIN IMMEDIATE` can answer.
+pub enum Begin {
+    Open(Ran),
+    /// Another connection holds the write lock.
+    Busy(Ran),
+}
+
+/// What the processed_messages insert can answer.
+pub struct Claim {
+    pub ran: Ran,
+    pub first_time: bool,
+}
+
+/// One consumer's connection. Dropping it (a crash) rolls back whatever
+/// transaction it had open, as a real process exit would.
+pub struct Session {
+    conn: Connection,
+}
+
+impl Session {
+    pub fn begin(&self) -> Result<Begin, DbError> {
+        match self.conn.execute_batch(BEGIN) {
+            Ok(()) => Ok(Begin::Open(ran(BEGIN, "transaction open, write lock held"))),
+            Err(e) if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) => {
+                Ok(Begin::Busy(ran(BEGIN, "SQLITE_BUSY")))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    pub fn claim_message(&self, message_id: &str, now: Millis) -> Result<Claim, DbError> {
+        let rows = self
+            .conn
+            .prepare_cached(CLAIM_MESSAGE)?
+            .execute(params![message_id, now as i64])?;
+        let sql = render(CLAIM_MESSAGE, &[quote(message_id), now.to_string()]);
+        let first_time = rows == 1;
+        let result = if first_time {
+            "1 row inserted"
+        } else {
+            "0 rows: conflict, message_id already handled"
+        };
+        Ok(Claim {
+            ran: Ran {
+                sql,
+                result: result.into(),
+            },
+            first_time,
+        })
+    }
+
+    pub fn insert_payment(&self, order: u32, amount: u32, message_id: &str) -> Result<Ran, DbError> {
+        let rows = self
+            .conn
+            .prepare_cached(INSERT_PAYMENT)?
+            .execute(params![order, amount, message_id])?;
+        Ok(Ran {
+            sql: render(
+                INSERT_PAYMENT,
+                &[order.to_string(), amount.to_string(), quote(message_id)],
+            ),
+            result: format!("{rows} row inserted"),
+        })
+    }
+
+    pub fn commit(&self) -> Result<Ran, DbError> {
+        self.conn.execute_batch(COMMIT)?;
+        Ok(ran(COMMIT, "committed"))
+    }
+
+    pub fn rollback(&self) -> Result<Ran, DbError> {
+        self.conn.execute_batch(ROLLBACK)?;
+        Ok(ran(ROLLBACK, "rolled back"))
+    }
+
+    /// The tables as this connection sees them, its own uncommitted writes
+    /// included. Safe to call only while this connection holds the write lock.
+    pub fn own_view(&self) -> Result<Tables, DbError> {
+        read_tables(&self.conn)
+    }
+}
+
+fn ran(sql: &str, result: &str) -> Ran {
+    Ran {
+        sql: sql.into(),
+        result: result.into(),
+    }
+}
+
+fn quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
+/// Writes the bound values into the statement text for display: `?1` -> `'m-7f3'`.
+fn render(template: &str, values: &[String]) -> String {
+    let mut out = template.to_string();
+    // Highest index first, so that ?1 does not eat the front of ?10.
+    for (i, value) in values.iter().enumerate().rev() {
+        out = out.replace(&format!("?{}", i + 1), value);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_writer_is_busy_until_the_first_commits() {
+        let db = Database::open(None).unwrap();
+        let a = db.connect().unwrap();
+        let b = db.connect().unwrap();
+        assert!(matches!(a.begin().unwrap(), Begin::Open(_)));
+        assert!(a.claim_message("m-7f3", 0).unwrap().first_time);
+        assert!(matches!(b.begin().unwrap(), Begin::Busy(_)));
+        a.commit().unwrap();
+        assert!(matches!(b.begin().unwrap(), Begin::Open(_)));
+        let claim = b.claim_message("m-7f3", 1).unwrap();
+        assert!(!claim.first_time);
+        assert_eq!(claim.ran.result, "0 rows: conflict, message_id already handled");
+        b.commit().unwrap();
+        assert_eq!(db.committed().unwrap().processed.len(), 1);
+    }
+
+    #[test]
+    fn a_dropped_connection_rolls_back() {
+        let db = Database::open(None).unwrap();
+        let a = db.connect().unwrap();
+        a.begin().unwrap();
+        a.insert_payment(1042, 40, "m-7f3").unwrap();
+        assert_eq!(a.own_view().unwrap().payments.len(), 1);
+        drop(a);
+        assert!(db.committed().unwrap().payments.is_empty());
+    }
+
+    #[test]
+    fn sql_is_shown_with_its_values() {
+        assert_eq!(
+            render(INSERT_PAYMENT, &["1042".into(), "40".into(), quote("m-7f3")]),
+            "INSERT INTO payments (order_id, amount, message_id) VALUES (1042, 40, 'm-7f3')"
+        );
+    }
+
+    #[test]
+    fn refuses_to_overwrite_a_foreign_file() {
+        let dir = std::env::temp_dir().join(format!("idem-db-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let foreign = dir.join("foreign.db");
+        std::fs::write(&foreign, b"not a database at all").unwrap();
+        assert!(matches!(
+            Database::open(Some(&foreign)),
+            Err(DbError::NotOurs { .. })
+        ));
+        let ours = dir.join("ours.db");
+        drop(Database::open(Some(&ours)).unwrap());
+        let again = Database::open(Some(&ours)).unwrap();
+        assert!(again.committed().unwrap().payments.is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,52 @@
+use serde::Serialize;
+
+/// Who did something in a step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    Broker,
+    Producer,
+    Consumer(String),
+    Provider,
+    Fault,
+    Clock,
+}
+
+impl Actor {
+    pub fn label(&self) -> String {
+        match self {
+            Actor::Broker => "broker".into(),
+            Actor::Producer => "producer".into(),
+            Actor::Consumer(name) => format!("consumer {name}"),
+            Actor::Provider => "provider".into(),
+            Actor::Fault => "fault".into(),
+            Actor::Clock => "clock".into(),
+        }
+    }
+}
+
+/// How an event should be read: a front end picks a glyph and a colour from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    Info,
+    Good,
+    Bad,
+    Warning,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Event {
+    pub actor: Actor,
+    pub kind: EventKind,
+    pub text: String,
+}
+
+/// One statement a consumer sent to SQLite, as a reader would type it, and
+/// what SQLite answered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SqlRecord {
+    pub consumer: String,
+    pub sql: String,
+    pub result: String,
+}

@@ -1,0 +1,302 @@
+//! A `Frame` is the whole visible state after one step, as plain data: the
+//! front ends render frames and nothing else.
+
+use super::broker::MessageState;
+use super::consumer::{Mark, Status};
+use super::db::Tables;
+use super::event::{Event, SqlRecord};
+use super::provider::{Charge, Reply};
+use super::strategy::Op;
+use super::verdict::Verdict;
+use super::world::{Counters, World};
+use super::{Millis, SimError};
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Frame {
+    /// 0 is the state before the first step.
+    pub index: usize,
+    pub time_ms: Millis,
+    pub strategy: String,
+    /// Filled in by the timeline from the scenario.
+    pub chapter: usize,
+    pub chapter_title: String,
+    pub narration: String,
+    /// The scenario action this frame belongs to, as written in the file.
+    pub action: String,
+    pub queue: QueueView,
+    pub consumers: Vec<ConsumerView>,
+    pub db: DbView,
+    pub provider: ProviderView,
+    pub events: Vec<Event>,
+    pub sql: Vec<SqlRecord>,
+    pub counters: Counters,
+    pub verdict: Verdict,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QueueView {
+    pub name: String,
+    pub lease_ms: Millis,
+    pub max_receives: u32,
+    pub messages: Vec<MessageView>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessagePhase {
+    Waiting,
+    InFlight,
+    Acked,
+    DeadLettered,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MessageView {
+    pub message_id: String,
+    pub broker_id: String,
+    pub order: u32,
+    pub amount: u32,
+    pub phase: MessagePhase,
+    /// The consumer holding the lease, or the one whose ack removed it.
+    pub holder: Option<String>,
+    pub lease_left_ms: Option<Millis>,
+    pub receives: u32,
+    pub redelivered: bool,
+    pub copy: u32,
+    pub ack_lost: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StepView {
+    pub label: String,
+    pub keyword: String,
+    pub mark: Mark,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConsumerView {
+    pub name: String,
+    pub status: Status,
+    /// The message it is handling.
+    pub message: Option<String>,
+    pub steps: Vec<StepView>,
+    /// The step it will run next, while it handles a message.
+    pub next: Option<usize>,
+    pub in_txn: bool,
+    pub armed: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PaymentView {
+    pub order: u32,
+    pub amount: u32,
+    pub message_id: String,
+    /// `None` when committed; else the consumer whose transaction holds it.
+    pub uncommitted_by: Option<String>,
+    /// A second (or later) committed row for the same order.
+    pub repeat: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProcessedView {
+    pub message_id: String,
+    pub processed_at: Millis,
+    pub uncommitted_by: Option<String>,
+    /// A claim for this ID hit the unique key in this step.
+    pub conflict: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DbView {
+    pub payments: Vec<PaymentView>,
+    /// Sum of committed payments, in dollars.
+    pub total_charged: u32,
+    pub processed: Vec<ProcessedView>,
+    /// False for designs that never write processed_messages.
+    pub uses_processed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KeyView {
+    pub key: String,
+    pub result: String,
+    pub replays: u32,
+    pub replayed_now: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProviderView {
+    pub charges: Vec<Charge>,
+    pub total_charged: u32,
+    pub keys: Vec<KeyView>,
+}
+
+impl World {
+    /// The frame for the state as it stands, with this step's events and SQL.
+    pub fn frame(&self) -> Result<Frame, SimError> {
+        Ok(Frame {
+            index: self.step,
+            time_ms: self.now,
+            strategy: self.strategy.name.to_string(),
+            chapter: 0,
+            chapter_title: String::new(),
+            narration: String::new(),
+            action: String::new(),
+            queue: self.queue_view(),
+            consumers: self.consumer_views(),
+            db: self.db_view()?,
+            provider: self.provider_view(),
+            events: self.events.clone(),
+            sql: self.sql.clone(),
+            counters: self.counters.clone(),
+            verdict: self.verdict(),
+        })
+    }
+
+    fn queue_view(&self) -> QueueView {
+        let messages = self
+            .broker
+            .messages()
+            .iter()
+            .map(|m| {
+                let (phase, holder, lease_left_ms) = match &m.state {
+                    MessageState::Waiting => (MessagePhase::Waiting, None, None),
+                    MessageState::InFlight {
+                        consumer, until, ..
+                    } => (
+                        MessagePhase::InFlight,
+                        Some(consumer.clone()),
+                        Some(until.saturating_sub(self.now)),
+                    ),
+                    MessageState::Acked { by } => (MessagePhase::Acked, Some(by.clone()), None),
+                    MessageState::DeadLettered => (MessagePhase::DeadLettered, None, None),
+                };
+                MessageView {
+                    message_id: m.message.id.clone(),
+                    broker_id: m.broker_id(),
+                    order: m.message.payment.order,
+                    amount: m.message.payment.amount,
+                    phase,
+                    holder,
+                    lease_left_ms,
+                    receives: m.receives,
+                    redelivered: m.redelivered,
+                    copy: m.copy,
+                    ack_lost: m.ack_lost,
+                }
+            })
+            .collect();
+        QueueView {
+            name: self.broker.queue.clone(),
+            lease_ms: self.broker.lease_ms,
+            max_receives: self.broker.max_receives,
+            messages,
+        }
+    }
+
+    fn consumer_views(&self) -> Vec<ConsumerView> {
+        self.consumers
+            .iter()
+            .map(|c| ConsumerView {
+                name: c.name.clone(),
+                status: c.status.clone(),
+                message: c.delivery.as_ref().map(|d| d.message.id.clone()),
+                steps: self
+                    .strategy
+                    .program
+                    .iter()
+                    .zip(&c.marks)
+                    .map(|(op, mark)| StepView {
+                        label: op.label().to_string(),
+                        keyword: op.keyword().to_string(),
+                        mark: *mark,
+                    })
+                    .collect(),
+                next: (c.status != Status::Idle && c.status != Status::Crashed).then_some(c.pc),
+                in_txn: c.in_txn,
+                armed: c.armed(),
+            })
+            .collect()
+    }
+
+    /// Committed rows, plus the rows an open transaction has written so far,
+    /// read through that transaction's own connection.
+    fn db_view(&self) -> Result<DbView, SimError> {
+        let committed = &self.committed;
+        let mut payments: Vec<PaymentView> = Vec::new();
+        for row in &committed.payments {
+            let repeat = payments.iter().any(|p| p.order == row.order);
+            payments.push(PaymentView {
+                order: row.order,
+                amount: row.amount,
+                message_id: row.message_id.clone(),
+                uncommitted_by: None,
+                repeat,
+            });
+        }
+        let mut processed: Vec<ProcessedView> = committed
+            .processed
+            .iter()
+            .map(|row| ProcessedView {
+                message_id: row.message_id.clone(),
+                processed_at: row.processed_at,
+                uncommitted_by: None,
+                conflict: self.conflict.as_deref() == Some(row.message_id.as_str()),
+            })
+            .collect();
+        if let Some(holder) = self.consumers.iter().find(|c| c.in_txn) {
+            let session = holder.session.as_ref().expect("in a transaction");
+            let own: Tables = session.own_view()?;
+            for row in own.payments.iter().skip(committed.payments.len()) {
+                payments.push(PaymentView {
+                    order: row.order,
+                    amount: row.amount,
+                    message_id: row.message_id.clone(),
+                    uncommitted_by: Some(holder.name.clone()),
+                    repeat: false,
+                });
+            }
+            for row in &own.processed {
+                if let Some(p) = processed.iter_mut().find(|p| p.message_id == row.message_id) {
+                    p.conflict |= self.conflict.as_deref() == Some(row.message_id.as_str());
+                } else {
+                    processed.push(ProcessedView {
+                        message_id: row.message_id.clone(),
+                        processed_at: row.processed_at,
+                        uncommitted_by: Some(holder.name.clone()),
+                        conflict: false,
+                    });
+                }
+            }
+        }
+        Ok(DbView {
+            total_charged: committed.payments.iter().map(|p| p.amount).sum(),
+            payments,
+            processed,
+            uses_processed: self.strategy.program.contains(&Op::ClaimId),
+        })
+    }
+
+    fn provider_view(&self) -> ProviderView {
+        let charges = self.provider.charges().to_vec();
+        ProviderView {
+            total_charged: charges.iter().map(|c| c.amount).sum(),
+            charges,
+            keys: self
+                .provider
+                .keys()
+                .map(|k| KeyView {
+                    key: k.key.clone(),
+                    result: match &k.result {
+                        None => "in progress".into(),
+                        Some(Reply::Charged { charge_id }) => charge_id.clone(),
+                        Some(other) => other.describe(),
+                    },
+                    replays: k.replays,
+                    replayed_now: self.replayed.as_deref() == Some(k.key.as_str()),
+                })
+                .collect(),
+        }
+    }
+}

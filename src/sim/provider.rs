@@ -1,0 +1,245 @@
+//! The payment provider: an external HTTP API (`POST /charges`) with
+//! Idempotency-Key semantics in the style of Stripe's v1 API.
+
+use super::Millis;
+use super::message::Payment;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What `POST /charges` answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "reply", rename_all = "snake_case")]
+pub enum Reply {
+    /// 201: a new charge was made.
+    Charged { charge_id: String },
+    /// 402: the card was declined. Stored like a success: a retry with the
+    /// same key gets the same error.
+    Declined,
+    /// 409: the first request with this key is still being processed.
+    InProgress,
+    /// 422: the key was used before with a different request body.
+    KeyReused,
+}
+
+impl Reply {
+    pub fn status(&self) -> u16 {
+        match self {
+            Reply::Charged { .. } => 201,
+            Reply::Declined => 402,
+            Reply::InProgress => 409,
+            Reply::KeyReused => 422,
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        match self {
+            Reply::Charged { charge_id } => format!("201 Created {charge_id}"),
+            Reply::Declined => "402 card declined".into(),
+            Reply::InProgress => "409 Conflict: the first request with this key is still running".into(),
+            Reply::KeyReused => "422 Unprocessable: key already used for a different request".into(),
+        }
+    }
+}
+
+/// A response on its way back, and whether it came from the key store.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Response {
+    pub reply: Reply,
+    pub replayed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Charge {
+    pub id: String,
+    pub order: u32,
+    pub amount: u32,
+    pub key: Option<String>,
+    pub at: Millis,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KeyRecord {
+    pub key: String,
+    /// What the first request asked for; a repeat must ask for the same.
+    pub fingerprint: String,
+    /// The first result, returned to every repeat. `None` while in flight.
+    pub result: Option<Reply>,
+    pub created_at: Millis,
+    pub replays: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Provider {
+    pub key_lifetime_ms: Millis,
+    charges: Vec<Charge>,
+    keys: BTreeMap<String, KeyRecord>,
+    declines: BTreeSet<u32>,
+    next_charge: u32,
+}
+
+impl Provider {
+    pub fn new(key_lifetime_ms: Millis, first_charge: u32, declines: BTreeSet<u32>) -> Self {
+        Provider {
+            key_lifetime_ms,
+            charges: Vec::new(),
+            keys: BTreeMap::new(),
+            declines,
+            next_charge: first_charge,
+        }
+    }
+
+    pub fn charges(&self) -> &[Charge] {
+        &self.charges
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &KeyRecord> {
+        self.keys.values()
+    }
+
+    pub fn charges_for(&self, order: u32) -> usize {
+        self.charges.iter().filter(|c| c.order == order).count()
+    }
+
+    /// Handles one `POST /charges` completely: the charge is applied (or the
+    /// stored result looked up) before the response leaves.
+    pub fn post_charge(&mut self, key: Option<&str>, payment: &Payment, now: Millis) -> Response {
+        self.forget_expired(now);
+        let Some(key) = key else {
+            return Response {
+                reply: self.charge(None, payment, now),
+                replayed: false,
+            };
+        };
+        let fingerprint = fingerprint(payment);
+        if let Some(record) = self.keys.get_mut(key) {
+            if record.fingerprint != fingerprint {
+                return Response {
+                    reply: Reply::KeyReused,
+                    replayed: false,
+                };
+            }
+            return match &record.result {
+                None => Response {
+                    reply: Reply::InProgress,
+                    replayed: false,
+                },
+                Some(stored) => {
+                    record.replays += 1;
+                    Response {
+                        reply: stored.clone(),
+                        replayed: true,
+                    }
+                }
+            };
+        }
+        let reply = self.charge(Some(key), payment, now);
+        self.keys.insert(
+            key.to_string(),
+            KeyRecord {
+                key: key.to_string(),
+                fingerprint,
+                result: Some(reply.clone()),
+                created_at: now,
+                replays: 0,
+            },
+        );
+        Response {
+            reply,
+            replayed: false,
+        }
+    }
+
+    fn charge(&mut self, key: Option<&str>, payment: &Payment, now: Millis) -> Reply {
+        if self.declines.contains(&payment.order) {
+            return Reply::Declined;
+        }
+        let id = format!("ch_{}", self.next_charge);
+        self.next_charge += 1;
+        self.charges.push(Charge {
+            id: id.clone(),
+            order: payment.order,
+            amount: payment.amount,
+            key: key.map(str::to_string),
+            at: now,
+        });
+        Reply::Charged { charge_id: id }
+    }
+
+    /// Drops keys older than their lifetime; a repeat after that is new work.
+    pub fn forget_expired(&mut self, now: Millis) -> Vec<String> {
+        let lifetime = self.key_lifetime_ms;
+        let expired: Vec<String> = self
+            .keys
+            .values()
+            .filter(|r| r.created_at + lifetime <= now)
+            .map(|r| r.key.clone())
+            .collect();
+        for key in &expired {
+            self.keys.remove(key);
+        }
+        expired
+    }
+}
+
+fn fingerprint(payment: &Payment) -> String {
+    format!("order={}&amount={}", payment.order, payment.amount)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: Payment = Payment {
+        order: 1042,
+        amount: 40,
+    };
+
+    fn provider() -> Provider {
+        Provider::new(86_400_000, 81, BTreeSet::new())
+    }
+
+    #[test]
+    fn a_repeat_with_the_key_returns_the_first_charge() {
+        let mut p = provider();
+        let first = p.post_charge(Some("m-7f3"), &P, 0);
+        let again = p.post_charge(Some("m-7f3"), &P, 5);
+        assert_eq!(first.reply, Reply::Charged { charge_id: "ch_81".into() });
+        assert_eq!(again.reply, first.reply);
+        assert!(again.replayed);
+        assert_eq!(p.charges().len(), 1);
+    }
+
+    #[test]
+    fn without_a_key_every_call_charges() {
+        let mut p = provider();
+        p.post_charge(None, &P, 0);
+        p.post_charge(None, &P, 0);
+        assert_eq!(p.charges_for(1042), 2);
+    }
+
+    #[test]
+    fn a_reused_key_with_another_body_is_422() {
+        let mut p = provider();
+        p.post_charge(Some("k"), &P, 0);
+        let other = Payment { order: 1042, amount: 41 };
+        assert_eq!(p.post_charge(Some("k"), &other, 0).reply.status(), 422);
+    }
+
+    #[test]
+    fn a_stored_error_is_replayed() {
+        let mut p = Provider::new(1_000, 81, BTreeSet::from([1042]));
+        assert_eq!(p.post_charge(Some("k"), &P, 0).reply, Reply::Declined);
+        let again = p.post_charge(Some("k"), &P, 10);
+        assert_eq!(again.reply, Reply::Declined);
+        assert!(again.replayed);
+    }
+
+    #[test]
+    fn keys_expire_after_their_lifetime() {
+        let mut p = Provider::new(1_000, 81, BTreeSet::new());
+        p.post_charge(Some("k"), &P, 0);
+        let later = p.post_charge(Some("k"), &P, 1_000);
+        assert!(!later.replayed);
+        assert_eq!(p.charges().len(), 2);
+    }
+}

@@ -1,0 +1,208 @@
+//! Did the customer pay what they owe? Expected effects come from the
+//! distinct business facts (one charge per order); actual effects from the
+//! committed payments table and the provider's ledger.
+
+use super::message::Payment;
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Correct,
+    InProgress,
+    DeadLettered,
+    ChargeLost,
+    Disagree,
+    ChargedTwice,
+}
+
+impl Outcome {
+    pub const ALL: [Outcome; 6] = [
+        Outcome::Correct,
+        Outcome::InProgress,
+        Outcome::DeadLettered,
+        Outcome::ChargeLost,
+        Outcome::Disagree,
+        Outcome::ChargedTwice,
+    ];
+
+    /// The words scenario files and transcripts use.
+    pub fn text(self) -> &'static str {
+        match self {
+            Outcome::Correct => "correct",
+            Outcome::InProgress => "in progress",
+            Outcome::DeadLettered => "dead-lettered",
+            Outcome::ChargeLost => "charge lost",
+            Outcome::Disagree => "provider and database disagree",
+            Outcome::ChargedTwice => "charged twice",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Outcome> {
+        Self::ALL.into_iter().find(|o| o.text() == text)
+    }
+
+    /// A wrong effect on the customer, as opposed to fine or not yet known.
+    pub fn is_failure(self) -> bool {
+        matches!(
+            self,
+            Outcome::ChargeLost | Outcome::Disagree | Outcome::ChargedTwice
+        )
+    }
+}
+
+/// Which side recorded a charge, for the cause chains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LedgerKind {
+    PaymentCommitted,
+    ProviderCharged,
+}
+
+/// One effect that happened, with the chain of reasons behind it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LedgerEntry {
+    pub order: u32,
+    pub kind: LedgerKind,
+    pub step: usize,
+    pub cause: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FactVerdict {
+    pub order: u32,
+    pub amount: u32,
+    /// Committed rows in `payments` for this order.
+    pub payments: usize,
+    /// Charges the provider made for this order.
+    pub charges: usize,
+    pub outcome: Outcome,
+    pub cause: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    pub outcome: Outcome,
+    pub facts: Vec<FactVerdict>,
+    /// The cause chain of the worst fact, effect first.
+    pub cause: Vec<String>,
+}
+
+impl Verdict {
+    /// One line: `charged twice <- m-7f3 redelivered <- lease expired <- ack lost at step 7`.
+    pub fn chain(&self) -> String {
+        let mut parts = vec![self.outcome.text().to_string()];
+        parts.extend(self.cause.iter().cloned());
+        parts.join(" <- ")
+    }
+}
+
+/// What the world knows about one business fact when judging it.
+pub struct FactState<'a> {
+    pub payment: &'a Payment,
+    pub payments: usize,
+    pub charges: usize,
+    /// A copy is still queued or leased, or a consumer is handling it.
+    pub pending: bool,
+    pub dead_lettered: bool,
+    pub ledger: Vec<&'a LedgerEntry>,
+    pub notes: &'a [String],
+}
+
+pub fn judge(facts: &[FactState<'_>]) -> Verdict {
+    let facts: Vec<FactVerdict> = facts.iter().map(judge_fact).collect();
+    let worst = facts.iter().max_by_key(|f| f.outcome);
+    Verdict {
+        outcome: worst.map_or(Outcome::Correct, |f| f.outcome),
+        cause: worst.map(|f| f.cause.clone()).unwrap_or_default(),
+        facts,
+    }
+}
+
+fn judge_fact(f: &FactState<'_>) -> FactVerdict {
+    let nth = |kind: LedgerKind, n: usize| -> Vec<String> {
+        f.ledger
+            .iter()
+            .filter(|e| e.kind == kind)
+            .nth(n)
+            .map(|e| e.cause.clone())
+            .unwrap_or_default()
+    };
+    let (outcome, cause) = if f.payments > 1 {
+        (Outcome::ChargedTwice, nth(LedgerKind::PaymentCommitted, 1))
+    } else if f.charges > 1 {
+        let mut cause = vec![format!(
+            "the provider charged {} times, the database shows {}",
+            f.charges, f.payments
+        )];
+        cause.extend(nth(LedgerKind::ProviderCharged, 1));
+        (Outcome::Disagree, cause)
+    } else if f.payments == 1 && f.charges == 1 {
+        (Outcome::Correct, Vec::new())
+    } else if f.pending {
+        (Outcome::InProgress, Vec::new())
+    } else if f.payments != f.charges {
+        let mut cause = vec![format!(
+            "the provider charged {} times, the database shows {}",
+            f.charges, f.payments
+        )];
+        cause.extend(f.notes.last().cloned());
+        (Outcome::Disagree, cause)
+    } else if f.dead_lettered {
+        (
+            Outcome::DeadLettered,
+            vec![format!("order {} moved to the dead-letter queue", f.payment.order)],
+        )
+    } else {
+        let mut cause = vec![format!("nothing left to redeliver for order {}", f.payment.order)];
+        cause.extend(f.notes.last().cloned());
+        (Outcome::ChargeLost, cause)
+    };
+    FactVerdict {
+        order: f.payment.order,
+        amount: f.payment.amount,
+        payments: f.payments,
+        charges: f.charges,
+        outcome,
+        cause,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fact(payments: usize, charges: usize, pending: bool) -> FactVerdict {
+        let payment = Payment {
+            order: 1042,
+            amount: 40,
+        };
+        judge_fact(&FactState {
+            payment: &payment,
+            payments,
+            charges,
+            pending,
+            dead_lettered: false,
+            ledger: Vec::new(),
+            notes: &[],
+        })
+    }
+
+    #[test]
+    fn outcomes_follow_the_counts() {
+        assert_eq!(fact(1, 1, false).outcome, Outcome::Correct);
+        assert_eq!(fact(2, 2, false).outcome, Outcome::ChargedTwice);
+        assert_eq!(fact(1, 2, false).outcome, Outcome::Disagree);
+        assert_eq!(fact(0, 0, true).outcome, Outcome::InProgress);
+        assert_eq!(fact(0, 0, false).outcome, Outcome::ChargeLost);
+        assert_eq!(fact(0, 1, false).outcome, Outcome::Disagree);
+        assert_eq!(fact(0, 1, true).outcome, Outcome::InProgress);
+    }
+
+    #[test]
+    fn outcome_words_round_trip() {
+        for o in Outcome::ALL {
+            assert_eq!(Outcome::parse(o.text()), Some(o));
+        }
+    }
+}

@@ -1,0 +1,917 @@
+//! The step function: one `Move` at a time changes the world and says what
+//! happened. The scripted timeline and the exhaustive checker both drive the
+//! world through `World::apply` and nothing else.
+
+use super::broker::{AckOutcome, Broker, ExpiryOutcome};
+use super::consumer::{Consumer, Mark, Status};
+use super::db::{Begin, Database, DbError, Ran, Tables};
+use super::event::{Actor, Event, EventKind, SqlRecord};
+use super::message::{Message, Payment};
+use super::provider::{Provider, Reply};
+use super::strategy::{Op, Strategy};
+use super::verdict::{self, FactState, LedgerEntry, LedgerKind, Verdict};
+use super::{Millis, format_duration};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+/// Everything a run starts from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub queue: String,
+    pub lease_ms: Millis,
+    pub max_receives: u32,
+    /// Virtual time one handler step takes.
+    pub step_ms: Millis,
+    pub consumers: Vec<String>,
+    /// Published in this order before the first step.
+    pub messages: Vec<Message>,
+    pub key_lifetime_ms: Millis,
+    pub first_charge: u32,
+    /// Orders whose card the provider declines.
+    pub declines: BTreeSet<u32>,
+    pub dedup_window_ms: Millis,
+    /// Write the database to this file instead of memory.
+    pub db_file: Option<PathBuf>,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            queue: "payments".into(),
+            lease_ms: 30_000,
+            max_receives: 5,
+            step_ms: 1_000,
+            consumers: vec!["A".into()],
+            messages: Vec::new(),
+            key_lifetime_ms: 86_400_000,
+            first_charge: 81,
+            declines: BTreeSet::new(),
+            dedup_window_ms: 0,
+            db_file: None,
+        }
+    }
+}
+
+/// One thing that can happen to the world; each yields one frame.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "move", rename_all = "snake_case")]
+pub enum Move {
+    /// The consumer runs the next step of its program (or restarts after a crash).
+    Step { consumer: String },
+    Crash { consumer: String },
+    LoseAck { consumer: String },
+    LoseResponse { consumer: String },
+    /// The consumer's next step takes this much longer.
+    Slow { consumer: String, ms: Millis },
+    ExpireLease { message: String },
+    Wait { ms: Millis },
+    /// The producer publishes this message (again).
+    Publish { message: String },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("no consumer named {0}")]
+    UnknownConsumer(String),
+    #[error("no message with ID {0} in the setup")]
+    UnknownMessage(String),
+}
+
+/// Counters a production operator would watch.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counters {
+    pub delivered: u32,
+    pub redeliveries: u32,
+    /// Deliveries of a message ID that had been delivered before.
+    pub duplicates_delivered: u32,
+    pub duplicates_skipped: u32,
+    pub acked: u32,
+    pub acks_lost: u32,
+    pub dead_lettered: u32,
+    pub crashes: u32,
+}
+
+pub struct World {
+    pub(super) setup: Setup,
+    pub(super) strategy: Strategy,
+    pub(super) now: Millis,
+    pub(super) broker: Broker,
+    pub(super) db: Database,
+    pub(super) consumers: Vec<Consumer>,
+    pub(super) provider: Provider,
+    rng: ChaCha8Rng,
+    /// Moves applied so far: the index of the frame the next move makes.
+    pub(super) step: usize,
+    pub(super) events: Vec<Event>,
+    pub(super) sql: Vec<SqlRecord>,
+    /// The committed tables, read whenever no write transaction is open
+    /// (they cannot change while one is).
+    pub(super) committed: Tables,
+    pub(super) counters: Counters,
+    pub(super) ledger: Vec<LedgerEntry>,
+    /// Per order: what happened to it that a verdict may need to explain.
+    notes: BTreeMap<u32, Vec<String>>,
+    /// Message IDs delivered at least once, to count duplicates.
+    seen: BTreeSet<String>,
+    /// The message ID whose claim hit the unique key in this step.
+    pub(super) conflict: Option<String>,
+    /// The key whose stored result was replayed in this step.
+    pub(super) replayed: Option<String>,
+}
+
+impl World {
+    pub fn new(setup: Setup, strategy: Strategy, seed: u64) -> Result<Self, SimError> {
+        let db = Database::open(setup.db_file.as_deref())?;
+        let mut broker = Broker::new(&setup.queue, setup.lease_ms, setup.max_receives);
+        broker.dedup_window_ms = setup.dedup_window_ms;
+        let consumers = setup
+            .consumers
+            .iter()
+            .map(|name| Ok(Consumer::new(name, db.connect()?, strategy.program.len())))
+            .collect::<Result<Vec<_>, SimError>>()?;
+        let provider = Provider::new(
+            setup.key_lifetime_ms,
+            setup.first_charge,
+            setup.declines.clone(),
+        );
+        let mut world = World {
+            now: 0,
+            broker,
+            db,
+            consumers,
+            provider,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            step: 0,
+            events: Vec::new(),
+            sql: Vec::new(),
+            committed: Tables::default(),
+            counters: Counters::default(),
+            ledger: Vec::new(),
+            notes: BTreeMap::new(),
+            seen: BTreeSet::new(),
+            conflict: None,
+            replayed: None,
+            strategy,
+            setup,
+        };
+        for message in world.setup.messages.clone() {
+            world.broker.publish(message.clone(), 0);
+            world.say(
+                Actor::Producer,
+                EventKind::Info,
+                format!(
+                    "publishes {} (order {}, ${}) to {}",
+                    message.id, message.payment.order, message.payment.amount, world.setup.queue
+                ),
+            );
+        }
+        world.committed = world.db.committed()?;
+        Ok(world)
+    }
+
+    pub fn strategy(&self) -> &Strategy {
+        &self.strategy
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn now(&self) -> Millis {
+        self.now
+    }
+
+    pub fn step_index(&self) -> usize {
+        self.step
+    }
+
+    pub fn consumers(&self) -> &[Consumer] {
+        &self.consumers
+    }
+
+    pub fn broker(&self) -> &Broker {
+        &self.broker
+    }
+
+    pub fn provider(&self) -> &Provider {
+        &self.provider
+    }
+
+    pub fn committed(&self) -> &Tables {
+        &self.committed
+    }
+
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn sql(&self) -> &[SqlRecord] {
+        &self.sql
+    }
+
+    /// The consumer holding the database's write lock, if any.
+    pub fn lock_holder(&self) -> Option<&str> {
+        self.consumers
+            .iter()
+            .find(|c| c.in_txn)
+            .map(|c| c.name.as_str())
+    }
+
+    /// Applies one move: time passes, leases and keys expire, then the move
+    /// itself happens. Events and SQL describe this move only.
+    pub fn apply(&mut self, mv: &Move) -> Result<(), SimError> {
+        self.events.clear();
+        self.sql.clear();
+        self.conflict = None;
+        self.replayed = None;
+        self.step += 1;
+        match mv {
+            Move::Step { consumer } => {
+                let i = self.consumer_index(consumer)?;
+                let slow = std::mem::take(&mut self.consumers[i].slow_next_ms);
+                if slow > 0 {
+                    self.say(
+                        Actor::Consumer(consumer.clone()),
+                        EventKind::Warning,
+                        format!("is slow: this step takes {}", format_duration(slow)),
+                    );
+                }
+                self.advance(self.setup.step_ms + slow)?;
+                self.step_consumer(i)?;
+            }
+            Move::Crash { consumer } => {
+                let i = self.consumer_index(consumer)?;
+                self.crash(i)?;
+            }
+            Move::LoseAck { consumer } => {
+                let i = self.consumer_index(consumer)?;
+                self.consumers[i].lose_next_ack = true;
+                self.say(
+                    Actor::Fault,
+                    EventKind::Warning,
+                    format!("armed: the network will drop {consumer}'s next ack"),
+                );
+            }
+            Move::LoseResponse { consumer } => {
+                let i = self.consumer_index(consumer)?;
+                self.consumers[i].lose_next_response = true;
+                self.say(
+                    Actor::Fault,
+                    EventKind::Warning,
+                    format!("armed: the provider's next response to {consumer} will be lost"),
+                );
+            }
+            Move::Slow { consumer, ms } => {
+                let i = self.consumer_index(consumer)?;
+                self.consumers[i].slow_next_ms = *ms;
+                self.say(
+                    Actor::Fault,
+                    EventKind::Warning,
+                    format!("armed: {consumer}'s next step will take {}", format_duration(*ms)),
+                );
+            }
+            Move::ExpireLease { message } => {
+                if !self.setup.messages.iter().any(|m| m.id == *message) {
+                    return Err(SimError::UnknownMessage(message.clone()));
+                }
+                match self.broker.expire_now(message) {
+                    Some(outcome) => self.report_expiry(outcome),
+                    None => self.say(
+                        Actor::Broker,
+                        EventKind::Info,
+                        format!("{message} is not leased to anyone: no lease to expire"),
+                    ),
+                }
+            }
+            Move::Wait { ms } => {
+                self.say(
+                    Actor::Clock,
+                    EventKind::Info,
+                    format!("{} pass", format_duration(*ms)),
+                );
+                self.advance(*ms)?;
+            }
+            Move::Publish { message } => {
+                let Some(m) = self.setup.messages.iter().find(|m| m.id == *message).cloned()
+                else {
+                    return Err(SimError::UnknownMessage(message.clone()));
+                };
+                self.publish(m);
+            }
+        }
+        self.refresh_committed()?;
+        Ok(())
+    }
+
+    fn publish(&mut self, message: Message) {
+        let before = self
+            .broker
+            .messages()
+            .iter()
+            .filter(|m| m.message.id == message.id)
+            .count();
+        match self.broker.publish(message.clone(), self.now) {
+            Some(_) if before > 0 => self.say(
+                Actor::Producer,
+                EventKind::Warning,
+                format!(
+                    "publishes {} again (a retry): the queue now holds copy {}",
+                    message.id,
+                    before + 1
+                ),
+            ),
+            Some(_) => self.say(
+                Actor::Producer,
+                EventKind::Info,
+                format!("publishes {}", message.id),
+            ),
+            None => self.say(
+                Actor::Broker,
+                EventKind::Good,
+                format!(
+                    "accepts the repeat of {} but drops it: inside the {} deduplication window",
+                    message.id,
+                    format_duration(self.setup.dedup_window_ms)
+                ),
+            ),
+        }
+    }
+
+    fn consumer_index(&self, name: &str) -> Result<usize, SimError> {
+        self.consumers
+            .iter()
+            .position(|c| c.name == name)
+            .ok_or_else(|| SimError::UnknownConsumer(name.to_string()))
+    }
+
+    fn say(&mut self, actor: Actor, kind: EventKind, text: String) {
+        self.events.push(Event { actor, kind, text });
+    }
+
+    fn ran(&mut self, consumer: usize, ran: Ran) {
+        self.sql.push(SqlRecord {
+            consumer: self.consumers[consumer].name.clone(),
+            sql: ran.sql,
+            result: ran.result,
+        });
+    }
+
+    fn note(&mut self, order: u32, text: String) {
+        self.notes.entry(order).or_default().push(text);
+    }
+
+    /// Lets virtual time pass: leases and idempotency keys run out.
+    fn advance(&mut self, ms: Millis) -> Result<(), SimError> {
+        self.now += ms;
+        for outcome in self.broker.expire_leases(self.now) {
+            self.report_expiry(outcome);
+        }
+        for key in self.provider.forget_expired(self.now) {
+            self.say(
+                Actor::Provider,
+                EventKind::Info,
+                format!("forgets Idempotency-Key {key}: older than its lifetime"),
+            );
+        }
+        Ok(())
+    }
+
+    fn report_expiry(&mut self, outcome: ExpiryOutcome) {
+        match outcome {
+            ExpiryOutcome::Visible {
+                message_id,
+                holder,
+                cause,
+            } => self.say(
+                Actor::Broker,
+                EventKind::Warning,
+                format!(
+                    "{holder}'s lease on {message_id} ran out ({}): {message_id} is visible again",
+                    cause[1..].join(", ")
+                ),
+            ),
+            ExpiryOutcome::DeadLettered {
+                message_id,
+                receives,
+            } => {
+                self.counters.dead_lettered += 1;
+                self.say(
+                    Actor::Broker,
+                    EventKind::Bad,
+                    format!(
+                        "moves {message_id} to the dead-letter queue after {receives} receives"
+                    ),
+                );
+            }
+        }
+    }
+
+    fn refresh_committed(&mut self) -> Result<(), SimError> {
+        if self.lock_holder().is_none() {
+            self.committed = self.db.committed()?;
+        }
+        Ok(())
+    }
+
+    fn crash(&mut self, i: usize) -> Result<(), SimError> {
+        let step = self.step;
+        let c = &mut self.consumers[i];
+        let name = c.name.clone();
+        if c.status == Status::Crashed {
+            self.say(
+                Actor::Consumer(name),
+                EventKind::Info,
+                "is already down".into(),
+            );
+            return Ok(());
+        }
+        self.counters.crashes += 1;
+        // Dropping the connection is what a dying process does: SQLite
+        // rolls back the open transaction.
+        let had_txn = c.in_txn;
+        c.session = None;
+        if c.pc < c.marks.len() && c.status != Status::Idle {
+            c.marks[c.pc] = Mark::Crashed;
+        }
+        c.status = Status::Crashed;
+        c.in_txn = false;
+        c.txn_payment = false;
+        c.response = None;
+        c.lose_next_ack = false;
+        c.lose_next_response = false;
+        let delivery = c.delivery.take();
+        self.say(
+            Actor::Consumer(name.clone()),
+            EventKind::Bad,
+            "crashes: the process is gone".into(),
+        );
+        if had_txn {
+            self.say(
+                Actor::Consumer(name.clone()),
+                EventKind::Warning,
+                "its open transaction is rolled back by SQLite".into(),
+            );
+        }
+        if let Some(d) = delivery {
+            self.broker
+                .note_lost_lease(&d.receipt, format!("{name} crashed at step {step}"));
+            self.say(
+                Actor::Broker,
+                EventKind::Info,
+                format!(
+                    "still counts {} as leased to {name}: nobody tells it about the crash",
+                    d.message.id
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    fn restart(&mut self, i: usize) -> Result<(), SimError> {
+        let session = self.db.connect()?;
+        let steps = self.strategy.program.len();
+        let c = &mut self.consumers[i];
+        c.session = Some(session);
+        c.finish();
+        c.marks = vec![Mark::Todo; steps];
+        let name = c.name.clone();
+        self.say(
+            Actor::Consumer(name),
+            EventKind::Info,
+            "restarts with a fresh connection and no memory of its last message".into(),
+        );
+        Ok(())
+    }
+
+    fn step_consumer(&mut self, i: usize) -> Result<(), SimError> {
+        if self.consumers[i].status == Status::Crashed {
+            return self.restart(i);
+        }
+        let op = self.strategy.program[self.consumers[i].pc];
+        match op {
+            Op::Receive => self.receive(i),
+            Op::Begin => self.begin(i),
+            Op::ClaimId => self.claim(i),
+            Op::ApplyCharge => self.apply_charge(i),
+            Op::CallProvider { with_key } => self.call_provider(i, with_key),
+            Op::AwaitResponse => self.await_response(i),
+            Op::Commit => self.commit(i),
+            Op::Ack => self.ack(i),
+        }
+    }
+
+    fn session(&self, i: usize) -> &super::db::Session {
+        self.consumers[i]
+            .session
+            .as_ref()
+            .expect("a running consumer has a connection")
+    }
+
+    fn actor(&self, i: usize) -> Actor {
+        Actor::Consumer(self.consumers[i].name.clone())
+    }
+
+    fn delivery(&self, i: usize) -> &super::broker::Delivery {
+        self.consumers[i]
+            .delivery
+            .as_ref()
+            .expect("past receive, a consumer holds a delivery")
+    }
+
+    fn done(&mut self, i: usize) {
+        let c = &mut self.consumers[i];
+        c.marks[c.pc] = Mark::Done;
+        c.pc += 1;
+    }
+
+    fn receive(&mut self, i: usize) -> Result<(), SimError> {
+        let receipt = format!("rh-{:04x}", self.rng.random::<u16>());
+        let name = self.consumers[i].name.clone();
+        let Some(delivery) = self.broker.receive(&name, receipt, self.now) else {
+            self.say(
+                self.actor(i),
+                EventKind::Info,
+                "polls the queue: nothing visible to receive".into(),
+            );
+            return Ok(());
+        };
+        self.counters.delivered += 1;
+        let id = delivery.message.id.clone();
+        let duplicate = !self.seen.insert(id.clone());
+        if duplicate {
+            self.counters.duplicates_delivered += 1;
+        }
+        let mut text = format!(
+            "receives {id} (order {}, ${}), lease {}",
+            delivery.message.payment.order,
+            delivery.message.payment.amount,
+            format_duration(self.setup.lease_ms)
+        );
+        let mut kind = EventKind::Info;
+        if delivery.redelivered {
+            self.counters.redeliveries += 1;
+            text.push_str(&format!(
+                "; delivery {}, flagged redelivered",
+                delivery.receive_count
+            ));
+            kind = EventKind::Warning;
+        } else if duplicate {
+            text.push_str("; a second copy of the same message");
+            kind = EventKind::Warning;
+        }
+        let steps = self.strategy.program.len();
+        let c = &mut self.consumers[i];
+        c.marks = vec![Mark::Todo; steps];
+        c.status = Status::Handling;
+        c.delivery = Some(delivery);
+        self.done(i);
+        self.say(self.actor(i), kind, text);
+        Ok(())
+    }
+
+    /// Why this delivery exists, for the cause chains: empty for a first one.
+    fn delivery_cause(&self, i: usize) -> Vec<String> {
+        let d = self.delivery(i);
+        let copies = self
+            .broker
+            .messages()
+            .iter()
+            .find(|m| m.seq == d.seq)
+            .map_or(1, |m| m.copy);
+        let mut cause = Vec::new();
+        if d.redelivered {
+            cause.push(format!("{} redelivered", d.message.id));
+            cause.extend(d.cause.iter().cloned());
+        } else if copies > 1 {
+            cause.push(format!(
+                "copy {copies} of {} published by a producer retry",
+                d.message.id
+            ));
+        }
+        cause
+    }
+
+    fn begin(&mut self, i: usize) -> Result<(), SimError> {
+        match self.session(i).begin()? {
+            Begin::Open(ran) => {
+                self.ran(i, ran);
+                self.consumers[i].in_txn = true;
+                self.consumers[i].status = Status::Handling;
+                self.done(i);
+                self.say(self.actor(i), EventKind::Info, "opens a transaction".into());
+            }
+            Begin::Busy(mut ran) => {
+                let holder = self
+                    .lock_holder()
+                    .unwrap_or("another connection")
+                    .to_string();
+                ran.result = format!("SQLITE_BUSY: waiting for {holder}'s transaction");
+                self.ran(i, ran);
+                let c = &mut self.consumers[i];
+                c.marks[c.pc] = Mark::Waiting;
+                c.status = Status::Blocked { by: holder.clone() };
+                self.say(
+                    self.actor(i),
+                    EventKind::Warning,
+                    format!("is blocked: {holder} holds the write lock, so it waits for {holder} to commit or roll back"),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn claim(&mut self, i: usize) -> Result<(), SimError> {
+        let id = self.delivery(i).message.id.clone();
+        let claim = self.session(i).claim_message(&id, self.now)?;
+        self.ran(i, claim.ran);
+        if claim.first_time {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Good,
+                format!("records {id} in processed_messages: first time this ID is seen"),
+            );
+            return Ok(());
+        }
+        self.counters.duplicates_skipped += 1;
+        self.conflict = Some(id.clone());
+        let commit = self
+            .strategy
+            .program
+            .iter()
+            .position(|op| *op == Op::Commit)
+            .expect("a program that claims IDs commits");
+        let c = &mut self.consumers[i];
+        c.marks[c.pc] = Mark::Conflict;
+        for mark in &mut c.marks[c.pc + 1..commit] {
+            *mark = Mark::Skipped;
+        }
+        c.pc = commit;
+        self.say(
+            self.actor(i),
+            EventKind::Good,
+            format!("hits the unique key: {id} is already handled, so it skips the work"),
+        );
+        Ok(())
+    }
+
+    fn apply_charge(&mut self, i: usize) -> Result<(), SimError> {
+        let Message { id, payment } = self.delivery(i).message.clone();
+        let ran = self
+            .session(i)
+            .insert_payment(payment.order, payment.amount, &id)?;
+        self.ran(i, ran);
+        self.consumers[i].txn_payment = true;
+        self.done(i);
+        self.say(
+            self.actor(i),
+            EventKind::Info,
+            format!(
+                "inserts a payment of ${} for order {} (not committed yet)",
+                payment.amount, payment.order
+            ),
+        );
+        Ok(())
+    }
+
+    fn call_provider(&mut self, i: usize, with_key: bool) -> Result<(), SimError> {
+        let Message { id, payment } = self.delivery(i).message.clone();
+        let key = with_key.then_some(id.as_str());
+        let charges_before = self.provider.charges().len();
+        let response = self.provider.post_charge(key, &payment, self.now);
+        let header = match key {
+            Some(k) => format!("Idempotency-Key: {k}"),
+            None => "no Idempotency-Key".into(),
+        };
+        self.say(
+            self.actor(i),
+            EventKind::Info,
+            format!("POST /charges (order {}, ${}) with {header}", payment.order, payment.amount),
+        );
+        if self.provider.charges().len() > charges_before {
+            let mut cause = Vec::new();
+            if let Some(why) = self.consumers[i].retry_cause.clone() {
+                cause.push(format!("{} called the provider again {}", self.consumers[i].name, if with_key { "" } else { "without an Idempotency-Key" }).trim_end().to_string());
+                cause.push(why);
+            }
+            cause.extend(self.delivery_cause(i));
+            self.ledger.push(LedgerEntry {
+                order: payment.order,
+                kind: LedgerKind::ProviderCharged,
+                step: self.step,
+                cause,
+            });
+            let charge = self.provider.charges().last().expect("just charged").id.clone();
+            self.say(
+                Actor::Provider,
+                EventKind::Info,
+                format!("charges the card ${}: {charge}", payment.amount),
+            );
+        } else if response.replayed {
+            self.replayed = key.map(str::to_string);
+            self.say(
+                Actor::Provider,
+                EventKind::Good,
+                format!(
+                    "has seen key {id} before: no new charge, it returns the stored result ({})",
+                    response.reply.describe()
+                ),
+            );
+        } else {
+            self.say(Actor::Provider, EventKind::Warning, response.reply.describe());
+        }
+        self.consumers[i].response = Some(response);
+        self.done(i);
+        Ok(())
+    }
+
+    fn await_response(&mut self, i: usize) -> Result<(), SimError> {
+        let step = self.step;
+        let c = &mut self.consumers[i];
+        let response = c.response.take();
+        if std::mem::take(&mut c.lose_next_response) || response.is_none() {
+            // The handler times out and calls again: same program step as before.
+            c.retry_cause = Some(format!("response lost at step {step}"));
+            c.marks[c.pc] = Mark::Failed;
+            c.pc -= 1;
+            c.marks[c.pc] = Mark::Todo;
+            self.say(
+                self.actor(i),
+                EventKind::Warning,
+                "gets no response (lost on the way back): it will call the provider again".into(),
+            );
+            return Ok(());
+        }
+        let response = response.expect("checked above");
+        let replay = if response.replayed { " (replayed: Idempotent-Replayed: true)" } else { "" };
+        match response.reply {
+            Reply::Charged { .. } => {
+                self.done(i);
+                self.say(
+                    self.actor(i),
+                    EventKind::Good,
+                    format!("gets {}{replay}", response.reply.describe()),
+                );
+            }
+            other => {
+                // Any error: give up on this delivery and let the lease run
+                // out, so the broker tries again (and dead-letters at last).
+                let ran = self.session(i).rollback()?;
+                self.ran(i, ran);
+                let name = self.consumers[i].name.clone();
+                let c = &mut self.consumers[i];
+                c.marks[c.pc] = Mark::Failed;
+                c.in_txn = false;
+                c.txn_payment = false;
+                if let Some(d) = c.delivery.take() {
+                    let order = d.message.payment.order;
+                    self.broker.note_lost_lease(
+                        &d.receipt,
+                        format!("{name} gave up after {} at step {step}", other.describe()),
+                    );
+                    self.note(order, format!("the provider answered {}", other.describe()));
+                }
+                self.consumers[i].status = Status::Idle;
+                self.consumers[i].pc = 0;
+                self.say(
+                    self.actor(i),
+                    EventKind::Bad,
+                    format!("gets {}{replay}: rolls back and leaves the message to be redelivered", other.describe()),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn commit(&mut self, i: usize) -> Result<(), SimError> {
+        let ran = self.session(i).commit()?;
+        self.ran(i, ran);
+        let c = &mut self.consumers[i];
+        c.in_txn = false;
+        let wrote_payment = std::mem::take(&mut c.txn_payment);
+        self.done(i);
+        if wrote_payment {
+            let order = self.delivery(i).message.payment.order;
+            let cause = self.delivery_cause(i);
+            self.ledger.push(LedgerEntry {
+                order,
+                kind: LedgerKind::PaymentCommitted,
+                step: self.step,
+                cause,
+            });
+        }
+        self.say(
+            self.actor(i),
+            EventKind::Good,
+            "commits: everything in the transaction is saved together".into(),
+        );
+        let waiting: Vec<String> = self
+            .consumers
+            .iter()
+            .filter(|c| matches!(c.status, Status::Blocked { .. }))
+            .map(|c| c.name.clone())
+            .collect();
+        for name in waiting {
+            self.say(
+                Actor::Consumer(name),
+                EventKind::Info,
+                "can go on: the write lock is free".into(),
+            );
+        }
+        Ok(())
+    }
+
+    fn ack(&mut self, i: usize) -> Result<(), SimError> {
+        let step = self.step;
+        let d = self.delivery(i).clone();
+        let name = self.consumers[i].name.clone();
+        let id = d.message.id.clone();
+        let order = d.message.payment.order;
+        if std::mem::take(&mut self.consumers[i].lose_next_ack) {
+            self.counters.acks_lost += 1;
+            self.broker.mark_ack_lost(&d.receipt);
+            self.broker
+                .note_lost_lease(&d.receipt, format!("ack lost at step {step}"));
+            let c = &mut self.consumers[i];
+            c.marks[c.pc] = Mark::Failed;
+            self.say(
+                self.actor(i),
+                EventKind::Bad,
+                format!("acks {id}, but the ack is lost on the way: the broker still waits for it"),
+            );
+        } else {
+            match self.broker.ack(&d.receipt, &name) {
+                AckOutcome::Removed { .. } => {
+                    self.counters.acked += 1;
+                    let c = &mut self.consumers[i];
+                    c.marks[c.pc] = Mark::Done;
+                    if !self.committed.payments.iter().any(|p| p.order == order) {
+                        self.note(order, format!("{id} acked at step {step} with no payment committed"));
+                    }
+                    self.say(self.actor(i), EventKind::Good, format!("acks {id}"));
+                    self.say(
+                        Actor::Broker,
+                        EventKind::Good,
+                        format!("removes {id} from {}", self.setup.queue),
+                    );
+                }
+                AckOutcome::Rejected { reason } => {
+                    let c = &mut self.consumers[i];
+                    c.marks[c.pc] = Mark::Failed;
+                    self.say(
+                        Actor::Broker,
+                        EventKind::Warning,
+                        format!("rejects {name}'s ack for {id}: {reason}"),
+                    );
+                }
+            }
+        }
+        self.consumers[i].finish();
+        Ok(())
+    }
+
+    /// Judges the world as it stands.
+    pub fn verdict(&self) -> Verdict {
+        let mut facts: Vec<&Payment> = Vec::new();
+        for m in &self.setup.messages {
+            if !facts.iter().any(|p| p.order == m.payment.order) {
+                facts.push(&m.payment);
+            }
+        }
+        let states: Vec<FactState<'_>> = facts
+            .into_iter()
+            .map(|payment| {
+                let order = payment.order;
+                let handling = self.consumers.iter().any(|c| {
+                    c.delivery
+                        .as_ref()
+                        .is_some_and(|d| d.message.payment.order == order)
+                });
+                FactState {
+                    payment,
+                    payments: self
+                        .committed
+                        .payments
+                        .iter()
+                        .filter(|p| p.order == order)
+                        .count(),
+                    charges: self.provider.charges_for(order),
+                    pending: handling || self.broker.order_pending(order),
+                    dead_lettered: self.broker.order_dead_lettered(order),
+                    ledger: self.ledger.iter().filter(|e| e.order == order).collect(),
+                    notes: self.notes.get(&order).map_or(&[], Vec::as_slice),
+                }
+            })
+            .collect();
+        verdict::judge(&states)
+    }
+}
