@@ -1,4 +1,7 @@
 #![forbid(unsafe_code)]
 //! idem: the Idempotent Consumer pattern, simulated for real.
 
+pub mod report;
+pub mod scenario;
 pub mod sim;
+pub mod timeline;

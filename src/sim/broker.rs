@@ -73,10 +73,14 @@ pub struct Delivery {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AckOutcome {
-    Removed { message_id: String },
+    Removed {
+        message_id: String,
+    },
     /// The receipt is no longer the message's current one: another consumer
     /// received it since, or it is already gone.
-    Rejected { reason: String },
+    Rejected {
+        reason: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -258,7 +262,9 @@ impl Broker {
         let seq = self
             .messages
             .iter()
-            .find(|m| m.message.id == message_id && matches!(m.state, MessageState::InFlight { .. }))?
+            .find(|m| {
+                m.message.id == message_id && matches!(m.state, MessageState::InFlight { .. })
+            })?
             .seq;
         self.end_lease(seq)
     }
@@ -283,7 +289,9 @@ impl Broker {
         let mut cause = vec!["lease expired".to_string()];
         match stored.pending_cause.take() {
             Some(why) => cause.push(why),
-            None => cause.push(format!("{consumer} was still working when the lease ran out")),
+            None => cause.push(format!(
+                "{consumer} was still working when the lease ran out"
+            )),
         }
         stored.state = MessageState::Waiting;
         stored.redelivery_cause = cause.clone();
@@ -333,7 +341,10 @@ mod tests {
         broker.publish(msg("m-7f3"), 0);
         let first = broker.receive("A", "r1".into(), 0).unwrap();
         assert!(!first.redelivered);
-        assert!(broker.receive("B", "r2".into(), 1_000).is_none(), "leased away");
+        assert!(
+            broker.receive("B", "r2".into(), 1_000).is_none(),
+            "leased away"
+        );
         broker.note_lost_lease("r1", "ack lost at step 7".into());
         let expired = broker.expire_leases(30_000);
         assert_eq!(expired.len(), 1);
@@ -354,7 +365,10 @@ mod tests {
         broker.expire_leases(10);
         broker.receive("A", "r2".into(), 10).unwrap();
         let out = broker.expire_leases(20);
-        assert!(matches!(out[0], ExpiryOutcome::DeadLettered { receives: 2, .. }));
+        assert!(matches!(
+            out[0],
+            ExpiryOutcome::DeadLettered { receives: 2, .. }
+        ));
         assert!(broker.order_dead_lettered(1042));
         assert!(broker.receive("A", "r3".into(), 20).is_none());
     }

@@ -34,7 +34,8 @@ const COMMIT: &str = "COMMIT";
 const ROLLBACK: &str = "ROLLBACK";
 const CLAIM_MESSAGE: &str = "INSERT INTO processed_messages (message_id, processed_at) \
      VALUES (?1, ?2) ON CONFLICT DO NOTHING";
-const INSERT_PAYMENT: &str = "INSERT INTO payments (order_id, amount, message_id) VALUES (?1, ?2, ?3)";
+const INSERT_PAYMENT: &str =
+    "INSERT INTO payments (order_id, amount, message_id) VALUES (?1, ?2, ?3)";
 const SELECT_PAYMENTS: &str = "SELECT id, order_id, amount, message_id FROM payments ORDER BY id";
 const SELECT_PROCESSED: &str =
     "SELECT message_id, processed_at FROM processed_messages ORDER BY processed_at, message_id";
@@ -248,7 +249,12 @@ impl Session {
         })
     }
 
-    pub fn insert_payment(&self, order: u32, amount: u32, message_id: &str) -> Result<Ran, DbError> {
+    pub fn insert_payment(
+        &self,
+        order: u32,
+        amount: u32,
+        message_id: &str,
+    ) -> Result<Ran, DbError> {
         let rows = self
             .conn
             .prepare_cached(INSERT_PAYMENT)?
@@ -316,7 +322,10 @@ mod tests {
         assert!(matches!(b.begin().unwrap(), Begin::Open(_)));
         let claim = b.claim_message("m-7f3", 1).unwrap();
         assert!(!claim.first_time);
-        assert_eq!(claim.ran.result, "0 rows: conflict, message_id already handled");
+        assert_eq!(
+            claim.ran.result,
+            "0 rows: conflict, message_id already handled"
+        );
         b.commit().unwrap();
         assert_eq!(db.committed().unwrap().processed.len(), 1);
     }
@@ -335,7 +344,10 @@ mod tests {
     #[test]
     fn sql_is_shown_with_its_values() {
         assert_eq!(
-            render(INSERT_PAYMENT, &["1042".into(), "40".into(), quote("m-7f3")]),
+            render(
+                INSERT_PAYMENT,
+                &["1042".into(), "40".into(), quote("m-7f3")]
+            ),
             "INSERT INTO payments (order_id, amount, message_id) VALUES (1042, 40, 'm-7f3')"
         );
     }

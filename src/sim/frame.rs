@@ -258,7 +258,10 @@ impl World {
                 });
             }
             for row in &own.processed {
-                if let Some(p) = processed.iter_mut().find(|p| p.message_id == row.message_id) {
+                if let Some(p) = processed
+                    .iter_mut()
+                    .find(|p| p.message_id == row.message_id)
+                {
                     p.conflict |= self.conflict.as_deref() == Some(row.message_id.as_str());
                 } else {
                     processed.push(ProcessedView {

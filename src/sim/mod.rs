@@ -28,7 +28,7 @@ pub fn format_duration(ms: Millis) -> String {
     if ms == 0 {
         return "0s".into();
     }
-    if ms % 1000 != 0 {
+    if !ms.is_multiple_of(1000) {
         return format!("{ms}ms");
     }
     let mut s = ms / 1000;

@@ -35,8 +35,12 @@ impl Reply {
         match self {
             Reply::Charged { charge_id } => format!("201 Created {charge_id}"),
             Reply::Declined => "402 card declined".into(),
-            Reply::InProgress => "409 Conflict: the first request with this key is still running".into(),
-            Reply::KeyReused => "422 Unprocessable: key already used for a different request".into(),
+            Reply::InProgress => {
+                "409 Conflict: the first request with this key is still running".into()
+            }
+            Reply::KeyReused => {
+                "422 Unprocessable: key already used for a different request".into()
+            }
         }
     }
 }
@@ -203,7 +207,12 @@ mod tests {
         let mut p = provider();
         let first = p.post_charge(Some("m-7f3"), &P, 0);
         let again = p.post_charge(Some("m-7f3"), &P, 5);
-        assert_eq!(first.reply, Reply::Charged { charge_id: "ch_81".into() });
+        assert_eq!(
+            first.reply,
+            Reply::Charged {
+                charge_id: "ch_81".into()
+            }
+        );
         assert_eq!(again.reply, first.reply);
         assert!(again.replayed);
         assert_eq!(p.charges().len(), 1);
@@ -221,7 +230,10 @@ mod tests {
     fn a_reused_key_with_another_body_is_422() {
         let mut p = provider();
         p.post_charge(Some("k"), &P, 0);
-        let other = Payment { order: 1042, amount: 41 };
+        let other = Payment {
+            order: 1042,
+            amount: 41,
+        };
         assert_eq!(p.post_charge(Some("k"), &other, 0).reply.status(), 422);
     }
 

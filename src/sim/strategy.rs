@@ -17,7 +17,9 @@ pub enum Op {
     /// Insert the payment row.
     ApplyCharge,
     /// `POST /charges`, with or without the message ID as Idempotency-Key.
-    CallProvider { with_key: bool },
+    CallProvider {
+        with_key: bool,
+    },
     /// The provider's response arrives (or is lost, and the call is retried).
     AwaitResponse,
     Commit,

@@ -151,10 +151,16 @@ fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     } else if f.dead_lettered {
         (
             Outcome::DeadLettered,
-            vec![format!("order {} moved to the dead-letter queue", f.payment.order)],
+            vec![format!(
+                "order {} moved to the dead-letter queue",
+                f.payment.order
+            )],
         )
     } else {
-        let mut cause = vec![format!("nothing left to redeliver for order {}", f.payment.order)];
+        let mut cause = vec![format!(
+            "nothing left to redeliver for order {}",
+            f.payment.order
+        )];
         cause.extend(f.notes.last().cloned());
         (Outcome::ChargeLost, cause)
     };

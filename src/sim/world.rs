@@ -60,16 +60,33 @@ impl Default for Setup {
 #[serde(tag = "move", rename_all = "snake_case")]
 pub enum Move {
     /// The consumer runs the next step of its program (or restarts after a crash).
-    Step { consumer: String },
-    Crash { consumer: String },
-    LoseAck { consumer: String },
-    LoseResponse { consumer: String },
+    Step {
+        consumer: String,
+    },
+    Crash {
+        consumer: String,
+    },
+    LoseAck {
+        consumer: String,
+    },
+    LoseResponse {
+        consumer: String,
+    },
     /// The consumer's next step takes this much longer.
-    Slow { consumer: String, ms: Millis },
-    ExpireLease { message: String },
-    Wait { ms: Millis },
+    Slow {
+        consumer: String,
+        ms: Millis,
+    },
+    ExpireLease {
+        message: String,
+    },
+    Wait {
+        ms: Millis,
+    },
     /// The producer publishes this message (again).
-    Publish { message: String },
+    Publish {
+        message: String,
+    },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -276,7 +293,10 @@ impl World {
                 self.say(
                     Actor::Fault,
                     EventKind::Warning,
-                    format!("armed: {consumer}'s next step will take {}", format_duration(*ms)),
+                    format!(
+                        "armed: {consumer}'s next step will take {}",
+                        format_duration(*ms)
+                    ),
                 );
             }
             Move::ExpireLease { message } => {
@@ -301,7 +321,12 @@ impl World {
                 self.advance(*ms)?;
             }
             Move::Publish { message } => {
-                let Some(m) = self.setup.messages.iter().find(|m| m.id == *message).cloned()
+                let Some(m) = self
+                    .setup
+                    .messages
+                    .iter()
+                    .find(|m| m.id == *message)
+                    .cloned()
                 else {
                     return Err(SimError::UnknownMessage(message.clone()));
                 };
@@ -695,12 +720,27 @@ impl World {
         self.say(
             self.actor(i),
             EventKind::Info,
-            format!("POST /charges (order {}, ${}) with {header}", payment.order, payment.amount),
+            format!(
+                "POST /charges (order {}, ${}) with {header}",
+                payment.order, payment.amount
+            ),
         );
         if self.provider.charges().len() > charges_before {
             let mut cause = Vec::new();
             if let Some(why) = self.consumers[i].retry_cause.clone() {
-                cause.push(format!("{} called the provider again {}", self.consumers[i].name, if with_key { "" } else { "without an Idempotency-Key" }).trim_end().to_string());
+                cause.push(
+                    format!(
+                        "{} called the provider again {}",
+                        self.consumers[i].name,
+                        if with_key {
+                            ""
+                        } else {
+                            "without an Idempotency-Key"
+                        }
+                    )
+                    .trim_end()
+                    .to_string(),
+                );
                 cause.push(why);
             }
             cause.extend(self.delivery_cause(i));
@@ -710,7 +750,13 @@ impl World {
                 step: self.step,
                 cause,
             });
-            let charge = self.provider.charges().last().expect("just charged").id.clone();
+            let charge = self
+                .provider
+                .charges()
+                .last()
+                .expect("just charged")
+                .id
+                .clone();
             self.say(
                 Actor::Provider,
                 EventKind::Info,
@@ -727,7 +773,11 @@ impl World {
                 ),
             );
         } else {
-            self.say(Actor::Provider, EventKind::Warning, response.reply.describe());
+            self.say(
+                Actor::Provider,
+                EventKind::Warning,
+                response.reply.describe(),
+            );
         }
         self.consumers[i].response = Some(response);
         self.done(i);
@@ -752,7 +802,11 @@ impl World {
             return Ok(());
         }
         let response = response.expect("checked above");
-        let replay = if response.replayed { " (replayed: Idempotent-Replayed: true)" } else { "" };
+        let replay = if response.replayed {
+            " (replayed: Idempotent-Replayed: true)"
+        } else {
+            ""
+        };
         match response.reply {
             Reply::Charged { .. } => {
                 self.done(i);
@@ -785,7 +839,10 @@ impl World {
                 self.say(
                     self.actor(i),
                     EventKind::Bad,
-                    format!("gets {}{replay}: rolls back and leaves the message to be redelivered", other.describe()),
+                    format!(
+                        "gets {}{replay}: rolls back and leaves the message to be redelivered",
+                        other.describe()
+                    ),
                 );
             }
         }
@@ -849,15 +906,18 @@ impl World {
                 format!("acks {id}, but the ack is lost on the way: the broker still waits for it"),
             );
         } else {
+            self.say(self.actor(i), EventKind::Info, format!("acks {id}"));
             match self.broker.ack(&d.receipt, &name) {
                 AckOutcome::Removed { .. } => {
                     self.counters.acked += 1;
                     let c = &mut self.consumers[i];
                     c.marks[c.pc] = Mark::Done;
                     if !self.committed.payments.iter().any(|p| p.order == order) {
-                        self.note(order, format!("{id} acked at step {step} with no payment committed"));
+                        self.note(
+                            order,
+                            format!("{id} acked at step {step} with no payment committed"),
+                        );
                     }
-                    self.say(self.actor(i), EventKind::Good, format!("acks {id}"));
                     self.say(
                         Actor::Broker,
                         EventKind::Good,

@@ -1,0 +1,29 @@
+//! The same frames the TUI shows, as a linear transcript: plain text (also
+//! the screen-reader path) or JSON.
+
+mod state;
+mod text;
+
+pub use state::{consumer_line, message_line};
+pub use text::transcript;
+
+use crate::scenario::Expectation;
+use crate::timeline::Timeline;
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct JsonRun<'a> {
+    #[serde(flatten)]
+    timeline: &'a Timeline,
+    expectation_misses: Option<Vec<String>>,
+}
+
+/// The whole run as JSON: every frame, plus how it compares with the
+/// scenario's expectation when it has one for this strategy.
+pub fn json(timeline: &Timeline, expect: Option<&Expectation>) -> String {
+    let run = JsonRun {
+        timeline,
+        expectation_misses: expect.map(|e| timeline.misses(e)),
+    };
+    serde_json::to_string_pretty(&run).expect("frames are plain data")
+}

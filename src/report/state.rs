@@ -1,0 +1,78 @@
+//! One-line descriptions of parts of a frame, shared by the transcript and
+//! the TUI's compact layouts.
+
+use crate::sim::consumer::{Mark, Status};
+use crate::sim::format_duration;
+use crate::sim::frame::{ConsumerView, MessagePhase, MessageView};
+
+pub fn message_line(m: &MessageView) -> String {
+    let mut line = format!("{} (order {}, ${}) ", m.message_id, m.order, m.amount);
+    line.push_str(&match (m.phase, &m.holder) {
+        (MessagePhase::Waiting, _) => "waiting".to_string(),
+        (MessagePhase::InFlight, Some(h)) => format!(
+            "in flight to {h}, lease {} left",
+            format_duration(m.lease_left_ms.unwrap_or(0))
+        ),
+        (MessagePhase::InFlight, None) => "in flight".to_string(),
+        (MessagePhase::Acked, _) => "acked, removed".to_string(),
+        (MessagePhase::DeadLettered, _) => "dead-lettered".to_string(),
+    });
+    if m.receives > 0 {
+        line.push_str(&format!(", received {}x", m.receives));
+    }
+    if m.redelivered {
+        line.push_str(", redelivered");
+    }
+    if m.copy > 1 {
+        line.push_str(&format!(", copy {}", m.copy));
+    }
+    if m.ack_lost {
+        line.push_str(", last ack lost");
+    }
+    line
+}
+
+pub fn consumer_line(c: &ConsumerView) -> String {
+    let status = match &c.status {
+        Status::Idle => "idle".to_string(),
+        Status::Handling => format!("handling {}", c.message.as_deref().unwrap_or("?")),
+        Status::Blocked { by } => format!(
+            "handling {}, blocked: waiting for {by}'s transaction",
+            c.message.as_deref().unwrap_or("?")
+        ),
+        Status::Crashed => "crashed".to_string(),
+    };
+    let mut line = format!("{}: {status}", c.name);
+    if let Some(next) = c.next.and_then(|i| c.steps.get(i)) {
+        line.push_str(&format!(", next: {}", next.label));
+    }
+    if c.in_txn {
+        line.push_str(", transaction open");
+    }
+    let marks: Vec<String> = c
+        .steps
+        .iter()
+        .filter(|s| s.mark != Mark::Todo)
+        .map(|s| format!("{} {}", mark_word(s.mark), s.keyword))
+        .collect();
+    if !marks.is_empty() {
+        line.push_str(&format!(" [{}]", marks.join(", ")));
+    }
+    for armed in &c.armed {
+        line.push_str(&format!(" (fault: {armed})"));
+    }
+    line
+}
+
+/// A word for each mark: the transcript never relies on symbols alone.
+pub fn mark_word(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Todo => "todo",
+        Mark::Done => "done",
+        Mark::Failed => "failed",
+        Mark::Conflict => "duplicate",
+        Mark::Skipped => "skipped",
+        Mark::Waiting => "waiting",
+        Mark::Crashed => "crashed",
+    }
+}

@@ -1,0 +1,200 @@
+use super::state::{consumer_line, message_line};
+use crate::scenario::Expectation;
+use crate::sim::Frame;
+use crate::sim::format_duration;
+use crate::timeline::Timeline;
+use std::fmt::Write;
+
+const WIDTH: usize = 78;
+
+/// The run as text: per frame the narration (when a chapter starts), what
+/// happened, the SQL, and the state; then the verdict.
+pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "idem · {} · {} · strategy {} · seed {}",
+        timeline.scenario, timeline.title, timeline.strategy, timeline.seed
+    );
+    let mut chapter = usize::MAX;
+    for frame in &timeline.frames {
+        if frame.chapter != chapter {
+            chapter = frame.chapter;
+            let _ = writeln!(out);
+            if chapter > 0 {
+                let _ = writeln!(out, "== {}. {} ==", chapter, frame.chapter_title);
+            }
+            for line in wrap(&frame.narration, WIDTH) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        write_frame(&mut out, frame);
+    }
+    write_verdict(&mut out, timeline, expect);
+    out
+}
+
+fn write_frame(out: &mut String, f: &Frame) {
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "[{}] {} · {}",
+        f.index,
+        format_duration(f.time_ms),
+        f.action
+    );
+    for e in &f.events {
+        let _ = writeln!(out, "  {:<11} {}", e.actor.label(), e.text);
+    }
+    for s in &f.sql {
+        let _ = writeln!(out, "  SQL {:<7} {}", s.consumer, s.sql);
+        let _ = writeln!(out, "  {:<11} -> {}", "", s.result);
+    }
+    let _ = writeln!(out, "  state:");
+    for m in &f.queue.messages {
+        let _ = writeln!(out, "    queue     {}", message_line(m));
+    }
+    for c in &f.consumers {
+        let _ = writeln!(out, "    consumer  {}", consumer_line(c));
+    }
+    let rows: Vec<String> =
+        f.db.payments
+            .iter()
+            .map(|p| {
+                let mut row = format!("{} ${} {}", p.order, p.amount, p.message_id);
+                if let Some(by) = &p.uncommitted_by {
+                    row.push_str(&format!(" (uncommitted, {by})"));
+                }
+                row
+            })
+            .collect();
+    let _ = writeln!(
+        out,
+        "    payments  {} · total charged ${}",
+        if rows.is_empty() {
+            "no rows".to_string()
+        } else {
+            rows.join("; ")
+        },
+        f.db.total_charged
+    );
+    if f.db.uses_processed {
+        let rows: Vec<String> =
+            f.db.processed
+                .iter()
+                .map(|p| {
+                    let mut row = p.message_id.clone();
+                    if let Some(by) = &p.uncommitted_by {
+                        row.push_str(&format!(" (uncommitted, {by})"));
+                    }
+                    if p.conflict {
+                        row.push_str(" (duplicate key hit)");
+                    }
+                    row
+                })
+                .collect();
+        let _ = writeln!(
+            out,
+            "    processed_messages  {}",
+            if rows.is_empty() {
+                "no rows".to_string()
+            } else {
+                rows.join("; ")
+            }
+        );
+    }
+    let keys: Vec<String> = f
+        .provider
+        .keys
+        .iter()
+        .map(|k| {
+            let mut key = format!("{} -> {}", k.key, k.result);
+            if k.replays > 0 {
+                key.push_str(&format!(" (replayed {}x)", k.replays));
+            }
+            key
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "    provider  charges made {} (${}) · keys: {}",
+        f.provider.charges.len(),
+        f.provider.total_charged,
+        if keys.is_empty() {
+            "none".to_string()
+        } else {
+            keys.join("; ")
+        }
+    );
+    let _ = writeln!(out, "    verdict   {}", f.verdict.chain());
+}
+
+fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectation>) {
+    let end = timeline.last();
+    let _ = writeln!(out);
+    let _ = writeln!(out, "== verdict ({}) ==", timeline.strategy);
+    let _ = writeln!(out, "{}", end.verdict.chain());
+    for fact in &end.verdict.facts {
+        let _ = writeln!(
+            out,
+            "  order {}: owes ${} once; payments rows {}, provider charges {}: {}",
+            fact.order,
+            fact.amount,
+            fact.payments,
+            fact.charges,
+            fact.outcome.text()
+        );
+    }
+    let c = &end.counters;
+    let _ = writeln!(
+        out,
+        "  delivered {} · redeliveries {} · duplicates delivered {} · duplicates skipped {} · acked {} · acks lost {} · dead-lettered {} · crashes {}",
+        c.delivered,
+        c.redeliveries,
+        c.duplicates_delivered,
+        c.duplicates_skipped,
+        c.acked,
+        c.acks_lost,
+        c.dead_lettered,
+        c.crashes
+    );
+    if let Some(first) = timeline.first_violation() {
+        let _ = writeln!(out, "  first went wrong at step {first}");
+    }
+    if let Some(expect) = expect {
+        let misses = timeline.misses(expect);
+        if misses.is_empty() {
+            let _ = writeln!(out, "expectation for {}: met", timeline.strategy);
+        } else {
+            let _ = writeln!(out, "expectation for {}: MISSED", timeline.strategy);
+            for miss in misses {
+                let _ = writeln!(out, "  {miss}");
+            }
+        }
+    }
+}
+
+/// Greedy word wrap; the narration is prose, so this is all it needs.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.split("\n\n") {
+        let mut line = String::new();
+        for word in paragraph.split_whitespace() {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+        lines.push(String::new());
+    }
+    while lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines
+}

@@ -1,0 +1,240 @@
+//! The scenario files' action language: one short command per string.
+
+use crate::sim::{Millis, Op, format_duration, parse_duration};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// One step of the consumer's program.
+    Step {
+        consumer: String,
+    },
+    /// Steps until the handler is done with its message, is blocked, or
+    /// (with `to`) is about to run that step.
+    Run {
+        consumer: String,
+        to: Option<String>,
+    },
+    Crash {
+        consumer: String,
+    },
+    LoseAck {
+        consumer: String,
+    },
+    LoseResponse {
+        consumer: String,
+    },
+    Slow {
+        consumer: String,
+        ms: Millis,
+    },
+    ExpireLease {
+        message: String,
+    },
+    Wait {
+        ms: Millis,
+    },
+    Publish {
+        message: String,
+    },
+}
+
+pub const VERBS: [&str; 9] = [
+    "step",
+    "run",
+    "crash",
+    "lose-ack",
+    "lose-response",
+    "slow",
+    "expire-lease",
+    "wait",
+    "publish",
+];
+
+impl Action {
+    pub fn parse(text: &str) -> Result<Action, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some((&verb, args)) = words.split_first() else {
+            return Err("empty action".into());
+        };
+        let arity = |n: usize, usage: &str| -> Result<(), String> {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(format!(
+                    "`{verb}` takes {usage}, as in `{verb} {}`",
+                    example(verb)
+                ))
+            }
+        };
+        let duration = |text: &str| {
+            parse_duration(text)
+                .ok_or_else(|| format!("`{text}` is not a duration (write 500ms, 30s, 5m, 24h)"))
+        };
+        let owned = |i: usize| args[i].to_string();
+        Ok(match verb {
+            "step" => {
+                arity(1, "a consumer")?;
+                Action::Step { consumer: owned(0) }
+            }
+            "run" => match args {
+                [c] => Action::Run {
+                    consumer: c.to_string(),
+                    to: None,
+                },
+                [c, "to", step] => {
+                    if !Op::KEYWORDS.contains(step) {
+                        return Err(format!(
+                            "unknown step `{step}`: the steps are {}",
+                            Op::KEYWORDS.join(", ")
+                        ));
+                    }
+                    Action::Run {
+                        consumer: c.to_string(),
+                        to: Some(step.to_string()),
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "`run` takes a consumer and optionally `to <step>`, as in `{}`",
+                        example("run")
+                    ));
+                }
+            },
+            "crash" => {
+                arity(1, "a consumer")?;
+                Action::Crash { consumer: owned(0) }
+            }
+            "lose-ack" => {
+                arity(1, "a consumer")?;
+                Action::LoseAck { consumer: owned(0) }
+            }
+            "lose-response" => {
+                arity(1, "a consumer")?;
+                Action::LoseResponse { consumer: owned(0) }
+            }
+            "slow" => {
+                arity(2, "a consumer and a duration")?;
+                Action::Slow {
+                    consumer: owned(0),
+                    ms: duration(args[1])?,
+                }
+            }
+            "expire-lease" => {
+                arity(1, "a message ID")?;
+                Action::ExpireLease { message: owned(0) }
+            }
+            "wait" => {
+                arity(1, "a duration")?;
+                Action::Wait {
+                    ms: duration(args[0])?,
+                }
+            }
+            "publish" => {
+                arity(1, "a message ID")?;
+                Action::Publish { message: owned(0) }
+            }
+            other => {
+                return Err(format!(
+                    "unknown action `{other}`: the actions are {}",
+                    VERBS.join(", ")
+                ));
+            }
+        })
+    }
+
+    pub fn consumer(&self) -> Option<&str> {
+        match self {
+            Action::Step { consumer }
+            | Action::Run { consumer, .. }
+            | Action::Crash { consumer }
+            | Action::LoseAck { consumer }
+            | Action::LoseResponse { consumer }
+            | Action::Slow { consumer, .. } => Some(consumer),
+            _ => None,
+        }
+    }
+
+    pub fn message(&self) -> Option<&str> {
+        match self {
+            Action::ExpireLease { message } | Action::Publish { message } => Some(message),
+            _ => None,
+        }
+    }
+
+    /// The action written back in the file's syntax.
+    pub fn text(&self) -> String {
+        match self {
+            Action::Step { consumer } => format!("step {consumer}"),
+            Action::Run { consumer, to: None } => format!("run {consumer}"),
+            Action::Run {
+                consumer,
+                to: Some(to),
+            } => format!("run {consumer} to {to}"),
+            Action::Crash { consumer } => format!("crash {consumer}"),
+            Action::LoseAck { consumer } => format!("lose-ack {consumer}"),
+            Action::LoseResponse { consumer } => format!("lose-response {consumer}"),
+            Action::Slow { consumer, ms } => format!("slow {consumer} {}", format_duration(*ms)),
+            Action::ExpireLease { message } => format!("expire-lease {message}"),
+            Action::Wait { ms } => format!("wait {}", format_duration(*ms)),
+            Action::Publish { message } => format!("publish {message}"),
+        }
+    }
+}
+
+fn example(verb: &str) -> &'static str {
+    match verb {
+        "run" => "run A to commit",
+        "slow" => "A 40s",
+        "wait" => "30s",
+        "expire-lease" | "publish" => "m-7f3",
+        _ => "A",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_round_trip_through_text() {
+        for text in [
+            "step A",
+            "run B",
+            "run A to commit",
+            "crash A",
+            "lose-ack A",
+            "lose-response B",
+            "slow A 40s",
+            "expire-lease m-7f3",
+            "wait 30s",
+            "publish m-7f3",
+        ] {
+            assert_eq!(Action::parse(text).unwrap().text(), text);
+        }
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        assert!(
+            Action::parse("jump A")
+                .unwrap_err()
+                .contains("unknown action `jump`")
+        );
+        assert!(
+            Action::parse("run A to lunch")
+                .unwrap_err()
+                .contains("unknown step `lunch`")
+        );
+        assert!(
+            Action::parse("wait forever")
+                .unwrap_err()
+                .contains("not a duration")
+        );
+        assert!(
+            Action::parse("crash")
+                .unwrap_err()
+                .contains("takes a consumer")
+        );
+        assert_eq!(Action::parse("  ").unwrap_err(), "empty action");
+    }
+}

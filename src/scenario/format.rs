@@ -1,0 +1,75 @@
+//! The raw shape of a scenario file, as serde reads it. Values that need
+//! checking after parsing keep their span, so errors can point at them.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawScenario {
+    pub title: String,
+    pub summary: String,
+    #[serde(default)]
+    pub intro: Option<String>,
+    #[serde(default)]
+    pub group: Option<Spanned<String>>,
+    #[serde(default)]
+    pub order: Option<u32>,
+    pub setup: RawSetup,
+    #[serde(default)]
+    pub steps: Vec<RawStep>,
+    #[serde(default)]
+    pub expect: BTreeMap<Spanned<String>, RawExpectation>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSetup {
+    #[serde(default)]
+    pub queue: Option<String>,
+    #[serde(default)]
+    pub lease: Option<Spanned<String>>,
+    #[serde(default)]
+    pub step: Option<Spanned<String>>,
+    #[serde(default)]
+    pub max_receives: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub consumers: Option<Spanned<Vec<Spanned<String>>>>,
+    #[serde(default)]
+    pub key_lifetime: Option<Spanned<String>>,
+    #[serde(default)]
+    pub first_charge: Option<u32>,
+    #[serde(default)]
+    pub declines: Vec<u32>,
+    #[serde(default)]
+    pub dedup_window: Option<Spanned<String>>,
+    pub messages: Spanned<Vec<RawMessage>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMessage {
+    pub id: Spanned<String>,
+    pub order: Spanned<i64>,
+    pub amount: Spanned<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStep {
+    pub title: String,
+    pub narration: String,
+    pub actions: Spanned<Vec<Spanned<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawExpectation {
+    #[serde(default)]
+    pub total: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub charges: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub outcome: Option<Spanned<String>>,
+}

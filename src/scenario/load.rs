@@ -1,0 +1,421 @@
+//! Validation: from a raw file to a `Script` the timeline can run, or an
+//! error that names the file, line and column.
+
+use super::action::Action;
+use super::builtin::{self, BUILTIN};
+use super::error::ScenarioError;
+use super::format::{RawExpectation, RawScenario};
+use crate::sim::{Message, Outcome, Payment, Setup, Strategy, parse_duration};
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+use std::path::Path;
+use toml::Spanned;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Group {
+    Tour,
+    Failure,
+    Design,
+}
+
+impl Group {
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::Tour => "The tour",
+            Group::Failure => "Failure modes",
+            Group::Design => "Designs compared",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Group> {
+        match text {
+            "tour" => Some(Group::Tour),
+            "failure" => Some(Group::Failure),
+            "design" => Some(Group::Design),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptStep {
+    pub title: String,
+    pub narration: String,
+    pub actions: Vec<Action>,
+}
+
+/// What a run under one strategy must end with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expectation {
+    pub total: Option<u32>,
+    pub charges: Option<u32>,
+    pub outcome: Option<Outcome>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Script {
+    /// The built-in name, or the file path it came from.
+    pub name: String,
+    pub title: String,
+    pub summary: String,
+    pub intro: String,
+    pub group: Group,
+    pub order: u32,
+    pub setup: Setup,
+    pub steps: Vec<ScriptStep>,
+    /// By strategy name, in name order.
+    pub expect: BTreeMap<String, Expectation>,
+}
+
+impl Script {
+    /// The strategies this scenario is meant for: those it has expectations for.
+    pub fn strategies(&self) -> Vec<String> {
+        self.expect.keys().cloned().collect()
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{0}")]
+    Scenario(#[from] ScenarioError),
+    #[error("no scenario named `{name}`; the built-in ones are: {}", known.join(", "))]
+    UnknownName { name: String, known: Vec<String> },
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// A built-in scenario by name, or a file by path.
+pub fn find(name_or_path: &str) -> Result<Script, LoadError> {
+    if let Some((name, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
+        return Ok(parse(name, text)?);
+    }
+    let path = Path::new(name_or_path);
+    if path.exists() || name_or_path.ends_with(".toml") {
+        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+            path: name_or_path.to_string(),
+            source,
+        })?;
+        return Ok(parse(name_or_path, &text)?);
+    }
+    Err(LoadError::UnknownName {
+        name: name_or_path.to_string(),
+        known: builtin::names().into_iter().map(String::from).collect(),
+    })
+}
+
+/// Every built-in scenario, parsed. They are tested, so this cannot fail in a
+/// released binary; an error here is a bug and says which file.
+pub fn builtins() -> Vec<Script> {
+    BUILTIN
+        .iter()
+        .map(|(name, text)| parse(name, text).unwrap_or_else(|e| panic!("built-in {e}")))
+        .collect()
+}
+
+pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
+    let err =
+        |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
+    let raw: RawScenario = toml::from_str(text).map_err(|e| {
+        let message = e.message().trim().to_string();
+        err(e.span(), message)
+    })?;
+    Validator { err: &err }.script(file, raw)
+}
+
+struct Validator<'a> {
+    err: &'a dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
+}
+
+impl Validator<'_> {
+    fn fail<T>(&self, span: Range<usize>, message: String) -> Result<T, ScenarioError> {
+        Err((self.err)(Some(span), message))
+    }
+
+    fn duration(
+        &self,
+        value: &Option<Spanned<String>>,
+        default: u64,
+    ) -> Result<u64, ScenarioError> {
+        let Some(value) = value else {
+            return Ok(default);
+        };
+        parse_duration(value.get_ref()).map_or_else(
+            || {
+                self.fail(
+                    value.span(),
+                    format!(
+                        "`{}` is not a duration (write 500ms, 30s, 5m, 24h)",
+                        value.get_ref()
+                    ),
+                )
+            },
+            Ok,
+        )
+    }
+
+    fn positive(&self, value: &Spanned<i64>, what: &str) -> Result<u32, ScenarioError> {
+        let n = *value.get_ref();
+        if n <= 0 || n > u32::MAX as i64 {
+            return self.fail(
+                value.span(),
+                format!("{what} must be a positive whole number, not {n}"),
+            );
+        }
+        Ok(n as u32)
+    }
+
+    fn count(&self, value: &Spanned<i64>, what: &str) -> Result<u32, ScenarioError> {
+        let n = *value.get_ref();
+        if n < 0 || n > u32::MAX as i64 {
+            return self.fail(value.span(), format!("{what} cannot be negative: {n}"));
+        }
+        Ok(n as u32)
+    }
+
+    fn script(&self, file: &str, raw: RawScenario) -> Result<Script, ScenarioError> {
+        let group = match &raw.group {
+            None => Group::Failure,
+            Some(g) => Group::parse(g.get_ref()).map_or_else(
+                || {
+                    self.fail(
+                        g.span(),
+                        format!(
+                            "unknown group `{}`: use tour, failure or design",
+                            g.get_ref()
+                        ),
+                    )
+                },
+                Ok,
+            )?,
+        };
+        let setup = self.setup(&raw)?;
+        let mut steps = Vec::new();
+        for step in &raw.steps {
+            let mut actions = Vec::new();
+            if step.actions.get_ref().is_empty() {
+                return self.fail(
+                    step.actions.span(),
+                    format!("step `{}` has no actions", step.title),
+                );
+            }
+            for text in step.actions.get_ref() {
+                let action =
+                    Action::parse(text.get_ref()).or_else(|m| self.fail(text.span(), m))?;
+                self.check_refs(&action, &setup, text.span())?;
+                actions.push(action);
+            }
+            steps.push(super::ScriptStep {
+                title: step.title.clone(),
+                narration: step.narration.trim().to_string(),
+                actions,
+            });
+        }
+        if steps.is_empty() {
+            return Err((self.err)(None, "the scenario has no [[steps]]".into()));
+        }
+        let mut expect = BTreeMap::new();
+        for (name, raw_expect) in &raw.expect {
+            let Some(strategy) = Strategy::by_name(name.get_ref()) else {
+                return self.fail(
+                    name.span(),
+                    format!(
+                        "expectations for unknown strategy `{}`; the strategies are {}",
+                        name.get_ref(),
+                        Strategy::names().join(", ")
+                    ),
+                );
+            };
+            self.check_program(&steps, &strategy, &raw, name.span())?;
+            expect.insert(name.get_ref().clone(), self.expectation(raw_expect)?);
+        }
+        if expect.is_empty() {
+            return Err((self.err)(
+                None,
+                "the scenario has no [expect.<strategy>] table: say what each strategy should end with".into(),
+            ));
+        }
+        let _ = file;
+        Ok(Script {
+            name: file.to_string(),
+            title: raw.title.clone(),
+            summary: raw.summary.clone(),
+            intro: raw
+                .intro
+                .clone()
+                .unwrap_or_else(|| raw.summary.clone())
+                .trim()
+                .to_string(),
+            group,
+            order: raw.order.unwrap_or(0),
+            setup,
+            steps,
+            expect,
+        })
+    }
+
+    fn setup(&self, raw: &RawScenario) -> Result<Setup, ScenarioError> {
+        let s = &raw.setup;
+        let defaults = Setup::default();
+        let mut setup = Setup {
+            queue: s.queue.clone().unwrap_or(defaults.queue),
+            lease_ms: self.duration(&s.lease, defaults.lease_ms)?,
+            step_ms: self.duration(&s.step, defaults.step_ms)?,
+            key_lifetime_ms: self.duration(&s.key_lifetime, defaults.key_lifetime_ms)?,
+            dedup_window_ms: self.duration(&s.dedup_window, 0)?,
+            first_charge: s.first_charge.unwrap_or(defaults.first_charge),
+            declines: s.declines.iter().copied().collect::<BTreeSet<_>>(),
+            ..Setup::default()
+        };
+        if setup.lease_ms == 0 {
+            let span = s.lease.as_ref().map(|l| l.span()).unwrap_or_default();
+            return self.fail(span, "the lease must be longer than 0s".into());
+        }
+        if let Some(max) = &s.max_receives {
+            setup.max_receives = self.positive(max, "max_receives")?;
+        }
+        if let Some(consumers) = &s.consumers {
+            if consumers.get_ref().is_empty() {
+                return self.fail(consumers.span(), "at least one consumer is needed".into());
+            }
+            let mut names = Vec::new();
+            for c in consumers.get_ref() {
+                let name = c.get_ref();
+                if name.is_empty() || !name.chars().all(|ch| ch.is_ascii_alphanumeric()) {
+                    return self.fail(
+                        c.span(),
+                        format!("consumer name `{name}` must be letters or digits, like A"),
+                    );
+                }
+                if names.contains(name) {
+                    return self.fail(c.span(), format!("consumer `{name}` is listed twice"));
+                }
+                names.push(name.clone());
+            }
+            setup.consumers = names;
+        }
+        if s.messages.get_ref().is_empty() {
+            return self.fail(s.messages.span(), "at least one message is needed".into());
+        }
+        for m in s.messages.get_ref() {
+            let id = m.id.get_ref();
+            if id.is_empty() || id.chars().any(char::is_whitespace) {
+                return self.fail(
+                    m.id.span(),
+                    format!("message ID `{id}` must be one word, like m-7f3"),
+                );
+            }
+            if setup.messages.iter().any(|x: &Message| x.id == *id) {
+                return self.fail(
+                    m.id.span(),
+                    format!("message ID `{id}` appears twice; to send it again, use the action `publish {id}`"),
+                );
+            }
+            setup.messages.push(Message {
+                id: id.clone(),
+                payment: Payment {
+                    order: self.positive(&m.order, "order")?,
+                    amount: self.positive(&m.amount, "amount")?,
+                },
+            });
+        }
+        Ok(setup)
+    }
+
+    fn check_refs(
+        &self,
+        action: &Action,
+        setup: &Setup,
+        span: Range<usize>,
+    ) -> Result<(), ScenarioError> {
+        if let Some(c) = action.consumer()
+            && !setup.consumers.iter().any(|x| x == c)
+        {
+            return self.fail(
+                span,
+                format!(
+                    "no consumer `{c}` in the setup; the consumers are {}",
+                    setup.consumers.join(", ")
+                ),
+            );
+        }
+        if let Some(m) = action.message()
+            && !setup.messages.iter().any(|x| x.id == m)
+        {
+            let ids: Vec<&str> = setup.messages.iter().map(|x| x.id.as_str()).collect();
+            return self.fail(
+                span,
+                format!(
+                    "no message `{m}` in the setup; the messages are {}",
+                    ids.join(", ")
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// `run A to <step>` must name a step the strategy's program has.
+    fn check_program(
+        &self,
+        steps: &[super::ScriptStep],
+        strategy: &Strategy,
+        raw: &RawScenario,
+        expect_span: Range<usize>,
+    ) -> Result<(), ScenarioError> {
+        for (step, raw_step) in steps.iter().zip(&raw.steps) {
+            for (action, text) in step.actions.iter().zip(raw_step.actions.get_ref()) {
+                if let Action::Run { to: Some(to), .. } = action
+                    && strategy.position(to).is_none()
+                {
+                    let program: Vec<&str> =
+                        strategy.program.iter().map(|op| op.keyword()).collect();
+                    return self.fail(
+                        text.span(),
+                        format!(
+                            "step `{to}` is not in the {} program ({}), and this scenario expects a {} run",
+                            strategy.name,
+                            program.join(", "),
+                            strategy.name
+                        ),
+                    );
+                }
+            }
+        }
+        let _ = expect_span;
+        Ok(())
+    }
+
+    fn expectation(&self, raw: &RawExpectation) -> Result<Expectation, ScenarioError> {
+        Ok(Expectation {
+            total: raw
+                .total
+                .as_ref()
+                .map(|t| self.count(t, "total"))
+                .transpose()?,
+            charges: raw
+                .charges
+                .as_ref()
+                .map(|c| self.count(c, "charges"))
+                .transpose()?,
+            outcome: match &raw.outcome {
+                None => None,
+                Some(o) => Some(Outcome::parse(o.get_ref()).map_or_else(
+                    || {
+                        let known: Vec<&str> = Outcome::ALL.iter().map(|o| o.text()).collect();
+                        self.fail(
+                            o.span(),
+                            format!(
+                                "unknown outcome `{}`; use one of: {}",
+                                o.get_ref(),
+                                known.join(", ")
+                            ),
+                        )
+                    },
+                    Ok,
+                )?),
+            },
+        })
+    }
+}

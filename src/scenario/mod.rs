@@ -1,0 +1,12 @@
+//! Scenario files (TOML) turned into validated scripts. The built-in ones
+//! are embedded in the binary, so `idem` runs from any directory.
+
+pub mod action;
+pub mod builtin;
+pub mod error;
+mod format;
+pub mod load;
+
+pub use action::Action;
+pub use error::ScenarioError;
+pub use load::{Expectation, Group, Script, ScriptStep, find, parse};

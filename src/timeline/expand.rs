@@ -1,0 +1,213 @@
+//! Turns a script's actions into moves, one frame per move. `run` expands
+//! as it goes, since where it stops depends on what the world does.
+
+use super::{Fork, Timeline};
+use crate::scenario::{Action, Script, ScriptStep};
+use crate::sim::consumer::Status;
+use crate::sim::{Frame, Move, SimError, Strategy, World};
+
+/// A `run` that has not stopped after this many steps is cut off: a handler
+/// that keeps being refused would otherwise loop for ever.
+const RUN_LIMIT: usize = 64;
+
+pub(super) struct Run<'a> {
+    script: &'a Script,
+    strategy: &'a Strategy,
+    seed: u64,
+    world: World,
+    frames: Vec<Frame>,
+    chapters: Vec<usize>,
+    forks: &'a [Fork],
+    /// Forks before this index have been applied.
+    next_fork: usize,
+    chapter: usize,
+    title: String,
+    narration: String,
+}
+
+impl<'a> Run<'a> {
+    pub fn new(
+        script: &'a Script,
+        strategy: &'a Strategy,
+        seed: u64,
+        forks: &'a [Fork],
+    ) -> Result<Self, SimError> {
+        let world = super::world_for(script, strategy, seed)?;
+        let mut frame = world.frame()?;
+        frame.chapter_title = script.title.clone();
+        frame.narration = script.intro.clone();
+        frame.action = "setup".into();
+        let mut run = Run {
+            script,
+            strategy,
+            seed,
+            world,
+            frames: vec![frame],
+            chapters: vec![0],
+            forks,
+            next_fork: 0,
+            chapter: 0,
+            title: script.title.clone(),
+            narration: script.intro.clone(),
+        };
+        run.apply_forks()?;
+        Ok(run)
+    }
+
+    pub fn chapter(&mut self, chapter: usize, step: &ScriptStep) -> Result<(), SimError> {
+        self.chapter = chapter;
+        self.title = step.title.clone();
+        self.narration = step.narration.clone();
+        self.chapters.push(self.frames.len());
+        for action in &step.actions {
+            self.action(action)?;
+        }
+        Ok(())
+    }
+
+    pub fn finish(self) -> Result<Timeline, SimError> {
+        let mut chapters = self.chapters;
+        // A chapter whose actions made no frame starts where the next one
+        // does; keep the list strictly about frames that exist.
+        chapters.retain(|&start| start < self.frames.len());
+        chapters.dedup();
+        Ok(Timeline {
+            scenario: self.script.name.clone(),
+            title: self.script.title.clone(),
+            strategy: self.strategy.name.to_string(),
+            seed: self.seed,
+            frames: self.frames,
+            chapters,
+            forks: self.forks.to_vec(),
+        })
+    }
+
+    fn action(&mut self, action: &Action) -> Result<(), SimError> {
+        let text = action.text();
+        match action {
+            Action::Step { consumer } => self.apply(
+                &Move::Step {
+                    consumer: consumer.clone(),
+                },
+                &text,
+            ),
+            Action::Run { consumer, to } => self.run(consumer, to.as_deref(), &text),
+            Action::Crash { consumer } => self.apply(
+                &Move::Crash {
+                    consumer: consumer.clone(),
+                },
+                &text,
+            ),
+            Action::LoseAck { consumer } => self.apply(
+                &Move::LoseAck {
+                    consumer: consumer.clone(),
+                },
+                &text,
+            ),
+            Action::LoseResponse { consumer } => self.apply(
+                &Move::LoseResponse {
+                    consumer: consumer.clone(),
+                },
+                &text,
+            ),
+            Action::Slow { consumer, ms } => self.apply(
+                &Move::Slow {
+                    consumer: consumer.clone(),
+                    ms: *ms,
+                },
+                &text,
+            ),
+            Action::ExpireLease { message } => self.apply(
+                &Move::ExpireLease {
+                    message: message.clone(),
+                },
+                &text,
+            ),
+            Action::Wait { ms } => self.apply(&Move::Wait { ms: *ms }, &text),
+            Action::Publish { message } => self.apply(
+                &Move::Publish {
+                    message: message.clone(),
+                },
+                &text,
+            ),
+        }
+    }
+
+    fn run(&mut self, consumer: &str, to: Option<&str>, text: &str) -> Result<(), SimError> {
+        let target = to.and_then(|k| self.strategy.position(k));
+        let step = Move::Step {
+            consumer: consumer.to_string(),
+        };
+        for _ in 0..RUN_LIMIT {
+            let Some(c) = self.world.consumers().iter().find(|c| c.name == consumer) else {
+                return Err(SimError::UnknownConsumer(consumer.to_string()));
+            };
+            if c.status == Status::Handling && Some(c.pc) == target {
+                return Ok(());
+            }
+            // A crashed consumer's first step is its restart: keep going.
+            let restarting = c.status == Status::Crashed;
+            self.apply(&step, text)?;
+            let c = self
+                .world
+                .consumers()
+                .iter()
+                .find(|c| c.name == consumer)
+                .expect("found above");
+            let stop = match c.status {
+                Status::Idle => !restarting,
+                Status::Blocked { .. } | Status::Crashed => true,
+                Status::Handling => Some(c.pc) == target,
+            };
+            if stop {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, mv: &Move, text: &str) -> Result<(), SimError> {
+        self.world.apply(mv)?;
+        self.push(text.to_string())?;
+        self.apply_forks()
+    }
+
+    fn push(&mut self, action: String) -> Result<(), SimError> {
+        let mut frame = self.world.frame()?;
+        frame.chapter = self.chapter;
+        frame.chapter_title = self.title.clone();
+        frame.narration = self.narration.clone();
+        frame.action = action;
+        self.frames.push(frame);
+        Ok(())
+    }
+
+    /// The user's moves due right after the current last frame. Forks come
+    /// in the order they were made, each at or after the one before.
+    fn apply_forks(&mut self) -> Result<(), SimError> {
+        while let Some(fork) = self.forks.get(self.next_fork)
+            && fork.at < self.frames.len()
+        {
+            self.next_fork += 1;
+            self.world.apply(&fork.mv)?;
+            self.push(format!("you: {}", describe(&fork.mv)))?;
+        }
+        Ok(())
+    }
+}
+
+/// A user's move in the words of the action language.
+pub fn describe(mv: &Move) -> String {
+    match mv {
+        Move::Step { consumer } => format!("step {consumer}"),
+        Move::Crash { consumer } => format!("crash {consumer}"),
+        Move::LoseAck { consumer } => format!("lose-ack {consumer}"),
+        Move::LoseResponse { consumer } => format!("lose-response {consumer}"),
+        Move::Slow { consumer, ms } => {
+            format!("slow {consumer} {}", crate::sim::format_duration(*ms))
+        }
+        Move::ExpireLease { message } => format!("expire-lease {message}"),
+        Move::Wait { ms } => format!("wait {}", crate::sim::format_duration(*ms)),
+        Move::Publish { message } => format!("publish {message}"),
+    }
+}

@@ -1,0 +1,99 @@
+//! Runs a script under a strategy and keeps every frame, so that stepping
+//! back is an index change. A fork replays the prefix on a fresh database and
+//! inserts the user's move: cheap, and SQLite stays the source of truth.
+
+mod expand;
+
+use crate::scenario::{Expectation, Script};
+use crate::sim::{Frame, Move, SimError, Strategy, World};
+use serde::Serialize;
+
+/// A move the user made at a point of the run: it happens right after frame `at`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fork {
+    pub at: usize,
+    pub mv: Move,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Timeline {
+    pub scenario: String,
+    pub title: String,
+    pub strategy: String,
+    pub seed: u64,
+    pub frames: Vec<Frame>,
+    /// The first frame of each chapter (scenario step); chapter 0 is frame 0.
+    pub chapters: Vec<usize>,
+    pub forks: Vec<Fork>,
+}
+
+impl Timeline {
+    pub fn build(
+        script: &Script,
+        strategy: &Strategy,
+        seed: u64,
+        forks: &[Fork],
+    ) -> Result<Timeline, SimError> {
+        let mut run = expand::Run::new(script, strategy, seed, forks)?;
+        for (chapter, step) in script.steps.iter().enumerate() {
+            run.chapter(chapter + 1, step)?;
+        }
+        run.finish()
+    }
+
+    pub fn last(&self) -> &Frame {
+        self.frames.last().expect("a timeline has frame 0 at least")
+    }
+
+    /// The chapter a frame belongs to.
+    pub fn chapter_of(&self, frame: usize) -> usize {
+        self.chapters
+            .iter()
+            .rposition(|&start| start <= frame)
+            .unwrap_or(0)
+    }
+
+    /// The first frame whose verdict is a failure, if the run goes wrong.
+    pub fn first_violation(&self) -> Option<usize> {
+        self.frames
+            .iter()
+            .position(|f| f.verdict.outcome.is_failure())
+    }
+
+    /// How the end of the run differs from what the scenario expects.
+    pub fn misses(&self, expect: &Expectation) -> Vec<String> {
+        let end = self.last();
+        let mut misses = Vec::new();
+        if let Some(total) = expect.total
+            && end.db.total_charged != total
+        {
+            misses.push(format!(
+                "total charged: expected ${total}, got ${}",
+                end.db.total_charged
+            ));
+        }
+        if let Some(charges) = expect.charges
+            && end.provider.charges.len() as u32 != charges
+        {
+            misses.push(format!(
+                "provider charges: expected {charges}, got {}",
+                end.provider.charges.len()
+            ));
+        }
+        if let Some(outcome) = expect.outcome
+            && end.verdict.outcome != outcome
+        {
+            misses.push(format!(
+                "outcome: expected {}, got {}",
+                outcome.text(),
+                end.verdict.outcome.text()
+            ));
+        }
+        misses
+    }
+}
+
+/// Builds the world a script starts from.
+pub fn world_for(script: &Script, strategy: &Strategy, seed: u64) -> Result<World, SimError> {
+    World::new(script.setup.clone(), strategy.clone(), seed)
+}
