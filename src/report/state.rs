@@ -10,7 +10,8 @@ pub fn message_line(m: &MessageView) -> String {
     line.push_str(&match (m.phase, &m.holder) {
         (MessagePhase::Waiting, _) => "waiting".to_string(),
         (MessagePhase::InFlight, Some(h)) => format!(
-            "in flight to {h}, lease {} left",
+            "in flight to {h} (receipt {}), lease {} left",
+            m.receipt.as_deref().unwrap_or("?"),
             format_duration(m.lease_left_ms.unwrap_or(0))
         ),
         (MessagePhase::InFlight, None) => "in flight".to_string(),

@@ -61,6 +61,8 @@ pub struct MessageView {
     /// The consumer holding the lease, or the one whose ack removed it.
     pub holder: Option<String>,
     pub lease_left_ms: Option<Millis>,
+    /// The receipt handle of the current lease: an ack must present it.
+    pub receipt: Option<String>,
     pub receives: u32,
     pub redelivered: bool,
     pub copy: u32,
@@ -160,17 +162,23 @@ impl World {
             .messages()
             .iter()
             .map(|m| {
-                let (phase, holder, lease_left_ms) = match &m.state {
-                    MessageState::Waiting => (MessagePhase::Waiting, None, None),
+                let (phase, holder, lease_left_ms, receipt) = match &m.state {
+                    MessageState::Waiting => (MessagePhase::Waiting, None, None, None),
                     MessageState::InFlight {
-                        consumer, until, ..
+                        consumer,
+                        until,
+                        receipt,
+                        ..
                     } => (
                         MessagePhase::InFlight,
                         Some(consumer.clone()),
                         Some(until.saturating_sub(self.now)),
+                        Some(receipt.clone()),
                     ),
-                    MessageState::Acked { by } => (MessagePhase::Acked, Some(by.clone()), None),
-                    MessageState::DeadLettered => (MessagePhase::DeadLettered, None, None),
+                    MessageState::Acked { by } => {
+                        (MessagePhase::Acked, Some(by.clone()), None, None)
+                    }
+                    MessageState::DeadLettered => (MessagePhase::DeadLettered, None, None, None),
                 };
                 MessageView {
                     message_id: m.message.id.clone(),
@@ -180,6 +188,7 @@ impl World {
                     phase,
                     holder,
                     lease_left_ms,
+                    receipt,
                     receives: m.receives,
                     redelivered: m.redelivered,
                     copy: m.copy,

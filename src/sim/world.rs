@@ -576,10 +576,11 @@ impl World {
             self.counters.duplicates_delivered += 1;
         }
         let mut text = format!(
-            "receives {id} (order {}, ${}), lease {}",
+            "receives {id} (order {}, ${}), lease {}, receipt {}",
             delivery.message.payment.order,
             delivery.message.payment.amount,
-            format_duration(self.setup.lease_ms)
+            format_duration(self.setup.lease_ms),
+            delivery.receipt
         );
         let mut kind = EventKind::Info;
         if delivery.redelivered {

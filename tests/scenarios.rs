@@ -1,0 +1,102 @@
+//! Every built-in scenario is a test: run under each strategy it has
+//! expectations for, it must end as the file says.
+
+use idem::report;
+use idem::scenario::load::builtins;
+use idem::sim::{Outcome, Strategy};
+use idem::timeline::Timeline;
+
+#[test]
+fn every_scenario_meets_its_expectations() {
+    let mut runs = 0;
+    for script in builtins() {
+        for (name, expect) in &script.expect {
+            let strategy = Strategy::by_name(name).unwrap();
+            let timeline = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            let misses = timeline.misses(expect);
+            assert!(
+                misses.is_empty(),
+                "{} under {name}: {misses:?}\n{}",
+                script.name,
+                report::transcript(&timeline, Some(expect))
+            );
+            runs += 1;
+        }
+    }
+    assert!(runs >= 8, "only {runs} runs: scenarios went missing");
+}
+
+#[test]
+fn every_tour_scenario_contrasts_naive_and_idempotent() {
+    for script in builtins().iter().filter(|s| s.name.starts_with("tour-")) {
+        assert!(script.expect.contains_key("naive"), "{}", script.name);
+        assert_eq!(
+            script.expect["idempotent"].outcome,
+            Some(Outcome::Correct),
+            "{}",
+            script.name
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_byte_identical_runs() {
+    for script in builtins() {
+        for name in script.expect.keys() {
+            let strategy = Strategy::by_name(name).unwrap();
+            let a = Timeline::build(&script, &strategy, 42, &[]).unwrap();
+            let b = Timeline::build(&script, &strategy, 42, &[]).unwrap();
+            assert_eq!(report::transcript(&a, None), report::transcript(&b, None));
+            assert_eq!(report::json(&a, None), report::json(&b, None));
+        }
+    }
+}
+
+#[test]
+fn the_seed_changes_receipts_but_not_the_outcome() {
+    let script = idem::scenario::find("tour-1").unwrap();
+    let strategy = Strategy::naive();
+    let a = Timeline::build(&script, &strategy, 1, &[]).unwrap();
+    let b = Timeline::build(&script, &strategy, 2, &[]).unwrap();
+    assert_ne!(report::transcript(&a, None), report::transcript(&b, None));
+    assert_eq!(a.last().verdict, b.last().verdict);
+}
+
+#[test]
+fn a_naive_lost_ack_explains_itself() {
+    let script = idem::scenario::find("tour-1").unwrap();
+    let timeline = Timeline::build(&script, &Strategy::naive(), 0, &[]).unwrap();
+    let end = timeline.last();
+    assert_eq!(end.db.total_charged, 80);
+    assert_eq!(end.provider.charges.len(), 2);
+    let chain = end.verdict.chain();
+    assert!(
+        chain.starts_with(
+            "charged twice <- m-7f3 redelivered <- lease expired <- ack lost at step "
+        ),
+        "{chain}"
+    );
+    let first = timeline.first_violation().unwrap();
+    assert!(timeline.frames[first - 1].verdict.outcome == Outcome::Correct);
+}
+
+#[test]
+fn a_fork_changes_the_run_from_that_point() {
+    use idem::sim::Move;
+    use idem::timeline::Fork;
+    let script = idem::scenario::find("tour-1").unwrap();
+    let strategy = Strategy::idempotent();
+    let plain = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+    // Crash A right after it opened its transaction (frame 2).
+    let forks = [Fork {
+        at: 2,
+        mv: Move::Crash {
+            consumer: "A".into(),
+        },
+    }];
+    let forked = Timeline::build(&script, &strategy, 0, &forks).unwrap();
+    assert_eq!(plain.frames[..3], forked.frames[..3]);
+    assert_eq!(forked.frames[3].action, "you: crash A");
+    assert_eq!(forked.frames[3].counters.crashes, 1);
+    assert_ne!(plain.frames[3], forked.frames[3]);
+}
