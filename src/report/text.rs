@@ -103,6 +103,51 @@ fn write_frame(out: &mut String, f: &Frame) {
             }
         );
     }
+    if f.db.uses_records {
+        let rows: Vec<String> =
+            f.db.records
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{} {} by {} until {}{}",
+                        r.message_id,
+                        r.status,
+                        r.owner,
+                        format_duration(r.deadline),
+                        r.result
+                            .as_ref()
+                            .map(|x| format!(" -> {x}"))
+                            .unwrap_or_default()
+                    )
+                })
+                .collect();
+        let _ = writeln!(
+            out,
+            "    idempotency_records  {}",
+            if rows.is_empty() {
+                "no rows".to_string()
+            } else {
+                rows.join("; ")
+            }
+        );
+    }
+    if f.cache.used {
+        let keys: Vec<String> = f
+            .cache
+            .entries
+            .iter()
+            .map(|e| format!("{} (expires in {})", e.key, format_duration(e.ttl_left_ms)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "    cache     {}",
+            if keys.is_empty() {
+                "empty".to_string()
+            } else {
+                keys.join("; ")
+            }
+        );
+    }
     let keys: Vec<String> = f
         .provider
         .keys

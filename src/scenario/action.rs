@@ -36,9 +36,13 @@ pub enum Action {
     Publish {
         message: String,
     },
+    /// A janitor deletes processed IDs older than this.
+    Prune {
+        ms: Millis,
+    },
 }
 
-pub const VERBS: [&str; 9] = [
+pub const VERBS: [&str; 10] = [
     "step",
     "run",
     "crash",
@@ -48,6 +52,7 @@ pub const VERBS: [&str; 9] = [
     "expire-lease",
     "wait",
     "publish",
+    "prune",
 ];
 
 impl Action {
@@ -133,6 +138,12 @@ impl Action {
                 arity(1, "a message ID")?;
                 Action::Publish { message: owned(0) }
             }
+            "prune" => {
+                arity(1, "an age")?;
+                Action::Prune {
+                    ms: duration(args[0])?,
+                }
+            }
             other => {
                 return Err(format!(
                     "unknown action `{other}`: the actions are {}",
@@ -177,6 +188,7 @@ impl Action {
             Action::ExpireLease { message } => format!("expire-lease {message}"),
             Action::Wait { ms } => format!("wait {}", format_duration(*ms)),
             Action::Publish { message } => format!("publish {message}"),
+            Action::Prune { ms } => format!("prune {}", format_duration(*ms)),
         }
     }
 }
@@ -185,7 +197,7 @@ fn example(verb: &str) -> &'static str {
     match verb {
         "run" => "run A to commit",
         "slow" => "A 40s",
-        "wait" => "30s",
+        "wait" | "prune" => "30s",
         "expire-lease" | "publish" => "m-7f3",
         _ => "A",
     }
@@ -208,6 +220,7 @@ mod tests {
             "expire-lease m-7f3",
             "wait 30s",
             "publish m-7f3",
+            "prune 1h",
         ] {
             assert_eq!(Action::parse(text).unwrap().text(), text);
         }

@@ -44,6 +44,12 @@ pub struct RawSetup {
     pub declines: Vec<u32>,
     #[serde(default)]
     pub dedup_window: Option<Spanned<String>>,
+    #[serde(default)]
+    pub cache_ttl: Option<Spanned<String>>,
+    #[serde(default)]
+    pub record_timeout: Option<Spanned<String>>,
+    #[serde(default)]
+    pub id_source: Option<Spanned<String>>,
     pub messages: Spanned<Vec<RawMessage>>,
 }
 

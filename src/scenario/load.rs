@@ -5,6 +5,7 @@ use super::action::Action;
 use super::builtin::{self, BUILTIN};
 use super::error::ScenarioError;
 use super::format::{RawExpectation, RawScenario};
+use crate::sim::world::IdSource;
 use crate::sim::{Message, Outcome, Payment, Setup, Strategy, parse_duration};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
@@ -265,10 +266,24 @@ impl Validator<'_> {
             step_ms: self.duration(&s.step, defaults.step_ms)?,
             key_lifetime_ms: self.duration(&s.key_lifetime, defaults.key_lifetime_ms)?,
             dedup_window_ms: self.duration(&s.dedup_window, 0)?,
+            cache_ttl_ms: self.duration(&s.cache_ttl, defaults.cache_ttl_ms)?,
+            record_timeout_ms: self.duration(&s.record_timeout, defaults.record_timeout_ms)?,
             first_charge: s.first_charge.unwrap_or(defaults.first_charge),
             declines: s.declines.iter().copied().collect::<BTreeSet<_>>(),
             ..Setup::default()
         };
+        if let Some(source) = &s.id_source {
+            setup.id_source = match source.get_ref().as_str() {
+                "producer" => IdSource::Producer,
+                "broker" => IdSource::Broker,
+                other => {
+                    return self.fail(
+                        source.span(),
+                        format!("unknown id_source `{other}`: use producer or broker"),
+                    );
+                }
+            };
+        }
         if setup.lease_ms == 0 {
             let span = s.lease.as_ref().map(|l| l.span()).unwrap_or_default();
             return self.fail(span, "the lease must be longer than 0s".into());
@@ -307,18 +322,28 @@ impl Validator<'_> {
                     format!("message ID `{id}` must be one word, like m-7f3"),
                 );
             }
-            if setup.messages.iter().any(|x: &Message| x.id == *id) {
+            let payment = Payment {
+                order: self.positive(&m.order, "order")?,
+                amount: self.positive(&m.amount, "amount")?,
+            };
+            // The same ID with a different body is allowed: it is how a
+            // scenario shows a producer that reuses IDs. The same ID with the
+            // same body is a copy, which `publish` sends.
+            if setup
+                .messages
+                .iter()
+                .any(|x: &Message| x.id == *id && x.payment == payment)
+            {
                 return self.fail(
                     m.id.span(),
-                    format!("message ID `{id}` appears twice; to send it again, use the action `publish {id}`"),
+                    format!(
+                        "message `{id}` appears twice with the same body; to send a copy, use the action `publish {id}`"
+                    ),
                 );
             }
             setup.messages.push(Message {
                 id: id.clone(),
-                payment: Payment {
-                    order: self.positive(&m.order, "order")?,
-                    amount: self.positive(&m.amount, "amount")?,
-                },
+                payment,
             });
         }
         Ok(setup)

@@ -51,6 +51,12 @@ impl StoredMessage {
         format!("b-{}", self.seq)
     }
 
+    /// The receipt handed out last: an ack presenting it still works after
+    /// the lease ran out, as long as nobody received the copy since.
+    pub fn last_receipt(&self) -> Option<&str> {
+        self.last_receipt.as_deref()
+    }
+
     pub fn is_pending(&self) -> bool {
         matches!(
             self.state,

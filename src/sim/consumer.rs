@@ -49,6 +49,12 @@ pub struct Consumer {
     pub(super) response: Option<Response>,
     /// Why the provider is being called again, when it is.
     pub(super) retry_cause: Option<String>,
+    /// A duplicate was found: the handler is on its skip path.
+    pub(super) skipping: bool,
+    /// Another handler owns the work: leave without acking.
+    pub(super) backing_off: bool,
+    /// The charge ID the provider returned, for the in-progress record.
+    pub(super) last_charge: Option<String>,
     pub lose_next_ack: bool,
     pub lose_next_response: bool,
     pub slow_next_ms: Millis,
@@ -67,10 +73,18 @@ impl Consumer {
             txn_payment: false,
             response: None,
             retry_cause: None,
+            skipping: false,
+            backing_off: false,
+            last_charge: None,
             lose_next_ack: false,
             lose_next_response: false,
             slow_next_ms: 0,
         }
+    }
+
+    /// The provider's response on its way back, if a call is outstanding.
+    pub fn pending_response(&self) -> Option<&Response> {
+        self.response.as_ref()
     }
 
     /// The faults waiting to hit this consumer, in words.
@@ -100,5 +114,8 @@ impl Consumer {
         self.txn_payment = false;
         self.response = None;
         self.retry_cause = None;
+        self.skipping = false;
+        self.backing_off = false;
+        self.last_charge = None;
     }
 }

@@ -21,6 +21,13 @@ const SCHEMA: &str = "
         message_id   TEXT PRIMARY KEY,
         processed_at INTEGER NOT NULL
     );
+    CREATE TABLE idempotency_records (
+        message_id TEXT PRIMARY KEY,
+        status     TEXT NOT NULL CHECK (status IN ('in_progress', 'completed')),
+        owner      TEXT NOT NULL,
+        deadline   INTEGER NOT NULL,
+        result     TEXT
+    );
     CREATE TABLE payments (
         id         INTEGER PRIMARY KEY,
         order_id   INTEGER NOT NULL,
@@ -34,6 +41,17 @@ const COMMIT: &str = "COMMIT";
 const ROLLBACK: &str = "ROLLBACK";
 const CLAIM_MESSAGE: &str = "INSERT INTO processed_messages (message_id, processed_at) \
      VALUES (?1, ?2) ON CONFLICT DO NOTHING";
+const LOOK_UP_MESSAGE: &str = "SELECT 1 FROM processed_messages WHERE message_id = ?1";
+const PRUNE_PROCESSED: &str = "DELETE FROM processed_messages WHERE processed_at <= ?1";
+const CLAIM_RECORD: &str = "INSERT INTO idempotency_records (message_id, status, owner, deadline) \
+     VALUES (?1, 'in_progress', ?2, ?3) ON CONFLICT DO NOTHING";
+const TAKE_OVER_RECORD: &str = "UPDATE idempotency_records SET owner = ?1, deadline = ?2 \
+     WHERE message_id = ?3 AND status = 'in_progress' AND deadline <= ?4";
+const READ_RECORD: &str =
+    "SELECT status, owner, deadline, result FROM idempotency_records WHERE message_id = ?1";
+const COMPLETE_RECORD: &str = "UPDATE idempotency_records SET status = 'completed', result = ?1 \
+     WHERE message_id = ?2 AND owner = ?3 AND status = 'in_progress'";
+const SELECT_RECORDS: &str = "SELECT message_id, status, owner, deadline, result FROM idempotency_records ORDER BY message_id";
 const INSERT_PAYMENT: &str =
     "INSERT INTO payments (order_id, amount, message_id) VALUES (?1, ?2, ?3)";
 const SELECT_PAYMENTS: &str = "SELECT id, order_id, amount, message_id FROM payments ORDER BY id";
@@ -67,11 +85,21 @@ pub struct ProcessedRow {
     pub processed_at: Millis,
 }
 
-/// The contents of the two tables, in a stable order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordRow {
+    pub message_id: String,
+    pub status: String,
+    pub owner: String,
+    pub deadline: Millis,
+    pub result: Option<String>,
+}
+
+/// The contents of the tables, in a stable order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tables {
     pub payments: Vec<PaymentRow>,
     pub processed: Vec<ProcessedRow>,
+    pub records: Vec<RecordRow>,
 }
 
 /// The shared database. Keeps one observer connection open, which also keeps
@@ -112,6 +140,18 @@ impl Database {
     pub fn connect(&self) -> Result<Session, DbError> {
         Ok(Session {
             conn: connect(&self.uri, self.file.is_none())?,
+        })
+    }
+
+    /// Deletes processed IDs recorded at or before `cutoff`.
+    pub fn prune_processed(&self, cutoff: Millis) -> Result<Ran, DbError> {
+        let rows = self
+            .observer
+            .prepare_cached(PRUNE_PROCESSED)?
+            .execute(params![cutoff as i64])?;
+        Ok(Ran {
+            sql: render(PRUNE_PROCESSED, &[cutoff.to_string()]),
+            result: format!("{rows} rows deleted"),
         })
     }
 
@@ -185,10 +225,35 @@ fn read_tables(conn: &Connection) -> Result<Tables, DbError> {
             })
         })?
         .collect::<Result<_, _>>()?;
+    let mut stmt = conn.prepare_cached(SELECT_RECORDS)?;
+    let records = stmt
+        .query_map([], |r| {
+            Ok(RecordRow {
+                message_id: r.get(0)?,
+                status: r.get(1)?,
+                owner: r.get(2)?,
+                deadline: r.get::<_, i64>(3)? as Millis,
+                result: r.get(4)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
     Ok(Tables {
         payments,
         processed,
+        records,
     })
+}
+
+/// What the in-progress claim found.
+pub enum RecordClaim {
+    /// A new record: this handler owns the work.
+    Claimed,
+    /// An in-progress record whose deadline had passed: now this handler's.
+    TookOver { previous_owner: String },
+    /// Someone else is working on it, until `deadline`.
+    Busy { owner: String, deadline: Millis },
+    /// Done before; here is the stored result.
+    Completed { result: Option<String> },
 }
 
 /// A statement as shown to the user, with its values written in.
@@ -249,6 +314,134 @@ impl Session {
         })
     }
 
+    /// True when processed_messages already has this ID; `None` when
+    /// another connection's write lock keeps this reader out (the memdb VFS
+    /// does not let readers in while a writer holds its lock).
+    pub fn look_up_message(&self, message_id: &str) -> Result<Option<(bool, Ran)>, DbError> {
+        let found = match self
+            .conn
+            .prepare_cached(LOOK_UP_MESSAGE)
+            .and_then(|mut stmt| stmt.exists(params![message_id]))
+        {
+            Ok(found) => found,
+            Err(e) if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        let ran = Ran {
+            sql: render(LOOK_UP_MESSAGE, &[quote(message_id)]),
+            result: if found {
+                "1 row: already handled"
+            } else {
+                "0 rows: not seen before"
+            }
+            .into(),
+        };
+        Ok(Some((found, ran)))
+    }
+
+    pub fn claim_record(
+        &self,
+        message_id: &str,
+        owner: &str,
+        now: Millis,
+        deadline: Millis,
+    ) -> Result<(RecordClaim, Vec<Ran>), DbError> {
+        let mut ran = Vec::new();
+        let inserted = self.conn.prepare_cached(CLAIM_RECORD)?.execute(params![
+            message_id,
+            owner,
+            deadline as i64
+        ])?;
+        ran.push(Ran {
+            sql: render(
+                CLAIM_RECORD,
+                &[quote(message_id), quote(owner), deadline.to_string()],
+            ),
+            result: if inserted == 1 {
+                "1 row inserted"
+            } else {
+                "0 rows: a record exists"
+            }
+            .into(),
+        });
+        if inserted == 1 {
+            return Ok((RecordClaim::Claimed, ran));
+        }
+        let (status, previous_owner, old_deadline, result): (String, String, i64, Option<String>) =
+            self.conn
+                .prepare_cached(READ_RECORD)?
+                .query_row(params![message_id], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                })?;
+        ran.push(Ran {
+            sql: render(READ_RECORD, &[quote(message_id)]),
+            result: format!("{status}, owner {previous_owner}, deadline {old_deadline}"),
+        });
+        if status == "completed" {
+            return Ok((RecordClaim::Completed { result }, ran));
+        }
+        let took = self
+            .conn
+            .prepare_cached(TAKE_OVER_RECORD)?
+            .execute(params![owner, deadline as i64, message_id, now as i64])?;
+        ran.push(Ran {
+            sql: render(
+                TAKE_OVER_RECORD,
+                &[
+                    quote(owner),
+                    deadline.to_string(),
+                    quote(message_id),
+                    now.to_string(),
+                ],
+            ),
+            result: if took == 1 {
+                "1 row updated: deadline had passed, taken over"
+            } else {
+                "0 rows: still within its deadline"
+            }
+            .into(),
+        });
+        Ok((
+            if took == 1 {
+                RecordClaim::TookOver { previous_owner }
+            } else {
+                RecordClaim::Busy {
+                    owner: previous_owner,
+                    deadline: old_deadline as Millis,
+                }
+            },
+            ran,
+        ))
+    }
+
+    /// True when this owner still held the record and completed it.
+    pub fn complete_record(
+        &self,
+        message_id: &str,
+        owner: &str,
+        result: &str,
+    ) -> Result<(bool, Ran), DbError> {
+        let rows = self
+            .conn
+            .prepare_cached(COMPLETE_RECORD)?
+            .execute(params![result, message_id, owner])?;
+        Ok((
+            rows == 1,
+            Ran {
+                sql: render(
+                    COMPLETE_RECORD,
+                    &[quote(result), quote(message_id), quote(owner)],
+                ),
+                result: if rows == 1 {
+                    "1 row updated"
+                } else {
+                    "0 rows: no longer the owner"
+                }
+                .into(),
+            },
+        ))
+    }
+
     pub fn insert_payment(
         &self,
         order: u32,
@@ -283,6 +476,11 @@ impl Session {
     pub fn own_view(&self) -> Result<Tables, DbError> {
         read_tables(&self.conn)
     }
+}
+
+/// The look-up statement as shown, for a look-up that could not run.
+pub fn render_look_up(message_id: &str) -> String {
+    render(LOOK_UP_MESSAGE, &[quote(message_id)])
 }
 
 fn ran(sql: &str, result: &str) -> Ran {

@@ -10,6 +10,8 @@ pub enum Actor {
     Provider,
     Fault,
     Clock,
+    /// The retention job that prunes old processed IDs.
+    Janitor,
 }
 
 impl Actor {
@@ -21,6 +23,7 @@ impl Actor {
             Actor::Provider => "provider".into(),
             Actor::Fault => "fault".into(),
             Actor::Clock => "clock".into(),
+            Actor::Janitor => "janitor".into(),
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::broker::MessageState;
 use super::consumer::{Mark, Status};
-use super::db::Tables;
+use super::db::{RecordRow, Tables};
 use super::event::{Event, SqlRecord};
 use super::provider::{Charge, Reply};
 use super::strategy::Op;
@@ -28,6 +28,7 @@ pub struct Frame {
     pub consumers: Vec<ConsumerView>,
     pub db: DbView,
     pub provider: ProviderView,
+    pub cache: CacheView,
     pub events: Vec<Event>,
     pub sql: Vec<SqlRecord>,
     pub counters: Counters,
@@ -115,8 +116,25 @@ pub struct DbView {
     /// Sum of committed payments, in dollars.
     pub total_charged: u32,
     pub processed: Vec<ProcessedView>,
-    /// False for designs that never write processed_messages.
+    /// False for designs that never touch processed_messages.
     pub uses_processed: bool,
+    /// The in-progress design's idempotency_records (committed rows).
+    pub records: Vec<RecordRow>,
+    pub uses_records: bool,
+}
+
+/// A key in the cache that cache-based designs use, with its time left.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CacheEntryView {
+    pub key: String,
+    pub ttl_left_ms: Millis,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CacheView {
+    pub entries: Vec<CacheEntryView>,
+    /// False for designs that keep no cache.
+    pub used: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -149,6 +167,17 @@ impl World {
             consumers: self.consumer_views(),
             db: self.db_view()?,
             provider: self.provider_view(),
+            cache: CacheView {
+                entries: self
+                    .cache
+                    .entries(self.now)
+                    .into_iter()
+                    .map(|(key, ttl_left_ms)| CacheEntryView { key, ttl_left_ms })
+                    .collect(),
+                used: [Op::CacheClaim, Op::CacheCheck, Op::CacheSet]
+                    .iter()
+                    .any(|op| self.strategy.uses(*op)),
+            },
             events: self.events.clone(),
             sql: self.sql.clone(),
             counters: self.counters.clone(),
@@ -286,7 +315,9 @@ impl World {
             total_charged: committed.payments.iter().map(|p| p.amount).sum(),
             payments,
             processed,
-            uses_processed: self.strategy.program.contains(&Op::ClaimId),
+            uses_processed: self.strategy.uses(Op::ClaimId) || self.strategy.uses(Op::CheckId),
+            records: committed.records.clone(),
+            uses_records: self.strategy.uses(Op::ClaimInProgress),
         })
     }
 

@@ -3,6 +3,7 @@
 //! Nothing here prints, reads a clock or touches a terminal.
 
 pub mod broker;
+pub mod cache;
 pub mod consumer;
 pub mod db;
 pub mod event;

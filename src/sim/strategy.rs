@@ -1,6 +1,11 @@
 //! Handler designs as programs: a list of steps the engine runs one at a
 //! time, each with exactly one externally visible effect, so that a crash can
 //! be injected between any two of them.
+//!
+//! Control flow is small on purpose. Steps run in order; a step that finds
+//! the message already handled (a duplicate) sends the handler down its
+//! skip path: commit the open transaction if there is one, then acknowledge
+//! if an ack is still ahead, marking everything in between as skipped.
 
 use serde::Serialize;
 
@@ -11,9 +16,12 @@ pub enum Op {
     Receive,
     /// `BEGIN IMMEDIATE`: may find the write lock taken and wait.
     Begin,
-    /// Insert the message ID into processed_messages. Zero rows inserted
-    /// means a duplicate: the handler skips to the commit.
+    /// Insert the message ID into processed_messages with ON CONFLICT DO
+    /// NOTHING. Zero rows inserted means a duplicate.
     ClaimId,
+    /// Look the ID up in processed_messages without writing it (the
+    /// check-then-act of designs that record the ID after the work).
+    CheckId,
     /// Insert the payment row.
     ApplyCharge,
     /// `POST /charges`, with or without the message ID as Idempotency-Key.
@@ -25,6 +33,17 @@ pub enum Op {
     Commit,
     /// Tell the broker the message is done, with the lease's receipt.
     Ack,
+    /// `SET id 1 NX EX ttl` in a cache outside the database: nil means a duplicate.
+    CacheClaim,
+    /// `GET id` in the cache: a hit means a duplicate.
+    CacheCheck,
+    /// `SET id 1 EX ttl` in the cache, after the work.
+    CacheSet,
+    /// Insert an in-progress record with a deadline, or take over an expired
+    /// one; a completed record means a duplicate, a live one means back off.
+    ClaimInProgress,
+    /// Mark the record completed, but only if this handler still owns it.
+    MarkCompleted,
 }
 
 impl Op {
@@ -34,11 +53,17 @@ impl Op {
             Op::Receive => "receive",
             Op::Begin => "begin",
             Op::ClaimId => "claim",
+            Op::CheckId => "check",
             Op::ApplyCharge => "charge",
             Op::CallProvider { .. } => "provider",
             Op::AwaitResponse => "response",
             Op::Commit => "commit",
             Op::Ack => "ack",
+            Op::CacheClaim => "cache-claim",
+            Op::CacheCheck => "cache-check",
+            Op::CacheSet => "cache-set",
+            Op::ClaimInProgress => "claim-record",
+            Op::MarkCompleted => "complete",
         }
     }
 
@@ -48,17 +73,36 @@ impl Op {
             Op::Receive => "receive",
             Op::Begin => "begin transaction",
             Op::ClaimId => "insert message ID",
+            Op::CheckId => "look up message ID",
             Op::ApplyCharge => "apply the charge",
             Op::CallProvider { with_key: true } => "charge via provider (key)",
             Op::CallProvider { with_key: false } => "charge via provider",
             Op::AwaitResponse => "provider response",
             Op::Commit => "commit",
             Op::Ack => "acknowledge",
+            Op::CacheClaim => "claim ID in cache",
+            Op::CacheCheck => "look up ID in cache",
+            Op::CacheSet => "write ID to cache",
+            Op::ClaimInProgress => "record in progress",
+            Op::MarkCompleted => "mark completed",
         }
     }
 
-    pub const KEYWORDS: [&'static str; 8] = [
-        "receive", "begin", "claim", "charge", "provider", "response", "commit", "ack",
+    pub const KEYWORDS: [&'static str; 14] = [
+        "receive",
+        "begin",
+        "claim",
+        "check",
+        "charge",
+        "provider",
+        "response",
+        "commit",
+        "ack",
+        "cache-claim",
+        "cache-check",
+        "cache-set",
+        "claim-record",
+        "complete",
     ];
 }
 
@@ -73,6 +117,11 @@ pub struct Strategy {
     pub program: Vec<Op>,
 }
 
+use Op::*;
+
+const KEYED: Op = CallProvider { with_key: true };
+const UNKEYED: Op = CallProvider { with_key: false };
+
 impl Strategy {
     pub fn naive() -> Self {
         Strategy {
@@ -80,13 +129,13 @@ impl Strategy {
             summary: "does the work on every delivery; no record of what it handled",
             claims_safe: false,
             program: vec![
-                Op::Receive,
-                Op::Begin,
-                Op::ApplyCharge,
-                Op::CallProvider { with_key: false },
-                Op::AwaitResponse,
-                Op::Commit,
-                Op::Ack,
+                Receive,
+                Begin,
+                ApplyCharge,
+                UNKEYED,
+                AwaitResponse,
+                Commit,
+                Ack,
             ],
         }
     }
@@ -97,20 +146,137 @@ impl Strategy {
             summary: "message ID and payment in one transaction, ack after commit, ID as Idempotency-Key",
             claims_safe: true,
             program: vec![
-                Op::Receive,
-                Op::Begin,
-                Op::ClaimId,
-                Op::ApplyCharge,
-                Op::CallProvider { with_key: true },
-                Op::AwaitResponse,
-                Op::Commit,
-                Op::Ack,
+                Receive,
+                Begin,
+                ClaimId,
+                ApplyCharge,
+                KEYED,
+                AwaitResponse,
+                Commit,
+                Ack,
             ],
         }
     }
 
     pub fn all() -> Vec<Strategy> {
-        vec![Self::naive(), Self::idempotent()]
+        vec![
+            Self::naive(),
+            Self::idempotent(),
+            Strategy {
+                name: "id-first",
+                summary: "saves the message ID in one transaction, then does the work in a second",
+                claims_safe: false,
+                program: vec![
+                    Receive,
+                    Begin,
+                    ClaimId,
+                    Commit,
+                    Begin,
+                    ApplyCharge,
+                    KEYED,
+                    AwaitResponse,
+                    Commit,
+                    Ack,
+                ],
+            },
+            Strategy {
+                name: "charge-first",
+                summary: "checks the ID, does the work and commits, then saves the ID in a second transaction",
+                claims_safe: false,
+                program: vec![
+                    Receive,
+                    CheckId,
+                    Begin,
+                    ApplyCharge,
+                    UNKEYED,
+                    AwaitResponse,
+                    Commit,
+                    Begin,
+                    ClaimId,
+                    Commit,
+                    Ack,
+                ],
+            },
+            Strategy {
+                name: "ack-first",
+                summary: "acknowledges on receipt, then does the work: at-most-once",
+                claims_safe: false,
+                program: vec![
+                    Receive,
+                    Ack,
+                    Begin,
+                    ClaimId,
+                    ApplyCharge,
+                    KEYED,
+                    AwaitResponse,
+                    Commit,
+                ],
+            },
+            Strategy {
+                name: "no-provider-key",
+                summary: "the one-transaction design, but the provider call carries no Idempotency-Key",
+                claims_safe: false,
+                program: vec![
+                    Receive,
+                    Begin,
+                    ClaimId,
+                    ApplyCharge,
+                    UNKEYED,
+                    AwaitResponse,
+                    Commit,
+                    Ack,
+                ],
+            },
+            Strategy {
+                name: "cache-claim-first",
+                summary: "claims the ID in a cache (SET NX EX) before the work, outside the transaction",
+                claims_safe: false,
+                program: vec![
+                    Receive,
+                    CacheClaim,
+                    Begin,
+                    ApplyCharge,
+                    UNKEYED,
+                    AwaitResponse,
+                    Commit,
+                    Ack,
+                ],
+            },
+            Strategy {
+                name: "cache-work-first",
+                summary: "checks a cache, does the work, then writes the ID to the cache",
+                claims_safe: false,
+                program: vec![
+                    Receive,
+                    CacheCheck,
+                    Begin,
+                    ApplyCharge,
+                    UNKEYED,
+                    AwaitResponse,
+                    Commit,
+                    CacheSet,
+                    Ack,
+                ],
+            },
+            Strategy {
+                name: "in-progress",
+                summary: "an in-progress record with a deadline; a late duplicate backs off or takes over",
+                claims_safe: true,
+                program: vec![
+                    Receive,
+                    Begin,
+                    ClaimInProgress,
+                    Commit,
+                    Begin,
+                    ApplyCharge,
+                    KEYED,
+                    AwaitResponse,
+                    MarkCompleted,
+                    Commit,
+                    Ack,
+                ],
+            },
+        ]
     }
 
     pub fn names() -> Vec<&'static str> {
@@ -121,8 +287,22 @@ impl Strategy {
         Self::all().into_iter().find(|s| s.name == name)
     }
 
+    /// The first step with this keyword at or after `from`.
+    pub fn position_from(&self, keyword: &str, from: usize) -> Option<usize> {
+        (from..self.program.len()).find(|&i| self.program[i].keyword() == keyword)
+    }
+
     pub fn position(&self, keyword: &str) -> Option<usize> {
-        self.program.iter().position(|op| op.keyword() == keyword)
+        self.position_from(keyword, 0)
+    }
+
+    /// The first step equal to `op` after `pc`.
+    pub fn next(&self, op: Op, pc: usize) -> Option<usize> {
+        (pc + 1..self.program.len()).find(|&i| self.program[i] == op)
+    }
+
+    pub fn uses(&self, op: Op) -> bool {
+        self.program.contains(&op)
     }
 }
 
@@ -131,15 +311,44 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_program_acks_last_and_receives_first() {
+    fn every_program_receives_first_and_acks_once() {
         for s in Strategy::all() {
             assert_eq!(s.program.first(), Some(&Op::Receive), "{}", s.name);
-            assert_eq!(s.program.last(), Some(&Op::Ack), "{}", s.name);
+            let acks = s.program.iter().filter(|op| **op == Op::Ack).count();
+            assert_eq!(acks, 1, "{}", s.name);
         }
     }
 
     #[test]
-    fn keywords_cover_every_op() {
+    fn transactions_are_balanced() {
+        for s in Strategy::all() {
+            let mut open = false;
+            for op in &s.program {
+                match op {
+                    Op::Begin => {
+                        assert!(!open, "{}: BEGIN inside a transaction", s.name);
+                        open = true;
+                    }
+                    Op::Commit => {
+                        assert!(open, "{}: COMMIT without BEGIN", s.name);
+                        open = false;
+                    }
+                    Op::ClaimId | Op::ApplyCharge | Op::ClaimInProgress | Op::MarkCompleted => {
+                        assert!(open, "{}: {:?} outside a transaction", s.name, op)
+                    }
+                    _ => {}
+                }
+            }
+            assert!(!open, "{}: ends inside a transaction", s.name);
+        }
+    }
+
+    #[test]
+    fn names_and_keywords_are_unique_and_known() {
+        let names = Strategy::names();
+        for (i, n) in names.iter().enumerate() {
+            assert!(!names[i + 1..].contains(n), "{n} twice");
+        }
         for s in Strategy::all() {
             for op in &s.program {
                 assert!(Op::KEYWORDS.contains(&op.keyword()));

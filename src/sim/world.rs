@@ -3,8 +3,9 @@
 //! world through `World::apply` and nothing else.
 
 use super::broker::{AckOutcome, Broker, ExpiryOutcome};
+use super::cache::Cache;
 use super::consumer::{Consumer, Mark, Status};
-use super::db::{Begin, Database, DbError, Ran, Tables};
+use super::db::{Begin, Database, DbError, Ran, RecordClaim, Tables, render_look_up};
 use super::event::{Actor, Event, EventKind, SqlRecord};
 use super::message::{Message, Payment};
 use super::provider::{Provider, Reply};
@@ -33,8 +34,25 @@ pub struct Setup {
     /// Orders whose card the provider declines.
     pub declines: BTreeSet<u32>,
     pub dedup_window_ms: Millis,
+    /// Time-to-live of the IDs a cache-based design writes.
+    pub cache_ttl_ms: Millis,
+    /// How long an in-progress record holds off other deliveries.
+    pub record_timeout_ms: Millis,
+    /// Which ID the consumers deduplicate on.
+    pub id_source: IdSource,
     /// Write the database to this file instead of memory.
     pub db_file: Option<PathBuf>,
+}
+
+/// Where the ID that a consumer remembers comes from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IdSource {
+    /// The producer's own ID (`m-7f3`): the same on every copy of the fact.
+    #[default]
+    Producer,
+    /// The broker's ID for the stored copy (`b-2`): a producer retry gets a new one.
+    Broker,
 }
 
 impl Default for Setup {
@@ -50,6 +68,9 @@ impl Default for Setup {
             first_charge: 81,
             declines: BTreeSet::new(),
             dedup_window_ms: 0,
+            cache_ttl_ms: 3_600_000,
+            record_timeout_ms: 30_000,
+            id_source: IdSource::Producer,
             db_file: None,
         }
     }
@@ -87,6 +108,10 @@ pub enum Move {
     Publish {
         message: String,
     },
+    /// A janitor deletes processed IDs older than this.
+    Prune {
+        age_ms: Millis,
+    },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -121,6 +146,7 @@ pub struct World {
     pub(super) db: Database,
     pub(super) consumers: Vec<Consumer>,
     pub(super) provider: Provider,
+    pub(super) cache: Cache,
     rng: ChaCha8Rng,
     /// Moves applied so far: the index of the frame the next move makes.
     pub(super) step: usize,
@@ -162,6 +188,7 @@ impl World {
             db,
             consumers,
             provider,
+            cache: Cache::new(setup.cache_ttl_ms),
             rng: ChaCha8Rng::seed_from_u64(seed),
             step: 0,
             events: Vec::new(),
@@ -332,6 +359,7 @@ impl World {
                 };
                 self.publish(m);
             }
+            Move::Prune { age_ms } => self.prune(*age_ms)?,
         }
         self.refresh_committed()?;
         Ok(())
@@ -371,6 +399,32 @@ impl World {
         }
     }
 
+    /// A janitor deletes old processed IDs, as retention jobs do in production.
+    fn prune(&mut self, age_ms: Millis) -> Result<(), SimError> {
+        if let Some(holder) = self.lock_holder() {
+            let text = format!("janitor cannot prune now: {holder} holds the write lock");
+            self.say(Actor::Janitor, EventKind::Info, text);
+            return Ok(());
+        }
+        let cutoff = self.now.saturating_sub(age_ms);
+        let ran = self.db.prune_processed(cutoff)?;
+        self.say(
+            Actor::Janitor,
+            EventKind::Warning,
+            format!(
+                "deletes processed IDs older than {} ({})",
+                format_duration(age_ms),
+                ran.result
+            ),
+        );
+        self.sql.push(SqlRecord {
+            consumer: "janitor".into(),
+            sql: ran.sql,
+            result: ran.result,
+        });
+        Ok(())
+    }
+
     fn consumer_index(&self, name: &str) -> Result<usize, SimError> {
         self.consumers
             .iter()
@@ -397,6 +451,7 @@ impl World {
     /// Lets virtual time pass: leases and idempotency keys run out.
     fn advance(&mut self, ms: Millis) -> Result<(), SimError> {
         self.now += ms;
+        self.cache.expire(self.now);
         for outcome in self.broker.expire_leases(self.now) {
             self.report_expiry(outcome);
         }
@@ -521,17 +576,246 @@ impl World {
         if self.consumers[i].status == Status::Crashed {
             return self.restart(i);
         }
+        if matches!(self.consumers[i].status, Status::Blocked { .. }) {
+            // A retry of the step that found the lock taken.
+            self.consumers[i].status = Status::Handling;
+        }
         let op = self.strategy.program[self.consumers[i].pc];
         match op {
-            Op::Receive => self.receive(i),
-            Op::Begin => self.begin(i),
-            Op::ClaimId => self.claim(i),
-            Op::ApplyCharge => self.apply_charge(i),
-            Op::CallProvider { with_key } => self.call_provider(i, with_key),
-            Op::AwaitResponse => self.await_response(i),
-            Op::Commit => self.commit(i),
-            Op::Ack => self.ack(i),
+            Op::Receive => self.receive(i)?,
+            Op::Begin => self.begin(i)?,
+            Op::ClaimId => self.claim(i)?,
+            Op::CheckId => self.check_id(i)?,
+            Op::ApplyCharge => self.apply_charge(i)?,
+            Op::CallProvider { with_key } => self.call_provider(i, with_key)?,
+            Op::AwaitResponse => self.await_response(i)?,
+            Op::Commit => self.commit(i)?,
+            Op::Ack => self.ack(i)?,
+            Op::CacheClaim => self.cache_claim(i),
+            Op::CacheCheck => self.cache_check(i),
+            Op::CacheSet => self.cache_set(i),
+            Op::ClaimInProgress => self.claim_record(i)?,
+            Op::MarkCompleted => self.complete_record(i)?,
         }
+        let c = &mut self.consumers[i];
+        if c.status != Status::Idle && c.pc >= c.marks.len() {
+            c.finish();
+        }
+        Ok(())
+    }
+
+    /// The ID this consumer deduplicates on: the producer's, or the
+    /// broker's ID of the stored copy.
+    fn message_key(&self, i: usize) -> String {
+        let d = self.delivery(i);
+        match self.setup.id_source {
+            IdSource::Producer => d.message.id.clone(),
+            IdSource::Broker => format!("b-{}", d.seq),
+        }
+    }
+
+    /// The skip path, taken when a step finds the message already handled:
+    /// commit the open transaction if there is one, then acknowledge if an
+    /// ack is still ahead. Steps jumped over are marked skipped.
+    fn skip_ahead(&mut self, i: usize) {
+        let c = &self.consumers[i];
+        let target = if c.in_txn {
+            self.strategy.next(Op::Commit, c.pc)
+        } else if c.backing_off {
+            None
+        } else {
+            self.strategy.next(Op::Ack, c.pc)
+        };
+        let end = target.unwrap_or(self.strategy.program.len());
+        let c = &mut self.consumers[i];
+        for mark in &mut c.marks[c.pc + 1..end] {
+            *mark = Mark::Skipped;
+        }
+        c.pc = end;
+    }
+
+    fn check_id(&mut self, i: usize) -> Result<(), SimError> {
+        let key = self.message_key(i);
+        let Some((found, ran)) = self.session(i).look_up_message(&key)? else {
+            self.wait_for_lock(i, render_look_up(&key));
+            return Ok(());
+        };
+        self.ran(i, ran);
+        if !found {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Info,
+                format!("finds no record of {key}: goes on with the work"),
+            );
+            return Ok(());
+        }
+        self.duplicate_found(
+            i,
+            format!("finds {key} in processed_messages: skips the work"),
+        );
+        Ok(())
+    }
+
+    fn duplicate_found(&mut self, i: usize, text: String) {
+        self.counters.duplicates_skipped += 1;
+        let c = &mut self.consumers[i];
+        c.marks[c.pc] = Mark::Conflict;
+        c.skipping = true;
+        self.skip_ahead(i);
+        self.say(self.actor(i), EventKind::Good, text);
+    }
+
+    fn cache_claim(&mut self, i: usize) {
+        let key = self.message_key(i);
+        let ttl = format_duration(self.setup.cache_ttl_ms);
+        if self.cache.set_nx(&key, self.now) {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Info,
+                format!(
+                    "cache: SET {key} 1 NX EX {ttl} -> OK, the ID is claimed (outside the database)"
+                ),
+            );
+        } else {
+            self.duplicate_found(
+                i,
+                format!(
+                    "cache: SET {key} 1 NX EX {ttl} -> nil, someone claimed it: skips the work"
+                ),
+            );
+        }
+    }
+
+    fn cache_check(&mut self, i: usize) {
+        let key = self.message_key(i);
+        if self.cache.get(&key, self.now) {
+            self.duplicate_found(i, format!("cache: GET {key} -> hit: skips the work"));
+        } else {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Info,
+                format!("cache: GET {key} -> miss: goes on with the work"),
+            );
+        }
+    }
+
+    fn cache_set(&mut self, i: usize) {
+        let key = self.message_key(i);
+        self.cache.set(&key, self.now);
+        self.done(i);
+        self.say(
+            self.actor(i),
+            EventKind::Info,
+            format!(
+                "cache: SET {key} 1 EX {} -> OK, the ID is remembered",
+                format_duration(self.setup.cache_ttl_ms)
+            ),
+        );
+    }
+
+    /// The owner token of an in-progress record: consumer and receipt.
+    fn owner(&self, i: usize) -> String {
+        format!("{}/{}", self.consumers[i].name, self.delivery(i).receipt)
+    }
+
+    fn claim_record(&mut self, i: usize) -> Result<(), SimError> {
+        let key = self.message_key(i);
+        let owner = self.owner(i);
+        let deadline = self.now + self.setup.record_timeout_ms;
+        let (claim, ran) = self
+            .session(i)
+            .claim_record(&key, &owner, self.now, deadline)?;
+        for r in ran {
+            self.ran(i, r);
+        }
+        match claim {
+            RecordClaim::Claimed => {
+                self.done(i);
+                self.say(
+                    self.actor(i),
+                    EventKind::Good,
+                    format!(
+                        "records {key} as in progress until {}",
+                        format_duration(deadline)
+                    ),
+                );
+            }
+            RecordClaim::TookOver { previous_owner } => {
+                self.done(i);
+                self.say(
+                    self.actor(i),
+                    EventKind::Warning,
+                    format!("takes over {key}: {previous_owner}'s deadline has passed, so the work runs again"),
+                );
+            }
+            RecordClaim::Busy { owner, deadline } => {
+                let c = &mut self.consumers[i];
+                c.marks[c.pc] = Mark::Waiting;
+                c.backing_off = true;
+                self.skip_ahead(i);
+                let receipt = self.delivery(i).receipt.clone();
+                let name = self.consumers[i].name.clone();
+                self.broker.note_lost_lease(
+                    &receipt,
+                    format!("{name} backed off: {key} in progress elsewhere"),
+                );
+                self.say(
+                    self.actor(i),
+                    EventKind::Warning,
+                    format!(
+                        "finds {key} in progress ({owner}, until {}): backs off without acking",
+                        format_duration(deadline)
+                    ),
+                );
+            }
+            RecordClaim::Completed { result } => {
+                self.duplicate_found(
+                    i,
+                    format!(
+                        "finds {key} completed (result {}): returns the stored result, skips the work",
+                        result.as_deref().unwrap_or("none")
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn complete_record(&mut self, i: usize) -> Result<(), SimError> {
+        let key = self.message_key(i);
+        let owner = self.owner(i);
+        let result = self.consumers[i]
+            .last_charge
+            .clone()
+            .unwrap_or_else(|| "none".into());
+        let (ok, ran) = self.session(i).complete_record(&key, &owner, &result)?;
+        self.ran(i, ran);
+        if ok {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Good,
+                format!("marks {key} completed with result {result}"),
+            );
+            return Ok(());
+        }
+        // Someone took the record over and finished first: this attempt's
+        // payment row must not survive.
+        let ran = self.session(i).rollback()?;
+        self.ran(i, ran);
+        let c = &mut self.consumers[i];
+        c.in_txn = false;
+        c.txn_payment = false;
+        self.duplicate_found(
+            i,
+            format!(
+                "no longer owns {key}: another delivery completed it, so it rolls back its own work"
+            ),
+        );
+        Ok(())
     }
 
     fn session(&self, i: usize) -> &super::db::Session {
@@ -635,28 +919,37 @@ impl World {
                 self.done(i);
                 self.say(self.actor(i), EventKind::Info, "opens a transaction".into());
             }
-            Begin::Busy(mut ran) => {
-                let holder = self
-                    .lock_holder()
-                    .unwrap_or("another connection")
-                    .to_string();
-                ran.result = format!("SQLITE_BUSY: waiting for {holder}'s transaction");
-                self.ran(i, ran);
-                let c = &mut self.consumers[i];
-                c.marks[c.pc] = Mark::Waiting;
-                c.status = Status::Blocked { by: holder.clone() };
-                self.say(
-                    self.actor(i),
-                    EventKind::Warning,
-                    format!("is blocked: {holder} holds the write lock, so it waits for {holder} to commit or roll back"),
-                );
-            }
+            Begin::Busy(ran) => self.wait_for_lock(i, ran.sql),
         }
         Ok(())
     }
 
+    /// SQLITE_BUSY: the step did not happen; the consumer waits for the
+    /// lock holder to commit or roll back, then runs the same step again.
+    fn wait_for_lock(&mut self, i: usize, sql: String) {
+        let holder = self
+            .lock_holder()
+            .unwrap_or("another connection")
+            .to_string();
+        self.ran(
+            i,
+            Ran {
+                sql,
+                result: format!("SQLITE_BUSY: waiting for {holder}'s transaction"),
+            },
+        );
+        let c = &mut self.consumers[i];
+        c.marks[c.pc] = Mark::Waiting;
+        c.status = Status::Blocked { by: holder.clone() };
+        self.say(
+            self.actor(i),
+            EventKind::Warning,
+            format!("is blocked: {holder} holds the write lock, so it waits for {holder} to commit or roll back"),
+        );
+    }
+
     fn claim(&mut self, i: usize) -> Result<(), SimError> {
-        let id = self.delivery(i).message.id.clone();
+        let id = self.message_key(i);
         let claim = self.session(i).claim_message(&id, self.now)?;
         self.ran(i, claim.ran);
         if claim.first_time {
@@ -668,23 +961,9 @@ impl World {
             );
             return Ok(());
         }
-        self.counters.duplicates_skipped += 1;
         self.conflict = Some(id.clone());
-        let commit = self
-            .strategy
-            .program
-            .iter()
-            .position(|op| *op == Op::Commit)
-            .expect("a program that claims IDs commits");
-        let c = &mut self.consumers[i];
-        c.marks[c.pc] = Mark::Conflict;
-        for mark in &mut c.marks[c.pc + 1..commit] {
-            *mark = Mark::Skipped;
-        }
-        c.pc = commit;
-        self.say(
-            self.actor(i),
-            EventKind::Good,
+        self.duplicate_found(
+            i,
             format!("hits the unique key: {id} is already handled, so it skips the work"),
         );
         Ok(())
@@ -809,7 +1088,8 @@ impl World {
             ""
         };
         match response.reply {
-            Reply::Charged { .. } => {
+            Reply::Charged { ref charge_id } => {
+                self.consumers[i].last_charge = Some(charge_id.clone());
                 self.done(i);
                 self.say(
                     self.actor(i),
@@ -872,6 +1152,12 @@ impl World {
             EventKind::Good,
             "commits: everything in the transaction is saved together".into(),
         );
+        if self.consumers[i].skipping || self.consumers[i].backing_off {
+            // The commit was the first half of the skip path; the pc already
+            // moved past it, so continue from the step before.
+            self.consumers[i].pc -= 1;
+            self.skip_ahead(i);
+        }
         let waiting: Vec<String> = self
             .consumers
             .iter()
@@ -936,8 +1222,17 @@ impl World {
                 }
             }
         }
-        self.consumers[i].finish();
+        self.done_unless_marked(i);
         Ok(())
+    }
+
+    /// Moves past the current step without overwriting a failure mark.
+    fn done_unless_marked(&mut self, i: usize) {
+        let c = &mut self.consumers[i];
+        if c.marks[c.pc] == Mark::Todo {
+            c.marks[c.pc] = Mark::Done;
+        }
+        c.pc += 1;
     }
 
     /// Judges the world as it stands.

@@ -3,7 +3,7 @@
 
 use super::{Fork, Timeline};
 use crate::scenario::{Action, Script, ScriptStep};
-use crate::sim::consumer::Status;
+use crate::sim::consumer::{Consumer, Status};
 use crate::sim::{Frame, Move, SimError, Strategy, World};
 
 /// A `run` that has not stopped after this many steps is cut off: a handler
@@ -130,24 +130,32 @@ impl<'a> Run<'a> {
                 },
                 &text,
             ),
+            Action::Prune { ms } => self.apply(&Move::Prune { age_ms: *ms }, &text),
         }
     }
 
     fn run(&mut self, consumer: &str, to: Option<&str>, text: &str) -> Result<(), SimError> {
-        let target = to.and_then(|k| self.strategy.position(k));
         let step = Move::Step {
             consumer: consumer.to_string(),
+        };
+        // `to` names the next step with that keyword, wherever the handler is:
+        // a program may commit twice.
+        let program = &self.strategy.program;
+        let at_target = |c: &Consumer| {
+            c.status == Status::Handling
+                && to.is_some_and(|k| program.get(c.pc).is_some_and(|op| op.keyword() == k))
         };
         for _ in 0..RUN_LIMIT {
             let Some(c) = self.world.consumers().iter().find(|c| c.name == consumer) else {
                 return Err(SimError::UnknownConsumer(consumer.to_string()));
             };
-            if c.status == Status::Handling && Some(c.pc) == target {
+            if at_target(c) {
                 return Ok(());
             }
             // A crashed consumer's first step is its restart: keep going.
             let restarting = c.status == Status::Crashed;
-            self.apply(&step, text)?;
+            self.world.apply(&step)?;
+            self.push(text.to_string())?;
             let c = self
                 .world
                 .consumers()
@@ -157,8 +165,9 @@ impl<'a> Run<'a> {
             let stop = match c.status {
                 Status::Idle => !restarting,
                 Status::Blocked { .. } | Status::Crashed => true,
-                Status::Handling => Some(c.pc) == target,
+                Status::Handling => at_target(c),
             };
+            self.apply_forks()?;
             if stop {
                 return Ok(());
             }
@@ -209,5 +218,6 @@ pub fn describe(mv: &Move) -> String {
         Move::ExpireLease { message } => format!("expire-lease {message}"),
         Move::Wait { ms } => format!("wait {}", crate::sim::format_duration(*ms)),
         Move::Publish { message } => format!("publish {message}"),
+        Move::Prune { age_ms } => format!("prune {}", crate::sim::format_duration(*age_ms)),
     }
 }
