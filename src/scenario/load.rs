@@ -399,7 +399,7 @@ impl Validator<'_> {
                     return self.fail(
                         text.span(),
                         format!(
-                            "step `{to}` is not in the {} program ({}), and this scenario expects a {} run",
+                            "step `{to}` is not in the {} program ({}), and this scenario has expectations for {}",
                             strategy.name,
                             program.join(", "),
                             strategy.name

@@ -47,6 +47,9 @@ pub struct Consumer {
     pub(super) txn_payment: bool,
     /// The provider's response, travelling back to the consumer.
     pub(super) response: Option<Response>,
+    /// The Idempotency-Key of this consumer's call that the provider is
+    /// still answering (it finishes when the response leaves).
+    pub(super) open_key: Option<String>,
     /// Why the provider is being called again, when it is.
     pub(super) retry_cause: Option<String>,
     /// A duplicate was found: the handler is on its skip path.
@@ -73,6 +76,7 @@ impl Consumer {
             txn_payment: false,
             response: None,
             retry_cause: None,
+            open_key: None,
             skipping: false,
             backing_off: false,
             last_charge: None,
@@ -85,6 +89,21 @@ impl Consumer {
     /// The provider's response on its way back, if a call is outstanding.
     pub fn pending_response(&self) -> Option<&Response> {
         self.response.as_ref()
+    }
+
+    /// On the skip path after finding a duplicate.
+    pub fn skipping(&self) -> bool {
+        self.skipping
+    }
+
+    /// Leaving without an ack because another handler owns the work.
+    pub fn backing_off(&self) -> bool {
+        self.backing_off
+    }
+
+    /// The charge ID the provider returned in this delivery, if any.
+    pub fn last_charge(&self) -> Option<&str> {
+        self.last_charge.as_deref()
     }
 
     /// The faults waiting to hit this consumer, in words.

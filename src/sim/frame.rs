@@ -143,6 +143,8 @@ pub struct KeyView {
     pub result: String,
     pub replays: u32,
     pub replayed_now: bool,
+    /// The first request with this key is still being answered.
+    pub in_flight: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -338,6 +340,7 @@ impl World {
                     },
                     replays: k.replays,
                     replayed_now: self.replayed.as_deref() == Some(k.key.as_str()),
+                    in_flight: k.in_flight,
                 })
                 .collect(),
         }

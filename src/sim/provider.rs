@@ -66,8 +66,10 @@ pub struct KeyRecord {
     pub key: String,
     /// What the first request asked for; a repeat must ask for the same.
     pub fingerprint: String,
-    /// The first result, returned to every repeat. `None` while in flight.
+    /// The first result, returned to every repeat.
     pub result: Option<Reply>,
+    /// The first request is still being answered: a repeat now gets 409.
+    pub in_flight: bool,
     pub created_at: Millis,
     pub replays: u32,
 }
@@ -122,6 +124,12 @@ impl Provider {
                     replayed: false,
                 };
             }
+            if record.in_flight {
+                return Response {
+                    reply: Reply::InProgress,
+                    replayed: false,
+                };
+            }
             return match &record.result {
                 None => Response {
                     reply: Reply::InProgress,
@@ -143,6 +151,7 @@ impl Provider {
                 key: key.to_string(),
                 fingerprint,
                 result: Some(reply.clone()),
+                in_flight: true,
                 created_at: now,
                 replays: 0,
             },
@@ -150,6 +159,14 @@ impl Provider {
         Response {
             reply,
             replayed: false,
+        }
+    }
+
+    /// The response to the first request with `key` has left the provider
+    /// (whether or not it arrives): repeats now get the stored result.
+    pub fn finish(&mut self, key: &str) {
+        if let Some(record) = self.keys.get_mut(key) {
+            record.in_flight = false;
         }
     }
 
@@ -206,6 +223,7 @@ mod tests {
     fn a_repeat_with_the_key_returns_the_first_charge() {
         let mut p = provider();
         let first = p.post_charge(Some("m-7f3"), &P, 0);
+        p.finish("m-7f3");
         let again = p.post_charge(Some("m-7f3"), &P, 5);
         assert_eq!(
             first.reply,
@@ -215,6 +233,16 @@ mod tests {
         );
         assert_eq!(again.reply, first.reply);
         assert!(again.replayed);
+        assert_eq!(p.charges().len(), 1);
+    }
+
+    #[test]
+    fn a_repeat_while_the_first_is_in_flight_is_409() {
+        let mut p = provider();
+        p.post_charge(Some("k"), &P, 0);
+        assert_eq!(p.post_charge(Some("k"), &P, 0).reply.status(), 409);
+        p.finish("k");
+        assert!(p.post_charge(Some("k"), &P, 0).replayed);
         assert_eq!(p.charges().len(), 1);
     }
 
@@ -241,6 +269,7 @@ mod tests {
     fn a_stored_error_is_replayed() {
         let mut p = Provider::new(1_000, 81, BTreeSet::from([1042]));
         assert_eq!(p.post_charge(Some("k"), &P, 0).reply, Reply::Declined);
+        p.finish("k");
         let again = p.post_charge(Some("k"), &P, 10);
         assert_eq!(again.reply, Reply::Declined);
         assert!(again.replayed);

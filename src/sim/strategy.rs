@@ -262,15 +262,18 @@ impl Strategy {
                 name: "in-progress",
                 summary: "an in-progress record with a deadline; a late duplicate backs off or takes over",
                 claims_safe: true,
+                // The provider call runs outside any transaction, so no
+                // connection is held while the provider takes its time; the
+                // record, not a lock, keeps other deliveries away.
                 program: vec![
                     Receive,
                     Begin,
                     ClaimInProgress,
                     Commit,
-                    Begin,
-                    ApplyCharge,
                     KEYED,
                     AwaitResponse,
+                    Begin,
+                    ApplyCharge,
                     MarkCompleted,
                     Commit,
                     Ack,

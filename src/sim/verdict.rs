@@ -128,26 +128,26 @@ fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             .map(|e| e.cause.clone())
             .unwrap_or_default()
     };
-    let (outcome, cause) = if f.payments > 1 {
-        (Outcome::ChargedTwice, nth(LedgerKind::PaymentCommitted, 1))
-    } else if f.charges > 1 {
+    let disagree = |extra: Vec<String>| {
         let mut cause = vec![format!(
             "the provider charged {} times, the database shows {}",
             f.charges, f.payments
         )];
-        cause.extend(nth(LedgerKind::ProviderCharged, 1));
+        cause.extend(extra);
         (Outcome::Disagree, cause)
-    } else if f.payments == 1 && f.charges == 1 {
+    };
+    let (outcome, cause) = if f.payments == 1 && f.charges == 1 {
         (Outcome::Correct, Vec::new())
+    } else if f.payments > 1 && f.charges > 1 {
+        (Outcome::ChargedTwice, nth(LedgerKind::PaymentCommitted, 1))
+    } else if f.charges > 1 {
+        disagree(nth(LedgerKind::ProviderCharged, 1))
+    } else if f.payments > 1 {
+        disagree(nth(LedgerKind::PaymentCommitted, 1))
     } else if f.pending {
         (Outcome::InProgress, Vec::new())
     } else if f.payments != f.charges {
-        let mut cause = vec![format!(
-            "the provider charged {} times, the database shows {}",
-            f.charges, f.payments
-        )];
-        cause.extend(f.notes.last().cloned());
-        (Outcome::Disagree, cause)
+        disagree(f.notes.last().cloned().into_iter().collect())
     } else if f.dead_lettered {
         (
             Outcome::DeadLettered,
@@ -199,6 +199,7 @@ mod tests {
         assert_eq!(fact(1, 1, false).outcome, Outcome::Correct);
         assert_eq!(fact(2, 2, false).outcome, Outcome::ChargedTwice);
         assert_eq!(fact(1, 2, false).outcome, Outcome::Disagree);
+        assert_eq!(fact(2, 1, false).outcome, Outcome::Disagree);
         assert_eq!(fact(0, 0, true).outcome, Outcome::InProgress);
         assert_eq!(fact(0, 0, false).outcome, Outcome::ChargeLost);
         assert_eq!(fact(0, 1, false).outcome, Outcome::Disagree);

@@ -526,6 +526,10 @@ impl World {
         c.in_txn = false;
         c.txn_payment = false;
         c.response = None;
+        if let Some(key) = c.open_key.take() {
+            // The provider finishes its work whether or not the caller lives.
+            self.provider.finish(&key);
+        }
         c.lose_next_ack = false;
         c.lose_next_response = false;
         let delivery = c.delivery.take();
@@ -812,7 +816,7 @@ impl World {
         self.duplicate_found(
             i,
             format!(
-                "no longer owns {key}: another delivery completed it, so it rolls back its own work"
+                "no longer owns {key}: another delivery took the record over, so it rolls back its own payment row"
             ),
         );
         Ok(())
@@ -989,7 +993,8 @@ impl World {
     }
 
     fn call_provider(&mut self, i: usize, with_key: bool) -> Result<(), SimError> {
-        let Message { id, payment } = self.delivery(i).message.clone();
+        let payment = self.delivery(i).message.payment.clone();
+        let id = self.message_key(i);
         let key = with_key.then_some(id.as_str());
         let charges_before = self.provider.charges().len();
         let response = self.provider.post_charge(key, &payment, self.now);
@@ -1059,6 +1064,9 @@ impl World {
                 response.reply.describe(),
             );
         }
+        if key.is_some() && !response.replayed && response.reply.status() < 409 {
+            self.consumers[i].open_key = key.map(str::to_string);
+        }
         self.consumers[i].response = Some(response);
         self.done(i);
         Ok(())
@@ -1066,6 +1074,9 @@ impl World {
 
     fn await_response(&mut self, i: usize) -> Result<(), SimError> {
         let step = self.step;
+        if let Some(key) = self.consumers[i].open_key.take() {
+            self.provider.finish(&key);
+        }
         let c = &mut self.consumers[i];
         let response = c.response.take();
         if std::mem::take(&mut c.lose_next_response) || response.is_none() {
@@ -1100,28 +1111,31 @@ impl World {
             other => {
                 // Any error: give up on this delivery and let the lease run
                 // out, so the broker tries again (and dead-letters at last).
-                let ran = self.session(i).rollback()?;
-                self.ran(i, ran);
+                let rolled_back = self.consumers[i].in_txn;
+                if rolled_back {
+                    let ran = self.session(i).rollback()?;
+                    self.ran(i, ran);
+                }
                 let name = self.consumers[i].name.clone();
                 let c = &mut self.consumers[i];
                 c.marks[c.pc] = Mark::Failed;
-                c.in_txn = false;
-                c.txn_payment = false;
-                if let Some(d) = c.delivery.take() {
-                    let order = d.message.payment.order;
+                if let Some(d) = c.delivery.clone() {
                     self.broker.note_lost_lease(
                         &d.receipt,
                         format!("{name} gave up after {} at step {step}", other.describe()),
                     );
-                    self.note(order, format!("the provider answered {}", other.describe()));
+                    self.note(
+                        d.message.payment.order,
+                        format!("the provider answered {}", other.describe()),
+                    );
                 }
-                self.consumers[i].status = Status::Idle;
-                self.consumers[i].pc = 0;
+                self.consumers[i].finish();
+                let undo = if rolled_back { "rolls back and " } else { "" };
                 self.say(
                     self.actor(i),
                     EventKind::Bad,
                     format!(
-                        "gets {}{replay}: rolls back and leaves the message to be redelivered",
+                        "gets {}{replay}: {undo}gives up, leaving the message to be redelivered",
                         other.describe()
                     ),
                 );
@@ -1147,12 +1161,17 @@ impl World {
                 cause,
             });
         }
+        let idle = self.consumers[i].skipping || self.consumers[i].backing_off;
         self.say(
             self.actor(i),
             EventKind::Good,
-            "commits: everything in the transaction is saved together".into(),
+            if idle {
+                "commits: the transaction wrote nothing".into()
+            } else {
+                "commits: everything in the transaction is saved together".into()
+            },
         );
-        if self.consumers[i].skipping || self.consumers[i].backing_off {
+        if idle {
             // The commit was the first half of the skip path; the pc already
             // moved past it, so continue from the step before.
             self.consumers[i].pc -= 1;
