@@ -21,6 +21,12 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Step without the short animations between steps.
+    #[arg(long)]
+    pub no_animation: bool,
+    /// Draw with ASCII characters only (no box drawing, no symbols).
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 #[derive(Subcommand)]
@@ -44,6 +50,22 @@ pub enum Command {
         /// Refuses to overwrite a file that idem did not create.
         #[arg(long, value_name = "FILE")]
         db: Option<PathBuf>,
+    },
+    /// Open a scenario in the interactive simulator.
+    Play {
+        /// A built-in scenario name (see `idem list`) or a path to a .toml file.
+        scenario: String,
+        /// The handler design to start with (m switches it in the simulator).
+        #[arg(long, default_value = "idempotent", value_parser = strategy_name)]
+        mode: String,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Step without the short animations between steps.
+        #[arg(long)]
+        no_animation: bool,
+        /// Draw with ASCII characters only (no box drawing, no symbols).
+        #[arg(long)]
+        ascii: bool,
     },
     /// List the built-in scenarios.
     List,
@@ -118,6 +140,27 @@ pub fn run(
             return Ok(ExitCode::from(1));
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Opens the interactive simulator. Input errors come out exactly as
+/// `idem run` prints them, and the terminal is never touched without a TTY.
+pub fn play(name: &str, mode: &str, seed: u64, animation: bool, ascii: bool) -> Result<ExitCode> {
+    use std::io::IsTerminal;
+    let script = load(name)?;
+    let strategy = Strategy::by_name(mode).context("strategy checked by clap")?;
+    let options = idem::tui::Options {
+        animation,
+        ascii,
+        color: idem::tui::theme::Theme::color_from_env(std::env::var_os("NO_COLOR")),
+    };
+    let app = idem::tui::App::new(script, strategy, seed, options).map_err(input_error)?;
+    if !std::io::stdout().is_terminal() {
+        return Err(input_error(format!(
+            "the interactive simulator needs a terminal; to print the run instead, try `idem run {name} --mode {mode}`"
+        )));
+    }
+    idem::tui::terminal::run(app)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -5,3 +5,4 @@ pub mod report;
 pub mod scenario;
 pub mod sim;
 pub mod timeline;
+pub mod tui;

@@ -17,13 +17,24 @@ fn main() -> ExitCode {
             check,
             db,
         }) => cli::run(&scenario, &mode, seed, format, check, db),
+        Some(Command::Play {
+            scenario,
+            mode,
+            seed,
+            no_animation,
+            ascii,
+        }) => cli::play(
+            &scenario,
+            &mode,
+            seed,
+            !(no_animation || cli.no_animation),
+            ascii || cli.ascii,
+        ),
         Some(Command::List) => Ok(cli::list()),
         Some(Command::Validate { files }) => Ok(cli::validate(&files)),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Ok(ExitCode::from(2))
-        }
+        // The tour opens on the naive handler: its first lesson is the
+        // double charge itself, and `m` then shows the fix on the same step.
+        None => cli::play("tour-1", "naive", 0, !cli.no_animation, cli.ascii),
     };
     match result {
         Ok(code) => code,

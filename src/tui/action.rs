@@ -1,0 +1,152 @@
+//! What the user (or the clock) asks for. Terminal events become actions
+//! here; `update` gives them meaning.
+
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Next,
+    Prev,
+    NextChapter,
+    PrevChapter,
+    First,
+    Last,
+    PlayPause,
+    Faster,
+    Slower,
+    ToggleMode,
+    Compare,
+    Picker,
+    Faults,
+    FirstViolation,
+    Help,
+    FocusNext,
+    FocusPrev,
+    Zoom,
+    Up,
+    Down,
+    Enter,
+    /// Esc: close what is open, or quit.
+    Back,
+    /// A number key, for the menus.
+    Digit(u8),
+    Quit,
+    Click {
+        x: u16,
+        y: u16,
+    },
+    ScrollUp,
+    ScrollDown,
+    Resize {
+        width: u16,
+        height: u16,
+    },
+    /// Time passed while something moves.
+    Tick {
+        ms: u64,
+    },
+}
+
+pub fn from_event(event: &Event) -> Option<Action> {
+    match event {
+        Event::Key(key) => from_key(key),
+        Event::Mouse(mouse) => from_mouse(mouse),
+        Event::Resize(width, height) => Some(Action::Resize {
+            width: *width,
+            height: *height,
+        }),
+        _ => None,
+    }
+}
+
+pub fn from_key(key: &KeyEvent) -> Option<Action> {
+    // Releases and repeats would step twice on terminals that report them.
+    if key.kind != KeyEventKind::Press {
+        return None;
+    }
+    // In raw mode Ctrl-C is an ordinary key: it must still quit.
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return matches!(key.code, KeyCode::Char('c' | 'C')).then_some(Action::Quit);
+    }
+    Some(match key.code {
+        KeyCode::Right | KeyCode::Char('l') => Action::Next,
+        KeyCode::Left | KeyCode::Char('h') => Action::Prev,
+        KeyCode::Char(']') | KeyCode::PageDown => Action::NextChapter,
+        KeyCode::Char('[') | KeyCode::PageUp => Action::PrevChapter,
+        KeyCode::Home | KeyCode::Char('g') => Action::First,
+        KeyCode::End | KeyCode::Char('G') => Action::Last,
+        KeyCode::Char(' ') => Action::PlayPause,
+        KeyCode::Char('+' | '=') => Action::Faster,
+        KeyCode::Char('-' | '_') => Action::Slower,
+        KeyCode::Char('m') => Action::ToggleMode,
+        KeyCode::Char('c') => Action::Compare,
+        KeyCode::Char('s') => Action::Picker,
+        KeyCode::Char('f') => Action::Faults,
+        KeyCode::Char('v') => Action::FirstViolation,
+        KeyCode::Char('?') => Action::Help,
+        KeyCode::Char('z') => Action::Zoom,
+        KeyCode::Tab => Action::FocusNext,
+        KeyCode::BackTab => Action::FocusPrev,
+        KeyCode::Up | KeyCode::Char('k') => Action::Up,
+        KeyCode::Down | KeyCode::Char('j') => Action::Down,
+        KeyCode::Enter => Action::Enter,
+        KeyCode::Esc => Action::Back,
+        KeyCode::Char('q') => Action::Quit,
+        KeyCode::Char(d @ '1'..='9') => Action::Digit(d as u8 - b'0'),
+        _ => return None,
+    })
+}
+
+fn from_mouse(mouse: &MouseEvent) -> Option<Action> {
+    match mouse.kind {
+        MouseEventKind::Down(MouseButton::Left) => Some(Action::Click {
+            x: mouse.column,
+            y: mouse.row,
+        }),
+        MouseEventKind::ScrollUp => Some(Action::ScrollUp),
+        MouseEventKind::ScrollDown => Some(Action::ScrollDown),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyEventState;
+
+    fn key(code: KeyCode, modifiers: KeyModifiers, kind: KeyEventKind) -> KeyEvent {
+        KeyEvent {
+            code,
+            modifiers,
+            kind,
+            state: KeyEventState::NONE,
+        }
+    }
+
+    #[test]
+    fn ctrl_c_quits_and_releases_are_ignored() {
+        let press = KeyEventKind::Press;
+        assert_eq!(
+            from_key(&key(KeyCode::Char('c'), KeyModifiers::CONTROL, press)),
+            Some(Action::Quit)
+        );
+        assert_eq!(
+            from_key(&key(KeyCode::Char('c'), KeyModifiers::NONE, press)),
+            Some(Action::Compare)
+        );
+        assert_eq!(
+            from_key(&key(
+                KeyCode::Right,
+                KeyModifiers::NONE,
+                KeyEventKind::Release
+            )),
+            None
+        );
+        assert_eq!(
+            from_key(&key(KeyCode::Char('G'), KeyModifiers::SHIFT, press)),
+            Some(Action::Last)
+        );
+    }
+}

@@ -1,0 +1,251 @@
+//! The whole state of the interactive simulator. Everything the screen shows
+//! is derived from it; `update` is the only thing that changes it.
+
+use super::animation::Transition;
+use super::compare::Compare;
+use super::theme::Theme;
+use crate::scenario::{Group, Script, load::builtins};
+use crate::sim::{Frame, SimError, Strategy};
+use crate::timeline::{Fork, Timeline};
+use ratatui::layout::Rect;
+
+/// How the screen looks, chosen on the command line and from the environment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub animation: bool,
+    pub color: bool,
+    pub ascii: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            animation: true,
+            color: true,
+            ascii: false,
+        }
+    }
+}
+
+/// The panels of the main screen, for focus and mouse hits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panel {
+    Broker,
+    Service,
+    Database,
+    Provider,
+    Narration,
+    Sql,
+    Events,
+    Verdict,
+}
+
+impl Panel {
+    pub const ALL: [Panel; 8] = [
+        Panel::Broker,
+        Panel::Service,
+        Panel::Database,
+        Panel::Provider,
+        Panel::Narration,
+        Panel::Sql,
+        Panel::Events,
+        Panel::Verdict,
+    ];
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    None,
+    Help,
+    /// `selected` indexes `App::scripts`.
+    Picker {
+        selected: usize,
+    },
+    /// `selected` indexes the fault menu built from the current frame.
+    Faults {
+        selected: usize,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickerRow {
+    Group(Group),
+    /// Indexes `App::scripts`.
+    Script(usize),
+}
+
+/// Autoplay speeds, in milliseconds per step.
+pub const SPEEDS: [u64; 5] = [3000, 1500, 800, 400, 150];
+pub const DEFAULT_SPEED: usize = 1;
+
+pub struct App {
+    pub script: Script,
+    /// The scenarios the picker offers: built-ins, plus the current one if it
+    /// came from a file. In group order, then by their `order`.
+    pub scripts: Vec<Script>,
+    pub strategy: Strategy,
+    pub seed: u64,
+    pub forks: Vec<Fork>,
+    pub timeline: Timeline,
+    /// Index into `timeline.frames` (or into the compare alignment while
+    /// comparing).
+    pub pos: usize,
+    pub overlay: Overlay,
+    pub compare: Option<Compare>,
+    pub playing: bool,
+    pub speed: usize,
+    /// Time since the last autoplay step.
+    pub play_ms: u64,
+    pub transition: Option<Transition>,
+    pub animation: bool,
+    pub focus: Panel,
+    /// The focused panel fills the body.
+    pub zoom: bool,
+    /// The size of the screen, for layout-based mouse hits.
+    pub viewport: Rect,
+    pub theme: Theme,
+    /// A one-line note for the user (why a key did nothing, a fork made).
+    pub status: Option<String>,
+    pub quit: bool,
+}
+
+impl App {
+    pub fn new(
+        script: Script,
+        strategy: Strategy,
+        seed: u64,
+        options: Options,
+    ) -> Result<App, SimError> {
+        let timeline = Timeline::build(&script, &strategy, seed, &[])?;
+        let mut scripts = builtins();
+        if !scripts.iter().any(|s| s.name == script.name) {
+            scripts.push(script.clone());
+        }
+        scripts.sort_by_key(|s| (s.group, s.order));
+        Ok(App {
+            script,
+            scripts,
+            strategy,
+            seed,
+            forks: Vec::new(),
+            timeline,
+            pos: 0,
+            overlay: Overlay::None,
+            compare: None,
+            playing: false,
+            speed: DEFAULT_SPEED,
+            play_ms: 0,
+            transition: None,
+            animation: options.animation,
+            focus: Panel::Narration,
+            zoom: false,
+            viewport: Rect::new(0, 0, 120, 40),
+            theme: Theme::new(options.color, options.ascii),
+            status: None,
+            quit: false,
+        })
+    }
+
+    /// The frame on screen.
+    pub fn frame(&self) -> &Frame {
+        &self.timeline.frames[self.pos.min(self.timeline.frames.len() - 1)]
+    }
+
+    /// The last position the stepping keys can reach.
+    pub fn last_pos(&self) -> usize {
+        match &self.compare {
+            Some(c) => c.pairs.len() - 1,
+            None => self.timeline.frames.len() - 1,
+        }
+    }
+
+    /// The frame that starts a chapter, as positions in the current view.
+    pub fn chapter_starts(&self) -> Vec<usize> {
+        match &self.compare {
+            Some(c) => c.chapter_starts(),
+            None => self.timeline.chapters.clone(),
+        }
+    }
+
+    /// Where the script's story is, for the header: (chapter, of chapters).
+    pub fn chapter(&self) -> (usize, usize) {
+        (self.frame().chapter, self.script.steps.len())
+    }
+
+    /// "Tour 2/4" and the like: the scenario's place in its group.
+    pub fn place_in_group(&self) -> (usize, usize) {
+        let same: Vec<&Script> = self
+            .scripts
+            .iter()
+            .filter(|s| s.group == self.script.group)
+            .collect();
+        let at = same
+            .iter()
+            .position(|s| s.name == self.script.name)
+            .unwrap_or(0);
+        (at + 1, same.len())
+    }
+
+    /// The earliest fork, if the run on screen is not the scenario as written.
+    pub fn forked_at(&self) -> Option<usize> {
+        self.forks.first().map(|f| f.at)
+    }
+
+    /// The picker's lines: a heading for each group, then its scenarios.
+    pub fn picker_rows(&self) -> Vec<PickerRow> {
+        let mut rows = Vec::new();
+        let mut group = None;
+        for (i, s) in self.scripts.iter().enumerate() {
+            if group != Some(s.group) {
+                group = Some(s.group);
+                rows.push(PickerRow::Group(s.group));
+            }
+            rows.push(PickerRow::Script(i));
+        }
+        rows
+    }
+
+    pub fn is_animating(&self) -> bool {
+        self.transition.is_some()
+    }
+
+    /// Whether the event loop must keep ticking.
+    pub fn busy(&self) -> bool {
+        self.is_animating() || self.playing
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::scenario;
+
+    pub fn app(name: &str, mode: &str) -> App {
+        let script = scenario::find(name).expect("built-in");
+        let strategy = Strategy::by_name(mode).expect("strategy");
+        App::new(
+            script,
+            strategy,
+            0,
+            Options {
+                animation: false,
+                color: false,
+                ascii: false,
+            },
+        )
+        .expect("builds")
+    }
+
+    #[test]
+    fn starts_on_frame_zero_with_every_builtin_listed() {
+        let a = app("tour-1", "naive");
+        assert_eq!(a.pos, 0);
+        assert_eq!(a.frame().index, 0);
+        assert_eq!(a.scripts.len(), builtins().len());
+        assert_eq!(a.place_in_group().0, 1);
+        let groups: Vec<_> = a.scripts.iter().map(|s| s.group).collect();
+        let mut sorted = groups.clone();
+        sorted.sort();
+        assert_eq!(groups, sorted, "picker order follows the groups");
+    }
+}

@@ -1,0 +1,209 @@
+//! Two designs side by side on the same script. Their programs have
+//! different lengths, so the two runs are aligned chapter by chapter: both
+//! sides always show the same chapter, and a chapter's last frames line up.
+
+use crate::scenario::Script;
+use crate::sim::{Frame, SimError, Strategy};
+use crate::timeline::Timeline;
+
+pub struct Compare {
+    pub left: Timeline,
+    pub right: Timeline,
+    /// (left frame, right frame) for each position of the compare view.
+    pub pairs: Vec<(usize, usize)>,
+    /// The first position where the two designs part ways.
+    pub diverge: Option<usize>,
+}
+
+/// The pair to compare: the naive baseline against the current design, or
+/// naive against the next design when naive is the current one.
+pub fn pick(current: &Strategy) -> (Strategy, Strategy) {
+    let all = Strategy::all();
+    let baseline = all
+        .iter()
+        .find(|s| s.name == "naive")
+        .unwrap_or(&all[0])
+        .clone();
+    if current.name != baseline.name {
+        return (baseline, current.clone());
+    }
+    let other = all
+        .iter()
+        .find(|s| s.name == "idempotent")
+        .or_else(|| all.iter().find(|s| s.name != baseline.name))
+        .unwrap_or(&baseline)
+        .clone();
+    (baseline, other)
+}
+
+impl Compare {
+    pub fn build(script: &Script, current: &Strategy, seed: u64) -> Result<Compare, SimError> {
+        let (l, r) = pick(current);
+        let left = Timeline::build(script, &l, seed, &[])?;
+        let right = Timeline::build(script, &r, seed, &[])?;
+        let pairs = align(&left, &right);
+        let diverge = pairs
+            .iter()
+            .position(|&(a, b)| differ(&left.frames[a], &right.frames[b]));
+        Ok(Compare {
+            left,
+            right,
+            pairs,
+            diverge,
+        })
+    }
+
+    pub fn chapter_starts(&self) -> Vec<usize> {
+        let mut starts = vec![0];
+        for (i, w) in self.pairs.windows(2).enumerate() {
+            let chapter = |t: &Timeline, f: usize| t.chapter_of(f);
+            if chapter(&self.left, w[1].0) != chapter(&self.left, w[0].0) {
+                starts.push(i + 1);
+            }
+        }
+        starts.dedup();
+        starts
+    }
+
+    pub fn frames(&self, pos: usize) -> (&Frame, &Frame) {
+        let (a, b) = self.pairs[pos.min(self.pairs.len() - 1)];
+        (&self.left.frames[a], &self.right.frames[b])
+    }
+}
+
+/// Frame pairs, chapter by chapter: the shorter side waits on its chapter's
+/// last frame while the longer one catches up.
+fn align(left: &Timeline, right: &Timeline) -> Vec<(usize, usize)> {
+    let spans = |t: &Timeline| -> Vec<(usize, usize)> {
+        let n = t.frames.len();
+        let mut starts = t.chapters.clone();
+        starts.push(n);
+        starts.windows(2).map(|w| (w[0], w[1])).collect()
+    };
+    // Chapter indices may be missing on one side when a chapter made no frame;
+    // key the spans by the chapter number each frame carries instead.
+    let by_chapter = |t: &Timeline| -> Vec<(usize, (usize, usize))> {
+        spans(t)
+            .into_iter()
+            .map(|(a, b)| (t.frames[a].chapter, (a, b)))
+            .collect()
+    };
+    let (ls, rs) = (by_chapter(left), by_chapter(right));
+    let mut chapters: Vec<usize> = ls.iter().chain(&rs).map(|(c, _)| *c).collect();
+    chapters.sort_unstable();
+    chapters.dedup();
+    let mut pairs = Vec::new();
+    let (mut last_l, mut last_r) = (0, 0);
+    for c in chapters {
+        let l = ls.iter().find(|(x, _)| *x == c).map(|(_, s)| *s);
+        let r = rs.iter().find(|(x, _)| *x == c).map(|(_, s)| *s);
+        let len = |s: Option<(usize, usize)>| s.map_or(0, |(a, b)| b - a);
+        let n = len(l).max(len(r));
+        for k in 0..n {
+            let pick = |s: Option<(usize, usize)>, last: usize| match s {
+                Some((a, b)) => (a + k).min(b - 1),
+                None => last,
+            };
+            last_l = pick(l, last_l);
+            last_r = pick(r, last_r);
+            pairs.push((last_l, last_r));
+        }
+    }
+    if pairs.is_empty() {
+        pairs.push((0, 0));
+    }
+    pairs
+}
+
+/// The designs part ways where one has gone wrong and the other has not, or
+/// where a chapter ends with different money moved.
+fn differ(a: &Frame, b: &Frame) -> bool {
+    let (fa, fb) = (
+        a.verdict.outcome.is_failure(),
+        b.verdict.outcome.is_failure(),
+    );
+    if fa != fb || (fa && a.verdict.outcome != b.verdict.outcome) {
+        return true;
+    }
+    settled(a)
+        && settled(b)
+        && (a.db.total_charged != b.db.total_charged
+            || a.provider.charges.len() != b.provider.charges.len())
+}
+
+/// No transaction open and no consumer mid-program: a fair point to compare
+/// money, since both designs have finished the same work.
+fn settled(f: &Frame) -> bool {
+    f.consumers.iter().all(|c| c.next.is_none() && !c.in_txn)
+}
+
+/// How many times each message's work was committed, in words, for the
+/// "m-7f3 handled twice" line.
+pub fn handled(f: &Frame) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for m in &f.queue.messages {
+        if !out.iter().any(|(id, _)| *id == m.message_id) {
+            let n =
+                f.db.payments
+                    .iter()
+                    .filter(|p| p.uncommitted_by.is_none() && p.message_id == m.message_id)
+                    .count();
+            out.push((m.message_id.clone(), n));
+        }
+    }
+    out
+}
+
+pub fn times(n: usize) -> &'static str {
+    match n {
+        0 => "not handled yet",
+        1 => "handled once",
+        2 => "handled twice",
+        _ => "handled 3+ times",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario;
+
+    #[test]
+    fn tour_1_parts_ways_when_naive_charges_again() {
+        let script = scenario::find("tour-1").unwrap();
+        let c = Compare::build(&script, &Strategy::naive(), 0).unwrap();
+        assert_eq!(c.left.strategy, "naive");
+        assert_eq!(c.right.strategy, "idempotent");
+        let at = c.diverge.expect("the designs part ways in tour 1");
+        let (l, r) = c.frames(at);
+        assert!(l.verdict.outcome.is_failure() || r.verdict.outcome.is_failure());
+        let (l, r) = c.frames(c.pairs.len() - 1);
+        assert_eq!(handled(l), vec![("m-7f3".to_string(), 2)]);
+        assert_eq!(handled(r), vec![("m-7f3".to_string(), 1)]);
+        // Nothing before the divergence may differ in outcome class.
+        for p in 0..at {
+            let (l, r) = c.frames(p);
+            assert_eq!(
+                l.verdict.outcome.is_failure(),
+                r.verdict.outcome.is_failure()
+            );
+        }
+    }
+
+    #[test]
+    fn alignment_is_monotonic_and_covers_both_runs() {
+        for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+            let script = scenario::find(name).unwrap();
+            let c = Compare::build(&script, &Strategy::idempotent(), 0).unwrap();
+            for w in c.pairs.windows(2) {
+                assert!(w[1].0 >= w[0].0 && w[1].1 >= w[0].1, "{name}");
+                assert_eq!(
+                    c.left.frames[w[1].0].chapter, c.right.frames[w[1].1].chapter,
+                    "{name}: both sides show the same chapter"
+                );
+            }
+            assert_eq!(c.pairs.last().unwrap().0, c.left.frames.len() - 1);
+            assert_eq!(c.pairs.last().unwrap().1, c.right.frames.len() - 1);
+        }
+    }
+}

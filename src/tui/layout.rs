@@ -1,0 +1,187 @@
+//! Where everything goes, as pure functions of the screen size. Rendering
+//! and mouse hit-testing both call these, so a click lands on what was drawn.
+
+use super::app::Panel;
+use ratatui::layout::{Constraint, Layout, Rect};
+
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+pub fn too_small(area: Rect) -> bool {
+    area.width < MIN_WIDTH || area.height < MIN_HEIGHT
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Main {
+    pub header: Rect,
+    pub keybar: Rect,
+    pub panels: Vec<(Panel, Rect)>,
+}
+
+impl Main {
+    pub fn rect(&self, panel: Panel) -> Rect {
+        self.panels
+            .iter()
+            .find(|(p, _)| *p == panel)
+            .map_or(Rect::default(), |(_, r)| *r)
+    }
+
+    pub fn hit(&self, x: u16, y: u16) -> Option<Panel> {
+        self.panels
+            .iter()
+            .find(|(_, r)| r.contains((x, y).into()))
+            .map(|(p, _)| *p)
+    }
+}
+
+/// The main screen: header, the four parts of the system left to right,
+/// then what happens in this step, and the key hints.
+pub fn main(area: Rect, zoom: Option<Panel>) -> Main {
+    let [header, body, keybar] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    if let Some(panel) = zoom {
+        return Main {
+            header,
+            keybar,
+            panels: vec![(panel, body)],
+        };
+    }
+    let h = body.height;
+    let top_h = if h >= 34 {
+        h * 55 / 100
+    } else {
+        11.max(h.saturating_sub(11))
+    };
+    let rest = h.saturating_sub(top_h);
+    let verdict_h = if rest >= 14 { 3 } else { 2 };
+    let narration_h = ((rest.saturating_sub(verdict_h)) / 2 + 1).clamp(5, 8);
+    let [top, narration, lower, verdict] = Layout::vertical([
+        Constraint::Length(top_h),
+        Constraint::Length(narration_h),
+        Constraint::Min(3),
+        Constraint::Length(verdict_h),
+    ])
+    .areas(body);
+    // Left to right as in the pattern's diagram: broker, service, and the
+    // two places a payment lands, the database over the provider.
+    let [broker, service, right] = Layout::horizontal([
+        Constraint::Percentage(28),
+        Constraint::Percentage(36),
+        Constraint::Percentage(36),
+    ])
+    .areas(top);
+    let provider_h = if top.height >= 16 {
+        top.height * 42 / 100
+    } else {
+        4
+    };
+    let [database, provider] =
+        Layout::vertical([Constraint::Min(0), Constraint::Length(provider_h)]).areas(right);
+    let mut panels = vec![
+        (Panel::Broker, broker),
+        (Panel::Service, service),
+        (Panel::Database, database),
+        (Panel::Provider, provider),
+    ];
+    let [sql, events] =
+        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(lower);
+    panels.extend([
+        (Panel::Narration, narration),
+        (Panel::Sql, sql),
+        (Panel::Events, events),
+        (Panel::Verdict, verdict),
+    ]);
+    Main {
+        header,
+        keybar,
+        panels,
+    }
+}
+
+/// A box of at most `width` x `height` in the middle of `area`.
+pub fn popup(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// The picker's box; its list starts one row inside the border.
+pub fn picker(area: Rect, rows: usize) -> Rect {
+    popup(area, 100, rows as u16 + 4)
+}
+
+/// The picker's list inside its box, and the first row shown: the list
+/// scrolls to keep the selected row in view.
+pub fn picker_list(area: Rect, rows: usize, selected_row: usize) -> (Rect, Rect, usize) {
+    let popup = picker(area, rows);
+    // One row of border on each side, one for the hint line at the bottom.
+    let list = Rect::new(
+        popup.x + 1,
+        popup.y + 1,
+        popup.width.saturating_sub(2),
+        popup.height.saturating_sub(3),
+    );
+    let visible = usize::from(list.height).max(1);
+    let offset = (selected_row + 1).saturating_sub(visible);
+    (popup, list, offset)
+}
+
+pub fn faults(area: Rect, items: usize) -> Rect {
+    popup(area, 64, items as u16 + 4)
+}
+
+pub fn help(area: Rect, rows: usize) -> Rect {
+    popup(area, 84, rows as u16 + 2)
+}
+
+/// The compare view: a header row, two columns, the key bar.
+pub fn compare(area: Rect) -> (Rect, Rect, Rect, Rect) {
+    let [header, body, keybar] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Min(0),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let [left, right] =
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(body);
+    (header, left, right, keybar)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panels_tile_the_body_without_overlap() {
+        for (w, h) in [(80, 24), (120, 40), (200, 60), (81, 33)] {
+            let area = Rect::new(0, 0, w, h);
+            let m = main(area, None);
+            assert_eq!(m.panels.len(), Panel::ALL.len());
+            let cells: u32 = m.panels.iter().map(|(_, r)| r.area()).sum();
+            assert_eq!(cells, u32::from(w) * u32::from(h - 2), "{w}x{h}");
+            for (i, (_, a)) in m.panels.iter().enumerate() {
+                for (_, b) in &m.panels[i + 1..] {
+                    assert!(!a.intersects(*b), "{w}x{h}: {a:?} {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hits_find_the_panel_drawn_there() {
+        let m = main(Rect::new(0, 0, 120, 40), None);
+        for (p, r) in &m.panels {
+            assert_eq!(m.hit(r.x + r.width / 2, r.y + r.height / 2), Some(*p));
+        }
+        assert_eq!(m.hit(5, 0), None, "the header is not a panel");
+    }
+}

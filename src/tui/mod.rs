@@ -1,0 +1,20 @@
+//! The interactive simulator: The Elm Architecture. `App` holds the state,
+//! `Action`s come from keys, mouse and ticks, `update` changes the state,
+//! `view` draws it (`impl Widget for &App`), and `terminal` is the only
+//! place that touches the real terminal or the clock.
+
+pub mod action;
+pub mod animation;
+pub mod app;
+pub mod compare;
+pub mod faults;
+pub mod keys;
+pub mod layout;
+pub mod terminal;
+pub mod theme;
+pub mod update;
+pub mod view;
+
+pub use action::Action;
+pub use app::{App, Options};
+pub use update::update;

@@ -1,0 +1,280 @@
+//! Colours and glyphs. Colour is never the only signal: every styled span
+//! also carries a symbol or a word, so `NO_COLOR` and `--ascii` lose nothing.
+
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+
+/// Every non-ASCII character the screen draws comes from here, so `--ascii`
+/// can swap all of them at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyphs {
+    pub done: &'static str,
+    pub failed: &'static str,
+    pub conflict: &'static str,
+    pub skipped: &'static str,
+    pub waiting: &'static str,
+    pub crashed: &'static str,
+    pub next: &'static str,
+    pub arrow: &'static str,
+    pub back_arrow: &'static str,
+    pub replay: &'static str,
+    pub bar_full: &'static str,
+    pub bar_empty: &'static str,
+    pub dot: &'static str,
+    pub token: &'static str,
+    pub times: &'static str,
+    pub pending: &'static str,
+    pub playing: &'static str,
+    pub paused: &'static str,
+    pub ellipsis: &'static str,
+    pub border: border::Set<'static>,
+}
+
+pub const UNICODE: Glyphs = Glyphs {
+    done: "✓",
+    failed: "✕",
+    conflict: "≠",
+    skipped: "↷",
+    waiting: "‖",
+    crashed: "✗",
+    next: "▶",
+    arrow: "→",
+    back_arrow: "←",
+    replay: "↺",
+    bar_full: "▓",
+    bar_empty: "░",
+    dot: "·",
+    token: "◆",
+    times: "×",
+    pending: "○",
+    playing: "▶",
+    paused: "‖",
+    ellipsis: "…",
+    border: border::PLAIN,
+};
+
+/// Plain borders drawn with `+ - |`, usable on any terminal.
+pub const ASCII_BORDER: border::Set<'static> = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+pub const ASCII: Glyphs = Glyphs {
+    done: "+",
+    failed: "x",
+    conflict: "!",
+    skipped: "-",
+    waiting: "~",
+    crashed: "X",
+    next: ">",
+    arrow: "->",
+    back_arrow: "<-",
+    replay: "@",
+    bar_full: "#",
+    bar_empty: ".",
+    dot: "|",
+    token: "*",
+    times: "x",
+    pending: "o",
+    playing: ">",
+    paused: "=",
+    ellipsis: "...",
+    border: ASCII_BORDER,
+};
+
+/// A readable ASCII stand-in for the non-ASCII characters text may carry
+/// (the scenario files' narration included).
+fn ascii_for(c: char) -> &'static str {
+    match c {
+        '→' => "->",
+        '←' => "<-",
+        '↑' => "up",
+        '↓' => "down",
+        '—' | '–' => "-",
+        '…' => "...",
+        '‘' | '’' => "'",
+        '“' | '”' => "\"",
+        '×' => "x",
+        '✓' => "+",
+        '✕' | '✗' => "x",
+        '·' => "|",
+        '▶' => ">",
+        _ => "?",
+    }
+}
+
+/// One cell's worth of ASCII, for the safety pass over a finished buffer.
+pub fn ascii_cell(symbol: &str) -> &'static str {
+    match symbol.chars().next().map(ascii_for) {
+        Some("->") => ">",
+        Some("<-") => "<",
+        Some("up") => "^",
+        Some("down") => "v",
+        Some("...") => ".",
+        Some(s) => s,
+        None => " ",
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    pub color: bool,
+    pub g: Glyphs,
+}
+
+impl Theme {
+    pub fn new(color: bool, ascii: bool) -> Self {
+        Theme {
+            color,
+            g: if ascii { ASCII } else { UNICODE },
+        }
+    }
+
+    /// `NO_COLOR` present and non-empty turns colour off (no-color.org).
+    pub fn color_from_env(value: Option<std::ffi::OsString>) -> bool {
+        value.is_none_or(|v| v.is_empty())
+    }
+
+    pub fn ascii(&self) -> bool {
+        self.g.border.top_left.is_ascii()
+    }
+
+    /// Text as the screen shows it: unchanged, or in ASCII under `--ascii`.
+    pub fn text<'a>(&self, s: &'a str) -> std::borrow::Cow<'a, str> {
+        if !self.ascii() || s.is_ascii() {
+            return s.into();
+        }
+        let mut out = String::with_capacity(s.len());
+        for c in s.chars() {
+            if c.is_ascii() {
+                out.push(c);
+            } else {
+                out.push_str(ascii_for(c));
+            }
+        }
+        out.into()
+    }
+
+    fn fg(&self, color: Color) -> Style {
+        if self.color {
+            Style::new().fg(color)
+        } else {
+            Style::new()
+        }
+    }
+
+    pub fn good(&self) -> Style {
+        self.fg(Color::Green)
+    }
+
+    pub fn bad(&self) -> Style {
+        self.fg(Color::Red).add_modifier(Modifier::BOLD)
+    }
+
+    pub fn warn(&self) -> Style {
+        self.fg(Color::Yellow)
+    }
+
+    pub fn info(&self) -> Style {
+        self.fg(Color::Cyan)
+    }
+
+    pub fn dim(&self) -> Style {
+        if self.color {
+            Style::new().fg(Color::DarkGray)
+        } else {
+            Style::new()
+        }
+    }
+
+    pub fn title(&self) -> Style {
+        self.fg(Color::White).add_modifier(Modifier::BOLD)
+    }
+
+    pub fn key(&self) -> Style {
+        self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
+    }
+
+    /// The next step, the selected row: reversed reads without colour too.
+    pub fn highlight(&self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED)
+    }
+
+    pub fn border(&self, focused: bool) -> Style {
+        match (focused, self.color) {
+            (true, true) => Style::new().fg(Color::Cyan),
+            (true, false) => Style::new().add_modifier(Modifier::BOLD),
+            (false, _) => self.dim(),
+        }
+    }
+
+    pub fn flash(&self) -> Style {
+        if self.color {
+            Style::new()
+                .fg(Color::Black)
+                .bg(Color::Red)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_color_needs_a_non_empty_value() {
+        assert!(Theme::color_from_env(None));
+        assert!(Theme::color_from_env(Some("".into())));
+        assert!(!Theme::color_from_env(Some("1".into())));
+    }
+
+    #[test]
+    fn ascii_text_replaces_every_non_ascii_char() {
+        let t = Theme::new(false, true);
+        assert_eq!(t.text("A → B — done…"), "A -> B - done...");
+        assert!(t.text("ünïcode ✓").is_ascii());
+        assert_eq!(Theme::new(false, false).text("→"), "→");
+        assert_eq!(ascii_cell("→"), ">");
+    }
+
+    #[test]
+    fn ascii_glyphs_are_ascii() {
+        let g = ASCII;
+        let all = [
+            g.done,
+            g.failed,
+            g.conflict,
+            g.skipped,
+            g.waiting,
+            g.crashed,
+            g.next,
+            g.arrow,
+            g.back_arrow,
+            g.replay,
+            g.bar_full,
+            g.bar_empty,
+            g.dot,
+            g.token,
+            g.times,
+            g.pending,
+            g.playing,
+            g.paused,
+            g.ellipsis,
+            g.border.top_left,
+            g.border.horizontal_top,
+            g.border.vertical_left,
+        ];
+        for s in all {
+            assert!(s.is_ascii(), "{s}");
+        }
+    }
+}

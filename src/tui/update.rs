@@ -1,0 +1,583 @@
+//! `update(&mut App, Action)`: every change of state happens here. Pure: no
+//! terminal, no clock (ticks carry the time that passed), no printing.
+
+use super::action::Action;
+use super::animation::Transition;
+use super::app::{App, Overlay, Panel, PickerRow, SPEEDS};
+use super::compare::Compare;
+use super::faults;
+use super::layout;
+use crate::sim::{Move, Strategy};
+use crate::timeline::{Fork, Timeline};
+use ratatui::layout::Rect;
+
+pub fn update(app: &mut App, action: Action) {
+    match action {
+        Action::Tick { ms } => return tick(app, ms),
+        Action::Quit => {
+            app.quit = true;
+            return;
+        }
+        Action::Resize { width, height } => {
+            app.viewport = Rect::new(0, 0, width, height);
+            return;
+        }
+        _ => {}
+    }
+    // A note answers one key press; the next one clears it.
+    app.status = None;
+    if layout::too_small(app.viewport) && matches!(action, Action::Click { .. }) {
+        return;
+    }
+    match app.overlay.clone() {
+        Overlay::None => main_key(app, action),
+        Overlay::Help => help_key(app, action),
+        Overlay::Picker { selected } => picker_key(app, action, selected),
+        Overlay::Faults { selected } => faults_key(app, action, selected),
+    }
+}
+
+fn tick(app: &mut App, ms: u64) {
+    if let Some(t) = &mut app.transition {
+        t.elapsed_ms += ms;
+        if t.finished() {
+            app.transition = None;
+        }
+    }
+    if app.playing {
+        app.play_ms += ms;
+        if app.play_ms >= SPEEDS[app.speed] {
+            app.play_ms = 0;
+            if app.pos >= app.last_pos() {
+                app.playing = false;
+                app.status = Some("end of the scenario: playback stopped".into());
+            } else {
+                goto(app, app.pos + 1);
+            }
+        }
+    }
+}
+
+/// Moves to a position, clamped; one step forward animates.
+pub fn goto(app: &mut App, target: usize) {
+    let target = target.min(app.last_pos());
+    if target == app.pos {
+        return;
+    }
+    app.transition = (app.animation && app.compare.is_none() && target == app.pos + 1)
+        .then(|| Transition::new(app.pos, target));
+    app.pos = target;
+}
+
+fn main_key(app: &mut App, action: Action) {
+    match action {
+        Action::Next | Action::ScrollDown => goto(app, app.pos + 1),
+        Action::Prev | Action::ScrollUp => goto(app, app.pos.saturating_sub(1)),
+        Action::NextChapter => {
+            let target = app
+                .chapter_starts()
+                .into_iter()
+                .find(|&s| s > app.pos)
+                .unwrap_or(app.last_pos());
+            goto(app, target);
+        }
+        Action::PrevChapter => {
+            let target = app
+                .chapter_starts()
+                .into_iter()
+                .rfind(|&s| s < app.pos)
+                .unwrap_or(0);
+            goto(app, target);
+        }
+        Action::First => goto(app, 0),
+        Action::Last => goto(app, app.last_pos()),
+        Action::PlayPause => {
+            if app.playing {
+                app.playing = false;
+            } else {
+                if app.pos >= app.last_pos() {
+                    app.pos = 0;
+                    app.transition = None;
+                }
+                app.playing = true;
+                app.play_ms = 0;
+            }
+        }
+        Action::Faster | Action::Slower => {
+            app.speed = if action == Action::Faster {
+                (app.speed + 1).min(SPEEDS.len() - 1)
+            } else {
+                app.speed.saturating_sub(1)
+            };
+            app.status = Some(format!(
+                "playback: one step every {:.2}s",
+                SPEEDS[app.speed] as f64 / 1000.0
+            ));
+        }
+        Action::ToggleMode => toggle_mode(app),
+        Action::Compare => toggle_compare(app),
+        Action::Picker => {
+            let selected = app
+                .scripts
+                .iter()
+                .position(|s| s.name == app.script.name)
+                .unwrap_or(0);
+            app.playing = false;
+            app.overlay = Overlay::Picker { selected };
+        }
+        Action::Faults => {
+            if app.compare.is_some() {
+                app.status = Some("faults act on one run: press c to leave compare first".into());
+            } else {
+                app.playing = false;
+                app.overlay = Overlay::Faults { selected: 0 };
+            }
+        }
+        Action::FirstViolation => first_violation(app),
+        Action::Help => app.overlay = Overlay::Help,
+        Action::FocusNext | Action::FocusPrev => {
+            let all = Panel::ALL;
+            let i = all.iter().position(|p| *p == app.focus).unwrap_or(0);
+            let n = all.len();
+            let j = if action == Action::FocusNext {
+                (i + 1) % n
+            } else {
+                (i + n - 1) % n
+            };
+            app.focus = all[j];
+        }
+        Action::Zoom => app.zoom = !app.zoom && app.compare.is_none(),
+        Action::Back => {
+            if app.zoom {
+                app.zoom = false;
+            } else if app.compare.is_some() {
+                toggle_compare(app);
+            } else {
+                app.quit = true;
+            }
+        }
+        Action::Click { x, y } => {
+            if app.compare.is_none() {
+                let zoom = app.zoom.then_some(app.focus);
+                if let Some(p) = layout::main(app.viewport, zoom).hit(x, y) {
+                    app.focus = p;
+                }
+            }
+        }
+        Action::Up
+        | Action::Down
+        | Action::Enter
+        | Action::Digit(_)
+        | Action::Quit
+        | Action::Resize { .. }
+        | Action::Tick { .. } => {}
+    }
+}
+
+fn help_key(app: &mut App, action: Action) {
+    if matches!(
+        action,
+        Action::Back | Action::Help | Action::Enter | Action::Click { .. }
+    ) {
+        app.overlay = Overlay::None;
+    }
+}
+
+fn picker_key(app: &mut App, action: Action, selected: usize) {
+    let n = app.scripts.len();
+    match action {
+        Action::Up | Action::ScrollUp | Action::Prev => {
+            app.overlay = Overlay::Picker {
+                selected: selected.saturating_sub(1),
+            }
+        }
+        Action::Down | Action::ScrollDown | Action::Next => {
+            app.overlay = Overlay::Picker {
+                selected: (selected + 1).min(n - 1),
+            }
+        }
+        Action::Enter => load(app, selected),
+        Action::Digit(d) if usize::from(d) <= n => load(app, usize::from(d) - 1),
+        Action::Back | Action::Picker => app.overlay = Overlay::None,
+        Action::Click { x, y } => {
+            let rows = app.picker_rows();
+            let selected_row = rows
+                .iter()
+                .position(|r| *r == PickerRow::Script(selected))
+                .unwrap_or(0);
+            let (popup, list, offset) = layout::picker_list(app.viewport, rows.len(), selected_row);
+            if !popup.contains((x, y).into()) {
+                app.overlay = Overlay::None;
+            } else if list.contains((x, y).into()) {
+                let row = offset + usize::from(y - list.y);
+                if let Some(PickerRow::Script(i)) = rows.get(row) {
+                    load(app, *i);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn faults_key(app: &mut App, action: Action, selected: usize) {
+    let items = faults::menu(app.frame());
+    let n = items.len();
+    match action {
+        Action::Up | Action::ScrollUp | Action::Prev => {
+            app.overlay = Overlay::Faults {
+                selected: selected.saturating_sub(1),
+            }
+        }
+        Action::Down | Action::ScrollDown | Action::Next => {
+            app.overlay = Overlay::Faults {
+                selected: (selected + 1).min(n.saturating_sub(1)),
+            }
+        }
+        Action::Enter => {
+            if let Some(item) = items.get(selected) {
+                inject(app, item.mv.clone());
+            }
+        }
+        Action::Digit(d) => {
+            if let Some(item) = items.get(usize::from(d) - 1) {
+                inject(app, item.mv.clone());
+            }
+        }
+        Action::Back | Action::Faults => app.overlay = Overlay::None,
+        Action::Click { x, y } => {
+            let popup = layout::faults(app.viewport, n);
+            if !popup.contains((x, y).into()) {
+                app.overlay = Overlay::None;
+            } else if y > popup.y && usize::from(y - popup.y - 1) < n {
+                let item = &items[usize::from(y - popup.y - 1)];
+                inject(app, item.mv.clone());
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Acting at step k forks the run: later forks go, the new move happens
+/// right after frame k, and the script carries on from there.
+pub fn inject(app: &mut App, mv: Move) {
+    app.overlay = Overlay::None;
+    let k = app.pos;
+    let mut forks = app.forks.clone();
+    forks.retain(|f| f.at < k);
+    forks.push(Fork { at: k, mv });
+    match Timeline::build(&app.script, &app.strategy, app.seed, &forks) {
+        Ok(timeline) => {
+            app.timeline = timeline;
+            app.forks = forks;
+            goto(app, k + 1);
+            app.status = Some(format!(
+                "forked at step {k}: the run now follows your move; s reloads the scenario as written"
+            ));
+        }
+        Err(e) => app.status = Some(format!("cannot do that here: {e}")),
+    }
+}
+
+/// The next design in the catalogue, whatever it holds.
+pub fn next_strategy(current: &Strategy) -> Strategy {
+    let all = Strategy::all();
+    let i = all.iter().position(|s| s.name == current.name);
+    all[i.map_or(0, |i| (i + 1) % all.len())].clone()
+}
+
+fn toggle_mode(app: &mut App) {
+    let strategy = next_strategy(&app.strategy);
+    let timeline = match Timeline::build(&app.script, &strategy, app.seed, &app.forks) {
+        Ok(t) => t,
+        Err(_) if !app.forks.is_empty() => {
+            match Timeline::build(&app.script, &strategy, app.seed, &[]) {
+                Ok(t) => {
+                    app.forks.clear();
+                    app.status = Some(format!(
+                        "your faults do not apply to {}: showing the scenario as written",
+                        strategy.name
+                    ));
+                    t
+                }
+                Err(e) => {
+                    app.status = Some(format!("cannot run {}: {e}", strategy.name));
+                    return;
+                }
+            }
+        }
+        Err(e) => {
+            app.status = Some(format!("cannot run {}: {e}", strategy.name));
+            return;
+        }
+    };
+    app.strategy = strategy;
+    app.timeline = timeline;
+    app.transition = None;
+    if app.compare.is_some() {
+        app.compare = None;
+        toggle_compare(app);
+    } else {
+        app.pos = app.pos.min(app.last_pos());
+    }
+}
+
+fn toggle_compare(app: &mut App) {
+    app.transition = None;
+    app.zoom = false;
+    if let Some(c) = app.compare.take() {
+        let (l, r) = c.pairs[app.pos.min(c.pairs.len() - 1)];
+        let frame = if c.left.strategy == app.strategy.name {
+            l
+        } else {
+            r
+        };
+        app.pos = frame.min(app.last_pos());
+        return;
+    }
+    match Compare::build(&app.script, &app.strategy, app.seed) {
+        Ok(c) => {
+            let mine = app.pos;
+            let left_is_mine = c.left.strategy == app.strategy.name;
+            app.pos = c
+                .pairs
+                .iter()
+                .position(|&(l, r)| if left_is_mine { l >= mine } else { r >= mine })
+                .unwrap_or(c.pairs.len() - 1);
+            if !app.forks.is_empty() {
+                app.status =
+                    Some("compare shows the scenario as written, without your faults".into());
+            }
+            app.compare = Some(c);
+        }
+        Err(e) => app.status = Some(format!("cannot compare: {e}")),
+    }
+}
+
+fn first_violation(app: &mut App) {
+    let found = match &app.compare {
+        Some(c) => c.diverge,
+        None => app.timeline.first_violation(),
+    };
+    match found {
+        Some(i) => {
+            app.playing = false;
+            app.transition = None;
+            app.pos = i;
+        }
+        None if app.compare.is_some() => {
+            app.status = Some("the two designs never part ways in this scenario".into());
+        }
+        None => {
+            app.status = Some(format!(
+                "nothing goes wrong in this run under {}",
+                app.strategy.name
+            ));
+        }
+    }
+}
+
+fn load(app: &mut App, index: usize) {
+    let Some(script) = app.scripts.get(index).cloned() else {
+        return;
+    };
+    match Timeline::build(&script, &app.strategy, app.seed, &[]) {
+        Ok(timeline) => {
+            app.script = script;
+            app.timeline = timeline;
+            app.forks.clear();
+            app.pos = 0;
+            app.overlay = Overlay::None;
+            app.playing = false;
+            app.transition = None;
+            app.zoom = false;
+            if app.compare.take().is_some() {
+                toggle_compare(app);
+            }
+        }
+        Err(e) => app.status = Some(format!("cannot run {}: {e}", script.name)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::app::tests::app;
+
+    #[test]
+    fn stepping_clamps_at_both_ends() {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Prev);
+        assert_eq!(a.pos, 0);
+        update(&mut a, Action::Last);
+        let last = a.timeline.frames.len() - 1;
+        assert_eq!(a.pos, last);
+        update(&mut a, Action::Next);
+        assert_eq!(a.pos, last);
+        update(&mut a, Action::First);
+        update(&mut a, Action::Next);
+        assert_eq!(a.pos, 1);
+    }
+
+    #[test]
+    fn chapters_jump_to_their_first_frame() {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::NextChapter);
+        assert_eq!(a.pos, a.timeline.chapters[1]);
+        assert_eq!(a.frame().chapter, 1);
+        update(&mut a, Action::NextChapter);
+        assert_eq!(a.pos, a.timeline.chapters[2]);
+        update(&mut a, Action::Next);
+        update(&mut a, Action::PrevChapter);
+        assert_eq!(
+            a.pos, a.timeline.chapters[2],
+            "back to this chapter's start"
+        );
+        update(&mut a, Action::PrevChapter);
+        assert_eq!(a.pos, a.timeline.chapters[1]);
+    }
+
+    #[test]
+    fn mode_toggle_keeps_the_position_and_clamps() {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Next);
+        update(&mut a, Action::Next);
+        update(&mut a, Action::ToggleMode);
+        assert_eq!(a.strategy.name, next_strategy(&Strategy::naive()).name);
+        assert_eq!(a.pos, 2);
+        assert_eq!(a.timeline.strategy, a.strategy.name);
+        // From the end of the longer run, the shorter one clamps.
+        let mut a = app("tour-1", "idempotent");
+        update(&mut a, Action::Last);
+        for _ in 0..Strategy::all().len() {
+            update(&mut a, Action::ToggleMode);
+            assert!(a.pos < a.timeline.frames.len());
+        }
+        assert_eq!(a.strategy.name, "idempotent", "the cycle comes back round");
+    }
+
+    #[test]
+    fn a_fault_forks_and_drops_later_forks() {
+        let mut a = app("tour-1", "idempotent");
+        goto(&mut a, 3);
+        inject(
+            &mut a,
+            Move::LoseAck {
+                consumer: "A".into(),
+            },
+        );
+        assert_eq!(a.pos, 4);
+        assert_eq!(a.frame().action, "you: lose-ack A");
+        goto(&mut a, 6);
+        inject(
+            &mut a,
+            Move::Crash {
+                consumer: "A".into(),
+            },
+        );
+        assert_eq!(a.forks.len(), 2);
+        // Acting in the past again discards the later fork.
+        goto(&mut a, 2);
+        inject(
+            &mut a,
+            Move::Publish {
+                message: "m-7f3".into(),
+            },
+        );
+        assert_eq!(a.forks.len(), 1);
+        assert_eq!(a.forks[0].at, 2);
+        assert_eq!(a.pos, 3);
+        assert!(a.status.as_deref().unwrap().contains("forked at step 2"));
+        assert_eq!(a.timeline.forks, a.forks);
+    }
+
+    #[test]
+    fn escape_closes_an_overlay_before_it_quits() {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Help);
+        assert_eq!(a.overlay, Overlay::Help);
+        update(&mut a, Action::Back);
+        assert_eq!(a.overlay, Overlay::None);
+        assert!(!a.quit);
+        update(&mut a, Action::Back);
+        assert!(a.quit);
+    }
+
+    #[test]
+    fn picker_loads_a_scenario_at_its_start() {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Last);
+        update(&mut a, Action::Picker);
+        update(&mut a, Action::Down);
+        update(&mut a, Action::Enter);
+        assert_eq!(a.overlay, Overlay::None);
+        assert_eq!(a.script.name, "tour-2");
+        assert_eq!(a.pos, 0);
+        assert_eq!(a.strategy.name, "naive", "the design stays");
+    }
+
+    #[test]
+    fn first_violation_jumps_or_explains() {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::FirstViolation);
+        assert_eq!(Some(a.pos), a.timeline.first_violation());
+        assert!(a.frame().verdict.outcome.is_failure());
+        let mut a = app("tour-1", "idempotent");
+        update(&mut a, Action::FirstViolation);
+        assert_eq!(a.pos, 0);
+        assert!(a.status.is_some());
+    }
+
+    #[test]
+    fn ticks_drive_autoplay_and_animation() {
+        let mut a = app("tour-1", "naive");
+        a.animation = true;
+        update(&mut a, Action::Next);
+        assert!(a.is_animating());
+        update(&mut a, Action::Tick { ms: 300 });
+        assert!(!a.is_animating());
+        update(&mut a, Action::PlayPause);
+        let ms = SPEEDS[a.speed];
+        update(&mut a, Action::Tick { ms });
+        assert_eq!(a.pos, 2);
+        update(&mut a, Action::Last);
+        let ms = SPEEDS[a.speed];
+        update(&mut a, Action::Tick { ms });
+        assert!(!a.playing, "playback stops at the end");
+    }
+
+    #[test]
+    fn compare_steps_in_lockstep_and_returns_to_the_same_frame() {
+        let mut a = app("tour-1", "idempotent");
+        goto(&mut a, 5);
+        update(&mut a, Action::Compare);
+        let c = a.compare.as_ref().unwrap();
+        assert_eq!(c.pairs[a.pos].1, 5);
+        update(&mut a, Action::FirstViolation);
+        assert_eq!(Some(a.pos), a.compare.as_ref().unwrap().diverge);
+        update(&mut a, Action::Compare);
+        assert!(a.compare.is_none());
+        assert!(a.pos < a.timeline.frames.len());
+    }
+
+    #[test]
+    fn clicks_focus_the_panel_under_the_pointer() {
+        let mut a = app("tour-1", "naive");
+        update(
+            &mut a,
+            Action::Resize {
+                width: 120,
+                height: 40,
+            },
+        );
+        let m = layout::main(a.viewport, None);
+        let r = m.rect(Panel::Provider);
+        update(
+            &mut a,
+            Action::Click {
+                x: r.x + 1,
+                y: r.y + 1,
+            },
+        );
+        assert_eq!(a.focus, Panel::Provider);
+    }
+}

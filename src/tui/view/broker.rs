@@ -1,0 +1,127 @@
+//! The message broker: each message in the queue with its lease, its
+//! delivery count and whether its last ack got lost; then the counters.
+
+use super::flow;
+use crate::sim::Frame;
+use crate::sim::format_duration;
+use crate::sim::frame::{MessagePhase, MessageView};
+use crate::tui::theme::Theme;
+use ratatui::text::{Line, Span};
+
+pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for m in &f.queue.messages {
+        out.extend(message(t, f, m, width));
+    }
+    if f.queue.messages.is_empty() {
+        out.push(Line::styled("(queue empty)", t.dim()));
+    }
+    let c = &f.counters;
+    let counters = [
+        format!("delivered {}", c.delivered),
+        format!("redelivered {}", c.redeliveries),
+        format!("duplicates {}", c.duplicates_delivered),
+        format!("skipped {}", c.duplicates_skipped),
+        format!("acked {}", c.acked),
+        format!("acks lost {}", c.acks_lost),
+        format!("DLQ {}", c.dead_lettered),
+    ];
+    let counters = flow(t, &counters, width);
+    // The counters sit at the bottom of the panel when there is room, like
+    // a status line of the broker.
+    let gap = height.saturating_sub(out.len() + counters.len());
+    out.extend(std::iter::repeat_n(Line::raw(""), gap.max(1)));
+    out.extend(counters);
+    out
+}
+
+fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'static>> {
+    let g = &t.g;
+    let mut lines = Vec::new();
+    let (glyph, state, style) = match m.phase {
+        MessagePhase::Waiting => (g.pending, "waiting".to_string(), t.info()),
+        MessagePhase::InFlight if width < 26 => (
+            g.next,
+            format!("{} {} leased", g.arrow, m.holder.as_deref().unwrap_or("?")),
+            t.warn(),
+        ),
+        MessagePhase::InFlight => (
+            g.next,
+            format!(
+                "in flight {} {}",
+                g.arrow,
+                m.holder.as_deref().unwrap_or("?")
+            ),
+            t.warn(),
+        ),
+        MessagePhase::Acked if width >= 28 => (
+            g.done,
+            format!("acked by {}, removed", m.holder.as_deref().unwrap_or("?")),
+            t.good(),
+        ),
+        MessagePhase::Acked => (g.done, "acked, removed".to_string(), t.good()),
+        MessagePhase::DeadLettered => (g.failed, "dead-lettered".to_string(), t.bad()),
+    };
+    let mut head = vec![
+        Span::styled(format!("{glyph} "), style),
+        Span::styled(m.message_id.clone(), t.title()),
+        Span::raw(" "),
+        Span::styled(state, style),
+    ];
+    if width >= 34 {
+        head.push(Span::styled(format!("  ${}", m.amount), t.dim()));
+    }
+    lines.push(Line::from(head));
+    let mut notes = Vec::new();
+    if m.receives > 1 {
+        notes.push(Span::styled(format!("{}{}", g.times, m.receives), t.warn()));
+    }
+    if m.redelivered {
+        notes.push(Span::styled("redelivered".to_string(), t.warn()));
+    }
+    if m.copy > 1 {
+        notes.push(Span::styled(
+            format!("copy {} (republished)", m.copy),
+            t.warn(),
+        ));
+    }
+    if !notes.is_empty() {
+        let mut spans = vec![Span::raw("  ")];
+        for (i, n) in notes.into_iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::raw(" "));
+            }
+            spans.push(n);
+        }
+        lines.push(Line::from(spans));
+    }
+    if let Some(left) = m.lease_left_ms {
+        lines.push(lease(t, left, f.queue.lease_ms, width));
+    }
+    if m.ack_lost {
+        lines.push(Line::from(vec![
+            Span::raw("  "),
+            Span::styled(format!("{} ack lost", g.failed), t.bad()),
+            Span::styled(" on the way back".to_string(), t.dim()),
+        ]));
+    }
+    lines
+}
+
+/// The lease as a bar that empties as time runs out.
+fn lease(t: &Theme, left: u64, total: u64, width: usize) -> Line<'static> {
+    let text = format_duration(left);
+    let bar_w = width.saturating_sub(10 + text.len()).clamp(3, 12);
+    let full = if total == 0 {
+        0
+    } else {
+        ((left.min(total) * bar_w as u64).div_ceil(total)) as usize
+    };
+    let style = if left * 4 <= total { t.bad() } else { t.warn() };
+    Line::from(vec![
+        Span::styled("  lease ", t.dim()),
+        Span::styled(t.g.bar_full.repeat(full), style),
+        Span::styled(t.g.bar_empty.repeat(bar_w - full), t.dim()),
+        Span::raw(format!(" {text}")),
+    ])
+}

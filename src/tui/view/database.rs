@@ -1,0 +1,86 @@
+//! The Payments database: the payments rows with the total, and the
+//! processed_messages table that makes the handler idempotent.
+
+use crate::sim::Frame;
+use crate::tui::theme::Theme;
+use ratatui::text::{Line, Span};
+
+pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+    let g = &t.g;
+    let db = &f.db;
+    let twice = db.payments.iter().any(|p| p.repeat);
+    let mut out = vec![Line::from(vec![
+        Span::styled("payments", t.title()),
+        Span::styled(
+            if width >= 30 {
+                format!(" {} total charged ", g.dot)
+            } else {
+                format!(" {} total ", g.dot)
+            },
+            t.dim(),
+        ),
+        Span::styled(
+            format!("${}", db.total_charged),
+            if twice { t.bad() } else { t.title() },
+        ),
+    ])];
+    // The column names only when every row still fits below them.
+    let rows = db.payments.len().max(1) + 2 + db.processed.len().max(1);
+    if width >= 28 && rows + 2 <= height {
+        out.push(Line::styled(" order  amount  message", t.dim()));
+    }
+    if db.payments.is_empty() {
+        out.push(Line::styled(" (no rows)", t.dim()));
+    }
+    for p in &db.payments {
+        let row = if width >= 36 {
+            format!(
+                " {:<6} {:<7} {}",
+                p.order,
+                format!("${}", p.amount),
+                p.message_id
+            )
+        } else {
+            format!(" {} ${} {}", p.order, p.amount, p.message_id)
+        };
+        let room = width.saturating_sub(row.chars().count());
+        let mut spans = vec![Span::raw(row)];
+        if let Some(by) = &p.uncommitted_by {
+            // The owner goes first when the row is too narrow for both.
+            let full = format!("  uncommitted ({by})");
+            let text = if full.chars().count() <= room {
+                full
+            } else {
+                " uncommitted".to_string()
+            };
+            spans.push(Span::styled(text, t.warn()));
+        } else if p.repeat {
+            spans.push(Span::styled(format!(" {} again", g.failed), t.bad()));
+        }
+        out.push(Line::from(spans));
+    }
+    out.push(Line::styled("processed_messages", t.title()));
+    if !db.uses_processed {
+        out.push(Line::styled(" not used by this design", t.dim()));
+        let _ = width;
+        return out;
+    }
+    if db.processed.is_empty() {
+        out.push(Line::styled(" (no rows)", t.dim()));
+    }
+    for p in &db.processed {
+        let mut spans = vec![Span::raw(format!(" {}", p.message_id))];
+        match &p.uncommitted_by {
+            Some(by) => spans.push(Span::styled(format!("  uncommitted ({by})"), t.warn())),
+            None => spans.push(Span::styled(format!("  {} committed", g.done), t.good())),
+        }
+        out.push(Line::from(spans));
+        if p.conflict {
+            out.push(Line::styled(
+                format!("   {} duplicate key: insert refused", g.conflict),
+                t.bad(),
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,27 @@
+//! Who did what in this step, in plain words.
+
+use crate::sim::{EventKind, Frame};
+use crate::tui::theme::Theme;
+use ratatui::text::{Line, Span};
+
+pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
+    if f.events.is_empty() {
+        return vec![Line::styled("(nothing happened)", t.dim())];
+    }
+    f.events
+        .iter()
+        .map(|e| {
+            let (glyph, style) = match e.kind {
+                EventKind::Info => (t.g.dot, t.dim()),
+                EventKind::Good => (t.g.done, t.good()),
+                EventKind::Bad => (t.g.failed, t.bad()),
+                EventKind::Warning => ("!", t.warn()),
+            };
+            Line::from(vec![
+                Span::styled(format!("{glyph} "), style),
+                Span::styled(e.actor.label(), t.title()),
+                Span::raw(format!(" {}", t.text(&e.text))),
+            ])
+        })
+        .collect()
+}

@@ -1,0 +1,81 @@
+//! The top line: where in the tour we are, the step, the design, the verdict.
+
+use super::verdict::headline;
+use crate::tui::app::{App, SPEEDS};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let f = app.frame();
+    let (at, of) = app.place_in_group();
+    let group = match app.script.group {
+        crate::scenario::Group::Tour => format!("Tour {at}/{of}"),
+        g => format!("{} {at}/{of}", g.title()),
+    };
+    let left = vec![
+        Span::styled(" idem ", t.title()),
+        Span::styled(format!("{} ", t.g.dot), t.dim()),
+        Span::styled(group, t.info()),
+        Span::styled(
+            format!(" {} {}", t.g.dot, t.text(&app.script.title)),
+            t.title(),
+        ),
+    ];
+    let (verdict, vstyle) = headline(t, f.verdict.outcome);
+    let mut right: Vec<Span<'static>> = Vec::new();
+    if let Some(k) = app.forked_at() {
+        right.push(Span::styled(
+            format!(" forked at step {k} "),
+            t.warn().patch(t.highlight()),
+        ));
+        right.push(Span::raw("  "));
+    }
+    if app.playing {
+        right.push(Span::styled(
+            format!(
+                "{} playing {:.1}s/step  ",
+                t.g.playing,
+                SPEEDS[app.speed] as f64 / 1000.0
+            ),
+            t.info(),
+        ));
+    }
+    right.extend([
+        Span::styled(
+            format!("step {}/{}", f.index, app.timeline.frames.len() - 1),
+            t.title(),
+        ),
+        Span::styled(format!("  {}  ", t.g.dot), t.dim()),
+        Span::styled("mode: ", t.dim()),
+        Span::styled(app.strategy.name.to_uppercase(), t.key()),
+        Span::styled(" (m)", t.dim()),
+        Span::styled(format!("  {}  ", t.g.dot), t.dim()),
+        Span::styled(verdict, vstyle),
+        Span::raw(" "),
+    ]);
+    let width = |spans: &[Span]| spans.iter().map(|s| s.width()).sum::<usize>();
+    let avail = (area.width as usize).saturating_sub(width(&right) + 1);
+    // The scenario title gives way first: the right side is what changes,
+    // and the chapter title is on the narration panel anyway.
+    let mut left = left;
+    let fixed = width(&left[..3]);
+    let title = left.pop().expect("four spans");
+    let room = avail.saturating_sub(fixed);
+    if title.width() <= room {
+        left.push(title);
+    } else if room >= 12 {
+        let cut: String = title.content.chars().take(room - 2).collect();
+        left.push(Span::styled(format!("{cut}{}", t.g.ellipsis), title.style));
+    }
+    if width(&left) > avail {
+        left.truncate(1);
+    }
+    let left_line = Line::from(left);
+    buf.set_style(area, Style::new());
+    left_line.render(area, buf);
+    Line::from(right).right_aligned().render(area, buf);
+}

@@ -1,0 +1,48 @@
+//! Every key, and what the marks on screen mean.
+
+use crate::tui::app::App;
+use crate::tui::keys::KEYS;
+use crate::tui::layout;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let g = &t.g;
+    let mut lines: Vec<Line> = KEYS
+        .iter()
+        .map(|k| {
+            Line::from(vec![
+                Span::styled(format!(" {:<24}", t.text(k.keys)), t.key()),
+                Span::raw(k.what),
+            ])
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    lines.push(Line::from(vec![
+        Span::styled(" Marks  ", t.title()),
+        Span::raw(format!(
+            "{} done  {} failed  {} duplicate key  {} skipped",
+            g.done, g.failed, g.conflict, g.skipped
+        )),
+    ]));
+    lines.push(Line::raw(format!(
+        "        {} blocked, waiting for a lock  {} crashed  {} next step",
+        g.waiting, g.crashed, g.next
+    )));
+    let rows = lines.len();
+    let popup = layout::help(area, rows);
+    Clear.render(popup, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(
+            Block::bordered()
+                .border_set(g.border)
+                .border_style(t.border(true))
+                .title(Span::styled(" Keys ", t.title()))
+                .title_bottom(Span::styled(" Esc or ? to close ", t.dim())),
+        )
+        .render(popup, buf);
+}

@@ -1,0 +1,226 @@
+//! Drawing: `impl Widget for &App`. One file per panel; each builds its
+//! lines from the frame on screen and nothing else.
+
+mod broker;
+mod compare;
+mod database;
+mod events;
+mod faults;
+mod header;
+mod help;
+mod keybar;
+mod motion;
+mod narration;
+mod picker;
+mod provider;
+mod service;
+mod sql;
+mod too_small;
+mod verdict;
+
+pub use broker::lines as broker_lines;
+pub use database::lines as database_lines;
+pub use provider::lines as provider_lines;
+pub use service::lines as service_lines;
+
+use super::animation::{self, Effect};
+use super::app::{App, Overlay, Panel};
+use super::layout;
+use super::theme::{Theme, ascii_cell};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if layout::too_small(area) {
+            too_small::render(self, area, buf);
+        } else {
+            match &self.compare {
+                Some(c) => compare::render(self, c, area, buf),
+                None => main_screen(self, area, buf),
+            }
+            match &self.overlay {
+                Overlay::None => {}
+                Overlay::Help => help::render(self, area, buf),
+                Overlay::Picker { selected } => picker::render(self, *selected, area, buf),
+                Overlay::Faults { selected } => faults::render(self, *selected, area, buf),
+            }
+        }
+        if self.theme.ascii() {
+            // A last guarantee for --ascii: text from scenario files may
+            // carry characters no glyph set knows about.
+            for cell in &mut buf.content {
+                if !cell.symbol().is_ascii() {
+                    let s = ascii_cell(cell.symbol());
+                    cell.set_symbol(s);
+                }
+            }
+        }
+    }
+}
+
+fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
+    let zoom = app.zoom.then_some(app.focus);
+    let m = layout::main(area, zoom);
+    let frame = app.frame();
+    let flashes: Vec<Panel> = match app.transition {
+        Some(t) => {
+            let frames = &app.timeline.frames;
+            animation::effects(&frames[t.from], &frames[t.to])
+                .into_iter()
+                .filter_map(|e| match e {
+                    Effect::Flash(p) => Some(p),
+                    _ => None,
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    header::render(app, m.header, buf);
+    for (panel, rect) in &m.panels {
+        let block = panel_block(app, *panel, flashes.contains(panel), rect.width);
+        let inner = block.inner(*rect);
+        block.render(*rect, buf);
+        let t = &app.theme;
+        let w = inner.width as usize;
+        match panel {
+            Panel::Broker => clip(
+                broker::lines(t, frame, w, inner.height as usize),
+                inner,
+                buf,
+            ),
+            Panel::Service => clip(
+                service::lines(t, frame, w, inner.height as usize),
+                inner,
+                buf,
+            ),
+            Panel::Database => clip(
+                database::lines(t, frame, w, inner.height as usize),
+                inner,
+                buf,
+            ),
+            Panel::Provider => clip(
+                provider::lines(t, frame, w, inner.height as usize),
+                inner,
+                buf,
+            ),
+            Panel::Narration => narration::render(app, frame, inner, buf),
+            Panel::Sql => wrap(sql::lines(t, frame), inner, buf),
+            Panel::Events => wrap(events::lines(t, frame), inner, buf),
+            Panel::Verdict => wrap(verdict::lines(t, frame), inner, buf),
+        }
+    }
+    if let Some(t) = app.transition {
+        motion::render(app, t, &m, buf);
+    }
+    keybar::render(app, m.keybar, buf);
+}
+
+fn short_title(panel: Panel) -> &'static str {
+    match panel {
+        Panel::Broker => "Broker",
+        Panel::Service => "Service",
+        Panel::Database => "Database",
+        Panel::Provider => "Provider",
+        other => title(other),
+    }
+}
+
+pub fn title(panel: Panel) -> &'static str {
+    match panel {
+        Panel::Broker => "Message broker",
+        Panel::Service => "Payments service",
+        Panel::Database => "Payments database",
+        Panel::Provider => "Payment provider",
+        Panel::Narration => "What happens",
+        Panel::Sql => "SQL in this step",
+        Panel::Events => "Events",
+        Panel::Verdict => "Verdict so far",
+    }
+}
+
+fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'static> {
+    let t = &app.theme;
+    let focused = app.focus == panel;
+    let mut name = if width >= 30 {
+        title(panel)
+    } else {
+        short_title(panel)
+    }
+    .to_string();
+    if panel == Panel::Broker {
+        name = format!("{name} {} {}", t.g.dot, app.frame().queue.name);
+    }
+    if panel == Panel::Narration {
+        let (chapter, of) = app.chapter();
+        let f = app.frame();
+        name = if chapter == 0 {
+            format!("{name} {} {}", t.g.dot, f.chapter_title)
+        } else {
+            format!(
+                "{name} {} chapter {chapter}/{of}: {}",
+                t.g.dot, f.chapter_title
+            )
+        };
+    }
+    let border = if flash { t.flash() } else { t.border(focused) };
+    let mut block = Block::bordered()
+        .border_set(t.g.border)
+        .border_style(border)
+        .title(Span::styled(
+            format!(" {} ", t.text(&name)),
+            if focused {
+                t.title().patch(t.highlight())
+            } else {
+                t.title()
+            },
+        ));
+    if panel == Panel::Verdict {
+        block = Block::new()
+            .borders(ratatui::widgets::Borders::TOP)
+            .border_set(t.g.border)
+            .border_style(border)
+            .title(Span::styled(format!(" {} ", title(panel)), t.title()));
+    }
+    block
+}
+
+/// Lines that must not wrap (tables, step lists): cut at the edge.
+fn clip(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// Prose: wrapped at word boundaries.
+fn wrap(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(area, buf);
+}
+
+/// Items joined with a separator, flowing onto as many lines as the width
+/// needs.
+pub fn flow(theme: &Theme, items: &[String], width: usize) -> Vec<Line<'static>> {
+    let sep = format!(" {} ", theme.g.dot);
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    for item in items {
+        let extra = if current.is_empty() {
+            item.chars().count()
+        } else {
+            sep.chars().count() + item.chars().count()
+        };
+        if !current.is_empty() && current.chars().count() + extra > width {
+            lines.push(Line::styled(std::mem::take(&mut current), theme.dim()));
+        }
+        if !current.is_empty() {
+            current.push_str(&sep);
+        }
+        current.push_str(item);
+    }
+    if !current.is_empty() {
+        lines.push(Line::styled(current, theme.dim()));
+    }
+    lines
+}

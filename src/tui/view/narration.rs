@@ -1,0 +1,46 @@
+//! What happens in this step: the scenario's narration for the chapter, led
+//! by the action this frame belongs to.
+
+use crate::sim::{Frame, format_duration};
+use crate::tui::app::App;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let last = app.timeline.frames.len() - 1;
+    let who = if f.action.starts_with("you: ") {
+        t.warn()
+    } else {
+        t.info()
+    };
+    let mut lines = vec![Line::from(vec![
+        Span::styled(format!("{} step {}/{last}", t.g.next, f.index), t.title()),
+        Span::styled(
+            format!(" {} t={} {} ", t.g.dot, format_duration(f.time_ms), t.g.dot),
+            t.dim(),
+        ),
+        Span::styled(t.text(&f.action).into_owned(), who),
+    ])];
+    lines.push(Line::raw(t.text(&f.narration).into_owned()));
+    let para = Paragraph::new(lines).wrap(Wrap { trim: true });
+    // Render one row taller off screen: text in that row was cut.
+    let probe_area = Rect::new(0, 0, area.width, area.height + 1);
+    let mut probe = Buffer::empty(probe_area);
+    (&para).render(probe_area, &mut probe);
+    let cut = (0..area.width).any(|x| probe[(x, area.height)].symbol() != " ");
+    para.render(area, buf);
+    // Cut text says so, and how to read the rest.
+    if cut && area.height > 0 && area.width > 20 {
+        let hint = format!(" {} z: read all ", t.g.ellipsis);
+        let w = hint.chars().count() as u16;
+        buf.set_string(
+            area.right() - w,
+            area.bottom() - 1,
+            hint,
+            t.key().patch(t.highlight()),
+        );
+    }
+}

@@ -1,0 +1,77 @@
+//! Choose a scenario: grouped as the tour, failure modes and designs
+//! compared, each with its one-line summary.
+
+use crate::tui::app::{App, PickerRow};
+use crate::tui::layout;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Widget};
+
+pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let rows = app.picker_rows();
+    let selected_row = rows
+        .iter()
+        .position(|r| *r == PickerRow::Script(selected))
+        .unwrap_or(0);
+    let (popup, list, offset) = layout::picker_list(area, rows.len(), selected_row);
+    Clear.render(popup, buf);
+    Block::bordered()
+        .border_set(t.g.border)
+        .border_style(t.border(true))
+        .title(Span::styled(" Scenarios ", t.title()))
+        .render(popup, buf);
+    let mut number = 0;
+    for (i, row) in rows.iter().enumerate() {
+        if let PickerRow::Script(_) = row {
+            number += 1;
+        }
+        if i < offset || i - offset >= list.height as usize {
+            continue;
+        }
+        let y = list.y + (i - offset) as u16;
+        let line_area = Rect::new(list.x, y, list.width, 1);
+        let line = match row {
+            PickerRow::Group(g) => Line::styled(g.title().to_string(), t.info()),
+            PickerRow::Script(k) => {
+                let s = &app.scripts[*k];
+                let here = *k == selected;
+                let current = s.name == app.script.name;
+                let mut spans = vec![
+                    Span::styled(
+                        format!(" {} {number}. ", if here { t.g.next } else { " " }),
+                        t.key(),
+                    ),
+                    Span::styled(t.text(&s.title).into_owned(), t.title()),
+                    Span::styled(format!(" ({})", s.name), t.dim()),
+                ];
+                if current {
+                    spans.push(Span::styled(" [open]", t.warn()));
+                }
+                spans.push(Span::raw(format!("  {}", t.text(&s.summary))));
+                let mut line = Line::from(spans);
+                if here {
+                    line = line.style(t.highlight());
+                }
+                line
+            }
+        };
+        line.render(line_area, buf);
+    }
+    let hint = Line::styled(
+        format!(
+            " {} choose {} Enter open {} Esc close {} the design stays {}",
+            t.text("↑/↓"),
+            t.g.dot,
+            t.g.dot,
+            t.g.dot,
+            app.strategy.name
+        ),
+        t.dim(),
+    );
+    hint.render(
+        Rect::new(list.x, popup.bottom().saturating_sub(2), list.width, 1),
+        buf,
+    );
+}

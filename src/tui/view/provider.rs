@@ -1,0 +1,58 @@
+//! The payment provider: the charges it made and its Idempotency-Key store.
+
+use crate::sim::Frame;
+use crate::tui::theme::Theme;
+use ratatui::text::{Line, Span};
+
+pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+    let g = &t.g;
+    let p = &f.provider;
+    let many = p.charges.len() > 1;
+    let mut out = vec![Line::from(vec![
+        Span::styled("charges made ", t.title()),
+        Span::styled(
+            format!("{} (${})", p.charges.len(), p.total_charged),
+            if many { t.bad() } else { t.title() },
+        ),
+    ])];
+    // Short panels keep the count and the keys, and drop the charge list.
+    let roomy = 2 + p.charges.len() + p.keys.len().max(1) <= height;
+    for c in p.charges.iter().filter(|_| roomy) {
+        let mut text = format!(" {} order {} ${}", c.id, c.order, c.amount);
+        if width >= 34 {
+            text.push_str(match &c.key {
+                Some(_) => " with key",
+                None => " no key",
+            });
+        }
+        out.push(Line::raw(text));
+    }
+    if roomy {
+        out.push(Line::styled("Idempotency-Key store", t.title()));
+    }
+    if p.keys.is_empty() {
+        out.push(Line::styled(" (no Idempotency-Keys stored)", t.dim()));
+    }
+    for k in &p.keys {
+        let mut spans = vec![Span::raw(format!(" {} {} {}", k.key, g.arrow, k.result))];
+        let room = width.saturating_sub(spans[0].width());
+        if k.replayed_now {
+            let text = if room >= 16 {
+                "replayed now"
+            } else {
+                "replayed"
+            };
+            spans.push(Span::styled(
+                format!(" {} {text}", g.replay),
+                t.warn().patch(t.highlight()),
+            ));
+        } else if k.replays > 0 {
+            spans.push(Span::styled(
+                format!(" {} replayed {}{}", g.replay, g.times, k.replays),
+                t.dim(),
+            ));
+        }
+        out.push(Line::from(spans));
+    }
+    out
+}

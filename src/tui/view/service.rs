@@ -1,0 +1,157 @@
+//! The Payments service: each consumer with its handler program, a mark on
+//! every step it has run, and the step it runs next.
+
+use crate::sim::Frame;
+use crate::sim::consumer::{Mark, Status};
+use crate::sim::frame::{ConsumerView, StepView};
+use crate::tui::theme::Theme;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+    let step = |t: &Theme, c: &ConsumerView, k: usize, s: &StepView| step(t, c, k, s, width);
+    let full: usize = f
+        .consumers
+        .iter()
+        .map(|c| 1 + c.steps.len() + c.armed.len())
+        .sum::<usize>()
+        + f.consumers.len().saturating_sub(1);
+    let gaps = full <= height;
+    let compact = full - f.consumers.len().saturating_sub(1) > height;
+    let mut out = Vec::new();
+    for (i, c) in f.consumers.iter().enumerate() {
+        if i > 0 && gaps {
+            out.push(Line::raw(""));
+        }
+        out.push(head(t, c, width));
+        if compact {
+            out.extend(compact_steps(t, c, width));
+        } else {
+            for (k, s) in c.steps.iter().enumerate() {
+                out.push(step(t, c, k, s));
+            }
+        }
+        for a in &c.armed {
+            out.push(Line::styled(format!(" ! armed: {a}"), t.warn()));
+        }
+    }
+    out
+}
+
+fn head(t: &Theme, c: &ConsumerView, width: usize) -> Line<'static> {
+    let msg = c.message.clone().unwrap_or_default();
+    let (state, style) = match &c.status {
+        Status::Idle => ("idle".to_string(), t.dim()),
+        Status::Handling => (format!("handling {msg}"), t.info()),
+        Status::Blocked { by } if width >= 34 => {
+            (format!("{msg}: waits for {by}'s lock"), t.warn())
+        }
+        Status::Blocked { by } => (format!("waits for {by}'s lock"), t.warn()),
+        Status::Crashed => (format!("{} crashed", t.g.crashed), t.bad()),
+    };
+    let wide = width >= 34;
+    let who = if wide {
+        format!("consumer {}", c.name)
+    } else {
+        format!("{}:", c.name)
+    };
+    let mut spans = vec![
+        Span::styled(who, t.title()),
+        Span::raw(" "),
+        Span::styled(state, style),
+    ];
+    if c.in_txn {
+        spans.push(Span::styled(
+            if wide { " [txn open]" } else { " [txn]" },
+            t.warn(),
+        ));
+    }
+    Line::from(spans)
+}
+
+/// The glyph, the words and the style for a step's mark. Words go with every
+/// mark but done and to-do, so nothing depends on colour or symbol alone.
+pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
+    let g = &t.g;
+    match m {
+        Mark::Todo => (" ", "", t.dim()),
+        Mark::Done => (g.done, "", t.good()),
+        Mark::Failed => (g.failed, "failed", t.bad()),
+        Mark::Conflict => (g.conflict, "duplicate", t.warn()),
+        Mark::Skipped => (g.skipped, "skipped", t.dim()),
+        Mark::Waiting => (g.waiting, "blocked", t.warn()),
+        Mark::Crashed => (g.crashed, "crashed", t.bad()),
+    }
+}
+
+fn step(t: &Theme, c: &ConsumerView, k: usize, s: &StepView, width: usize) -> Line<'static> {
+    let (glyph, word, style) = mark(t, s.mark);
+    let is_next = c.next == Some(k);
+    let glyph = if is_next && s.mark == Mark::Todo {
+        t.g.next
+    } else {
+        glyph
+    };
+    let label_style = if is_next {
+        t.title().patch(t.highlight())
+    } else if s.mark == Mark::Todo {
+        t.dim()
+    } else {
+        Style::new()
+    };
+    // The word matters more than the end of the label: shorten the label.
+    let word_w = if word.is_empty() { 0 } else { word.len() + 2 };
+    let room = width.saturating_sub(3 + word_w).max(4);
+    let label = if s.label.chars().count() > room {
+        let cut: String = s.label.chars().take(room - 1).collect();
+        format!("{cut}{}", t.g.ellipsis)
+    } else {
+        s.label.clone()
+    };
+    let mut spans = vec![
+        Span::styled(format!(" {glyph} "), if is_next { t.info() } else { style }),
+        Span::styled(label, label_style),
+    ];
+    if !word.is_empty() {
+        spans.push(Span::styled(format!("  {word}"), style));
+    }
+    Line::from(spans)
+}
+
+/// Two lines when the full list does not fit: every step as one glyph
+/// (with the word for the step that matters now), then that step by name.
+fn compact_steps(t: &Theme, c: &ConsumerView, width: usize) -> Vec<Line<'static>> {
+    let mut glyphs = vec![Span::raw(" ")];
+    for (k, s) in c.steps.iter().enumerate() {
+        let (g, _, style) = mark(t, s.mark);
+        if c.next == Some(k) && s.mark == Mark::Todo {
+            glyphs.push(Span::styled(t.g.next, t.info().patch(t.highlight())));
+        } else if s.mark == Mark::Todo {
+            glyphs.push(Span::styled(t.g.dot, t.dim()));
+        } else {
+            glyphs.push(Span::styled(g, style));
+        }
+    }
+    let focus = c
+        .next
+        .and_then(|k| c.steps.get(k).map(|s| (k, s)))
+        .or_else(|| {
+            c.steps
+                .iter()
+                .enumerate()
+                .rfind(|(_, s)| s.mark != Mark::Todo && s.mark != Mark::Done)
+        });
+    let Some((k, s)) = focus else {
+        return vec![Line::from(glyphs)];
+    };
+    let (_, word, style) = mark(t, s.mark);
+    if !word.is_empty() {
+        glyphs.push(Span::styled(format!("  {word}"), style));
+    }
+    let mut line = step(t, c, k, s, width + word.len() + 2);
+    // The word is on the glyph row already; keep the label whole.
+    if !word.is_empty() {
+        line.spans.pop();
+    }
+    vec![Line::from(glyphs), line]
+}

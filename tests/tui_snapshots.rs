@@ -1,0 +1,218 @@
+//! Whole-screen snapshots of the simulator, drawn into a TestBackend with
+//! animation off, so they are the same on every machine.
+
+use idem::scenario;
+use idem::sim::consumer::Status;
+use idem::sim::{Outcome, Strategy};
+use idem::tui::{Action, App, Options, update};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn app(name: &str, mode: &str) -> App {
+    let script = scenario::find(name).expect("built-in scenario");
+    let strategy = Strategy::by_name(mode).expect("strategy");
+    App::new(
+        script,
+        strategy,
+        0,
+        Options {
+            animation: false,
+            color: false,
+            ascii: false,
+        },
+    )
+    .expect("the timeline builds")
+}
+
+fn draw(app: &mut App, width: u16, height: u16) -> String {
+    update(app, Action::Resize { width, height });
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| f.render_widget(&*app, f.area())).unwrap();
+    terminal.backend().to_string()
+}
+
+fn last(app: &mut App) {
+    update(app, Action::Last);
+}
+
+/// Both sizes, each its own snapshot.
+macro_rules! both_sizes {
+    ($name:literal, $setup:expr) => {{
+        for (w, h) in [(80u16, 24u16), (120, 40)] {
+            let mut a = $setup;
+            let screen = draw(&mut a, w, h);
+            insta::assert_snapshot!(format!("{}_{w}x{h}", $name), screen);
+        }
+    }};
+}
+
+#[test]
+fn start_of_the_tour() {
+    both_sizes!("start", app("tour-1", "naive"));
+    let screen = draw(&mut app("tour-1", "naive"), 120, 40);
+    assert!(screen.contains("Tour 1/4"));
+    assert!(screen.contains("step 0/"));
+    assert!(screen.contains("mode: NAIVE"));
+}
+
+#[test]
+fn naive_double_charge() {
+    both_sizes!("naive_double_charge", {
+        let mut a = app("tour-1", "naive");
+        last(&mut a);
+        a
+    });
+    let mut a = app("tour-1", "naive");
+    last(&mut a);
+    assert_eq!(a.frame().verdict.outcome, Outcome::ChargedTwice);
+    let screen = draw(&mut a, 120, 40);
+    assert!(screen.contains("✕ charged twice"));
+    assert!(screen.contains("total charged $80"));
+    assert!(screen.contains("not used by this design"));
+}
+
+#[test]
+fn idempotent_duplicate_skipped() {
+    both_sizes!("idempotent_skip", {
+        let mut a = app("tour-1", "idempotent");
+        last(&mut a);
+        a
+    });
+    let mut a = app("tour-1", "idempotent");
+    last(&mut a);
+    let screen = draw(&mut a, 120, 40);
+    assert!(screen.contains("✓ charged once"));
+    assert!(screen.contains("total charged $40"));
+    assert!(screen.contains("skipped"));
+}
+
+/// The first frame of tour 3 where B waits for A's write lock.
+fn race(mode: &str) -> App {
+    let mut a = app("tour-3", mode);
+    let at = a
+        .timeline
+        .frames
+        .iter()
+        .position(|f| {
+            f.consumers
+                .iter()
+                .any(|c| matches!(&c.status, Status::Blocked { by } if by == "A"))
+        })
+        .expect("tour 3 blocks B on A's lock");
+    for _ in 0..at {
+        update(&mut a, Action::Next);
+    }
+    a
+}
+
+#[test]
+fn race_with_b_waiting_for_the_lock() {
+    both_sizes!("race_b_waits", race("idempotent"));
+    let screen = draw(&mut race("idempotent"), 120, 40);
+    assert!(screen.contains("waits for A's lock"));
+    assert!(screen.contains("begin transaction  blocked"));
+    assert!(screen.contains("SQLITE_BUSY"));
+}
+
+fn replay() -> App {
+    let mut a = app("tour-4", "idempotent");
+    let at = a
+        .timeline
+        .frames
+        .iter()
+        .position(|f| f.provider.keys.iter().any(|k| k.replayed_now))
+        .expect("tour 4 replays a stored result");
+    for _ in 0..at {
+        update(&mut a, Action::Next);
+    }
+    a
+}
+
+#[test]
+fn provider_key_replay() {
+    both_sizes!("key_replay", replay());
+    let screen = draw(&mut replay(), 120, 40);
+    assert!(screen.contains("replayed now"));
+    assert!(screen.contains("m-7f3 → ch_81"));
+}
+
+#[test]
+fn compare_view() {
+    let setup = || {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Compare);
+        update(&mut a, Action::FirstViolation);
+        a
+    };
+    both_sizes!("compare", setup());
+    let screen = draw(&mut setup(), 120, 40);
+    assert!(screen.contains("NAIVE"));
+    assert!(screen.contains("IDEMPOTENT"));
+    assert!(screen.contains("they part ways"));
+    let mut a = setup();
+    update(&mut a, Action::Last);
+    let screen = draw(&mut a, 120, 40);
+    assert!(screen.contains("m-7f3 handled twice"));
+    assert!(screen.contains("m-7f3 handled once"));
+}
+
+#[test]
+fn help_overlay() {
+    both_sizes!("help", {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Help);
+        a
+    });
+}
+
+#[test]
+fn too_small_terminal() {
+    let mut a = app("tour-1", "naive");
+    let screen = draw(&mut a, 79, 24);
+    insta::assert_snapshot!("too_small_79x24", screen);
+    assert!(screen.contains("terminal too small: need 80x24"));
+    let screen = draw(&mut a, 100, 20);
+    assert!(screen.contains("terminal too small"));
+    let screen = draw(&mut a, 80, 24);
+    assert!(!screen.contains("terminal too small"));
+}
+
+#[test]
+fn ascii_mode_draws_only_ascii() {
+    let script = scenario::find("tour-3").unwrap();
+    let mut a = App::new(
+        script,
+        Strategy::idempotent(),
+        0,
+        Options {
+            animation: false,
+            color: false,
+            ascii: true,
+        },
+    )
+    .unwrap();
+    for _ in 0..a.timeline.frames.len() {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let screen = draw(&mut a, w, h);
+            assert!(screen.is_ascii(), "{screen}");
+        }
+        update(&mut a, Action::Next);
+    }
+    update(&mut a, Action::Help);
+    assert!(draw(&mut a, 120, 40).is_ascii());
+}
+
+#[test]
+fn a_fork_is_marked_on_screen() {
+    let mut a = app("tour-1", "idempotent");
+    update(&mut a, Action::Next);
+    update(&mut a, Action::Faults);
+    let menu = draw(&mut a, 120, 40);
+    assert!(menu.contains("crash consumer A now"), "{menu}");
+    insta::assert_snapshot!("faults_menu_120x40", menu);
+    // The menu's first entries: step A by hand, then crash A.
+    update(&mut a, Action::Digit(2));
+    let screen = draw(&mut a, 120, 40);
+    assert!(screen.contains("forked at step 1"), "{screen}");
+    assert!(screen.contains("you: crash A"));
+}
