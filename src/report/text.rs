@@ -103,6 +103,31 @@ fn write_frame(out: &mut String, f: &Frame) {
             }
         );
     }
+    if f.db.uses_offsets {
+        let _ = writeln!(
+            out,
+            "    consumer_offsets  {}",
+            f.db.last_offset.map_or("no rows".to_string(), |o| format!(
+                "partition 0 last_offset {o}"
+            ))
+        );
+    }
+    if f.db.uses_orders {
+        let rows: Vec<String> =
+            f.db.orders
+                .iter()
+                .map(|o| format!("{} last message {}", o.order, o.last_message_id))
+                .collect();
+        let _ = writeln!(
+            out,
+            "    orders    {}",
+            if rows.is_empty() {
+                "no rows".to_string()
+            } else {
+                rows.join("; ")
+            }
+        );
+    }
     if f.db.uses_records {
         let rows: Vec<String> =
             f.db.records
@@ -182,9 +207,13 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
     for fact in &end.verdict.facts {
         let _ = writeln!(
             out,
-            "  order {}: owes ${} once; payments rows {}, provider charges {}: {}",
+            "  order {}: owes ${} {}; payments rows {}, provider charges {}: {}",
             fact.order,
             fact.amount,
+            match fact.expected {
+                1 => "once".to_string(),
+                n => format!("{n} times"),
+            },
             fact.payments,
             fact.charges,
             fact.outcome.text()

@@ -23,6 +23,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../scenarios/producer-retry.toml"),
     ),
     ("broker-id", include_str!("../../scenarios/broker-id.toml")),
+    (
+        "content-hash",
+        include_str!("../../scenarios/content-hash.toml"),
+    ),
     ("retention", include_str!("../../scenarios/retention.toml")),
     (
         "provider-key-reuse",
@@ -47,6 +51,15 @@ pub const BUILTIN: &[(&str, &str)] = &[
     (
         "cache-work-first",
         include_str!("../../scenarios/cache-work-first.toml"),
+    ),
+    (
+        "row-version",
+        include_str!("../../scenarios/row-version.toml"),
+    ),
+    ("offset", include_str!("../../scenarios/offset.toml")),
+    (
+        "offset-on-a-queue",
+        include_str!("../../scenarios/offset-on-a-queue.toml"),
     ),
     (
         "in-progress",

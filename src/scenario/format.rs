@@ -50,6 +50,8 @@ pub struct RawSetup {
     pub record_timeout: Option<Spanned<String>>,
     #[serde(default)]
     pub id_source: Option<Spanned<String>>,
+    #[serde(default)]
+    pub ordered: Option<bool>,
     pub messages: Spanned<Vec<RawMessage>>,
 }
 

@@ -268,6 +268,7 @@ impl Validator<'_> {
             dedup_window_ms: self.duration(&s.dedup_window, 0)?,
             cache_ttl_ms: self.duration(&s.cache_ttl, defaults.cache_ttl_ms)?,
             record_timeout_ms: self.duration(&s.record_timeout, defaults.record_timeout_ms)?,
+            ordered: s.ordered.unwrap_or(false),
             first_charge: s.first_charge.unwrap_or(defaults.first_charge),
             declines: s.declines.iter().copied().collect::<BTreeSet<_>>(),
             ..Setup::default()
@@ -276,10 +277,11 @@ impl Validator<'_> {
             setup.id_source = match source.get_ref().as_str() {
                 "producer" => IdSource::Producer,
                 "broker" => IdSource::Broker,
+                "content" => IdSource::Content,
                 other => {
                     return self.fail(
                         source.span(),
-                        format!("unknown id_source `{other}`: use producer or broker"),
+                        format!("unknown id_source `{other}`: use producer, broker or content"),
                     );
                 }
             };

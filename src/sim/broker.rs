@@ -2,7 +2,7 @@
 //! maximum receive count and a dead-letter queue.
 
 use super::Millis;
-use super::message::Message;
+use super::message::{Message, Payment};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -109,6 +109,9 @@ pub struct Broker {
     pub max_receives: u32,
     /// Send-side deduplication window (SQS FIFO, Service Bus); 0 = off.
     pub dedup_window_ms: Millis,
+    /// One partition of an ordered log: records go out strictly in order,
+    /// and an unacknowledged record holds back every record behind it.
+    pub ordered: bool,
     messages: Vec<StoredMessage>,
     published_at: Vec<(String, Millis)>,
     next_seq: u32,
@@ -121,6 +124,7 @@ impl Broker {
             lease_ms,
             max_receives,
             dedup_window_ms: 0,
+            ordered: false,
             messages: Vec::new(),
             published_at: Vec::new(),
             next_seq: 1,
@@ -169,10 +173,18 @@ impl Broker {
     /// Hands the oldest visible message to `consumer` under a lease.
     pub fn receive(&mut self, consumer: &str, receipt: String, now: Millis) -> Option<Delivery> {
         let lease_ms = self.lease_ms;
+        let ordered = self.ordered;
         let stored = self
             .messages
             .iter_mut()
-            .find(|m| m.state == MessageState::Waiting)?;
+            .find(|m| {
+                if ordered {
+                    m.is_pending()
+                } else {
+                    m.state == MessageState::Waiting
+                }
+            })
+            .filter(|m| m.state == MessageState::Waiting)?;
         stored.receives += 1;
         stored.redelivered = stored.receives > 1;
         stored.state = MessageState::InFlight {
@@ -315,6 +327,19 @@ impl Broker {
             .any(|m| m.message.payment.order == order && m.is_pending())
     }
 
+    /// True while any copy carrying this payment is still waiting or leased.
+    pub fn payment_pending(&self, payment: &Payment) -> bool {
+        self.messages
+            .iter()
+            .any(|m| m.message.payment == *payment && m.is_pending())
+    }
+
+    pub fn payment_dead_lettered(&self, payment: &Payment) -> bool {
+        self.messages
+            .iter()
+            .any(|m| m.message.payment == *payment && m.state == MessageState::DeadLettered)
+    }
+
     pub fn order_dead_lettered(&self, order: u32) -> bool {
         self.messages
             .iter()
@@ -377,6 +402,24 @@ mod tests {
         ));
         assert!(broker.order_dead_lettered(1042));
         assert!(broker.receive("A", "r3".into(), 20).is_none());
+    }
+
+    #[test]
+    fn an_ordered_log_holds_back_records_behind_an_unacked_one() {
+        let mut broker = Broker::new("payments", 10, 5);
+        broker.ordered = true;
+        broker.publish(msg("m-1"), 0);
+        broker.publish(msg("m-2"), 0);
+        let first = broker.receive("A", "r1".into(), 0).unwrap();
+        assert!(broker.receive("A", "r2".into(), 0).is_none());
+        broker.expire_leases(10);
+        let again = broker.receive("A", "r3".into(), 10).unwrap();
+        assert_eq!(again.seq, first.seq);
+        broker.ack("r3", "A");
+        assert_eq!(
+            broker.receive("A", "r4".into(), 10).unwrap().message.id,
+            "m-2"
+        );
     }
 
     #[test]

@@ -28,6 +28,14 @@ const SCHEMA: &str = "
         deadline   INTEGER NOT NULL,
         result     TEXT
     );
+    CREATE TABLE orders (
+        order_id        INTEGER PRIMARY KEY,
+        last_message_id TEXT NOT NULL
+    );
+    CREATE TABLE consumer_offsets (
+        partition   INTEGER PRIMARY KEY,
+        last_offset INTEGER NOT NULL
+    );
     CREATE TABLE payments (
         id         INTEGER PRIMARY KEY,
         order_id   INTEGER NOT NULL,
@@ -52,6 +60,14 @@ const READ_RECORD: &str =
 const COMPLETE_RECORD: &str = "UPDATE idempotency_records SET status = 'completed', result = ?1 \
      WHERE message_id = ?2 AND owner = ?3 AND status = 'in_progress'";
 const SELECT_RECORDS: &str = "SELECT message_id, status, owner, deadline, result FROM idempotency_records ORDER BY message_id";
+const GUARD_ORDER_ROW: &str = "INSERT INTO orders (order_id, last_message_id) VALUES (?1, ?2) \
+     ON CONFLICT (order_id) DO UPDATE SET last_message_id = excluded.last_message_id \
+     WHERE orders.last_message_id <> excluded.last_message_id";
+const READ_OFFSET: &str = "SELECT last_offset FROM consumer_offsets WHERE partition = 0";
+const SAVE_OFFSET: &str = "INSERT INTO consumer_offsets (partition, last_offset) VALUES (0, ?1) \
+     ON CONFLICT (partition) DO UPDATE SET last_offset = excluded.last_offset";
+const SELECT_OFFSETS: &str = "SELECT last_offset FROM consumer_offsets WHERE partition = 0";
+const SELECT_ORDERS: &str = "SELECT order_id, last_message_id FROM orders ORDER BY order_id";
 const INSERT_PAYMENT: &str =
     "INSERT INTO payments (order_id, amount, message_id) VALUES (?1, ?2, ?3)";
 const SELECT_PAYMENTS: &str = "SELECT id, order_id, amount, message_id FROM payments ORDER BY id";
@@ -94,12 +110,22 @@ pub struct RecordRow {
     pub result: Option<String>,
 }
 
+/// A business row that remembers the last message applied to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OrderRow {
+    pub order: u32,
+    pub last_message_id: String,
+}
+
 /// The contents of the tables, in a stable order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tables {
     pub payments: Vec<PaymentRow>,
     pub processed: Vec<ProcessedRow>,
     pub records: Vec<RecordRow>,
+    pub orders: Vec<OrderRow>,
+    /// The offset-tracking design's last applied offset of partition 0.
+    pub last_offset: Option<u64>,
 }
 
 /// The shared database. Keeps one observer connection open, which also keeps
@@ -237,10 +263,29 @@ fn read_tables(conn: &Connection) -> Result<Tables, DbError> {
             })
         })?
         .collect::<Result<_, _>>()?;
+    let mut stmt = conn.prepare_cached(SELECT_ORDERS)?;
+    let orders = stmt
+        .query_map([], |r| {
+            Ok(OrderRow {
+                order: r.get(0)?,
+                last_message_id: r.get(1)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    let last_offset = conn
+        .prepare_cached(SELECT_OFFSETS)?
+        .query_row([], |r| r.get::<_, i64>(0))
+        .map(|o| Some(o as u64))
+        .or_else(|e| match e {
+            rusqlite::Error::QueryReturnedNoRows => Ok(None),
+            other => Err(other),
+        })?;
     Ok(Tables {
         payments,
         processed,
         records,
+        orders,
+        last_offset,
     })
 }
 
@@ -440,6 +485,56 @@ impl Session {
                 .into(),
             },
         ))
+    }
+
+    /// Sets the order row's last message ID, unless it already is this one.
+    /// True when the row changed: the message is new to this row.
+    pub fn guard_order_row(&self, order: u32, message_id: &str) -> Result<(bool, Ran), DbError> {
+        let rows = self
+            .conn
+            .prepare_cached(GUARD_ORDER_ROW)?
+            .execute(params![order, message_id])?;
+        Ok((
+            rows == 1,
+            Ran {
+                sql: render(GUARD_ORDER_ROW, &[order.to_string(), quote(message_id)]),
+                result: if rows == 1 {
+                    "1 row written: last_message_id set"
+                } else {
+                    "0 rows: the row's last message is this one"
+                }
+                .into(),
+            },
+        ))
+    }
+
+    /// The last offset applied, read inside the transaction.
+    pub fn read_offset(&self) -> Result<(Option<u64>, Ran), DbError> {
+        let last = self
+            .conn
+            .prepare_cached(READ_OFFSET)?
+            .query_row([], |r| r.get::<_, i64>(0))
+            .map(|o| Some(o as u64))
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                other => Err(other),
+            })?;
+        let result = match last {
+            Some(o) => format!("last_offset = {o}"),
+            None => "0 rows: nothing applied yet".into(),
+        };
+        Ok((last, ran(READ_OFFSET, &result)))
+    }
+
+    pub fn save_offset(&self, offset: u64) -> Result<Ran, DbError> {
+        let rows = self
+            .conn
+            .prepare_cached(SAVE_OFFSET)?
+            .execute(params![offset as i64])?;
+        Ok(Ran {
+            sql: render(SAVE_OFFSET, &[offset.to_string()]),
+            result: format!("{rows} row written"),
+        })
     }
 
     pub fn insert_payment(

@@ -3,7 +3,7 @@
 
 use super::broker::MessageState;
 use super::consumer::{Mark, Status};
-use super::db::{RecordRow, Tables};
+use super::db::{OrderRow, RecordRow, Tables};
 use super::event::{Event, SqlRecord};
 use super::provider::{Charge, Reply};
 use super::strategy::Op;
@@ -40,6 +40,8 @@ pub struct QueueView {
     pub name: String,
     pub lease_ms: Millis,
     pub max_receives: u32,
+    /// One partition of an ordered log: broker IDs are offsets (`b-1` is offset 0).
+    pub ordered: bool,
     pub messages: Vec<MessageView>,
 }
 
@@ -118,6 +120,12 @@ pub struct DbView {
     pub processed: Vec<ProcessedView>,
     /// False for designs that never touch processed_messages.
     pub uses_processed: bool,
+    /// The offset design's last applied offset (committed).
+    pub last_offset: Option<u64>,
+    pub uses_offsets: bool,
+    /// The row-version design's order rows (committed).
+    pub orders: Vec<OrderRow>,
+    pub uses_orders: bool,
     /// The in-progress design's idempotency_records (committed rows).
     pub records: Vec<RecordRow>,
     pub uses_records: bool,
@@ -231,6 +239,7 @@ impl World {
             name: self.broker.queue.clone(),
             lease_ms: self.broker.lease_ms,
             max_receives: self.broker.max_receives,
+            ordered: self.broker.ordered,
             messages,
         }
     }
@@ -318,6 +327,10 @@ impl World {
             payments,
             processed,
             uses_processed: self.strategy.uses(Op::ClaimId) || self.strategy.uses(Op::CheckId),
+            last_offset: committed.last_offset,
+            uses_offsets: self.strategy.uses(Op::CheckOffset),
+            orders: committed.orders.clone(),
+            uses_orders: self.strategy.uses(Op::GuardRow),
             records: committed.records.clone(),
             uses_records: self.strategy.uses(Op::ClaimInProgress),
         })

@@ -102,6 +102,13 @@ impl Provider {
         self.keys.values()
     }
 
+    pub fn charges_for_payment(&self, payment: &Payment) -> usize {
+        self.charges
+            .iter()
+            .filter(|c| c.order == payment.order && c.amount == payment.amount)
+            .count()
+    }
+
     pub fn charges_for(&self, order: u32) -> usize {
         self.charges.iter().filter(|c| c.order == order).count()
     }

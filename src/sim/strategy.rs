@@ -44,6 +44,13 @@ pub enum Op {
     ClaimInProgress,
     /// Mark the record completed, but only if this handler still owns it.
     MarkCompleted,
+    /// Set the order row's last message ID, conditional on it differing:
+    /// zero rows written means a duplicate of the row's latest message.
+    GuardRow,
+    /// Read the last applied offset; a record at or below it is a duplicate.
+    CheckOffset,
+    /// Store this record's offset as the last applied, in the transaction.
+    SaveOffset,
 }
 
 impl Op {
@@ -64,6 +71,9 @@ impl Op {
             Op::CacheSet => "cache-set",
             Op::ClaimInProgress => "claim-record",
             Op::MarkCompleted => "complete",
+            Op::GuardRow => "guard-row",
+            Op::CheckOffset => "check-offset",
+            Op::SaveOffset => "save-offset",
         }
     }
 
@@ -85,10 +95,13 @@ impl Op {
             Op::CacheSet => "write ID to cache",
             Op::ClaimInProgress => "record in progress",
             Op::MarkCompleted => "mark completed",
+            Op::GuardRow => "update row if new message",
+            Op::CheckOffset => "read last offset",
+            Op::SaveOffset => "save offset",
         }
     }
 
-    pub const KEYWORDS: [&'static str; 14] = [
+    pub const KEYWORDS: [&'static str; 17] = [
         "receive",
         "begin",
         "claim",
@@ -103,6 +116,9 @@ impl Op {
         "cache-set",
         "claim-record",
         "complete",
+        "guard-row",
+        "check-offset",
+        "save-offset",
     ];
 }
 
@@ -259,6 +275,39 @@ impl Strategy {
                 ],
             },
             Strategy {
+                name: "row-version",
+                summary: "no ID table: the order row keeps its last message ID and the update is conditional on it",
+                claims_safe: false,
+                program: vec![
+                    Receive,
+                    Begin,
+                    GuardRow,
+                    ApplyCharge,
+                    KEYED,
+                    AwaitResponse,
+                    Commit,
+                    Ack,
+                ],
+            },
+            Strategy {
+                name: "offset",
+                summary: "no ID table: stores the last applied log offset with the work and skips anything at or below it",
+                // Safe only on an ordered log; on a queue that reorders
+                // redeliveries it loses charges, which a scenario shows.
+                claims_safe: false,
+                program: vec![
+                    Receive,
+                    Begin,
+                    CheckOffset,
+                    ApplyCharge,
+                    KEYED,
+                    AwaitResponse,
+                    SaveOffset,
+                    Commit,
+                    Ack,
+                ],
+            },
+            Strategy {
                 name: "in-progress",
                 summary: "an in-progress record with a deadline; a late duplicate backs off or takes over",
                 claims_safe: true,
@@ -336,7 +385,13 @@ mod tests {
                         assert!(open, "{}: COMMIT without BEGIN", s.name);
                         open = false;
                     }
-                    Op::ClaimId | Op::ApplyCharge | Op::ClaimInProgress | Op::MarkCompleted => {
+                    Op::ClaimId
+                    | Op::ApplyCharge
+                    | Op::ClaimInProgress
+                    | Op::MarkCompleted
+                    | Op::GuardRow
+                    | Op::CheckOffset
+                    | Op::SaveOffset => {
                         assert!(open, "{}: {:?} outside a transaction", s.name, op)
                     }
                     _ => {}

@@ -63,6 +63,7 @@ pub enum LedgerKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LedgerEntry {
     pub order: u32,
+    pub amount: u32,
     pub kind: LedgerKind,
     pub step: usize,
     pub cause: Vec<String>,
@@ -72,6 +73,8 @@ pub struct LedgerEntry {
 pub struct FactVerdict {
     pub order: u32,
     pub amount: u32,
+    /// How many times the producer asked for this payment.
+    pub expected: usize,
     /// Committed rows in `payments` for this order.
     pub payments: usize,
     /// Charges the provider made for this order.
@@ -100,6 +103,7 @@ impl Verdict {
 /// What the world knows about one business fact when judging it.
 pub struct FactState<'a> {
     pub payment: &'a Payment,
+    pub expected: usize,
     pub payments: usize,
     pub charges: usize,
     /// A copy is still queued or leased, or a consumer is handling it.
@@ -107,6 +111,15 @@ pub struct FactState<'a> {
     pub dead_lettered: bool,
     pub ledger: Vec<&'a LedgerEntry>,
     pub notes: &'a [String],
+}
+
+fn times(n: usize) -> String {
+    match n {
+        0 => "never".into(),
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
 }
 
 pub fn judge(facts: &[FactState<'_>]) -> Verdict {
@@ -130,20 +143,22 @@ fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     };
     let disagree = |extra: Vec<String>| {
         let mut cause = vec![format!(
-            "the provider charged {} times, the database shows {}",
-            f.charges, f.payments
+            "the provider charged {}, the database shows {}",
+            times(f.charges),
+            times(f.payments)
         )];
         cause.extend(extra);
         (Outcome::Disagree, cause)
     };
-    let (outcome, cause) = if f.payments == 1 && f.charges == 1 {
+    let n = f.expected;
+    let (outcome, cause) = if f.payments == n && f.charges == n {
         (Outcome::Correct, Vec::new())
-    } else if f.payments > 1 && f.charges > 1 {
-        (Outcome::ChargedTwice, nth(LedgerKind::PaymentCommitted, 1))
-    } else if f.charges > 1 {
-        disagree(nth(LedgerKind::ProviderCharged, 1))
-    } else if f.payments > 1 {
-        disagree(nth(LedgerKind::PaymentCommitted, 1))
+    } else if f.payments > n && f.charges > n {
+        (Outcome::ChargedTwice, nth(LedgerKind::PaymentCommitted, n))
+    } else if f.charges > n {
+        disagree(nth(LedgerKind::ProviderCharged, n))
+    } else if f.payments > n {
+        disagree(nth(LedgerKind::PaymentCommitted, n))
     } else if f.pending {
         (Outcome::InProgress, Vec::new())
     } else if f.payments != f.charges {
@@ -167,6 +182,7 @@ fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     FactVerdict {
         order: f.payment.order,
         amount: f.payment.amount,
+        expected: f.expected,
         payments: f.payments,
         charges: f.charges,
         outcome,
@@ -185,6 +201,7 @@ mod tests {
         };
         judge_fact(&FactState {
             payment: &payment,
+            expected: 1,
             payments,
             charges,
             pending,

@@ -40,6 +40,8 @@ pub struct Setup {
     pub record_timeout_ms: Millis,
     /// Which ID the consumers deduplicate on.
     pub id_source: IdSource,
+    /// The queue is one partition of an ordered log (see `Broker::ordered`).
+    pub ordered: bool,
     /// Write the database to this file instead of memory.
     pub db_file: Option<PathBuf>,
 }
@@ -53,6 +55,18 @@ pub enum IdSource {
     Producer,
     /// The broker's ID for the stored copy (`b-2`): a producer retry gets a new one.
     Broker,
+    /// A hash of the body (`h-1a2b3c4d`): equal bodies are one message to it.
+    Content,
+}
+
+/// FNV-1a over the body as the producer would serialise it: stable across
+/// runs and platforms, which a std Hasher does not promise.
+fn content_hash(payment: &Payment) -> String {
+    let body = format!("order={}&amount={}", payment.order, payment.amount);
+    let hash = body.bytes().fold(0x811c_9dc5_u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    });
+    format!("h-{hash:08x}")
 }
 
 impl Default for Setup {
@@ -71,6 +85,7 @@ impl Default for Setup {
             cache_ttl_ms: 3_600_000,
             record_timeout_ms: 30_000,
             id_source: IdSource::Producer,
+            ordered: false,
             db_file: None,
         }
     }
@@ -157,8 +172,8 @@ pub struct World {
     pub(super) committed: Tables,
     pub(super) counters: Counters,
     pub(super) ledger: Vec<LedgerEntry>,
-    /// Per order: what happened to it that a verdict may need to explain.
-    notes: BTreeMap<u32, Vec<String>>,
+    /// Per business fact: what happened to it that a verdict may need to explain.
+    notes: BTreeMap<Payment, Vec<String>>,
     /// Message IDs delivered at least once, to count duplicates.
     seen: BTreeSet<String>,
     /// The message ID whose claim hit the unique key in this step.
@@ -172,6 +187,7 @@ impl World {
         let db = Database::open(setup.db_file.as_deref())?;
         let mut broker = Broker::new(&setup.queue, setup.lease_ms, setup.max_receives);
         broker.dedup_window_ms = setup.dedup_window_ms;
+        broker.ordered = setup.ordered;
         let consumers = setup
             .consumers
             .iter()
@@ -444,8 +460,8 @@ impl World {
         });
     }
 
-    fn note(&mut self, order: u32, text: String) {
-        self.notes.entry(order).or_default().push(text);
+    fn note(&mut self, payment: Payment, text: String) {
+        self.notes.entry(payment).or_default().push(text);
     }
 
     /// Lets virtual time pass: leases and idempotency keys run out.
@@ -600,6 +616,9 @@ impl World {
             Op::CacheSet => self.cache_set(i),
             Op::ClaimInProgress => self.claim_record(i)?,
             Op::MarkCompleted => self.complete_record(i)?,
+            Op::GuardRow => self.guard_row(i)?,
+            Op::CheckOffset => self.check_offset(i)?,
+            Op::SaveOffset => self.save_offset(i)?,
         }
         let c = &mut self.consumers[i];
         if c.status != Status::Idle && c.pc >= c.marks.len() {
@@ -615,6 +634,7 @@ impl World {
         match self.setup.id_source {
             IdSource::Producer => d.message.id.clone(),
             IdSource::Broker => format!("b-{}", d.seq),
+            IdSource::Content => content_hash(&d.message.payment),
         }
     }
 
@@ -636,6 +656,68 @@ impl World {
             *mark = Mark::Skipped;
         }
         c.pc = end;
+    }
+
+    /// A record's offset in the single partition: its place in the log.
+    fn offset(&self, i: usize) -> u64 {
+        u64::from(self.delivery(i).seq - 1)
+    }
+
+    fn check_offset(&mut self, i: usize) -> Result<(), SimError> {
+        let offset = self.offset(i);
+        let (last, ran) = self.session(i).read_offset()?;
+        self.ran(i, ran);
+        match last {
+            Some(last) if offset <= last => self.duplicate_found(
+                i,
+                format!(
+                    "offset {offset} is at or below the last applied offset {last}: skips the work"
+                ),
+            ),
+            _ => {
+                self.done(i);
+                self.say(
+                    self.actor(i),
+                    EventKind::Info,
+                    format!("offset {offset} is past the last applied one: goes on with the work"),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn save_offset(&mut self, i: usize) -> Result<(), SimError> {
+        let offset = self.offset(i);
+        let ran = self.session(i).save_offset(offset)?;
+        self.ran(i, ran);
+        self.done(i);
+        self.say(
+            self.actor(i),
+            EventKind::Info,
+            format!("records offset {offset} as applied, in the same transaction as the payment"),
+        );
+        Ok(())
+    }
+
+    fn guard_row(&mut self, i: usize) -> Result<(), SimError> {
+        let key = self.message_key(i);
+        let order = self.delivery(i).message.payment.order;
+        let (changed, ran) = self.session(i).guard_order_row(order, &key)?;
+        self.ran(i, ran);
+        if changed {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Info,
+                format!("order {order}'s row now remembers {key} as its last message"),
+            );
+        } else {
+            self.duplicate_found(
+                i,
+                format!("order {order}'s row already remembers {key}: skips the work"),
+            );
+        }
+        Ok(())
     }
 
     fn check_id(&mut self, i: usize) -> Result<(), SimError> {
@@ -850,10 +932,16 @@ impl World {
         let receipt = format!("rh-{:04x}", self.rng.random::<u16>());
         let name = self.consumers[i].name.clone();
         let Some(delivery) = self.broker.receive(&name, receipt, self.now) else {
+            let held_back =
+                self.broker.ordered && self.broker.messages().iter().any(|m| m.is_pending());
             self.say(
                 self.actor(i),
                 EventKind::Info,
-                "polls the queue: nothing visible to receive".into(),
+                if held_back {
+                    "polls the log: nothing to read, the next record is not acknowledged yet and nothing overtakes it".into()
+                } else {
+                    "polls the queue: nothing visible to receive".into()
+                },
             );
             return Ok(());
         };
@@ -1031,6 +1119,7 @@ impl World {
             cause.extend(self.delivery_cause(i));
             self.ledger.push(LedgerEntry {
                 order: payment.order,
+                amount: payment.amount,
                 kind: LedgerKind::ProviderCharged,
                 step: self.step,
                 cause,
@@ -1125,7 +1214,7 @@ impl World {
                         format!("{name} gave up after {} at step {step}", other.describe()),
                     );
                     self.note(
-                        d.message.payment.order,
+                        d.message.payment.clone(),
                         format!("the provider answered {}", other.describe()),
                     );
                 }
@@ -1152,10 +1241,11 @@ impl World {
         let wrote_payment = std::mem::take(&mut c.txn_payment);
         self.done(i);
         if wrote_payment {
-            let order = self.delivery(i).message.payment.order;
+            let payment = self.delivery(i).message.payment.clone();
             let cause = self.delivery_cause(i);
             self.ledger.push(LedgerEntry {
-                order,
+                order: payment.order,
+                amount: payment.amount,
                 kind: LedgerKind::PaymentCommitted,
                 step: self.step,
                 cause,
@@ -1198,7 +1288,7 @@ impl World {
         let d = self.delivery(i).clone();
         let name = self.consumers[i].name.clone();
         let id = d.message.id.clone();
-        let order = d.message.payment.order;
+        let payment = d.message.payment.clone();
         if std::mem::take(&mut self.consumers[i].lose_next_ack) {
             self.counters.acks_lost += 1;
             self.broker.mark_ack_lost(&d.receipt);
@@ -1218,9 +1308,14 @@ impl World {
                     self.counters.acked += 1;
                     let c = &mut self.consumers[i];
                     c.marks[c.pc] = Mark::Done;
-                    if !self.committed.payments.iter().any(|p| p.order == order) {
+                    if !self
+                        .committed
+                        .payments
+                        .iter()
+                        .any(|p| p.order == payment.order && p.amount == payment.amount)
+                    {
                         self.note(
-                            order,
+                            payment.clone(),
                             format!("{id} acked at step {step} with no payment committed"),
                         );
                     }
@@ -1256,34 +1351,41 @@ impl World {
 
     /// Judges the world as it stands.
     pub fn verdict(&self) -> Verdict {
-        let mut facts: Vec<&Payment> = Vec::new();
+        // A business fact is a payment the producer asked for; two setup
+        // messages with the same order and amount are two such payments.
+        let mut facts: Vec<(&Payment, usize)> = Vec::new();
         for m in &self.setup.messages {
-            if !facts.iter().any(|p| p.order == m.payment.order) {
-                facts.push(&m.payment);
+            match facts.iter_mut().find(|(p, _)| **p == m.payment) {
+                Some((_, n)) => *n += 1,
+                None => facts.push((&m.payment, 1)),
             }
         }
         let states: Vec<FactState<'_>> = facts
             .into_iter()
-            .map(|payment| {
-                let order = payment.order;
+            .map(|(payment, expected)| {
                 let handling = self.consumers.iter().any(|c| {
                     c.delivery
                         .as_ref()
-                        .is_some_and(|d| d.message.payment.order == order)
+                        .is_some_and(|d| d.message.payment == *payment)
                 });
                 FactState {
                     payment,
+                    expected,
                     payments: self
                         .committed
                         .payments
                         .iter()
-                        .filter(|p| p.order == order)
+                        .filter(|p| p.order == payment.order && p.amount == payment.amount)
                         .count(),
-                    charges: self.provider.charges_for(order),
-                    pending: handling || self.broker.order_pending(order),
-                    dead_lettered: self.broker.order_dead_lettered(order),
-                    ledger: self.ledger.iter().filter(|e| e.order == order).collect(),
-                    notes: self.notes.get(&order).map_or(&[], Vec::as_slice),
+                    charges: self.provider.charges_for_payment(payment),
+                    pending: handling || self.broker.payment_pending(payment),
+                    dead_lettered: self.broker.payment_dead_lettered(payment),
+                    ledger: self
+                        .ledger
+                        .iter()
+                        .filter(|e| e.order == payment.order && e.amount == payment.amount)
+                        .collect(),
+                    notes: self.notes.get(payment).map_or(&[], Vec::as_slice),
                 }
             })
             .collect();
