@@ -22,13 +22,7 @@ fn setup(amounts: &[u32], consumers: usize) -> Setup {
         messages: amounts
             .iter()
             .enumerate()
-            .map(|(i, &amount)| Message {
-                id: format!("m-{i:03x}"),
-                payment: Payment {
-                    order: 1000 + i as u32,
-                    amount,
-                },
-            })
+            .map(|(i, &amount)| Message::payment(&format!("m-{i:03x}"), 1000 + i as u32, amount))
             .collect(),
         // Leases run out only when the test waits: a consumer that is picked
         // rarely must not lose its lease to the other one's steps.

@@ -103,6 +103,22 @@ fn write_frame(out: &mut String, f: &Frame) {
             }
         );
     }
+    if f.db.uses_statuses {
+        let rows: Vec<String> =
+            f.db.statuses
+                .iter()
+                .map(|s| format!("{} {} (version {})", s.order, s.status, s.version))
+                .collect();
+        let _ = writeln!(
+            out,
+            "    order_status  {}",
+            if rows.is_empty() {
+                "no rows".to_string()
+            } else {
+                rows.join("; ")
+            }
+        );
+    }
     if f.db.uses_offsets {
         let _ = writeln!(
             out,
@@ -205,6 +221,16 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
     let _ = writeln!(out, "== verdict ({}) ==", timeline.strategy);
     let _ = writeln!(out, "{}", end.verdict.chain());
     for fact in &end.verdict.facts {
+        if let Some(expected) = &fact.expected_status {
+            let _ = writeln!(
+                out,
+                "  order {}: must end {expected}; it is {}: {}",
+                fact.order,
+                fact.actual_status.as_deref().unwrap_or("without a status"),
+                fact.outcome.text()
+            );
+            continue;
+        }
         let _ = writeln!(
             out,
             "  order {}: owes ${} {}; payments rows {}, provider charges {}: {}",

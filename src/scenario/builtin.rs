@@ -38,6 +38,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../scenarios/dedup-window.toml"),
     ),
     ("reused-id", include_str!("../../scenarios/reused-id.toml")),
+    ("ordering", include_str!("../../scenarios/ordering.toml")),
     ("id-first", include_str!("../../scenarios/id-first.toml")),
     (
         "charge-first",

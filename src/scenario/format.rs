@@ -60,7 +60,12 @@ pub struct RawSetup {
 pub struct RawMessage {
     pub id: Spanned<String>,
     pub order: Spanned<i64>,
-    pub amount: Spanned<i64>,
+    #[serde(default)]
+    pub amount: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub status: Option<Spanned<String>>,
+    #[serde(default)]
+    pub version: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]

@@ -5,6 +5,7 @@ use super::action::Action;
 use super::builtin::{self, BUILTIN};
 use super::error::ScenarioError;
 use super::format::{RawExpectation, RawScenario};
+use crate::sim::message::StatusUpdate;
 use crate::sim::world::IdSource;
 use crate::sim::{Message, Outcome, Payment, Setup, Strategy, parse_duration};
 use std::collections::{BTreeMap, BTreeSet};
@@ -324,9 +325,30 @@ impl Validator<'_> {
                     format!("message ID `{id}` must be one word, like m-7f3"),
                 );
             }
-            let payment = Payment {
-                order: self.positive(&m.order, "order")?,
-                amount: self.positive(&m.amount, "amount")?,
+            let order = self.positive(&m.order, "order")?;
+            let (payment, status) = match (&m.amount, &m.status, &m.version) {
+                (Some(amount), None, None) => (
+                    Payment {
+                        order,
+                        amount: self.positive(amount, "amount")?,
+                    },
+                    None,
+                ),
+                (None, Some(status), Some(version)) => (
+                    Payment { order, amount: 0 },
+                    Some(StatusUpdate {
+                        status: status.get_ref().clone(),
+                        version: self.positive(version, "version")?,
+                    }),
+                ),
+                _ => {
+                    return self.fail(
+                        m.id.span(),
+                        format!(
+                            "message `{id}` needs either `amount` (a payment) or `status` and `version` (a status change), not both"
+                        ),
+                    );
+                }
             };
             // The same ID with a different body is allowed: it is how a
             // scenario shows a producer that reuses IDs. The same ID with the
@@ -334,7 +356,7 @@ impl Validator<'_> {
             if setup
                 .messages
                 .iter()
-                .any(|x: &Message| x.id == *id && x.payment == payment)
+                .any(|x: &Message| x.id == *id && x.payment == payment && x.status == status)
             {
                 return self.fail(
                     m.id.span(),
@@ -346,6 +368,7 @@ impl Validator<'_> {
             setup.messages.push(Message {
                 id: id.clone(),
                 payment,
+                status,
             });
         }
         Ok(setup)

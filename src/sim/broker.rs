@@ -357,13 +357,7 @@ mod tests {
     use crate::sim::message::Payment;
 
     fn msg(id: &str) -> Message {
-        Message {
-            id: id.into(),
-            payment: Payment {
-                order: 1042,
-                amount: 40,
-            },
-        }
+        Message::payment(id, 1042, 40)
     }
 
     #[test]

@@ -36,6 +36,11 @@ const SCHEMA: &str = "
         partition   INTEGER PRIMARY KEY,
         last_offset INTEGER NOT NULL
     );
+    CREATE TABLE order_status (
+        order_id INTEGER PRIMARY KEY,
+        status   TEXT NOT NULL,
+        version  INTEGER NOT NULL
+    );
     CREATE TABLE payments (
         id         INTEGER PRIMARY KEY,
         order_id   INTEGER NOT NULL,
@@ -67,6 +72,14 @@ const READ_OFFSET: &str = "SELECT last_offset FROM consumer_offsets WHERE partit
 const SAVE_OFFSET: &str = "INSERT INTO consumer_offsets (partition, last_offset) VALUES (0, ?1) \
      ON CONFLICT (partition) DO UPDATE SET last_offset = excluded.last_offset";
 const SELECT_OFFSETS: &str = "SELECT last_offset FROM consumer_offsets WHERE partition = 0";
+const SET_STATUS: &str = "INSERT INTO order_status (order_id, status, version) VALUES (?1, ?2, ?3) \
+     ON CONFLICT (order_id) DO UPDATE SET status = excluded.status, version = excluded.version";
+const SET_STATUS_IF_NEWER: &str = "INSERT INTO order_status (order_id, status, version) \
+     VALUES (?1, ?2, ?3) ON CONFLICT (order_id) DO UPDATE \
+     SET status = excluded.status, version = excluded.version \
+     WHERE excluded.version > order_status.version";
+const SELECT_STATUSES: &str =
+    "SELECT order_id, status, version FROM order_status ORDER BY order_id";
 const SELECT_ORDERS: &str = "SELECT order_id, last_message_id FROM orders ORDER BY order_id";
 const INSERT_PAYMENT: &str =
     "INSERT INTO payments (order_id, amount, message_id) VALUES (?1, ?2, ?3)";
@@ -126,6 +139,14 @@ pub struct Tables {
     pub orders: Vec<OrderRow>,
     /// The offset-tracking design's last applied offset of partition 0.
     pub last_offset: Option<u64>,
+    pub statuses: Vec<StatusRow>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StatusRow {
+    pub order: u32,
+    pub status: String,
+    pub version: u32,
 }
 
 /// The shared database. Keeps one observer connection open, which also keeps
@@ -280,12 +301,23 @@ fn read_tables(conn: &Connection) -> Result<Tables, DbError> {
             rusqlite::Error::QueryReturnedNoRows => Ok(None),
             other => Err(other),
         })?;
+    let mut stmt = conn.prepare_cached(SELECT_STATUSES)?;
+    let statuses = stmt
+        .query_map([], |r| {
+            Ok(StatusRow {
+                order: r.get(0)?,
+                status: r.get(1)?,
+                version: r.get(2)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
     Ok(Tables {
         payments,
         processed,
         records,
         orders,
         last_offset,
+        statuses,
     })
 }
 
@@ -537,6 +569,42 @@ impl Session {
         })
     }
 
+    /// Writes an order's status. Plain, it is a naturally idempotent write;
+    /// with `only_if_newer` it goes ahead only for a higher version than the
+    /// row has. True when the row was written.
+    pub fn set_status(
+        &self,
+        order: u32,
+        status: &str,
+        version: u32,
+        only_if_newer: bool,
+    ) -> Result<(bool, Ran), DbError> {
+        let sql = if only_if_newer {
+            SET_STATUS_IF_NEWER
+        } else {
+            SET_STATUS
+        };
+        let rows = self
+            .conn
+            .prepare_cached(sql)?
+            .execute(params![order, status, version])?;
+        Ok((
+            rows == 1,
+            Ran {
+                sql: render(
+                    sql,
+                    &[order.to_string(), quote(status), version.to_string()],
+                ),
+                result: if rows == 1 {
+                    "1 row written"
+                } else {
+                    "0 rows: the row already has a newer version"
+                }
+                .into(),
+            },
+        ))
+    }
+
     pub fn insert_payment(
         &self,
         order: u32,
@@ -632,6 +700,26 @@ mod tests {
         assert_eq!(a.own_view().unwrap().payments.len(), 1);
         drop(a);
         assert!(db.committed().unwrap().payments.is_empty());
+    }
+
+    #[test]
+    fn a_versioned_status_write_refuses_an_older_version() {
+        let db = Database::open(None).unwrap();
+        let a = db.connect().unwrap();
+        assert!(a.set_status(1042, "SHIPPED", 2, true).unwrap().0);
+        assert!(!a.set_status(1042, "PAID", 1, true).unwrap().0);
+        assert!(a.set_status(1042, "PAID", 1, false).unwrap().0);
+        assert_eq!(db.committed().unwrap().statuses[0].status, "PAID");
+    }
+
+    #[test]
+    fn the_order_row_guard_passes_a_new_message_only() {
+        let db = Database::open(None).unwrap();
+        let a = db.connect().unwrap();
+        assert!(a.guard_order_row(1042, "m-1").unwrap().0);
+        assert!(!a.guard_order_row(1042, "m-1").unwrap().0);
+        assert!(a.guard_order_row(1042, "m-2").unwrap().0);
+        assert!(a.guard_order_row(1042, "m-1").unwrap().0, "only the last ID is kept");
     }
 
     #[test]

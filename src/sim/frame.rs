@@ -3,7 +3,7 @@
 
 use super::broker::MessageState;
 use super::consumer::{Mark, Status};
-use super::db::{OrderRow, RecordRow, Tables};
+use super::db::{OrderRow, RecordRow, StatusRow, Tables};
 use super::event::{Event, SqlRecord};
 use super::provider::{Charge, Reply};
 use super::strategy::Op;
@@ -120,6 +120,9 @@ pub struct DbView {
     pub processed: Vec<ProcessedView>,
     /// False for designs that never touch processed_messages.
     pub uses_processed: bool,
+    /// Order statuses written by status-change messages (committed).
+    pub statuses: Vec<StatusRow>,
+    pub uses_statuses: bool,
     /// The offset design's last applied offset (committed).
     pub last_offset: Option<u64>,
     pub uses_offsets: bool,
@@ -327,6 +330,8 @@ impl World {
             payments,
             processed,
             uses_processed: self.strategy.uses(Op::ClaimId) || self.strategy.uses(Op::CheckId),
+            statuses: committed.statuses.clone(),
+            uses_statuses: self.setup.messages.iter().any(|m| m.status.is_some()),
             last_offset: committed.last_offset,
             uses_offsets: self.strategy.uses(Op::CheckOffset),
             orders: committed.orders.clone(),

@@ -51,6 +51,9 @@ pub enum Op {
     CheckOffset,
     /// Store this record's offset as the last applied, in the transaction.
     SaveOffset,
+    /// Apply a status change only if its version is newer than the row's.
+    /// (A payment has no version and is applied as `ApplyCharge` would.)
+    ApplyIfNewer,
 }
 
 impl Op {
@@ -74,6 +77,7 @@ impl Op {
             Op::GuardRow => "guard-row",
             Op::CheckOffset => "check-offset",
             Op::SaveOffset => "save-offset",
+            Op::ApplyIfNewer => "apply-if-newer",
         }
     }
 
@@ -98,10 +102,11 @@ impl Op {
             Op::GuardRow => "update row if new message",
             Op::CheckOffset => "read last offset",
             Op::SaveOffset => "save offset",
+            Op::ApplyIfNewer => "apply if newer version",
         }
     }
 
-    pub const KEYWORDS: [&'static str; 17] = [
+    pub const KEYWORDS: [&'static str; 18] = [
         "receive",
         "begin",
         "claim",
@@ -119,6 +124,7 @@ impl Op {
         "guard-row",
         "check-offset",
         "save-offset",
+        "apply-if-newer",
     ];
 }
 
@@ -308,6 +314,20 @@ impl Strategy {
                 ],
             },
             Strategy {
+                name: "versioned",
+                summary: "no ID table: a status change is applied only if its version is newer than the row's",
+                claims_safe: false,
+                program: vec![
+                    Receive,
+                    Begin,
+                    ApplyIfNewer,
+                    KEYED,
+                    AwaitResponse,
+                    Commit,
+                    Ack,
+                ],
+            },
+            Strategy {
                 name: "in-progress",
                 summary: "an in-progress record with a deadline; a late duplicate backs off or takes over",
                 claims_safe: true,
@@ -391,7 +411,8 @@ mod tests {
                     | Op::MarkCompleted
                     | Op::GuardRow
                     | Op::CheckOffset
-                    | Op::SaveOffset => {
+                    | Op::SaveOffset
+                    | Op::ApplyIfNewer => {
                         assert!(open, "{}: {:?} outside a transaction", s.name, op)
                     }
                     _ => {}

@@ -12,16 +12,19 @@ pub enum Outcome {
     InProgress,
     DeadLettered,
     ChargeLost,
+    /// An older status change overwrote a newer one.
+    StaleState,
     Disagree,
     ChargedTwice,
 }
 
 impl Outcome {
-    pub const ALL: [Outcome; 6] = [
+    pub const ALL: [Outcome; 7] = [
         Outcome::Correct,
         Outcome::InProgress,
         Outcome::DeadLettered,
         Outcome::ChargeLost,
+        Outcome::StaleState,
         Outcome::Disagree,
         Outcome::ChargedTwice,
     ];
@@ -33,6 +36,7 @@ impl Outcome {
             Outcome::InProgress => "in progress",
             Outcome::DeadLettered => "dead-lettered",
             Outcome::ChargeLost => "charge lost",
+            Outcome::StaleState => "stale state",
             Outcome::Disagree => "provider and database disagree",
             Outcome::ChargedTwice => "charged twice",
         }
@@ -46,7 +50,7 @@ impl Outcome {
     pub fn is_failure(self) -> bool {
         matches!(
             self,
-            Outcome::ChargeLost | Outcome::Disagree | Outcome::ChargedTwice
+            Outcome::ChargeLost | Outcome::StaleState | Outcome::Disagree | Outcome::ChargedTwice
         )
     }
 }
@@ -75,6 +79,10 @@ pub struct FactVerdict {
     pub amount: u32,
     /// How many times the producer asked for this payment.
     pub expected: usize,
+    /// For a status fact: the newest status the producer sent, and the
+    /// status the committed row has.
+    pub expected_status: Option<String>,
+    pub actual_status: Option<String>,
     /// Committed rows in `payments` for this order.
     pub payments: usize,
     /// Charges the provider made for this order.
@@ -123,7 +131,44 @@ fn times(n: usize) -> String {
 }
 
 pub fn judge(facts: &[FactState<'_>]) -> Verdict {
-    let facts: Vec<FactVerdict> = facts.iter().map(judge_fact).collect();
+    combine(facts.iter().map(judge_fact).collect())
+}
+
+/// One status fact: the order must end at its newest status.
+pub fn judge_status(
+    order: u32,
+    expected: &str,
+    actual: Option<&str>,
+    pending: bool,
+    notes: &[String],
+) -> FactVerdict {
+    let (outcome, cause) = if actual == Some(expected) {
+        (Outcome::Correct, Vec::new())
+    } else if pending {
+        (Outcome::InProgress, Vec::new())
+    } else {
+        let mut cause = vec![format!(
+            "order {order} ends {}, its newest status is {expected}",
+            actual.unwrap_or("without a status")
+        )];
+        cause.extend(notes.last().cloned());
+        (Outcome::StaleState, cause)
+    };
+    FactVerdict {
+        order,
+        amount: 0,
+        expected: 1,
+        expected_status: Some(expected.to_string()),
+        actual_status: actual.map(str::to_string),
+        payments: 0,
+        charges: 0,
+        outcome,
+        cause,
+    }
+}
+
+/// The verdict over all facts: the worst one decides.
+pub fn combine(facts: Vec<FactVerdict>) -> Verdict {
     let worst = facts.iter().max_by_key(|f| f.outcome);
     Verdict {
         outcome: worst.map_or(Outcome::Correct, |f| f.outcome),
@@ -132,7 +177,7 @@ pub fn judge(facts: &[FactState<'_>]) -> Verdict {
     }
 }
 
-fn judge_fact(f: &FactState<'_>) -> FactVerdict {
+pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     let nth = |kind: LedgerKind, n: usize| -> Vec<String> {
         f.ledger
             .iter()
@@ -183,6 +228,8 @@ fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         order: f.payment.order,
         amount: f.payment.amount,
         expected: f.expected,
+        expected_status: None,
+        actual_status: None,
         payments: f.payments,
         charges: f.charges,
         outcome,

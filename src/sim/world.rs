@@ -619,6 +619,7 @@ impl World {
             Op::GuardRow => self.guard_row(i)?,
             Op::CheckOffset => self.check_offset(i)?,
             Op::SaveOffset => self.save_offset(i)?,
+            Op::ApplyIfNewer => self.apply_body(i, true)?,
         }
         let c = &mut self.consumers[i];
         if c.status != Status::Idle && c.pc >= c.marks.len() {
@@ -1062,10 +1063,62 @@ impl World {
     }
 
     fn apply_charge(&mut self, i: usize) -> Result<(), SimError> {
-        let Message { id, payment } = self.delivery(i).message.clone();
+        self.apply_body(i, false)
+    }
+
+    /// The work itself: a payment row, or a status change for the order.
+    fn apply_body(&mut self, i: usize, only_if_newer: bool) -> Result<(), SimError> {
+        let Message {
+            payment, status, ..
+        } = self.delivery(i).message.clone();
+        if let Some(update) = status {
+            let (written, ran) = self.session(i).set_status(
+                payment.order,
+                &update.status,
+                update.version,
+                only_if_newer,
+            )?;
+            self.ran(i, ran);
+            if written {
+                let newer = self
+                    .committed
+                    .statuses
+                    .iter()
+                    .find(|s| s.order == payment.order && s.version > update.version)
+                    .map(|s| (s.status.clone(), s.version));
+                if let Some((status, version)) = newer {
+                    let id = self.delivery(i).message.id.clone();
+                    let mut why = vec![format!(
+                        "{id} (version {}) overwrote {status} (version {version}) at step {}",
+                        update.version, self.step
+                    )];
+                    why.extend(self.delivery_cause(i));
+                    self.note(payment.clone(), why.join(" <- "));
+                }
+                self.done(i);
+                self.say(
+                    self.actor(i),
+                    EventKind::Info,
+                    format!(
+                        "sets order {} to {} (version {}, not committed yet)",
+                        payment.order, update.status, update.version
+                    ),
+                );
+            } else {
+                self.duplicate_found(
+                    i,
+                    format!(
+                        "leaves order {} alone: version {} is older than the row's",
+                        payment.order, update.version
+                    ),
+                );
+            }
+            return Ok(());
+        }
+        let key = self.message_key(i);
         let ran = self
             .session(i)
-            .insert_payment(payment.order, payment.amount, &id)?;
+            .insert_payment(payment.order, payment.amount, &key)?;
         self.ran(i, ran);
         self.consumers[i].txn_payment = true;
         self.done(i);
@@ -1080,7 +1133,26 @@ impl World {
         Ok(())
     }
 
+    /// A status change charges nothing: the provider steps pass without effect.
+    fn no_charge(&mut self, i: usize) -> bool {
+        if self.delivery(i).message.status.is_none() {
+            return false;
+        }
+        let c = &mut self.consumers[i];
+        c.marks[c.pc] = Mark::Skipped;
+        c.pc += 1;
+        self.say(
+            self.actor(i),
+            EventKind::Info,
+            "has nothing to charge for a status change: no provider call".into(),
+        );
+        true
+    }
+
     fn call_provider(&mut self, i: usize, with_key: bool) -> Result<(), SimError> {
+        if self.no_charge(i) {
+            return Ok(());
+        }
         let payment = self.delivery(i).message.payment.clone();
         let id = self.message_key(i);
         let key = with_key.then_some(id.as_str());
@@ -1162,6 +1234,9 @@ impl World {
     }
 
     fn await_response(&mut self, i: usize) -> Result<(), SimError> {
+        if self.no_charge(i) {
+            return Ok(());
+        }
         let step = self.step;
         if let Some(key) = self.consumers[i].open_key.take() {
             self.provider.finish(&key);
@@ -1308,11 +1383,12 @@ impl World {
                     self.counters.acked += 1;
                     let c = &mut self.consumers[i];
                     c.marks[c.pc] = Mark::Done;
-                    if !self
-                        .committed
-                        .payments
-                        .iter()
-                        .any(|p| p.order == payment.order && p.amount == payment.amount)
+                    if d.message.status.is_none()
+                        && !self
+                            .committed
+                            .payments
+                            .iter()
+                            .any(|p| p.order == payment.order && p.amount == payment.amount)
                     {
                         self.note(
                             payment.clone(),
@@ -1354,7 +1430,7 @@ impl World {
         // A business fact is a payment the producer asked for; two setup
         // messages with the same order and amount are two such payments.
         let mut facts: Vec<(&Payment, usize)> = Vec::new();
-        for m in &self.setup.messages {
+        for m in self.setup.messages.iter().filter(|m| m.status.is_none()) {
             match facts.iter_mut().find(|(p, _)| **p == m.payment) {
                 Some((_, n)) => *n += 1,
                 None => facts.push((&m.payment, 1)),
@@ -1389,6 +1465,46 @@ impl World {
                 }
             })
             .collect();
-        verdict::judge(&states)
+        let mut verdicts: Vec<_> = states.iter().map(verdict::judge_fact).collect();
+        verdicts.extend(self.status_verdicts());
+        verdict::combine(verdicts)
+    }
+
+    /// One verdict per order that receives status changes.
+    fn status_verdicts(&self) -> Vec<verdict::FactVerdict> {
+        let mut newest: BTreeMap<u32, &super::message::StatusUpdate> = BTreeMap::new();
+        for m in &self.setup.messages {
+            if let Some(update) = &m.status {
+                let entry = newest.entry(m.payment.order).or_insert(update);
+                if update.version > entry.version {
+                    *entry = update;
+                }
+            }
+        }
+        newest
+            .into_iter()
+            .map(|(order, update)| {
+                let key = Payment { order, amount: 0 };
+                let pending = self.broker.payment_pending(&key)
+                    || self.consumers.iter().any(|c| {
+                        c.delivery
+                            .as_ref()
+                            .is_some_and(|d| d.message.payment == key)
+                    });
+                let actual = self
+                    .committed
+                    .statuses
+                    .iter()
+                    .find(|s| s.order == order)
+                    .map(|s| s.status.as_str());
+                verdict::judge_status(
+                    order,
+                    &update.status,
+                    actual,
+                    pending,
+                    self.notes.get(&key).map_or(&[], Vec::as_slice),
+                )
+            })
+            .collect()
     }
 }
