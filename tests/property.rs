@@ -2,7 +2,7 @@
 //! test drives the world through the same step function as everything else.
 
 use idem::sim::consumer::Status;
-use idem::sim::{Message, Move, Outcome, Payment, Setup, Strategy as Design, World};
+use idem::sim::{Message, Move, Outcome, Setup, Strategy as Design, World};
 use proptest::prelude::*;
 
 #[derive(Clone, Copy, Debug)]

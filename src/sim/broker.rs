@@ -354,7 +354,6 @@ impl Broker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::message::Payment;
 
     fn msg(id: &str) -> Message {
         Message::payment(id, 1042, 40)

@@ -719,7 +719,10 @@ mod tests {
         assert!(a.guard_order_row(1042, "m-1").unwrap().0);
         assert!(!a.guard_order_row(1042, "m-1").unwrap().0);
         assert!(a.guard_order_row(1042, "m-2").unwrap().0);
-        assert!(a.guard_order_row(1042, "m-1").unwrap().0, "only the last ID is kept");
+        assert!(
+            a.guard_order_row(1042, "m-1").unwrap().0,
+            "only the last ID is kept"
+        );
     }
 
     #[test]
