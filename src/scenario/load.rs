@@ -111,10 +111,13 @@ pub fn find(name_or_path: &str) -> Result<Script, LoadError> {
 /// Every built-in scenario, parsed. They are tested, so this cannot fail in a
 /// released binary; an error here is a bug and says which file.
 pub fn builtins() -> Vec<Script> {
-    BUILTIN
+    let mut scripts: Vec<Script> = BUILTIN
         .iter()
         .map(|(name, text)| parse(name, text).unwrap_or_else(|e| panic!("built-in {e}")))
-        .collect()
+        .collect();
+    // Stable: ties keep the order of the built-in list.
+    scripts.sort_by_key(|s| (s.group, s.order));
+    scripts
 }
 
 pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
