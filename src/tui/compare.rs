@@ -15,30 +15,31 @@ pub struct Compare {
     pub diverge: Option<usize>,
 }
 
-/// The pair to compare: the naive baseline against the current design, or
-/// naive against the next design when naive is the current one.
-pub fn pick(current: &Strategy) -> (Strategy, Strategy) {
+/// The pair to compare: the design on screen against the idempotent one; or,
+/// from the idempotent one, the design this scenario is about (naive when it
+/// names several, or none).
+pub fn pick(script: &Script, current: &Strategy) -> (Strategy, Strategy) {
     let all = Strategy::all();
-    let baseline = all
-        .iter()
-        .find(|s| s.name == "naive")
-        .unwrap_or(&all[0])
-        .clone();
-    if current.name != baseline.name {
-        return (baseline, current.clone());
+    let safe = Strategy::by_name("idempotent").unwrap_or_else(|| all[0].clone());
+    if current.name != safe.name {
+        return (current.clone(), safe);
     }
-    let other = all
+    let named = script.strategies();
+    let other = named
         .iter()
-        .find(|s| s.name == "idempotent")
-        .or_else(|| all.iter().find(|s| s.name != baseline.name))
-        .unwrap_or(&baseline)
-        .clone();
-    (baseline, other)
+        .filter(|n| *n != safe.name)
+        .find(|n| *n == "naive")
+        .or_else(|| named.iter().find(|n| *n != safe.name))
+        .and_then(|n| Strategy::by_name(n))
+        .or_else(|| Strategy::by_name("naive"))
+        .or_else(|| all.iter().find(|s| s.name != safe.name).cloned())
+        .unwrap_or_else(|| safe.clone());
+    (other, safe)
 }
 
 impl Compare {
     pub fn build(script: &Script, current: &Strategy, seed: u64) -> Result<Compare, SimError> {
-        let (l, r) = pick(current);
+        let (l, r) = pick(script, current);
         let left = Timeline::build(script, &l, seed, &[])?;
         let right = Timeline::build(script, &r, seed, &[])?;
         let pairs = align(&left, &right);
@@ -187,6 +188,20 @@ mod tests {
                 l.verdict.outcome.is_failure(),
                 r.verdict.outcome.is_failure()
             );
+        }
+    }
+
+    #[test]
+    fn the_idempotent_design_is_always_on_the_right() {
+        let tour = scenario::find("tour-1").unwrap();
+        let (l, r) = pick(&tour, &Strategy::idempotent());
+        assert_eq!((l.name, r.name), ("naive", "idempotent"));
+        for s in Strategy::all()
+            .into_iter()
+            .filter(|s| s.name != "idempotent")
+        {
+            let (l, r) = pick(&tour, &s);
+            assert_eq!((l.name, r.name), (s.name, "idempotent"));
         }
     }
 

@@ -114,21 +114,24 @@ pub fn popup(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
+/// Rows under the picker's list: a rule, the selected scenario's summary
+/// (three lines), the key hint.
+const PICKER_FOOT: u16 = 5;
+
 /// The picker's box; its list starts one row inside the border.
 pub fn picker(area: Rect, rows: usize) -> Rect {
-    popup(area, 100, rows as u16 + 4)
+    popup(area, 110, rows as u16 + 2 + PICKER_FOOT)
 }
 
-/// The picker's list inside its box, and the first row shown: the list
-/// scrolls to keep the selected row in view.
+/// The picker's list and its foot inside the box, and the first row shown:
+/// the list scrolls to keep the selected row in view.
 pub fn picker_list(area: Rect, rows: usize, selected_row: usize) -> (Rect, Rect, usize) {
     let popup = picker(area, rows);
-    // One row of border on each side, one for the hint line at the bottom.
     let list = Rect::new(
         popup.x + 1,
         popup.y + 1,
         popup.width.saturating_sub(2),
-        popup.height.saturating_sub(3),
+        popup.height.saturating_sub(2 + PICKER_FOOT),
     );
     let visible = usize::from(list.height).max(1);
     let offset = (selected_row + 1).saturating_sub(visible);

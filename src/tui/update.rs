@@ -380,8 +380,28 @@ fn load(app: &mut App, index: usize) {
     let Some(script) = app.scripts.get(index).cloned() else {
         return;
     };
-    match Timeline::build(&script, &app.strategy, app.seed, &[]) {
+    // Keep the design on screen when the scenario is written for it;
+    // otherwise open on the design the scenario is about.
+    let named = script.strategies();
+    let strategy = if named.iter().any(|n| n == app.strategy.name) || named.is_empty() {
+        app.strategy.clone()
+    } else {
+        named
+            .iter()
+            .find(|n| *n != "idempotent")
+            .or(named.first())
+            .and_then(|n| Strategy::by_name(n))
+            .unwrap_or_else(|| app.strategy.clone())
+    };
+    match Timeline::build(&script, &strategy, app.seed, &[]) {
         Ok(timeline) => {
+            if strategy.name != app.strategy.name {
+                app.status = Some(format!(
+                    "mode {}: the design this scenario is about (m switches)",
+                    strategy.name
+                ));
+            }
+            app.strategy = strategy;
             app.script = script;
             app.timeline = timeline;
             app.forks.clear();

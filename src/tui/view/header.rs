@@ -26,7 +26,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         ),
     ];
     let (verdict, vstyle) = headline(t, f.verdict.outcome);
-    let mut right: Vec<Span<'static>> = Vec::new();
+    let mut right: Vec<Span<'static>> = vec![Span::raw("  ")];
     if let Some(k) = app.forked_at() {
         right.push(Span::styled(
             format!(" forked at step {k} "),

@@ -24,6 +24,15 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         ),
         Span::styled(t.text(&f.action).into_owned(), who),
     ])];
+    if f.index == 0 {
+        lines[0].spans.push(Span::styled(
+            format!(
+                "   press {} to take the first step, ? for help",
+                t.text("→")
+            ),
+            t.key(),
+        ));
+    }
     lines.push(Line::raw(t.text(&f.narration).into_owned()));
     let para = Paragraph::new(lines).wrap(Wrap { trim: true });
     // Render one row taller off screen: text in that row was cut.

@@ -40,16 +40,15 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
                 let current = s.name == app.script.name;
                 let mut spans = vec![
                     Span::styled(
-                        format!(" {} {number}. ", if here { t.g.next } else { " " }),
+                        format!(" {} {number:>2}. ", if here { t.g.next } else { " " }),
                         t.key(),
                     ),
                     Span::styled(t.text(&s.title).into_owned(), t.title()),
-                    Span::styled(format!(" ({})", s.name), t.dim()),
+                    Span::styled(format!("  {}", s.name), t.dim()),
                 ];
                 if current {
-                    spans.push(Span::styled(" [open]", t.warn()));
+                    spans.push(Span::styled("  (open now)", t.warn()));
                 }
-                spans.push(Span::raw(format!("  {}", t.text(&s.summary))));
                 let mut line = Line::from(spans);
                 if here {
                     line = line.style(t.highlight());
@@ -59,14 +58,25 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         };
         line.render(line_area, buf);
     }
+    // The selected scenario's summary in full, and what it runs under.
+    let foot = Rect::new(list.x, list.bottom() + 1, list.width, 3);
+    if let Some(s) = app.scripts.get(selected) {
+        let text = format!(
+            "{}  (designs: {})",
+            t.text(&s.summary),
+            s.strategies().join(", ")
+        );
+        ratatui::widgets::Paragraph::new(text)
+            .style(t.info())
+            .wrap(ratatui::widgets::Wrap { trim: true })
+            .render(foot, buf);
+    }
     let hint = Line::styled(
         format!(
-            " {} choose {} Enter open {} Esc close {} the design stays {}",
+            " {} choose {} Enter or click: open {} Esc close",
             t.text("↑/↓"),
             t.g.dot,
             t.g.dot,
-            t.g.dot,
-            app.strategy.name
         ),
         t.dim(),
     );

@@ -31,7 +31,7 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         out.push(Line::styled("Idempotency-Key store", t.title()));
     }
     if p.keys.is_empty() {
-        out.push(Line::styled(" (no Idempotency-Keys stored)", t.dim()));
+        out.push(Line::styled(" (no keys stored)", t.dim()));
     }
     for k in &p.keys {
         let mut spans = vec![Span::raw(format!(" {} {} {}", k.key, g.arrow, k.result))];

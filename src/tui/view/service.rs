@@ -49,7 +49,12 @@ fn head(t: &Theme, c: &ConsumerView, width: usize) -> Line<'static> {
         Status::Blocked { by } => (format!("waits for {by}'s lock"), t.warn()),
         Status::Crashed => (format!("{} crashed", t.g.crashed), t.bad()),
     };
-    let wide = width >= 34;
+    let full = format!(
+        "consumer {} {state}{}",
+        c.name,
+        if c.in_txn { " [txn open]" } else { "" }
+    );
+    let wide = full.chars().count() <= width;
     let who = if wide {
         format!("consumer {}", c.name)
     } else {
