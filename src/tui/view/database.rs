@@ -59,6 +59,7 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         }
         out.push(Line::from(spans));
     }
+    extra_tables(t, f, &mut out);
     out.push(Line::styled("processed_messages", t.title()));
     if !db.uses_processed {
         out.push(Line::styled(" not used by this design", t.dim()));
@@ -83,4 +84,65 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         }
     }
     out
+}
+
+/// The tables (and the cache) that only some designs of the catalogue use,
+/// each shown only when the design on screen uses it.
+fn extra_tables(t: &Theme, f: &Frame, out: &mut Vec<Line<'static>>) {
+    let db = &f.db;
+    if db.uses_records {
+        out.push(Line::styled("idempotency_records", t.title()));
+        if db.records.is_empty() {
+            out.push(Line::styled(" (no rows)", t.dim()));
+        }
+        for r in &db.records {
+            let result = r.result.as_deref().unwrap_or("-");
+            out.push(Line::raw(format!(
+                " {} {} owner {} {} {result}",
+                r.message_id, r.status, r.owner, t.g.arrow
+            )));
+        }
+    }
+    if db.uses_statuses {
+        out.push(Line::styled("order_status", t.title()));
+        if db.statuses.is_empty() {
+            out.push(Line::styled(" (no rows)", t.dim()));
+        }
+        for r in &db.statuses {
+            out.push(Line::raw(format!(
+                " {} {} v{}",
+                r.order, r.status, r.version
+            )));
+        }
+    }
+    if db.uses_orders {
+        out.push(Line::styled("orders", t.title()));
+        for r in &db.orders {
+            out.push(Line::raw(format!(
+                " {} last {}",
+                r.order, r.last_message_id
+            )));
+        }
+    }
+    if db.uses_offsets {
+        let text = match db.last_offset {
+            Some(n) => format!(" last applied offset {n}"),
+            None => " no offset applied yet".to_string(),
+        };
+        out.push(Line::styled("consumer offset", t.title()));
+        out.push(Line::raw(text));
+    }
+    if f.cache.used {
+        out.push(Line::styled("cache (outside the database)", t.title()));
+        if f.cache.entries.is_empty() {
+            out.push(Line::styled(" (empty)", t.dim()));
+        }
+        for e in &f.cache.entries {
+            out.push(Line::raw(format!(
+                " {} ttl {}",
+                e.key,
+                crate::sim::format_duration(e.ttl_left_ms)
+            )));
+        }
+    }
 }
