@@ -74,6 +74,9 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
+    /// Explore every schedule within bounds for each strategy and show the
+    /// shortest one that breaks each weaker design.
+    Check(CheckArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -203,4 +206,106 @@ pub fn validate(files: &[String]) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// Options of `idem check`; a bound left out keeps its default (printed).
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// Check only this strategy.
+    #[arg(long, value_parser = strategy_name)]
+    strategy: Option<String>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Write each counterexample as a scenario file into this directory.
+    #[arg(long, value_name = "DIR")]
+    save: Option<PathBuf>,
+    /// Competing consumers (1 to 4).
+    #[arg(long)]
+    consumers: Option<usize>,
+    /// Distinct messages published at the start (1 to 3).
+    #[arg(long)]
+    messages: Option<usize>,
+    /// Crashes per consumer.
+    #[arg(long)]
+    crashes: Option<u32>,
+    /// Lost acks per schedule.
+    #[arg(long)]
+    lost_acks: Option<u32>,
+    /// Lost provider responses per schedule.
+    #[arg(long)]
+    lost_responses: Option<u32>,
+    /// Leases that run out while their holder still works (a slow consumer).
+    #[arg(long)]
+    expiries: Option<u32>,
+    /// Producer retries (second copies published).
+    #[arg(long)]
+    retries: Option<u32>,
+    /// Faults of all kinds together in one schedule.
+    #[arg(long)]
+    faults: Option<u32>,
+    /// Receives before the broker dead-letters a message.
+    #[arg(long)]
+    max_receives: Option<u32>,
+    /// Treat identical consumers as distinct (slower; for cross-checking).
+    #[arg(long)]
+    no_symmetry: bool,
+}
+
+pub fn check(args: &CheckArgs) -> Result<ExitCode> {
+    use idem::check::{self, Bounds};
+    let d = Bounds::default();
+    let bounds = Bounds {
+        consumers: args.consumers.unwrap_or(d.consumers),
+        messages: args.messages.unwrap_or(d.messages),
+        crashes: args.crashes.unwrap_or(d.crashes),
+        lost_acks: args.lost_acks.unwrap_or(d.lost_acks),
+        lost_responses: args.lost_responses.unwrap_or(d.lost_responses),
+        early_expiries: args.expiries.unwrap_or(d.early_expiries),
+        retries: args.retries.unwrap_or(d.retries),
+        max_faults: args.faults.unwrap_or(d.max_faults),
+        max_receives: args.max_receives.unwrap_or(d.max_receives),
+        symmetry: !args.no_symmetry,
+        strategy: args.strategy.clone(),
+        ..d
+    };
+    if !(1..=Bounds::MAX_CONSUMERS).contains(&bounds.consumers) {
+        return Err(input_error(format!(
+            "--consumers must be 1 to {}",
+            Bounds::MAX_CONSUMERS
+        )));
+    }
+    if !(1..=Bounds::MAX_MESSAGES).contains(&bounds.messages) {
+        return Err(input_error(format!(
+            "--messages must be 1 to {}",
+            Bounds::MAX_MESSAGES
+        )));
+    }
+    if bounds.max_receives == 0 {
+        return Err(input_error("--max-receives must be at least 1"));
+    }
+    let report = check::run(&bounds).map_err(|e| anyhow::anyhow!(e))?;
+    match args.format {
+        Format::Text => print!("{}", check::render(&report)),
+        Format::Json => println!("{}", report.to_json()),
+    }
+    if let Some(dir) = &args.save {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let mut saved = 0;
+        for cx in report.strategies.iter().flat_map(|s| &s.counterexamples) {
+            let path = dir.join(cx.file_name());
+            std::fs::write(&path, cx.to_toml())
+                .with_context(|| format!("writing {}", path.display()))?;
+            saved += 1;
+        }
+        eprintln!(
+            "idem: saved {saved} counterexample scenario{} to {} (replay: idem run <file> --mode <strategy> --check)",
+            if saved == 1 { "" } else { "s" },
+            dir.display()
+        );
+    }
+    Ok(if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

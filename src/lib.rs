@@ -1,6 +1,7 @@
 #![forbid(unsafe_code)]
 //! idem: the Idempotent Consumer pattern, simulated for real.
 
+pub mod check;
 pub mod report;
 pub mod scenario;
 pub mod sim;

@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         ),
         Some(Command::List) => Ok(cli::list()),
         Some(Command::Validate { files }) => Ok(cli::validate(&files)),
+        Some(Command::Check(args)) => cli::check(&args),
         // The tour opens on the naive handler: its first lesson is the
         // double charge itself, and `m` then shows the fix on the same step.
         None => cli::play("tour-1", "naive", 0, !cli.no_animation, cli.ascii),

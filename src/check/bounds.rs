@@ -1,0 +1,128 @@
+//! How far the checker looks: the world it starts from and how many faults of
+//! each kind a schedule may contain. Every bound is printed with the result,
+//! because a proof is only as good as the space it covers.
+
+use crate::sim::{Message, Setup};
+use serde::Serialize;
+use std::fmt;
+
+/// The messages a check may publish, in order: the first `messages` of them.
+const MESSAGES: [(&str, u32, u32); 3] = [
+    ("m-7f3", 1042, 40),
+    ("m-9c2", 1043, 25),
+    ("m-8a1", 1044, 15),
+];
+
+const CONSUMERS: [&str; 4] = ["A", "B", "C", "D"];
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Bounds {
+    /// Competing instances of the Payments service, all running one program.
+    pub consumers: usize,
+    /// Distinct messages (distinct business facts) published at the start.
+    pub messages: usize,
+    /// Crashes per consumer, anywhere while it holds a message.
+    pub crashes: u32,
+    /// Acks lost on the way to the broker, in the whole schedule.
+    pub lost_acks: u32,
+    /// Provider responses lost on the way back.
+    pub lost_responses: u32,
+    /// Leases that run out while their holder is still working (a slow
+    /// consumer): either the one lease ends (`expire-lease`), or time jumps a
+    /// lease length (`wait`) and every lease and in-progress deadline runs
+    /// out. A lease whose holder is gone expires for free: that is time
+    /// passing, not a fault.
+    pub early_expiries: u32,
+    /// Producer retries: a second copy of a message published.
+    pub retries: u32,
+    /// Faults of all kinds together in one schedule.
+    pub max_faults: u32,
+    /// The broker dead-letters a message received this many times.
+    pub max_receives: u32,
+    /// A safety net: schedules longer than this are not extended.
+    pub max_depth: usize,
+    /// Merge states that differ only by which identical consumer is which.
+    pub symmetry: bool,
+    /// Check only this strategy; all of them when `None`.
+    pub strategy: Option<String>,
+}
+
+impl Default for Bounds {
+    fn default() -> Self {
+        Bounds {
+            consumers: 2,
+            messages: 1,
+            crashes: 1,
+            lost_acks: 1,
+            lost_responses: 1,
+            early_expiries: 1,
+            retries: 0,
+            max_faults: 2,
+            max_receives: 3,
+            max_depth: 200,
+            symmetry: true,
+            strategy: None,
+        }
+    }
+}
+
+impl Bounds {
+    /// The largest counts the fixed names and messages allow.
+    pub const MAX_CONSUMERS: usize = CONSUMERS.len();
+    pub const MAX_MESSAGES: usize = MESSAGES.len();
+
+    /// The world every schedule starts from. Time never passes by itself
+    /// (`step_ms` 0): leases end only through explicit expiry moves, so the
+    /// checker decides every point at which one can happen.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            consumers: CONSUMERS[..self.consumers.clamp(1, CONSUMERS.len())]
+                .iter()
+                .map(|c| c.to_string())
+                .collect(),
+            messages: MESSAGES[..self.messages.clamp(1, MESSAGES.len())]
+                .iter()
+                .map(|&(id, order, amount)| Message::payment(id, order, amount))
+                .collect(),
+            step_ms: 0,
+            max_receives: self.max_receives.max(1),
+            ..Setup::default()
+        }
+    }
+}
+
+impl fmt::Display for Bounds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let setup = self.setup();
+        let count =
+            |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let ids: Vec<&str> = setup.messages.iter().map(|m| m.id.as_str()).collect();
+        writeln!(
+            f,
+            "bounds: {} ({}), {} ({}), dead-letter after {} receives",
+            count(setup.consumers.len() as u32, "consumer", "consumers"),
+            setup.consumers.join(", "),
+            count(setup.messages.len() as u32, "message", "messages"),
+            ids.join(", "),
+            setup.max_receives
+        )?;
+        write!(
+            f,
+            "faults: at most {} per schedule, of which at most {} per consumer, {}, {}, {} while the holder works (the lease alone, or time jumping past every lease and deadline), {}; leases of crashed or finished holders expire freely",
+            self.max_faults,
+            count(self.crashes, "crash", "crashes"),
+            count(self.lost_acks, "lost ack", "lost acks"),
+            count(
+                self.lost_responses,
+                "lost provider response",
+                "lost provider responses"
+            ),
+            count(self.early_expiries, "lease expiry", "lease expiries"),
+            count(self.retries, "producer retry", "producer retries")
+        )?;
+        if !self.symmetry {
+            write!(f, "; no symmetry reduction")?;
+        }
+        Ok(())
+    }
+}

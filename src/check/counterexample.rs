@@ -1,0 +1,275 @@
+//! A shortest failing schedule, told step by step from the engine's own
+//! events, and turned into a scenario file that `idem run --check` and the
+//! TUI replay.
+
+use super::bounds::Bounds;
+use super::explore::SEED;
+use super::property::Class;
+use crate::scenario::{Action, Expectation, Group, Script, ScriptStep};
+use crate::sim::consumer::Status;
+use crate::sim::{Actor, Move, Outcome, SimError, Strategy, World, format_duration};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// One move of a counterexample and what the world did with it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CounterStep {
+    /// The move in the scenario action language: `step A`, `lose-ack A`.
+    pub action: String,
+    /// A short name for it: `A: apply the charge`.
+    pub title: String,
+    /// What happened, one sentence per event.
+    pub happened: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Counterexample {
+    pub strategy: String,
+    pub class: Class,
+    pub moves: Vec<Move>,
+    pub steps: Vec<CounterStep>,
+    /// The verdict's cause chain at the end: `charged twice <- ...`.
+    pub chain: String,
+    pub outcome: Outcome,
+    /// Committed payments at the end, in dollars.
+    pub total: u32,
+    /// Provider charges at the end.
+    pub charges: u32,
+    /// The schedule as a scenario, ready for a `Timeline`.
+    #[serde(skip)]
+    pub script: Script,
+}
+
+impl Counterexample {
+    /// Replays `moves` on a fresh world and writes down what each one did.
+    pub fn build(
+        strategy: &Strategy,
+        bounds: &Bounds,
+        class: Class,
+        moves: Vec<Move>,
+    ) -> Result<Self, SimError> {
+        let setup = bounds.setup();
+        let mut world = World::new(setup.clone(), strategy.clone(), SEED)?;
+        let mut steps = Vec::new();
+        for mv in &moves {
+            let title = title(&world, mv);
+            world.apply(mv)?;
+            let happened = world.events().iter().map(sentence).collect();
+            steps.push(CounterStep {
+                action: action(mv).text(),
+                title,
+                happened,
+            });
+        }
+        let verdict = world.verdict();
+        let total = world.committed().payments.iter().map(|p| p.amount).sum();
+        let charges = world.provider().charges().len() as u32;
+        let chain = verdict.chain();
+        let summary = format!(
+            "The shortest schedule `idem check` found that leaves the {} design with {}: {} moves.",
+            strategy.name,
+            class.text(),
+            moves.len()
+        );
+        let script = Script {
+            name: format!("{}-{}", strategy.name, class.slug()),
+            title: format!("{}: {}", strategy.name, class.text()),
+            summary: summary.clone(),
+            intro: format!(
+                "{summary} Found by exploring every schedule within these bounds. {bounds} How it ends: {chain}."
+            ),
+            group: Group::Design,
+            order: 0,
+            setup,
+            steps: steps
+                .iter()
+                .zip(&moves)
+                .map(|(s, mv)| ScriptStep {
+                    title: s.title.clone(),
+                    narration: s.happened.join(" "),
+                    actions: vec![action(mv)],
+                })
+                .collect(),
+            expect: BTreeMap::from([(
+                strategy.name.to_string(),
+                Expectation {
+                    total: Some(total),
+                    charges: Some(charges),
+                    outcome: Some(verdict.outcome),
+                },
+            )]),
+        };
+        Ok(Counterexample {
+            strategy: strategy.name.to_string(),
+            class,
+            moves,
+            steps,
+            chain,
+            outcome: verdict.outcome,
+            total,
+            charges,
+            script,
+        })
+    }
+
+    /// The file name `--save` uses: `naive-charged-twice.toml`.
+    pub fn file_name(&self) -> String {
+        format!("{}.toml", self.script.name)
+    }
+
+    /// The scenario file, in the format `idem run` reads.
+    pub fn to_toml(&self) -> String {
+        let s = &self.script;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "# Written by `idem check --save`. Replay: idem run <this file> --mode {} --check",
+            self.strategy
+        );
+        let _ = writeln!(out, "title = {}", quote(&s.title));
+        let _ = writeln!(out, "summary = {}", quote(&s.summary));
+        let _ = writeln!(out, "group = \"design\"");
+        let _ = writeln!(out, "intro = {}", quote(&s.intro));
+        let _ = writeln!(out);
+        let setup = &s.setup;
+        let _ = writeln!(out, "[setup]");
+        let _ = writeln!(out, "queue = {}", quote(&setup.queue));
+        let _ = writeln!(out, "lease = {}", quote(&format_duration(setup.lease_ms)));
+        let _ = writeln!(out, "step = {}", quote(&format_duration(setup.step_ms)));
+        let _ = writeln!(out, "max_receives = {}", setup.max_receives);
+        let consumers: Vec<String> = setup.consumers.iter().map(|c| quote(c)).collect();
+        let _ = writeln!(out, "consumers = [{}]", consumers.join(", "));
+        let messages: Vec<String> = setup
+            .messages
+            .iter()
+            .map(|m| {
+                format!(
+                    "{{ id = {}, order = {}, amount = {} }}",
+                    quote(&m.id),
+                    m.payment.order,
+                    m.payment.amount
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "messages = [{}]", messages.join(", "));
+        for step in &s.steps {
+            let _ = writeln!(out);
+            let _ = writeln!(out, "[[steps]]");
+            let _ = writeln!(out, "title = {}", quote(&step.title));
+            let _ = writeln!(out, "narration = {}", quote(&step.narration));
+            let actions: Vec<String> = step.actions.iter().map(|a| quote(&a.text())).collect();
+            let _ = writeln!(out, "actions = [{}]", actions.join(", "));
+        }
+        for (name, e) in &s.expect {
+            let _ = writeln!(out);
+            let _ = writeln!(out, "[expect.{name}]");
+            if let Some(total) = e.total {
+                let _ = writeln!(out, "total = {total}");
+            }
+            if let Some(charges) = e.charges {
+                let _ = writeln!(out, "charges = {charges}");
+            }
+            if let Some(outcome) = e.outcome {
+                let _ = writeln!(out, "outcome = {}", quote(outcome.text()));
+            }
+        }
+        out
+    }
+}
+
+/// A TOML basic string.
+fn quote(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The move as a scenario action.
+pub fn action(mv: &Move) -> Action {
+    match mv.clone() {
+        Move::Step { consumer } => Action::Step { consumer },
+        Move::Crash { consumer } => Action::Crash { consumer },
+        Move::LoseAck { consumer } => Action::LoseAck { consumer },
+        Move::LoseResponse { consumer } => Action::LoseResponse { consumer },
+        Move::Slow { consumer, ms } => Action::Slow { consumer, ms },
+        Move::ExpireLease { message } => Action::ExpireLease { message },
+        Move::Wait { ms } => Action::Wait { ms },
+        Move::Publish { message } => Action::Publish { message },
+        Move::Prune { age_ms } => Action::Prune { ms: age_ms },
+    }
+}
+
+/// A short name for what the move is about to do in this world.
+fn title(world: &World, mv: &Move) -> String {
+    match mv {
+        Move::Step { consumer } => {
+            let Some(c) = world.consumers().iter().find(|c| c.name == *consumer) else {
+                return format!("{consumer}: step");
+            };
+            if c.status == Status::Crashed {
+                return format!("{consumer}: restart");
+            }
+            match world.strategy().program.get(c.pc) {
+                Some(op) => format!("{consumer}: {}", op.label()),
+                None => format!("{consumer}: step"),
+            }
+        }
+        Move::Crash { consumer } => format!("{consumer} crashes"),
+        Move::LoseAck { consumer } => format!("{consumer}'s next ack will be lost"),
+        Move::LoseResponse { consumer } => {
+            format!("the provider's next response to {consumer} will be lost")
+        }
+        Move::Slow { consumer, ms } => format!("{consumer} is slow ({})", format_duration(*ms)),
+        Move::ExpireLease { message } => format!("the lease on {message} runs out"),
+        Move::Wait { ms } => format!("{} pass", format_duration(*ms)),
+        Move::Publish { message } => format!("the producer publishes {message} again"),
+        Move::Prune { age_ms } => format!(
+            "the janitor prunes IDs older than {}",
+            format_duration(*age_ms)
+        ),
+    }
+}
+
+/// One event as a sentence: `A receives m-7f3 ...`, `The broker removes ...`.
+fn sentence(e: &crate::sim::Event) -> String {
+    let who = match &e.actor {
+        Actor::Consumer(name) => name.clone(),
+        Actor::Broker => "The broker".into(),
+        Actor::Producer => "The producer".into(),
+        Actor::Provider => "The provider".into(),
+        Actor::Fault => "Fault".into(),
+        Actor::Clock => "Time:".into(),
+        Actor::Janitor => "The janitor".into(),
+    };
+    let mut text = format!("{who} {}", e.text);
+    if !text.ends_with(['.', '!', '?']) {
+        text.push('.');
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_strings_parse_back() {
+        let text = "a \"quoted\" back\\slash\nnew line";
+        let doc = format!("v = {}", quote(text));
+        let value: toml::Table = toml::from_str(&doc).unwrap();
+        assert_eq!(value["v"].as_str(), Some(text));
+    }
+}

@@ -1,0 +1,275 @@
+//! The driver. SQLite connections cannot be copied, and a snapshot cannot
+//! hold another connection's open transaction, so a state is reached by
+//! replaying a path from the start on a fresh database. Depth-first order
+//! makes that cheap: the world that reached a new state goes straight on to
+//! its first successor, and only the other successors need a replay. The
+//! whole state graph is kept, so a breadth-first pass over it afterwards
+//! gives every state its shortest path from the start: counterexamples are
+//! shortest ones, whatever order the states were found in.
+
+use super::bounds::Bounds;
+use super::enabled::{Choice, Cost, Used, enabled, was_blocked};
+use super::fingerprint::{Fingerprint, fingerprint};
+use super::property::{Class, Judgement, classify, judge};
+use crate::sim::{Move, SimError, Strategy, World};
+use std::collections::{HashMap, VecDeque};
+
+/// Every schedule replays with this seed (it only names receipts).
+pub const SEED: u64 = 0;
+
+const NONE: u32 = u32::MAX;
+
+pub struct Node {
+    /// The moves enabled here.
+    pub choices: Vec<Choice>,
+    /// Successor states: (state, index of the choice that leads there),
+    /// self-loops left out.
+    pub succ: Vec<(u32, u16)>,
+    /// Where depth-first search first came from, to replay this state.
+    found_from: (u32, u16),
+    pub used: Used,
+    pub judgement: Judgement,
+    /// In a quiet state (no progress without another fault): the class of
+    /// each fact, as bits, and the worst one.
+    pub classes: u8,
+    pub worst: Option<Class>,
+    /// Shortest distance from the start, and the predecessor on one such
+    /// path; filled in after the search.
+    pub depth: u32,
+    shortest_from: (u32, u16),
+}
+
+pub struct Graph {
+    pub nodes: Vec<Node>,
+    /// States in breadth-first order: nearest to the start first.
+    pub order: Vec<u32>,
+    /// Moves applied after a replay.
+    pub transitions: u64,
+    /// Fresh worlds built (the start, plus one per replayed path).
+    pub replays: u64,
+    /// States not expanded because they sit at `max_depth`.
+    pub truncated: u64,
+}
+
+struct Explorer<'a> {
+    strategy: &'a Strategy,
+    bounds: &'a Bounds,
+    setup: crate::sim::Setup,
+    graph: Graph,
+    seen: HashMap<Fingerprint, u32>,
+}
+
+struct Frame {
+    node: u32,
+    next: usize,
+    /// A world standing in this state, while nobody has used it yet.
+    world: Option<World>,
+    dfs_depth: usize,
+}
+
+pub fn explore(strategy: &Strategy, bounds: &Bounds) -> Result<Graph, SimError> {
+    let mut ex = Explorer {
+        strategy,
+        bounds,
+        setup: bounds.setup(),
+        graph: Graph {
+            nodes: Vec::new(),
+            order: Vec::new(),
+            transitions: 0,
+            replays: 0,
+            truncated: 0,
+        },
+        seen: HashMap::new(),
+    };
+    let start = ex.fresh()?;
+    let used = Used::new(ex.setup.consumers.len());
+    let (root, _) = ex.visit(&start, (NONE, 0), used)?;
+    let mut stack = vec![Frame {
+        node: root,
+        next: 0,
+        world: Some(start),
+        dfs_depth: 0,
+    }];
+    while let Some(top) = stack.last_mut() {
+        let n = top.node;
+        let node = &ex.graph.nodes[n as usize];
+        if top.next >= node.choices.len() {
+            stack.pop();
+            continue;
+        }
+        if top.dfs_depth >= ex.bounds.max_depth {
+            ex.graph.truncated += 1;
+            stack.pop();
+            continue;
+        }
+        let index = top.next;
+        top.next += 1;
+        let choice = node.choices[index].clone();
+        let used = node.used.spend(choice.cost);
+        let depth = top.dfs_depth + 1;
+        let mut world = match top.world.take() {
+            Some(world) => world,
+            None => {
+                let path = ex.graph.replay_path(n);
+                ex.replay(&path)?
+            }
+        };
+        world.apply(&choice.mv)?;
+        ex.graph.transitions += 1;
+        if was_blocked(&world, &choice.mv) {
+            continue;
+        }
+        let (child, new) = ex.visit(&world, (n, index as u16), used)?;
+        let succ = &mut ex.graph.nodes[n as usize].succ;
+        if child != n && !succ.iter().any(|&(c, _)| c == child) {
+            succ.push((child, index as u16));
+        }
+        if new {
+            stack.push(Frame {
+                node: child,
+                next: 0,
+                world: Some(world),
+                dfs_depth: depth,
+            });
+        }
+    }
+    ex.graph.shortest_paths(root);
+    Ok(ex.graph)
+}
+
+impl Explorer<'_> {
+    fn fresh(&mut self) -> Result<World, SimError> {
+        self.graph.replays += 1;
+        World::new(self.setup.clone(), self.strategy.clone(), SEED)
+    }
+
+    fn replay(&mut self, path: &[Move]) -> Result<World, SimError> {
+        let mut world = self.fresh()?;
+        for mv in path {
+            world.apply(mv)?;
+        }
+        Ok(world)
+    }
+
+    /// Finds or adds the state `world` is in; true when it is new.
+    fn visit(
+        &mut self,
+        world: &World,
+        from: (u32, u16),
+        used: Used,
+    ) -> Result<(u32, bool), SimError> {
+        let frame = world.frame()?;
+        let fp = fingerprint(world, &frame, &used, self.bounds.symmetry);
+        if let Some(&id) = self.seen.get(&fp) {
+            return Ok((id, false));
+        }
+        let choices = enabled(world, self.bounds, &used);
+        let quiet = choices.iter().all(|c| c.cost != Cost::Free);
+        let (classes, worst) = if quiet {
+            let (bits, worst) = classify(world, &frame);
+            (bits, Some(worst))
+        } else {
+            (0, None)
+        };
+        let id = self.graph.nodes.len() as u32;
+        self.graph.nodes.push(Node {
+            choices,
+            succ: Vec::new(),
+            found_from: from,
+            used,
+            judgement: judge(world, &frame),
+            classes,
+            worst,
+            depth: 0,
+            shortest_from: (NONE, 0),
+        });
+        self.seen.insert(fp, id);
+        Ok((id, true))
+    }
+}
+
+impl Graph {
+    fn moves(&self, mut n: u32, link: impl Fn(&Node) -> (u32, u16)) -> Vec<Move> {
+        let mut out = Vec::new();
+        loop {
+            let (parent, index) = link(&self.nodes[n as usize]);
+            if parent == NONE {
+                break;
+            }
+            out.push(
+                self.nodes[parent as usize].choices[index as usize]
+                    .mv
+                    .clone(),
+            );
+            n = parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The path the search first took to `n`: any path will do for a replay.
+    fn replay_path(&self, n: u32) -> Vec<Move> {
+        self.moves(n, |node| node.found_from)
+    }
+
+    /// A shortest path from the start to `n`.
+    pub fn path(&self, n: u32) -> Vec<Move> {
+        self.moves(n, |node| node.shortest_from)
+    }
+
+    /// Breadth-first over the finished graph: depths, shortest paths, and
+    /// the order in which to look for the first state with a property.
+    fn shortest_paths(&mut self, root: u32) {
+        let mut reached = vec![false; self.nodes.len()];
+        let mut queue = VecDeque::from([root]);
+        reached[root as usize] = true;
+        while let Some(n) = queue.pop_front() {
+            self.order.push(n);
+            let depth = self.nodes[n as usize].depth;
+            for i in 0..self.nodes[n as usize].succ.len() {
+                let (child, index) = self.nodes[n as usize].succ[i];
+                if !reached[child as usize] {
+                    reached[child as usize] = true;
+                    let c = &mut self.nodes[child as usize];
+                    c.depth = depth + 1;
+                    c.shortest_from = (n, index);
+                    queue.push_back(child);
+                }
+            }
+        }
+    }
+
+    /// How many distinct schedules lead from the start to each state, in
+    /// the explored graph (identical consumers counted once). `None` if the
+    /// graph has a cycle, which would make the count infinite.
+    pub fn path_counts(&self) -> Option<Vec<u64>> {
+        let n = self.nodes.len();
+        let mut indegree = vec![0u32; n];
+        for node in &self.nodes {
+            for &(s, _) in &node.succ {
+                indegree[s as usize] += 1;
+            }
+        }
+        let mut counts = vec![0u64; n];
+        if n == 0 {
+            return Some(counts);
+        }
+        counts[0] = 1;
+        let mut ready: Vec<u32> = (0..n as u32)
+            .filter(|&i| indegree[i as usize] == 0)
+            .collect();
+        let mut done = 0;
+        while let Some(i) = ready.pop() {
+            done += 1;
+            let here = counts[i as usize];
+            for &(s, _) in &self.nodes[i as usize].succ {
+                counts[s as usize] = counts[s as usize].saturating_add(here);
+                indegree[s as usize] -= 1;
+                if indegree[s as usize] == 0 {
+                    ready.push(s);
+                }
+            }
+        }
+        (done == n).then_some(counts)
+    }
+}

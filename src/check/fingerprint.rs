@@ -1,0 +1,286 @@
+//! The logical state of a world, in a canonical form: two worlds with the
+//! same fingerprint behave the same from here on, whatever path led to them.
+//!
+//! Left out on purpose: narration, cause chains, counters, step marks, the
+//! receipt strings themselves (only whether a consumer's receipt is still
+//! the current one matters), payment row ids, charge ids, and the clock
+//! itself (only whether a deadline has passed matters: every lease taken
+//! runs out at the next time jump, and provider keys outlive any schedule). Consumers are identical when
+//! they run the same program, so with symmetry on the fingerprint is the
+//! smallest over every renaming of the consumers.
+
+use super::enabled::Used;
+use crate::sim::broker::MessageState;
+use crate::sim::consumer::Status;
+use crate::sim::{Frame, World};
+
+/// One consumer, without its name.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct ConsumerState {
+    status: u8,
+    pc: usize,
+    in_txn: bool,
+    /// Broker sequence number of the copy it holds, and whether its receipt
+    /// is still the one an ack must present.
+    delivery: Option<(u32, bool)>,
+    /// Status code of the provider response on its way back, and whether it
+    /// was replayed from the key store.
+    response: Option<(u16, bool)>,
+    skipping: bool,
+    backing_off: bool,
+    /// Whether the provider's answer in this delivery carried a charge.
+    last_charge: bool,
+    lose_next_ack: bool,
+    lose_next_response: bool,
+    slow: bool,
+    crashes_used: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct MessageState_ {
+    seq: u32,
+    id: String,
+    phase: u8,
+    /// Lease holder, as a position in the canonical consumer order.
+    holder: Option<usize>,
+    receives: u32,
+    copy: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fingerprint {
+    consumers: Vec<ConsumerState>,
+    messages: Vec<MessageState_>,
+    /// (order, amount, message ID, writer of an uncommitted row), sorted.
+    payments: Vec<(u32, u32, String, Option<usize>)>,
+    processed: Vec<(String, Option<usize>)>,
+    /// Every committed table, as sorted JSON: new tables join the
+    /// fingerprint without a change here. Row ids and timestamps are
+    /// dropped, owner tokens become consumer positions and deadlines
+    /// become "passed or not".
+    tables: String,
+    /// Keys in the cache outside the database.
+    cache: Vec<String>,
+    /// Provider ledger: (order, amount, Idempotency-Key), in charge order.
+    charges: Vec<(u32, u32, Option<String>)>,
+    /// Key store: (key, stored status code or 0 while in flight).
+    keys: Vec<(String, u16)>,
+    budget: [u32; 4],
+}
+
+pub fn fingerprint(world: &World, frame: &Frame, used: &Used, symmetry: bool) -> Fingerprint {
+    let n = world.consumers().len();
+    let identity: Vec<usize> = (0..n).collect();
+    if !symmetry || n < 2 {
+        return canonical(world, frame, used, &identity);
+    }
+    permutations(n)
+        .iter()
+        .map(|perm| canonical(world, frame, used, perm))
+        .min()
+        .expect("at least one permutation")
+}
+
+/// `perm[k]` is the consumer placed at position k.
+fn canonical(world: &World, frame: &Frame, used: &Used, perm: &[usize]) -> Fingerprint {
+    let consumers = world.consumers();
+    let position = |name: &str| -> Option<usize> {
+        let original = consumers.iter().position(|c| c.name == name)?;
+        perm.iter().position(|&p| p == original)
+    };
+    let broker = world.broker();
+    let states = perm
+        .iter()
+        .map(|&i| {
+            let c = &consumers[i];
+            if c.status == Status::Crashed {
+                // A dead process holds nothing: where it died shows only in
+                // the database and the provider, and its restart resets the
+                // rest. So every crash point of one attempt is one state.
+                return ConsumerState {
+                    status: 3,
+                    crashes_used: used.crashes.get(i).copied().unwrap_or(0),
+                    ..ConsumerState::default()
+                };
+            }
+            ConsumerState {
+                status: match c.status {
+                    Status::Idle => 0,
+                    Status::Handling => 1,
+                    Status::Blocked { .. } => 2,
+                    Status::Crashed => 3,
+                },
+                pc: c.pc,
+                in_txn: c.in_txn,
+                delivery: c.delivery.as_ref().map(|d| {
+                    let current = broker
+                        .messages()
+                        .iter()
+                        .find(|m| m.seq == d.seq)
+                        .and_then(|m| m.last_receipt())
+                        == Some(d.receipt.as_str());
+                    (d.seq, current)
+                }),
+                response: c.pending_response().map(|r| (r.reply.status(), r.replayed)),
+                skipping: c.skipping(),
+                backing_off: c.backing_off(),
+                last_charge: c.last_charge().is_some(),
+                lose_next_ack: c.lose_next_ack,
+                lose_next_response: c.lose_next_response,
+                slow: c.slow_next_ms > 0,
+                crashes_used: used.crashes.get(i).copied().unwrap_or(0),
+            }
+        })
+        .collect();
+    let messages = broker
+        .messages()
+        .iter()
+        .map(|m| {
+            let (phase, holder) = match &m.state {
+                MessageState::Waiting => (0, None),
+                MessageState::InFlight { consumer, .. } => (1, position(consumer)),
+                MessageState::Acked { .. } => (2, None),
+                MessageState::DeadLettered => (3, None),
+            };
+            MessageState_ {
+                seq: m.seq,
+                id: m.message.id.clone(),
+                phase,
+                holder,
+                receives: m.receives,
+                copy: m.copy,
+            }
+        })
+        .collect();
+    let mut payments: Vec<_> = frame
+        .db
+        .payments
+        .iter()
+        .map(|p| {
+            (
+                p.order,
+                p.amount,
+                p.message_id.clone(),
+                p.uncommitted_by.as_deref().and_then(position),
+            )
+        })
+        .collect();
+    payments.sort();
+    let mut processed: Vec<_> = frame
+        .db
+        .processed
+        .iter()
+        .map(|p| {
+            (
+                p.message_id.clone(),
+                p.uncommitted_by.as_deref().and_then(position),
+            )
+        })
+        .collect();
+    processed.sort();
+    // An owner token is `name/receipt`: it still means something only while
+    // that consumer holds that delivery.
+    let owner = |token: &str| -> Option<usize> {
+        let original = consumers.iter().position(|c| {
+            c.delivery
+                .as_ref()
+                .is_some_and(|d| token == format!("{}/{}", c.name, d.receipt))
+        })?;
+        perm.iter().position(|&p| p == original)
+    };
+    let mut tables = serde_json::to_value(world.committed()).unwrap_or_default();
+    canonical_tables(&mut tables, &|token| owner(token), world.now());
+    let provider = world.provider();
+    Fingerprint {
+        tables: tables.to_string(),
+        cache: frame.cache.entries.iter().map(|e| e.key.clone()).collect(),
+        consumers: states,
+        messages,
+        payments,
+        processed,
+        charges: provider
+            .charges()
+            .iter()
+            .map(|c| (c.order, c.amount, c.key.clone()))
+            .collect(),
+        keys: provider
+            .keys()
+            .map(|k| (k.key.clone(), k.result.as_ref().map_or(0, |r| r.status())))
+            .collect(),
+        budget: [
+            used.lost_acks,
+            used.lost_responses,
+            used.early_expiries,
+            used.retries,
+        ],
+    }
+}
+
+/// Rewrites the committed tables in place so that equal logical contents
+/// give equal text.
+fn canonical_tables(
+    value: &mut serde_json::Value,
+    owner: &dyn Fn(&str) -> Option<usize>,
+    now: u64,
+) {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => {
+            map.remove("id");
+            map.remove("processed_at");
+            if let Some(Value::String(token)) = map.get("owner") {
+                let position = owner(token);
+                map.insert("owner".into(), serde_json::json!(position));
+            }
+            if let Some(deadline) = map.get("deadline").and_then(Value::as_u64) {
+                map.insert("deadline".into(), Value::Bool(deadline <= now));
+            }
+            if let Some(Value::String(_)) = map.get("result") {
+                map.insert("result".into(), Value::Bool(true));
+            }
+            for v in map.values_mut() {
+                canonical_tables(v, owner, now);
+            }
+        }
+        Value::Array(items) => {
+            for v in items.iter_mut() {
+                canonical_tables(v, owner, now);
+            }
+            items.sort_by_key(|v| v.to_string());
+        }
+        _ => {}
+    }
+}
+
+/// Every ordering of 0..n, in lexicographic order. n is small (at most 4).
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new()];
+    for _ in 0..n {
+        out = out
+            .into_iter()
+            .flat_map(|p: Vec<usize>| {
+                (0..n)
+                    .filter(|i| !p.contains(i))
+                    .map(|i| {
+                        let mut q = p.clone();
+                        q.push(i);
+                        q
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutations_are_all_orderings() {
+        assert_eq!(permutations(1), vec![vec![0]]);
+        assert_eq!(permutations(2), vec![vec![0, 1], vec![1, 0]]);
+        assert_eq!(permutations(3).len(), 6);
+    }
+}

@@ -1,0 +1,312 @@
+//! `idem check`: every schedule within explicit bounds, for every strategy,
+//! on the real engine and real SQLite. A strategy that claims an
+//! exactly-once effect must survive all of them; every other one must show
+//! the shortest schedule that breaks it.
+//!
+//! The step function is the simulator's own: `enabled` lists the moves,
+//! `World::apply` makes them. The driver is breadth-first, so the first
+//! failing state found of each kind is one a shortest schedule reaches.
+//!
+//! For a front end (the TUI's explorer):
+//!
+//! ```no_run
+//! let report = idem::check::run(&idem::check::Bounds::default()).unwrap();
+//! for row in &report.strategies {
+//!     for cx in &row.counterexamples {
+//!         // cx.moves: the schedule; cx.script: the same as a scenario,
+//!         // ready for idem::timeline::Timeline::build.
+//!         let _ = (&cx.moves, &cx.script);
+//!     }
+//! }
+//! ```
+
+mod bounds;
+mod counterexample;
+mod enabled;
+mod explore;
+mod fingerprint;
+mod property;
+mod table;
+
+pub use bounds::Bounds;
+pub use counterexample::{CounterStep, Counterexample};
+pub use enabled::{Choice, Cost, Used, enabled, was_blocked};
+pub use explore::SEED;
+pub use property::{Class, Invariant, Witness};
+pub use table::{render, table};
+
+use crate::sim::{Move, SimError, Strategy};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    #[error(transparent)]
+    Sim(#[from] SimError),
+    #[error("no strategy named `{name}`; the strategies are {}", known.join(", "))]
+    UnknownStrategy { name: String, known: Vec<String> },
+}
+
+/// An always-property and whether it held in every state.
+#[derive(Clone, Debug, Serialize)]
+pub struct InvariantResult {
+    pub invariant: Invariant,
+    pub text: String,
+    pub holds: bool,
+    /// The shortest schedule to a state that breaks it.
+    pub shortest: Option<Vec<Move>>,
+}
+
+/// A sometimes-property and whether some state showed it.
+#[derive(Clone, Debug, Serialize)]
+pub struct WitnessResult {
+    pub witness: Witness,
+    pub text: String,
+    /// `false` also when it cannot apply (one consumer cannot share).
+    pub seen: bool,
+    /// Whether the bounds make it possible at all.
+    pub required: bool,
+    /// Moves of the shortest schedule that shows it.
+    pub depth: Option<u32>,
+}
+
+/// One row of the table: one strategy checked within the bounds.
+#[derive(Clone, Debug, Serialize)]
+pub struct StrategyReport {
+    pub strategy: String,
+    pub summary: String,
+    pub claims_safe: bool,
+    /// Complete schedules (start to a quiet state) through the explored
+    /// state graph, identical consumers counted once; saturates at u64::MAX.
+    pub schedules: u64,
+    /// Whether `outcomes` counts schedules (true) or quiet states (false,
+    /// only if the state graph had a cycle).
+    pub schedules_counted: bool,
+    /// Distinct states.
+    pub states: u64,
+    /// Moves applied to a replayed world.
+    pub transitions: u64,
+    /// Fresh databases built to replay a path.
+    pub replays: u64,
+    pub max_depth: u32,
+    /// States left unexpanded at `Bounds::max_depth`; 0 means the search
+    /// covered everything within the fault bounds.
+    pub truncated: u64,
+    /// Schedules by how they ended (the worst fact decides).
+    pub outcomes: BTreeMap<Class, u64>,
+    pub invariants: Vec<InvariantResult>,
+    pub witnesses: Vec<WitnessResult>,
+    /// The shortest schedule for each failure class found.
+    pub counterexamples: Vec<Counterexample>,
+    /// Wall-clock seconds; zero after `CheckReport::without_timings`.
+    pub seconds: f64,
+}
+
+impl StrategyReport {
+    /// Some schedule within the bounds breaks the design.
+    pub fn broken(&self) -> bool {
+        !self.counterexamples.is_empty() || self.invariants.iter().any(|i| !i.holds)
+    }
+
+    /// The design claims an exactly-once effect, and the checker found a
+    /// schedule that contradicts it.
+    pub fn contradicts_claim(&self) -> bool {
+        self.claims_safe && self.broken()
+    }
+
+    /// A sometimes-property that the bounds allow was never seen: the search
+    /// did not exercise what it is supposed to prove.
+    pub fn vacuous(&self) -> bool {
+        self.witnesses.iter().any(|w| w.required && !w.seen)
+    }
+
+    pub fn count(&self, class: Class) -> u64 {
+        self.outcomes.get(&class).copied().unwrap_or(0)
+    }
+
+    pub fn states_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.states as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+
+    pub fn counterexample(&self, class: Class) -> Option<&Counterexample> {
+        self.counterexamples.iter().find(|c| c.class == class)
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckReport {
+    pub bounds: Bounds,
+    pub strategies: Vec<StrategyReport>,
+    pub seconds: f64,
+}
+
+impl CheckReport {
+    /// Every strategy held to its claim, and no pass was vacuous.
+    pub fn passed(&self) -> bool {
+        self.strategies
+            .iter()
+            .all(|s| !s.contradicts_claim() && !s.vacuous())
+    }
+
+    /// The same report with every wall-clock figure set to zero, so that two
+    /// runs compare equal.
+    pub fn without_timings(mut self) -> Self {
+        self.seconds = 0.0;
+        for s in &mut self.strategies {
+            s.seconds = 0.0;
+        }
+        self
+    }
+
+    pub fn strategy(&self, name: &str) -> Option<&StrategyReport> {
+        self.strategies.iter().find(|s| s.strategy == name)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("the report is plain data")
+    }
+}
+
+/// Checks every strategy the bounds select (all of `Strategy::all()` by
+/// default), strategies in parallel on the available cores, each one
+/// deterministic on its own.
+pub fn run(bounds: &Bounds) -> Result<CheckReport, CheckError> {
+    let strategies: Vec<Strategy> = match &bounds.strategy {
+        None => Strategy::all(),
+        Some(name) => vec![
+            Strategy::by_name(name).ok_or_else(|| CheckError::UnknownStrategy {
+                name: name.clone(),
+                known: Strategy::names().into_iter().map(String::from).collect(),
+            })?,
+        ],
+    };
+    let started = Instant::now();
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(strategies.len())
+        .max(1);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<(usize, Result<StrategyReport, SimError>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(strategy) = strategies.get(i) else {
+                            break;
+                        };
+                        out.push((i, check_strategy(strategy, bounds)));
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a checker thread panicked"))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    let strategies = results
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(CheckReport {
+        bounds: bounds.clone(),
+        strategies,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Explores every schedule of one strategy within the bounds.
+pub fn check_strategy(strategy: &Strategy, bounds: &Bounds) -> Result<StrategyReport, SimError> {
+    let started = Instant::now();
+    let graph = explore::explore(strategy, bounds)?;
+    let counts = graph.path_counts();
+    let mut outcomes: BTreeMap<Class, u64> = BTreeMap::new();
+    let mut first_class: BTreeMap<Class, u32> = BTreeMap::new();
+    let mut first_broken: BTreeMap<Invariant, u32> = BTreeMap::new();
+    let mut first_seen: BTreeMap<Witness, u32> = BTreeMap::new();
+    let mut schedules: u64 = 0;
+    // Breadth-first order, so the first state found with a property is one
+    // of the nearest to the start.
+    for &i in &graph.order {
+        let node = &graph.nodes[i as usize];
+        for inv in Invariant::ALL {
+            if node.judgement.broken & inv.bit() != 0 {
+                first_broken.entry(inv).or_insert(i);
+            }
+        }
+        for w in Witness::ALL {
+            if node.judgement.witnessed & w.bit() != 0 {
+                first_seen.entry(w).or_insert(i);
+            }
+        }
+        let Some(worst) = node.worst else {
+            continue;
+        };
+        let weight = counts.as_ref().map_or(1, |c| c[i as usize]);
+        schedules = schedules.saturating_add(weight);
+        let entry = outcomes.entry(worst).or_insert(0);
+        *entry = entry.saturating_add(weight);
+        for class in Class::ALL {
+            if node.classes & class.bit() != 0 {
+                first_class.entry(class).or_insert(i);
+            }
+        }
+    }
+    let mut counterexamples = Vec::new();
+    for class in Class::FAILURES {
+        if let Some(&node) = first_class.get(&class) {
+            counterexamples.push(Counterexample::build(
+                strategy,
+                bounds,
+                class,
+                graph.path(node),
+            )?);
+        }
+    }
+    let invariants = Invariant::ALL
+        .into_iter()
+        .map(|inv| InvariantResult {
+            invariant: inv,
+            text: inv.text().to_string(),
+            holds: !first_broken.contains_key(&inv),
+            shortest: first_broken.get(&inv).map(|&n| graph.path(n)),
+        })
+        .collect();
+    let witnesses = Witness::ALL
+        .into_iter()
+        .map(|w| WitnessResult {
+            witness: w,
+            text: w.text().to_string(),
+            seen: first_seen.contains_key(&w),
+            required: w != Witness::SameMessageTwice
+                || (bounds.consumers >= 2 && bounds.early_expiries + bounds.retries > 0),
+            depth: first_seen.get(&w).map(|&n| graph.nodes[n as usize].depth),
+        })
+        .collect();
+    Ok(StrategyReport {
+        strategy: strategy.name.to_string(),
+        summary: strategy.summary.to_string(),
+        claims_safe: strategy.claims_safe,
+        schedules,
+        schedules_counted: counts.is_some(),
+        states: graph.nodes.len() as u64,
+        transitions: graph.transitions,
+        replays: graph.replays,
+        max_depth: graph.nodes.iter().map(|n| n.depth).max().unwrap_or(0),
+        truncated: graph.truncated,
+        outcomes,
+        invariants,
+        witnesses,
+        counterexamples,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}

@@ -1,0 +1,274 @@
+//! What the checker demands of every schedule.
+//!
+//! - always, in every state: at most one committed payment row and at most
+//!   one provider charge per business fact, and a processed message ID
+//!   implies its payment once nothing more can happen to that fact;
+//! - eventually, in every quiet state (nothing left to do but inject more
+//!   faults): each fact charged exactly once, or dead-lettered without an
+//!   extra charge;
+//! - sometimes, in some state: a duplicate was delivered, and two consumers
+//!   held the same message at once. Without these a pass proves nothing.
+
+use crate::sim::broker::MessageState;
+use crate::sim::{Frame, Outcome, World};
+use serde::Serialize;
+use std::fmt;
+
+/// How a quiet state ended for the customer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    Correct,
+    /// Dead-lettered with at most one charge and one payment row: an
+    /// operator's problem, not a wrong effect.
+    DeadLettered,
+    /// The message left the queue (acked) with no effect and no record.
+    MessageLost,
+    /// Marked as handled, never charged.
+    ChargeLost,
+    Disagree,
+    ChargedTwice,
+}
+
+impl Class {
+    pub const ALL: [Class; 6] = [
+        Class::Correct,
+        Class::DeadLettered,
+        Class::MessageLost,
+        Class::ChargeLost,
+        Class::Disagree,
+        Class::ChargedTwice,
+    ];
+
+    /// The wrong effects, in the order the table shows them.
+    pub const FAILURES: [Class; 4] = [
+        Class::ChargedTwice,
+        Class::ChargeLost,
+        Class::Disagree,
+        Class::MessageLost,
+    ];
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Class::Correct => "correct",
+            Class::DeadLettered => "dead-lettered",
+            Class::MessageLost => "message lost",
+            Class::ChargeLost => Outcome::ChargeLost.text(),
+            Class::Disagree => Outcome::Disagree.text(),
+            Class::ChargedTwice => Outcome::ChargedTwice.text(),
+        }
+    }
+
+    /// For file names: `charged-twice`.
+    pub fn slug(self) -> String {
+        self.text()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("-")
+    }
+
+    pub fn is_failure(self) -> bool {
+        !matches!(self, Class::Correct | Class::DeadLettered)
+    }
+
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+
+    pub fn parse(text: &str) -> Option<Class> {
+        Self::ALL
+            .into_iter()
+            .find(|c| c.text() == text || c.slug() == text)
+    }
+}
+
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Invariant {
+    OnePayment,
+    OneCharge,
+    ProcessedImpliesPayment,
+}
+
+impl Invariant {
+    pub const ALL: [Invariant; 3] = [
+        Invariant::OnePayment,
+        Invariant::OneCharge,
+        Invariant::ProcessedImpliesPayment,
+    ];
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Invariant::OnePayment => "at most one payment row per business fact",
+            Invariant::OneCharge => "at most one provider charge per business fact",
+            Invariant::ProcessedImpliesPayment => {
+                "a processed message ID implies its payment (once the fact is settled)"
+            }
+        }
+    }
+
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Witness {
+    DuplicateDelivered,
+    SameMessageTwice,
+}
+
+impl Witness {
+    pub const ALL: [Witness; 2] = [Witness::DuplicateDelivered, Witness::SameMessageTwice];
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Witness::DuplicateDelivered => "a duplicate delivery happened",
+            Witness::SameMessageTwice => "two consumers held the same message at once",
+        }
+    }
+
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// Everything the properties say about one state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Judgement {
+    /// Invariant bits broken in this state.
+    pub broken: u8,
+    /// Witness bits seen in this state.
+    pub witnessed: u8,
+}
+
+pub fn judge(world: &World, frame: &Frame) -> Judgement {
+    let mut j = Judgement::default();
+    let committed = &world.committed();
+    let provider = world.provider();
+    for fact in facts(world) {
+        let payments = committed
+            .payments
+            .iter()
+            .filter(|p| p.order == fact)
+            .count();
+        if payments > 1 {
+            j.broken |= Invariant::OnePayment.bit();
+        }
+        if provider.charges_for(fact) > 1 {
+            j.broken |= Invariant::OneCharge.bit();
+        }
+        let processed = committed.processed.iter().any(|row| {
+            world
+                .setup()
+                .messages
+                .iter()
+                .any(|m| m.id == row.message_id && m.payment.order == fact)
+        });
+        if processed && payments == 0 && settled(world, fact) {
+            j.broken |= Invariant::ProcessedImpliesPayment.bit();
+        }
+    }
+    if frame.counters.duplicates_delivered > 0 {
+        j.witnessed |= Witness::DuplicateDelivered.bit();
+    }
+    let held: Vec<&str> = world
+        .consumers()
+        .iter()
+        .filter_map(|c| c.delivery.as_ref().map(|d| d.message.id.as_str()))
+        .collect();
+    if held
+        .iter()
+        .enumerate()
+        .any(|(i, id)| held[..i].contains(id))
+    {
+        j.witnessed |= Witness::SameMessageTwice.bit();
+    }
+    j
+}
+
+/// The distinct business facts (orders) of the setup, in setup order.
+fn facts(world: &World) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::new();
+    for m in &world.setup().messages {
+        if !out.contains(&m.payment.order) {
+            out.push(m.payment.order);
+        }
+    }
+    out
+}
+
+/// Nothing more can happen to this fact: no handler holds it and no copy
+/// is waiting or leased.
+fn settled(world: &World, order: u32) -> bool {
+    let held = world.consumers().iter().any(|c| {
+        c.delivery
+            .as_ref()
+            .is_some_and(|d| d.message.payment.order == order)
+    });
+    !held && !world.broker().order_pending(order)
+}
+
+/// The classes of the facts of a quiet state, as bits, and the worst one.
+pub fn classify(world: &World, frame: &Frame) -> (u8, Class) {
+    let mut bits = 0;
+    let mut worst = Class::Correct;
+    for fact in &frame.verdict.facts {
+        let order = fact.order;
+        let dead = world
+            .broker()
+            .messages()
+            .iter()
+            .any(|m| m.message.payment.order == order && m.state == MessageState::DeadLettered);
+        let processed = world.committed().processed.iter().any(|row| {
+            world
+                .setup()
+                .messages
+                .iter()
+                .any(|m| m.id == row.message_id && m.payment.order == order)
+        });
+        let class = match (fact.payments, fact.charges) {
+            (1, 1) => Class::Correct,
+            (p, _) if p > 1 => Class::ChargedTwice,
+            (_, c) if c > 1 => Class::Disagree,
+            _ if dead => Class::DeadLettered,
+            (p, c) if p != c => Class::Disagree,
+            _ if processed => Class::ChargeLost,
+            _ => Class::MessageLost,
+        };
+        bits |= class.bit();
+        worst = worst.max(class);
+    }
+    (bits, worst)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn class_words_round_trip() {
+        for c in Class::ALL {
+            assert_eq!(Class::parse(c.text()), Some(c));
+            assert_eq!(Class::parse(&c.slug()), Some(c));
+        }
+        assert_eq!(Class::Disagree.slug(), "provider-and-database-disagree");
+        assert_eq!(Class::ChargedTwice.slug(), "charged-twice");
+    }
+
+    #[test]
+    fn only_wrong_effects_are_failures() {
+        let failures: Vec<Class> = Class::ALL.into_iter().filter(|c| c.is_failure()).collect();
+        let mut expected = Class::FAILURES.to_vec();
+        expected.sort();
+        assert_eq!(failures, expected);
+    }
+}

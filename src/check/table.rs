@@ -1,0 +1,192 @@
+//! The check as text: the bounds, one table row per strategy, then the
+//! properties and the shortest counterexample of each failure class.
+
+use super::counterexample::action;
+use super::property::Class;
+use super::{CheckReport, StrategyReport};
+use std::fmt::Write;
+
+/// Thousands separated with commas, so the counts can be read at a glance.
+fn num(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn verdict(s: &StrategyReport) -> &'static str {
+    match (s.claims_safe, s.broken(), s.vacuous()) {
+        (_, _, true) => "VACUOUS: the bounds never produced a duplicate",
+        (true, false, _) => "holds within the bounds",
+        (true, true, _) => "CONTRADICTS ITS CLAIM",
+        (false, true, _) => "broken, as expected",
+        (false, false, _) => "no failure found (claims none)",
+    }
+}
+
+const COLUMNS: [&str; 13] = [
+    "strategy",
+    "schedules",
+    "states",
+    "depth",
+    "correct",
+    "dead-lettered",
+    "charged twice",
+    "charge lost",
+    "disagree",
+    "message lost",
+    "seconds",
+    "states/s",
+    "result",
+];
+
+/// The table alone: one row per strategy.
+pub fn table(report: &CheckReport) -> String {
+    let rows: Vec<Vec<String>> = report
+        .strategies
+        .iter()
+        .map(|s| {
+            vec![
+                s.strategy.clone(),
+                num(s.schedules),
+                num(s.states),
+                s.max_depth.to_string(),
+                num(s.count(Class::Correct)),
+                num(s.count(Class::DeadLettered)),
+                num(s.count(Class::ChargedTwice)),
+                num(s.count(Class::ChargeLost)),
+                num(s.count(Class::Disagree)),
+                num(s.count(Class::MessageLost)),
+                format!("{:.2}", s.seconds),
+                num(s.states_per_second().round() as u64),
+                verdict(s).to_string(),
+            ]
+        })
+        .collect();
+    let mut widths: Vec<usize> = COLUMNS.iter().map(|c| c.len()).collect();
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    let line = |cells: &[String], out: &mut String| {
+        let last = cells.len() - 1;
+        for (i, cell) in cells.iter().enumerate() {
+            // Names and the result read left to right; counts line up right.
+            let text = if i == 0 || i == last {
+                format!("{cell:<w$}", w = widths[i])
+            } else {
+                format!("{cell:>w$}", w = widths[i])
+            };
+            out.push_str(&text);
+            out.push_str(if i == last { "\n" } else { "  " });
+        }
+    };
+    let header: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+    line(&header, &mut out);
+    for row in &rows {
+        line(row, &mut out);
+    }
+    out.lines()
+        .map(|l| l.trim_end().to_string() + "\n")
+        .collect()
+}
+
+/// The whole text output of `idem check`.
+pub fn render(report: &CheckReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "idem check: every schedule within the bounds, on the real engine and real SQLite"
+    );
+    let _ = writeln!(out, "{}", report.bounds);
+    let _ = writeln!(out);
+    out.push_str(&table(report));
+    let _ = writeln!(
+        out,
+        "(schedules: complete runs, start to quiet, through the state graph with identical consumers counted once; a run ends in the worst outcome of its facts)"
+    );
+    for s in &report.strategies {
+        let _ = writeln!(out);
+        let claim = if s.claims_safe {
+            "claims exactly-once"
+        } else {
+            "claims nothing"
+        };
+        let _ = writeln!(out, "== {} ({claim}): {} ==", s.strategy, s.summary);
+        let _ = writeln!(
+            out,
+            "   {} states, {} transitions, {} replays on a fresh database{}",
+            num(s.states),
+            num(s.transitions),
+            num(s.replays),
+            if s.truncated > 0 {
+                format!(", {} states cut off at the depth limit", num(s.truncated))
+            } else {
+                String::new()
+            }
+        );
+        for inv in &s.invariants {
+            let status = match &inv.shortest {
+                None => "holds".to_string(),
+                Some(moves) => format!("BROKEN after {} moves", moves.len()),
+            };
+            let _ = writeln!(out, "   always      {:<72} {status}", inv.text);
+        }
+        let failing: u64 = Class::FAILURES.iter().map(|&c| s.count(c)).sum();
+        let _ = writeln!(
+            out,
+            "   eventually  {:<72} {}",
+            "each fact charged exactly once, or dead-lettered",
+            if failing == 0 {
+                "holds".to_string()
+            } else {
+                format!("BROKEN in {} schedules", num(failing))
+            }
+        );
+        for w in &s.witnesses {
+            let status = match (w.seen, w.required, w.depth) {
+                (true, _, Some(d)) => format!("seen (after {d} moves)"),
+                (true, _, None) => "seen".to_string(),
+                (false, true, _) => "NEVER SEEN: the pass is vacuous".to_string(),
+                (false, false, _) => "not possible within these bounds".to_string(),
+            };
+            let _ = writeln!(out, "   sometimes   {:<72} {status}", w.text);
+        }
+        for cx in &s.counterexamples {
+            let _ = writeln!(out);
+            let _ = writeln!(
+                out,
+                "   shortest schedule to \"{}\" ({} moves):",
+                cx.class,
+                cx.moves.len()
+            );
+            let width = cx.steps.len().to_string().len();
+            for (i, step) in cx.steps.iter().enumerate() {
+                let said = step
+                    .happened
+                    .first()
+                    .cloned()
+                    .unwrap_or_else(|| action(&cx.moves[i]).text());
+                let _ = writeln!(out, "   {:>width$}. {:<16} {}", i + 1, step.action, said);
+            }
+            let _ = writeln!(
+                out,
+                "   ends: total ${}, {} provider charge{}; {}",
+                cx.total,
+                cx.charges,
+                if cx.charges == 1 { "" } else { "s" },
+                cx.chain
+            );
+        }
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "checked in {:.2}s", report.seconds);
+    out
+}

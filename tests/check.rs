@@ -1,0 +1,284 @@
+//! `idem check` on the real engine: the one-transaction design survives every
+//! schedule within the default bounds, the weaker designs each break in the
+//! way the write-up predicts, and every counterexample replays as a scenario.
+
+use idem::check::{self, Bounds, CheckReport, Class};
+use idem::scenario;
+use idem::sim::Strategy;
+use idem::timeline::Timeline;
+use std::sync::OnceLock;
+
+/// The failure each weaker design is known for. A design that is not in
+/// `Strategy::all()` (yet) is skipped; any of the listed classes will do.
+const PREDICTED: &[(&str, &[Class])] = &[
+    ("naive", &[Class::ChargedTwice]),
+    ("id-first", &[Class::ChargeLost]),
+    ("charge-first", &[Class::ChargedTwice]),
+    ("ack-first", &[Class::MessageLost, Class::ChargeLost]),
+    ("no-provider-key", &[Class::Disagree]),
+    (
+        "cache-dedup",
+        &[Class::MessageLost, Class::ChargeLost, Class::ChargedTwice],
+    ),
+    (
+        "cache-claim-first",
+        &[Class::MessageLost, Class::ChargeLost, Class::ChargedTwice],
+    ),
+    (
+        "cache-work-first",
+        &[Class::MessageLost, Class::ChargeLost, Class::ChargedTwice],
+    ),
+];
+
+/// Debug builds run SQLite unoptimised: the all-strategy tests use one
+/// fault per schedule there, and the full default bounds in release (and
+/// in the benchmark).
+fn everyday_bounds() -> Bounds {
+    if cfg!(debug_assertions) {
+        Bounds {
+            max_faults: 1,
+            ..Bounds::default()
+        }
+    } else {
+        Bounds::default()
+    }
+}
+
+fn all() -> &'static CheckReport {
+    static REPORT: OnceLock<CheckReport> = OnceLock::new();
+    REPORT.get_or_init(|| check::run(&everyday_bounds()).expect("the check runs"))
+}
+
+fn only(name: &str, bounds: Bounds) -> CheckReport {
+    check::run(&Bounds {
+        strategy: Some(name.to_string()),
+        ..bounds
+    })
+    .expect("the check runs")
+}
+
+#[test]
+fn idempotent_survives_every_schedule_within_the_default_bounds() {
+    let report = only("idempotent", Bounds::default());
+    let row = report.strategy("idempotent").unwrap();
+    assert!(row.claims_safe);
+    assert!(row.counterexamples.is_empty(), "{}", check::render(&report));
+    assert!(row.invariants.iter().all(|i| i.holds));
+    assert!(
+        !row.vacuous(),
+        "a duplicate and a shared message must occur"
+    );
+    assert_eq!(row.truncated, 0);
+    assert!(row.states > 100 && row.count(Class::Correct) > 0);
+    assert!(report.passed());
+}
+
+#[test]
+fn naive_charges_twice_and_a_lost_response_makes_the_provider_disagree() {
+    let report = only("naive", Bounds::default());
+    let row = report.strategy("naive").unwrap();
+    let twice = row
+        .counterexample(Class::ChargedTwice)
+        .expect("naive must charge twice");
+    assert_eq!(twice.total, 80);
+    assert!(
+        twice
+            .chain
+            .starts_with("charged twice <- m-7f3 redelivered")
+    );
+    let disagree = row
+        .counterexample(Class::Disagree)
+        .expect("a lost response must make naive call the provider twice");
+    assert!(
+        disagree
+            .moves
+            .iter()
+            .any(|m| matches!(m, idem::sim::Move::LoseResponse { .. }))
+    );
+    assert_eq!(disagree.charges, 2);
+    assert!(disagree.chain.contains("response lost"));
+    // Claims nothing, so breaking is no contradiction.
+    assert!(!row.contradicts_claim());
+}
+
+#[test]
+fn counterexamples_are_shortest_first() {
+    let report = only("naive", Bounds::default());
+    let twice = report
+        .strategy("naive")
+        .unwrap()
+        .counterexample(Class::ChargedTwice)
+        .unwrap();
+    // Receive, begin, charge, provider, response, commit by A; the lease
+    // runs out; B does the same seven steps and acks: nothing shorter can
+    // commit two payments.
+    assert_eq!(twice.moves.len(), 15, "{:#?}", twice.steps);
+}
+
+#[test]
+fn every_weaker_design_breaks_as_predicted() {
+    let report = all();
+    let names = Strategy::names();
+    for (name, classes) in PREDICTED {
+        if !names.contains(name) {
+            continue;
+        }
+        let row = report.strategy(name).unwrap();
+        let found: Vec<Class> = row.counterexamples.iter().map(|c| c.class).collect();
+        assert!(
+            classes.iter().any(|c| found.contains(c)),
+            "{name}: expected one of {classes:?}, found {found:?}"
+        );
+        assert!(!row.claims_safe, "{name} should not claim safety");
+    }
+}
+
+#[test]
+fn no_design_contradicts_its_claim_and_no_pass_is_vacuous() {
+    let report = all();
+    for row in &report.strategies {
+        assert!(!row.contradicts_claim(), "{}", check::render(report));
+        assert!(!row.vacuous(), "{}", row.strategy);
+    }
+    assert!(report.passed());
+}
+
+#[test]
+fn a_check_without_duplicates_is_vacuous_and_fails() {
+    let bounds = Bounds {
+        crashes: 0,
+        lost_acks: 0,
+        lost_responses: 0,
+        early_expiries: 0,
+        ..Bounds::default()
+    };
+    let report = only("idempotent", bounds);
+    let row = report.strategy("idempotent").unwrap();
+    assert!(row.counterexamples.is_empty());
+    assert!(row.vacuous());
+    assert!(!report.passed());
+    assert!(check::render(&report).contains("NEVER SEEN"));
+}
+
+#[test]
+fn the_same_check_gives_the_same_json() {
+    let bounds = Bounds {
+        max_faults: 1,
+        ..Bounds::default()
+    };
+    let first = check::run(&bounds).unwrap().without_timings().to_json();
+    let second = check::run(&bounds).unwrap().without_timings().to_json();
+    assert_eq!(first, second);
+    assert!(first.contains("\"strategy\": \"naive\""));
+}
+
+#[test]
+fn symmetry_reduction_changes_the_count_not_the_answer() {
+    let bounds = Bounds {
+        max_faults: 1,
+        strategy: Some("naive".into()),
+        ..Bounds::default()
+    };
+    let reduced = check::run(&bounds).unwrap();
+    let full = check::run(&Bounds {
+        symmetry: false,
+        ..bounds
+    })
+    .unwrap();
+    let (r, f) = (&reduced.strategies[0], &full.strategies[0]);
+    assert!(r.states < f.states);
+    let classes = |s: &check::StrategyReport| -> Vec<Class> {
+        Class::ALL.into_iter().filter(|&c| s.count(c) > 0).collect()
+    };
+    assert_eq!(classes(r), classes(f));
+    let lengths = |s: &check::StrategyReport| -> Vec<usize> {
+        s.counterexamples.iter().map(|c| c.moves.len()).collect()
+    };
+    assert_eq!(lengths(r), lengths(f));
+}
+
+#[test]
+fn every_counterexample_replays_from_its_scenario_file() {
+    let report = all();
+    let mut replayed = 0;
+    for row in &report.strategies {
+        let strategy = Strategy::by_name(&row.strategy).unwrap();
+        for cx in &row.counterexamples {
+            let text = cx.to_toml();
+            let script =
+                scenario::parse(&cx.file_name(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(script.group, scenario::Group::Design);
+            let timeline = Timeline::build(&script, &strategy, check::SEED, &[]).unwrap();
+            let expect = &script.expect[&row.strategy];
+            assert!(
+                timeline.misses(expect).is_empty(),
+                "{}: {:?}",
+                cx.file_name(),
+                timeline.misses(expect)
+            );
+            assert_eq!(timeline.last().verdict.outcome, cx.outcome);
+            assert!(cx.outcome.is_failure(), "{}", cx.file_name());
+            replayed += 1;
+        }
+    }
+    assert!(replayed >= 5, "only {replayed} counterexamples");
+}
+
+#[test]
+fn saved_files_pass_idem_run_check() {
+    let dir = std::env::temp_dir().join(format!("idem-check-save-{}", std::process::id()));
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(["check", "--strategy", "naive", "--format", "json", "--save"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(status.status.code(), Some(0), "naive claims nothing");
+    let json: serde_json::Value = serde_json::from_slice(&status.stdout).unwrap();
+    assert_eq!(json["strategies"][0]["strategy"], "naive");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(
+        files
+            .iter()
+            .any(|f| f.ends_with("naive-charged-twice.toml"))
+    );
+    for file in &files {
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_idem"))
+            .args(["run", "--mode", "naive", "--check"])
+            .arg(file)
+            .output()
+            .unwrap();
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{}: {}",
+            file.display(),
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_vacuous_check_exits_1() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args([
+            "check",
+            "--strategy",
+            "idempotent",
+            "--crashes",
+            "0",
+            "--lost-acks",
+            "0",
+            "--lost-responses",
+            "0",
+            "--expiries",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
