@@ -2,7 +2,7 @@
 //! each kind a schedule may contain. Every bound is printed with the result,
 //! because a proof is only as good as the space it covers.
 
-use crate::sim::{Message, Setup};
+use crate::sim::{Message, Op, Setup, Strategy};
 use serde::Serialize;
 use std::fmt;
 
@@ -43,6 +43,9 @@ pub struct Bounds {
     pub max_depth: usize,
     /// Merge states that differ only by which identical consumer is which.
     pub symmetry: bool,
+    /// The second message is another payment for the first message's order
+    /// (for designs that remember only the latest message per order).
+    pub same_order: bool,
     /// Check only this strategy; all of them when `None`.
     pub strategy: Option<String>,
 }
@@ -61,6 +64,7 @@ impl Default for Bounds {
             max_receives: 3,
             max_depth: 200,
             symmetry: true,
+            same_order: false,
             strategy: None,
         }
     }
@@ -82,11 +86,43 @@ impl Bounds {
                 .collect(),
             messages: MESSAGES[..self.messages.clamp(1, MESSAGES.len())]
                 .iter()
-                .map(|&(id, order, amount)| Message::payment(id, order, amount))
+                .enumerate()
+                .map(|(i, &(id, order, amount))| {
+                    let order = if self.same_order && i > 0 {
+                        MESSAGES[0].1
+                    } else {
+                        order
+                    };
+                    Message::payment(id, order, amount)
+                })
                 .collect(),
             step_ms: 0,
             max_receives: self.max_receives.max(1),
             ..Setup::default()
+        }
+    }
+}
+
+impl Bounds {
+    /// The bounds one strategy is checked under. A design that remembers
+    /// only the latest message per order row, or the latest log offset, can
+    /// only go wrong with a second message for the same order, so with a
+    /// single message it gets a second payment for that order, and (to keep
+    /// the larger space quick) at most one fault per schedule, which is all
+    /// its failures need.
+    pub fn for_strategy(&self, strategy: &Strategy) -> Bounds {
+        let latest_only = strategy
+            .program
+            .iter()
+            .any(|op| matches!(op, Op::GuardRow | Op::CheckOffset | Op::ApplyIfNewer));
+        if !latest_only || self.messages != 1 || self.same_order {
+            return self.clone();
+        }
+        Bounds {
+            messages: 2,
+            same_order: true,
+            max_faults: self.max_faults.min(1),
+            ..self.clone()
         }
     }
 }

@@ -243,18 +243,29 @@ fn title(world: &World, mv: &Move) -> String {
     }
 }
 
-/// One event as a sentence: `A receives m-7f3 ...`, `The broker removes ...`.
+/// One event as a sentence: `A receives m-7f3 ...`, `The broker removes
+/// ...`; a text that does not start with a verb gets a colon instead
+/// (`A: POST /charges ...`, `Broker: A's lease ...`).
 fn sentence(e: &crate::sim::Event) -> String {
-    let who = match &e.actor {
-        Actor::Consumer(name) => name.clone(),
-        Actor::Broker => "The broker".into(),
-        Actor::Producer => "The producer".into(),
-        Actor::Provider => "The provider".into(),
-        Actor::Fault => "Fault".into(),
-        Actor::Clock => "Time:".into(),
-        Actor::Janitor => "The janitor".into(),
+    let (prose, label) = match &e.actor {
+        Actor::Consumer(name) => (name.clone(), name.clone()),
+        other => {
+            let label = other.label();
+            let mut capital = label.clone();
+            if let Some(first) = capital.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            (format!("The {label}"), capital)
+        }
     };
-    let mut text = format!("{who} {}", e.text);
+    let first_word = e.text.split_whitespace().next().unwrap_or("");
+    let verb =
+        first_word.starts_with(|c: char| c.is_ascii_lowercase()) && !first_word.contains('\'');
+    let mut text = if verb {
+        format!("{prose} {}", e.text)
+    } else {
+        format!("{label}: {}", e.text)
+    };
     if !text.ends_with(['.', '!', '?']) {
         text.push('.');
     }

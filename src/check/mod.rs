@@ -77,6 +77,11 @@ pub struct StrategyReport {
     pub strategy: String,
     pub summary: String,
     pub claims_safe: bool,
+    /// The messages published at the start: `m-7f3 (order 1042, $40)`.
+    pub messages: Vec<String>,
+    /// The bounds this strategy was checked under, when they differ from
+    /// the report's (see `Bounds::for_strategy`).
+    pub bounds: Option<Bounds>,
     /// Complete schedules (start to a quiet state) through the explored
     /// state graph, identical consumers counted once; saturates at u64::MAX.
     pub schedules: u64,
@@ -225,8 +230,9 @@ pub fn run(bounds: &Bounds) -> Result<CheckReport, CheckError> {
 }
 
 /// Explores every schedule of one strategy within the bounds.
-pub fn check_strategy(strategy: &Strategy, bounds: &Bounds) -> Result<StrategyReport, SimError> {
+pub fn check_strategy(strategy: &Strategy, requested: &Bounds) -> Result<StrategyReport, SimError> {
     let started = Instant::now();
+    let bounds = &requested.for_strategy(strategy);
     let graph = explore::explore(strategy, bounds)?;
     let counts = graph.path_counts();
     let mut outcomes: BTreeMap<Class, u64> = BTreeMap::new();
@@ -261,7 +267,7 @@ pub fn check_strategy(strategy: &Strategy, bounds: &Bounds) -> Result<StrategyRe
             }
         }
     }
-    let mut counterexamples = Vec::new();
+    let mut counterexamples: Vec<Counterexample> = Vec::new();
     for class in Class::FAILURES {
         if let Some(&node) = first_class.get(&class) {
             counterexamples.push(Counterexample::build(
@@ -296,6 +302,18 @@ pub fn check_strategy(strategy: &Strategy, bounds: &Bounds) -> Result<StrategyRe
         strategy: strategy.name.to_string(),
         summary: strategy.summary.to_string(),
         claims_safe: strategy.claims_safe,
+        messages: bounds
+            .setup()
+            .messages
+            .iter()
+            .map(|m| {
+                format!(
+                    "{} (order {}, ${})",
+                    m.id, m.payment.order, m.payment.amount
+                )
+            })
+            .collect(),
+        bounds: (bounds != requested).then(|| bounds.clone()),
         schedules,
         schedules_counted: counts.is_some(),
         states: graph.nodes.len() as u64,

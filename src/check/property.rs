@@ -10,7 +10,7 @@
 //!   held the same message at once. Without these a pass proves nothing.
 
 use crate::sim::broker::MessageState;
-use crate::sim::{Frame, Outcome, World};
+use crate::sim::{Frame, Outcome, Payment, World};
 use serde::Serialize;
 use std::fmt;
 
@@ -26,26 +26,30 @@ pub enum Class {
     MessageLost,
     /// Marked as handled, never charged.
     ChargeLost,
+    /// An older status change overwrote a newer one.
+    StaleState,
     Disagree,
     ChargedTwice,
 }
 
 impl Class {
-    pub const ALL: [Class; 6] = [
+    pub const ALL: [Class; 7] = [
         Class::Correct,
         Class::DeadLettered,
         Class::MessageLost,
         Class::ChargeLost,
+        Class::StaleState,
         Class::Disagree,
         Class::ChargedTwice,
     ];
 
     /// The wrong effects, in the order the table shows them.
-    pub const FAILURES: [Class; 4] = [
+    pub const FAILURES: [Class; 5] = [
         Class::ChargedTwice,
         Class::ChargeLost,
         Class::Disagree,
         Class::MessageLost,
+        Class::StaleState,
     ];
 
     pub fn text(self) -> &'static str {
@@ -54,6 +58,7 @@ impl Class {
             Class::DeadLettered => "dead-lettered",
             Class::MessageLost => "message lost",
             Class::ChargeLost => Outcome::ChargeLost.text(),
+            Class::StaleState => Outcome::StaleState.text(),
             Class::Disagree => Outcome::Disagree.text(),
             Class::ChargedTwice => Outcome::ChargedTwice.text(),
         }
@@ -144,7 +149,8 @@ impl Witness {
 /// Everything the properties say about one state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Judgement {
-    /// Invariant bits broken in this state.
+    /// Invariant bits broken in this state. "At most one" means at most as
+    /// many as the producer asked for.
     pub broken: u8,
     /// Witness bits seen in this state.
     pub witnessed: u8,
@@ -154,16 +160,16 @@ pub fn judge(world: &World, frame: &Frame) -> Judgement {
     let mut j = Judgement::default();
     let committed = &world.committed();
     let provider = world.provider();
-    for fact in facts(world) {
+    for (payment, expected) in facts(world) {
         let payments = committed
             .payments
             .iter()
-            .filter(|p| p.order == fact)
+            .filter(|p| p.order == payment.order && p.amount == payment.amount)
             .count();
-        if payments > 1 {
+        if payments > expected {
             j.broken |= Invariant::OnePayment.bit();
         }
-        if provider.charges_for(fact) > 1 {
+        if provider.charges_for_payment(&payment) > expected {
             j.broken |= Invariant::OneCharge.bit();
         }
         let processed = committed.processed.iter().any(|row| {
@@ -171,9 +177,9 @@ pub fn judge(world: &World, frame: &Frame) -> Judgement {
                 .setup()
                 .messages
                 .iter()
-                .any(|m| m.id == row.message_id && m.payment.order == fact)
+                .any(|m| m.id == row.message_id && m.payment == payment)
         });
-        if processed && payments == 0 && settled(world, fact) {
+        if processed && payments == 0 && settled(world, payment.order) {
             j.broken |= Invariant::ProcessedImpliesPayment.bit();
         }
     }
@@ -195,12 +201,15 @@ pub fn judge(world: &World, frame: &Frame) -> Judgement {
     j
 }
 
-/// The distinct business facts (orders) of the setup, in setup order.
-fn facts(world: &World) -> Vec<u32> {
-    let mut out: Vec<u32> = Vec::new();
-    for m in &world.setup().messages {
-        if !out.contains(&m.payment.order) {
-            out.push(m.payment.order);
+/// The payments the producer asked for, each with how many times (two
+/// setup messages with the same order and amount are two payments), in
+/// setup order. Status changes charge nothing.
+fn facts(world: &World) -> Vec<(Payment, usize)> {
+    let mut out: Vec<(Payment, usize)> = Vec::new();
+    for m in world.setup().messages.iter().filter(|m| m.status.is_none()) {
+        match out.iter_mut().find(|(p, _)| *p == m.payment) {
+            Some((_, n)) => *n += 1,
+            None => out.push((m.payment.clone(), 1)),
         }
     }
     out
@@ -235,14 +244,24 @@ pub fn classify(world: &World, frame: &Frame) -> (u8, Class) {
                 .iter()
                 .any(|m| m.id == row.message_id && m.payment.order == order)
         });
-        let class = match (fact.payments, fact.charges) {
-            (1, 1) => Class::Correct,
-            (p, _) if p > 1 => Class::ChargedTwice,
-            (_, c) if c > 1 => Class::Disagree,
-            _ if dead => Class::DeadLettered,
-            (p, c) if p != c => Class::Disagree,
-            _ if processed => Class::ChargeLost,
-            _ => Class::MessageLost,
+        let n = fact.expected;
+        let class = if fact.expected_status.is_some() {
+            // A status fact: the row must end at the newest status.
+            match fact.outcome {
+                Outcome::StaleState => Class::StaleState,
+                _ if dead => Class::DeadLettered,
+                _ => Class::Correct,
+            }
+        } else {
+            match (fact.payments, fact.charges) {
+                (p, c) if p == n && c == n => Class::Correct,
+                (p, _) if p > n => Class::ChargedTwice,
+                (_, c) if c > n => Class::Disagree,
+                _ if dead => Class::DeadLettered,
+                (p, c) if p != c => Class::Disagree,
+                _ if processed => Class::ChargeLost,
+                _ => Class::MessageLost,
+            }
         };
         bits |= class.bit();
         worst = worst.max(class);

@@ -29,7 +29,7 @@ fn verdict(s: &StrategyReport) -> &'static str {
     }
 }
 
-const COLUMNS: [&str; 13] = [
+const COLUMNS: [&str; 14] = [
     "strategy",
     "schedules",
     "states",
@@ -40,6 +40,7 @@ const COLUMNS: [&str; 13] = [
     "charge lost",
     "disagree",
     "message lost",
+    "stale state",
     "seconds",
     "states/s",
     "result",
@@ -62,13 +63,32 @@ pub fn table(report: &CheckReport) -> String {
                 num(s.count(Class::ChargeLost)),
                 num(s.count(Class::Disagree)),
                 num(s.count(Class::MessageLost)),
+                num(s.count(Class::StaleState)),
                 format!("{:.2}", s.seconds),
                 num(s.states_per_second().round() as u64),
                 verdict(s).to_string(),
             ]
         })
         .collect();
-    let mut widths: Vec<usize> = COLUMNS.iter().map(|c| c.len()).collect();
+    // A column for stale status only when some design can produce it.
+    let stale = COLUMNS
+        .iter()
+        .position(|&c| c == "stale state")
+        .expect("a column");
+    let show_stale = report
+        .strategies
+        .iter()
+        .any(|s| s.count(Class::StaleState) > 0);
+    let hide = |row: &mut Vec<String>| {
+        if !show_stale {
+            row.remove(stale);
+        }
+    };
+    let mut rows = rows;
+    rows.iter_mut().for_each(hide);
+    let mut header: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+    hide(&mut header);
+    let mut widths: Vec<usize> = header.iter().map(|c| c.len()).collect();
     for row in &rows {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count());
@@ -88,7 +108,6 @@ pub fn table(report: &CheckReport) -> String {
             out.push_str(if i == last { "\n" } else { "  " });
         }
     };
-    let header: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
     line(&header, &mut out);
     for row in &rows {
         line(row, &mut out);
@@ -120,6 +139,15 @@ pub fn render(report: &CheckReport) -> String {
             "claims nothing"
         };
         let _ = writeln!(out, "== {} ({claim}): {} ==", s.strategy, s.summary);
+        let _ = writeln!(out, "   messages: {}", s.messages.join(", "));
+        if let Some(b) = &s.bounds {
+            let _ = writeln!(
+                out,
+                "   checked under its own bounds (it remembers only the latest message per order): at most {} fault{} per schedule",
+                b.max_faults,
+                if b.max_faults == 1 { "" } else { "s" }
+            );
+        }
         let _ = writeln!(
             out,
             "   {} states, {} transitions, {} replays on a fresh database{}",
@@ -174,7 +202,7 @@ pub fn render(report: &CheckReport) -> String {
                     .first()
                     .cloned()
                     .unwrap_or_else(|| action(&cx.moves[i]).text());
-                let _ = writeln!(out, "   {:>width$}. {:<16} {}", i + 1, step.action, said);
+                let _ = writeln!(out, "   {:>width$}. {:<18} {}", i + 1, step.action, said);
             }
             let _ = writeln!(
                 out,
