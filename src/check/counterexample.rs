@@ -5,6 +5,7 @@
 use super::bounds::Bounds;
 use super::explore::SEED;
 use super::property::Class;
+use crate::scenario::action::move_text;
 use crate::scenario::{Action, Expectation, Group, Script, ScriptStep};
 use crate::sim::consumer::Status;
 use crate::sim::{Actor, Move, Outcome, SimError, Strategy, World, format_duration};
@@ -57,7 +58,7 @@ impl Counterexample {
             world.apply(mv)?;
             let happened = world.events().iter().map(sentence).collect();
             steps.push(CounterStep {
-                action: action(mv).text(),
+                action: move_text(mv),
                 title,
                 happened,
             });
@@ -88,7 +89,7 @@ impl Counterexample {
                 .map(|(s, mv)| ScriptStep {
                     title: s.title.clone(),
                     narration: s.happened.join(" "),
-                    actions: vec![action(mv)],
+                    actions: vec![Action::Move(mv.clone())],
                 })
                 .collect(),
             expect: BTreeMap::from([(
@@ -195,21 +196,6 @@ fn quote(text: &str) -> String {
     }
     out.push('"');
     out
-}
-
-/// The move as a scenario action.
-pub fn action(mv: &Move) -> Action {
-    match mv.clone() {
-        Move::Step { consumer } => Action::Step { consumer },
-        Move::Crash { consumer } => Action::Crash { consumer },
-        Move::LoseAck { consumer } => Action::LoseAck { consumer },
-        Move::LoseResponse { consumer } => Action::LoseResponse { consumer },
-        Move::Slow { consumer, ms } => Action::Slow { consumer, ms },
-        Move::ExpireLease { message } => Action::ExpireLease { message },
-        Move::Wait { ms } => Action::Wait { ms },
-        Move::Publish { message } => Action::Publish { message },
-        Move::Prune { age_ms } => Action::Prune { ms: age_ms },
-    }
 }
 
 /// A short name for what the move is about to do in this world.

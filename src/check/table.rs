@@ -1,9 +1,9 @@
 //! The check as text: the bounds, one table row per strategy, then the
 //! properties and the shortest counterexample of each failure class.
 
-use super::counterexample::action;
 use super::property::Class;
 use super::{CheckReport, StrategyReport};
+use crate::scenario::action::move_text;
 use std::fmt::Write;
 
 /// Thousands separated with commas, so the counts can be read at a glance.
@@ -201,7 +201,7 @@ pub fn render(report: &CheckReport) -> String {
                     .happened
                     .first()
                     .cloned()
-                    .unwrap_or_else(|| action(&cx.moves[i]).text());
+                    .unwrap_or_else(|| move_text(&cx.moves[i]));
                 let _ = writeln!(out, "   {:>width$}. {:<18} {}", i + 1, step.action, said);
             }
             let _ = writeln!(

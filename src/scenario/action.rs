@@ -1,45 +1,18 @@
 //! The scenario files' action language: one short command per string.
 
-use crate::sim::{Millis, Op, format_duration, parse_duration};
+use crate::sim::{Move, Op, format_duration, parse_duration};
 
+/// One action of a scenario step: a move of the world as it is, or a `run`,
+/// which expands into steps as the world answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// One step of the consumer's program.
-    Step {
-        consumer: String,
-    },
     /// Steps until the handler is done with its message, is blocked, or
     /// (with `to`) is about to run that step.
     Run {
         consumer: String,
         to: Option<String>,
     },
-    Crash {
-        consumer: String,
-    },
-    LoseAck {
-        consumer: String,
-    },
-    LoseResponse {
-        consumer: String,
-    },
-    Slow {
-        consumer: String,
-        ms: Millis,
-    },
-    ExpireLease {
-        message: String,
-    },
-    Wait {
-        ms: Millis,
-    },
-    Publish {
-        message: String,
-    },
-    /// A janitor deletes processed IDs older than this.
-    Prune {
-        ms: Millis,
-    },
+    Move(Move),
 }
 
 pub const VERBS: [&str; 10] = [
@@ -79,7 +52,7 @@ impl Action {
         Ok(match verb {
             "step" => {
                 arity(1, "a consumer")?;
-                Action::Step { consumer: owned(0) }
+                Action::Move(Move::Step { consumer: owned(0) })
             }
             "run" => match args {
                 [c] => Action::Run {
@@ -107,42 +80,42 @@ impl Action {
             },
             "crash" => {
                 arity(1, "a consumer")?;
-                Action::Crash { consumer: owned(0) }
+                Action::Move(Move::Crash { consumer: owned(0) })
             }
             "lose-ack" => {
                 arity(1, "a consumer")?;
-                Action::LoseAck { consumer: owned(0) }
+                Action::Move(Move::LoseAck { consumer: owned(0) })
             }
             "lose-response" => {
                 arity(1, "a consumer")?;
-                Action::LoseResponse { consumer: owned(0) }
+                Action::Move(Move::LoseResponse { consumer: owned(0) })
             }
             "slow" => {
                 arity(2, "a consumer and a duration")?;
-                Action::Slow {
+                Action::Move(Move::Slow {
                     consumer: owned(0),
                     ms: duration(args[1])?,
-                }
+                })
             }
             "expire-lease" => {
                 arity(1, "a message ID")?;
-                Action::ExpireLease { message: owned(0) }
+                Action::Move(Move::ExpireLease { message: owned(0) })
             }
             "wait" => {
                 arity(1, "a duration")?;
-                Action::Wait {
+                Action::Move(Move::Wait {
                     ms: duration(args[0])?,
-                }
+                })
             }
             "publish" => {
                 arity(1, "a message ID")?;
-                Action::Publish { message: owned(0) }
+                Action::Move(Move::Publish { message: owned(0) })
             }
             "prune" => {
                 arity(1, "an age")?;
-                Action::Prune {
-                    ms: duration(args[0])?,
-                }
+                Action::Move(Move::Prune {
+                    age_ms: duration(args[0])?,
+                })
             }
             other => {
                 return Err(format!(
@@ -155,19 +128,23 @@ impl Action {
 
     pub fn consumer(&self) -> Option<&str> {
         match self {
-            Action::Step { consumer }
-            | Action::Run { consumer, .. }
-            | Action::Crash { consumer }
-            | Action::LoseAck { consumer }
-            | Action::LoseResponse { consumer }
-            | Action::Slow { consumer, .. } => Some(consumer),
+            Action::Run { consumer, .. }
+            | Action::Move(
+                Move::Step { consumer }
+                | Move::Crash { consumer }
+                | Move::LoseAck { consumer }
+                | Move::LoseResponse { consumer }
+                | Move::Slow { consumer, .. },
+            ) => Some(consumer),
             _ => None,
         }
     }
 
     pub fn message(&self) -> Option<&str> {
         match self {
-            Action::ExpireLease { message } | Action::Publish { message } => Some(message),
+            Action::Move(Move::ExpireLease { message } | Move::Publish { message }) => {
+                Some(message)
+            }
             _ => None,
         }
     }
@@ -175,21 +152,29 @@ impl Action {
     /// The action written back in the file's syntax.
     pub fn text(&self) -> String {
         match self {
-            Action::Step { consumer } => format!("step {consumer}"),
             Action::Run { consumer, to: None } => format!("run {consumer}"),
             Action::Run {
                 consumer,
                 to: Some(to),
             } => format!("run {consumer} to {to}"),
-            Action::Crash { consumer } => format!("crash {consumer}"),
-            Action::LoseAck { consumer } => format!("lose-ack {consumer}"),
-            Action::LoseResponse { consumer } => format!("lose-response {consumer}"),
-            Action::Slow { consumer, ms } => format!("slow {consumer} {}", format_duration(*ms)),
-            Action::ExpireLease { message } => format!("expire-lease {message}"),
-            Action::Wait { ms } => format!("wait {}", format_duration(*ms)),
-            Action::Publish { message } => format!("publish {message}"),
-            Action::Prune { ms } => format!("prune {}", format_duration(*ms)),
+            Action::Move(mv) => move_text(mv),
         }
+    }
+}
+
+/// A move in the words of the action language: what a scenario file, a
+/// transcript and a saved counterexample all write.
+pub fn move_text(mv: &Move) -> String {
+    match mv {
+        Move::Step { consumer } => format!("step {consumer}"),
+        Move::Crash { consumer } => format!("crash {consumer}"),
+        Move::LoseAck { consumer } => format!("lose-ack {consumer}"),
+        Move::LoseResponse { consumer } => format!("lose-response {consumer}"),
+        Move::Slow { consumer, ms } => format!("slow {consumer} {}", format_duration(*ms)),
+        Move::ExpireLease { message } => format!("expire-lease {message}"),
+        Move::Wait { ms } => format!("wait {}", format_duration(*ms)),
+        Move::Publish { message } => format!("publish {message}"),
+        Move::Prune { age_ms } => format!("prune {}", format_duration(*age_ms)),
     }
 }
 

@@ -71,7 +71,6 @@ const GUARD_ORDER_ROW: &str = "INSERT INTO orders (order_id, last_message_id) VA
 const READ_OFFSET: &str = "SELECT last_offset FROM consumer_offsets WHERE partition = 0";
 const SAVE_OFFSET: &str = "INSERT INTO consumer_offsets (partition, last_offset) VALUES (0, ?1) \
      ON CONFLICT (partition) DO UPDATE SET last_offset = excluded.last_offset";
-const SELECT_OFFSETS: &str = "SELECT last_offset FROM consumer_offsets WHERE partition = 0";
 const SET_STATUS: &str = "INSERT INTO order_status (order_id, status, version) VALUES (?1, ?2, ?3) \
      ON CONFLICT (order_id) DO UPDATE SET status = excluded.status, version = excluded.version";
 const SET_STATUS_IF_NEWER: &str = "INSERT INTO order_status (order_id, status, version) \
@@ -252,29 +251,22 @@ fn prepare_file(path: &Path) -> Result<(), DbError> {
 }
 
 fn read_tables(conn: &Connection) -> Result<Tables, DbError> {
-    let mut stmt = conn.prepare_cached(SELECT_PAYMENTS)?;
-    let payments = stmt
-        .query_map([], |r| {
+    Ok(Tables {
+        payments: rows(conn, SELECT_PAYMENTS, |r| {
             Ok(PaymentRow {
                 id: r.get(0)?,
                 order: r.get(1)?,
                 amount: r.get(2)?,
                 message_id: r.get(3)?,
             })
-        })?
-        .collect::<Result<_, _>>()?;
-    let mut stmt = conn.prepare_cached(SELECT_PROCESSED)?;
-    let processed = stmt
-        .query_map([], |r| {
+        })?,
+        processed: rows(conn, SELECT_PROCESSED, |r| {
             Ok(ProcessedRow {
                 message_id: r.get(0)?,
                 processed_at: r.get::<_, i64>(1)? as Millis,
             })
-        })?
-        .collect::<Result<_, _>>()?;
-    let mut stmt = conn.prepare_cached(SELECT_RECORDS)?;
-    let records = stmt
-        .query_map([], |r| {
+        })?,
+        records: rows(conn, SELECT_RECORDS, |r| {
             Ok(RecordRow {
                 message_id: r.get(0)?,
                 status: r.get(1)?,
@@ -282,43 +274,45 @@ fn read_tables(conn: &Connection) -> Result<Tables, DbError> {
                 deadline: r.get::<_, i64>(3)? as Millis,
                 result: r.get(4)?,
             })
-        })?
-        .collect::<Result<_, _>>()?;
-    let mut stmt = conn.prepare_cached(SELECT_ORDERS)?;
-    let orders = stmt
-        .query_map([], |r| {
+        })?,
+        orders: rows(conn, SELECT_ORDERS, |r| {
             Ok(OrderRow {
                 order: r.get(0)?,
                 last_message_id: r.get(1)?,
             })
-        })?
-        .collect::<Result<_, _>>()?;
-    let last_offset = conn
-        .prepare_cached(SELECT_OFFSETS)?
-        .query_row([], |r| r.get::<_, i64>(0))
-        .map(|o| Some(o as u64))
-        .or_else(|e| match e {
-            rusqlite::Error::QueryReturnedNoRows => Ok(None),
-            other => Err(other),
-        })?;
-    let mut stmt = conn.prepare_cached(SELECT_STATUSES)?;
-    let statuses = stmt
-        .query_map([], |r| {
+        })?,
+        last_offset: read_last_offset(conn)?,
+        statuses: rows(conn, SELECT_STATUSES, |r| {
             Ok(StatusRow {
                 order: r.get(0)?,
                 status: r.get(1)?,
                 version: r.get(2)?,
             })
-        })?
-        .collect::<Result<_, _>>()?;
-    Ok(Tables {
-        payments,
-        processed,
-        records,
-        orders,
-        last_offset,
-        statuses,
+        })?,
     })
+}
+
+/// Every row a statement returns, mapped; statements are cached per
+/// connection, since the same few reads run after every step.
+fn rows<T>(
+    conn: &Connection,
+    sql: &str,
+    row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> Result<Vec<T>, DbError> {
+    let mut stmt = conn.prepare_cached(sql)?;
+    let out = stmt.query_map([], row)?.collect::<Result<_, _>>()?;
+    Ok(out)
+}
+
+fn read_last_offset(conn: &Connection) -> Result<Option<u64>, DbError> {
+    match conn
+        .prepare_cached(READ_OFFSET)?
+        .query_row([], |r| r.get::<_, i64>(0))
+    {
+        Ok(offset) => Ok(Some(offset as u64)),
+        Err(rusqlite::Error::QueryReturnedNoRows) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// What the in-progress claim found.
@@ -542,15 +536,7 @@ impl Session {
 
     /// The last offset applied, read inside the transaction.
     pub fn read_offset(&self) -> Result<(Option<u64>, Ran), DbError> {
-        let last = self
-            .conn
-            .prepare_cached(READ_OFFSET)?
-            .query_row([], |r| r.get::<_, i64>(0))
-            .map(|o| Some(o as u64))
-            .or_else(|e| match e {
-                rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                other => Err(other),
-            })?;
+        let last = read_last_offset(&self.conn)?;
         let result = match last {
             Some(o) => format!("last_offset = {o}"),
             None => "0 rows: nothing applied yet".into(),

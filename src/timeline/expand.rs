@@ -2,6 +2,7 @@
 //! as it goes, since where it stops depends on what the world does.
 
 use super::{Fork, Timeline};
+use crate::scenario::action::move_text;
 use crate::scenario::{Action, Script, ScriptStep};
 use crate::sim::consumer::{Consumer, Status};
 use crate::sim::{Frame, Move, SimError, Strategy, World};
@@ -85,52 +86,8 @@ impl<'a> Run<'a> {
     fn action(&mut self, action: &Action) -> Result<(), SimError> {
         let text = action.text();
         match action {
-            Action::Step { consumer } => self.apply(
-                &Move::Step {
-                    consumer: consumer.clone(),
-                },
-                &text,
-            ),
             Action::Run { consumer, to } => self.run(consumer, to.as_deref(), &text),
-            Action::Crash { consumer } => self.apply(
-                &Move::Crash {
-                    consumer: consumer.clone(),
-                },
-                &text,
-            ),
-            Action::LoseAck { consumer } => self.apply(
-                &Move::LoseAck {
-                    consumer: consumer.clone(),
-                },
-                &text,
-            ),
-            Action::LoseResponse { consumer } => self.apply(
-                &Move::LoseResponse {
-                    consumer: consumer.clone(),
-                },
-                &text,
-            ),
-            Action::Slow { consumer, ms } => self.apply(
-                &Move::Slow {
-                    consumer: consumer.clone(),
-                    ms: *ms,
-                },
-                &text,
-            ),
-            Action::ExpireLease { message } => self.apply(
-                &Move::ExpireLease {
-                    message: message.clone(),
-                },
-                &text,
-            ),
-            Action::Wait { ms } => self.apply(&Move::Wait { ms: *ms }, &text),
-            Action::Publish { message } => self.apply(
-                &Move::Publish {
-                    message: message.clone(),
-                },
-                &text,
-            ),
-            Action::Prune { ms } => self.apply(&Move::Prune { age_ms: *ms }, &text),
+            Action::Move(mv) => self.apply(mv, &text),
         }
     }
 
@@ -199,25 +156,8 @@ impl<'a> Run<'a> {
         {
             self.next_fork += 1;
             self.world.apply(&fork.mv)?;
-            self.push(format!("you: {}", describe(&fork.mv)))?;
+            self.push(format!("you: {}", move_text(&fork.mv)))?;
         }
         Ok(())
-    }
-}
-
-/// A user's move in the words of the action language.
-pub fn describe(mv: &Move) -> String {
-    match mv {
-        Move::Step { consumer } => format!("step {consumer}"),
-        Move::Crash { consumer } => format!("crash {consumer}"),
-        Move::LoseAck { consumer } => format!("lose-ack {consumer}"),
-        Move::LoseResponse { consumer } => format!("lose-response {consumer}"),
-        Move::Slow { consumer, ms } => {
-            format!("slow {consumer} {}", crate::sim::format_duration(*ms))
-        }
-        Move::ExpireLease { message } => format!("expire-lease {message}"),
-        Move::Wait { ms } => format!("wait {}", crate::sim::format_duration(*ms)),
-        Move::Publish { message } => format!("publish {message}"),
-        Move::Prune { age_ms } => format!("prune {}", crate::sim::format_duration(*age_ms)),
     }
 }
