@@ -3,12 +3,39 @@
 //! the idempotent design, on a scenario meant to show it safe, is never
 //! shown charging twice, whatever the user breaks.
 
+use idem::check::{self, Bounds, CheckReport};
 use idem::scenario::load::builtins;
 use idem::sim::{Outcome, Strategy as Design};
-use idem::tui::{Action, App, Options, update};
+use idem::tui::explorer::Explored;
+use idem::tui::{Action, App, Effect, Options, update};
 use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use std::sync::OnceLock;
+
+/// What the explorer shows: two designs, one fault per schedule, so the
+/// sessions stay quick; computed once.
+fn report() -> &'static CheckReport {
+    static REPORT: OnceLock<CheckReport> = OnceLock::new();
+    REPORT.get_or_init(|| {
+        let bounds = Bounds {
+            max_faults: 1,
+            ..Bounds::default()
+        };
+        let strategies = ["naive", "idempotent"]
+            .into_iter()
+            .map(|name| {
+                check::check_strategy(&Design::by_name(name).unwrap(), &bounds)
+                    .expect("the check runs")
+            })
+            .collect();
+        CheckReport {
+            bounds,
+            strategies,
+            seconds: 0.0,
+        }
+    })
+}
 
 fn action() -> impl proptest::strategy::Strategy<Value = Action> {
     prop_oneof![
@@ -26,6 +53,7 @@ fn action() -> impl proptest::strategy::Strategy<Value = Action> {
         1 => Just(Action::Picker),
         4 => Just(Action::Faults),
         1 => Just(Action::FirstViolation),
+        2 => Just(Action::Explore),
         1 => Just(Action::Help),
         1 => Just(Action::FocusNext),
         1 => Just(Action::FocusPrev),
@@ -72,6 +100,10 @@ proptest! {
         update(&mut app, Action::Resize { width: 120, height: 40 });
         for a in actions {
             update(&mut app, a);
+            // What the terminal layer does with the request, at once.
+            if app.pending.take() == Some(Effect::Explore) {
+                update(&mut app, Action::ExploreDone(Explored::new(Ok(report().clone()))));
+            }
             prop_assert!(app.pos <= app.last_pos());
             let screen = render(&app);
             let safe_here = app

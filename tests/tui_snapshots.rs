@@ -1,12 +1,15 @@
 //! Whole-screen snapshots of the simulator, drawn into a TestBackend with
 //! animation off, so they are the same on every machine.
 
+use idem::check::{self, Bounds, CheckReport};
 use idem::scenario;
 use idem::sim::consumer::Status;
 use idem::sim::{Outcome, Strategy};
-use idem::tui::{Action, App, Options, update};
+use idem::tui::explorer::Explored;
+use idem::tui::{Action, App, Effect, Options, update};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use std::sync::OnceLock;
 
 fn app(name: &str, mode: &str) -> App {
     let script = scenario::find(name).expect("built-in scenario");
@@ -215,4 +218,134 @@ fn a_fork_is_marked_on_screen() {
     let screen = draw(&mut a, 120, 40);
     assert!(screen.contains("forked at step 1"), "{screen}");
     assert!(screen.contains("you: crash A"));
+}
+
+/// The checker's report under small bounds (one fault per schedule), the
+/// same in debug and release, computed once for every explorer test here.
+fn report() -> &'static CheckReport {
+    static REPORT: OnceLock<CheckReport> = OnceLock::new();
+    REPORT.get_or_init(|| {
+        check::run(&Bounds {
+            max_faults: 1,
+            ..Bounds::default()
+        })
+        .expect("the check runs")
+        .without_timings()
+    })
+}
+
+/// `x`, then the answer the terminal layer would bring back.
+fn explorer(name: &str, mode: &str) -> App {
+    let mut a = app(name, mode);
+    update(&mut a, Action::Explore);
+    assert_eq!(
+        a.pending.take(),
+        Some(Effect::Explore),
+        "x asks for the check"
+    );
+    update(
+        &mut a,
+        Action::ExploreDone(Explored::new(Ok(report().clone()))),
+    );
+    a
+}
+
+#[test]
+fn explorer_table_and_counterexamples() {
+    both_sizes!("explorer", explorer("tour-1", "naive"));
+    let screen = draw(&mut explorer("tour-1", "naive"), 120, 40);
+    assert!(screen.contains("Explorer"), "{screen}");
+    assert!(screen.contains("✓ safe: holds"), "{screen}");
+    assert!(screen.contains("✕ broken, as expected"), "{screen}");
+    assert!(
+        screen.contains("▶ naive"),
+        "the design on screen is selected"
+    );
+    assert!(screen.contains("charged twice"));
+    assert!(!screen.contains("states/s") && !screen.contains("seconds"));
+    let narrow = draw(&mut explorer("tour-1", "naive"), 80, 24);
+    assert!(narrow.contains("✓ safe"), "{narrow}");
+}
+
+#[test]
+fn explorer_on_a_safe_design_shows_what_was_proved() {
+    let mut a = explorer("tour-1", "idempotent");
+    let screen = draw(&mut a, 120, 40);
+    assert!(
+        screen.contains("No schedule within the bounds breaks idempotent"),
+        "{screen}"
+    );
+    assert!(screen.contains("a duplicate delivery happened"));
+    update(&mut a, Action::Enter);
+    assert!(
+        a.status.is_some(),
+        "Enter on a safe design says why nothing opens"
+    );
+}
+
+#[test]
+fn explorer_while_the_check_runs() {
+    let mut a = app("tour-1", "naive");
+    update(&mut a, Action::Explore);
+    update(&mut a, Action::Tick { ms: 200 });
+    let screen = draw(&mut a, 80, 24);
+    assert!(screen.contains("exploring every schedule"), "{screen}");
+    update(&mut a, Action::Back);
+    let screen = draw(&mut a, 80, 24);
+    assert!(screen.contains("Tour 1/4"), "Esc goes back while it runs");
+    update(
+        &mut a,
+        Action::ExploreDone(Explored::new(Err("out of cheese".into()))),
+    );
+    update(&mut a, Action::Explore);
+    assert_eq!(
+        a.pending,
+        Some(Effect::Explore),
+        "x after a failure tries again"
+    );
+}
+
+#[test]
+fn explorer_opens_a_counterexample_at_its_first_bad_step() {
+    let mut a = explorer("tour-1", "naive");
+    update(&mut a, Action::Enter);
+    assert!(a.script.title.starts_with("naive: "), "{}", a.script.title);
+    assert!(a.frame().verdict.outcome.is_failure());
+    let screen = draw(&mut a, 120, 40);
+    assert!(
+        screen.contains("Counterexample found by idem check"),
+        "{screen}"
+    );
+    assert!(screen.contains("found by idem check: the shortest schedule"));
+}
+
+#[test]
+fn explorer_in_ascii_draws_only_ascii() {
+    let script = scenario::find("tour-1").unwrap();
+    let mut a = App::new(
+        script,
+        Strategy::naive(),
+        0,
+        Options {
+            animation: false,
+            color: false,
+            ascii: true,
+        },
+    )
+    .unwrap();
+    update(&mut a, Action::Explore);
+    for (w, h) in [(80, 24), (120, 40)] {
+        assert!(draw(&mut a, w, h).is_ascii());
+    }
+    update(
+        &mut a,
+        Action::ExploreDone(Explored::new(Ok(report().clone()))),
+    );
+    for _ in 0..report().strategies.len() {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let screen = draw(&mut a, w, h);
+            assert!(screen.is_ascii(), "{screen}");
+        }
+        update(&mut a, Action::Down);
+    }
 }

@@ -1,11 +1,12 @@
 //! What the user (or the clock) asks for. Terminal events become actions
 //! here; `update` gives them meaning.
 
+use super::explorer::Explored;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Action {
     Next,
     Prev,
@@ -21,6 +22,10 @@ pub enum Action {
     Picker,
     Faults,
     FirstViolation,
+    /// Open the explorer (the checker's table), or close it.
+    Explore,
+    /// The checker finished (from the terminal layer, or a test).
+    ExploreDone(Explored),
     Help,
     FocusNext,
     FocusPrev,
@@ -85,6 +90,7 @@ pub fn from_key(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('s') => Action::Picker,
         KeyCode::Char('f') => Action::Faults,
         KeyCode::Char('v') => Action::FirstViolation,
+        KeyCode::Char('x') => Action::Explore,
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('z') => Action::Zoom,
         KeyCode::Tab => Action::FocusNext,
@@ -128,25 +134,29 @@ mod tests {
     #[test]
     fn ctrl_c_quits_and_releases_are_ignored() {
         let press = KeyEventKind::Press;
-        assert_eq!(
+        assert!(matches!(
             from_key(&key(KeyCode::Char('c'), KeyModifiers::CONTROL, press)),
             Some(Action::Quit)
-        );
-        assert_eq!(
+        ));
+        assert!(matches!(
             from_key(&key(KeyCode::Char('c'), KeyModifiers::NONE, press)),
             Some(Action::Compare)
-        );
-        assert_eq!(
+        ));
+        assert!(
             from_key(&key(
                 KeyCode::Right,
                 KeyModifiers::NONE,
                 KeyEventKind::Release
-            )),
-            None
+            ))
+            .is_none()
         );
-        assert_eq!(
+        assert!(matches!(
             from_key(&key(KeyCode::Char('G'), KeyModifiers::SHIFT, press)),
             Some(Action::Last)
-        );
+        ));
+        assert!(matches!(
+            from_key(&key(KeyCode::Char('x'), KeyModifiers::NONE, press)),
+            Some(Action::Explore)
+        ));
     }
 }

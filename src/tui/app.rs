@@ -3,6 +3,7 @@
 
 use super::animation::Transition;
 use super::compare::Compare;
+use super::explorer::{Exploration, Selection};
 use super::theme::Theme;
 use crate::scenario::{Group, Script, load::builtins};
 use crate::sim::{Frame, SimError, Strategy};
@@ -65,6 +66,17 @@ pub enum Overlay {
     Faults {
         selected: usize,
     },
+    /// The checker's table, full screen.
+    Explorer(Selection),
+}
+
+/// Work that `update` asks for and the terminal layer does: `update` stays
+/// pure, and the answer comes back as an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Run `idem check` with the default bounds; answer with
+    /// `Action::ExploreDone`.
+    Explore,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +118,13 @@ pub struct App {
     pub theme: Theme,
     /// A one-line note for the user (why a key did nothing, a fork made).
     pub status: Option<String>,
+    /// The checker's report, computed the first time the explorer opens.
+    pub exploration: Exploration,
+    /// Names of the scripts the explorer opened: counterexamples found by
+    /// the checker, not scenarios written by hand.
+    pub found_by_check: Vec<String>,
+    /// Work for the terminal layer to pick up (see `Effect`).
+    pub pending: Option<Effect>,
     pub quit: bool,
 }
 
@@ -142,6 +161,9 @@ impl App {
             viewport: Rect::new(0, 0, 120, 40),
             theme: Theme::new(options.color, options.ascii),
             status: None,
+            exploration: Exploration::Idle,
+            found_by_check: Vec::new(),
+            pending: None,
             quit: false,
         })
     }
@@ -211,7 +233,12 @@ impl App {
 
     /// Whether the event loop must keep ticking.
     pub fn busy(&self) -> bool {
-        self.is_animating() || self.playing
+        self.is_animating() || self.playing || self.exploration.running()
+    }
+
+    /// Whether the script on screen is a counterexample from the checker.
+    pub fn is_counterexample(&self) -> bool {
+        self.found_by_check.contains(&self.script.name)
     }
 }
 

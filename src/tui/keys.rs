@@ -55,6 +55,11 @@ pub const KEYS: &[KeyHelp] = &[
         what: "choose another scenario",
     },
     KeyHelp {
+        keys: "x",
+        hint: Some(("x", "explore")),
+        what: "explore every schedule; replay what breaks a design",
+    },
+    KeyHelp {
         keys: "v",
         hint: Some(("v", "violation")),
         what: "jump to the first step where the outcome goes wrong",

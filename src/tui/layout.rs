@@ -159,6 +159,82 @@ pub fn compare(area: Rect) -> (Rect, Rect, Rect, Rect) {
     (header, left, right, keybar)
 }
 
+/// The explorer, full screen: a header, the bounds, the checker's table
+/// (a rule with its title, the column headings, one row per design), the
+/// selected design's counterexamples, the key bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Explorer {
+    pub header: Rect,
+    pub bounds: Rect,
+    pub table: Rect,
+    /// The design rows inside `table` (under its rule and headings).
+    pub rows: Rect,
+    /// The first design shown: the table scrolls to keep the selection.
+    pub offset: usize,
+    pub detail: Rect,
+    /// The counterexample list inside `detail`, one line each.
+    pub list: Rect,
+    pub keybar: Rect,
+}
+
+/// Lines the counterexample panel keeps at least, under its rule.
+const DETAIL_MIN: u16 = 6;
+
+pub fn explorer(area: Rect, designs: usize, selected: usize, counterexamples: usize) -> Explorer {
+    let bounds_h = if area.height >= 34 { 3 } else { 1 };
+    let [header, bounds, body, keybar] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(bounds_h),
+        Constraint::Min(0),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let want = designs as u16 + 2;
+    let table_h = want.min(body.height.saturating_sub(DETAIL_MIN + 1)).max(3);
+    let [table, detail] =
+        Layout::vertical([Constraint::Length(table_h), Constraint::Min(0)]).areas(body);
+    let rows = Rect::new(
+        table.x,
+        table.y + 2,
+        table.width,
+        table.height.saturating_sub(2),
+    );
+    let visible = usize::from(rows.height).max(1);
+    let offset = (selected + 1).saturating_sub(visible);
+    let list = Rect::new(
+        detail.x,
+        detail.y + 1,
+        detail.width,
+        (counterexamples as u16).min(detail.height.saturating_sub(1)),
+    );
+    Explorer {
+        header,
+        bounds,
+        table,
+        rows,
+        offset,
+        detail,
+        list,
+        keybar,
+    }
+}
+
+impl Explorer {
+    /// The design row under the pointer, as an index into the report.
+    pub fn row_at(&self, x: u16, y: u16) -> Option<usize> {
+        self.rows
+            .contains((x, y).into())
+            .then(|| self.offset + usize::from(y - self.rows.y))
+    }
+
+    /// The counterexample under the pointer.
+    pub fn counterexample_at(&self, x: u16, y: u16) -> Option<usize> {
+        self.list
+            .contains((x, y).into())
+            .then(|| usize::from(y - self.list.y))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,5 +262,19 @@ mod tests {
             assert_eq!(m.hit(r.x + r.width / 2, r.y + r.height / 2), Some(*p));
         }
         assert_eq!(m.hit(5, 0), None, "the header is not a panel");
+    }
+
+    #[test]
+    fn explorer_keeps_the_selected_design_in_view() {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let e = explorer(Rect::new(0, 0, w, h), 30, 29, 2);
+            assert!(e.detail.height > DETAIL_MIN, "{w}x{h}");
+            let shown = e.offset + usize::from(e.rows.height);
+            assert!(e.offset <= 29 && 29 < shown, "{w}x{h}: {e:?}");
+            let y = e.rows.y + (29 - e.offset) as u16;
+            assert_eq!(e.row_at(3, y), Some(29));
+            assert_eq!(e.counterexample_at(3, e.list.y + 1), Some(1));
+            assert_eq!(e.counterexample_at(3, e.list.y + 2), None);
+        }
     }
 }

@@ -7,6 +7,7 @@ pub mod action;
 pub mod animation;
 pub mod app;
 pub mod compare;
+pub mod explorer;
 pub mod faults;
 pub mod keys;
 pub mod layout;
@@ -16,5 +17,5 @@ pub mod update;
 pub mod view;
 
 pub use action::Action;
-pub use app::{App, Options};
+pub use app::{App, Effect, Options};
 pub use update::update;

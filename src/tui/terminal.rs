@@ -3,11 +3,14 @@
 //! Ctrl-C, panic).
 
 use super::action::{self, Action};
-use super::app::App;
+use super::app::{App, Effect};
+use super::explorer::Explored;
 use super::update::update;
+use crate::check::{self, Bounds};
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use std::io::{self, stdout};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// About 30 frames a second while something moves.
@@ -51,7 +54,10 @@ fn install_panic_hook() {
 
 fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
     let mut last = Instant::now();
+    let mut work = Work::default();
     loop {
+        work.start(app);
+        work.collect(app);
         terminal.draw(|f| f.render_widget(&*app, f.area()))?;
         if app.quit {
             return Ok(());
@@ -70,6 +76,43 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
             handle_pending(app)?;
             last = Instant::now();
         }
+    }
+}
+
+/// The effects `update` asked for, done off the render loop.
+#[derive(Default)]
+struct Work {
+    explore: Option<Receiver<Result<check::CheckReport, String>>>,
+}
+
+impl Work {
+    fn start(&mut self, app: &mut App) {
+        match app.pending.take() {
+            Some(Effect::Explore) if self.explore.is_none() => {
+                // The check takes seconds: on its own thread, so the screen
+                // keeps drawing (and the spinner turning) meanwhile.
+                let (tx, rx) = mpsc::channel();
+                std::thread::spawn(move || {
+                    let result = check::run(&Bounds::default()).map_err(|e| e.to_string());
+                    let _ = tx.send(result);
+                });
+                self.explore = Some(rx);
+            }
+            Some(Effect::Explore) | None => {}
+        }
+    }
+
+    fn collect(&mut self, app: &mut App) {
+        let Some(rx) = &self.explore else {
+            return;
+        };
+        let result = match rx.try_recv() {
+            Ok(result) => result,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => Err("the checker stopped unexpectedly".into()),
+        };
+        self.explore = None;
+        update(app, Action::ExploreDone(Explored::new(result)));
     }
 }
 

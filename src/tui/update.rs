@@ -3,13 +3,16 @@
 
 use super::action::Action;
 use super::animation::Transition;
-use super::app::{App, Overlay, Panel, PickerRow, SPEEDS};
+use super::app::{App, Effect, Overlay, Panel, PickerRow, SPEEDS};
 use super::compare::Compare;
+use super::explorer::{self, Exploration, Explored, Selection};
 use super::faults;
 use super::layout;
+use crate::scenario::Script;
 use crate::sim::{Move, Strategy};
 use crate::timeline::{Fork, Timeline};
 use ratatui::layout::Rect;
+use std::sync::Arc;
 
 pub fn update(app: &mut App, action: Action) {
     match action {
@@ -22,6 +25,8 @@ pub fn update(app: &mut App, action: Action) {
             app.viewport = Rect::new(0, 0, width, height);
             return;
         }
+        // The answer to an `Effect::Explore`: it arrives whatever is open.
+        Action::ExploreDone(result) => return explored(app, result),
         _ => {}
     }
     // A note answers one key press; the next one clears it.
@@ -34,10 +39,14 @@ pub fn update(app: &mut App, action: Action) {
         Overlay::Help => help_key(app, action),
         Overlay::Picker { selected } => picker_key(app, action, selected),
         Overlay::Faults { selected } => faults_key(app, action, selected),
+        Overlay::Explorer(sel) => explorer_key(app, action, sel),
     }
 }
 
 fn tick(app: &mut App, ms: u64) {
+    if let Exploration::Running { ms: running } = &mut app.exploration {
+        *running += ms;
+    }
     if let Some(t) = &mut app.transition {
         t.elapsed_ms += ms;
         if t.finished() {
@@ -104,7 +113,7 @@ fn main_key(app: &mut App, action: Action) {
             }
         }
         Action::Faster | Action::Slower => {
-            app.speed = if action == Action::Faster {
+            app.speed = if matches!(action, Action::Faster) {
                 (app.speed + 1).min(SPEEDS.len() - 1)
             } else {
                 app.speed.saturating_sub(1)
@@ -134,12 +143,13 @@ fn main_key(app: &mut App, action: Action) {
             }
         }
         Action::FirstViolation => first_violation(app),
+        Action::Explore => open_explorer(app),
         Action::Help => app.overlay = Overlay::Help,
         Action::FocusNext | Action::FocusPrev => {
             let all = Panel::ALL;
             let i = all.iter().position(|p| *p == app.focus).unwrap_or(0);
             let n = all.len();
-            let j = if action == Action::FocusNext {
+            let j = if matches!(action, Action::FocusNext) {
                 (i + 1) % n
             } else {
                 (i + n - 1) % n
@@ -169,6 +179,7 @@ fn main_key(app: &mut App, action: Action) {
         | Action::Enter
         | Action::Digit(_)
         | Action::Quit
+        | Action::ExploreDone(_)
         | Action::Resize { .. }
         | Action::Tick { .. } => {}
     }
@@ -393,14 +404,20 @@ fn load(app: &mut App, index: usize) {
             .and_then(|n| Strategy::by_name(n))
             .unwrap_or_else(|| app.strategy.clone())
     };
+    let switched = strategy.name != app.strategy.name;
+    let name = strategy.name;
+    if open(app, script, strategy) && switched {
+        app.status = Some(format!(
+            "mode {name}: the design this scenario is about (m switches)"
+        ));
+    }
+}
+
+/// Puts a script on screen under a design, from its first frame, with
+/// nothing open over it: the one way in for the picker and the explorer.
+fn open(app: &mut App, script: Script, strategy: Strategy) -> bool {
     match Timeline::build(&script, &strategy, app.seed, &[]) {
         Ok(timeline) => {
-            if strategy.name != app.strategy.name {
-                app.status = Some(format!(
-                    "mode {}: the design this scenario is about (m switches)",
-                    strategy.name
-                ));
-            }
             app.strategy = strategy;
             app.script = script;
             app.timeline = timeline;
@@ -413,9 +430,146 @@ fn load(app: &mut App, index: usize) {
             if app.compare.take().is_some() {
                 toggle_compare(app);
             }
+            true
         }
-        Err(e) => app.status = Some(format!("cannot run {}: {e}", script.name)),
+        Err(e) => {
+            app.status = Some(format!("cannot run {}: {e}", script.name));
+            false
+        }
     }
+}
+
+fn open_explorer(app: &mut App) {
+    app.playing = false;
+    app.transition = None;
+    let row = app
+        .exploration
+        .report()
+        .and_then(|r| {
+            r.strategies
+                .iter()
+                .position(|s| s.strategy == app.strategy.name)
+        })
+        .unwrap_or(0);
+    app.overlay = Overlay::Explorer(Selection { row, cx: 0 });
+    if matches!(app.exploration, Exploration::Idle | Exploration::Failed(_)) {
+        app.exploration = Exploration::Running { ms: 0 };
+        app.pending = Some(Effect::Explore);
+    }
+}
+
+fn explored(app: &mut App, result: Explored) {
+    let result = Arc::try_unwrap(result.0).unwrap_or_else(|shared| (*shared).clone());
+    match result {
+        Ok(report) => {
+            if let Overlay::Explorer(sel) = &mut app.overlay {
+                let here = report
+                    .strategies
+                    .iter()
+                    .position(|s| s.strategy == app.strategy.name);
+                *sel = Selection {
+                    row: here.unwrap_or(0),
+                    cx: 0,
+                };
+            }
+            app.exploration = Exploration::Done(Arc::new(report));
+        }
+        Err(e) => {
+            app.status = Some(format!("the check stopped: {e}"));
+            app.exploration = Exploration::Failed(e);
+        }
+    }
+}
+
+fn explorer_key(app: &mut App, action: Action, sel: Selection) {
+    let (designs, cxs) = match app.exploration.report() {
+        Some(r) => (
+            r.strategies.len(),
+            r.strategies
+                .get(sel.row)
+                .map_or(0, |s| s.counterexamples.len()),
+        ),
+        None => (0, 0),
+    };
+    let select = |app: &mut App, row: usize, cx: usize| {
+        app.overlay = Overlay::Explorer(Selection {
+            row: row.min(designs.saturating_sub(1)),
+            cx,
+        });
+    };
+    match action {
+        Action::Up | Action::ScrollUp => select(app, sel.row.saturating_sub(1), 0),
+        Action::Down | Action::ScrollDown => select(app, sel.row + 1, 0),
+        Action::Next | Action::FocusNext if cxs > 0 => select(app, sel.row, (sel.cx + 1) % cxs),
+        Action::Prev | Action::FocusPrev if cxs > 0 => {
+            select(app, sel.row, (sel.cx + cxs - 1) % cxs)
+        }
+        Action::First => select(app, 0, 0),
+        Action::Last => select(app, designs.saturating_sub(1), 0),
+        Action::Enter => open_counterexample(app, sel),
+        Action::Digit(d) => open_counterexample(
+            app,
+            Selection {
+                cx: usize::from(d) - 1,
+                ..sel
+            },
+        ),
+        Action::Back | Action::Explore => app.overlay = Overlay::None,
+        Action::Click { x, y } => {
+            let l = layout::explorer(app.viewport, designs, sel.row, cxs);
+            if let Some(row) = l.row_at(x, y).filter(|&r| r < designs) {
+                select(app, row, 0);
+            } else if let Some(cx) = l.counterexample_at(x, y).filter(|&c| c < cxs) {
+                if cx == sel.cx {
+                    open_counterexample(app, sel);
+                } else {
+                    select(app, sel.row, cx);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Opens a counterexample in the player, at the first step where it goes
+/// wrong (or its end, for a failure no single frame shows).
+fn open_counterexample(app: &mut App, sel: Selection) {
+    let Some(report) = app.exploration.report() else {
+        return;
+    };
+    let Some(cx) = explorer::selected(report, sel) else {
+        if report.strategies.get(sel.row).is_some() && sel.cx == 0 {
+            app.status = Some("no schedule breaks this design within the bounds".into());
+        }
+        return;
+    };
+    let Some(strategy) = Strategy::by_name(&cx.strategy) else {
+        app.status = Some(format!("no design named {} any more", cx.strategy));
+        return;
+    };
+    let script = cx.script.clone();
+    let note = format!(
+        "found by idem check: the shortest schedule to \"{}\" under {} ({} moves)",
+        cx.class,
+        cx.strategy,
+        cx.moves.len()
+    );
+    app.compare = None;
+    if !open(app, script.clone(), strategy) {
+        return;
+    }
+    if !app.found_by_check.contains(&script.name) {
+        app.found_by_check.push(script.name.clone());
+    }
+    if !app.scripts.iter().any(|s| s.name == script.name) {
+        app.scripts.push(script);
+        app.scripts.sort_by_key(|s| (s.group, s.order));
+    }
+    app.pos = app
+        .timeline
+        .first_violation()
+        .unwrap_or(app.timeline.frames.len() - 1);
+    app.status = Some(note);
 }
 
 #[cfg(test)]
@@ -577,6 +731,80 @@ mod tests {
         update(&mut a, Action::Compare);
         assert!(a.compare.is_none());
         assert!(a.pos < a.timeline.frames.len());
+    }
+
+    /// The checker on naive alone, one fault per schedule: quick in debug.
+    fn naive_report() -> crate::check::CheckReport {
+        crate::check::run(&crate::check::Bounds {
+            max_faults: 1,
+            strategy: Some("naive".into()),
+            ..crate::check::Bounds::default()
+        })
+        .expect("the check runs")
+    }
+
+    #[test]
+    fn enter_on_a_counterexample_opens_it_at_its_first_bad_step() {
+        let mut a = app("tour-2", "idempotent");
+        update(&mut a, Action::Explore);
+        assert!(matches!(a.overlay, Overlay::Explorer(_)));
+        assert_eq!(a.pending.take(), Some(Effect::Explore));
+        assert!(a.busy(), "the loop keeps ticking while the check runs");
+        let report = naive_report();
+        let cx = report.strategies[0].counterexamples[1].clone();
+        update(&mut a, Action::ExploreDone(Explored::new(Ok(report))));
+        assert!(!a.busy());
+        update(&mut a, Action::Next);
+        assert_eq!(a.overlay, Overlay::Explorer(Selection { row: 0, cx: 1 }));
+        update(&mut a, Action::Enter);
+        assert_eq!(a.overlay, Overlay::None);
+        assert_eq!(a.script.name, cx.script.name);
+        assert_eq!(a.strategy.name, "naive");
+        assert_eq!(a.timeline.strategy, "naive");
+        assert_eq!(Some(a.pos), a.timeline.first_violation());
+        assert!(a.frame().verdict.outcome.is_failure());
+        assert!(a.is_counterexample());
+        assert!(a.scripts.iter().any(|s| s.name == cx.script.name));
+        // Back in the explorer the report is still there: no second check.
+        update(&mut a, Action::Explore);
+        assert_eq!(a.pending, None);
+        update(&mut a, Action::Back);
+        assert_eq!(a.overlay, Overlay::None);
+        assert!(!a.quit);
+    }
+
+    #[test]
+    fn clicks_in_the_explorer_select_then_open() {
+        let mut a = app("tour-1", "naive");
+        update(
+            &mut a,
+            Action::Resize {
+                width: 120,
+                height: 40,
+            },
+        );
+        update(&mut a, Action::Explore);
+        update(
+            &mut a,
+            Action::ExploreDone(Explored::new(Ok(naive_report()))),
+        );
+        let n = a.exploration.report().unwrap().strategies[0]
+            .counterexamples
+            .len();
+        let l = layout::explorer(a.viewport, 1, 0, n);
+        update(
+            &mut a,
+            Action::Click {
+                x: 3,
+                y: l.list.y + 1,
+            },
+        );
+        assert_eq!(a.overlay, Overlay::Explorer(Selection { row: 0, cx: 1 }));
+        update(&mut a, Action::Click { x: 3, y: l.rows.y });
+        assert_eq!(a.overlay, Overlay::Explorer(Selection { row: 0, cx: 0 }));
+        update(&mut a, Action::Click { x: 3, y: l.list.y });
+        assert_eq!(a.overlay, Overlay::None, "a second click opens it");
+        assert!(a.frame().verdict.outcome.is_failure());
     }
 
     #[test]

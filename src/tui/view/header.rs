@@ -13,6 +13,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let f = app.frame();
     let (at, of) = app.place_in_group();
     let group = match app.script.group {
+        _ if app.is_counterexample() => "Counterexample found by idem check".to_string(),
         crate::scenario::Group::Tour => format!("Tour {at}/{of}"),
         g => format!("{} {at}/{of}", g.title()),
     };

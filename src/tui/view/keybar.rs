@@ -23,6 +23,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             vec![("↑/↓", "choose"), ("Enter/1-9", "do it"), ("Esc", "cancel")]
         }
         Overlay::Help => vec![("Esc/?", "close")],
+        Overlay::Explorer(_) => vec![
+            ("↑/↓", "design"),
+            ("←/→", "counterexample"),
+            ("Enter", "open in the player"),
+            ("Esc/x", "back"),
+            ("q", "quit"),
+        ],
         Overlay::None if app.compare.is_some() => vec![
             ("←/→", "step"),
             ("[/]", "chapter"),

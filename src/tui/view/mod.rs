@@ -5,6 +5,7 @@ mod broker;
 mod compare;
 mod database;
 mod events;
+mod explorer;
 mod faults;
 mod header;
 mod help;
@@ -37,12 +38,13 @@ impl Widget for &App {
         if layout::too_small(area) {
             too_small::render(self, area, buf);
         } else {
-            match &self.compare {
-                Some(c) => compare::render(self, c, area, buf),
-                None => main_screen(self, area, buf),
+            match (&self.overlay, &self.compare) {
+                (Overlay::Explorer(sel), _) => explorer::render(self, *sel, area, buf),
+                (_, Some(c)) => compare::render(self, c, area, buf),
+                (_, None) => main_screen(self, area, buf),
             }
             match &self.overlay {
-                Overlay::None => {}
+                Overlay::None | Overlay::Explorer(_) => {}
                 Overlay::Help => help::render(self, area, buf),
                 Overlay::Picker { selected } => picker::render(self, *selected, area, buf),
                 Overlay::Faults { selected } => faults::render(self, *selected, area, buf),

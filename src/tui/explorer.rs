@@ -1,0 +1,209 @@
+//! The explorer: `idem check`'s table inside the simulator. The report is
+//! computed once, on demand, outside `update` (the terminal layer runs it on
+//! a thread and hands it back as an action), and kept for the session.
+
+use crate::check::{CheckReport, Class, Counterexample, StrategyReport};
+use std::sync::Arc;
+
+/// Where the checker's report is.
+#[derive(Clone, Debug, Default)]
+pub enum Exploration {
+    /// Never asked for.
+    #[default]
+    Idle,
+    /// Asked for; `ms` is how long it has been running, for the spinner.
+    Running {
+        ms: u64,
+    },
+    Done(Arc<CheckReport>),
+    /// The check stopped with an error; `x` tries again.
+    Failed(String),
+}
+
+impl Exploration {
+    pub fn report(&self) -> Option<&CheckReport> {
+        match self {
+            Exploration::Done(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub fn running(&self) -> bool {
+        matches!(self, Exploration::Running { .. })
+    }
+}
+
+/// What the checker found, handed back to `update`. The report is shared,
+/// not copied: it holds every counterexample's script.
+#[derive(Clone, Debug)]
+pub struct Explored(pub Arc<Result<CheckReport, String>>);
+
+impl Explored {
+    pub fn new(result: Result<CheckReport, String>) -> Self {
+        Explored(Arc::new(result))
+    }
+}
+
+/// The explorer's place: the design (a table row) and which of its
+/// counterexamples.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    pub row: usize,
+    pub cx: usize,
+}
+
+/// How a design fared against its claim, as a symbol and words (the long
+/// form for wide screens, the short one for narrow).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Claims exactly-once and nothing broke it: the safe designs.
+    Holds,
+    /// Claims nothing, and the checker found how it breaks.
+    BrokenAsExpected,
+    /// Claims exactly-once, and a schedule breaks it.
+    Contradiction,
+    /// The bounds never produced what the proof needs (a duplicate).
+    Vacuous,
+    /// Claims nothing and nothing broke within the bounds.
+    NoFailureFound,
+}
+
+impl Standing {
+    pub fn of(s: &StrategyReport) -> Self {
+        match (s.claims_safe, s.broken(), s.vacuous()) {
+            (_, _, true) => Standing::Vacuous,
+            (true, false, _) => Standing::Holds,
+            (true, true, _) => Standing::Contradiction,
+            (false, true, _) => Standing::BrokenAsExpected,
+            (false, false, _) => Standing::NoFailureFound,
+        }
+    }
+
+    pub fn long(self) -> &'static str {
+        match self {
+            Standing::Holds => "safe: holds",
+            Standing::BrokenAsExpected => "broken, as expected",
+            Standing::Contradiction => "CONTRADICTS ITS CLAIM",
+            Standing::Vacuous => "VACUOUS: no duplicate",
+            Standing::NoFailureFound => "no failure found",
+        }
+    }
+
+    pub fn short(self) -> &'static str {
+        match self {
+            Standing::Holds => "safe",
+            Standing::BrokenAsExpected => "broken",
+            Standing::Contradiction => "CONTRADICTS",
+            Standing::Vacuous => "VACUOUS",
+            Standing::NoFailureFound => "no failure",
+        }
+    }
+
+    pub fn is_problem(self) -> bool {
+        matches!(self, Standing::Contradiction | Standing::Vacuous)
+    }
+}
+
+/// A count column of the table: its heading, and the class it counts (or
+/// the design's size).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    Schedules,
+    States,
+    Class(Class),
+}
+
+impl Column {
+    /// Most important first: narrow screens keep a prefix of this list
+    /// (after columns that are zero in every row are gone).
+    pub const BY_PRIORITY: [Column; 9] = [
+        Column::Class(Class::Correct),
+        Column::Class(Class::ChargedTwice),
+        Column::Class(Class::ChargeLost),
+        Column::Class(Class::Disagree),
+        Column::Class(Class::MessageLost),
+        Column::Class(Class::StaleState),
+        Column::Class(Class::DeadLettered),
+        Column::Schedules,
+        Column::States,
+    ];
+
+    /// The order they appear in, left to right.
+    pub const IN_ORDER: [Column; 9] = [
+        Column::Schedules,
+        Column::States,
+        Column::Class(Class::Correct),
+        Column::Class(Class::DeadLettered),
+        Column::Class(Class::ChargedTwice),
+        Column::Class(Class::ChargeLost),
+        Column::Class(Class::Disagree),
+        Column::Class(Class::MessageLost),
+        Column::Class(Class::StaleState),
+    ];
+
+    pub fn heading(self) -> &'static str {
+        match self {
+            Column::Schedules => "schedules",
+            Column::States => "states",
+            Column::Class(Class::Correct) => "correct",
+            Column::Class(Class::DeadLettered) => "dead-let.",
+            Column::Class(Class::ChargedTwice) => "2x charge",
+            Column::Class(Class::ChargeLost) => "no charge",
+            Column::Class(Class::Disagree) => "disagree",
+            Column::Class(Class::MessageLost) => "msg lost",
+            Column::Class(Class::StaleState) => "stale",
+        }
+    }
+
+    pub fn value(self, s: &StrategyReport) -> u64 {
+        match self {
+            Column::Schedules => s.schedules,
+            Column::States => s.states,
+            Column::Class(c) => s.count(c),
+        }
+    }
+
+    /// Whether some row has something to show in it.
+    pub fn used(self, report: &CheckReport) -> bool {
+        match self {
+            Column::Class(c) if c != Class::Correct => {
+                report.strategies.iter().any(|s| s.count(c) > 0)
+            }
+            _ => true,
+        }
+    }
+}
+
+/// Thousands separated with commas.
+pub fn num(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The counterexample the selection points at, if the design has any.
+pub fn selected(report: &CheckReport, sel: Selection) -> Option<&Counterexample> {
+    report
+        .strategies
+        .get(sel.row)
+        .and_then(|s| s.counterexamples.get(sel.cx))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_in_thousands() {
+        assert_eq!(num(0), "0");
+        assert_eq!(num(999), "999");
+        assert_eq!(num(1_755), "1,755");
+        assert_eq!(num(1_234_567), "1,234,567");
+    }
+}
