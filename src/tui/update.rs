@@ -549,7 +549,7 @@ fn open_counterexample(app: &mut App, sel: Selection) {
     };
     let script = cx.script.clone();
     let note = format!(
-        "found by idem check: the shortest schedule to \"{}\" under {} ({} moves)",
+        "from idem check: {} under {} in {} moves; here it goes wrong",
         cx.class,
         cx.strategy,
         cx.moves.len()

@@ -412,7 +412,7 @@ fn detail(t: &Theme, s: &StrategyReport, cx_sel: usize, l: &layout::Explorer, bu
 fn properties(t: &Theme, s: &StrategyReport) -> Vec<Line<'static>> {
     let mut lines = vec![Line::styled(
         format!(
-            " No schedule within the bounds breaks {}: {} schedules, {} states, none ends with a wrong effect.",
+            " No schedule within the bounds breaks {} ({} schedules, {} states).",
             s.strategy,
             num(s.schedules),
             num(s.states)

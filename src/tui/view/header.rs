@@ -59,10 +59,19 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Span::raw(" "),
     ]);
     let width = |spans: &[Span]| spans.iter().map(|s| s.width()).sum::<usize>();
+    // On a narrow screen a counterexample needs its label more than the
+    // reminder of which key switches the design.
+    let narrow = width(&right) + 24 > area.width as usize;
+    if app.is_counterexample() && narrow {
+        right.retain(|s| s.content != "mode: " && s.content != " (m)");
+    }
     let avail = (area.width as usize).saturating_sub(width(&right) + 1);
     // The scenario title gives way first: the right side is what changes,
     // and the chapter title is on the narration panel anyway.
     let mut left = left;
+    if app.is_counterexample() && width(&left[..3]) > avail {
+        left[2] = Span::styled("Counterexample", t.info());
+    }
     let fixed = width(&left[..3]);
     let title = left.pop().expect("four spans");
     let room = avail.saturating_sub(fixed);
@@ -74,6 +83,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     if width(&left) > avail {
         left.truncate(1);
+        if app.is_counterexample() && width(&left) + 10 <= avail {
+            left[0] = Span::styled(" Counterexample ", t.info());
+        }
     }
     let left_line = Line::from(left);
     buf.set_style(area, Style::new());

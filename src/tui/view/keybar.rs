@@ -26,8 +26,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Overlay::Explorer(_) => vec![
             ("↑/↓", "design"),
             ("←/→", "counterexample"),
-            ("Enter", "open in the player"),
-            ("Esc/x", "back"),
+            ("Enter", "replay it"),
+            ("Esc", "back"),
             ("q", "quit"),
         ],
         Overlay::None if app.compare.is_some() => vec![
