@@ -88,7 +88,7 @@ pub enum Format {
 fn strategy_name(name: &str) -> Result<String, String> {
     Strategy::by_name(name)
         .map(|s| s.name.to_string())
-        .ok_or_else(|| format!("the strategies are {}", Strategy::names().join(", ")))
+        .ok_or_else(|| format!("the designs are {}", Strategy::names().join(", ")))
 }
 
 /// An error that has already been explained to the user, with its exit code.
@@ -123,15 +123,21 @@ pub fn run(
     db: Option<PathBuf>,
 ) -> Result<ExitCode> {
     let mut script = load(name)?;
-    script.setup.db_file = db;
+    script.setup.db_file = db.clone();
     let strategy = Strategy::by_name(mode).context("strategy checked by clap")?;
     let timeline = Timeline::build(&script, &strategy, seed, &[]).map_err(input_error)?;
+    if let Some(path) = &db {
+        eprintln!(
+            "idem: the database is in {} (open it with sqlite3)",
+            path.display()
+        );
+    }
     let expect = script.expect.get(mode);
     let text = match format {
         Format::Text => report::transcript(&timeline, expect),
         Format::Json => report::json(&timeline, expect),
     };
-    print!("{text}");
+    emit(&text);
     if check {
         let Some(expect) = expect else {
             return Err(input_error(format!(
@@ -167,22 +173,34 @@ pub fn play(name: &str, mode: &str, seed: u64, animation: bool, ascii: bool) -> 
     Ok(ExitCode::SUCCESS)
 }
 
+/// Writes to stdout. A reader that went away (`idem run ... | head`) is
+/// not an error worth a panic: what it wanted, it got.
+fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
 pub fn list() -> ExitCode {
+    use std::fmt::Write;
     let scripts = scenario::load::builtins();
     let width = scripts.iter().map(|s| s.name.len()).max().unwrap_or(0);
     let mut groups: Vec<_> = scripts.iter().map(|s| s.group).collect();
     groups.dedup();
+    let mut text = String::new();
     for group in groups {
-        println!("{}:", group.title());
+        let _ = writeln!(text, "{}:", group.title());
         for s in scripts.iter().filter(|s| s.group == group) {
-            println!(
-                "  {:<width$}  {} ({})",
+            let _ = writeln!(
+                text,
+                "  {:<width$}  {} (designs: {})",
                 s.name,
                 s.summary,
                 s.strategies().join(", ")
             );
         }
     }
+    emit(&text);
     ExitCode::SUCCESS
 }
 
@@ -190,11 +208,11 @@ pub fn validate(files: &[String]) -> ExitCode {
     let mut bad = 0;
     for file in files {
         match scenario::find(file) {
-            Ok(script) => println!(
-                "{file}: ok ({} steps, expectations for {})",
+            Ok(script) => emit(&format!(
+                "{file}: ok ({} chapters, expectations for {})\n",
                 script.steps.len(),
                 script.strategies().join(", ")
-            ),
+            )),
             Err(e) => {
                 bad += 1;
                 eprintln!("{e}");
@@ -285,8 +303,8 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     }
     let report = check::run(&bounds).map_err(|e| anyhow::anyhow!(e))?;
     match args.format {
-        Format::Text => print!("{}", check::render(&report)),
-        Format::Json => println!("{}", report.to_json()),
+        Format::Text => emit(&check::render(&report)),
+        Format::Json => emit(&format!("{}\n", report.to_json())),
     }
     if let Some(dir) = &args.save {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -298,7 +316,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
             saved += 1;
         }
         eprintln!(
-            "idem: saved {saved} counterexample scenario{} to {} (replay: idem run <file> --mode <strategy> --check)",
+            "idem: saved {saved} counterexample scenario{} to {} (replay: idem run <file> --mode <design> --check)",
             if saved == 1 { "" } else { "s" },
             dir.display()
         );

@@ -82,6 +82,7 @@ impl Counterexample {
             ),
             group: Group::Design,
             order: 0,
+            narrated_for: Some(strategy.name.to_string()),
             setup,
             steps: steps
                 .iter()
@@ -89,6 +90,7 @@ impl Counterexample {
                 .map(|(s, mv)| ScriptStep {
                     title: s.title.clone(),
                     narration: s.happened.join(" "),
+                    narration_for: BTreeMap::new(),
                     actions: vec![Action::Move(mv.clone())],
                 })
                 .collect(),
@@ -131,6 +133,7 @@ impl Counterexample {
         let _ = writeln!(out, "title = {}", quote(&s.title));
         let _ = writeln!(out, "summary = {}", quote(&s.summary));
         let _ = writeln!(out, "group = \"design\"");
+        let _ = writeln!(out, "design = {}", quote(&self.script.design()));
         let _ = writeln!(out, "intro = {}", quote(&s.intro));
         let _ = writeln!(out);
         let setup = &s.setup;

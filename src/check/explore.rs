@@ -166,7 +166,7 @@ impl Explorer<'_> {
         let choices = enabled(world, self.bounds, &used);
         let quiet = choices.iter().all(|c| c.cost != Cost::Free);
         let (classes, worst) = if quiet {
-            let (bits, worst) = classify(world, &frame);
+            let (bits, worst) = classify(&frame);
             (bits, Some(worst))
         } else {
             (0, None)

@@ -13,7 +13,7 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "idem · {} · {} · strategy {} · seed {}",
+        "idem · {} · {} · design {} · seed {}",
         timeline.scenario, timeline.title, timeline.strategy, timeline.seed
     );
     let mut chapter = usize::MAX;

@@ -45,8 +45,9 @@ impl Action {
             }
         };
         let duration = |text: &str| {
-            parse_duration(text)
-                .ok_or_else(|| format!("`{text}` is not a duration (write 500ms, 30s, 5m, 24h)"))
+            parse_duration(text).ok_or_else(|| {
+                format!("`{text}` is not a duration (write 500ms, 30s, 5m, 24h; at most 366d)")
+            })
         };
         let owned = |i: usize| args[i].to_string();
         Ok(match verb {

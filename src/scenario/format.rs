@@ -16,6 +16,9 @@ pub struct RawScenario {
     pub group: Option<Spanned<String>>,
     #[serde(default)]
     pub order: Option<u32>,
+    /// The design the narration is written for.
+    #[serde(default)]
+    pub design: Option<Spanned<String>>,
     pub setup: RawSetup,
     #[serde(default)]
     pub steps: Vec<RawStep>,
@@ -39,7 +42,7 @@ pub struct RawSetup {
     #[serde(default)]
     pub key_lifetime: Option<Spanned<String>>,
     #[serde(default)]
-    pub first_charge: Option<u32>,
+    pub first_charge: Option<Spanned<i64>>,
     #[serde(default)]
     pub declines: Vec<u32>,
     #[serde(default)]
@@ -73,6 +76,9 @@ pub struct RawMessage {
 pub struct RawStep {
     pub title: String,
     pub narration: String,
+    /// The same chapter told for another design, where it goes differently.
+    #[serde(default)]
+    pub narration_for: BTreeMap<Spanned<String>, String>,
     pub actions: Spanned<Vec<Spanned<String>>>,
 }
 

@@ -42,8 +42,30 @@ impl Group {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptStep {
     pub title: String,
+    /// Written for the scenario's `design`.
     pub narration: String,
+    /// The chapter told for other designs, by design name.
+    pub narration_for: BTreeMap<String, String>,
     pub actions: Vec<Action>,
+}
+
+impl ScriptStep {
+    /// The narration for a run under `design`: its own version when the
+    /// file has one, else the main text, marked when the file says it was
+    /// written for another design, so that it never passes for a
+    /// description of this run.
+    pub fn narration(&self, design: &str, written_for: Option<&str>) -> String {
+        if let Some(text) = self.narration_for.get(design) {
+            return text.clone();
+        }
+        let Some(written_for) = written_for.filter(|w| *w != design) else {
+            return self.narration.clone();
+        };
+        format!(
+            "[Told for the {written_for} design; the events show what {design} does.] {}",
+            self.narration
+        )
+    }
 }
 
 /// What a run under one strategy must end with.
@@ -63,6 +85,9 @@ pub struct Script {
     pub intro: String,
     pub group: Group,
     pub order: u32,
+    /// The design the narration is written for, when the file names one;
+    /// without it the narration reads true for every design it lists.
+    pub narrated_for: Option<String>,
     pub setup: Setup,
     pub steps: Vec<ScriptStep>,
     /// By strategy name, in name order.
@@ -73,6 +98,20 @@ impl Script {
     /// The strategies this scenario is meant for: those it has expectations for.
     pub fn strategies(&self) -> Vec<String> {
         self.expect.keys().cloned().collect()
+    }
+
+    /// The design to open the scenario in: the one its narration is written
+    /// for, else idempotent, else the first it lists.
+    pub fn design(&self) -> String {
+        self.narrated_for
+            .clone()
+            .or_else(|| {
+                self.expect
+                    .contains_key("idempotent")
+                    .then(|| "idempotent".into())
+            })
+            .or_else(|| self.expect.keys().next().cloned())
+            .unwrap_or_default()
     }
 }
 
@@ -152,7 +191,7 @@ impl Validator<'_> {
                 self.fail(
                     value.span(),
                     format!(
-                        "`{}` is not a duration (write 500ms, 30s, 5m, 24h)",
+                        "`{}` is not a duration (write 500ms, 30s, 5m, 24h; at most 366d)",
                         value.get_ref()
                     ),
                 )
@@ -215,6 +254,11 @@ impl Validator<'_> {
             steps.push(super::ScriptStep {
                 title: step.title.clone(),
                 narration: step.narration.trim().to_string(),
+                narration_for: step
+                    .narration_for
+                    .iter()
+                    .map(|(k, v)| (k.get_ref().clone(), v.trim().to_string()))
+                    .collect(),
                 actions,
             });
         }
@@ -227,7 +271,7 @@ impl Validator<'_> {
                 return self.fail(
                     name.span(),
                     format!(
-                        "expectations for unknown strategy `{}`; the strategies are {}",
+                        "expectations for unknown design `{}`; the designs are {}",
                         name.get_ref(),
                         Strategy::names().join(", ")
                     ),
@@ -239,10 +283,38 @@ impl Validator<'_> {
         if expect.is_empty() {
             return Err((self.err)(
                 None,
-                "the scenario has no [expect.<strategy>] table: say what each strategy should end with".into(),
+                "the scenario has no [expect.<design>] table: say what each design should end with"
+                    .into(),
             ));
         }
-        let _ = file;
+        let narrated_for = match &raw.design {
+            Some(d) if expect.contains_key(d.get_ref()) => Some(d.get_ref().clone()),
+            Some(d) => {
+                return self.fail(
+                    d.span(),
+                    format!(
+                        "the narration's design `{}` has no [expect.{}] table",
+                        d.get_ref(),
+                        d.get_ref()
+                    ),
+                );
+            }
+            None => None,
+        };
+        for step in &raw.steps {
+            for name in step.narration_for.keys() {
+                if !expect.contains_key(name.get_ref()) {
+                    return self.fail(
+                        name.span(),
+                        format!(
+                            "narration for `{}`, which has no [expect.{}] table",
+                            name.get_ref(),
+                            name.get_ref()
+                        ),
+                    );
+                }
+            }
+        }
         Ok(Script {
             name: file.to_string(),
             title: raw.title.clone(),
@@ -255,6 +327,7 @@ impl Validator<'_> {
                 .to_string(),
             group,
             order: raw.order.unwrap_or(0),
+            narrated_for,
             setup,
             steps,
             expect,
@@ -273,7 +346,19 @@ impl Validator<'_> {
             cache_ttl_ms: self.duration(&s.cache_ttl, defaults.cache_ttl_ms)?,
             record_timeout_ms: self.duration(&s.record_timeout, defaults.record_timeout_ms)?,
             ordered: s.ordered.unwrap_or(false),
-            first_charge: s.first_charge.unwrap_or(defaults.first_charge),
+            first_charge: match &s.first_charge {
+                Some(n) if *n.get_ref() > 1_000_000_000 => {
+                    return self.fail(
+                        n.span(),
+                        format!(
+                            "first_charge {} is too large: at most 1000000000",
+                            n.get_ref()
+                        ),
+                    );
+                }
+                Some(n) => self.positive(n, "first_charge")?,
+                None => defaults.first_charge,
+            },
             declines: s.declines.iter().copied().collect::<BTreeSet<_>>(),
             ..Setup::default()
         };

@@ -215,7 +215,7 @@ impl Broker {
             .find(|m| m.last_receipt.as_deref() == Some(receipt))
         else {
             return AckOutcome::Rejected {
-                reason: "the receipt is out of date: the message was received again since".into(),
+                reason: "out-of-date receipt: the message was received again since".into(),
             };
         };
         match stored.state {

@@ -197,7 +197,10 @@ impl Database {
             .execute(params![cutoff as i64])?;
         Ok(Ran {
             sql: render(PRUNE_PROCESSED, &[cutoff.to_string()]),
-            result: format!("{rows} rows deleted"),
+            result: match rows {
+                1 => "1 row deleted".to_string(),
+                n => format!("{n} rows deleted"),
+            },
         })
     }
 

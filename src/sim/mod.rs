@@ -43,7 +43,12 @@ pub fn format_duration(ms: Millis) -> String {
     out
 }
 
-/// Parses `250ms`, `30s`, `5m`, `24h`, `4d` and combinations such as `1m30s`.
+/// The longest duration a scenario may name; virtual time stays far from
+/// overflow however many waits a scenario adds up.
+pub const MAX_DURATION: Millis = 366 * 86_400_000;
+
+/// Parses `250ms`, `30s`, `5m`, `24h`, `4d` and combinations such as `1m30s`,
+/// up to `MAX_DURATION`.
 pub fn parse_duration(text: &str) -> Option<Millis> {
     let text = text.trim();
     if text.is_empty() {
@@ -72,7 +77,7 @@ pub fn parse_duration(text: &str) -> Option<Millis> {
         };
         total = total.checked_add(value.checked_mul(factor)?)?;
     }
-    if !digits.is_empty() {
+    if !digits.is_empty() || total > MAX_DURATION {
         return None;
     }
     Some(total)
@@ -91,7 +96,16 @@ mod tests {
 
     #[test]
     fn bad_durations_are_rejected() {
-        for text in ["", "30", "s", "3x", "-5s", "1.5s"] {
+        for text in [
+            "",
+            "30",
+            "s",
+            "3x",
+            "-5s",
+            "1.5s",
+            "367d",
+            "18446744073709551615ms",
+        ] {
             assert_eq!(parse_duration(text), None, "{text}");
         }
     }

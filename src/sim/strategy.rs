@@ -203,12 +203,12 @@ impl Strategy {
             },
             Strategy {
                 name: "charge-first",
-                summary: "checks the ID, does the work and commits, then saves the ID in a second transaction",
+                summary: "looks the ID up and does the work in one transaction, then saves the ID in a second",
                 claims_safe: false,
                 program: vec![
                     Receive,
-                    CheckId,
                     Begin,
+                    CheckId,
                     ApplyCharge,
                     UNKEYED,
                     AwaitResponse,
@@ -405,7 +405,10 @@ mod tests {
                         assert!(open, "{}: COMMIT without BEGIN", s.name);
                         open = false;
                     }
+                    // Reads too: a read outside a transaction would behave
+                    // differently on the memdb VFS and on a file (--db).
                     Op::ClaimId
+                    | Op::CheckId
                     | Op::ApplyCharge
                     | Op::ClaimInProgress
                     | Op::MarkCompleted

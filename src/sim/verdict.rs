@@ -11,6 +11,8 @@ pub enum Outcome {
     Correct,
     InProgress,
     DeadLettered,
+    /// The message left the queue with no effect and no record of it.
+    MessageLost,
     ChargeLost,
     /// An older status change overwrote a newer one.
     StaleState,
@@ -19,10 +21,11 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub const ALL: [Outcome; 7] = [
+    pub const ALL: [Outcome; 8] = [
         Outcome::Correct,
         Outcome::InProgress,
         Outcome::DeadLettered,
+        Outcome::MessageLost,
         Outcome::ChargeLost,
         Outcome::StaleState,
         Outcome::Disagree,
@@ -35,6 +38,7 @@ impl Outcome {
             Outcome::Correct => "correct",
             Outcome::InProgress => "in progress",
             Outcome::DeadLettered => "dead-lettered",
+            Outcome::MessageLost => "message lost",
             Outcome::ChargeLost => "charge lost",
             Outcome::StaleState => "stale state",
             Outcome::Disagree => "provider and database disagree",
@@ -50,7 +54,11 @@ impl Outcome {
     pub fn is_failure(self) -> bool {
         matches!(
             self,
-            Outcome::ChargeLost | Outcome::StaleState | Outcome::Disagree | Outcome::ChargedTwice
+            Outcome::ChargeLost
+                | Outcome::MessageLost
+                | Outcome::StaleState
+                | Outcome::Disagree
+                | Outcome::ChargedTwice
         )
     }
 }
@@ -116,6 +124,12 @@ pub struct FactState<'a> {
     pub charges: usize,
     /// A copy is still queued or leased, or a consumer is handling it.
     pub pending: bool,
+    /// Recorded as handled (processed_messages or the cache) with no
+    /// payment while nobody works on it: every redelivery will be skipped.
+    pub doomed: bool,
+    /// The broker removed a copy on an ack that came before any work was
+    /// saved, as acking on receipt does.
+    pub acked_before_work: bool,
     pub dead_lettered: bool,
     pub ledger: Vec<&'a LedgerEntry>,
     pub notes: &'a [String],
@@ -123,10 +137,18 @@ pub struct FactState<'a> {
 
 fn times(n: usize) -> String {
     match n {
-        0 => "never".into(),
+        0 => "not at all".into(),
         1 => "once".into(),
         2 => "twice".into(),
         n => format!("{n} times"),
+    }
+}
+
+fn rows(n: usize) -> String {
+    match n {
+        0 => "no payment row".into(),
+        1 => "1 payment row".into(),
+        n => format!("{n} payment rows"),
     }
 }
 
@@ -140,12 +162,20 @@ pub fn judge_status(
     expected: &str,
     actual: Option<&str>,
     pending: bool,
+    dead_lettered: bool,
     notes: &[String],
 ) -> FactVerdict {
-    let (outcome, cause) = if actual == Some(expected) {
-        (Outcome::Correct, Vec::new())
-    } else if pending {
+    let (outcome, cause) = if pending {
         (Outcome::InProgress, Vec::new())
+    } else if actual == Some(expected) {
+        (Outcome::Correct, Vec::new())
+    } else if dead_lettered {
+        (
+            Outcome::DeadLettered,
+            vec![format!(
+                "a status change for order {order} was dead-lettered"
+            )],
+        )
     } else {
         let mut cause = vec![format!(
             "order {order} ends {}, its newest status is {expected}",
@@ -188,39 +218,56 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     };
     let disagree = |extra: Vec<String>| {
         let mut cause = vec![format!(
-            "the provider charged {}, the database shows {}",
+            "the provider charged {}, the database has {}",
             times(f.charges),
-            times(f.payments)
+            rows(f.payments)
         )];
         cause.extend(extra);
         (Outcome::Disagree, cause)
     };
     let n = f.expected;
-    let (outcome, cause) = if f.payments == n && f.charges == n {
-        (Outcome::Correct, Vec::new())
-    } else if f.payments > n && f.charges > n {
+    let (outcome, cause) = if f.payments > n && f.charges > n {
         (Outcome::ChargedTwice, nth(LedgerKind::PaymentCommitted, n))
     } else if f.charges > n {
         disagree(nth(LedgerKind::ProviderCharged, n))
     } else if f.payments > n {
         disagree(nth(LedgerKind::PaymentCommitted, n))
-    } else if f.pending {
+    } else if f.pending && !f.doomed {
+        // Even with the counts right, a copy still on its way can change them.
         (Outcome::InProgress, Vec::new())
-    } else if f.payments != f.charges {
-        disagree(f.notes.last().cloned().into_iter().collect())
+    } else if f.payments == n && f.charges == n {
+        (Outcome::Correct, Vec::new())
     } else if f.dead_lettered {
-        (
-            Outcome::DeadLettered,
-            vec![format!(
-                "order {} moved to the dead-letter queue",
-                f.payment.order
-            )],
-        )
-    } else {
         let mut cause = vec![format!(
-            "nothing left to redeliver for order {}",
+            "order {} moved to the dead-letter queue",
             f.payment.order
         )];
+        if f.payments != f.charges {
+            cause.push(format!(
+                "the provider charged {}, the database has {}",
+                times(f.charges),
+                rows(f.payments)
+            ));
+        }
+        (Outcome::DeadLettered, cause)
+    } else if f.payments != f.charges {
+        disagree(f.notes.last().cloned().into_iter().collect())
+    } else if f.acked_before_work && !f.doomed {
+        let mut cause = vec![format!(
+            "the broker removed the message for order {} before its work was saved",
+            f.payment.order
+        )];
+        cause.extend(f.notes.last().cloned());
+        (Outcome::MessageLost, cause)
+    } else {
+        let mut cause = vec![if f.doomed {
+            format!(
+                "order {} is recorded as handled, with no payment",
+                f.payment.order
+            )
+        } else {
+            format!("nothing left to redeliver for order {}", f.payment.order)
+        }];
         cause.extend(f.notes.last().cloned());
         (Outcome::ChargeLost, cause)
     };
@@ -252,6 +299,8 @@ mod tests {
             payments,
             charges,
             pending,
+            doomed: false,
+            acked_before_work: false,
             dead_lettered: false,
             ledger: Vec::new(),
             notes: &[],
@@ -261,6 +310,7 @@ mod tests {
     #[test]
     fn outcomes_follow_the_counts() {
         assert_eq!(fact(1, 1, false).outcome, Outcome::Correct);
+        assert_eq!(fact(1, 1, true).outcome, Outcome::InProgress);
         assert_eq!(fact(2, 2, false).outcome, Outcome::ChargedTwice);
         assert_eq!(fact(1, 2, false).outcome, Outcome::Disagree);
         assert_eq!(fact(2, 1, false).outcome, Outcome::Disagree);

@@ -176,6 +176,10 @@ pub struct World {
     notes: BTreeMap<Payment, Vec<String>>,
     /// Message IDs delivered at least once, to count duplicates.
     seen: BTreeSet<String>,
+    /// Facts whose message an ack removed before any work was saved.
+    acked_before_work: BTreeSet<Payment>,
+    /// Every receipt handed out so far.
+    receipts: BTreeSet<String>,
     /// The message ID whose claim hit the unique key in this step.
     pub(super) conflict: Option<String>,
     /// The key whose stored result was replayed in this step.
@@ -214,6 +218,8 @@ impl World {
             ledger: Vec::new(),
             notes: BTreeMap::new(),
             seen: BTreeSet::new(),
+            acked_before_work: BTreeSet::new(),
+            receipts: BTreeSet::new(),
             conflict: None,
             replayed: None,
             strategy,
@@ -422,7 +428,15 @@ impl World {
             self.say(Actor::Janitor, EventKind::Info, text);
             return Ok(());
         }
-        let cutoff = self.now.saturating_sub(age_ms);
+        if age_ms > self.now {
+            let text = format!(
+                "finds nothing older than {}: the run is younger than that",
+                format_duration(age_ms)
+            );
+            self.say(Actor::Janitor, EventKind::Info, text);
+            return Ok(());
+        }
+        let cutoff = self.now - age_ms;
         let ran = self.db.prune_processed(cutoff)?;
         self.say(
             Actor::Janitor,
@@ -466,7 +480,7 @@ impl World {
 
     /// Lets virtual time pass: leases and idempotency keys run out.
     fn advance(&mut self, ms: Millis) -> Result<(), SimError> {
-        self.now += ms;
+        self.now = self.now.saturating_add(ms);
         self.cache.expire(self.now);
         for outcome in self.broker.expire_leases(self.now) {
             self.report_expiry(outcome);
@@ -491,7 +505,7 @@ impl World {
                 Actor::Broker,
                 EventKind::Warning,
                 format!(
-                    "{holder}'s lease on {message_id} ran out ({}): {message_id} is visible again",
+                    "the lease {holder} held on {message_id} ran out ({}): {message_id} is visible again",
                     cause[1..].join(", ")
                 ),
             ),
@@ -930,7 +944,14 @@ impl World {
     }
 
     fn receive(&mut self, i: usize) -> Result<(), SimError> {
-        let receipt = format!("rh-{:04x}", self.rng.random::<u16>());
+        // Receipts look random, as real ones do, but must never repeat: an
+        // ack finds its message by receipt alone.
+        let receipt = loop {
+            let candidate = format!("rh-{:04x}", self.rng.random::<u16>());
+            if self.receipts.insert(candidate.clone()) {
+                break candidate;
+            }
+        };
         let name = self.consumers[i].name.clone();
         let Some(delivery) = self.broker.receive(&name, receipt, self.now) else {
             let held_back =
@@ -1395,6 +1416,16 @@ impl World {
                             format!("{id} acked at step {step} with no payment committed"),
                         );
                     }
+                    if !self.consumers[i].skipping
+                        && d.message.status.is_none()
+                        && !self
+                            .committed
+                            .payments
+                            .iter()
+                            .any(|p| p.order == payment.order && p.amount == payment.amount)
+                    {
+                        self.acked_before_work.insert(payment.clone());
+                    }
                     self.say(
                         Actor::Broker,
                         EventKind::Good,
@@ -1407,7 +1438,9 @@ impl World {
                     self.say(
                         Actor::Broker,
                         EventKind::Warning,
-                        format!("rejects {name}'s ack for {id}: {reason}"),
+                        format!(
+                            "ignores {name}'s ack for {id} ({reason}); like SQS it answers OK, so {name} cannot tell"
+                        ),
                     );
                 }
             }
@@ -1444,9 +1477,34 @@ impl World {
                         .as_ref()
                         .is_some_and(|d| d.message.payment == *payment)
                 });
+                let payments = self
+                    .committed
+                    .payments
+                    .iter()
+                    .filter(|p| p.order == payment.order && p.amount == payment.amount)
+                    .count();
+                let ids: Vec<&str> = self
+                    .setup
+                    .messages
+                    .iter()
+                    .filter(|m| m.payment == *payment)
+                    .map(|m| m.id.as_str())
+                    .collect();
+                let recorded = self
+                    .committed
+                    .processed
+                    .iter()
+                    .any(|row| ids.contains(&row.message_id.as_str()))
+                    || self
+                        .cache
+                        .entries(self.now)
+                        .iter()
+                        .any(|(key, _)| ids.contains(&key.as_str()));
                 FactState {
                     payment,
                     expected,
+                    doomed: payments == 0 && recorded && !handling,
+                    acked_before_work: self.acked_before_work.contains(payment),
                     payments: self
                         .committed
                         .payments
@@ -1502,6 +1560,7 @@ impl World {
                     &update.status,
                     actual,
                     pending,
+                    self.broker.payment_dead_lettered(&key),
                     self.notes.get(&key).map_or(&[], Vec::as_slice),
                 )
             })

@@ -58,7 +58,7 @@ impl<'a> Run<'a> {
     pub fn chapter(&mut self, chapter: usize, step: &ScriptStep) -> Result<(), SimError> {
         self.chapter = chapter;
         self.title = step.title.clone();
-        self.narration = step.narration.clone();
+        self.narration = step.narration(self.strategy.name, self.script.narrated_for.as_deref());
         self.chapters.push(self.frames.len());
         for action in &step.actions {
             self.action(action)?;
