@@ -1,0 +1,266 @@
+//! The ways a handler can tell that a message was handled before: the
+//! processed_messages table, a business row, a log offset, a cache, an
+//! in-progress record.
+
+// The world's own imports and types: these files are its parts.
+use super::*;
+
+impl World {
+    /// A record's offset in the single partition: its place in the log.
+    pub(super) fn offset(&self, i: usize) -> u64 {
+        u64::from(self.delivery(i).seq - 1)
+    }
+
+    pub(super) fn check_offset(&mut self, i: usize) -> Result<(), SimError> {
+        let offset = self.offset(i);
+        let (last, ran) = self.session(i).read_offset()?;
+        self.ran(i, ran);
+        match last {
+            Some(last) if offset <= last => self.duplicate_found(
+                i,
+                format!(
+                    "offset {offset} is at or below the last applied offset {last}: skips the work"
+                ),
+            ),
+            _ => {
+                self.done(i);
+                self.say(
+                    self.actor(i),
+                    EventKind::Info,
+                    format!("offset {offset} is past the last applied one: goes on with the work"),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn save_offset(&mut self, i: usize) -> Result<(), SimError> {
+        let offset = self.offset(i);
+        let ran = self.session(i).save_offset(offset)?;
+        self.ran(i, ran);
+        self.done(i);
+        self.say(
+            self.actor(i),
+            EventKind::Info,
+            format!("records offset {offset} as applied, in the same transaction as the payment"),
+        );
+        Ok(())
+    }
+
+    pub(super) fn guard_row(&mut self, i: usize) -> Result<(), SimError> {
+        let key = self.message_key(i);
+        let order = self.delivery(i).message.payment.order;
+        let (changed, ran) = self.session(i).guard_order_row(order, &key)?;
+        self.ran(i, ran);
+        if changed {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Info,
+                format!("order {order}'s row now remembers {key} as its last message"),
+            );
+        } else {
+            self.duplicate_found(
+                i,
+                format!("order {order}'s row already remembers {key}: skips the work"),
+            );
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_id(&mut self, i: usize) -> Result<(), SimError> {
+        let key = self.message_key(i);
+        let Some((found, ran)) = self.session(i).look_up_message(&key)? else {
+            self.wait_for_lock(i, render_look_up(&key));
+            return Ok(());
+        };
+        self.ran(i, ran);
+        if !found {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Info,
+                format!("finds no record of {key}: goes on with the work"),
+            );
+            return Ok(());
+        }
+        self.duplicate_found(
+            i,
+            format!("finds {key} in processed_messages: skips the work"),
+        );
+        Ok(())
+    }
+
+    pub(super) fn cache_claim(&mut self, i: usize) {
+        let key = self.message_key(i);
+        let ttl = format_duration(self.setup.cache_ttl_ms);
+        if self.cache.set_nx(&key, self.now) {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Info,
+                format!(
+                    "cache: SET {key} 1 NX EX {ttl} -> OK, the ID is claimed (outside the database)"
+                ),
+            );
+        } else {
+            self.duplicate_found(
+                i,
+                format!(
+                    "cache: SET {key} 1 NX EX {ttl} -> nil, someone claimed it: skips the work"
+                ),
+            );
+        }
+    }
+
+    pub(super) fn cache_check(&mut self, i: usize) {
+        let key = self.message_key(i);
+        if self.cache.get(&key, self.now) {
+            self.duplicate_found(i, format!("cache: GET {key} -> hit: skips the work"));
+        } else {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Info,
+                format!("cache: GET {key} -> miss: goes on with the work"),
+            );
+        }
+    }
+
+    pub(super) fn cache_set(&mut self, i: usize) {
+        let key = self.message_key(i);
+        self.cache.set(&key, self.now);
+        self.done(i);
+        self.say(
+            self.actor(i),
+            EventKind::Info,
+            format!(
+                "cache: SET {key} 1 EX {} -> OK, the ID is remembered",
+                format_duration(self.setup.cache_ttl_ms)
+            ),
+        );
+    }
+
+    /// The owner token of an in-progress record: consumer and receipt.
+    pub(super) fn owner(&self, i: usize) -> String {
+        format!("{}/{}", self.consumers[i].name, self.delivery(i).receipt)
+    }
+
+    pub(super) fn claim_record(&mut self, i: usize) -> Result<(), SimError> {
+        let key = self.message_key(i);
+        let owner = self.owner(i);
+        let deadline = self.now + self.setup.record_timeout_ms;
+        let (claim, ran) = self
+            .session(i)
+            .claim_record(&key, &owner, self.now, deadline)?;
+        for r in ran {
+            self.ran(i, r);
+        }
+        match claim {
+            RecordClaim::Claimed => {
+                self.done(i);
+                self.say(
+                    self.actor(i),
+                    EventKind::Good,
+                    format!(
+                        "records {key} as in progress until {}",
+                        format_duration(deadline)
+                    ),
+                );
+            }
+            RecordClaim::TookOver { previous_owner } => {
+                self.done(i);
+                self.say(
+                    self.actor(i),
+                    EventKind::Warning,
+                    format!("takes over {key}: {previous_owner}'s deadline has passed, so the work runs again"),
+                );
+            }
+            RecordClaim::Busy { owner, deadline } => {
+                let c = &mut self.consumers[i];
+                c.marks[c.pc] = Mark::Waiting;
+                c.backing_off = true;
+                self.skip_ahead(i);
+                let receipt = self.delivery(i).receipt.clone();
+                let name = self.consumers[i].name.clone();
+                self.broker.note_lost_lease(
+                    &receipt,
+                    format!("{name} backed off: {key} in progress elsewhere"),
+                );
+                self.say(
+                    self.actor(i),
+                    EventKind::Warning,
+                    format!(
+                        "finds {key} in progress ({owner}, until {}): backs off without acking",
+                        format_duration(deadline)
+                    ),
+                );
+            }
+            RecordClaim::Completed { result } => {
+                self.duplicate_found(
+                    i,
+                    format!(
+                        "finds {key} completed (result {}): returns the stored result, skips the work",
+                        result.as_deref().unwrap_or("none")
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn complete_record(&mut self, i: usize) -> Result<(), SimError> {
+        let key = self.message_key(i);
+        let owner = self.owner(i);
+        let result = self.consumers[i]
+            .last_charge
+            .clone()
+            .unwrap_or_else(|| "none".into());
+        let (ok, ran) = self.session(i).complete_record(&key, &owner, &result)?;
+        self.ran(i, ran);
+        if ok {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Good,
+                format!("marks {key} completed with result {result}"),
+            );
+            return Ok(());
+        }
+        // Someone took the record over and finished first: this attempt's
+        // payment row must not survive.
+        let ran = self.session(i).rollback()?;
+        self.ran(i, ran);
+        let c = &mut self.consumers[i];
+        c.in_txn = false;
+        c.txn_payment = false;
+        self.duplicate_found(
+            i,
+            format!(
+                "no longer owns {key}: another delivery took the record over, so it rolls back its own payment row"
+            ),
+        );
+        Ok(())
+    }
+
+    pub(super) fn claim(&mut self, i: usize) -> Result<(), SimError> {
+        let id = self.message_key(i);
+        let claim = self.session(i).claim_message(&id, self.now)?;
+        self.ran(i, claim.ran);
+        if claim.first_time {
+            self.done(i);
+            self.say(
+                self.actor(i),
+                EventKind::Good,
+                format!("records {id} in processed_messages: first time this ID is seen"),
+            );
+            return Ok(());
+        }
+        self.conflict = Some(id.clone());
+        self.duplicate_found(
+            i,
+            format!("hits the unique key: {id} is already handled, so it skips the work"),
+        );
+        Ok(())
+    }
+}

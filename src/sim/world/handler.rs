@@ -1,0 +1,355 @@
+//! Running a handler program: one step per move, the skip path taken on a
+//! duplicate, receive, the transaction boundaries and the ack.
+
+// The world's own imports and types: these files are its parts.
+use super::*;
+
+impl World {
+    pub(super) fn step_consumer(&mut self, i: usize) -> Result<(), SimError> {
+        if self.consumers[i].status == Status::Crashed {
+            return self.restart(i);
+        }
+        if matches!(self.consumers[i].status, Status::Blocked { .. }) {
+            // A retry of the step that found the lock taken.
+            self.consumers[i].status = Status::Handling;
+        }
+        let op = self.strategy.program[self.consumers[i].pc];
+        match op {
+            Op::Receive => self.receive(i)?,
+            Op::Begin => self.begin(i)?,
+            Op::ClaimId => self.claim(i)?,
+            Op::CheckId => self.check_id(i)?,
+            Op::ApplyCharge => self.apply_charge(i)?,
+            Op::CallProvider { with_key } => self.call_provider(i, with_key)?,
+            Op::AwaitResponse => self.await_response(i)?,
+            Op::Commit => self.commit(i)?,
+            Op::Ack => self.ack(i)?,
+            Op::CacheClaim => self.cache_claim(i),
+            Op::CacheCheck => self.cache_check(i),
+            Op::CacheSet => self.cache_set(i),
+            Op::ClaimInProgress => self.claim_record(i)?,
+            Op::MarkCompleted => self.complete_record(i)?,
+            Op::GuardRow => self.guard_row(i)?,
+            Op::CheckOffset => self.check_offset(i)?,
+            Op::SaveOffset => self.save_offset(i)?,
+            Op::ApplyIfNewer => self.apply_body(i, true)?,
+        }
+        let c = &mut self.consumers[i];
+        if c.status != Status::Idle && c.pc >= c.marks.len() {
+            c.finish();
+        }
+        Ok(())
+    }
+
+    /// The ID this consumer deduplicates on: the producer's, or the
+    /// broker's ID of the stored copy.
+    pub(super) fn message_key(&self, i: usize) -> String {
+        let d = self.delivery(i);
+        match self.setup.id_source {
+            IdSource::Producer => d.message.id.clone(),
+            IdSource::Broker => format!("b-{}", d.seq),
+            IdSource::Content => content_hash(&d.message.payment),
+        }
+    }
+
+    /// The skip path, taken when a step finds the message already handled:
+    /// commit the open transaction if there is one, then acknowledge if an
+    /// ack is still ahead. Steps jumped over are marked skipped.
+    pub(super) fn skip_ahead(&mut self, i: usize) {
+        let c = &self.consumers[i];
+        let target = if c.in_txn {
+            self.strategy.next(Op::Commit, c.pc)
+        } else if c.backing_off {
+            None
+        } else {
+            self.strategy.next(Op::Ack, c.pc)
+        };
+        let end = target.unwrap_or(self.strategy.program.len());
+        let c = &mut self.consumers[i];
+        for mark in &mut c.marks[c.pc + 1..end] {
+            *mark = Mark::Skipped;
+        }
+        c.pc = end;
+    }
+
+    pub(super) fn duplicate_found(&mut self, i: usize, text: String) {
+        self.counters.duplicates_skipped += 1;
+        let c = &mut self.consumers[i];
+        c.marks[c.pc] = Mark::Conflict;
+        c.skipping = true;
+        self.skip_ahead(i);
+        self.say(self.actor(i), EventKind::Good, text);
+    }
+
+    pub(super) fn session(&self, i: usize) -> &crate::sim::db::Session {
+        self.consumers[i]
+            .session
+            .as_ref()
+            .expect("a running consumer has a connection")
+    }
+
+    pub(super) fn actor(&self, i: usize) -> Actor {
+        Actor::Consumer(self.consumers[i].name.clone())
+    }
+
+    pub(super) fn delivery(&self, i: usize) -> &crate::sim::broker::Delivery {
+        self.consumers[i]
+            .delivery
+            .as_ref()
+            .expect("past receive, a consumer holds a delivery")
+    }
+
+    pub(super) fn done(&mut self, i: usize) {
+        let c = &mut self.consumers[i];
+        c.marks[c.pc] = Mark::Done;
+        c.pc += 1;
+    }
+
+    pub(super) fn receive(&mut self, i: usize) -> Result<(), SimError> {
+        // Receipts look random, as real ones do, but must never repeat: an
+        // ack finds its message by receipt alone.
+        let receipt = loop {
+            let candidate = format!("rh-{:04x}", self.rng.random::<u16>());
+            if self.receipts.insert(candidate.clone()) {
+                break candidate;
+            }
+        };
+        let name = self.consumers[i].name.clone();
+        let Some(delivery) = self.broker.receive(&name, receipt, self.now) else {
+            let held_back =
+                self.broker.ordered && self.broker.messages().iter().any(|m| m.is_pending());
+            self.say(
+                self.actor(i),
+                EventKind::Info,
+                if held_back {
+                    "polls the log: nothing to read, the next record is not acknowledged yet and nothing overtakes it".into()
+                } else {
+                    "polls the queue: nothing visible to receive".into()
+                },
+            );
+            return Ok(());
+        };
+        self.counters.delivered += 1;
+        let id = delivery.message.id.clone();
+        let duplicate = !self.seen.insert(id.clone());
+        if duplicate {
+            self.counters.duplicates_delivered += 1;
+        }
+        let mut text = format!(
+            "receives {id} (order {}, ${}), lease {}, receipt {}",
+            delivery.message.payment.order,
+            delivery.message.payment.amount,
+            format_duration(self.setup.lease_ms),
+            delivery.receipt
+        );
+        let mut kind = EventKind::Info;
+        if delivery.redelivered {
+            self.counters.redeliveries += 1;
+            text.push_str(&format!(
+                "; delivery {}, flagged redelivered",
+                delivery.receive_count
+            ));
+            kind = EventKind::Warning;
+        } else if duplicate {
+            text.push_str("; a second copy of the same message");
+            kind = EventKind::Warning;
+        }
+        let steps = self.strategy.program.len();
+        let c = &mut self.consumers[i];
+        c.marks = vec![Mark::Todo; steps];
+        c.status = Status::Handling;
+        c.delivery = Some(delivery);
+        self.done(i);
+        self.say(self.actor(i), kind, text);
+        Ok(())
+    }
+
+    /// Why this delivery exists, for the cause chains: empty for a first one.
+    pub(super) fn delivery_cause(&self, i: usize) -> Vec<String> {
+        let d = self.delivery(i);
+        let copies = self
+            .broker
+            .messages()
+            .iter()
+            .find(|m| m.seq == d.seq)
+            .map_or(1, |m| m.copy);
+        let mut cause = Vec::new();
+        if d.redelivered {
+            cause.push(format!("{} redelivered", d.message.id));
+            cause.extend(d.cause.iter().cloned());
+        } else if copies > 1 {
+            cause.push(format!(
+                "copy {copies} of {} published by a producer retry",
+                d.message.id
+            ));
+        }
+        cause
+    }
+
+    pub(super) fn begin(&mut self, i: usize) -> Result<(), SimError> {
+        match self.session(i).begin()? {
+            Begin::Open(ran) => {
+                self.ran(i, ran);
+                self.consumers[i].in_txn = true;
+                self.consumers[i].status = Status::Handling;
+                self.done(i);
+                self.say(self.actor(i), EventKind::Info, "opens a transaction".into());
+            }
+            Begin::Busy(ran) => self.wait_for_lock(i, ran.sql),
+        }
+        Ok(())
+    }
+
+    /// SQLITE_BUSY: the step did not happen; the consumer waits for the
+    /// lock holder to commit or roll back, then runs the same step again.
+    pub(super) fn wait_for_lock(&mut self, i: usize, sql: String) {
+        let holder = self
+            .lock_holder()
+            .unwrap_or("another connection")
+            .to_string();
+        self.ran(
+            i,
+            Ran {
+                sql,
+                result: format!("SQLITE_BUSY: waiting for {holder}'s transaction"),
+            },
+        );
+        let c = &mut self.consumers[i];
+        c.marks[c.pc] = Mark::Waiting;
+        c.status = Status::Blocked { by: holder.clone() };
+        self.say(
+            self.actor(i),
+            EventKind::Warning,
+            format!("is blocked: {holder} holds the write lock, so it waits for {holder} to commit or roll back"),
+        );
+    }
+
+    pub(super) fn commit(&mut self, i: usize) -> Result<(), SimError> {
+        let ran = self.session(i).commit()?;
+        self.ran(i, ran);
+        let c = &mut self.consumers[i];
+        c.in_txn = false;
+        let wrote_payment = std::mem::take(&mut c.txn_payment);
+        self.done(i);
+        if wrote_payment {
+            let payment = self.delivery(i).message.payment.clone();
+            let cause = self.delivery_cause(i);
+            self.ledger.push(LedgerEntry {
+                order: payment.order,
+                amount: payment.amount,
+                kind: LedgerKind::PaymentCommitted,
+                step: self.step,
+                cause,
+            });
+        }
+        let idle = self.consumers[i].skipping || self.consumers[i].backing_off;
+        self.say(
+            self.actor(i),
+            EventKind::Good,
+            if idle {
+                "commits: the transaction wrote nothing".into()
+            } else {
+                "commits: everything in the transaction is saved together".into()
+            },
+        );
+        if idle {
+            // The commit was the first half of the skip path; the pc already
+            // moved past it, so continue from the step before.
+            self.consumers[i].pc -= 1;
+            self.skip_ahead(i);
+        }
+        let waiting: Vec<String> = self
+            .consumers
+            .iter()
+            .filter(|c| matches!(c.status, Status::Blocked { .. }))
+            .map(|c| c.name.clone())
+            .collect();
+        for name in waiting {
+            self.say(
+                Actor::Consumer(name),
+                EventKind::Info,
+                "can go on: the write lock is free".into(),
+            );
+        }
+        Ok(())
+    }
+
+    pub(super) fn ack(&mut self, i: usize) -> Result<(), SimError> {
+        let step = self.step;
+        let d = self.delivery(i).clone();
+        let name = self.consumers[i].name.clone();
+        let id = d.message.id.clone();
+        let payment = d.message.payment.clone();
+        if std::mem::take(&mut self.consumers[i].lose_next_ack) {
+            self.counters.acks_lost += 1;
+            self.broker.mark_ack_lost(&d.receipt);
+            self.broker
+                .note_lost_lease(&d.receipt, format!("ack lost at step {step}"));
+            let c = &mut self.consumers[i];
+            c.marks[c.pc] = Mark::Failed;
+            self.say(
+                self.actor(i),
+                EventKind::Bad,
+                format!("acks {id}, but the ack is lost on the way: the broker still waits for it"),
+            );
+        } else {
+            self.say(self.actor(i), EventKind::Info, format!("acks {id}"));
+            match self.broker.ack(&d.receipt, &name) {
+                AckOutcome::Removed { .. } => {
+                    self.counters.acked += 1;
+                    let c = &mut self.consumers[i];
+                    c.marks[c.pc] = Mark::Done;
+                    if d.message.status.is_none()
+                        && !self
+                            .committed
+                            .payments
+                            .iter()
+                            .any(|p| p.order == payment.order && p.amount == payment.amount)
+                    {
+                        self.note(
+                            payment.clone(),
+                            format!("{id} acked at step {step} with no payment committed"),
+                        );
+                    }
+                    if !self.consumers[i].skipping
+                        && d.message.status.is_none()
+                        && !self
+                            .committed
+                            .payments
+                            .iter()
+                            .any(|p| p.order == payment.order && p.amount == payment.amount)
+                    {
+                        self.acked_before_work.insert(payment.clone());
+                    }
+                    self.say(
+                        Actor::Broker,
+                        EventKind::Good,
+                        format!("removes {id} from {}", self.setup.queue),
+                    );
+                }
+                AckOutcome::Rejected { reason } => {
+                    let c = &mut self.consumers[i];
+                    c.marks[c.pc] = Mark::Failed;
+                    self.say(
+                        Actor::Broker,
+                        EventKind::Warning,
+                        format!(
+                            "ignores {name}'s ack for {id} ({reason}); like SQS it answers OK, so {name} cannot tell"
+                        ),
+                    );
+                }
+            }
+        }
+        self.done_unless_marked(i);
+        Ok(())
+    }
+
+    /// Moves past the current step without overwriting a failure mark.
+    pub(super) fn done_unless_marked(&mut self, i: usize) {
+        let c = &mut self.consumers[i];
+        if c.marks[c.pc] == Mark::Todo {
+            c.marks[c.pc] = Mark::Done;
+        }
+        c.pc += 1;
+    }
+}

@@ -1,0 +1,115 @@
+//! The verdict over the world as it stands: one per business fact.
+
+// The world's own imports and types: these files are its parts.
+use super::*;
+
+impl World {
+    /// Judges the world as it stands.
+    pub fn verdict(&self) -> Verdict {
+        // A business fact is a payment the producer asked for; two setup
+        // messages with the same order and amount are two such payments.
+        let mut facts: Vec<(&Payment, usize)> = Vec::new();
+        for m in self.setup.messages.iter().filter(|m| m.status.is_none()) {
+            match facts.iter_mut().find(|(p, _)| **p == m.payment) {
+                Some((_, n)) => *n += 1,
+                None => facts.push((&m.payment, 1)),
+            }
+        }
+        let states: Vec<FactState<'_>> = facts
+            .into_iter()
+            .map(|(payment, expected)| {
+                let handling = self.consumers.iter().any(|c| {
+                    c.delivery
+                        .as_ref()
+                        .is_some_and(|d| d.message.payment == *payment)
+                });
+                let payments = self
+                    .committed
+                    .payments
+                    .iter()
+                    .filter(|p| p.order == payment.order && p.amount == payment.amount)
+                    .count();
+                let ids: Vec<&str> = self
+                    .setup
+                    .messages
+                    .iter()
+                    .filter(|m| m.payment == *payment)
+                    .map(|m| m.id.as_str())
+                    .collect();
+                let recorded = self
+                    .committed
+                    .processed
+                    .iter()
+                    .any(|row| ids.contains(&row.message_id.as_str()))
+                    || self
+                        .cache
+                        .entries(self.now)
+                        .iter()
+                        .any(|(key, _)| ids.contains(&key.as_str()));
+                FactState {
+                    payment,
+                    expected,
+                    doomed: payments == 0 && recorded && !handling,
+                    acked_before_work: self.acked_before_work.contains(payment),
+                    payments: self
+                        .committed
+                        .payments
+                        .iter()
+                        .filter(|p| p.order == payment.order && p.amount == payment.amount)
+                        .count(),
+                    charges: self.provider.charges_for_payment(payment),
+                    pending: handling || self.broker.payment_pending(payment),
+                    dead_lettered: self.broker.payment_dead_lettered(payment),
+                    ledger: self
+                        .ledger
+                        .iter()
+                        .filter(|e| e.order == payment.order && e.amount == payment.amount)
+                        .collect(),
+                    notes: self.notes.get(payment).map_or(&[], Vec::as_slice),
+                }
+            })
+            .collect();
+        let mut verdicts: Vec<_> = states.iter().map(verdict::judge_fact).collect();
+        verdicts.extend(self.status_verdicts());
+        verdict::combine(verdicts)
+    }
+
+    /// One verdict per order that receives status changes.
+    pub(super) fn status_verdicts(&self) -> Vec<verdict::FactVerdict> {
+        let mut newest: BTreeMap<u32, &crate::sim::message::StatusUpdate> = BTreeMap::new();
+        for m in &self.setup.messages {
+            if let Some(update) = &m.status {
+                let entry = newest.entry(m.payment.order).or_insert(update);
+                if update.version > entry.version {
+                    *entry = update;
+                }
+            }
+        }
+        newest
+            .into_iter()
+            .map(|(order, update)| {
+                let key = Payment { order, amount: 0 };
+                let pending = self.broker.payment_pending(&key)
+                    || self.consumers.iter().any(|c| {
+                        c.delivery
+                            .as_ref()
+                            .is_some_and(|d| d.message.payment == key)
+                    });
+                let actual = self
+                    .committed
+                    .statuses
+                    .iter()
+                    .find(|s| s.order == order)
+                    .map(|s| s.status.as_str());
+                verdict::judge_status(
+                    order,
+                    &update.status,
+                    actual,
+                    pending,
+                    self.broker.payment_dead_lettered(&key),
+                    self.notes.get(&key).map_or(&[], Vec::as_slice),
+                )
+            })
+            .collect()
+    }
+}

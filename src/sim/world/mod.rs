@@ -1,0 +1,543 @@
+//! The step function: one `Move` at a time changes the world and says what
+//! happened. The scripted timeline and the exhaustive checker both drive the
+//! world through `World::apply` and nothing else.
+
+mod dedup;
+mod handler;
+mod judge;
+mod setup;
+mod work;
+
+use setup::content_hash;
+pub use setup::{IdSource, Setup};
+
+use super::broker::{AckOutcome, Broker, ExpiryOutcome};
+use super::cache::Cache;
+use super::consumer::{Consumer, Mark, Status};
+use super::db::{Begin, Database, DbError, Ran, RecordClaim, Tables, render_look_up};
+use super::event::{Actor, Event, EventKind, SqlRecord};
+use super::message::{Message, Payment};
+use super::provider::{Provider, Reply};
+use super::strategy::{Op, Strategy};
+use super::verdict::{self, FactState, LedgerEntry, LedgerKind, Verdict};
+use super::{Millis, format_duration};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One thing that can happen to the world; each yields one frame.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "move", rename_all = "snake_case")]
+pub enum Move {
+    /// The consumer runs the next step of its program (or restarts after a crash).
+    Step {
+        consumer: String,
+    },
+    Crash {
+        consumer: String,
+    },
+    LoseAck {
+        consumer: String,
+    },
+    LoseResponse {
+        consumer: String,
+    },
+    /// The consumer's next step takes this much longer.
+    Slow {
+        consumer: String,
+        ms: Millis,
+    },
+    ExpireLease {
+        message: String,
+    },
+    Wait {
+        ms: Millis,
+    },
+    /// The producer publishes this message (again).
+    Publish {
+        message: String,
+    },
+    /// A janitor deletes processed IDs older than this.
+    Prune {
+        age_ms: Millis,
+    },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("no consumer named {0}")]
+    UnknownConsumer(String),
+    #[error("no message with ID {0} in the setup")]
+    UnknownMessage(String),
+}
+
+/// Counters a production operator would watch.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counters {
+    pub delivered: u32,
+    pub redeliveries: u32,
+    /// Deliveries of a message ID that had been delivered before.
+    pub duplicates_delivered: u32,
+    pub duplicates_skipped: u32,
+    pub acked: u32,
+    pub acks_lost: u32,
+    pub dead_lettered: u32,
+    pub crashes: u32,
+}
+
+pub struct World {
+    pub(super) setup: Setup,
+    pub(super) strategy: Strategy,
+    pub(super) now: Millis,
+    pub(super) broker: Broker,
+    pub(super) db: Database,
+    pub(super) consumers: Vec<Consumer>,
+    pub(super) provider: Provider,
+    pub(super) cache: Cache,
+    rng: ChaCha8Rng,
+    /// Moves applied so far: the index of the frame the next move makes.
+    pub(super) step: usize,
+    pub(super) events: Vec<Event>,
+    pub(super) sql: Vec<SqlRecord>,
+    /// The committed tables, read whenever no write transaction is open
+    /// (they cannot change while one is).
+    pub(super) committed: Tables,
+    pub(super) counters: Counters,
+    pub(super) ledger: Vec<LedgerEntry>,
+    /// Per business fact: what happened to it that a verdict may need to explain.
+    notes: BTreeMap<Payment, Vec<String>>,
+    /// Message IDs delivered at least once, to count duplicates.
+    seen: BTreeSet<String>,
+    /// Facts whose message an ack removed before any work was saved.
+    acked_before_work: BTreeSet<Payment>,
+    /// Every receipt handed out so far.
+    receipts: BTreeSet<String>,
+    /// The message ID whose claim hit the unique key in this step.
+    pub(super) conflict: Option<String>,
+    /// The key whose stored result was replayed in this step.
+    pub(super) replayed: Option<String>,
+}
+
+impl World {
+    pub fn new(setup: Setup, strategy: Strategy, seed: u64) -> Result<Self, SimError> {
+        let db = Database::open(setup.db_file.as_deref())?;
+        let mut broker = Broker::new(&setup.queue, setup.lease_ms, setup.max_receives);
+        broker.dedup_window_ms = setup.dedup_window_ms;
+        broker.ordered = setup.ordered;
+        let consumers = setup
+            .consumers
+            .iter()
+            .map(|name| Ok(Consumer::new(name, db.connect()?, strategy.program.len())))
+            .collect::<Result<Vec<_>, SimError>>()?;
+        let provider = Provider::new(
+            setup.key_lifetime_ms,
+            setup.first_charge,
+            setup.declines.clone(),
+        );
+        let mut world = World {
+            now: 0,
+            broker,
+            db,
+            consumers,
+            provider,
+            cache: Cache::new(setup.cache_ttl_ms),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            step: 0,
+            events: Vec::new(),
+            sql: Vec::new(),
+            committed: Tables::default(),
+            counters: Counters::default(),
+            ledger: Vec::new(),
+            notes: BTreeMap::new(),
+            seen: BTreeSet::new(),
+            acked_before_work: BTreeSet::new(),
+            receipts: BTreeSet::new(),
+            conflict: None,
+            replayed: None,
+            strategy,
+            setup,
+        };
+        for message in world.setup.messages.clone() {
+            world.broker.publish(message.clone(), 0);
+            world.say(
+                Actor::Producer,
+                EventKind::Info,
+                format!(
+                    "publishes {} (order {}, ${}) to {}",
+                    message.id, message.payment.order, message.payment.amount, world.setup.queue
+                ),
+            );
+        }
+        world.committed = world.db.committed()?;
+        Ok(world)
+    }
+
+    pub fn strategy(&self) -> &Strategy {
+        &self.strategy
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn now(&self) -> Millis {
+        self.now
+    }
+
+    pub fn step_index(&self) -> usize {
+        self.step
+    }
+
+    pub fn consumers(&self) -> &[Consumer] {
+        &self.consumers
+    }
+
+    pub fn broker(&self) -> &Broker {
+        &self.broker
+    }
+
+    pub fn provider(&self) -> &Provider {
+        &self.provider
+    }
+
+    pub fn committed(&self) -> &Tables {
+        &self.committed
+    }
+
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn sql(&self) -> &[SqlRecord] {
+        &self.sql
+    }
+
+    /// The consumer holding the database's write lock, if any.
+    pub fn lock_holder(&self) -> Option<&str> {
+        self.consumers
+            .iter()
+            .find(|c| c.in_txn)
+            .map(|c| c.name.as_str())
+    }
+
+    /// Applies one move: time passes, leases and keys expire, then the move
+    /// itself happens. Events and SQL describe this move only.
+    pub fn apply(&mut self, mv: &Move) -> Result<(), SimError> {
+        self.events.clear();
+        self.sql.clear();
+        self.conflict = None;
+        self.replayed = None;
+        self.step += 1;
+        match mv {
+            Move::Step { consumer } => {
+                let i = self.consumer_index(consumer)?;
+                let slow = std::mem::take(&mut self.consumers[i].slow_next_ms);
+                if slow > 0 {
+                    self.say(
+                        Actor::Consumer(consumer.clone()),
+                        EventKind::Warning,
+                        format!("is slow: this step takes {}", format_duration(slow)),
+                    );
+                }
+                self.advance(self.setup.step_ms + slow)?;
+                self.step_consumer(i)?;
+            }
+            Move::Crash { consumer } => {
+                let i = self.consumer_index(consumer)?;
+                self.crash(i)?;
+            }
+            Move::LoseAck { consumer } => {
+                let i = self.consumer_index(consumer)?;
+                self.consumers[i].lose_next_ack = true;
+                self.say(
+                    Actor::Fault,
+                    EventKind::Warning,
+                    format!("armed: the network will drop {consumer}'s next ack"),
+                );
+            }
+            Move::LoseResponse { consumer } => {
+                let i = self.consumer_index(consumer)?;
+                self.consumers[i].lose_next_response = true;
+                self.say(
+                    Actor::Fault,
+                    EventKind::Warning,
+                    format!("armed: the provider's next response to {consumer} will be lost"),
+                );
+            }
+            Move::Slow { consumer, ms } => {
+                let i = self.consumer_index(consumer)?;
+                self.consumers[i].slow_next_ms = *ms;
+                self.say(
+                    Actor::Fault,
+                    EventKind::Warning,
+                    format!(
+                        "armed: {consumer}'s next step will take {}",
+                        format_duration(*ms)
+                    ),
+                );
+            }
+            Move::ExpireLease { message } => {
+                if !self.setup.messages.iter().any(|m| m.id == *message) {
+                    return Err(SimError::UnknownMessage(message.clone()));
+                }
+                match self.broker.expire_now(message) {
+                    Some(outcome) => self.report_expiry(outcome),
+                    None => self.say(
+                        Actor::Broker,
+                        EventKind::Info,
+                        format!("{message} is not leased to anyone: no lease to expire"),
+                    ),
+                }
+            }
+            Move::Wait { ms } => {
+                self.say(
+                    Actor::Clock,
+                    EventKind::Info,
+                    format!("{} pass", format_duration(*ms)),
+                );
+                self.advance(*ms)?;
+            }
+            Move::Publish { message } => {
+                let Some(m) = self
+                    .setup
+                    .messages
+                    .iter()
+                    .find(|m| m.id == *message)
+                    .cloned()
+                else {
+                    return Err(SimError::UnknownMessage(message.clone()));
+                };
+                self.publish(m);
+            }
+            Move::Prune { age_ms } => self.prune(*age_ms)?,
+        }
+        self.refresh_committed()?;
+        Ok(())
+    }
+
+    pub(super) fn publish(&mut self, message: Message) {
+        let before = self
+            .broker
+            .messages()
+            .iter()
+            .filter(|m| m.message.id == message.id)
+            .count();
+        match self.broker.publish(message.clone(), self.now) {
+            Some(_) if before > 0 => self.say(
+                Actor::Producer,
+                EventKind::Warning,
+                format!(
+                    "publishes {} again (a retry): the queue now holds copy {}",
+                    message.id,
+                    before + 1
+                ),
+            ),
+            Some(_) => self.say(
+                Actor::Producer,
+                EventKind::Info,
+                format!("publishes {}", message.id),
+            ),
+            None => self.say(
+                Actor::Broker,
+                EventKind::Good,
+                format!(
+                    "accepts the repeat of {} but drops it: inside the {} deduplication window",
+                    message.id,
+                    format_duration(self.setup.dedup_window_ms)
+                ),
+            ),
+        }
+    }
+
+    /// A janitor deletes old processed IDs, as retention jobs do in production.
+    pub(super) fn prune(&mut self, age_ms: Millis) -> Result<(), SimError> {
+        if let Some(holder) = self.lock_holder() {
+            let text = format!("janitor cannot prune now: {holder} holds the write lock");
+            self.say(Actor::Janitor, EventKind::Info, text);
+            return Ok(());
+        }
+        if age_ms > self.now {
+            let text = format!(
+                "finds nothing older than {}: the run is younger than that",
+                format_duration(age_ms)
+            );
+            self.say(Actor::Janitor, EventKind::Info, text);
+            return Ok(());
+        }
+        let cutoff = self.now - age_ms;
+        let ran = self.db.prune_processed(cutoff)?;
+        self.say(
+            Actor::Janitor,
+            EventKind::Warning,
+            format!(
+                "deletes processed IDs older than {} ({})",
+                format_duration(age_ms),
+                ran.result
+            ),
+        );
+        self.sql.push(SqlRecord {
+            consumer: "janitor".into(),
+            sql: ran.sql,
+            result: ran.result,
+        });
+        Ok(())
+    }
+
+    pub(super) fn consumer_index(&self, name: &str) -> Result<usize, SimError> {
+        self.consumers
+            .iter()
+            .position(|c| c.name == name)
+            .ok_or_else(|| SimError::UnknownConsumer(name.to_string()))
+    }
+
+    pub(super) fn say(&mut self, actor: Actor, kind: EventKind, text: String) {
+        self.events.push(Event { actor, kind, text });
+    }
+
+    pub(super) fn ran(&mut self, consumer: usize, ran: Ran) {
+        self.sql.push(SqlRecord {
+            consumer: self.consumers[consumer].name.clone(),
+            sql: ran.sql,
+            result: ran.result,
+        });
+    }
+
+    pub(super) fn note(&mut self, payment: Payment, text: String) {
+        self.notes.entry(payment).or_default().push(text);
+    }
+
+    /// Lets virtual time pass: leases and idempotency keys run out.
+    pub(super) fn advance(&mut self, ms: Millis) -> Result<(), SimError> {
+        self.now = self.now.saturating_add(ms);
+        self.cache.expire(self.now);
+        for outcome in self.broker.expire_leases(self.now) {
+            self.report_expiry(outcome);
+        }
+        for key in self.provider.forget_expired(self.now) {
+            self.say(
+                Actor::Provider,
+                EventKind::Info,
+                format!("forgets Idempotency-Key {key}: older than its lifetime"),
+            );
+        }
+        Ok(())
+    }
+
+    pub(super) fn report_expiry(&mut self, outcome: ExpiryOutcome) {
+        match outcome {
+            ExpiryOutcome::Visible {
+                message_id,
+                holder,
+                cause,
+            } => self.say(
+                Actor::Broker,
+                EventKind::Warning,
+                format!(
+                    "the lease {holder} held on {message_id} ran out ({}): {message_id} is visible again",
+                    cause[1..].join(", ")
+                ),
+            ),
+            ExpiryOutcome::DeadLettered {
+                message_id,
+                receives,
+            } => {
+                self.counters.dead_lettered += 1;
+                self.say(
+                    Actor::Broker,
+                    EventKind::Bad,
+                    format!(
+                        "moves {message_id} to the dead-letter queue after {receives} receives"
+                    ),
+                );
+            }
+        }
+    }
+
+    pub(super) fn refresh_committed(&mut self) -> Result<(), SimError> {
+        if self.lock_holder().is_none() {
+            self.committed = self.db.committed()?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn crash(&mut self, i: usize) -> Result<(), SimError> {
+        let step = self.step;
+        let c = &mut self.consumers[i];
+        let name = c.name.clone();
+        if c.status == Status::Crashed {
+            self.say(
+                Actor::Consumer(name),
+                EventKind::Info,
+                "is already down".into(),
+            );
+            return Ok(());
+        }
+        self.counters.crashes += 1;
+        // Dropping the connection is what a dying process does: SQLite
+        // rolls back the open transaction.
+        let had_txn = c.in_txn;
+        c.session = None;
+        if c.pc < c.marks.len() && c.status != Status::Idle {
+            c.marks[c.pc] = Mark::Crashed;
+        }
+        c.status = Status::Crashed;
+        c.in_txn = false;
+        c.txn_payment = false;
+        c.response = None;
+        if let Some(key) = c.open_key.take() {
+            // The provider finishes its work whether or not the caller lives.
+            self.provider.finish(&key);
+        }
+        c.lose_next_ack = false;
+        c.lose_next_response = false;
+        let delivery = c.delivery.take();
+        self.say(
+            Actor::Consumer(name.clone()),
+            EventKind::Bad,
+            "crashes: the process is gone".into(),
+        );
+        if had_txn {
+            self.say(
+                Actor::Consumer(name.clone()),
+                EventKind::Warning,
+                "its open transaction is rolled back by SQLite".into(),
+            );
+        }
+        if let Some(d) = delivery {
+            self.broker
+                .note_lost_lease(&d.receipt, format!("{name} crashed at step {step}"));
+            self.say(
+                Actor::Broker,
+                EventKind::Info,
+                format!(
+                    "still counts {} as leased to {name}: nobody tells it about the crash",
+                    d.message.id
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    pub(super) fn restart(&mut self, i: usize) -> Result<(), SimError> {
+        let session = self.db.connect()?;
+        let steps = self.strategy.program.len();
+        let c = &mut self.consumers[i];
+        c.session = Some(session);
+        c.finish();
+        c.marks = vec![Mark::Todo; steps];
+        let name = c.name.clone();
+        self.say(
+            Actor::Consumer(name),
+            EventKind::Info,
+            "restarts with a fresh connection and no memory of its last message".into(),
+        );
+        Ok(())
+    }
+}

@@ -1,0 +1,253 @@
+//! The work itself: the payment row or status change, and the call to the
+//! payment provider that no local transaction covers.
+
+// The world's own imports and types: these files are its parts.
+use super::*;
+
+impl World {
+    pub(super) fn apply_charge(&mut self, i: usize) -> Result<(), SimError> {
+        self.apply_body(i, false)
+    }
+
+    /// The work itself: a payment row, or a status change for the order.
+    pub(super) fn apply_body(&mut self, i: usize, only_if_newer: bool) -> Result<(), SimError> {
+        let Message {
+            payment, status, ..
+        } = self.delivery(i).message.clone();
+        if let Some(update) = status {
+            let (written, ran) = self.session(i).set_status(
+                payment.order,
+                &update.status,
+                update.version,
+                only_if_newer,
+            )?;
+            self.ran(i, ran);
+            if written {
+                let newer = self
+                    .committed
+                    .statuses
+                    .iter()
+                    .find(|s| s.order == payment.order && s.version > update.version)
+                    .map(|s| (s.status.clone(), s.version));
+                if let Some((status, version)) = newer {
+                    let id = self.delivery(i).message.id.clone();
+                    let mut why = vec![format!(
+                        "{id} (version {}) overwrote {status} (version {version}) at step {}",
+                        update.version, self.step
+                    )];
+                    why.extend(self.delivery_cause(i));
+                    self.note(payment.clone(), why.join(" <- "));
+                }
+                self.done(i);
+                self.say(
+                    self.actor(i),
+                    EventKind::Info,
+                    format!(
+                        "sets order {} to {} (version {}, not committed yet)",
+                        payment.order, update.status, update.version
+                    ),
+                );
+            } else {
+                self.duplicate_found(
+                    i,
+                    format!(
+                        "leaves order {} alone: version {} is older than the row's",
+                        payment.order, update.version
+                    ),
+                );
+            }
+            return Ok(());
+        }
+        let key = self.message_key(i);
+        let ran = self
+            .session(i)
+            .insert_payment(payment.order, payment.amount, &key)?;
+        self.ran(i, ran);
+        self.consumers[i].txn_payment = true;
+        self.done(i);
+        self.say(
+            self.actor(i),
+            EventKind::Info,
+            format!(
+                "inserts a payment of ${} for order {} (not committed yet)",
+                payment.amount, payment.order
+            ),
+        );
+        Ok(())
+    }
+
+    /// A status change charges nothing: the provider steps pass without effect.
+    pub(super) fn no_charge(&mut self, i: usize) -> bool {
+        if self.delivery(i).message.status.is_none() {
+            return false;
+        }
+        let c = &mut self.consumers[i];
+        c.marks[c.pc] = Mark::Skipped;
+        c.pc += 1;
+        self.say(
+            self.actor(i),
+            EventKind::Info,
+            "has nothing to charge for a status change: no provider call".into(),
+        );
+        true
+    }
+
+    pub(super) fn call_provider(&mut self, i: usize, with_key: bool) -> Result<(), SimError> {
+        if self.no_charge(i) {
+            return Ok(());
+        }
+        let payment = self.delivery(i).message.payment.clone();
+        let id = self.message_key(i);
+        let key = with_key.then_some(id.as_str());
+        let charges_before = self.provider.charges().len();
+        let response = self.provider.post_charge(key, &payment, self.now);
+        let header = match key {
+            Some(k) => format!("Idempotency-Key: {k}"),
+            None => "no Idempotency-Key".into(),
+        };
+        self.say(
+            self.actor(i),
+            EventKind::Info,
+            format!(
+                "POST /charges (order {}, ${}) with {header}",
+                payment.order, payment.amount
+            ),
+        );
+        if self.provider.charges().len() > charges_before {
+            let mut cause = Vec::new();
+            if let Some(why) = self.consumers[i].retry_cause.clone() {
+                cause.push(
+                    format!(
+                        "{} called the provider again {}",
+                        self.consumers[i].name,
+                        if with_key {
+                            ""
+                        } else {
+                            "without an Idempotency-Key"
+                        }
+                    )
+                    .trim_end()
+                    .to_string(),
+                );
+                cause.push(why);
+            }
+            cause.extend(self.delivery_cause(i));
+            self.ledger.push(LedgerEntry {
+                order: payment.order,
+                amount: payment.amount,
+                kind: LedgerKind::ProviderCharged,
+                step: self.step,
+                cause,
+            });
+            let charge = self
+                .provider
+                .charges()
+                .last()
+                .expect("just charged")
+                .id
+                .clone();
+            self.say(
+                Actor::Provider,
+                EventKind::Info,
+                format!("charges the card ${}: {charge}", payment.amount),
+            );
+        } else if response.replayed {
+            self.replayed = key.map(str::to_string);
+            self.say(
+                Actor::Provider,
+                EventKind::Good,
+                format!(
+                    "has seen key {id} before: no new charge, it returns the stored result ({})",
+                    response.reply.describe()
+                ),
+            );
+        } else {
+            self.say(
+                Actor::Provider,
+                EventKind::Warning,
+                response.reply.describe(),
+            );
+        }
+        if key.is_some() && !response.replayed && response.reply.status() < 409 {
+            self.consumers[i].open_key = key.map(str::to_string);
+        }
+        self.consumers[i].response = Some(response);
+        self.done(i);
+        Ok(())
+    }
+
+    pub(super) fn await_response(&mut self, i: usize) -> Result<(), SimError> {
+        if self.no_charge(i) {
+            return Ok(());
+        }
+        let step = self.step;
+        if let Some(key) = self.consumers[i].open_key.take() {
+            self.provider.finish(&key);
+        }
+        let c = &mut self.consumers[i];
+        let response = c.response.take();
+        if std::mem::take(&mut c.lose_next_response) || response.is_none() {
+            // The handler times out and calls again: same program step as before.
+            c.retry_cause = Some(format!("response lost at step {step}"));
+            c.marks[c.pc] = Mark::Failed;
+            c.pc -= 1;
+            c.marks[c.pc] = Mark::Todo;
+            self.say(
+                self.actor(i),
+                EventKind::Warning,
+                "gets no response (lost on the way back): it will call the provider again".into(),
+            );
+            return Ok(());
+        }
+        let response = response.expect("checked above");
+        let replay = if response.replayed {
+            " (replayed: Idempotent-Replayed: true)"
+        } else {
+            ""
+        };
+        match response.reply {
+            Reply::Charged { ref charge_id } => {
+                self.consumers[i].last_charge = Some(charge_id.clone());
+                self.done(i);
+                self.say(
+                    self.actor(i),
+                    EventKind::Good,
+                    format!("gets {}{replay}", response.reply.describe()),
+                );
+            }
+            other => {
+                // Any error: give up on this delivery and let the lease run
+                // out, so the broker tries again (and dead-letters at last).
+                let rolled_back = self.consumers[i].in_txn;
+                if rolled_back {
+                    let ran = self.session(i).rollback()?;
+                    self.ran(i, ran);
+                }
+                let name = self.consumers[i].name.clone();
+                let c = &mut self.consumers[i];
+                c.marks[c.pc] = Mark::Failed;
+                if let Some(d) = c.delivery.clone() {
+                    self.broker.note_lost_lease(
+                        &d.receipt,
+                        format!("{name} gave up after {} at step {step}", other.describe()),
+                    );
+                    self.note(
+                        d.message.payment.clone(),
+                        format!("the provider answered {}", other.describe()),
+                    );
+                }
+                self.consumers[i].finish();
+                let undo = if rolled_back { "rolls back and " } else { "" };
+                self.say(
+                    self.actor(i),
+                    EventKind::Bad,
+                    format!(
+                        "gets {}{replay}: {undo}gives up, leaving the message to be redelivered",
+                        other.describe()
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+}
