@@ -2,7 +2,11 @@
 //! each kind a schedule may contain. Every bound is printed with the result,
 //! because a proof is only as good as the space it covers.
 
+use crate::sim::message::StatusUpdate;
 use crate::sim::{Message, Op, Setup, Strategy};
+
+/// The statuses a status-change check sends, version 1 first.
+const STATUSES: [&str; 3] = ["PAID", "SHIPPED", "DELIVERED"];
 use serde::Serialize;
 use std::fmt;
 
@@ -46,6 +50,12 @@ pub struct Bounds {
     /// The second message is another payment for the first message's order
     /// (for designs that remember only the latest message per order).
     pub same_order: bool,
+    /// The queue keeps strict order, like one log partition (for the offset
+    /// design, which is only meant for one).
+    pub ordered: bool,
+    /// The messages are status changes of one order, versions 1 and 2, not
+    /// payments (for the versioned design, which is only meant for those).
+    pub status_changes: bool,
     /// Check only this strategy; all of them when `None`.
     pub strategy: Option<String>,
 }
@@ -65,6 +75,8 @@ impl Default for Bounds {
             max_depth: 200,
             symmetry: true,
             same_order: false,
+            ordered: false,
+            status_changes: false,
             strategy: None,
         }
     }
@@ -88,6 +100,15 @@ impl Bounds {
                 .iter()
                 .enumerate()
                 .map(|(i, &(id, order, amount))| {
+                    if self.status_changes {
+                        return Message {
+                            status: Some(StatusUpdate {
+                                status: STATUSES[i % STATUSES.len()].to_string(),
+                                version: i as u32 + 1,
+                            }),
+                            ..Message::payment(id, MESSAGES[0].1, 0)
+                        };
+                    }
                     let order = if self.same_order && i > 0 {
                         MESSAGES[0].1
                     } else {
@@ -96,6 +117,7 @@ impl Bounds {
                     Message::payment(id, order, amount)
                 })
                 .collect(),
+            ordered: self.ordered,
             step_ms: 0,
             max_receives: self.max_receives.max(1),
             ..Setup::default()
@@ -111,19 +133,20 @@ impl Bounds {
     /// the larger space quick) at most one fault per schedule, which is all
     /// its failures need.
     pub fn for_strategy(&self, strategy: &Strategy) -> Bounds {
-        let latest_only = strategy
-            .program
-            .iter()
-            .any(|op| matches!(op, Op::GuardRow | Op::CheckOffset | Op::ApplyIfNewer));
-        if !latest_only || self.messages != 1 || self.same_order {
-            return self.clone();
+        let uses = |op: Op| strategy.program.contains(&op);
+        let mut bounds = self.clone();
+        // Each of these designs rests on an assumption; it is checked under
+        // it, since outside it the failure is already known (the scenarios
+        // offset-on-a-queue and row-version show it).
+        bounds.ordered |= uses(Op::CheckOffset);
+        bounds.status_changes |= uses(Op::ApplyIfNewer);
+        let latest_only = uses(Op::GuardRow) || uses(Op::CheckOffset) || uses(Op::ApplyIfNewer);
+        if latest_only && self.messages == 1 {
+            bounds.messages = 2;
+            bounds.same_order = true;
+            bounds.max_faults = self.max_faults.min(1);
         }
-        Bounds {
-            messages: 2,
-            same_order: true,
-            max_faults: self.max_faults.min(1),
-            ..self.clone()
-        }
+        bounds
     }
 }
 

@@ -306,11 +306,15 @@ pub fn check_strategy(strategy: &Strategy, requested: &Bounds) -> Result<Strateg
             .setup()
             .messages
             .iter()
-            .map(|m| {
-                format!(
+            .map(|m| match &m.status {
+                Some(update) => format!(
+                    "{} (order {} is {}, version {})",
+                    m.id, m.payment.order, update.status, update.version
+                ),
+                None => format!(
                     "{} (order {}, ${})",
                     m.id, m.payment.order, m.payment.amount
-                )
+                ),
             })
             .collect(),
         bounds: (bounds != requested).then(|| bounds.clone()),

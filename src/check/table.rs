@@ -143,7 +143,12 @@ pub fn render(report: &CheckReport) -> String {
         if let Some(b) = &s.bounds {
             let _ = writeln!(
                 out,
-                "   checked under its own bounds (it remembers only the latest message per order): at most {} fault{} per schedule",
+                "   checked under its own bounds ({}two messages for one order, since it remembers only the latest): at most {} fault{} per schedule",
+                match (b.ordered, b.status_changes) {
+                    (true, _) => "an ordered queue, as it assumes; ",
+                    (_, true) => "status changes, the writes it is meant for; ",
+                    _ => "",
+                },
                 b.max_faults,
                 if b.max_faults == 1 { "" } else { "s" }
             );

@@ -277,7 +277,7 @@ impl Validator<'_> {
                     ),
                 );
             };
-            self.check_program(&steps, &strategy, &raw, name.span())?;
+            self.check_program(&steps, &strategy, &raw)?;
             expect.insert(name.get_ref().clone(), self.expectation(raw_expect)?);
         }
         if expect.is_empty() {
@@ -500,7 +500,6 @@ impl Validator<'_> {
         steps: &[super::ScriptStep],
         strategy: &Strategy,
         raw: &RawScenario,
-        expect_span: Range<usize>,
     ) -> Result<(), ScenarioError> {
         for (step, raw_step) in steps.iter().zip(&raw.steps) {
             for (action, text) in step.actions.iter().zip(raw_step.actions.get_ref()) {
@@ -521,7 +520,6 @@ impl Validator<'_> {
                 }
             }
         }
-        let _ = expect_span;
         Ok(())
     }
 

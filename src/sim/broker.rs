@@ -290,13 +290,9 @@ impl Broker {
     fn end_lease(&mut self, seq: u32) -> Option<ExpiryOutcome> {
         let max_receives = self.max_receives;
         let stored = self.messages.iter_mut().find(|m| m.seq == seq)?;
-        let MessageState::InFlight {
-            consumer, since, ..
-        } = stored.state.clone()
-        else {
+        let MessageState::InFlight { consumer, .. } = stored.state.clone() else {
             return None;
         };
-        let _ = since;
         if stored.receives >= max_receives {
             stored.state = MessageState::DeadLettered;
             return Some(ExpiryOutcome::DeadLettered {

@@ -55,7 +55,8 @@ const ROLLBACK: &str = "ROLLBACK";
 const CLAIM_MESSAGE: &str = "INSERT INTO processed_messages (message_id, processed_at) \
      VALUES (?1, ?2) ON CONFLICT DO NOTHING";
 const LOOK_UP_MESSAGE: &str = "SELECT 1 FROM processed_messages WHERE message_id = ?1";
-const PRUNE_PROCESSED: &str = "DELETE FROM processed_messages WHERE processed_at <= ?1";
+const PRUNE_PROCESSED: &str =
+    "DELETE FROM processed_messages WHERE processed_at <= ?1 RETURNING message_id";
 const CLAIM_RECORD: &str = "INSERT INTO idempotency_records (message_id, status, owner, deadline) \
      VALUES (?1, 'in_progress', ?2, ?3) ON CONFLICT DO NOTHING";
 const TAKE_OVER_RECORD: &str = "UPDATE idempotency_records SET owner = ?1, deadline = ?2 \
@@ -189,19 +190,20 @@ impl Database {
         })
     }
 
-    /// Deletes processed IDs recorded at or before `cutoff`.
-    pub fn prune_processed(&self, cutoff: Millis) -> Result<Ran, DbError> {
-        let rows = self
-            .observer
-            .prepare_cached(PRUNE_PROCESSED)?
-            .execute(params![cutoff as i64])?;
-        Ok(Ran {
+    /// Deletes processed IDs recorded at or before `cutoff`; returns them.
+    pub fn prune_processed(&self, cutoff: Millis) -> Result<(Vec<String>, Ran), DbError> {
+        let mut stmt = self.observer.prepare_cached(PRUNE_PROCESSED)?;
+        let deleted: Vec<String> = stmt
+            .query_map(params![cutoff as i64], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let ran = Ran {
             sql: render(PRUNE_PROCESSED, &[cutoff.to_string()]),
-            result: match rows {
+            result: match deleted.len() {
                 1 => "1 row deleted".to_string(),
                 n => format!("{n} rows deleted"),
             },
-        })
+        };
+        Ok((deleted, ran))
     }
 
     /// What is committed. Callers read it only while no write transaction is

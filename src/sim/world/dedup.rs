@@ -248,6 +248,10 @@ impl World {
         let claim = self.session(i).claim_message(&id, self.now)?;
         self.ran(i, claim.ran);
         if claim.first_time {
+            if let Some(step) = self.pruned.get(&id) {
+                self.consumers[i].pruned_note =
+                    Some(format!("{id}'s processed ID was pruned at step {step}"));
+            }
             self.done(i);
             self.say(
                 self.actor(i),

@@ -233,7 +233,10 @@ impl World {
         self.done(i);
         if wrote_payment {
             let payment = self.delivery(i).message.payment.clone();
-            let cause = self.delivery_cause(i);
+            let mut cause = self.delivery_cause(i);
+            if let Some(note) = self.consumers[i].pruned_note.take() {
+                cause.insert(0, note);
+            }
             self.ledger.push(LedgerEntry {
                 order: payment.order,
                 amount: payment.amount,

@@ -115,6 +115,8 @@ pub struct World {
     acked_before_work: BTreeSet<Payment>,
     /// Every receipt handed out so far.
     receipts: BTreeSet<String>,
+    /// Processed IDs a retention job deleted, with the step it did so.
+    pub(super) pruned: BTreeMap<String, usize>,
     /// The message ID whose claim hit the unique key in this step.
     pub(super) conflict: Option<String>,
     /// The key whose stored result was replayed in this step.
@@ -155,6 +157,7 @@ impl World {
             seen: BTreeSet::new(),
             acked_before_work: BTreeSet::new(),
             receipts: BTreeSet::new(),
+            pruned: BTreeMap::new(),
             conflict: None,
             replayed: None,
             strategy,
@@ -372,7 +375,10 @@ impl World {
             return Ok(());
         }
         let cutoff = self.now - age_ms;
-        let ran = self.db.prune_processed(cutoff)?;
+        let (deleted, ran) = self.db.prune_processed(cutoff)?;
+        for id in deleted {
+            self.pruned.insert(id, self.step);
+        }
         self.say(
             Actor::Janitor,
             EventKind::Warning,
