@@ -63,8 +63,8 @@ pub struct Fingerprint {
     cache: Vec<String>,
     /// Provider ledger: (order, amount, Idempotency-Key), in charge order.
     charges: Vec<(u32, u32, Option<String>)>,
-    /// Key store: (key, stored status code or 0 while in flight).
-    keys: Vec<(String, u16)>,
+    /// Key store: (key, stored status code, first request still in flight).
+    keys: Vec<(String, u16, bool)>,
     budget: [u32; 4],
 }
 
@@ -205,7 +205,13 @@ fn canonical(world: &World, frame: &Frame, used: &Used, perm: &[usize]) -> Finge
             .collect(),
         keys: provider
             .keys()
-            .map(|k| (k.key.clone(), k.result.as_ref().map_or(0, |r| r.status())))
+            .map(|k| {
+                (
+                    k.key.clone(),
+                    k.result.as_ref().map_or(0, |r| r.status()),
+                    k.in_flight,
+                )
+            })
             .collect(),
         budget: [
             used.lost_acks,

@@ -57,162 +57,115 @@ fn write_frame(out: &mut String, f: &Frame) {
     for c in &f.consumers {
         let _ = writeln!(out, "    consumer  {}", consumer_line(c));
     }
-    let rows: Vec<String> =
-        f.db.payments
-            .iter()
-            .map(|p| {
-                let mut row = format!("{} ${} {}", p.order, p.amount, p.message_id);
-                if let Some(by) = &p.uncommitted_by {
-                    row.push_str(&format!(" (uncommitted, {by})"));
-                }
-                row
-            })
-            .collect();
-    let _ = writeln!(
-        out,
-        "    payments  {} · total charged ${}",
-        if rows.is_empty() {
-            "no rows".to_string()
+    write_tables(out, f);
+    let keys = f.provider.keys.iter().map(|k| {
+        let replays = if k.replays > 0 {
+            format!(" (replayed {}x)", k.replays)
         } else {
-            rows.join("; ")
-        },
-        f.db.total_charged
-    );
-    if f.db.uses_processed {
-        let rows: Vec<String> =
-            f.db.processed
-                .iter()
-                .map(|p| {
-                    let mut row = p.message_id.clone();
-                    if let Some(by) = &p.uncommitted_by {
-                        row.push_str(&format!(" (uncommitted, {by})"));
-                    }
-                    if p.conflict {
-                        row.push_str(" (duplicate key hit)");
-                    }
-                    row
-                })
-                .collect();
-        let _ = writeln!(
-            out,
-            "    processed_messages  {}",
-            if rows.is_empty() {
-                "no rows".to_string()
-            } else {
-                rows.join("; ")
-            }
-        );
-    }
-    if f.db.uses_statuses {
-        let rows: Vec<String> =
-            f.db.statuses
-                .iter()
-                .map(|s| format!("{} {} (version {})", s.order, s.status, s.version))
-                .collect();
-        let _ = writeln!(
-            out,
-            "    order_status  {}",
-            if rows.is_empty() {
-                "no rows".to_string()
-            } else {
-                rows.join("; ")
-            }
-        );
-    }
-    if f.db.uses_offsets {
-        let _ = writeln!(
-            out,
-            "    consumer_offsets  {}",
-            f.db.last_offset.map_or("no rows".to_string(), |o| format!(
-                "partition 0 last_offset {o}"
-            ))
-        );
-    }
-    if f.db.uses_orders {
-        let rows: Vec<String> =
-            f.db.orders
-                .iter()
-                .map(|o| format!("{} last message {}", o.order, o.last_message_id))
-                .collect();
-        let _ = writeln!(
-            out,
-            "    orders    {}",
-            if rows.is_empty() {
-                "no rows".to_string()
-            } else {
-                rows.join("; ")
-            }
-        );
-    }
-    if f.db.uses_records {
-        let rows: Vec<String> =
-            f.db.records
-                .iter()
-                .map(|r| {
-                    format!(
-                        "{} {} by {} until {}{}",
-                        r.message_id,
-                        r.status,
-                        r.owner,
-                        format_duration(r.deadline),
-                        r.result
-                            .as_ref()
-                            .map(|x| format!(" -> {x}"))
-                            .unwrap_or_default()
-                    )
-                })
-                .collect();
-        let _ = writeln!(
-            out,
-            "    idempotency_records  {}",
-            if rows.is_empty() {
-                "no rows".to_string()
-            } else {
-                rows.join("; ")
-            }
-        );
-    }
-    if f.cache.used {
-        let keys: Vec<String> = f
-            .cache
-            .entries
-            .iter()
-            .map(|e| format!("{} (expires in {})", e.key, format_duration(e.ttl_left_ms)))
-            .collect();
-        let _ = writeln!(
-            out,
-            "    cache     {}",
-            if keys.is_empty() {
-                "empty".to_string()
-            } else {
-                keys.join("; ")
-            }
-        );
-    }
-    let keys: Vec<String> = f
-        .provider
-        .keys
-        .iter()
-        .map(|k| {
-            let mut key = format!("{} -> {}", k.key, k.result);
-            if k.replays > 0 {
-                key.push_str(&format!(" (replayed {}x)", k.replays));
-            }
-            key
-        })
-        .collect();
+            String::new()
+        };
+        format!("{} -> {}{replays}", k.key, k.result)
+    });
     let _ = writeln!(
         out,
         "    provider  charges made {} (${}) · keys: {}",
         f.provider.charges.len(),
         f.provider.total_charged,
-        if keys.is_empty() {
-            "none".to_string()
-        } else {
-            keys.join("; ")
-        }
+        listed(keys, "none")
     );
     let _ = writeln!(out, "    verdict   {}", f.verdict.chain());
+}
+
+/// The database tables (those the design uses) and the cache.
+fn write_tables(out: &mut String, f: &Frame) {
+    let db = &f.db;
+    let by = |owner: &Option<String>| {
+        owner
+            .as_ref()
+            .map(|o| format!(" (uncommitted, {o})"))
+            .unwrap_or_default()
+    };
+    let payments = db.payments.iter().map(|p| {
+        format!(
+            "{} ${} {}{}",
+            p.order,
+            p.amount,
+            p.message_id,
+            by(&p.uncommitted_by)
+        )
+    });
+    let _ = writeln!(
+        out,
+        "    payments  {} · total charged ${}",
+        listed(payments, "no rows"),
+        db.total_charged
+    );
+    if db.uses_processed {
+        let rows = db.processed.iter().map(|p| {
+            let conflict = if p.conflict {
+                " (duplicate key hit)"
+            } else {
+                ""
+            };
+            format!("{}{}{conflict}", p.message_id, by(&p.uncommitted_by))
+        });
+        let _ = writeln!(out, "    processed_messages  {}", listed(rows, "no rows"));
+    }
+    if db.uses_statuses {
+        let rows = db
+            .statuses
+            .iter()
+            .map(|s| format!("{} {} (version {})", s.order, s.status, s.version));
+        let _ = writeln!(out, "    order_status  {}", listed(rows, "no rows"));
+    }
+    if db.uses_offsets {
+        let rows = db
+            .last_offset
+            .map(|o| format!("partition 0 last_offset {o}"));
+        let _ = writeln!(out, "    consumer_offsets  {}", listed(rows, "no rows"));
+    }
+    if db.uses_orders {
+        let rows = db
+            .orders
+            .iter()
+            .map(|o| format!("{} last message {}", o.order, o.last_message_id));
+        let _ = writeln!(out, "    orders    {}", listed(rows, "no rows"));
+    }
+    if db.uses_records {
+        let rows = db.records.iter().map(|r| {
+            let result = r
+                .result
+                .as_ref()
+                .map(|x| format!(" -> {x}"))
+                .unwrap_or_default();
+            format!(
+                "{} {} by {} until {}{result}",
+                r.message_id,
+                r.status,
+                r.owner,
+                format_duration(r.deadline)
+            )
+        });
+        let _ = writeln!(out, "    idempotency_records  {}", listed(rows, "no rows"));
+    }
+    if f.cache.used {
+        let keys = f
+            .cache
+            .entries
+            .iter()
+            .map(|e| format!("{} (expires in {})", e.key, format_duration(e.ttl_left_ms)));
+        let _ = writeln!(out, "    cache     {}", listed(keys, "empty"));
+    }
+}
+
+/// Items joined with `; `, or `empty` when there are none.
+fn listed(items: impl IntoIterator<Item = String>, empty: &str) -> String {
+    let items: Vec<String> = items.into_iter().collect();
+    if items.is_empty() {
+        empty.to_string()
+    } else {
+        items.join("; ")
+    }
 }
 
 fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectation>) {

@@ -46,6 +46,8 @@ pub struct RawSetup {
     #[serde(default)]
     pub declines: Vec<u32>,
     #[serde(default)]
+    pub require_key: bool,
+    #[serde(default)]
     pub dedup_window: Option<Spanned<String>>,
     #[serde(default)]
     pub cache_ttl: Option<Spanned<String>>,

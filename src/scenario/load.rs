@@ -360,6 +360,7 @@ impl Validator<'_> {
                 None => defaults.first_charge,
             },
             declines: s.declines.iter().copied().collect::<BTreeSet<_>>(),
+            require_key: s.require_key,
             ..Setup::default()
         };
         if let Some(source) = &s.id_source {

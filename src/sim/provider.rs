@@ -19,6 +19,8 @@ pub enum Reply {
     InProgress,
     /// 422: the key was used before with a different request body.
     KeyReused,
+    /// 400: this provider requires an Idempotency-Key and none was sent.
+    MissingKey,
 }
 
 impl Reply {
@@ -28,6 +30,7 @@ impl Reply {
             Reply::Declined => 402,
             Reply::InProgress => 409,
             Reply::KeyReused => 422,
+            Reply::MissingKey => 400,
         }
     }
 
@@ -41,6 +44,7 @@ impl Reply {
             Reply::KeyReused => {
                 "422 Unprocessable: key already used for a different request".into()
             }
+            Reply::MissingKey => "400 Bad Request: an Idempotency-Key is required".into(),
         }
     }
 }
@@ -77,6 +81,8 @@ pub struct KeyRecord {
 #[derive(Clone, Debug)]
 pub struct Provider {
     pub key_lifetime_ms: Millis,
+    /// Refuse `POST /charges` without an Idempotency-Key (400).
+    pub require_key: bool,
     charges: Vec<Charge>,
     keys: BTreeMap<String, KeyRecord>,
     declines: BTreeSet<u32>,
@@ -87,6 +93,7 @@ impl Provider {
     pub fn new(key_lifetime_ms: Millis, first_charge: u32, declines: BTreeSet<u32>) -> Self {
         Provider {
             key_lifetime_ms,
+            require_key: false,
             charges: Vec::new(),
             keys: BTreeMap::new(),
             declines,
@@ -118,6 +125,12 @@ impl Provider {
     pub fn post_charge(&mut self, key: Option<&str>, payment: &Payment, now: Millis) -> Response {
         self.forget_expired(now);
         let Some(key) = key else {
+            if self.require_key {
+                return Response {
+                    reply: Reply::MissingKey,
+                    replayed: false,
+                };
+            }
             return Response {
                 reply: self.charge(None, payment, now),
                 replayed: false,
@@ -251,6 +264,15 @@ mod tests {
         p.finish("k");
         assert!(p.post_charge(Some("k"), &P, 0).replayed);
         assert_eq!(p.charges().len(), 1);
+    }
+
+    #[test]
+    fn a_provider_that_requires_keys_refuses_a_call_without_one() {
+        let mut p = provider();
+        p.require_key = true;
+        assert_eq!(p.post_charge(None, &P, 0).reply.status(), 400);
+        assert!(p.charges().is_empty());
+        assert_eq!(p.post_charge(Some("k"), &P, 0).reply.status(), 201);
     }
 
     #[test]

@@ -134,11 +134,12 @@ impl World {
             .iter()
             .map(|name| Ok(Consumer::new(name, db.connect()?, strategy.program.len())))
             .collect::<Result<Vec<_>, SimError>>()?;
-        let provider = Provider::new(
+        let mut provider = Provider::new(
             setup.key_lifetime_ms,
             setup.first_charge,
             setup.declines.clone(),
         );
+        provider.require_key = setup.require_key;
         let mut world = World {
             now: 0,
             broker,

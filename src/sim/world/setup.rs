@@ -22,6 +22,8 @@ pub struct Setup {
     pub first_charge: u32,
     /// Orders whose card the provider declines.
     pub declines: BTreeSet<u32>,
+    /// The provider refuses calls without an Idempotency-Key (400).
+    pub require_key: bool,
     pub dedup_window_ms: Millis,
     /// Time-to-live of the IDs a cache-based design writes.
     pub cache_ttl_ms: Millis,
@@ -70,6 +72,7 @@ impl Default for Setup {
             key_lifetime_ms: 86_400_000,
             first_charge: 81,
             declines: BTreeSet::new(),
+            require_key: false,
             dedup_window_ms: 0,
             cache_ttl_ms: 3_600_000,
             record_timeout_ms: 30_000,
