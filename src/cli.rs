@@ -55,9 +55,10 @@ pub enum Command {
     Play {
         /// A built-in scenario name (see `idem list`) or a path to a .toml file.
         scenario: String,
-        /// The handler design to start with (m switches it in the simulator).
-        #[arg(long, default_value = "idempotent", value_parser = strategy_name)]
-        mode: String,
+        /// The handler design to start with (m switches it in the simulator);
+        /// by default the one the scenario is written for.
+        #[arg(long, value_parser = strategy_name)]
+        mode: Option<String>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Step without the short animations between steps.
@@ -154,10 +155,17 @@ pub fn run(
 
 /// Opens the interactive simulator. Input errors come out exactly as
 /// `idem run` prints them, and the terminal is never touched without a TTY.
-pub fn play(name: &str, mode: &str, seed: u64, animation: bool, ascii: bool) -> Result<ExitCode> {
+pub fn play(
+    name: &str,
+    mode: Option<&str>,
+    seed: u64,
+    animation: bool,
+    ascii: bool,
+) -> Result<ExitCode> {
     use std::io::IsTerminal;
     let script = load(name)?;
-    let strategy = Strategy::by_name(mode).context("strategy checked by clap")?;
+    let mode = mode.map_or_else(|| script.design(), str::to_string);
+    let strategy = Strategy::by_name(&mode).context("strategy checked by clap")?;
     let options = idem::tui::Options {
         animation,
         ascii,

@@ -25,7 +25,7 @@ fn main() -> ExitCode {
             ascii,
         }) => cli::play(
             &scenario,
-            &mode,
+            mode.as_deref(),
             seed,
             !(no_animation || cli.no_animation),
             ascii || cli.ascii,
@@ -35,7 +35,7 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => cli::check(&args),
         // The tour opens on the naive handler: its first lesson is the
         // double charge itself, and `m` then shows the fix on the same step.
-        None => cli::play("tour-1", "naive", 0, !cli.no_animation, cli.ascii),
+        None => cli::play("tour-1", Some("naive"), 0, !cli.no_animation, cli.ascii),
     };
     match result {
         Ok(code) => code,

@@ -55,7 +55,7 @@ fn start_of_the_tour() {
     let screen = draw(&mut app("tour-1", "naive"), 120, 40);
     assert!(screen.contains("Tour 1/4"));
     assert!(screen.contains("step 0/"));
-    assert!(screen.contains("mode: NAIVE"));
+    assert!(screen.contains("design: naive (m)"));
 }
 
 #[test]
@@ -70,6 +70,7 @@ fn naive_double_charge() {
     assert_eq!(a.frame().verdict.outcome, Outcome::ChargedTwice);
     let screen = draw(&mut a, 120, 40);
     assert!(screen.contains("✕ charged twice"));
+    assert!(screen.contains("end of scenario: ] next tour step / s scenarios"));
     assert!(screen.contains("total charged $80"));
     assert!(screen.contains("not used by this design"));
 }
@@ -84,7 +85,8 @@ fn idempotent_duplicate_skipped() {
     let mut a = app("tour-1", "idempotent");
     last(&mut a);
     let screen = draw(&mut a, 120, 40);
-    assert!(screen.contains("✓ charged once"));
+    assert!(screen.contains("✓ correct"));
+    assert!(!screen.contains("charged once"));
     assert!(screen.contains("total charged $40"));
     assert!(screen.contains("skipped"));
 }
@@ -149,8 +151,8 @@ fn compare_view() {
     };
     both_sizes!("compare", setup());
     let screen = draw(&mut setup(), 120, 40);
-    assert!(screen.contains("NAIVE"));
-    assert!(screen.contains("IDEMPOTENT"));
+    assert!(screen.contains("design: naive"));
+    assert!(screen.contains("design: idempotent"));
     assert!(screen.contains("they part ways"));
     let mut a = setup();
     update(&mut a, Action::Last);
@@ -203,6 +205,15 @@ fn ascii_mode_draws_only_ascii() {
     }
     update(&mut a, Action::Help);
     assert!(draw(&mut a, 120, 40).is_ascii());
+    insta::assert_snapshot!("help_ascii_120x40", draw(&mut a, 120, 40));
+    update(&mut a, Action::Back);
+    // The race, in ASCII: every mark its own character.
+    update(&mut a, Action::First);
+    let race = race("idempotent").pos;
+    for _ in 0..race {
+        update(&mut a, Action::Next);
+    }
+    insta::assert_snapshot!("race_ascii_80x24", draw(&mut a, 80, 24));
 }
 
 #[test]
@@ -218,6 +229,10 @@ fn a_fork_is_marked_on_screen() {
     let screen = draw(&mut a, 120, 40);
     assert!(screen.contains("forked at step 1"), "{screen}");
     assert!(screen.contains("you: crash A"));
+    assert!(
+        screen.contains("(as scripted; this run forked at step 1)"),
+        "{screen}"
+    );
 }
 
 /// The checker's report under small bounds (one fault per schedule), the

@@ -90,6 +90,12 @@ pub enum PickerRow {
 pub const SPEEDS: [u64; 5] = [3000, 1500, 800, 400, 150];
 pub const DEFAULT_SPEED: usize = 1;
 
+/// A speed as the screen says it, the same in the header and the status
+/// line: `1.5s`, `0.15s`.
+pub fn seconds_per_step(speed: usize) -> String {
+    format!("{}s", SPEEDS[speed] as f64 / 1000.0)
+}
+
 pub struct App {
     pub script: Script,
     /// The scenarios the picker offers: built-ins, plus the current one if it
@@ -135,6 +141,19 @@ impl App {
         seed: u64,
         options: Options,
     ) -> Result<App, SimError> {
+        // A design the scenario says nothing about would show a run nobody
+        // wrote a word for: open it in its own design instead.
+        let mut status = None;
+        let strategy = match opening_design(&script) {
+            Some(own) if !script.strategies().iter().any(|n| n == strategy.name) => {
+                status = Some(format!(
+                    "{} is not written for {}: showing {}, its own design",
+                    script.name, strategy.name, own.name
+                ));
+                own
+            }
+            _ => strategy,
+        };
         let timeline = Timeline::build(&script, &strategy, seed, &[])?;
         let mut scripts = builtins();
         if !scripts.iter().any(|s| s.name == script.name) {
@@ -160,7 +179,7 @@ impl App {
             zoom: false,
             viewport: Rect::new(0, 0, 120, 40),
             theme: Theme::new(options.color, options.ascii),
-            status: None,
+            status,
             exploration: Exploration::Idle,
             found_by_check: Vec::new(),
             pending: None,
@@ -240,6 +259,50 @@ impl App {
     pub fn is_counterexample(&self) -> bool {
         self.found_by_check.contains(&self.script.name)
     }
+
+    /// The tour scenario after this one, if this one belongs to the tour.
+    pub fn next_in_tour(&self) -> Option<&Script> {
+        if self.script.group != Group::Tour || self.is_counterexample() {
+            return None;
+        }
+        let tour: Vec<&Script> = self
+            .scripts
+            .iter()
+            .filter(|s| s.group == Group::Tour)
+            .collect();
+        let at = tour.iter().position(|s| s.name == self.script.name)?;
+        tour.get(at + 1).copied()
+    }
+
+    /// At the last step: that this is the end, and where to go from here.
+    pub fn end_hint(&self) -> Option<String> {
+        if self.pos < self.last_pos() {
+            return None;
+        }
+        Some(if self.next_in_tour().is_some() {
+            "end of scenario: ] next tour step / s scenarios".to_string()
+        } else if self.script.group == Group::Tour && !self.is_counterexample() {
+            "end of the tour: s scenarios / x explore".to_string()
+        } else if designs(&self.script).len() > 1 {
+            "end of scenario: m next design / s scenarios".to_string()
+        } else {
+            "end of scenario: s scenarios".to_string()
+        })
+    }
+}
+
+/// The design a scenario opens in: the one it is written for.
+pub fn opening_design(script: &Script) -> Option<Strategy> {
+    Strategy::by_name(&script.design())
+}
+
+/// The designs `m` goes through for a scenario: those it has expectations
+/// for, the one it opens in first, then the rest by name.
+pub fn designs(script: &Script) -> Vec<Strategy> {
+    let first = script.design();
+    let mut names = vec![first.clone()];
+    names.extend(script.strategies().into_iter().filter(|n| *n != first));
+    names.iter().filter_map(|n| Strategy::by_name(n)).collect()
 }
 
 #[cfg(test)]

@@ -10,6 +10,9 @@ pub struct FaultItem {
     pub mv: Move,
 }
 
+/// A slow step: longer than the default lease, so the message comes back.
+pub const SLOW_MS: u64 = 40_000;
+
 /// The menu for this frame: only faults that can do something here.
 pub fn menu(frame: &Frame) -> Vec<FaultItem> {
     let mut items = Vec::new();
@@ -44,6 +47,15 @@ pub fn menu(frame: &Frame) -> Vec<FaultItem> {
                 consumer: name.clone(),
             },
         });
+        if c.status != crate::sim::consumer::Status::Crashed {
+            items.push(FaultItem {
+                label: format!("{name}'s next step takes 40s (a slow consumer)"),
+                mv: Move::Slow {
+                    consumer: name.clone(),
+                    ms: SLOW_MS,
+                },
+            });
+        }
     }
     let mut seen: Vec<&str> = Vec::new();
     for m in &frame.queue.messages {
@@ -96,6 +108,11 @@ mod tests {
         assert!(m.iter().any(|i| i.mv
             == Move::Crash {
                 consumer: "A".into()
+            }));
+        assert!(m.iter().any(|i| i.mv
+            == Move::Slow {
+                consumer: "A".into(),
+                ms: SLOW_MS,
             }));
         assert!(m.iter().any(|i| i.mv
             == Move::Publish {

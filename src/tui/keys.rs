@@ -5,6 +5,9 @@ pub struct KeyHelp {
     pub keys: &'static str,
     /// Short form for the hint bar; `None` keeps it out of the bar.
     pub hint: Option<(&'static str, &'static str)>,
+    /// Which hints stay when the bar is narrow: lower first. The bar still
+    /// shows them in the table's order.
+    pub rank: u8,
     pub what: &'static str,
 }
 
@@ -12,86 +15,103 @@ pub const KEYS: &[KeyHelp] = &[
     KeyHelp {
         keys: "→ / l,  ← / h",
         hint: Some(("←/→", "step")),
+        rank: 0,
         what: "one step forward / back",
     },
     KeyHelp {
         keys: "] / PgDn,  [ / PgUp",
         hint: Some(("[/]", "chapter")),
+        rank: 8,
         what: "next / previous chapter of the scenario",
     },
     KeyHelp {
         keys: "Home / g,  End / G",
         hint: None,
+        rank: 99,
         what: "first / last step",
     },
     KeyHelp {
         keys: "space",
         hint: Some(("space", "play")),
+        rank: 6,
         what: "play the steps one by one, or pause",
     },
     KeyHelp {
         keys: "+  -",
         hint: None,
+        rank: 99,
         what: "play faster / slower",
     },
     KeyHelp {
         keys: "m",
-        hint: Some(("m", "mode")),
-        what: "switch design: naive, idempotent, ... (same step)",
+        hint: Some(("m", "design")),
+        rank: 1,
+        what: "next design of this scenario, at the same step",
     },
     KeyHelp {
         keys: "c",
         hint: Some(("c", "compare")),
+        rank: 9,
         what: "compare two designs side by side on this scenario",
     },
     KeyHelp {
         keys: "f",
         hint: Some(("f", "fault")),
+        rank: 2,
         what: "break something here: crash, lose an ack, ...",
     },
     KeyHelp {
         keys: "s",
         hint: Some(("s", "scenarios")),
+        rank: 3,
         what: "choose another scenario",
     },
     KeyHelp {
         keys: "x",
         hint: Some(("x", "explore")),
+        rank: 4,
         what: "explore every schedule; replay what breaks a design",
     },
     KeyHelp {
         keys: "v",
-        hint: Some(("v", "violation")),
+        hint: Some(("v", "failure")),
+        rank: 5,
         what: "jump to the first step where the outcome goes wrong",
     },
     KeyHelp {
         keys: "Tab / shift-Tab, click",
         hint: None,
+        rank: 99,
         what: "select a panel",
     },
     KeyHelp {
         keys: "z",
         hint: None,
+        rank: 99,
         what: "enlarge the selected panel, or back",
     },
     KeyHelp {
         keys: "↑ ↓ / k j, Enter, 1-9",
         hint: None,
+        rank: 99,
         what: "move and choose in a menu",
     },
     KeyHelp {
         keys: "?",
         hint: Some(("?", "help")),
+        rank: 0,
         what: "this help",
     },
     KeyHelp {
         keys: "Esc",
         hint: None,
+        rank: 99,
         what: "close a menu or view; on the main screen, quit",
     },
     KeyHelp {
         keys: "q,  Ctrl-C",
         hint: Some(("q", "quit")),
+        rank: 0,
         what: "quit",
     },
 ];

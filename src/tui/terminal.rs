@@ -47,6 +47,11 @@ fn restore() {
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // The checker's panics are caught and shown in the explorer; the
+        // screen stays as it is.
+        if std::thread::current().name() == Some(CHECKER) {
+            return;
+        }
         let _ = execute!(stdout(), DisableMouseCapture);
         previous(info);
     }));
@@ -92,11 +97,20 @@ impl Work {
                 // The check takes seconds: on its own thread, so the screen
                 // keeps drawing (and the spinner turning) meanwhile.
                 let (tx, rx) = mpsc::channel();
-                std::thread::spawn(move || {
-                    let result = check::run(&Bounds::default()).map_err(|e| e.to_string());
-                    let _ = tx.send(result);
-                });
-                self.explore = Some(rx);
+                let spawned = std::thread::Builder::new()
+                    .name(CHECKER.into())
+                    .spawn(move || {
+                        let _ = tx.send(explore());
+                    });
+                match spawned {
+                    Ok(_) => self.explore = Some(rx),
+                    Err(e) => update(
+                        app,
+                        Action::ExploreDone(Explored::new(Err(format!(
+                            "could not start the checker: {e}"
+                        )))),
+                    ),
+                }
             }
             Some(Effect::Explore) | None => {}
         }
@@ -113,6 +127,26 @@ impl Work {
         };
         self.explore = None;
         update(app, Action::ExploreDone(Explored::new(result)));
+    }
+}
+
+/// The checker's thread: a panic there is the explorer's error, not the
+/// app's, so the panic hook leaves the terminal alone for it.
+const CHECKER: &str = "idem-check";
+
+/// Runs the checker, turning a panic into an error message.
+fn explore() -> Result<check::CheckReport, String> {
+    let run = std::panic::AssertUnwindSafe(|| check::run(&Bounds::default()));
+    match std::panic::catch_unwind(run) {
+        Ok(result) => result.map_err(|e| e.to_string()),
+        Err(panic) => {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".into());
+            Err(format!("the checker failed (a bug in idem): {why}"))
+        }
     }
 }
 

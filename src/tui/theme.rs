@@ -20,7 +20,12 @@ pub struct Glyphs {
     pub replay: &'static str,
     pub bar_full: &'static str,
     pub bar_empty: &'static str,
+    /// Separates items on a line (`a · b`).
     pub dot: &'static str,
+    /// A step not run yet, in the one-glyph-per-step row.
+    pub todo: &'static str,
+    /// Something to look at, not yet wrong (dead-lettered, a warning).
+    pub warning: &'static str,
     pub token: &'static str,
     pub times: &'static str,
     pub pending: &'static str,
@@ -36,7 +41,7 @@ pub const UNICODE: Glyphs = Glyphs {
     conflict: "≠",
     skipped: "↷",
     waiting: "‖",
-    crashed: "✗",
+    crashed: "†",
     next: "▶",
     arrow: "→",
     back_arrow: "←",
@@ -44,6 +49,8 @@ pub const UNICODE: Glyphs = Glyphs {
     bar_full: "▓",
     bar_empty: "░",
     dot: "·",
+    todo: "·",
+    warning: "!",
     token: "◆",
     times: "×",
     pending: "○",
@@ -65,25 +72,29 @@ pub const ASCII_BORDER: border::Set<'static> = border::Set {
     horizontal_bottom: "-",
 };
 
+/// Every mark distinct from the others and from the borders (`+ - |`):
+/// one cell each where marks stand in a row, one glyph per step.
 pub const ASCII: Glyphs = Glyphs {
-    done: "+",
+    done: "v",
     failed: "x",
-    conflict: "!",
-    skipped: "-",
-    waiting: "~",
-    crashed: "X",
+    conflict: "=",
+    skipped: "~",
+    waiting: ":",
+    crashed: "#",
     next: ">",
     arrow: "->",
     back_arrow: "<-",
     replay: "@",
     bar_full: "#",
     bar_empty: ".",
-    dot: "|",
+    dot: "-",
+    todo: "_",
+    warning: "!",
     token: "*",
     times: "x",
     pending: "o",
     playing: ">",
-    paused: "=",
+    paused: "||",
     ellipsis: "...",
     border: ASCII_BORDER,
 };
@@ -101,9 +112,16 @@ fn ascii_for(c: char) -> &'static str {
         '‘' | '’' => "'",
         '“' | '”' => "\"",
         '×' => "x",
-        '✓' => "+",
+        '✓' => "v",
         '✕' | '✗' => "x",
-        '·' => "|",
+        '†' => "#",
+        '≠' => "=",
+        '↷' => "~",
+        '‖' => ":",
+        '·' => "-",
+        '○' => "o",
+        '◆' => "*",
+        '↺' => "@",
         '▶' => ">",
         _ => "?",
     }
@@ -116,8 +134,7 @@ pub fn ascii_cell(symbol: &str) -> &'static str {
         Some("<-") => "<",
         Some("up") => "^",
         Some("down") => "v",
-        Some("...") => ".",
-        Some(s) => s,
+        Some(s) => &s[..1],
         None => " ",
     }
 }
@@ -263,6 +280,8 @@ mod tests {
             g.bar_full,
             g.bar_empty,
             g.dot,
+            g.todo,
+            g.warning,
             g.token,
             g.times,
             g.pending,
@@ -276,5 +295,28 @@ mod tests {
         for s in all {
             assert!(s.is_ascii(), "{s}");
         }
+    }
+
+    #[test]
+    fn marks_are_distinct_and_never_a_border() {
+        for g in [ASCII, UNICODE] {
+            let marks = [
+                g.done, g.failed, g.conflict, g.skipped, g.waiting, g.crashed, g.next, g.todo,
+                g.pending, g.warning,
+            ];
+            for (i, a) in marks.iter().enumerate() {
+                for b in &marks[i + 1..] {
+                    assert_ne!(a, b, "two marks look the same");
+                }
+                for border in ["+", "|", "-"] {
+                    assert_ne!(*a, border, "a mark looks like a border");
+                }
+                // A step not run yet may look like the separator; no other.
+                if *a != g.todo {
+                    assert_ne!(*a, g.dot, "a mark looks like the separator");
+                }
+            }
+        }
+        assert_ne!(UNICODE.crashed, "✗", "crashed must not look like failed");
     }
 }

@@ -3,7 +3,9 @@
 
 use super::action::Action;
 use super::animation::Transition;
-use super::app::{App, Effect, Overlay, Panel, PickerRow, SPEEDS};
+use super::app::{
+    App, Effect, Overlay, Panel, PickerRow, SPEEDS, designs, opening_design, seconds_per_step,
+};
 use super::compare::Compare;
 use super::explorer::{self, Exploration, Explored, Selection};
 use super::faults;
@@ -59,7 +61,7 @@ fn tick(app: &mut App, ms: u64) {
             app.play_ms = 0;
             if app.pos >= app.last_pos() {
                 app.playing = false;
-                app.status = Some("end of the scenario: playback stopped".into());
+                app.status = app.end_hint();
             } else {
                 goto(app, app.pos + 1);
             }
@@ -82,14 +84,12 @@ fn main_key(app: &mut App, action: Action) {
     match action {
         Action::Next | Action::ScrollDown => goto(app, app.pos + 1),
         Action::Prev | Action::ScrollUp => goto(app, app.pos.saturating_sub(1)),
-        Action::NextChapter => {
-            let target = app
-                .chapter_starts()
-                .into_iter()
-                .find(|&s| s > app.pos)
-                .unwrap_or(app.last_pos());
-            goto(app, target);
-        }
+        Action::NextChapter => match app.chapter_starts().into_iter().find(|&s| s > app.pos) {
+            Some(target) => goto(app, target),
+            // The last chapter: its end first, where the verdict is.
+            None if app.pos < app.last_pos() => goto(app, app.last_pos()),
+            None => next_tour_scenario(app),
+        },
         Action::PrevChapter => {
             let target = app
                 .chapter_starts()
@@ -119,8 +119,8 @@ fn main_key(app: &mut App, action: Action) {
                 app.speed.saturating_sub(1)
             };
             app.status = Some(format!(
-                "playback: one step every {:.2}s",
-                SPEEDS[app.speed] as f64 / 1000.0
+                "playback: one step every {}",
+                seconds_per_step(app.speed)
             ));
         }
         Action::ToggleMode => toggle_mode(app),
@@ -289,15 +289,25 @@ pub fn inject(app: &mut App, mv: Move) {
     }
 }
 
-/// The next design in the catalogue, whatever it holds.
-pub fn next_strategy(current: &Strategy) -> Strategy {
-    let all = Strategy::all();
+/// The next of the scenario's designs (see `app::designs`); from a design
+/// it does not list, its first.
+pub fn next_strategy(script: &Script, current: &Strategy) -> Strategy {
+    let all = designs(script);
     let i = all.iter().position(|s| s.name == current.name);
-    all[i.map_or(0, |i| (i + 1) % all.len())].clone()
+    all.get(i.map_or(0, |i| (i + 1) % all.len()))
+        .cloned()
+        .unwrap_or_else(|| current.clone())
 }
 
 fn toggle_mode(app: &mut App) {
-    let strategy = next_strategy(&app.strategy);
+    let strategy = next_strategy(&app.script, &app.strategy);
+    if strategy.name == app.strategy.name {
+        app.status = Some(format!(
+            "this scenario is written for one design, {}: s picks another scenario",
+            strategy.name
+        ));
+        return;
+    }
     let timeline = match Timeline::build(&app.script, &strategy, app.seed, &app.forks) {
         Ok(t) => t,
         Err(_) if !app.forks.is_empty() => {
@@ -391,25 +401,33 @@ fn load(app: &mut App, index: usize) {
     let Some(script) = app.scripts.get(index).cloned() else {
         return;
     };
-    // Keep the design on screen when the scenario is written for it;
-    // otherwise open on the design the scenario is about.
-    let named = script.strategies();
-    let strategy = if named.iter().any(|n| n == app.strategy.name) || named.is_empty() {
-        app.strategy.clone()
-    } else {
-        named
-            .iter()
-            .find(|n| *n != "idempotent")
-            .or(named.first())
-            .and_then(|n| Strategy::by_name(n))
-            .unwrap_or_else(|| app.strategy.clone())
-    };
+    // A scenario opens in the design it is written for.
+    let strategy = opening_design(&script).unwrap_or_else(|| app.strategy.clone());
     let switched = strategy.name != app.strategy.name;
     let name = strategy.name;
     if open(app, script, strategy) && switched {
         app.status = Some(format!(
-            "mode {name}: the design this scenario is about (m switches)"
+            "design {name}: the one this scenario is written for (m: next design)"
         ));
+    }
+}
+
+/// `]` at the end of a tour scenario: the next one, in the same design
+/// when it is written for it.
+fn next_tour_scenario(app: &mut App) {
+    let Some(next) = app.next_in_tour().cloned() else {
+        app.status = app.end_hint();
+        return;
+    };
+    let strategy = if next.strategies().iter().any(|n| n == app.strategy.name) {
+        app.strategy.clone()
+    } else {
+        opening_design(&next).unwrap_or_else(|| app.strategy.clone())
+    };
+    let title = next.title.clone();
+    if open(app, next, strategy) {
+        let (at, of) = app.place_in_group();
+        app.status = Some(format!("Tour {at}/{of}: {title}"));
     }
 }
 
@@ -543,7 +561,9 @@ fn open_counterexample(app: &mut App, sel: Selection) {
         }
         return;
     };
-    let Some(strategy) = Strategy::by_name(&cx.strategy) else {
+    // The counterexample's own design: the one it breaks.
+    let Some(strategy) = opening_design(&cx.script).or_else(|| Strategy::by_name(&cx.strategy))
+    else {
         app.status = Some(format!("no design named {} any more", cx.strategy));
         return;
     };
@@ -616,17 +636,91 @@ mod tests {
         update(&mut a, Action::Next);
         update(&mut a, Action::Next);
         update(&mut a, Action::ToggleMode);
-        assert_eq!(a.strategy.name, next_strategy(&Strategy::naive()).name);
+        assert_eq!(a.strategy.name, "idempotent");
         assert_eq!(a.pos, 2);
         assert_eq!(a.timeline.strategy, a.strategy.name);
         // From the end of the longer run, the shorter one clamps.
         let mut a = app("tour-1", "idempotent");
         update(&mut a, Action::Last);
-        for _ in 0..Strategy::all().len() {
+        for _ in 0..a.script.strategies().len() {
             update(&mut a, Action::ToggleMode);
             assert!(a.pos < a.timeline.frames.len());
         }
         assert_eq!(a.strategy.name, "idempotent", "the cycle comes back round");
+    }
+
+    #[test]
+    fn m_goes_through_the_scenarios_own_designs_only() {
+        // crash-after-provider lists three: idempotent first (it opens
+        // there), then the others by name.
+        let mut a = app("crash-after-provider", "idempotent");
+        let mut seen = vec![a.strategy.name];
+        for _ in 0..3 {
+            update(&mut a, Action::ToggleMode);
+            seen.push(a.strategy.name);
+        }
+        assert_eq!(
+            seen,
+            ["idempotent", "naive", "no-provider-key", "idempotent"]
+        );
+        // Design scenarios open in the design they are about, then idempotent.
+        let a = app("charge-first", "idempotent");
+        let names: Vec<_> = designs(&a.script).iter().map(|s| s.name).collect();
+        assert_eq!(names, ["charge-first", "idempotent"]);
+        // One design: m stays, and says why.
+        let mut a = app("retention", "idempotent");
+        assert_eq!(a.script.strategies().len(), 1);
+        update(&mut a, Action::ToggleMode);
+        assert_eq!(a.strategy.name, "idempotent");
+        assert!(a.status.as_deref().unwrap().contains("one design"));
+    }
+
+    #[test]
+    fn scenarios_open_in_their_own_design() {
+        // A design the scenario lacks gives way to its own.
+        let a = app("charge-first", "naive");
+        assert_eq!(a.strategy.name, "charge-first");
+        assert!(a.status.is_some());
+        // The picker opens each scenario in `script.design()`.
+        let mut a = app("tour-1", "naive");
+        for i in 0..a.scripts.len() {
+            update(&mut a, Action::Picker);
+            update(&mut a, Action::Back);
+            load(&mut a, i);
+            assert_eq!(a.strategy.name, a.scripts[i].design(), "{}", a.script.name);
+            assert_eq!(a.timeline.strategy, a.strategy.name);
+        }
+    }
+
+    #[test]
+    fn the_end_of_a_tour_step_leads_to_the_next() {
+        let mut a = app("tour-1", "naive");
+        assert_eq!(a.end_hint(), None);
+        update(&mut a, Action::Last);
+        assert!(a.end_hint().unwrap().contains("] next tour step"));
+        // ] from the last chapter goes to its end first, then on.
+        let mut a = app("tour-1", "naive");
+        let last_chapter = *a.timeline.chapters.last().unwrap();
+        goto(&mut a, last_chapter);
+        update(&mut a, Action::NextChapter);
+        assert_eq!(a.pos, a.last_pos());
+        assert_eq!(a.script.name, "tour-1");
+        update(&mut a, Action::NextChapter);
+        assert_eq!(a.script.name, "tour-2");
+        assert_eq!(a.strategy.name, "naive", "the same design");
+        assert_eq!(a.pos, 0);
+        // The last tour step says the tour is over and goes nowhere.
+        let mut a = app("tour-4", "idempotent");
+        update(&mut a, Action::Last);
+        assert!(a.end_hint().unwrap().contains("end of the tour"));
+        update(&mut a, Action::NextChapter);
+        assert_eq!(a.script.name, "tour-4");
+        // Outside the tour, ] at the end stays put.
+        let mut a = app("charge-first", "charge-first");
+        update(&mut a, Action::Last);
+        update(&mut a, Action::NextChapter);
+        assert_eq!(a.script.name, "charge-first");
+        assert!(a.status.as_deref().unwrap().starts_with("end of scenario"));
     }
 
     #[test]
@@ -686,7 +780,7 @@ mod tests {
         assert_eq!(a.overlay, Overlay::None);
         assert_eq!(a.script.name, "tour-2");
         assert_eq!(a.pos, 0);
-        assert_eq!(a.strategy.name, "naive", "the design stays");
+        assert_eq!(a.strategy.name, "idempotent", "its own design");
     }
 
     #[test]

@@ -74,7 +74,13 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
     lines.push(Line::from(head));
     let mut notes = Vec::new();
     if m.receives > 1 {
-        notes.push(Span::styled(format!("{}{}", g.times, m.receives), t.warn()));
+        // The count in words where the panel has room: `×2` alone is terse.
+        let count = if width >= 30 {
+            format!("{}{} deliveries", g.times, m.receives)
+        } else {
+            format!("{}{}", g.times, m.receives)
+        };
+        notes.push(Span::styled(count, t.warn()));
     }
     if m.redelivered {
         notes.push(Span::styled("redelivered".to_string(), t.warn()));
@@ -89,7 +95,7 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
         let mut spans = vec![Span::raw("  ")];
         for (i, n) in notes.into_iter().enumerate() {
             if i > 0 {
-                spans.push(Span::raw(" "));
+                spans.push(Span::raw(if width >= 30 { ", " } else { " " }));
             }
             spans.push(n);
         }

@@ -33,7 +33,8 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
             t.dim(),
         ),
     ]);
-    top.render(Rect::new(header.x, header.y, header.width, 1), buf);
+    super::fit(t, top, header.width as usize)
+        .render(Rect::new(header.x, header.y, header.width, 1), buf);
     let at_split = c.diverge == Some(app.pos);
     let second = match c.diverge {
         Some(d) => {
@@ -58,7 +59,7 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
             } else {
                 Span::styled(" (v jumps there)", t.dim())
             });
-            Line::from(spans)
+            super::fit(t, Line::from(spans), header.width as usize)
         }
         None => Line::styled(
             " the two designs do not part ways in this scenario",
@@ -76,7 +77,7 @@ fn side(t: &Theme, name: &str, f: &Frame, split: bool, area: Rect, buf: &mut Buf
     let block = Block::bordered()
         .border_set(t.g.border)
         .border_style(border)
-        .title(Span::styled(format!(" {} ", name.to_uppercase()), t.key()));
+        .title(Span::styled(format!(" design: {name} "), t.key()));
     let inner = block.inner(area);
     block.render(area, buf);
     let w = inner.width as usize;

@@ -1,7 +1,7 @@
 //! The top line: where in the tour we are, the step, the design, the verdict.
 
 use super::verdict::headline;
-use crate::tui::app::{App, SPEEDS};
+use crate::tui::app::{App, seconds_per_step};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -38,9 +38,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if app.playing {
         right.push(Span::styled(
             format!(
-                "{} playing {:.1}s/step  ",
+                "{} playing {}/step  ",
                 t.g.playing,
-                SPEEDS[app.speed] as f64 / 1000.0
+                seconds_per_step(app.speed)
             ),
             t.info(),
         ));
@@ -51,8 +51,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             t.title(),
         ),
         Span::styled(format!("  {}  ", t.g.dot), t.dim()),
-        Span::styled("mode: ", t.dim()),
-        Span::styled(app.strategy.name.to_uppercase(), t.key()),
+        Span::styled("design: ", t.dim()),
+        Span::styled(app.strategy.name, t.key()),
         Span::styled(" (m)", t.dim()),
         Span::styled(format!("  {}  ", t.g.dot), t.dim()),
         Span::styled(verdict, vstyle),
@@ -63,7 +63,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // reminder of which key switches the design.
     let narrow = width(&right) + 24 > area.width as usize;
     if app.is_counterexample() && narrow {
-        right.retain(|s| s.content != "mode: " && s.content != " (m)");
+        right.retain(|s| s.content != "design: " && s.content != " (m)");
     }
     let avail = (area.width as usize).saturating_sub(width(&right) + 1);
     // The scenario title gives way first: the right side is what changes,

@@ -15,23 +15,30 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .iter()
         .map(|k| {
             Line::from(vec![
-                Span::styled(format!(" {:<24}", t.text(k.keys)), t.key()),
+                Span::styled(format!(" {:<24} ", t.text(k.keys)), t.key()),
                 Span::raw(k.what),
             ])
         })
         .collect();
     lines.push(Line::raw(""));
     lines.push(Line::from(vec![
-        Span::styled(" Marks  ", t.title()),
+        Span::styled(" Marks    ", t.title()),
         Span::raw(format!(
-            "{} done  {} failed  {} duplicate key  {} skipped",
-            g.done, g.failed, g.conflict, g.skipped
+            "{} done  {} failed  {} duplicate key  {} skipped  {} not run yet",
+            g.done, g.failed, g.conflict, g.skipped, g.todo
         )),
     ]));
     lines.push(Line::raw(format!(
-        "        {} blocked, waiting for a lock  {} crashed  {} next step",
-        g.waiting, g.crashed, g.next
+        "          {} blocked, waiting for a lock  {} crashed  {} next step  {} warning",
+        g.waiting, g.crashed, g.next, g.warning
     )));
+    lines.push(Line::from(vec![
+        Span::styled(" Verdict  ", t.title()),
+        Span::raw(format!(
+            "{} correct  {} in progress  {} something went wrong  {} dead-lettered",
+            g.done, g.pending, g.failed, g.warning
+        )),
+    ]));
     let rows = lines.len();
     let popup = layout::help(area, rows);
     Clear.render(popup, buf);

@@ -17,35 +17,52 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
         return;
     }
-    let hints: Vec<(&str, &str)> = match app.overlay {
-        Overlay::Picker { .. } => vec![("↑/↓", "choose"), ("Enter", "open"), ("Esc", "close")],
+    // (key, words, rank): the lowest ranks stay when the bar is narrow;
+    // help and quit always do, at the right end.
+    let listed = |hints: &[(&'static str, &'static str)]| -> Vec<(&'static str, &'static str, u8)> {
+        hints
+            .iter()
+            .enumerate()
+            .map(|(i, &(k, w))| {
+                (
+                    k,
+                    w,
+                    if matches!(k, "?" | "q") {
+                        0
+                    } else {
+                        i as u8 + 1
+                    },
+                )
+            })
+            .collect()
+    };
+    let hints = match app.overlay {
+        Overlay::Picker { .. } => listed(&[("↑/↓", "choose"), ("Enter", "open"), ("Esc", "close")]),
         Overlay::Faults { .. } => {
-            vec![("↑/↓", "choose"), ("Enter/1-9", "do it"), ("Esc", "cancel")]
+            listed(&[("↑/↓", "choose"), ("Enter/1-9", "do it"), ("Esc", "cancel")])
         }
-        Overlay::Help => vec![("Esc/?", "close")],
-        Overlay::Explorer(_) => vec![
+        Overlay::Help => listed(&[("Esc/?", "close")]),
+        Overlay::Explorer(_) => listed(&[
             ("↑/↓", "design"),
             ("←/→", "counterexample"),
             ("Enter", "replay it"),
             ("Esc", "back"),
             ("q", "quit"),
-        ],
-        Overlay::None if app.compare.is_some() => vec![
+        ]),
+        Overlay::None if app.compare.is_some() => listed(&[
             ("←/→", "step"),
-            ("[/]", "chapter"),
-            ("v", "where they part"),
-            ("m", "mode"),
             ("c/Esc", "back"),
+            ("v", "where they part"),
+            ("m", "design"),
+            ("[/]", "chapter"),
             ("?", "help"),
             ("q", "quit"),
-        ],
-        Overlay::None => KEYS.iter().filter_map(|k| k.hint).collect(),
+        ]),
+        Overlay::None => KEYS
+            .iter()
+            .filter_map(|k| k.hint.map(|(key, what)| (key, what, k.rank)))
+            .collect(),
     };
-    // Help and quit always show, at the right end; the rest fill from the
-    // left as far as the width allows.
-    let (tail, main): (Vec<_>, Vec<_>) = hints
-        .into_iter()
-        .partition(|(key, _)| matches!(*key, "?" | "q"));
     let item = |key: &str, what: &str| -> (Vec<Span<'static>>, usize) {
         let key = t.text(key).into_owned();
         let w = key.chars().count() + what.len() + 3;
@@ -57,20 +74,30 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             w,
         )
     };
-    let tail: Vec<_> = tail.iter().map(|(k, w)| item(k, w)).collect();
-    let tail_w: usize = tail.iter().map(|(_, w)| w).sum();
-    let mut spans = vec![Span::raw(" ")];
-    let mut used = 1 + tail_w;
-    for (key, what) in main {
-        let (s, w) = item(key, what);
-        if used + w > area.width as usize {
-            break;
+    // The last item's two trailing spaces may fall off the edge.
+    let room = area.width as usize + 2;
+    let mut by_rank: Vec<usize> = (0..hints.len()).collect();
+    by_rank.sort_by_key(|&i| hints[i].2);
+    let mut keep = vec![false; hints.len()];
+    let mut used = 1;
+    for i in by_rank {
+        let (key, what, _) = hints[i];
+        let (_, w) = item(key, what);
+        if used + w <= room {
+            used += w;
+            keep[i] = true;
         }
-        used += w;
-        spans.extend(s);
     }
-    for (s, _) in tail {
-        spans.extend(s);
+    // Shown in their own order, help and quit last.
+    let (tail, main): (Vec<_>, Vec<_>) = hints
+        .iter()
+        .zip(&keep)
+        .filter(|(_, k)| **k)
+        .map(|(h, _)| h)
+        .partition(|(key, _, _)| matches!(*key, "?" | "q"));
+    let mut spans = vec![Span::raw(" ")];
+    for (key, what, _) in main.into_iter().chain(tail) {
+        spans.extend(item(key, what).0);
     }
     Line::from(spans).render(area, buf);
 }

@@ -226,3 +226,37 @@ pub fn flow(theme: &Theme, items: &[String], width: usize) -> Vec<Line<'static>>
     }
     lines
 }
+
+/// A line cut to `width` columns, ending in an ellipsis when something was
+/// cut, so a reader knows there is more.
+pub fn fit(theme: &Theme, line: Line<'static>, width: usize) -> Line<'static> {
+    if line.width() <= width {
+        return line;
+    }
+    let ellipsis = theme.g.ellipsis;
+    let room = width.saturating_sub(ellipsis.chars().count());
+    let mut used = 0;
+    let mut spans = Vec::new();
+    let mut last_style = ratatui::style::Style::new();
+    for span in line.spans {
+        last_style = span.style;
+        let w = span.width();
+        if used + w <= room {
+            used += w;
+            spans.push(span);
+            continue;
+        }
+        let cut: String = span
+            .content
+            .chars()
+            .scan(used, |u, c| {
+                *u += Span::raw(c.to_string()).width();
+                (*u <= room).then_some(c)
+            })
+            .collect();
+        spans.push(Span::styled(cut, span.style));
+        break;
+    }
+    spans.push(Span::styled(ellipsis, last_style));
+    Line::from(spans)
+}

@@ -2,7 +2,7 @@
 //! by the action this frame belongs to.
 
 use crate::sim::{Frame, format_duration};
-use crate::tui::app::App;
+use crate::tui::app::{App, Panel};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -33,7 +33,21 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             t.key(),
         ));
     }
-    lines.push(Line::raw(t.text(&f.narration).into_owned()));
+    if let Some(hint) = app.end_hint() {
+        lines[0]
+            .spans
+            .push(Span::styled(format!("   {}", t.text(&hint)), t.key()));
+    }
+    let mut text = Vec::new();
+    // After a fork the script's words tell what was written, not this run.
+    if let Some(k) = app.forked_at().filter(|&k| f.index > k) {
+        text.push(Span::styled(
+            format!("(as scripted; this run forked at step {k}) "),
+            t.warn(),
+        ));
+    }
+    text.push(Span::raw(t.text(&f.narration).into_owned()));
+    lines.push(Line::from(text));
     let para = Paragraph::new(lines).wrap(Wrap { trim: true });
     // Render one row taller off screen: text in that row was cut.
     let probe_area = Rect::new(0, 0, area.width, area.height + 1);
@@ -42,9 +56,17 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let cut = (0..area.width).any(|x| probe[(x, area.height)].symbol() != " ");
     para.render(area, buf);
     // Cut text says so, and how to read the rest.
-    if cut && area.height > 0 && area.width > 20 {
-        let hint = format!(" {} z: read all ", t.g.ellipsis);
+    if cut && area.height > 0 {
+        // Say exactly what to press: z enlarges the selected panel.
+        let hint = if app.focus == Panel::Narration {
+            format!(" {} z: read all ", t.g.ellipsis)
+        } else {
+            format!(" {} click here, then z: read all ", t.g.ellipsis)
+        };
         let w = hint.chars().count() as u16;
+        if w + 4 > area.width {
+            return;
+        }
         buf.set_string(
             area.right() - w,
             area.bottom() - 1,

@@ -132,7 +132,7 @@ fn compact_steps(t: &Theme, c: &ConsumerView, width: usize) -> Vec<Line<'static>
         if c.next == Some(k) && s.mark == Mark::Todo {
             glyphs.push(Span::styled(t.g.next, t.info().patch(t.highlight())));
         } else if s.mark == Mark::Todo {
-            glyphs.push(Span::styled(t.g.dot, t.dim()));
+            glyphs.push(Span::styled(t.g.todo, t.dim()));
         } else {
             glyphs.push(Span::styled(g, style));
         }
@@ -141,10 +141,16 @@ fn compact_steps(t: &Theme, c: &ConsumerView, width: usize) -> Vec<Line<'static>
         .next
         .and_then(|k| c.steps.get(k).map(|s| (k, s)))
         .or_else(|| {
-            c.steps
-                .iter()
-                .enumerate()
-                .rfind(|(_, s)| s.mark != Mark::Todo && s.mark != Mark::Done)
+            // A finished consumer: the step that tells its story (the
+            // duplicate key, the failure, the crash) before a mere skip.
+            let marked = |wanted: &[Mark]| {
+                c.steps
+                    .iter()
+                    .enumerate()
+                    .rfind(|(_, s)| wanted.contains(&s.mark))
+            };
+            marked(&[Mark::Conflict, Mark::Failed, Mark::Crashed])
+                .or_else(|| marked(&[Mark::Skipped, Mark::Waiting]))
         });
     let Some((k, s)) = focus else {
         return vec![Line::from(glyphs)];

@@ -1,4 +1,4 @@
-//! The verdict so far: did the customer pay exactly once, and if not, the
+//! The verdict so far: is the outcome correct, and if not, the
 //! chain of causes behind it.
 
 use crate::sim::{Frame, Outcome, Verdict};
@@ -6,25 +6,22 @@ use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-/// The verdict's headline: a symbol and words, never colour alone.
+/// The verdict's headline: a symbol and `Outcome::text()`, the words every
+/// other front end uses, never colour alone. No catch-all arm: a new outcome
+/// must be given its symbol here before anything compiles.
 pub fn headline(t: &Theme, outcome: Outcome) -> (String, Style) {
     let g = &t.g;
-    // The catalogue of outcomes grows with the simulator: one it does not
-    // name here still gets a symbol and its own words.
-    #[allow(unreachable_patterns)]
-    match outcome {
-        Outcome::Correct => (format!("{} charged once", g.done), t.good()),
-        Outcome::InProgress => (format!("{} nothing wrong yet", g.pending), t.info()),
-        Outcome::DeadLettered => ("! dead-lettered".to_string(), t.warn()),
-        Outcome::ChargeLost => (format!("{} charge lost", g.failed), t.bad()),
-        Outcome::Disagree => (
-            format!("{} provider and database disagree", g.failed),
-            t.bad(),
-        ),
-        Outcome::ChargedTwice => (format!("{} charged twice", g.failed), t.bad()),
-        other if other.is_failure() => (format!("{} {}", g.failed, other.text()), t.bad()),
-        other => (format!("{} {}", g.pending, other.text()), t.warn()),
-    }
+    let (glyph, style) = match outcome {
+        Outcome::Correct => (g.done, t.good()),
+        Outcome::InProgress => (g.pending, t.info()),
+        Outcome::DeadLettered => (g.warning, t.warn()),
+        Outcome::MessageLost
+        | Outcome::ChargeLost
+        | Outcome::StaleState
+        | Outcome::Disagree
+        | Outcome::ChargedTwice => (g.failed, t.bad()),
+    };
+    (format!("{glyph} {}", outcome.text()), style)
 }
 
 /// The causes after the headline, joined with arrows that point back to
@@ -56,4 +53,27 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
         ));
     }
     vec![Line::from(spans)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_outcome_has_a_headline_in_its_own_words() {
+        for theme in [Theme::new(false, false), Theme::new(false, true)] {
+            for outcome in Outcome::ALL {
+                let (text, _) = headline(&theme, outcome);
+                assert!(text.ends_with(outcome.text()), "{text}");
+                let glyph = text.strip_suffix(outcome.text()).unwrap().trim();
+                assert!(!glyph.is_empty(), "{outcome:?} has a symbol");
+                assert!(!text.contains("once"), "{text}");
+            }
+        }
+        let t = Theme::new(false, false);
+        assert_eq!(headline(&t, Outcome::Correct).0, "✓ correct");
+        assert_eq!(headline(&t, Outcome::InProgress).0, "○ in progress");
+        assert_eq!(headline(&t, Outcome::ChargedTwice).0, "✕ charged twice");
+        assert_eq!(headline(&t, Outcome::DeadLettered).0, "! dead-lettered");
+    }
 }
