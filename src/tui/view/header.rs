@@ -59,10 +59,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Span::raw(" "),
     ]);
     let width = |spans: &[Span]| spans.iter().map(|s| s.width()).sum::<usize>();
-    // On a narrow screen a counterexample needs its label more than the
-    // reminder of which key switches the design.
-    let narrow = width(&right) + 24 > area.width as usize;
-    if app.is_counterexample() && narrow {
+    // On a narrow screen where we are (the group, a counterexample's
+    // label) matters more than the reminder of which key switches the
+    // design.
+    let narrow = if app.is_counterexample() {
+        width(&right) + 24 > area.width as usize
+    } else {
+        width(&right) + width(&left[..3]) + 1 > area.width as usize
+    };
+    if narrow {
         right.retain(|s| s.content != "design: " && s.content != " (m)");
     }
     let avail = (area.width as usize).saturating_sub(width(&right) + 1);

@@ -51,10 +51,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         ]),
         Overlay::None if app.compare.is_some() => listed(&[
             ("←/→", "step"),
-            ("c/Esc", "back"),
+            ("[/]", "chapter"),
             ("v", "where they part"),
             ("m", "design"),
-            ("[/]", "chapter"),
+            ("c/Esc", "back"),
             ("?", "help"),
             ("q", "quit"),
         ]),
