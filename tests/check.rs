@@ -2,7 +2,7 @@
 //! schedule within the default bounds, the weaker designs each break in the
 //! way the write-up predicts, and every counterexample replays as a scenario.
 
-use idem::check::{self, Bounds, CheckReport, Class};
+use idem::check::{self, Bounds, CheckReport, Outcome};
 use idem::scenario;
 use idem::sim::Strategy;
 use idem::timeline::Timeline;
@@ -10,23 +10,35 @@ use std::sync::OnceLock;
 
 /// The failure each weaker design is known for. A design that is not in
 /// `Strategy::all()` (yet) is skipped; any of the listed classes will do.
-const PREDICTED: &[(&str, &[Class])] = &[
-    ("naive", &[Class::ChargedTwice]),
-    ("id-first", &[Class::ChargeLost]),
-    ("charge-first", &[Class::ChargedTwice]),
-    ("ack-first", &[Class::MessageLost, Class::ChargeLost]),
-    ("no-provider-key", &[Class::Disagree]),
+const PREDICTED: &[(&str, &[Outcome])] = &[
+    ("naive", &[Outcome::ChargedTwice]),
+    ("id-first", &[Outcome::ChargeLost]),
+    ("charge-first", &[Outcome::ChargedTwice]),
+    ("ack-first", &[Outcome::MessageLost, Outcome::ChargeLost]),
+    ("no-provider-key", &[Outcome::Disagree]),
     (
         "cache-dedup",
-        &[Class::MessageLost, Class::ChargeLost, Class::ChargedTwice],
+        &[
+            Outcome::MessageLost,
+            Outcome::ChargeLost,
+            Outcome::ChargedTwice,
+        ],
     ),
     (
         "cache-claim-first",
-        &[Class::MessageLost, Class::ChargeLost, Class::ChargedTwice],
+        &[
+            Outcome::MessageLost,
+            Outcome::ChargeLost,
+            Outcome::ChargedTwice,
+        ],
     ),
     (
         "cache-work-first",
-        &[Class::MessageLost, Class::ChargeLost, Class::ChargedTwice],
+        &[
+            Outcome::MessageLost,
+            Outcome::ChargeLost,
+            Outcome::ChargedTwice,
+        ],
     ),
 ];
 
@@ -69,7 +81,7 @@ fn idempotent_survives_every_schedule_within_the_default_bounds() {
         "a duplicate and a shared message must occur"
     );
     assert_eq!(row.truncated, 0);
-    assert!(row.states > 100 && row.count(Class::Correct) > 0);
+    assert!(row.states > 100 && row.count(Outcome::Correct) > 0);
     assert!(report.passed());
 }
 
@@ -78,7 +90,7 @@ fn naive_charges_twice_and_a_lost_response_makes_the_provider_disagree() {
     let report = only("naive", Bounds::default());
     let row = report.strategy("naive").unwrap();
     let twice = row
-        .counterexample(Class::ChargedTwice)
+        .counterexample(Outcome::ChargedTwice)
         .expect("naive must charge twice");
     assert_eq!(twice.total, 80);
     assert!(
@@ -87,7 +99,7 @@ fn naive_charges_twice_and_a_lost_response_makes_the_provider_disagree() {
             .starts_with("charged twice <- m-7f3 redelivered")
     );
     let disagree = row
-        .counterexample(Class::Disagree)
+        .counterexample(Outcome::Disagree)
         .expect("a lost response must make naive call the provider twice");
     assert!(
         disagree
@@ -107,7 +119,7 @@ fn counterexamples_are_shortest_first() {
     let twice = report
         .strategy("naive")
         .unwrap()
-        .counterexample(Class::ChargedTwice)
+        .counterexample(Outcome::ChargedTwice)
         .unwrap();
     // Receive, begin, charge, provider, response, commit by A; the lease
     // runs out; B does the same seven steps and acks: nothing shorter can
@@ -124,7 +136,7 @@ fn every_weaker_design_breaks_as_predicted() {
             continue;
         }
         let row = report.strategy(name).unwrap();
-        let found: Vec<Class> = row.counterexamples.iter().map(|c| c.class).collect();
+        let found: Vec<Outcome> = row.counterexamples.iter().map(|c| c.class).collect();
         assert!(
             classes.iter().any(|c| found.contains(c)),
             "{name}: expected one of {classes:?}, found {found:?}"
@@ -187,8 +199,11 @@ fn symmetry_reduction_changes_the_count_not_the_answer() {
     .unwrap();
     let (r, f) = (&reduced.strategies[0], &full.strategies[0]);
     assert!(r.states < f.states);
-    let classes = |s: &check::StrategyReport| -> Vec<Class> {
-        Class::ALL.into_iter().filter(|&c| s.count(c) > 0).collect()
+    let classes = |s: &check::StrategyReport| -> Vec<Outcome> {
+        Outcome::ALL
+            .into_iter()
+            .filter(|&c| s.count(c) > 0)
+            .collect()
     };
     assert_eq!(classes(r), classes(f));
     let lengths = |s: &check::StrategyReport| -> Vec<usize> {

@@ -4,7 +4,6 @@
 
 use super::bounds::Bounds;
 use super::explore::SEED;
-use super::property::Class;
 use crate::scenario::action::move_text;
 use crate::scenario::{Action, Expectation, Group, Script, ScriptStep};
 use crate::sim::consumer::Status;
@@ -27,7 +26,7 @@ pub struct CounterStep {
 #[derive(Clone, Debug, Serialize)]
 pub struct Counterexample {
     pub strategy: String,
-    pub class: Class,
+    pub class: Outcome,
     pub moves: Vec<Move>,
     pub steps: Vec<CounterStep>,
     /// The verdict's cause chain at the end: `charged twice <- ...`.
@@ -47,7 +46,7 @@ impl Counterexample {
     pub fn build(
         strategy: &Strategy,
         bounds: &Bounds,
-        class: Class,
+        class: Outcome,
         moves: Vec<Move>,
     ) -> Result<Self, SimError> {
         let setup = bounds.setup();

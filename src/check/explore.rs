@@ -10,7 +10,8 @@
 use super::bounds::Bounds;
 use super::enabled::{Choice, Cost, Used, enabled, was_blocked};
 use super::fingerprint::{Fingerprint, fingerprint};
-use super::property::{Class, Judgement, classify, judge};
+use super::property::{Judgement, classify, judge};
+use crate::sim::Outcome;
 use crate::sim::{Move, SimError, Strategy, World};
 use std::collections::{HashMap, VecDeque};
 
@@ -32,7 +33,7 @@ pub struct Node {
     /// In a quiet state (no progress without another fault): the class of
     /// each fact, as bits, and the worst one.
     pub classes: u8,
-    pub worst: Option<Class>,
+    pub worst: Option<Outcome>,
     /// Shortest distance from the start, and the predecessor on one such
     /// path; filled in after the search.
     pub depth: u32,

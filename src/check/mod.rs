@@ -28,11 +28,13 @@ mod fingerprint;
 mod property;
 mod table;
 
+pub use crate::sim::Outcome;
 pub use bounds::Bounds;
 pub use counterexample::{CounterStep, Counterexample};
 pub use enabled::{Choice, Cost, Used, enabled, was_blocked};
 pub use explore::SEED;
-pub use property::{Class, Invariant, Witness};
+pub use property::{Invariant, Witness};
+pub use table::num;
 pub use table::{render, table};
 
 use crate::sim::{Move, SimError, Strategy};
@@ -99,7 +101,7 @@ pub struct StrategyReport {
     /// covered everything within the fault bounds.
     pub truncated: u64,
     /// Schedules by how they ended (the worst fact decides).
-    pub outcomes: BTreeMap<Class, u64>,
+    pub outcomes: BTreeMap<Outcome, u64>,
     pub invariants: Vec<InvariantResult>,
     pub witnesses: Vec<WitnessResult>,
     /// The shortest schedule for each failure class found.
@@ -126,7 +128,7 @@ impl StrategyReport {
         self.witnesses.iter().any(|w| w.required && !w.seen)
     }
 
-    pub fn count(&self, class: Class) -> u64 {
+    pub fn count(&self, class: Outcome) -> u64 {
         self.outcomes.get(&class).copied().unwrap_or(0)
     }
 
@@ -138,7 +140,7 @@ impl StrategyReport {
         }
     }
 
-    pub fn counterexample(&self, class: Class) -> Option<&Counterexample> {
+    pub fn counterexample(&self, class: Outcome) -> Option<&Counterexample> {
         self.counterexamples.iter().find(|c| c.class == class)
     }
 }
@@ -235,8 +237,8 @@ pub fn check_strategy(strategy: &Strategy, requested: &Bounds) -> Result<Strateg
     let bounds = &requested.for_strategy(strategy);
     let graph = explore::explore(strategy, bounds)?;
     let counts = graph.path_counts();
-    let mut outcomes: BTreeMap<Class, u64> = BTreeMap::new();
-    let mut first_class: BTreeMap<Class, u32> = BTreeMap::new();
+    let mut outcomes: BTreeMap<Outcome, u64> = BTreeMap::new();
+    let mut first_class: BTreeMap<Outcome, u32> = BTreeMap::new();
     let mut first_broken: BTreeMap<Invariant, u32> = BTreeMap::new();
     let mut first_seen: BTreeMap<Witness, u32> = BTreeMap::new();
     let mut schedules: u64 = 0;
@@ -261,14 +263,14 @@ pub fn check_strategy(strategy: &Strategy, requested: &Bounds) -> Result<Strateg
         schedules = schedules.saturating_add(weight);
         let entry = outcomes.entry(worst).or_insert(0);
         *entry = entry.saturating_add(weight);
-        for class in Class::ALL {
+        for class in Outcome::ALL {
             if node.classes & class.bit() != 0 {
                 first_class.entry(class).or_insert(i);
             }
         }
     }
     let mut counterexamples: Vec<Counterexample> = Vec::new();
-    for class in Class::FAILURES {
+    for class in Outcome::FAILURES {
         if let Some(&node) = first_class.get(&class) {
             counterexamples.push(Counterexample::build(
                 strategy,

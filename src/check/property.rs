@@ -11,87 +11,6 @@
 
 use crate::sim::{Frame, Outcome, Payment, World};
 use serde::Serialize;
-use std::fmt;
-
-/// How a quiet state ended for the customer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Class {
-    Correct,
-    /// Dead-lettered with at most one charge and one payment row: an
-    /// operator's problem, not a wrong effect.
-    DeadLettered,
-    /// The message left the queue (acked) with no effect and no record.
-    MessageLost,
-    /// Marked as handled, never charged.
-    ChargeLost,
-    /// An older status change overwrote a newer one.
-    StaleState,
-    Disagree,
-    ChargedTwice,
-}
-
-impl Class {
-    pub const ALL: [Class; 7] = [
-        Class::Correct,
-        Class::DeadLettered,
-        Class::MessageLost,
-        Class::ChargeLost,
-        Class::StaleState,
-        Class::Disagree,
-        Class::ChargedTwice,
-    ];
-
-    /// The wrong effects, in the order the table shows them.
-    pub const FAILURES: [Class; 5] = [
-        Class::ChargedTwice,
-        Class::ChargeLost,
-        Class::Disagree,
-        Class::MessageLost,
-        Class::StaleState,
-    ];
-
-    pub fn text(self) -> &'static str {
-        match self {
-            Class::Correct => "correct",
-            Class::DeadLettered => "dead-lettered",
-            Class::MessageLost => "message lost",
-            Class::ChargeLost => Outcome::ChargeLost.text(),
-            Class::StaleState => Outcome::StaleState.text(),
-            Class::Disagree => Outcome::Disagree.text(),
-            Class::ChargedTwice => Outcome::ChargedTwice.text(),
-        }
-    }
-
-    /// For file names: `charged-twice`.
-    pub fn slug(self) -> String {
-        self.text()
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .collect::<Vec<_>>()
-            .join("-")
-    }
-
-    pub fn is_failure(self) -> bool {
-        !matches!(self, Class::Correct | Class::DeadLettered)
-    }
-
-    pub fn bit(self) -> u8 {
-        1 << (self as u8)
-    }
-
-    pub fn parse(text: &str) -> Option<Class> {
-        Self::ALL
-            .into_iter()
-            .find(|c| c.text() == text || c.slug() == text)
-    }
-}
-
-impl fmt::Display for Class {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.text())
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -227,46 +146,23 @@ fn settled(world: &World, order: u32) -> bool {
 
 /// The classes of the facts of a quiet state, as bits, and the worst one.
 /// The verdict is the one the simulator shows; the checker only sorts it.
-pub fn classify(frame: &Frame) -> (u8, Class) {
+pub fn classify(frame: &Frame) -> (u8, Outcome) {
     let mut bits = 0;
-    let mut worst = Class::Correct;
+    let mut worst = Outcome::Correct;
     for fact in &frame.verdict.facts {
         let class = match fact.outcome {
-            Outcome::Correct => Class::Correct,
+            Outcome::Correct => Outcome::Correct,
             // A quiet state has nothing left in flight; a fact still in
             // progress there would be a checker bug, so it must not pass.
-            Outcome::InProgress | Outcome::MessageLost => Class::MessageLost,
-            Outcome::DeadLettered => Class::DeadLettered,
-            Outcome::ChargeLost => Class::ChargeLost,
-            Outcome::StaleState => Class::StaleState,
-            Outcome::Disagree => Class::Disagree,
-            Outcome::ChargedTwice => Class::ChargedTwice,
+            Outcome::InProgress | Outcome::MessageLost => Outcome::MessageLost,
+            Outcome::DeadLettered => Outcome::DeadLettered,
+            Outcome::ChargeLost => Outcome::ChargeLost,
+            Outcome::StaleState => Outcome::StaleState,
+            Outcome::Disagree => Outcome::Disagree,
+            Outcome::ChargedTwice => Outcome::ChargedTwice,
         };
         bits |= class.bit();
         worst = worst.max(class);
     }
     (bits, worst)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn class_words_round_trip() {
-        for c in Class::ALL {
-            assert_eq!(Class::parse(c.text()), Some(c));
-            assert_eq!(Class::parse(&c.slug()), Some(c));
-        }
-        assert_eq!(Class::Disagree.slug(), "provider-and-database-disagree");
-        assert_eq!(Class::ChargedTwice.slug(), "charged-twice");
-    }
-
-    #[test]
-    fn only_wrong_effects_are_failures() {
-        let failures: Vec<Class> = Class::ALL.into_iter().filter(|c| c.is_failure()).collect();
-        let mut expected = Class::FAILURES.to_vec();
-        expected.sort();
-        assert_eq!(failures, expected);
-    }
 }

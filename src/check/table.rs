@@ -1,13 +1,13 @@
 //! The check as text: the bounds, one table row per strategy, then the
 //! properties and the shortest counterexample of each failure class.
 
-use super::property::Class;
 use super::{CheckReport, StrategyReport};
 use crate::scenario::action::move_text;
+use crate::sim::Outcome;
 use std::fmt::Write;
 
 /// Thousands separated with commas, so the counts can be read at a glance.
-fn num(n: u64) -> String {
+pub fn num(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -57,13 +57,13 @@ pub fn table(report: &CheckReport) -> String {
                 num(s.schedules),
                 num(s.states),
                 s.max_depth.to_string(),
-                num(s.count(Class::Correct)),
-                num(s.count(Class::DeadLettered)),
-                num(s.count(Class::ChargedTwice)),
-                num(s.count(Class::ChargeLost)),
-                num(s.count(Class::Disagree)),
-                num(s.count(Class::MessageLost)),
-                num(s.count(Class::StaleState)),
+                num(s.count(Outcome::Correct)),
+                num(s.count(Outcome::DeadLettered)),
+                num(s.count(Outcome::ChargedTwice)),
+                num(s.count(Outcome::ChargeLost)),
+                num(s.count(Outcome::Disagree)),
+                num(s.count(Outcome::MessageLost)),
+                num(s.count(Outcome::StaleState)),
                 format!("{:.2}", s.seconds),
                 num(s.states_per_second().round() as u64),
                 verdict(s).to_string(),
@@ -78,7 +78,7 @@ pub fn table(report: &CheckReport) -> String {
     let show_stale = report
         .strategies
         .iter()
-        .any(|s| s.count(Class::StaleState) > 0);
+        .any(|s| s.count(Outcome::StaleState) > 0);
     let hide = |row: &mut Vec<String>| {
         if !show_stale {
             row.remove(stale);
@@ -172,7 +172,7 @@ pub fn render(report: &CheckReport) -> String {
             };
             let _ = writeln!(out, "   always      {:<72} {status}", inv.text);
         }
-        let failing: u64 = Class::FAILURES.iter().map(|&c| s.count(c)).sum();
+        let failing: u64 = Outcome::FAILURES.iter().map(|&c| s.count(c)).sum();
         let _ = writeln!(
             out,
             "   eventually  {:<72} {}",

@@ -5,7 +5,7 @@
 use super::message::Payment;
 use serde::Serialize;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     Correct,
@@ -46,8 +46,34 @@ impl Outcome {
         }
     }
 
+    /// The wrong effects, most severe first: the order tables show them in.
+    pub const FAILURES: [Outcome; 5] = [
+        Outcome::ChargedTwice,
+        Outcome::ChargeLost,
+        Outcome::Disagree,
+        Outcome::MessageLost,
+        Outcome::StaleState,
+    ];
+
+    /// From its words (`charged twice`) or its slug (`charged-twice`).
     pub fn parse(text: &str) -> Option<Outcome> {
-        Self::ALL.into_iter().find(|o| o.text() == text)
+        Self::ALL
+            .into_iter()
+            .find(|o| o.text() == text || o.slug() == text)
+    }
+
+    /// For file names: `charged-twice`.
+    pub fn slug(self) -> String {
+        self.text()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("-")
+    }
+
+    /// One bit per outcome, for small sets of them.
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
     }
 
     /// A wrong effect on the customer, as opposed to fine or not yet known.
@@ -60,6 +86,12 @@ impl Outcome {
                 | Outcome::Disagree
                 | Outcome::ChargedTwice
         )
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text())
     }
 }
 
@@ -324,6 +356,20 @@ mod tests {
     fn outcome_words_round_trip() {
         for o in Outcome::ALL {
             assert_eq!(Outcome::parse(o.text()), Some(o));
+            assert_eq!(Outcome::parse(&o.slug()), Some(o));
         }
+        assert_eq!(Outcome::Disagree.slug(), "provider-and-database-disagree");
+    }
+
+    #[test]
+    fn failures_are_exactly_the_wrong_effects() {
+        let mut failures: Vec<Outcome> = Outcome::ALL
+            .into_iter()
+            .filter(|o| o.is_failure())
+            .collect();
+        let mut listed = Outcome::FAILURES.to_vec();
+        failures.sort();
+        listed.sort();
+        assert_eq!(failures, listed);
     }
 }

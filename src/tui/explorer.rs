@@ -2,7 +2,8 @@
 //! computed once, on demand, outside `update` (the terminal layer runs it on
 //! a thread and hands it back as an action), and kept for the session.
 
-use crate::check::{CheckReport, Class, Counterexample, StrategyReport};
+use crate::check::{CheckReport, Counterexample, StrategyReport};
+use crate::sim::Outcome;
 use std::sync::Arc;
 
 /// Where the checker's report is.
@@ -110,20 +111,20 @@ impl Standing {
 pub enum Column {
     Schedules,
     States,
-    Class(Class),
+    Outcome(Outcome),
 }
 
 impl Column {
     /// Most important first: narrow screens keep a prefix of this list
     /// (after columns that are zero in every row are gone).
     pub const BY_PRIORITY: [Column; 9] = [
-        Column::Class(Class::Correct),
-        Column::Class(Class::ChargedTwice),
-        Column::Class(Class::ChargeLost),
-        Column::Class(Class::Disagree),
-        Column::Class(Class::MessageLost),
-        Column::Class(Class::StaleState),
-        Column::Class(Class::DeadLettered),
+        Column::Outcome(Outcome::Correct),
+        Column::Outcome(Outcome::ChargedTwice),
+        Column::Outcome(Outcome::ChargeLost),
+        Column::Outcome(Outcome::Disagree),
+        Column::Outcome(Outcome::MessageLost),
+        Column::Outcome(Outcome::StaleState),
+        Column::Outcome(Outcome::DeadLettered),
         Column::Schedules,
         Column::States,
     ];
@@ -132,26 +133,28 @@ impl Column {
     pub const IN_ORDER: [Column; 9] = [
         Column::Schedules,
         Column::States,
-        Column::Class(Class::Correct),
-        Column::Class(Class::DeadLettered),
-        Column::Class(Class::ChargedTwice),
-        Column::Class(Class::ChargeLost),
-        Column::Class(Class::Disagree),
-        Column::Class(Class::MessageLost),
-        Column::Class(Class::StaleState),
+        Column::Outcome(Outcome::Correct),
+        Column::Outcome(Outcome::DeadLettered),
+        Column::Outcome(Outcome::ChargedTwice),
+        Column::Outcome(Outcome::ChargeLost),
+        Column::Outcome(Outcome::Disagree),
+        Column::Outcome(Outcome::MessageLost),
+        Column::Outcome(Outcome::StaleState),
     ];
 
     pub fn heading(self) -> &'static str {
         match self {
             Column::Schedules => "schedules",
             Column::States => "states",
-            Column::Class(Class::Correct) => "correct",
-            Column::Class(Class::DeadLettered) => "dead-let.",
-            Column::Class(Class::ChargedTwice) => "2x charge",
-            Column::Class(Class::ChargeLost) => "no charge",
-            Column::Class(Class::Disagree) => "disagree",
-            Column::Class(Class::MessageLost) => "msg lost",
-            Column::Class(Class::StaleState) => "stale",
+            Column::Outcome(Outcome::Correct) => "correct",
+            Column::Outcome(Outcome::DeadLettered) => "dead-let.",
+            Column::Outcome(Outcome::ChargedTwice) => "2x charge",
+            Column::Outcome(Outcome::ChargeLost) => "no charge",
+            Column::Outcome(Outcome::Disagree) => "disagree",
+            Column::Outcome(Outcome::MessageLost) => "msg lost",
+            Column::Outcome(Outcome::StaleState) => "stale",
+            // A quiet state has nothing in flight: never a column.
+            Column::Outcome(Outcome::InProgress) => "in progress",
         }
     }
 
@@ -159,14 +162,14 @@ impl Column {
         match self {
             Column::Schedules => s.schedules,
             Column::States => s.states,
-            Column::Class(c) => s.count(c),
+            Column::Outcome(c) => s.count(c),
         }
     }
 
     /// Whether some row has something to show in it.
     pub fn used(self, report: &CheckReport) -> bool {
         match self {
-            Column::Class(c) if c != Class::Correct => {
+            Column::Outcome(c) if c != Outcome::Correct => {
                 report.strategies.iter().any(|s| s.count(c) > 0)
             }
             _ => true,
@@ -174,18 +177,7 @@ impl Column {
     }
 }
 
-/// Thousands separated with commas.
-pub fn num(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use crate::check::num;
 
 /// The counterexample the selection points at, if the design has any.
 pub fn selected(report: &CheckReport, sel: Selection) -> Option<&Counterexample> {

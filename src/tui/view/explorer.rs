@@ -260,7 +260,7 @@ fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer,
         for (c, w) in &cols {
             let v = c.value(s);
             let cell_style = match c {
-                Column::Class(class) if class.is_failure() && v > 0 => t.bad(),
+                Column::Outcome(class) if class.is_failure() && v > 0 => t.bad(),
                 _ => Style::new(),
             };
             spans.push(Span::styled(format!("  {:>w$}", num(v)), cell_style));
