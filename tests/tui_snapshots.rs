@@ -71,7 +71,7 @@ fn naive_double_charge() {
     let screen = draw(&mut a, 120, 40);
     assert!(screen.contains("✕ charged twice"));
     assert!(screen.contains("end of scenario: ] next tour step / s scenarios"));
-    assert!(screen.contains("total charged $80"));
+    assert!(screen.contains("total recorded $80"));
     assert!(screen.contains("not used by this design"));
 }
 
@@ -87,7 +87,7 @@ fn idempotent_duplicate_skipped() {
     let screen = draw(&mut a, 120, 40);
     assert!(screen.contains("✓ correct"));
     assert!(!screen.contains("charged once"));
-    assert!(screen.contains("total charged $40"));
+    assert!(screen.contains("total recorded $40"));
     assert!(screen.contains("skipped"));
 }
 
@@ -230,7 +230,7 @@ fn a_fork_is_marked_on_screen() {
     assert!(screen.contains("forked at step 1"), "{screen}");
     assert!(screen.contains("you: crash A"));
     assert!(
-        screen.contains("(as scripted; this run forked at step 1)"),
+        screen.contains("[Written for the scripted run; yours has differed since step 1.]"),
         "{screen}"
     );
 }

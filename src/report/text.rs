@@ -96,7 +96,7 @@ fn write_tables(out: &mut String, f: &Frame) {
     });
     let _ = writeln!(
         out,
-        "    payments  {} · total charged ${}",
+        "    payments  {} · total recorded ${}",
         listed(payments, "no rows"),
         db.total_charged
     );

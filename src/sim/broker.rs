@@ -151,7 +151,7 @@ impl Broker {
         let copy = 1 + self
             .messages
             .iter()
-            .filter(|m| m.message.id == message.id)
+            .filter(|m| m.message.id == message.id && m.message.payment == message.payment)
             .count() as u32;
         let seq = self.next_seq;
         self.next_seq += 1;

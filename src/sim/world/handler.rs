@@ -74,6 +74,17 @@ impl World {
 
     pub(super) fn duplicate_found(&mut self, i: usize, text: String) {
         self.counters.duplicates_skipped += 1;
+        // Why this delivery did nothing: the cause of a lost charge, when
+        // the record it trusted was wrong.
+        let d = self.delivery(i).clone();
+        let mut why = vec![format!(
+            "{} skipped at step {} as already handled ({})",
+            d.message.id,
+            self.step,
+            self.message_key(i)
+        )];
+        why.extend(self.delivery_cause(i));
+        self.note(d.message.payment.clone(), why.join(" <- "));
         let c = &mut self.consumers[i];
         c.marks[c.pc] = Mark::Conflict;
         c.skipping = true;
@@ -122,7 +133,7 @@ impl World {
                 self.actor(i),
                 EventKind::Info,
                 if held_back {
-                    "polls the log: nothing to read, the next record is not acknowledged yet and nothing overtakes it".into()
+                    format!("polls the queue: nothing to read, offset {} is not acknowledged yet and nothing overtakes it on an ordered queue", self.broker.messages().iter().position(|m| m.is_pending()).unwrap_or(0))
                 } else {
                     "polls the queue: nothing visible to receive".into()
                 },
@@ -131,14 +142,23 @@ impl World {
         };
         self.counters.delivered += 1;
         let id = delivery.message.id.clone();
-        let duplicate = !self.seen.insert(id.clone());
+        let payment = delivery.message.payment.clone();
+        // A duplicate is the same message again; the same ID on another
+        // payment is a producer reusing IDs, a different thing.
+        let reused = self.seen.iter().any(|(i, p)| *i == id && *p != payment);
+        let duplicate = !self.seen.insert((id.clone(), payment.clone()));
         if duplicate {
             self.counters.duplicates_delivered += 1;
         }
+        let body = match &delivery.message.status {
+            Some(update) => format!(
+                "order {} to {}, version {}",
+                payment.order, update.status, update.version
+            ),
+            None => format!("order {}, ${}", payment.order, payment.amount),
+        };
         let mut text = format!(
-            "receives {id} (order {}, ${}), lease {}, receipt {}",
-            delivery.message.payment.order,
-            delivery.message.payment.amount,
+            "receives {id} ({body}), lease {}, receipt {}",
             format_duration(self.setup.lease_ms),
             delivery.receipt
         );
@@ -152,6 +172,9 @@ impl World {
             kind = EventKind::Warning;
         } else if duplicate {
             text.push_str("; a second copy of the same message");
+            kind = EventKind::Warning;
+        } else if reused {
+            text.push_str(&format!("; a different payment that reuses the ID {id}"));
             kind = EventKind::Warning;
         }
         let steps = self.strategy.program.len();
@@ -181,6 +204,20 @@ impl World {
             cause.push(format!(
                 "copy {copies} of {} published by a producer retry",
                 d.message.id
+            ));
+        }
+        // The later of two payments that share an ID is the one that reused it.
+        let messages = &self.setup.messages;
+        let this = messages
+            .iter()
+            .position(|m| m.id == d.message.id && m.payment == d.message.payment);
+        let reused = messages[..this.unwrap_or(0)]
+            .iter()
+            .find(|m| m.id == d.message.id && m.payment != d.message.payment);
+        if let Some(other) = reused {
+            cause.push(format!(
+                "the producer reused the ID {} of order {} for order {}",
+                d.message.id, other.payment.order, d.message.payment.order
             ));
         }
         cause
@@ -302,7 +339,9 @@ impl World {
                     self.counters.acked += 1;
                     let c = &mut self.consumers[i];
                     c.marks[c.pc] = Mark::Done;
-                    if d.message.status.is_none()
+                    // A skip already left its own note, which says more.
+                    if !self.consumers[i].skipping
+                        && d.message.status.is_none()
                         && !self
                             .committed
                             .payments

@@ -29,12 +29,21 @@ impl World {
                     .iter()
                     .filter(|p| p.order == payment.order && p.amount == payment.amount)
                     .count();
+                // IDs that only this fact's messages carry: a record of a
+                // shared ID says nothing about this fact.
                 let ids: Vec<&str> = self
                     .setup
                     .messages
                     .iter()
                     .filter(|m| m.payment == *payment)
                     .map(|m| m.id.as_str())
+                    .filter(|id| {
+                        !self
+                            .setup
+                            .messages
+                            .iter()
+                            .any(|m| m.id == *id && m.payment != *payment)
+                    })
                     .collect();
                 let recorded = self
                     .committed

@@ -11,7 +11,7 @@ mod work;
 use setup::content_hash;
 pub use setup::{IdSource, Setup};
 
-use super::broker::{AckOutcome, Broker, ExpiryOutcome};
+use super::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
 use super::cache::Cache;
 use super::consumer::{Consumer, Mark, Status};
 use super::db::{Begin, Database, DbError, Ran, RecordClaim, Tables, render_look_up};
@@ -110,7 +110,7 @@ pub struct World {
     /// Per business fact: what happened to it that a verdict may need to explain.
     notes: BTreeMap<Payment, Vec<String>>,
     /// Message IDs delivered at least once, to count duplicates.
-    seen: BTreeSet<String>,
+    pub(super) seen: BTreeSet<(String, Payment)>,
     /// Facts whose message an ack removed before any work was saved.
     acked_before_work: BTreeSet<Payment>,
     /// Every receipt handed out so far.
@@ -447,7 +447,7 @@ impl World {
                 Actor::Broker,
                 EventKind::Warning,
                 format!(
-                    "the lease {holder} held on {message_id} ran out ({}): {message_id} is visible again",
+                    "makes {message_id} visible again: the lease {holder} held ran out ({})",
                     cause[1..].join(", ")
                 ),
             ),
@@ -514,20 +514,32 @@ impl World {
             self.say(
                 Actor::Consumer(name.clone()),
                 EventKind::Warning,
-                "its open transaction is rolled back by SQLite".into(),
+                "loses its open transaction: SQLite rolls it back".into(),
             );
         }
         if let Some(d) = delivery {
             self.broker
                 .note_lost_lease(&d.receipt, format!("{name} crashed at step {step}"));
-            self.say(
-                Actor::Broker,
-                EventKind::Info,
-                format!(
-                    "still counts {} as leased to {name}: nobody tells it about the crash",
-                    d.message.id
+            let id = &d.message.id;
+            let text = match self
+                .broker
+                .messages()
+                .iter()
+                .find(|m| m.seq == d.seq)
+                .map(|m| &m.state)
+            {
+                Some(MessageState::InFlight { receipt, .. }) if *receipt == d.receipt => format!(
+                    "still counts {id} as leased to {name}: nobody tells it about the crash"
                 ),
-            );
+                Some(MessageState::InFlight { consumer, .. }) => {
+                    format!("sees nothing of the crash: {id} is leased to {consumer} now")
+                }
+                Some(MessageState::Acked { .. }) => format!(
+                    "sees nothing of the crash: {id} was acked and deleted, nothing will deliver it again"
+                ),
+                _ => format!("sees nothing of the crash: {id} is no longer leased to {name}"),
+            };
+            self.say(Actor::Broker, EventKind::Info, text);
         }
         Ok(())
     }

@@ -87,7 +87,11 @@ impl World {
         self.say(
             self.actor(i),
             EventKind::Info,
-            "has nothing to charge for a status change: no provider call".into(),
+            if self.strategy.program[self.consumers[i].pc - 1] == Op::AwaitResponse {
+                "has no provider response to wait for".into()
+            } else {
+                "has nothing to charge for a status change: no provider call".into()
+            },
         );
         true
     }
@@ -115,6 +119,12 @@ impl World {
         );
         if self.provider.charges().len() > charges_before {
             let mut cause = Vec::new();
+            if !with_key && self.consumers[i].retry_cause.is_none() {
+                cause.push(format!(
+                    "{} called the provider without an Idempotency-Key",
+                    self.consumers[i].name
+                ));
+            }
             if let Some(why) = self.consumers[i].retry_cause.clone() {
                 cause.push(
                     format!(

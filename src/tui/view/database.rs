@@ -13,7 +13,7 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         Span::styled("payments", t.title()),
         Span::styled(
             if width >= 30 {
-                format!(" {} total charged ", g.dot)
+                format!(" {} total recorded ", g.dot)
             } else {
                 format!(" {} total ", g.dot)
             },

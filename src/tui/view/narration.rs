@@ -42,7 +42,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     // After a fork the script's words tell what was written, not this run.
     if let Some(k) = app.forked_at().filter(|&k| f.index > k) {
         text.push(Span::styled(
-            format!("(as scripted; this run forked at step {k}) "),
+            format!("[Written for the scripted run; yours has differed since step {k}.] "),
             t.warn(),
         ));
     }
