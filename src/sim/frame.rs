@@ -60,6 +60,9 @@ pub struct MessageView {
     pub broker_id: String,
     pub order: u32,
     pub amount: u32,
+    /// What the message asks for, as shown: `$40`, or `SHIPPED v2` for a
+    /// status change.
+    pub body: String,
     pub phase: MessagePhase,
     /// The consumer holding the lease, or the one whose ack removed it.
     pub holder: Option<String>,
@@ -227,6 +230,10 @@ impl World {
                     broker_id: m.broker_id(),
                     order: m.message.payment.order,
                     amount: m.message.payment.amount,
+                    body: match &m.message.status {
+                        Some(update) => format!("{} v{}", update.status, update.version),
+                        None => format!("${}", m.message.payment.amount),
+                    },
                     phase,
                     holder,
                     lease_left_ms,

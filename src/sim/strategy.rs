@@ -203,7 +203,7 @@ impl Strategy {
             },
             Strategy {
                 name: "charge-first",
-                summary: "looks the ID up and does the work in one transaction, then saves the ID in a second",
+                summary: "looks the ID up and does the work in one transaction, then saves the ID in a second; no provider key",
                 claims_safe: false,
                 program: vec![
                     Receive,
@@ -251,7 +251,7 @@ impl Strategy {
             },
             Strategy {
                 name: "cache-claim-first",
-                summary: "claims the ID in a cache (SET NX EX) before the work, outside the transaction",
+                summary: "claims the ID in a cache (SET NX EX) before the work, outside the transaction; no provider key",
                 claims_safe: false,
                 program: vec![
                     Receive,
@@ -266,7 +266,7 @@ impl Strategy {
             },
             Strategy {
                 name: "cache-work-first",
-                summary: "checks a cache, does the work, then writes the ID to the cache",
+                summary: "checks a cache, does the work, then writes the ID to the cache; no provider key",
                 claims_safe: false,
                 program: vec![
                     Receive,

@@ -69,7 +69,7 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
         Span::styled(state, style),
     ];
     if width >= 34 {
-        head.push(Span::styled(format!("  ${}", m.amount), t.dim()));
+        head.push(Span::styled(format!("  {}", m.body), t.dim()));
     }
     lines.push(Line::from(head));
     let mut notes = Vec::new();
