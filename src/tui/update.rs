@@ -194,19 +194,25 @@ fn help_key(app: &mut App, action: Action) {
     }
 }
 
+/// The selection in a menu of `n` items after moving up or down, if the
+/// action is a move.
+fn moved(action: &Action, selected: usize, n: usize) -> Option<usize> {
+    match action {
+        Action::Up | Action::ScrollUp | Action::Prev => Some(selected.saturating_sub(1)),
+        Action::Down | Action::ScrollDown | Action::Next => {
+            Some((selected + 1).min(n.saturating_sub(1)))
+        }
+        _ => None,
+    }
+}
+
 fn picker_key(app: &mut App, action: Action, selected: usize) {
     let n = app.scripts.len();
+    if let Some(selected) = moved(&action, selected, n) {
+        app.overlay = Overlay::Picker { selected };
+        return;
+    }
     match action {
-        Action::Up | Action::ScrollUp | Action::Prev => {
-            app.overlay = Overlay::Picker {
-                selected: selected.saturating_sub(1),
-            }
-        }
-        Action::Down | Action::ScrollDown | Action::Next => {
-            app.overlay = Overlay::Picker {
-                selected: (selected + 1).min(n - 1),
-            }
-        }
         Action::Enter => load(app, selected),
         Action::Digit(d) if usize::from(d) <= n => load(app, usize::from(d) - 1),
         Action::Back | Action::Picker => app.overlay = Overlay::None,
@@ -233,17 +239,11 @@ fn picker_key(app: &mut App, action: Action, selected: usize) {
 fn faults_key(app: &mut App, action: Action, selected: usize) {
     let items = faults::menu(app.frame());
     let n = items.len();
+    if let Some(selected) = moved(&action, selected, n) {
+        app.overlay = Overlay::Faults { selected };
+        return;
+    }
     match action {
-        Action::Up | Action::ScrollUp | Action::Prev => {
-            app.overlay = Overlay::Faults {
-                selected: selected.saturating_sub(1),
-            }
-        }
-        Action::Down | Action::ScrollDown | Action::Next => {
-            app.overlay = Overlay::Faults {
-                selected: (selected + 1).min(n.saturating_sub(1)),
-            }
-        }
         Action::Enter => {
             if let Some(item) = items.get(selected) {
                 inject(app, item.mv.clone());

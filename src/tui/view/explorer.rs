@@ -320,23 +320,21 @@ fn detail(t: &Theme, s: &StrategyReport, cx_sel: usize, l: &layout::Explorer, bu
                     t.key(),
                 ),
                 Span::styled(format!("{:<class_w$}", cx.class.text()), t.bad()),
-                Span::raw(if width >= 100 {
+                Span::raw({
+                    // The long words where there is room for them.
+                    let wide = width >= 100;
+                    let paid = if wide {
+                        format!("ends with ${} in payments", cx.total)
+                    } else {
+                        format!("${} paid", cx.total)
+                    };
+                    let charge = if wide { "provider charge" } else { "charge" };
+                    let plural = if cx.charges == 1 { "" } else { "s" };
                     format!(
-                        "  {} moves {} ends with ${} in payments, {} provider charge{}",
+                        "  {} moves {} {paid}, {} {charge}{plural}",
                         cx.moves.len(),
                         t.g.dot,
-                        cx.total,
-                        cx.charges,
-                        if cx.charges == 1 { "" } else { "s" }
-                    )
-                } else {
-                    format!(
-                        "  {} moves {} ${} paid, {} charge{}",
-                        cx.moves.len(),
-                        t.g.dot,
-                        cx.total,
-                        cx.charges,
-                        if cx.charges == 1 { "" } else { "s" }
+                        cx.charges
                     )
                 }),
             ]);

@@ -87,27 +87,12 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
         block.render(*rect, buf);
         let t = &app.theme;
         let w = inner.width as usize;
+        let h = inner.height as usize;
         match panel {
-            Panel::Broker => clip(
-                broker::lines(t, frame, w, inner.height as usize),
-                inner,
-                buf,
-            ),
-            Panel::Service => clip(
-                service::lines(t, frame, w, inner.height as usize),
-                inner,
-                buf,
-            ),
-            Panel::Database => clip(
-                database::lines(t, frame, w, inner.height as usize),
-                inner,
-                buf,
-            ),
-            Panel::Provider => clip(
-                provider::lines(t, frame, w, inner.height as usize),
-                inner,
-                buf,
-            ),
+            Panel::Broker => clip(broker::lines(t, frame, w, h), inner, buf),
+            Panel::Service => clip(service::lines(t, frame, w, h), inner, buf),
+            Panel::Database => clip(database::lines(t, frame, w, h), inner, buf),
+            Panel::Provider => clip(provider::lines(t, frame, w, h), inner, buf),
             Panel::Narration => narration::render(app, frame, inner, buf),
             Panel::Sql => wrap(sql::lines(t, frame), inner, buf),
             Panel::Events => wrap(events::lines(t, frame), inner, buf),
