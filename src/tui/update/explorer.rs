@@ -1,0 +1,226 @@
+//! The explorer: opening it (which asks for the check), the check's
+//! answer, its keys, and replaying a counterexample.
+
+use super::open;
+use crate::sim::Strategy;
+use crate::tui::action::Action;
+use crate::tui::app::{App, Effect, Overlay, opening_design};
+use crate::tui::explorer::{self, Exploration, Explored, Selection};
+use crate::tui::layout;
+use std::sync::Arc;
+
+pub(super) fn open_explorer(app: &mut App) {
+    app.playing = false;
+    app.transition = None;
+    let row = app
+        .exploration
+        .report()
+        .and_then(|r| {
+            r.strategies
+                .iter()
+                .position(|s| s.strategy == app.strategy.name)
+        })
+        .unwrap_or(0);
+    app.overlay = Overlay::Explorer(Selection { row, cx: 0 });
+    if matches!(app.exploration, Exploration::Idle | Exploration::Failed(_)) {
+        app.exploration = Exploration::Running { ms: 0 };
+        app.pending = Some(Effect::Explore);
+    }
+}
+
+pub(super) fn explored(app: &mut App, result: Explored) {
+    let result = Arc::try_unwrap(result.0).unwrap_or_else(|shared| (*shared).clone());
+    match result {
+        Ok(report) => {
+            if let Overlay::Explorer(sel) = &mut app.overlay {
+                let here = report
+                    .strategies
+                    .iter()
+                    .position(|s| s.strategy == app.strategy.name);
+                *sel = Selection {
+                    row: here.unwrap_or(0),
+                    cx: 0,
+                };
+            }
+            app.exploration = Exploration::Done(Arc::new(report));
+        }
+        Err(e) => {
+            app.status = Some(format!("the check stopped: {e}"));
+            app.exploration = Exploration::Failed(e);
+        }
+    }
+}
+
+pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
+    let (designs, cxs) = match app.exploration.report() {
+        Some(r) => (
+            r.strategies.len(),
+            r.strategies
+                .get(sel.row)
+                .map_or(0, |s| s.counterexamples.len()),
+        ),
+        None => (0, 0),
+    };
+    let select = |app: &mut App, row: usize, cx: usize| {
+        app.overlay = Overlay::Explorer(Selection {
+            row: row.min(designs.saturating_sub(1)),
+            cx,
+        });
+    };
+    match action {
+        Action::Up | Action::ScrollUp => select(app, sel.row.saturating_sub(1), 0),
+        Action::Down | Action::ScrollDown => select(app, sel.row + 1, 0),
+        Action::Next | Action::FocusNext if cxs > 0 => select(app, sel.row, (sel.cx + 1) % cxs),
+        Action::Prev | Action::FocusPrev if cxs > 0 => {
+            select(app, sel.row, (sel.cx + cxs - 1) % cxs)
+        }
+        Action::First => select(app, 0, 0),
+        Action::Last => select(app, designs.saturating_sub(1), 0),
+        Action::Enter => open_counterexample(app, sel),
+        Action::Digit(d) => open_counterexample(
+            app,
+            Selection {
+                cx: usize::from(d) - 1,
+                ..sel
+            },
+        ),
+        Action::Back | Action::Explore => app.overlay = Overlay::None,
+        Action::Click { x, y } => {
+            let l = layout::explorer(app.viewport, designs, sel.row, cxs);
+            if let Some(row) = l.row_at(x, y).filter(|&r| r < designs) {
+                select(app, row, 0);
+            } else if let Some(cx) = l.counterexample_at(x, y).filter(|&c| c < cxs) {
+                if cx == sel.cx {
+                    open_counterexample(app, sel);
+                } else {
+                    select(app, sel.row, cx);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Opens a counterexample in the player, at the first step where it goes
+/// wrong (or its end, for a failure no single frame shows).
+pub(super) fn open_counterexample(app: &mut App, sel: Selection) {
+    let Some(report) = app.exploration.report() else {
+        return;
+    };
+    let Some(cx) = explorer::selected(report, sel) else {
+        if report.strategies.get(sel.row).is_some() && sel.cx == 0 {
+            app.status = Some("no schedule breaks this design within the bounds".into());
+        }
+        return;
+    };
+    // The counterexample's own design: the one it breaks.
+    let Some(strategy) = opening_design(&cx.script).or_else(|| Strategy::by_name(&cx.strategy))
+    else {
+        app.status = Some(format!("no design named {} any more", cx.strategy));
+        return;
+    };
+    let script = cx.script.clone();
+    let note = format!(
+        "from idem check: {} under {} in {} moves; here it goes wrong",
+        cx.class,
+        cx.strategy,
+        cx.moves.len()
+    );
+    app.compare = None;
+    if !open(app, script.clone(), strategy) {
+        return;
+    }
+    if !app.found_by_check.contains(&script.name) {
+        app.found_by_check.push(script.name.clone());
+    }
+    if !app.scripts.iter().any(|s| s.name == script.name) {
+        app.scripts.push(script);
+        app.scripts.sort_by_key(|s| (s.group, s.order));
+    }
+    app.pos = app
+        .timeline
+        .first_violation()
+        .unwrap_or(app.timeline.frames.len() - 1);
+    app.status = Some(note);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::app::tests::app;
+    use crate::tui::update::update;
+
+    /// The checker on naive alone, one fault per schedule: quick in debug.
+    fn naive_report() -> crate::check::CheckReport {
+        crate::check::run(&crate::check::Bounds {
+            max_faults: 1,
+            strategy: Some("naive".into()),
+            ..crate::check::Bounds::default()
+        })
+        .expect("the check runs")
+    }
+
+    #[test]
+    fn enter_on_a_counterexample_opens_it_at_its_first_bad_step() {
+        let mut a = app("tour-2", "idempotent");
+        update(&mut a, Action::Explore);
+        assert!(matches!(a.overlay, Overlay::Explorer(_)));
+        assert_eq!(a.pending.take(), Some(Effect::Explore));
+        assert!(a.busy(), "the loop keeps ticking while the check runs");
+        let report = naive_report();
+        let cx = report.strategies[0].counterexamples[1].clone();
+        update(&mut a, Action::ExploreDone(Explored::new(Ok(report))));
+        assert!(!a.busy());
+        update(&mut a, Action::Next);
+        assert_eq!(a.overlay, Overlay::Explorer(Selection { row: 0, cx: 1 }));
+        update(&mut a, Action::Enter);
+        assert_eq!(a.overlay, Overlay::None);
+        assert_eq!(a.script.name, cx.script.name);
+        assert_eq!(a.strategy.name, "naive");
+        assert_eq!(a.timeline.strategy, "naive");
+        assert_eq!(Some(a.pos), a.timeline.first_violation());
+        assert!(a.frame().verdict.outcome.is_failure());
+        assert!(a.is_counterexample());
+        assert!(a.scripts.iter().any(|s| s.name == cx.script.name));
+        // Back in the explorer the report is still there: no second check.
+        update(&mut a, Action::Explore);
+        assert_eq!(a.pending, None);
+        update(&mut a, Action::Back);
+        assert_eq!(a.overlay, Overlay::None);
+        assert!(!a.quit);
+    }
+
+    #[test]
+    fn clicks_in_the_explorer_select_then_open() {
+        let mut a = app("tour-1", "naive");
+        update(
+            &mut a,
+            Action::Resize {
+                width: 120,
+                height: 40,
+            },
+        );
+        update(&mut a, Action::Explore);
+        update(
+            &mut a,
+            Action::ExploreDone(Explored::new(Ok(naive_report()))),
+        );
+        let n = a.exploration.report().unwrap().strategies[0]
+            .counterexamples
+            .len();
+        let l = layout::explorer(a.viewport, 1, 0, n);
+        update(
+            &mut a,
+            Action::Click {
+                x: 3,
+                y: l.list.y + 1,
+            },
+        );
+        assert_eq!(a.overlay, Overlay::Explorer(Selection { row: 0, cx: 1 }));
+        update(&mut a, Action::Click { x: 3, y: l.rows.y });
+        assert_eq!(a.overlay, Overlay::Explorer(Selection { row: 0, cx: 0 }));
+        update(&mut a, Action::Click { x: 3, y: l.list.y });
+        assert_eq!(a.overlay, Overlay::None, "a second click opens it");
+        assert!(a.frame().verdict.outcome.is_failure());
+    }
+}

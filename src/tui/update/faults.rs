@@ -1,0 +1,102 @@
+//! Keys in the fault menu, and the fork a chosen fault makes.
+
+use super::{goto, moved};
+use crate::sim::Move;
+use crate::timeline::{Fork, Timeline};
+use crate::tui::action::Action;
+use crate::tui::app::{App, Overlay};
+use crate::tui::{faults, layout};
+
+pub(super) fn faults_key(app: &mut App, action: Action, selected: usize) {
+    let items = faults::menu(app.frame());
+    let n = items.len();
+    if let Some(selected) = moved(&action, selected, n) {
+        app.overlay = Overlay::Faults { selected };
+        return;
+    }
+    match action {
+        Action::Enter => {
+            if let Some(item) = items.get(selected) {
+                inject(app, item.mv.clone());
+            }
+        }
+        Action::Digit(d) => {
+            if let Some(item) = items.get(usize::from(d) - 1) {
+                inject(app, item.mv.clone());
+            }
+        }
+        Action::Back | Action::Faults => app.overlay = Overlay::None,
+        Action::Click { x, y } => {
+            let popup = layout::faults(app.viewport, n);
+            if !popup.contains((x, y).into()) {
+                app.overlay = Overlay::None;
+            } else if y > popup.y && usize::from(y - popup.y - 1) < n {
+                let item = &items[usize::from(y - popup.y - 1)];
+                inject(app, item.mv.clone());
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Acting at step k forks the run: later forks go, the new move happens
+/// right after frame k, and the script carries on from there.
+pub fn inject(app: &mut App, mv: Move) {
+    app.overlay = Overlay::None;
+    let k = app.pos;
+    let mut forks = app.forks.clone();
+    forks.retain(|f| f.at < k);
+    forks.push(Fork { at: k, mv });
+    match Timeline::build(&app.script, &app.strategy, app.seed, &forks) {
+        Ok(timeline) => {
+            app.timeline = timeline;
+            app.forks = forks;
+            goto(app, k + 1);
+            app.status = Some(format!(
+                "forked at step {k}: the run follows your move; s reloads it as written"
+            ));
+        }
+        Err(e) => app.status = Some(format!("cannot do that here: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::app::tests::app;
+
+    #[test]
+    fn a_fault_forks_and_drops_later_forks() {
+        let mut a = app("tour-1", "idempotent");
+        goto(&mut a, 3);
+        inject(
+            &mut a,
+            Move::LoseAck {
+                consumer: "A".into(),
+            },
+        );
+        assert_eq!(a.pos, 4);
+        assert_eq!(a.frame().action, "you: lose-ack A");
+        goto(&mut a, 6);
+        inject(
+            &mut a,
+            Move::Crash {
+                consumer: "A".into(),
+            },
+        );
+        assert_eq!(a.forks.len(), 2);
+        // Acting in the past again discards the later fork.
+        goto(&mut a, 2);
+        inject(
+            &mut a,
+            Move::Publish {
+                message: "m-7f3".into(),
+            },
+        );
+        assert_eq!(a.forks.len(), 1);
+        assert_eq!(a.forks[0].at, 2);
+        assert_eq!(a.pos, 3);
+        assert!(a.status.as_deref().unwrap().contains("forked at step 2"));
+        assert_eq!(a.timeline.forks, a.forks);
+    }
+}

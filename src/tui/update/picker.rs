@@ -1,0 +1,88 @@
+//! Keys in the scenario picker.
+
+use super::{moved, open};
+use crate::tui::action::Action;
+use crate::tui::app::{App, Overlay, PickerRow, opening_design};
+use crate::tui::layout;
+
+pub(super) fn picker_key(app: &mut App, action: Action, selected: usize) {
+    let n = app.scripts.len();
+    if let Some(selected) = moved(&action, selected, n) {
+        app.overlay = Overlay::Picker { selected };
+        return;
+    }
+    match action {
+        Action::Enter => load(app, selected),
+        Action::Digit(d) if usize::from(d) <= n => load(app, usize::from(d) - 1),
+        Action::Back | Action::Picker => app.overlay = Overlay::None,
+        Action::Click { x, y } => {
+            let rows = app.picker_rows();
+            let selected_row = rows
+                .iter()
+                .position(|r| *r == PickerRow::Script(selected))
+                .unwrap_or(0);
+            let (popup, list, offset) = layout::picker_list(app.viewport, rows.len(), selected_row);
+            if !popup.contains((x, y).into()) {
+                app.overlay = Overlay::None;
+            } else if list.contains((x, y).into()) {
+                let row = offset + usize::from(y - list.y);
+                if let Some(PickerRow::Script(i)) = rows.get(row) {
+                    load(app, *i);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+pub(super) fn load(app: &mut App, index: usize) {
+    let Some(script) = app.scripts.get(index).cloned() else {
+        return;
+    };
+    // A scenario opens in the design it is written for.
+    let strategy = opening_design(&script).unwrap_or_else(|| app.strategy.clone());
+    let switched = strategy.name != app.strategy.name;
+    let name = strategy.name;
+    if open(app, script, strategy) && switched {
+        app.status = Some(format!(
+            "design {name}: the one this scenario is written for (m: next design)"
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::app::tests::app;
+    use crate::tui::update::update;
+
+    #[test]
+    fn scenarios_open_in_their_own_design() {
+        // A design the scenario lacks gives way to its own.
+        let a = app("charge-first", "naive");
+        assert_eq!(a.strategy.name, "charge-first");
+        assert!(a.status.is_some());
+        // The picker opens each scenario in `script.design()`.
+        let mut a = app("tour-1", "naive");
+        for i in 0..a.scripts.len() {
+            update(&mut a, Action::Picker);
+            update(&mut a, Action::Back);
+            load(&mut a, i);
+            assert_eq!(a.strategy.name, a.scripts[i].design(), "{}", a.script.name);
+            assert_eq!(a.timeline.strategy, a.strategy.name);
+        }
+    }
+
+    #[test]
+    fn picker_loads_a_scenario_at_its_start() {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Last);
+        update(&mut a, Action::Picker);
+        update(&mut a, Action::Down);
+        update(&mut a, Action::Enter);
+        assert_eq!(a.overlay, Overlay::None);
+        assert_eq!(a.script.name, "tour-2");
+        assert_eq!(a.pos, 0);
+        assert_eq!(a.strategy.name, "idempotent", "its own design");
+    }
+}
