@@ -2,6 +2,7 @@
 //! front ends render frames and nothing else.
 
 use super::broker::MessageState;
+use super::change::Changes;
 use super::consumer::{Mark, Status};
 use super::db::{OrderRow, RecordRow, StatusRow, Tables};
 use super::event::{Event, SqlRecord};
@@ -33,6 +34,9 @@ pub struct Frame {
     pub sql: Vec<SqlRecord>,
     pub counters: Counters,
     pub verdict: Verdict,
+    /// What this step changed against the frame before it; filled in by the
+    /// timeline, empty for frame 0.
+    pub changes: Changes,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -198,6 +202,7 @@ impl World {
             sql: self.sql.clone(),
             counters: self.counters.clone(),
             verdict: self.verdict(),
+            changes: Changes::default(),
         })
     }
 

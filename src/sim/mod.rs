@@ -4,6 +4,7 @@
 
 pub mod broker;
 pub mod cache;
+pub mod change;
 pub mod consumer;
 pub mod db;
 pub mod event;

@@ -5,6 +5,7 @@
 mod expand;
 
 use crate::scenario::{Expectation, Script};
+use crate::sim::change::Changes;
 use crate::sim::{Frame, Move, SimError, Strategy, World};
 use serde::Serialize;
 
@@ -38,7 +39,9 @@ impl Timeline {
         for (chapter, step) in script.steps.iter().enumerate() {
             run.chapter(chapter + 1, step)?;
         }
-        run.finish()
+        let mut timeline = run.finish()?;
+        mark_changes(&mut timeline.frames);
+        Ok(timeline)
     }
 
     pub fn last(&self) -> &Frame {
@@ -90,6 +93,14 @@ impl Timeline {
             ));
         }
         misses
+    }
+}
+
+/// Each frame learns what its step changed, from the frame before it.
+fn mark_changes(frames: &mut [Frame]) {
+    for i in 1..frames.len() {
+        let changes = Changes::between(&frames[i - 1], &frames[i]);
+        frames[i].changes = changes;
     }
 }
 

@@ -32,6 +32,15 @@ pub struct Glyphs {
     pub playing: &'static str,
     pub paused: &'static str,
     pub ellipsis: &'static str,
+    /// What a step changed: always followed by a word (new, changed,
+    /// committed, rolled back, removed).
+    pub added: &'static str,
+    pub changed: &'static str,
+    pub removed: &'static str,
+    /// Points at the handler step that just ran.
+    pub ran: &'static str,
+    /// The step a consumer runs next: quieter than the one that just ran.
+    pub upcoming: &'static str,
     pub border: border::Set<'static>,
 }
 
@@ -57,6 +66,11 @@ pub const UNICODE: Glyphs = Glyphs {
     playing: "▶",
     paused: "‖",
     ellipsis: "…",
+    added: "+",
+    changed: "*",
+    removed: "-",
+    ran: "◀",
+    upcoming: "▷",
     border: border::PLAIN,
 };
 
@@ -73,10 +87,11 @@ pub const ASCII_BORDER: border::Set<'static> = border::Set {
 };
 
 /// Every mark distinct from the others and from the borders (`+ - |`):
-/// one cell each where marks stand in a row, one glyph per step.
+/// one cell each where marks stand in a row, one glyph per step. No mark is
+/// a letter a key uses (`v`, `x`), so `v failure` never reads as a mark.
 pub const ASCII: Glyphs = Glyphs {
-    done: "v",
-    failed: "x",
+    done: "/",
+    failed: "!",
     conflict: "=",
     skipped: "~",
     waiting: ":",
@@ -89,13 +104,18 @@ pub const ASCII: Glyphs = Glyphs {
     bar_empty: ".",
     dot: "-",
     todo: "_",
-    warning: "!",
+    warning: "^",
     token: "*",
     times: "x",
     pending: "o",
     playing: ">",
     paused: "||",
     ellipsis: "...",
+    added: "+",
+    changed: "*",
+    removed: "-",
+    ran: "<",
+    upcoming: ">",
     border: ASCII_BORDER,
 };
 
@@ -112,8 +132,8 @@ fn ascii_for(c: char) -> &'static str {
         '‘' | '’' => "'",
         '“' | '”' => "\"",
         '×' => "x",
-        '✓' => "v",
-        '✕' | '✗' => "x",
+        '✓' => "/",
+        '✕' | '✗' => "!",
         '†' => "#",
         '≠' => "=",
         '↷' => "~",
@@ -122,7 +142,8 @@ fn ascii_for(c: char) -> &'static str {
         '○' => "o",
         '◆' => "*",
         '↺' => "@",
-        '▶' => ">",
+        '▶' | '▷' => ">",
+        '◀' => "<",
         _ => "?",
     }
 }
@@ -231,6 +252,12 @@ impl Theme {
         }
     }
 
+    /// Something the step just changed; the mark's symbol and word say it
+    /// without colour.
+    pub fn change(&self) -> Style {
+        self.fg(Color::Magenta).add_modifier(Modifier::BOLD)
+    }
+
     pub fn flash(&self) -> Style {
         if self.color {
             Style::new()
@@ -288,6 +315,11 @@ mod tests {
             g.playing,
             g.paused,
             g.ellipsis,
+            g.added,
+            g.changed,
+            g.removed,
+            g.ran,
+            g.upcoming,
             g.border.top_left,
             g.border.horizontal_top,
             g.border.vertical_left,
@@ -318,5 +350,13 @@ mod tests {
             }
         }
         assert_ne!(UNICODE.crashed, "✗", "crashed must not look like failed");
+        // Keys are letters; a mark that is one reads as a key in the bar.
+        for g in [ASCII, UNICODE] {
+            for m in [
+                g.done, g.failed, g.conflict, g.skipped, g.waiting, g.crashed,
+            ] {
+                assert!(!m.chars().any(|c| c.is_ascii_alphabetic()), "{m}");
+            }
+        }
     }
 }

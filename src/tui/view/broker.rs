@@ -1,8 +1,9 @@
 //! The message broker: each message in the queue with its lease, its
 //! delivery count and whether its last ack got lost; then the counters.
 
-use super::flow;
+use super::{flow, marks};
 use crate::sim::Frame;
+use crate::sim::change::Place;
 use crate::sim::format_duration;
 use crate::sim::frame::{MessagePhase, MessageView};
 use crate::tui::theme::Theme;
@@ -17,14 +18,21 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         out.push(Line::styled("(queue empty)", t.dim()));
     }
     let c = &f.counters;
+    // A counter that moved in this step says by how much, so the mark is a
+    // figure, not a colour.
+    let counter = |label: &str, name: &str, now: u32| match f.changes.counter_was(name) {
+        Some(was) if now > was => (format!("{label} {now} ({}{})", t.g.added, now - was), true),
+        Some(_) => (format!("{label} {now} ({})", t.g.changed), true),
+        None => (format!("{label} {now}"), false),
+    };
     let counters = [
-        format!("delivered {}", c.delivered),
-        format!("redelivered {}", c.redeliveries),
-        format!("duplicates {}", c.duplicates_delivered),
-        format!("skipped {}", c.duplicates_skipped),
-        format!("acked {}", c.acked),
-        format!("acks lost {}", c.acks_lost),
-        format!("DLQ {}", c.dead_lettered),
+        counter("delivered", "delivered", c.delivered),
+        counter("redelivered", "redeliveries", c.redeliveries),
+        counter("duplicates", "duplicates_delivered", c.duplicates_delivered),
+        counter("skipped", "duplicates_skipped", c.duplicates_skipped),
+        counter("acked", "acked", c.acked),
+        counter("acks lost", "acks_lost", c.acks_lost),
+        counter("DLQ", "dead_lettered", c.dead_lettered),
     ];
     let counters = flow(t, &counters, width);
     // The counters sit at the bottom of the panel when there is room, like
@@ -71,7 +79,8 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
     if width >= 34 {
         head.push(Span::styled(format!("  {}", m.body), t.dim()));
     }
-    lines.push(Line::from(head));
+    let change = f.changes.of(Place::Queue, &m.broker_id);
+    lines.push(marks::tagged(t, Line::from(head), change, width));
     let mut notes = Vec::new();
     if m.receives > 1 {
         // The count in words where the panel has room: `×2` alone is terse.

@@ -1,7 +1,9 @@
 //! The Payments database: the payments rows with the total, and the
 //! processed_messages table that makes the handler idempotent.
 
+use super::marks;
 use crate::sim::Frame;
+use crate::sim::change::Place;
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
@@ -9,6 +11,7 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     let g = &t.g;
     let db = &f.db;
     let twice = db.payments.iter().any(|p| p.repeat);
+    let ch = &f.changes;
     let mut out = vec![Line::from(vec![
         Span::styled("payments", t.title()),
         Span::styled(
@@ -24,15 +27,18 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
             if twice { t.bad() } else { t.title() },
         ),
     ])];
+    if let Some(was) = ch.total_was {
+        out[0].spans.push(marks::was(t, format!("${was}")));
+    }
     // The column names only when every row still fits below them.
     let rows = db.payments.len().max(1) + 2 + db.processed.len().max(1);
     if width >= 28 && rows + 2 <= height {
         out.push(Line::styled(" order  amount  message", t.dim()));
     }
-    if db.payments.is_empty() {
+    if db.payments.is_empty() && ch.gone(Place::Payments).next().is_none() {
         out.push(Line::styled(" (no rows)", t.dim()));
     }
-    for p in &db.payments {
+    for (i, p) in db.payments.iter().enumerate() {
         let row = if width >= 36 {
             format!(
                 " {:<6} {:<7} {}",
@@ -57,8 +63,10 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         } else if p.repeat {
             spans.push(Span::styled(format!(" {} again", g.failed), t.bad()));
         }
-        out.push(Line::from(spans));
+        let change = ch.of(Place::Payments, &i.to_string());
+        out.push(marks::tagged(t, Line::from(spans), change, width));
     }
+    out.extend(ch.gone(Place::Payments).map(|g| marks::gone(t, g)));
     extra_tables(t, f, &mut out);
     out.push(Line::styled("processed_messages", t.title()));
     if !db.uses_processed {
@@ -66,16 +74,19 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         let _ = width;
         return out;
     }
-    if db.processed.is_empty() {
+    if db.processed.is_empty() && ch.gone(Place::Processed).next().is_none() {
         out.push(Line::styled(" (no rows)", t.dim()));
     }
     for p in &db.processed {
+        let change = ch.of(Place::Processed, &p.message_id);
         let mut spans = vec![Span::raw(format!(" {}", p.message_id))];
         match &p.uncommitted_by {
             Some(by) => spans.push(Span::styled(format!("  uncommitted ({by})"), t.warn())),
+            // The change mark says "committed" in this step; no need twice.
+            None if change.is_some() => {}
             None => spans.push(Span::styled(format!("  {} committed", g.done), t.good())),
         }
-        out.push(Line::from(spans));
+        out.push(marks::tagged(t, Line::from(spans), change, width));
         if p.conflict {
             out.push(Line::styled(
                 format!("   {} duplicate key: insert refused", g.conflict),
@@ -83,6 +94,7 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
             ));
         }
     }
+    out.extend(ch.gone(Place::Processed).map(|g| marks::gone(t, g)));
     out
 }
 
@@ -90,6 +102,15 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
 /// each shown only when the design on screen uses it.
 fn extra_tables(t: &Theme, f: &Frame, out: &mut Vec<Line<'static>>) {
     let db = &f.db;
+    let ch = &f.changes;
+    let row = |place: Place, key: String, line: Line<'static>| {
+        marks::tagged(t, line, ch.of(place, &key), usize::MAX)
+    };
+    let gone = |place: Place| {
+        ch.gone(place)
+            .map(|g| marks::gone(t, g))
+            .collect::<Vec<_>>()
+    };
     if db.uses_records {
         out.push(Line::styled("idempotency_records", t.title()));
         if db.records.is_empty() {
@@ -97,11 +118,16 @@ fn extra_tables(t: &Theme, f: &Frame, out: &mut Vec<Line<'static>>) {
         }
         for r in &db.records {
             let result = r.result.as_deref().unwrap_or("-");
-            out.push(Line::raw(format!(
-                " {} {} owner {} {} {result}",
-                r.message_id, r.status, r.owner, t.g.arrow
-            )));
+            out.push(row(
+                Place::Records,
+                r.message_id.clone(),
+                Line::raw(format!(
+                    " {} {} owner {} {} {result}",
+                    r.message_id, r.status, r.owner, t.g.arrow
+                )),
+            ));
         }
+        out.extend(gone(Place::Records));
     }
     if db.uses_statuses {
         out.push(Line::styled("order_status", t.title()));
@@ -109,19 +135,21 @@ fn extra_tables(t: &Theme, f: &Frame, out: &mut Vec<Line<'static>>) {
             out.push(Line::styled(" (no rows)", t.dim()));
         }
         for r in &db.statuses {
-            out.push(Line::raw(format!(
-                " {} {} v{}",
-                r.order, r.status, r.version
-            )));
+            out.push(row(
+                Place::Statuses,
+                r.order.to_string(),
+                Line::raw(format!(" {} {} v{}", r.order, r.status, r.version)),
+            ));
         }
     }
     if db.uses_orders {
         out.push(Line::styled("orders", t.title()));
         for r in &db.orders {
-            out.push(Line::raw(format!(
-                " {} last {}",
-                r.order, r.last_message_id
-            )));
+            out.push(row(
+                Place::Orders,
+                r.order.to_string(),
+                Line::raw(format!(" {} last {}", r.order, r.last_message_id)),
+            ));
         }
     }
     if db.uses_offsets {
@@ -130,7 +158,7 @@ fn extra_tables(t: &Theme, f: &Frame, out: &mut Vec<Line<'static>>) {
             None => " no offset applied yet".to_string(),
         };
         out.push(Line::styled("consumer offset", t.title()));
-        out.push(Line::raw(text));
+        out.push(row(Place::Offset, "offset".into(), Line::raw(text)));
     }
     if f.cache.used {
         out.push(Line::styled("cache (outside the database)", t.title()));
@@ -138,11 +166,16 @@ fn extra_tables(t: &Theme, f: &Frame, out: &mut Vec<Line<'static>>) {
             out.push(Line::styled(" (empty)", t.dim()));
         }
         for e in &f.cache.entries {
-            out.push(Line::raw(format!(
-                " {} ttl {}",
-                e.key,
-                crate::sim::format_duration(e.ttl_left_ms)
-            )));
+            out.push(row(
+                Place::Cache,
+                e.key.clone(),
+                Line::raw(format!(
+                    " {} ttl {}",
+                    e.key,
+                    crate::sim::format_duration(e.ttl_left_ms)
+                )),
+            ));
         }
+        out.extend(gone(Place::Cache));
     }
 }

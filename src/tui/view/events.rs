@@ -15,7 +15,7 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
                 EventKind::Info => (t.g.dot, t.dim()),
                 EventKind::Good => (t.g.done, t.good()),
                 EventKind::Bad => (t.g.failed, t.bad()),
-                EventKind::Warning => ("!", t.warn()),
+                EventKind::Warning => (t.g.warning, t.warn()),
             };
             Line::from(vec![
                 Span::styled(format!("{glyph} "), style),

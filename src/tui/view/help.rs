@@ -6,12 +6,12 @@ use crate::tui::layout;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Widget};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let g = &t.g;
-    let mut lines: Vec<Line> = KEYS
+    let mut lines: Vec<Line<'static>> = KEYS
         .iter()
         .map(|k| {
             Line::from(vec![
@@ -30,7 +30,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     ]));
     lines.push(Line::raw(format!(
         "          {} blocked, waiting for a lock  {} crashed  {} next step  {} warning",
-        g.waiting, g.crashed, g.next, g.warning
+        g.waiting, g.crashed, g.upcoming, g.warning
+    )));
+    lines.push(Line::from(vec![
+        Span::styled(" Changes  ", t.title()),
+        Span::raw(format!(
+            "what this step changed: {} new  {} changed or committed  {} removed or rolled back",
+            g.added, g.changed, g.removed
+        )),
+    ]));
+    lines.push(Line::raw(format!(
+        "          {} the handler step that just ran; (+1) a counter that moved; {} was $40 a figure",
+        g.ran, g.changed
     )));
     lines.push(Line::from(vec![
         Span::styled(" Verdict  ", t.title()),
@@ -42,14 +53,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let rows = lines.len();
     let popup = layout::help(area, rows);
     Clear.render(popup, buf);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(
-            Block::bordered()
-                .border_set(g.border)
-                .border_style(t.border(true))
-                .title(Span::styled(" Keys ", t.title()))
-                .title_bottom(Span::styled(" Esc or ? to close ", t.dim())),
-        )
-        .render(popup, buf);
+    let block = Block::bordered()
+        .border_set(g.border)
+        .border_style(t.border(true))
+        .title(Span::styled(" Keys ", t.title()))
+        .title_bottom(Span::styled(" Esc or ? to close ", t.dim()));
+    let inner = block.inner(popup);
+    block.render(popup, buf);
+    super::overflow::show(t, lines, true, inner, buf);
 }

@@ -10,8 +10,10 @@ mod faults;
 mod header;
 mod help;
 mod keybar;
+mod marks;
 mod motion;
 mod narration;
+mod overflow;
 mod picker;
 mod provider;
 mod service;
@@ -31,7 +33,7 @@ use super::theme::{Theme, ascii_cell};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Widget};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -89,14 +91,14 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
         let w = inner.width as usize;
         let h = inner.height as usize;
         match panel {
-            Panel::Broker => clip(broker::lines(t, frame, w, h), inner, buf),
-            Panel::Service => clip(service::lines(t, frame, w, h), inner, buf),
-            Panel::Database => clip(database::lines(t, frame, w, h), inner, buf),
-            Panel::Provider => clip(provider::lines(t, frame, w, h), inner, buf),
+            Panel::Broker => clip(t, broker::lines(t, frame, w, h), inner, buf),
+            Panel::Service => clip(t, service::lines(t, frame, w, h), inner, buf),
+            Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
+            Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
             Panel::Narration => narration::render(app, frame, inner, buf),
-            Panel::Sql => wrap(sql::lines(t, frame), inner, buf),
-            Panel::Events => wrap(events::lines(t, frame), inner, buf),
-            Panel::Verdict => wrap(verdict::lines(t, frame), inner, buf),
+            Panel::Sql => wrap(t, sql::lines(t, frame), inner, buf),
+            Panel::Events => wrap(t, events::lines(t, frame), inner, buf),
+            Panel::Verdict => wrap(t, verdict::lines(t, frame), inner, buf),
         }
     }
     if let Some(t) = app.transition {
@@ -174,40 +176,40 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
     block
 }
 
-/// Lines that must not wrap (tables, step lists): cut at the edge.
-fn clip(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
-    Paragraph::new(lines).render(area, buf);
+/// Lines that must not wrap (tables, step lists): cut at the edge, with a
+/// sign wherever something was cut.
+fn clip(t: &Theme, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    overflow::show(t, lines, false, area, buf);
 }
 
-/// Prose: wrapped at word boundaries.
-fn wrap(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(area, buf);
+/// Prose: wrapped at word boundaries, with a sign if it runs out of rows.
+fn wrap(t: &Theme, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    overflow::show(t, lines, true, area, buf);
 }
 
 /// Items joined with a separator, flowing onto as many lines as the width
-/// needs.
-pub fn flow(theme: &Theme, items: &[String], width: usize) -> Vec<Line<'static>> {
+/// needs; an item marked `true` stands out in the change style.
+pub fn flow(theme: &Theme, items: &[(String, bool)], width: usize) -> Vec<Line<'static>> {
     let sep = format!(" {} ", theme.g.dot);
     let mut lines = Vec::new();
-    let mut current = String::new();
-    for item in items {
-        let extra = if current.is_empty() {
-            item.chars().count()
-        } else {
-            sep.chars().count() + item.chars().count()
-        };
-        if !current.is_empty() && current.chars().count() + extra > width {
-            lines.push(Line::styled(std::mem::take(&mut current), theme.dim()));
+    let mut current: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for (item, marked) in items {
+        let w = item.chars().count();
+        if !current.is_empty() && used + sep.chars().count() + w > width {
+            lines.push(Line::from(std::mem::take(&mut current)));
+            used = 0;
         }
         if !current.is_empty() {
-            current.push_str(&sep);
+            current.push(Span::styled(sep.clone(), theme.dim()));
+            used += sep.chars().count();
         }
-        current.push_str(item);
+        let style = if *marked { theme.change() } else { theme.dim() };
+        current.push(Span::styled(item.clone(), style));
+        used += w;
     }
     if !current.is_empty() {
-        lines.push(Line::styled(current, theme.dim()));
+        lines.push(Line::from(current));
     }
     lines
 }

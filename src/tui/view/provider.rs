@@ -1,6 +1,8 @@
 //! The payment provider: the charges it made and its Idempotency-Key store.
 
+use super::marks;
 use crate::sim::Frame;
+use crate::sim::change::Place;
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
@@ -15,6 +17,10 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
             if many { t.bad() } else { t.title() },
         ),
     ])];
+    let ch = &f.changes;
+    if let Some(was) = ch.charges_was {
+        out[0].spans.push(marks::was(t, was.to_string()));
+    }
     // Short panels keep the count and the keys, and drop the charge list.
     let roomy = 2 + p.charges.len() + p.keys.len().max(1) <= height;
     for c in p.charges.iter().filter(|_| roomy) {
@@ -25,7 +31,8 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
                 None => " no key",
             });
         }
-        out.push(Line::raw(text));
+        let change = ch.of(Place::Charges, &c.id);
+        out.push(marks::tagged(t, Line::raw(text), change, width));
     }
     if roomy {
         out.push(Line::styled("Idempotency-Key store", t.title()));
@@ -52,7 +59,9 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
                 t.dim(),
             ));
         }
-        out.push(Line::from(spans));
+        let change = ch.of(Place::Keys, &k.key);
+        out.push(marks::tagged(t, Line::from(spans), change, width));
     }
+    out.extend(ch.gone(Place::Keys).map(|g| marks::gone(t, g)));
     out
 }

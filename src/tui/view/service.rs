@@ -9,26 +9,48 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
-    let step = |t: &Theme, c: &ConsumerView, k: usize, s: &StepView| step(t, c, k, s, width);
-    let full: usize = f
-        .consumers
-        .iter()
-        .map(|c| 1 + c.steps.len() + c.armed.len())
-        .sum::<usize>()
-        + f.consumers.len().saturating_sub(1);
-    let gaps = full <= height;
-    let compact = full - f.consumers.len().saturating_sub(1) > height;
+    let ran = |c: &ConsumerView| f.changes.step_of(&c.name);
+    let full_len = |c: &ConsumerView| 1 + c.steps.len() + c.armed.len();
+    let compact_len = |c: &ConsumerView| 3 + c.armed.len();
+    let n = f.consumers.len();
+    // Consumers give up their full step list one at a time, the ones this
+    // step did not touch first, until the panel fits: a list that fits is
+    // never folded into a strip of symbols.
+    let mut compact = vec![false; n];
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| {
+        let c = &f.consumers[i];
+        (
+            ran(c).is_some(),
+            c.status != Status::Idle,
+            std::cmp::Reverse(i),
+        )
+    });
+    let total = |compact: &[bool]| -> usize {
+        f.consumers
+            .iter()
+            .zip(compact)
+            .map(|(c, &k)| if k { compact_len(c) } else { full_len(c) })
+            .sum()
+    };
+    for i in order {
+        if total(&compact) <= height {
+            break;
+        }
+        compact[i] = true;
+    }
+    let gaps = total(&compact) + n.saturating_sub(1) <= height;
     let mut out = Vec::new();
     for (i, c) in f.consumers.iter().enumerate() {
         if i > 0 && gaps {
             out.push(Line::raw(""));
         }
         out.push(head(t, c, width));
-        if compact {
-            out.extend(compact_steps(t, c, width));
+        if compact[i] {
+            out.extend(compact_steps(t, c, ran(c), width));
         } else {
             for (k, s) in c.steps.iter().enumerate() {
-                out.push(step(t, c, k, s));
+                out.push(step(t, c, k, s, ran(c), width));
             }
         }
         for a in &c.armed {
@@ -89,24 +111,49 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
     }
 }
 
-fn step(t: &Theme, c: &ConsumerView, k: usize, s: &StepView, width: usize) -> Line<'static> {
+/// One step of a program. The step that just ran is the emphasised one
+/// (reversed, and pointed at with words); the next one is marked, quietly.
+fn step(
+    t: &Theme,
+    c: &ConsumerView,
+    k: usize,
+    s: &StepView,
+    ran: Option<usize>,
+    width: usize,
+) -> Line<'static> {
     let (glyph, word, style) = mark(t, s.mark);
     let is_next = c.next == Some(k);
+    let just_ran = ran == Some(k);
     let glyph = if is_next && s.mark == Mark::Todo {
-        t.g.next
+        t.g.upcoming
     } else {
         glyph
     };
-    let label_style = if is_next {
+    let label_style = if just_ran {
         t.title().patch(t.highlight())
     } else if s.mark == Mark::Todo {
         t.dim()
     } else {
         Style::new()
     };
+    let pointer = if just_ran {
+        format!("  {} this step", t.g.ran)
+    } else if is_next {
+        "  next".to_string()
+    } else {
+        String::new()
+    };
     // The word matters more than the end of the label: shorten the label.
     let word_w = if word.is_empty() { 0 } else { word.len() + 2 };
     let room = width.saturating_sub(3 + word_w).max(4);
+    let pointer = if label_w(s) + pointer.chars().count() <= room || pointer.is_empty() {
+        pointer
+    } else if just_ran {
+        format!(" {}", t.g.ran)
+    } else {
+        String::new()
+    };
+    let room = room.saturating_sub(pointer.chars().count()).max(4);
     let label = if s.label.chars().count() > room {
         let cut: String = s.label.chars().take(room - 1).collect();
         format!("{cut}{}", t.g.ellipsis)
@@ -120,25 +167,42 @@ fn step(t: &Theme, c: &ConsumerView, k: usize, s: &StepView, width: usize) -> Li
     if !word.is_empty() {
         spans.push(Span::styled(format!("  {word}"), style));
     }
+    if !pointer.is_empty() {
+        spans.push(Span::styled(
+            pointer,
+            if just_ran { t.change() } else { t.dim() },
+        ));
+    }
     Line::from(spans)
+}
+
+fn label_w(s: &StepView) -> usize {
+    s.label.chars().count()
 }
 
 /// Two lines when the full list does not fit: every step as one glyph
 /// (with the word for the step that matters now), then that step by name.
-fn compact_steps(t: &Theme, c: &ConsumerView, width: usize) -> Vec<Line<'static>> {
+fn compact_steps(
+    t: &Theme,
+    c: &ConsumerView,
+    ran: Option<usize>,
+    width: usize,
+) -> Vec<Line<'static>> {
     let mut glyphs = vec![Span::raw(" ")];
     for (k, s) in c.steps.iter().enumerate() {
         let (g, _, style) = mark(t, s.mark);
-        if c.next == Some(k) && s.mark == Mark::Todo {
-            glyphs.push(Span::styled(t.g.next, t.info().patch(t.highlight())));
+        if ran == Some(k) {
+            glyphs.push(Span::styled(g, style.patch(t.highlight())));
+        } else if c.next == Some(k) && s.mark == Mark::Todo {
+            glyphs.push(Span::styled(t.g.upcoming, t.info()));
         } else if s.mark == Mark::Todo {
             glyphs.push(Span::styled(t.g.todo, t.dim()));
         } else {
             glyphs.push(Span::styled(g, style));
         }
     }
-    let focus = c
-        .next
+    let focus = ran
+        .or(c.next)
         .and_then(|k| c.steps.get(k).map(|s| (k, s)))
         .or_else(|| {
             // A finished consumer: the step that tells its story (the
@@ -159,10 +223,11 @@ fn compact_steps(t: &Theme, c: &ConsumerView, width: usize) -> Vec<Line<'static>
     if !word.is_empty() {
         glyphs.push(Span::styled(format!("  {word}"), style));
     }
-    let mut line = step(t, c, k, s, width + word.len() + 2);
+    let mut line = step(t, c, k, s, ran, width + word.len() + 2);
     // The word is on the glyph row already; keep the label whole.
     if !word.is_empty() {
-        line.spans.pop();
+        let on_strip = format!("  {word}");
+        line.spans.retain(|span| span.content != on_strip.as_str());
     }
     vec![Line::from(glyphs), line]
 }

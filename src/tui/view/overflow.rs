@@ -1,0 +1,125 @@
+//! Nothing is cut without a sign. A panel's lines are drawn off screen at
+//! their full height first; when they do not all fit, the last row that
+//! fits says how many more there are, and a line too wide for a panel that
+//! does not wrap ends in an ellipsis (`fit`).
+
+use super::fit;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// The most rows a panel's content is drawn at off screen: far more than
+/// any frame holds, and a bound on the work.
+const PROBE_ROWS: u16 = 400;
+
+/// Draws `lines` into `area`, wrapped at word boundaries (prose) or cut at
+/// the edge with an ellipsis (tables, step lists). Returns how many rows
+/// did not fit; when some did not, the last row says so.
+pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &mut Buffer) -> u16 {
+    if area.is_empty() {
+        return 0;
+    }
+    let width = usize::from(area.width);
+    // Word wrapping fills a row at least half with a word that does not
+    // fit whole on the row before, so twice the cut rows is enough.
+    let rows: usize = lines
+        .iter()
+        .map(|l| {
+            if wrap {
+                2 * l.width().div_ceil(width) + 1
+            } else {
+                1
+            }
+        })
+        .sum();
+    let probe_rows = (rows as u16).clamp(area.height + 1, PROBE_ROWS.max(area.height + 1));
+    let para = if wrap {
+        Paragraph::new(lines).wrap(Wrap { trim: false })
+    } else {
+        Paragraph::new(
+            lines
+                .into_iter()
+                .map(|l| fit(t, l, width))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let probe_area = Rect::new(0, 0, area.width, probe_rows);
+    let mut probe = Buffer::empty(probe_area);
+    para.render(probe_area, &mut probe);
+    let blank = |y: u16| (0..area.width).all(|x| probe[(x, y)].symbol() == " ");
+    let used = (0..probe_rows)
+        .rposition(|y| !blank(y))
+        .map_or(0, |y| y + 1) as u16;
+    for y in 0..area.height {
+        for x in 0..area.width {
+            buf[(area.x + x, area.y + y)] = probe[(x, y)].clone();
+        }
+    }
+    let hidden = used.saturating_sub(area.height);
+    if hidden == 0 {
+        return 0;
+    }
+    // The sign takes the end of the last row: the row keeps what it can.
+    let text = if area.width >= 24 {
+        format!(" {} {} {hidden} more", t.g.ellipsis, t.text("↓"))
+    } else {
+        format!(" {}{hidden}", t.text("↓"))
+    };
+    let w = (text.chars().count() as u16).min(area.width);
+    let line = fit(t, Line::styled(text, t.key()), usize::from(w));
+    buf.set_line(area.right() - w, area.bottom() - 1, &line, w);
+    hidden
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn screen(lines: Vec<Line<'static>>, wrap: bool, w: u16, h: u16) -> (u16, Vec<String>) {
+        let t = Theme::new(false, false);
+        let area = Rect::new(0, 0, w, h);
+        let mut buf = Buffer::empty(area);
+        let hidden = show(&t, lines, wrap, area, &mut buf);
+        let rows = (0..h)
+            .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect())
+            .collect();
+        (hidden, rows)
+    }
+
+    #[test]
+    fn rows_that_do_not_fit_are_counted_on_the_last_row() {
+        let lines = (1..=5).map(|i| Line::raw(format!("row {i}"))).collect();
+        let (hidden, rows) = screen(lines, false, 20, 3);
+        assert_eq!(hidden, 2);
+        assert_eq!(rows[0].trim(), "row 1");
+        assert_eq!(
+            rows[2].trim(),
+            "row 3             ↓2",
+            "the last row keeps its start"
+        );
+        let lines = (1..=5).map(|i| Line::raw(format!("row {i}"))).collect();
+        let (_, rows) = screen(lines, false, 30, 3);
+        assert_eq!(rows[2].trim(), "row 3               … ↓ 2 more");
+    }
+
+    #[test]
+    fn a_wide_line_ends_in_an_ellipsis_and_prose_wraps() {
+        let (hidden, rows) = screen(vec![Line::raw("abcdefghij")], false, 6, 2);
+        assert_eq!(hidden, 0);
+        assert_eq!(rows[0], "abcde…");
+        let (hidden, rows) = screen(vec![Line::raw("one two three")], true, 8, 2);
+        assert_eq!(hidden, 0);
+        assert_eq!(rows[1].trim(), "three");
+        let (hidden, _) = screen(vec![Line::raw("one two three four")], true, 8, 2);
+        assert_eq!(hidden, 1);
+    }
+
+    #[test]
+    fn blank_rows_at_the_end_are_not_content() {
+        let lines = vec![Line::raw("a"), Line::raw(""), Line::raw("")];
+        let (hidden, _) = screen(lines, false, 5, 1);
+        assert_eq!(hidden, 0);
+    }
+}
