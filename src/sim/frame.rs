@@ -37,6 +37,10 @@ pub struct Frame {
     /// What this step changed against the frame before it; filled in by the
     /// timeline, empty for frame 0.
     pub changes: Changes,
+    /// The position of this frame's action in its chapter's list of
+    /// actions (a fork's frame: the action it follows). With `chapter` it
+    /// names the moment of the story, the same under every design.
+    pub action_index: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -203,6 +207,7 @@ impl World {
             counters: self.counters.clone(),
             verdict: self.verdict(),
             changes: Changes::default(),
+            action_index: 0,
         })
     }
 

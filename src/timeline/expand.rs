@@ -22,6 +22,8 @@ pub(super) struct Run<'a> {
     /// Forks before this index have been applied.
     next_fork: usize,
     chapter: usize,
+    /// The action of the chapter being expanded, for `Frame::action_index`.
+    action_index: usize,
     title: String,
     narration: String,
 }
@@ -48,6 +50,7 @@ impl<'a> Run<'a> {
             forks,
             next_fork: 0,
             chapter: 0,
+            action_index: 0,
             title: script.title.clone(),
             narration: script.intro.clone(),
         };
@@ -60,7 +63,8 @@ impl<'a> Run<'a> {
         self.title = step.title.clone();
         self.narration = step.narration(self.strategy.name, self.script.narrated_for.as_deref());
         self.chapters.push(self.frames.len());
-        for action in &step.actions {
+        for (i, action) in step.actions.iter().enumerate() {
+            self.action_index = i;
             self.action(action)?;
         }
         Ok(())
@@ -141,6 +145,7 @@ impl<'a> Run<'a> {
     fn push(&mut self, action: String) -> Result<(), SimError> {
         let mut frame = self.world.frame()?;
         frame.chapter = self.chapter;
+        frame.action_index = self.action_index;
         frame.chapter_title = self.title.clone();
         frame.narration = self.narration.clone();
         frame.action = action;

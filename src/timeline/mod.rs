@@ -3,6 +3,9 @@
 //! inserts the user's move: cheap, and SQLite stays the source of truth.
 
 mod expand;
+mod moment;
+
+pub use moment::Moment;
 
 use crate::scenario::{Expectation, Script};
 use crate::sim::change::Changes;

@@ -72,32 +72,32 @@ impl Compare {
     }
 }
 
-/// Frame pairs, chapter by chapter: the shorter side waits on its chapter's
-/// last frame while the longer one catches up.
+/// Frame pairs, action by action of each chapter: the shorter side waits
+/// on its last frame for that action while the longer one catches up, so
+/// both sides always show the same moment of the story.
 fn align(left: &Timeline, right: &Timeline) -> Vec<(usize, usize)> {
-    let spans = |t: &Timeline| -> Vec<(usize, usize)> {
-        let n = t.frames.len();
-        let mut starts = t.chapters.clone();
-        starts.push(n);
-        starts.windows(2).map(|w| (w[0], w[1])).collect()
+    // Runs of frames with the same (chapter, action): an action that made
+    // no frame on one side is simply missing there.
+    let spans = |t: &Timeline| -> Vec<((usize, usize), (usize, usize))> {
+        let mut out: Vec<((usize, usize), (usize, usize))> = Vec::new();
+        for (i, f) in t.frames.iter().enumerate() {
+            let key = (f.chapter, f.action_index);
+            match out.last_mut() {
+                Some((k, (_, end))) if *k == key => *end = i + 1,
+                _ => out.push((key, (i, i + 1))),
+            }
+        }
+        out
     };
-    // Chapter indices may be missing on one side when a chapter made no frame;
-    // key the spans by the chapter number each frame carries instead.
-    let by_chapter = |t: &Timeline| -> Vec<(usize, (usize, usize))> {
-        spans(t)
-            .into_iter()
-            .map(|(a, b)| (t.frames[a].chapter, (a, b)))
-            .collect()
-    };
-    let (ls, rs) = (by_chapter(left), by_chapter(right));
-    let mut chapters: Vec<usize> = ls.iter().chain(&rs).map(|(c, _)| *c).collect();
-    chapters.sort_unstable();
-    chapters.dedup();
+    let (ls, rs) = (spans(left), spans(right));
+    let mut keys: Vec<(usize, usize)> = ls.iter().chain(&rs).map(|(k, _)| *k).collect();
+    keys.sort_unstable();
+    keys.dedup();
     let mut pairs = Vec::new();
     let (mut last_l, mut last_r) = (0, 0);
-    for c in chapters {
-        let l = ls.iter().find(|(x, _)| *x == c).map(|(_, s)| *s);
-        let r = rs.iter().find(|(x, _)| *x == c).map(|(_, s)| *s);
+    for key in keys {
+        let l = ls.iter().find(|(x, _)| *x == key).map(|(_, s)| *s);
+        let r = rs.iter().find(|(x, _)| *x == key).map(|(_, s)| *s);
         let len = |s: Option<(usize, usize)>| s.map_or(0, |(a, b)| b - a);
         let n = len(l).max(len(r));
         for k in 0..n {

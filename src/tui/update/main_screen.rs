@@ -148,14 +148,27 @@ pub(super) fn toggle_mode(app: &mut App) {
             return;
         }
     };
+    // The same moment of the story, not the same index: the programs have
+    // different lengths. In compare, the moment of this design's side.
+    let mine = match &app.compare {
+        Some(c) => {
+            let (l, r) = c.pairs[app.pos.min(c.pairs.len() - 1)];
+            if c.left.strategy == app.strategy.name {
+                l
+            } else {
+                r
+            }
+        }
+        None => app.pos,
+    };
+    let moment = app.timeline.moment(mine);
     app.strategy = strategy;
     app.timeline = timeline;
     app.transition = None;
+    app.pos = app.timeline.find(&moment);
     if app.compare.is_some() {
         app.compare = None;
         toggle_compare(app);
-    } else {
-        app.pos = app.pos.min(app.last_pos());
     }
 }
 
@@ -252,6 +265,71 @@ mod tests {
             assert!(a.pos < a.timeline.frames.len());
         }
         assert_eq!(a.strategy.name, "idempotent", "the cycle comes back round");
+    }
+
+    #[test]
+    fn m_keeps_the_moment_on_every_tour_step() {
+        for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+            for design in designs(&app(name, "idempotent").script) {
+                let frames = app(name, design.name).timeline.frames.len();
+                for pos in 0..frames {
+                    let mut a = app(name, design.name);
+                    goto(&mut a, pos);
+                    let before = a.timeline.moment(pos);
+                    let was = a.frame().clone();
+                    update(&mut a, Action::ToggleMode);
+                    let at = format!("{name} {} step {pos} -> {}", design.name, a.pos);
+                    assert_ne!(a.strategy.name, design.name, "{at}");
+                    let now = a.frame();
+                    assert_eq!(now.chapter, was.chapter, "{at}");
+                    let here = a.timeline.moment(a.pos);
+                    let has_action =
+                        a.timeline.frames.iter().any(|f| {
+                            (f.chapter, f.action_index) == (was.chapter, was.action_index)
+                        });
+                    if has_action {
+                        assert_eq!(now.action_index, was.action_index, "{at}");
+                        assert_eq!(now.action, was.action, "{at}");
+                    }
+                    // The same handler step, where both programs have it.
+                    if let (Some((c, k, _)), Some((c2, k2, _))) = (&before.step, &here.step)
+                        && a.timeline.frames.iter().any(|f| {
+                            f.chapter == was.chapter
+                                && f.action_index == was.action_index
+                                && f.changes.steps.iter().any(|s| {
+                                    &s.consumer == c
+                                        && f.consumers
+                                            .iter()
+                                            .any(|x| &x.name == c && x.steps[s.step].keyword == *k)
+                                })
+                        })
+                    {
+                        assert_eq!((c, k), (c2, k2), "{at}");
+                    }
+                }
+            }
+        }
+        // The case from the issue: nine steps into tour 1, then m.
+        let mut a = app("tour-1", "idempotent");
+        for _ in 0..9 {
+            update(&mut a, Action::Next);
+        }
+        let (chapter, action, time) = (
+            a.frame().chapter,
+            a.frame().action.clone(),
+            a.frame().time_ms,
+        );
+        update(&mut a, Action::ToggleMode);
+        assert_eq!(a.strategy.name, "naive");
+        assert_eq!(
+            (a.frame().chapter, a.frame().action.clone()),
+            (chapter, action)
+        );
+        assert!(
+            a.frame().time_ms <= time + 1000,
+            "{} vs {time}",
+            a.frame().time_ms
+        );
     }
 
     #[test]
