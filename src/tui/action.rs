@@ -33,11 +33,15 @@ pub enum Action {
     Up,
     Down,
     Enter,
-    /// Esc: close what is open, or quit.
+    /// Esc: close what is open; it never quits.
     Back,
     /// A number key, for the menus.
     Digit(u8),
+    /// Ctrl-C: quit from anywhere.
     Quit,
+    /// `q`: quit from the main screen; over a menu it only closes the menu,
+    /// so a `q` meant for the menu never ends the session.
+    QuitKey,
     Click {
         x: u16,
         y: u16,
@@ -99,8 +103,8 @@ pub fn from_key(key: &KeyEvent) -> Option<Action> {
         KeyCode::Down | KeyCode::Char('j') => Action::Down,
         KeyCode::Enter => Action::Enter,
         KeyCode::Esc => Action::Back,
-        KeyCode::Char('q') => Action::Quit,
-        KeyCode::Char(d @ '1'..='9') => Action::Digit(d as u8 - b'0'),
+        KeyCode::Char('q') => Action::QuitKey,
+        KeyCode::Char(d @ '0'..='9') => Action::Digit(d as u8 - b'0'),
         _ => return None,
     })
 }

@@ -62,9 +62,11 @@ pub enum Overlay {
     Picker {
         selected: usize,
     },
-    /// `selected` indexes the fault menu built from the current frame.
+    /// `selected` indexes the fault menu built from the current frame;
+    /// `typed` is the first digit of a two-digit choice, in a long menu.
     Faults {
         selected: usize,
+        typed: Option<u8>,
     },
     /// The checker's table, full screen.
     Explorer(Selection),
@@ -262,6 +264,15 @@ impl App {
 
     /// The tour scenario after this one, if this one belongs to the tour.
     pub fn next_in_tour(&self) -> Option<&Script> {
+        self.tour_neighbour(1)
+    }
+
+    /// The tour scenario before this one, if this one belongs to the tour.
+    pub fn prev_in_tour(&self) -> Option<&Script> {
+        self.tour_neighbour(-1)
+    }
+
+    fn tour_neighbour(&self, offset: isize) -> Option<&Script> {
         if self.script.group != Group::Tour || self.is_counterexample() {
             return None;
         }
@@ -271,7 +282,7 @@ impl App {
             .filter(|s| s.group == Group::Tour)
             .collect();
         let at = tour.iter().position(|s| s.name == self.script.name)?;
-        tour.get(at + 1).copied()
+        tour.get(at.checked_add_signed(offset)?).copied()
     }
 
     /// At the last step: that this is the end, and where to go from here.

@@ -22,7 +22,7 @@ pub const KEYS: &[KeyHelp] = &[
         keys: "] / PgDn,  [ / PgUp",
         hint: Some(("[/]", "chapter")),
         rank: 8,
-        what: "next / previous chapter of the scenario",
+        what: "next / previous chapter (or tour step, at either end)",
     },
     KeyHelp {
         keys: "Home / g,  End / G",
@@ -91,7 +91,7 @@ pub const KEYS: &[KeyHelp] = &[
         what: "enlarge the selected panel, or back",
     },
     KeyHelp {
-        keys: "↑ ↓ / k j, Enter, 1-9",
+        keys: "↑ ↓ / k j, Enter, 0-9",
         hint: None,
         rank: 99,
         what: "move and choose in a menu",
@@ -106,12 +106,18 @@ pub const KEYS: &[KeyHelp] = &[
         keys: "Esc",
         hint: None,
         rank: 99,
-        what: "close a menu or view; on the main screen, quit",
+        what: "close a menu or view (it never quits)",
     },
     KeyHelp {
-        keys: "q,  Ctrl-C",
+        keys: "q",
         hint: Some(("q", "quit")),
         rank: 0,
-        what: "quit",
+        what: "quit (over a menu: close the menu)",
+    },
+    KeyHelp {
+        keys: "Ctrl-C",
+        hint: None,
+        rank: 99,
+        what: "quit from anywhere",
     },
 ];

@@ -77,7 +77,7 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
         Action::First => select(app, 0, 0),
         Action::Last => select(app, designs.saturating_sub(1), 0),
         Action::Enter => open_counterexample(app, sel),
-        Action::Digit(d) => open_counterexample(
+        Action::Digit(d) if d >= 1 => open_counterexample(
             app,
             Selection {
                 cx: usize::from(d) - 1,

@@ -7,11 +7,14 @@ use crate::tui::action::Action;
 use crate::tui::app::{App, Overlay};
 use crate::tui::{faults, layout};
 
-pub(super) fn faults_key(app: &mut App, action: Action, selected: usize) {
+pub(super) fn faults_key(app: &mut App, action: Action, selected: usize, typed: Option<u8>) {
     let items = faults::menu(app.frame());
     let n = items.len();
     if let Some(selected) = moved(&action, selected, n) {
-        app.overlay = Overlay::Faults { selected };
+        app.overlay = Overlay::Faults {
+            selected,
+            typed: None,
+        };
         return;
     }
     match action {
@@ -20,12 +23,34 @@ pub(super) fn faults_key(app: &mut App, action: Action, selected: usize) {
                 inject(app, item.mv.clone());
             }
         }
-        Action::Digit(d) => {
-            if let Some(item) = items.get(usize::from(d) - 1) {
+        // Up to nine items a digit chooses at once. A longer menu takes
+        // the number typed (one or two digits) as a selection, and Enter
+        // chooses it: `1` must not fire while the user means `12`.
+        Action::Digit(d) if n <= 9 => {
+            if let Some(item) = usize::from(d).checked_sub(1).and_then(|i| items.get(i)) {
                 inject(app, item.mv.clone());
             }
         }
+        Action::Digit(d) => {
+            let two = typed.map(|first| usize::from(first) * 10 + usize::from(d));
+            let (number, typed) = match two {
+                Some(k) if (1..=n).contains(&k) => (k, None),
+                _ => (usize::from(d), Some(d)),
+            };
+            if (1..=n).contains(&number) {
+                app.overlay = Overlay::Faults {
+                    selected: number - 1,
+                    typed,
+                };
+            }
+        }
         Action::Back | Action::Faults => app.overlay = Overlay::None,
+        _ if typed.is_some() => {
+            app.overlay = Overlay::Faults {
+                selected,
+                typed: None,
+            };
+        }
         Action::Click { x, y } => {
             let popup = layout::faults(app.viewport, n);
             if !popup.contains((x, y).into()) {
@@ -64,6 +89,36 @@ pub fn inject(app: &mut App, mv: Move) {
 mod tests {
     use super::*;
     use crate::tui::app::tests::app;
+    use crate::tui::update::update;
+
+    #[test]
+    fn a_long_fault_menu_takes_two_digits_then_enter() {
+        let mut a = app("tour-3", "idempotent");
+        goto(&mut a, 3);
+        let n = faults::menu(a.frame()).len();
+        assert!(n >= 10, "tour 3 offers {n} faults");
+        update(&mut a, Action::Faults);
+        update(&mut a, Action::Digit(1));
+        assert_eq!(
+            a.overlay,
+            Overlay::Faults {
+                selected: 0,
+                typed: Some(1)
+            }
+        );
+        update(&mut a, Action::Digit(0));
+        assert_eq!(
+            a.overlay,
+            Overlay::Faults {
+                selected: 9,
+                typed: None
+            }
+        );
+        let tenth = faults::menu(a.frame())[9].mv.clone();
+        update(&mut a, Action::Enter);
+        assert_eq!(a.overlay, Overlay::None);
+        assert_eq!(a.forks.last().map(|f| &f.mv), Some(&tenth));
+    }
 
     #[test]
     fn a_fault_forks_and_drops_later_forks() {

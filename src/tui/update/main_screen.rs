@@ -21,6 +21,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
             None if app.pos < app.last_pos() => goto(app, app.last_pos()),
             None => next_tour_scenario(app),
         },
+        Action::PrevChapter if app.pos == 0 => prev_tour_scenario(app),
         Action::PrevChapter => {
             let target = app
                 .chapter_starts()
@@ -70,7 +71,10 @@ pub(super) fn main_key(app: &mut App, action: Action) {
                 app.status = Some("faults act on one run: press c to leave compare first".into());
             } else {
                 app.playing = false;
-                app.overlay = Overlay::Faults { selected: 0 };
+                app.overlay = Overlay::Faults {
+                    selected: 0,
+                    typed: None,
+                };
             }
         }
         Action::FirstViolation => first_violation(app),
@@ -94,7 +98,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
             } else if app.compare.is_some() {
                 toggle_compare(app);
             } else {
-                app.quit = true;
+                app.status = Some("Esc closes menus and views; q quits".into());
             }
         }
         Action::Click { x, y } => {
@@ -110,6 +114,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         | Action::Enter
         | Action::Digit(_)
         | Action::Quit
+        | Action::QuitKey
         | Action::ExploreDone(_)
         | Action::Resize { .. }
         | Action::Tick { .. } => {}
@@ -212,6 +217,22 @@ pub(super) fn next_tour_scenario(app: &mut App) {
         app.status = app.end_hint();
         return;
     };
+    tour_step(app, next, false);
+}
+
+/// `[` at the first step of a tour scenario: the one before, at its end,
+/// as if the tour were one long run.
+fn prev_tour_scenario(app: &mut App) {
+    match app.prev_in_tour().cloned() {
+        Some(prev) => tour_step(app, prev, true),
+        None if app.script.group == crate::scenario::Group::Tour => {
+            app.status = Some("the first step of the tour".into());
+        }
+        None => {}
+    }
+}
+
+fn tour_step(app: &mut App, next: Script, at_end: bool) {
     let strategy = if next.strategies().iter().any(|n| n == app.strategy.name) {
         app.strategy.clone()
     } else {
@@ -219,6 +240,9 @@ pub(super) fn next_tour_scenario(app: &mut App) {
     };
     let title = next.title.clone();
     if open(app, next, strategy) {
+        if at_end {
+            app.pos = app.last_pos();
+        }
         let (at, of) = app.place_in_group();
         app.status = Some(format!("Tour {at}/{of}: {title}"));
     }
@@ -390,7 +414,7 @@ mod tests {
     }
 
     #[test]
-    fn escape_closes_an_overlay_before_it_quits() {
+    fn escape_only_closes_and_q_quits_only_from_the_main_screen() {
         let mut a = app("tour-1", "naive");
         update(&mut a, Action::Help);
         assert_eq!(a.overlay, Overlay::Help);
@@ -398,7 +422,30 @@ mod tests {
         assert_eq!(a.overlay, Overlay::None);
         assert!(!a.quit);
         update(&mut a, Action::Back);
+        assert!(!a.quit, "Esc on the main screen does not quit");
+        assert!(a.status.as_deref().unwrap().contains("q quits"));
+        update(&mut a, Action::Picker);
+        update(&mut a, Action::QuitKey);
+        assert_eq!(a.overlay, Overlay::None, "q closes the picker");
+        assert!(!a.quit);
+        update(&mut a, Action::QuitKey);
         assert!(a.quit);
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Faults);
+        update(&mut a, Action::Quit);
+        assert!(a.quit, "Ctrl-C quits from anywhere");
+    }
+
+    #[test]
+    fn open_bracket_at_the_start_goes_back_a_tour_step() {
+        let mut a = app("tour-2", "idempotent");
+        update(&mut a, Action::PrevChapter);
+        assert_eq!(a.script.name, "tour-1");
+        assert_eq!(a.pos, a.last_pos(), "at the end of the step before");
+        update(&mut a, Action::First);
+        update(&mut a, Action::PrevChapter);
+        assert_eq!(a.script.name, "tour-1", "the tour starts here");
+        assert!(a.status.is_some());
     }
 
     #[test]

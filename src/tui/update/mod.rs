@@ -28,6 +28,14 @@ pub fn update(app: &mut App, action: Action) {
             app.quit = true;
             return;
         }
+        Action::QuitKey => {
+            if app.overlay == Overlay::None {
+                app.quit = true;
+            } else {
+                app.overlay = Overlay::None;
+            }
+            return;
+        }
         Action::Resize { width, height } => {
             app.viewport = Rect::new(0, 0, width, height);
             return;
@@ -45,7 +53,7 @@ pub fn update(app: &mut App, action: Action) {
         Overlay::None => main_screen::main_key(app, action),
         Overlay::Help => help::help_key(app, action),
         Overlay::Picker { selected } => picker::picker_key(app, action, selected),
-        Overlay::Faults { selected } => faults::faults_key(app, action, selected),
+        Overlay::Faults { selected, typed } => faults::faults_key(app, action, selected, typed),
         Overlay::Explorer(sel) => explorer::explorer_key(app, action, sel),
     }
 }

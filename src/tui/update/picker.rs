@@ -13,7 +13,7 @@ pub(super) fn picker_key(app: &mut App, action: Action, selected: usize) {
     }
     match action {
         Action::Enter => load(app, selected),
-        Action::Digit(d) if usize::from(d) <= n => load(app, usize::from(d) - 1),
+        Action::Digit(d) if (1..=n).contains(&usize::from(d)) => load(app, usize::from(d) - 1),
         Action::Back | Action::Picker => app.overlay = Overlay::None,
         Action::Click { x, y } => {
             let rows = app.picker_rows();

@@ -22,6 +22,8 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         ))
         .render(popup, buf);
     let inner_w = popup.width.saturating_sub(2);
+    // Numbers right-aligned, so labels line up past nine items.
+    let digits = items.len().to_string().len();
     for (i, item) in items.iter().enumerate() {
         let y = popup.y + 1 + i as u16;
         if y + 2 >= popup.bottom() {
@@ -30,7 +32,11 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         let here = i == selected;
         let mut line = Line::from(vec![
             Span::styled(
-                format!(" {} {}. ", if here { t.g.next } else { " " }, i + 1),
+                format!(
+                    " {} {:>digits$}. ",
+                    if here { t.g.next } else { " " },
+                    i + 1
+                ),
                 t.key(),
             ),
             Span::raw(item.label.clone()),

@@ -35,12 +35,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     lines.push(Line::from(vec![
         Span::styled(" Changes  ", t.title()),
         Span::raw(format!(
-            "what this step changed: {} new  {} changed or committed  {} removed or rolled back",
+            "{} new  {} changed or committed  {} removed or rolled back (this step)",
             g.added, g.changed, g.removed
         )),
     ]));
     lines.push(Line::raw(format!(
-        "          {} the handler step that just ran; (+1) a counter that moved; {} was $40 a figure",
+        "          {} the step that just ran  (+1) a counter moved  {} was $40 a figure moved",
         g.ran, g.changed
     )));
     lines.push(Line::from(vec![
@@ -50,7 +50,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             g.done, g.pending, g.failed, g.warning
         )),
     ]));
-    let rows = lines.len();
+    // Rows as drawn: a line wider than the box wraps.
+    let rows = lines.iter().map(|l| l.width().div_ceil(82).max(1)).sum();
     let popup = layout::help(area, rows);
     Clear.render(popup, buf);
     let block = Block::bordered()

@@ -49,7 +49,7 @@ impl Widget for &App {
                 Overlay::None | Overlay::Explorer(_) => {}
                 Overlay::Help => help::render(self, area, buf),
                 Overlay::Picker { selected } => picker::render(self, *selected, area, buf),
-                Overlay::Faults { selected } => faults::render(self, *selected, area, buf),
+                Overlay::Faults { selected, .. } => faults::render(self, *selected, area, buf),
             }
         }
         if self.theme.ascii() {
