@@ -17,7 +17,7 @@ use std::fmt::Write;
 pub struct CounterStep {
     /// The move in the scenario action language: `step A`, `lose-ack A`.
     pub action: String,
-    /// A short name for it: `A: apply the charge`.
+    /// A short name for it: `A: insert payment row`.
     pub title: String,
     /// What happened, one sentence per event.
     pub happened: Vec<String>,
