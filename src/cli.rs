@@ -35,9 +35,10 @@ pub enum Command {
     Run {
         /// A built-in scenario name (see `idem list`) or a path to a .toml file.
         scenario: String,
-        /// The handler design to run it under.
-        #[arg(long, default_value = "idempotent", value_parser = strategy_name)]
-        mode: String,
+        /// The handler design to run it under; by default the one the
+        /// scenario is written for, as in `idem play`.
+        #[arg(long, value_parser = strategy_name)]
+        mode: Option<String>,
         /// Seeds the broker's receipt handles; same seed, same run.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -61,6 +62,12 @@ pub enum Command {
         mode: Option<String>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Open at this step (as the header counts them: 0 is the setup).
+        #[arg(long, value_name = "N", conflicts_with = "chapter")]
+        step: Option<usize>,
+        /// Open at the first step of this chapter (1 is the first).
+        #[arg(long, value_name = "N")]
+        chapter: Option<usize>,
         /// Step without the short animations between steps.
         #[arg(long)]
         no_animation: bool,
@@ -117,7 +124,7 @@ pub fn load(name: &str) -> Result<Script> {
 
 pub fn run(
     name: &str,
-    mode: &str,
+    mode: Option<&str>,
     seed: u64,
     format: Format,
     check: bool,
@@ -125,6 +132,8 @@ pub fn run(
 ) -> Result<ExitCode> {
     let mut script = load(name)?;
     script.setup.db_file = db.clone();
+    // One rule everywhere: a scenario opens in the design it is written for.
+    let mode = &mode.map_or_else(|| script.design(), str::to_string);
     let strategy = Strategy::by_name(mode).context("strategy checked by clap")?;
     let timeline = Timeline::build(&script, &strategy, seed, &[]).map_err(input_error)?;
     if let Some(path) = &db {
@@ -155,10 +164,18 @@ pub fn run(
 
 /// Opens the interactive simulator. Input errors come out exactly as
 /// `idem run` prints them, and the terminal is never touched without a TTY.
+/// Where `idem play` opens: a step, or a chapter's first step.
+#[derive(Clone, Copy, Default)]
+pub struct At {
+    pub step: Option<usize>,
+    pub chapter: Option<usize>,
+}
+
 pub fn play(
     name: &str,
     mode: Option<&str>,
     seed: u64,
+    at: At,
     animation: bool,
     ascii: bool,
 ) -> Result<ExitCode> {
@@ -171,7 +188,13 @@ pub fn play(
         ascii,
         color: idem::tui::theme::Theme::color_from_env(std::env::var_os("NO_COLOR")),
     };
-    let app = idem::tui::App::new(script, strategy, seed, options).map_err(input_error)?;
+    let mut app = idem::tui::App::new(script, strategy, seed, options).map_err(input_error)?;
+    if let Some(step) = at.step {
+        app.open_at_step(step).map_err(input_error)?;
+    }
+    if let Some(chapter) = at.chapter {
+        app.open_at_chapter(chapter).map_err(input_error)?;
+    }
     if !std::io::stdout().is_terminal() {
         return Err(input_error(format!(
             "the interactive simulator needs a terminal; to print the run instead, try `idem run {name} --mode {mode}`"

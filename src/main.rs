@@ -16,26 +16,35 @@ fn main() -> ExitCode {
             format,
             check,
             db,
-        }) => cli::run(&scenario, &mode, seed, format, check, db),
+        }) => cli::run(&scenario, mode.as_deref(), seed, format, check, db),
         Some(Command::Play {
             scenario,
             mode,
             seed,
+            step,
+            chapter,
             no_animation,
             ascii,
         }) => cli::play(
             &scenario,
             mode.as_deref(),
             seed,
+            cli::At { step, chapter },
             !(no_animation || cli.no_animation),
             ascii || cli.ascii,
         ),
         Some(Command::List) => Ok(cli::list()),
         Some(Command::Validate { files }) => Ok(cli::validate(&files)),
         Some(Command::Check(args)) => cli::check(&args),
-        // The tour opens on the naive handler: its first lesson is the
-        // double charge itself, and `m` then shows the fix on the same step.
-        None => cli::play("tour-1", Some("naive"), 0, !cli.no_animation, cli.ascii),
+        // The tour opens like any scenario: in the design it is written for.
+        None => cli::play(
+            "tour-1",
+            None,
+            0,
+            cli::At::default(),
+            !cli.no_animation,
+            cli.ascii,
+        ),
     };
     match result {
         Ok(code) => code,

@@ -189,6 +189,45 @@ impl App {
         })
     }
 
+    /// Opens at a step, as the header counts them (`idem play --step N`).
+    pub fn open_at_step(&mut self, step: usize) -> Result<(), String> {
+        let last = self.timeline.frames.len() - 1;
+        if step > last {
+            return Err(format!(
+                "{} has steps 0 to {last} under {}",
+                self.script.name, self.strategy.name
+            ));
+        }
+        self.pos = step;
+        Ok(())
+    }
+
+    /// Opens at the first step of a chapter, 1 being the first
+    /// (`idem play --chapter N`).
+    pub fn open_at_chapter(&mut self, chapter: usize) -> Result<(), String> {
+        let of = self.script.steps.len();
+        let start = (1..=of)
+            .contains(&chapter)
+            .then(|| {
+                self.timeline
+                    .frames
+                    .iter()
+                    .position(|f| f.chapter == chapter)
+            })
+            .flatten();
+        match start {
+            Some(i) => {
+                self.pos = i;
+                Ok(())
+            }
+            None if (1..=of).contains(&chapter) => Err(format!(
+                "chapter {chapter} of {} makes no step under {}",
+                self.script.name, self.strategy.name
+            )),
+            None => Err(format!("{} has chapters 1 to {of}", self.script.name)),
+        }
+    }
+
     /// The frame on screen.
     pub fn frame(&self) -> &Frame {
         &self.timeline.frames[self.pos.min(self.timeline.frames.len() - 1)]
@@ -335,6 +374,19 @@ pub(crate) mod tests {
             },
         )
         .expect("builds")
+    }
+
+    #[test]
+    fn opens_at_a_step_or_a_chapter() {
+        let mut a = app("tour-1", "naive");
+        a.open_at_step(5).unwrap();
+        assert_eq!(a.frame().index, 5);
+        assert!(a.open_at_step(500).unwrap_err().contains("steps 0 to"));
+        a.open_at_chapter(2).unwrap();
+        assert_eq!(a.frame().chapter, 2);
+        assert_eq!(a.pos, a.timeline.chapters[2]);
+        assert!(a.open_at_chapter(0).is_err());
+        assert!(a.open_at_chapter(99).unwrap_err().contains("chapters 1 to"));
     }
 
     #[test]
