@@ -75,5 +75,6 @@ pub fn mark_word(mark: Mark) -> &'static str {
         Mark::Skipped => "skipped",
         Mark::Waiting => "waiting",
         Mark::Crashed => "crashed",
+        Mark::Ignored => "ignored",
     }
 }

@@ -23,6 +23,9 @@ pub enum Mark {
     Waiting,
     /// The process died here.
     Crashed,
+    /// An ack the broker ignored (an out-of-date receipt). The broker
+    /// answers OK, so the consumer took it as done; only the observer knows.
+    Ignored,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

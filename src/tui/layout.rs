@@ -2,6 +2,7 @@
 //! and mouse hit-testing both call these, so a click lands on what was drawn.
 
 use super::app::Panel;
+use crate::sim::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 
 pub const MIN_WIDTH: u16 = 80;
@@ -34,9 +35,41 @@ impl Main {
     }
 }
 
+/// How much text the step on screen puts in the panels that share a row,
+/// so that the room goes where the text is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Need {
+    pub sql: usize,
+    pub events: usize,
+}
+
+impl Need {
+    pub fn of(f: &Frame) -> Need {
+        Need {
+            sql: f.sql.iter().map(|r| r.sql.len() + r.result.len() + 8).sum(),
+            events: f.events.iter().map(|e| e.text.len() + 12).sum(),
+        }
+    }
+
+    /// The SQL panel's share of the row, in percent: by the text each
+    /// holds, never so little that a short line does not fit.
+    fn sql_percent(&self) -> u16 {
+        let total = self.sql + self.events;
+        if total == 0 {
+            return 55;
+        }
+        ((self.sql * 100 / total) as u16).clamp(30, 70)
+    }
+}
+
+/// The main screen with the default split, for a frame with no text.
+pub fn main(area: Rect, zoom: Option<Panel>) -> Main {
+    main_for(area, zoom, Need::default())
+}
+
 /// The main screen: header, the four parts of the system left to right,
 /// then what happens in this step, and the key hints.
-pub fn main(area: Rect, zoom: Option<Panel>) -> Main {
+pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     let [header, body, keybar] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(0),
@@ -87,8 +120,12 @@ pub fn main(area: Rect, zoom: Option<Panel>) -> Main {
         (Panel::Database, database),
         (Panel::Provider, provider),
     ];
-    let [sql, events] =
-        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(lower);
+    let sql_pct = need.sql_percent();
+    let [sql, events] = Layout::horizontal([
+        Constraint::Percentage(sql_pct),
+        Constraint::Percentage(100 - sql_pct),
+    ])
+    .areas(lower);
     panels.extend([
         (Panel::Narration, narration),
         (Panel::Sql, sql),

@@ -363,7 +363,7 @@ impl World {
                 }
                 AckOutcome::Rejected { reason } => {
                     let c = &mut self.consumers[i];
-                    c.marks[c.pc] = Mark::Failed;
+                    c.marks[c.pc] = Mark::Ignored;
                     self.say(
                         Actor::Broker,
                         EventKind::Warning,

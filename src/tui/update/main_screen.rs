@@ -104,7 +104,8 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         Action::Click { x, y } => {
             if app.compare.is_none() {
                 let zoom = app.zoom.then_some(app.focus);
-                if let Some(p) = layout::main(app.viewport, zoom).hit(x, y) {
+                let need = layout::Need::of(app.frame());
+                if let Some(p) = layout::main_for(app.viewport, zoom, need).hit(x, y) {
                     app.focus = p;
                 }
             }

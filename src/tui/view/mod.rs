@@ -67,8 +67,8 @@ impl Widget for &App {
 
 fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let zoom = app.zoom.then_some(app.focus);
-    let m = layout::main(area, zoom);
     let frame = app.frame();
+    let m = layout::main_for(area, zoom, layout::Need::of(frame));
     let flashes: Vec<Panel> = match app.transition {
         Some(t) => {
             let frames = &app.timeline.frames;
@@ -141,6 +141,15 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
     .to_string();
     if panel == Panel::Broker {
         name = format!("{name} {} {}", t.g.dot, app.frame().queue.name);
+    }
+    // The step's number on every panel about the step, so the SQL, the
+    // events and the marked step in the service panel read as one step.
+    if matches!(panel, Panel::Sql | Panel::Events) {
+        let step = app.frame().index;
+        name = match panel {
+            Panel::Sql => format!("SQL in step {step}"),
+            _ => format!("Events in step {step}"),
+        };
     }
     if panel == Panel::Narration {
         let (chapter, of) = app.chapter();

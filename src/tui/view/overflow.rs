@@ -62,10 +62,18 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
         return 0;
     }
     // The sign takes the end of the last row: the row keeps what it can.
+    // No arrow in ASCII: its stand-in would be `v`, a key.
+    let arrow = if t.ascii() { "" } else { "↓" };
     let text = if area.width >= 24 {
-        format!(" {} {} {hidden} more", t.g.ellipsis, t.text("↓"))
+        format!(
+            " {} {arrow}{}{hidden} more",
+            t.g.ellipsis,
+            if arrow.is_empty() { "" } else { " " }
+        )
+    } else if arrow.is_empty() {
+        format!(" (+{hidden})")
     } else {
-        format!(" {}{hidden}", t.text("↓"))
+        format!(" {arrow}{hidden}")
     };
     let w = (text.chars().count() as u16).min(area.width);
     let line = fit(t, Line::styled(text, t.key()), usize::from(w));

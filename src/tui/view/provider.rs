@@ -11,7 +11,15 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     let p = &f.provider;
     let many = p.charges.len() > 1;
     let mut out = vec![Line::from(vec![
-        Span::styled("charges made ", t.title()),
+        // Short where the change mark needs the room.
+        Span::styled(
+            if width >= 30 || f.changes.charges_was.is_none() {
+                "charges made "
+            } else {
+                "charges "
+            },
+            t.title(),
+        ),
         Span::styled(
             format!("{} (${})", p.charges.len(), p.total_charged),
             if many { t.bad() } else { t.title() },

@@ -108,6 +108,9 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
         Mark::Skipped => (g.skipped, "skipped", t.dim()),
         Mark::Waiting => (g.waiting, "blocked", t.warn()),
         Mark::Crashed => (g.crashed, "crashed", t.bad()),
+        // The consumer was told OK: done from where it stands; the word
+        // is what the observer knows.
+        Mark::Ignored => (g.done, "ignored", t.warn()),
     }
 }
 

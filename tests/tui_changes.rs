@@ -1,0 +1,140 @@
+//! What a step changed, marked on screen: snapshots of the tour's key steps
+//! in colour (change-coloured text shown between « »), under NO_COLOR and
+//! in ASCII, and the marks coming back when stepping back.
+
+use idem::scenario;
+use idem::sim::change::{Change, Place};
+use idem::sim::consumer::Mark;
+use idem::sim::{Frame, Strategy};
+use idem::tui::{Action, App, Options, update};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::style::Color;
+
+fn app(name: &str, mode: &str, color: bool, ascii: bool) -> App {
+    let script = scenario::find(name).expect("built-in scenario");
+    let strategy = Strategy::by_name(mode).expect("design");
+    let options = Options {
+        animation: false,
+        color,
+        ascii,
+    };
+    App::new(script, strategy, 0, options).expect("the timeline builds")
+}
+
+/// The app at the first frame that matches.
+fn at(mut a: App, wanted: impl Fn(&Frame) -> bool) -> App {
+    let i = a
+        .timeline
+        .frames
+        .iter()
+        .position(wanted)
+        .expect("the step exists");
+    for _ in 0..i {
+        update(&mut a, Action::Next);
+    }
+    a
+}
+
+/// The screen as text; with `annotate`, text in the change colour between
+/// « and », so a snapshot shows where the colour is.
+fn draw(a: &mut App, w: u16, h: u16, annotate: bool) -> String {
+    update(
+        a,
+        Action::Resize {
+            width: w,
+            height: h,
+        },
+    );
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(&*a, f.area())).unwrap();
+    let buf = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..h {
+        let mut inside = false;
+        for x in 0..w {
+            let cell = &buf[(x, y)];
+            let marked = annotate && cell.fg == Color::Magenta;
+            if marked != inside {
+                out.push(if marked { '«' } else { '»' });
+                inside = marked;
+            }
+            out.push_str(cell.symbol());
+        }
+        if inside {
+            out.push('»');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn committed(f: &Frame) -> bool {
+    f.changes.of(Place::Payments, "0") == Some(Change::Committed)
+}
+
+fn rolled_back(f: &Frame) -> bool {
+    f.changes.gone(Place::Payments).next().is_some()
+}
+
+#[test]
+fn a_commit_in_colour() {
+    let mut a = at(app("tour-2", "idempotent", true, false), committed);
+    let screen = draw(&mut a, 120, 40, true);
+    assert!(screen.contains("«  * committed»"), "{screen}");
+    assert!(screen.contains("«  * was $0»"), "{screen}");
+    assert!(screen.contains("commit«  ◀ this step»"), "{screen}");
+    insta::assert_snapshot!("changes_commit_color_120x40", screen);
+}
+
+#[test]
+fn a_rollback_without_colour() {
+    let mut a = at(app("tour-2", "idempotent", false, false), rolled_back);
+    let screen = draw(&mut a, 120, 40, true);
+    assert!(!screen.contains('«'), "no colour under NO_COLOR");
+    assert!(screen.contains("1042 $40 m-7f3  - rolled back"), "{screen}");
+    assert!(screen.contains("m-7f3  - rolled back"), "{screen}");
+    insta::assert_snapshot!("changes_rollback_no_color_120x40", screen);
+}
+
+#[test]
+fn the_second_charge_in_ascii() {
+    let second = |f: &Frame| f.changes.of(Place::Charges, "ch_82").is_some();
+    let mut a = at(app("tour-1", "naive", false, true), second);
+    let screen = draw(&mut a, 80, 24, false);
+    assert!(screen.is_ascii());
+    assert!(screen.contains("was 1"), "{screen}");
+    insta::assert_snapshot!("changes_second_charge_ascii_80x24", screen);
+    // The key letters stay keys: no step is marked `v` or `x`.
+    for line in screen.lines().filter(|l| l.contains("receive")) {
+        assert!(
+            !line.contains(" v receive") && !line.contains(" x receive"),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn stepping_back_shows_a_steps_marks_again() {
+    let mut a = at(app("tour-2", "idempotent", false, false), committed);
+    let first = draw(&mut a, 120, 40, false);
+    update(&mut a, Action::Next);
+    let after = draw(&mut a, 120, 40, false);
+    assert!(!after.contains("* committed"), "marks last one step");
+    update(&mut a, Action::Prev);
+    assert_eq!(draw(&mut a, 120, 40, false), first);
+}
+
+#[test]
+fn an_ack_the_broker_ignored_says_so() {
+    let ignored = |f: &Frame| {
+        f.consumers
+            .iter()
+            .any(|c| c.steps.iter().any(|s| s.mark == Mark::Ignored))
+    };
+    let mut a = at(app("tour-3", "idempotent", false, false), ignored);
+    let screen = draw(&mut a, 100, 30, false);
+    assert!(screen.contains("acknowledge  ignored"), "{screen}");
+    assert!(!screen.contains("acknowledge  failed"), "{screen}");
+    insta::assert_snapshot!("changes_ack_ignored_100x30", screen);
+}
