@@ -23,8 +23,11 @@ mod verdict;
 
 pub use broker::lines as broker_lines;
 pub use database::lines as database_lines;
+pub use events::lines as events_lines;
 pub use provider::lines as provider_lines;
 pub use service::lines as service_lines;
+pub use sql::lines as sql_lines;
+pub use verdict::lines as verdict_lines;
 
 use super::animation::{self, Effect};
 use super::app::{App, Overlay, Panel};

@@ -1,0 +1,170 @@
+//! Nothing is cut without a sign. Every frame of every built-in scenario,
+//! under every design it lists, at four sizes: each panel's content, as its
+//! view function builds it, must be on screen, or cut with an ellipsis, or
+//! the panel must say that there is more.
+
+use idem::scenario::{self, load::builtins};
+use idem::sim::{Frame, Strategy};
+use idem::tui::app::Panel;
+use idem::tui::theme::Theme;
+use idem::tui::{Action, App, Options, layout, update, view};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (200, 60)];
+
+fn rows(buf: &Buffer, r: Rect) -> Vec<String> {
+    (r.y..r.bottom())
+        .map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+fn text(line: &Line) -> String {
+    line.spans.iter().map(|s| s.content.as_ref()).collect()
+}
+
+/// A panel's sign that it holds more than it shows.
+fn says_more(rows: &[String]) -> bool {
+    let counted = |r: &str, lead: &str| {
+        r.match_indices(lead)
+            .any(|(i, _)| r[i + lead.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    };
+    rows.iter().any(|r| {
+        r.contains(" more") || r.contains("read all") || counted(r, "↓") || counted(r, "(+")
+    })
+}
+
+/// A line is shown whole, or its start is shown ending in an ellipsis.
+fn shown(line: &str, rows: &[String]) -> bool {
+    let want = line.trim_end();
+    rows.iter().any(|r| {
+        let r = r.trim_end();
+        r == want
+            || r.strip_suffix('…')
+                .is_some_and(|cut| want.starts_with(cut) && !cut.is_empty())
+    })
+}
+
+/// Every word of the prose is somewhere in the panel.
+fn words_shown(prose: &str, rows: &[String]) -> Option<String> {
+    let all = rows.join(" ");
+    prose
+        .split_whitespace()
+        .find(|w| !all.contains(w))
+        .map(str::to_string)
+}
+
+fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), String> {
+    let t = Theme::new(false, false);
+    let m = layout::main_for(Rect::new(0, 0, size.0, size.1), None, layout::Need::of(f));
+    for (panel, rect) in &m.panels {
+        let inner = if *panel == Panel::Verdict {
+            Rect::new(
+                rect.x,
+                rect.y + 1,
+                rect.width,
+                rect.height.saturating_sub(1),
+            )
+        } else {
+            rect.inner(ratatui::layout::Margin::new(1, 1))
+        };
+        let rows = rows(buf, inner);
+        if says_more(&rows) {
+            continue;
+        }
+        let (w, h) = (usize::from(inner.width), usize::from(inner.height));
+        let table = match panel {
+            Panel::Broker => Some(view::broker_lines(&t, f, w, h)),
+            Panel::Service => Some(view::service_lines(&t, f, w, h)),
+            Panel::Database => Some(view::database_lines(&t, f, w, h)),
+            Panel::Provider => Some(view::provider_lines(&t, f, w, h)),
+            _ => None,
+        };
+        let place = || {
+            format!(
+                "{} {} step {} at {}x{}: {panel:?}\n{}",
+                app.script.name,
+                app.strategy.name,
+                f.index,
+                size.0,
+                size.1,
+                rows.join("\n")
+            )
+        };
+        if let Some(lines) = table {
+            if let Some(lost) = lines
+                .iter()
+                .map(text)
+                .find(|l| !l.trim().is_empty() && !shown(l, &rows))
+            {
+                return Err(format!("{}\nlost without a sign: {lost:?}", place()));
+            }
+            continue;
+        }
+        let prose: Vec<String> = match panel {
+            Panel::Sql => view::sql_lines(&t, f).iter().map(text).collect(),
+            Panel::Events => view::events_lines(&t, f).iter().map(text).collect(),
+            Panel::Verdict => view::verdict_lines(&t, f).iter().map(text).collect(),
+            Panel::Narration => vec![f.narration.clone()],
+            _ => Vec::new(),
+        };
+        if let Some(word) = words_shown(&prose.join(" "), &rows) {
+            return Err(format!("{}\nlost without a sign: {word:?}", place()));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_frame_at_every_size_shows_its_text_or_says_there_is_more() {
+    let mut failures = Vec::new();
+    let mut frames = 0;
+    for script in builtins() {
+        for design in script.strategies() {
+            let script = scenario::find(&script.name).unwrap();
+            let strategy = Strategy::by_name(&design).unwrap();
+            let options = Options {
+                animation: false,
+                color: false,
+                ascii: false,
+            };
+            let mut app = App::new(script, strategy, 0, options).unwrap();
+            for size in SIZES {
+                update(
+                    &mut app,
+                    Action::Resize {
+                        width: size.0,
+                        height: size.1,
+                    },
+                );
+                let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+                for i in 0..app.timeline.frames.len() {
+                    app.pos = i;
+                    terminal
+                        .draw(|fr| fr.render_widget(&app, fr.area()))
+                        .unwrap();
+                    frames += 1;
+                    let f = app.frame().clone();
+                    if let Err(e) = check(&app, &f, terminal.backend().buffer(), size) {
+                        failures.push(e);
+                    }
+                }
+            }
+        }
+    }
+    assert!(frames > 1000, "{frames} frames checked");
+    if std::env::var_os("IDEM_ALL_CUTS").is_some() {
+        for f in &failures {
+            eprintln!("{f}\n");
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {frames} screens lose text without a sign; the first:\n{}",
+        failures.len(),
+        failures.first().cloned().unwrap_or_default()
+    );
+}
