@@ -211,13 +211,22 @@ pub struct Explorer {
     pub detail: Rect,
     /// The counterexample list inside `detail`, one line each.
     pub list: Rect,
+    /// The first counterexample shown: the list scrolls to keep the
+    /// selected one in view, and leaves room for its story below.
+    pub cx_offset: usize,
     pub keybar: Rect,
 }
 
 /// Lines the counterexample panel keeps at least, under its rule.
 const DETAIL_MIN: u16 = 6;
 
-pub fn explorer(area: Rect, designs: usize, selected: usize, counterexamples: usize) -> Explorer {
+pub fn explorer(
+    area: Rect,
+    designs: usize,
+    selected: usize,
+    counterexamples: usize,
+    cx_selected: usize,
+) -> Explorer {
     let bounds_h = if area.height >= 34 { 3 } else { 1 };
     let [header, bounds, body, keybar] = Layout::vertical([
         Constraint::Length(1),
@@ -238,12 +247,12 @@ pub fn explorer(area: Rect, designs: usize, selected: usize, counterexamples: us
     );
     let visible = usize::from(rows.height).max(1);
     let offset = (selected + 1).saturating_sub(visible);
-    let list = Rect::new(
-        detail.x,
-        detail.y + 1,
-        detail.width,
-        (counterexamples as u16).min(detail.height.saturating_sub(1)),
-    );
+    // Half the panel at most: the selected counterexample's chain and
+    // steps need the rest.
+    let room = detail.height.saturating_sub(1);
+    let list_h = (counterexamples as u16).min((room / 2).max(3)).min(room);
+    let list = Rect::new(detail.x, detail.y + 1, detail.width, list_h);
+    let cx_offset = (cx_selected + 1).saturating_sub(usize::from(list_h).max(1));
     Explorer {
         header,
         bounds,
@@ -252,6 +261,7 @@ pub fn explorer(area: Rect, designs: usize, selected: usize, counterexamples: us
         offset,
         detail,
         list,
+        cx_offset,
         keybar,
     }
 }
@@ -268,7 +278,7 @@ impl Explorer {
     pub fn counterexample_at(&self, x: u16, y: u16) -> Option<usize> {
         self.list
             .contains((x, y).into())
-            .then(|| usize::from(y - self.list.y))
+            .then(|| self.cx_offset + usize::from(y - self.list.y))
     }
 }
 
@@ -304,7 +314,7 @@ mod tests {
     #[test]
     fn explorer_keeps_the_selected_design_in_view() {
         for (w, h) in [(80, 24), (120, 40)] {
-            let e = explorer(Rect::new(0, 0, w, h), 30, 29, 2);
+            let e = explorer(Rect::new(0, 0, w, h), 30, 29, 2, 0);
             assert!(e.detail.height > DETAIL_MIN, "{w}x{h}");
             let shown = e.offset + usize::from(e.rows.height);
             assert!(e.offset <= 29 && 29 < shown, "{w}x{h}: {e:?}");

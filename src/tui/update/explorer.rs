@@ -86,7 +86,7 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
         ),
         Action::Back | Action::Explore => app.overlay = Overlay::None,
         Action::Click { x, y } => {
-            let l = layout::explorer(app.viewport, designs, sel.row, cxs);
+            let l = layout::explorer(app.viewport, designs, sel.row, cxs, sel.cx);
             if let Some(row) = l.row_at(x, y).filter(|&r| r < designs) {
                 select(app, row, 0);
             } else if let Some(cx) = l.counterexample_at(x, y).filter(|&c| c < cxs) {
@@ -191,6 +191,44 @@ mod tests {
     }
 
     #[test]
+    fn a_long_counterexample_list_scrolls_to_the_selection() {
+        let mut a = app("tour-1", "naive");
+        update(
+            &mut a,
+            Action::Resize {
+                width: 80,
+                height: 24,
+            },
+        );
+        update(&mut a, Action::Explore);
+        // More counterexamples than any panel has rows for.
+        let mut report = naive_report();
+        let some = report.strategies[0].counterexamples.clone();
+        for _ in 0..8 {
+            report.strategies[0].counterexamples.extend(some.clone());
+        }
+        update(&mut a, Action::ExploreDone(Explored::new(Ok(report))));
+        let n = a.exploration.report().unwrap().strategies[0]
+            .counterexamples
+            .len();
+        let l = layout::explorer(a.viewport, 1, 0, n, 0);
+        let visible = usize::from(l.list.height);
+        assert!(n > visible, "{n} counterexamples, {visible} rows");
+        for _ in 1..n {
+            update(&mut a, Action::Next);
+        }
+        let Overlay::Explorer(sel) = a.overlay.clone() else {
+            panic!("still in the explorer");
+        };
+        assert_eq!(sel.cx, n - 1, "the last one, by stepping");
+        let l = layout::explorer(a.viewport, 1, 0, n, sel.cx);
+        assert_eq!(l.cx_offset + visible, n, "scrolled to keep it in view");
+        // A click on the last visible row picks the last one.
+        let last_row = l.list.bottom() - 1;
+        assert_eq!(l.counterexample_at(3, last_row), Some(n - 1));
+    }
+
+    #[test]
     fn clicks_in_the_explorer_select_then_open() {
         let mut a = app("tour-1", "naive");
         update(
@@ -208,7 +246,7 @@ mod tests {
         let n = a.exploration.report().unwrap().strategies[0]
             .counterexamples
             .len();
-        let l = layout::explorer(a.viewport, 1, 0, n);
+        let l = layout::explorer(a.viewport, 1, 0, n, 0);
         update(
             &mut a,
             Action::Click {

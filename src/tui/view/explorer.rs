@@ -21,7 +21,7 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
     let cxs = report
         .and_then(|r| r.strategies.get(sel.row))
         .map_or(0, |s| s.counterexamples.len());
-    let l = layout::explorer(area, designs, sel.row, cxs);
+    let l = layout::explorer(area, designs, sel.row, cxs, sel.cx);
     header(t, report, l.header, buf);
     keybar::render(app, l.keybar, buf);
     let Some(report) = report else {
@@ -312,11 +312,21 @@ fn detail(t: &Theme, s: &StrategyReport, cx_sel: usize, l: &layout::Explorer, bu
             .map(|c| c.class.text().len())
             .max()
             .unwrap_or(0);
+        let shown = l.cx_offset..l.cx_offset + usize::from(l.list.height);
+        let n = s.counterexamples.len();
         for (i, cx) in s.counterexamples.iter().enumerate() {
+            if !shown.contains(&i) {
+                continue;
+            }
             let here = i == cx_sel;
             let mut line = Line::from(vec![
                 Span::styled(
-                    format!(" {} {}. ", if here { t.g.next } else { " " }, i + 1),
+                    format!(
+                        " {} {:>w$}. ",
+                        if here { t.g.next } else { " " },
+                        i + 1,
+                        w = n.to_string().len()
+                    ),
                     t.key(),
                 ),
                 Span::styled(format!("{:<class_w$}", cx.class.text()), t.bad()),
@@ -378,6 +388,13 @@ fn detail(t: &Theme, s: &StrategyReport, cx_sel: usize, l: &layout::Explorer, bu
             }
         }
     }
+    // The list scrolls; what is above or below it says so at its end.
+    let (above, below) = (
+        l.cx_offset,
+        s.counterexamples
+            .len()
+            .saturating_sub(l.cx_offset + usize::from(l.list.height)),
+    );
     // The chain wraps (it is the point); the list and the steps are cut at
     // the edge so that each stays one line.
     let mut y = inner.y;
@@ -402,6 +419,23 @@ fn detail(t: &Theme, s: &StrategyReport, cx_sel: usize, l: &layout::Explorer, bu
             line.render(at, buf);
         }
         y += h;
+    }
+    // No arrows in ASCII: their stand-ins would read as letters.
+    let (up, down) = if t.ascii() {
+        ("", "")
+    } else {
+        ("↑ ", "↓ ")
+    };
+    let note = match (above, below) {
+        (0, 0) => None,
+        (0, b) => Some(format!(" {down}{b} more ")),
+        (a, 0) => Some(format!(" {up}{a} above ")),
+        (a, b) => Some(format!(" {up}{a} above, {down}{b} more ")),
+    };
+    if let Some(note) = note.filter(|_| !l.list.is_empty()) {
+        let w = (note.chars().count() as u16).min(l.list.width);
+        let at = Rect::new(l.list.right() - w, l.list.bottom() - 1, w, 1);
+        Line::styled(note, t.key()).render(at, buf);
     }
 }
 
