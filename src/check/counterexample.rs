@@ -72,6 +72,14 @@ impl Counterexample {
             class.text(),
             moves.len()
         );
+        // The checker lets no time pass by itself; a replay does, one second
+        // a step, so its clock and lease bars move. Only where no lease can
+        // run out on its own within the schedule: the replay must end the
+        // same way as the schedule the checker found.
+        let mut setup = setup;
+        if (moves.len() as u64 + 1) * 1_000 < setup.lease_ms.min(setup.record_timeout_ms) {
+            setup.step_ms = 1_000;
+        }
         let script = Script {
             name: format!("{}-{}", strategy.name, class.slug()),
             title: format!("{}: {}", strategy.name, class.text()),

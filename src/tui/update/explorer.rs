@@ -181,6 +181,14 @@ mod tests {
         assert_eq!(Some(a.pos), a.timeline.first_violation());
         assert!(a.frame().verdict.outcome.is_failure());
         assert!(a.is_counterexample());
+        // Its clock runs, and a lease bar empties as it does.
+        assert!(a.timeline.last().time_ms > 0, "time moves in a replay");
+        assert!(a.timeline.frames.iter().any(|f| {
+            f.queue
+                .messages
+                .iter()
+                .any(|m| m.lease_left_ms.is_some_and(|left| left < f.queue.lease_ms))
+        }));
         assert!(a.scripts.iter().any(|s| s.name == cx.script.name));
         // Back in the explorer the report is still there: no second check.
         update(&mut a, Action::Explore);
