@@ -66,8 +66,8 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         let change = ch.of(Place::Payments, &i.to_string());
         out.push(marks::tagged(t, Line::from(spans), change, width));
     }
-    out.extend(ch.gone(Place::Payments).map(|g| marks::gone(t, g)));
-    extra_tables(t, f, &mut out);
+    out.extend(ch.gone(Place::Payments).map(|g| marks::gone(t, g, width)));
+    extra_tables(t, f, width, &mut out);
     out.push(Line::styled("processed_messages", t.title()));
     if !db.uses_processed {
         out.push(Line::styled(" not used by this design", t.dim()));
@@ -94,21 +94,21 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
             ));
         }
     }
-    out.extend(ch.gone(Place::Processed).map(|g| marks::gone(t, g)));
+    out.extend(ch.gone(Place::Processed).map(|g| marks::gone(t, g, width)));
     out
 }
 
 /// The tables (and the cache) that only some designs of the catalogue use,
 /// each shown only when the design on screen uses it.
-fn extra_tables(t: &Theme, f: &Frame, out: &mut Vec<Line<'static>>) {
+fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>) {
     let db = &f.db;
     let ch = &f.changes;
     let row = |place: Place, key: String, line: Line<'static>| {
-        marks::tagged(t, line, ch.of(place, &key), usize::MAX)
+        marks::tagged(t, line, ch.of(place, &key), width)
     };
     let gone = |place: Place| {
         ch.gone(place)
-            .map(|g| marks::gone(t, g))
+            .map(|g| marks::gone(t, g, width))
             .collect::<Vec<_>>()
     };
     if db.uses_records {

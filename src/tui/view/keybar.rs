@@ -38,6 +38,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let hints = match app.overlay {
         Overlay::Picker { .. } => listed(&[("↑/↓", "choose"), ("Enter", "open"), ("Esc", "close")]),
+        // A long menu takes its number in two digits, then Enter.
+        Overlay::Faults { .. } if crate::tui::faults::menu(app.frame()).len() > 9 => listed(&[
+            ("↑/↓", "choose"),
+            ("0-9", "number"),
+            ("Enter", "do it"),
+            ("Esc", "cancel"),
+        ]),
         Overlay::Faults { .. } => {
             listed(&[("↑/↓", "choose"), ("Enter/1-9", "do it"), ("Esc", "cancel")])
         }
@@ -46,8 +53,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             ("↑/↓", "design"),
             ("←/→", "counterexample"),
             ("Enter", "replay it"),
-            ("Esc", "back"),
-            ("q", "quit"),
+            ("Esc/q", "back"),
         ]),
         Overlay::None if app.compare.is_some() => listed(&[
             ("←/→", "step"),

@@ -3,6 +3,7 @@
 //! and stepping back shows that step's marks again (they come from the
 //! frame, not from the motion between frames).
 
+use super::fit;
 use crate::sim::change::{Change, ItemChange};
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
@@ -26,40 +27,37 @@ fn symbol(t: &Theme, c: Change) -> &'static str {
     }
 }
 
-/// `  + new` at the end of a line; only the symbol when `room` is short.
-pub fn tag(t: &Theme, c: Change, room: usize) -> Span<'static> {
+/// `  + new` at the end of a line, or ` +` alone where the words do not fit.
+fn tag(t: &Theme, c: Change, room: usize) -> String {
     let full = format!("  {} {}", symbol(t, c), word(c));
-    let text = if full.chars().count() <= room {
+    if full.chars().count() <= room {
         full
     } else {
         format!(" {}", symbol(t, c))
-    };
-    Span::styled(text, t.change())
+    }
 }
 
-/// A line with a change tag, if there is one, fitted to `width`.
-pub fn tagged(
-    t: &Theme,
-    mut line: Line<'static>,
-    c: Option<Change>,
-    width: usize,
-) -> Line<'static> {
-    if let Some(c) = c {
-        let room = width.saturating_sub(line.width());
-        line.spans.push(tag(t, c, room));
-    }
+/// A line with a change tag, if there is one, within `width`: the tag
+/// stays whole and the line gives way (ending in an ellipsis) if it must.
+pub fn tagged(t: &Theme, line: Line<'static>, c: Option<Change>, width: usize) -> Line<'static> {
+    let Some(c) = c else {
+        return line;
+    };
+    let text = tag(t, c, width.saturating_sub(line.width()));
+    let mut line = fit(t, line, width.saturating_sub(text.chars().count()));
+    line.spans.push(Span::styled(text, t.change()));
     line
 }
 
 /// An item the step removed, shown once more for the step that removed it.
-pub fn gone(t: &Theme, item: &ItemChange) -> Line<'static> {
-    Line::from(vec![
-        Span::styled(format!(" {}", t.text(&item.was)), t.dim()),
-        Span::styled(
-            format!("  {} {}", symbol(t, item.change), word(item.change)),
-            t.change(),
-        ),
-    ])
+pub fn gone(t: &Theme, item: &ItemChange, width: usize) -> Line<'static> {
+    let was = Line::styled(format!(" {}", t.text(&item.was)), t.dim());
+    let words = format!("  {} {}", symbol(t, item.change), word(item.change));
+    // The words say what happened to the row: the row gives way first.
+    let room = width.saturating_sub(words.chars().count()).max(6);
+    let mut line = fit(t, was, room);
+    line.spans.push(Span::styled(words, t.change()));
+    line
 }
 
 /// A figure that moved: `(was $40)`.

@@ -70,6 +70,6 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         let change = ch.of(Place::Keys, &k.key);
         out.push(marks::tagged(t, Line::from(spans), change, width));
     }
-    out.extend(ch.gone(Place::Keys).map(|g| marks::gone(t, g)));
+    out.extend(ch.gone(Place::Keys).map(|g| marks::gone(t, g, width)));
     out
 }
