@@ -138,3 +138,26 @@ fn an_ack_the_broker_ignored_says_so() {
     assert!(!screen.contains("acknowledge  failed"), "{screen}");
     insta::assert_snapshot!("changes_ack_ignored_100x30", screen);
 }
+
+#[test]
+fn the_presenter_view_marks_the_figures_that_moved() {
+    let second = |f: &Frame| f.changes.of(Place::Charges, "ch_82").is_some();
+    let mut a = at(app("tour-1", "naive", false, false), second);
+    update(&mut a, Action::Presenter);
+    let screen = draw(&mut a, 120, 40, false);
+    assert!(screen.contains("provider charges"), "{screen}");
+    assert!(screen.contains("* was 1"), "{screen}");
+    assert!(
+        screen.contains("not used here"),
+        "naive keeps no processed_messages"
+    );
+    insta::assert_snapshot!("presenter_second_charge_120x40", screen);
+    let mut a = at(app("tour-2", "idempotent", false, true), committed);
+    update(&mut a, Action::Presenter);
+    let screen = draw(&mut a, 80, 24, false);
+    assert!(screen.is_ascii(), "{screen}");
+    assert!(screen.contains("* was $0"), "{screen}");
+    insta::assert_snapshot!("presenter_commit_ascii_80x24", screen);
+    update(&mut a, Action::Back);
+    assert!(!a.presenter, "Esc leaves the presenter view");
+}

@@ -61,6 +61,12 @@ pub struct Changes {
     pub total_was: Option<u32>,
     /// How many charges the provider had made before this step, when it moved.
     pub charges_was: Option<usize>,
+    /// Messages still in the queue (waiting or in flight) before this step,
+    /// when that number moved.
+    pub queue_was: Option<usize>,
+    /// Committed rows in processed_messages before this step, when that
+    /// number moved.
+    pub processed_was: Option<usize>,
     /// Broker counters that moved, by field name, with their value before.
     pub counters: Vec<(&'static str, u32)>,
     pub steps: Vec<StepRan>,
@@ -227,10 +233,31 @@ impl Changes {
                 .then_some(before.db.total_charged),
             charges_was: (before.provider.charges.len() != after.provider.charges.len())
                 .then_some(before.provider.charges.len()),
+            queue_was: (queued(before) != queued(after)).then_some(queued(before)),
+            processed_was: (processed_rows(before) != processed_rows(after))
+                .then_some(processed_rows(before)),
             counters,
             steps: steps_ran(before, after),
         }
     }
+}
+
+/// Messages the broker still holds: waiting, or in flight to a consumer.
+pub fn queued(f: &Frame) -> usize {
+    use super::frame::MessagePhase;
+    f.queue
+        .messages
+        .iter()
+        .filter(|m| matches!(m.phase, MessagePhase::Waiting | MessagePhase::InFlight))
+        .count()
+}
+
+/// Committed rows of processed_messages: what another consumer would see.
+pub fn processed_rows(f: &Frame) -> usize {
+    f.db.processed
+        .iter()
+        .filter(|p| p.uncommitted_by.is_none())
+        .count()
 }
 
 fn item(place: Place, key: &str, change: Change, was: String) -> ItemChange {

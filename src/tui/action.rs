@@ -30,6 +30,8 @@ pub enum Action {
     FocusNext,
     FocusPrev,
     Zoom,
+    /// The presenter view, or back.
+    Presenter,
     Up,
     Down,
     Enter,
@@ -97,6 +99,7 @@ pub fn from_key(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('x') => Action::Explore,
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('z') => Action::Zoom,
+        KeyCode::Char('p') => Action::Presenter,
         KeyCode::Tab => Action::FocusNext,
         KeyCode::BackTab => Action::FocusPrev,
         KeyCode::Up | KeyCode::Char('k') => Action::Up,

@@ -121,6 +121,8 @@ pub struct App {
     pub focus: Panel,
     /// The focused panel fills the body.
     pub zoom: bool,
+    /// The presenter view: narration and four figures in large type.
+    pub presenter: bool,
     /// The size of the screen, for layout-based mouse hits.
     pub viewport: Rect,
     pub theme: Theme,
@@ -179,6 +181,7 @@ impl App {
             animation: options.animation,
             focus: Panel::Narration,
             zoom: false,
+            presenter: false,
             viewport: Rect::new(0, 0, 120, 40),
             theme: Theme::new(options.color, options.ascii),
             status,

@@ -91,6 +91,12 @@ pub const KEYS: &[KeyHelp] = &[
         what: "enlarge the selected panel, or back",
     },
     KeyHelp {
+        keys: "p",
+        hint: Some(("p", "present")),
+        rank: 10,
+        what: "presenter view: the four figures in large type",
+    },
+    KeyHelp {
         keys: "↑ ↓ / k j, Enter, 0-9",
         hint: None,
         rank: 99,

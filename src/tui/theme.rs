@@ -144,6 +144,8 @@ fn ascii_for(c: char) -> &'static str {
         '↺' => "@",
         '▶' | '▷' => ">",
         '◀' => "<",
+        // Block elements: large type from the presenter view.
+        '\u{2580}'..='\u{259F}' => "#",
         _ => "?",
     }
 }

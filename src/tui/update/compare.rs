@@ -7,6 +7,7 @@ use crate::tui::compare::Compare;
 pub(super) fn toggle_compare(app: &mut App) {
     app.transition = None;
     app.zoom = false;
+    app.presenter = false;
     if let Some(c) = app.compare.take() {
         let (l, r) = c.pairs[app.pos.min(c.pairs.len() - 1)];
         let frame = if c.left.strategy == app.strategy.name {

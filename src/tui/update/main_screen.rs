@@ -92,8 +92,17 @@ pub(super) fn main_key(app: &mut App, action: Action) {
             app.focus = all[j];
         }
         Action::Zoom => app.zoom = !app.zoom && app.compare.is_none(),
+        Action::Presenter => {
+            let on = !app.presenter;
+            if app.compare.is_some() {
+                toggle_compare(app);
+            }
+            app.presenter = on;
+        }
         Action::Back => {
-            if app.zoom {
+            if app.presenter {
+                app.presenter = false;
+            } else if app.zoom {
                 app.zoom = false;
             } else if app.compare.is_some() {
                 toggle_compare(app);
@@ -102,7 +111,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
             }
         }
         Action::Click { x, y } => {
-            if app.compare.is_none() {
+            if app.compare.is_none() && !app.presenter {
                 let zoom = app.zoom.then_some(app.focus);
                 let need = layout::Need::of(app.frame());
                 if let Some(p) = layout::main_for(app.viewport, zoom, need).hit(x, y) {

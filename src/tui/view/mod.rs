@@ -15,6 +15,7 @@ mod motion;
 mod narration;
 mod overflow;
 mod picker;
+mod presenter;
 mod provider;
 mod service;
 mod sql;
@@ -46,6 +47,7 @@ impl Widget for &App {
             match (&self.overlay, &self.compare) {
                 (Overlay::Explorer(sel), _) => explorer::render(self, *sel, area, buf),
                 (_, Some(c)) => compare::render(self, c, area, buf),
+                (_, None) if self.presenter => presenter::render(self, area, buf),
                 (_, None) => main_screen(self, area, buf),
             }
             match &self.overlay {

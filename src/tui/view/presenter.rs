@@ -1,0 +1,169 @@
+//! The presenter view (`p`): for a room or a screen share. The narration,
+//! and the four figures the pattern is about in large type: messages in
+//! the queue, rows in processed_messages, the payments total, the charges
+//! the provider made, each with what this step did to it.
+
+use super::{header, keybar, marks, narration};
+use crate::sim::Frame;
+use crate::sim::change::{processed_rows, queued};
+use crate::tui::app::App;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use tui_big_text::{BigText, PixelSize};
+
+/// One of the four figures: its label, its value, its value before this
+/// step if it moved, and whether a value above one is the failure to see.
+struct Figure {
+    label: &'static str,
+    /// For a narrow box.
+    short: &'static str,
+    value: String,
+    was: Option<String>,
+    alarm: bool,
+    /// Said under the figure when the step did not move it.
+    note: Option<&'static str>,
+}
+
+fn figures(f: &Frame) -> [Figure; 4] {
+    let ch = &f.changes;
+    [
+        Figure {
+            label: "in the queue",
+            short: "queue",
+            value: queued(f).to_string(),
+            was: ch.queue_was.map(|n| n.to_string()),
+            alarm: false,
+            note: None,
+        },
+        Figure {
+            label: "processed_messages",
+            short: "processed",
+            value: if f.db.uses_processed {
+                processed_rows(f).to_string()
+            } else {
+                "-".into()
+            },
+            was: ch.processed_was.map(|n| n.to_string()),
+            alarm: false,
+            note: (!f.db.uses_processed).then_some("not used here"),
+        },
+        Figure {
+            label: "payments total",
+            short: "payments",
+            value: format!("${}", f.db.total_charged),
+            was: ch.total_was.map(|n| format!("${n}")),
+            alarm: f.verdict.outcome.is_failure(),
+            note: None,
+        },
+        Figure {
+            label: "provider charges",
+            short: "charges",
+            value: f.provider.charges.len().to_string(),
+            was: ch.charges_was.map(|n| n.to_string()),
+            alarm: f.verdict.outcome.is_failure(),
+            note: None,
+        },
+    ]
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let f = app.frame();
+    let [head, figures_area, story, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Percentage(45),
+        Constraint::Min(4),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    header::render(app, head, buf);
+    let boxes = Layout::horizontal([Constraint::Ratio(1, 4); 4]).split(figures_area);
+    for (fig, rect) in figures(f).iter().zip(boxes.iter()) {
+        figure(t, fig, *rect, buf);
+    }
+    let block = Block::bordered()
+        .border_set(t.g.border)
+        .border_style(t.border(false))
+        .title(Span::styled(
+            format!(" {} ", t.text(&f.chapter_title)),
+            t.title(),
+        ));
+    let inner = block.inner(story);
+    block.render(story, buf);
+    narration::render(app, f, inner, buf);
+    keybar::render(app, keys, buf);
+}
+
+fn figure(t: &Theme, fig: &Figure, area: Rect, buf: &mut Buffer) {
+    let moved = fig.was.is_some();
+    let border = if moved { t.change() } else { t.border(false) };
+    let block = Block::bordered()
+        .border_set(t.g.border)
+        .border_style(border)
+        .title(Span::styled(
+            if usize::from(area.width) >= fig.label.len() + 4 {
+                format!(" {} ", fig.label)
+            } else {
+                format!(" {} ", fig.short)
+            },
+            t.title(),
+        ));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    if inner.height == 0 {
+        return;
+    }
+    let style = if fig.alarm { t.bad() } else { t.title() };
+    // The largest type that fits: 8x8 pixels in half-height cells, then in
+    // quadrants, then plain text.
+    let chars = fig.value.chars().count() as u16;
+    // In ASCII every cell becomes `#`: only full-size pixels stay legible.
+    let sizes: &[(PixelSize, u16, u16)] = if t.ascii() {
+        &[(PixelSize::Full, 8, 8)]
+    } else {
+        &[
+            (PixelSize::Full, 8, 8),
+            (PixelSize::HalfHeight, 8, 4),
+            (PixelSize::Quadrant, 4, 4),
+        ]
+    };
+    let size = sizes
+        .iter()
+        .copied()
+        .find(|&(_, w, h)| chars * w <= inner.width && h < inner.height);
+    // The figure and its note, in the middle of the box.
+    let text_h = size.map_or(1, |(_, _, h)| h);
+    let top = inner.y + inner.height.saturating_sub(text_h + 1) / 2;
+    let inner = Rect::new(inner.x, top, inner.width, inner.bottom() - top);
+    let text_h = match size {
+        Some((pixel_size, w, h)) => {
+            let x = inner.x + (inner.width - chars * w) / 2;
+            let big = BigText::builder()
+                .pixel_size(pixel_size)
+                .style(style)
+                .lines(vec![Line::raw(fig.value.clone())])
+                .build();
+            big.render(Rect::new(x, inner.y, chars * w, h), buf);
+            h
+        }
+        None => {
+            Line::styled(fig.value.clone(), style)
+                .centered()
+                .render(Rect::new(inner.x, inner.y, inner.width, 1), buf);
+            1
+        }
+    };
+    // What the step did to it, in words, below the figure.
+    let note = match (&fig.was, fig.note) {
+        (Some(was), _) => Line::from(marks::was(t, was.clone())).centered(),
+        (None, Some(note)) => Line::styled(note, t.dim()).centered(),
+        (None, None) => Line::styled("unchanged", t.dim()).centered(),
+    };
+    let y = inner.y + text_h.min(inner.height - 1);
+    Paragraph::new(note)
+        .wrap(Wrap { trim: true })
+        .render(Rect::new(inner.x, y, inner.width, inner.bottom() - y), buf);
+}
