@@ -1,7 +1,7 @@
 //! Two designs side by side on the same script, in lockstep, with the
 //! point where they part ways called out.
 
-use super::{database, events, provider, service, verdict};
+use super::{broker, database, events, provider, service, verdict};
 use crate::sim::Frame;
 use crate::tui::app::App;
 use crate::tui::compare::{Compare, handled, times};
@@ -10,12 +10,12 @@ use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::{Block, Widget};
 
 pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let (header, left, right, keybar) = layout::compare(area);
-    let (lf, rf) = c.frames(app.pos);
+    let (lf, _) = c.frames(app.pos);
     let (chapter, of) = (lf.chapter, app.script.steps.len());
     let top = Line::from(vec![
         Span::styled(" Compare ", t.title()),
@@ -67,48 +67,112 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
         ),
     };
     second.render(Rect::new(header.x, header.y + 1, header.width, 1), buf);
-    side(t, &c.left.strategy, lf, at_split, left, buf);
-    side(t, &c.right.strategy, rf, at_split, right, buf);
+    sides(app, c, at_split, left, right, buf);
     super::keybar::render(app, keybar, buf);
 }
 
-fn side(t: &Theme, name: &str, f: &Frame, split: bool, area: Rect, buf: &mut Buffer) {
-    let border = if split { t.flash() } else { t.border(false) };
-    let block = Block::bordered()
-        .border_set(t.g.border)
-        .border_style(border)
-        .title(Span::styled(format!(" design: {name} "), t.key()));
-    let inner = block.inner(area);
-    block.render(area, buf);
-    let w = inner.width as usize;
+/// One design's side, as sections in a fixed order. Each section is padded
+/// to the taller of the two sides, so the same section starts on the same
+/// row on both: the eye can go straight across.
+/// `story` caps the narration's rows, so the money below stays on screen;
+/// a cut narration ends in an ellipsis.
+fn sections(t: &Theme, f: &Frame, w: usize, story_rows: usize) -> Vec<Vec<Line<'static>>> {
     let (head, style) = verdict::headline(t, f.verdict.outcome);
-    let mut lines = vec![Line::from(vec![
+    let mut outcome = vec![Line::from(vec![
         Span::styled(head, style),
         Span::styled(verdict::chain(t, &f.verdict), t.dim()),
     ])];
     for (id, n) in handled(f) {
-        let style = match n {
-            0 => t.dim(),
-            1 => t.good(),
-            _ => t.bad(),
+        let (glyph, style) = match n {
+            0 => (t.g.pending, t.dim()),
+            1 => (t.g.done, t.good()),
+            _ => (t.g.failed, t.bad()),
         };
-        let glyph = match n {
-            0 => t.g.pending,
-            1 => t.g.done,
-            _ => t.g.failed,
-        };
-        lines.push(Line::styled(format!("{glyph} {id} {}", times(n)), style));
+        outcome.push(Line::styled(format!("{glyph} {id} {}", times(n)), style));
     }
-    lines.push(Line::styled(
+    outcome.push(Line::styled(
         format!("step {} {} {}", f.index, t.g.dot, t.text(&f.action)),
         t.info(),
     ));
-    lines.push(Line::raw(""));
-    lines.extend(database::lines(t, f, w, 99));
-    lines.extend(provider::lines(t, f, w, 99));
-    lines.push(Line::styled("service", t.title()));
-    lines.extend(service::lines(t, f, w, 0));
-    lines.push(Line::styled("this step", t.title()));
-    lines.extend(events::lines(t, f));
-    Paragraph::new(lines).render(inner, buf);
+    let mut story = vec![Line::styled("what happens", t.title())];
+    let mut told = words(&t.text(&f.narration), w);
+    if told.len() > story_rows {
+        told.truncate(story_rows);
+        if let Some(last) = told.last_mut() {
+            let keep = w.saturating_sub(t.g.ellipsis.chars().count() + 1);
+            *last = format!(
+                "{} {}",
+                last.chars().take(keep).collect::<String>(),
+                t.g.ellipsis
+            );
+        }
+    }
+    story.extend(told.into_iter().map(Line::raw));
+    let mut queue = vec![Line::styled(
+        format!("queue {} {}", t.g.dot, f.queue.name),
+        t.title(),
+    )];
+    queue.extend(broker::lines(t, f, w, 0));
+    let mut service_lines = vec![Line::styled("service", t.title())];
+    service_lines.extend(service::lines(t, f, w, 99));
+    let mut step = vec![Line::styled("this step", t.title())];
+    step.extend(events::lines(t, f));
+    vec![
+        outcome,
+        story,
+        database::lines(t, f, w, 99),
+        provider::lines(t, f, w, 99),
+        queue,
+        service_lines,
+        step,
+    ]
+}
+
+/// Text broken into lines of at most `width` columns, at spaces.
+fn words(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let w = line.chars().count();
+        if w > 0 && w + 1 + word.chars().count() > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let (lf, rf) = c.frames(app.pos);
+    let border = if split { t.flash() } else { t.border(false) };
+    let block = |name: &str| {
+        Block::bordered()
+            .border_set(t.g.border)
+            .border_style(border)
+            .title(Span::styled(format!(" design: {name} "), t.key()))
+    };
+    let (lb, rb) = (block(&c.left.strategy), block(&c.right.strategy));
+    let (li, ri) = (lb.inner(left), rb.inner(right));
+    lb.render(left, buf);
+    rb.render(right, buf);
+    let story = usize::from(li.height / 4).max(2);
+    let mut ls = sections(t, lf, usize::from(li.width), story);
+    let mut rs = sections(t, rf, usize::from(ri.width), story);
+    let (mut lines_l, mut lines_r) = (Vec::new(), Vec::new());
+    for (a, b) in ls.iter_mut().zip(rs.iter_mut()) {
+        let rows = a.len().max(b.len());
+        a.resize(rows, Line::raw(""));
+        b.resize(rows, Line::raw(""));
+        lines_l.append(a);
+        lines_r.append(b);
+    }
+    super::overflow::show(t, lines_l, false, li, buf);
+    super::overflow::show(t, lines_r, false, ri, buf);
 }
