@@ -41,6 +41,8 @@ impl Main {
 pub struct Need {
     pub sql: usize,
     pub events: usize,
+    /// The verdict's headline, cause chain and figures, in columns.
+    pub verdict: usize,
 }
 
 impl Need {
@@ -48,6 +50,11 @@ impl Need {
         Need {
             sql: f.sql.iter().map(|r| r.sql.len() + r.result.len() + 8).sum(),
             events: f.events.iter().map(|e| e.text.len() + 12).sum(),
+            // As the verdict panel words it; the theme does not change widths.
+            verdict: super::view::verdict_lines(&super::theme::Theme::new(false, false), f)
+                .iter()
+                .map(|l| l.width() + 1)
+                .sum(),
         }
     }
 
@@ -90,7 +97,13 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
         11.max(h.saturating_sub(11))
     };
     let rest = h.saturating_sub(top_h);
-    let verdict_h = if rest >= 14 { 3 } else { 2 };
+    // The verdict gets the rows its text needs where the screen has them.
+    let verdict_rows = need.verdict.div_ceil(usize::from(area.width.max(1))) as u16;
+    let verdict_h = if rest >= 14 {
+        (verdict_rows + 1).clamp(3, 4)
+    } else {
+        2
+    };
     let narration_h = ((rest.saturating_sub(verdict_h)) / 2 + 1).clamp(5, 8);
     let [top, narration, lower, verdict] = Layout::vertical([
         Constraint::Length(top_h),

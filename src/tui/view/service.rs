@@ -10,8 +10,8 @@ use ratatui::text::{Line, Span};
 
 pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
     let ran = |c: &ConsumerView| f.changes.step_of(&c.name);
-    let full_len = |c: &ConsumerView| 1 + c.steps.len() + c.armed.len();
-    let compact_len = |c: &ConsumerView| 3 + c.armed.len();
+    let full_len = |c: &ConsumerView| 1 + c.steps.len() + 2 * c.armed.len();
+    let compact_len = |c: &ConsumerView| 3 + 2 * c.armed.len();
     let n = f.consumers.len();
     // Consumers give up their full step list one at a time, the ones this
     // step did not touch first, until the panel fits: a list that fits is
@@ -54,10 +54,30 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
             }
         }
         for a in &c.armed {
-            out.push(Line::styled(format!(" ! armed: {a}"), t.warn()));
+            out.extend(armed(t, a, width));
         }
     }
     out
+}
+
+/// A fault waiting to happen to this consumer, wrapped onto a second line
+/// rather than cut: it is the one line that says what comes next.
+fn armed(t: &Theme, what: &str, width: usize) -> Vec<Line<'static>> {
+    let text = format!(" {} armed: {what}", t.g.warning);
+    if text.chars().count() <= width {
+        return vec![Line::styled(text, t.warn())];
+    }
+    let cut = text
+        .char_indices()
+        .filter(|&(i, c)| c == ' ' && i <= width)
+        .map(|(i, _)| i)
+        .next_back()
+        .unwrap_or(width.min(text.len()));
+    let (first, rest) = text.split_at(cut);
+    vec![
+        Line::styled(first.to_string(), t.warn()),
+        Line::styled(format!("   {}", rest.trim_start()), t.warn()),
+    ]
 }
 
 fn head(t: &Theme, c: &ConsumerView, width: usize) -> Line<'static> {
