@@ -11,7 +11,10 @@ use ratatui::text::{Line, Span};
 pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
     let ran = |c: &ConsumerView| f.changes.step_of(&c.name);
     let full_len = |c: &ConsumerView| 1 + c.steps.len() + 2 * c.armed.len();
-    let compact_len = |c: &ConsumerView| 3 + 2 * c.armed.len();
+    // A consumer that has run nothing folds to its head line alone: its
+    // list of steps not run yet tells nothing.
+    let blank = |c: &ConsumerView| c.next.is_none() && c.steps.iter().all(|s| s.mark == Mark::Todo);
+    let compact_len = |c: &ConsumerView| (if blank(c) { 1 } else { 3 }) + 2 * c.armed.len();
     let n = f.consumers.len();
     // Consumers give up their full step list one at a time, the ones this
     // step did not touch first, until the panel fits: a list that fits is
@@ -46,7 +49,9 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
             out.push(Line::raw(""));
         }
         out.push(head(t, c, width));
-        if compact[i] {
+        if compact[i] && blank(c) {
+            // The head says "idle"; nothing else to show.
+        } else if compact[i] {
             out.extend(compact_steps(t, c, ran(c), width));
         } else {
             for (k, s) in c.steps.iter().enumerate() {
@@ -253,4 +258,33 @@ fn compact_steps(
         line.spans.retain(|span| span.content != on_strip.as_str());
     }
     vec![Line::from(glyphs), line]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario;
+    use crate::sim::Strategy;
+    use crate::timeline::Timeline;
+
+    #[test]
+    fn an_idle_consumer_folds_first_so_the_busy_one_keeps_its_list() {
+        let script = scenario::find("tour-3").unwrap();
+        let t = Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
+        let f = t
+            .frames
+            .iter()
+            .find(|f| f.consumers[0].next == Some(3) && f.consumers[1].next.is_none())
+            .expect("A mid-program while B has not started");
+        let theme = Theme::new(false, false);
+        let lines: Vec<String> = lines(&theme, f, 27, 11)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        let steps = f.consumers[0].steps.len();
+        // A in full, a blank line between, B as its head line alone.
+        assert_eq!(lines.len(), 1 + steps + 2, "{lines:#?}");
+        assert!(lines.last().unwrap().contains("idle"), "{lines:#?}");
+        assert!(lines[1].contains("receive"), "A's list in full: {lines:#?}");
+    }
 }
