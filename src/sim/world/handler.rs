@@ -201,10 +201,19 @@ impl World {
             cause.push(format!("{} redelivered", d.message.id));
             cause.extend(d.cause.iter().cloned());
         } else if copies > 1 {
-            cause.push(format!(
-                "copy {copies} of {} published by a producer retry",
-                d.message.id
-            ));
+            let window = self.setup.dedup_window_ms;
+            cause.push(if window > 0 {
+                format!(
+                    "copy {copies} of {} published by a producer retry after the broker's {} deduplication window",
+                    d.message.id,
+                    format_duration(window)
+                )
+            } else {
+                format!(
+                    "copy {copies} of {} published by a producer retry",
+                    d.message.id
+                )
+            });
         }
         // The later of two payments that share an ID is the one that reused it.
         let messages = &self.setup.messages;

@@ -69,6 +69,7 @@ impl World {
                     charges: self.provider.charges_for_payment(payment),
                     pending: handling || self.broker.payment_pending(payment),
                     dead_lettered: self.broker.payment_dead_lettered(payment),
+                    poison: self.refused.contains(payment),
                     ledger: self
                         .ledger
                         .iter()

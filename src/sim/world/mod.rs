@@ -113,6 +113,9 @@ pub struct World {
     pub(super) seen: BTreeSet<(String, Payment)>,
     /// Facts whose message an ack removed before any work was saved.
     acked_before_work: BTreeSet<Payment>,
+    /// Facts the provider refused for good (a declined card, a key reused
+    /// for another request): for them the dead-letter queue is a right end.
+    pub(super) refused: BTreeSet<Payment>,
     /// Every receipt handed out so far.
     receipts: BTreeSet<String>,
     /// Processed IDs a retention job deleted, with the step it did so.
@@ -157,6 +160,7 @@ impl World {
             notes: BTreeMap::new(),
             seen: BTreeSet::new(),
             acked_before_work: BTreeSet::new(),
+            refused: BTreeSet::new(),
             receipts: BTreeSet::new(),
             pruned: BTreeMap::new(),
             conflict: None,

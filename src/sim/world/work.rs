@@ -245,6 +245,11 @@ impl World {
                         d.message.payment.clone(),
                         format!("the provider answered {}", other.describe()),
                     );
+                    // A decline or a reused key is an answer about the
+                    // request itself: every retry will get it again.
+                    if matches!(other, Reply::Declined | Reply::KeyReused) {
+                        self.refused.insert(d.message.payment.clone());
+                    }
                 }
                 self.consumers[i].finish();
                 let undo = if rolled_back { "rolls back and " } else { "" };
