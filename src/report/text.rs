@@ -24,7 +24,17 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
             if chapter > 0 {
                 let _ = writeln!(out, "== {}. {} ==", chapter, frame.chapter_title);
             }
-            for line in wrap(&frame.narration, WIDTH) {
+            // The chapter's opening words; what its actions say follows
+            // at the frame where each happened.
+            let opening = match &frame.said {
+                Some(said) => frame
+                    .narration
+                    .strip_suffix(said.as_str())
+                    .unwrap_or(&frame.narration)
+                    .trim_end(),
+                None => &frame.narration,
+            };
+            for line in wrap(opening, WIDTH) {
                 let _ = writeln!(out, "{line}");
             }
         }
@@ -43,6 +53,12 @@ fn write_frame(out: &mut String, f: &Frame) {
         format_duration(f.time_ms),
         f.action
     );
+    if let Some(said) = &f.said {
+        for (i, line) in wrap(said, WIDTH - 4).iter().enumerate() {
+            let lead = if i == 0 { "  » " } else { "    " };
+            let _ = writeln!(out, "{lead}{line}");
+        }
+    }
     for e in &f.events {
         let _ = writeln!(out, "  {:<11} {}", e.actor.label(), e.text);
     }

@@ -50,9 +50,6 @@ pub struct Consumer {
     /// Set when this delivery's claim succeeded only because a retention job
     /// had deleted the ID: part of the cause if the work turns out repeated.
     pub(super) pruned_note: Option<String>,
-    /// The Idempotency-Key of this consumer's call that the provider is
-    /// still answering (it finishes when the response leaves).
-    pub(super) open_key: Option<String>,
     /// Why the provider is being called again, when it is.
     pub(super) retry_cause: Option<String>,
     /// A duplicate was found: the handler is on its skip path.
@@ -79,7 +76,6 @@ impl Consumer {
             txn_payment: false,
             response: None,
             retry_cause: None,
-            open_key: None,
             pruned_note: None,
             skipping: false,
             backing_off: false,

@@ -33,6 +33,9 @@ pub struct Frame {
     pub sql: Vec<SqlRecord>,
     pub counters: Counters,
     pub verdict: Verdict,
+    /// What the action that ended with this frame says it did: true from
+    /// this frame on, and already part of `narration`.
+    pub said: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -157,8 +160,6 @@ pub struct KeyView {
     pub result: String,
     pub replays: u32,
     pub replayed_now: bool,
-    /// The first request with this key is still being answered.
-    pub in_flight: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -198,6 +199,7 @@ impl World {
             sql: self.sql.clone(),
             counters: self.counters.clone(),
             verdict: self.verdict(),
+            said: None,
         })
     }
 
@@ -359,13 +361,11 @@ impl World {
                 .map(|k| KeyView {
                     key: k.key.clone(),
                     result: match &k.result {
-                        None => "in progress".into(),
-                        Some(Reply::Charged { charge_id }) => charge_id.clone(),
-                        Some(other) => other.describe(),
+                        Reply::Charged { charge_id } => charge_id.clone(),
+                        other => other.describe(),
                     },
                     replays: k.replays,
                     replayed_now: self.replayed.as_deref() == Some(k.key.as_str()),
-                    in_flight: k.in_flight,
                 })
                 .collect(),
         }

@@ -502,10 +502,6 @@ impl World {
         c.in_txn = false;
         c.txn_payment = false;
         c.response = None;
-        if let Some(key) = c.open_key.take() {
-            // The provider finishes its work whether or not the caller lives.
-            self.provider.finish(&key);
-        }
         c.lose_next_ack = false;
         c.lose_next_response = false;
         let delivery = c.delivery.take();

@@ -178,9 +178,6 @@ impl World {
                 response.reply.describe(),
             );
         }
-        if key.is_some() && !response.replayed && response.reply.status() < 409 {
-            self.consumers[i].open_key = key.map(str::to_string);
-        }
         self.consumers[i].response = Some(response);
         self.done(i);
         Ok(())
@@ -191,9 +188,6 @@ impl World {
             return Ok(());
         }
         let step = self.step;
-        if let Some(key) = self.consumers[i].open_key.take() {
-            self.provider.finish(&key);
-        }
         let c = &mut self.consumers[i];
         let response = c.response.take();
         if std::mem::take(&mut c.lose_next_response) || response.is_none() {
