@@ -28,7 +28,7 @@ pub fn message_line(m: &MessageView) -> String {
         line.push_str(&format!(", copy {}", m.copy));
     }
     if m.ack_lost {
-        line.push_str(", last ack lost");
+        line.push_str(", its last ack lost on the wire (observer's view: the broker cannot know)");
     }
     line
 }

@@ -334,12 +334,17 @@ impl World {
             self.broker.mark_ack_lost(&d.receipt);
             self.broker
                 .note_lost_lease(&d.receipt, format!("ack lost at step {step}"));
+            // The consumer cannot tell: as far as it knows, the ack went out.
             let c = &mut self.consumers[i];
-            c.marks[c.pc] = Mark::Failed;
+            c.marks[c.pc] = Mark::Done;
+            // A believes it acked; only the observer sees the packet drop.
+            self.say(self.actor(i), EventKind::Info, format!("acks {id}"));
             self.say(
-                self.actor(i),
+                Actor::Network,
                 EventKind::Bad,
-                format!("acks {id}, but the ack is lost on the way: the broker still waits for it"),
+                format!(
+                    "drops {name}'s ack for {id}: the broker never gets it, and {name} believes it is done"
+                ),
             );
         } else {
             self.say(self.actor(i), EventKind::Info, format!("acks {id}"));
