@@ -234,6 +234,7 @@ impl World {
         let c = &mut self.consumers[i];
         c.in_txn = false;
         c.txn_payment = false;
+        self.release_waiters();
         self.duplicate_found(
             i,
             format!(

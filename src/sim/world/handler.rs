@@ -307,20 +307,32 @@ impl World {
             self.consumers[i].pc -= 1;
             self.skip_ahead(i);
         }
-        let waiting: Vec<String> = self
-            .consumers
-            .iter()
-            .filter(|c| matches!(c.status, Status::Blocked { .. }))
-            .map(|c| c.name.clone())
-            .collect();
-        for name in waiting {
-            self.say(
-                Actor::Consumer(name),
-                EventKind::Info,
-                "can go on: the write lock is free".into(),
-            );
-        }
+        self.release_waiters();
         Ok(())
+    }
+
+    /// The write lock is free (a commit, a rollback, a crash): whoever was
+    /// blocked on it is no longer waiting, and retries its step when it
+    /// next runs. Left `Blocked`, it would claim to wait for a lock nobody holds.
+    pub(super) fn release_waiters(&mut self) {
+        if self.consumers.iter().any(|c| c.in_txn) {
+            return;
+        }
+        for c in &mut self.consumers {
+            if !matches!(c.status, Status::Blocked { .. }) {
+                continue;
+            }
+            c.status = Status::Handling;
+            if c.pc < c.marks.len() && c.marks[c.pc] == Mark::Waiting {
+                c.marks[c.pc] = Mark::Todo;
+            }
+            let name = c.name.clone();
+            self.events.push(Event {
+                actor: Actor::Consumer(name),
+                kind: EventKind::Info,
+                text: "can go on: the write lock is free, so its next step retries".into(),
+            });
+        }
     }
 
     pub(super) fn ack(&mut self, i: usize) -> Result<(), SimError> {
@@ -376,8 +388,9 @@ impl World {
                     );
                 }
                 AckOutcome::Rejected { reason } => {
+                    // The broker answers OK: as far as the consumer knows, it acked.
                     let c = &mut self.consumers[i];
-                    c.marks[c.pc] = Mark::Failed;
+                    c.marks[c.pc] = Mark::Done;
                     self.say(
                         Actor::Broker,
                         EventKind::Warning,

@@ -516,6 +516,7 @@ impl World {
                 EventKind::Warning,
                 "loses its open transaction: SQLite rolls it back".into(),
             );
+            self.release_waiters();
         }
         if let Some(d) = delivery {
             self.broker

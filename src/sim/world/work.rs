@@ -226,6 +226,8 @@ impl World {
                 if rolled_back {
                     let ran = self.session(i).rollback()?;
                     self.ran(i, ran);
+                    self.consumers[i].in_txn = false;
+                    self.release_waiters();
                 }
                 let name = self.consumers[i].name.clone();
                 let c = &mut self.consumers[i];
