@@ -77,11 +77,15 @@ impl World {
         // Why this delivery did nothing: the cause of a lost charge, when
         // the record it trusted was wrong.
         let d = self.delivery(i).clone();
+        // The skip's own reason names the mechanism (a unique key, an
+        // offset, a cache hit), so the chain says why, not only that.
+        let reason = text
+            .trim_end_matches(": skips the work")
+            .trim_end_matches(", so it skips the work")
+            .trim_end_matches(": returns the stored result, skips the work");
         let mut why = vec![format!(
-            "{} skipped at step {} as already handled ({})",
-            d.message.id,
-            self.step,
-            self.message_key(i)
+            "{} skipped at step {}: {} {reason}",
+            d.message.id, self.step, self.consumers[i].name
         )];
         why.extend(self.delivery_cause(i));
         self.note(d.message.payment.clone(), why.join(" <- "));
@@ -280,7 +284,7 @@ impl World {
         if wrote_payment {
             let payment = self.delivery(i).message.payment.clone();
             let mut cause = self.delivery_cause(i);
-            if let Some(note) = self.consumers[i].pruned_note.take() {
+            if let Some(note) = self.consumers[i].admitted_note.take() {
                 cause.insert(0, note);
             }
             self.ledger.push(LedgerEntry {
