@@ -205,6 +205,9 @@ pub struct FactState<'a> {
     /// Recorded as handled (processed_messages or the cache) with no
     /// payment while nobody works on it: every redelivery will be skipped.
     pub doomed: bool,
+    /// Recorded as handled with no payment, whether or not a handler is on
+    /// it right now: the risk a redelivery meets.
+    pub recorded_unpaid: bool,
     /// The broker removed a copy on an ack that came before any work was
     /// saved, as acking on receipt does.
     pub acked_before_work: bool,
@@ -373,7 +376,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     let mut at_risk = None;
     if f.pending {
         if failures.is_empty() {
-            at_risk = if f.doomed {
+            at_risk = if f.recorded_unpaid {
                 Some(format!(
                     "order {order} is recorded as handled, its payment is not: a redelivery would be skipped"
                 ))
@@ -482,6 +485,7 @@ mod tests {
             charges,
             pending,
             doomed: false,
+            recorded_unpaid: false,
             acked_before_work: false,
             dead_lettered: false,
             poison: false,

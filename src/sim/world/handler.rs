@@ -83,9 +83,14 @@ impl World {
             .trim_end_matches(": skips the work")
             .trim_end_matches(", so it skips the work")
             .trim_end_matches(": returns the stored result, skips the work");
+        let name = &self.consumers[i].name;
+        let reason = match reason.strip_prefix("cache: ") {
+            Some(cache) => format!("{name}'s cache answered {cache}"),
+            None => format!("{name} {reason}"),
+        };
         let mut why = vec![format!(
-            "{} skipped at step {}: {} {reason}",
-            d.message.id, self.step, self.consumers[i].name
+            "{} skipped at step {}: {reason}",
+            d.message.id, self.step
         )];
         why.extend(self.delivery_cause(i));
         self.note(d.message.payment.clone(), why.join(" <- "));

@@ -59,6 +59,7 @@ impl World {
                     payment,
                     expected,
                     doomed: payments == 0 && recorded && !handling,
+                    recorded_unpaid: payments == 0 && recorded,
                     acked_before_work: self.acked_before_work.contains(payment),
                     payments: self
                         .committed
