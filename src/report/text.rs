@@ -127,28 +127,43 @@ fn write_tables(out: &mut String, f: &Frame) {
         });
         let _ = writeln!(out, "    processed_messages  {}", listed(rows, "no rows"));
     }
+    let pending = db.uncommitted.as_ref();
+    let mark = |by: &str| format!(" (uncommitted, {by})");
     if db.uses_statuses {
-        let rows = db
-            .statuses
-            .iter()
-            .map(|s| format!("{} {} (version {})", s.order, s.status, s.version));
+        let status = |s: &crate::sim::db::StatusRow| {
+            format!("{} {} (version {})", s.order, s.status, s.version)
+        };
+        let rows = db.statuses.iter().map(status).chain(
+            pending
+                .into_iter()
+                .flat_map(|u| u.statuses.iter().map(move |s| status(s) + &mark(&u.by))),
+        );
         let _ = writeln!(out, "    order_status  {}", listed(rows, "no rows"));
     }
     if db.uses_offsets {
         let rows = db
             .last_offset
-            .map(|o| format!("partition 0 last_offset {o}"));
+            .map(|o| format!("partition 0 last_offset {o}"))
+            .into_iter()
+            .chain(pending.and_then(|u| {
+                u.last_offset
+                    .map(|o| format!("partition 0 last_offset {o}{}", mark(&u.by)))
+            }));
         let _ = writeln!(out, "    consumer_offsets  {}", listed(rows, "no rows"));
     }
     if db.uses_orders {
-        let rows = db
-            .orders
-            .iter()
-            .map(|o| format!("{} last message {}", o.order, o.last_message_id));
+        let order = |o: &crate::sim::db::OrderRow| {
+            format!("{} last message {}", o.order, o.last_message_id)
+        };
+        let rows = db.orders.iter().map(order).chain(
+            pending
+                .into_iter()
+                .flat_map(|u| u.orders.iter().map(move |o| order(o) + &mark(&u.by))),
+        );
         let _ = writeln!(out, "    orders    {}", listed(rows, "no rows"));
     }
     if db.uses_records {
-        let rows = db.records.iter().map(|r| {
+        let record = |r: &crate::sim::db::RecordRow| {
             let result = r
                 .result
                 .as_ref()
@@ -161,7 +176,12 @@ fn write_tables(out: &mut String, f: &Frame) {
                 r.owner,
                 format_duration(r.deadline)
             )
-        });
+        };
+        let rows = db.records.iter().map(record).chain(
+            pending
+                .into_iter()
+                .flat_map(|u| u.records.iter().map(move |r| record(r) + &mark(&u.by))),
+        );
         let _ = writeln!(out, "    idempotency_records  {}", listed(rows, "no rows"));
     }
     if f.cache.used {

@@ -138,6 +138,30 @@ pub struct DbView {
     /// The in-progress design's idempotency_records (committed rows).
     pub records: Vec<RecordRow>,
     pub uses_records: bool,
+    /// What an open transaction has written to the tables above and not
+    /// committed yet, as its own connection reads it.
+    pub uncommitted: Option<UncommittedRows>,
+}
+
+/// Rows of the smaller tables that an open transaction wrote or changed:
+/// shown beside the committed ones, as the payments rows are.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UncommittedRows {
+    pub by: String,
+    pub statuses: Vec<StatusRow>,
+    pub orders: Vec<OrderRow>,
+    pub records: Vec<RecordRow>,
+    /// The offset the transaction stored, when it differs from the committed one.
+    pub last_offset: Option<u64>,
+}
+
+impl UncommittedRows {
+    pub fn is_empty(&self) -> bool {
+        self.statuses.is_empty()
+            && self.orders.is_empty()
+            && self.records.is_empty()
+            && self.last_offset.is_none()
+    }
 }
 
 /// A key in the cache that cache-based designs use, with its time left.
@@ -306,9 +330,20 @@ impl World {
                 conflict: self.conflict.as_deref() == Some(row.message_id.as_str()),
             })
             .collect();
+        let mut uncommitted = None;
         if let Some(holder) = self.consumers.iter().find(|c| c.in_txn) {
             let session = holder.session.as_ref().expect("in a transaction");
             let own: Tables = session.own_view()?;
+            let rows = UncommittedRows {
+                by: holder.name.clone(),
+                statuses: new_rows(&own.statuses, &committed.statuses),
+                orders: new_rows(&own.orders, &committed.orders),
+                records: new_rows(&own.records, &committed.records),
+                last_offset: own
+                    .last_offset
+                    .filter(|_| own.last_offset != committed.last_offset),
+            };
+            uncommitted = (!rows.is_empty()).then_some(rows);
             for row in own.payments.iter().skip(committed.payments.len()) {
                 payments.push(PaymentView {
                     order: row.order,
@@ -347,6 +382,7 @@ impl World {
             uses_orders: self.strategy.uses(Op::GuardRow),
             records: committed.records.clone(),
             uses_records: self.strategy.uses(Op::ClaimInProgress),
+            uncommitted,
         })
     }
 
@@ -370,4 +406,12 @@ impl World {
                 .collect(),
         }
     }
+}
+
+/// The rows of `own` that the committed table does not have as they are.
+fn new_rows<T: Clone + PartialEq>(own: &[T], committed: &[T]) -> Vec<T> {
+    own.iter()
+        .filter(|row| !committed.contains(row))
+        .cloned()
+        .collect()
 }
