@@ -68,7 +68,11 @@ fn write_frame(out: &mut String, f: &Frame) {
     }
     let _ = writeln!(out, "  state:");
     for m in &f.queue.messages {
-        let _ = writeln!(out, "    queue     {}", message_line(m));
+        let _ = writeln!(
+            out,
+            "    queue     {}",
+            message_line(m, f.queue.broker_ids_lead)
+        );
     }
     for c in &f.consumers {
         let _ = writeln!(out, "    consumer  {}", consumer_line(c));

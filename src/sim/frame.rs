@@ -8,7 +8,7 @@ use super::event::{Event, SqlRecord};
 use super::provider::{Charge, Reply};
 use super::strategy::Op;
 use super::verdict::Verdict;
-use super::world::{Counters, World};
+use super::world::{Counters, IdSource, World};
 use super::{Millis, SimError};
 use serde::Serialize;
 
@@ -46,6 +46,8 @@ pub struct QueueView {
     /// One partition of an ordered log: broker IDs are offsets (`b-1` is offset 0).
     pub ordered: bool,
     pub messages: Vec<MessageView>,
+    /// Consumers key on the broker's own IDs (`b-2`), so those lead.
+    pub broker_ids_lead: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -76,6 +78,18 @@ pub struct MessageView {
     pub redelivered: bool,
     pub copy: u32,
     pub ack_lost: bool,
+}
+
+impl MessageView {
+    /// The name to show: the ID the consumers remember, with the other in
+    /// brackets where they differ (`b-2 (m-7f3)`).
+    pub fn label(&self, broker_ids_lead: bool) -> String {
+        if broker_ids_lead {
+            format!("{} ({})", self.broker_id, self.message_id)
+        } else {
+            self.message_id.clone()
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -277,6 +291,7 @@ impl World {
             max_receives: self.broker.max_receives,
             ordered: self.broker.ordered,
             messages,
+            broker_ids_lead: self.setup.id_source == IdSource::Broker,
         }
     }
 

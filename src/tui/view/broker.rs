@@ -75,7 +75,7 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
     };
     let mut head = vec![
         Span::styled(format!("{glyph} "), style),
-        Span::styled(m.message_id.clone(), t.title()),
+        Span::styled(m.label(f.queue.broker_ids_lead), t.title()),
         Span::raw(" "),
         Span::styled(state, style),
     ];
