@@ -300,3 +300,24 @@ fn a_vacuous_check_exits_1() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn a_design_holds_only_with_no_schedule_in_any_failure_class() {
+    for row in &all().strategies {
+        let failing: u64 = Outcome::FAILURES.iter().map(|o| row.count(*o)).sum();
+        if !row.broken() {
+            assert_eq!(failing, 0, "{} holds with failing schedules", row.strategy);
+            assert!(row.counterexamples.is_empty(), "{}", row.strategy);
+        } else {
+            assert!(failing > 0 || row.invariants.iter().any(|i| !i.holds));
+        }
+        // The checker's messages are healthy (the provider refuses none of
+        // them): none may end in the dead-letter queue and count as fine.
+        assert_eq!(
+            row.count(Outcome::DeadLettered),
+            0,
+            "{}: a healthy message was dead-lettered and passed as correct",
+            row.strategy
+        );
+    }
+}

@@ -507,6 +507,52 @@ mod tests {
         assert_eq!(fact(0, 1, true).outcome, Outcome::InProgress);
     }
 
+    fn dead_lettered(payments: usize, charges: usize, poison: bool) -> FactVerdict {
+        let payment = Payment {
+            order: 1042,
+            amount: 40,
+        };
+        judge_fact(&FactState {
+            payment: &payment,
+            expected: 1,
+            payments,
+            charges,
+            pending: false,
+            doomed: false,
+            recorded_unpaid: false,
+            acked_before_work: false,
+            dead_lettered: true,
+            poison,
+            ledger: Vec::new(),
+            notes: &[],
+        })
+    }
+
+    #[test]
+    fn the_dead_letter_queue_is_a_right_end_only_for_a_refused_message() {
+        assert_eq!(dead_lettered(0, 0, true).outcome, Outcome::DeadLettered);
+        assert_eq!(dead_lettered(0, 0, false).outcome, Outcome::ChargeLost);
+        // Charged, then dead-lettered with no row: the two sides disagree.
+        assert_eq!(dead_lettered(0, 1, false).outcome, Outcome::Disagree);
+        assert_eq!(dead_lettered(0, 1, true).outcome, Outcome::Disagree);
+    }
+
+    #[test]
+    fn a_double_charge_is_declared_at_once_and_everything_else_waits() {
+        let twice_so_far = fact(2, 2, true);
+        assert_eq!(twice_so_far.outcome, Outcome::ChargedTwice);
+        let half_done = fact(0, 1, true);
+        assert_eq!(half_done.outcome, Outcome::InProgress);
+        assert!(half_done.at_risk.is_some());
+        let three = fact(2, 3, false);
+        assert_eq!(three.failures, [Outcome::ChargedTwice, Outcome::Disagree]);
+        let v = combine(vec![three]);
+        assert_eq!(
+            v.headline(),
+            "charged 3 times, provider and database disagree"
+        );
+    }
+
     #[test]
     fn outcome_words_round_trip() {
         for o in Outcome::ALL {
