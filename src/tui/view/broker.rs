@@ -28,16 +28,31 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     let mut counters = flow(t, &counters, width);
     // What only the observer knows (a dropped ack, a duplicate by ID, a
     // skip inside a consumer) is kept apart and marked as such.
+    let label = format!("{} only you see:", t.g.observer);
     let observed = [
-        format!("{} only you see: acks lost {}", t.g.observer, c.acks_lost),
+        format!("acks lost {}", c.acks_lost),
         format!("duplicates {}", c.duplicates_delivered),
         format!("skipped {}", c.duplicates_skipped),
     ];
-    counters.extend(
-        flow(t, &observed, width)
-            .into_iter()
-            .map(|l| l.style(t.dim().add_modifier(ratatui::style::Modifier::ITALIC))),
+    let observer = t.dim().add_modifier(ratatui::style::Modifier::ITALIC);
+    let mut seen = flow(
+        t,
+        &observed,
+        width.saturating_sub(label.chars().count() + 1),
     );
+    if seen.len() == 1 {
+        // One line when it fits: the label leads its counts.
+        let mut line = seen.remove(0);
+        line.spans.insert(0, Span::raw(format!("{label} ")));
+        counters.push(line.style(observer));
+    } else {
+        counters.push(Line::styled(label, observer));
+        counters.extend(
+            flow(t, &observed, width)
+                .into_iter()
+                .map(|l| l.style(observer)),
+        );
+    }
     // The counters sit at the bottom of the panel when there is room, like
     // a status line of the broker.
     let gap = height.saturating_sub(out.len() + counters.len());
