@@ -1,6 +1,7 @@
 #![forbid(unsafe_code)]
 
 mod cli;
+mod shot;
 
 use clap::Parser;
 use cli::{Cli, Command, Exit};
@@ -33,6 +34,8 @@ fn main() -> ExitCode {
         Some(Command::List) => Ok(cli::list()),
         Some(Command::Validate { files }) => Ok(cli::validate(&files)),
         Some(Command::Check(args)) => cli::check(&args),
+        Some(Command::Shot(args)) => shot::shot(&args),
+        Some(Command::Screenshots { dir }) => shot::screenshots(&dir),
         // The tour opens on the naive handler: its first lesson is the
         // double charge itself, and `m` then shows the fix on the same step.
         None => cli::play("tour-1", Some("naive"), 0, !cli.no_animation, cli.ascii),
