@@ -47,7 +47,8 @@ pub enum Command {
         #[arg(long)]
         check: bool,
         /// Write the database to this file (open it with sqlite3 afterwards).
-        /// Refuses to overwrite a file that idem did not create.
+        /// Only a new file or a database an earlier idem run wrote (emptied in
+        /// place); anything else is refused, as is a file another run uses.
         #[arg(long, value_name = "FILE")]
         db: Option<PathBuf>,
     },
@@ -124,10 +125,22 @@ pub fn run(
     db: Option<PathBuf>,
 ) -> Result<ExitCode> {
     let mut script = load(name)?;
+    // Refuse a file that is not idem's before any work, and know whether
+    // this run replaces an earlier one; the check is repeated under the lock.
+    let found = match &db {
+        Some(path) => Some(idem::sim::db_file::inspect(path).map_err(input_error)?),
+        None => None,
+    };
     script.setup.db_file = db.clone();
     let strategy = Strategy::by_name(mode).context("strategy checked by clap")?;
     let timeline = Timeline::build(&script, &strategy, seed, &[]).map_err(input_error)?;
     if let Some(path) = &db {
+        if found == Some(idem::sim::db_file::Found::Earlier) {
+            eprintln!(
+                "idem: replaced {}, a database an earlier idem run wrote",
+                path.display()
+            );
+        }
         eprintln!(
             "idem: the database is in {} (open it with sqlite3)",
             path.display()

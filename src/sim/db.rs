@@ -7,6 +7,7 @@
 //! the world turns that into "blocked, waiting for the other transaction".
 
 use super::Millis;
+use super::db_file::{self, DbFile, DbFileError};
 use rusqlite::{Connection, ErrorCode, OpenFlags, params};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -89,15 +90,12 @@ const SELECT_PROCESSED: &str =
 
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
-    #[error("refusing to overwrite {path}: it is not a database that idem created")]
-    NotOurs { path: String },
+    #[error(transparent)]
+    File(#[from] DbFileError),
     #[error("SQLite: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    #[error("{path}: {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
+    #[error("--db {path}: SQLite opened {opened}, not the file idem checked")]
+    Elsewhere { path: String, opened: String },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -152,9 +150,13 @@ pub struct StatusRow {
 /// The shared database. Keeps one observer connection open, which also keeps
 /// an in-memory database alive between consumer crashes.
 pub struct Database {
-    uri: String,
-    file: Option<PathBuf>,
+    /// The memdb URI, or the absolute path of the `--db` file.
+    target: PathBuf,
+    memdb: bool,
     observer: Connection,
+    /// The claimed `--db` file; declared last so that its lock outlives the
+    /// observer connection.
+    file: Option<DbFile>,
 }
 
 static NEXT_MEMDB: AtomicU64 = AtomicU64::new(1);
@@ -162,31 +164,44 @@ static NEXT_MEMDB: AtomicU64 = AtomicU64::new(1);
 impl Database {
     /// A fresh in-memory database, or a fresh file at `file`.
     pub fn open(file: Option<&Path>) -> Result<Self, DbError> {
-        let uri = match file {
-            None => format!(
-                "file:/idem-{}-{}?vfs=memdb",
-                std::process::id(),
-                NEXT_MEMDB.fetch_add(1, Ordering::Relaxed)
+        let (target, file) = match file {
+            None => (
+                PathBuf::from(format!(
+                    "file:/idem-{}-{}?vfs=memdb",
+                    std::process::id(),
+                    NEXT_MEMDB.fetch_add(1, Ordering::Relaxed)
+                )),
+                None,
             ),
             Some(path) => {
-                prepare_file(path)?;
-                path.display().to_string()
+                let claimed = db_file::claim(path)?;
+                (claimed.path.clone(), Some(claimed))
             }
         };
-        let observer = connect(&uri, file.is_none())?;
+        let memdb = file.is_none();
+        let observer = connect(&target, memdb)?;
+        if !memdb {
+            same_as_claimed(&observer, &target)?;
+        }
         observer.execute_batch(SCHEMA)?;
         observer.pragma_update(None, "application_id", APPLICATION_ID)?;
         Ok(Database {
-            uri,
-            file: file.map(Path::to_path_buf),
+            target,
+            memdb,
             observer,
+            file,
         })
+    }
+
+    /// What was at the `--db` path before this run claimed it.
+    pub fn found(&self) -> Option<db_file::Found> {
+        self.file.as_ref().map(|f| f.found)
     }
 
     /// A new connection for a consumer.
     pub fn connect(&self) -> Result<Session, DbError> {
         Ok(Session {
-            conn: connect(&self.uri, self.file.is_none())?,
+            conn: connect(&self.target, self.memdb)?,
         })
     }
 
@@ -213,7 +228,7 @@ impl Database {
     }
 }
 
-fn connect(uri: &str, memdb: bool) -> Result<Connection, DbError> {
+fn connect(target: &Path, memdb: bool) -> Result<Connection, DbError> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
         | OpenFlags::SQLITE_OPEN_CREATE
         | OpenFlags::SQLITE_OPEN_NO_MUTEX
@@ -222,35 +237,25 @@ fn connect(uri: &str, memdb: bool) -> Result<Connection, DbError> {
         } else {
             OpenFlags::empty()
         };
-    let conn = Connection::open_with_flags(uri, flags)?;
+    let conn = Connection::open_with_flags(target, flags)?;
     // Zero: a lock conflict must come back at once as SQLITE_BUSY, a state
     // the scheduler shows, never as a sleep inside SQLite.
     conn.busy_timeout(std::time::Duration::ZERO)?;
     Ok(conn)
 }
 
-/// Clears `path` for a new run, but only if it is empty or one of ours.
-fn prepare_file(path: &Path) -> Result<(), DbError> {
-    let shown = path.display().to_string();
-    let io = |source| DbError::Io {
-        path: shown.clone(),
-        source,
-    };
-    let Ok(meta) = std::fs::metadata(path) else {
-        return Ok(());
-    };
-    if meta.len() > 0 {
-        let id: i32 = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .and_then(|c| c.pragma_query_value(None, "application_id", |r| r.get(0)))
-            .unwrap_or(0);
-        if id != APPLICATION_ID {
-            return Err(DbError::NotOurs { path: shown });
-        }
-    }
-    std::fs::remove_file(path).map_err(io)?;
-    let journal = PathBuf::from(format!("{}-journal", path.display()));
-    if journal.exists() {
-        std::fs::remove_file(&journal).map_err(io)?;
+/// SQLite must have opened the very file that was checked and locked.
+fn same_as_claimed(conn: &Connection, path: &Path) -> Result<(), DbError> {
+    let opened: String = conn.query_row(
+        "SELECT file FROM pragma_database_list WHERE name = 'main'",
+        [],
+        |r| r.get(0),
+    )?;
+    if Path::new(&opened) != path {
+        return Err(DbError::Elsewhere {
+            path: path.display().to_string(),
+            opened,
+        });
     }
     Ok(())
 }
@@ -735,7 +740,7 @@ mod tests {
         std::fs::write(&foreign, b"not a database at all").unwrap();
         assert!(matches!(
             Database::open(Some(&foreign)),
-            Err(DbError::NotOurs { .. })
+            Err(DbError::File(DbFileError::NotOurs { .. }))
         ));
         let ours = dir.join("ours.db");
         drop(Database::open(Some(&ours)).unwrap());

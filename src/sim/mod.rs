@@ -6,6 +6,7 @@ pub mod broker;
 pub mod cache;
 pub mod consumer;
 pub mod db;
+pub mod db_file;
 pub mod event;
 pub mod frame;
 pub mod message;
