@@ -136,15 +136,15 @@ pub fn run(
     let timeline = Timeline::build(&script, &strategy, seed, &[]).map_err(input_error)?;
     if let Some(path) = &db {
         if found == Some(idem::sim::db_file::Found::Earlier) {
-            eprintln!(
+            note(&format!(
                 "idem: replaced {}, a database an earlier idem run wrote",
                 path.display()
-            );
+            ));
         }
-        eprintln!(
+        note(&format!(
             "idem: the database is in {} (open it with sqlite3)",
             path.display()
-        );
+        ));
     }
     let expect = script.expect.get(mode);
     let text = match format {
@@ -198,8 +198,18 @@ pub fn play(
 /// not an error worth a panic: what it wanted, it got.
 fn emit(text: &str) {
     use std::io::Write;
+    let text = idem::terminal_text::escape(text);
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// Writes one line to stderr, escaped (errors echo file names and input).
+/// A stderr that cannot be written is no reason to panic: there is nobody
+/// left to tell.
+pub fn note(text: &str) {
+    use std::io::Write;
+    let text = idem::terminal_text::escape(text);
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
 }
 
 pub fn list() -> ExitCode {
@@ -236,7 +246,7 @@ pub fn validate(files: &[String]) -> ExitCode {
             )),
             Err(e) => {
                 bad += 1;
-                eprintln!("{e}");
+                note(&e.to_string());
             }
         }
     }
@@ -336,11 +346,11 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
                 .with_context(|| format!("writing {}", path.display()))?;
             saved += 1;
         }
-        eprintln!(
+        note(&format!(
             "idem: saved {saved} counterexample scenario{} to {} (replay: idem run <file> --mode <design> --check)",
             if saved == 1 { "" } else { "s" },
             dir.display()
-        );
+        ));
     }
     Ok(if report.passed() {
         ExitCode::SUCCESS

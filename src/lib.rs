@@ -5,5 +5,6 @@ pub mod check;
 pub mod report;
 pub mod scenario;
 pub mod sim;
+pub mod terminal_text;
 pub mod timeline;
 pub mod tui;

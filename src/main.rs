@@ -7,7 +7,16 @@ use cli::{Cli, Command, Exit};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version are ours; a usage error echoes the argument, so
+        // it is printed plain and escaped, never with raw control bytes.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            cli::note(e.render().to_string().trim_end());
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Some(Command::Run {
             scenario,
@@ -40,7 +49,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("idem: {e}");
+            cli::note(&format!("idem: {e}"));
             match e.downcast_ref::<Exit>() {
                 Some(exit) => ExitCode::from(exit.code),
                 None => ExitCode::FAILURE,

@@ -162,6 +162,8 @@ pub fn builtins() -> Vec<Script> {
 pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
+    // Before the schema: its messages may echo a value.
+    super::control::check(file, text)?;
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
         let message = e.message().trim().to_string();
         err(e.span(), message)

@@ -3,6 +3,7 @@
 
 pub mod action;
 pub mod builtin;
+mod control;
 pub mod error;
 mod format;
 pub mod load;
