@@ -11,6 +11,7 @@ pub mod event;
 pub mod frame;
 pub mod message;
 pub mod provider;
+pub mod receipts;
 pub mod strategy;
 pub mod verdict;
 pub mod world;

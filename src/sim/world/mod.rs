@@ -21,8 +21,6 @@ use super::provider::{Provider, Reply};
 use super::strategy::{Op, Strategy};
 use super::verdict::{self, FactState, LedgerEntry, LedgerKind, Verdict};
 use super::{Millis, format_duration};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -97,7 +95,6 @@ pub struct World {
     pub(super) consumers: Vec<Consumer>,
     pub(super) provider: Provider,
     pub(super) cache: Cache,
-    rng: ChaCha8Rng,
     /// Moves applied so far: the index of the frame the next move makes.
     pub(super) step: usize,
     pub(super) events: Vec<Event>,
@@ -113,8 +110,8 @@ pub struct World {
     pub(super) seen: BTreeSet<(String, Payment)>,
     /// Facts whose message an ack removed before any work was saved.
     acked_before_work: BTreeSet<Payment>,
-    /// Every receipt handed out so far.
-    receipts: BTreeSet<String>,
+    /// Mints the broker's receipt handles, seeded.
+    pub(super) receipts: crate::sim::receipts::Receipts,
     /// Processed IDs a retention job deleted, with the step it did so.
     pub(super) pruned: BTreeMap<String, usize>,
     /// The message ID whose claim hit the unique key in this step.
@@ -147,7 +144,6 @@ impl World {
             consumers,
             provider,
             cache: Cache::new(setup.cache_ttl_ms),
-            rng: ChaCha8Rng::seed_from_u64(seed),
             step: 0,
             events: Vec::new(),
             sql: Vec::new(),
@@ -157,7 +153,7 @@ impl World {
             notes: BTreeMap::new(),
             seen: BTreeSet::new(),
             acked_before_work: BTreeSet::new(),
-            receipts: BTreeSet::new(),
+            receipts: crate::sim::receipts::Receipts::new(seed),
             pruned: BTreeMap::new(),
             conflict: None,
             replayed: None,
