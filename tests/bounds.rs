@@ -61,3 +61,57 @@ fn an_empty_poll_mints_no_receipt() {
         "twenty empty polls drew no receipt"
     );
 }
+
+#[test]
+fn totals_do_not_wrap() {
+    let text = r#"
+title = "t"
+summary = "s"
+[setup]
+consumers = ["A"]
+messages = [
+    { id = "m-1", order = 1, amount = 4294967295 },
+    { id = "m-2", order = 2, amount = 4294967295 },
+]
+[[steps]]
+title = "go"
+narration = "n"
+actions = ["run A", "run A"]
+[expect.naive]
+outcome = "correct"
+"#;
+    let script = idem::scenario::parse("big.toml", text).unwrap();
+    let timeline = idem::timeline::Timeline::build(&script, &Strategy::naive(), 0, &[]).unwrap();
+    let end = timeline.last();
+    assert_eq!(end.db.total_charged, 2 * u64::from(u32::MAX));
+    assert_eq!(end.provider.total_charged, 2 * u64::from(u32::MAX));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_scenario_path_must_be_a_small_regular_file() {
+    use idem::scenario::find;
+    let refused = |path: &str, words: &str| {
+        let e = find(path).unwrap_err().to_string();
+        assert!(e.contains(words), "{path}: {e}");
+    };
+    refused("/dev/zero", "a character device, not a scenario file");
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.toml");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // Opening a FIFO for reading would wait for a writer for ever.
+    refused(fifo.to_str().unwrap(), "a named pipe (FIFO)");
+    refused(dir.path().to_str().unwrap(), "a folder");
+    let big = dir.path().join("big.toml");
+    let limit = idem::scenario::limits::MAX_FILE_BYTES as usize;
+    std::fs::write(&big, "#".repeat(limit + 1)).unwrap();
+    refused(big.to_str().unwrap(), "too large for a scenario file");
+    std::fs::write(&big, [0xff, 0xfe, b'#']).unwrap();
+    refused(big.to_str().unwrap(), "not UTF-8");
+}

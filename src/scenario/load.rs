@@ -126,6 +126,13 @@ pub enum LoadError {
         path: String,
         source: std::io::Error,
     },
+    #[error("{path}: {kind}, not a scenario file (a scenario is a regular .toml file)")]
+    NotAFile { path: String, kind: &'static str },
+    #[error(
+        "{path}: too large for a scenario file: {bytes} bytes, over the limit of {} bytes",
+        super::limits::MAX_FILE_BYTES
+    )]
+    TooLarge { path: String, bytes: u64 },
 }
 
 /// A built-in scenario by name, or a file by path.
@@ -135,10 +142,7 @@ pub fn find(name_or_path: &str) -> Result<Script, LoadError> {
     }
     let path = Path::new(name_or_path);
     if path.exists() || name_or_path.ends_with(".toml") {
-        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-            path: name_or_path.to_string(),
-            source,
-        })?;
+        let text = super::file::read(path)?;
         return Ok(parse(name_or_path, &text)?);
     }
     Err(LoadError::UnknownName {
@@ -222,6 +226,7 @@ impl Validator<'_> {
     }
 
     fn script(&self, file: &str, raw: RawScenario) -> Result<Script, ScenarioError> {
+        super::limits::check(&raw, self.err)?;
         let group = match &raw.group {
             None => Group::Failure,
             Some(g) => Group::parse(g.get_ref()).map_or_else(

@@ -5,7 +5,9 @@ pub mod action;
 pub mod builtin;
 mod control;
 pub mod error;
+mod file;
 mod format;
+pub mod limits;
 pub mod load;
 
 pub use action::Action;
