@@ -298,6 +298,10 @@ pub struct CheckArgs {
     /// Treat identical consumers as distinct (slower; for cross-checking).
     #[arg(long)]
     no_symmetry: bool,
+    /// Stop with exit 2 when one design's search finds more distinct states
+    /// than this (bounds too large to finish).
+    #[arg(long, value_name = "N", default_value_t = idem::check::DEFAULT_MAX_STATES)]
+    max_states: u64,
 }
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
@@ -332,7 +336,16 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     if bounds.max_receives == 0 {
         return Err(input_error("--max-receives must be at least 1"));
     }
-    let report = check::run(&bounds).map_err(|e| anyhow::anyhow!(e))?;
+    if args.max_states == 0 {
+        return Err(input_error("--max-states must be at least 1"));
+    }
+    let watch = check::Watch::new(args.max_states);
+    let report = match crate::progress::shown_while(&watch, || check::run_watched(&bounds, &watch))
+    {
+        Ok(report) => report,
+        Err(e @ check::CheckError::Budget { .. }) => return Err(input_error(e)),
+        Err(e) => return Err(anyhow::anyhow!(e)),
+    };
     match args.format {
         Format::Text => emit(&check::render(&report)),
         Format::Json => emit(&format!("{}\n", report.to_json())),

@@ -1,6 +1,7 @@
 #![forbid(unsafe_code)]
 
 mod cli;
+mod progress;
 
 use clap::Parser;
 use cli::{Cli, Command, Exit};

@@ -115,3 +115,46 @@ fn a_scenario_path_must_be_a_small_regular_file() {
     std::fs::write(&big, [0xff, 0xfe, b'#']).unwrap();
     refused(big.to_str().unwrap(), "not UTF-8");
 }
+
+#[test]
+fn a_check_stops_at_its_state_budget() {
+    use idem::check::{self, Bounds, CheckError, Watch};
+    let bounds = Bounds {
+        strategy: Some("naive".into()),
+        ..Bounds::default()
+    };
+    let watch = Watch::new(50);
+    match check::run_watched(&bounds, &watch) {
+        Err(CheckError::Budget { states, max, .. }) => assert_eq!((states, max), (51, 50)),
+        other => panic!(
+            "expected the budget to stop it, got {:?}",
+            other.map(|r| r.passed())
+        ),
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(["check", "--strategy", "naive", "--max-states", "100"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bounds too large: 101 states explored for naive")
+            && err.contains("raise --max-states"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "no half report");
+}
+
+#[test]
+fn a_watched_check_counts_what_it_reports() {
+    use idem::check::{self, Bounds, Watch};
+    let bounds = Bounds {
+        strategy: Some("idempotent".into()),
+        ..Bounds::default()
+    };
+    let watch = Watch::default();
+    let report = check::run_watched(&bounds, &watch).unwrap();
+    let seen = watch.seen();
+    assert_eq!(seen.states, report.strategies[0].states);
+    assert_eq!((seen.queue, seen.designs_done, seen.designs), (0, 1, 1));
+}
