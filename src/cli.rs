@@ -1,6 +1,6 @@
 //! Command-line parsing and dispatch. Exit codes: 0 fine, 1 a run missed its
 //! expectation (with --check) or validation found errors, 2 usage or input
-//! errors.
+//! errors, and output that cannot be written.
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -151,7 +151,7 @@ pub fn run(
         Format::Text => report::transcript(&timeline, expect),
         Format::Json => report::json(&timeline, expect),
     };
-    emit(&text);
+    emit(&text)?;
     if check {
         let Some(expect) = expect else {
             return Err(input_error(format!(
@@ -194,13 +194,22 @@ pub fn play(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes to stdout. A reader that went away (`idem run ... | head`) is
-/// not an error worth a panic: what it wanted, it got.
-fn emit(text: &str) {
+/// Writes to stdout. A reader that went away (`idem run ... | head`) got
+/// what it wanted: that is silent success. Any other failure (a full disk,
+/// `> /dev/full`) is an error with its OS cause, exit 2.
+fn emit(text: &str) -> Result<()> {
     use std::io::Write;
     let text = idem::terminal_text::escape(text);
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Exit {
+            code: 2,
+            message: format!("cannot write the output: {e}"),
+        }
+        .into()),
+    }
 }
 
 /// Writes one line to stderr, escaped (errors echo file names and input).
@@ -212,7 +221,7 @@ pub fn note(text: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{text}");
 }
 
-pub fn list() -> ExitCode {
+pub fn list() -> Result<ExitCode> {
     use std::fmt::Write;
     let scripts = scenario::load::builtins();
     let width = scripts.iter().map(|s| s.name.len()).max().unwrap_or(0);
@@ -231,11 +240,11 @@ pub fn list() -> ExitCode {
             );
         }
     }
-    emit(&text);
-    ExitCode::SUCCESS
+    emit(&text)?;
+    Ok(ExitCode::SUCCESS)
 }
 
-pub fn validate(files: &[String]) -> ExitCode {
+pub fn validate(files: &[String]) -> Result<ExitCode> {
     let mut bad = 0;
     for file in files {
         match scenario::find(file) {
@@ -243,18 +252,18 @@ pub fn validate(files: &[String]) -> ExitCode {
                 "{file}: ok ({} chapters, expectations for {})\n",
                 script.steps.len(),
                 script.strategies().join(", ")
-            )),
+            ))?,
             Err(e) => {
                 bad += 1;
                 note(&e.to_string());
             }
         }
     }
-    if bad == 0 {
+    Ok(if bad == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
+    })
 }
 
 /// Options of `idem check`; a bound left out keeps its default (printed).
@@ -347,22 +356,28 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         Err(e) => return Err(anyhow::anyhow!(e)),
     };
     match args.format {
-        Format::Text => emit(&check::render(&report)),
-        Format::Json => emit(&format!("{}\n", report.to_json())),
+        Format::Text => emit(&check::render(&report))?,
+        Format::Json => emit(&format!("{}\n", report.to_json()))?,
     }
     if let Some(dir) = &args.save {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        let mut saved = 0;
-        for cx in report.strategies.iter().flat_map(|s| &s.counterexamples) {
-            let path = dir.join(cx.file_name());
-            std::fs::write(&path, cx.to_toml())
-                .with_context(|| format!("writing {}", path.display()))?;
-            saved += 1;
-        }
+        let files: Vec<(String, String)> = report
+            .strategies
+            .iter()
+            .flat_map(|s| &s.counterexamples)
+            .map(|cx| (cx.file_name(), cx.to_toml()))
+            .collect();
+        let saved =
+            crate::save::save_all(dir, &files).map_err(|e| input_error(format!("{e:#}")))?;
+        let kept = files.len() - saved;
         note(&format!(
-            "idem: saved {saved} counterexample scenario{} to {} (replay: idem run <file> --mode <design> --check)",
+            "idem: saved {saved} counterexample scenario{} to {}{} (replay: idem run <file> --mode <design> --check)",
             if saved == 1 { "" } else { "s" },
-            dir.display()
+            dir.display(),
+            if kept > 0 {
+                format!(", {kept} already there with the same text")
+            } else {
+                String::new()
+            }
         ));
     }
     Ok(if report.passed() {

@@ -2,6 +2,7 @@
 
 mod cli;
 mod progress;
+mod save;
 
 use clap::Parser;
 use cli::{Cli, Command, Exit};
@@ -40,8 +41,8 @@ fn main() -> ExitCode {
             !(no_animation || cli.no_animation),
             ascii || cli.ascii,
         ),
-        Some(Command::List) => Ok(cli::list()),
-        Some(Command::Validate { files }) => Ok(cli::validate(&files)),
+        Some(Command::List) => cli::list(),
+        Some(Command::Validate { files }) => cli::validate(&files),
         Some(Command::Check(args)) => cli::check(&args),
         // The tour opens on the naive handler: its first lesson is the
         // double charge itself, and `m` then shows the fix on the same step.
@@ -50,7 +51,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            cli::note(&format!("idem: {e}"));
+            // `{:#}`: the whole chain, so that the OS's own reason shows.
+            cli::note(&format!("idem: {e:#}"));
             match e.downcast_ref::<Exit>() {
                 Some(exit) => ExitCode::from(exit.code),
                 None => ExitCode::FAILURE,
