@@ -16,7 +16,7 @@ pub(super) fn read(path: &Path) -> Result<String, LoadError> {
     // Follows a link: reading through one changes nothing.
     let meta = std::fs::metadata(path).map_err(io)?;
     check_kind(&shown, &meta)?;
-    let file = std::fs::File::open(path).map_err(io)?;
+    let file = open_nonblocking(path).map_err(io)?;
     // What was opened may not be what was looked at a moment before.
     check_kind(&shown, &file.metadata().map_err(io)?)?;
     let mut bytes = Vec::new();
@@ -38,6 +38,20 @@ pub(super) fn read(path: &Path) -> Result<String, LoadError> {
             ),
         ))
     })
+}
+
+/// Opens for reading without waiting: if a FIFO took the file's place
+/// after the first look, the open returns at once and the second look
+/// refuses it. On a regular file the flag changes nothing.
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
 }
 
 fn check_kind(shown: &str, meta: &std::fs::Metadata) -> Result<(), LoadError> {

@@ -11,6 +11,7 @@ use super::db_file::{self, DbFile, DbFileError};
 use rusqlite::{Connection, ErrorCode, OpenFlags, params};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// `PRAGMA application_id` of every database idem creates ("idem" in ASCII),
@@ -155,8 +156,9 @@ pub struct Database {
     memdb: bool,
     observer: Connection,
     /// The claimed `--db` file; declared last so that its lock outlives the
-    /// observer connection.
-    file: Option<DbFile>,
+    /// observer connection, and shared with every session for the same
+    /// reason.
+    file: Option<Arc<DbFile>>,
 }
 
 static NEXT_MEMDB: AtomicU64 = AtomicU64::new(1);
@@ -175,7 +177,7 @@ impl Database {
             ),
             Some(path) => {
                 let claimed = db_file::claim(path)?;
-                (claimed.path.clone(), Some(claimed))
+                (claimed.path.clone(), Some(Arc::new(claimed)))
             }
         };
         let memdb = file.is_none();
@@ -202,6 +204,7 @@ impl Database {
     pub fn connect(&self) -> Result<Session, DbError> {
         Ok(Session {
             conn: connect(&self.target, self.memdb)?,
+            _file: self.file.clone(),
         })
     }
 
@@ -361,6 +364,10 @@ pub struct Claim {
 /// transaction it had open, as a real process exit would.
 pub struct Session {
     conn: Connection,
+    /// Keeps the `--db` file's lock (and descriptor) until this connection
+    /// has closed too: closing any descriptor of a file drops every POSIX
+    /// lock the process holds on it, SQLite's included.
+    _file: Option<Arc<DbFile>>,
 }
 
 impl Session {

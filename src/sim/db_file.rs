@@ -94,7 +94,7 @@ pub fn inspect(path: &Path) -> Result<Found, DbFileError> {
             Ok(Found::Nothing)
         }
         Some(_) => {
-            let mut file = File::open(&path).map_err(|source| io(&shown, source))?;
+            let mut file = open_existing(&path, false).map_err(|source| io(&shown, source))?;
             same_file(&path, &file)?;
             check_ours(&path, &mut file)?;
             refuse_journal(&path)?;
@@ -125,11 +125,7 @@ pub fn claim(path: &Path) -> Result<DbFile, DbFileError> {
             Err(source) => return Err(io(&shown, source)),
         },
         Some(_) => (
-            OpenOptions::new()
-                .read(true)
-                .write(true)
-                .open(&path)
-                .map_err(|source| io(&shown, source))?,
+            open_existing(&path, true).map_err(|source| io(&shown, source))?,
             Found::Earlier,
         ),
     };
@@ -153,6 +149,20 @@ pub fn claim(path: &Path) -> Result<DbFile, DbFileError> {
         found,
         _lock: file,
     })
+}
+
+/// Opens what was seen as a regular file without waiting: should a FIFO
+/// have taken its place, the open returns at once and [`same_file`]
+/// refuses it. On a regular file the flag changes nothing.
+fn open_existing(path: &Path, write: bool) -> std::io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(write);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
 }
 
 /// The absolute path of the file, with its folder resolved (a linked folder
