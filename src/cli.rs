@@ -79,6 +79,12 @@ pub enum Command {
     /// Explore every schedule within bounds for each strategy and show the
     /// shortest one that breaks each weaker design.
     Check(CheckArgs),
+    /// Print a shell completion script (for example:
+    /// `idem completions bash > ~/.local/share/bash-completion/completions/idem`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -90,7 +96,13 @@ pub enum Format {
 fn strategy_name(name: &str) -> Result<String, String> {
     Strategy::by_name(name)
         .map(|s| s.name.to_string())
-        .ok_or_else(|| format!("the designs are {}", Strategy::names().join(", ")))
+        .ok_or_else(|| {
+            format!(
+                "the designs are {}{}",
+                Strategy::names().join(", "),
+                idem::suggest::did_you_mean(name, Strategy::names())
+            )
+        })
 }
 
 /// An error that has already been explained to the user, with its exit code.
@@ -198,10 +210,13 @@ pub fn play(
 /// what it wanted: that is silent success. Any other failure (a full disk,
 /// `> /dev/full`) is an error with its OS cause, exit 2.
 fn emit(text: &str) -> Result<()> {
+    write_stdout(idem::terminal_text::escape(text).as_bytes())
+}
+
+fn write_stdout(bytes: &[u8]) -> Result<()> {
     use std::io::Write;
-    let text = idem::terminal_text::escape(text);
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(Exit {
@@ -210,6 +225,16 @@ fn emit(text: &str) -> Result<()> {
         }
         .into()),
     }
+}
+
+/// The completion script for `shell`, on stdout as it is (it is ours, and
+/// a shell reads it byte for byte).
+pub fn completions(shell: clap_complete::Shell) -> Result<ExitCode> {
+    use clap::CommandFactory;
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "idem", &mut script);
+    write_stdout(&script)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes one line to stderr, escaped (errors echo file names and input).
@@ -247,15 +272,20 @@ pub fn list() -> Result<ExitCode> {
 pub fn validate(files: &[String]) -> Result<ExitCode> {
     let mut bad = 0;
     for file in files {
-        match scenario::find(file) {
+        match scenario::find_all(file) {
             Ok(script) => emit(&format!(
                 "{file}: ok ({} chapters, expectations for {})\n",
                 script.steps.len(),
                 script.strategies().join(", ")
             ))?,
-            Err(e) => {
+            Err(errors) => {
                 bad += 1;
-                note(&e.to_string());
+                for e in &errors {
+                    note(&e.to_string());
+                }
+                if errors.len() > 1 {
+                    note(&format!("{file}: {} errors", errors.len()));
+                }
             }
         }
     }

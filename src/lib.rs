@@ -5,6 +5,7 @@ pub mod check;
 pub mod report;
 pub mod scenario;
 pub mod sim;
+pub mod suggest;
 pub mod terminal_text;
 pub mod timeline;
 pub mod tui;

@@ -4,12 +4,26 @@ mod cli;
 mod progress;
 mod save;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use cli::{Cli, Command, Exit};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // The version names the SQLite it runs on: the simulator's claims are
+    // about that engine. Built once, so leaking it costs one small string.
+    let version: &'static str = Box::leak(
+        format!(
+            "{} (SQLite {}, bundled)",
+            env!("CARGO_PKG_VERSION"),
+            idem::sim::db::sqlite_version()
+        )
+        .into_boxed_str(),
+    );
+    let parsed = Cli::command()
+        .version(version)
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         // Help and version are ours; a usage error echoes the argument, so
         // it is printed plain and escaped, never with raw control bytes.
@@ -44,6 +58,7 @@ fn main() -> ExitCode {
         Some(Command::List) => cli::list(),
         Some(Command::Validate { files }) => cli::validate(&files),
         Some(Command::Check(args)) => cli::check(&args),
+        Some(Command::Completions { shell }) => cli::completions(shell),
         // The tour opens on the naive handler: its first lesson is the
         // double charge itself, and `m` then shows the fix on the same step.
         None => cli::play("tour-1", Some("naive"), 0, !cli.no_animation, cli.ascii),

@@ -12,4 +12,4 @@ pub mod load;
 
 pub use action::Action;
 pub use error::ScenarioError;
-pub use load::{Expectation, Group, Script, ScriptStep, find, parse};
+pub use load::{Expectation, Group, Script, ScriptStep, find, find_all, parse, parse_all};

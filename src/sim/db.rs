@@ -247,6 +247,12 @@ fn connect(target: &Path, memdb: bool) -> Result<Connection, DbError> {
     Ok(conn)
 }
 
+/// The version of the SQLite library idem runs on (bundled, so fixed at
+/// build time), for `idem --version`.
+pub fn sqlite_version() -> &'static str {
+    rusqlite::version()
+}
+
 /// SQLite must have opened the very file that was checked and locked.
 fn same_as_claimed(conn: &Connection, path: &Path) -> Result<(), DbError> {
     let opened: String = conn.query_row(
@@ -661,12 +667,24 @@ fn quote(text: &str) -> String {
 }
 
 /// Writes the bound values into the statement text for display: `?1` -> `'m-7f3'`.
+/// One pass over the template, so that a value is never searched again: an
+/// ID such as `m-?2` stays as it is, and `?1` does not eat the front of `?10`.
 fn render(template: &str, values: &[String]) -> String {
-    let mut out = template.to_string();
-    // Highest index first, so that ?1 does not eat the front of ?10.
-    for (i, value) in values.iter().enumerate().rev() {
-        out = out.replace(&format!("?{}", i + 1), value);
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(at) = rest.find('?') {
+        out.push_str(&rest[..at]);
+        let digits = rest[at + 1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len() - at - 1, |n| n);
+        let index: Option<usize> = rest[at + 1..at + 1 + digits].parse().ok();
+        match index.and_then(|i| values.get(i.checked_sub(1)?)) {
+            Some(value) => out.push_str(value),
+            None => out.push_str(&rest[at..at + 1 + digits]),
+        }
+        rest = &rest[at + 1 + digits..];
     }
+    out.push_str(rest);
     out
 }
 
@@ -737,6 +755,19 @@ mod tests {
             ),
             "INSERT INTO payments (order_id, amount, message_id) VALUES (1042, 40, 'm-7f3')"
         );
+    }
+
+    #[test]
+    fn a_value_that_looks_like_a_placeholder_is_shown_as_it_is() {
+        assert_eq!(
+            render(
+                TAKE_OVER_RECORD,
+                &[quote("A/?3"), "?2".into(), quote("m-?1?2"), "7".into()]
+            ),
+            "UPDATE idempotency_records SET owner = 'A/?3', deadline = ?2 \
+             WHERE message_id = 'm-?1?2' AND status = 'in_progress' AND deadline <= 7"
+        );
+        assert_eq!(render("?1 ?10 ?", &["a".into()]), "a ?10 ?");
     }
 
     #[test]
