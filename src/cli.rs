@@ -213,7 +213,7 @@ fn emit(text: &str) -> Result<()> {
     write_stdout(idem::terminal_text::escape(text).as_bytes())
 }
 
-fn write_stdout(bytes: &[u8]) -> Result<()> {
+pub fn write_stdout(bytes: &[u8]) -> Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {

@@ -25,9 +25,24 @@ fn main() -> ExitCode {
         .and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
         Ok(cli) => cli,
-        // Help and version are ours; a usage error echoes the argument, so
-        // it is printed plain and escaped, never with raw control bytes.
-        Err(e) if !e.use_stderr() => e.exit(),
+        // Help and version are ours, written like any output (a failed
+        // write is reported); a usage error echoes the argument, so it is
+        // printed plain and escaped, never with raw control bytes.
+        Err(e) if !e.use_stderr() => {
+            use std::io::IsTerminal;
+            let text = if std::io::stdout().is_terminal() {
+                e.render().ansi().to_string()
+            } else {
+                e.render().to_string()
+            };
+            return match cli::write_stdout(text.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    cli::note(&format!("idem: {e:#}"));
+                    ExitCode::from(2)
+                }
+            };
+        }
         Err(e) => {
             cli::note(e.render().to_string().trim_end());
             return ExitCode::from(2);

@@ -133,3 +133,15 @@ fn save_into_a_file_names_the_os_cause() {
         stderr(&out)
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn help_on_a_full_disk_is_an_error_too() {
+    let out = idem()
+        .arg("--help")
+        .stdout(File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("No space left on device"));
+}
