@@ -7,11 +7,14 @@
 //! be read as a URI and open `victim.db`); the file is opened once here, then
 //! locked, and its identity (device, inode) is compared with what the path
 //! names, so a symbolic link or a swap in between is caught; and idem never
-//! unlinks anything: its own earlier file is emptied in place, under the lock.
+//! unlinks a file it did not create a moment before: its own earlier
+//! database is emptied in place, under the lock.
 //!
 //! The lock is an exclusive `flock` on the database file itself, held as
-//! long as the [`DbFile`] lives. SQLite's own locks are POSIX record locks,
-//! which Linux keeps apart from `flock`, so the two do not interfere.
+//! long as the [`DbFile`] lives (the database and every session share it).
+//! SQLite's own locks are POSIX record locks, which Linux keeps apart from
+//! `flock`, so the two do not interfere; but closing any descriptor of the
+//! file drops the process's POSIX locks, so this one closes last.
 
 use super::db::APPLICATION_ID;
 use std::fs::{File, OpenOptions};
