@@ -85,6 +85,14 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Draw one moment of the simulator as a picture: SVG, PNG, text or HTML.
+    Shot(crate::shot::ShotArgs),
+    /// Redraw the README's pictures (screenshots/) from the program itself.
+    Screenshots {
+        /// Where to write them.
+        #[arg(default_value = "screenshots")]
+        dir: PathBuf,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -93,7 +101,7 @@ pub enum Format {
     Json,
 }
 
-fn strategy_name(name: &str) -> Result<String, String> {
+pub fn strategy_name(name: &str) -> Result<String, String> {
     Strategy::by_name(name)
         .map(|s| s.name.to_string())
         .ok_or_else(|| {
@@ -113,7 +121,7 @@ pub struct Exit {
     pub message: String,
 }
 
-fn input_error(message: impl std::fmt::Display) -> anyhow::Error {
+pub fn input_error(message: impl std::fmt::Display) -> anyhow::Error {
     Exit {
         code: 2,
         message: message.to_string(),

@@ -2,6 +2,7 @@
 //! idem: the Idempotent Consumer pattern, simulated for real.
 
 pub mod check;
+pub mod export;
 pub mod report;
 pub mod scenario;
 pub mod sim;

@@ -3,6 +3,7 @@
 mod cli;
 mod progress;
 mod save;
+mod shot;
 
 use clap::{CommandFactory, FromArgMatches};
 use cli::{Cli, Command, Exit};
@@ -74,6 +75,8 @@ fn main() -> ExitCode {
         Some(Command::Validate { files }) => cli::validate(&files),
         Some(Command::Check(args)) => cli::check(&args),
         Some(Command::Completions { shell }) => cli::completions(shell),
+        Some(Command::Shot(args)) => shot::shot(&args),
+        Some(Command::Screenshots { dir }) => shot::screenshots(&dir),
         // The tour opens on the naive handler: its first lesson is the
         // double charge itself, and `m` then shows the fix on the same step.
         None => cli::play("tour-1", Some("naive"), 0, !cli.no_animation, cli.ascii),

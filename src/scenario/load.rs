@@ -41,17 +41,43 @@ impl Group {
     }
 }
 
+/// What an action says once it has happened, for the scenario's design
+/// and, where it goes differently, for others.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Saying {
+    pub text: String,
+    /// By design name; an empty text says nothing for that design.
+    pub text_for: BTreeMap<String, String>,
+}
+
+impl Saying {
+    /// The words for a run under `design`, if it has any.
+    pub fn for_design(&self, design: &str) -> Option<&str> {
+        let text = self.text_for.get(design).unwrap_or(&self.text);
+        (!text.is_empty()).then_some(text.as_str())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptStep {
     pub title: String,
+    /// The title for other designs, by design name.
+    pub title_for: BTreeMap<String, String>,
     /// Written for the scenario's `design`.
     pub narration: String,
     /// The chapter told for other designs, by design name.
     pub narration_for: BTreeMap<String, String>,
     pub actions: Vec<Action>,
+    /// Beside each action: what it says once it has happened.
+    pub sayings: Vec<Option<Saying>>,
 }
 
 impl ScriptStep {
+    /// The chapter's title for a run under `design`.
+    pub fn title(&self, design: &str) -> &str {
+        self.title_for.get(design).unwrap_or(&self.title)
+    }
+
     /// The narration for a run under `design`: its own version when the
     /// file has one, else the main text, marked when the file says it was
     /// written for another design, so that it never passes for a
@@ -310,20 +336,40 @@ impl Validator<'_> {
                     format!("step `{}` has no actions", step.title),
                 );
             }
-            for text in step.actions.get_ref() {
-                let parsed = Action::parse(text.get_ref()).or_else(|m| self.fail(text.span(), m));
+            let mut sayings = Vec::new();
+            for raw in step.actions.get_ref() {
+                let text = &raw.get_ref().text;
+                let parsed = Action::parse(text).or_else(|m| self.fail(raw.span(), m));
                 let Some(action) = self.keep(parsed) else {
                     continue;
                 };
                 if self
-                    .keep(self.check_refs(&action, &setup, text.span()))
-                    .is_some()
+                    .keep(self.check_refs(&action, &setup, raw.span()))
+                    .is_none()
                 {
-                    actions.push(action);
+                    continue;
                 }
+                actions.push(action);
+                sayings.push(raw.get_ref().say.as_ref().map(|say| {
+                    Saying {
+                        text: say.trim().to_string(),
+                        text_for: raw
+                            .get_ref()
+                            .say_for
+                            .iter()
+                            .map(|(k, v)| (k.clone(), v.trim().to_string()))
+                            .collect(),
+                    }
+                }));
             }
             steps.push(super::ScriptStep {
                 title: step.title.clone(),
+                title_for: step
+                    .title_for
+                    .iter()
+                    .map(|(k, v)| (k.get_ref().clone(), v.clone()))
+                    .collect(),
+                sayings,
                 narration: step.narration.trim().to_string(),
                 narration_for: step
                     .narration_for
@@ -380,12 +426,22 @@ impl Validator<'_> {
             None => None,
         };
         for step in &raw.steps {
-            for name in step.narration_for.keys() {
+            for raw_action in step.actions.get_ref() {
+                for name in raw_action.get_ref().say_for.keys() {
+                    if !expect.contains_key(name) {
+                        return self.fail(
+                            raw_action.span(),
+                            format!("`say_for` names `{name}`, which has no [expect.{name}] table"),
+                        );
+                    }
+                }
+            }
+            for name in step.narration_for.keys().chain(step.title_for.keys()) {
                 if !expect.contains_key(name.get_ref()) {
                     self.keep::<()>(self.fail(
                         name.span(),
                         format!(
-                            "narration for `{}`, which has no [expect.{}] table",
+                            "narration or title for `{}`, which has no [expect.{}] table",
                             name.get_ref(),
                             name.get_ref()
                         ),
@@ -587,14 +643,14 @@ impl Validator<'_> {
         raw: &RawScenario,
     ) -> Result<(), ScenarioError> {
         for (step, raw_step) in steps.iter().zip(&raw.steps) {
-            for (action, text) in step.actions.iter().zip(raw_step.actions.get_ref()) {
+            for (action, raw_action) in step.actions.iter().zip(raw_step.actions.get_ref()) {
                 if let Action::Run { to: Some(to), .. } = action
                     && strategy.position(to).is_none()
                 {
                     let program: Vec<&str> =
                         strategy.program.iter().map(|op| op.keyword()).collect();
                     return self.fail(
-                        text.span(),
+                        raw_action.span(),
                         format!(
                             "step `{to}` is not in the {} program ({}), and this scenario has expectations for {}",
                             strategy.name,

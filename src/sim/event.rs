@@ -12,6 +12,9 @@ pub enum Actor {
     Clock,
     /// The retention job that prunes old processed IDs.
     Janitor,
+    /// What happens on the wire, which no party sees: only the observer
+    /// (you) knows a packet was dropped.
+    Network,
 }
 
 impl Actor {
@@ -24,6 +27,7 @@ impl Actor {
             Actor::Fault => "fault".into(),
             Actor::Clock => "clock".into(),
             Actor::Janitor => "janitor".into(),
+            Actor::Network => "network (only you see this)".into(),
         }
     }
 }

@@ -32,6 +32,8 @@ pub struct Glyphs {
     pub playing: &'static str,
     pub paused: &'static str,
     pub ellipsis: &'static str,
+    /// What only the observer can know, not any party in the world.
+    pub observer: &'static str,
     pub border: border::Set<'static>,
 }
 
@@ -57,6 +59,7 @@ pub const UNICODE: Glyphs = Glyphs {
     playing: "▶",
     paused: "‖",
     ellipsis: "…",
+    observer: "◇",
     border: border::PLAIN,
 };
 
@@ -96,6 +99,7 @@ pub const ASCII: Glyphs = Glyphs {
     playing: ">",
     paused: "||",
     ellipsis: "...",
+    observer: "^",
     border: ASCII_BORDER,
 };
 

@@ -59,6 +59,7 @@ impl World {
                     payment,
                     expected,
                     doomed: payments == 0 && recorded && !handling,
+                    recorded_unpaid: payments == 0 && recorded,
                     acked_before_work: self.acked_before_work.contains(payment),
                     payments: self
                         .committed
@@ -69,6 +70,7 @@ impl World {
                     charges: self.provider.charges_for_payment(payment),
                     pending: handling || self.broker.payment_pending(payment),
                     dead_lettered: self.broker.payment_dead_lettered(payment),
+                    poison: self.refused.contains(payment),
                     ledger: self
                         .ledger
                         .iter()

@@ -110,6 +110,9 @@ pub struct World {
     pub(super) seen: BTreeSet<(String, Payment)>,
     /// Facts whose message an ack removed before any work was saved.
     acked_before_work: BTreeSet<Payment>,
+    /// Facts the provider refused for good (a declined card, a key reused
+    /// for another request): for them the dead-letter queue is a right end.
+    pub(super) refused: BTreeSet<Payment>,
     /// Mints the broker's receipt handles, seeded.
     pub(super) receipts: crate::sim::receipts::Receipts,
     /// Processed IDs a retention job deleted, with the step it did so.
@@ -153,6 +156,7 @@ impl World {
             notes: BTreeMap::new(),
             seen: BTreeSet::new(),
             acked_before_work: BTreeSet::new(),
+            refused: BTreeSet::new(),
             receipts: crate::sim::receipts::Receipts::new(seed),
             pruned: BTreeMap::new(),
             conflict: None,
@@ -494,10 +498,6 @@ impl World {
         c.in_txn = false;
         c.txn_payment = false;
         c.response = None;
-        if let Some(key) = c.open_key.take() {
-            // The provider finishes its work whether or not the caller lives.
-            self.provider.finish(&key);
-        }
         c.lose_next_ack = false;
         c.lose_next_response = false;
         let delivery = c.delivery.take();
@@ -512,6 +512,7 @@ impl World {
                 EventKind::Warning,
                 "loses its open transaction: SQLite rolls it back".into(),
             );
+            self.release_waiters();
         }
         if let Some(d) = delivery {
             self.broker

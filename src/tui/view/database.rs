@@ -90,17 +90,19 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
 /// each shown only when the design on screen uses it.
 fn extra_tables(t: &Theme, f: &Frame, out: &mut Vec<Line<'static>>) {
     let db = &f.db;
+    let pending = db.uncommitted.as_ref();
     if db.uses_records {
         out.push(Line::styled("idempotency_records", t.title()));
         if db.records.is_empty() {
             out.push(Line::styled(" (no rows)", t.dim()));
         }
         for r in &db.records {
-            let result = r.result.as_deref().unwrap_or("-");
-            out.push(Line::raw(format!(
-                " {} {} owner {} {} {result}",
-                r.message_id, r.status, r.owner, t.g.arrow
-            )));
+            out.push(Line::raw(record(t, r)));
+        }
+        if let Some(u) = pending {
+            for r in &u.records {
+                out.push(uncommitted(t, record(t, r), &u.by));
+            }
         }
     }
     if db.uses_statuses {
@@ -108,20 +110,28 @@ fn extra_tables(t: &Theme, f: &Frame, out: &mut Vec<Line<'static>>) {
         if db.statuses.is_empty() {
             out.push(Line::styled(" (no rows)", t.dim()));
         }
+        let status =
+            |r: &crate::sim::db::StatusRow| format!(" {} {} v{}", r.order, r.status, r.version);
         for r in &db.statuses {
-            out.push(Line::raw(format!(
-                " {} {} v{}",
-                r.order, r.status, r.version
-            )));
+            out.push(Line::raw(status(r)));
+        }
+        if let Some(u) = pending {
+            for r in &u.statuses {
+                out.push(uncommitted(t, status(r), &u.by));
+            }
         }
     }
     if db.uses_orders {
         out.push(Line::styled("orders", t.title()));
+        let order =
+            |r: &crate::sim::db::OrderRow| format!(" {} last {}", r.order, r.last_message_id);
         for r in &db.orders {
-            out.push(Line::raw(format!(
-                " {} last {}",
-                r.order, r.last_message_id
-            )));
+            out.push(Line::raw(order(r)));
+        }
+        if let Some(u) = pending {
+            for r in &u.orders {
+                out.push(uncommitted(t, order(r), &u.by));
+            }
         }
     }
     if db.uses_offsets {
@@ -131,6 +141,9 @@ fn extra_tables(t: &Theme, f: &Frame, out: &mut Vec<Line<'static>>) {
         };
         out.push(Line::styled("consumer offset", t.title()));
         out.push(Line::raw(text));
+        if let Some((n, by)) = pending.and_then(|u| u.last_offset.map(|n| (n, &u.by))) {
+            out.push(uncommitted(t, format!(" last applied offset {n}"), by));
+        }
     }
     if f.cache.used {
         out.push(Line::styled("cache (outside the database)", t.title()));
@@ -145,4 +158,20 @@ fn extra_tables(t: &Theme, f: &Frame, out: &mut Vec<Line<'static>>) {
             )));
         }
     }
+}
+
+fn record(t: &Theme, r: &crate::sim::db::RecordRow) -> String {
+    let result = r.result.as_deref().unwrap_or("-");
+    format!(
+        " {} {} owner {} {} {result}",
+        r.message_id, r.status, r.owner, t.g.arrow
+    )
+}
+
+/// A row an open transaction wrote: shown, and marked as not yet committed.
+fn uncommitted(t: &Theme, row: String, by: &str) -> Line<'static> {
+    Line::from(vec![
+        Span::raw(row),
+        Span::styled(format!("  uncommitted ({by})"), t.warn()),
+    ])
 }
