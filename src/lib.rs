@@ -6,5 +6,7 @@ pub mod export;
 pub mod report;
 pub mod scenario;
 pub mod sim;
+pub mod suggest;
+pub mod terminal_text;
 pub mod timeline;
 pub mod tui;

@@ -8,6 +8,8 @@ use super::format::{RawExpectation, RawScenario};
 use crate::sim::message::StatusUpdate;
 use crate::sim::world::IdSource;
 use crate::sim::{Message, Outcome, Payment, Setup, Strategy, parse_duration};
+use crate::suggest::did_you_mean;
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::Path;
@@ -145,32 +147,47 @@ impl Script {
 pub enum LoadError {
     #[error("{0}")]
     Scenario(#[from] ScenarioError),
-    #[error("no scenario named `{name}`; the built-in ones are: {}", known.join(", "))]
+    #[error(
+        "no scenario named `{name}`{}; the built-in ones are: {}",
+        crate::suggest::did_you_mean(name, known.iter().map(String::as_str)),
+        known.join(", ")
+    )]
     UnknownName { name: String, known: Vec<String> },
     #[error("{path}: {source}")]
     Io {
         path: String,
         source: std::io::Error,
     },
+    #[error("{path}: {kind}, not a scenario file (a scenario is a regular .toml file)")]
+    NotAFile { path: String, kind: &'static str },
+    #[error(
+        "{path}: too large for a scenario file: {bytes} bytes, over the limit of {} bytes",
+        super::limits::MAX_FILE_BYTES
+    )]
+    TooLarge { path: String, bytes: u64 },
 }
 
 /// A built-in scenario by name, or a file by path.
 pub fn find(name_or_path: &str) -> Result<Script, LoadError> {
+    find_all(name_or_path).map_err(|mut all| all.swap_remove(0))
+}
+
+/// [`find`], with every error of the file that validation can tell apart
+/// (never an empty list).
+pub fn find_all(name_or_path: &str) -> Result<Script, Vec<LoadError>> {
+    let scenario = |all: Vec<ScenarioError>| all.into_iter().map(LoadError::Scenario).collect();
     if let Some((name, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
-        return Ok(parse(name, text)?);
+        return parse_all(name, text).map_err(scenario);
     }
     let path = Path::new(name_or_path);
     if path.exists() || name_or_path.ends_with(".toml") {
-        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-            path: name_or_path.to_string(),
-            source,
-        })?;
-        return Ok(parse(name_or_path, &text)?);
+        let text = super::file::read(path).map_err(|e| vec![e])?;
+        return parse_all(name_or_path, &text).map_err(scenario);
     }
-    Err(LoadError::UnknownName {
+    Err(vec![LoadError::UnknownName {
         name: name_or_path.to_string(),
         known: builtin::names().into_iter().map(String::from).collect(),
-    })
+    }])
 }
 
 /// Every built-in scenario, parsed. They are tested, so this cannot fail in a
@@ -185,21 +202,67 @@ pub fn builtins() -> Vec<Script> {
     scripts
 }
 
+/// The script, or the first error (the one [`parse_all`] lists first).
 pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
+    parse_all(file, text).map_err(|mut all| all.swap_remove(0))
+}
+
+/// The script, or its errors in the order validation found them. Errors in
+/// actions, expectations and narration are all collected; one in the
+/// setup, or a file that does not parse, stops at that one, since what
+/// follows would only repeat it.
+pub fn parse_all(file: &str, text: &str) -> Result<Script, Vec<ScenarioError>> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
+    // Before the schema: its messages may echo a value.
+    super::control::check(file, text).map_err(|e| vec![e])?;
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
         let message = e.message().trim().to_string();
-        err(e.span(), message)
+        vec![err(e.span(), message)]
     })?;
-    Validator { err: &err }.script(file, raw)
+    let validator = Validator {
+        err: &err,
+        found: RefCell::new(Vec::new()),
+    };
+    match validator.script(file, raw) {
+        Ok(script) => Ok(script),
+        Err(last) => {
+            let mut all = validator.found.into_inner();
+            if !all.contains(&last) {
+                all.push(last);
+            }
+            Err(all)
+        }
+    }
 }
 
 struct Validator<'a> {
     err: &'a dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
+    /// Errors noted so far, while validation goes on to find the others.
+    found: RefCell<Vec<ScenarioError>>,
 }
 
 impl Validator<'_> {
+    /// Notes an error and lets validation go on: `None` for the caller to
+    /// skip what it was building.
+    fn keep<T>(&self, result: Result<T, ScenarioError>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(e) => {
+                self.found.borrow_mut().push(e);
+                None
+            }
+        }
+    }
+
+    /// Stops at the first noted error, once going on would only cascade.
+    fn stop_if_found(&self) -> Result<(), ScenarioError> {
+        match self.found.borrow().first() {
+            Some(first) => Err(first.clone()),
+            None => Ok(()),
+        }
+    }
+
     fn fail<T>(&self, span: Range<usize>, message: String) -> Result<T, ScenarioError> {
         Err((self.err)(Some(span), message))
     }
@@ -246,6 +309,7 @@ impl Validator<'_> {
     }
 
     fn script(&self, file: &str, raw: RawScenario) -> Result<Script, ScenarioError> {
+        super::limits::check(&raw, self.err)?;
         let group = match &raw.group {
             None => Group::Failure,
             Some(g) => Group::parse(g.get_ref()).map_or_else(
@@ -253,8 +317,9 @@ impl Validator<'_> {
                     self.fail(
                         g.span(),
                         format!(
-                            "unknown group `{}`: use tour, failure or design",
-                            g.get_ref()
+                            "unknown group `{}`{}: use tour, failure or design",
+                            g.get_ref(),
+                            did_you_mean(g.get_ref(), ["tour", "failure", "design"])
                         ),
                     )
                 },
@@ -274,8 +339,16 @@ impl Validator<'_> {
             let mut sayings = Vec::new();
             for raw in step.actions.get_ref() {
                 let text = &raw.get_ref().text;
-                let action = Action::parse(text).or_else(|m| self.fail(raw.span(), m))?;
-                self.check_refs(&action, &setup, raw.span())?;
+                let parsed = Action::parse(text).or_else(|m| self.fail(raw.span(), m));
+                let Some(action) = self.keep(parsed) else {
+                    continue;
+                };
+                if self
+                    .keep(self.check_refs(&action, &setup, raw.span()))
+                    .is_none()
+                {
+                    continue;
+                }
                 actions.push(action);
                 sayings.push(raw.get_ref().say.as_ref().map(|say| {
                     Saying {
@@ -306,24 +379,31 @@ impl Validator<'_> {
                 actions,
             });
         }
+        // Later checks pair actions with their text: not with one missing.
+        self.stop_if_found()?;
         if steps.is_empty() {
             return Err((self.err)(None, "the scenario has no [[steps]]".into()));
         }
         let mut expect = BTreeMap::new();
         for (name, raw_expect) in &raw.expect {
             let Some(strategy) = Strategy::by_name(name.get_ref()) else {
-                return self.fail(
+                self.keep::<()>(self.fail(
                     name.span(),
                     format!(
-                        "expectations for unknown design `{}`; the designs are {}",
+                        "expectations for unknown design `{}`{}; the designs are {}",
                         name.get_ref(),
+                        did_you_mean(name.get_ref(), Strategy::names()),
                         Strategy::names().join(", ")
                     ),
-                );
+                ));
+                continue;
             };
-            self.check_program(&steps, &strategy, &raw)?;
-            expect.insert(name.get_ref().clone(), self.expectation(raw_expect)?);
+            self.keep(self.check_program(&steps, &strategy, &raw));
+            if let Some(expectation) = self.keep(self.expectation(raw_expect)) {
+                expect.insert(name.get_ref().clone(), expectation);
+            }
         }
+        self.stop_if_found()?;
         if expect.is_empty() {
             return Err((self.err)(
                 None,
@@ -358,17 +438,18 @@ impl Validator<'_> {
             }
             for name in step.narration_for.keys().chain(step.title_for.keys()) {
                 if !expect.contains_key(name.get_ref()) {
-                    return self.fail(
+                    self.keep::<()>(self.fail(
                         name.span(),
                         format!(
                             "narration or title for `{}`, which has no [expect.{}] table",
                             name.get_ref(),
                             name.get_ref()
                         ),
-                    );
+                    ));
                 }
             }
         }
+        self.stop_if_found()?;
         Ok(Script {
             name: file.to_string(),
             title: raw.title.clone(),
@@ -425,7 +506,10 @@ impl Validator<'_> {
                 other => {
                     return self.fail(
                         source.span(),
-                        format!("unknown id_source `{other}`: use producer, broker or content"),
+                        format!(
+                            "unknown id_source `{other}`{}: use producer, broker or content",
+                            did_you_mean(other, ["producer", "broker", "content"])
+                        ),
                     );
                 }
             };
@@ -529,7 +613,8 @@ impl Validator<'_> {
             return self.fail(
                 span,
                 format!(
-                    "no consumer `{c}` in the setup; the consumers are {}",
+                    "no consumer `{c}` in the setup{}; the consumers are {}",
+                    did_you_mean(c, setup.consumers.iter().map(String::as_str)),
                     setup.consumers.join(", ")
                 ),
             );
@@ -541,7 +626,8 @@ impl Validator<'_> {
             return self.fail(
                 span,
                 format!(
-                    "no message `{m}` in the setup; the messages are {}",
+                    "no message `{m}` in the setup{}; the messages are {}",
+                    did_you_mean(m, ids.iter().copied()),
                     ids.join(", ")
                 ),
             );
@@ -598,8 +684,9 @@ impl Validator<'_> {
                         self.fail(
                             o.span(),
                             format!(
-                                "unknown outcome `{}`; use one of: {}",
+                                "unknown outcome `{}`{}; use one of: {}",
                                 o.get_ref(),
+                                did_you_mean(o.get_ref(), known.iter().copied()),
                                 known.join(", ")
                             ),
                         )

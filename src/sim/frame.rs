@@ -136,7 +136,7 @@ pub struct ProcessedView {
 pub struct DbView {
     pub payments: Vec<PaymentView>,
     /// Sum of committed payments, in dollars.
-    pub total_charged: u32,
+    pub total_charged: u64,
     pub processed: Vec<ProcessedView>,
     /// False for designs that never touch processed_messages.
     pub uses_processed: bool,
@@ -203,7 +203,7 @@ pub struct KeyView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ProviderView {
     pub charges: Vec<Charge>,
-    pub total_charged: u32,
+    pub total_charged: u64,
     pub keys: Vec<KeyView>,
 }
 
@@ -385,7 +385,7 @@ impl World {
             }
         }
         Ok(DbView {
-            total_charged: committed.payments.iter().map(|p| p.amount).sum(),
+            total_charged: committed.payments.iter().map(|p| u64::from(p.amount)).sum(),
             payments,
             processed,
             uses_processed: self.strategy.uses(Op::ClaimId) || self.strategy.uses(Op::CheckId),
@@ -404,7 +404,7 @@ impl World {
     fn provider_view(&self) -> ProviderView {
         let charges = self.provider.charges().to_vec();
         ProviderView {
-            total_charged: charges.iter().map(|c| c.amount).sum(),
+            total_charged: charges.iter().map(|c| u64::from(c.amount)).sum(),
             charges,
             keys: self
                 .provider

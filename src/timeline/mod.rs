@@ -65,7 +65,7 @@ impl Timeline {
         let end = self.last();
         let mut misses = Vec::new();
         if let Some(total) = expect.total
-            && end.db.total_charged != total
+            && end.db.total_charged != u64::from(total)
         {
             misses.push(format!(
                 "total charged: expected ${total}, got ${}",

@@ -126,16 +126,16 @@ impl World {
     }
 
     pub(super) fn receive(&mut self, i: usize) -> Result<(), SimError> {
-        // Receipts look random, as real ones do, but must never repeat: an
-        // ack finds its message by receipt alone.
-        let receipt = loop {
-            let candidate = format!("rh-{:04x}", self.rng.random::<u16>());
-            if self.receipts.insert(candidate.clone()) {
-                break candidate;
-            }
-        };
         let name = self.consumers[i].name.clone();
-        let Some(delivery) = self.broker.receive(&name, receipt, self.now) else {
+        // An empty poll mints no receipt: receipts are drawn only for a
+        // delivery, so polling cannot use them up.
+        let delivery = if self.broker.can_receive() {
+            let receipt = self.receipts.mint();
+            self.broker.receive(&name, receipt, self.now)
+        } else {
+            None
+        };
+        let Some(delivery) = delivery else {
             let held_back =
                 self.broker.ordered && self.broker.messages().iter().any(|m| m.is_pending());
             self.say(

@@ -21,8 +21,6 @@ use super::provider::{Provider, Reply};
 use super::strategy::{Op, Strategy};
 use super::verdict::{self, FactState, LedgerEntry, LedgerKind, Verdict};
 use super::{Millis, format_duration};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -97,7 +95,6 @@ pub struct World {
     pub(super) consumers: Vec<Consumer>,
     pub(super) provider: Provider,
     pub(super) cache: Cache,
-    rng: ChaCha8Rng,
     /// Moves applied so far: the index of the frame the next move makes.
     pub(super) step: usize,
     pub(super) events: Vec<Event>,
@@ -116,8 +113,8 @@ pub struct World {
     /// Facts the provider refused for good (a declined card, a key reused
     /// for another request): for them the dead-letter queue is a right end.
     pub(super) refused: BTreeSet<Payment>,
-    /// Every receipt handed out so far.
-    receipts: BTreeSet<String>,
+    /// Mints the broker's receipt handles, seeded.
+    pub(super) receipts: crate::sim::receipts::Receipts,
     /// Processed IDs a retention job deleted, with the step it did so.
     pub(super) pruned: BTreeMap<String, usize>,
     /// The message ID whose claim hit the unique key in this step.
@@ -150,7 +147,6 @@ impl World {
             consumers,
             provider,
             cache: Cache::new(setup.cache_ttl_ms),
-            rng: ChaCha8Rng::seed_from_u64(seed),
             step: 0,
             events: Vec::new(),
             sql: Vec::new(),
@@ -161,7 +157,7 @@ impl World {
             seen: BTreeSet::new(),
             acked_before_work: BTreeSet::new(),
             refused: BTreeSet::new(),
-            receipts: BTreeSet::new(),
+            receipts: crate::sim::receipts::Receipts::new(seed),
             pruned: BTreeMap::new(),
             conflict: None,
             replayed: None,
