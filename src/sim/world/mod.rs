@@ -169,10 +169,23 @@ impl World {
             world.say(
                 Actor::Producer,
                 EventKind::Info,
-                format!(
-                    "publishes {} (order {}, ${}) to {}",
-                    message.id, message.payment.order, message.payment.amount, world.setup.queue
-                ),
+                match &message.status {
+                    Some(update) => format!(
+                        "publishes {} (order {} to {}, version {}) to {}",
+                        message.id,
+                        message.payment.order,
+                        update.status,
+                        update.version,
+                        world.setup.queue
+                    ),
+                    None => format!(
+                        "publishes {} (order {}, ${}) to {}",
+                        message.id,
+                        message.payment.order,
+                        message.payment.amount,
+                        world.setup.queue
+                    ),
+                },
             );
         }
         world.committed = world.db.committed()?;
