@@ -1,6 +1,6 @@
 //! Command-line parsing and dispatch. Exit codes: 0 fine, 1 a run missed its
 //! expectation (with --check) or validation found errors, 2 usage or input
-//! errors.
+//! errors, and output that cannot be written.
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -48,7 +48,8 @@ pub enum Command {
         #[arg(long)]
         check: bool,
         /// Write the database to this file (open it with sqlite3 afterwards).
-        /// Refuses to overwrite a file that idem did not create.
+        /// Only a new file or a database an earlier idem run wrote (emptied in
+        /// place); anything else is refused, as is a file another run uses.
         #[arg(long, value_name = "FILE")]
         db: Option<PathBuf>,
     },
@@ -85,6 +86,22 @@ pub enum Command {
     /// Explore every schedule within bounds for each strategy and show the
     /// shortest one that breaks each weaker design.
     Check(CheckArgs),
+    /// Print a shell completion script (for example:
+    /// `idem completions bash > ~/.local/share/bash-completion/completions/idem`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Draw one moment of the simulator as a picture: SVG, PNG, text or HTML.
+    Shot(crate::shot::ShotArgs),
+    /// Record a whole run, one frame per step: animated SVG, GIF or asciicast.
+    Record(crate::shot::RecordArgs),
+    /// Redraw the README's pictures (screenshots/) from the program itself.
+    Screenshots {
+        /// Where to write them.
+        #[arg(default_value = "screenshots")]
+        dir: PathBuf,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -93,10 +110,16 @@ pub enum Format {
     Json,
 }
 
-fn strategy_name(name: &str) -> Result<String, String> {
+pub fn strategy_name(name: &str) -> Result<String, String> {
     Strategy::by_name(name)
         .map(|s| s.name.to_string())
-        .ok_or_else(|| format!("the designs are {}", Strategy::names().join(", ")))
+        .ok_or_else(|| {
+            format!(
+                "the designs are {}{}",
+                Strategy::names().join(", "),
+                idem::suggest::did_you_mean(name, Strategy::names())
+            )
+        })
 }
 
 /// An error that has already been explained to the user, with its exit code.
@@ -107,7 +130,7 @@ pub struct Exit {
     pub message: String,
 }
 
-fn input_error(message: impl std::fmt::Display) -> anyhow::Error {
+pub fn input_error(message: impl std::fmt::Display) -> anyhow::Error {
     Exit {
         code: 2,
         message: message.to_string(),
@@ -131,23 +154,35 @@ pub fn run(
     db: Option<PathBuf>,
 ) -> Result<ExitCode> {
     let mut script = load(name)?;
+    // Refuse a file that is not idem's before any work, and know whether
+    // this run replaces an earlier one; the check is repeated under the lock.
+    let found = match &db {
+        Some(path) => Some(idem::sim::db_file::inspect(path).map_err(input_error)?),
+        None => None,
+    };
     script.setup.db_file = db.clone();
     // One rule everywhere: a scenario opens in the design it is written for.
     let mode = &mode.map_or_else(|| script.design(), str::to_string);
     let strategy = Strategy::by_name(mode).context("strategy checked by clap")?;
     let timeline = Timeline::build(&script, &strategy, seed, &[]).map_err(input_error)?;
     if let Some(path) = &db {
-        eprintln!(
+        if found == Some(idem::sim::db_file::Found::Earlier) {
+            note(&format!(
+                "idem: replaced {}, a database an earlier idem run wrote",
+                path.display()
+            ));
+        }
+        note(&format!(
             "idem: the database is in {} (open it with sqlite3)",
             path.display()
-        );
+        ));
     }
     let expect = script.expect.get(mode);
     let text = match format {
         Format::Text => report::transcript(&timeline, expect),
         Format::Json => report::json(&timeline, expect),
     };
-    emit(&text);
+    emit(&text)?;
     if check {
         let Some(expect) = expect else {
             return Err(input_error(format!(
@@ -204,15 +239,47 @@ pub fn play(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes to stdout. A reader that went away (`idem run ... | head`) is
-/// not an error worth a panic: what it wanted, it got.
-fn emit(text: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+/// Writes to stdout. A reader that went away (`idem run ... | head`) got
+/// what it wanted: that is silent success. Any other failure (a full disk,
+/// `> /dev/full`) is an error with its OS cause, exit 2.
+fn emit(text: &str) -> Result<()> {
+    write_stdout(idem::terminal_text::escape(text).as_bytes())
 }
 
-pub fn list() -> ExitCode {
+pub fn write_stdout(bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Exit {
+            code: 2,
+            message: format!("cannot write the output: {e}"),
+        }
+        .into()),
+    }
+}
+
+/// The completion script for `shell`, on stdout as it is (it is ours, and
+/// a shell reads it byte for byte).
+pub fn completions(shell: clap_complete::Shell) -> Result<ExitCode> {
+    use clap::CommandFactory;
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "idem", &mut script);
+    write_stdout(&script)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes one line to stderr, escaped (errors echo file names and input).
+/// A stderr that cannot be written is no reason to panic: there is nobody
+/// left to tell.
+pub fn note(text: &str) {
+    use std::io::Write;
+    let text = idem::terminal_text::escape(text);
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+}
+
+pub fn list() -> Result<ExitCode> {
     use std::fmt::Write;
     let scripts = scenario::load::builtins();
     let width = scripts.iter().map(|s| s.name.len()).max().unwrap_or(0);
@@ -231,30 +298,35 @@ pub fn list() -> ExitCode {
             );
         }
     }
-    emit(&text);
-    ExitCode::SUCCESS
+    emit(&text)?;
+    Ok(ExitCode::SUCCESS)
 }
 
-pub fn validate(files: &[String]) -> ExitCode {
+pub fn validate(files: &[String]) -> Result<ExitCode> {
     let mut bad = 0;
     for file in files {
-        match scenario::find(file) {
+        match scenario::find_all(file) {
             Ok(script) => emit(&format!(
                 "{file}: ok ({} chapters, expectations for {})\n",
                 script.steps.len(),
                 script.strategies().join(", ")
-            )),
-            Err(e) => {
+            ))?,
+            Err(errors) => {
                 bad += 1;
-                eprintln!("{e}");
+                for e in &errors {
+                    note(&e.to_string());
+                }
+                if errors.len() > 1 {
+                    note(&format!("{file}: {} errors", errors.len()));
+                }
             }
         }
     }
-    if bad == 0 {
+    Ok(if bad == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
+    })
 }
 
 /// Options of `idem check`; a bound left out keeps its default (printed).
@@ -298,6 +370,10 @@ pub struct CheckArgs {
     /// Treat identical consumers as distinct (slower; for cross-checking).
     #[arg(long)]
     no_symmetry: bool,
+    /// Stop with exit 2 when one design's search finds more distinct states
+    /// than this (bounds too large to finish).
+    #[arg(long, value_name = "N", default_value_t = idem::check::DEFAULT_MAX_STATES)]
+    max_states: u64,
 }
 
 pub fn check(args: &CheckArgs) -> Result<ExitCode> {
@@ -332,25 +408,40 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     if bounds.max_receives == 0 {
         return Err(input_error("--max-receives must be at least 1"));
     }
-    let report = check::run(&bounds).map_err(|e| anyhow::anyhow!(e))?;
+    if args.max_states == 0 {
+        return Err(input_error("--max-states must be at least 1"));
+    }
+    let watch = check::Watch::new(args.max_states);
+    let report = match crate::progress::shown_while(&watch, || check::run_watched(&bounds, &watch))
+    {
+        Ok(report) => report,
+        Err(e @ check::CheckError::Budget { .. }) => return Err(input_error(e)),
+        Err(e) => return Err(anyhow::anyhow!(e)),
+    };
     match args.format {
-        Format::Text => emit(&check::render(&report)),
-        Format::Json => emit(&format!("{}\n", report.to_json())),
+        Format::Text => emit(&check::render(&report))?,
+        Format::Json => emit(&format!("{}\n", report.to_json()))?,
     }
     if let Some(dir) = &args.save {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        let mut saved = 0;
-        for cx in report.strategies.iter().flat_map(|s| &s.counterexamples) {
-            let path = dir.join(cx.file_name());
-            std::fs::write(&path, cx.to_toml())
-                .with_context(|| format!("writing {}", path.display()))?;
-            saved += 1;
-        }
-        eprintln!(
-            "idem: saved {saved} counterexample scenario{} to {} (replay: idem run <file> --mode <design> --check)",
+        let files: Vec<(String, String)> = report
+            .strategies
+            .iter()
+            .flat_map(|s| &s.counterexamples)
+            .map(|cx| (cx.file_name(), cx.to_toml()))
+            .collect();
+        let saved =
+            crate::save::save_all(dir, &files).map_err(|e| input_error(format!("{e:#}")))?;
+        let kept = files.len() - saved;
+        note(&format!(
+            "idem: saved {saved} counterexample scenario{} to {}{} (replay: idem run <file> --mode <design> --check)",
             if saved == 1 { "" } else { "s" },
-            dir.display()
-        );
+            dir.display(),
+            if kept > 0 {
+                format!(", {kept} already there with the same text")
+            } else {
+                String::new()
+            }
+        ));
     }
     Ok(if report.passed() {
         ExitCode::SUCCESS

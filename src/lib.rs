@@ -2,8 +2,11 @@
 //! idem: the Idempotent Consumer pattern, simulated for real.
 
 pub mod check;
+pub mod export;
 pub mod report;
 pub mod scenario;
 pub mod sim;
+pub mod suggest;
+pub mod terminal_text;
 pub mod timeline;
 pub mod tui;

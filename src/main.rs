@@ -1,13 +1,54 @@
 #![forbid(unsafe_code)]
 
 mod cli;
+mod progress;
+mod save;
+mod shot;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use cli::{Cli, Command, Exit};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // The version names the SQLite it runs on: the simulator's claims are
+    // about that engine. Built once, so leaking it costs one small string.
+    let version: &'static str = Box::leak(
+        format!(
+            "{} (SQLite {}, bundled)",
+            env!("CARGO_PKG_VERSION"),
+            idem::sim::db::sqlite_version()
+        )
+        .into_boxed_str(),
+    );
+    let parsed = Cli::command()
+        .version(version)
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
+        Ok(cli) => cli,
+        // Help and version are ours, written like any output (a failed
+        // write is reported); a usage error echoes the argument, so it is
+        // printed plain and escaped, never with raw control bytes.
+        Err(e) if !e.use_stderr() => {
+            use std::io::IsTerminal;
+            let text = if std::io::stdout().is_terminal() {
+                e.render().ansi().to_string()
+            } else {
+                e.render().to_string()
+            };
+            return match cli::write_stdout(text.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    cli::note(&format!("idem: {e:#}"));
+                    ExitCode::from(2)
+                }
+            };
+        }
+        Err(e) => {
+            cli::note(e.render().to_string().trim_end());
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Some(Command::Run {
             scenario,
@@ -33,9 +74,13 @@ fn main() -> ExitCode {
             !(no_animation || cli.no_animation),
             ascii || cli.ascii,
         ),
-        Some(Command::List) => Ok(cli::list()),
-        Some(Command::Validate { files }) => Ok(cli::validate(&files)),
+        Some(Command::List) => cli::list(),
+        Some(Command::Validate { files }) => cli::validate(&files),
         Some(Command::Check(args)) => cli::check(&args),
+        Some(Command::Completions { shell }) => cli::completions(shell),
+        Some(Command::Shot(args)) => shot::shot(&args),
+        Some(Command::Record(args)) => shot::record(&args),
+        Some(Command::Screenshots { dir }) => shot::screenshots(&dir),
         // The tour opens like any scenario: in the design it is written for.
         None => cli::play(
             "tour-1",
@@ -49,7 +94,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("idem: {e}");
+            // `{:#}`: the whole chain, so that the OS's own reason shows.
+            cli::note(&format!("idem: {e:#}"));
             match e.downcast_ref::<Exit>() {
                 Some(exit) => ExitCode::from(exit.code),
                 None => ExitCode::FAILURE,

@@ -111,7 +111,7 @@ proptest! {
     ) {
         let amounts: Vec<u32> = cases.iter().map(|c| c.0).collect();
         let plan: Vec<Duplicate> = cases.iter().map(|c| c.1).collect();
-        let sum: u32 = amounts.iter().sum();
+        let sum: u64 = amounts.iter().map(|&a| u64::from(a)).sum();
         let n = amounts.len();
 
         let safe = run(Design::idempotent(), &amounts, &plan, consumers, &picks);

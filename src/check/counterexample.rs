@@ -5,6 +5,7 @@
 use super::bounds::Bounds;
 use super::explore::SEED;
 use crate::scenario::action::move_text;
+use crate::scenario::load::Saying;
 use crate::scenario::{Action, Expectation, Group, Script, ScriptStep};
 use crate::sim::consumer::Status;
 use crate::sim::{Actor, Move, Outcome, SimError, Strategy, World, format_duration};
@@ -96,9 +97,16 @@ impl Counterexample {
                 .zip(&moves)
                 .map(|(s, mv)| ScriptStep {
                     title: s.title.clone(),
-                    narration: s.happened.join(" "),
+                    title_for: BTreeMap::new(),
+                    // Each step is one move, so what it did is true from
+                    // its own frame on.
+                    narration: String::new(),
                     narration_for: BTreeMap::new(),
                     actions: vec![Action::Move(mv.clone())],
+                    sayings: vec![Some(Saying {
+                        text: s.happened.join(" "),
+                        text_for: BTreeMap::new(),
+                    })],
                 })
                 .collect(),
             expect: BTreeMap::from([(
@@ -168,8 +176,22 @@ impl Counterexample {
             let _ = writeln!(out);
             let _ = writeln!(out, "[[steps]]");
             let _ = writeln!(out, "title = {}", quote(&step.title));
-            let _ = writeln!(out, "narration = {}", quote(&step.narration));
-            let actions: Vec<String> = step.actions.iter().map(|a| quote(&a.text())).collect();
+            if !step.narration.is_empty() {
+                let _ = writeln!(out, "narration = {}", quote(&step.narration));
+            }
+            let actions: Vec<String> = step
+                .actions
+                .iter()
+                .zip(&step.sayings)
+                .map(|(a, said)| match said {
+                    Some(said) => format!(
+                        "{{ do = {}, say = {} }}",
+                        quote(&a.text()),
+                        quote(&said.text)
+                    ),
+                    None => quote(&a.text()),
+                })
+                .collect();
             let _ = writeln!(out, "actions = [{}]", actions.join(", "));
         }
         for (name, e) in &s.expect {

@@ -7,10 +7,12 @@
 //! gives every state its shortest path from the start: counterexamples are
 //! shortest ones, whatever order the states were found in.
 
+use super::CheckError;
 use super::bounds::Bounds;
 use super::enabled::{Choice, Cost, Used, enabled, was_blocked};
 use super::fingerprint::{Fingerprint, fingerprint};
 use super::property::{Judgement, classify, judge};
+use super::watch::Watch;
 use crate::sim::Outcome;
 use crate::sim::{Move, SimError, Strategy, World};
 use std::collections::{HashMap, VecDeque};
@@ -54,6 +56,7 @@ pub struct Graph {
 
 struct Explorer<'a> {
     strategy: &'a Strategy,
+    watch: &'a Watch,
     bounds: &'a Bounds,
     setup: crate::sim::Setup,
     graph: Graph,
@@ -68,9 +71,10 @@ struct Frame {
     dfs_depth: usize,
 }
 
-pub fn explore(strategy: &Strategy, bounds: &Bounds) -> Result<Graph, SimError> {
+pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Graph, CheckError> {
     let mut ex = Explorer {
         strategy,
+        watch,
         bounds,
         setup: bounds.setup(),
         graph: Graph {
@@ -91,16 +95,20 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds) -> Result<Graph, SimError> 
         world: Some(start),
         dfs_depth: 0,
     }];
+    // The stack's length is shared as the "queue" of the progress line.
+    watch.stack_moved(true);
     while let Some(top) = stack.last_mut() {
         let n = top.node;
         let node = &ex.graph.nodes[n as usize];
         if top.next >= node.choices.len() {
             stack.pop();
+            watch.stack_moved(false);
             continue;
         }
         if top.dfs_depth >= ex.bounds.max_depth {
             ex.graph.truncated += 1;
             stack.pop();
+            watch.stack_moved(false);
             continue;
         }
         let index = top.next;
@@ -126,6 +134,17 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds) -> Result<Graph, SimError> 
             succ.push((child, index as u16));
         }
         if new {
+            if ex.graph.nodes.len() as u64 > watch.max_states {
+                for _ in 0..stack.len() {
+                    watch.stack_moved(false);
+                }
+                return Err(CheckError::Budget {
+                    strategy: strategy.name.to_string(),
+                    states: ex.graph.nodes.len() as u64,
+                    max: watch.max_states,
+                });
+            }
+            watch.stack_moved(true);
             stack.push(Frame {
                 node: child,
                 next: 0,
@@ -185,6 +204,7 @@ impl Explorer<'_> {
             shortest_from: (NONE, 0),
         });
         self.seen.insert(fp, id);
+        self.watch.found_state();
         Ok((id, true))
     }
 }

@@ -64,7 +64,7 @@ pub struct Fingerprint {
     /// Provider ledger: (order, amount, Idempotency-Key), in charge order.
     charges: Vec<(u32, u32, Option<String>)>,
     /// Key store: (key, stored status code, first request still in flight).
-    keys: Vec<(String, u16, bool)>,
+    keys: Vec<(String, u16)>,
     budget: [u32; 4],
 }
 
@@ -205,13 +205,7 @@ fn canonical(world: &World, frame: &Frame, used: &Used, perm: &[usize]) -> Finge
             .collect(),
         keys: provider
             .keys()
-            .map(|k| {
-                (
-                    k.key.clone(),
-                    k.result.as_ref().map_or(0, |r| r.status()),
-                    k.in_flight,
-                )
-            })
+            .map(|k| (k.key.clone(), k.result.status()))
             .collect(),
         budget: [
             used.lost_acks,

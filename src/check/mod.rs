@@ -27,6 +27,7 @@ mod explore;
 mod fingerprint;
 mod property;
 mod table;
+mod watch;
 
 pub use crate::sim::Outcome;
 pub use bounds::Bounds;
@@ -36,6 +37,7 @@ pub use explore::SEED;
 pub use property::{Invariant, Witness};
 pub use table::num;
 pub use table::{render, table};
+pub use watch::{DEFAULT_MAX_STATES, Seen, Watch};
 
 use crate::sim::{Move, SimError, Strategy};
 use serde::Serialize;
@@ -48,6 +50,14 @@ pub enum CheckError {
     Sim(#[from] SimError),
     #[error("no strategy named `{name}`; the strategies are {}", known.join(", "))]
     UnknownStrategy { name: String, known: Vec<String> },
+    #[error(
+        "bounds too large: {states} states explored for {strategy} without finishing; raise --max-states (now {max}) or narrow the bounds"
+    )]
+    Budget {
+        strategy: String,
+        states: u64,
+        max: u64,
+    },
 }
 
 /// An always-property and whether it held in every state.
@@ -183,6 +193,12 @@ impl CheckReport {
 /// default), strategies in parallel on the available cores, each one
 /// deterministic on its own.
 pub fn run(bounds: &Bounds) -> Result<CheckReport, CheckError> {
+    run_watched(bounds, &Watch::default())
+}
+
+/// [`run`], counting into `watch` as it goes and stopping a design at its
+/// state budget.
+pub fn run_watched(bounds: &Bounds, watch: &Watch) -> Result<CheckReport, CheckError> {
     let strategies: Vec<Strategy> = match &bounds.strategy {
         None => Strategy::all(),
         Some(name) => vec![
@@ -192,13 +208,14 @@ pub fn run(bounds: &Bounds) -> Result<CheckReport, CheckError> {
             })?,
         ],
     };
+    watch.start(strategies.len());
     let started = Instant::now();
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(strategies.len())
         .max(1);
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut results: Vec<(usize, Result<StrategyReport, SimError>)> = std::thread::scope(|s| {
+    let mut results: Vec<(usize, Result<StrategyReport, CheckError>)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..workers)
             .map(|_| {
                 s.spawn(|| {
@@ -208,7 +225,15 @@ pub fn run(bounds: &Bounds) -> Result<CheckReport, CheckError> {
                         let Some(strategy) = strategies.get(i) else {
                             break;
                         };
-                        out.push((i, check_strategy(strategy, bounds)));
+                        let report = check_watched(strategy, bounds, watch);
+                        // A design over its budget stops the others: the
+                        // whole check fails with that one message.
+                        let stop = report.is_err();
+                        out.push((i, report));
+                        if stop {
+                            next.store(strategies.len(), std::sync::atomic::Ordering::Relaxed);
+                        }
+                        watch.design_done();
                     }
                     out
                 })
@@ -232,10 +257,21 @@ pub fn run(bounds: &Bounds) -> Result<CheckReport, CheckError> {
 }
 
 /// Explores every schedule of one strategy within the bounds.
-pub fn check_strategy(strategy: &Strategy, requested: &Bounds) -> Result<StrategyReport, SimError> {
+pub fn check_strategy(
+    strategy: &Strategy,
+    requested: &Bounds,
+) -> Result<StrategyReport, CheckError> {
+    check_watched(strategy, requested, &Watch::default())
+}
+
+fn check_watched(
+    strategy: &Strategy,
+    requested: &Bounds,
+    watch: &Watch,
+) -> Result<StrategyReport, CheckError> {
     let started = Instant::now();
     let bounds = &requested.for_strategy(strategy);
-    let graph = explore::explore(strategy, bounds)?;
+    let graph = explore::explore(strategy, bounds, watch)?;
     let counts = graph.path_counts();
     let mut outcomes: BTreeMap<Outcome, u64> = BTreeMap::new();
     let mut first_class: BTreeMap<Outcome, u32> = BTreeMap::new();

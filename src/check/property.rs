@@ -163,6 +163,10 @@ pub fn classify(frame: &Frame) -> (u8, Outcome) {
         };
         bits |= class.bit();
         worst = worst.max(class);
+        // A run can go wrong in several ways at once: each one counts.
+        for also in &fact.failures {
+            bits |= also.bit();
+        }
     }
     (bits, worst)
 }

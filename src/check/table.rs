@@ -202,11 +202,13 @@ pub fn render(report: &CheckReport) -> String {
             );
             let width = cx.steps.len().to_string().len();
             for (i, step) in cx.steps.iter().enumerate() {
-                let said = step
-                    .happened
-                    .first()
-                    .cloned()
-                    .unwrap_or_else(|| move_text(&cx.moves[i]));
+                // Every event of the move: the first alone can tell half
+                // the story ("A acks m-7f3", when the ack was then dropped).
+                let said = if step.happened.is_empty() {
+                    move_text(&cx.moves[i])
+                } else {
+                    step.happened.join(" ")
+                };
                 let _ = writeln!(out, "   {:>width$}. {:<18} {}", i + 1, step.action, said);
             }
             let _ = writeln!(

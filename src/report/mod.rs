@@ -5,7 +5,6 @@ mod state;
 mod text;
 
 pub use state::{consumer_line, message_line};
-pub use text::transcript;
 
 use crate::scenario::Expectation;
 use crate::timeline::Timeline;
@@ -16,6 +15,14 @@ struct JsonRun<'a> {
     #[serde(flatten)]
     timeline: &'a Timeline,
     expectation_misses: Option<Vec<String>>,
+}
+
+/// The run as text (see `text::transcript`), with any control character
+/// escaped: a transcript goes to a terminal, and scenario text is not
+/// trusted to be free of them even after validation (a script can be built
+/// in code).
+pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
+    crate::terminal_text::escape(&text::transcript(timeline, expect)).into_owned()
 }
 
 /// The whole run as JSON: every frame, plus how it compares with the

@@ -5,8 +5,13 @@ use crate::sim::consumer::{Mark, Status};
 use crate::sim::format_duration;
 use crate::sim::frame::{ConsumerView, MessagePhase, MessageView};
 
-pub fn message_line(m: &MessageView) -> String {
-    let mut line = format!("{} (order {}, {}) ", m.message_id, m.order, m.body);
+pub fn message_line(m: &MessageView, broker_ids_lead: bool) -> String {
+    let mut line = format!(
+        "{} (order {}, {}) ",
+        m.label(broker_ids_lead),
+        m.order,
+        m.body
+    );
     line.push_str(&match (m.phase, &m.holder) {
         (MessagePhase::Waiting, _) => "waiting".to_string(),
         (MessagePhase::InFlight, Some(h)) => format!(
@@ -28,7 +33,7 @@ pub fn message_line(m: &MessageView) -> String {
         line.push_str(&format!(", copy {}", m.copy));
     }
     if m.ack_lost {
-        line.push_str(", last ack lost");
+        line.push_str(", its last ack lost on the wire (observer's view: the broker cannot know)");
     }
     line
 }

@@ -24,7 +24,17 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
             if chapter > 0 {
                 let _ = writeln!(out, "== {}. {} ==", chapter, frame.chapter_title);
             }
-            for line in wrap(&frame.narration, WIDTH) {
+            // The chapter's opening words; what its actions say follows
+            // at the frame where each happened.
+            let opening = match &frame.said {
+                Some(said) => frame
+                    .narration
+                    .strip_suffix(said.as_str())
+                    .unwrap_or(&frame.narration)
+                    .trim_end(),
+                None => &frame.narration,
+            };
+            for line in wrap(opening, WIDTH) {
                 let _ = writeln!(out, "{line}");
             }
         }
@@ -43,6 +53,12 @@ fn write_frame(out: &mut String, f: &Frame) {
         format_duration(f.time_ms),
         f.action
     );
+    if let Some(said) = &f.said {
+        for (i, line) in wrap(said, WIDTH - 4).iter().enumerate() {
+            let lead = if i == 0 { "  » " } else { "    " };
+            let _ = writeln!(out, "{lead}{line}");
+        }
+    }
     for e in &f.events {
         let _ = writeln!(out, "  {:<11} {}", e.actor.label(), e.text);
     }
@@ -52,7 +68,11 @@ fn write_frame(out: &mut String, f: &Frame) {
     }
     let _ = writeln!(out, "  state:");
     for m in &f.queue.messages {
-        let _ = writeln!(out, "    queue     {}", message_line(m));
+        let _ = writeln!(
+            out,
+            "    queue     {}",
+            message_line(m, f.queue.broker_ids_lead)
+        );
     }
     for c in &f.consumers {
         let _ = writeln!(out, "    consumer  {}", consumer_line(c));
@@ -111,28 +131,43 @@ fn write_tables(out: &mut String, f: &Frame) {
         });
         let _ = writeln!(out, "    processed_messages  {}", listed(rows, "no rows"));
     }
+    let pending = db.uncommitted.as_ref();
+    let mark = |by: &str| format!(" (uncommitted, {by})");
     if db.uses_statuses {
-        let rows = db
-            .statuses
-            .iter()
-            .map(|s| format!("{} {} (version {})", s.order, s.status, s.version));
+        let status = |s: &crate::sim::db::StatusRow| {
+            format!("{} {} (version {})", s.order, s.status, s.version)
+        };
+        let rows = db.statuses.iter().map(status).chain(
+            pending
+                .into_iter()
+                .flat_map(|u| u.statuses.iter().map(move |s| status(s) + &mark(&u.by))),
+        );
         let _ = writeln!(out, "    order_status  {}", listed(rows, "no rows"));
     }
     if db.uses_offsets {
         let rows = db
             .last_offset
-            .map(|o| format!("partition 0 last_offset {o}"));
+            .map(|o| format!("partition 0 last_offset {o}"))
+            .into_iter()
+            .chain(pending.and_then(|u| {
+                u.last_offset
+                    .map(|o| format!("partition 0 last_offset {o}{}", mark(&u.by)))
+            }));
         let _ = writeln!(out, "    consumer_offsets  {}", listed(rows, "no rows"));
     }
     if db.uses_orders {
-        let rows = db
-            .orders
-            .iter()
-            .map(|o| format!("{} last message {}", o.order, o.last_message_id));
+        let order = |o: &crate::sim::db::OrderRow| {
+            format!("{} last message {}", o.order, o.last_message_id)
+        };
+        let rows = db.orders.iter().map(order).chain(
+            pending
+                .into_iter()
+                .flat_map(|u| u.orders.iter().map(move |o| order(o) + &mark(&u.by))),
+        );
         let _ = writeln!(out, "    orders    {}", listed(rows, "no rows"));
     }
     if db.uses_records {
-        let rows = db.records.iter().map(|r| {
+        let record = |r: &crate::sim::db::RecordRow| {
             let result = r
                 .result
                 .as_ref()
@@ -145,7 +180,12 @@ fn write_tables(out: &mut String, f: &Frame) {
                 r.owner,
                 format_duration(r.deadline)
             )
-        });
+        };
+        let rows = db.records.iter().map(record).chain(
+            pending
+                .into_iter()
+                .flat_map(|u| u.records.iter().map(move |r| record(r) + &mark(&u.by))),
+        );
         let _ = writeln!(out, "    idempotency_records  {}", listed(rows, "no rows"));
     }
     if f.cache.used {
@@ -186,7 +226,7 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
         }
         let _ = writeln!(
             out,
-            "  order {}: owes ${} {}; payments rows {}, provider charges {}: {}",
+            "  order {} (${}): owes it {}; payments rows {}, provider charges {}: {}",
             fact.order,
             fact.amount,
             match fact.expected {
@@ -195,7 +235,7 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
             },
             fact.payments,
             fact.charges,
-            fact.outcome.text()
+            fact.headline()
         );
     }
     let c = &end.counters;
@@ -211,8 +251,15 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
         c.dead_lettered,
         c.crashes
     );
-    if let Some(first) = timeline.first_violation() {
-        let _ = writeln!(out, "  first went wrong at step {first}");
+    if let (Some(first), Some(declared)) = (timeline.went_wrong_at(), timeline.first_violation()) {
+        if first < declared {
+            let _ = writeln!(
+                out,
+                "  first went wrong at step {first}; the verdict could say so for sure at step {declared}"
+            );
+        } else {
+            let _ = writeln!(out, "  first went wrong at step {first}");
+        }
     }
     if let Some(expect) = expect {
         let misses = timeline.misses(expect);

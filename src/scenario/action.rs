@@ -63,7 +63,8 @@ impl Action {
                 [c, "to", step] => {
                     if !Op::KEYWORDS.contains(step) {
                         return Err(format!(
-                            "unknown step `{step}`: the steps are {}",
+                            "unknown step `{step}`{}: the steps are {}",
+                            crate::suggest::did_you_mean(step, Op::KEYWORDS.iter().copied()),
                             Op::KEYWORDS.join(", ")
                         ));
                     }
@@ -120,7 +121,8 @@ impl Action {
             }
             other => {
                 return Err(format!(
-                    "unknown action `{other}`: the actions are {}",
+                    "unknown action `{other}`{}: the actions are {}",
+                    crate::suggest::did_you_mean(other, VERBS.iter().copied()),
                     VERBS.join(", ")
                 ));
             }

@@ -1,3 +1,4 @@
+use crate::terminal_text::escape;
 use std::fmt;
 use std::ops::Range;
 
@@ -35,19 +36,30 @@ impl ScenarioError {
 }
 
 impl fmt::Display for ScenarioError {
+    /// Everything that came from the file or its name is escaped: the error
+    /// is about a hostile file as often as a mistaken one.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
             "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
+            escape(&self.file),
+            self.line,
+            self.column,
+            escape(&self.message)
         )?;
         let gutter = self.line.to_string();
-        writeln!(f, "{gutter} | {}", self.source_line)?;
+        // The caret goes under the escaped text of the column's character.
+        let before: String = self
+            .source_line
+            .chars()
+            .take(self.column.saturating_sub(1))
+            .collect();
+        writeln!(f, "{gutter} | {}", escape(&self.source_line))?;
         write!(
             f,
             "{} | {}^",
             " ".repeat(gutter.len()),
-            " ".repeat(self.column.saturating_sub(1))
+            " ".repeat(escape(&before).chars().count())
         )
     }
 }

@@ -77,11 +77,69 @@ pub struct RawMessage {
 #[serde(deny_unknown_fields)]
 pub struct RawStep {
     pub title: String,
+    /// The chapter's opening words: what is already true when it starts.
+    #[serde(default)]
     pub narration: String,
     /// The same chapter told for another design, where it goes differently.
     #[serde(default)]
     pub narration_for: BTreeMap<Spanned<String>, String>,
-    pub actions: Spanned<Vec<Spanned<String>>>,
+    /// The chapter's title for another design, where the main one is untrue.
+    #[serde(default)]
+    pub title_for: BTreeMap<Spanned<String>, String>,
+    pub actions: Spanned<Vec<Spanned<RawAction>>>,
+}
+
+/// An action: its text alone (`"wait 30s"`), or a table that also says
+/// what it does, shown once it has happened:
+/// `{ do = "step A", say = "...", say_for = { naive = "..." } }`.
+pub struct RawAction {
+    pub text: String,
+    pub say: Option<String>,
+    pub say_for: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawToldAction {
+    #[serde(rename = "do")]
+    text: String,
+    say: String,
+    #[serde(default)]
+    say_for: BTreeMap<String, String>,
+}
+
+impl<'de> Deserialize<'de> for RawAction {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = RawAction;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "an action such as \"run A\", or a table { do = \"run A\", say = \"...\" }",
+                )
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawAction, E> {
+                Ok(RawAction {
+                    text: v.to_string(),
+                    say: None,
+                    say_for: BTreeMap::new(),
+                })
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<RawAction, A::Error> {
+                let told =
+                    RawToldAction::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(RawAction {
+                    text: told.text,
+                    say: Some(told.say),
+                    say_for: told.say_for,
+                })
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 #[derive(Deserialize)]

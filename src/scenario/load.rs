@@ -8,6 +8,8 @@ use super::format::{RawExpectation, RawScenario};
 use crate::sim::message::StatusUpdate;
 use crate::sim::world::IdSource;
 use crate::sim::{Message, Outcome, Payment, Setup, Strategy, parse_duration};
+use crate::suggest::did_you_mean;
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::Path;
@@ -39,17 +41,43 @@ impl Group {
     }
 }
 
+/// What an action says once it has happened, for the scenario's design
+/// and, where it goes differently, for others.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Saying {
+    pub text: String,
+    /// By design name; an empty text says nothing for that design.
+    pub text_for: BTreeMap<String, String>,
+}
+
+impl Saying {
+    /// The words for a run under `design`, if it has any.
+    pub fn for_design(&self, design: &str) -> Option<&str> {
+        let text = self.text_for.get(design).unwrap_or(&self.text);
+        (!text.is_empty()).then_some(text.as_str())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptStep {
     pub title: String,
+    /// The title for other designs, by design name.
+    pub title_for: BTreeMap<String, String>,
     /// Written for the scenario's `design`.
     pub narration: String,
     /// The chapter told for other designs, by design name.
     pub narration_for: BTreeMap<String, String>,
     pub actions: Vec<Action>,
+    /// Beside each action: what it says once it has happened.
+    pub sayings: Vec<Option<Saying>>,
 }
 
 impl ScriptStep {
+    /// The chapter's title for a run under `design`.
+    pub fn title(&self, design: &str) -> &str {
+        self.title_for.get(design).unwrap_or(&self.title)
+    }
+
     /// The narration for a run under `design`: its own version when the
     /// file has one, else the main text, marked when the file says it was
     /// written for another design, so that it never passes for a
@@ -119,32 +147,47 @@ impl Script {
 pub enum LoadError {
     #[error("{0}")]
     Scenario(#[from] ScenarioError),
-    #[error("no scenario named `{name}`; the built-in ones are: {}", known.join(", "))]
+    #[error(
+        "no scenario named `{name}`{}; the built-in ones are: {}",
+        crate::suggest::did_you_mean(name, known.iter().map(String::as_str)),
+        known.join(", ")
+    )]
     UnknownName { name: String, known: Vec<String> },
     #[error("{path}: {source}")]
     Io {
         path: String,
         source: std::io::Error,
     },
+    #[error("{path}: {kind}, not a scenario file (a scenario is a regular .toml file)")]
+    NotAFile { path: String, kind: &'static str },
+    #[error(
+        "{path}: too large for a scenario file: {bytes} bytes, over the limit of {} bytes",
+        super::limits::MAX_FILE_BYTES
+    )]
+    TooLarge { path: String, bytes: u64 },
 }
 
 /// A built-in scenario by name, or a file by path.
 pub fn find(name_or_path: &str) -> Result<Script, LoadError> {
+    find_all(name_or_path).map_err(|mut all| all.swap_remove(0))
+}
+
+/// [`find`], with every error of the file that validation can tell apart
+/// (never an empty list).
+pub fn find_all(name_or_path: &str) -> Result<Script, Vec<LoadError>> {
+    let scenario = |all: Vec<ScenarioError>| all.into_iter().map(LoadError::Scenario).collect();
     if let Some((name, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
-        return Ok(parse(name, text)?);
+        return parse_all(name, text).map_err(scenario);
     }
     let path = Path::new(name_or_path);
     if path.exists() || name_or_path.ends_with(".toml") {
-        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-            path: name_or_path.to_string(),
-            source,
-        })?;
-        return Ok(parse(name_or_path, &text)?);
+        let text = super::file::read(path).map_err(|e| vec![e])?;
+        return parse_all(name_or_path, &text).map_err(scenario);
     }
-    Err(LoadError::UnknownName {
+    Err(vec![LoadError::UnknownName {
         name: name_or_path.to_string(),
         known: builtin::names().into_iter().map(String::from).collect(),
-    })
+    }])
 }
 
 /// Every built-in scenario, parsed. They are tested, so this cannot fail in a
@@ -159,21 +202,67 @@ pub fn builtins() -> Vec<Script> {
     scripts
 }
 
+/// The script, or the first error (the one [`parse_all`] lists first).
 pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
+    parse_all(file, text).map_err(|mut all| all.swap_remove(0))
+}
+
+/// The script, or its errors in the order validation found them. Errors in
+/// actions, expectations and narration are all collected; one in the
+/// setup, or a file that does not parse, stops at that one, since what
+/// follows would only repeat it.
+pub fn parse_all(file: &str, text: &str) -> Result<Script, Vec<ScenarioError>> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
+    // Before the schema: its messages may echo a value.
+    super::control::check(file, text).map_err(|e| vec![e])?;
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
         let message = e.message().trim().to_string();
-        err(e.span(), message)
+        vec![err(e.span(), message)]
     })?;
-    Validator { err: &err }.script(file, raw)
+    let validator = Validator {
+        err: &err,
+        found: RefCell::new(Vec::new()),
+    };
+    match validator.script(file, raw) {
+        Ok(script) => Ok(script),
+        Err(last) => {
+            let mut all = validator.found.into_inner();
+            if !all.contains(&last) {
+                all.push(last);
+            }
+            Err(all)
+        }
+    }
 }
 
 struct Validator<'a> {
     err: &'a dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
+    /// Errors noted so far, while validation goes on to find the others.
+    found: RefCell<Vec<ScenarioError>>,
 }
 
 impl Validator<'_> {
+    /// Notes an error and lets validation go on: `None` for the caller to
+    /// skip what it was building.
+    fn keep<T>(&self, result: Result<T, ScenarioError>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(e) => {
+                self.found.borrow_mut().push(e);
+                None
+            }
+        }
+    }
+
+    /// Stops at the first noted error, once going on would only cascade.
+    fn stop_if_found(&self) -> Result<(), ScenarioError> {
+        match self.found.borrow().first() {
+            Some(first) => Err(first.clone()),
+            None => Ok(()),
+        }
+    }
+
     fn fail<T>(&self, span: Range<usize>, message: String) -> Result<T, ScenarioError> {
         Err((self.err)(Some(span), message))
     }
@@ -220,6 +309,7 @@ impl Validator<'_> {
     }
 
     fn script(&self, file: &str, raw: RawScenario) -> Result<Script, ScenarioError> {
+        super::limits::check(&raw, self.err)?;
         let group = match &raw.group {
             None => Group::Failure,
             Some(g) => Group::parse(g.get_ref()).map_or_else(
@@ -227,8 +317,9 @@ impl Validator<'_> {
                     self.fail(
                         g.span(),
                         format!(
-                            "unknown group `{}`: use tour, failure or design",
-                            g.get_ref()
+                            "unknown group `{}`{}: use tour, failure or design",
+                            g.get_ref(),
+                            did_you_mean(g.get_ref(), ["tour", "failure", "design"])
                         ),
                     )
                 },
@@ -245,14 +336,40 @@ impl Validator<'_> {
                     format!("step `{}` has no actions", step.title),
                 );
             }
-            for text in step.actions.get_ref() {
-                let action =
-                    Action::parse(text.get_ref()).or_else(|m| self.fail(text.span(), m))?;
-                self.check_refs(&action, &setup, text.span())?;
+            let mut sayings = Vec::new();
+            for raw in step.actions.get_ref() {
+                let text = &raw.get_ref().text;
+                let parsed = Action::parse(text).or_else(|m| self.fail(raw.span(), m));
+                let Some(action) = self.keep(parsed) else {
+                    continue;
+                };
+                if self
+                    .keep(self.check_refs(&action, &setup, raw.span()))
+                    .is_none()
+                {
+                    continue;
+                }
                 actions.push(action);
+                sayings.push(raw.get_ref().say.as_ref().map(|say| {
+                    Saying {
+                        text: say.trim().to_string(),
+                        text_for: raw
+                            .get_ref()
+                            .say_for
+                            .iter()
+                            .map(|(k, v)| (k.clone(), v.trim().to_string()))
+                            .collect(),
+                    }
+                }));
             }
             steps.push(super::ScriptStep {
                 title: step.title.clone(),
+                title_for: step
+                    .title_for
+                    .iter()
+                    .map(|(k, v)| (k.get_ref().clone(), v.clone()))
+                    .collect(),
+                sayings,
                 narration: step.narration.trim().to_string(),
                 narration_for: step
                     .narration_for
@@ -262,24 +379,31 @@ impl Validator<'_> {
                 actions,
             });
         }
+        // Later checks pair actions with their text: not with one missing.
+        self.stop_if_found()?;
         if steps.is_empty() {
             return Err((self.err)(None, "the scenario has no [[steps]]".into()));
         }
         let mut expect = BTreeMap::new();
         for (name, raw_expect) in &raw.expect {
             let Some(strategy) = Strategy::by_name(name.get_ref()) else {
-                return self.fail(
+                self.keep::<()>(self.fail(
                     name.span(),
                     format!(
-                        "expectations for unknown design `{}`; the designs are {}",
+                        "expectations for unknown design `{}`{}; the designs are {}",
                         name.get_ref(),
+                        did_you_mean(name.get_ref(), Strategy::names()),
                         Strategy::names().join(", ")
                     ),
-                );
+                ));
+                continue;
             };
-            self.check_program(&steps, &strategy, &raw)?;
-            expect.insert(name.get_ref().clone(), self.expectation(raw_expect)?);
+            self.keep(self.check_program(&steps, &strategy, &raw));
+            if let Some(expectation) = self.keep(self.expectation(raw_expect)) {
+                expect.insert(name.get_ref().clone(), expectation);
+            }
         }
+        self.stop_if_found()?;
         if expect.is_empty() {
             return Err((self.err)(
                 None,
@@ -302,19 +426,30 @@ impl Validator<'_> {
             None => None,
         };
         for step in &raw.steps {
-            for name in step.narration_for.keys() {
+            for raw_action in step.actions.get_ref() {
+                for name in raw_action.get_ref().say_for.keys() {
+                    if !expect.contains_key(name) {
+                        return self.fail(
+                            raw_action.span(),
+                            format!("`say_for` names `{name}`, which has no [expect.{name}] table"),
+                        );
+                    }
+                }
+            }
+            for name in step.narration_for.keys().chain(step.title_for.keys()) {
                 if !expect.contains_key(name.get_ref()) {
-                    return self.fail(
+                    self.keep::<()>(self.fail(
                         name.span(),
                         format!(
-                            "narration for `{}`, which has no [expect.{}] table",
+                            "narration or title for `{}`, which has no [expect.{}] table",
                             name.get_ref(),
                             name.get_ref()
                         ),
-                    );
+                    ));
                 }
             }
         }
+        self.stop_if_found()?;
         Ok(Script {
             name: file.to_string(),
             title: raw.title.clone(),
@@ -371,7 +506,10 @@ impl Validator<'_> {
                 other => {
                     return self.fail(
                         source.span(),
-                        format!("unknown id_source `{other}`: use producer, broker or content"),
+                        format!(
+                            "unknown id_source `{other}`{}: use producer, broker or content",
+                            did_you_mean(other, ["producer", "broker", "content"])
+                        ),
                     );
                 }
             };
@@ -475,7 +613,8 @@ impl Validator<'_> {
             return self.fail(
                 span,
                 format!(
-                    "no consumer `{c}` in the setup; the consumers are {}",
+                    "no consumer `{c}` in the setup{}; the consumers are {}",
+                    did_you_mean(c, setup.consumers.iter().map(String::as_str)),
                     setup.consumers.join(", ")
                 ),
             );
@@ -487,7 +626,8 @@ impl Validator<'_> {
             return self.fail(
                 span,
                 format!(
-                    "no message `{m}` in the setup; the messages are {}",
+                    "no message `{m}` in the setup{}; the messages are {}",
+                    did_you_mean(m, ids.iter().copied()),
                     ids.join(", ")
                 ),
             );
@@ -503,14 +643,14 @@ impl Validator<'_> {
         raw: &RawScenario,
     ) -> Result<(), ScenarioError> {
         for (step, raw_step) in steps.iter().zip(&raw.steps) {
-            for (action, text) in step.actions.iter().zip(raw_step.actions.get_ref()) {
+            for (action, raw_action) in step.actions.iter().zip(raw_step.actions.get_ref()) {
                 if let Action::Run { to: Some(to), .. } = action
                     && strategy.position(to).is_none()
                 {
                     let program: Vec<&str> =
                         strategy.program.iter().map(|op| op.keyword()).collect();
                     return self.fail(
-                        text.span(),
+                        raw_action.span(),
                         format!(
                             "step `{to}` is not in the {} program ({}), and this scenario has expectations for {}",
                             strategy.name,
@@ -544,8 +684,9 @@ impl Validator<'_> {
                         self.fail(
                             o.span(),
                             format!(
-                                "unknown outcome `{}`; use one of: {}",
+                                "unknown outcome `{}`{}; use one of: {}",
                                 o.get_ref(),
+                                did_you_mean(o.get_ref(), known.iter().copied()),
                                 known.join(", ")
                             ),
                         )

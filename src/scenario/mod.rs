@@ -3,10 +3,13 @@
 
 pub mod action;
 pub mod builtin;
+mod control;
 pub mod error;
+mod file;
 mod format;
+pub mod limits;
 pub mod load;
 
 pub use action::Action;
 pub use error::ScenarioError;
-pub use load::{Expectation, Group, Script, ScriptStep, find, parse};
+pub use load::{Expectation, Group, Script, ScriptStep, find, find_all, parse, parse_all};

@@ -170,21 +170,31 @@ impl Broker {
         Some(seq)
     }
 
-    /// Hands the oldest visible message to `consumer` under a lease.
-    pub fn receive(&mut self, consumer: &str, receipt: String, now: Millis) -> Option<Delivery> {
-        let lease_ms = self.lease_ms;
-        let ordered = self.ordered;
-        let stored = self
-            .messages
-            .iter_mut()
-            .find(|m| {
-                if ordered {
+    /// The message a receive would get now: the oldest visible one (on an
+    /// ordered queue, only the oldest pending one, if it is visible).
+    fn next_visible(&self) -> Option<usize> {
+        self.messages
+            .iter()
+            .position(|m| {
+                if self.ordered {
                     m.is_pending()
                 } else {
                     m.state == MessageState::Waiting
                 }
             })
-            .filter(|m| m.state == MessageState::Waiting)?;
+            .filter(|&i| self.messages[i].state == MessageState::Waiting)
+    }
+
+    /// Whether a receive now would get a message.
+    pub fn can_receive(&self) -> bool {
+        self.next_visible().is_some()
+    }
+
+    /// Hands the oldest visible message to `consumer` under a lease.
+    pub fn receive(&mut self, consumer: &str, receipt: String, now: Millis) -> Option<Delivery> {
+        let lease_ms = self.lease_ms;
+        let next = self.next_visible()?;
+        let stored = &mut self.messages[next];
         stored.receives += 1;
         stored.redelivered = stored.receives > 1;
         stored.state = MessageState::InFlight {

@@ -58,7 +58,7 @@ pub struct StepRan {
 pub struct Changes {
     pub items: Vec<ItemChange>,
     /// The committed payments total before this step, when it moved.
-    pub total_was: Option<u32>,
+    pub total_was: Option<u64>,
     /// How many charges the provider had made before this step, when it moved.
     pub charges_was: Option<usize>,
     /// Messages still in the queue (waiting or in flight) before this step,
@@ -200,7 +200,7 @@ impl Changes {
             &before.provider.keys,
             &after.provider.keys,
             |k| k.key.clone(),
-            |k| (k.result.clone(), k.replays, k.in_flight),
+            |k| (k.result.clone(), k.replays),
             |k| format!("{} {}", k.key, k.result),
             &mut items,
         );

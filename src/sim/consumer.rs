@@ -50,12 +50,10 @@ pub struct Consumer {
     pub(super) txn_payment: bool,
     /// The provider's response, travelling back to the consumer.
     pub(super) response: Option<Response>,
-    /// Set when this delivery's claim succeeded only because a retention job
-    /// had deleted the ID: part of the cause if the work turns out repeated.
-    pub(super) pruned_note: Option<String>,
-    /// The Idempotency-Key of this consumer's call that the provider is
-    /// still answering (it finishes when the response leaves).
-    pub(super) open_key: Option<String>,
+    /// Why this delivery's check let it through when it was a repeat (a
+    /// pruned ID, a row that keeps one ID only): part of the cause if the
+    /// work turns out repeated.
+    pub(super) admitted_note: Option<String>,
     /// Why the provider is being called again, when it is.
     pub(super) retry_cause: Option<String>,
     /// A duplicate was found: the handler is on its skip path.
@@ -82,8 +80,7 @@ impl Consumer {
             txn_payment: false,
             response: None,
             retry_cause: None,
-            open_key: None,
-            pruned_note: None,
+            admitted_note: None,
             skipping: false,
             backing_off: false,
             last_charge: None,
@@ -140,7 +137,7 @@ impl Consumer {
         self.txn_payment = false;
         self.response = None;
         self.retry_cause = None;
-        self.pruned_note = None;
+        self.admitted_note = None;
         self.skipping = false;
         self.backing_off = false;
         self.last_charge = None;

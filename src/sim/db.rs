@@ -7,9 +7,11 @@
 //! the world turns that into "blocked, waiting for the other transaction".
 
 use super::Millis;
+use super::db_file::{self, DbFile, DbFileError};
 use rusqlite::{Connection, ErrorCode, OpenFlags, params};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// `PRAGMA application_id` of every database idem creates ("idem" in ASCII),
@@ -89,15 +91,12 @@ const SELECT_PROCESSED: &str =
 
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
-    #[error("refusing to overwrite {path}: it is not a database that idem created")]
-    NotOurs { path: String },
+    #[error(transparent)]
+    File(#[from] DbFileError),
     #[error("SQLite: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    #[error("{path}: {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
+    #[error("--db {path}: SQLite opened {opened}, not the file idem checked")]
+    Elsewhere { path: String, opened: String },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -152,9 +151,14 @@ pub struct StatusRow {
 /// The shared database. Keeps one observer connection open, which also keeps
 /// an in-memory database alive between consumer crashes.
 pub struct Database {
-    uri: String,
-    file: Option<PathBuf>,
+    /// The memdb URI, or the absolute path of the `--db` file.
+    target: PathBuf,
+    memdb: bool,
     observer: Connection,
+    /// The claimed `--db` file; declared last so that its lock outlives the
+    /// observer connection, and shared with every session for the same
+    /// reason.
+    file: Option<Arc<DbFile>>,
 }
 
 static NEXT_MEMDB: AtomicU64 = AtomicU64::new(1);
@@ -162,31 +166,45 @@ static NEXT_MEMDB: AtomicU64 = AtomicU64::new(1);
 impl Database {
     /// A fresh in-memory database, or a fresh file at `file`.
     pub fn open(file: Option<&Path>) -> Result<Self, DbError> {
-        let uri = match file {
-            None => format!(
-                "file:/idem-{}-{}?vfs=memdb",
-                std::process::id(),
-                NEXT_MEMDB.fetch_add(1, Ordering::Relaxed)
+        let (target, file) = match file {
+            None => (
+                PathBuf::from(format!(
+                    "file:/idem-{}-{}?vfs=memdb",
+                    std::process::id(),
+                    NEXT_MEMDB.fetch_add(1, Ordering::Relaxed)
+                )),
+                None,
             ),
             Some(path) => {
-                prepare_file(path)?;
-                path.display().to_string()
+                let claimed = db_file::claim(path)?;
+                (claimed.path.clone(), Some(Arc::new(claimed)))
             }
         };
-        let observer = connect(&uri, file.is_none())?;
+        let memdb = file.is_none();
+        let observer = connect(&target, memdb)?;
+        if !memdb {
+            same_as_claimed(&observer, &target)?;
+        }
         observer.execute_batch(SCHEMA)?;
         observer.pragma_update(None, "application_id", APPLICATION_ID)?;
         Ok(Database {
-            uri,
-            file: file.map(Path::to_path_buf),
+            target,
+            memdb,
             observer,
+            file,
         })
+    }
+
+    /// What was at the `--db` path before this run claimed it.
+    pub fn found(&self) -> Option<db_file::Found> {
+        self.file.as_ref().map(|f| f.found)
     }
 
     /// A new connection for a consumer.
     pub fn connect(&self) -> Result<Session, DbError> {
         Ok(Session {
-            conn: connect(&self.uri, self.file.is_none())?,
+            conn: connect(&self.target, self.memdb)?,
+            _file: self.file.clone(),
         })
     }
 
@@ -213,7 +231,7 @@ impl Database {
     }
 }
 
-fn connect(uri: &str, memdb: bool) -> Result<Connection, DbError> {
+fn connect(target: &Path, memdb: bool) -> Result<Connection, DbError> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
         | OpenFlags::SQLITE_OPEN_CREATE
         | OpenFlags::SQLITE_OPEN_NO_MUTEX
@@ -222,35 +240,31 @@ fn connect(uri: &str, memdb: bool) -> Result<Connection, DbError> {
         } else {
             OpenFlags::empty()
         };
-    let conn = Connection::open_with_flags(uri, flags)?;
+    let conn = Connection::open_with_flags(target, flags)?;
     // Zero: a lock conflict must come back at once as SQLITE_BUSY, a state
     // the scheduler shows, never as a sleep inside SQLite.
     conn.busy_timeout(std::time::Duration::ZERO)?;
     Ok(conn)
 }
 
-/// Clears `path` for a new run, but only if it is empty or one of ours.
-fn prepare_file(path: &Path) -> Result<(), DbError> {
-    let shown = path.display().to_string();
-    let io = |source| DbError::Io {
-        path: shown.clone(),
-        source,
-    };
-    let Ok(meta) = std::fs::metadata(path) else {
-        return Ok(());
-    };
-    if meta.len() > 0 {
-        let id: i32 = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .and_then(|c| c.pragma_query_value(None, "application_id", |r| r.get(0)))
-            .unwrap_or(0);
-        if id != APPLICATION_ID {
-            return Err(DbError::NotOurs { path: shown });
-        }
-    }
-    std::fs::remove_file(path).map_err(io)?;
-    let journal = PathBuf::from(format!("{}-journal", path.display()));
-    if journal.exists() {
-        std::fs::remove_file(&journal).map_err(io)?;
+/// The version of the SQLite library idem runs on (bundled, so fixed at
+/// build time), for `idem --version`.
+pub fn sqlite_version() -> &'static str {
+    rusqlite::version()
+}
+
+/// SQLite must have opened the very file that was checked and locked.
+fn same_as_claimed(conn: &Connection, path: &Path) -> Result<(), DbError> {
+    let opened: String = conn.query_row(
+        "SELECT file FROM pragma_database_list WHERE name = 'main'",
+        [],
+        |r| r.get(0),
+    )?;
+    if Path::new(&opened) != path {
+        return Err(DbError::Elsewhere {
+            path: path.display().to_string(),
+            opened,
+        });
     }
     Ok(())
 }
@@ -356,6 +370,10 @@ pub struct Claim {
 /// transaction it had open, as a real process exit would.
 pub struct Session {
     conn: Connection,
+    /// Keeps the `--db` file's lock (and descriptor) until this connection
+    /// has closed too: closing any descriptor of a file drops every POSIX
+    /// lock the process holds on it, SQLite's included.
+    _file: Option<Arc<DbFile>>,
 }
 
 impl Session {
@@ -649,12 +667,24 @@ fn quote(text: &str) -> String {
 }
 
 /// Writes the bound values into the statement text for display: `?1` -> `'m-7f3'`.
+/// One pass over the template, so that a value is never searched again: an
+/// ID such as `m-?2` stays as it is, and `?1` does not eat the front of `?10`.
 fn render(template: &str, values: &[String]) -> String {
-    let mut out = template.to_string();
-    // Highest index first, so that ?1 does not eat the front of ?10.
-    for (i, value) in values.iter().enumerate().rev() {
-        out = out.replace(&format!("?{}", i + 1), value);
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(at) = rest.find('?') {
+        out.push_str(&rest[..at]);
+        let digits = rest[at + 1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len() - at - 1, |n| n);
+        let index: Option<usize> = rest[at + 1..at + 1 + digits].parse().ok();
+        match index.and_then(|i| values.get(i.checked_sub(1)?)) {
+            Some(value) => out.push_str(value),
+            None => out.push_str(&rest[at..at + 1 + digits]),
+        }
+        rest = &rest[at + 1 + digits..];
     }
+    out.push_str(rest);
     out
 }
 
@@ -728,6 +758,19 @@ mod tests {
     }
 
     #[test]
+    fn a_value_that_looks_like_a_placeholder_is_shown_as_it_is() {
+        assert_eq!(
+            render(
+                TAKE_OVER_RECORD,
+                &[quote("A/?3"), "?2".into(), quote("m-?1?2"), "7".into()]
+            ),
+            "UPDATE idempotency_records SET owner = 'A/?3', deadline = ?2 \
+             WHERE message_id = 'm-?1?2' AND status = 'in_progress' AND deadline <= 7"
+        );
+        assert_eq!(render("?1 ?10 ?", &["a".into()]), "a ?10 ?");
+    }
+
+    #[test]
     fn refuses_to_overwrite_a_foreign_file() {
         let dir = std::env::temp_dir().join(format!("idem-db-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -735,7 +778,7 @@ mod tests {
         std::fs::write(&foreign, b"not a database at all").unwrap();
         assert!(matches!(
             Database::open(Some(&foreign)),
-            Err(DbError::NotOurs { .. })
+            Err(DbError::File(DbFileError::NotOurs { .. }))
         ));
         let ours = dir.join("ours.db");
         drop(Database::open(Some(&ours)).unwrap());

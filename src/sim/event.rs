@@ -12,6 +12,11 @@ pub enum Actor {
     Clock,
     /// The retention job that prunes old processed IDs.
     Janitor,
+    /// What happens on the wire, which no party sees: only the observer
+    /// (you) knows a packet was dropped.
+    Network,
+    /// You, watching from outside: what no party in the world can know.
+    Observer,
 }
 
 impl Actor {
@@ -24,6 +29,8 @@ impl Actor {
             Actor::Fault => "fault".into(),
             Actor::Clock => "clock".into(),
             Actor::Janitor => "janitor".into(),
+            Actor::Network => "network (only you see this)".into(),
+            Actor::Observer => "observer".into(),
         }
     }
 }

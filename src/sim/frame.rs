@@ -9,7 +9,7 @@ use super::event::{Event, SqlRecord};
 use super::provider::{Charge, Reply};
 use super::strategy::Op;
 use super::verdict::Verdict;
-use super::world::{Counters, World};
+use super::world::{Counters, IdSource, World};
 use super::{Millis, SimError};
 use serde::Serialize;
 
@@ -34,6 +34,9 @@ pub struct Frame {
     pub sql: Vec<SqlRecord>,
     pub counters: Counters,
     pub verdict: Verdict,
+    /// What the action that ended with this frame says it did: true from
+    /// this frame on, and already part of `narration`.
+    pub said: Option<String>,
     /// What this step changed against the frame before it; filled in by the
     /// timeline, empty for frame 0.
     pub changes: Changes,
@@ -51,6 +54,8 @@ pub struct QueueView {
     /// One partition of an ordered log: broker IDs are offsets (`b-1` is offset 0).
     pub ordered: bool,
     pub messages: Vec<MessageView>,
+    /// Consumers key on the broker's own IDs (`b-2`), so those lead.
+    pub broker_ids_lead: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -81,6 +86,18 @@ pub struct MessageView {
     pub redelivered: bool,
     pub copy: u32,
     pub ack_lost: bool,
+}
+
+impl MessageView {
+    /// The name to show: the ID the consumers remember, with the other in
+    /// brackets where they differ (`b-2 (m-7f3)`).
+    pub fn label(&self, broker_ids_lead: bool) -> String {
+        if broker_ids_lead {
+            format!("{} ({})", self.broker_id, self.message_id)
+        } else {
+            self.message_id.clone()
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -127,7 +144,7 @@ pub struct ProcessedView {
 pub struct DbView {
     pub payments: Vec<PaymentView>,
     /// Sum of committed payments, in dollars.
-    pub total_charged: u32,
+    pub total_charged: u64,
     pub processed: Vec<ProcessedView>,
     /// False for designs that never touch processed_messages.
     pub uses_processed: bool,
@@ -143,6 +160,30 @@ pub struct DbView {
     /// The in-progress design's idempotency_records (committed rows).
     pub records: Vec<RecordRow>,
     pub uses_records: bool,
+    /// What an open transaction has written to the tables above and not
+    /// committed yet, as its own connection reads it.
+    pub uncommitted: Option<UncommittedRows>,
+}
+
+/// Rows of the smaller tables that an open transaction wrote or changed:
+/// shown beside the committed ones, as the payments rows are.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UncommittedRows {
+    pub by: String,
+    pub statuses: Vec<StatusRow>,
+    pub orders: Vec<OrderRow>,
+    pub records: Vec<RecordRow>,
+    /// The offset the transaction stored, when it differs from the committed one.
+    pub last_offset: Option<u64>,
+}
+
+impl UncommittedRows {
+    pub fn is_empty(&self) -> bool {
+        self.statuses.is_empty()
+            && self.orders.is_empty()
+            && self.records.is_empty()
+            && self.last_offset.is_none()
+    }
 }
 
 /// A key in the cache that cache-based designs use, with its time left.
@@ -165,14 +206,12 @@ pub struct KeyView {
     pub result: String,
     pub replays: u32,
     pub replayed_now: bool,
-    /// The first request with this key is still being answered.
-    pub in_flight: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ProviderView {
     pub charges: Vec<Charge>,
-    pub total_charged: u32,
+    pub total_charged: u64,
     pub keys: Vec<KeyView>,
 }
 
@@ -206,6 +245,7 @@ impl World {
             sql: self.sql.clone(),
             counters: self.counters.clone(),
             verdict: self.verdict(),
+            said: None,
             changes: Changes::default(),
             action_index: 0,
         })
@@ -261,6 +301,7 @@ impl World {
             max_receives: self.broker.max_receives,
             ordered: self.broker.ordered,
             messages,
+            broker_ids_lead: self.setup.id_source == IdSource::Broker,
         }
     }
 
@@ -314,9 +355,20 @@ impl World {
                 conflict: self.conflict.as_deref() == Some(row.message_id.as_str()),
             })
             .collect();
+        let mut uncommitted = None;
         if let Some(holder) = self.consumers.iter().find(|c| c.in_txn) {
             let session = holder.session.as_ref().expect("in a transaction");
             let own: Tables = session.own_view()?;
+            let rows = UncommittedRows {
+                by: holder.name.clone(),
+                statuses: new_rows(&own.statuses, &committed.statuses),
+                orders: new_rows(&own.orders, &committed.orders),
+                records: new_rows(&own.records, &committed.records),
+                last_offset: own
+                    .last_offset
+                    .filter(|_| own.last_offset != committed.last_offset),
+            };
+            uncommitted = (!rows.is_empty()).then_some(rows);
             for row in own.payments.iter().skip(committed.payments.len()) {
                 payments.push(PaymentView {
                     order: row.order,
@@ -343,7 +395,7 @@ impl World {
             }
         }
         Ok(DbView {
-            total_charged: committed.payments.iter().map(|p| p.amount).sum(),
+            total_charged: committed.payments.iter().map(|p| u64::from(p.amount)).sum(),
             payments,
             processed,
             uses_processed: self.strategy.uses(Op::ClaimId) || self.strategy.uses(Op::CheckId),
@@ -355,13 +407,14 @@ impl World {
             uses_orders: self.strategy.uses(Op::GuardRow),
             records: committed.records.clone(),
             uses_records: self.strategy.uses(Op::ClaimInProgress),
+            uncommitted,
         })
     }
 
     fn provider_view(&self) -> ProviderView {
         let charges = self.provider.charges().to_vec();
         ProviderView {
-            total_charged: charges.iter().map(|c| c.amount).sum(),
+            total_charged: charges.iter().map(|c| u64::from(c.amount)).sum(),
             charges,
             keys: self
                 .provider
@@ -369,15 +422,21 @@ impl World {
                 .map(|k| KeyView {
                     key: k.key.clone(),
                     result: match &k.result {
-                        None => "in progress".into(),
-                        Some(Reply::Charged { charge_id }) => charge_id.clone(),
-                        Some(other) => other.describe(),
+                        Reply::Charged { charge_id } => charge_id.clone(),
+                        other => other.describe(),
                     },
                     replays: k.replays,
                     replayed_now: self.replayed.as_deref() == Some(k.key.as_str()),
-                    in_flight: k.in_flight,
                 })
                 .collect(),
         }
     }
+}
+
+/// The rows of `own` that the committed table does not have as they are.
+fn new_rows<T: Clone + PartialEq>(own: &[T], committed: &[T]) -> Vec<T> {
+    own.iter()
+        .filter(|row| !committed.contains(row))
+        .cloned()
+        .collect()
 }

@@ -15,8 +15,6 @@ pub enum Reply {
     /// 402: the card was declined. Stored like a success: a retry with the
     /// same key gets the same error.
     Declined,
-    /// 409: the first request with this key is still being processed.
-    InProgress,
     /// 422: the key was used before with a different request body.
     KeyReused,
     /// 400: this provider requires an Idempotency-Key and none was sent.
@@ -28,7 +26,6 @@ impl Reply {
         match self {
             Reply::Charged { .. } => 201,
             Reply::Declined => 402,
-            Reply::InProgress => 409,
             Reply::KeyReused => 422,
             Reply::MissingKey => 400,
         }
@@ -38,9 +35,6 @@ impl Reply {
         match self {
             Reply::Charged { charge_id } => format!("201 Created {charge_id}"),
             Reply::Declined => "402 card declined".into(),
-            Reply::InProgress => {
-                "409 Conflict: the first request with this key is still running".into()
-            }
             Reply::KeyReused => {
                 "422 Unprocessable: key already used for a different request".into()
             }
@@ -70,10 +64,11 @@ pub struct KeyRecord {
     pub key: String,
     /// What the first request asked for; a repeat must ask for the same.
     pub fingerprint: String,
-    /// The first result, returned to every repeat.
-    pub result: Option<Reply>,
-    /// The first request is still being answered: a repeat now gets 409.
-    pub in_flight: bool,
+    /// The first result, returned to every repeat. This provider handles a
+    /// request in one step, so the result is stored before any repeat can
+    /// arrive: a repeat never finds the first still running (409), even
+    /// while the first response is still on its way back.
+    pub result: Reply,
     pub created_at: Millis,
     pub replays: u32,
 }
@@ -144,24 +139,10 @@ impl Provider {
                     replayed: false,
                 };
             }
-            if record.in_flight {
-                return Response {
-                    reply: Reply::InProgress,
-                    replayed: false,
-                };
-            }
-            return match &record.result {
-                None => Response {
-                    reply: Reply::InProgress,
-                    replayed: false,
-                },
-                Some(stored) => {
-                    record.replays += 1;
-                    Response {
-                        reply: stored.clone(),
-                        replayed: true,
-                    }
-                }
+            record.replays += 1;
+            return Response {
+                reply: record.result.clone(),
+                replayed: true,
             };
         }
         let reply = self.charge(Some(key), payment, now);
@@ -170,8 +151,7 @@ impl Provider {
             KeyRecord {
                 key: key.to_string(),
                 fingerprint,
-                result: Some(reply.clone()),
-                in_flight: true,
+                result: reply.clone(),
                 created_at: now,
                 replays: 0,
             },
@@ -179,14 +159,6 @@ impl Provider {
         Response {
             reply,
             replayed: false,
-        }
-    }
-
-    /// The response to the first request with `key` has left the provider
-    /// (whether or not it arrives): repeats now get the stored result.
-    pub fn finish(&mut self, key: &str) {
-        if let Some(record) = self.keys.get_mut(key) {
-            record.in_flight = false;
         }
     }
 
@@ -243,7 +215,6 @@ mod tests {
     fn a_repeat_with_the_key_returns_the_first_charge() {
         let mut p = provider();
         let first = p.post_charge(Some("m-7f3"), &P, 0);
-        p.finish("m-7f3");
         let again = p.post_charge(Some("m-7f3"), &P, 5);
         assert_eq!(
             first.reply,
@@ -257,12 +228,14 @@ mod tests {
     }
 
     #[test]
-    fn a_repeat_while_the_first_is_in_flight_is_409() {
+    fn a_repeat_right_after_the_first_gets_the_stored_result() {
+        // The first response may still be on its way back; the provider has
+        // finished its work and stored the result, so there is nothing to 409.
         let mut p = provider();
         p.post_charge(Some("k"), &P, 0);
-        assert_eq!(p.post_charge(Some("k"), &P, 0).reply.status(), 409);
-        p.finish("k");
-        assert!(p.post_charge(Some("k"), &P, 0).replayed);
+        let again = p.post_charge(Some("k"), &P, 0);
+        assert!(again.replayed);
+        assert_eq!(again.reply.status(), 201);
         assert_eq!(p.charges().len(), 1);
     }
 
@@ -298,7 +271,6 @@ mod tests {
     fn a_stored_error_is_replayed() {
         let mut p = Provider::new(1_000, 81, BTreeSet::from([1042]));
         assert_eq!(p.post_charge(Some("k"), &P, 0).reply, Reply::Declined);
-        p.finish("k");
         let again = p.post_charge(Some("k"), &P, 10);
         assert_eq!(again.reply, Reply::Declined);
         assert!(again.replayed);

@@ -332,7 +332,11 @@ impl Strategy {
             Strategy {
                 name: "in-progress",
                 summary: "an in-progress record with a deadline; a late duplicate backs off or takes over",
-                claims_safe: true,
+                // Each back-off still uses up one of the message's receives:
+                // an owner that dies with its record live lets a healthy
+                // message run out of receives and be dead-lettered, after
+                // the card may already have been charged.
+                claims_safe: false,
                 // The provider call runs outside any transaction, so no
                 // connection is held while the provider takes its time; the
                 // record, not a lock, keeps other deliveries away.

@@ -127,30 +127,101 @@ pub struct FactVerdict {
     pub payments: usize,
     /// Charges the provider made for this order.
     pub charges: usize,
+    /// The worst of `failures`; else correct, in progress or dead-lettered.
     pub outcome: Outcome,
-    pub cause: Vec<String>,
+    /// Every wrong effect that holds, worst first.
+    pub failures: Vec<Outcome>,
+    /// One chain per cause that contributed, effect first.
+    pub causes: Vec<Vec<String>>,
+    /// While the fact can still change: what is already wrong so far, in
+    /// words that declare no outcome.
+    pub at_risk: Option<String>,
+    /// The step that did the harm, where one did: the first charge or row
+    /// beyond what was owed. It can come before the outcome is declared.
+    pub harm_step: Option<usize>,
+}
+
+impl FactVerdict {
+    /// This fact's outcome in words that count (`charged 3 times`).
+    pub fn headline(&self) -> String {
+        match self.outcome {
+            Outcome::ChargedTwice => format!("charged {}", times(self.charges.max(self.payments))),
+            other => other.text().to_string(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
     pub outcome: Outcome,
+    /// Every wrong effect that holds over all facts, worst first.
+    pub failures: Vec<Outcome>,
     pub facts: Vec<FactVerdict>,
-    /// The cause chain of the worst fact, effect first.
-    pub cause: Vec<String>,
+    /// Every cause chain, those of the worst fact first.
+    pub causes: Vec<Vec<String>>,
+    pub at_risk: Vec<String>,
 }
 
 impl Verdict {
-    /// One line: `charged twice <- m-7f3 redelivered <- lease expired <- ack lost at step 7`.
+    /// The earliest step that did harm behind a failure, if any fact tells.
+    pub fn harm_step(&self) -> Option<usize> {
+        self.facts
+            .iter()
+            .filter(|f| f.outcome.is_failure())
+            .filter_map(|f| f.harm_step)
+            .min()
+    }
+
+    /// The outcome in words that count: `charged 3 times`, and every other
+    /// wrong effect that holds beside it.
+    pub fn headline(&self) -> String {
+        let mut parts = vec![self.counted(self.outcome)];
+        parts.extend(
+            self.failures
+                .iter()
+                .filter(|o| **o != self.outcome)
+                .map(|o| self.counted(*o)),
+        );
+        parts.join(", ")
+    }
+
+    fn counted(&self, outcome: Outcome) -> String {
+        if outcome != Outcome::ChargedTwice {
+            return outcome.text().to_string();
+        }
+        let most = self
+            .facts
+            .iter()
+            .filter(|f| f.failures.contains(&Outcome::ChargedTwice))
+            .map(|f| f.charges.max(f.payments))
+            .max()
+            .unwrap_or(2);
+        format!("charged {}", times(most))
+    }
+
+    /// One line: `charged twice <- m-7f3 redelivered <- lease expired <- ack
+    /// lost at step 7`, every further chain after `; and`, and what is at risk
+    /// while the run is still in progress.
     pub fn chain(&self) -> String {
-        let mut parts = vec![self.outcome.text().to_string()];
-        parts.extend(self.cause.iter().cloned());
-        parts.join(" <- ")
+        let mut line = self.headline();
+        for (i, chain) in self.causes.iter().enumerate() {
+            line.push_str(if i == 0 { " <- " } else { "; and <- " });
+            line.push_str(&chain.join(" <- "));
+        }
+        for risk in &self.at_risk {
+            line.push_str(" · at risk: ");
+            line.push_str(risk);
+        }
+        line
     }
 }
 
 /// What the world knows about one business fact when judging it.
 pub struct FactState<'a> {
     pub payment: &'a Payment,
+    /// How the verdict names this fact: `order 1042`, or `order 1042 ($40)`
+    /// where another payment for the same order is judged beside it.
+    pub name: String,
     pub expected: usize,
     pub payments: usize,
     pub charges: usize,
@@ -159,10 +230,16 @@ pub struct FactState<'a> {
     /// Recorded as handled (processed_messages or the cache) with no
     /// payment while nobody works on it: every redelivery will be skipped.
     pub doomed: bool,
+    /// Recorded as handled with no payment, whether or not a handler is on
+    /// it right now: the risk a redelivery meets.
+    pub recorded_unpaid: bool,
     /// The broker removed a copy on an ack that came before any work was
     /// saved, as acking on receipt does.
     pub acked_before_work: bool,
     pub dead_lettered: bool,
+    /// The provider refused the request for good (402, 422): no handler can
+    /// succeed, so the dead-letter queue is where the message belongs.
+    pub poison: bool,
     pub ledger: Vec<&'a LedgerEntry>,
     pub notes: &'a [String],
 }
@@ -197,16 +274,20 @@ pub fn judge_status(
     dead_lettered: bool,
     notes: &[String],
 ) -> FactVerdict {
-    let (outcome, cause) = if pending {
-        (Outcome::InProgress, Vec::new())
+    let (outcome, cause, at_risk) = if pending {
+        let risk = actual
+            .filter(|a| *a != expected)
+            .map(|a| format!("order {order} is {a} so far, its newest status is {expected}"));
+        (Outcome::InProgress, Vec::new(), risk)
     } else if actual == Some(expected) {
-        (Outcome::Correct, Vec::new())
+        (Outcome::Correct, Vec::new(), None)
     } else if dead_lettered {
         (
             Outcome::DeadLettered,
             vec![format!(
                 "a status change for order {order} was dead-lettered"
             )],
+            None,
         )
     } else {
         let mut cause = vec![format!(
@@ -214,7 +295,7 @@ pub fn judge_status(
             actual.unwrap_or("without a status")
         )];
         cause.extend(notes.last().cloned());
-        (Outcome::StaleState, cause)
+        (Outcome::StaleState, cause, None)
     };
     FactVerdict {
         order,
@@ -225,94 +306,207 @@ pub fn judge_status(
         payments: 0,
         charges: 0,
         outcome,
-        cause,
+        failures: if outcome.is_failure() {
+            vec![outcome]
+        } else {
+            Vec::new()
+        },
+        causes: if cause.is_empty() {
+            Vec::new()
+        } else {
+            vec![cause]
+        },
+        at_risk,
+        harm_step: None,
     }
 }
 
-/// The verdict over all facts: the worst one decides.
+/// The verdict over all facts: the worst one decides the headline, and
+/// every failure and cause of every fact is kept.
 pub fn combine(facts: Vec<FactVerdict>) -> Verdict {
     let worst = facts.iter().max_by_key(|f| f.outcome);
+    let mut failures: Vec<Outcome> = facts.iter().flat_map(|f| f.failures.clone()).collect();
+    failures.sort_by(|a, b| b.cmp(a));
+    failures.dedup();
+    let mut causes: Vec<Vec<String>> = worst.map(|f| f.causes.clone()).unwrap_or_default();
+    for fact in &facts {
+        for chain in &fact.causes {
+            if !causes.contains(chain) {
+                causes.push(chain.clone());
+            }
+        }
+    }
     Verdict {
         outcome: worst.map_or(Outcome::Correct, |f| f.outcome),
-        cause: worst.map(|f| f.cause.clone()).unwrap_or_default(),
+        failures,
+        causes,
+        at_risk: facts.iter().filter_map(|f| f.at_risk.clone()).collect(),
         facts,
     }
 }
 
-pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
-    let nth = |kind: LedgerKind, n: usize| -> Vec<String> {
-        f.ledger
-            .iter()
-            .filter(|e| e.kind == kind)
-            .nth(n)
-            .map(|e| e.cause.clone())
-            .unwrap_or_default()
-    };
-    let disagree = |extra: Vec<String>| {
-        let mut cause = vec![format!(
-            "the provider charged {}, the database has {}",
-            times(f.charges),
-            rows(f.payments)
-        )];
-        cause.extend(extra);
-        (Outcome::Disagree, cause)
-    };
-    let n = f.expected;
-    let (outcome, cause) = if f.payments > n && f.charges > n {
-        (Outcome::ChargedTwice, nth(LedgerKind::PaymentCommitted, n))
-    } else if f.charges > n {
-        disagree(nth(LedgerKind::ProviderCharged, n))
-    } else if f.payments > n {
-        disagree(nth(LedgerKind::PaymentCommitted, n))
-    } else if f.pending && !f.doomed {
-        // Even with the counts right, a copy still on its way can change them.
-        (Outcome::InProgress, Vec::new())
-    } else if f.payments == n && f.charges == n {
-        (Outcome::Correct, Vec::new())
-    } else if f.dead_lettered {
-        let mut cause = vec![format!(
-            "order {} moved to the dead-letter queue",
-            f.payment.order
-        )];
-        if f.payments != f.charges {
-            cause.push(format!(
-                "the provider charged {}, the database has {}",
-                times(f.charges),
-                rows(f.payments)
-            ));
+/// The cause chains of every effect beyond the `n` the producer asked for:
+/// each extra row and each extra charge names what made it.
+fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<Vec<String>> {
+    let mut chains: Vec<Vec<String>> = Vec::new();
+    for kind in kinds {
+        for entry in f.ledger.iter().filter(|e| e.kind == *kind).skip(n) {
+            if !entry.cause.is_empty() && !chains.contains(&entry.cause) {
+                chains.push(entry.cause.clone());
+            }
         }
-        (Outcome::DeadLettered, cause)
-    } else if f.payments != f.charges {
-        disagree(f.notes.last().cloned().into_iter().collect())
-    } else if f.acked_before_work && !f.doomed {
-        let mut cause = vec![format!(
-            "the broker removed the message for order {} before its work was saved",
-            f.payment.order
-        )];
-        cause.extend(f.notes.last().cloned());
-        (Outcome::MessageLost, cause)
-    } else {
-        let mut cause = vec![if f.doomed {
-            format!(
-                "order {} is recorded as handled, with no payment",
-                f.payment.order
-            )
-        } else {
-            format!("nothing left to redeliver for order {}", f.payment.order)
-        }];
-        cause.extend(f.notes.last().cloned());
-        (Outcome::ChargeLost, cause)
+    }
+    // A row and a charge made by the same delivery share its chain; the
+    // charge's may add a reason in front. Keep the fuller one.
+    let longer_has = |short: &Vec<String>, chains: &[Vec<String>]| {
+        chains
+            .iter()
+            .any(|long| long.len() > short.len() && long.ends_with(short))
     };
+    let all = chains.clone();
+    chains.retain(|c| !longer_has(c, &all));
+    chains
+}
+
+/// Judges one payment. Counts of rows and charges only ever grow, so a
+/// double charge is declared the moment it happens; every other outcome
+/// waits until no copy of the message is queued, leased or in a handler,
+/// since a redelivery could still change it. Until then the verdict says
+/// what is wrong so far, as a risk.
+pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
+    use LedgerKind::{PaymentCommitted, ProviderCharged};
+    let n = f.expected;
+    let order = f.payment.order;
+    let counts = format!(
+        "the provider charged {}, the database has {}",
+        times(f.charges),
+        rows(f.payments)
+    );
+    let mut failures = Vec::new();
+    let mut causes: Vec<Vec<String>> = Vec::new();
+    let add = |chains: Vec<Vec<String>>, causes: &mut Vec<Vec<String>>| {
+        for chain in chains {
+            if !causes.contains(&chain) {
+                causes.push(chain);
+            }
+        }
+    };
+    if f.payments > n && f.charges > n {
+        failures.push(Outcome::ChargedTwice);
+        add(
+            extra_causes(f, n, &[PaymentCommitted, ProviderCharged]),
+            &mut causes,
+        );
+    }
+    let mut outcome = None;
+    let mut at_risk = None;
+    if f.pending {
+        if failures.is_empty() {
+            let name = &f.name;
+            at_risk = if f.recorded_unpaid {
+                Some(format!(
+                    "{name} is recorded as handled, its payment is not: a redelivery would be skipped"
+                ))
+            } else if f.payments != f.charges || f.payments > n {
+                Some(format!("{name}: so far {counts}"))
+            } else if f.acked_before_work {
+                Some(format!(
+                    "the broker removed the message for {name} before its work was saved"
+                ))
+            } else {
+                None
+            };
+            outcome = Some(Outcome::InProgress);
+        }
+    } else {
+        if f.payments != f.charges {
+            failures.push(Outcome::Disagree);
+            let mut chain = vec![format!("{}: {counts}", f.name)];
+            if f.dead_lettered {
+                chain.push(format!("order {order} moved to the dead-letter queue"));
+            }
+            let extra = if f.charges > n {
+                extra_causes(f, n, &[ProviderCharged])
+            } else if f.payments > n {
+                extra_causes(f, n, &[PaymentCommitted])
+            } else {
+                Vec::new()
+            };
+            match extra.into_iter().next() {
+                Some(more) => chain.extend(more),
+                None => chain.extend(f.notes.last().cloned()),
+            }
+            add(vec![chain], &mut causes);
+        } else if f.payments < n {
+            // Rows and charges agree, and fall short.
+            if f.dead_lettered && f.poison {
+                outcome = Some(Outcome::DeadLettered);
+                add(
+                    vec![vec![format!(
+                        "order {order} moved to the dead-letter queue: the provider refuses it every time"
+                    )]],
+                    &mut causes,
+                );
+            } else if f.dead_lettered {
+                failures.push(Outcome::ChargeLost);
+                let mut chain = vec![format!(
+                    "order {order} moved to the dead-letter queue, though nothing about it fails: its receives ran out"
+                )];
+                chain.extend(f.notes.last().cloned());
+                add(vec![chain], &mut causes);
+            } else if f.acked_before_work && !f.doomed {
+                failures.push(Outcome::MessageLost);
+                let mut chain = vec![format!(
+                    "the broker removed the message for order {order} before its work was saved"
+                )];
+                chain.extend(f.notes.last().cloned());
+                add(vec![chain], &mut causes);
+            } else {
+                failures.push(Outcome::ChargeLost);
+                let mut chain = vec![if f.doomed {
+                    format!("order {order} is recorded as handled, with no payment")
+                } else {
+                    format!("nothing left to redeliver for order {order}")
+                }];
+                chain.extend(f.notes.last().cloned());
+                add(vec![chain], &mut causes);
+            }
+        }
+        if failures.is_empty() && outcome.is_none() {
+            outcome = Some(Outcome::Correct);
+        }
+    }
+    failures.sort_by(|a, b| b.cmp(a));
     FactVerdict {
-        order: f.payment.order,
+        order,
         amount: f.payment.amount,
-        expected: f.expected,
+        expected: n,
         expected_status: None,
         actual_status: None,
         payments: f.payments,
         charges: f.charges,
-        outcome,
-        cause,
+        outcome: failures
+            .first()
+            .copied()
+            .or(outcome)
+            .unwrap_or(Outcome::Correct),
+        failures,
+        causes,
+        at_risk,
+        harm_step: f
+            .ledger
+            .iter()
+            .filter(|e| e.kind == ProviderCharged)
+            .nth(n)
+            .into_iter()
+            .chain(
+                f.ledger
+                    .iter()
+                    .filter(|e| e.kind == PaymentCommitted)
+                    .nth(n),
+            )
+            .map(|e| e.step)
+            .min(),
     }
 }
 
@@ -327,13 +521,16 @@ mod tests {
         };
         judge_fact(&FactState {
             payment: &payment,
+            name: "order 1042".into(),
             expected: 1,
             payments,
             charges,
             pending,
             doomed: false,
+            recorded_unpaid: false,
             acked_before_work: false,
             dead_lettered: false,
+            poison: false,
             ledger: Vec::new(),
             notes: &[],
         })
@@ -350,6 +547,53 @@ mod tests {
         assert_eq!(fact(0, 0, false).outcome, Outcome::ChargeLost);
         assert_eq!(fact(0, 1, false).outcome, Outcome::Disagree);
         assert_eq!(fact(0, 1, true).outcome, Outcome::InProgress);
+    }
+
+    fn dead_lettered(payments: usize, charges: usize, poison: bool) -> FactVerdict {
+        let payment = Payment {
+            order: 1042,
+            amount: 40,
+        };
+        judge_fact(&FactState {
+            payment: &payment,
+            name: "order 1042".into(),
+            expected: 1,
+            payments,
+            charges,
+            pending: false,
+            doomed: false,
+            recorded_unpaid: false,
+            acked_before_work: false,
+            dead_lettered: true,
+            poison,
+            ledger: Vec::new(),
+            notes: &[],
+        })
+    }
+
+    #[test]
+    fn the_dead_letter_queue_is_a_right_end_only_for_a_refused_message() {
+        assert_eq!(dead_lettered(0, 0, true).outcome, Outcome::DeadLettered);
+        assert_eq!(dead_lettered(0, 0, false).outcome, Outcome::ChargeLost);
+        // Charged, then dead-lettered with no row: the two sides disagree.
+        assert_eq!(dead_lettered(0, 1, false).outcome, Outcome::Disagree);
+        assert_eq!(dead_lettered(0, 1, true).outcome, Outcome::Disagree);
+    }
+
+    #[test]
+    fn a_double_charge_is_declared_at_once_and_everything_else_waits() {
+        let twice_so_far = fact(2, 2, true);
+        assert_eq!(twice_so_far.outcome, Outcome::ChargedTwice);
+        let half_done = fact(0, 1, true);
+        assert_eq!(half_done.outcome, Outcome::InProgress);
+        assert!(half_done.at_risk.is_some());
+        let three = fact(2, 3, false);
+        assert_eq!(three.failures, [Outcome::ChargedTwice, Outcome::Disagree]);
+        let v = combine(vec![three]);
+        assert_eq!(
+            v.headline(),
+            "charged 3 times, provider and database disagree"
+        );
     }
 
     #[test]

@@ -25,7 +25,10 @@ pub(super) struct Run<'a> {
     /// The action of the chapter being expanded, for `Frame::action_index`.
     action_index: usize,
     title: String,
+    /// The chapter's opening words and what its actions have said so far.
     narration: String,
+    /// The last frame an action of the script made (not a fork's).
+    last_own: usize,
 }
 
 impl<'a> Run<'a> {
@@ -53,21 +56,45 @@ impl<'a> Run<'a> {
             action_index: 0,
             title: script.title.clone(),
             narration: script.intro.clone(),
+            last_own: 0,
         };
         run.apply_forks()?;
         Ok(run)
     }
 
     pub fn chapter(&mut self, chapter: usize, step: &ScriptStep) -> Result<(), SimError> {
+        let design = self.strategy.name;
         self.chapter = chapter;
-        self.title = step.title.clone();
-        self.narration = step.narration(self.strategy.name, self.script.narrated_for.as_deref());
+        self.title = step.title(design).to_string();
+        self.narration = step.narration(design, self.script.narrated_for.as_deref());
         self.chapters.push(self.frames.len());
-        for (i, action) in step.actions.iter().enumerate() {
+        for (i, (action, saying)) in step.actions.iter().zip(&step.sayings).enumerate() {
             self.action_index = i;
             self.action(action)?;
+            if let Some(said) = saying.as_ref().and_then(|s| s.for_design(design)) {
+                self.tell(said);
+            }
         }
         Ok(())
+    }
+
+    /// An action's words become part of the narration at the frame where
+    /// the action ended, never before: each frame tells only what has
+    /// happened by then.
+    fn tell(&mut self, said: &str) {
+        if !self.narration.is_empty() {
+            self.narration.push(' ');
+        }
+        self.narration.push_str(said);
+        let from = self
+            .last_own
+            .max(self.chapters.last().copied().unwrap_or(0));
+        for (i, frame) in self.frames.iter_mut().enumerate().skip(from) {
+            frame.narration = self.narration.clone();
+            if i == from {
+                frame.said = Some(said.to_string());
+            }
+        }
     }
 
     pub fn finish(self) -> Result<Timeline, SimError> {
@@ -116,7 +143,7 @@ impl<'a> Run<'a> {
             // A crashed consumer's first step is its restart: keep going.
             let restarting = c.status == Status::Crashed;
             self.world.apply(&step)?;
-            self.push(text.to_string())?;
+            self.push_own(text.to_string())?;
             let c = self
                 .world
                 .consumers()
@@ -138,8 +165,14 @@ impl<'a> Run<'a> {
 
     fn apply(&mut self, mv: &Move, text: &str) -> Result<(), SimError> {
         self.world.apply(mv)?;
-        self.push(text.to_string())?;
+        self.push_own(text.to_string())?;
         self.apply_forks()
+    }
+
+    fn push_own(&mut self, action: String) -> Result<(), SimError> {
+        self.push(action)?;
+        self.last_own = self.frames.len() - 1;
+        Ok(())
     }
 
     fn push(&mut self, action: String) -> Result<(), SimError> {

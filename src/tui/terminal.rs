@@ -1,12 +1,13 @@
 //! The only place that touches the real terminal and the clock: set up,
 //! the event loop, and putting the terminal back however we leave (quit,
-//! Ctrl-C, panic).
+//! Ctrl-C, panic, SIGTERM/SIGHUP/SIGINT from outside).
 
 use super::action::{self, Action};
 use super::app::{App, Effect};
 use super::explorer::Explored;
 use super::update::update;
 use crate::check::{self, Bounds};
+use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use std::io::{self, stdout};
@@ -21,6 +22,13 @@ const FRAME: Duration = Duration::from_millis(33);
 pub fn run(mut app: App) -> io::Result<()> {
     let mut terminal = ratatui::try_init()?;
     install_panic_hook();
+    let _signals = match super::signals::RestoreOnSignal::install(restore) {
+        Ok(guard) => guard,
+        Err(e) => {
+            restore();
+            return Err(e);
+        }
+    };
     let result = (|| {
         execute!(stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;
@@ -37,9 +45,12 @@ pub fn run(mut app: App) -> io::Result<()> {
     result
 }
 
+/// Mouse capture off, cursor shown, raw mode and the alternate screen left.
+/// Errors are ignored: on the way out there is nobody left to tell, and a
+/// failed write to stderr must not panic (ratatui::restore would print).
 fn restore() {
-    let _ = execute!(stdout(), DisableMouseCapture);
-    ratatui::restore();
+    let _ = execute!(stdout(), DisableMouseCapture, Show);
+    let _ = ratatui::try_restore();
 }
 
 /// Chained after ratatui's own hook (which leaves raw mode and the

@@ -41,6 +41,8 @@ pub struct Glyphs {
     pub ran: &'static str,
     /// The step a consumer runs next: quieter than the one that just ran.
     pub upcoming: &'static str,
+    /// What only the observer can know, not any party in the world.
+    pub observer: &'static str,
     pub border: border::Set<'static>,
 }
 
@@ -71,6 +73,7 @@ pub const UNICODE: Glyphs = Glyphs {
     removed: "-",
     ran: "◀",
     upcoming: "▷",
+    observer: "◇",
     border: border::PLAIN,
 };
 
@@ -104,7 +107,7 @@ pub const ASCII: Glyphs = Glyphs {
     bar_empty: ".",
     dot: "-",
     todo: "_",
-    warning: "^",
+    warning: "?",
     token: "*",
     times: "x",
     pending: "o",
@@ -116,6 +119,7 @@ pub const ASCII: Glyphs = Glyphs {
     removed: "-",
     ran: "<",
     upcoming: ">",
+    observer: "^",
     border: ASCII_BORDER,
 };
 

@@ -19,7 +19,7 @@ impl World {
             Some(last) if offset <= last => self.duplicate_found(
                 i,
                 format!(
-                    "offset {offset} is at or below the last applied offset {last}: skips the work"
+                    "finds offset {offset} at or below the last applied offset {last}: skips the work"
                 ),
             ),
             _ => {
@@ -50,9 +50,22 @@ impl World {
     pub(super) fn guard_row(&mut self, i: usize) -> Result<(), SimError> {
         let key = self.message_key(i);
         let order = self.delivery(i).message.payment.order;
+        let remembered = self
+            .committed
+            .orders
+            .iter()
+            .find(|r| r.order == order)
+            .map(|r| r.last_message_id.clone());
         let (changed, ran) = self.session(i).guard_order_row(order, &key)?;
         self.ran(i, ran);
         if changed {
+            // The guard let this delivery through because the row keeps one
+            // ID only: say so, should this turn out to be a repeat.
+            if let Some(prev) = remembered.filter(|p| *p != key) {
+                self.consumers[i].admitted_note = Some(format!(
+                    "order {order}'s row remembered only its last message, {prev}, not {key}"
+                ));
+            }
             self.done(i);
             self.say(
                 self.actor(i),
@@ -234,6 +247,7 @@ impl World {
         let c = &mut self.consumers[i];
         c.in_txn = false;
         c.txn_payment = false;
+        self.release_waiters();
         self.duplicate_found(
             i,
             format!(
@@ -249,7 +263,7 @@ impl World {
         self.ran(i, claim.ran);
         if claim.first_time {
             if let Some(step) = self.pruned.get(&id) {
-                self.consumers[i].pruned_note =
+                self.consumers[i].admitted_note =
                     Some(format!("{id}'s processed ID was pruned at step {step}"));
             }
             self.done(i);

@@ -77,11 +77,20 @@ impl World {
         // Why this delivery did nothing: the cause of a lost charge, when
         // the record it trusted was wrong.
         let d = self.delivery(i).clone();
+        // The skip's own reason names the mechanism (a unique key, an
+        // offset, a cache hit), so the chain says why, not only that.
+        let reason = text
+            .trim_end_matches(": skips the work")
+            .trim_end_matches(", so it skips the work")
+            .trim_end_matches(": returns the stored result, skips the work");
+        let name = &self.consumers[i].name;
+        let reason = match reason.strip_prefix("cache: ") {
+            Some(cache) => format!("{name}'s cache answered {cache}"),
+            None => format!("{name} {reason}"),
+        };
         let mut why = vec![format!(
-            "{} skipped at step {} as already handled ({})",
-            d.message.id,
-            self.step,
-            self.message_key(i)
+            "{} skipped at step {}: {reason}",
+            d.message.id, self.step
         )];
         why.extend(self.delivery_cause(i));
         self.note(d.message.payment.clone(), why.join(" <- "));
@@ -117,27 +126,38 @@ impl World {
     }
 
     pub(super) fn receive(&mut self, i: usize) -> Result<(), SimError> {
-        // Receipts look random, as real ones do, but must never repeat: an
-        // ack finds its message by receipt alone.
-        let receipt = loop {
-            let candidate = format!("rh-{:04x}", self.rng.random::<u16>());
-            if self.receipts.insert(candidate.clone()) {
-                break candidate;
-            }
-        };
         let name = self.consumers[i].name.clone();
-        let Some(delivery) = self.broker.receive(&name, receipt, self.now) else {
+        // An empty poll mints no receipt: receipts are drawn only for a
+        // delivery, so polling cannot use them up.
+        let delivery = if self.broker.can_receive() {
+            let receipt = self.receipts.mint();
+            self.broker.receive(&name, receipt, self.now)
+        } else {
+            None
+        };
+        let Some(delivery) = delivery else {
             let held_back =
                 self.broker.ordered && self.broker.messages().iter().any(|m| m.is_pending());
             self.say(
                 self.actor(i),
                 EventKind::Info,
-                if held_back {
-                    format!("polls the queue: nothing to read, offset {} is not acknowledged yet and nothing overtakes it on an ordered queue", self.broker.messages().iter().position(|m| m.is_pending()).unwrap_or(0))
-                } else {
-                    "polls the queue: nothing visible to receive".into()
-                },
+                "polls the queue: nothing visible to receive".into(),
             );
+            if held_back {
+                // The partition's rule, which the broker applies: the
+                // consumer only sees that nothing came.
+                let offset = self
+                    .broker
+                    .messages()
+                    .iter()
+                    .position(|m| m.is_pending())
+                    .unwrap_or(0);
+                self.say(
+                    Actor::Broker,
+                    EventKind::Info,
+                    format!("holds the partition at offset {offset}: it is not acknowledged yet, and nothing overtakes it on an ordered log"),
+                );
+            }
             return Ok(());
         };
         self.counters.delivered += 1;
@@ -163,6 +183,9 @@ impl World {
             delivery.receipt
         );
         let mut kind = EventKind::Info;
+        // What the consumer can see (the redelivered flag) goes in its own
+        // line; what only the observer knows (a copy, a reused ID) apart.
+        let mut observed = None;
         if delivery.redelivered {
             self.counters.redeliveries += 1;
             text.push_str(&format!(
@@ -171,11 +194,15 @@ impl World {
             ));
             kind = EventKind::Warning;
         } else if duplicate {
-            text.push_str("; a second copy of the same message");
-            kind = EventKind::Warning;
+            observed = Some(format!(
+                "sees what {} cannot: this is a second copy of {id}, not a new payment",
+                self.consumers[i].name
+            ));
         } else if reused {
-            text.push_str(&format!("; a different payment that reuses the ID {id}"));
-            kind = EventKind::Warning;
+            observed = Some(format!(
+                "sees what {} cannot: this {id} is a different payment (order {}) that reuses the ID",
+                self.consumers[i].name, payment.order
+            ));
         }
         let steps = self.strategy.program.len();
         let c = &mut self.consumers[i];
@@ -184,6 +211,9 @@ impl World {
         c.delivery = Some(delivery);
         self.done(i);
         self.say(self.actor(i), kind, text);
+        if let Some(observed) = observed {
+            self.say(Actor::Observer, EventKind::Warning, observed);
+        }
         Ok(())
     }
 
@@ -201,10 +231,19 @@ impl World {
             cause.push(format!("{} redelivered", d.message.id));
             cause.extend(d.cause.iter().cloned());
         } else if copies > 1 {
-            cause.push(format!(
-                "copy {copies} of {} published by a producer retry",
-                d.message.id
-            ));
+            let window = self.setup.dedup_window_ms;
+            cause.push(if window > 0 {
+                format!(
+                    "copy {copies} of {} published by a producer retry after the broker's {} deduplication window",
+                    d.message.id,
+                    format_duration(window)
+                )
+            } else {
+                format!(
+                    "copy {copies} of {} published by a producer retry",
+                    d.message.id
+                )
+            });
         }
         // The later of two payments that share an ID is the one that reused it.
         let messages = &self.setup.messages;
@@ -271,7 +310,7 @@ impl World {
         if wrote_payment {
             let payment = self.delivery(i).message.payment.clone();
             let mut cause = self.delivery_cause(i);
-            if let Some(note) = self.consumers[i].pruned_note.take() {
+            if let Some(note) = self.consumers[i].admitted_note.take() {
                 cause.insert(0, note);
             }
             self.ledger.push(LedgerEntry {
@@ -298,20 +337,32 @@ impl World {
             self.consumers[i].pc -= 1;
             self.skip_ahead(i);
         }
-        let waiting: Vec<String> = self
-            .consumers
-            .iter()
-            .filter(|c| matches!(c.status, Status::Blocked { .. }))
-            .map(|c| c.name.clone())
-            .collect();
-        for name in waiting {
-            self.say(
-                Actor::Consumer(name),
-                EventKind::Info,
-                "can go on: the write lock is free".into(),
-            );
-        }
+        self.release_waiters();
         Ok(())
+    }
+
+    /// The write lock is free (a commit, a rollback, a crash): whoever was
+    /// blocked on it is no longer waiting, and retries its step when it
+    /// next runs. Left `Blocked`, it would claim to wait for a lock nobody holds.
+    pub(super) fn release_waiters(&mut self) {
+        if self.consumers.iter().any(|c| c.in_txn) {
+            return;
+        }
+        for c in &mut self.consumers {
+            if !matches!(c.status, Status::Blocked { .. }) {
+                continue;
+            }
+            c.status = Status::Handling;
+            if c.pc < c.marks.len() && c.marks[c.pc] == Mark::Waiting {
+                c.marks[c.pc] = Mark::Todo;
+            }
+            let name = c.name.clone();
+            self.events.push(Event {
+                actor: Actor::Consumer(name),
+                kind: EventKind::Info,
+                text: "can go on: the write lock is free, so its next step retries".into(),
+            });
+        }
     }
 
     pub(super) fn ack(&mut self, i: usize) -> Result<(), SimError> {
@@ -325,12 +376,17 @@ impl World {
             self.broker.mark_ack_lost(&d.receipt);
             self.broker
                 .note_lost_lease(&d.receipt, format!("ack lost at step {step}"));
+            // The consumer cannot tell: as far as it knows, the ack went out.
             let c = &mut self.consumers[i];
-            c.marks[c.pc] = Mark::Failed;
+            c.marks[c.pc] = Mark::Done;
+            // A believes it acked; only the observer sees the packet drop.
+            self.say(self.actor(i), EventKind::Info, format!("acks {id}"));
             self.say(
-                self.actor(i),
+                Actor::Network,
                 EventKind::Bad,
-                format!("acks {id}, but the ack is lost on the way: the broker still waits for it"),
+                format!(
+                    "drops {name}'s ack for {id}: the broker never gets it, and {name} believes it is done"
+                ),
             );
         } else {
             self.say(self.actor(i), EventKind::Info, format!("acks {id}"));
@@ -362,6 +418,7 @@ impl World {
                     );
                 }
                 AckOutcome::Rejected { reason } => {
+                    // The broker answers OK: as far as the consumer knows, it acked.
                     let c = &mut self.consumers[i];
                     c.marks[c.pc] = Mark::Ignored;
                     self.say(

@@ -55,10 +55,19 @@ impl World {
                         .entries(self.now)
                         .iter()
                         .any(|(key, _)| ids.contains(&key.as_str()));
+                let shared = self.setup.messages.iter().any(|m| {
+                    m.status.is_none() && m.payment.order == payment.order && m.payment != *payment
+                });
                 FactState {
                     payment,
+                    name: if shared {
+                        format!("order {} (${})", payment.order, payment.amount)
+                    } else {
+                        format!("order {}", payment.order)
+                    },
                     expected,
                     doomed: payments == 0 && recorded && !handling,
+                    recorded_unpaid: payments == 0 && recorded,
                     acked_before_work: self.acked_before_work.contains(payment),
                     payments: self
                         .committed
@@ -69,6 +78,7 @@ impl World {
                     charges: self.provider.charges_for_payment(payment),
                     pending: handling || self.broker.payment_pending(payment),
                     dead_lettered: self.broker.payment_dead_lettered(payment),
+                    poison: self.refused.contains(payment),
                     ledger: self
                         .ledger
                         .iter()

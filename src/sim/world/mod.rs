@@ -21,8 +21,6 @@ use super::provider::{Provider, Reply};
 use super::strategy::{Op, Strategy};
 use super::verdict::{self, FactState, LedgerEntry, LedgerKind, Verdict};
 use super::{Millis, format_duration};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -97,7 +95,6 @@ pub struct World {
     pub(super) consumers: Vec<Consumer>,
     pub(super) provider: Provider,
     pub(super) cache: Cache,
-    rng: ChaCha8Rng,
     /// Moves applied so far: the index of the frame the next move makes.
     pub(super) step: usize,
     pub(super) events: Vec<Event>,
@@ -113,8 +110,11 @@ pub struct World {
     pub(super) seen: BTreeSet<(String, Payment)>,
     /// Facts whose message an ack removed before any work was saved.
     acked_before_work: BTreeSet<Payment>,
-    /// Every receipt handed out so far.
-    receipts: BTreeSet<String>,
+    /// Facts the provider refused for good (a declined card, a key reused
+    /// for another request): for them the dead-letter queue is a right end.
+    pub(super) refused: BTreeSet<Payment>,
+    /// Mints the broker's receipt handles, seeded.
+    pub(super) receipts: crate::sim::receipts::Receipts,
     /// Processed IDs a retention job deleted, with the step it did so.
     pub(super) pruned: BTreeMap<String, usize>,
     /// The message ID whose claim hit the unique key in this step.
@@ -147,7 +147,6 @@ impl World {
             consumers,
             provider,
             cache: Cache::new(setup.cache_ttl_ms),
-            rng: ChaCha8Rng::seed_from_u64(seed),
             step: 0,
             events: Vec::new(),
             sql: Vec::new(),
@@ -157,7 +156,8 @@ impl World {
             notes: BTreeMap::new(),
             seen: BTreeSet::new(),
             acked_before_work: BTreeSet::new(),
-            receipts: BTreeSet::new(),
+            refused: BTreeSet::new(),
+            receipts: crate::sim::receipts::Receipts::new(seed),
             pruned: BTreeMap::new(),
             conflict: None,
             replayed: None,
@@ -169,10 +169,23 @@ impl World {
             world.say(
                 Actor::Producer,
                 EventKind::Info,
-                format!(
-                    "publishes {} (order {}, ${}) to {}",
-                    message.id, message.payment.order, message.payment.amount, world.setup.queue
-                ),
+                match &message.status {
+                    Some(update) => format!(
+                        "publishes {} (order {} to {}, version {}) to {}",
+                        message.id,
+                        message.payment.order,
+                        update.status,
+                        update.version,
+                        world.setup.queue
+                    ),
+                    None => format!(
+                        "publishes {} (order {}, ${}) to {}",
+                        message.id,
+                        message.payment.order,
+                        message.payment.amount,
+                        world.setup.queue
+                    ),
+                },
             );
         }
         world.committed = world.db.committed()?;
@@ -443,14 +456,24 @@ impl World {
                 message_id,
                 holder,
                 cause,
-            } => self.say(
-                Actor::Broker,
-                EventKind::Warning,
-                format!(
-                    "makes {message_id} visible again: the lease {holder} held ran out ({})",
-                    cause[1..].join(", ")
-                ),
-            ),
+            } => {
+                // The broker saw only that no ack came in time; why is the
+                // observer's knowledge, told apart.
+                self.say(
+                    Actor::Broker,
+                    EventKind::Warning,
+                    format!(
+                        "makes {message_id} visible again: the lease {holder} held ran out with no ack"
+                    ),
+                );
+                if cause.len() > 1 {
+                    self.say(
+                        Actor::Observer,
+                        EventKind::Info,
+                        format!("sees what the broker cannot: {}", cause[1..].join(", ")),
+                    );
+                }
+            }
             ExpiryOutcome::DeadLettered {
                 message_id,
                 receives,
@@ -498,10 +521,6 @@ impl World {
         c.in_txn = false;
         c.txn_payment = false;
         c.response = None;
-        if let Some(key) = c.open_key.take() {
-            // The provider finishes its work whether or not the caller lives.
-            self.provider.finish(&key);
-        }
         c.lose_next_ack = false;
         c.lose_next_response = false;
         let delivery = c.delivery.take();
@@ -516,6 +535,7 @@ impl World {
                 EventKind::Warning,
                 "loses its open transaction: SQLite rolls it back".into(),
             );
+            self.release_waiters();
         }
         if let Some(d) = delivery {
             self.broker

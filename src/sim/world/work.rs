@@ -32,7 +32,7 @@ impl World {
                 if let Some((status, version)) = newer {
                     let id = self.delivery(i).message.id.clone();
                     let mut why = vec![format!(
-                        "{id} (version {}) overwrote {status} (version {version}) at step {}",
+                        "{id} (version {}) wrote over {status} (version {version}) in its transaction at step {}",
                         update.version, self.step
                     )];
                     why.extend(self.delivery_cause(i));
@@ -178,9 +178,6 @@ impl World {
                 response.reply.describe(),
             );
         }
-        if key.is_some() && !response.replayed && response.reply.status() < 409 {
-            self.consumers[i].open_key = key.map(str::to_string);
-        }
         self.consumers[i].response = Some(response);
         self.done(i);
         Ok(())
@@ -191,9 +188,6 @@ impl World {
             return Ok(());
         }
         let step = self.step;
-        if let Some(key) = self.consumers[i].open_key.take() {
-            self.provider.finish(&key);
-        }
         let c = &mut self.consumers[i];
         let response = c.response.take();
         if std::mem::take(&mut c.lose_next_response) || response.is_none() {
@@ -232,6 +226,8 @@ impl World {
                 if rolled_back {
                     let ran = self.session(i).rollback()?;
                     self.ran(i, ran);
+                    self.consumers[i].in_txn = false;
+                    self.release_waiters();
                 }
                 let name = self.consumers[i].name.clone();
                 let c = &mut self.consumers[i];
@@ -245,6 +241,11 @@ impl World {
                         d.message.payment.clone(),
                         format!("the provider answered {}", other.describe()),
                     );
+                    // A decline or a reused key is an answer about the
+                    // request itself: every retry will get it again.
+                    if matches!(other, Reply::Declined | Reply::KeyReused) {
+                        self.refused.insert(d.message.payment.clone());
+                    }
                 }
                 self.consumers[i].finish();
                 let undo = if rolled_back { "rolls back and " } else { "" };

@@ -1,5 +1,6 @@
-//! The message broker: each message in the queue with its lease, its
-//! delivery count and whether its last ack got lost; then the counters.
+//! The message broker as the broker knows it: each message with its lease
+//! and delivery count, then its counters. What only the observer can know
+//! (a dropped ack) is kept on its own marked line.
 
 use super::{flow, marks};
 use crate::sim::Frame;
@@ -25,16 +26,41 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         Some(_) => (format!("{label} {now} ({})", t.g.changed), true),
         None => (format!("{label} {now}"), false),
     };
+    // What the broker itself can count: receives, redeliveries, acks it got.
     let counters = [
         counter("delivered", "delivered", c.delivered),
         counter("redelivered", "redeliveries", c.redeliveries),
-        counter("duplicates", "duplicates_delivered", c.duplicates_delivered),
-        counter("skipped", "duplicates_skipped", c.duplicates_skipped),
         counter("acked", "acked", c.acked),
-        counter("acks lost", "acks_lost", c.acks_lost),
         counter("DLQ", "dead_lettered", c.dead_lettered),
     ];
-    let counters = flow(t, &counters, width);
+    let mut counters = flow(t, &counters, width);
+    // What only the observer knows (a dropped ack, a duplicate by ID, a
+    // skip inside a consumer) is kept apart and marked as such.
+    let label = format!("{} only you see:", t.g.observer);
+    let observed = [
+        counter("acks lost", "acks_lost", c.acks_lost),
+        counter("duplicates", "duplicates_delivered", c.duplicates_delivered),
+        counter("skipped", "duplicates_skipped", c.duplicates_skipped),
+    ];
+    let observer = t.dim().add_modifier(ratatui::style::Modifier::ITALIC);
+    let mut seen = flow(
+        t,
+        &observed,
+        width.saturating_sub(label.chars().count() + 1),
+    );
+    if seen.len() == 1 {
+        // One line when it fits: the label leads its counts.
+        let mut line = seen.remove(0);
+        line.spans.insert(0, Span::raw(format!("{label} ")));
+        counters.push(line.style(observer));
+    } else {
+        counters.push(Line::styled(label, observer));
+        counters.extend(
+            flow(t, &observed, width)
+                .into_iter()
+                .map(|l| l.style(observer)),
+        );
+    }
     // The counters sit at the bottom of the panel when there is room, like
     // a status line of the broker.
     let gap = height.saturating_sub(out.len() + counters.len());
@@ -72,7 +98,7 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
     };
     let mut head = vec![
         Span::styled(format!("{glyph} "), style),
-        Span::styled(m.message_id.clone(), t.title()),
+        Span::styled(m.label(f.queue.broker_ids_lead), t.title()),
         Span::raw(" "),
         Span::styled(state, style),
     ];
@@ -112,13 +138,6 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
     }
     if let Some(left) = m.lease_left_ms {
         lines.push(lease(t, left, f.queue.lease_ms, width));
-    }
-    if m.ack_lost {
-        lines.push(Line::from(vec![
-            Span::raw("  "),
-            Span::styled(format!("{} ack lost", g.failed), t.bad()),
-            Span::styled(" on the way back".to_string(), t.dim()),
-        ]));
     }
     lines
 }

@@ -111,21 +111,23 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
             .map(|g| marks::gone(t, g, width))
             .collect::<Vec<_>>()
     };
+    let pending = db.uncommitted.as_ref();
     if db.uses_records {
         out.push(Line::styled("idempotency_records", t.title()));
         if db.records.is_empty() {
             out.push(Line::styled(" (no rows)", t.dim()));
         }
         for r in &db.records {
-            let result = r.result.as_deref().unwrap_or("-");
             out.push(row(
                 Place::Records,
                 r.message_id.clone(),
-                Line::raw(format!(
-                    " {} {} owner {} {} {result}",
-                    r.message_id, r.status, r.owner, t.g.arrow
-                )),
+                Line::raw(record(t, r)),
             ));
+        }
+        if let Some(u) = pending {
+            for r in &u.records {
+                out.push(uncommitted(t, record(t, r), &u.by));
+            }
         }
         out.extend(gone(Place::Records));
     }
@@ -134,22 +136,32 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
         if db.statuses.is_empty() {
             out.push(Line::styled(" (no rows)", t.dim()));
         }
+        let status =
+            |r: &crate::sim::db::StatusRow| format!(" {} {} v{}", r.order, r.status, r.version);
         for r in &db.statuses {
             out.push(row(
                 Place::Statuses,
                 r.order.to_string(),
-                Line::raw(format!(" {} {} v{}", r.order, r.status, r.version)),
+                Line::raw(status(r)),
             ));
+        }
+        if let Some(u) = pending {
+            for r in &u.statuses {
+                out.push(uncommitted(t, status(r), &u.by));
+            }
         }
     }
     if db.uses_orders {
         out.push(Line::styled("orders", t.title()));
+        let order =
+            |r: &crate::sim::db::OrderRow| format!(" {} last {}", r.order, r.last_message_id);
         for r in &db.orders {
-            out.push(row(
-                Place::Orders,
-                r.order.to_string(),
-                Line::raw(format!(" {} last {}", r.order, r.last_message_id)),
-            ));
+            out.push(row(Place::Orders, r.order.to_string(), Line::raw(order(r))));
+        }
+        if let Some(u) = pending {
+            for r in &u.orders {
+                out.push(uncommitted(t, order(r), &u.by));
+            }
         }
     }
     if db.uses_offsets {
@@ -159,6 +171,9 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
         };
         out.push(Line::styled("consumer offset", t.title()));
         out.push(row(Place::Offset, "offset".into(), Line::raw(text)));
+        if let Some((n, by)) = pending.and_then(|u| u.last_offset.map(|n| (n, &u.by))) {
+            out.push(uncommitted(t, format!(" last applied offset {n}"), by));
+        }
     }
     if f.cache.used {
         out.push(Line::styled("cache (outside the database)", t.title()));
@@ -178,4 +193,20 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
         }
         out.extend(gone(Place::Cache));
     }
+}
+
+fn record(t: &Theme, r: &crate::sim::db::RecordRow) -> String {
+    let result = r.result.as_deref().unwrap_or("-");
+    format!(
+        " {} {} owner {} {} {result}",
+        r.message_id, r.status, r.owner, t.g.arrow
+    )
+}
+
+/// A row an open transaction wrote: shown, and marked as not yet committed.
+fn uncommitted(t: &Theme, row: String, by: &str) -> Line<'static> {
+    Line::from(vec![
+        Span::raw(row),
+        Span::styled(format!("  uncommitted ({by})"), t.warn()),
+    ])
 }

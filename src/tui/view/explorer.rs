@@ -378,7 +378,7 @@ fn detail(t: &Theme, s: &StrategyReport, cx_sel: usize, l: &layout::Explorer, bu
                 .min(28);
             let n_w = cx.steps.len().to_string().len();
             for (i, step) in cx.steps.iter().enumerate() {
-                let said = step.happened.first().cloned().unwrap_or_default();
+                let said = step.happened.join(" ");
                 let title: String = step.title.chars().take(title_w).collect();
                 lines.push(Line::from(vec![
                     Span::styled(format!("  {:>n_w$}. ", i + 1), t.dim()),

@@ -1,6 +1,6 @@
 //! The top line: where in the tour we are, the step, the design, the verdict.
 
-use super::verdict::headline;
+use super::verdict::verdict_headline;
 use crate::tui::app::{App, seconds_per_step};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -26,7 +26,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             t.title(),
         ),
     ];
-    let (verdict, vstyle) = headline(t, f.verdict.outcome);
+    let (verdict, vstyle) = verdict_headline(t, &f.verdict);
     let mut right: Vec<Span<'static>> = vec![Span::raw("  ")];
     if let Some(k) = app.forked_at() {
         right.push(Span::styled(

@@ -27,22 +27,37 @@ pub fn headline(t: &Theme, outcome: Outcome) -> (String, Style) {
 /// The causes after the headline, joined with arrows that point back to
 /// where it started.
 pub fn chain(t: &Theme, v: &Verdict) -> String {
-    v.cause
-        .iter()
-        .map(|c| format!(" {} {}", t.g.back_arrow, t.text(c)))
-        .collect()
+    let mut out = String::new();
+    for (i, chain) in v.causes.iter().enumerate() {
+        if i > 0 {
+            out.push_str(";  and");
+        }
+        for c in chain {
+            out.push_str(&format!(" {} {}", t.g.back_arrow, t.text(c)));
+        }
+    }
+    for risk in &v.at_risk {
+        out.push_str(&format!("  · at risk: {}", t.text(risk)));
+    }
+    out
 }
 
+/// The headline of a whole verdict: its symbol and its counted words
+/// (`✕ charged 3 times, provider and database disagree`).
+pub fn verdict_headline(t: &Theme, v: &Verdict) -> (String, Style) {
+    let (glyph, style) = headline(t, v.outcome);
+    let symbol = glyph.strip_suffix(v.outcome.text()).unwrap_or(&glyph);
+    (format!("{symbol}{}", v.headline()), style)
+}
+
+/// The figures first (what is in the database and at the provider), then
+/// the outcome they add up to, then why.
 pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
-    let (text, style) = headline(t, f.verdict.outcome);
-    let mut spans = vec![
-        Span::styled(text, style),
-        Span::styled(chain(t, &f.verdict), t.dim()),
-    ];
+    let mut spans = Vec::new();
     for fact in &f.verdict.facts {
         spans.push(Span::styled(
             format!(
-                "   order {}: {} payment row{}, {} provider charge{}",
+                "order {}: {} payment row{}, {} provider charge{}   ",
                 fact.order,
                 fact.payments,
                 if fact.payments == 1 { "" } else { "s" },
@@ -52,6 +67,9 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
             t.dim(),
         ));
     }
+    let (text, style) = verdict_headline(t, &f.verdict);
+    spans.push(Span::styled(text, style));
+    spans.push(Span::styled(chain(t, &f.verdict), t.dim()));
     vec![Line::from(spans)]
 }
 

@@ -1,0 +1,138 @@
+//! One moment of the simulator, drawn exactly as the TUI would draw it, into
+//! a Buffer the exporters write out.
+
+use crate::check::{self, Bounds};
+use crate::scenario::Script;
+use crate::sim::{SimError, Strategy};
+use crate::tui::explorer::Explored;
+use crate::tui::{Action, App, Options, update};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+
+/// Which screen to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    Main,
+    Compare,
+    Explorer,
+    Help,
+    Faults,
+    Picker,
+}
+
+impl View {
+    pub const NAMES: [&'static str; 6] =
+        ["main", "compare", "explorer", "help", "faults", "picker"];
+
+    pub fn parse(name: &str) -> Option<View> {
+        Some(match name {
+            "main" => View::Main,
+            "compare" => View::Compare,
+            "explorer" => View::Explorer,
+            "help" => View::Help,
+            "faults" => View::Faults,
+            "picker" => View::Picker,
+            _ => return None,
+        })
+    }
+}
+
+/// Where in the run to stop.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Moment {
+    #[default]
+    Start,
+    /// After this many steps (clamped to the last).
+    Step(usize),
+    /// The first step of this chapter (1-based).
+    Chapter(usize),
+    /// The first step whose verdict is a failure, else the last step.
+    Verdict,
+    End,
+}
+
+pub struct Shot {
+    pub script: Script,
+    pub strategy: Strategy,
+    pub seed: u64,
+    pub moment: Moment,
+    pub view: View,
+    pub width: u16,
+    pub height: u16,
+    pub ascii: bool,
+    pub color: bool,
+}
+
+impl Shot {
+    /// The app at the moment and view asked for.
+    pub fn app(&self) -> Result<App, SimError> {
+        let mut app = App::new(
+            self.script.clone(),
+            self.strategy.clone(),
+            self.seed,
+            Options {
+                animation: false,
+                color: self.color,
+                ascii: self.ascii,
+            },
+        )?;
+        update(
+            &mut app,
+            Action::Resize {
+                width: self.width,
+                height: self.height,
+            },
+        );
+        match self.moment {
+            Moment::Start => {}
+            Moment::Step(n) => {
+                for _ in 0..n.min(app.last_pos()) {
+                    update(&mut app, Action::Next);
+                }
+            }
+            Moment::Chapter(n) => {
+                for _ in 0..n {
+                    update(&mut app, Action::NextChapter);
+                }
+            }
+            Moment::Verdict => {
+                update(&mut app, Action::FirstViolation);
+                if app.pos == 0 {
+                    update(&mut app, Action::Last);
+                }
+            }
+            Moment::End => update(&mut app, Action::Last),
+        }
+        match self.view {
+            View::Main => {}
+            View::Compare => update(&mut app, Action::Compare),
+            View::Help => update(&mut app, Action::Help),
+            View::Faults => update(&mut app, Action::Faults),
+            View::Picker => update(&mut app, Action::Picker),
+            View::Explorer => {
+                update(&mut app, Action::Explore);
+                // The TUI runs the checker on a thread; a picture waits for it.
+                app.pending = None;
+                let report = check::run(&Bounds::default()).map_err(|e| e.to_string());
+                update(&mut app, Action::ExploreDone(Explored::new(report)));
+            }
+        }
+        Ok(app)
+    }
+
+    pub fn buffer(&self) -> Result<Buffer, SimError> {
+        let app = self.app()?;
+        let mut terminal = Terminal::new(TestBackend::new(self.width, self.height))
+            .expect("a test backend never fails");
+        terminal
+            .draw(|f| f.render_widget(&app, f.area()))
+            .expect("a test backend never fails");
+        Ok(terminal.backend().buffer().clone())
+    }
+
+    /// The words a picture is titled with.
+    pub fn title(&self) -> String {
+        format!("idem · {} · {}", self.script.name, self.strategy.name)
+    }
+}

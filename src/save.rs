@@ -1,0 +1,112 @@
+//! `idem check --save DIR`: all the counterexample files or none, and never
+//! one written over a file that says something else. Each file is written
+//! whole to a temporary name first; only when every one is written are they
+//! linked to their real names (a hard link fails instead of replacing), and
+//! a failure on the way takes back what this run put there.
+
+use anyhow::{Context, Result, bail};
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Writes `files` (name, contents) into `dir`; returns how many were new.
+/// A file already there with the same contents (an earlier run's) is kept.
+pub fn save_all(dir: &Path, files: &[(String, String)]) -> Result<usize> {
+    if let Some((a, _)) = files
+        .iter()
+        .enumerate()
+        .find_map(|(i, (a, _))| files[..i].iter().find(|(b, _)| a == b).map(|_| (a, ())))
+    {
+        bail!("--save: two counterexamples are both named {a}; nothing was written");
+    }
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("--save: cannot create the folder {}", dir.display()))?;
+    let mut todo = Vec::new();
+    for (name, text) in files {
+        let path = dir.join(name);
+        match std::fs::read(&path) {
+            Ok(old) if old == text.as_bytes() => continue,
+            Ok(_) => bail!(
+                "--save: {} exists and holds something else; idem does not overwrite it (remove it or choose another folder); nothing was written",
+                path.display()
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => todo.push((path, text)),
+            Err(e) => {
+                return Err(e).with_context(|| {
+                    format!(
+                        "--save: cannot read {} to compare; nothing was written",
+                        path.display()
+                    )
+                });
+            }
+        }
+    }
+    let mut temps: Vec<PathBuf> = Vec::new();
+    let written = write_temps(&todo, &mut temps);
+    let linked = written.and_then(|()| link_all(&todo, &temps));
+    for temp in &temps {
+        let _ = std::fs::remove_file(temp);
+    }
+    linked?;
+    Ok(todo.len())
+}
+
+fn temp_name(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(Default::default, |n| n.to_owned());
+    let mut temp = std::ffi::OsString::from(".");
+    temp.push(name);
+    temp.push(format!(".{}.part", std::process::id()));
+    path.with_file_name(temp)
+}
+
+fn write_temps(todo: &[(PathBuf, &String)], temps: &mut Vec<PathBuf>) -> Result<()> {
+    for (path, text) in todo {
+        let temp = temp_name(path);
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+            .with_context(|| {
+                format!(
+                    "--save: cannot create {}; nothing was written",
+                    temp.display()
+                )
+            })?;
+        temps.push(temp.clone());
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.sync_all())
+            .with_context(|| {
+                format!(
+                    "--save: cannot write {}; nothing was written",
+                    temp.display()
+                )
+            })?;
+    }
+    Ok(())
+}
+
+/// Gives every temporary file its real name; on a failure, removes the
+/// names this run already made, so that none or all are there.
+fn link_all(todo: &[(PathBuf, &String)], temps: &[PathBuf]) -> Result<()> {
+    let mut made: Vec<&Path> = Vec::new();
+    for ((path, _), temp) in todo.iter().zip(temps) {
+        if let Err(e) = std::fs::hard_link(temp, path) {
+            for done in &made {
+                let _ = std::fs::remove_file(done);
+            }
+            let why = if e.kind() == std::io::ErrorKind::AlreadyExists {
+                "it appeared while idem was writing; idem does not overwrite it".to_string()
+            } else {
+                e.to_string()
+            };
+            bail!(
+                "--save: cannot create {}: {why}; nothing was written",
+                path.display()
+            );
+        }
+        made.push(path);
+    }
+    Ok(())
+}

@@ -1,0 +1,98 @@
+//! Reading a scenario from a path: only a regular file, and only up to
+//! `limits::MAX_FILE_BYTES`, so that `/dev/zero` cannot fill memory and a
+//! named pipe cannot hold idem waiting for a writer.
+
+use super::limits::MAX_FILE_BYTES;
+use super::load::LoadError;
+use std::io::Read;
+use std::path::Path;
+
+pub(super) fn read(path: &Path) -> Result<String, LoadError> {
+    let shown = path.display().to_string();
+    let io = |source| LoadError::Io {
+        path: shown.clone(),
+        source,
+    };
+    // Follows a link: reading through one changes nothing.
+    let meta = std::fs::metadata(path).map_err(io)?;
+    check_kind(&shown, &meta)?;
+    let file = open_nonblocking(path).map_err(io)?;
+    // What was opened may not be what was looked at a moment before.
+    check_kind(&shown, &file.metadata().map_err(io)?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: shown,
+            bytes: bytes.len() as u64,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "not UTF-8 text (an invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        ))
+    })
+}
+
+/// Opens for reading without waiting: if a FIFO took the file's place
+/// after the first look, the open returns at once and the second look
+/// refuses it. On a regular file the flag changes nothing.
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+fn check_kind(shown: &str, meta: &std::fs::Metadata) -> Result<(), LoadError> {
+    if meta.is_file() {
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(LoadError::TooLarge {
+                path: shown.to_string(),
+                bytes: meta.len(),
+            });
+        }
+        return Ok(());
+    }
+    let kind = if meta.is_dir() {
+        "a folder"
+    } else {
+        special_kind(meta)
+    };
+    Err(LoadError::NotAFile {
+        path: shown.to_string(),
+        kind,
+    })
+}
+
+#[cfg(unix)]
+fn special_kind(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_fifo() {
+        "a named pipe (FIFO)"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &std::fs::Metadata) -> &'static str {
+    "not a regular file"
+}

@@ -1,0 +1,64 @@
+//! The documented bounds of a scenario. They are well beyond any lesson
+//! (the built-ins use at most 2 messages, 2 consumers, 4 steps and 13
+//! actions) and keep a hostile or mistaken file from making a run grow
+//! without bound: every frame keeps the whole state, and a file at all the
+//! limits at once builds in well under a second and under 100 MB (measured:
+//! 26 messages, 8 consumers, 500 crash/redeliver actions: 76 MB, 0.6 s in a
+//! debug build; four times these limits took 800 MB).
+
+use super::error::ScenarioError;
+use super::format::RawScenario;
+use std::ops::Range;
+
+/// Bytes in a scenario file (1 MiB).
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+/// Messages in `[setup] messages`.
+pub const MAX_MESSAGES: usize = 26;
+/// Consumers in `[setup] consumers`.
+pub const MAX_CONSUMERS: usize = 8;
+/// `[[steps]]` (chapters) in a file.
+pub const MAX_STEPS: usize = 100;
+/// Actions in the whole file, over all steps.
+pub const MAX_ACTIONS: usize = 500;
+
+/// Refuses the first thing over a bound, pointing at it.
+pub(super) fn check(
+    raw: &RawScenario,
+    err: &dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
+) -> Result<(), ScenarioError> {
+    if let Some(m) = raw.setup.messages.get_ref().get(MAX_MESSAGES) {
+        return Err(err(
+            Some(m.id.span()),
+            format!("too many messages: a scenario may publish at most {MAX_MESSAGES}"),
+        ));
+    }
+    if let Some(c) = raw
+        .setup
+        .consumers
+        .as_ref()
+        .and_then(|c| c.get_ref().get(MAX_CONSUMERS))
+    {
+        return Err(err(
+            Some(c.span()),
+            format!("too many consumers: a scenario may have at most {MAX_CONSUMERS}"),
+        ));
+    }
+    if let Some(step) = raw.steps.get(MAX_STEPS) {
+        return Err(err(
+            Some(step.actions.span()),
+            format!("too many steps: a scenario may have at most {MAX_STEPS} [[steps]]"),
+        ));
+    }
+    if let Some(action) = raw
+        .steps
+        .iter()
+        .flat_map(|s| s.actions.get_ref())
+        .nth(MAX_ACTIONS)
+    {
+        return Err(err(
+            Some(action.span()),
+            format!("too many actions: a scenario may have at most {MAX_ACTIONS} in all its steps"),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,110 @@
+//! `idem validate` lists every error it can tell apart in a file, each with
+//! its place, and suggests the near-miss name.
+
+use std::process::Command;
+
+const THREE_SLIPS: &str = r#"title = "t"
+summary = "s"
+[setup]
+consumers = ["A"]
+messages = [{ id = "m-7f3", order = 1042, amount = 40 }]
+[[steps]]
+title = "go"
+narration = "n"
+actions = ["run A to akc", "loose-ack A", "step A"]
+[expect.idempotnet]
+outcome = "correct"
+[expect.naive]
+outcome = "charged twise"
+"#;
+
+#[test]
+fn every_slip_is_reported_with_a_suggestion() {
+    let errors = idem::scenario::parse_all("slips.toml", THREE_SLIPS).unwrap_err();
+    let shown: Vec<String> = errors
+        .iter()
+        .map(|e| format!("{}:{} {}", e.line, e.column, e.message))
+        .collect();
+    // The actions first; expectations only once the actions are sound.
+    assert_eq!(shown.len(), 2, "{shown:#?}");
+    assert!(shown[0].starts_with("9:12 unknown step `akc` (did you mean `ack`?)"));
+    assert!(shown[1].starts_with("9:28 unknown action `loose-ack` (did you mean `lose-ack`?)"));
+
+    let fixed = THREE_SLIPS
+        .replace("run A to akc", "run A to ack")
+        .replace("loose-ack", "lose-ack");
+    let errors = idem::scenario::parse_all("slips.toml", &fixed).unwrap_err();
+    let shown: Vec<String> = errors
+        .iter()
+        .map(|e| format!("{}:{} {}", e.line, e.column, e.message))
+        .collect();
+    assert_eq!(shown.len(), 2, "{shown:#?}");
+    assert!(shown.iter().any(|s| s.starts_with(
+        "10:9 expectations for unknown design `idempotnet` (did you mean `idempotent`?)"
+    )));
+    assert!(shown.iter().any(|s| {
+        s.starts_with("13:11 unknown outcome `charged twise` (did you mean `charged twice`?)")
+    }));
+    // parse keeps giving the first one alone.
+    assert_eq!(
+        idem::scenario::parse("slips.toml", &fixed).unwrap_err(),
+        errors[0]
+    );
+}
+
+#[test]
+fn the_command_prints_them_all_and_counts_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("slips.toml");
+    std::fs::write(&file, THREE_SLIPS).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .arg("validate")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("did you mean `ack`?") && err.contains("did you mean `lose-ack`?"));
+    assert!(err.contains(": 2 errors"), "{err}");
+}
+
+#[test]
+fn a_near_miss_scenario_name_gets_a_suggestion() {
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(["run", "tuor-3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("no scenario named `tuor-3` (did you mean `tour-3`?)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn version_names_sqlite_and_completions_are_printed() {
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("idem 0.") && text.contains("(SQLite 3."),
+        "{text}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let script = String::from_utf8(out.stdout).unwrap();
+    assert!(script.contains("_idem()") && script.contains("--max-states"));
+    if let Ok(check) = Command::new("bash").args(["-n", "-c", &script]).output() {
+        assert!(
+            check.status.success(),
+            "bash -n: {}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+    }
+}

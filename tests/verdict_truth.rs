@@ -1,0 +1,78 @@
+//! A verdict shown at a step must stay true: once a run is declared wrong,
+//! no later step may call it something else, or take back a wrong effect.
+
+use idem::scenario::load::builtins;
+use idem::sim::{Outcome, Strategy};
+use idem::timeline::Timeline;
+
+#[test]
+fn a_declared_outcome_never_changes_class() {
+    let mut runs = 0;
+    for script in builtins() {
+        for name in script.expect.keys() {
+            let strategy = Strategy::by_name(name).unwrap();
+            let timeline = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            let mut declared: Option<(usize, Outcome, Vec<Outcome>)> = None;
+            for frame in &timeline.frames {
+                let v = &frame.verdict;
+                if let Some((at, class, failures)) = &declared {
+                    assert_eq!(
+                        v.outcome,
+                        *class,
+                        "{} under {name}: declared {} at step {at}, step {} says {}",
+                        script.name,
+                        class,
+                        frame.index,
+                        v.headline()
+                    );
+                    for f in failures {
+                        assert!(
+                            v.failures.contains(f),
+                            "{} under {name}: {f} declared at step {at} is gone at step {}",
+                            script.name,
+                            frame.index
+                        );
+                    }
+                }
+                if v.outcome.is_failure() {
+                    declared = Some((frame.index, v.outcome, v.failures.clone()));
+                }
+            }
+            runs += 1;
+        }
+    }
+    assert!(runs >= 40, "only {runs} runs");
+}
+
+#[test]
+fn an_in_progress_verdict_declares_nothing_and_says_what_is_at_risk() {
+    // id-first commits the ID, then crashes before the payment: while the
+    // message is still leased, the charge is at risk, not yet lost.
+    let script = idem::scenario::find("id-first").unwrap();
+    let timeline =
+        Timeline::build(&script, &Strategy::by_name("id-first").unwrap(), 0, &[]).unwrap();
+    let risky = timeline
+        .frames
+        .iter()
+        .find(|f| !f.verdict.at_risk.is_empty())
+        .expect("some step is at risk before the charge is lost");
+    assert_eq!(risky.verdict.outcome, Outcome::InProgress);
+    assert!(
+        risky.verdict.chain().contains("at risk: "),
+        "{}",
+        risky.verdict.chain()
+    );
+    assert_eq!(timeline.last().verdict.outcome, Outcome::ChargeLost);
+}
+
+#[test]
+fn a_verdict_counts_and_names_every_cause() {
+    let script = idem::scenario::find("dedup-window").unwrap();
+    let timeline = Timeline::build(&script, &Strategy::naive(), 0, &[]).unwrap();
+    let end = &timeline.last().verdict;
+    assert_eq!(end.headline(), "charged 3 times");
+    assert_eq!(end.causes.len(), 2, "{}", end.chain());
+    let chain = end.chain();
+    assert!(chain.contains("ack lost at step"), "{chain}");
+    assert!(chain.contains("deduplication window"), "{chain}");
+}
