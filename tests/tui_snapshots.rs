@@ -171,6 +171,28 @@ fn help_overlay() {
 }
 
 #[test]
+fn help_scrolls_on_a_short_screen() {
+    let mut a = app("tour-1", "naive");
+    update(&mut a, Action::Help);
+    let top = draw(&mut a, 80, 24);
+    assert!(top.contains("more"), "the help says it goes on: {top}");
+    assert!(!top.contains("Verdict  "), "{top}");
+    for _ in 0..30 {
+        update(&mut a, Action::Down);
+    }
+    let end = draw(&mut a, 80, 24);
+    assert!(end.contains("above"), "{end}");
+    assert!(
+        end.contains("Verdict  "),
+        "the last line comes into view: {end}"
+    );
+    assert!(end.contains("Changes  "), "{end}");
+    update(&mut a, Action::Back);
+    update(&mut a, Action::Help);
+    assert_eq!(draw(&mut a, 80, 24), top, "it opens at the top again");
+}
+
+#[test]
 fn too_small_terminal() {
     let mut a = app("tour-1", "naive");
     let screen = draw(&mut a, 79, 24);

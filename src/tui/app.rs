@@ -123,6 +123,8 @@ pub struct App {
     pub zoom: bool,
     /// The presenter view: narration and four figures in large type.
     pub presenter: bool,
+    /// Lines of the help scrolled past, on a screen too short for all.
+    pub help_scroll: usize,
     /// The size of the screen, for layout-based mouse hits.
     pub viewport: Rect,
     pub theme: Theme,
@@ -182,6 +184,7 @@ impl App {
             focus: Panel::Narration,
             zoom: false,
             presenter: false,
+            help_scroll: 0,
             viewport: Rect::new(0, 0, 120, 40),
             theme: Theme::new(options.color, options.ascii),
             status,

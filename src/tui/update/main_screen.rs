@@ -79,7 +79,10 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         }
         Action::FirstViolation => first_violation(app),
         Action::Explore => open_explorer(app),
-        Action::Help => app.overlay = Overlay::Help,
+        Action::Help => {
+            app.help_scroll = 0;
+            app.overlay = Overlay::Help;
+        }
         Action::FocusNext | Action::FocusPrev => {
             let all = Panel::ALL;
             let i = all.iter().position(|p| *p == app.focus).unwrap_or(0);

@@ -51,13 +51,30 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         )),
     ]));
     // Rows as drawn: a line wider than the box wraps.
-    let rows = lines.iter().map(|l| l.width().div_ceil(82).max(1)).sum();
+    let rows_of = |l: &Line| l.width().div_ceil(82).max(1);
+    let rows = lines.iter().map(rows_of).sum();
     let popup = layout::help(area, rows);
+    // Scrolled no further than the last line coming into view, counting
+    // rows as they wrap in the box as drawn.
+    let room = usize::from(popup.height.saturating_sub(2));
+    let inner_w = usize::from(popup.width.saturating_sub(2)).max(1);
+    let rows_of = |l: &Line| l.width().div_ceil(inner_w).max(1);
+    let mut most = 0;
+    while most < lines.len() && lines[most..].iter().map(rows_of).sum::<usize>() > room {
+        most += 1;
+    }
+    let skip = app.help_scroll.min(most);
+    let lines: Vec<Line<'static>> = lines.into_iter().skip(skip).collect();
+    let title = if skip > 0 {
+        format!(" Keys ({} {skip} above) ", t.text("↑"))
+    } else {
+        " Keys ".to_string()
+    };
     Clear.render(popup, buf);
     let block = Block::bordered()
         .border_set(g.border)
         .border_style(t.border(true))
-        .title(Span::styled(" Keys ", t.title()))
+        .title(Span::styled(title, t.title()))
         .title_bottom(Span::styled(" Esc or ? to close ", t.dim()));
     let inner = block.inner(popup);
     block.render(popup, buf);

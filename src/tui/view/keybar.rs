@@ -48,7 +48,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Overlay::Faults { .. } => {
             listed(&[("↑/↓", "choose"), ("Enter/1-9", "do it"), ("Esc", "cancel")])
         }
-        Overlay::Help => listed(&[("Esc/?", "close")]),
+        Overlay::Help => listed(&[("↑/↓", "scroll"), ("Esc/?", "close")]),
         Overlay::Explorer(_) => listed(&[
             ("↑/↓", "design"),
             ("←/→", "counterexample"),
