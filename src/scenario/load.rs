@@ -111,6 +111,9 @@ pub struct Script {
     pub title: String,
     pub summary: String,
     pub intro: String,
+    /// The title and intro for other designs, by design name.
+    pub title_for: BTreeMap<String, String>,
+    pub intro_for: BTreeMap<String, String>,
     pub group: Group,
     pub order: u32,
     /// The design the narration is written for, when the file names one;
@@ -123,6 +126,16 @@ pub struct Script {
 }
 
 impl Script {
+    /// The scenario's title as told for `design`.
+    pub fn title_for(&self, design: &str) -> &str {
+        self.title_for.get(design).unwrap_or(&self.title)
+    }
+
+    /// The words before the first step, as told for `design`.
+    pub fn intro_for(&self, design: &str) -> &str {
+        self.intro_for.get(design).unwrap_or(&self.intro)
+    }
+
     /// The strategies this scenario is meant for: those it has expectations for.
     pub fn strategies(&self) -> Vec<String> {
         self.expect.keys().cloned().collect()
@@ -450,9 +463,28 @@ impl Validator<'_> {
             }
         }
         self.stop_if_found()?;
+        for name in raw.intro_for.keys().chain(raw.title_for.keys()) {
+            if !expect.contains_key(name.get_ref()) {
+                return self.fail(
+                    name.span(),
+                    format!(
+                        "intro or title for `{}`, which has no [expect.{}] table",
+                        name.get_ref(),
+                        name.get_ref()
+                    ),
+                );
+            }
+        }
+        let per_design = |map: &BTreeMap<Spanned<String>, String>| {
+            map.iter()
+                .map(|(k, v)| (k.get_ref().clone(), v.trim().to_string()))
+                .collect()
+        };
         Ok(Script {
             name: file.to_string(),
             title: raw.title.clone(),
+            title_for: per_design(&raw.title_for),
+            intro_for: per_design(&raw.intro_for),
             summary: raw.summary.clone(),
             intro: raw
                 .intro
