@@ -89,6 +89,9 @@ pub enum Command {
     Shot(crate::shot::ShotArgs),
     /// Record a whole run, one frame per step: animated SVG, GIF or asciicast.
     Record(crate::shot::RecordArgs),
+    /// Write a lesson to hand out: one self-contained HTML file that steps
+    /// through a scenario (or `tour`), every design, with the narration.
+    Lesson(crate::shot::LessonArgs),
     /// Redraw the README's pictures (screenshots/) from the program itself.
     Screenshots {
         /// Where to write them.

@@ -213,3 +213,49 @@ pub fn record(args: &RecordArgs) -> Result<ExitCode> {
     );
     Ok(ExitCode::SUCCESS)
 }
+
+#[derive(clap::Args)]
+pub struct LessonArgs {
+    /// A scenario (built-in name or .toml path), or `tour` for the whole tour.
+    scenario: String,
+    /// The terminal size of each screen, columns x rows.
+    #[arg(long, default_value = "120x40", value_parser = size)]
+    size: (u16, u16),
+    /// Where to write the lesson: an .html file.
+    #[arg(short, long, value_name = "FILE")]
+    output: PathBuf,
+    /// Replace FILE if it exists.
+    #[arg(long)]
+    force: bool,
+}
+
+pub fn lesson(args: &LessonArgs) -> Result<ExitCode> {
+    if Kind::from_path(&args.output) != Some(Kind::Html) {
+        return Err(input_error(format!(
+            "{}: a lesson is one HTML file; the name must end in .html",
+            args.output.display()
+        )));
+    }
+    if args.output.exists() && !args.force {
+        return Err(input_error(format!(
+            "{} already exists; pass --force to replace it",
+            args.output.display()
+        )));
+    }
+    let (scripts, title) = if args.scenario == "tour" {
+        let tour: Vec<_> = idem::scenario::load::builtins()
+            .into_iter()
+            .filter(|s| s.group == idem::scenario::Group::Tour)
+            .collect();
+        (tour, "idem · the tour of the Idempotent Consumer".to_string())
+    } else {
+        let script = load(&args.scenario)?;
+        let title = format!("idem · {}", script.title);
+        (vec![script], title)
+    };
+    let html = idem::export::lesson::render(&scripts, args.size, &title).map_err(input_error)?;
+    std::fs::write(&args.output, html)
+        .with_context(|| format!("writing {}", args.output.display()))?;
+    eprintln!("idem: wrote {} (open it in any browser)", args.output.display());
+    Ok(ExitCode::SUCCESS)
+}
