@@ -105,7 +105,7 @@ pub fn shot(args: &ShotArgs) -> Result<ExitCode> {
     let bytes = export::render(&buffer, kind, &shot.title()).map_err(|e| anyhow::anyhow!(e))?;
     std::fs::write(&args.output, bytes)
         .with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!("idem: wrote {}", args.output.display());
+    crate::cli::note(&format!("idem: wrote {}", args.output.display()));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -120,7 +120,7 @@ pub fn screenshots(dir: &std::path::Path) -> Result<ExitCode> {
             export::render(&buffer, Kind::Png, &shot.title()).map_err(|e| anyhow::anyhow!(e))?;
         let path = dir.join(format!("{}.png", picture.name));
         std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
-        eprintln!("idem: wrote {}", path.display());
+        crate::cli::note(&format!("idem: wrote {}", path.display()));
     }
     Ok(ExitCode::SUCCESS)
 }
