@@ -104,7 +104,7 @@ pub fn shot(args: &ShotArgs) -> Result<ExitCode> {
     let buffer = shot.buffer().map_err(input_error)?;
     let bytes = export::render(&buffer, kind, &shot.title()).map_err(|e| anyhow::anyhow!(e))?;
     std::fs::write(&args.output, bytes)
-        .with_context(|| format!("writing {}", args.output.display()))?;
+        .map_err(|e| input_error(format!("cannot write {}: {e}", args.output.display())))?;
     crate::cli::note(&format!("idem: wrote {}", args.output.display()));
     Ok(ExitCode::SUCCESS)
 }
@@ -112,14 +112,16 @@ pub fn shot(args: &ShotArgs) -> Result<ExitCode> {
 /// Writes every picture of the gallery into `dir`, as PNG.
 pub fn screenshots(dir: &std::path::Path) -> Result<ExitCode> {
     use idem::export::gallery::PICTURES;
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| input_error(format!("cannot create the folder {}: {e}", dir.display())))?;
     for picture in &PICTURES {
         let shot = picture.shot().map_err(input_error)?;
         let buffer = shot.buffer().map_err(input_error)?;
         let bytes =
             export::render(&buffer, Kind::Png, &shot.title()).map_err(|e| anyhow::anyhow!(e))?;
         let path = dir.join(format!("{}.png", picture.name));
-        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+        std::fs::write(&path, bytes)
+            .map_err(|e| input_error(format!("cannot write {}: {e}", path.display())))?;
         crate::cli::note(&format!("idem: wrote {}", path.display()));
     }
     Ok(ExitCode::SUCCESS)
