@@ -22,6 +22,7 @@ const FRAME: Duration = Duration::from_millis(33);
 pub fn run(mut app: App) -> io::Result<()> {
     let mut terminal = ratatui::try_init()?;
     install_panic_hook();
+    #[cfg(unix)]
     let _signals = match super::signals::RestoreOnSignal::install(restore) {
         Ok(guard) => guard,
         Err(e) => {
