@@ -87,6 +87,8 @@ pub enum Command {
     },
     /// Draw one moment of the simulator as a picture: SVG, PNG, text or HTML.
     Shot(crate::shot::ShotArgs),
+    /// Record a whole run, one frame per step: animated SVG, GIF or asciicast.
+    Record(crate::shot::RecordArgs),
     /// Redraw the README's pictures (screenshots/) from the program itself.
     Screenshots {
         /// Where to write them.

@@ -76,6 +76,7 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => cli::check(&args),
         Some(Command::Completions { shell }) => cli::completions(shell),
         Some(Command::Shot(args)) => shot::shot(&args),
+        Some(Command::Record(args)) => shot::record(&args),
         Some(Command::Screenshots { dir }) => shot::screenshots(&dir),
         // The tour opens on the naive handler: its first lesson is the
         // double charge itself, and `m` then shows the fix on the same step.

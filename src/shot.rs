@@ -126,3 +126,92 @@ pub fn screenshots(dir: &std::path::Path) -> Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+#[derive(clap::Args)]
+pub struct RecordArgs {
+    /// A built-in scenario name (see `idem list`) or a path to a .toml file.
+    scenario: String,
+    /// The handler design; by default the one the scenario is written for.
+    #[arg(long, value_parser = strategy_name)]
+    mode: Option<String>,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// How long each step stays on screen.
+    #[arg(long, default_value = "1500ms", value_parser = pace)]
+    pace: u64,
+    /// The terminal size, columns x rows.
+    #[arg(long, default_value = "120x40", value_parser = size)]
+    size: (u16, u16),
+    #[arg(long)]
+    ascii: bool,
+    #[arg(long)]
+    no_color: bool,
+    /// Where to write: .svg (animated), .gif or .cast (asciicast v2).
+    #[arg(short, long, value_name = "FILE")]
+    output: PathBuf,
+    /// Replace FILE if it exists.
+    #[arg(long)]
+    force: bool,
+}
+
+fn pace(text: &str) -> Result<u64, String> {
+    idem::sim::parse_duration(text)
+        .filter(|ms| (100..=60_000).contains(ms))
+        .ok_or_else(|| {
+            format!(
+                "`{text}` is not a pace: write a duration from 100ms to 60s, as in 1500ms or 2s"
+            )
+        })
+}
+
+pub fn record(args: &RecordArgs) -> Result<ExitCode> {
+    use idem::export::record;
+    let ext = args
+        .output
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    if !["svg", "gif", "cast"].contains(&ext.as_str()) {
+        return Err(input_error(format!(
+            "{}: the file name must end in .svg, .gif or .cast",
+            args.output.display()
+        )));
+    }
+    if args.output.exists() && !args.force {
+        return Err(input_error(format!(
+            "{} already exists; pass --force to replace it",
+            args.output.display()
+        )));
+    }
+    let script = load(&args.scenario)?;
+    let mode = args.mode.clone().unwrap_or_else(|| script.design());
+    let strategy = Strategy::by_name(&mode).context("strategy checked by clap")?;
+    let shot = Shot {
+        script,
+        strategy,
+        seed: args.seed,
+        moment: Moment::Start,
+        view: View::Main,
+        width: args.size.0,
+        height: args.size.1,
+        ascii: args.ascii,
+        color: !args.no_color,
+    };
+    let frames = record::frames(&shot).map_err(input_error)?;
+    let title = shot.title();
+    let bytes = match ext.as_str() {
+        "svg" => record::animated_svg(&frames, args.pace, &title).into_bytes(),
+        "cast" => record::cast(&frames, args.pace, &title).into_bytes(),
+        _ => record::gif(&frames, args.pace, &title).map_err(|e| anyhow::anyhow!(e))?,
+    };
+    std::fs::write(&args.output, bytes)
+        .with_context(|| format!("writing {}", args.output.display()))?;
+    eprintln!(
+        "idem: wrote {} ({} steps, {} each)",
+        args.output.display(),
+        frames.len(),
+        idem::sim::format_duration(args.pace)
+    );
+    Ok(ExitCode::SUCCESS)
+}

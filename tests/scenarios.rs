@@ -118,3 +118,31 @@ fn a_database_file_gives_the_same_run_as_memory() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_longer_retention_prunes_the_old_id_and_keeps_the_recent_one() {
+    let script = idem::scenario::find("retention").unwrap();
+    let timeline = Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
+    let prunes: Vec<_> = timeline
+        .frames
+        .iter()
+        .filter(|f| f.sql.iter().any(|s| s.consumer == "janitor"))
+        .collect();
+    assert_eq!(prunes.len(), 2, "two retention runs");
+    let longer = prunes[1];
+    assert!(
+        longer
+            .sql
+            .iter()
+            .any(|s| s.result.contains("1 row deleted")),
+        "{:?}",
+        longer.sql
+    );
+    let kept: Vec<_> = longer
+        .db
+        .processed
+        .iter()
+        .map(|p| p.message_id.as_str())
+        .collect();
+    assert_eq!(kept, ["m-8a1"]);
+}

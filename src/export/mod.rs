@@ -2,10 +2,12 @@
 //! as SVG, PNG, plain text or HTML. Nothing here draws on its own; it only
 //! translates cells, so a picture can never disagree with the screen.
 
+pub mod ansi;
 pub mod gallery;
 pub mod html;
 pub mod palette;
 pub mod png;
+pub mod record;
 pub mod shot;
 pub mod svg;
 pub mod text;

@@ -42,6 +42,25 @@ pub fn render(buffer: &Buffer, title: &str) -> Result<Vec<u8>, PngError> {
 }
 
 pub fn rasterise(svg: &str) -> Result<Vec<u8>, PngError> {
+    pixmap(svg)?
+        .encode_png()
+        .map_err(|e| PngError::Encode(e.to_string()))
+}
+
+/// The picture as straight RGBA bytes, row by row.
+pub fn rgba(svg: &str) -> Result<Vec<u8>, PngError> {
+    let pixmap = pixmap(svg)?;
+    Ok(pixmap
+        .pixels()
+        .iter()
+        .flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect())
+}
+
+fn pixmap(svg: &str) -> Result<resvg::tiny_skia::Pixmap, PngError> {
     let options = usvg::Options {
         font_family: "DejaVu Sans Mono".into(),
         fontdb: fonts(),
@@ -56,7 +75,5 @@ pub fn rasterise(svg: &str) -> Result<Vec<u8>, PngError> {
         resvg::tiny_skia::Transform::default(),
         &mut pixmap.as_mut(),
     );
-    pixmap
-        .encode_png()
-        .map_err(|e| PngError::Encode(e.to_string()))
+    Ok(pixmap)
 }

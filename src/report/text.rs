@@ -226,7 +226,7 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
         }
         let _ = writeln!(
             out,
-            "  order {}: owes ${} {}; payments rows {}, provider charges {}: {}",
+            "  order {} (${}): owes it {}; payments rows {}, provider charges {}: {}",
             fact.order,
             fact.amount,
             match fact.expected {
@@ -235,7 +235,7 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
             },
             fact.payments,
             fact.charges,
-            fact.outcome.text()
+            fact.headline()
         );
     }
     let c = &end.counters;
@@ -251,8 +251,15 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
         c.dead_lettered,
         c.crashes
     );
-    if let Some(first) = timeline.first_violation() {
-        let _ = writeln!(out, "  first went wrong at step {first}");
+    if let (Some(first), Some(declared)) = (timeline.went_wrong_at(), timeline.first_violation()) {
+        if first < declared {
+            let _ = writeln!(
+                out,
+                "  first went wrong at step {first}; the verdict could say so for sure at step {declared}"
+            );
+        } else {
+            let _ = writeln!(out, "  first went wrong at step {first}");
+        }
     }
     if let Some(expect) = expect {
         let misses = timeline.misses(expect);

@@ -15,6 +15,8 @@ pub enum Actor {
     /// What happens on the wire, which no party sees: only the observer
     /// (you) knows a packet was dropped.
     Network,
+    /// You, watching from outside: what no party in the world can know.
+    Observer,
 }
 
 impl Actor {
@@ -28,6 +30,7 @@ impl Actor {
             Actor::Clock => "clock".into(),
             Actor::Janitor => "janitor".into(),
             Actor::Network => "network (only you see this)".into(),
+            Actor::Observer => "observer".into(),
         }
     }
 }

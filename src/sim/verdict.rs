@@ -136,6 +136,19 @@ pub struct FactVerdict {
     /// While the fact can still change: what is already wrong so far, in
     /// words that declare no outcome.
     pub at_risk: Option<String>,
+    /// The step that did the harm, where one did: the first charge or row
+    /// beyond what was owed. It can come before the outcome is declared.
+    pub harm_step: Option<usize>,
+}
+
+impl FactVerdict {
+    /// This fact's outcome in words that count (`charged 3 times`).
+    pub fn headline(&self) -> String {
+        match self.outcome {
+            Outcome::ChargedTwice => format!("charged {}", times(self.charges.max(self.payments))),
+            other => other.text().to_string(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -150,6 +163,15 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// The earliest step that did harm behind a failure, if any fact tells.
+    pub fn harm_step(&self) -> Option<usize> {
+        self.facts
+            .iter()
+            .filter(|f| f.outcome.is_failure())
+            .filter_map(|f| f.harm_step)
+            .min()
+    }
+
     /// The outcome in words that count: `charged 3 times`, and every other
     /// wrong effect that holds beside it.
     pub fn headline(&self) -> String {
@@ -197,6 +219,9 @@ impl Verdict {
 /// What the world knows about one business fact when judging it.
 pub struct FactState<'a> {
     pub payment: &'a Payment,
+    /// How the verdict names this fact: `order 1042`, or `order 1042 ($40)`
+    /// where another payment for the same order is judged beside it.
+    pub name: String,
     pub expected: usize,
     pub payments: usize,
     pub charges: usize,
@@ -292,6 +317,7 @@ pub fn judge_status(
             vec![cause]
         },
         at_risk,
+        harm_step: None,
     }
 }
 
@@ -376,15 +402,16 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     let mut at_risk = None;
     if f.pending {
         if failures.is_empty() {
+            let name = &f.name;
             at_risk = if f.recorded_unpaid {
                 Some(format!(
-                    "order {order} is recorded as handled, its payment is not: a redelivery would be skipped"
+                    "{name} is recorded as handled, its payment is not: a redelivery would be skipped"
                 ))
             } else if f.payments != f.charges || f.payments > n {
-                Some(format!("so far {counts}"))
+                Some(format!("{name}: so far {counts}"))
             } else if f.acked_before_work {
                 Some(format!(
-                    "the broker removed the message for order {order} before its work was saved"
+                    "the broker removed the message for {name} before its work was saved"
                 ))
             } else {
                 None
@@ -394,7 +421,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     } else {
         if f.payments != f.charges {
             failures.push(Outcome::Disagree);
-            let mut chain = vec![counts.clone()];
+            let mut chain = vec![format!("{}: {counts}", f.name)];
             if f.dead_lettered {
                 chain.push(format!("order {order} moved to the dead-letter queue"));
             }
@@ -466,6 +493,20 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         failures,
         causes,
         at_risk,
+        harm_step: f
+            .ledger
+            .iter()
+            .filter(|e| e.kind == ProviderCharged)
+            .nth(n)
+            .into_iter()
+            .chain(
+                f.ledger
+                    .iter()
+                    .filter(|e| e.kind == PaymentCommitted)
+                    .nth(n),
+            )
+            .map(|e| e.step)
+            .min(),
     }
 }
 
@@ -480,6 +521,7 @@ mod tests {
         };
         judge_fact(&FactState {
             payment: &payment,
+            name: "order 1042".into(),
             expected: 1,
             payments,
             charges,
@@ -514,6 +556,7 @@ mod tests {
         };
         judge_fact(&FactState {
             payment: &payment,
+            name: "order 1042".into(),
             expected: 1,
             payments,
             charges,

@@ -53,11 +53,20 @@ impl Timeline {
             .unwrap_or(0)
     }
 
-    /// The first frame whose verdict is a failure, if the run goes wrong.
+    /// The first frame whose verdict declares a failure.
     pub fn first_violation(&self) -> Option<usize> {
         self.frames
             .iter()
             .position(|f| f.verdict.outcome.is_failure())
+    }
+
+    /// Where the run first went wrong: the step that did the harm (a second
+    /// charge, say) when the verdict can point at one, which can come before
+    /// the verdict could declare it; else the declaring frame.
+    pub fn went_wrong_at(&self) -> Option<usize> {
+        let declared = self.first_violation()?;
+        let harm = self.frames[declared].verdict.harm_step();
+        Some(harm.map_or(declared, |h| h.min(declared)))
     }
 
     /// How the end of the run differs from what the scenario expects.

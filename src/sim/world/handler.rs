@@ -141,12 +141,23 @@ impl World {
             self.say(
                 self.actor(i),
                 EventKind::Info,
-                if held_back {
-                    format!("polls the queue: nothing to read, offset {} is not acknowledged yet and nothing overtakes it on an ordered queue", self.broker.messages().iter().position(|m| m.is_pending()).unwrap_or(0))
-                } else {
-                    "polls the queue: nothing visible to receive".into()
-                },
+                "polls the queue: nothing visible to receive".into(),
             );
+            if held_back {
+                // The partition's rule, which the broker applies: the
+                // consumer only sees that nothing came.
+                let offset = self
+                    .broker
+                    .messages()
+                    .iter()
+                    .position(|m| m.is_pending())
+                    .unwrap_or(0);
+                self.say(
+                    Actor::Broker,
+                    EventKind::Info,
+                    format!("holds the partition at offset {offset}: it is not acknowledged yet, and nothing overtakes it on an ordered log"),
+                );
+            }
             return Ok(());
         };
         self.counters.delivered += 1;
@@ -172,6 +183,9 @@ impl World {
             delivery.receipt
         );
         let mut kind = EventKind::Info;
+        // What the consumer can see (the redelivered flag) goes in its own
+        // line; what only the observer knows (a copy, a reused ID) apart.
+        let mut observed = None;
         if delivery.redelivered {
             self.counters.redeliveries += 1;
             text.push_str(&format!(
@@ -180,11 +194,15 @@ impl World {
             ));
             kind = EventKind::Warning;
         } else if duplicate {
-            text.push_str("; a second copy of the same message");
-            kind = EventKind::Warning;
+            observed = Some(format!(
+                "sees what {} cannot: this is a second copy of {id}, not a new payment",
+                self.consumers[i].name
+            ));
         } else if reused {
-            text.push_str(&format!("; a different payment that reuses the ID {id}"));
-            kind = EventKind::Warning;
+            observed = Some(format!(
+                "sees what {} cannot: this {id} is a different payment (order {}) that reuses the ID",
+                self.consumers[i].name, payment.order
+            ));
         }
         let steps = self.strategy.program.len();
         let c = &mut self.consumers[i];
@@ -193,6 +211,9 @@ impl World {
         c.delivery = Some(delivery);
         self.done(i);
         self.say(self.actor(i), kind, text);
+        if let Some(observed) = observed {
+            self.say(Actor::Observer, EventKind::Warning, observed);
+        }
         Ok(())
     }
 

@@ -55,8 +55,16 @@ impl World {
                         .entries(self.now)
                         .iter()
                         .any(|(key, _)| ids.contains(&key.as_str()));
+                let shared = self.setup.messages.iter().any(|m| {
+                    m.status.is_none() && m.payment.order == payment.order && m.payment != *payment
+                });
                 FactState {
                     payment,
+                    name: if shared {
+                        format!("order {} (${})", payment.order, payment.amount)
+                    } else {
+                        format!("order {}", payment.order)
+                    },
                     expected,
                     doomed: payments == 0 && recorded && !handling,
                     recorded_unpaid: payments == 0 && recorded,

@@ -169,10 +169,23 @@ impl World {
             world.say(
                 Actor::Producer,
                 EventKind::Info,
-                format!(
-                    "publishes {} (order {}, ${}) to {}",
-                    message.id, message.payment.order, message.payment.amount, world.setup.queue
-                ),
+                match &message.status {
+                    Some(update) => format!(
+                        "publishes {} (order {} to {}, version {}) to {}",
+                        message.id,
+                        message.payment.order,
+                        update.status,
+                        update.version,
+                        world.setup.queue
+                    ),
+                    None => format!(
+                        "publishes {} (order {}, ${}) to {}",
+                        message.id,
+                        message.payment.order,
+                        message.payment.amount,
+                        world.setup.queue
+                    ),
+                },
             );
         }
         world.committed = world.db.committed()?;
@@ -443,14 +456,24 @@ impl World {
                 message_id,
                 holder,
                 cause,
-            } => self.say(
-                Actor::Broker,
-                EventKind::Warning,
-                format!(
-                    "makes {message_id} visible again: the lease {holder} held ran out ({})",
-                    cause[1..].join(", ")
-                ),
-            ),
+            } => {
+                // The broker saw only that no ack came in time; why is the
+                // observer's knowledge, told apart.
+                self.say(
+                    Actor::Broker,
+                    EventKind::Warning,
+                    format!(
+                        "makes {message_id} visible again: the lease {holder} held ran out with no ack"
+                    ),
+                );
+                if cause.len() > 1 {
+                    self.say(
+                        Actor::Observer,
+                        EventKind::Info,
+                        format!("sees what the broker cannot: {}", cause[1..].join(", ")),
+                    );
+                }
+            }
             ExpiryOutcome::DeadLettered {
                 message_id,
                 receives,

@@ -32,7 +32,7 @@ impl World {
                 if let Some((status, version)) = newer {
                     let id = self.delivery(i).message.id.clone();
                     let mut why = vec![format!(
-                        "{id} (version {}) overwrote {status} (version {version}) at step {}",
+                        "{id} (version {}) wrote over {status} (version {version}) in its transaction at step {}",
                         update.version, self.step
                     )];
                     why.extend(self.delivery_cause(i));
