@@ -206,12 +206,12 @@ pub fn record(args: &RecordArgs) -> Result<ExitCode> {
         _ => record::gif(&frames, args.pace, &title).map_err(|e| anyhow::anyhow!(e))?,
     };
     std::fs::write(&args.output, bytes)
-        .with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!(
+        .map_err(|e| input_error(format!("cannot write {}: {e}", args.output.display())))?;
+    crate::cli::note(&format!(
         "idem: wrote {} ({} steps, {} each)",
         args.output.display(),
         frames.len(),
         idem::sim::format_duration(args.pace)
-    );
+    ));
     Ok(ExitCode::SUCCESS)
 }
