@@ -104,23 +104,25 @@ pub fn shot(args: &ShotArgs) -> Result<ExitCode> {
     let buffer = shot.buffer().map_err(input_error)?;
     let bytes = export::render(&buffer, kind, &shot.title()).map_err(|e| anyhow::anyhow!(e))?;
     std::fs::write(&args.output, bytes)
-        .with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!("idem: wrote {}", args.output.display());
+        .map_err(|e| input_error(format!("cannot write {}: {e}", args.output.display())))?;
+    crate::cli::note(&format!("idem: wrote {}", args.output.display()));
     Ok(ExitCode::SUCCESS)
 }
 
 /// Writes every picture of the gallery into `dir`, as PNG.
 pub fn screenshots(dir: &std::path::Path) -> Result<ExitCode> {
     use idem::export::gallery::PICTURES;
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| input_error(format!("cannot create the folder {}: {e}", dir.display())))?;
     for picture in &PICTURES {
         let shot = picture.shot().map_err(input_error)?;
         let buffer = shot.buffer().map_err(input_error)?;
         let bytes =
             export::render(&buffer, Kind::Png, &shot.title()).map_err(|e| anyhow::anyhow!(e))?;
         let path = dir.join(format!("{}.png", picture.name));
-        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
-        eprintln!("idem: wrote {}", path.display());
+        std::fs::write(&path, bytes)
+            .map_err(|e| input_error(format!("cannot write {}: {e}", path.display())))?;
+        crate::cli::note(&format!("idem: wrote {}", path.display()));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -204,13 +206,13 @@ pub fn record(args: &RecordArgs) -> Result<ExitCode> {
         _ => record::gif(&frames, args.pace, &title).map_err(|e| anyhow::anyhow!(e))?,
     };
     std::fs::write(&args.output, bytes)
-        .with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!(
+        .map_err(|e| input_error(format!("cannot write {}: {e}", args.output.display())))?;
+    crate::cli::note(&format!(
         "idem: wrote {} ({} steps, {} each)",
         args.output.display(),
         frames.len(),
         idem::sim::format_duration(args.pace)
-    );
+    ));
     Ok(ExitCode::SUCCESS)
 }
 
