@@ -249,7 +249,10 @@ pub fn lesson(args: &LessonArgs) -> Result<ExitCode> {
             .into_iter()
             .filter(|s| s.group == idem::scenario::Group::Tour)
             .collect();
-        (tour, "idem · the tour of the Idempotent Consumer".to_string())
+        (
+            tour,
+            "idem · the tour of the Idempotent Consumer".to_string(),
+        )
     } else {
         let script = load(&args.scenario)?;
         let title = format!("idem · {}", script.title);
@@ -258,6 +261,9 @@ pub fn lesson(args: &LessonArgs) -> Result<ExitCode> {
     let html = idem::export::lesson::render(&scripts, args.size, &title).map_err(input_error)?;
     std::fs::write(&args.output, html)
         .with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!("idem: wrote {} (open it in any browser)", args.output.display());
+    eprintln!(
+        "idem: wrote {} (open it in any browser)",
+        args.output.display()
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -68,7 +68,10 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                 .iter()
                 .zip(&timeline.frames)
                 .map(|(buffer, frame)| Step {
-                    svg: svg::render(buffer, &format!("{} · {} · step {}", script.name, strategy.name, frame.index)),
+                    svg: svg::render(
+                        buffer,
+                        &format!("{} · {} · step {}", script.name, strategy.name, frame.index),
+                    ),
                     chapter: frame.chapter,
                     chapter_title: frame.chapter_title.clone(),
                     narration: frame.narration.clone(),
