@@ -1,9 +1,9 @@
 #![forbid(unsafe_code)]
 
 mod cli;
+mod pictures;
 mod progress;
 mod save;
-mod shot;
 
 use clap::{CommandFactory, FromArgMatches};
 use cli::{Cli, Command, Exit};
@@ -75,10 +75,10 @@ fn main() -> ExitCode {
         Some(Command::Validate { files }) => cli::validate(&files),
         Some(Command::Check(args)) => cli::check(&args),
         Some(Command::Completions { shell }) => cli::completions(shell),
-        Some(Command::Shot(args)) => shot::shot(&args),
-        Some(Command::Record(args)) => shot::record(&args),
-        Some(Command::Lesson(args)) => shot::lesson(&args),
-        Some(Command::Screenshots { dir }) => shot::screenshots(&dir),
+        Some(Command::Shot(args)) => pictures::shot(&args),
+        Some(Command::Record(args)) => pictures::record(&args),
+        Some(Command::Lesson(args)) => pictures::lesson(&args),
+        Some(Command::Screenshots { dir }) => pictures::screenshots(&dir),
         // The tour opens on the naive handler: its first lesson is the
         // double charge itself, and `m` then shows the fix on the same step.
         None => cli::play("tour-1", Some("naive"), 0, !cli.no_animation, cli.ascii),

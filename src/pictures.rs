@@ -1,5 +1,6 @@
-//! `idem shot`: one moment of the simulator as a picture (SVG, PNG, text or
-//! HTML), drawn by the very code that draws the terminal.
+//! The picture commands: `shot` (one moment as SVG, PNG, text or HTML),
+//! `record` (a whole run), `lesson` (an HTML handout) and `screenshots`,
+//! all drawn by the very code that draws the terminal.
 
 use crate::cli::{input_error, load, strategy_name};
 use anyhow::{Context, Result};
