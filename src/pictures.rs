@@ -2,16 +2,18 @@
 //! `record` (a whole run), `lesson` (an HTML handout) and `screenshots`,
 //! all drawn by the very code that draws the terminal.
 
-use crate::cli::{input_error, load, strategy_name};
+use crate::cli::{input_error, load, note, strategy_name};
 use anyhow::{Context, Result};
 use idem::export::shot::{Moment, Shot, View};
 use idem::export::{self, Kind};
+use idem::scenario::Script;
 use idem::sim::Strategy;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// Which run to draw: the scenario, the design, the seed.
 #[derive(clap::Args)]
-pub struct ShotArgs {
+pub struct RunArgs {
     /// A built-in scenario name (see `idem list`) or a path to a .toml file.
     scenario: String,
     /// The handler design; by default the one the scenario is written for.
@@ -19,6 +21,92 @@ pub struct ShotArgs {
     mode: Option<String>,
     #[arg(long, default_value_t = 0)]
     seed: u64,
+}
+
+/// How the screen is drawn, as on a terminal of that size.
+#[derive(clap::Args)]
+pub struct ScreenArgs {
+    /// The terminal size, columns x rows.
+    #[arg(long, default_value = "120x40", value_parser = size)]
+    size: (u16, u16),
+    /// Draw with ASCII only, as `--ascii` does on screen.
+    #[arg(long)]
+    ascii: bool,
+    /// Without colour, as NO_COLOR does on screen.
+    #[arg(long)]
+    no_color: bool,
+}
+
+/// Where the picture goes.
+#[derive(clap::Args)]
+pub struct OutputArgs {
+    /// The file to write; its extension picks the format.
+    #[arg(short, long, value_name = "FILE")]
+    output: PathBuf,
+    /// Replace FILE if it exists.
+    #[arg(long)]
+    force: bool,
+}
+
+impl OutputArgs {
+    /// The file's extension, lower case, once it is one of `allowed` and
+    /// the file may be written.
+    fn check(&self, allowed: &[&str]) -> Result<String> {
+        let ext = self
+            .output
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .unwrap_or_default();
+        if !allowed.contains(&ext.as_str()) {
+            let names: Vec<String> = allowed.iter().map(|e| format!(".{e}")).collect();
+            return Err(input_error(format!(
+                "{}: the file name must end in {}",
+                self.output.display(),
+                names.join(", ")
+            )));
+        }
+        if self.output.exists() && !self.force {
+            return Err(input_error(format!(
+                "{} already exists; pass --force to replace it",
+                self.output.display()
+            )));
+        }
+        Ok(ext)
+    }
+
+    fn write(&self, bytes: &[u8], what: &str) -> Result<()> {
+        write(&self.output, bytes)?;
+        note(&format!("idem: wrote {}{what}", self.output.display()));
+        Ok(())
+    }
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes)
+        .map_err(|e| input_error(format!("cannot write {}: {e}", path.display())))
+}
+
+fn shot_of(run: &RunArgs, screen: &ScreenArgs, moment: Moment, view: View) -> Result<Shot> {
+    let script = load(&run.scenario)?;
+    let mode = run.mode.clone().unwrap_or_else(|| script.design());
+    Ok(Shot {
+        strategy: Strategy::by_name(&mode).context("strategy checked by clap")?,
+        script,
+        seed: run.seed,
+        moment,
+        view,
+        width: screen.size.0,
+        height: screen.size.1,
+        ascii: screen.ascii,
+        color: !screen.no_color,
+    })
+}
+
+#[derive(clap::Args)]
+pub struct ShotArgs {
+    #[command(flatten)]
+    run: RunArgs,
     /// After this many steps.
     #[arg(long, conflicts_with_all = ["chapter", "at_verdict", "end"])]
     step: Option<usize>,
@@ -34,21 +122,11 @@ pub struct ShotArgs {
     /// Which screen: main, compare, explorer, help, faults, picker.
     #[arg(long, default_value = "main", value_parser = view_name)]
     view: String,
-    /// The terminal size, columns x rows.
-    #[arg(long, default_value = "120x40", value_parser = size)]
-    size: (u16, u16),
-    /// Draw with ASCII only, as `--ascii` does on screen.
-    #[arg(long)]
-    ascii: bool,
-    /// Without colour, as NO_COLOR does on screen.
-    #[arg(long)]
-    no_color: bool,
-    /// Where to write: the extension picks the format (.svg, .png, .txt, .html).
-    #[arg(short, long, value_name = "FILE")]
-    output: PathBuf,
-    /// Replace FILE if it exists.
-    #[arg(long)]
-    force: bool,
+    #[command(flatten)]
+    screen: ScreenArgs,
+    /// .svg, .png, .txt or .html.
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 fn view_name(name: &str) -> Result<String, String> {
@@ -69,21 +147,8 @@ fn size(text: &str) -> Result<(u16, u16), String> {
 }
 
 pub fn shot(args: &ShotArgs) -> Result<ExitCode> {
-    let kind = Kind::from_path(&args.output).ok_or_else(|| {
-        input_error(format!(
-            "{}: the file name must end in .svg, .png, .txt or .html",
-            args.output.display()
-        ))
-    })?;
-    if args.output.exists() && !args.force {
-        return Err(input_error(format!(
-            "{} already exists; pass --force to replace it",
-            args.output.display()
-        )));
-    }
-    let script = load(&args.scenario)?;
-    let mode = args.mode.clone().unwrap_or_else(|| script.design());
-    let strategy = Strategy::by_name(&mode).context("strategy checked by clap")?;
+    let ext = args.output.check(&["svg", "png", "txt", "html"])?;
+    let kind = Kind::from_path(Path::new(&format!("x.{ext}"))).context("extension checked")?;
     let moment = match (args.step, args.chapter, args.at_verdict, args.end) {
         (Some(n), ..) => Moment::Step(n),
         (_, Some(n), ..) => Moment::Chapter(n),
@@ -91,27 +156,16 @@ pub fn shot(args: &ShotArgs) -> Result<ExitCode> {
         (.., true) => Moment::End,
         _ => Moment::Start,
     };
-    let shot = Shot {
-        script,
-        strategy,
-        seed: args.seed,
-        moment,
-        view: View::parse(&args.view).context("view checked by clap")?,
-        width: args.size.0,
-        height: args.size.1,
-        ascii: args.ascii,
-        color: !args.no_color,
-    };
+    let view = View::parse(&args.view).context("view checked by clap")?;
+    let shot = shot_of(&args.run, &args.screen, moment, view)?;
     let buffer = shot.buffer().map_err(input_error)?;
     let bytes = export::render(&buffer, kind, &shot.title()).map_err(|e| anyhow::anyhow!(e))?;
-    std::fs::write(&args.output, bytes)
-        .map_err(|e| input_error(format!("cannot write {}: {e}", args.output.display())))?;
-    crate::cli::note(&format!("idem: wrote {}", args.output.display()));
+    args.output.write(&bytes, "")?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// Writes every picture of the gallery into `dir`, as PNG.
-pub fn screenshots(dir: &std::path::Path) -> Result<ExitCode> {
+pub fn screenshots(dir: &Path) -> Result<ExitCode> {
     use idem::export::gallery::PICTURES;
     std::fs::create_dir_all(dir)
         .map_err(|e| input_error(format!("cannot create the folder {}: {e}", dir.display())))?;
@@ -121,38 +175,24 @@ pub fn screenshots(dir: &std::path::Path) -> Result<ExitCode> {
         let bytes =
             export::render(&buffer, Kind::Png, &shot.title()).map_err(|e| anyhow::anyhow!(e))?;
         let path = dir.join(format!("{}.png", picture.name));
-        std::fs::write(&path, bytes)
-            .map_err(|e| input_error(format!("cannot write {}: {e}", path.display())))?;
-        crate::cli::note(&format!("idem: wrote {}", path.display()));
+        write(&path, &bytes)?;
+        note(&format!("idem: wrote {}", path.display()));
     }
     Ok(ExitCode::SUCCESS)
 }
 
 #[derive(clap::Args)]
 pub struct RecordArgs {
-    /// A built-in scenario name (see `idem list`) or a path to a .toml file.
-    scenario: String,
-    /// The handler design; by default the one the scenario is written for.
-    #[arg(long, value_parser = strategy_name)]
-    mode: Option<String>,
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
+    #[command(flatten)]
+    run: RunArgs,
     /// How long each step stays on screen.
     #[arg(long, default_value = "1500ms", value_parser = pace)]
     pace: u64,
-    /// The terminal size, columns x rows.
-    #[arg(long, default_value = "120x40", value_parser = size)]
-    size: (u16, u16),
-    #[arg(long)]
-    ascii: bool,
-    #[arg(long)]
-    no_color: bool,
-    /// Where to write: .svg (animated), .gif or .cast (asciicast v2).
-    #[arg(short, long, value_name = "FILE")]
-    output: PathBuf,
-    /// Replace FILE if it exists.
-    #[arg(long)]
-    force: bool,
+    #[command(flatten)]
+    screen: ScreenArgs,
+    /// .svg (animated), .gif or .cast (asciicast v2).
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 fn pace(text: &str) -> Result<u64, String> {
@@ -167,38 +207,8 @@ fn pace(text: &str) -> Result<u64, String> {
 
 pub fn record(args: &RecordArgs) -> Result<ExitCode> {
     use idem::export::record;
-    let ext = args
-        .output
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
-    if !["svg", "gif", "cast"].contains(&ext.as_str()) {
-        return Err(input_error(format!(
-            "{}: the file name must end in .svg, .gif or .cast",
-            args.output.display()
-        )));
-    }
-    if args.output.exists() && !args.force {
-        return Err(input_error(format!(
-            "{} already exists; pass --force to replace it",
-            args.output.display()
-        )));
-    }
-    let script = load(&args.scenario)?;
-    let mode = args.mode.clone().unwrap_or_else(|| script.design());
-    let strategy = Strategy::by_name(&mode).context("strategy checked by clap")?;
-    let shot = Shot {
-        script,
-        strategy,
-        seed: args.seed,
-        moment: Moment::Start,
-        view: View::Main,
-        width: args.size.0,
-        height: args.size.1,
-        ascii: args.ascii,
-        color: !args.no_color,
-    };
+    let ext = args.output.check(&["svg", "gif", "cast"])?;
+    let shot = shot_of(&args.run, &args.screen, Moment::Start, View::Main)?;
     let frames = record::frames(&shot).map_err(input_error)?;
     let title = shot.title();
     let bytes = match ext.as_str() {
@@ -206,14 +216,14 @@ pub fn record(args: &RecordArgs) -> Result<ExitCode> {
         "cast" => record::cast(&frames, args.pace, &title).into_bytes(),
         _ => record::gif(&frames, args.pace, &title).map_err(|e| anyhow::anyhow!(e))?,
     };
-    std::fs::write(&args.output, bytes)
-        .map_err(|e| input_error(format!("cannot write {}: {e}", args.output.display())))?;
-    crate::cli::note(&format!(
-        "idem: wrote {} ({} steps, {} each)",
-        args.output.display(),
-        frames.len(),
-        idem::sim::format_duration(args.pace)
-    ));
+    args.output.write(
+        &bytes,
+        &format!(
+            " ({} steps, {} each)",
+            frames.len(),
+            idem::sim::format_duration(args.pace)
+        ),
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -224,47 +234,26 @@ pub struct LessonArgs {
     /// The terminal size of each screen, columns x rows.
     #[arg(long, default_value = "120x40", value_parser = size)]
     size: (u16, u16),
-    /// Where to write the lesson: an .html file.
-    #[arg(short, long, value_name = "FILE")]
-    output: PathBuf,
-    /// Replace FILE if it exists.
-    #[arg(long)]
-    force: bool,
+    /// An .html file.
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 pub fn lesson(args: &LessonArgs) -> Result<ExitCode> {
-    if Kind::from_path(&args.output) != Some(Kind::Html) {
-        return Err(input_error(format!(
-            "{}: a lesson is one HTML file; the name must end in .html",
-            args.output.display()
-        )));
-    }
-    if args.output.exists() && !args.force {
-        return Err(input_error(format!(
-            "{} already exists; pass --force to replace it",
-            args.output.display()
-        )));
-    }
-    let (scripts, title) = if args.scenario == "tour" {
-        let tour: Vec<_> = idem::scenario::load::builtins()
+    args.output.check(&["html"])?;
+    let (scripts, title): (Vec<Script>, String) = if args.scenario == "tour" {
+        let tour = idem::scenario::load::builtins()
             .into_iter()
             .filter(|s| s.group == idem::scenario::Group::Tour)
             .collect();
-        (
-            tour,
-            "idem · the tour of the Idempotent Consumer".to_string(),
-        )
+        (tour, "idem · the tour of the Idempotent Consumer".into())
     } else {
         let script = load(&args.scenario)?;
         let title = format!("idem · {}", script.title);
         (vec![script], title)
     };
     let html = idem::export::lesson::render(&scripts, args.size, &title).map_err(input_error)?;
-    std::fs::write(&args.output, html)
-        .with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!(
-        "idem: wrote {} (open it in any browser)",
-        args.output.display()
-    );
+    args.output
+        .write(html.as_bytes(), " (open it in any browser)")?;
     Ok(ExitCode::SUCCESS)
 }
