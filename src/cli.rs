@@ -93,9 +93,12 @@ pub enum Command {
         shell: clap_complete::Shell,
     },
     /// Draw one moment of the simulator as a picture: SVG, PNG, text or HTML.
-    Shot(crate::shot::ShotArgs),
+    Shot(crate::pictures::ShotArgs),
     /// Record a whole run, one frame per step: animated SVG, GIF or asciicast.
-    Record(crate::shot::RecordArgs),
+    Record(crate::pictures::RecordArgs),
+    /// Write a lesson to hand out: one self-contained HTML file that steps
+    /// through a scenario (or `tour`), every design, with the narration.
+    Lesson(crate::pictures::LessonArgs),
     /// Redraw the README's pictures (screenshots/) from the program itself.
     Screenshots {
         /// Where to write them.

@@ -1,9 +1,9 @@
 #![forbid(unsafe_code)]
 
 mod cli;
+mod pictures;
 mod progress;
 mod save;
-mod shot;
 
 use clap::{CommandFactory, FromArgMatches};
 use cli::{Cli, Command, Exit};
@@ -78,9 +78,10 @@ fn main() -> ExitCode {
         Some(Command::Validate { files }) => cli::validate(&files),
         Some(Command::Check(args)) => cli::check(&args),
         Some(Command::Completions { shell }) => cli::completions(shell),
-        Some(Command::Shot(args)) => shot::shot(&args),
-        Some(Command::Record(args)) => shot::record(&args),
-        Some(Command::Screenshots { dir }) => shot::screenshots(&dir),
+        Some(Command::Shot(args)) => pictures::shot(&args),
+        Some(Command::Record(args)) => pictures::record(&args),
+        Some(Command::Lesson(args)) => pictures::lesson(&args),
+        Some(Command::Screenshots { dir }) => pictures::screenshots(&dir),
         // The tour opens like any scenario: in the design it is written for.
         None => cli::play(
             "tour-1",

@@ -52,7 +52,8 @@ fn ended_by(signal: &str) -> (i32, String, String) {
         .spawn()
         .expect("util-linux script runs");
     wait_for("the simulator to start", || {
-        read(&pid).trim().parse::<u32>().is_ok() && read(&out).contains("\u{1b}[?1049h")
+        // Mouse capture is switched on after the guard is in place.
+        read(&pid).trim().parse::<u32>().is_ok() && read(&out).contains("\u{1b}[?1000h")
     });
     let idem_pid = read(&pid).trim().to_string();
     // Only the process this test started, by its PID.

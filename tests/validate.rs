@@ -108,3 +108,40 @@ fn version_names_sqlite_and_completions_are_printed() {
         );
     }
 }
+
+#[test]
+fn every_wrong_message_is_reported() {
+    let text = r#"title = "t"
+summary = "s"
+[setup]
+consumers = ["A"]
+messages = [
+    { id = "m 1", order = 1, amount = 40 },
+    { id = "m-2", order = 0, amount = 40 },
+    { id = "m-3", order = 3, amount = -5 },
+    { id = "m-4", order = 4, amount = 40 },
+]
+[[steps]]
+title = "go"
+narration = "n"
+actions = ["run A", "publish m-1"]
+[expect.naive]
+outcome = "correct"
+"#;
+    let errors = idem::scenario::parse_all("messages.toml", text).unwrap_err();
+    let places: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.column)).collect();
+    // Three wrong messages; the action naming the first is not blamed
+    // (the steps wait until the setup is sound).
+    assert_eq!(places, [(6, 12), (7, 27), (8, 39)], "{errors:#?}");
+    assert!(errors[0].message.contains("must be one word"));
+    assert!(
+        errors[1]
+            .message
+            .contains("order must be a positive whole number")
+    );
+    assert!(
+        errors[2]
+            .message
+            .contains("amount must be a positive whole number")
+    );
+}

@@ -84,6 +84,8 @@ impl Counterexample {
         let script = Script {
             name: format!("{}-{}", strategy.name, class.slug()),
             title: format!("{}: {}", strategy.name, class.text()),
+            title_for: BTreeMap::new(),
+            intro_for: BTreeMap::new(),
             summary: summary.clone(),
             intro: format!(
                 "{summary} Found by exploring every schedule within these bounds. {bounds} How it ends: {chain}."

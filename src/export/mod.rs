@@ -5,6 +5,7 @@
 pub mod ansi;
 pub mod gallery;
 pub mod html;
+pub mod lesson;
 pub mod palette;
 pub mod png;
 pub mod record;

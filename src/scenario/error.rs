@@ -48,27 +48,48 @@ impl fmt::Display for ScenarioError {
             escape(&self.message)
         )?;
         let gutter = self.line.to_string();
+        // A window of the line around the column: a hostile file can have
+        // a line of a megabyte, which must not flood the terminal.
+        let chars: Vec<char> = self.source_line.chars().collect();
+        let at = self.column.saturating_sub(1).min(chars.len());
+        let start = at.saturating_sub(WINDOW / 2);
+        let end = (start + WINDOW).min(chars.len());
+        let cut = |from: usize, to: usize| -> String { chars[from..to].iter().collect() };
+        let head = if start > 0 { "…" } else { "" };
+        let tail = if end < chars.len() { "…" } else { "" };
         // The caret goes under the escaped text of the column's character.
-        let before: String = self
-            .source_line
-            .chars()
-            .take(self.column.saturating_sub(1))
-            .collect();
-        writeln!(f, "{gutter} | {}", escape(&self.source_line))?;
+        let before = format!("{head}{}", escape(&cut(start, at)));
+        writeln!(f, "{gutter} | {head}{}{tail}", escape(&cut(start, end)))?;
         write!(
             f,
             "{} | {}^",
             " ".repeat(gutter.len()),
-            " ".repeat(escape(&before).chars().count())
+            " ".repeat(before.chars().count())
         )
     }
 }
+
+/// Characters of the offending line shown around the column.
+const WINDOW: usize = 100;
 
 impl std::error::Error for ScenarioError {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_line_is_shown_around_the_column() {
+        let text = format!("a = \"{}\u{1b}{}\"\n", "x".repeat(5_000), "y".repeat(5_000));
+        let at = text.find('\u{1b}').unwrap();
+        let e = ScenarioError::at("f.toml", &text, Some(at..at + 1), "bad".into());
+        let shown = e.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert!(lines[1].chars().count() < 120, "{}", lines[1]);
+        assert!(lines[1].starts_with("1 | …x") && lines[1].ends_with("y…"));
+        let caret = lines[2].chars().count() - 1;
+        assert_eq!(lines[1].chars().nth(caret), Some('\\'), "{shown}");
+    }
 
     #[test]
     fn positions_count_lines_and_characters() {

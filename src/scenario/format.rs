@@ -12,6 +12,12 @@ pub struct RawScenario {
     pub summary: String,
     #[serde(default)]
     pub intro: Option<String>,
+    /// The intro for another design, where the main one is untrue for it.
+    #[serde(default)]
+    pub intro_for: BTreeMap<Spanned<String>, String>,
+    /// The scenario's title for another design.
+    #[serde(default)]
+    pub title_for: BTreeMap<Spanned<String>, String>,
     #[serde(default)]
     pub group: Option<Spanned<String>>,
     #[serde(default)]

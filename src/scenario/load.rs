@@ -111,6 +111,9 @@ pub struct Script {
     pub title: String,
     pub summary: String,
     pub intro: String,
+    /// The title and intro for other designs, by design name.
+    pub title_for: BTreeMap<String, String>,
+    pub intro_for: BTreeMap<String, String>,
     pub group: Group,
     pub order: u32,
     /// The design the narration is written for, when the file names one;
@@ -123,6 +126,16 @@ pub struct Script {
 }
 
 impl Script {
+    /// The scenario's title as told for `design`.
+    pub fn title_for(&self, design: &str) -> &str {
+        self.title_for.get(design).unwrap_or(&self.title)
+    }
+
+    /// The words before the first step, as told for `design`.
+    pub fn intro_for(&self, design: &str) -> &str {
+        self.intro_for.get(design).unwrap_or(&self.intro)
+    }
+
     /// The strategies this scenario is meant for: those it has expectations for.
     pub fn strategies(&self) -> Vec<String> {
         self.expect.keys().cloned().collect()
@@ -208,9 +221,10 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
 }
 
 /// The script, or its errors in the order validation found them. Errors in
-/// actions, expectations and narration are all collected; one in the
-/// setup, or a file that does not parse, stops at that one, since what
-/// follows would only repeat it.
+/// messages, actions, expectations and narration are all collected, each
+/// group before the next is checked (a later check would only repeat an
+/// earlier error); a file that does not parse, or a wrong setup value other
+/// than a message, stops at that one.
 pub fn parse_all(file: &str, text: &str) -> Result<Script, Vec<ScenarioError>> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
@@ -450,9 +464,28 @@ impl Validator<'_> {
             }
         }
         self.stop_if_found()?;
+        for name in raw.intro_for.keys().chain(raw.title_for.keys()) {
+            if !expect.contains_key(name.get_ref()) {
+                return self.fail(
+                    name.span(),
+                    format!(
+                        "intro or title for `{}`, which has no [expect.{}] table",
+                        name.get_ref(),
+                        name.get_ref()
+                    ),
+                );
+            }
+        }
+        let per_design = |map: &BTreeMap<Spanned<String>, String>| {
+            map.iter()
+                .map(|(k, v)| (k.get_ref().clone(), v.trim().to_string()))
+                .collect()
+        };
         Ok(Script {
             name: file.to_string(),
             title: raw.title.clone(),
+            title_for: per_design(&raw.title_for),
+            intro_for: per_design(&raw.intro_for),
             summary: raw.summary.clone(),
             intro: raw
                 .intro
@@ -544,37 +577,47 @@ impl Validator<'_> {
         if s.messages.get_ref().is_empty() {
             return self.fail(s.messages.span(), "at least one message is needed".into());
         }
+        // Each message is checked on its own, so that every wrong one is
+        // reported; the steps are checked only once all are sound.
         for m in s.messages.get_ref() {
             let id = m.id.get_ref();
             if id.is_empty() || id.chars().any(char::is_whitespace) {
-                return self.fail(
+                self.keep::<()>(self.fail(
                     m.id.span(),
                     format!("message ID `{id}` must be one word, like m-7f3"),
-                );
+                ));
+                continue;
             }
-            let order = self.positive(&m.order, "order")?;
+            let Some(order) = self.keep(self.positive(&m.order, "order")) else {
+                continue;
+            };
             let (payment, status) = match (&m.amount, &m.status, &m.version) {
-                (Some(amount), None, None) => (
-                    Payment {
-                        order,
-                        amount: self.positive(amount, "amount")?,
-                    },
-                    None,
-                ),
-                (None, Some(status), Some(version)) => (
-                    Payment { order, amount: 0 },
-                    Some(StatusUpdate {
-                        status: status.get_ref().clone(),
-                        version: self.positive(version, "version")?,
-                    }),
-                ),
+                (Some(amount), None, None) => {
+                    let Some(amount) = self.keep(self.positive(amount, "amount")) else {
+                        continue;
+                    };
+                    (Payment { order, amount }, None)
+                }
+                (None, Some(status), Some(version)) => {
+                    let Some(version) = self.keep(self.positive(version, "version")) else {
+                        continue;
+                    };
+                    (
+                        Payment { order, amount: 0 },
+                        Some(StatusUpdate {
+                            status: status.get_ref().clone(),
+                            version,
+                        }),
+                    )
+                }
                 _ => {
-                    return self.fail(
+                    self.keep::<()>(self.fail(
                         m.id.span(),
                         format!(
                             "message `{id}` needs either `amount` (a payment) or `status` and `version` (a status change), not both"
                         ),
-                    );
+                    ));
+                    continue;
                 }
             };
             // The same ID with a different body is allowed: it is how a
@@ -585,12 +628,13 @@ impl Validator<'_> {
                 .iter()
                 .any(|x: &Message| x.id == *id && x.payment == payment && x.status == status)
             {
-                return self.fail(
+                self.keep::<()>(self.fail(
                     m.id.span(),
                     format!(
                         "message `{id}` appears twice with the same body; to send a copy, use the action `publish {id}`"
                     ),
-                );
+                ));
+                continue;
             }
             setup.messages.push(Message {
                 id: id.clone(),
@@ -598,6 +642,7 @@ impl Validator<'_> {
                 status,
             });
         }
+        self.stop_if_found()?;
         Ok(setup)
     }
 

@@ -514,18 +514,23 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
 mod tests {
     use super::*;
 
-    fn fact(payments: usize, charges: usize, pending: bool) -> FactVerdict {
+    /// Order 1042, owed $40 once, judged with these counts and flags.
+    fn judged(
+        payments: usize,
+        charges: usize,
+        edit: impl FnOnce(&mut FactState<'_>),
+    ) -> FactVerdict {
         let payment = Payment {
             order: 1042,
             amount: 40,
         };
-        judge_fact(&FactState {
+        let mut state = FactState {
             payment: &payment,
             name: "order 1042".into(),
             expected: 1,
             payments,
             charges,
-            pending,
+            pending: false,
             doomed: false,
             recorded_unpaid: false,
             acked_before_work: false,
@@ -533,7 +538,13 @@ mod tests {
             poison: false,
             ledger: Vec::new(),
             notes: &[],
-        })
+        };
+        edit(&mut state);
+        judge_fact(&state)
+    }
+
+    fn fact(payments: usize, charges: usize, pending: bool) -> FactVerdict {
+        judged(payments, charges, |s| s.pending = pending)
     }
 
     #[test]
@@ -550,24 +561,9 @@ mod tests {
     }
 
     fn dead_lettered(payments: usize, charges: usize, poison: bool) -> FactVerdict {
-        let payment = Payment {
-            order: 1042,
-            amount: 40,
-        };
-        judge_fact(&FactState {
-            payment: &payment,
-            name: "order 1042".into(),
-            expected: 1,
-            payments,
-            charges,
-            pending: false,
-            doomed: false,
-            recorded_unpaid: false,
-            acked_before_work: false,
-            dead_lettered: true,
-            poison,
-            ledger: Vec::new(),
-            notes: &[],
+        judged(payments, charges, |s| {
+            s.dead_lettered = true;
+            s.poison = poison;
         })
     }
 

@@ -40,8 +40,8 @@ impl<'a> Run<'a> {
     ) -> Result<Self, SimError> {
         let world = super::world_for(script, strategy, seed)?;
         let mut frame = world.frame()?;
-        frame.chapter_title = script.title.clone();
-        frame.narration = script.intro.clone();
+        frame.chapter_title = script.title_for(strategy.name).to_string();
+        frame.narration = script.intro_for(strategy.name).to_string();
         frame.action = "setup".into();
         let mut run = Run {
             script,
@@ -54,8 +54,8 @@ impl<'a> Run<'a> {
             next_fork: 0,
             chapter: 0,
             action_index: 0,
-            title: script.title.clone(),
-            narration: script.intro.clone(),
+            title: script.title_for(strategy.name).to_string(),
+            narration: script.intro_for(strategy.name).to_string(),
             last_own: 0,
         };
         run.apply_forks()?;
@@ -105,7 +105,7 @@ impl<'a> Run<'a> {
         chapters.dedup();
         Ok(Timeline {
             scenario: self.script.name.clone(),
-            title: self.script.title.clone(),
+            title: self.script.title_for(self.strategy.name).to_string(),
             strategy: self.strategy.name.to_string(),
             seed: self.seed,
             frames: self.frames,

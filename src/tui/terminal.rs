@@ -20,15 +20,12 @@ const FRAME: Duration = Duration::from_millis(33);
 /// Runs the simulator until the user quits. The terminal is restored on
 /// every way out, including a panic.
 pub fn run(mut app: App) -> io::Result<()> {
+    // Before the terminal changes, so that no moment is left in which a
+    // signal would end the process with the terminal still raw.
+    #[cfg(unix)]
+    let _signals = super::signals::RestoreOnSignal::install(restore)?;
     let mut terminal = ratatui::try_init()?;
     install_panic_hook();
-    let _signals = match super::signals::RestoreOnSignal::install(restore) {
-        Ok(guard) => guard,
-        Err(e) => {
-            restore();
-            return Err(e);
-        }
-    };
     let result = (|| {
         execute!(stdout(), EnableMouseCapture)?;
         let size = terminal.size()?;

@@ -20,7 +20,10 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     let top = Line::from(vec![
         Span::styled(" Compare ", t.title()),
         Span::styled(format!("{} ", t.g.dot), t.dim()),
-        Span::styled(t.text(&app.script.title).into_owned(), t.title()),
+        Span::styled(
+            t.text(app.script.title_for(app.strategy.name)).into_owned(),
+            t.title(),
+        ),
         Span::styled(
             format!(
                 " {} chapter {chapter}/{of}: {} {} position {}/{}",

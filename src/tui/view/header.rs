@@ -22,7 +22,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(format!("{} ", t.g.dot), t.dim()),
         Span::styled(group, t.info()),
         Span::styled(
-            format!(" {} {}", t.g.dot, t.text(&app.script.title)),
+            format!(
+                " {} {}",
+                t.g.dot,
+                t.text(app.script.title_for(app.strategy.name))
+            ),
             t.title(),
         ),
     ];

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Opens a lesson written by `idem lesson` in Debian's headless Chromium,
+# presses → three times through the page's own key handler, and checks that
+# the lesson moved to step 3. Installs Chromium where it is missing and can
+# be installed; otherwise says why and skips (exit 0).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "lesson browser test: installing Chromium (apt-get)"
+  if (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/tmp/idem-chromium-install.log 2>&1; then
+    browser=$(command -v chromium || true)
+  fi
+fi
+if [ -z "$browser" ]; then
+  echo "lesson browser test: SKIPPED: no Chromium, and it could not be installed here (see /tmp/idem-chromium-install.log)"
+  exit 0
+fi
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cargo run --locked --quiet -- lesson tour-1 -o "$dir/lesson.html"
+
+dom() {
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --virtual-time-budget=5000 \
+    --dump-dom "file://$dir/lesson.html#press=$1" 2>/dev/null
+}
+before=$(dom "" | grep -o '<title>[^<]*</title>' || true)
+after=$(dom "ArrowRight,ArrowRight,ArrowRight" | grep -o 'data-step="[0-9]*"' || true)
+case "$before" in
+  *"step 0"*) ;;
+  *) echo "lesson browser test: FAILED: the lesson did not open at step 0 (got: $before)"; exit 1 ;;
+esac
+if [ "$after" != 'data-step="3"' ]; then
+  echo "lesson browser test: FAILED: three presses of → should reach step 3 (got: ${after:-nothing})"
+  exit 1
+fi
+back=$(dom "ArrowRight,ArrowRight,ArrowLeft" | grep -o 'data-step="[0-9]*"' || true)
+if [ "$back" != 'data-step="1"' ]; then
+  echo "lesson browser test: FAILED: →, →, ← should reach step 1 (got: ${back:-nothing})"
+  exit 1
+fi
+echo "lesson: 3 passed, 0 failed"
