@@ -22,41 +22,18 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
         return 0;
     }
     let width = usize::from(area.width);
-    // Word wrapping fills a row at least half with a word that does not
-    // fit whole on the row before, so twice the cut rows is enough.
-    let rows: usize = lines
-        .iter()
-        .map(|l| {
-            if wrap {
-                2 * l.width().div_ceil(width) + 1
-            } else {
-                1
-            }
-        })
-        .sum();
-    let probe_rows = (rows as u16).clamp(area.height + 1, PROBE_ROWS.max(area.height + 1));
-    let para = if wrap {
-        Paragraph::new(lines).wrap(Wrap { trim: false })
+    let used = if wrap {
+        wrapped(lines, area, buf)
     } else {
-        Paragraph::new(
-            lines
-                .into_iter()
-                .map(|l| fit(t, l, width))
-                .collect::<Vec<_>>(),
-        )
+        // One row a line: no need to draw off screen to count them.
+        let lines: Vec<Line<'static>> = lines.into_iter().map(|l| fit(t, l, width)).collect();
+        let used = lines
+            .iter()
+            .rposition(|l| l.spans.iter().any(|s| !s.content.trim().is_empty()))
+            .map_or(0, |i| i + 1);
+        Paragraph::new(lines).render(area, buf);
+        u16::try_from(used).unwrap_or(u16::MAX)
     };
-    let probe_area = Rect::new(0, 0, area.width, probe_rows);
-    let mut probe = Buffer::empty(probe_area);
-    para.render(probe_area, &mut probe);
-    let blank = |y: u16| (0..area.width).all(|x| probe[(x, y)].symbol() == " ");
-    let used = (0..probe_rows)
-        .rposition(|y| !blank(y))
-        .map_or(0, |y| y + 1) as u16;
-    for y in 0..area.height {
-        for x in 0..area.width {
-            buf[(area.x + x, area.y + y)] = probe[(x, y)].clone();
-        }
-    }
     let hidden = used.saturating_sub(area.height);
     if hidden == 0 {
         return 0;
@@ -79,6 +56,34 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
     let line = fit(t, Line::styled(text, t.key()), usize::from(w));
     buf.set_line(area.right() - w, area.bottom() - 1, &line, w);
     hidden
+}
+
+/// Prose drawn off screen at full height first, then copied: how many rows
+/// it wraps to is only known once it is drawn. Returns the rows used.
+fn wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) -> u16 {
+    let width = usize::from(area.width);
+    // Word wrapping fills a row at least half with a word that does not
+    // fit whole on the row before, so twice the cut rows is enough.
+    let rows: usize = lines
+        .iter()
+        .map(|l| 2 * l.width().div_ceil(width) + 1)
+        .sum();
+    let probe_rows = (rows as u16).clamp(area.height + 1, PROBE_ROWS.max(area.height + 1));
+    let probe_area = Rect::new(0, 0, area.width, probe_rows);
+    let mut probe = Buffer::empty(probe_area);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(probe_area, &mut probe);
+    let blank = |y: u16| (0..area.width).all(|x| probe[(x, y)].symbol() == " ");
+    let used = (0..probe_rows)
+        .rposition(|y| !blank(y))
+        .map_or(0, |y| y + 1) as u16;
+    for y in 0..area.height {
+        for x in 0..area.width {
+            buf[(area.x + x, area.y + y)] = probe[(x, y)].clone();
+        }
+    }
+    used
 }
 
 #[cfg(test)]
