@@ -135,9 +135,10 @@ pub struct RawAction {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawToldAction {
-    #[serde(rename = "do")]
-    text: String,
-    say: String,
+    #[serde(rename = "do", default)]
+    text: Option<String>,
+    #[serde(default)]
+    say: Option<String>,
     #[serde(default)]
     say_for: BTreeMap<String, String>,
 }
@@ -163,11 +164,22 @@ impl<'de> Deserialize<'de> for RawAction {
                 self,
                 map: A,
             ) -> Result<RawAction, A::Error> {
+                use serde::de::Error;
                 let told =
                     RawToldAction::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                let Some(text) = told.text else {
+                    return Err(A::Error::custom(
+                        "an action table needs `do`, the action: { do = \"run A\", say = \"...\" }",
+                    ));
+                };
+                let Some(say) = told.say else {
+                    return Err(A::Error::custom(format!(
+                        "the action table for `{text}` needs `say`, what it shows once it has happened; without words, write the action alone: \"{text}\""
+                    )));
+                };
                 Ok(RawAction {
-                    text: told.text,
-                    say: Some(told.say),
+                    text,
+                    say: Some(say),
                     say_for: told.say_for,
                 })
             }
