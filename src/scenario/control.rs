@@ -12,6 +12,16 @@ use toml::de::{DeTable, DeValue};
 /// Refuses the first control character in any key or string of `text`.
 /// A document that does not parse is left to the parser's own error.
 pub fn check(file: &str, text: &str) -> Result<(), ScenarioError> {
+    // TOML allows NUL nowhere; the parser would call it a missing `=`.
+    if let Some(at) = text.find('\0') {
+        return Err(ScenarioError::at(
+            file,
+            text,
+            Some(at..at + 1),
+            "a NUL byte (U+0000): a scenario is a text file, and TOML allows no NUL anywhere"
+                .into(),
+        ));
+    }
     let Ok(doc) = DeTable::parse(text) else {
         return Ok(());
     };
