@@ -178,6 +178,10 @@ pub fn screenshots(dir: &Path) -> Result<ExitCode> {
         write(&path, &bytes)?;
         note(&format!("idem: wrote {}", path.display()));
     }
+    let tour = idem::export::gallery::tour_recording().map_err(input_error)?;
+    let path = dir.join(format!("{}.svg", idem::export::gallery::TOUR_RECORDING));
+    write(&path, tour.as_bytes())?;
+    note(&format!("idem: wrote {}", path.display()));
     Ok(ExitCode::SUCCESS)
 }
 

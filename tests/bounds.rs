@@ -112,7 +112,7 @@ fn a_scenario_path_must_be_a_small_regular_file() {
     let limit = idem::scenario::limits::MAX_FILE_BYTES as usize;
     std::fs::write(&big, "#".repeat(limit + 1)).unwrap();
     refused(big.to_str().unwrap(), "too large for a scenario file");
-    std::fs::write(&big, [0xff, 0xfe, b'#']).unwrap();
+    std::fs::write(&big, [b'#', 0xff, b'\n']).unwrap();
     refused(big.to_str().unwrap(), "not UTF-8");
 }
 

@@ -2,7 +2,13 @@
 //! error must point and what it must say: `# expect: LINE:COL: words`.
 
 use idem::scenario::parse;
+use idem::sim::{Outcome, Strategy};
+use idem::timeline::Timeline;
 use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Far above what any file takes: the limit catches a hang, not a slow run.
+const PATIENCE: Duration = Duration::from_secs(5);
 
 #[test]
 fn each_malformed_file_gets_its_error() {
@@ -13,7 +19,7 @@ fn each_malformed_file_gets_its_error() {
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     files.sort();
-    assert!(files.len() >= 20, "the corpus shrank to {}", files.len());
+    assert!(files.len() >= 140, "the corpus shrank to {}", files.len());
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
@@ -25,7 +31,13 @@ fn each_malformed_file_gets_its_error() {
         let (line, rest) = expect.split_once(':').unwrap();
         let (column, words) = rest.split_once(':').unwrap();
         let name = path.file_name().unwrap().to_str().unwrap();
-        match parse(name, &text) {
+        let started = Instant::now();
+        let parsed = parse(name, &text);
+        let took = started.elapsed();
+        if took > PATIENCE {
+            failures.push(format!("{name}: took {took:?} to parse"));
+        }
+        match parsed {
             Ok(_) => failures.push(format!("{name}: parsed without error")),
             Err(e) => {
                 let place = (e.line.to_string(), e.column.to_string());
@@ -41,4 +53,85 @@ fn each_malformed_file_gets_its_error() {
         }
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
+}
+
+/// A scenario with one payment message `id`, narrated in `narration`.
+fn one_payment(id: &str, narration: &str) -> String {
+    format!(
+        r#"title = "t"
+summary = "s"
+[setup]
+consumers = ["A"]
+messages = [{{ id = "{id}", order = 1042, amount = 40 }}]
+[[steps]]
+title = "go"
+narration = "{narration}"
+actions = ["run A", {{ do = "publish {id}", say = "{narration}" }}, "run A"]
+[expect.idempotent]
+total = 40
+charges = 1
+outcome = "correct"
+"#
+    )
+}
+
+/// SQL in an ID is only text: idem binds every value as a parameter, so the
+/// tables hold the ID as written and the run ends as it would with `m-7f3`.
+/// (An ID with spaces, like `'; DROP TABLE payments; --`, is refused: see
+/// tests/malformed/sql-id-drop.toml.)
+#[test]
+fn an_id_that_looks_like_sql_is_stored_verbatim() {
+    for id in [
+        "';DROP/**/TABLE/**/payments;--",
+        "m-7f3'OR'1'='1",
+        "m-7f3');DELETE/**/FROM/**/processed_messages;--",
+        "💳-7f3-ünï-中文",
+    ] {
+        let text = one_payment(id, "A runs 🚀 — ünïcödé, 中文, עברית");
+        let script = parse("hostile-id.toml", &text).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(script.setup.messages[0].id, id);
+        let timeline = Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
+        let end = timeline.last();
+        let payments: Vec<&str> = end
+            .db
+            .payments
+            .iter()
+            .map(|p| p.message_id.as_str())
+            .collect();
+        assert_eq!(payments, [id], "{id}");
+        let processed: Vec<&str> = end
+            .db
+            .processed
+            .iter()
+            .map(|p| p.message_id.as_str())
+            .collect();
+        assert_eq!(processed, [id], "{id}");
+        assert_eq!(end.db.total_charged, 40, "{id}");
+        assert_eq!(end.verdict.outcome, Outcome::Correct, "{id}");
+        assert!(
+            timeline.misses(&script.expect["idempotent"]).is_empty(),
+            "{id}"
+        );
+        assert!(
+            timeline
+                .frames
+                .iter()
+                .any(|f| f.narration.contains("ünïcödé, 中文, עברית")),
+            "{id}: the narration lost its text"
+        );
+    }
+}
+
+/// A line of 200 000 characters is read, kept and run.
+#[test]
+fn a_very_long_title_runs() {
+    let text = one_payment("m-7f3", "n").replace(
+        "title = \"t\"",
+        &format!("title = \"{}\"", "x".repeat(200_000)),
+    );
+    let started = Instant::now();
+    let script = parse("long.toml", &text).unwrap();
+    assert_eq!(script.title.len(), 200_000);
+    Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
+    assert!(started.elapsed() < PATIENCE);
 }

@@ -2,7 +2,7 @@
 //! must match the committed file byte for byte. When the screen changes on
 //! purpose, refresh them with `cargo run --release -- screenshots`.
 
-use idem::export::gallery::{PICTURES, SIZE};
+use idem::export::gallery::{self, PICTURES, SIZE};
 use idem::export::{self, Kind};
 use resvg::tiny_skia::Pixmap;
 use std::path::Path;
@@ -23,6 +23,11 @@ fn every_screenshot_is_current() {
         if png(picture.name) != committed {
             stale.push(picture.name);
         }
+    }
+    let tour = std::fs::read_to_string(dir.join(format!("{}.svg", gallery::TOUR_RECORDING)))
+        .expect("screenshots/tour.svg");
+    if gallery::tour_recording().unwrap() != tour {
+        stale.push(gallery::TOUR_RECORDING);
     }
     assert!(
         stale.is_empty(),

@@ -145,3 +145,125 @@ outcome = "correct"
             .contains("amount must be a positive whole number")
     );
 }
+
+/// A valid scenario, as bytes to be spoiled.
+const SOUND: &str = r#"title = "t"
+summary = "s"
+[setup]
+consumers = ["A"]
+messages = [{ id = "m-7f3", order = 1042, amount = 40 }]
+[[steps]]
+title = "go"
+narration = "A runs."
+actions = ["run A"]
+[expect.idempotent]
+total = 40
+"#;
+
+/// Runs `idem validate` on `bytes` written to a file; returns the exit code
+/// and stderr, after checking that nothing panicked.
+fn validate_bytes(bytes: &[u8]) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("enc.toml");
+    std::fs::write(&file, bytes).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .arg("validate")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!err.contains("panicked"), "{err}");
+    (
+        out.status.code(),
+        err.replace(file.to_str().unwrap(), "enc.toml"),
+    )
+}
+
+#[test]
+fn encodings_a_toml_file_cannot_hold_are_refused_at_their_place() {
+    let sound = SOUND.as_bytes();
+    let (code, err) = validate_bytes(sound);
+    assert_eq!(code, Some(0), "{err}");
+    let utf16 = |bom: [u8; 2], be: bool| -> Vec<u8> {
+        let units = SOUND
+            .encode_utf16()
+            .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() });
+        bom.into_iter().chain(units).collect()
+    };
+    let swap = |from: &[u8], to: &[u8]| -> Vec<u8> {
+        let at = sound.windows(from.len()).position(|w| w == from).unwrap();
+        [&sound[..at], to, &sound[at + from.len()..]].concat()
+    };
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "a Latin-1 byte",
+            swap(b"\"t\"", b"\"caf\xe9\""),
+            "enc.toml:1:13: not UTF-8 text: byte 0xE9",
+        ),
+        (
+            "a lone 0xFF",
+            swap(b"\"s\"", b"\"\xff\""),
+            "enc.toml:2:12: not UTF-8 text: byte 0xFF",
+        ),
+        (
+            "an overlong slash",
+            swap(b"m-7f3", b"m-\xc0\xaf"),
+            "enc.toml:5:23: not UTF-8 text: byte 0xC0",
+        ),
+        (
+            "an encoded surrogate",
+            swap(b"A runs.", b"\xed\xa0\x80"),
+            "enc.toml:8:14: not UTF-8 text: byte 0xED",
+        ),
+        (
+            "a cut-off character at the end",
+            [sound, b"# \xe2\x82"].concat(),
+            "enc.toml:12:3: not UTF-8 text: byte 0xE2",
+        ),
+        (
+            "UTF-16 LE with its BOM",
+            utf16([0xff, 0xfe], false),
+            "enc.toml:1:1: UTF-16 text",
+        ),
+        (
+            "UTF-16 BE with its BOM",
+            utf16([0xfe, 0xff], true),
+            "enc.toml:1:1: UTF-16 text",
+        ),
+        (
+            "UTF-16 LE without a BOM",
+            SOUND.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+            "enc.toml:1:2: a NUL byte (U+0000)",
+        ),
+        (
+            "a NUL in a string",
+            swap(b"\"s\"", b"\"s\0x\""),
+            "enc.toml:2:13: a NUL byte (U+0000)",
+        ),
+        (
+            "a NUL between lines",
+            swap(b"[setup]", b"\0[setup]"),
+            "enc.toml:3:1: a NUL byte (U+0000)",
+        ),
+        (
+            "a NUL in a comment",
+            [sound, b"# \0\n"].concat(),
+            "enc.toml:12:3: a NUL byte (U+0000)",
+        ),
+    ];
+    for (what, bytes, words) in cases {
+        let (code, err) = validate_bytes(&bytes);
+        assert_eq!(code, Some(1), "{what}: {err}");
+        assert!(
+            err.starts_with(words),
+            "{what}: expected {words}, got\n{err}"
+        );
+    }
+}
+
+/// A UTF-8 byte-order mark at the start is allowed, as TOML allows it.
+#[test]
+fn a_utf8_bom_at_the_start_is_read() {
+    let (code, err) = validate_bytes(&[b"\xef\xbb\xbf", SOUND.as_bytes()].concat());
+    assert_eq!(code, Some(0), "{err}");
+}

@@ -102,3 +102,35 @@ impl Picture {
         })
     }
 }
+
+/// The animated picture of the whole tour in `screenshots/`: every step of
+/// the four tour scenarios, each in the design it is told in.
+pub const TOUR_RECORDING: &str = "tour";
+pub const TOUR_SIZE: (u16, u16) = (100, 30);
+pub const TOUR_PACE_MS: u64 = 1_800;
+
+pub fn tour_recording() -> Result<String, SimError> {
+    let mut frames = Vec::new();
+    for script in scenario::load::builtins()
+        .into_iter()
+        .filter(|s| s.group == scenario::Group::Tour)
+    {
+        let strategy = Strategy::by_name(&script.design()).expect("a built-in design");
+        frames.extend(super::record::frames(&Shot {
+            script,
+            strategy,
+            seed: 0,
+            moment: Moment::Start,
+            view: View::Main,
+            width: TOUR_SIZE.0,
+            height: TOUR_SIZE.1,
+            ascii: false,
+            color: true,
+        })?);
+    }
+    Ok(super::record::animated_svg(
+        &frames,
+        TOUR_PACE_MS,
+        "idem · the tour, step by step",
+    ))
+}

@@ -12,6 +12,16 @@ use toml::de::{DeTable, DeValue};
 /// Refuses the first control character in any key or string of `text`.
 /// A document that does not parse is left to the parser's own error.
 pub fn check(file: &str, text: &str) -> Result<(), ScenarioError> {
+    // TOML allows NUL nowhere; the parser would call it a missing `=`.
+    if let Some(at) = text.find('\0') {
+        return Err(ScenarioError::at(
+            file,
+            text,
+            Some(at..at + 1),
+            "a NUL byte (U+0000): a scenario is a text file, and TOML allows no NUL anywhere"
+                .into(),
+        ));
+    }
     let Ok(doc) = DeTable::parse(text) else {
         return Ok(());
     };
@@ -69,6 +79,19 @@ fn string(
     while let Some(c) = chars.next() {
         if c == '\r' && chars.peek() == Some(&'\n') {
             continue;
+        }
+        if let Some(name) = invisible(c) {
+            let at = locate(text, span.clone(), c);
+            return Err(ScenarioError::at(
+                file,
+                text,
+                Some(at..at + 1),
+                format!(
+                    "invisible character U+{:04X} ({name}) in {what} `{}`: it makes text display as something it is not, so scenario text may not hold it",
+                    c as u32,
+                    escape(path)
+                ),
+            ));
         }
         if is_control(c) {
             let at = locate(text, span.clone(), c);
@@ -129,4 +152,30 @@ fn locate(text: &str, span: Range<usize>, c: char) -> usize {
         }
     }
     span.start
+}
+
+/// Characters that change how text around them is shown without showing
+/// themselves: bidirectional overrides and isolates (an ID can be made to
+/// read as another) and zero-width characters (two IDs that look equal).
+fn invisible(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{200b}' => "zero width space",
+        '\u{200c}' => "zero width non-joiner",
+        '\u{200d}' => "zero width joiner",
+        '\u{2060}' => "word joiner",
+        '\u{feff}' => "zero width no-break space",
+        '\u{200e}' => "left-to-right mark",
+        '\u{200f}' => "right-to-left mark",
+        '\u{061c}' => "arabic letter mark",
+        '\u{202a}' => "left-to-right embedding",
+        '\u{202b}' => "right-to-left embedding",
+        '\u{202c}' => "pop directional formatting",
+        '\u{202d}' => "left-to-right override",
+        '\u{202e}' => "right-to-left override",
+        '\u{2066}' => "left-to-right isolate",
+        '\u{2067}' => "right-to-left isolate",
+        '\u{2068}' => "first strong isolate",
+        '\u{2069}' => "pop directional isolate",
+        _ => return None,
+    })
 }

@@ -29,7 +29,7 @@ impl ScenarioError {
             file: file.to_string(),
             line,
             column,
-            message,
+            message: shorten(message),
             source_line,
         }
     }
@@ -67,6 +67,19 @@ impl fmt::Display for ScenarioError {
             " ".repeat(before.chars().count())
         )
     }
+}
+
+/// A message that echoes a huge value (a key or ID of 100 000 characters)
+/// keeps its head and its tail, which says what was expected.
+fn shorten(message: String) -> String {
+    const MOST: usize = 500;
+    let count = message.chars().count();
+    if count <= MOST {
+        return message;
+    }
+    let head: String = message.chars().take(300).collect();
+    let tail: String = message.chars().skip(count - 150).collect();
+    format!("{head} … ({} characters left out) … {tail}", count - 450)
 }
 
 /// Characters of the offending line shown around the column.

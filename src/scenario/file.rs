@@ -2,6 +2,7 @@
 //! `limits::MAX_FILE_BYTES`, so that `/dev/zero` cannot fill memory and a
 //! named pipe cannot hold idem waiting for a writer.
 
+use super::error::ScenarioError;
 use super::limits::MAX_FILE_BYTES;
 use super::load::LoadError;
 use std::io::Read;
@@ -29,14 +30,30 @@ pub(super) fn read(path: &Path) -> Result<String, LoadError> {
             bytes: bytes.len() as u64,
         });
     }
+    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+        return Err(ScenarioError::at(
+            &shown,
+            "",
+            None,
+            "UTF-16 text (the file starts with a UTF-16 byte-order mark): save the scenario as UTF-8".into(),
+        )
+        .into());
+    }
     String::from_utf8(bytes).map_err(|e| {
-        io(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
+        // The place of the first bad byte, as a line and column of the text
+        // before it; the line is shown with the byte replaced.
+        let at = e.utf8_error().valid_up_to();
+        let bad = e.as_bytes()[at];
+        let lossy = String::from_utf8_lossy(e.as_bytes());
+        ScenarioError::at(
+            &shown,
+            &lossy,
+            Some(at..at + 1),
             format!(
-                "not UTF-8 text (an invalid byte at offset {})",
-                e.utf8_error().valid_up_to()
+                "not UTF-8 text: byte 0x{bad:02X} does not belong here (save the scenario as UTF-8)"
             ),
-        ))
+        )
+        .into()
     })
 }
 

@@ -25,11 +25,39 @@ pub struct RawScenario {
     /// The design the narration is written for.
     #[serde(default)]
     pub design: Option<Spanned<String>>,
-    pub setup: RawSetup,
+    pub setup: Table<RawSetup>,
     #[serde(default)]
-    pub steps: Vec<RawStep>,
+    pub steps: Vec<Table<RawStep>>,
     #[serde(default)]
-    pub expect: BTreeMap<Spanned<String>, RawExpectation>,
+    pub expect: BTreeMap<Spanned<String>, Table<RawExpectation>>,
+}
+
+/// A struct read from a TOML table only. Serde would also fill a derived
+/// struct from an array, field by field, so that `["m-7f3", 1042, 40]`
+/// passed for a message and `[40, 1, "correct"]` for an expectation.
+pub struct Table<T>(pub T);
+
+impl<T> std::ops::Deref for Table<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Table<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Visit<T> {
+            type Value = Table<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Table<T>, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Table)
+            }
+        }
+        d.deserialize_map(Visit(std::marker::PhantomData))
+    }
 }
 
 #[derive(Deserialize)]
@@ -63,7 +91,7 @@ pub struct RawSetup {
     pub id_source: Option<Spanned<String>>,
     #[serde(default)]
     pub ordered: Option<bool>,
-    pub messages: Spanned<Vec<RawMessage>>,
+    pub messages: Spanned<Vec<Table<RawMessage>>>,
 }
 
 #[derive(Deserialize)]
@@ -107,9 +135,10 @@ pub struct RawAction {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawToldAction {
-    #[serde(rename = "do")]
-    text: String,
-    say: String,
+    #[serde(rename = "do", default)]
+    text: Option<String>,
+    #[serde(default)]
+    say: Option<String>,
     #[serde(default)]
     say_for: BTreeMap<String, String>,
 }
@@ -135,11 +164,22 @@ impl<'de> Deserialize<'de> for RawAction {
                 self,
                 map: A,
             ) -> Result<RawAction, A::Error> {
+                use serde::de::Error;
                 let told =
                     RawToldAction::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                let Some(text) = told.text else {
+                    return Err(A::Error::custom(
+                        "an action table needs `do`, the action: { do = \"run A\", say = \"...\" }",
+                    ));
+                };
+                let Some(say) = told.say else {
+                    return Err(A::Error::custom(format!(
+                        "the action table for `{text}` needs `say`, what it shows once it has happened; without words, write the action alone: \"{text}\""
+                    )));
+                };
                 Ok(RawAction {
-                    text: told.text,
-                    say: Some(told.say),
+                    text,
+                    say: Some(say),
                     say_for: told.say_for,
                 })
             }

@@ -231,7 +231,7 @@ pub fn parse_all(file: &str, text: &str) -> Result<Script, Vec<ScenarioError>> {
     // Before the schema: its messages may echo a value.
     super::control::check(file, text).map_err(|e| vec![e])?;
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
-        let message = e.message().trim().to_string();
+        let message = toml_message(e.message(), e.span().and_then(|s| text.get(s)));
         vec![err(e.span(), message)]
     })?;
     let validator = Validator {
@@ -248,6 +248,35 @@ pub fn parse_all(file: &str, text: &str) -> Result<Script, Vec<ScenarioError>> {
             Err(all)
         }
     }
+}
+
+/// The TOML reader's message in the words of a scenario file: TOML's
+/// tables and arrays, not serde's maps and sequences or Rust's types; a
+/// duplicate key named.
+fn toml_message(message: &str, at: Option<&str>) -> String {
+    let message = message.trim();
+    if message == "duplicate key"
+        && let Some(key) = at.filter(|k| !k.is_empty() && !k.contains('\n'))
+    {
+        return format!("duplicate key `{key}`: a key may be set once in a table");
+    }
+    let mut plain = message.to_string();
+    // TOML's date-times reach serde as a table of their own.
+    if at.is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit())) {
+        plain = plain.replace("map, expected", "date-time, expected");
+    }
+    for (from, to) in [
+        (" as i128", ""),
+        ("expected i64", "expected a whole number"),
+        ("expected u32", "expected a positive whole number"),
+        ("map, expected", "table, expected"),
+        ("expected a map", "expected a table"),
+        ("sequence, expected", "array, expected"),
+        ("expected a sequence", "expected an array"),
+    ] {
+        plain = plain.replace(from, to);
+    }
+    plain
 }
 
 struct Validator<'a> {

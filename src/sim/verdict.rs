@@ -253,11 +253,12 @@ fn times(n: usize) -> String {
     }
 }
 
+/// Committed rows: an open transaction's row may still roll back.
 fn rows(n: usize) -> String {
     match n {
-        0 => "no payment row".into(),
-        1 => "1 payment row".into(),
-        n => format!("{n} payment rows"),
+        0 => "no committed payment row".into(),
+        1 => "1 committed payment row".into(),
+        n => format!("{n} committed payment rows"),
     }
 }
 

@@ -22,12 +22,19 @@ impl World {
                     "finds offset {offset} at or below the last applied offset {last}: skips the work"
                 ),
             ),
-            _ => {
+            applied => {
                 self.done(i);
                 self.say(
                     self.actor(i),
                     EventKind::Info,
-                    format!("offset {offset} is past the last applied one: goes on with the work"),
+                    match applied {
+                        Some(last) => format!(
+                            "finds offset {offset} past the last applied offset {last}: goes on with the work"
+                        ),
+                        None => format!(
+                            "finds no offset applied yet, so offset {offset} is new: goes on with the work"
+                        ),
+                    },
                 );
             }
         }

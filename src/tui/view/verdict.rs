@@ -57,7 +57,7 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
     for fact in &f.verdict.facts {
         spans.push(Span::styled(
             format!(
-                "order {}: {} payment row{}, {} provider charge{}   ",
+                "order {}: {} committed payment row{}, {} provider charge{}   ",
                 fact.order,
                 fact.payments,
                 if fact.payments == 1 { "" } else { "s" },
