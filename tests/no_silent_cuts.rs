@@ -71,8 +71,13 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
         } else {
             rect.inner(ratatui::layout::Margin::new(1, 1))
         };
+        // A panel may say so on its own bottom border, where it hides nothing.
+        let border = rows(
+            buf,
+            Rect::new(rect.x, rect.bottom().saturating_sub(1), rect.width, 1),
+        );
         let rows = rows(buf, inner);
-        if says_more(&rows) {
+        if says_more(&rows) || (*panel != Panel::Verdict && says_more(&border)) {
             continue;
         }
         let (w, h) = (usize::from(inner.width), usize::from(inner.height));

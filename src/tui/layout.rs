@@ -43,6 +43,9 @@ pub struct Need {
     pub events: usize,
     /// The verdict's headline, cause chain and figures, in columns.
     pub verdict: usize,
+    /// The narration that must be readable without a key: what this step
+    /// said (or the end of the story), in columns.
+    pub narration: usize,
 }
 
 impl Need {
@@ -55,6 +58,10 @@ impl Need {
                 .iter()
                 .map(|l| l.width() + 1)
                 .sum(),
+            narration: f
+                .said
+                .as_ref()
+                .map_or(f.narration.len().min(240), String::len),
         }
     }
 
@@ -91,11 +98,20 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
         };
     }
     let h = body.height;
-    let top_h = if h >= 34 {
+    let mut top_h = if h >= 34 {
         h * 55 / 100
     } else {
         11.max(h.saturating_sub(11))
     };
+    // The step's own words first: the four panels above give up rows (down
+    // to 11, a handler's steps) when the narration needs them.
+    let inner_w = usize::from(area.width.saturating_sub(2).max(1));
+    let needed = (need.narration.div_ceil(inner_w) + 1 + 2) as u16;
+    let below = h.saturating_sub(top_h);
+    let wanted = needed + 3 + 4;
+    if wanted > below {
+        top_h = top_h.saturating_sub(wanted - below).max(11.min(top_h));
+    }
     let rest = h.saturating_sub(top_h);
     // The verdict gets the rows its text needs where the screen has them.
     let verdict_rows = need.verdict.div_ceil(usize::from(area.width.max(1))) as u16;
@@ -104,7 +120,13 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     } else {
         2
     };
-    let narration_h = ((rest.saturating_sub(verdict_h)) / 2 + 1).clamp(5, 8);
+    // The step's own words are read in full: the narration takes the rows
+    // they need (text, a row for wrapping at word ends, borders) before SQL
+    // and events, which keep one line each at least.
+    let room = rest.saturating_sub(verdict_h + 3).max(5);
+    let narration_h = needed
+        .max(((rest.saturating_sub(verdict_h)) / 2 + 1).clamp(5, 8))
+        .min(room);
     let [top, narration, lower, verdict] = Layout::vertical([
         Constraint::Length(top_h),
         Constraint::Length(narration_h),
