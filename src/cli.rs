@@ -226,8 +226,10 @@ pub fn play(
         ascii,
         color: idem::tui::theme::Theme::color_from_env(std::env::var_os("NO_COLOR")),
     };
+    // A saved moment opens where it was saved, unless the command line says otherwise.
+    let saved = script.open_at.filter(|_| at.chapter.is_none());
     let mut app = idem::tui::App::new(script, strategy, seed, options).map_err(input_error)?;
-    if let Some(step) = at.step {
+    if let Some(step) = at.step.or(saved) {
         app.open_at_step(step).map_err(input_error)?;
     }
     if let Some(chapter) = at.chapter {

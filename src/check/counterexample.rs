@@ -11,7 +11,6 @@ use crate::sim::consumer::Status;
 use crate::sim::{Actor, Move, Outcome, SimError, Strategy, World, format_duration};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 /// One move of a counterexample and what the world did with it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -86,6 +85,7 @@ impl Counterexample {
             title: format!("{}: {}", strategy.name, class.text()),
             title_for: BTreeMap::new(),
             intro_for: BTreeMap::new(),
+            open_at: None,
             summary: summary.clone(),
             intro: format!(
                 "{summary} Found by exploring every schedule within these bounds. {bounds} How it ends: {chain}."
@@ -140,96 +140,14 @@ impl Counterexample {
 
     /// The scenario file, in the format `idem run` reads.
     pub fn to_toml(&self) -> String {
-        let s = &self.script;
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "# Written by `idem check --save`. Replay: idem run <this file> --mode {} --check",
-            self.strategy
-        );
-        let _ = writeln!(out, "title = {}", quote(&s.title));
-        let _ = writeln!(out, "summary = {}", quote(&s.summary));
-        let _ = writeln!(out, "group = \"design\"");
-        let _ = writeln!(out, "design = {}", quote(&self.script.design()));
-        let _ = writeln!(out, "intro = {}", quote(&s.intro));
-        let _ = writeln!(out);
-        let setup = &s.setup;
-        let _ = writeln!(out, "[setup]");
-        let _ = writeln!(out, "queue = {}", quote(&setup.queue));
-        let _ = writeln!(out, "lease = {}", quote(&format_duration(setup.lease_ms)));
-        let _ = writeln!(out, "step = {}", quote(&format_duration(setup.step_ms)));
-        let _ = writeln!(out, "max_receives = {}", setup.max_receives);
-        let consumers: Vec<String> = setup.consumers.iter().map(|c| quote(c)).collect();
-        let _ = writeln!(out, "consumers = [{}]", consumers.join(", "));
-        let messages: Vec<String> = setup
-            .messages
-            .iter()
-            .map(|m| {
-                format!(
-                    "{{ id = {}, order = {}, amount = {} }}",
-                    quote(&m.id),
-                    m.payment.order,
-                    m.payment.amount
-                )
-            })
-            .collect();
-        let _ = writeln!(out, "messages = [{}]", messages.join(", "));
-        for step in &s.steps {
-            let _ = writeln!(out);
-            let _ = writeln!(out, "[[steps]]");
-            let _ = writeln!(out, "title = {}", quote(&step.title));
-            if !step.narration.is_empty() {
-                let _ = writeln!(out, "narration = {}", quote(&step.narration));
-            }
-            let actions: Vec<String> = step
-                .actions
-                .iter()
-                .zip(&step.sayings)
-                .map(|(a, said)| match said {
-                    Some(said) => format!(
-                        "{{ do = {}, say = {} }}",
-                        quote(&a.text()),
-                        quote(&said.text)
-                    ),
-                    None => quote(&a.text()),
-                })
-                .collect();
-            let _ = writeln!(out, "actions = [{}]", actions.join(", "));
-        }
-        for (name, e) in &s.expect {
-            let _ = writeln!(out);
-            let _ = writeln!(out, "[expect.{name}]");
-            if let Some(total) = e.total {
-                let _ = writeln!(out, "total = {total}");
-            }
-            if let Some(charges) = e.charges {
-                let _ = writeln!(out, "charges = {charges}");
-            }
-            if let Some(outcome) = e.outcome {
-                let _ = writeln!(out, "outcome = {}", quote(outcome.text()));
-            }
-        }
-        out
+        crate::scenario::write::to_toml(
+            &self.script,
+            &format!(
+                "Written by `idem check --save`. Replay: idem run <this file> --mode {} --check",
+                self.strategy
+            ),
+        )
     }
-}
-
-/// A TOML basic string.
-fn quote(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// A short name for what the move is about to do in this world.
@@ -290,17 +208,4 @@ fn sentence(e: &crate::sim::Event) -> String {
         text.push('.');
     }
     text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn quoted_strings_parse_back() {
-        let text = "a \"quoted\" back\\slash\nnew line";
-        let doc = format!("v = {}", quote(text));
-        let value: toml::Table = toml::from_str(&doc).unwrap();
-        assert_eq!(value["v"].as_str(), Some(text));
-    }
 }

@@ -25,6 +25,9 @@ pub struct RawScenario {
     /// The design the narration is written for.
     #[serde(default)]
     pub design: Option<Spanned<String>>,
+    /// The step `idem play` opens at (a saved moment, as `e` writes it).
+    #[serde(default)]
+    pub open_at: Option<usize>,
     pub setup: Table<RawSetup>,
     #[serde(default)]
     pub steps: Vec<Table<RawStep>>,

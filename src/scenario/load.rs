@@ -111,6 +111,8 @@ pub struct Script {
     pub title: String,
     pub summary: String,
     pub intro: String,
+    /// The step `idem play` opens at, when the file names one.
+    pub open_at: Option<usize>,
     /// The title and intro for other designs, by design name.
     pub title_for: BTreeMap<String, String>,
     pub intro_for: BTreeMap<String, String>,
@@ -513,6 +515,7 @@ impl Validator<'_> {
         Ok(Script {
             name: file.to_string(),
             title: raw.title.clone(),
+            open_at: raw.open_at,
             title_for: per_design(&raw.title_for),
             intro_for: per_design(&raw.intro_for),
             summary: raw.summary.clone(),

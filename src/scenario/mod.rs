@@ -9,6 +9,7 @@ mod file;
 mod format;
 pub mod limits;
 pub mod load;
+pub mod write;
 
 pub use action::Action;
 pub use error::ScenarioError;

@@ -26,6 +26,10 @@ pub enum Action {
     Explore,
     /// The checker finished (from the terminal layer, or a test).
     ExploreDone(Explored),
+    /// Save this moment: the screen as pictures, the run as a scenario.
+    Export,
+    /// The files an export wrote, or why it could not.
+    Exported(Result<Vec<String>, String>),
     Help,
     FocusNext,
     FocusPrev,
@@ -100,6 +104,7 @@ pub fn from_key(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('z') => Action::Zoom,
         KeyCode::Char('p') => Action::Presenter,
+        KeyCode::Char('e') => Action::Export,
         KeyCode::Tab => Action::FocusNext,
         KeyCode::BackTab => Action::FocusPrev,
         KeyCode::Up | KeyCode::Char('k') => Action::Up,

@@ -79,6 +79,9 @@ pub enum Effect {
     /// Run `idem check` with the default bounds; answer with
     /// `Action::ExploreDone`.
     Explore,
+    /// Save the screen and the run into the current folder; answer with
+    /// `Action::Exported`.
+    Export,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -97,6 +97,12 @@ pub const KEYS: &[KeyHelp] = &[
         what: "presenter view: the four figures in large type",
     },
     KeyHelp {
+        keys: "e",
+        hint: None,
+        rank: 99,
+        what: "save this moment: the screen (SVG, PNG, text) and the run as a scenario that opens here",
+    },
+    KeyHelp {
         keys: "↑ ↓ / k j, Enter, 0-9",
         hint: None,
         rank: 99,

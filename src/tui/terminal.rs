@@ -120,6 +120,23 @@ impl Work {
                     ),
                 }
             }
+            Some(Effect::Export) => {
+                let result = std::env::current_dir()
+                    .map_err(|e| format!("no current folder: {e}"))
+                    .and_then(|dir| crate::export::moment::save(app, &dir))
+                    .map(|files| {
+                        files
+                            .iter()
+                            .map(|f| {
+                                f.file_name().map_or_else(
+                                    || f.display().to_string(),
+                                    |n| n.to_string_lossy().into_owned(),
+                                )
+                            })
+                            .collect()
+                    });
+                update(app, Action::Exported(result));
+            }
             Some(Effect::Explore) | None => {}
         }
     }

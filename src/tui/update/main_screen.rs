@@ -8,7 +8,9 @@ use crate::scenario::Script;
 use crate::sim::Strategy;
 use crate::timeline::Timeline;
 use crate::tui::action::Action;
-use crate::tui::app::{App, Overlay, Panel, SPEEDS, designs, opening_design, seconds_per_step};
+use crate::tui::app::{
+    App, Effect, Overlay, Panel, SPEEDS, designs, opening_design, seconds_per_step,
+};
 use crate::tui::layout;
 
 pub(super) fn main_key(app: &mut App, action: Action) {
@@ -95,6 +97,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
             app.focus = all[j];
         }
         Action::Zoom => app.zoom = !app.zoom && app.compare.is_none(),
+        Action::Export => app.pending = Some(Effect::Export),
         Action::Presenter => {
             let on = !app.presenter;
             if app.compare.is_some() {
@@ -129,6 +132,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         | Action::Quit
         | Action::QuitKey
         | Action::ExploreDone(_)
+        | Action::Exported(_)
         | Action::Resize { .. }
         | Action::Tick { .. } => {}
     }

@@ -42,6 +42,27 @@ pub fn update(app: &mut App, action: Action) {
         }
         // The answer to an `Effect::Explore`: it arrives whatever is open.
         Action::ExploreDone(result) => return explorer::explored(app, result),
+        Action::Exported(result) => {
+            app.status = Some(match result {
+                Ok(files) => {
+                    // One name, its extensions: short enough for the status line.
+                    let base = files
+                        .first()
+                        .and_then(|f| f.rsplit_once('.'))
+                        .map_or("", |(b, _)| b);
+                    let exts: Vec<&str> = files
+                        .iter()
+                        .filter_map(|f| f.rsplit_once('.').map(|(_, e)| e))
+                        .collect();
+                    format!(
+                        "saved {base}.{{{}}} · idem play {base}.toml opens this moment",
+                        exts.join(",")
+                    )
+                }
+                Err(why) => format!("could not save this moment: {why}"),
+            });
+            return;
+        }
         _ => {}
     }
     // A note answers one key press; the next one clears it.

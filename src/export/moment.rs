@@ -1,0 +1,241 @@
+//! The moment on screen, saved: the screen as SVG, PNG and text, and the
+//! run so far (forks included) as a scenario file that `idem play` opens at
+//! the same step. What the `e` key writes.
+
+use super::{Kind, render};
+use crate::scenario::action::Action as ScriptAction;
+use crate::scenario::load::{Expectation, Saying, Script, ScriptStep};
+use crate::sim::Move;
+use crate::timeline::Timeline;
+use crate::tui::App;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The action that made a frame, as a scenario file writes it: a `run`
+/// frame is one step of that consumer, a fork is the move the user made.
+fn action_of(text: &str) -> Result<ScriptAction, String> {
+    let own = text.strip_prefix("you: ").unwrap_or(text);
+    let mut words = own.split_whitespace();
+    if words.next() == Some("run") {
+        let consumer = words.next().ok_or("a run with no consumer")?;
+        return Ok(ScriptAction::Move(Move::Step {
+            consumer: consumer.to_string(),
+        }));
+    }
+    ScriptAction::parse(own)
+}
+
+/// The run on screen as a script of single moves, chapter by chapter, told
+/// for its design, expecting the end it reached, opening at `at`.
+pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<Script, String> {
+    let design = timeline.strategy.as_str();
+    // Past the user's first move the scenario's words describe a run that
+    // no longer happens: they are left out, and the events tell the rest.
+    let forked = timeline.forks.first().map_or(usize::MAX, |f| f.at);
+    let changed = format!(
+        "You changed this run at step {forked}; from there on, the events tell what happens."
+    );
+    let mut steps: Vec<ScriptStep> = Vec::new();
+    let mut current: Option<usize> = None;
+    for frame in timeline.frames.iter().skip(1) {
+        // Moves made before the first chapter go into it.
+        let chapter = frame.chapter.max(1);
+        if current != Some(chapter) {
+            let told = script.steps.get(chapter - 1);
+            steps.push(ScriptStep {
+                title: frame.chapter_title.clone(),
+                title_for: BTreeMap::new(),
+                narration: if frame.index > forked {
+                    changed.clone()
+                } else {
+                    told.map_or_else(String::new, |s| {
+                        s.narration(design, script.narrated_for.as_deref())
+                    })
+                },
+                narration_for: BTreeMap::new(),
+                actions: Vec::new(),
+                sayings: Vec::new(),
+            });
+            current = Some(chapter);
+        }
+        let step = steps.last_mut().expect("pushed above");
+        step.actions.push(action_of(&frame.action)?);
+        step.sayings.push(
+            frame
+                .said
+                .as_ref()
+                .filter(|_| frame.index <= forked)
+                .map(|text| Saying {
+                    text: text.clone(),
+                    text_for: BTreeMap::new(),
+                }),
+        );
+    }
+    let end = timeline.last();
+    Ok(Script {
+        name: script.name.clone(),
+        title: script.title_for(design).to_string(),
+        summary: script.summary.clone(),
+        intro: script.intro_for(design).to_string(),
+        title_for: BTreeMap::new(),
+        intro_for: BTreeMap::new(),
+        // A saved moment is the user's own scenario, not a step of the tour.
+        group: crate::scenario::Group::Design,
+        order: u32::MAX,
+        narrated_for: Some(design.to_string()),
+        open_at: Some(at),
+        setup: script.setup.clone(),
+        steps,
+        expect: BTreeMap::from([(
+            design.to_string(),
+            Expectation {
+                total: u32::try_from(end.db.total_charged).ok(),
+                charges: u32::try_from(end.provider.charges.len()).ok(),
+                outcome: Some(end.verdict.outcome),
+            },
+        )]),
+    })
+}
+
+/// A base name no file in `dir` has yet, with any of `extensions`.
+fn free_name(dir: &Path, base: &str, extensions: &[&str]) -> String {
+    let taken = |name: &str| {
+        extensions
+            .iter()
+            .any(|e| dir.join(format!("{name}.{e}")).exists())
+    };
+    if !taken(base) {
+        return base.to_string();
+    }
+    (2..)
+        .map(|n| format!("{base}-{n}"))
+        .find(|name| !taken(name))
+        .expect("some number is free")
+}
+
+/// Writes the screen (SVG, PNG, TXT) and the run (TOML) into `dir`; never
+/// over an existing file. Returns the files written.
+pub fn save(app: &App, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let extensions = ["svg", "png", "txt", "toml"];
+    let stem: String = Path::new(&app.script.name)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("run")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let base = free_name(
+        dir,
+        &format!("idem-{stem}-{}-step{}", app.strategy.name, app.pos),
+        &extensions,
+    );
+    let area = app.viewport;
+    let mut terminal =
+        Terminal::new(TestBackend::new(area.width, area.height)).map_err(|e| e.to_string())?;
+    terminal
+        .draw(|f| f.render_widget(app, f.area()))
+        .map_err(|e| e.to_string())?;
+    let buffer = terminal.backend().buffer().clone();
+    let title = format!(
+        "idem · {} · {} · step {}",
+        app.script.name, app.strategy.name, app.pos
+    );
+    let script = run_as_script(&app.script, &app.timeline, app.pos)?;
+    let toml = crate::scenario::write::to_toml(
+        &script,
+        &format!(
+            "Saved from idem at step {} of {} under {}.\nOpen it there: idem play <this file>",
+            app.pos, app.script.name, app.strategy.name
+        ),
+    );
+    let mut written = Vec::new();
+    for (ext, kind) in [("svg", Kind::Svg), ("png", Kind::Png), ("txt", Kind::Txt)] {
+        let bytes = render(&buffer, kind, &title).map_err(|e| e.to_string())?;
+        written.push(write_new(&dir.join(format!("{base}.{ext}")), &bytes)?);
+    }
+    written.push(write_new(
+        &dir.join(format!("{base}.toml")),
+        toml.as_bytes(),
+    )?);
+    Ok(written)
+}
+
+/// Creates the file; one that appeared meanwhile is refused, not replaced.
+fn write_new(path: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    file.write_all(bytes)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario;
+    use crate::sim::Strategy;
+    use crate::timeline::Fork;
+
+    #[test]
+    fn a_forked_run_saved_as_a_scenario_replays_frame_for_frame() {
+        let script = scenario::find("tour-1").unwrap();
+        let strategy = Strategy::idempotent();
+        let forks = [Fork {
+            at: 3,
+            mv: Move::Crash {
+                consumer: "A".into(),
+            },
+        }];
+        let run = Timeline::build(&script, &strategy, 0, &forks).unwrap();
+        let saved = run_as_script(&script, &run, 5).unwrap();
+        let text = scenario::write::to_toml(&saved, "test");
+        let again = scenario::parse("saved.toml", &text).unwrap();
+        assert_eq!(again.open_at, Some(5));
+        let replay = Timeline::build(&again, &strategy, 0, &[]).unwrap();
+        assert_eq!(replay.frames.len(), run.frames.len());
+        for (a, b) in replay.frames.iter().zip(&run.frames) {
+            assert_eq!(a.db, b.db, "step {}", a.index);
+            assert_eq!(a.verdict, b.verdict, "step {}", a.index);
+            assert_eq!(a.queue, b.queue, "step {}", a.index);
+        }
+        assert!(replay.misses(&again.expect["idempotent"]).is_empty());
+    }
+
+    #[test]
+    fn e_writes_four_files_and_never_over_an_earlier_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = crate::tui::app::tests::app("tour-1", "naive");
+        crate::tui::update(&mut app, crate::tui::Action::Export);
+        assert_eq!(app.pending, Some(crate::tui::Effect::Export));
+        let first = save(&app, dir.path()).unwrap();
+        let names: Vec<String> = first
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "idem-tour-1-naive-step0.svg",
+                "idem-tour-1-naive-step0.png",
+                "idem-tour-1-naive-step0.txt",
+                "idem-tour-1-naive-step0.toml"
+            ]
+        );
+        let again = save(&app, dir.path()).unwrap();
+        assert!(again[0].ends_with("idem-tour-1-naive-step0-2.svg"));
+        let text = std::fs::read_to_string(&first[2]).unwrap();
+        assert!(text.contains("Why duplicates arrive"), "{text}");
+    }
+}

@@ -1,0 +1,196 @@
+//! A `Script` written back as a scenario file that `parse` reads into the
+//! same script: for counterexamples the checker saves, and for a moment of
+//! the simulator saved with its forks.
+
+use super::load::{Group, Saying, Script, ScriptStep};
+use crate::sim::format_duration;
+use crate::sim::world::{IdSource, Setup};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The whole file, after `header` (comment lines, each starting `# `).
+pub fn to_toml(s: &Script, header: &str) -> String {
+    let mut out = String::new();
+    for line in header.lines() {
+        let _ = writeln!(out, "# {line}");
+    }
+    let _ = writeln!(out, "title = {}", quote(&s.title));
+    let _ = writeln!(out, "summary = {}", quote(&s.summary));
+    let _ = writeln!(out, "group = {}", quote(group(s.group)));
+    let _ = writeln!(out, "order = {}", s.order);
+    if let Some(design) = &s.narrated_for {
+        let _ = writeln!(out, "design = {}", quote(design));
+    }
+    if let Some(step) = s.open_at {
+        let _ = writeln!(out, "open_at = {step}");
+    }
+    let _ = writeln!(out, "intro = {}", quote(&s.intro));
+    per_design(&mut out, "title_for", &s.title_for);
+    per_design(&mut out, "intro_for", &s.intro_for);
+    let _ = writeln!(out);
+    setup(&mut out, &s.setup);
+    for step in &s.steps {
+        let _ = writeln!(out);
+        chapter(&mut out, step);
+    }
+    for (name, e) in &s.expect {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "[expect.{}]", quote(name));
+        if let Some(total) = e.total {
+            let _ = writeln!(out, "total = {total}");
+        }
+        if let Some(charges) = e.charges {
+            let _ = writeln!(out, "charges = {charges}");
+        }
+        if let Some(outcome) = e.outcome {
+            let _ = writeln!(out, "outcome = {}", quote(outcome.text()));
+        }
+    }
+    out
+}
+
+fn group(g: Group) -> &'static str {
+    match g {
+        Group::Tour => "tour",
+        Group::Failure => "failure",
+        Group::Design => "design",
+    }
+}
+
+fn per_design(out: &mut String, key: &str, map: &BTreeMap<String, String>) {
+    if map.is_empty() {
+        return;
+    }
+    let pairs: Vec<String> = map
+        .iter()
+        .map(|(k, v)| format!("{} = {}", quote(k), quote(v)))
+        .collect();
+    let _ = writeln!(out, "{key} = {{ {} }}", pairs.join(", "));
+}
+
+fn setup(out: &mut String, setup: &Setup) {
+    let duration = |ms| quote(&format_duration(ms));
+    let _ = writeln!(out, "[setup]");
+    let _ = writeln!(out, "queue = {}", quote(&setup.queue));
+    let _ = writeln!(out, "lease = {}", duration(setup.lease_ms));
+    let _ = writeln!(out, "step = {}", duration(setup.step_ms));
+    let _ = writeln!(out, "max_receives = {}", setup.max_receives);
+    let consumers: Vec<String> = setup.consumers.iter().map(|c| quote(c)).collect();
+    let _ = writeln!(out, "consumers = [{}]", consumers.join(", "));
+    let _ = writeln!(out, "key_lifetime = {}", duration(setup.key_lifetime_ms));
+    let _ = writeln!(out, "first_charge = {}", setup.first_charge);
+    if !setup.declines.is_empty() {
+        let declines: Vec<String> = setup.declines.iter().map(u32::to_string).collect();
+        let _ = writeln!(out, "declines = [{}]", declines.join(", "));
+    }
+    let _ = writeln!(out, "require_key = {}", setup.require_key);
+    if setup.dedup_window_ms > 0 {
+        let _ = writeln!(out, "dedup_window = {}", duration(setup.dedup_window_ms));
+    }
+    let _ = writeln!(out, "cache_ttl = {}", duration(setup.cache_ttl_ms));
+    let _ = writeln!(
+        out,
+        "record_timeout = {}",
+        duration(setup.record_timeout_ms)
+    );
+    let source = match setup.id_source {
+        IdSource::Producer => "producer",
+        IdSource::Broker => "broker",
+        IdSource::Content => "content",
+    };
+    let _ = writeln!(out, "id_source = {}", quote(source));
+    let _ = writeln!(out, "ordered = {}", setup.ordered);
+    let messages: Vec<String> = setup
+        .messages
+        .iter()
+        .map(|m| match &m.status {
+            Some(update) => format!(
+                "{{ id = {}, order = {}, status = {}, version = {} }}",
+                quote(&m.id),
+                m.payment.order,
+                quote(&update.status),
+                update.version
+            ),
+            None => format!(
+                "{{ id = {}, order = {}, amount = {} }}",
+                quote(&m.id),
+                m.payment.order,
+                m.payment.amount
+            ),
+        })
+        .collect();
+    let _ = writeln!(out, "messages = [\n    {},\n]", messages.join(",\n    "));
+}
+
+fn chapter(out: &mut String, step: &ScriptStep) {
+    let _ = writeln!(out, "[[steps]]");
+    let _ = writeln!(out, "title = {}", quote(&step.title));
+    per_design(out, "title_for", &step.title_for);
+    if !step.narration.is_empty() {
+        let _ = writeln!(out, "narration = {}", quote(&step.narration));
+    }
+    per_design(out, "narration_for", &step.narration_for);
+    let actions: Vec<String> = step
+        .actions
+        .iter()
+        .zip(&step.sayings)
+        .map(|(a, said)| match said {
+            Some(Saying { text, text_for }) => {
+                let mut table = format!("{{ do = {}, say = {}", quote(&a.text()), quote(text));
+                if !text_for.is_empty() {
+                    let pairs: Vec<String> = text_for
+                        .iter()
+                        .map(|(k, v)| format!("{} = {}", quote(k), quote(v)))
+                        .collect();
+                    let _ = write!(table, ", say_for = {{ {} }}", pairs.join(", "));
+                }
+                table.push_str(" }");
+                table
+            }
+            None => quote(&a.text()),
+        })
+        .collect();
+    let _ = writeln!(out, "actions = [\n    {},\n]", actions.join(",\n    "));
+}
+
+/// A TOML basic string.
+pub fn quote(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_scenario_reads_back_as_itself() {
+        for script in super::super::load::builtins() {
+            let text = to_toml(&script, "round trip");
+            let again = super::super::parse(&script.name, &text)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{text}", script.name));
+            assert_eq!(again, script, "{}", script.name);
+        }
+    }
+
+    #[test]
+    fn quoted_strings_parse_back() {
+        let text = "a \"quoted\" back\\slash\nnew line";
+        let doc = format!("v = {}", quote(text));
+        let value: toml::Table = toml::from_str(&doc).unwrap();
+        assert_eq!(value["v"].as_str(), Some(text));
+    }
+}
