@@ -68,7 +68,7 @@ fn a_naive_lost_ack_explains_itself() {
     let chain = end.verdict.chain();
     assert!(
         chain.starts_with(
-            "charged twice <- A called the provider without an Idempotency-Key <- m-7f3 redelivered <- lease expired <- ack lost at step "
+            "charged twice <- m-7f3 redelivered <- lease expired <- ack lost at step "
         ),
         "{chain}"
     );

@@ -350,22 +350,30 @@ pub fn combine(facts: Vec<FactVerdict>) -> Verdict {
 /// each extra row and each extra charge names what made it.
 fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<Vec<String>> {
     let mut chains: Vec<Vec<String>> = Vec::new();
+    let push = |chain: Vec<String>, chains: &mut Vec<Vec<String>>| {
+        if !chain.is_empty() && !chains.contains(&chain) {
+            chains.push(chain);
+        }
+    };
     for kind in kinds {
         for entry in f.ledger.iter().filter(|e| e.kind == *kind).skip(n) {
-            if !entry.cause.is_empty() && !chains.contains(&entry.cause) {
-                chains.push(entry.cause.clone());
+            // A charge made by a delivery whose row is already told shares
+            // that chain and may add a reason in front ("called without an
+            // Idempotency-Key"): the story of the delivery comes first, the
+            // extra reason after it, as a cause of its own.
+            let shared = chains
+                .iter()
+                .find(|c| entry.cause.len() > c.len() && entry.cause.ends_with(c))
+                .map(Vec::len);
+            match shared {
+                Some(len) => {
+                    let extra = entry.cause[..entry.cause.len() - len].to_vec();
+                    push(extra, &mut chains);
+                }
+                None => push(entry.cause.clone(), &mut chains),
             }
         }
     }
-    // A row and a charge made by the same delivery share its chain; the
-    // charge's may add a reason in front. Keep the fuller one.
-    let longer_has = |short: &Vec<String>, chains: &[Vec<String>]| {
-        chains
-            .iter()
-            .any(|long| long.len() > short.len() && long.ends_with(short))
-    };
-    let all = chains.clone();
-    chains.retain(|c| !longer_has(c, &all));
     chains
 }
 
@@ -392,7 +400,11 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             }
         }
     };
-    if f.payments > n && f.charges > n {
+    // A card charged more than owed cannot be uncharged: the customer has
+    // paid twice the moment the provider says so, whatever the database
+    // will hold, so this is declared at once. (Rows never shrink either,
+    // but an extra row alone is not yet money taken.)
+    if f.charges > n {
         failures.push(Outcome::ChargedTwice);
         add(
             extra_causes(f, n, &[PaymentCommitted, ProviderCharged]),
@@ -433,9 +445,13 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             } else {
                 Vec::new()
             };
-            match extra.into_iter().next() {
-                Some(more) => chain.extend(more),
-                None => chain.extend(f.notes.last().cloned()),
+            // Beside a double charge, whose causes are told already, the
+            // disagreement needs only its counts.
+            if !failures.contains(&Outcome::ChargedTwice) {
+                match extra.into_iter().next() {
+                    Some(more) => chain.extend(more),
+                    None => chain.extend(f.notes.last().cloned()),
+                }
             }
             add(vec![chain], &mut causes);
         } else if f.payments < n {
@@ -553,7 +569,13 @@ mod tests {
         assert_eq!(fact(1, 1, false).outcome, Outcome::Correct);
         assert_eq!(fact(1, 1, true).outcome, Outcome::InProgress);
         assert_eq!(fact(2, 2, false).outcome, Outcome::ChargedTwice);
-        assert_eq!(fact(1, 2, false).outcome, Outcome::Disagree);
+        // Two charges for one order: charged twice, and the two sides disagree.
+        assert_eq!(fact(1, 2, false).outcome, Outcome::ChargedTwice);
+        assert_eq!(
+            fact(1, 2, false).failures,
+            [Outcome::ChargedTwice, Outcome::Disagree]
+        );
+        assert_eq!(fact(1, 2, true).outcome, Outcome::ChargedTwice);
         assert_eq!(fact(2, 1, false).outcome, Outcome::Disagree);
         assert_eq!(fact(0, 0, true).outcome, Outcome::InProgress);
         assert_eq!(fact(0, 0, false).outcome, Outcome::ChargeLost);

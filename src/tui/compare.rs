@@ -155,12 +155,13 @@ pub fn handled(f: &Frame) -> Vec<(String, usize)> {
     out
 }
 
-pub fn times(n: usize) -> &'static str {
+/// What the database holds for a message, in plain words: committed rows
+/// only, which is all the database can say (the provider is shown apart).
+pub fn times(n: usize) -> String {
     match n {
-        0 => "not handled yet",
-        1 => "handled once",
-        2 => "handled twice",
-        _ => "handled 3+ times",
+        0 => "no payment row committed".into(),
+        1 => "1 payment row committed".into(),
+        n => format!("{n} payment rows committed"),
     }
 }
 

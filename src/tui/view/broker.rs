@@ -110,11 +110,9 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
     let mut notes = Vec::new();
     if m.receives > 1 {
         // The count in words where the panel has room: `×2` alone is terse.
-        let count = if width >= 30 {
-            format!("{}{} deliveries", g.times, m.receives)
-        } else {
-            format!("{}{}", g.times, m.receives)
-        };
+        // In words at every width: `×2 redelivered` would read as two
+        // redeliveries.
+        let count = format!("{} deliveries", m.receives);
         notes.push(Span::styled(count, t.warn()));
     }
     if m.redelivered {

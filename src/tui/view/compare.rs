@@ -80,15 +80,17 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
 /// `story` caps the narration's rows, so the money below stays on screen;
 /// a cut narration ends in an ellipsis.
 fn sections(t: &Theme, f: &Frame, w: usize, story_rows: usize) -> Vec<Vec<Line<'static>>> {
-    let (head, style) = verdict::headline(t, f.verdict.outcome);
+    let (head, style) = verdict::verdict_headline(t, &f.verdict);
     let mut outcome = vec![Line::from(vec![
         Span::styled(head, style),
         Span::styled(verdict::chain(t, &f.verdict), t.dim()),
     ])];
     for (id, n) in handled(f) {
+        // A tick would say "fine": one row is fine only if the verdict is.
         let (glyph, style) = match n {
             0 => (t.g.pending, t.dim()),
-            1 => (t.g.done, t.good()),
+            1 if !f.verdict.outcome.is_failure() => (t.g.done, t.good()),
+            1 => (t.g.warning, t.warn()),
             _ => (t.g.failed, t.bad()),
         };
         outcome.push(Line::styled(format!("{glyph} {id} {}", times(n)), style));
