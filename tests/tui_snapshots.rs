@@ -157,7 +157,10 @@ fn compare_view() {
     let mut a = setup();
     update(&mut a, Action::Last);
     let screen = draw(&mut a, 120, 40);
-    assert!(screen.contains("m-7f3 2 payment rows committed"), "{screen}");
+    assert!(
+        screen.contains("m-7f3 2 payment rows committed"),
+        "{screen}"
+    );
     assert!(screen.contains("m-7f3 1 payment row committed"), "{screen}");
     assert!(screen.contains("charged twice"), "{screen}");
 }
