@@ -119,7 +119,7 @@ pub struct ShotArgs {
     /// At the last step.
     #[arg(long)]
     end: bool,
-    /// Which screen: main, compare, explorer, help, faults, picker.
+    /// Which screen: main, compare, presenter, explorer, help, faults, picker.
     #[arg(long, default_value = "main", value_parser = view_name)]
     view: String,
     #[command(flatten)]

@@ -18,7 +18,7 @@ pub struct Picture {
 
 pub const SIZE: (u16, u16) = (120, 40);
 
-pub const PICTURES: [Picture; 8] = [
+pub const PICTURES: [Picture; 9] = [
     Picture {
         name: "tour-naive-double-charge",
         caption: "Tour 1, naive: the ack was lost, m-7f3 came back, and the customer paid twice.",
@@ -66,6 +66,14 @@ pub const PICTURES: [Picture; 8] = [
         design: "naive",
         moment: Moment::Verdict,
         view: View::Compare,
+    },
+    Picture {
+        name: "presenter",
+        caption: "The presenter view: the four figures of the lesson in large type, for the back row.",
+        scenario: "tour-1",
+        design: "naive",
+        moment: Moment::End,
+        view: View::Presenter,
     },
     Picture {
         name: "explorer",

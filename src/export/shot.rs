@@ -15,6 +15,7 @@ use ratatui::buffer::Buffer;
 pub enum View {
     Main,
     Compare,
+    Presenter,
     Explorer,
     Help,
     Faults,
@@ -29,6 +30,7 @@ impl View {
         Some(match name {
             "main" => View::Main,
             "compare" => View::Compare,
+            "presenter" => View::Presenter,
             "explorer" => View::Explorer,
             "help" => View::Help,
             "faults" => View::Faults,
@@ -107,6 +109,7 @@ impl Shot {
         match self.view {
             View::Main => {}
             View::Compare => update(&mut app, Action::Compare),
+            View::Presenter => update(&mut app, Action::Presenter),
             View::Help => update(&mut app, Action::Help),
             View::Faults => update(&mut app, Action::Faults),
             View::Picker => update(&mut app, Action::Picker),
