@@ -117,6 +117,26 @@ fn row(buffer: &Buffer, y: u16, out: &mut String) {
     // Box-drawing cells become lines drawn edge to edge, so borders join
     // across rows whatever the font's height; their text is a space.
     let mut lines: Vec<(String, String)> = Vec::new();
+    // Block glyphs (the presenter's large figures) become rectangles that
+    // fill their cells exactly, so the figures have no seams between rows.
+    for (x, symbol, look) in &mut cells {
+        let Some((fx, fy, fw, fh)) = block_part(symbol) else {
+            continue;
+        };
+        let left = PAD + f64::from(*x) * CELL_W;
+        let _ = writeln!(
+            out,
+            r#"<rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="{}"/>"#,
+            left + fx * CELL_W,
+            top + fy * CELL_H,
+            // A hair wider and taller than the cell, so anti-aliasing at
+            // the cell's fractional edges leaves no seam between blocks.
+            fw * CELL_W + 0.6,
+            fh * CELL_H + 0.6,
+            look.fg
+        );
+        *symbol = " ";
+    }
     for (x, symbol, look) in &mut cells {
         let Some(dirs) = box_directions(symbol) else {
             continue;
@@ -190,6 +210,19 @@ fn row(buffer: &Buffer, y: u16, out: &mut String) {
         }
         start = end;
     }
+}
+
+/// The part of its cell a block glyph fills: x, y, width, height, as
+/// fractions of the cell.
+fn block_part(symbol: &str) -> Option<(f64, f64, f64, f64)> {
+    Some(match symbol {
+        "█" => (0.0, 0.0, 1.0, 1.0),
+        "▀" => (0.0, 0.0, 1.0, 0.5),
+        "▄" => (0.0, 0.5, 1.0, 0.5),
+        "▌" => (0.0, 0.0, 0.5, 1.0),
+        "▐" => (0.5, 0.0, 0.5, 1.0),
+        _ => return None,
+    })
 }
 
 /// The arms of a light box-drawing glyph: up, down, left, right.
