@@ -24,10 +24,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     lines.push(Line::from(vec![
         Span::styled(" Marks    ", t.title()),
         Span::raw(format!(
-            "{} done  {} failed  {} duplicate key  {} skipped  {} not run yet",
+            "{} done  {} failed  {} duplicate key  {} skipped  {} not run yet (in a one-line strip; a full list leaves it blank)",
             g.done, g.failed, g.conflict, g.skipped, g.todo
         )),
     ]));
+    lines.push(Line::raw(format!(
+        "          {} the provider replayed a stored result  {} what only you, the observer, can see",
+        g.replay, g.observer
+    )));
     lines.push(Line::raw(format!(
         "          {} blocked, waiting for a lock  {} crashed  {} next step  {} warning",
         g.waiting, g.crashed, g.upcoming, g.warning
