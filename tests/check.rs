@@ -16,7 +16,6 @@ const PREDICTED: &[(&str, &[Outcome])] = &[
     ("charge-first", &[Outcome::ChargedTwice]),
     ("ack-first", &[Outcome::MessageLost, Outcome::ChargeLost]),
     ("no-provider-key", &[Outcome::Disagree]),
-    ("in-progress", &[Outcome::ChargeLost, Outcome::Disagree]),
     (
         "cache-dedup",
         &[

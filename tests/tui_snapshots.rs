@@ -255,10 +255,17 @@ fn a_fork_is_marked_on_screen() {
     let screen = draw(&mut a, 120, 40);
     assert!(screen.contains("forked at step 1"), "{screen}");
     assert!(screen.contains("you: crash A"));
+    // From the user's move on, the words are about the user's run.
+    assert!(screen.contains("Your run"), "{screen}");
     assert!(
-        screen.contains("[Written for the scripted run; yours has differed since step 1.]"),
+        screen.contains("After step 1 you changed the run: crash A (step 2)"),
         "{screen}"
     );
+    // The script's later faults no longer fire: the run plays out to its end.
+    update(&mut a, Action::Last);
+    let end = draw(&mut a, 120, 40);
+    assert!(!end.contains("lose-ack"), "{end}");
+    assert!(end.contains("✓ correct"), "{end}");
 }
 
 /// The checker's report under small bounds (one fault per schedule), the

@@ -79,7 +79,7 @@ pub fn mark_word(mark: Mark) -> &'static str {
         Mark::Conflict => "duplicate",
         Mark::Skipped => "skipped",
         Mark::Waiting => "waiting",
-        Mark::Crashed => "crashed",
+        Mark::Crashed => "crashed before",
         Mark::Ignored => "ignored",
     }
 }

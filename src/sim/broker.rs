@@ -284,6 +284,14 @@ impl Broker {
             .collect()
     }
 
+    /// When the lease on the in-flight copy of `message_id` runs out.
+    pub fn lease_deadline(&self, message_id: &str) -> Option<Millis> {
+        self.messages.iter().find_map(|m| match m.state {
+            MessageState::InFlight { until, .. } if m.message.id == message_id => Some(until),
+            _ => None,
+        })
+    }
+
     /// Ends the lease on the in-flight copy of `message_id` at once, as if its
     /// visibility timeout had just run out.
     pub fn expire_now(&mut self, message_id: &str) -> Option<ExpiryOutcome> {

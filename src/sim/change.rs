@@ -358,19 +358,29 @@ fn processed(before: &[ProcessedView], after: &[ProcessedView], out: &mut Vec<It
     }
 }
 
-/// The step each consumer ran: the last step whose mark moved off "to do".
-/// A consumer that starts a new message resets its marks; its receive is
-/// then the one marked.
+/// The step each consumer ran: the first step whose mark moved to anything
+/// but "to do". A duplicate found marks the steps after it skipped in the
+/// same move; the step that ran is still the check. A consumer that takes a
+/// new message resets its marks, and its receive, done before and after,
+/// is then the step that ran.
 fn steps_ran(before: &Frame, after: &Frame) -> Vec<StepRan> {
+    use super::consumer::Mark;
     let mut out = Vec::new();
     for a in &after.consumers {
         let b = before.consumers.iter().find(|b| b.name == a.name);
-        let ran = a.steps.iter().enumerate().rposition(|(k, s)| {
-            s.mark != super::consumer::Mark::Todo
-                && b.and_then(|b| b.steps.get(k))
-                    .is_none_or(|bs| bs.mark != s.mark)
-        });
-        if let Some(step) = ran {
+        let was = |k: usize| b.and_then(|b| b.steps.get(k)).map(|s| s.mark);
+        let moved = a
+            .steps
+            .iter()
+            .enumerate()
+            .position(|(k, s)| s.mark != Mark::Todo && was(k).is_none_or(|m| m != s.mark));
+        let reset = a
+            .steps
+            .iter()
+            .enumerate()
+            .any(|(k, s)| s.mark == Mark::Todo && was(k).is_some_and(|m| m != Mark::Todo));
+        let received = reset && a.steps.first().is_some_and(|s| s.mark != Mark::Todo);
+        if let Some(step) = moved.or(received.then_some(0)) {
             out.push(StepRan {
                 consumer: a.name.clone(),
                 step,

@@ -332,11 +332,12 @@ impl Strategy {
             Strategy {
                 name: "in-progress",
                 summary: "an in-progress record with a deadline; a late duplicate backs off or takes over",
-                // Each back-off still uses up one of the message's receives:
-                // an owner that dies with its record live lets a healthy
-                // message run out of receives and be dead-lettered, after
-                // the card may already have been charged.
-                claims_safe: false,
+                // Safe only while a redelivery finds the record's deadline
+                // passed: a back-off still uses up one of the message's
+                // receives, so a record that outlives the lease by much lets
+                // a healthy message run out of receives. The default record
+                // timeout equals the lease.
+                claims_safe: true,
                 // The provider call runs outside any transaction, so no
                 // connection is held while the provider takes its time; the
                 // record, not a lock, keeps other deliveries away.

@@ -1,6 +1,7 @@
 //! Turns a script's actions into moves, one frame per move. `run` expands
 //! as it goes, since where it stops depends on what the world does.
 
+use super::play_out::{self, PLAY_OUT_LIMIT};
 use super::{Fork, Timeline};
 use crate::scenario::action::move_text;
 use crate::scenario::{Action, Script, ScriptStep};
@@ -29,6 +30,10 @@ pub(super) struct Run<'a> {
     narration: String,
     /// The last frame an action of the script made (not a fork's).
     last_own: usize,
+    /// A fork cut the current action short: its words no longer come true.
+    interrupted: bool,
+    /// The consumer that moved last, whose handler the play-out continues.
+    last_stepped: Option<String>,
 }
 
 impl<'a> Run<'a> {
@@ -57,12 +62,20 @@ impl<'a> Run<'a> {
             title: script.title_for(strategy.name).to_string(),
             narration: script.intro_for(strategy.name).to_string(),
             last_own: 0,
+            interrupted: false,
+            last_stepped: None,
         };
         run.apply_forks()?;
         Ok(run)
     }
 
     pub fn chapter(&mut self, chapter: usize, step: &ScriptStep) -> Result<(), SimError> {
+        // Once the user has changed the run, the script's later actions
+        // (its faults above all) were written for a run that no longer
+        // happens: the play-out tells the rest.
+        if self.forked() {
+            return Ok(());
+        }
         let design = self.strategy.name;
         self.chapter = chapter;
         self.title = step.title(design).to_string();
@@ -71,9 +84,39 @@ impl<'a> Run<'a> {
         for (i, (action, saying)) in step.actions.iter().zip(&step.sayings).enumerate() {
             self.action_index = i;
             self.action(action)?;
-            if let Some(said) = saying.as_ref().and_then(|s| s.for_design(design)) {
+            if let Some(said) = saying.as_ref().and_then(|s| s.for_design(design))
+                && !self.interrupted
+            {
                 self.tell(said);
             }
+            if self.forked() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn forked(&self) -> bool {
+        self.next_fork > 0
+    }
+
+    /// After the user's first move, the world goes on by itself, with no
+    /// more faults than the user adds, until every message is settled.
+    pub fn play_out(&mut self) -> Result<(), SimError> {
+        self.apply_forks()?;
+        if !self.forked() {
+            return Ok(());
+        }
+        for _ in 0..PLAY_OUT_LIMIT {
+            let Some(mv) = play_out::next_move(&self.world, self.last_stepped.as_deref()) else {
+                break;
+            };
+            if let Move::Step { consumer } = &mv {
+                self.last_stepped = Some(consumer.clone());
+            }
+            self.world.apply(&mv)?;
+            self.push(move_text(&mv))?;
+            self.apply_forks()?;
         }
         Ok(())
     }
@@ -89,7 +132,8 @@ impl<'a> Run<'a> {
         let from = self
             .last_own
             .max(self.chapters.last().copied().unwrap_or(0));
-        for (i, frame) in self.frames.iter_mut().enumerate().skip(from) {
+        let to = self.last_own;
+        for (i, frame) in self.frames.iter_mut().enumerate().take(to + 1).skip(from) {
             frame.narration = self.narration.clone();
             if i == from {
                 frame.said = Some(said.to_string());
@@ -159,6 +203,10 @@ impl<'a> Run<'a> {
             if stop {
                 return Ok(());
             }
+            if self.forked() {
+                self.interrupted = true;
+                return Ok(());
+            }
         }
         Ok(())
     }
@@ -186,13 +234,41 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
+    /// The user's first move opens a chapter of its own, numbered after the
+    /// script's last so that it never pairs with a scripted one: from here
+    /// the frames tell the user's run, and the words say so.
+    fn begin_play_out(&mut self, fork: &Fork) {
+        self.chapter = self.script.steps.len() + 1;
+        self.chapters.push(self.frames.len());
+        self.action_index = 0;
+        self.title = "Your run".into();
+        self.narration = format!(
+            "After step {} you changed the run: {} (step {}). The scenario's later actions \
+             were written for the run as scripted, so they stop here. From now on \
+             nothing goes wrong unless you make it: each handler finishes what it \
+             started, a crashed consumer restarts, an idle one takes whatever the \
+             queue shows it, and when only a lease can bring a message back, the \
+             clock runs on to its deadline. It goes on until every message is \
+             settled; the events tell each step.",
+            fork.at,
+            move_text(&fork.mv),
+            fork.at + 1
+        );
+    }
+
     /// The user's moves due right after the current last frame. Forks come
     /// in the order they were made, each at or after the one before.
     fn apply_forks(&mut self) -> Result<(), SimError> {
         while let Some(fork) = self.forks.get(self.next_fork)
             && fork.at < self.frames.len()
         {
+            if !self.forked() {
+                self.begin_play_out(fork);
+            }
             self.next_fork += 1;
+            if let Move::Step { consumer } = &fork.mv {
+                self.last_stepped = Some(consumer.clone());
+            }
             self.world.apply(&fork.mv)?;
             self.push(format!("you: {}", move_text(&fork.mv)))?;
         }

@@ -4,6 +4,7 @@
 
 mod expand;
 mod moment;
+pub mod play_out;
 
 pub use moment::Moment;
 
@@ -42,6 +43,7 @@ impl Timeline {
         for (chapter, step) in script.steps.iter().enumerate() {
             run.chapter(chapter + 1, step)?;
         }
+        run.play_out()?;
         let mut timeline = run.finish()?;
         mark_changes(&mut timeline.frames);
         Ok(timeline)

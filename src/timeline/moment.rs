@@ -55,6 +55,24 @@ impl Timeline {
         }
     }
 
+    /// The user's moves, made on this timeline, placed on `to` (the same
+    /// script under another design, as written): the first move at the same
+    /// moment of the story, every later one as many steps after it as here,
+    /// since from the first move on both runs play out on their own.
+    pub fn carry_forks(&self, forks: &[super::Fork], to: &Timeline) -> Vec<super::Fork> {
+        let Some(first) = forks.first() else {
+            return Vec::new();
+        };
+        let at = to.find(&self.moment(first.at));
+        forks
+            .iter()
+            .map(|f| super::Fork {
+                at: at + (f.at - first.at),
+                mv: f.mv.clone(),
+            })
+            .collect()
+    }
+
     /// The frame that shows the moment, or, when this design has no frame
     /// for it (a `run` that stopped at once), the last frame before it.
     pub fn find(&self, m: &Moment) -> usize {

@@ -58,9 +58,11 @@ impl Panel {
 pub enum Overlay {
     None,
     Help,
-    /// `selected` indexes `App::scripts`.
+    /// `selected` indexes `App::scripts`; `typed` is the first digit of a
+    /// two-digit number, waiting for the second (there are more than nine).
     Picker {
         selected: usize,
+        typed: Option<u8>,
     },
     /// `selected` indexes the fault menu built from the current frame;
     /// `typed` is the first digit of a two-digit choice, in a long menu.

@@ -38,10 +38,27 @@ pub fn pick(script: &Script, current: &Strategy) -> (Strategy, Strategy) {
 }
 
 impl Compare {
-    pub fn build(script: &Script, current: &Strategy, seed: u64) -> Result<Compare, SimError> {
+    /// `mine` is the run on screen, forks included: its side is shown as it
+    /// is, and the user's moves are carried to the same moment of the other
+    /// design's run, so that both sides show the run as forked.
+    pub fn build(
+        script: &Script,
+        current: &Strategy,
+        seed: u64,
+        mine: &Timeline,
+    ) -> Result<Compare, SimError> {
         let (l, r) = pick(script, current);
-        let left = Timeline::build(script, &l, seed, &[])?;
-        let right = Timeline::build(script, &r, seed, &[])?;
+        let side = |s: &Strategy| -> Result<Timeline, SimError> {
+            if s.name == mine.strategy {
+                return Ok(mine.clone());
+            }
+            let written = Timeline::build(script, s, seed, &[])?;
+            if mine.forks.is_empty() {
+                return Ok(written);
+            }
+            Timeline::build(script, s, seed, &mine.carry_forks(&mine.forks, &written))
+        };
+        let (left, right) = (side(&l)?, side(&r)?);
         let pairs = align(&left, &right);
         let diverge = pairs
             .iter()
@@ -98,15 +115,13 @@ fn align(left: &Timeline, right: &Timeline) -> Vec<(usize, usize)> {
     for key in keys {
         let l = ls.iter().find(|(x, _)| *x == key).map(|(_, s)| *s);
         let r = rs.iter().find(|(x, _)| *x == key).map(|(_, s)| *s);
-        let len = |s: Option<(usize, usize)>| s.map_or(0, |(a, b)| b - a);
-        let n = len(l).max(len(r));
-        for k in 0..n {
-            let pick = |s: Option<(usize, usize)>, last: usize| match s {
-                Some((a, b)) => (a + k).min(b - 1),
-                None => last,
-            };
-            last_l = pick(l, last_l);
-            last_r = pick(r, last_r);
+        let range = |s: Option<(usize, usize)>| s.map_or(0..0, |(a, b)| a..b);
+        for (a, b) in match_steps(left, range(l), right, range(r)) {
+            // A frame with no partner faces the other side's last frame
+            // shown: that side is waiting while this one does a step it
+            // does not have.
+            last_l = a.unwrap_or(last_l);
+            last_r = b.unwrap_or(last_r);
             pairs.push((last_l, last_r));
         }
     }
@@ -114,6 +129,69 @@ fn align(left: &Timeline, right: &Timeline) -> Vec<(usize, usize)> {
         pairs.push((0, 0));
     }
     pairs
+}
+
+/// Pairs the frames of one action on both sides so that the same handler
+/// step faces itself: the longest common run of (consumer, step) labels,
+/// found by dynamic programming over two short lists. Frames in neither
+/// common run are paired with nothing, in order.
+fn match_steps(
+    left: &Timeline,
+    l: std::ops::Range<usize>,
+    right: &Timeline,
+    r: std::ops::Range<usize>,
+) -> Vec<(Option<usize>, Option<usize>)> {
+    let label = |t: &Timeline, i: usize| {
+        let f = &t.frames[i];
+        let step = f.changes.steps.first().and_then(|s| {
+            let c = f.consumers.iter().find(|c| c.name == s.consumer)?;
+            Some(format!("{} {}", s.consumer, c.steps.get(s.step)?.keyword))
+        });
+        step.unwrap_or_else(|| f.action.clone())
+    };
+    let a: Vec<String> = l.clone().map(|i| label(left, i)).collect();
+    let b: Vec<String> = r.clone().map(|i| label(right, i)).collect();
+    // best[i][j]: the longest common run of a[i..] and b[j..].
+    let mut best = vec![vec![0u32; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            best[i][j] = if a[i] == b[j] {
+                best[i + 1][j + 1] + 1
+            } else {
+                best[i + 1][j].max(best[i][j + 1])
+            };
+        }
+    }
+    // Between two common steps, what each side does on its own is shown
+    // side by side, as a diff shows a changed block: the naive charge faces
+    // the idempotent design finding the duplicate.
+    let (mut i, mut j, mut out) = (0, 0, Vec::new());
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            out.push((Some(l.start + i), Some(r.start + j)));
+            (i, j) = (i + 1, j + 1);
+            continue;
+        }
+        let (from_i, from_j) = (i, j);
+        while i < a.len() || j < b.len() {
+            if i < a.len() && j < b.len() && a[i] == b[j] {
+                break;
+            }
+            if j >= b.len() || (i < a.len() && best[i + 1][j] >= best[i][j + 1]) {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+        let (left_own, right_own) = (from_i..i, from_j..j);
+        for k in 0..left_own.len().max(right_own.len()) {
+            out.push((
+                (from_i + k < i).then_some(l.start + from_i + k),
+                (from_j + k < j).then_some(r.start + from_j + k),
+            ));
+        }
+    }
+    out
 }
 
 /// The designs part ways where one has gone wrong and the other has not, or
@@ -170,10 +248,14 @@ mod tests {
     use super::*;
     use crate::scenario;
 
+    fn written(script: &Script, design: &str) -> Timeline {
+        Timeline::build(script, &Strategy::by_name(design).unwrap(), 0, &[]).unwrap()
+    }
+
     #[test]
     fn tour_1_parts_ways_when_naive_charges_again() {
         let script = scenario::find("tour-1").unwrap();
-        let c = Compare::build(&script, &Strategy::naive(), 0).unwrap();
+        let c = Compare::build(&script, &Strategy::naive(), 0, &written(&script, "naive")).unwrap();
         assert_eq!(c.left.strategy, "naive");
         assert_eq!(c.right.strategy, "idempotent");
         let at = c.diverge.expect("the designs part ways in tour 1");
@@ -207,10 +289,43 @@ mod tests {
     }
 
     #[test]
+    fn the_same_step_faces_itself_and_a_charge_faces_the_duplicate_check() {
+        let script = scenario::find("tour-1").unwrap();
+        let c = Compare::build(&script, &Strategy::naive(), 0, &written(&script, "naive")).unwrap();
+        let ran = |t: &Timeline, i: usize| {
+            let f = &t.frames[i];
+            let s = f.changes.steps.first()?;
+            let c = f.consumers.iter().find(|c| c.name == s.consumer)?;
+            Some(c.steps[s.step].keyword.clone())
+        };
+        let mut fresh = 0;
+        for w in c.pairs.windows(2) {
+            let ((la, ra), (lb, rb)) = (w[0], w[1]);
+            let (l, r) = (ran(&c.left, lb), ran(&c.right, rb));
+            if lb != la && rb != ra && l.is_some() && r.is_some() && l != r {
+                // Both moved on to different steps: only inside a block of
+                // steps one design has and the other does not.
+                assert!(
+                    l.as_deref() == Some("charge") && r.as_deref() == Some("claim"),
+                    "{l:?} faces {r:?}"
+                );
+            }
+            fresh += usize::from(lb != la && rb != ra && l.is_some() && l == r);
+        }
+        assert!(fresh >= 8, "common steps line up: {fresh}");
+    }
+
+    #[test]
     fn alignment_is_monotonic_and_covers_both_runs() {
         for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
             let script = scenario::find(name).unwrap();
-            let c = Compare::build(&script, &Strategy::idempotent(), 0).unwrap();
+            let c = Compare::build(
+                &script,
+                &Strategy::idempotent(),
+                0,
+                &written(&script, "idempotent"),
+            )
+            .unwrap();
             for w in c.pairs.windows(2) {
                 assert!(w[1].0 >= w[0].0 && w[1].1 >= w[0].1, "{name}");
                 assert_eq!(

@@ -304,14 +304,7 @@ impl World {
                 if !self.setup.messages.iter().any(|m| m.id == *message) {
                     return Err(SimError::UnknownMessage(message.clone()));
                 }
-                match self.broker.expire_now(message) {
-                    Some(outcome) => self.report_expiry(outcome),
-                    None => self.say(
-                        Actor::Broker,
-                        EventKind::Info,
-                        format!("{message} is not leased to anyone: no lease to expire"),
-                    ),
-                }
+                self.expire_lease(message)?;
             }
             Move::Wait { ms } => {
                 self.say(
@@ -336,6 +329,35 @@ impl World {
             Move::Prune { age_ms } => self.prune(*age_ms)?,
         }
         self.refresh_committed()?;
+        Ok(())
+    }
+
+    /// A lease runs out at its deadline, not before: the clock moves there
+    /// first, so time, the other leases and every TTL read as in any run.
+    fn expire_lease(&mut self, message: &str) -> Result<(), SimError> {
+        if let Some(until) = self.broker.lease_deadline(message)
+            && until > self.now
+        {
+            let wait = until - self.now;
+            self.say(
+                Actor::Clock,
+                EventKind::Info,
+                format!(
+                    "{} pass: the lease on {message} reaches its deadline",
+                    format_duration(wait)
+                ),
+            );
+            // Reaching the deadline ends the lease through the clock itself.
+            return self.advance(wait);
+        }
+        match self.broker.expire_now(message) {
+            Some(outcome) => self.report_expiry(outcome),
+            None => self.say(
+                Actor::Broker,
+                EventKind::Info,
+                format!("{message} is not leased to anyone: no lease to expire"),
+            ),
+        }
         Ok(())
     }
 

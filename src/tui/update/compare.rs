@@ -18,7 +18,7 @@ pub(super) fn toggle_compare(app: &mut App) {
         app.pos = frame.min(app.last_pos());
         return;
     }
-    match Compare::build(&app.script, &app.strategy, app.seed) {
+    match Compare::build(&app.script, &app.strategy, app.seed, &app.timeline) {
         Ok(c) => {
             let mine = app.pos;
             let left_is_mine = c.left.strategy == app.strategy.name;
@@ -27,10 +27,6 @@ pub(super) fn toggle_compare(app: &mut App) {
                 .iter()
                 .position(|&(l, r)| if left_is_mine { l >= mine } else { r >= mine })
                 .unwrap_or(c.pairs.len() - 1);
-            if !app.forks.is_empty() {
-                app.status =
-                    Some("compare shows the scenario as written, without your faults".into());
-            }
             app.compare = Some(c);
         }
         Err(e) => app.status = Some(format!("cannot compare: {e}")),

@@ -78,7 +78,7 @@ pub fn inject(app: &mut App, mv: Move) {
             app.forks = forks;
             goto(app, k + 1);
             app.status = Some(format!(
-                "forked at step {k}: the run follows your move; s reloads it as written"
+                "forked at step {k}: the script stops and the run plays out from your move; s reloads it as written"
             ));
         }
         Err(e) => app.status = Some(format!("cannot do that here: {e}")),

@@ -66,7 +66,10 @@ pub(super) fn main_key(app: &mut App, action: Action) {
                 .position(|s| s.name == app.script.name)
                 .unwrap_or(0);
             app.playing = false;
-            app.overlay = Overlay::Picker { selected };
+            app.overlay = Overlay::Picker {
+                selected,
+                typed: None,
+            };
         }
         Action::Faults => {
             if app.compare.is_some() {
@@ -147,24 +150,19 @@ pub(super) fn toggle_mode(app: &mut App) {
         ));
         return;
     }
-    let timeline = match Timeline::build(&app.script, &strategy, app.seed, &app.forks) {
-        Ok(t) => t,
-        Err(_) if !app.forks.is_empty() => {
-            match Timeline::build(&app.script, &strategy, app.seed, &[]) {
-                Ok(t) => {
-                    app.forks.clear();
-                    app.status = Some(format!(
-                        "your faults do not apply to {}: showing the scenario as written",
-                        strategy.name
-                    ));
-                    t
-                }
-                Err(e) => {
-                    app.status = Some(format!("cannot run {}: {e}", strategy.name));
-                    return;
-                }
-            }
+    // The user's moves go to the same moment of the other design's run,
+    // not the same index: the programs have different lengths.
+    let timeline = Timeline::build(&app.script, &strategy, app.seed, &[]).and_then(|written| {
+        if app.forks.is_empty() {
+            return Ok(written);
         }
+        let forks = app.timeline.carry_forks(&app.forks, &written);
+        let forked = Timeline::build(&app.script, &strategy, app.seed, &forks)?;
+        app.forks = forks;
+        Ok(forked)
+    });
+    let timeline = match timeline {
+        Ok(t) => t,
         Err(e) => {
             app.status = Some(format!("cannot run {}: {e}", strategy.name));
             return;

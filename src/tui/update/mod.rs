@@ -73,7 +73,7 @@ pub fn update(app: &mut App, action: Action) {
     match app.overlay.clone() {
         Overlay::None => main_screen::main_key(app, action),
         Overlay::Help => help::help_key(app, action),
-        Overlay::Picker { selected } => picker::picker_key(app, action, selected),
+        Overlay::Picker { selected, typed } => picker::picker_key(app, action, selected, typed),
         Overlay::Faults { selected, typed } => faults::faults_key(app, action, selected, typed),
         Overlay::Explorer(sel) => explorer::explorer_key(app, action, sel),
     }

@@ -5,15 +5,32 @@ use crate::tui::action::Action;
 use crate::tui::app::{App, Overlay, PickerRow, opening_design};
 use crate::tui::layout;
 
-pub(super) fn picker_key(app: &mut App, action: Action, selected: usize) {
+pub(super) fn picker_key(app: &mut App, action: Action, selected: usize, typed: Option<u8>) {
     let n = app.scripts.len();
     if let Some(selected) = moved(&action, selected, n) {
-        app.overlay = Overlay::Picker { selected };
+        app.overlay = Overlay::Picker {
+            selected,
+            typed: None,
+        };
         return;
     }
     match action {
         Action::Enter => load(app, selected),
-        Action::Digit(d) if (1..=n).contains(&usize::from(d)) => load(app, usize::from(d) - 1),
+        // With more than nine scenarios a number can take two digits: the
+        // first moves the highlight there and waits; Enter opens.
+        Action::Digit(d) => {
+            let two = typed.map(|first| usize::from(first) * 10 + usize::from(d));
+            let (number, typed) = match two {
+                Some(k) if (1..=n).contains(&k) => (k, None),
+                _ => (usize::from(d), Some(d)),
+            };
+            if (1..=n).contains(&number) {
+                app.overlay = Overlay::Picker {
+                    selected: number - 1,
+                    typed: typed.filter(|&d| usize::from(d) * 10 <= n),
+                };
+            }
+        }
         Action::Back | Action::Picker => app.overlay = Overlay::None,
         Action::Click { x, y } => {
             let rows = app.picker_rows();
@@ -55,6 +72,34 @@ mod tests {
     use super::*;
     use crate::tui::app::tests::app;
     use crate::tui::update::update;
+
+    #[test]
+    fn two_digits_choose_a_scenario_past_nine_and_enter_opens_it() {
+        let mut a = app("tour-1", "idempotent");
+        a.overlay = Overlay::Picker {
+            selected: 0,
+            typed: None,
+        };
+        update(&mut a, Action::Digit(1));
+        update(&mut a, Action::Digit(2));
+        assert!(matches!(a.overlay, Overlay::Picker { selected: 11, .. }));
+        update(&mut a, Action::Enter);
+        assert_eq!(a.overlay, Overlay::None);
+        assert_eq!(a.script.name, a.scripts[11].name);
+        // One digit that cannot start a two-digit number chooses at once.
+        a.overlay = Overlay::Picker {
+            selected: 0,
+            typed: None,
+        };
+        update(&mut a, Action::Digit(7));
+        assert_eq!(
+            a.overlay,
+            Overlay::Picker {
+                selected: 6,
+                typed: None
+            }
+        );
+    }
 
     #[test]
     fn scenarios_open_in_their_own_design() {

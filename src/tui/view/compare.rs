@@ -26,8 +26,14 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
         ),
         Span::styled(
             format!(
-                " {} chapter {chapter}/{of}: {} {} position {}/{}",
+                " {} {}{} {} position {}/{}",
                 t.g.dot,
+                // The user's own run is no chapter of the script.
+                if (1..=of).contains(&chapter) {
+                    format!("chapter {chapter}/{of}: ")
+                } else {
+                    String::new()
+                },
                 t.text(&lf.chapter_title),
                 t.g.dot,
                 app.pos,

@@ -48,7 +48,7 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     }
     let later = app.timeline.frames.len() - 1 > app.pos;
     let note = if later {
-        " acting here forks the run: later steps are replayed"
+        " acting here forks the run: the script stops here"
     } else {
         " the move happens after this step"
     };

@@ -57,7 +57,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(format!("  {}  ", t.g.dot), t.dim()),
         Span::styled("design: ", t.dim()),
         Span::styled(app.strategy.name, t.key()),
-        Span::styled(" (m)", t.dim()),
+        Span::styled(
+            if crate::tui::app::designs(&app.script).len() < 2 {
+                ""
+            } else {
+                " (m)"
+            },
+            t.dim(),
+        ),
         Span::styled(format!("  {}  ", t.g.dot), t.dim()),
         Span::styled(verdict, vstyle),
         Span::raw(" "),

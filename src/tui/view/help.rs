@@ -33,7 +33,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         g.replay, g.observer
     )));
     lines.push(Line::raw(format!(
-        "          {} blocked, waiting for a lock  {} crashed  {} next step  {} warning",
+        "          {} blocked, waiting for a lock  {} crashed before this step  {} next step  {} warning",
         g.waiting, g.crashed, g.upcoming, g.warning
     )));
     lines.push(Line::from(vec![

@@ -36,8 +36,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             })
             .collect()
     };
-    let hints = match app.overlay {
-        Overlay::Picker { .. } => listed(&[("↑/↓", "choose"), ("Enter", "open"), ("Esc", "close")]),
+    let mut hints: Vec<(&str, &str, u8)> = match app.overlay {
+        Overlay::Picker { .. } => listed(&[
+            ("↑/↓", "choose"),
+            ("0-9", "number"),
+            ("Enter", "open"),
+            ("Esc", "close"),
+        ]),
         // A long menu takes its number in two digits, then Enter.
         Overlay::Faults { .. } if crate::tui::faults::menu(app.frame()).len() > 9 => listed(&[
             ("↑/↓", "choose"),
@@ -69,6 +74,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             .filter_map(|k| k.hint.map(|(key, what)| (key, what, k.rank)))
             .collect(),
     };
+    // A scenario told for one design (a saved counterexample) has no
+    // other design to switch to: the key is not offered.
+    if crate::tui::app::designs(&app.script).len() < 2 {
+        hints.retain(|(key, _, _)| *key != "m");
+    }
     let item = |key: &str, what: &str| -> (Vec<Span<'static>>, usize) {
         let key = t.text(key).into_owned();
         let w = key.chars().count() + what.len() + 3;

@@ -53,7 +53,7 @@ impl Widget for &App {
             match &self.overlay {
                 Overlay::None | Overlay::Explorer(_) => {}
                 Overlay::Help => help::render(self, area, buf),
-                Overlay::Picker { selected } => picker::render(self, *selected, area, buf),
+                Overlay::Picker { selected, .. } => picker::render(self, *selected, area, buf),
                 Overlay::Faults { selected, .. } => faults::render(self, *selected, area, buf),
             }
         }
@@ -159,7 +159,8 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
     if panel == Panel::Narration {
         let (chapter, of) = app.chapter();
         let f = app.frame();
-        name = if chapter == 0 {
+        // Frame 0 and the user's own run are outside the script's chapters.
+        name = if chapter == 0 || chapter > of {
             format!("{name} {} {}", t.g.dot, f.chapter_title)
         } else {
             format!(

@@ -40,13 +40,6 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             .push(Span::styled(format!("   {}", t.text(&hint)), t.key()));
     }
     let mut text = Vec::new();
-    // After a fork the script's words tell what was written, not this run.
-    if let Some(k) = app.forked_at().filter(|&k| f.index > k) {
-        text.push(Span::styled(
-            format!("[Written for the scripted run; yours has differed since step {k}.] "),
-            t.warn(),
-        ));
-    }
     // What this step's action said is the newest text: set apart in bold,
     // after what the chapter had said before it.
     let (before, said) = match f.said.as_deref() {

@@ -132,7 +132,9 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
         Mark::Conflict => (g.conflict, "duplicate", t.warn()),
         Mark::Skipped => (g.skipped, "skipped", t.dim()),
         Mark::Waiting => (g.waiting, "blocked", t.warn()),
-        Mark::Crashed => (g.crashed, "crashed", t.bad()),
+        // The mark sits on the step the crash came before: the consumer
+        // line says it crashed; the step itself never ran.
+        Mark::Crashed => (g.crashed, "never ran", t.bad()),
         // The consumer was told OK: done from where it stands; the word
         // is what the observer knows.
         Mark::Ignored => (g.done, "ignored", t.warn()),
