@@ -377,13 +377,16 @@ fn detail(t: &Theme, s: &StrategyReport, cx_sel: usize, l: &layout::Explorer, bu
                 .unwrap_or(0)
                 .min(28);
             let n_w = cx.steps.len().to_string().len();
+            // Each move stays one line; what does not fit ends in an
+            // ellipsis, and Enter replays the run in full.
+            let said_w = width.saturating_sub(2 + n_w + 2 + title_w + 2);
             for (i, step) in cx.steps.iter().enumerate() {
                 let said = step.happened.join(" ");
                 let title: String = step.title.chars().take(title_w).collect();
                 lines.push(Line::from(vec![
                     Span::styled(format!("  {:>n_w$}. ", i + 1), t.dim()),
                     Span::styled(format!("{:<title_w$}  ", t.text(&title)), t.info()),
-                    Span::raw(t.text(&said).into_owned()),
+                    Span::raw(cut(t, &said, said_w)),
                 ]));
             }
         }
@@ -398,14 +401,26 @@ fn detail(t: &Theme, s: &StrategyReport, cx_sel: usize, l: &layout::Explorer, bu
     // The chain wraps (it is the point); the list and the steps are cut at
     // the edge so that each stays one line.
     let mut y = inner.y;
-    for line in lines {
+    let total = lines.len();
+    for (i, line) in lines.into_iter().enumerate() {
         if y >= inner.bottom() {
+            break;
+        }
+        // The last row left, with more lines to come, says how many.
+        let left = total - i;
+        if y + 1 == inner.bottom() && left > 1 {
+            let down = if t.ascii() { "" } else { "↓ " };
+            Line::styled(
+                format!(" {down}{left} more lines: Enter replays this run in full"),
+                t.key(),
+            )
+            .render(Rect::new(inner.x, y, inner.width, 1), buf);
             break;
         }
         let wraps = line.spans.first().is_some_and(|s| s.content == " why: ");
         let h = if wraps {
             (line.width().div_ceil(inner.width.max(1) as usize) as u16)
-                .clamp(1, 2)
+                .clamp(1, 4)
                 .min(inner.bottom() - y)
         } else {
             1
