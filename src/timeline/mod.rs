@@ -3,8 +3,10 @@
 //! inserts the user's move: cheap, and SQLite stays the source of truth.
 
 mod expand;
+mod asked;
 mod moment;
 
+pub use asked::{Answer, Asked};
 pub use moment::Moment;
 
 use crate::scenario::{Expectation, Script};
