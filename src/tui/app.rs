@@ -141,6 +141,8 @@ pub struct App {
     /// Work for the terminal layer to pick up (see `Effect`).
     pub pending: Option<Effect>,
     pub quit: bool,
+    /// Predict mode, when on: the run's questions and the answers given.
+    pub predict: Option<super::predict::Predict>,
 }
 
 impl App {
@@ -195,6 +197,7 @@ impl App {
             found_by_check: Vec::new(),
             pending: None,
             quit: false,
+            predict: None,
         })
     }
 
