@@ -111,6 +111,20 @@ impl Subject {
         }
     }
 
+    /// The figure's short name, beside its value in a reveal.
+    pub fn figure(&self) -> String {
+        match self {
+            Subject::PaymentsTotal => "payments total".into(),
+            Subject::PaymentsRows => "payments rows".into(),
+            Subject::ProviderCharges => "provider charges".into(),
+            Subject::ProcessedRows => "processed_messages rows".into(),
+            Subject::ChargesAgain => "the provider charged in this action".into(),
+            Subject::Holder(m) => format!("{m} is with"),
+            Subject::MessageState(m) => format!("{m} is"),
+            Subject::Deliveries(m) => format!("deliveries of {m}"),
+        }
+    }
+
     /// The question in plain words, when the author gives none.
     pub fn wording(&self) -> String {
         match self {

@@ -1,0 +1,316 @@
+//! Predict mode on the main screen: the question before its action runs,
+//! the answer revealed after it (right or wrong, in words and a mark, and
+//! the same mark beside the figure in its panel), and the score at the end.
+
+use super::wrap;
+use crate::scenario::Subject;
+use crate::scenario::question::Kind;
+use crate::timeline::Asked;
+use crate::tui::app::{App, Panel};
+use crate::tui::layout::Main;
+use crate::tui::predict::{Predict, Stage};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Widget};
+
+/// Rows the box takes at least, borders included.
+const MIN_ROWS: u16 = 7;
+
+pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
+    let Some(p) = &app.predict else {
+        return;
+    };
+    let at_end = app.pos >= app.last_pos() && !p.asked.is_empty();
+    let (title, lines) = match &p.stage {
+        Stage::Asking { at, typed } => (question_title(app, p, *at), asking(app, p, *at, typed)),
+        Stage::Revealed { from, to } => {
+            for i in *from..=*to {
+                mark_figure(app, m, &p.asked[i], p.given.get(&i).is_some_and(|g| g.right), buf);
+            }
+            let (right, _) = p.score();
+            let title = if (*from..=*to).all(|i| p.given.get(&i).is_some_and(|g| g.right)) {
+                format!(" Predict {} right ", app.theme.g.dot)
+            } else if right == 0 && from == to {
+                format!(" Predict {} wrong ", app.theme.g.dot)
+            } else {
+                format!(" Predict {} answers ", app.theme.g.dot)
+            };
+            (title, revealed(app, p, *from, *to, at_end))
+        }
+        Stage::Watching if at_end => (format!(" Predict {} your score ", app.theme.g.dot), score(app, p)),
+        Stage::Watching => return,
+    };
+    let t = &app.theme;
+    let inner_width = usize::from(m.keybar.width.saturating_sub(2)).max(1);
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().div_ceil(inner_width).max(1))
+        .sum();
+    let area = box_area(m, rows as u16 + 2);
+    Clear.render(area, buf);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_set(t.g.border)
+        .border_style(t.border(true))
+        .title(Span::styled(t.text(&title).into_owned(), t.title()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    wrap(t, lines, inner, buf);
+}
+
+/// Below the top panels: where the SQL, events and verdict are, which the
+/// question covers while it is asked (the story so far stays in view).
+/// A box that needs more rows grows upward over the story, never over
+/// the top panels' first half.
+fn box_area(m: &Main, needed: u16) -> Rect {
+    let bottom = m.keybar.y;
+    let highest = m.header.bottom() + (bottom - m.header.bottom()) / 2;
+    let top = m
+        .panels
+        .iter()
+        .filter(|(p, _)| matches!(p, Panel::Sql | Panel::Events | Panel::Verdict))
+        .map(|(_, r)| r.y)
+        .min()
+        .unwrap_or(bottom)
+        .min(bottom.saturating_sub(needed.max(MIN_ROWS)))
+        .max(highest.min(bottom.saturating_sub(MIN_ROWS)));
+    Rect::new(m.keybar.x, top, m.keybar.width, bottom - top)
+}
+
+fn question_title(app: &App, p: &Predict, at: usize) -> String {
+    let t = &app.theme;
+    let action = app
+        .script
+        .steps
+        .get(p.asked[at].chapter - 1)
+        .and_then(|s| s.actions.get(p.asked[at].action))
+        .map(|a| a.text())
+        .unwrap_or_default();
+    format!(
+        " Predict {} question {} of {} {} before: {} ",
+        t.g.dot,
+        at + 1,
+        p.asked.len(),
+        t.g.dot,
+        action
+    )
+}
+
+fn asking(app: &App, p: &Predict, at: usize, typed: &str) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let asked = &p.asked[at];
+    let mut lines = vec![Line::from(Span::styled(
+        t.text(&asked.question.wording()).into_owned(),
+        t.title(),
+    ))];
+    match &asked.kind {
+        Kind::Choice(options) => {
+            let mut spans = vec![Span::raw("  ")];
+            for (i, option) in options.iter().enumerate() {
+                spans.push(Span::styled(format!("{}", i + 1), t.key()));
+                spans.push(Span::raw(format!(" {}    ", t.text(option))));
+            }
+            lines.push(Line::from(spans));
+            lines.push(Line::from(vec![
+                Span::styled(format!("1-{}", options.len()), t.key()),
+                Span::styled(" answer   ", t.dim()),
+                Span::styled("Esc", t.key()),
+                Span::styled(" put it away   ", t.dim()),
+                Span::styled("a", t.key()),
+                Span::styled(" leave predict mode", t.dim()),
+            ]));
+        }
+        Kind::Number { money } => {
+            let dollar = if *money { "$" } else { "" };
+            lines.push(Line::from(vec![
+                Span::raw("  your answer: "),
+                Span::styled(format!("{dollar}{typed}_"), t.highlight()),
+            ]));
+            lines.push(Line::from(vec![
+                Span::styled("0-9", t.key()),
+                Span::styled(" type   ", t.dim()),
+                Span::styled("Enter", t.key()),
+                Span::styled(" answer   ", t.dim()),
+                Span::styled("Esc", t.key()),
+                Span::styled(" put it away   ", t.dim()),
+                Span::styled("a", t.key()),
+                Span::styled(" leave predict mode", t.dim()),
+            ]));
+        }
+    }
+    if let Some(next) = p.next_on_same_action(at) {
+        let more = p.asked[next..]
+            .iter()
+            .take_while(|b| (b.chapter, b.action) == (asked.chapter, asked.action))
+            .count();
+        lines.push(Line::from(Span::styled(
+            format!("then {more} more before this action runs"),
+            t.dim(),
+        )));
+    }
+    lines
+}
+
+fn revealed(app: &App, p: &Predict, from: usize, to: usize, at_end: bool) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let design = app.strategy.name;
+    let mut lines = Vec::new();
+    for i in from..=to {
+        let asked = &p.asked[i];
+        let Some(given) = p.given.get(&i) else {
+            continue;
+        };
+        let (mark, word, style) = if given.right {
+            (t.g.done, "right", t.good())
+        } else {
+            (t.g.failed, "wrong", t.bad())
+        };
+        let was = if matches!(asked.question.subject, Subject::ChargesAgain) {
+            String::new()
+        } else if asked.was == asked.answer {
+            " (unchanged)".to_string()
+        } else {
+            format!(" (was {})", asked.show(asked.was))
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{mark} {word}"), style),
+            Span::raw(format!(
+                "  {}: {}{was}",
+                t.text(&asked.question.subject.figure()),
+                asked.show(asked.answer)
+            )),
+            Span::styled(
+                format!("  {} you said {}", t.g.dot, asked.show(given.said)),
+                t.dim(),
+            ),
+        ]));
+        lines.push(Line::from(vec![
+            Span::styled("why: ", t.dim()),
+            Span::raw(t.text(asked.question.why(design)).into_owned()),
+        ]));
+    }
+    let (right, answered) = p.score();
+    let mut last = vec![Span::styled(
+        format!("score {right} of {answered} so far   "),
+        t.dim(),
+    )];
+    if at_end || p.finished() {
+        last = score_spans(app, p);
+    }
+    last.extend([
+        Span::styled("  →", t.key()),
+        Span::styled(" go on   ", t.dim()),
+        Span::styled("Enter", t.key()),
+        Span::styled(" close", t.dim()),
+    ]);
+    lines.push(Line::from(last));
+    lines
+}
+
+fn score(app: &App, p: &Predict) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let mut lines = vec![Line::from(score_spans(app, p))];
+    let wrong: Vec<&Asked> = p
+        .given
+        .iter()
+        .filter(|(_, g)| !g.right)
+        .map(|(i, _)| &p.asked[*i])
+        .collect();
+    for asked in wrong {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{} ", t.g.failed), t.bad()),
+            Span::raw(format!(
+                "{}: {}",
+                t.text(&asked.question.subject.figure()),
+                asked.show(asked.answer)
+            )),
+            Span::styled(
+                format!("  {} chapter {}", t.g.dot, asked.chapter),
+                t.dim(),
+            ),
+        ]));
+    }
+    lines.push(Line::from(vec![
+        Span::styled("m", t.key()),
+        Span::styled(" the same questions under another design   ", t.dim()),
+        Span::styled("a", t.key()),
+        Span::styled(" leave predict mode", t.dim()),
+    ]));
+    lines
+}
+
+fn score_spans(app: &App, p: &Predict) -> Vec<Span<'static>> {
+    let t = &app.theme;
+    let (right, answered) = p.score();
+    let total = p.asked.len();
+    let mut spans = vec![Span::styled(
+        format!(
+            "{} ({}): {right} of {total} right",
+            app.script.name, app.strategy.name
+        ),
+        t.title(),
+    )];
+    if answered < total {
+        spans.push(Span::styled(
+            format!(", {} not answered", total - answered),
+            t.dim(),
+        ));
+    }
+    spans
+}
+
+/// The mark beside the figure the question was about, at the right end of
+/// its row in its panel: the eye finds the answer where the value is.
+fn mark_figure(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer) {
+    let t = &app.theme;
+    let (panel, needle) = match &asked.question.subject {
+        Subject::PaymentsTotal => (Panel::Database, "total".to_string()),
+        Subject::PaymentsRows => (Panel::Database, "payments".to_string()),
+        Subject::ProcessedRows => (Panel::Database, "processed_messages".to_string()),
+        Subject::ProviderCharges | Subject::ChargesAgain => (Panel::Provider, "charges".to_string()),
+        Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => {
+            (Panel::Broker, id.clone())
+        }
+    };
+    let Some(&(_, rect)) = m.panels.iter().find(|(p, _)| *p == panel) else {
+        return;
+    };
+    let mark = if right {
+        format!("{}right", t.g.done)
+    } else {
+        format!("{}wrong", t.g.failed)
+    };
+    let width = mark.chars().count() as u16;
+    if rect.width < width + 4 {
+        return;
+    }
+    for y in rect.y + 1..rect.bottom().saturating_sub(1) {
+        let row: String = (rect.x + 1..rect.right() - 1)
+            .map(|x| buf[(x, y)].symbol().to_string())
+            .collect();
+        if row.contains(&needle) {
+            let x = rect.right() - 1 - width;
+            let style = if right { t.good() } else { t.bad() };
+            buf.set_string(x, y, &mark, style.patch(t.highlight()));
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_box_covers_the_lower_panels_and_never_the_header() {
+        let m = crate::tui::layout::main(Rect::new(0, 0, 80, 24), None);
+        for needed in [0, 7, 12, 40] {
+            let area = box_area(&m, needed);
+            assert!(area.y > m.header.bottom(), "{needed}");
+            assert!(area.height >= MIN_ROWS.min(needed.max(MIN_ROWS)), "{needed}");
+            assert!(area.height >= needed.min(11), "grows to {needed}: {area:?}");
+            assert_eq!(area.bottom(), m.keybar.y);
+        }
+    }
+}
