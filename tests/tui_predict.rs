@@ -123,8 +123,14 @@ fn a_wrong_answer_is_revealed_beside_the_figure_with_why() {
     update(&mut a, Action::Digit(2));
     answer(&mut a, Answer::Number(40));
     let screen = draw(&mut a, 120, 40);
-    assert!(screen.contains("✕ wrong  payments total: $80 (was $40)"), "{screen}");
-    assert!(screen.contains("✕wrong"), "the mark beside the figure\n{screen}");
+    assert!(
+        screen.contains("✕ wrong  payments total: $80 (was $40)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("✕wrong"),
+        "the mark beside the figure\n{screen}"
+    );
 }
 
 #[test]
@@ -137,7 +143,11 @@ fn a_right_answer_is_revealed_and_the_score_kept() {
     });
     let mut a = app("tour-4", "idempotent");
     to_question(&mut a, 1);
-    assert_eq!(asked(&a).answer, Answer::Choice(1), "no charge again with the key");
+    assert_eq!(
+        asked(&a).answer,
+        Answer::Choice(1),
+        "no charge again with the key"
+    );
     answer(&mut a, Answer::Choice(1));
     let screen = draw(&mut a, 80, 24);
     assert!(screen.contains("✓ right"), "{screen}");
@@ -162,4 +172,27 @@ fn the_score_is_shown_at_the_end() {
         update(&mut a, Action::Last);
         a
     });
+}
+
+#[test]
+fn the_picker_shows_the_tours_progress() {
+    let progressed = || {
+        let mut a = app("tour-1", "naive");
+        a.progress.mark_finished("tour-1");
+        a.progress.mark_finished("tour-2");
+        a.progress.record_score(
+            "tour-1",
+            idem::learner::Score {
+                design: "naive".into(),
+                right: 3,
+                asked: 4,
+            },
+        );
+        update(&mut a, Action::Picker);
+        a
+    };
+    both_sizes!("picker_progress", progressed());
+    let screen = draw(&mut progressed(), 120, 40);
+    assert!(screen.contains("2 of 4 seen to the end"), "{screen}");
+    assert!(screen.contains("predict best 3/4"), "{screen}");
 }

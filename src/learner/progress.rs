@@ -45,7 +45,10 @@ pub struct Score {
 impl Score {
     /// Better: a larger share right; on a tie, more questions.
     fn beats(&self, other: &Score) -> bool {
-        let (a, b) = (self.right * other.asked.max(1), other.right * self.asked.max(1));
+        let (a, b) = (
+            self.right * other.asked.max(1),
+            other.right * self.asked.max(1),
+        );
         a > b || (a == b && self.asked > other.asked)
     }
 }

@@ -83,7 +83,11 @@ pub(super) fn question(
         None => Vec::new(),
         Some(d) => {
             if d.get_ref().is_empty() {
-                return fail(d.span(), "`designs` is empty: name at least one, or leave it out for every design".into());
+                return fail(
+                    d.span(),
+                    "`designs` is empty: name at least one, or leave it out for every design"
+                        .into(),
+                );
             }
             if let Some(name) = d.get_ref().iter().find(|n| unknown(n)) {
                 return fail(

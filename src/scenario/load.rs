@@ -505,9 +505,7 @@ impl Validator<'_> {
                     .get_ref()
                     .asks
                     .iter()
-                    .filter_map(|a| {
-                        self.keep(super::ask::question(a, &setup, &expect, self.err))
-                    })
+                    .filter_map(|a| self.keep(super::ask::question(a, &setup, &expect, self.err)))
                     .collect();
                 step.asks.push(asks);
             }

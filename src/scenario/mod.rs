@@ -15,5 +15,5 @@ pub mod write;
 
 pub use action::Action;
 pub use error::ScenarioError;
-pub use question::{Question, Subject};
 pub use load::{Expectation, Group, Script, ScriptStep, find, find_all, parse, parse_all};
+pub use question::{Question, Subject};

@@ -198,7 +198,10 @@ mod tests {
             assert_eq!(subject.about(), about);
             assert_eq!(subject.message(), message);
             if needs_message {
-                assert!(Subject::parse(about, None).is_none(), "{about} needs a message");
+                assert!(
+                    Subject::parse(about, None).is_none(),
+                    "{about} needs a message"
+                );
             }
         }
         assert!(Subject::parse("payment_total", None).is_none());
@@ -207,6 +210,9 @@ mod tests {
     #[test]
     fn the_holder_can_be_any_consumer_or_no_one() {
         let kind = Subject::Holder("m-7f3".into()).kind(&["A".into(), "B".into()]);
-        assert_eq!(kind, Kind::Choice(vec!["A".into(), "B".into(), "no one".into()]));
+        assert_eq!(
+            kind,
+            Kind::Choice(vec!["A".into(), "B".into(), "no one".into()])
+        );
     }
 }

@@ -119,9 +119,9 @@ fn figure(subject: &Subject, before: &Frame, after: &Frame, consumers: &[String]
                 .filter(|p| p.uncommitted_by.is_none())
                 .count(),
         ),
-        Subject::ChargesAgain => {
-            Answer::Choice(usize::from(after.provider.charges.len() <= before.provider.charges.len()))
-        }
+        Subject::ChargesAgain => Answer::Choice(usize::from(
+            after.provider.charges.len() <= before.provider.charges.len(),
+        )),
         Subject::Holder(m) => {
             let holder = latest(after, m).and_then(|v| v.holder.clone());
             let at = holder
@@ -153,7 +153,12 @@ fn figure(subject: &Subject, before: &Frame, after: &Frame, consumers: &[String]
 
 /// The copy of message `m` that matters: one in flight, else the newest.
 fn latest<'a>(frame: &'a Frame, m: &str) -> Option<&'a crate::sim::frame::MessageView> {
-    let copies: Vec<_> = frame.queue.messages.iter().filter(|v| v.message_id == m).collect();
+    let copies: Vec<_> = frame
+        .queue
+        .messages
+        .iter()
+        .filter(|v| v.message_id == m)
+        .collect();
     copies
         .iter()
         .find(|v| v.phase == MessagePhase::InFlight)

@@ -2,8 +2,8 @@
 //! back is an index change. A fork replays the prefix on a fresh database and
 //! inserts the user's move: cheap, and SQLite stays the source of truth.
 
-mod expand;
 mod asked;
+mod expand;
 mod moment;
 
 pub use asked::{Answer, Asked};

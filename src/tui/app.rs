@@ -143,6 +143,10 @@ pub struct App {
     pub quit: bool,
     /// Predict mode, when on: the run's questions and the answers given.
     pub predict: Option<super::predict::Predict>,
+    /// The learner's progress, as `update` keeps it.
+    pub progress: crate::learner::Progress,
+    /// The file it is saved to, by the terminal layer; none in tests.
+    pub keeper: Option<crate::learner::Keeper>,
 }
 
 impl App {
@@ -198,6 +202,8 @@ impl App {
             pending: None,
             quit: false,
             predict: None,
+            progress: crate::learner::Progress::new(),
+            keeper: None,
         })
     }
 

@@ -71,6 +71,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
     loop {
         work.start(app);
         work.collect(app);
+        keep_progress(app);
         terminal.draw(|f| f.render_widget(&*app, f.area()))?;
         if app.quit {
             return Ok(());
@@ -89,6 +90,16 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
             handle_pending(app)?;
             last = Instant::now();
         }
+    }
+}
+
+/// Saves the learner's progress when it changed; a failure shows once on
+/// the status line.
+fn keep_progress(app: &mut App) {
+    if let Some(keeper) = &mut app.keeper
+        && let Some(problem) = keeper.keep(&app.progress)
+    {
+        app.status = Some(problem);
     }
 }
 

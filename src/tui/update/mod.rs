@@ -8,6 +8,7 @@ mod help;
 mod main_screen;
 mod picker;
 mod predict;
+mod remember;
 
 pub use faults::inject;
 pub use main_screen::next_strategy;
@@ -84,6 +85,7 @@ pub fn update(app: &mut App, action: Action) {
         Overlay::Explorer(sel) => explorer::explorer_key(app, action, sel),
     }
     predict::guard(app, before);
+    remember::remember(app);
 }
 
 fn tick(app: &mut App, ms: u64) {
@@ -110,6 +112,7 @@ fn tick(app: &mut App, ms: u64) {
         }
     }
     predict::guard(app, before);
+    remember::remember(app);
 }
 
 /// Moves to a position, clamped; one step forward animates.

@@ -55,7 +55,9 @@ pub(super) fn key(app: &mut App, action: &Action) -> bool {
         Stage::Asking { at, mut typed } => {
             let kind = p.asked[at].kind.clone();
             let said = match (action, &kind) {
-                (Action::Digit(d), Kind::Choice(_)) if *d > 0 => Some(Answer::Choice(*d as usize - 1)),
+                (Action::Digit(d), Kind::Choice(_)) if *d > 0 => {
+                    Some(Answer::Choice(*d as usize - 1))
+                }
                 (Action::Digit(d), Kind::Number { .. }) => {
                     if typed.len() < MAX_TYPED && typed != "0" {
                         typed.push(char::from(b'0' + d));
@@ -89,8 +91,7 @@ pub(super) fn key(app: &mut App, action: &Action) -> bool {
                         options.len()
                     ),
                     Kind::Number { .. } => {
-                        "answer first: type a number, then Enter; Esc puts the question away"
-                            .into()
+                        "answer first: type a number, then Enter; Esc puts the question away".into()
                     }
                 });
                 return true;
@@ -172,7 +173,10 @@ mod tests {
         update(&mut a, Action::Predict);
         let at = to_question(&mut a);
         let asked = a.predict.as_ref().unwrap().asked[at].clone();
-        assert_eq!(a.pos, asked.ask_at, "stopped on the frame before the action");
+        assert_eq!(
+            a.pos, asked.ask_at,
+            "stopped on the frame before the action"
+        );
         // Nothing moves past it without an answer.
         update(&mut a, Action::Next);
         update(&mut a, Action::Last);
@@ -215,7 +219,12 @@ mod tests {
         assert!(matches!(p.asked[at].answer, Answer::Choice(_)));
         // "no one" is the third choice (A, B is not in tour-1: A, no one).
         update(&mut a, Action::Digit(9));
-        assert!(a.status.as_deref().unwrap().contains("not one of the choices"));
+        assert!(
+            a.status
+                .as_deref()
+                .unwrap()
+                .contains("not one of the choices")
+        );
         update(&mut a, Action::Digit(2));
         let p = a.predict.as_ref().unwrap();
         assert_eq!(p.score(), (2, 2), "the lease ran out: no one holds m-7f3");

@@ -26,7 +26,13 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
         Stage::Asking { at, typed } => (question_title(app, p, *at), asking(app, p, *at, typed)),
         Stage::Revealed { from, to } => {
             for i in *from..=*to {
-                mark_figure(app, m, &p.asked[i], p.given.get(&i).is_some_and(|g| g.right), buf);
+                mark_figure(
+                    app,
+                    m,
+                    &p.asked[i],
+                    p.given.get(&i).is_some_and(|g| g.right),
+                    buf,
+                );
             }
             let (right, _) = p.score();
             let title = if (*from..=*to).all(|i| p.given.get(&i).is_some_and(|g| g.right)) {
@@ -38,7 +44,10 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
             };
             (title, revealed(app, p, *from, *to, at_end))
         }
-        Stage::Watching if at_end => (format!(" Predict {} your score ", app.theme.g.dot), score(app, p)),
+        Stage::Watching if at_end => (
+            format!(" Predict {} your score ", app.theme.g.dot),
+            score(app, p),
+        ),
         Stage::Watching => return,
     };
     let t = &app.theme;
@@ -225,10 +234,7 @@ fn score(app: &App, p: &Predict) -> Vec<Line<'static>> {
                 t.text(&asked.question.subject.figure()),
                 asked.show(asked.answer)
             )),
-            Span::styled(
-                format!("  {} chapter {}", t.g.dot, asked.chapter),
-                t.dim(),
-            ),
+            Span::styled(format!("  {} chapter {}", t.g.dot, asked.chapter), t.dim()),
         ]));
     }
     lines.push(Line::from(vec![
@@ -268,7 +274,9 @@ fn mark_figure(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer
         Subject::PaymentsTotal => (Panel::Database, "total".to_string()),
         Subject::PaymentsRows => (Panel::Database, "payments".to_string()),
         Subject::ProcessedRows => (Panel::Database, "processed_messages".to_string()),
-        Subject::ProviderCharges | Subject::ChargesAgain => (Panel::Provider, "charges".to_string()),
+        Subject::ProviderCharges | Subject::ChargesAgain => {
+            (Panel::Provider, "charges".to_string())
+        }
         Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => {
             (Panel::Broker, id.clone())
         }
@@ -308,7 +316,10 @@ mod tests {
         for needed in [0, 7, 12, 40] {
             let area = box_area(&m, needed);
             assert!(area.y > m.header.bottom(), "{needed}");
-            assert!(area.height >= MIN_ROWS.min(needed.max(MIN_ROWS)), "{needed}");
+            assert!(
+                area.height >= MIN_ROWS.min(needed.max(MIN_ROWS)),
+                "{needed}"
+            );
             assert!(area.height >= needed.min(11), "grows to {needed}: {area:?}");
             assert_eq!(area.bottom(), m.keybar.y);
         }
