@@ -151,7 +151,7 @@ fn a_right_answer_is_revealed_and_the_score_kept() {
     answer(&mut a, Answer::Choice(1));
     let screen = draw(&mut a, 80, 24);
     assert!(screen.contains("✓ right"), "{screen}");
-    assert!(screen.contains("score 2 of 2"), "{screen}");
+    assert!(screen.contains("2/2 right so far"), "{screen}");
 }
 
 #[test]

@@ -18,8 +18,8 @@ pub enum Subject {
     ProcessedRows,
     /// Whether the provider makes a charge during the action.
     ChargesAgain,
-    /// The consumer holding the message's lease (or the one whose ack
-    /// removed it); "no one" while it waits.
+    /// The consumer holding the message's lease; "no one" while it waits,
+    /// and once it is acked or dead-lettered.
     Holder(String),
     /// Where the message is: waiting, in flight, acked, dead-lettered.
     MessageState(String),
@@ -119,7 +119,7 @@ impl Subject {
             Subject::ProviderCharges => "provider charges".into(),
             Subject::ProcessedRows => "processed_messages rows".into(),
             Subject::ChargesAgain => "the provider charged in this action".into(),
-            Subject::Holder(m) => format!("{m} is with"),
+            Subject::Holder(m) => format!("the lease on {m} is held by"),
             Subject::MessageState(m) => format!("{m} is"),
             Subject::Deliveries(m) => format!("deliveries of {m}"),
         }
@@ -143,7 +143,7 @@ impl Subject {
             }
             Subject::ChargesAgain => "Does the provider make a charge during this action?".into(),
             Subject::Holder(m) => {
-                format!("When this action has run, which consumer does the broker give {m} to?")
+                format!("When this action has run, which consumer holds the lease on {m}?")
             }
             Subject::MessageState(m) => {
                 format!("When this action has run, where is {m} in the broker?")

@@ -123,7 +123,9 @@ fn figure(subject: &Subject, before: &Frame, after: &Frame, consumers: &[String]
             after.provider.charges.len() <= before.provider.charges.len(),
         )),
         Subject::Holder(m) => {
-            let holder = latest(after, m).and_then(|v| v.holder.clone());
+            let holder = latest(after, m)
+                .filter(|v| v.phase == MessagePhase::InFlight)
+                .and_then(|v| v.holder.clone());
             let at = holder
                 .and_then(|h| consumers.iter().position(|c| *c == h))
                 .unwrap_or(consumers.len());

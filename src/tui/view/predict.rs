@@ -66,6 +66,10 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
     let inner = block.inner(area);
     block.render(area, buf);
     wrap(t, lines, inner, buf);
+    if app.status.is_none() {
+        Clear.render(m.keybar, buf);
+        keys(app, p, at_end).render(m.keybar, buf);
+    }
 }
 
 /// Below the top panels: where the SQL, events and verdict are, which the
@@ -121,30 +125,12 @@ fn asking(app: &App, p: &Predict, at: usize, typed: &str) -> Vec<Line<'static>> 
                 spans.push(Span::raw(format!(" {}    ", t.text(option))));
             }
             lines.push(Line::from(spans));
-            lines.push(Line::from(vec![
-                Span::styled(format!("1-{}", options.len()), t.key()),
-                Span::styled(" answer   ", t.dim()),
-                Span::styled("Esc", t.key()),
-                Span::styled(" put it away   ", t.dim()),
-                Span::styled("a", t.key()),
-                Span::styled(" leave predict mode", t.dim()),
-            ]));
         }
         Kind::Number { money } => {
             let dollar = if *money { "$" } else { "" };
             lines.push(Line::from(vec![
                 Span::raw("  your answer: "),
                 Span::styled(format!("{dollar}{typed}_"), t.highlight()),
-            ]));
-            lines.push(Line::from(vec![
-                Span::styled("0-9", t.key()),
-                Span::styled(" type   ", t.dim()),
-                Span::styled("Enter", t.key()),
-                Span::styled(" answer   ", t.dim()),
-                Span::styled("Esc", t.key()),
-                Span::styled(" put it away   ", t.dim()),
-                Span::styled("a", t.key()),
-                Span::styled(" leave predict mode", t.dim()),
             ]));
         }
     }
@@ -190,30 +176,15 @@ fn revealed(app: &App, p: &Predict, from: usize, to: usize, at_end: bool) -> Vec
                 asked.show(asked.answer)
             )),
             Span::styled(
-                format!("  {} you said {}", t.g.dot, asked.show(given.said)),
+                format!(" {} you said {}. ", t.g.dot, asked.show(given.said)),
                 t.dim(),
             ),
-        ]));
-        lines.push(Line::from(vec![
-            Span::styled("why: ", t.dim()),
             Span::raw(t.text(asked.question.why(design)).into_owned()),
         ]));
     }
-    let (right, answered) = p.score();
-    let mut last = vec![Span::styled(
-        format!("score {right} of {answered} so far   "),
-        t.dim(),
-    )];
     if at_end || p.finished() {
-        last = score_spans(app, p);
+        lines.push(Line::from(score_spans(app, p)));
     }
-    last.extend([
-        Span::styled("  →", t.key()),
-        Span::styled(" go on   ", t.dim()),
-        Span::styled("Enter", t.key()),
-        Span::styled(" close", t.dim()),
-    ]);
-    lines.push(Line::from(last));
     lines
 }
 
@@ -237,12 +208,6 @@ fn score(app: &App, p: &Predict) -> Vec<Line<'static>> {
             Span::styled(format!("  {} chapter {}", t.g.dot, asked.chapter), t.dim()),
         ]));
     }
-    lines.push(Line::from(vec![
-        Span::styled("m", t.key()),
-        Span::styled(" the same questions under another design   ", t.dim()),
-        Span::styled("a", t.key()),
-        Span::styled(" leave predict mode", t.dim()),
-    ]));
     lines
 }
 
@@ -263,7 +228,54 @@ fn score_spans(app: &App, p: &Predict) -> Vec<Span<'static>> {
             t.dim(),
         ));
     }
+    if let Some(best) = app.progress.best_score(&app.script.name) {
+        spans.push(Span::styled(
+            format!(
+                "   {} your best: {} of {} ({})",
+                t.g.dot, best.right, best.asked, best.design
+            ),
+            t.dim(),
+        ));
+    }
     spans
+}
+
+/// The keys that work now, in the bottom line (unless a note is there).
+fn keys(app: &App, p: &Predict, at_end: bool) -> Line<'static> {
+    let t = &app.theme;
+    let mut pairs: Vec<(String, &str)> = match &p.stage {
+        Stage::Asking { at, .. } => match &p.asked[*at].kind {
+            Kind::Choice(options) => vec![(format!("1-{}", options.len()), "answer")],
+            Kind::Number { .. } => vec![("0-9".into(), "type"), ("Enter".into(), "answer")],
+        },
+        Stage::Revealed { .. } => vec![
+            ("←".into(), "the steps it took"),
+            ("→".into(), "go on"),
+            ("Enter".into(), "close"),
+        ],
+        Stage::Watching => {
+            let mut v = vec![("m".into(), "another design")];
+            if app.next_in_tour().is_some() {
+                v.push(("]".into(), "next tour step"));
+            }
+            v.push(("s".into(), "scenarios"));
+            v
+        }
+    };
+    if matches!(p.stage, Stage::Asking { .. }) {
+        pairs.push(("Esc".into(), "put it away"));
+    } else if !at_end {
+        let (right, answered) = p.score();
+        pairs.insert(0, (format!("{right}/{answered}"), "right so far"));
+    }
+    pairs.push(("a".into(), "leave predict mode"));
+    pairs.push(("q".into(), "quit"));
+    let mut spans = vec![Span::raw(" ")];
+    for (key, what) in pairs {
+        spans.push(Span::styled(t.text(&key).into_owned(), t.key()));
+        spans.push(Span::styled(format!(" {what}  "), t.dim()));
+    }
+    Line::from(spans)
 }
 
 /// The mark beside the figure the question was about, at the right end of
