@@ -196,3 +196,14 @@ fn the_picker_shows_the_tours_progress() {
     assert!(screen.contains("2 of 4 seen to the end"), "{screen}");
     assert!(screen.contains("predict best 3/4"), "{screen}");
 }
+
+#[test]
+fn the_bottom_line_says_predict_mode_is_on_where_it_has_room() {
+    let mut a = app("tour-1", "naive");
+    update(&mut a, Action::Next);
+    let wide = draw(&mut a, 160, 48);
+    assert!(wide.contains("predict on · 0/0 right · a off"), "{wide}");
+    update(&mut a, Action::Predict);
+    let off = draw(&mut a, 160, 48);
+    assert!(!off.contains("predict on"), "{off}");
+}

@@ -6,7 +6,7 @@ use super::wrap;
 use crate::scenario::Subject;
 use crate::scenario::question::Kind;
 use crate::timeline::Asked;
-use crate::tui::app::{App, Panel};
+use crate::tui::app::{App, Overlay, Panel};
 use crate::tui::layout::Main;
 use crate::tui::predict::{Predict, Stage};
 use ratatui::buffer::Buffer;
@@ -48,7 +48,7 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
             format!(" Predict {} your score ", app.theme.g.dot),
             score(app, p),
         ),
-        Stage::Watching => return,
+        Stage::Watching => return tag(app, p, m.keybar, buf),
     };
     let t = &app.theme;
     let inner_width = usize::from(m.keybar.width.saturating_sub(2)).max(1);
@@ -238,6 +238,28 @@ fn score_spans(app: &App, p: &Predict) -> Vec<Span<'static>> {
         ));
     }
     spans
+}
+
+/// While stepping: that predict mode is on, and the score so far, at the
+/// right end of the bottom line where it has room.
+fn tag(app: &App, p: &Predict, bar: Rect, buf: &mut Buffer) {
+    if app.overlay != Overlay::None {
+        return;
+    }
+    let t = &app.theme;
+    let (right, answered) = p.score();
+    let text = format!(
+        "predict on {} {right}/{answered} right {} a off ",
+        t.g.dot, t.g.dot
+    );
+    let width = text.chars().count() as u16;
+    let used = (bar.x..bar.right())
+        .rev()
+        .find(|&x| buf[(x, bar.y)].symbol() != " ")
+        .map_or(bar.x, |x| x + 1);
+    if bar.right() >= used + width + 2 {
+        buf.set_string(bar.right() - width, bar.y, &text, t.info());
+    }
 }
 
 /// The keys that work now, in the bottom line (unless a note is there).
