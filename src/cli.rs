@@ -54,6 +54,10 @@ pub enum Command {
         /// Exit 1 if the run misses the scenario's expectation for this mode.
         #[arg(long)]
         check: bool,
+        /// After the run, the questions it asks in predict mode, with the
+        /// answers it computes and their why.
+        #[arg(long)]
+        questions: bool,
         /// Write the database to this file (open it with sqlite3 afterwards).
         /// Only a new file or a database an earlier idem run wrote (emptied in
         /// place); anything else is refused, as is a file another run uses.
@@ -165,7 +169,13 @@ pub fn run(
     format: Format,
     check: bool,
     db: Option<PathBuf>,
+    questions: bool,
 ) -> Result<ExitCode> {
+    if questions && matches!(format, Format::Json) {
+        return Err(input_error(
+            "--questions lists the questions as text; the JSON has every frame to compute them from",
+        ));
+    }
     let mut script = load(name)?;
     // Refuse a file that is not idem's before any work, and know whether
     // this run replaces an earlier one; the check is repeated under the lock.
@@ -191,10 +201,13 @@ pub fn run(
         ));
     }
     let expect = script.expect.get(mode);
-    let text = match format {
+    let mut text = match format {
         Format::Text => report::transcript(&timeline, expect),
         Format::Json => report::json(&timeline, expect),
     };
+    if questions {
+        text.push_str(&report::questions(&timeline, &script));
+    }
     emit(&text)?;
     if check {
         let Some(expect) = expect else {

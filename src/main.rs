@@ -57,7 +57,16 @@ fn main() -> ExitCode {
             format,
             check,
             db,
-        }) => cli::run(&scenario, mode.as_deref(), seed, format, check, db),
+            questions,
+        }) => cli::run(
+            &scenario,
+            mode.as_deref(),
+            seed,
+            format,
+            check,
+            db,
+            questions,
+        ),
         Some(Command::Play {
             scenario,
             mode,
