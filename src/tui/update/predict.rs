@@ -141,6 +141,8 @@ pub(super) fn guard(app: &mut App, before: usize) {
         app.pos = p.asked[at].ask_at;
         app.transition = None;
         app.playing = false;
+        // The question is drawn on the main screen: it must be in view.
+        app.presenter = false;
         p.stage = Stage::Asking {
             at,
             typed: String::new(),
@@ -228,6 +230,16 @@ mod tests {
         update(&mut a, Action::Digit(2));
         let p = a.predict.as_ref().unwrap();
         assert_eq!(p.score(), (2, 2), "the lease ran out: no one holds m-7f3");
+    }
+
+    #[test]
+    fn a_question_comes_out_of_the_presenter_view() {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Predict);
+        update(&mut a, Action::Presenter);
+        assert!(a.presenter);
+        to_question(&mut a);
+        assert!(!a.presenter, "the question is on the main screen");
     }
 
     #[test]
