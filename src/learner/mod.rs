@@ -7,4 +7,4 @@ pub mod progress;
 pub mod store;
 
 pub use progress::{Place, Progress, Score};
-pub use store::{Keeper, Loaded, Store};
+pub use store::{Change, Keeper, Loaded, Store};
