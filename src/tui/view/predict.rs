@@ -3,8 +3,9 @@
 //! the same mark beside the figure in its panel), and the score at the end.
 
 use super::wrap;
-use crate::scenario::Subject;
 use crate::scenario::question::Kind;
+use crate::scenario::{Action, Subject};
+use crate::sim::{Move, format_duration};
 use crate::timeline::Asked;
 use crate::tui::app::{App, Overlay, Panel};
 use crate::tui::layout::Main;
@@ -93,30 +94,72 @@ fn box_area(m: &Main, needed: u16) -> Rect {
 
 fn question_title(app: &App, p: &Predict, at: usize) -> String {
     let t = &app.theme;
-    let action = app
-        .script
-        .steps
-        .get(p.asked[at].chapter - 1)
-        .and_then(|s| s.actions.get(p.asked[at].action))
-        .map(|a| a.text())
-        .unwrap_or_default();
     format!(
-        " Predict {} question {} of {} {} before: {} ",
+        " Predict {} question {} of {} ",
         t.g.dot,
         at + 1,
-        p.asked.len(),
-        t.g.dot,
-        action
+        p.asked.len()
     )
+}
+
+/// The action about to run, in plain words, with the file's own words
+/// after it (they are what the narration line shows).
+fn action_words(app: &App, asked: &Asked) -> String {
+    let Some(action) = app
+        .script
+        .steps
+        .get(asked.chapter - 1)
+        .and_then(|s| s.actions.get(asked.action))
+    else {
+        return String::new();
+    };
+    let d = |ms: &u64| format_duration(*ms);
+    let words = match action {
+        Action::Run { consumer, to: None } => {
+            format!("{consumer} runs on, until it is done with its message or blocked")
+        }
+        Action::Run {
+            consumer,
+            to: Some(to),
+        } => {
+            let label = app
+                .strategy
+                .position(to)
+                .map_or(to.as_str(), |i| app.strategy.program[i].label());
+            format!("{consumer} runs until its next step is \"{label}\"")
+        }
+        Action::Move(mv) => match mv {
+            Move::Step { consumer } => format!("{consumer} takes one step"),
+            Move::Crash { consumer } => format!("{consumer} crashes"),
+            Move::LoseAck { consumer } => format!("{consumer}'s next ack will be lost"),
+            Move::LoseResponse { consumer } => {
+                format!("the provider's next reply to {consumer} will be lost")
+            }
+            Move::Slow { consumer, ms } => format!("{consumer}'s next step takes {} longer", d(ms)),
+            Move::ExpireLease { message } => format!("the lease on {message} runs out"),
+            Move::Wait { ms } => format!("{} pass", d(ms)),
+            Move::Publish { message } => format!("the producer publishes {message} again"),
+            Move::Prune { age_ms } => {
+                format!("processed IDs older than {} are deleted", d(age_ms))
+            }
+        },
+    };
+    format!("Next: {words} ({}).", action.text())
 }
 
 fn asking(app: &App, p: &Predict, at: usize, typed: &str) -> Vec<Line<'static>> {
     let t = &app.theme;
     let asked = &p.asked[at];
-    let mut lines = vec![Line::from(Span::styled(
-        t.text(&asked.question.wording()).into_owned(),
-        t.title(),
-    ))];
+    let mut lines = vec![
+        Line::from(Span::styled(
+            t.text(&action_words(app, asked)).into_owned(),
+            t.info(),
+        )),
+        Line::from(Span::styled(
+            t.text(&asked.question.wording()).into_owned(),
+            t.title(),
+        )),
+    ];
     match &asked.kind {
         Kind::Choice(options) => {
             let mut spans = vec![Span::raw("  ")];
