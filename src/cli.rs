@@ -16,7 +16,7 @@ use std::process::ExitCode;
     name = "idem",
     version,
     about = "The Idempotent Consumer pattern, simulated for real: a broker with leases, consumers on SQLite, a payment provider.",
-    after_help = "With no command, idem opens the interactive simulator on the first step of the tour."
+    after_help = "With no command, idem opens the interactive simulator where you left off (the first step of the tour the first time; --fresh starts over)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -27,6 +27,13 @@ pub struct Cli {
     /// Draw with ASCII characters only (no box drawing, no symbols).
     #[arg(long)]
     pub ascii: bool,
+    /// Predict mode: answer each question before its step runs, then see.
+    #[arg(long)]
+    pub predict: bool,
+    /// Start over: forget where you left off, the scenarios finished, the
+    /// levels won and the scores (the old progress file is kept as a backup).
+    #[arg(long)]
+    pub fresh: bool,
 }
 
 #[derive(Subcommand)]
@@ -47,6 +54,10 @@ pub enum Command {
         /// Exit 1 if the run misses the scenario's expectation for this mode.
         #[arg(long)]
         check: bool,
+        /// After the run, the questions it asks in predict mode, with the
+        /// answers it computes and their why.
+        #[arg(long)]
+        questions: bool,
         /// Write the database to this file (open it with sqlite3 afterwards).
         /// Only a new file or a database an earlier idem run wrote (emptied in
         /// place); anything else is refused, as is a file another run uses.
@@ -75,6 +86,9 @@ pub enum Command {
         /// Draw with ASCII characters only (no box drawing, no symbols).
         #[arg(long)]
         ascii: bool,
+        /// Predict mode: answer each question before its step runs, then see.
+        #[arg(long)]
+        predict: bool,
     },
     /// List the built-in scenarios.
     List,
@@ -155,7 +169,13 @@ pub fn run(
     format: Format,
     check: bool,
     db: Option<PathBuf>,
+    questions: bool,
 ) -> Result<ExitCode> {
+    if questions && matches!(format, Format::Json) {
+        return Err(input_error(
+            "--questions lists the questions as text; the JSON has every frame to compute them from",
+        ));
+    }
     let mut script = load(name)?;
     // Refuse a file that is not idem's before any work, and know whether
     // this run replaces an earlier one; the check is repeated under the lock.
@@ -181,10 +201,13 @@ pub fn run(
         ));
     }
     let expect = script.expect.get(mode);
-    let text = match format {
+    let mut text = match format {
         Format::Text => report::transcript(&timeline, expect),
         Format::Json => report::json(&timeline, expect),
     };
+    if questions {
+        text.push_str(&report::questions(&timeline, &script));
+    }
     emit(&text)?;
     if check {
         let Some(expect) = expect else {
@@ -209,17 +232,54 @@ pub struct At {
     pub chapter: Option<usize>,
 }
 
+/// What the simulator does with the learner's progress.
+#[derive(Clone, Copy, Default)]
+pub struct Learner {
+    /// Open where the learner left off (`idem` with no command).
+    pub resume: bool,
+    pub fresh: bool,
+    pub predict: bool,
+}
+
 pub fn play(
     name: &str,
     mode: Option<&str>,
     seed: u64,
-    at: At,
+    mut at: At,
     animation: bool,
     ascii: bool,
+    learner: Learner,
 ) -> Result<ExitCode> {
     use std::io::IsTerminal;
+    // Only a session on a terminal reads or keeps progress: a pipe or a
+    // test never touches the learner's file.
+    let (keeper, progress) = if std::io::stdout().is_terminal() {
+        open_progress(learner.fresh)
+    } else {
+        (None, idem::learner::Progress::new())
+    };
+    let mut name = name.to_string();
+    let mut mode = mode.map(str::to_string);
+    if learner.resume
+        && let Some(last) = &progress.last
+    {
+        match load(&last.scenario) {
+            Ok(script) => {
+                name = last.scenario.clone();
+                if script.strategies().contains(&last.design) {
+                    mode = Some(last.design.clone());
+                }
+                at.step = Some(last.step);
+            }
+            Err(e) => note(&format!(
+                "idem: cannot reopen {} where you left off ({e:#}); opening {name}",
+                last.scenario
+            )),
+        }
+    }
+    let name = name.as_str();
     let script = load(name)?;
-    let mode = mode.map_or_else(|| script.design(), str::to_string);
+    let mode = mode.unwrap_or_else(|| script.design());
     let strategy = Strategy::by_name(&mode).context("strategy checked by clap")?;
     let options = idem::tui::Options {
         animation,
@@ -230,7 +290,12 @@ pub fn play(
     let saved = script.open_at.filter(|_| at.chapter.is_none());
     let mut app = idem::tui::App::new(script, strategy, seed, options).map_err(input_error)?;
     if let Some(step) = at.step.or(saved) {
-        app.open_at_step(step).map_err(input_error)?;
+        match app.open_at_step(step) {
+            Ok(()) => {}
+            // A place remembered from an older run of a changed scenario.
+            Err(_) if learner.resume => app.pos = app.last_pos(),
+            Err(e) => return Err(input_error(e)),
+        }
     }
     if let Some(chapter) = at.chapter {
         app.open_at_chapter(chapter).map_err(input_error)?;
@@ -240,8 +305,28 @@ pub fn play(
             "the interactive simulator needs a terminal; to print the run instead, try `idem run {name} --mode {mode}`"
         )));
     }
+    app.progress = progress;
+    app.keeper = keeper;
+    if learner.predict {
+        idem::tui::update(&mut app, idem::tui::Action::Predict);
+    }
     idem::tui::terminal::run(app)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The learner's progress and the keeper of its file. A problem with the
+/// file is told once, here, before the screen changes.
+fn open_progress(fresh: bool) -> (Option<idem::learner::Keeper>, idem::learner::Progress) {
+    use idem::learner::{Keeper, Progress, Store};
+    let Some(store) = Store::locate() else {
+        note("idem: no home folder to keep your progress in (set IDEM_STATE_DIR to choose one)");
+        return (None, Progress::new());
+    };
+    let (keeper, progress, problem) = Keeper::open(store, fresh);
+    if let Some(problem) = problem {
+        note(&format!("idem: {problem}"));
+    }
+    (Some(keeper), progress)
 }
 
 /// Writes to stdout. A reader that went away (`idem run ... | head`) got

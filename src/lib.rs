@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod export;
+pub mod learner;
 pub mod report;
 pub mod scenario;
 pub mod sim;

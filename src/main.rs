@@ -57,7 +57,16 @@ fn main() -> ExitCode {
             format,
             check,
             db,
-        }) => cli::run(&scenario, mode.as_deref(), seed, format, check, db),
+            questions,
+        }) => cli::run(
+            &scenario,
+            mode.as_deref(),
+            seed,
+            format,
+            check,
+            db,
+            questions,
+        ),
         Some(Command::Play {
             scenario,
             mode,
@@ -66,6 +75,7 @@ fn main() -> ExitCode {
             chapter,
             no_animation,
             ascii,
+            predict,
         }) => cli::play(
             &scenario,
             mode.as_deref(),
@@ -73,6 +83,11 @@ fn main() -> ExitCode {
             cli::At { step, chapter },
             !(no_animation || cli.no_animation),
             ascii || cli.ascii,
+            cli::Learner {
+                resume: false,
+                fresh: cli.fresh,
+                predict: predict || cli.predict,
+            },
         ),
         Some(Command::List) => cli::list(),
         Some(Command::Validate { files }) => cli::validate(&files),
@@ -82,7 +97,8 @@ fn main() -> ExitCode {
         Some(Command::Record(args)) => pictures::record(&args),
         Some(Command::Lesson(args)) => pictures::lesson(&args),
         Some(Command::Screenshots { dir }) => pictures::screenshots(&dir),
-        // The tour opens like any scenario: in the design it is written for.
+        // Where the learner left off; the first time, the tour, in the
+        // design it is written for.
         None => cli::play(
             "tour-1",
             None,
@@ -90,6 +106,11 @@ fn main() -> ExitCode {
             cli::At::default(),
             !cli.no_animation,
             cli.ascii,
+            cli::Learner {
+                resume: !cli.fresh,
+                fresh: cli.fresh,
+                predict: cli.predict,
+            },
         ),
     };
     match result {

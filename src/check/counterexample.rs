@@ -109,6 +109,7 @@ impl Counterexample {
                         text: s.happened.join(" "),
                         text_for: BTreeMap::new(),
                     })],
+                    asks: Vec::new(),
                 })
                 .collect(),
             expect: BTreeMap::from([(

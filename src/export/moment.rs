@@ -57,6 +57,7 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
                 narration_for: BTreeMap::new(),
                 actions: Vec::new(),
                 sayings: Vec::new(),
+                asks: Vec::new(),
             });
             current = Some(chapter);
         }

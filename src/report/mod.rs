@@ -1,6 +1,7 @@
 //! The same frames the TUI shows, as a linear transcript: plain text (also
 //! the screen-reader path) or JSON.
 
+mod questions;
 mod state;
 mod text;
 
@@ -23,6 +24,12 @@ struct JsonRun<'a> {
 /// in code).
 pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
     crate::terminal_text::escape(&text::transcript(timeline, expect)).into_owned()
+}
+
+/// The questions the run asks and the answers it computes, escaped like
+/// the transcript (see `questions::questions`).
+pub fn questions(timeline: &Timeline, script: &crate::scenario::Script) -> String {
+    crate::terminal_text::escape(&questions::questions(timeline, script)).into_owned()
 }
 
 /// The whole run as JSON: every frame, plus how it compares with the

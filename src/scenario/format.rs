@@ -133,6 +133,58 @@ pub struct RawAction {
     pub text: String,
     pub say: Option<String>,
     pub say_for: BTreeMap<String, String>,
+    /// Questions asked before the action runs, for predict mode.
+    pub asks: Vec<RawAsk>,
+}
+
+/// `ask = { about = "payments_total", why = "..." }`, or an array of them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAsk {
+    pub about: Spanned<String>,
+    #[serde(default)]
+    pub message: Option<Spanned<String>>,
+    #[serde(default)]
+    pub text: Option<String>,
+    #[serde(default)]
+    pub why: Option<String>,
+    #[serde(default)]
+    pub why_for: BTreeMap<Spanned<String>, String>,
+    #[serde(default)]
+    pub designs: Option<Spanned<Vec<String>>>,
+}
+
+/// One table, or an array of tables.
+pub struct OneOrMany<T>(pub Vec<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Visit<T> {
+            type Value = OneOrMany<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table { about = \"...\", why = \"...\" }, or an array of them")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<OneOrMany<T>, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|one| OneOrMany(vec![one]))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<OneOrMany<T>, A::Error> {
+                let mut all = Vec::new();
+                while let Some(Table(one)) = seq.next_element::<Table<T>>()? {
+                    all.push(one);
+                }
+                Ok(OneOrMany(all))
+            }
+        }
+        d.deserialize_any(Visit(std::marker::PhantomData))
+    }
 }
 
 #[derive(Deserialize)]
@@ -144,6 +196,8 @@ struct RawToldAction {
     say: Option<String>,
     #[serde(default)]
     say_for: BTreeMap<String, String>,
+    #[serde(default)]
+    ask: Option<OneOrMany<RawAsk>>,
 }
 
 impl<'de> Deserialize<'de> for RawAction {
@@ -161,6 +215,7 @@ impl<'de> Deserialize<'de> for RawAction {
                     text: v.to_string(),
                     say: None,
                     say_for: BTreeMap::new(),
+                    asks: Vec::new(),
                 })
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
@@ -175,15 +230,22 @@ impl<'de> Deserialize<'de> for RawAction {
                         "an action table needs `do`, the action: { do = \"run A\", say = \"...\" }",
                     ));
                 };
-                let Some(say) = told.say else {
+                let asks = told.ask.map(|a| a.0).unwrap_or_default();
+                if told.say.is_none() && asks.is_empty() {
                     return Err(A::Error::custom(format!(
-                        "the action table for `{text}` needs `say`, what it shows once it has happened; without words, write the action alone: \"{text}\""
+                        "the action table for `{text}` needs `say`, what it shows once it has happened, or `ask`, a question asked before it runs; without either, write the action alone: \"{text}\""
                     )));
-                };
+                }
+                if told.say.is_none() && !told.say_for.is_empty() {
+                    return Err(A::Error::custom(format!(
+                        "the action table for `{text}` has `say_for` without `say`: write `say`, the words for the scenario's own design"
+                    )));
+                }
                 Ok(RawAction {
                     text,
-                    say: Some(say),
+                    say: told.say,
                     say_for: told.say_for,
+                    asks,
                 })
             }
         }

@@ -70,6 +70,9 @@ pub struct ScriptStep {
     pub actions: Vec<Action>,
     /// Beside each action: what it says once it has happened.
     pub sayings: Vec<Option<Saying>>,
+    /// Beside each action: the questions asked before it runs (predict
+    /// mode). Shorter than `actions` when the last ones ask nothing.
+    pub asks: Vec<Vec<super::Question>>,
 }
 
 impl ScriptStep {
@@ -415,6 +418,7 @@ impl Validator<'_> {
                     .map(|(k, v)| (k.get_ref().clone(), v.clone()))
                     .collect(),
                 sayings,
+                asks: Vec::new(),
                 narration: step.narration.trim().to_string(),
                 narration_for: step
                     .narration_for
@@ -492,6 +496,21 @@ impl Validator<'_> {
                         ),
                     ));
                 }
+            }
+        }
+        self.stop_if_found()?;
+        for (step, raw_step) in steps.iter_mut().zip(&raw.steps) {
+            for raw_action in raw_step.actions.get_ref() {
+                let asks = raw_action
+                    .get_ref()
+                    .asks
+                    .iter()
+                    .filter_map(|a| self.keep(super::ask::question(a, &setup, &expect, self.err)))
+                    .collect();
+                step.asks.push(asks);
+            }
+            while step.asks.last().is_some_and(Vec::is_empty) {
+                step.asks.pop();
             }
         }
         self.stop_if_found()?;

@@ -2,6 +2,7 @@
 //! are embedded in the binary, so `idem` runs from any directory.
 
 pub mod action;
+mod ask;
 pub mod builtin;
 mod control;
 pub mod error;
@@ -9,8 +10,10 @@ mod file;
 mod format;
 pub mod limits;
 pub mod load;
+pub mod question;
 pub mod write;
 
 pub use action::Action;
 pub use error::ScenarioError;
 pub use load::{Expectation, Group, Script, ScriptStep, find, find_all, parse, parse_all};
+pub use question::{Question, Subject};

@@ -3,6 +3,7 @@
 //! the simulator saved with its forks.
 
 use super::load::{Group, Saying, Script, ScriptStep};
+use super::question::Question;
 use crate::sim::format_duration;
 use crate::sim::world::{IdSource, Setup};
 use std::collections::BTreeMap;
@@ -134,23 +135,57 @@ fn chapter(out: &mut String, step: &ScriptStep) {
         .actions
         .iter()
         .zip(&step.sayings)
-        .map(|(a, said)| match said {
-            Some(Saying { text, text_for }) => {
-                let mut table = format!("{{ do = {}, say = {}", quote(&a.text()), quote(text));
-                if !text_for.is_empty() {
-                    let pairs: Vec<String> = text_for
-                        .iter()
-                        .map(|(k, v)| format!("{} = {}", quote(k), quote(v)))
-                        .collect();
-                    let _ = write!(table, ", say_for = {{ {} }}", pairs.join(", "));
-                }
-                table.push_str(" }");
-                table
+        .enumerate()
+        .map(|(i, (a, said))| {
+            let asks = step.asks.get(i).map_or(&[][..], Vec::as_slice);
+            if said.is_none() && asks.is_empty() {
+                return quote(&a.text());
             }
-            None => quote(&a.text()),
+            let mut table = format!("{{ do = {}", quote(&a.text()));
+            if let Some(Saying { text, text_for }) = said {
+                let _ = write!(table, ", say = {}", quote(text));
+                if !text_for.is_empty() {
+                    let _ = write!(table, ", say_for = {}", inline(text_for));
+                }
+            }
+            if !asks.is_empty() {
+                let all: Vec<String> = asks.iter().map(question).collect();
+                let _ = write!(table, ", ask = [{}]", all.join(", "));
+            }
+            table.push_str(" }");
+            table
         })
         .collect();
     let _ = writeln!(out, "actions = [\n    {},\n]", actions.join(",\n    "));
+}
+
+/// `{ "a" = "...", "b" = "..." }`
+fn inline(map: &BTreeMap<String, String>) -> String {
+    let pairs: Vec<String> = map
+        .iter()
+        .map(|(k, v)| format!("{} = {}", quote(k), quote(v)))
+        .collect();
+    format!("{{ {} }}", pairs.join(", "))
+}
+
+fn question(q: &Question) -> String {
+    let mut table = format!("{{ about = {}", quote(q.subject.about()));
+    if let Some(m) = q.subject.message() {
+        let _ = write!(table, ", message = {}", quote(m));
+    }
+    if let Some(text) = &q.text {
+        let _ = write!(table, ", text = {}", quote(text));
+    }
+    let _ = write!(table, ", why = {}", quote(&q.why));
+    if !q.why_for.is_empty() {
+        let _ = write!(table, ", why_for = {}", inline(&q.why_for));
+    }
+    if !q.designs.is_empty() {
+        let names: Vec<String> = q.designs.iter().map(|d| quote(d)).collect();
+        let _ = write!(table, ", designs = [{}]", names.join(", "));
+    }
+    table.push_str(" }");
+    table
 }
 
 /// A TOML basic string.

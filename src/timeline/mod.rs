@@ -2,10 +2,12 @@
 //! back is an index change. A fork replays the prefix on a fresh database and
 //! inserts the user's move: cheap, and SQLite stays the source of truth.
 
+mod asked;
 mod expand;
 mod moment;
 pub mod play_out;
 
+pub use asked::{Answer, Asked};
 pub use moment::Moment;
 
 use crate::scenario::{Expectation, Script};

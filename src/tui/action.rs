@@ -36,6 +36,10 @@ pub enum Action {
     Zoom,
     /// The presenter view, or back.
     Presenter,
+    /// Predict mode on or off: questions before the actions that ask them.
+    Predict,
+    /// Backspace: a typed answer loses its last digit.
+    Backspace,
     Up,
     Down,
     Enter,
@@ -105,6 +109,8 @@ pub fn from_key(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('z') => Action::Zoom,
         KeyCode::Char('p') => Action::Presenter,
         KeyCode::Char('e') => Action::Export,
+        KeyCode::Char('a') => Action::Predict,
+        KeyCode::Backspace => Action::Backspace,
         KeyCode::Tab => Action::FocusNext,
         KeyCode::BackTab => Action::FocusPrev,
         KeyCode::Up | KeyCode::Char('k') => Action::Up,

@@ -143,6 +143,12 @@ pub struct App {
     /// Work for the terminal layer to pick up (see `Effect`).
     pub pending: Option<Effect>,
     pub quit: bool,
+    /// Predict mode, when on: the run's questions and the answers given.
+    pub predict: Option<super::predict::Predict>,
+    /// The learner's progress, as `update` keeps it.
+    pub progress: crate::learner::Progress,
+    /// The file it is saved to, by the terminal layer; none in tests.
+    pub keeper: Option<crate::learner::Keeper>,
 }
 
 impl App {
@@ -197,6 +203,9 @@ impl App {
             found_by_check: Vec::new(),
             pending: None,
             quit: false,
+            predict: None,
+            progress: crate::learner::Progress::new(),
+            keeper: None,
         })
     }
 

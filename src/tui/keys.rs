@@ -97,6 +97,12 @@ pub const KEYS: &[KeyHelp] = &[
         what: "presenter view: the four figures in large type",
     },
     KeyHelp {
+        keys: "a",
+        hint: None,
+        rank: 99,
+        what: "predict mode: answer first, then see the step",
+    },
+    KeyHelp {
         keys: "e",
         hint: None,
         rank: 99,

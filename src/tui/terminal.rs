@@ -68,9 +68,11 @@ fn install_panic_hook() {
 fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
     let mut last = Instant::now();
     let mut work = Work::default();
+    let mut saved = Instant::now();
     loop {
         work.start(app);
         work.collect(app);
+        keep_progress(app, &mut saved);
         terminal.draw(|f| f.render_widget(&*app, f.area()))?;
         if app.quit {
             return Ok(());
@@ -89,6 +91,29 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
             handle_pending(app)?;
             last = Instant::now();
         }
+    }
+}
+
+/// How often a moved place alone is written while the learner steps.
+const PLACE_EVERY: Duration = Duration::from_secs(2);
+
+/// Saves the learner's progress when it changed: at once for a finished
+/// scenario, a score or a level; a moved place at most every PLACE_EVERY,
+/// and on the way out. A failure shows once on the status line.
+fn keep_progress(app: &mut App, saved: &mut Instant) {
+    let Some(keeper) = &mut app.keeper else {
+        return;
+    };
+    match keeper.change(&app.progress) {
+        crate::learner::Change::Nothing => return,
+        crate::learner::Change::PlaceOnly if !app.quit && saved.elapsed() < PLACE_EVERY => {
+            return;
+        }
+        _ => {}
+    }
+    *saved = Instant::now();
+    if let Some(problem) = keeper.keep(&app.progress) {
+        app.status = Some(problem);
     }
 }
 

@@ -129,6 +129,8 @@ pub(super) fn main_key(app: &mut App, action: Action) {
             }
         }
         Action::Up
+        | Action::Predict
+        | Action::Backspace
         | Action::Down
         | Action::Enter
         | Action::Digit(_)

@@ -7,6 +7,8 @@ mod faults;
 mod help;
 mod main_screen;
 mod picker;
+mod predict;
+mod remember;
 
 pub use faults::inject;
 pub use main_screen::next_strategy;
@@ -70,13 +72,20 @@ pub fn update(app: &mut App, action: Action) {
     if layout::too_small(app.viewport) && matches!(action, Action::Click { .. }) {
         return;
     }
+    let before = app.pos;
+    if predict::key(app, &action) {
+        return;
+    }
     match app.overlay.clone() {
+        Overlay::None if matches!(action, Action::Predict) => predict::toggle(app),
         Overlay::None => main_screen::main_key(app, action),
         Overlay::Help => help::help_key(app, action),
         Overlay::Picker { selected, typed } => picker::picker_key(app, action, selected, typed),
         Overlay::Faults { selected, typed } => faults::faults_key(app, action, selected, typed),
         Overlay::Explorer(sel) => explorer::explorer_key(app, action, sel),
     }
+    predict::guard(app, before);
+    remember::remember(app);
 }
 
 fn tick(app: &mut App, ms: u64) {
@@ -89,6 +98,7 @@ fn tick(app: &mut App, ms: u64) {
             app.transition = None;
         }
     }
+    let before = app.pos;
     if app.playing {
         app.play_ms += ms;
         if app.play_ms >= SPEEDS[app.speed] {
@@ -101,6 +111,8 @@ fn tick(app: &mut App, ms: u64) {
             }
         }
     }
+    predict::guard(app, before);
+    remember::remember(app);
 }
 
 /// Moves to a position, clamped; one step forward animates.

@@ -15,6 +15,7 @@ mod motion;
 mod narration;
 mod overflow;
 mod picker;
+mod predict;
 mod presenter;
 mod provider;
 mod service;
@@ -110,6 +111,7 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
         motion::render(app, t, &m, buf);
     }
     keybar::render(app, m.keybar, buf);
+    predict::render(app, &m, buf);
 }
 
 fn short_title(panel: Panel) -> &'static str {

@@ -33,7 +33,23 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         let y = list.y + (i - offset) as u16;
         let line_area = Rect::new(list.x, y, list.width, 1);
         let line = match row {
-            PickerRow::Group(g) => Line::styled(g.title().to_string(), t.info()),
+            PickerRow::Group(g) => {
+                let mut spans = vec![Span::styled(g.title().to_string(), t.info())];
+                if *g == crate::scenario::Group::Tour {
+                    let tour: Vec<&str> = app
+                        .scripts
+                        .iter()
+                        .filter(|s| s.group == *g)
+                        .map(|s| s.name.as_str())
+                        .collect();
+                    let done = tour.iter().filter(|n| app.progress.is_finished(n)).count();
+                    spans.push(Span::styled(
+                        format!("  {} {done} of {} seen to the end", t.g.dot, tour.len()),
+                        t.dim(),
+                    ));
+                }
+                Line::from(spans)
+            }
             PickerRow::Script(k) => {
                 let s = &app.scripts[*k];
                 let here = *k == selected;
@@ -46,6 +62,15 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
                     Span::styled(t.text(&s.title).into_owned(), t.title()),
                     Span::styled(format!("  {}", s.name), t.dim()),
                 ];
+                if app.progress.is_finished(&s.name) {
+                    spans.push(Span::styled(format!("  {} seen", t.g.done), t.good()));
+                }
+                if let Some(best) = app.progress.best_score(&s.name) {
+                    spans.push(Span::styled(
+                        format!("  predict best {}/{}", best.right, best.asked),
+                        t.info(),
+                    ));
+                }
                 if current {
                     spans.push(Span::styled("  (open now)", t.warn()));
                 }

@@ -1,0 +1,163 @@
+//! Checking a file's questions against what every frame of its designs
+//! has: a subject the world knows, a message from the setup, a table the
+//! design keeps. The answers themselves are computed later, from the run.
+
+use super::error::ScenarioError;
+use super::format::RawAsk;
+use super::load::Expectation;
+use super::question::{Question, SUBJECTS, Subject};
+use crate::sim::{Op, Setup, Strategy};
+use crate::suggest::did_you_mean;
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+type Err<'a> = &'a dyn Fn(Option<Range<usize>>, String) -> ScenarioError;
+
+/// The question `raw` asks, or what is wrong with it.
+pub(super) fn question(
+    raw: &RawAsk,
+    setup: &Setup,
+    expect: &BTreeMap<String, Expectation>,
+    err: Err,
+) -> Result<Question, ScenarioError> {
+    let about = raw.about.get_ref();
+    let fail = |span: Range<usize>, message: String| Err(err(Some(span), message));
+    let Some(&(_, needs_message)) = SUBJECTS.iter().find(|(name, _)| name == about) else {
+        let names: Vec<&str> = SUBJECTS.iter().map(|(n, _)| *n).collect();
+        return fail(
+            raw.about.span(),
+            format!(
+                "no subject `{about}` for a question{}; ask about one of: {}",
+                did_you_mean(about, names.iter().copied()),
+                names.join(", ")
+            ),
+        );
+    };
+    let message = match (&raw.message, needs_message) {
+        (None, true) => {
+            return fail(
+                raw.about.span(),
+                format!("a question about `{about}` needs `message`, the ID it asks about"),
+            );
+        }
+        (Some(m), false) => {
+            return fail(
+                m.span(),
+                format!("a question about `{about}` takes no `message`"),
+            );
+        }
+        (Some(m), true) => {
+            let ids: Vec<&str> = setup.messages.iter().map(|x| x.id.as_str()).collect();
+            if !ids.contains(&m.get_ref().as_str()) {
+                return fail(
+                    m.span(),
+                    format!(
+                        "no message `{}` in the setup{}; the messages are {}",
+                        m.get_ref(),
+                        did_you_mean(m.get_ref(), ids.iter().copied()),
+                        ids.join(", ")
+                    ),
+                );
+            }
+            Some(m.get_ref().as_str())
+        }
+        (None, false) => None,
+    };
+    let subject = Subject::parse(about, message).expect("name and message checked above");
+    let Some(why) = raw.why.as_deref().map(str::trim).filter(|w| !w.is_empty()) else {
+        return fail(
+            raw.about.span(),
+            format!(
+                "the question about `{about}` needs `why`: one sentence on why the answer is what it is"
+            ),
+        );
+    };
+    if raw.text.as_deref().is_some_and(|t| t.trim().is_empty()) {
+        return fail(
+            raw.about.span(),
+            "`text` is empty: leave it out for the generated wording".into(),
+        );
+    }
+    let unknown = |name: &str| !expect.contains_key(name);
+    let designs = match &raw.designs {
+        None => Vec::new(),
+        Some(d) => {
+            if d.get_ref().is_empty() {
+                return fail(
+                    d.span(),
+                    "`designs` is empty: name at least one, or leave it out for every design"
+                        .into(),
+                );
+            }
+            if let Some(name) = d.get_ref().iter().find(|n| unknown(n)) {
+                return fail(
+                    d.span(),
+                    format!("`designs` names `{name}`, which has no [expect.{name}] table"),
+                );
+            }
+            d.get_ref().clone()
+        }
+    };
+    for name in raw.why_for.keys() {
+        if unknown(name.get_ref()) {
+            return fail(
+                name.span(),
+                format!(
+                    "`why_for` names `{}`, which has no [expect.{}] table",
+                    name.get_ref(),
+                    name.get_ref()
+                ),
+            );
+        }
+    }
+    if subject == Subject::ProcessedRows {
+        let asked: Vec<&String> = expect
+            .keys()
+            .filter(|n| designs.is_empty() || designs.contains(n))
+            .collect();
+        let without: Vec<&str> = asked
+            .iter()
+            .filter_map(|n| Strategy::by_name(n))
+            .filter(|s| !s.uses(Op::ClaimId) && !s.uses(Op::CheckId))
+            .map(|s| s.name)
+            .collect();
+        if !without.is_empty() {
+            let span = raw
+                .designs
+                .as_ref()
+                .map_or_else(|| raw.about.span(), |d| d.span());
+            let keep: Vec<&str> = asked
+                .iter()
+                .map(|n| n.as_str())
+                .filter(|n| !without.contains(n))
+                .collect();
+            let fix = if keep.is_empty() {
+                "none of the designs asked has one, so ask about another subject".to_string()
+            } else {
+                let names: Vec<String> = keep.iter().map(|n| format!("\"{n}\"")).collect();
+                format!("ask this only with `designs = [{}]`", names.join(", "))
+            };
+            let plural = without.len() > 1;
+            return fail(
+                span,
+                format!(
+                    "the {} design{} keep{} no processed_messages table, so its frames have no such rows: {fix}",
+                    without.join(" and "),
+                    if plural { "s" } else { "" },
+                    if plural { "" } else { "s" },
+                ),
+            );
+        }
+    }
+    Ok(Question {
+        subject,
+        text: raw.text.as_deref().map(|t| t.trim().to_string()),
+        why: why.to_string(),
+        why_for: raw
+            .why_for
+            .iter()
+            .map(|(k, v)| (k.get_ref().clone(), v.trim().to_string()))
+            .collect(),
+        designs,
+    })
+}

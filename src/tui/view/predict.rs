@@ -1,0 +1,404 @@
+//! Predict mode on the main screen: the question before its action runs,
+//! the answer revealed after it (right or wrong, in words and a mark, and
+//! the same mark beside the figure in its panel), and the score at the end.
+
+use super::wrap;
+use crate::scenario::question::Kind;
+use crate::scenario::{Action, Subject};
+use crate::sim::{Move, format_duration};
+use crate::timeline::Asked;
+use crate::tui::app::{App, Overlay, Panel};
+use crate::tui::layout::Main;
+use crate::tui::predict::{Predict, Stage};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Widget};
+
+/// Rows the box takes at least, borders included.
+const MIN_ROWS: u16 = 7;
+
+pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
+    let Some(p) = &app.predict else {
+        return;
+    };
+    let at_end = app.pos >= app.last_pos() && !p.asked.is_empty();
+    let (title, lines) = match &p.stage {
+        Stage::Asking { at, typed } => (question_title(app, p, *at), asking(app, p, *at, typed)),
+        Stage::Revealed { from, to } => {
+            for i in *from..=*to {
+                mark_figure(
+                    app,
+                    m,
+                    &p.asked[i],
+                    p.given.get(&i).is_some_and(|g| g.right),
+                    buf,
+                );
+            }
+            let (right, _) = p.score();
+            let title = if (*from..=*to).all(|i| p.given.get(&i).is_some_and(|g| g.right)) {
+                format!(" Predict {} right ", app.theme.g.dot)
+            } else if right == 0 && from == to {
+                format!(" Predict {} wrong ", app.theme.g.dot)
+            } else {
+                format!(" Predict {} answers ", app.theme.g.dot)
+            };
+            (title, revealed(app, p, *from, *to, at_end))
+        }
+        Stage::Watching if at_end => (
+            format!(" Predict {} your score ", app.theme.g.dot),
+            score(app, p),
+        ),
+        Stage::Watching => return tag(app, p, m.keybar, buf),
+    };
+    let t = &app.theme;
+    let inner_width = usize::from(m.keybar.width.saturating_sub(2)).max(1);
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().div_ceil(inner_width).max(1))
+        .sum();
+    let area = box_area(m, rows as u16 + 2);
+    Clear.render(area, buf);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_set(t.g.border)
+        .border_style(t.border(true))
+        .title(Span::styled(t.text(&title).into_owned(), t.title()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    wrap(t, lines, inner, buf);
+    if app.status.is_none() {
+        Clear.render(m.keybar, buf);
+        keys(app, p, at_end).render(m.keybar, buf);
+    }
+}
+
+/// Below the top panels: where the SQL, events and verdict are, which the
+/// question covers while it is asked (the story so far stays in view).
+/// A box that needs more rows grows upward over the story, never over
+/// the top panels' first half.
+fn box_area(m: &Main, needed: u16) -> Rect {
+    let bottom = m.keybar.y;
+    let highest = m.header.bottom() + (bottom - m.header.bottom()) / 2;
+    let top = m
+        .panels
+        .iter()
+        .filter(|(p, _)| matches!(p, Panel::Sql | Panel::Events | Panel::Verdict))
+        .map(|(_, r)| r.y)
+        .min()
+        .unwrap_or(bottom)
+        .min(bottom.saturating_sub(needed.max(MIN_ROWS)))
+        .max(highest.min(bottom.saturating_sub(MIN_ROWS)));
+    Rect::new(m.keybar.x, top, m.keybar.width, bottom - top)
+}
+
+fn question_title(app: &App, p: &Predict, at: usize) -> String {
+    let t = &app.theme;
+    format!(
+        " Predict {} question {} of {} ",
+        t.g.dot,
+        at + 1,
+        p.asked.len()
+    )
+}
+
+/// The action about to run, in plain words, with the file's own words
+/// after it (they are what the narration line shows).
+fn action_words(app: &App, asked: &Asked) -> String {
+    let Some(action) = app
+        .script
+        .steps
+        .get(asked.chapter - 1)
+        .and_then(|s| s.actions.get(asked.action))
+    else {
+        return String::new();
+    };
+    let d = |ms: &u64| format_duration(*ms);
+    let words = match action {
+        Action::Run { consumer, to: None } => {
+            format!("{consumer} runs on, until it is done with its message or blocked")
+        }
+        Action::Run {
+            consumer,
+            to: Some(to),
+        } => {
+            let label = app
+                .strategy
+                .position(to)
+                .map_or(to.as_str(), |i| app.strategy.program[i].label());
+            format!("{consumer} runs until its next step is \"{label}\"")
+        }
+        Action::Move(mv) => match mv {
+            Move::Step { consumer } => format!("{consumer} takes one step"),
+            Move::Crash { consumer } => format!("{consumer} crashes"),
+            Move::LoseAck { consumer } => format!("{consumer}'s next ack will be lost"),
+            Move::LoseResponse { consumer } => {
+                format!("the provider's next reply to {consumer} will be lost")
+            }
+            Move::Slow { consumer, ms } => format!("{consumer}'s next step takes {} longer", d(ms)),
+            Move::ExpireLease { message } => format!("the lease on {message} runs out"),
+            Move::Wait { ms } => format!("{} pass", d(ms)),
+            Move::Publish { message } => format!("the producer publishes {message} again"),
+            Move::Prune { age_ms } => {
+                format!("processed IDs older than {} are deleted", d(age_ms))
+            }
+        },
+    };
+    format!("Next: {words} ({}).", action.text())
+}
+
+fn asking(app: &App, p: &Predict, at: usize, typed: &str) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let asked = &p.asked[at];
+    let mut lines = vec![
+        Line::from(Span::styled(
+            t.text(&action_words(app, asked)).into_owned(),
+            t.info(),
+        )),
+        Line::from(Span::styled(
+            t.text(&asked.question.wording()).into_owned(),
+            t.title(),
+        )),
+    ];
+    match &asked.kind {
+        Kind::Choice(options) => {
+            let mut spans = vec![Span::raw("  ")];
+            for (i, option) in options.iter().enumerate() {
+                spans.push(Span::styled(format!("{}", i + 1), t.key()));
+                spans.push(Span::raw(format!(" {}    ", t.text(option))));
+            }
+            lines.push(Line::from(spans));
+        }
+        Kind::Number { money } => {
+            let dollar = if *money { "$" } else { "" };
+            lines.push(Line::from(vec![
+                Span::raw("  your answer: "),
+                Span::styled(format!("{dollar}{typed}_"), t.highlight()),
+            ]));
+        }
+    }
+    if let Some(next) = p.next_on_same_action(at) {
+        let more = p.asked[next..]
+            .iter()
+            .take_while(|b| (b.chapter, b.action) == (asked.chapter, asked.action))
+            .count();
+        lines.push(Line::from(Span::styled(
+            format!("then {more} more before this action runs"),
+            t.dim(),
+        )));
+    }
+    lines
+}
+
+fn revealed(app: &App, p: &Predict, from: usize, to: usize, at_end: bool) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let design = app.strategy.name;
+    let mut lines = Vec::new();
+    for i in from..=to {
+        let asked = &p.asked[i];
+        let Some(given) = p.given.get(&i) else {
+            continue;
+        };
+        let (mark, word, style) = if given.right {
+            (t.g.done, "right", t.good())
+        } else {
+            (t.g.failed, "wrong", t.bad())
+        };
+        let was = if matches!(asked.question.subject, Subject::ChargesAgain) {
+            String::new()
+        } else if asked.was == asked.answer {
+            " (unchanged)".to_string()
+        } else {
+            format!(" (was {})", asked.show(asked.was))
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{mark} {word}"), style),
+            Span::raw(format!(
+                "  {}: {}{was}",
+                t.text(&asked.question.subject.figure()),
+                asked.show(asked.answer)
+            )),
+            Span::styled(
+                format!(" {} you said {}. ", t.g.dot, asked.show(given.said)),
+                t.dim(),
+            ),
+            Span::raw(t.text(asked.question.why(design)).into_owned()),
+        ]));
+    }
+    if at_end || p.finished() {
+        lines.push(Line::from(score_spans(app, p)));
+    }
+    lines
+}
+
+fn score(app: &App, p: &Predict) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let mut lines = vec![Line::from(score_spans(app, p))];
+    let wrong: Vec<&Asked> = p
+        .given
+        .iter()
+        .filter(|(_, g)| !g.right)
+        .map(|(i, _)| &p.asked[*i])
+        .collect();
+    for asked in wrong {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{} ", t.g.failed), t.bad()),
+            Span::raw(format!(
+                "{}: {}",
+                t.text(&asked.question.subject.figure()),
+                asked.show(asked.answer)
+            )),
+            Span::styled(format!("  {} chapter {}", t.g.dot, asked.chapter), t.dim()),
+        ]));
+    }
+    lines
+}
+
+fn score_spans(app: &App, p: &Predict) -> Vec<Span<'static>> {
+    let t = &app.theme;
+    let (right, answered) = p.score();
+    let total = p.asked.len();
+    let mut spans = vec![Span::styled(
+        format!(
+            "{} ({}): {right} of {total} right",
+            app.script.name, app.strategy.name
+        ),
+        t.title(),
+    )];
+    if answered < total {
+        spans.push(Span::styled(
+            format!(", {} not answered", total - answered),
+            t.dim(),
+        ));
+    }
+    if let Some(best) = app.progress.best_score(&app.script.name) {
+        spans.push(Span::styled(
+            format!(
+                "   {} your best: {} of {} ({})",
+                t.g.dot, best.right, best.asked, best.design
+            ),
+            t.dim(),
+        ));
+    }
+    spans
+}
+
+/// While stepping: that predict mode is on, and the score so far, at the
+/// right end of the bottom line where it has room.
+fn tag(app: &App, p: &Predict, bar: Rect, buf: &mut Buffer) {
+    if app.overlay != Overlay::None {
+        return;
+    }
+    let t = &app.theme;
+    let (right, answered) = p.score();
+    let text = format!(
+        "predict on {} {right}/{answered} right {} a off ",
+        t.g.dot, t.g.dot
+    );
+    let width = text.chars().count() as u16;
+    let used = (bar.x..bar.right())
+        .rev()
+        .find(|&x| buf[(x, bar.y)].symbol() != " ")
+        .map_or(bar.x, |x| x + 1);
+    if bar.right() >= used + width + 2 {
+        buf.set_string(bar.right() - width, bar.y, &text, t.info());
+    }
+}
+
+/// The keys that work now, in the bottom line (unless a note is there).
+fn keys(app: &App, p: &Predict, at_end: bool) -> Line<'static> {
+    let t = &app.theme;
+    let mut pairs: Vec<(String, &str)> = match &p.stage {
+        Stage::Asking { at, .. } => match &p.asked[*at].kind {
+            Kind::Choice(options) => vec![(format!("1-{}", options.len()), "answer")],
+            Kind::Number { .. } => vec![("0-9".into(), "type"), ("Enter".into(), "answer")],
+        },
+        Stage::Revealed { .. } => vec![
+            ("←".into(), "the steps it took"),
+            ("→".into(), "go on"),
+            ("Enter".into(), "close"),
+        ],
+        Stage::Watching => {
+            let mut v = vec![("m".into(), "another design")];
+            if app.next_in_tour().is_some() {
+                v.push(("]".into(), "next tour step"));
+            }
+            v.push(("s".into(), "scenarios"));
+            v
+        }
+    };
+    if matches!(p.stage, Stage::Asking { .. }) {
+        pairs.push(("Esc".into(), "put it away"));
+    } else if !at_end {
+        let (right, answered) = p.score();
+        pairs.insert(0, (format!("{right}/{answered}"), "right so far"));
+    }
+    pairs.push(("a".into(), "leave predict mode"));
+    pairs.push(("q".into(), "quit"));
+    let mut spans = vec![Span::raw(" ")];
+    for (key, what) in pairs {
+        spans.push(Span::styled(t.text(&key).into_owned(), t.key()));
+        spans.push(Span::styled(format!(" {what}  "), t.dim()));
+    }
+    Line::from(spans)
+}
+
+/// The mark beside the figure the question was about, at the right end of
+/// its row in its panel: the eye finds the answer where the value is.
+fn mark_figure(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer) {
+    let t = &app.theme;
+    let (panel, needle) = match &asked.question.subject {
+        Subject::PaymentsTotal => (Panel::Database, "total".to_string()),
+        Subject::PaymentsRows => (Panel::Database, "payments".to_string()),
+        Subject::ProcessedRows => (Panel::Database, "processed_messages".to_string()),
+        Subject::ProviderCharges | Subject::ChargesAgain => {
+            (Panel::Provider, "charges".to_string())
+        }
+        Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => {
+            (Panel::Broker, id.clone())
+        }
+    };
+    let Some(&(_, rect)) = m.panels.iter().find(|(p, _)| *p == panel) else {
+        return;
+    };
+    let mark = if right {
+        format!("{}right", t.g.done)
+    } else {
+        format!("{}wrong", t.g.failed)
+    };
+    let width = mark.chars().count() as u16;
+    if rect.width < width + 4 {
+        return;
+    }
+    for y in rect.y + 1..rect.bottom().saturating_sub(1) {
+        let row: String = (rect.x + 1..rect.right() - 1)
+            .map(|x| buf[(x, y)].symbol().to_string())
+            .collect();
+        if row.contains(&needle) {
+            let x = rect.right() - 1 - width;
+            let style = if right { t.good() } else { t.bad() };
+            buf.set_string(x, y, &mark, style.patch(t.highlight()));
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_box_covers_the_lower_panels_and_never_the_header() {
+        let m = crate::tui::layout::main(Rect::new(0, 0, 80, 24), None);
+        for needed in [0, 7, 12, 40] {
+            let area = box_area(&m, needed);
+            assert!(area.y > m.header.bottom(), "{needed}");
+            assert!(
+                area.height >= MIN_ROWS.min(needed.max(MIN_ROWS)),
+                "{needed}"
+            );
+            assert!(area.height >= needed.min(11), "grows to {needed}: {area:?}");
+            assert_eq!(area.bottom(), m.keybar.y);
+        }
+    }
+}

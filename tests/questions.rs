@@ -1,0 +1,270 @@
+//! Every question the built-in scenarios ask, with the answer the run
+//! computes under each design. The answers are never typed into the
+//! scenario files; this table pins them, so that a change to the engine
+//! that moves one fails here and its "why" sentence gets read again.
+
+use idem::scenario::{self, Group};
+use idem::sim::Strategy;
+use idem::timeline::Timeline;
+
+/// (scenario, design, chapter, action, subject, answer as shown)
+const ANSWERS: &[(&str, &str, usize, usize, &str, &str)] = &[
+    ("tour-1", "idempotent", 1, 3, "payments_total", "$40"),
+    ("tour-1", "idempotent", 3, 0, "holder", "no one"),
+    ("tour-1", "idempotent", 4, 1, "charges_again", "no"),
+    ("tour-1", "idempotent", 4, 2, "payments_total", "$40"),
+    ("tour-1", "idempotent", 4, 2, "processed_messages_rows", "1"),
+    ("tour-1", "naive", 1, 3, "payments_total", "$40"),
+    ("tour-1", "naive", 3, 0, "holder", "no one"),
+    ("tour-1", "naive", 4, 1, "charges_again", "yes"),
+    ("tour-1", "naive", 4, 2, "payments_total", "$80"),
+    ("tour-2", "idempotent", 3, 0, "payments_total", "$0"),
+    ("tour-2", "idempotent", 3, 0, "processed_messages_rows", "0"),
+    ("tour-2", "idempotent", 4, 0, "holder", "no one"),
+    ("tour-2", "idempotent", 4, 3, "provider_charges", "1"),
+    ("tour-2", "idempotent", 5, 1, "message_state", "in flight"),
+    ("tour-2", "naive", 3, 0, "payments_total", "$0"),
+    ("tour-2", "naive", 4, 0, "holder", "no one"),
+    ("tour-2", "naive", 4, 3, "provider_charges", "1"),
+    ("tour-2", "naive", 5, 1, "message_state", "in flight"),
+    ("tour-3", "idempotent", 2, 1, "holder", "no one"),
+    ("tour-3", "idempotent", 2, 1, "provider_charges", "1"),
+    ("tour-3", "idempotent", 3, 0, "holder", "B"),
+    ("tour-3", "idempotent", 4, 0, "payments_total", "$40"),
+    ("tour-3", "idempotent", 5, 0, "charges_again", "no"),
+    ("tour-3", "idempotent", 5, 1, "payments_total", "$40"),
+    ("tour-3", "naive", 2, 1, "holder", "no one"),
+    ("tour-3", "naive", 2, 1, "provider_charges", "1"),
+    ("tour-3", "naive", 3, 0, "holder", "B"),
+    ("tour-3", "naive", 4, 0, "payments_total", "$40"),
+    ("tour-3", "naive", 5, 0, "charges_again", "yes"),
+    ("tour-3", "naive", 5, 1, "payments_total", "$80"),
+    ("tour-4", "idempotent", 2, 1, "provider_charges", "1"),
+    ("tour-4", "idempotent", 3, 0, "charges_again", "no"),
+    ("tour-4", "idempotent", 4, 0, "payments_total", "$40"),
+    ("tour-4", "idempotent", 4, 1, "message_state", "acked"),
+    ("tour-4", "naive", 2, 1, "provider_charges", "1"),
+    ("tour-4", "naive", 3, 0, "charges_again", "yes"),
+    ("tour-4", "naive", 4, 0, "payments_total", "$40"),
+    ("tour-4", "naive", 4, 1, "message_state", "acked"),
+    ("broker-view", "idempotent", 4, 3, "payments_total", "$65"),
+    ("broker-view", "naive", 4, 3, "payments_total", "$105"),
+    ("race-rollback", "idempotent", 3, 1, "payments_total", "$40"),
+    ("race-rollback", "naive", 3, 1, "payments_total", "$40"),
+    (
+        "crash-after-provider",
+        "idempotent",
+        3,
+        3,
+        "charges_again",
+        "no",
+    ),
+    (
+        "crash-after-provider",
+        "naive",
+        3,
+        3,
+        "charges_again",
+        "yes",
+    ),
+    (
+        "crash-after-provider",
+        "no-provider-key",
+        3,
+        3,
+        "charges_again",
+        "yes",
+    ),
+    (
+        "producer-retry",
+        "idempotent",
+        2,
+        2,
+        "payments_total",
+        "$40",
+    ),
+    ("producer-retry", "naive", 2, 2, "payments_total", "$80"),
+    ("broker-id", "idempotent", 2, 2, "payments_total", "$80"),
+    ("content-hash", "idempotent", 2, 1, "payments_total", "$40"),
+    ("content-hash", "naive", 2, 1, "payments_total", "$80"),
+    ("retention", "idempotent", 3, 2, "charges_again", "yes"),
+    (
+        "provider-key-reuse",
+        "idempotent",
+        4,
+        2,
+        "message_state",
+        "dead-lettered",
+    ),
+    (
+        "poison",
+        "idempotent",
+        3,
+        2,
+        "message_state",
+        "dead-lettered",
+    ),
+    ("poison", "naive", 3, 2, "message_state", "dead-lettered"),
+    ("dedup-window", "idempotent", 3, 2, "charges_again", "no"),
+    ("dedup-window", "naive", 3, 2, "charges_again", "yes"),
+    ("reused-id", "idempotent", 2, 1, "payments_total", "$40"),
+    ("reused-id", "naive", 2, 1, "payments_total", "$65"),
+    ("ordering", "idempotent", 3, 1, "deliveries", "2"),
+    ("ordering", "naive", 3, 1, "deliveries", "2"),
+    ("ordering", "versioned", 3, 1, "deliveries", "2"),
+    ("id-first", "id-first", 3, 2, "payments_total", "$0"),
+    ("id-first", "idempotent", 3, 2, "payments_total", "$40"),
+    ("charge-first", "charge-first", 3, 1, "charges_again", "yes"),
+    ("charge-first", "idempotent", 3, 1, "charges_again", "no"),
+    ("ack-first", "ack-first", 3, 1, "payments_total", "$0"),
+    ("ack-first", "idempotent", 3, 1, "payments_total", "$40"),
+    (
+        "cache-claim-first",
+        "cache-claim-first",
+        3,
+        1,
+        "payments_total",
+        "$0",
+    ),
+    (
+        "cache-claim-first",
+        "idempotent",
+        3,
+        1,
+        "payments_total",
+        "$40",
+    ),
+    (
+        "cache-work-first",
+        "cache-work-first",
+        3,
+        1,
+        "charges_again",
+        "yes",
+    ),
+    (
+        "cache-work-first",
+        "idempotent",
+        3,
+        1,
+        "charges_again",
+        "no",
+    ),
+    ("in-progress", "idempotent", 3, 1, "payments_total", "$0"),
+    ("in-progress", "in-progress", 3, 1, "payments_total", "$40"),
+    ("row-version", "idempotent", 3, 2, "payments_total", "$55"),
+    ("row-version", "row-version", 3, 2, "payments_total", "$95"),
+    ("offset", "naive", 3, 2, "charges_again", "yes"),
+    ("offset", "offset", 3, 2, "charges_again", "no"),
+    (
+        "offset-on-a-queue",
+        "idempotent",
+        3,
+        2,
+        "payments_total",
+        "$65",
+    ),
+    ("offset-on-a-queue", "offset", 3, 2, "payments_total", "$40"),
+];
+
+fn all_asked() -> Vec<(String, String, usize, usize, String, String)> {
+    let mut all = Vec::new();
+    for script in scenario::load::builtins() {
+        for design in script.strategies() {
+            let strategy = Strategy::by_name(&design).unwrap();
+            let t = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            for a in t.asked(&script) {
+                all.push((
+                    script.name.clone(),
+                    design.clone(),
+                    a.chapter,
+                    a.action,
+                    a.question.subject.about().to_string(),
+                    a.show(a.answer),
+                ));
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn every_question_has_the_answer_its_run_computes() {
+    let computed = all_asked();
+    let pinned: Vec<_> = ANSWERS
+        .iter()
+        .map(|&(s, d, c, a, q, ans)| (s.into(), d.into(), c, a, q.into(), ans.into()))
+        .collect();
+    for row in &pinned {
+        assert!(
+            computed.contains(row),
+            "no longer asked or answered so: {row:?}"
+        );
+    }
+    for row in &computed {
+        assert!(pinned.contains(row), "a question not pinned here: {row:?}");
+    }
+}
+
+#[test]
+fn the_tour_asks_three_questions_per_design_and_every_other_scenario_one() {
+    for script in scenario::load::builtins() {
+        let wanted = if script.group == Group::Tour { 3 } else { 1 };
+        for design in script.strategies() {
+            let strategy = Strategy::by_name(&design).unwrap();
+            let t = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            let n = t.asked(&script).len();
+            assert!(
+                n >= wanted,
+                "{} under {design} asks {n}, fewer than {wanted}",
+                script.name
+            );
+        }
+    }
+}
+
+#[test]
+fn a_question_is_asked_before_its_action_and_answered_after_it() {
+    for script in scenario::load::builtins() {
+        for design in script.strategies() {
+            let strategy = Strategy::by_name(&design).unwrap();
+            let t = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            for a in t.asked(&script) {
+                let at = format!("{} {design} {}.{}", script.name, a.chapter, a.action);
+                assert!(a.ask_at < a.answer_at, "{at}: the action made no step");
+                let asked_on = &t.frames[a.ask_at];
+                assert!(
+                    (asked_on.chapter, asked_on.action_index) < (a.chapter, a.action)
+                        || a.ask_at == 0,
+                    "{at}: asked on a frame of the action itself"
+                );
+                let answered_on = &t.frames[a.answer_at];
+                assert_eq!(
+                    (answered_on.chapter, answered_on.action_index),
+                    (a.chapter, a.action),
+                    "{at}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_fork_changes_the_answer_with_the_run() {
+    // Crash A right after it receives m-7f3 in tour-1: the first
+    // question, the total once A has run to its ack, is then $0, not $40.
+    let script = scenario::find("tour-1").unwrap();
+    let strategy = Strategy::by_name("naive").unwrap();
+    let plain = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+    let first = &plain.asked(&script)[0];
+    assert_eq!(first.show(first.answer), "$40");
+    let fork = idem::timeline::Fork {
+        at: first.ask_at,
+        mv: idem::sim::Move::Crash {
+            consumer: "A".into(),
+        },
+    };
+    let forked = Timeline::build(&script, &strategy, 0, &[fork]).unwrap();
+    let again = &forked.asked(&script)[0];
+    assert_eq!(again.show(again.answer), "$0");
+}

@@ -1,0 +1,222 @@
+//! Predict mode on screen: a question before its action runs, and the
+//! answer revealed after it, at the smallest size and the roomy one.
+
+use idem::scenario;
+use idem::sim::Strategy;
+use idem::timeline::Answer;
+use idem::tui::predict::Stage;
+use idem::tui::{Action, App, Options, update};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn app(name: &str, mode: &str) -> App {
+    let script = scenario::find(name).expect("built-in scenario");
+    let strategy = Strategy::by_name(mode).expect("strategy");
+    let options = Options {
+        animation: false,
+        color: false,
+        ascii: false,
+    };
+    let mut a = App::new(script, strategy, 0, options).expect("the timeline builds");
+    update(&mut a, Action::Predict);
+    a
+}
+
+fn draw(app: &mut App, width: u16, height: u16) -> String {
+    update(app, Action::Resize { width, height });
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| f.render_widget(&*app, f.area())).unwrap();
+    terminal.backend().to_string()
+}
+
+/// Steps forward until the `n`th question (0 the first) is asked,
+/// answering the ones before it rightly.
+fn to_question(a: &mut App, n: usize) {
+    let mut answered = 0;
+    for _ in 0..400 {
+        match a.predict.as_ref().unwrap().stage.clone() {
+            Stage::Asking { .. } if answered == n => return,
+            Stage::Asking { at, .. } => {
+                let right = a.predict.as_ref().unwrap().asked[at].answer;
+                answer(a, right);
+                answered += 1;
+            }
+            _ => update(a, Action::Next),
+        }
+    }
+    panic!("question {n} never asked");
+}
+
+/// Steps on, past a reveal, to the next question asked.
+fn next_question(a: &mut App) {
+    for _ in 0..400 {
+        if matches!(a.predict.as_ref().unwrap().stage, Stage::Asking { .. }) {
+            return;
+        }
+        update(a, Action::Next);
+    }
+    panic!("no further question");
+}
+
+fn answer(a: &mut App, said: Answer) {
+    match said {
+        Answer::Choice(i) => update(a, Action::Digit(i as u8 + 1)),
+        Answer::Number(n) => {
+            for d in n.to_string().bytes() {
+                update(a, Action::Digit(d - b'0'));
+            }
+            update(a, Action::Enter);
+        }
+    }
+}
+
+fn asked(a: &App) -> idem::timeline::Asked {
+    let p = a.predict.as_ref().unwrap();
+    let Stage::Asking { at, .. } = p.stage else {
+        panic!("not asking");
+    };
+    p.asked[at].clone()
+}
+
+macro_rules! both_sizes {
+    ($name:literal, $setup:expr) => {{
+        for (w, h) in [(80u16, 24u16), (120, 40)] {
+            let mut a = $setup;
+            let screen = draw(&mut a, w, h);
+            insta::assert_snapshot!(format!("{}_{w}x{h}", $name), screen);
+        }
+    }};
+}
+
+#[test]
+fn a_number_question_is_asked_before_its_action() {
+    both_sizes!("predict_question_number", {
+        let mut a = app("tour-1", "naive");
+        to_question(&mut a, 0);
+        update(&mut a, Action::Digit(4));
+        a
+    });
+    let mut a = app("tour-1", "naive");
+    to_question(&mut a, 0);
+    let screen = draw(&mut a, 80, 24);
+    assert!(screen.contains("question 1 of"), "{screen}");
+    assert!(screen.contains("payments total"), "{screen}");
+}
+
+#[test]
+fn a_choice_question_lists_its_choices_by_number() {
+    both_sizes!("predict_question_choice", {
+        let mut a = app("tour-3", "naive");
+        to_question(&mut a, 2);
+        a
+    });
+    let mut a = app("tour-3", "naive");
+    to_question(&mut a, 2);
+    let screen = draw(&mut a, 120, 40);
+    for choice in ["1 A", "2 B", "3 no one"] {
+        assert!(screen.contains(choice), "{choice}\n{screen}");
+    }
+}
+
+#[test]
+fn a_wrong_answer_is_revealed_beside_the_figure_with_why() {
+    both_sizes!("predict_reveal_wrong", {
+        let mut a = app("tour-1", "naive");
+        to_question(&mut a, 2);
+        // The naive handler charges again: "no" is wrong.
+        update(&mut a, Action::Digit(2));
+        next_question(&mut a);
+        // The payments total: $40 is wrong, it is $80.
+        answer(&mut a, Answer::Number(40));
+        a
+    });
+    let mut a = app("tour-1", "naive");
+    to_question(&mut a, 2);
+    update(&mut a, Action::Digit(2));
+    next_question(&mut a);
+    answer(&mut a, Answer::Number(40));
+    let screen = draw(&mut a, 120, 40);
+    assert!(
+        screen.contains("✕ wrong  payments total: $80 (was $40)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("✕wrong"),
+        "the mark beside the figure\n{screen}"
+    );
+}
+
+#[test]
+fn a_right_answer_is_revealed_and_the_score_kept() {
+    both_sizes!("predict_reveal_right", {
+        let mut a = app("tour-4", "idempotent");
+        to_question(&mut a, 1);
+        answer(&mut a, Answer::Choice(1));
+        a
+    });
+    let mut a = app("tour-4", "idempotent");
+    to_question(&mut a, 1);
+    assert_eq!(
+        asked(&a).answer,
+        Answer::Choice(1),
+        "no charge again with the key"
+    );
+    answer(&mut a, Answer::Choice(1));
+    let screen = draw(&mut a, 80, 24);
+    assert!(screen.contains("✓ right"), "{screen}");
+    assert!(screen.contains("2/2 right so far"), "{screen}");
+}
+
+#[test]
+fn the_score_is_shown_at_the_end() {
+    both_sizes!("predict_score", {
+        let mut a = app("tour-2", "naive");
+        let n = a.predict.as_ref().unwrap().asked.len();
+        for _ in 0..n {
+            to_question(&mut a, 0);
+            // Always "0": right only where nothing was there yet.
+            let at = asked(&a);
+            match at.answer {
+                Answer::Number(_) => answer(&mut a, Answer::Number(0)),
+                Answer::Choice(_) => answer(&mut a, Answer::Choice(0)),
+            }
+        }
+        update(&mut a, Action::Enter);
+        update(&mut a, Action::Last);
+        a
+    });
+}
+
+#[test]
+fn the_picker_shows_the_tours_progress() {
+    let progressed = || {
+        let mut a = app("tour-1", "naive");
+        a.progress.mark_finished("tour-1");
+        a.progress.mark_finished("tour-2");
+        a.progress.record_score(
+            "tour-1",
+            idem::learner::Score {
+                design: "naive".into(),
+                right: 3,
+                asked: 4,
+            },
+        );
+        update(&mut a, Action::Picker);
+        a
+    };
+    both_sizes!("picker_progress", progressed());
+    let screen = draw(&mut progressed(), 120, 40);
+    assert!(screen.contains("2 of 4 seen to the end"), "{screen}");
+    assert!(screen.contains("predict best 3/4"), "{screen}");
+}
+
+#[test]
+fn the_bottom_line_says_predict_mode_is_on_where_it_has_room() {
+    let mut a = app("tour-1", "naive");
+    update(&mut a, Action::Next);
+    let wide = draw(&mut a, 160, 48);
+    assert!(wide.contains("predict on · 0/0 right · a off"), "{wide}");
+    update(&mut a, Action::Predict);
+    let off = draw(&mut a, 160, 48);
+    assert!(!off.contains("predict on"), "{off}");
+}
