@@ -154,7 +154,7 @@ impl App {
         // wrote a word for: open it in its own design instead.
         let mut status = None;
         let strategy = match opening_design(&script) {
-            Some(own) if !script.strategies().iter().any(|n| n == strategy.name) => {
+            Some(own) if !script.strategies().iter().any(|n| *n == strategy.name) => {
                 status = Some(format!(
                     "{} is not written for {}: showing {}, its own design",
                     script.name, strategy.name, own.name
