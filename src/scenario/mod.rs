@@ -4,6 +4,7 @@
 pub mod action;
 pub mod builtin;
 mod control;
+pub mod design_file;
 pub mod error;
 mod file;
 mod format;
