@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod export;
+pub mod levels;
 pub mod report;
 pub mod scenario;
 pub mod sim;

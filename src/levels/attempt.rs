@@ -1,0 +1,65 @@
+//! One attempt at a level: the prover's report on the learner's design and
+//! the level's conditions, and whether together they win the level.
+
+use super::Level;
+use crate::check::{self, Bounds, CheckError, Counterexample, StrategyReport};
+use crate::sim::Op;
+
+/// How an attempt fared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The prover found no counterexample and every condition holds.
+    Won,
+    /// The prover found none, but the design breaks a condition.
+    Holds { broken: Vec<String> },
+    /// A schedule breaks it.
+    Broken,
+    /// Nothing broke it, but no duplicate ever arrived either: the proof
+    /// says nothing (a handler that never redelivers cannot be tested).
+    Vacuous,
+}
+
+#[derive(Clone, Debug)]
+pub struct Attempt {
+    /// The level's number.
+    pub level: usize,
+    pub program: Vec<Op>,
+    pub report: StrategyReport,
+    pub verdict: Verdict,
+}
+
+impl Attempt {
+    /// Runs the prover on `program` within the default bounds. Takes up to
+    /// about a second for the largest designs (release build): callers on a
+    /// UI thread run it elsewhere.
+    pub fn check(level: &Level, program: &[Op]) -> Result<Attempt, CheckError> {
+        let design = level.design(program);
+        let report = check::check_strategy(&design, &Bounds::default())?;
+        let broken = level.broken_conditions(program);
+        let verdict = if report.broken() {
+            Verdict::Broken
+        } else if report.vacuous() {
+            Verdict::Vacuous
+        } else if !broken.is_empty() {
+            Verdict::Holds { broken }
+        } else {
+            Verdict::Won
+        };
+        Ok(Attempt {
+            level: level.number,
+            program: program.to_vec(),
+            report,
+            verdict,
+        })
+    }
+
+    /// Whether this attempt wins its level: what a record of progress keeps.
+    pub fn won(&self) -> bool {
+        self.verdict == Verdict::Won
+    }
+
+    /// The shortest run that breaks the design, the most severe class first.
+    pub fn counterexample(&self) -> Option<&Counterexample> {
+        self.report.counterexamples.first()
+    }
+}
