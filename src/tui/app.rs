@@ -153,8 +153,11 @@ impl App {
         // A design the scenario says nothing about would show a run nobody
         // wrote a word for: open it in its own design instead.
         let mut status = None;
+        // A design of the learner's own (a file, a level) is never written
+        // for: it runs in any scenario as asked.
+        let builtin = Strategy::by_name(&strategy.name).is_some();
         let strategy = match opening_design(&script) {
-            Some(own) if !script.strategies().iter().any(|n| *n == strategy.name) => {
+            Some(own) if builtin && !script.strategies().iter().any(|n| *n == strategy.name) => {
                 status = Some(format!(
                     "{} is not written for {}: showing {}, its own design",
                     script.name, strategy.name, own.name
