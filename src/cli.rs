@@ -526,6 +526,34 @@ pub fn list_levels() -> Result<ExitCode> {
 
 /// The level screen, on level `number` (the first when `None`).
 pub fn levels(number: Option<usize>, animation: bool, ascii: bool) -> Result<ExitCode> {
-    let _ = (number, animation, ascii);
-    Err(input_error("not yet"))
+    use std::io::IsTerminal;
+    let count = idem::levels::BUILTIN.len();
+    let index = match number {
+        Some(n) if (1..=count).contains(&n) => n - 1,
+        Some(n) => {
+            return Err(input_error(format!(
+                "there is no level {n}: the levels are 1 to {count} (idem levels --list)"
+            )));
+        }
+        None => 0,
+    };
+    // Behind the level screen, the main screen: where a counterexample
+    // plays when the learner asks to watch their handler break.
+    let script = load("tour-1")?;
+    let strategy = choose_design(&script, None, None)?;
+    let options = idem::tui::Options {
+        animation,
+        ascii,
+        color: idem::tui::theme::Theme::color_from_env(std::env::var_os("NO_COLOR")),
+    };
+    let mut app = idem::tui::App::new(script, strategy, 0, options).map_err(input_error)?;
+    app.levels.go_to(index);
+    app.overlay = idem::tui::app::Overlay::Levels;
+    if !std::io::stdout().is_terminal() {
+        return Err(input_error(
+            "the level screen needs a terminal; idem levels --list prints the levels, and idem check --design FILE proves a design of your own",
+        ));
+    }
+    idem::tui::terminal::run(app)?;
+    Ok(ExitCode::SUCCESS)
 }

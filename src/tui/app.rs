@@ -4,6 +4,7 @@
 use super::animation::Transition;
 use super::compare::Compare;
 use super::explorer::{Exploration, Selection};
+use super::levels::LevelPlay;
 use super::theme::Theme;
 use crate::scenario::{Group, Script, load::builtins};
 use crate::sim::{Frame, SimError, Strategy};
@@ -70,6 +71,9 @@ pub enum Overlay {
     },
     /// The checker's table, full screen.
     Explorer(Selection),
+    /// "Build the handler yourself": a level, its handler and the prover's
+    /// verdict, full screen (the state is `App::levels`).
+    Levels,
 }
 
 /// Work that `update` asks for and the terminal layer does: `update` stays
@@ -82,6 +86,9 @@ pub enum Effect {
     /// Save the screen and the run into the current folder; answer with
     /// `Action::Exported`.
     Export,
+    /// Run the prover on the level screen's handler; answer with
+    /// `Action::Proved`.
+    Prove,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,6 +147,8 @@ pub struct App {
     pub found_by_check: Vec<String>,
     /// Work for the terminal layer to pick up (see `Effect`).
     pub pending: Option<Effect>,
+    /// The level screen: kept while the learner watches a counterexample.
+    pub levels: LevelPlay,
     pub quit: bool,
 }
 
@@ -197,6 +206,7 @@ impl App {
             exploration: Exploration::Idle,
             found_by_check: Vec::new(),
             pending: None,
+            levels: LevelPlay::default(),
             quit: false,
         })
     }
@@ -305,7 +315,10 @@ impl App {
 
     /// Whether the event loop must keep ticking.
     pub fn busy(&self) -> bool {
-        self.is_animating() || self.playing || self.exploration.running()
+        self.is_animating()
+            || self.playing
+            || self.exploration.running()
+            || matches!(self.levels.proving, super::levels::Proving::Running { .. })
     }
 
     /// Whether the script on screen is a counterexample from the checker.

@@ -11,6 +11,7 @@ pub mod explorer;
 pub mod faults;
 pub mod keys;
 pub mod layout;
+pub mod levels;
 #[cfg(unix)]
 pub mod signals;
 pub mod terminal;

@@ -98,6 +98,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         }
         Action::Zoom => app.zoom = !app.zoom && app.compare.is_none(),
         Action::Export => app.pending = Some(Effect::Export),
+        Action::Levels => super::levels::open_levels(app),
         Action::Presenter => {
             let on = !app.presenter;
             if app.compare.is_some() {
@@ -129,6 +130,11 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         | Action::Down
         | Action::Enter
         | Action::Digit(_)
+        | Action::Proved(_)
+        | Action::Remove
+        | Action::MoveUp
+        | Action::MoveDown
+        | Action::Reset
         | Action::Quit
         | Action::QuitKey
         | Action::ExploreDone(_)

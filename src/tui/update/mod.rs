@@ -5,6 +5,7 @@ mod compare;
 mod explorer;
 mod faults;
 mod help;
+mod levels;
 mod main_screen;
 mod picker;
 
@@ -42,6 +43,7 @@ pub fn update(app: &mut App, action: Action) {
         }
         // The answer to an `Effect::Explore`: it arrives whatever is open.
         Action::ExploreDone(result) => return explorer::explored(app, result),
+        Action::Proved(result) => return levels::proved(app, result),
         Action::Exported(result) => {
             app.status = Some(match result {
                 Ok(files) => {
@@ -76,11 +78,15 @@ pub fn update(app: &mut App, action: Action) {
         Overlay::Picker { selected } => picker::picker_key(app, action, selected),
         Overlay::Faults { selected, typed } => faults::faults_key(app, action, selected, typed),
         Overlay::Explorer(sel) => explorer::explorer_key(app, action, sel),
+        Overlay::Levels => levels::levels_key(app, action),
     }
 }
 
 fn tick(app: &mut App, ms: u64) {
     if let Exploration::Running { ms: running } = &mut app.exploration {
+        *running += ms;
+    }
+    if let crate::tui::levels::Proving::Running { ms: running } = &mut app.levels.proving {
         *running += ms;
     }
     if let Some(t) = &mut app.transition {
