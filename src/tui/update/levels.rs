@@ -44,6 +44,9 @@ pub(super) fn levels_key(app: &mut App, action: Action) {
         }
         Action::Remove if !running && !play.program.is_empty() => {
             play.program.remove(play.selected);
+            // The step before is selected, so that a number pressed next
+            // puts its block where the removed one was: d then 6 replaces.
+            play.selected = play.selected.saturating_sub(1);
             play.edited();
         }
         Action::MoveUp if !running && play.selected > 0 => {
@@ -179,8 +182,7 @@ mod tests {
         assert_eq!(a.levels.program[2], crate::sim::Op::ClaimId);
         update(&mut a, Action::Down);
         update(&mut a, Action::Down);
-        update(&mut a, Action::Remove);
-        update(&mut a, Action::Up);
+        update(&mut a, Action::Remove); // d then 6: replaces the step
         update(&mut a, Action::Digit(6));
         assert_eq!(a.levels.program, a.levels.level().solution);
         update(&mut a, Action::Enter);
