@@ -23,6 +23,8 @@ pub enum Verdict {
 pub struct Attempt {
     /// The level's number.
     pub level: usize,
+    /// The failure the level is about, shown first when the design has it.
+    pub about: crate::sim::Outcome,
     pub program: Vec<Op>,
     pub report: StrategyReport,
     pub verdict: Verdict,
@@ -47,6 +49,7 @@ impl Attempt {
         };
         Ok(Attempt {
             level: level.number,
+            about: level.about,
             program: program.to_vec(),
             report,
             verdict,
@@ -58,8 +61,11 @@ impl Attempt {
         self.verdict == Verdict::Won
     }
 
-    /// The shortest run that breaks the design, the most severe class first.
+    /// The shortest run that breaks the design: of the failure the level
+    /// is about when it has one (the story the goal tells), else of the
+    /// most severe class.
     pub fn counterexample(&self) -> Option<&Counterexample> {
-        self.report.counterexamples.first()
+        let all = &self.report.counterexamples;
+        all.iter().find(|c| c.class == self.about).or(all.first())
     }
 }

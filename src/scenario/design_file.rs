@@ -215,15 +215,14 @@ pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
                 }
                 open = Some(i);
             }
-            Op::Commit => {
-                if open.take().is_none() {
-                    return Err(at(
-                        i,
-                        "`commit` without a `begin` before it: there is no transaction to commit"
-                            .into(),
-                    ));
-                }
+            Op::Commit if open.is_none() => {
+                return Err(at(
+                    i,
+                    "`commit` without a `begin` before it: there is no transaction to commit"
+                        .into(),
+                ));
             }
+            Op::Commit => open = None,
             Op::Ack => {
                 if acked {
                     return Err(at(
@@ -233,13 +232,11 @@ pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
                 }
                 acked = true;
             }
-            Op::AwaitResponse => {
-                if !matches!(ops[i - 1], Op::CallProvider { .. }) {
-                    return Err(at(
-                        i,
-                        "`response` waits for a provider call: put it right after `provider with key` or `provider without key`".into(),
-                    ));
-                }
+            Op::AwaitResponse if !matches!(ops[i - 1], Op::CallProvider { .. }) => {
+                return Err(at(
+                    i,
+                    "`response` waits for a provider call: put it right after `provider with key` or `provider without key`".into(),
+                ));
             }
             Op::ClaimInProgress => claimed_record = true,
             Op::MarkCompleted if !claimed_record => {

@@ -303,7 +303,7 @@ fn done(t: &Theme, a: &Attempt, levels: usize) -> Vec<Line<'static>> {
             vec![
                 Line::styled(
                     format!(
-                        "{} broken: {} in {} moves; {} of {} schedules go wrong.",
+                        "{} broken: {} in {} moves ({} of {} schedules go wrong)",
                         t.g.failed,
                         cx.class.text(),
                         cx.moves.len(),
