@@ -71,7 +71,7 @@ fn a_broken_handler_with_its_counterexample() {
     };
     both_sizes!("level_broken", broken());
     let screen = draw(&mut broken(), 120, 40);
-    assert!(screen.contains("broken: charged twice"), "{screen}");
+    assert!(screen.contains("broken: charged twice in"), "{screen}");
     assert!(screen.contains("v watches it break"), "{screen}");
 }
 
