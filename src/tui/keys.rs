@@ -76,7 +76,7 @@ pub const KEYS: &[KeyHelp] = &[
         keys: "L",
         hint: None,
         rank: 99,
-        what: "levels: build a handler until the prover cannot break it",
+        what: "levels: build a handler the prover cannot break",
     },
     KeyHelp {
         keys: "v",
