@@ -274,7 +274,8 @@ pub fn check_strategy(
     check_watched(strategy, requested, &Watch::default())
 }
 
-fn check_watched(
+/// [`check_strategy`], counting into `watch` and stopping at its budget.
+pub fn check_watched(
     strategy: &Strategy,
     requested: &Bounds,
     watch: &Watch,

@@ -5,6 +5,12 @@ use super::Level;
 use crate::check::{self, Bounds, CheckError, Counterexample, StrategyReport};
 use crate::sim::Op;
 
+/// States one attempt may explore: twenty times what a handler of the most
+/// steps a design may have needed (24 steps: 2,566 states, 1.7 s), so a
+/// learner's handler is never cut short, and a bound on the wait if one
+/// ever were.
+pub const MAX_STATES: u64 = 50_000;
+
 /// How an attempt fared.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -32,11 +38,14 @@ pub struct Attempt {
 
 impl Attempt {
     /// Runs the prover on `program` within the default bounds. Takes up to
-    /// about a second for the largest designs (release build): callers on a
-    /// UI thread run it elsewhere.
+    /// about a second for the levels' designs and two for a handler of the
+    /// most steps a design may have (release build), so callers on a UI
+    /// thread run it elsewhere; [`MAX_STATES`] bounds it whatever the
+    /// handler.
     pub fn check(level: &Level, program: &[Op]) -> Result<Attempt, CheckError> {
         let design = level.design(program);
-        let report = check::check_strategy(&design, &Bounds::default())?;
+        let watch = check::Watch::new(MAX_STATES);
+        let report = check::check_watched(&design, &Bounds::default(), &watch)?;
         let broken = level.broken_conditions(program);
         let verdict = if report.broken() {
             Verdict::Broken

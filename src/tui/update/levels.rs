@@ -3,6 +3,7 @@
 //! the handler on the main screen.
 
 use super::explorer::replay;
+use crate::scenario::design_file::MAX_STEPS;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Effect, Overlay};
 use crate::tui::levels::{Proved, Proving};
@@ -33,6 +34,12 @@ pub(super) fn levels_key(app: &mut App, action: Action) {
                 ));
                 return;
             };
+            if play.program.len() >= MAX_STEPS {
+                app.status = Some(format!(
+                    "a handler has at most {MAX_STEPS} steps: d removes one"
+                ));
+                return;
+            }
             let at = if play.program.is_empty() {
                 0
             } else {
@@ -205,6 +212,12 @@ mod tests {
         );
         update(&mut a, Action::Reset);
         assert_eq!(a.levels.program, a.levels.level().start);
+        // Adding is bounded like a design file.
+        for _ in 0..40 {
+            update(&mut a, Action::Digit(0));
+        }
+        assert_eq!(a.levels.program.len(), MAX_STEPS);
+        assert!(a.status.as_deref().unwrap().contains("at most"));
     }
 
     #[test]
