@@ -27,19 +27,24 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     .areas(area);
     header(t, play, header_area, buf);
     keybar::render(app, keys, buf);
-    let mut goal: Vec<Line<'static>> = vec![Line::raw(t.text(&flow(&level.goal)).into_owned())];
-    if let Some(rule) = &level.rule {
-        goal.push(Line::from(vec![
-            Span::styled("Condition: ", t.warn()),
-            Span::raw(t.text(rule).into_owned()),
-        ]));
-    }
+    // The hint, when asked for, comes first: on a short screen the goal's
+    // end may be cut (with a sign), and the hint is what was just asked for.
+    let mut goal: Vec<Line<'static>> = Vec::new();
     if play.hint {
         goal.push(Line::from(vec![
             Span::styled("Hint: ", t.info()),
             Span::raw(t.text(&level.hint).into_owned()),
         ]));
     }
+    // The condition next: one short line that decides whether a level is
+    // won, never the part of the box that is cut.
+    if let Some(rule) = &level.rule {
+        goal.push(Line::from(vec![
+            Span::styled("Condition: ", t.warn()),
+            Span::raw(t.text(rule).into_owned()),
+        ]));
+    }
+    goal.push(Line::raw(t.text(&flow(&level.goal)).into_owned()));
     let inner_width = body.width.saturating_sub(2).max(1);
     let goal_rows = rows(&goal, inner_width);
     let verdict = verdict_lines(t, play);
@@ -303,17 +308,20 @@ fn done(t: &Theme, a: &Attempt, levels: usize) -> Vec<Line<'static>> {
             vec![
                 Line::styled(
                     format!(
-                        "{} broken: {} in {} moves ({} of {} schedules go wrong)",
+                        "{} broken: {} in {} moves",
                         t.g.failed,
                         cx.class.text(),
                         cx.moves.len(),
-                        num(bad),
-                        num(r.schedules)
                     ),
                     t.bad(),
                 ),
                 Line::styled("v watches it break on the main screen.", t.dim()),
-                Line::raw(t.text(&cx.chain).into_owned()),
+                Line::raw(format!(
+                    "{} of {} schedules go wrong. {}",
+                    num(bad),
+                    num(r.schedules),
+                    t.text(&cx.chain)
+                )),
             ]
         }
     }
