@@ -46,6 +46,10 @@ pub enum Command {
         /// scenario is written for, as in `idem play`.
         #[arg(long, value_parser = strategy_name)]
         mode: Option<String>,
+        /// Run it under your own design, read from this file (see README,
+        /// "Your own design").
+        #[arg(long, value_name = "FILE", conflicts_with = "mode")]
+        design: Option<PathBuf>,
         /// Seeds the broker's receipt handles; same seed, same run.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -67,11 +71,18 @@ pub enum Command {
     /// Open a scenario in the interactive simulator.
     Play {
         /// A built-in scenario name (see `idem list`) or a path to a .toml file.
-        scenario: String,
+        #[arg(required_unless_present = "level")]
+        scenario: Option<String>,
         /// The handler design to start with (m switches it in the simulator);
         /// by default the one the scenario is written for.
         #[arg(long, value_parser = strategy_name)]
         mode: Option<String>,
+        /// Play it under your own design, read from this file.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["mode", "level"])]
+        design: Option<PathBuf>,
+        /// Open level N of "build the handler yourself" (see `idem levels`).
+        #[arg(long, value_name = "N", conflicts_with_all = ["mode", "step", "chapter"])]
+        level: Option<usize>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Open at this step (as the header counts them: 0 is the setup).
@@ -92,6 +103,16 @@ pub enum Command {
     },
     /// List the built-in scenarios.
     List,
+    /// The levels of "build the handler yourself": fix a broken handler
+    /// until the prover cannot break it. Opens the level screen.
+    Levels {
+        /// Print the levels instead of opening the screen.
+        #[arg(long)]
+        list: bool,
+        /// Draw with ASCII characters only (no box drawing, no symbols).
+        #[arg(long)]
+        ascii: bool,
+    },
     /// Check scenario files for errors without running them.
     Validate {
         #[arg(required = true)]
@@ -162,9 +183,26 @@ pub fn load(name: &str) -> Result<Script> {
     })
 }
 
+/// The design a run or a play uses: the file's, else `--mode`, else the
+/// one the scenario is written for.
+pub fn choose_design(
+    script: &Script,
+    mode: Option<&str>,
+    design: Option<&std::path::Path>,
+) -> Result<Strategy> {
+    if let Some(path) = design {
+        return idem::scenario::design_file::load(path).map_err(input_error);
+    }
+    // One rule everywhere: a scenario opens in the design it is written for.
+    let mode = mode.map_or_else(|| script.design(), str::to_string);
+    Strategy::by_name(&mode).context("strategy checked by clap")
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     name: &str,
     mode: Option<&str>,
+    design: Option<&std::path::Path>,
     seed: u64,
     format: Format,
     check: bool,
@@ -184,9 +222,8 @@ pub fn run(
         None => None,
     };
     script.setup.db_file = db.clone();
-    // One rule everywhere: a scenario opens in the design it is written for.
-    let mode = &mode.map_or_else(|| script.design(), str::to_string);
-    let strategy = Strategy::by_name(mode).context("strategy checked by clap")?;
+    let strategy = choose_design(&script, mode, design)?;
+    let mode = &strategy.name.to_string();
     let timeline = Timeline::build(&script, &strategy, seed, &[]).map_err(input_error)?;
     if let Some(path) = &db {
         if found == Some(idem::sim::db_file::Found::Earlier) {
@@ -244,6 +281,7 @@ pub struct Learner {
 pub fn play(
     name: &str,
     mode: Option<&str>,
+    design: Option<&std::path::Path>,
     seed: u64,
     mut at: At,
     animation: bool,
@@ -279,8 +317,8 @@ pub fn play(
     }
     let name = name.as_str();
     let script = load(name)?;
-    let mode = mode.unwrap_or_else(|| script.design());
-    let strategy = Strategy::by_name(&mode).context("strategy checked by clap")?;
+    let strategy = choose_design(&script, mode.as_deref(), design)?;
+    let mode = strategy.name.to_string();
     let options = idem::tui::Options {
         animation,
         ascii,
@@ -302,9 +340,14 @@ pub fn play(
     }
     if !std::io::stdout().is_terminal() {
         return Err(input_error(format!(
-            "the interactive simulator needs a terminal; to print the run instead, try `idem run {name} --mode {mode}`"
+            "the interactive simulator needs a terminal; to print the run instead, try `idem run {name} {}`",
+            match design {
+                Some(path) => format!("--design {}", path.display()),
+                None => format!("--mode {mode}"),
+            }
         )));
     }
+    app.levels.recall(&progress);
     app.progress = progress;
     app.keeper = keeper;
     if learner.predict {
@@ -425,6 +468,11 @@ pub struct CheckArgs {
     /// Check only this strategy.
     #[arg(long, value_parser = strategy_name)]
     strategy: Option<String>,
+    /// Check your own design, read from this file, instead of the built-in
+    /// ones (its counterexamples cannot be saved: --save names built-in
+    /// designs only).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["strategy", "save"])]
+    design: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Write each counterexample as a scenario file into this directory.
@@ -502,8 +550,14 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         return Err(input_error("--max-states must be at least 1"));
     }
     let watch = check::Watch::new(args.max_states);
-    let report = match crate::progress::shown_while(&watch, || check::run_watched(&bounds, &watch))
-    {
+    let mine = match &args.design {
+        Some(path) => Some(idem::scenario::design_file::load(path).map_err(input_error)?),
+        None => None,
+    };
+    let report = match crate::progress::shown_while(&watch, || match &mine {
+        Some(design) => check::run_designs(std::slice::from_ref(design), &bounds, &watch),
+        None => check::run_watched(&bounds, &watch),
+    }) {
         Ok(report) => report,
         Err(e @ check::CheckError::Budget { .. }) => return Err(input_error(e)),
         Err(e) => return Err(anyhow::anyhow!(e)),
@@ -538,4 +592,59 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `idem levels --list`: each level's number, title and condition.
+pub fn list_levels() -> Result<ExitCode> {
+    use std::fmt::Write;
+    let mut text = String::new();
+    for level in idem::levels::all() {
+        let _ = write!(text, "{:>2}  {}", level.number, level.title);
+        if let Some(rule) = &level.rule {
+            let _ = write!(text, " ({rule})");
+        }
+        text.push('\n');
+    }
+    text.push_str("Play one: idem play --level N, or idem levels for the level screen\n");
+    emit(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The level screen, on level `number` (the first when `None`).
+pub fn levels(number: Option<usize>, animation: bool, ascii: bool) -> Result<ExitCode> {
+    use std::io::IsTerminal;
+    let count = idem::levels::BUILTIN.len();
+    let index = match number {
+        Some(n) if (1..=count).contains(&n) => n - 1,
+        Some(n) => {
+            return Err(input_error(format!(
+                "there is no level {n}: the levels are 1 to {count} (idem levels --list)"
+            )));
+        }
+        None => 0,
+    };
+    // Behind the level screen, the main screen: where a counterexample
+    // plays when the learner asks to watch their handler break.
+    let script = load("tour-1")?;
+    let strategy = choose_design(&script, None, None)?;
+    let options = idem::tui::Options {
+        animation,
+        ascii,
+        color: idem::tui::theme::Theme::color_from_env(std::env::var_os("NO_COLOR")),
+    };
+    let mut app = idem::tui::App::new(script, strategy, 0, options).map_err(input_error)?;
+    app.levels.go_to(index);
+    app.overlay = idem::tui::app::Overlay::Levels;
+    if !std::io::stdout().is_terminal() {
+        return Err(input_error(
+            "the level screen needs a terminal; idem levels --list prints the levels, and idem check --design FILE proves a design of your own",
+        ));
+    }
+    // The levels won before are shown as won, and a new win is kept.
+    let (keeper, progress) = open_progress(false);
+    app.levels.recall(&progress);
+    app.progress = progress;
+    app.keeper = keeper;
+    idem::tui::terminal::run(app)?;
+    Ok(ExitCode::SUCCESS)
 }

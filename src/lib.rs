@@ -4,6 +4,7 @@
 pub mod check;
 pub mod export;
 pub mod learner;
+pub mod levels;
 pub mod report;
 pub mod scenario;
 pub mod sim;

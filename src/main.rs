@@ -53,6 +53,7 @@ fn main() -> ExitCode {
         Some(Command::Run {
             scenario,
             mode,
+            design,
             seed,
             format,
             check,
@@ -61,6 +62,7 @@ fn main() -> ExitCode {
         }) => cli::run(
             &scenario,
             mode.as_deref(),
+            design.as_deref(),
             seed,
             format,
             check,
@@ -68,17 +70,30 @@ fn main() -> ExitCode {
             questions,
         ),
         Some(Command::Play {
+            level: Some(level),
+            no_animation,
+            ascii,
+            ..
+        }) => cli::levels(
+            Some(level),
+            !(no_animation || cli.no_animation),
+            ascii || cli.ascii,
+        ),
+        Some(Command::Play {
             scenario,
             mode,
+            design,
             seed,
             step,
             chapter,
             no_animation,
             ascii,
             predict,
+            level: None,
         }) => cli::play(
-            &scenario,
+            scenario.as_deref().unwrap_or("tour-1"),
             mode.as_deref(),
+            design.as_deref(),
             seed,
             cli::At { step, chapter },
             !(no_animation || cli.no_animation),
@@ -90,6 +105,10 @@ fn main() -> ExitCode {
             },
         ),
         Some(Command::List) => cli::list(),
+        Some(Command::Levels { list: true, .. }) => cli::list_levels(),
+        Some(Command::Levels { ascii, .. }) => {
+            cli::levels(None, !cli.no_animation, ascii || cli.ascii)
+        }
         Some(Command::Validate { files }) => cli::validate(&files),
         Some(Command::Check(args)) => cli::check(&args),
         Some(Command::Completions { shell }) => cli::completions(shell),
@@ -101,6 +120,7 @@ fn main() -> ExitCode {
         // design it is written for.
         None => cli::play(
             "tour-1",
+            None,
             None,
             0,
             cli::At::default(),

@@ -208,6 +208,16 @@ pub fn run_watched(bounds: &Bounds, watch: &Watch) -> Result<CheckReport, CheckE
             })?,
         ],
     };
+    run_designs(&strategies, bounds, watch)
+}
+
+/// [`run_watched`] for the given designs, which need not be built in (a
+/// design file, a level): `bounds.strategy` is not consulted.
+pub fn run_designs(
+    strategies: &[Strategy],
+    bounds: &Bounds,
+    watch: &Watch,
+) -> Result<CheckReport, CheckError> {
     watch.start(strategies.len());
     let started = Instant::now();
     let workers = std::thread::available_parallelism()
@@ -264,7 +274,8 @@ pub fn check_strategy(
     check_watched(strategy, requested, &Watch::default())
 }
 
-fn check_watched(
+/// [`check_strategy`], counting into `watch` and stopping at its budget.
+pub fn check_watched(
     strategy: &Strategy,
     requested: &Bounds,
     watch: &Watch,

@@ -117,9 +117,10 @@ pub(super) fn question(
             .collect();
         let without: Vec<&str> = asked
             .iter()
-            .filter_map(|n| Strategy::by_name(n))
-            .filter(|s| !s.uses(Op::ClaimId) && !s.uses(Op::CheckId))
-            .map(|s| s.name)
+            .map(|n| n.as_str())
+            .filter(|n| {
+                Strategy::by_name(n).is_some_and(|s| !s.uses(Op::ClaimId) && !s.uses(Op::CheckId))
+            })
             .collect();
         if !without.is_empty() {
             let span = raw

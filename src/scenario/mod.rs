@@ -5,6 +5,7 @@ pub mod action;
 mod ask;
 pub mod builtin;
 mod control;
+pub mod design_file;
 pub mod error;
 mod file;
 mod format;

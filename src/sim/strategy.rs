@@ -8,6 +8,7 @@
 //! if an ack is still ahead, marking everything in between as skipped.
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -131,8 +132,9 @@ impl Op {
 /// A handler design: its name, what it claims, and its program.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Strategy {
-    pub name: &'static str,
-    pub summary: &'static str,
+    /// Owned for a design read from a file; borrowed for the built-ins.
+    pub name: Cow<'static, str>,
+    pub summary: Cow<'static, str>,
     /// Whether the design claims an exactly-once effect. The checker holds a
     /// design to its claim.
     pub claims_safe: bool,
@@ -147,8 +149,8 @@ const UNKEYED: Op = CallProvider { with_key: false };
 impl Strategy {
     pub fn naive() -> Self {
         Strategy {
-            name: "naive",
-            summary: "does the work on every delivery; no record of what it handled",
+            name: Cow::Borrowed("naive"),
+            summary: Cow::Borrowed("does the work on every delivery; no record of what it handled"),
             claims_safe: false,
             program: vec![
                 Receive,
@@ -164,8 +166,10 @@ impl Strategy {
 
     pub fn idempotent() -> Self {
         Strategy {
-            name: "idempotent",
-            summary: "message ID and payment in one transaction, ack after commit, ID as Idempotency-Key",
+            name: Cow::Borrowed("idempotent"),
+            summary: Cow::Borrowed(
+                "message ID and payment in one transaction, ack after commit, ID as Idempotency-Key",
+            ),
             claims_safe: true,
             program: vec![
                 Receive,
@@ -185,8 +189,10 @@ impl Strategy {
             Self::naive(),
             Self::idempotent(),
             Strategy {
-                name: "id-first",
-                summary: "saves the message ID in one transaction, then does the work in a second",
+                name: Cow::Borrowed("id-first"),
+                summary: Cow::Borrowed(
+                    "saves the message ID in one transaction, then does the work in a second",
+                ),
                 claims_safe: false,
                 program: vec![
                     Receive,
@@ -202,8 +208,10 @@ impl Strategy {
                 ],
             },
             Strategy {
-                name: "charge-first",
-                summary: "looks the ID up and does the work in one transaction, then saves the ID in a second; no provider key",
+                name: Cow::Borrowed("charge-first"),
+                summary: Cow::Borrowed(
+                    "looks the ID up and does the work in one transaction, then saves the ID in a second; no provider key",
+                ),
                 claims_safe: false,
                 program: vec![
                     Receive,
@@ -220,8 +228,8 @@ impl Strategy {
                 ],
             },
             Strategy {
-                name: "ack-first",
-                summary: "acknowledges on receipt, then does the work: at-most-once",
+                name: Cow::Borrowed("ack-first"),
+                summary: Cow::Borrowed("acknowledges on receipt, then does the work: at-most-once"),
                 claims_safe: false,
                 program: vec![
                     Receive,
@@ -235,8 +243,10 @@ impl Strategy {
                 ],
             },
             Strategy {
-                name: "no-provider-key",
-                summary: "the one-transaction design, but the provider call carries no Idempotency-Key",
+                name: Cow::Borrowed("no-provider-key"),
+                summary: Cow::Borrowed(
+                    "the one-transaction design, but the provider call carries no Idempotency-Key",
+                ),
                 claims_safe: false,
                 program: vec![
                     Receive,
@@ -250,8 +260,10 @@ impl Strategy {
                 ],
             },
             Strategy {
-                name: "cache-claim-first",
-                summary: "claims the ID in a cache (SET NX EX) before the work, outside the transaction; no provider key",
+                name: Cow::Borrowed("cache-claim-first"),
+                summary: Cow::Borrowed(
+                    "claims the ID in a cache (SET NX EX) before the work, outside the transaction; no provider key",
+                ),
                 claims_safe: false,
                 program: vec![
                     Receive,
@@ -265,8 +277,10 @@ impl Strategy {
                 ],
             },
             Strategy {
-                name: "cache-work-first",
-                summary: "checks a cache, does the work, then writes the ID to the cache; no provider key",
+                name: Cow::Borrowed("cache-work-first"),
+                summary: Cow::Borrowed(
+                    "checks a cache, does the work, then writes the ID to the cache; no provider key",
+                ),
                 claims_safe: false,
                 program: vec![
                     Receive,
@@ -281,8 +295,10 @@ impl Strategy {
                 ],
             },
             Strategy {
-                name: "row-version",
-                summary: "no ID table: the order row keeps its last message ID and the update is conditional on it",
+                name: Cow::Borrowed("row-version"),
+                summary: Cow::Borrowed(
+                    "no ID table: the order row keeps its last message ID and the update is conditional on it",
+                ),
                 claims_safe: false,
                 program: vec![
                     Receive,
@@ -296,8 +312,10 @@ impl Strategy {
                 ],
             },
             Strategy {
-                name: "offset",
-                summary: "no ID table: stores the last applied log offset with the work and skips anything at or below it",
+                name: Cow::Borrowed("offset"),
+                summary: Cow::Borrowed(
+                    "no ID table: stores the last applied log offset with the work and skips anything at or below it",
+                ),
                 // Safe on an ordered log, which is what it claims and what
                 // the checker holds it to; on a queue that reorders
                 // redeliveries it loses charges (offset-on-a-queue).
@@ -315,8 +333,10 @@ impl Strategy {
                 ],
             },
             Strategy {
-                name: "versioned",
-                summary: "no ID table: a status change is applied only if its version is newer than the row's",
+                name: Cow::Borrowed("versioned"),
+                summary: Cow::Borrowed(
+                    "no ID table: a status change is applied only if its version is newer than the row's",
+                ),
                 // Meant for status changes, which the checker holds it to.
                 claims_safe: true,
                 program: vec![
@@ -330,8 +350,10 @@ impl Strategy {
                 ],
             },
             Strategy {
-                name: "in-progress",
-                summary: "an in-progress record with a deadline; a late duplicate backs off or takes over",
+                name: Cow::Borrowed("in-progress"),
+                summary: Cow::Borrowed(
+                    "an in-progress record with a deadline; a late duplicate backs off or takes over",
+                ),
                 // Safe only while a redelivery finds the record's deadline
                 // passed: a back-off still uses up one of the message's
                 // receives, so a record that outlives the lease by much lets
@@ -359,7 +381,14 @@ impl Strategy {
     }
 
     pub fn names() -> Vec<&'static str> {
-        Self::all().iter().map(|s| s.name).collect()
+        Self::all()
+            .into_iter()
+            .map(|s| match s.name {
+                Cow::Borrowed(name) => name,
+                // Every built-in name is a literal.
+                Cow::Owned(_) => unreachable!("a built-in design has a literal name"),
+            })
+            .collect()
     }
 
     pub fn by_name(name: &str) -> Option<Strategy> {

@@ -45,8 +45,8 @@ impl<'a> Run<'a> {
     ) -> Result<Self, SimError> {
         let world = super::world_for(script, strategy, seed)?;
         let mut frame = world.frame()?;
-        frame.chapter_title = script.title_for(strategy.name).to_string();
-        frame.narration = script.intro_for(strategy.name).to_string();
+        frame.chapter_title = script.title_for(&strategy.name).to_string();
+        frame.narration = script.intro_for(&strategy.name).to_string();
         frame.action = "setup".into();
         let mut run = Run {
             script,
@@ -59,8 +59,8 @@ impl<'a> Run<'a> {
             next_fork: 0,
             chapter: 0,
             action_index: 0,
-            title: script.title_for(strategy.name).to_string(),
-            narration: script.intro_for(strategy.name).to_string(),
+            title: script.title_for(&strategy.name).to_string(),
+            narration: script.intro_for(&strategy.name).to_string(),
             last_own: 0,
             interrupted: false,
             last_stepped: None,
@@ -76,7 +76,8 @@ impl<'a> Run<'a> {
         if self.forked() {
             return Ok(());
         }
-        let design = self.strategy.name;
+        let design = self.strategy.name.clone();
+        let design = design.as_ref();
         self.chapter = chapter;
         self.title = step.title(design).to_string();
         self.narration = step.narration(design, self.script.narrated_for.as_deref());
@@ -149,7 +150,7 @@ impl<'a> Run<'a> {
         chapters.dedup();
         Ok(Timeline {
             scenario: self.script.name.clone(),
-            title: self.script.title_for(self.strategy.name).to_string(),
+            title: self.script.title_for(&self.strategy.name).to_string(),
             strategy: self.strategy.name.to_string(),
             seed: self.seed,
             frames: self.frames,

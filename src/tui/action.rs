@@ -2,6 +2,7 @@
 //! here; `update` gives them meaning.
 
 use super::explorer::Explored;
+use super::levels::Proved;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -28,6 +29,17 @@ pub enum Action {
     ExploreDone(Explored),
     /// Save this moment: the screen as pictures, the run as a scenario.
     Export,
+    /// The level screen ("build the handler yourself"), or back.
+    Levels,
+    /// The prover's answer about a level's handler.
+    Proved(Proved),
+    /// On the level screen: remove the selected step.
+    Remove,
+    /// On the level screen: move the selected step up / down.
+    MoveUp,
+    MoveDown,
+    /// On the level screen: back to the level's starting handler.
+    Reset,
     /// The files an export wrote, or why it could not.
     Exported(Result<Vec<String>, String>),
     Help,
@@ -89,7 +101,15 @@ pub fn from_key(key: &KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return matches!(key.code, KeyCode::Char('c' | 'C')).then_some(Action::Quit);
     }
+    let shift = key.modifiers.contains(KeyModifiers::SHIFT);
     Some(match key.code {
+        KeyCode::Up if shift => Action::MoveUp,
+        KeyCode::Down if shift => Action::MoveDown,
+        KeyCode::Char('K') => Action::MoveUp,
+        KeyCode::Char('J') => Action::MoveDown,
+        KeyCode::Char('L') => Action::Levels,
+        KeyCode::Char('d') | KeyCode::Delete => Action::Remove,
+        KeyCode::Char('r') => Action::Reset,
         KeyCode::Right | KeyCode::Char('l') => Action::Next,
         KeyCode::Left | KeyCode::Char('h') => Action::Prev,
         KeyCode::Char(']') | KeyCode::PageDown => Action::NextChapter,

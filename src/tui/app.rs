@@ -4,6 +4,7 @@
 use super::animation::Transition;
 use super::compare::Compare;
 use super::explorer::{Exploration, Selection};
+use super::levels::LevelPlay;
 use super::theme::Theme;
 use crate::scenario::{Group, Script, load::builtins};
 use crate::sim::{Frame, SimError, Strategy};
@@ -72,6 +73,9 @@ pub enum Overlay {
     },
     /// The checker's table, full screen.
     Explorer(Selection),
+    /// "Build the handler yourself": a level, its handler and the prover's
+    /// verdict, full screen (the state is `App::levels`).
+    Levels,
 }
 
 /// Work that `update` asks for and the terminal layer does: `update` stays
@@ -84,6 +88,9 @@ pub enum Effect {
     /// Save the screen and the run into the current folder; answer with
     /// `Action::Exported`.
     Export,
+    /// Run the prover on the level screen's handler; answer with
+    /// `Action::Proved`.
+    Prove,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,6 +149,8 @@ pub struct App {
     pub found_by_check: Vec<String>,
     /// Work for the terminal layer to pick up (see `Effect`).
     pub pending: Option<Effect>,
+    /// The level screen: kept while the learner watches a counterexample.
+    pub levels: LevelPlay,
     pub quit: bool,
     /// Predict mode, when on: the run's questions and the answers given.
     pub predict: Option<super::predict::Predict>,
@@ -161,8 +170,11 @@ impl App {
         // A design the scenario says nothing about would show a run nobody
         // wrote a word for: open it in its own design instead.
         let mut status = None;
+        // A design of the learner's own (a file, a level) is never written
+        // for: it runs in any scenario as asked.
+        let builtin = Strategy::by_name(&strategy.name).is_some();
         let strategy = match opening_design(&script) {
-            Some(own) if !script.strategies().iter().any(|n| n == strategy.name) => {
+            Some(own) if builtin && !script.strategies().iter().any(|n| *n == strategy.name) => {
                 status = Some(format!(
                     "{} is not written for {}: showing {}, its own design",
                     script.name, strategy.name, own.name
@@ -202,6 +214,7 @@ impl App {
             exploration: Exploration::Idle,
             found_by_check: Vec::new(),
             pending: None,
+            levels: LevelPlay::default(),
             quit: false,
             predict: None,
             progress: crate::learner::Progress::new(),
@@ -313,7 +326,10 @@ impl App {
 
     /// Whether the event loop must keep ticking.
     pub fn busy(&self) -> bool {
-        self.is_animating() || self.playing || self.exploration.running()
+        self.is_animating()
+            || self.playing
+            || self.exploration.running()
+            || matches!(self.levels.proving, super::levels::Proving::Running { .. })
     }
 
     /// Whether the script on screen is a counterexample from the checker.

@@ -27,9 +27,9 @@ pub fn pick(script: &Script, current: &Strategy) -> (Strategy, Strategy) {
     let named = script.strategies();
     let other = named
         .iter()
-        .filter(|n| *n != safe.name)
+        .filter(|n| **n != safe.name)
         .find(|n| *n == "naive")
-        .or_else(|| named.iter().find(|n| *n != safe.name))
+        .or_else(|| named.iter().find(|n| **n != safe.name))
         .and_then(|n| Strategy::by_name(n))
         .or_else(|| Strategy::by_name("naive"))
         .or_else(|| all.iter().find(|s| s.name != safe.name).cloned())
@@ -278,13 +278,13 @@ mod tests {
     fn the_idempotent_design_is_always_on_the_right() {
         let tour = scenario::find("tour-1").unwrap();
         let (l, r) = pick(&tour, &Strategy::idempotent());
-        assert_eq!((l.name, r.name), ("naive", "idempotent"));
+        assert_eq!((&*l.name, &*r.name), ("naive", "idempotent"));
         for s in Strategy::all()
             .into_iter()
             .filter(|s| s.name != "idempotent")
         {
             let (l, r) = pick(&tour, &s);
-            assert_eq!((l.name, r.name), (s.name, "idempotent"));
+            assert_eq!((&*l.name, &*r.name), (&*s.name, "idempotent"));
         }
     }
 

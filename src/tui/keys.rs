@@ -73,6 +73,12 @@ pub const KEYS: &[KeyHelp] = &[
         what: "explore every schedule; replay what breaks a design",
     },
     KeyHelp {
+        keys: "L",
+        hint: None,
+        rank: 99,
+        what: "levels: build a handler the prover cannot break",
+    },
+    KeyHelp {
         keys: "v",
         hint: Some(("v", "failure")),
         rank: 5,

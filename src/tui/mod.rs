@@ -11,6 +11,7 @@ pub mod explorer;
 pub mod faults;
 pub mod keys;
 pub mod layout;
+pub mod levels;
 pub mod predict;
 #[cfg(unix)]
 pub mod signals;

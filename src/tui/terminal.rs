@@ -5,12 +5,14 @@
 use super::action::{self, Action};
 use super::app::{App, Effect};
 use super::explorer::Explored;
+use super::levels::Proved;
 use super::update::update;
 use crate::check::{self, Bounds};
 use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use std::io::{self, stdout};
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
@@ -121,6 +123,7 @@ fn keep_progress(app: &mut App, saved: &mut Instant) {
 #[derive(Default)]
 struct Work {
     explore: Option<Receiver<Result<check::CheckReport, String>>>,
+    prove: Option<Receiver<Result<crate::levels::Attempt, String>>>,
 }
 
 impl Work {
@@ -162,11 +165,47 @@ impl Work {
                     });
                 update(app, Action::Exported(result));
             }
-            Some(Effect::Explore) | None => {}
+            Some(Effect::Prove) if self.prove.is_none() => {
+                // Up to about a second for the largest handlers: off the
+                // render loop, like the explorer's check.
+                let level = app.levels.level().clone();
+                let program = app.levels.program.clone();
+                let (tx, rx) = mpsc::channel();
+                let spawned = std::thread::Builder::new()
+                    .name(CHECKER.into())
+                    .spawn(move || {
+                        let _ = tx.send(unpanicked(|| {
+                            crate::levels::Attempt::check(&level, &program)
+                        }));
+                    });
+                match spawned {
+                    Ok(_) => self.prove = Some(rx),
+                    Err(e) => update(
+                        app,
+                        Action::Proved(Proved(Arc::new(Err(format!(
+                            "could not start the prover: {e}"
+                        ))))),
+                    ),
+                }
+            }
+            Some(Effect::Explore | Effect::Prove) | None => {}
         }
     }
 
     fn collect(&mut self, app: &mut App) {
+        if let Some(rx) = &self.prove {
+            let result = match rx.try_recv() {
+                Ok(result) => Some(result),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => {
+                    Some(Err("the prover stopped unexpectedly".into()))
+                }
+            };
+            if let Some(result) = result {
+                self.prove = None;
+                update(app, Action::Proved(Proved(Arc::new(result))));
+            }
+        }
         let Some(rx) = &self.explore else {
             return;
         };
@@ -186,8 +225,12 @@ const CHECKER: &str = "idem-check";
 
 /// Runs the checker, turning a panic into an error message.
 fn explore() -> Result<check::CheckReport, String> {
-    let run = std::panic::AssertUnwindSafe(|| check::run(&Bounds::default()));
-    match std::panic::catch_unwind(run) {
+    unpanicked(|| check::run(&Bounds::default()))
+}
+
+/// Runs a check, turning its error or a panic into an error message.
+fn unpanicked<T, E: std::fmt::Display>(work: impl FnOnce() -> Result<T, E>) -> Result<T, String> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
         Ok(result) => result.map_err(|e| e.to_string()),
         Err(panic) => {
             let why = panic

@@ -119,13 +119,26 @@ pub(super) fn open_counterexample(app: &mut App, sel: Selection) {
         app.status = Some(format!("no design named {} any more", cx.strategy));
         return;
     };
-    let script = cx.script.clone();
     let note = format!(
         "from idem check: {} under {} in {} moves; here it goes wrong",
         cx.class,
         cx.strategy,
         cx.moves.len()
     );
+    let cx = cx.clone();
+    replay(app, &cx, strategy, note);
+}
+
+/// Puts a counterexample on the main screen under `strategy` (the design
+/// it breaks), at the first step where it goes wrong (or its end, for a
+/// failure no single frame shows), with `note` on the status line.
+pub(super) fn replay(
+    app: &mut App,
+    cx: &crate::check::Counterexample,
+    strategy: Strategy,
+    note: String,
+) {
+    let script = cx.script.clone();
     app.compare = None;
     if !open(app, script.clone(), strategy) {
         return;

@@ -101,6 +101,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         }
         Action::Zoom => app.zoom = !app.zoom && app.compare.is_none(),
         Action::Export => app.pending = Some(Effect::Export),
+        Action::Levels => super::levels::open_levels(app),
         Action::Presenter => {
             let on = !app.presenter;
             if app.compare.is_some() {
@@ -134,6 +135,11 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         | Action::Down
         | Action::Enter
         | Action::Digit(_)
+        | Action::Proved(_)
+        | Action::Remove
+        | Action::MoveUp
+        | Action::MoveDown
+        | Action::Reset
         | Action::Quit
         | Action::QuitKey
         | Action::ExploreDone(_)
@@ -250,7 +256,7 @@ fn prev_tour_scenario(app: &mut App) {
 }
 
 fn tour_step(app: &mut App, next: Script, at_end: bool) {
-    let strategy = if next.strategies().iter().any(|n| n == app.strategy.name) {
+    let strategy = if next.strategies().iter().any(|n| *n == app.strategy.name) {
         app.strategy.clone()
     } else {
         opening_design(&next).unwrap_or_else(|| app.strategy.clone())
@@ -312,9 +318,9 @@ mod tests {
     fn m_keeps_the_moment_on_every_tour_step() {
         for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
             for design in designs(&app(name, "idempotent").script) {
-                let frames = app(name, design.name).timeline.frames.len();
+                let frames = app(name, &design.name).timeline.frames.len();
                 for pos in 0..frames {
-                    let mut a = app(name, design.name);
+                    let mut a = app(name, &design.name);
                     goto(&mut a, pos);
                     let before = a.timeline.moment(pos);
                     let was = a.frame().clone();
@@ -378,10 +384,10 @@ mod tests {
         // crash-after-provider lists three: idempotent first (it opens
         // there), then the others by name.
         let mut a = app("crash-after-provider", "idempotent");
-        let mut seen = vec![a.strategy.name];
+        let mut seen = vec![a.strategy.name.clone()];
         for _ in 0..3 {
             update(&mut a, Action::ToggleMode);
-            seen.push(a.strategy.name);
+            seen.push(a.strategy.name.clone());
         }
         assert_eq!(
             seen,
@@ -389,7 +395,7 @@ mod tests {
         );
         // Design scenarios open in the design they are about, then idempotent.
         let a = app("charge-first", "idempotent");
-        let names: Vec<_> = designs(&a.script).iter().map(|s| s.name).collect();
+        let names: Vec<_> = designs(&a.script).iter().map(|s| s.name.clone()).collect();
         assert_eq!(names, ["charge-first", "idempotent"]);
         // One design: m stays, and says why.
         let mut a = app("retention", "idempotent");

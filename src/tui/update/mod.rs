@@ -5,6 +5,7 @@ mod compare;
 mod explorer;
 mod faults;
 mod help;
+mod levels;
 mod main_screen;
 mod picker;
 mod predict;
@@ -44,6 +45,7 @@ pub fn update(app: &mut App, action: Action) {
         }
         // The answer to an `Effect::Explore`: it arrives whatever is open.
         Action::ExploreDone(result) => return explorer::explored(app, result),
+        Action::Proved(result) => return levels::proved(app, result),
         Action::Exported(result) => {
             app.status = Some(match result {
                 Ok(files) => {
@@ -83,6 +85,7 @@ pub fn update(app: &mut App, action: Action) {
         Overlay::Picker { selected, typed } => picker::picker_key(app, action, selected, typed),
         Overlay::Faults { selected, typed } => faults::faults_key(app, action, selected, typed),
         Overlay::Explorer(sel) => explorer::explorer_key(app, action, sel),
+        Overlay::Levels => levels::levels_key(app, action),
     }
     predict::guard(app, before);
     remember::remember(app);
@@ -90,6 +93,9 @@ pub fn update(app: &mut App, action: Action) {
 
 fn tick(app: &mut App, ms: u64) {
     if let Exploration::Running { ms: running } = &mut app.exploration {
+        *running += ms;
+    }
+    if let crate::tui::levels::Proving::Running { ms: running } = &mut app.levels.proving {
         *running += ms;
     }
     if let Some(t) = &mut app.transition {

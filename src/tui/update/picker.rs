@@ -59,7 +59,7 @@ pub(super) fn load(app: &mut App, index: usize) {
     // A scenario opens in the design it is written for.
     let strategy = opening_design(&script).unwrap_or_else(|| app.strategy.clone());
     let switched = strategy.name != app.strategy.name;
-    let name = strategy.name;
+    let name = strategy.name.clone();
     if open(app, script, strategy) && switched {
         app.status = Some(format!(
             "design {name}: the one this scenario is written for (m: next design)"

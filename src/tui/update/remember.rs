@@ -12,7 +12,7 @@ pub(super) fn remember(app: &mut App) {
     }
     let name = app.script.name.clone();
     app.progress
-        .set_last(&name, app.strategy.name, app.pos.min(app.last_pos()));
+        .set_last(&name, &app.strategy.name, app.pos.min(app.last_pos()));
     if app.pos >= app.last_pos() {
         app.progress.mark_finished(&name);
     }

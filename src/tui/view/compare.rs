@@ -21,7 +21,8 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
         Span::styled(" Compare ", t.title()),
         Span::styled(format!("{} ", t.g.dot), t.dim()),
         Span::styled(
-            t.text(app.script.title_for(app.strategy.name)).into_owned(),
+            t.text(app.script.title_for(&app.strategy.name))
+                .into_owned(),
             t.title(),
         ),
         Span::styled(

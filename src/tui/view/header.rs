@@ -25,7 +25,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             format!(
                 " {} {}",
                 t.g.dot,
-                t.text(app.script.title_for(app.strategy.name))
+                t.text(app.script.title_for(&app.strategy.name))
             ),
             t.title(),
         ),
@@ -56,7 +56,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         ),
         Span::styled(format!("  {}  ", t.g.dot), t.dim()),
         Span::styled("design: ", t.dim()),
-        Span::styled(app.strategy.name, t.key()),
+        Span::styled(app.strategy.name.clone(), t.key()),
         Span::styled(
             if crate::tui::app::designs(&app.script).len() < 2 {
                 ""

@@ -60,6 +60,19 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             ("Enter", "replay it"),
             ("Esc/q", "back"),
         ]),
+        // The arrows go first when the bar is narrow: they need no telling.
+        Overlay::Levels => vec![
+            ("↑/↓", "step", 9),
+            ("1-0", "add", 1),
+            ("d", "remove", 2),
+            ("K/J", "move", 3),
+            ("Enter", "prove", 1),
+            ("v", "watch", 4),
+            ("[/]", "level", 5),
+            ("r", "reset", 8),
+            ("Esc", "back", 6),
+            ("?", "hint", 0),
+        ],
         Overlay::None if app.compare.is_some() => listed(&[
             ("←/→", "step"),
             ("[/]", "chapter"),

@@ -10,6 +10,7 @@ mod faults;
 mod header;
 mod help;
 mod keybar;
+mod levels;
 mod marks;
 mod motion;
 mod narration;
@@ -47,12 +48,13 @@ impl Widget for &App {
         } else {
             match (&self.overlay, &self.compare) {
                 (Overlay::Explorer(sel), _) => explorer::render(self, *sel, area, buf),
+                (Overlay::Levels, _) => levels::render(self, area, buf),
                 (_, Some(c)) => compare::render(self, c, area, buf),
                 (_, None) if self.presenter => presenter::render(self, area, buf),
                 (_, None) => main_screen(self, area, buf),
             }
             match &self.overlay {
-                Overlay::None | Overlay::Explorer(_) => {}
+                Overlay::None | Overlay::Explorer(_) | Overlay::Levels => {}
                 Overlay::Help => help::render(self, area, buf),
                 Overlay::Picker { selected, .. } => picker::render(self, *selected, area, buf),
                 Overlay::Faults { selected, .. } => faults::render(self, *selected, area, buf),

@@ -192,7 +192,7 @@ fn asking(app: &App, p: &Predict, at: usize, typed: &str) -> Vec<Line<'static>> 
 
 fn revealed(app: &App, p: &Predict, from: usize, to: usize, at_end: bool) -> Vec<Line<'static>> {
     let t = &app.theme;
-    let design = app.strategy.name;
+    let design = app.strategy.name.as_ref();
     let mut lines = Vec::new();
     for i in from..=to {
         let asked = &p.asked[i];

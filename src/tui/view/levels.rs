@@ -1,0 +1,328 @@
+//! The level screen, full screen: the goal and the level's condition, the
+//! learner's handler beside the building blocks they can add, and the
+//! prover's verdict on it.
+
+use super::keybar;
+use crate::check::num;
+use crate::levels::{Attempt, Verdict};
+use crate::scenario::design_file::needs_transaction;
+use crate::sim::Op;
+use crate::tui::app::App;
+use crate::tui::levels::{LevelPlay, Proving};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Widget};
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let play = &app.levels;
+    let level = play.level();
+    let [header_area, body, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    header(t, play, header_area, buf);
+    keybar::render(app, keys, buf);
+    // The hint, when asked for, comes first: on a short screen the goal's
+    // end may be cut (with a sign), and the hint is what was just asked for.
+    let mut goal: Vec<Line<'static>> = Vec::new();
+    if play.hint {
+        goal.push(Line::from(vec![
+            Span::styled("Hint: ", t.info()),
+            Span::raw(t.text(&level.hint).into_owned()),
+        ]));
+    }
+    // The condition next: one short line that decides whether a level is
+    // won, never the part of the box that is cut.
+    if let Some(rule) = &level.rule {
+        goal.push(Line::from(vec![
+            Span::styled("Condition: ", t.warn()),
+            Span::raw(t.text(rule).into_owned()),
+        ]));
+    }
+    goal.push(Line::raw(t.text(&flow(&level.goal)).into_owned()));
+    let inner_width = body.width.saturating_sub(2).max(1);
+    let goal_rows = rows(&goal, inner_width);
+    let verdict = verdict_lines(t, play);
+    let verdict_rows = rows(&verdict, inner_width);
+    // The handler and the whole palette come first: a learner who cannot
+    // see a building block cannot use it. The goal and the verdict share
+    // what is left, the goal first; each says when it is cut.
+    let middle_need = (play.level().palette.len().min(10) + 1).max(play.program.len()) as u16 + 2;
+    let h = body.height;
+    let goal_h = (goal_rows + 2)
+        .min(h.saturating_sub(middle_need + 3))
+        .max(3);
+    let verdict_h = (verdict_rows + 2)
+        .min(h.saturating_sub(goal_h + middle_need))
+        .max(3);
+    let [goal_area, middle, verdict_area] = Layout::vertical([
+        Constraint::Length(goal_h),
+        Constraint::Fill(1),
+        Constraint::Length(verdict_h),
+    ])
+    .areas(body);
+    let block = boxed(t, format!(" Goal {} {} ", t.g.dot, t.text(&level.title)));
+    let inner = block.inner(goal_area);
+    block.render(goal_area, buf);
+    super::wrap(t, goal, inner, buf);
+    let [list_area, palette_area] =
+        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(middle);
+    handler(t, play, list_area, buf);
+    palette(t, play, palette_area, buf);
+    let block = boxed(t, " The prover ".into());
+    let inner = block.inner(verdict_area);
+    block.render(verdict_area, buf);
+    super::wrap(t, verdict, inner, buf);
+}
+
+/// Rows `lines` take wrapped at word boundaries in `width` columns.
+fn rows(lines: &[Line<'_>], width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let mut total = 0;
+    for line in lines {
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        let mut used = 0;
+        let mut count = 1;
+        for word in text.split_whitespace() {
+            let w = word.chars().count();
+            if used > 0 && used + 1 + w > width {
+                count += 1 + (w.saturating_sub(1)) / width;
+                used = w % width;
+            } else {
+                used += w + usize::from(used > 0);
+            }
+        }
+        total += count;
+    }
+    u16::try_from(total).unwrap_or(u16::MAX)
+}
+
+/// A level file's goal is wrapped at its own width: joined into one
+/// paragraph, for the screen to wrap.
+fn flow(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn boxed<'a>(t: &Theme, title: String) -> Block<'a> {
+    Block::new()
+        .borders(Borders::ALL)
+        .border_set(t.g.border)
+        .border_style(t.dim())
+        .title(Span::styled(title, t.title()))
+}
+
+fn header(t: &Theme, play: &LevelPlay, area: Rect, buf: &mut Buffer) {
+    let level = play.level();
+    let left = Line::from(vec![
+        Span::styled(" idem ", t.title()),
+        Span::styled(format!("{} ", t.g.dot), t.dim()),
+        Span::styled(
+            format!("Level {}/{}", level.number, play.levels.len()),
+            t.info(),
+        ),
+        Span::styled(
+            format!(" {} build the handler yourself", t.g.dot),
+            t.title(),
+        ),
+    ]);
+    let mark = if play.won(level.number) {
+        Span::styled(format!("{} won  ", t.g.done), t.good())
+    } else {
+        Span::raw("")
+    };
+    let right = Line::from(vec![
+        mark,
+        Span::styled(
+            format!("levels won {}/{} ", play.won.len(), play.levels.len()),
+            t.dim(),
+        ),
+    ]);
+    let fits = left.width() + right.width() < area.width as usize;
+    left.render(area, buf);
+    if fits {
+        right.right_aligned().render(area, buf);
+    }
+}
+
+/// The learner's handler, one step a line, numbered, indented inside a
+/// transaction, with the step the keys act on marked and a step that
+/// breaks a rule or the level's condition marked with why.
+fn handler(t: &Theme, play: &LevelPlay, area: Rect, buf: &mut Buffer) {
+    let block = boxed(t, " Your handler ".into());
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let invalid = play.invalid();
+    let mut open = false;
+    let lines: Vec<Line<'static>> = play
+        .program
+        .iter()
+        .enumerate()
+        .map(|(i, &op)| {
+            if op == Op::Commit {
+                open = false;
+            }
+            let indent = if open || needs_transaction(op) {
+                "  "
+            } else {
+                ""
+            };
+            if op == Op::Begin {
+                open = true;
+            }
+            let here = i == play.selected;
+            let pointer = if here {
+                Span::styled(format!("{} ", t.g.next), t.key())
+            } else {
+                Span::raw("  ")
+            };
+            let label = format!("{:>2} {indent}{}", i + 1, op.label());
+            let style = if here { t.highlight() } else { t.title() };
+            let mut spans = vec![pointer, Span::styled(label, style)];
+            if play.level().forbid.contains(&op) {
+                spans.push(Span::styled(
+                    format!(" {} not allowed", t.g.failed),
+                    t.bad(),
+                ));
+            } else if invalid.as_ref().and_then(|e| e.at) == Some(i) {
+                spans.push(Span::styled(format!(" {} cannot run", t.g.failed), t.bad()));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    // Keep the selected step in view on a short screen.
+    let h = inner.height as usize;
+    let skip = (play.selected + 1).saturating_sub(h);
+    super::clip(t, lines.into_iter().skip(skip).collect(), inner, buf);
+}
+
+fn palette(t: &Theme, play: &LevelPlay, area: Rect, buf: &mut Buffer) {
+    let block = boxed(t, " Building blocks ".into());
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let mut lines: Vec<Line<'static>> = play
+        .level()
+        .palette
+        .iter()
+        .take(10)
+        .enumerate()
+        .map(|(i, op)| {
+            Line::from(vec![
+                Span::styled(format!(" {} ", (i + 1) % 10), t.key()),
+                Span::raw(op.label()),
+            ])
+        })
+        .collect();
+    if lines.len() < inner.height as usize {
+        lines.push(Line::styled(
+            format!(" a number adds it after {}", t.g.next),
+            t.dim(),
+        ));
+    }
+    super::clip(t, lines, inner, buf);
+}
+
+fn verdict_lines(t: &Theme, play: &LevelPlay) -> Vec<Line<'static>> {
+    if let Some(e) = play.invalid() {
+        let at = e.at.map_or(String::new(), |i| format!("step {}: ", i + 1));
+        return vec![Line::styled(
+            format!("{} cannot run yet: {at}{}", t.g.failed, t.text(&e.message)),
+            t.bad(),
+        )];
+    }
+    match &play.proving {
+        Proving::Idle => vec![Line::styled(
+            "Enter runs the prover: every crash point, lost ack, lost response, expired lease and interleaving of two consumers, within its bounds.",
+            t.dim(),
+        )],
+        Proving::Running { ms } => vec![Line::styled(
+            format!(
+                "{} the prover is exploring every schedule of your handler{} {:.1}s",
+                t.g.pending,
+                t.g.ellipsis,
+                *ms as f64 / 1000.0
+            ),
+            t.info(),
+        )],
+        Proving::Failed(e) => vec![Line::styled(
+            format!("{} the prover stopped: {}", t.g.failed, t.text(e)),
+            t.bad(),
+        )],
+        Proving::Done(attempt) => done(t, attempt, play.levels.len()),
+    }
+}
+
+fn done(t: &Theme, a: &Attempt, levels: usize) -> Vec<Line<'static>> {
+    let r = &a.report;
+    let size = format!("{} schedules, {} states", num(r.schedules), num(r.states));
+    match &a.verdict {
+        Verdict::Won => vec![
+            Line::styled(
+                format!(
+                    "{} level won: no schedule breaks your handler ({size}).",
+                    t.g.done
+                ),
+                t.good(),
+            ),
+            Line::styled(
+                if a.level < levels {
+                    "] goes to the next level."
+                } else {
+                    "That was the last level."
+                },
+                t.dim(),
+            ),
+        ],
+        Verdict::Holds { broken } => vec![Line::styled(
+            format!(
+                "{} no schedule breaks it ({size}), but it {}.",
+                t.g.warning,
+                broken.join("; and it ")
+            ),
+            t.warn(),
+        )],
+        Verdict::Vacuous => vec![Line::styled(
+            format!(
+                "{} nothing broke it, but no message was ever delivered twice, so that proves nothing.",
+                t.g.warning
+            ),
+            t.warn(),
+        )],
+        Verdict::Broken => {
+            let Some(cx) = a.counterexample() else {
+                return vec![Line::styled(
+                    format!("{} broken: a property fails ({size})", t.g.failed),
+                    t.bad(),
+                )];
+            };
+            let bad: u64 = r
+                .outcomes
+                .iter()
+                .filter(|(o, _)| o.is_failure())
+                .map(|(_, n)| n)
+                .sum();
+            vec![
+                Line::styled(
+                    format!(
+                        "{} broken: {} in {} moves",
+                        t.g.failed,
+                        cx.class.text(),
+                        cx.moves.len(),
+                    ),
+                    t.bad(),
+                ),
+                Line::styled("v watches it break on the main screen.", t.dim()),
+                Line::raw(format!(
+                    "{} of {} schedules go wrong. {}",
+                    num(bad),
+                    num(r.schedules),
+                    t.text(&cx.chain)
+                )),
+            ]
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Design files: a corpus of broken ones, each with the error it must get
+//! (`# expect: LINE:COL: words` on its first line), and good ones that load
+//! and prove.
+
+use idem::scenario::design_file;
+use std::path::Path;
+
+#[test]
+fn each_malformed_design_gets_its_error() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/malformed_designs");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20, "the corpus shrank to {}", files.len());
+    let mut failures = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let expect = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# expect: "))
+            .unwrap_or_else(|| panic!("{} lacks its # expect: line", path.display()));
+        let (line, rest) = expect.split_once(':').unwrap();
+        let (column, words) = rest.split_once(':').unwrap();
+        let name = path.file_name().unwrap().to_str().unwrap();
+        match design_file::parse(name, &text) {
+            Ok(_) => failures.push(format!("{name}: parsed without error")),
+            Err(e) => {
+                let place = (e.line.to_string(), e.column.to_string());
+                if place != (line.to_string(), column.to_string())
+                    || !e.message.contains(words.trim())
+                    || e.file != name
+                {
+                    failures.push(format!(
+                        "{name}: expected {line}:{column}:{words}, got\n{e}"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
+}
+
+fn idem(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(args)
+        .output()
+        .expect("idem runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn design(dir: &Path, name: &str, steps: &str) -> String {
+    let path = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &path,
+        format!("name = \"{name}\"\nsummary = \"a learner's design\"\nsteps = {steps}\n"),
+    )
+    .unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn check_proves_a_design_file_or_breaks_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let safe = design(
+        dir.path(),
+        "mine",
+        r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#,
+    );
+    let (code, out, err) = idem(&["check", "--design", &safe]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("== mine (claims exactly-once)"), "{out}");
+    assert!(out.contains("holds within the bounds"), "{out}");
+    // Acked before the work: accepted, and proven wrong (exit 1).
+    let early = design(
+        dir.path(),
+        "early",
+        r#"["receive", "ack", "begin", "claim", "charge", "provider with key", "response", "commit"]"#,
+    );
+    let (code, out, _) = idem(&["check", "--design", &early]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("shortest schedule to \"message lost\""),
+        "{out}"
+    );
+    // A run and a play in any scenario under it.
+    let (code, out, _) = idem(&["run", "tour-1", "--design", &early]);
+    assert_eq!(code, 0);
+    assert!(out.contains("== verdict (early) =="), "{out}");
+    let (code, _, err) = idem(&["play", "tour-3", "--design", &early]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--design"), "{err}");
+}
+
+#[test]
+fn a_broken_design_file_is_an_input_error_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = design(dir.path(), "bad", r#"["receive", "comit", "ack"]"#);
+    for args in [
+        vec!["check", "--design", &bad],
+        vec!["run", "tour-1", "--design", &bad],
+    ] {
+        let (code, _, err) = idem(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(
+            err.contains("bad.toml:3:21: unknown step `comit` (did you mean `commit`?)"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn levels_list_and_a_level_out_of_range() {
+    let (code, out, _) = idem(&["levels", "--list"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(" 8  No table, only an offset (without a processed_messages table)"),
+        "{out}"
+    );
+    let (code, _, err) = idem(&["play", "--level", "99"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the levels are 1 to 9"), "{err}");
+    let (code, _, err) = idem(&["play", "--level", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("needs a terminal"), "{err}");
+}

@@ -1,0 +1,120 @@
+//! Snapshots of the level screen ("build the handler yourself") at the two
+//! sizes, from the start of a level to a broken verdict and a won one, with
+//! the prover run on this thread the way the terminal layer runs it.
+
+use idem::levels::Attempt;
+use idem::scenario;
+use idem::sim::Strategy;
+use idem::tui::levels::Proved;
+use idem::tui::{Action, App, Effect, Options, update};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::sync::Arc;
+
+fn app() -> App {
+    let script = scenario::find("tour-1").expect("built-in scenario");
+    let strategy = Strategy::by_name("naive").expect("strategy");
+    let mut a = App::new(
+        script,
+        strategy,
+        0,
+        Options {
+            animation: false,
+            color: false,
+            ascii: false,
+        },
+    )
+    .expect("the timeline builds");
+    update(&mut a, Action::Levels);
+    a
+}
+
+fn draw(app: &mut App, width: u16, height: u16) -> String {
+    update(app, Action::Resize { width, height });
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| f.render_widget(&*app, f.area())).unwrap();
+    terminal.backend().to_string()
+}
+
+fn prove(a: &mut App) {
+    update(a, Action::Enter);
+    assert_eq!(a.pending.take(), Some(Effect::Prove));
+    let result = Attempt::check(a.levels.level(), &a.levels.program).map_err(|e| e.to_string());
+    update(a, Action::Proved(Proved(Arc::new(result))));
+}
+
+macro_rules! both_sizes {
+    ($name:literal, $setup:expr) => {{
+        for (w, h) in [(80u16, 24u16), (120, 40)] {
+            let mut a = $setup;
+            let screen = draw(&mut a, w, h);
+            insta::assert_snapshot!(format!("{}_{w}x{h}", $name), screen);
+        }
+    }};
+}
+
+#[test]
+fn a_level_at_its_start() {
+    both_sizes!("level_start", app());
+    let screen = draw(&mut app(), 80, 24);
+    assert!(screen.contains("Level 1/9"), "{screen}");
+    assert!(screen.contains("Your handler"), "{screen}");
+    assert!(screen.contains("Enter"), "{screen}");
+}
+
+#[test]
+fn a_broken_handler_with_its_counterexample() {
+    let broken = || {
+        let mut a = app();
+        prove(&mut a);
+        a
+    };
+    both_sizes!("level_broken", broken());
+    let screen = draw(&mut broken(), 120, 40);
+    assert!(screen.contains("broken: charged twice in"), "{screen}");
+    assert!(screen.contains("v watches it break"), "{screen}");
+}
+
+#[test]
+fn a_level_with_a_condition_and_a_handler_that_cannot_run() {
+    let cache = || {
+        let mut a = app();
+        for _ in 0..5 {
+            update(&mut a, Action::NextChapter);
+        }
+        // The cache claim: forbidden here. Remove the begin after it.
+        update(&mut a, Action::Down);
+        update(&mut a, Action::Down);
+        update(&mut a, Action::Remove);
+        a
+    };
+    both_sizes!("level_cache_invalid", cache());
+    let screen = draw(&mut cache(), 120, 40);
+    assert!(screen.contains("Condition: without the cache"), "{screen}");
+    assert!(screen.contains("not allowed"), "{screen}");
+    assert!(screen.contains("cannot run yet"), "{screen}");
+}
+
+#[test]
+fn a_won_level() {
+    let won = || {
+        let mut a = app();
+        a.levels.program = a.levels.level().solution.clone();
+        prove(&mut a);
+        a
+    };
+    both_sizes!("level_won", won());
+    let screen = draw(&mut won(), 80, 24);
+    assert!(screen.contains("level won"), "{screen}");
+    assert!(screen.contains("won 1/9"), "{screen}");
+}
+
+#[test]
+fn watching_the_counterexample_on_the_main_screen() {
+    let mut a = app();
+    prove(&mut a);
+    update(&mut a, Action::FirstViolation);
+    let screen = draw(&mut a, 120, 40);
+    assert!(screen.contains("level-1"), "{screen}");
+    assert!(screen.contains("L back to the level"), "{screen}");
+}
