@@ -183,6 +183,14 @@ pub fn load(name: &str) -> Result<Script> {
     })
 }
 
+/// The design asked for on the command line: `--mode NAME` or `--design FILE`
+/// (clap lets only one through).
+#[derive(Clone, Copy, Default)]
+pub struct DesignChoice<'a> {
+    pub mode: Option<&'a str>,
+    pub design: Option<&'a std::path::Path>,
+}
+
 /// The design a run or a play uses: the file's, else `--mode`, else the
 /// one the scenario is written for.
 pub fn choose_design(
@@ -198,11 +206,9 @@ pub fn choose_design(
     Strategy::by_name(&mode).context("strategy checked by clap")
 }
 
-#[allow(clippy::too_many_arguments)]
 pub fn run(
     name: &str,
-    mode: Option<&str>,
-    design: Option<&std::path::Path>,
+    DesignChoice { mode, design }: DesignChoice<'_>,
     seed: u64,
     format: Format,
     check: bool,
@@ -280,8 +286,7 @@ pub struct Learner {
 
 pub fn play(
     name: &str,
-    mode: Option<&str>,
-    design: Option<&std::path::Path>,
+    DesignChoice { mode, design }: DesignChoice<'_>,
     seed: u64,
     mut at: At,
     animation: bool,

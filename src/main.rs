@@ -61,8 +61,10 @@ fn main() -> ExitCode {
             questions,
         }) => cli::run(
             &scenario,
-            mode.as_deref(),
-            design.as_deref(),
+            cli::DesignChoice {
+                mode: mode.as_deref(),
+                design: design.as_deref(),
+            },
             seed,
             format,
             check,
@@ -92,8 +94,10 @@ fn main() -> ExitCode {
             level: None,
         }) => cli::play(
             scenario.as_deref().unwrap_or("tour-1"),
-            mode.as_deref(),
-            design.as_deref(),
+            cli::DesignChoice {
+                mode: mode.as_deref(),
+                design: design.as_deref(),
+            },
             seed,
             cli::At { step, chapter },
             !(no_animation || cli.no_animation),
@@ -120,8 +124,7 @@ fn main() -> ExitCode {
         // design it is written for.
         None => cli::play(
             "tour-1",
-            None,
-            None,
+            cli::DesignChoice::default(),
             0,
             cli::At::default(),
             !cli.no_animation,
