@@ -25,19 +25,25 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         ),
         Span::styled(t.text(&f.action).into_owned(), who),
     ])];
-    if f.index == 0 {
-        lines[0].spans.push(Span::styled(
-            format!(
-                "   press {} to take the first step, ? for help",
-                t.text("→")
-            ),
-            t.key(),
-        ));
-    }
-    if let Some(hint) = app.end_hint() {
+    // What to press next, long where there is room and short where not.
+    let hint: Option<(String, String)> = if f.index == 0 {
+        let right = t.text("→").into_owned();
+        Some((
+            format!("press {right} to take the first step, ? for help"),
+            format!("{right} first step, ? help"),
+        ))
+    } else {
+        app.end_hint().map(|h| {
+            let short = h
+                .replace("end of scenario: ", "end: ")
+                .replace("end of the tour: ", "tour done: ");
+            (t.text(&h).into_owned(), t.text(&short).into_owned())
+        })
+    };
+    if let Some((long, _)) = &hint {
         lines[0]
             .spans
-            .push(Span::styled(format!("   {}", t.text(&hint)), t.key()));
+            .push(Span::styled(format!("   {long}"), t.key()));
     }
     let mut text = Vec::new();
     // What this step's action said is the newest text: set apart in bold,
@@ -60,13 +66,56 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     // Short of rows, the step line moves onto the bottom border, so the
     // words of the step get every row inside.
     if total + header_rows > area.height && border < buf.area.bottom() && area.width > 20 {
-        let mut spans = vec![Span::raw(" ")];
-        spans.extend(lines.swap_remove(0).spans);
-        spans.push(Span::raw(" "));
-        let step_line = Line::from(spans);
-        let w = (step_line.width() as u16).min(area.width / 2);
-        let room = Rect::new(area.x + 1, border, w, 1);
-        Paragraph::new(step_line).render(room, buf);
+        // The border also carries the "more above" note on its right.
+        let note = if total > area.height {
+            if compact_note(area) { 20 } else { 34 }
+        } else {
+            0
+        };
+        let room = usize::from(area.width)
+            .saturating_sub(2 + note)
+            .max(area.width as usize / 2);
+        let mut base = lines.swap_remove(0).spans;
+        base.truncate(3);
+        let with = |extra: Option<&String>| {
+            let mut spans = vec![Span::raw(" ")];
+            spans.extend(base.iter().cloned());
+            // Short of room, the step number alone leads the hint.
+            if extra.is_some_and(|e| e.chars().count() + base_width(&base) + 4 > room) {
+                spans.truncate(2);
+            }
+            if let Some(extra) = extra {
+                spans.push(Span::styled(format!("  {extra}"), t.key()));
+            }
+            spans.push(Span::raw(" "));
+            Line::from(spans)
+        };
+        let fits = |l: &Line| l.width() <= room;
+        let step_line = [
+            hint.as_ref().map(|(long, _)| long),
+            hint.as_ref().map(|(_, short)| short),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|h| with(Some(h)))
+        .find(fits)
+        .unwrap_or_else(|| {
+            // No room for the hint: the step stays, its action cut with
+            // an ellipsis if need be (the key bar still lists the keys).
+            let mut line = with(None);
+            let over = line.width().saturating_sub(room);
+            if over > 0
+                && let Some(action) = line.spans.get_mut(3)
+            {
+                let keep = action.content.chars().count().saturating_sub(over + 1);
+                let cut: String = action.content.chars().take(keep).collect();
+                action.content = format!("{cut}{}", t.g.ellipsis).into();
+            }
+            line
+        });
+        let w = (step_line.width() as u16).min(area.width.saturating_sub(2));
+        let at = Rect::new(area.x + 1, border, w, 1);
+        Paragraph::new(step_line).render(at, buf);
         header_rows = 0;
     } else {
         header.render(
@@ -92,10 +141,11 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     body.scroll((hidden, 0)).render(body_area, buf);
     if hidden > 0 {
         let up = if t.ascii() { "^" } else { "↑" };
-        let hint = if app.focus == Panel::Narration {
-            format!(" {up} {hidden} more above {} z: read all ", t.g.dot)
-        } else {
-            format!(" {up} {hidden} more above {} click, then z ", t.g.dot)
+        let hint = match (app.focus == Panel::Narration, compact_note(area)) {
+            (true, false) => format!(" {up} {hidden} more above {} z: read all ", t.g.dot),
+            (false, false) => format!(" {up} {hidden} more above {} click, then z ", t.g.dot),
+            (true, true) => format!(" {up} {hidden} more {} z ", t.g.dot),
+            (false, true) => format!(" {up} {hidden} more {} click, z ", t.g.dot),
         };
         // On the panel's bottom border, where it covers no text.
         let w = hint.chars().count() as u16;
@@ -109,6 +159,16 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             );
         }
     }
+}
+
+/// A narrow panel says "more above" in few words, to leave the border room
+/// for the step and what to press next.
+fn compact_note(area: Rect) -> bool {
+    area.width < 100
+}
+
+fn base_width(spans: &[Span<'_>]) -> usize {
+    spans.iter().map(Span::width).sum()
 }
 
 /// The rows a wrapped paragraph takes at this width.
