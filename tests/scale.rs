@@ -56,7 +56,12 @@ fn a_long_scenario_runs_as_a_stream_and_is_refused_where_frames_are_kept() {
     let file = path.to_str().unwrap();
     let out = idem().args(["run", file, "--check"]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(text.contains("expectation for idempotent: met"), "{text}");
     assert!(text.contains("300 facts: 300 correct"), "{text}");
     // Each step tells what it changed, not the whole queue again: no step
