@@ -189,6 +189,9 @@ pub fn run(
     let mode = &mode.map_or_else(|| script.design(), str::to_string);
     let strategy = Strategy::by_name(mode).context("strategy checked by clap")?;
     let expect = script.expect.get(mode);
+    for warning in missing_targets(&script, &strategy) {
+        note(&format!("idem: warning: {name}: {warning}"));
+    }
     let long = script.setup.messages.len() > idem::scenario::limits::MAX_PLAY_MESSAGES;
     if long && matches!(format, Format::Json) {
         return Err(input_error(format!(
@@ -223,6 +226,29 @@ pub fn run(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `run A to <step>` actions whose step this design's program lacks: such
+/// a run goes on until the handler is done, which is worth a warning.
+fn missing_targets(script: &Script, strategy: &Strategy) -> Vec<String> {
+    let mut out = Vec::new();
+    for (chapter, step) in script.steps.iter().enumerate() {
+        for action in &step.actions {
+            if let scenario::Action::Run {
+                consumer,
+                to: Some(to),
+            } = action
+                && strategy.position(to).is_none()
+            {
+                out.push(format!(
+                    "chapter {}: `run {consumer} to {to}`: the {} design has no `{to}` step, so {consumer} runs until it is done with its message or blocked",
+                    chapter + 1,
+                    strategy.name
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// A long run, written step by step as it is made: nothing of it is kept.
