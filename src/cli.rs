@@ -42,9 +42,7 @@ pub enum Command {
     Run {
         /// A built-in scenario name (see `idem list`) or a path to a .toml file.
         scenario: String,
-        /// The handler design to run it under; by default the one the
-        /// scenario is written for, as in `idem play`.
-        #[arg(long, value_parser = strategy_name)]
+        #[arg(long, value_parser = strategy_name, help = mode_help("run it under, by default the one the scenario is written for, as in `idem play`"))]
         mode: Option<String>,
         /// Run it under your own design, read from this file (see README,
         /// "Your own design").
@@ -73,9 +71,7 @@ pub enum Command {
         /// A built-in scenario name (see `idem list`) or a path to a .toml file.
         #[arg(required_unless_present = "level")]
         scenario: Option<String>,
-        /// The handler design to start with (m switches it in the simulator);
-        /// by default the one the scenario is written for.
-        #[arg(long, value_parser = strategy_name)]
+        #[arg(long, value_parser = strategy_name, help = mode_help("start with (m switches it in the simulator), by default the one the scenario is written for"))]
         mode: Option<String>,
         /// Play it under your own design, read from this file.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["mode", "level"])]
@@ -140,12 +136,30 @@ pub enum Command {
         #[arg(default_value = "screenshots")]
         dir: PathBuf,
     },
+    /// Print the manual page (roff): `idem man > idem.1; man ./idem.1`.
+    #[command(hide = true)]
+    Man,
+    /// Print a long generated scenario, to measure idem at scale:
+    /// `idem generate --messages 10000 > big.toml; idem run big.toml`.
+    #[command(hide = true)]
+    Generate {
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=idem::scenario::limits::MAX_MESSAGES as i64))]
+        messages: u32,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum Format {
     Text,
     Json,
+}
+
+/// `--mode`'s help, with every design named, so `--help` is the list.
+fn mode_help(what: &str) -> String {
+    format!(
+        "The handler design to {what}: {}",
+        Strategy::names().join(", ")
+    )
 }
 
 pub fn strategy_name(name: &str) -> Result<String, String> {
@@ -206,6 +220,20 @@ pub fn choose_design(
     Strategy::by_name(&mode).context("strategy checked by clap")
 }
 
+/// A scenario for a front end that keeps every frame whole (the simulator,
+/// the pictures): long ones are refused with the command that runs them.
+pub fn load_to_show(name: &str) -> Result<Script> {
+    let script = load(name)?;
+    let n = script.setup.messages.len();
+    let most = scenario::limits::MAX_PLAY_MESSAGES;
+    if n > most {
+        return Err(input_error(format!(
+            "{name} has {n} messages: the simulator and the pictures keep every step's whole state, and show scenarios of up to {most}; `idem run {name}` streams a run of any length"
+        )));
+    }
+    Ok(script)
+}
+
 pub fn run(
     name: &str,
     DesignChoice { mode, design }: DesignChoice<'_>,
@@ -230,8 +258,134 @@ pub fn run(
     script.setup.db_file = db.clone();
     let strategy = choose_design(&script, mode, design)?;
     let mode = &strategy.name.to_string();
-    let timeline = Timeline::build(&script, &strategy, seed, &[]).map_err(input_error)?;
-    if let Some(path) = &db {
+    let expect = script.expect.get(mode);
+    for warning in missing_targets(&script, &strategy) {
+        note(&format!("idem: warning: {name}: {warning}"));
+    }
+    let long = script.setup.messages.len() > idem::scenario::limits::MAX_PLAY_MESSAGES;
+    if long && (matches!(format, Format::Json) || questions) {
+        return Err(input_error(format!(
+            "{name}: --format json writes every step's whole state, and this scenario has {} messages (at most {} for JSON); the text transcript streams any length",
+            script.setup.messages.len(),
+            idem::scenario::limits::MAX_PLAY_MESSAGES
+        )));
+    }
+    let missed = if long {
+        let end = run_streamed(&script, &strategy, seed, expect)?;
+        db_notes(db.as_deref(), found);
+        expect.map(|e| !end.misses(e).is_empty())
+    } else {
+        let timeline = Timeline::build(&script, &strategy, seed, &[]).map_err(input_error)?;
+        db_notes(db.as_deref(), found);
+        let mut text = match format {
+            Format::Text => report::transcript(&timeline, expect),
+            Format::Json => report::json(&timeline, expect),
+        };
+        if questions {
+            text.push_str(&report::questions(&timeline, &script));
+        }
+        emit(&text)?;
+        expect.map(|e| !timeline.misses(e).is_empty())
+    };
+    if check {
+        let Some(missed) = missed else {
+            return Err(input_error(format!(
+                "--check: {name} has no expectation for {mode}; it has: {}",
+                script.strategies().join(", ")
+            )));
+        };
+        if missed {
+            return Ok(ExitCode::from(1));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A figure from /proc/self/status in KiB (`VmRSS:` now, `VmHWM:` the
+/// peak), where the platform has it.
+fn memory_kib(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    line[field.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// `run A to <step>` actions whose step this design's program lacks: such
+/// a run goes on until the handler is done, which is worth a warning.
+fn missing_targets(script: &Script, strategy: &Strategy) -> Vec<String> {
+    let mut out = Vec::new();
+    for (chapter, step) in script.steps.iter().enumerate() {
+        for action in &step.actions {
+            if let scenario::Action::Run {
+                consumer,
+                to: Some(to),
+            } = action
+                && strategy.position(to).is_none()
+            {
+                out.push(format!(
+                    "chapter {}: `run {consumer} to {to}`: the {} design has no `{to}` step, so {consumer} runs until it is done with its message or blocked",
+                    chapter + 1,
+                    strategy.name
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// A long run, written step by step as it is made: nothing of it is kept.
+fn run_streamed(
+    script: &Script,
+    strategy: &Strategy,
+    seed: u64,
+    expect: Option<&scenario::Expectation>,
+) -> Result<idem::timeline::stream::End> {
+    use idem::report::stream;
+    use std::io::Write;
+    let title = script.title_for(&strategy.name);
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    // The first write error is kept and ends the writing; the run goes on
+    // to its end only to be judged.
+    let mut failed: Option<std::io::Error> = None;
+    let mut write = |text: &str, failed: &mut Option<std::io::Error>| {
+        if failed.is_none()
+            && let Err(e) = out.write_all(idem::terminal_text::escape(text).as_bytes())
+        {
+            *failed = Some(e);
+        }
+    };
+    write(
+        &stream::header(&script.name, title, &strategy.name, seed),
+        &mut failed,
+    );
+    let end = idem::timeline::stream::stream(script, strategy, seed, |step| {
+        write(&stream::step(&step), &mut failed)
+    })
+    .map_err(input_error)?;
+    write(&stream::end(&end, &strategy.name, expect), &mut failed);
+    if failed.is_none()
+        && let Err(e) = out.flush()
+    {
+        failed = Some(e);
+    }
+    match failed {
+        None => Ok(end),
+        Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(end),
+        Some(e) => Err(Exit {
+            code: 2,
+            message: format!("cannot write the output: {e}"),
+        }
+        .into()),
+    }
+}
+
+/// Where the database went, for a run with `--db`.
+fn db_notes(db: Option<&std::path::Path>, found: Option<idem::sim::db_file::Found>) {
+    if let Some(path) = db {
         if found == Some(idem::sim::db_file::Found::Earlier) {
             note(&format!(
                 "idem: replaced {}, a database an earlier idem run wrote",
@@ -243,27 +397,6 @@ pub fn run(
             path.display()
         ));
     }
-    let expect = script.expect.get(mode);
-    let mut text = match format {
-        Format::Text => report::transcript(&timeline, expect),
-        Format::Json => report::json(&timeline, expect),
-    };
-    if questions {
-        text.push_str(&report::questions(&timeline, &script));
-    }
-    emit(&text)?;
-    if check {
-        let Some(expect) = expect else {
-            return Err(input_error(format!(
-                "--check: {name} has no expectation for {mode}; it has: {}",
-                script.strategies().join(", ")
-            )));
-        };
-        if !timeline.misses(expect).is_empty() {
-            return Ok(ExitCode::from(1));
-        }
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Opens the interactive simulator. Input errors come out exactly as
@@ -321,7 +454,7 @@ pub fn play(
         }
     }
     let name = name.as_str();
-    let script = load(name)?;
+    let script = load_to_show(name)?;
     let strategy = choose_design(&script, mode.as_deref(), design)?;
     let mode = strategy.name.to_string();
     let options = idem::tui::Options {
@@ -396,6 +529,23 @@ pub fn write_stdout(bytes: &[u8]) -> Result<()> {
         }
         .into()),
     }
+}
+
+/// The manual page, made from the same definitions as `--help`.
+pub fn man() -> Result<ExitCode> {
+    use clap::CommandFactory;
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut page)
+        .map_err(|e| input_error(format!("cannot render the manual page: {e}")))?;
+    write_stdout(&page)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A generated scenario on stdout (see `scenario::generate`).
+pub fn generate(messages: u32) -> Result<ExitCode> {
+    write_stdout(scenario::generate::many_payments(messages as usize).as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The completion script for `shell`, on stdout as it is (it is ours, and
@@ -555,6 +705,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         return Err(input_error("--max-states must be at least 1"));
     }
     let watch = check::Watch::new(args.max_states);
+    let before = memory_kib("VmRSS:");
     let mine = match &args.design {
         Some(path) => Some(idem::scenario::design_file::load(path).map_err(input_error)?),
         None => None,
@@ -570,6 +721,25 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     match args.format {
         Format::Text => emit(&check::render(&report))?,
         Format::Json => emit(&format!("{}\n", report.to_json()))?,
+    }
+    // What a state costs, to size --max-states: the peak the searches
+    // reached over what the process held before, per state of the largest
+    // search (each design's search is freed before the next).
+    let largest = report
+        .strategies
+        .iter()
+        .map(|s| s.states)
+        .max()
+        .unwrap_or(0);
+    if let (Some(before), Some(peak)) = (before, memory_kib("VmHWM:"))
+        && largest > 0
+    {
+        let grown = peak.saturating_sub(before) * 1024;
+        note(&format!(
+            "idem: memory: peak {:.1} MiB; about {} bytes per state (the largest search: {largest} states)",
+            peak as f64 / 1024.0,
+            grown / largest
+        ));
     }
     if let Some(dir) = &args.save {
         let files: Vec<(String, String)> = report

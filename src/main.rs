@@ -120,6 +120,8 @@ fn main() -> ExitCode {
         Some(Command::Record(args)) => pictures::record(&args),
         Some(Command::Lesson(args)) => pictures::lesson(&args),
         Some(Command::Screenshots { dir }) => pictures::screenshots(&dir),
+        Some(Command::Generate { messages }) => cli::generate(messages),
+        Some(Command::Man) => cli::man(),
         // Where the learner left off; the first time, the tour, in the
         // design it is written for.
         None => cli::play(

@@ -3,6 +3,7 @@
 
 mod questions;
 mod state;
+pub mod stream;
 mod text;
 
 pub use state::{consumer_line, message_line};

@@ -265,6 +265,23 @@ fn toml_message(message: &str, at: Option<&str>) -> String {
     {
         return format!("duplicate key `{key}`: a key may be set once in a table");
     }
+    // `unknown field `lese`, expected one of `queue`, `lease`, ...`: the
+    // key that was probably meant goes first.
+    if let Some(rest) = message.strip_prefix("unknown field `")
+        && let Some((key, known)) = rest.split_once("`, expected ")
+    {
+        let names: Vec<&str> = known
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|n| !n.is_empty())
+            .collect();
+        return format!(
+            "unknown key `{key}`{}: the keys here are {}",
+            did_you_mean(key, names.iter().copied()),
+            names.join(", ")
+        );
+    }
     let mut plain = message.to_string();
     // TOML's date-times reach serde as a table of their own.
     if at.is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit())) {
@@ -375,6 +392,8 @@ impl Validator<'_> {
             )?,
         };
         let setup = self.setup(&raw)?;
+        let ids: std::collections::BTreeSet<&str> =
+            setup.messages.iter().map(|m| m.id.as_str()).collect();
         let mut steps = Vec::new();
         for step in &raw.steps {
             let mut actions = Vec::new();
@@ -392,7 +411,7 @@ impl Validator<'_> {
                     continue;
                 };
                 if self
-                    .keep(self.check_refs(&action, &setup, raw.span()))
+                    .keep(self.check_refs(&action, &setup, &ids, raw.span()))
                     .is_none()
                 {
                     continue;
@@ -630,6 +649,7 @@ impl Validator<'_> {
         }
         // Each message is checked on its own, so that every wrong one is
         // reported; the steps are checked only once all are sound.
+        let mut bodies = std::collections::BTreeSet::new();
         for m in s.messages.get_ref() {
             let id = m.id.get_ref();
             if id.is_empty() || id.chars().any(char::is_whitespace) {
@@ -674,11 +694,12 @@ impl Validator<'_> {
             // The same ID with a different body is allowed: it is how a
             // scenario shows a producer that reuses IDs. The same ID with the
             // same body is a copy, which `publish` sends.
-            if setup
-                .messages
-                .iter()
-                .any(|x: &Message| x.id == *id && x.payment == payment && x.status == status)
-            {
+            let body = (
+                id.clone(),
+                payment.clone(),
+                status.as_ref().map(|s| (s.status.clone(), s.version)),
+            );
+            if !bodies.insert(body) {
                 self.keep::<()>(self.fail(
                     m.id.span(),
                     format!(
@@ -701,6 +722,7 @@ impl Validator<'_> {
         &self,
         action: &Action,
         setup: &Setup,
+        ids: &std::collections::BTreeSet<&str>,
         span: Range<usize>,
     ) -> Result<(), ScenarioError> {
         if let Some(c) = action.consumer()
@@ -716,15 +738,21 @@ impl Validator<'_> {
             );
         }
         if let Some(m) = action.message()
-            && !setup.messages.iter().any(|x| x.id == m)
+            && !ids.contains(m)
         {
             let ids: Vec<&str> = setup.messages.iter().map(|x| x.id.as_str()).collect();
+            // A long list helps nobody: the first few, and how many more.
+            let shown = ids.len().min(12);
+            let more = match ids.len() - shown {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
             return self.fail(
                 span,
                 format!(
-                    "no message `{m}` in the setup{}; the messages are {}",
+                    "no message `{m}` in the setup{}; the messages are {}{more}",
                     did_you_mean(m, ids.iter().copied()),
-                    ids.join(", ")
+                    ids[..shown].join(", ")
                 ),
             );
         }

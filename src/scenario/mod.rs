@@ -9,6 +9,7 @@ pub mod design_file;
 pub mod error;
 mod file;
 mod format;
+pub mod generate;
 pub mod limits;
 pub mod load;
 pub mod question;

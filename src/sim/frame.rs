@@ -256,7 +256,30 @@ impl World {
             .broker
             .messages()
             .iter()
-            .map(|m| {
+            .map(|m| self.message_view(m))
+            .collect();
+        QueueView {
+            name: self.broker.queue.clone(),
+            lease_ms: self.broker.lease_ms,
+            max_receives: self.broker.max_receives,
+            ordered: self.broker.ordered,
+            messages,
+            broker_ids_lead: self.setup.id_source == IdSource::Broker,
+        }
+    }
+
+    /// The copies whose state changed in the last move, as shown.
+    pub fn touched_views(&self) -> Vec<MessageView> {
+        self.touched_copies()
+            .iter()
+            .filter_map(|seq| self.broker.get(*seq))
+            .map(|m| self.message_view(m))
+            .collect()
+    }
+
+    fn message_view(&self, m: &super::broker::StoredMessage) -> MessageView {
+        {
+            {
                 let (phase, holder, lease_left_ms, receipt) = match &m.state {
                     MessageState::Waiting => (MessagePhase::Waiting, None, None, None),
                     MessageState::InFlight {
@@ -293,41 +316,64 @@ impl World {
                     copy: m.copy,
                     ack_lost: m.ack_lost,
                 }
-            })
-            .collect();
-        QueueView {
-            name: self.broker.queue.clone(),
-            lease_ms: self.broker.lease_ms,
-            max_receives: self.broker.max_receives,
-            ordered: self.broker.ordered,
-            messages,
-            broker_ids_lead: self.setup.id_source == IdSource::Broker,
+            }
         }
     }
 
-    fn consumer_views(&self) -> Vec<ConsumerView> {
+    pub fn consumer_views(&self) -> Vec<ConsumerView> {
         self.consumers
             .iter()
-            .map(|c| ConsumerView {
-                name: c.name.clone(),
-                status: c.status.clone(),
-                message: c.delivery.as_ref().map(|d| d.message.id.clone()),
-                steps: self
-                    .strategy
-                    .program
-                    .iter()
-                    .zip(&c.marks)
-                    .map(|(op, mark)| StepView {
-                        label: op.label().to_string(),
-                        keyword: op.keyword().to_string(),
-                        mark: *mark,
-                    })
-                    .collect(),
-                next: (c.status != Status::Idle && c.status != Status::Crashed).then_some(c.pc),
-                in_txn: c.in_txn,
-                armed: c.armed(),
-            })
+            .map(|c| self.consumer_view(c))
             .collect()
+    }
+
+    /// Whether `view` still shows consumer `i` as it is, checked without
+    /// building a new view: a long run asks this for every consumer at
+    /// every step.
+    pub fn consumer_shown(&self, i: usize, view: &ConsumerView) -> bool {
+        let Some(c) = self.consumers.get(i) else {
+            return false;
+        };
+        view.name == c.name
+            && view.status == c.status
+            && view.in_txn == c.in_txn
+            && view.message.as_deref() == c.delivery.as_ref().map(|d| d.message.id.as_str())
+            && view.next
+                == (c.status != Status::Idle && c.status != Status::Crashed).then_some(c.pc)
+            && view.steps.len() == c.marks.len()
+            && view.steps.iter().zip(&c.marks).all(|(s, m)| s.mark == *m)
+            && view.armed == c.armed()
+    }
+
+    /// Consumer `i` as shown.
+    pub fn consumer_view_of(&self, i: usize) -> Option<ConsumerView> {
+        self.consumers.get(i).map(|c| self.consumer_view(c))
+    }
+
+    fn consumer_view(&self, c: &super::consumer::Consumer) -> ConsumerView {
+        {
+            {
+                ConsumerView {
+                    name: c.name.clone(),
+                    status: c.status.clone(),
+                    message: c.delivery.as_ref().map(|d| d.message.id.clone()),
+                    steps: self
+                        .strategy
+                        .program
+                        .iter()
+                        .zip(&c.marks)
+                        .map(|(op, mark)| StepView {
+                            label: op.label().to_string(),
+                            keyword: op.keyword().to_string(),
+                            mark: *mark,
+                        })
+                        .collect(),
+                    next: (c.status != Status::Idle && c.status != Status::Crashed).then_some(c.pc),
+                    in_txn: c.in_txn,
+                    armed: c.armed(),
+                }
+            }
+        }
     }
 
     /// Committed rows, plus the rows an open transaction has written so far,

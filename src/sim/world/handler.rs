@@ -136,8 +136,7 @@ impl World {
             None
         };
         let Some(delivery) = delivery else {
-            let held_back =
-                self.broker.ordered && self.broker.messages().iter().any(|m| m.is_pending());
+            let held_back = self.broker.ordered && self.broker.has_pending();
             self.say(
                 self.actor(i),
                 EventKind::Info,
@@ -146,12 +145,8 @@ impl World {
             if held_back {
                 // The partition's rule, which the broker applies: the
                 // consumer only sees that nothing came.
-                let offset = self
-                    .broker
-                    .messages()
-                    .iter()
-                    .position(|m| m.is_pending())
-                    .unwrap_or(0);
+                // Broker IDs are offsets: b-1 is offset 0.
+                let offset = self.broker.first_pending().map_or(0, |seq| seq - 1);
                 self.say(
                     Actor::Broker,
                     EventKind::Info,
@@ -165,8 +160,9 @@ impl World {
         let payment = delivery.message.payment.clone();
         // A duplicate is the same message again; the same ID on another
         // payment is a producer reusing IDs, a different thing.
-        let reused = self.seen.iter().any(|(i, p)| *i == id && *p != payment);
-        let duplicate = !self.seen.insert((id.clone(), payment.clone()));
+        let seen = self.seen.entry(id.clone()).or_default();
+        let reused = seen.iter().any(|p| *p != payment);
+        let duplicate = !seen.insert(payment.clone());
         if duplicate {
             self.counters.duplicates_delivered += 1;
         }
@@ -220,12 +216,7 @@ impl World {
     /// Why this delivery exists, for the cause chains: empty for a first one.
     pub(super) fn delivery_cause(&self, i: usize) -> Vec<String> {
         let d = self.delivery(i);
-        let copies = self
-            .broker
-            .messages()
-            .iter()
-            .find(|m| m.seq == d.seq)
-            .map_or(1, |m| m.copy);
+        let copies = self.broker.get(d.seq).map_or(1, |m| m.copy);
         let mut cause = Vec::new();
         if d.redelivered {
             cause.push(format!("{} redelivered", d.message.id));
@@ -246,17 +237,13 @@ impl World {
             });
         }
         // The later of two payments that share an ID is the one that reused it.
-        let messages = &self.setup.messages;
-        let this = messages
-            .iter()
-            .position(|m| m.id == d.message.id && m.payment == d.message.payment);
-        let reused = messages[..this.unwrap_or(0)]
-            .iter()
-            .find(|m| m.id == d.message.id && m.payment != d.message.payment);
-        if let Some(other) = reused {
+        if let Some(order) = self
+            .reused
+            .get(&(d.message.id.clone(), d.message.payment.clone()))
+        {
             cause.push(format!(
-                "the producer reused the ID {} of order {} for order {}",
-                d.message.id, other.payment.order, d.message.payment.order
+                "the producer reused the ID {} of order {order} for order {}",
+                d.message.id, d.message.payment.order
             ));
         }
         cause
@@ -313,7 +300,7 @@ impl World {
             if let Some(note) = self.consumers[i].admitted_note.take() {
                 cause.insert(0, note);
             }
-            self.ledger.push(LedgerEntry {
+            self.record(LedgerEntry {
                 order: payment.order,
                 amount: payment.amount,
                 kind: LedgerKind::PaymentCommitted,
@@ -399,11 +386,7 @@ impl World {
                     // (which left its own note): acked before the work.
                     if !self.consumers[i].skipping
                         && d.message.status.is_none()
-                        && !self
-                            .committed
-                            .payments
-                            .iter()
-                            .any(|p| p.order == payment.order && p.amount == payment.amount)
+                        && self.tables.payments_for(&payment) == 0
                     {
                         self.note(
                             payment.clone(),

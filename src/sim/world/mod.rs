@@ -3,10 +3,14 @@
 //! world through `World::apply` and nothing else.
 
 mod dedup;
+mod facts;
 mod handler;
 mod judge;
 mod setup;
+mod tables;
 mod work;
+
+pub use facts::Tally;
 
 use setup::content_hash;
 pub use setup::{IdSource, Setup};
@@ -106,8 +110,9 @@ pub struct World {
     pub(super) ledger: Vec<LedgerEntry>,
     /// Per business fact: what happened to it that a verdict may need to explain.
     notes: BTreeMap<Payment, Vec<String>>,
-    /// Message IDs delivered at least once, to count duplicates.
-    pub(super) seen: BTreeSet<(String, Payment)>,
+    /// Message IDs delivered at least once, with the payments delivered
+    /// under each, to count duplicates and tell a reused ID.
+    pub(super) seen: BTreeMap<String, BTreeSet<Payment>>,
     /// Facts whose message an ack removed before any work was saved.
     acked_before_work: BTreeSet<Payment>,
     /// Facts the provider refused for good (a declined card, a key reused
@@ -121,6 +126,41 @@ pub struct World {
     pub(super) conflict: Option<String>,
     /// The key whose stored result was replayed in this step.
     pub(super) replayed: Option<String>,
+    /// Lookups over `committed`.
+    tables: tables::TableIndex,
+    /// Ledger entries per payment, as positions in `ledger`.
+    ledger_by: BTreeMap<Payment, Vec<usize>>,
+    /// Every fact's verdict, kept as the run goes.
+    facts: facts::FactBook,
+    /// Payments and processed IDs this move changed something about: the
+    /// facts to judge again.
+    touched_facts: Vec<Payment>,
+    touched_ids: Vec<String>,
+    /// The broker's copies the last move changed.
+    touched_copies: Vec<u32>,
+    /// A setup message whose ID an earlier setup message with another
+    /// payment carries: the order of that earlier one.
+    reused: BTreeMap<(String, Payment), u32>,
+}
+
+/// For each (ID, payment) of the setup, the order of the first earlier
+/// message that carries the same ID with another payment, if one does.
+fn reused_ids(messages: &[Message]) -> BTreeMap<(String, Payment), u32> {
+    let mut first: BTreeMap<&str, Vec<&Payment>> = BTreeMap::new();
+    let mut reused = BTreeMap::new();
+    for m in messages {
+        let earlier = first.entry(&m.id).or_default();
+        let key = (m.id.clone(), m.payment.clone());
+        // Only the first message with this ID and payment counts, as the
+        // search from the start of the list found it.
+        if !earlier.contains(&&m.payment) {
+            if let Some(other) = earlier.iter().find(|p| ***p != m.payment) {
+                reused.entry(key).or_insert(other.order);
+            }
+            earlier.push(&m.payment);
+        }
+    }
+    reused
 }
 
 impl World {
@@ -154,13 +194,20 @@ impl World {
             counters: Counters::default(),
             ledger: Vec::new(),
             notes: BTreeMap::new(),
-            seen: BTreeSet::new(),
+            seen: BTreeMap::new(),
             acked_before_work: BTreeSet::new(),
             refused: BTreeSet::new(),
             receipts: crate::sim::receipts::Receipts::new(seed),
             pruned: BTreeMap::new(),
             conflict: None,
             replayed: None,
+            tables: Default::default(),
+            ledger_by: BTreeMap::new(),
+            facts: Default::default(),
+            touched_facts: Vec::new(),
+            touched_ids: Vec::new(),
+            touched_copies: Vec::new(),
+            reused: reused_ids(&setup.messages),
             strategy,
             setup,
         };
@@ -189,6 +236,9 @@ impl World {
             );
         }
         world.committed = world.db.committed()?;
+        world.tables = tables::TableIndex::of(&world.committed);
+        world.broker.take_touched();
+        world.open_facts();
         Ok(world)
     }
 
@@ -216,6 +266,13 @@ impl World {
         &self.broker
     }
 
+    /// A long run keeps only what can still change: acked copies leave the
+    /// broker's list (see `Broker::set_forget_acked`). Frames then show the
+    /// queue without them.
+    pub fn set_forget_acked(&mut self, on: bool) {
+        self.broker.set_forget_acked(on);
+    }
+
     pub fn provider(&self) -> &Provider {
         &self.provider
     }
@@ -236,6 +293,16 @@ impl World {
         &self.sql
     }
 
+    /// Hands over the last move's events and SQL without copying them:
+    /// `events()` and `sql()` are empty afterwards. Each move starts them
+    /// afresh anyway, so nothing accumulates either way.
+    pub fn take_output(&mut self) -> (Vec<Event>, Vec<SqlRecord>) {
+        (
+            std::mem::take(&mut self.events),
+            std::mem::take(&mut self.sql),
+        )
+    }
+
     /// The consumer holding the database's write lock, if any.
     pub fn lock_holder(&self) -> Option<&str> {
         self.consumers
@@ -252,6 +319,8 @@ impl World {
         self.conflict = None;
         self.replayed = None;
         self.step += 1;
+        self.broker.forget_settled();
+        let held_before = self.held_payments();
         match mv {
             Move::Step { consumer } => {
                 let i = self.consumer_index(consumer)?;
@@ -329,6 +398,7 @@ impl World {
             Move::Prune { age_ms } => self.prune(*age_ms)?,
         }
         self.refresh_committed()?;
+        self.rejudge(&held_before);
         Ok(())
     }
 
@@ -362,12 +432,7 @@ impl World {
     }
 
     pub(super) fn publish(&mut self, message: Message) {
-        let before = self
-            .broker
-            .messages()
-            .iter()
-            .filter(|m| m.message.id == message.id)
-            .count();
+        let before = self.broker.copies_of(&message.id);
         match self.broker.publish(message.clone(), self.now) {
             Some(_) if before > 0 => self.say(
                 Actor::Producer,
@@ -412,6 +477,7 @@ impl World {
         }
         let cutoff = self.now - age_ms;
         let (deleted, ran) = self.db.prune_processed(cutoff)?;
+        self.forget_processed(&deleted);
         for id in deleted {
             self.pruned.insert(id, self.step);
         }
@@ -452,7 +518,22 @@ impl World {
     }
 
     pub(super) fn note(&mut self, payment: Payment, text: String) {
+        self.touched_facts.push(payment.clone());
         self.notes.entry(payment).or_default().push(text);
+    }
+
+    /// An effect that happened, for the verdict's cause chains.
+    pub(super) fn record(&mut self, entry: LedgerEntry) {
+        let payment = Payment {
+            order: entry.order,
+            amount: entry.amount,
+        };
+        self.ledger_by
+            .entry(payment.clone())
+            .or_default()
+            .push(self.ledger.len());
+        self.touched_facts.push(payment);
+        self.ledger.push(entry);
     }
 
     /// Lets virtual time pass: leases and idempotency keys run out.
@@ -512,13 +593,6 @@ impl World {
         }
     }
 
-    pub(super) fn refresh_committed(&mut self) -> Result<(), SimError> {
-        if self.lock_holder().is_none() {
-            self.committed = self.db.committed()?;
-        }
-        Ok(())
-    }
-
     pub(super) fn crash(&mut self, i: usize) -> Result<(), SimError> {
         let step = self.step;
         let c = &mut self.consumers[i];
@@ -563,19 +637,17 @@ impl World {
             self.broker
                 .note_lost_lease(&d.receipt, format!("{name} crashed at step {step}"));
             let id = &d.message.id;
-            let text = match self
-                .broker
-                .messages()
-                .iter()
-                .find(|m| m.seq == d.seq)
-                .map(|m| &m.state)
-            {
+            let forgotten = self.broker.forgot(d.seq);
+            let text = match self.broker.get(d.seq).map(|m| &m.state) {
                 Some(MessageState::InFlight { receipt, .. }) if *receipt == d.receipt => format!(
                     "still counts {id} as leased to {name}: nobody tells it about the crash"
                 ),
                 Some(MessageState::InFlight { consumer, .. }) => {
                     format!("sees nothing of the crash: {id} is leased to {consumer} now")
                 }
+                None if forgotten => format!(
+                    "sees nothing of the crash: {id} was acked and deleted, nothing will deliver it again"
+                ),
                 Some(MessageState::Acked { .. }) => format!(
                     "sees nothing of the crash: {id} was acked and deleted, nothing will deliver it again"
                 ),
