@@ -5,6 +5,7 @@
 mod dedup;
 mod handler;
 mod judge;
+mod produce;
 mod setup;
 mod work;
 
