@@ -6,6 +6,7 @@ pub mod export;
 pub mod report;
 pub mod scenario;
 pub mod sim;
+pub mod soak;
 pub mod suggest;
 pub mod terminal_text;
 pub mod timeline;

@@ -4,6 +4,7 @@ mod cli;
 mod pictures;
 mod progress;
 mod save;
+mod soak_cli;
 
 use clap::{CommandFactory, FromArgMatches};
 use cli::{Cli, Command, Exit};
@@ -77,6 +78,7 @@ fn main() -> ExitCode {
         Some(Command::List) => cli::list(),
         Some(Command::Validate { files }) => cli::validate(&files),
         Some(Command::Check(args)) => cli::check(&args),
+        Some(Command::Soak(args)) => soak_cli::soak(&args),
         Some(Command::Completions { shell }) => cli::completions(shell),
         Some(Command::Shot(args)) => pictures::shot(&args),
         Some(Command::Record(args)) => pictures::record(&args),
