@@ -4,6 +4,7 @@
 use super::Millis;
 use super::message::{Message, Payment};
 use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "state", rename_all = "snake_case")]
@@ -112,9 +113,92 @@ pub struct Broker {
     /// One partition of an ordered log: records go out strictly in order,
     /// and an unacknowledged record holds back every record behind it.
     pub ordered: bool,
+    /// The stored copies in sequence order (acked ones may be forgotten).
     messages: Vec<StoredMessage>,
-    published_at: Vec<(String, Millis)>,
+    /// The latest accepted publish of each producer ID: all a dedup
+    /// window needs to know.
+    published_at: BTreeMap<String, Millis>,
     next_seq: u32,
+    /// Indexes that keep every operation logarithmic in the queue's size,
+    /// so a step costs the same early and late in a long run.
+    index: Index,
+    /// Drop acked copies from `messages` (see `forget_acked`).
+    forget_acked: bool,
+    /// Sequence numbers below this that are not stored were acked and forgotten.
+    forgotten: usize,
+    /// Copies whose state changed since `take_touched`.
+    touched: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Index {
+    waiting: BTreeSet<u32>,
+    /// Waiting or in flight.
+    pending: BTreeSet<u32>,
+    /// (lease end, seq) of every copy in flight.
+    leases: BTreeSet<(Millis, u32)>,
+    /// The receipt each copy handed out last.
+    receipts: BTreeMap<String, u32>,
+    /// Every stored copy of a producer ID, oldest first.
+    by_id: BTreeMap<String, Vec<u32>>,
+    /// Copies ever stored per (producer ID, payment).
+    copies: BTreeMap<(String, Payment), u32>,
+    pending_by_payment: BTreeMap<Payment, u32>,
+    pending_by_order: BTreeMap<u32, u32>,
+    dead_by_payment: BTreeMap<Payment, u32>,
+    dead_by_order: BTreeMap<u32, u32>,
+    acked: usize,
+}
+
+fn bump<K: Ord>(map: &mut BTreeMap<K, u32>, key: K, up: bool) {
+    if up {
+        *map.entry(key).or_default() += 1;
+    } else if let std::collections::btree_map::Entry::Occupied(mut e) = map.entry(key) {
+        *e.get_mut() -= 1;
+        if *e.get() == 0 {
+            e.remove();
+        }
+    }
+}
+
+impl Index {
+    /// Enters (`up`) or leaves a copy's state in the indexes.
+    fn account(&mut self, m: &StoredMessage, up: bool) {
+        let set = |s: &mut BTreeSet<u32>| {
+            if up {
+                s.insert(m.seq);
+            } else {
+                s.remove(&m.seq);
+            }
+        };
+        let payment = &m.message.payment;
+        match &m.state {
+            MessageState::Waiting => set(&mut self.waiting),
+            MessageState::InFlight { until, .. } => {
+                if up {
+                    self.leases.insert((*until, m.seq));
+                } else {
+                    self.leases.remove(&(*until, m.seq));
+                }
+            }
+            MessageState::Acked { .. } => {
+                if up {
+                    self.acked += 1;
+                } else {
+                    self.acked -= 1;
+                }
+            }
+            MessageState::DeadLettered => {
+                bump(&mut self.dead_by_payment, payment.clone(), up);
+                bump(&mut self.dead_by_order, payment.order, up);
+            }
+        }
+        if m.is_pending() {
+            set(&mut self.pending);
+            bump(&mut self.pending_by_payment, payment.clone(), up);
+            bump(&mut self.pending_by_order, payment.order, up);
+        }
+    }
 }
 
 impl Broker {
@@ -126,36 +210,119 @@ impl Broker {
             dedup_window_ms: 0,
             ordered: false,
             messages: Vec::new(),
-            published_at: Vec::new(),
+            published_at: BTreeMap::new(),
             next_seq: 1,
+            index: Index::default(),
+            forget_acked: false,
+            forgotten: 0,
+            touched: Vec::new(),
         }
     }
 
+    /// The stored copies, oldest first; with `forget_acked`, acked copies
+    /// drop out of this list.
     pub fn messages(&self) -> &[StoredMessage] {
         &self.messages
+    }
+
+    /// A long run keeps only what can still change: acked copies are
+    /// dropped (in batches, by `forget_settled`), so memory follows the
+    /// messages in the queue, not the messages ever sent. Off by default:
+    /// the simulator shows acked copies.
+    pub fn set_forget_acked(&mut self, on: bool) {
+        self.forget_acked = on;
+    }
+
+    /// Drops acked copies once they are at least half of what is stored,
+    /// so each copy is moved a bounded number of times.
+    pub fn forget_settled(&mut self) {
+        if !self.forget_acked || self.index.acked < 64 || self.index.acked * 2 < self.messages.len()
+        {
+            return;
+        }
+        let index = &mut self.index;
+        self.messages.retain(|m| {
+            let keep = !matches!(m.state, MessageState::Acked { .. });
+            if !keep {
+                index.account(m, false);
+                if let Some(receipt) = &m.last_receipt {
+                    index.receipts.remove(receipt);
+                }
+                if let Some(seqs) = index.by_id.get_mut(&m.message.id) {
+                    seqs.retain(|s| *s != m.seq);
+                    if seqs.is_empty() {
+                        index.by_id.remove(&m.message.id);
+                    }
+                }
+            }
+            keep
+        });
+        self.forgotten = self.next_seq as usize;
+    }
+
+    /// True when this copy was acked and then forgotten.
+    pub fn forgot(&self, seq: u32) -> bool {
+        (seq as usize) < self.forgotten && self.get(seq).is_none()
+    }
+
+    /// The copies whose state changed since the last call, in sequence order.
+    pub fn take_touched(&mut self) -> Vec<u32> {
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.sort_unstable();
+        touched.dedup();
+        touched
+    }
+
+    fn position(&self, seq: u32) -> Option<usize> {
+        self.messages.binary_search_by_key(&seq, |m| m.seq).ok()
+    }
+
+    /// The stored copy with this broker sequence number.
+    pub fn get(&self, seq: u32) -> Option<&StoredMessage> {
+        self.position(seq).map(|i| &self.messages[i])
+    }
+
+    /// Changes a stored copy, keeping the indexes true.
+    fn update<T>(&mut self, i: usize, change: impl FnOnce(&mut StoredMessage) -> T) -> T {
+        self.index.account(&self.messages[i], false);
+        if let Some(receipt) = &self.messages[i].last_receipt {
+            self.index.receipts.remove(receipt);
+        }
+        let out = change(&mut self.messages[i]);
+        let m = &self.messages[i];
+        self.index.account(m, true);
+        if let Some(receipt) = &m.last_receipt {
+            self.index.receipts.insert(receipt.clone(), m.seq);
+        }
+        self.touched.push(m.seq);
+        out
     }
 
     /// Stores a copy of `message`. With a dedup window, a repeat of the same
     /// producer ID inside the window is accepted and dropped: returns `None`.
     pub fn publish(&mut self, message: Message, now: Millis) -> Option<u32> {
-        if self.dedup_window_ms > 0 {
-            let inside = self
-                .published_at
-                .iter()
-                .any(|(id, at)| *id == message.id && now < at + self.dedup_window_ms);
-            if inside {
-                return None;
-            }
+        if self.dedup_window_ms > 0
+            && let Some(at) = self.published_at.get(&message.id)
+            && now < at + self.dedup_window_ms
+        {
+            return None;
         }
-        self.published_at.push((message.id.clone(), now));
-        let copy = 1 + self
-            .messages
-            .iter()
-            .filter(|m| m.message.id == message.id && m.message.payment == message.payment)
-            .count() as u32;
+        self.published_at.insert(message.id.clone(), now);
+        let copies = self
+            .index
+            .copies
+            .entry((message.id.clone(), message.payment.clone()))
+            .or_default();
+        *copies += 1;
+        let copy = *copies;
         let seq = self.next_seq;
         self.next_seq += 1;
-        self.messages.push(StoredMessage {
+        self.index
+            .by_id
+            .entry(message.id.clone())
+            .or_default()
+            .push(seq);
+        let stored = StoredMessage {
             seq,
             message,
             state: MessageState::Waiting,
@@ -166,23 +333,28 @@ impl Broker {
             pending_cause: None,
             redelivery_cause: Vec::new(),
             ack_lost: false,
-        });
+        };
+        self.index.account(&stored, true);
+        self.messages.push(stored);
+        self.touched.push(seq);
         Some(seq)
+    }
+
+    /// How many copies carrying this producer ID are stored now.
+    pub fn copies_of(&self, message_id: &str) -> usize {
+        self.index.by_id.get(message_id).map_or(0, Vec::len)
     }
 
     /// The message a receive would get now: the oldest visible one (on an
     /// ordered queue, only the oldest pending one, if it is visible).
     fn next_visible(&self) -> Option<usize> {
-        self.messages
-            .iter()
-            .position(|m| {
-                if self.ordered {
-                    m.is_pending()
-                } else {
-                    m.state == MessageState::Waiting
-                }
-            })
-            .filter(|&i| self.messages[i].state == MessageState::Waiting)
+        let seq = if self.ordered {
+            let first = *self.index.pending.first()?;
+            self.index.waiting.contains(&first).then_some(first)?
+        } else {
+            *self.index.waiting.first()?
+        };
+        self.position(seq)
     }
 
     /// Whether a receive now would get a message.
@@ -190,52 +362,68 @@ impl Broker {
         self.next_visible().is_some()
     }
 
+    /// True while any copy is waiting or leased.
+    pub fn has_pending(&self) -> bool {
+        !self.index.pending.is_empty()
+    }
+
+    /// The oldest copy still waiting or leased.
+    pub fn first_pending(&self) -> Option<u32> {
+        self.index.pending.first().copied()
+    }
+
+    /// True while any copy is leased.
+    pub fn has_in_flight(&self) -> bool {
+        !self.index.leases.is_empty()
+    }
+
     /// Hands the oldest visible message to `consumer` under a lease.
     pub fn receive(&mut self, consumer: &str, receipt: String, now: Millis) -> Option<Delivery> {
         let lease_ms = self.lease_ms;
         let next = self.next_visible()?;
-        let stored = &mut self.messages[next];
-        stored.receives += 1;
-        stored.redelivered = stored.receives > 1;
-        stored.state = MessageState::InFlight {
-            consumer: consumer.to_string(),
-            receipt: receipt.clone(),
-            since: now,
-            until: now + lease_ms,
-        };
-        stored.last_receipt = Some(receipt.clone());
-        stored.ack_lost = false;
-        Some(Delivery {
-            seq: stored.seq,
-            message: stored.message.clone(),
-            receipt,
-            receive_count: stored.receives,
-            redelivered: stored.redelivered,
-            cause: std::mem::take(&mut stored.redelivery_cause),
+        self.update(next, |stored| {
+            stored.receives += 1;
+            stored.redelivered = stored.receives > 1;
+            stored.state = MessageState::InFlight {
+                consumer: consumer.to_string(),
+                receipt: receipt.clone(),
+                since: now,
+                until: now + lease_ms,
+            };
+            stored.last_receipt = Some(receipt.clone());
+            stored.ack_lost = false;
+            Some(Delivery {
+                seq: stored.seq,
+                message: stored.message.clone(),
+                receipt,
+                receive_count: stored.receives,
+                redelivered: stored.redelivered,
+                cause: std::mem::take(&mut stored.redelivery_cause),
+            })
         })
+    }
+
+    fn by_receipt(&self, receipt: &str) -> Option<usize> {
+        self.position(*self.index.receipts.get(receipt)?)
     }
 
     /// Removes the message whose current receipt this is. As in SQS, an ack
     /// still works after the lease ran out, as long as nobody received the
     /// message since.
     pub fn ack(&mut self, receipt: &str, consumer: &str) -> AckOutcome {
-        let Some(stored) = self
-            .messages
-            .iter_mut()
-            .find(|m| m.last_receipt.as_deref() == Some(receipt))
-        else {
+        let Some(i) = self.by_receipt(receipt) else {
             return AckOutcome::Rejected {
                 reason: "out-of-date receipt: the message was received again since".into(),
             };
         };
-        match stored.state {
+        match self.messages[i].state {
             MessageState::Acked { .. } => AckOutcome::Rejected {
                 reason: "the message was already removed".into(),
             },
             MessageState::DeadLettered => AckOutcome::Rejected {
                 reason: "the message was moved to the dead-letter queue".into(),
             },
-            _ => {
+            _ => self.update(i, |stored| {
                 stored.state = MessageState::Acked {
                     by: consumer.to_string(),
                 };
@@ -243,41 +431,35 @@ impl Broker {
                 AckOutcome::Removed {
                     message_id: stored.message.id.clone(),
                 }
-            }
+            }),
         }
     }
 
     /// Records why the lease held under `receipt` will run out, so that the
     /// redelivery can say why it happened.
     pub fn note_lost_lease(&mut self, receipt: &str, cause: String) {
-        if let Some(stored) = self
-            .messages
-            .iter_mut()
-            .find(|m| m.last_receipt.as_deref() == Some(receipt))
-        {
-            stored.pending_cause = Some(cause);
+        if let Some(i) = self.by_receipt(receipt) {
+            self.messages[i].pending_cause = Some(cause);
         }
     }
 
     pub fn mark_ack_lost(&mut self, receipt: &str) {
-        if let Some(stored) = self
-            .messages
-            .iter_mut()
-            .find(|m| m.last_receipt.as_deref() == Some(receipt))
-        {
-            stored.ack_lost = true;
+        if let Some(i) = self.by_receipt(receipt) {
+            self.update(i, |stored| stored.ack_lost = true);
         }
     }
 
     /// Makes every message whose lease has run out by `now` visible again,
     /// or dead-letters it once it has been received `max_receives` times.
     pub fn expire_leases(&mut self, now: Millis) -> Vec<ExpiryOutcome> {
-        let expired: Vec<u32> = self
-            .messages
-            .iter()
-            .filter(|m| matches!(m.state, MessageState::InFlight { until, .. } if until <= now))
-            .map(|m| m.seq)
+        let mut expired: Vec<u32> = self
+            .index
+            .leases
+            .range(..=(now, u32::MAX))
+            .map(|&(_, seq)| seq)
             .collect();
+        // In queue order, whatever order the leases ran out in.
+        expired.sort_unstable();
         expired
             .into_iter()
             .filter_map(|seq| self.end_lease(seq))
@@ -287,73 +469,65 @@ impl Broker {
     /// Ends the lease on the in-flight copy of `message_id` at once, as if its
     /// visibility timeout had just run out.
     pub fn expire_now(&mut self, message_id: &str) -> Option<ExpiryOutcome> {
-        let seq = self
-            .messages
-            .iter()
-            .find(|m| {
-                m.message.id == message_id && matches!(m.state, MessageState::InFlight { .. })
-            })?
-            .seq;
+        let seq = *self.index.by_id.get(message_id)?.iter().find(|&&seq| {
+            self.get(seq)
+                .is_some_and(|m| matches!(m.state, MessageState::InFlight { .. }))
+        })?;
         self.end_lease(seq)
     }
 
     fn end_lease(&mut self, seq: u32) -> Option<ExpiryOutcome> {
         let max_receives = self.max_receives;
-        let stored = self.messages.iter_mut().find(|m| m.seq == seq)?;
-        let MessageState::InFlight { consumer, .. } = stored.state.clone() else {
+        let i = self.position(seq)?;
+        let MessageState::InFlight { consumer, .. } = self.messages[i].state.clone() else {
             return None;
         };
-        if stored.receives >= max_receives {
-            stored.state = MessageState::DeadLettered;
-            return Some(ExpiryOutcome::DeadLettered {
+        Some(self.update(i, |stored| {
+            if stored.receives >= max_receives {
+                stored.state = MessageState::DeadLettered;
+                return ExpiryOutcome::DeadLettered {
+                    message_id: stored.message.id.clone(),
+                    receives: stored.receives,
+                };
+            }
+            let mut cause = vec!["lease expired".to_string()];
+            match stored.pending_cause.take() {
+                Some(why) => cause.push(why),
+                None => cause.push(format!(
+                    "{consumer} was still working when the lease ran out"
+                )),
+            }
+            stored.state = MessageState::Waiting;
+            stored.redelivery_cause = cause.clone();
+            ExpiryOutcome::Visible {
                 message_id: stored.message.id.clone(),
-                receives: stored.receives,
-            });
-        }
-        let mut cause = vec!["lease expired".to_string()];
-        match stored.pending_cause.take() {
-            Some(why) => cause.push(why),
-            None => cause.push(format!(
-                "{consumer} was still working when the lease ran out"
-            )),
-        }
-        stored.state = MessageState::Waiting;
-        stored.redelivery_cause = cause.clone();
-        Some(ExpiryOutcome::Visible {
-            message_id: stored.message.id.clone(),
-            holder: consumer,
-            cause,
-        })
+                holder: consumer,
+                cause,
+            }
+        }))
     }
 
     /// True while any copy carrying this order is still waiting or leased.
     pub fn order_pending(&self, order: u32) -> bool {
-        self.messages
-            .iter()
-            .any(|m| m.message.payment.order == order && m.is_pending())
+        self.index.pending_by_order.contains_key(&order)
     }
 
     /// True while any copy carrying this payment is still waiting or leased.
     pub fn payment_pending(&self, payment: &Payment) -> bool {
-        self.messages
-            .iter()
-            .any(|m| m.message.payment == *payment && m.is_pending())
+        self.index.pending_by_payment.contains_key(payment)
     }
 
     pub fn payment_dead_lettered(&self, payment: &Payment) -> bool {
-        self.messages
-            .iter()
-            .any(|m| m.message.payment == *payment && m.state == MessageState::DeadLettered)
+        self.index.dead_by_payment.contains_key(payment)
     }
 
     pub fn order_dead_lettered(&self, order: u32) -> bool {
-        self.messages
-            .iter()
-            .any(|m| m.message.payment.order == order && m.state == MessageState::DeadLettered)
+        self.index.dead_by_order.contains_key(&order)
     }
 
+    /// The oldest stored copy of this producer ID.
     pub fn find(&self, message_id: &str) -> Option<&StoredMessage> {
-        self.messages.iter().find(|m| m.message.id == message_id)
+        self.get(*self.index.by_id.get(message_id)?.first()?)
     }
 }
 

@@ -2,13 +2,17 @@
 //! fast and self-cleaning, but it cannot commit together with SQLite.
 
 use super::Millis;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Debug)]
 pub struct Cache {
     pub ttl_ms: Millis,
     /// Key -> the time it expires.
     entries: BTreeMap<String, Millis>,
+    /// (expires, key), soonest first: expiry visits only the keys due.
+    due: BTreeSet<(Millis, String)>,
+    /// Keys set or expired since `take_changed`.
+    changed: Vec<String>,
 }
 
 impl Cache {
@@ -16,6 +20,8 @@ impl Cache {
         Cache {
             ttl_ms,
             entries: BTreeMap::new(),
+            due: BTreeSet::new(),
+            changed: Vec::new(),
         }
     }
 
@@ -25,14 +31,23 @@ impl Cache {
         if self.entries.contains_key(key) {
             return false;
         }
-        self.entries.insert(key.to_string(), now + self.ttl_ms);
+        self.insert(key, now);
         true
     }
 
     /// `SET key 1 EX ttl`.
     pub fn set(&mut self, key: &str, now: Millis) {
         self.expire(now);
-        self.entries.insert(key.to_string(), now + self.ttl_ms);
+        self.insert(key, now);
+    }
+
+    fn insert(&mut self, key: &str, now: Millis) {
+        let expires = now + self.ttl_ms;
+        if let Some(old) = self.entries.insert(key.to_string(), expires) {
+            self.due.remove(&(old, key.to_string()));
+        }
+        self.due.insert((expires, key.to_string()));
+        self.changed.push(key.to_string());
     }
 
     /// `GET key`: true on a hit.
@@ -41,8 +56,28 @@ impl Cache {
         self.entries.contains_key(key)
     }
 
-    pub fn expire(&mut self, now: Millis) {
-        self.entries.retain(|_, expires| *expires > now);
+    /// Drops the keys whose time is up; returns them.
+    pub fn expire(&mut self, now: Millis) -> Vec<String> {
+        let mut gone = Vec::new();
+        while let Some((expires, _)) = self.due.first()
+            && *expires <= now
+        {
+            let (_, key) = self.due.pop_first().expect("just looked");
+            self.entries.remove(&key);
+            self.changed.push(key.clone());
+            gone.push(key);
+        }
+        gone
+    }
+
+    /// Keys set or expired since the last call.
+    pub fn take_changed(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.changed)
+    }
+
+    /// Whether `key` is set and not expired at `now`.
+    pub fn holds(&self, key: &str, now: Millis) -> bool {
+        self.entries.get(key).is_some_and(|e| *e > now)
     }
 
     /// (key, time left), in key order.

@@ -88,6 +88,17 @@ const INSERT_PAYMENT: &str =
 const SELECT_PAYMENTS: &str = "SELECT id, order_id, amount, message_id FROM payments ORDER BY id";
 const SELECT_PROCESSED: &str =
     "SELECT message_id, processed_at FROM processed_messages ORDER BY processed_at, message_id";
+// The reads that keep the world's copy of the committed tables current
+// after a commit: only the rows the transaction wrote, so a commit costs
+// the same in a table of ten rows or ten thousand.
+const SELECT_PAYMENTS_AFTER: &str =
+    "SELECT id, order_id, amount, message_id FROM payments WHERE id > ?1 ORDER BY id";
+const SELECT_PROCESSED_ROW: &str =
+    "SELECT message_id, processed_at FROM processed_messages WHERE message_id = ?1";
+const SELECT_RECORD_ROW: &str = "SELECT message_id, status, owner, deadline, result FROM idempotency_records WHERE message_id = ?1";
+const SELECT_ORDER_ROW: &str = "SELECT order_id, last_message_id FROM orders WHERE order_id = ?1";
+const SELECT_STATUS_ROW: &str =
+    "SELECT order_id, status, version FROM order_status WHERE order_id = ?1";
 
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
@@ -204,6 +215,7 @@ impl Database {
     pub fn connect(&self) -> Result<Session, DbError> {
         Ok(Session {
             conn: connect(&self.target, self.memdb)?,
+            written: Default::default(),
             _file: self.file.clone(),
         })
     }
@@ -228,6 +240,40 @@ impl Database {
     /// open: the memdb VFS blocks readers while a writer holds its lock.
     pub fn committed(&self) -> Result<Tables, DbError> {
         read_tables(&self.observer)
+    }
+
+    /// The committed rows a commit wrote (`written`), payments after the
+    /// row `last_payment` that the caller already has. Same rule as
+    /// `committed`: only while no write transaction is open.
+    pub fn fresh(&self, written: &Written, last_payment: i64) -> Result<Fresh, DbError> {
+        let conn = &self.observer;
+        let mut fresh = Fresh::default();
+        if written.payments {
+            let mut stmt = conn.prepare_cached(SELECT_PAYMENTS_AFTER)?;
+            fresh.payments = stmt
+                .query_map(params![last_payment], payment_row)?
+                .collect::<Result<_, _>>()?;
+        }
+        for id in &written.processed {
+            let row = row_by(conn, SELECT_PROCESSED_ROW, params![id], processed_row)?;
+            fresh.processed.push((id.clone(), row));
+        }
+        for id in &written.records {
+            let row = row_by(conn, SELECT_RECORD_ROW, params![id], record_row)?;
+            fresh.records.push((id.clone(), row));
+        }
+        for order in &written.orders {
+            let row = row_by(conn, SELECT_ORDER_ROW, params![order], order_row)?;
+            fresh.orders.push((*order, row));
+        }
+        for order in &written.statuses {
+            let row = row_by(conn, SELECT_STATUS_ROW, params![order], status_row)?;
+            fresh.statuses.push((*order, row));
+        }
+        if written.offset {
+            fresh.last_offset = Some(read_last_offset(conn)?);
+        }
+        Ok(fresh)
     }
 }
 
@@ -269,46 +315,100 @@ fn same_as_claimed(conn: &Connection, path: &Path) -> Result<(), DbError> {
     Ok(())
 }
 
+fn payment_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PaymentRow> {
+    Ok(PaymentRow {
+        id: r.get(0)?,
+        order: r.get(1)?,
+        amount: r.get(2)?,
+        message_id: r.get(3)?,
+    })
+}
+
+fn processed_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ProcessedRow> {
+    Ok(ProcessedRow {
+        message_id: r.get(0)?,
+        processed_at: r.get::<_, i64>(1)? as Millis,
+    })
+}
+
+fn record_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RecordRow> {
+    Ok(RecordRow {
+        message_id: r.get(0)?,
+        status: r.get(1)?,
+        owner: r.get(2)?,
+        deadline: r.get::<_, i64>(3)? as Millis,
+        result: r.get(4)?,
+    })
+}
+
+fn order_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OrderRow> {
+    Ok(OrderRow {
+        order: r.get(0)?,
+        last_message_id: r.get(1)?,
+    })
+}
+
+fn status_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StatusRow> {
+    Ok(StatusRow {
+        order: r.get(0)?,
+        status: r.get(1)?,
+        version: r.get(2)?,
+    })
+}
+
 fn read_tables(conn: &Connection) -> Result<Tables, DbError> {
     Ok(Tables {
-        payments: rows(conn, SELECT_PAYMENTS, |r| {
-            Ok(PaymentRow {
-                id: r.get(0)?,
-                order: r.get(1)?,
-                amount: r.get(2)?,
-                message_id: r.get(3)?,
-            })
-        })?,
-        processed: rows(conn, SELECT_PROCESSED, |r| {
-            Ok(ProcessedRow {
-                message_id: r.get(0)?,
-                processed_at: r.get::<_, i64>(1)? as Millis,
-            })
-        })?,
-        records: rows(conn, SELECT_RECORDS, |r| {
-            Ok(RecordRow {
-                message_id: r.get(0)?,
-                status: r.get(1)?,
-                owner: r.get(2)?,
-                deadline: r.get::<_, i64>(3)? as Millis,
-                result: r.get(4)?,
-            })
-        })?,
-        orders: rows(conn, SELECT_ORDERS, |r| {
-            Ok(OrderRow {
-                order: r.get(0)?,
-                last_message_id: r.get(1)?,
-            })
-        })?,
+        payments: rows(conn, SELECT_PAYMENTS, payment_row)?,
+        processed: rows(conn, SELECT_PROCESSED, processed_row)?,
+        records: rows(conn, SELECT_RECORDS, record_row)?,
+        orders: rows(conn, SELECT_ORDERS, order_row)?,
         last_offset: read_last_offset(conn)?,
-        statuses: rows(conn, SELECT_STATUSES, |r| {
-            Ok(StatusRow {
-                order: r.get(0)?,
-                status: r.get(1)?,
-                version: r.get(2)?,
-            })
-        })?,
+        statuses: rows(conn, SELECT_STATUSES, status_row)?,
     })
+}
+
+/// One row by its key, if it exists.
+fn row_by<T, P: rusqlite::Params>(
+    conn: &Connection,
+    sql: &str,
+    key: P,
+    row: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> Result<Option<T>, DbError> {
+    match conn.prepare_cached(sql)?.query_row(key, row) {
+        Ok(found) => Ok(Some(found)),
+        Err(rusqlite::Error::QueryReturnedNoRows) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The keys of the rows a connection wrote since its last commit: what a
+/// commit makes new in the committed tables.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    pub payments: bool,
+    pub processed: std::collections::BTreeSet<String>,
+    pub records: std::collections::BTreeSet<String>,
+    pub orders: std::collections::BTreeSet<u32>,
+    pub statuses: std::collections::BTreeSet<u32>,
+    pub offset: bool,
+}
+
+impl Written {
+    pub fn is_empty(&self) -> bool {
+        *self == Written::default()
+    }
+}
+
+/// The committed rows under the keys a commit wrote, as they are now:
+/// `None` for a row that no longer exists.
+#[derive(Debug, Default)]
+pub struct Fresh {
+    pub payments: Vec<PaymentRow>,
+    pub processed: Vec<(String, Option<ProcessedRow>)>,
+    pub records: Vec<(String, Option<RecordRow>)>,
+    pub orders: Vec<(u32, Option<OrderRow>)>,
+    pub statuses: Vec<(u32, Option<StatusRow>)>,
+    pub last_offset: Option<Option<u64>>,
 }
 
 /// Every row a statement returns, mapped; statements are cached per
@@ -370,6 +470,8 @@ pub struct Claim {
 /// transaction it had open, as a real process exit would.
 pub struct Session {
     conn: Connection,
+    /// What this connection wrote since its last commit or rollback.
+    written: std::cell::RefCell<Written>,
     /// Keeps the `--db` file's lock (and descriptor) until this connection
     /// has closed too: closing any descriptor of a file drops every POSIX
     /// lock the process holds on it, SQLite's included.
@@ -392,6 +494,7 @@ impl Session {
             .conn
             .prepare_cached(CLAIM_MESSAGE)?
             .execute(params![message_id, now as i64])?;
+        self.wrote(|w| w.processed.insert(message_id.to_string()));
         let sql = render(CLAIM_MESSAGE, &[quote(message_id), now.to_string()]);
         let first_time = rows == 1;
         let result = if first_time {
@@ -458,6 +561,7 @@ impl Session {
             }
             .into(),
         });
+        self.wrote(|w| w.records.insert(message_id.to_string()));
         if inserted == 1 {
             return Ok((RecordClaim::Claimed, ran));
         }
@@ -519,6 +623,7 @@ impl Session {
             .conn
             .prepare_cached(COMPLETE_RECORD)?
             .execute(params![result, message_id, owner])?;
+        self.wrote(|w| w.records.insert(message_id.to_string()));
         Ok((
             rows == 1,
             Ran {
@@ -543,6 +648,7 @@ impl Session {
             .conn
             .prepare_cached(GUARD_ORDER_ROW)?
             .execute(params![order, message_id])?;
+        self.wrote(|w| w.orders.insert(order));
         Ok((
             rows == 1,
             Ran {
@@ -572,6 +678,7 @@ impl Session {
             .conn
             .prepare_cached(SAVE_OFFSET)?
             .execute(params![offset as i64])?;
+        self.wrote(|w| w.offset = true);
         Ok(Ran {
             sql: render(SAVE_OFFSET, &[offset.to_string()]),
             result: format!("{rows} row written"),
@@ -597,6 +704,7 @@ impl Session {
             .conn
             .prepare_cached(sql)?
             .execute(params![order, status, version])?;
+        self.wrote(|w| w.statuses.insert(order));
         Ok((
             rows == 1,
             Ran {
@@ -624,6 +732,7 @@ impl Session {
             .conn
             .prepare_cached(INSERT_PAYMENT)?
             .execute(params![order, amount, message_id])?;
+        self.wrote(|w| w.payments = true);
         Ok(Ran {
             sql: render(
                 INSERT_PAYMENT,
@@ -640,6 +749,7 @@ impl Session {
 
     pub fn rollback(&self) -> Result<Ran, DbError> {
         self.conn.execute_batch(ROLLBACK)?;
+        self.written.take();
         Ok(ran(ROLLBACK, "rolled back"))
     }
 
@@ -647,6 +757,20 @@ impl Session {
     /// included. Safe to call only while this connection holds the write lock.
     pub fn own_view(&self) -> Result<Tables, DbError> {
         read_tables(&self.conn)
+    }
+
+    fn wrote<T>(&self, note: impl FnOnce(&mut Written) -> T) {
+        note(&mut self.written.borrow_mut());
+    }
+
+    /// What this connection wrote and committed since the last call: its
+    /// writes once no transaction of its own is open any more (a commit,
+    /// or a statement that committed on its own).
+    pub fn take_committed(&self) -> Option<Written> {
+        if !self.conn.is_autocommit() || self.written.borrow().is_empty() {
+            return None;
+        }
+        Some(self.written.take())
     }
 }
 

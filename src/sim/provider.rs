@@ -80,6 +80,11 @@ pub struct Provider {
     pub require_key: bool,
     charges: Vec<Charge>,
     keys: BTreeMap<String, KeyRecord>,
+    /// (created at, key) of every stored key, oldest first: expiry looks
+    /// only at the keys that are due, however many are stored.
+    ages: BTreeSet<(Millis, String)>,
+    /// Charges made per payment, so a verdict needs no scan of them all.
+    charged: BTreeMap<Payment, usize>,
     declines: BTreeSet<u32>,
     next_charge: u32,
 }
@@ -91,6 +96,8 @@ impl Provider {
             require_key: false,
             charges: Vec::new(),
             keys: BTreeMap::new(),
+            ages: BTreeSet::new(),
+            charged: BTreeMap::new(),
             declines,
             next_charge: first_charge,
         }
@@ -105,10 +112,7 @@ impl Provider {
     }
 
     pub fn charges_for_payment(&self, payment: &Payment) -> usize {
-        self.charges
-            .iter()
-            .filter(|c| c.order == payment.order && c.amount == payment.amount)
-            .count()
+        self.charged.get(payment).copied().unwrap_or(0)
     }
 
     pub fn charges_for(&self, order: u32) -> usize {
@@ -146,6 +150,7 @@ impl Provider {
             };
         }
         let reply = self.charge(Some(key), payment, now);
+        self.ages.insert((now, key.to_string()));
         self.keys.insert(
             key.to_string(),
             KeyRecord {
@@ -168,6 +173,7 @@ impl Provider {
         }
         let id = format!("ch_{}", self.next_charge);
         self.next_charge += 1;
+        *self.charged.entry(payment.clone()).or_default() += 1;
         self.charges.push(Charge {
             id: id.clone(),
             order: payment.order,
@@ -181,15 +187,16 @@ impl Provider {
     /// Drops keys older than their lifetime; a repeat after that is new work.
     pub fn forget_expired(&mut self, now: Millis) -> Vec<String> {
         let lifetime = self.key_lifetime_ms;
-        let expired: Vec<String> = self
-            .keys
-            .values()
-            .filter(|r| r.created_at + lifetime <= now)
-            .map(|r| r.key.clone())
-            .collect();
-        for key in &expired {
-            self.keys.remove(key);
+        let mut expired = Vec::new();
+        while let Some((created_at, _)) = self.ages.first()
+            && created_at.saturating_add(lifetime) <= now
+        {
+            let (_, key) = self.ages.pop_first().expect("just looked");
+            self.keys.remove(&key);
+            expired.push(key);
         }
+        // In key order, as the key store lists them.
+        expired.sort();
         expired
     }
 }

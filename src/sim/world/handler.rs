@@ -136,8 +136,7 @@ impl World {
             None
         };
         let Some(delivery) = delivery else {
-            let held_back =
-                self.broker.ordered && self.broker.messages().iter().any(|m| m.is_pending());
+            let held_back = self.broker.ordered && self.broker.has_pending();
             self.say(
                 self.actor(i),
                 EventKind::Info,
@@ -146,12 +145,8 @@ impl World {
             if held_back {
                 // The partition's rule, which the broker applies: the
                 // consumer only sees that nothing came.
-                let offset = self
-                    .broker
-                    .messages()
-                    .iter()
-                    .position(|m| m.is_pending())
-                    .unwrap_or(0);
+                // Broker IDs are offsets: b-1 is offset 0.
+                let offset = self.broker.first_pending().map_or(0, |seq| seq - 1);
                 self.say(
                     Actor::Broker,
                     EventKind::Info,
@@ -220,12 +215,7 @@ impl World {
     /// Why this delivery exists, for the cause chains: empty for a first one.
     pub(super) fn delivery_cause(&self, i: usize) -> Vec<String> {
         let d = self.delivery(i);
-        let copies = self
-            .broker
-            .messages()
-            .iter()
-            .find(|m| m.seq == d.seq)
-            .map_or(1, |m| m.copy);
+        let copies = self.broker.get(d.seq).map_or(1, |m| m.copy);
         let mut cause = Vec::new();
         if d.redelivered {
             cause.push(format!("{} redelivered", d.message.id));
@@ -313,7 +303,7 @@ impl World {
             if let Some(note) = self.consumers[i].admitted_note.take() {
                 cause.insert(0, note);
             }
-            self.ledger.push(LedgerEntry {
+            self.record(LedgerEntry {
                 order: payment.order,
                 amount: payment.amount,
                 kind: LedgerKind::PaymentCommitted,
@@ -399,11 +389,7 @@ impl World {
                     // (which left its own note): acked before the work.
                     if !self.consumers[i].skipping
                         && d.message.status.is_none()
-                        && !self
-                            .committed
-                            .payments
-                            .iter()
-                            .any(|p| p.order == payment.order && p.amount == payment.amount)
+                        && self.tables.payments_for(&payment) == 0
                     {
                         self.note(
                             payment.clone(),

@@ -3,11 +3,15 @@
 //! world through `World::apply` and nothing else.
 
 mod dedup;
+mod facts;
 mod handler;
 mod judge;
 mod produce;
 mod setup;
+mod tables;
 mod work;
+
+pub use facts::Tally;
 
 use setup::content_hash;
 pub use setup::{IdSource, Setup};
@@ -122,6 +126,16 @@ pub struct World {
     pub(super) conflict: Option<String>,
     /// The key whose stored result was replayed in this step.
     pub(super) replayed: Option<String>,
+    /// Lookups over `committed`.
+    tables: tables::TableIndex,
+    /// Ledger entries per payment, as positions in `ledger`.
+    ledger_by: BTreeMap<Payment, Vec<usize>>,
+    /// Every fact's verdict, kept as the run goes.
+    facts: facts::FactBook,
+    /// Payments and processed IDs this move changed something about: the
+    /// facts to judge again.
+    touched_facts: Vec<Payment>,
+    touched_ids: Vec<String>,
 }
 
 impl World {
@@ -162,6 +176,11 @@ impl World {
             pruned: BTreeMap::new(),
             conflict: None,
             replayed: None,
+            tables: Default::default(),
+            ledger_by: BTreeMap::new(),
+            facts: Default::default(),
+            touched_facts: Vec::new(),
+            touched_ids: Vec::new(),
             strategy,
             setup,
         };
@@ -190,6 +209,9 @@ impl World {
             );
         }
         world.committed = world.db.committed()?;
+        world.tables = tables::TableIndex::of(&world.committed);
+        world.broker.take_touched();
+        world.open_facts();
         Ok(world)
     }
 
@@ -253,6 +275,8 @@ impl World {
         self.conflict = None;
         self.replayed = None;
         self.step += 1;
+        self.broker.forget_settled();
+        let held_before = self.held_payments();
         match mv {
             Move::Step { consumer } => {
                 let i = self.consumer_index(consumer)?;
@@ -337,16 +361,12 @@ impl World {
             Move::Prune { age_ms } => self.prune(*age_ms)?,
         }
         self.refresh_committed()?;
+        self.rejudge(&held_before);
         Ok(())
     }
 
     pub(super) fn publish(&mut self, message: Message) {
-        let before = self
-            .broker
-            .messages()
-            .iter()
-            .filter(|m| m.message.id == message.id)
-            .count();
+        let before = self.broker.copies_of(&message.id);
         match self.broker.publish(message.clone(), self.now) {
             Some(_) if before > 0 => self.say(
                 Actor::Producer,
@@ -391,6 +411,7 @@ impl World {
         }
         let cutoff = self.now - age_ms;
         let (deleted, ran) = self.db.prune_processed(cutoff)?;
+        self.forget_processed(&deleted);
         for id in deleted {
             self.pruned.insert(id, self.step);
         }
@@ -431,7 +452,22 @@ impl World {
     }
 
     pub(super) fn note(&mut self, payment: Payment, text: String) {
+        self.touched_facts.push(payment.clone());
         self.notes.entry(payment).or_default().push(text);
+    }
+
+    /// An effect that happened, for the verdict's cause chains.
+    pub(super) fn record(&mut self, entry: LedgerEntry) {
+        let payment = Payment {
+            order: entry.order,
+            amount: entry.amount,
+        };
+        self.ledger_by
+            .entry(payment.clone())
+            .or_default()
+            .push(self.ledger.len());
+        self.touched_facts.push(payment);
+        self.ledger.push(entry);
     }
 
     /// Lets virtual time pass: leases and idempotency keys run out.
@@ -491,13 +527,6 @@ impl World {
         }
     }
 
-    pub(super) fn refresh_committed(&mut self) -> Result<(), SimError> {
-        if self.lock_holder().is_none() {
-            self.committed = self.db.committed()?;
-        }
-        Ok(())
-    }
-
     pub(super) fn crash(&mut self, i: usize) -> Result<(), SimError> {
         let step = self.step;
         let c = &mut self.consumers[i];
@@ -542,19 +571,17 @@ impl World {
             self.broker
                 .note_lost_lease(&d.receipt, format!("{name} crashed at step {step}"));
             let id = &d.message.id;
-            let text = match self
-                .broker
-                .messages()
-                .iter()
-                .find(|m| m.seq == d.seq)
-                .map(|m| &m.state)
-            {
+            let forgotten = self.broker.forgot(d.seq);
+            let text = match self.broker.get(d.seq).map(|m| &m.state) {
                 Some(MessageState::InFlight { receipt, .. }) if *receipt == d.receipt => format!(
                     "still counts {id} as leased to {name}: nobody tells it about the crash"
                 ),
                 Some(MessageState::InFlight { consumer, .. }) => {
                     format!("sees nothing of the crash: {id} is leased to {consumer} now")
                 }
+                None if forgotten => format!(
+                    "sees nothing of the crash: {id} was acked and deleted, nothing will deliver it again"
+                ),
                 Some(MessageState::Acked { .. }) => format!(
                     "sees nothing of the crash: {id} was acked and deleted, nothing will deliver it again"
                 ),

@@ -142,7 +142,7 @@ impl World {
                 cause.push(why);
             }
             cause.extend(self.delivery_cause(i));
-            self.ledger.push(LedgerEntry {
+            self.record(LedgerEntry {
                 order: payment.order,
                 amount: payment.amount,
                 kind: LedgerKind::ProviderCharged,

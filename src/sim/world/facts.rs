@@ -1,0 +1,343 @@
+//! The verdict kept as it goes: one judged fact per business fact, judged
+//! again only when something it depends on changed in a move, and running
+//! totals over all of them. A step costs the same early and late in a long
+//! run; `judge.rs` holds the same judgement made from scratch, which the
+//! tests compare against after every move.
+
+// The world's own imports and types: these files are its parts.
+use super::*;
+use crate::sim::verdict::{FactVerdict, Outcome};
+
+/// Which fact: a payment the producer asked for, or an order's status.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum FactKey {
+    Payment(Payment),
+    Status(u32),
+}
+
+/// What never changes about a fact during a run.
+#[derive(Clone, Debug)]
+struct FactDef {
+    key: FactKey,
+    /// How the verdict names a payment: `order 1042`, or `order 1042 ($40)`.
+    name: String,
+    /// Payments: how many times the producer asked. Unused for a status.
+    expected: usize,
+    /// IDs only this fact's messages carry.
+    ids: Vec<String>,
+    /// A status fact: the newest status the producer sent.
+    newest: Option<String>,
+}
+
+/// How many facts stand at each outcome, kept as facts are judged again.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Facts per outcome, indexed by `Outcome as usize`.
+    pub outcomes: [usize; 8],
+    /// Facts per wrong effect that holds for them (a fact can have several).
+    pub failures: [usize; 8],
+    /// For facts charged twice or more: how many were charged n times.
+    charged_times: BTreeMap<usize, usize>,
+}
+
+impl Tally {
+    fn account(&mut self, f: &FactVerdict, up: bool) {
+        let step = |n: &mut usize| {
+            if up { *n += 1 } else { *n -= 1 }
+        };
+        step(&mut self.outcomes[f.outcome as usize]);
+        for o in &f.failures {
+            step(&mut self.failures[*o as usize]);
+        }
+        if f.failures.contains(&Outcome::ChargedTwice) {
+            let n = self
+                .charged_times
+                .entry(f.charges.max(f.payments))
+                .or_default();
+            step(n);
+            if *n == 0 {
+                self.charged_times.remove(&f.charges.max(f.payments));
+            }
+        }
+    }
+
+    /// The worst outcome over all facts: the verdict's headline outcome.
+    pub fn outcome(&self) -> Outcome {
+        Outcome::ALL
+            .into_iter()
+            .rev()
+            .find(|o| self.outcomes[*o as usize] > 0)
+            .unwrap_or(Outcome::Correct)
+    }
+
+    /// Every wrong effect that holds, worst first.
+    pub fn failures(&self) -> Vec<Outcome> {
+        Outcome::ALL
+            .into_iter()
+            .rev()
+            .filter(|o| self.failures[*o as usize] > 0)
+            .collect()
+    }
+
+    /// The most times any fact was charged, among those charged twice or more.
+    pub fn most_charged(&self) -> Option<usize> {
+        self.charged_times.keys().next_back().copied()
+    }
+
+    /// Facts whose outcome is settled (not in progress).
+    pub fn settled(&self) -> usize {
+        self.outcomes.iter().sum::<usize>() - self.outcomes[Outcome::InProgress as usize]
+    }
+}
+
+/// Every fact's current verdict, and what to judge again after a move.
+#[derive(Clone, Debug, Default)]
+pub(super) struct FactBook {
+    defs: Vec<FactDef>,
+    index: BTreeMap<FactKey, usize>,
+    /// Message ID -> the facts that count it as theirs.
+    by_id: BTreeMap<String, Vec<usize>>,
+    /// Status orders, for marking a payment's order.
+    status_orders: BTreeSet<u32>,
+    verdicts: Vec<FactVerdict>,
+    tally: Tally,
+    /// Facts whose verdict changed in the last move, in fact order.
+    changed: Vec<usize>,
+}
+
+impl FactBook {
+    /// The facts of a setup, in the order the verdict lists them:
+    /// payments as their first message comes, then statuses by order.
+    fn of(messages: &[Message]) -> FactBook {
+        let mut book = FactBook::default();
+        let mut expected: Vec<(Payment, usize)> = Vec::new();
+        let mut positions: BTreeMap<Payment, usize> = BTreeMap::new();
+        for m in messages.iter().filter(|m| m.status.is_none()) {
+            match positions.get(&m.payment) {
+                Some(&i) => expected[i].1 += 1,
+                None => {
+                    positions.insert(m.payment.clone(), expected.len());
+                    expected.push((m.payment.clone(), 1));
+                }
+            }
+        }
+        // Which payments each order and each ID belong to, for names and
+        // for IDs that only one fact carries.
+        let mut per_order: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
+        for m in messages.iter().filter(|m| m.status.is_none()) {
+            per_order
+                .entry(m.payment.order)
+                .or_default()
+                .insert(m.payment.amount);
+        }
+        let mut id_payments: BTreeMap<&str, BTreeSet<&Payment>> = BTreeMap::new();
+        let mut fact_ids: BTreeMap<&Payment, Vec<&str>> = BTreeMap::new();
+        for m in messages {
+            id_payments.entry(&m.id).or_default().insert(&m.payment);
+            fact_ids.entry(&m.payment).or_default().push(&m.id);
+        }
+        for (payment, n) in expected {
+            let shared = per_order[&payment.order].len() > 1;
+            let ids: Vec<String> = fact_ids[&payment]
+                .iter()
+                .filter(|id| id_payments[*id].len() == 1)
+                .map(|id| id.to_string())
+                .collect();
+            book.push(FactDef {
+                key: FactKey::Payment(payment.clone()),
+                name: if shared {
+                    format!("order {} (${})", payment.order, payment.amount)
+                } else {
+                    format!("order {}", payment.order)
+                },
+                expected: n,
+                ids,
+                newest: None,
+            });
+        }
+        let mut newest: BTreeMap<u32, &crate::sim::message::StatusUpdate> = BTreeMap::new();
+        for m in messages {
+            if let Some(update) = &m.status {
+                let entry = newest.entry(m.payment.order).or_insert(update);
+                if update.version > entry.version {
+                    *entry = update;
+                }
+            }
+        }
+        for (order, update) in newest {
+            book.status_orders.insert(order);
+            book.push(FactDef {
+                key: FactKey::Status(order),
+                name: format!("order {order}"),
+                expected: 1,
+                ids: Vec::new(),
+                newest: Some(update.status.clone()),
+            });
+        }
+        book
+    }
+
+    fn push(&mut self, def: FactDef) {
+        let i = self.defs.len();
+        for id in &def.ids {
+            self.by_id.entry(id.clone()).or_default().push(i);
+        }
+        self.index.insert(def.key.clone(), i);
+        self.defs.push(def);
+    }
+
+    /// The facts a change to this payment's messages may move.
+    fn of_payment(&self, payment: &Payment, out: &mut BTreeSet<usize>) {
+        out.extend(self.index.get(&FactKey::Payment(payment.clone())));
+        if self.status_orders.contains(&payment.order) {
+            out.extend(self.index.get(&FactKey::Status(payment.order)));
+        }
+    }
+}
+
+impl World {
+    /// Judges every fact once, at the start of a run.
+    pub(super) fn open_facts(&mut self) {
+        let mut book = FactBook::of(&self.setup.messages);
+        book.verdicts = (0..book.defs.len())
+            .map(|i| self.judge_one(&book.defs[i]))
+            .collect();
+        for v in &book.verdicts {
+            book.tally.account(v, true);
+        }
+        self.facts = book;
+    }
+
+    /// Judges again the facts this move may have changed: those of the
+    /// copies the broker touched, of the deliveries consumers held before
+    /// or hold now, of rows committed or pruned, of keys cached or expired,
+    /// and of every note, charge and ledger entry made.
+    pub(super) fn rejudge(&mut self, held_before: &[Payment]) {
+        let mut dirty = BTreeSet::new();
+        let touched_seqs = self.broker.take_touched();
+        for seq in touched_seqs {
+            if let Some(m) = self.broker.get(seq) {
+                self.facts.of_payment(&m.message.payment, &mut dirty);
+            }
+        }
+        let held_now = self.held_payments();
+        for p in held_before.iter().chain(&held_now) {
+            self.facts.of_payment(p, &mut dirty);
+        }
+        for p in std::mem::take(&mut self.touched_facts) {
+            self.facts.of_payment(&p, &mut dirty);
+        }
+        for key in self.cache.take_changed() {
+            self.touched_ids.push(key);
+        }
+        for id in std::mem::take(&mut self.touched_ids) {
+            if let Some(facts) = self.facts.by_id.get(&id) {
+                dirty.extend(facts.iter().copied());
+            }
+        }
+        self.facts.changed.clear();
+        for i in dirty {
+            let fresh = self.judge_one(&self.facts.defs[i]);
+            if fresh != self.facts.verdicts[i] {
+                let book = &mut self.facts;
+                book.tally.account(&book.verdicts[i], false);
+                book.tally.account(&fresh, true);
+                book.verdicts[i] = fresh;
+                book.changed.push(i);
+            }
+        }
+    }
+
+    /// The payments the consumers are handling now.
+    pub(super) fn held_payments(&self) -> Vec<Payment> {
+        self.consumers
+            .iter()
+            .filter_map(|c| c.delivery.as_ref().map(|d| d.message.payment.clone()))
+            .collect()
+    }
+
+    fn handling(&self, payment: &Payment) -> bool {
+        self.consumers.iter().any(|c| {
+            c.delivery
+                .as_ref()
+                .is_some_and(|d| d.message.payment == *payment)
+        })
+    }
+
+    fn judge_one(&self, def: &FactDef) -> FactVerdict {
+        let notes = |p: &Payment| self.notes.get(p).map_or(&[][..], Vec::as_slice);
+        match &def.key {
+            FactKey::Payment(payment) => {
+                let handling = self.handling(payment);
+                let payments = self.tables.payments_for(payment);
+                let recorded = def.ids.iter().any(|id| {
+                    self.tables.processed.contains_key(id) || self.cache.holds(id, self.now)
+                });
+                let ledger = self
+                    .ledger_by
+                    .get(payment)
+                    .map(|entries| entries.iter().map(|&i| &self.ledger[i]).collect())
+                    .unwrap_or_default();
+                verdict::judge_fact(&FactState {
+                    payment,
+                    name: def.name.clone(),
+                    expected: def.expected,
+                    doomed: payments == 0 && recorded && !handling,
+                    recorded_unpaid: payments == 0 && recorded,
+                    acked_before_work: self.acked_before_work.contains(payment),
+                    payments,
+                    charges: self.provider.charges_for_payment(payment),
+                    pending: handling || self.broker.payment_pending(payment),
+                    dead_lettered: self.broker.payment_dead_lettered(payment),
+                    poison: self.refused.contains(payment),
+                    ledger,
+                    notes: notes(payment),
+                })
+            }
+            FactKey::Status(order) => {
+                let key = Payment {
+                    order: *order,
+                    amount: 0,
+                };
+                let pending = self.broker.payment_pending(&key) || self.handling(&key);
+                let actual = self
+                    .committed
+                    .statuses
+                    .binary_search_by_key(order, |s| s.order)
+                    .ok()
+                    .map(|i| self.committed.statuses[i].status.as_str());
+                verdict::judge_status(
+                    *order,
+                    def.newest.as_deref().unwrap_or_default(),
+                    actual,
+                    pending,
+                    self.broker.payment_dead_lettered(&key),
+                    notes(&key),
+                )
+            }
+        }
+    }
+
+    /// Judges the world as it stands: every fact, combined.
+    pub fn verdict(&self) -> Verdict {
+        verdict::combine(self.facts.verdicts.clone())
+    }
+
+    /// Running totals over every fact's verdict, without building it.
+    pub fn tally(&self) -> &Tally {
+        &self.facts.tally
+    }
+
+    /// The facts whose verdict changed in the last move, with their new
+    /// verdicts, in the order the verdict lists facts. A fact whose outcome
+    /// is no longer in progress has settled: the verdict says what
+    /// happened to it.
+    pub fn changed_facts(&self) -> impl Iterator<Item = &FactVerdict> {
+        self.facts.changed.iter().map(|&i| &self.facts.verdicts[i])
+    }
+
+    /// Every fact's verdict as it stands, in order.
+    pub fn fact_verdicts(&self) -> &[FactVerdict] {
+        &self.facts.verdicts
+    }
+}

@@ -1,0 +1,155 @@
+//! The world's copy of the committed tables, kept current by reading back
+//! only the rows each commit wrote: a step costs the same whether the
+//! tables hold ten rows or ten thousand.
+
+// The world's own imports and types: these files are its parts.
+use super::*;
+use crate::sim::db::{Fresh, Written};
+
+/// Lookups over the committed tables that the verdict and the handlers
+/// make on every step.
+#[derive(Clone, Debug, Default)]
+pub(super) struct TableIndex {
+    /// Committed payment rows per (order, amount).
+    pub(super) paid: BTreeMap<Payment, usize>,
+    /// processed_messages: message ID -> processed_at.
+    pub(super) processed: BTreeMap<String, Millis>,
+}
+
+impl TableIndex {
+    pub(super) fn of(tables: &Tables) -> TableIndex {
+        let mut index = TableIndex::default();
+        for p in &tables.payments {
+            index.count_payment(p.order, p.amount);
+        }
+        for row in &tables.processed {
+            index
+                .processed
+                .insert(row.message_id.clone(), row.processed_at);
+        }
+        index
+    }
+
+    fn count_payment(&mut self, order: u32, amount: u32) {
+        *self.paid.entry(Payment { order, amount }).or_default() += 1;
+    }
+
+    pub(super) fn payments_for(&self, payment: &Payment) -> usize {
+        self.paid.get(payment).copied().unwrap_or(0)
+    }
+}
+
+impl World {
+    /// The committed tables read whole from the database, for tests that
+    /// hold `committed` to it. Only while no write transaction is open.
+    #[doc(hidden)]
+    pub fn committed_from_scratch(&self) -> Result<Tables, SimError> {
+        Ok(self.db.committed()?)
+    }
+
+    /// Brings `committed` up to date with what the sessions committed in
+    /// this move. The memdb VFS keeps readers out while a writer holds its
+    /// lock, and nothing committed can change while one does: so this waits
+    /// until no write transaction is open.
+    pub(super) fn refresh_committed(&mut self) -> Result<(), SimError> {
+        if self.lock_holder().is_some() {
+            return Ok(());
+        }
+        let mut written = Written::default();
+        for session in self.consumers.iter().filter_map(|c| c.session.as_ref()) {
+            if let Some(w) = session.take_committed() {
+                written.payments |= w.payments;
+                written.offset |= w.offset;
+                written.processed.extend(w.processed);
+                written.records.extend(w.records);
+                written.orders.extend(w.orders);
+                written.statuses.extend(w.statuses);
+            }
+        }
+        if written.is_empty() {
+            return Ok(());
+        }
+        let last = self.committed.payments.last().map_or(0, |p| p.id);
+        let fresh = self.db.fresh(&written, last)?;
+        self.merge(fresh);
+        Ok(())
+    }
+
+    fn merge(&mut self, fresh: Fresh) {
+        let tables = &mut self.committed;
+        for row in fresh.payments {
+            self.tables.count_payment(row.order, row.amount);
+            self.touched_facts.push(Payment {
+                order: row.order,
+                amount: row.amount,
+            });
+            tables.payments.push(row);
+        }
+        for (id, row) in fresh.processed {
+            if let Some(at) = self.tables.processed.remove(&id) {
+                let key = (at, id.as_str());
+                if let Ok(i) = tables
+                    .processed
+                    .binary_search_by(|r| (r.processed_at, r.message_id.as_str()).cmp(&key))
+                {
+                    tables.processed.remove(i);
+                }
+            }
+            if let Some(row) = row {
+                self.tables
+                    .processed
+                    .insert(row.message_id.clone(), row.processed_at);
+                let key = (row.processed_at, row.message_id.as_str());
+                let i = tables
+                    .processed
+                    .binary_search_by(|r| (r.processed_at, r.message_id.as_str()).cmp(&key))
+                    .unwrap_or_else(|i| i);
+                tables.processed.insert(i, row);
+            }
+            self.touched_ids.push(id);
+        }
+        for (id, row) in fresh.records {
+            put(&mut tables.records, row, |r| r.message_id.clone(), id);
+        }
+        for (order, row) in fresh.orders {
+            put(&mut tables.orders, row, |r| r.order, order);
+        }
+        for (order, row) in fresh.statuses {
+            put(&mut tables.statuses, row, |r| r.order, order);
+            self.touched_facts.push(Payment { order, amount: 0 });
+        }
+        if let Some(offset) = fresh.last_offset {
+            tables.last_offset = offset;
+        }
+    }
+
+    /// The janitor deleted these processed IDs.
+    pub(super) fn forget_processed(&mut self, ids: &[String]) {
+        for id in ids {
+            if let Some(at) = self.tables.processed.remove(id) {
+                let key = (at, id.as_str());
+                if let Ok(i) = self
+                    .committed
+                    .processed
+                    .binary_search_by(|r| (r.processed_at, r.message_id.as_str()).cmp(&key))
+                {
+                    self.committed.processed.remove(i);
+                }
+            }
+            self.touched_ids.push(id.clone());
+        }
+    }
+}
+
+/// Puts `row` (or removes the row, for `None`) under `key` in a table
+/// sorted by that key.
+fn put<T, K: Ord>(table: &mut Vec<T>, row: Option<T>, key_of: impl Fn(&T) -> K, key: K) {
+    match (table.binary_search_by(|r| key_of(r).cmp(&key)), row) {
+        (Ok(i), Some(row)) => table[i] = row,
+        (Ok(i), None) => {
+            table.remove(i);
+        }
+        (Err(i), Some(row)) => table.insert(i, row),
+        (Err(_), None) => {}
+    }
+}
