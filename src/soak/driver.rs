@@ -20,6 +20,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Ticks between two sweeps for facts that settled without a move of their
 /// own (a lease that ran out into the dead-letter queue).
 const SWEEP_EVERY: u64 = 64;
+/// At most this many idle ticks pass in one wait.
+const IDLE_TICKS: u64 = 30;
 
 /// What one design's soak ended with; the same seed gives the same value.
 #[derive(Clone, Debug, Serialize)]
@@ -82,9 +84,11 @@ impl<'a> Driver<'a> {
             .saturating_mul(plan.gap)
             .saturating_mul(64)
             .saturating_add(86_400_000 / plan.step_ms);
+        let mut world = World::new(setup, strategy.clone(), seed)?;
+        world.forget_acked(true);
         Ok(Driver {
             step_ms: plan.step_ms,
-            world: World::new(setup, strategy.clone(), seed)?,
+            world,
             schedule: Schedule::new(plan, seed),
             strategy,
             pick,
@@ -103,6 +107,7 @@ impl<'a> Driver<'a> {
     pub fn run(mut self) -> Result<DesignRun, SimError> {
         let mut decisions = Vec::new();
         let mut published = 0;
+        let mut swept = 0;
         while self.schedule.tick() < self.bound {
             self.schedule.next(&mut decisions);
             for d in decisions.drain(..) {
@@ -117,7 +122,8 @@ impl<'a> Driver<'a> {
             if !self.step_someone()? {
                 break;
             }
-            if self.schedule.tick() % SWEEP_EVERY == 0 {
+            if self.schedule.tick() / SWEEP_EVERY != swept {
+                swept = self.schedule.tick() / SWEEP_EVERY;
                 self.sweep()?;
             }
         }
@@ -285,7 +291,21 @@ impl<'a> Driver<'a> {
             {
                 return Ok(false);
             }
-            self.world.apply(&Move::Wait { ms: self.step_ms })?;
+            // Nobody can act: let time pass until the schedule's next
+            // decision, a tenth of a lease at most, so that a lease running
+            // out is noticed soon after.
+            let now = self.schedule.tick();
+            let until = self
+                .schedule
+                .next_due()
+                .min(now + IDLE_TICKS)
+                .min(self.bound)
+                .max(now);
+            self.schedule.skip_to(until);
+            let ticks = self.schedule.tick() - now + 1;
+            self.world.apply(&Move::Wait {
+                ms: ticks * self.step_ms,
+            })?;
             return Ok(true);
         }
         let i = ready[self.pick.random_range(0..ready.len())];
@@ -392,7 +412,7 @@ impl<'a> Driver<'a> {
         for m in &story.messages {
             self.by_id.remove(&m.id);
         }
-        let Some(fact) = self.world.fact_verdict(payment) else {
+        let Some(fact) = self.world.fact_verdict(payment).cloned() else {
             return Ok(());
         };
         if self.tally.book(&fact) {

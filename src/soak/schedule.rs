@@ -99,6 +99,27 @@ impl Schedule {
         self.producer.minted() >= self.plan.messages && self.pending.is_empty()
     }
 
+    /// The next tick at which something is decided (a payment, a fault, a
+    /// retry, the retention job); `u64::MAX` when nothing is left.
+    pub fn next_due(&self) -> u64 {
+        let t = self.tick;
+        let mut due = self.pending.keys().next().copied().unwrap_or(u64::MAX);
+        if self.producer.minted() < self.plan.messages {
+            due = due.min(t.next_multiple_of(self.plan.gap));
+        }
+        if self.plan.retention_ms.is_some() {
+            let every = (PRUNE_EVERY_MS / self.plan.step_ms).max(1);
+            due = due.min(t.max(1).next_multiple_of(every));
+        }
+        due
+    }
+
+    /// Passes over ticks where nothing is decided, up to `t` (never past
+    /// `next_due`).
+    pub fn skip_to(&mut self, t: u64) {
+        self.tick = self.tick.max(t.min(self.next_due()));
+    }
+
     /// The decisions of the next tick, into `out`.
     pub fn next(&mut self, out: &mut Vec<Decision>) {
         out.clear();

@@ -104,7 +104,8 @@ impl Story {
         let payment = self.messages[0].payment.clone();
         let verdict = world
             .fact_verdict(&payment)
-            .expect("the story's own messages ask for its payment");
+            .expect("the story's own messages ask for its payment")
+            .clone();
         let total = world.committed().payments.iter().map(|p| p.amount).sum();
         let charges = world.provider().charges().len() as u32;
         Ok(Some(Replay {

@@ -28,20 +28,6 @@ impl World {
         verdict::combine(verdicts)
     }
 
-    /// Judges one business fact (every message that asks for this payment)
-    /// as it stands, as `verdict` would among all the others; `None` when no
-    /// message of the setup asks for it. A long run judges each fact on its
-    /// own when it settles instead of the whole world at every step.
-    pub fn fact_verdict(&self, payment: &Payment) -> Option<verdict::FactVerdict> {
-        let expected = self
-            .setup
-            .messages
-            .iter()
-            .filter(|m| m.status.is_none() && m.payment == *payment)
-            .count();
-        (expected > 0).then(|| verdict::judge_fact(&self.fact_state(payment, expected)))
-    }
-
     /// What the world knows about one fact, for the verdict.
     fn fact_state<'a>(&'a self, payment: &'a Payment, expected: usize) -> FactState<'a> {
         let handling = self.consumers.iter().any(|c| {

@@ -5,18 +5,33 @@
 use super::*;
 
 impl World {
-    /// One move of its own: the producer publishes a message the setup did
-    /// not list. From then on it is part of the run like any listed message
-    /// (judged by the verdict, republished by `Move::Publish`).
+    /// One move of its own: the producer publishes a payment message the
+    /// setup did not list. From then on it is part of the run like any
+    /// listed message (judged by the verdict, republished by
+    /// `Move::Publish`). A status change is published but not judged.
     pub fn produce(&mut self, message: Message) -> Result<(), SimError> {
         self.events.clear();
         self.sql.clear();
         self.conflict = None;
         self.replayed = None;
         self.step += 1;
+        self.broker.forget_settled();
+        let held_before = self.held_payments();
         self.setup.messages.push(message.clone());
+        if message.status.is_none() {
+            self.open_fact(&message);
+            self.touched_facts.push(message.payment.clone());
+        }
         self.publish(message);
-        self.refresh_committed()
+        self.refresh_committed()?;
+        self.rejudge(&held_before);
+        Ok(())
+    }
+
+    /// Lets the broker drop acked copies, so that a long run's memory
+    /// follows the queue rather than every message ever sent.
+    pub fn forget_acked(&mut self, on: bool) {
+        self.broker.set_forget_acked(on);
     }
 }
 
