@@ -79,8 +79,20 @@ fn soak_against_bare(c: &mut Criterion) {
         10_000,
         5,
     );
-    let naive = rate(|| drop(soak_one(Strategy::naive())), MESSAGES, 3);
-    let idempotent = rate(|| drop(soak_one(Strategy::idempotent())), MESSAGES, 3);
+    let naive = rate(
+        || {
+            black_box(soak_one(Strategy::naive()));
+        },
+        MESSAGES,
+        3,
+    );
+    let idempotent = rate(
+        || {
+            black_box(soak_one(Strategy::idempotent()));
+        },
+        MESSAGES,
+        3,
+    );
     println!(
         "bare transaction {bare:.0}/s · naive soak {naive:.0} payments/s · idempotent soak {idempotent:.0} payments/s"
     );

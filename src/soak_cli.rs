@@ -101,6 +101,15 @@ pub fn soak(args: &SoakArgs) -> Result<ExitCode> {
         Format::Json => report.json(),
     };
     emit(&text)?;
+    if let Some(db) = &args.db {
+        for d in &report.designs {
+            note(&format!(
+                "idem: the {} database is in {} (open it with sqlite3)",
+                d.design,
+                soak::db_file(db, &d.design).display()
+            ));
+        }
+    }
     if let Some(dir) = &args.save {
         let files: Vec<(String, String)> = report
             .designs

@@ -126,7 +126,7 @@ impl Schedule {
         let t = self.tick;
         self.tick += 1;
         let left = self.plan.messages - self.producer.minted();
-        if t % self.plan.gap == 0 && left > 0 {
+        if t.is_multiple_of(self.plan.gap) && left > 0 {
             let batch = self.producer.next(&mut self.rng, left);
             for message in &batch {
                 self.draw_faults(t, message);
@@ -135,18 +135,18 @@ impl Schedule {
         }
         if let Some(age_ms) = self.plan.retention_ms {
             let every = (PRUNE_EVERY_MS / self.plan.step_ms).max(1);
-            if t > 0 && t % every == 0 {
+            if t > 0 && t.is_multiple_of(every) {
                 out.push(Decision::Prune { age_ms });
             }
         }
         if let Some(due) = self.pending.remove(&t) {
             for d in &due {
-                if let Decision::Republish { message } = d {
-                    if let Some(n) = self.retries.get_mut(message) {
-                        *n -= 1;
-                        if *n == 0 {
-                            self.retries.remove(message);
-                        }
+                if let Decision::Republish { message } = d
+                    && let Some(n) = self.retries.get_mut(message)
+                {
+                    *n -= 1;
+                    if *n == 0 {
+                        self.retries.remove(message);
                     }
                 }
             }
