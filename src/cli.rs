@@ -109,6 +109,13 @@ pub enum Command {
         #[arg(default_value = "screenshots")]
         dir: PathBuf,
     },
+    /// Print a long generated scenario, to measure idem at scale:
+    /// `idem generate --messages 10000 > big.toml; idem run big.toml`.
+    #[command(hide = true)]
+    Generate {
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=idem::scenario::limits::MAX_MESSAGES as i64))]
+        messages: u32,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -171,8 +178,93 @@ pub fn run(
     // One rule everywhere: a scenario opens in the design it is written for.
     let mode = &mode.map_or_else(|| script.design(), str::to_string);
     let strategy = Strategy::by_name(mode).context("strategy checked by clap")?;
-    let timeline = Timeline::build(&script, &strategy, seed, &[]).map_err(input_error)?;
-    if let Some(path) = &db {
+    let expect = script.expect.get(mode);
+    let long = script.setup.messages.len() > idem::scenario::limits::MAX_PLAY_MESSAGES;
+    if long && matches!(format, Format::Json) {
+        return Err(input_error(format!(
+            "{name}: --format json writes every step's whole state, and this scenario has {} messages (at most {} for JSON); the text transcript streams any length",
+            script.setup.messages.len(),
+            idem::scenario::limits::MAX_PLAY_MESSAGES
+        )));
+    }
+    let missed = if long {
+        let end = run_streamed(&script, &strategy, seed, expect)?;
+        db_notes(db.as_deref(), found);
+        expect.map(|e| !end.misses(e).is_empty())
+    } else {
+        let timeline = Timeline::build(&script, &strategy, seed, &[]).map_err(input_error)?;
+        db_notes(db.as_deref(), found);
+        let text = match format {
+            Format::Text => report::transcript(&timeline, expect),
+            Format::Json => report::json(&timeline, expect),
+        };
+        emit(&text)?;
+        expect.map(|e| !timeline.misses(e).is_empty())
+    };
+    if check {
+        let Some(missed) = missed else {
+            return Err(input_error(format!(
+                "--check: {name} has no expectation for {mode}; it has: {}",
+                script.strategies().join(", ")
+            )));
+        };
+        if missed {
+            return Ok(ExitCode::from(1));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A long run, written step by step as it is made: nothing of it is kept.
+fn run_streamed(
+    script: &Script,
+    strategy: &Strategy,
+    seed: u64,
+    expect: Option<&scenario::Expectation>,
+) -> Result<idem::timeline::stream::End> {
+    use idem::report::stream;
+    use std::io::Write;
+    let title = script.title_for(strategy.name);
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    // The first write error is kept and ends the writing; the run goes on
+    // to its end only to be judged.
+    let mut failed: Option<std::io::Error> = None;
+    let mut write = |text: &str, failed: &mut Option<std::io::Error>| {
+        if failed.is_none()
+            && let Err(e) = out.write_all(idem::terminal_text::escape(text).as_bytes())
+        {
+            *failed = Some(e);
+        }
+    };
+    write(
+        &stream::header(&script.name, title, strategy.name, seed),
+        &mut failed,
+    );
+    let end = idem::timeline::stream::stream(script, strategy, seed, |step| {
+        write(&stream::step(&step), &mut failed)
+    })
+    .map_err(input_error)?;
+    write(&stream::end(&end, strategy.name, expect), &mut failed);
+    drop(write);
+    if failed.is_none()
+        && let Err(e) = out.flush()
+    {
+        failed = Some(e);
+    }
+    match failed {
+        None => Ok(end),
+        Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(end),
+        Some(e) => Err(Exit {
+            code: 2,
+            message: format!("cannot write the output: {e}"),
+        }
+        .into()),
+    }
+}
+
+/// Where the database went, for a run with `--db`.
+fn db_notes(db: Option<&std::path::Path>, found: Option<idem::sim::db_file::Found>) {
+    if let Some(path) = db {
         if found == Some(idem::sim::db_file::Found::Earlier) {
             note(&format!(
                 "idem: replaced {}, a database an earlier idem run wrote",
@@ -184,24 +276,6 @@ pub fn run(
             path.display()
         ));
     }
-    let expect = script.expect.get(mode);
-    let text = match format {
-        Format::Text => report::transcript(&timeline, expect),
-        Format::Json => report::json(&timeline, expect),
-    };
-    emit(&text)?;
-    if check {
-        let Some(expect) = expect else {
-            return Err(input_error(format!(
-                "--check: {name} has no expectation for {mode}; it has: {}",
-                script.strategies().join(", ")
-            )));
-        };
-        if !timeline.misses(expect).is_empty() {
-            return Ok(ExitCode::from(1));
-        }
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Opens the interactive simulator. Input errors come out exactly as
@@ -267,6 +341,12 @@ pub fn write_stdout(bytes: &[u8]) -> Result<()> {
         }
         .into()),
     }
+}
+
+/// A generated scenario on stdout (see `scenario::generate`).
+pub fn generate(messages: u32) -> Result<ExitCode> {
+    write_stdout(scenario::generate::many_payments(messages as usize).as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The completion script for `shell`, on stdout as it is (it is ours, and

@@ -84,6 +84,7 @@ fn main() -> ExitCode {
         Some(Command::Record(args)) => pictures::record(&args),
         Some(Command::Lesson(args)) => pictures::lesson(&args),
         Some(Command::Screenshots { dir }) => pictures::screenshots(&dir),
+        Some(Command::Generate { messages }) => cli::generate(messages),
         // The tour opens like any scenario: in the design it is written for.
         None => cli::play(
             "tour-1",

@@ -135,3 +135,48 @@ fn a_very_long_title_runs() {
     Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
     assert!(started.elapsed() < PATIENCE);
 }
+
+/// Files one past each count limit, written here rather than kept: at the
+/// limits of a long run they would be large. Each error points at the
+/// first thing over the limit.
+#[test]
+fn one_past_each_limit_is_refused_where_it_starts() {
+    use idem::scenario::limits::{MAX_ACTIONS, MAX_MESSAGES, MAX_STEPS};
+    let head = "title = \"t\"\nsummary = \"s\"\n[setup]\nconsumers = [\"A\"]\n";
+    // Messages: one a line after `messages = [` on line 5.
+    let mut text = format!("{head}messages = [\n");
+    for i in 0..=MAX_MESSAGES {
+        text.push_str(&format!(
+            "    {{ id = \"m-{i}\", order = {}, amount = 1 }},\n",
+            i + 1
+        ));
+    }
+    text.push_str("]\n[[steps]]\ntitle = \"s\"\nnarration = \"n\"\nactions = [\"run A\"]\n");
+    let e = parse("many-messages.toml", &text).unwrap_err();
+    assert_eq!((e.line, e.column), (6 + MAX_MESSAGES, 12), "{e}");
+    assert!(
+        e.message.contains(&format!("at most {MAX_MESSAGES}")),
+        "{e}"
+    );
+    // Steps: four lines each, from line 6.
+    let mut text = format!("{head}messages = [{{ id = \"m-1\", order = 1, amount = 1 }}]\n");
+    for i in 0..=MAX_STEPS {
+        text.push_str(&format!(
+            "[[steps]]\ntitle = \"s{i}\"\nnarration = \"n\"\nactions = [\"wait 1s\"]\n"
+        ));
+    }
+    let e = parse("many-steps.toml", &text).unwrap_err();
+    assert_eq!((e.line, e.column), (9 + 4 * MAX_STEPS, 11), "{e}");
+    assert!(e.message.contains(&format!("at most {MAX_STEPS}")), "{e}");
+    // Actions: one a line in one step, the first on line 10.
+    let mut text = format!(
+        "{head}messages = [{{ id = \"m-1\", order = 1, amount = 1 }}]\n[[steps]]\ntitle = \"s\"\nnarration = \"n\"\nactions = [\n"
+    );
+    for _ in 0..=MAX_ACTIONS {
+        text.push_str("    \"wait 1s\",\n");
+    }
+    text.push_str("]\n");
+    let e = parse("many-actions.toml", &text).unwrap_err();
+    assert_eq!((e.line, e.column), (10 + MAX_ACTIONS, 5), "{e}");
+    assert!(e.message.contains(&format!("at most {MAX_ACTIONS}")), "{e}");
+}

@@ -2,6 +2,7 @@
 //! the screen-reader path) or JSON.
 
 mod state;
+pub mod stream;
 mod text;
 
 pub use state::{consumer_line, message_line};

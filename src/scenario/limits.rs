@@ -1,10 +1,13 @@
 //! The documented bounds of a scenario. They are well beyond any lesson
 //! (the built-ins use at most 2 messages, 2 consumers, 4 steps and 13
 //! actions) and keep a hostile or mistaken file from making a run grow
-//! without bound: every frame keeps the whole state, and a file at all the
-//! limits at once builds in well under a second and under 100 MB (measured:
-//! 26 messages, 8 consumers, 500 crash/redeliver actions: 76 MB, 0.6 s in a
-//! debug build; four times these limits took 800 MB).
+//! without bound. A step costs the same however long the run (the verdict
+//! and the tables are kept incrementally, the broker is indexed), and
+//! `idem run` streams its frames, so the bounds are set by what a run at
+//! all of them costs: 10,000 messages and one `run` action each run in
+//! well under a second and 100 MB in a release build (see the README's
+//! figures and `benches/scale.rs`). The simulator keeps every frame to step
+//! back through, so it opens only scenarios up to `MAX_PLAY_MESSAGES`.
 
 use super::error::ScenarioError;
 use super::format::RawScenario;
@@ -13,13 +16,18 @@ use std::ops::Range;
 /// Bytes in a scenario file (1 MiB).
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 /// Messages in `[setup] messages`.
-pub const MAX_MESSAGES: usize = 26;
+pub const MAX_MESSAGES: usize = 10_000;
+/// Messages in a scenario the interactive simulator (and the pictures,
+/// the JSON transcript) will open: every one of its frames holds the
+/// whole queue.
+pub const MAX_PLAY_MESSAGES: usize = 100;
 /// Consumers in `[setup] consumers`.
 pub const MAX_CONSUMERS: usize = 8;
 /// `[[steps]]` (chapters) in a file.
-pub const MAX_STEPS: usize = 100;
-/// Actions in the whole file, over all steps.
-pub const MAX_ACTIONS: usize = 500;
+pub const MAX_STEPS: usize = 1_000;
+/// Actions in the whole file, over all steps: two per message at the most
+/// messages, a `run` and a fault.
+pub const MAX_ACTIONS: usize = 20_000;
 
 /// Refuses the first thing over a bound, pointing at it.
 pub(super) fn check(

@@ -372,6 +372,8 @@ impl Validator<'_> {
             )?,
         };
         let setup = self.setup(&raw)?;
+        let ids: std::collections::BTreeSet<&str> =
+            setup.messages.iter().map(|m| m.id.as_str()).collect();
         let mut steps = Vec::new();
         for step in &raw.steps {
             let mut actions = Vec::new();
@@ -389,7 +391,7 @@ impl Validator<'_> {
                     continue;
                 };
                 if self
-                    .keep(self.check_refs(&action, &setup, raw.span()))
+                    .keep(self.check_refs(&action, &setup, &ids, raw.span()))
                     .is_none()
                 {
                     continue;
@@ -611,6 +613,7 @@ impl Validator<'_> {
         }
         // Each message is checked on its own, so that every wrong one is
         // reported; the steps are checked only once all are sound.
+        let mut bodies = std::collections::BTreeSet::new();
         for m in s.messages.get_ref() {
             let id = m.id.get_ref();
             if id.is_empty() || id.chars().any(char::is_whitespace) {
@@ -655,11 +658,12 @@ impl Validator<'_> {
             // The same ID with a different body is allowed: it is how a
             // scenario shows a producer that reuses IDs. The same ID with the
             // same body is a copy, which `publish` sends.
-            if setup
-                .messages
-                .iter()
-                .any(|x: &Message| x.id == *id && x.payment == payment && x.status == status)
-            {
+            let body = (
+                id.clone(),
+                payment.clone(),
+                status.as_ref().map(|s| (s.status.clone(), s.version)),
+            );
+            if !bodies.insert(body) {
                 self.keep::<()>(self.fail(
                     m.id.span(),
                     format!(
@@ -682,6 +686,7 @@ impl Validator<'_> {
         &self,
         action: &Action,
         setup: &Setup,
+        ids: &std::collections::BTreeSet<&str>,
         span: Range<usize>,
     ) -> Result<(), ScenarioError> {
         if let Some(c) = action.consumer()
@@ -697,15 +702,21 @@ impl Validator<'_> {
             );
         }
         if let Some(m) = action.message()
-            && !setup.messages.iter().any(|x| x.id == m)
+            && !ids.contains(m)
         {
             let ids: Vec<&str> = setup.messages.iter().map(|x| x.id.as_str()).collect();
+            // A long list helps nobody: the first few, and how many more.
+            let shown = ids.len().min(12);
+            let more = match ids.len() - shown {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
             return self.fail(
                 span,
                 format!(
-                    "no message `{m}` in the setup{}; the messages are {}",
+                    "no message `{m}` in the setup{}; the messages are {}{more}",
                     did_you_mean(m, ids.iter().copied()),
-                    ids.join(", ")
+                    ids[..shown].join(", ")
                 ),
             );
         }

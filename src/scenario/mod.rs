@@ -7,6 +7,7 @@ mod control;
 pub mod error;
 mod file;
 mod format;
+pub mod generate;
 pub mod limits;
 pub mod load;
 pub mod write;

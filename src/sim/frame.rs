@@ -256,7 +256,30 @@ impl World {
             .broker
             .messages()
             .iter()
-            .map(|m| {
+            .map(|m| self.message_view(m))
+            .collect();
+        QueueView {
+            name: self.broker.queue.clone(),
+            lease_ms: self.broker.lease_ms,
+            max_receives: self.broker.max_receives,
+            ordered: self.broker.ordered,
+            messages,
+            broker_ids_lead: self.setup.id_source == IdSource::Broker,
+        }
+    }
+
+    /// The copies whose state changed in the last move, as shown.
+    pub fn touched_views(&self) -> Vec<MessageView> {
+        self.touched_copies()
+            .iter()
+            .filter_map(|seq| self.broker.get(*seq))
+            .map(|m| self.message_view(m))
+            .collect()
+    }
+
+    fn message_view(&self, m: &super::broker::StoredMessage) -> MessageView {
+        {
+            {
                 let (phase, holder, lease_left_ms, receipt) = match &m.state {
                     MessageState::Waiting => (MessagePhase::Waiting, None, None, None),
                     MessageState::InFlight {
@@ -293,19 +316,11 @@ impl World {
                     copy: m.copy,
                     ack_lost: m.ack_lost,
                 }
-            })
-            .collect();
-        QueueView {
-            name: self.broker.queue.clone(),
-            lease_ms: self.broker.lease_ms,
-            max_receives: self.broker.max_receives,
-            ordered: self.broker.ordered,
-            messages,
-            broker_ids_lead: self.setup.id_source == IdSource::Broker,
+            }
         }
     }
 
-    fn consumer_views(&self) -> Vec<ConsumerView> {
+    pub fn consumer_views(&self) -> Vec<ConsumerView> {
         self.consumers
             .iter()
             .map(|c| ConsumerView {

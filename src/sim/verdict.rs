@@ -244,7 +244,7 @@ pub struct FactState<'a> {
     pub notes: &'a [String],
 }
 
-fn times(n: usize) -> String {
+pub(crate) fn times(n: usize) -> String {
     match n {
         0 => "not at all".into(),
         1 => "once".into(),

@@ -1,22 +1,72 @@
 //! Turns a script's actions into moves, one frame per move. `run` expands
 //! as it goes, since where it stops depends on what the world does.
 
-use super::{Fork, Timeline};
+use super::Fork;
 use crate::scenario::action::move_text;
 use crate::scenario::{Action, Script, ScriptStep};
 use crate::sim::consumer::{Consumer, Status};
 use crate::sim::{Frame, Move, SimError, Strategy, World};
 
+/// Where a frame is made: the moment of the story around it.
+pub(super) struct At<'a> {
+    pub chapter: usize,
+    pub action_index: usize,
+    pub title: &'a str,
+    pub narration: &'a str,
+    pub action: String,
+}
+
+/// Where the frames of a run go: kept, for a timeline to step through,
+/// or handed on one by one, for a stream whose memory stays flat.
+pub(super) trait Sink {
+    /// The world has just made frame `index`.
+    fn push(&mut self, world: &World, index: usize, at: At<'_>) -> Result<(), SimError>;
+    /// An action's words: the narration reads `narration` from frame
+    /// `from` on, and `said` is what frame `from` says happened.
+    fn tell(&mut self, from: usize, narration: &str, said: &str);
+    /// No action's words will land on a frame before `frame` any more.
+    fn settle(&mut self, _frame: usize) {}
+}
+
+/// The timeline's sink: every frame, whole.
+#[derive(Default)]
+pub(super) struct Keep {
+    pub frames: Vec<Frame>,
+}
+
+impl Sink for Keep {
+    fn push(&mut self, world: &World, _index: usize, at: At<'_>) -> Result<(), SimError> {
+        let mut frame = world.frame()?;
+        frame.chapter = at.chapter;
+        frame.action_index = at.action_index;
+        frame.chapter_title = at.title.to_string();
+        frame.narration = at.narration.to_string();
+        frame.action = at.action;
+        self.frames.push(frame);
+        Ok(())
+    }
+
+    fn tell(&mut self, from: usize, narration: &str, said: &str) {
+        for (i, frame) in self.frames.iter_mut().enumerate().skip(from) {
+            frame.narration = narration.to_string();
+            if i == from {
+                frame.said = Some(said.to_string());
+            }
+        }
+    }
+}
+
 /// A `run` that has not stopped after this many steps is cut off: a handler
 /// that keeps being refused would otherwise loop for ever.
 const RUN_LIMIT: usize = 64;
 
-pub(super) struct Run<'a> {
+pub(super) struct Run<'a, S: Sink> {
     script: &'a Script,
     strategy: &'a Strategy,
-    seed: u64,
     world: World,
-    frames: Vec<Frame>,
+    pub sink: S,
+    /// Frames made so far.
+    made: usize,
     chapters: Vec<usize>,
     forks: &'a [Fork],
     /// Forks before this index have been applied.
@@ -31,24 +81,31 @@ pub(super) struct Run<'a> {
     last_own: usize,
 }
 
-impl<'a> Run<'a> {
+impl<'a, S: Sink> Run<'a, S> {
     pub fn new(
         script: &'a Script,
         strategy: &'a Strategy,
-        seed: u64,
+        world: World,
+        mut sink: S,
         forks: &'a [Fork],
     ) -> Result<Self, SimError> {
-        let world = super::world_for(script, strategy, seed)?;
-        let mut frame = world.frame()?;
-        frame.chapter_title = script.title_for(strategy.name).to_string();
-        frame.narration = script.intro_for(strategy.name).to_string();
-        frame.action = "setup".into();
+        sink.push(
+            &world,
+            0,
+            At {
+                chapter: 0,
+                action_index: 0,
+                title: script.title_for(strategy.name),
+                narration: script.intro_for(strategy.name),
+                action: "setup".into(),
+            },
+        )?;
         let mut run = Run {
             script,
             strategy,
-            seed,
             world,
-            frames: vec![frame],
+            sink,
+            made: 1,
             chapters: vec![0],
             forks,
             next_fork: 0,
@@ -67,8 +124,9 @@ impl<'a> Run<'a> {
         self.chapter = chapter;
         self.title = step.title(design).to_string();
         self.narration = step.narration(design, self.script.narrated_for.as_deref());
-        self.chapters.push(self.frames.len());
+        self.chapters.push(self.made);
         for (i, (action, saying)) in step.actions.iter().zip(&step.sayings).enumerate() {
+            self.sink.settle(self.last_own);
             self.action_index = i;
             self.action(action)?;
             if let Some(said) = saying.as_ref().and_then(|s| s.for_design(design)) {
@@ -89,29 +147,17 @@ impl<'a> Run<'a> {
         let from = self
             .last_own
             .max(self.chapters.last().copied().unwrap_or(0));
-        for (i, frame) in self.frames.iter_mut().enumerate().skip(from) {
-            frame.narration = self.narration.clone();
-            if i == from {
-                frame.said = Some(said.to_string());
-            }
-        }
+        self.sink.tell(from, &self.narration, said);
     }
 
-    pub fn finish(self) -> Result<Timeline, SimError> {
+    /// The sink, the first frame of each chapter and the world at the end.
+    pub fn finish(self) -> (S, Vec<usize>, World) {
         let mut chapters = self.chapters;
         // A chapter whose actions made no frame starts where the next one
         // does; keep the list strictly about frames that exist.
-        chapters.retain(|&start| start < self.frames.len());
+        chapters.retain(|&start| start < self.made);
         chapters.dedup();
-        Ok(Timeline {
-            scenario: self.script.name.clone(),
-            title: self.script.title_for(self.strategy.name).to_string(),
-            strategy: self.strategy.name.to_string(),
-            seed: self.seed,
-            frames: self.frames,
-            chapters,
-            forks: self.forks.to_vec(),
-        })
+        (self.sink, chapters, self.world)
     }
 
     fn action(&mut self, action: &Action) -> Result<(), SimError> {
@@ -171,18 +217,23 @@ impl<'a> Run<'a> {
 
     fn push_own(&mut self, action: String) -> Result<(), SimError> {
         self.push(action)?;
-        self.last_own = self.frames.len() - 1;
+        self.last_own = self.made - 1;
         Ok(())
     }
 
     fn push(&mut self, action: String) -> Result<(), SimError> {
-        let mut frame = self.world.frame()?;
-        frame.chapter = self.chapter;
-        frame.action_index = self.action_index;
-        frame.chapter_title = self.title.clone();
-        frame.narration = self.narration.clone();
-        frame.action = action;
-        self.frames.push(frame);
+        self.sink.push(
+            &self.world,
+            self.made,
+            At {
+                chapter: self.chapter,
+                action_index: self.action_index,
+                title: &self.title,
+                narration: &self.narration,
+                action,
+            },
+        )?;
+        self.made += 1;
         Ok(())
     }
 
@@ -190,7 +241,7 @@ impl<'a> Run<'a> {
     /// in the order they were made, each at or after the one before.
     fn apply_forks(&mut self) -> Result<(), SimError> {
         while let Some(fork) = self.forks.get(self.next_fork)
-            && fork.at < self.frames.len()
+            && fork.at < self.made
         {
             self.next_fork += 1;
             self.world.apply(&fork.mv)?;

@@ -4,6 +4,7 @@
 
 mod expand;
 mod moment;
+pub mod stream;
 
 pub use moment::Moment;
 
@@ -38,11 +39,21 @@ impl Timeline {
         seed: u64,
         forks: &[Fork],
     ) -> Result<Timeline, SimError> {
-        let mut run = expand::Run::new(script, strategy, seed, forks)?;
+        let world = world_for(script, strategy, seed)?;
+        let mut run = expand::Run::new(script, strategy, world, expand::Keep::default(), forks)?;
         for (chapter, step) in script.steps.iter().enumerate() {
             run.chapter(chapter + 1, step)?;
         }
-        let mut timeline = run.finish()?;
+        let (keep, chapters, _) = run.finish();
+        let mut timeline = Timeline {
+            scenario: script.name.clone(),
+            title: script.title_for(strategy.name).to_string(),
+            strategy: strategy.name.to_string(),
+            seed,
+            frames: keep.frames,
+            chapters,
+            forks: forks.to_vec(),
+        };
         mark_changes(&mut timeline.frames);
         Ok(timeline)
     }
@@ -78,34 +89,47 @@ impl Timeline {
     /// How the end of the run differs from what the scenario expects.
     pub fn misses(&self, expect: &Expectation) -> Vec<String> {
         let end = self.last();
-        let mut misses = Vec::new();
-        if let Some(total) = expect.total
-            && end.db.total_charged != u64::from(total)
-        {
-            misses.push(format!(
-                "total charged: expected ${total}, got ${}",
-                end.db.total_charged
-            ));
-        }
-        if let Some(charges) = expect.charges
-            && end.provider.charges.len() as u32 != charges
-        {
-            misses.push(format!(
-                "provider charges: expected {charges}, got {}",
-                end.provider.charges.len()
-            ));
-        }
-        if let Some(outcome) = expect.outcome
-            && end.verdict.outcome != outcome
-        {
-            misses.push(format!(
-                "outcome: expected {}, got {}",
-                outcome.text(),
-                end.verdict.outcome.text()
-            ));
-        }
-        misses
+        misses(
+            end.db.total_charged,
+            end.provider.charges.len(),
+            end.verdict.outcome,
+            expect,
+        )
     }
+}
+
+/// How a run that ended with these figures differs from an expectation.
+fn misses(
+    total_charged: u64,
+    charges_made: usize,
+    outcome_got: crate::sim::Outcome,
+    expect: &Expectation,
+) -> Vec<String> {
+    let mut misses = Vec::new();
+    if let Some(total) = expect.total
+        && total_charged != u64::from(total)
+    {
+        misses.push(format!(
+            "total charged: expected ${total}, got ${total_charged}"
+        ));
+    }
+    if let Some(charges) = expect.charges
+        && charges_made as u64 != u64::from(charges)
+    {
+        misses.push(format!(
+            "provider charges: expected {charges}, got {charges_made}"
+        ));
+    }
+    if let Some(outcome) = expect.outcome
+        && outcome_got != outcome
+    {
+        misses.push(format!(
+            "outcome: expected {}, got {}",
+            outcome.text(),
+            outcome_got.text()
+        ));
+    }
+    misses
 }
 
 /// Each frame learns what its step changed, from the frame before it.

@@ -84,6 +84,27 @@ impl Tally {
         self.charged_times.keys().next_back().copied()
     }
 
+    /// The verdict's headline (`charged 3 times, provider and database
+    /// disagree`), as `Verdict::headline` words it.
+    pub fn headline(&self) -> String {
+        let counted = |o: Outcome| match o {
+            Outcome::ChargedTwice => format!(
+                "charged {}",
+                crate::sim::verdict::times(self.most_charged().unwrap_or(2))
+            ),
+            other => other.text().to_string(),
+        };
+        let outcome = self.outcome();
+        let mut parts = vec![counted(outcome)];
+        parts.extend(
+            self.failures()
+                .into_iter()
+                .filter(|o| *o != outcome)
+                .map(counted),
+        );
+        parts.join(", ")
+    }
+
     /// Facts whose outcome is settled (not in progress).
     pub fn settled(&self) -> usize {
         self.outcomes.iter().sum::<usize>() - self.outcomes[Outcome::InProgress as usize]
@@ -214,8 +235,8 @@ impl World {
     /// and of every note, charge and ledger entry made.
     pub(super) fn rejudge(&mut self, held_before: &[Payment]) {
         let mut dirty = BTreeSet::new();
-        let touched_seqs = self.broker.take_touched();
-        for seq in touched_seqs {
+        self.touched_copies = self.broker.take_touched();
+        for &seq in &self.touched_copies {
             if let Some(m) = self.broker.get(seq) {
                 self.facts.of_payment(&m.message.payment, &mut dirty);
             }
@@ -367,6 +388,11 @@ impl World {
         let fresh = self.judge_one(self.facts.defs.last().expect("pushed"));
         self.facts.tally.account(&fresh, true);
         self.facts.verdicts.push(fresh);
+    }
+
+    /// The broker's copies the last move changed, by sequence number.
+    pub fn touched_copies(&self) -> &[u32] {
+        &self.touched_copies
     }
 
     /// Every fact's verdict as it stands, in order.

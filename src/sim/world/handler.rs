@@ -160,8 +160,9 @@ impl World {
         let payment = delivery.message.payment.clone();
         // A duplicate is the same message again; the same ID on another
         // payment is a producer reusing IDs, a different thing.
-        let reused = self.seen.iter().any(|(i, p)| *i == id && *p != payment);
-        let duplicate = !self.seen.insert((id.clone(), payment.clone()));
+        let seen = self.seen.entry(id.clone()).or_default();
+        let reused = seen.iter().any(|p| *p != payment);
+        let duplicate = !seen.insert(payment.clone());
         if duplicate {
             self.counters.duplicates_delivered += 1;
         }
@@ -236,17 +237,13 @@ impl World {
             });
         }
         // The later of two payments that share an ID is the one that reused it.
-        let messages = &self.setup.messages;
-        let this = messages
-            .iter()
-            .position(|m| m.id == d.message.id && m.payment == d.message.payment);
-        let reused = messages[..this.unwrap_or(0)]
-            .iter()
-            .find(|m| m.id == d.message.id && m.payment != d.message.payment);
-        if let Some(other) = reused {
+        if let Some(order) = self
+            .reused
+            .get(&(d.message.id.clone(), d.message.payment.clone()))
+        {
             cause.push(format!(
-                "the producer reused the ID {} of order {} for order {}",
-                d.message.id, other.payment.order, d.message.payment.order
+                "the producer reused the ID {} of order {order} for order {}",
+                d.message.id, d.message.payment.order
             ));
         }
         cause

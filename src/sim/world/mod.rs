@@ -111,8 +111,9 @@ pub struct World {
     pub(super) ledger: Vec<LedgerEntry>,
     /// Per business fact: what happened to it that a verdict may need to explain.
     notes: BTreeMap<Payment, Vec<String>>,
-    /// Message IDs delivered at least once, to count duplicates.
-    pub(super) seen: BTreeSet<(String, Payment)>,
+    /// Message IDs delivered at least once, with the payments delivered
+    /// under each, to count duplicates and tell a reused ID.
+    pub(super) seen: BTreeMap<String, BTreeSet<Payment>>,
     /// Facts whose message an ack removed before any work was saved.
     acked_before_work: BTreeSet<Payment>,
     /// Facts the provider refused for good (a declined card, a key reused
@@ -136,6 +137,31 @@ pub struct World {
     /// facts to judge again.
     touched_facts: Vec<Payment>,
     touched_ids: Vec<String>,
+    /// The broker's copies the last move changed.
+    touched_copies: Vec<u32>,
+    /// A setup message whose ID an earlier setup message with another
+    /// payment carries: the order of that earlier one.
+    reused: BTreeMap<(String, Payment), u32>,
+}
+
+/// For each (ID, payment) of the setup, the order of the first earlier
+/// message that carries the same ID with another payment, if one does.
+fn reused_ids(messages: &[Message]) -> BTreeMap<(String, Payment), u32> {
+    let mut first: BTreeMap<&str, Vec<&Payment>> = BTreeMap::new();
+    let mut reused = BTreeMap::new();
+    for m in messages {
+        let earlier = first.entry(&m.id).or_default();
+        let key = (m.id.clone(), m.payment.clone());
+        // Only the first message with this ID and payment counts, as the
+        // search from the start of the list found it.
+        if !earlier.contains(&&m.payment) {
+            if let Some(other) = earlier.iter().find(|p| ***p != m.payment) {
+                reused.entry(key).or_insert(other.order);
+            }
+            earlier.push(&m.payment);
+        }
+    }
+    reused
 }
 
 impl World {
@@ -169,7 +195,7 @@ impl World {
             counters: Counters::default(),
             ledger: Vec::new(),
             notes: BTreeMap::new(),
-            seen: BTreeSet::new(),
+            seen: BTreeMap::new(),
             acked_before_work: BTreeSet::new(),
             refused: BTreeSet::new(),
             receipts: crate::sim::receipts::Receipts::new(seed),
@@ -181,6 +207,8 @@ impl World {
             facts: Default::default(),
             touched_facts: Vec::new(),
             touched_ids: Vec::new(),
+            touched_copies: Vec::new(),
+            reused: reused_ids(&setup.messages),
             strategy,
             setup,
         };
@@ -237,6 +265,13 @@ impl World {
 
     pub fn broker(&self) -> &Broker {
         &self.broker
+    }
+
+    /// A long run keeps only what can still change: acked copies leave the
+    /// broker's list (see `Broker::set_forget_acked`). Frames then show the
+    /// queue without them.
+    pub fn set_forget_acked(&mut self, on: bool) {
+        self.broker.set_forget_acked(on);
     }
 
     pub fn provider(&self) -> &Provider {

@@ -1,0 +1,194 @@
+//! A long run as text, written as it goes: per step what happened, the SQL,
+//! and what the step changed (the copies the broker touched, the consumers
+//! that moved, the rows committed, the charges made, the facts whose
+//! verdict moved), never the whole world again. A run of any length reads
+//! step by step and costs the same per step.
+
+use super::state::{consumer_line, message_line};
+use super::text::wrap;
+use crate::scenario::Expectation;
+use crate::sim::format_duration;
+use crate::timeline::stream::{End, Step};
+use std::fmt::Write;
+
+const WIDTH: usize = 78;
+
+/// The transcript's first line.
+pub fn header(scenario: &str, title: &str, strategy: &str, seed: u64) -> String {
+    format!("idem · {scenario} · {title} · design {strategy} · seed {seed}\n")
+}
+
+/// One step, as text.
+pub fn step(s: &Step) -> String {
+    let mut out = String::new();
+    if let Some(opening) = &s.opening {
+        let _ = writeln!(out);
+        if s.chapter > 0 {
+            let _ = writeln!(out, "== {}. {} ==", s.chapter, s.chapter_title);
+        }
+        for line in wrap(opening, WIDTH) {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "[{}] {} · {}",
+        s.index,
+        format_duration(s.time_ms),
+        s.action
+    );
+    if let Some(said) = &s.said {
+        for (i, line) in wrap(said, WIDTH - 4).iter().enumerate() {
+            let lead = if i == 0 { "  » " } else { "    " };
+            let _ = writeln!(out, "{lead}{line}");
+        }
+    }
+    // The setup's publishes are one line per message: at the start of a
+    // long run, their count says it.
+    let many = s.index == 0 && s.events.len() > 12;
+    for e in s.events.iter().take(if many { 3 } else { usize::MAX }) {
+        let _ = writeln!(out, "  {:<11} {}", e.actor.label(), e.text);
+    }
+    if many {
+        let _ = writeln!(out, "  {:<11} ... and {} more", "", s.events.len() - 3);
+    }
+    for q in &s.sql {
+        let _ = writeln!(out, "  SQL {:<7} {}", q.consumer, q.sql);
+        let _ = writeln!(out, "  {:<11} -> {}", "", q.result);
+    }
+    if s.index == 0 {
+        let _ = writeln!(out, "  {} messages queued", s.events.len());
+    } else {
+        changes(&mut out, s);
+    }
+    out
+}
+
+fn changes(out: &mut String, s: &Step) {
+    let _ = writeln!(out, "  changed:");
+    for m in &s.messages {
+        let _ = writeln!(out, "    queue     {}", message_line(m, s.broker_ids_lead));
+    }
+    for c in &s.consumers {
+        let _ = writeln!(out, "    consumer  {}", consumer_line(c));
+    }
+    for p in &s.payments {
+        let _ = writeln!(
+            out,
+            "    payments  + {} ${} {} committed · total recorded ${}",
+            p.order, p.amount, p.message_id, s.total_recorded
+        );
+    }
+    for c in &s.charges {
+        let key = c
+            .key
+            .as_deref()
+            .map_or("no Idempotency-Key".to_string(), |k| format!("key {k}"));
+        let _ = writeln!(
+            out,
+            "    provider  + {} order {} ${} ({key}) · charges made {} (${})",
+            c.id, c.order, c.amount, s.charges_made, s.provider_total
+        );
+    }
+    for f in &s.facts {
+        let _ = writeln!(out, "    verdict   {}", fact_line(f));
+    }
+    if let Some(headline) = &s.headline {
+        let _ = writeln!(out, "    verdict   so far: {headline}");
+    }
+}
+
+fn fact_line(f: &crate::sim::verdict::FactVerdict) -> String {
+    let mut line = match &f.expected_status {
+        Some(expected) => format!(
+            "order {}: must end {expected}; it is {}: {}",
+            f.order,
+            f.actual_status.as_deref().unwrap_or("without a status"),
+            f.outcome.text()
+        ),
+        None => format!(
+            "order {} (${}): payments rows {}, provider charges {}: {}",
+            f.order,
+            f.amount,
+            f.payments,
+            f.charges,
+            f.headline()
+        ),
+    };
+    for chain in &f.causes {
+        line.push_str(" <- ");
+        line.push_str(&chain.join(" <- "));
+    }
+    if let Some(risk) = &f.at_risk {
+        line.push_str(" · at risk: ");
+        line.push_str(risk);
+    }
+    line
+}
+
+/// The end: the verdict with every wrong fact (a correct one is counted,
+/// not listed), the counters, and the expectation.
+pub fn end(end: &End, strategy: &str, expect: Option<&Expectation>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out);
+    let _ = writeln!(out, "== verdict ({strategy}) ==");
+    let _ = writeln!(out, "{}", end.verdict.chain());
+    let facts = &end.verdict.facts;
+    let correct = facts
+        .iter()
+        .filter(|f| f.outcome == crate::sim::Outcome::Correct)
+        .count();
+    let _ = writeln!(
+        out,
+        "  {} facts: {correct} correct, {} otherwise",
+        facts.len(),
+        facts.len() - correct
+    );
+    for f in facts
+        .iter()
+        .filter(|f| f.outcome != crate::sim::Outcome::Correct)
+    {
+        let _ = writeln!(out, "  {}", fact_line(f));
+    }
+    let _ = writeln!(
+        out,
+        "  total recorded ${} · provider charges {} · steps {}",
+        end.total_charged, end.charges, end.steps
+    );
+    let c = &end.counters;
+    let _ = writeln!(
+        out,
+        "  delivered {} · redeliveries {} · duplicates delivered {} · duplicates skipped {} · acked {} · acks lost {} · dead-lettered {} · crashes {}",
+        c.delivered,
+        c.redeliveries,
+        c.duplicates_delivered,
+        c.duplicates_skipped,
+        c.acked,
+        c.acks_lost,
+        c.dead_lettered,
+        c.crashes
+    );
+    if let (Some(first), Some(declared)) = (end.went_wrong_at, end.first_violation) {
+        if first < declared {
+            let _ = writeln!(
+                out,
+                "  first went wrong at step {first}; the verdict could say so for sure at step {declared}"
+            );
+        } else {
+            let _ = writeln!(out, "  first went wrong at step {first}");
+        }
+    }
+    if let Some(expect) = expect {
+        let misses = end.misses(expect);
+        if misses.is_empty() {
+            let _ = writeln!(out, "expectation for {strategy}: met");
+        } else {
+            let _ = writeln!(out, "expectation for {strategy}: MISSED");
+            for miss in misses {
+                let _ = writeln!(out, "  {miss}");
+            }
+        }
+    }
+    out
+}
