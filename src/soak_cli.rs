@@ -144,14 +144,19 @@ fn with_progress(config: &Config) -> Result<soak::SoakReport> {
     let bar = ProgressBar::new(total);
     bar.set_style(
         ProgressStyle::with_template(
-            "{spinner} soak {bar:30} {pos}/{len} payments published · {per_sec} · {elapsed_precise}",
+            "{spinner} soak {bar:30} {human_pos}/{human_len} payments published · {elapsed_precise} {msg}",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let report = std::thread::scope(|s| {
         s.spawn(|| {
             while !done.load(Ordering::Relaxed) {
-                bar.set_position(published.load(Ordering::Relaxed));
+                let n = published.load(Ordering::Relaxed);
+                bar.set_position(n);
+                if n == total {
+                    // The last retries and leases still have to play out.
+                    bar.set_message("· settling the last payments");
+                }
                 std::thread::sleep(Duration::from_millis(100));
             }
         });
