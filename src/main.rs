@@ -78,7 +78,7 @@ fn main() -> ExitCode {
         Some(Command::List) => cli::list(),
         Some(Command::Validate { files }) => cli::validate(&files),
         Some(Command::Check(args)) => cli::check(&args),
-        Some(Command::Soak(args)) => soak_cli::soak(&args),
+        Some(Command::Soak(args)) => soak_cli::soak(&args, cli.ascii),
         Some(Command::Completions { shell }) => cli::completions(shell),
         Some(Command::Shot(args)) => pictures::shot(&args),
         Some(Command::Record(args)) => pictures::record(&args),

@@ -50,7 +50,8 @@ pub struct SoakArgs {
     /// (soak.db: soak-naive.db, soak-idempotent.db), same rules as `run --db`.
     #[arg(long, value_name = "FILE")]
     db: Option<PathBuf>,
-    /// The report only, no dashboard (also when stdout is not a terminal).
+    /// The report only, no live dashboard (also when stdout is not a
+    /// terminal): a progress bar on stderr, then the report.
     #[arg(long)]
     headless: bool,
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -71,7 +72,7 @@ fn retention(text: &str) -> Result<u64, String> {
     }
 }
 
-pub fn soak(args: &SoakArgs) -> Result<ExitCode> {
+pub fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
     let designs = if args.mode.is_empty() {
         vec![Strategy::naive(), Strategy::idempotent()]
     } else {
@@ -95,7 +96,12 @@ pub fn soak(args: &SoakArgs) -> Result<ExitCode> {
         db: args.db.clone(),
     };
     config.check().map_err(input_error)?;
-    let report = with_progress(&config)?;
+    use std::io::IsTerminal;
+    let report = if args.headless || !std::io::stdout().is_terminal() {
+        with_progress(&config)?
+    } else {
+        with_dashboard(&config, ascii)?
+    };
     let text = match args.format {
         Format::Text => report.text(),
         Format::Json => report.json(),
@@ -132,6 +138,28 @@ pub fn soak(args: &SoakArgs) -> Result<ExitCode> {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+/// Runs the soak under the live dashboard; the report follows on stdout.
+fn with_dashboard(config: &Config, ascii: bool) -> Result<soak::SoakReport> {
+    let options = idem::tui::Options {
+        animation: false,
+        ascii,
+        color: idem::tui::theme::Theme::color_from_env(std::env::var_os("NO_COLOR")),
+    };
+    let watched = idem::tui::soak::run::dashboard(config, options)?;
+    note(&format!(
+        "idem: the dashboard drew {} frames in {:.1} s ({:.0} a second)",
+        watched.frames,
+        watched.seconds,
+        watched.frames as f64 / watched.seconds.max(1e-9)
+    ));
+    watched.report.map_err(|e| {
+        anyhow::Error::new(Exit {
+            code: 2,
+            message: e.to_string(),
+        })
     })
 }
 

@@ -4,6 +4,7 @@
 //! fact kept only while it is live.
 
 use super::faults::FaultKind;
+use super::live::{self, Live, LiveDesign, LiveViolation};
 use super::schedule::{Decision, Plan, Schedule};
 use super::story::{Replay, Story};
 use super::tally::{self, Example, Tally};
@@ -64,6 +65,9 @@ pub struct Driver<'a> {
     pruned_rows: u64,
     bound: u64,
     progress: &'a AtomicU64,
+    /// A dashboard's view, and this design's place in it.
+    watch: Option<(&'a Live, usize)>,
+    figures: LiveDesign,
 }
 
 impl<'a> Driver<'a> {
@@ -73,6 +77,7 @@ impl<'a> Driver<'a> {
         plan: Plan,
         seed: u64,
         progress: &'a AtomicU64,
+        live: Option<(&'a Live, usize)>,
     ) -> Result<Self, SimError> {
         let mut pick = ChaCha8Rng::seed_from_u64(seed);
         pick.set_stream(2);
@@ -84,6 +89,7 @@ impl<'a> Driver<'a> {
             .saturating_mul(plan.gap)
             .saturating_mul(64)
             .saturating_add(86_400_000 / plan.step_ms);
+        let strategy_name = strategy.name;
         let mut world = World::new(setup, strategy.clone(), seed)?;
         world.forget_acked(true);
         Ok(Driver {
@@ -100,6 +106,11 @@ impl<'a> Driver<'a> {
             pruned_rows: 0,
             bound,
             progress,
+            watch: live,
+            figures: LiveDesign {
+                design: strategy_name.to_string(),
+                ..LiveDesign::default()
+            },
         })
     }
 
@@ -108,6 +119,7 @@ impl<'a> Driver<'a> {
         let mut decisions = Vec::new();
         let mut published = 0;
         let mut swept = 0;
+        let mut sliced = 0;
         while self.schedule.tick() < self.bound {
             self.schedule.next(&mut decisions);
             for d in decisions.drain(..) {
@@ -122,6 +134,12 @@ impl<'a> Driver<'a> {
             if !self.step_someone()? {
                 break;
             }
+            if self.schedule.tick() / live::SLICE != sliced {
+                sliced = self.schedule.tick() / live::SLICE;
+                if self.show(published) {
+                    break;
+                }
+            }
             if self.schedule.tick() / SWEEP_EVERY != swept {
                 swept = self.schedule.tick() / SWEEP_EVERY;
                 self.sweep()?;
@@ -135,6 +153,8 @@ impl<'a> Driver<'a> {
         for payment in left {
             self.settle(&payment)?;
         }
+        self.figures.finished = true;
+        self.show(published);
         let committed = self.world.committed();
         Ok(DesignRun {
             design: self.strategy.name.to_string(),
@@ -156,6 +176,27 @@ impl<'a> Driver<'a> {
             ticks: self.schedule.tick(),
             virtual_ms: self.world.now(),
         })
+    }
+
+    /// Hands the figures to the dashboard, if one watches, and minds its
+    /// controls; true when it says stop.
+    fn show(&mut self, published: u64) -> bool {
+        let Some((live, i)) = self.watch else {
+            return false;
+        };
+        let f = &mut self.figures;
+        f.published = published;
+        f.virtual_ms = self.world.now();
+        f.counters = self.world.counters().clone();
+        f.money = self.tally.money.clone();
+        f.outcomes = self.tally.outcomes.clone();
+        f.violations = self.tally.violations();
+        f.processed_rows = self.world.committed().processed.len() as u64;
+        f.pruned_rows = self.pruned_rows;
+        if let Ok(mut state) = live.state.lock() {
+            state.designs[i] = f.clone();
+        }
+        live.control.checkpoint()
     }
 
     fn fired(&mut self, kind: FaultKind) {
@@ -419,17 +460,46 @@ impl<'a> Driver<'a> {
             let example = self.example(&story, &fact)?;
             self.tally.examples.insert(fact.outcome, example);
         }
+        if self.watch.is_some() {
+            self.figures.money = self.tally.money.clone();
+            self.figures
+                .settled_at(self.world.now(), fact.expected as u64);
+            if fact.outcome.is_failure() {
+                self.tell(&story, &fact)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A violation for the dashboard's list, with its story to open.
+    fn tell(&self, story: &Story, fact: &FactVerdict) -> Result<(), SimError> {
+        let Some((live, _)) = self.watch else {
+            return Ok(());
+        };
+        let listed = live.state.lock().map(|s| s.violations.len()).unwrap_or(0);
+        if listed >= live::MAX_LISTED {
+            return Ok(());
+        }
+        let chain = tally::chain(fact);
+        let story = self
+            .story_script(story, fact, &chain)?
+            .ok()
+            .map(std::sync::Arc::new);
+        if let Ok(mut state) = live.state.lock() {
+            state.violations.push(LiveViolation {
+                design: self.strategy.name.to_string(),
+                outcome: fact.outcome,
+                fact: format!("order {} (${})", fact.order, fact.amount),
+                chain,
+                at_ms: self.world.now(),
+                story,
+            });
+        }
         Ok(())
     }
 
     fn example(&self, story: &Story, fact: &FactVerdict) -> Result<Example, SimError> {
         let chain = tally::chain(fact);
-        let name = format!(
-            "soak-{}-{}-order-{}",
-            self.strategy.name,
-            fact.outcome.slug(),
-            fact.order
-        );
         let mut example = Example {
             fact: format!("order {} (${})", fact.order, fact.amount),
             messages: story.messages.iter().map(|m| m.id.clone()).collect(),
@@ -438,16 +508,9 @@ impl<'a> Driver<'a> {
             no_story: None,
             story_text: None,
         };
-        match story.replay(self.world.setup(), &self.strategy)? {
-            None => {
-                example.no_story = Some(format!(
-                    "its story has more than {} moves, too many for a scenario file",
-                    super::story::MAX_MOVES
-                ));
-            }
-            Some(replay) if same_end(&replay, fact) => {
-                let script = replay.script(story, &name, &self.strategy, &chain);
-                example.story = Some(format!("{name}.toml"));
+        match self.story_script(story, fact, &chain)? {
+            Ok(script) => {
+                example.story = Some(format!("{}.toml", script.name));
                 example.story_text = Some(crate::scenario::write::to_toml(
                     &script,
                     &format!(
@@ -456,16 +519,40 @@ impl<'a> Driver<'a> {
                     ),
                 ));
             }
-            Some(replay) => {
-                example.no_story = Some(format!(
-                    "on its own its story ends {} (payments {}, charges {}), not as in the soak: it depended on other messages",
-                    replay.verdict.outcome.text(),
-                    replay.verdict.payments,
-                    replay.verdict.charges
-                ));
-            }
+            Err(why) => example.no_story = Some(why),
         }
         Ok(example)
+    }
+
+    /// The fact's story as a scenario, or why there is none: too long for
+    /// a file, or it ends otherwise on its own.
+    fn story_script(
+        &self,
+        story: &Story,
+        fact: &FactVerdict,
+        chain: &str,
+    ) -> Result<Result<crate::scenario::Script, String>, SimError> {
+        let name = format!(
+            "soak-{}-{}-order-{}",
+            self.strategy.name,
+            fact.outcome.slug(),
+            fact.order
+        );
+        Ok(match story.replay(self.world.setup(), &self.strategy)? {
+            None => Err(format!(
+                "its story has more than {} moves, too many for a scenario file",
+                super::story::MAX_MOVES
+            )),
+            Some(replay) if same_end(&replay, fact) => {
+                Ok(replay.script(story, &name, &self.strategy, chain))
+            }
+            Some(replay) => Err(format!(
+                "on its own its story ends {} (payments {}, charges {}), not as in the soak: it depended on other messages",
+                replay.verdict.outcome.text(),
+                replay.verdict.payments,
+                replay.verdict.charges
+            )),
+        })
     }
 }
 

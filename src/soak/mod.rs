@@ -6,6 +6,7 @@
 
 pub mod driver;
 pub mod faults;
+pub mod live;
 pub mod report;
 pub mod schedule;
 pub mod story;
@@ -14,6 +15,7 @@ pub mod workload;
 
 pub use driver::DesignRun;
 pub use faults::{FaultKind, FaultRates};
+pub use live::Live;
 pub use report::{Measured, SoakReport};
 pub use workload::Mix;
 
@@ -172,13 +174,24 @@ impl Config {
 /// schedule (drawn from the same seed, so the same). `progress` counts
 /// payments published over all designs.
 pub fn run(config: &Config, progress: &AtomicU64) -> Result<SoakReport, SoakError> {
+    run_live(config, progress, None)
+}
+
+/// `run`, with a dashboard watching `live` (made by `Live::new` with the
+/// designs in the config's order) and working its controls.
+pub fn run_live(
+    config: &Config,
+    progress: &AtomicU64,
+    live: Option<&Live>,
+) -> Result<SoakReport, SoakError> {
     config.check()?;
     let started = Instant::now();
     let results: Vec<Result<(DesignRun, Duration), SoakError>> = std::thread::scope(|s| {
         let handles: Vec<_> = config
             .designs
             .iter()
-            .map(|design| {
+            .enumerate()
+            .map(|(i, design)| {
                 s.spawn(move || {
                     let began = Instant::now();
                     let mut setup = setup(config.consumers);
@@ -188,9 +201,15 @@ pub fn run(config: &Config, progress: &AtomicU64) -> Result<SoakReport, SoakErro
                         design: design.name.to_string(),
                         source,
                     };
-                    let driver =
-                        driver::Driver::new(setup, design.clone(), plan, config.seed, progress)
-                            .map_err(wrap)?;
+                    let driver = driver::Driver::new(
+                        setup,
+                        design.clone(),
+                        plan,
+                        config.seed,
+                        progress,
+                        live.map(|l| (l, i)),
+                    )
+                    .map_err(wrap)?;
                     let run = driver.run().map_err(wrap)?;
                     Ok((run, began.elapsed()))
                 })

@@ -13,6 +13,7 @@ pub mod keys;
 pub mod layout;
 #[cfg(unix)]
 pub mod signals;
+pub mod soak;
 pub mod terminal;
 pub mod theme;
 pub mod update;
