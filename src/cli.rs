@@ -159,6 +159,20 @@ pub fn load(name: &str) -> Result<Script> {
     })
 }
 
+/// A scenario for a front end that keeps every frame whole (the simulator,
+/// the pictures): long ones are refused with the command that runs them.
+pub fn load_to_show(name: &str) -> Result<Script> {
+    let script = load(name)?;
+    let n = script.setup.messages.len();
+    let most = scenario::limits::MAX_PLAY_MESSAGES;
+    if n > most {
+        return Err(input_error(format!(
+            "{name} has {n} messages: the simulator and the pictures keep every step's whole state, and show scenarios of up to {most}; `idem run {name}` streams a run of any length"
+        )));
+    }
+    Ok(script)
+}
+
 pub fn run(
     name: &str,
     mode: Option<&str>,
@@ -296,7 +310,7 @@ pub fn play(
     ascii: bool,
 ) -> Result<ExitCode> {
     use std::io::IsTerminal;
-    let script = load(name)?;
+    let script = load_to_show(name)?;
     let mode = mode.map_or_else(|| script.design(), str::to_string);
     let strategy = Strategy::by_name(&mode).context("strategy checked by clap")?;
     let options = idem::tui::Options {

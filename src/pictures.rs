@@ -2,7 +2,7 @@
 //! `record` (a whole run), `lesson` (an HTML handout) and `screenshots`,
 //! all drawn by the very code that draws the terminal.
 
-use crate::cli::{input_error, load, note, strategy_name};
+use crate::cli::{input_error, load_to_show, note, strategy_name};
 use anyhow::{Context, Result};
 use idem::export::shot::{Moment, Shot, View};
 use idem::export::{self, Kind};
@@ -88,7 +88,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 fn shot_of(run: &RunArgs, screen: &ScreenArgs, moment: Moment, view: View) -> Result<Shot> {
-    let script = load(&run.scenario)?;
+    let script = load_to_show(&run.scenario)?;
     let mode = run.mode.clone().unwrap_or_else(|| script.design());
     Ok(Shot {
         strategy: Strategy::by_name(&mode).context("strategy checked by clap")?,
@@ -252,7 +252,7 @@ pub fn lesson(args: &LessonArgs) -> Result<ExitCode> {
             .collect();
         (tour, "idem · the tour of the Idempotent Consumer".into())
     } else {
-        let script = load(&args.scenario)?;
+        let script = load_to_show(&args.scenario)?;
         let title = format!("idem · {}", script.title);
         (vec![script], title)
     };

@@ -20,7 +20,7 @@ pub fn header(scenario: &str, title: &str, strategy: &str, seed: u64) -> String 
 
 /// One step, as text.
 pub fn step(s: &Step) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(1024);
     if let Some(opening) = &s.opening {
         let _ = writeln!(out);
         if s.chapter > 0 {

@@ -323,26 +323,57 @@ impl World {
     pub fn consumer_views(&self) -> Vec<ConsumerView> {
         self.consumers
             .iter()
-            .map(|c| ConsumerView {
-                name: c.name.clone(),
-                status: c.status.clone(),
-                message: c.delivery.as_ref().map(|d| d.message.id.clone()),
-                steps: self
-                    .strategy
-                    .program
-                    .iter()
-                    .zip(&c.marks)
-                    .map(|(op, mark)| StepView {
-                        label: op.label().to_string(),
-                        keyword: op.keyword().to_string(),
-                        mark: *mark,
-                    })
-                    .collect(),
-                next: (c.status != Status::Idle && c.status != Status::Crashed).then_some(c.pc),
-                in_txn: c.in_txn,
-                armed: c.armed(),
-            })
+            .map(|c| self.consumer_view(c))
             .collect()
+    }
+
+    /// Whether `view` still shows consumer `i` as it is, checked without
+    /// building a new view: a long run asks this for every consumer at
+    /// every step.
+    pub fn consumer_shown(&self, i: usize, view: &ConsumerView) -> bool {
+        let Some(c) = self.consumers.get(i) else {
+            return false;
+        };
+        view.name == c.name
+            && view.status == c.status
+            && view.in_txn == c.in_txn
+            && view.message.as_deref() == c.delivery.as_ref().map(|d| d.message.id.as_str())
+            && view.next
+                == (c.status != Status::Idle && c.status != Status::Crashed).then_some(c.pc)
+            && view.steps.len() == c.marks.len()
+            && view.steps.iter().zip(&c.marks).all(|(s, m)| s.mark == *m)
+            && view.armed == c.armed()
+    }
+
+    /// Consumer `i` as shown.
+    pub fn consumer_view_of(&self, i: usize) -> Option<ConsumerView> {
+        self.consumers.get(i).map(|c| self.consumer_view(c))
+    }
+
+    fn consumer_view(&self, c: &super::consumer::Consumer) -> ConsumerView {
+        {
+            {
+                ConsumerView {
+                    name: c.name.clone(),
+                    status: c.status.clone(),
+                    message: c.delivery.as_ref().map(|d| d.message.id.clone()),
+                    steps: self
+                        .strategy
+                        .program
+                        .iter()
+                        .zip(&c.marks)
+                        .map(|(op, mark)| StepView {
+                            label: op.label().to_string(),
+                            keyword: op.keyword().to_string(),
+                            mark: *mark,
+                        })
+                        .collect(),
+                    next: (c.status != Status::Idle && c.status != Status::Crashed).then_some(c.pc),
+                    in_txn: c.in_txn,
+                    armed: c.armed(),
+                }
+            }
+        }
     }
 
     /// Committed rows, plus the rows an open transaction has written so far,

@@ -386,11 +386,14 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     use LedgerKind::{PaymentCommitted, ProviderCharged};
     let n = f.expected;
     let order = f.payment.order;
-    let counts = format!(
-        "the provider charged {}, the database has {}",
-        times(f.charges),
-        rows(f.payments)
-    );
+    // Words only a risk or a disagreement needs: made when one is.
+    let counts = || {
+        format!(
+            "the provider charged {}, the database has {}",
+            times(f.charges),
+            rows(f.payments)
+        )
+    };
     let mut failures = Vec::new();
     let mut causes: Vec<Vec<String>> = Vec::new();
     let add = |chains: Vec<Vec<String>>, causes: &mut Vec<Vec<String>>| {
@@ -421,7 +424,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
                     "{name} is recorded as handled, its payment is not: a redelivery would be skipped"
                 ))
             } else if f.payments != f.charges || f.payments > n {
-                Some(format!("{name}: so far {counts}"))
+                Some(format!("{name}: so far {}", counts()))
             } else if f.acked_before_work {
                 Some(format!(
                     "the broker removed the message for {name} before its work was saved"
@@ -434,7 +437,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     } else {
         if f.payments != f.charges {
             failures.push(Outcome::Disagree);
-            let mut chain = vec![format!("{}: {counts}", f.name)];
+            let mut chain = vec![format!("{}: {}", f.name, counts())];
             if f.dead_lettered {
                 chain.push(format!("order {order} moved to the dead-letter queue"));
             }

@@ -20,7 +20,7 @@ pub(super) struct At<'a> {
 /// or handed on one by one, for a stream whose memory stays flat.
 pub(super) trait Sink {
     /// The world has just made frame `index`.
-    fn push(&mut self, world: &World, index: usize, at: At<'_>) -> Result<(), SimError>;
+    fn push(&mut self, world: &mut World, index: usize, at: At<'_>) -> Result<(), SimError>;
     /// An action's words: the narration reads `narration` from frame
     /// `from` on, and `said` is what frame `from` says happened.
     fn tell(&mut self, from: usize, narration: &str, said: &str);
@@ -35,7 +35,7 @@ pub(super) struct Keep {
 }
 
 impl Sink for Keep {
-    fn push(&mut self, world: &World, _index: usize, at: At<'_>) -> Result<(), SimError> {
+    fn push(&mut self, world: &mut World, _index: usize, at: At<'_>) -> Result<(), SimError> {
         let mut frame = world.frame()?;
         frame.chapter = at.chapter;
         frame.action_index = at.action_index;
@@ -85,12 +85,12 @@ impl<'a, S: Sink> Run<'a, S> {
     pub fn new(
         script: &'a Script,
         strategy: &'a Strategy,
-        world: World,
+        mut world: World,
         mut sink: S,
         forks: &'a [Fork],
     ) -> Result<Self, SimError> {
         sink.push(
-            &world,
+            &mut world,
             0,
             At {
                 chapter: 0,
@@ -223,7 +223,7 @@ impl<'a, S: Sink> Run<'a, S> {
 
     fn push(&mut self, action: String) -> Result<(), SimError> {
         self.sink.push(
-            &self.world,
+            &mut self.world,
             self.made,
             At {
                 chapter: self.chapter,

@@ -90,14 +90,20 @@ struct Pass<F: FnMut(Step)> {
 }
 
 impl<F: FnMut(Step)> Sink for Pass<F> {
-    fn push(&mut self, world: &World, index: usize, at: At<'_>) -> Result<(), SimError> {
-        let consumers: Vec<ConsumerView> = world.consumer_views();
-        let changed = consumers
-            .iter()
-            .filter(|c| !self.consumers.contains(c))
-            .cloned()
-            .collect();
-        self.consumers = consumers;
+    fn push(&mut self, world: &mut World, index: usize, at: At<'_>) -> Result<(), SimError> {
+        let mut changed = Vec::new();
+        for i in 0..world.consumers().len() {
+            let shown = self.consumers.get(i);
+            if shown.is_some_and(|view| world.consumer_shown(i, view)) {
+                continue;
+            }
+            let view = world.consumer_view_of(i).expect("a consumer of the world");
+            match self.consumers.get_mut(i) {
+                Some(old) => *old = view.clone(),
+                None => self.consumers.push(view.clone()),
+            }
+            changed.push(view);
+        }
         let committed = &world.committed().payments;
         let payments = committed[self.payments.min(committed.len())..].to_vec();
         self.payments = committed.len();
@@ -119,6 +125,7 @@ impl<F: FnMut(Step)> Sink for Pass<F> {
         }
         let opening = (index == 0 || at.chapter != self.chapter).then(|| at.narration.to_string());
         self.chapter = at.chapter;
+        let (events, sql) = world.take_output();
         self.held.push(Step {
             index,
             time_ms: world.now(),
@@ -127,8 +134,8 @@ impl<F: FnMut(Step)> Sink for Pass<F> {
             opening,
             action: at.action,
             said: None,
-            events: world.events().to_vec(),
-            sql: world.sql().to_vec(),
+            events,
+            sql,
             messages: world.touched_views(),
             broker_ids_lead: world.setup().id_source == crate::sim::world::IdSource::Broker,
             consumers: changed,

@@ -294,6 +294,16 @@ impl World {
         &self.sql
     }
 
+    /// Hands over the last move's events and SQL without copying them:
+    /// `events()` and `sql()` are empty afterwards. Each move starts them
+    /// afresh anyway, so nothing accumulates either way.
+    pub fn take_output(&mut self) -> (Vec<Event>, Vec<SqlRecord>) {
+        (
+            std::mem::take(&mut self.events),
+            std::mem::take(&mut self.sql),
+        )
+    }
+
     /// The consumer holding the database's write lock, if any.
     pub fn lock_holder(&self) -> Option<&str> {
         self.consumers
