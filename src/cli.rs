@@ -259,7 +259,6 @@ fn run_streamed(
     })
     .map_err(input_error)?;
     write(&stream::end(&end, strategy.name, expect), &mut failed);
-    drop(write);
     if failed.is_none()
         && let Err(e) = out.flush()
     {
