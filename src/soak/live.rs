@@ -77,9 +77,11 @@ impl LiveDesign {
         if self.settled_per_minute.is_empty() {
             self.first_minute = minute;
         }
+        // A quiet minute keeps the drift it had.
+        let before = self.drift_per_minute.last().copied().unwrap_or(0);
         while self.first_minute + (self.settled_per_minute.len() as u64) <= minute {
             self.settled_per_minute.push(0);
-            self.drift_per_minute.push(drift);
+            self.drift_per_minute.push(before);
         }
         // Virtual time never runs backwards, so `minute` is in the lines.
         let i = minute.saturating_sub(self.first_minute) as usize;
