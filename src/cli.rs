@@ -35,9 +35,7 @@ pub enum Command {
     Run {
         /// A built-in scenario name (see `idem list`) or a path to a .toml file.
         scenario: String,
-        /// The handler design to run it under; by default the one the
-        /// scenario is written for, as in `idem play`.
-        #[arg(long, value_parser = strategy_name)]
+        #[arg(long, value_parser = strategy_name, help = mode_help("run it under, by default the one the scenario is written for, as in `idem play`"))]
         mode: Option<String>,
         /// Seeds the broker's receipt handles; same seed, same run.
         #[arg(long, default_value_t = 0)]
@@ -57,9 +55,7 @@ pub enum Command {
     Play {
         /// A built-in scenario name (see `idem list`) or a path to a .toml file.
         scenario: String,
-        /// The handler design to start with (m switches it in the simulator);
-        /// by default the one the scenario is written for.
-        #[arg(long, value_parser = strategy_name)]
+        #[arg(long, value_parser = strategy_name, help = mode_help("start with (m switches it in the simulator), by default the one the scenario is written for"))]
         mode: Option<String>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -109,6 +105,9 @@ pub enum Command {
         #[arg(default_value = "screenshots")]
         dir: PathBuf,
     },
+    /// Print the manual page (roff): `idem man > idem.1; man ./idem.1`.
+    #[command(hide = true)]
+    Man,
     /// Print a long generated scenario, to measure idem at scale:
     /// `idem generate --messages 10000 > big.toml; idem run big.toml`.
     #[command(hide = true)]
@@ -122,6 +121,14 @@ pub enum Command {
 pub enum Format {
     Text,
     Json,
+}
+
+/// `--mode`'s help, with every design named, so `--help` is the list.
+fn mode_help(what: &str) -> String {
+    format!(
+        "The handler design to {what}: {}",
+        Strategy::names().join(", ")
+    )
 }
 
 pub fn strategy_name(name: &str) -> Result<String, String> {
@@ -193,6 +200,9 @@ pub fn run(
     let mode = &mode.map_or_else(|| script.design(), str::to_string);
     let strategy = Strategy::by_name(mode).context("strategy checked by clap")?;
     let expect = script.expect.get(mode);
+    for warning in missing_targets(&script, &strategy) {
+        note(&format!("idem: warning: {name}: {warning}"));
+    }
     let long = script.setup.messages.len() > idem::scenario::limits::MAX_PLAY_MESSAGES;
     if long && matches!(format, Format::Json) {
         return Err(input_error(format!(
@@ -227,6 +237,42 @@ pub fn run(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A figure from /proc/self/status in KiB (`VmRSS:` now, `VmHWM:` the
+/// peak), where the platform has it.
+fn memory_kib(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    line[field.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// `run A to <step>` actions whose step this design's program lacks: such
+/// a run goes on until the handler is done, which is worth a warning.
+fn missing_targets(script: &Script, strategy: &Strategy) -> Vec<String> {
+    let mut out = Vec::new();
+    for (chapter, step) in script.steps.iter().enumerate() {
+        for action in &step.actions {
+            if let scenario::Action::Run {
+                consumer,
+                to: Some(to),
+            } = action
+                && strategy.position(to).is_none()
+            {
+                out.push(format!(
+                    "chapter {}: `run {consumer} to {to}`: the {} design has no `{to}` step, so {consumer} runs until it is done with its message or blocked",
+                    chapter + 1,
+                    strategy.name
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// A long run, written step by step as it is made: nothing of it is kept.
@@ -354,6 +400,17 @@ pub fn write_stdout(bytes: &[u8]) -> Result<()> {
         }
         .into()),
     }
+}
+
+/// The manual page, made from the same definitions as `--help`.
+pub fn man() -> Result<ExitCode> {
+    use clap::CommandFactory;
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut page)
+        .map_err(|e| input_error(format!("cannot render the manual page: {e}")))?;
+    write_stdout(&page)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A generated scenario on stdout (see `scenario::generate`).
@@ -514,6 +571,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
         return Err(input_error("--max-states must be at least 1"));
     }
     let watch = check::Watch::new(args.max_states);
+    let before = memory_kib("VmRSS:");
     let report = match crate::progress::shown_while(&watch, || check::run_watched(&bounds, &watch))
     {
         Ok(report) => report,
@@ -523,6 +581,25 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode> {
     match args.format {
         Format::Text => emit(&check::render(&report))?,
         Format::Json => emit(&format!("{}\n", report.to_json()))?,
+    }
+    // What a state costs, to size --max-states: the peak the searches
+    // reached over what the process held before, per state of the largest
+    // search (each design's search is freed before the next).
+    let largest = report
+        .strategies
+        .iter()
+        .map(|s| s.states)
+        .max()
+        .unwrap_or(0);
+    if let (Some(before), Some(peak)) = (before, memory_kib("VmHWM:"))
+        && largest > 0
+    {
+        let grown = peak.saturating_sub(before) * 1024;
+        note(&format!(
+            "idem: memory: peak {:.1} MiB; about {} bytes per state (the largest search: {largest} states)",
+            peak as f64 / 1024.0,
+            grown / largest
+        ));
     }
     if let Some(dir) = &args.save {
         let files: Vec<(String, String)> = report

@@ -85,6 +85,7 @@ fn main() -> ExitCode {
         Some(Command::Lesson(args)) => pictures::lesson(&args),
         Some(Command::Screenshots { dir }) => pictures::screenshots(&dir),
         Some(Command::Generate { messages }) => cli::generate(messages),
+        Some(Command::Man) => cli::man(),
         // The tour opens like any scenario: in the design it is written for.
         None => cli::play(
             "tour-1",

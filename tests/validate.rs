@@ -267,3 +267,31 @@ fn a_utf8_bom_at_the_start_is_read() {
     let (code, err) = validate_bytes(&[b"\xef\xbb\xbf", SOUND.as_bytes()].concat());
     assert_eq!(code, Some(0), "{err}");
 }
+
+/// `run A to <step>` under a design without that step runs A to the end
+/// of its message: allowed, and said on stderr, never silent.
+#[test]
+fn a_run_to_a_step_the_design_lacks_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("to.toml");
+    std::fs::write(
+        &path,
+        "title = \"t\"\nsummary = \"s\"\n[setup]\nconsumers = [\"A\"]\nmessages = [{ id = \"m-1\", order = 1, amount = 1 }]\n[[steps]]\ntitle = \"s\"\nnarration = \"n\"\nactions = [\"run A to cache-set\"]\n[expect.cache-work-first]\ntotal = 1\n",
+    )
+    .unwrap();
+    let run = |mode: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_idem"))
+            .args(["run", path.to_str().unwrap(), "--mode", mode])
+            .output()
+            .unwrap()
+    };
+    let naive = run("naive");
+    assert_eq!(naive.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&naive.stderr);
+    assert!(
+        err.contains("warning") && err.contains("the naive design has no `cache-set` step"),
+        "{err}"
+    );
+    let own = run("cache-work-first");
+    assert!(!String::from_utf8_lossy(&own.stderr).contains("warning"));
+}

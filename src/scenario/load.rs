@@ -262,6 +262,23 @@ fn toml_message(message: &str, at: Option<&str>) -> String {
     {
         return format!("duplicate key `{key}`: a key may be set once in a table");
     }
+    // `unknown field `lese`, expected one of `queue`, `lease`, ...`: the
+    // key that was probably meant goes first.
+    if let Some(rest) = message.strip_prefix("unknown field `")
+        && let Some((key, known)) = rest.split_once("`, expected ")
+    {
+        let names: Vec<&str> = known
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|n| !n.is_empty())
+            .collect();
+        return format!(
+            "unknown key `{key}`{}: the keys here are {}",
+            did_you_mean(key, names.iter().copied()),
+            names.join(", ")
+        );
+    }
     let mut plain = message.to_string();
     // TOML's date-times reach serde as a table of their own.
     if at.is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit())) {
