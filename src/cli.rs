@@ -117,6 +117,10 @@ pub enum Command {
     /// Explore every schedule within bounds for each strategy and show the
     /// shortest one that breaks each weaker design.
     Check(CheckArgs),
+    /// Soak the designs at production scale: many payments, several
+    /// consumers, faults at given rates, the same schedule for every design;
+    /// then a report of the money and every violation found.
+    Soak(crate::soak_cli::SoakArgs),
     /// Print a shell completion script (for example:
     /// `idem completions bash > ~/.local/share/bash-completion/completions/idem`).
     Completions {
@@ -513,7 +517,7 @@ fn open_progress(fresh: bool) -> (Option<idem::learner::Keeper>, idem::learner::
 /// Writes to stdout. A reader that went away (`idem run ... | head`) got
 /// what it wanted: that is silent success. Any other failure (a full disk,
 /// `> /dev/full`) is an error with its OS cause, exit 2.
-fn emit(text: &str) -> Result<()> {
+pub fn emit(text: &str) -> Result<()> {
     write_stdout(idem::terminal_text::escape(text).as_bytes())
 }
 

@@ -8,6 +8,7 @@ pub mod levels;
 pub mod report;
 pub mod scenario;
 pub mod sim;
+pub mod soak;
 pub mod suggest;
 pub mod terminal_text;
 pub mod timeline;

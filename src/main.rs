@@ -4,6 +4,7 @@ mod cli;
 mod pictures;
 mod progress;
 mod save;
+mod soak_cli;
 
 use clap::{CommandFactory, FromArgMatches};
 use cli::{Cli, Command, Exit};
@@ -115,6 +116,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Validate { files }) => cli::validate(&files),
         Some(Command::Check(args)) => cli::check(&args),
+        Some(Command::Soak(args)) => soak_cli::soak(&args, cli.ascii),
         Some(Command::Completions { shell }) => cli::completions(shell),
         Some(Command::Shot(args)) => pictures::shot(&args),
         Some(Command::Record(args)) => pictures::record(&args),

@@ -15,6 +15,7 @@ pub mod levels;
 pub mod predict;
 #[cfg(unix)]
 pub mod signals;
+pub mod soak;
 pub mod terminal;
 pub mod theme;
 pub mod update;

@@ -357,6 +357,39 @@ impl World {
         self.facts.changed.iter().map(|&i| &self.facts.verdicts[i])
     }
 
+    /// One payment's verdict as it stands (every message that asks for
+    /// it), as `verdict` lists it; `None` when no message asks for it.
+    pub fn fact_verdict(&self, payment: &Payment) -> Option<&FactVerdict> {
+        let i = self.facts.index.get(&FactKey::Payment(payment.clone()))?;
+        Some(&self.facts.verdicts[*i])
+    }
+
+    /// A payment message published after the start (`World::produce`):
+    /// one more of a payment already owed, or a new fact, judged at once
+    /// and again at the end of the move like any other.
+    pub(super) fn open_fact(&mut self, m: &Message) {
+        let key = FactKey::Payment(m.payment.clone());
+        if let Some(&i) = self.facts.index.get(&key) {
+            let def = &mut self.facts.defs[i];
+            def.expected += 1;
+            if !def.ids.contains(&m.id) {
+                def.ids.push(m.id.clone());
+                self.facts.by_id.entry(m.id.clone()).or_default().push(i);
+            }
+            return;
+        }
+        self.facts.push(FactDef {
+            key,
+            name: format!("order {}", m.payment.order),
+            expected: 1,
+            ids: vec![m.id.clone()],
+            newest: None,
+        });
+        let fresh = self.judge_one(self.facts.defs.last().expect("pushed"));
+        self.facts.tally.account(&fresh, true);
+        self.facts.verdicts.push(fresh);
+    }
+
     /// The broker's copies the last move changed, by sequence number.
     pub fn touched_copies(&self) -> &[u32] {
         &self.touched_copies

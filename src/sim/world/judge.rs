@@ -21,80 +21,83 @@ impl World {
         }
         let states: Vec<FactState<'_>> = facts
             .into_iter()
-            .map(|(payment, expected)| {
-                let handling = self.consumers.iter().any(|c| {
-                    c.delivery
-                        .as_ref()
-                        .is_some_and(|d| d.message.payment == *payment)
-                });
-                let payments = self
-                    .committed
-                    .payments
-                    .iter()
-                    .filter(|p| p.order == payment.order && p.amount == payment.amount)
-                    .count();
-                // IDs that only this fact's messages carry: a record of a
-                // shared ID says nothing about this fact.
-                let ids: Vec<&str> = self
-                    .setup
-                    .messages
-                    .iter()
-                    .filter(|m| m.payment == *payment)
-                    .map(|m| m.id.as_str())
-                    .filter(|id| {
-                        !self
-                            .setup
-                            .messages
-                            .iter()
-                            .any(|m| m.id == *id && m.payment != *payment)
-                    })
-                    .collect();
-                let recorded = self
-                    .committed
-                    .processed
-                    .iter()
-                    .any(|row| ids.contains(&row.message_id.as_str()))
-                    || self
-                        .cache
-                        .entries(self.now)
-                        .iter()
-                        .any(|(key, _)| ids.contains(&key.as_str()));
-                let shared = self.setup.messages.iter().any(|m| {
-                    m.status.is_none() && m.payment.order == payment.order && m.payment != *payment
-                });
-                FactState {
-                    payment,
-                    name: if shared {
-                        format!("order {} (${})", payment.order, payment.amount)
-                    } else {
-                        format!("order {}", payment.order)
-                    },
-                    expected,
-                    doomed: payments == 0 && recorded && !handling,
-                    recorded_unpaid: payments == 0 && recorded,
-                    acked_before_work: self.acked_before_work.contains(payment),
-                    payments: self
-                        .committed
-                        .payments
-                        .iter()
-                        .filter(|p| p.order == payment.order && p.amount == payment.amount)
-                        .count(),
-                    charges: self.provider.charges_for_payment(payment),
-                    pending: handling || self.broker.payment_pending(payment),
-                    dead_lettered: self.broker.payment_dead_lettered(payment),
-                    poison: self.refused.contains(payment),
-                    ledger: self
-                        .ledger
-                        .iter()
-                        .filter(|e| e.order == payment.order && e.amount == payment.amount)
-                        .collect(),
-                    notes: self.notes.get(payment).map_or(&[], Vec::as_slice),
-                }
-            })
+            .map(|(payment, expected)| self.fact_state(payment, expected))
             .collect();
         let mut verdicts: Vec<_> = states.iter().map(verdict::judge_fact).collect();
         verdicts.extend(self.status_verdicts());
         verdict::combine(verdicts)
+    }
+
+    /// What the world knows about one fact, for the verdict.
+    fn fact_state<'a>(&'a self, payment: &'a Payment, expected: usize) -> FactState<'a> {
+        let handling = self.consumers.iter().any(|c| {
+            c.delivery
+                .as_ref()
+                .is_some_and(|d| d.message.payment == *payment)
+        });
+        let payments = self
+            .committed
+            .payments
+            .iter()
+            .filter(|p| p.order == payment.order && p.amount == payment.amount)
+            .count();
+        // IDs that only this fact's messages carry: a record of a
+        // shared ID says nothing about this fact.
+        let ids: Vec<&str> = self
+            .setup
+            .messages
+            .iter()
+            .filter(|m| m.payment == *payment)
+            .map(|m| m.id.as_str())
+            .filter(|id| {
+                !self
+                    .setup
+                    .messages
+                    .iter()
+                    .any(|m| m.id == *id && m.payment != *payment)
+            })
+            .collect();
+        let recorded = self
+            .committed
+            .processed
+            .iter()
+            .any(|row| ids.contains(&row.message_id.as_str()))
+            || self
+                .cache
+                .entries(self.now)
+                .iter()
+                .any(|(key, _)| ids.contains(&key.as_str()));
+        let shared = self.setup.messages.iter().any(|m| {
+            m.status.is_none() && m.payment.order == payment.order && m.payment != *payment
+        });
+        FactState {
+            payment,
+            name: if shared {
+                format!("order {} (${})", payment.order, payment.amount)
+            } else {
+                format!("order {}", payment.order)
+            },
+            expected,
+            doomed: payments == 0 && recorded && !handling,
+            recorded_unpaid: payments == 0 && recorded,
+            acked_before_work: self.acked_before_work.contains(payment),
+            payments: self
+                .committed
+                .payments
+                .iter()
+                .filter(|p| p.order == payment.order && p.amount == payment.amount)
+                .count(),
+            charges: self.provider.charges_for_payment(payment),
+            pending: handling || self.broker.payment_pending(payment),
+            dead_lettered: self.broker.payment_dead_lettered(payment),
+            poison: self.refused.contains(payment),
+            ledger: self
+                .ledger
+                .iter()
+                .filter(|e| e.order == payment.order && e.amount == payment.amount)
+                .collect(),
+            notes: self.notes.get(payment).map_or(&[], Vec::as_slice),
+        }
     }
 
     /// One verdict per order that receives status changes.

@@ -6,6 +6,7 @@ mod dedup;
 mod facts;
 mod handler;
 mod judge;
+mod produce;
 mod setup;
 mod tables;
 mod work;

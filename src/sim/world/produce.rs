@@ -1,0 +1,80 @@
+//! A producer that keeps publishing new payments while the run goes on, as
+//! in production, instead of a fixed list published before the first step.
+
+// The world's own imports and types: these files are its parts.
+use super::*;
+
+impl World {
+    /// One move of its own: the producer publishes a payment message the
+    /// setup did not list. From then on it is part of the run like any
+    /// listed message (judged by the verdict, republished by
+    /// `Move::Publish`). A status change is published but not judged.
+    pub fn produce(&mut self, message: Message) -> Result<(), SimError> {
+        self.events.clear();
+        self.sql.clear();
+        self.conflict = None;
+        self.replayed = None;
+        self.step += 1;
+        self.broker.forget_settled();
+        let held_before = self.held_payments();
+        self.setup.messages.push(message.clone());
+        if message.status.is_none() {
+            self.open_fact(&message);
+            self.touched_facts.push(message.payment.clone());
+        }
+        self.publish(message);
+        self.refresh_committed()?;
+        self.rejudge(&held_before);
+        Ok(())
+    }
+
+    /// Lets the broker drop acked copies, so that a long run's memory
+    /// follows the queue rather than every message ever sent.
+    pub fn forget_acked(&mut self, on: bool) {
+        self.broker.set_forget_acked(on);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_produced_message_is_delivered_and_judged() {
+        let mut world = World::new(Setup::default(), Strategy::idempotent(), 1).unwrap();
+        world.produce(Message::payment("m-1", 7, 40)).unwrap();
+        let payment = Payment {
+            order: 7,
+            amount: 40,
+        };
+        assert_eq!(
+            world.fact_verdict(&payment).unwrap().outcome,
+            crate::sim::Outcome::InProgress
+        );
+        for _ in 0..world.strategy().program.len() {
+            world
+                .apply(&Move::Step {
+                    consumer: "A".into(),
+                })
+                .unwrap();
+        }
+        let verdict = world.fact_verdict(&payment).unwrap();
+        assert_eq!(verdict.outcome, crate::sim::Outcome::Correct);
+        assert_eq!((verdict.payments, verdict.charges), (1, 1));
+        // A republish finds it among the run's messages.
+        world
+            .apply(&Move::Publish {
+                message: "m-1".into(),
+            })
+            .unwrap();
+        assert_eq!(world.counters().delivered, 1);
+        assert!(
+            world
+                .fact_verdict(&Payment {
+                    order: 8,
+                    amount: 40
+                })
+                .is_none()
+        );
+    }
+}

@@ -1,0 +1,563 @@
+//! One design's soak: the schedule's decisions and a seeded interleaving of
+//! the consumers, applied to a `World` move by move, each business fact
+//! judged by the world's verdict when it settles, and the story of each
+//! fact kept only while it is live.
+
+use super::faults::FaultKind;
+use super::live::{self, Live, LiveDesign, LiveViolation};
+use super::schedule::{Decision, Plan, Schedule};
+use super::story::{Replay, Story};
+use super::tally::{self, Example, Tally};
+use crate::sim::consumer::Status;
+use crate::sim::verdict::FactVerdict;
+use crate::sim::world::{Counters, Setup};
+use crate::sim::{Millis, Move, Op, Payment, SimError, Strategy, World};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Ticks between two sweeps for facts that settled without a move of their
+/// own (a lease that ran out into the dead-letter queue).
+const SWEEP_EVERY: u64 = 64;
+/// At most this many idle ticks pass in one wait.
+const IDLE_TICKS: u64 = 30;
+
+/// What one design's soak ended with; the same seed gives the same value.
+#[derive(Clone, Debug, Serialize)]
+pub struct DesignRun {
+    pub design: String,
+    pub published: u64,
+    /// Faults that fired, by kind (an expire aimed at an idle consumer
+    /// finds no lease and does not count).
+    pub faults: BTreeMap<FaultKind, u64>,
+    pub counters: Counters,
+    pub tally: Tally,
+    /// processed_messages rows at the end, and rows the retention job deleted.
+    pub processed_rows: u64,
+    pub pruned_rows: u64,
+    /// The database's and the provider's own totals at the end, in dollars:
+    /// they must match the books.
+    pub db_recorded: u64,
+    pub provider_charged: u64,
+    /// Facts still in progress when the soak stopped at its bound.
+    pub unsettled: u64,
+    pub ticks: u64,
+    pub virtual_ms: Millis,
+}
+
+pub struct Driver<'a> {
+    strategy: Strategy,
+    world: World,
+    schedule: Schedule,
+    /// The consumers' interleaving: a stream of its own, so that it never
+    /// shifts the schedule.
+    pick: ChaCha8Rng,
+    step_ms: Millis,
+    live: BTreeMap<Payment, Story>,
+    /// Which fact each message ID of a live story belongs to.
+    by_id: BTreeMap<String, Payment>,
+    /// The fact each consumer crashed on, until it restarts.
+    crashed_on: Vec<Option<Payment>>,
+    faults: BTreeMap<FaultKind, u64>,
+    tally: Tally,
+    pruned_rows: u64,
+    bound: u64,
+    progress: &'a AtomicU64,
+    /// A dashboard's view, and this design's place in it.
+    watch: Option<(&'a Live, usize)>,
+    figures: LiveDesign,
+}
+
+impl<'a> Driver<'a> {
+    pub fn new(
+        setup: Setup,
+        strategy: Strategy,
+        plan: Plan,
+        seed: u64,
+        progress: &'a AtomicU64,
+        live: Option<(&'a Live, usize)>,
+    ) -> Result<Self, SimError> {
+        let mut pick = ChaCha8Rng::seed_from_u64(seed);
+        pick.set_stream(2);
+        let consumers = setup.consumers.len();
+        // Every payment takes `gap` ticks at most when nothing goes wrong;
+        // faults and drains get sixty-four times that, and a day besides.
+        let bound = plan
+            .messages
+            .saturating_mul(plan.gap)
+            .saturating_mul(64)
+            .saturating_add(86_400_000 / plan.step_ms);
+        let strategy_name = strategy.name.clone();
+        let mut world = World::new(setup, strategy.clone(), seed)?;
+        world.forget_acked(true);
+        Ok(Driver {
+            step_ms: plan.step_ms,
+            world,
+            schedule: Schedule::new(plan, seed),
+            strategy,
+            pick,
+            live: BTreeMap::new(),
+            by_id: BTreeMap::new(),
+            crashed_on: vec![None; consumers],
+            faults: BTreeMap::new(),
+            tally: Tally::default(),
+            pruned_rows: 0,
+            bound,
+            progress,
+            watch: live,
+            figures: LiveDesign {
+                design: strategy_name.to_string(),
+                ..LiveDesign::default()
+            },
+        })
+    }
+
+    /// Runs until every payment is published and settled, or the bound.
+    pub fn run(mut self) -> Result<DesignRun, SimError> {
+        let mut decisions = Vec::new();
+        let mut published = 0;
+        let mut swept = 0;
+        let mut sliced = 0;
+        while self.schedule.tick() < self.bound {
+            self.schedule.next(&mut decisions);
+            for d in decisions.drain(..) {
+                self.decide(d)?;
+            }
+            let now_published = self.schedule.published();
+            if now_published > published {
+                self.progress
+                    .fetch_add(now_published - published, Ordering::Relaxed);
+                published = now_published;
+            }
+            if !self.step_someone()? {
+                break;
+            }
+            if self.schedule.tick() / live::SLICE != sliced {
+                sliced = self.schedule.tick() / live::SLICE;
+                if self.show(published) {
+                    break;
+                }
+            }
+            if self.schedule.tick() / SWEEP_EVERY != swept {
+                swept = self.schedule.tick() / SWEEP_EVERY;
+                self.sweep()?;
+            }
+        }
+        self.sweep()?;
+        let unsettled = self.live.len() as u64;
+        // Judge what the bound left in progress too, so the books cover
+        // every payment published.
+        let left: Vec<Payment> = self.live.keys().cloned().collect();
+        for payment in left {
+            self.settle(&payment)?;
+        }
+        self.figures.finished = true;
+        self.show(published);
+        let committed = self.world.committed();
+        Ok(DesignRun {
+            design: self.strategy.name.to_string(),
+            published,
+            faults: self.faults,
+            counters: self.world.counters().clone(),
+            tally: self.tally,
+            processed_rows: committed.processed.len() as u64,
+            pruned_rows: self.pruned_rows,
+            db_recorded: committed.payments.iter().map(|p| u64::from(p.amount)).sum(),
+            provider_charged: self
+                .world
+                .provider()
+                .charges()
+                .iter()
+                .map(|c| u64::from(c.amount))
+                .sum(),
+            unsettled,
+            ticks: self.schedule.tick(),
+            virtual_ms: self.world.now(),
+        })
+    }
+
+    /// Hands the figures to the dashboard, if one watches, and minds its
+    /// controls; true when it says stop.
+    fn show(&mut self, published: u64) -> bool {
+        let Some((live, i)) = self.watch else {
+            return false;
+        };
+        let f = &mut self.figures;
+        f.published = published;
+        f.virtual_ms = self.world.now();
+        f.counters = self.world.counters().clone();
+        f.money = self.tally.money.clone();
+        f.outcomes = self.tally.outcomes.clone();
+        f.violations = self.tally.violations();
+        f.processed_rows = self.world.committed().processed.len() as u64;
+        f.pruned_rows = self.pruned_rows;
+        if let Ok(mut state) = live.state.lock() {
+            state.designs[i] = f.clone();
+        }
+        live.control.checkpoint()
+    }
+
+    fn fired(&mut self, kind: FaultKind) {
+        *self.faults.entry(kind).or_default() += 1;
+    }
+
+    fn name(&self, i: usize) -> String {
+        self.world.consumers()[i].name.clone()
+    }
+
+    fn holds(&self, i: usize) -> Option<Payment> {
+        self.world.consumers()[i]
+            .delivery
+            .as_ref()
+            .map(|d| d.message.payment.clone())
+    }
+
+    fn decide(&mut self, d: Decision) -> Result<(), SimError> {
+        let now = self.world.now();
+        match d {
+            Decision::Produce(message) => {
+                let payment = message.payment.clone();
+                self.by_id.insert(message.id.clone(), payment.clone());
+                match self.live.get_mut(&payment) {
+                    // The second of a payment made twice on purpose: the
+                    // same tick, so the replay publishes both at its start.
+                    Some(story) => story.messages.push(message.clone()),
+                    None => {
+                        self.live.insert(payment, Story::new(message.clone(), now));
+                    }
+                }
+                self.world.produce(message)?;
+            }
+            Decision::Hit { kind, consumer } => {
+                let name = self.name(consumer);
+                let mv = match kind {
+                    FaultKind::Crash => {
+                        if self.world.consumers()[consumer].status == Status::Crashed {
+                            return Ok(());
+                        }
+                        let held = self.holds(consumer);
+                        self.crashed_on[consumer] = held.clone();
+                        let mv = Move::Crash { consumer: name };
+                        self.world.apply(&mv)?;
+                        self.fired(kind);
+                        if let Some(payment) = held {
+                            self.keep(&payment, vec![mv], now);
+                        }
+                        return Ok(());
+                    }
+                    FaultKind::Expire => {
+                        let Some(d) = &self.world.consumers()[consumer].delivery else {
+                            return Ok(());
+                        };
+                        let (payment, message) = (d.message.payment.clone(), d.message.id.clone());
+                        let mv = Move::ExpireLease { message };
+                        self.world.apply(&mv)?;
+                        self.fired(kind);
+                        self.keep(&payment, vec![mv], now);
+                        return Ok(());
+                    }
+                    // Armed now; a story keeps it just before the step
+                    // that meets it.
+                    FaultKind::LoseAck => Move::LoseAck { consumer: name },
+                    _ => Move::LoseResponse { consumer: name },
+                };
+                self.world.apply(&mv)?;
+                self.fired(kind);
+            }
+            Decision::Slow { consumer, ms } => {
+                let consumer = self.name(consumer);
+                self.world.apply(&Move::Slow { consumer, ms })?;
+                self.fired(FaultKind::Slow);
+            }
+            Decision::Republish { message } => {
+                let payment = self.by_id.get(&message).cloned();
+                let mv = Move::Publish { message };
+                self.world.apply(&mv)?;
+                self.fired(FaultKind::Republish);
+                if let Some(payment) = payment {
+                    self.keep(&payment, vec![mv], now);
+                }
+            }
+            Decision::Prune { age_ms } => {
+                let ran = self.world.lock_holder().is_none();
+                let before = self.world.committed().processed.len();
+                self.world.apply(&Move::Prune { age_ms })?;
+                let after = self.world.committed().processed.len();
+                self.pruned_rows += before.saturating_sub(after) as u64;
+                if ran {
+                    for story in self.live.values_mut() {
+                        story.keep_prune(age_ms, now);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Keeps a move in the story of `payment`, if it is live, and judges
+    /// the fact if that settled it.
+    fn keep(&mut self, payment: &Payment, moves: Vec<Move>, at: Millis) {
+        let after = self.world.now();
+        if let Some(story) = self.live.get_mut(payment) {
+            story.keep(moves, at, after);
+        }
+    }
+
+    /// One consumer that can do something takes a step; with none, time
+    /// passes. False once the soak is over.
+    fn step_someone(&mut self) -> Result<bool, SimError> {
+        let can_receive = self.world.broker().can_receive();
+        let ready: Vec<usize> = self
+            .world
+            .consumers()
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| match c.status {
+                Status::Idle => can_receive,
+                Status::Handling | Status::Crashed => true,
+                Status::Blocked { .. } => false,
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if ready.is_empty() {
+            if self.schedule.finished()
+                && !self
+                    .world
+                    .broker()
+                    .messages()
+                    .iter()
+                    .any(|m| m.is_pending())
+            {
+                return Ok(false);
+            }
+            // Nobody can act: let time pass until the schedule's next
+            // decision, a tenth of a lease at most, so that a lease running
+            // out is noticed soon after.
+            let now = self.schedule.tick();
+            let until = self
+                .schedule
+                .next_due()
+                .min(now + IDLE_TICKS)
+                .min(self.bound)
+                .max(now);
+            self.schedule.skip_to(until);
+            let ticks = self.schedule.tick() - now + 1;
+            self.world.apply(&Move::Wait {
+                ms: ticks * self.step_ms,
+            })?;
+            return Ok(true);
+        }
+        let i = ready[self.pick.random_range(0..ready.len())];
+        self.step(i)?;
+        Ok(true)
+    }
+
+    fn step(&mut self, i: usize) -> Result<(), SimError> {
+        let c = &self.world.consumers()[i];
+        let name = c.name.clone();
+        let restart = c.status == Status::Crashed;
+        let held = if restart {
+            self.crashed_on[i].clone()
+        } else {
+            self.holds(i)
+        };
+        // Faults armed against this consumer that this very step meets:
+        // a story arms them right before it, as the soak had.
+        let op = self.strategy.program.get(c.pc).copied();
+        let mut armed = Vec::new();
+        if c.slow_next_ms > 0 {
+            armed.push(Move::Slow {
+                consumer: name.clone(),
+                ms: c.slow_next_ms,
+            });
+        }
+        if !restart && c.lose_next_ack && op == Some(Op::Ack) {
+            armed.push(Move::LoseAck {
+                consumer: name.clone(),
+            });
+        }
+        if !restart && c.lose_next_response && op == Some(Op::AwaitResponse) {
+            armed.push(Move::LoseResponse {
+                consumer: name.clone(),
+            });
+        }
+        let at = self.world.now();
+        let mv = Move::Step { consumer: name };
+        self.world.apply(&mv)?;
+        if restart {
+            self.crashed_on[i] = None;
+        }
+        let Some(payment) = held.or_else(|| self.holds(i)) else {
+            return Ok(());
+        };
+        // Blocked by a consumer on another payment: the story leaves the
+        // step out (on its own, nobody would have held the lock), and the
+        // retry that follows runs the step for real.
+        if let Status::Blocked { by } = &self.world.consumers()[i].status {
+            let blocker = self.world.consumers().iter().find(|c| c.name == *by);
+            let same = blocker
+                .and_then(|c| c.delivery.as_ref())
+                .is_some_and(|d| d.message.payment == payment);
+            if !same {
+                return Ok(());
+            }
+        }
+        armed.push(mv);
+        self.keep(&payment, armed, at);
+        self.try_settle(&payment)
+    }
+
+    /// Whether nothing can change this fact any more: no copy queued or
+    /// leased, no handler on it, no publish retry still to come.
+    fn settled(&self, payment: &Payment, story: &Story) -> bool {
+        !story
+            .messages
+            .iter()
+            .any(|m| self.schedule.retry_due(&m.id))
+            && !self.world.consumers().iter().any(|c| {
+                c.delivery
+                    .as_ref()
+                    .is_some_and(|d| d.message.payment == *payment)
+            })
+            && !self.world.broker().payment_pending(payment)
+    }
+
+    fn try_settle(&mut self, payment: &Payment) -> Result<(), SimError> {
+        match self.live.get(payment) {
+            Some(story) if self.settled(payment, story) => self.settle(payment),
+            _ => Ok(()),
+        }
+    }
+
+    fn sweep(&mut self) -> Result<(), SimError> {
+        let done: Vec<Payment> = self
+            .live
+            .iter()
+            .filter(|(p, s)| self.settled(p, s))
+            .map(|(p, _)| p.clone())
+            .collect();
+        for payment in done {
+            self.settle(&payment)?;
+        }
+        Ok(())
+    }
+
+    /// Judges a fact with the world's verdict and books it; the first
+    /// violation of each outcome keeps its story, replayed on its own.
+    fn settle(&mut self, payment: &Payment) -> Result<(), SimError> {
+        let Some(story) = self.live.remove(payment) else {
+            return Ok(());
+        };
+        for m in &story.messages {
+            self.by_id.remove(&m.id);
+        }
+        let Some(fact) = self.world.fact_verdict(payment).cloned() else {
+            return Ok(());
+        };
+        if self.tally.book(&fact) {
+            let example = self.example(&story, &fact)?;
+            self.tally.examples.insert(fact.outcome, example);
+        }
+        if self.watch.is_some() {
+            self.figures.money = self.tally.money.clone();
+            self.figures
+                .settled_at(self.world.now(), fact.expected as u64);
+            if fact.outcome.is_failure() {
+                self.tell(&story, &fact)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A violation for the dashboard's list, with its story to open.
+    fn tell(&self, story: &Story, fact: &FactVerdict) -> Result<(), SimError> {
+        let Some((live, _)) = self.watch else {
+            return Ok(());
+        };
+        let listed = live.state.lock().map(|s| s.violations.len()).unwrap_or(0);
+        if listed >= live::MAX_LISTED {
+            return Ok(());
+        }
+        let chain = tally::chain(fact);
+        let story = self
+            .story_script(story, fact, &chain)?
+            .ok()
+            .map(std::sync::Arc::new);
+        if let Ok(mut state) = live.state.lock() {
+            state.violations.push(LiveViolation {
+                design: self.strategy.name.to_string(),
+                outcome: fact.outcome,
+                fact: format!("order {} (${})", fact.order, fact.amount),
+                chain,
+                at_ms: self.world.now(),
+                story,
+            });
+        }
+        Ok(())
+    }
+
+    fn example(&self, story: &Story, fact: &FactVerdict) -> Result<Example, SimError> {
+        let chain = tally::chain(fact);
+        let mut example = Example {
+            fact: format!("order {} (${})", fact.order, fact.amount),
+            messages: story.messages.iter().map(|m| m.id.clone()).collect(),
+            chain: chain.clone(),
+            story: None,
+            no_story: None,
+            story_text: None,
+        };
+        match self.story_script(story, fact, &chain)? {
+            Ok(script) => {
+                example.story = Some(format!("{}.toml", script.name));
+                example.story_text = Some(crate::scenario::write::to_toml(
+                    &script,
+                    &format!(
+                        "Written by `idem soak --save`. Replay: idem run <this file> --mode {} --check",
+                        self.strategy.name
+                    ),
+                ));
+            }
+            Err(why) => example.no_story = Some(why),
+        }
+        Ok(example)
+    }
+
+    /// The fact's story as a scenario, or why there is none: too long for
+    /// a file, or it ends otherwise on its own.
+    fn story_script(
+        &self,
+        story: &Story,
+        fact: &FactVerdict,
+        chain: &str,
+    ) -> Result<Result<crate::scenario::Script, String>, SimError> {
+        let name = format!(
+            "soak-{}-{}-order-{}",
+            self.strategy.name,
+            fact.outcome.slug(),
+            fact.order
+        );
+        Ok(match story.replay(self.world.setup(), &self.strategy)? {
+            None => Err(format!(
+                "its story has more than {} moves, too many for a scenario file",
+                super::story::MAX_MOVES
+            )),
+            Some(replay) if same_end(&replay, fact) => {
+                Ok(replay.script(story, &name, &self.strategy, chain))
+            }
+            Some(replay) => Err(format!(
+                "on its own its story ends {} (payments {}, charges {}), not as in the soak: it depended on other messages",
+                replay.verdict.outcome.text(),
+                replay.verdict.payments,
+                replay.verdict.charges
+            )),
+        })
+    }
+}
+
+fn same_end(replay: &Replay, fact: &FactVerdict) -> bool {
+    replay.verdict.outcome == fact.outcome
+        && replay.verdict.payments == fact.payments
+        && replay.verdict.charges == fact.charges
+}

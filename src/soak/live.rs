@@ -1,0 +1,172 @@
+//! What a dashboard watches while a soak runs: each design's figures as
+//! they stand, the violations as they are found, and the controls the
+//! dashboard works (pause, speed, stop). The engine threads write it every
+//! few ticks; the dashboard reads a copy on its own thread.
+
+use super::tally::Money;
+use crate::scenario::Script;
+use crate::sim::world::Counters;
+use crate::sim::{Millis, Outcome};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Violations listed, over all designs; more are counted, not listed.
+pub const MAX_LISTED: usize = 200;
+/// Minutes of virtual time the history lines keep.
+pub const HISTORY: usize = 240;
+
+/// The dashboard's hands on the engine.
+#[derive(Debug, Default)]
+pub struct Control {
+    pub paused: AtomicBool,
+    pub stop: AtomicBool,
+    /// How long each design sleeps every `SLICE` ticks, in microseconds:
+    /// 0 is as fast as it goes.
+    pub delay_us: AtomicU64,
+}
+
+/// Ticks a design runs between two looks at the controls and two updates
+/// of its figures.
+pub const SLICE: u64 = 256;
+
+impl Control {
+    /// Waits while paused, then the speed's delay; true when told to stop.
+    pub fn checkpoint(&self) -> bool {
+        while self.paused.load(Ordering::Relaxed) && !self.stop.load(Ordering::Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let delay = self.delay_us.load(Ordering::Relaxed);
+        if delay > 0 {
+            std::thread::sleep(std::time::Duration::from_micros(delay));
+        }
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// One design's figures as they stand.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LiveDesign {
+    pub design: String,
+    pub published: u64,
+    pub settled: u64,
+    pub virtual_ms: Millis,
+    pub counters: Counters,
+    pub money: Money,
+    pub outcomes: BTreeMap<Outcome, u64>,
+    pub violations: u64,
+    pub processed_rows: u64,
+    pub pruned_rows: u64,
+    /// Payments settled in each minute of virtual time, oldest first,
+    /// from minute `first_minute` on.
+    pub settled_per_minute: Vec<u64>,
+    pub first_minute: u64,
+    /// Dollars charged beyond what was owed, at the end of each minute.
+    pub drift_per_minute: Vec<i64>,
+    pub finished: bool,
+}
+
+impl LiveDesign {
+    /// Counts `payments` (one fact's) settled at `now` in its minute of
+    /// virtual time (the money already booked), keeping the last
+    /// `HISTORY` minutes.
+    pub fn settled_at(&mut self, now: Millis, payments: u64) {
+        self.settled += payments;
+        let minute = now / 60_000;
+        let drift = self.money.charged as i64 - self.money.owed as i64;
+        if self.settled_per_minute.is_empty() {
+            self.first_minute = minute;
+        }
+        // A quiet minute keeps the drift it had.
+        let before = self.drift_per_minute.last().copied().unwrap_or(0);
+        while self.first_minute + (self.settled_per_minute.len() as u64) <= minute {
+            self.settled_per_minute.push(0);
+            self.drift_per_minute.push(before);
+        }
+        // Virtual time never runs backwards, so `minute` is in the lines.
+        let i = minute.saturating_sub(self.first_minute) as usize;
+        self.settled_per_minute[i] += payments;
+        self.drift_per_minute[i] = drift;
+        while self.settled_per_minute.len() > HISTORY {
+            self.settled_per_minute.remove(0);
+            self.drift_per_minute.remove(0);
+            self.first_minute += 1;
+        }
+    }
+}
+
+/// One violation, the moment it was found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveViolation {
+    pub design: String,
+    pub outcome: Outcome,
+    /// `order 1031 ($40)`.
+    pub fact: String,
+    pub chain: String,
+    /// Virtual time it settled at.
+    pub at_ms: Millis,
+    /// Its story as a scenario, when it replays on its own to the same end
+    /// (shared: the dashboard copies the list every frame).
+    pub story: Option<Arc<Script>>,
+}
+
+/// The figures and violations, behind one lock.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LiveState {
+    /// Payments each design publishes.
+    pub total: u64,
+    pub designs: Vec<LiveDesign>,
+    pub violations: Vec<LiveViolation>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_history_keeps_the_last_minutes_with_gaps_as_zero() {
+        let mut d = LiveDesign::default();
+        d.settled_at(10_000, 1);
+        d.settled_at(50_000, 1);
+        d.money.owed = 40;
+        d.money.charged = 80;
+        d.settled_at(190_000, 1);
+        assert_eq!(d.settled_per_minute, [2, 0, 0, 1]);
+        assert_eq!(d.drift_per_minute, [0, 0, 0, 40]);
+        d.settled_at(60_000 * (HISTORY as u64 + 10), 1);
+        assert_eq!(d.settled_per_minute.len(), HISTORY);
+        assert_eq!(d.first_minute, 11);
+        assert_eq!(d.settled, 4);
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct Live {
+    pub state: Mutex<LiveState>,
+    pub control: Control,
+}
+
+impl Live {
+    pub fn new(total: u64, designs: &[&str]) -> Self {
+        let designs = designs
+            .iter()
+            .map(|d| LiveDesign {
+                design: d.to_string(),
+                ..LiveDesign::default()
+            })
+            .collect();
+        Live {
+            state: Mutex::new(LiveState {
+                total,
+                designs,
+                violations: Vec::new(),
+            }),
+            control: Control::default(),
+        }
+    }
+
+    /// A copy of the state, for drawing without holding the lock.
+    pub fn snapshot(&self) -> LiveState {
+        self.state.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+}

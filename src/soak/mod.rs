@@ -1,0 +1,238 @@
+//! `idem soak`: the pattern at production scale. Producers publish many
+//! payments, several consumers per design handle them on one SQLite
+//! database, faults fire at given rates, and several designs run the very
+//! same schedule side by side, each on its own database. It streams: no
+//! frames are kept, and a fact's story only while the fact is live.
+
+pub mod driver;
+pub mod faults;
+pub mod live;
+pub mod report;
+pub mod schedule;
+pub mod story;
+pub mod tally;
+pub mod workload;
+
+pub use driver::DesignRun;
+pub use faults::{FaultKind, FaultRates};
+pub use live::Live;
+pub use report::{Measured, SoakReport};
+pub use workload::Mix;
+
+use crate::sim::world::Setup;
+use crate::sim::{Millis, SimError, Strategy};
+use schedule::Plan;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicU64;
+use std::time::{Duration, Instant};
+
+/// At most this many consumers per design: a story must fit a scenario file.
+pub const MAX_CONSUMERS: usize = crate::scenario::limits::MAX_CONSUMERS;
+/// At most this many payments in one soak (the schedule's ticks stay far
+/// from any overflow, and virtual time within a year).
+pub const MAX_MESSAGES: u64 = 10_000_000;
+
+/// Everything a soak is run from.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub designs: Vec<Strategy>,
+    pub messages: u64,
+    pub consumers: usize,
+    pub seed: u64,
+    pub faults: FaultRates,
+    pub mix: Mix,
+    pub retention_ms: Option<Millis>,
+    /// Each design's database goes to a file named after this one.
+    pub db: Option<PathBuf>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            designs: vec![Strategy::naive(), Strategy::idempotent()],
+            messages: 10_000,
+            consumers: 3,
+            seed: 0,
+            faults: FaultRates::default(),
+            mix: Mix::default(),
+            retention_ms: None,
+            db: None,
+        }
+    }
+}
+
+/// The world every design starts from: the broker's and the provider's
+/// settings of the scenarios, one handler step a tenth of a second.
+pub fn setup(consumers: usize) -> Setup {
+    Setup {
+        consumers: (0..consumers)
+            .map(|i| char::from(b'A' + i as u8).to_string())
+            .collect(),
+        step_ms: 100,
+        ..Setup::default()
+    }
+}
+
+/// The database file of one design: `soak.db` gives `soak-naive.db`.
+pub fn db_file(db: &Path, design: &str) -> PathBuf {
+    let stem = db
+        .file_stem()
+        .map_or_else(Default::default, |s| s.to_string_lossy().into_owned());
+    let name = match db.extension() {
+        Some(ext) => format!("{stem}-{design}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{design}"),
+    };
+    db.with_file_name(name)
+}
+
+/// The settings echoed at the top of a report.
+#[derive(Clone, Debug, Serialize)]
+pub struct Echo {
+    pub messages: u64,
+    pub consumers: usize,
+    pub seed: u64,
+    pub designs: Vec<String>,
+    pub faults: String,
+    pub mix: String,
+    pub retention: Option<String>,
+    pub lease: String,
+    pub step: String,
+    /// Ticks between two payments published.
+    pub gap: u64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SoakError {
+    #[error("{design}: {source}")]
+    Sim { design: String, source: SimError },
+    #[error("{0}")]
+    Config(String),
+}
+
+impl Config {
+    pub fn check(&self) -> Result<(), SoakError> {
+        let bad = |m: String| Err(SoakError::Config(m));
+        if !(1..=MAX_MESSAGES).contains(&self.messages) {
+            return bad(format!("--messages: from 1 to {MAX_MESSAGES}"));
+        }
+        if !(1..=MAX_CONSUMERS).contains(&self.consumers) {
+            return bad(format!("--consumers: from 1 to {MAX_CONSUMERS}"));
+        }
+        if self.designs.is_empty() {
+            return bad("--mode: at least one design".into());
+        }
+        if self.mix.amounts.is_empty() {
+            return bad("--amounts: at least one amount".into());
+        }
+        for (i, d) in self.designs.iter().enumerate() {
+            if self.designs[..i].iter().any(|e| e.name == d.name) {
+                return bad(format!("--mode: {} is given twice", d.name));
+            }
+        }
+        Ok(())
+    }
+
+    fn plan(&self, setup: &Setup) -> Plan {
+        let longest = self
+            .designs
+            .iter()
+            .map(|d| d.program.len())
+            .max()
+            .unwrap_or(1) as u64;
+        Plan {
+            messages: self.messages,
+            consumers: self.consumers,
+            rates: self.faults.clone(),
+            mix: self.mix.clone(),
+            // One handler run, and a quarter more: the consumers keep up.
+            gap: (longest * 5).div_ceil(4),
+            lease_ms: setup.lease_ms,
+            step_ms: setup.step_ms,
+            retention_ms: self.retention_ms,
+        }
+    }
+
+    pub fn echo(&self) -> Echo {
+        let setup = setup(self.consumers);
+        Echo {
+            messages: self.messages,
+            consumers: self.consumers,
+            seed: self.seed,
+            designs: self.designs.iter().map(|d| d.name.to_string()).collect(),
+            faults: self.faults.to_string(),
+            mix: self.mix.describe(),
+            retention: self.retention_ms.map(crate::sim::format_duration),
+            lease: crate::sim::format_duration(setup.lease_ms),
+            step: crate::sim::format_duration(setup.step_ms),
+            gap: self.plan(&setup).gap,
+        }
+    }
+}
+
+/// Runs every design, each on a thread of its own with its own copy of the
+/// schedule (drawn from the same seed, so the same). `progress` counts
+/// payments published over all designs.
+pub fn run(config: &Config, progress: &AtomicU64) -> Result<SoakReport, SoakError> {
+    run_live(config, progress, None)
+}
+
+/// `run`, with a dashboard watching `live` (made by `Live::new` with the
+/// designs in the config's order) and working its controls.
+pub fn run_live(
+    config: &Config,
+    progress: &AtomicU64,
+    live: Option<&Live>,
+) -> Result<SoakReport, SoakError> {
+    config.check()?;
+    let started = Instant::now();
+    let results: Vec<Result<(DesignRun, Duration), SoakError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = config
+            .designs
+            .iter()
+            .enumerate()
+            .map(|(i, design)| {
+                s.spawn(move || {
+                    let began = Instant::now();
+                    let mut setup = setup(config.consumers);
+                    setup.db_file = config.db.as_deref().map(|db| db_file(db, &design.name));
+                    let plan = config.plan(&setup);
+                    let wrap = |source| SoakError::Sim {
+                        design: design.name.to_string(),
+                        source,
+                    };
+                    let driver = driver::Driver::new(
+                        setup,
+                        design.clone(),
+                        plan,
+                        config.seed,
+                        progress,
+                        live.map(|l| (l, i)),
+                    )
+                    .map_err(wrap)?;
+                    let run = driver.run().map_err(wrap)?;
+                    Ok((run, began.elapsed()))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let mut designs = Vec::new();
+    let mut times = Vec::new();
+    for r in results {
+        let (run, elapsed) = r?;
+        times.push((run.design.clone(), run.published, elapsed));
+        designs.push(run);
+    }
+    Ok(SoakReport {
+        config: config.echo(),
+        designs,
+        measured: Measured::new(times, started.elapsed()),
+    })
+}

@@ -1,0 +1,247 @@
+//! The soak's report, as text or JSON. Everything but the `measured`
+//! section comes from the simulated worlds and is the same for the same
+//! seed, byte for byte; the measured figures (time, speed, memory) come
+//! from this machine and are kept apart so that a test can compare the rest.
+
+use super::Echo;
+use super::driver::DesignRun;
+use super::faults::FaultKind;
+use crate::check::num;
+use crate::sim::Outcome;
+use serde::Serialize;
+use std::fmt::Write;
+use std::time::Duration;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SoakReport {
+    pub config: Echo,
+    pub designs: Vec<DesignRun>,
+    pub measured: Measured,
+}
+
+/// Figures of this machine, this time: never part of a comparison.
+#[derive(Clone, Debug, Serialize)]
+pub struct Measured {
+    pub elapsed_ms: u64,
+    pub designs: Vec<Speed>,
+    /// The process's peak resident memory (VmHWM), where the OS tells it.
+    pub peak_memory_kb: Option<u64>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Speed {
+    pub design: String,
+    pub messages: u64,
+    pub elapsed_ms: u64,
+    pub messages_per_second: u64,
+}
+
+impl Measured {
+    pub fn new(times: Vec<(String, u64, Duration)>, elapsed: Duration) -> Self {
+        Measured {
+            elapsed_ms: elapsed.as_millis() as u64,
+            designs: times
+                .into_iter()
+                .map(|(design, messages, took)| Speed {
+                    design,
+                    messages,
+                    elapsed_ms: took.as_millis() as u64,
+                    messages_per_second: (messages as f64 / took.as_secs_f64().max(1e-9)) as u64,
+                })
+                .collect(),
+            peak_memory_kb: peak_memory_kb(),
+        }
+    }
+}
+
+/// VmHWM from /proc/self/status (Linux); `None` elsewhere.
+pub fn peak_memory_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The heading of the measured section: what a comparison leaves out.
+pub const MEASURED_HEADING: &str = "== measured on this machine (varies from run to run) ==";
+
+fn dollars(n: u64) -> String {
+    format!("${}", num(n))
+}
+
+fn signed(n: i64) -> String {
+    let sign = if n < 0 { "-" } else { "+" };
+    format!("{sign}${}", num(n.unsigned_abs()))
+}
+
+impl SoakReport {
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report serialises") + "\n"
+    }
+
+    pub fn text(&self) -> String {
+        let mut out = self.books();
+        let m = &self.measured;
+        let _ = writeln!(out, "\n{MEASURED_HEADING}");
+        for s in &m.designs {
+            let _ = writeln!(
+                out,
+                "{}: {} payments in {:.2} s: {} payments a second",
+                s.design,
+                num(s.messages),
+                s.elapsed_ms as f64 / 1000.0,
+                num(s.messages_per_second)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "all designs, side by side on {} threads: {:.2} s",
+            m.designs.len(),
+            m.elapsed_ms as f64 / 1000.0
+        );
+        if let Some(kb) = m.peak_memory_kb {
+            let _ = writeln!(out, "peak memory (resident): {:.1} MB", kb as f64 / 1024.0);
+        }
+        out
+    }
+
+    /// Everything but the measured section: the same for the same seed.
+    pub fn books(&self) -> String {
+        let c = &self.config;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "idem soak · {} payments · {} consumers per design · seed {}",
+            num(c.messages),
+            c.consumers,
+            c.seed
+        );
+        let _ = writeln!(out, "faults (chance per payment): {}", c.faults);
+        let _ = writeln!(out, "payments: {}", c.mix);
+        let _ = writeln!(
+            out,
+            "lease {} · one handler step {} · a payment published every {} ticks · retention {}",
+            c.lease,
+            c.step,
+            c.gap,
+            c.retention
+                .as_deref()
+                .unwrap_or("none (processed_messages keeps every ID)")
+        );
+        for d in &self.designs {
+            out.push('\n');
+            design(&mut out, d, c.retention.as_deref());
+        }
+        out
+    }
+}
+
+fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
+    let t = &d.tally;
+    let k = &d.counters;
+    let _ = writeln!(out, "== {} ==", d.design);
+    let _ = writeln!(
+        out,
+        "published {} payments ({} facts) over {} of virtual time, {} ticks",
+        num(d.published),
+        num(t.facts),
+        crate::sim::format_duration(d.virtual_ms / 1000 * 1000),
+        num(d.ticks)
+    );
+    let faults: Vec<String> = FaultKind::ALL
+        .iter()
+        .map(|f| format!("{f} {}", num(d.faults.get(f).copied().unwrap_or(0))))
+        .collect();
+    let _ = writeln!(out, "faults fired: {}", faults.join(" · "));
+    let _ = writeln!(
+        out,
+        "deliveries {} · redeliveries {} · duplicates delivered {} · duplicates skipped {} · acks {} · acks lost {} · crashes {} · dead-lettered {}",
+        num(k.delivered.into()),
+        num(k.redeliveries.into()),
+        num(k.duplicates_delivered.into()),
+        num(k.duplicates_skipped.into()),
+        num(k.acked.into()),
+        num(k.acks_lost.into()),
+        num(k.crashes.into()),
+        num(k.dead_lettered.into())
+    );
+    let _ = writeln!(
+        out,
+        "processed_messages rows {} (the retention job deleted {})",
+        num(d.processed_rows),
+        num(d.pruned_rows)
+    );
+    let _ = writeln!(
+        out,
+        "money: owed {} · charged {} · recorded {}",
+        dollars(t.money.owed),
+        dollars(t.money.charged),
+        dollars(t.money.recorded)
+    );
+    let books = d.db_recorded == t.money.recorded && d.provider_charged == t.money.charged;
+    let _ = writeln!(
+        out,
+        "  the database's own total {} and the provider's {}: {}",
+        dollars(d.db_recorded),
+        dollars(d.provider_charged),
+        if books { "as booked" } else { "NOT as booked" }
+    );
+    let outcomes: Vec<String> = Outcome::ALL
+        .iter()
+        .filter_map(|o| {
+            t.outcomes
+                .get(o)
+                .map(|n| format!("{} {}", o.text(), num(*n)))
+        })
+        .collect();
+    let _ = writeln!(out, "outcomes: {}", outcomes.join(" · "));
+    if d.unsettled > 0 {
+        let _ = writeln!(
+            out,
+            "stopped at the soak's bound with {} facts still in progress",
+            num(d.unsettled)
+        );
+    }
+    if t.violations() == 0 {
+        let _ = writeln!(out, "violations: none");
+    } else {
+        let _ = writeln!(out, "violations: {}", num(t.violations()));
+    }
+    for o in Outcome::FAILURES {
+        let Some(drift) = t.drift.get(&o) else {
+            continue;
+        };
+        let _ = writeln!(
+            out,
+            "  {}: {} facts · charged {} · recorded {} against what was owed",
+            o.text(),
+            num(drift.facts),
+            signed(drift.charged),
+            signed(drift.recorded)
+        );
+        if let Some(e) = t.examples.get(&o) {
+            let _ = writeln!(
+                out,
+                "    e.g. {} ({}): {}",
+                e.fact,
+                e.messages.join(", "),
+                e.chain
+            );
+            match (&e.story, &e.no_story) {
+                (Some(file), _) => {
+                    let _ = writeln!(out, "    its story: {file} (with --save DIR)");
+                }
+                (None, Some(why)) => {
+                    let _ = writeln!(out, "    no story file: {why}");
+                }
+                (None, None) => {}
+            }
+        }
+    }
+    if let Some(age) = retention {
+        let _ = writeln!(
+            out,
+            "retention {age}: {} late duplicates let through (their ID was pruned before the copy came)",
+            num(t.let_through_by_retention)
+        );
+    }
+}

@@ -1,0 +1,260 @@
+//! A message's story: the moves of the soak that touched one business fact
+//! (its copies' deliveries, the faults that hit them, the retention job),
+//! with the time between them, so that a violation can be replayed on its
+//! own as a scenario file, from its first publish to its last copy.
+
+use crate::scenario::action::move_text;
+use crate::scenario::load::Saying;
+use crate::scenario::{Action, Expectation, Group, Script, ScriptStep, limits};
+use crate::sim::verdict::FactVerdict;
+use crate::sim::world::Setup;
+use crate::sim::{Message, Millis, Move, Payment, SimError, Strategy, World};
+use std::collections::BTreeMap;
+
+/// The most moves a story keeps: a scenario file holds at most this many
+/// actions. A longer one is still judged, only not saved.
+pub const MAX_MOVES: usize = limits::MAX_ACTIONS;
+
+#[derive(Clone, Debug)]
+pub struct Story {
+    /// Virtual time of the first publish: the replay's zero.
+    t0: Millis,
+    pub messages: Vec<Message>,
+    moves: Vec<Move>,
+    /// The replay's clock after the moves kept so far.
+    now: Millis,
+    /// Where the last move kept was a prune: the length and clock before
+    /// it. A later prune deletes all an earlier one would (rows only come
+    /// from the story's own moves), so only the last one in a row is kept.
+    prune_mark: Option<(usize, Millis)>,
+    /// More moves than a file can hold came.
+    pub too_long: bool,
+}
+
+impl Story {
+    pub fn new(message: Message, now: Millis) -> Self {
+        Story {
+            t0: now,
+            messages: vec![message],
+            moves: Vec::new(),
+            now: 0,
+            prune_mark: None,
+            too_long: false,
+        }
+    }
+
+    /// Keeps `moves` (a fault armed just before, then the move itself) that
+    /// the soak applied at `at`, after which its clock read `after`.
+    pub fn keep(&mut self, moves: Vec<Move>, at: Millis, after: Millis) {
+        self.prune_mark = None;
+        self.push(moves, at, after);
+    }
+
+    /// Keeps a prune that ran, in place of one kept right before it.
+    pub fn keep_prune(&mut self, age_ms: Millis, at: Millis) {
+        if let Some((len, now)) = self.prune_mark.take() {
+            self.moves.truncate(len);
+            self.now = now;
+        }
+        let mark = (self.moves.len(), self.now);
+        self.push(vec![Move::Prune { age_ms }], at, at);
+        self.prune_mark = Some(mark);
+    }
+
+    fn push(&mut self, moves: Vec<Move>, at: Millis, after: Millis) {
+        if self.too_long {
+            return;
+        }
+        let at = at.saturating_sub(self.t0);
+        if at > self.now {
+            self.moves.push(Move::Wait { ms: at - self.now });
+        }
+        self.moves.extend(moves);
+        self.now = after.saturating_sub(self.t0).max(at);
+        if self.moves.len() > MAX_MOVES {
+            self.too_long = true;
+            self.moves.clear();
+        }
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The story replayed on a world of its own, and that world's verdict
+    /// of the fact; `None` when the story grew too long to keep.
+    pub fn replay(&self, setup: &Setup, strategy: &Strategy) -> Result<Option<Replay>, SimError> {
+        if self.too_long {
+            return Ok(None);
+        }
+        let mut setup = setup.clone();
+        setup.messages = self.messages.clone();
+        setup.db_file = None;
+        let mut world = World::new(setup.clone(), strategy.clone(), SEED)?;
+        let mut told = Vec::new();
+        for mv in &self.moves {
+            world.apply(mv)?;
+            let said: Vec<String> = world
+                .events()
+                .iter()
+                .map(|e| format!("{}: {}.", e.actor.label(), e.text.trim_end_matches('.')))
+                .collect();
+            told.push(said.join(" "));
+        }
+        let payment = self.messages[0].payment.clone();
+        let verdict = world
+            .fact_verdict(&payment)
+            .expect("the story's own messages ask for its payment")
+            .clone();
+        let total = world.committed().payments.iter().map(|p| p.amount).sum();
+        let charges = world.provider().charges().len() as u32;
+        Ok(Some(Replay {
+            setup,
+            told,
+            verdict,
+            total,
+            charges,
+        }))
+    }
+}
+
+/// The seed of a story's replay; receipts are names, never decisions, so
+/// any seed replays the same outcome.
+pub const SEED: u64 = 0;
+
+/// A story run on its own.
+pub struct Replay {
+    pub setup: Setup,
+    /// What each move did, in words.
+    pub told: Vec<String>,
+    pub verdict: FactVerdict,
+    pub total: u32,
+    pub charges: u32,
+}
+
+/// Chapters of a story file: a new one where a copy is received, at most
+/// this many moves each.
+const CHAPTER_MOVES: usize = 6;
+
+impl Replay {
+    /// The story as a scenario file's script, named `name`, expecting what
+    /// the replay ended with.
+    pub fn script(&self, story: &Story, name: &str, strategy: &Strategy, chain: &str) -> Script {
+        let ids: Vec<&str> = story.messages.iter().map(|m| m.id.as_str()).collect();
+        let Payment { order, amount } = story.messages[0].payment;
+        let summary = format!(
+            "A soak's story of order {order} (${amount}, {}) under the {} design: {}.",
+            ids.join(" and "),
+            strategy.name,
+            self.verdict.outcome.text()
+        );
+        let per_chapter = CHAPTER_MOVES.max(story.moves.len().div_ceil(limits::MAX_STEPS));
+        let mut steps: Vec<ScriptStep> = Vec::new();
+        for (mv, told) in story.moves.iter().zip(&self.told) {
+            let starts = told.contains(": receives ") || told.contains(": restarts");
+            let full = steps.last().is_none_or(|s| s.actions.len() >= per_chapter);
+            if steps.is_empty() || full || (starts && steps.len() < limits::MAX_STEPS) {
+                steps.push(ScriptStep {
+                    title: chapter_title(mv, told),
+                    title_for: BTreeMap::new(),
+                    narration: String::new(),
+                    narration_for: BTreeMap::new(),
+                    actions: Vec::new(),
+                    sayings: Vec::new(),
+                    asks: Vec::new(),
+                });
+            }
+            let step = steps.last_mut().expect("pushed above");
+            step.actions.push(Action::Move(mv.clone()));
+            step.sayings.push(Some(Saying {
+                text: told.clone(),
+                text_for: BTreeMap::new(),
+            }));
+        }
+        Script {
+            name: name.to_string(),
+            title: format!("Soak: order {order} {}", self.verdict.outcome.text()),
+            summary: summary.clone(),
+            intro: format!(
+                "{summary} These are the moves of a long soak that touched this payment, with the time between them; everything else the soak did is left out. How it ends: {chain}."
+            ),
+            open_at: None,
+            title_for: BTreeMap::new(),
+            intro_for: BTreeMap::new(),
+            group: Group::Failure,
+            order: 0,
+            narrated_for: Some(strategy.name.to_string()),
+            setup: self.setup.clone(),
+            steps,
+            expect: BTreeMap::from([(
+                strategy.name.to_string(),
+                Expectation {
+                    total: Some(self.total),
+                    charges: Some(self.charges),
+                    outcome: Some(self.verdict.outcome),
+                },
+            )]),
+        }
+    }
+}
+
+/// A chapter's title: what its first move did, short.
+fn chapter_title(mv: &Move, told: &str) -> String {
+    let first = told.split(". ").next().unwrap_or("");
+    let mut title: String = first.chars().take(60).collect();
+    if title.len() < first.len() {
+        title = match title.rfind(' ') {
+            Some(cut) => format!("{}…", &title[..cut]),
+            None => title,
+        };
+    }
+    if title.is_empty() {
+        move_text(mv)
+    } else {
+        title
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waits_fill_the_time_between_kept_moves_and_prunes_collapse() {
+        let mut story = Story::new(Message::payment("m-1", 1001, 40), 5_000);
+        let step = |c: &str| Move::Step { consumer: c.into() };
+        story.keep(vec![step("A")], 5_000, 5_100);
+        story.keep(vec![step("A")], 5_100, 5_200);
+        story.keep_prune(60_000, 65_000);
+        story.keep_prune(60_000, 125_000);
+        story.keep(vec![step("B")], 130_000, 130_100);
+        assert_eq!(
+            story.moves(),
+            [
+                step("A"),
+                step("A"),
+                Move::Wait { ms: 119_800 },
+                Move::Prune { age_ms: 60_000 },
+                Move::Wait { ms: 5_000 },
+                step("B"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_story_too_long_for_a_file_is_dropped() {
+        let mut story = Story::new(Message::payment("m-1", 1001, 40), 0);
+        for i in 0..=MAX_MOVES as u64 {
+            story.keep(
+                vec![Move::Step {
+                    consumer: "A".into(),
+                }],
+                i * 100,
+                i * 100 + 100,
+            );
+        }
+        assert!(story.too_long);
+        let setup = Setup::default();
+        assert!(story.replay(&setup, &Strategy::naive()).unwrap().is_none());
+    }
+}

@@ -1,0 +1,161 @@
+//! The soak's books for one design: each business fact judged by the
+//! world's own verdict when it settles, counted by outcome, with the money
+//! owed, charged and recorded, and one example of each violation.
+
+use crate::sim::Outcome;
+use crate::sim::verdict::{self, FactVerdict};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Dollars, summed over the facts judged.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Money {
+    /// What the customers asked to pay: every payment the producer
+    /// published, counting one made twice on purpose twice.
+    pub owed: u64,
+    /// What the provider took from their cards.
+    pub charged: u64,
+    /// What the payments table holds.
+    pub recorded: u64,
+}
+
+/// How far one outcome's facts moved the money from what was owed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Drift {
+    pub facts: u64,
+    pub charged: i64,
+    pub recorded: i64,
+}
+
+/// One violation, as it was found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Example {
+    /// `order 1031 ($40)`.
+    pub fact: String,
+    pub messages: Vec<String>,
+    /// The verdict with its cause chain.
+    pub chain: String,
+    /// The file `--save` writes its story to, when the story replays on
+    /// its own to the same outcome.
+    pub story: Option<String>,
+    /// Why there is no story file, when there is none.
+    pub no_story: Option<String>,
+    /// The story as a scenario file (not in the report itself).
+    #[serde(skip)]
+    pub story_text: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    /// Business facts judged (a payment made twice on purpose is one fact
+    /// owed twice).
+    pub facts: u64,
+    /// Facts by outcome (the worst, where several hold).
+    pub outcomes: BTreeMap<Outcome, u64>,
+    pub money: Money,
+    /// Per failing outcome: how much its facts moved the money.
+    pub drift: BTreeMap<Outcome, Drift>,
+    pub examples: BTreeMap<Outcome, Example>,
+    /// Facts that went wrong because a late copy came after its ID was
+    /// pruned: what the retention cost.
+    pub let_through_by_retention: u64,
+}
+
+impl Tally {
+    /// Books one settled fact; true when it is the first of its outcome
+    /// among the failures (its example is wanted).
+    pub fn book(&mut self, fact: &FactVerdict) -> bool {
+        let amount = u64::from(fact.amount);
+        let owed = fact.expected as u64 * amount;
+        let charged = fact.charges as u64 * amount;
+        let recorded = fact.payments as u64 * amount;
+        self.facts += 1;
+        *self.outcomes.entry(fact.outcome).or_default() += 1;
+        self.money.owed += owed;
+        self.money.charged += charged;
+        self.money.recorded += recorded;
+        if !fact.outcome.is_failure() {
+            return false;
+        }
+        let drift = self.drift.entry(fact.outcome).or_default();
+        drift.facts += 1;
+        drift.charged += charged as i64 - owed as i64;
+        drift.recorded += recorded as i64 - owed as i64;
+        if fact
+            .causes
+            .iter()
+            .flatten()
+            .any(|c| c.contains("processed ID was pruned"))
+        {
+            self.let_through_by_retention += 1;
+        }
+        !self.examples.contains_key(&fact.outcome)
+    }
+
+    /// Failing facts, all outcomes together.
+    pub fn violations(&self) -> u64 {
+        self.drift.values().map(|d| d.facts).sum()
+    }
+}
+
+/// One fact's verdict with its cause chain, in one line.
+pub fn chain(fact: &FactVerdict) -> String {
+    verdict::combine(vec![fact.clone()]).chain()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fact(outcome: Outcome, expected: usize, payments: usize, charges: usize) -> FactVerdict {
+        FactVerdict {
+            order: 1001,
+            amount: 40,
+            expected,
+            expected_status: None,
+            actual_status: None,
+            payments,
+            charges,
+            outcome,
+            failures: vec![outcome]
+                .into_iter()
+                .filter(|o| o.is_failure())
+                .collect(),
+            causes: vec![vec!["m-1 redelivered".into(), "lease expired".into()]],
+            at_risk: None,
+            harm_step: None,
+        }
+    }
+
+    #[test]
+    fn money_and_drift_add_up() {
+        let mut tally = Tally::default();
+        assert!(!tally.book(&fact(Outcome::Correct, 2, 2, 2)));
+        assert!(tally.book(&fact(Outcome::ChargedTwice, 1, 2, 2)));
+        let example = Example {
+            fact: "order 1001 ($40)".into(),
+            messages: vec!["m-1".into()],
+            chain: "charged twice".into(),
+            story: None,
+            no_story: None,
+            story_text: None,
+        };
+        tally.examples.insert(Outcome::ChargedTwice, example);
+        assert!(!tally.book(&fact(Outcome::ChargedTwice, 1, 3, 3)));
+        assert!(tally.book(&fact(Outcome::ChargeLost, 1, 0, 0)));
+        assert_eq!(tally.facts, 4);
+        assert_eq!(
+            tally.money,
+            Money {
+                owed: 200,
+                charged: 280,
+                recorded: 280
+            }
+        );
+        let drift: i64 = tally.drift.values().map(|d| d.recorded).sum();
+        assert_eq!(tally.money.owed as i64 + drift, tally.money.recorded as i64);
+        assert_eq!(tally.drift[&Outcome::ChargedTwice].facts, 2);
+        assert_eq!(tally.violations(), 3);
+        assert_eq!(tally.let_through_by_retention, 0);
+    }
+}

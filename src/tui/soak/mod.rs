@@ -1,0 +1,142 @@
+//! The soak dashboard: The Elm Architecture again. `Dashboard` holds what
+//! is drawn (the latest copy of the soak's live figures and the user's
+//! choices), `update` applies a key or a fresh copy, `view` draws it, and
+//! `run` is the only part that touches the terminal and the engine threads.
+
+pub mod run;
+pub mod view;
+
+use crate::soak::live::LiveState;
+use crate::tui::theme::Theme;
+use ratatui::crossterm::event::KeyCode;
+
+/// Each speed's pause per slice of ticks, in microseconds, fastest first.
+pub const SPEEDS: [(u64, &str); 4] = [
+    (0, "full speed"),
+    (500, "fast"),
+    (5_000, "slow"),
+    (50_000, "very slow"),
+];
+
+pub struct Dashboard {
+    pub live: LiveState,
+    /// The settings line at the top: payments, consumers, seed, faults.
+    pub settings: String,
+    pub selected: usize,
+    pub paused: bool,
+    /// An index into `SPEEDS`.
+    pub speed: usize,
+    pub quit: bool,
+    /// Enter was pressed on this violation: open its story.
+    pub open: Option<usize>,
+    /// Why Enter did nothing, until the next key.
+    pub notice: Option<String>,
+    pub theme: Theme,
+}
+
+pub enum DashAction {
+    Key(KeyCode),
+    Live(LiveState),
+}
+
+impl Dashboard {
+    pub fn new(settings: String, live: LiveState, theme: Theme) -> Self {
+        Dashboard {
+            live,
+            settings,
+            selected: 0,
+            paused: false,
+            speed: 0,
+            quit: false,
+            open: None,
+            notice: None,
+            theme,
+        }
+    }
+
+    /// Every design has settled all it published.
+    pub fn finished(&self) -> bool {
+        self.live.designs.iter().all(|d| d.finished)
+    }
+}
+
+pub fn update(d: &mut Dashboard, action: DashAction) {
+    match action {
+        DashAction::Live(live) => {
+            d.live = live;
+            d.selected = d.selected.min(d.live.violations.len().saturating_sub(1));
+        }
+        DashAction::Key(key) => {
+            d.notice = None;
+            let last = d.live.violations.len().saturating_sub(1);
+            match key {
+                KeyCode::Char('q') | KeyCode::Esc => d.quit = true,
+                KeyCode::Char(' ') => d.paused = !d.paused,
+                KeyCode::Char('+') | KeyCode::Char('=') => d.speed = d.speed.saturating_sub(1),
+                KeyCode::Char('-') => d.speed = (d.speed + 1).min(SPEEDS.len() - 1),
+                KeyCode::Up | KeyCode::Char('k') => d.selected = d.selected.saturating_sub(1),
+                KeyCode::Down | KeyCode::Char('j') => d.selected = (d.selected + 1).min(last),
+                KeyCode::Home | KeyCode::Char('g') => d.selected = 0,
+                KeyCode::End | KeyCode::Char('G') => d.selected = last,
+                KeyCode::Enter => match d.live.violations.get(d.selected) {
+                    Some(v) if v.story.is_some() => d.open = Some(d.selected),
+                    Some(_) => {
+                        d.notice = Some(
+                            "this violation's story does not replay on its own: it depended on other payments"
+                                .into(),
+                        )
+                    }
+                    None => d.notice = Some("no violation to open yet".into()),
+                },
+                _ => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::soak::live::LiveViolation;
+
+    fn violation(story: bool) -> LiveViolation {
+        LiveViolation {
+            design: "naive".into(),
+            outcome: crate::sim::Outcome::ChargedTwice,
+            fact: "order 1001 ($40)".into(),
+            chain: "charged twice <- m-1 redelivered".into(),
+            at_ms: 1_000,
+            story: story.then(|| std::sync::Arc::new(crate::scenario::find("tour-1").unwrap())),
+        }
+    }
+
+    #[test]
+    fn keys_pause_change_speed_choose_and_open() {
+        let mut d = Dashboard::new(String::new(), LiveState::default(), Theme::new(false, true));
+        update(&mut d, DashAction::Key(KeyCode::Enter));
+        assert_eq!(d.open, None);
+        assert!(d.notice.is_some());
+        let live = LiveState {
+            violations: vec![violation(true), violation(false)],
+            ..LiveState::default()
+        };
+        update(&mut d, DashAction::Live(live));
+        update(&mut d, DashAction::Key(KeyCode::Char(' ')));
+        assert!(d.paused);
+        update(&mut d, DashAction::Key(KeyCode::Char('-')));
+        update(&mut d, DashAction::Key(KeyCode::Char('-')));
+        assert_eq!(d.speed, 2);
+        update(&mut d, DashAction::Key(KeyCode::Char('+')));
+        assert_eq!(d.speed, 1);
+        update(&mut d, DashAction::Key(KeyCode::Down));
+        update(&mut d, DashAction::Key(KeyCode::Down));
+        assert_eq!(d.selected, 1);
+        update(&mut d, DashAction::Key(KeyCode::Enter));
+        assert_eq!(d.open, None, "no story to open");
+        update(&mut d, DashAction::Key(KeyCode::Up));
+        update(&mut d, DashAction::Key(KeyCode::Enter));
+        assert_eq!(d.open, Some(0));
+        update(&mut d, DashAction::Key(KeyCode::Char('q')));
+        assert!(d.quit);
+    }
+}

@@ -1,0 +1,337 @@
+//! Draws the soak dashboard: progress, each design's figures side by side
+//! (counts, money, payments settled per minute, the money's drift as a
+//! line), and the violations as they were found, the chosen one's cause
+//! chain in full. Every mark pairs its colour with a word.
+
+use super::{Dashboard, SPEEDS};
+use crate::check::num;
+use crate::sim::{Outcome, format_duration};
+use crate::soak::live::LiveDesign;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{
+    Axis, Block, Borders, Chart, Dataset, Gauge, GraphType, List, ListItem, ListState, Paragraph,
+    Sparkline, StatefulWidget, Widget, Wrap,
+};
+
+impl Widget for &Dashboard {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let [header, gauge, designs, violations, keys] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Fill(3),
+            Constraint::Fill(2),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let state = if self.finished() {
+            Span::styled("finished", t.good())
+        } else if self.paused {
+            Span::styled("PAUSED", t.warn())
+        } else {
+            Span::styled(SPEEDS[self.speed].1, t.info())
+        };
+        Paragraph::new(Line::from(vec![
+            Span::styled(t.text(" idem soak · ").into_owned(), t.title()),
+            Span::raw(t.text(&self.settings).into_owned()),
+            Span::raw(t.text(" · ").into_owned()),
+            state,
+        ]))
+        .render(header, buf);
+        self.progress(gauge, buf);
+        let n = self.live.designs.len().max(1) as u32;
+        let columns = Layout::horizontal((0..n).map(|_| Constraint::Ratio(1, n))).split(designs);
+        for (d, column) in self.live.designs.iter().zip(columns.iter()) {
+            self.design(d, *column, buf);
+        }
+        self.violations(violations, buf);
+        let text = self.notice.clone().unwrap_or_else(|| {
+            "space pause · +/- speed · ↑/↓ choose · Enter open its story · q stop".into()
+        });
+        Paragraph::new(Span::styled(
+            t.text(&format!(" {text}")).into_owned(),
+            t.key(),
+        ))
+        .render(keys, buf);
+    }
+}
+
+impl Dashboard {
+    fn progress(&self, area: Rect, buf: &mut Buffer) {
+        let total = self.live.total * self.live.designs.len() as u64;
+        let published: u64 = self.live.designs.iter().map(|d| d.published).sum();
+        let settled: u64 = self.live.designs.iter().map(|d| d.settled).sum();
+        let ratio = if total == 0 {
+            0.0
+        } else {
+            (published as f64 / total as f64).clamp(0.0, 1.0)
+        };
+        let virtual_ms = self
+            .live
+            .designs
+            .iter()
+            .map(|d| d.virtual_ms)
+            .max()
+            .unwrap_or(0);
+        let label = format!(
+            "{} of {} payments published, {} settled · {} of virtual time",
+            num(published),
+            num(total),
+            num(settled),
+            format_duration(virtual_ms / 1000 * 1000)
+        );
+        Gauge::default()
+            .ratio(ratio)
+            .label(self.theme.text(&label).into_owned())
+            .gauge_style(self.theme.info())
+            .use_unicode(!self.theme.ascii())
+            .render(area, buf);
+    }
+
+    fn design(&self, d: &LiveDesign, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let verdict = if d.violations == 0 {
+            Span::styled(" no violations ", t.good())
+        } else {
+            Span::styled(format!(" {} violations ", num(d.violations)), t.bad())
+        };
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .border_style(t.border(false))
+            .title(Line::from(vec![
+                Span::styled(format!(" {} ", d.design), t.title()),
+                verdict,
+            ]));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let k = &d.counters;
+        let m = &d.money;
+        let money = |label: &str, n: u64, owed: u64| {
+            let d = n as i64 - owed as i64;
+            let mut spans = vec![Span::raw(format!("{label} ${} ", num(n)))];
+            if d != 0 {
+                spans.push(Span::styled(
+                    format!("({}${} vs owed)", sign(d), num(d.unsigned_abs())),
+                    t.bad(),
+                ));
+            } else {
+                spans.push(Span::styled("(as owed)", t.good()));
+            }
+            Line::from(spans)
+        };
+        let lines = vec![
+            Line::raw(format!(
+                "delivered {} · redelivered {}",
+                num(k.delivered.into()),
+                num(k.redeliveries.into()),
+            )),
+            Line::raw(format!(
+                "acks lost {} · crashes {} · DLQ {}",
+                num(k.acks_lost.into()),
+                num(k.crashes.into()),
+                num(k.dead_lettered.into())
+            )),
+            Line::raw(format!(
+                "duplicates delivered {} · skipped {}",
+                num(k.duplicates_delivered.into()),
+                num(k.duplicates_skipped.into())
+            )),
+            Line::raw(format!(
+                "processed_messages {} (pruned {})",
+                num(d.processed_rows),
+                num(d.pruned_rows)
+            )),
+            Line::raw(format!("owed ${}", num(m.owed))),
+            money("charged", m.charged, m.owed),
+            money("recorded", m.recorded, m.owed),
+            Line::raw(outcomes(d)),
+        ];
+        // Wrapped, a line takes more rows on a narrow screen.
+        let width = usize::from(inner.width.max(1));
+        let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+        let [text, spark, chart] = Layout::vertical([
+            Constraint::Length(rows as u16),
+            Constraint::Length(3),
+            Constraint::Fill(1),
+        ])
+        .areas(inner);
+        Paragraph::new(
+            lines
+                .into_iter()
+                .map(|l| self.ascii_line(l))
+                .collect::<Vec<_>>(),
+        )
+        .wrap(Wrap { trim: true })
+        .render(text, buf);
+        let width = spark.width as usize;
+        let settled = &d.settled_per_minute;
+        let recent = &settled[settled.len().saturating_sub(width)..];
+        Sparkline::default()
+            .block(Block::default().title(Span::styled(
+                t.text("payments settled per virtual minute").into_owned(),
+                t.dim(),
+            )))
+            .data(recent)
+            .style(t.info())
+            .render(spark, buf);
+        if chart.height >= 4 {
+            self.drift_chart(d, chart, buf);
+        }
+    }
+
+    /// Dollars charged beyond what was owed, minute by minute.
+    fn drift_chart(&self, d: &LiveDesign, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let points: Vec<(f64, f64)> = d
+            .drift_per_minute
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ((d.first_minute + i as u64) as f64, *v as f64))
+            .collect();
+        let low = points.iter().map(|p| p.1).fold(0.0, f64::min);
+        let high = points.iter().map(|p| p.1).fold(1.0, f64::max);
+        let first = d.first_minute as f64;
+        let last = first + (points.len().max(2) - 1) as f64;
+        let dataset = Dataset::default()
+            .name(t.text("charged − owed ($)").into_owned())
+            .marker(if t.ascii() {
+                Marker::Dot
+            } else {
+                Marker::Braille
+            })
+            .graph_type(GraphType::Line)
+            .style(if high > 1.0 || low < 0.0 {
+                t.bad()
+            } else {
+                t.good()
+            })
+            .data(&points);
+        Chart::new(vec![dataset])
+            .block(
+                Block::default().title(Span::styled(
+                    t.text("dollars charged beyond what was owed, by virtual minute")
+                        .into_owned(),
+                    t.dim(),
+                )),
+            )
+            .hidden_legend_constraints((Constraint::Length(0), Constraint::Length(0)))
+            .x_axis(
+                Axis::default()
+                    .bounds([first, last])
+                    .labels([format!("{}m", d.first_minute), format!("{}m", last as u64)]),
+            )
+            .y_axis(
+                Axis::default()
+                    .bounds([low, high])
+                    .labels([format!("{low:.0}"), format!("{high:.0}")]),
+            )
+            .render(area, buf);
+    }
+
+    fn violations(&self, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let listed = self.live.violations.len();
+        let total: u64 = self.live.designs.iter().map(|d| d.violations).sum();
+        let title = if total as usize > listed {
+            format!(
+                " Violations as found: {} listed of {} ",
+                num(listed as u64),
+                num(total)
+            )
+        } else {
+            format!(" Violations as found: {} ", num(listed as u64))
+        };
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .border_style(t.border(true))
+            .title(Span::styled(t.text(&title).into_owned(), t.title()));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        if listed == 0 {
+            Paragraph::new(Span::styled(
+                t.text("none so far: each payment is judged when it settles")
+                    .into_owned(),
+                t.good(),
+            ))
+            .render(inner, buf);
+            return;
+        }
+        let [list, chain] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
+        let items: Vec<ListItem> = self
+            .live
+            .violations
+            .iter()
+            .map(|v| {
+                let story = if v.story.is_some() { "" } else { " (no story)" };
+                ListItem::new(self.ascii_line(Line::from(vec![
+                    Span::styled(format!("{:<10}", v.design), t.dim()),
+                    Span::styled(format!("✕ {:<14}", short(v.outcome)), t.bad()),
+                    Span::raw(format!(
+                        "{} at {}{story}",
+                        v.fact,
+                        format_duration(v.at_ms / 1000 * 1000)
+                    )),
+                ])))
+            })
+            .collect();
+        let mut state = ListState::default().with_selected(Some(self.selected));
+        StatefulWidget::render(
+            List::new(items)
+                .highlight_style(t.highlight())
+                .highlight_symbol(t.text("▶ ").into_owned()),
+            list,
+            buf,
+            &mut state,
+        );
+        if let Some(v) = self.live.violations.get(self.selected) {
+            Paragraph::new(t.text(&v.chain).into_owned())
+                .style(Style::default())
+                .wrap(Wrap { trim: true })
+                .render(chain, buf);
+        }
+    }
+
+    fn ascii_line<'a>(&self, line: Line<'a>) -> Line<'a> {
+        if !self.theme.ascii() {
+            return line;
+        }
+        Line::from(
+            line.spans
+                .into_iter()
+                .map(|s| Span::styled(self.theme.text(&s.content).into_owned(), s.style))
+                .collect::<Vec<_>>(),
+        )
+    }
+}
+
+fn sign(n: i64) -> &'static str {
+    if n < 0 { "-" } else { "+" }
+}
+
+fn short(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Disagree => "disagree",
+        other => other.text(),
+    }
+}
+
+fn outcomes(d: &LiveDesign) -> String {
+    let parts: Vec<String> = Outcome::ALL
+        .iter()
+        .filter_map(|o| {
+            d.outcomes
+                .get(o)
+                .map(|n| format!("{} {}", o.text(), num(*n)))
+        })
+        .collect();
+    if parts.is_empty() {
+        "nothing settled yet".into()
+    } else {
+        parts.join(" · ")
+    }
+}

@@ -1,0 +1,240 @@
+//! `idem soak`: the same seed gives the same books; the idempotent design
+//! survives every fault kind; the naive one charges twice when acks are
+//! lost; the money adds up; a violation's story replays on its own.
+
+use idem::sim::{Outcome, Strategy};
+use idem::soak::{self, Config, DesignRun, FaultRates, SoakReport};
+use std::process::Command;
+use std::sync::atomic::AtomicU64;
+
+fn soak(config: &Config) -> SoakReport {
+    soak::run(config, &AtomicU64::new(0)).expect("the soak runs")
+}
+
+fn config(designs: Vec<Strategy>, messages: u64, faults: &str, seed: u64) -> Config {
+    Config {
+        designs,
+        messages,
+        seed,
+        faults: FaultRates::parse(faults).unwrap(),
+        ..Config::default()
+    }
+}
+
+/// The books of every design add up: what was owed, moved by each failing
+/// outcome's drift, is what was charged and recorded, and the world's own
+/// totals (the database's rows, the provider's charges) say the same.
+fn assert_books_balance(d: &DesignRun) {
+    let t = &d.tally;
+    let drift_charged: i64 = t.drift.values().map(|x| x.charged).sum();
+    let drift_recorded: i64 = t.drift.values().map(|x| x.recorded).sum();
+    assert_eq!(
+        t.money.owed as i64 + drift_charged,
+        t.money.charged as i64,
+        "{}",
+        d.design
+    );
+    assert_eq!(
+        t.money.owed as i64 + drift_recorded,
+        t.money.recorded as i64,
+        "{}",
+        d.design
+    );
+    assert_eq!(d.db_recorded, t.money.recorded, "{}", d.design);
+    assert_eq!(d.provider_charged, t.money.charged, "{}", d.design);
+    assert_eq!(d.unsettled, 0, "{}", d.design);
+    let facts: u64 = t.outcomes.values().sum();
+    assert_eq!(facts, t.facts);
+}
+
+#[test]
+fn same_seed_same_report_other_seed_other_schedule() {
+    let designs = vec![Strategy::naive(), Strategy::idempotent()];
+    let a = soak(&config(designs.clone(), 1_500, soak::faults::DEFAULT, 5));
+    let b = soak(&config(designs.clone(), 1_500, soak::faults::DEFAULT, 5));
+    assert_eq!(a.books(), b.books());
+    let json = |r: &SoakReport| serde_json::to_string(&(&r.config, &r.designs)).unwrap();
+    assert_eq!(json(&a), json(&b));
+    // The measured section is the only part left out, and it is marked.
+    assert!(a.text().starts_with(&a.books()));
+    assert!(a.text().contains(soak::report::MEASURED_HEADING));
+    let c = soak(&config(designs, 1_500, soak::faults::DEFAULT, 6));
+    assert_ne!(a.books(), c.books());
+    assert_ne!(a.designs[0].faults, c.designs[0].faults);
+    // Both designs met the very same fault schedule.
+    for r in [&a, &c] {
+        let (naive, idem) = (&r.designs[0], &r.designs[1]);
+        assert_eq!(naive.published, idem.published);
+        assert_eq!(naive.tally.money.owed, idem.tally.money.owed);
+        for kind in [
+            soak::FaultKind::Crash,
+            soak::FaultKind::LoseAck,
+            soak::FaultKind::Slow,
+        ] {
+            assert_eq!(naive.faults.get(&kind), idem.faults.get(&kind), "{kind}");
+        }
+    }
+}
+
+/// Every fault kind on, at five times the default rates.
+const HARSH: &str = "crash=2.5%,lose-ack=5%,lose-response=2.5%,slow=10%,republish=5%,expire=2.5%";
+
+#[test]
+fn the_idempotent_design_survives_every_fault_kind() {
+    let messages = std::env::var("IDEM_SOAK_MESSAGES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10_000);
+    let report = soak(&config(vec![Strategy::idempotent()], messages, HARSH, 11));
+    let d = &report.designs[0];
+    assert_eq!(d.tally.violations(), 0, "{}", report.books());
+    assert_books_balance(d);
+    // Not vacuous: every kind fired, and duplicates did arrive and were skipped.
+    for kind in soak::FaultKind::ALL {
+        assert!(
+            d.faults.get(&kind).copied().unwrap_or(0) > 0,
+            "{kind} never fired"
+        );
+    }
+    assert!(d.counters.duplicates_delivered > 100, "{:?}", d.counters);
+    assert!(d.counters.duplicates_skipped > 100, "{:?}", d.counters);
+    assert!(d.counters.acks_lost > 100 && d.counters.crashes > 100);
+    assert_eq!(d.tally.money.owed, d.tally.money.charged);
+}
+
+#[test]
+fn naive_charges_twice_when_acks_are_lost_and_the_money_adds_up() {
+    let designs = vec![Strategy::naive(), Strategy::idempotent()];
+    let report = soak(&config(designs, 3_000, "lose-ack=3%", 2));
+    let (naive, idem) = (&report.designs[0], &report.designs[1]);
+    let twice = naive.tally.outcomes.get(&Outcome::ChargedTwice).copied();
+    assert!(twice.unwrap_or(0) > 20, "{}", report.books());
+    assert!(naive.tally.money.charged > naive.tally.money.owed);
+    let example = &naive.tally.examples[&Outcome::ChargedTwice];
+    assert!(
+        example.chain.starts_with("charged twice <- "),
+        "{}",
+        example.chain
+    );
+    assert!(
+        example.chain.contains("ack lost at step"),
+        "{}",
+        example.chain
+    );
+    assert_eq!(idem.tally.violations(), 0);
+    for d in &report.designs {
+        assert_books_balance(d);
+    }
+    // The all-faults soak's books balance too, broken design or not.
+    let all = soak(&config(
+        vec![Strategy::naive(), Strategy::by_name("id-first").unwrap()],
+        2_000,
+        HARSH,
+        3,
+    ));
+    for d in &all.designs {
+        assert_books_balance(d);
+    }
+    assert!(all.designs.iter().all(|d| d.tally.violations() > 0));
+}
+
+#[test]
+fn a_saved_story_replays_to_the_same_outcome() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(["soak", "--messages", "2000", "--seed", "4", "--headless"])
+        .args(["--mode", "naive", "--mode", "id-first", "--faults", HARSH])
+        .arg("--save")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = String::from_utf8(out.stdout).unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 2, "{report}");
+    for file in &files {
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        assert!(report.contains(&name), "{name} is not in the report");
+        let design = if name.starts_with("soak-naive-") {
+            "naive"
+        } else {
+            "id-first"
+        };
+        let run = Command::new(env!("CARGO_BIN_EXE_idem"))
+            .arg("run")
+            .arg(file)
+            .args(["--mode", design, "--check"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&run.stdout);
+        assert!(run.status.success(), "{name}: {text}");
+        assert!(
+            text.contains(&format!("expectation for {design}: met")),
+            "{name}: {text}"
+        );
+        // The outcome in the file name is the one the replay ends with.
+        let outcome = Outcome::ALL
+            .into_iter()
+            .find(|o| name.contains(&format!("-{}-order-", o.slug())))
+            .unwrap();
+        assert!(
+            std::fs::read_to_string(file)
+                .unwrap()
+                .contains(&format!("outcome = \"{}\"", outcome.text())),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn retention_lets_late_duplicates_through_and_says_so() {
+    let mut with = config(vec![Strategy::idempotent()], 3_000, "republish=20%", 9);
+    with.retention_ms = Some(600_000);
+    let report = soak(&with);
+    let d = &report.designs[0];
+    assert!(d.pruned_rows > 0);
+    assert!(d.tally.let_through_by_retention > 0, "{}", report.books());
+    assert_eq!(d.tally.let_through_by_retention, d.tally.violations());
+    assert!(report.books().contains("late duplicates let through"));
+    assert_books_balance(d);
+    // The same schedule with every ID kept: nothing let through.
+    let without = soak(&config(
+        vec![Strategy::idempotent()],
+        3_000,
+        "republish=20%",
+        9,
+    ));
+    assert_eq!(without.designs[0].tally.violations(), 0);
+    assert_eq!(without.designs[0].pruned_rows, 0);
+}
+
+#[test]
+fn bad_flags_get_clear_errors() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--faults", "crahs=1%"],
+            "`crahs` is not a fault kind (did you mean `crash`?)",
+        ),
+        (&["--faults", "crash=200%"], "`200%` is more than 100%"),
+        (&["--consumers", "9"], "--consumers: from 1 to 8"),
+        (&["--retention", "1x"], "`1x` is not a duration"),
+    ];
+    for (args, words) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+            .arg("soak")
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,53 @@
+//! The soak dashboard, drawn into a TestBackend from the live figures a
+//! real (small) soak left at its end: the same on every machine.
+
+use idem::sim::Strategy;
+use idem::soak::{self, Config, FaultRates, Live};
+use idem::tui::soak::{DashAction, Dashboard, update};
+use idem::tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::KeyCode;
+use std::sync::atomic::AtomicU64;
+
+fn finished_soak() -> Live {
+    let config = Config {
+        designs: vec![Strategy::naive(), Strategy::idempotent()],
+        messages: 1_500,
+        seed: 1,
+        faults: FaultRates::parse("crash=1%,lose-ack=2%,lose-response=1%,slow=2%").unwrap(),
+        ..Config::default()
+    };
+    let live = Live::new(config.messages, &["naive", "idempotent"]);
+    soak::run_live(&config, &AtomicU64::new(0), Some(&live)).unwrap();
+    live
+}
+
+fn draw(dash: &Dashboard, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| f.render_widget(dash, f.area())).unwrap();
+    terminal.backend().to_string()
+}
+
+#[test]
+fn the_dashboard_at_the_end_of_a_soak() {
+    let live = finished_soak();
+    let state = live.snapshot();
+    assert!(state.designs.iter().all(|d| d.finished));
+    assert!(!state.violations.is_empty());
+    // Only naive breaks here, so the list's order is the order naive found them.
+    assert!(state.violations.iter().all(|v| v.design == "naive"));
+    assert!(state.violations.iter().all(|v| v.story.is_some()));
+    for (ascii, (w, h)) in [(false, (120u16, 40u16)), (true, (80, 24))] {
+        let mut dash = Dashboard::new(
+            "1,500 payments · 3 consumers · seed 1".into(),
+            state.clone(),
+            Theme::new(false, ascii),
+        );
+        update(&mut dash, DashAction::Key(KeyCode::Down));
+        let screen = draw(&dash, w, h);
+        assert!(screen.contains("finished"), "{screen}");
+        assert!(screen.contains("naive") && screen.contains("idempotent"));
+        insta::assert_snapshot!(format!("soak_dashboard_{w}x{h}"), screen);
+    }
+}
