@@ -49,8 +49,14 @@ pub fn consumer_line(c: &ConsumerView) -> String {
         Status::Crashed => "crashed".to_string(),
     };
     let mut line = format!("{}: {status}", c.name);
-    if let Some(next) = c.next.and_then(|i| c.steps.get(i)) {
-        line.push_str(&format!(", next: {}", next.label));
+    if let Some((i, next)) = c.next.and_then(|i| Some((i, c.steps.get(i)?))) {
+        // A call whose answer was lost is made again.
+        let again = c
+            .steps
+            .get(i + 1)
+            .is_some_and(|n| n.mark == crate::sim::consumer::Mark::Failed);
+        let again = if again { " (again)" } else { "" };
+        line.push_str(&format!(", next: {}{again}", next.label));
     }
     if c.in_txn {
         line.push_str(", transaction open");

@@ -166,8 +166,13 @@ fn step(
     } else {
         Style::new()
     };
+    // A call whose answer was lost is made again: the step ran once
+    // already, and its response is marked failed just below it.
+    let again = is_next && c.steps.get(k + 1).is_some_and(|n| n.mark == Mark::Failed);
     let pointer = if just_ran {
         format!("  {} this step", t.g.ran)
+    } else if again {
+        "  next: again".to_string()
     } else if is_next {
         "  next".to_string()
     } else {
@@ -178,6 +183,8 @@ fn step(
     let room = width.saturating_sub(3 + word_w).max(4);
     let pointer = if label_w(s) + pointer.chars().count() <= room || pointer.is_empty() {
         pointer
+    } else if again && label_w(s) + "  next".len() <= room {
+        "  next".to_string()
     } else if just_ran {
         format!(" {}", t.g.ran)
     } else {
