@@ -61,6 +61,9 @@ struct Explorer<'a> {
     setup: crate::sim::Setup,
     graph: Graph,
     seen: HashMap<Fingerprint, u32>,
+    /// A world nobody needs any more: the next replay starts it over on its
+    /// database instead of opening a new one.
+    spare: Option<World>,
 }
 
 struct Frame {
@@ -85,6 +88,7 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
             truncated: 0,
         },
         seen: HashMap::new(),
+        spare: None,
     };
     let start = ex.fresh()?;
     let used = Used::new(ex.setup.consumers.len());
@@ -101,13 +105,17 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
         let n = top.node;
         let node = &ex.graph.nodes[n as usize];
         if top.next >= node.choices.len() {
-            stack.pop();
+            if let Some(world) = stack.pop().and_then(|frame| frame.world) {
+                ex.spare = Some(world);
+            }
             watch.stack_moved(false);
             continue;
         }
         if top.dfs_depth >= ex.bounds.max_depth {
             ex.graph.truncated += 1;
-            stack.pop();
+            if let Some(world) = stack.pop().and_then(|frame| frame.world) {
+                ex.spare = Some(world);
+            }
             watch.stack_moved(false);
             continue;
         }
@@ -126,6 +134,7 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
         world.apply(&choice.mv)?;
         ex.graph.transitions += 1;
         if was_blocked(&world, &choice.mv) {
+            ex.spare = Some(world);
             continue;
         }
         let (child, new) = ex.visit(&world, (n, index as u16), used)?;
@@ -151,6 +160,8 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
                 world: Some(world),
                 dfs_depth: depth,
             });
+        } else {
+            ex.spare = Some(world);
         }
     }
     ex.graph.shortest_paths(root);
@@ -160,7 +171,10 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
 impl Explorer<'_> {
     fn fresh(&mut self) -> Result<World, SimError> {
         self.graph.replays += 1;
-        World::new(self.setup.clone(), self.strategy.clone(), SEED)
+        match self.spare.take() {
+            Some(world) => world.start_over(SEED),
+            None => World::new(self.setup.clone(), self.strategy.clone(), SEED),
+        }
     }
 
     fn replay(&mut self, path: &[Move]) -> Result<World, SimError> {

@@ -11,8 +11,8 @@ use super::db_file::{self, DbFile, DbFileError};
 use rusqlite::{Connection, ErrorCode, OpenFlags, params};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// `PRAGMA application_id` of every database idem creates ("idem" in ASCII),
 /// so that `--db` never overwrites somebody else's file.
@@ -50,6 +50,22 @@ const SCHEMA: &str = "
         message_id TEXT NOT NULL
     );
 ";
+
+/// Empties every table of `SCHEMA`, for [`Database::reset`]. Row ids start
+/// again at 1: no table uses AUTOINCREMENT, so nothing remembers old rows.
+const EMPTY_TABLES: [&str; 6] = [
+    "DELETE FROM processed_messages",
+    "DELETE FROM idempotency_records",
+    "DELETE FROM orders",
+    "DELETE FROM consumer_offsets",
+    "DELETE FROM order_status",
+    "DELETE FROM payments",
+];
+
+/// Prepared statements kept per connection: every statement in this file,
+/// with room to spare, so that none is ever parsed twice on one connection
+/// (rusqlite's default keeps 16 and evicts the rest).
+const STATEMENT_CACHE: usize = 64;
 
 const BEGIN: &str = "BEGIN IMMEDIATE";
 const COMMIT: &str = "COMMIT";
@@ -155,6 +171,12 @@ pub struct Database {
     target: PathBuf,
     memdb: bool,
     observer: Connection,
+    /// Consumer connections that were closed (a crash, or the end of a
+    /// world), still open with their prepared statements: opening a
+    /// connection and preparing its statements costs far more than the SQL a
+    /// step runs. Only for the in-memory database; a `--db` file's
+    /// connections really close.
+    idle: Idle,
     /// The claimed `--db` file; declared last so that its lock outlives the
     /// observer connection, and shared with every session for the same
     /// reason.
@@ -162,6 +184,9 @@ pub struct Database {
 }
 
 static NEXT_MEMDB: AtomicU64 = AtomicU64::new(1);
+
+/// Shared by a database and its sessions, which may outlive it.
+type Idle = Arc<Mutex<Vec<Connection>>>;
 
 impl Database {
     /// A fresh in-memory database, or a fresh file at `file`.
@@ -191,8 +216,19 @@ impl Database {
             target,
             memdb,
             observer,
+            idle: Idle::default(),
             file,
         })
+    }
+
+    /// Deletes every row, so that the database is as `open` left it, its
+    /// connections and their prepared statements kept. Every session must
+    /// be closed or out of its transaction.
+    pub fn reset(&self) -> Result<(), DbError> {
+        for sql in EMPTY_TABLES {
+            self.observer.prepare_cached(sql)?.execute([])?;
+        }
+        Ok(())
     }
 
     /// What was at the `--db` path before this run claimed it.
@@ -202,8 +238,17 @@ impl Database {
 
     /// A new connection for a consumer.
     pub fn connect(&self) -> Result<Session, DbError> {
+        let idle = self.memdb.then(|| self.idle.clone());
+        let reused = idle
+            .as_ref()
+            .and_then(|idle| idle.lock().ok().and_then(|mut conns| conns.pop()));
+        let conn = match reused {
+            Some(conn) => conn,
+            None => connect(&self.target, self.memdb)?,
+        };
         Ok(Session {
-            conn: connect(&self.target, self.memdb)?,
+            conn: Some(conn),
+            idle,
             _file: self.file.clone(),
         })
     }
@@ -241,6 +286,7 @@ fn connect(target: &Path, memdb: bool) -> Result<Connection, DbError> {
             OpenFlags::empty()
         };
     let conn = Connection::open_with_flags(target, flags)?;
+    conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
     // Zero: a lock conflict must come back at once as SQLITE_BUSY, a state
     // the scheduler shows, never as a sleep inside SQLite.
     conn.busy_timeout(std::time::Duration::ZERO)?;
@@ -369,16 +415,47 @@ pub struct Claim {
 /// One consumer's connection. Dropping it (a crash) rolls back whatever
 /// transaction it had open, as a real process exit would.
 pub struct Session {
-    conn: Connection,
+    /// Always `Some` until the session is dropped.
+    conn: Option<Connection>,
+    /// Where the connection goes when the session ends, in memory only.
+    idle: Option<Idle>,
     /// Keeps the `--db` file's lock (and descriptor) until this connection
     /// has closed too: closing any descriptor of a file drops every POSIX
     /// lock the process holds on it, SQLite's included.
     _file: Option<Arc<DbFile>>,
 }
 
+impl Drop for Session {
+    /// A closed connection rolls back its open transaction; a connection
+    /// kept for reuse must do the same by hand, at once, so that nobody
+    /// can tell the two apart. One whose rollback fails is really closed.
+    fn drop(&mut self) {
+        let (Some(conn), Some(idle)) = (self.conn.take(), self.idle.as_ref()) else {
+            return;
+        };
+        if !conn.is_autocommit() && conn.execute_batch(ROLLBACK).is_err() {
+            return;
+        }
+        if let Ok(mut conns) = idle.lock() {
+            conns.push(conn);
+        }
+    }
+}
+
 impl Session {
+    fn conn(&self) -> &Connection {
+        self.conn
+            .as_ref()
+            .expect("a session has its connection until dropped")
+    }
+
+    /// A statement without values or rows, prepared once per connection.
+    fn run(&self, sql: &str) -> rusqlite::Result<()> {
+        self.conn().prepare_cached(sql)?.execute([]).map(drop)
+    }
+
     pub fn begin(&self) -> Result<Begin, DbError> {
-        match self.conn.execute_batch(BEGIN) {
+        match self.run(BEGIN) {
             Ok(()) => Ok(Begin::Open(ran(BEGIN, "transaction open, write lock held"))),
             Err(e) if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) => {
                 Ok(Begin::Busy(ran(BEGIN, "SQLITE_BUSY")))
@@ -389,7 +466,7 @@ impl Session {
 
     pub fn claim_message(&self, message_id: &str, now: Millis) -> Result<Claim, DbError> {
         let rows = self
-            .conn
+            .conn()
             .prepare_cached(CLAIM_MESSAGE)?
             .execute(params![message_id, now as i64])?;
         let sql = render(CLAIM_MESSAGE, &[quote(message_id), now.to_string()]);
@@ -413,7 +490,7 @@ impl Session {
     /// does not let readers in while a writer holds its lock).
     pub fn look_up_message(&self, message_id: &str) -> Result<Option<(bool, Ran)>, DbError> {
         let found = match self
-            .conn
+            .conn()
             .prepare_cached(LOOK_UP_MESSAGE)
             .and_then(|mut stmt| stmt.exists(params![message_id]))
         {
@@ -441,7 +518,7 @@ impl Session {
         deadline: Millis,
     ) -> Result<(RecordClaim, Vec<Ran>), DbError> {
         let mut ran = Vec::new();
-        let inserted = self.conn.prepare_cached(CLAIM_RECORD)?.execute(params![
+        let inserted = self.conn().prepare_cached(CLAIM_RECORD)?.execute(params![
             message_id,
             owner,
             deadline as i64
@@ -462,7 +539,7 @@ impl Session {
             return Ok((RecordClaim::Claimed, ran));
         }
         let (status, previous_owner, old_deadline, result): (String, String, i64, Option<String>) =
-            self.conn
+            self.conn()
                 .prepare_cached(READ_RECORD)?
                 .query_row(params![message_id], |r| {
                     Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
@@ -475,7 +552,7 @@ impl Session {
             return Ok((RecordClaim::Completed { result }, ran));
         }
         let took = self
-            .conn
+            .conn()
             .prepare_cached(TAKE_OVER_RECORD)?
             .execute(params![owner, deadline as i64, message_id, now as i64])?;
         ran.push(Ran {
@@ -516,7 +593,7 @@ impl Session {
         result: &str,
     ) -> Result<(bool, Ran), DbError> {
         let rows = self
-            .conn
+            .conn()
             .prepare_cached(COMPLETE_RECORD)?
             .execute(params![result, message_id, owner])?;
         Ok((
@@ -540,7 +617,7 @@ impl Session {
     /// True when the row changed: the message is new to this row.
     pub fn guard_order_row(&self, order: u32, message_id: &str) -> Result<(bool, Ran), DbError> {
         let rows = self
-            .conn
+            .conn()
             .prepare_cached(GUARD_ORDER_ROW)?
             .execute(params![order, message_id])?;
         Ok((
@@ -559,7 +636,7 @@ impl Session {
 
     /// The last offset applied, read inside the transaction.
     pub fn read_offset(&self) -> Result<(Option<u64>, Ran), DbError> {
-        let last = read_last_offset(&self.conn)?;
+        let last = read_last_offset(self.conn())?;
         let result = match last {
             Some(o) => format!("last_offset = {o}"),
             None => "0 rows: nothing applied yet".into(),
@@ -569,7 +646,7 @@ impl Session {
 
     pub fn save_offset(&self, offset: u64) -> Result<Ran, DbError> {
         let rows = self
-            .conn
+            .conn()
             .prepare_cached(SAVE_OFFSET)?
             .execute(params![offset as i64])?;
         Ok(Ran {
@@ -594,7 +671,7 @@ impl Session {
             SET_STATUS
         };
         let rows = self
-            .conn
+            .conn()
             .prepare_cached(sql)?
             .execute(params![order, status, version])?;
         Ok((
@@ -621,7 +698,7 @@ impl Session {
         message_id: &str,
     ) -> Result<Ran, DbError> {
         let rows = self
-            .conn
+            .conn()
             .prepare_cached(INSERT_PAYMENT)?
             .execute(params![order, amount, message_id])?;
         Ok(Ran {
@@ -634,19 +711,19 @@ impl Session {
     }
 
     pub fn commit(&self) -> Result<Ran, DbError> {
-        self.conn.execute_batch(COMMIT)?;
+        self.run(COMMIT)?;
         Ok(ran(COMMIT, "committed"))
     }
 
     pub fn rollback(&self) -> Result<Ran, DbError> {
-        self.conn.execute_batch(ROLLBACK)?;
+        self.run(ROLLBACK)?;
         Ok(ran(ROLLBACK, "rolled back"))
     }
 
     /// The tables as this connection sees them, its own uncommitted writes
     /// included. Safe to call only while this connection holds the write lock.
     pub fn own_view(&self) -> Result<Tables, DbError> {
-        read_tables(&self.conn)
+        read_tables(self.conn())
     }
 }
 
