@@ -177,6 +177,10 @@ pub struct Database {
     /// step runs. Only for the in-memory database; a `--db` file's
     /// connections really close.
     idle: Idle,
+    /// Counts the statements that may have changed what is committed.
+    writes: Writes,
+    /// `writes` when the observer last read the committed tables.
+    read_at: AtomicU64,
     /// The claimed `--db` file; declared last so that its lock outlives the
     /// observer connection, and shared with every session for the same
     /// reason.
@@ -187,6 +191,10 @@ static NEXT_MEMDB: AtomicU64 = AtomicU64::new(1);
 
 /// Shared by a database and its sessions, which may outlive it.
 type Idle = Arc<Mutex<Vec<Connection>>>;
+type Writes = Arc<AtomicU64>;
+
+/// `read_at` before the first read.
+const NEVER_READ: u64 = u64::MAX;
 
 impl Database {
     /// A fresh in-memory database, or a fresh file at `file`.
@@ -217,6 +225,8 @@ impl Database {
             memdb,
             observer,
             idle: Idle::default(),
+            writes: Writes::default(),
+            read_at: AtomicU64::new(NEVER_READ),
             file,
         })
     }
@@ -225,10 +235,21 @@ impl Database {
     /// connections and their prepared statements kept. Every session must
     /// be closed or out of its transaction.
     pub fn reset(&self) -> Result<(), DbError> {
+        self.wrote();
+        // One transaction: one commit instead of one per table.
+        self.observer.prepare_cached(BEGIN)?.execute([])?;
         for sql in EMPTY_TABLES {
-            self.observer.prepare_cached(sql)?.execute([])?;
+            if let Err(e) = self.observer.prepare_cached(sql)?.execute([]) {
+                self.observer.prepare_cached(ROLLBACK)?.execute([])?;
+                return Err(e.into());
+            }
         }
+        self.observer.prepare_cached(COMMIT)?.execute([])?;
         Ok(())
+    }
+
+    fn wrote(&self) {
+        self.writes.fetch_add(1, Ordering::Relaxed);
     }
 
     /// What was at the `--db` path before this run claimed it.
@@ -249,12 +270,15 @@ impl Database {
         Ok(Session {
             conn: Some(conn),
             idle,
+            writes: self.writes.clone(),
+            own: Mutex::new(None),
             _file: self.file.clone(),
         })
     }
 
     /// Deletes processed IDs recorded at or before `cutoff`; returns them.
     pub fn prune_processed(&self, cutoff: Millis) -> Result<(Vec<String>, Ran), DbError> {
+        self.wrote();
         let mut stmt = self.observer.prepare_cached(PRUNE_PROCESSED)?;
         let deleted: Vec<String> = stmt
             .query_map(params![cutoff as i64], |r| r.get(0))?
@@ -272,7 +296,20 @@ impl Database {
     /// What is committed. Callers read it only while no write transaction is
     /// open: the memdb VFS blocks readers while a writer holds its lock.
     pub fn committed(&self) -> Result<Tables, DbError> {
-        read_tables(&self.observer)
+        let writes = self.writes.load(Ordering::Relaxed);
+        let tables = read_tables(&self.observer)?;
+        self.read_at.store(writes, Ordering::Relaxed);
+        Ok(tables)
+    }
+
+    /// [`Database::committed`], or `None` when no statement that could
+    /// change it has run since it was last read: reading six tables after
+    /// every move costs more than the move itself.
+    pub fn committed_if_changed(&self) -> Result<Option<Tables>, DbError> {
+        if self.read_at.load(Ordering::Relaxed) == self.writes.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        self.committed().map(Some)
     }
 }
 
@@ -419,6 +456,10 @@ pub struct Session {
     conn: Option<Connection>,
     /// Where the connection goes when the session ends, in memory only.
     idle: Option<Idle>,
+    /// The database's count of statements that may change it.
+    writes: Writes,
+    /// `own_view` as last read, and `writes` then.
+    own: Mutex<Option<(u64, Tables)>>,
     /// Keeps the `--db` file's lock (and descriptor) until this connection
     /// has closed too: closing any descriptor of a file drops every POSIX
     /// lock the process holds on it, SQLite's included.
@@ -451,7 +492,14 @@ impl Session {
 
     /// A statement without values or rows, prepared once per connection.
     fn run(&self, sql: &str) -> rusqlite::Result<()> {
-        self.conn().prepare_cached(sql)?.execute([]).map(drop)
+        self.execute(sql, []).map(drop)
+    }
+
+    /// Every statement that may write goes through here, so that readers
+    /// know to read again.
+    fn execute(&self, sql: &str, values: impl rusqlite::Params) -> rusqlite::Result<usize> {
+        self.writes.fetch_add(1, Ordering::Relaxed);
+        self.conn().prepare_cached(sql)?.execute(values)
     }
 
     pub fn begin(&self) -> Result<Begin, DbError> {
@@ -465,10 +513,7 @@ impl Session {
     }
 
     pub fn claim_message(&self, message_id: &str, now: Millis) -> Result<Claim, DbError> {
-        let rows = self
-            .conn()
-            .prepare_cached(CLAIM_MESSAGE)?
-            .execute(params![message_id, now as i64])?;
+        let rows = self.execute(CLAIM_MESSAGE, params![message_id, now as i64])?;
         let sql = render(CLAIM_MESSAGE, &[quote(message_id), now.to_string()]);
         let first_time = rows == 1;
         let result = if first_time {
@@ -518,11 +563,7 @@ impl Session {
         deadline: Millis,
     ) -> Result<(RecordClaim, Vec<Ran>), DbError> {
         let mut ran = Vec::new();
-        let inserted = self.conn().prepare_cached(CLAIM_RECORD)?.execute(params![
-            message_id,
-            owner,
-            deadline as i64
-        ])?;
+        let inserted = self.execute(CLAIM_RECORD, params![message_id, owner, deadline as i64])?;
         ran.push(Ran {
             sql: render(
                 CLAIM_RECORD,
@@ -551,10 +592,10 @@ impl Session {
         if status == "completed" {
             return Ok((RecordClaim::Completed { result }, ran));
         }
-        let took = self
-            .conn()
-            .prepare_cached(TAKE_OVER_RECORD)?
-            .execute(params![owner, deadline as i64, message_id, now as i64])?;
+        let took = self.execute(
+            TAKE_OVER_RECORD,
+            params![owner, deadline as i64, message_id, now as i64],
+        )?;
         ran.push(Ran {
             sql: render(
                 TAKE_OVER_RECORD,
@@ -592,10 +633,7 @@ impl Session {
         owner: &str,
         result: &str,
     ) -> Result<(bool, Ran), DbError> {
-        let rows = self
-            .conn()
-            .prepare_cached(COMPLETE_RECORD)?
-            .execute(params![result, message_id, owner])?;
+        let rows = self.execute(COMPLETE_RECORD, params![result, message_id, owner])?;
         Ok((
             rows == 1,
             Ran {
@@ -616,10 +654,7 @@ impl Session {
     /// Sets the order row's last message ID, unless it already is this one.
     /// True when the row changed: the message is new to this row.
     pub fn guard_order_row(&self, order: u32, message_id: &str) -> Result<(bool, Ran), DbError> {
-        let rows = self
-            .conn()
-            .prepare_cached(GUARD_ORDER_ROW)?
-            .execute(params![order, message_id])?;
+        let rows = self.execute(GUARD_ORDER_ROW, params![order, message_id])?;
         Ok((
             rows == 1,
             Ran {
@@ -645,10 +680,7 @@ impl Session {
     }
 
     pub fn save_offset(&self, offset: u64) -> Result<Ran, DbError> {
-        let rows = self
-            .conn()
-            .prepare_cached(SAVE_OFFSET)?
-            .execute(params![offset as i64])?;
+        let rows = self.execute(SAVE_OFFSET, params![offset as i64])?;
         Ok(Ran {
             sql: render(SAVE_OFFSET, &[offset.to_string()]),
             result: format!("{rows} row written"),
@@ -670,10 +702,7 @@ impl Session {
         } else {
             SET_STATUS
         };
-        let rows = self
-            .conn()
-            .prepare_cached(sql)?
-            .execute(params![order, status, version])?;
+        let rows = self.execute(sql, params![order, status, version])?;
         Ok((
             rows == 1,
             Ran {
@@ -697,10 +726,7 @@ impl Session {
         amount: u32,
         message_id: &str,
     ) -> Result<Ran, DbError> {
-        let rows = self
-            .conn()
-            .prepare_cached(INSERT_PAYMENT)?
-            .execute(params![order, amount, message_id])?;
+        let rows = self.execute(INSERT_PAYMENT, params![order, amount, message_id])?;
         Ok(Ran {
             sql: render(
                 INSERT_PAYMENT,
@@ -723,7 +749,16 @@ impl Session {
     /// The tables as this connection sees them, its own uncommitted writes
     /// included. Safe to call only while this connection holds the write lock.
     pub fn own_view(&self) -> Result<Tables, DbError> {
-        read_tables(self.conn())
+        let writes = self.writes.load(Ordering::Relaxed);
+        let mut own = self.own.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((at, tables)) = own.as_ref()
+            && *at == writes
+        {
+            return Ok(tables.clone());
+        }
+        let tables = read_tables(self.conn())?;
+        *own = Some((writes, tables.clone()));
+        Ok(tables)
     }
 }
 

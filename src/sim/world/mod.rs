@@ -513,8 +513,10 @@ impl World {
     }
 
     pub(super) fn refresh_committed(&mut self) -> Result<(), SimError> {
-        if self.lock_holder().is_none() {
-            self.committed = self.db.committed()?;
+        if self.lock_holder().is_none()
+            && let Some(tables) = self.db.committed_if_changed()?
+        {
+            self.committed = tables;
         }
         Ok(())
     }
