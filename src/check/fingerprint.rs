@@ -71,18 +71,42 @@ pub struct Fingerprint {
 pub fn fingerprint(world: &World, frame: &Frame, used: &Used, symmetry: bool) -> Fingerprint {
     let n = world.consumers().len();
     let identity: Vec<usize> = (0..n).collect();
+    let mut tables = TablesText::default();
     if !symmetry || n < 2 {
-        return canonical(world, frame, used, &identity);
+        return canonical(world, frame, used, &identity, &mut tables);
     }
     permutations(n)
         .iter()
-        .map(|perm| canonical(world, frame, used, perm))
+        .map(|perm| canonical(world, frame, used, perm, &mut tables))
         .min()
         .expect("at least one permutation")
 }
 
+/// The committed tables as canonical text, by the positions their owner
+/// tokens take under a renaming. Most states have no owner token at all, so
+/// every renaming shares one text: written once, not once per renaming.
+#[derive(Default)]
+struct TablesText(Vec<(Vec<Option<usize>>, String)>);
+
+impl TablesText {
+    fn get(&mut self, positions: Vec<Option<usize>>, write: impl FnOnce() -> String) -> String {
+        if let Some((_, text)) = self.0.iter().find(|(p, _)| *p == positions) {
+            return text.clone();
+        }
+        let text = write();
+        self.0.push((positions, text.clone()));
+        text
+    }
+}
+
 /// `perm[k]` is the consumer placed at position k.
-fn canonical(world: &World, frame: &Frame, used: &Used, perm: &[usize]) -> Fingerprint {
+fn canonical(
+    world: &World,
+    frame: &Frame,
+    used: &Used,
+    perm: &[usize],
+    tables_text: &mut TablesText,
+) -> Fingerprint {
     let consumers = world.consumers();
     let position = |name: &str| -> Option<usize> {
         let original = consumers.iter().position(|c| c.name == name)?;
@@ -188,11 +212,22 @@ fn canonical(world: &World, frame: &Frame, used: &Used, perm: &[usize]) -> Finge
         })?;
         perm.iter().position(|&p| p == original)
     };
-    let mut tables = serde_json::to_value(world.committed()).unwrap_or_default();
-    canonical_tables(&mut tables, &|token| owner(token), world.now());
+    // Owner tokens live only in the records table; the text depends on the
+    // renaming through them alone.
+    let positions = world
+        .committed()
+        .records
+        .iter()
+        .map(|r| owner(&r.owner))
+        .collect();
+    let tables = tables_text.get(positions, || {
+        let mut tables = serde_json::to_value(world.committed()).unwrap_or_default();
+        canonical_tables(&mut tables, &|token| owner(token), world.now());
+        tables.to_string()
+    });
     let provider = world.provider();
     Fingerprint {
-        tables: tables.to_string(),
+        tables,
         cache: frame.cache.entries.iter().map(|e| e.key.clone()).collect(),
         consumers: states,
         messages,
