@@ -23,8 +23,9 @@ pub const SEED: u64 = 0;
 const NONE: u32 = u32::MAX;
 
 pub struct Node {
-    /// The moves enabled here.
-    pub choices: Vec<Choice>,
+    /// The moves enabled here, as indices into `Graph::choices`: a few
+    /// dozen distinct moves serve every state, kept once.
+    choices: Vec<u16>,
     /// Successor states: (state, index of the choice that leads there),
     /// self-loops left out.
     pub succ: Vec<(u32, u16)>,
@@ -44,6 +45,8 @@ pub struct Node {
 
 pub struct Graph {
     pub nodes: Vec<Node>,
+    /// Every distinct move any state enables.
+    choices: Vec<Choice>,
     /// States in breadth-first order: nearest to the start first.
     pub order: Vec<u32>,
     /// Moves applied after a replay.
@@ -82,6 +85,7 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
         setup: bounds.setup(),
         graph: Graph {
             nodes: Vec::new(),
+            choices: Vec::new(),
             order: Vec::new(),
             transitions: 0,
             replays: 0,
@@ -121,7 +125,7 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
         }
         let index = top.next;
         top.next += 1;
-        let choice = node.choices[index].clone();
+        let choice = ex.graph.choices[node.choices[index] as usize].clone();
         let used = node.used.spend(choice.cost);
         let depth = top.dfs_depth + 1;
         let mut world = match top.world.take() {
@@ -197,8 +201,9 @@ impl Explorer<'_> {
         if let Some(&id) = self.seen.get(&fp) {
             return Ok((id, false));
         }
-        let choices = enabled(world, self.bounds, &used);
-        let quiet = choices.iter().all(|c| c.cost != Cost::Free);
+        let enabled = enabled(world, self.bounds, &used);
+        let quiet = enabled.iter().all(|c| c.cost != Cost::Free);
+        let choices = enabled.into_iter().map(|c| self.graph.intern(c)).collect();
         let (classes, worst) = if quiet {
             let (bits, worst) = classify(&frame);
             (bits, Some(worst))
@@ -224,6 +229,17 @@ impl Explorer<'_> {
 }
 
 impl Graph {
+    fn intern(&mut self, choice: Choice) -> u16 {
+        let at = match self.choices.iter().position(|c| *c == choice) {
+            Some(at) => at,
+            None => {
+                self.choices.push(choice);
+                self.choices.len() - 1
+            }
+        };
+        u16::try_from(at).expect("fewer than 65,536 distinct moves within any bounds")
+    }
+
     fn moves(&self, mut n: u32, link: impl Fn(&Node) -> (u32, u16)) -> Vec<Move> {
         let mut out = Vec::new();
         loop {
@@ -231,11 +247,8 @@ impl Graph {
             if parent == NONE {
                 break;
             }
-            out.push(
-                self.nodes[parent as usize].choices[index as usize]
-                    .mv
-                    .clone(),
-            );
+            let choice = self.nodes[parent as usize].choices[index as usize];
+            out.push(self.choices[choice as usize].mv.clone());
             n = parent;
         }
         out.reverse();
