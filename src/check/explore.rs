@@ -64,15 +64,18 @@ struct Explorer<'a> {
     setup: crate::sim::Setup,
     graph: Graph,
     seen: HashMap<Fingerprint, u32>,
-    /// A world nobody needs any more: the next replay starts it over on its
+    /// Worlds nobody needs any more: a copy or a replay reuses one and its
     /// database instead of opening a new one.
-    spare: Option<World>,
+    spares: Vec<World>,
 }
 
 struct Frame {
     node: u32,
     next: usize,
-    /// A world standing in this state, while nobody has used it yet.
+    /// A world standing in this state: until its first move is taken, or,
+    /// when it can be copied, until its last one, so that the moves between
+    /// copy it instead of replaying the path from the start, and so do the
+    /// states below it that cannot be copied themselves.
     world: Option<World>,
     dfs_depth: usize,
 }
@@ -92,7 +95,7 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
             truncated: 0,
         },
         seen: HashMap::new(),
-        spare: None,
+        spares: Vec::new(),
     };
     let start = ex.fresh()?;
     let used = Used::new(ex.setup.consumers.len());
@@ -108,37 +111,37 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
     while let Some(top) = stack.last_mut() {
         let n = top.node;
         let node = &ex.graph.nodes[n as usize];
-        if top.next >= node.choices.len() {
-            if let Some(world) = stack.pop().and_then(|frame| frame.world) {
-                ex.spare = Some(world);
+        if top.next >= node.choices.len() || top.dfs_depth >= ex.bounds.max_depth {
+            if top.next < node.choices.len() {
+                ex.graph.truncated += 1;
             }
-            watch.stack_moved(false);
-            continue;
-        }
-        if top.dfs_depth >= ex.bounds.max_depth {
-            ex.graph.truncated += 1;
             if let Some(world) = stack.pop().and_then(|frame| frame.world) {
-                ex.spare = Some(world);
+                ex.spares.push(world);
             }
             watch.stack_moved(false);
             continue;
         }
         let index = top.next;
         top.next += 1;
+        let last = top.next == node.choices.len();
         let choice = ex.graph.choices[node.choices[index] as usize].clone();
         let used = node.used.spend(choice.cost);
         let depth = top.dfs_depth + 1;
         let mut world = match top.world.take() {
-            Some(world) => world,
-            None => {
-                let path = ex.graph.replay_path(n);
-                ex.replay(&path)?
+            // No later move from here needs this world, or it cannot be
+            // copied: it goes on itself.
+            Some(world) if last || !world.forkable() => world,
+            Some(world) => {
+                let copy = ex.fork(&world)?;
+                top.world = Some(world);
+                copy
             }
+            None => ex.reach(&stack)?,
         };
         world.apply(&choice.mv)?;
         ex.graph.transitions += 1;
         if was_blocked(&world, &choice.mv) {
-            ex.spare = Some(world);
+            ex.spares.push(world);
             continue;
         }
         let (child, new) = ex.visit(&world, (n, index as u16), used)?;
@@ -165,7 +168,7 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
                 dfs_depth: depth,
             });
         } else {
-            ex.spare = Some(world);
+            ex.spares.push(world);
         }
     }
     ex.graph.shortest_paths(root);
@@ -175,10 +178,43 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
 impl Explorer<'_> {
     fn fresh(&mut self) -> Result<World, SimError> {
         self.graph.replays += 1;
-        match self.spare.take() {
+        match self.spares.pop() {
             Some(world) => world.start_over(SEED),
             None => World::new(self.setup.clone(), self.strategy.clone(), SEED),
         }
+    }
+
+    /// A copy of `world`, on a spare world's database.
+    fn fork(&mut self, world: &World) -> Result<World, SimError> {
+        self.graph.replays += 1;
+        let spare = match self.spares.pop() {
+            Some(spare) => spare,
+            None => World::new(self.setup.clone(), self.strategy.clone(), SEED)?,
+        };
+        world.fork_onto(spare)
+    }
+
+    /// A world in the state of the top of `stack`, whose own world has
+    /// gone on: a copy of the nearest state below it on the stack that kept
+    /// its world, and the moves from there (on the stack, frame k went to
+    /// frame k + 1 by its move `next - 1`); from the start if none did.
+    fn reach(&mut self, stack: &[Frame]) -> Result<World, SimError> {
+        let top = stack.len() - 1;
+        let kept = stack[..top]
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(k, f)| f.world.as_ref().filter(|w| w.forkable()).map(|w| (k, w)));
+        let Some((from, kept)) = kept else {
+            let path = self.graph.replay_path(stack[top].node);
+            return self.replay(&path);
+        };
+        let mut world = self.fork(kept)?;
+        for f in &stack[from..top] {
+            let choice = self.graph.nodes[f.node as usize].choices[f.next - 1];
+            world.apply(&self.graph.choices[choice as usize].mv)?;
+        }
+        Ok(world)
     }
 
     fn replay(&mut self, path: &[Move]) -> Result<World, SimError> {

@@ -62,6 +62,19 @@ const EMPTY_TABLES: [&str; 6] = [
     "DELETE FROM payments",
 ];
 
+/// Puts back rows exactly as `read_tables` read them, ids and times
+/// included, for [`Database::restore`].
+const RESTORE_PAYMENT: &str =
+    "INSERT INTO payments (id, order_id, amount, message_id) VALUES (?1, ?2, ?3, ?4)";
+const RESTORE_PROCESSED: &str =
+    "INSERT INTO processed_messages (message_id, processed_at) VALUES (?1, ?2)";
+const RESTORE_RECORD: &str = "INSERT INTO idempotency_records \
+     (message_id, status, owner, deadline, result) VALUES (?1, ?2, ?3, ?4, ?5)";
+const RESTORE_ORDER: &str = "INSERT INTO orders (order_id, last_message_id) VALUES (?1, ?2)";
+const RESTORE_OFFSET: &str = "INSERT INTO consumer_offsets (partition, last_offset) VALUES (0, ?1)";
+const RESTORE_STATUS: &str =
+    "INSERT INTO order_status (order_id, status, version) VALUES (?1, ?2, ?3)";
+
 /// Prepared statements kept per connection: every statement in this file,
 /// with room to spare, so that none is ever parsed twice on one connection
 /// (rusqlite's default keeps 16 and evicts the rest).
@@ -111,6 +124,10 @@ pub enum DbError {
     File(#[from] DbFileError),
     #[error("SQLite: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    #[error(
+        "cannot copy the database while {holder} has a transaction open: SQLite keeps it inside {holder}'s connection"
+    )]
+    OpenTransaction { holder: String },
     #[error("--db {path}: SQLite opened {opened}, not the file idem checked")]
     Elsewhere { path: String, opened: String },
 }
@@ -235,16 +252,27 @@ impl Database {
     /// connections and their prepared statements kept. Every session must
     /// be closed or out of its transaction.
     pub fn reset(&self) -> Result<(), DbError> {
+        self.restore(&Tables::default())
+    }
+
+    /// Replaces every row with `tables`, as [`Database::committed`] read
+    /// them from this or another database: the database then holds what
+    /// that one held, row ids included. Every session must be closed or
+    /// out of its transaction.
+    pub fn restore(&self, tables: &Tables) -> Result<(), DbError> {
         self.wrote();
-        // One transaction: one commit instead of one per table.
-        self.observer.prepare_cached(BEGIN)?.execute([])?;
-        for sql in EMPTY_TABLES {
-            if let Err(e) = self.observer.prepare_cached(sql)?.execute([]) {
-                self.observer.prepare_cached(ROLLBACK)?.execute([])?;
-                return Err(e.into());
-            }
+        let db = &self.observer;
+        // One transaction: one commit instead of one per statement.
+        db.prepare_cached(BEGIN)?.execute([])?;
+        if let Err(e) = write_tables(db, tables) {
+            db.prepare_cached(ROLLBACK)?.execute([])?;
+            return Err(e);
         }
-        self.observer.prepare_cached(COMMIT)?.execute([])?;
+        db.prepare_cached(COMMIT)?.execute([])?;
+        // What is committed now is `tables`; the next read can wait for a
+        // change.
+        self.read_at
+            .store(self.writes.load(Ordering::Relaxed), Ordering::Relaxed);
         Ok(())
     }
 
@@ -348,6 +376,46 @@ fn same_as_claimed(conn: &Connection, path: &Path) -> Result<(), DbError> {
             path: path.display().to_string(),
             opened,
         });
+    }
+    Ok(())
+}
+
+fn write_tables(db: &Connection, tables: &Tables) -> Result<(), DbError> {
+    for sql in EMPTY_TABLES {
+        db.prepare_cached(sql)?.execute([])?;
+    }
+    for p in &tables.payments {
+        db.prepare_cached(RESTORE_PAYMENT)?.execute(params![
+            p.id,
+            p.order,
+            p.amount,
+            p.message_id
+        ])?;
+    }
+    for p in &tables.processed {
+        db.prepare_cached(RESTORE_PROCESSED)?
+            .execute(params![p.message_id, p.processed_at as i64])?;
+    }
+    for r in &tables.records {
+        db.prepare_cached(RESTORE_RECORD)?.execute(params![
+            r.message_id,
+            r.status,
+            r.owner,
+            r.deadline as i64,
+            r.result
+        ])?;
+    }
+    for o in &tables.orders {
+        db.prepare_cached(RESTORE_ORDER)?
+            .execute(params![o.order, o.last_message_id])?;
+    }
+    if let Some(offset) = tables.last_offset {
+        db.prepare_cached(RESTORE_OFFSET)?
+            .execute(params![offset as i64])?;
+    }
+    for s in &tables.statuses {
+        db.prepare_cached(RESTORE_STATUS)?
+            .execute(params![s.order, s.status, s.version])?;
     }
     Ok(())
 }

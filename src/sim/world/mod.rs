@@ -3,6 +3,7 @@
 //! world through `World::apply` and nothing else.
 
 mod dedup;
+mod fork;
 mod handler;
 mod judge;
 mod setup;
