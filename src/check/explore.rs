@@ -63,7 +63,9 @@ struct Explorer<'a> {
     bounds: &'a Bounds,
     setup: crate::sim::Setup,
     graph: Graph,
-    seen: HashMap<Fingerprint, u32>,
+    /// Looked up once per move: a fast hash (the keys are the checker's own
+    /// data, and nothing iterates over the map, so its order never shows).
+    seen: HashMap<Fingerprint, u32, foldhash::fast::FixedState>,
     /// Worlds nobody needs any more: a copy or a replay reuses one and its
     /// database instead of opening a new one.
     spares: Vec<World>,
@@ -94,7 +96,7 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
             replays: 0,
             truncated: 0,
         },
-        seen: HashMap::new(),
+        seen: HashMap::default(),
         spares: Vec::new(),
     };
     let start = ex.fresh()?;

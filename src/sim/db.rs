@@ -260,19 +260,33 @@ impl Database {
     /// that one held, row ids included. Every session must be closed or
     /// out of its transaction.
     pub fn restore(&self, tables: &Tables) -> Result<(), DbError> {
-        self.wrote();
-        let db = &self.observer;
-        // One transaction: one commit instead of one per statement.
-        db.prepare_cached(BEGIN)?.execute([])?;
-        if let Err(e) = write_tables(db, tables) {
-            db.prepare_cached(ROLLBACK)?.execute([])?;
-            return Err(e);
+        self.restore_over(None, tables)
+    }
+
+    /// [`Database::restore`], when the database is known to hold `have`:
+    /// only the tables that differ are rewritten.
+    pub fn restore_over(&self, have: Option<&Tables>, tables: &Tables) -> Result<(), DbError> {
+        debug_assert!(have.is_none_or(|have| *have == read_tables(&self.observer).unwrap()));
+        if have != Some(tables) {
+            self.rewrite(have, tables)?;
         }
-        db.prepare_cached(COMMIT)?.execute([])?;
         // What is committed now is `tables`; the next read can wait for a
         // change.
         self.read_at
             .store(self.writes.load(Ordering::Relaxed), Ordering::Relaxed);
+        Ok(())
+    }
+
+    fn rewrite(&self, have: Option<&Tables>, tables: &Tables) -> Result<(), DbError> {
+        self.wrote();
+        let db = &self.observer;
+        // One transaction: one commit instead of one per statement.
+        db.prepare_cached(BEGIN)?.execute([])?;
+        if let Err(e) = write_tables(db, have, tables) {
+            db.prepare_cached(ROLLBACK)?.execute([])?;
+            return Err(e);
+        }
+        db.prepare_cached(COMMIT)?.execute([])?;
         Ok(())
     }
 
@@ -380,42 +394,61 @@ fn same_as_claimed(conn: &Connection, path: &Path) -> Result<(), DbError> {
     Ok(())
 }
 
-fn write_tables(db: &Connection, tables: &Tables) -> Result<(), DbError> {
-    for sql in EMPTY_TABLES {
-        db.prepare_cached(sql)?.execute([])?;
+/// Rewrites each table of `tables` that differs from `have` (all of them
+/// when `have` is unknown).
+fn write_tables(db: &Connection, have: Option<&Tables>, tables: &Tables) -> Result<(), DbError> {
+    let [processed, records, orders, offsets, statuses, payments] = EMPTY_TABLES;
+    let stale = |same: fn(&Tables, &Tables) -> bool| have.is_none_or(|have| !same(have, tables));
+    if stale(|a, b| a.payments == b.payments) {
+        db.prepare_cached(payments)?.execute([])?;
+        for p in &tables.payments {
+            db.prepare_cached(RESTORE_PAYMENT)?.execute(params![
+                p.id,
+                p.order,
+                p.amount,
+                p.message_id
+            ])?;
+        }
     }
-    for p in &tables.payments {
-        db.prepare_cached(RESTORE_PAYMENT)?.execute(params![
-            p.id,
-            p.order,
-            p.amount,
-            p.message_id
-        ])?;
+    if stale(|a, b| a.processed == b.processed) {
+        db.prepare_cached(processed)?.execute([])?;
+        for p in &tables.processed {
+            db.prepare_cached(RESTORE_PROCESSED)?
+                .execute(params![p.message_id, p.processed_at as i64])?;
+        }
     }
-    for p in &tables.processed {
-        db.prepare_cached(RESTORE_PROCESSED)?
-            .execute(params![p.message_id, p.processed_at as i64])?;
+    if stale(|a, b| a.records == b.records) {
+        db.prepare_cached(records)?.execute([])?;
+        for r in &tables.records {
+            db.prepare_cached(RESTORE_RECORD)?.execute(params![
+                r.message_id,
+                r.status,
+                r.owner,
+                r.deadline as i64,
+                r.result
+            ])?;
+        }
     }
-    for r in &tables.records {
-        db.prepare_cached(RESTORE_RECORD)?.execute(params![
-            r.message_id,
-            r.status,
-            r.owner,
-            r.deadline as i64,
-            r.result
-        ])?;
+    if stale(|a, b| a.orders == b.orders) {
+        db.prepare_cached(orders)?.execute([])?;
+        for o in &tables.orders {
+            db.prepare_cached(RESTORE_ORDER)?
+                .execute(params![o.order, o.last_message_id])?;
+        }
     }
-    for o in &tables.orders {
-        db.prepare_cached(RESTORE_ORDER)?
-            .execute(params![o.order, o.last_message_id])?;
+    if stale(|a, b| a.last_offset == b.last_offset) {
+        db.prepare_cached(offsets)?.execute([])?;
+        if let Some(offset) = tables.last_offset {
+            db.prepare_cached(RESTORE_OFFSET)?
+                .execute(params![offset as i64])?;
+        }
     }
-    if let Some(offset) = tables.last_offset {
-        db.prepare_cached(RESTORE_OFFSET)?
-            .execute(params![offset as i64])?;
-    }
-    for s in &tables.statuses {
-        db.prepare_cached(RESTORE_STATUS)?
-            .execute(params![s.order, s.status, s.version])?;
+    if stale(|a, b| a.statuses == b.statuses) {
+        db.prepare_cached(statuses)?.execute([])?;
+        for s in &tables.statuses {
+            db.prepare_cached(RESTORE_STATUS)?
+                .execute(params![s.order, s.status, s.version])?;
+        }
     }
     Ok(())
 }

@@ -27,11 +27,18 @@ impl World {
             }
             .into());
         }
-        let World { db, consumers, .. } = spare;
-        // Their connections go idle before the tables are replaced, and
-        // come back below as this world's consumers' connections.
+        let World {
+            db,
+            consumers,
+            committed,
+            ..
+        } = spare;
+        // Their connections go idle before the tables are replaced (an open
+        // transaction rolls back: the database then holds what the spare
+        // saw committed), and come back below as this world's consumers'
+        // connections.
         drop(consumers);
-        db.restore(&self.committed)?;
+        db.restore_over(Some(&committed), &self.committed)?;
         let consumers = self
             .consumers
             .iter()

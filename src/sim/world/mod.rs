@@ -140,11 +140,13 @@ impl World {
             consumers,
             setup,
             strategy,
+            committed,
             ..
         } = self;
-        // Their connections roll back and go idle before the tables empty.
+        // Their connections roll back and go idle before the tables empty;
+        // the database then holds what was last committed.
         drop(consumers);
-        db.reset()?;
+        db.restore_over(Some(&committed), &Tables::default())?;
         Self::on(db, setup, strategy, seed)
     }
 
