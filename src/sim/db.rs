@@ -1015,4 +1015,74 @@ mod tests {
         assert!(again.committed().unwrap().payments.is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn a_reused_connection_comes_back_out_of_its_transaction() {
+        let db = Database::open(None).unwrap();
+        let a = db.connect().unwrap();
+        a.begin().unwrap();
+        a.insert_payment(1042, 40, "m-7f3").unwrap();
+        drop(a);
+        // The pool hands back the connection A had: nothing of its
+        // transaction is left, and the write lock is free.
+        let b = db.connect().unwrap();
+        assert!(matches!(b.begin().unwrap(), Begin::Open(_)));
+        assert!(b.own_view().unwrap().payments.is_empty());
+        b.insert_payment(1043, 25, "m-9c2").unwrap();
+        b.commit().unwrap();
+        assert_eq!(db.committed().unwrap().payments[0].id, 1);
+    }
+
+    fn some_rows(db: &Database) -> Tables {
+        let a = db.connect().unwrap();
+        a.begin().unwrap();
+        a.claim_message("m-7f3", 5).unwrap();
+        a.insert_payment(1042, 40, "m-7f3").unwrap();
+        a.insert_payment(1043, 25, "m-9c2").unwrap();
+        a.claim_record("m-7f3", "A/rh-1", 5, 30).unwrap();
+        a.complete_record("m-7f3", "A/rh-1", "ch_81").unwrap();
+        a.guard_order_row(1042, "m-7f3").unwrap();
+        a.save_offset(3).unwrap();
+        a.set_status(1042, "PAID", 2, false).unwrap();
+        a.commit().unwrap();
+        db.committed().unwrap()
+    }
+
+    #[test]
+    fn a_restored_database_holds_the_same_rows_and_ids() {
+        let from = Database::open(None).unwrap();
+        let tables = some_rows(&from);
+        let to = Database::open(None).unwrap();
+        let other = Database::open(None).unwrap();
+        let have = some_rows(&to);
+        other.restore(&have).unwrap();
+        to.restore_over(Some(&have), &Tables::default()).unwrap();
+        assert_eq!(to.committed().unwrap(), Tables::default());
+        for db in [&to, &other] {
+            db.restore(&tables).unwrap();
+            assert_eq!(db.committed().unwrap(), tables);
+            // The next row gets the id the original's next row would get.
+            let s = db.connect().unwrap();
+            s.insert_payment(1044, 15, "m-8a1").unwrap();
+            assert_eq!(db.committed().unwrap().payments[2].id, 3);
+        }
+        to.reset().unwrap();
+        assert_eq!(to.committed().unwrap(), Tables::default());
+    }
+
+    #[test]
+    fn the_committed_tables_are_read_again_only_after_a_write() {
+        let db = Database::open(None).unwrap();
+        assert!(db.committed_if_changed().unwrap().is_some());
+        assert!(db.committed_if_changed().unwrap().is_none());
+        let a = db.connect().unwrap();
+        // Outside a transaction the insert commits on its own.
+        a.claim_message("m-7f3", 1).unwrap();
+        let tables = db.committed_if_changed().unwrap().expect("a write");
+        assert_eq!(tables.processed.len(), 1);
+        assert!(db.committed_if_changed().unwrap().is_none());
+        db.prune_processed(1).unwrap();
+        let tables = db.committed_if_changed().unwrap().expect("a prune");
+        assert!(tables.processed.is_empty());
+    }
 }

@@ -77,3 +77,99 @@ impl World {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{Message, Move, Setup, Strategy};
+
+    fn setup() -> Setup {
+        Setup {
+            consumers: vec!["A".into(), "B".into()],
+            messages: vec![
+                Message::payment("m-7f3", 1042, 40),
+                Message::payment("m-9c2", 1043, 25),
+            ],
+            ..Setup::default()
+        }
+    }
+
+    fn step(consumer: &str) -> Move {
+        Move::Step {
+            consumer: consumer.into(),
+        }
+    }
+
+    /// A run with commits, a crash inside a transaction, a lost ack and a
+    /// redelivery: every table and every part of the world moves.
+    fn schedule() -> Vec<Move> {
+        let mut moves = vec![step("A"), step("B"), step("A"), step("B")];
+        moves.extend((0..6).map(|_| step("A")));
+        moves.push(Move::LoseAck {
+            consumer: "B".into(),
+        });
+        moves.extend((0..4).map(|_| step("B")));
+        moves.push(Move::Crash {
+            consumer: "B".into(),
+        });
+        moves.push(Move::Wait { ms: 60_000 });
+        moves.extend((0..12).map(|_| step("A")));
+        moves.extend((0..12).map(|_| step("B")));
+        moves
+    }
+
+    /// A spare world left in the middle of its own transaction, with rows
+    /// the copy must not keep.
+    fn spare(strategy: &Strategy) -> World {
+        let mut spare = World::new(setup(), strategy.clone(), 0).unwrap();
+        for mv in schedule().iter().take(9) {
+            spare.apply(mv).unwrap();
+        }
+        spare
+    }
+
+    #[test]
+    fn a_copy_goes_on_exactly_as_the_world_it_copies() {
+        for strategy in [Strategy::idempotent(), Strategy::naive()] {
+            let moves = schedule();
+            let mut copied = 0;
+            for at in 0..moves.len() {
+                let mut world = World::new(setup(), strategy.clone(), 0).unwrap();
+                for mv in &moves[..at] {
+                    world.apply(mv).unwrap();
+                }
+                if !world.forkable() {
+                    assert!(world.fork_onto(spare(&strategy)).is_err());
+                    continue;
+                }
+                let mut copy = world.fork_onto(spare(&strategy)).unwrap();
+                copied += 1;
+                assert_eq!(copy.frame().unwrap(), world.frame().unwrap());
+                for mv in &moves[at..] {
+                    world.apply(mv).unwrap();
+                    copy.apply(mv).unwrap();
+                    assert_eq!(
+                        copy.frame().unwrap(),
+                        world.frame().unwrap(),
+                        "{} copied after {at} moves, then {mv:?}",
+                        strategy.name
+                    );
+                }
+            }
+            assert!(copied > 5, "only {copied} points to copy at");
+        }
+    }
+
+    #[test]
+    fn a_world_started_over_goes_on_as_a_new_one() {
+        let strategy = Strategy::idempotent();
+        let mut again = spare(&strategy).start_over(0).unwrap();
+        let mut new = World::new(setup(), strategy, 0).unwrap();
+        assert_eq!(again.frame().unwrap(), new.frame().unwrap());
+        for mv in schedule() {
+            again.apply(&mv).unwrap();
+            new.apply(&mv).unwrap();
+            assert_eq!(again.frame().unwrap(), new.frame().unwrap(), "{mv:?}");
+        }
+    }
+}
