@@ -10,7 +10,8 @@
 use super::CheckError;
 use super::bounds::Bounds;
 use super::enabled::{Choice, Cost, Used, enabled, was_blocked};
-use super::fingerprint::{Fingerprint, fingerprint};
+use super::fingerprint::fingerprint;
+use super::packed::Packed;
 use super::property::{Judgement, classify, judge};
 use super::watch::Watch;
 use crate::sim::Outcome;
@@ -65,7 +66,7 @@ struct Explorer<'a> {
     graph: Graph,
     /// Looked up once per move: a fast hash (the keys are the checker's own
     /// data, and nothing iterates over the map, so its order never shows).
-    seen: HashMap<Fingerprint, u32, foldhash::fast::FixedState>,
+    seen: HashMap<Packed, u32, foldhash::fast::FixedState>,
     /// Worlds nobody needs any more: a copy or a replay reuses one and its
     /// database instead of opening a new one.
     spares: Vec<World>,
@@ -235,7 +236,7 @@ impl Explorer<'_> {
         used: Used,
     ) -> Result<(u32, bool), SimError> {
         let frame = world.frame()?;
-        let fp = fingerprint(world, &frame, &used, self.bounds.symmetry);
+        let fp = fingerprint(world, &frame, &used, self.bounds.symmetry).pack();
         if let Some(&id) = self.seen.get(&fp) {
             return Ok((id, false));
         }

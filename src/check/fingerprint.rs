@@ -10,6 +10,7 @@
 //! smallest over every renaming of the consumers.
 
 use super::enabled::Used;
+use super::packed::{Packed, Packer};
 use crate::sim::broker::MessageState;
 use crate::sim::consumer::Status;
 use crate::sim::{Frame, World};
@@ -66,6 +67,107 @@ pub struct Fingerprint {
     /// Key store: (key, stored status code, first request still in flight).
     keys: Vec<(String, u16)>,
     budget: [u32; 4],
+}
+
+impl Fingerprint {
+    /// Every field, in order; see `packed.rs` for why the bytes are exact.
+    /// The structs are taken apart whole, so that a field added to them
+    /// cannot be left out here (two states would then look the same).
+    pub fn pack(&self) -> Packed {
+        let Fingerprint {
+            consumers,
+            messages,
+            payments,
+            processed,
+            tables,
+            cache,
+            charges,
+            keys,
+            budget,
+        } = self;
+        let mut p = Packer::default();
+        p.list(consumers, |p, c| {
+            let ConsumerState {
+                status,
+                pc,
+                in_txn,
+                delivery,
+                response,
+                skipping,
+                backing_off,
+                last_charge,
+                lose_next_ack,
+                lose_next_response,
+                slow,
+                crashes_used,
+            } = c;
+            p.number(u64::from(*status))
+                .number(*pc as u64)
+                .flag(*in_txn)
+                .maybe(*delivery, |p, (seq, current)| {
+                    p.number(u64::from(seq)).flag(current);
+                })
+                .maybe(*response, |p, (status, replayed)| {
+                    p.number(u64::from(status)).flag(replayed);
+                })
+                .flag(*skipping)
+                .flag(*backing_off)
+                .flag(*last_charge)
+                .flag(*lose_next_ack)
+                .flag(*lose_next_response)
+                .flag(*slow)
+                .number(u64::from(*crashes_used));
+        });
+        p.list(messages, |p, m| {
+            let MessageState_ {
+                seq,
+                id,
+                phase,
+                holder,
+                receives,
+                copy,
+            } = m;
+            p.number(u64::from(*seq))
+                .text(id)
+                .number(u64::from(*phase))
+                .maybe(*holder, |p, h| {
+                    p.number(h as u64);
+                })
+                .number(u64::from(*receives))
+                .number(u64::from(*copy));
+        });
+        p.list(payments, |p, (order, amount, id, writer)| {
+            p.number(u64::from(*order))
+                .number(u64::from(*amount))
+                .text(id)
+                .maybe(*writer, |p, w| {
+                    p.number(w as u64);
+                });
+        });
+        p.list(processed, |p, (id, writer)| {
+            p.text(id).maybe(*writer, |p, w| {
+                p.number(w as u64);
+            });
+        });
+        p.text(tables);
+        p.list(cache, |p, key| {
+            p.text(key);
+        });
+        p.list(charges, |p, (order, amount, key)| {
+            p.number(u64::from(*order))
+                .number(u64::from(*amount))
+                .maybe(key.as_deref(), |p, k| {
+                    p.text(k);
+                });
+        });
+        p.list(keys, |p, (key, status)| {
+            p.text(key).number(u64::from(*status));
+        });
+        p.list(budget, |p, b| {
+            p.number(u64::from(*b));
+        });
+        p.done()
+    }
 }
 
 pub fn fingerprint(world: &World, frame: &Frame, used: &Used, symmetry: bool) -> Fingerprint {

@@ -25,6 +25,7 @@ mod counterexample;
 mod enabled;
 mod explore;
 mod fingerprint;
+mod packed;
 mod property;
 mod table;
 mod watch;
