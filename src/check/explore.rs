@@ -1,11 +1,17 @@
 //! The driver. SQLite connections cannot be copied, and a snapshot cannot
-//! hold another connection's open transaction, so a state is reached by
-//! replaying a path from the start on a fresh database. Depth-first order
-//! makes that cheap: the world that reached a new state goes straight on to
-//! its first successor, and only the other successors need a replay. The
-//! whole state graph is kept, so a breadth-first pass over it afterwards
-//! gives every state its shortest path from the start: counterexamples are
-//! shortest ones, whatever order the states were found in.
+//! hold a connection's open transaction, so a state inside a transaction is
+//! reached by replaying a path. Depth-first order keeps that rare: the
+//! world that reached a new state goes straight on to its last successor; a
+//! state with no transaction open keeps its world and copies it (its
+//! committed rows into a spare database) for the successors before that;
+//! a state inside a transaction goes on to its first successor, and the
+//! others replay the moves from the nearest state below it on the stack
+//! that kept its world. Spare worlds are started over, never rebuilt:
+//! opening a database and preparing its statements costs far more than the
+//! SQL of a move. The whole state graph is kept, so a breadth-first pass
+//! over it afterwards gives every state its shortest path from the start:
+//! counterexamples are shortest ones, whatever order the states were found
+//! in.
 
 use super::CheckError;
 use super::bounds::Bounds;
@@ -52,7 +58,7 @@ pub struct Graph {
     pub order: Vec<u32>,
     /// Moves applied after a replay.
     pub transitions: u64,
-    /// Fresh worlds built (the start, plus one per replayed path).
+    /// The start, plus one per state reached again (a copy or a replay).
     pub replays: u64,
     /// States not expanded because they sit at `max_depth`.
     pub truncated: u64,
