@@ -398,57 +398,73 @@ fn same_as_claimed(conn: &Connection, path: &Path) -> Result<(), DbError> {
 /// when `have` is unknown).
 fn write_tables(db: &Connection, have: Option<&Tables>, tables: &Tables) -> Result<(), DbError> {
     let [processed, records, orders, offsets, statuses, payments] = EMPTY_TABLES;
-    let stale = |same: fn(&Tables, &Tables) -> bool| have.is_none_or(|have| !same(have, tables));
-    if stale(|a, b| a.payments == b.payments) {
-        db.prepare_cached(payments)?.execute([])?;
-        for p in &tables.payments {
-            db.prepare_cached(RESTORE_PAYMENT)?.execute(params![
-                p.id,
-                p.order,
-                p.amount,
-                p.message_id
-            ])?;
-        }
-    }
-    if stale(|a, b| a.processed == b.processed) {
-        db.prepare_cached(processed)?.execute([])?;
-        for p in &tables.processed {
-            db.prepare_cached(RESTORE_PROCESSED)?
-                .execute(params![p.message_id, p.processed_at as i64])?;
-        }
-    }
-    if stale(|a, b| a.records == b.records) {
-        db.prepare_cached(records)?.execute([])?;
-        for r in &tables.records {
-            db.prepare_cached(RESTORE_RECORD)?.execute(params![
+    rewrite(
+        db,
+        have.map(|h| &h.payments[..]),
+        &tables.payments,
+        (payments, RESTORE_PAYMENT),
+        |s, p| s.execute(params![p.id, p.order, p.amount, p.message_id]),
+    )?;
+    rewrite(
+        db,
+        have.map(|h| &h.processed[..]),
+        &tables.processed,
+        (processed, RESTORE_PROCESSED),
+        |s, p| s.execute(params![p.message_id, p.processed_at as i64]),
+    )?;
+    rewrite(
+        db,
+        have.map(|h| &h.records[..]),
+        &tables.records,
+        (records, RESTORE_RECORD),
+        |s, r| {
+            s.execute(params![
                 r.message_id,
                 r.status,
                 r.owner,
                 r.deadline as i64,
                 r.result
-            ])?;
-        }
+            ])
+        },
+    )?;
+    rewrite(
+        db,
+        have.map(|h| &h.orders[..]),
+        &tables.orders,
+        (orders, RESTORE_ORDER),
+        |s, o| s.execute(params![o.order, o.last_message_id]),
+    )?;
+    rewrite(
+        db,
+        have.map(|h| h.last_offset.as_slice()),
+        tables.last_offset.as_slice(),
+        (offsets, RESTORE_OFFSET),
+        |s, offset| s.execute(params![*offset as i64]),
+    )?;
+    rewrite(
+        db,
+        have.map(|h| &h.statuses[..]),
+        &tables.statuses,
+        (statuses, RESTORE_STATUS),
+        |s, r| s.execute(params![r.order, r.status, r.version]),
+    )
+}
+
+/// Empties one table and inserts `rows`, unless it holds them already.
+fn rewrite<T: PartialEq>(
+    db: &Connection,
+    have: Option<&[T]>,
+    rows: &[T],
+    (delete, insert): (&str, &str),
+    put: impl Fn(&mut rusqlite::Statement<'_>, &T) -> rusqlite::Result<usize>,
+) -> Result<(), DbError> {
+    if have == Some(rows) {
+        return Ok(());
     }
-    if stale(|a, b| a.orders == b.orders) {
-        db.prepare_cached(orders)?.execute([])?;
-        for o in &tables.orders {
-            db.prepare_cached(RESTORE_ORDER)?
-                .execute(params![o.order, o.last_message_id])?;
-        }
-    }
-    if stale(|a, b| a.last_offset == b.last_offset) {
-        db.prepare_cached(offsets)?.execute([])?;
-        if let Some(offset) = tables.last_offset {
-            db.prepare_cached(RESTORE_OFFSET)?
-                .execute(params![offset as i64])?;
-        }
-    }
-    if stale(|a, b| a.statuses == b.statuses) {
-        db.prepare_cached(statuses)?.execute([])?;
-        for s in &tables.statuses {
-            db.prepare_cached(RESTORE_STATUS)?
-                .execute(params![s.order, s.status, s.version])?;
-        }
+    db.prepare_cached(delete)?.execute([])?;
+    let mut stmt = db.prepare_cached(insert)?;
+    for row in rows {
+        put(&mut stmt, row)?;
     }
     Ok(())
 }
