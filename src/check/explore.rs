@@ -1,16 +1,23 @@
 //! The driver. SQLite connections cannot be copied, and a snapshot cannot
-//! hold another connection's open transaction, so a state is reached by
-//! replaying a path from the start on a fresh database. Depth-first order
-//! makes that cheap: the world that reached a new state goes straight on to
-//! its first successor, and only the other successors need a replay. The
-//! whole state graph is kept, so a breadth-first pass over it afterwards
-//! gives every state its shortest path from the start: counterexamples are
-//! shortest ones, whatever order the states were found in.
+//! hold a connection's open transaction, so a state inside a transaction is
+//! reached by replaying a path. Depth-first order keeps that rare: the
+//! world that reached a new state goes straight on to its last successor; a
+//! state with no transaction open keeps its world and copies it (its
+//! committed rows into a spare database) for the successors before that;
+//! a state inside a transaction goes on to its first successor, and the
+//! others replay the moves from the nearest state below it on the stack
+//! that kept its world. Spare worlds are started over, never rebuilt:
+//! opening a database and preparing its statements costs far more than the
+//! SQL of a move. The whole state graph is kept, so a breadth-first pass
+//! over it afterwards gives every state its shortest path from the start:
+//! counterexamples are shortest ones, whatever order the states were found
+//! in.
 
 use super::CheckError;
 use super::bounds::Bounds;
 use super::enabled::{Choice, Cost, Used, enabled, was_blocked};
-use super::fingerprint::{Fingerprint, fingerprint};
+use super::fingerprint::fingerprint;
+use super::packed::Packed;
 use super::property::{Judgement, classify, judge};
 use super::watch::Watch;
 use crate::sim::Outcome;
@@ -23,8 +30,9 @@ pub const SEED: u64 = 0;
 const NONE: u32 = u32::MAX;
 
 pub struct Node {
-    /// The moves enabled here.
-    pub choices: Vec<Choice>,
+    /// The moves enabled here, as indices into `Graph::choices`: a few
+    /// dozen distinct moves serve every state, kept once.
+    choices: Vec<u16>,
     /// Successor states: (state, index of the choice that leads there),
     /// self-loops left out.
     pub succ: Vec<(u32, u16)>,
@@ -44,11 +52,13 @@ pub struct Node {
 
 pub struct Graph {
     pub nodes: Vec<Node>,
+    /// Every distinct move any state enables.
+    choices: Vec<Choice>,
     /// States in breadth-first order: nearest to the start first.
     pub order: Vec<u32>,
     /// Moves applied after a replay.
     pub transitions: u64,
-    /// Fresh worlds built (the start, plus one per replayed path).
+    /// The start, plus one per state reached again (a copy or a replay).
     pub replays: u64,
     /// States not expanded because they sit at `max_depth`.
     pub truncated: u64,
@@ -60,13 +70,21 @@ struct Explorer<'a> {
     bounds: &'a Bounds,
     setup: crate::sim::Setup,
     graph: Graph,
-    seen: HashMap<Fingerprint, u32>,
+    /// Looked up once per move: a fast hash (the keys are the checker's own
+    /// data, and nothing iterates over the map, so its order never shows).
+    seen: HashMap<Packed, u32, foldhash::fast::FixedState>,
+    /// Worlds nobody needs any more: a copy or a replay reuses one and its
+    /// database instead of opening a new one.
+    spares: Vec<World>,
 }
 
 struct Frame {
     node: u32,
     next: usize,
-    /// A world standing in this state, while nobody has used it yet.
+    /// A world standing in this state: until its first move is taken, or,
+    /// when it can be copied, until its last one, so that the moves between
+    /// copy it instead of replaying the path from the start, and so do the
+    /// states below it that cannot be copied themselves.
     world: Option<World>,
     dfs_depth: usize,
 }
@@ -79,12 +97,14 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
         setup: bounds.setup(),
         graph: Graph {
             nodes: Vec::new(),
+            choices: Vec::new(),
             order: Vec::new(),
             transitions: 0,
             replays: 0,
             truncated: 0,
         },
-        seen: HashMap::new(),
+        seen: HashMap::default(),
+        spares: Vec::new(),
     };
     let start = ex.fresh()?;
     let used = Used::new(ex.setup.consumers.len());
@@ -100,32 +120,37 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
     while let Some(top) = stack.last_mut() {
         let n = top.node;
         let node = &ex.graph.nodes[n as usize];
-        if top.next >= node.choices.len() {
-            stack.pop();
-            watch.stack_moved(false);
-            continue;
-        }
-        if top.dfs_depth >= ex.bounds.max_depth {
-            ex.graph.truncated += 1;
-            stack.pop();
+        if top.next >= node.choices.len() || top.dfs_depth >= ex.bounds.max_depth {
+            if top.next < node.choices.len() {
+                ex.graph.truncated += 1;
+            }
+            if let Some(world) = stack.pop().and_then(|frame| frame.world) {
+                ex.spares.push(world);
+            }
             watch.stack_moved(false);
             continue;
         }
         let index = top.next;
         top.next += 1;
-        let choice = node.choices[index].clone();
+        let last = top.next == node.choices.len();
+        let choice = ex.graph.choices[node.choices[index] as usize].clone();
         let used = node.used.spend(choice.cost);
         let depth = top.dfs_depth + 1;
         let mut world = match top.world.take() {
-            Some(world) => world,
-            None => {
-                let path = ex.graph.replay_path(n);
-                ex.replay(&path)?
+            // No later move from here needs this world, or it cannot be
+            // copied: it goes on itself.
+            Some(world) if last || !world.forkable() => world,
+            Some(world) => {
+                let copy = ex.fork(&world)?;
+                top.world = Some(world);
+                copy
             }
+            None => ex.reach(&stack)?,
         };
         world.apply(&choice.mv)?;
         ex.graph.transitions += 1;
         if was_blocked(&world, &choice.mv) {
+            ex.spares.push(world);
             continue;
         }
         let (child, new) = ex.visit(&world, (n, index as u16), used)?;
@@ -151,6 +176,8 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
                 world: Some(world),
                 dfs_depth: depth,
             });
+        } else {
+            ex.spares.push(world);
         }
     }
     ex.graph.shortest_paths(root);
@@ -160,7 +187,43 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
 impl Explorer<'_> {
     fn fresh(&mut self) -> Result<World, SimError> {
         self.graph.replays += 1;
-        World::new(self.setup.clone(), self.strategy.clone(), SEED)
+        match self.spares.pop() {
+            Some(world) => world.start_over(SEED),
+            None => World::new(self.setup.clone(), self.strategy.clone(), SEED),
+        }
+    }
+
+    /// A copy of `world`, on a spare world's database.
+    fn fork(&mut self, world: &World) -> Result<World, SimError> {
+        self.graph.replays += 1;
+        let spare = match self.spares.pop() {
+            Some(spare) => spare,
+            None => World::new(self.setup.clone(), self.strategy.clone(), SEED)?,
+        };
+        world.fork_onto(spare)
+    }
+
+    /// A world in the state of the top of `stack`, whose own world has
+    /// gone on: a copy of the nearest state below it on the stack that kept
+    /// its world, and the moves from there (on the stack, frame k went to
+    /// frame k + 1 by its move `next - 1`); from the start if none did.
+    fn reach(&mut self, stack: &[Frame]) -> Result<World, SimError> {
+        let top = stack.len() - 1;
+        let kept = stack[..top]
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(k, f)| f.world.as_ref().filter(|w| w.forkable()).map(|w| (k, w)));
+        let Some((from, kept)) = kept else {
+            let path = self.graph.replay_path(stack[top].node);
+            return self.replay(&path);
+        };
+        let mut world = self.fork(kept)?;
+        for f in &stack[from..top] {
+            let choice = self.graph.nodes[f.node as usize].choices[f.next - 1];
+            world.apply(&self.graph.choices[choice as usize].mv)?;
+        }
+        Ok(world)
     }
 
     fn replay(&mut self, path: &[Move]) -> Result<World, SimError> {
@@ -179,12 +242,13 @@ impl Explorer<'_> {
         used: Used,
     ) -> Result<(u32, bool), SimError> {
         let frame = world.frame()?;
-        let fp = fingerprint(world, &frame, &used, self.bounds.symmetry);
+        let fp = fingerprint(world, &frame, &used, self.bounds.symmetry).pack();
         if let Some(&id) = self.seen.get(&fp) {
             return Ok((id, false));
         }
-        let choices = enabled(world, self.bounds, &used);
-        let quiet = choices.iter().all(|c| c.cost != Cost::Free);
+        let enabled = enabled(world, self.bounds, &used);
+        let quiet = enabled.iter().all(|c| c.cost != Cost::Free);
+        let choices = enabled.into_iter().map(|c| self.graph.intern(c)).collect();
         let (classes, worst) = if quiet {
             let (bits, worst) = classify(&frame);
             (bits, Some(worst))
@@ -210,6 +274,17 @@ impl Explorer<'_> {
 }
 
 impl Graph {
+    fn intern(&mut self, choice: Choice) -> u16 {
+        let at = match self.choices.iter().position(|c| *c == choice) {
+            Some(at) => at,
+            None => {
+                self.choices.push(choice);
+                self.choices.len() - 1
+            }
+        };
+        u16::try_from(at).expect("fewer than 65,536 distinct moves within any bounds")
+    }
+
     fn moves(&self, mut n: u32, link: impl Fn(&Node) -> (u32, u16)) -> Vec<Move> {
         let mut out = Vec::new();
         loop {
@@ -217,11 +292,8 @@ impl Graph {
             if parent == NONE {
                 break;
             }
-            out.push(
-                self.nodes[parent as usize].choices[index as usize]
-                    .mv
-                    .clone(),
-            );
+            let choice = self.nodes[parent as usize].choices[index as usize];
+            out.push(self.choices[choice as usize].mv.clone());
             n = parent;
         }
         out.reverse();

@@ -10,6 +10,7 @@
 //! smallest over every renaming of the consumers.
 
 use super::enabled::Used;
+use super::packed::{Packed, Packer};
 use crate::sim::broker::MessageState;
 use crate::sim::consumer::Status;
 use crate::sim::{Frame, World};
@@ -68,21 +69,146 @@ pub struct Fingerprint {
     budget: [u32; 4],
 }
 
+impl Fingerprint {
+    /// Every field, in order; see `packed.rs` for why the bytes are exact.
+    /// The structs are taken apart whole, so that a field added to them
+    /// cannot be left out here (two states would then look the same).
+    pub fn pack(&self) -> Packed {
+        let Fingerprint {
+            consumers,
+            messages,
+            payments,
+            processed,
+            tables,
+            cache,
+            charges,
+            keys,
+            budget,
+        } = self;
+        let mut p = Packer::default();
+        p.list(consumers, |p, c| {
+            let ConsumerState {
+                status,
+                pc,
+                in_txn,
+                delivery,
+                response,
+                skipping,
+                backing_off,
+                last_charge,
+                lose_next_ack,
+                lose_next_response,
+                slow,
+                crashes_used,
+            } = c;
+            p.number(u64::from(*status))
+                .number(*pc as u64)
+                .flag(*in_txn)
+                .maybe(*delivery, |p, (seq, current)| {
+                    p.number(u64::from(seq)).flag(current);
+                })
+                .maybe(*response, |p, (status, replayed)| {
+                    p.number(u64::from(status)).flag(replayed);
+                })
+                .flag(*skipping)
+                .flag(*backing_off)
+                .flag(*last_charge)
+                .flag(*lose_next_ack)
+                .flag(*lose_next_response)
+                .flag(*slow)
+                .number(u64::from(*crashes_used));
+        });
+        p.list(messages, |p, m| {
+            let MessageState_ {
+                seq,
+                id,
+                phase,
+                holder,
+                receives,
+                copy,
+            } = m;
+            p.number(u64::from(*seq))
+                .text(id)
+                .number(u64::from(*phase))
+                .maybe(*holder, |p, h| {
+                    p.number(h as u64);
+                })
+                .number(u64::from(*receives))
+                .number(u64::from(*copy));
+        });
+        p.list(payments, |p, (order, amount, id, writer)| {
+            p.number(u64::from(*order))
+                .number(u64::from(*amount))
+                .text(id)
+                .maybe(*writer, |p, w| {
+                    p.number(w as u64);
+                });
+        });
+        p.list(processed, |p, (id, writer)| {
+            p.text(id).maybe(*writer, |p, w| {
+                p.number(w as u64);
+            });
+        });
+        p.text(tables);
+        p.list(cache, |p, key| {
+            p.text(key);
+        });
+        p.list(charges, |p, (order, amount, key)| {
+            p.number(u64::from(*order))
+                .number(u64::from(*amount))
+                .maybe(key.as_deref(), |p, k| {
+                    p.text(k);
+                });
+        });
+        p.list(keys, |p, (key, status)| {
+            p.text(key).number(u64::from(*status));
+        });
+        p.list(budget, |p, b| {
+            p.number(u64::from(*b));
+        });
+        p.done()
+    }
+}
+
 pub fn fingerprint(world: &World, frame: &Frame, used: &Used, symmetry: bool) -> Fingerprint {
     let n = world.consumers().len();
     let identity: Vec<usize> = (0..n).collect();
+    let mut tables = TablesText::default();
     if !symmetry || n < 2 {
-        return canonical(world, frame, used, &identity);
+        return canonical(world, frame, used, &identity, &mut tables);
     }
     permutations(n)
         .iter()
-        .map(|perm| canonical(world, frame, used, perm))
+        .map(|perm| canonical(world, frame, used, perm, &mut tables))
         .min()
         .expect("at least one permutation")
 }
 
+/// The committed tables as canonical text, by the positions their owner
+/// tokens take under a renaming. Most states have no owner token at all, so
+/// every renaming shares one text: written once, not once per renaming.
+#[derive(Default)]
+struct TablesText(Vec<(Vec<Option<usize>>, String)>);
+
+impl TablesText {
+    fn get(&mut self, positions: Vec<Option<usize>>, write: impl FnOnce() -> String) -> String {
+        if let Some((_, text)) = self.0.iter().find(|(p, _)| *p == positions) {
+            return text.clone();
+        }
+        let text = write();
+        self.0.push((positions, text.clone()));
+        text
+    }
+}
+
 /// `perm[k]` is the consumer placed at position k.
-fn canonical(world: &World, frame: &Frame, used: &Used, perm: &[usize]) -> Fingerprint {
+fn canonical(
+    world: &World,
+    frame: &Frame,
+    used: &Used,
+    perm: &[usize],
+    tables_text: &mut TablesText,
+) -> Fingerprint {
     let consumers = world.consumers();
     let position = |name: &str| -> Option<usize> {
         let original = consumers.iter().position(|c| c.name == name)?;
@@ -188,11 +314,22 @@ fn canonical(world: &World, frame: &Frame, used: &Used, perm: &[usize]) -> Finge
         })?;
         perm.iter().position(|&p| p == original)
     };
-    let mut tables = serde_json::to_value(world.committed()).unwrap_or_default();
-    canonical_tables(&mut tables, &|token| owner(token), world.now());
+    // Owner tokens live only in the records table; the text depends on the
+    // renaming through them alone.
+    let positions = world
+        .committed()
+        .records
+        .iter()
+        .map(|r| owner(&r.owner))
+        .collect();
+    let tables = tables_text.get(positions, || {
+        let mut tables = serde_json::to_value(world.committed()).unwrap_or_default();
+        canonical_tables(&mut tables, &|token| owner(token), world.now());
+        tables.to_string()
+    });
     let provider = world.provider();
     Fingerprint {
-        tables: tables.to_string(),
+        tables,
         cache: frame.cache.entries.iter().map(|e| e.key.clone()).collect(),
         consumers: states,
         messages,

@@ -25,6 +25,7 @@ mod counterexample;
 mod enabled;
 mod explore;
 mod fingerprint;
+mod packed;
 mod property;
 mod table;
 mod watch;
@@ -104,7 +105,9 @@ pub struct StrategyReport {
     pub states: u64,
     /// Moves applied to a replayed world.
     pub transitions: u64,
-    /// Fresh databases built to replay a path.
+    /// States reached again other than by the world that found them: a
+    /// copy of a kept world, and the moves from there (or from the start),
+    /// on a spare database. The same count whatever the copying saves.
     pub replays: u64,
     pub max_depth: u32,
     /// States left unexpanded at `Bounds::max_depth`; 0 means the search

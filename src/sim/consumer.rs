@@ -90,6 +90,30 @@ impl Consumer {
         }
     }
 
+    /// The same consumer on another connection (`None`: down). Every field
+    /// named, so that a new one cannot be forgotten here.
+    pub(super) fn copy_with(&self, session: Option<Session>) -> Self {
+        Consumer {
+            name: self.name.clone(),
+            session,
+            pc: self.pc,
+            status: self.status.clone(),
+            marks: self.marks.clone(),
+            delivery: self.delivery.clone(),
+            in_txn: self.in_txn,
+            txn_payment: self.txn_payment,
+            response: self.response.clone(),
+            admitted_note: self.admitted_note.clone(),
+            retry_cause: self.retry_cause.clone(),
+            skipping: self.skipping,
+            backing_off: self.backing_off,
+            last_charge: self.last_charge.clone(),
+            lose_next_ack: self.lose_next_ack,
+            lose_next_response: self.lose_next_response,
+            slow_next_ms: self.slow_next_ms,
+        }
+    }
+
     /// The provider's response on its way back, if a call is outstanding.
     pub fn pending_response(&self) -> Option<&Response> {
         self.response.as_ref()

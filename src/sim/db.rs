@@ -11,8 +11,8 @@ use super::db_file::{self, DbFile, DbFileError};
 use rusqlite::{Connection, ErrorCode, OpenFlags, params};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// `PRAGMA application_id` of every database idem creates ("idem" in ASCII),
 /// so that `--db` never overwrites somebody else's file.
@@ -50,6 +50,35 @@ const SCHEMA: &str = "
         message_id TEXT NOT NULL
     );
 ";
+
+/// Empties every table of `SCHEMA`, for [`Database::reset`]. Row ids start
+/// again at 1: no table uses AUTOINCREMENT, so nothing remembers old rows.
+const EMPTY_TABLES: [&str; 6] = [
+    "DELETE FROM processed_messages",
+    "DELETE FROM idempotency_records",
+    "DELETE FROM orders",
+    "DELETE FROM consumer_offsets",
+    "DELETE FROM order_status",
+    "DELETE FROM payments",
+];
+
+/// Puts back rows exactly as `read_tables` read them, ids and times
+/// included, for [`Database::restore`].
+const RESTORE_PAYMENT: &str =
+    "INSERT INTO payments (id, order_id, amount, message_id) VALUES (?1, ?2, ?3, ?4)";
+const RESTORE_PROCESSED: &str =
+    "INSERT INTO processed_messages (message_id, processed_at) VALUES (?1, ?2)";
+const RESTORE_RECORD: &str = "INSERT INTO idempotency_records \
+     (message_id, status, owner, deadline, result) VALUES (?1, ?2, ?3, ?4, ?5)";
+const RESTORE_ORDER: &str = "INSERT INTO orders (order_id, last_message_id) VALUES (?1, ?2)";
+const RESTORE_OFFSET: &str = "INSERT INTO consumer_offsets (partition, last_offset) VALUES (0, ?1)";
+const RESTORE_STATUS: &str =
+    "INSERT INTO order_status (order_id, status, version) VALUES (?1, ?2, ?3)";
+
+/// Prepared statements kept per connection: every statement in this file,
+/// with room to spare, so that none is ever parsed twice on one connection
+/// (rusqlite's default keeps 16 and evicts the rest).
+const STATEMENT_CACHE: usize = 64;
 
 const BEGIN: &str = "BEGIN IMMEDIATE";
 const COMMIT: &str = "COMMIT";
@@ -106,6 +135,10 @@ pub enum DbError {
     File(#[from] DbFileError),
     #[error("SQLite: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    #[error(
+        "cannot copy the database while {holder} has a transaction open: SQLite keeps it inside {holder}'s connection"
+    )]
+    OpenTransaction { holder: String },
     #[error("--db {path}: SQLite opened {opened}, not the file idem checked")]
     Elsewhere { path: String, opened: String },
 }
@@ -166,6 +199,15 @@ pub struct Database {
     target: PathBuf,
     memdb: bool,
     observer: Connection,
+    /// Consumer connections that were closed (a crash, or the end of a
+    /// world), still open with their prepared statements: opening a
+    /// connection and preparing its statements costs far more than the SQL a
+    /// step runs. Only for the in-memory database; a `--db` file's
+    /// connections really close.
+    idle: Idle,
+    /// Counts the statements that may have changed what is committed, so
+    /// that a session's `own_view` is read again only after one.
+    writes: Writes,
     /// The claimed `--db` file; declared last so that its lock outlives the
     /// observer connection, and shared with every session for the same
     /// reason.
@@ -173,6 +215,10 @@ pub struct Database {
 }
 
 static NEXT_MEMDB: AtomicU64 = AtomicU64::new(1);
+
+/// Shared by a database and its sessions, which may outlive it.
+type Idle = Arc<Mutex<Vec<Connection>>>;
+type Writes = Arc<AtomicU64>;
 
 impl Database {
     /// A fresh in-memory database, or a fresh file at `file`.
@@ -202,8 +248,55 @@ impl Database {
             target,
             memdb,
             observer,
+            idle: Idle::default(),
+            writes: Writes::default(),
             file,
         })
+    }
+
+    /// Deletes every row, so that the database is as `open` left it, its
+    /// connections and their prepared statements kept. Every session must
+    /// be closed or out of its transaction.
+    pub fn reset(&self) -> Result<(), DbError> {
+        self.restore(&Tables::default())
+    }
+
+    /// Replaces every row with `tables`, as [`Database::committed`] read
+    /// them from this or another database: the database then holds what
+    /// that one held, row ids included. Every session must be closed or
+    /// out of its transaction.
+    pub fn restore(&self, tables: &Tables) -> Result<(), DbError> {
+        self.restore_over(None, tables)
+    }
+
+    /// [`Database::restore`], when the database is known to hold `have`:
+    /// only the tables that differ are rewritten.
+    pub fn restore_over(&self, have: Option<&Tables>, tables: &Tables) -> Result<(), DbError> {
+        debug_assert!(have.is_none_or(|have| *have == read_tables(&self.observer).unwrap()));
+        // Written by the observer, not by a session: no session's
+        // `Written` notes it. Whoever keeps a copy of the committed tables
+        // (the world) sets it to `tables` itself.
+        if have != Some(tables) {
+            self.rewrite(have, tables)?;
+        }
+        Ok(())
+    }
+
+    fn rewrite(&self, have: Option<&Tables>, tables: &Tables) -> Result<(), DbError> {
+        self.wrote();
+        let db = &self.observer;
+        // One transaction: one commit instead of one per statement.
+        db.prepare_cached(BEGIN)?.execute([])?;
+        if let Err(e) = write_tables(db, have, tables) {
+            db.prepare_cached(ROLLBACK)?.execute([])?;
+            return Err(e);
+        }
+        db.prepare_cached(COMMIT)?.execute([])?;
+        Ok(())
+    }
+
+    fn wrote(&self) {
+        self.writes.fetch_add(1, Ordering::Relaxed);
     }
 
     /// What was at the `--db` path before this run claimed it.
@@ -213,8 +306,19 @@ impl Database {
 
     /// A new connection for a consumer.
     pub fn connect(&self) -> Result<Session, DbError> {
+        let idle = self.memdb.then(|| self.idle.clone());
+        let reused = idle
+            .as_ref()
+            .and_then(|idle| idle.lock().ok().and_then(|mut conns| conns.pop()));
+        let conn = match reused {
+            Some(conn) => conn,
+            None => connect(&self.target, self.memdb)?,
+        };
         Ok(Session {
-            conn: connect(&self.target, self.memdb)?,
+            conn: Some(conn),
+            idle,
+            writes: self.writes.clone(),
+            own: Mutex::new(None),
             written: Default::default(),
             _file: self.file.clone(),
         })
@@ -222,6 +326,7 @@ impl Database {
 
     /// Deletes processed IDs recorded at or before `cutoff`; returns them.
     pub fn prune_processed(&self, cutoff: Millis) -> Result<(Vec<String>, Ran), DbError> {
+        self.wrote();
         let mut stmt = self.observer.prepare_cached(PRUNE_PROCESSED)?;
         let deleted: Vec<String> = stmt
             .query_map(params![cutoff as i64], |r| r.get(0))?
@@ -287,6 +392,7 @@ fn connect(target: &Path, memdb: bool) -> Result<Connection, DbError> {
             OpenFlags::empty()
         };
     let conn = Connection::open_with_flags(target, flags)?;
+    conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
     // Zero: a lock conflict must come back at once as SQLITE_BUSY, a state
     // the scheduler shows, never as a sleep inside SQLite.
     conn.busy_timeout(std::time::Duration::ZERO)?;
@@ -356,7 +462,98 @@ fn status_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StatusRow> {
     })
 }
 
+/// Rewrites each table of `tables` that differs from `have` (all of them
+/// when `have` is unknown).
+fn write_tables(db: &Connection, have: Option<&Tables>, tables: &Tables) -> Result<(), DbError> {
+    let [processed, records, orders, offsets, statuses, payments] = EMPTY_TABLES;
+    rewrite(
+        db,
+        have.map(|h| &h.payments[..]),
+        &tables.payments,
+        (payments, RESTORE_PAYMENT),
+        |s, p| s.execute(params![p.id, p.order, p.amount, p.message_id]),
+    )?;
+    rewrite(
+        db,
+        have.map(|h| &h.processed[..]),
+        &tables.processed,
+        (processed, RESTORE_PROCESSED),
+        |s, p| s.execute(params![p.message_id, p.processed_at as i64]),
+    )?;
+    rewrite(
+        db,
+        have.map(|h| &h.records[..]),
+        &tables.records,
+        (records, RESTORE_RECORD),
+        |s, r| {
+            s.execute(params![
+                r.message_id,
+                r.status,
+                r.owner,
+                r.deadline as i64,
+                r.result
+            ])
+        },
+    )?;
+    rewrite(
+        db,
+        have.map(|h| &h.orders[..]),
+        &tables.orders,
+        (orders, RESTORE_ORDER),
+        |s, o| s.execute(params![o.order, o.last_message_id]),
+    )?;
+    rewrite(
+        db,
+        have.map(|h| h.last_offset.as_slice()),
+        tables.last_offset.as_slice(),
+        (offsets, RESTORE_OFFSET),
+        |s, offset| s.execute(params![*offset as i64]),
+    )?;
+    rewrite(
+        db,
+        have.map(|h| &h.statuses[..]),
+        &tables.statuses,
+        (statuses, RESTORE_STATUS),
+        |s, r| s.execute(params![r.order, r.status, r.version]),
+    )
+}
+
+/// Empties one table and inserts `rows`, unless it holds them already.
+fn rewrite<T: PartialEq>(
+    db: &Connection,
+    have: Option<&[T]>,
+    rows: &[T],
+    (delete, insert): (&str, &str),
+    put: impl Fn(&mut rusqlite::Statement<'_>, &T) -> rusqlite::Result<usize>,
+) -> Result<(), DbError> {
+    if have == Some(rows) {
+        return Ok(());
+    }
+    db.prepare_cached(delete)?.execute([])?;
+    let mut stmt = db.prepare_cached(insert)?;
+    for row in rows {
+        put(&mut stmt, row)?;
+    }
+    Ok(())
+}
+
+/// Opens no write lock: a reader's transaction only.
+const BEGIN_READ: &str = "BEGIN";
+
+/// The six reads in one read transaction: one shared lock taken and
+/// released instead of six. Inside an open transaction, they are part of it.
 fn read_tables(conn: &Connection) -> Result<Tables, DbError> {
+    if !conn.is_autocommit() {
+        return read_each_table(conn);
+    }
+    conn.prepare_cached(BEGIN_READ)?.execute([])?;
+    let read = read_each_table(conn);
+    let end = if read.is_ok() { COMMIT } else { ROLLBACK };
+    conn.prepare_cached(end)?.execute([])?;
+    read
+}
+
+fn read_each_table(conn: &Connection) -> Result<Tables, DbError> {
     Ok(Tables {
         payments: rows(conn, SELECT_PAYMENTS, payment_row)?,
         processed: rows(conn, SELECT_PROCESSED, processed_row)?,
@@ -469,7 +666,14 @@ pub struct Claim {
 /// One consumer's connection. Dropping it (a crash) rolls back whatever
 /// transaction it had open, as a real process exit would.
 pub struct Session {
-    conn: Connection,
+    /// Always `Some` until the session is dropped.
+    conn: Option<Connection>,
+    /// Where the connection goes when the session ends, in memory only.
+    idle: Option<Idle>,
+    /// The database's count of statements that may change it.
+    writes: Writes,
+    /// `own_view` as last read, and `writes` then.
+    own: Mutex<Option<(u64, Tables)>>,
     /// What this connection wrote since its last commit or rollback.
     written: std::cell::RefCell<Written>,
     /// Keeps the `--db` file's lock (and descriptor) until this connection
@@ -478,9 +682,45 @@ pub struct Session {
     _file: Option<Arc<DbFile>>,
 }
 
+impl Drop for Session {
+    /// A closed connection rolls back its open transaction; a connection
+    /// kept for reuse must do the same by hand, at once, so that nobody
+    /// can tell the two apart. One whose rollback fails is really closed.
+    fn drop(&mut self) {
+        let (Some(conn), Some(idle)) = (self.conn.take(), self.idle.as_ref()) else {
+            return;
+        };
+        if !conn.is_autocommit() && conn.execute_batch(ROLLBACK).is_err() {
+            return;
+        }
+        if let Ok(mut conns) = idle.lock() {
+            conns.push(conn);
+        }
+    }
+}
+
 impl Session {
+    fn conn(&self) -> &Connection {
+        self.conn
+            .as_ref()
+            .expect("a session has its connection until dropped")
+    }
+
+    /// A statement without values or rows, prepared once per connection.
+    fn run(&self, sql: &str) -> rusqlite::Result<()> {
+        self.execute(sql, []).map(drop)
+    }
+
+    /// Every statement that may write goes through here, so that a
+    /// session's cached `own_view` is read again. (What a commit changed in
+    /// the committed tables is noted separately, per row, in `written`.)
+    fn execute(&self, sql: &str, values: impl rusqlite::Params) -> rusqlite::Result<usize> {
+        self.writes.fetch_add(1, Ordering::Relaxed);
+        self.conn().prepare_cached(sql)?.execute(values)
+    }
+
     pub fn begin(&self) -> Result<Begin, DbError> {
-        match self.conn.execute_batch(BEGIN) {
+        match self.run(BEGIN) {
             Ok(()) => Ok(Begin::Open(ran(BEGIN, "transaction open, write lock held"))),
             Err(e) if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) => {
                 Ok(Begin::Busy(ran(BEGIN, "SQLITE_BUSY")))
@@ -490,10 +730,7 @@ impl Session {
     }
 
     pub fn claim_message(&self, message_id: &str, now: Millis) -> Result<Claim, DbError> {
-        let rows = self
-            .conn
-            .prepare_cached(CLAIM_MESSAGE)?
-            .execute(params![message_id, now as i64])?;
+        let rows = self.execute(CLAIM_MESSAGE, params![message_id, now as i64])?;
         self.wrote(|w| w.processed.insert(message_id.to_string()));
         let sql = render(CLAIM_MESSAGE, &[quote(message_id), now.to_string()]);
         let first_time = rows == 1;
@@ -516,7 +753,7 @@ impl Session {
     /// does not let readers in while a writer holds its lock).
     pub fn look_up_message(&self, message_id: &str) -> Result<Option<(bool, Ran)>, DbError> {
         let found = match self
-            .conn
+            .conn()
             .prepare_cached(LOOK_UP_MESSAGE)
             .and_then(|mut stmt| stmt.exists(params![message_id]))
         {
@@ -544,11 +781,7 @@ impl Session {
         deadline: Millis,
     ) -> Result<(RecordClaim, Vec<Ran>), DbError> {
         let mut ran = Vec::new();
-        let inserted = self.conn.prepare_cached(CLAIM_RECORD)?.execute(params![
-            message_id,
-            owner,
-            deadline as i64
-        ])?;
+        let inserted = self.execute(CLAIM_RECORD, params![message_id, owner, deadline as i64])?;
         ran.push(Ran {
             sql: render(
                 CLAIM_RECORD,
@@ -566,7 +799,7 @@ impl Session {
             return Ok((RecordClaim::Claimed, ran));
         }
         let (status, previous_owner, old_deadline, result): (String, String, i64, Option<String>) =
-            self.conn
+            self.conn()
                 .prepare_cached(READ_RECORD)?
                 .query_row(params![message_id], |r| {
                     Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
@@ -578,10 +811,10 @@ impl Session {
         if status == "completed" {
             return Ok((RecordClaim::Completed { result }, ran));
         }
-        let took = self
-            .conn
-            .prepare_cached(TAKE_OVER_RECORD)?
-            .execute(params![owner, deadline as i64, message_id, now as i64])?;
+        let took = self.execute(
+            TAKE_OVER_RECORD,
+            params![owner, deadline as i64, message_id, now as i64],
+        )?;
         ran.push(Ran {
             sql: render(
                 TAKE_OVER_RECORD,
@@ -619,10 +852,7 @@ impl Session {
         owner: &str,
         result: &str,
     ) -> Result<(bool, Ran), DbError> {
-        let rows = self
-            .conn
-            .prepare_cached(COMPLETE_RECORD)?
-            .execute(params![result, message_id, owner])?;
+        let rows = self.execute(COMPLETE_RECORD, params![result, message_id, owner])?;
         self.wrote(|w| w.records.insert(message_id.to_string()));
         Ok((
             rows == 1,
@@ -644,10 +874,7 @@ impl Session {
     /// Sets the order row's last message ID, unless it already is this one.
     /// True when the row changed: the message is new to this row.
     pub fn guard_order_row(&self, order: u32, message_id: &str) -> Result<(bool, Ran), DbError> {
-        let rows = self
-            .conn
-            .prepare_cached(GUARD_ORDER_ROW)?
-            .execute(params![order, message_id])?;
+        let rows = self.execute(GUARD_ORDER_ROW, params![order, message_id])?;
         self.wrote(|w| w.orders.insert(order));
         Ok((
             rows == 1,
@@ -665,7 +892,7 @@ impl Session {
 
     /// The last offset applied, read inside the transaction.
     pub fn read_offset(&self) -> Result<(Option<u64>, Ran), DbError> {
-        let last = read_last_offset(&self.conn)?;
+        let last = read_last_offset(self.conn())?;
         let result = match last {
             Some(o) => format!("last_offset = {o}"),
             None => "0 rows: nothing applied yet".into(),
@@ -674,10 +901,7 @@ impl Session {
     }
 
     pub fn save_offset(&self, offset: u64) -> Result<Ran, DbError> {
-        let rows = self
-            .conn
-            .prepare_cached(SAVE_OFFSET)?
-            .execute(params![offset as i64])?;
+        let rows = self.execute(SAVE_OFFSET, params![offset as i64])?;
         self.wrote(|w| w.offset = true);
         Ok(Ran {
             sql: render(SAVE_OFFSET, &[offset.to_string()]),
@@ -700,10 +924,7 @@ impl Session {
         } else {
             SET_STATUS
         };
-        let rows = self
-            .conn
-            .prepare_cached(sql)?
-            .execute(params![order, status, version])?;
+        let rows = self.execute(sql, params![order, status, version])?;
         self.wrote(|w| w.statuses.insert(order));
         Ok((
             rows == 1,
@@ -728,10 +949,7 @@ impl Session {
         amount: u32,
         message_id: &str,
     ) -> Result<Ran, DbError> {
-        let rows = self
-            .conn
-            .prepare_cached(INSERT_PAYMENT)?
-            .execute(params![order, amount, message_id])?;
+        let rows = self.execute(INSERT_PAYMENT, params![order, amount, message_id])?;
         self.wrote(|w| w.payments = true);
         Ok(Ran {
             sql: render(
@@ -743,12 +961,12 @@ impl Session {
     }
 
     pub fn commit(&self) -> Result<Ran, DbError> {
-        self.conn.execute_batch(COMMIT)?;
+        self.run(COMMIT)?;
         Ok(ran(COMMIT, "committed"))
     }
 
     pub fn rollback(&self) -> Result<Ran, DbError> {
-        self.conn.execute_batch(ROLLBACK)?;
+        self.run(ROLLBACK)?;
         self.written.take();
         Ok(ran(ROLLBACK, "rolled back"))
     }
@@ -756,7 +974,16 @@ impl Session {
     /// The tables as this connection sees them, its own uncommitted writes
     /// included. Safe to call only while this connection holds the write lock.
     pub fn own_view(&self) -> Result<Tables, DbError> {
-        read_tables(&self.conn)
+        let writes = self.writes.load(Ordering::Relaxed);
+        let mut own = self.own.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((at, tables)) = own.as_ref()
+            && *at == writes
+        {
+            return Ok(tables.clone());
+        }
+        let tables = read_tables(self.conn())?;
+        *own = Some((writes, tables.clone()));
+        Ok(tables)
     }
 
     fn wrote<T>(&self, note: impl FnOnce(&mut Written) -> T) {
@@ -767,7 +994,7 @@ impl Session {
     /// writes once no transaction of its own is open any more (a commit,
     /// or a statement that committed on its own).
     pub fn take_committed(&self) -> Option<Written> {
-        if !self.conn.is_autocommit() || self.written.borrow().is_empty() {
+        if !self.conn().is_autocommit() || self.written.borrow().is_empty() {
             return None;
         }
         Some(self.written.take())
@@ -909,5 +1136,82 @@ mod tests {
         let again = Database::open(Some(&ours)).unwrap();
         assert!(again.committed().unwrap().payments.is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_reused_connection_comes_back_out_of_its_transaction() {
+        let db = Database::open(None).unwrap();
+        let a = db.connect().unwrap();
+        a.begin().unwrap();
+        a.insert_payment(1042, 40, "m-7f3").unwrap();
+        drop(a);
+        // The pool hands back the connection A had: nothing of its
+        // transaction is left, and the write lock is free.
+        let b = db.connect().unwrap();
+        assert!(matches!(b.begin().unwrap(), Begin::Open(_)));
+        assert!(b.own_view().unwrap().payments.is_empty());
+        b.insert_payment(1043, 25, "m-9c2").unwrap();
+        b.commit().unwrap();
+        assert_eq!(db.committed().unwrap().payments[0].id, 1);
+    }
+
+    fn some_rows(db: &Database) -> Tables {
+        let a = db.connect().unwrap();
+        a.begin().unwrap();
+        a.claim_message("m-7f3", 5).unwrap();
+        a.insert_payment(1042, 40, "m-7f3").unwrap();
+        a.insert_payment(1043, 25, "m-9c2").unwrap();
+        a.claim_record("m-7f3", "A/rh-1", 5, 30).unwrap();
+        a.complete_record("m-7f3", "A/rh-1", "ch_81").unwrap();
+        a.guard_order_row(1042, "m-7f3").unwrap();
+        a.save_offset(3).unwrap();
+        a.set_status(1042, "PAID", 2, false).unwrap();
+        a.commit().unwrap();
+        db.committed().unwrap()
+    }
+
+    #[test]
+    fn a_restored_database_holds_the_same_rows_and_ids() {
+        let from = Database::open(None).unwrap();
+        let tables = some_rows(&from);
+        let to = Database::open(None).unwrap();
+        let other = Database::open(None).unwrap();
+        let have = some_rows(&to);
+        other.restore(&have).unwrap();
+        to.restore_over(Some(&have), &Tables::default()).unwrap();
+        assert_eq!(to.committed().unwrap(), Tables::default());
+        for db in [&to, &other] {
+            db.restore(&tables).unwrap();
+            assert_eq!(db.committed().unwrap(), tables);
+            // The next row gets the id the original's next row would get.
+            let s = db.connect().unwrap();
+            s.insert_payment(1044, 15, "m-8a1").unwrap();
+            assert_eq!(db.committed().unwrap().payments[2].id, 3);
+        }
+        to.reset().unwrap();
+        assert_eq!(to.committed().unwrap(), Tables::default());
+    }
+
+    #[test]
+    fn a_reused_connection_notes_only_what_its_new_session_committed() {
+        let db = Database::open(None).unwrap();
+        let a = db.connect().unwrap();
+        a.begin().unwrap();
+        a.insert_payment(1042, 40, "m-7f3").unwrap();
+        // A crash: the connection goes idle, its transaction and its notes
+        // of what it wrote gone with it.
+        drop(a);
+        let b = db.connect().unwrap();
+        assert!(b.take_committed().is_none());
+        // Outside a transaction the insert commits on its own.
+        b.claim_message("m-9c2", 1).unwrap();
+        let written = b.take_committed().expect("a committed write");
+        assert!(!written.payments);
+        assert_eq!(written.processed.iter().collect::<Vec<_>>(), ["m-9c2"]);
+        assert!(b.take_committed().is_none());
+        let fresh = db.fresh(&written, 0).unwrap();
+        assert!(fresh.payments.is_empty());
+        assert_eq!(fresh.processed.len(), 1);
+        assert!(fresh.processed[0].1.is_some());
     }
 }
