@@ -84,6 +84,8 @@ pub(super) struct Run<'a, S: Sink> {
     interrupted: bool,
     /// The consumer that moved last, whose handler the play-out continues.
     last_stepped: Option<String>,
+    /// Once forked: the script's story so far and its chapter's first frame.
+    scripted: Option<(String, usize)>,
 }
 
 impl<'a, S: Sink> Run<'a, S> {
@@ -121,6 +123,7 @@ impl<'a, S: Sink> Run<'a, S> {
             last_own: 0,
             interrupted: false,
             last_stepped: None,
+            scripted: None,
         };
         run.apply_forks()?;
         Ok(run)
@@ -184,14 +187,22 @@ impl<'a, S: Sink> Run<'a, S> {
     /// the action ended, never before: each frame tells only what has
     /// happened by then.
     fn tell(&mut self, said: &str) {
-        if !self.narration.is_empty() {
-            self.narration.push(' ');
+        // An action the user's first move followed at once still ended as
+        // written: its words go to its own frames, in the script's story,
+        // not into the play-out's.
+        let (story, start) = match &mut self.scripted {
+            Some((story, start)) => (story, *start),
+            None => (
+                &mut self.narration,
+                self.chapters.last().copied().unwrap_or(0),
+            ),
+        };
+        if !story.is_empty() {
+            story.push(' ');
         }
-        self.narration.push_str(said);
-        let from = self
-            .last_own
-            .max(self.chapters.last().copied().unwrap_or(0));
-        self.sink.tell(from, self.last_own, &self.narration, said);
+        story.push_str(said);
+        let from = self.last_own.max(start);
+        self.sink.tell(from, self.last_own, story, said);
     }
 
     /// The sink, the first frame of each chapter and the world at the end.
@@ -289,6 +300,8 @@ impl<'a, S: Sink> Run<'a, S> {
     /// script's last so that it never pairs with a scripted one: from here
     /// the frames tell the user's run, and the words say so.
     fn begin_play_out(&mut self, fork: &Fork) {
+        let start = self.chapters.last().copied().unwrap_or(0);
+        self.scripted = Some((std::mem::take(&mut self.narration), start));
         self.chapter = self.script.steps.len() + 1;
         self.chapters.push(self.made);
         self.action_index = 0;

@@ -118,3 +118,44 @@ mod tests {
         assert_eq!(world.frame().unwrap().provider.charges.len(), 1);
     }
 }
+
+#[cfg(test)]
+mod fork_tests {
+    use crate::scenario;
+    use crate::sim::{Move, Strategy};
+    use crate::timeline::{Fork, Timeline};
+
+    /// Wherever the user acts, what was shown before stays as written, and
+    /// from the move on the words are the user's run's, with none of the
+    /// script's later faults.
+    #[test]
+    fn a_fork_keeps_the_frames_before_it_and_tells_its_own_story_after() {
+        let script = scenario::find("tour-3").unwrap();
+        let naive = Strategy::naive();
+        let written = Timeline::build(&script, &naive, 0, &[]).unwrap();
+        for at in 1..written.frames.len() - 1 {
+            let forks = [Fork {
+                at,
+                mv: Move::Crash {
+                    consumer: "A".into(),
+                },
+            }];
+            let t = Timeline::build(&script, &naive, 0, &forks).unwrap();
+            for i in 0..=at {
+                let (mine, was) = (&t.frames[i], &written.frames[i]);
+                assert_eq!(mine.narration, was.narration, "fork at {at}, frame {i}");
+                assert_eq!(mine.said, was.said, "fork at {at}, frame {i}");
+            }
+            for f in &t.frames[at + 1..] {
+                assert!(
+                    f.narration
+                        .starts_with(&format!("After step {at} you changed the run")),
+                    "fork at {at}, frame {}: {}",
+                    f.index,
+                    f.narration
+                );
+                assert!(!f.action.starts_with("lose-"), "fork at {at}: {}", f.action);
+            }
+        }
+    }
+}
