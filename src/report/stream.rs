@@ -7,7 +7,6 @@
 use super::state::{consumer_line, message_line};
 use super::text::wrap;
 use crate::scenario::Expectation;
-use crate::sim::format_duration;
 use crate::timeline::stream::{End, Step};
 use std::fmt::Write;
 
@@ -30,20 +29,7 @@ pub fn step(s: &Step) -> String {
             let _ = writeln!(out, "{line}");
         }
     }
-    let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "[{}] {} · {}",
-        s.index,
-        format_duration(s.time_ms),
-        s.action
-    );
-    if let Some(said) = &s.said {
-        for (i, line) in wrap(said, WIDTH - 4).iter().enumerate() {
-            let lead = if i == 0 { "  » " } else { "    " };
-            let _ = writeln!(out, "{lead}{line}");
-        }
-    }
+    super::text::write_step_head(&mut out, s.index, s.time_ms, &s.action, s.said.as_deref());
     // The setup's publishes are one line per message: at the start of a
     // long run, their count says it.
     let many = s.index == 0 && s.events.len() > 12;

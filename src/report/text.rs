@@ -44,21 +44,27 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
     out
 }
 
-fn write_frame(out: &mut String, f: &Frame) {
+/// A step's first lines, the same in a kept and a streamed transcript: its
+/// number, time and action, then what the scenario says of it.
+pub(super) fn write_step_head(
+    out: &mut String,
+    index: usize,
+    time_ms: crate::sim::Millis,
+    action: &str,
+    said: Option<&str>,
+) {
     let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "[{}] {} · {}",
-        f.index,
-        format_duration(f.time_ms),
-        f.action
-    );
-    if let Some(said) = &f.said {
+    let _ = writeln!(out, "[{index}] {} · {action}", format_duration(time_ms));
+    if let Some(said) = said {
         for (i, line) in wrap(said, WIDTH - 4).iter().enumerate() {
             let lead = if i == 0 { "  » " } else { "    " };
             let _ = writeln!(out, "{lead}{line}");
         }
     }
+}
+
+fn write_frame(out: &mut String, f: &Frame) {
+    write_step_head(out, f.index, f.time_ms, &f.action, f.said.as_deref());
     for e in &f.events {
         let _ = writeln!(out, "  {:<11} {}", e.actor.label(), e.text);
     }
