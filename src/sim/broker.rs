@@ -260,6 +260,16 @@ impl Broker {
         self.forgotten = self.next_seq as usize;
     }
 
+    /// Forgets what it keeps of a producer ID that will never be published
+    /// again (its payment settled): the dedup window's last publish and
+    /// the count of copies. Stored copies are left as they are.
+    pub fn forget_id(&mut self, message_id: &str, payment: &Payment) {
+        self.published_at.remove(message_id);
+        self.index
+            .copies
+            .remove(&(message_id.to_string(), payment.clone()));
+    }
+
     /// True when this copy was acked and then forgotten.
     pub fn forgot(&self, seq: u32) -> bool {
         (seq as usize) < self.forgotten && self.get(seq).is_none()

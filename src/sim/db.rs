@@ -347,6 +347,17 @@ impl Database {
         read_tables(&self.observer)
     }
 
+    /// The database's own count of processed_messages rows and sum of the
+    /// payments, asked in SQL. Same rule as `committed`.
+    pub fn totals(&self) -> Result<(u64, u64), DbError> {
+        Ok(self.observer.query_row(
+            "SELECT (SELECT COUNT(*) FROM processed_messages), \
+                    (SELECT COALESCE(SUM(amount), 0) FROM payments)",
+            [],
+            |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
+        )?)
+    }
+
     /// The committed rows a commit wrote (`written`), payments after the
     /// row `last_payment` that the caller already has. Same rule as
     /// `committed`: only while no write transaction is open.

@@ -85,6 +85,8 @@ pub struct Provider {
     ages: BTreeSet<(Millis, String)>,
     /// Charges made per payment, so a verdict needs no scan of them all.
     charged: BTreeMap<Payment, usize>,
+    /// Every charge ever made, in dollars, retired payments' included.
+    charged_total: u64,
     declines: BTreeSet<u32>,
     next_charge: u32,
 }
@@ -98,6 +100,7 @@ impl Provider {
             keys: BTreeMap::new(),
             ages: BTreeSet::new(),
             charged: BTreeMap::new(),
+            charged_total: 0,
             declines,
             next_charge: first_charge,
         }
@@ -109,6 +112,21 @@ impl Provider {
 
     pub fn keys(&self) -> impl Iterator<Item = &KeyRecord> {
         self.keys.values()
+    }
+
+    /// Dollars charged over the whole run, forgotten payments included.
+    pub fn charged_total(&self) -> u64 {
+        self.charged_total
+    }
+
+    /// Forgets a payment's charges, which a long run no longer needs to
+    /// list: they stay in `charged_total`. The keys stay until they expire,
+    /// as a real provider keeps them.
+    pub fn forget_payment(&mut self, payment: &Payment) {
+        if self.charged.remove(payment).is_some() {
+            self.charges
+                .retain(|c| !(c.order == payment.order && c.amount == payment.amount));
+        }
     }
 
     pub fn charges_for_payment(&self, payment: &Payment) -> usize {
@@ -174,6 +192,7 @@ impl Provider {
         let id = format!("ch_{}", self.next_charge);
         self.next_charge += 1;
         *self.charged.entry(payment.clone()).or_default() += 1;
+        self.charged_total += u64::from(payment.amount);
         self.charges.push(Charge {
             id: id.clone(),
             order: payment.order,

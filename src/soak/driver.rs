@@ -155,23 +155,24 @@ impl<'a> Driver<'a> {
         }
         self.figures.finished = true;
         self.show(published);
-        let committed = self.world.committed();
+        // The database's own word where it can be asked (a handler cut off
+        // by the bound may hold the write lock, which keeps readers out).
+        let kept = (self.world.processed_rows(), self.world.recorded_total());
+        let (processed_rows, db_recorded) = match self.world.lock_holder() {
+            None => self.world.database_totals()?,
+            Some(_) => kept,
+        };
+        debug_assert_eq!((processed_rows, db_recorded), kept);
         Ok(DesignRun {
             design: self.strategy.name.to_string(),
             published,
             faults: self.faults,
             counters: self.world.counters().clone(),
             tally: self.tally,
-            processed_rows: committed.processed.len() as u64,
+            processed_rows,
             pruned_rows: self.pruned_rows,
-            db_recorded: committed.payments.iter().map(|p| u64::from(p.amount)).sum(),
-            provider_charged: self
-                .world
-                .provider()
-                .charges()
-                .iter()
-                .map(|c| u64::from(c.amount))
-                .sum(),
+            db_recorded,
+            provider_charged: self.world.provider().charged_total(),
             unsettled,
             ticks: self.schedule.tick(),
             virtual_ms: self.world.now(),
@@ -191,7 +192,7 @@ impl<'a> Driver<'a> {
         f.money = self.tally.money.clone();
         f.outcomes = self.tally.outcomes.clone();
         f.violations = self.tally.violations();
-        f.processed_rows = self.world.committed().processed.len() as u64;
+        f.processed_rows = self.world.processed_rows();
         f.pruned_rows = self.pruned_rows;
         if let Ok(mut state) = live.state.lock() {
             state.designs[i] = f.clone();
@@ -282,10 +283,9 @@ impl<'a> Driver<'a> {
             }
             Decision::Prune { age_ms } => {
                 let ran = self.world.lock_holder().is_none();
-                let before = self.world.committed().processed.len();
+                let before = self.world.processed_rows();
                 self.world.apply(&Move::Prune { age_ms })?;
-                let after = self.world.committed().processed.len();
-                self.pruned_rows += before.saturating_sub(after) as u64;
+                self.pruned_rows += before.saturating_sub(self.world.processed_rows());
                 if ran {
                     for story in self.live.values_mut() {
                         story.keep_prune(age_ms, now);
@@ -460,6 +460,8 @@ impl<'a> Driver<'a> {
             let example = self.example(&story, &fact)?;
             self.tally.examples.insert(fact.outcome, example);
         }
+        // Booked: nothing can change it now, and the world may forget it.
+        self.world.retire(payment);
         if self.watch.is_some() {
             self.figures.money = self.tally.money.clone();
             self.figures

@@ -124,6 +124,11 @@ pub(super) struct FactBook {
     tally: Tally,
     /// Facts whose verdict changed in the last move, in fact order.
     changed: Vec<usize>,
+    /// Slots of retired facts, for the next new fact to take: a long run
+    /// keeps as many slots as facts live at once.
+    free: Vec<usize>,
+    /// Per slot: retired, its verdict no longer counted or listed.
+    retired: Vec<bool>,
 }
 
 impl FactBook {
@@ -198,13 +203,51 @@ impl FactBook {
         book
     }
 
-    fn push(&mut self, def: FactDef) {
-        let i = self.defs.len();
+    /// Enters a fact, in a retired fact's slot if there is one; the caller
+    /// gives it its verdict (`verdicts[i]`, pushed for a new slot).
+    fn push(&mut self, def: FactDef) -> usize {
+        let i = self.free.pop().unwrap_or(self.defs.len());
         for id in &def.ids {
             self.by_id.entry(id.clone()).or_default().push(i);
         }
         self.index.insert(def.key.clone(), i);
-        self.defs.push(def);
+        if i == self.defs.len() {
+            self.defs.push(def);
+            self.retired.push(false);
+        } else {
+            self.defs[i] = def;
+            self.retired[i] = false;
+        }
+        i
+    }
+
+    /// Takes a settled fact out: its verdict leaves the totals, and its
+    /// slot and IDs are free for the facts to come. The IDs it carried.
+    fn retire(&mut self, i: usize) -> Vec<String> {
+        self.tally.account(&self.verdicts[i], false);
+        self.retired[i] = true;
+        self.free.push(i);
+        let def = &mut self.defs[i];
+        self.index.remove(&def.key);
+        let ids = std::mem::take(&mut def.ids);
+        for id in &ids {
+            if let Some(facts) = self.by_id.get_mut(id) {
+                facts.retain(|f| *f != i);
+                if facts.is_empty() {
+                    self.by_id.remove(id);
+                }
+            }
+        }
+        ids
+    }
+
+    /// The verdicts of the facts not retired, in slot order.
+    fn live_verdicts(&self) -> impl Iterator<Item = &FactVerdict> {
+        self.verdicts
+            .iter()
+            .zip(&self.retired)
+            .filter(|(_, retired)| !**retired)
+            .map(|(v, _)| v)
     }
 
     /// The facts a change to this payment's messages may move.
@@ -297,7 +340,7 @@ impl World {
                 let ledger = self
                     .ledger_by
                     .get(payment)
-                    .map(|entries| entries.iter().map(|&i| &self.ledger[i]).collect())
+                    .map(|entries| entries.iter().collect())
                     .unwrap_or_default();
                 verdict::judge_fact(&FactState {
                     payment,
@@ -341,7 +384,7 @@ impl World {
 
     /// Judges the world as it stands: every fact, combined.
     pub fn verdict(&self) -> Verdict {
-        verdict::combine(self.facts.verdicts.clone())
+        verdict::combine(self.facts.live_verdicts().cloned().collect())
     }
 
     /// Running totals over every fact's verdict, without building it.
@@ -378,16 +421,20 @@ impl World {
             }
             return;
         }
-        self.facts.push(FactDef {
+        let i = self.facts.push(FactDef {
             key,
             name: format!("order {}", m.payment.order),
             expected: 1,
             ids: vec![m.id.clone()],
             newest: None,
         });
-        let fresh = self.judge_one(self.facts.defs.last().expect("pushed"));
+        let fresh = self.judge_one(&self.facts.defs[i]);
         self.facts.tally.account(&fresh, true);
-        self.facts.verdicts.push(fresh);
+        if i == self.facts.verdicts.len() {
+            self.facts.verdicts.push(fresh);
+        } else {
+            self.facts.verdicts[i] = fresh;
+        }
     }
 
     /// The broker's copies the last move changed, by sequence number.
@@ -396,7 +443,24 @@ impl World {
     }
 
     /// Every fact's verdict as it stands, in order.
-    pub fn fact_verdicts(&self) -> &[FactVerdict] {
-        &self.facts.verdicts
+    pub fn fact_verdicts(&self) -> Vec<&FactVerdict> {
+        self.facts.live_verdicts().collect()
+    }
+
+    /// Whether a payment fact of this order is still open (not retired).
+    pub(super) fn fact_open_for_order(&self, order: u32) -> bool {
+        let from = FactKey::Payment(Payment { order, amount: 0 });
+        let to = FactKey::Payment(Payment {
+            order,
+            amount: u32::MAX,
+        });
+        self.facts.index.range(from..=to).next().is_some()
+    }
+
+    /// Takes a settled payment's fact out of the verdict (see
+    /// `World::retire`); the IDs its messages carried.
+    pub(super) fn retire_fact(&mut self, payment: &Payment) -> Option<Vec<String>> {
+        let i = *self.facts.index.get(&FactKey::Payment(payment.clone()))?;
+        Some(self.facts.retire(i))
     }
 }

@@ -65,7 +65,6 @@ impl World {
             sql: self.sql.clone(),
             committed: self.committed.clone(),
             counters: self.counters.clone(),
-            ledger: self.ledger.clone(),
             notes: self.notes.clone(),
             seen: self.seen.clone(),
             acked_before_work: self.acked_before_work.clone(),
@@ -81,6 +80,7 @@ impl World {
             touched_ids: self.touched_ids.clone(),
             touched_copies: self.touched_copies.clone(),
             reused: self.reused.clone(),
+            produced: self.produced.clone(),
         })
     }
 }

@@ -92,10 +92,10 @@ impl World {
             dead_lettered: self.broker.payment_dead_lettered(payment),
             poison: self.refused.contains(payment),
             ledger: self
-                .ledger
-                .iter()
-                .filter(|e| e.order == payment.order && e.amount == payment.amount)
-                .collect(),
+                .ledger_by
+                .get(payment)
+                .map(|entries| entries.iter().collect())
+                .unwrap_or_default(),
             notes: self.notes.get(payment).map_or(&[], Vec::as_slice),
         }
     }

@@ -8,6 +8,7 @@ mod fork;
 mod handler;
 mod judge;
 mod produce;
+mod retire;
 mod setup;
 mod tables;
 mod work;
@@ -109,7 +110,6 @@ pub struct World {
     /// (they cannot change while one is).
     pub(super) committed: Tables,
     pub(super) counters: Counters,
-    pub(super) ledger: Vec<LedgerEntry>,
     /// Per business fact: what happened to it that a verdict may need to explain.
     notes: BTreeMap<Payment, Vec<String>>,
     /// Message IDs delivered at least once, with the payments delivered
@@ -130,8 +130,9 @@ pub struct World {
     pub(super) replayed: Option<String>,
     /// Lookups over `committed`.
     tables: tables::TableIndex,
-    /// Ledger entries per payment, as positions in `ledger`.
-    ledger_by: BTreeMap<Payment, Vec<usize>>,
+    /// The effects that happened (the verdict's cause chains), per
+    /// payment, in the order they happened.
+    ledger_by: BTreeMap<Payment, Vec<LedgerEntry>>,
     /// Every fact's verdict, kept as the run goes.
     facts: facts::FactBook,
     /// Payments and processed IDs this move changed something about: the
@@ -143,6 +144,9 @@ pub struct World {
     /// A setup message whose ID an earlier setup message with another
     /// payment carries: the order of that earlier one.
     reused: BTreeMap<(String, Payment), u32>,
+    /// Messages the producer published after the start (`produce`), by
+    /// ID, until their fact retires; the first one wins, as in the setup.
+    produced: BTreeMap<String, Message>,
 }
 
 /// For each (ID, payment) of the setup, the order of the first earlier
@@ -218,7 +222,6 @@ impl World {
             sql: Vec::new(),
             committed: Tables::default(),
             counters: Counters::default(),
-            ledger: Vec::new(),
             notes: BTreeMap::new(),
             seen: BTreeMap::new(),
             acked_before_work: BTreeSet::new(),
@@ -234,6 +237,7 @@ impl World {
             touched_ids: Vec::new(),
             touched_copies: Vec::new(),
             reused: reused_ids(&setup.messages),
+            produced: BTreeMap::new(),
             strategy,
             setup,
         };
@@ -396,7 +400,7 @@ impl World {
                 );
             }
             Move::ExpireLease { message } => {
-                if !self.setup.messages.iter().any(|m| m.id == *message) {
+                if self.message(message).is_none() {
                     return Err(SimError::UnknownMessage(message.clone()));
                 }
                 self.expire_lease(message)?;
@@ -410,13 +414,7 @@ impl World {
                 self.advance(*ms)?;
             }
             Move::Publish { message } => {
-                let Some(m) = self
-                    .setup
-                    .messages
-                    .iter()
-                    .find(|m| m.id == *message)
-                    .cloned()
-                else {
+                let Some(m) = self.message(message).cloned() else {
                     return Err(SimError::UnknownMessage(message.clone()));
                 };
                 self.publish(m);
@@ -531,6 +529,16 @@ impl World {
             .ok_or_else(|| SimError::UnknownConsumer(name.to_string()))
     }
 
+    /// The message the producer publishes under this ID: the first of the
+    /// setup's, or of those produced since.
+    fn message(&self, id: &str) -> Option<&Message> {
+        self.setup
+            .messages
+            .iter()
+            .find(|m| m.id == id)
+            .or_else(|| self.produced.get(id))
+    }
+
     pub(super) fn say(&mut self, actor: Actor, kind: EventKind, text: String) {
         self.events.push(Event { actor, kind, text });
     }
@@ -554,12 +562,8 @@ impl World {
             order: entry.order,
             amount: entry.amount,
         };
-        self.ledger_by
-            .entry(payment.clone())
-            .or_default()
-            .push(self.ledger.len());
-        self.touched_facts.push(payment);
-        self.ledger.push(entry);
+        self.touched_facts.push(payment.clone());
+        self.ledger_by.entry(payment).or_default().push(entry);
     }
 
     /// Lets virtual time pass: leases and idempotency keys run out.

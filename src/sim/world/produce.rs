@@ -17,7 +17,9 @@ impl World {
         self.step += 1;
         self.broker.forget_settled();
         let held_before = self.held_payments();
-        self.setup.messages.push(message.clone());
+        self.produced
+            .entry(message.id.clone())
+            .or_insert_with(|| message.clone());
         if message.status.is_none() {
             self.open_fact(&message);
             self.touched_facts.push(message.payment.clone());

@@ -14,6 +14,12 @@ pub(super) struct TableIndex {
     pub(super) paid: BTreeMap<Payment, usize>,
     /// processed_messages: message ID -> processed_at.
     pub(super) processed: BTreeMap<String, Millis>,
+    /// What the database holds in all, retired facts' rows included:
+    /// processed_messages rows, and the sum of the payments' amounts.
+    pub(super) processed_rows: u64,
+    pub(super) recorded: u64,
+    /// The highest payment row ID read back so far.
+    pub(super) last_payment: i64,
 }
 
 impl TableIndex {
@@ -21,17 +27,20 @@ impl TableIndex {
         let mut index = TableIndex::default();
         for p in &tables.payments {
             index.count_payment(p.order, p.amount);
+            index.last_payment = index.last_payment.max(p.id);
         }
         for row in &tables.processed {
             index
                 .processed
                 .insert(row.message_id.clone(), row.processed_at);
         }
+        index.processed_rows = tables.processed.len() as u64;
         index
     }
 
     fn count_payment(&mut self, order: u32, amount: u32) {
         *self.paid.entry(Payment { order, amount }).or_default() += 1;
+        self.recorded += u64::from(amount);
     }
 
     pub(super) fn payments_for(&self, payment: &Payment) -> usize {
@@ -69,8 +78,7 @@ impl World {
         if written.is_empty() {
             return Ok(());
         }
-        let last = self.committed.payments.last().map_or(0, |p| p.id);
-        let fresh = self.db.fresh(&written, last)?;
+        let fresh = self.db.fresh(&written, self.tables.last_payment)?;
         self.merge(fresh);
         Ok(())
     }
@@ -79,6 +87,7 @@ impl World {
         let tables = &mut self.committed;
         for row in fresh.payments {
             self.tables.count_payment(row.order, row.amount);
+            self.tables.last_payment = self.tables.last_payment.max(row.id);
             self.touched_facts.push(Payment {
                 order: row.order,
                 amount: row.amount,
@@ -87,6 +96,7 @@ impl World {
         }
         for (id, row) in fresh.processed {
             if let Some(at) = self.tables.processed.remove(&id) {
+                self.tables.processed_rows -= 1;
                 let key = (at, id.as_str());
                 if let Ok(i) = tables
                     .processed
@@ -96,6 +106,7 @@ impl World {
                 }
             }
             if let Some(row) = row {
+                self.tables.processed_rows += 1;
                 self.tables
                     .processed
                     .insert(row.message_id.clone(), row.processed_at);
@@ -125,6 +136,7 @@ impl World {
 
     /// The janitor deleted these processed IDs.
     pub(super) fn forget_processed(&mut self, ids: &[String]) {
+        self.tables.processed_rows -= ids.len() as u64;
         for id in ids {
             if let Some(at) = self.tables.processed.remove(id) {
                 let key = (at, id.as_str());

@@ -1,0 +1,157 @@
+//! A long run forgets a payment once nothing can change it any more, so
+//! that its memory follows the payments in flight, not the payments ever
+//! made. What the world forgets is what only an observer keeps: the fact's
+//! verdict and cause chain, the rows read back from the database, the
+//! provider's list of charges. The database keeps its rows (that is its
+//! job), the provider keeps its idempotency keys until they expire, and the
+//! running totals (`processed_rows`, `recorded_total`, `charged_total`)
+//! still count every payment.
+
+// The world's own imports and types: these files are its parts.
+use super::*;
+
+impl World {
+    /// Forgets a settled payment: nobody handles it, no copy of it waits
+    /// or is leased, and the caller knows the producer will not publish it
+    /// again (the soak books its verdict first and retires it after). From
+    /// then on it is not in the verdict, the tally or the tables read back.
+    /// Returns false, forgetting nothing, while the payment is still live.
+    pub fn retire(&mut self, payment: &Payment) -> bool {
+        if self.broker.payment_pending(payment) || self.held_payments().contains(payment) {
+            return false;
+        }
+        let Some(ids) = self.retire_fact(payment) else {
+            return false;
+        };
+        self.notes.remove(payment);
+        self.ledger_by.remove(payment);
+        self.acked_before_work.remove(payment);
+        self.refused.remove(payment);
+        self.provider.forget_payment(payment);
+        self.tables.paid.remove(payment);
+        self.committed
+            .payments
+            .retain(|r| !(r.order == payment.order && r.amount == payment.amount));
+        if !self.fact_open_for_order(payment.order) {
+            if let Ok(i) = self
+                .committed
+                .orders
+                .binary_search_by_key(&payment.order, |r| r.order)
+            {
+                self.committed.orders.remove(i);
+            }
+        }
+        for id in &ids {
+            self.produced.remove(id);
+            self.seen.remove(id);
+            self.pruned.remove(id);
+            self.broker.forget_id(id, payment);
+            if let Some(at) = self.tables.processed.remove(id) {
+                let key = (at, id.as_str());
+                if let Ok(i) = self
+                    .committed
+                    .processed
+                    .binary_search_by(|r| (r.processed_at, r.message_id.as_str()).cmp(&key))
+                {
+                    self.committed.processed.remove(i);
+                }
+            }
+            if let Ok(i) = self
+                .committed
+                .records
+                .binary_search_by(|r| r.message_id.as_str().cmp(id))
+            {
+                self.committed.records.remove(i);
+            }
+        }
+        true
+    }
+
+    /// The database's own processed_messages rows and payments total, read
+    /// in SQL: the soak's end holds the running totals to them. While no
+    /// write transaction is open.
+    pub fn database_totals(&self) -> Result<(u64, u64), SimError> {
+        Ok(self.db.totals()?)
+    }
+
+    /// processed_messages rows in the database now, retired payments'
+    /// included.
+    pub fn processed_rows(&self) -> u64 {
+        self.tables.processed_rows
+    }
+
+    /// The dollars of every payment row committed, retired ones included.
+    pub fn recorded_total(&self) -> u64 {
+        self.tables.recorded
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Outcome;
+
+    fn step(world: &mut World, times: usize) {
+        for _ in 0..times {
+            world
+                .apply(&Move::Step {
+                    consumer: "A".into(),
+                })
+                .unwrap();
+        }
+    }
+
+    #[test]
+    fn a_settled_payment_is_forgotten_and_the_totals_keep_it() {
+        let mut world = World::new(Setup::default(), Strategy::idempotent(), 1).unwrap();
+        let first = Payment {
+            order: 7,
+            amount: 40,
+        };
+        world.produce(Message::payment("m-1", 7, 40)).unwrap();
+        // In progress: nothing is forgotten.
+        assert!(!world.retire(&first));
+        let steps = world.strategy().program.len();
+        step(&mut world, steps);
+        assert_eq!(
+            world.fact_verdict(&first).unwrap().outcome,
+            Outcome::Correct
+        );
+        assert!(world.retire(&first));
+        assert!(world.fact_verdict(&first).is_none());
+        assert!(world.committed().payments.is_empty());
+        assert!(world.committed().processed.is_empty());
+        assert!(world.provider().charges().is_empty());
+        assert_eq!(world.tally().settled(), 0);
+        assert_eq!(
+            (
+                world.processed_rows(),
+                world.recorded_total(),
+                world.provider().charged_total()
+            ),
+            (1, 40, 40)
+        );
+        assert_eq!(world.verdict().facts.len(), 0);
+        // A republish of a retired ID is refused: the caller promised none.
+        assert!(matches!(
+            world.apply(&Move::Publish {
+                message: "m-1".into()
+            }),
+            Err(SimError::UnknownMessage(_))
+        ));
+        // The next payment takes the retired slot and is judged on its own.
+        world.produce(Message::payment("m-2", 8, 25)).unwrap();
+        step(&mut world, steps);
+        let second = world
+            .fact_verdict(&Payment {
+                order: 8,
+                amount: 25,
+            })
+            .unwrap();
+        assert_eq!((second.outcome, second.payments), (Outcome::Correct, 1));
+        assert_eq!(world.verdict().facts.len(), 1);
+        assert_eq!(world.recorded_total(), 65);
+        assert_eq!(world.processed_rows(), 2);
+        assert_eq!(world.database_totals().unwrap(), (2, 65));
+    }
+}
