@@ -145,8 +145,11 @@ impl Config {
             consumers: self.consumers,
             rates: self.faults.clone(),
             mix: self.mix.clone(),
-            // One handler run, and a quarter more: the consumers keep up.
-            gap: (longest * 5).div_ceil(4),
+            // Two handler runs' worth of ticks. One consumer acts per tick,
+            // and a conflict on the write lock or a fault costs ticks of
+            // its own: at one run and a quarter the idempotent design fell
+            // behind, and its queue (and the soak's memory) grew without end.
+            gap: longest * 2,
             lease_ms: setup.lease_ms,
             step_ms: setup.step_ms,
             retention_ms: self.retention_ms,
