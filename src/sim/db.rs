@@ -358,6 +358,18 @@ impl Database {
         )?)
     }
 
+    /// The bytes of the database's pages (page count × page size): what the
+    /// database itself holds, in memory or on disk.
+    pub fn bytes(&self) -> Result<u64, DbError> {
+        let pages: i64 = self
+            .observer
+            .query_row("PRAGMA page_count", [], |r| r.get(0))?;
+        let size: i64 = self
+            .observer
+            .query_row("PRAGMA page_size", [], |r| r.get(0))?;
+        Ok((pages * size) as u64)
+    }
+
     /// The committed rows a commit wrote (`written`), payments after the
     /// row `last_payment` that the caller already has. Same rule as
     /// `committed`: only while no write transaction is open.

@@ -3,7 +3,9 @@
 //! receipt alone. Minting is bounded: a collision moves to the next free
 //! value instead of drawing again, and the short 16-bit form is used only
 //! while at most half of its space is taken, so a run with more receives
-//! than that gets longer receipts instead of a loop that never ends.
+//! than that gets longer receipts instead of a loop that never ends. The
+//! long ones need no memory of those handed out: each is a counter passed
+//! through a bijection, so no two are ever equal however long the run.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -16,7 +18,10 @@ const SHORT_LIMIT: usize = 1 << 15;
 pub struct Receipts {
     rng: ChaCha8Rng,
     short: BTreeSet<u16>,
-    long: BTreeSet<u64>,
+    /// Long receipts handed out so far, and the seeded offset that makes
+    /// them look drawn rather than counted.
+    long: u64,
+    long_offset: Option<u64>,
 }
 
 impl Receipts {
@@ -24,7 +29,8 @@ impl Receipts {
         Receipts {
             rng: ChaCha8Rng::seed_from_u64(seed),
             short: BTreeSet::new(),
-            long: BTreeSet::new(),
+            long: 0,
+            long_offset: None,
         }
     }
 
@@ -39,17 +45,25 @@ impl Receipts {
             }
             return format!("rh-{c:04x}");
         }
-        let mut c = self.rng.random::<u64>();
-        // Ends: far fewer than 2^64 values are taken.
-        while !self.long.insert(c) {
-            c = c.wrapping_add(1);
-        }
+        let offset = *self
+            .long_offset
+            .get_or_insert_with(|| self.rng.random::<u64>());
+        let c = scramble(self.long.wrapping_add(offset));
+        self.long += 1;
         format!("rh-{c:016x}")
     }
 
     pub fn issued(&self) -> usize {
-        self.short.len() + self.long.len()
+        self.short.len() + self.long as usize
     }
+}
+
+/// SplitMix64's finaliser: each step (xor with a shift, multiply by an odd
+/// constant) can be undone, so distinct inputs give distinct outputs.
+fn scramble(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 #[cfg(test)]

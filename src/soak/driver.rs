@@ -45,6 +45,11 @@ pub struct DesignRun {
     pub unsettled: u64,
     pub ticks: u64,
     pub virtual_ms: Millis,
+    /// The database's pages at the end, in bytes: all that grows with the
+    /// payments (the world forgets each payment once it settles).
+    /// `None` when a handler cut off by the bound held the write lock,
+    /// which keeps readers out.
+    pub db_bytes: Option<u64>,
 }
 
 pub struct Driver<'a> {
@@ -176,6 +181,10 @@ impl<'a> Driver<'a> {
             unsettled,
             ticks: self.schedule.tick(),
             virtual_ms: self.world.now(),
+            db_bytes: match self.world.lock_holder() {
+                None => Some(self.world.database_bytes()?),
+                Some(_) => None,
+            },
         })
     }
 

@@ -101,6 +101,21 @@ impl SoakReport {
         if let Some(kb) = m.peak_memory_kb {
             let _ = writeln!(out, "peak memory (resident): {:.1} MB", kb as f64 / 1024.0);
         }
+        // The one part that grows with the payments, on purpose: a memory
+        // figure without it could not be compared across sizes.
+        let pages: Vec<String> = self
+            .designs
+            .iter()
+            .map(|d| match d.db_bytes {
+                Some(bytes) => format!("{} {:.1} MB", d.design, bytes as f64 / 1_048_576.0),
+                None => format!("{} unknown (a handler held the write lock)", d.design),
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "of which the databases' pages: {} (an in-memory database may reserve up to twice its pages)",
+            pages.join(", ")
+        );
         out
     }
 

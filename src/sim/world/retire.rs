@@ -74,6 +74,12 @@ impl World {
         Ok(self.db.totals()?)
     }
 
+    /// The database's own size (see `Database::bytes`): the part of a long
+    /// run's memory that grows with the payments, by design.
+    pub fn database_bytes(&self) -> Result<u64, SimError> {
+        Ok(self.db.bytes()?)
+    }
+
     /// processed_messages rows in the database now, retired payments'
     /// included.
     pub fn processed_rows(&self) -> u64 {
