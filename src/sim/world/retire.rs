@@ -32,14 +32,13 @@ impl World {
         self.committed
             .payments
             .retain(|r| !(r.order == payment.order && r.amount == payment.amount));
-        if !self.fact_open_for_order(payment.order) {
-            if let Ok(i) = self
+        if !self.fact_open_for_order(payment.order)
+            && let Ok(i) = self
                 .committed
                 .orders
                 .binary_search_by_key(&payment.order, |r| r.order)
-            {
-                self.committed.orders.remove(i);
-            }
+        {
+            self.committed.orders.remove(i);
         }
         for id in &ids {
             self.produced.remove(id);
