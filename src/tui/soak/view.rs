@@ -20,14 +20,6 @@ use ratatui::widgets::{
 impl Widget for &Dashboard {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
-        let [header, gauge, designs, violations, keys] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Length(1),
-            Constraint::Fill(3),
-            Constraint::Fill(2),
-            Constraint::Length(1),
-        ])
-        .areas(area);
         let state = if self.finished() {
             Span::styled("finished", t.good())
         } else if self.paused {
@@ -35,13 +27,25 @@ impl Widget for &Dashboard {
         } else {
             Span::styled(SPEEDS[self.speed].1, t.info())
         };
-        Paragraph::new(Line::from(vec![
+        let head = Line::from(vec![
             Span::styled(t.text(" idem soak · ").into_owned(), t.title()),
             Span::raw(t.text(&self.settings).into_owned()),
             Span::raw(t.text(" · ").into_owned()),
             state,
-        ]))
-        .render(header, buf);
+        ]);
+        // The settings wrap onto a second row rather than lose the faults.
+        let head_rows = wrapped_rows(&head, area.width).min(2);
+        let [header, gauge, designs, violations, keys] = Layout::vertical([
+            Constraint::Length(head_rows),
+            Constraint::Length(1),
+            Constraint::Fill(3),
+            Constraint::Fill(2),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        Paragraph::new(head)
+            .wrap(Wrap { trim: false })
+            .render(header, buf);
         self.progress(gauge, buf);
         let n = self.live.designs.len().max(1) as u32;
         let columns = Layout::horizontal((0..n).map(|_| Constraint::Ratio(1, n))).split(designs);
@@ -77,13 +81,19 @@ impl Dashboard {
             .map(|d| d.virtual_ms)
             .max()
             .unwrap_or(0);
-        let label = format!(
-            "{} of {} payments published, {} settled · {} of virtual time",
-            num(published),
-            num(total),
-            num(settled),
-            format_duration(virtual_ms / 1000 * 1000)
-        );
+        let time = format_duration(virtual_ms / 1000 * 1000);
+        let (published, total, settled) = (num(published), num(total), num(settled));
+        // The longest form that fits: a gauge's label has one row.
+        let label = [
+            format!(
+                "{published} of {total} payments published, {settled} settled · {time} of virtual time"
+            ),
+            format!("{published}/{total} published · {settled} settled · {time} virtual"),
+            format!("{published}/{total} · {time}"),
+        ]
+        .into_iter()
+        .find(|l| l.chars().count() <= usize::from(area.width))
+        .unwrap_or_else(|| format!("{published}/{total}"));
         Gauge::default()
             .ratio(ratio)
             .label(self.theme.text(&label).into_owned())
@@ -150,12 +160,27 @@ impl Dashboard {
             money("recorded", m.recorded, m.owed),
             Line::raw(outcomes(d)),
         ];
-        // Wrapped, a line takes more rows on a narrow screen.
-        let width = usize::from(inner.width.max(1));
-        let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+        // The figures come first; the charts take the rows left over, and
+        // the border says when there were too few for them.
+        let rows: u16 = lines.iter().map(|l| wrapped_rows(l, inner.width)).sum();
+        let spark_rows = if inner.height >= rows + 3 { 3 } else { 0 };
+        if spark_rows == 0 || inner.height < rows + 3 + 4 {
+            let cut: &[&str] = if spark_rows == 0 {
+                &[
+                    " charts: a taller terminal shows them ",
+                    " charts: taller terminal ",
+                ]
+            } else {
+                &[
+                    " drift chart: a taller terminal shows it ",
+                    " drift chart: taller terminal ",
+                ]
+            };
+            block_note(area, cut, t, buf);
+        }
         let [text, spark, chart] = Layout::vertical([
-            Constraint::Length(rows as u16),
-            Constraint::Length(3),
+            Constraint::Length(rows),
+            Constraint::Length(spark_rows),
             Constraint::Fill(1),
         ])
         .areas(inner);
@@ -170,14 +195,16 @@ impl Dashboard {
         let width = spark.width as usize;
         let settled = &d.settled_per_minute;
         let recent = &settled[settled.len().saturating_sub(width)..];
-        Sparkline::default()
-            .block(Block::default().title(Span::styled(
-                t.text("payments settled per virtual minute").into_owned(),
-                t.dim(),
-            )))
-            .data(recent)
-            .style(t.info())
-            .render(spark, buf);
+        if spark_rows > 0 {
+            Sparkline::default()
+                .block(Block::default().title(Span::styled(
+                    t.text("payments settled per virtual minute").into_owned(),
+                    t.dim(),
+                )))
+                .data(recent)
+                .style(t.info())
+                .render(spark, buf);
+        }
         if chart.height >= 4 {
             self.drift_chart(d, chart, buf);
         }
@@ -222,7 +249,7 @@ impl Dashboard {
             .x_axis(
                 Axis::default()
                     .bounds([first, last])
-                    .labels([format!("{}m", d.first_minute), format!("{}m", last as u64)]),
+                    .labels([minute(d.first_minute), minute(last as u64)]),
             )
             .y_axis(
                 Axis::default()
@@ -307,6 +334,51 @@ impl Dashboard {
                 .collect::<Vec<_>>(),
         )
     }
+}
+
+/// Rows a line takes wrapped at `width` as `Wrap { trim: true }` wraps it:
+/// word by word, a word longer than the row split across rows.
+fn wrapped_rows(line: &Line<'_>, width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let mut rows = 1;
+    let mut used = 0;
+    for word in text.split_whitespace() {
+        let w = word.chars().count();
+        if used > 0 && used + 1 + w <= width {
+            used += 1 + w;
+            continue;
+        }
+        if used > 0 {
+            rows += 1;
+        }
+        // The word starts a row; one too long for it fills rows of its own.
+        rows += (w.max(1) - 1) / width;
+        used = (w.max(1) - 1) % width + 1;
+    }
+    rows as u16
+}
+
+/// A virtual minute as a duration (`6d12h49m`), not a count of minutes.
+fn minute(m: u64) -> String {
+    format_duration(m * 60_000)
+}
+
+/// A note on a panel's bottom border, right-aligned, where it says what
+/// the panel had no room to show: the first of `notes` (longest first)
+/// that fits, else a bare mark.
+fn block_note(area: Rect, notes: &[&str], t: &crate::tui::theme::Theme, buf: &mut Buffer) {
+    if area.height < 2 {
+        return;
+    }
+    let note = notes
+        .iter()
+        .copied()
+        .find(|n| n.chars().count() as u16 + 2 <= area.width)
+        .unwrap_or("…");
+    let width = (note.chars().count() as u16).min(area.width.saturating_sub(2));
+    let x = area.x + area.width - 1 - width;
+    buf.set_string(x, area.y + area.height - 1, t.text(note), t.dim());
 }
 
 fn sign(n: i64) -> &'static str {
