@@ -87,6 +87,107 @@ const WINDOW: usize = 100;
 
 impl std::error::Error for ScenarioError {}
 
+/// Errors of one file kept whole; the rest are only counted, so that a
+/// hostile file can neither flood the terminal nor fill memory.
+pub const MAX_ERRORS: usize = 50;
+
+/// The errors of one file, in the order a reader meets them: the first
+/// [`MAX_ERRORS`], and how many more there were. Never empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioErrors {
+    kept: Vec<ScenarioError>,
+    more: usize,
+}
+
+impl ScenarioErrors {
+    /// `all` put in file order; errors at one place keep their order.
+    pub fn new(mut all: Vec<ScenarioError>) -> Self {
+        assert!(!all.is_empty(), "a list of errors with none in it");
+        all.sort_by_key(|e| (e.line, e.column));
+        let more = all.len().saturating_sub(MAX_ERRORS);
+        all.truncate(MAX_ERRORS);
+        ScenarioErrors { kept: all, more }
+    }
+
+    /// Errors found as places in `text` and their messages, of which only
+    /// the first [`MAX_ERRORS`] in file order are made into errors (each
+    /// copies its line of the file).
+    pub fn at(file: &str, text: &str, mut all: Vec<(Option<Range<usize>>, String)>) -> Self {
+        all.sort_by_key(|(span, _)| span.as_ref().map_or(0, |s| s.start));
+        let more = all.len().saturating_sub(MAX_ERRORS);
+        let kept = all
+            .into_iter()
+            .take(MAX_ERRORS)
+            .map(|(span, message)| ScenarioError::at(file, text, span, message))
+            .collect();
+        Self::new(kept).with_more(more)
+    }
+
+    /// The same errors, with `n` more counted beyond them.
+    pub fn with_more(mut self, n: usize) -> Self {
+        self.more += n;
+        self
+    }
+
+    /// The first error in the file.
+    pub fn into_first(self) -> ScenarioError {
+        self.kept.into_iter().next().expect("never empty")
+    }
+
+    /// How many errors the file has, kept or not.
+    pub fn count(&self) -> usize {
+        self.kept.len() + self.more
+    }
+
+    /// Errors counted but not kept.
+    pub fn more(&self) -> usize {
+        self.more
+    }
+}
+
+impl From<ScenarioError> for ScenarioErrors {
+    fn from(error: ScenarioError) -> Self {
+        ScenarioErrors {
+            kept: vec![error],
+            more: 0,
+        }
+    }
+}
+
+impl std::ops::Deref for ScenarioErrors {
+    type Target = [ScenarioError];
+    fn deref(&self) -> &[ScenarioError] {
+        &self.kept
+    }
+}
+
+impl<'a> IntoIterator for &'a ScenarioErrors {
+    type Item = &'a ScenarioError;
+    type IntoIter = std::slice::Iter<'a, ScenarioError>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.kept.iter()
+    }
+}
+
+impl fmt::Display for ScenarioErrors {
+    /// One error after another, each with its line, then what was left out.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, error) in self.kept.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{error}")?;
+        }
+        match self.more {
+            0 => Ok(()),
+            1 => write!(f, "\n… and 1 more error"),
+            n => write!(f, "\n… and {n} more errors"),
+        }
+    }
+}
+
+impl std::error::Error for ScenarioErrors {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +203,34 @@ mod tests {
         assert!(lines[1].starts_with("1 | …x") && lines[1].ends_with("y…"));
         let caret = lines[2].chars().count() - 1;
         assert_eq!(lines[1].chars().nth(caret), Some('\\'), "{shown}");
+    }
+
+    #[test]
+    fn a_list_is_in_file_order_and_keeps_the_first_fifty() {
+        let text = "a = 1\n".repeat(80);
+        let all: Vec<(Option<Range<usize>>, String)> = (0..80)
+            .rev()
+            .map(|line| (Some(line * 6..line * 6 + 1), format!("bad {}", line + 1)))
+            .collect();
+        let errors = ScenarioErrors::at("f.toml", &text, all);
+        assert_eq!((errors.len(), errors.more(), errors.count()), (50, 30, 80));
+        let lines: Vec<usize> = errors.iter().map(|e| e.line).collect();
+        assert_eq!(lines, (1..=50).collect::<Vec<_>>());
+        let shown = errors.to_string();
+        assert!(shown.starts_with("f.toml:1:1: bad 1\n1 | a = 1\n  | ^\nf.toml:2:1: bad 2\n"));
+        assert!(shown.ends_with("f.toml:50:1: bad 50\n50 | a = 1\n   | ^\n… and 30 more errors"));
+        assert_eq!(errors.into_first().line, 1);
+    }
+
+    #[test]
+    fn errors_found_out_of_order_are_put_in_file_order() {
+        let text = "a = 1\nb = 2\n";
+        let e = |at: usize, m: &str| ScenarioError::at("f.toml", text, Some(at..at + 1), m.into());
+        let errors = ScenarioErrors::new(vec![e(6, "b"), e(4, "a2"), e(0, "a1"), e(4, "a3")]);
+        let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(messages, ["a1", "a2", "a3", "b"]);
+        assert_eq!(errors.more(), 0);
+        assert!(!errors.to_string().contains("more"));
     }
 
     #[test]

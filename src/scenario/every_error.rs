@@ -1,0 +1,363 @@
+//! Reading a TOML document into a serde type with every error a reader
+//! has to fix, not only the first: all syntax errors from one pass of the
+//! parser; then, for a document that parses, each type error (a wrong
+//! type, an unknown key, a missing key) found by taking the part it is in
+//! out of the document and reading it again.
+//!
+//! What is taken out is the smallest thing a reader thinks of as one
+//! item: the array element the error is in (one action, one message), else
+//! the key it is under. Taking a key out can make its table incomplete;
+//! that `missing field` is the reader's own doing, not the author's, so it
+//! is never reported: the table is taken out in turn.
+
+use serde::de::DeserializeOwned;
+use std::ops::Range;
+use toml::Spanned;
+use toml::de::{DeArray, DeTable, DeValue, Deserializer, Error};
+
+/// Type errors looked for in one document. Each costs a reading of the
+/// whole document, and far fewer are ever shown.
+pub const MAX_ROUNDS: usize = 100;
+
+/// The value `text` holds, or its errors in the order they appear in the
+/// file (never an empty list). A document with syntax errors gets those
+/// alone: its types are not looked at, as a recovered tree would only
+/// yield errors that fixing the syntax makes go away.
+pub fn deserialize_all<T: DeserializeOwned>(text: &str) -> Result<T, Vec<Error>> {
+    let (mut root, syntax) = DeTable::parse_recoverable(text);
+    if !syntax.is_empty() {
+        return Err(first_on_each_line(text, in_file_order(syntax)));
+    }
+    let mut found = Vec::new();
+    let mut taken: Vec<Taken> = Vec::new();
+    for _ in 0..MAX_ROUNDS {
+        let error = match T::deserialize(Deserializer::from(root.clone())) {
+            Ok(value) if found.is_empty() => return Ok(value),
+            Ok(_) => break,
+            Err(error) => error,
+        };
+        let Some(span) = error.span() else {
+            // Nowhere to point and nothing to take out: the search ends.
+            if found.is_empty() {
+                found.push(error);
+            }
+            break;
+        };
+        if !follows_from(&error, &span, &taken) {
+            found.push(error);
+        }
+        let Some(path) = path_to(root.get_ref(), &span) else {
+            break;
+        };
+        match take_out(&mut root, &path) {
+            Some(what) => taken.push(what),
+            None => break,
+        }
+    }
+    Err(in_file_order(found))
+}
+
+/// Stable: errors at one place keep the order they were found in.
+fn in_file_order(mut errors: Vec<Error>) -> Vec<Error> {
+    errors.sort_by_key(|e| e.span().map_or(0, |s| s.start));
+    errors
+}
+
+/// A second syntax error on a line is the parser losing its footing after
+/// the first (`x = = 1` is an extra `=`, then a stray value): it would
+/// only send the reader to fix one mistake twice.
+fn first_on_each_line(text: &str, errors: Vec<Error>) -> Vec<Error> {
+    let mut last: Option<usize> = None;
+    errors
+        .into_iter()
+        .filter(|e| {
+            let at = e.span().map_or(0, |s| s.start).min(text.len());
+            let new_line = last.is_none_or(|before| {
+                text.get(before..at)
+                    .is_none_or(|between| between.contains('\n'))
+            });
+            if new_line {
+                last = Some(at);
+            }
+            new_line
+        })
+        .collect()
+}
+
+/// One step down from a table or an array: the key with this span, or the
+/// element at this index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Step {
+    Key(Range<usize>),
+    Item(usize),
+}
+
+/// What was taken out: from the container with this span, the key with
+/// this name, or (`None`) an element of an array.
+type Taken = (Range<usize>, Option<String>);
+
+/// Whether `error` only reports what taking something out did to its
+/// container: a key taken out now missing, or any complaint about an
+/// array or table as a whole once something was taken out of it. A
+/// `missing field` other than a key taken out was missing all along.
+fn follows_from(error: &Error, span: &Range<usize>, taken: &[Taken]) -> bool {
+    let mut here = taken.iter().filter(|(at, _)| at == span).peekable();
+    if here.peek().is_none() {
+        return false;
+    }
+    let missing = error
+        .message()
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.strip_suffix('`'));
+    match missing {
+        None => true,
+        Some(field) => here.any(|(_, key)| key.as_deref().is_none_or(|key| key == field)),
+    }
+}
+
+fn holds(outer: &Range<usize>, inner: &Range<usize>) -> bool {
+    outer.start <= inner.start && inner.end <= outer.end
+}
+
+/// The steps from the root down to the deepest key or value whose span
+/// holds `span`; `None` when only the root does. Every branch is searched:
+/// a table written as `[header]` spans its header alone, not its keys.
+fn path_to(root: &DeTable<'_>, span: &Range<usize>) -> Option<Vec<Step>> {
+    let mut path = Vec::new();
+    in_table(root, span, &mut path).then_some(path)
+}
+
+fn in_table(table: &DeTable<'_>, span: &Range<usize>, path: &mut Vec<Step>) -> bool {
+    for (key, value) in table {
+        path.push(Step::Key(key.span()));
+        if in_value(value, span, path) || holds(&key.span(), span) {
+            return true;
+        }
+        path.pop();
+    }
+    false
+}
+
+fn in_value(value: &Spanned<DeValue<'_>>, span: &Range<usize>, path: &mut Vec<Step>) -> bool {
+    let deeper = match value.get_ref() {
+        DeValue::Table(table) => in_table(table, span, path),
+        DeValue::Array(items) => items.iter().enumerate().any(|(i, item)| {
+            path.push(Step::Item(i));
+            let found = in_value(item, span, path);
+            if !found {
+                path.pop();
+            }
+            found
+        }),
+        _ => false,
+    };
+    deeper || holds(&value.span(), span)
+}
+
+/// Takes out the innermost array element on `path`, else its last key.
+fn take_out(root: &mut Spanned<DeTable<'_>>, path: &[Step]) -> Option<Taken> {
+    if let Some(at) = path.iter().rposition(|s| matches!(s, Step::Item(_))) {
+        let Step::Item(index) = path[at] else {
+            return None;
+        };
+        let array = value_at(root.get_mut(), &path[..at])?;
+        let span = array.span();
+        let DeValue::Array(items) = array.get_mut() else {
+            return None;
+        };
+        let kept: DeArray<'_> = std::mem::replace(items, DeArray::new())
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, item)| (i != index).then_some(item))
+            .collect();
+        *items = kept;
+        return Some((span, None));
+    }
+    let (Step::Key(key), above) = path.split_last()? else {
+        return None;
+    };
+    let (table, span) = if above.is_empty() {
+        let span = root.span();
+        (root.get_mut(), span)
+    } else {
+        let value = value_at(root.get_mut(), above)?;
+        let span = value.span();
+        match value.get_mut() {
+            DeValue::Table(table) => (table, span),
+            _ => return None,
+        }
+    };
+    let name = table
+        .iter()
+        .find(|(k, _)| k.span() == *key)
+        .map(|(k, _)| k.get_ref().to_string())?;
+    table.remove(name.as_str());
+    Some((span, Some(name)))
+}
+
+fn value_at<'a, 'i>(
+    root: &'a mut DeTable<'i>,
+    path: &[Step],
+) -> Option<&'a mut Spanned<DeValue<'i>>> {
+    let (Step::Key(first), rest) = path.split_first()? else {
+        return None;
+    };
+    let mut at = root.iter_mut().find(|(k, _)| k.span() == *first)?.1;
+    for step in rest {
+        at = match (step, at.get_mut()) {
+            (Step::Key(key), DeValue::Table(table)) => {
+                table.iter_mut().find(|(k, _)| k.span() == *key)?.1
+            }
+            (Step::Item(i), DeValue::Array(items)) => items.get_mut(*i)?,
+            _ => return None,
+        };
+    }
+    Some(at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Doc {
+        #[allow(dead_code)]
+        title: String,
+        setup: Setup,
+        #[serde(default)]
+        steps: Vec<Step>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Setup {
+        #[serde(default)]
+        lease: Option<String>,
+        #[allow(dead_code)]
+        messages: Vec<Message>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Message {
+        #[allow(dead_code)]
+        id: String,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Step {
+        #[allow(dead_code)]
+        title: String,
+        #[serde(default)]
+        actions: Vec<String>,
+    }
+
+    /// Each error as `line:column message`, the column in characters.
+    fn places(text: &str) -> Vec<String> {
+        let errors = deserialize_all::<Doc>(text).expect_err("the document is wrong");
+        errors
+            .iter()
+            .map(|e| {
+                let at = e.span().map_or(0, |s| s.start);
+                let line = text[..at].matches('\n').count() + 1;
+                let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                let column = text[start..at].chars().count() + 1;
+                format!("{line}:{column} {}", e.message())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_sound_document_reads() {
+        let doc: Doc = deserialize_all(
+            "title = \"t\"\n[setup]\nlease = \"5s\"\nmessages = [{ id = \"a\" }]\n",
+        )
+        .unwrap();
+        assert_eq!(doc.setup.lease.as_deref(), Some("5s"));
+        assert!(doc.steps.is_empty());
+    }
+
+    #[test]
+    fn every_syntax_error_is_reported_and_the_types_are_not_looked_at() {
+        let found = places("title = \"t\nsetup = 5\nx = = 1\n[steps\ny = 2\n");
+        assert_eq!(found.len(), 3, "{found:#?}");
+        let lines: Vec<&str> = found.iter().map(|f| f.split(':').next().unwrap()).collect();
+        assert_eq!(lines, ["1", "3", "4"], "{found:#?}");
+        assert!(
+            found.iter().all(|f| !f.contains("invalid type")),
+            "{found:#?}"
+        );
+    }
+
+    #[test]
+    fn a_wrong_element_of_an_array_is_taken_out_alone() {
+        let text = "title = \"t\"\n[setup]\nmessages = [{ id = 1 }, { id = \"b\" }, { id = true }]\n\
+                    [[steps]]\ntitle = \"a\"\nactions = [\"run A\", 3]\n\
+                    [[steps]]\ntitle = 2\n";
+        assert_eq!(
+            places(text),
+            [
+                "3:20 invalid type: integer `1`, expected a string",
+                "3:46 invalid type: boolean `true`, expected a string",
+                "6:21 invalid type: integer `3`, expected a string",
+                "8:9 invalid type: integer `2`, expected a string",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_and_a_wrong_type_in_other_tables() {
+        let text = "title = \"t\"\n[setup]\nlese = \"5s\"\nmessages = []\n\
+                    [[steps]]\ntitle = \"a\"\nactions = 5\n";
+        let found = places(text);
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(
+            found[0].starts_with("3:1 unknown field `lese`"),
+            "{found:#?}"
+        );
+        assert!(
+            found[1].starts_with("7:11 invalid type: integer `5`"),
+            "{found:#?}"
+        );
+    }
+
+    /// `messages` taken out leaves `[setup]` without it: that is not the
+    /// author's error, and `[setup]` goes in turn, then the search ends at
+    /// the root, which cannot be taken out.
+    #[test]
+    fn a_key_taken_out_is_not_reported_missing() {
+        let found = places("title = \"t\"\n[setup]\nmessages = 5\n");
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("3:12 invalid type"), "{found:#?}");
+    }
+
+    /// A key missing before anything was taken out is the author's.
+    #[test]
+    fn a_key_missing_all_along_is_reported_beside_a_wrong_one() {
+        let found = places("[setup]\nlease = 5\n");
+        assert_eq!(found.len(), 3, "{found:#?}");
+        // Both where their tables start: the root, and `[setup]` on line 1.
+        assert!(
+            found[0].starts_with("1:1 missing field `messages`"),
+            "{found:#?}"
+        );
+        assert!(
+            found[1].starts_with("1:1 missing field `title`"),
+            "{found:#?}"
+        );
+        assert!(found[2].starts_with("2:9 invalid type"), "{found:#?}");
+    }
+
+    #[test]
+    fn the_search_stops_after_its_rounds() {
+        let bad = vec!["{ id = 1 }"; MAX_ROUNDS + 20].join(", ");
+        let text = format!("title = \"t\"\n[setup]\nmessages = [{bad}]\n");
+        let errors = deserialize_all::<Doc>(&text).unwrap_err();
+        assert_eq!(errors.len(), MAX_ROUNDS);
+        let starts: Vec<usize> = errors.iter().map(|e| e.span().unwrap().start).collect();
+        assert!(starts.is_sorted(), "not in file order: {starts:?}");
+    }
+}
