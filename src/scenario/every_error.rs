@@ -26,7 +26,7 @@ pub const MAX_ROUNDS: usize = 100;
 pub fn deserialize_all<T: DeserializeOwned>(text: &str) -> Result<T, Vec<Error>> {
     let (mut root, syntax) = DeTable::parse_recoverable(text);
     if !syntax.is_empty() {
-        return Err(first_on_each_line(text, in_file_order(syntax)));
+        return Err(without_echoes(text, in_file_order(syntax)));
     }
     let mut found = Vec::new();
     let mut taken: Vec<Taken> = Vec::new();
@@ -63,25 +63,35 @@ fn in_file_order(mut errors: Vec<Error>) -> Vec<Error> {
     errors
 }
 
-/// A second syntax error on a line is the parser losing its footing after
-/// the first (`x = = 1` is an extra `=`, then a stray value): it would
-/// only send the reader to fix one mistake twice.
-fn first_on_each_line(text: &str, errors: Vec<Error>) -> Vec<Error> {
-    let mut last: Option<usize> = None;
-    errors
-        .into_iter()
-        .filter(|e| {
-            let at = e.span().map_or(0, |s| s.start).min(text.len());
-            let new_line = last.is_none_or(|before| {
-                text.get(before..at)
-                    .is_none_or(|between| between.contains('\n'))
-            });
-            if new_line {
-                last = Some(at);
+/// Syntax errors that only say the parser lost its footing after another
+/// are left out: a second error on a line (`x = = 1` is an extra `=`, then
+/// a stray value), and an error on the line right after one with the same
+/// words (an array left open takes in the lines after it, each "missing a
+/// comma"; a table opened twice repeats each of its keys). They would
+/// send the reader to fix one mistake several times.
+fn without_echoes(text: &str, errors: Vec<Error>) -> Vec<Error> {
+    let mut kept = Vec::new();
+    // The first error of the last line that had any, kept or not.
+    let mut head: Option<(usize, String)> = None;
+    for error in errors {
+        let at = error.span().map_or(0, |s| s.start).min(text.len());
+        let keep = match &head {
+            None => true,
+            Some((before, words)) => {
+                let between = text.get(*before..at).unwrap_or_default();
+                match between.matches('\n').count() {
+                    0 => continue,
+                    1 => words != error.message(),
+                    _ => true,
+                }
             }
-            new_line
-        })
-        .collect()
+        };
+        head = Some((at, error.message().to_string()));
+        if keep {
+            kept.push(error);
+        }
+    }
+    kept
 }
 
 /// One step down from a table or an array: the key with this span, or the
@@ -283,13 +293,27 @@ mod tests {
     #[test]
     fn every_syntax_error_is_reported_and_the_types_are_not_looked_at() {
         let found = places("title = \"t\nsetup = 5\nx = = 1\n[steps\ny = 2\n");
-        assert_eq!(found.len(), 3, "{found:#?}");
         let lines: Vec<&str> = found.iter().map(|f| f.split(':').next().unwrap()).collect();
         assert_eq!(lines, ["1", "3", "4"], "{found:#?}");
         assert!(
             found.iter().all(|f| !f.contains("invalid type")),
             "{found:#?}"
         );
+    }
+
+    #[test]
+    fn an_array_left_open_is_one_error_not_one_a_line() {
+        let found = places("title = \"t\"\nx = [1\n[setup]\nlease = \"5s\"\ny = 2\nz = [3 4]\n");
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("3:1 missing comma"), "{found:#?}");
+    }
+
+    #[test]
+    fn a_table_opened_twice_is_one_error_not_one_a_key() {
+        let text = "title = \"t\"\n[setup]\nlease = \"5s\"\nmessages = []\n[setup]\nlease = \"5s\"\nmessages = []\n";
+        let found = places(text);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("5:2 duplicate key"), "{found:#?}");
     }
 
     #[test]
