@@ -604,7 +604,12 @@ pub fn validate(files: &[String]) -> Result<ExitCode> {
                 bad += 1;
                 note(&errors.to_string());
                 if errors.count() > 1 {
-                    note(&format!("{file}: {} errors", errors.count()));
+                    let perhaps = if errors.is_cut_short() {
+                        " or more"
+                    } else {
+                        ""
+                    };
+                    note(&format!("{file}: {} errors{perhaps}", errors.count()));
                 }
             }
             Err(other) => {

@@ -97,6 +97,9 @@ pub const MAX_ERRORS: usize = 50;
 pub struct ScenarioErrors {
     kept: Vec<ScenarioError>,
     more: usize,
+    /// The search stopped before the end of the file: there may be errors
+    /// beyond those counted.
+    cut_short: bool,
 }
 
 impl ScenarioErrors {
@@ -106,7 +109,11 @@ impl ScenarioErrors {
         all.sort_by_key(|e| (e.line, e.column));
         let more = all.len().saturating_sub(MAX_ERRORS);
         all.truncate(MAX_ERRORS);
-        ScenarioErrors { kept: all, more }
+        ScenarioErrors {
+            kept: all,
+            more,
+            cut_short: false,
+        }
     }
 
     /// Errors found as places in `text` and their messages, of which only
@@ -127,6 +134,18 @@ impl ScenarioErrors {
     pub fn with_more(mut self, n: usize) -> Self {
         self.more += n;
         self
+    }
+
+    /// The same errors, found by a search that stopped before the end of
+    /// the file when `yes`.
+    pub fn cut_short(mut self, yes: bool) -> Self {
+        self.cut_short |= yes;
+        self
+    }
+
+    /// Whether there may be errors beyond those counted.
+    pub fn is_cut_short(&self) -> bool {
+        self.cut_short
     }
 
     /// The first error in the file.
@@ -150,6 +169,7 @@ impl From<ScenarioError> for ScenarioErrors {
         ScenarioErrors {
             kept: vec![error],
             more: 0,
+            cut_short: false,
         }
     }
 }
@@ -178,10 +198,13 @@ impl fmt::Display for ScenarioErrors {
             }
             write!(f, "{error}")?;
         }
-        match self.more {
-            0 => Ok(()),
-            1 => write!(f, "\n… and 1 more error"),
-            n => write!(f, "\n… and {n} more errors"),
+        let others = "the search for them stopped there";
+        match (self.more, self.cut_short) {
+            (0, false) => Ok(()),
+            (0, true) => write!(f, "\n… and perhaps more errors: {others}"),
+            (1, false) => write!(f, "\n… and 1 more error"),
+            (n, false) => write!(f, "\n… and {n} more errors"),
+            (n, true) => write!(f, "\n… and {n} more errors, and perhaps others: {others}"),
         }
     }
 }
@@ -220,6 +243,24 @@ mod tests {
         assert!(shown.starts_with("f.toml:1:1: bad 1\n1 | a = 1\n  | ^\nf.toml:2:1: bad 2\n"));
         assert!(shown.ends_with("f.toml:50:1: bad 50\n50 | a = 1\n   | ^\n… and 30 more errors"));
         assert_eq!(errors.into_first().line, 1);
+    }
+
+    #[test]
+    fn a_search_cut_short_says_there_may_be_more() {
+        let one = || ScenarioError::at("f.toml", "a = 1\n", Some(0..1), "bad".into());
+        let errors = ScenarioErrors::from(one()).cut_short(true);
+        assert!(errors.is_cut_short());
+        assert!(
+            errors
+                .to_string()
+                .ends_with("\n… and perhaps more errors: the search for them stopped there")
+        );
+        let all = vec![(Some(0..1), "bad".to_string()); MAX_ERRORS + 2];
+        let errors = ScenarioErrors::at("f.toml", "a = 1\n", all).cut_short(true);
+        assert!(errors.to_string().ends_with(
+            "\n… and 2 more errors, and perhaps others: the search for them stopped there"
+        ));
+        assert!(!ScenarioErrors::from(one()).to_string().contains('…'));
     }
 
     #[test]

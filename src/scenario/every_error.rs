@@ -19,42 +19,75 @@ use toml::de::{DeArray, DeTable, DeValue, Deserializer, Error};
 /// whole document, and far fewer are ever shown.
 pub const MAX_ROUNDS: usize = 100;
 
-/// The value `text` holds, or its errors in the order they appear in the
-/// file (never an empty list). A document with syntax errors gets those
-/// alone: its types are not looked at, as a recovered tree would only
-/// yield errors that fixing the syntax makes go away.
-pub fn deserialize_all<T: DeserializeOwned>(text: &str) -> Result<T, Vec<Error>> {
+/// The errors of a document, in the order they appear in the file (never
+/// none).
+#[derive(Debug)]
+pub struct TomlErrors {
+    pub errors: Vec<Error>,
+    /// The search for type errors stopped after [`MAX_ROUNDS`] with the
+    /// document still wrong: there may be more.
+    pub cut_short: bool,
+}
+
+/// The value `text` holds, or its errors. A document with syntax errors
+/// gets those alone: its types are not looked at, as a recovered tree
+/// would only yield errors that fixing the syntax makes go away.
+pub fn deserialize_all<T: DeserializeOwned>(text: &str) -> Result<T, TomlErrors> {
     let (mut root, syntax) = DeTable::parse_recoverable(text);
     if !syntax.is_empty() {
-        return Err(without_echoes(text, in_file_order(syntax)));
+        return Err(TomlErrors {
+            errors: without_echoes(text, in_file_order(syntax)),
+            cut_short: false,
+        });
     }
     let mut found = Vec::new();
     let mut taken: Vec<Taken> = Vec::new();
-    for _ in 0..MAX_ROUNDS {
+    let mut rounds = 0;
+    let cut_short = loop {
+        if rounds == MAX_ROUNDS {
+            break true;
+        }
+        rounds += 1;
         let error = match T::deserialize(Deserializer::from(root.clone())) {
             Ok(value) if found.is_empty() => return Ok(value),
-            Ok(_) => break,
+            Ok(_) => break false,
             Err(error) => error,
         };
+        // Nowhere to point, or nothing left to take out (the root): what
+        // there was to read has been read.
         let Some(span) = error.span() else {
-            // Nowhere to point and nothing to take out: the search ends.
             if found.is_empty() {
                 found.push(error);
             }
-            break;
+            break false;
         };
+        // The same error again: taking out did not reach it.
+        let again = found
+            .iter()
+            .any(|e: &Error| e.span() == error.span() && e.message() == error.message());
+        if again {
+            break false;
+        }
         if !follows_from(&error, &span, &taken) {
             found.push(error);
         }
+        // The root's span is empty, at the start of the file, where a key
+        // or a table may also start: the root is not in them.
+        if span == root.span() {
+            break false;
+        }
         let Some(path) = path_to(root.get_ref(), &span) else {
-            break;
+            break false;
         };
         match take_out(&mut root, &path) {
             Some(what) => taken.push(what),
-            None => break,
+            None => break false,
         }
-    }
-    Err(in_file_order(found))
+    };
+    Err(TomlErrors {
+        errors: in_file_order(found),
+        cut_short,
+    })
 }
 
 /// Stable: errors at one place keep the order they were found in.
@@ -65,10 +98,10 @@ fn in_file_order(mut errors: Vec<Error>) -> Vec<Error> {
 
 /// Syntax errors that only say the parser lost its footing after another
 /// are left out: a second error on a line (`x = = 1` is an extra `=`, then
-/// a stray value), and an error on the line right after one with the same
-/// words (an array left open takes in the lines after it, each "missing a
-/// comma"; a table opened twice repeats each of its keys). They would
-/// send the reader to fix one mistake several times.
+/// a stray value), and an error at the start of the line right after one
+/// with the same words (an array left open takes in the lines after it,
+/// each "missing a comma"; a table opened twice repeats each of its keys).
+/// They would send the reader to fix one mistake several times.
 fn without_echoes(text: &str, errors: Vec<Error>) -> Vec<Error> {
     let mut kept = Vec::new();
     // The first error of the last line that had any, kept or not.
@@ -81,7 +114,7 @@ fn without_echoes(text: &str, errors: Vec<Error>) -> Vec<Error> {
                 let between = text.get(*before..at).unwrap_or_default();
                 match between.matches('\n').count() {
                     0 => continue,
-                    1 => words != error.message(),
+                    1 => words != error.message() || !starts_its_line(text, at),
                     _ => true,
                 }
             }
@@ -92,6 +125,12 @@ fn without_echoes(text: &str, errors: Vec<Error>) -> Vec<Error> {
         }
     }
     kept
+}
+
+fn starts_its_line(text: &str, at: usize) -> bool {
+    let before = text.get(..at).unwrap_or_default();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    before[line_start..].trim().is_empty()
 }
 
 /// One step down from a table or an array: the key with this span, or the
@@ -233,7 +272,6 @@ mod tests {
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Doc {
-        #[allow(dead_code)]
         title: String,
         setup: Setup,
         #[serde(default)]
@@ -245,21 +283,18 @@ mod tests {
     struct Setup {
         #[serde(default)]
         lease: Option<String>,
-        #[allow(dead_code)]
         messages: Vec<Message>,
     }
 
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Message {
-        #[allow(dead_code)]
         id: String,
     }
 
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Step {
-        #[allow(dead_code)]
         title: String,
         #[serde(default)]
         actions: Vec<String>,
@@ -267,8 +302,9 @@ mod tests {
 
     /// Each error as `line:column message`, the column in characters.
     fn places(text: &str) -> Vec<String> {
-        let errors = deserialize_all::<Doc>(text).expect_err("the document is wrong");
-        errors
+        let found = deserialize_all::<Doc>(text).expect_err("the document is wrong");
+        found
+            .errors
             .iter()
             .map(|e| {
                 let at = e.span().map_or(0, |s| s.start);
@@ -281,13 +317,30 @@ mod tests {
     }
 
     #[test]
+    fn a_search_that_ends_is_not_cut_short() {
+        let bad = vec!["{ id = 1 }"; MAX_ROUNDS - 1].join(", ");
+        let text = format!("title = \"t\"\n[setup]\nmessages = [{bad}]\n");
+        let found = deserialize_all::<Doc>(&text).unwrap_err();
+        assert_eq!(
+            (found.errors.len(), found.cut_short),
+            (MAX_ROUNDS - 1, false)
+        );
+        // Ended by a key missing all along, at the root.
+        let found = deserialize_all::<Doc>("[setup]\nmessages = []\n").unwrap_err();
+        assert_eq!((found.errors.len(), found.cut_short), (1, false));
+    }
+
+    #[test]
     fn a_sound_document_reads() {
         let doc: Doc = deserialize_all(
-            "title = \"t\"\n[setup]\nlease = \"5s\"\nmessages = [{ id = \"a\" }]\n",
+            "title = \"t\"\n[setup]\nlease = \"5s\"\nmessages = [{ id = \"a\" }]\n[[steps]]\ntitle = \"go\"\nactions = [\"run A\"]\n",
         )
         .unwrap();
+        assert_eq!(doc.title, "t");
         assert_eq!(doc.setup.lease.as_deref(), Some("5s"));
-        assert!(doc.steps.is_empty());
+        assert_eq!(doc.setup.messages[0].id, "a");
+        assert_eq!(doc.steps[0].title, "go");
+        assert_eq!(doc.steps[0].actions, ["run A"]);
     }
 
     #[test]
@@ -306,6 +359,13 @@ mod tests {
         let found = places("title = \"t\"\nx = [1\n[setup]\nlease = \"5s\"\ny = 2\nz = [3 4]\n");
         assert_eq!(found.len(), 1, "{found:#?}");
         assert!(found[0].starts_with("3:1 missing comma"), "{found:#?}");
+    }
+
+    /// The same mistake on lines one after another is reported on each.
+    #[test]
+    fn the_same_slip_on_two_lines_is_two_errors() {
+        let found = places("title = \"t\"\nx = [1 2]\ny = [3 4]\n");
+        assert_eq!(found.len(), 2, "{found:#?}");
     }
 
     #[test]
@@ -379,7 +439,9 @@ mod tests {
     fn the_search_stops_after_its_rounds() {
         let bad = vec!["{ id = 1 }"; MAX_ROUNDS + 20].join(", ");
         let text = format!("title = \"t\"\n[setup]\nmessages = [{bad}]\n");
-        let errors = deserialize_all::<Doc>(&text).unwrap_err();
+        let found = deserialize_all::<Doc>(&text).unwrap_err();
+        assert!(found.cut_short);
+        let errors = found.errors;
         assert_eq!(errors.len(), MAX_ROUNDS);
         let starts: Vec<usize> = errors.iter().map(|e| e.span().unwrap().start).collect();
         assert!(starts.is_sorted(), "not in file order: {starts:?}");

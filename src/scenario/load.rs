@@ -259,8 +259,13 @@ pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
 
 /// The TOML reader's errors, each at its place and in a scenario file's
 /// words.
-pub(super) fn toml_errors(file: &str, text: &str, all: Vec<toml::de::Error>) -> ScenarioErrors {
-    let placed = all
+pub(super) fn toml_errors(
+    file: &str,
+    text: &str,
+    found: super::every_error::TomlErrors,
+) -> ScenarioErrors {
+    let placed = found
+        .errors
         .into_iter()
         .map(|e| {
             let span = e.span();
@@ -268,7 +273,7 @@ pub(super) fn toml_errors(file: &str, text: &str, all: Vec<toml::de::Error>) -> 
             (span, toml_message(e.message(), at))
         })
         .collect();
-    ScenarioErrors::at(file, text, placed)
+    ScenarioErrors::at(file, text, placed).cut_short(found.cut_short)
 }
 
 /// The TOML reader's message in the words of a scenario file: TOML's
