@@ -40,9 +40,10 @@ pub fn check(file: &str, text: &str) -> Result<(), ScenarioErrors> {
     Err(ScenarioErrors::at(file, text, found.kept).with_more(found.more))
 }
 
-/// What the walk found: the first [`MAX_ERRORS`] in table order with their
-/// messages, which echo the key's path (of any length), and a count of
-/// the rest.
+/// What the walk found: the first [`MAX_ERRORS`] it met (keys in name
+/// order, so past the limit not quite the first in the file) with their
+/// messages, which echo the key's path, of any length; and a count of the
+/// rest.
 struct Found<'t> {
     text: &'t str,
     kept: Vec<(Option<Range<usize>>, String)>,
@@ -186,4 +187,36 @@ fn invisible(c: char) -> Option<&'static str> {
         '\u{2069}' => "pop directional isolate",
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_escape_is_pointed_at_and_past_the_limit_counted() {
+        let text = format!(
+            "title = \"{}\"\nsummary = \"a\\u0007\\e\"\n",
+            "x\\e".repeat(60)
+        );
+        let errors = check("f.toml", &text).unwrap_err();
+        assert_eq!((errors.len(), errors.more()), (MAX_ERRORS, 12));
+        // `summary` comes before `title`: both of its escapes are kept.
+        let places: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.column)).collect();
+        let mut expected: Vec<(usize, usize)> = (0..48).map(|i| (1, 11 + 3 * i)).collect();
+        expected.extend([(2, 13), (2, 19)]);
+        assert_eq!(places, expected);
+        assert!(
+            errors[49]
+                .message
+                .contains("U+001B (ESC) in the text of `summary`")
+        );
+    }
+
+    #[test]
+    fn a_crlf_in_a_multi_line_string_is_a_line_end() {
+        assert!(check("f.toml", "title = \"\"\"a\r\nb\"\"\"\r\n").is_ok());
+        let errors = check("f.toml", "title = \"\"\"a\\rb\"\"\"\n").unwrap_err();
+        assert_eq!(errors.count(), 1);
+    }
 }
