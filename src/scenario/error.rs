@@ -9,8 +9,20 @@ pub struct ScenarioError {
     pub line: usize,
     pub column: usize,
     pub message: String,
-    /// The offending line of the file, for a caret under the column.
-    pub source_line: String,
+    /// The offending line around the column, for a caret under it.
+    excerpt: Excerpt,
+}
+
+/// At most [`WINDOW`] characters of a line: a hostile file can have a line
+/// of a megabyte, which must neither flood the terminal nor be copied into
+/// each of thousands of errors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Excerpt {
+    text: String,
+    /// Characters of `text` before the column.
+    caret: usize,
+    cut_before: bool,
+    cut_after: bool,
 }
 
 impl ScenarioError {
@@ -20,17 +32,28 @@ impl ScenarioError {
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let column = text[line_start..offset].chars().count() + 1;
-        let source_line = text[line_start..]
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .to_string();
+        let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+        let whole = &text[line_start..line_end];
+        let whole = whole.strip_suffix('\r').unwrap_or(whole);
+        let head = &whole[..(offset - line_start).min(whole.len())];
+        let from = head
+            .char_indices()
+            .rev()
+            .nth(WINDOW / 2 - 1)
+            .map_or(0, |(i, _)| i);
+        let mut shown = whole[from..].chars();
+        let excerpt = Excerpt {
+            text: shown.by_ref().take(WINDOW).collect(),
+            caret: head[from..].chars().count(),
+            cut_before: from > 0,
+            cut_after: shown.next().is_some(),
+        };
         ScenarioError {
             file: file.to_string(),
             line,
             column,
             message: shorten(message),
-            source_line,
+            excerpt,
         }
     }
 }
@@ -48,18 +71,18 @@ impl fmt::Display for ScenarioError {
             escape(&self.message)
         )?;
         let gutter = self.line.to_string();
-        // A window of the line around the column: a hostile file can have
-        // a line of a megabyte, which must not flood the terminal.
-        let chars: Vec<char> = self.source_line.chars().collect();
-        let at = self.column.saturating_sub(1).min(chars.len());
-        let start = at.saturating_sub(WINDOW / 2);
-        let end = (start + WINDOW).min(chars.len());
-        let cut = |from: usize, to: usize| -> String { chars[from..to].iter().collect() };
-        let head = if start > 0 { "…" } else { "" };
-        let tail = if end < chars.len() { "…" } else { "" };
+        let Excerpt {
+            text,
+            caret,
+            cut_before,
+            cut_after,
+        } = &self.excerpt;
+        let head = if *cut_before { "…" } else { "" };
+        let tail = if *cut_after { "…" } else { "" };
+        let up_to_caret: String = text.chars().take(*caret).collect();
         // The caret goes under the escaped text of the column's character.
-        let before = format!("{head}{}", escape(&cut(start, at)));
-        writeln!(f, "{gutter} | {head}{}{tail}", escape(&cut(start, end)))?;
+        let before = format!("{head}{}", escape(&up_to_caret));
+        writeln!(f, "{gutter} | {head}{}{tail}", escape(text))?;
         write!(
             f,
             "{} | {}^",
@@ -226,6 +249,20 @@ mod tests {
         assert!(lines[1].starts_with("1 | …x") && lines[1].ends_with("y…"));
         let caret = lines[2].chars().count() - 1;
         assert_eq!(lines[1].chars().nth(caret), Some('\\'), "{shown}");
+        // Only the window is kept, whatever the length of the line.
+        assert_eq!(e.excerpt.text.chars().count(), WINDOW);
+        assert_eq!(e.excerpt.caret, WINDOW / 2);
+    }
+
+    #[test]
+    fn a_place_at_a_line_end_or_the_end_of_the_file_has_its_caret_after_the_text() {
+        let text = "a = [1\nb = 2";
+        let e = ScenarioError::at("f.toml", text, Some(6..6), "bad".into());
+        assert_eq!(e.to_string(), "f.toml:1:7: bad\n1 | a = [1\n  |       ^");
+        let e = ScenarioError::at("f.toml", text, Some(12..12), "bad".into());
+        assert_eq!(e.to_string(), "f.toml:2:6: bad\n2 | b = 2\n  |      ^");
+        let e = ScenarioError::at("f.toml", "", None, "bad".into());
+        assert_eq!(e.to_string(), "f.toml:1:1: bad\n1 | \n  | ^");
     }
 
     #[test]
@@ -279,7 +316,9 @@ mod tests {
         let text = "a = 1\nbé = \"x\"\n";
         let e = ScenarioError::at("f.toml", text, Some(11..12), "bad".into());
         assert_eq!((e.line, e.column), (2, 5));
-        assert_eq!(e.source_line, "bé = \"x\"");
-        assert!(e.to_string().starts_with("f.toml:2:5: bad\n2 | bé"));
+        assert_eq!(e.to_string(), "f.toml:2:5: bad\n2 | bé = \"x\"\n  |     ^");
+        // A CRLF line end is not part of the line shown.
+        let e = ScenarioError::at("f.toml", "a = 1\r\nb\r\n", Some(5..6), "bad".into());
+        assert_eq!(e.to_string(), "f.toml:1:6: bad\n1 | a = 1\n  |      ^");
     }
 }
