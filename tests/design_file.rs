@@ -107,6 +107,26 @@ fn a_broken_design_file_is_an_input_error_with_its_place() {
 }
 
 #[test]
+fn every_error_of_a_design_file_is_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("slips.toml");
+    std::fs::write(
+        &path,
+        "name = \"Mine\"\nsummary = 5\nsteps = [\"receive\", 3, \"ack\"]\nstepz = []\n",
+    )
+    .unwrap();
+    let (code, _, err) = idem(&["check", "--design", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    let places: Vec<&str> = err
+        .lines()
+        .filter_map(|l| l.split("slips.toml:").nth(1))
+        .map(|rest| rest.split(": ").next().unwrap())
+        .collect();
+    // The types and keys first: the name's rule waits until they are sound.
+    assert_eq!(places, ["2:11", "3:21", "4:1"], "{err}");
+}
+
+#[test]
 fn levels_list_and_a_level_out_of_range() {
     let (code, out, _) = idem(&["levels", "--list"]);
     assert_eq!(code, 0);

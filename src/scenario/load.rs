@@ -229,15 +229,16 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
 
 /// The script, or its errors in file order. They come in kinds, each
 /// looked for only once the one before it found nothing, since a later
-/// kind would mostly repeat an earlier error: control characters; TOML
-/// syntax; types, unknown keys and missing keys; then the scenario's own
-/// rules. Errors in messages, actions, expectations and narration are all
+/// kind would mostly repeat an earlier error: TOML syntax; control
+/// characters; types, unknown keys and missing keys; then the scenario's
+/// own rules. Errors in messages, actions, expectations and narration are all
 /// collected, each group before the next is checked; a wrong setup value
 /// other than a message stops at that one.
 pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
-    // Before the schema: its messages may echo a value.
+    // Before the schema, whose messages may echo a value; it leaves a
+    // document that does not parse to the parser.
     super::control::check(file, text)?;
     let raw: RawScenario =
         super::every_error::deserialize_all(text).map_err(|all| toml_errors(file, text, all))?;
