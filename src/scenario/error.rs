@@ -127,6 +127,7 @@ pub struct ScenarioErrors {
 
 impl ScenarioErrors {
     /// `all` put in file order; errors at one place keep their order.
+    /// Panics on an empty list: a file without errors has no list.
     pub fn new(mut all: Vec<ScenarioError>) -> Self {
         assert!(!all.is_empty(), "a list of errors with none in it");
         all.sort_by_key(|e| (e.line, e.column));
