@@ -195,10 +195,7 @@ pub fn input_error(message: impl std::fmt::Display) -> anyhow::Error {
 }
 
 pub fn load(name: &str) -> Result<Script> {
-    scenario::find(name).map_err(|e| match e {
-        LoadError::Scenario(e) => input_error(e),
-        other => input_error(other),
-    })
+    scenario::find(name).map_err(input_error)
 }
 
 /// The design asked for on the command line: `--mode NAME` or `--design FILE`
@@ -597,20 +594,27 @@ pub fn list() -> Result<ExitCode> {
 pub fn validate(files: &[String]) -> Result<ExitCode> {
     let mut bad = 0;
     for file in files {
-        match scenario::find_all(file) {
+        match scenario::find(file) {
             Ok(script) => emit(&format!(
                 "{file}: ok ({} chapters, expectations for {})\n",
                 script.steps.len(),
                 script.strategies().join(", ")
             ))?,
-            Err(errors) => {
+            Err(LoadError::Scenario(errors)) => {
                 bad += 1;
-                for e in &errors {
-                    note(&e.to_string());
+                note(&errors.to_string());
+                if errors.count() > 1 {
+                    let perhaps = if errors.is_cut_short() {
+                        " or more"
+                    } else {
+                        ""
+                    };
+                    note(&format!("{file}: {} errors{perhaps}", errors.count()));
                 }
-                if errors.len() > 1 {
-                    note(&format!("{file}: {} errors", errors.len()));
-                }
+            }
+            Err(other) => {
+                bad += 1;
+                note(&other.to_string());
             }
         }
     }

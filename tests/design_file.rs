@@ -1,47 +1,37 @@
-//! Design files: a corpus of broken ones, each with the error it must get
-//! (`# expect: LINE:COL: words` on its first line), and good ones that load
-//! and prove.
+//! Design files: a corpus of broken ones, each with the errors it must get
+//! (the format is in tests/corpus/mod.rs), and good ones that load and
+//! prove.
 
+mod corpus;
+
+use corpus::{expectations, mismatch};
 use idem::scenario::design_file;
 use std::path::Path;
 
 #[test]
-fn each_malformed_design_gets_its_error() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/malformed_designs");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
+fn each_malformed_design_gets_its_errors() {
+    let files = corpus::files("malformed_designs");
     assert!(files.len() >= 20, "the corpus shrank to {}", files.len());
     let mut failures = Vec::new();
+    let mut several = 0;
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
-        let expect = text
-            .lines()
-            .next()
-            .and_then(|l| l.strip_prefix("# expect: "))
-            .unwrap_or_else(|| panic!("{} lacks its # expect: line", path.display()));
-        let (line, rest) = expect.split_once(':').unwrap();
-        let (column, words) = rest.split_once(':').unwrap();
+        let expected = expectations(path, &text);
+        several += usize::from(expected.errors.len() > 1);
         let name = path.file_name().unwrap().to_str().unwrap();
-        match design_file::parse(name, &text) {
+        match design_file::parse_all(name, &text) {
             Ok(_) => failures.push(format!("{name}: parsed without error")),
-            Err(e) => {
-                let place = (e.line.to_string(), e.column.to_string());
-                if place != (line.to_string(), column.to_string())
-                    || !e.message.contains(words.trim())
-                    || e.file != name
-                {
-                    failures.push(format!(
-                        "{name}: expected {line}:{column}:{words}, got\n{e}"
-                    ));
+            Err(errors) => {
+                failures.extend(mismatch(name, &expected, &errors));
+                let first = design_file::parse(name, &text).unwrap_err();
+                if first != errors[0] {
+                    failures.push(format!("{name}: parse gave another first error: {first}"));
                 }
             }
         }
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
+    assert!(several >= 3, "only {several} files expect several errors");
 }
 
 fn idem(args: &[&str]) -> (i32, String, String) {
@@ -114,6 +104,26 @@ fn a_broken_design_file_is_an_input_error_with_its_place() {
             "{err}"
         );
     }
+}
+
+#[test]
+fn every_error_of_a_design_file_is_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("slips.toml");
+    std::fs::write(
+        &path,
+        "name = \"Mine\"\nsummary = 5\nsteps = [\"receive\", 3, \"ack\"]\nstepz = []\n",
+    )
+    .unwrap();
+    let (code, _, err) = idem(&["check", "--design", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    let places: Vec<&str> = err
+        .lines()
+        .filter_map(|l| l.split("slips.toml:").nth(1))
+        .map(|rest| rest.split(": ").next().unwrap())
+        .collect();
+    // The types and keys first: the name's rule waits until they are sound.
+    assert_eq!(places, ["2:11", "3:21", "4:1"], "{err}");
 }
 
 #[test]

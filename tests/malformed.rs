@@ -1,58 +1,49 @@
-//! A corpus of broken scenario files. Each file's first line says where the
-//! error must point and what it must say: `# expect: LINE:COL: words`.
+//! A corpus of broken scenario files, each starting with the errors it
+//! must get (the format is in tests/corpus/mod.rs).
 
-use idem::scenario::parse;
+mod corpus;
+
+use corpus::{expectations, mismatch};
+
+use idem::scenario::{parse, parse_all};
 use idem::sim::{Outcome, Strategy};
 use idem::timeline::Timeline;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Far above what any file takes: the limit catches a hang, not a slow run.
 const PATIENCE: Duration = Duration::from_secs(5);
 
 #[test]
-fn each_malformed_file_gets_its_error() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/malformed");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
+fn each_malformed_file_gets_its_errors() {
+    let files = corpus::files("malformed");
     assert!(files.len() >= 140, "the corpus shrank to {}", files.len());
     let mut failures = Vec::new();
+    let mut several = 0;
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
-        let expect = text
-            .lines()
-            .next()
-            .and_then(|l| l.strip_prefix("# expect: "))
-            .unwrap_or_else(|| panic!("{} lacks its # expect: line", path.display()));
-        let (line, rest) = expect.split_once(':').unwrap();
-        let (column, words) = rest.split_once(':').unwrap();
+        let expected = expectations(path, &text);
+        several += usize::from(expected.errors.len() > 1);
         let name = path.file_name().unwrap().to_str().unwrap();
         let started = Instant::now();
-        let parsed = parse(name, &text);
+        let parsed = parse_all(name, &text);
         let took = started.elapsed();
         if took > PATIENCE {
             failures.push(format!("{name}: took {took:?} to parse"));
         }
         match parsed {
             Ok(_) => failures.push(format!("{name}: parsed without error")),
-            Err(e) => {
-                let place = (e.line.to_string(), e.column.to_string());
-                if place != (line.to_string(), column.to_string())
-                    || !e.message.contains(words.trim())
-                    || e.file != name
-                {
-                    failures.push(format!(
-                        "{name}: expected {line}:{column}:{words}, got\n{e}"
-                    ));
+            Err(errors) => {
+                failures.extend(mismatch(name, &expected, &errors));
+                // `parse` gives the first of them, alone.
+                let first = parse(name, &text).unwrap_err();
+                if first != errors[0] {
+                    failures.push(format!("{name}: parse gave another first error: {first}"));
                 }
             }
         }
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
+    assert!(several >= 5, "only {several} files expect several errors");
 }
 
 /// A scenario with one payment message `id`, narrated in `narration`.

@@ -295,3 +295,111 @@ fn a_run_to_a_step_the_design_lacks_is_a_warning() {
     let own = run("cache-work-first");
     assert!(!String::from_utf8_lossy(&own.stderr).contains("warning"));
 }
+
+/// Runs idem on a file holding `text`; returns the exit code and the lines
+/// of stderr that start with the file's name (the errors' first lines),
+/// with the folder left out.
+fn errors_of(args: &[&str], text: &str) -> (Option<i32>, Vec<String>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.toml");
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap();
+    let args: Vec<&str> = args
+        .iter()
+        .map(|a| if *a == "FILE" { path } else { a })
+        .collect();
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(&args)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr)
+        .unwrap()
+        .replace(dir.path().to_str().unwrap(), "");
+    let firsts = err
+        .lines()
+        .map(|l| l.trim_start_matches("idem: "))
+        .filter(|l| l.starts_with("/bad.toml:"))
+        .map(String::from)
+        .collect();
+    (out.status.code(), firsts, err)
+}
+
+/// A wrong type in the setup, one in a message and one in an action: each
+/// reported at its place, where serde alone stops at the first.
+const THREE_WRONG_TYPES: &str = r#"title = "t"
+summary = "s"
+[setup]
+lease = 30
+consumers = ["A"]
+messages = [{ id = "m-1", order = "one", amount = 40 }]
+[[steps]]
+title = "go"
+actions = ["run A", 7]
+[expect.naive]
+total = 40
+"#;
+
+#[test]
+fn every_wrong_type_is_printed_with_its_place() {
+    let (code, firsts, err) = errors_of(&["validate", "FILE"], THREE_WRONG_TYPES);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        firsts,
+        [
+            "/bad.toml:4:9: invalid type: integer `30`, expected a string",
+            "/bad.toml:6:35: invalid type: string \"one\", expected a whole number",
+            "/bad.toml:9:21: invalid type: integer `7`, expected an action such as \"run A\", or a table { do = \"run A\", say = \"...\" }",
+            "/bad.toml: 3 errors",
+        ],
+        "{err}"
+    );
+    // Each with its line of the file and a caret under the column.
+    assert!(
+        err.contains("9 | actions = [\"run A\", 7]\n  |                     ^\n"),
+        "{err}"
+    );
+    // `run` refuses the file as input (exit 2), with the same list.
+    let (code, run_firsts, err) = errors_of(&["run", "FILE"], THREE_WRONG_TYPES);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(run_firsts, firsts[..3], "{err}");
+}
+
+#[test]
+fn every_syntax_error_is_printed_with_its_place() {
+    let text = "title = \"t\nsummary = \"s\"\n[setup\nconsumers = [\"A\" \"B\"]\n";
+    let (code, firsts, err) = errors_of(&["validate", "FILE"], text);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        firsts,
+        [
+            "/bad.toml:1:11: invalid basic string, expected `\"`",
+            "/bad.toml:3:7: unclosed table, expected `]`",
+            "/bad.toml:4:18: missing comma between array elements, expected `,`",
+            "/bad.toml: 3 errors",
+        ],
+        "{err}"
+    );
+}
+
+/// A file with more errors than anyone reads gets the first 50 in file
+/// order, then a count of the rest: a hostile file cannot flood the
+/// terminal.
+#[test]
+fn a_flood_of_errors_is_cut_at_fifty() {
+    let messages: Vec<String> = (1..=120)
+        .map(|i| format!("    {{ id = \"m-{i}\", order = 0, amount = 40 }},"))
+        .collect();
+    let text = format!(
+        "title = \"t\"\nsummary = \"s\"\n[setup]\nconsumers = [\"A\"]\nmessages = [\n{}\n]\n[[steps]]\ntitle = \"go\"\nactions = [\"run A\"]\n[expect.naive]\ntotal = 40\n",
+        messages.join("\n")
+    );
+    let (code, firsts, err) = errors_of(&["validate", "FILE"], &text);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(firsts.len(), 51, "{err}");
+    for (i, line) in firsts[..50].iter().enumerate() {
+        let place = format!("/bad.toml:{}:", i + 6);
+        assert!(line.starts_with(&place), "{line}");
+    }
+    assert!(err.contains("\n… and 70 more errors\n"), "{err}");
+    assert_eq!(firsts[50], "/bad.toml: 120 errors");
+}

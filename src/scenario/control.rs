@@ -3,16 +3,18 @@
 //! put control characters into them, so they are refused here, at the
 //! escape that wrote them, before any other check can echo the value.
 
-use super::error::ScenarioError;
+use super::error::{MAX_ERRORS, ScenarioError, ScenarioErrors};
 use crate::terminal_text::{describe, escape, is_control};
 use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-/// Refuses the first control character in any key or string of `text`.
-/// A document that does not parse is left to the parser's own error.
-pub fn check(file: &str, text: &str) -> Result<(), ScenarioError> {
-    // TOML allows NUL nowhere; the parser would call it a missing `=`.
+/// Refuses every control character in the keys and strings of `text`.
+/// A document that does not parse is left to the parser's own errors.
+pub fn check(file: &str, text: &str) -> Result<(), ScenarioErrors> {
+    // TOML allows NUL nowhere; the parser would call it a missing `=`. One
+    // is enough to say the file is not text (UTF-16 has one every other
+    // byte), so only the first is reported.
     if let Some(at) = text.find('\0') {
         return Err(ScenarioError::at(
             file,
@@ -20,59 +22,67 @@ pub fn check(file: &str, text: &str) -> Result<(), ScenarioError> {
             Some(at..at + 1),
             "a NUL byte (U+0000): a scenario is a text file, and TOML allows no NUL anywhere"
                 .into(),
-        ));
+        )
+        .into());
     }
     let Ok(doc) = DeTable::parse(text) else {
         return Ok(());
     };
-    let mut path = String::new();
-    table(file, text, doc.get_ref(), &mut path)
+    let mut found = Found {
+        text,
+        kept: Vec::new(),
+        more: 0,
+    };
+    table(&mut found, doc.get_ref(), &mut String::new());
+    if found.kept.is_empty() {
+        return Ok(());
+    }
+    Err(ScenarioErrors::at(file, text, found.kept).with_more(found.more))
 }
 
-fn table(file: &str, text: &str, t: &DeTable<'_>, path: &mut String) -> Result<(), ScenarioError> {
+/// What the walk found: the first [`MAX_ERRORS`] it met (keys in name
+/// order, so past the limit not quite the first in the file) with their
+/// messages, which echo the key's path, of any length; and a count of the
+/// rest.
+struct Found<'t> {
+    text: &'t str,
+    kept: Vec<(Option<Range<usize>>, String)>,
+    more: usize,
+}
+
+fn table(found: &mut Found<'_>, t: &DeTable<'_>, path: &mut String) {
     for (key, value) in t {
         let len = path.len();
         if !path.is_empty() {
             path.push('.');
         }
         path.push_str(key.get_ref());
-        string(file, text, key.get_ref(), key.span(), path, "the key")?;
-        self::value(file, text, value, path)?;
+        string(found, key.get_ref(), key.span(), path, "the key");
+        self::value(found, value, path);
         path.truncate(len);
     }
-    Ok(())
 }
 
-fn value(
-    file: &str,
-    text: &str,
-    v: &Spanned<DeValue<'_>>,
-    path: &mut String,
-) -> Result<(), ScenarioError> {
+fn value(found: &mut Found<'_>, v: &Spanned<DeValue<'_>>, path: &mut String) {
     match v.get_ref() {
-        DeValue::String(s) => string(file, text, s, v.span(), path, "the text of"),
+        DeValue::String(s) => string(found, s, v.span(), path, "the text of"),
         DeValue::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 let len = path.len();
                 path.push_str(&format!("[{}]", i + 1));
-                value(file, text, item, path)?;
+                value(found, item, path);
                 path.truncate(len);
             }
-            Ok(())
         }
-        DeValue::Table(t) => table(file, text, t, path),
-        _ => Ok(()),
+        DeValue::Table(t) => table(found, t, path),
+        _ => {}
     }
 }
 
-fn string(
-    file: &str,
-    text: &str,
-    s: &str,
-    span: Range<usize>,
-    path: &str,
-    what: &str,
-) -> Result<(), ScenarioError> {
+fn string(found: &mut Found<'_>, s: &str, span: Range<usize>, path: &str, what: &str) {
+    // Where the search for the next escape goes on from: a string with
+    // two `\e` has two escapes to point at.
+    let mut from = span.start;
     // A CRLF line end inside a multi-line string is a line end, not a
     // carriage return on its own.
     let mut chars = s.chars().peekable();
@@ -80,34 +90,33 @@ fn string(
         if c == '\r' && chars.peek() == Some(&'\n') {
             continue;
         }
-        if let Some(name) = invisible(c) {
-            let at = locate(text, span.clone(), c);
-            return Err(ScenarioError::at(
-                file,
-                text,
-                Some(at..at + 1),
-                format!(
-                    "invisible character U+{:04X} ({name}) in {what} `{}`: it makes text display as something it is not, so scenario text may not hold it",
-                    c as u32,
-                    escape(path)
-                ),
-            ));
+        let name = invisible(c);
+        if name.is_none() && !is_control(c) {
+            continue;
         }
-        if is_control(c) {
-            let at = locate(text, span.clone(), c);
-            return Err(ScenarioError::at(
-                file,
-                text,
-                Some(at..at + 1),
-                format!(
-                    "control character {} in {what} `{}`: scenario text may hold newlines and tabs, but no control characters (a terminal would obey them)",
-                    describe(c),
-                    escape(path)
-                ),
-            ));
+        if found.kept.len() == MAX_ERRORS {
+            found.more += 1;
+            continue;
         }
+        let message = match name {
+            Some(name) => format!(
+                "invisible character U+{:04X} ({name}) in {what} `{}`: it makes text display as something it is not, so scenario text may not hold it",
+                c as u32,
+                escape(path)
+            ),
+            None => format!(
+                "control character {} in {what} `{}`: scenario text may hold newlines and tabs, but no control characters (a terminal would obey them)",
+                describe(c),
+                escape(path)
+            ),
+        };
+        let at = locate(found.text, from..span.end, c);
+        from = at + 1;
+        while from < span.end && !found.text.is_char_boundary(from) {
+            from += 1;
+        }
+        found.kept.push((Some(at..at + 1), message));
     }
-    Ok(())
 }
 
 /// The byte offset in the file of the escape (or raw character) that wrote
@@ -178,4 +187,36 @@ fn invisible(c: char) -> Option<&'static str> {
         '\u{2069}' => "pop directional isolate",
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_escape_is_pointed_at_and_past_the_limit_counted() {
+        let text = format!(
+            "title = \"{}\"\nsummary = \"a\\u0007\\e\"\n",
+            "x\\e".repeat(60)
+        );
+        let errors = check("f.toml", &text).unwrap_err();
+        assert_eq!((errors.len(), errors.more()), (MAX_ERRORS, 12));
+        // `summary` comes before `title`: both of its escapes are kept.
+        let places: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.column)).collect();
+        let mut expected: Vec<(usize, usize)> = (0..48).map(|i| (1, 11 + 3 * i)).collect();
+        expected.extend([(2, 13), (2, 19)]);
+        assert_eq!(places, expected);
+        assert!(
+            errors[49]
+                .message
+                .contains("U+001B (ESC) in the text of `summary`")
+        );
+    }
+
+    #[test]
+    fn a_crlf_in_a_multi_line_string_is_a_line_end() {
+        assert!(check("f.toml", "title = \"\"\"a\r\nb\"\"\"\r\n").is_ok());
+        let errors = check("f.toml", "title = \"\"\"a\\rb\"\"\"\n").unwrap_err();
+        assert_eq!(errors.count(), 1);
+    }
 }

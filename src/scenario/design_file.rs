@@ -16,7 +16,7 @@
 //! wrong, because showing *how* it goes wrong is the prover's job: an ack
 //! before the work, an ID saved in its own transaction, no Idempotency-Key.
 
-use super::error::ScenarioError;
+use super::error::{ScenarioError, ScenarioErrors};
 use super::load::LoadError;
 use crate::sim::{Op, Strategy};
 use crate::suggest::did_you_mean;
@@ -279,26 +279,30 @@ pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
     Ok(())
 }
 
-/// Reads a design file from a path.
+/// Reads a design file from a path; one that does not validate gets every
+/// error that can be told apart.
 pub fn load(path: &Path) -> Result<Strategy, LoadError> {
     let text = super::file::read(path)?;
-    parse(&path.display().to_string(), &text).map_err(LoadError::Scenario)
+    Ok(parse_all(&path.display().to_string(), &text)?)
 }
 
-/// A design from the text of a file called `file`.
+/// A design from the text of a file called `file`, or the first error in
+/// the file.
 pub fn parse(file: &str, text: &str) -> Result<Strategy, ScenarioError> {
+    parse_all(file, text).map_err(ScenarioErrors::into_first)
+}
+
+/// A design from the text of a file called `file`, or its errors in file
+/// order: control characters, else TOML syntax, else types and keys, else
+/// whatever is wrong with the name, the summary and the steps, each on its
+/// own.
+pub fn parse_all(file: &str, text: &str) -> Result<Strategy, ScenarioErrors> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
     super::control::check(file, text)?;
-    let raw: RawDesign = toml::from_str(text).map_err(|e| {
-        err(
-            e.span(),
-            e.message()
-                .trim()
-                .replace("sequence", "array")
-                .replace("map", "table"),
-        )
-    })?;
+    let raw: RawDesign = super::every_error::deserialize_all(text)
+        .map_err(|all| super::load::toml_errors(file, text, all))?;
+    let mut errors = Vec::new();
     let name = raw.name.get_ref();
     if name.is_empty()
         || name.chars().count() > MAX_NAME
@@ -306,20 +310,19 @@ pub fn parse(file: &str, text: &str) -> Result<Strategy, ScenarioError> {
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
     {
-        return Err(err(
+        errors.push(err(
             Some(raw.name.span()),
             format!("a design's name is 1 to {MAX_NAME} of a-z, 0-9 and `-`, like `my-handler`"),
         ));
-    }
-    if Strategy::by_name(name).is_some() {
-        return Err(err(
+    } else if Strategy::by_name(name).is_some() {
+        errors.push(err(
             Some(raw.name.span()),
             format!("`{name}` is a built-in design's name: give yours another"),
         ));
     }
     let summary = raw.summary.get_ref();
     if summary.contains('\n') || summary.chars().count() > MAX_SUMMARY {
-        return Err(err(
+        errors.push(err(
             Some(raw.summary.span()),
             format!("the summary is one line of at most {MAX_SUMMARY} characters"),
         ));
@@ -336,13 +339,20 @@ pub fn parse(file: &str, text: &str) -> Result<Strategy, ScenarioError> {
             None => raw.steps.span(),
         };
         err(Some(span), e.message)
-    })?;
-    Ok(Strategy {
-        name: Cow::Owned(name.clone()),
-        summary: Cow::Owned(summary.clone()),
-        claims_safe: raw.claims_safe,
-        program,
-    })
+    });
+    match program {
+        Ok(program) if errors.is_empty() => Ok(Strategy {
+            name: Cow::Owned(name.clone()),
+            summary: Cow::Owned(summary.clone()),
+            claims_safe: raw.claims_safe,
+            program,
+        }),
+        Ok(_) => Err(ScenarioErrors::new(errors)),
+        Err(e) => {
+            errors.push(e);
+            Err(ScenarioErrors::new(errors))
+        }
+    }
 }
 
 /// A design as a file `parse` reads back: how the level screen and the

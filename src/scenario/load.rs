@@ -3,7 +3,7 @@
 
 use super::action::Action;
 use super::builtin::{self, BUILTIN};
-use super::error::ScenarioError;
+use super::error::{ScenarioError, ScenarioErrors};
 use super::format::{RawExpectation, RawScenario};
 use crate::sim::message::StatusUpdate;
 use crate::sim::world::IdSource;
@@ -163,8 +163,9 @@ impl Script {
 
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
+    /// Every error the file's validation could tell apart.
     #[error("{0}")]
-    Scenario(#[from] ScenarioError),
+    Scenario(#[from] ScenarioErrors),
     #[error(
         "no scenario named `{name}`{}; the built-in ones are: {}",
         crate::suggest::did_you_mean(name, known.iter().map(String::as_str)),
@@ -185,27 +186,27 @@ pub enum LoadError {
     TooLarge { path: String, bytes: u64 },
 }
 
-/// A built-in scenario by name, or a file by path.
-pub fn find(name_or_path: &str) -> Result<Script, LoadError> {
-    find_all(name_or_path).map_err(|mut all| all.swap_remove(0))
+impl From<ScenarioError> for LoadError {
+    fn from(error: ScenarioError) -> Self {
+        LoadError::Scenario(error.into())
+    }
 }
 
-/// [`find`], with every error of the file that validation can tell apart
-/// (never an empty list).
-pub fn find_all(name_or_path: &str) -> Result<Script, Vec<LoadError>> {
-    let scenario = |all: Vec<ScenarioError>| all.into_iter().map(LoadError::Scenario).collect();
+/// A built-in scenario by name, or a file by path; a file that does not
+/// validate gets every error validation can tell apart.
+pub fn find(name_or_path: &str) -> Result<Script, LoadError> {
     if let Some((name, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
-        return parse_all(name, text).map_err(scenario);
+        return Ok(parse_all(name, text)?);
     }
     let path = Path::new(name_or_path);
     if path.exists() || name_or_path.ends_with(".toml") {
-        let text = super::file::read(path).map_err(|e| vec![e])?;
-        return parse_all(name_or_path, &text).map_err(scenario);
+        let text = super::file::read(path)?;
+        return Ok(parse_all(name_or_path, &text)?);
     }
-    Err(vec![LoadError::UnknownName {
+    Err(LoadError::UnknownName {
         name: name_or_path.to_string(),
         known: builtin::names().into_iter().map(String::from).collect(),
-    }])
+    })
 }
 
 /// Every built-in scenario, parsed. They are tested, so this cannot fail in a
@@ -220,25 +221,27 @@ pub fn builtins() -> Vec<Script> {
     scripts
 }
 
-/// The script, or the first error (the one [`parse_all`] lists first).
+/// The script, or the first error in the file (the one [`parse_all`]
+/// lists first).
 pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
-    parse_all(file, text).map_err(|mut all| all.swap_remove(0))
+    parse_all(file, text).map_err(ScenarioErrors::into_first)
 }
 
-/// The script, or its errors in the order validation found them. Errors in
-/// messages, actions, expectations and narration are all collected, each
-/// group before the next is checked (a later check would only repeat an
-/// earlier error); a file that does not parse, or a wrong setup value other
-/// than a message, stops at that one.
-pub fn parse_all(file: &str, text: &str) -> Result<Script, Vec<ScenarioError>> {
+/// The script, or its errors in file order. They come in kinds, each
+/// looked for only once the one before it found nothing, since a later
+/// kind would mostly repeat an earlier error: TOML syntax; control
+/// characters; types, unknown keys and missing keys; then the scenario's
+/// own rules. Errors in messages, actions, expectations and narration are all
+/// collected, each group before the next is checked; a wrong setup value
+/// other than a message stops at that one.
+pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
-    // Before the schema: its messages may echo a value.
-    super::control::check(file, text).map_err(|e| vec![e])?;
-    let raw: RawScenario = toml::from_str(text).map_err(|e| {
-        let message = toml_message(e.message(), e.span().and_then(|s| text.get(s)));
-        vec![err(e.span(), message)]
-    })?;
+    // Before the schema, whose messages may echo a value; it leaves a
+    // document that does not parse to the parser.
+    super::control::check(file, text)?;
+    let raw: RawScenario =
+        super::every_error::deserialize_all(text).map_err(|all| toml_errors(file, text, all))?;
     let validator = Validator {
         err: &err,
         found: RefCell::new(Vec::new()),
@@ -250,9 +253,28 @@ pub fn parse_all(file: &str, text: &str) -> Result<Script, Vec<ScenarioError>> {
             if !all.contains(&last) {
                 all.push(last);
             }
-            Err(all)
+            Err(ScenarioErrors::new(all))
         }
     }
+}
+
+/// The TOML reader's errors, each at its place and in a scenario file's
+/// words.
+pub(super) fn toml_errors(
+    file: &str,
+    text: &str,
+    found: super::every_error::TomlErrors,
+) -> ScenarioErrors {
+    let placed = found
+        .errors
+        .into_iter()
+        .map(|e| {
+            let span = e.span();
+            let at = span.clone().and_then(|s| text.get(s));
+            (span, toml_message(e.message(), at))
+        })
+        .collect();
+    ScenarioErrors::at(file, text, placed).cut_short(found.cut_short)
 }
 
 /// The TOML reader's message in the words of a scenario file: TOML's

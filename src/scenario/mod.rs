@@ -7,6 +7,7 @@ pub mod builtin;
 mod control;
 pub mod design_file;
 pub mod error;
+mod every_error;
 mod file;
 mod format;
 pub mod generate;
@@ -16,6 +17,6 @@ pub mod question;
 pub mod write;
 
 pub use action::Action;
-pub use error::ScenarioError;
-pub use load::{Expectation, Group, Script, ScriptStep, find, find_all, parse, parse_all};
+pub use error::{ScenarioError, ScenarioErrors};
+pub use load::{Expectation, Group, Script, ScriptStep, find, parse, parse_all};
 pub use question::{Question, Subject};

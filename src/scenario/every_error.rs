@@ -1,0 +1,449 @@
+//! Reading a TOML document into a serde type with every error a reader
+//! has to fix, not only the first: all syntax errors from one pass of the
+//! parser; then, for a document that parses, each type error (a wrong
+//! type, an unknown key, a missing key) found by taking the part it is in
+//! out of the document and reading it again.
+//!
+//! What is taken out is the smallest thing a reader thinks of as one
+//! item: the array element the error is in (one action, one message), else
+//! the key it is under. Taking a key out can make its table incomplete;
+//! that `missing field` is the reader's own doing, not the author's, so it
+//! is never reported: the table is taken out in turn.
+
+use serde::de::DeserializeOwned;
+use std::ops::Range;
+use toml::Spanned;
+use toml::de::{DeArray, DeTable, DeValue, Deserializer, Error};
+
+/// Type errors looked for in one document. Each costs a reading of the
+/// whole document, and far fewer are ever shown.
+pub const MAX_ROUNDS: usize = 100;
+
+/// The errors of a document, in the order they appear in the file (never
+/// none).
+#[derive(Debug)]
+pub struct TomlErrors {
+    pub errors: Vec<Error>,
+    /// The search for type errors stopped after [`MAX_ROUNDS`] with the
+    /// document still wrong: there may be more.
+    pub cut_short: bool,
+}
+
+/// The value `text` holds, or its errors. A document with syntax errors
+/// gets those alone: its types are not looked at, as a recovered tree
+/// would only yield errors that fixing the syntax makes go away.
+pub fn deserialize_all<T: DeserializeOwned>(text: &str) -> Result<T, TomlErrors> {
+    let (mut root, syntax) = DeTable::parse_recoverable(text);
+    if !syntax.is_empty() {
+        return Err(TomlErrors {
+            errors: without_echoes(text, in_file_order(syntax)),
+            cut_short: false,
+        });
+    }
+    let mut found = Vec::new();
+    let mut taken: Vec<Taken> = Vec::new();
+    let mut rounds = 0;
+    let cut_short = loop {
+        if rounds == MAX_ROUNDS {
+            break true;
+        }
+        rounds += 1;
+        let error = match T::deserialize(Deserializer::from(root.clone())) {
+            Ok(value) if found.is_empty() => return Ok(value),
+            Ok(_) => break false,
+            Err(error) => error,
+        };
+        // Nowhere to point, or nothing left to take out (the root): what
+        // there was to read has been read.
+        let Some(span) = error.span() else {
+            if found.is_empty() {
+                found.push(error);
+            }
+            break false;
+        };
+        // The same error again: taking out did not reach it.
+        let again = found
+            .iter()
+            .any(|e: &Error| e.span() == error.span() && e.message() == error.message());
+        if again {
+            break false;
+        }
+        if !follows_from(&error, &span, &taken) {
+            found.push(error);
+        }
+        // The root's span is empty, at the start of the file, where a key
+        // or a table may also start: the root is not in them.
+        if span == root.span() {
+            break false;
+        }
+        let Some(path) = path_to(root.get_ref(), &span) else {
+            break false;
+        };
+        match take_out(&mut root, &path) {
+            Some(what) => taken.push(what),
+            None => break false,
+        }
+    };
+    Err(TomlErrors {
+        errors: in_file_order(found),
+        cut_short,
+    })
+}
+
+/// Stable: errors at one place keep the order they were found in.
+fn in_file_order(mut errors: Vec<Error>) -> Vec<Error> {
+    errors.sort_by_key(|e| e.span().map_or(0, |s| s.start));
+    errors
+}
+
+/// Syntax errors that only say the parser lost its footing after another
+/// are left out: a second error on a line (`x = = 1` is an extra `=`, then
+/// a stray value), and an error at the start of the line right after one
+/// with the same words (an array left open takes in the lines after it,
+/// each "missing a comma"; a table opened twice repeats each of its keys).
+/// They would send the reader to fix one mistake several times.
+fn without_echoes(text: &str, errors: Vec<Error>) -> Vec<Error> {
+    let mut kept = Vec::new();
+    // The first error of the last line that had any, kept or not.
+    let mut head: Option<(usize, String)> = None;
+    for error in errors {
+        let at = error.span().map_or(0, |s| s.start).min(text.len());
+        let keep = match &head {
+            None => true,
+            Some((before, words)) => {
+                let between = text.get(*before..at).unwrap_or_default();
+                match between.matches('\n').count() {
+                    0 => continue,
+                    1 => words != error.message() || !starts_its_line(text, at),
+                    _ => true,
+                }
+            }
+        };
+        head = Some((at, error.message().to_string()));
+        if keep {
+            kept.push(error);
+        }
+    }
+    kept
+}
+
+fn starts_its_line(text: &str, at: usize) -> bool {
+    let before = text.get(..at).unwrap_or_default();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    before[line_start..].trim().is_empty()
+}
+
+/// One step down from a table or an array: the key with this span, or the
+/// element at this index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Step {
+    Key(Range<usize>),
+    Item(usize),
+}
+
+/// What was taken out: from the container with this span, the key with
+/// this name, or (`None`) an element of an array.
+type Taken = (Range<usize>, Option<String>);
+
+/// Whether `error` only reports what taking something out did to its
+/// container: a key taken out now missing, or any complaint about an
+/// array or table as a whole once something was taken out of it. A
+/// `missing field` other than a key taken out was missing all along.
+fn follows_from(error: &Error, span: &Range<usize>, taken: &[Taken]) -> bool {
+    let mut here = taken.iter().filter(|(at, _)| at == span).peekable();
+    if here.peek().is_none() {
+        return false;
+    }
+    let missing = error
+        .message()
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.strip_suffix('`'));
+    match missing {
+        None => true,
+        Some(field) => here.any(|(_, key)| key.as_deref().is_none_or(|key| key == field)),
+    }
+}
+
+fn holds(outer: &Range<usize>, inner: &Range<usize>) -> bool {
+    outer.start <= inner.start && inner.end <= outer.end
+}
+
+/// The steps from the root down to the deepest key or value whose span
+/// holds `span`; `None` when only the root does. Every branch is searched:
+/// a table written as `[header]` spans its header alone, not its keys.
+fn path_to(root: &DeTable<'_>, span: &Range<usize>) -> Option<Vec<Step>> {
+    let mut path = Vec::new();
+    in_table(root, span, &mut path).then_some(path)
+}
+
+fn in_table(table: &DeTable<'_>, span: &Range<usize>, path: &mut Vec<Step>) -> bool {
+    for (key, value) in table {
+        path.push(Step::Key(key.span()));
+        if in_value(value, span, path) || holds(&key.span(), span) {
+            return true;
+        }
+        path.pop();
+    }
+    false
+}
+
+fn in_value(value: &Spanned<DeValue<'_>>, span: &Range<usize>, path: &mut Vec<Step>) -> bool {
+    let deeper = match value.get_ref() {
+        DeValue::Table(table) => in_table(table, span, path),
+        DeValue::Array(items) => items.iter().enumerate().any(|(i, item)| {
+            path.push(Step::Item(i));
+            let found = in_value(item, span, path);
+            if !found {
+                path.pop();
+            }
+            found
+        }),
+        _ => false,
+    };
+    deeper || holds(&value.span(), span)
+}
+
+/// Takes out the innermost array element on `path`, else its last key.
+fn take_out(root: &mut Spanned<DeTable<'_>>, path: &[Step]) -> Option<Taken> {
+    if let Some(at) = path.iter().rposition(|s| matches!(s, Step::Item(_))) {
+        let Step::Item(index) = path[at] else {
+            return None;
+        };
+        let array = value_at(root.get_mut(), &path[..at])?;
+        let span = array.span();
+        let DeValue::Array(items) = array.get_mut() else {
+            return None;
+        };
+        let kept: DeArray<'_> = std::mem::replace(items, DeArray::new())
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, item)| (i != index).then_some(item))
+            .collect();
+        *items = kept;
+        return Some((span, None));
+    }
+    let (Step::Key(key), above) = path.split_last()? else {
+        return None;
+    };
+    let (table, span) = if above.is_empty() {
+        let span = root.span();
+        (root.get_mut(), span)
+    } else {
+        let value = value_at(root.get_mut(), above)?;
+        let span = value.span();
+        match value.get_mut() {
+            DeValue::Table(table) => (table, span),
+            _ => return None,
+        }
+    };
+    let name = table
+        .iter()
+        .find(|(k, _)| k.span() == *key)
+        .map(|(k, _)| k.get_ref().to_string())?;
+    table.remove(name.as_str());
+    Some((span, Some(name)))
+}
+
+fn value_at<'a, 'i>(
+    root: &'a mut DeTable<'i>,
+    path: &[Step],
+) -> Option<&'a mut Spanned<DeValue<'i>>> {
+    let (Step::Key(first), rest) = path.split_first()? else {
+        return None;
+    };
+    let mut at = root.iter_mut().find(|(k, _)| k.span() == *first)?.1;
+    for step in rest {
+        at = match (step, at.get_mut()) {
+            (Step::Key(key), DeValue::Table(table)) => {
+                table.iter_mut().find(|(k, _)| k.span() == *key)?.1
+            }
+            (Step::Item(i), DeValue::Array(items)) => items.get_mut(*i)?,
+            _ => return None,
+        };
+    }
+    Some(at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Doc {
+        title: String,
+        setup: Setup,
+        #[serde(default)]
+        steps: Vec<Step>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Setup {
+        #[serde(default)]
+        lease: Option<String>,
+        messages: Vec<Message>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Message {
+        id: String,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Step {
+        title: String,
+        #[serde(default)]
+        actions: Vec<String>,
+    }
+
+    /// Each error as `line:column message`, the column in characters.
+    fn places(text: &str) -> Vec<String> {
+        let found = deserialize_all::<Doc>(text).expect_err("the document is wrong");
+        found
+            .errors
+            .iter()
+            .map(|e| {
+                let at = e.span().map_or(0, |s| s.start);
+                let line = text[..at].matches('\n').count() + 1;
+                let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                let column = text[start..at].chars().count() + 1;
+                format!("{line}:{column} {}", e.message())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_search_that_ends_is_not_cut_short() {
+        let bad = vec!["{ id = 1 }"; MAX_ROUNDS - 1].join(", ");
+        let text = format!("title = \"t\"\n[setup]\nmessages = [{bad}]\n");
+        let found = deserialize_all::<Doc>(&text).unwrap_err();
+        assert_eq!(
+            (found.errors.len(), found.cut_short),
+            (MAX_ROUNDS - 1, false)
+        );
+        // Ended by a key missing all along, at the root.
+        let found = deserialize_all::<Doc>("[setup]\nmessages = []\n").unwrap_err();
+        assert_eq!((found.errors.len(), found.cut_short), (1, false));
+    }
+
+    #[test]
+    fn a_sound_document_reads() {
+        let doc: Doc = deserialize_all(
+            "title = \"t\"\n[setup]\nlease = \"5s\"\nmessages = [{ id = \"a\" }]\n[[steps]]\ntitle = \"go\"\nactions = [\"run A\"]\n",
+        )
+        .unwrap();
+        assert_eq!(doc.title, "t");
+        assert_eq!(doc.setup.lease.as_deref(), Some("5s"));
+        assert_eq!(doc.setup.messages[0].id, "a");
+        assert_eq!(doc.steps[0].title, "go");
+        assert_eq!(doc.steps[0].actions, ["run A"]);
+    }
+
+    #[test]
+    fn every_syntax_error_is_reported_and_the_types_are_not_looked_at() {
+        let found = places("title = \"t\nsetup = 5\nx = = 1\n[steps\ny = 2\n");
+        let lines: Vec<&str> = found.iter().map(|f| f.split(':').next().unwrap()).collect();
+        assert_eq!(lines, ["1", "3", "4"], "{found:#?}");
+        assert!(
+            found.iter().all(|f| !f.contains("invalid type")),
+            "{found:#?}"
+        );
+    }
+
+    #[test]
+    fn an_array_left_open_is_one_error_not_one_a_line() {
+        let found = places("title = \"t\"\nx = [1\n[setup]\nlease = \"5s\"\ny = 2\nz = [3 4]\n");
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("3:1 missing comma"), "{found:#?}");
+    }
+
+    /// The same mistake on lines one after another is reported on each.
+    #[test]
+    fn the_same_slip_on_two_lines_is_two_errors() {
+        let found = places("title = \"t\"\nx = [1 2]\ny = [3 4]\n");
+        assert_eq!(found.len(), 2, "{found:#?}");
+    }
+
+    #[test]
+    fn a_table_opened_twice_is_one_error_not_one_a_key() {
+        let text = "title = \"t\"\n[setup]\nlease = \"5s\"\nmessages = []\n[setup]\nlease = \"5s\"\nmessages = []\n";
+        let found = places(text);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("5:2 duplicate key"), "{found:#?}");
+    }
+
+    #[test]
+    fn a_wrong_element_of_an_array_is_taken_out_alone() {
+        let text = "title = \"t\"\n[setup]\nmessages = [{ id = 1 }, { id = \"b\" }, { id = true }]\n\
+                    [[steps]]\ntitle = \"a\"\nactions = [\"run A\", 3]\n\
+                    [[steps]]\ntitle = 2\n";
+        assert_eq!(
+            places(text),
+            [
+                "3:20 invalid type: integer `1`, expected a string",
+                "3:46 invalid type: boolean `true`, expected a string",
+                "6:21 invalid type: integer `3`, expected a string",
+                "8:9 invalid type: integer `2`, expected a string",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_and_a_wrong_type_in_other_tables() {
+        let text = "title = \"t\"\n[setup]\nlese = \"5s\"\nmessages = []\n\
+                    [[steps]]\ntitle = \"a\"\nactions = 5\n";
+        let found = places(text);
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(
+            found[0].starts_with("3:1 unknown field `lese`"),
+            "{found:#?}"
+        );
+        assert!(
+            found[1].starts_with("7:11 invalid type: integer `5`"),
+            "{found:#?}"
+        );
+    }
+
+    /// `messages` taken out leaves `[setup]` without it: that is not the
+    /// author's error, and `[setup]` goes in turn, then the search ends at
+    /// the root, which cannot be taken out.
+    #[test]
+    fn a_key_taken_out_is_not_reported_missing() {
+        let found = places("title = \"t\"\n[setup]\nmessages = 5\n");
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("3:12 invalid type"), "{found:#?}");
+    }
+
+    /// A key missing before anything was taken out is the author's.
+    #[test]
+    fn a_key_missing_all_along_is_reported_beside_a_wrong_one() {
+        let found = places("[setup]\nlease = 5\n");
+        assert_eq!(found.len(), 3, "{found:#?}");
+        // Both where their tables start: the root, and `[setup]` on line 1.
+        assert!(
+            found[0].starts_with("1:1 missing field `messages`"),
+            "{found:#?}"
+        );
+        assert!(
+            found[1].starts_with("1:1 missing field `title`"),
+            "{found:#?}"
+        );
+        assert!(found[2].starts_with("2:9 invalid type"), "{found:#?}");
+    }
+
+    #[test]
+    fn the_search_stops_after_its_rounds() {
+        let bad = vec!["{ id = 1 }"; MAX_ROUNDS + 20].join(", ");
+        let text = format!("title = \"t\"\n[setup]\nmessages = [{bad}]\n");
+        let found = deserialize_all::<Doc>(&text).unwrap_err();
+        assert!(found.cut_short);
+        let errors = found.errors;
+        assert_eq!(errors.len(), MAX_ROUNDS);
+        let starts: Vec<usize> = errors.iter().map(|e| e.span().unwrap().start).collect();
+        assert!(starts.is_sorted(), "not in file order: {starts:?}");
+    }
+}
