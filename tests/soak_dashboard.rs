@@ -3,7 +3,7 @@
 
 use idem::sim::Strategy;
 use idem::soak::{self, Config, FaultRates, Live};
-use idem::tui::soak::{DashAction, Dashboard, update};
+use idem::tui::soak::{DashAction, Dashboard, settings, update};
 use idem::tui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -49,5 +49,35 @@ fn the_dashboard_at_the_end_of_a_soak() {
         assert!(screen.contains("finished"), "{screen}");
         assert!(screen.contains("naive") && screen.contains("idempotent"));
         insta::assert_snapshot!(format!("soak_dashboard_{w}x{h}"), screen);
+    }
+}
+
+/// The settings line at the top wraps rather than lose anything: at every
+/// size, the state and each setting (the default faults are one long word)
+/// are on screen whole.
+#[test]
+fn the_settings_are_never_cut() {
+    let live = finished_soak();
+    let config = Config {
+        retention_ms: Some(3_600_000),
+        ..Config::default()
+    };
+    let line = settings(&config);
+    for ascii in [false, true] {
+        let dash = Dashboard::new(line.clone(), live.snapshot(), Theme::new(false, ascii));
+        for (w, h) in [(80u16, 24u16), (100, 30), (120, 40)] {
+            let screen = draw(&dash, w, h);
+            let rows: Vec<String> = screen
+                .lines()
+                .map(|l| l.trim_matches('"').trim_end().to_string())
+                .collect();
+            let joined = rows.join(" ");
+            assert!(joined.contains("finished"), "{w}x{h}:\n{screen}");
+            let sep = if ascii { " - " } else { " · " };
+            for part in line.split(" · ") {
+                let part = part.replace(" · ", sep);
+                assert!(joined.contains(&part), "{w}x{h}: `{part}` cut:\n{screen}");
+            }
+        }
     }
 }

@@ -270,6 +270,16 @@ impl Broker {
             .remove(&(message_id.to_string(), payment.clone()));
     }
 
+    /// Entries kept per copy or per ID, for a long run's tests.
+    #[doc(hidden)]
+    pub fn footprint(&self) -> usize {
+        self.messages.len()
+            + self.published_at.len()
+            + self.index.by_id.len()
+            + self.index.copies.len()
+            + self.index.receipts.len()
+    }
+
     /// True when this copy was acked and then forgotten.
     pub fn forgot(&self, seq: u32) -> bool {
         (seq as usize) < self.forgotten && self.get(seq).is_none()

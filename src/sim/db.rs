@@ -8,7 +8,7 @@
 
 use super::Millis;
 use super::db_file::{self, DbFile, DbFileError};
-use rusqlite::{Connection, ErrorCode, OpenFlags, params};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, params};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -896,11 +896,23 @@ impl Session {
 
     /// Sets the order row's last message ID, unless it already is this one.
     /// True when the row changed: the message is new to this row.
-    pub fn guard_order_row(&self, order: u32, message_id: &str) -> Result<(bool, Ran), DbError> {
+    /// Also the message the row remembered before, read in the same
+    /// transaction, for the narration: the row keeps one ID only.
+    pub fn guard_order_row(
+        &self,
+        order: u32,
+        message_id: &str,
+    ) -> Result<(bool, Option<String>, Ran), DbError> {
+        let previous = self
+            .conn()
+            .prepare_cached("SELECT last_message_id FROM orders WHERE order_id = ?1")?
+            .query_row(params![order], |r| r.get(0))
+            .optional()?;
         let rows = self.execute(GUARD_ORDER_ROW, params![order, message_id])?;
         self.wrote(|w| w.orders.insert(order));
         Ok((
             rows == 1,
+            previous,
             Ran {
                 sql: render(GUARD_ORDER_ROW, &[order.to_string(), quote(message_id)]),
                 result: if rows == 1 {

@@ -57,13 +57,7 @@ impl World {
     pub(super) fn guard_row(&mut self, i: usize) -> Result<(), SimError> {
         let key = self.message_key(i);
         let order = self.delivery(i).message.payment.order;
-        let remembered = self
-            .committed
-            .orders
-            .iter()
-            .find(|r| r.order == order)
-            .map(|r| r.last_message_id.clone());
-        let (changed, ran) = self.session(i).guard_order_row(order, &key)?;
+        let (changed, remembered, ran) = self.session(i).guard_order_row(order, &key)?;
         self.ran(i, ran);
         if changed {
             // The guard let this delivery through because the row keeps one

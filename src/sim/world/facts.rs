@@ -129,6 +129,9 @@ pub(super) struct FactBook {
     free: Vec<usize>,
     /// Per slot: retired, its verdict no longer counted or listed.
     retired: Vec<bool>,
+    /// Some fact was ever retired: the world's copies of the tables no
+    /// longer hold the whole database.
+    pub(super) forgot: bool,
 }
 
 impl FactBook {
@@ -226,6 +229,8 @@ impl FactBook {
     fn retire(&mut self, i: usize) -> Vec<String> {
         self.tally.account(&self.verdicts[i], false);
         self.retired[i] = true;
+        self.forgot = true;
+        self.changed.retain(|&j| j != i);
         self.free.push(i);
         let def = &mut self.defs[i];
         self.index.remove(&def.key);
@@ -445,6 +450,11 @@ impl World {
     /// Every fact's verdict as it stands, in order.
     pub fn fact_verdicts(&self) -> Vec<&FactVerdict> {
         self.facts.live_verdicts().collect()
+    }
+
+    /// Fact slots and the IDs and keys that index them.
+    pub(super) fn fact_slots(&self) -> usize {
+        self.facts.defs.len() + self.facts.by_id.len() + self.facts.index.len()
     }
 
     /// Whether a payment fact of this order is still open (not retired).

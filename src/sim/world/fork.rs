@@ -11,9 +11,10 @@ use crate::sim::db::DbError;
 
 impl World {
     /// Whether [`World::fork_onto`] can copy this world: no transaction is
-    /// open, so the committed tables are the whole database.
+    /// open and nothing was retired, so the committed tables are the whole
+    /// database.
     pub fn forkable(&self) -> bool {
-        self.lock_holder().is_none()
+        self.lock_holder().is_none() && !self.facts.forgot
     }
 
     /// This world, copied onto `spare`'s database (a world of the same

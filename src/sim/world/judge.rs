@@ -7,7 +7,10 @@ use super::*;
 
 impl World {
     /// Judges the world as it stands, looking at everything: the same
-    /// answer as `verdict`, at a cost that grows with the run.
+    /// answer as `verdict`, at a cost that grows with the run. It knows the
+    /// setup's messages only: a world that also `produce`s (the soak's) is
+    /// judged as it goes, and forgets what it retires, so there is nothing
+    /// whole to judge again.
     #[doc(hidden)]
     pub fn verdict_from_scratch(&self) -> Verdict {
         // A business fact is a payment the producer asked for; two setup

@@ -79,6 +79,28 @@ impl World {
         Ok(self.db.bytes()?)
     }
 
+    /// How many entries the world keeps per payment or per ID, summed over
+    /// everything `retire` forgets: a long run holds it flat.
+    #[doc(hidden)]
+    pub fn footprint(&self) -> usize {
+        self.notes.len()
+            + self.ledger_by.len()
+            + self.seen.len()
+            + self.pruned.len()
+            + self.acked_before_work.len()
+            + self.refused.len()
+            + self.produced.len()
+            + self.tables.paid.len()
+            + self.tables.processed.len()
+            + self.committed.payments.len()
+            + self.committed.processed.len()
+            + self.committed.records.len()
+            + self.committed.orders.len()
+            + self.provider.charges().len()
+            + self.broker.footprint()
+            + self.fact_slots()
+    }
+
     /// processed_messages rows in the database now, retired payments'
     /// included.
     pub fn processed_rows(&self) -> u64 {
@@ -95,6 +117,99 @@ impl World {
 mod tests {
     use super::*;
     use crate::sim::Outcome;
+    use crate::sim::consumer::Status;
+
+    /// Runs consumer A until the payment is settled: steps while it can,
+    /// and lets a lease run out when a lost ack left the message leased.
+    fn settle(world: &mut World) {
+        for _ in 0..200 {
+            let a = &world.consumers()[0];
+            if a.status == Status::Idle && !world.broker().has_pending() {
+                return;
+            }
+            let mv = if a.status == Status::Idle && !world.broker().can_receive() {
+                Move::Wait {
+                    ms: world.setup().lease_ms,
+                }
+            } else {
+                Move::Step {
+                    consumer: "A".into(),
+                }
+            };
+            world.apply(&mv).unwrap();
+        }
+        panic!("did not settle");
+    }
+
+    /// Payments two to an order, every seventh ack lost (a redelivery, a
+    /// duplicate), a retention job every ten payments. `twin` gets the same
+    /// moves and never retires: every payment must be judged alike in both
+    /// until it retires, whatever the design.
+    fn long_run(strategy: Strategy, payments: u32, twin: bool) -> (World, Option<World>) {
+        let setup = Setup {
+            consumers: vec!["A".into()],
+            ..Setup::default()
+        };
+        // As the soak runs it: the broker drops acked copies.
+        let mut world = World::new(setup.clone(), strategy.clone(), 3).unwrap();
+        world.forget_acked(true);
+        let mut other = twin.then(|| World::new(setup, strategy, 3).unwrap());
+        for i in 0..payments {
+            let message = Message::payment(&format!("m-{i}"), 1000 + i / 2, 5 + i % 2);
+            let payment = message.payment.clone();
+            let mut moves = Vec::new();
+            if i % 7 == 3 {
+                moves.push(Move::LoseAck {
+                    consumer: "A".into(),
+                });
+            }
+            if i % 10 == 9 {
+                moves.push(Move::Wait { ms: 3_600_000 });
+                moves.push(Move::Prune { age_ms: 1_800_000 });
+            }
+            for w in std::iter::once(&mut world).chain(other.as_mut()) {
+                w.produce(message.clone()).unwrap();
+                for mv in &moves {
+                    w.apply(mv).unwrap();
+                }
+                settle(w);
+            }
+            if let Some(other) = &other {
+                assert_eq!(
+                    world.fact_verdict(&payment),
+                    other.fact_verdict(&payment),
+                    "{} payment {i}",
+                    world.strategy().name
+                );
+            }
+            assert!(world.retire(&payment));
+            let (rows, recorded) = world.database_totals().unwrap();
+            assert_eq!(
+                (rows, recorded),
+                (world.processed_rows(), world.recorded_total())
+            );
+        }
+        (world, other)
+    }
+
+    #[test]
+    fn retiring_changes_no_verdict_in_any_design() {
+        for strategy in Strategy::all() {
+            long_run(strategy, 60, true);
+        }
+    }
+
+    #[test]
+    fn what_the_world_keeps_does_not_grow_with_the_run() {
+        for strategy in Strategy::all() {
+            let short = long_run(strategy.clone(), 100, false).0.footprint();
+            let long = long_run(strategy.clone(), 400, false).0.footprint();
+            // The broker drops acked copies in batches of 64 or more, so the
+            // two may differ by a batch; 300 payments more must not show.
+            assert!(long <= short + 70, "{}: {short} then {long}", strategy.name);
+            assert!(long < 150, "{}: {long}", strategy.name);
+        }
+    }
 
     fn step(world: &mut World, times: usize) {
         for _ in 0..times {

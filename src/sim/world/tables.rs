@@ -136,6 +136,9 @@ impl World {
 
     /// The janitor deleted these processed IDs.
     pub(super) fn forget_processed(&mut self, ids: &[String]) {
+        // Every deleted row was counted: the janitor runs only while no
+        // write transaction is open, and each commit is read back in its move.
+        debug_assert!(self.tables.processed_rows >= ids.len() as u64);
         self.tables.processed_rows -= ids.len() as u64;
         for id in ids {
             if let Some(at) = self.tables.processed.remove(id) {

@@ -39,6 +39,22 @@ pub enum DashAction {
     Live(LiveState),
 }
 
+/// The settings line at the top: payments, consumers, seed, faults and
+/// retention, as the soak was asked for.
+pub fn settings(config: &crate::soak::Config) -> String {
+    let e = config.echo();
+    format!(
+        "{} payments · {} consumers · seed {} · faults {}{}",
+        crate::check::num(e.messages),
+        e.consumers,
+        e.seed,
+        e.faults,
+        e.retention
+            .map(|r| format!(" · retention {r}"))
+            .unwrap_or_default()
+    )
+}
+
 impl Dashboard {
     pub fn new(settings: String, live: LiveState, theme: Theme) -> Self {
         Dashboard {

@@ -40,17 +40,7 @@ pub fn dashboard(config: &Config, options: Options) -> io::Result<Watched> {
     let live = Live::new(config.messages, &names);
     let progress = AtomicU64::new(0);
     let theme = Theme::new(options.color, options.ascii);
-    let e = config.echo();
-    let settings = format!(
-        "{} payments · {} consumers · seed {} · faults {}{}",
-        crate::check::num(e.messages),
-        e.consumers,
-        e.seed,
-        e.faults,
-        e.retention
-            .map(|r| format!(" · retention {r}"))
-            .unwrap_or_default()
-    );
+    let settings = super::settings(config);
     let started = Instant::now();
     let mut frames = 0u64;
     std::thread::scope(|s| {
