@@ -594,6 +594,24 @@ pub fn list() -> Result<ExitCode> {
 pub fn validate(files: &[String]) -> Result<ExitCode> {
     let mut bad = 0;
     for file in files {
+        if scenario::design_file::is_design_file(std::path::Path::new(file)) {
+            match scenario::design_file::load(std::path::Path::new(file)) {
+                Ok(design) => emit(&format!(
+                    "{file}: ok (design `{}`, {} steps)\n",
+                    design.name,
+                    design.program.len()
+                ))?,
+                Err(LoadError::Scenario(errors)) => {
+                    bad += 1;
+                    report_all(file, &errors);
+                }
+                Err(other) => {
+                    bad += 1;
+                    note(&other.to_string());
+                }
+            }
+            continue;
+        }
         match scenario::find(file) {
             Ok(script) => emit(&format!(
                 "{file}: ok ({} chapters, expectations for {})\n",
@@ -602,15 +620,7 @@ pub fn validate(files: &[String]) -> Result<ExitCode> {
             ))?,
             Err(LoadError::Scenario(errors)) => {
                 bad += 1;
-                note(&errors.to_string());
-                if errors.count() > 1 {
-                    let perhaps = if errors.is_cut_short() {
-                        " or more"
-                    } else {
-                        ""
-                    };
-                    note(&format!("{file}: {} errors{perhaps}", errors.count()));
-                }
+                report_all(file, &errors);
             }
             Err(other) => {
                 bad += 1;
@@ -623,6 +633,19 @@ pub fn validate(files: &[String]) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Every error of a file, then how many there were when more than one.
+fn report_all(file: &str, errors: &scenario::ScenarioErrors) {
+    note(&errors.to_string());
+    if errors.count() > 1 {
+        let perhaps = if errors.is_cut_short() {
+            " or more"
+        } else {
+            ""
+        };
+        note(&format!("{file}: {} errors{perhaps}", errors.count()));
+    }
 }
 
 /// Options of `idem check`; a bound left out keeps its default (printed).

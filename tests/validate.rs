@@ -403,3 +403,41 @@ fn a_flood_of_errors_is_cut_at_fifty() {
     assert!(err.contains("\n… and 70 more errors\n"), "{err}");
     assert_eq!(firsts[50], "/bad.toml: 120 errors");
 }
+
+/// A design file is validated as a design, not as a scenario with the
+/// wrong keys: every word that is no step is named at its place.
+#[test]
+fn validate_reads_a_design_file_as_a_design() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("mine.toml");
+    std::fs::write(
+        &good,
+        "name = \"mine\"\nsummary = \"keyed\"\nsteps = [\"receive\", \"begin\", \"claim\", \"charge\", \"provider with key\", \"response\", \"commit\", \"ack\"]\n",
+    )
+    .unwrap();
+    let bad = dir.path().join("slips.toml");
+    std::fs::write(
+        &bad,
+        "name = \"mine\"\nsummary = \"s\"\nsteps = [\"receive\", \"chrge\", \"comit\", \"ack\"]\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .arg("validate")
+        .arg(&good)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.contains("ok (design `mine`, 8 steps)"), "{said}");
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .arg("validate")
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("3:21: unknown step `chrge`"), "{err}");
+    assert!(err.contains("3:30: unknown step `comit`"), "{err}");
+    assert!(err.contains(": 2 errors"), "{err}");
+    assert!(!err.contains("unknown key"), "{err}");
+}

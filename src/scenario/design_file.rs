@@ -162,20 +162,25 @@ pub fn program<S: AsRef<str>>(words: &[S]) -> Result<Vec<Op>, StepError> {
     for (i, word) in words.iter().enumerate() {
         let word = word.as_ref();
         let Some(op) = op_of(word) else {
-            let message = if word == "provider" {
-                "say `provider with key` (the message ID as Idempotency-Key) or `provider without key`".to_string()
-            } else {
-                format!(
-                    "unknown step `{word}`{}; the steps are {}",
-                    did_you_mean(word, STEP_WORDS),
-                    STEP_WORDS.join(", ")
-                )
-            };
-            return Err(at(i, message));
+            return Err(at(i, unknown_step(word)));
         };
         ops.push(op);
     }
     check_order(&ops).map(|()| ops)
+}
+
+/// Why a word is not a step, with the word that was probably meant.
+fn unknown_step(word: &str) -> String {
+    if word == "provider" {
+        "say `provider with key` (the message ID as Idempotency-Key) or `provider without key`"
+            .to_string()
+    } else {
+        format!(
+            "unknown step `{word}`{}; the steps are {}",
+            did_you_mean(word, STEP_WORDS),
+            STEP_WORDS.join(", ")
+        )
+    }
 }
 
 /// The rules of a runnable handler, over a program already made of known
@@ -279,6 +284,18 @@ pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
     Ok(())
 }
 
+/// Whether the file at `path` is a design file rather than a scenario:
+/// it names a design (`name`) and has no scenario `title`. A file that
+/// cannot be read or parsed is left to the scenario reader's errors.
+pub fn is_design_file(path: &Path) -> bool {
+    let Ok(text) = super::file::read(path) else {
+        return false;
+    };
+    let (root, _) = toml::de::DeTable::parse_recoverable(&text);
+    let root = root.get_ref();
+    root.contains_key("name") && !root.contains_key("title")
+}
+
 /// Reads a design file from a path; one that does not validate gets every
 /// error that can be told apart.
 pub fn load(path: &Path) -> Result<Strategy, LoadError> {
@@ -333,6 +350,19 @@ pub fn parse_all(file: &str, text: &str) -> Result<Strategy, ScenarioErrors> {
         .iter()
         .map(|s| s.get_ref().as_str())
         .collect();
+    // Every word that is no step, each at its place: the order rules can
+    // only be judged once all are known.
+    let spans = raw.steps.get_ref();
+    let unknown: Vec<ScenarioError> = words
+        .iter()
+        .zip(spans)
+        .filter(|(word, _)| op_of(word).is_none())
+        .map(|(word, at)| err(Some(at.span()), unknown_step(word)))
+        .collect();
+    if !unknown.is_empty() && words.len() <= MAX_STEPS {
+        errors.extend(unknown);
+        return Err(ScenarioErrors::new(errors));
+    }
     let program = program(&words).map_err(|e| {
         let span = match e.at {
             Some(i) => raw.steps.get_ref()[i].span(),

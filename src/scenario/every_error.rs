@@ -179,7 +179,9 @@ fn path_to(root: &DeTable<'_>, span: &Range<usize>) -> Option<Vec<Step>> {
 fn in_table(table: &DeTable<'_>, span: &Range<usize>, path: &mut Vec<Step>) -> bool {
     for (key, value) in table {
         path.push(Step::Key(key.span()));
-        if in_value(value, span, path) || holds(&key.span(), span) {
+        // An error at the key itself (an unknown key) is about the whole
+        // entry, even when its value, an `[[array]]` table, starts there too.
+        if holds(&key.span(), span) || in_value(value, span, path) {
             return true;
         }
         path.pop();
@@ -411,6 +413,21 @@ mod tests {
     /// `messages` taken out leaves `[setup]` without it: that is not the
     /// author's error, and `[setup]` goes in turn, then the search ends at
     /// the root, which cannot be taken out.
+    #[test]
+    fn an_unknown_array_of_tables_is_taken_out_whole() {
+        let text = "[[colour]]\nid = 1\n";
+        let errors = deserialize_all::<Doc>(text).unwrap_err().errors;
+        let said: Vec<String> = errors.iter().map(|e| e.message().to_string()).collect();
+        assert!(
+            said.iter().any(|m| m.starts_with("unknown field `colour`")),
+            "{said:?}"
+        );
+        assert!(
+            said.iter().any(|m| m.contains("missing field `title`")),
+            "{said:?}"
+        );
+    }
+
     #[test]
     fn a_key_taken_out_is_not_reported_missing() {
         let found = places("title = \"t\"\n[setup]\nmessages = 5\n");
