@@ -482,13 +482,20 @@ impl<'a> Driver<'a> {
         Ok(())
     }
 
-    /// A violation for the dashboard's list, with its story to open.
+    /// A violation for the dashboard's list, with its story to open. Each
+    /// design lists its first share of `MAX_LISTED`, and the list is kept in
+    /// order of virtual time (then of the designs): the same list for the
+    /// same seed, however the designs' threads ran.
     fn tell(&self, story: &Story, fact: &FactVerdict) -> Result<(), SimError> {
-        let Some((live, _)) = self.watch else {
+        let Some((live, mine)) = self.watch else {
             return Ok(());
         };
-        let listed = live.state.lock().map(|s| s.violations.len()).unwrap_or(0);
-        if listed >= live::MAX_LISTED {
+        let name = self.strategy.name.as_ref();
+        let listed = |state: &live::LiveState| {
+            let share = live::MAX_LISTED / state.designs.len().max(1);
+            state.violations.iter().filter(|v| v.design == name).count() >= share
+        };
+        if live.state.lock().map(|s| listed(&s)).unwrap_or(true) {
             return Ok(());
         }
         let chain = tally::chain(fact);
@@ -496,15 +503,23 @@ impl<'a> Driver<'a> {
             .story_script(story, fact, &chain)?
             .ok()
             .map(std::sync::Arc::new);
+        let at_ms = self.world.now();
         if let Ok(mut state) = live.state.lock() {
-            state.violations.push(LiveViolation {
-                design: self.strategy.name.to_string(),
-                outcome: fact.outcome,
-                fact: format!("order {} (${})", fact.order, fact.amount),
-                chain,
-                at_ms: self.world.now(),
-                story,
-            });
+            let rank = |design: &str| state.designs.iter().position(|d| d.design == design);
+            let place = state
+                .violations
+                .partition_point(|v| (v.at_ms, rank(&v.design)) <= (at_ms, Some(mine)));
+            state.violations.insert(
+                place,
+                LiveViolation {
+                    design: name.to_string(),
+                    outcome: fact.outcome,
+                    fact: format!("order {} (${})", fact.order, fact.amount),
+                    chain,
+                    at_ms,
+                    story,
+                },
+            );
         }
         Ok(())
     }

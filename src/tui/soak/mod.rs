@@ -79,8 +79,23 @@ impl Dashboard {
 pub fn update(d: &mut Dashboard, action: DashAction) {
     match action {
         DashAction::Live(live) => {
+            // A violation found earlier in virtual time by a design that
+            // runs behind comes in above: the choice stays on the same one.
+            let chosen = d
+                .live
+                .violations
+                .get(d.selected)
+                .map(|v| (v.design.clone(), v.fact.clone(), v.at_ms));
             d.live = live;
-            d.selected = d.selected.min(d.live.violations.len().saturating_sub(1));
+            d.selected = chosen
+                .and_then(|(design, fact, at)| {
+                    d.live
+                        .violations
+                        .iter()
+                        .position(|v| v.design == design && v.fact == fact && v.at_ms == at)
+                })
+                .unwrap_or(d.selected)
+                .min(d.live.violations.len().saturating_sub(1));
         }
         DashAction::Key(key) => {
             d.notice = None;
@@ -154,5 +169,30 @@ mod tests {
         assert_eq!(d.open, Some(0));
         update(&mut d, DashAction::Key(KeyCode::Char('q')));
         assert!(d.quit);
+    }
+
+    #[test]
+    fn the_choice_stays_on_its_violation_when_one_comes_in_above() {
+        let mut d = Dashboard::new(String::new(), LiveState::default(), Theme::new(false, true));
+        let at = |fact: &str, at_ms| LiveViolation {
+            fact: fact.into(),
+            at_ms,
+            ..violation(true)
+        };
+        let live = |list: Vec<LiveViolation>| LiveState {
+            violations: list,
+            ..LiveState::default()
+        };
+        update(
+            &mut d,
+            DashAction::Live(live(vec![at("a", 10), at("b", 20)])),
+        );
+        update(&mut d, DashAction::Key(KeyCode::Down));
+        assert_eq!(d.selected, 1);
+        update(
+            &mut d,
+            DashAction::Live(live(vec![at("a", 10), at("early", 15), at("b", 20)])),
+        );
+        assert_eq!(d.live.violations[d.selected].fact, "b");
     }
 }
