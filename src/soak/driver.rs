@@ -34,6 +34,8 @@ pub struct DesignRun {
     pub faults: BTreeMap<FaultKind, u64>,
     pub counters: Counters,
     pub tally: Tally,
+    /// Whether the design records IDs in processed_messages at all.
+    pub uses_processed: bool,
     /// processed_messages rows at the end, and rows the retention job deleted.
     pub processed_rows: u64,
     pub pruned_rows: u64,
@@ -174,6 +176,11 @@ impl<'a> Driver<'a> {
             faults: self.faults,
             counters: self.world.counters().clone(),
             tally: self.tally,
+            uses_processed: self
+                .strategy
+                .program
+                .iter()
+                .any(|op| matches!(op, Op::ClaimId | Op::CheckId)),
             processed_rows,
             pruned_rows: self.pruned_rows,
             db_recorded,
@@ -500,7 +507,7 @@ impl<'a> Driver<'a> {
         }
         let chain = tally::chain(fact);
         let story = self
-            .story_script(story, fact, &chain)?
+            .story_script(story, fact)?
             .ok()
             .map(std::sync::Arc::new);
         let at_ms = self.world.now();
@@ -534,7 +541,7 @@ impl<'a> Driver<'a> {
             no_story: None,
             story_text: None,
         };
-        match self.story_script(story, fact, &chain)? {
+        match self.story_script(story, fact)? {
             Ok(script) => {
                 example.story = Some(format!("{}.toml", script.name));
                 example.story_text = Some(crate::scenario::write::to_toml(
@@ -556,7 +563,6 @@ impl<'a> Driver<'a> {
         &self,
         story: &Story,
         fact: &FactVerdict,
-        chain: &str,
     ) -> Result<Result<crate::scenario::Script, String>, SimError> {
         let name = format!(
             "soak-{}-{}-order-{}",
@@ -570,7 +576,7 @@ impl<'a> Driver<'a> {
                 super::story::MAX_MOVES
             )),
             Some(replay) if same_end(&replay, fact) => {
-                Ok(replay.script(story, &name, &self.strategy, chain))
+                Ok(replay.script(story, &name, &self.strategy))
             }
             Some(replay) => Err(format!(
                 "on its own its story ends {} (payments {}, charges {}), not as in the soak: it depended on other messages",

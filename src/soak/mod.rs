@@ -134,9 +134,13 @@ impl Config {
     }
 
     fn plan(&self, setup: &Setup) -> Plan {
+        // Over the built-in designs too, so that a design meets the same
+        // schedule whichever others run beside it; only a design file with a
+        // longer handler slows the producer down.
         let longest = self
             .designs
             .iter()
+            .chain(&Strategy::all())
             .map(|d| d.program.len())
             .max()
             .unwrap_or(1) as u64;

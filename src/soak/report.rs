@@ -179,12 +179,19 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         num(k.crashes.into()),
         num(k.dead_lettered.into())
     );
-    let _ = writeln!(
-        out,
-        "processed_messages rows {} (the retention job deleted {})",
-        num(d.processed_rows),
-        num(d.pruned_rows)
-    );
+    let rows = match (d.uses_processed, retention) {
+        (false, _) => "processed_messages: not used by this design".to_string(),
+        (true, Some(_)) => format!(
+            "processed_messages rows {} (the retention job deleted {})",
+            num(d.processed_rows),
+            num(d.pruned_rows)
+        ),
+        (true, None) => format!(
+            "processed_messages rows {} (no retention: every ID is kept)",
+            num(d.processed_rows)
+        ),
+    };
+    let _ = writeln!(out, "{rows}");
     let _ = writeln!(
         out,
         "money: owed {} · charged {} · recorded {}",
@@ -252,7 +259,7 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
             }
         }
     }
-    if let Some(age) = retention {
+    if let Some(age) = retention.filter(|_| d.uses_processed) {
         let _ = writeln!(
             out,
             "retention {age}: {} late duplicates let through (their ID was pruned before the copy came)",

@@ -139,7 +139,10 @@ const CHAPTER_MOVES: usize = 6;
 impl Replay {
     /// The story as a scenario file's script, named `name`, expecting what
     /// the replay ended with.
-    pub fn script(&self, story: &Story, name: &str, strategy: &Strategy, chain: &str) -> Script {
+    pub fn script(&self, story: &Story, name: &str, strategy: &Strategy) -> Script {
+        // The replay's own chain: its step numbers are the story's, not the
+        // long soak's.
+        let chain = super::tally::chain(&self.verdict);
         let ids: Vec<&str> = story.messages.iter().map(|m| m.id.as_str()).collect();
         let Payment { order, amount } = story.messages[0].payment;
         let summary = format!(

@@ -288,17 +288,18 @@ impl App {
     }
 
     /// "Tour 2/4" and the like: the scenario's place in its group.
-    pub fn place_in_group(&self) -> (usize, usize) {
+    /// Where the scenario on screen stands among its group's built-in
+    /// scenarios (1-based), and how many there are; `None` for one of your
+    /// own (a file, a soak's story), which has no place in that list.
+    pub fn place_in_group(&self) -> Option<(usize, usize)> {
+        let builtin = crate::scenario::builtin::names();
         let same: Vec<&Script> = self
             .scripts
             .iter()
-            .filter(|s| s.group == self.script.group)
+            .filter(|s| s.group == self.script.group && builtin.contains(&s.name.as_str()))
             .collect();
-        let at = same
-            .iter()
-            .position(|s| s.name == self.script.name)
-            .unwrap_or(0);
-        (at + 1, same.len())
+        let at = same.iter().position(|s| s.name == self.script.name)?;
+        Some((at + 1, same.len()))
     }
 
     /// The earliest fork, if the run on screen is not the scenario as written.
@@ -431,7 +432,7 @@ pub(crate) mod tests {
         assert_eq!(a.pos, 0);
         assert_eq!(a.frame().index, 0);
         assert_eq!(a.scripts.len(), builtins().len());
-        assert_eq!(a.place_in_group().0, 1);
+        assert_eq!(a.place_in_group().map(|p| p.0), Some(1));
         let groups: Vec<_> = a.scripts.iter().map(|s| s.group).collect();
         let mut sorted = groups.clone();
         sorted.sort();

@@ -55,7 +55,14 @@ impl Widget for &Dashboard {
         }
         self.violations(violations, buf);
         let text = self.notice.clone().unwrap_or_else(|| {
-            "space pause · +/- speed · ↑/↓ choose · Enter open its story · q stop".into()
+            if self.finished() {
+                "finished · ↑/↓ choose · Enter open its story · q quit and print the report"
+            } else if self.paused {
+                "paused · space resume · +/- speed · ↑/↓ choose · Enter open its story · q stop"
+            } else {
+                "space pause · +/- speed · ↑/↓ choose · Enter open its story · q stop"
+            }
+            .into()
         });
         Paragraph::new(Span::styled(
             t.text(&format!(" {text}")).into_owned(),
@@ -75,21 +82,31 @@ impl Dashboard {
         } else {
             (published as f64 / total as f64).clamp(0.0, 1.0)
         };
-        let virtual_ms = self
-            .live
-            .designs
-            .iter()
-            .map(|d| d.virtual_ms)
-            .max()
+        // The clock of the design furthest behind while any still runs: the
+        // one that keeps moving.
+        let designs = &self.live.designs;
+        let running = designs.iter().filter(|d| !d.finished).map(|d| d.virtual_ms);
+        let virtual_ms = running
+            .min()
+            .or_else(|| designs.iter().map(|d| d.virtual_ms).max())
             .unwrap_or(0);
         let time = format_duration(virtual_ms / 1000 * 1000);
+        let n = designs.len();
+        let each = num(self.live.total);
         let (published, total, settled) = (num(published), num(total), num(settled));
+        // Over every design: the header's count is per design.
+        let over = if n > 1 {
+            format!(" ({n} designs × {each})")
+        } else {
+            String::new()
+        };
         // The longest form that fits: a gauge's label has one row.
         let label = [
             format!(
-                "{published} of {total} payments published, {settled} settled · {time} of virtual time"
+                "{published} of {total} payments published{over}, {settled} settled · {time} of virtual time"
             ),
-            format!("{published}/{total} published · {settled} settled · {time} virtual"),
+            format!("{published}/{total} published{over} · {settled} settled · {time} virtual"),
+            format!("{published}/{total} published{over} · {time}"),
             format!("{published}/{total} · {time}"),
         ]
         .into_iter()
@@ -165,7 +182,18 @@ impl Dashboard {
         // the border says when there were too few for them.
         let rows: u16 = lines.iter().map(|l| wrapped_rows(l, inner.width)).sum();
         let spark_rows = if inner.height >= rows + 3 { 3 } else { 0 };
-        if spark_rows == 0 || inner.height < rows + 3 + 4 {
+        if rows > inner.height {
+            block_note(
+                area,
+                &[
+                    " ↓ more: a bigger terminal shows every figure ",
+                    " ↓ more: bigger terminal ",
+                    " ↓ more ",
+                ],
+                t,
+                buf,
+            );
+        } else if spark_rows == 0 || inner.height < rows + 3 + 4 {
             let cut: &[&str] = if spark_rows == 0 {
                 &[
                     " charts: a taller terminal shows them ",
@@ -241,7 +269,7 @@ impl Dashboard {
         Chart::new(vec![dataset])
             .block(
                 Block::default().title(Span::styled(
-                    t.text("dollars charged beyond what was owed, by virtual minute")
+                    t.text("dollars charged beyond what was owed so far, by virtual minute")
                         .into_owned(),
                     t.dim(),
                 )),
@@ -255,7 +283,7 @@ impl Dashboard {
             .y_axis(
                 Axis::default()
                     .bounds([low, high])
-                    .labels([format!("{low:.0}"), format!("{high:.0}")]),
+                    .labels([dollars(low), dollars(high)]),
             )
             .render(area, buf);
     }
@@ -290,6 +318,14 @@ impl Dashboard {
         }
         let [list, chain] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
+        // The longest design's name and a space: the mark never touches it.
+        let name = 1 + self
+            .live
+            .designs
+            .iter()
+            .map(|d| d.design.chars().count())
+            .max()
+            .unwrap_or(0);
         let items: Vec<ListItem> = self
             .live
             .violations
@@ -297,7 +333,7 @@ impl Dashboard {
             .map(|v| {
                 let story = if v.story.is_some() { "" } else { " (no story)" };
                 ListItem::new(self.ascii_line(Line::from(vec![
-                    Span::styled(format!("{:<10}", v.design), t.dim()),
+                    Span::styled(format!("{:<name$}", v.design), t.dim()),
                     Span::styled(format!("✕ {:<14}", short(v.outcome)), t.bad()),
                     Span::raw(format!(
                         "{} at {}{story}",
@@ -365,6 +401,12 @@ fn wrapped_rows(line: &Line<'_>, width: u16) -> u16 {
         started = true;
     }
     rows as u16
+}
+
+/// A chart's dollar figure: `$417,454`, `-$12`.
+fn dollars(v: f64) -> String {
+    let sign = if v < 0.0 { "-" } else { "" };
+    format!("{sign}${}", num(v.abs().round() as u64))
 }
 
 /// A virtual minute as a duration (`6d12h49m`), not a count of minutes.

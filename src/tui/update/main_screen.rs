@@ -266,8 +266,9 @@ fn tour_step(app: &mut App, next: Script, at_end: bool) {
         if at_end {
             app.pos = app.last_pos();
         }
-        let (at, of) = app.place_in_group();
-        app.status = Some(format!("Tour {at}/{of}: {title}"));
+        if let Some((at, of)) = app.place_in_group() {
+            app.status = Some(format!("Tour {at}/{of}: {title}"));
+        }
     }
 }
 

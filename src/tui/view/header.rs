@@ -11,11 +11,13 @@ use ratatui::widgets::Widget;
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let f = app.frame();
-    let (at, of) = app.place_in_group();
-    let group = match app.script.group {
+    let group = match (app.script.group, app.place_in_group()) {
         _ if app.is_counterexample() => "Counterexample found by idem check".to_string(),
-        crate::scenario::Group::Tour => format!("Tour {at}/{of}"),
-        g => format!("{} {at}/{of}", g.title()),
+        (crate::scenario::Group::Tour, Some((at, of))) => format!("Tour {at}/{of}"),
+        (g, Some((at, of))) => format!("{} {at}/{of}", g.title()),
+        // Not a built-in: a story a soak wrote (`soak-…`), or a file.
+        (_, None) if app.script.name.starts_with("soak-") => "A soak's story".to_string(),
+        (_, None) => "Your scenario".to_string(),
     };
     let left = vec![
         Span::styled(" idem ", t.title()),
