@@ -316,9 +316,28 @@ pub fn parse(file: &str, text: &str) -> Result<Strategy, ScenarioError> {
 pub fn parse_all(file: &str, text: &str) -> Result<Strategy, ScenarioErrors> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
-    super::control::check(file, text)?;
-    let raw: RawDesign = super::every_error::deserialize_all(text)
-        .map_err(|all| super::load::toml_errors(file, text, all))?;
+    // As in a scenario: control characters beside every other error.
+    let control = super::control::check(file, text).err();
+    let raw: RawDesign = match super::every_error::deserialize_all(text) {
+        Ok(raw) => raw,
+        Err(all) => {
+            let found = super::load::toml_errors(file, text, all).beside(control.as_ref());
+            return Err(ScenarioErrors::join(control, found).expect("some"));
+        }
+    };
+    // The rules would only trip again over a control character.
+    match control {
+        Some(control) => Err(control),
+        None => rules(raw, &err),
+    }
+}
+
+/// What is wrong with the name, the summary and the steps of a design that
+/// reads as TOML, each at its place.
+fn rules(
+    raw: RawDesign,
+    err: &dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
+) -> Result<Strategy, ScenarioErrors> {
     let mut errors = Vec::new();
     let name = raw.name.get_ref();
     if name.is_empty()

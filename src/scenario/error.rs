@@ -167,6 +167,41 @@ impl ScenarioErrors {
         self
     }
 
+    /// These errors less those on a line where `other` has one: a value
+    /// or key `other` already refused fails again here (an unknown key
+    /// `x\u{8}`), and once is enough. `None` when none is left.
+    pub fn beside(self, other: Option<&ScenarioErrors>) -> Option<Self> {
+        let Some(other) = other else {
+            return Some(self);
+        };
+        let lines: Vec<usize> = other.kept.iter().map(|e| e.line).collect();
+        let kept: Vec<ScenarioError> = self
+            .kept
+            .into_iter()
+            .filter(|e| !lines.contains(&e.line))
+            .collect();
+        (!kept.is_empty()).then(|| ScenarioErrors {
+            kept,
+            more: self.more,
+            cut_short: self.cut_short,
+        })
+    }
+
+    /// Both lists as one, in file order, still at most [`MAX_ERRORS`]
+    /// kept; `None` on either side adds nothing.
+    pub fn join(first: Option<Self>, second: Option<Self>) -> Option<Self> {
+        match (first, second) {
+            (Some(a), Some(b)) => {
+                let more = a.more + b.more;
+                let cut = a.cut_short || b.cut_short;
+                let mut all = a.kept;
+                all.extend(b.kept);
+                Some(Self::new(all).with_more(more).cut_short(cut))
+            }
+            (a, b) => a.or(b),
+        }
+    }
+
     /// Whether there may be errors beyond those counted.
     pub fn is_cut_short(&self) -> bool {
         self.cut_short

@@ -237,25 +237,37 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
 pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
-    // Before the schema, whose messages may echo a value; it leaves a
-    // document that does not parse to the parser.
-    super::control::check(file, text)?;
-    let raw: RawScenario =
-        super::every_error::deserialize_all(text).map_err(|all| toml_errors(file, text, all))?;
+    // Control characters are reported beside everything else: every
+    // message is escaped when it is shown, so an echoed value is harmless.
+    // A document that does not parse is left to the parser.
+    let control = super::control::check(file, text).err();
+    let raw: RawScenario = match super::every_error::deserialize_all(text) {
+        Ok(raw) => raw,
+        Err(all) => {
+            let found = toml_errors(file, text, all).beside(control.as_ref());
+            return Err(ScenarioErrors::join(control, found).expect("some"));
+        }
+    };
+    // A value that holds a control character would only fail the checks
+    // below again (no consumer `A\u{7}`): they wait until it is gone.
+    if let Some(control) = control {
+        return Err(control);
+    }
     let validator = Validator {
         err: &err,
         found: RefCell::new(Vec::new()),
     };
-    match validator.script(file, raw) {
-        Ok(script) => Ok(script),
+    let found = match validator.script(file, raw) {
+        Ok(script) => return Ok(script),
         Err(last) => {
             let mut all = validator.found.into_inner();
             if !all.contains(&last) {
                 all.push(last);
             }
-            Err(ScenarioErrors::new(all))
+            ScenarioErrors::new(all)
         }
-    }
+    };
+    Err(found)
 }
 
 /// The TOML reader's errors, each at its place and in a scenario file's
