@@ -180,7 +180,7 @@ impl ScenarioErrors {
             .into_iter()
             .filter(|e| !lines.contains(&e.line))
             .collect();
-        (!kept.is_empty()).then(|| ScenarioErrors {
+        (!kept.is_empty()).then_some(ScenarioErrors {
             kept,
             more: self.more,
             cut_short: self.cut_short,
