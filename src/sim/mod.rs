@@ -32,9 +32,6 @@ pub fn format_duration(ms: Millis) -> String {
     if ms == 0 {
         return "0s".into();
     }
-    if !ms.is_multiple_of(1000) {
-        return format!("{ms}ms");
-    }
     let mut s = ms / 1000;
     let mut out = String::new();
     for (unit, size) in [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] {
@@ -42,6 +39,10 @@ pub fn format_duration(ms: Millis) -> String {
             out.push_str(&format!("{}{unit}", s / size));
             s %= size;
         }
+    }
+    // A part of a second last: `1h17m6s641ms` reads, and parses back.
+    if !ms.is_multiple_of(1000) {
+        out.push_str(&format!("{}ms", ms % 1000));
     }
     out
 }
@@ -92,7 +93,16 @@ mod tests {
 
     #[test]
     fn durations_round_trip() {
-        for text in ["30s", "1m30s", "2h", "4d", "250ms", "0s"] {
+        for text in [
+            "30s",
+            "1m30s",
+            "2h",
+            "4d",
+            "250ms",
+            "0s",
+            "29s800ms",
+            "1h17m6s641ms",
+        ] {
             assert_eq!(format_duration(parse_duration(text).unwrap()), text);
         }
     }

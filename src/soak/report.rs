@@ -156,7 +156,7 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
     let _ = writeln!(out, "== {} ==", d.design);
     let _ = writeln!(
         out,
-        "published {} payments ({} facts) over {} of virtual time, {} ticks",
+        "published {} payments, judged as {} (one made twice on purpose is judged once, owed twice) over {} of virtual time, {} ticks",
         num(d.published),
         num(t.facts),
         crate::sim::format_duration(d.virtual_ms / 1000 * 1000),
@@ -205,7 +205,11 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         "  the database's own total {} and the provider's {}: {}",
         dollars(d.db_recorded),
         dollars(d.provider_charged),
-        if books { "as booked" } else { "NOT as booked" }
+        if books {
+            "both match the books above"
+        } else {
+            "they do NOT match the books above: a bug in idem, please report it"
+        }
     );
     let outcomes: Vec<String> = Outcome::ALL
         .iter()
@@ -219,7 +223,7 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
     if d.unsettled > 0 {
         let _ = writeln!(
             out,
-            "stopped at the soak's bound with {} facts still in progress",
+            "stopped at the soak's bound with {} payments still in progress",
             num(d.unsettled)
         );
     }
@@ -234,7 +238,7 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         };
         let _ = writeln!(
             out,
-            "  {}: {} facts · charged {} · recorded {} against what was owed",
+            "  {}: {} payments · charged {} · recorded {} against what was owed",
             o.text(),
             num(drift.facts),
             signed(drift.charged),

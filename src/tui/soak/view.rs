@@ -353,7 +353,13 @@ impl Dashboard {
             &mut state,
         );
         if let Some(v) = self.live.violations.get(self.selected) {
-            Paragraph::new(t.text(&v.chain).into_owned())
+            // The simulator's arrow, where the terminal has it.
+            let told = if t.ascii() {
+                v.chain.clone()
+            } else {
+                v.chain.replace(" <- ", " ← ")
+            };
+            Paragraph::new(t.text(&told).into_owned())
                 .style(Style::default())
                 .wrap(Wrap { trim: true })
                 .render(chain, buf);
