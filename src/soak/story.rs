@@ -169,9 +169,11 @@ impl Replay {
             }
             let step = steps.last_mut().expect("pushed above");
             step.actions.push(Action::Move(mv.clone()));
+            // What this design's run did, and only for it: the same story
+            // under another design (`m`, compare) tells its own events.
             step.sayings.push(Some(Saying {
-                text: told.clone(),
-                text_for: BTreeMap::new(),
+                text: String::new(),
+                text_for: BTreeMap::from([(strategy.name.to_string(), told.clone())]),
             }));
         }
         Script {
