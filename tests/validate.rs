@@ -346,7 +346,7 @@ fn every_wrong_type_is_printed_with_its_place() {
     assert_eq!(
         firsts,
         [
-            "/bad.toml:4:9: invalid type: integer `30`, expected a string",
+            "/bad.toml:4:9: `lease` is a duration in quotes, like \"30s\", \"1m30s\" or \"250ms\"",
             "/bad.toml:6:35: invalid type: string \"one\", expected a whole number",
             "/bad.toml:9:21: invalid type: integer `7`, expected an action such as \"run A\", or a table { do = \"run A\", say = \"...\" }",
             "/bad.toml: 3 errors",

@@ -283,10 +283,35 @@ pub(super) fn toml_errors(
         .map(|e| {
             let span = e.span();
             let at = span.clone().and_then(|s| text.get(s));
-            (span, toml_message(e.message(), at))
+            let message = match span.as_ref().and_then(|s| duration_key(text, s.start)) {
+                Some(key) if e.message().contains("expected a string") => {
+                    format!("`{key}` is a duration in quotes, like \"30s\", \"1m30s\" or \"250ms\"")
+                }
+                _ => toml_message(e.message(), at),
+            };
+            (span, message)
         })
         .collect();
     ScenarioErrors::at(file, text, placed).cut_short(found.cut_short)
+}
+
+/// The setup's keys that hold a duration.
+const DURATION_KEYS: [&str; 6] = [
+    "lease",
+    "step",
+    "key_lifetime",
+    "dedup_window",
+    "cache_ttl",
+    "record_timeout",
+];
+
+/// The duration key whose value starts at `at`, if the line reads
+/// `key = value` (how a wrong number of seconds is written).
+fn duration_key(text: &str, at: usize) -> Option<&'static str> {
+    let line_start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let (key, _) = text.get(line_start..at)?.split_once('=')?;
+    let key = key.trim();
+    DURATION_KEYS.into_iter().find(|k| *k == key)
 }
 
 /// The TOML reader's message in the words of a scenario file: TOML's
