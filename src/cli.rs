@@ -594,30 +594,27 @@ pub fn list() -> Result<ExitCode> {
 pub fn validate(files: &[String]) -> Result<ExitCode> {
     let mut bad = 0;
     for file in files {
-        if scenario::design_file::is_design_file(std::path::Path::new(file)) {
-            match scenario::design_file::load(std::path::Path::new(file)) {
-                Ok(design) => emit(&format!(
-                    "{file}: ok (design `{}`, {} steps)\n",
+        let path = std::path::Path::new(file);
+        // A file with a `name` and no `title` is a design, not a scenario.
+        let read = if scenario::design_file::is_design_file(path) {
+            scenario::design_file::load(path).map(|design| {
+                format!(
+                    "ok (design `{}`, {} steps)",
                     design.name,
                     design.program.len()
-                ))?,
-                Err(LoadError::Scenario(errors)) => {
-                    bad += 1;
-                    report_all(file, &errors);
-                }
-                Err(other) => {
-                    bad += 1;
-                    note(&other.to_string());
-                }
-            }
-            continue;
-        }
-        match scenario::find(file) {
-            Ok(script) => emit(&format!(
-                "{file}: ok ({} chapters, expectations for {})\n",
-                script.steps.len(),
-                script.strategies().join(", ")
-            ))?,
+                )
+            })
+        } else {
+            scenario::find(file).map(|script| {
+                format!(
+                    "ok ({} chapters, expectations for {})",
+                    script.steps.len(),
+                    script.strategies().join(", ")
+                )
+            })
+        };
+        match read {
+            Ok(said) => emit(&format!("{file}: {said}\n"))?,
             Err(LoadError::Scenario(errors)) => {
                 bad += 1;
                 report_all(file, &errors);

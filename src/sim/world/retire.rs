@@ -45,16 +45,7 @@ impl World {
             self.seen.remove(id);
             self.pruned.remove(id);
             self.broker.forget_id(id, payment);
-            if let Some(at) = self.tables.processed.remove(id) {
-                let key = (at, id.as_str());
-                if let Ok(i) = self
-                    .committed
-                    .processed
-                    .binary_search_by(|r| (r.processed_at, r.message_id.as_str()).cmp(&key))
-                {
-                    self.committed.processed.remove(i);
-                }
-            }
+            self.drop_processed_copy(id);
             if let Ok(i) = self
                 .committed
                 .records

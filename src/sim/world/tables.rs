@@ -84,7 +84,6 @@ impl World {
     }
 
     fn merge(&mut self, fresh: Fresh) {
-        let tables = &mut self.committed;
         for row in fresh.payments {
             self.tables.count_payment(row.order, row.amount);
             self.tables.last_payment = self.tables.last_payment.max(row.id);
@@ -92,19 +91,13 @@ impl World {
                 order: row.order,
                 amount: row.amount,
             });
-            tables.payments.push(row);
+            self.committed.payments.push(row);
         }
         for (id, row) in fresh.processed {
-            if let Some(at) = self.tables.processed.remove(&id) {
+            if self.drop_processed_copy(&id) {
                 self.tables.processed_rows -= 1;
-                let key = (at, id.as_str());
-                if let Ok(i) = tables
-                    .processed
-                    .binary_search_by(|r| (r.processed_at, r.message_id.as_str()).cmp(&key))
-                {
-                    tables.processed.remove(i);
-                }
             }
+            let tables = &mut self.committed;
             if let Some(row) = row {
                 self.tables.processed_rows += 1;
                 self.tables
@@ -119,6 +112,7 @@ impl World {
             }
             self.touched_ids.push(id);
         }
+        let tables = &mut self.committed;
         for (id, row) in fresh.records {
             put(&mut tables.records, row, |r| r.message_id.clone(), id);
         }
@@ -141,18 +135,26 @@ impl World {
         debug_assert!(self.tables.processed_rows >= ids.len() as u64);
         self.tables.processed_rows -= ids.len() as u64;
         for id in ids {
-            if let Some(at) = self.tables.processed.remove(id) {
-                let key = (at, id.as_str());
-                if let Ok(i) = self
-                    .committed
-                    .processed
-                    .binary_search_by(|r| (r.processed_at, r.message_id.as_str()).cmp(&key))
-                {
-                    self.committed.processed.remove(i);
-                }
-            }
+            self.drop_processed_copy(id);
             self.touched_ids.push(id.clone());
         }
+    }
+
+    /// Takes a processed ID's row out of the world's copy of the table and
+    /// its index; false when the copy did not hold it.
+    pub(super) fn drop_processed_copy(&mut self, id: &str) -> bool {
+        let Some(at) = self.tables.processed.remove(id) else {
+            return false;
+        };
+        let key = (at, id);
+        if let Ok(i) = self
+            .committed
+            .processed
+            .binary_search_by(|r| (r.processed_at, r.message_id.as_str()).cmp(&key))
+        {
+            self.committed.processed.remove(i);
+        }
+        true
     }
 }
 
