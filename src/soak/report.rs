@@ -167,6 +167,14 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         .map(|f| format!("{f} {}", num(d.faults.get(f).copied().unwrap_or(0))))
         .collect();
     let _ = writeln!(out, "faults fired: {}", faults.join(" · "));
+    let armed = |f: FaultKind| d.faults.get(&f).copied().unwrap_or(0);
+    if armed(FaultKind::LoseAck) != u64::from(k.acks_lost) {
+        // Otherwise the two counts look like a bug in the books.
+        let _ = writeln!(
+            out,
+            "  (a lose-ack is armed against a consumer and drops its next ack: one armed again before that ack, cleared by a crash, or still armed at the end loses none)"
+        );
+    }
     let _ = writeln!(
         out,
         "deliveries {} · redeliveries {} · duplicates delivered {} · duplicates skipped {} · acks {} · acks lost {} · crashes {} · dead-lettered {}",
