@@ -415,12 +415,6 @@ fn validate_reads_a_design_file_as_a_design() {
         "name = \"mine\"\nsummary = \"keyed\"\nsteps = [\"receive\", \"begin\", \"claim\", \"charge\", \"provider with key\", \"response\", \"commit\", \"ack\"]\n",
     )
     .unwrap();
-    let bad = dir.path().join("slips.toml");
-    std::fs::write(
-        &bad,
-        "name = \"mine\"\nsummary = \"s\"\nsteps = [\"receive\", \"chrge\", \"comit\", \"ack\"]\n",
-    )
-    .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_idem"))
         .arg("validate")
         .arg(&good)
@@ -429,15 +423,20 @@ fn validate_reads_a_design_file_as_a_design() {
     assert_eq!(out.status.code(), Some(0));
     let said = String::from_utf8(out.stdout).unwrap();
     assert!(said.contains("ok (design `mine`, 8 steps)"), "{said}");
-    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
-        .arg("validate")
-        .arg(&bad)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("3:21: unknown step `chrge`"), "{err}");
-    assert!(err.contains("3:30: unknown step `comit`"), "{err}");
-    assert!(err.contains(": 2 errors"), "{err}");
+    let (code, firsts, err) = errors_of(
+        &["validate", "FILE"],
+        "name = \"mine\"\nsummary = \"s\"\nsteps = [\"receive\", \"chrge\", \"comit\", \"ack\"]\n",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(firsts.len(), 3, "{err}");
+    assert!(
+        firsts[0].starts_with("/bad.toml:3:21: unknown step `chrge`"),
+        "{err}"
+    );
+    assert!(
+        firsts[1].starts_with("/bad.toml:3:30: unknown step `comit`"),
+        "{err}"
+    );
+    assert_eq!(firsts[2], "/bad.toml: 2 errors", "{err}");
     assert!(!err.contains("unknown key"), "{err}");
 }
