@@ -59,7 +59,7 @@ fn words_shown(prose: &str, rows: &[String]) -> Option<String> {
 
 fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), String> {
     let t = Theme::new(false, false);
-    let m = layout::main_for(Rect::new(0, 0, size.0, size.1), None, layout::Need::of(f));
+    let m = layout::main_for(Rect::new(0, 0, size.0, size.1), None, layout::Need::of(f, &app.timeline.frames));
     for (panel, rect) in &m.panels {
         let inner = if *panel == Panel::Verdict {
             Rect::new(
@@ -85,7 +85,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             Panel::Broker => Some(view::broker_lines(&t, f, w, h)),
             Panel::Service => Some(view::service_lines(&t, f, w, h)),
             Panel::Database => Some(view::database_lines(&t, f, w, h)),
-            Panel::Provider => Some(view::provider_lines(&t, f, w, h)),
+            Panel::Provider => Some(view::provider_lines(&t, f, w)),
             _ => None,
         };
         let place = || {

@@ -8,7 +8,7 @@ use crate::scenario::action::move_text;
 use crate::scenario::load::Saying;
 use crate::scenario::{Action, Expectation, Group, Script, ScriptStep};
 use crate::sim::consumer::Status;
-use crate::sim::{Actor, Move, Outcome, SimError, Strategy, World, format_duration};
+use crate::sim::{Move, Outcome, SimError, Strategy, World, format_duration};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -55,7 +55,7 @@ impl Counterexample {
         for mv in &moves {
             let title = title(&world, mv);
             world.apply(mv)?;
-            let happened = world.events().iter().map(sentence).collect();
+            let happened = world.events().iter().map(crate::sim::Event::sentence).collect();
             steps.push(CounterStep {
                 action: move_text(mv),
                 title,
@@ -180,33 +180,4 @@ fn title(world: &World, mv: &Move) -> String {
             format_duration(*age_ms)
         ),
     }
-}
-
-/// One event as a sentence: `A receives m-7f3 ...`, `The broker removes
-/// ...`; a text that does not start with a verb gets a colon instead
-/// (`A: POST /charges ...`, `Broker: A's lease ...`).
-fn sentence(e: &crate::sim::Event) -> String {
-    let (prose, label) = match &e.actor {
-        Actor::Consumer(name) => (name.clone(), name.clone()),
-        other => {
-            let label = other.label();
-            let mut capital = label.clone();
-            if let Some(first) = capital.get_mut(0..1) {
-                first.make_ascii_uppercase();
-            }
-            (format!("The {label}"), capital)
-        }
-    };
-    let first_word = e.text.split_whitespace().next().unwrap_or("");
-    let verb =
-        first_word.starts_with(|c: char| c.is_ascii_lowercase()) && !first_word.contains('\'');
-    let mut text = if verb {
-        format!("{prose} {}", e.text)
-    } else {
-        format!("{label}: {}", e.text)
-    };
-    if !text.ends_with(['.', '!', '?']) {
-        text.push('.');
-    }
-    text
 }

@@ -52,6 +52,42 @@ pub struct Event {
     pub text: String,
 }
 
+impl Event {
+    /// The event as a sentence of its own, its subject first: an event's
+    /// text is written to follow its actor (`charges the card $40: ch_81`).
+    pub fn sentence(&self) -> String {
+        let subject = match &self.actor {
+            Actor::Consumer(name) => name.clone(),
+            Actor::Broker => "The broker".into(),
+            Actor::Producer => "The producer".into(),
+            Actor::Provider => "The provider".into(),
+            Actor::Fault => "Fault".into(),
+            Actor::Clock => "The clock runs on:".into(),
+            Actor::Janitor => "The retention job".into(),
+            Actor::Network => "The network".into(),
+            Actor::Observer => "The observer (you)".into(),
+        };
+        let mut line = format!("{subject} {}", self.text);
+        if self.actor == Actor::Network {
+            line.push_str(" (only you see this)");
+        }
+        if !line.ends_with(['.', '!', '?']) {
+            line.push('.');
+        }
+        line
+    }
+}
+
+/// What one step did, every party's part in the order it happened: the
+/// first words of a step's narration, true at that step and no other.
+pub fn step_told(events: &[Event]) -> String {
+    events
+        .iter()
+        .map(Event::sentence)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// One statement a consumer sent to SQLite, as a reader would type it, and
 /// what SQLite answered.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -160,9 +160,20 @@ pub struct Verdict {
     /// Every cause chain, those of the worst fact first.
     pub causes: Vec<Vec<String>>,
     pub at_risk: Vec<String>,
+    /// More messages are still to be published in this run, so a verdict
+    /// with nothing wrong yet is "so far": a later copy can still go wrong,
+    /// and a verdict once declared is never taken back.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
 }
 
 impl Verdict {
+    /// Nothing is wrong, but more messages are still to come: the outcome
+    /// is not declared yet.
+    pub fn undecided(&self) -> bool {
+        !self.outcome.is_failure() && (self.open || self.outcome == Outcome::InProgress)
+    }
+
     /// The earliest step that did harm behind a failure, if any fact tells.
     pub fn harm_step(&self) -> Option<usize> {
         self.facts
@@ -182,7 +193,11 @@ impl Verdict {
                 .filter(|o| **o != self.outcome)
                 .map(|o| self.counted(*o)),
         );
-        parts.join(", ")
+        let mut line = parts.join(", ");
+        if self.open && matches!(self.outcome, Outcome::Correct | Outcome::DeadLettered) {
+            line.push_str(SO_FAR);
+        }
+        line
     }
 
     fn counted(&self, outcome: Outcome) -> String {
@@ -343,8 +358,13 @@ pub fn combine(facts: Vec<FactVerdict>) -> Verdict {
         causes,
         at_risk: facts.iter().filter_map(|f| f.at_risk.clone()).collect(),
         facts,
+        open: false,
     }
 }
+
+/// What an undeclared outcome adds to its words while more messages are
+/// still to come.
+pub const SO_FAR: &str = " so far";
 
 /// The cause chains of every effect beyond the `n` the producer asked for:
 /// each extra row and each extra charge names what made it.

@@ -6,7 +6,7 @@ use super::play_out::{self, PLAY_OUT_LIMIT};
 use crate::scenario::action::move_text;
 use crate::scenario::{Action, Script, ScriptStep};
 use crate::sim::consumer::{Consumer, Status};
-use crate::sim::{Frame, Move, SimError, Strategy, World};
+use crate::sim::{Actor, Frame, Move, Op, SimError, Strategy, World};
 
 /// Where a frame is made: the moment of the story around it.
 pub(super) struct At<'a> {
@@ -15,6 +15,9 @@ pub(super) struct At<'a> {
     pub title: &'a str,
     pub narration: &'a str,
     pub action: String,
+    /// More messages are still to be published after this frame: nothing
+    /// that looks settled is declared yet.
+    pub open: bool,
 }
 
 /// Where the frames of a run go: kept, for a timeline to step through,
@@ -43,6 +46,7 @@ impl Sink for Keep {
         frame.chapter_title = at.title.to_string();
         frame.narration = at.narration.to_string();
         frame.action = at.action;
+        frame.verdict.open = at.open;
         self.frames.push(frame);
         Ok(())
     }
@@ -86,6 +90,11 @@ pub(super) struct Run<'a, S: Sink> {
     last_stepped: Option<String>,
     /// Once forked: the script's story so far and its chapter's first frame.
     scripted: Option<(String, usize)>,
+    /// The chapter and action of the script's last publish, if any.
+    last_publish: Option<(usize, usize)>,
+    /// The last frame of the current action that did something a party
+    /// other than its consumer can see: where the action's words land.
+    said_at: Option<usize>,
 }
 
 impl<'a, S: Sink> Run<'a, S> {
@@ -105,6 +114,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 title: script.title_for(&strategy.name),
                 narration: script.intro_for(&strategy.name),
                 action: "setup".into(),
+                open: last_publish(script).is_some() || publishes(forks),
             },
         )?;
         let mut run = Run {
@@ -124,6 +134,8 @@ impl<'a, S: Sink> Run<'a, S> {
             interrupted: false,
             last_stepped: None,
             scripted: None,
+            last_publish: last_publish(script),
+            said_at: None,
         };
         run.apply_forks()?;
         Ok(run)
@@ -201,7 +213,10 @@ impl<'a, S: Sink> Run<'a, S> {
             story.push(' ');
         }
         story.push_str(said);
-        let from = self.last_own.max(start);
+        // The words land where the action's last visible effect happened:
+        // a handler that then only takes in the provider's answer has not
+        // done what they tell yet at its charge, and no longer does it after.
+        let from = self.said_at.unwrap_or(self.last_own).max(start);
         self.sink.tell(from, self.last_own, story, said);
     }
 
@@ -216,6 +231,7 @@ impl<'a, S: Sink> Run<'a, S> {
     }
 
     fn action(&mut self, action: &Action) -> Result<(), SimError> {
+        self.said_at = None;
         let text = action.text();
         match action {
             Action::Run { consumer, to } => self.run(consumer, to.as_deref(), &text),
@@ -243,8 +259,16 @@ impl<'a, S: Sink> Run<'a, S> {
             }
             // A crashed consumer's first step is its restart: keep going.
             let restarting = c.status == Status::Crashed;
+            let answer = c.status == Status::Handling && program.get(c.pc) == Some(&Op::AwaitResponse);
             self.world.apply(&step)?;
-            self.push_own(text.to_string())?;
+            // Taking in the provider's answer changes only the consumer.
+            let quiet = answer
+                && self
+                    .world
+                    .events()
+                    .iter()
+                    .all(|e| matches!(&e.actor, Actor::Consumer(name) if name == consumer));
+            self.push_own(text.to_string(), quiet)?;
             let c = self
                 .world
                 .consumers()
@@ -270,17 +294,34 @@ impl<'a, S: Sink> Run<'a, S> {
 
     fn apply(&mut self, mv: &Move, text: &str) -> Result<(), SimError> {
         self.world.apply(mv)?;
-        self.push_own(text.to_string())?;
+        self.push_own(text.to_string(), false)?;
         self.apply_forks()
     }
 
-    fn push_own(&mut self, action: String) -> Result<(), SimError> {
+    /// A frame of the script's own action; `quiet`: it changed nothing
+    /// that anyone but its consumer can see.
+    fn push_own(&mut self, action: String, quiet: bool) -> Result<(), SimError> {
         self.push(action)?;
         self.last_own = self.made - 1;
+        if !quiet {
+            self.said_at = Some(self.last_own);
+        }
         Ok(())
     }
 
+    /// Whether a message is still to be published after the frame being
+    /// made: by the script while it runs as written, by the user's moves
+    /// not yet applied once it forked.
+    fn open(&self) -> bool {
+        let scripted = !self.forked()
+            && self
+                .last_publish
+                .is_some_and(|last| (self.chapter, self.action_index) < last);
+        scripted || publishes(&self.forks[self.next_fork..])
+    }
+
     fn push(&mut self, action: String) -> Result<(), SimError> {
+        let open = self.open();
         self.sink.push(
             &mut self.world,
             self.made,
@@ -290,6 +331,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 title: &self.title,
                 narration: &self.narration,
                 action,
+                open,
             },
         )?;
         self.made += 1;
@@ -338,4 +380,20 @@ impl<'a, S: Sink> Run<'a, S> {
         }
         Ok(())
     }
+}
+
+/// The chapter (numbered from 1) and action of the script's last publish.
+fn last_publish(script: &Script) -> Option<(usize, usize)> {
+    script
+        .steps
+        .iter()
+        .enumerate()
+        .flat_map(|(c, step)| step.actions.iter().enumerate().map(move |(a, x)| (c + 1, a, x)))
+        .filter(|(_, _, action)| matches!(action, Action::Move(Move::Publish { .. })))
+        .map(|(c, a, _)| (c, a))
+        .last()
+}
+
+fn publishes(forks: &[Fork]) -> bool {
+    forks.iter().any(|f| matches!(f.mv, Move::Publish { .. }))
 }

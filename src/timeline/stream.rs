@@ -113,7 +113,7 @@ impl<F: FnMut(Step)> Sink for Pass<F> {
         self.charges = all_charges.len();
         self.provider_total += charges.iter().map(|c| u64::from(c.amount)).sum::<u64>();
         let tally = world.tally();
-        let headline = tally.headline();
+        let headline = tally.headline(at.open);
         let moved = headline != self.headline;
         self.headline = headline.clone();
         if self.first_violation.is_none() && tally.outcome().is_failure() {

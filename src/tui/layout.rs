@@ -46,33 +46,48 @@ pub struct Need {
     /// The narration that must be readable without a key: what this step
     /// said (or the end of the story), in columns.
     pub narration: usize,
+    /// The provider panel's rows: its count, the charges and the key store.
+    pub provider: usize,
+}
+
+/// The rows the provider panel's lines take (`view::provider`): the count,
+/// one per charge, the key store's title (with "empty" beside it) and one
+/// per key.
+fn provider_rows(f: &Frame) -> usize {
+    1 + f.provider.charges.len() + 1 + f.provider.keys.len()
 }
 
 impl Need {
-    pub fn of(f: &Frame) -> Need {
+    /// What `f` needs, with the splits that must not move from step to
+    /// step (SQL beside events, the database over the provider) sized for
+    /// the most any step of `frames` needs.
+    pub fn of(f: &Frame, frames: &[Frame]) -> Need {
+        let most = |n: fn(&Frame) -> usize| frames.iter().map(n).max().unwrap_or(0).max(n(f));
         Need {
-            sql: f.sql.iter().map(|r| r.sql.len() + r.result.len() + 8).sum(),
-            events: f.events.iter().map(|e| e.text.len() + 12).sum(),
+            sql: most(|f| f.sql.iter().map(|r| r.sql.len() + r.result.len() + 8).sum()),
+            events: most(|f| f.events.iter().map(|e| e.text.len() + 12).sum()),
             // As the verdict panel words it; the theme does not change widths.
             verdict: super::view::verdict_lines(&super::theme::Theme::new(false, false), f)
                 .iter()
                 .map(|l| l.width() + 1)
                 .sum(),
-            narration: f
-                .said
-                .as_ref()
-                .map_or(f.narration.len().min(240), String::len),
+            narration: crate::sim::event::step_told(&f.events).len()
+                + f.said
+                    .as_ref()
+                    .map_or(f.narration.len().min(240), String::len),
+            provider: most(provider_rows),
         }
     }
 
-    /// The SQL panel's share of the row, in percent: by the text each
-    /// holds, never so little that a short line does not fit.
+    /// The SQL panel's share of the row, in percent: by the most text each
+    /// holds in any step, so the split stays put as the steps go by; the
+    /// events, which say what every party did, keep the larger part.
     fn sql_percent(&self) -> u16 {
         let total = self.sql + self.events;
         if total == 0 {
-            return 55;
+            return 45;
         }
-        ((self.sql * 100 / total) as u16).clamp(30, 70)
+        ((self.sql * 100 / total) as u16).clamp(25, 45)
     }
 }
 
@@ -142,11 +157,15 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
         Constraint::Percentage(36),
     ])
     .areas(top);
+    // The provider's charges are the evidence of a double charge: the
+    // provider gets the rows it needs, up to half the column, where the
+    // 42 % it had would cut them.
     let provider_h = if top.height >= 16 {
         top.height * 42 / 100
     } else {
         4
-    };
+    }
+    .max((need.provider as u16 + 2).min(top.height / 2));
     let [database, provider] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(provider_h)]).areas(right);
     let mut panels = vec![

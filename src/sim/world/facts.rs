@@ -85,8 +85,9 @@ impl Tally {
     }
 
     /// The verdict's headline (`charged 3 times, provider and database
-    /// disagree`), as `Verdict::headline` words it.
-    pub fn headline(&self) -> String {
+    /// disagree`), as `Verdict::headline` words it; `open`: more messages
+    /// are still to come.
+    pub fn headline(&self, open: bool) -> String {
         let counted = |o: Outcome| match o {
             Outcome::ChargedTwice => format!(
                 "charged {}",
@@ -102,7 +103,11 @@ impl Tally {
                 .filter(|o| *o != outcome)
                 .map(counted),
         );
-        parts.join(", ")
+        let mut line = parts.join(", ");
+        if open && matches!(outcome, Outcome::Correct | Outcome::DeadLettered) {
+            line.push_str(crate::sim::verdict::SO_FAR);
+        }
+        line
     }
 
     /// Facts whose outcome is settled (not in progress).

@@ -113,7 +113,7 @@ impl World {
             self.actor(i),
             EventKind::Info,
             format!(
-                "POST /charges (order {}, ${}) with {header}",
+                "calls POST /charges (order {}, ${}) with {header}",
                 payment.order, payment.amount
             ),
         );
@@ -175,7 +175,7 @@ impl World {
             self.say(
                 Actor::Provider,
                 EventKind::Warning,
-                response.reply.describe(),
+                format!("answers {}", response.reply.describe()),
             );
         }
         self.consumers[i].response = Some(response);

@@ -123,7 +123,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         Action::Click { x, y } => {
             if app.compare.is_none() && !app.presenter {
                 let zoom = app.zoom.then_some(app.focus);
-                let need = layout::Need::of(app.frame());
+                let need = layout::Need::of(app.frame(), &app.timeline.frames);
                 if let Some(p) = layout::main_for(app.viewport, zoom, need).hit(x, y) {
                     app.focus = p;
                 }

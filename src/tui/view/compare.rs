@@ -133,7 +133,7 @@ fn sections(t: &Theme, f: &Frame, w: usize, story_rows: usize) -> Vec<Vec<Line<'
         outcome,
         story,
         database::lines(t, f, w, 99),
-        provider::lines(t, f, w, 99),
+        provider::lines(t, f, w),
         queue,
         service_lines,
         step,

@@ -68,12 +68,15 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     }
     out.extend(ch.gone(Place::Payments).map(|g| marks::gone(t, g, width)));
     extra_tables(t, f, width, &mut out);
-    out.push(Line::styled("processed_messages", t.title()));
     if !db.uses_processed {
-        out.push(Line::styled(" not used by this design", t.dim()));
-        let _ = width;
+        // One row: the rows this design does write need the room.
+        out.push(Line::from(vec![
+            Span::styled("processed_messages", t.title()),
+            Span::styled(": not used by this design", t.dim()),
+        ]));
         return out;
     }
+    out.push(Line::styled("processed_messages", t.title()));
     if db.processed.is_empty() && ch.gone(Place::Processed).next().is_none() {
         out.push(Line::styled(" (no rows)", t.dim()));
     }

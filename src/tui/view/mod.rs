@@ -76,7 +76,7 @@ impl Widget for &App {
 fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let zoom = app.zoom.then_some(app.focus);
     let frame = app.frame();
-    let m = layout::main_for(area, zoom, layout::Need::of(frame));
+    let m = layout::main_for(area, zoom, layout::Need::of(frame, &app.timeline.frames));
     let flashes: Vec<Panel> = match app.transition {
         Some(t) => {
             let frames = &app.timeline.frames;
@@ -102,7 +102,7 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
             Panel::Broker => clip(t, broker::lines(t, frame, w, h), inner, buf),
             Panel::Service => clip(t, service::lines(t, frame, w, h), inner, buf),
             Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
-            Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
+            Panel::Provider => clip(t, provider::lines(t, frame, w), inner, buf),
             Panel::Narration => narration::render(app, frame, inner, buf),
             Panel::Sql => wrap(t, sql::lines(t, frame), inner, buf),
             Panel::Events => wrap(t, events::lines(t, frame), inner, buf),

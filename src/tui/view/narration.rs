@@ -2,6 +2,7 @@
 //! by the action this frame belongs to, the words the step itself added in
 //! bold, and the end of the story in view when it is longer than the panel.
 
+use crate::sim::event::step_told;
 use crate::sim::{Frame, format_duration};
 use crate::tui::app::{App, Panel};
 use ratatui::buffer::Buffer;
@@ -54,12 +55,22 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         }
         _ => (f.narration.as_str(), None),
     };
-    text.push(Span::raw(t.text(before).into_owned()));
+    text.push(Line::raw(t.text(before.trim_end()).into_owned()));
+    // On a row of its own, so that a panel scrolled to the end shows it
+    // from its first word.
     if let Some(said) = said {
-        text.push(Span::styled(t.text(said).into_owned(), t.title()));
+        text.push(Line::styled(t.text(said).into_owned(), t.title()));
     }
-    let body = Paragraph::new(Line::from(text)).wrap(Wrap { trim: true });
-    let total = rows_needed(&body, area.width);
+    let body = Paragraph::new(text).wrap(Wrap { trim: true });
+    // What this step did comes first and never scrolls away: the story
+    // around it may be long, but these words are about the screen shown.
+    let told = Paragraph::new(Line::styled(
+        t.text(&step_told(&f.events)).into_owned(),
+        t.info(),
+    ))
+    .wrap(Wrap { trim: true });
+    let told_rows = rows_needed(&told, area.width);
+    let total = told_rows + rows_needed(&body, area.width);
     let header = Paragraph::new(lines.clone()).wrap(Wrap { trim: true });
     let mut header_rows = rows_needed(&header, area.width).min(area.height);
     let border = area.bottom();
@@ -126,9 +137,18 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             buf,
         );
     }
+    let told_rows = told_rows.min(area.height - header_rows);
+    told.render(
+        Rect {
+            y: area.y + header_rows,
+            height: told_rows,
+            ..area
+        },
+        buf,
+    );
     let body_area = Rect {
-        y: area.y + header_rows,
-        height: area.height - header_rows,
+        y: area.y + header_rows + told_rows,
+        height: area.height - header_rows - told_rows,
         ..area
     };
     if body_area.height == 0 {

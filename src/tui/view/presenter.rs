@@ -5,6 +5,7 @@
 
 use super::{header, keybar, marks, narration};
 use crate::sim::Frame;
+use crate::sim::frame::MessagePhase;
 use crate::sim::change::{processed_rows, queued};
 use crate::tui::app::App;
 use crate::tui::theme::Theme;
@@ -24,7 +25,30 @@ struct Figure {
     was: Option<String>,
     alarm: bool,
     /// Said under the figure when the step did not move it.
-    note: Option<&'static str>,
+    note: Option<String>,
+}
+
+/// Where the broker has each message, in a few words (`m-7f3 → A`): the
+/// broker's side of a step that moves no figure, as a lease running out.
+fn whereabouts(f: &Frame) -> Option<String> {
+    let shown: Vec<String> = f
+        .queue
+        .messages
+        .iter()
+        .filter(|m| matches!(m.phase, MessagePhase::Waiting | MessagePhase::InFlight))
+        .map(|m| {
+            let name = m.label(f.queue.broker_ids_lead);
+            match (&m.phase, &m.holder) {
+                (MessagePhase::InFlight, Some(holder)) => format!("{name} leased to {holder}"),
+                _ => format!("{name} waiting"),
+            }
+        })
+        .collect();
+    match shown.len() {
+        0 => None,
+        1..=2 => Some(shown.join(", ")),
+        n => Some(format!("{}, and {} more", shown[..2].join(", "), n - 2)),
+    }
 }
 
 fn figures(f: &Frame) -> [Figure; 4] {
@@ -36,7 +60,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
             value: queued(f).to_string(),
             was: ch.queue_was.map(|n| n.to_string()),
             alarm: false,
-            note: None,
+            note: whereabouts(f),
         },
         Figure {
             label: "processed_messages",
@@ -48,14 +72,16 @@ fn figures(f: &Frame) -> [Figure; 4] {
             },
             was: ch.processed_was.map(|n| n.to_string()),
             alarm: false,
-            note: (!f.db.uses_processed).then_some("not used here"),
+            note: (!f.db.uses_processed).then(|| "not used here".to_string()),
         },
         Figure {
             label: "payments total",
             short: "payments",
             value: format!("${}", f.db.total_charged),
             was: ch.total_was.map(|n| format!("${n}")),
-            alarm: f.verdict.outcome.is_failure(),
+            // Red only when this figure itself is wrong: more rows than
+            // the producer asked for.
+            alarm: f.verdict.facts.iter().any(|x| x.expected_status.is_none() && x.payments > x.expected),
             note: None,
         },
         Figure {
@@ -63,7 +89,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
             short: "charges",
             value: f.provider.charges.len().to_string(),
             was: ch.charges_was.map(|n| n.to_string()),
-            alarm: f.verdict.outcome.is_failure(),
+            alarm: f.verdict.facts.iter().any(|x| x.expected_status.is_none() && x.charges > x.expected),
             note: None,
         },
     ]
@@ -157,9 +183,9 @@ fn figure(t: &Theme, fig: &Figure, area: Rect, buf: &mut Buffer) {
         }
     };
     // What the step did to it, in words, below the figure.
-    let note = match (&fig.was, fig.note) {
+    let note = match (&fig.was, &fig.note) {
         (Some(was), _) => Line::from(marks::was(t, was.clone())).centered(),
-        (None, Some(note)) => Line::styled(note, t.dim()).centered(),
+        (None, Some(note)) => Line::styled(t.text(note).into_owned(), t.dim()).centered(),
         (None, None) => Line::styled("unchanged", t.dim()).centered(),
     };
     let y = inner.y + text_h.min(inner.height - 1);

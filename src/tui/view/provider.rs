@@ -6,7 +6,7 @@ use crate::sim::change::Place;
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
-pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+pub fn lines(t: &Theme, f: &Frame, width: usize) -> Vec<Line<'static>> {
     let g = &t.g;
     let p = &f.provider;
     let many = p.charges.len() > 1;
@@ -29,9 +29,10 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     if let Some(was) = ch.charges_was {
         out[0].spans.push(marks::was(t, was.to_string()));
     }
-    // Short panels keep the count and the keys, and drop the charge list.
-    let roomy = 2 + p.charges.len() + p.keys.len().max(1) <= height;
-    for c in p.charges.iter().filter(|_| roomy) {
+    // The charges are the evidence: they come first and are never dropped
+    // to make room. An empty key store takes one line; whatever does not fit
+    // is counted by the panel's "more" sign.
+    for c in &p.charges {
         let mut text = format!(" {} order {} ${}", c.id, c.order, c.amount);
         if width >= 34 {
             text.push_str(match &c.key {
@@ -42,11 +43,13 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         let change = ch.of(Place::Charges, &c.id);
         out.push(marks::tagged(t, Line::raw(text), change, width));
     }
-    if roomy {
-        out.push(Line::styled("Idempotency-Key store", t.title()));
-    }
     if p.keys.is_empty() {
-        out.push(Line::styled(" (no keys stored)", t.dim()));
+        out.push(Line::from(vec![
+            Span::styled("Idempotency-Key store", t.title()),
+            Span::styled(": empty", t.dim()),
+        ]));
+    } else {
+        out.push(Line::styled("Idempotency-Key store", t.title()));
     }
     for k in &p.keys {
         let mut spans = vec![Span::raw(format!(" {} {} {}", k.key, g.arrow, k.result))];

@@ -45,15 +45,18 @@ pub fn chain(t: &Theme, v: &Verdict) -> String {
 /// The headline of a whole verdict: its symbol and its counted words
 /// (`✕ charged 3 times, provider and database disagree`).
 pub fn verdict_headline(t: &Theme, v: &Verdict) -> (String, Style) {
-    let (glyph, style) = headline(t, v.outcome);
-    let symbol = glyph.strip_suffix(v.outcome.text()).unwrap_or(&glyph);
+    // Nothing wrong yet with more messages to come is not "correct" yet.
+    let shown = if v.undecided() { Outcome::InProgress } else { v.outcome };
+    let (glyph, style) = headline(t, shown);
+    let symbol = glyph.strip_suffix(shown.text()).unwrap_or(&glyph);
     (format!("{symbol}{}", v.headline()), style)
 }
 
-/// The figures first (what is in the database and at the provider), then
-/// the outcome they add up to, then why.
+/// The outcome first, whole, where a glance finds it; then the figures it
+/// stands on (what is in the database and at the provider); then why.
 pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
-    let mut spans = Vec::new();
+    let (text, style) = verdict_headline(t, &f.verdict);
+    let mut spans = vec![Span::styled(text, style), Span::raw("   ")];
     for fact in &f.verdict.facts {
         spans.push(Span::styled(
             format!(
@@ -67,9 +70,7 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
             t.dim(),
         ));
     }
-    let (text, style) = verdict_headline(t, &f.verdict);
-    spans.push(Span::styled(text, style));
-    spans.push(Span::styled(chain(t, &f.verdict), t.dim()));
+    spans.push(Span::styled(chain(t, &f.verdict).trim_start().to_string(), t.dim()));
     vec![Line::from(spans)]
 }
 
