@@ -119,6 +119,8 @@ impl Changes {
             &before.queue.messages,
             &after.queue.messages,
             |m| m.broker_id.clone(),
+            // What the broker knows: an ack lost on the wire changes none
+            // of it (only the observer's view, marked there).
             |m| {
                 (
                     m.phase,
@@ -126,7 +128,6 @@ impl Changes {
                     m.receipt.clone(),
                     m.receives,
                     m.redelivered,
-                    m.ack_lost,
                 )
             },
             |m| format!("{} {}", m.message_id, m.body),
@@ -366,7 +367,11 @@ fn processed(before: &[ProcessedView], after: &[ProcessedView], out: &mut Vec<It
 fn steps_ran(before: &Frame, after: &Frame) -> Vec<StepRan> {
     use super::consumer::Mark;
     let mut out = Vec::new();
-    for a in &after.consumers {
+    for a in after
+        .consumers
+        .iter()
+        .filter(|a| after.stepped.as_deref() == Some(a.name.as_str()))
+    {
         let b = before.consumers.iter().find(|b| b.name == a.name);
         let was = |k: usize| b.and_then(|b| b.steps.get(k)).map(|s| s.mark);
         let moved = a

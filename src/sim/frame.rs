@@ -44,6 +44,11 @@ pub struct Frame {
     /// actions (a fork's frame: the action it follows). With `chapter` it
     /// names the moment of the story, the same under every design.
     pub action_index: usize,
+    /// The consumer whose handler ran in this step, if one did. Another
+    /// consumer's marks may move (a lock it waited on came free) without
+    /// its handler running.
+    #[serde(skip)]
+    pub stepped: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -248,6 +253,7 @@ impl World {
             said: None,
             changes: Changes::default(),
             action_index: 0,
+            stepped: self.stepped.clone(),
         })
     }
 

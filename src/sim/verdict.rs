@@ -256,7 +256,7 @@ pub struct FactState<'a> {
     /// succeed, so the dead-letter queue is where the message belongs.
     pub poison: bool,
     pub ledger: Vec<&'a LedgerEntry>,
-    pub notes: &'a [String],
+    pub notes: &'a [Vec<String>],
 }
 
 pub(crate) fn times(n: usize) -> String {
@@ -288,7 +288,7 @@ pub fn judge_status(
     actual: Option<&str>,
     pending: bool,
     dead_lettered: bool,
-    notes: &[String],
+    notes: &[Vec<String>],
 ) -> FactVerdict {
     let (outcome, cause, at_risk) = if pending {
         let risk = actual
@@ -310,7 +310,7 @@ pub fn judge_status(
             "order {order} ends {}, its newest status is {expected}",
             actual.unwrap_or("without a status")
         )];
-        cause.extend(notes.last().cloned());
+        cause.extend(notes.last().into_iter().flatten().cloned());
         (Outcome::StaleState, cause, None)
     };
     FactVerdict {
@@ -378,19 +378,17 @@ fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<Vec<St
     for kind in kinds {
         for entry in f.ledger.iter().filter(|e| e.kind == *kind).skip(n) {
             // A charge made by a delivery whose row is already told shares
-            // that chain and may add a reason in front ("called without an
-            // Idempotency-Key"): the story of the delivery comes first, the
-            // extra reason after it, as a cause of its own.
-            let shared = chains
-                .iter()
-                .find(|c| entry.cause.len() > c.len() && entry.cause.ends_with(c))
-                .map(Vec::len);
-            match shared {
-                Some(len) => {
-                    let extra = entry.cause[..entry.cause.len() - len].to_vec();
-                    push(extra, &mut chains);
-                }
-                None => push(entry.cause.clone(), &mut chains),
+            // that chain's story and may add a reason in front of it
+            // ("called without an Idempotency-Key"): the longer chain tells
+            // both, in causal order, so it takes the shorter one's place.
+            // A chain that another already ends with adds nothing.
+            let cause = &entry.cause;
+            if chains.iter().any(|c| c.ends_with(cause)) {
+                continue;
+            }
+            match chains.iter_mut().find(|c| cause.ends_with(c)) {
+                Some(shorter) => *shorter = cause.clone(),
+                None => push(cause.clone(), &mut chains),
             }
         }
     }
@@ -473,7 +471,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             if !failures.contains(&Outcome::ChargedTwice) {
                 match extra.into_iter().next() {
                     Some(more) => chain.extend(more),
-                    None => chain.extend(f.notes.last().cloned()),
+                    None => chain.extend(f.notes.last().into_iter().flatten().cloned()),
                 }
             }
             add(vec![chain], &mut causes);
@@ -490,16 +488,16 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             } else if f.dead_lettered {
                 failures.push(Outcome::ChargeLost);
                 let mut chain = vec![format!(
-                    "order {order} moved to the dead-letter queue, though nothing about it fails: its receives ran out"
+                    "order {order} moved to the dead-letter queue: its receives ran out before any attempt saved the work"
                 )];
-                chain.extend(f.notes.last().cloned());
+                chain.extend(f.notes.last().into_iter().flatten().cloned());
                 add(vec![chain], &mut causes);
             } else if f.acked_before_work && !f.doomed {
                 failures.push(Outcome::MessageLost);
                 let mut chain = vec![format!(
                     "the broker removed the message for order {order} before its work was saved"
                 )];
-                chain.extend(f.notes.last().cloned());
+                chain.extend(f.notes.last().into_iter().flatten().cloned());
                 add(vec![chain], &mut causes);
             } else {
                 failures.push(Outcome::ChargeLost);
@@ -508,7 +506,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
                 } else {
                     format!("nothing left to redeliver for order {order}")
                 }];
-                chain.extend(f.notes.last().cloned());
+                chain.extend(f.notes.last().into_iter().flatten().cloned());
                 add(vec![chain], &mut causes);
             }
         }

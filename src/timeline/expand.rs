@@ -280,16 +280,37 @@ impl<'a, S: Sink> Run<'a, S> {
                 Status::Blocked { .. } | Status::Crashed => true,
                 Status::Handling => at_target(c),
             };
+            // Judged before the user's move, which may crash this very
+            // consumer: the frames made so far stay as they were shown.
+            let told_already = self.rest_is_quiet(consumer, to);
             self.apply_forks()?;
             if stop {
                 return Ok(());
             }
             if self.forked() {
-                self.interrupted = true;
+                self.interrupted = !told_already;
                 return Ok(());
             }
         }
         Ok(())
+    }
+
+    /// All that is left of `run consumer to …` is to take in the
+    /// provider's answer: the action's words have come true already, and
+    /// a move of the user's that cuts it short here does not take them back.
+    fn rest_is_quiet(&self, consumer: &str, to: Option<&str>) -> bool {
+        let Some(c) = self.world.consumers().iter().find(|c| c.name == consumer) else {
+            return false;
+        };
+        if c.status != Status::Handling || c.lose_next_response || to.is_none() {
+            return false;
+        }
+        self.strategy
+            .program
+            .iter()
+            .skip(c.pc)
+            .take_while(|op| to.is_none_or(|k| op.keyword() != k))
+            .all(|op| *op == Op::AwaitResponse)
     }
 
     fn apply(&mut self, mv: &Move, text: &str) -> Result<(), SimError> {

@@ -74,6 +74,7 @@ impl World {
             pruned: self.pruned.clone(),
             conflict: self.conflict.clone(),
             replayed: self.replayed.clone(),
+            stepped: self.stepped.clone(),
             tables: self.tables.clone(),
             ledger_by: self.ledger_by.clone(),
             facts: self.facts.clone(),

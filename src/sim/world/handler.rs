@@ -93,7 +93,7 @@ impl World {
             d.message.id, self.step
         )];
         why.extend(self.delivery_cause(i));
-        self.note(d.message.payment.clone(), why.join(" <- "));
+        self.note(d.message.payment.clone(), why);
         let c = &mut self.consumers[i];
         c.marks[c.pc] = Mark::Conflict;
         c.skipping = true;
@@ -390,7 +390,7 @@ impl World {
                     {
                         self.note(
                             payment.clone(),
-                            format!("{id} acked at step {step} with no payment committed"),
+                            vec![format!("{id} acked at step {step} with no payment committed")],
                         );
                         self.acked_before_work.insert(payment.clone());
                     }

@@ -111,7 +111,7 @@ pub struct World {
     pub(super) committed: Tables,
     pub(super) counters: Counters,
     /// Per business fact: what happened to it that a verdict may need to explain.
-    notes: BTreeMap<Payment, Vec<String>>,
+    notes: BTreeMap<Payment, Vec<Vec<String>>>,
     /// Message IDs delivered at least once, with the payments delivered
     /// under each, to count duplicates and tell a reused ID.
     pub(super) seen: BTreeMap<String, BTreeSet<Payment>>,
@@ -128,6 +128,9 @@ pub struct World {
     pub(super) conflict: Option<String>,
     /// The key whose stored result was replayed in this step.
     pub(super) replayed: Option<String>,
+    /// The consumer whose handler ran in this step, if one did: only its
+    /// step is marked as the one that ran.
+    pub(super) stepped: Option<String>,
     /// Lookups over `committed`.
     tables: tables::TableIndex,
     /// The effects that happened (the verdict's cause chains), per
@@ -230,6 +233,7 @@ impl World {
             pruned: BTreeMap::new(),
             conflict: None,
             replayed: None,
+            stepped: None,
             tables: Default::default(),
             ledger_by: BTreeMap::new(),
             facts: Default::default(),
@@ -348,12 +352,14 @@ impl World {
         self.sql.clear();
         self.conflict = None;
         self.replayed = None;
+        self.stepped = None;
         self.step += 1;
         self.broker.forget_settled();
         let held_before = self.held_payments();
         match mv {
             Move::Step { consumer } => {
                 let i = self.consumer_index(consumer)?;
+                self.stepped = Some(consumer.clone());
                 let slow = std::mem::take(&mut self.consumers[i].slow_next_ms);
                 if slow > 0 {
                     self.say(
@@ -555,9 +561,11 @@ impl World {
         });
     }
 
-    pub(super) fn note(&mut self, payment: Payment, text: String) {
+    /// Why something happened to a payment, as a chain of causes, newest
+    /// first: the verdict joins it to its own chains, one cause a link.
+    pub(super) fn note(&mut self, payment: Payment, why: Vec<String>) {
         self.touched_facts.push(payment.clone());
-        self.notes.entry(payment).or_default().push(text);
+        self.notes.entry(payment).or_default().push(why);
     }
 
     /// An effect that happened, for the verdict's cause chains.

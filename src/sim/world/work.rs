@@ -36,7 +36,7 @@ impl World {
                         update.version, self.step
                     )];
                     why.extend(self.delivery_cause(i));
-                    self.note(payment.clone(), why.join(" <- "));
+                    self.note(payment.clone(), why);
                 }
                 self.done(i);
                 self.say(
@@ -99,6 +99,14 @@ impl World {
     pub(super) fn call_provider(&mut self, i: usize, with_key: bool) -> Result<(), SimError> {
         if self.no_charge(i) {
             return Ok(());
+        }
+        // A call made again after a lost answer waits for a new answer:
+        // the failed mark belonged to the attempt before.
+        let c = &mut self.consumers[i];
+        if let Some(answer) = c.marks.get_mut(c.pc + 1)
+            && *answer == Mark::Failed
+        {
+            *answer = Mark::Todo;
         }
         let payment = self.delivery(i).message.payment.clone();
         let id = self.message_key(i);
@@ -239,7 +247,10 @@ impl World {
                     );
                     self.note(
                         d.message.payment.clone(),
-                        format!("the provider answered {}", other.describe()),
+                        vec![format!(
+                            "the provider answered {} at step {step}",
+                            other.describe()
+                        )],
                     );
                     // A decline or a reused key is an answer about the
                     // request itself: every retry will get it again.

@@ -27,15 +27,17 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
         ),
         Span::styled(
             format!(
-                " {} {}{} {} position {}/{}",
+                " {} {} {} moment {} of {} (each side counts its own steps)",
                 t.g.dot,
-                // The user's own run is no chapter of the script.
+                // The user's own run is no chapter of the script; the
+                // setup is none either, and its title is the scenario's.
                 if (1..=of).contains(&chapter) {
-                    format!("chapter {chapter}/{of}: ")
+                    format!("chapter {chapter}/{of}: {}", t.text(&lf.chapter_title))
+                } else if chapter == 0 {
+                    "before the first step".to_string()
                 } else {
-                    String::new()
+                    t.text(&lf.chapter_title).into_owned()
                 },
-                t.text(&lf.chapter_title),
                 t.g.dot,
                 app.pos,
                 c.pairs.len() - 1
@@ -57,7 +59,7 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
             };
             let (what, _) = verdict::headline(t, outcome);
             let text = format!(
-                " {} they part ways at position {d}: {who} {what} ",
+                " {} they part ways at moment {d}: {who} {what} ",
                 t.g.token
             );
             let mut spans = vec![Span::styled(
@@ -163,12 +165,23 @@ fn words(text: &str, width: usize) -> Vec<String> {
 fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let (lf, rf) = c.frames(app.pos);
-    let border = if split { t.flash() } else { t.border(false) };
+    // At the split the borders turn the failure colour and the titles say
+    // so in words: no text is drawn on a coloured background.
+    let border = if split {
+        t.bad().add_modifier(ratatui::style::Modifier::BOLD)
+    } else {
+        t.border(false)
+    };
     let block = |name: &str| {
+        let title = if split {
+            format!(" design: {name} {} they part here ", t.g.dot)
+        } else {
+            format!(" design: {name} ")
+        };
         Block::bordered()
             .border_set(t.g.border)
             .border_style(border)
-            .title(Span::styled(format!(" design: {name} "), t.key()))
+            .title(Span::styled(title, t.title()))
     };
     let (lb, rb) = (block(&c.left.strategy), block(&c.right.strategy));
     let (li, ri) = (lb.inner(left), rb.inner(right));

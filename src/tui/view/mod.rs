@@ -213,9 +213,14 @@ pub fn flow(theme: &Theme, items: &[(String, bool)], width: usize) -> Vec<Line<'
     let mut lines = Vec::new();
     let mut current: Vec<Span<'static>> = Vec::new();
     let mut used = 0;
+    // An item without its change mark is measured as if it had one (` (+1)`),
+    // so the lines break at the same places whether or not this step moved
+    // a counter: the eye finds each one where it was.
+    const MARK_ROOM: usize = 5;
     for (item, marked) in items {
         let w = item.chars().count();
-        if !current.is_empty() && used + sep.chars().count() + w > width {
+        let room = if *marked { w } else { w + MARK_ROOM };
+        if !current.is_empty() && used + sep.chars().count() + room > width {
             lines.push(Line::from(std::mem::take(&mut current)));
             used = 0;
         }
@@ -225,7 +230,7 @@ pub fn flow(theme: &Theme, items: &[(String, bool)], width: usize) -> Vec<Line<'
         }
         let style = if *marked { theme.change() } else { theme.dim() };
         current.push(Span::styled(item.clone(), style));
-        used += w;
+        used += room;
     }
     if !current.is_empty() {
         lines.push(Line::from(current));

@@ -377,6 +377,10 @@ fn mark_figure(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer
         if row.contains(&needle) {
             let x = rect.right() - 1 - width;
             let style = if right { t.good() } else { t.bad() };
+            // Never over the row's own words: where they leave no room, the
+            // mark goes on the panel's top border, above them.
+            let text_end = rect.x + 1 + row.trim_end().chars().count() as u16;
+            let y = if text_end < x { y } else { rect.y };
             buf.set_string(x, y, &mark, style.patch(t.highlight()));
             return;
         }

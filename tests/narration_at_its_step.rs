@@ -1,0 +1,94 @@
+//! A step's words belong to that step: its own line says what it did, and
+//! an action's authored words land on the frame of its last visible effect,
+//! never a step before the effect they tell nor a step after it.
+
+use idem::scenario::{self, load::builtins};
+use idem::sim::event::step_told;
+use idem::sim::{Actor, Frame, Strategy};
+use idem::timeline::Timeline;
+
+fn timeline(name: &str, design: &str) -> Timeline {
+    let script = scenario::find(name).unwrap();
+    Timeline::build(&script, &Strategy::by_name(design).unwrap(), 0, &[]).unwrap()
+}
+
+/// Something a party other than the stepping consumer can see changed.
+fn visible(f: &Frame) -> bool {
+    let ch = &f.changes;
+    !f.sql.is_empty()
+        || !ch.items.is_empty()
+        || ch.charges_was.is_some()
+        || ch.total_was.is_some()
+        || ch.queue_was.is_some()
+        || f.events
+            .iter()
+            .any(|e| !matches!(e.actor, Actor::Consumer(_)))
+}
+
+#[test]
+fn the_second_charge_is_explained_at_the_step_that_makes_it() {
+    // tour-3, naive: B's call charges the card again at the step where the
+    // provider panel shows ch_82, not at the next one (B taking the answer).
+    let t = timeline("tour-3", "naive");
+    let charge = t
+        .frames
+        .iter()
+        .find(|f| f.changes.charges_was == Some(1))
+        .expect("a second charge");
+    let said = charge.said.as_deref().expect("words at the second charge");
+    assert!(said.contains("charges the card again"), "{said}");
+    assert!(step_told(&charge.events).contains("ch_82"));
+    let next = &t.frames[charge.index + 1];
+    assert_eq!(next.said, None, "the answer's step repeats nothing");
+
+    // tour-1, naive: the first charge (step 4) and the second (step 13).
+    let t = timeline("tour-1", "naive");
+    for (was, words) in [(0, "the provider does"), (1, "second time")] {
+        let f = t
+            .frames
+            .iter()
+            .find(|f| f.changes.charges_was == Some(was))
+            .expect("a charge");
+        let said = f.said.as_deref().unwrap_or_default();
+        assert!(said.contains(words), "step {}: {said:?}", f.index);
+    }
+}
+
+#[test]
+fn every_step_says_what_it_did_and_words_never_come_late() {
+    let mut checked = 0;
+    for script in builtins() {
+        for design in script.strategies() {
+            let t = timeline(&script.name, &design);
+            for (i, f) in t.frames.iter().enumerate().skip(1) {
+                assert!(
+                    !step_told(&f.events).trim().is_empty(),
+                    "{} {design} step {i}: no words for what the step did",
+                    script.name
+                );
+                if f.said.is_none() {
+                    continue;
+                }
+                // No later frame of the same action shows an effect: the
+                // words were not put before what they tell.
+                let later = t.frames[i + 1..]
+                    .iter()
+                    .take_while(|g| {
+                        g.said.is_none()
+                            && g.chapter == f.chapter
+                            && g.action_index == f.action_index
+                            && g.action == f.action
+                    })
+                    .find(|g| visible(g));
+                assert!(
+                    later.is_none(),
+                    "{} {design}: the words at step {i} come before the effect at step {}",
+                    script.name,
+                    later.map_or(0, |g| g.index)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} steps carried words");
+}
