@@ -57,9 +57,53 @@ fn words_shown(prose: &str, rows: &[String]) -> Option<String> {
         .map(str::to_string)
 }
 
+/// What the screen itself shows, read from the frame and not from a view:
+/// every charge the provider made, every event of the step, and the
+/// verdict's headline whole (in the header or its panel). Each is on screen
+/// or its panel counts what it hides.
+fn evidence(app: &App, f: &Frame, buf: &Buffer, m: &layout::Main) -> Result<(), String> {
+    let panel = |p: Panel| {
+        let r = m.rect(p);
+        let all = rows(buf, r);
+        (all.join("\n"), says_more(&all))
+    };
+    let place = |what: &str| {
+        format!(
+            "{} {} step {} at {}x{}: {what}",
+            app.script.name,
+            app.strategy.name,
+            f.index,
+            buf.area.width,
+            buf.area.height
+        )
+    };
+    let (provider, more) = panel(Panel::Provider);
+    for c in &f.provider.charges {
+        if !provider.contains(&c.id) && !more {
+            return Err(place(&format!("charge {} is off screen\n{provider}", c.id)));
+        }
+    }
+    let (events, more) = panel(Panel::Events);
+    let flat = events.replace(['│', '\n'], " ").split_whitespace().collect::<Vec<_>>().join(" ");
+    for e in &f.events {
+        let start: String = e.text.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+        if !flat.contains(&start) && !more {
+            return Err(place(&format!("event {:?} is off screen\n{events}", e.text)));
+        }
+    }
+    let head = rows(buf, m.header).join("");
+    let verdict = rows(buf, m.rect(Panel::Verdict)).join(" ");
+    let words = f.verdict.headline();
+    if !head.contains(&words) && !verdict.contains(&words) {
+        return Err(place(&format!("the verdict {words:?} is not shown whole\n{head}\n{verdict}")));
+    }
+    Ok(())
+}
+
 fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), String> {
     let t = Theme::new(false, false);
     let m = layout::main_for(Rect::new(0, 0, size.0, size.1), None, layout::Need::of(f, &app.timeline.frames));
+    evidence(app, f, buf, &m)?;
     for (panel, rect) in &m.panels {
         let inner = if *panel == Panel::Verdict {
             Rect::new(

@@ -88,7 +88,7 @@ impl Counterexample {
             open_at: None,
             summary: summary.clone(),
             intro: format!(
-                "{summary} Found by exploring every schedule within these bounds. {bounds} How it ends: {chain}."
+                "{summary} Found by exploring every schedule within these bounds: {bounds}. How it ends: {chain}."
             ),
             group: Group::Design,
             order: 0,

@@ -261,8 +261,10 @@ impl<'a, S: Sink> Run<'a, S> {
             let restarting = c.status == Status::Crashed;
             let answer = c.status == Status::Handling && program.get(c.pc) == Some(&Op::AwaitResponse);
             self.world.apply(&step)?;
-            // Taking in the provider's answer changes only the consumer.
+            // Taking in the provider's answer changes only the consumer,
+            // unless the answer makes it roll back (SQL the database sees).
             let quiet = answer
+                && self.world.sql().is_empty()
                 && self
                     .world
                     .events()

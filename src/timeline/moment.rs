@@ -96,12 +96,16 @@ impl Timeline {
                 })
                 .collect()
         };
-        // The same step of the program; else the last step this design has
-        // of those that came before it in the other one.
+        // The same step of the program; else the step where this design
+        // parted from the other: the one after the last step both ran (an
+        // idempotent handler's refused insert, where a naive one charged).
         by(&|k| k == keyword)
             .first()
             .copied()
-            .or_else(|| by(&|k| upto.iter().any(|u| u == k)).last().copied())
+            .or_else(|| {
+                let last = *by(&|k| upto.iter().any(|u| u == k)).last()?;
+                by(&|_| true).into_iter().find(|&i| i > last).or(Some(last))
+            })
             .unwrap_or(first)
     }
 }

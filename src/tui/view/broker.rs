@@ -34,13 +34,13 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         counter("DLQ", "dead_lettered", c.dead_lettered),
     ];
     let mut counters = flow(t, &counters, width);
-    // What only the observer knows (a dropped ack, a duplicate by ID, a
-    // skip inside a consumer) is kept apart and marked as such.
+    // What only the observer knows (a dropped ack, a copy of a message
+    // delivered again) is kept apart and marked as such; a handler's own
+    // skips are counted in the service panel, where they happen.
     let label = format!("{} only you see:", t.g.observer);
     let observed = [
         counter("acks lost", "acks_lost", c.acks_lost),
         counter("duplicates", "duplicates_delivered", c.duplicates_delivered),
-        counter("skipped", "duplicates_skipped", c.duplicates_skipped),
     ];
     let observer = t.dim().add_modifier(ratatui::style::Modifier::ITALIC);
     let mut seen = flow(

@@ -9,6 +9,30 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+    // The handlers' own count of the messages they skipped as duplicates:
+    // a consumer knows it (the broker does not), whether or not the skipped
+    // copy really was one. The last row, once there is one to count.
+    let skipped = f.counters.duplicates_skipped;
+    let footer = (skipped > 0).then(|| {
+        let mut line = Line::styled(format!("skipped as duplicates {skipped}"), t.dim());
+        if let Some(was) = f.changes.counter_was("duplicates_skipped") {
+            line.spans.push(Span::styled(
+                format!(" ({}{})", t.g.added, skipped.saturating_sub(was)),
+                t.change(),
+            ));
+        }
+        line
+    });
+    let mut out = programs(t, f, width, height.saturating_sub(usize::from(footer.is_some())));
+    if let Some(footer) = footer {
+        let gap = height.saturating_sub(out.len() + 1);
+        out.extend(std::iter::repeat_n(Line::raw(""), gap));
+        out.push(footer);
+    }
+    out
+}
+
+fn programs(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
     let ran = |c: &ConsumerView| f.changes.step_of(&c.name);
     let full_len = |c: &ConsumerView| 1 + c.steps.len() + 2 * c.armed.len();
     // A consumer that has run nothing folds to its head line alone: its
