@@ -5,7 +5,6 @@
 use super::{Kind, render};
 use crate::scenario::action::Action as ScriptAction;
 use crate::scenario::load::{Expectation, Saying, Script, ScriptStep};
-use crate::sim::Move;
 use crate::timeline::Timeline;
 use crate::tui::App;
 use ratatui::Terminal;
@@ -13,18 +12,14 @@ use ratatui::backend::TestBackend;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The action that made a frame, as a scenario file writes it: a `run`
-/// frame is one step of that consumer, a fork is the move the user made.
-fn action_of(text: &str) -> Result<ScriptAction, String> {
-    let own = text.strip_prefix("you: ").unwrap_or(text);
-    let mut words = own.split_whitespace();
-    if words.next() == Some("run") {
-        let consumer = words.next().ok_or("a run with no consumer")?;
-        return Ok(ScriptAction::Move(Move::Step {
-            consumer: consumer.to_string(),
-        }));
-    }
-    ScriptAction::parse(own)
+/// The action that made a frame, as a scenario file writes it: the move
+/// the world applied (a `run` frame is one step of that consumer).
+fn action_of(frame: &crate::sim::Frame) -> Result<ScriptAction, String> {
+    frame
+        .made_by
+        .clone()
+        .map(ScriptAction::Move)
+        .ok_or_else(|| format!("step {} was made by no move", frame.index))
 }
 
 /// The run on screen as a script of single moves, chapter by chapter, told
@@ -62,7 +57,7 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
             current = Some(chapter);
         }
         let step = steps.last_mut().expect("pushed above");
-        step.actions.push(action_of(&frame.action)?);
+        step.actions.push(action_of(frame)?);
         step.sayings.push(
             frame
                 .said

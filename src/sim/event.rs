@@ -95,4 +95,22 @@ pub struct SqlRecord {
     pub consumer: String,
     pub sql: String,
     pub result: String,
+    #[serde(skip)]
+    pub answer: SqlAnswer,
+}
+
+/// What a statement's answer means for the handler, as a front end shows
+/// it: it did its work (or found what it looked for), or it met nothing:
+/// zero rows, a conflict on a unique key, or SQLITE_BUSY.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SqlAnswer {
+    #[default]
+    Done,
+    Nothing,
+}
+
+impl SqlAnswer {
+    pub fn when(done: bool) -> SqlAnswer {
+        if done { SqlAnswer::Done } else { SqlAnswer::Nothing }
+    }
 }

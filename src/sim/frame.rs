@@ -49,6 +49,14 @@ pub struct Frame {
     /// its handler running.
     #[serde(skip)]
     pub stepped: Option<String>,
+    /// The move that made this frame, as the world applied it (none for
+    /// the setup): what a saved run replays.
+    #[serde(skip)]
+    pub made_by: Option<crate::sim::Move>,
+    /// The move was the user's own (a fault or step from the `f` menu),
+    /// not the script's.
+    #[serde(skip)]
+    pub yours: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -254,6 +262,8 @@ impl World {
             changes: Changes::default(),
             action_index: 0,
             stepped: self.stepped.clone(),
+            made_by: self.last_move.clone(),
+            yours: false,
         })
     }
 

@@ -18,6 +18,8 @@ pub(super) struct At<'a> {
     /// More messages are still to be published after this frame: nothing
     /// that looks settled is declared yet.
     pub open: bool,
+    /// The frame is the user's own move.
+    pub yours: bool,
 }
 
 /// Where the frames of a run go: kept, for a timeline to step through,
@@ -47,6 +49,7 @@ impl Sink for Keep {
         frame.narration = at.narration.to_string();
         frame.action = at.action;
         frame.verdict.open = at.open;
+        frame.yours = at.yours;
         self.frames.push(frame);
         Ok(())
     }
@@ -115,6 +118,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 narration: script.intro_for(&strategy.name),
                 action: "setup".into(),
                 open: last_publish(script).is_some() || publishes(forks),
+                yours: false,
             },
         )?;
         let mut run = Run {
@@ -344,6 +348,10 @@ impl<'a, S: Sink> Run<'a, S> {
     }
 
     fn push(&mut self, action: String) -> Result<(), SimError> {
+        self.push_as(action, false)
+    }
+
+    fn push_as(&mut self, action: String, yours: bool) -> Result<(), SimError> {
         let open = self.open();
         self.sink.push(
             &mut self.world,
@@ -355,6 +363,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 narration: &self.narration,
                 action,
                 open,
+                yours,
             },
         )?;
         self.made += 1;
@@ -399,7 +408,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 self.last_stepped = Some(consumer.clone());
             }
             self.world.apply(&fork.mv)?;
-            self.push(format!("you: {}", move_text(&fork.mv)))?;
+            self.push_as(format!("you: {}", move_text(&fork.mv)), true)?;
         }
         Ok(())
     }

@@ -149,6 +149,7 @@ impl Database {
                 1 => "1 row deleted".to_string(),
                 n => format!("{n} rows deleted"),
             },
+            answer: SqlAnswer::when(!deleted.is_empty()),
         };
         Ok((deleted, ran))
     }

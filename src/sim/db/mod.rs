@@ -11,6 +11,7 @@
 //! `render.rs` the statements as shown.
 
 use super::Millis;
+use super::event::SqlAnswer;
 use super::db_file::{self, DbFile, DbFileError};
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, params};
 use serde::Serialize;

@@ -11,6 +11,7 @@ pub(super) fn ran(sql: &str, result: &str) -> Ran {
     Ran {
         sql: sql.into(),
         result: result.into(),
+        answer: SqlAnswer::Done,
     }
 }
 

@@ -20,6 +20,7 @@ pub enum RecordClaim {
 pub struct Ran {
     pub sql: String,
     pub result: String,
+    pub answer: SqlAnswer,
 }
 
 /// What `BEGIN IMMEDIATE` can answer.
@@ -95,7 +96,9 @@ impl Session {
         match self.run(BEGIN) {
             Ok(()) => Ok(Begin::Open(ran(BEGIN, "transaction open, write lock held"))),
             Err(e) if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) => {
-                Ok(Begin::Busy(ran(BEGIN, "SQLITE_BUSY")))
+                let mut busy = ran(BEGIN, "SQLITE_BUSY");
+                busy.answer = SqlAnswer::Nothing;
+                Ok(Begin::Busy(busy))
             }
             Err(e) => Err(e.into()),
         }
@@ -115,6 +118,7 @@ impl Session {
             ran: Ran {
                 sql,
                 result: result.into(),
+                answer: SqlAnswer::when(first_time),
             },
             first_time,
         })
@@ -135,6 +139,7 @@ impl Session {
         };
         let ran = Ran {
             sql: render(LOOK_UP_MESSAGE, &[quote(message_id)]),
+            answer: SqlAnswer::when(found),
             result: if found {
                 "1 row: already handled"
             } else {
@@ -159,6 +164,7 @@ impl Session {
                 CLAIM_RECORD,
                 &[quote(message_id), quote(owner), deadline.to_string()],
             ),
+            answer: SqlAnswer::when(inserted == 1),
             result: if inserted == 1 {
                 "1 row inserted"
             } else {
@@ -179,6 +185,7 @@ impl Session {
         ran.push(Ran {
             sql: render(READ_RECORD, &[quote(message_id)]),
             result: format!("{status}, owner {previous_owner}, deadline {old_deadline}"),
+            answer: SqlAnswer::Done,
         });
         if status == "completed" {
             return Ok((RecordClaim::Completed { result }, ran));
@@ -197,6 +204,7 @@ impl Session {
                     now.to_string(),
                 ],
             ),
+            answer: SqlAnswer::when(took == 1),
             result: if took == 1 {
                 "1 row updated: deadline had passed, taken over"
             } else {
@@ -233,6 +241,7 @@ impl Session {
                     COMPLETE_RECORD,
                     &[quote(result), quote(message_id), quote(owner)],
                 ),
+                answer: SqlAnswer::when(rows == 1),
                 result: if rows == 1 {
                     "1 row updated"
                 } else {
@@ -264,6 +273,7 @@ impl Session {
             previous,
             Ran {
                 sql: render(GUARD_ORDER_ROW, &[order.to_string(), quote(message_id)]),
+                answer: SqlAnswer::when(rows == 1),
                 result: if rows == 1 {
                     "1 row written: last_message_id set"
                 } else {
@@ -281,7 +291,9 @@ impl Session {
             Some(o) => format!("last_offset = {o}"),
             None => "0 rows: nothing applied yet".into(),
         };
-        Ok((last, ran(READ_OFFSET, &result)))
+        let mut read = ran(READ_OFFSET, &result);
+        read.answer = SqlAnswer::when(last.is_some());
+        Ok((last, read))
     }
 
     pub fn save_offset(&self, offset: u64) -> Result<Ran, DbError> {
@@ -290,6 +302,7 @@ impl Session {
         Ok(Ran {
             sql: render(SAVE_OFFSET, &[offset.to_string()]),
             result: format!("{rows} row written"),
+            answer: SqlAnswer::when(rows > 0),
         })
     }
 
@@ -317,6 +330,7 @@ impl Session {
                     sql,
                     &[order.to_string(), quote(status), version.to_string()],
                 ),
+                answer: SqlAnswer::when(rows == 1),
                 result: if rows == 1 {
                     "1 row written"
                 } else {
@@ -341,6 +355,7 @@ impl Session {
                 &[order.to_string(), amount.to_string(), quote(message_id)],
             ),
             result: format!("{rows} row inserted"),
+            answer: SqlAnswer::when(rows > 0),
         })
     }
 

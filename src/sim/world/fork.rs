@@ -75,6 +75,7 @@ impl World {
             conflict: self.conflict.clone(),
             replayed: self.replayed.clone(),
             stepped: self.stepped.clone(),
+            last_move: self.last_move.clone(),
             tables: self.tables.clone(),
             ledger_by: self.ledger_by.clone(),
             facts: self.facts.clone(),

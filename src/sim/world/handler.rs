@@ -275,6 +275,7 @@ impl World {
             Ran {
                 sql,
                 result: format!("SQLITE_BUSY: waiting for {holder}'s transaction"),
+                answer: crate::sim::event::SqlAnswer::Nothing,
             },
         );
         let c = &mut self.consumers[i];

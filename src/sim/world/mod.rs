@@ -131,6 +131,8 @@ pub struct World {
     /// The consumer whose handler ran in this step, if one did: only its
     /// step is marked as the one that ran.
     pub(super) stepped: Option<String>,
+    /// The move that made the current frame (none before the first).
+    pub(super) last_move: Option<Move>,
     /// Lookups over `committed`.
     tables: tables::TableIndex,
     /// The effects that happened (the verdict's cause chains), per
@@ -234,6 +236,7 @@ impl World {
             conflict: None,
             replayed: None,
             stepped: None,
+            last_move: None,
             tables: Default::default(),
             ledger_by: BTreeMap::new(),
             facts: Default::default(),
@@ -353,6 +356,7 @@ impl World {
         self.conflict = None;
         self.replayed = None;
         self.stepped = None;
+        self.last_move = Some(mv.clone());
         self.step += 1;
         self.broker.forget_settled();
         let held_before = self.held_payments();
@@ -528,6 +532,7 @@ impl World {
             consumer: "janitor".into(),
             sql: ran.sql,
             result: ran.result,
+            answer: ran.answer,
         });
         Ok(())
     }
@@ -558,6 +563,7 @@ impl World {
             consumer: self.consumers[consumer].name.clone(),
             sql: ran.sql,
             result: ran.result,
+            answer: ran.answer,
         });
     }
 

@@ -13,7 +13,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let last = app.timeline.frames.len() - 1;
-    let who = if f.action.starts_with("you: ") {
+    let who = if f.yours {
         t.warn()
     } else {
         t.info()

@@ -1,6 +1,7 @@
 //! The SQL each consumer sent to SQLite in this step, and what it answered.
 
 use crate::sim::Frame;
+use crate::sim::event::SqlAnswer;
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
@@ -14,15 +15,10 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
             Span::styled(format!("{}> ", r.consumer), t.title()),
             Span::raw(r.sql.clone()),
         ]));
-        let lower = r.result.to_lowercase();
-        let style =
-            if lower.contains("busy") || lower.contains("conflict") || lower.contains("0 rows") {
-                t.warn()
-            } else if lower.contains("error") || lower.contains("fail") {
-                t.bad()
-            } else {
-                t.good()
-            };
+        let style = match r.answer {
+            SqlAnswer::Done => t.good(),
+            SqlAnswer::Nothing => t.warn(),
+        };
         out.push(Line::from(vec![
             Span::raw("   "),
             Span::styled(format!("{} {}", t.g.arrow, t.text(&r.result)), style),
