@@ -162,3 +162,61 @@ fn idem_never_writes_a_file_larger_than_it_reads_back() {
     assert_eq!(problem, None);
     assert!(back.is_finished("tour-1"));
 }
+
+/// The same with real processes, as four idem windows are: this test runs
+/// its own binary four times, each child playing one window
+/// (`one_window_of_several`), all saving at once.
+#[test]
+fn window_processes_that_save_at_once_keep_all_their_progress() {
+    let (tmp, store) = store();
+    let windows = 4;
+    let children: Vec<_> = (0..windows)
+        .map(|n| {
+            std::process::Command::new(std::env::current_exe().unwrap())
+                .args(["--exact", "one_window_of_several", "--test-threads=1"])
+                .env(WINDOW, n.to_string())
+                .env(WINDOW_ROOT, tmp.path())
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let ready = |n: usize| tmp.path().join(format!("ready-{n}"));
+    let started = std::time::Instant::now();
+    while !(0..windows).all(|n| ready(n).exists()) {
+        assert!(started.elapsed().as_secs() < 60, "the windows never opened");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    std::fs::write(tmp.path().join("go"), "").unwrap();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    let (_, all, problem) = Keeper::open(store, false);
+    assert_eq!(problem, None);
+    for n in 0..windows {
+        assert!(all.is_finished(&format!("tour-{n}")), "tour-{n} lost: {all:?}");
+    }
+}
+
+const WINDOW: &str = "IDEM_TEST_WINDOW";
+const WINDOW_ROOT: &str = "IDEM_TEST_WINDOW_ROOT";
+
+/// One window of the test above; does nothing when run on its own.
+#[test]
+fn one_window_of_several() {
+    let (Some(n), Some(root)) = (std::env::var_os(WINDOW), std::env::var_os(WINDOW_ROOT)) else {
+        return;
+    };
+    let n = n.to_string_lossy().into_owned();
+    let root = std::path::PathBuf::from(root);
+    let store = Store {
+        dir: root.join("state"),
+    };
+    let (mut keeper, mut progress, _) = Keeper::open(store, false);
+    std::fs::write(root.join(format!("ready-{n}")), "").unwrap();
+    while !root.join("go").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    progress.mark_finished(&format!("tour-{n}"));
+    assert_eq!(keeper.keep(&progress), None);
+}
