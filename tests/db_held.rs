@@ -164,7 +164,12 @@ fn a_run_that_holds(dir: &Path, db: &str) -> Child {
     use std::io::Read;
     let mut child = child;
     let mut first = [0u8; 1];
-    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
     child
 }
 
@@ -175,14 +180,88 @@ fn a_second_run_on_one_database_names_the_first() {
     let out = idem_db(dir.path(), "shared.db");
     let err = assert_refused(&out, "another idem run");
     assert!(
-        err.contains(&format!("process {}: idem run long.toml --db shared.db", first.id())),
+        err.contains(&format!(
+            "process {}: idem run long.toml --db shared.db",
+            first.id()
+        )),
         "the first run is named: {err}"
     );
     assert!(!err.contains("journal"), "{err}");
     // The first run still has its database: it goes on where it was.
     let mut more = [0u8; 4096];
     use std::io::Read;
-    first.stdout.as_mut().unwrap().read_exact(&mut more).unwrap();
+    first
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut more)
+        .unwrap();
     first.kill().unwrap();
     first.wait().unwrap();
+}
+
+#[test]
+fn a_program_with_it_open_between_transactions_then_reads_the_new_database_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = earlier_run(dir.path(), "open.db");
+    let other = Connection::open(&path).unwrap();
+    let before = payments(&other);
+    // No transaction open: SQLite holds no lock, and idem may replace
+    // its own database; the other connection notices, through SQLite.
+    let out = idem_db(dir.path(), "open.db");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(payments(&other), before, "the same run wrote the same rows");
+    let check: String = other
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_name_that_is_not_text_is_refused_before_anything_is_made() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .current_dir(dir.path())
+        .args(["run", "tour-1", "--db"])
+        .arg(std::ffi::OsStr::from_bytes(b"caf\xe9.db"))
+        .output()
+        .unwrap();
+    assert_refused(&out, "is not UTF-8 text");
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
+}
+
+#[test]
+fn an_earlier_database_someone_put_in_wal_mode_is_replaced_only_when_nobody_has_it_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = earlier_run(dir.path(), "wal.db");
+    let other = Connection::open(&path).unwrap();
+    let mode: String = other
+        .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    let before = payments(&other);
+    // Open in WAL mode: its log and index lie beside the file.
+    let out = idem_db(dir.path(), "wal.db");
+    assert_refused(&out, "wal.db-wal exists beside it");
+    assert_eq!(payments(&other), before);
+    drop(other);
+    // Closed: SQLite removed the log; idem takes the file back, under
+    // SQLite's lock, and leaves it in rollback-journal mode as it writes.
+    let out = idem_db(dir.path(), "wal.db");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let conn = Connection::open(&path).unwrap();
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "delete");
+    assert_eq!(payments(&conn), before);
+    drop(conn);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["wal.db"]);
 }

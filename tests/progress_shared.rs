@@ -3,7 +3,7 @@
 //! can always be read back. Each window is a thread with its own keeper and
 //! its own progress in memory, as each idem process has.
 
-use idem::learner::{Keeper, Progress, Score, Store};
+use idem::learner::{Keeper, Score, Store};
 use std::sync::{Arc, Barrier};
 
 fn store() -> (tempfile::TempDir, Store) {
@@ -194,7 +194,10 @@ fn window_processes_that_save_at_once_keep_all_their_progress() {
     let (_, all, problem) = Keeper::open(store, false);
     assert_eq!(problem, None);
     for n in 0..windows {
-        assert!(all.is_finished(&format!("tour-{n}")), "tour-{n} lost: {all:?}");
+        assert!(
+            all.is_finished(&format!("tour-{n}")),
+            "tour-{n} lost: {all:?}"
+        );
     }
 }
 

@@ -116,7 +116,10 @@ impl Progress {
             let before = set.len();
             set.retain(|n| plausible(n));
             if set.len() < before {
-                dropped.push(format!("{} {what} with an impossible name", before - set.len()));
+                dropped.push(format!(
+                    "{} {what} with an impossible name",
+                    before - set.len()
+                ));
             }
         };
         names(&mut self.finished, "finished scenario(s)", &mut dropped);

@@ -381,7 +381,10 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         names.sort();
-        assert_eq!(names, vec![FILE.to_string(), super::super::lock::FILE.into()]);
+        assert_eq!(
+            names,
+            vec![FILE.to_string(), super::super::lock::FILE.into()]
+        );
     }
 
     #[test]

@@ -69,6 +69,10 @@ pub enum DbFileError {
         "--db {path}: another program{by} has this database open in a transaction (SQLite reports it locked); idem left the file as it was: end that transaction or choose another name"
     )]
     Locked { path: String, by: String },
+    #[error(
+        "--db {path}: the path is not UTF-8 text, and SQLite reports the file it opened as text, so idem could not check it is the same file; choose another name"
+    )]
+    NotText { path: String },
     #[error("--db {path}: the file changed while idem was checking it ({what}); try again")]
     Changed { path: String, what: &'static str },
     #[error("--db {path}: {source}")]
@@ -225,7 +229,11 @@ fn absolute(path: &Path) -> Result<PathBuf, DbFileError> {
         path: format!("{shown} (its folder {})", parent.display()),
         source,
     })?;
-    Ok(folder.join(name))
+    let path = folder.join(name);
+    if path.to_str().is_none() {
+        return Err(DbFileError::NotText { path: shown });
+    }
+    Ok(path)
 }
 
 /// `None` when nothing is there; the metadata of a regular file; an error
