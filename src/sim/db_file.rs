@@ -11,16 +11,16 @@
 //! database is emptied in place, through SQLite, under SQLite's own lock.
 //!
 //! Two locks guard the file. idem's: an exclusive `flock` on the database
-//! file itself, held as long as the [`DbFile`] lives (the database and every
-//! session share it), which keeps a second idem run out and lets its
+//! file itself, held as long as the [`DbFile`] lives (the database and
+//! every session share it), which keeps a second idem run out and lets its
 //! refusal name this one. SQLite's: POSIX record locks, which Linux keeps
 //! apart from `flock`, so the first lock does not see a program such as
-//! `sqlite3` reading the file. That is why the file is never changed here:
-//! the database layer takes SQLite's exclusive lock without waiting and
-//! empties the file through SQLite (`sim/db/database.rs`), and leaves a file
-//! that another program holds exactly as it was. Closing any descriptor of
-//! the file drops the process's POSIX locks, so the `flock`'s descriptor
-//! closes last.
+//! `sqlite3` reading the file. That is why nothing here changes the file:
+//! the database layer (`sim/db/take_over.rs`) takes SQLite's exclusive
+//! lock without waiting and empties the file through SQLite, and leaves a
+//! file that another program holds exactly as it was. Closing any
+//! descriptor of the file drops the process's POSIX locks, so the
+//! `flock`'s descriptor closes last.
 
 use super::db::APPLICATION_ID;
 use holder::Kind;
