@@ -96,6 +96,57 @@ impl Progress {
         self.best_scores.get(scenario)
     }
 
+    /// Takes in everything `other` holds: finished scenarios and levels
+    /// won are joined, the better score is kept per scenario. The place
+    /// is left to the caller, who knows which one was set last.
+    pub fn merge(&mut self, other: &Progress) {
+        self.finished.extend(other.finished.iter().cloned());
+        self.levels_won.extend(other.levels_won.iter().cloned());
+        for (scenario, score) in &other.best_scores {
+            self.record_score(scenario, score.clone());
+        }
+    }
+
+    /// Drops what a file may say but idem never writes: a score with more
+    /// right answers than questions asked, a name that is empty, too long,
+    /// or holds a control character. Says what was dropped, in words.
+    pub fn drop_impossible(&mut self) -> Vec<String> {
+        let mut dropped = Vec::new();
+        let names = |set: &mut BTreeSet<String>, what: &str, dropped: &mut Vec<String>| {
+            let before = set.len();
+            set.retain(|n| plausible(n));
+            if set.len() < before {
+                dropped.push(format!(
+                    "{} {what} with an impossible name",
+                    before - set.len()
+                ));
+            }
+        };
+        names(&mut self.finished, "finished scenario(s)", &mut dropped);
+        names(&mut self.levels_won, "level(s) won", &mut dropped);
+        self.best_scores.retain(|scenario, score| {
+            if !plausible(scenario) || !plausible(&score.design) {
+                dropped.push("a score with an impossible name".to_string());
+                false
+            } else if score.right > score.asked {
+                dropped.push(format!(
+                    "the score for {scenario} ({} right of {} asked is not a score)",
+                    score.right, score.asked
+                ));
+                false
+            } else {
+                true
+            }
+        });
+        if let Some(place) = &self.last
+            && !(plausible(&place.scenario) && plausible(&place.design))
+        {
+            self.last = None;
+            dropped.push("the last place (an impossible name)".to_string());
+        }
+        dropped
+    }
+
     pub fn set_last(&mut self, scenario: &str, design: &str, step: usize) {
         let place = Place {
             scenario: scenario.to_string(),
@@ -106,6 +157,14 @@ impl Progress {
             self.last = Some(place);
         }
     }
+}
+
+/// Longest name a progress file may hold: a scenario's path included.
+pub const MAX_NAME: usize = 4096;
+
+/// A name idem could have written: a scenario, level or design.
+fn plausible(name: &str) -> bool {
+    !name.is_empty() && name.len() <= MAX_NAME && !name.chars().any(char::is_control)
 }
 
 #[cfg(test)]
@@ -130,6 +189,40 @@ mod tests {
         assert_eq!(p.best_score("tour-1"), Some(&score(4, 5)));
         assert!(p.record_score("tour-1", score(5, 5)));
         assert!(p.best_score("tour-2").is_none());
+    }
+
+    #[test]
+    fn merging_joins_sets_and_keeps_the_better_score() {
+        let mut a = Progress::new();
+        a.mark_finished("tour-1");
+        a.record_score("tour-1", score(2, 4));
+        a.set_last("tour-1", "naive", 3);
+        let mut b = Progress::new();
+        b.mark_finished("tour-2");
+        b.mark_level_won("ack-first");
+        b.record_score("tour-1", score(3, 4));
+        b.record_score("tour-2", score(1, 4));
+        a.merge(&b);
+        assert_eq!(a.finished.len(), 2);
+        assert!(a.level_won("ack-first"));
+        assert_eq!(a.best_score("tour-1"), Some(&score(3, 4)));
+        assert_eq!(a.best_score("tour-2"), Some(&score(1, 4)));
+        assert_eq!(a.last.as_ref().map(|p| p.step), Some(3), "place untouched");
+    }
+
+    #[test]
+    fn impossible_values_are_dropped_and_named() {
+        let mut p = Progress::new();
+        p.record_score("tour-1", score(5, 4));
+        p.record_score("tour-2", score(4, 4));
+        p.mark_finished("bad\u{1b}[2Jname");
+        p.mark_finished("tour-1");
+        let dropped = p.drop_impossible();
+        assert_eq!(dropped.len(), 2, "{dropped:?}");
+        assert!(dropped.iter().any(|d| d.contains("5 right of 4 asked")));
+        assert_eq!(p.best_score("tour-1"), None);
+        assert_eq!(p.best_score("tour-2"), Some(&score(4, 4)));
+        assert_eq!(p.finished.len(), 1);
     }
 
     #[test]

@@ -6,10 +6,18 @@
 //! newer idem, too large) is reported once and ignored; before idem writes
 //! in its place, it renames it to `progress.toml.bak` (or `.bak.2`, ...),
 //! so nothing a learner had is lost. Anything but a regular file there (a
-//! link, a folder) is never written over. Writes go to a temporary file in
-//! the same folder, then rename over the old one: a crash mid-write leaves
-//! the old file whole.
+//! link, a folder) is never written over. What is read is checked: a value
+//! idem never writes (a score with more right answers than questions) is
+//! dropped and told.
+//!
+//! Several idem windows may share the file. Each save takes the lock
+//! beside it (`lock.rs`), reads the file again and merges what other
+//! windows saved into this window's progress, then writes a temporary file
+//! in the same folder and renames it over the old one: a crash mid-write
+//! leaves the old file whole, and no window's progress is lost. A save that
+//! would make the file larger than idem reads back is refused.
 
+use super::lock::Lock;
 use super::progress::{Progress, VERSION};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -25,6 +33,18 @@ const MAX_BACKUPS: usize = 100;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Store {
     pub dir: PathBuf,
+}
+
+/// What reading the file found.
+enum Reading {
+    Missing,
+    /// The progress, and what was dropped from it as impossible.
+    Found(Progress, Vec<String>),
+    /// A regular file idem cannot use (corrupt, newer, too large): backed
+    /// up before idem writes in its place.
+    Unusable(String),
+    /// Not a regular file, or not even looked at: never written over.
+    Untouchable(String),
 }
 
 /// What loading found.
@@ -58,8 +78,7 @@ impl Store {
     }
 
     pub fn load(&self) -> Loaded {
-        let path = self.path();
-        let shown = path.display();
+        let shown = self.path().display().to_string();
         let ignored = |why: String, writable: bool| Loaded {
             progress: Progress::new(),
             problem: Some(if writable {
@@ -72,49 +91,95 @@ impl Store {
             backup_first: writable,
             writable,
         };
+        match self.read() {
+            Reading::Missing => Loaded {
+                progress: Progress::new(),
+                problem: None,
+                backup_first: false,
+                writable: true,
+            },
+            Reading::Found(progress, dropped) => Loaded {
+                progress,
+                problem: (!dropped.is_empty())
+                    .then(|| format!("{shown}: left out {}", dropped.join("; "))),
+                backup_first: false,
+                writable: true,
+            },
+            Reading::Unusable(why) => ignored(why, true),
+            Reading::Untouchable(why) => ignored(why, false),
+        }
+    }
+
+    /// Reads the file, at most [`MAX_BYTES`] of it, and checks what it says.
+    fn read(&self) -> Reading {
+        let path = self.path();
         let meta = match std::fs::symlink_metadata(&path) {
             Ok(meta) => meta,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Loaded {
-                    progress: Progress::new(),
-                    problem: None,
-                    backup_first: false,
-                    writable: true,
-                };
-            }
-            Err(e) => return ignored(format!("cannot read it: {e}"), false),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Reading::Missing,
+            Err(e) => return Reading::Untouchable(format!("cannot read it: {e}")),
         };
         if !meta.is_file() {
-            return ignored("not a regular file".into(), false);
+            return Reading::Untouchable("not a regular file".into());
         }
         if meta.len() > MAX_BYTES {
-            return ignored(
-                format!("too large for a progress file ({} bytes)", meta.len()),
-                true,
-            );
+            return Reading::Unusable(format!(
+                "too large for a progress file ({} bytes)",
+                meta.len()
+            ));
         }
         let mut text = String::new();
         let read = std::fs::File::open(&path)
             .and_then(|f| f.take(MAX_BYTES + 1).read_to_string(&mut text));
         if let Err(e) = read {
-            return ignored(format!("cannot read it: {e}"), true);
+            return Reading::Unusable(format!("cannot read it: {e}"));
+        }
+        if text.len() as u64 > MAX_BYTES {
+            return Reading::Unusable("too large for a progress file".into());
         }
         match toml::from_str::<Progress>(&text) {
-            Ok(p) if p.version > VERSION => ignored(
-                format!(
-                    "written by a newer idem (version {}, this one reads {VERSION})",
-                    p.version
-                ),
-                true,
-            ),
-            Ok(p) => Loaded {
-                progress: p,
-                problem: None,
-                backup_first: false,
-                writable: true,
-            },
-            Err(e) => ignored(format!("not a progress file: {}", e.message().trim()), true),
+            Ok(p) if p.version > VERSION => Reading::Unusable(format!(
+                "written by a newer idem (version {}, this one reads {VERSION})",
+                p.version
+            )),
+            Ok(mut p) => {
+                let dropped = p.drop_impossible();
+                Reading::Found(p, dropped)
+            }
+            Err(e) => Reading::Unusable(format!("not a progress file: {}", e.message().trim())),
         }
+    }
+
+    /// Saves `mine`, this window's progress, into the file, under the lock,
+    /// together with what other windows saved there since: finished
+    /// scenarios and levels won of both, the better score of each, and the
+    /// place this window moved to if it moved since `before` (what it last
+    /// saved), else the file's. `afresh` backs up the file and writes
+    /// `mine` alone, for a learner starting over.
+    fn save(&self, mine: &Progress, before: &Progress, afresh: bool) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.dir)?;
+        let _lock = Lock::take(&self.dir)?;
+        let merged = match self.read() {
+            Reading::Missing => mine.clone(),
+            Reading::Found(_, _) if afresh => {
+                self.back_up()?;
+                mine.clone()
+            }
+            Reading::Found(theirs, _) => {
+                let mut merged = mine.clone();
+                merged.merge(&theirs);
+                if mine.last == before.last && theirs.last.is_some() {
+                    merged.last = theirs.last;
+                }
+                merged
+            }
+            // Unusable whether or not the learner starts afresh: kept.
+            Reading::Unusable(_) => {
+                self.back_up()?;
+                mine.clone()
+            }
+            Reading::Untouchable(why) => return Err(std::io::Error::other(why)),
+        };
+        self.write(&merged)
     }
 
     /// Renames the file to the first free `progress.toml.bak[.N]`.
@@ -137,13 +202,18 @@ impl Store {
     }
 
     /// Writes atomically: a temporary file in the same folder, synced,
-    /// then renamed over the old one.
+    /// then renamed over the old one. Never more than idem reads back.
     fn write(&self, progress: &Progress) -> std::io::Result<()> {
-        std::fs::create_dir_all(&self.dir)?;
         let text = format!(
             "# What idem remembers of your progress. Safe to delete: idem starts afresh.\n{}",
             toml::to_string(progress).map_err(std::io::Error::other)?
         );
+        if text.len() as u64 > MAX_BYTES {
+            return Err(std::io::Error::other(format!(
+                "it would take {} bytes, more than the {MAX_BYTES} idem reads back",
+                text.len()
+            )));
+        }
         let (tmp, mut file) = self.temporary()?;
         let written = file
             .write_all(text.as_bytes())
@@ -189,8 +259,11 @@ pub enum Change {
 #[derive(Debug)]
 pub struct Keeper {
     store: Store,
+    /// What this window last saved of its own progress (not the merge).
     saved: Progress,
-    backup_first: bool,
+    /// The learner starts over: the first save backs up the file and
+    /// writes this window's progress alone.
+    afresh: bool,
     writable: bool,
 }
 
@@ -199,19 +272,19 @@ impl Keeper {
     /// the learner once. `fresh` starts over (the old file is backed up).
     pub fn open(store: Store, fresh: bool) -> (Keeper, Progress, Option<String>) {
         let mut loaded = store.load();
-        if fresh && loaded.writable && store.path().is_file() {
+        let afresh = fresh && loaded.writable && store.path().is_file();
+        if afresh {
             loaded.progress = Progress::new();
-            loaded.backup_first = true;
         }
         let keeper = Keeper {
             store,
-            saved: if loaded.backup_first {
+            saved: if afresh || loaded.backup_first {
                 // Unlike anything in memory: the first keep writes.
                 Progress::default()
             } else {
                 loaded.progress.clone()
             },
-            backup_first: loaded.backup_first,
+            afresh,
             writable: loaded.writable,
         };
         (keeper, loaded.progress, loaded.problem)
@@ -242,15 +315,9 @@ impl Keeper {
         if !self.writable || *progress == self.saved {
             return None;
         }
-        let result = (|| {
-            if self.backup_first {
-                self.store.back_up()?;
-                self.backup_first = false;
-            }
-            self.store.write(progress)
-        })();
-        match result {
+        match self.store.save(progress, &self.saved, self.afresh) {
             Ok(()) => {
+                self.afresh = false;
                 self.saved = progress.clone();
                 None
             }
@@ -308,12 +375,16 @@ mod tests {
         let (_, again, problem) = Keeper::open(store.clone(), false);
         assert_eq!(problem, None);
         assert_eq!(again, p);
-        // No temporary file is left behind.
-        let names: Vec<String> = std::fs::read_dir(&store.dir)
+        // No temporary file is left behind; the lock file stays, empty.
+        let mut names: Vec<String> = std::fs::read_dir(&store.dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-        assert_eq!(names, vec![FILE.to_string()]);
+        names.sort();
+        assert_eq!(
+            names,
+            vec![FILE.to_string(), super::super::lock::FILE.into()]
+        );
     }
 
     #[test]

@@ -8,18 +8,27 @@
 //! locked, and its identity (device, inode) is compared with what the path
 //! names, so a symbolic link or a swap in between is caught; and idem never
 //! unlinks a file it did not create a moment before: its own earlier
-//! database is emptied in place, under the lock.
+//! database is emptied in place, through SQLite, under SQLite's own lock.
 //!
-//! The lock is an exclusive `flock` on the database file itself, held as
-//! long as the [`DbFile`] lives (the database and every session share it).
-//! SQLite's own locks are POSIX record locks, which Linux keeps apart from
-//! `flock`, so the two do not interfere; but closing any descriptor of the
-//! file drops the process's POSIX locks, so this one closes last.
+//! Two locks guard the file. idem's: an exclusive `flock` on the database
+//! file itself, held as long as the [`DbFile`] lives (the database and
+//! every session share it), which keeps a second idem run out and lets its
+//! refusal name this one. SQLite's: POSIX record locks, which Linux keeps
+//! apart from `flock`, so the first lock does not see a program such as
+//! `sqlite3` reading the file. That is why nothing here changes the file:
+//! the database layer (`sim/db/take_over.rs`) takes SQLite's exclusive
+//! lock without waiting and empties the file through SQLite, and leaves a
+//! file that another program holds exactly as it was. Closing any
+//! descriptor of the file drops the process's POSIX locks, so the
+//! `flock`'s descriptor closes last.
 
 use super::db::APPLICATION_ID;
+use holder::Kind;
 use std::fs::{File, OpenOptions};
 use std::io::Read;
 use std::path::{Path, PathBuf};
+
+mod holder;
 
 /// What `--db` was given and why idem will not use it.
 #[derive(Debug, thiserror::Error)]
@@ -45,13 +54,25 @@ pub enum DbFileError {
     )]
     NotOurs { path: String, why: &'static str },
     #[error(
-        "--db {path}: refusing to use it: {journal} exists beside it, a rollback journal idem did not leave, and SQLite would apply it to the new database or delete it; move it away first"
+        "--db {path}: refusing to use it: {journal} exists beside it, {what} that idem did not leave (another program has the database open, or one stopped without closing it), and SQLite would apply it to the new database or delete it; move it away first"
     )]
-    StrayJournal { path: String, journal: String },
+    StrayJournal {
+        path: String,
+        journal: String,
+        what: &'static str,
+    },
     #[error(
-        "--db {path}: another idem run is using this database right now; wait for it to finish or choose another name"
+        "--db {path}: another idem run is using this database right now{by}; wait for it to finish or choose another name"
     )]
-    InUse { path: String },
+    InUse { path: String, by: String },
+    #[error(
+        "--db {path}: another program{by} has this database open in a transaction (SQLite reports it locked); idem left the file as it was: end that transaction or choose another name"
+    )]
+    Locked { path: String, by: String },
+    #[error(
+        "--db {path}: the path is not UTF-8 text, and SQLite reports the file it opened as text, so idem could not check it is the same file; choose another name"
+    )]
+    NotText { path: String },
     #[error("--db {path}: the file changed while idem was checking it ({what}); try again")]
     Changed { path: String, what: &'static str },
     #[error("--db {path}: {source}")]
@@ -70,15 +91,27 @@ pub enum Found {
     Earlier,
 }
 
-/// A claimed database file: checked, locked, and empty, ready for SQLite.
-/// Dropping it releases the lock.
+/// A claimed database file: checked and locked against other idem runs,
+/// ready for SQLite, which must still take its own lock before emptying an
+/// earlier database. Dropping it releases the lock.
 #[derive(Debug)]
 pub struct DbFile {
     /// The absolute path SQLite must open (never read as a URI).
     pub path: PathBuf,
     pub found: Found,
     /// Holds the exclusive lock.
-    _lock: File,
+    lock: File,
+}
+
+impl DbFile {
+    /// The refusal for a file that SQLite found locked by another program,
+    /// naming that program where the system says who it is.
+    pub fn locked(&self) -> DbFileError {
+        DbFileError::Locked {
+            path: self.path.display().to_string(),
+            by: holder::describe(&self.lock, Kind::Posix),
+        }
+    }
 }
 
 /// The bytes every SQLite database starts with.
@@ -99,6 +132,10 @@ pub fn inspect(path: &Path) -> Result<Found, DbFileError> {
         Some(_) => {
             let mut file = open_existing(&path, false).map_err(|source| io(&shown, source))?;
             same_file(&path, &file)?;
+            // Another idem run's journal is its own: name the run, not
+            // the journal. A look only: the lock goes at once.
+            lock(&shown, &file)?;
+            let _ = file.unlock();
             check_ours(&path, &mut file)?;
             refuse_journal(&path)?;
             Ok(Found::Earlier)
@@ -106,8 +143,9 @@ pub fn inspect(path: &Path) -> Result<Found, DbFileError> {
     }
 }
 
-/// Claims `path` for a new run: creates it, or empties an earlier idem
-/// database in place; refuses anything else.
+/// Claims `path` for a new run: creates it, or takes an earlier idem
+/// database (which the database layer empties under SQLite's lock);
+/// refuses anything else. Changes nothing that was there.
 pub fn claim(path: &Path) -> Result<DbFile, DbFileError> {
     let path = absolute(path)?;
     let shown = path.display().to_string();
@@ -145,12 +183,11 @@ pub fn claim(path: &Path) -> Result<DbFile, DbFileError> {
     } else {
         check_ours(&path, &mut file)?;
         refuse_journal(&path)?;
-        file.set_len(0).map_err(|source| io(&shown, source))?;
     }
     Ok(DbFile {
         path,
         found,
-        _lock: file,
+        lock: file,
     })
 }
 
@@ -192,7 +229,11 @@ fn absolute(path: &Path) -> Result<PathBuf, DbFileError> {
         path: format!("{shown} (its folder {})", parent.display()),
         source,
     })?;
-    Ok(folder.join(name))
+    let path = folder.join(name);
+    if path.to_str().is_none() {
+        return Err(DbFileError::NotText { path: shown });
+    }
+    Ok(path)
 }
 
 /// `None` when nothing is there; the metadata of a regular file; an error
@@ -255,6 +296,7 @@ fn lock(shown: &str, file: &File) -> Result<(), DbFileError> {
         Ok(()) => Ok(()),
         Err(std::fs::TryLockError::WouldBlock) => Err(DbFileError::InUse {
             path: shown.to_string(),
+            by: holder::describe(file, Kind::Flock),
         }),
         Err(std::fs::TryLockError::Error(source)) => Err(io(shown, source)),
     }
@@ -320,20 +362,36 @@ fn check_ours(path: &Path, file: &mut File) -> Result<(), DbFileError> {
     Ok(())
 }
 
-/// Refuses when anything is at `<path>-journal`: SQLite would roll it into
-/// the database or delete it, and idem cannot tell whose it is.
+/// The files SQLite keeps beside a database, and what each is.
+const BESIDE: [(&str, &str); 3] = [
+    ("-journal", "a rollback journal"),
+    ("-wal", "a write-ahead log"),
+    ("-shm", "a write-ahead log's shared index"),
+];
+
+/// Refuses when anything is at `<path>-journal`, `<path>-wal` or
+/// `<path>-shm`: SQLite would roll a journal or log into the database or
+/// delete it, and idem cannot tell whose it is. A log beside the file also
+/// means another program may have it open in WAL mode, where its locks
+/// live in the `-shm` file rather than on the database.
 fn refuse_journal(path: &Path) -> Result<(), DbFileError> {
-    let mut journal = path.as_os_str().to_owned();
-    journal.push("-journal");
-    let journal = PathBuf::from(journal);
-    match std::fs::symlink_metadata(&journal) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(source) => Err(io(&journal.display().to_string(), source)),
-        Ok(_) => Err(DbFileError::StrayJournal {
-            path: path.display().to_string(),
-            journal: journal.display().to_string(),
-        }),
+    for (suffix, what) in BESIDE {
+        let mut journal = path.as_os_str().to_owned();
+        journal.push(suffix);
+        let journal = PathBuf::from(journal);
+        match std::fs::symlink_metadata(&journal) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(source) => return Err(io(&journal.display().to_string(), source)),
+            Ok(_) => {
+                return Err(DbFileError::StrayJournal {
+                    path: path.display().to_string(),
+                    journal: journal.display().to_string(),
+                    what,
+                });
+            }
+        }
     }
+    Ok(())
 }
 
 fn io(path: &str, source: std::io::Error) -> DbFileError {

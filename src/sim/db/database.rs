@@ -51,11 +51,16 @@ impl Database {
         };
         let memdb = file.is_none();
         let observer = connect(&target, memdb)?;
-        if !memdb {
-            same_as_claimed(&observer, &target)?;
+        match &file {
+            None => {
+                observer.execute_batch(SCHEMA)?;
+                observer.pragma_update(None, "application_id", APPLICATION_ID)?;
+            }
+            Some(file) => {
+                same_as_claimed(&observer, &target)?;
+                take_over(&observer, file)?;
+            }
         }
-        observer.execute_batch(SCHEMA)?;
-        observer.pragma_update(None, "application_id", APPLICATION_ID)?;
         Ok(Database {
             target,
             memdb,
@@ -236,11 +241,9 @@ pub fn sqlite_version() -> &'static str {
 
 /// SQLite must have opened the very file that was checked and locked.
 pub(super) fn same_as_claimed(conn: &Connection, path: &Path) -> Result<(), DbError> {
-    let opened: String = conn.query_row(
-        "SELECT file FROM pragma_database_list WHERE name = 'main'",
-        [],
-        |r| r.get(0),
-    )?;
+    // Asked of the connection, not in SQL: a statement would read the
+    // file, which another program may hold locked.
+    let opened = conn.path().unwrap_or_default().to_string();
     if Path::new(&opened) != path {
         return Err(DbError::Elsewhere {
             path: path.display().to_string(),

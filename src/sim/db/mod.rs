@@ -24,6 +24,7 @@ mod render;
 mod rows;
 mod session;
 mod sql;
+mod take_over;
 
 use database::*;
 pub use database::{Database, sqlite_version};
@@ -34,6 +35,7 @@ pub use rows::{Fresh, OrderRow, PaymentRow, ProcessedRow, RecordRow, StatusRow, 
 pub use session::{Begin, Claim, Ran, RecordClaim, Session};
 pub use sql::APPLICATION_ID;
 use sql::*;
+use take_over::take_over;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {

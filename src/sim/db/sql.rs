@@ -38,6 +38,22 @@ pub(super) const SCHEMA: &str = "
     );
 ";
 
+/// Taking over a `--db` file (`take_over.rs`). In exclusive locking mode
+/// SQLite keeps every lock it gets until the mode is normal again and the
+/// file is next read; `BEGIN EXCLUSIVE` gets the lock at once, or answers
+/// `SQLITE_BUSY` (busy timeout 0) when another connection reads or writes.
+pub(super) const HOLD_LOCKS: &str = "PRAGMA locking_mode = EXCLUSIVE";
+pub(super) const BEGIN_EXCLUSIVE: &str = "BEGIN EXCLUSIVE";
+pub(super) const READ_APPLICATION_ID: &str = "PRAGMA application_id";
+/// With `SQLITE_DBCONFIG_RESET_DATABASE` on, empties the database: no
+/// schema, no rows, no free pages.
+pub(super) const VACUUM: &str = "VACUUM";
+/// idem's databases use a rollback journal, whatever someone set since.
+pub(super) const ROLLBACK_JOURNAL: &str = "PRAGMA journal_mode = DELETE";
+pub(super) const RELEASE_LOCKS: &str = "PRAGMA locking_mode = NORMAL";
+/// Any read: the one after `RELEASE_LOCKS` lets the locks go.
+pub(super) const TOUCH: &str = "SELECT count(*) FROM sqlite_schema";
+
 /// Empties every table of `SCHEMA`, for [`Database::reset`]. Row ids start
 /// again at 1: no table uses AUTOINCREMENT, so nothing remembers old rows.
 pub(super) const EMPTY_TABLES: [&str; 6] = [
