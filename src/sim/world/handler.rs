@@ -43,6 +43,20 @@ impl World {
 
     /// The ID this consumer deduplicates on: the producer's, or the
     /// broker's ID of the stored copy.
+    /// The message as the queue panel names it: where consumers key on the
+    /// broker's own IDs, that ID leads (`b-2 (m-7f3)`), so the events and
+    /// the queue speak of the same thing.
+    pub(super) fn shown_id(&self, i: usize) -> String {
+        self.shown_id_of(self.delivery(i))
+    }
+
+    fn shown_id_of(&self, d: &crate::sim::broker::Delivery) -> String {
+        match self.setup.id_source {
+            IdSource::Broker => format!("b-{} ({})", d.seq, d.message.id),
+            IdSource::Producer | IdSource::Content => d.message.id.clone(),
+        }
+    }
+
     pub(super) fn message_key(&self, i: usize) -> String {
         let d = self.delivery(i);
         match self.setup.id_source {
@@ -174,7 +188,8 @@ impl World {
             None => format!("order {}, ${}", payment.order, payment.amount),
         };
         let mut text = format!(
-            "receives {id} ({body}), lease {}, receipt {}",
+            "receives {} ({body}), lease {}, receipt {}",
+            self.shown_id_of(&delivery),
             format_duration(self.setup.lease_ms),
             delivery.receipt
         );
@@ -358,6 +373,7 @@ impl World {
         let d = self.delivery(i).clone();
         let name = self.consumers[i].name.clone();
         let id = d.message.id.clone();
+        let shown = self.shown_id(i);
         let payment = d.message.payment.clone();
         if std::mem::take(&mut self.consumers[i].lose_next_ack) {
             self.counters.acks_lost += 1;
@@ -368,7 +384,7 @@ impl World {
             let c = &mut self.consumers[i];
             c.marks[c.pc] = Mark::Done;
             // A believes it acked; only the observer sees the packet drop.
-            self.say(self.actor(i), EventKind::Info, format!("acks {id}"));
+            self.say(self.actor(i), EventKind::Info, format!("acks {shown}"));
             self.say(
                 Actor::Network,
                 EventKind::Bad,
@@ -377,7 +393,7 @@ impl World {
                 ),
             );
         } else {
-            self.say(self.actor(i), EventKind::Info, format!("acks {id}"));
+            self.say(self.actor(i), EventKind::Info, format!("acks {shown}"));
             match self.broker.ack(&d.receipt, &name) {
                 AckOutcome::Removed { .. } => {
                     self.counters.acked += 1;
@@ -398,7 +414,7 @@ impl World {
                     self.say(
                         Actor::Broker,
                         EventKind::Good,
-                        format!("removes {id} from {}", self.setup.queue),
+                        format!("removes {shown} from {}", self.setup.queue),
                     );
                 }
                 AckOutcome::Rejected { reason } => {
