@@ -137,46 +137,45 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             buf,
         );
     }
-    let told_rows = told_rows.min(area.height - header_rows);
+    // The step's own line first; the story keeps two rows (or all it
+    // needs, if less) under it, so neither disappears without a count.
+    let room = area.height - header_rows;
+    let story_rows = rows_needed(&body, area.width);
+    let told_shown = told_rows.min(room.saturating_sub(story_rows.min(2)).max(1).min(room));
     told.render(
         Rect {
             y: area.y + header_rows,
-            height: told_rows,
+            height: told_shown,
             ..area
         },
         buf,
     );
     let body_area = Rect {
-        y: area.y + header_rows + told_rows,
-        height: area.height - header_rows - told_rows,
+        y: area.y + header_rows + told_shown,
+        height: room - told_shown,
         ..area
     };
-    if body_area.height == 0 {
-        return;
-    }
     // When the story is longer than the panel, its end is what this step
     // just told: show the end, and say how much is above.
     let total = rows_needed(&body, body_area.width);
-    let hidden = total.saturating_sub(body_area.height);
-    body.scroll((hidden, 0)).render(body_area, buf);
+    let above = total.saturating_sub(body_area.height);
+    if body_area.height > 0 {
+        body.scroll((above, 0)).render(body_area, buf);
+    }
+    let hidden = above + (told_rows - told_shown);
     if hidden > 0 {
         let up = if t.ascii() { "^" } else { "↑" };
         let hint = match (app.focus == Panel::Narration, compact_note(area)) {
-            (true, false) => format!(" {up} {hidden} more above {} z: read all ", t.g.dot),
-            (false, false) => format!(" {up} {hidden} more above {} click, then z ", t.g.dot),
+            (true, false) => format!(" {up} {hidden} more {} z: read all ", t.g.dot),
+            (false, false) => format!(" {up} {hidden} more {} click, then z ", t.g.dot),
             (true, true) => format!(" {up} {hidden} more {} z ", t.g.dot),
             (false, true) => format!(" {up} {hidden} more {} click, z ", t.g.dot),
         };
         // On the panel's bottom border, where it covers no text.
         let w = hint.chars().count() as u16;
-        let border = body_area.bottom();
-        if w + 4 <= body_area.width && border < buf.area.bottom() {
-            buf.set_string(
-                body_area.right() - w - 1,
-                border,
-                hint,
-                t.key().patch(t.highlight()),
-            );
+        let border = area.bottom();
+        if w + 4 <= area.width && border < buf.area.bottom() {
+            buf.set_string(area.right() - w - 1, border, hint, t.key().patch(t.highlight()));
         }
     }
 }
