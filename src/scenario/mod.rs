@@ -4,6 +4,7 @@
 pub mod action;
 mod ask;
 pub mod builtin;
+mod budget;
 mod control;
 pub mod design_file;
 pub mod error;
