@@ -36,10 +36,10 @@ pub const MAX_ACTIONS: usize = 20_000;
 pub const RUN_FRAMES: usize = 64;
 /// Frames a scenario of up to `MAX_PLAY_MESSAGES` messages can make, each
 /// action counted as one and a `run` as `RUN_FRAMES`: every one is kept.
-pub const MAX_FRAMES: usize = 2_000;
+pub const MAX_FRAMES: usize = 1_000;
 /// Frames times queue entries (the messages, and a copy for each
 /// `publish`) in such a scenario: each frame shows every entry.
-pub const MAX_COPY_FRAMES: usize = 100_000;
+pub const MAX_COPY_FRAMES: usize = 50_000;
 /// Characters of a name a frame shows: a message ID, a status, a consumer,
 /// the queue.
 pub const MAX_NAME_CHARS: usize = 64;

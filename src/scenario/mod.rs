@@ -15,6 +15,7 @@ pub mod generate;
 pub mod limits;
 pub mod load;
 pub mod question;
+pub mod shapes;
 pub mod write;
 
 pub use action::Action;
