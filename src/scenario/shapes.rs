@@ -3,8 +3,8 @@
 //! longest one accepted and one action more, and `benches/budget.rs`
 //! measures the longest accepted one. Each is what a frame-keeping run
 //! found hardest: a queue that grows (`publish` and `run`), every consumer
-//! crashing and restarting, the clock running on, and one message
-//! charged again and again.
+//! crashing and restarting, the clock running on, one handler working
+//! through every message, and one message charged again and again.
 
 use super::limits::{MAX_COPY_FRAMES, MAX_FRAMES, RUN_FRAMES};
 use std::fmt::Write;
@@ -17,6 +17,9 @@ pub enum Shape {
     CrashStep,
     /// 100 messages; `wait 366d` again and again.
     Wait,
+    /// 50 messages; `step A` again and again: A handles each in turn, so
+    /// payment rows and charges grow all along the longest run there is.
+    Steps,
     /// One message that may be received without end: A handles it, its
     /// ack is lost and its lease ends, again and again, so the payments
     /// and charges grow with every round.
@@ -24,10 +27,11 @@ pub enum Shape {
 }
 
 impl Shape {
-    pub const ALL: [Shape; 4] = [
+    pub const ALL: [Shape; 5] = [
         Shape::PublishRun,
         Shape::CrashStep,
         Shape::Wait,
+        Shape::Steps,
         Shape::Redeliver,
     ];
 
@@ -36,6 +40,7 @@ impl Shape {
             Shape::PublishRun => "publish-run",
             Shape::CrashStep => "crash-step",
             Shape::Wait => "wait",
+            Shape::Steps => "steps",
             Shape::Redeliver => "redeliver",
         }
     }
@@ -43,6 +48,7 @@ impl Shape {
     fn messages(self) -> usize {
         match self {
             Shape::Redeliver => 1,
+            Shape::Steps => 50,
             _ => 100,
         }
     }
@@ -68,6 +74,7 @@ impl Shape {
                 }
             }
             Shape::Wait => "wait 366d".into(),
+            Shape::Steps => "step A".into(),
             Shape::Redeliver => match i % 10 {
                 0 => "lose-ack A".into(),
                 9 => "expire-lease m-0".into(),
