@@ -119,5 +119,8 @@ fn validate_points_at_the_action_over_the_budget() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     let line = past.action_lines[Shape::Wait.most_actions()];
-    assert!(err.contains(&format!("long.toml:{line}:3: too long to keep")), "{err}");
+    assert!(
+        err.contains(&format!("long.toml:{line}:3: too long to keep")),
+        "{err}"
+    );
 }

@@ -42,7 +42,10 @@ fn frames_of(action: &RawAction) -> usize {
 }
 
 fn is_publish(action: &RawAction) -> bool {
-    matches!(Action::parse(&action.text), Ok(Action::Move(Move::Publish { .. })))
+    matches!(
+        Action::parse(&action.text),
+        Ok(Action::Move(Move::Publish { .. }))
+    )
 }
 
 /// Every frame is kept: at most `MAX_FRAMES` of them, and at most
@@ -110,7 +113,11 @@ fn words(number: usize, step: &RawStep, err: Err<'_>) -> Result<(), ScenarioErro
     let actions = step.actions.get_ref();
     let mut designs: BTreeSet<Option<&str>> = BTreeSet::from([None]);
     designs.extend(step.title_for.keys().map(|k| Some(k.get_ref().as_str())));
-    designs.extend(step.narration_for.keys().map(|k| Some(k.get_ref().as_str())));
+    designs.extend(
+        step.narration_for
+            .keys()
+            .map(|k| Some(k.get_ref().as_str())),
+    );
     for a in actions {
         designs.extend(a.get_ref().say_for.keys().map(|k| Some(k.as_str())));
     }

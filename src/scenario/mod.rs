@@ -3,8 +3,8 @@
 
 pub mod action;
 mod ask;
-pub mod builtin;
 mod budget;
+pub mod builtin;
 mod control;
 pub mod design_file;
 pub mod error;

@@ -63,11 +63,13 @@ impl Shape {
     /// Action `i` of the file.
     fn action(self, i: usize) -> String {
         match self {
-            Shape::PublishRun if i % 2 == 0 => format!("publish m-{}", (i / 2) % self.messages()),
+            Shape::PublishRun if i.is_multiple_of(2) => {
+                format!("publish m-{}", (i / 2) % self.messages())
+            }
             Shape::PublishRun => "run A".into(),
             Shape::CrashStep => {
                 let who = self.consumers()[(i / 2) % 8];
-                if i % 2 == 0 {
+                if i.is_multiple_of(2) {
                     format!("crash {who}")
                 } else {
                     format!("step {who}")
