@@ -38,6 +38,11 @@ pub struct RawScenario {
 /// A struct read from a TOML table only. Serde would also fill a derived
 /// struct from an array, field by field, so that `["m-7f3", 1042, 40]`
 /// passed for a message and `[40, 1, "correct"]` for an expectation.
+/// An absent narration: empty, and nowhere in the file.
+fn no_words() -> Spanned<String> {
+    Spanned::new(0..0, String::new())
+}
+
 pub struct Table<T>(pub T);
 
 impl<T> std::ops::Deref for Table<T> {
@@ -67,7 +72,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Table<T> {
 #[serde(deny_unknown_fields)]
 pub struct RawSetup {
     #[serde(default)]
-    pub queue: Option<String>,
+    pub queue: Option<Spanned<String>>,
     #[serde(default)]
     pub lease: Option<Spanned<String>>,
     #[serde(default)]
@@ -113,10 +118,10 @@ pub struct RawMessage {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawStep {
-    pub title: String,
+    pub title: Spanned<String>,
     /// The chapter's opening words: what is already true when it starts.
-    #[serde(default)]
-    pub narration: String,
+    #[serde(default = "no_words")]
+    pub narration: Spanned<String>,
     /// The same chapter told for another design, where it goes differently.
     #[serde(default)]
     pub narration_for: BTreeMap<Spanned<String>, String>,

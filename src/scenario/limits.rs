@@ -7,7 +7,8 @@
 //! all of them costs: 10,000 messages and one `run` action each run in
 //! well under a second and 100 MB in a release build (see the README's
 //! figures and `benches/scale.rs`). The simulator keeps every frame to step
-//! back through, so it opens only scenarios up to `MAX_PLAY_MESSAGES`.
+//! back through, so it opens only scenarios up to `MAX_PLAY_MESSAGES`,
+//! and what those keep is bounded too (`budget`).
 
 use super::error::ScenarioError;
 use super::format::RawScenario;
@@ -28,6 +29,23 @@ pub const MAX_STEPS: usize = 1_000;
 /// Actions in the whole file, over all steps: two per message at the most
 /// messages, a `run` and a fault.
 pub const MAX_ACTIONS: usize = 20_000;
+
+/// The most frames one `run` action makes: a handler still going after
+/// this many steps is cut off (a message whose response keeps being lost
+/// would otherwise go round for ever).
+pub const RUN_FRAMES: usize = 64;
+/// Frames a scenario of up to `MAX_PLAY_MESSAGES` messages can make, each
+/// action counted as one and a `run` as `RUN_FRAMES`: every one is kept.
+pub const MAX_FRAMES: usize = 1_000;
+/// Frames times queue entries (the messages, and a copy for each
+/// `publish`) in such a scenario: each frame shows every entry.
+pub const MAX_COPY_FRAMES: usize = 50_000;
+/// Characters of a name a frame shows: a message ID, a status, a consumer,
+/// the queue.
+pub const MAX_NAME_CHARS: usize = 64;
+/// Characters of a step's title, narration and what its actions say,
+/// together, under any one design: every frame of the step repeats them.
+pub const MAX_STEP_WORDS: usize = 4_000;
 
 /// Refuses the first thing over a bound, pointing at it.
 pub(super) fn check(
@@ -68,5 +86,5 @@ pub(super) fn check(
             format!("too many actions: a scenario may have at most {MAX_ACTIONS} in all its steps"),
         ));
     }
-    Ok(())
+    super::budget::check(raw, err)
 }

@@ -459,7 +459,7 @@ impl Validator<'_> {
             if step.actions.get_ref().is_empty() {
                 return self.fail(
                     step.actions.span(),
-                    format!("step `{}` has no actions", step.title),
+                    format!("step `{}` has no actions", step.title.get_ref()),
                 );
             }
             let mut sayings = Vec::new();
@@ -489,7 +489,7 @@ impl Validator<'_> {
                 }));
             }
             steps.push(super::ScriptStep {
-                title: step.title.clone(),
+                title: step.title.get_ref().clone(),
                 title_for: step
                     .title_for
                     .iter()
@@ -497,7 +497,7 @@ impl Validator<'_> {
                     .collect(),
                 sayings,
                 asks: Vec::new(),
-                narration: step.narration.trim().to_string(),
+                narration: step.narration.get_ref().trim().to_string(),
                 narration_for: step
                     .narration_for
                     .iter()
@@ -635,7 +635,10 @@ impl Validator<'_> {
         let s = &raw.setup;
         let defaults = Setup::default();
         let mut setup = Setup {
-            queue: s.queue.clone().unwrap_or(defaults.queue),
+            queue: s
+                .queue
+                .as_ref()
+                .map_or(defaults.queue, |q| q.get_ref().clone()),
             lease_ms: self.duration(&s.lease, defaults.lease_ms)?,
             step_ms: self.duration(&s.step, defaults.step_ms)?,
             key_lifetime_ms: self.duration(&s.key_lifetime, defaults.key_lifetime_ms)?,

@@ -3,6 +3,7 @@
 
 pub mod action;
 mod ask;
+mod budget;
 pub mod builtin;
 mod control;
 pub mod design_file;
@@ -14,6 +15,7 @@ pub mod generate;
 pub mod limits;
 pub mod load;
 pub mod question;
+pub mod shapes;
 pub mod write;
 
 pub use action::Action;

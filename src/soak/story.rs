@@ -11,9 +11,10 @@ use crate::sim::world::Setup;
 use crate::sim::{Message, Millis, Move, Payment, SimError, Strategy, World};
 use std::collections::BTreeMap;
 
-/// The most moves a story keeps: a scenario file holds at most this many
-/// actions. A longer one is still judged, only not saved.
-pub const MAX_MOVES: usize = limits::MAX_ACTIONS;
+/// The most moves a story keeps: a scenario file of a few messages makes
+/// at most this many frames after its setup, one a move. A longer one is
+/// still judged, only not saved.
+pub const MAX_MOVES: usize = limits::MAX_FRAMES - 1;
 
 #[derive(Clone, Debug)]
 pub struct Story {
@@ -71,10 +72,22 @@ impl Story {
         }
         self.moves.extend(moves);
         self.now = after.saturating_sub(self.t0).max(at);
-        if self.moves.len() > MAX_MOVES {
+        if self.moves.len() > MAX_MOVES || !self.fits() {
             self.too_long = true;
             self.moves.clear();
         }
+    }
+
+    /// Whether the file the story makes is inside the budget of a file
+    /// kept whole: its frames times its queue entries (its messages and
+    /// a copy per publish).
+    fn fits(&self) -> bool {
+        let publishes = self
+            .moves
+            .iter()
+            .filter(|m| matches!(m, Move::Publish { .. }))
+            .count();
+        (self.moves.len() + 1) * (self.messages.len() + publishes) <= limits::MAX_COPY_FRAMES
     }
 
     pub fn moves(&self) -> &[Move] {

@@ -65,8 +65,9 @@ impl Sink for Keep {
 }
 
 /// A `run` that has not stopped after this many steps is cut off: a handler
-/// that keeps being refused would otherwise loop for ever.
-const RUN_LIMIT: usize = 64;
+/// that keeps being refused would otherwise loop for ever. The file's
+/// budget counts a `run` as this many frames.
+const RUN_LIMIT: usize = crate::scenario::limits::RUN_FRAMES;
 
 pub(super) struct Run<'a, S: Sink> {
     script: &'a Script,
