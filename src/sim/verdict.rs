@@ -142,12 +142,21 @@ pub struct FactVerdict {
 }
 
 impl FactVerdict {
-    /// This fact's outcome in words that count (`charged 3 times`).
+    /// This fact's outcome in words that count (`charged 3 times`), and
+    /// every other wrong effect that holds beside it.
     pub fn headline(&self) -> String {
-        match self.outcome {
+        let counted = |o: Outcome| match o {
             Outcome::ChargedTwice => format!("charged {}", times(self.charges.max(self.payments))),
             other => other.text().to_string(),
-        }
+        };
+        let mut parts = vec![counted(self.outcome)];
+        parts.extend(
+            self.failures
+                .iter()
+                .filter(|o| **o != self.outcome)
+                .map(|o| counted(*o)),
+        );
+        parts.join(", ")
     }
 }
 
@@ -163,6 +172,17 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// Every outcome the run ends with, worst first: each wrong effect
+    /// that holds, or else the one outcome that stands (correct,
+    /// dead-lettered, in progress). What an expectation is held to.
+    pub fn outcomes(&self) -> Vec<Outcome> {
+        if self.failures.is_empty() {
+            vec![self.outcome]
+        } else {
+            self.failures.clone()
+        }
+    }
+
     /// The earliest step that did harm behind a failure, if any fact tells.
     pub fn harm_step(&self) -> Option<usize> {
         self.facts
@@ -227,6 +247,9 @@ pub struct FactState<'a> {
     pub charges: usize,
     /// A copy is still queued or leased, or a consumer is handling it.
     pub pending: bool,
+    /// A consumer handling this fact has a transaction open: a payment row
+    /// may still commit or roll back.
+    pub writing: bool,
     /// Recorded as handled (processed_messages or the cache) with no
     /// payment while nobody works on it: every redelivery will be skipped.
     pub doomed: bool,
@@ -414,6 +437,42 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             &mut causes,
         );
     }
+    // The two ledgers disagree, with the chain that says why.
+    let disagree = |failures: &[Outcome]| {
+        let mut chain = vec![format!("{}: {}", f.name, counts())];
+        if f.dead_lettered {
+            chain.push(format!("order {order} moved to the dead-letter queue"));
+        }
+        let extra = if f.charges > n {
+            extra_causes(f, n, &[ProviderCharged])
+        } else if f.payments > n {
+            extra_causes(f, n, &[PaymentCommitted])
+        } else {
+            Vec::new()
+        };
+        // Beside a double charge, whose causes are told already, the
+        // disagreement needs only its counts.
+        if !failures.contains(&Outcome::ChargedTwice) {
+            match extra.into_iter().next() {
+                Some(more) => chain.extend(more),
+                None => chain.extend(f.notes.last().cloned()),
+            }
+        }
+        chain
+    };
+    // The books are closed on a disagreement before the message settles
+    // when the card was charged beyond what was owed and no transaction of
+    // this fact is open: the extra charge stays, the committed rows are
+    // what the database says, and a later delivery that commits a row also
+    // calls the provider, so nothing brings the two back into line. (A
+    // delivery that would commit a row without a new charge needs a key the
+    // provider replays, and a keyed call never charged twice.) Declared
+    // here, at the step that closes the books, not when the ack lands.
+    if f.pending && f.charges > n && !f.writing && f.payments != f.charges {
+        let chain = disagree(&failures);
+        failures.push(Outcome::Disagree);
+        add(vec![chain], &mut causes);
+    }
     let mut outcome = None;
     let mut at_risk = None;
     if f.pending {
@@ -436,26 +495,8 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         }
     } else {
         if f.payments != f.charges {
+            let chain = disagree(&failures);
             failures.push(Outcome::Disagree);
-            let mut chain = vec![format!("{}: {}", f.name, counts())];
-            if f.dead_lettered {
-                chain.push(format!("order {order} moved to the dead-letter queue"));
-            }
-            let extra = if f.charges > n {
-                extra_causes(f, n, &[ProviderCharged])
-            } else if f.payments > n {
-                extra_causes(f, n, &[PaymentCommitted])
-            } else {
-                Vec::new()
-            };
-            // Beside a double charge, whose causes are told already, the
-            // disagreement needs only its counts.
-            if !failures.contains(&Outcome::ChargedTwice) {
-                match extra.into_iter().next() {
-                    Some(more) => chain.extend(more),
-                    None => chain.extend(f.notes.last().cloned()),
-                }
-            }
             add(vec![chain], &mut causes);
         } else if f.payments < n {
             // Rows and charges agree, and fall short.
@@ -551,6 +592,7 @@ mod tests {
             payments,
             charges,
             pending: false,
+            writing: false,
             doomed: false,
             recorded_unpaid: false,
             acked_before_work: false,
