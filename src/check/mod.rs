@@ -113,7 +113,9 @@ pub struct StrategyReport {
     /// States left unexpanded at `Bounds::max_depth`; 0 means the search
     /// covered everything within the fault bounds.
     pub truncated: u64,
-    /// Schedules by how they ended (the worst fact decides).
+    /// Schedules by every outcome they ended with: a schedule that ends
+    /// charged twice and with the books in disagreement counts under both,
+    /// so the counts can add up to more than `schedules`.
     pub outcomes: BTreeMap<Outcome, u64>,
     pub invariants: Vec<InvariantResult>,
     pub witnesses: Vec<WitnessResult>,
@@ -141,8 +143,19 @@ impl StrategyReport {
         self.witnesses.iter().any(|w| w.required && !w.seen)
     }
 
+    /// Schedules that ended with this outcome, among others or alone.
     pub fn count(&self, class: Outcome) -> u64 {
         self.outcomes.get(&class).copied().unwrap_or(0)
+    }
+
+    /// Schedules that ended with some wrong effect, each counted once.
+    pub fn failing(&self) -> u64 {
+        let right: u64 = Outcome::ALL
+            .into_iter()
+            .filter(|o| !o.is_failure())
+            .map(|o| self.count(o))
+            .sum();
+        self.schedules.saturating_sub(right)
     }
 
     pub fn states_per_second(&self) -> f64 {
@@ -311,8 +324,18 @@ pub fn check_watched(
         };
         let weight = counts.as_ref().map_or(1, |c| c[i as usize]);
         schedules = schedules.saturating_add(weight);
-        let entry = outcomes.entry(worst).or_insert(0);
-        *entry = entry.saturating_add(weight);
+        // A run counts under every outcome it ends with (charged twice and
+        // provider and database disagree: both columns), as its verdict
+        // lists them; a run with no wrong effect under its one outcome.
+        let wrong: Vec<Outcome> = Outcome::FAILURES
+            .into_iter()
+            .filter(|o| node.classes & o.bit() != 0)
+            .collect();
+        let ends = if wrong.is_empty() { vec![worst] } else { wrong };
+        for class in ends {
+            let entry = outcomes.entry(class).or_insert(0);
+            *entry = entry.saturating_add(weight);
+        }
         for class in Outcome::ALL {
             if node.classes & class.bit() != 0 {
                 first_class.entry(class).or_insert(i);

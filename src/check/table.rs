@@ -129,7 +129,7 @@ pub fn render(report: &CheckReport) -> String {
     out.push_str(&table(report));
     let _ = writeln!(
         out,
-        "(schedules: complete runs, start to quiet, through the state graph with identical consumers counted once; a run ends in the worst outcome of its facts)"
+        "(schedules: complete runs, start to quiet, through the state graph with identical consumers counted once; a run counts under every outcome it ends with, so one charged twice whose provider and database disagree counts in both columns)"
     );
     for s in &report.strategies {
         let _ = writeln!(out);
@@ -172,7 +172,7 @@ pub fn render(report: &CheckReport) -> String {
             };
             let _ = writeln!(out, "   always      {:<72} {status}", inv.text);
         }
-        let failing: u64 = Outcome::FAILURES.iter().map(|&c| s.count(c)).sum();
+        let failing = s.failing();
         let _ = writeln!(
             out,
             "   eventually  {:<72} {}",

@@ -142,6 +142,16 @@ pub struct FactVerdict {
 }
 
 impl FactVerdict {
+    /// Every outcome this fact ends with, worst first, as
+    /// `Verdict::outcomes` counts them for a run.
+    pub fn outcomes(&self) -> Vec<Outcome> {
+        if self.failures.is_empty() {
+            vec![self.outcome]
+        } else {
+            self.failures.clone()
+        }
+    }
+
     /// This fact's outcome in words that count (`charged 3 times`), and
     /// every other wrong effect that holds beside it.
     pub fn headline(&self) -> String {
@@ -265,6 +275,17 @@ pub struct FactState<'a> {
     pub poison: bool,
     pub ledger: Vec<&'a LedgerEntry>,
     pub notes: &'a [String],
+}
+
+/// A set of outcomes in words: `charged twice`, or `charged twice and
+/// provider and database disagree`.
+pub fn outcome_set(outcomes: &[Outcome]) -> String {
+    let words: Vec<&str> = outcomes.iter().map(|o| o.text()).collect();
+    match words.split_last() {
+        None => "nothing".to_string(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 pub(crate) fn times(n: usize) -> String {

@@ -299,12 +299,7 @@ fn done(t: &Theme, a: &Attempt, levels: usize) -> Vec<Line<'static>> {
                     t.bad(),
                 )];
             };
-            let bad: u64 = r
-                .outcomes
-                .iter()
-                .filter(|(o, _)| o.is_failure())
-                .map(|(_, n)| n)
-                .sum();
+            let bad = r.failing();
             vec![
                 Line::styled(
                     format!(
