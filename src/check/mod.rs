@@ -25,6 +25,7 @@ mod counterexample;
 mod enabled;
 mod explore;
 mod fingerprint;
+pub mod further;
 mod packed;
 mod property;
 mod table;
@@ -121,6 +122,13 @@ pub struct StrategyReport {
     pub witnesses: Vec<WitnessResult>,
     /// The shortest schedule for each failure class found.
     pub counterexamples: Vec<Counterexample>,
+    /// What the design's promise rests on (an ordered log, status changes).
+    pub assumptions: Vec<crate::sim::Assumption>,
+    /// Where the bounds step outside those assumptions, in words: then a
+    /// failure is outside the design's promise, not a broken claim.
+    pub outside: Option<String>,
+    /// A design that held, tried one bound further (see `further`).
+    pub further: Vec<further::Further>,
     /// Wall-clock seconds; zero after `CheckReport::without_timings`.
     pub seconds: f64,
 }
@@ -134,7 +142,7 @@ impl StrategyReport {
     /// The design claims an exactly-once effect, and the checker found a
     /// schedule that contradicts it.
     pub fn contradicts_claim(&self) -> bool {
-        self.claims_safe && self.broken()
+        self.claims_safe && self.broken() && self.outside.is_none()
     }
 
     /// A sometimes-property that the bounds allow was never seen: the search
@@ -192,6 +200,9 @@ impl CheckReport {
         self.seconds = 0.0;
         for s in &mut self.strategies {
             s.seconds = 0.0;
+            for f in &mut s.further {
+                f.seconds = 0.0;
+            }
         }
         self
     }
@@ -291,7 +302,41 @@ pub fn check_strategy(
 }
 
 /// [`check_strategy`], counting into `watch` and stopping at its budget.
+/// A design that claims to be safe and holds is tried one bound further
+/// (`further`), so that its claim can name what lies just past its bounds.
 pub fn check_watched(
+    strategy: &Strategy,
+    requested: &Bounds,
+    watch: &Watch,
+) -> Result<StrategyReport, CheckError> {
+    let mut report = check_once(strategy, requested, watch)?;
+    if report.claims_safe && !report.broken() && !report.vacuous() {
+        let used = requested.for_strategy(strategy);
+        report.further = further::tries(strategy, &used, check_once)?;
+    }
+    Ok(report)
+}
+
+/// Where `bounds` step outside what the design assumes, in words.
+fn outside(strategy: &Strategy, bounds: &Bounds) -> Option<String> {
+    let broken: Vec<&str> = strategy
+        .assumptions()
+        .into_iter()
+        .filter(|a| bounds.retries > 0 && !a.allows_retries())
+        .map(|a| a.text())
+        .collect();
+    (!broken.is_empty()).then(|| {
+        format!(
+            "a producer retry publishes a second record of a payment, and {} assumes {}",
+            strategy.name,
+            broken.join("; and ")
+        )
+    })
+}
+
+/// One exploration within `requested` (as the design's own bounds make
+/// them), with no further try.
+fn check_once(
     strategy: &Strategy,
     requested: &Bounds,
     watch: &Watch,
@@ -404,6 +449,9 @@ pub fn check_watched(
         invariants,
         witnesses,
         counterexamples,
+        assumptions: strategy.assumptions(),
+        outside: outside(strategy, bounds),
+        further: Vec::new(),
         seconds: started.elapsed().as_secs_f64(),
     })
 }
