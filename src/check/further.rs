@@ -110,11 +110,11 @@ pub fn left_out(report: &StrategyReport) -> Option<String> {
 /// 3 faults`, with every further try.
 pub fn claim(report: &StrategyReport, requested: &Bounds) -> String {
     let used = report.bounds.as_ref().unwrap_or(requested);
-    let mut line = format!("holds within {}", faults(used.max_faults));
+    let mut line = format!("holds {}", within(report, requested));
     if used.max_faults != requested.max_faults {
         line.push_str(&format!(
             " (not the {} asked for: see below)",
-            requested.max_faults
+            faults(requested.max_faults)
         ));
     }
     for f in &report.further {

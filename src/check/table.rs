@@ -29,7 +29,7 @@ fn verdict(s: &StrategyReport, requested: &Bounds) -> String {
             format!(
                 " (at {}, not the {} asked for: see below)",
                 further::faults(b.max_faults),
-                requested.max_faults
+                further::faults(requested.max_faults)
             )
         })
         .unwrap_or_default();
