@@ -280,8 +280,10 @@ fn done(t: &Theme, a: &Attempt, levels: usize) -> Vec<Line<'static>> {
     let r = &a.report;
     let size = format!("{} schedules, {} states", num(r.schedules), num(r.states));
     match &a.verdict {
-        Verdict::Won => vec![
-            Line::styled(
+        // One line, the claim with its bounds and the try one further, so
+        // it wraps as one paragraph and the next step's hint stays in view.
+        Verdict::Won => vec![Line::from(vec![
+            Span::styled(
                 format!(
                     "{} level won: no schedule breaks your handler {} ({size}){}.",
                     t.g.done,
@@ -290,15 +292,15 @@ fn done(t: &Theme, a: &Attempt, levels: usize) -> Vec<Line<'static>> {
                 ),
                 t.good(),
             ),
-            Line::styled(
+            Span::styled(
                 if a.level < levels {
-                    "] goes to the next level."
+                    " ] goes to the next level."
                 } else {
-                    "That was the last level."
+                    " That was the last level."
                 },
                 t.dim(),
             ),
-        ],
+        ])],
         Verdict::Holds { broken } => vec![Line::styled(
             format!(
                 "{} no schedule breaks it {} ({size}){}, but it {}.",
