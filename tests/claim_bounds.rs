@@ -115,12 +115,20 @@ fn a_producer_retry_is_outside_the_offsets_promise_and_is_said_so() {
     let row = &report.strategies[0];
     assert!(row.broken());
     assert!(!row.contradicts_claim(), "outside its assumptions");
-    assert!(row.outside.as_deref().unwrap().contains("one ordered partition"));
+    assert!(
+        row.outside
+            .as_deref()
+            .unwrap()
+            .contains("one ordered partition")
+    );
     assert!(row_line(&report).contains("breaks outside its promise"));
     // What it shows: a payment recorded twice, charged once.
     let cx = &row.counterexamples[0];
     assert_eq!((cx.total, cx.charges), (105, 2));
-    assert!(cx.chain.contains("the provider charged once, the database has 2 committed payment rows"));
+    assert!(
+        cx.chain
+            .contains("the provider charged once, the database has 2 committed payment rows")
+    );
     // And the README says that, not "losing payments".
     let readme = std::fs::read_to_string("README.md").unwrap();
     assert!(readme.contains("shows `offset` recording a payment\ntwice"));

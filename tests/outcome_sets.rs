@@ -18,12 +18,11 @@ fn first_closed_disagreement(t: &Timeline) -> usize {
     t.frames
         .iter()
         .find(|f| {
-            let committed = f
-                .db
-                .payments
-                .iter()
-                .filter(|p| p.uncommitted_by.is_none())
-                .count();
+            let committed =
+                f.db.payments
+                    .iter()
+                    .filter(|p| p.uncommitted_by.is_none())
+                    .count();
             let open = f.db.payments.iter().any(|p| p.uncommitted_by.is_some());
             committed == 1 && f.provider.charges.len() == 2 && !open
         })
@@ -96,11 +95,16 @@ fn an_expectation_is_met_only_by_the_runs_whole_set_of_outcomes() {
     );
     assert_eq!(
         misses("outcome = [\"charged twice\", \"charge lost\"]"),
-        ["outcome: expected charged twice and charge lost, got charged twice and provider and database disagree"]
+        [
+            "outcome: expected charged twice and charge lost, got charged twice and provider and database disagree"
+        ]
     );
     // A single string still validates where it is the whole set.
     let script = find("tour-4").unwrap();
-    assert_eq!(script.expect["idempotent"].outcomes, Some(vec![Outcome::Correct]));
+    assert_eq!(
+        script.expect["idempotent"].outcomes,
+        Some(vec![Outcome::Correct])
+    );
 }
 
 #[test]
@@ -128,7 +132,12 @@ fn run_check_holds_a_run_to_every_outcome_it_ends_with() {
     assert_eq!(missed.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missed.stdout).contains("expectation for naive: MISSED"));
     let met = run(std::path::Path::new("scenarios/tour-4.toml"));
-    assert_eq!(met.status.code(), Some(0), "{}", String::from_utf8_lossy(&met.stderr));
+    assert_eq!(
+        met.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&met.stderr)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -146,17 +155,21 @@ fn the_check_table_counts_every_outcome_and_saves_each_run_with_its_set() {
     }
     assert!(row.count(Outcome::Disagree) > 0);
     // A schedule counts once among those that fail, whatever it ends with.
-    assert_eq!(
-        row.failing() + row.count(Outcome::Correct),
-        row.schedules
-    );
+    assert_eq!(row.failing() + row.count(Outcome::Correct), row.schedules);
     let report = idem::check::CheckReport {
         bounds: Bounds::default(),
         strategies: vec![row.clone()],
         seconds: 0.0,
     };
     let text = table(&report);
-    let header: Vec<&str> = text.lines().next().unwrap().split("  ").filter(|c| !c.is_empty()).map(str::trim).collect();
+    let header: Vec<&str> = text
+        .lines()
+        .next()
+        .unwrap()
+        .split("  ")
+        .filter(|c| !c.is_empty())
+        .map(str::trim)
+        .collect();
     let cells: Vec<&str> = text.lines().nth(1).unwrap().split_whitespace().collect();
     let column = header.iter().position(|c| *c == "disagree").unwrap();
     assert_ne!(cells[column], "0", "{text}");
@@ -171,7 +184,8 @@ fn the_check_table_counts_every_outcome_and_saves_each_run_with_its_set() {
             both += 1;
             let listed: Vec<String> = set.iter().map(|o| format!("\"{o}\"")).collect();
             assert!(
-                cx.to_toml().contains(&format!("outcome = [{}]", listed.join(", "))),
+                cx.to_toml()
+                    .contains(&format!("outcome = [{}]", listed.join(", "))),
                 "{}",
                 cx.to_toml()
             );

@@ -30,12 +30,18 @@ pub enum Widening {
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FurtherResult {
-    Holds { states: u64 },
+    Holds {
+        states: u64,
+    },
     /// The shortest schedule that breaks it there (none when only an
     /// always-property fails at a state that is not the end of a run).
-    Breaks { shortest: Option<Box<Counterexample>> },
+    Breaks {
+        shortest: Option<Box<Counterexample>>,
+    },
     /// Over [`MAX_STATES`]: not finished, so it says nothing.
-    TooLarge { states: u64 },
+    TooLarge {
+        states: u64,
+    },
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -859,7 +859,10 @@ impl Validator<'_> {
         use super::format::RawOutcomes;
         let entries: Vec<(&str, std::ops::Range<usize>)> = match raw.get_ref() {
             RawOutcomes::One(text) => vec![(text.as_str(), raw.span())],
-            RawOutcomes::Set(all) => all.iter().map(|o| (o.get_ref().as_str(), o.span())).collect(),
+            RawOutcomes::Set(all) => all
+                .iter()
+                .map(|o| (o.get_ref().as_str(), o.span()))
+                .collect(),
         };
         if entries.is_empty() {
             return self.fail(
@@ -883,11 +886,8 @@ impl Validator<'_> {
             if outcomes.contains(&outcome) {
                 return self.fail(span, format!("the outcome `{text}` is listed twice"));
             }
-            let mixed = outcomes
-                .iter()
-                .chain([&outcome])
-                .any(|o| !o.is_failure())
-                && !outcomes.is_empty();
+            let mixed =
+                outcomes.iter().chain([&outcome]).any(|o| !o.is_failure()) && !outcomes.is_empty();
             if mixed {
                 return self.fail(
                     span,
