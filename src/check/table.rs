@@ -250,7 +250,7 @@ pub fn render(report: &CheckReport) -> String {
                 FurtherResult::Holds { states } => format!("holds ({} states)", num(*states)),
                 FurtherResult::Breaks { .. } => "BREAKS".to_string(),
                 FurtherResult::TooLarge { .. } => format!(
-                    "not tried: over {} states, too many for a quick try",
+                    "not finished: the quick tries stop at {} states",
                     num(further::MAX_STATES)
                 ),
             };
