@@ -37,7 +37,8 @@ fn verdict(s: &StrategyReport, requested: &Bounds) -> String {
         (_, _, true) => "VACUOUS: the bounds never produced a duplicate".to_string(),
         (true, false, _) => further::claim(s, requested),
         (true, true, _) if s.outside.is_some() => {
-            format!("breaks outside its promise{lowered}: see below")
+            let below = if lowered.is_empty() { ": see below" } else { "" };
+            format!("breaks outside its promise{lowered}{below}")
         }
         (true, true, _) => format!("CONTRADICTS ITS CLAIM{lowered}"),
         (false, true, _) => format!("broken, as expected{lowered}"),
