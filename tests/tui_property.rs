@@ -110,7 +110,7 @@ proptest! {
                 .script
                 .expect
                 .get("idempotent")
-                .is_some_and(|e| e.outcome == Some(Outcome::Correct));
+                .is_some_and(|e| e.outcomes == Some(vec![Outcome::Correct]));
             if app.strategy.name == "idempotent" && app.compare.is_none() && safe_here {
                 prop_assert_ne!(
                     app.frame().verdict.outcome,

@@ -3,7 +3,7 @@
 //! because a proof is only as good as the space it covers.
 
 use crate::sim::message::StatusUpdate;
-use crate::sim::{Message, Op, Setup, Strategy};
+use crate::sim::{Assumption, Message, Op, Setup, Strategy};
 
 /// The statuses a status-change check sends, version 1 first.
 const STATUSES: [&str; 3] = ["PAID", "SHIPPED", "DELIVERED"];
@@ -138,8 +138,12 @@ impl Bounds {
         // Each of these designs rests on an assumption; it is checked under
         // it, since outside it the failure is already known (the scenarios
         // offset-on-a-queue and row-version show it).
-        bounds.ordered |= uses(Op::CheckOffset);
-        bounds.status_changes |= uses(Op::ApplyIfNewer);
+        for assumption in strategy.assumptions() {
+            match assumption {
+                Assumption::OrderedLog => bounds.ordered = true,
+                Assumption::StatusChanges => bounds.status_changes = true,
+            }
+        }
         let latest_only = uses(Op::GuardRow) || uses(Op::CheckOffset) || uses(Op::ApplyIfNewer);
         if latest_only && self.messages == 1 {
             bounds.messages = 2;

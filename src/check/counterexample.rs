@@ -117,7 +117,7 @@ impl Counterexample {
                 Expectation {
                     total: Some(total),
                     charges: Some(charges),
-                    outcome: Some(verdict.outcome),
+                    outcomes: Some(verdict.outcomes()),
                 },
             )]),
         };

@@ -25,6 +25,7 @@ mod counterexample;
 mod enabled;
 mod explore;
 mod fingerprint;
+pub mod further;
 mod packed;
 mod property;
 mod table;
@@ -113,12 +114,21 @@ pub struct StrategyReport {
     /// States left unexpanded at `Bounds::max_depth`; 0 means the search
     /// covered everything within the fault bounds.
     pub truncated: u64,
-    /// Schedules by how they ended (the worst fact decides).
+    /// Schedules by every outcome they ended with: a schedule that ends
+    /// charged twice and with the books in disagreement counts under both,
+    /// so the counts can add up to more than `schedules`.
     pub outcomes: BTreeMap<Outcome, u64>,
     pub invariants: Vec<InvariantResult>,
     pub witnesses: Vec<WitnessResult>,
     /// The shortest schedule for each failure class found.
     pub counterexamples: Vec<Counterexample>,
+    /// What the design's promise rests on (an ordered log, status changes).
+    pub assumptions: Vec<crate::sim::Assumption>,
+    /// Where the bounds step outside those assumptions, in words: then a
+    /// failure is outside the design's promise, not a broken claim.
+    pub outside: Option<String>,
+    /// A design that held, tried one bound further (see `further`).
+    pub further: Vec<further::Further>,
     /// Wall-clock seconds; zero after `CheckReport::without_timings`.
     pub seconds: f64,
 }
@@ -132,7 +142,7 @@ impl StrategyReport {
     /// The design claims an exactly-once effect, and the checker found a
     /// schedule that contradicts it.
     pub fn contradicts_claim(&self) -> bool {
-        self.claims_safe && self.broken()
+        self.claims_safe && self.broken() && self.outside.is_none()
     }
 
     /// A sometimes-property that the bounds allow was never seen: the search
@@ -141,8 +151,19 @@ impl StrategyReport {
         self.witnesses.iter().any(|w| w.required && !w.seen)
     }
 
+    /// Schedules that ended with this outcome, among others or alone.
     pub fn count(&self, class: Outcome) -> u64 {
         self.outcomes.get(&class).copied().unwrap_or(0)
+    }
+
+    /// Schedules that ended with some wrong effect, each counted once.
+    pub fn failing(&self) -> u64 {
+        let right: u64 = Outcome::ALL
+            .into_iter()
+            .filter(|o| !o.is_failure())
+            .map(|o| self.count(o))
+            .sum();
+        self.schedules.saturating_sub(right)
     }
 
     pub fn states_per_second(&self) -> f64 {
@@ -179,6 +200,9 @@ impl CheckReport {
         self.seconds = 0.0;
         for s in &mut self.strategies {
             s.seconds = 0.0;
+            for f in &mut s.further {
+                f.seconds = 0.0;
+            }
         }
         self
     }
@@ -278,7 +302,41 @@ pub fn check_strategy(
 }
 
 /// [`check_strategy`], counting into `watch` and stopping at its budget.
+/// A design that claims to be safe and holds is tried one bound further
+/// (`further`), so that its claim can name what lies just past its bounds.
 pub fn check_watched(
+    strategy: &Strategy,
+    requested: &Bounds,
+    watch: &Watch,
+) -> Result<StrategyReport, CheckError> {
+    let mut report = check_once(strategy, requested, watch)?;
+    if report.claims_safe && !report.broken() && !report.vacuous() {
+        let used = requested.for_strategy(strategy);
+        report.further = further::tries(strategy, &used, check_once)?;
+    }
+    Ok(report)
+}
+
+/// Where `bounds` step outside what the design assumes, in words.
+fn outside(strategy: &Strategy, bounds: &Bounds) -> Option<String> {
+    let broken: Vec<&str> = strategy
+        .assumptions()
+        .into_iter()
+        .filter(|a| bounds.retries > 0 && !a.allows_retries())
+        .map(|a| a.text())
+        .collect();
+    (!broken.is_empty()).then(|| {
+        format!(
+            "a producer retry publishes a second record of a payment, and {} assumes {}",
+            strategy.name,
+            broken.join("; and ")
+        )
+    })
+}
+
+/// One exploration within `requested` (as the design's own bounds make
+/// them), with no further try.
+fn check_once(
     strategy: &Strategy,
     requested: &Bounds,
     watch: &Watch,
@@ -311,8 +369,18 @@ pub fn check_watched(
         };
         let weight = counts.as_ref().map_or(1, |c| c[i as usize]);
         schedules = schedules.saturating_add(weight);
-        let entry = outcomes.entry(worst).or_insert(0);
-        *entry = entry.saturating_add(weight);
+        // A run counts under every outcome it ends with (charged twice and
+        // provider and database disagree: both columns), as its verdict
+        // lists them; a run with no wrong effect under its one outcome.
+        let wrong: Vec<Outcome> = Outcome::FAILURES
+            .into_iter()
+            .filter(|o| node.classes & o.bit() != 0)
+            .collect();
+        let ends = if wrong.is_empty() { vec![worst] } else { wrong };
+        for class in ends {
+            let entry = outcomes.entry(class).or_insert(0);
+            *entry = entry.saturating_add(weight);
+        }
         for class in Outcome::ALL {
             if node.classes & class.bit() != 0 {
                 first_class.entry(class).or_insert(i);
@@ -381,6 +449,9 @@ pub fn check_watched(
         invariants,
         witnesses,
         counterexamples,
+        assumptions: strategy.assumptions(),
+        outside: outside(strategy, bounds),
+        further: Vec::new(),
         seconds: started.elapsed().as_secs_f64(),
     })
 }

@@ -1,7 +1,8 @@
 //! The check as text: the bounds, one table row per strategy, then the
 //! properties and the shortest counterexample of each failure class.
 
-use super::{CheckReport, StrategyReport};
+use super::further::{self, FurtherResult};
+use super::{Bounds, CheckReport, Counterexample, StrategyReport};
 use crate::scenario::action::move_text;
 use crate::sim::Outcome;
 use std::fmt::Write;
@@ -19,13 +20,29 @@ pub fn num(n: u64) -> String {
     out
 }
 
-fn verdict(s: &StrategyReport) -> &'static str {
+fn verdict(s: &StrategyReport, requested: &Bounds) -> String {
+    let lowered = s
+        .bounds
+        .as_ref()
+        .filter(|b| b.max_faults != requested.max_faults)
+        .map(|b| {
+            format!(
+                " (at {}, not the {} asked for: see below)",
+                further::faults(b.max_faults),
+                further::faults(requested.max_faults)
+            )
+        })
+        .unwrap_or_default();
     match (s.claims_safe, s.broken(), s.vacuous()) {
-        (_, _, true) => "VACUOUS: the bounds never produced a duplicate",
-        (true, false, _) => "holds within the bounds",
-        (true, true, _) => "CONTRADICTS ITS CLAIM",
-        (false, true, _) => "broken, as expected",
-        (false, false, _) => "no failure found (claims none)",
+        (_, _, true) => "VACUOUS: the bounds never produced a duplicate".to_string(),
+        (true, false, _) => further::claim(s, requested),
+        (true, true, _) if s.outside.is_some() => {
+            let below = if lowered.is_empty() { ": see below" } else { "" };
+            format!("breaks outside its promise{lowered}{below}")
+        }
+        (true, true, _) => format!("CONTRADICTS ITS CLAIM{lowered}"),
+        (false, true, _) => format!("broken, as expected{lowered}"),
+        (false, false, _) => format!("no failure found (claims none){lowered}"),
     }
 }
 
@@ -66,7 +83,7 @@ pub fn table(report: &CheckReport) -> String {
                 num(s.count(Outcome::StaleState)),
                 format!("{:.2}", s.seconds),
                 num(s.states_per_second().round() as u64),
-                verdict(s).to_string(),
+                verdict(s, &report.bounds),
             ]
         })
         .collect();
@@ -117,6 +134,29 @@ pub fn table(report: &CheckReport) -> String {
         .collect()
 }
 
+/// A counterexample step by step, and how it ends.
+fn told(out: &mut String, cx: &Counterexample) {
+    let width = cx.steps.len().to_string().len();
+    for (i, step) in cx.steps.iter().enumerate() {
+        // Every event of the move: the first alone can tell half
+        // the story ("A acks m-7f3", when the ack was then dropped).
+        let said = if step.happened.is_empty() {
+            move_text(&cx.moves[i])
+        } else {
+            step.happened.join(" ")
+        };
+        let _ = writeln!(out, "   {:>width$}. {:<18} {}", i + 1, step.action, said);
+    }
+    let _ = writeln!(
+        out,
+        "   ends: total ${}, {} provider charge{}; {}",
+        cx.total,
+        cx.charges,
+        if cx.charges == 1 { "" } else { "s" },
+        cx.chain
+    );
+}
+
 /// The whole text output of `idem check`.
 pub fn render(report: &CheckReport) -> String {
     let mut out = String::new();
@@ -129,7 +169,7 @@ pub fn render(report: &CheckReport) -> String {
     out.push_str(&table(report));
     let _ = writeln!(
         out,
-        "(schedules: complete runs, start to quiet, through the state graph with identical consumers counted once; a run ends in the worst outcome of its facts)"
+        "(schedules: complete runs, start to quiet, through the state graph with identical consumers counted once; a run counts under every outcome it ends with, so one charged twice whose provider and database disagree counts in both columns)"
     );
     for s in &report.strategies {
         let _ = writeln!(out);
@@ -141,16 +181,30 @@ pub fn render(report: &CheckReport) -> String {
         let _ = writeln!(out, "== {} ({claim}): {} ==", s.strategy, s.summary);
         let _ = writeln!(out, "   messages: {}", s.messages.join(", "));
         if let Some(b) = &s.bounds {
+            let assumes: Vec<String> = s
+                .assumptions
+                .iter()
+                .map(|a| format!("{}, as it assumes; ", a.short()))
+                .collect();
+            let lowered = if b.max_faults != report.bounds.max_faults {
+                format!(
+                    ", not the {} asked for: the second payment makes the space larger, and one fault is all its known failures need",
+                    report.bounds.max_faults
+                )
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 out,
-                "   checked under its own bounds ({}two messages for one order, since it remembers only the latest): at most {} fault{} per schedule",
-                match (b.ordered, b.status_changes) {
-                    (true, _) => "an ordered queue, as it assumes; ",
-                    (_, true) => "status changes, the writes it is meant for; ",
-                    _ => "",
-                },
-                b.max_faults,
-                if b.max_faults == 1 { "" } else { "s" }
+                "   checked under its own bounds ({}two messages for one order, since it remembers only the latest): at most {} per schedule{lowered}",
+                assumes.concat(),
+                further::faults(b.max_faults),
+            );
+        }
+        if let Some(why) = &s.outside {
+            let _ = writeln!(
+                out,
+                "   outside its promise: {why}; its failures here are not a broken claim"
             );
         }
         let _ = writeln!(
@@ -172,7 +226,7 @@ pub fn render(report: &CheckReport) -> String {
             };
             let _ = writeln!(out, "   always      {:<72} {status}", inv.text);
         }
-        let failing: u64 = Outcome::FAILURES.iter().map(|&c| s.count(c)).sum();
+        let failing = s.failing();
         let _ = writeln!(
             out,
             "   eventually  {:<72} {}",
@@ -192,6 +246,21 @@ pub fn render(report: &CheckReport) -> String {
             };
             let _ = writeln!(out, "   sometimes   {:<72} {status}", w.text);
         }
+        for f in &s.further {
+            let status = match &f.result {
+                FurtherResult::Holds { states } => format!("holds ({} states)", num(*states)),
+                FurtherResult::Breaks { .. } => "BREAKS".to_string(),
+                FurtherResult::TooLarge { .. } => format!(
+                    "not finished: the quick tries stop at {} states",
+                    num(further::MAX_STATES)
+                ),
+            };
+            let _ = writeln!(
+                out,
+                "   further     {:<72} {status}",
+                format!("one bound further: {}", f.bound())
+            );
+        }
         for cx in &s.counterexamples {
             let _ = writeln!(out);
             let _ = writeln!(
@@ -200,25 +269,20 @@ pub fn render(report: &CheckReport) -> String {
                 cx.class,
                 cx.moves.len()
             );
-            let width = cx.steps.len().to_string().len();
-            for (i, step) in cx.steps.iter().enumerate() {
-                // Every event of the move: the first alone can tell half
-                // the story ("A acks m-7f3", when the ack was then dropped).
-                let said = if step.happened.is_empty() {
-                    move_text(&cx.moves[i])
-                } else {
-                    step.happened.join(" ")
-                };
-                let _ = writeln!(out, "   {:>width$}. {:<18} {}", i + 1, step.action, said);
+            told(&mut out, cx);
+        }
+        for f in &s.further {
+            if let FurtherResult::Breaks { shortest: Some(cx) } = &f.result {
+                let _ = writeln!(out);
+                let _ = writeln!(
+                    out,
+                    "   one bound further, at {}: shortest schedule to \"{}\" ({} moves):",
+                    f.bound(),
+                    cx.class,
+                    cx.moves.len()
+                );
+                told(&mut out, cx);
             }
-            let _ = writeln!(
-                out,
-                "   ends: total ${}, {} provider charge{}; {}",
-                cx.total,
-                cx.charges,
-                if cx.charges == 1 { "" } else { "s" },
-                cx.chain
-            );
         }
     }
     let _ = writeln!(out);

@@ -89,7 +89,7 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
             Expectation {
                 total: u32::try_from(end.db.total_charged).ok(),
                 charges: u32::try_from(end.provider.charges.len()).ok(),
-                outcome: Some(end.verdict.outcome),
+                outcomes: Some(end.verdict.outcomes()),
             },
         )]),
     })

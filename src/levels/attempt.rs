@@ -37,7 +37,8 @@ pub struct Attempt {
 }
 
 impl Attempt {
-    /// Runs the prover on `program` within the default bounds. Takes up to
+    /// Runs the prover on `program` within the default bounds, and a
+    /// handler that holds one bound further (see `check::further`). Takes up to
     /// about a second for the levels' designs and two for a handler of the
     /// most steps a design may have (release build), so callers on a UI
     /// thread run it elsewhere; [`MAX_STATES`] bounds it whatever the
@@ -73,8 +74,18 @@ impl Attempt {
     /// The shortest run that breaks the design: of the failure the level
     /// is about when it has one (the story the goal tells), else of the
     /// most severe class.
+    /// A won level's handler can still break one bound further: then that
+    /// run, so `v` shows what the claim's bounds leave out.
     pub fn counterexample(&self) -> Option<&Counterexample> {
         let all = &self.report.counterexamples;
-        all.iter().find(|c| c.class == self.about).or(all.first())
+        all.iter()
+            .find(|c| c.class == self.about)
+            .or(all.first())
+            .or_else(|| {
+                self.report.further.iter().find_map(|f| match &f.result {
+                    check::further::FurtherResult::Breaks { shortest } => shortest.as_deref(),
+                    _ => None,
+                })
+            })
     }
 }

@@ -266,5 +266,41 @@ pub struct RawExpectation {
     #[serde(default)]
     pub charges: Option<Spanned<i64>>,
     #[serde(default)]
-    pub outcome: Option<Spanned<String>>,
+    pub outcome: Option<Spanned<RawOutcomes>>,
+}
+
+/// An expected outcome: one (`"charged twice"`), or the set a run ends
+/// with (`["charged twice", "provider and database disagree"]`), each
+/// entry with its own span so a bad one is pointed at.
+pub enum RawOutcomes {
+    One(String),
+    Set(Vec<Spanned<String>>),
+}
+
+impl<'de> Deserialize<'de> for RawOutcomes {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = RawOutcomes;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "an outcome such as \"charged twice\", or a list of them such as [\"charged twice\", \"provider and database disagree\"]",
+                )
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawOutcomes, E> {
+                Ok(RawOutcomes::One(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<RawOutcomes, A::Error> {
+                let mut all = Vec::new();
+                while let Some(one) = seq.next_element::<Spanned<String>>()? {
+                    all.push(one);
+                }
+                Ok(RawOutcomes::Set(all))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }

@@ -43,8 +43,15 @@ pub fn to_toml(s: &Script, header: &str) -> String {
         if let Some(charges) = e.charges {
             let _ = writeln!(out, "charges = {charges}");
         }
-        if let Some(outcome) = e.outcome {
-            let _ = writeln!(out, "outcome = {}", quote(outcome.text()));
+        match e.outcomes.as_deref() {
+            None => {}
+            Some([one]) => {
+                let _ = writeln!(out, "outcome = {}", quote(one.text()));
+            }
+            Some(all) => {
+                let listed: Vec<String> = all.iter().map(|o| quote(o.text())).collect();
+                let _ = writeln!(out, "outcome = [{}]", listed.join(", "));
+            }
         }
     }
     out

@@ -20,7 +20,7 @@ pub mod world;
 pub use event::{Actor, Event, EventKind, SqlRecord};
 pub use frame::Frame;
 pub use message::{Message, Payment};
-pub use strategy::{Op, Strategy};
+pub use strategy::{Assumption, Op, Strategy};
 pub use verdict::{Outcome, Verdict};
 pub use world::{Move, Setup, SimError, World};
 

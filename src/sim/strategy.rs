@@ -129,6 +129,51 @@ impl Op {
     ];
 }
 
+/// What a design's promise rests on, beyond the handler itself: outside it
+/// the design is not meant to hold, and its failures there are reported
+/// as outside its promise, not as a broken claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Assumption {
+    /// One ordered partition of a log: each payment is one record, written
+    /// once, and records come back in the order they were written.
+    OrderedLog,
+    /// The messages are status changes that carry a version.
+    StatusChanges,
+}
+
+impl Assumption {
+    /// In a few words, for a bounds line: `one ordered partition`.
+    pub fn short(self) -> &'static str {
+        match self {
+            Assumption::OrderedLog => "one ordered partition",
+            Assumption::StatusChanges => "status changes",
+        }
+    }
+
+    /// The whole assumption, for a report that explains a result.
+    pub fn text(self) -> &'static str {
+        match self {
+            Assumption::OrderedLog => {
+                "one ordered partition: each payment is one record, written once, and a redelivery comes back in the order the records were written"
+            }
+            Assumption::StatusChanges => {
+                "status changes: every message carries a version, and only a newer one is applied"
+            }
+        }
+    }
+
+    /// Whether a producer retry stays inside it. A retry on a log is a
+    /// second record at a new offset, which the offset cannot tell from a
+    /// new payment; a retried status change carries its old version.
+    pub fn allows_retries(self) -> bool {
+        match self {
+            Assumption::OrderedLog => false,
+            Assumption::StatusChanges => true,
+        }
+    }
+}
+
 /// A handler design: its name, what it claims, and its program.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Strategy {
@@ -411,6 +456,21 @@ impl Strategy {
 
     pub fn uses(&self, op: Op) -> bool {
         self.program.contains(&op)
+    }
+
+    /// What the design's promise rests on, read from its program: keeping
+    /// only the last offset needs an ordered log, applying only newer
+    /// versions needs versioned status changes. Empty for a design that
+    /// promises its effect on any queue and any message.
+    pub fn assumptions(&self) -> Vec<Assumption> {
+        let mut out = Vec::new();
+        if self.uses(Op::CheckOffset) {
+            out.push(Assumption::OrderedLog);
+        }
+        if self.uses(Op::ApplyIfNewer) {
+            out.push(Assumption::StatusChanges);
+        }
+        out
     }
 }
 

@@ -142,12 +142,31 @@ pub struct FactVerdict {
 }
 
 impl FactVerdict {
-    /// This fact's outcome in words that count (`charged 3 times`).
+    /// Every outcome this fact ends with, worst first, as
+    /// `Verdict::outcomes` counts them for a run.
+    pub fn outcomes(&self) -> Vec<Outcome> {
+        if self.failures.is_empty() {
+            vec![self.outcome]
+        } else {
+            self.failures.clone()
+        }
+    }
+
+    /// This fact's outcome in words that count (`charged 3 times`), and
+    /// every other wrong effect that holds beside it.
     pub fn headline(&self) -> String {
-        match self.outcome {
+        let counted = |o: Outcome| match o {
             Outcome::ChargedTwice => format!("charged {}", times(self.charges.max(self.payments))),
             other => other.text().to_string(),
-        }
+        };
+        let mut parts = vec![counted(self.outcome)];
+        parts.extend(
+            self.failures
+                .iter()
+                .filter(|o| **o != self.outcome)
+                .map(|o| counted(*o)),
+        );
+        parts.join(", ")
     }
 }
 
@@ -172,6 +191,17 @@ impl Verdict {
     /// is not declared yet.
     pub fn undecided(&self) -> bool {
         !self.outcome.is_failure() && (self.open || self.outcome == Outcome::InProgress)
+    }
+
+    /// Every outcome the run ends with, worst first: each wrong effect
+    /// that holds, or else the one outcome that stands (correct,
+    /// dead-lettered, in progress). What an expectation is held to.
+    pub fn outcomes(&self) -> Vec<Outcome> {
+        if self.failures.is_empty() {
+            vec![self.outcome]
+        } else {
+            self.failures.clone()
+        }
     }
 
     /// The earliest step that did harm behind a failure, if any fact tells.
@@ -242,6 +272,9 @@ pub struct FactState<'a> {
     pub charges: usize,
     /// A copy is still queued or leased, or a consumer is handling it.
     pub pending: bool,
+    /// A consumer handling this fact has a transaction open: a payment row
+    /// may still commit or roll back.
+    pub writing: bool,
     /// Recorded as handled (processed_messages or the cache) with no
     /// payment while nobody works on it: every redelivery will be skipped.
     pub doomed: bool,
@@ -257,6 +290,17 @@ pub struct FactState<'a> {
     pub poison: bool,
     pub ledger: Vec<&'a LedgerEntry>,
     pub notes: &'a [Vec<String>],
+}
+
+/// A set of outcomes in words: `charged twice`, or `charged twice and
+/// provider and database disagree`.
+pub fn outcome_set(outcomes: &[Outcome]) -> String {
+    let words: Vec<&str> = outcomes.iter().map(|o| o.text()).collect();
+    match words.split_last() {
+        None => "nothing".to_string(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 pub(crate) fn times(n: usize) -> String {
@@ -432,6 +476,42 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             &mut causes,
         );
     }
+    // The two ledgers disagree, with the chain that says why.
+    let disagree = |failures: &[Outcome]| {
+        let mut chain = vec![format!("{}: {}", f.name, counts())];
+        if f.dead_lettered {
+            chain.push(format!("order {order} moved to the dead-letter queue"));
+        }
+        let extra = if f.charges > n {
+            extra_causes(f, n, &[ProviderCharged])
+        } else if f.payments > n {
+            extra_causes(f, n, &[PaymentCommitted])
+        } else {
+            Vec::new()
+        };
+        // Beside a double charge, whose causes are told already, the
+        // disagreement needs only its counts.
+        if !failures.contains(&Outcome::ChargedTwice) {
+            match extra.into_iter().next() {
+                Some(more) => chain.extend(more),
+                None => chain.extend(f.notes.last().into_iter().flatten().cloned()),
+            }
+        }
+        chain
+    };
+    // The books are closed on a disagreement before the message settles
+    // when the card was charged beyond what was owed and no transaction of
+    // this fact is open: the extra charge stays, the committed rows are
+    // what the database says, and a later delivery that commits a row also
+    // calls the provider, so nothing brings the two back into line. (A
+    // delivery that would commit a row without a new charge needs a key the
+    // provider replays, and a keyed call never charged twice.) Declared
+    // here, at the step that closes the books, not when the ack lands.
+    if f.pending && f.charges > n && !f.writing && f.payments != f.charges {
+        let chain = disagree(&failures);
+        failures.push(Outcome::Disagree);
+        add(vec![chain], &mut causes);
+    }
     let mut outcome = None;
     let mut at_risk = None;
     if f.pending {
@@ -454,26 +534,8 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         }
     } else {
         if f.payments != f.charges {
+            let chain = disagree(&failures);
             failures.push(Outcome::Disagree);
-            let mut chain = vec![format!("{}: {}", f.name, counts())];
-            if f.dead_lettered {
-                chain.push(format!("order {order} moved to the dead-letter queue"));
-            }
-            let extra = if f.charges > n {
-                extra_causes(f, n, &[ProviderCharged])
-            } else if f.payments > n {
-                extra_causes(f, n, &[PaymentCommitted])
-            } else {
-                Vec::new()
-            };
-            // Beside a double charge, whose causes are told already, the
-            // disagreement needs only its counts.
-            if !failures.contains(&Outcome::ChargedTwice) {
-                match extra.into_iter().next() {
-                    Some(more) => chain.extend(more),
-                    None => chain.extend(f.notes.last().into_iter().flatten().cloned()),
-                }
-            }
             add(vec![chain], &mut causes);
         } else if f.payments < n {
             // Rows and charges agree, and fall short.
@@ -569,6 +631,7 @@ mod tests {
             payments,
             charges,
             pending: false,
+            writing: false,
             doomed: false,
             recorded_unpaid: false,
             acked_before_work: false,

@@ -52,6 +52,10 @@ pub struct DesignRun {
     /// `None` when a handler cut off by the bound held the write lock,
     /// which keeps readers out.
     pub db_bytes: Option<u64>,
+    /// Why this soak is outside the design's promise (it assumes an
+    /// ordered log, or status changes), when it is: then its violations
+    /// are no broken claim.
+    pub outside: Option<String>,
 }
 
 pub struct Driver<'a> {
@@ -192,6 +196,7 @@ impl<'a> Driver<'a> {
                 None => Some(self.world.database_bytes()?),
                 Some(_) => None,
             },
+            outside: super::promise::outside(&self.strategy),
         })
     }
 

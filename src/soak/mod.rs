@@ -7,6 +7,7 @@
 pub mod driver;
 pub mod faults;
 pub mod live;
+pub mod promise;
 pub mod report;
 pub mod schedule;
 pub mod story;

@@ -240,6 +240,12 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
     } else {
         let _ = writeln!(out, "violations: {}", num(t.violations()));
     }
+    if let Some(why) = &d.outside {
+        let _ = writeln!(
+            out,
+            "  outside its promise: {why}; so its violations here are no broken claim"
+        );
+    }
     for o in Outcome::FAILURES {
         let Some(drift) = t.drift.get(&o) else {
             continue;

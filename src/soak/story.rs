@@ -209,7 +209,7 @@ impl Replay {
                 Expectation {
                     total: Some(self.total),
                     charges: Some(self.charges),
-                    outcome: Some(self.verdict.outcome),
+                    outcomes: Some(self.verdict.outcomes()),
                 },
             )]),
         }

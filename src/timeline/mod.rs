@@ -96,7 +96,7 @@ impl Timeline {
         misses(
             end.db.total_charged,
             end.provider.charges.len(),
-            end.verdict.outcome,
+            &end.verdict.outcomes(),
             expect,
         )
     }
@@ -106,7 +106,7 @@ impl Timeline {
 fn misses(
     total_charged: u64,
     charges_made: usize,
-    outcome_got: crate::sim::Outcome,
+    outcomes_got: &[crate::sim::Outcome],
     expect: &Expectation,
 ) -> Vec<String> {
     let mut misses = Vec::new();
@@ -124,13 +124,13 @@ fn misses(
             "provider charges: expected {charges}, got {charges_made}"
         ));
     }
-    if let Some(outcome) = expect.outcome
-        && outcome_got != outcome
+    if let Some(outcomes) = &expect.outcomes
+        && outcomes_got != outcomes.as_slice()
     {
         misses.push(format!(
             "outcome: expected {}, got {}",
-            outcome.text(),
-            outcome_got.text()
+            crate::sim::verdict::outcome_set(outcomes),
+            crate::sim::verdict::outcome_set(outcomes_got)
         ));
     }
     misses

@@ -68,7 +68,7 @@ impl End {
         super::misses(
             self.total_charged,
             self.charges,
-            self.verdict.outcome,
+            &self.verdict.outcomes(),
             expect,
         )
     }

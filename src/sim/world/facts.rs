@@ -338,6 +338,16 @@ impl World {
         })
     }
 
+    /// A consumer handling this payment has a transaction open.
+    pub(super) fn writing(&self, payment: &Payment) -> bool {
+        self.consumers.iter().any(|c| {
+            c.in_txn
+                && c.delivery
+                    .as_ref()
+                    .is_some_and(|d| d.message.payment == *payment)
+        })
+    }
+
     fn judge_one(&self, def: &FactDef) -> FactVerdict {
         let notes = |p: &Payment| self.notes.get(p).map_or(&[][..], Vec::as_slice);
         match &def.key {
@@ -362,6 +372,7 @@ impl World {
                     payments,
                     charges: self.provider.charges_for_payment(payment),
                     pending: handling || self.broker.payment_pending(payment),
+                    writing: self.writing(payment),
                     dead_lettered: self.broker.payment_dead_lettered(payment),
                     poison: self.refused.contains(payment),
                     ledger,

@@ -92,6 +92,7 @@ impl World {
                 .count(),
             charges: self.provider.charges_for_payment(payment),
             pending: handling || self.broker.payment_pending(payment),
+            writing: self.writing(payment),
             dead_lettered: self.broker.payment_dead_lettered(payment),
             poison: self.refused.contains(payment),
             ledger: self

@@ -3,7 +3,8 @@
 //! prover's verdict on it.
 
 use super::keybar;
-use crate::check::num;
+use crate::check::further;
+use crate::check::{Bounds, StrategyReport, num};
 use crate::levels::{Attempt, Verdict};
 use crate::scenario::design_file::needs_transaction;
 use crate::sim::Op;
@@ -256,31 +257,56 @@ fn verdict_lines(t: &Theme, play: &LevelPlay) -> Vec<Line<'static>> {
     }
 }
 
+/// One bound further, after a claim's bounds: `; also at 3`, `; breaks
+/// at 3: see the shortest run (v)`, and what the design's assumptions
+/// leave out.
+fn further_words(r: &StrategyReport) -> String {
+    let mut out = String::new();
+    for f in &r.further {
+        out.push_str("; ");
+        out.push_str(&f.words());
+        if f.breaks() {
+            out.push_str(" (v)");
+        }
+    }
+    if let Some(why) = further::left_out(r) {
+        out.push_str("; ");
+        out.push_str(&why);
+    }
+    out
+}
+
 fn done(t: &Theme, a: &Attempt, levels: usize) -> Vec<Line<'static>> {
     let r = &a.report;
     let size = format!("{} schedules, {} states", num(r.schedules), num(r.states));
     match &a.verdict {
-        Verdict::Won => vec![
-            Line::styled(
+        // One line, the claim with its bounds and the try one further, so
+        // it wraps as one paragraph and the next step's hint stays in view.
+        Verdict::Won => vec![Line::from(vec![
+            Span::styled(
                 format!(
-                    "{} level won: no schedule breaks your handler ({size}).",
-                    t.g.done
+                    "{} level won: no schedule breaks your handler {} ({size}){}.",
+                    t.g.done,
+                    further::within(r, &Bounds::default()),
+                    further_words(r)
                 ),
                 t.good(),
             ),
-            Line::styled(
+            Span::styled(
                 if a.level < levels {
-                    "] goes to the next level."
+                    " ] goes to the next level."
                 } else {
-                    "That was the last level."
+                    " That was the last level."
                 },
                 t.dim(),
             ),
-        ],
+        ])],
         Verdict::Holds { broken } => vec![Line::styled(
             format!(
-                "{} no schedule breaks it ({size}), but it {}.",
+                "{} no schedule breaks it {} ({size}){}, but it {}.",
                 t.g.warning,
+                further::within(r, &Bounds::default()),
+                further_words(r),
                 broken.join("; and it ")
             ),
             t.warn(),
@@ -299,12 +325,7 @@ fn done(t: &Theme, a: &Attempt, levels: usize) -> Vec<Line<'static>> {
                     t.bad(),
                 )];
             };
-            let bad: u64 = r
-                .outcomes
-                .iter()
-                .filter(|(o, _)| o.is_failure())
-                .map(|(_, n)| n)
-                .sum();
+            let bad = r.failing();
             vec![
                 Line::styled(
                     format!(

@@ -1,0 +1,196 @@
+//! A claim is only as good as its bounds, and the honest sentence names
+//! them beside the result one bound further: "holds within 2 faults; also
+//! at 3", or "holds within 2 faults; breaks at 3: see the shortest run".
+//! A design that holds is tried again with one more fault, and with a
+//! producer retry where the design's assumptions allow one. The tries of
+//! a design share a budget of states, so together they stay under a
+//! second; a try past it says it did not finish.
+
+use super::bounds::Bounds;
+use super::{CheckError, Counterexample, StrategyReport, Watch};
+use crate::sim::Strategy;
+use serde::Serialize;
+
+/// Distinct states the further tries of one design may explore together,
+/// in order (one more fault first, then a producer retry): the built-in
+/// designs need at most 2,570 for one try (in-progress at 3 faults), and
+/// 2,700 states take about 0.8 s in a release build. A try past what is
+/// left is reported as not finished.
+pub const MAX_STATES: u64 = 2_700;
+
+/// One widening of the bounds a design held within.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Widening {
+    /// One more fault per schedule.
+    Fault,
+    /// One producer retry, where there were none.
+    Retry,
+}
+
+/// How the design fared one bound further.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FurtherResult {
+    Holds {
+        states: u64,
+    },
+    /// The shortest schedule that breaks it there (none when only an
+    /// always-property fails at a state that is not the end of a run).
+    Breaks {
+        shortest: Option<Box<Counterexample>>,
+    },
+    /// Past what was left of [`MAX_STATES`]: not finished, so it says
+    /// nothing.
+    TooLarge {
+        states: u64,
+    },
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Further {
+    pub widening: Widening,
+    /// The bounds of the try.
+    pub bounds: Bounds,
+    pub result: FurtherResult,
+    /// Wall-clock seconds the try took; zero after `without_timings`.
+    pub seconds: f64,
+}
+
+impl Further {
+    /// The bound in words: `3 faults`, `a producer retry`.
+    pub fn bound(&self) -> String {
+        match self.widening {
+            Widening::Fault => faults(self.bounds.max_faults),
+            Widening::Retry => "a producer retry".to_string(),
+        }
+    }
+
+    /// `also at 3`, `breaks at 3: see the shortest run`, `also with a
+    /// producer retry`: the words after a claim's bounds.
+    pub fn words(&self) -> String {
+        let at = match self.widening {
+            Widening::Fault => format!("at {}", self.bounds.max_faults),
+            Widening::Retry => "with a producer retry".to_string(),
+        };
+        match &self.result {
+            FurtherResult::Holds { .. } => format!("also {at}"),
+            FurtherResult::Breaks { .. } => format!("breaks {at}: see the shortest run"),
+            FurtherResult::TooLarge { .. } => format!("{at} too large to try quickly"),
+        }
+    }
+
+    pub fn breaks(&self) -> bool {
+        matches!(self.result, FurtherResult::Breaks { .. })
+    }
+}
+
+/// `1 fault`, `3 faults`.
+pub fn faults(n: u32) -> String {
+    format!("{n} fault{}", if n == 1 { "" } else { "s" })
+}
+
+/// The bounds a claim was proven within, in words: `within 2 faults`, or
+/// for a design checked under its own bounds `within 1 fault, two payments
+/// for one order, on one ordered partition` (the assumptions it rests on).
+pub fn within(report: &StrategyReport, requested: &Bounds) -> String {
+    let used = report.bounds.as_ref().unwrap_or(requested);
+    let mut line = format!("within {}", faults(used.max_faults));
+    let n = match used.messages {
+        2 => "two".to_string(),
+        3 => "three".to_string(),
+        n => n.to_string(),
+    };
+    if used.status_changes && used.messages > 1 {
+        line.push_str(&format!(", {n} status changes of one order"));
+    } else if used.same_order && used.messages > 1 {
+        line.push_str(&format!(", {n} payments for one order"));
+    }
+    if used.ordered {
+        line.push_str(", on one ordered partition");
+    }
+    line
+}
+
+/// What the further tries left out because the design's assumptions rule
+/// it out: `a producer retry is outside what it assumes`.
+pub fn left_out(report: &StrategyReport) -> Option<String> {
+    report
+        .assumptions
+        .iter()
+        .any(|a| !a.allows_retries())
+        .then(|| "a producer retry is outside what it assumes".to_string())
+}
+
+/// The claim and its bounds in one line: `holds within 2 faults; also at
+/// 3 faults`, with every further try.
+pub fn claim(report: &StrategyReport, requested: &Bounds) -> String {
+    let used = report.bounds.as_ref().unwrap_or(requested);
+    let mut line = format!("holds {}", within(report, requested));
+    if used.max_faults != requested.max_faults {
+        line.push_str(&format!(
+            " (not the {} asked for: see below)",
+            faults(requested.max_faults)
+        ));
+    }
+    for f in &report.further {
+        line.push_str("; ");
+        line.push_str(&f.words());
+    }
+    line
+}
+
+/// Tries `strategy`, which held within `used`, one bound further each way
+/// its assumptions allow.
+pub fn tries(
+    strategy: &Strategy,
+    used: &Bounds,
+    check: impl Fn(&Strategy, &Bounds, &Watch) -> Result<StrategyReport, CheckError>,
+) -> Result<Vec<Further>, CheckError> {
+    let mut out = Vec::new();
+    let mut widenings = vec![Widening::Fault];
+    if used.retries == 0 && strategy.assumptions().iter().all(|a| a.allows_retries()) {
+        widenings.push(Widening::Retry);
+    }
+    let mut left = MAX_STATES;
+    for widening in widenings {
+        let mut bounds = used.clone();
+        match widening {
+            Widening::Fault => bounds.max_faults += 1,
+            Widening::Retry => bounds.retries = 1,
+        }
+        let started = std::time::Instant::now();
+        let result = if left == 0 {
+            FurtherResult::TooLarge { states: 0 }
+        } else {
+            match check(strategy, &bounds, &Watch::new(left)) {
+                Ok(r) => {
+                    left = left.saturating_sub(r.states);
+                    if r.broken() {
+                        FurtherResult::Breaks {
+                            shortest: r
+                                .counterexamples
+                                .into_iter()
+                                .min_by_key(|c| c.moves.len())
+                                .map(Box::new),
+                        }
+                    } else {
+                        FurtherResult::Holds { states: r.states }
+                    }
+                }
+                Err(CheckError::Budget { states, .. }) => {
+                    left = 0;
+                    FurtherResult::TooLarge { states }
+                }
+                Err(e) => return Err(e),
+            }
+        };
+        out.push(Further {
+            widening,
+            bounds,
+            result,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    }
+    Ok(out)
+}

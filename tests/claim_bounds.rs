@@ -1,0 +1,184 @@
+//! Issue 18 §7: every "holds", "safe" and "level won" names its bounds in
+//! the same line and is tried one bound further; a design's assumptions
+//! bound its promise, and a result outside them says so.
+
+use idem::check::further::{FurtherResult, Widening};
+use idem::check::{Bounds, CheckReport, check_strategy, render};
+use idem::sim::{Assumption, Strategy};
+use std::process::Command;
+
+fn checked(name: &str, bounds: Bounds) -> CheckReport {
+    let row = check_strategy(&Strategy::by_name(name).unwrap(), &bounds).unwrap();
+    CheckReport {
+        bounds,
+        strategies: vec![row],
+        seconds: 0.0,
+    }
+}
+
+/// The table row of the one design in `report`.
+fn row_line(report: &CheckReport) -> String {
+    let text = render(report);
+    let name = &report.strategies[0].strategy;
+    text.lines()
+        .find(|l| l.starts_with(&format!("{name} ")))
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
+    let report = checked("in-progress", Bounds::default());
+    let row = &report.strategies[0];
+    assert!(!row.broken() && !row.contradicts_claim());
+    let fault = row
+        .further
+        .iter()
+        .find(|f| f.widening == Widening::Fault)
+        .expect("tried one more fault");
+    assert_eq!(fault.bounds.max_faults, 3);
+    let FurtherResult::Breaks { shortest: Some(cx) } = &fault.result else {
+        panic!("in-progress at 3 faults: {:?}", fault.result);
+    };
+    assert!(cx.class.is_failure());
+    let line = row_line(&report);
+    assert!(
+        line.contains("holds within 2 faults; breaks at 3: see the shortest run"),
+        "{line}"
+    );
+    let text = render(&report);
+    assert!(
+        text.contains("one bound further, at 3 faults: shortest schedule to"),
+        "{text}"
+    );
+    // A break one bound further is news, not a failed check.
+    assert!(report.passed());
+}
+
+#[test]
+fn idempotent_holds_within_2_faults_and_also_at_3_and_with_a_retry() {
+    let report = checked("idempotent", Bounds::default());
+    let line = row_line(&report);
+    assert!(
+        line.contains("holds within 2 faults; also at 3; also with a producer retry"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_lowered_fault_bound_is_said_where_the_result_is() {
+    let report = checked(
+        "row-version",
+        Bounds {
+            max_faults: 2,
+            ..Bounds::default()
+        },
+    );
+    let line = row_line(&report);
+    assert!(
+        line.contains("broken, as expected (at 1 fault, not the 2 faults asked for: see below)"),
+        "{line}"
+    );
+    let text = render(&report);
+    assert!(
+        text.contains("at most 1 fault per schedule, not the 2 asked for"),
+        "{text}"
+    );
+    // And a design that holds under its own bounds names them.
+    let offset = row_line(&checked("offset", Bounds::default()));
+    assert!(
+        offset.contains(
+            "holds within 1 fault, two payments for one order, on one ordered partition (not the 2 faults asked for: see below); also at 2"
+        ),
+        "{offset}"
+    );
+}
+
+#[test]
+fn designs_carry_their_assumptions() {
+    let assumed = |name: &str| Strategy::by_name(name).unwrap().assumptions();
+    assert_eq!(assumed("offset"), [Assumption::OrderedLog]);
+    assert_eq!(assumed("versioned"), [Assumption::StatusChanges]);
+    assert!(assumed("idempotent").is_empty());
+    assert!(assumed("in-progress").is_empty());
+}
+
+#[test]
+fn a_producer_retry_is_outside_the_offsets_promise_and_is_said_so() {
+    let report = checked(
+        "offset",
+        Bounds {
+            retries: 1,
+            ..Bounds::default()
+        },
+    );
+    let row = &report.strategies[0];
+    assert!(row.broken());
+    assert!(!row.contradicts_claim(), "outside its assumptions");
+    assert!(
+        row.outside
+            .as_deref()
+            .unwrap()
+            .contains("one ordered partition")
+    );
+    assert!(row_line(&report).contains("breaks outside its promise"));
+    // What it shows: a payment recorded twice, charged once.
+    let cx = &row.counterexamples[0];
+    assert_eq!((cx.total, cx.charges), (105, 2));
+    assert!(
+        cx.chain
+            .contains("the provider charged once, the database has 2 committed payment rows")
+    );
+    // And the README says that, not "losing payments".
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    assert!(readme.contains("shows `offset` recording a payment\ntwice"));
+    assert!(!readme.contains("losing payments once the producer may retry"));
+    // No further try with a retry for a design that assumes none.
+    let plain = checked("offset", Bounds::default());
+    assert!(
+        plain.strategies[0]
+            .further
+            .iter()
+            .all(|f| f.widening != Widening::Retry)
+    );
+}
+
+#[test]
+fn the_soak_says_why_an_offset_or_versioned_violation_is_outside_its_promise() {
+    for design in ["offset", "versioned"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+            .args(["soak", "--mode", design, "--messages", "300", "--headless"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("violations: "), "{text}");
+        assert!(
+            text.contains(&format!("  outside its promise: {design} assumes")),
+            "{design}: {text}"
+        );
+        assert_eq!(out.status.code(), Some(0), "{design}: {text}");
+    }
+}
+
+#[test]
+fn a_won_level_names_its_bounds_and_the_try_one_further() {
+    let level = idem::levels::get(8).unwrap();
+    let won = idem::levels::Attempt::check(&level, &level.solution).unwrap();
+    assert!(won.won());
+    let fault = won
+        .report
+        .further
+        .iter()
+        .find(|f| f.widening == Widening::Fault)
+        .expect("level 8's solution tried at one more fault");
+    assert_eq!(fault.bounds.max_faults, 2);
+    assert!(matches!(fault.result, FurtherResult::Holds { .. }));
+    // A handler that wins within the bounds but breaks one fault further
+    // (the in-progress design, on the last level) keeps that run for `v`.
+    let last = idem::levels::all().pop().unwrap();
+    let program = Strategy::by_name("in-progress").unwrap().program;
+    let attempt = idem::levels::Attempt::check(&last, &program).unwrap();
+    if attempt.won() {
+        assert!(attempt.counterexample().is_some());
+    }
+}
