@@ -111,6 +111,11 @@ pub struct LedgerEntry {
     pub kind: LedgerKind,
     pub step: usize,
     pub cause: Vec<String>,
+    /// A committed row whose delivery got through only because retention
+    /// had pruned its processed ID: what the retention cost. (Not in the
+    /// JSON: the cause chain says it in words.)
+    #[serde(skip)]
+    pub let_through_by_retention: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -139,6 +144,11 @@ pub struct FactVerdict {
     /// The step that did the harm, where one did: the first charge or row
     /// beyond what was owed. It can come before the outcome is declared.
     pub harm_step: Option<usize>,
+    /// One of `causes` is an effect let through because retention had
+    /// pruned the processed ID that would have stopped it. (Not in the
+    /// JSON: the chain says it in words.)
+    #[serde(skip)]
+    pub let_through_by_retention: bool,
 }
 
 impl FactVerdict {
@@ -334,6 +344,7 @@ pub fn judge_status(
         },
         at_risk,
         harm_step: None,
+        let_through_by_retention: false,
     }
 }
 
@@ -368,13 +379,10 @@ pub const SO_FAR: &str = " so far";
 
 /// The cause chains of every effect beyond the `n` the producer asked for:
 /// each extra row and each extra charge names what made it.
-fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<Vec<String>> {
-    let mut chains: Vec<Vec<String>> = Vec::new();
-    let push = |chain: Vec<String>, chains: &mut Vec<Vec<String>>| {
-        if !chain.is_empty() && !chains.contains(&chain) {
-            chains.push(chain);
-        }
-    };
+/// Each chain comes with whether an effect it tells was let through by
+/// retention.
+fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<(Vec<String>, bool)> {
+    let mut chains: Vec<(Vec<String>, bool)> = Vec::new();
     for kind in kinds {
         for entry in f.ledger.iter().filter(|e| e.kind == *kind).skip(n) {
             // A charge made by a delivery whose row is already told shares
@@ -383,12 +391,15 @@ fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<Vec<St
             // both, in causal order, so it takes the shorter one's place.
             // A chain that another already ends with adds nothing.
             let cause = &entry.cause;
-            if chains.iter().any(|c| c.ends_with(cause)) {
+            let retention = entry.let_through_by_retention;
+            if let Some(longer) = chains.iter_mut().find(|c| c.0.ends_with(cause)) {
+                longer.1 |= retention;
                 continue;
             }
-            match chains.iter_mut().find(|c| cause.ends_with(c)) {
-                Some(shorter) => *shorter = cause.clone(),
-                None => push(cause.clone(), &mut chains),
+            match chains.iter_mut().find(|c| cause.ends_with(&c.0)) {
+                Some(shorter) => *shorter = (cause.clone(), shorter.1 || retention),
+                None if cause.is_empty() => {}
+                None => chains.push((cause.clone(), retention)),
             }
         }
     }
@@ -425,12 +436,13 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     // paid twice the moment the provider says so, whatever the database
     // will hold, so this is declared at once. (Rows never shrink either,
     // but an extra row alone is not yet money taken.)
+    // Whether a chain told here has an effect retention let through.
+    let mut let_through_by_retention = false;
     if f.charges > n {
         failures.push(Outcome::ChargedTwice);
-        add(
-            extra_causes(f, n, &[PaymentCommitted, ProviderCharged]),
-            &mut causes,
-        );
+        let extra = extra_causes(f, n, &[PaymentCommitted, ProviderCharged]);
+        let_through_by_retention |= extra.iter().any(|(_, retention)| *retention);
+        add(extra.into_iter().map(|(chain, _)| chain).collect(), &mut causes);
     }
     let mut outcome = None;
     let mut at_risk = None;
@@ -470,7 +482,10 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             // disagreement needs only its counts.
             if !failures.contains(&Outcome::ChargedTwice) {
                 match extra.into_iter().next() {
-                    Some(more) => chain.extend(more),
+                    Some((more, retention)) => {
+                        chain.extend(more);
+                        let_through_by_retention |= retention;
+                    }
                     None => chain.extend(f.notes.last().into_iter().flatten().cloned()),
                 }
             }
@@ -545,6 +560,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             )
             .map(|e| e.step)
             .min(),
+        let_through_by_retention,
     }
 }
 

@@ -81,12 +81,7 @@ impl Tally {
         drift.facts += 1;
         drift.charged += charged as i64 - owed as i64;
         drift.recorded += recorded as i64 - owed as i64;
-        if fact
-            .causes
-            .iter()
-            .flatten()
-            .any(|c| c.contains("processed ID was pruned"))
-        {
+        if fact.let_through_by_retention {
             self.let_through_by_retention += 1;
         }
         !self.examples.contains_key(&fact.outcome)
@@ -124,6 +119,7 @@ mod tests {
             causes: vec![vec!["m-1 redelivered".into(), "lease expired".into()]],
             at_risk: None,
             harm_step: None,
+            let_through_by_retention: false,
         }
     }
 

@@ -10,14 +10,17 @@ mod judge;
 mod produce;
 mod retire;
 mod setup;
+mod skip;
 mod tables;
 mod work;
 
 pub use facts::Tally;
 
 use setup::content_hash;
+use skip::Skip;
 pub use setup::{IdSource, Setup};
 
+use super::admission::Admission;
 use super::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
 use super::cache::Cache;
 use super::consumer::{Consumer, Mark, Status};
