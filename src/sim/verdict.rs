@@ -601,6 +601,65 @@ mod tests {
         judged(payments, charges, |s| s.pending = pending)
     }
 
+    /// Order 1042 paid twice: its second row let through by retention or
+    /// not, and a charge per row whose chain the row's chain contains.
+    fn paid_twice(second_by_retention: bool) -> FactVerdict {
+        let payment = Payment {
+            order: 1042,
+            amount: 40,
+        };
+        let entry = |kind, step, cause: &[&str], retention| LedgerEntry {
+            order: 1042,
+            amount: 40,
+            kind,
+            step,
+            cause: cause.iter().map(|c| c.to_string()).collect(),
+            let_through_by_retention: retention,
+        };
+        let ledger = [
+            entry(LedgerKind::ProviderCharged, 3, &[], false),
+            entry(LedgerKind::PaymentCommitted, 4, &[], false),
+            entry(LedgerKind::ProviderCharged, 9, &["m-1 redelivered"], false),
+            // The words are not what counts: only the typed flag is.
+            entry(
+                LedgerKind::PaymentCommitted,
+                10,
+                &["a note in any words", "m-1 redelivered"],
+                second_by_retention,
+            ),
+        ];
+        judge_fact(&FactState {
+            payment: &payment,
+            name: "order 1042".into(),
+            expected: 1,
+            payments: 2,
+            charges: 2,
+            pending: false,
+            doomed: false,
+            recorded_unpaid: false,
+            acked_before_work: false,
+            dead_lettered: false,
+            poison: false,
+            ledger: ledger.iter().collect(),
+            notes: &[],
+        })
+    }
+
+    #[test]
+    fn a_let_through_by_retention_reaches_the_verdict_typed() {
+        let by_retention = paid_twice(true);
+        assert_eq!(by_retention.outcome, Outcome::ChargedTwice);
+        assert!(by_retention.let_through_by_retention);
+        // The longer chain (the row's) took the charge's place.
+        assert_eq!(
+            by_retention.causes,
+            [["a note in any words", "m-1 redelivered"]]
+        );
+        assert!(!paid_twice(false).let_through_by_retention);
+        // Nothing is let through where nothing went wrong.
+        assert!(!fact(1, 1, false).let_through_by_retention);
+    }
+
     #[test]
     fn outcomes_follow_the_counts() {
         assert_eq!(fact(1, 1, false).outcome, Outcome::Correct);

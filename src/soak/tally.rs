@@ -154,4 +154,24 @@ mod tests {
         assert_eq!(tally.violations(), 3);
         assert_eq!(tally.let_through_by_retention, 0);
     }
+
+    #[test]
+    fn the_retention_count_reads_the_verdict_not_its_words() {
+        let mut tally = Tally::default();
+        // Words that once decided the count, now with no typed fact behind
+        // them: not counted.
+        let mut worded = fact(Outcome::ChargedTwice, 1, 2, 2);
+        worded.causes = vec![vec!["m-1's processed ID was pruned at step 3".into()]];
+        tally.book(&worded);
+        assert_eq!(tally.let_through_by_retention, 0);
+        let mut typed = fact(Outcome::ChargedTwice, 1, 2, 2);
+        typed.let_through_by_retention = true;
+        tally.book(&typed);
+        assert_eq!(tally.let_through_by_retention, 1);
+        // A correct fact is never a cost of retention.
+        let mut correct = fact(Outcome::Correct, 1, 1, 1);
+        correct.let_through_by_retention = true;
+        tally.book(&correct);
+        assert_eq!(tally.let_through_by_retention, 1);
+    }
 }
