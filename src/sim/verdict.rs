@@ -442,7 +442,10 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         failures.push(Outcome::ChargedTwice);
         let extra = extra_causes(f, n, &[PaymentCommitted, ProviderCharged]);
         let_through_by_retention |= extra.iter().any(|(_, retention)| *retention);
-        add(extra.into_iter().map(|(chain, _)| chain).collect(), &mut causes);
+        add(
+            extra.into_iter().map(|(chain, _)| chain).collect(),
+            &mut causes,
+        );
     }
     let mut outcome = None;
     let mut at_risk = None;

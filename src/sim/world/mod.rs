@@ -17,8 +17,8 @@ mod work;
 pub use facts::Tally;
 
 use setup::content_hash;
-use skip::Skip;
 pub use setup::{IdSource, Setup};
+use skip::Skip;
 
 use super::admission::Admission;
 use super::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};

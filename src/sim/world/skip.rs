@@ -106,7 +106,10 @@ mod tests {
                 },
                 "A order 1042's row already remembers m-7f3",
             ),
-            (Skip::IdFound { key: key() }, "A finds m-7f3 in processed_messages"),
+            (
+                Skip::IdFound { key: key() },
+                "A finds m-7f3 in processed_messages",
+            ),
             (
                 Skip::UniqueKey { key: key() },
                 "A hits the unique key: m-7f3 is already handled",
@@ -118,7 +121,10 @@ mod tests {
                 },
                 "A's cache answered SET m-7f3 1 NX EX 1h -> nil, someone claimed it",
             ),
-            (Skip::CacheHit { key: key() }, "A's cache answered GET m-7f3 -> hit"),
+            (
+                Skip::CacheHit { key: key() },
+                "A's cache answered GET m-7f3 -> hit",
+            ),
             (
                 Skip::Completed {
                     key: key(),
