@@ -423,7 +423,7 @@ fn last_publish(script: &Script) -> Option<(usize, usize)> {
         .flat_map(|(c, step)| step.actions.iter().enumerate().map(move |(a, x)| (c + 1, a, x)))
         .filter(|(_, _, action)| matches!(action, Action::Move(Move::Publish { .. })))
         .map(|(c, a, _)| (c, a))
-        .last()
+        .next_back()
 }
 
 fn publishes(forks: &[Fork]) -> bool {
