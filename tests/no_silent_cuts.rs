@@ -70,11 +70,7 @@ fn evidence(app: &App, f: &Frame, buf: &Buffer, m: &layout::Main) -> Result<(), 
     let place = |what: &str| {
         format!(
             "{} {} step {} at {}x{}: {what}",
-            app.script.name,
-            app.strategy.name,
-            f.index,
-            buf.area.width,
-            buf.area.height
+            app.script.name, app.strategy.name, f.index, buf.area.width, buf.area.height
         )
     };
     let (provider, more) = panel(Panel::Provider);
@@ -84,25 +80,43 @@ fn evidence(app: &App, f: &Frame, buf: &Buffer, m: &layout::Main) -> Result<(), 
         }
     }
     let (events, more) = panel(Panel::Events);
-    let flat = events.replace(['│', '\n'], " ").split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = events
+        .replace(['│', '\n'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     for e in &f.events {
-        let start: String = e.text.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+        let start: String = e
+            .text
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ");
         if !flat.contains(&start) && !more {
-            return Err(place(&format!("event {:?} is off screen\n{events}", e.text)));
+            return Err(place(&format!(
+                "event {:?} is off screen\n{events}",
+                e.text
+            )));
         }
     }
     let head = rows(buf, m.header).join("");
     let verdict = rows(buf, m.rect(Panel::Verdict)).join(" ");
     let words = f.verdict.headline();
     if !head.contains(&words) && !verdict.contains(&words) {
-        return Err(place(&format!("the verdict {words:?} is not shown whole\n{head}\n{verdict}")));
+        return Err(place(&format!(
+            "the verdict {words:?} is not shown whole\n{head}\n{verdict}"
+        )));
     }
     Ok(())
 }
 
 fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), String> {
     let t = Theme::new(false, false);
-    let m = layout::main_for(Rect::new(0, 0, size.0, size.1), None, layout::Need::of(f, &app.timeline.frames));
+    let m = layout::main_for(
+        Rect::new(0, 0, size.0, size.1),
+        None,
+        layout::Need::of(f, &app.timeline.frames),
+    );
     evidence(app, f, buf, &m)?;
     for (panel, rect) in &m.panels {
         let inner = if *panel == Panel::Verdict {

@@ -55,7 +55,11 @@ impl Counterexample {
         for mv in &moves {
             let title = title(&world, mv);
             world.apply(mv)?;
-            let happened = world.events().iter().map(crate::sim::Event::sentence).collect();
+            let happened = world
+                .events()
+                .iter()
+                .map(crate::sim::Event::sentence)
+                .collect();
             steps.push(CounterStep {
                 action: move_text(mv),
                 title,

@@ -181,7 +181,7 @@ fn write_new(path: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
 mod tests {
     use super::*;
     use crate::scenario;
-    use crate::sim::Strategy;
+    use crate::sim::{Move, Strategy};
     use crate::timeline::Fork;
 
     #[test]

@@ -2,6 +2,7 @@
 //! handler program, and the faults armed against it.
 
 use super::Millis;
+use super::admission::Admission;
 use super::broker::Delivery;
 use super::db::Session;
 use super::provider::Response;
@@ -53,7 +54,7 @@ pub struct Consumer {
     /// Why this delivery's check let it through when it was a repeat (a
     /// pruned ID, a row that keeps one ID only): part of the cause if the
     /// work turns out repeated.
-    pub(super) admitted_note: Option<String>,
+    pub(super) admitted_note: Option<Admission>,
     /// Why the provider is being called again, when it is.
     pub(super) retry_cause: Option<String>,
     /// A duplicate was found: the handler is on its skip path.

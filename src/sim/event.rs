@@ -111,6 +111,10 @@ pub enum SqlAnswer {
 
 impl SqlAnswer {
     pub fn when(done: bool) -> SqlAnswer {
-        if done { SqlAnswer::Done } else { SqlAnswer::Nothing }
+        if done {
+            SqlAnswer::Done
+        } else {
+            SqlAnswer::Nothing
+        }
     }
 }

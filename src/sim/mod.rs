@@ -2,6 +2,7 @@
 //! payment provider. Deterministic and single-threaded; virtual time only.
 //! Nothing here prints, reads a clock or touches a terminal.
 
+pub mod admission;
 pub mod broker;
 pub mod cache;
 pub mod change;

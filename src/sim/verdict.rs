@@ -111,6 +111,11 @@ pub struct LedgerEntry {
     pub kind: LedgerKind,
     pub step: usize,
     pub cause: Vec<String>,
+    /// A committed row whose delivery got through only because retention
+    /// had pruned its processed ID: what the retention cost. (Not in the
+    /// JSON: the cause chain says it in words.)
+    #[serde(skip)]
+    pub let_through_by_retention: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -139,6 +144,11 @@ pub struct FactVerdict {
     /// The step that did the harm, where one did: the first charge or row
     /// beyond what was owed. It can come before the outcome is declared.
     pub harm_step: Option<usize>,
+    /// One of `causes` is an effect let through because retention had
+    /// pruned the processed ID that would have stopped it. (Not in the
+    /// JSON: the chain says it in words.)
+    #[serde(skip)]
+    pub let_through_by_retention: bool,
 }
 
 impl FactVerdict {
@@ -378,6 +388,7 @@ pub fn judge_status(
         },
         at_risk,
         harm_step: None,
+        let_through_by_retention: false,
     }
 }
 
@@ -412,13 +423,10 @@ pub const SO_FAR: &str = " so far";
 
 /// The cause chains of every effect beyond the `n` the producer asked for:
 /// each extra row and each extra charge names what made it.
-fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<Vec<String>> {
-    let mut chains: Vec<Vec<String>> = Vec::new();
-    let push = |chain: Vec<String>, chains: &mut Vec<Vec<String>>| {
-        if !chain.is_empty() && !chains.contains(&chain) {
-            chains.push(chain);
-        }
-    };
+/// Each chain comes with whether an effect it tells was let through by
+/// retention.
+fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<(Vec<String>, bool)> {
+    let mut chains: Vec<(Vec<String>, bool)> = Vec::new();
     for kind in kinds {
         for entry in f.ledger.iter().filter(|e| e.kind == *kind).skip(n) {
             // A charge made by a delivery whose row is already told shares
@@ -427,12 +435,15 @@ fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<Vec<St
             // both, in causal order, so it takes the shorter one's place.
             // A chain that another already ends with adds nothing.
             let cause = &entry.cause;
-            if chains.iter().any(|c| c.ends_with(cause)) {
+            let retention = entry.let_through_by_retention;
+            if let Some(longer) = chains.iter_mut().find(|c| c.0.ends_with(cause)) {
+                longer.1 |= retention;
                 continue;
             }
-            match chains.iter_mut().find(|c| cause.ends_with(c)) {
-                Some(shorter) => *shorter = cause.clone(),
-                None => push(cause.clone(), &mut chains),
+            match chains.iter_mut().find(|c| cause.ends_with(&c.0)) {
+                Some(shorter) => *shorter = (cause.clone(), shorter.1 || retention),
+                None if cause.is_empty() => {}
+                None => chains.push((cause.clone(), retention)),
             }
         }
     }
@@ -469,10 +480,14 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     // paid twice the moment the provider says so, whatever the database
     // will hold, so this is declared at once. (Rows never shrink either,
     // but an extra row alone is not yet money taken.)
+    // Whether a chain told here has an effect retention let through.
+    let mut let_through_by_retention = false;
     if f.charges > n {
         failures.push(Outcome::ChargedTwice);
+        let extra = extra_causes(f, n, &[PaymentCommitted, ProviderCharged]);
+        let_through_by_retention |= extra.iter().any(|(_, retention)| *retention);
         add(
-            extra_causes(f, n, &[PaymentCommitted, ProviderCharged]),
+            extra.into_iter().map(|(chain, _)| chain).collect(),
             &mut causes,
         );
     }
@@ -491,13 +506,17 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         };
         // Beside a double charge, whose causes are told already, the
         // disagreement needs only its counts.
+        let mut retention = false;
         if !failures.contains(&Outcome::ChargedTwice) {
             match extra.into_iter().next() {
-                Some(more) => chain.extend(more),
+                Some((more, through)) => {
+                    chain.extend(more);
+                    retention = through;
+                }
                 None => chain.extend(f.notes.last().into_iter().flatten().cloned()),
             }
         }
-        chain
+        (chain, retention)
     };
     // The books are closed on a disagreement before the message settles
     // when the card was charged beyond what was owed and no transaction of
@@ -508,7 +527,8 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     // provider replays, and a keyed call never charged twice.) Declared
     // here, at the step that closes the books, not when the ack lands.
     if f.pending && f.charges > n && !f.writing && f.payments != f.charges {
-        let chain = disagree(&failures);
+        let (chain, retention) = disagree(&failures);
+        let_through_by_retention |= retention;
         failures.push(Outcome::Disagree);
         add(vec![chain], &mut causes);
     }
@@ -534,7 +554,8 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         }
     } else {
         if f.payments != f.charges {
-            let chain = disagree(&failures);
+            let (chain, retention) = disagree(&failures);
+            let_through_by_retention |= retention;
             failures.push(Outcome::Disagree);
             add(vec![chain], &mut causes);
         } else if f.payments < n {
@@ -607,6 +628,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             )
             .map(|e| e.step)
             .min(),
+        let_through_by_retention,
     }
 }
 
@@ -646,6 +668,65 @@ mod tests {
 
     fn fact(payments: usize, charges: usize, pending: bool) -> FactVerdict {
         judged(payments, charges, |s| s.pending = pending)
+    }
+
+    /// Order 1042 paid twice: its second row let through by retention or
+    /// not, and a charge per row whose chain the row's chain contains.
+    fn paid_twice(second_by_retention: bool) -> FactVerdict {
+        let payment = Payment {
+            order: 1042,
+            amount: 40,
+        };
+        let entry = |kind, step, cause: &[&str], retention| LedgerEntry {
+            order: 1042,
+            amount: 40,
+            kind,
+            step,
+            cause: cause.iter().map(|c| c.to_string()).collect(),
+            let_through_by_retention: retention,
+        };
+        let ledger = [
+            entry(LedgerKind::ProviderCharged, 3, &[], false),
+            entry(LedgerKind::PaymentCommitted, 4, &[], false),
+            entry(LedgerKind::ProviderCharged, 9, &["m-1 redelivered"], false),
+            // The words are not what counts: only the typed flag is.
+            entry(
+                LedgerKind::PaymentCommitted,
+                10,
+                &["a note in any words", "m-1 redelivered"],
+                second_by_retention,
+            ),
+        ];
+        judge_fact(&FactState {
+            payment: &payment,
+            name: "order 1042".into(),
+            expected: 1,
+            payments: 2,
+            charges: 2,
+            pending: false,
+            doomed: false,
+            recorded_unpaid: false,
+            acked_before_work: false,
+            dead_lettered: false,
+            poison: false,
+            ledger: ledger.iter().collect(),
+            notes: &[],
+        })
+    }
+
+    #[test]
+    fn a_let_through_by_retention_reaches_the_verdict_typed() {
+        let by_retention = paid_twice(true);
+        assert_eq!(by_retention.outcome, Outcome::ChargedTwice);
+        assert!(by_retention.let_through_by_retention);
+        // The longer chain (the row's) took the charge's place.
+        assert_eq!(
+            by_retention.causes,
+            [["a note in any words", "m-1 redelivered"]]
+        );
+        assert!(!paid_twice(false).let_through_by_retention);
+        // Nothing is let through where nothing went wrong.
+        assert!(!fact(1, 1, false).let_through_by_retention);
     }
 
     #[test]

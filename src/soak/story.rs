@@ -6,6 +6,7 @@
 use crate::scenario::action::move_text;
 use crate::scenario::load::Saying;
 use crate::scenario::{Action, Expectation, Group, Script, ScriptStep, limits};
+use crate::sim::consumer::Status;
 use crate::sim::verdict::FactVerdict;
 use crate::sim::world::Setup;
 use crate::sim::{Message, Millis, Move, Payment, SimError, Strategy, World};
@@ -105,8 +106,17 @@ impl Story {
         setup.db_file = None;
         let mut world = World::new(setup.clone(), strategy.clone(), SEED)?;
         let mut told = Vec::new();
+        let mut starts = Vec::new();
         for mv in &self.moves {
+            // A move starts a delivery's handling when the consumer it steps
+            // restarts after a crash, or when it receives a message.
+            let restarts = matches!(mv, Move::Step { consumer } if world
+                .consumers()
+                .iter()
+                .any(|c| c.name == *consumer && c.status == Status::Crashed));
+            let delivered = world.counters().delivered;
             world.apply(mv)?;
+            starts.push(restarts || world.counters().delivered > delivered);
             let said: Vec<String> = world
                 .events()
                 .iter()
@@ -124,6 +134,7 @@ impl Story {
         Ok(Some(Replay {
             setup,
             told,
+            starts,
             verdict,
             total,
             charges,
@@ -140,6 +151,9 @@ pub struct Replay {
     pub setup: Setup,
     /// What each move did, in words.
     pub told: Vec<String>,
+    /// Whether each move started a delivery's handling (a receive or a
+    /// restart): where a new chapter begins.
+    pub starts: Vec<bool>,
     pub verdict: FactVerdict,
     pub total: u32,
     pub charges: u32,
@@ -166,8 +180,7 @@ impl Replay {
         );
         let per_chapter = CHAPTER_MOVES.max(story.moves.len().div_ceil(limits::MAX_STEPS));
         let mut steps: Vec<ScriptStep> = Vec::new();
-        for (mv, told) in story.moves.iter().zip(&self.told) {
-            let starts = told.contains(": receives ") || told.contains(": restarts");
+        for ((mv, told), &starts) in story.moves.iter().zip(&self.told).zip(&self.starts) {
             let full = steps.last().is_none_or(|s| s.actions.len() >= per_chapter);
             if steps.is_empty() || full || (starts && steps.len() < limits::MAX_STEPS) {
                 steps.push(ScriptStep {

@@ -81,12 +81,7 @@ impl Tally {
         drift.facts += 1;
         drift.charged += charged as i64 - owed as i64;
         drift.recorded += recorded as i64 - owed as i64;
-        if fact
-            .causes
-            .iter()
-            .flatten()
-            .any(|c| c.contains("processed ID was pruned"))
-        {
+        if fact.let_through_by_retention {
             self.let_through_by_retention += 1;
         }
         !self.examples.contains_key(&fact.outcome)
@@ -124,6 +119,7 @@ mod tests {
             causes: vec![vec!["m-1 redelivered".into(), "lease expired".into()]],
             at_risk: None,
             harm_step: None,
+            let_through_by_retention: false,
         }
     }
 
@@ -157,5 +153,25 @@ mod tests {
         assert_eq!(tally.drift[&Outcome::ChargedTwice].facts, 2);
         assert_eq!(tally.violations(), 3);
         assert_eq!(tally.let_through_by_retention, 0);
+    }
+
+    #[test]
+    fn the_retention_count_reads_the_verdict_not_its_words() {
+        let mut tally = Tally::default();
+        // Words that once decided the count, now with no typed fact behind
+        // them: not counted.
+        let mut worded = fact(Outcome::ChargedTwice, 1, 2, 2);
+        worded.causes = vec![vec!["m-1's processed ID was pruned at step 3".into()]];
+        tally.book(&worded);
+        assert_eq!(tally.let_through_by_retention, 0);
+        let mut typed = fact(Outcome::ChargedTwice, 1, 2, 2);
+        typed.let_through_by_retention = true;
+        tally.book(&typed);
+        assert_eq!(tally.let_through_by_retention, 1);
+        // A correct fact is never a cost of retention.
+        let mut correct = fact(Outcome::Correct, 1, 1, 1);
+        correct.let_through_by_retention = true;
+        tally.book(&correct);
+        assert_eq!(tally.let_through_by_retention, 1);
     }
 }

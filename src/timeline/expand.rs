@@ -264,7 +264,8 @@ impl<'a, S: Sink> Run<'a, S> {
             }
             // A crashed consumer's first step is its restart: keep going.
             let restarting = c.status == Status::Crashed;
-            let answer = c.status == Status::Handling && program.get(c.pc) == Some(&Op::AwaitResponse);
+            let answer =
+                c.status == Status::Handling && program.get(c.pc) == Some(&Op::AwaitResponse);
             self.world.apply(&step)?;
             // Taking in the provider's answer changes only the consumer,
             // unless the answer makes it roll back (SQL the database sees).
@@ -421,10 +422,15 @@ fn last_publish(script: &Script) -> Option<(usize, usize)> {
         .steps
         .iter()
         .enumerate()
-        .flat_map(|(c, step)| step.actions.iter().enumerate().map(move |(a, x)| (c + 1, a, x)))
+        .flat_map(|(c, step)| {
+            step.actions
+                .iter()
+                .enumerate()
+                .map(move |(a, x)| (c + 1, a, x))
+        })
         .filter(|(_, _, action)| matches!(action, Action::Move(Move::Publish { .. })))
         .map(|(c, a, _)| (c, a))
-        .last()
+        .next_back()
 }
 
 fn publishes(forks: &[Fork]) -> bool {

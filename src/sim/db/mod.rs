@@ -11,8 +11,8 @@
 //! `render.rs` the statements as shown.
 
 use super::Millis;
-use super::event::SqlAnswer;
 use super::db_file::{self, DbFile, DbFileError};
+use super::event::SqlAnswer;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, params};
 use serde::Serialize;
 use std::path::{Path, PathBuf};

@@ -16,12 +16,7 @@ impl World {
         let (last, ran) = self.session(i).read_offset()?;
         self.ran(i, ran);
         match last {
-            Some(last) if offset <= last => self.duplicate_found(
-                i,
-                format!(
-                    "finds offset {offset} at or below the last applied offset {last}: skips the work"
-                ),
-            ),
+            Some(last) if offset <= last => self.duplicate_found(i, Skip::Offset { offset, last }),
             applied => {
                 self.done(i);
                 self.say(
@@ -63,9 +58,11 @@ impl World {
             // The guard let this delivery through because the row keeps one
             // ID only: say so, should this turn out to be a repeat.
             if let Some(prev) = remembered.filter(|p| *p != key) {
-                self.consumers[i].admitted_note = Some(format!(
-                    "order {order}'s row remembered only its last message, {prev}, not {key}"
-                ));
+                self.consumers[i].admitted_note = Some(Admission::RowForgot {
+                    order,
+                    previous: prev,
+                    key: key.clone(),
+                });
             }
             self.done(i);
             self.say(
@@ -74,10 +71,7 @@ impl World {
                 format!("order {order}'s row now remembers {key} as its last message"),
             );
         } else {
-            self.duplicate_found(
-                i,
-                format!("order {order}'s row already remembers {key}: skips the work"),
-            );
+            self.duplicate_found(i, Skip::RowRemembers { order, key });
         }
         Ok(())
     }
@@ -98,10 +92,7 @@ impl World {
             );
             return Ok(());
         }
-        self.duplicate_found(
-            i,
-            format!("finds {key} in processed_messages: skips the work"),
-        );
+        self.duplicate_found(i, Skip::IdFound { key });
         Ok(())
     }
 
@@ -118,19 +109,14 @@ impl World {
                 ),
             );
         } else {
-            self.duplicate_found(
-                i,
-                format!(
-                    "cache: SET {key} 1 NX EX {ttl} -> nil, someone claimed it: skips the work"
-                ),
-            );
+            self.duplicate_found(i, Skip::CacheClaimed { key, ttl });
         }
     }
 
     pub(super) fn cache_check(&mut self, i: usize) {
         let key = self.message_key(i);
         if self.cache.get(&key, self.now) {
-            self.duplicate_found(i, format!("cache: GET {key} -> hit: skips the work"));
+            self.duplicate_found(i, Skip::CacheHit { key });
         } else {
             self.done(i);
             self.say(
@@ -211,13 +197,8 @@ impl World {
                 );
             }
             RecordClaim::Completed { result } => {
-                self.duplicate_found(
-                    i,
-                    format!(
-                        "finds {key} completed (result {}): returns the stored result, skips the work",
-                        result.as_deref().unwrap_or("none")
-                    ),
-                );
+                let result = result.unwrap_or_else(|| "none".into());
+                self.duplicate_found(i, Skip::Completed { key, result });
             }
         }
         Ok(())
@@ -249,12 +230,7 @@ impl World {
         c.in_txn = false;
         c.txn_payment = false;
         self.release_waiters();
-        self.duplicate_found(
-            i,
-            format!(
-                "no longer owns {key}: another delivery took the record over, so it rolls back its own payment row"
-            ),
-        );
+        self.duplicate_found(i, Skip::TakenOver { key });
         Ok(())
     }
 
@@ -264,8 +240,10 @@ impl World {
         self.ran(i, claim.ran);
         if claim.first_time {
             if let Some(step) = self.pruned.get(&id) {
-                self.consumers[i].admitted_note =
-                    Some(format!("{id}'s processed ID was pruned at step {step}"));
+                self.consumers[i].admitted_note = Some(Admission::Pruned {
+                    id: id.clone(),
+                    step: *step,
+                });
             }
             self.done(i);
             self.say(
@@ -276,10 +254,7 @@ impl World {
             return Ok(());
         }
         self.conflict = Some(id.clone());
-        self.duplicate_found(
-            i,
-            format!("hits the unique key: {id} is already handled, so it skips the work"),
-        );
+        self.duplicate_found(i, Skip::UniqueKey { key: id });
         Ok(())
     }
 }

@@ -86,22 +86,14 @@ impl World {
         c.pc = end;
     }
 
-    pub(super) fn duplicate_found(&mut self, i: usize, text: String) {
+    pub(super) fn duplicate_found(&mut self, i: usize, skip: Skip) {
         self.counters.duplicates_skipped += 1;
         // Why this delivery did nothing: the cause of a lost charge, when
         // the record it trusted was wrong.
         let d = self.delivery(i).clone();
         // The skip's own reason names the mechanism (a unique key, an
         // offset, a cache hit), so the chain says why, not only that.
-        let reason = text
-            .trim_end_matches(": skips the work")
-            .trim_end_matches(", so it skips the work")
-            .trim_end_matches(": returns the stored result, skips the work");
-        let name = &self.consumers[i].name;
-        let reason = match reason.strip_prefix("cache: ") {
-            Some(cache) => format!("{name}'s cache answered {cache}"),
-            None => format!("{name} {reason}"),
-        };
+        let reason = skip.reason(&self.consumers[i].name);
         let mut why = vec![format!(
             "{} skipped at step {}: {reason}",
             d.message.id, self.step
@@ -112,7 +104,7 @@ impl World {
         c.marks[c.pc] = Mark::Conflict;
         c.skipping = true;
         self.skip_ahead(i);
-        self.say(self.actor(i), EventKind::Good, text);
+        self.say(self.actor(i), EventKind::Good, skip.event());
     }
 
     pub(super) fn session(&self, i: usize) -> &crate::sim::db::Session {
@@ -313,8 +305,9 @@ impl World {
         if wrote_payment {
             let payment = self.delivery(i).message.payment.clone();
             let mut cause = self.delivery_cause(i);
-            if let Some(note) = self.consumers[i].admitted_note.take() {
-                cause.insert(0, note);
+            let admission = self.consumers[i].admitted_note.take();
+            if let Some(note) = &admission {
+                cause.insert(0, note.to_string());
             }
             self.record(LedgerEntry {
                 order: payment.order,
@@ -322,6 +315,7 @@ impl World {
                 kind: LedgerKind::PaymentCommitted,
                 step: self.step,
                 cause,
+                let_through_by_retention: admission.is_some_and(|a| a.by_retention()),
             });
         }
         let idle = self.consumers[i].skipping || self.consumers[i].backing_off;
@@ -407,7 +401,9 @@ impl World {
                     {
                         self.note(
                             payment.clone(),
-                            vec![format!("{id} acked at step {step} with no payment committed")],
+                            vec![format!(
+                                "{id} acked at step {step} with no payment committed"
+                            )],
                         );
                         self.acked_before_work.insert(payment.clone());
                     }

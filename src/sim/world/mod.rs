@@ -10,6 +10,7 @@ mod judge;
 mod produce;
 mod retire;
 mod setup;
+mod skip;
 mod tables;
 mod work;
 
@@ -17,7 +18,9 @@ pub use facts::Tally;
 
 use setup::content_hash;
 pub use setup::{IdSource, Setup};
+use skip::Skip;
 
+use super::admission::Admission;
 use super::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
 use super::cache::Cache;
 use super::consumer::{Consumer, Mark, Status};

@@ -48,13 +48,8 @@ impl World {
                     ),
                 );
             } else {
-                self.duplicate_found(
-                    i,
-                    format!(
-                        "leaves order {} alone: version {} is older than the row's",
-                        payment.order, update.version
-                    ),
-                );
+                let (order, version) = (payment.order, update.version);
+                self.duplicate_found(i, Skip::OlderVersion { order, version });
             }
             return Ok(());
         }
@@ -156,6 +151,7 @@ impl World {
                 kind: LedgerKind::ProviderCharged,
                 step: self.step,
                 cause,
+                let_through_by_retention: false,
             });
             let charge = self
                 .provider

@@ -58,10 +58,7 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
                 (&c.right.strategy, b.verdict.outcome)
             };
             let (what, _) = verdict::headline(t, outcome);
-            let text = format!(
-                " {} they part ways at moment {d}: {who} {what} ",
-                t.g.token
-            );
+            let text = format!(" {} they part ways at moment {d}: {who} {what} ", t.g.token);
             let mut spans = vec![Span::styled(
                 text,
                 if at_split { t.flash() } else { t.warn() },

@@ -13,11 +13,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let last = app.timeline.frames.len() - 1;
-    let who = if f.yours {
-        t.warn()
-    } else {
-        t.info()
-    };
+    let who = if f.yours { t.warn() } else { t.info() };
     let mut lines = vec![Line::from(vec![
         Span::styled(format!("{} step {}/{last}", t.g.next, f.index), t.title()),
         Span::styled(
@@ -175,7 +171,12 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         let w = hint.chars().count() as u16;
         let border = area.bottom();
         if w + 4 <= area.width && border < buf.area.bottom() {
-            buf.set_string(area.right() - w - 1, border, hint, t.key().patch(t.highlight()));
+            buf.set_string(
+                area.right() - w - 1,
+                border,
+                hint,
+                t.key().patch(t.highlight()),
+            );
         }
     }
 }

@@ -5,8 +5,8 @@
 
 use super::{header, keybar, marks, narration};
 use crate::sim::Frame;
-use crate::sim::frame::MessagePhase;
 use crate::sim::change::{processed_rows, queued};
+use crate::sim::frame::MessagePhase;
 use crate::tui::app::App;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -81,7 +81,11 @@ fn figures(f: &Frame) -> [Figure; 4] {
             was: ch.total_was.map(|n| format!("${n}")),
             // Red only when this figure itself is wrong: more rows than
             // the producer asked for.
-            alarm: f.verdict.facts.iter().any(|x| x.expected_status.is_none() && x.payments > x.expected),
+            alarm: f
+                .verdict
+                .facts
+                .iter()
+                .any(|x| x.expected_status.is_none() && x.payments > x.expected),
             note: None,
         },
         Figure {
@@ -89,7 +93,11 @@ fn figures(f: &Frame) -> [Figure; 4] {
             short: "charges",
             value: f.provider.charges.len().to_string(),
             was: ch.charges_was.map(|n| n.to_string()),
-            alarm: f.verdict.facts.iter().any(|x| x.expected_status.is_none() && x.charges > x.expected),
+            alarm: f
+                .verdict
+                .facts
+                .iter()
+                .any(|x| x.expected_status.is_none() && x.charges > x.expected),
             note: None,
         },
     ]

@@ -23,7 +23,12 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         }
         line
     });
-    let mut out = programs(t, f, width, height.saturating_sub(usize::from(footer.is_some())));
+    let mut out = programs(
+        t,
+        f,
+        width,
+        height.saturating_sub(usize::from(footer.is_some())),
+    );
     if let Some(footer) = footer {
         let gap = height.saturating_sub(out.len() + 1);
         out.extend(std::iter::repeat_n(Line::raw(""), gap));

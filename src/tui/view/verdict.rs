@@ -46,7 +46,11 @@ pub fn chain(t: &Theme, v: &Verdict) -> String {
 /// (`✕ charged 3 times, provider and database disagree`).
 pub fn verdict_headline(t: &Theme, v: &Verdict) -> (String, Style) {
     // Nothing wrong yet with more messages to come is not "correct" yet.
-    let shown = if v.undecided() { Outcome::InProgress } else { v.outcome };
+    let shown = if v.undecided() {
+        Outcome::InProgress
+    } else {
+        v.outcome
+    };
     let (glyph, style) = headline(t, shown);
     let symbol = glyph.strip_suffix(shown.text()).unwrap_or(&glyph);
     (format!("{symbol}{}", v.headline()), style)
@@ -70,7 +74,10 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
             t.dim(),
         ));
     }
-    spans.push(Span::styled(chain(t, &f.verdict).trim_start().to_string(), t.dim()));
+    spans.push(Span::styled(
+        chain(t, &f.verdict).trim_start().to_string(),
+        t.dim(),
+    ));
     vec![Line::from(spans)]
 }
 
