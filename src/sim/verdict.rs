@@ -709,6 +709,7 @@ mod tests {
             acked_before_work: false,
             dead_lettered: false,
             poison: false,
+            writing: false,
             ledger: ledger.iter().collect(),
             notes: &[],
         })
