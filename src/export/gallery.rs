@@ -117,7 +117,7 @@ pub const TOUR_RECORDING: &str = "tour";
 pub const TOUR_SIZE: (u16, u16) = (100, 30);
 pub const TOUR_PACE_MS: u64 = 1_800;
 
-pub fn tour_recording() -> Result<String, SimError> {
+pub fn tour_recording() -> Result<String, super::shot::ShotError> {
     let mut frames = Vec::new();
     for script in scenario::load::builtins()
         .into_iter()

@@ -4,10 +4,10 @@
 //! script: it opens on any laptop, without Rust.
 
 use super::record;
-use super::shot::{Moment, Shot, View};
+use super::shot::{Moment, Shot, ShotError, View};
 use super::svg;
 use crate::scenario::Script;
-use crate::sim::{SimError, Strategy};
+use crate::sim::Strategy;
 use crate::timeline::Timeline;
 use serde::Serialize;
 
@@ -46,7 +46,7 @@ fn designs(script: &Script) -> Vec<Strategy> {
         .collect()
 }
 
-pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<String, SimError> {
+pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<String, ShotError> {
     let mut lessons = Vec::new();
     for script in scripts {
         let mut out = Vec::new();
