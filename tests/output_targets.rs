@@ -262,5 +262,5 @@ fn e_under_a_design_file_does_not_promise_a_scenario_that_cannot_reopen() {
     );
     let status = app.status.clone().unwrap();
     assert!(!status.contains("opens this moment"), "{status}");
-    assert!(status.contains("cannot open"), "{status}");
+    assert!(status.contains("cannot reopen"), "{status}");
 }

@@ -68,7 +68,7 @@ pub fn update(app: &mut App, action: Action) {
                         )
                     } else {
                         format!(
-                            "saved {base}.{{{}}} · the .toml is written for your design {}, which idem play cannot open by name",
+                            "saved {base}.{{{}}} · design {} is not built in: idem play cannot reopen it",
                             exts.join(","),
                             app.strategy.name
                         )
