@@ -139,6 +139,9 @@ pub enum Command {
         /// Where to write them.
         #[arg(default_value = "screenshots")]
         dir: PathBuf,
+        /// Replace pictures already there (a link is replaced itself).
+        #[arg(long)]
+        force: bool,
     },
     /// Print the manual page (roff): `idem man > idem.1; man ./idem.1`.
     #[command(hide = true)]

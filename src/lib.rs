@@ -5,6 +5,7 @@ pub mod check;
 pub mod export;
 pub mod learner;
 pub mod levels;
+pub mod output_file;
 pub mod report;
 pub mod scenario;
 pub mod sim;

@@ -121,7 +121,7 @@ fn main() -> ExitCode {
         Some(Command::Shot(args)) => pictures::shot(&args),
         Some(Command::Record(args)) => pictures::record(&args),
         Some(Command::Lesson(args)) => pictures::lesson(&args),
-        Some(Command::Screenshots { dir }) => pictures::screenshots(&dir),
+        Some(Command::Screenshots { dir, force }) => pictures::screenshots(&dir, force),
         Some(Command::Generate { messages }) => cli::generate(messages),
         Some(Command::Man) => cli::man(),
         // Where the learner left off; the first time, the tour, in the

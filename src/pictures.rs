@@ -43,7 +43,7 @@ pub struct OutputArgs {
     /// The file to write; its extension picks the format.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
-    /// Replace FILE if it exists.
+    /// Replace FILE if it exists (a link is replaced itself, not its target).
     #[arg(long)]
     force: bool,
 }
@@ -66,25 +66,15 @@ impl OutputArgs {
                 names.join(", ")
             )));
         }
-        if self.output.exists() && !self.force {
-            return Err(input_error(format!(
-                "{} already exists; pass --force to replace it",
-                self.output.display()
-            )));
-        }
+        idem::output_file::check(&self.output, self.force).map_err(input_error)?;
         Ok(ext)
     }
 
     fn write(&self, bytes: &[u8], what: &str) -> Result<()> {
-        write(&self.output, bytes)?;
+        idem::output_file::write(&self.output, bytes, self.force).map_err(input_error)?;
         note(&format!("idem: wrote {}{what}", self.output.display()));
         Ok(())
     }
-}
-
-fn write(path: &Path, bytes: &[u8]) -> Result<()> {
-    std::fs::write(path, bytes)
-        .map_err(|e| input_error(format!("cannot write {}: {e}", path.display())))
 }
 
 fn shot_of(run: &RunArgs, screen: &ScreenArgs, moment: Moment, view: View) -> Result<Shot> {
@@ -164,23 +154,32 @@ pub fn shot(args: &ShotArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes every picture of the gallery into `dir`, as PNG.
-pub fn screenshots(dir: &Path) -> Result<ExitCode> {
-    use idem::export::gallery::PICTURES;
+/// Writes every picture of the gallery into `dir`, as PNG, and the tour
+/// as an animated SVG. Every name is checked before the first is written,
+/// so a refusal leaves the folder as it was.
+pub fn screenshots(dir: &Path, force: bool) -> Result<ExitCode> {
+    use idem::export::gallery::{PICTURES, TOUR_RECORDING};
     std::fs::create_dir_all(dir)
         .map_err(|e| input_error(format!("cannot create the folder {}: {e}", dir.display())))?;
-    for picture in &PICTURES {
+    let names: Vec<PathBuf> = PICTURES
+        .iter()
+        .map(|p| dir.join(format!("{}.png", p.name)))
+        .chain(std::iter::once(dir.join(format!("{TOUR_RECORDING}.svg"))))
+        .collect();
+    for path in &names {
+        idem::output_file::check(path, force).map_err(input_error)?;
+    }
+    for (picture, path) in PICTURES.iter().zip(&names) {
         let shot = picture.shot().map_err(input_error)?;
         let buffer = shot.buffer().map_err(input_error)?;
         let bytes =
             export::render(&buffer, Kind::Png, &shot.title()).map_err(|e| anyhow::anyhow!(e))?;
-        let path = dir.join(format!("{}.png", picture.name));
-        write(&path, &bytes)?;
+        idem::output_file::write(path, &bytes, force).map_err(input_error)?;
         note(&format!("idem: wrote {}", path.display()));
     }
     let tour = idem::export::gallery::tour_recording().map_err(input_error)?;
-    let path = dir.join(format!("{}.svg", idem::export::gallery::TOUR_RECORDING));
-    write(&path, tour.as_bytes())?;
+    let path = names.last().context("the tour's name is in the list")?;
+    idem::output_file::write(path, tour.as_bytes(), force).map_err(input_error)?;
     note(&format!("idem: wrote {}", path.display()));
     Ok(ExitCode::SUCCESS)
 }

@@ -123,7 +123,9 @@ pub fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
             .flat_map(|d| d.tally.examples.values())
             .filter_map(|e| Some((e.story.clone()?, e.story_text.clone()?)))
             .collect();
-        let new = crate::save::save_all(dir, &files)?;
+        // Like `check --save`: output idem cannot write is exit 2, never
+        // the 1 that means a safe design broke.
+        let new = crate::save::save_all(dir, &files).map_err(|e| input_error(format!("{e:#}")))?;
         note(&format!(
             "idem: {} stories in {} ({new} new)",
             files.len(),

@@ -1,6 +1,6 @@
 //! A signal from outside puts the terminal back. The simulator runs in a
-//! real pseudo-terminal (util-linux `script`), is sent SIGTERM, SIGHUP or
-//! SIGINT, and must exit 128 + n after writing the restoring sequences and
+//! real pseudo-terminal (util-linux `script`), is sent SIGTERM, SIGHUP,
+//! SIGINT or SIGQUIT, and must exit 128 + n after writing the restoring sequences and
 //! leaving the terminal in cooked mode.
 
 #![cfg(target_os = "linux")]
@@ -79,12 +79,12 @@ fn ended_by(signal: &str) -> (i32, String, String) {
 }
 
 #[test]
-fn sigterm_sighup_sigint_restore_the_terminal() {
+fn sigterm_sighup_sigint_sigquit_restore_the_terminal() {
     if Command::new("script").arg("--version").output().is_err() {
         eprintln!("skipped: util-linux `script` is not installed");
         return;
     }
-    for (signal, expected) in [("TERM", 143), ("HUP", 129), ("INT", 130)] {
+    for (signal, expected) in [("TERM", 143), ("HUP", 129), ("INT", 130), ("QUIT", 131)] {
         let (code, output, stty) = ended_by(signal);
         assert_eq!(code, expected, "SIG{signal}: exit 128 + n");
         for (sequence, what) in [

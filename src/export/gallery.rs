@@ -119,7 +119,7 @@ pub const TOUR_RECORDING: &str = "tour";
 pub const TOUR_SIZE: (u16, u16) = (100, 30);
 pub const TOUR_PACE_MS: u64 = 1_800;
 
-pub fn tour_recording() -> Result<String, SimError> {
+pub fn tour_recording() -> Result<String, super::shot::ShotError> {
     let script = scenario::find("tour-1").expect("tour-1 is a built-in scenario");
     let mut frames = Vec::new();
     for design in ["naive", "idempotent"] {

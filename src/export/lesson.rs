@@ -4,10 +4,10 @@
 //! script: it opens on any laptop, without Rust.
 
 use super::record;
-use super::shot::{Moment, Shot, View};
+use super::shot::{Moment, Shot, ShotError, View};
 use super::svg;
 use crate::scenario::Script;
-use crate::sim::{SimError, Strategy};
+use crate::sim::Strategy;
 use crate::timeline::Timeline;
 use serde::Serialize;
 
@@ -46,7 +46,7 @@ fn designs(script: &Script) -> Vec<Strategy> {
         .collect()
 }
 
-pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<String, SimError> {
+pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<String, ShotError> {
     let mut lessons = Vec::new();
     for script in scripts {
         let mut out = Vec::new();
@@ -92,13 +92,116 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
             designs: out,
         });
     }
-    // `</` inside the data would end the script element early.
-    let data = serde_json::to_string(&lessons)
-        .expect("plain data serialises")
-        .replace("</", "<\\/");
-    Ok(PAGE
-        .replace("{{TITLE}}", &svg::escape(title))
-        .replace("{{DATA}}", &data))
+    let data = serde_json::to_string(&lessons).expect("plain data serialises");
+    Ok(fill(
+        PAGE,
+        &[
+            ("CSP", &content_security_policy()),
+            ("TITLE", &svg::escape(title)),
+            ("DATA", &script_safe_json(&data)),
+        ],
+    ))
 }
 
 const PAGE: &str = include_str!("lesson.html");
+
+/// JSON that can sit inside a `<script>` element whatever its strings
+/// hold: with no `<` the HTML parser never meets `</script>` or `<!--`
+/// (which would switch it into a state that swallows the page's own
+/// script), and with no `>` or `&` nothing else reads as markup. The
+/// `\u003c` forms mean the same characters to `JSON.parse`. Outside
+/// strings JSON has none of the three, so every one replaced is in a string.
+pub fn script_safe_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Fills `{{NAME}}` placeholders in one pass over the template: a value is
+/// never searched again, so text that itself reads `{{DATA}}` stays text.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out =
+        String::with_capacity(template.len() + values.iter().map(|v| v.1.len()).sum::<usize>());
+    let mut rest = template;
+    while let Some(open) = rest.find("{{") {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 2..];
+        let known = after.find("}}").and_then(|close| {
+            let name = &after[..close];
+            values
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (close, *v))
+        });
+        match known {
+            Some((close, value)) => {
+                out.push_str(value);
+                rest = &after[close + 2..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The page's own script, exactly as the browser hashes it: the text
+/// between the last `<script>` tag and its `</script>`.
+pub fn page_script() -> &'static str {
+    let start = PAGE.rfind("<script>").expect("the page has its script") + "<script>".len();
+    let end = start + PAGE[start..].find("</script>").expect("the script ends");
+    &PAGE[start..end]
+}
+
+/// A policy that runs the page's own script and nothing else: no script
+/// from the data, no inline handler (`onerror=`), nothing fetched. The
+/// page's own `<style>` stays allowed.
+fn content_security_policy() -> String {
+    use base64::Engine;
+    use sha2::Digest;
+    let hash = sha2::Sha256::digest(page_script().as_bytes());
+    let hash = base64::engine::general_purpose::STANDARD.encode(hash);
+    format!(
+        "default-src 'none'; script-src 'sha256-{hash}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_is_never_filled_again() {
+        let page = fill(
+            "<title>{{TITLE}}</title>{{DATA}}{{OTHER}}",
+            &[("TITLE", "{{DATA}}"), ("DATA", "x")],
+        );
+        assert_eq!(page, "<title>{{DATA}}</title>x{{OTHER}}");
+    }
+
+    #[test]
+    fn the_json_holds_no_markup_and_means_the_same() {
+        let json = serde_json::to_string(&"</script><!-- a & b >").unwrap();
+        let safe = script_safe_json(&json);
+        assert!(!safe.contains(['<', '>', '&']), "{safe}");
+        let back: String = serde_json::from_str(&safe).unwrap();
+        assert_eq!(back, "</script><!-- a & b >");
+    }
+
+    #[test]
+    fn the_policy_names_the_pages_own_script() {
+        let script = page_script();
+        assert!(script.contains("JSON.parse"), "{script}");
+        assert!(content_security_policy().contains("script-src 'sha256-"));
+    }
+}

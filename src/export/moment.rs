@@ -95,12 +95,14 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
     })
 }
 
-/// A base name no file in `dir` has yet, with any of `extensions`.
+/// A base name that none of the four names takes yet: nothing at all is
+/// there under any of them, not even a dangling link.
 fn free_name(dir: &Path, base: &str, extensions: &[&str]) -> String {
     let taken = |name: &str| {
-        extensions
-            .iter()
-            .any(|e| dir.join(format!("{name}.{e}")).exists())
+        extensions.iter().any(|e| {
+            let path = dir.join(format!("{name}.{e}"));
+            crate::output_file::check(&path, false).is_err()
+        })
     };
     if !taken(base) {
         return base.to_string();
@@ -152,29 +154,34 @@ pub fn save(app: &App, dir: &Path) -> Result<Vec<PathBuf>, String> {
             app.pos, app.script.name, app.strategy.name
         ),
     );
-    let mut written = Vec::new();
+    // Everything is made before anything is written, and a name taken in
+    // the meantime takes back what this save wrote: all four or none.
+    let mut files = Vec::new();
     for (ext, kind) in [("svg", Kind::Svg), ("png", Kind::Png), ("txt", Kind::Txt)] {
         let bytes = render(&buffer, kind, &title).map_err(|e| e.to_string())?;
-        written.push(write_new(&dir.join(format!("{base}.{ext}")), &bytes)?);
+        files.push((dir.join(format!("{base}.{ext}")), bytes));
     }
-    written.push(write_new(
-        &dir.join(format!("{base}.toml")),
-        toml.as_bytes(),
-    )?);
-    Ok(written)
+    files.push((dir.join(format!("{base}.toml")), toml.into_bytes()));
+    write_all_new(&files)
 }
 
-/// Creates the file; one that appeared meanwhile is refused, not replaced.
-fn write_new(path: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
-    use std::io::Write;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    file.write_all(bytes)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(path.to_path_buf())
+/// Creates every file, never over anything; on a failure removes the ones
+/// it made, so that a set is never left half written.
+fn write_all_new(files: &[(PathBuf, Vec<u8>)]) -> Result<Vec<PathBuf>, String> {
+    for (path, _) in files {
+        crate::output_file::check(path, false).map_err(|e| e.to_string())?;
+    }
+    let mut written: Vec<PathBuf> = Vec::new();
+    for (path, bytes) in files {
+        if let Err(e) = crate::output_file::write(path, bytes, false) {
+            for done in &written {
+                let _ = std::fs::remove_file(done);
+            }
+            return Err(e.to_string());
+        }
+        written.push(path.clone());
+    }
+    Ok(written)
 }
 
 #[cfg(test)]
@@ -233,5 +240,34 @@ mod tests {
         assert!(again[0].ends_with("idem-tour-1-naive-step0-2.svg"));
         let text = std::fs::read_to_string(&first[2]).unwrap();
         assert!(text.contains("Why duplicates arrive"), "{text}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn e_counts_a_dangling_link_as_taken_and_writes_a_whole_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let app = crate::tui::app::tests::app("tour-1", "naive");
+        let link = dir.path().join("idem-tour-1-naive-step0.toml");
+        std::os::unix::fs::symlink(dir.path().join("elsewhere.toml"), &link).unwrap();
+        let written = save(&app, dir.path()).unwrap();
+        assert_eq!(written.len(), 4);
+        assert!(written[0].ends_with("idem-tour-1-naive-step0-2.svg"));
+        assert!(!dir.path().join("idem-tour-1-naive-step0.svg").exists());
+        assert!(
+            !dir.path().join("elsewhere.toml").exists(),
+            "written through the link"
+        );
+    }
+
+    #[test]
+    fn a_set_with_one_name_taken_is_not_written_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = |n: &str| dir.path().join(n);
+        std::fs::write(path("c.txt"), b"someone's").unwrap();
+        let files = ["a.svg", "b.png", "c.txt", "d.toml"].map(|n| (path(n), b"new".to_vec()));
+        assert!(write_all_new(&files).is_err());
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "only the file that was there: {left:?}");
+        assert_eq!(std::fs::read(path("c.txt")).unwrap(), b"someone's");
     }
 }

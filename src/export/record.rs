@@ -1,14 +1,13 @@
 //! A whole run as moving pictures: one screen per step, each with that
 //! step's change marks, written as an asciicast, an animated SVG or a GIF.
 
-use super::shot::{Moment, Shot, View};
+use super::shot::{Moment, Shot, ShotError, View};
 use super::{ansi, png, svg};
-use crate::sim::SimError;
 use ratatui::buffer::Buffer;
 use std::fmt::Write;
 
 /// Every step of the run, drawn as the main screen shows it.
-pub fn frames(base: &Shot) -> Result<Vec<Buffer>, SimError> {
+pub fn frames(base: &Shot) -> Result<Vec<Buffer>, ShotError> {
     let last = base.app()?.last_pos();
     (0..=last)
         .map(|step| {

@@ -40,14 +40,25 @@ impl View {
     }
 }
 
+/// Why a moment could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum ShotError {
+    #[error(transparent)]
+    Sim(#[from] SimError),
+    /// A step or chapter the run does not have, in `idem play`'s words.
+    #[error("{0}")]
+    NoSuchMoment(String),
+}
+
 /// Where in the run to stop.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Moment {
     #[default]
     Start,
-    /// After this many steps (clamped to the last).
+    /// After this many steps; past the last one is an error, as in `play`.
     Step(usize),
-    /// The first step of this chapter (1-based).
+    /// The first step of this chapter (1-based); one the scenario does not
+    /// have is an error, as in `play`.
     Chapter(usize),
     /// The first step whose verdict is a failure, else the last step.
     Verdict,
@@ -68,7 +79,7 @@ pub struct Shot {
 
 impl Shot {
     /// The app at the moment and view asked for.
-    pub fn app(&self) -> Result<App, SimError> {
+    pub fn app(&self) -> Result<App, ShotError> {
         let mut app = App::new(
             self.script.clone(),
             self.strategy.clone(),
@@ -88,16 +99,10 @@ impl Shot {
         );
         match self.moment {
             Moment::Start => {}
-            Moment::Step(n) => {
-                for _ in 0..n.min(app.last_pos()) {
-                    update(&mut app, Action::Next);
-                }
-            }
-            Moment::Chapter(n) => {
-                for _ in 0..n {
-                    update(&mut app, Action::NextChapter);
-                }
-            }
+            // The same checks as `idem play --step/--chapter`: a number
+            // out of range is refused, never clamped or stepped towards.
+            Moment::Step(n) => app.open_at_step(n).map_err(ShotError::NoSuchMoment)?,
+            Moment::Chapter(n) => app.open_at_chapter(n).map_err(ShotError::NoSuchMoment)?,
             Moment::Verdict => {
                 update(&mut app, Action::FirstViolation);
                 if app.pos == 0 {
@@ -124,7 +129,7 @@ impl Shot {
         Ok(app)
     }
 
-    pub fn buffer(&self) -> Result<Buffer, SimError> {
+    pub fn buffer(&self) -> Result<Buffer, ShotError> {
         let app = self.app()?;
         let mut terminal = Terminal::new(TestBackend::new(self.width, self.height))
             .expect("a test backend never fails");

@@ -30,12 +30,14 @@ pub(super) fn read(path: &Path) -> Result<String, LoadError> {
             bytes: bytes.len() as u64,
         });
     }
-    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+    if let Some(encoding) = wide_encoding(&bytes) {
         return Err(ScenarioError::at(
             &shown,
             "",
             None,
-            "UTF-16 text (the file starts with a UTF-16 byte-order mark): save the scenario as UTF-8".into(),
+            format!(
+                "{encoding} text (the file starts with a {encoding} byte-order mark): save the scenario as UTF-8"
+            ),
         )
         .into());
     }
@@ -55,6 +57,18 @@ pub(super) fn read(path: &Path) -> Result<String, LoadError> {
         )
         .into()
     })
+}
+
+/// The encoding a byte-order mark names, when it is not UTF-8. UTF-32's
+/// little-endian mark begins with UTF-16's, so it is looked for first.
+fn wide_encoding(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(&[0xff, 0xfe, 0, 0]) || bytes.starts_with(&[0, 0, 0xfe, 0xff]) {
+        Some("UTF-32")
+    } else if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+        Some("UTF-16")
+    } else {
+        None
+    }
 }
 
 /// Opens for reading without waiting: if a FIFO took the file's place
@@ -112,4 +126,46 @@ fn special_kind(meta: &std::fs::Metadata) -> &'static str {
 #[cfg(not(unix))]
 fn special_kind(_: &std::fs::Metadata) -> &'static str {
     "not a regular file"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_for(bytes: &[u8]) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.toml");
+        std::fs::write(&path, bytes).unwrap();
+        read(&path).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn each_wide_encoding_is_called_by_its_name() {
+        let text = "title = \"t\"\n";
+        let utf32 = |big: bool| -> Vec<u8> {
+            std::iter::once('\u{feff}')
+                .chain(text.chars())
+                .flat_map(|c| {
+                    let n = c as u32;
+                    if big {
+                        n.to_be_bytes()
+                    } else {
+                        n.to_le_bytes()
+                    }
+                })
+                .collect()
+        };
+        let utf16le: Vec<u8> = std::iter::once(0xfeff_u16)
+            .chain(text.encode_utf16())
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        for (bytes, name) in [
+            (utf32(false), "UTF-32 text"),
+            (utf32(true), "UTF-32 text"),
+            (utf16le, "UTF-16 text"),
+        ] {
+            let error = error_for(&bytes);
+            assert!(error.contains(name), "{name}: {error}");
+        }
+    }
 }

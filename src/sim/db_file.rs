@@ -143,6 +143,13 @@ pub fn inspect(path: &Path) -> Result<Found, DbFileError> {
     }
 }
 
+/// Checks only that `path` names a place a database file could be: not a
+/// folder, link, device, pipe or SQLite name. For a name idem derives others
+/// from (`soak --db soak.db` gives `soak-naive.db`) and never writes itself.
+pub fn check_name(path: &Path) -> Result<(), DbFileError> {
+    check_kind(&absolute(path)?).map(|_| ())
+}
+
 /// Claims `path` for a new run: creates it, or takes an earlier idem
 /// database (which the database layer empties under SQLite's lock);
 /// refuses anything else. Changes nothing that was there.

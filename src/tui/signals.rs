@@ -1,11 +1,12 @@
-//! SIGTERM, SIGHUP and SIGINT from outside (`kill`, a closed terminal
+//! SIGTERM, SIGHUP, SIGINT and SIGQUIT from outside (`kill`, a closed terminal
 //! window, a supervisor) must not leave the user's terminal in raw mode,
 //! on the alternate screen, with the mouse captured and the cursor hidden.
-//! In raw mode Ctrl-C is a key, so any of these comes from elsewhere. A
-//! thread waits for them, puts the terminal back and exits 128 + n, as a
-//! shell reports a process ended by signal n.
+//! In raw mode Ctrl-C and Ctrl-\ are keys, so any of these comes from
+//! elsewhere (SIGQUIT's default would also dump core and leave the terminal
+//! as it was). A thread waits for them, puts the terminal back and exits
+//! 128 + n, as a shell reports a process ended by signal n.
 
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::io;
 use std::sync::Arc;
@@ -20,7 +21,7 @@ pub struct RestoreOnSignal {
 
 impl RestoreOnSignal {
     pub fn install(restore: fn()) -> io::Result<Self> {
-        let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+        let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
         let active = Arc::new(AtomicBool::new(true));
         let watching = Arc::clone(&active);
         std::thread::Builder::new()
@@ -63,5 +64,6 @@ mod tests {
         assert_eq!(exit_code(SIGHUP), 129);
         assert_eq!(exit_code(SIGINT), 130);
         assert_eq!(exit_code(SIGTERM), 143);
+        assert_eq!(exit_code(SIGQUIT), 131);
     }
 }

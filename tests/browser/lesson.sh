@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Opens a lesson written by `idem lesson` in Debian's headless Chromium,
 # presses → three times through the page's own key handler, and checks that
-# the lesson moved to step 3. Installs Chromium where it is missing and can
+# the lesson moved to step 3; then does the same with a lesson made from a
+# hostile scenario (tests/hostile_lesson/) and checks its DOM: exactly the
+# page's own two scripts, no element made from the scenario's text, and the
+# lesson still steps. Installs Chromium where it is missing and can
 # be installed; otherwise says why and skips (exit 0).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,10 +24,12 @@ fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cargo run --locked --quiet -- lesson tour-1 -o "$dir/lesson.html"
+cargo run --locked --quiet -- lesson tests/hostile_lesson/injection.toml -o "$dir/hostile.html"
 
+# dom PRESSES [PAGE]: the page's DOM after those key presses.
 dom() {
   timeout 120 "$browser" --headless --no-sandbox --disable-gpu --virtual-time-budget=5000 \
-    --dump-dom "file://$dir/lesson.html#press=$1" 2>/dev/null
+    --dump-dom "file://$dir/${2:-lesson}.html#press=$1" 2>/dev/null
 }
 before=$(dom "" | grep -o '<title>[^<]*</title>' || true)
 after=$(dom "ArrowRight,ArrowRight,ArrowRight" | grep -o 'data-step="[0-9]*"' || true)
@@ -41,4 +46,28 @@ if [ "$back" != 'data-step="1"' ]; then
   echo "lesson browser test: FAILED: →, →, ← should reach step 1 (got: ${back:-nothing})"
   exit 1
 fi
-echo "lesson: 3 passed, 0 failed"
+
+# The hostile lesson: text is text. The dumped DOM writes text with `<` as
+# `&lt;`, so a `<script` or `<img` in it is an element.
+hostile=$(dom "ArrowRight,ArrowRight,ArrowRight" hostile)
+scripts=$(grep -o '<script[^>]*>' <<<"$hostile" | tr '\n' ' ')
+if [ "$scripts" != '<script id="lesson-data" type="application/json"> <script> ' ]; then
+  echo "lesson browser test: FAILED: the hostile lesson should hold exactly its own two scripts (got: ${scripts:-none})"
+  exit 1
+fi
+for element in '<img' '<iframe' '<object' '<embed' '<svg onload'; do
+  if grep -qi -- "$element" <<<"$hostile"; then
+    echo "lesson browser test: FAILED: the hostile lesson's text became markup: $element"
+    exit 1
+  fi
+done
+stepped=$(grep -o 'data-step="[0-9]*"' <<<"$hostile" || true)
+if [ "$stepped" != 'data-step="3"' ]; then
+  echo "lesson browser test: FAILED: the hostile lesson should render and reach step 3 on three presses of → (got: ${stepped:-nothing})"
+  exit 1
+fi
+if ! grep -q 'id="narration">[^<]*&lt;img src=x onerror' <<<"$hostile"; then
+  echo "lesson browser test: FAILED: the hostile lesson should show its narration as text"
+  exit 1
+fi
+echo "lesson: 6 passed, 0 failed"

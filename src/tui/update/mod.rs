@@ -58,10 +58,21 @@ pub fn update(app: &mut App, action: Action) {
                         .iter()
                         .filter_map(|f| f.rsplit_once('.').map(|(_, e)| e))
                         .collect();
-                    format!(
-                        "saved {base}.{{{}}} · idem play {base}.toml opens this moment",
-                        exts.join(",")
-                    )
+                    // A scenario names its design, and only a built-in
+                    // one can be opened by name: under a design read from a
+                    // file, promising `idem play` would be untrue.
+                    if crate::sim::Strategy::by_name(&app.strategy.name).is_some() {
+                        format!(
+                            "saved {base}.{{{}}} · idem play {base}.toml opens this moment",
+                            exts.join(",")
+                        )
+                    } else {
+                        format!(
+                            "saved {base}.{{{}}} · design {} is not built in: idem play cannot reopen it",
+                            exts.join(","),
+                            app.strategy.name
+                        )
+                    }
                 }
                 Err(why) => format!("could not save this moment: {why}"),
             });

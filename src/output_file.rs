@@ -1,0 +1,233 @@
+//! May idem write this path? One answer for every file a command writes
+//! (`shot`, `record`, `lesson` `-o`, `screenshots DIR`, the `e` key):
+//!
+//! - a new name: yes;
+//! - a regular file: only with `--force`;
+//! - a symbolic link (dangling or not): only with `--force`, and then the
+//!   link itself is replaced, never the file it points to;
+//! - anything else (a folder, a FIFO, a device, a socket): never, since
+//!   writing there would block for ever or reach something that is not a
+//!   file.
+//!
+//! The bytes go to a temporary file beside the target and take its name in
+//! one step: a rename over it with `--force`, else a hard link, which fails
+//! instead of replacing a name that appeared meanwhile. A reader never sees
+//! half a file, and nothing is ever opened through the target's name.
+
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Why idem will not write a path, or what failed while writing it.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    #[error("{path} already exists; pass --force to replace it")]
+    Exists { path: String },
+    #[error(
+        "{path} is a symbolic link (to {target}); idem does not write through links: pass --force to replace the link itself (the file it points to is left alone)"
+    )]
+    Symlink { path: String, target: String },
+    #[error("{path} is {kind}; idem only writes regular files")]
+    NotRegular { path: String, kind: &'static str },
+    #[error("{path} needs a file name")]
+    NoName { path: String },
+    #[error("cannot write {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// What is at a path now, seen without following a link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Found {
+    Nothing,
+    File,
+    Link,
+}
+
+/// The path as the message shows it (escaped where it is printed).
+fn shown(path: &Path) -> String {
+    path.display().to_string()
+}
+
+fn io(path: &Path, source: std::io::Error) -> OutputError {
+    OutputError::Io {
+        path: shown(path),
+        source,
+    }
+}
+
+fn found(path: &Path) -> Result<Found, OutputError> {
+    if path.file_name().is_none() {
+        return Err(OutputError::NoName { path: shown(path) });
+    }
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Found::Nothing),
+        Err(e) => return Err(io(path, e)),
+    };
+    let kind = meta.file_type();
+    if kind.is_symlink() {
+        Ok(Found::Link)
+    } else if kind.is_file() {
+        Ok(Found::File)
+    } else {
+        Err(OutputError::NotRegular {
+            path: shown(path),
+            kind: kind_name(&kind),
+        })
+    }
+}
+
+/// Checks that idem may write `path` (see the module's rules), without
+/// changing anything. Commands that write several files check them all
+/// first, so that a refusal leaves nothing half done.
+pub fn check(path: &Path, force: bool) -> Result<(), OutputError> {
+    match found(path)? {
+        Found::Nothing => Ok(()),
+        _ if force => Ok(()),
+        Found::File => Err(OutputError::Exists { path: shown(path) }),
+        Found::Link => Err(OutputError::Symlink {
+            path: shown(path),
+            target: std::fs::read_link(path)
+                .map(|t| shown(&t))
+                .unwrap_or_else(|_| "somewhere unreadable".into()),
+        }),
+    }
+}
+
+/// Writes `bytes` as `path`, by the module's rules, atomically.
+pub fn write(path: &Path, bytes: &[u8], force: bool) -> Result<(), OutputError> {
+    check(path, force)?;
+    let temp = temp_name(path);
+    let result = write_temp(&temp, bytes).and_then(|()| give_name(&temp, path, force));
+    // After a rename the temporary name is gone; after a link or a failure
+    // it is removed here.
+    let _ = std::fs::remove_file(&temp);
+    result
+}
+
+fn write_temp(temp: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(temp)
+        .map_err(|e| io(temp, e))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(|e| io(temp, e))
+}
+
+fn give_name(temp: &Path, path: &Path, force: bool) -> Result<(), OutputError> {
+    // Checked again just before: a FIFO or device put there meanwhile must
+    // not be renamed away.
+    check(path, force)?;
+    if force {
+        return std::fs::rename(temp, path).map_err(|e| io(path, e));
+    }
+    match std::fs::hard_link(temp, path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(OutputError::Exists { path: shown(path) })
+        }
+        // A file system without hard links: a rename, once more checked.
+        Err(_) => {
+            check(path, false)?;
+            std::fs::rename(temp, path).map_err(|e| io(path, e))
+        }
+    }
+}
+
+/// `.NAME.PID.part` in the target's own folder, so the rename stays on one
+/// file system.
+fn temp_name(path: &Path) -> PathBuf {
+    let mut name = std::ffi::OsString::from(".");
+    name.push(path.file_name().unwrap_or_default());
+    name.push(format!(".{}.part", std::process::id()));
+    path.with_file_name(name)
+}
+
+#[cfg(unix)]
+fn kind_name(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_dir() {
+        "a folder"
+    } else if kind.is_fifo() {
+        "a named pipe (FIFO)"
+    } else if kind.is_char_device() {
+        "a character device (such as /dev/null)"
+    } else if kind.is_block_device() {
+        "a block device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(not(unix))]
+fn kind_name(kind: &std::fs::FileType) -> &'static str {
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_name_is_written_and_an_existing_file_needs_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.txt");
+        write(&path, b"one", false).unwrap();
+        assert!(matches!(
+            write(&path, b"two", false),
+            Err(OutputError::Exists { .. })
+        ));
+        write(&path, b"two", true).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        // No temporary file is left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_replaced_itself_and_only_with_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("target.txt");
+        std::fs::write(&target, b"keep").unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        assert!(matches!(
+            write(&link, b"new", false),
+            Err(OutputError::Symlink { .. })
+        ));
+        write(&link, b"new", true).unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"keep");
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_file());
+        assert_eq!(std::fs::read(&link).unwrap(), b"new");
+        // A dangling link is a link too: not written through.
+        let dangling = dir.path().join("dangling.txt");
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
+        assert!(write(&dangling, b"x", false).is_err());
+        assert!(!dir.path().join("nowhere").exists());
+    }
+
+    #[test]
+    fn a_folder_or_a_device_is_never_written() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(matches!(
+            write(dir.path(), b"x", true),
+            Err(OutputError::NotRegular { .. })
+        ));
+        #[cfg(unix)]
+        assert!(matches!(
+            check(Path::new("/dev/null"), true),
+            Err(OutputError::NotRegular { .. })
+        ));
+    }
+}
