@@ -2,7 +2,10 @@
 //! progress bar on stderr, prints the report and writes the stories of the
 //! violations found with `--save`.
 
-use crate::cli::{Exit, Format, emit, input_error, note, strategy_name};
+use super::choose::strategy_name;
+use super::exit::{Exit, input_error};
+use super::output::{Format, emit, note};
+use super::save;
 use anyhow::Result;
 use clap::Args;
 use idem::sim::{Strategy, parse_duration};
@@ -72,7 +75,13 @@ fn retention(text: &str) -> Result<u64, String> {
     }
 }
 
-pub fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
+impl SoakArgs {
+    pub fn run(&self, ascii: bool) -> Result<ExitCode> {
+        soak(self, ascii)
+    }
+}
+
+fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
     let designs = if args.mode.is_empty() {
         vec![Strategy::naive(), Strategy::idempotent()]
     } else {
@@ -123,7 +132,7 @@ pub fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
             .flat_map(|d| d.tally.examples.values())
             .filter_map(|e| Some((e.story.clone()?, e.story_text.clone()?)))
             .collect();
-        let new = crate::save::save_all(dir, &files)?;
+        let new = save::save_all(dir, &files)?;
         note(&format!(
             "idem: {} stories in {} ({new} new)",
             files.len(),
