@@ -16,7 +16,7 @@
 //! `flock`, so the two do not interfere; but closing any descriptor of the
 //! file drops the process's POSIX locks, so this one closes last.
 
-use super::db::APPLICATION_ID;
+use super::db::sql::APPLICATION_ID;
 use std::fs::{File, OpenOptions};
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -22,7 +22,7 @@ mod database;
 mod render;
 mod rows;
 mod session;
-mod sql;
+pub(crate) mod sql;
 
 use database::*;
 pub use database::{Database, sqlite_version};
