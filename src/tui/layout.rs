@@ -1,7 +1,7 @@
 //! Where everything goes, as pure functions of the screen size. Rendering
 //! and mouse hit-testing both call these, so a click lands on what was drawn.
 
-use super::app::Panel;
+use super::panel::Panel;
 use crate::sim::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 
