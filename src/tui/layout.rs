@@ -54,7 +54,7 @@ impl Need {
             sql: f.sql.iter().map(|r| r.sql.len() + r.result.len() + 8).sum(),
             events: f.events.iter().map(|e| e.text.len() + 12).sum(),
             // As the verdict panel words it; the theme does not change widths.
-            verdict: super::view::verdict_lines(&super::theme::Theme::new(false, false), f)
+            verdict: super::view::verdict::lines(&super::theme::Theme::new(false, false), f)
                 .iter()
                 .map(|l| l.width() + 1)
                 .sum(),
