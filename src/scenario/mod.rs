@@ -8,11 +8,13 @@ mod control;
 pub mod design_file;
 pub mod error;
 mod every_error;
+pub mod expectation;
 mod file;
 mod format;
 pub mod generate;
 pub mod limits;
 pub mod load;
+pub mod load_error;
 pub mod question;
 pub mod write;
 
