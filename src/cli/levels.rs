@@ -79,6 +79,6 @@ pub fn open(number: Option<usize>, animation: bool, ascii: bool) -> Result<ExitC
     app.levels.recall(&progress);
     app.progress = progress;
     app.keeper = keeper;
-    idem::tui::terminal::run(app)?;
+    idem::tui::terminal::run(app, idem::export::moment::save)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -181,6 +181,6 @@ fn play(
     if learner.predict {
         idem::tui::update(&mut app, idem::tui::Action::Predict);
     }
-    idem::tui::terminal::run(app)?;
+    idem::tui::terminal::run(app, idem::export::moment::save)?;
     Ok(ExitCode::SUCCESS)
 }

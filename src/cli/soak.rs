@@ -157,7 +157,7 @@ fn with_dashboard(config: &Config, ascii: bool) -> Result<soak::SoakReport> {
         ascii,
         color: idem::tui::theme::Theme::color_from_env(std::env::var_os("NO_COLOR")),
     };
-    let watched = idem::tui::soak::run::dashboard(config, options)?;
+    let watched = idem::tui::soak::run::dashboard(config, options, idem::export::moment::save)?;
     note(&format!(
         "idem: the dashboard drew {} frames in {:.1} s ({:.0} a second)",
         watched.frames,
