@@ -31,7 +31,12 @@ fi
 
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-cargo run --locked --quiet -- lesson tour-1 -o "$dir/lesson.html"
+# CI hands in the binary its tests ran (IDEM_BIN); alone, this builds it.
+if [ -n "${IDEM_BIN:-}" ] && [ -x "$IDEM_BIN" ]; then
+  "$IDEM_BIN" lesson tour-1 -o "$dir/lesson.html"
+else
+  cargo run --locked --quiet -- lesson tour-1 -o "$dir/lesson.html"
+fi
 
 dom() {
   timeout 120 "$browser" --headless --no-sandbox --disable-gpu --virtual-time-budget=5000 \
