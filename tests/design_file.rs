@@ -2,9 +2,7 @@
 //! (the format is in tests/corpus/mod.rs), and good ones that load and
 //! prove.
 
-mod corpus;
-
-use corpus::{expectations, mismatch};
+use crate::corpus::{self, expectations, mismatch};
 use idem::scenario::design_file;
 use std::path::Path;
 

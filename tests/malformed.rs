@@ -1,10 +1,7 @@
 //! A corpus of broken scenario files, each starting with the errors it
 //! must get (the format is in tests/corpus/mod.rs).
 
-mod corpus;
-
-use corpus::{expectations, mismatch};
-
+use crate::corpus::{self, expectations, mismatch};
 use idem::scenario::{parse, parse_all};
 use idem::sim::{Outcome, Strategy};
 use idem::timeline::Timeline;

@@ -181,8 +181,28 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
     Ok(())
 }
 
+// One test a size, so that the sizes run side by side.
 #[test]
-fn every_frame_at_every_size_shows_its_text_or_says_there_is_more() {
+fn every_frame_at_80x24_shows_its_text_or_says_there_is_more() {
+    every_frame_at(SIZES[0]);
+}
+
+#[test]
+fn every_frame_at_100x30_shows_its_text_or_says_there_is_more() {
+    every_frame_at(SIZES[1]);
+}
+
+#[test]
+fn every_frame_at_120x40_shows_its_text_or_says_there_is_more() {
+    every_frame_at(SIZES[2]);
+}
+
+#[test]
+fn every_frame_at_200x60_shows_its_text_or_says_there_is_more() {
+    every_frame_at(SIZES[3]);
+}
+
+fn every_frame_at(size: (u16, u16)) {
     let mut failures = Vec::new();
     let mut frames = 0;
     for script in builtins() {
@@ -195,30 +215,34 @@ fn every_frame_at_every_size_shows_its_text_or_says_there_is_more() {
                 ascii: false,
             };
             let mut app = App::new(script, strategy, 0, options).unwrap();
-            for size in SIZES {
-                update(
-                    &mut app,
-                    Action::Resize {
-                        width: size.0,
-                        height: size.1,
-                    },
-                );
-                let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
-                for i in 0..app.timeline.frames.len() {
-                    app.pos = i;
-                    terminal
-                        .draw(|fr| fr.render_widget(&app, fr.area()))
-                        .unwrap();
-                    frames += 1;
-                    let f = app.frame().clone();
-                    if let Err(e) = check(&app, &f, terminal.backend().buffer(), size) {
-                        failures.push(e);
-                    }
+            update(
+                &mut app,
+                Action::Resize {
+                    width: size.0,
+                    height: size.1,
+                },
+            );
+            let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+            for i in 0..app.timeline.frames.len() {
+                app.pos = i;
+                terminal
+                    .draw(|fr| fr.render_widget(&app, fr.area()))
+                    .unwrap();
+                frames += 1;
+                let f = app.frame().clone();
+                if let Err(e) = check(&app, &f, terminal.backend().buffer(), size) {
+                    failures.push(e);
                 }
             }
         }
     }
-    assert!(frames > 1000, "{frames} frames checked");
+    // Over a thousand screens at the four sizes together, as before the split.
+    assert!(
+        frames > 250,
+        "{frames} frames checked at {}x{}",
+        size.0,
+        size.1
+    );
     if std::env::var_os("IDEM_ALL_CUTS").is_some() {
         for f in &failures {
             eprintln!("{f}\n");
@@ -226,8 +250,10 @@ fn every_frame_at_every_size_shows_its_text_or_says_there_is_more() {
     }
     assert!(
         failures.is_empty(),
-        "{} of {frames} screens lose text without a sign; the first:\n{}",
+        "{} of {frames} screens at {}x{} lose text without a sign; the first:\n{}",
         failures.len(),
+        size.0,
+        size.1,
         failures.first().cloned().unwrap_or_default()
     );
 }

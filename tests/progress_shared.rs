@@ -173,7 +173,13 @@ fn window_processes_that_save_at_once_keep_all_their_progress() {
     let children: Vec<_> = (0..windows)
         .map(|n| {
             std::process::Command::new(std::env::current_exe().unwrap())
-                .args(["--exact", "one_window_of_several", "--test-threads=1"])
+                .args([
+                    "--exact",
+                    concat!(module_path!(), "::one_window_of_several")
+                        .split_once("::")
+                        .map_or("one_window_of_several", |(_, rest)| rest),
+                    "--test-threads=1",
+                ])
                 .env(WINDOW, n.to_string())
                 .env(WINDOW_ROOT, tmp.path())
                 .stdout(std::process::Stdio::null())

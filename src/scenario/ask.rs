@@ -3,8 +3,8 @@
 //! design keeps. The answers themselves are computed later, from the run.
 
 use super::error::ScenarioError;
+use super::expectation::Expectation;
 use super::format::RawAsk;
-use super::load::Expectation;
 use super::question::{Question, SUBJECTS, Subject};
 use crate::sim::{Op, Setup, Strategy};
 use crate::suggest::did_you_mean;

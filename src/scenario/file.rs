@@ -4,7 +4,7 @@
 
 use super::error::ScenarioError;
 use super::limits::MAX_FILE_BYTES;
-use super::load::LoadError;
+use super::load_error::LoadError;
 use std::io::Read;
 use std::path::Path;
 

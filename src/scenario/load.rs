@@ -4,7 +4,9 @@
 use super::action::Action;
 use super::builtin::{self, BUILTIN};
 use super::error::{ScenarioError, ScenarioErrors};
+pub use super::expectation::Expectation;
 use super::format::{RawExpectation, RawScenario};
+pub use super::load_error::LoadError;
 use crate::sim::message::StatusUpdate;
 use crate::sim::world::IdSource;
 use crate::sim::{Message, Outcome, Payment, Setup, Strategy, parse_duration};
@@ -99,16 +101,6 @@ impl ScriptStep {
     }
 }
 
-/// What a run under one strategy must end with.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Expectation {
-    pub total: Option<u32>,
-    pub charges: Option<u32>,
-    /// Every outcome the run ends with, worst first (`Verdict::outcomes`):
-    /// met when the run's set is exactly this one.
-    pub outcomes: Option<Vec<Outcome>>,
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Script {
     /// The built-in name, or the file path it came from.
@@ -160,37 +152,6 @@ impl Script {
             })
             .or_else(|| self.expect.keys().next().cloned())
             .unwrap_or_default()
-    }
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum LoadError {
-    /// Every error the file's validation could tell apart.
-    #[error("{0}")]
-    Scenario(#[from] ScenarioErrors),
-    #[error(
-        "no scenario named `{name}`{}; the built-in ones are: {}",
-        crate::suggest::did_you_mean(name, known.iter().map(String::as_str)),
-        known.join(", ")
-    )]
-    UnknownName { name: String, known: Vec<String> },
-    #[error("{path}: {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
-    #[error("{path}: {kind}, not a scenario file (a scenario is a regular .toml file)")]
-    NotAFile { path: String, kind: &'static str },
-    #[error(
-        "{path}: too large for a scenario file: {bytes} bytes, over the limit of {} bytes",
-        super::limits::MAX_FILE_BYTES
-    )]
-    TooLarge { path: String, bytes: u64 },
-}
-
-impl From<ScenarioError> for LoadError {
-    fn from(error: ScenarioError) -> Self {
-        LoadError::Scenario(error.into())
     }
 }
 

@@ -22,7 +22,7 @@
 //! descriptor of the file drops the process's POSIX locks, so the
 //! `flock`'s descriptor closes last.
 
-use super::db::APPLICATION_ID;
+use super::db::sql::APPLICATION_ID;
 use holder::Kind;
 use std::fs::{File, OpenOptions};
 use std::io::Read;

@@ -9,6 +9,7 @@ pub mod change;
 pub mod consumer;
 pub mod db;
 pub mod db_file;
+pub mod diff;
 pub mod event;
 pub mod frame;
 pub mod message;

@@ -3,7 +3,7 @@
 //! went wrong. Progress comes from ticks that carry elapsed time, so a test
 //! can render any point of a transition without a clock.
 
-use super::app::Panel;
+use super::panel::Panel;
 use crate::sim::Frame;
 use crate::sim::frame::MessagePhase;
 

@@ -5,6 +5,7 @@ use super::animation::Transition;
 use super::compare::Compare;
 use super::explorer::{Exploration, Selection};
 use super::levels::LevelPlay;
+pub use super::panel::Panel;
 use super::theme::Theme;
 use crate::scenario::{Group, Script, load::builtins};
 use crate::sim::{Frame, SimError, Strategy};
@@ -27,32 +28,6 @@ impl Default for Options {
             ascii: false,
         }
     }
-}
-
-/// The panels of the main screen, for focus and mouse hits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Panel {
-    Broker,
-    Service,
-    Database,
-    Provider,
-    Narration,
-    Sql,
-    Events,
-    Verdict,
-}
-
-impl Panel {
-    pub const ALL: [Panel; 8] = [
-        Panel::Broker,
-        Panel::Service,
-        Panel::Database,
-        Panel::Provider,
-        Panel::Narration,
-        Panel::Sql,
-        Panel::Events,
-        Panel::Verdict,
-    ];
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

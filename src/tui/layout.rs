@@ -1,7 +1,7 @@
 //! Where everything goes, as pure functions of the screen size. Rendering
 //! and mouse hit-testing both call these, so a click lands on what was drawn.
 
-use super::app::Panel;
+use super::panel::Panel;
 use crate::sim::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 
@@ -67,7 +67,7 @@ impl Need {
             sql: most(|f| f.sql.iter().map(|r| r.sql.len() + r.result.len() + 8).sum()),
             events: most(|f| f.events.iter().map(|e| e.text.len() + 12).sum()),
             // As the verdict panel words it; the theme does not change widths.
-            verdict: super::view::verdict_lines(&super::theme::Theme::new(false, false), f)
+            verdict: super::view::verdict::lines(&super::theme::Theme::new(false, false), f)
                 .iter()
                 .map(|l| l.width() + 1)
                 .sum(),

@@ -12,6 +12,7 @@ pub mod faults;
 pub mod keys;
 pub mod layout;
 pub mod levels;
+pub mod panel;
 pub mod predict;
 #[cfg(unix)]
 pub mod signals;

@@ -12,6 +12,7 @@ use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use std::io::{self, stdout};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
@@ -19,9 +20,14 @@ use std::time::{Duration, Instant};
 /// About 30 frames a second while something moves.
 const FRAME: Duration = Duration::from_millis(33);
 
+/// Writes the moment on screen into a folder (`e`) and returns the files it
+/// wrote. The binary hands in the exporter, so that the terminal layer
+/// draws no pictures of its own and imports no front end beside it.
+pub type SaveMoment = fn(&App, &Path) -> Result<Vec<PathBuf>, String>;
+
 /// Runs the simulator until the user quits. The terminal is restored on
 /// every way out, including a panic.
-pub fn run(mut app: App) -> io::Result<()> {
+pub fn run(mut app: App, save: SaveMoment) -> io::Result<()> {
     // Before the terminal changes, so that no moment is left in which a
     // signal would end the process with the terminal still raw.
     #[cfg(unix)]
@@ -38,7 +44,7 @@ pub fn run(mut app: App) -> io::Result<()> {
                 height: size.height,
             },
         );
-        event_loop(&mut terminal, &mut app)
+        event_loop(&mut terminal, &mut app, save)
     })();
     restore();
     result
@@ -67,9 +73,17 @@ fn install_panic_hook() {
     }));
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    save: SaveMoment,
+) -> io::Result<()> {
     let mut last = Instant::now();
-    let mut work = Work::default();
+    let mut work = Work {
+        save,
+        explore: None,
+        prove: None,
+    };
     let mut saved = Instant::now();
     loop {
         work.start(app);
@@ -120,8 +134,8 @@ fn keep_progress(app: &mut App, saved: &mut Instant) {
 }
 
 /// The effects `update` asked for, done off the render loop.
-#[derive(Default)]
 struct Work {
+    save: SaveMoment,
     explore: Option<Receiver<Result<check::CheckReport, String>>>,
     prove: Option<Receiver<Result<crate::levels::Attempt, String>>>,
 }
@@ -151,7 +165,7 @@ impl Work {
             Some(Effect::Export) => {
                 let result = std::env::current_dir()
                     .map_err(|e| format!("no current folder: {e}"))
-                    .and_then(|dir| crate::export::moment::save(app, &dir))
+                    .and_then(|dir| (self.save)(app, &dir))
                     .map(|files| {
                         files
                             .iter()

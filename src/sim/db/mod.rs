@@ -23,7 +23,7 @@ mod database;
 mod render;
 mod rows;
 mod session;
-mod sql;
+pub(crate) mod sql;
 mod take_over;
 
 use database::*;

@@ -7,6 +7,7 @@
 use super::{DashAction, Dashboard, SPEEDS, update};
 use crate::sim::Strategy;
 use crate::soak::{self, Config, Live, SoakError, SoakReport};
+use crate::tui::terminal::SaveMoment;
 use crate::tui::{App, Options, theme::Theme};
 use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
@@ -33,7 +34,8 @@ fn restore() {
 
 /// Runs the soak under the dashboard until it finishes and the user quits,
 /// or the user stops it.
-pub fn dashboard(config: &Config, options: Options) -> io::Result<Watched> {
+/// `save` writes a moment of a violation's story (`e` on its main screen).
+pub fn dashboard(config: &Config, options: Options, save: SaveMoment) -> io::Result<Watched> {
     #[cfg(unix)]
     let _signals = crate::tui::signals::RestoreOnSignal::install(restore)?;
     let names: Vec<&str> = config.designs.iter().map(|d| d.name.as_ref()).collect();
@@ -46,7 +48,7 @@ pub fn dashboard(config: &Config, options: Options) -> io::Result<Watched> {
     std::thread::scope(|s| {
         let engine = s.spawn(|| soak::run_live(config, &progress, Some(&live)));
         let mut dash = Dashboard::new(settings, live.snapshot(), theme);
-        let drawn = watch(&live, &mut dash, &mut frames, options);
+        let drawn = watch(&live, &mut dash, &mut frames, options, save);
         // However the loop ended, the engine stops and the terminal is back.
         live.control.paused.store(false, Ordering::Relaxed);
         live.control.stop.store(true, Ordering::Relaxed);
@@ -63,7 +65,13 @@ pub fn dashboard(config: &Config, options: Options) -> io::Result<Watched> {
     })
 }
 
-fn watch(live: &Live, dash: &mut Dashboard, frames: &mut u64, options: Options) -> io::Result<()> {
+fn watch(
+    live: &Live,
+    dash: &mut Dashboard,
+    frames: &mut u64,
+    options: Options,
+    save: SaveMoment,
+) -> io::Result<()> {
     let mut terminal = ratatui::try_init()?;
     loop {
         update(dash, DashAction::Live(live.snapshot()));
@@ -98,7 +106,7 @@ fn watch(live: &Live, dash: &mut Dashboard, frames: &mut u64, options: Options) 
             restore();
             let app = App::new((*script).clone(), strategy, soak::story::SEED, options)
                 .map_err(io::Error::other)?;
-            crate::tui::terminal::run(app)?;
+            crate::tui::terminal::run(app, save)?;
             terminal = ratatui::try_init()?;
             terminal.clear()?;
         }

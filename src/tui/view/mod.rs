@@ -22,7 +22,7 @@ mod provider;
 mod service;
 mod sql;
 mod too_small;
-mod verdict;
+pub(super) mod verdict;
 
 pub use broker::lines as broker_lines;
 pub use database::lines as database_lines;

@@ -5,7 +5,7 @@
 
 use super::{header, keybar, marks, narration};
 use crate::sim::Frame;
-use crate::sim::change::{processed_rows, queued};
+use crate::sim::diff::{processed_rows, queued};
 use crate::sim::frame::MessagePhase;
 use crate::tui::app::App;
 use crate::tui::theme::Theme;

@@ -2,7 +2,10 @@
 //! progress bar on stderr, prints the report and writes the stories of the
 //! violations found with `--save`.
 
-use crate::cli::{Exit, Format, emit, input_error, note, strategy_name};
+use super::choose::strategy_name;
+use super::exit::{Exit, input_error};
+use super::output::{Format, emit, note};
+use super::save;
 use anyhow::Result;
 use clap::Args;
 use idem::sim::{Strategy, parse_duration};
@@ -72,7 +75,13 @@ fn retention(text: &str) -> Result<u64, String> {
     }
 }
 
-pub fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
+impl SoakArgs {
+    pub fn run(&self, ascii: bool) -> Result<ExitCode> {
+        soak(self, ascii)
+    }
+}
+
+fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
     let designs = if args.mode.is_empty() {
         vec![Strategy::naive(), Strategy::idempotent()]
     } else {
@@ -125,7 +134,7 @@ pub fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
             .collect();
         // Like `check --save`: output idem cannot write is exit 2, never
         // the 1 that means a safe design broke.
-        let new = crate::save::save_all(dir, &files).map_err(|e| input_error(format!("{e:#}")))?;
+        let new = save::save_all(dir, &files).map_err(|e| input_error(format!("{e:#}")))?;
         note(&format!(
             "idem: {} stories in {} ({new} new)",
             files.len(),
@@ -153,7 +162,7 @@ fn with_dashboard(config: &Config, ascii: bool) -> Result<soak::SoakReport> {
         ascii,
         color: idem::tui::theme::Theme::color_from_env(std::env::var_os("NO_COLOR")),
     };
-    let watched = idem::tui::soak::run::dashboard(config, options)?;
+    let watched = idem::tui::soak::run::dashboard(config, options, idem::export::moment::save)?;
     note(&format!(
         "idem: the dashboard drew {} frames in {:.1} s ({:.0} a second)",
         watched.frames,

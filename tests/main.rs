@@ -1,0 +1,73 @@
+//! Every integration test, in one test binary: linked once instead of once
+//! per file, and run in one process, so both cores stay busy to the end.
+//! Each file of tests/ stays a module of its own; a new test file is added
+//! here (the first test below fails until it is).
+
+mod corpus;
+
+mod bounds;
+mod budget;
+mod check;
+mod claim_bounds;
+mod cli_help;
+mod cli_open;
+mod db_file;
+mod db_held;
+mod design_file;
+mod hostile_fuzz;
+mod hostile_text;
+mod lesson;
+mod lesson_hostile;
+mod level_screen;
+mod levels;
+mod malformed;
+mod narration_at_its_step;
+mod no_silent_cuts;
+mod outcome_sets;
+mod output_errors;
+mod output_targets;
+mod progress_shared;
+mod property;
+mod questions;
+mod race;
+mod record;
+mod scale;
+mod scenarios;
+mod screenshots;
+mod signals;
+mod soak;
+mod soak_dashboard;
+mod tui_changes;
+mod tui_predict;
+mod tui_property;
+mod tui_snapshots;
+mod validate;
+mod verdict_incremental;
+mod verdict_truth;
+
+/// A test file that no `mod` line names would never run: say so.
+#[test]
+fn every_test_file_is_a_module_here() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let main = std::fs::read_to_string(dir.join("main.rs")).unwrap();
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let module = match name.strip_suffix(".rs") {
+            Some(module) if module != "main" => module.to_string(),
+            // A folder with a mod.rs is a shared helper module.
+            _ if path.join("mod.rs").is_file() => name.to_string(),
+            _ => continue,
+        };
+        if !main.lines().any(|l| l.trim() == format!("mod {module};")) {
+            missing.push(module);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "tests/main.rs does not name these test files, so they would never run: {missing:?} (add `mod NAME;`)"
+    );
+}
