@@ -37,7 +37,11 @@ fn verdict(s: &StrategyReport, requested: &Bounds) -> String {
         (_, _, true) => "VACUOUS: the bounds never produced a duplicate".to_string(),
         (true, false, _) => further::claim(s, requested),
         (true, true, _) if s.outside.is_some() => {
-            let below = if lowered.is_empty() { ": see below" } else { "" };
+            let below = if lowered.is_empty() {
+                ": see below"
+            } else {
+                ""
+            };
             format!("breaks outside its promise{lowered}{below}")
         }
         (true, true, _) => format!("CONTRADICTS ITS CLAIM{lowered}"),
