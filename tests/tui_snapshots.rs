@@ -72,7 +72,7 @@ fn naive_double_charge() {
     assert!(screen.contains("✕ charged twice"));
     assert!(screen.contains("end of scenario: ] next tour step / s scenarios"));
     assert!(screen.contains("total recorded $80"));
-    assert!(screen.contains("not used by this design"));
+    assert!(screen.contains("processed_messages: not used"));
 }
 
 #[test]

@@ -70,9 +70,14 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     extra_tables(t, f, width, &mut out);
     if !db.uses_processed {
         // One row: the rows this design does write need the room.
+        let said = if width >= 44 {
+            ": not used by this design"
+        } else {
+            ": not used"
+        };
         out.push(Line::from(vec![
             Span::styled("processed_messages", t.title()),
-            Span::styled(": not used by this design", t.dim()),
+            Span::styled(said, t.dim()),
         ]));
         return out;
     }
