@@ -397,6 +397,7 @@ impl Validator<'_> {
 
     fn script(&self, file: &str, raw: RawScenario) -> Result<Script, ScenarioError> {
         super::limits::check(&raw, self.err)?;
+        super::budget::check(&raw, self.err)?;
         let group = match &raw.group {
             None => Group::Failure,
             Some(g) => Group::parse(g.get_ref()).map_or_else(
