@@ -18,6 +18,8 @@ struct Step {
     chapter: usize,
     chapter_title: String,
     narration: String,
+    /// What this step did, every party's part: the step's first words.
+    did: String,
     said: Option<String>,
     action: String,
     verdict: String,
@@ -37,11 +39,18 @@ struct Lesson {
     designs: Vec<Design>,
 }
 
-/// The designs a lesson shows for a scenario: its own first, then the rest.
+/// The designs a lesson shows for a scenario: the naive one first where the
+/// scenario has it (a student alone meets the problem before the fix),
+/// else the scenario's own; then the rest.
 fn designs(script: &Script) -> Vec<Strategy> {
-    let first = script.design();
+    let all = script.strategies();
+    let first = if all.iter().any(|n| n == "naive") {
+        "naive".to_string()
+    } else {
+        script.design()
+    };
     std::iter::once(first.clone())
-        .chain(script.strategies().into_iter().filter(|n| *n != first))
+        .chain(all.into_iter().filter(|n| *n != first))
         .filter_map(|n| Strategy::by_name(&n))
         .collect()
 }
@@ -75,9 +84,10 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                     chapter: frame.chapter,
                     chapter_title: frame.chapter_title.clone(),
                     narration: frame.narration.clone(),
+                    did: crate::sim::event::step_told(&frame.events),
                     said: frame.said.clone(),
                     action: frame.action.clone(),
-                    verdict: frame.verdict.chain(),
+                    verdict: frame.verdict.chain_with("←"),
                 })
                 .collect();
             out.push(Design {

@@ -258,10 +258,20 @@ impl Verdict {
     /// lost at step 7`, every further chain after `; and`, and what is at risk
     /// while the run is still in progress.
     pub fn chain(&self) -> String {
+        self.chain_with("<-")
+    }
+
+    /// `chain` with another arrow between the links (`←` where the
+    /// medium draws it): one arrow a line, whatever the medium.
+    pub fn chain_with(&self, arrow: &str) -> String {
         let mut line = self.headline();
         for (i, chain) in self.causes.iter().enumerate() {
-            line.push_str(if i == 0 { " <- " } else { "; and <- " });
-            line.push_str(&chain.join(" <- "));
+            line.push_str(&if i == 0 {
+                format!(" {arrow} ")
+            } else {
+                format!("; and {arrow} ")
+            });
+            line.push_str(&chain.join(&format!(" {arrow} ")));
         }
         for risk in &self.at_risk {
             line.push_str(" · at risk: ");
