@@ -320,7 +320,7 @@ fn explorer_on_a_safe_design_shows_what_was_proved() {
     let mut a = explorer("tour-1", "idempotent");
     let screen = draw(&mut a, 120, 40);
     assert!(
-        screen.contains("No schedule within the bounds breaks idempotent"),
+        screen.contains("No schedule breaks idempotent: it holds within 1 fault; also at 2"),
         "{screen}"
     );
     assert!(screen.contains("a duplicate delivery happened"));

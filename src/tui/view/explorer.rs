@@ -39,7 +39,7 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
         .render(indented, buf);
     table(t, report, sel.row, &l, buf);
     if let Some(s) = report.strategies.get(sel.row) {
-        detail(t, s, sel.cx, &l, buf);
+        detail(t, s, &report.bounds, sel.cx, &l, buf);
     }
 }
 
@@ -284,7 +284,14 @@ fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer,
     }
 }
 
-fn detail(t: &Theme, s: &StrategyReport, cx_sel: usize, l: &layout::Explorer, buf: &mut Buffer) {
+fn detail(
+    t: &Theme,
+    s: &StrategyReport,
+    bounds: &Bounds,
+    cx_sel: usize,
+    l: &layout::Explorer,
+    buf: &mut Buffer,
+) {
     let width = l.detail.width as usize;
     let claim = if s.claims_safe {
         "claims exactly-once"
@@ -304,7 +311,7 @@ fn detail(t: &Theme, s: &StrategyReport, cx_sel: usize, l: &layout::Explorer, bu
     block.render(l.detail, buf);
     let mut lines: Vec<Line> = Vec::new();
     if s.counterexamples.is_empty() {
-        lines.extend(properties(t, s));
+        lines.extend(properties(t, s, bounds));
     } else {
         let class_w = s
             .counterexamples
@@ -456,11 +463,14 @@ fn detail(t: &Theme, s: &StrategyReport, cx_sel: usize, l: &layout::Explorer, bu
 
 /// For a design nothing broke: what was proved, and that it was not proved
 /// vacuously.
-fn properties(t: &Theme, s: &StrategyReport) -> Vec<Line<'static>> {
+fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<Line<'static>> {
+    // The claim with its bounds and the try one bound further, in the words
+    // `idem check` prints: never a bare "holds".
     let mut lines = vec![Line::styled(
         format!(
-            " No schedule within the bounds breaks {} ({} schedules, {} states).",
+            " No schedule breaks {}: it {} ({} schedules, {} states).",
             s.strategy,
+            crate::check::further::claim(s, bounds),
             num(s.schedules),
             num(s.states)
         ),
