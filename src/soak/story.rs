@@ -176,7 +176,7 @@ impl Replay {
             "A soak's story of order {order} (${amount}, {}) under the {} design: {}.",
             ids.join(" and "),
             strategy.name,
-            self.verdict.outcome.text()
+            self.verdict.headline()
         );
         let per_chapter = CHAPTER_MOVES.max(story.moves.len().div_ceil(limits::MAX_STEPS));
         let mut steps: Vec<ScriptStep> = Vec::new();
@@ -204,7 +204,8 @@ impl Replay {
         }
         Script {
             name: name.to_string(),
-            title: format!("Soak: order {order} {}", self.verdict.outcome.text()),
+            // Counted, as the story ends: "charged 3 times", not "twice".
+            title: format!("Soak: order {order} {}", self.verdict.headline()),
             summary: summary.clone(),
             intro: format!(
                 "{summary} These are the moves of a long soak that touched this payment, with the time between them; everything else the soak did is left out. How it ends: {chain}."
