@@ -167,6 +167,14 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             }
             continue;
         }
+        // The SQL panel wraps when everything fits, else cuts each line
+        // with an ellipsis so every answer stays: either is no silent cut.
+        if *panel == Panel::Sql {
+            let lines: Vec<String> = view::sql_lines(&t, f).iter().map(text).collect();
+            if lines.iter().all(|l| l.trim().is_empty() || shown(l, &rows)) {
+                continue;
+            }
+        }
         let prose: Vec<String> = match panel {
             Panel::Sql => view::sql_lines(&t, f).iter().map(text).collect(),
             Panel::Events => view::events_lines(&t, f).iter().map(text).collect(),

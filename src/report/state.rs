@@ -65,7 +65,9 @@ pub fn consumer_line(c: &ConsumerView) -> String {
         .steps
         .iter()
         .filter(|s| s.mark != Mark::Todo)
-        .map(|s| format!("{} {}", mark_word(s.mark), s.keyword))
+        // The steps by the names the screen shows them under: the keyword
+        // `charge` is the payment row's insert, not the card's charge.
+        .map(|s| format!("{} {}", mark_word(s.mark), s.label))
         .collect();
     if !marks.is_empty() {
         line.push_str(&format!(" [{}]", marks.join(", ")));

@@ -128,7 +128,9 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
         let mut spans = vec![Span::raw("  ")];
         for (i, n) in notes.into_iter().enumerate() {
             if i > 0 {
-                spans.push(Span::raw(if width >= 30 { ", " } else { " " }));
+                // A comma even when narrow: "2 deliveries redelivered"
+                // would read as one phrase.
+                spans.push(Span::raw(", "));
             }
             spans.push(n);
         }

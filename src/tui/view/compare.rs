@@ -21,8 +21,9 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
         Span::styled(" Compare ", t.title()),
         Span::styled(format!("{} ", t.g.dot), t.dim()),
         Span::styled(
-            t.text(app.script.title_for(&app.strategy.name))
-                .into_owned(),
+            // Both designs are on screen: the scenario's own title, not
+            // one design's telling of it.
+            t.text(&app.script.title).into_owned(),
             t.title(),
         ),
         Span::styled(
@@ -32,7 +33,10 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
                 // The user's own run is no chapter of the script; the
                 // setup is none either, and its title is the scenario's.
                 if (1..=of).contains(&chapter) {
-                    format!("chapter {chapter}/{of}: {}", t.text(&lf.chapter_title))
+                    format!(
+                        "chapter {chapter}/{of}: {}",
+                        t.text(&app.script.steps[chapter - 1].title)
+                    )
                 } else if chapter == 0 {
                     "before the first step".to_string()
                 } else {

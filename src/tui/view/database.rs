@@ -97,7 +97,7 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         out.push(marks::tagged(t, Line::from(spans), change, width));
         if p.conflict {
             out.push(Line::styled(
-                format!("   {} duplicate key: insert refused", g.conflict),
+                format!("   {} duplicate key: 0 rows inserted", g.conflict),
                 t.bad(),
             ));
         }

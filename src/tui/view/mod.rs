@@ -104,7 +104,7 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
             Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
             Panel::Provider => clip(t, provider::lines(t, frame, w), inner, buf),
             Panel::Narration => narration::render(app, frame, inner, buf),
-            Panel::Sql => wrap(t, sql::lines(t, frame), inner, buf),
+            Panel::Sql => sql_panel(t, sql::lines(t, frame), inner, buf),
             Panel::Events => wrap(t, events::lines(t, frame), inner, buf),
             Panel::Verdict => wrap(t, verdict::lines(t, frame), inner, buf),
         }
@@ -199,6 +199,15 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
 /// sign wherever something was cut.
 fn clip(t: &Theme, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
     overflow::show(t, lines, false, area, buf);
+}
+
+/// The SQL: wrapped where every statement fits whole; where it does not,
+/// one row a line, each statement cut with an ellipsis, so that every
+/// answer (`0 rows: conflict`) stays on screen: the answers are the evidence.
+fn sql_panel(t: &Theme, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    let width = usize::from(area.width.max(1));
+    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+    overflow::show(t, lines, rows <= usize::from(area.height), area, buf);
 }
 
 /// Prose: wrapped at word boundaries, with a sign if it runs out of rows.
