@@ -75,7 +75,7 @@ fn found(path: &Path) -> Result<Found, OutputError> {
     } else {
         Err(OutputError::NotRegular {
             path: shown(path),
-            kind: kind_name(&kind),
+            kind: crate::sim::db_file::kind_name(&kind),
         })
     }
 }
@@ -146,33 +146,6 @@ fn temp_name(path: &Path) -> PathBuf {
     name.push(path.file_name().unwrap_or_default());
     name.push(format!(".{}.part", std::process::id()));
     path.with_file_name(name)
-}
-
-#[cfg(unix)]
-fn kind_name(kind: &std::fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if kind.is_dir() {
-        "a folder"
-    } else if kind.is_fifo() {
-        "a named pipe (FIFO)"
-    } else if kind.is_char_device() {
-        "a character device (such as /dev/null)"
-    } else if kind.is_block_device() {
-        "a block device"
-    } else if kind.is_socket() {
-        "a socket"
-    } else {
-        "not a regular file"
-    }
-}
-
-#[cfg(not(unix))]
-fn kind_name(kind: &std::fs::FileType) -> &'static str {
-    if kind.is_dir() {
-        "a folder"
-    } else {
-        "not a regular file"
-    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@ use idem::sim::db::Database;
 use std::path::Path;
 use std::process::{Command, Output};
 
-fn idem_db(dir: &Path, db: &str) -> Output {
+/// `idem run tour-1 --db DB` in `dir`; shared with `db_held`.
+pub(crate) fn idem_db(dir: &Path, db: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_idem"))
         .current_dir(dir)
         .args(["run", "tour-1", "--db", db])
@@ -14,7 +15,7 @@ fn idem_db(dir: &Path, db: &str) -> Output {
         .unwrap()
 }
 
-fn stderr(out: &Output) -> String {
+pub(crate) fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 

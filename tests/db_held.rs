@@ -9,17 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, SystemTime};
 
-fn idem_db(dir: &Path, db: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_idem"))
-        .current_dir(dir)
-        .args(["run", "tour-1", "--db", db])
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use super::db_file::{idem_db, stderr};
 
 /// Exit 2, nothing printed, one line on stderr holding `words`.
 fn assert_refused(out: &Output, words: &str) -> String {

@@ -271,8 +271,10 @@ fn check_kind(path: &Path) -> Result<Option<std::fs::Metadata>, DbFileError> {
     })
 }
 
+/// What a path is when it is no regular file, in words for an error: the
+/// same words wherever idem refuses to write one (`--db`, `-o`).
 #[cfg(unix)]
-fn kind_name(kind: &std::fs::FileType) -> &'static str {
+pub fn kind_name(kind: &std::fs::FileType) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     if kind.is_dir() {
         "a folder"
@@ -290,7 +292,7 @@ fn kind_name(kind: &std::fs::FileType) -> &'static str {
 }
 
 #[cfg(not(unix))]
-fn kind_name(kind: &std::fs::FileType) -> &'static str {
+pub fn kind_name(kind: &std::fs::FileType) -> &'static str {
     if kind.is_dir() {
         "a folder"
     } else {

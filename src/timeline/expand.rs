@@ -310,14 +310,18 @@ impl<'a, S: Sink> Run<'a, S> {
         let Some(c) = self.world.consumers().iter().find(|c| c.name == consumer) else {
             return false;
         };
-        if c.status != Status::Handling || c.lose_next_response || to.is_none() {
+        // A `run` with no target goes on to commit and ack: never quiet.
+        let Some(to) = to else {
+            return false;
+        };
+        if c.status != Status::Handling || c.lose_next_response {
             return false;
         }
         self.strategy
             .program
             .iter()
             .skip(c.pc)
-            .take_while(|op| to.is_none_or(|k| op.keyword() != k))
+            .take_while(|op| op.keyword() != to)
             .all(|op| *op == Op::AwaitResponse)
     }
 

@@ -73,7 +73,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     // Short of rows, the step line moves onto the bottom border, so the
     // words of the step get every row inside.
     if total + header_rows > area.height && border < buf.area.bottom() && area.width > 20 {
-        // The border also carries the "more above" note on its right.
+        // The border also carries the "more" note on its right.
         let note = if total > area.height {
             if compact_note(area) { 20 } else { 34 }
         } else {
@@ -181,7 +181,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// A narrow panel says "more above" in few words, to leave the border room
+/// A narrow panel says "more" in few words, to leave the border room
 /// for the step and what to press next.
 fn compact_note(area: Rect) -> bool {
     area.width < 100
