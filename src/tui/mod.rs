@@ -9,6 +9,7 @@ pub mod app;
 pub mod compare;
 pub mod explorer;
 pub mod faults;
+pub mod input;
 pub mod keys;
 pub mod layout;
 pub mod levels;

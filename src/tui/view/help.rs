@@ -13,10 +13,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let g = &t.g;
     let mut lines: Vec<Line<'static>> = KEYS
         .iter()
-        .map(|k| {
+        .filter_map(|k| k.help)
+        .map(|(keys, what)| {
             Line::from(vec![
-                Span::styled(format!(" {:<24} ", t.text(k.keys)), t.key()),
-                Span::raw(k.what),
+                Span::styled(format!(" {:<24} ", t.text(keys)), t.key()),
+                Span::raw(what),
             ])
         })
         .collect();
