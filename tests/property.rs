@@ -1,7 +1,6 @@
 //! Deliver every message twice, in random ways, and check the money. The
 //! test drives the world through the same step function as everything else.
 
-use idem::sim::consumer::Status;
 use idem::sim::{Message, Move, Outcome, Setup, Strategy as Design, World};
 use proptest::prelude::*;
 

@@ -108,7 +108,6 @@ impl World {
 mod tests {
     use super::*;
     use crate::sim::Outcome;
-    use crate::sim::consumer::Status;
 
     /// Runs consumer A until the payment is settled: steps while it can,
     /// and lets a lease run out when a lost ack left the message leased.
