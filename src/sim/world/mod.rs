@@ -70,6 +70,11 @@ pub enum Move {
     Prune {
         age_ms: Millis,
     },
+    /// The producer publishes a message the setup did not list, as a
+    /// producer in production keeps doing while the run goes on.
+    Produce {
+        message: Message,
+    },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -433,6 +438,7 @@ impl World {
                 self.publish(m);
             }
             Move::Prune { age_ms } => self.prune(*age_ms)?,
+            Move::Produce { message } => self.produce(message.clone()),
         }
         self.refresh_committed()?;
         self.rejudge(&held_before);
