@@ -179,7 +179,10 @@ fn reused_ids(messages: &[Message]) -> BTreeMap<(String, Payment), u32> {
 
 impl World {
     pub fn new(setup: Setup, strategy: Strategy, seed: u64) -> Result<Self, SimError> {
-        let db = Database::open(setup.db_file.as_deref())?;
+        let db = match &setup.postgres {
+            Some(url) => Database::postgres(url)?,
+            None => Database::open(setup.db_file.as_deref())?,
+        };
         Self::on(db, setup, strategy, seed)
     }
 
