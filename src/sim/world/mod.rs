@@ -23,7 +23,7 @@ use skip::Skip;
 use super::admission::Admission;
 use super::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
 use super::cache::Cache;
-use super::consumer::{Consumer, Mark, Status};
+use super::consumer::{Connection, Consumer, Mark, Path};
 use super::db::{Begin, Database, DbError, Ran, RecordClaim, Tables, render_look_up};
 use super::event::{Actor, Event, EventKind, SqlRecord};
 use super::message::{Message, Payment};
@@ -350,7 +350,7 @@ impl World {
     pub fn lock_holder(&self) -> Option<&str> {
         self.consumers
             .iter()
-            .find(|c| c.in_txn)
+            .find(|c| c.in_txn())
             .map(|c| c.name.as_str())
     }
 
@@ -651,7 +651,7 @@ impl World {
         let step = self.step;
         let c = &mut self.consumers[i];
         let name = c.name.clone();
-        if c.status == Status::Crashed {
+        if c.is_crashed() {
             self.say(
                 Actor::Consumer(name),
                 EventKind::Info,
@@ -662,18 +662,11 @@ impl World {
         self.counters.crashes += 1;
         // Dropping the connection is what a dying process does: SQLite
         // rolls back the open transaction.
-        let had_txn = c.in_txn;
-        c.session = None;
-        if c.pc < c.marks.len() && c.status != Status::Idle {
+        let had_txn = c.in_txn();
+        if c.pc < c.marks.len() && !c.is_idle() {
             c.marks[c.pc] = Mark::Crashed;
         }
-        c.status = Status::Crashed;
-        c.in_txn = false;
-        c.txn_payment = false;
-        c.response = None;
-        c.lose_next_ack = false;
-        c.lose_next_response = false;
-        let delivery = c.delivery.take();
+        let delivery = c.die();
         self.say(
             Actor::Consumer(name.clone()),
             EventKind::Bad,

@@ -108,17 +108,16 @@ impl World {
 mod tests {
     use super::*;
     use crate::sim::Outcome;
-    use crate::sim::consumer::Status;
 
     /// Runs consumer A until the payment is settled: steps while it can,
     /// and lets a lease run out when a lost ack left the message leased.
     fn settle(world: &mut World) {
         for _ in 0..200 {
             let a = &world.consumers()[0];
-            if a.status == Status::Idle && !world.broker().has_pending() {
+            if a.is_idle() && !world.broker().has_pending() {
                 return;
             }
-            let mv = if a.status == Status::Idle && !world.broker().can_receive() {
+            let mv = if a.is_idle() && !world.broker().can_receive() {
                 Move::Wait {
                     ms: world.setup().lease_ms,
                 }
