@@ -255,3 +255,23 @@ impl Session {
         each!(self, s => s.take_committed())
     }
 }
+
+impl Session {
+    /// The statement the server holds waiting, as shown on screen.
+    pub fn waiting_sql(&self) -> Option<String> {
+        match self {
+            Session::Sqlite(_) => None,
+            Session::Postgres(s) => s.waiting_sql(),
+        }
+    }
+
+    /// True while the server still holds this connection's statement
+    /// waiting for a lock; false once it has finished (its answer is kept
+    /// for the step that asks again) or when nothing waits.
+    pub fn still_held(&self) -> Result<bool, DbError> {
+        match self {
+            Session::Sqlite(_) => Ok(false),
+            Session::Postgres(s) => s.still_held(),
+        }
+    }
+}

@@ -93,6 +93,21 @@ impl PgShared {
     }
 }
 
+impl PgShared {
+    pub(super) fn committed(&self) -> Result<Tables, DbError> {
+        self.observe(|c| {
+            let mut txn = c
+                .build_transaction()
+                .read_only(true)
+                .isolation_level(postgres::IsolationLevel::RepeatableRead)
+                .start()?;
+            let tables = read_pg_tables(&mut txn)?;
+            txn.commit()?;
+            Ok(tables)
+        })
+    }
+}
+
 impl Drop for PgShared {
     fn drop(&mut self) {
         let observer = self.observer.get_mut().unwrap_or_else(|e| e.into_inner());
@@ -281,16 +296,7 @@ impl PgDatabase {
 
     /// What is committed, read in one snapshot.
     pub fn committed(&self) -> Result<Tables, DbError> {
-        self.shared.observe(|c| {
-            let mut txn = c
-                .build_transaction()
-                .read_only(true)
-                .isolation_level(postgres::IsolationLevel::RepeatableRead)
-                .start()?;
-            let tables = read_pg_tables(&mut txn)?;
-            txn.commit()?;
-            Ok(tables)
-        })
+        self.shared.committed()
     }
 
     pub fn totals(&self) -> Result<(u64, u64), DbError> {

@@ -22,6 +22,8 @@ pub struct PgSession {
     in_txn: Cell<bool>,
     /// The statement sent and not yet answered.
     in_flight: RefCell<Option<Statement>>,
+    /// Its answer, when `still_held` saw it come before the step asked.
+    early: RefCell<Option<super::pg_link::Reply>>,
     /// What the current operation's statements answered so far, and how
     /// many of them this attempt has used.
     done: RefCell<Vec<(Statement, Answer)>>,
@@ -62,6 +64,7 @@ impl PgSession {
             shared,
             in_txn: Cell::new(false),
             in_flight: RefCell::new(None),
+            early: RefCell::new(None),
             done: RefCell::new(Vec::new()),
             cursor: Cell::new(0),
             written: RefCell::default(),
@@ -95,7 +98,7 @@ impl PgSession {
         let statement = Statement { sql, values };
         let at = self.cursor.get();
         if let Some((sent, answer)) = self.done.borrow().get(at) {
-            if *sent != statement {
+            if sent.sql != statement.sql {
                 return Err(DbError::Postgres(format!(
                     "a retried step sent {} where it had sent {}",
                     statement.sql, sent.sql
@@ -105,21 +108,24 @@ impl PgSession {
             return Ok(answer.clone());
         }
         let in_flight = self.in_flight.borrow().clone();
-        match in_flight {
-            Some(sent) if sent != statement => {
+        let statement = match in_flight {
+            Some(sent) if sent.sql != statement.sql => {
                 return Err(DbError::Postgres(format!(
                     "{} sent while {} still waits",
                     statement.sql, sent.sql
                 )));
             }
-            Some(_) => {}
+            // The same statement, asked again: the server runs it with the
+            // values it was sent with (a time in it is the time it went out).
+            Some(sent) => sent,
             None => {
                 if !self.link.send(statement.clone()) {
                     return Err(self.gone());
                 }
                 *self.in_flight.borrow_mut() = Some(statement.clone());
+                statement
             }
-        }
+        };
         let answer = self.settle()?;
         *self.in_flight.borrow_mut() = None;
         let answer = answer.map_err(|e| self.shared.failed(&e))?;
@@ -131,6 +137,9 @@ impl PgSession {
     /// Waits until the statement in flight has answered, or the server
     /// shows it waiting for a lock that other backends hold.
     fn settle(&self) -> Result<Result<Answer, postgres::Error>, DbError> {
+        if let Some(reply) = self.early.borrow_mut().take() {
+            return Ok(reply);
+        }
         let bound = Instant::now() + PG_STATEMENT_TIMEOUT + PG_CONNECT_TIMEOUT;
         loop {
             match self.link.reply(LOOK_EVERY) {
@@ -145,6 +154,44 @@ impl PgSession {
             // The server's statement_timeout ends any statement before this.
             if Instant::now() > bound {
                 return Err(self.gone());
+            }
+        }
+    }
+
+    /// The statement `sql` as this operation last sent it, values written
+    /// in: a step retried after a wait shows the values the server got,
+    /// not the ones it would send now.
+    fn shown(&self, sql: &'static str) -> String {
+        let done = self.done.borrow();
+        match done.iter().rev().find(|(s, _)| s.sql == sql) {
+            Some((statement, _)) => shown(statement),
+            None => sql.to_string(),
+        }
+    }
+
+    /// The statement in flight, with its values written in.
+    pub fn waiting_sql(&self) -> Option<String> {
+        self.in_flight.borrow().as_ref().map(shown)
+    }
+
+    /// Whether the statement in flight still waits: its answer has not
+    /// come, and the server shows it held by a lock. An answer that has
+    /// come is kept for the step that asks again.
+    pub fn still_held(&self) -> Result<bool, DbError> {
+        if self.in_flight.borrow().is_none() || self.early.borrow().is_some() {
+            return Ok(false);
+        }
+        loop {
+            match self.link.reply(LOOK_EVERY) {
+                Ok(Some(reply)) => {
+                    *self.early.borrow_mut() = Some(reply);
+                    return Ok(false);
+                }
+                Ok(None) => {}
+                Err(()) => return Err(self.gone()),
+            }
+            if !self.shared.blockers(self.link.pid)?.is_empty() {
+                return Ok(true);
             }
         }
     }
@@ -180,7 +227,7 @@ impl PgSession {
             let first_time = rows == 1;
             Ok(Claim {
                 ran: Ran {
-                    sql: render(PG_CLAIM_MESSAGE, &[quote(message_id), now.to_string()]),
+                    sql: self.shown(PG_CLAIM_MESSAGE),
                     result: if first_time {
                         "1 row inserted"
                     } else {
@@ -205,7 +252,7 @@ impl PgSession {
             Ok(Some((
                 found,
                 Ran {
-                    sql: render(PG_LOOK_UP_MESSAGE, &[quote(message_id)]),
+                    sql: self.shown(PG_LOOK_UP_MESSAGE),
                     answer: SqlAnswer::when(found),
                     result: if found {
                         "1 row: already handled"
@@ -238,10 +285,7 @@ impl PgSession {
                 )?
                 .count;
             ran.push(Ran {
-                sql: render(
-                    PG_CLAIM_RECORD,
-                    &[quote(message_id), quote(owner), deadline.to_string()],
-                ),
+                sql: self.shown(PG_CLAIM_RECORD),
                 answer: SqlAnswer::when(inserted == 1),
                 result: if inserted == 1 {
                     "1 row inserted"
@@ -263,7 +307,7 @@ impl PgSession {
                 row.get(3).and_then(Value::opt_text),
             );
             ran.push(Ran {
-                sql: render(PG_READ_RECORD, &[quote(message_id)]),
+                sql: self.shown(PG_READ_RECORD),
                 result: format!("{status}, owner {previous_owner}, deadline {old_deadline}"),
                 answer: SqlAnswer::Done,
             });
@@ -282,15 +326,7 @@ impl PgSession {
                 )?
                 .count;
             ran.push(Ran {
-                sql: render(
-                    PG_TAKE_OVER_RECORD,
-                    &[
-                        quote(owner),
-                        deadline.to_string(),
-                        quote(message_id),
-                        now.to_string(),
-                    ],
-                ),
+                sql: self.shown(PG_TAKE_OVER_RECORD),
                 answer: SqlAnswer::when(took == 1),
                 result: if took == 1 {
                     "1 row updated: deadline had passed, taken over"
@@ -334,10 +370,7 @@ impl PgSession {
             Ok((
                 rows == 1,
                 Ran {
-                    sql: render(
-                        PG_COMPLETE_RECORD,
-                        &[quote(result), quote(message_id), quote(owner)],
-                    ),
+                    sql: self.shown(PG_COMPLETE_RECORD),
                     answer: SqlAnswer::when(rows == 1),
                     result: if rows == 1 {
                         "1 row updated"
@@ -372,7 +405,7 @@ impl PgSession {
                 rows == 1,
                 previous,
                 Ran {
-                    sql: render(PG_GUARD_ORDER_ROW, &[order.to_string(), quote(message_id)]),
+                    sql: self.shown(PG_GUARD_ORDER_ROW),
                     answer: SqlAnswer::when(rows == 1),
                     result: if rows == 1 {
                         "1 row written: last_message_id set"
@@ -409,7 +442,7 @@ impl PgSession {
                 .count;
             self.wrote(|w| w.offset = true);
             Ok(Ran {
-                sql: render(PG_SAVE_OFFSET, &[offset.to_string()]),
+                sql: self.shown(PG_SAVE_OFFSET),
                 result: format!("{rows} row written"),
                 answer: SqlAnswer::when(rows > 0),
             })
@@ -443,10 +476,7 @@ impl PgSession {
             Ok((
                 rows == 1,
                 Ran {
-                    sql: render(
-                        sql,
-                        &[order.to_string(), quote(status), version.to_string()],
-                    ),
+                    sql: self.shown(sql),
                     answer: SqlAnswer::when(rows == 1),
                     result: if rows == 1 {
                         "1 row written"
@@ -478,10 +508,7 @@ impl PgSession {
                 .count;
             self.wrote(|w| w.payments = true);
             Ok(Ran {
-                sql: render(
-                    PG_INSERT_PAYMENT,
-                    &[order.to_string(), amount.to_string(), quote(message_id)],
-                ),
+                sql: self.shown(PG_INSERT_PAYMENT),
                 result: format!("{rows} row inserted"),
                 answer: SqlAnswer::when(rows > 0),
             })
@@ -510,9 +537,17 @@ impl PgSession {
     pub fn own_view(&self) -> Result<Tables, DbError> {
         if self.waiting() {
             // Its view has not changed since its statement was sent.
-            return self.own.borrow().clone().ok_or_else(|| {
-                DbError::Postgres("a connection with a waiting statement cannot be read".into())
-            });
+            if let Some(own) = self.own.borrow().clone() {
+                return Ok(own);
+            }
+            // Not read since its transaction began: if it wrote nothing
+            // before the waiting statement, it sees what is committed.
+            if self.written.borrow().is_empty() {
+                return self.shared.committed();
+            }
+            return Err(DbError::Postgres(
+                "a connection with a waiting statement cannot be read".into(),
+            ));
         }
         let tables = self.op(|| {
             let mut read = Vec::with_capacity(PG_READ_TABLES.len());
@@ -535,4 +570,18 @@ impl PgSession {
     pub fn in_transaction(&self) -> bool {
         self.in_txn.get()
     }
+}
+
+/// A statement as shown, its values written in.
+fn shown(statement: &Statement) -> String {
+    let values: Vec<String> = statement
+        .values
+        .iter()
+        .map(|v| match v {
+            Value::Int(i) => i.to_string(),
+            Value::Text(t) => quote(t),
+            Value::Null => "NULL".into(),
+        })
+        .collect();
+    render(statement.sql, &values)
 }
