@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 mod database;
+pub mod program;
 mod render;
 mod rows;
 mod session;
