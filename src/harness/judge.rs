@@ -112,21 +112,29 @@ pub fn verdict(
         order: c.order,
         amount: c.amount,
     }));
+    // idem cannot see which process wrote a row: a row's chain is the
+    // row, then what happened to its payment's messages, newest first.
     let row_entries: Vec<LedgerEntry> = rows
         .iter()
         .flat_map(|(p, n)| {
-            (0..*n).map(move |k| LedgerEntry {
-                order: p.order,
-                amount: p.amount,
-                kind: LedgerKind::PaymentCommitted,
-                step: usize::MAX,
-                cause: vec![format!(
+            (0..*n).map(move |k| {
+                let mut cause = vec![format!(
                     "row {} of order {} ${} in the program's database",
                     k + 1,
                     p.order,
                     p.amount
-                )],
-                let_through_by_retention: false,
+                )];
+                if let Some(notes) = ledger.notes.get(p) {
+                    cause.extend(notes.iter().rev().cloned());
+                }
+                LedgerEntry {
+                    order: p.order,
+                    amount: p.amount,
+                    kind: LedgerKind::PaymentCommitted,
+                    step: usize::MAX,
+                    cause,
+                    let_through_by_retention: false,
+                }
             })
         })
         .collect();

@@ -104,6 +104,10 @@ struct Run<'a, 'f> {
     next_receipt: u32,
     /// Per instance, stderr lines already put in a step.
     stderr_seen: Vec<u64>,
+    /// Stderr of processes that ended since the last look.
+    stderr_carry: Vec<String>,
+    /// The last step still lacks its look at the tables and stderr.
+    unseen: bool,
 }
 
 pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diagnosis> {
@@ -140,6 +144,8 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         ledger: Ledger::default(),
         next_receipt: 1,
         stderr_seen: vec![0; cfg.instances],
+        stderr_carry: Vec::new(),
+        unseen: false,
     };
     for message in &cfg.messages {
         run.ledger.owe(message);
@@ -268,7 +274,14 @@ impl Run<'_, '_> {
     fn main_loop(&mut self) -> Result<(), Diagnosis> {
         loop {
             self.settle()?;
-            if !self.broker.has_pending() {
+            self.look();
+            // Done when no message is left and no instance is mid-work:
+            // a request about a message already settled elsewhere is
+            // still answered (its ack is refused, its charge is made).
+            let busy = self.instances.iter().any(
+                |inst| matches!(&inst.state, State::Parked(r) if !matches!(r, Request::Receive {})),
+            );
+            if !self.broker.has_pending() && !busy {
                 return self.finish();
             }
             let can_receive = self.broker.can_receive();
@@ -372,6 +385,7 @@ impl Run<'_, '_> {
             }
         }
         self.note(None, lines);
+        self.look();
         Ok(())
     }
 
@@ -598,9 +612,7 @@ impl Run<'_, '_> {
         }
         let inst = &self.instances[i];
         if inst.state == State::Done {
-            if let Some(mut proc) = self.instances[i].proc.take() {
-                proc.kill();
-            }
+            self.drop_proc(i);
             return Ok(());
         }
         if inst.state == State::Starting {
@@ -962,9 +974,20 @@ impl Run<'_, '_> {
                 .note_lost_lease(&h.receipt, format!("{label} was {why}"));
             self.ledger.note(&h.payment, format!("{label} was {why}"));
         }
-        if let Some(mut proc) = self.instances[i].proc.take() {
+        self.drop_proc(i);
+    }
+
+    /// Ends instance `i`'s process, keeping what it wrote to stderr for
+    /// the next look.
+    fn drop_proc(&mut self, i: usize) {
+        if let Some(proc) = self.instances[i].proc.as_mut() {
             proc.kill();
         }
+        if self.cfg.record {
+            let lines = self.stderr_since(i);
+            self.stderr_carry.extend(lines);
+        }
+        self.instances[i].proc = None;
     }
 
     fn note_fault(&mut self, index: usize, fault: Option<Fault>, lines: Vec<String>) {
@@ -1046,21 +1069,43 @@ impl Run<'_, '_> {
                 )
             })
             .collect();
-        step.tables = program::dump_tables(&self.cfg.db_path(), 20).unwrap_or_default();
-        for (i, inst) in self.instances.iter().enumerate() {
-            if let Some(proc) = &inst.proc {
-                let log = proc.stderr.lock().expect("stderr log");
-                let (lines, dropped) = log.since(self.stderr_seen[i]);
-                if dropped > 0 {
-                    step.stderr
-                        .push(format!("{}: … {dropped} lines not kept", inst.label()));
-                }
-                step.stderr
-                    .extend(lines.iter().map(|l| format!("{}: {l}", inst.label())));
-                self.stderr_seen[i] = log.total();
-            }
-        }
         self.steps.push(step);
+        self.unseen = true;
+    }
+
+    /// Fills in the last step what only a quiet moment shows truly: the
+    /// program's tables and what it wrote to stderr since the step before.
+    /// Called once every instance has parked, so it never races a process.
+    fn look(&mut self) {
+        if !self.cfg.record || !self.unseen {
+            return;
+        }
+        self.unseen = false;
+        let tables = program::dump_tables(&self.cfg.db_path(), 20).unwrap_or_default();
+        let mut stderr = std::mem::take(&mut self.stderr_carry);
+        for i in 0..self.instances.len() {
+            stderr.extend(self.stderr_since(i));
+        }
+        if let Some(step) = self.steps.last_mut() {
+            step.tables = tables;
+            step.stderr = stderr;
+        }
+    }
+
+    /// What instance `i`'s process wrote to stderr since the last look.
+    fn stderr_since(&mut self, i: usize) -> Vec<String> {
+        let inst = &self.instances[i];
+        let mut out = Vec::new();
+        if let Some(proc) = &inst.proc {
+            let log = proc.stderr.lock().expect("stderr log");
+            let (lines, dropped) = log.since(self.stderr_seen[i]);
+            if dropped > 0 {
+                out.push(format!("{}: … {dropped} lines not kept", inst.label()));
+            }
+            out.extend(lines.iter().map(|l| format!("{}: {l}", inst.label())));
+            self.stderr_seen[i] = log.total();
+        }
+        out
     }
 }
 
