@@ -901,6 +901,15 @@ impl Run<'_, '_> {
                     lines.push(format!(
                         "✗ fault: {label} killed after the broker took its ack"
                     ));
+                    if let Some(h) = &held {
+                        self.ledger.note(
+                            &h.payment,
+                            format!(
+                                "{label} was killed right after its ack of {}: the broker was done with it",
+                                h.message
+                            ),
+                        );
+                    }
                     self.kill(i, "killed after its ack");
                     self.note_fault(index, fault, lines);
                     return self.start(i);
