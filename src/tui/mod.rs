@@ -13,6 +13,7 @@ pub mod input;
 pub mod keys;
 pub mod layout;
 pub mod levels;
+pub mod measure;
 pub mod panel;
 pub mod predict;
 #[cfg(unix)]
