@@ -281,7 +281,7 @@ pub fn parse_all(file: &str, text: &str) -> Result<Strategy, ScenarioErrors> {
     let raw: RawDesign = match super::every_error::deserialize_all(text) {
         Ok(raw) => raw,
         Err(all) => {
-            let found = super::load::toml_errors(file, text, all).beside(control.as_ref());
+            let found = super::toml_errors::toml_errors(file, text, all).beside(control.as_ref());
             return Err(ScenarioErrors::join(control, found).expect("some"));
         }
     };

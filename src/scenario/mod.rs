@@ -17,10 +17,16 @@ pub mod limits;
 pub mod load;
 pub mod load_error;
 pub mod question;
+pub mod script;
 pub mod shapes;
+mod toml_errors;
+mod validate_expectation;
+mod validate_setup;
+mod validator;
 pub mod write;
 
 pub use action::Action;
 pub use error::{ScenarioError, ScenarioErrors};
-pub use load::{Expectation, Group, Script, ScriptStep, find, parse, parse_all};
+pub use load::{find, parse, parse_all};
 pub use question::{Question, Subject};
+pub use script::{Expectation, Group, Script, ScriptStep};
