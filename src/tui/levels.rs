@@ -4,7 +4,7 @@
 //! second) and its answer comes back as an action.
 
 use crate::levels::{self, Attempt, Level};
-use crate::scenario::design_file::{self, StepError};
+use crate::scenario::runnable::{self, StepError};
 use crate::sim::Op;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -76,7 +76,7 @@ impl LevelPlay {
 
     /// Why the handler cannot run as it stands, if it cannot.
     pub fn invalid(&self) -> Option<StepError> {
-        design_file::check_order(&self.program).err()
+        runnable::check_order(&self.program).err()
     }
 
     /// The levels the learner's saved progress says were won before.
