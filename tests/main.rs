@@ -7,6 +7,7 @@ mod corpus;
 
 mod bounds;
 mod budget;
+mod cause_chains;
 mod check;
 mod claim_bounds;
 mod cli_help;

@@ -4,6 +4,7 @@
 use super::Millis;
 use super::admission::Admission;
 use super::broker::Delivery;
+use super::cause::Cause;
 use super::db::Session;
 use super::provider::Response;
 use serde::Serialize;
@@ -68,7 +69,7 @@ pub struct Handling {
     /// work turns out repeated.
     pub(super) admitted: Option<Admission>,
     /// Why the provider is being called again, when it is.
-    pub(super) retry_cause: Option<String>,
+    pub(super) retry_cause: Option<Cause>,
     /// The charge ID the provider returned, for the in-progress record.
     pub(super) last_charge: Option<String>,
 }

@@ -10,19 +10,19 @@ mod judge;
 mod produce;
 mod retire;
 mod setup;
-mod skip;
 mod tables;
 mod work;
 
 pub use facts::Tally;
 
+use super::skip::Skip;
 use setup::content_hash;
 pub use setup::{IdSource, Setup};
-use skip::Skip;
 
 use super::admission::Admission;
 use super::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
 use super::cache::Cache;
+use super::cause::Cause;
 use super::consumer::{Connection, Consumer, Mark, Path};
 use super::db::{Begin, Database, DbError, Ran, RecordClaim, Tables, render_look_up};
 use super::event::{Actor, Event, EventKind, SqlRecord};
@@ -119,7 +119,7 @@ pub struct World {
     pub(super) committed: Tables,
     pub(super) counters: Counters,
     /// Per business fact: what happened to it that a verdict may need to explain.
-    notes: BTreeMap<Payment, Vec<Vec<String>>>,
+    notes: BTreeMap<Payment, Vec<Vec<Cause>>>,
     /// Message IDs delivered at least once, with the payments delivered
     /// under each, to count duplicates and tell a reused ID.
     pub(super) seen: BTreeMap<String, BTreeSet<Payment>>,
@@ -578,7 +578,7 @@ impl World {
 
     /// Why something happened to a payment, as a chain of causes, newest
     /// first: the verdict joins it to its own chains, one cause a link.
-    pub(super) fn note(&mut self, payment: Payment, why: Vec<String>) {
+    pub(super) fn note(&mut self, payment: Payment, why: Vec<Cause>) {
         self.touched_facts.push(payment.clone());
         self.notes.entry(payment).or_default().push(why);
     }
@@ -626,19 +626,32 @@ impl World {
                         "makes {message_id} visible again: the lease {holder} held ran out with no ack"
                     ),
                 );
-                if cause.len() > 1 {
+                // The first cause is the expiry the broker saw itself.
+                if let Some((_, unseen)) = cause.split_first()
+                    && !unseen.is_empty()
+                {
+                    let words: Vec<String> = unseen.iter().map(Cause::to_string).collect();
                     self.say(
                         Actor::Observer,
                         EventKind::Info,
-                        format!("sees what the broker cannot: {}", cause[1..].join(", ")),
+                        format!("sees what the broker cannot: {}", words.join(", ")),
                     );
                 }
             }
             ExpiryOutcome::DeadLettered {
                 message_id,
+                payment,
                 receives,
+                lost_leases,
             } => {
                 self.counters.dead_lettered += 1;
+                // Why its receives ran out, for the verdict's chain.
+                let mut why = vec![Cause::DeadLetterQueue {
+                    id: message_id.clone(),
+                    receives,
+                }];
+                why.extend(lost_leases);
+                self.note(payment, why);
                 self.say(
                     Actor::Broker,
                     EventKind::Bad,
@@ -684,8 +697,13 @@ impl World {
             self.release_waiters();
         }
         if let Some(d) = delivery {
-            self.broker
-                .note_lost_lease(&d.receipt, format!("{name} crashed at step {step}"));
+            self.broker.note_lost_lease(
+                &d.receipt,
+                Cause::Crashed {
+                    consumer: name.clone(),
+                    step,
+                },
+            );
             let id = &d.message.id;
             let forgotten = self.broker.forgot(d.seq);
             let text = match self.broker.get(d.seq).map(|m| &m.state) {

@@ -361,7 +361,7 @@ fn detail(
             lines.push(line);
         }
         if let Some(cx) = s.counterexamples.get(cx_sel) {
-            let chain = cx.chain.replace(" <- ", &format!(" {} ", t.g.back_arrow));
+            let chain = cx.verdict.chain_with(t.arrow());
             lines.push(Line::from(vec![
                 Span::styled(" why: ", t.dim()),
                 Span::styled(t.text(&chain).into_owned(), t.warn()),
