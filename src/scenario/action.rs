@@ -61,11 +61,12 @@ impl Action {
                     to: None,
                 },
                 [c, "to", step] => {
-                    if !Op::KEYWORDS.contains(step) {
+                    let keywords = Op::keywords();
+                    if !keywords.contains(step) {
                         return Err(format!(
                             "unknown step `{step}`{}: the steps are {}",
-                            crate::suggest::did_you_mean(step, Op::KEYWORDS.iter().copied()),
-                            Op::KEYWORDS.join(", ")
+                            crate::suggest::did_you_mean(step, keywords.iter().copied()),
+                            keywords.join(", ")
                         ));
                     }
                     Action::Run {

@@ -85,6 +85,11 @@ pub enum Connection {
     /// Between BEGIN and COMMIT; `wrote_payment` if this transaction
     /// inserted a payment row (to attribute it at commit).
     InTransaction { wrote_payment: bool },
+    /// A statement was sent and the server holds it: it waits for a lock
+    /// that `by`'s transaction holds (PostgreSQL). `before` is the
+    /// connection as it was when the statement went out, which the step
+    /// goes on from once the server lets the statement finish.
+    Waiting { by: String, before: Box<Connection> },
 }
 
 /// The way a delivery takes through the program.
@@ -112,7 +117,26 @@ impl Handling {
     }
 
     pub(super) fn in_txn(&self) -> bool {
-        matches!(self.connection, Connection::InTransaction { .. })
+        self.connection.in_txn()
+    }
+}
+
+impl Connection {
+    /// A transaction of its own is open (a statement of it may be waiting).
+    pub fn in_txn(&self) -> bool {
+        match self {
+            Connection::InTransaction { .. } => true,
+            Connection::Waiting { before, .. } => before.in_txn(),
+            Connection::Autocommit | Connection::Blocked { .. } => false,
+        }
+    }
+
+    /// Held up by another transaction: its next step cannot run yet.
+    pub fn held_up(&self) -> bool {
+        matches!(
+            self,
+            Connection::Blocked { .. } | Connection::Waiting { .. }
+        )
     }
 }
 
@@ -169,7 +193,9 @@ impl Consumer {
             Phase::Idle => Status::Idle,
             Phase::Crashed => Status::Crashed,
             Phase::Handling(h) => match &h.connection {
-                Connection::Blocked { by } => Status::Blocked { by: by.clone() },
+                Connection::Blocked { by } | Connection::Waiting { by, .. } => {
+                    Status::Blocked { by: by.clone() }
+                }
                 _ => Status::Handling,
             },
         }
@@ -185,14 +211,12 @@ impl Consumer {
 
     /// Waiting for another connection's write lock.
     pub fn is_blocked(&self) -> bool {
-        self.handling()
-            .is_some_and(|h| matches!(h.connection, Connection::Blocked { .. }))
+        self.handling().is_some_and(|h| h.connection.held_up())
     }
 
     /// Handling a delivery and not waiting for a lock: its next step runs.
     pub fn is_running(&self) -> bool {
-        self.handling()
-            .is_some_and(|h| !matches!(h.connection, Connection::Blocked { .. }))
+        self.handling().is_some_and(|h| !h.connection.held_up())
     }
 
     pub fn handling(&self) -> Option<&Handling> {

@@ -417,7 +417,9 @@ impl World {
             })
             .collect();
         let mut uncommitted = None;
-        if let Some(holder) = self.consumers.iter().find(|c| c.in_txn()) {
+        // One holder on SQLite (its write lock lets one writer in); on
+        // PostgreSQL, every consumer with a transaction open.
+        for holder in self.consumers.iter().filter(|c| c.in_txn()) {
             let session = holder.session.as_ref().expect("in a transaction");
             let own: Tables = session.own_view()?;
             let rows = UncommittedRows {
@@ -429,8 +431,11 @@ impl World {
                     .last_offset
                     .filter(|_| own.last_offset != committed.last_offset),
             };
-            uncommitted = (!rows.is_empty()).then_some(rows);
-            for row in own.payments.iter().skip(committed.payments.len()) {
+            if uncommitted.is_none() && !rows.is_empty() {
+                uncommitted = Some(rows);
+            }
+            let known = |id: i64| committed.payments.iter().any(|p| p.id == id);
+            for row in own.payments.iter().filter(|row| !known(row.id)) {
                 payments.push(PaymentView {
                     order: row.order,
                     amount: row.amount,

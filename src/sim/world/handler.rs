@@ -10,9 +10,36 @@ impl World {
             return self.restart(i);
         }
         if self.consumers[i].is_blocked() {
-            // A retry of the step that found the lock taken.
-            self.consumers[i].work().connection = Connection::Autocommit;
+            let c = self.consumers[i].work();
+            c.connection = match std::mem::replace(&mut c.connection, Connection::Autocommit) {
+                // A statement the server holds: asked again, it answers
+                // once the server lets it finish, or is seen waiting still.
+                Connection::Waiting { before, .. } => *before,
+                // A retry of the step that found the lock taken.
+                _ => Connection::Autocommit,
+            };
         }
+        self.run_op(i)?;
+        let c = &mut self.consumers[i];
+        if !c.is_idle() && c.pc >= c.marks.len() {
+            c.finish();
+        }
+        Ok(())
+    }
+
+    /// The step at the consumer's `pc`, once. A statement the server holds
+    /// waiting leaves the step as it was, and the consumer waiting.
+    pub(super) fn run_op(&mut self, i: usize) -> Result<(), SimError> {
+        let before = self.before_op(i);
+        match self.run_op_once(i) {
+            Err(SimError::Db(DbError::Waiting { blockers })) => {
+                self.waits_on_server(i, before, &blockers)
+            }
+            other => other,
+        }
+    }
+
+    fn run_op_once(&mut self, i: usize) -> Result<(), SimError> {
         let op = self.strategy.program[self.consumers[i].pc];
         match op {
             Op::Receive => self.receive(i)?,
@@ -33,10 +60,6 @@ impl World {
             Op::CheckOffset => self.check_offset(i)?,
             Op::SaveOffset => self.save_offset(i)?,
             Op::ApplyIfNewer => self.apply_body(i, true)?,
-        }
-        let c = &mut self.consumers[i];
-        if !c.is_idle() && c.pc >= c.marks.len() {
-            c.finish();
         }
         Ok(())
     }
@@ -347,7 +370,12 @@ impl World {
             return;
         }
         for c in &mut self.consumers {
-            if !c.is_blocked() {
+            // Only SQLite's refusal at BEGIN; a statement the server holds
+            // waiting is settled by the server (`settle_waits`).
+            if !matches!(
+                c.handling().map(|h| &h.connection),
+                Some(Connection::Blocked { .. })
+            ) {
                 continue;
             }
             c.work().connection = Connection::Autocommit;

@@ -9,6 +9,7 @@ mod handler;
 mod judge;
 mod produce;
 mod retire;
+mod server_wait;
 mod setup;
 mod tables;
 mod work;
@@ -24,7 +25,7 @@ use super::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
 use super::cache::Cache;
 use super::cause::Cause;
 use super::consumer::{Connection, Consumer, Mark, Path};
-use super::db::{Begin, Database, DbError, Ran, RecordClaim, Tables, render_look_up};
+use super::db::{Begin, Database, DbError, Engine, Ran, RecordClaim, Tables, render_look_up};
 use super::event::{Actor, Event, EventKind, SqlRecord};
 use super::message::{Message, Payment};
 use super::provider::{Provider, Reply};
@@ -184,7 +185,10 @@ fn reused_ids(messages: &[Message]) -> BTreeMap<(String, Payment), u32> {
 
 impl World {
     pub fn new(setup: Setup, strategy: Strategy, seed: u64) -> Result<Self, SimError> {
-        let db = Database::open(setup.db_file.as_deref())?;
+        let db = match &setup.postgres {
+            Some(url) => Database::postgres(url)?,
+            None => Database::open(setup.db_file.as_deref())?,
+        };
         Self::on(db, setup, strategy, seed)
     }
 
@@ -440,6 +444,7 @@ impl World {
             Move::Prune { age_ms } => self.prune(*age_ms)?,
             Move::Produce { message } => self.produce(message.clone()),
         }
+        self.settle_waits()?;
         self.refresh_committed()?;
         self.rejudge(&held_before);
         Ok(())
@@ -505,7 +510,12 @@ impl World {
 
     /// A janitor deletes old processed IDs, as retention jobs do in production.
     pub(super) fn prune(&mut self, age_ms: Millis) -> Result<(), SimError> {
-        if let Some(holder) = self.lock_holder() {
+        // PostgreSQL's janitor deletes committed rows without waiting for
+        // anyone's open transaction; SQLite's cannot while one is open.
+        if let Some(holder) = self
+            .lock_holder()
+            .filter(|_| self.db.readers_wait_for_writers())
+        {
             let text = format!("janitor cannot prune now: {holder} holds the write lock");
             self.say(Actor::Janitor, EventKind::Info, text);
             return Ok(());
@@ -692,7 +702,10 @@ impl World {
             self.say(
                 Actor::Consumer(name.clone()),
                 EventKind::Warning,
-                "loses its open transaction: SQLite rolls it back".into(),
+                match self.db.engine() {
+                    Engine::Sqlite => "loses its open transaction: SQLite rolls it back".into(),
+                    Engine::Postgres => "loses its open transaction: its connection closed, and the PostgreSQL server rolls it back".into(),
+                },
             );
             self.release_waiters();
         }
