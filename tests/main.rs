@@ -3,6 +3,7 @@
 //! Each file of tests/ stays a module of its own; a new test file is added
 //! here (the first test below fails until it is).
 
+mod common;
 mod corpus;
 
 mod bounds;
@@ -17,6 +18,7 @@ mod db_held;
 mod design_file;
 mod hostile_fuzz;
 mod hostile_text;
+mod key_table;
 mod lesson;
 mod lesson_hostile;
 mod level_screen;

@@ -426,7 +426,7 @@ fn detail(
         }
         let wraps = line.spans.first().is_some_and(|s| s.content == " why: ");
         let h = if wraps {
-            (line.width().div_ceil(inner.width.max(1) as usize) as u16)
+            crate::tui::measure::rows([&line], inner.width, false)
                 .clamp(1, 4)
                 .min(inner.bottom() - y)
         } else {
