@@ -34,7 +34,14 @@ pub enum Mark {
 pub enum Status {
     Idle,
     Handling,
-    Blocked { by: String },
+    Blocked {
+        by: String,
+    },
+    /// The provider answered 409: `by`'s request with the same key is not
+    /// answered yet. The handler waits for that answer, then calls again.
+    AwaitingKey {
+        by: String,
+    },
     Crashed,
 }
 
@@ -51,6 +58,9 @@ pub struct Consumer {
     pub(super) txn_payment: bool,
     /// The provider's response, travelling back to the consumer.
     pub(super) response: Option<Response>,
+    /// The Idempotency-Key of this consumer's call that the provider holds
+    /// in flight until it answers (when the consumer takes the answer in).
+    pub(super) awaiting_key: Option<String>,
     /// Why this delivery's check let it through when it was a repeat (a
     /// pruned ID, a row that keeps one ID only): part of the cause if the
     /// work turns out repeated.
@@ -80,6 +90,7 @@ impl Consumer {
             in_txn: false,
             txn_payment: false,
             response: None,
+            awaiting_key: None,
             retry_cause: None,
             admitted_note: None,
             skipping: false,
@@ -104,6 +115,7 @@ impl Consumer {
             in_txn: self.in_txn,
             txn_payment: self.txn_payment,
             response: self.response.clone(),
+            awaiting_key: self.awaiting_key.clone(),
             admitted_note: self.admitted_note.clone(),
             retry_cause: self.retry_cause.clone(),
             skipping: self.skipping,
@@ -118,6 +130,12 @@ impl Consumer {
     /// The provider's response on its way back, if a call is outstanding.
     pub fn pending_response(&self) -> Option<&Response> {
         self.response.as_ref()
+    }
+
+    /// The key of this consumer's request that the provider has not
+    /// answered yet: until it does, a repeat with the key gets 409.
+    pub fn awaiting_key(&self) -> Option<&str> {
+        self.awaiting_key.as_deref()
     }
 
     /// On the skip path after finding a duplicate.
@@ -161,6 +179,7 @@ impl Consumer {
         self.in_txn = false;
         self.txn_payment = false;
         self.response = None;
+        self.awaiting_key = None;
         self.retry_cause = None;
         self.admitted_note = None;
         self.skipping = false;

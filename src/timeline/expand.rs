@@ -267,15 +267,16 @@ impl<'a, S: Sink> Run<'a, S> {
             let answer =
                 c.status == Status::Handling && program.get(c.pc) == Some(&Op::AwaitResponse);
             self.world.apply(&step)?;
-            // Taking in the provider's answer changes only the consumer,
-            // unless the answer makes it roll back (SQL the database sees).
+            // Taking in the provider's answer changes only the consumer and
+            // the provider's key store (the answer given out), unless the
+            // answer makes it roll back (SQL the database sees).
             let quiet = answer
                 && self.world.sql().is_empty()
-                && self
-                    .world
-                    .events()
-                    .iter()
-                    .all(|e| matches!(&e.actor, Actor::Consumer(name) if name == consumer));
+                && self.world.events().iter().all(|e| match &e.actor {
+                    Actor::Consumer(name) => name == consumer,
+                    Actor::Provider => true,
+                    _ => false,
+                });
             self.push_own(text.to_string(), quiet)?;
             let c = self
                 .world
@@ -285,7 +286,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 .expect("found above");
             let stop = match c.status {
                 Status::Idle => !restarting,
-                Status::Blocked { .. } | Status::Crashed => true,
+                Status::Blocked { .. } | Status::AwaitingKey { .. } | Status::Crashed => true,
                 Status::Handling => at_target(c),
             };
             // Judged before the user's move, which may crash this very

@@ -27,7 +27,8 @@ pub fn next_move(world: &World, last: Option<&str>) -> Option<Move> {
         Status::Handling | Status::Crashed => true,
         // Retrying BEGIN while another holds the write lock only fails again.
         Status::Blocked { .. } => lock_free,
-        Status::Idle => false,
+        // Released when the provider answers the request it waits for.
+        Status::AwaitingKey { .. } | Status::Idle => false,
     };
     let consumers = world.consumers();
     if let Some(c) = last.and_then(|name| consumers.iter().find(|c| c.name == name))

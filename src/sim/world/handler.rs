@@ -13,6 +13,13 @@ impl World {
             // A retry of the step that found the lock taken.
             self.consumers[i].status = Status::Handling;
         }
+        if let Status::AwaitingKey { by } = &self.consumers[i].status {
+            // Calling again before the first request is answered would only
+            // get 409 again: the handler goes on waiting.
+            let text = format!("still waits for the provider to answer {by}'s request");
+            self.say(self.actor(i), EventKind::Info, text);
+            return Ok(());
+        }
         let op = self.strategy.program[self.consumers[i].pc];
         match op {
             Op::Receive => self.receive(i)?,

@@ -131,6 +131,8 @@ pub struct World {
     pub(super) conflict: Option<String>,
     /// The key whose stored result was replayed in this step.
     pub(super) replayed: Option<String>,
+    /// What the provider answered a call made in this step.
+    pub(super) answered: Option<crate::sim::frame::CallAnswer>,
     /// The consumer whose handler ran in this step, if one did: only its
     /// step is marked as the one that ran.
     pub(super) stepped: Option<String>,
@@ -238,6 +240,7 @@ impl World {
             pruned: BTreeMap::new(),
             conflict: None,
             replayed: None,
+            answered: None,
             stepped: None,
             last_move: None,
             tables: Default::default(),
@@ -358,6 +361,7 @@ impl World {
         self.sql.clear();
         self.conflict = None;
         self.replayed = None;
+        self.answered = None;
         self.stepped = None;
         self.last_move = Some(mv.clone());
         self.step += 1;
@@ -676,6 +680,8 @@ impl World {
             EventKind::Bad,
             "crashes: the process is gone".into(),
         );
+        // The provider finishes a request whatever became of its caller.
+        self.provider_answers(i, &format!("{name}'s request into a closed connection"));
         if had_txn {
             self.say(
                 Actor::Consumer(name.clone()),

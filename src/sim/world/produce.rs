@@ -14,6 +14,7 @@ impl World {
         self.sql.clear();
         self.conflict = None;
         self.replayed = None;
+        self.answered = None;
         self.step += 1;
         self.broker.forget_settled();
         let held_before = self.held_payments();
