@@ -3,6 +3,7 @@
 //! never a step before the effect they tell nor a step after it.
 
 use idem::scenario::{self, load::builtins};
+use idem::sim::change::Place;
 use idem::sim::event::step_told;
 use idem::sim::{Actor, Frame, Strategy};
 use idem::timeline::Timeline;
@@ -13,8 +14,22 @@ fn timeline(name: &str, design: &str) -> Timeline {
 }
 
 /// Something a party other than the stepping consumer can see changed.
+/// The provider giving out its answer to a call (the key's entry turning
+/// from "processing" to the result) belongs to that call's words, as the
+/// timeline places them: it is told by its own event line.
 fn visible(f: &Frame) -> bool {
     let ch = &f.changes;
+    let only_the_answer = f.sql.is_empty()
+        && ch.charges_was.is_none()
+        && ch.total_was.is_none()
+        && ch.queue_was.is_none()
+        && ch.items.iter().all(|it| it.place == Place::Keys)
+        && f.events
+            .iter()
+            .all(|e| matches!(e.actor, Actor::Consumer(_) | Actor::Provider));
+    if only_the_answer {
+        return false;
+    }
     !f.sql.is_empty()
         || !ch.items.is_empty()
         || ch.charges_was.is_some()
