@@ -407,7 +407,8 @@ impl<'a, S: Sink> Run<'a, S> {
         while let Some(fork) = self.forks.get(self.next_fork)
             && fork.at < self.made
         {
-            if !self.forked() {
+            let first = !self.forked();
+            if first {
                 self.begin_play_out(fork);
             }
             self.next_fork += 1;
@@ -416,6 +417,17 @@ impl<'a, S: Sink> Run<'a, S> {
             }
             self.world.apply(&fork.mv)?;
             self.push_as(format!("you: {}", move_text(&fork.mv)), true)?;
+            if first {
+                // The whole paragraph is said once, at the user's move;
+                // after it each step is told by its own line, with only a
+                // reminder of whose run this is.
+                self.narration = format!(
+                    "Your run since step {}, where you changed it: {}. Nothing else goes \
+                     wrong unless you make it.",
+                    fork.at,
+                    move_text(&fork.mv)
+                );
+            }
         }
         Ok(())
     }
