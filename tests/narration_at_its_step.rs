@@ -107,3 +107,26 @@ fn every_step_says_what_it_did_and_words_never_come_late() {
     }
     assert!(checked > 100, "only {checked} steps carried words");
 }
+
+#[test]
+fn a_slow_call_is_sent_before_the_lease_runs_out_while_it_waits() {
+    // tour-3: A's call takes 40 s on a 30 s lease. The request leaves at
+    // once and the provider charges; the lease runs out during the wait,
+    // so the events tell the charge first and the expiry after it.
+    for design in ["naive", "idempotent"] {
+        let t = timeline("tour-3", design);
+        let f = t
+            .frames
+            .iter()
+            .find(|f| f.events.iter().any(|e| e.text.contains("is slow")))
+            .expect("the slow step");
+        let at = |needle: &str| {
+            f.events
+                .iter()
+                .position(|e| e.text.contains(needle))
+                .unwrap_or_else(|| panic!("{design}: no `{needle}` in step {}", f.index))
+        };
+        assert!(at("calls POST /charges") < at("visible again"), "{design}");
+        assert!(at("charges the card") < at("visible again"), "{design}");
+    }
+}

@@ -372,15 +372,36 @@ impl World {
                 let i = self.consumer_index(consumer)?;
                 self.stepped = Some(consumer.clone());
                 let slow = std::mem::take(&mut self.consumers[i].slow_next_ms);
+                // A provider call is slow after it is sent: the request
+                // reaches the provider at once and the time goes by while
+                // the answer is awaited, so what the time brings (a lease
+                // running out) is told after the call. Any other step is
+                // slow before its effect lands.
+                let call = self.consumers[i].status == Status::Handling
+                    && matches!(
+                        self.strategy.program.get(self.consumers[i].pc),
+                        Some(Op::CallProvider { .. })
+                    );
                 if slow > 0 {
+                    let what = if call {
+                        "this call takes"
+                    } else {
+                        "this step takes"
+                    };
                     self.say(
                         Actor::Consumer(consumer.clone()),
                         EventKind::Warning,
-                        format!("is slow: this step takes {}", format_duration(slow)),
+                        format!("is slow: {what} {}", format_duration(slow)),
                     );
                 }
-                self.advance(self.setup.step_ms + slow)?;
-                self.step_consumer(i)?;
+                if call {
+                    self.advance(self.setup.step_ms)?;
+                    self.step_consumer(i)?;
+                    self.advance(slow)?;
+                } else {
+                    self.advance(self.setup.step_ms + slow)?;
+                    self.step_consumer(i)?;
+                }
             }
             Move::Crash { consumer } => {
                 let i = self.consumer_index(consumer)?;
