@@ -58,7 +58,12 @@ impl World {
             .session(i)
             .insert_payment(payment.order, payment.amount, &key)?;
         self.ran(i, ran);
-        self.consumers[i].txn_payment = true;
+        // Attributed at commit: only then is the row there for good.
+        if let Connection::InTransaction { wrote_payment } =
+            &mut self.consumers[i].work().connection
+        {
+            *wrote_payment = true;
+        }
         self.done(i);
         self.say(
             self.actor(i),
@@ -122,13 +127,13 @@ impl World {
         );
         if self.provider.charges().len() > charges_before {
             let mut cause = Vec::new();
-            if !with_key && self.consumers[i].retry_cause.is_none() {
+            if !with_key && self.consumers[i].work().retry_cause.is_none() {
                 cause.push(format!(
                     "{} called the provider without an Idempotency-Key",
                     self.consumers[i].name
                 ));
             }
-            if let Some(why) = self.consumers[i].retry_cause.clone() {
+            if let Some(why) = self.consumers[i].work().retry_cause.clone() {
                 cause.push(
                     format!(
                         "{} called the provider again {}",
@@ -193,17 +198,19 @@ impl World {
             && !response.replayed
             && matches!(response.reply, Reply::Charged { .. } | Reply::Declined)
         {
-            self.consumers[i].awaiting_key = Some(k.to_string());
+            self.consumers[i].work().awaiting_key = Some(k.to_string());
         }
-        self.consumers[i].response = Some(response);
+        self.consumers[i].work().response = Some(response);
         self.done(i);
         Ok(())
     }
 
     /// The provider answers consumer `i`'s request, if it holds one in
-    /// flight: the key's result is kept for repeats from now on.
-    pub(super) fn provider_answers(&mut self, i: usize, to_whom: &str) {
-        let Some(key) = self.consumers[i].awaiting_key.take() else {
+    /// flight: the key's result is kept for repeats from now on, and a
+    /// handler that got 409 for the key can call again. `key` is the
+    /// request's key, taken from the handler (which may be dying).
+    pub(super) fn provider_answers(&mut self, i: usize, key: Option<String>, to_whom: &str) {
+        let Some(key) = key else {
             return;
         };
         if !self.provider.answer(&key) {
@@ -224,13 +231,14 @@ impl World {
         );
         let answered = self.consumers[i].name.clone();
         for j in 0..self.consumers.len() {
-            let waits =
-                matches!(&self.consumers[j].status, Status::AwaitingKey { by } if *by == answered);
+            let c = &mut self.consumers[j];
+            let waits = c
+                .handling()
+                .is_some_and(|h| h.held_by_key.as_deref() == Some(answered.as_str()));
             if !waits {
                 continue;
             }
-            let c = &mut self.consumers[j];
-            c.status = Status::Handling;
+            c.work().held_by_key = None;
             if c.marks.get(c.pc) == Some(&Mark::Waiting) {
                 c.marks[c.pc] = Mark::Todo;
             }
@@ -248,12 +256,13 @@ impl World {
         }
         let step = self.step;
         let name = self.consumers[i].name.clone();
-        self.provider_answers(i, &format!("{name}'s request"));
+        let key = self.consumers[i].work().awaiting_key.take();
+        self.provider_answers(i, key, &format!("{name}'s request"));
         let c = &mut self.consumers[i];
-        let response = c.response.take();
+        let response = c.work().response.take();
         if std::mem::take(&mut c.lose_next_response) || response.is_none() {
             // The handler times out and calls again: same program step as before.
-            c.retry_cause = Some(format!("response lost at step {step}"));
+            c.work().retry_cause = Some(format!("response lost at step {step}"));
             c.marks[c.pc] = Mark::Failed;
             c.pc -= 1;
             c.marks[c.pc] = Mark::Todo;
@@ -274,22 +283,22 @@ impl World {
             let by = self
                 .consumers
                 .iter()
-                .find(|c| c.awaiting_key.as_deref() == Some(key.as_str()))
+                .find(|c| c.awaiting_key() == Some(key.as_str()))
                 .map(|c| c.name.clone());
             let c = &mut self.consumers[i];
-            c.retry_cause = Some(format!("the provider answered 409 at step {step}"));
+            c.work().retry_cause = Some(format!("the provider answered 409 at step {step}"));
             c.marks[c.pc] = Mark::Failed;
             c.pc -= 1;
-            c.marks[c.pc] = Mark::Waiting;
+            c.marks[c.pc] = if by.is_some() {
+                Mark::Waiting
+            } else {
+                Mark::Todo
+            };
             let whose = match &by {
                 Some(by) => format!("{by}'s request"),
                 None => "the first request".into(),
             };
-            if let Some(by) = by {
-                c.status = Status::AwaitingKey { by };
-            } else {
-                c.marks[c.pc] = Mark::Todo;
-            }
+            c.work().held_by_key = by;
             self.say(
                 self.actor(i),
                 EventKind::Warning,
@@ -306,7 +315,7 @@ impl World {
         };
         match response.reply {
             Reply::Charged { ref charge_id } => {
-                self.consumers[i].last_charge = Some(charge_id.clone());
+                self.consumers[i].work().last_charge = Some(charge_id.clone());
                 self.done(i);
                 self.say(
                     self.actor(i),
@@ -317,17 +326,17 @@ impl World {
             other => {
                 // Any error: give up on this delivery and let the lease run
                 // out, so the broker tries again (and dead-letters at last).
-                let rolled_back = self.consumers[i].in_txn;
+                let rolled_back = self.consumers[i].in_txn();
                 if rolled_back {
                     let ran = self.session(i).rollback()?;
                     self.ran(i, ran);
-                    self.consumers[i].in_txn = false;
+                    self.consumers[i].work().connection = Connection::Autocommit;
                     self.release_waiters();
                 }
                 let name = self.consumers[i].name.clone();
                 let c = &mut self.consumers[i];
                 c.marks[c.pc] = Mark::Failed;
-                if let Some(d) = c.delivery.clone() {
+                if let Some(d) = c.delivery().cloned() {
                     self.broker.note_lost_lease(
                         &d.receipt,
                         format!("{name} gave up after {} at step {step}", other.describe()),
