@@ -31,6 +31,7 @@ mod output_errors;
 mod output_targets;
 mod progress_shared;
 mod property;
+mod provider_conflict;
 mod questions;
 mod race;
 mod record;

@@ -36,7 +36,14 @@ pub enum Mark {
 pub enum Status {
     Idle,
     Handling,
-    Blocked { by: String },
+    Blocked {
+        by: String,
+    },
+    /// The provider answered 409: `by`'s request with the same key is not
+    /// answered yet. The handler waits for that answer, then calls again.
+    AwaitingKey {
+        by: String,
+    },
     Crashed,
 }
 
@@ -72,6 +79,13 @@ pub struct Handling {
     pub(super) retry_cause: Option<Cause>,
     /// The charge ID the provider returned, for the in-progress record.
     pub(super) last_charge: Option<String>,
+    /// The Idempotency-Key of this handler's call that the provider holds
+    /// in flight until it answers (when the handler takes the answer in,
+    /// or dies).
+    pub(super) awaiting_key: Option<String>,
+    /// The provider answered 409: the handler waits until the provider has
+    /// answered this consumer's request with the same key.
+    pub(super) held_by_key: Option<String>,
 }
 
 /// The consumer's connection, as far as this delivery is concerned.
@@ -113,6 +127,8 @@ impl Handling {
             admitted: None,
             retry_cause: None,
             last_charge: None,
+            awaiting_key: None,
+            held_by_key: None,
         }
     }
 
@@ -192,10 +208,11 @@ impl Consumer {
         match &self.phase {
             Phase::Idle => Status::Idle,
             Phase::Crashed => Status::Crashed,
-            Phase::Handling(h) => match &h.connection {
-                Connection::Blocked { by } | Connection::Waiting { by, .. } => {
+            Phase::Handling(h) => match (&h.connection, &h.held_by_key) {
+                (Connection::Blocked { by } | Connection::Waiting { by, .. }, _) => {
                     Status::Blocked { by: by.clone() }
                 }
+                (_, Some(by)) => Status::AwaitingKey { by: by.clone() },
                 _ => Status::Handling,
             },
         }
@@ -214,9 +231,23 @@ impl Consumer {
         self.handling().is_some_and(|h| h.connection.held_up())
     }
 
-    /// Handling a delivery and not waiting for a lock: its next step runs.
+    /// Handling a delivery and not waiting for a lock or for the provider's
+    /// answer to another request with its key: its next step runs.
     pub fn is_running(&self) -> bool {
-        self.handling().is_some_and(|h| !h.connection.held_up())
+        self.handling()
+            .is_some_and(|h| !h.connection.held_up() && h.held_by_key.is_none())
+    }
+
+    /// Waiting, after a 409, for the provider to answer another consumer's
+    /// request with the same key.
+    pub fn is_held_by_key(&self) -> bool {
+        self.handling().is_some_and(|h| h.held_by_key.is_some())
+    }
+
+    /// The key of this consumer's request that the provider has not
+    /// answered yet: until it does, a repeat with the key gets 409.
+    pub fn awaiting_key(&self) -> Option<&str> {
+        self.handling().and_then(|h| h.awaiting_key.as_deref())
     }
 
     pub fn handling(&self) -> Option<&Handling> {

@@ -137,6 +137,8 @@ pub struct World {
     pub(super) conflict: Option<String>,
     /// The key whose stored result was replayed in this step.
     pub(super) replayed: Option<String>,
+    /// What the provider answered a call made in this step.
+    pub(super) answered: Option<crate::sim::frame::CallAnswer>,
     /// The consumer whose handler ran in this step, if one did: only its
     /// step is marked as the one that ran.
     pub(super) stepped: Option<String>,
@@ -247,6 +249,7 @@ impl World {
             pruned: BTreeMap::new(),
             conflict: None,
             replayed: None,
+            answered: None,
             stepped: None,
             last_move: None,
             tables: Default::default(),
@@ -367,6 +370,7 @@ impl World {
         self.sql.clear();
         self.conflict = None;
         self.replayed = None;
+        self.answered = None;
         self.stepped = None;
         self.last_move = Some(mv.clone());
         self.step += 1;
@@ -377,15 +381,36 @@ impl World {
                 let i = self.consumer_index(consumer)?;
                 self.stepped = Some(consumer.clone());
                 let slow = std::mem::take(&mut self.consumers[i].slow_next_ms);
+                // A provider call is slow after it is sent: the request
+                // reaches the provider at once and the time goes by while
+                // the answer is awaited, so what the time brings (a lease
+                // running out) is told after the call. Any other step is
+                // slow before its effect lands.
+                let call = self.consumers[i].is_running()
+                    && matches!(
+                        self.strategy.program.get(self.consumers[i].pc),
+                        Some(Op::CallProvider { .. })
+                    );
                 if slow > 0 {
+                    let what = if call {
+                        "this call takes"
+                    } else {
+                        "this step takes"
+                    };
                     self.say(
                         Actor::Consumer(consumer.clone()),
                         EventKind::Warning,
-                        format!("is slow: this step takes {}", format_duration(slow)),
+                        format!("is slow: {what} {}", format_duration(slow)),
                     );
                 }
-                self.advance(self.setup.step_ms + slow)?;
-                self.step_consumer(i)?;
+                if call {
+                    self.advance(self.setup.step_ms)?;
+                    self.step_consumer(i)?;
+                    self.advance(slow)?;
+                } else {
+                    self.advance(self.setup.step_ms + slow)?;
+                    self.step_consumer(i)?;
+                }
             }
             Move::Crash { consumer } => {
                 let i = self.consumer_index(consumer)?;
@@ -692,11 +717,18 @@ impl World {
         if c.pc < c.marks.len() && !c.is_idle() {
             c.marks[c.pc] = Mark::Crashed;
         }
+        let in_flight = c.awaiting_key().map(str::to_string);
         let delivery = c.die();
         self.say(
             Actor::Consumer(name.clone()),
             EventKind::Bad,
             "crashes: the process is gone".into(),
+        );
+        // The provider finishes a request whatever became of its caller.
+        self.provider_answers(
+            i,
+            in_flight,
+            &format!("{name}'s request into a closed connection"),
         );
         if had_txn {
             self.say(
