@@ -315,8 +315,9 @@ impl PgDatabase {
         self.shared.observe(|c| {
             let mut fresh = Fresh::default();
             if written.payments {
+                let ids: Vec<i64> = written.payment_ids.iter().copied().collect();
                 fresh.payments = c
-                    .query(PG_SELECT_PAYMENTS_AFTER, &[&last_payment])?
+                    .query(PG_SELECT_PAYMENTS_AFTER, &[&last_payment, &ids])?
                     .iter()
                     .map(|r| pg_payment(&read_row(r)))
                     .collect();
