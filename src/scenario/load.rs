@@ -118,7 +118,7 @@ impl ScriptStep {
         on_postgres
             .then(|| self.title_for.get(&on_engine(design)))
             .flatten()
-            .unwrap_or_else(|| self.title(design))
+            .map_or_else(|| self.title(design), String::as_str)
     }
 
     /// The narration for a run under `design`: its own version when the
