@@ -127,3 +127,199 @@ fn every_scenario_ends_the_same_on_sqlite_and_postgresql() {
         "the runs whose steps differ between the engines are not the ones named as the lock point's"
     );
 }
+
+fn idem(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn bad_addresses_get_one_line_exit_2_and_never_the_password() {
+    let Some(_) = server() else { return };
+    for (url, says) in [
+        (
+            "postgres://root:hunter2@127.0.0.1:1/test",
+            "cannot reach the PostgreSQL server",
+        ),
+        (
+            "postgres://root:hunter2@127.0.0.1:5432",
+            "names no database",
+        ),
+        (
+            "postgres://nobody_idem:hunter2@127.0.0.1:5432/test",
+            "refused user nobody_idem",
+        ),
+        (
+            "postgres://root:hunter2@127.0.0.1:notaport/test",
+            "cannot read it",
+        ),
+    ] {
+        for command in [
+            vec!["run", "tour-3", "--db", url],
+            vec![
+                "shot",
+                "tour-3",
+                "--db",
+                url,
+                "-o",
+                "/tmp/idem-engines-never.txt",
+            ],
+        ] {
+            let out = idem(&command);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{command:?}: {err}");
+            assert!(err.contains(says), "{command:?}: {err}");
+            assert!(!err.contains("hunter2"), "{command:?}: {err}");
+            assert_eq!(err.trim().lines().count(), 1, "{command:?}: {err}");
+            assert!(out.stdout.is_empty());
+        }
+    }
+}
+
+/// A server that goes away in the middle of a run (its backends ended from
+/// the server's side, as a stop does): the next move is a clear error.
+#[test]
+fn a_server_gone_mid_run_is_a_clear_error() {
+    let Some(url) = server() else { return };
+    let mut script = idem::scenario::find("tour-3").unwrap();
+    script.setup.postgres = Some(url.clone());
+    let mut world = idem::sim::World::new(script.setup.clone(), Strategy::idempotent(), 0).unwrap();
+    let step = |c: &str| idem::sim::Move::Step { consumer: c.into() };
+    world.apply(&step("A")).unwrap();
+    world.apply(&step("A")).unwrap();
+    let Database::Postgres(_) = Database::postgres(&url).unwrap() else {
+        unreachable!()
+    };
+    // Every backend of this world's schema, found by its application name.
+    let schema = world.database_name().unwrap();
+    let mut admin = postgres::Config::new()
+        .user("postgres")
+        .host("127.0.0.1")
+        .dbname("test")
+        .connect(postgres::NoTls)
+        .unwrap();
+    let ended = admin
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+            &[&schema],
+        )
+        .unwrap();
+    assert!(ended.len() >= 2, "{} backends ended", ended.len());
+    let err = (0..4)
+        .find_map(|_| world.apply(&step("A")).err())
+        .expect("a move on a server that went away fails")
+        .to_string();
+    assert!(err.contains("went away") || err.contains("closed"), "{err}");
+    assert!(!err.contains('\n'), "{err}");
+}
+
+/// A killed `idem run --db` (SIGTERM, SIGINT, SIGHUP in the middle of a
+/// long run): its schema is gone from the server, and it exits 128 + n.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_idem_leaves_no_schema_behind() {
+    let Some(url) = server() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.toml");
+    let n = 2000;
+    let messages: Vec<String> = (1..=n)
+        .map(|i| format!("{{ id = \"m-{i}\", order = {i}, amount = 1 }}"))
+        .collect();
+    let actions = vec!["\"run A\""; n].join(", ");
+    std::fs::write(
+        &file,
+        format!(
+            "title = \"long\"\nsummary = \"long\"\n[setup]\nconsumers = [\"A\"]\nmessages = [{}]\n[[steps]]\ntitle = \"all\"\nactions = [{actions}]\n[expect.idempotent]\ntotal = {n}\n",
+            messages.join(", ")
+        ),
+    )
+    .unwrap();
+    let mut admin = postgres::Config::new()
+        .user("postgres")
+        .host("127.0.0.1")
+        .dbname("test")
+        .connect(postgres::NoTls)
+        .unwrap();
+    for (signal, code) in [("TERM", 143), ("INT", 130), ("HUP", 129)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_idem"))
+            .args([
+                "run",
+                file.to_str().unwrap(),
+                "--mode",
+                "idempotent",
+                "--db",
+            ])
+            .arg(url.to_string())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pattern = format!("idem\\_{}\\_%", child.id());
+        let count = |admin: &mut postgres::Client| -> i64 {
+            admin
+                .query_one(
+                    "SELECT count(*) FROM pg_namespace WHERE nspname LIKE $1",
+                    &[&pattern],
+                )
+                .unwrap()
+                .get(0)
+        };
+        let start = std::time::Instant::now();
+        while count(&mut admin) == 0 {
+            assert!(start.elapsed().as_secs() < 30, "idem run made no schema");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        // Only the process this test started, by its PID.
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(code), "SIG{signal}");
+        assert_eq!(
+            count(&mut admin),
+            0,
+            "SIG{signal}: its schema is left on the server"
+        );
+    }
+}
+
+/// The two README pictures of PostgreSQL's lock point, redrawn on the
+/// server: each must match the committed file.
+#[test]
+fn the_postgresql_screenshots_are_current() {
+    let Some(url) = server() else { return };
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+    for (name, scenario) in [
+        ("postgres-tour-3-insert-waits", "tour-3"),
+        ("postgres-race-rollback-insert-goes-ahead", "race-rollback"),
+    ] {
+        let mut script = idem::scenario::find(scenario).unwrap();
+        script.setup.postgres = Some(url.clone());
+        let shot = idem::export::shot::Shot {
+            script,
+            strategy: Strategy::idempotent(),
+            seed: 0,
+            moment: idem::export::shot::Moment::Step(9),
+            view: idem::export::shot::View::Main,
+            width: 120,
+            height: 40,
+            ascii: false,
+            color: true,
+        };
+        let png = idem::export::render(
+            &shot.buffer().unwrap(),
+            idem::export::Kind::Png,
+            &shot.title(),
+        )
+        .unwrap();
+        let committed = std::fs::read(dir.join(format!("{name}.png"))).unwrap();
+        assert!(
+            png == committed,
+            "screenshots/{name}.png is stale: `idem shot {scenario} --db URL --step 9 -o screenshots/{name}.png --force`"
+        );
+    }
+}

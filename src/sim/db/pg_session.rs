@@ -197,6 +197,7 @@ impl PgSession {
     }
 
     fn gone(&self) -> DbError {
+        super::pg_database::hold_if_ending();
         DbError::Postgres(format!(
             "PostgreSQL at {}: a consumer's connection closed in the middle of the run; start the server and run again",
             self.shared.url
