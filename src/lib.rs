@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod export;
+pub mod harness;
 pub mod learner;
 pub mod levels;
 pub mod output_file;

@@ -178,6 +178,7 @@ fn title(world: &World, mv: &Move) -> String {
         Move::ExpireLease { message } => format!("the lease on {message} runs out"),
         Move::Wait { ms } => format!("{} pass", format_duration(*ms)),
         Move::Publish { message } => format!("the producer publishes {message} again"),
+        Move::Produce { message } => format!("the producer publishes {}", message.id),
         Move::Prune { age_ms } => format!(
             "the janitor prunes IDs older than {}",
             format_duration(*age_ms)

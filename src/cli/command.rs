@@ -12,6 +12,7 @@ use super::run::RunArgs;
 use super::screenshots::ScreenshotsArgs;
 use super::shot::ShotArgs;
 use super::soak::SoakArgs;
+use super::test::{SuperviseArgs, TestArgs};
 use super::validate::ValidateArgs;
 use clap::{Parser, Subcommand};
 
@@ -49,6 +50,14 @@ pub enum Command {
     /// consumers, faults at given rates, the same schedule for every design;
     /// then a report of the money and every violation found.
     Soak(SoakArgs),
+    /// Test your own consumer program, in any language: idem's broker,
+    /// payment provider and faults against it, the money checked in its
+    /// own database (docs/consumer-protocol.md).
+    Test(TestArgs),
+    /// Run a program under idem's supervision (idem test runs each process
+    /// of a tested program so; it dies when idem dies).
+    #[command(hide = true)]
+    Supervise(SuperviseArgs),
     /// Print a shell completion script (for example:
     /// `idem completions bash > ~/.local/share/bash-completion/completions/idem`).
     Completions(CompletionsArgs),

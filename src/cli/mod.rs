@@ -26,6 +26,7 @@ mod save;
 mod screenshots;
 mod shot;
 mod soak;
+mod test;
 mod validate;
 
 use clap::{CommandFactory, FromArgMatches};
@@ -88,6 +89,8 @@ pub fn main() -> ExitCode {
         Some(Command::Lesson(args)) => args.run(),
         Some(Command::Screenshots(args)) => args.run(),
         Some(Command::Generate(args)) => args.run(),
+        Some(Command::Test(args)) => args.run(),
+        Some(Command::Supervise(args)) => args.run(),
         Some(Command::Man) => man::run(Cli::command()),
         None => play::resume(&cli.global),
     };

@@ -178,6 +178,9 @@ pub fn move_text(mv: &Move) -> String {
         Move::ExpireLease { message } => format!("expire-lease {message}"),
         Move::Wait { ms } => format!("wait {}", format_duration(*ms)),
         Move::Publish { message } => format!("publish {message}"),
+        // Only a long run's producer makes this move; a scenario lists its
+        // messages in the setup instead, so no action word reads it back.
+        Move::Produce { message } => format!("produce {}", message.id),
         Move::Prune { age_ms } => format!("prune {}", format_duration(*age_ms)),
     }
 }

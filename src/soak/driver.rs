@@ -249,7 +249,7 @@ impl<'a> Driver<'a> {
                         self.live.insert(payment, Story::new(message.clone(), now));
                     }
                 }
-                self.world.produce(message)?;
+                self.world.apply(&Move::Produce { message })?;
             }
             Decision::Hit { kind, consumer } => {
                 let name = self.name(consumer);

@@ -30,6 +30,7 @@ mod pg_error;
 mod pg_link;
 mod pg_session;
 mod pg_url;
+pub mod program;
 mod render;
 mod rows;
 mod session;

@@ -71,6 +71,11 @@ pub enum Move {
     Prune {
         age_ms: Millis,
     },
+    /// The producer publishes a message the setup did not list, as a
+    /// producer in production keeps doing while the run goes on.
+    Produce {
+        message: Message,
+    },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -446,6 +451,7 @@ impl World {
                 self.publish(m);
             }
             Move::Prune { age_ms } => self.prune(*age_ms)?,
+            Move::Produce { message } => self.produce(message.clone()),
         }
         self.settle_waits()?;
         self.refresh_committed()?;

@@ -1,0 +1,79 @@
+//! One instance of the user's program (`A`, `B`): the process it runs now,
+//! what it asked, which messages it holds, and how often it was started.
+
+use super::process::Proc;
+use super::protocol::Request;
+use crate::sim::message::Payment;
+use std::time::Instant;
+
+/// Where an instance is between two of idem's decisions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum State {
+    /// Started; its hello has not come yet.
+    Starting,
+    /// Answered; idem waits for its next request.
+    Running,
+    /// Waiting for idem's answer to this request.
+    Parked(Request),
+    /// Silent while another holds the database's write lock: waiting for
+    /// that lock, not working.
+    Blocked,
+    /// Told the queue is empty; it is to exit.
+    Done,
+}
+
+/// A message an instance received and has not acked.
+#[derive(Clone, Debug)]
+pub struct Held {
+    pub receipt: String,
+    pub message: String,
+    pub payment: Payment,
+    pub delivery: u32,
+    /// Why this delivery happened when it is not the first, newest first.
+    pub cause: Vec<String>,
+}
+
+pub struct Instance {
+    pub name: String,
+    pub start: u32,
+    pub proc: Option<Proc>,
+    pub state: State,
+    /// Requests answered, over all its starts: the fair order of service.
+    pub served: u64,
+    pub holding: Vec<Held>,
+    /// Its lease was made to run out: served only when no one else can go on.
+    pub held_back: bool,
+    /// The last charge number it used in this start.
+    pub last_req: Option<u64>,
+    /// When it was last answered or started: its silence is measured from here.
+    pub since: Instant,
+    /// What it was last answered, for a diagnosis of its silence.
+    pub last_answer: String,
+}
+
+impl Instance {
+    pub fn label(&self) -> String {
+        format!("{} (start {})", self.name, self.start)
+    }
+
+    pub fn stderr_tail(&self) -> Vec<String> {
+        self.proc
+            .as_ref()
+            .map(|p| p.stderr_tail(super::diagnosis::STDERR_SHOWN))
+            .unwrap_or_default()
+    }
+
+    /// The message a request is about: a charge for a payment it holds, an
+    /// ack of a receipt it holds.
+    pub fn held_for(&self, request: &Request) -> Option<&Held> {
+        match request {
+            Request::Charge { order, amount, .. } => self
+                .holding
+                .iter()
+                .rev()
+                .find(|h| h.payment.order == *order && h.payment.amount == *amount),
+            Request::Ack { receipt } => self.holding.iter().find(|h| &h.receipt == receipt),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! The verdict is money: what was owed (published), what idem's provider
+//! charged, and what the program's database records, judged by the
+//! simulator's own rules (`sim::verdict::judge_fact`), with the cause
+//! chains the run wrote down.
+
+use crate::sim::broker::Broker;
+use crate::sim::db::program::{self, Recorded};
+use crate::sim::message::{Message, Payment};
+use crate::sim::provider::Provider;
+use crate::sim::verdict::{self, FactState, LedgerEntry, LedgerKind, Verdict};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use super::instance::Held;
+
+/// What a run knows about the money while it runs.
+#[derive(Debug, Default)]
+pub struct Ledger {
+    /// Distinct messages per payment: each is owed once, whatever the copies.
+    owed: BTreeMap<Payment, usize>,
+    ids: BTreeSet<String>,
+    charges: Vec<LedgerEntry>,
+    /// What happened to each payment's messages, oldest first.
+    notes: BTreeMap<Payment, Vec<String>>,
+    acked_before_work: BTreeSet<Payment>,
+}
+
+/// Above this many messages, an ack does not look into the database (the
+/// look costs a query per ack): a soak says "charge lost" where a small
+/// run can say "message lost".
+const LOOK_AT_ACKS_UP_TO: usize = 64;
+
+impl Ledger {
+    pub fn owe(&mut self, message: &Message) {
+        if self.ids.insert(message.id.clone()) {
+            *self.owed.entry(message.payment.clone()).or_default() += 1;
+        }
+    }
+
+    pub fn charged(
+        &mut self,
+        payment: &Payment,
+        charge_id: &str,
+        step: usize,
+        who: &str,
+        key: Option<&str>,
+        held: Option<&Held>,
+    ) {
+        let mut cause = vec![format!(
+            "{charge_id}: {who} charged order {} ${} {}{}",
+            payment.order,
+            payment.amount,
+            match key {
+                Some(k) => format!("with Idempotency-Key {k}"),
+                None => "with no Idempotency-Key".into(),
+            },
+            match held {
+                Some(h) => format!(", on delivery {} of {}", h.delivery, h.message),
+                None => ", for no message it held".into(),
+            }
+        )];
+        if let Some(h) = held {
+            cause.extend(h.cause.iter().cloned());
+        }
+        self.charges.push(LedgerEntry {
+            order: payment.order,
+            amount: payment.amount,
+            kind: LedgerKind::ProviderCharged,
+            step,
+            cause,
+            let_through_by_retention: false,
+        });
+    }
+
+    pub fn note(&mut self, payment: &Payment, what: String) {
+        self.notes.entry(payment.clone()).or_default().push(what);
+    }
+
+    /// The broker removed a message of this payment: was its work saved?
+    pub fn acked(&mut self, payment: &Payment, db: &Path, query: &str) {
+        if self.ids.len() > LOOK_AT_ACKS_UP_TO {
+            return;
+        }
+        if let Ok(rows) = program::read_recorded(db, query)
+            && !rows
+                .iter()
+                .any(|r| r.order == payment.order && r.amount == payment.amount)
+        {
+            self.acked_before_work.insert(payment.clone());
+        }
+    }
+}
+
+pub fn verdict(
+    ledger: &Ledger,
+    broker: &Broker,
+    provider: &Provider,
+    recorded: &[Recorded],
+) -> Verdict {
+    let mut rows: BTreeMap<Payment, usize> = BTreeMap::new();
+    for r in recorded {
+        *rows
+            .entry(Payment {
+                order: r.order,
+                amount: r.amount,
+            })
+            .or_default() += 1;
+    }
+    let mut payments: BTreeSet<Payment> = ledger.owed.keys().cloned().collect();
+    payments.extend(rows.keys().cloned());
+    payments.extend(ledger.charges.iter().map(|c| Payment {
+        order: c.order,
+        amount: c.amount,
+    }));
+    // idem cannot see which process wrote a row: a row's chain is the
+    // row, then what happened to its payment's messages, newest first.
+    let row_entries: Vec<LedgerEntry> = rows
+        .iter()
+        .flat_map(|(p, n)| {
+            (0..*n).map(move |k| {
+                let mut cause = vec![format!(
+                    "row {} of order {} ${} in the program's database",
+                    k + 1,
+                    p.order,
+                    p.amount
+                )];
+                if let Some(notes) = ledger.notes.get(p) {
+                    cause.extend(notes.iter().rev().cloned());
+                }
+                LedgerEntry {
+                    order: p.order,
+                    amount: p.amount,
+                    kind: LedgerKind::PaymentCommitted,
+                    step: usize::MAX,
+                    cause,
+                    let_through_by_retention: false,
+                }
+            })
+        })
+        .collect();
+    let notes: BTreeMap<&Payment, Vec<Vec<String>>> = payments
+        .iter()
+        .map(|p| {
+            let chain: Vec<String> = ledger
+                .notes
+                .get(p)
+                .map(|n| n.iter().rev().cloned().collect())
+                .unwrap_or_default();
+            (
+                p,
+                if chain.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![chain]
+                },
+            )
+        })
+        .collect();
+    let same_order = |p: &Payment| payments.iter().filter(|q| q.order == p.order).count() > 1;
+    let facts: Vec<FactState<'_>> = payments
+        .iter()
+        .map(|p| FactState {
+            payment: p,
+            name: if same_order(p) {
+                format!("order {} (${})", p.order, p.amount)
+            } else {
+                format!("order {}", p.order)
+            },
+            expected: ledger.owed.get(p).copied().unwrap_or(0),
+            payments: rows.get(p).copied().unwrap_or(0),
+            charges: provider.charges_for_payment(p),
+            pending: broker.payment_pending(p),
+            writing: false,
+            doomed: false,
+            recorded_unpaid: false,
+            acked_before_work: ledger.acked_before_work.contains(p),
+            dead_lettered: broker.payment_dead_lettered(p),
+            poison: false,
+            ledger: ledger
+                .charges
+                .iter()
+                .chain(row_entries.iter())
+                .filter(|e| e.order == p.order && e.amount == p.amount)
+                .collect(),
+            notes: &notes[p],
+        })
+        .collect();
+    verdict::judge(&facts)
+}

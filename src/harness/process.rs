@@ -1,0 +1,324 @@
+//! One process of the user's program, started under the supervisor
+//! (supervise.rs) as the leader of its own process group: its stdin to
+//! write answers to, a reader thread that turns its stdout into bounded
+//! lines, and a reader thread that keeps the last lines of its stderr.
+//! Dropping it kills the group and reaps the supervisor.
+
+use super::protocol::MAX_LINE;
+use std::collections::VecDeque;
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How to start the program.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    /// The idem binary that runs `supervise` (normally idem itself).
+    pub supervisor: PathBuf,
+    pub program: Vec<String>,
+    pub env: Vec<(String, String)>,
+}
+
+/// What a reader thread heard on a program's stdout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Heard {
+    Line(String),
+    /// A line longer than `MAX_LINE` bytes (the rest of it is skipped).
+    TooLong,
+    /// Bytes that are not UTF-8.
+    NotText,
+    /// End of its stdout; with the bytes of a last, unfinished line.
+    Closed {
+        partial: Option<String>,
+    },
+}
+
+/// Lines of stderr kept per process: the last ones, for diagnoses and
+/// replays. Older lines are counted, not kept.
+pub const STDERR_KEPT: usize = 200;
+const STDERR_LINE: usize = 300;
+
+#[derive(Debug, Default)]
+pub struct StderrLog {
+    lines: VecDeque<String>,
+    /// Lines ever seen, kept or not.
+    total: u64,
+    partial: Vec<u8>,
+}
+
+impl StderrLog {
+    fn push_bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if b == b'\n' {
+                let line = String::from_utf8_lossy(&self.partial).into_owned();
+                self.partial.clear();
+                self.push_line(line);
+            } else if self.partial.len() < STDERR_LINE * 4 {
+                self.partial.push(b);
+            }
+        }
+    }
+
+    fn push_line(&mut self, line: String) {
+        self.total += 1;
+        self.lines.push_back(super::text::shorten(
+            line.trim_end_matches('\r'),
+            STDERR_LINE,
+        ));
+        if self.lines.len() > STDERR_KEPT {
+            self.lines.pop_front();
+        }
+    }
+
+    fn finish(&mut self) {
+        if !self.partial.is_empty() {
+            let line = String::from_utf8_lossy(&self.partial).into_owned();
+            self.partial.clear();
+            self.push_line(line);
+        }
+    }
+
+    /// The last `n` lines.
+    pub fn last(&self, n: usize) -> Vec<String> {
+        let skip = self.lines.len().saturating_sub(n);
+        self.lines.iter().skip(skip).cloned().collect()
+    }
+
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// The lines after the first `seen`, and how many of those were no
+    /// longer kept.
+    pub fn since(&self, seen: u64) -> (Vec<String>, u64) {
+        let first_kept = self.total - self.lines.len() as u64;
+        let dropped = first_kept.saturating_sub(seen);
+        let skip = seen.saturating_sub(first_kept) as usize;
+        (self.lines.iter().skip(skip).cloned().collect(), dropped)
+    }
+}
+
+/// A running process of the program.
+pub struct Proc {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    pub stderr: Arc<Mutex<StderrLog>>,
+    stderr_reader: Option<std::thread::JoinHandle<()>>,
+    stdout: Receiver<Heard>,
+    reaped: bool,
+}
+
+/// Lines waiting to be read per process: a program that floods its
+/// stdout waits for idem, it never fills idem's memory.
+const STDOUT_BUFFER: usize = 16;
+
+impl Proc {
+    pub fn start(launch: &Launch) -> std::io::Result<Proc> {
+        let mut command = Command::new(&launch.supervisor);
+        command
+            .arg("supervise")
+            .arg("--")
+            .args(&launch.program)
+            .envs(launch.env.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        let mut child = command.spawn()?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("piped");
+        let stderr = child.stderr.take().expect("piped");
+        let (tx, rx) = std::sync::mpsc::sync_channel(STDOUT_BUFFER);
+        std::thread::spawn(move || read_lines(stdout, tx));
+        let log = Arc::new(Mutex::new(StderrLog::default()));
+        let stderr_reader = {
+            let log = log.clone();
+            std::thread::spawn(move || {
+                let mut stderr = stderr;
+                let mut buf = [0u8; 4096];
+                while let Ok(n) = stderr.read(&mut buf) {
+                    if n == 0 {
+                        break;
+                    }
+                    log.lock().expect("stderr log").push_bytes(&buf[..n]);
+                }
+                log.lock().expect("stderr log").finish();
+            })
+        };
+        Ok(Proc {
+            child,
+            stdin,
+            stderr: log,
+            stderr_reader: Some(stderr_reader),
+            stdout: rx,
+            reaped: false,
+        })
+    }
+
+    /// Writes one answer line. A program that closed its stdin cannot be
+    /// answered: false.
+    pub fn send(&mut self, line: &str) -> bool {
+        match self.stdin.as_mut() {
+            Some(stdin) => stdin
+                .write_all(line.as_bytes())
+                .and_then(|()| stdin.flush())
+                .is_ok(),
+            None => false,
+        }
+    }
+
+    /// The next thing heard on stdout, waiting at most `limit`.
+    pub fn hear(&self, limit: Duration) -> Option<Heard> {
+        match self.stdout.recv_timeout(limit) {
+            Ok(heard) => Some(heard),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                Some(Heard::Closed { partial: None })
+            }
+        }
+    }
+
+    /// What was heard already, without waiting.
+    pub fn try_hear(&self) -> Option<Heard> {
+        match self.stdout.try_recv() {
+            Ok(heard) => Some(heard),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Heard::Closed { partial: None }),
+        }
+    }
+
+    pub fn stderr_tail(&self, n: usize) -> Vec<String> {
+        self.stderr.lock().expect("stderr log").last(n)
+    }
+
+    /// Closes its stdin and waits up to `limit` for it to exit; then kills
+    /// it. True when it exited on its own.
+    pub fn finish(&mut self, limit: Duration) -> bool {
+        self.stdin = None;
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                self.kill();
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        self.kill();
+        false
+    }
+
+    /// True once the supervisor has exited (the program ended).
+    pub fn exited(&mut self) -> Option<String> {
+        match self.child.try_wait() {
+            Ok(Some(status)) => Some(match status.code() {
+                Some(code) => format!("exit status {code}"),
+                None => "killed by a signal".into(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// SIGKILL to the whole group (the supervisor, the program, anything it
+    /// started), then reap the supervisor and let the stderr reader finish.
+    pub fn kill(&mut self) {
+        if self.reaped {
+            return;
+        }
+        if let Some(pid) = rustix::process::Pid::from_raw(self.child.id() as i32) {
+            let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.stdin = None;
+        self.reaped = true;
+        if let Some(reader) = self.stderr_reader.take() {
+            let _ = reader.join();
+        }
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn read_lines(mut stdout: impl Read, tx: SyncSender<Heard>) {
+    let mut buf = [0u8; 8192];
+    let mut line: Vec<u8> = Vec::new();
+    let mut skipping = false;
+    loop {
+        let n = match stdout.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        for &b in &buf[..n] {
+            if b == b'\n' {
+                if !skipping {
+                    let heard = match String::from_utf8(std::mem::take(&mut line)) {
+                        Ok(text) => Heard::Line(text.trim_end_matches('\r').to_string()),
+                        Err(_) => Heard::NotText,
+                    };
+                    if tx.send(heard).is_err() {
+                        return;
+                    }
+                }
+                skipping = false;
+                line.clear();
+            } else if !skipping {
+                line.push(b);
+                if line.len() > MAX_LINE {
+                    line.clear();
+                    skipping = true;
+                    if tx.send(Heard::TooLong).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+    let partial = (!line.is_empty()).then(|| String::from_utf8_lossy(&line).into_owned());
+    let _ = tx.send(Heard::Closed { partial });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stderr_keeps_the_last_lines_and_counts_the_rest() {
+        let mut log = StderrLog::default();
+        for i in 0..(STDERR_KEPT + 5) {
+            log.push_bytes(format!("line {i}\n").as_bytes());
+        }
+        log.push_bytes(b"half");
+        log.finish();
+        assert_eq!(log.total(), STDERR_KEPT as u64 + 6);
+        assert_eq!(log.last(2), ["line 204", "half"]);
+        let (lines, dropped) = log.since(0);
+        assert_eq!(dropped, 6);
+        assert_eq!(lines.len(), STDERR_KEPT);
+        let (lines, dropped) = log.since(log.total() - 1);
+        assert_eq!((lines, dropped), (vec!["half".to_string()], 0));
+    }
+
+    #[test]
+    fn stdout_lines_are_bounded() {
+        let (tx, rx) = std::sync::mpsc::sync_channel(4);
+        let mut input = vec![b'x'; MAX_LINE + 10];
+        input.extend_from_slice(b"\n{\"a\":1}\nhal");
+        std::thread::spawn(move || read_lines(&input[..], tx));
+        assert_eq!(rx.recv().unwrap(), Heard::TooLong);
+        assert_eq!(rx.recv().unwrap(), Heard::Line("{\"a\":1}".into()));
+        assert_eq!(
+            rx.recv().unwrap(),
+            Heard::Closed {
+                partial: Some("hal".into())
+            }
+        );
+    }
+}

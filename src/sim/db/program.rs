@@ -1,0 +1,240 @@
+//! A user's program's own database, seen from outside (`idem test`): idem
+//! never writes it, only asks whether someone holds its write lock, reads
+//! what the program recorded with the user's query, and lists its tables
+//! for a replay. Every connection here is short-lived, so it holds no lock
+//! between two looks.
+
+use rusqlite::{Connection, ErrorCode, OpenFlags};
+use std::path::Path;
+use std::time::Duration;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ProgramDbError {
+    #[error("the program's database {path} does not exist: the program never created it")]
+    Missing { path: String },
+    #[error("{query}: {message}")]
+    Query { query: String, message: String },
+    #[error(
+        "{query}: row {row} has {found}; idem needs two integer columns, the order and the amount (whole dollars)"
+    )]
+    Shape {
+        query: String,
+        row: usize,
+        found: String,
+    },
+    #[error("SQLite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+}
+
+/// How long a look waits for a lock the program holds for a moment (a
+/// commit); longer than that, and the look fails and says so.
+const LOOK_WAIT: Duration = Duration::from_millis(2_000);
+
+fn open(path: &Path, write: bool) -> Result<Option<Connection>, ProgramDbError> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let flags = if write {
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+    } else {
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+    } | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    Ok(Some(Connection::open_with_flags(path, flags)?))
+}
+
+/// True when some connection holds the database's write lock (a write
+/// transaction is open): a `BEGIN IMMEDIATE` that is refused at once. The
+/// probe's own lock lasts one statement and is never promoted, so a writer
+/// that meets it waits in its busy handler and goes on.
+pub fn write_lock_held(path: &Path) -> Result<bool, ProgramDbError> {
+    let Some(conn) = open(path, true)? else {
+        return Ok(false);
+    };
+    conn.busy_timeout(Duration::ZERO)?;
+    match conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;") {
+        Ok(()) => Ok(false),
+        Err(rusqlite::Error::SqliteFailure(e, _))
+            if matches!(e.code, ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) =>
+        {
+            Ok(true)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// One row the program recorded: an order and an amount.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Recorded {
+    pub order: u32,
+    pub amount: u32,
+}
+
+/// Runs the user's query over what is committed and reads its first two
+/// columns as (order, amount).
+pub fn read_recorded(path: &Path, query: &str) -> Result<Vec<Recorded>, ProgramDbError> {
+    let Some(conn) = open(path, false)? else {
+        return Err(ProgramDbError::Missing {
+            path: path.display().to_string(),
+        });
+    };
+    conn.busy_timeout(LOOK_WAIT)?;
+    let failed = |e: rusqlite::Error| ProgramDbError::Query {
+        query: query.to_string(),
+        message: e.to_string(),
+    };
+    let mut stmt = conn.prepare(query).map_err(failed)?;
+    if stmt.column_count() < 2 {
+        return Err(ProgramDbError::Shape {
+            query: query.to_string(),
+            row: 0,
+            found: format!("{} column", stmt.column_count()),
+        });
+    }
+    let mut rows = stmt.query([]).map_err(failed)?;
+    let mut out = Vec::new();
+    while let Some(row) = rows.next().map_err(failed)? {
+        let n = out.len() + 1;
+        let int = |i: usize| -> Result<u32, ProgramDbError> {
+            let value: rusqlite::types::Value = row.get(i).map_err(failed)?;
+            match value {
+                rusqlite::types::Value::Integer(v) if (0..=i64::from(u32::MAX)).contains(&v) => {
+                    Ok(v as u32)
+                }
+                other => Err(ProgramDbError::Shape {
+                    query: query.to_string(),
+                    row: n,
+                    found: format!("{} in column {}", describe(&other), i + 1),
+                }),
+            }
+        };
+        out.push(Recorded {
+            order: int(0)?,
+            amount: int(1)?,
+        });
+    }
+    Ok(out)
+}
+
+fn describe(value: &rusqlite::types::Value) -> String {
+    use rusqlite::types::Value;
+    match value {
+        Value::Null => "NULL".into(),
+        Value::Integer(v) => format!("the integer {v}"),
+        Value::Real(v) => format!("the real {v}"),
+        Value::Text(t) => format!("the text {:?}", t.chars().take(40).collect::<String>()),
+        Value::Blob(b) => format!("a blob of {} bytes", b.len()),
+    }
+}
+
+/// One of the program's tables as committed: its name, its columns and its
+/// rows as text, in rowid order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableDump {
+    pub name: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Every table of the program's database, by name, with at most `limit`
+/// rows each (the count says how many there are).
+pub fn dump_tables(path: &Path, limit: usize) -> Result<Vec<(TableDump, usize)>, ProgramDbError> {
+    let Some(conn) = open(path, false)? else {
+        return Ok(Vec::new());
+    };
+    conn.busy_timeout(LOOK_WAIT)?;
+    let names: Vec<String> = conn
+        .prepare(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let mut out = Vec::new();
+    for name in names {
+        let quoted = format!("\"{}\"", name.replace('"', "\"\""));
+        let total: i64 =
+            conn.query_row(&format!("SELECT count(*) FROM {quoted}"), [], |r| r.get(0))?;
+        let mut stmt = conn.prepare(&format!("SELECT * FROM {quoted} LIMIT {limit}"))?;
+        let columns: Vec<String> = stmt.column_names().map(|c| c.to_string()).collect();
+        let width = columns.len();
+        let rows = stmt
+            .query_map([], |r| {
+                (0..width)
+                    .map(|i| {
+                        let v: rusqlite::types::Value = r.get(i)?;
+                        Ok(match v {
+                            rusqlite::types::Value::Null => "NULL".to_string(),
+                            rusqlite::types::Value::Integer(v) => v.to_string(),
+                            rusqlite::types::Value::Real(v) => v.to_string(),
+                            rusqlite::types::Value::Text(t) => t,
+                            rusqlite::types::Value::Blob(b) => format!("<{} bytes>", b.len()),
+                        })
+                    })
+                    .collect::<Result<Vec<String>, rusqlite::Error>>()
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        out.push((
+            TableDump {
+                name,
+                columns,
+                rows,
+            },
+            usize::try_from(total).unwrap_or(0),
+        ));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_write_transaction_is_seen_and_a_read_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.db");
+        let program = Connection::open(&path).unwrap();
+        program
+            .execute_batch("CREATE TABLE payments (order_id INTEGER, amount INTEGER);")
+            .unwrap();
+        assert!(!write_lock_held(&path).unwrap());
+        program
+            .execute_batch("BEGIN; INSERT INTO payments VALUES (1042, 40);")
+            .unwrap();
+        assert!(write_lock_held(&path).unwrap());
+        assert!(
+            read_recorded(&path, "SELECT order_id, amount FROM payments")
+                .unwrap()
+                .is_empty(),
+            "an open transaction's row is not committed"
+        );
+        program.execute_batch("COMMIT").unwrap();
+        assert!(!write_lock_held(&path).unwrap());
+        assert_eq!(
+            read_recorded(&path, "SELECT order_id, amount FROM payments").unwrap(),
+            [Recorded {
+                order: 1042,
+                amount: 40
+            }]
+        );
+    }
+
+    #[test]
+    fn a_query_of_another_shape_says_what_it_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.db");
+        let program = Connection::open(&path).unwrap();
+        program
+            .execute_batch("CREATE TABLE payments (order_id TEXT, amount INTEGER); INSERT INTO payments VALUES ('x', 4);")
+            .unwrap();
+        let e = read_recorded(&path, "SELECT order_id, amount FROM payments").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("row 1 has the text \"x\" in column 1"),
+            "{e}"
+        );
+        let e = read_recorded(&path, "SELECT amount FROM payments").unwrap_err();
+        assert!(e.to_string().contains("1 column"), "{e}");
+        let e = read_recorded(&path, "SELECT a, b FROM nowhere").unwrap_err();
+        assert!(e.to_string().contains("no such table: nowhere"), "{e}");
+    }
+}
