@@ -66,8 +66,7 @@ impl PlayArgs {
                 step: self.step,
                 chapter: self.chapter,
             },
-            animation,
-            ascii,
+            (animation, ascii),
             Learner {
                 resume: false,
                 fresh: global.fresh,
@@ -86,8 +85,7 @@ pub fn resume(global: &Global) -> Result<ExitCode> {
         DesignChoice::default(),
         0,
         At::default(),
-        !global.no_animation,
-        global.ascii,
+        (!global.no_animation, global.ascii),
         Learner {
             resume: !global.fresh,
             fresh: global.fresh,
@@ -120,8 +118,7 @@ fn play(
     DesignChoice { mode, design }: DesignChoice<'_>,
     seed: u64,
     mut at: At,
-    animation: bool,
-    ascii: bool,
+    (animation, ascii): (bool, bool),
     learner: Learner,
     postgres: Option<idem::sim::db::PgUrl>,
 ) -> Result<ExitCode> {
