@@ -16,6 +16,7 @@ mod cli_open;
 mod db_file;
 mod db_held;
 mod design_file;
+mod engines;
 mod hostile_fuzz;
 mod hostile_text;
 mod key_table;

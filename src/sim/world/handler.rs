@@ -24,7 +24,7 @@ impl World {
             c.connection = match std::mem::replace(&mut c.connection, Connection::Autocommit) {
                 // A statement the server holds: asked again, it answers
                 // once the server lets it finish, or is seen waiting still.
-                Connection::Waiting { before, .. } => *before,
+                Connection::Waiting(wait) => wait.before,
                 // A retry of the step that found the lock taken.
                 _ => Connection::Autocommit,
             };

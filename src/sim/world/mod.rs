@@ -294,6 +294,15 @@ impl World {
         Ok(world)
     }
 
+    /// The schema this world's run owns on a PostgreSQL server (none on
+    /// SQLite): its backends carry it as their application name.
+    pub fn database_name(&self) -> Option<String> {
+        match &self.db {
+            Database::Postgres(db) => Some(db.schema().to_string()),
+            Database::Sqlite(_) => None,
+        }
+    }
+
     pub fn strategy(&self) -> &Strategy {
         &self.strategy
     }
