@@ -87,6 +87,9 @@ pub struct RunReport {
     pub steps: Vec<Step>,
     pub recorded: Vec<Recorded>,
     pub charges: usize,
+    /// Each time a process ended by itself (not by a fault): who, how,
+    /// and the last line of its stderr.
+    pub self_ended: Vec<String>,
 }
 
 struct Run<'a, 'f> {
@@ -108,6 +111,7 @@ struct Run<'a, 'f> {
     stderr_carry: Vec<String>,
     /// The last step still lacks its look at the tables and stderr.
     unseen: bool,
+    self_ended: Vec<String>,
 }
 
 pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diagnosis> {
@@ -146,6 +150,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         stderr_seen: vec![0; cfg.instances],
         stderr_carry: Vec::new(),
         unseen: false,
+        self_ended: Vec::new(),
     };
     for message in &cfg.messages {
         run.ledger.owe(message);
@@ -207,6 +212,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         steps: run.steps,
         charges: run.provider.charges().len(),
         recorded,
+        self_ended: run.self_ended,
     })
 }
 
@@ -294,7 +300,18 @@ impl Run<'_, '_> {
                     State::Parked(_) => true,
                     _ => false,
                 })
-                .min_by_key(|(_, inst)| (inst.held_back, inst.served, inst.name.clone()))
+                // Work in hand first: an instance mid-message goes before
+                // one asking for a new message, so two instances meet on
+                // one message (and on the database lock) only where a
+                // fault puts them; then the instance answered least often.
+                .min_by_key(|(_, inst)| {
+                    (
+                        inst.held_back,
+                        matches!(inst.state, State::Parked(Request::Receive {})),
+                        inst.served,
+                        inst.name.clone(),
+                    )
+                })
                 .map(|(i, _)| i);
             match pick {
                 Some(i) => self.serve(i, None)?,
@@ -305,15 +322,7 @@ impl Run<'_, '_> {
 
     /// No instance can go on: the next lease runs out.
     fn advance_time(&mut self) -> Result<(), Diagnosis> {
-        let next = self
-            .broker
-            .messages()
-            .iter()
-            .filter_map(|m| match m.state {
-                MessageState::InFlight { until, .. } => Some(until),
-                _ => None,
-            })
-            .min();
+        let next = self.broker.next_lease_end();
         let Some(until) = next else {
             let blocked: Vec<String> = self
                 .instances
@@ -634,13 +643,23 @@ impl Run<'_, '_> {
             self.broker
                 .note_lost_lease(receipt, format!("{label} ended by itself ({status})"));
         }
+        let tail = inst.stderr_tail();
+        let payments: Vec<_> = inst.holding.iter().map(|h| h.payment.clone()).collect();
+        for p in &payments {
+            self.ledger
+                .note(p, format!("{label} ended by itself ({status})"));
+        }
+        self.self_ended.push(format!(
+            "{label} ended by itself ({status}){}",
+            tail.last()
+                .map(|l| format!("; the last line of its stderr: {l}"))
+                .unwrap_or_default()
+        ));
         self.note(
             None,
             vec![format!("{label} ended by itself ({status}); restarted")],
         );
-        if let Some(mut proc) = self.instances[i].proc.take() {
-            proc.kill();
-        }
+        self.drop_proc(i);
         self.start(i)
     }
 
@@ -680,12 +699,9 @@ impl Run<'_, '_> {
             unreachable!("only parked instances are served");
         };
         let held = self.instances[i].held_for(&request).cloned();
-        let lease_running = held.as_ref().is_some_and(|h| {
-            self.broker.messages().iter().any(|m| {
-                m.last_receipt() == Some(h.receipt.as_str())
-                    && matches!(m.state, MessageState::InFlight { .. })
-            })
-        });
+        let lease_running = held
+            .as_ref()
+            .is_some_and(|h| self.broker.lease_held(&h.receipt));
         let faults: Vec<Fault> = Fault::on(request.kind())
             .iter()
             .copied()
@@ -882,6 +898,7 @@ impl Run<'_, '_> {
                     AckOutcome::Removed { message_id } => {
                         lines.push(format!("broker: {message_id} removed"));
                         self.instances[i].holding.retain(|h| &h.receipt != receipt);
+                        self.broker.forget_settled();
                         if let Some(h) = &held {
                             self.ledger.acked(
                                 &h.payment,
