@@ -9,6 +9,8 @@ use std::time::Instant;
 /// Where an instance is between two of idem's decisions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum State {
+    /// Not started yet: started when a message waits that no one asks for.
+    Idle,
     /// Started; its hello has not come yet.
     Starting,
     /// Answered; idem waits for its next request.

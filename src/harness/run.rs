@@ -162,7 +162,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
             name,
             start: 0,
             proc: None,
-            state: State::Starting,
+            state: State::Idle,
             served: 0,
             holding: Vec::new(),
             held_back: false,
@@ -170,17 +170,16 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
             since: Instant::now(),
             last_answer: "nothing yet".into(),
         });
-        run.start(i)?;
     }
+    run.start(0)?;
     run.note(
         None,
         vec![format!(
-            "{} published; {} instances started",
+            "{} published; A started",
             match cfg.messages.len() {
                 1 => "1 message".to_string(),
                 n => format!("{n} messages"),
             },
-            cfg.instances
         )],
     );
     run.main_loop()?;
@@ -289,6 +288,30 @@ impl Run<'_, '_> {
             );
             if !self.broker.has_pending() && !busy {
                 return self.finish();
+            }
+            // An instance starts when a message waits and no running
+            // instance asks for one: the second instance exists to take
+            // what the first cannot, and a run that never needs it
+            // starts one process fewer.
+            if self.broker.can_receive()
+                && !self
+                    .instances
+                    .iter()
+                    .any(|inst| inst.state == State::Parked(Request::Receive {}))
+                && let Some(j) = self
+                    .instances
+                    .iter()
+                    .position(|inst| inst.state == State::Idle)
+            {
+                let name = self.instances[j].name.clone();
+                self.note(
+                    None,
+                    vec![format!(
+                        "{name} started: a message waits and no instance asks for one"
+                    )],
+                );
+                self.start(j)?;
+                continue;
             }
             let can_receive = self.broker.can_receive();
             let pick = self
@@ -570,6 +593,7 @@ impl Run<'_, '_> {
                 self.refuse(i, &why);
                 Err(self.diagnose(i, Trouble::OutOfOrder, why))
             }
+            (State::Idle, _) => unreachable!("an instance not started has no process to hear"),
         }
     }
 
@@ -829,8 +853,10 @@ impl Run<'_, '_> {
                             "✗ fault: the answer to {label} is lost: it hears the call timed out"
                         ));
                         if let Some(h) = &held {
-                            self.ledger
-                                .note(&h.payment, format!("{label}'s charge response was lost"));
+                            let why =
+                                format!("{label}'s charge response was lost (the call timed out)");
+                            self.broker.note_lost_lease(&h.receipt, why.clone());
+                            self.ledger.note(&h.payment, why);
                         }
                         self.answer(
                             i,
