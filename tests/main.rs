@@ -14,6 +14,8 @@ mod cli_open;
 mod db_file;
 mod db_held;
 mod design_file;
+mod harness_bad;
+mod harness_samples;
 mod hostile_fuzz;
 mod hostile_text;
 mod lesson;

@@ -58,9 +58,9 @@ impl Instance {
         format!("{} (start {})", self.name, self.start)
     }
 
-    pub fn stderr_tail(&self) -> Vec<String> {
+    pub fn stderr_tail(&mut self) -> Vec<String> {
         self.proc
-            .as_ref()
+            .as_mut()
             .map(|p| p.stderr_tail(super::diagnosis::STDERR_SHOWN))
             .unwrap_or_default()
     }

@@ -189,7 +189,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         what: format!("reading what it recorded: {e} (give the query with --recorded-query)"),
         stderr: run
             .instances
-            .iter()
+            .iter_mut()
             .rev()
             .find_map(|i| {
                 let tail = i.stderr_tail();
@@ -216,7 +216,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
 }
 
 impl Run<'_, '_> {
-    fn diagnose(&self, i: usize, trouble: Trouble, what: String) -> Diagnosis {
+    fn diagnose(&mut self, i: usize, trouble: Trouble, what: String) -> Diagnosis {
         Diagnosis {
             trouble,
             instance: self.instances[i].label(),
@@ -482,7 +482,7 @@ impl Run<'_, '_> {
     /// Takes what instance `i` said within `limit`; true when it said
     /// something.
     fn listen(&mut self, i: usize, limit: Duration) -> Result<bool, Diagnosis> {
-        let Some(proc) = self.instances[i].proc.as_ref() else {
+        let Some(proc) = self.instances[i].proc.as_mut() else {
             return Ok(false);
         };
         let heard = if limit.is_zero() {
@@ -643,17 +643,14 @@ impl Run<'_, '_> {
                 ),
             ));
         }
-        let inst = &self.instances[i];
-        if inst.state == State::Done {
+        if self.instances[i].state == State::Done {
             self.drop_proc(i);
             return Ok(());
         }
-        if inst.state == State::Starting {
+        let tail = self.instances[i].stderr_tail();
+        if self.instances[i].state == State::Starting {
             let trouble = if status == "exit status 127"
-                && inst
-                    .stderr_tail()
-                    .iter()
-                    .any(|l| l.starts_with("idem: cannot start"))
+                && tail.iter().any(|l| l.starts_with("idem: cannot start"))
             {
                 Trouble::FailsToStart
             } else {
@@ -661,14 +658,14 @@ impl Run<'_, '_> {
             };
             return Err(self.diagnose(i, trouble, format!("it ended ({status}) before its hello")));
         }
+        let inst = &self.instances[i];
         let label = inst.label();
         let held: Vec<String> = inst.holding.iter().map(|h| h.receipt.clone()).collect();
+        let payments: Vec<_> = inst.holding.iter().map(|h| h.payment.clone()).collect();
         for receipt in &held {
             self.broker
                 .note_lost_lease(receipt, format!("{label} ended by itself ({status})"));
         }
-        let tail = inst.stderr_tail();
-        let payments: Vec<_> = inst.holding.iter().map(|h| h.payment.clone()).collect();
         for p in &payments {
             self.ledger
                 .note(p, format!("{label} ended by itself ({status})"));
@@ -696,6 +693,14 @@ impl Run<'_, '_> {
             });
             if others_waiting && program::write_lock_held(&self.cfg.db_path()).unwrap_or(false) {
                 self.instances[i].state = State::Blocked;
+                let label = self.instances[i].label();
+                self.note(
+                    None,
+                    vec![format!(
+                        "{label} waits for the database lock (quiet for {} while another instance holds it)",
+                        seconds(self.cfg.quiet)
+                    )],
+                );
                 return Ok(());
             }
         }
@@ -1146,16 +1151,17 @@ impl Run<'_, '_> {
 
     /// What instance `i`'s process wrote to stderr since the last look.
     fn stderr_since(&mut self, i: usize) -> Vec<String> {
-        let inst = &self.instances[i];
+        let inst = &mut self.instances[i];
+        let label = inst.label();
         let mut out = Vec::new();
-        if let Some(proc) = &inst.proc {
-            let log = proc.stderr.lock().expect("stderr log");
-            let (lines, dropped) = log.since(self.stderr_seen[i]);
+        if let Some(proc) = inst.proc.as_mut() {
+            proc.drain_stderr();
+            let (lines, dropped) = proc.stderr.since(self.stderr_seen[i]);
             if dropped > 0 {
-                out.push(format!("{}: … {dropped} lines not kept", inst.label()));
+                out.push(format!("{label}: … {dropped} lines not kept"));
             }
-            out.extend(lines.iter().map(|l| format!("{}: {l}", inst.label())));
-            self.stderr_seen[i] = log.total();
+            out.extend(lines.iter().map(|l| format!("{label}: {l}")));
+            self.stderr_seen[i] = proc.stderr.total();
         }
         out
     }
