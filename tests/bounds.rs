@@ -27,12 +27,7 @@ fn step(world: &mut World, consumer: &str) {
 }
 
 fn receipt(world: &World, i: usize) -> String {
-    world.consumers()[i]
-        .delivery
-        .as_ref()
-        .unwrap()
-        .receipt
-        .clone()
+    world.consumers()[i].delivery().unwrap().receipt.clone()
 }
 
 #[test]
@@ -50,7 +45,7 @@ fn an_empty_poll_mints_no_receipt() {
     // Each poll takes a step of virtual time; the lease lasts 30 of them.
     for _ in 0..20 {
         step(&mut polled, "B");
-        assert!(polled.consumers()[1].delivery.is_none(), "nothing to get");
+        assert!(polled.consumers()[1].delivery().is_none(), "nothing to get");
     }
     polled.apply(&expire).unwrap();
     step(&mut polled, "B");

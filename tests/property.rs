@@ -1,7 +1,6 @@
 //! Deliver every message twice, in random ways, and check the money. The
 //! test drives the world through the same step function as everything else.
 
-use idem::sim::consumer::Status;
 use idem::sim::{Message, Move, Outcome, Setup, Strategy as Design, World};
 use proptest::prelude::*;
 
@@ -37,7 +36,7 @@ fn drive(world: &mut World, plan: &[Duplicate], picks: &[u8]) {
     let mut picks = picks.iter().cycle();
     for _ in 0..2_000 {
         let pending = world.broker().messages().iter().any(|m| m.is_pending());
-        let busy = world.consumers().iter().any(|c| c.status != Status::Idle);
+        let busy = world.consumers().iter().any(|c| !c.is_idle());
         if !pending && !busy {
             return;
         }
@@ -56,11 +55,9 @@ fn drive(world: &mut World, plan: &[Duplicate], picks: &[u8]) {
         let i = *picks.next().unwrap() as usize % n;
         let c = &world.consumers()[i];
         let name = c.name.clone();
-        let at_ack =
-            c.status == Status::Handling && world.strategy().program[c.pc] == idem::sim::Op::Ack;
+        let at_ack = c.is_running() && world.strategy().program[c.pc] == idem::sim::Op::Ack;
         if at_ack {
-            let index =
-                usize::from_str_radix(&c.delivery.as_ref().unwrap().message.id[2..], 16).unwrap();
+            let index = usize::from_str_radix(&c.delivery().unwrap().message.id[2..], 16).unwrap();
             if matches!(plan[index], Duplicate::LoseFirstAck) && !lost[index] {
                 lost[index] = true;
                 world

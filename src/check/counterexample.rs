@@ -7,7 +7,6 @@ use super::explore::SEED;
 use crate::scenario::action::move_text;
 use crate::scenario::load::Saying;
 use crate::scenario::{Action, Expectation, Group, Script, ScriptStep};
-use crate::sim::consumer::Status;
 use crate::sim::{Move, Outcome, SimError, Strategy, World, format_duration};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -162,7 +161,7 @@ fn title(world: &World, mv: &Move) -> String {
             let Some(c) = world.consumers().iter().find(|c| c.name == *consumer) else {
                 return format!("{consumer}: step");
             };
-            if c.status == Status::Crashed {
+            if c.is_crashed() {
                 return format!("{consumer}: restart");
             }
             match world.strategy().program.get(c.pc) {
@@ -179,6 +178,7 @@ fn title(world: &World, mv: &Move) -> String {
         Move::ExpireLease { message } => format!("the lease on {message} runs out"),
         Move::Wait { ms } => format!("{} pass", format_duration(*ms)),
         Move::Publish { message } => format!("the producer publishes {message} again"),
+        Move::Produce { message } => format!("the producer publishes {}", message.id),
         Move::Prune { age_ms } => format!(
             "the janitor prunes IDs older than {}",
             format_duration(*age_ms)

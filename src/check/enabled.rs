@@ -100,7 +100,7 @@ fn moves(world: &World, bounds: &Bounds, used: &Used) -> Vec<Choice> {
     for (i, c) in world.consumers().iter().enumerate() {
         let consumer = || c.name.clone();
         let next = program.get(c.pc).copied();
-        let step = match c.status {
+        let step = match c.status() {
             Status::Crashed => true,
             _ => match next {
                 Some(Op::Receive) => waiting,
@@ -118,7 +118,7 @@ fn moves(world: &World, bounds: &Bounds, used: &Used) -> Vec<Choice> {
                 cost: Cost::Free,
             });
         }
-        if c.status == Status::Crashed || c.delivery.is_none() {
+        if c.is_crashed() || c.delivery().is_none() {
             continue;
         }
         if used.crashes.get(i).copied().unwrap_or(0) < bounds.crashes {
@@ -161,9 +161,10 @@ fn moves(world: &World, bounds: &Bounds, used: &Used) -> Vec<Choice> {
             continue;
         }
         expired.push(&m.message.id);
-        let holder_working = world.consumers().iter().any(|c| {
-            c.name == *consumer && c.delivery.as_ref().is_some_and(|d| d.receipt == *receipt)
-        });
+        let holder_working = world
+            .consumers()
+            .iter()
+            .any(|c| c.name == *consumer && c.delivery().is_some_and(|d| d.receipt == *receipt));
         let cost = if holder_working {
             if used.early_expiries >= bounds.early_expiries {
                 continue;
@@ -217,7 +218,7 @@ pub fn was_blocked(world: &World, mv: &Move) -> bool {
     world
         .consumers()
         .iter()
-        .any(|c| c.name == *consumer && matches!(c.status, Status::Blocked { .. }))
+        .any(|c| c.name == *consumer && matches!(c.status(), Status::Blocked { .. }))
 }
 
 /// Partial-order reduction. A step that only touches its own consumer (and
@@ -240,14 +241,14 @@ fn local_step(world: &World, bounds: &Bounds, used: &Used) -> Option<Vec<Choice>
             },
             cost: Cost::Free,
         };
-        if c.status == Status::Crashed {
+        if c.is_crashed() {
             return Some(vec![step]);
         }
-        if c.status != Status::Handling {
+        if !c.is_running() {
             continue;
         }
         match program.get(c.pc) {
-            Some(Op::ApplyCharge | Op::ClaimId | Op::MarkCompleted) if c.in_txn => {
+            Some(Op::ApplyCharge | Op::ClaimId | Op::MarkCompleted) if c.in_txn() => {
                 return Some(vec![step]);
             }
             Some(Op::AwaitResponse)

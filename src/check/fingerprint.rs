@@ -219,7 +219,7 @@ fn canonical(
         .iter()
         .map(|&i| {
             let c = &consumers[i];
-            if c.status == Status::Crashed {
+            if c.is_crashed() {
                 // A dead process holds nothing: where it died shows only in
                 // the database and the provider, and its restart resets the
                 // rest. So every crash point of one attempt is one state.
@@ -230,15 +230,15 @@ fn canonical(
                 };
             }
             ConsumerState {
-                status: match c.status {
+                status: match c.status() {
                     Status::Idle => 0,
                     Status::Handling => 1,
                     Status::Blocked { .. } => 2,
                     Status::Crashed => 3,
                 },
                 pc: c.pc,
-                in_txn: c.in_txn,
-                delivery: c.delivery.as_ref().map(|d| {
+                in_txn: c.in_txn(),
+                delivery: c.delivery().map(|d| {
                     let current = broker
                         .messages()
                         .iter()
@@ -308,8 +308,7 @@ fn canonical(
     // that consumer holds that delivery.
     let owner = |token: &str| -> Option<usize> {
         let original = consumers.iter().position(|c| {
-            c.delivery
-                .as_ref()
+            c.delivery()
                 .is_some_and(|d| token == format!("{}/{}", c.name, d.receipt))
         })?;
         perm.iter().position(|&p| p == original)

@@ -107,7 +107,7 @@ pub fn judge(world: &World, frame: &Frame) -> Judgement {
     let held: Vec<&str> = world
         .consumers()
         .iter()
-        .filter_map(|c| c.delivery.as_ref().map(|d| d.message.id.as_str()))
+        .filter_map(|c| c.delivery().map(|d| d.message.id.as_str()))
         .collect();
     if held
         .iter()
@@ -137,8 +137,7 @@ fn facts(world: &World) -> Vec<(Payment, usize)> {
 /// is waiting or leased.
 fn settled(world: &World, order: u32) -> bool {
     let held = world.consumers().iter().any(|c| {
-        c.delivery
-            .as_ref()
+        c.delivery()
             .is_some_and(|d| d.message.payment.order == order)
     });
     !held && !world.broker().order_pending(order)

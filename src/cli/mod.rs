@@ -8,6 +8,7 @@ mod check_progress;
 mod choose;
 mod command;
 mod completions;
+mod db_arg;
 mod exit;
 mod generate;
 mod global;

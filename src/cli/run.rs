@@ -2,6 +2,7 @@
 //! then the verdict; with `--check`, exit 1 when it misses its expectation.
 
 use super::choose::{DesignChoice, choose_design, load, mode_help, strategy_name};
+use super::db_arg::{DbArg, clean_up_on_signal, db_arg};
 use super::exit::{Exit, input_error};
 use super::output::{Format, emit, note};
 use anyhow::Result;
@@ -37,8 +38,10 @@ pub struct RunArgs {
     /// Write the database to this file (open it with sqlite3 afterwards).
     /// Only a new file or a database an earlier idem run wrote (emptied in
     /// place); anything else is refused, as is a file another run uses.
-    #[arg(long, value_name = "FILE")]
-    db: Option<PathBuf>,
+    /// Or run on a PostgreSQL server: postgres://USER@HOST:PORT/DB (in a
+    /// schema of the run's own, dropped at the end).
+    #[arg(long, value_name = "FILE|URL")]
+    db: Option<String>,
 }
 
 impl RunArgs {
@@ -52,7 +55,7 @@ impl RunArgs {
             self.seed,
             self.format,
             self.check,
-            self.db.clone(),
+            self.db.as_deref().map(db_arg).transpose()?,
             self.questions,
         )
     }
@@ -64,7 +67,7 @@ fn run(
     seed: u64,
     format: Format,
     check: bool,
-    db: Option<PathBuf>,
+    db: Option<DbArg>,
     questions: bool,
 ) -> Result<ExitCode> {
     if questions && matches!(format, Format::Json) {
@@ -75,9 +78,17 @@ fn run(
     let mut script = load(name)?;
     // Refuse a file that is not idem's before any work, and know whether
     // this run replaces an earlier one; the check is repeated under the lock.
-    let found = match &db {
-        Some(path) => Some(idem::sim::db_file::inspect(path).map_err(input_error)?),
-        None => None,
+    let (db, found) = match db {
+        Some(DbArg::File(path)) => {
+            let found = idem::sim::db_file::inspect(&path).map_err(input_error)?;
+            (Some(path), Some(found))
+        }
+        Some(DbArg::Postgres(url)) => {
+            clean_up_on_signal();
+            script.setup.postgres = Some(url);
+            (None, None)
+        }
+        None => (None, None),
     };
     script.setup.db_file = db.clone();
     let strategy = choose_design(&script, mode, design)?;

@@ -28,17 +28,17 @@ struct RawLevel {
 
 /// What a level offers to add when its file names no palette: the blocks
 /// of the write-up's designs that keep their state in the database.
-const PALETTE: [&str; 10] = [
-    "receive",
-    "begin",
-    "claim",
-    "check",
-    "charge",
-    "provider with key",
-    "provider without key",
-    "response",
-    "commit",
-    "ack",
+const PALETTE: [Op; 10] = [
+    Op::Receive,
+    Op::Begin,
+    Op::ClaimId,
+    Op::CheckId,
+    Op::ApplyCharge,
+    Op::CallProvider { with_key: true },
+    Op::CallProvider { with_key: false },
+    Op::AwaitResponse,
+    Op::Commit,
+    Op::Ack,
 ];
 
 /// A level from the text of `file`, named `NN-slug.toml`.
@@ -75,7 +75,7 @@ pub fn parse(file: &str, text: &str) -> Result<Level, ScenarioError> {
                 format!(
                     "unknown step `{}`{}",
                     w.get_ref(),
-                    crate::suggest::did_you_mean(w.get_ref(), design_file::STEP_WORDS)
+                    crate::suggest::did_you_mean(w.get_ref(), design_file::step_words())
                 ),
             )
         })
@@ -87,7 +87,7 @@ pub fn parse(file: &str, text: &str) -> Result<Level, ScenarioError> {
         .collect::<Result<Vec<Op>, _>>()?;
     let palette = match &raw.palette {
         Some(list) => list.iter().map(word).collect::<Result<Vec<Op>, _>>()?,
-        None => PALETTE.iter().filter_map(|w| op_of(w)).collect(),
+        None => PALETTE.to_vec(),
     };
     let palette = palette
         .into_iter()

@@ -1,6 +1,7 @@
 //! The same frames the TUI shows, as a linear transcript: plain text (also
 //! the screen-reader path) or JSON.
 
+mod closing;
 mod questions;
 mod state;
 pub mod stream;

@@ -142,39 +142,15 @@ pub fn end(end: &End, strategy: &str, expect: Option<&Expectation>) -> String {
         "  total recorded ${} · provider charges {} · steps {}",
         end.total_charged, end.charges, end.steps
     );
-    let c = &end.counters;
-    let _ = writeln!(
-        out,
-        "  delivered {} · redeliveries {} · duplicates delivered {} · duplicates skipped {} · acked {} · acks lost {} · dead-lettered {} · crashes {}",
-        c.delivered,
-        c.redeliveries,
-        c.duplicates_delivered,
-        c.duplicates_skipped,
-        c.acked,
-        c.acks_lost,
-        c.dead_lettered,
-        c.crashes
+    super::closing::write(
+        &mut out,
+        &end.counters,
+        super::closing::WentWrong {
+            first: end.went_wrong_at,
+            declared: end.first_violation,
+        },
+        strategy,
+        expect.map(|e| end.misses(e)),
     );
-    if let (Some(first), Some(declared)) = (end.went_wrong_at, end.first_violation) {
-        if first < declared {
-            let _ = writeln!(
-                out,
-                "  first went wrong at step {first}; the verdict could say so for sure at step {declared}"
-            );
-        } else {
-            let _ = writeln!(out, "  first went wrong at step {first}");
-        }
-    }
-    if let Some(expect) = expect {
-        let misses = end.misses(expect);
-        if misses.is_empty() {
-            let _ = writeln!(out, "expectation for {strategy}: met");
-        } else {
-            let _ = writeln!(out, "expectation for {strategy}: MISSED");
-            for miss in misses {
-                let _ = writeln!(out, "  {miss}");
-            }
-        }
-    }
     out
 }

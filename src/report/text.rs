@@ -244,40 +244,16 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
             fact.headline()
         );
     }
-    let c = &end.counters;
-    let _ = writeln!(
+    super::closing::write(
         out,
-        "  delivered {} · redeliveries {} · duplicates delivered {} · duplicates skipped {} · acked {} · acks lost {} · dead-lettered {} · crashes {}",
-        c.delivered,
-        c.redeliveries,
-        c.duplicates_delivered,
-        c.duplicates_skipped,
-        c.acked,
-        c.acks_lost,
-        c.dead_lettered,
-        c.crashes
+        &end.counters,
+        super::closing::WentWrong {
+            first: timeline.went_wrong_at(),
+            declared: timeline.first_violation(),
+        },
+        &timeline.strategy,
+        expect.map(|e| timeline.misses(e)),
     );
-    if let (Some(first), Some(declared)) = (timeline.went_wrong_at(), timeline.first_violation()) {
-        if first < declared {
-            let _ = writeln!(
-                out,
-                "  first went wrong at step {first}; the verdict could say so for sure at step {declared}"
-            );
-        } else {
-            let _ = writeln!(out, "  first went wrong at step {first}");
-        }
-    }
-    if let Some(expect) = expect {
-        let misses = timeline.misses(expect);
-        if misses.is_empty() {
-            let _ = writeln!(out, "expectation for {}: met", timeline.strategy);
-        } else {
-            let _ = writeln!(out, "expectation for {}: MISSED", timeline.strategy);
-            for miss in misses {
-                let _ = writeln!(out, "  {miss}");
-            }
-        }
-    }
 }
 
 /// Greedy word wrap; the narration is prose, so this is all it needs.

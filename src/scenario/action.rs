@@ -61,11 +61,12 @@ impl Action {
                     to: None,
                 },
                 [c, "to", step] => {
-                    if !Op::KEYWORDS.contains(step) {
+                    let keywords = Op::keywords();
+                    if !keywords.contains(step) {
                         return Err(format!(
                             "unknown step `{step}`{}: the steps are {}",
-                            crate::suggest::did_you_mean(step, Op::KEYWORDS.iter().copied()),
-                            Op::KEYWORDS.join(", ")
+                            crate::suggest::did_you_mean(step, keywords.iter().copied()),
+                            keywords.join(", ")
                         ));
                     }
                     Action::Run {
@@ -177,6 +178,9 @@ pub fn move_text(mv: &Move) -> String {
         Move::ExpireLease { message } => format!("expire-lease {message}"),
         Move::Wait { ms } => format!("wait {}", format_duration(*ms)),
         Move::Publish { message } => format!("publish {message}"),
+        // Only a long run's producer makes this move; a scenario lists its
+        // messages in the setup instead, so no action word reads it back.
+        Move::Produce { message } => format!("produce {}", message.id),
         Move::Prune { age_ms } => format!("prune {}", format_duration(*age_ms)),
     }
 }

@@ -33,30 +33,12 @@ pub const MAX_STEPS: usize = 24;
 pub const MAX_NAME: usize = 40;
 pub const MAX_SUMMARY: usize = 200;
 
-/// The words a design file uses for each building block, in the order a
-/// handler would usually use them. The provider call is the one step with a
-/// parameter, so it has a word for each value.
-pub const STEP_WORDS: [&str; 19] = [
-    "receive",
-    "begin",
-    "claim",
-    "check",
-    "charge",
-    "provider with key",
-    "provider without key",
-    "response",
-    "commit",
-    "ack",
-    "cache-claim",
-    "cache-check",
-    "cache-set",
-    "claim-record",
-    "complete",
-    "guard-row",
-    "check-offset",
-    "save-offset",
-    "apply-if-newer",
-];
+/// The words a design file uses for each building block, in `Op::ALL`'s
+/// order. The provider call is the one step with a parameter, so it has a
+/// word for each value.
+pub fn step_words() -> Vec<&'static str> {
+    Op::ALL.into_iter().map(step_word).collect()
+}
 
 /// The word a design file uses for `op`.
 pub fn step_word(op: Op) -> &'static str {
@@ -73,31 +55,9 @@ pub fn op_of(word: &str) -> Option<Op> {
         "provider with key" => Some(Op::CallProvider { with_key: true }),
         "provider without key" => Some(Op::CallProvider { with_key: false }),
         "provider" => None,
-        other => ALL_OPS.iter().copied().find(|op| op.keyword() == other),
+        other => Op::ALL.into_iter().find(|op| op.keyword() == other),
     }
 }
-
-const ALL_OPS: [Op; 19] = [
-    Op::Receive,
-    Op::Begin,
-    Op::ClaimId,
-    Op::CheckId,
-    Op::ApplyCharge,
-    Op::CallProvider { with_key: true },
-    Op::CallProvider { with_key: false },
-    Op::AwaitResponse,
-    Op::Commit,
-    Op::Ack,
-    Op::CacheClaim,
-    Op::CacheCheck,
-    Op::CacheSet,
-    Op::ClaimInProgress,
-    Op::MarkCompleted,
-    Op::GuardRow,
-    Op::CheckOffset,
-    Op::SaveOffset,
-    Op::ApplyIfNewer,
-];
 
 /// Steps that read or write the database: SQLite runs them in the
 /// handler's transaction, and the engine keeps no other connection state.
@@ -177,8 +137,8 @@ fn unknown_step(word: &str) -> String {
     } else {
         format!(
             "unknown step `{word}`{}; the steps are {}",
-            did_you_mean(word, STEP_WORDS),
-            STEP_WORDS.join(", ")
+            did_you_mean(word, step_words()),
+            step_words().join(", ")
         )
     }
 }
@@ -446,9 +406,12 @@ mod tests {
 
     #[test]
     fn every_word_names_its_own_step() {
-        for (word, op) in STEP_WORDS.iter().zip(ALL_OPS) {
-            assert_eq!(step_word(op), *word);
-            assert_eq!(op_of(word), Some(op));
+        let words = step_words();
+        for (word, op) in words.iter().zip(Op::ALL) {
+            assert_eq!(op_of(word), Some(op), "{word}");
+        }
+        for (i, word) in words.iter().enumerate() {
+            assert!(!words[i + 1..].contains(word), "{word} names two steps");
         }
     }
 

@@ -29,6 +29,7 @@ pub enum Mark {
     Ignored,
 }
 
+/// The consumer's state as the screens name it: a summary of its `Phase`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum Status {
@@ -38,31 +39,115 @@ pub enum Status {
     Crashed,
 }
 
-pub struct Consumer {
-    pub name: String,
-    /// `None` after a crash, until the process restarts.
-    pub(super) session: Option<Session>,
-    pub pc: usize,
-    pub status: Status,
-    pub marks: Vec<Mark>,
-    pub delivery: Option<Delivery>,
-    pub in_txn: bool,
-    /// This transaction inserted a payment row (to attribute it at commit).
-    pub(super) txn_payment: bool,
+/// Where the handler is: one value, so that a state the program cannot be
+/// in (a transaction open with no message, a crashed process holding a
+/// delivery, skipping and backing off at once) cannot be written down.
+#[derive(Clone, Debug)]
+pub enum Phase {
+    /// At the top of its program, holding nothing: the next step receives.
+    Idle,
+    /// Holding a delivery under lease, somewhere in its program.
+    Handling(Handling),
+    /// The process is gone; the next step restarts it.
+    Crashed,
+}
+
+/// What a consumer holds while it handles one delivery. It all goes when
+/// the handler finishes, gives up or crashes.
+#[derive(Clone, Debug)]
+pub struct Handling {
+    pub delivery: Delivery,
+    /// Its connection's side of the database.
+    pub(super) connection: Connection,
+    /// The way through the program this delivery takes.
+    pub(super) path: Path,
     /// The provider's response, travelling back to the consumer.
     pub(super) response: Option<Response>,
     /// Why this delivery's check let it through when it was a repeat (a
     /// pruned ID, a row that keeps one ID only): part of the cause if the
     /// work turns out repeated.
-    pub(super) admitted_note: Option<Admission>,
+    pub(super) admitted: Option<Admission>,
     /// Why the provider is being called again, when it is.
     pub(super) retry_cause: Option<String>,
-    /// A duplicate was found: the handler is on its skip path.
-    pub(super) skipping: bool,
-    /// Another handler owns the work: leave without acking.
-    pub(super) backing_off: bool,
     /// The charge ID the provider returned, for the in-progress record.
     pub(super) last_charge: Option<String>,
+}
+
+/// The consumer's connection, as far as this delivery is concerned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Connection {
+    /// No transaction open: each statement stands alone.
+    Autocommit,
+    /// A statement found the write lock taken: it runs again once `by`
+    /// commits or rolls back. No transaction of its own is open.
+    Blocked { by: String },
+    /// Between BEGIN and COMMIT; `wrote_payment` if this transaction
+    /// inserted a payment row (to attribute it at commit).
+    InTransaction { wrote_payment: bool },
+    /// A statement was sent and the server holds it: it waits for a lock
+    /// that `by`'s transaction holds (PostgreSQL). `before` is the
+    /// connection as it was when the statement went out, which the step
+    /// goes on from once the server lets the statement finish.
+    Waiting { by: String, before: Box<Connection> },
+}
+
+/// The way a delivery takes through the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// Doing the work, step after step.
+    Working,
+    /// A duplicate was found: commit what is open, then acknowledge.
+    Skipping,
+    /// Another handler owns the work: leave without acking.
+    BackingOff,
+}
+
+impl Handling {
+    fn new(delivery: Delivery) -> Self {
+        Handling {
+            delivery,
+            connection: Connection::Autocommit,
+            path: Path::Working,
+            response: None,
+            admitted: None,
+            retry_cause: None,
+            last_charge: None,
+        }
+    }
+
+    pub(super) fn in_txn(&self) -> bool {
+        self.connection.in_txn()
+    }
+}
+
+impl Connection {
+    /// A transaction of its own is open (a statement of it may be waiting).
+    pub fn in_txn(&self) -> bool {
+        match self {
+            Connection::InTransaction { .. } => true,
+            Connection::Waiting { before, .. } => before.in_txn(),
+            Connection::Autocommit | Connection::Blocked { .. } => false,
+        }
+    }
+
+    /// Held up by another transaction: its next step cannot run yet.
+    pub fn held_up(&self) -> bool {
+        matches!(
+            self,
+            Connection::Blocked { .. } | Connection::Waiting { .. }
+        )
+    }
+}
+
+pub struct Consumer {
+    pub name: String,
+    /// `None` after a crash, until the process restarts.
+    pub(super) session: Option<Session>,
+    pub pc: usize,
+    pub marks: Vec<Mark>,
+    pub(super) phase: Phase,
+    // The faults armed against it: they wait for the step they hit,
+    // whatever the handler is doing meanwhile.
     pub lose_next_ack: bool,
     pub lose_next_response: bool,
     pub slow_next_ms: Millis,
@@ -74,17 +159,8 @@ impl Consumer {
             name: name.to_string(),
             session: Some(session),
             pc: 0,
-            status: Status::Idle,
             marks: vec![Mark::Todo; steps],
-            delivery: None,
-            in_txn: false,
-            txn_payment: false,
-            response: None,
-            retry_cause: None,
-            admitted_note: None,
-            skipping: false,
-            backing_off: false,
-            last_charge: None,
+            phase: Phase::Idle,
             lose_next_ack: false,
             lose_next_response: false,
             slow_next_ms: 0,
@@ -98,41 +174,110 @@ impl Consumer {
             name: self.name.clone(),
             session,
             pc: self.pc,
-            status: self.status.clone(),
             marks: self.marks.clone(),
-            delivery: self.delivery.clone(),
-            in_txn: self.in_txn,
-            txn_payment: self.txn_payment,
-            response: self.response.clone(),
-            admitted_note: self.admitted_note.clone(),
-            retry_cause: self.retry_cause.clone(),
-            skipping: self.skipping,
-            backing_off: self.backing_off,
-            last_charge: self.last_charge.clone(),
+            phase: self.phase.clone(),
             lose_next_ack: self.lose_next_ack,
             lose_next_response: self.lose_next_response,
             slow_next_ms: self.slow_next_ms,
         }
     }
 
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The phase in the screens' words.
+    pub fn status(&self) -> Status {
+        match &self.phase {
+            Phase::Idle => Status::Idle,
+            Phase::Crashed => Status::Crashed,
+            Phase::Handling(h) => match &h.connection {
+                Connection::Blocked { by } | Connection::Waiting { by, .. } => {
+                    Status::Blocked { by: by.clone() }
+                }
+                _ => Status::Handling,
+            },
+        }
+    }
+
+    pub fn is_idle(&self) -> bool {
+        matches!(self.phase, Phase::Idle)
+    }
+
+    pub fn is_crashed(&self) -> bool {
+        matches!(self.phase, Phase::Crashed)
+    }
+
+    /// Waiting for another connection's write lock.
+    pub fn is_blocked(&self) -> bool {
+        self.handling().is_some_and(|h| h.connection.held_up())
+    }
+
+    /// Handling a delivery and not waiting for a lock: its next step runs.
+    pub fn is_running(&self) -> bool {
+        self.handling().is_some_and(|h| !h.connection.held_up())
+    }
+
+    pub fn handling(&self) -> Option<&Handling> {
+        match &self.phase {
+            Phase::Handling(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// The delivery it holds, if it is handling one.
+    pub fn delivery(&self) -> Option<&Delivery> {
+        self.handling().map(|h| &h.delivery)
+    }
+
+    /// Inside a transaction (so holding the database's write lock).
+    pub fn in_txn(&self) -> bool {
+        self.handling().is_some_and(Handling::in_txn)
+    }
+
     /// The provider's response on its way back, if a call is outstanding.
     pub fn pending_response(&self) -> Option<&Response> {
-        self.response.as_ref()
+        self.handling().and_then(|h| h.response.as_ref())
     }
 
     /// On the skip path after finding a duplicate.
     pub fn skipping(&self) -> bool {
-        self.skipping
+        self.handling().is_some_and(|h| h.path == Path::Skipping)
     }
 
     /// Leaving without an ack because another handler owns the work.
     pub fn backing_off(&self) -> bool {
-        self.backing_off
+        self.handling().is_some_and(|h| h.path == Path::BackingOff)
     }
 
     /// The charge ID the provider returned in this delivery, if any.
     pub fn last_charge(&self) -> Option<&str> {
-        self.last_charge.as_deref()
+        self.handling().and_then(|h| h.last_charge.as_deref())
+    }
+
+    /// The delivery being handled; only called past `receive`.
+    pub(super) fn work(&mut self) -> &mut Handling {
+        match &mut self.phase {
+            Phase::Handling(h) => h,
+            _ => panic!("past receive, a consumer holds a delivery"),
+        }
+    }
+
+    /// Takes a delivery: the program runs from its second step.
+    pub(super) fn take(&mut self, delivery: Delivery) {
+        self.phase = Phase::Handling(Handling::new(delivery));
+    }
+
+    /// The process dies: what it held goes with it, the faults armed
+    /// against its connection too.
+    pub(super) fn die(&mut self) -> Option<Delivery> {
+        self.session = None;
+        self.lose_next_ack = false;
+        self.lose_next_response = false;
+        match std::mem::replace(&mut self.phase, Phase::Crashed) {
+            Phase::Handling(h) => Some(h.delivery),
+            _ => None,
+        }
     }
 
     /// The faults waiting to hit this consumer, in words.
@@ -155,16 +300,7 @@ impl Consumer {
 
     /// Back to the top of the program, done with the current message.
     pub(super) fn finish(&mut self) {
-        self.status = Status::Idle;
+        self.phase = Phase::Idle;
         self.pc = 0;
-        self.delivery = None;
-        self.in_txn = false;
-        self.txn_payment = false;
-        self.response = None;
-        self.retry_cause = None;
-        self.admitted_note = None;
-        self.skipping = false;
-        self.backing_off = false;
-        self.last_charge = None;
     }
 }

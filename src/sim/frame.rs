@@ -351,11 +351,10 @@ impl World {
             return false;
         };
         view.name == c.name
-            && view.status == c.status
-            && view.in_txn == c.in_txn
-            && view.message.as_deref() == c.delivery.as_ref().map(|d| d.message.id.as_str())
-            && view.next
-                == (c.status != Status::Idle && c.status != Status::Crashed).then_some(c.pc)
+            && view.status == c.status()
+            && view.in_txn == c.in_txn()
+            && view.message.as_deref() == c.delivery().map(|d| d.message.id.as_str())
+            && view.next == (!c.is_idle() && !c.is_crashed()).then_some(c.pc)
             && view.steps.len() == c.marks.len()
             && view.steps.iter().zip(&c.marks).all(|(s, m)| s.mark == *m)
             && view.armed == c.armed()
@@ -371,8 +370,8 @@ impl World {
             {
                 ConsumerView {
                     name: c.name.clone(),
-                    status: c.status.clone(),
-                    message: c.delivery.as_ref().map(|d| d.message.id.clone()),
+                    status: c.status(),
+                    message: c.delivery().map(|d| d.message.id.clone()),
                     steps: self
                         .strategy
                         .program
@@ -384,8 +383,8 @@ impl World {
                             mark: *mark,
                         })
                         .collect(),
-                    next: (c.status != Status::Idle && c.status != Status::Crashed).then_some(c.pc),
-                    in_txn: c.in_txn,
+                    next: (!c.is_idle() && !c.is_crashed()).then_some(c.pc),
+                    in_txn: c.in_txn(),
                     armed: c.armed(),
                 }
             }
@@ -418,7 +417,9 @@ impl World {
             })
             .collect();
         let mut uncommitted = None;
-        if let Some(holder) = self.consumers.iter().find(|c| c.in_txn) {
+        // One holder on SQLite (its write lock lets one writer in); on
+        // PostgreSQL, every consumer with a transaction open.
+        for holder in self.consumers.iter().filter(|c| c.in_txn()) {
             let session = holder.session.as_ref().expect("in a transaction");
             let own: Tables = session.own_view()?;
             let rows = UncommittedRows {
@@ -430,8 +431,11 @@ impl World {
                     .last_offset
                     .filter(|_| own.last_offset != committed.last_offset),
             };
-            uncommitted = (!rows.is_empty()).then_some(rows);
-            for row in own.payments.iter().skip(committed.payments.len()) {
+            if uncommitted.is_none() && !rows.is_empty() {
+                uncommitted = Some(rows);
+            }
+            let known = |id: i64| committed.payments.iter().any(|p| p.id == id);
+            for row in own.payments.iter().filter(|row| !known(row.id)) {
                 payments.push(PaymentView {
                     order: row.order,
                     amount: row.amount,

@@ -107,26 +107,38 @@ impl Op {
         }
     }
 
-    pub const KEYWORDS: [&'static str; 18] = [
-        "receive",
-        "begin",
-        "claim",
-        "check",
-        "charge",
-        "provider",
-        "response",
-        "commit",
-        "ack",
-        "cache-claim",
-        "cache-check",
-        "cache-set",
-        "claim-record",
-        "complete",
-        "guard-row",
-        "check-offset",
-        "save-offset",
-        "apply-if-newer",
+    /// Every building block, in the order a handler would usually use
+    /// them; the provider call once with its key and once without. The one
+    /// list the step words of scenario, design and level files come from.
+    pub const ALL: [Op; 19] = [
+        Op::Receive,
+        Op::Begin,
+        Op::ClaimId,
+        Op::CheckId,
+        Op::ApplyCharge,
+        Op::CallProvider { with_key: true },
+        Op::CallProvider { with_key: false },
+        Op::AwaitResponse,
+        Op::Commit,
+        Op::Ack,
+        Op::CacheClaim,
+        Op::CacheCheck,
+        Op::CacheSet,
+        Op::ClaimInProgress,
+        Op::MarkCompleted,
+        Op::GuardRow,
+        Op::CheckOffset,
+        Op::SaveOffset,
+        Op::ApplyIfNewer,
     ];
+
+    /// Every step's name in a scenario file, each once (the provider call
+    /// has one name with or without its key).
+    pub fn keywords() -> Vec<&'static str> {
+        let mut words: Vec<&'static str> = Op::ALL.iter().map(|op| op.keyword()).collect();
+        words.dedup();
+        words
+    }
 }
 
 /// What a design's promise rests on, beyond the handler itself: outside it
@@ -527,9 +539,13 @@ mod tests {
         for (i, n) in names.iter().enumerate() {
             assert!(!names[i + 1..].contains(n), "{n} twice");
         }
+        let keywords = Op::keywords();
+        for (i, k) in keywords.iter().enumerate() {
+            assert!(!keywords[i + 1..].contains(k), "{k} twice");
+        }
         for s in Strategy::all() {
             for op in &s.program {
-                assert!(Op::KEYWORDS.contains(&op.keyword()));
+                assert!(keywords.contains(&op.keyword()));
             }
         }
     }

@@ -231,8 +231,7 @@ impl<'a> Driver<'a> {
 
     fn holds(&self, i: usize) -> Option<Payment> {
         self.world.consumers()[i]
-            .delivery
-            .as_ref()
+            .delivery()
             .map(|d| d.message.payment.clone())
     }
 
@@ -250,13 +249,13 @@ impl<'a> Driver<'a> {
                         self.live.insert(payment, Story::new(message.clone(), now));
                     }
                 }
-                self.world.produce(message)?;
+                self.world.apply(&Move::Produce { message })?;
             }
             Decision::Hit { kind, consumer } => {
                 let name = self.name(consumer);
                 let mv = match kind {
                     FaultKind::Crash => {
-                        if self.world.consumers()[consumer].status == Status::Crashed {
+                        if self.world.consumers()[consumer].is_crashed() {
                             return Ok(());
                         }
                         let held = self.holds(consumer);
@@ -270,7 +269,7 @@ impl<'a> Driver<'a> {
                         return Ok(());
                     }
                     FaultKind::Expire => {
-                        let Some(d) = &self.world.consumers()[consumer].delivery else {
+                        let Some(d) = self.world.consumers()[consumer].delivery() else {
                             return Ok(());
                         };
                         let (payment, message) = (d.message.payment.clone(), d.message.id.clone());
@@ -335,7 +334,7 @@ impl<'a> Driver<'a> {
             .consumers()
             .iter()
             .enumerate()
-            .filter(|(_, c)| match c.status {
+            .filter(|(_, c)| match c.status() {
                 Status::Idle => can_receive,
                 Status::Handling | Status::Crashed => true,
                 Status::Blocked { .. } => false,
@@ -378,7 +377,7 @@ impl<'a> Driver<'a> {
     fn step(&mut self, i: usize) -> Result<(), SimError> {
         let c = &self.world.consumers()[i];
         let name = c.name.clone();
-        let restart = c.status == Status::Crashed;
+        let restart = c.is_crashed();
         let held = if restart {
             self.crashed_on[i].clone()
         } else {
@@ -416,10 +415,10 @@ impl<'a> Driver<'a> {
         // Blocked by a consumer on another payment: the story leaves the
         // step out (on its own, nobody would have held the lock), and the
         // retry that follows runs the step for real.
-        if let Status::Blocked { by } = &self.world.consumers()[i].status {
+        if let Status::Blocked { by } = &self.world.consumers()[i].status() {
             let blocker = self.world.consumers().iter().find(|c| c.name == *by);
             let same = blocker
-                .and_then(|c| c.delivery.as_ref())
+                .and_then(|c| c.delivery())
                 .is_some_and(|d| d.message.payment == payment);
             if !same {
                 return Ok(());
@@ -437,11 +436,11 @@ impl<'a> Driver<'a> {
             .messages
             .iter()
             .any(|m| self.schedule.retry_due(&m.id))
-            && !self.world.consumers().iter().any(|c| {
-                c.delivery
-                    .as_ref()
-                    .is_some_and(|d| d.message.payment == *payment)
-            })
+            && !self
+                .world
+                .consumers()
+                .iter()
+                .any(|c| c.delivery().is_some_and(|d| d.message.payment == *payment))
             && !self.world.broker().payment_pending(payment)
     }
 

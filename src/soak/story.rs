@@ -6,7 +6,6 @@
 use crate::scenario::action::move_text;
 use crate::scenario::load::Saying;
 use crate::scenario::{Action, Expectation, Group, Script, ScriptStep, limits};
-use crate::sim::consumer::Status;
 use crate::sim::verdict::FactVerdict;
 use crate::sim::world::Setup;
 use crate::sim::{Message, Millis, Move, Payment, SimError, Strategy, World};
@@ -113,7 +112,7 @@ impl Story {
             let restarts = matches!(mv, Move::Step { consumer } if world
                 .consumers()
                 .iter()
-                .any(|c| c.name == *consumer && c.status == Status::Crashed));
+                .any(|c| c.name == *consumer && c.is_crashed()));
             let delivered = world.counters().delivered;
             world.apply(mv)?;
             starts.push(restarts || world.counters().delivered > delivered);

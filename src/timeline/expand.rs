@@ -252,7 +252,7 @@ impl<'a, S: Sink> Run<'a, S> {
         // a program may commit twice.
         let program = &self.strategy.program;
         let at_target = |c: &Consumer| {
-            c.status == Status::Handling
+            c.is_running()
                 && to.is_some_and(|k| program.get(c.pc).is_some_and(|op| op.keyword() == k))
         };
         for _ in 0..RUN_LIMIT {
@@ -263,9 +263,8 @@ impl<'a, S: Sink> Run<'a, S> {
                 return Ok(());
             }
             // A crashed consumer's first step is its restart: keep going.
-            let restarting = c.status == Status::Crashed;
-            let answer =
-                c.status == Status::Handling && program.get(c.pc) == Some(&Op::AwaitResponse);
+            let restarting = c.is_crashed();
+            let answer = c.is_running() && program.get(c.pc) == Some(&Op::AwaitResponse);
             self.world.apply(&step)?;
             // Taking in the provider's answer changes only the consumer,
             // unless the answer makes it roll back (SQL the database sees).
@@ -283,7 +282,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 .iter()
                 .find(|c| c.name == consumer)
                 .expect("found above");
-            let stop = match c.status {
+            let stop = match c.status() {
                 Status::Idle => !restarting,
                 Status::Blocked { .. } | Status::Crashed => true,
                 Status::Handling => at_target(c),
@@ -314,7 +313,7 @@ impl<'a, S: Sink> Run<'a, S> {
         let Some(to) = to else {
             return false;
         };
-        if c.status != Status::Handling || c.lose_next_response {
+        if !c.is_running() || c.lose_next_response {
             return false;
         }
         self.strategy

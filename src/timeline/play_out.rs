@@ -31,15 +31,15 @@ pub fn next_move(world: &World, last: Option<&str>) -> Option<Move> {
     };
     let consumers = world.consumers();
     if let Some(c) = last.and_then(|name| consumers.iter().find(|c| c.name == name))
-        && can_go(&c.status)
+        && can_go(&c.status())
     {
         return Some(step(&c.name));
     }
-    if let Some(c) = consumers.iter().find(|c| can_go(&c.status)) {
+    if let Some(c) = consumers.iter().find(|c| can_go(&c.status())) {
         return Some(step(&c.name));
     }
     if world.broker().can_receive()
-        && let Some(c) = consumers.iter().find(|c| c.status == Status::Idle)
+        && let Some(c) = consumers.iter().find(|c| c.is_idle())
     {
         return Some(step(&c.name));
     }
@@ -107,7 +107,7 @@ mod tests {
         let end = world.frame().unwrap();
         assert_eq!(end.provider.charges.len(), 1);
         assert_eq!(end.verdict.outcome.text(), "correct");
-        assert!(world.consumers().iter().all(|c| c.status == Status::Idle));
+        assert!(world.consumers().iter().all(|c| c.is_idle()));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::*;
 
 /// The shared database. Keeps one observer connection open, which also keeps
 /// an in-memory database alive between consumer crashes.
-pub struct Database {
+pub struct SqliteDatabase {
     /// The memdb URI, or the absolute path of the `--db` file.
     pub(super) target: PathBuf,
     pub(super) memdb: bool,
@@ -32,7 +32,7 @@ pub(super) static NEXT_MEMDB: AtomicU64 = AtomicU64::new(1);
 pub(super) type Idle = Arc<Mutex<Vec<Connection>>>;
 pub(super) type Writes = Arc<AtomicU64>;
 
-impl Database {
+impl SqliteDatabase {
     /// A fresh in-memory database, or a fresh file at `file`.
     pub fn open(file: Option<&Path>) -> Result<Self, DbError> {
         let (target, file) = match file {
@@ -61,7 +61,7 @@ impl Database {
                 take_over(&observer, file)?;
             }
         }
-        Ok(Database {
+        Ok(SqliteDatabase {
             target,
             memdb,
             observer,
@@ -122,7 +122,7 @@ impl Database {
     }
 
     /// A new connection for a consumer.
-    pub fn connect(&self) -> Result<Session, DbError> {
+    pub fn connect(&self) -> Result<SqliteSession, DbError> {
         let idle = self.memdb.then(|| self.idle.clone());
         let reused = idle
             .as_ref()
@@ -131,7 +131,7 @@ impl Database {
             Some(conn) => conn,
             None => connect(&self.target, self.memdb)?,
         };
-        Ok(Session {
+        Ok(SqliteSession {
             conn: Some(conn),
             idle,
             writes: self.writes.clone(),

@@ -1,4 +1,8 @@
-//! The database the consumers share: real SQLite, real transactions.
+//! The database the consumers share: real SQLite, or a real PostgreSQL
+//! server; real transactions either way. `engine.rs` is the seam: the same
+//! typed operations on both engines. What follows is about SQLite; the
+//! PostgreSQL engine's files start with `pg_` (its statements are in
+//! `sql_postgres.rs`).
 //!
 //! Each consumer has its own connection to one shared database: an in-memory
 //! database on SQLite's memdb VFS (several connections, real locking), or a
@@ -20,20 +24,31 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 mod database;
+mod engine;
+pub(crate) mod pg_database;
+mod pg_error;
+mod pg_link;
+mod pg_session;
+mod pg_url;
 pub mod program;
 mod render;
 mod rows;
 mod session;
 pub(crate) mod sql;
+mod sql_postgres;
 mod take_over;
 
 use database::*;
-pub use database::{Database, sqlite_version};
+pub use database::{SqliteDatabase, sqlite_version};
+pub use engine::{Database, Engine, Session};
+pub use pg_database::{PG_CONNECT_TIMEOUT, PG_STATEMENT_TIMEOUT, PgDatabase, drop_live_schemas};
+pub use pg_session::PgSession;
+pub use pg_url::{BadPgUrl, PgUrl, is_pg_url, redact};
 pub use render::render_look_up;
 use render::*;
 use rows::*;
 pub use rows::{Fresh, OrderRow, PaymentRow, ProcessedRow, RecordRow, StatusRow, Tables, Written};
-pub use session::{Begin, Claim, Ran, RecordClaim, Session};
+pub use session::{Begin, Claim, Ran, RecordClaim, SqliteSession};
 pub use sql::APPLICATION_ID;
 use sql::*;
 use take_over::take_over;
@@ -50,7 +65,16 @@ pub enum DbError {
     OpenTransaction { holder: String },
     #[error("--db {path}: SQLite opened {opened}, not the file idem checked")]
     Elsewhere { path: String, opened: String },
+    /// One line that says what went wrong and what to do; no password in it.
+    #[error("{0}")]
+    Postgres(String),
+    /// The statement was sent and the server shows it waiting for a lock
+    /// that these backends hold: the world shows the wait and asks again.
+    #[error("a statement is waiting for a lock held by backends {blockers:?}")]
+    Waiting { blockers: Vec<i32> },
 }
 
+#[cfg(test)]
+mod pg_tests;
 #[cfg(test)]
 mod tests;

@@ -19,13 +19,14 @@ pub(super) fn quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
 }
 
-/// Writes the bound values into the statement text for display: `?1` -> `'m-7f3'`.
+/// Writes the bound values into the statement text for display: `?1`
+/// (SQLite) or `$1` (PostgreSQL) -> `'m-7f3'`.
 /// One pass over the template, so that a value is never searched again: an
 /// ID such as `m-?2` stays as it is, and `?1` does not eat the front of `?10`.
 pub(super) fn render(template: &str, values: &[String]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
-    while let Some(at) = rest.find('?') {
+    while let Some(at) = rest.find(['?', '$']) {
         out.push_str(&rest[..at]);
         let digits = rest[at + 1..]
             .find(|c: char| !c.is_ascii_digit())

@@ -38,7 +38,7 @@ pub struct Claim {
 
 /// One consumer's connection. Dropping it (a crash) rolls back whatever
 /// transaction it had open, as a real process exit would.
-pub struct Session {
+pub struct SqliteSession {
     /// Always `Some` until the session is dropped.
     pub(super) conn: Option<Connection>,
     /// Where the connection goes when the session ends, in memory only.
@@ -55,7 +55,7 @@ pub struct Session {
     pub(super) _file: Option<Arc<DbFile>>,
 }
 
-impl Drop for Session {
+impl Drop for SqliteSession {
     /// A closed connection rolls back its open transaction; a connection
     /// kept for reuse must do the same by hand, at once, so that nobody
     /// can tell the two apart. One whose rollback fails is really closed.
@@ -72,7 +72,7 @@ impl Drop for Session {
     }
 }
 
-impl Session {
+impl SqliteSession {
     fn conn(&self) -> &Connection {
         self.conn
             .as_ref()

@@ -58,7 +58,7 @@ impl World {
             // The guard let this delivery through because the row keeps one
             // ID only: say so, should this turn out to be a repeat.
             if let Some(prev) = remembered.filter(|p| *p != key) {
-                self.consumers[i].admitted_note = Some(Admission::RowForgot {
+                self.consumers[i].work().admitted = Some(Admission::RowForgot {
                     order,
                     previous: prev,
                     key: key.clone(),
@@ -179,7 +179,7 @@ impl World {
             RecordClaim::Busy { owner, deadline } => {
                 let c = &mut self.consumers[i];
                 c.marks[c.pc] = Mark::Waiting;
-                c.backing_off = true;
+                c.work().path = Path::BackingOff;
                 self.skip_ahead(i);
                 let receipt = self.delivery(i).receipt.clone();
                 let name = self.consumers[i].name.clone();
@@ -208,8 +208,8 @@ impl World {
         let key = self.message_key(i);
         let owner = self.owner(i);
         let result = self.consumers[i]
-            .last_charge
-            .clone()
+            .last_charge()
+            .map(str::to_string)
             .unwrap_or_else(|| "none".into());
         let (ok, ran) = self.session(i).complete_record(&key, &owner, &result)?;
         self.ran(i, ran);
@@ -227,8 +227,7 @@ impl World {
         let ran = self.session(i).rollback()?;
         self.ran(i, ran);
         let c = &mut self.consumers[i];
-        c.in_txn = false;
-        c.txn_payment = false;
+        c.work().connection = Connection::Autocommit;
         self.release_waiters();
         self.duplicate_found(i, Skip::TakenOver { key });
         Ok(())
@@ -240,7 +239,7 @@ impl World {
         self.ran(i, claim.ran);
         if claim.first_time {
             if let Some(step) = self.pruned.get(&id) {
-                self.consumers[i].admitted_note = Some(Admission::Pruned {
+                self.consumers[i].work().admitted = Some(Admission::Pruned {
                     id: id.clone(),
                     step: *step,
                 });

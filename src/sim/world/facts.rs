@@ -326,26 +326,21 @@ impl World {
     pub(super) fn held_payments(&self) -> Vec<Payment> {
         self.consumers
             .iter()
-            .filter_map(|c| c.delivery.as_ref().map(|d| d.message.payment.clone()))
+            .filter_map(|c| c.delivery().map(|d| d.message.payment.clone()))
             .collect()
     }
 
     fn handling(&self, payment: &Payment) -> bool {
-        self.consumers.iter().any(|c| {
-            c.delivery
-                .as_ref()
-                .is_some_and(|d| d.message.payment == *payment)
-        })
+        self.consumers
+            .iter()
+            .any(|c| c.delivery().is_some_and(|d| d.message.payment == *payment))
     }
 
     /// A consumer handling this payment has a transaction open.
     pub(super) fn writing(&self, payment: &Payment) -> bool {
-        self.consumers.iter().any(|c| {
-            c.in_txn
-                && c.delivery
-                    .as_ref()
-                    .is_some_and(|d| d.message.payment == *payment)
-        })
+        self.consumers
+            .iter()
+            .any(|c| c.in_txn() && c.delivery().is_some_and(|d| d.message.payment == *payment))
     }
 
     fn judge_one(&self, def: &FactDef) -> FactVerdict {

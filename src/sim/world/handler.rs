@@ -6,13 +6,40 @@ use super::*;
 
 impl World {
     pub(super) fn step_consumer(&mut self, i: usize) -> Result<(), SimError> {
-        if self.consumers[i].status == Status::Crashed {
+        if self.consumers[i].is_crashed() {
             return self.restart(i);
         }
-        if matches!(self.consumers[i].status, Status::Blocked { .. }) {
-            // A retry of the step that found the lock taken.
-            self.consumers[i].status = Status::Handling;
+        if self.consumers[i].is_blocked() {
+            let c = self.consumers[i].work();
+            c.connection = match std::mem::replace(&mut c.connection, Connection::Autocommit) {
+                // A statement the server holds: asked again, it answers
+                // once the server lets it finish, or is seen waiting still.
+                Connection::Waiting { before, .. } => *before,
+                // A retry of the step that found the lock taken.
+                _ => Connection::Autocommit,
+            };
         }
+        self.run_op(i)?;
+        let c = &mut self.consumers[i];
+        if !c.is_idle() && c.pc >= c.marks.len() {
+            c.finish();
+        }
+        Ok(())
+    }
+
+    /// The step at the consumer's `pc`, once. A statement the server holds
+    /// waiting leaves the step as it was, and the consumer waiting.
+    pub(super) fn run_op(&mut self, i: usize) -> Result<(), SimError> {
+        let before = self.before_op(i);
+        match self.run_op_once(i) {
+            Err(SimError::Db(DbError::Waiting { blockers })) => {
+                self.waits_on_server(i, before, &blockers)
+            }
+            other => other,
+        }
+    }
+
+    fn run_op_once(&mut self, i: usize) -> Result<(), SimError> {
         let op = self.strategy.program[self.consumers[i].pc];
         match op {
             Op::Receive => self.receive(i)?,
@@ -33,10 +60,6 @@ impl World {
             Op::CheckOffset => self.check_offset(i)?,
             Op::SaveOffset => self.save_offset(i)?,
             Op::ApplyIfNewer => self.apply_body(i, true)?,
-        }
-        let c = &mut self.consumers[i];
-        if c.status != Status::Idle && c.pc >= c.marks.len() {
-            c.finish();
         }
         Ok(())
     }
@@ -71,9 +94,9 @@ impl World {
     /// ack is still ahead. Steps jumped over are marked skipped.
     pub(super) fn skip_ahead(&mut self, i: usize) {
         let c = &self.consumers[i];
-        let target = if c.in_txn {
+        let target = if c.in_txn() {
             self.strategy.next(Op::Commit, c.pc)
-        } else if c.backing_off {
+        } else if c.backing_off() {
             None
         } else {
             self.strategy.next(Op::Ack, c.pc)
@@ -102,7 +125,7 @@ impl World {
         self.note(d.message.payment.clone(), why);
         let c = &mut self.consumers[i];
         c.marks[c.pc] = Mark::Conflict;
-        c.skipping = true;
+        c.work().path = Path::Skipping;
         self.skip_ahead(i);
         self.say(self.actor(i), EventKind::Good, skip.event());
     }
@@ -120,8 +143,7 @@ impl World {
 
     pub(super) fn delivery(&self, i: usize) -> &crate::sim::broker::Delivery {
         self.consumers[i]
-            .delivery
-            .as_ref()
+            .delivery()
             .expect("past receive, a consumer holds a delivery")
     }
 
@@ -210,8 +232,7 @@ impl World {
         let steps = self.strategy.program.len();
         let c = &mut self.consumers[i];
         c.marks = vec![Mark::Todo; steps];
-        c.status = Status::Handling;
-        c.delivery = Some(delivery);
+        c.take(delivery);
         self.done(i);
         self.say(self.actor(i), kind, text);
         if let Some(observed) = observed {
@@ -260,8 +281,9 @@ impl World {
         match self.session(i).begin()? {
             Begin::Open(ran) => {
                 self.ran(i, ran);
-                self.consumers[i].in_txn = true;
-                self.consumers[i].status = Status::Handling;
+                self.consumers[i].work().connection = Connection::InTransaction {
+                    wrote_payment: false,
+                };
                 self.done(i);
                 self.say(self.actor(i), EventKind::Info, "opens a transaction".into());
             }
@@ -287,7 +309,7 @@ impl World {
         );
         let c = &mut self.consumers[i];
         c.marks[c.pc] = Mark::Waiting;
-        c.status = Status::Blocked { by: holder.clone() };
+        c.work().connection = Connection::Blocked { by: holder.clone() };
         self.say(
             self.actor(i),
             EventKind::Warning,
@@ -298,14 +320,20 @@ impl World {
     pub(super) fn commit(&mut self, i: usize) -> Result<(), SimError> {
         let ran = self.session(i).commit()?;
         self.ran(i, ran);
-        let c = &mut self.consumers[i];
-        c.in_txn = false;
-        let wrote_payment = std::mem::take(&mut c.txn_payment);
+        let wrote_payment = matches!(
+            std::mem::replace(
+                &mut self.consumers[i].work().connection,
+                Connection::Autocommit
+            ),
+            Connection::InTransaction {
+                wrote_payment: true
+            }
+        );
         self.done(i);
         if wrote_payment {
             let payment = self.delivery(i).message.payment.clone();
             let mut cause = self.delivery_cause(i);
-            let admission = self.consumers[i].admitted_note.take();
+            let admission = self.consumers[i].work().admitted.take();
             if let Some(note) = &admission {
                 cause.insert(0, note.to_string());
             }
@@ -318,7 +346,7 @@ impl World {
                 let_through_by_retention: admission.is_some_and(|a| a.by_retention()),
             });
         }
-        let idle = self.consumers[i].skipping || self.consumers[i].backing_off;
+        let idle = self.consumers[i].skipping() || self.consumers[i].backing_off();
         self.say(
             self.actor(i),
             EventKind::Good,
@@ -342,14 +370,19 @@ impl World {
     /// blocked on it is no longer waiting, and retries its step when it
     /// next runs. Left `Blocked`, it would claim to wait for a lock nobody holds.
     pub(super) fn release_waiters(&mut self) {
-        if self.consumers.iter().any(|c| c.in_txn) {
+        if self.consumers.iter().any(|c| c.in_txn()) {
             return;
         }
         for c in &mut self.consumers {
-            if !matches!(c.status, Status::Blocked { .. }) {
+            // Only SQLite's refusal at BEGIN; a statement the server holds
+            // waiting is settled by the server (`settle_waits`).
+            if !matches!(
+                c.handling().map(|h| &h.connection),
+                Some(Connection::Blocked { .. })
+            ) {
                 continue;
             }
-            c.status = Status::Handling;
+            c.work().connection = Connection::Autocommit;
             if c.pc < c.marks.len() && c.marks[c.pc] == Mark::Waiting {
                 c.marks[c.pc] = Mark::Todo;
             }
@@ -395,7 +428,7 @@ impl World {
                     c.marks[c.pc] = Mark::Done;
                     // An ack for a payment not yet saved, and not a skip
                     // (which left its own note): acked before the work.
-                    if !self.consumers[i].skipping
+                    if !self.consumers[i].skipping()
                         && d.message.status.is_none()
                         && self.tables.payments_for(&payment) == 0
                     {

@@ -33,11 +33,10 @@ impl World {
 
     /// What the world knows about one fact, for the verdict.
     fn fact_state<'a>(&'a self, payment: &'a Payment, expected: usize) -> FactState<'a> {
-        let handling = self.consumers.iter().any(|c| {
-            c.delivery
-                .as_ref()
-                .is_some_and(|d| d.message.payment == *payment)
-        });
+        let handling = self
+            .consumers
+            .iter()
+            .any(|c| c.delivery().is_some_and(|d| d.message.payment == *payment));
         let payments = self
             .committed
             .payments
@@ -120,11 +119,10 @@ impl World {
             .map(|(order, update)| {
                 let key = Payment { order, amount: 0 };
                 let pending = self.broker.payment_pending(&key)
-                    || self.consumers.iter().any(|c| {
-                        c.delivery
-                            .as_ref()
-                            .is_some_and(|d| d.message.payment == key)
-                    });
+                    || self
+                        .consumers
+                        .iter()
+                        .any(|c| c.delivery().is_some_and(|d| d.message.payment == key));
                 let actual = self
                     .committed
                     .statuses

@@ -9,6 +9,7 @@ mod handler;
 mod judge;
 mod produce;
 mod retire;
+mod server_wait;
 mod setup;
 mod skip;
 mod tables;
@@ -23,8 +24,8 @@ use skip::Skip;
 use super::admission::Admission;
 use super::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
 use super::cache::Cache;
-use super::consumer::{Consumer, Mark, Status};
-use super::db::{Begin, Database, DbError, Ran, RecordClaim, Tables, render_look_up};
+use super::consumer::{Connection, Consumer, Mark, Path};
+use super::db::{Begin, Database, DbError, Engine, Ran, RecordClaim, Tables, render_look_up};
 use super::event::{Actor, Event, EventKind, SqlRecord};
 use super::message::{Message, Payment};
 use super::provider::{Provider, Reply};
@@ -69,6 +70,11 @@ pub enum Move {
     /// A janitor deletes processed IDs older than this.
     Prune {
         age_ms: Millis,
+    },
+    /// The producer publishes a message the setup did not list, as a
+    /// producer in production keeps doing while the run goes on.
+    Produce {
+        message: Message,
     },
 }
 
@@ -179,7 +185,10 @@ fn reused_ids(messages: &[Message]) -> BTreeMap<(String, Payment), u32> {
 
 impl World {
     pub fn new(setup: Setup, strategy: Strategy, seed: u64) -> Result<Self, SimError> {
-        let db = Database::open(setup.db_file.as_deref())?;
+        let db = match &setup.postgres {
+            Some(url) => Database::postgres(url)?,
+            None => Database::open(setup.db_file.as_deref())?,
+        };
         Self::on(db, setup, strategy, seed)
     }
 
@@ -347,7 +356,7 @@ impl World {
     pub fn lock_holder(&self) -> Option<&str> {
         self.consumers
             .iter()
-            .find(|c| c.in_txn)
+            .find(|c| c.in_txn())
             .map(|c| c.name.as_str())
     }
 
@@ -433,7 +442,9 @@ impl World {
                 self.publish(m);
             }
             Move::Prune { age_ms } => self.prune(*age_ms)?,
+            Move::Produce { message } => self.produce(message.clone()),
         }
+        self.settle_waits()?;
         self.refresh_committed()?;
         self.rejudge(&held_before);
         Ok(())
@@ -499,7 +510,12 @@ impl World {
 
     /// A janitor deletes old processed IDs, as retention jobs do in production.
     pub(super) fn prune(&mut self, age_ms: Millis) -> Result<(), SimError> {
-        if let Some(holder) = self.lock_holder() {
+        // PostgreSQL's janitor deletes committed rows without waiting for
+        // anyone's open transaction; SQLite's cannot while one is open.
+        if let Some(holder) = self
+            .lock_holder()
+            .filter(|_| self.db.readers_wait_for_writers())
+        {
             let text = format!("janitor cannot prune now: {holder} holds the write lock");
             self.say(Actor::Janitor, EventKind::Info, text);
             return Ok(());
@@ -648,7 +664,7 @@ impl World {
         let step = self.step;
         let c = &mut self.consumers[i];
         let name = c.name.clone();
-        if c.status == Status::Crashed {
+        if c.is_crashed() {
             self.say(
                 Actor::Consumer(name),
                 EventKind::Info,
@@ -659,18 +675,11 @@ impl World {
         self.counters.crashes += 1;
         // Dropping the connection is what a dying process does: SQLite
         // rolls back the open transaction.
-        let had_txn = c.in_txn;
-        c.session = None;
-        if c.pc < c.marks.len() && c.status != Status::Idle {
+        let had_txn = c.in_txn();
+        if c.pc < c.marks.len() && !c.is_idle() {
             c.marks[c.pc] = Mark::Crashed;
         }
-        c.status = Status::Crashed;
-        c.in_txn = false;
-        c.txn_payment = false;
-        c.response = None;
-        c.lose_next_ack = false;
-        c.lose_next_response = false;
-        let delivery = c.delivery.take();
+        let delivery = c.die();
         self.say(
             Actor::Consumer(name.clone()),
             EventKind::Bad,
@@ -680,7 +689,10 @@ impl World {
             self.say(
                 Actor::Consumer(name.clone()),
                 EventKind::Warning,
-                "loses its open transaction: SQLite rolls it back".into(),
+                match self.db.engine() {
+                    Engine::Sqlite => "loses its open transaction: SQLite rolls it back".into(),
+                    Engine::Postgres => "loses its open transaction: its connection closed, and the PostgreSQL server rolls it back".into(),
+                },
             );
             self.release_waiters();
         }

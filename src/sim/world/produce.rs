@@ -5,18 +5,11 @@
 use super::*;
 
 impl World {
-    /// One move of its own: the producer publishes a payment message the
-    /// setup did not list. From then on it is part of the run like any
-    /// listed message (judged by the verdict, republished by
-    /// `Move::Publish`). A status change is published but not judged.
-    pub fn produce(&mut self, message: Message) -> Result<(), SimError> {
-        self.events.clear();
-        self.sql.clear();
-        self.conflict = None;
-        self.replayed = None;
-        self.step += 1;
-        self.broker.forget_settled();
-        let held_before = self.held_payments();
+    /// `Move::Produce`: the producer publishes a payment message the setup
+    /// did not list. From then on it is part of the run like any listed
+    /// message (judged by the verdict, republished by `Move::Publish`). A
+    /// status change is published but not judged.
+    pub(super) fn produce(&mut self, message: Message) {
         self.produced
             .entry(message.id.clone())
             .or_insert_with(|| message.clone());
@@ -25,9 +18,6 @@ impl World {
             self.touched_facts.push(message.payment.clone());
         }
         self.publish(message);
-        self.refresh_committed()?;
-        self.rejudge(&held_before);
-        Ok(())
     }
 
     /// Lets the broker drop acked copies, so that a long run's memory
@@ -44,7 +34,11 @@ mod tests {
     #[test]
     fn a_produced_message_is_delivered_and_judged() {
         let mut world = World::new(Setup::default(), Strategy::idempotent(), 1).unwrap();
-        world.produce(Message::payment("m-1", 7, 40)).unwrap();
+        world
+            .apply(&Move::Produce {
+                message: Message::payment("m-1", 7, 40),
+            })
+            .unwrap();
         let payment = Payment {
             order: 7,
             amount: 40,

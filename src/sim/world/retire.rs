@@ -108,17 +108,16 @@ impl World {
 mod tests {
     use super::*;
     use crate::sim::Outcome;
-    use crate::sim::consumer::Status;
 
     /// Runs consumer A until the payment is settled: steps while it can,
     /// and lets a lease run out when a lost ack left the message leased.
     fn settle(world: &mut World) {
         for _ in 0..200 {
             let a = &world.consumers()[0];
-            if a.status == Status::Idle && !world.broker().has_pending() {
+            if a.is_idle() && !world.broker().has_pending() {
                 return;
             }
-            let mv = if a.status == Status::Idle && !world.broker().can_receive() {
+            let mv = if a.is_idle() && !world.broker().can_receive() {
                 Move::Wait {
                     ms: world.setup().lease_ms,
                 }
@@ -159,7 +158,10 @@ mod tests {
                 moves.push(Move::Prune { age_ms: 1_800_000 });
             }
             for w in std::iter::once(&mut world).chain(other.as_mut()) {
-                w.produce(message.clone()).unwrap();
+                w.apply(&Move::Produce {
+                    message: message.clone(),
+                })
+                .unwrap();
                 for mv in &moves {
                     w.apply(mv).unwrap();
                 }
@@ -219,7 +221,11 @@ mod tests {
             order: 7,
             amount: 40,
         };
-        world.produce(Message::payment("m-1", 7, 40)).unwrap();
+        world
+            .apply(&Move::Produce {
+                message: Message::payment("m-1", 7, 40),
+            })
+            .unwrap();
         // In progress: nothing is forgotten.
         assert!(!world.retire(&first));
         let steps = world.strategy().program.len();
@@ -251,7 +257,11 @@ mod tests {
             Err(SimError::UnknownMessage(_))
         ));
         // The next payment takes the retired slot and is judged on its own.
-        world.produce(Message::payment("m-2", 8, 25)).unwrap();
+        world
+            .apply(&Move::Produce {
+                message: Message::payment("m-2", 8, 25),
+            })
+            .unwrap();
         step(&mut world, steps);
         let second = world
             .fact_verdict(&Payment {

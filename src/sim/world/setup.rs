@@ -35,6 +35,9 @@ pub struct Setup {
     pub ordered: bool,
     /// Write the database to this file instead of memory.
     pub db_file: Option<PathBuf>,
+    /// Run on this PostgreSQL server instead of SQLite (in a schema of the
+    /// run's own).
+    pub postgres: Option<crate::sim::db::PgUrl>,
 }
 
 /// Where the ID that a consumer remembers comes from.
@@ -79,6 +82,7 @@ impl Default for Setup {
             id_source: IdSource::Producer,
             ordered: false,
             db_file: None,
+            postgres: None,
         }
     }
 }

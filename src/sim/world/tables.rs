@@ -61,7 +61,7 @@ impl World {
     /// lock, and nothing committed can change while one does: so this waits
     /// until no write transaction is open.
     pub(super) fn refresh_committed(&mut self) -> Result<(), SimError> {
-        if self.lock_holder().is_some() {
+        if self.db.readers_wait_for_writers() && self.lock_holder().is_some() {
             return Ok(());
         }
         let mut written = Written::default();

@@ -58,7 +58,12 @@ impl World {
             .session(i)
             .insert_payment(payment.order, payment.amount, &key)?;
         self.ran(i, ran);
-        self.consumers[i].txn_payment = true;
+        // Attributed at commit: only then is the row there for good.
+        if let Connection::InTransaction { wrote_payment } =
+            &mut self.consumers[i].work().connection
+        {
+            *wrote_payment = true;
+        }
         self.done(i);
         self.say(
             self.actor(i),
@@ -122,13 +127,13 @@ impl World {
         );
         if self.provider.charges().len() > charges_before {
             let mut cause = Vec::new();
-            if !with_key && self.consumers[i].retry_cause.is_none() {
+            if !with_key && self.consumers[i].work().retry_cause.is_none() {
                 cause.push(format!(
                     "{} called the provider without an Idempotency-Key",
                     self.consumers[i].name
                 ));
             }
-            if let Some(why) = self.consumers[i].retry_cause.clone() {
+            if let Some(why) = self.consumers[i].work().retry_cause.clone() {
                 cause.push(
                     format!(
                         "{} called the provider again {}",
@@ -182,7 +187,7 @@ impl World {
                 format!("answers {}", response.reply.describe()),
             );
         }
-        self.consumers[i].response = Some(response);
+        self.consumers[i].work().response = Some(response);
         self.done(i);
         Ok(())
     }
@@ -193,10 +198,10 @@ impl World {
         }
         let step = self.step;
         let c = &mut self.consumers[i];
-        let response = c.response.take();
+        let response = c.work().response.take();
         if std::mem::take(&mut c.lose_next_response) || response.is_none() {
             // The handler times out and calls again: same program step as before.
-            c.retry_cause = Some(format!("response lost at step {step}"));
+            c.work().retry_cause = Some(format!("response lost at step {step}"));
             c.marks[c.pc] = Mark::Failed;
             c.pc -= 1;
             c.marks[c.pc] = Mark::Todo;
@@ -215,7 +220,7 @@ impl World {
         };
         match response.reply {
             Reply::Charged { ref charge_id } => {
-                self.consumers[i].last_charge = Some(charge_id.clone());
+                self.consumers[i].work().last_charge = Some(charge_id.clone());
                 self.done(i);
                 self.say(
                     self.actor(i),
@@ -226,17 +231,17 @@ impl World {
             other => {
                 // Any error: give up on this delivery and let the lease run
                 // out, so the broker tries again (and dead-letters at last).
-                let rolled_back = self.consumers[i].in_txn;
+                let rolled_back = self.consumers[i].in_txn();
                 if rolled_back {
                     let ran = self.session(i).rollback()?;
                     self.ran(i, ran);
-                    self.consumers[i].in_txn = false;
+                    self.consumers[i].work().connection = Connection::Autocommit;
                     self.release_waiters();
                 }
                 let name = self.consumers[i].name.clone();
                 let c = &mut self.consumers[i];
                 c.marks[c.pc] = Mark::Failed;
-                if let Some(d) = c.delivery.clone() {
+                if let Some(d) = c.delivery().cloned() {
                     self.broker.note_lost_lease(
                         &d.receipt,
                         format!("{name} gave up after {} at step {step}", other.describe()),

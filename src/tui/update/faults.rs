@@ -32,16 +32,8 @@ pub(super) fn faults_key(app: &mut App, action: Action, selected: usize, typed: 
             }
         }
         Action::Digit(d) => {
-            let two = typed.map(|first| usize::from(first) * 10 + usize::from(d));
-            let (number, typed) = match two {
-                Some(k) if (1..=n).contains(&k) => (k, None),
-                _ => (usize::from(d), Some(d)),
-            };
-            if (1..=n).contains(&number) {
-                app.overlay = Overlay::Faults {
-                    selected: number - 1,
-                    typed,
-                };
+            if let Some((selected, typed)) = super::typed_number::typed(n, typed, d) {
+                app.overlay = Overlay::Faults { selected, typed };
             }
         }
         Action::Back | Action::Faults => app.overlay = Overlay::None,

@@ -10,6 +10,7 @@ mod main_screen;
 mod picker;
 mod predict;
 mod remember;
+mod typed_number;
 
 pub use faults::inject;
 pub use main_screen::next_strategy;

@@ -19,16 +19,8 @@ pub(super) fn picker_key(app: &mut App, action: Action, selected: usize, typed: 
         // With more than nine scenarios a number can take two digits: the
         // first moves the highlight there and waits; Enter opens.
         Action::Digit(d) => {
-            let two = typed.map(|first| usize::from(first) * 10 + usize::from(d));
-            let (number, typed) = match two {
-                Some(k) if (1..=n).contains(&k) => (k, None),
-                _ => (usize::from(d), Some(d)),
-            };
-            if (1..=n).contains(&number) {
-                app.overlay = Overlay::Picker {
-                    selected: number - 1,
-                    typed: typed.filter(|&d| usize::from(d) * 10 <= n),
-                };
+            if let Some((selected, typed)) = super::typed_number::typed(n, typed, d) {
+                app.overlay = Overlay::Picker { selected, typed };
             }
         }
         Action::Back | Action::Picker => app.overlay = Overlay::None,

@@ -139,6 +139,7 @@ fn action_words(app: &App, asked: &Asked) -> String {
             Move::ExpireLease { message } => format!("the lease on {message} runs out"),
             Move::Wait { ms } => format!("{} pass", d(ms)),
             Move::Publish { message } => format!("the producer publishes {message} again"),
+            Move::Produce { message } => format!("the producer publishes {}", message.id),
             Move::Prune { age_ms } => {
                 format!("processed IDs older than {} are deleted", d(age_ms))
             }

@@ -1,0 +1,474 @@
+//! The run's schema on a PostgreSQL server: created fresh, owned under an
+//! advisory lock, read and restored by an observer connection, and dropped
+//! when the run ends (also on a panic, and through [`drop_live_schemas`] on
+//! a signal). The observer is also where idem looks at the server's locks.
+
+use super::pg_error;
+use super::pg_link::{Value, bind, read_row};
+use super::pg_session::PgSession;
+use super::pg_url::PgUrl;
+use super::sql_postgres::*;
+use super::*;
+use std::time::Duration;
+
+/// How long connecting may take before idem gives up and says so.
+pub const PG_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A safety bound on every statement and every lock wait, far above any
+/// wait idem causes (those end when the world's next move commits or rolls
+/// back): only a lock held from outside idem can reach it, and then the
+/// statement fails with a clear error instead of hanging.
+pub const PG_STATEMENT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A database on the server: one schema, its observer, and the sessions'
+/// shared part. Sessions keep the shared part alive: the schema is dropped
+/// when the last of them and the database are gone.
+pub struct PgDatabase {
+    pub(super) shared: Arc<PgShared>,
+}
+
+pub(super) struct PgShared {
+    pub url: PgUrl,
+    pub schema: String,
+    pub observer: Mutex<postgres::Client>,
+}
+
+/// Schemas of this process that are still live, for a signal handler.
+static LIVE: Mutex<Vec<(PgUrl, String)>> = Mutex::new(Vec::new());
+
+static NEXT_SCHEMA: AtomicU64 = AtomicU64::new(1);
+
+impl PgShared {
+    /// A connection set up for this run: its schema first on the search
+    /// path, the safety bounds, and the schema as its application name, so
+    /// that the run's backends can be found on the server.
+    pub(super) fn connect(&self) -> Result<postgres::Client, DbError> {
+        connect(&self.url, Some(&self.schema))
+    }
+
+    pub(super) fn observe<T>(
+        &self,
+        f: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error>,
+    ) -> Result<T, DbError> {
+        let mut observer = self.observer.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut observer).map_err(|e| self.failed(&e))
+    }
+
+    pub(super) fn failed(&self, e: &postgres::Error) -> DbError {
+        DbError::Postgres(pg_error::running(&self.url, e))
+    }
+
+    /// The backends that hold what `pid`'s statement waits for; empty
+    /// when it is not waiting for a lock.
+    pub(super) fn blockers(&self, pid: i32) -> Result<Vec<i32>, DbError> {
+        self.observe(|c| {
+            let row = c.query_one(PG_BLOCKING_PIDS, &[&pid])?;
+            let mut pids: Vec<i32> = row.get(0);
+            pids.sort_unstable();
+            Ok(pids)
+        })
+    }
+
+    /// Ends a backend and waits until the server has let it go: its open
+    /// transaction is then rolled back and its locks released.
+    pub(super) fn end_backend(&self, pid: i32, terminate: bool) -> Result<(), DbError> {
+        if terminate {
+            self.observe(|c| c.query(PG_TERMINATE_BACKEND, &[&pid]).map(drop))?;
+        }
+        // Bounded: a backend ends within the server's own shutdown of it.
+        let deadline = std::time::Instant::now() + PG_STATEMENT_TIMEOUT;
+        while self
+            .observe(|c| c.query_opt(PG_BACKEND_ALIVE, &[&pid]))?
+            .is_some()
+        {
+            if std::time::Instant::now() > deadline {
+                return Err(DbError::Postgres(format!(
+                    "PostgreSQL at {}: a closed connection's backend did not end",
+                    self.url
+                )));
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Ok(())
+    }
+}
+
+impl PgShared {
+    pub(super) fn committed(&self) -> Result<Tables, DbError> {
+        self.observe(|c| {
+            let mut txn = c
+                .build_transaction()
+                .read_only(true)
+                .isolation_level(postgres::IsolationLevel::RepeatableRead)
+                .start()?;
+            let tables = read_pg_tables(&mut txn)?;
+            txn.commit()?;
+            Ok(tables)
+        })
+    }
+}
+
+impl Drop for PgShared {
+    fn drop(&mut self) {
+        let observer = self.observer.get_mut().unwrap_or_else(|e| e.into_inner());
+        let _ = observer.batch_execute(&drop_schema(&self.schema));
+        let _ = observer.query(PG_UNLOCK_SCHEMA, &[&self.schema]);
+        if let Ok(mut live) = LIVE.lock() {
+            live.retain(|(_, s)| *s != self.schema);
+        }
+    }
+}
+
+fn drop_schema(schema: &str) -> String {
+    format!("DROP SCHEMA IF EXISTS \"{schema}\" CASCADE")
+}
+
+pub(super) fn connect(url: &PgUrl, schema: Option<&str>) -> Result<postgres::Client, DbError> {
+    let mut config = url.config().clone();
+    config.connect_timeout(PG_CONNECT_TIMEOUT);
+    let ms = PG_STATEMENT_TIMEOUT.as_millis();
+    let mut options = format!("-c statement_timeout={ms} -c lock_timeout={ms}");
+    if let Some(schema) = schema {
+        options.push_str(&format!(" -c search_path={schema}"));
+        config.application_name(schema);
+    } else {
+        config.application_name("idem");
+    }
+    config.options(&options);
+    config
+        .connect(postgres::NoTls)
+        .map_err(|e| DbError::Postgres(pg_error::connecting(url, &e)))
+}
+
+impl PgDatabase {
+    /// A fresh schema on the server, with idem's tables, owned by this run.
+    pub fn open(url: &PgUrl) -> Result<Self, DbError> {
+        let mut observer = connect(url, None)?;
+        let setup = |e: postgres::Error| DbError::Postgres(pg_error::connecting(url, &e));
+        sweep_leftovers(&mut observer).map_err(setup)?;
+        let schema = loop {
+            let name = format!(
+                "{PG_SCHEMA_PREFIX}{}_{}",
+                std::process::id(),
+                NEXT_SCHEMA.fetch_add(1, Ordering::Relaxed)
+            );
+            let locked: bool = observer
+                .query_one(PG_TRY_LOCK_SCHEMA, &[&name])
+                .map_err(setup)?
+                .get(0);
+            if !locked {
+                // Another live run (another machine sharing this server,
+                // with the same process ID) holds this name: take the next.
+                continue;
+            }
+            if observer
+                .query_opt(PG_SCHEMA_EXISTS, &[&name])
+                .map_err(setup)?
+                .is_some()
+            {
+                // A leftover of a killed run that had our process ID: the
+                // lock says nobody holds it.
+                observer.batch_execute(&drop_schema(&name)).map_err(setup)?;
+            }
+            break name;
+        };
+        let create = format!(
+            "CREATE SCHEMA \"{schema}\"; COMMENT ON SCHEMA \"{schema}\" IS '{PG_SCHEMA_COMMENT}'; \
+             SET search_path TO \"{schema}\"; {PG_SCHEMA}"
+        );
+        observer.batch_execute(&create).map_err(setup)?;
+        if let Ok(mut live) = LIVE.lock() {
+            live.push((url.clone(), schema.clone()));
+        }
+        let shared = Arc::new(PgShared {
+            url: url.clone(),
+            schema,
+            observer: Mutex::new(observer),
+        });
+        Ok(PgDatabase { shared })
+    }
+
+    pub fn url(&self) -> &PgUrl {
+        &self.shared.url
+    }
+
+    /// The schema this run owns, for tests and messages.
+    pub fn schema(&self) -> &str {
+        &self.shared.schema
+    }
+
+    pub fn connect(&self) -> Result<PgSession, DbError> {
+        PgSession::open(self.shared.clone())
+    }
+
+    pub fn restore_over(&self, have: Option<&Tables>, tables: &Tables) -> Result<(), DbError> {
+        if have == Some(tables) {
+            return Ok(());
+        }
+        let mut script: Vec<(&'static str, Vec<Value>)> = vec![(PG_EMPTY_TABLES, vec![])];
+        for p in &tables.payments {
+            script.push((
+                PG_RESTORE_PAYMENT,
+                vec![
+                    Value::Int(p.id),
+                    Value::Int(p.order.into()),
+                    Value::Int(p.amount.into()),
+                    Value::Text(p.message_id.clone()),
+                ],
+            ));
+        }
+        for p in &tables.processed {
+            script.push((
+                PG_RESTORE_PROCESSED,
+                vec![
+                    Value::Text(p.message_id.clone()),
+                    Value::Int(p.processed_at as i64),
+                ],
+            ));
+        }
+        for r in &tables.records {
+            script.push((
+                PG_RESTORE_RECORD,
+                vec![
+                    Value::Text(r.message_id.clone()),
+                    Value::Text(r.status.clone()),
+                    Value::Text(r.owner.clone()),
+                    Value::Int(r.deadline as i64),
+                    r.result.clone().map_or(Value::Null, Value::Text),
+                ],
+            ));
+        }
+        for o in &tables.orders {
+            script.push((
+                PG_RESTORE_ORDER,
+                vec![
+                    Value::Int(o.order.into()),
+                    Value::Text(o.last_message_id.clone()),
+                ],
+            ));
+        }
+        if let Some(offset) = tables.last_offset {
+            script.push((PG_RESTORE_OFFSET, vec![Value::Int(offset as i64)]));
+        }
+        for s in &tables.statuses {
+            script.push((
+                PG_RESTORE_STATUS,
+                vec![
+                    Value::Int(s.order.into()),
+                    Value::Text(s.status.clone()),
+                    Value::Int(s.version.into()),
+                ],
+            ));
+        }
+        script.push((PG_RESTART_PAYMENT_IDS, vec![]));
+        self.shared.observe(|c| {
+            let mut txn = c.transaction()?;
+            for (sql, values) in &script {
+                let bound = bind(values);
+                let refs: Vec<&(dyn postgres::types::ToSql + Sync)> =
+                    bound.iter().map(|b| &**b as _).collect();
+                txn.query(*sql, &refs)?;
+            }
+            txn.commit()
+        })
+    }
+
+    pub fn prune_processed(&self, cutoff: Millis) -> Result<(Vec<String>, Ran), DbError> {
+        let cutoff_i = cutoff as i64;
+        let deleted: Vec<String> = self.shared.observe(|c| {
+            Ok(c.query(PG_PRUNE_PROCESSED, &[&cutoff_i])?
+                .iter()
+                .map(|r| r.get(0))
+                .collect())
+        })?;
+        let mut deleted = deleted;
+        deleted.sort();
+        let ran = Ran {
+            sql: render(PG_PRUNE_PROCESSED, &[cutoff.to_string()]),
+            result: match deleted.len() {
+                1 => "1 row deleted".to_string(),
+                n => format!("{n} rows deleted"),
+            },
+            answer: SqlAnswer::when(!deleted.is_empty()),
+        };
+        Ok((deleted, ran))
+    }
+
+    /// What is committed, read in one snapshot.
+    pub fn committed(&self) -> Result<Tables, DbError> {
+        self.shared.committed()
+    }
+
+    pub fn totals(&self) -> Result<(u64, u64), DbError> {
+        self.shared.observe(|c| {
+            let row = c.query_one(PG_TOTALS, &[])?;
+            Ok((row.get::<_, i64>(0) as u64, row.get::<_, i64>(1) as u64))
+        })
+    }
+
+    pub fn bytes(&self) -> Result<u64, DbError> {
+        self.shared
+            .observe(|c| Ok(c.query_one(PG_BYTES, &[])?.get::<_, i64>(0) as u64))
+    }
+
+    pub fn fresh(&self, written: &Written, last_payment: i64) -> Result<Fresh, DbError> {
+        self.shared.observe(|c| {
+            let mut fresh = Fresh::default();
+            if written.payments {
+                fresh.payments = c
+                    .query(PG_SELECT_PAYMENTS_AFTER, &[&last_payment])?
+                    .iter()
+                    .map(|r| pg_payment(&read_row(r)))
+                    .collect();
+            }
+            for id in &written.processed {
+                let row = c.query_opt(PG_SELECT_PROCESSED_ROW, &[id])?;
+                fresh
+                    .processed
+                    .push((id.clone(), row.map(|r| pg_processed(&read_row(&r)))));
+            }
+            for id in &written.records {
+                let row = c.query_opt(PG_SELECT_RECORD_ROW, &[id])?;
+                fresh
+                    .records
+                    .push((id.clone(), row.map(|r| pg_record(&read_row(&r)))));
+            }
+            for order in &written.orders {
+                let key = i64::from(*order);
+                let row = c.query_opt(PG_SELECT_ORDER_ROW, &[&key])?;
+                fresh
+                    .orders
+                    .push((*order, row.map(|r| pg_order(&read_row(&r)))));
+            }
+            for order in &written.statuses {
+                let key = i64::from(*order);
+                let row = c.query_opt(PG_SELECT_STATUS_ROW, &[&key])?;
+                fresh
+                    .statuses
+                    .push((*order, row.map(|r| pg_status(&read_row(&r)))));
+            }
+            if written.offset {
+                fresh.last_offset = Some(
+                    c.query_opt(PG_READ_OFFSET, &[])?
+                        .map(|r| r.get::<_, i64>(0) as u64),
+                );
+            }
+            Ok(fresh)
+        })
+    }
+}
+
+/// Drops the schemas of killed runs: idem's own (named and marked so) whose
+/// advisory lock nobody holds. A live run holds its lock to its end.
+fn sweep_leftovers(observer: &mut postgres::Client) -> Result<(), postgres::Error> {
+    let names: Vec<String> = observer
+        .query(PG_LEFTOVER_SCHEMAS, &[])?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    for name in names {
+        let free: bool = observer.query_one(PG_TRY_LOCK_SCHEMA, &[&name])?.get(0);
+        if free {
+            observer.batch_execute(&drop_schema(&name))?;
+            observer.query(PG_UNLOCK_SCHEMA, &[&name])?;
+        }
+    }
+    Ok(())
+}
+
+/// Drops every schema this process still owns, ending its backends first
+/// (a waiting statement or an open transaction would hold the drop up).
+/// For a signal handler: the run's own objects are unreachable from there.
+pub fn drop_live_schemas() {
+    let live = match LIVE.lock() {
+        Ok(live) => live.clone(),
+        Err(e) => e.into_inner().clone(),
+    };
+    for (url, schema) in live {
+        let Ok(mut client) = connect(&url, None) else {
+            continue;
+        };
+        let _ = client.query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE application_name = $1 AND pid <> pg_backend_pid()",
+            &[&schema],
+        );
+        let _ = client.batch_execute(&drop_schema(&schema));
+    }
+}
+
+/// The reads of every table, in the order [`tables_from`] takes them.
+pub(super) const PG_READ_TABLES: [&str; 6] = [
+    PG_SELECT_PAYMENTS,
+    PG_SELECT_PROCESSED,
+    PG_SELECT_RECORDS,
+    PG_SELECT_ORDERS,
+    PG_READ_OFFSET,
+    PG_SELECT_STATUSES,
+];
+
+/// Every table read inside one transaction of the caller's.
+pub(super) fn read_pg_tables(
+    c: &mut impl postgres::GenericClient,
+) -> Result<Tables, postgres::Error> {
+    let mut read = Vec::with_capacity(PG_READ_TABLES.len());
+    for sql in PG_READ_TABLES {
+        read.push(c.query(sql, &[])?.iter().map(read_row).collect());
+    }
+    Ok(tables_from(read))
+}
+
+/// The tables from the rows of [`PG_READ_TABLES`], in that order.
+pub(super) fn tables_from(read: Vec<Vec<Vec<Value>>>) -> Tables {
+    let [payments, processed, records, orders, offset, statuses]: [Vec<Vec<Value>>; 6] =
+        read.try_into().unwrap_or_default();
+    Tables {
+        payments: payments.iter().map(|r| pg_payment(r)).collect(),
+        processed: processed.iter().map(|r| pg_processed(r)).collect(),
+        records: records.iter().map(|r| pg_record(r)).collect(),
+        orders: orders.iter().map(|r| pg_order(r)).collect(),
+        last_offset: offset.first().map(|r| r[0].int() as u64),
+        statuses: statuses.iter().map(|r| pg_status(r)).collect(),
+    }
+}
+
+pub(super) fn pg_payment(r: &[Value]) -> PaymentRow {
+    PaymentRow {
+        id: r[0].int(),
+        order: r[1].int() as u32,
+        amount: r[2].int() as u32,
+        message_id: r[3].text(),
+    }
+}
+
+pub(super) fn pg_processed(r: &[Value]) -> ProcessedRow {
+    ProcessedRow {
+        message_id: r[0].text(),
+        processed_at: r[1].int() as Millis,
+    }
+}
+
+pub(super) fn pg_record(r: &[Value]) -> RecordRow {
+    RecordRow {
+        message_id: r[0].text(),
+        status: r[1].text(),
+        owner: r[2].text(),
+        deadline: r[3].int() as Millis,
+        result: r[4].opt_text(),
+    }
+}
+
+pub(super) fn pg_order(r: &[Value]) -> OrderRow {
+    OrderRow {
+        order: r[0].int() as u32,
+        last_message_id: r[1].text(),
+    }
+}
+
+pub(super) fn pg_status(r: &[Value]) -> StatusRow {
+    StatusRow {
+        order: r[0].int() as u32,
+        status: r[1].text(),
+        version: r[2].int() as u32,
+    }
+}

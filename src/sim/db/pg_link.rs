@@ -1,0 +1,186 @@
+//! A consumer's PostgreSQL connection on a thread of its own. A statement
+//! that waits for a lock blocks whoever sent it; on its own thread it
+//! blocks nobody, and the world can look at the server to see that it waits.
+
+use postgres::types::{ToSql, Type};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// A value bound to, or read from, a statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Value {
+    Int(i64),
+    Text(String),
+    Null,
+}
+
+impl Value {
+    pub(super) fn int(&self) -> i64 {
+        match self {
+            Value::Int(v) => *v,
+            _ => 0,
+        }
+    }
+
+    pub(super) fn text(&self) -> String {
+        match self {
+            Value::Text(t) => t.clone(),
+            _ => String::new(),
+        }
+    }
+
+    pub(super) fn opt_text(&self) -> Option<String> {
+        match self {
+            Value::Text(t) => Some(t.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// What a statement answered: its row count and the rows it returned.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Answer {
+    pub count: u64,
+    pub rows: Vec<Vec<Value>>,
+}
+
+/// A statement to run, with its values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Statement {
+    pub sql: &'static str,
+    pub values: Vec<Value>,
+}
+
+pub(super) type Reply = Result<Answer, postgres::Error>;
+
+/// The caller's end of a connection thread.
+pub(super) struct Link {
+    to: Option<Sender<Statement>>,
+    from: Receiver<Reply>,
+    thread: Option<JoinHandle<()>>,
+    /// The server's process for this connection: what its lock view names.
+    pub pid: i32,
+}
+
+impl Link {
+    /// Takes a connected client onto its own thread.
+    pub(super) fn start(mut client: postgres::Client) -> Result<Link, postgres::Error> {
+        let pid: i32 = client
+            .query_one(super::sql_postgres::PG_BACKEND_PID, &[])?
+            .get(0);
+        let (to, commands) = mpsc::channel::<Statement>();
+        let (replies, from) = mpsc::channel::<Reply>();
+        let thread = std::thread::Builder::new()
+            .name(format!("idem-pg-{pid}"))
+            .spawn(move || {
+                // Ends when the sender is dropped; dropping the client then
+                // closes the connection, and the server ends its backend.
+                for statement in commands {
+                    let reply = run(&mut client, &statement);
+                    if replies.send(reply).is_err() {
+                        break;
+                    }
+                }
+            })
+            .expect("a thread for a database connection");
+        Ok(Link {
+            to: Some(to),
+            from,
+            thread: Some(thread),
+            pid,
+        })
+    }
+
+    /// Sends a statement; its reply comes through `reply`.
+    pub(super) fn send(&self, statement: Statement) -> bool {
+        self.to
+            .as_ref()
+            .is_some_and(|to| to.send(statement).is_ok())
+    }
+
+    /// The reply, if it comes within `within`; `Err(())` when the thread
+    /// is gone.
+    pub(super) fn reply(&self, within: Duration) -> Result<Option<Reply>, ()> {
+        match self.from.recv_timeout(within) {
+            Ok(reply) => Ok(Some(reply)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => Err(()),
+        }
+    }
+
+    /// Closes the connection and waits for the thread. The caller must
+    /// first make sure no statement is running (or end the backend).
+    pub(super) fn close(&mut self) {
+        self.to = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+fn run(client: &mut postgres::Client, statement: &Statement) -> Reply {
+    let none: Option<String> = None;
+    let values: Vec<&(dyn ToSql + Sync)> = statement
+        .values
+        .iter()
+        .map(|v| match v {
+            Value::Int(i) => i as &(dyn ToSql + Sync),
+            Value::Text(t) => t as &(dyn ToSql + Sync),
+            Value::Null => &none as &(dyn ToSql + Sync),
+        })
+        .collect();
+    let returns_rows =
+        statement.sql.trim_start().starts_with("SELECT") || statement.sql.contains("RETURNING");
+    if !returns_rows {
+        let count = client.execute(statement.sql, &values)?;
+        return Ok(Answer {
+            count,
+            rows: Vec::new(),
+        });
+    }
+    let rows = client.query(statement.sql, &values)?;
+    Ok(Answer {
+        count: rows.len() as u64,
+        rows: rows.iter().map(read_row).collect(),
+    })
+}
+
+/// A row as values: BIGINT and INTEGER columns as integers, the rest as text.
+pub(super) fn read_row(row: &postgres::Row) -> Vec<Value> {
+    (0..row.len())
+        .map(|i| {
+            let ty = row.columns()[i].type_();
+            let value = if *ty == Type::INT8 {
+                row.get::<_, Option<i64>>(i).map(Value::Int)
+            } else if *ty == Type::INT4 {
+                row.get::<_, Option<i32>>(i).map(|v| Value::Int(v.into()))
+            } else if *ty == Type::BOOL {
+                row.get::<_, Option<bool>>(i).map(|v| Value::Int(v.into()))
+            } else {
+                row.get::<_, Option<String>>(i).map(Value::Text)
+            };
+            value.unwrap_or(Value::Null)
+        })
+        .collect()
+}
+
+/// Binds values for a statement run on the caller's own client.
+pub(super) fn bind(values: &[Value]) -> Vec<Box<dyn ToSql + Sync>> {
+    values
+        .iter()
+        .map(|v| -> Box<dyn ToSql + Sync> {
+            match v {
+                Value::Int(i) => Box::new(*i),
+                Value::Text(t) => Box::new(t.clone()),
+                Value::Null => Box::new(None::<String>),
+            }
+        })
+        .collect()
+}
