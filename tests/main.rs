@@ -17,6 +17,8 @@ mod db_file;
 mod db_held;
 mod design_file;
 mod engines;
+mod harness_bad;
+mod harness_samples;
 mod hostile_fuzz;
 mod hostile_text;
 mod key_table;
