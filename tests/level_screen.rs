@@ -61,6 +61,49 @@ fn a_level_with_a_condition_and_a_handler_that_cannot_run() {
     assert!(screen.contains("Condition: without the cache"), "{screen}");
     assert!(screen.contains("not allowed"), "{screen}");
     assert!(screen.contains("cannot run yet"), "{screen}");
+    // The blocks by the names the screen lists them under, not a design
+    // file's words (`charge`, `begin`).
+    assert!(
+        screen.contains("`insert payment row` uses the database: put it between `begin transaction` and `commit`"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn every_level_error_names_blocks_as_the_screen_shows_them() {
+    use idem::scenario::runnable::check_order_named;
+    use idem::sim::Op;
+    let keyed = Op::CallProvider { with_key: true };
+    let broken: [&[Op]; 6] = [
+        &[Op::Begin],
+        &[Op::Receive, Op::Commit, Op::Ack],
+        &[Op::Receive, Op::AwaitResponse, Op::Ack],
+        &[Op::Receive, keyed, Op::Ack],
+        &[Op::Receive, Op::Begin, Op::ApplyCharge, Op::Ack],
+        &[Op::Receive, Op::MarkCompleted, Op::Ack],
+    ];
+    for program in broken {
+        let e = check_order_named(program, Op::label).expect_err("broken");
+        for word in [
+            "`response`",
+            "`provider with key`",
+            "`charge`",
+            "`begin`",
+            "`complete`",
+        ] {
+            assert!(!e.message.contains(word), "{word} in {}", e.message);
+        }
+        // Every block it names in backticks is one the screen shows.
+        let labels: Vec<&str> = Op::KEYWORDS
+            .iter()
+            .filter_map(|k| idem::scenario::design_file::op_of(k))
+            .chain([keyed, Op::CallProvider { with_key: false }])
+            .map(Op::label)
+            .collect();
+        for named in e.message.split('`').skip(1).step_by(2) {
+            assert!(labels.contains(&named), "`{named}` in {}", e.message);
+        }
+    }
 }
 
 #[test]

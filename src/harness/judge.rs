@@ -156,7 +156,22 @@ pub fn verdict(
             )
         })
         .collect();
-    let same_order = |p: &Payment| payments.iter().filter(|q| q.order == p.order).count() > 1;
+    let mut per_order: BTreeMap<u32, usize> = BTreeMap::new();
+    for p in &payments {
+        *per_order.entry(p.order).or_default() += 1;
+    }
+    let same_order = |p: &Payment| per_order[&p.order] > 1;
+    // Each payment's entries, found once: a soak judges thousands.
+    let mut entries: BTreeMap<Payment, Vec<&LedgerEntry>> = BTreeMap::new();
+    for e in ledger.charges.iter().chain(row_entries.iter()) {
+        entries
+            .entry(Payment {
+                order: e.order,
+                amount: e.amount,
+            })
+            .or_default()
+            .push(e);
+    }
     let facts: Vec<FactState<'_>> = payments
         .iter()
         .map(|p| FactState {
@@ -176,12 +191,7 @@ pub fn verdict(
             acked_before_work: ledger.acked_before_work.contains(p),
             dead_lettered: broker.payment_dead_lettered(p),
             poison: false,
-            ledger: ledger
-                .charges
-                .iter()
-                .chain(row_entries.iter())
-                .filter(|e| e.order == p.order && e.amount == p.amount)
-                .collect(),
+            ledger: entries.remove(p).unwrap_or_default(),
             notes: &notes[p],
         })
         .collect();

@@ -87,6 +87,9 @@ pub struct RunReport {
     pub steps: Vec<Step>,
     pub recorded: Vec<Recorded>,
     pub charges: usize,
+    /// Each time a process ended by itself (not by a fault): who, how,
+    /// and the last line of its stderr.
+    pub self_ended: Vec<String>,
 }
 
 struct Run<'a, 'f> {
@@ -108,6 +111,7 @@ struct Run<'a, 'f> {
     stderr_carry: Vec<String>,
     /// The last step still lacks its look at the tables and stderr.
     unseen: bool,
+    self_ended: Vec<String>,
 }
 
 pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diagnosis> {
@@ -146,6 +150,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         stderr_seen: vec![0; cfg.instances],
         stderr_carry: Vec::new(),
         unseen: false,
+        self_ended: Vec::new(),
     };
     for message in &cfg.messages {
         run.ledger.owe(message);
@@ -157,7 +162,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
             name,
             start: 0,
             proc: None,
-            state: State::Starting,
+            state: State::Idle,
             served: 0,
             holding: Vec::new(),
             held_back: false,
@@ -165,17 +170,16 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
             since: Instant::now(),
             last_answer: "nothing yet".into(),
         });
-        run.start(i)?;
     }
+    run.start(0)?;
     run.note(
         None,
         vec![format!(
-            "{} published; {} instances started",
+            "{} published; A started",
             match cfg.messages.len() {
                 1 => "1 message".to_string(),
                 n => format!("{n} messages"),
             },
-            cfg.instances
         )],
     );
     run.main_loop()?;
@@ -185,7 +189,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         what: format!("reading what it recorded: {e} (give the query with --recorded-query)"),
         stderr: run
             .instances
-            .iter()
+            .iter_mut()
             .rev()
             .find_map(|i| {
                 let tail = i.stderr_tail();
@@ -207,11 +211,12 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         steps: run.steps,
         charges: run.provider.charges().len(),
         recorded,
+        self_ended: run.self_ended,
     })
 }
 
 impl Run<'_, '_> {
-    fn diagnose(&self, i: usize, trouble: Trouble, what: String) -> Diagnosis {
+    fn diagnose(&mut self, i: usize, trouble: Trouble, what: String) -> Diagnosis {
         Diagnosis {
             trouble,
             instance: self.instances[i].label(),
@@ -284,6 +289,30 @@ impl Run<'_, '_> {
             if !self.broker.has_pending() && !busy {
                 return self.finish();
             }
+            // An instance starts when a message waits and no running
+            // instance asks for one: the second instance exists to take
+            // what the first cannot, and a run that never needs it
+            // starts one process fewer.
+            if self.broker.can_receive()
+                && !self
+                    .instances
+                    .iter()
+                    .any(|inst| inst.state == State::Parked(Request::Receive {}))
+                && let Some(j) = self
+                    .instances
+                    .iter()
+                    .position(|inst| inst.state == State::Idle)
+            {
+                let name = self.instances[j].name.clone();
+                self.note(
+                    None,
+                    vec![format!(
+                        "{name} started: a message waits and no instance asks for one"
+                    )],
+                );
+                self.start(j)?;
+                continue;
+            }
             let can_receive = self.broker.can_receive();
             let pick = self
                 .instances
@@ -294,7 +323,18 @@ impl Run<'_, '_> {
                     State::Parked(_) => true,
                     _ => false,
                 })
-                .min_by_key(|(_, inst)| (inst.held_back, inst.served, inst.name.clone()))
+                // Work in hand first: an instance mid-message goes before
+                // one asking for a new message, so two instances meet on
+                // one message (and on the database lock) only where a
+                // fault puts them; then the instance answered least often.
+                .min_by_key(|(_, inst)| {
+                    (
+                        inst.held_back,
+                        matches!(inst.state, State::Parked(Request::Receive {})),
+                        inst.served,
+                        inst.name.clone(),
+                    )
+                })
                 .map(|(i, _)| i);
             match pick {
                 Some(i) => self.serve(i, None)?,
@@ -305,15 +345,7 @@ impl Run<'_, '_> {
 
     /// No instance can go on: the next lease runs out.
     fn advance_time(&mut self) -> Result<(), Diagnosis> {
-        let next = self
-            .broker
-            .messages()
-            .iter()
-            .filter_map(|m| match m.state {
-                MessageState::InFlight { until, .. } => Some(until),
-                _ => None,
-            })
-            .min();
+        let next = self.broker.next_lease_end();
         let Some(until) = next else {
             let blocked: Vec<String> = self
                 .instances
@@ -450,7 +482,7 @@ impl Run<'_, '_> {
     /// Takes what instance `i` said within `limit`; true when it said
     /// something.
     fn listen(&mut self, i: usize, limit: Duration) -> Result<bool, Diagnosis> {
-        let Some(proc) = self.instances[i].proc.as_ref() else {
+        let Some(proc) = self.instances[i].proc.as_mut() else {
             return Ok(false);
         };
         let heard = if limit.is_zero() {
@@ -561,6 +593,7 @@ impl Run<'_, '_> {
                 self.refuse(i, &why);
                 Err(self.diagnose(i, Trouble::OutOfOrder, why))
             }
+            (State::Idle, _) => unreachable!("an instance not started has no process to hear"),
         }
     }
 
@@ -610,17 +643,14 @@ impl Run<'_, '_> {
                 ),
             ));
         }
-        let inst = &self.instances[i];
-        if inst.state == State::Done {
+        if self.instances[i].state == State::Done {
             self.drop_proc(i);
             return Ok(());
         }
-        if inst.state == State::Starting {
+        let tail = self.instances[i].stderr_tail();
+        if self.instances[i].state == State::Starting {
             let trouble = if status == "exit status 127"
-                && inst
-                    .stderr_tail()
-                    .iter()
-                    .any(|l| l.starts_with("idem: cannot start"))
+                && tail.iter().any(|l| l.starts_with("idem: cannot start"))
             {
                 Trouble::FailsToStart
             } else {
@@ -628,19 +658,29 @@ impl Run<'_, '_> {
             };
             return Err(self.diagnose(i, trouble, format!("it ended ({status}) before its hello")));
         }
+        let inst = &self.instances[i];
         let label = inst.label();
         let held: Vec<String> = inst.holding.iter().map(|h| h.receipt.clone()).collect();
+        let payments: Vec<_> = inst.holding.iter().map(|h| h.payment.clone()).collect();
         for receipt in &held {
             self.broker
                 .note_lost_lease(receipt, format!("{label} ended by itself ({status})"));
         }
+        for p in &payments {
+            self.ledger
+                .note(p, format!("{label} ended by itself ({status})"));
+        }
+        self.self_ended.push(format!(
+            "{label} ended by itself ({status}){}",
+            tail.last()
+                .map(|l| format!("; the last line of its stderr: {l}"))
+                .unwrap_or_default()
+        ));
         self.note(
             None,
             vec![format!("{label} ended by itself ({status}); restarted")],
         );
-        if let Some(mut proc) = self.instances[i].proc.take() {
-            proc.kill();
-        }
+        self.drop_proc(i);
         self.start(i)
     }
 
@@ -653,6 +693,14 @@ impl Run<'_, '_> {
             });
             if others_waiting && program::write_lock_held(&self.cfg.db_path()).unwrap_or(false) {
                 self.instances[i].state = State::Blocked;
+                let label = self.instances[i].label();
+                self.note(
+                    None,
+                    vec![format!(
+                        "{label} waits for the database lock (quiet for {} while another instance holds it)",
+                        seconds(self.cfg.quiet)
+                    )],
+                );
                 return Ok(());
             }
         }
@@ -680,12 +728,9 @@ impl Run<'_, '_> {
             unreachable!("only parked instances are served");
         };
         let held = self.instances[i].held_for(&request).cloned();
-        let lease_running = held.as_ref().is_some_and(|h| {
-            self.broker.messages().iter().any(|m| {
-                m.last_receipt() == Some(h.receipt.as_str())
-                    && matches!(m.state, MessageState::InFlight { .. })
-            })
-        });
+        let lease_running = held
+            .as_ref()
+            .is_some_and(|h| self.broker.lease_held(&h.receipt));
         let faults: Vec<Fault> = Fault::on(request.kind())
             .iter()
             .copied()
@@ -813,8 +858,10 @@ impl Run<'_, '_> {
                             "✗ fault: the answer to {label} is lost: it hears the call timed out"
                         ));
                         if let Some(h) = &held {
-                            self.ledger
-                                .note(&h.payment, format!("{label}'s charge response was lost"));
+                            let why =
+                                format!("{label}'s charge response was lost (the call timed out)");
+                            self.broker.note_lost_lease(&h.receipt, why.clone());
+                            self.ledger.note(&h.payment, why);
                         }
                         self.answer(
                             i,
@@ -882,6 +929,7 @@ impl Run<'_, '_> {
                     AckOutcome::Removed { message_id } => {
                         lines.push(format!("broker: {message_id} removed"));
                         self.instances[i].holding.retain(|h| &h.receipt != receipt);
+                        self.broker.forget_settled();
                         if let Some(h) = &held {
                             self.ledger.acked(
                                 &h.payment,
@@ -1103,16 +1151,17 @@ impl Run<'_, '_> {
 
     /// What instance `i`'s process wrote to stderr since the last look.
     fn stderr_since(&mut self, i: usize) -> Vec<String> {
-        let inst = &self.instances[i];
+        let inst = &mut self.instances[i];
+        let label = inst.label();
         let mut out = Vec::new();
-        if let Some(proc) = &inst.proc {
-            let log = proc.stderr.lock().expect("stderr log");
-            let (lines, dropped) = log.since(self.stderr_seen[i]);
+        if let Some(proc) = inst.proc.as_mut() {
+            proc.drain_stderr();
+            let (lines, dropped) = proc.stderr.since(self.stderr_seen[i]);
             if dropped > 0 {
-                out.push(format!("{}: … {dropped} lines not kept", inst.label()));
+                out.push(format!("{label}: … {dropped} lines not kept"));
             }
-            out.extend(lines.iter().map(|l| format!("{}: {l}", inst.label())));
-            self.stderr_seen[i] = log.total();
+            out.extend(lines.iter().map(|l| format!("{label}: {l}")));
+            self.stderr_seen[i] = proc.stderr.total();
         }
         out
     }
@@ -1120,7 +1169,7 @@ impl Run<'_, '_> {
 
 fn seconds(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}s", ms / 1000)
     } else {
         format!("{ms}ms")

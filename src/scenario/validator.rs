@@ -6,7 +6,7 @@
 use super::action::Action;
 use super::error::ScenarioError;
 use super::format::RawScenario;
-use super::script::{Group, Saying, Script, ScriptStep};
+use super::script::{Group, POSTGRES_KEY, Saying, Script, ScriptStep, key_design};
 use crate::sim::{Setup, Strategy, parse_duration};
 use crate::suggest::did_you_mean;
 use std::cell::RefCell;
@@ -210,6 +210,12 @@ impl Validator<'_> {
         for step in &raw.steps {
             for raw_action in step.actions.get_ref() {
                 for name in raw_action.get_ref().say_for.keys() {
+                    let Some(name) = key_design(name) else {
+                        return self.fail(
+                            raw_action.span(),
+                            format!("`say_for` names `{name}`: after `@` only `{POSTGRES_KEY}` may follow a design, for a run on PostgreSQL"),
+                        );
+                    };
                     if !expect.contains_key(name) {
                         return self.fail(
                             raw_action.span(),
@@ -219,7 +225,8 @@ impl Validator<'_> {
                 }
             }
             for name in step.narration_for.keys().chain(step.title_for.keys()) {
-                if !expect.contains_key(name.get_ref()) {
+                let design = key_design(name.get_ref()).unwrap_or(name.get_ref());
+                if !expect.contains_key(design) {
                     self.keep::<()>(self.fail(
                         name.span(),
                         format!(

@@ -32,7 +32,7 @@ pub fn run(mut app: App, save: SaveMoment) -> io::Result<()> {
     // Before the terminal changes, so that no moment is left in which a
     // signal would end the process with the terminal still raw.
     #[cfg(unix)]
-    let _signals = super::signals::RestoreOnSignal::install(restore)?;
+    let _signals = super::signals::RestoreOnSignal::install(restore_and_clean_up)?;
     let mut terminal = ratatui::try_init()?;
     install_panic_hook();
     let result = (|| {
@@ -49,6 +49,13 @@ pub fn run(mut app: App, save: SaveMoment) -> io::Result<()> {
     })();
     restore();
     result
+}
+
+/// On a signal: the terminal back, then the run's schemas on a PostgreSQL
+/// server dropped (the process ends without running any destructor).
+fn restore_and_clean_up() {
+    restore();
+    crate::sim::db::drop_live_schemas();
 }
 
 /// Mouse capture off, cursor shown, raw mode and the alternate screen left.

@@ -355,11 +355,7 @@ impl Dashboard {
         );
         if let Some(v) = self.live.violations.get(self.selected) {
             // The simulator's arrow, where the terminal has it.
-            let told = if t.ascii() {
-                v.chain.clone()
-            } else {
-                v.chain.replace(" <- ", " ← ")
-            };
+            let told = v.verdict.chain_with(t.arrow());
             Paragraph::new(t.text(&told).into_owned())
                 .style(Style::default())
                 .wrap(Wrap { trim: true })

@@ -349,8 +349,11 @@ fn detail(
                     };
                     let charge = if wide { "provider charge" } else { "charge" };
                     let plural = if cx.charges == 1 { "" } else { "s" };
+                    // Found breadth-first: the shortest run to this end,
+                    // which is why it can be shorter than a tour's story.
+                    let shortest = if wide { ", the shortest" } else { ", shortest" };
                     format!(
-                        "  {} moves {} {paid}, {} {charge}{plural}",
+                        "  {} moves{shortest} {} {paid}, {} {charge}{plural}",
                         cx.moves.len(),
                         t.g.dot,
                         cx.charges
@@ -363,7 +366,7 @@ fn detail(
             lines.push((line, Edge::Cut));
         }
         if let Some(cx) = s.counterexamples.get(cx_sel) {
-            let chain = cx.chain.replace(" <- ", &format!(" {} ", t.g.back_arrow));
+            let chain = cx.verdict.chain_with(t.arrow());
             lines.push((
                 Line::from(vec![
                     Span::styled(" why: ", t.dim()),
@@ -371,6 +374,12 @@ fn detail(
                 ]),
                 Edge::Wrap,
             ));
+            // Said only where it fits whole: a cut sentence would hide
+            // the reason it gives.
+            let why_shortest = " found breadth-first: the shortest run to each end; a tour may tell another, to teach one fault at a time";
+            if why_shortest.chars().count() < width {
+                lines.push((Line::styled(why_shortest, t.dim()), Edge::Cut));
+            }
             if let Some(b) = &s.bounds {
                 lines.push((
                     Line::styled(

@@ -201,7 +201,10 @@ fn revealed(app: &App, p: &Predict, from: usize, to: usize, at_end: bool) -> Vec
         } else {
             (t.g.failed, "wrong", t.bad())
         };
-        let was = if matches!(asked.question.subject, Subject::ChargesAgain) {
+        let was = if matches!(
+            asked.question.subject,
+            Subject::ChargesAgain | Subject::ProviderAnswer
+        ) {
             String::new()
         } else if asked.was == asked.answer {
             " (unchanged)".to_string()
@@ -351,6 +354,7 @@ fn mark_figure(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer
         Subject::ProviderCharges | Subject::ChargesAgain => {
             (Panel::Provider, "charges".to_string())
         }
+        Subject::ProviderAnswer => (Panel::Provider, "Idempotency-Key".to_string()),
         Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => {
             (Panel::Broker, id.clone())
         }
