@@ -144,6 +144,71 @@ pub enum Cause {
         reply: Reply,
         step: usize,
     },
+
+    // What happened to a learner's own program under `idem test`. `who`
+    // names the instance as the report does (`A (start 1)`); idem sees its
+    // messages, never its steps, so these are what crossed the protocol.
+    /// The provider charged for the program.
+    ProgramCharged {
+        charge: String,
+        who: String,
+        order: u32,
+        amount: u32,
+        key: Option<String>,
+        /// The delivery number and message ID it held, if it held one.
+        delivery: Option<(u32, String)>,
+    },
+    /// A payment row the program's own database holds.
+    ProgramRow {
+        row: usize,
+        order: u32,
+        amount: u32,
+    },
+    /// The instance's process ended by itself.
+    ProgramEnded {
+        who: String,
+        status: String,
+    },
+    /// idem killed the instance at a fault point.
+    ProgramKilled {
+        who: String,
+        point: KillPoint,
+    },
+    /// The answer to the instance's charge was lost: its call timed out.
+    ProgramResponseLost {
+        who: String,
+    },
+    /// The broker never got the instance's ack.
+    ProgramAckLost {
+        who: String,
+    },
+    /// The lease the instance held on `id` ran out while it worked.
+    ProgramLeaseRanOut {
+        who: String,
+        id: String,
+    },
+    /// The producer published `id` again.
+    ProgramDuplicate {
+        id: String,
+    },
+}
+
+/// Where `idem test` kills a learner's program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KillPoint {
+    BeforeCharge,
+    AfterCharge,
+    AfterAck,
+}
+
+impl fmt::Display for KillPoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            KillPoint::BeforeCharge => "killed before its charge reached the provider",
+            KillPoint::AfterCharge => "killed after its charge, before the answer",
+            KillPoint::AfterAck => "killed right after the broker took its ack",
+        })
+    }
 }
 
 impl fmt::Display for Cause {
@@ -267,6 +332,38 @@ impl fmt::Display for Cause {
                 "the provider answered {} at step {step}",
                 reply.describe()
             ),
+            Cause::ProgramCharged {
+                charge,
+                who,
+                order,
+                amount,
+                key,
+                delivery,
+            } => {
+                write!(f, "{charge}: {who} charged order {order} ${amount} ")?;
+                match key {
+                    Some(k) => write!(f, "with Idempotency-Key {k}")?,
+                    None => f.write_str("with no Idempotency-Key")?,
+                }
+                match delivery {
+                    Some((n, id)) => write!(f, ", on delivery {n} of {id}"),
+                    None => f.write_str(", for no message it held"),
+                }
+            }
+            Cause::ProgramRow { row, order, amount } => write!(
+                f,
+                "row {row} of order {order} ${amount} in the program's database"
+            ),
+            Cause::ProgramEnded { who, status } => write!(f, "{who} ended by itself ({status})"),
+            Cause::ProgramKilled { who, point } => write!(f, "{who} was {point}"),
+            Cause::ProgramResponseLost { who } => {
+                write!(f, "{who}'s charge response was lost (the call timed out)")
+            }
+            Cause::ProgramAckLost { who } => write!(f, "{who}'s ack was lost"),
+            Cause::ProgramLeaseRanOut { who, id } => {
+                write!(f, "the lease {who} held on {id} ran out")
+            }
+            Cause::ProgramDuplicate { id } => write!(f, "the producer published {id} again"),
         }
     }
 }
@@ -293,6 +390,12 @@ impl Arrow {
             Arrow::Drawn => "←",
             Arrow::Ascii => "<-",
         }
+    }
+
+    /// One chain's links joined by this arrow: `a ← b ← c`.
+    pub fn join(self, chain: &[Cause]) -> String {
+        let links: Vec<String> = chain.iter().map(Cause::to_string).collect();
+        links.join(&format!(" {self} "))
     }
 }
 

@@ -276,7 +276,10 @@ impl World {
                 .find(|c| c.awaiting_key() == Some(key.as_str()))
                 .map(|c| c.name.clone());
             let c = &mut self.consumers[i];
-            c.work().retry_cause = Some(format!("the provider answered 409 at step {step}"));
+            c.work().retry_cause = Some(Cause::ProviderAnswered {
+                reply: Reply::StillProcessing,
+                step,
+            });
             c.marks[c.pc] = Mark::Failed;
             c.pc -= 1;
             c.marks[c.pc] = if by.is_some() {
