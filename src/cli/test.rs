@@ -241,7 +241,7 @@ impl TestArgs {
                 found.outcome.text().to_uppercase(),
                 found.number,
                 faults::describe(&found.schedule),
-                found.verdict.chain_with("←")
+                found.verdict.chain_with(idem::sim::Arrow::Drawn)
             );
             if !self.no_save {
                 let _ = writeln!(
@@ -260,7 +260,7 @@ impl TestArgs {
                     recorded_query: cfg.recorded_query.clone(),
                     faults: found.schedule.clone(),
                     outcome: found.outcome.text().to_string(),
-                    verdict: found.verdict.chain_with("←"),
+                    verdict: found.verdict.chain_with(idem::sim::Arrow::Drawn),
                 }
                 .to_text(),
             ));
@@ -361,7 +361,7 @@ fn verdict_lines(verdict: &Verdict) -> String {
                 o.text(),
                 fact.causes
                     .first()
-                    .map(|c| c.join(" ← "))
+                    .map(|c| idem::sim::cause::chain_text(c, idem::sim::Arrow::Drawn))
                     .unwrap_or_else(|| fact.headline())
             );
         }
@@ -381,7 +381,11 @@ fn replay(cfg: &Config, file: &ScheduleFile) -> Result<ExitCode> {
         file.outcome
     );
     out.push_str(&transcript::render(&report));
-    let _ = writeln!(out, "\nverdict: {}", report.verdict.chain_with("←"));
+    let _ = writeln!(
+        out,
+        "\nverdict: {}",
+        report.verdict.chain_with(idem::sim::Arrow::Drawn)
+    );
     let now: Vec<&str> = report.verdict.outcomes().iter().map(|o| o.text()).collect();
     if !now.contains(&file.outcome.as_str()) {
         let _ = writeln!(

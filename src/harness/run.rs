@@ -18,8 +18,10 @@ use super::instance::{Held, Instance, State};
 use super::judge::{self, Ledger};
 use super::process::{Heard, Launch, Proc};
 use super::protocol::{self, Answer, Body, Request};
+use crate::sim::Arrow;
 use crate::sim::Millis;
 use crate::sim::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
+use crate::sim::cause::{Cause, Kill, chain_text};
 use crate::sim::db::program::{self, Recorded};
 use crate::sim::message::Message;
 use crate::sim::provider::{Provider, Reply};
@@ -345,11 +347,12 @@ impl Run<'_, '_> {
                 } => format!(
                     "{}: the lease on {message_id} ran out ({}); it is visible again",
                     crate::sim::format_duration(self.now),
-                    cause.join(" ← ")
+                    chain_text(cause, Arrow::Drawn)
                 ),
                 ExpiryOutcome::DeadLettered {
                     message_id,
                     receives,
+                    ..
                 } => format!(
                     "{}: the lease on {message_id} ran out after {receives} receives: dead-lettered",
                     crate::sim::format_duration(self.now)
@@ -631,8 +634,13 @@ impl Run<'_, '_> {
         let label = inst.label();
         let held: Vec<String> = inst.holding.iter().map(|h| h.receipt.clone()).collect();
         for receipt in &held {
-            self.broker
-                .note_lost_lease(receipt, format!("{label} ended by itself ({status})"));
+            self.broker.note_lost_lease(
+                receipt,
+                Cause::ProgramEnded {
+                    label: label.clone(),
+                    status: status.to_string(),
+                },
+            );
         }
         self.note(
             None,
@@ -753,7 +761,7 @@ impl Run<'_, '_> {
                     delivery.message.payment.amount
                 );
                 if !delivery.cause.is_empty() {
-                    said.push_str(&format!(": {}", delivery.cause.join(" ← ")));
+                    said.push_str(&format!(": {}", chain_text(&delivery.cause, Arrow::Drawn)));
                 }
                 lines.push(said);
                 self.answer(i, answer);
@@ -774,7 +782,7 @@ impl Run<'_, '_> {
                     lines.push(format!(
                         "✗ fault: {label} killed before the provider got the charge"
                     ));
-                    self.kill(i, "killed before its charge reached the provider");
+                    self.kill(i, Kill::BeforeCharge);
                     self.note_fault(index, fault, lines);
                     return self.start(i);
                 }
@@ -813,8 +821,12 @@ impl Run<'_, '_> {
                             "✗ fault: the answer to {label} is lost: it hears the call timed out"
                         ));
                         if let Some(h) = &held {
-                            self.ledger
-                                .note(&h.payment, format!("{label}'s charge response was lost"));
+                            self.ledger.note(
+                                &h.payment,
+                                Cause::ProgramResponseLost {
+                                    label: label.clone(),
+                                },
+                            );
                         }
                         self.answer(
                             i,
@@ -832,7 +844,7 @@ impl Run<'_, '_> {
                         lines.push(format!(
                             "✗ fault: {label} killed after the charge, before it heard the answer"
                         ));
-                        self.kill(i, "killed after its charge, before the answer");
+                        self.kill(i, Kill::AfterCharge);
                         self.note_fault(index, fault, lines);
                         return self.start(i);
                     }
@@ -862,8 +874,12 @@ impl Run<'_, '_> {
                 }
                 if fault == Some(Fault::LoseAck) {
                     self.broker.mark_ack_lost(receipt);
-                    self.broker
-                        .note_lost_lease(receipt, format!("{label}'s ack was lost"));
+                    self.broker.note_lost_lease(
+                        receipt,
+                        Cause::ProgramAckLost {
+                            label: label.clone(),
+                        },
+                    );
                     lines.push(format!("✗ fault: the broker never gets {label}'s ack; {label} hears the call timed out"));
                     self.answer(
                         i,
@@ -904,13 +920,13 @@ impl Run<'_, '_> {
                     if let Some(h) = &held {
                         self.ledger.note(
                             &h.payment,
-                            format!(
-                                "{label} was killed right after its ack of {}: the broker was done with it",
-                                h.message
-                            ),
+                            Cause::ProgramKilledAfterAck {
+                                label: label.clone(),
+                                message: h.message.clone(),
+                            },
                         );
                     }
-                    self.kill(i, "killed after its ack");
+                    self.kill(i, Kill::AfterAck);
                     self.note_fault(index, fault, lines);
                     return self.start(i);
                 }
@@ -945,12 +961,17 @@ impl Run<'_, '_> {
             (Some(Fault::ExpireLease), Some(h)) => {
                 self.broker.note_lost_lease(
                     &h.receipt,
-                    format!("{label} was still working when its lease ran out"),
+                    Cause::ProgramStillWorking {
+                        label: label.clone(),
+                    },
                 );
                 self.broker.expire_now(&h.message);
                 self.ledger.note(
                     &h.payment,
-                    format!("the lease {label} held on {} ran out", h.message),
+                    Cause::ProgramLeaseRanOut {
+                        label: label.clone(),
+                        message: h.message.clone(),
+                    },
                 );
                 lines.push(format!("✗ fault: the lease on {} runs out while {label} works; {label} waits until the others can go no further", h.message));
                 self.instances[i].held_back = true;
@@ -963,7 +984,9 @@ impl Run<'_, '_> {
                 self.broker.publish(message, self.now);
                 self.ledger.note(
                     &h.payment,
-                    format!("the producer published {} again", h.message),
+                    Cause::Republished {
+                        id: h.message.clone(),
+                    },
                 );
                 lines.push(format!(
                     "✗ fault: the producer publishes {} again",
@@ -975,13 +998,16 @@ impl Run<'_, '_> {
         }
     }
 
-    fn kill(&mut self, i: usize, why: &str) {
+    fn kill(&mut self, i: usize, when: Kill) {
         let label = self.instances[i].label();
         let holding = self.instances[i].holding.clone();
         for h in &holding {
-            self.broker
-                .note_lost_lease(&h.receipt, format!("{label} was {why}"));
-            self.ledger.note(&h.payment, format!("{label} was {why}"));
+            let why = Cause::ProgramKilled {
+                label: label.clone(),
+                when,
+            };
+            self.broker.note_lost_lease(&h.receipt, why.clone());
+            self.ledger.note(&h.payment, why);
         }
         self.drop_proc(i);
     }

@@ -144,6 +144,73 @@ pub enum Cause {
         reply: Reply,
         step: usize,
     },
+
+    // What `idem test` sees of a learner's program, from outside it.
+    /// A charge the program asked for, with the key it sent and the
+    /// delivery (number, message ID) it held, if any.
+    ProgramCharged {
+        charge_id: String,
+        who: String,
+        order: u32,
+        amount: u32,
+        key: Option<String>,
+        held: Option<(u32, String)>,
+    },
+    /// The `n`th row for this payment in the program's own database.
+    ProgramRow {
+        n: usize,
+        order: u32,
+        amount: u32,
+    },
+    /// The program's process ended on its own (`status`: how it exited).
+    ProgramEnded {
+        label: String,
+        status: String,
+    },
+    ProgramAckLost {
+        label: String,
+    },
+    ProgramStillWorking {
+        label: String,
+    },
+    ProgramLeaseRanOut {
+        label: String,
+        message: String,
+    },
+    ProgramResponseLost {
+        label: String,
+    },
+    ProgramKilled {
+        label: String,
+        when: Kill,
+    },
+    /// Killed right after its ack: the broker was done with the message.
+    ProgramKilledAfterAck {
+        label: String,
+        message: String,
+    },
+    /// The producer published this message again (a fault idem laid).
+    Republished {
+        id: String,
+    },
+}
+
+/// When `idem test` killed a learner's program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kill {
+    BeforeCharge,
+    AfterCharge,
+    AfterAck,
+}
+
+impl fmt::Display for Kill {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kill::BeforeCharge => "killed before its charge reached the provider",
+            Kill::AfterCharge => "killed after its charge, before the answer",
+            Kill::AfterAck => "killed after its ack",
+        })
+    }
 }
 
 impl fmt::Display for Cause {
@@ -267,6 +334,49 @@ impl fmt::Display for Cause {
                 "the provider answered {} at step {step}",
                 reply.describe()
             ),
+            Cause::ProgramCharged {
+                charge_id,
+                who,
+                order,
+                amount,
+                key,
+                held,
+            } => {
+                write!(f, "{charge_id}: {who} charged order {order} ${amount} ")?;
+                match key {
+                    Some(k) => write!(f, "with Idempotency-Key {k}")?,
+                    None => f.write_str("with no Idempotency-Key")?,
+                }
+                match held {
+                    Some((delivery, message)) => {
+                        write!(f, ", on delivery {delivery} of {message}")
+                    }
+                    None => f.write_str(", for no message it held"),
+                }
+            }
+            Cause::ProgramRow { n, order, amount } => write!(
+                f,
+                "row {n} of order {order} ${amount} in the program's database"
+            ),
+            Cause::ProgramEnded { label, status } => {
+                write!(f, "{label} ended by itself ({status})")
+            }
+            Cause::ProgramAckLost { label } => write!(f, "{label}'s ack was lost"),
+            Cause::ProgramStillWorking { label } => {
+                write!(f, "{label} was still working when its lease ran out")
+            }
+            Cause::ProgramLeaseRanOut { label, message } => {
+                write!(f, "the lease {label} held on {message} ran out")
+            }
+            Cause::ProgramResponseLost { label } => {
+                write!(f, "{label}'s charge response was lost")
+            }
+            Cause::ProgramKilled { label, when } => write!(f, "{label} was {when}"),
+            Cause::ProgramKilledAfterAck { label, message } => write!(
+                f,
+                "{label} was killed right after its ack of {message}: the broker was done with it"
+            ),
+            Cause::Republished { id } => write!(f, "the producer published {id} again"),
         }
     }
 }
@@ -307,14 +417,15 @@ pub fn chains_text(chains: &[Vec<Cause>], arrow: Arrow) -> String {
     let mut out = String::new();
     for (i, chain) in chains.iter().enumerate() {
         out.push_str(if i == 0 { " " } else { "; and " });
-        for (j, cause) in chain.iter().enumerate() {
-            if j > 0 {
-                out.push(' ');
-            }
-            out.push_str(&format!("{arrow} {cause}"));
-        }
+        out.push_str(&format!("{arrow} {}", chain_text(chain, arrow)));
     }
     out
+}
+
+/// One chain on its own: `a ← b ← c`.
+pub fn chain_text(chain: &[Cause], arrow: Arrow) -> String {
+    let words: Vec<String> = chain.iter().map(Cause::to_string).collect();
+    words.join(&format!(" {arrow} "))
 }
 
 #[cfg(test)]

@@ -161,7 +161,7 @@ impl World {
                 format!("charges the card ${}: {charge}", payment.amount),
             );
         } else if response.replayed {
-            self.replayed = key.map(str::to_string);
+            self.moment.replayed = key.map(str::to_string);
             self.say(
                 Actor::Provider,
                 EventKind::Good,
