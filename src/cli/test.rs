@@ -316,6 +316,13 @@ impl TestArgs {
                 ""
             }
         );
+        if let Some(first) = report.self_ended.first() {
+            let _ = writeln!(
+                out,
+                "processes that ended by themselves (each restarted): {}; the first: {first}",
+                report.self_ended.len()
+            );
+        }
         let owed: u64 = cfg
             .messages
             .iter()

@@ -48,12 +48,12 @@ impl Ledger {
         held: Option<&Held>,
     ) {
         let mut cause = vec![Cause::ProgramCharged {
-            charge_id: charge_id.to_string(),
+            charge: charge_id.to_string(),
             who: who.to_string(),
             order: payment.order,
             amount: payment.amount,
             key: key.map(str::to_string),
-            held: held.map(|h| (h.delivery, h.message.clone())),
+            delivery: held.map(|h| (h.delivery, h.message.clone())),
         }];
         if let Some(h) = held {
             cause.extend(h.cause.iter().cloned());
@@ -115,7 +115,7 @@ pub fn verdict(
         .flat_map(|(p, n)| {
             (0..*n).map(move |k| {
                 let mut cause = vec![Cause::ProgramRow {
-                    n: k + 1,
+                    row: k + 1,
                     order: p.order,
                     amount: p.amount,
                 }];
@@ -151,7 +151,22 @@ pub fn verdict(
             )
         })
         .collect();
-    let same_order = |p: &Payment| payments.iter().filter(|q| q.order == p.order).count() > 1;
+    let mut per_order: BTreeMap<u32, usize> = BTreeMap::new();
+    for p in &payments {
+        *per_order.entry(p.order).or_default() += 1;
+    }
+    let same_order = |p: &Payment| per_order[&p.order] > 1;
+    // Each payment's entries, found once: a soak judges thousands.
+    let mut entries: BTreeMap<Payment, Vec<&LedgerEntry>> = BTreeMap::new();
+    for e in ledger.charges.iter().chain(row_entries.iter()) {
+        entries
+            .entry(Payment {
+                order: e.order,
+                amount: e.amount,
+            })
+            .or_default()
+            .push(e);
+    }
     let facts: Vec<FactState<'_>> = payments
         .iter()
         .map(|p| FactState {
@@ -171,12 +186,7 @@ pub fn verdict(
             acked_before_work: ledger.acked_before_work.contains(p),
             dead_lettered: broker.payment_dead_lettered(p),
             poison: false,
-            ledger: ledger
-                .charges
-                .iter()
-                .chain(row_entries.iter())
-                .filter(|e| e.order == p.order && e.amount == p.amount)
-                .collect(),
+            ledger: entries.remove(p).unwrap_or_default(),
             notes: &notes[p],
         })
         .collect();

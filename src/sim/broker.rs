@@ -478,6 +478,19 @@ impl Broker {
         }
     }
 
+    /// True while the copy handed out under `receipt` is still leased
+    /// under it (for `idem test`, which asks at every request).
+    pub fn lease_held(&self, receipt: &str) -> bool {
+        self.by_receipt(receipt).is_some_and(|i| {
+            matches!(&self.messages[i].state, MessageState::InFlight { receipt: r, .. } if r == receipt)
+        })
+    }
+
+    /// When the next lease runs out, if any copy is leased.
+    pub fn next_lease_end(&self) -> Option<Millis> {
+        self.index.leases.first().map(|&(until, _)| until)
+    }
+
     /// Makes every message whose lease has run out by `now` visible again,
     /// or dead-letters it once it has been received `max_receives` times.
     pub fn expire_leases(&mut self, now: Millis) -> Vec<ExpiryOutcome> {

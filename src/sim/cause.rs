@@ -145,70 +145,68 @@ pub enum Cause {
         step: usize,
     },
 
-    // What `idem test` sees of a learner's program, from outside it.
-    /// A charge the program asked for, with the key it sent and the
-    /// delivery (number, message ID) it held, if any.
+    // What happened to a learner's own program under `idem test`. `who`
+    // names the instance as the report does (`A (start 1)`); idem sees its
+    // messages, never its steps, so these are what crossed the protocol.
+    /// The provider charged for the program.
     ProgramCharged {
-        charge_id: String,
+        charge: String,
         who: String,
         order: u32,
         amount: u32,
         key: Option<String>,
-        held: Option<(u32, String)>,
+        /// The delivery number and message ID it held, if it held one.
+        delivery: Option<(u32, String)>,
     },
-    /// The `n`th row for this payment in the program's own database.
+    /// A payment row the program's own database holds.
     ProgramRow {
-        n: usize,
+        row: usize,
         order: u32,
         amount: u32,
     },
-    /// The program's process ended on its own (`status`: how it exited).
+    /// The instance's process ended by itself.
     ProgramEnded {
-        label: String,
+        who: String,
         status: String,
     },
-    ProgramAckLost {
-        label: String,
-    },
-    ProgramStillWorking {
-        label: String,
-    },
-    ProgramLeaseRanOut {
-        label: String,
-        message: String,
-    },
-    ProgramResponseLost {
-        label: String,
-    },
+    /// idem killed the instance at a fault point.
     ProgramKilled {
-        label: String,
-        when: Kill,
+        who: String,
+        point: KillPoint,
     },
-    /// Killed right after its ack: the broker was done with the message.
-    ProgramKilledAfterAck {
-        label: String,
-        message: String,
+    /// The answer to the instance's charge was lost: its call timed out.
+    ProgramResponseLost {
+        who: String,
     },
-    /// The producer published this message again (a fault idem laid).
-    Republished {
+    /// The broker never got the instance's ack.
+    ProgramAckLost {
+        who: String,
+    },
+    /// The lease the instance held on `id` ran out while it worked.
+    ProgramLeaseRanOut {
+        who: String,
+        id: String,
+    },
+    /// The producer published `id` again.
+    ProgramDuplicate {
         id: String,
     },
 }
 
-/// When `idem test` killed a learner's program.
+/// Where `idem test` kills a learner's program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kill {
+pub enum KillPoint {
     BeforeCharge,
     AfterCharge,
     AfterAck,
 }
 
-impl fmt::Display for Kill {
+impl fmt::Display for KillPoint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Kill::BeforeCharge => "killed before its charge reached the provider",
-            Kill::AfterCharge => "killed after its charge, before the answer",
-            Kill::AfterAck => "killed after its ack",
+            KillPoint::BeforeCharge => "killed before its charge reached the provider",
+            KillPoint::AfterCharge => "killed after its charge, before the answer",
+            KillPoint::AfterAck => "killed right after the broker took its ack",
         })
     }
 }
@@ -335,48 +333,37 @@ impl fmt::Display for Cause {
                 reply.describe()
             ),
             Cause::ProgramCharged {
-                charge_id,
+                charge,
                 who,
                 order,
                 amount,
                 key,
-                held,
+                delivery,
             } => {
-                write!(f, "{charge_id}: {who} charged order {order} ${amount} ")?;
+                write!(f, "{charge}: {who} charged order {order} ${amount} ")?;
                 match key {
                     Some(k) => write!(f, "with Idempotency-Key {k}")?,
                     None => f.write_str("with no Idempotency-Key")?,
                 }
-                match held {
-                    Some((delivery, message)) => {
-                        write!(f, ", on delivery {delivery} of {message}")
-                    }
+                match delivery {
+                    Some((n, id)) => write!(f, ", on delivery {n} of {id}"),
                     None => f.write_str(", for no message it held"),
                 }
             }
-            Cause::ProgramRow { n, order, amount } => write!(
+            Cause::ProgramRow { row, order, amount } => write!(
                 f,
-                "row {n} of order {order} ${amount} in the program's database"
+                "row {row} of order {order} ${amount} in the program's database"
             ),
-            Cause::ProgramEnded { label, status } => {
-                write!(f, "{label} ended by itself ({status})")
+            Cause::ProgramEnded { who, status } => write!(f, "{who} ended by itself ({status})"),
+            Cause::ProgramKilled { who, point } => write!(f, "{who} was {point}"),
+            Cause::ProgramResponseLost { who } => {
+                write!(f, "{who}'s charge response was lost (the call timed out)")
             }
-            Cause::ProgramAckLost { label } => write!(f, "{label}'s ack was lost"),
-            Cause::ProgramStillWorking { label } => {
-                write!(f, "{label} was still working when its lease ran out")
+            Cause::ProgramAckLost { who } => write!(f, "{who}'s ack was lost"),
+            Cause::ProgramLeaseRanOut { who, id } => {
+                write!(f, "the lease {who} held on {id} ran out")
             }
-            Cause::ProgramLeaseRanOut { label, message } => {
-                write!(f, "the lease {label} held on {message} ran out")
-            }
-            Cause::ProgramResponseLost { label } => {
-                write!(f, "{label}'s charge response was lost")
-            }
-            Cause::ProgramKilled { label, when } => write!(f, "{label} was {when}"),
-            Cause::ProgramKilledAfterAck { label, message } => write!(
-                f,
-                "{label} was killed right after its ack of {message}: the broker was done with it"
-            ),
-            Cause::Republished { id } => write!(f, "the producer published {id} again"),
+            Cause::ProgramDuplicate { id } => write!(f, "the producer published {id} again"),
         }
     }
 }
@@ -403,6 +390,12 @@ impl Arrow {
             Arrow::Drawn => "←",
             Arrow::Ascii => "<-",
         }
+    }
+
+    /// One chain's links joined by this arrow: `a ← b ← c`.
+    pub fn join(self, chain: &[Cause]) -> String {
+        let links: Vec<String> = chain.iter().map(Cause::to_string).collect();
+        links.join(&format!(" {self} "))
     }
 }
 

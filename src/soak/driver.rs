@@ -337,7 +337,7 @@ impl<'a> Driver<'a> {
             .filter(|(_, c)| match c.status() {
                 Status::Idle => can_receive,
                 Status::Handling | Status::Crashed => true,
-                Status::Blocked { .. } => false,
+                Status::Blocked { .. } | Status::AwaitingKey { .. } => false,
             })
             .map(|(i, _)| i)
             .collect();

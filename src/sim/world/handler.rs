@@ -9,12 +9,22 @@ impl World {
         if self.consumers[i].is_crashed() {
             return self.restart(i);
         }
+        if let Some(by) = self.consumers[i]
+            .handling()
+            .and_then(|h| h.held_by_key.clone())
+        {
+            // Calling again before the first request is answered would only
+            // get 409 again: the handler goes on waiting.
+            let text = format!("still waits for the provider to answer {by}'s request");
+            self.say(self.actor(i), EventKind::Info, text);
+            return Ok(());
+        }
         if self.consumers[i].is_blocked() {
             let c = self.consumers[i].work();
             c.connection = match std::mem::replace(&mut c.connection, Connection::Autocommit) {
                 // A statement the server holds: asked again, it answers
                 // once the server lets it finish, or is seen waiting still.
-                Connection::Waiting { before, .. } => *before,
+                Connection::Waiting(wait) => wait.before,
                 // A retry of the step that found the lock taken.
                 _ => Connection::Autocommit,
             };

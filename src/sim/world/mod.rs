@@ -278,6 +278,15 @@ impl World {
         Ok(world)
     }
 
+    /// The schema this world's run owns on a PostgreSQL server (none on
+    /// SQLite): its backends carry it as their application name.
+    pub fn database_name(&self) -> Option<String> {
+        match &self.db {
+            Database::Postgres(db) => Some(db.schema().to_string()),
+            Database::Sqlite(_) => None,
+        }
+    }
+
     pub fn strategy(&self) -> &Strategy {
         &self.strategy
     }
@@ -359,15 +368,36 @@ impl World {
                 let i = self.consumer_index(consumer)?;
                 self.moment.stepped = Some(consumer.clone());
                 let slow = std::mem::take(&mut self.consumers[i].slow_next_ms);
+                // A provider call is slow after it is sent: the request
+                // reaches the provider at once and the time goes by while
+                // the answer is awaited, so what the time brings (a lease
+                // running out) is told after the call. Any other step is
+                // slow before its effect lands.
+                let call = self.consumers[i].is_running()
+                    && matches!(
+                        self.strategy.program.get(self.consumers[i].pc),
+                        Some(Op::CallProvider { .. })
+                    );
                 if slow > 0 {
+                    let what = if call {
+                        "this call takes"
+                    } else {
+                        "this step takes"
+                    };
                     self.say(
                         Actor::Consumer(consumer.clone()),
                         EventKind::Warning,
-                        format!("is slow: this step takes {}", format_duration(slow)),
+                        format!("is slow: {what} {}", format_duration(slow)),
                     );
                 }
-                self.advance(self.setup.step_ms + slow)?;
-                self.step_consumer(i)?;
+                if call {
+                    self.advance(self.setup.step_ms)?;
+                    self.step_consumer(i)?;
+                    self.advance(slow)?;
+                } else {
+                    self.advance(self.setup.step_ms + slow)?;
+                    self.step_consumer(i)?;
+                }
             }
             Move::Crash { consumer } => {
                 let i = self.consumer_index(consumer)?;
@@ -674,11 +704,18 @@ impl World {
         if c.pc < c.marks.len() && !c.is_idle() {
             c.marks[c.pc] = Mark::Crashed;
         }
+        let in_flight = c.awaiting_key().map(str::to_string);
         let delivery = c.die();
         self.say(
             Actor::Consumer(name.clone()),
             EventKind::Bad,
             "crashes: the process is gone".into(),
+        );
+        // The provider finishes a request whatever became of its caller.
+        self.provider_answers(
+            i,
+            in_flight,
+            &format!("{name}'s request into a closed connection"),
         );
         if had_txn {
             self.say(

@@ -12,6 +12,8 @@ pub(in crate::sim) struct Moment {
     pub(in crate::sim) conflict: Option<String>,
     /// The key whose stored result was replayed in this step.
     pub(in crate::sim) replayed: Option<String>,
+    /// What the provider answered a call made in this step.
+    pub(in crate::sim) answered: Option<crate::sim::frame::CallAnswer>,
     /// The consumer whose handler ran in this step, if one did: only its
     /// step is marked as the one that ran.
     pub(in crate::sim) stepped: Option<String>,
@@ -27,6 +29,7 @@ impl Moment {
         self.sql.clear();
         self.conflict = None;
         self.replayed = None;
+        self.answered = None;
         self.stepped = None;
         self.last_move = Some(mv.clone());
     }
