@@ -94,9 +94,8 @@ fn every_level_error_names_blocks_as_the_screen_shows_them() {
             assert!(!e.message.contains(word), "{word} in {}", e.message);
         }
         // Every block it names in backticks is one the screen shows.
-        let labels: Vec<&str> = Op::KEYWORDS
-            .iter()
-            .filter_map(|k| idem::scenario::design_file::op_of(k))
+        let labels: Vec<&str> = Op::ALL
+            .into_iter()
             .chain([keyed, Op::CallProvider { with_key: false }])
             .map(Op::label)
             .collect();

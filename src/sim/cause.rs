@@ -410,15 +410,9 @@ pub fn chains_text(chains: &[Vec<Cause>], arrow: Arrow) -> String {
     let mut out = String::new();
     for (i, chain) in chains.iter().enumerate() {
         out.push_str(if i == 0 { " " } else { "; and " });
-        out.push_str(&format!("{arrow} {}", chain_text(chain, arrow)));
+        out.push_str(&format!("{arrow} {}", arrow.join(chain)));
     }
     out
-}
-
-/// One chain on its own: `a ← b ← c`.
-pub fn chain_text(chain: &[Cause], arrow: Arrow) -> String {
-    let words: Vec<String> = chain.iter().map(Cause::to_string).collect();
-    words.join(&format!(" {arrow} "))
 }
 
 #[cfg(test)]
