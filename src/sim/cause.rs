@@ -410,12 +410,7 @@ pub fn chains_text(chains: &[Vec<Cause>], arrow: Arrow) -> String {
     let mut out = String::new();
     for (i, chain) in chains.iter().enumerate() {
         out.push_str(if i == 0 { " " } else { "; and " });
-        for (j, cause) in chain.iter().enumerate() {
-            if j > 0 {
-                out.push(' ');
-            }
-            out.push_str(&format!("{arrow} {cause}"));
-        }
+        out.push_str(&format!("{arrow} {}", arrow.join(chain)));
     }
     out
 }

@@ -58,7 +58,8 @@ pub enum Phase {
     /// At the top of its program, holding nothing: the next step receives.
     Idle,
     /// Holding a delivery under lease, somewhere in its program.
-    Handling(Handling),
+    /// (Boxed: idle and crashed consumers stay small.)
+    Handling(Box<Handling>),
     /// The process is gone; the next step restarts it.
     Crashed,
 }
@@ -260,7 +261,7 @@ impl Consumer {
 
     pub fn handling(&self) -> Option<&Handling> {
         match &self.phase {
-            Phase::Handling(h) => Some(h),
+            Phase::Handling(h) => Some(h.as_ref()),
             _ => None,
         }
     }
@@ -298,14 +299,14 @@ impl Consumer {
     /// The delivery being handled; only called past `receive`.
     pub(super) fn work(&mut self) -> &mut Handling {
         match &mut self.phase {
-            Phase::Handling(h) => h,
+            Phase::Handling(h) => h.as_mut(),
             _ => panic!("past receive, a consumer holds a delivery"),
         }
     }
 
     /// Takes a delivery: the program runs from its second step.
     pub(super) fn take(&mut self, delivery: Delivery) {
-        self.phase = Phase::Handling(Handling::new(delivery));
+        self.phase = Phase::Handling(Box::new(Handling::new(delivery)));
     }
 
     /// The process dies: what it held goes with it, the faults armed

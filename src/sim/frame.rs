@@ -271,15 +271,15 @@ impl World {
                     .iter()
                     .any(|op| self.strategy.uses(*op)),
             },
-            events: self.events.clone(),
-            sql: self.sql.clone(),
+            events: self.moment.events.clone(),
+            sql: self.moment.sql.clone(),
             counters: self.counters.clone(),
             verdict: self.verdict(),
             said: None,
             changes: Changes::default(),
             action_index: 0,
-            stepped: self.stepped.clone(),
-            made_by: self.last_move.clone(),
+            stepped: self.moment.stepped.clone(),
+            made_by: self.moment.last_move.clone(),
             yours: false,
         })
     }
@@ -430,7 +430,7 @@ impl World {
                 message_id: row.message_id.clone(),
                 processed_at: row.processed_at,
                 uncommitted_by: None,
-                conflict: self.conflict.as_deref() == Some(row.message_id.as_str()),
+                conflict: self.moment.conflict.as_deref() == Some(row.message_id.as_str()),
             })
             .collect();
         let mut uncommitted = None;
@@ -466,7 +466,7 @@ impl World {
                     .iter_mut()
                     .find(|p| p.message_id == row.message_id)
                 {
-                    p.conflict |= self.conflict.as_deref() == Some(row.message_id.as_str());
+                    p.conflict |= self.moment.conflict.as_deref() == Some(row.message_id.as_str());
                 } else {
                     processed.push(ProcessedView {
                         message_id: row.message_id.clone(),
@@ -512,10 +512,10 @@ impl World {
                         other => other.describe(),
                     },
                     replays: k.replays,
-                    replayed_now: self.replayed.as_deref() == Some(k.key.as_str()),
+                    replayed_now: self.moment.replayed.as_deref() == Some(k.key.as_str()),
                 })
                 .collect(),
-            answered_now: self.answered.clone(),
+            answered_now: self.moment.answered.clone(),
         }
     }
 }

@@ -255,7 +255,7 @@ impl World {
             );
             return Ok(());
         }
-        self.conflict = Some(id.clone());
+        self.moment.conflict = Some(id.clone());
         self.duplicate_found(i, Skip::UniqueKey { key: id });
         Ok(())
     }

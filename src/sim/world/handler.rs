@@ -393,7 +393,7 @@ impl World {
                 c.marks[c.pc] = Mark::Todo;
             }
             let name = c.name.clone();
-            self.events.push(Event {
+            self.moment.events.push(Event {
                 actor: Actor::Consumer(name),
                 kind: EventKind::Info,
                 text: "can go on: the write lock is free, so its next step retries".into(),

@@ -7,6 +7,7 @@ mod facts;
 mod fork;
 mod handler;
 mod judge;
+mod moment;
 mod produce;
 mod retire;
 mod server_wait;
@@ -113,8 +114,8 @@ pub struct World {
     pub(super) cache: Cache,
     /// Moves applied so far: the index of the frame the next move makes.
     pub(super) step: usize,
-    pub(super) events: Vec<Event>,
-    pub(super) sql: Vec<SqlRecord>,
+    /// What the last move made.
+    pub(super) moment: moment::Moment,
     /// The committed tables, read whenever no write transaction is open
     /// (they cannot change while one is).
     pub(super) committed: Tables,
@@ -133,17 +134,6 @@ pub struct World {
     pub(super) receipts: crate::sim::receipts::Receipts,
     /// Processed IDs a retention job deleted, with the step it did so.
     pub(super) pruned: BTreeMap<String, usize>,
-    /// The message ID whose claim hit the unique key in this step.
-    pub(super) conflict: Option<String>,
-    /// The key whose stored result was replayed in this step.
-    pub(super) replayed: Option<String>,
-    /// What the provider answered a call made in this step.
-    pub(super) answered: Option<crate::sim::frame::CallAnswer>,
-    /// The consumer whose handler ran in this step, if one did: only its
-    /// step is marked as the one that ran.
-    pub(super) stepped: Option<String>,
-    /// The move that made the current frame (none before the first).
-    pub(super) last_move: Option<Move>,
     /// Lookups over `committed`.
     tables: tables::TableIndex,
     /// The effects that happened (the verdict's cause chains), per
@@ -237,8 +227,7 @@ impl World {
             provider,
             cache: Cache::new(setup.cache_ttl_ms),
             step: 0,
-            events: Vec::new(),
-            sql: Vec::new(),
+            moment: Default::default(),
             committed: Tables::default(),
             counters: Counters::default(),
             notes: BTreeMap::new(),
@@ -247,11 +236,6 @@ impl World {
             refused: BTreeSet::new(),
             receipts: crate::sim::receipts::Receipts::new(seed),
             pruned: BTreeMap::new(),
-            conflict: None,
-            replayed: None,
-            answered: None,
-            stepped: None,
-            last_move: None,
             tables: Default::default(),
             ledger_by: BTreeMap::new(),
             facts: Default::default(),
@@ -347,11 +331,11 @@ impl World {
     }
 
     pub fn events(&self) -> &[Event] {
-        &self.events
+        &self.moment.events
     }
 
     pub fn sql(&self) -> &[SqlRecord] {
-        &self.sql
+        &self.moment.sql
     }
 
     /// Hands over the last move's events and SQL without copying them:
@@ -359,8 +343,8 @@ impl World {
     /// afresh anyway, so nothing accumulates either way.
     pub fn take_output(&mut self) -> (Vec<Event>, Vec<SqlRecord>) {
         (
-            std::mem::take(&mut self.events),
-            std::mem::take(&mut self.sql),
+            std::mem::take(&mut self.moment.events),
+            std::mem::take(&mut self.moment.sql),
         )
     }
 
@@ -375,20 +359,14 @@ impl World {
     /// Applies one move: time passes, leases and keys expire, then the move
     /// itself happens. Events and SQL describe this move only.
     pub fn apply(&mut self, mv: &Move) -> Result<(), SimError> {
-        self.events.clear();
-        self.sql.clear();
-        self.conflict = None;
-        self.replayed = None;
-        self.answered = None;
-        self.stepped = None;
-        self.last_move = Some(mv.clone());
+        self.moment.begin(mv);
         self.step += 1;
         self.broker.forget_settled();
         let held_before = self.held_payments();
         match mv {
             Move::Step { consumer } => {
                 let i = self.consumer_index(consumer)?;
-                self.stepped = Some(consumer.clone());
+                self.moment.stepped = Some(consumer.clone());
                 let slow = std::mem::take(&mut self.consumers[i].slow_next_ms);
                 // A provider call is slow after it is sent: the request
                 // reaches the provider at once and the time goes by while
@@ -581,7 +559,7 @@ impl World {
                 ran.result
             ),
         );
-        self.sql.push(SqlRecord {
+        self.moment.sql.push(SqlRecord {
             consumer: "janitor".into(),
             sql: ran.sql,
             result: ran.result,
@@ -608,11 +586,11 @@ impl World {
     }
 
     pub(super) fn say(&mut self, actor: Actor, kind: EventKind, text: String) {
-        self.events.push(Event { actor, kind, text });
+        self.moment.events.push(Event { actor, kind, text });
     }
 
     pub(super) fn ran(&mut self, consumer: usize, ran: Ran) {
-        self.sql.push(SqlRecord {
+        self.moment.sql.push(SqlRecord {
             consumer: self.consumers[consumer].name.clone(),
             sql: ran.sql,
             result: ran.result,

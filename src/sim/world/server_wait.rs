@@ -23,8 +23,8 @@ impl World {
     pub(super) fn before_op(&self, i: usize) -> BeforeOp {
         let c = &self.consumers[i];
         BeforeOp {
-            events: self.events.len(),
-            sql: self.sql.len(),
+            events: self.moment.events.len(),
+            sql: self.moment.sql.len(),
             pc: c.pc,
             marks: c.marks.clone(),
             phase: c.phase.clone(),
@@ -59,8 +59,8 @@ impl World {
         before: BeforeOp,
         blockers: &[i32],
     ) -> Result<(), SimError> {
-        self.events.truncate(before.events);
-        self.sql.truncate(before.sql);
+        self.moment.events.truncate(before.events);
+        self.moment.sql.truncate(before.sql);
         let by = self.holders(blockers);
         let sql = self
             .session(i)
@@ -146,6 +146,7 @@ impl World {
             return "ended with its connection (the server rolled it back)";
         }
         let last = self
+            .moment
             .sql
             .iter()
             .rev()

@@ -161,7 +161,7 @@ impl World {
                 format!("charges the card ${}: {charge}", payment.amount),
             );
         } else if response.replayed {
-            self.replayed = key.map(str::to_string);
+            self.moment.replayed = key.map(str::to_string);
             self.say(
                 Actor::Provider,
                 EventKind::Good,
@@ -177,7 +177,7 @@ impl World {
                 format!("answers {}", response.reply.describe()),
             );
         }
-        self.answered = Some(crate::sim::frame::CallAnswer {
+        self.moment.answered = Some(crate::sim::frame::CallAnswer {
             caller: self.consumers[i].name.clone(),
             status: response.reply.status(),
             replayed: response.replayed,
