@@ -221,8 +221,8 @@ impl fmt::Display for Cause {
             } => write!(
                 f,
                 "{fact}: the provider charged {}, the database has {}",
-                super::verdict::times(*charges),
-                super::verdict::rows(*payments)
+                times(*charges),
+                rows(*payments)
             ),
             Cause::DeadLettered { order } => {
                 write!(f, "order {order} moved to the dead-letter queue")
@@ -372,6 +372,24 @@ impl fmt::Display for Cause {
 impl Serialize for Cause {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
+    }
+}
+
+pub(crate) fn times(n: usize) -> String {
+    match n {
+        0 => "not at all".into(),
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
+/// Committed rows: an open transaction's row may still roll back.
+pub(crate) fn rows(n: usize) -> String {
+    match n {
+        0 => "no committed payment row".into(),
+        1 => "1 committed payment row".into(),
+        n => format!("{n} committed payment rows"),
     }
 }
 

@@ -6,6 +6,7 @@ use super::change::Changes;
 use super::consumer::{Mark, Status};
 use super::db::{Engine, OrderRow, RecordRow, StatusRow, Tables};
 use super::event::{Event, SqlRecord};
+pub use super::provider::CallAnswer;
 use super::provider::{Charge, Reply};
 use super::strategy::Op;
 use super::verdict::Verdict;
@@ -232,16 +233,6 @@ pub struct ProviderView {
     pub keys: Vec<KeyView>,
     /// What the provider answered a call made in this step, if one was.
     pub answered_now: Option<CallAnswer>,
-}
-
-/// The provider's answer to one `POST /charges`, as the caller receives it
-/// (whether or not it arrives).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct CallAnswer {
-    pub caller: String,
-    pub status: u16,
-    /// The stored result of an earlier request with the same key.
-    pub replayed: bool,
 }
 
 impl World {

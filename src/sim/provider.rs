@@ -259,6 +259,16 @@ fn fingerprint(payment: &Payment) -> String {
     format!("order={}&amount={}", payment.order, payment.amount)
 }
 
+/// The provider's answer to one `POST /charges`, as the caller receives it
+/// (whether or not it arrives).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CallAnswer {
+    pub caller: String,
+    pub status: u16,
+    /// The stored result of an earlier request with the same key.
+    pub replayed: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

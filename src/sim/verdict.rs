@@ -2,7 +2,7 @@
 //! distinct business facts (one charge per order); actual effects from the
 //! committed payments table and the provider's ledger.
 
-use super::cause::{Arrow, Cause, chains_text};
+use super::cause::{Arrow, Cause, chains_text, rows, times};
 use super::message::Payment;
 use serde::Serialize;
 
@@ -314,24 +314,6 @@ pub fn outcome_set(outcomes: &[Outcome]) -> String {
         None => "nothing".to_string(),
         Some((last, [])) => last.to_string(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-pub(crate) fn times(n: usize) -> String {
-    match n {
-        0 => "not at all".into(),
-        1 => "once".into(),
-        2 => "twice".into(),
-        n => format!("{n} times"),
-    }
-}
-
-/// Committed rows: an open transaction's row may still roll back.
-pub(crate) fn rows(n: usize) -> String {
-    match n {
-        0 => "no committed payment row".into(),
-        1 => "1 committed payment row".into(),
-        n => format!("{n} committed payment rows"),
     }
 }
 

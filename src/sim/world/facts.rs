@@ -91,7 +91,7 @@ impl Tally {
         let counted = |o: Outcome| match o {
             Outcome::ChargedTwice => format!(
                 "charged {}",
-                crate::sim::verdict::times(self.most_charged().unwrap_or(2))
+                crate::sim::cause::times(self.most_charged().unwrap_or(2))
             ),
             other => other.text().to_string(),
         };

@@ -13,7 +13,7 @@ pub(in crate::sim) struct Moment {
     /// The key whose stored result was replayed in this step.
     pub(in crate::sim) replayed: Option<String>,
     /// What the provider answered a call made in this step.
-    pub(in crate::sim) answered: Option<crate::sim::frame::CallAnswer>,
+    pub(in crate::sim) answered: Option<crate::sim::provider::CallAnswer>,
     /// The consumer whose handler ran in this step, if one did: only its
     /// step is marked as the one that ran.
     pub(in crate::sim) stepped: Option<String>,

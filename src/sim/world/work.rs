@@ -177,7 +177,7 @@ impl World {
                 format!("answers {}", response.reply.describe()),
             );
         }
-        self.moment.answered = Some(crate::sim::frame::CallAnswer {
+        self.moment.answered = Some(crate::sim::provider::CallAnswer {
             caller: self.consumers[i].name.clone(),
             status: response.reply.status(),
             replayed: response.replayed,
