@@ -70,9 +70,10 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let header = Paragraph::new(lines.clone()).wrap(Wrap { trim: true });
     let mut header_rows = rows_needed(&header, area.width).min(area.height);
     let border = area.bottom();
-    // Short of rows, the step line moves onto the bottom border, so the
-    // words of the step get every row inside.
-    if total + header_rows > area.height && border < buf.area.bottom() && area.width > 20 {
+    // The step line sits on the bottom border wherever there is one, at
+    // every step alike: it does not jump between the top row and the
+    // border as the story grows, and the words get every row inside.
+    if border < buf.area.bottom() && area.width > 20 {
         // The border also carries the "more" note on its right.
         let note = if total > area.height {
             if compact_note(area) { 20 } else { 34 }
