@@ -435,9 +435,15 @@ fn detail(
         }
         let wraps = line.spans.first().is_some_and(|s| s.content == " why: ");
         let h = if wraps {
-            (line.width().div_ceil(inner.width.max(1) as usize) as u16)
+            let mut h = (line.width().div_ceil(inner.width.max(1) as usize) as u16)
                 .clamp(1, 4)
-                .min(inner.bottom() - y)
+                .min(inner.bottom() - y);
+            // A chain that would fill the last rows leaves the last one to
+            // say how many lines follow it, the run's moves among them.
+            if left > 1 && y + h >= inner.bottom() && h > 1 {
+                h -= 1;
+            }
+            h
         } else {
             1
         };
