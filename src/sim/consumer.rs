@@ -4,6 +4,7 @@
 use super::Millis;
 use super::admission::Admission;
 use super::broker::Delivery;
+use super::cause::Cause;
 use super::db::Session;
 use super::provider::Response;
 use serde::Serialize;
@@ -49,6 +50,9 @@ pub enum Status {
 /// Where the handler is: one value, so that a state the program cannot be
 /// in (a transaction open with no message, a crashed process holding a
 /// delivery, skipping and backing off at once) cannot be written down.
+// Most consumers handle a delivery most of the time: boxing it would cost
+// an allocation per receive for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Phase {
     /// At the top of its program, holding nothing: the next step receives.
@@ -75,7 +79,7 @@ pub struct Handling {
     /// work turns out repeated.
     pub(super) admitted: Option<Admission>,
     /// Why the provider is being called again, when it is.
-    pub(super) retry_cause: Option<String>,
+    pub(super) retry_cause: Option<Cause>,
     /// The charge ID the provider returned, for the in-progress record.
     pub(super) last_charge: Option<String>,
     /// The Idempotency-Key of this handler's call that the provider holds
@@ -98,11 +102,18 @@ pub enum Connection {
     /// Between BEGIN and COMMIT; `wrote_payment` if this transaction
     /// inserted a payment row (to attribute it at commit).
     InTransaction { wrote_payment: bool },
-    /// A statement was sent and the server holds it: it waits for a lock
-    /// that `by`'s transaction holds (PostgreSQL). `before` is the
-    /// connection as it was when the statement went out, which the step
-    /// goes on from once the server lets the statement finish.
-    Waiting { by: String, before: Box<Connection> },
+    /// A statement was sent and the server holds it (PostgreSQL).
+    Waiting(Box<Wait>),
+}
+
+/// A statement the server holds: it waits for a lock that `by`'s
+/// transaction holds. `before` is the connection as it was when the
+/// statement went out, which the step goes on from once the server lets
+/// the statement finish.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wait {
+    pub by: String,
+    pub before: Connection,
 }
 
 /// The way a delivery takes through the program.
@@ -141,17 +152,14 @@ impl Connection {
     pub fn in_txn(&self) -> bool {
         match self {
             Connection::InTransaction { .. } => true,
-            Connection::Waiting { before, .. } => before.in_txn(),
+            Connection::Waiting(wait) => wait.before.in_txn(),
             Connection::Autocommit | Connection::Blocked { .. } => false,
         }
     }
 
     /// Held up by another transaction: its next step cannot run yet.
     pub fn held_up(&self) -> bool {
-        matches!(
-            self,
-            Connection::Blocked { .. } | Connection::Waiting { .. }
-        )
+        matches!(self, Connection::Blocked { .. } | Connection::Waiting(_))
     }
 }
 
@@ -208,9 +216,10 @@ impl Consumer {
             Phase::Idle => Status::Idle,
             Phase::Crashed => Status::Crashed,
             Phase::Handling(h) => match (&h.connection, &h.held_by_key) {
-                (Connection::Blocked { by } | Connection::Waiting { by, .. }, _) => {
-                    Status::Blocked { by: by.clone() }
-                }
+                (Connection::Blocked { by }, _) => Status::Blocked { by: by.clone() },
+                (Connection::Waiting(wait), _) => Status::Blocked {
+                    by: wait.by.clone(),
+                },
                 (_, Some(by)) => Status::AwaitingKey { by: by.clone() },
                 _ => Status::Handling,
             },

@@ -4,7 +4,7 @@
 use super::broker::MessageState;
 use super::change::Changes;
 use super::consumer::{Mark, Status};
-use super::db::{OrderRow, RecordRow, StatusRow, Tables};
+use super::db::{Engine, OrderRow, RecordRow, StatusRow, Tables};
 use super::event::{Event, SqlRecord};
 use super::provider::{Charge, Reply};
 use super::strategy::Op;
@@ -17,6 +17,10 @@ use serde::Serialize;
 pub struct Frame {
     /// 0 is the state before the first step.
     pub index: usize,
+    /// The database engine the run is on. Left out of SQLite's JSON, which
+    /// was written before there was a choice.
+    #[serde(skip_serializing_if = "Engine::is_sqlite")]
+    pub engine: Engine,
     pub time_ms: Millis,
     pub strategy: String,
     /// Filled in by the timeline from the scenario.
@@ -245,6 +249,7 @@ impl World {
     pub fn frame(&self) -> Result<Frame, SimError> {
         Ok(Frame {
             index: self.step,
+            engine: self.db.engine(),
             time_ms: self.now,
             strategy: self.strategy.name.to_string(),
             chapter: 0,

@@ -156,14 +156,16 @@ impl<'a, S: Sink> Run<'a, S> {
         let design = self.strategy.name.clone();
         let design = design.as_ref();
         self.chapter = chapter;
-        self.title = step.title(design).to_string();
-        self.narration = step.narration(design, self.script.narrated_for.as_deref());
+        let on_postgres = self.script.setup.postgres.is_some();
+        self.title = step.title_on(design, on_postgres).to_string();
+        self.narration =
+            step.narration_on(design, self.script.narrated_for.as_deref(), on_postgres);
         self.chapters.push(self.made);
         for (i, (action, saying)) in step.actions.iter().zip(&step.sayings).enumerate() {
             self.sink.settle(self.last_own);
             self.action_index = i;
             self.action(action)?;
-            if let Some(said) = saying.as_ref().and_then(|s| s.for_design(design))
+            if let Some(said) = saying.as_ref().and_then(|s| s.for_run(design, on_postgres))
                 && !self.interrupted
             {
                 self.tell(said);

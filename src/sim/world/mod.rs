@@ -11,19 +11,19 @@ mod produce;
 mod retire;
 mod server_wait;
 mod setup;
-mod skip;
 mod tables;
 mod work;
 
 pub use facts::Tally;
 
+use super::skip::Skip;
 use setup::content_hash;
 pub use setup::{IdSource, Setup};
-use skip::Skip;
 
 use super::admission::Admission;
 use super::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
 use super::cache::Cache;
+use super::cause::Cause;
 use super::consumer::{Connection, Consumer, Mark, Path};
 use super::db::{Begin, Database, DbError, Engine, Ran, RecordClaim, Tables, render_look_up};
 use super::event::{Actor, Event, EventKind, SqlRecord};
@@ -120,7 +120,7 @@ pub struct World {
     pub(super) committed: Tables,
     pub(super) counters: Counters,
     /// Per business fact: what happened to it that a verdict may need to explain.
-    notes: BTreeMap<Payment, Vec<Vec<String>>>,
+    notes: BTreeMap<Payment, Vec<Vec<Cause>>>,
     /// Message IDs delivered at least once, with the payments delivered
     /// under each, to count duplicates and tell a reused ID.
     pub(super) seen: BTreeMap<String, BTreeSet<Payment>>,
@@ -292,6 +292,15 @@ impl World {
         world.broker.take_touched();
         world.open_facts();
         Ok(world)
+    }
+
+    /// The schema this world's run owns on a PostgreSQL server (none on
+    /// SQLite): its backends carry it as their application name.
+    pub fn database_name(&self) -> Option<String> {
+        match &self.db {
+            Database::Postgres(db) => Some(db.schema().to_string()),
+            Database::Sqlite(_) => None,
+        }
     }
 
     pub fn strategy(&self) -> &Strategy {
@@ -613,7 +622,7 @@ impl World {
 
     /// Why something happened to a payment, as a chain of causes, newest
     /// first: the verdict joins it to its own chains, one cause a link.
-    pub(super) fn note(&mut self, payment: Payment, why: Vec<String>) {
+    pub(super) fn note(&mut self, payment: Payment, why: Vec<Cause>) {
         self.touched_facts.push(payment.clone());
         self.notes.entry(payment).or_default().push(why);
     }
@@ -661,19 +670,32 @@ impl World {
                         "makes {message_id} visible again: the lease {holder} held ran out with no ack"
                     ),
                 );
-                if cause.len() > 1 {
+                // The first cause is the expiry the broker saw itself.
+                if let Some((_, unseen)) = cause.split_first()
+                    && !unseen.is_empty()
+                {
+                    let words: Vec<String> = unseen.iter().map(Cause::to_string).collect();
                     self.say(
                         Actor::Observer,
                         EventKind::Info,
-                        format!("sees what the broker cannot: {}", cause[1..].join(", ")),
+                        format!("sees what the broker cannot: {}", words.join(", ")),
                     );
                 }
             }
             ExpiryOutcome::DeadLettered {
                 message_id,
+                payment,
                 receives,
+                lost_leases,
             } => {
                 self.counters.dead_lettered += 1;
+                // Why its receives ran out, for the verdict's chain.
+                let mut why = vec![Cause::DeadLetterQueue {
+                    id: message_id.clone(),
+                    receives,
+                }];
+                why.extend(lost_leases);
+                self.note(payment, why);
                 self.say(
                     Actor::Broker,
                     EventKind::Bad,
@@ -729,8 +751,13 @@ impl World {
             self.release_waiters();
         }
         if let Some(d) = delivery {
-            self.broker
-                .note_lost_lease(&d.receipt, format!("{name} crashed at step {step}"));
+            self.broker.note_lost_lease(
+                &d.receipt,
+                Cause::Crashed {
+                    consumer: name.clone(),
+                    step,
+                },
+            );
             let id = &d.message.id;
             let forgotten = self.broker.forgot(d.seq);
             let text = match self.broker.get(d.seq).map(|m| &m.state) {

@@ -31,10 +31,13 @@ impl World {
                     .map(|s| (s.status.clone(), s.version));
                 if let Some((status, version)) = newer {
                     let id = self.delivery(i).message.id.clone();
-                    let mut why = vec![format!(
-                        "{id} (version {}) wrote over {status} (version {version}) in its transaction at step {}",
-                        update.version, self.step
-                    )];
+                    let mut why = vec![Cause::WroteOver {
+                        id,
+                        version: update.version,
+                        newer: status,
+                        newer_version: version,
+                        step: self.step,
+                    }];
                     why.extend(self.delivery_cause(i));
                     self.note(payment.clone(), why);
                 }
@@ -127,27 +130,14 @@ impl World {
         );
         if self.provider.charges().len() > charges_before {
             let mut cause = Vec::new();
-            if !with_key && self.consumers[i].work().retry_cause.is_none() {
-                cause.push(format!(
-                    "{} called the provider without an Idempotency-Key",
-                    self.consumers[i].name
-                ));
-            }
-            if let Some(why) = self.consumers[i].work().retry_cause.clone() {
-                cause.push(
-                    format!(
-                        "{} called the provider again {}",
-                        self.consumers[i].name,
-                        if with_key {
-                            ""
-                        } else {
-                            "without an Idempotency-Key"
-                        }
-                    )
-                    .trim_end()
-                    .to_string(),
-                );
-                cause.push(why);
+            let consumer = self.consumers[i].name.clone();
+            match self.consumers[i].work().retry_cause.clone() {
+                Some(why) => {
+                    cause.push(Cause::CalledAgain { consumer, with_key });
+                    cause.push(why);
+                }
+                None if !with_key => cause.push(Cause::NoKey { consumer }),
+                None => {}
             }
             cause.extend(self.delivery_cause(i));
             self.record(LedgerEntry {
@@ -262,7 +252,7 @@ impl World {
         let response = c.work().response.take();
         if std::mem::take(&mut c.lose_next_response) || response.is_none() {
             // The handler times out and calls again: same program step as before.
-            c.work().retry_cause = Some(format!("response lost at step {step}"));
+            c.work().retry_cause = Some(Cause::ResponseLost { step });
             c.marks[c.pc] = Mark::Failed;
             c.pc -= 1;
             c.marks[c.pc] = Mark::Todo;
@@ -286,7 +276,10 @@ impl World {
                 .find(|c| c.awaiting_key() == Some(key.as_str()))
                 .map(|c| c.name.clone());
             let c = &mut self.consumers[i];
-            c.work().retry_cause = Some(format!("the provider answered 409 at step {step}"));
+            c.work().retry_cause = Some(Cause::ProviderAnswered {
+                reply: Reply::StillProcessing,
+                step,
+            });
             c.marks[c.pc] = Mark::Failed;
             c.pc -= 1;
             c.marks[c.pc] = if by.is_some() {
@@ -339,14 +332,18 @@ impl World {
                 if let Some(d) = c.delivery().cloned() {
                     self.broker.note_lost_lease(
                         &d.receipt,
-                        format!("{name} gave up after {} at step {step}", other.describe()),
+                        Cause::GaveUp {
+                            consumer: name,
+                            reply: other.clone(),
+                            step,
+                        },
                     );
                     self.note(
                         d.message.payment.clone(),
-                        vec![format!(
-                            "the provider answered {} at step {step}",
-                            other.describe()
-                        )],
+                        vec![Cause::ProviderAnswered {
+                            reply: other.clone(),
+                            step,
+                        }],
                     );
                     // A decline or a reused key is an answer about the
                     // request itself: every retry will get it again.

@@ -364,7 +364,7 @@ fn detail(
             lines.push(line);
         }
         if let Some(cx) = s.counterexamples.get(cx_sel) {
-            let chain = cx.chain.replace(" <- ", &format!(" {} ", t.g.back_arrow));
+            let chain = cx.verdict.chain_with(t.arrow());
             lines.push(Line::from(vec![
                 Span::styled(" why: ", t.dim()),
                 Span::styled(t.text(&chain).into_owned(), t.warn()),
@@ -435,7 +435,7 @@ fn detail(
         }
         let wraps = line.spans.first().is_some_and(|s| s.content == " why: ");
         let h = if wraps {
-            let mut h = (line.width().div_ceil(inner.width.max(1) as usize) as u16)
+            let mut h = crate::tui::measure::rows([&line], inner.width, false)
                 .clamp(1, 4)
                 .min(inner.bottom() - y);
             // A chain that would fill the last rows leaves the last one to

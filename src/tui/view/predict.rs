@@ -52,12 +52,8 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
         Stage::Watching => return tag(app, p, m.keybar, buf),
     };
     let t = &app.theme;
-    let inner_width = usize::from(m.keybar.width.saturating_sub(2)).max(1);
-    let rows: usize = lines
-        .iter()
-        .map(|l| l.width().div_ceil(inner_width).max(1))
-        .sum();
-    let area = box_area(m, rows as u16 + 2);
+    let rows = crate::tui::measure::rows(&lines, m.keybar.width.saturating_sub(2), false);
+    let area = box_area(m, rows + 2);
     Clear.render(area, buf);
     let block = Block::default()
         .borders(Borders::ALL)
