@@ -161,7 +161,11 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let total = body_rows(body_area.width);
     let above = total
         .saturating_sub(body_area.height)
-        .min(if said.is_some() { said_from(body_area.width) } else { total });
+        .min(if said.is_some() {
+            said_from(body_area.width)
+        } else {
+            total
+        });
     let below = total.saturating_sub(above + body_area.height);
     if body_area.height > 0 {
         body.scroll((above, 0)).render(body_area, buf);
