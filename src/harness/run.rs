@@ -838,6 +838,13 @@ impl Run<'_, '_> {
                 let response =
                     self.provider
                         .post_charge(idempotency_key.as_deref(), &payment, self.now);
+                // idem's provider handles the request whole before it
+                // answers: nothing stays in flight, so a repeat gets the
+                // stored result, never 409 (a lost answer is lost on the
+                // way back, after the provider finished).
+                if let Some(key) = idempotency_key.as_deref() {
+                    self.provider.answer(key);
+                }
                 let (status, charge) = match &response.reply {
                     Reply::Charged { charge_id } => {
                         (response.reply.status(), Some(charge_id.clone()))
