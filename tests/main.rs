@@ -29,6 +29,7 @@ mod levels;
 mod malformed;
 mod narration_at_its_step;
 mod no_silent_cuts;
+mod no_silent_cuts_views;
 mod outcome_sets;
 mod output_errors;
 mod output_targets;

@@ -498,7 +498,7 @@ impl World {
                     result: match &k.result {
                         // The work is done but the result is not given out
                         // yet: what a repeat would get now is a 409.
-                        _ if k.in_flight => "processing, not answered yet".into(),
+                        _ if k.in_flight => "processing".into(),
                         Reply::Charged { charge_id } => charge_id.clone(),
                         other => other.describe(),
                     },

@@ -13,7 +13,8 @@ use std::sync::{Arc, Mutex};
 
 /// Violations listed, over all designs; more are counted, not listed.
 pub const MAX_LISTED: usize = 200;
-/// Minutes of virtual time the history lines keep.
+/// Points the history lines keep: past it, neighbouring points merge, so
+/// the whole run stays in view at a coarser grain.
 pub const HISTORY: usize = 240;
 
 /// The dashboard's hands on the engine.
@@ -57,41 +58,66 @@ pub struct LiveDesign {
     pub violations: u64,
     pub processed_rows: u64,
     pub pruned_rows: u64,
-    /// Payments settled in each minute of virtual time, oldest first,
-    /// from minute `first_minute` on.
+    /// Payments settled in each point's minutes of virtual time, oldest
+    /// first, from minute `first_minute` on; a point covers
+    /// `minutes_per_point` minutes (0 before the first point: read as 1).
     pub settled_per_minute: Vec<u64>,
     pub first_minute: u64,
-    /// Dollars charged beyond what was owed, at the end of each minute.
+    pub minutes_per_point: u64,
+    /// Dollars charged beyond what was owed, at the end of each point.
     pub drift_per_minute: Vec<i64>,
     pub finished: bool,
 }
 
 impl LiveDesign {
-    /// Counts `payments` (one fact's) settled at `now` in its minute of
-    /// virtual time (the money already booked), keeping the last
-    /// `HISTORY` minutes.
+    /// Minutes of virtual time one point of the history covers.
+    pub fn span(&self) -> u64 {
+        self.minutes_per_point.max(1)
+    }
+
+    /// Counts `payments` (one fact's) settled at `now` in its point of
+    /// virtual time (the money already booked). The history holds the
+    /// whole run in at most `HISTORY` points: when it would hold more,
+    /// each two neighbours merge into one, so the growth from the start
+    /// never scrolls away.
     pub fn settled_at(&mut self, now: Millis, payments: u64) {
         self.settled += payments;
         let minute = now / 60_000;
         let drift = self.money.charged as i64 - self.money.owed as i64;
         if self.settled_per_minute.is_empty() {
             self.first_minute = minute;
+            self.minutes_per_point = 1;
         }
-        // A quiet minute keeps the drift it had.
+        // Virtual time never runs backwards, so `minute` is at or past
+        // the first point.
+        while minute.saturating_sub(self.first_minute) / self.span() >= HISTORY as u64 {
+            self.merge_neighbours();
+        }
+        let i = (minute.saturating_sub(self.first_minute) / self.span()) as usize;
+        // A quiet stretch keeps the drift it had.
         let before = self.drift_per_minute.last().copied().unwrap_or(0);
-        while self.first_minute + (self.settled_per_minute.len() as u64) <= minute {
+        while self.settled_per_minute.len() <= i {
             self.settled_per_minute.push(0);
             self.drift_per_minute.push(before);
         }
-        // Virtual time never runs backwards, so `minute` is in the lines.
-        let i = minute.saturating_sub(self.first_minute) as usize;
         self.settled_per_minute[i] += payments;
         self.drift_per_minute[i] = drift;
-        while self.settled_per_minute.len() > HISTORY {
-            self.settled_per_minute.remove(0);
-            self.drift_per_minute.remove(0);
-            self.first_minute += 1;
-        }
+    }
+
+    /// Halves the history's grain: settled payments add up, the drift is
+    /// the later point's (each is the drift at its end).
+    fn merge_neighbours(&mut self) {
+        self.settled_per_minute = self
+            .settled_per_minute
+            .chunks(2)
+            .map(|pair| pair.iter().sum())
+            .collect();
+        self.drift_per_minute = self
+            .drift_per_minute
+            .chunks(2)
+            .map(|pair| *pair.last().expect("chunks are never empty"))
+            .collect();
+        self.minutes_per_point = self.span() * 2;
     }
 }
 
@@ -125,7 +151,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_history_keeps_the_last_minutes_with_gaps_as_zero() {
+    fn the_history_keeps_the_whole_run_with_gaps_as_zero() {
         let mut d = LiveDesign::default();
         d.settled_at(10_000, 1);
         d.settled_at(50_000, 1);
@@ -135,9 +161,19 @@ mod tests {
         assert_eq!(d.settled_per_minute, [2, 0, 0, 1]);
         assert_eq!(d.drift_per_minute, [0, 0, 0, 40]);
         d.settled_at(60_000 * (HISTORY as u64 + 10), 1);
-        assert_eq!(d.settled_per_minute.len(), HISTORY);
-        assert_eq!(d.first_minute, 11);
+        // Past HISTORY points the grain halves: the start stays in view.
+        assert!(d.settled_per_minute.len() <= HISTORY);
+        assert_eq!(d.first_minute, 0);
+        assert_eq!(d.span(), 2);
+        assert_eq!(d.settled_per_minute[..2], [2, 1]);
+        assert_eq!(d.settled_per_minute.iter().sum::<u64>(), 4);
+        assert_eq!(d.drift_per_minute[1], 40);
         assert_eq!(d.settled, 4);
+        // However long the run, the points stay bounded.
+        d.settled_at(60_000 * 1_000_000, 1);
+        assert!(d.settled_per_minute.len() <= HISTORY);
+        assert_eq!(d.settled_per_minute[0], 2);
+        assert_eq!(d.settled_per_minute.iter().sum::<u64>(), 5);
     }
 }
 

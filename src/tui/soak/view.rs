@@ -152,7 +152,20 @@ impl Dashboard {
             }
             Line::from(spans)
         };
+        // Designs run side by side, each at its own pace: every column
+        // says how far its own run has come, so figures of different
+        // moments are never read as one.
+        let state = if d.finished { "done" } else { "running" };
         let lines = vec![
+            Line::styled(
+                format!(
+                    "{state} at {} virtual · {} of {} settled",
+                    format_duration(d.virtual_ms / 1000 * 1000),
+                    num(d.settled),
+                    num(self.live.total)
+                ),
+                t.info(),
+            ),
             Line::raw(format!(
                 "delivered {} · redelivered {}",
                 num(k.delivered.into()),
@@ -222,16 +235,27 @@ impl Dashboard {
         )
         .wrap(Wrap { trim: true })
         .render(text, buf);
-        let width = spark.width as usize;
+        // The whole run, from its first minute, squeezed into the width:
+        // each bar is the mean per minute of the minutes it covers, so
+        // the growth from the start never scrolls away.
+        let width = (spark.width as usize).max(1);
         let settled = &d.settled_per_minute;
-        let recent = &settled[settled.len().saturating_sub(width)..];
+        let group = settled.len().div_ceil(width).max(1);
+        let minutes = d.span() * group as u64;
+        let bars: Vec<u64> = settled
+            .chunks(group)
+            .map(|c| c.iter().sum::<u64>().div_ceil(minutes))
+            .collect();
         if spark_rows > 0 {
             Sparkline::default()
-                .block(Block::default().title(Span::styled(
-                    t.text("payments settled per virtual minute").into_owned(),
-                    t.dim(),
-                )))
-                .data(recent)
+                .block(
+                    Block::default().title(Span::styled(
+                        t.text("payments settled per virtual minute, the whole run")
+                            .into_owned(),
+                        t.dim(),
+                    )),
+                )
+                .data(&bars)
                 .style(t.info())
                 .render(spark, buf);
         }
@@ -247,12 +271,12 @@ impl Dashboard {
             .drift_per_minute
             .iter()
             .enumerate()
-            .map(|(i, v)| ((d.first_minute + i as u64) as f64, *v as f64))
+            .map(|(i, v)| ((d.first_minute + i as u64 * d.span()) as f64, *v as f64))
             .collect();
         let low = points.iter().map(|p| p.1).fold(0.0, f64::min);
         let high = points.iter().map(|p| p.1).fold(1.0, f64::max);
         let first = d.first_minute as f64;
-        let last = first + (points.len().max(2) - 1) as f64;
+        let last = first + ((points.len().max(2) - 1) as u64 * d.span()) as f64;
         let dataset = Dataset::default()
             .name(t.text("charged − owed ($)").into_owned())
             .marker(if t.ascii() {

@@ -444,9 +444,15 @@ fn detail(
         }
         let wraps = edge == Edge::Wrap;
         let h = if wraps {
-            crate::tui::measure::rows([&line], inner.width, false)
+            let mut h = crate::tui::measure::rows([&line], inner.width, false)
                 .clamp(1, 4)
-                .min(inner.bottom() - y)
+                .min(inner.bottom() - y);
+            // A chain that would fill the last rows leaves the last one to
+            // say how many lines follow it, the run's moves among them.
+            if left > 1 && y + h >= inner.bottom() && h > 1 {
+                h -= 1;
+            }
+            h
         } else {
             1
         };

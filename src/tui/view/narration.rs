@@ -57,7 +57,11 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     if let Some(said) = said {
         text.push(Line::styled(t.text(said).into_owned(), t.title()));
     }
+    // The rows of the chapter's words before the step's own: the panel
+    // never scrolls past the first word of what this step said.
+    let before_len = usize::from(said.is_some());
     let body_rows = |width: u16| rows_needed(&text, width);
+    let said_from = |width: u16| rows_needed(&text[..text.len() - before_len], width);
     let body = Paragraph::new(text.clone()).wrap(Wrap { trim: true });
     // What this step did comes first and never scrolls away: the story
     // around it may be long, but these words are about the screen shown.
@@ -68,9 +72,10 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let mut header_rows = rows_needed(&lines, area.width).min(area.height);
     let header = Paragraph::new(lines.clone()).wrap(Wrap { trim: true });
     let border = area.bottom();
-    // Short of rows, the step line moves onto the bottom border, so the
-    // words of the step get every row inside.
-    if total + header_rows > area.height && border < buf.area.bottom() && area.width > 20 {
+    // The step line sits on the bottom border wherever there is one, at
+    // every step alike: it does not jump between the top row and the
+    // border as the story grows, and the words get every row inside.
+    if border < buf.area.bottom() && area.width > 20 {
         // The border also carries the "more" note on its right.
         let note = if total > area.height {
             if compact_note(area) { 20 } else { 34 }
@@ -150,15 +155,29 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         ..area
     };
     // When the story is longer than the panel, its end is what this step
-    // just told: show the end, and say how much is above.
+    // just told: show the end, and say how much is above. What the step
+    // said is shown from its first word, never from the middle of a
+    // sentence; if it is longer still, the rest is counted below.
     let total = body_rows(body_area.width);
-    let above = total.saturating_sub(body_area.height);
+    let above = total
+        .saturating_sub(body_area.height)
+        .min(if said.is_some() {
+            said_from(body_area.width)
+        } else {
+            total
+        });
+    let below = total.saturating_sub(above + body_area.height);
     if body_area.height > 0 {
         body.scroll((above, 0)).render(body_area, buf);
     }
-    let hidden = above + (told_rows - told_shown);
+    let hidden = above + (told_rows - told_shown) + below;
     if hidden > 0 {
-        let up = if t.ascii() { "^" } else { "↑" };
+        let up = match (t.ascii(), below > 0) {
+            (true, false) => "^",
+            (true, true) => "v",
+            (false, false) => "↑",
+            (false, true) => "↓",
+        };
         let hint = match (app.focus == Panel::Narration, compact_note(area)) {
             (true, false) => format!(" {up} {hidden} more {} z: read all ", t.g.dot),
             (false, false) => format!(" {up} {hidden} more {} click, then z ", t.g.dot),

@@ -1,0 +1,404 @@
+//! Nothing is cut without a sign, beyond the main screen's four panels:
+//! the main screen's header and key bar, the compare view, the presenter
+//! view, the explorer, the level screen and the soak dashboard, at 80x24,
+//! 100x30 and 120x40. What each screen is there to show is on it whole,
+//! or the place that hides it says how much is hidden.
+
+use idem::check::{self, Bounds, CheckReport};
+use idem::scenario;
+use idem::sim::Strategy;
+use idem::soak::{self, Config, FaultRates, Live};
+use idem::tui::explorer::Explored;
+use idem::tui::soak::Dashboard;
+use idem::tui::theme::Theme;
+use idem::tui::{Action, App, Options, update};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::sync::OnceLock;
+use std::sync::atomic::AtomicU64;
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+const TOURS: [&str; 4] = ["tour-1", "tour-2", "tour-3", "tour-4"];
+
+fn app(name: &str, mode: &str) -> App {
+    let script = scenario::find(name).expect("built-in scenario");
+    let strategy = Strategy::by_name(mode).expect("strategy");
+    let options = Options {
+        animation: false,
+        color: false,
+        ascii: false,
+    };
+    App::new(script, strategy, 0, options).expect("the timeline builds")
+}
+
+fn draw(app: &mut App, (w, h): (u16, u16)) -> Vec<String> {
+    update(
+        app,
+        Action::Resize {
+            width: w,
+            height: h,
+        },
+    );
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| f.render_widget(&*app, f.area())).unwrap();
+    let buf = terminal.backend().buffer();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+/// A sign that more is there than shown.
+fn says_more(text: &str) -> bool {
+    text.contains(" more") || text.contains('…')
+}
+
+fn at(name: &str, mode: &str, size: (u16, u16), what: &str, screen: &[String]) -> String {
+    format!(
+        "{name} {mode} at {}x{}: {what}\n{}",
+        size.0,
+        size.1,
+        screen.join("\n")
+    )
+}
+
+#[test]
+fn the_header_and_key_bar_keep_the_step_the_design_and_the_way_to_help() {
+    for name in TOURS.into_iter().chain(["in-progress", "poison"]) {
+        for mode in scenario::find(name).unwrap().strategies() {
+            let mode = mode.as_str();
+            let mut a = app(name, mode);
+            let last = a.timeline.frames.len() - 1;
+            for size in SIZES {
+                for i in 0..=last {
+                    a.pos = i;
+                    let screen = draw(&mut a, size);
+                    let head = &screen[0];
+                    let keys = screen.last().unwrap();
+                    let step = format!("step {i}/{last}");
+                    assert!(
+                        head.contains(&step),
+                        "{}",
+                        at(
+                            name,
+                            mode,
+                            size,
+                            &format!("no `{step}` in the header"),
+                            &screen
+                        )
+                    );
+                    // Short of room the header drops its labels, never
+                    // the design's name.
+                    assert!(
+                        head.contains(&format!(" {mode} ")),
+                        "{}",
+                        at(name, mode, size, "the design is not named", &screen)
+                    );
+                    // The key bar may not list every key, but it always
+                    // shows where the rest are, and how to leave.
+                    assert!(
+                        keys.contains("? help") && keys.contains("q quit"),
+                        "{}",
+                        at(name, mode, size, "the key bar lost help or quit", &screen)
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_compare_view_keeps_both_designs_charges_and_verdicts() {
+    for name in TOURS {
+        for size in SIZES {
+            let mut a = app(name, "naive");
+            update(&mut a, Action::Compare);
+            let positions = a.timeline.frames.len() + 4;
+            for _ in 0..positions {
+                let screen = draw(&mut a, size);
+                let all = screen.join("\n");
+                for side in ["naive", "idempotent"] {
+                    assert!(
+                        all.contains(&format!("design: {side}")),
+                        "{}",
+                        at(
+                            name,
+                            "compare",
+                            size,
+                            &format!("{side} is not named"),
+                            &screen
+                        )
+                    );
+                }
+                // Each side's charges, or a count of what it hides.
+                let charges = all.matches("charges made").count();
+                assert!(
+                    charges == 2 || says_more(&all),
+                    "{}",
+                    at(name, "compare", size, "a side's charges are gone", &screen)
+                );
+                // Each side's verdict leads its panel.
+                let verdicts = screen
+                    .iter()
+                    .filter(|r| {
+                        ["✕ ", "✓ ", "○ "]
+                            .iter()
+                            .filter(|m| r.contains(&format!("│{m}")))
+                            .count()
+                            > 0
+                    })
+                    .map(|r| r.matches('│').count())
+                    .max()
+                    .unwrap_or(0);
+                assert!(
+                    verdicts >= 2,
+                    "{}",
+                    at(
+                        name,
+                        "compare",
+                        size,
+                        "a side's verdict is not shown",
+                        &screen
+                    )
+                );
+                update(&mut a, Action::Next);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_presenter_view_keeps_its_four_figures_and_the_verdict() {
+    for name in TOURS {
+        for mode in ["naive", "idempotent"] {
+            for size in SIZES {
+                let mut a = app(name, mode);
+                update(&mut a, Action::Presenter);
+                let last = a.timeline.frames.len() - 1;
+                for i in 0..=last {
+                    a.pos = i;
+                    let screen = draw(&mut a, size);
+                    let all = screen.join("\n");
+                    for figure in [
+                        "in the queue",
+                        "processed",
+                        "payments total",
+                        "provider charges",
+                    ] {
+                        assert!(
+                            all.contains(figure),
+                            "{}",
+                            at(
+                                name,
+                                mode,
+                                size,
+                                &format!("step {i}: no `{figure}`"),
+                                &screen
+                            )
+                        );
+                    }
+                    let headline = a.frame().verdict.headline();
+                    assert!(
+                        screen[0].contains(&headline),
+                        "{}",
+                        at(
+                            name,
+                            mode,
+                            size,
+                            &format!("step {i}: no {headline:?}"),
+                            &screen
+                        )
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn report() -> &'static CheckReport {
+    static REPORT: OnceLock<CheckReport> = OnceLock::new();
+    REPORT.get_or_init(|| {
+        check::run(&Bounds {
+            max_faults: 1,
+            ..Bounds::default()
+        })
+        .expect("the check runs")
+        .without_timings()
+    })
+}
+
+#[test]
+fn the_explorer_keeps_every_design_and_each_counterexample_or_counts_the_rest() {
+    let report = report();
+    for size in SIZES {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Explore);
+        update(
+            &mut a,
+            Action::ExploreDone(Explored::new(Ok(report.clone()))),
+        );
+        for s in &report.strategies {
+            let screen = draw(&mut a, size);
+            let all = screen.join("\n");
+            // Every design's row, whichever is selected.
+            for other in &report.strategies {
+                assert!(
+                    screen
+                        .iter()
+                        .any(|r| r.contains(&format!(" {} ", other.strategy))),
+                    "{}",
+                    at(
+                        "explorer",
+                        &s.strategy,
+                        size,
+                        &format!("no row for {}", other.strategy),
+                        &screen
+                    )
+                );
+            }
+            // The selected design's counterexamples, listed or counted.
+            for cx in &s.counterexamples {
+                assert!(
+                    all.contains(cx.class.text()) || says_more(&all),
+                    "{}",
+                    at(
+                        "explorer",
+                        &s.strategy,
+                        size,
+                        &format!("{} is not listed", cx.class.text()),
+                        &screen
+                    )
+                );
+            }
+            // Its moves: the last one is on screen, or the lines are counted.
+            if let Some(cx) = s.counterexamples.first() {
+                let n = cx.moves.len();
+                assert!(
+                    screen
+                        .iter()
+                        .any(|r| r.trim_start().starts_with(&format!("{n}. ")))
+                        || all.contains("more lines"),
+                    "{}",
+                    at(
+                        "explorer",
+                        &s.strategy,
+                        size,
+                        "the run's moves are cut without a count",
+                        &screen
+                    )
+                );
+            }
+            update(&mut a, Action::Down);
+        }
+    }
+}
+
+#[test]
+fn the_level_screen_keeps_every_block_of_the_handler_or_counts_the_rest() {
+    for size in SIZES {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Levels);
+        let levels = a.levels.levels.len();
+        for _ in 0..levels {
+            let screen = draw(&mut a, size);
+            let all = screen.join("\n");
+            for (i, op) in a.levels.program.iter().enumerate() {
+                let line = format!("{:>2} ", i + 1);
+                assert!(
+                    screen
+                        .iter()
+                        .any(|r| r.contains(&line) && r.contains(op.label()))
+                        || says_more(&all),
+                    "{}",
+                    at(
+                        &a.levels.level().slug,
+                        "level",
+                        size,
+                        &format!("block {} `{}` is gone", i + 1, op.label()),
+                        &screen
+                    )
+                );
+            }
+            assert!(
+                all.contains(&a.levels.level().title) || says_more(&all),
+                "{}",
+                at(
+                    &a.levels.level().slug,
+                    "level",
+                    size,
+                    "the level's title is gone",
+                    &screen
+                )
+            );
+            update(&mut a, Action::NextChapter);
+        }
+    }
+}
+
+#[test]
+fn the_soak_dashboard_keeps_each_designs_progress_and_figures() {
+    let config = Config {
+        designs: vec![Strategy::naive(), Strategy::idempotent()],
+        messages: 600,
+        seed: 1,
+        faults: FaultRates::parse("crash=1%,lose-ack=2%,lose-response=1%,slow=2%").unwrap(),
+        ..Config::default()
+    };
+    let live = Live::new(config.messages, &["naive", "idempotent"]);
+    soak::run_live(&config, &AtomicU64::new(0), Some(&live)).unwrap();
+    let state = live.snapshot();
+    for size in SIZES {
+        let dash = Dashboard::new(
+            "600 payments · seed 1".into(),
+            state.clone(),
+            Theme::new(false, false),
+        );
+        let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        terminal.draw(|f| f.render_widget(&dash, f.area())).unwrap();
+        let buf = terminal.backend().buffer();
+        let screen: Vec<String> = (0..size.1)
+            .map(|y| (0..size.0).map(|x| buf[(x, y)].symbol()).collect())
+            .collect();
+        let all = screen.join("\n");
+        for d in &state.designs {
+            assert!(
+                all.contains(&format!(" {} ", d.design)),
+                "{}",
+                at("soak", &d.design, size, "its column is gone", &screen)
+            );
+        }
+        // Each column says how far its own run has come, or that it hides
+        // figures.
+        let progress = all.matches("virtual ·").count();
+        assert!(
+            progress >= state.designs.len() || all.contains("↓ more"),
+            "{}",
+            at(
+                "soak",
+                "all",
+                size,
+                "a column does not say how far its run has come",
+                &screen
+            )
+        );
+        for d in &state.designs {
+            let owed = format!("owed ${}", num(d.money.owed));
+            assert!(
+                all.contains(&owed) || all.contains("↓ more"),
+                "{}",
+                at("soak", &d.design, size, &format!("no `{owed}`"), &screen)
+            );
+        }
+    }
+}
+
+fn num(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
