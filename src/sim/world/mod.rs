@@ -291,6 +291,12 @@ impl World {
         Ok(world)
     }
 
+    /// The engine lets one writer in at a time (SQLite): a transaction's
+    /// rows cannot be met by another writer before its commit.
+    pub fn one_writer_at_a_time(&self) -> bool {
+        self.db.readers_wait_for_writers()
+    }
+
     /// The schema this world's run owns on a PostgreSQL server (none on
     /// SQLite): its backends carry it as their application name.
     pub fn database_name(&self) -> Option<String> {
