@@ -31,6 +31,10 @@ pub(super) struct PgShared {
     pub url: PgUrl,
     pub schema: String,
     pub observer: Mutex<postgres::Client>,
+    /// Connections handed back between a checker's schedules (see
+    /// [`super::Session::recycle`]), out of any transaction: opening a
+    /// connection costs far more than the statements a schedule runs.
+    pub idle: Mutex<Vec<super::pg_link::Link>>,
 }
 
 /// Set once a signal handler drops the schemas: the run's own connections
@@ -199,6 +203,7 @@ impl PgDatabase {
             url: url.clone(),
             schema,
             observer: Mutex::new(observer),
+            idle: Mutex::new(Vec::new()),
         });
         Ok(PgDatabase { shared })
     }

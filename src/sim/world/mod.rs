@@ -207,7 +207,11 @@ impl World {
         } = self;
         // Their connections roll back and go idle before the tables empty;
         // the database then holds what was last committed.
-        drop(consumers);
+        for mut c in consumers {
+            if let Some(session) = c.session.take() {
+                session.recycle();
+            }
+        }
         db.restore_over(Some(&committed), &Tables::default())?;
         Self::on(db, setup, strategy, seed)
     }
