@@ -36,15 +36,15 @@ impl Trouble {
         match self {
             Trouble::FailsToStart => "fails to start",
             Trouble::ExitsAtOnce => "exits at once",
-            Trouble::Garbage => "not the protocol",
-            Trouble::HalfLine => "half a line",
+            Trouble::Garbage => "does not speak the protocol",
+            Trouble::HalfLine => "ends in the middle of a line",
             Trouble::Flood => "floods its output",
             Trouble::NeverAnswers => "never answers",
-            Trouble::OutOfOrder => "out of order",
-            Trouble::Version => "protocol version",
-            Trouble::TableShape => "tables in an unexpected shape",
-            Trouble::Setup => "idem's own files",
-            Trouble::Interrupted => "interrupted",
+            Trouble::OutOfOrder => "asks out of order",
+            Trouble::Version => "breaks the handshake",
+            Trouble::TableShape => "keeps its tables in an unexpected shape",
+            Trouble::Setup => "cannot run",
+            Trouble::Interrupted => "was stopped",
         }
     }
 }
@@ -63,7 +63,13 @@ pub const STDERR_SHOWN: usize = 10;
 
 impl std::fmt::Display for Diagnosis {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the program {}: ", self.trouble.text())?;
+        match self.trouble {
+            // About idem, not the program.
+            Trouble::Setup | Trouble::Interrupted => {
+                write!(f, "idem test {}: ", self.trouble.text())?
+            }
+            _ => write!(f, "the program {}: ", self.trouble.text())?,
+        }
         if !self.instance.is_empty() {
             write!(f, "{}: ", self.instance)?;
         }

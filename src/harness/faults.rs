@@ -82,7 +82,7 @@ impl Fault {
 }
 
 /// One fault of a schedule: at the `point`-th request idem answers
-/// (counting from 0, hellos and receives included).
+/// (counting from 0; receives count, hellos do not).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Planned {
     pub point: usize,

@@ -9,6 +9,8 @@ use std::time::Instant;
 /// Where an instance is between two of idem's decisions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum State {
+    /// Not started yet: started when a message waits that no one asks for.
+    Idle,
     /// Started; its hello has not come yet.
     Starting,
     /// Answered; idem waits for its next request.
@@ -30,7 +32,7 @@ pub struct Held {
     pub payment: Payment,
     pub delivery: u32,
     /// Why this delivery happened when it is not the first, newest first.
-    pub cause: Vec<String>,
+    pub cause: Vec<crate::sim::Cause>,
 }
 
 pub struct Instance {
@@ -56,9 +58,9 @@ impl Instance {
         format!("{} (start {})", self.name, self.start)
     }
 
-    pub fn stderr_tail(&self) -> Vec<String> {
+    pub fn stderr_tail(&mut self) -> Vec<String> {
         self.proc
-            .as_ref()
+            .as_mut()
             .map(|p| p.stderr_tail(super::diagnosis::STDERR_SHOWN))
             .unwrap_or_default()
     }

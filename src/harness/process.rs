@@ -11,7 +11,6 @@ use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How to start the program.
@@ -106,9 +105,17 @@ impl StderrLog {
 pub struct Proc {
     child: Child,
     stdin: Option<ChildStdin>,
-    pub stderr: Arc<Mutex<StderrLog>>,
-    stderr_reader: Option<std::thread::JoinHandle<()>>,
-    stdout: Receiver<Heard>,
+    /// Read without a thread, non-blocking, whenever idem looks: the
+    /// program is parked then, so everything it wrote before its request
+    /// is in the pipe, and a look sees exactly that, never a thread's
+    /// share of it.
+    stderr_pipe: Option<std::fs::File>,
+    pub stderr: StderrLog,
+    /// Lines come in the batches one read of stdout found: two requests
+    /// written at once are seen at once, so the second is out of turn
+    /// whatever the timing.
+    stdout: Receiver<Vec<Heard>>,
+    heard: VecDeque<Heard>,
     reaped: bool,
 }
 
@@ -134,29 +141,37 @@ impl Proc {
         let stderr = child.stderr.take().expect("piped");
         let (tx, rx) = std::sync::mpsc::sync_channel(STDOUT_BUFFER);
         std::thread::spawn(move || read_lines(stdout, tx));
-        let log = Arc::new(Mutex::new(StderrLog::default()));
-        let stderr_reader = {
-            let log = log.clone();
-            std::thread::spawn(move || {
-                let mut stderr = stderr;
-                let mut buf = [0u8; 4096];
-                while let Ok(n) = stderr.read(&mut buf) {
-                    if n == 0 {
-                        break;
-                    }
-                    log.lock().expect("stderr log").push_bytes(&buf[..n]);
-                }
-                log.lock().expect("stderr log").finish();
-            })
-        };
+        let stderr = std::os::fd::OwnedFd::from(stderr);
+        rustix::io::ioctl_fionbio(&stderr, true)?;
         Ok(Proc {
             child,
             stdin,
-            stderr: log,
-            stderr_reader: Some(stderr_reader),
+            stderr_pipe: Some(std::fs::File::from(stderr)),
+            stderr: StderrLog::default(),
             stdout: rx,
+            heard: VecDeque::new(),
             reaped: false,
         })
+    }
+
+    /// Takes in what the program wrote to stderr so far.
+    pub fn drain_stderr(&mut self) {
+        let Some(pipe) = self.stderr_pipe.as_mut() else {
+            return;
+        };
+        let mut buf = [0u8; 8192];
+        loop {
+            match pipe.read(&mut buf) {
+                Ok(0) => {
+                    self.stderr_pipe = None;
+                    self.stderr.finish();
+                    return;
+                }
+                Ok(n) => self.stderr.push_bytes(&buf[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => return,
+            }
+        }
     }
 
     /// Writes one answer line. A program that closed its stdin cannot be
@@ -172,27 +187,34 @@ impl Proc {
     }
 
     /// The next thing heard on stdout, waiting at most `limit`.
-    pub fn hear(&self, limit: Duration) -> Option<Heard> {
-        match self.stdout.recv_timeout(limit) {
-            Ok(heard) => Some(heard),
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                Some(Heard::Closed { partial: None })
+    pub fn hear(&mut self, limit: Duration) -> Option<Heard> {
+        if self.heard.is_empty() {
+            match self.stdout.recv_timeout(limit) {
+                Ok(batch) => self.heard.extend(batch),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => return None,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    return Some(Heard::Closed { partial: None });
+                }
             }
         }
+        self.heard.pop_front()
     }
 
     /// What was heard already, without waiting.
-    pub fn try_hear(&self) -> Option<Heard> {
-        match self.stdout.try_recv() {
-            Ok(heard) => Some(heard),
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Heard::Closed { partial: None }),
+    pub fn try_hear(&mut self) -> Option<Heard> {
+        if self.heard.is_empty() {
+            match self.stdout.try_recv() {
+                Ok(batch) => self.heard.extend(batch),
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) => return Some(Heard::Closed { partial: None }),
+            }
         }
+        self.heard.pop_front()
     }
 
-    pub fn stderr_tail(&self, n: usize) -> Vec<String> {
-        self.stderr.lock().expect("stderr log").last(n)
+    pub fn stderr_tail(&mut self, n: usize) -> Vec<String> {
+        self.drain_stderr();
+        self.stderr.last(n)
     }
 
     /// Closes its stdin and waits up to `limit` for it to exit; then kills
@@ -235,9 +257,10 @@ impl Proc {
         let _ = self.child.wait();
         self.stdin = None;
         self.reaped = true;
-        if let Some(reader) = self.stderr_reader.take() {
-            let _ = reader.join();
-        }
+        // The group is gone: what is in the pipe is all there will be.
+        self.drain_stderr();
+        self.stderr_pipe = None;
+        self.stderr.finish();
     }
 }
 
@@ -247,7 +270,7 @@ impl Drop for Proc {
     }
 }
 
-fn read_lines(mut stdout: impl Read, tx: SyncSender<Heard>) {
+fn read_lines(mut stdout: impl Read, tx: SyncSender<Vec<Heard>>) {
     let mut buf = [0u8; 8192];
     let mut line: Vec<u8> = Vec::new();
     let mut skipping = false;
@@ -256,16 +279,14 @@ fn read_lines(mut stdout: impl Read, tx: SyncSender<Heard>) {
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
+        let mut batch = Vec::new();
         for &b in &buf[..n] {
             if b == b'\n' {
                 if !skipping {
-                    let heard = match String::from_utf8(std::mem::take(&mut line)) {
+                    batch.push(match String::from_utf8(std::mem::take(&mut line)) {
                         Ok(text) => Heard::Line(text.trim_end_matches('\r').to_string()),
                         Err(_) => Heard::NotText,
-                    };
-                    if tx.send(heard).is_err() {
-                        return;
-                    }
+                    });
                 }
                 skipping = false;
                 line.clear();
@@ -274,15 +295,16 @@ fn read_lines(mut stdout: impl Read, tx: SyncSender<Heard>) {
                 if line.len() > MAX_LINE {
                     line.clear();
                     skipping = true;
-                    if tx.send(Heard::TooLong).is_err() {
-                        return;
-                    }
+                    batch.push(Heard::TooLong);
                 }
             }
         }
+        if !batch.is_empty() && tx.send(batch).is_err() {
+            return;
+        }
     }
     let partial = (!line.is_empty()).then(|| String::from_utf8_lossy(&line).into_owned());
-    let _ = tx.send(Heard::Closed { partial });
+    let _ = tx.send(vec![Heard::Closed { partial }]);
 }
 
 #[cfg(test)]
@@ -312,13 +334,16 @@ mod tests {
         let mut input = vec![b'x'; MAX_LINE + 10];
         input.extend_from_slice(b"\n{\"a\":1}\nhal");
         std::thread::spawn(move || read_lines(&input[..], tx));
-        assert_eq!(rx.recv().unwrap(), Heard::TooLong);
-        assert_eq!(rx.recv().unwrap(), Heard::Line("{\"a\":1}".into()));
+        let heard: Vec<Heard> = rx.iter().flatten().collect();
         assert_eq!(
-            rx.recv().unwrap(),
-            Heard::Closed {
-                partial: Some("hal".into())
-            }
+            heard,
+            [
+                Heard::TooLong,
+                Heard::Line("{\"a\":1}".into()),
+                Heard::Closed {
+                    partial: Some("hal".into())
+                }
+            ]
         );
     }
 }

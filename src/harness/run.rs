@@ -20,6 +20,7 @@ use super::process::{Heard, Launch, Proc};
 use super::protocol::{self, Answer, Body, Request};
 use crate::sim::Millis;
 use crate::sim::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
+use crate::sim::cause::{Arrow, Cause, KillPoint};
 use crate::sim::db::program::{self, Recorded};
 use crate::sim::message::Message;
 use crate::sim::provider::{Provider, Reply};
@@ -87,6 +88,9 @@ pub struct RunReport {
     pub steps: Vec<Step>,
     pub recorded: Vec<Recorded>,
     pub charges: usize,
+    /// Each time a process ended by itself (not by a fault): who, how,
+    /// and the last line of its stderr.
+    pub self_ended: Vec<String>,
 }
 
 struct Run<'a, 'f> {
@@ -108,6 +112,7 @@ struct Run<'a, 'f> {
     stderr_carry: Vec<String>,
     /// The last step still lacks its look at the tables and stderr.
     unseen: bool,
+    self_ended: Vec<String>,
 }
 
 pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diagnosis> {
@@ -146,6 +151,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         stderr_seen: vec![0; cfg.instances],
         stderr_carry: Vec::new(),
         unseen: false,
+        self_ended: Vec::new(),
     };
     for message in &cfg.messages {
         run.ledger.owe(message);
@@ -157,7 +163,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
             name,
             start: 0,
             proc: None,
-            state: State::Starting,
+            state: State::Idle,
             served: 0,
             holding: Vec::new(),
             held_back: false,
@@ -165,17 +171,16 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
             since: Instant::now(),
             last_answer: "nothing yet".into(),
         });
-        run.start(i)?;
     }
+    run.start(0)?;
     run.note(
         None,
         vec![format!(
-            "{} published; {} instances started",
+            "{} published; A started",
             match cfg.messages.len() {
                 1 => "1 message".to_string(),
                 n => format!("{n} messages"),
             },
-            cfg.instances
         )],
     );
     run.main_loop()?;
@@ -185,7 +190,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         what: format!("reading what it recorded: {e} (give the query with --recorded-query)"),
         stderr: run
             .instances
-            .iter()
+            .iter_mut()
             .rev()
             .find_map(|i| {
                 let tail = i.stderr_tail();
@@ -207,11 +212,12 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         steps: run.steps,
         charges: run.provider.charges().len(),
         recorded,
+        self_ended: run.self_ended,
     })
 }
 
 impl Run<'_, '_> {
-    fn diagnose(&self, i: usize, trouble: Trouble, what: String) -> Diagnosis {
+    fn diagnose(&mut self, i: usize, trouble: Trouble, what: String) -> Diagnosis {
         Diagnosis {
             trouble,
             instance: self.instances[i].label(),
@@ -284,6 +290,30 @@ impl Run<'_, '_> {
             if !self.broker.has_pending() && !busy {
                 return self.finish();
             }
+            // An instance starts when a message waits and no running
+            // instance asks for one: the second instance exists to take
+            // what the first cannot, and a run that never needs it
+            // starts one process fewer.
+            if self.broker.can_receive()
+                && !self
+                    .instances
+                    .iter()
+                    .any(|inst| inst.state == State::Parked(Request::Receive {}))
+                && let Some(j) = self
+                    .instances
+                    .iter()
+                    .position(|inst| inst.state == State::Idle)
+            {
+                let name = self.instances[j].name.clone();
+                self.note(
+                    None,
+                    vec![format!(
+                        "{name} started: a message waits and no instance asks for one"
+                    )],
+                );
+                self.start(j)?;
+                continue;
+            }
             let can_receive = self.broker.can_receive();
             let pick = self
                 .instances
@@ -294,7 +324,18 @@ impl Run<'_, '_> {
                     State::Parked(_) => true,
                     _ => false,
                 })
-                .min_by_key(|(_, inst)| (inst.held_back, inst.served, inst.name.clone()))
+                // Work in hand first: an instance mid-message goes before
+                // one asking for a new message, so two instances meet on
+                // one message (and on the database lock) only where a
+                // fault puts them; then the instance answered least often.
+                .min_by_key(|(_, inst)| {
+                    (
+                        inst.held_back,
+                        matches!(inst.state, State::Parked(Request::Receive {})),
+                        inst.served,
+                        inst.name.clone(),
+                    )
+                })
                 .map(|(i, _)| i);
             match pick {
                 Some(i) => self.serve(i, None)?,
@@ -305,15 +346,7 @@ impl Run<'_, '_> {
 
     /// No instance can go on: the next lease runs out.
     fn advance_time(&mut self) -> Result<(), Diagnosis> {
-        let next = self
-            .broker
-            .messages()
-            .iter()
-            .filter_map(|m| match m.state {
-                MessageState::InFlight { until, .. } => Some(until),
-                _ => None,
-            })
-            .min();
+        let next = self.broker.next_lease_end();
         let Some(until) = next else {
             let blocked: Vec<String> = self
                 .instances
@@ -345,11 +378,12 @@ impl Run<'_, '_> {
                 } => format!(
                     "{}: the lease on {message_id} ran out ({}); it is visible again",
                     crate::sim::format_duration(self.now),
-                    cause.join(" ← ")
+                    Arrow::Drawn.join(cause)
                 ),
                 ExpiryOutcome::DeadLettered {
                     message_id,
                     receives,
+                    ..
                 } => format!(
                     "{}: the lease on {message_id} ran out after {receives} receives: dead-lettered",
                     crate::sim::format_duration(self.now)
@@ -450,7 +484,7 @@ impl Run<'_, '_> {
     /// Takes what instance `i` said within `limit`; true when it said
     /// something.
     fn listen(&mut self, i: usize, limit: Duration) -> Result<bool, Diagnosis> {
-        let Some(proc) = self.instances[i].proc.as_ref() else {
+        let Some(proc) = self.instances[i].proc.as_mut() else {
             return Ok(false);
         };
         let heard = if limit.is_zero() {
@@ -561,6 +595,7 @@ impl Run<'_, '_> {
                 self.refuse(i, &why);
                 Err(self.diagnose(i, Trouble::OutOfOrder, why))
             }
+            (State::Idle, _) => unreachable!("an instance not started has no process to hear"),
         }
     }
 
@@ -610,17 +645,14 @@ impl Run<'_, '_> {
                 ),
             ));
         }
-        let inst = &self.instances[i];
-        if inst.state == State::Done {
+        if self.instances[i].state == State::Done {
             self.drop_proc(i);
             return Ok(());
         }
-        if inst.state == State::Starting {
+        let tail = self.instances[i].stderr_tail();
+        if self.instances[i].state == State::Starting {
             let trouble = if status == "exit status 127"
-                && inst
-                    .stderr_tail()
-                    .iter()
-                    .any(|l| l.starts_with("idem: cannot start"))
+                && tail.iter().any(|l| l.starts_with("idem: cannot start"))
             {
                 Trouble::FailsToStart
             } else {
@@ -628,19 +660,39 @@ impl Run<'_, '_> {
             };
             return Err(self.diagnose(i, trouble, format!("it ended ({status}) before its hello")));
         }
+        let inst = &self.instances[i];
         let label = inst.label();
         let held: Vec<String> = inst.holding.iter().map(|h| h.receipt.clone()).collect();
+        let payments: Vec<_> = inst.holding.iter().map(|h| h.payment.clone()).collect();
         for receipt in &held {
-            self.broker
-                .note_lost_lease(receipt, format!("{label} ended by itself ({status})"));
+            self.broker.note_lost_lease(
+                receipt,
+                Cause::ProgramEnded {
+                    who: label.clone(),
+                    status: status.to_string(),
+                },
+            );
         }
+        for p in &payments {
+            self.ledger.note(
+                p,
+                Cause::ProgramEnded {
+                    who: label.clone(),
+                    status: status.to_string(),
+                },
+            );
+        }
+        self.self_ended.push(format!(
+            "{label} ended by itself ({status}){}",
+            tail.last()
+                .map(|l| format!("; the last line of its stderr: {l}"))
+                .unwrap_or_default()
+        ));
         self.note(
             None,
             vec![format!("{label} ended by itself ({status}); restarted")],
         );
-        if let Some(mut proc) = self.instances[i].proc.take() {
-            proc.kill();
-        }
+        self.drop_proc(i);
         self.start(i)
     }
 
@@ -653,6 +705,14 @@ impl Run<'_, '_> {
             });
             if others_waiting && program::write_lock_held(&self.cfg.db_path()).unwrap_or(false) {
                 self.instances[i].state = State::Blocked;
+                let label = self.instances[i].label();
+                self.note(
+                    None,
+                    vec![format!(
+                        "{label} waits for the database lock (quiet for {} while another instance holds it)",
+                        seconds(self.cfg.quiet)
+                    )],
+                );
                 return Ok(());
             }
         }
@@ -680,12 +740,9 @@ impl Run<'_, '_> {
             unreachable!("only parked instances are served");
         };
         let held = self.instances[i].held_for(&request).cloned();
-        let lease_running = held.as_ref().is_some_and(|h| {
-            self.broker.messages().iter().any(|m| {
-                m.last_receipt() == Some(h.receipt.as_str())
-                    && matches!(m.state, MessageState::InFlight { .. })
-            })
-        });
+        let lease_running = held
+            .as_ref()
+            .is_some_and(|h| self.broker.lease_held(&h.receipt));
         let faults: Vec<Fault> = Fault::on(request.kind())
             .iter()
             .copied()
@@ -753,7 +810,7 @@ impl Run<'_, '_> {
                     delivery.message.payment.amount
                 );
                 if !delivery.cause.is_empty() {
-                    said.push_str(&format!(": {}", delivery.cause.join(" ← ")));
+                    said.push_str(&format!(": {}", Arrow::Drawn.join(&delivery.cause)));
                 }
                 lines.push(said);
                 self.answer(i, answer);
@@ -774,13 +831,20 @@ impl Run<'_, '_> {
                     lines.push(format!(
                         "✗ fault: {label} killed before the provider got the charge"
                     ));
-                    self.kill(i, "killed before its charge reached the provider");
+                    self.kill(i, KillPoint::BeforeCharge);
                     self.note_fault(index, fault, lines);
                     return self.start(i);
                 }
                 let response =
                     self.provider
                         .post_charge(idempotency_key.as_deref(), &payment, self.now);
+                // idem's provider handles the request whole before it
+                // answers: nothing stays in flight, so a repeat gets the
+                // stored result, never 409 (a lost answer is lost on the
+                // way back, after the provider finished).
+                if let Some(key) = idempotency_key.as_deref() {
+                    self.provider.answer(key);
+                }
                 let (status, charge) = match &response.reply {
                     Reply::Charged { charge_id } => {
                         (response.reply.status(), Some(charge_id.clone()))
@@ -813,8 +877,9 @@ impl Run<'_, '_> {
                             "✗ fault: the answer to {label} is lost: it hears the call timed out"
                         ));
                         if let Some(h) = &held {
-                            self.ledger
-                                .note(&h.payment, format!("{label}'s charge response was lost"));
+                            let why = Cause::ProgramResponseLost { who: label.clone() };
+                            self.broker.note_lost_lease(&h.receipt, why.clone());
+                            self.ledger.note(&h.payment, why);
                         }
                         self.answer(
                             i,
@@ -832,7 +897,7 @@ impl Run<'_, '_> {
                         lines.push(format!(
                             "✗ fault: {label} killed after the charge, before it heard the answer"
                         ));
-                        self.kill(i, "killed after its charge, before the answer");
+                        self.kill(i, KillPoint::AfterCharge);
                         self.note_fault(index, fault, lines);
                         return self.start(i);
                     }
@@ -863,7 +928,7 @@ impl Run<'_, '_> {
                 if fault == Some(Fault::LoseAck) {
                     self.broker.mark_ack_lost(receipt);
                     self.broker
-                        .note_lost_lease(receipt, format!("{label}'s ack was lost"));
+                        .note_lost_lease(receipt, Cause::ProgramAckLost { who: label.clone() });
                     lines.push(format!("✗ fault: the broker never gets {label}'s ack; {label} hears the call timed out"));
                     self.answer(
                         i,
@@ -882,6 +947,7 @@ impl Run<'_, '_> {
                     AckOutcome::Removed { message_id } => {
                         lines.push(format!("broker: {message_id} removed"));
                         self.instances[i].holding.retain(|h| &h.receipt != receipt);
+                        self.broker.forget_settled();
                         if let Some(h) = &held {
                             self.ledger.acked(
                                 &h.payment,
@@ -904,13 +970,13 @@ impl Run<'_, '_> {
                     if let Some(h) = &held {
                         self.ledger.note(
                             &h.payment,
-                            format!(
-                                "{label} was killed right after its ack of {}: the broker was done with it",
-                                h.message
-                            ),
+                            Cause::ProgramKilled {
+                                who: label.clone(),
+                                point: KillPoint::AfterAck,
+                            },
                         );
                     }
-                    self.kill(i, "killed after its ack");
+                    self.kill(i, KillPoint::AfterAck);
                     self.note_fault(index, fault, lines);
                     return self.start(i);
                 }
@@ -945,12 +1011,17 @@ impl Run<'_, '_> {
             (Some(Fault::ExpireLease), Some(h)) => {
                 self.broker.note_lost_lease(
                     &h.receipt,
-                    format!("{label} was still working when its lease ran out"),
+                    Cause::StillWorking {
+                        consumer: label.clone(),
+                    },
                 );
                 self.broker.expire_now(&h.message);
                 self.ledger.note(
                     &h.payment,
-                    format!("the lease {label} held on {} ran out", h.message),
+                    Cause::ProgramLeaseRanOut {
+                        who: label.clone(),
+                        id: h.message.clone(),
+                    },
                 );
                 lines.push(format!("✗ fault: the lease on {} runs out while {label} works; {label} waits until the others can go no further", h.message));
                 self.instances[i].held_back = true;
@@ -963,7 +1034,9 @@ impl Run<'_, '_> {
                 self.broker.publish(message, self.now);
                 self.ledger.note(
                     &h.payment,
-                    format!("the producer published {} again", h.message),
+                    Cause::ProgramDuplicate {
+                        id: h.message.clone(),
+                    },
                 );
                 lines.push(format!(
                     "✗ fault: the producer publishes {} again",
@@ -975,13 +1048,16 @@ impl Run<'_, '_> {
         }
     }
 
-    fn kill(&mut self, i: usize, why: &str) {
+    fn kill(&mut self, i: usize, point: KillPoint) {
         let label = self.instances[i].label();
         let holding = self.instances[i].holding.clone();
         for h in &holding {
-            self.broker
-                .note_lost_lease(&h.receipt, format!("{label} was {why}"));
-            self.ledger.note(&h.payment, format!("{label} was {why}"));
+            let why = Cause::ProgramKilled {
+                who: label.clone(),
+                point,
+            };
+            self.broker.note_lost_lease(&h.receipt, why.clone());
+            self.ledger.note(&h.payment, why);
         }
         self.drop_proc(i);
     }
@@ -1103,16 +1179,17 @@ impl Run<'_, '_> {
 
     /// What instance `i`'s process wrote to stderr since the last look.
     fn stderr_since(&mut self, i: usize) -> Vec<String> {
-        let inst = &self.instances[i];
+        let inst = &mut self.instances[i];
+        let label = inst.label();
         let mut out = Vec::new();
-        if let Some(proc) = &inst.proc {
-            let log = proc.stderr.lock().expect("stderr log");
-            let (lines, dropped) = log.since(self.stderr_seen[i]);
+        if let Some(proc) = inst.proc.as_mut() {
+            proc.drain_stderr();
+            let (lines, dropped) = proc.stderr.since(self.stderr_seen[i]);
             if dropped > 0 {
-                out.push(format!("{}: … {dropped} lines not kept", inst.label()));
+                out.push(format!("{label}: … {dropped} lines not kept"));
             }
-            out.extend(lines.iter().map(|l| format!("{}: {l}", inst.label())));
-            self.stderr_seen[i] = log.total();
+            out.extend(lines.iter().map(|l| format!("{label}: {l}")));
+            self.stderr_seen[i] = proc.stderr.total();
         }
         out
     }

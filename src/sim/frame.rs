@@ -230,6 +230,18 @@ pub struct ProviderView {
     pub charges: Vec<Charge>,
     pub total_charged: u64,
     pub keys: Vec<KeyView>,
+    /// What the provider answered a call made in this step, if one was.
+    pub answered_now: Option<CallAnswer>,
+}
+
+/// The provider's answer to one `POST /charges`, as the caller receives it
+/// (whether or not it arrives).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CallAnswer {
+    pub caller: String,
+    pub status: u16,
+    /// The stored result of an earlier request with the same key.
+    pub replayed: bool,
 }
 
 impl World {
@@ -493,6 +505,9 @@ impl World {
                 .map(|k| KeyView {
                     key: k.key.clone(),
                     result: match &k.result {
+                        // The work is done but the result is not given out
+                        // yet: what a repeat would get now is a 409.
+                        _ if k.in_flight => "processing, not answered yet".into(),
                         Reply::Charged { charge_id } => charge_id.clone(),
                         other => other.describe(),
                     },
@@ -500,6 +515,7 @@ impl World {
                     replayed_now: self.replayed.as_deref() == Some(k.key.as_str()),
                 })
                 .collect(),
+            answered_now: self.answered.clone(),
         }
     }
 }

@@ -278,15 +278,16 @@ impl<'a, S: Sink> Run<'a, S> {
             let restarting = c.is_crashed();
             let answer = c.is_running() && program.get(c.pc) == Some(&Op::AwaitResponse);
             self.world.apply(&step)?;
-            // Taking in the provider's answer changes only the consumer,
-            // unless the answer makes it roll back (SQL the database sees).
+            // Taking in the provider's answer changes only the consumer and
+            // the provider's key store (the answer given out), unless the
+            // answer makes it roll back (SQL the database sees).
             let quiet = answer
                 && self.world.sql().is_empty()
-                && self
-                    .world
-                    .events()
-                    .iter()
-                    .all(|e| matches!(&e.actor, Actor::Consumer(name) if name == consumer));
+                && self.world.events().iter().all(|e| match &e.actor {
+                    Actor::Consumer(name) => name == consumer,
+                    Actor::Provider => true,
+                    _ => false,
+                });
             self.push_own(text.to_string(), quiet)?;
             let c = self
                 .world
@@ -296,7 +297,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 .expect("found above");
             let stop = match c.status() {
                 Status::Idle => !restarting,
-                Status::Blocked { .. } | Status::Crashed => true,
+                Status::Blocked { .. } | Status::AwaitingKey { .. } | Status::Crashed => true,
                 Status::Handling => at_target(c),
             };
             // Judged before the user's move, which may crash this very
@@ -417,7 +418,8 @@ impl<'a, S: Sink> Run<'a, S> {
         while let Some(fork) = self.forks.get(self.next_fork)
             && fork.at < self.made
         {
-            if !self.forked() {
+            let first = !self.forked();
+            if first {
                 self.begin_play_out(fork);
             }
             self.next_fork += 1;
@@ -426,6 +428,17 @@ impl<'a, S: Sink> Run<'a, S> {
             }
             self.world.apply(&fork.mv)?;
             self.push_as(format!("you: {}", move_text(&fork.mv)), true)?;
+            if first {
+                // The whole paragraph is said once, at the user's move;
+                // after it each step is told by its own line, with only a
+                // reminder of whose run this is.
+                self.narration = format!(
+                    "Your run since step {}, where you changed it: {}. Nothing else goes \
+                     wrong unless you make it.",
+                    fork.at,
+                    move_text(&fork.mv)
+                );
+            }
         }
         Ok(())
     }

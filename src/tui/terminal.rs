@@ -2,9 +2,10 @@
 //! the event loop, and putting the terminal back however we leave (quit,
 //! Ctrl-C, panic, SIGTERM/SIGHUP/SIGINT from outside).
 
-use super::action::{self, Action};
+use super::action::Action;
 use super::app::{App, Effect};
 use super::explorer::Explored;
+use super::input;
 use super::levels::Proved;
 use super::update::update;
 use crate::check::{self, Bounds};
@@ -268,7 +269,7 @@ fn unpanicked<T, E: std::fmt::Display>(work: impl FnOnce() -> Result<T, E>) -> R
 /// repeat, resize bursts) before the next draw.
 fn handle_pending(app: &mut App) -> io::Result<()> {
     loop {
-        if let Some(a) = action::from_event(&event::read()?) {
+        if let Some(a) = input::from_event(&event::read()?) {
             update(app, a);
         }
         if app.quit || !event::poll(Duration::ZERO)? {

@@ -1,0 +1,222 @@
+//! `idem test` on the sample consumers of examples/: it clears the correct
+//! ones and catches each subtly wrong one with the right outcome and a
+//! shortest schedule (one fault; each is explored up to one fault, so the
+//! test stays fast: the README measures the two-fault bound). A replayed
+//! schedule in which one instance waits on the other's database lock gives
+//! the same transcript every time.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `idem test --faults 1` on a program; (exit code, stdout, stderr).
+fn explore(dir: &Path, program: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .current_dir(dir)
+        .args(["test", "--faults", "1", "--save", "saved", "--"])
+        .args(program)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+struct Expect {
+    sample: &'static str,
+    /// The outcome its shortest failing schedule must show, or None: clean.
+    outcome: Option<&'static str>,
+    /// The one fault that breaks it.
+    fault: Option<&'static str>,
+}
+
+const PYTHON: [Expect; 5] = [
+    Expect {
+        sample: "idempotent",
+        outcome: None,
+        fault: None,
+    },
+    Expect {
+        sample: "naive",
+        outcome: Some("charged twice"),
+        fault: Some("lose-response"),
+    },
+    Expect {
+        sample: "check_then_insert",
+        outcome: Some("provider and database disagree"),
+        fault: Some("expire-lease"),
+    },
+    Expect {
+        sample: "ack_before_commit",
+        outcome: Some("provider and database disagree"),
+        fault: Some("kill-after-ack"),
+    },
+    Expect {
+        sample: "new_key_per_attempt",
+        outcome: Some("charged twice"),
+        fault: Some("lose-response"),
+    },
+];
+
+#[test]
+fn idem_clears_the_correct_python_sample_and_catches_each_wrong_one() {
+    let Some(python) = super::harness_bad::python3() else {
+        return;
+    };
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = PYTHON
+            .iter()
+            .map(|e| {
+                scope.spawn(move || {
+                    let dir = tempfile::tempdir().unwrap();
+                    let sample = root().join(format!("examples/python/{}.py", e.sample));
+                    let got = explore(dir.path(), &[python, sample.to_str().unwrap()]);
+                    let saved: Vec<PathBuf> = std::fs::read_dir(dir.path().join("saved"))
+                        .map(|d| d.flatten().map(|f| f.path()).collect())
+                        .unwrap_or_default();
+                    (got, saved.len(), dir)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (e, ((code, stdout, stderr), saved, _dir)) in PYTHON.iter().zip(results) {
+        let name = e.sample;
+        assert!(
+            stdout.contains("explored 10 schedules") || stdout.contains("explored"),
+            "{name}: {stdout}{stderr}"
+        );
+        assert!(stdout.contains("process starts"), "{name}: {stdout}");
+        match (e.outcome, e.fault) {
+            (None, _) => {
+                assert_eq!(code, Some(0), "{name}: {stdout}{stderr}");
+                assert!(
+                    stdout.contains("the money was right in every schedule"),
+                    "{name}: {stdout}"
+                );
+                assert_eq!(saved, 0, "{name}");
+            }
+            (Some(outcome), Some(fault)) => {
+                assert_eq!(code, Some(1), "{name}: {stdout}{stderr}");
+                let headline = format!("{}: shortest schedule", outcome.to_uppercase());
+                let at = stdout
+                    .find(&headline)
+                    .unwrap_or_else(|| panic!("{name}: no {headline:?} in\n{stdout}"));
+                let line = stdout[at..].lines().next().unwrap();
+                assert!(
+                    line.ends_with(&format!("{fault} at point 1"))
+                        || line.ends_with(&format!("{fault} at point 2")),
+                    "{name}: the shortest schedule is one {fault}: {line}"
+                );
+                assert!(saved >= 1, "{name}: the failing schedule is saved");
+            }
+            _ => unreachable!(),
+        }
+    }
+}
+
+/// In this schedule A holds its write transaction while it waits for its
+/// charge; the lease runs out, B receives the message and blocks on A's
+/// lock; idem sees the lock and answers A. Three replays, one transcript.
+#[test]
+fn a_replay_with_a_blocked_instance_is_the_same_every_time() {
+    let Some(python) = super::harness_bad::python3() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("schedule.json");
+    let sample = root().join("examples/python/idempotent.py");
+    std::fs::write(
+        &file,
+        serde_json::json!({
+            "idem_test_schedule": 1,
+            "program": [python, sample],
+            "messages": 1,
+            "instances": 2,
+            "recorded_query": "SELECT order_id, amount FROM payments",
+            "faults": [{"point": 1, "fault": "expire-lease"}],
+            "outcome": "correct",
+            "verdict": "",
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let replay = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+            .args(["test", "--replay"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let first = replay();
+    assert!(
+        first.contains("✗ fault: the lease on m-1 runs out"),
+        "{first}"
+    );
+    assert!(
+        first.contains("B (start 1) waits for the database lock"),
+        "{first}"
+    );
+    assert!(first.contains("already processed: skipped"), "{first}");
+    assert!(first.contains("verdict: correct"), "{first}");
+    for _ in 0..2 {
+        assert_eq!(replay(), first, "a replay differs");
+    }
+}
+
+/// The Rust samples, when `cargo test` built the examples (it does by
+/// default): a soak with every message published twice.
+#[test]
+fn the_rust_samples_soak_with_every_message_twice() {
+    let exe = std::env::current_exe().unwrap();
+    let examples = exe.parent().unwrap().parent().unwrap().join("examples");
+    let (good, naive) = (
+        examples.join("consumer_idempotent"),
+        examples.join("consumer_naive"),
+    );
+    if !good.exists() || !naive.exists() {
+        eprintln!("skipped: the Rust samples are not built (cargo build --examples)");
+        return;
+    }
+    let soak = |program: &Path| {
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+            .current_dir(dir.path())
+            .args([
+                "test",
+                "--soak",
+                "300",
+                "--seed",
+                "7",
+                "--rates",
+                "twice,kill-after-charge=2%,lose-ack=2%",
+                "--",
+            ])
+            .arg(program)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, text) = soak(&good);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("payments by outcome: correct: 300"), "{text}");
+    assert!(text.contains("duplicate 300"), "{text}");
+    let (code, text) = soak(&naive);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("charged twice: 300"), "{text}");
+}
