@@ -163,7 +163,7 @@ impl<'a, S: Sink> Run<'a, S> {
         // Words about SQLite's lock, on another engine: marked as such.
         let mark = on_postgres && self.script.words_for_sqlite;
         if mark && !step.has_postgres_words(design) && !self.narration.is_empty() {
-            self.narration = crate::scenario::load::told_for_sqlite(&self.narration);
+            self.narration = crate::scenario::script::told_for_sqlite(&self.narration);
         }
         self.chapters.push(self.made);
         for (i, (action, saying)) in step.actions.iter().zip(&step.sayings).enumerate() {
@@ -175,7 +175,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 && !self.interrupted
             {
                 if mark && !saying.has_postgres_words(design) {
-                    self.tell(&crate::scenario::load::told_for_sqlite(said));
+                    self.tell(&crate::scenario::script::told_for_sqlite(said));
                 } else {
                     self.tell(said);
                 }
