@@ -58,6 +58,10 @@ pub struct Bounds {
     pub status_changes: bool,
     /// Check only this strategy; all of them when `None`.
     pub strategy: Option<String>,
+    /// Replay every schedule on this PostgreSQL server (each design's
+    /// worker in schemas of its own); SQLite in memory when `None`.
+    #[serde(skip)]
+    pub postgres: Option<crate::sim::db::PgUrl>,
 }
 
 impl Default for Bounds {
@@ -78,6 +82,7 @@ impl Default for Bounds {
             ordered: false,
             status_changes: false,
             strategy: None,
+            postgres: None,
         }
     }
 }
@@ -120,6 +125,7 @@ impl Bounds {
             ordered: self.ordered,
             step_ms: 0,
             max_receives: self.max_receives.max(1),
+            postgres: self.postgres.clone(),
             ..Setup::default()
         }
     }

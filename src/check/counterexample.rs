@@ -100,6 +100,7 @@ impl Counterexample {
             group: Group::Design,
             order: 0,
             narrated_for: Some(strategy.name.to_string()),
+            words_for_sqlite: false,
             setup,
             steps: steps
                 .iter()

@@ -271,7 +271,11 @@ fn local_step(world: &World, bounds: &Bounds, used: &Used) -> Option<Vec<Choice>
             continue;
         }
         match program.get(c.pc) {
-            Some(Op::ApplyCharge | Op::ClaimId | Op::MarkCompleted) if c.in_txn() => {
+            Some(Op::ApplyCharge) if c.in_txn() => return Some(vec![step]),
+            // On SQLite the transaction holds the one write lock, so no
+            // other writer can meet these rows. On PostgreSQL another
+            // consumer's insert of the same key waits on them: not local.
+            Some(Op::ClaimId | Op::MarkCompleted) if c.in_txn() && world.one_writer_at_a_time() => {
                 return Some(vec![step]);
             }
             Some(Op::AwaitResponse)

@@ -166,7 +166,11 @@ pub fn render(report: &CheckReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "idem check: every schedule within the bounds, on the real engine and real SQLite"
+        "idem check: every schedule within the bounds, on the real engine and {}",
+        match &report.bounds.postgres {
+            None => "real SQLite".to_string(),
+            Some(_) => "a real PostgreSQL server".to_string(),
+        }
     );
     let _ = writeln!(out, "{}", report.bounds);
     let _ = writeln!(out);

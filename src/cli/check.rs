@@ -60,6 +60,11 @@ pub struct CheckArgs {
     /// than this (bounds too large to finish).
     #[arg(long, value_name = "N", default_value_t = idem::check::DEFAULT_MAX_STATES)]
     max_states: u64,
+    /// Replay every schedule on a PostgreSQL server,
+    /// postgres://USER@HOST:PORT/DB (schemas of the check's own, dropped
+    /// at the end); SQLite in memory without it.
+    #[arg(long, value_name = "URL")]
+    db: Option<String>,
 }
 
 impl CheckArgs {
@@ -83,6 +88,7 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
         max_receives: args.max_receives.unwrap_or(d.max_receives),
         symmetry: !args.no_symmetry,
         strategy: args.strategy.clone(),
+        postgres: super::db_arg::postgres_only(args.db.as_deref())?,
         ..d
     };
     if !(1..=Bounds::MAX_CONSUMERS).contains(&bounds.consumers) {

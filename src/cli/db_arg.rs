@@ -16,20 +16,23 @@ pub enum DbArg {
 /// Reads `--db`. Taken as plain text by clap, whose errors would echo the
 /// value (a password with it); an address is checked here, and every
 /// message shows it without its password.
-pub fn db_arg(text: &str) -> Result<DbArg> {
-    if is_pg_url(text) {
+/// A path need not be text (a file name on Unix is bytes); an address is.
+pub fn db_arg(value: &std::ffi::OsStr) -> Result<DbArg> {
+    if let Some(text) = value.to_str()
+        && is_pg_url(text)
+    {
         return text
             .parse::<PgUrl>()
             .map(|url| DbArg::Postgres(Box::new(url)))
             .map_err(input_error);
     }
-    Ok(DbArg::File(PathBuf::from(text)))
+    Ok(DbArg::File(PathBuf::from(value)))
 }
 
 /// `--db` where only a server makes sense: the screens build many runs
 /// (every design, every fork), and a file holds one.
 pub fn postgres_only(text: Option<&str>) -> Result<Option<PgUrl>> {
-    match text.map(db_arg).transpose()? {
+    match text.map(|t| db_arg(t.as_ref())).transpose()? {
         None => Ok(None),
         Some(DbArg::Postgres(url)) => {
             clean_up_on_signal();

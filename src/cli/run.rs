@@ -41,7 +41,7 @@ pub struct RunArgs {
     /// Or run on a PostgreSQL server: postgres://USER@HOST:PORT/DB (in a
     /// schema of the run's own, dropped at the end).
     #[arg(long, value_name = "FILE|URL")]
-    db: Option<String>,
+    db: Option<std::ffi::OsString>,
 }
 
 impl RunArgs {

@@ -85,6 +85,7 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
         group: crate::scenario::Group::Design,
         order: u32::MAX,
         narrated_for: Some(design.to_string()),
+        words_for_sqlite: false,
         open_at: Some(at),
         setup: script.setup.clone(),
         steps,

@@ -25,6 +25,11 @@ pub struct RawScenario {
     /// The design the narration is written for.
     #[serde(default)]
     pub design: Option<Spanned<String>>,
+    /// The engine the words are told for (`"sqlite"`), when they describe
+    /// its locking; on another engine, words without their own version
+    /// for it are marked as told for this one.
+    #[serde(default)]
+    pub engine: Option<Spanned<String>>,
     /// The step `idem play` opens at (a saved moment, as `e` writes it).
     #[serde(default)]
     pub open_at: Option<usize>,

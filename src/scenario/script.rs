@@ -43,6 +43,11 @@ pub struct Saying {
 }
 
 impl Saying {
+    /// Whether the file has words of its own for this design on PostgreSQL.
+    pub fn has_postgres_words(&self, design: &str) -> bool {
+        self.text_for.contains_key(&on_engine(design))
+    }
+
     /// The words for a run under `design`, if it has any.
     pub fn for_design(&self, design: &str) -> Option<&str> {
         self.for_run(design, false)
@@ -65,6 +70,13 @@ impl Saying {
 /// The key of a design's words for a run on PostgreSQL.
 pub fn on_engine(design: &str) -> String {
     format!("{design}@{POSTGRES_KEY}")
+}
+
+/// Words told for SQLite's locking, shown in a run on PostgreSQL that has
+/// no words of its own for them: marked, so that they never pass for a
+/// description of this run.
+pub fn told_for_sqlite(text: &str) -> String {
+    format!("[Told for SQLite; the events show what PostgreSQL does.] {text}")
 }
 
 /// What follows `@` in such a key.
@@ -101,6 +113,11 @@ impl ScriptStep {
     /// The chapter's title for a run under `design`.
     pub fn title(&self, design: &str) -> &str {
         self.title_for.get(design).unwrap_or(&self.title)
+    }
+
+    /// Whether the file tells this chapter for this design on PostgreSQL.
+    pub fn has_postgres_words(&self, design: &str) -> bool {
+        self.narration_for.contains_key(&on_engine(design))
     }
 
     /// The chapter's title for a run under `design`, on PostgreSQL or not.
@@ -160,6 +177,9 @@ pub struct Script {
     /// The design the narration is written for, when the file names one;
     /// without it the narration reads true for every design it lists.
     pub narrated_for: Option<String>,
+    /// The words describe SQLite's locking (`engine = "sqlite"`): on
+    /// PostgreSQL, words without their own version are marked.
+    pub words_for_sqlite: bool,
     pub setup: Setup,
     pub steps: Vec<ScriptStep>,
     /// By strategy name, in name order.

@@ -193,6 +193,19 @@ impl Validator<'_> {
                     .into(),
             ));
         }
+        let words_for_sqlite = match &raw.engine {
+            None => false,
+            Some(e) if e.get_ref() == "sqlite" => true,
+            Some(e) => {
+                return self.fail(
+                    e.span(),
+                    format!(
+                        "`engine = \"{}\"`: the words can be told for \"sqlite\" only; PostgreSQL's own go in `say_for` and `narration_for` under DESIGN@postgres",
+                        e.get_ref()
+                    ),
+                );
+            }
+        };
         let narrated_for = match &raw.design {
             Some(d) if expect.contains_key(d.get_ref()) => Some(d.get_ref().clone()),
             Some(d) => {
@@ -287,6 +300,7 @@ impl Validator<'_> {
             group,
             order: raw.order.unwrap_or(0),
             narrated_for,
+            words_for_sqlite,
             setup,
             steps,
             expect,

@@ -22,6 +22,9 @@ pub fn to_toml(s: &Script, header: &str) -> String {
     if let Some(design) = &s.narrated_for {
         let _ = writeln!(out, "design = {}", quote(design));
     }
+    if s.words_for_sqlite {
+        let _ = writeln!(out, "engine = \"sqlite\"");
+    }
     if let Some(step) = s.open_at {
         let _ = writeln!(out, "open_at = {step}");
     }

@@ -215,6 +215,7 @@ impl Replay {
             group: Group::Failure,
             order: 0,
             narrated_for: Some(strategy.name.to_string()),
+            words_for_sqlite: false,
             setup: self.setup.clone(),
             steps,
             expect: BTreeMap::from([(

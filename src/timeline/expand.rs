@@ -160,15 +160,25 @@ impl<'a, S: Sink> Run<'a, S> {
         self.title = step.title_on(design, on_postgres).to_string();
         self.narration =
             step.narration_on(design, self.script.narrated_for.as_deref(), on_postgres);
+        // Words about SQLite's lock, on another engine: marked as such.
+        let mark = on_postgres && self.script.words_for_sqlite;
+        if mark && !step.has_postgres_words(design) && !self.narration.is_empty() {
+            self.narration = crate::scenario::script::told_for_sqlite(&self.narration);
+        }
         self.chapters.push(self.made);
         for (i, (action, saying)) in step.actions.iter().zip(&step.sayings).enumerate() {
             self.sink.settle(self.last_own);
             self.action_index = i;
             self.action(action)?;
-            if let Some(said) = saying.as_ref().and_then(|s| s.for_run(design, on_postgres))
+            if let Some(saying) = saying.as_ref()
+                && let Some(said) = saying.for_run(design, on_postgres)
                 && !self.interrupted
             {
-                self.tell(said);
+                if mark && !saying.has_postgres_words(design) {
+                    self.tell(&crate::scenario::script::told_for_sqlite(said));
+                } else {
+                    self.tell(said);
+                }
             }
             if self.forked() {
                 break;

@@ -261,6 +261,15 @@ impl Session {
 }
 
 impl Session {
+    /// Ends this connection's part in a run that is being replaced (the
+    /// checker's next schedule): its open transaction rolls back, as on a
+    /// crash, and the connection is kept for the next session to reuse.
+    pub fn recycle(self) {
+        if let Session::Postgres(s) = &self {
+            s.recycle.set(true);
+        }
+    }
+
     /// The statement the server holds waiting, as shown on screen.
     pub fn waiting_sql(&self) -> Option<String> {
         match self {

@@ -31,6 +31,10 @@ pub(super) struct PgShared {
     pub url: PgUrl,
     pub schema: String,
     pub observer: Mutex<postgres::Client>,
+    /// Connections handed back between a checker's schedules (see
+    /// [`super::Session::recycle`]), out of any transaction: opening a
+    /// connection costs far more than the statements a schedule runs.
+    pub idle: Mutex<Vec<super::pg_link::Link>>,
 }
 
 /// Set once a signal handler drops the schemas: the run's own connections
@@ -46,6 +50,9 @@ pub(super) fn hold_if_ending() {
         std::thread::park_timeout(Duration::from_secs(1));
     }
 }
+
+/// Held while a schema is created and noted in `LIVE`.
+static CREATING: Mutex<()> = Mutex::new(());
 
 /// Schemas of this process that are still live, for a signal handler.
 static LIVE: Mutex<Vec<(PgUrl, String)>> = Mutex::new(Vec::new());
@@ -191,14 +198,28 @@ impl PgDatabase {
             "CREATE SCHEMA \"{schema}\"; COMMENT ON SCHEMA \"{schema}\" IS '{PG_SCHEMA_COMMENT}'; \
              SET search_path TO \"{schema}\"; {PG_SCHEMA}"
         );
-        observer.batch_execute(&create).map_err(setup)?;
-        if let Ok(mut live) = LIVE.lock() {
-            live.push((url.clone(), schema.clone()));
+        {
+            // Created and noted as one: a signal handler either sees the
+            // schema in LIVE or runs before it is created (and then this
+            // run waits for the end instead of creating it).
+            let creating = CREATING.lock().unwrap_or_else(|e| e.into_inner());
+            if ENDING.load(Ordering::SeqCst) {
+                // The handler waits for this lock: let it go first.
+                drop(creating);
+                hold_if_ending();
+                unreachable!("the process ends while it is held");
+            }
+            observer.batch_execute(&create).map_err(setup)?;
+            if let Ok(mut live) = LIVE.lock() {
+                live.push((url.clone(), schema.clone()));
+            }
+            drop(creating);
         }
         let shared = Arc::new(PgShared {
             url: url.clone(),
             schema,
             observer: Mutex::new(observer),
+            idle: Mutex::new(Vec::new()),
         });
         Ok(PgDatabase { shared })
     }
@@ -397,6 +418,8 @@ fn sweep_leftovers(observer: &mut postgres::Client) -> Result<(), postgres::Erro
 /// For a signal handler: the run's own objects are unreachable from there.
 pub fn drop_live_schemas() {
     ENDING.store(true, Ordering::SeqCst);
+    // A schema being created right now is waited for, then dropped too.
+    let _creating = CREATING.lock().unwrap_or_else(|e| e.into_inner());
     let live = match LIVE.lock() {
         Ok(live) => live.clone(),
         Err(e) => e.into_inner().clone(),

@@ -109,6 +109,16 @@ impl Link {
         }
     }
 
+    /// Moves the connection out, leaving this end closed: for a pool.
+    pub(super) fn detach(&mut self) -> Link {
+        Link {
+            to: self.to.take(),
+            from: std::mem::replace(&mut self.from, mpsc::channel().1),
+            thread: self.thread.take(),
+            pid: self.pid,
+        }
+    }
+
     /// Closes the connection and waits for the thread. The caller must
     /// first make sure no statement is running (or end the backend).
     pub(super) fn close(&mut self) {

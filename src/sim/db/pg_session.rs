@@ -18,6 +18,9 @@ use std::time::{Duration, Instant};
 
 pub struct PgSession {
     link: Link,
+    /// Hand the connection back for reuse when dropped (a checker starting
+    /// its next schedule), instead of closing it (a crash).
+    pub(super) recycle: Cell<bool>,
     shared: Arc<PgShared>,
     in_txn: Cell<bool>,
     /// The statement sent and not yet answered.
@@ -47,6 +50,14 @@ impl Drop for PgSession {
     fn drop(&mut self) {
         let pid = self.link.pid;
         let waiting = self.in_flight.get_mut().is_some();
+        if self.recycle.get() && !waiting {
+            // Rolled back by hand, as the closed connection would have been.
+            let clean = !self.in_txn.get() || self.exec(PG_ROLLBACK, vec![]).is_ok();
+            if clean && let Ok(mut idle) = self.shared.idle.lock() {
+                idle.push(self.link.detach());
+                return;
+            }
+        }
         if waiting {
             let _ = self.shared.end_backend(pid, true);
         }
@@ -57,10 +68,17 @@ impl Drop for PgSession {
 
 impl PgSession {
     pub(super) fn open(shared: Arc<PgShared>) -> Result<Self, DbError> {
-        let client = shared.connect()?;
-        let link = Link::start(client).map_err(|e| shared.failed(&e))?;
+        let reused = shared.idle.lock().ok().and_then(|mut idle| idle.pop());
+        let link = match reused {
+            Some(link) => link,
+            None => {
+                let client = shared.connect()?;
+                Link::start(client).map_err(|e| shared.failed(&e))?
+            }
+        };
         Ok(PgSession {
             link,
+            recycle: Cell::new(false),
             shared,
             in_txn: Cell::new(false),
             in_flight: RefCell::new(None),

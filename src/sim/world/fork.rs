@@ -38,7 +38,11 @@ impl World {
         // transaction rolls back: the database then holds what the spare
         // saw committed), and come back below as this world's consumers'
         // connections.
-        drop(consumers);
+        for mut c in consumers {
+            if let Some(session) = c.session.take() {
+                session.recycle();
+            }
+        }
         db.restore_over(Some(&committed), &self.committed)?;
         let consumers = self
             .consumers

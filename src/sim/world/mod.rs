@@ -199,7 +199,11 @@ impl World {
         } = self;
         // Their connections roll back and go idle before the tables empty;
         // the database then holds what was last committed.
-        drop(consumers);
+        for mut c in consumers {
+            if let Some(session) = c.session.take() {
+                session.recycle();
+            }
+        }
         db.restore_over(Some(&committed), &Tables::default())?;
         Self::on(db, setup, strategy, seed)
     }
@@ -276,6 +280,12 @@ impl World {
         world.broker.take_touched();
         world.open_facts();
         Ok(world)
+    }
+
+    /// The engine lets one writer in at a time (SQLite): a transaction's
+    /// rows cannot be met by another writer before its commit.
+    pub fn one_writer_at_a_time(&self) -> bool {
+        self.db.readers_wait_for_writers()
     }
 
     /// The schema this world's run owns on a PostgreSQL server (none on
