@@ -224,7 +224,11 @@ impl TestArgs {
             .rev()
             .map(|(o, n)| format!("{o}: {n}"))
             .collect();
-        let _ = writeln!(out, "outcomes: {}", counts.join(", "));
+        let _ = writeln!(
+            out,
+            "outcomes: {} (a schedule with two wrong effects counts in both)",
+            counts.join(", ")
+        );
         let mut files = Vec::new();
         if explored.failures.is_empty() {
             let _ = writeln!(
