@@ -156,7 +156,7 @@ impl Drawn {
 
 /// `n` payments with amounts drawn from a seeded generator.
 pub fn messages(n: u64, seed: u64) -> Vec<Message> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_a11);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0005_eed0_fa11);
     const AMOUNTS: [u32; 7] = [5, 12, 20, 40, 75, 120, 250];
     (0..n)
         .map(|k| {
