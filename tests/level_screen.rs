@@ -2,38 +2,16 @@
 //! sizes, from the start of a level to a broken verdict and a won one, with
 //! the prover run on this thread the way the terminal layer runs it.
 
+use crate::common::{self, both_sizes, draw};
 use idem::levels::Attempt;
-use idem::scenario;
-use idem::sim::Strategy;
 use idem::tui::levels::Proved;
-use idem::tui::{Action, App, Effect, Options, update};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use idem::tui::{Action, App, Effect, update};
 use std::sync::Arc;
 
 fn app() -> App {
-    let script = scenario::find("tour-1").expect("built-in scenario");
-    let strategy = Strategy::by_name("naive").expect("strategy");
-    let mut a = App::new(
-        script,
-        strategy,
-        0,
-        Options {
-            animation: false,
-            color: false,
-            ascii: false,
-        },
-    )
-    .expect("the timeline builds");
+    let mut a = common::app("tour-1", "naive");
     update(&mut a, Action::Levels);
     a
-}
-
-fn draw(app: &mut App, width: u16, height: u16) -> String {
-    update(app, Action::Resize { width, height });
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| f.render_widget(&*app, f.area())).unwrap();
-    terminal.backend().to_string()
 }
 
 fn prove(a: &mut App) {
@@ -41,16 +19,6 @@ fn prove(a: &mut App) {
     assert_eq!(a.pending.take(), Some(Effect::Prove));
     let result = Attempt::check(a.levels.level(), &a.levels.program).map_err(|e| e.to_string());
     update(a, Action::Proved(Proved(Arc::new(result))));
-}
-
-macro_rules! both_sizes {
-    ($name:literal, $setup:expr) => {{
-        for (w, h) in [(80u16, 24u16), (120, 40)] {
-            let mut a = $setup;
-            let screen = draw(&mut a, w, h);
-            insta::assert_snapshot!(format!("{}_{w}x{h}", $name), screen);
-        }
-    }};
 }
 
 #[test]
@@ -93,6 +61,48 @@ fn a_level_with_a_condition_and_a_handler_that_cannot_run() {
     assert!(screen.contains("Condition: without the cache"), "{screen}");
     assert!(screen.contains("not allowed"), "{screen}");
     assert!(screen.contains("cannot run yet"), "{screen}");
+    // The blocks by the names the screen lists them under, not a design
+    // file's words (`charge`, `begin`).
+    assert!(
+        screen.contains("`insert payment row` uses the database: put it between `begin transaction` and `commit`"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn every_level_error_names_blocks_as_the_screen_shows_them() {
+    use idem::scenario::design_file::check_order_named;
+    use idem::sim::Op;
+    let keyed = Op::CallProvider { with_key: true };
+    let broken: [&[Op]; 6] = [
+        &[Op::Begin],
+        &[Op::Receive, Op::Commit, Op::Ack],
+        &[Op::Receive, Op::AwaitResponse, Op::Ack],
+        &[Op::Receive, keyed, Op::Ack],
+        &[Op::Receive, Op::Begin, Op::ApplyCharge, Op::Ack],
+        &[Op::Receive, Op::MarkCompleted, Op::Ack],
+    ];
+    for program in broken {
+        let e = check_order_named(program, Op::label).expect_err("broken");
+        for word in [
+            "`response`",
+            "`provider with key`",
+            "`charge`",
+            "`begin`",
+            "`complete`",
+        ] {
+            assert!(!e.message.contains(word), "{word} in {}", e.message);
+        }
+        // Every block it names in backticks is one the screen shows.
+        let labels: Vec<&str> = Op::ALL
+            .into_iter()
+            .chain([keyed, Op::CallProvider { with_key: false }])
+            .map(Op::label)
+            .collect();
+        for named in e.message.split('`').skip(1).step_by(2) {
+            assert!(labels.contains(&named), "`{named}` in {}", e.message);
+        }
+    }
 }
 
 #[test]

@@ -3,10 +3,12 @@
 //! Each file of tests/ stays a module of its own; a new test file is added
 //! here (the first test below fails until it is).
 
+mod common;
 mod corpus;
 
 mod bounds;
 mod budget;
+mod cause_chains;
 mod check;
 mod claim_bounds;
 mod cli_help;
@@ -14,10 +16,12 @@ mod cli_open;
 mod db_file;
 mod db_held;
 mod design_file;
+mod engines;
 mod harness_bad;
 mod harness_samples;
 mod hostile_fuzz;
 mod hostile_text;
+mod key_table;
 mod lesson;
 mod lesson_hostile;
 mod level_screen;
@@ -30,6 +34,7 @@ mod output_errors;
 mod output_targets;
 mod progress_shared;
 mod property;
+mod provider_conflict;
 mod questions;
 mod race;
 mod record;

@@ -3,13 +3,12 @@
 //! view function builds it, must be on screen, or cut with an ellipsis, or
 //! the panel must say that there is more.
 
+use crate::common::{self, Screen};
 use idem::scenario::{self, load::builtins};
 use idem::sim::{Frame, Strategy};
 use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
-use idem::tui::{Action, App, Options, layout, update, view};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use idem::tui::{App, layout, view};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -217,28 +216,15 @@ fn every_frame_at(size: (u16, u16)) {
         for design in script.strategies() {
             let script = scenario::find(&script.name).unwrap();
             let strategy = Strategy::by_name(&design).unwrap();
-            let options = Options {
-                animation: false,
-                color: false,
-                ascii: false,
-            };
-            let mut app = App::new(script, strategy, 0, options).unwrap();
-            update(
-                &mut app,
-                Action::Resize {
-                    width: size.0,
-                    height: size.1,
-                },
-            );
-            let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
+            common::resize(&mut app, size.0, size.1);
+            let mut screen = Screen::new(size.0, size.1);
             for i in 0..app.timeline.frames.len() {
                 app.pos = i;
-                terminal
-                    .draw(|fr| fr.render_widget(&app, fr.area()))
-                    .unwrap();
+                let buf = screen.show(&app);
                 frames += 1;
                 let f = app.frame().clone();
-                if let Err(e) = check(&app, &f, terminal.backend().buffer(), size) {
+                if let Err(e) = check(&app, &f, buf, size) {
                     failures.push(e);
                 }
             }

@@ -1,12 +1,11 @@
 //! The soak dashboard, drawn into a TestBackend from the live figures a
 //! real (small) soak left at its end: the same on every machine.
 
+use crate::common::Screen;
 use idem::sim::Strategy;
 use idem::soak::{self, Config, FaultRates, Live};
 use idem::tui::soak::{DashAction, Dashboard, settings, update};
 use idem::tui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
 use std::sync::atomic::AtomicU64;
 
@@ -24,9 +23,9 @@ fn finished_soak() -> Live {
 }
 
 fn draw(dash: &Dashboard, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| f.render_widget(dash, f.area())).unwrap();
-    terminal.backend().to_string()
+    let mut screen = Screen::new(width, height);
+    screen.show(dash);
+    screen.text()
 }
 
 #[test]

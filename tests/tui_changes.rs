@@ -2,24 +2,20 @@
 //! in colour (change-coloured text shown between « »), under NO_COLOR and
 //! in ASCII, and the marks coming back when stepping back.
 
-use idem::scenario;
+use crate::common::{self, Screen};
+use idem::sim::Frame;
 use idem::sim::change::{Change, Place};
 use idem::sim::consumer::Mark;
-use idem::sim::{Frame, Strategy};
 use idem::tui::{Action, App, Options, update};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::style::Color;
 
 fn app(name: &str, mode: &str, color: bool, ascii: bool) -> App {
-    let script = scenario::find(name).expect("built-in scenario");
-    let strategy = Strategy::by_name(mode).expect("design");
     let options = Options {
-        animation: false,
         color,
         ascii,
+        ..common::plain()
     };
-    App::new(script, strategy, 0, options).expect("the timeline builds")
+    common::app_with(name, mode, options)
 }
 
 /// The app at the first frame that matches.
@@ -39,16 +35,9 @@ fn at(mut a: App, wanted: impl Fn(&Frame) -> bool) -> App {
 /// The screen as text; with `annotate`, text in the change colour between
 /// « and », so a snapshot shows where the colour is.
 fn draw(a: &mut App, w: u16, h: u16, annotate: bool) -> String {
-    update(
-        a,
-        Action::Resize {
-            width: w,
-            height: h,
-        },
-    );
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| f.render_widget(&*a, f.area())).unwrap();
-    let buf = terminal.backend().buffer();
+    common::resize(a, w, h);
+    let mut screen = Screen::new(w, h);
+    let buf = screen.show(&*a);
     let mut out = String::new();
     for y in 0..h {
         let mut inside = false;

@@ -1,32 +1,15 @@
 //! Predict mode on screen: a question before its action runs, and the
 //! answer revealed after it, at the smallest size and the roomy one.
 
-use idem::scenario;
-use idem::sim::Strategy;
+use crate::common::{self, both_sizes, draw};
 use idem::timeline::Answer;
 use idem::tui::predict::Stage;
-use idem::tui::{Action, App, Options, update};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use idem::tui::{Action, App, update};
 
 fn app(name: &str, mode: &str) -> App {
-    let script = scenario::find(name).expect("built-in scenario");
-    let strategy = Strategy::by_name(mode).expect("strategy");
-    let options = Options {
-        animation: false,
-        color: false,
-        ascii: false,
-    };
-    let mut a = App::new(script, strategy, 0, options).expect("the timeline builds");
+    let mut a = common::app(name, mode);
     update(&mut a, Action::Predict);
     a
-}
-
-fn draw(app: &mut App, width: u16, height: u16) -> String {
-    update(app, Action::Resize { width, height });
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| f.render_widget(&*app, f.area())).unwrap();
-    terminal.backend().to_string()
 }
 
 /// Steps forward until the `n`th question (0 the first) is asked,
@@ -76,16 +59,6 @@ fn asked(a: &App) -> idem::timeline::Asked {
         panic!("not asking");
     };
     p.asked[at].clone()
-}
-
-macro_rules! both_sizes {
-    ($name:literal, $setup:expr) => {{
-        for (w, h) in [(80u16, 24u16), (120, 40)] {
-            let mut a = $setup;
-            let screen = draw(&mut a, w, h);
-            insta::assert_snapshot!(format!("{}_{w}x{h}", $name), screen);
-        }
-    }};
 }
 
 #[test]

@@ -3,14 +3,13 @@
 //! the idempotent design, on a scenario meant to show it safe, is never
 //! shown charging twice, whatever the user breaks.
 
+use crate::common::{self, render};
 use idem::check::{self, Bounds, CheckReport};
 use idem::scenario::load::builtins;
 use idem::sim::{Outcome, Strategy as Design};
 use idem::tui::explorer::Explored;
 use idem::tui::{Action, App, Effect, Options, update};
 use proptest::prelude::*;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use std::sync::OnceLock;
 
 /// What the explorer shows: two designs, one fault per schedule, so the
@@ -71,13 +70,6 @@ fn action() -> impl proptest::strategy::Strategy<Value = Action> {
     ]
 }
 
-fn render(app: &App) -> String {
-    let area = app.viewport;
-    let mut terminal = Terminal::new(TestBackend::new(area.width, area.height)).unwrap();
-    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
-    terminal.backend().to_string()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -94,7 +86,7 @@ proptest! {
             script,
             strategy,
             0,
-            Options { animation, color: false, ascii: false },
+            Options { animation, ..common::plain() },
         )
         .unwrap();
         update(&mut app, Action::Resize { width: 120, height: 40 });

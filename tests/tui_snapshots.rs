@@ -1,52 +1,16 @@
 //! Whole-screen snapshots of the simulator, drawn into a TestBackend with
 //! animation off, so they are the same on every machine.
 
+use crate::common::{app, app_with, ascii, both_sizes, draw};
 use idem::check::{self, Bounds, CheckReport};
-use idem::scenario;
+use idem::sim::Outcome;
 use idem::sim::consumer::Status;
-use idem::sim::{Outcome, Strategy};
 use idem::tui::explorer::Explored;
-use idem::tui::{Action, App, Effect, Options, update};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use idem::tui::{Action, App, Effect, update};
 use std::sync::OnceLock;
-
-fn app(name: &str, mode: &str) -> App {
-    let script = scenario::find(name).expect("built-in scenario");
-    let strategy = Strategy::by_name(mode).expect("strategy");
-    App::new(
-        script,
-        strategy,
-        0,
-        Options {
-            animation: false,
-            color: false,
-            ascii: false,
-        },
-    )
-    .expect("the timeline builds")
-}
-
-fn draw(app: &mut App, width: u16, height: u16) -> String {
-    update(app, Action::Resize { width, height });
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| f.render_widget(&*app, f.area())).unwrap();
-    terminal.backend().to_string()
-}
 
 fn last(app: &mut App) {
     update(app, Action::Last);
-}
-
-/// Both sizes, each its own snapshot.
-macro_rules! both_sizes {
-    ($name:literal, $setup:expr) => {{
-        for (w, h) in [(80u16, 24u16), (120, 40)] {
-            let mut a = $setup;
-            let screen = draw(&mut a, w, h);
-            insta::assert_snapshot!(format!("{}_{w}x{h}", $name), screen);
-        }
-    }};
 }
 
 #[test]
@@ -210,18 +174,7 @@ fn too_small_terminal() {
 
 #[test]
 fn ascii_mode_draws_only_ascii() {
-    let script = scenario::find("tour-3").unwrap();
-    let mut a = App::new(
-        script,
-        Strategy::idempotent(),
-        0,
-        Options {
-            animation: false,
-            color: false,
-            ascii: true,
-        },
-    )
-    .unwrap();
+    let mut a = app_with("tour-3", "idempotent", ascii());
     for _ in 0..a.timeline.frames.len() {
         for (w, h) in [(80, 24), (120, 40)] {
             let screen = draw(&mut a, w, h);
@@ -371,18 +324,7 @@ fn explorer_opens_a_counterexample_at_its_first_bad_step() {
 
 #[test]
 fn explorer_in_ascii_draws_only_ascii() {
-    let script = scenario::find("tour-1").unwrap();
-    let mut a = App::new(
-        script,
-        Strategy::naive(),
-        0,
-        Options {
-            animation: false,
-            color: false,
-            ascii: true,
-        },
-    )
-    .unwrap();
+    let mut a = app_with("tour-1", "naive", ascii());
     update(&mut a, Action::Explore);
     for (w, h) in [(80, 24), (120, 40)] {
         assert!(draw(&mut a, w, h).is_ascii());

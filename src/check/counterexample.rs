@@ -30,6 +30,10 @@ pub struct Counterexample {
     pub steps: Vec<CounterStep>,
     /// The verdict's cause chain at the end: `charged twice <- ...`.
     pub chain: String,
+    /// The verdict at the end, for a view to draw the chain in its own
+    /// medium.
+    #[serde(skip)]
+    pub verdict: crate::sim::Verdict,
     pub outcome: Outcome,
     /// Committed payments at the end, in dollars.
     pub total: u32,
@@ -131,6 +135,7 @@ impl Counterexample {
             steps,
             chain,
             outcome: verdict.outcome,
+            verdict,
             total,
             charges,
             script,

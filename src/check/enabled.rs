@@ -209,16 +209,34 @@ fn moves(world: &World, bounds: &Bounds, used: &Used) -> Vec<Choice> {
     out
 }
 
-/// A step that found the write lock taken: the consumer is waiting, which the
-/// search treats as "not enabled" rather than as a move.
+/// A step that found the write lock taken, or the provider still on another
+/// request with the same key: the consumer is waiting, which the search
+/// treats as "not enabled" rather than as a move.
 pub fn was_blocked(world: &World, mv: &Move) -> bool {
     let Move::Step { consumer } = mv else {
         return false;
     };
-    world
-        .consumers()
-        .iter()
-        .any(|c| c.name == *consumer && matches!(c.status(), Status::Blocked { .. }))
+    world.consumers().iter().any(|c| {
+        c.name == *consumer
+            && matches!(
+                c.status(),
+                Status::Blocked { .. } | Status::AwaitingKey { .. }
+            )
+    })
+}
+
+/// Every keyed provider call of the program runs inside a transaction.
+fn keyed_calls_hold_the_lock(program: &[Op]) -> bool {
+    let mut open = false;
+    for op in program {
+        match op {
+            Op::Begin => open = true,
+            Op::Commit => open = false,
+            Op::CallProvider { with_key: true } if !open => return false,
+            _ => {}
+        }
+    }
+    true
 }
 
 /// Partial-order reduction. A step that only touches its own consumer (and
@@ -231,7 +249,12 @@ pub fn was_blocked(world: &World, mv: &Move) -> bool {
 /// restarting after a crash; inserting the payment row, the message ID or
 /// the completion mark inside the consumer's own transaction; taking a
 /// successful provider response (where losing the response instead is kept
-/// as the other choice).
+/// as the other choice). Taking the response also lets the provider answer
+/// a keyed request it held in flight, which decides whether another
+/// consumer's call with that key gets 409 or the stored result: that is
+/// local only when no other call with the key can come first, as when
+/// every keyed call runs inside a transaction and this consumer holds
+/// SQLite's one write lock.
 fn local_step(world: &World, bounds: &Bounds, used: &Used) -> Option<Vec<Choice>> {
     let program = &world.strategy().program;
     for c in world.consumers() {
@@ -253,7 +276,9 @@ fn local_step(world: &World, bounds: &Bounds, used: &Used) -> Option<Vec<Choice>
             }
             Some(Op::AwaitResponse)
                 if c.pending_response()
-                    .is_some_and(|r| r.reply.status() == 201) =>
+                    .is_some_and(|r| r.reply.status() == 201)
+                    && (c.awaiting_key().is_none()
+                        || (c.in_txn() && keyed_calls_hold_the_lock(program))) =>
             {
                 let mut out = vec![step];
                 if !c.lose_next_response && used.lost_responses < bounds.lost_responses {

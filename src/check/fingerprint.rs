@@ -65,7 +65,7 @@ pub struct Fingerprint {
     /// Provider ledger: (order, amount, Idempotency-Key), in charge order.
     charges: Vec<(u32, u32, Option<String>)>,
     /// Key store: (key, stored status code, first request still in flight).
-    keys: Vec<(String, u16)>,
+    keys: Vec<(String, u16, bool)>,
     budget: [u32; 4],
 }
 
@@ -160,8 +160,10 @@ impl Fingerprint {
                     p.text(k);
                 });
         });
-        p.list(keys, |p, (key, status)| {
-            p.text(key).number(u64::from(*status));
+        p.list(keys, |p, (key, status, in_flight)| {
+            p.text(key)
+                .number(u64::from(*status))
+                .number(u64::from(*in_flight));
         });
         p.list(budget, |p, b| {
             p.number(u64::from(*b));
@@ -235,6 +237,7 @@ fn canonical(
                     Status::Handling => 1,
                     Status::Blocked { .. } => 2,
                     Status::Crashed => 3,
+                    Status::AwaitingKey { .. } => 4,
                 },
                 pc: c.pc,
                 in_txn: c.in_txn(),
@@ -341,7 +344,7 @@ fn canonical(
             .collect(),
         keys: provider
             .keys()
-            .map(|k| (k.key.clone(), k.result.status()))
+            .map(|k| (k.key.clone(), k.result.status(), k.in_flight))
             .collect(),
         budget: [
             used.lost_acks,

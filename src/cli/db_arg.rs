@@ -9,7 +9,8 @@ use std::path::PathBuf;
 /// Where a run's database lives, as `--db` named it.
 pub enum DbArg {
     File(PathBuf),
-    Postgres(PgUrl),
+    /// Boxed: a parsed address is large, and a path is the usual case.
+    Postgres(Box<PgUrl>),
 }
 
 /// Reads `--db`. Taken as plain text by clap, whose errors would echo the
@@ -19,7 +20,7 @@ pub fn db_arg(text: &str) -> Result<DbArg> {
     if is_pg_url(text) {
         return text
             .parse::<PgUrl>()
-            .map(DbArg::Postgres)
+            .map(|url| DbArg::Postgres(Box::new(url)))
             .map_err(input_error);
     }
     Ok(DbArg::File(PathBuf::from(text)))
@@ -32,7 +33,7 @@ pub fn postgres_only(text: Option<&str>) -> Result<Option<PgUrl>> {
         None => Ok(None),
         Some(DbArg::Postgres(url)) => {
             clean_up_on_signal();
-            Ok(Some(url))
+            Ok(Some(*url))
         }
         Some(DbArg::File(path)) => Err(input_error(format!(
             "--db {}: here --db names a PostgreSQL server (postgres://USER@HOST:PORT/DB); a SQLite file is for `idem run --db FILE`",

@@ -14,6 +14,10 @@ pub struct LessonArgs {
     /// The terminal size of each screen, columns x rows.
     #[arg(long, default_value = "120x40", value_parser = size)]
     size: (u16, u16),
+    /// Run on a PostgreSQL server, postgres://USER@HOST:PORT/DB (in
+    /// schemas of the run's own, dropped at the end).
+    #[arg(long, value_name = "URL")]
+    db: Option<String>,
     /// An .html file.
     #[command(flatten)]
     output: OutputArgs,
@@ -38,6 +42,14 @@ fn lesson(args: &LessonArgs) -> Result<ExitCode> {
         let title = format!("idem · {}", script.title);
         (vec![script], title)
     };
+    let postgres = super::db_arg::postgres_only(args.db.as_deref())?;
+    let scripts: Vec<Script> = scripts
+        .into_iter()
+        .map(|mut s| {
+            s.setup.postgres = postgres.clone();
+            s
+        })
+        .collect();
     let html = idem::export::lesson::render(&scripts, args.size, &title).map_err(input_error)?;
     args.output
         .write(html.as_bytes(), " (open it in any browser)")?;

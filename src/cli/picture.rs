@@ -20,6 +20,10 @@ pub struct RunToDraw {
     mode: Option<String>,
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Run on a PostgreSQL server, postgres://USER@HOST:PORT/DB (in a
+    /// schema of the run's own, dropped at the end).
+    #[arg(long, value_name = "URL")]
+    db: Option<String>,
 }
 
 /// How the screen is drawn, as on a terminal of that size.
@@ -77,7 +81,8 @@ impl OutputArgs {
 }
 
 pub fn shot_of(run: &RunToDraw, screen: &ScreenArgs, moment: Moment, view: View) -> Result<Shot> {
-    let script = load_to_show(&run.scenario)?;
+    let mut script = load_to_show(&run.scenario)?;
+    script.setup.postgres = super::db_arg::postgres_only(run.db.as_deref())?;
     let mode = run.mode.clone().unwrap_or_else(|| script.design());
     Ok(Shot {
         strategy: Strategy::by_name(&mode).context("strategy checked by clap")?,

@@ -2,6 +2,7 @@
 //! at a step or a chapter, or where the learner left off.
 
 use super::choose::{DesignChoice, choose_design, load, load_to_show, mode_help, strategy_name};
+use super::db_arg::postgres_only;
 use super::exit::input_error;
 use super::global::Global;
 use super::learner::open_progress;
@@ -40,6 +41,11 @@ pub struct PlayArgs {
     /// Predict mode: answer each question before its step runs, then see.
     #[arg(long)]
     predict: bool,
+    /// Run on a PostgreSQL server, postgres://USER@HOST:PORT/DB, in
+    /// schemas of the run's own (dropped at the end); SQLite in memory
+    /// without it.
+    #[arg(long, value_name = "URL")]
+    db: Option<String>,
 }
 
 impl PlayArgs {
@@ -60,13 +66,13 @@ impl PlayArgs {
                 step: self.step,
                 chapter: self.chapter,
             },
-            animation,
-            ascii,
+            (animation, ascii),
             Learner {
                 resume: false,
                 fresh: global.fresh,
                 predict: self.predict || global.predict,
             },
+            postgres_only(self.db.as_deref())?,
         )
     }
 }
@@ -79,13 +85,13 @@ pub fn resume(global: &Global) -> Result<ExitCode> {
         DesignChoice::default(),
         0,
         At::default(),
-        !global.no_animation,
-        global.ascii,
+        (!global.no_animation, global.ascii),
         Learner {
             resume: !global.fresh,
             fresh: global.fresh,
             predict: global.predict,
         },
+        None,
     )
 }
 
@@ -112,9 +118,9 @@ fn play(
     DesignChoice { mode, design }: DesignChoice<'_>,
     seed: u64,
     mut at: At,
-    animation: bool,
-    ascii: bool,
+    (animation, ascii): (bool, bool),
     learner: Learner,
+    postgres: Option<idem::sim::db::PgUrl>,
 ) -> Result<ExitCode> {
     use std::io::IsTerminal;
     // Only a session on a terminal reads or keeps progress: a pipe or a
@@ -144,7 +150,8 @@ fn play(
         }
     }
     let name = name.as_str();
-    let script = load_to_show(name)?;
+    let mut script = load_to_show(name)?;
+    script.setup.postgres = postgres;
     let strategy = choose_design(&script, mode.as_deref(), design)?;
     let mode = strategy.name.to_string();
     let options = idem::tui::Options {

@@ -85,7 +85,7 @@ fn run(
         }
         Some(DbArg::Postgres(url)) => {
             clean_up_on_signal();
-            script.setup.postgres = Some(url);
+            script.setup.postgres = Some(*url);
             (None, None)
         }
         None => (None, None),

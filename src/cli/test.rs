@@ -16,6 +16,7 @@ use idem::harness::run::{self, Config, DEFAULT_RECORDED_QUERY};
 use idem::harness::schedule_file::{self, ScheduleFile};
 use idem::harness::soak::{self, Drawn, Rates};
 use idem::harness::{Diagnosis, Planned, faults, transcript};
+use idem::sim::Arrow;
 use idem::sim::verdict::{Outcome, Verdict};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -251,7 +252,7 @@ impl TestArgs {
                 found.outcome.text().to_uppercase(),
                 found.number,
                 faults::describe(&found.schedule),
-                found.verdict.chain_with("←")
+                found.verdict.chain_with(Arrow::Drawn)
             );
             if !self.no_save {
                 let _ = writeln!(
@@ -270,7 +271,7 @@ impl TestArgs {
                     recorded_query: cfg.recorded_query.clone(),
                     faults: found.schedule.clone(),
                     outcome: found.outcome.text().to_string(),
-                    verdict: found.verdict.chain_with("←"),
+                    verdict: found.verdict.chain_with(Arrow::Drawn),
                 }
                 .to_text(),
             ));
@@ -378,7 +379,7 @@ fn verdict_lines(verdict: &Verdict) -> String {
                 o.text(),
                 fact.causes
                     .first()
-                    .map(|c| c.join(" ← "))
+                    .map(|c| Arrow::Drawn.join(c))
                     .unwrap_or_else(|| fact.headline())
             );
         }
@@ -398,7 +399,11 @@ fn replay(cfg: &Config, file: &ScheduleFile) -> Result<ExitCode> {
         file.outcome
     );
     out.push_str(&transcript::render(&report));
-    let _ = writeln!(out, "\nverdict: {}", report.verdict.chain_with("←"));
+    let _ = writeln!(
+        out,
+        "\nverdict: {}",
+        report.verdict.chain_with(Arrow::Drawn)
+    );
     let now: Vec<&str> = report.verdict.outcomes().iter().map(|o| o.text()).collect();
     if !now.contains(&file.outcome.as_str()) {
         let _ = writeln!(

@@ -87,7 +87,7 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                     did: crate::sim::event::step_told(&frame.events),
                     said: frame.said.clone(),
                     action: frame.action.clone(),
-                    verdict: frame.verdict.chain_with("←"),
+                    verdict: frame.verdict.chain_with(crate::sim::Arrow::Drawn),
                 })
                 .collect();
             out.push(Design {

@@ -46,7 +46,11 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
                     changed.clone()
                 } else {
                     told.map_or_else(String::new, |s| {
-                        s.narration(design, script.narrated_for.as_deref())
+                        s.narration_on(
+                            design,
+                            script.narrated_for.as_deref(),
+                            script.setup.postgres.is_some(),
+                        )
                     })
                 },
                 narration_for: BTreeMap::new(),

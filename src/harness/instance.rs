@@ -32,7 +32,7 @@ pub struct Held {
     pub payment: Payment,
     pub delivery: u32,
     /// Why this delivery happened when it is not the first, newest first.
-    pub cause: Vec<String>,
+    pub cause: Vec<crate::sim::Cause>,
 }
 
 pub struct Instance {

@@ -4,6 +4,7 @@
 //! chains the run wrote down.
 
 use crate::sim::broker::Broker;
+use crate::sim::cause::Cause;
 use crate::sim::db::program::{self, Recorded};
 use crate::sim::message::{Message, Payment};
 use crate::sim::provider::Provider;
@@ -21,7 +22,7 @@ pub struct Ledger {
     ids: BTreeSet<String>,
     charges: Vec<LedgerEntry>,
     /// What happened to each payment's messages, oldest first.
-    notes: BTreeMap<Payment, Vec<String>>,
+    notes: BTreeMap<Payment, Vec<Cause>>,
     acked_before_work: BTreeSet<Payment>,
 }
 
@@ -46,19 +47,14 @@ impl Ledger {
         key: Option<&str>,
         held: Option<&Held>,
     ) {
-        let mut cause = vec![format!(
-            "{charge_id}: {who} charged order {} ${} {}{}",
-            payment.order,
-            payment.amount,
-            match key {
-                Some(k) => format!("with Idempotency-Key {k}"),
-                None => "with no Idempotency-Key".into(),
-            },
-            match held {
-                Some(h) => format!(", on delivery {} of {}", h.delivery, h.message),
-                None => ", for no message it held".into(),
-            }
-        )];
+        let mut cause = vec![Cause::ProgramCharged {
+            charge: charge_id.to_string(),
+            who: who.to_string(),
+            order: payment.order,
+            amount: payment.amount,
+            key: key.map(str::to_string),
+            delivery: held.map(|h| (h.delivery, h.message.clone())),
+        }];
         if let Some(h) = held {
             cause.extend(h.cause.iter().cloned());
         }
@@ -72,7 +68,7 @@ impl Ledger {
         });
     }
 
-    pub fn note(&mut self, payment: &Payment, what: String) {
+    pub fn note(&mut self, payment: &Payment, what: Cause) {
         self.notes.entry(payment.clone()).or_default().push(what);
     }
 
@@ -118,12 +114,11 @@ pub fn verdict(
         .iter()
         .flat_map(|(p, n)| {
             (0..*n).map(move |k| {
-                let mut cause = vec![format!(
-                    "row {} of order {} ${} in the program's database",
-                    k + 1,
-                    p.order,
-                    p.amount
-                )];
+                let mut cause = vec![Cause::ProgramRow {
+                    row: k + 1,
+                    order: p.order,
+                    amount: p.amount,
+                }];
                 if let Some(notes) = ledger.notes.get(p) {
                     cause.extend(notes.iter().rev().cloned());
                 }
@@ -138,10 +133,10 @@ pub fn verdict(
             })
         })
         .collect();
-    let notes: BTreeMap<&Payment, Vec<Vec<String>>> = payments
+    let notes: BTreeMap<&Payment, Vec<Vec<Cause>>> = payments
         .iter()
         .map(|p| {
-            let chain: Vec<String> = ledger
+            let chain: Vec<Cause> = ledger
                 .notes
                 .get(p)
                 .map(|n| n.iter().rev().cloned().collect())

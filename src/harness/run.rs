@@ -20,6 +20,7 @@ use super::process::{Heard, Launch, Proc};
 use super::protocol::{self, Answer, Body, Request};
 use crate::sim::Millis;
 use crate::sim::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
+use crate::sim::cause::{Arrow, Cause, KillPoint};
 use crate::sim::db::program::{self, Recorded};
 use crate::sim::message::Message;
 use crate::sim::provider::{Provider, Reply};
@@ -384,11 +385,12 @@ impl Run<'_, '_> {
                 } => format!(
                     "{}: the lease on {message_id} ran out ({}); it is visible again",
                     crate::sim::format_duration(self.now),
-                    cause.join(" ← ")
+                    Arrow::Drawn.join(cause)
                 ),
                 ExpiryOutcome::DeadLettered {
                     message_id,
                     receives,
+                    ..
                 } => format!(
                     "{}: the lease on {message_id} ran out after {receives} receives: dead-lettered",
                     crate::sim::format_duration(self.now)
@@ -670,12 +672,22 @@ impl Run<'_, '_> {
         let held: Vec<String> = inst.holding.iter().map(|h| h.receipt.clone()).collect();
         let payments: Vec<_> = inst.holding.iter().map(|h| h.payment.clone()).collect();
         for receipt in &held {
-            self.broker
-                .note_lost_lease(receipt, format!("{label} ended by itself ({status})"));
+            self.broker.note_lost_lease(
+                receipt,
+                Cause::ProgramEnded {
+                    who: label.clone(),
+                    status: status.to_string(),
+                },
+            );
         }
         for p in &payments {
-            self.ledger
-                .note(p, format!("{label} ended by itself ({status})"));
+            self.ledger.note(
+                p,
+                Cause::ProgramEnded {
+                    who: label.clone(),
+                    status: status.to_string(),
+                },
+            );
         }
         self.self_ended.push(format!(
             "{label} ended by itself ({status}){}",
@@ -805,7 +817,7 @@ impl Run<'_, '_> {
                     delivery.message.payment.amount
                 );
                 if !delivery.cause.is_empty() {
-                    said.push_str(&format!(": {}", delivery.cause.join(" ← ")));
+                    said.push_str(&format!(": {}", Arrow::Drawn.join(&delivery.cause)));
                 }
                 lines.push(said);
                 self.answer(i, answer);
@@ -826,7 +838,7 @@ impl Run<'_, '_> {
                     lines.push(format!(
                         "✗ fault: {label} killed before the provider got the charge"
                     ));
-                    self.kill(i, "killed before its charge reached the provider");
+                    self.kill(i, KillPoint::BeforeCharge);
                     self.note_fault(index, fault, lines);
                     return self.start(i);
                 }
@@ -865,8 +877,7 @@ impl Run<'_, '_> {
                             "✗ fault: the answer to {label} is lost: it hears the call timed out"
                         ));
                         if let Some(h) = &held {
-                            let why =
-                                format!("{label}'s charge response was lost (the call timed out)");
+                            let why = Cause::ProgramResponseLost { who: label.clone() };
                             self.broker.note_lost_lease(&h.receipt, why.clone());
                             self.ledger.note(&h.payment, why);
                         }
@@ -886,7 +897,7 @@ impl Run<'_, '_> {
                         lines.push(format!(
                             "✗ fault: {label} killed after the charge, before it heard the answer"
                         ));
-                        self.kill(i, "killed after its charge, before the answer");
+                        self.kill(i, KillPoint::AfterCharge);
                         self.note_fault(index, fault, lines);
                         return self.start(i);
                     }
@@ -917,7 +928,7 @@ impl Run<'_, '_> {
                 if fault == Some(Fault::LoseAck) {
                     self.broker.mark_ack_lost(receipt);
                     self.broker
-                        .note_lost_lease(receipt, format!("{label}'s ack was lost"));
+                        .note_lost_lease(receipt, Cause::ProgramAckLost { who: label.clone() });
                     lines.push(format!("✗ fault: the broker never gets {label}'s ack; {label} hears the call timed out"));
                     self.answer(
                         i,
@@ -959,13 +970,13 @@ impl Run<'_, '_> {
                     if let Some(h) = &held {
                         self.ledger.note(
                             &h.payment,
-                            format!(
-                                "{label} was killed right after its ack of {}: the broker was done with it",
-                                h.message
-                            ),
+                            Cause::ProgramKilled {
+                                who: label.clone(),
+                                point: KillPoint::AfterAck,
+                            },
                         );
                     }
-                    self.kill(i, "killed after its ack");
+                    self.kill(i, KillPoint::AfterAck);
                     self.note_fault(index, fault, lines);
                     return self.start(i);
                 }
@@ -1000,12 +1011,17 @@ impl Run<'_, '_> {
             (Some(Fault::ExpireLease), Some(h)) => {
                 self.broker.note_lost_lease(
                     &h.receipt,
-                    format!("{label} was still working when its lease ran out"),
+                    Cause::StillWorking {
+                        consumer: label.clone(),
+                    },
                 );
                 self.broker.expire_now(&h.message);
                 self.ledger.note(
                     &h.payment,
-                    format!("the lease {label} held on {} ran out", h.message),
+                    Cause::ProgramLeaseRanOut {
+                        who: label.clone(),
+                        id: h.message.clone(),
+                    },
                 );
                 lines.push(format!("✗ fault: the lease on {} runs out while {label} works; {label} waits until the others can go no further", h.message));
                 self.instances[i].held_back = true;
@@ -1018,7 +1034,9 @@ impl Run<'_, '_> {
                 self.broker.publish(message, self.now);
                 self.ledger.note(
                     &h.payment,
-                    format!("the producer published {} again", h.message),
+                    Cause::ProgramDuplicate {
+                        id: h.message.clone(),
+                    },
                 );
                 lines.push(format!(
                     "✗ fault: the producer publishes {} again",
@@ -1030,13 +1048,16 @@ impl Run<'_, '_> {
         }
     }
 
-    fn kill(&mut self, i: usize, why: &str) {
+    fn kill(&mut self, i: usize, point: KillPoint) {
         let label = self.instances[i].label();
         let holding = self.instances[i].holding.clone();
         for h in &holding {
-            self.broker
-                .note_lost_lease(&h.receipt, format!("{label} was {why}"));
-            self.ledger.note(&h.payment, format!("{label} was {why}"));
+            let why = Cause::ProgramKilled {
+                who: label.clone(),
+                point,
+            };
+            self.broker.note_lost_lease(&h.receipt, why.clone());
+            self.ledger.note(&h.payment, why);
         }
         self.drop_proc(i);
     }

@@ -104,7 +104,7 @@ impl Level {
             .map(|op| {
                 format!(
                     "uses `{}`, which this level forbids{}",
-                    crate::scenario::design_file::step_word(op),
+                    op.label(),
                     self.rule
                         .as_deref()
                         .map_or(String::new(), |r| format!(" ({r})"))

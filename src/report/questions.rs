@@ -27,7 +27,10 @@ pub fn questions(timeline: &Timeline, script: &Script) -> String {
             a.chapter, a.ask_at, a.answer_at
         );
         let _ = writeln!(out, "  {}", a.question.wording());
-        let was = if a.question.subject == crate::scenario::Subject::ChargesAgain {
+        let was = if matches!(
+            a.question.subject,
+            crate::scenario::Subject::ChargesAgain | crate::scenario::Subject::ProviderAnswer
+        ) {
             String::new()
         } else if a.was == a.answer {
             " (unchanged)".to_string()

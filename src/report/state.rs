@@ -46,6 +46,10 @@ pub fn consumer_line(c: &ConsumerView) -> String {
             "handling {}, blocked: waiting for {by}'s transaction",
             c.message.as_deref().unwrap_or("?")
         ),
+        Status::AwaitingKey { by } => format!(
+            "handling {}, waiting: the provider has not answered {by}'s request with the same key",
+            c.message.as_deref().unwrap_or("?")
+        ),
         Status::Crashed => "crashed".to_string(),
     };
     let mut line = format!("{}: {status}", c.name);

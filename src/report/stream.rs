@@ -7,6 +7,8 @@
 use super::state::{consumer_line, message_line};
 use super::text::wrap;
 use crate::scenario::Expectation;
+use crate::sim::Arrow;
+use crate::sim::cause::chains_text;
 use crate::timeline::stream::{End, Step};
 use std::fmt::Write;
 
@@ -102,10 +104,7 @@ fn fact_line(f: &crate::sim::verdict::FactVerdict) -> String {
             f.headline()
         ),
     };
-    for chain in &f.causes {
-        line.push_str(" <- ");
-        line.push_str(&chain.join(" <- "));
-    }
+    line.push_str(&chains_text(&f.causes, Arrow::Ascii));
     if let Some(risk) = &f.at_risk {
         line.push_str(" · at risk: ");
         line.push_str(risk);

@@ -11,9 +11,14 @@ const WIDTH: usize = 78;
 /// happened, the SQL, and the state; then the verdict.
 pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
     let mut out = String::new();
+    // SQLite goes unnamed, as it always has; a server run says so.
+    let engine = match timeline.frames.first().map(|f| f.engine) {
+        Some(engine) if !engine.is_sqlite() => format!(" · on {}", engine.name()),
+        _ => String::new(),
+    };
     let _ = writeln!(
         out,
-        "idem · {} · {} · design {} · seed {}",
+        "idem · {} · {} · design {} · seed {}{engine}",
         timeline.scenario, timeline.title, timeline.strategy, timeline.seed
     );
     let mut chapter = usize::MAX;

@@ -59,6 +59,18 @@ pub(super) fn question(
                     ),
                 );
             }
+            // The generated wording names the ID only, which would not
+            // say which of several messages sharing it is meant.
+            let sharing = ids.iter().filter(|id| **id == m.get_ref().as_str()).count();
+            if sharing > 1 && raw.text.is_none() {
+                return fail(
+                    m.span(),
+                    format!(
+                        "{sharing} messages in the setup share the ID `{}`: give `text` that says which one the question means (the answer is about the copy in flight, else the one published last)",
+                        m.get_ref()
+                    ),
+                );
+            }
             Some(m.get_ref().as_str())
         }
         (None, false) => None,

@@ -144,8 +144,15 @@ fn unknown_step(word: &str) -> String {
 }
 
 /// The rules of a runnable handler, over a program already made of known
-/// steps.
+/// steps, naming steps with a design file's words.
 pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
+    check_order_named(ops, step_word)
+}
+
+/// The same rules, naming every step with `name`: a file's words for a
+/// file, the labels on screen for the level screen, so that an error names
+/// the blocks the learner sees.
+pub fn check_order_named(ops: &[Op], name: fn(Op) -> &'static str) -> Result<(), StepError> {
     let at = |i: usize, message: String| StepError {
         at: Some(i),
         message,
@@ -153,19 +160,22 @@ pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
     if ops.first() != Some(&Op::Receive) {
         return Err(at(
             0,
-            "a handler starts with `receive`: before it there is no message to work on".into(),
+            format!(
+                "a handler starts with `{}`: before it there is no message to work on",
+                name(Op::Receive)
+            ),
         ));
     }
     let mut open: Option<usize> = None;
     let mut acked = false;
     let mut claimed_record = false;
     for (i, &op) in ops.iter().enumerate().skip(1) {
-        let word = step_word(op);
+        let word = name(op);
         match op {
             Op::Receive => {
                 return Err(at(
                     i,
-                    "`receive` twice: a handler handles the one message it received first".into(),
+                    format!("`{word}` twice: a handler handles the one message it received first"),
                 ));
             }
             Op::Begin => {
@@ -173,8 +183,9 @@ pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
                     return Err(at(
                         i,
                         format!(
-                            "`begin` inside the transaction step {} opened: `commit` it first",
-                            b + 1
+                            "`{word}` inside the transaction step {} opened: `{}` it first",
+                            b + 1,
+                            name(Op::Commit)
                         ),
                     ));
                 }
@@ -183,8 +194,10 @@ pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
             Op::Commit if open.is_none() => {
                 return Err(at(
                     i,
-                    "`commit` without a `begin` before it: there is no transaction to commit"
-                        .into(),
+                    format!(
+                        "`{word}` without a `{}` before it: there is no transaction to commit",
+                        name(Op::Begin)
+                    ),
                 ));
             }
             Op::Commit => open = None,
@@ -192,7 +205,7 @@ pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
                 if acked {
                     return Err(at(
                         i,
-                        "`ack` twice: the broker takes one ack for a delivery".into(),
+                        format!("`{word}` twice: the broker takes one ack for a delivery"),
                     ));
                 }
                 acked = true;
@@ -200,15 +213,21 @@ pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
             Op::AwaitResponse if !matches!(ops[i - 1], Op::CallProvider { .. }) => {
                 return Err(at(
                     i,
-                    "`response` waits for a provider call: put it right after `provider with key` or `provider without key`".into(),
+                    format!(
+                        "`{word}` waits for a provider call: put it right after `{}` or `{}`",
+                        name(Op::CallProvider { with_key: true }),
+                        name(Op::CallProvider { with_key: false })
+                    ),
                 ));
             }
             Op::ClaimInProgress => claimed_record = true,
             Op::MarkCompleted if !claimed_record => {
                 return Err(at(
                     i,
-                    "`complete` marks the in-progress record done: `claim-record` must come before it"
-                        .into(),
+                    format!(
+                        "`{word}` marks the in-progress record done: `{}` must come before it",
+                        name(Op::ClaimInProgress)
+                    ),
                 ));
             }
             _ => {}
@@ -217,28 +236,38 @@ pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
             return Err(at(
                 i,
                 format!(
-                    "`{word}` needs `response` right after it: the handler waits for the provider's answer (and calls again when it is lost)"
+                    "`{word}` needs `{}` right after it: the handler waits for the provider's answer (and calls again when it is lost)",
+                    name(Op::AwaitResponse)
                 ),
             ));
         }
         if needs_transaction(op) && open.is_none() {
             return Err(at(
                 i,
-                format!("`{word}` uses the database: put it between `begin` and `commit`"),
+                format!(
+                    "`{word}` uses the database: put it between `{}` and `{}`",
+                    name(Op::Begin),
+                    name(Op::Commit)
+                ),
             ));
         }
     }
     if let Some(b) = open {
         return Err(at(
             b,
-            "this transaction is never committed: add `commit` after its last step".into(),
+            format!(
+                "this transaction is never committed: add `{}` after its last step",
+                name(Op::Commit)
+            ),
         ));
     }
     if !acked {
         return Err(StepError {
             at: None,
-            message: "no `ack`: the broker would deliver the message again and again; add `ack`"
-                .into(),
+            message: format!(
+                "no `{0}`: the broker would deliver the message again and again; add `{0}`",
+                name(Op::Ack)
+            ),
         });
     }
     Ok(())

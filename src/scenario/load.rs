@@ -55,8 +55,38 @@ pub struct Saying {
 impl Saying {
     /// The words for a run under `design`, if it has any.
     pub fn for_design(&self, design: &str) -> Option<&str> {
-        let text = self.text_for.get(design).unwrap_or(&self.text);
+        self.for_run(design, false)
+    }
+
+    /// The words for a run under `design`, on PostgreSQL or not: a file may
+    /// tell the PostgreSQL run apart (`say_for = { "naive@postgres" = … }`),
+    /// where the server's lock point makes the story differ.
+    pub fn for_run(&self, design: &str, on_postgres: bool) -> Option<&str> {
+        let on_server = on_postgres
+            .then(|| self.text_for.get(&on_engine(design)))
+            .flatten();
+        let text = on_server
+            .or_else(|| self.text_for.get(design))
+            .unwrap_or(&self.text);
         (!text.is_empty()).then_some(text.as_str())
+    }
+}
+
+/// The key of a design's words for a run on PostgreSQL.
+pub fn on_engine(design: &str) -> String {
+    format!("{design}@{POSTGRES_KEY}")
+}
+
+/// What follows `@` in such a key.
+pub const POSTGRES_KEY: &str = "postgres";
+
+/// The design a `say_for` or `narration_for` key names, and whether it is
+/// a PostgreSQL run's; `None` for an engine other than PostgreSQL.
+fn key_design(key: &str) -> Option<&str> {
+    match key.split_once('@') {
+        None => Some(key),
+        Some((design, POSTGRES_KEY)) => Some(design),
+        Some(_) => None,
     }
 }
 
@@ -83,11 +113,33 @@ impl ScriptStep {
         self.title_for.get(design).unwrap_or(&self.title)
     }
 
+    /// The chapter's title for a run under `design`, on PostgreSQL or not.
+    pub fn title_on(&self, design: &str, on_postgres: bool) -> &str {
+        on_postgres
+            .then(|| self.title_for.get(&on_engine(design)))
+            .flatten()
+            .map_or_else(|| self.title(design), String::as_str)
+    }
+
     /// The narration for a run under `design`: its own version when the
     /// file has one, else the main text, marked when the file says it was
     /// written for another design, so that it never passes for a
     /// description of this run.
     pub fn narration(&self, design: &str, written_for: Option<&str>) -> String {
+        self.narration_on(design, written_for, false)
+    }
+
+    /// [`ScriptStep::narration`], for a run on PostgreSQL or not (see
+    /// [`Saying::for_run`]).
+    pub fn narration_on(
+        &self,
+        design: &str,
+        written_for: Option<&str>,
+        on_postgres: bool,
+    ) -> String {
+        if on_postgres && let Some(text) = self.narration_for.get(&on_engine(design)) {
+            return text.clone();
+        }
         if let Some(text) = self.narration_for.get(design) {
             return text.clone();
         }
@@ -519,6 +571,12 @@ impl Validator<'_> {
         for step in &raw.steps {
             for raw_action in step.actions.get_ref() {
                 for name in raw_action.get_ref().say_for.keys() {
+                    let Some(name) = key_design(name) else {
+                        return self.fail(
+                            raw_action.span(),
+                            format!("`say_for` names `{name}`: after `@` only `{POSTGRES_KEY}` may follow a design, for a run on PostgreSQL"),
+                        );
+                    };
                     if !expect.contains_key(name) {
                         return self.fail(
                             raw_action.span(),
@@ -528,7 +586,8 @@ impl Validator<'_> {
                 }
             }
             for name in step.narration_for.keys().chain(step.title_for.keys()) {
-                if !expect.contains_key(name.get_ref()) {
+                let design = key_design(name.get_ref()).unwrap_or(name.get_ref());
+                if !expect.contains_key(design) {
                     self.keep::<()>(self.fail(
                         name.span(),
                         format!(

@@ -18,6 +18,8 @@ pub enum Subject {
     ProcessedRows,
     /// Whether the provider makes a charge during the action.
     ChargesAgain,
+    /// What the provider answers the first call made during the action.
+    ProviderAnswer,
     /// The consumer holding the message's lease; "no one" while it waits,
     /// and once it is acked or dead-lettered.
     Holder(String),
@@ -28,12 +30,13 @@ pub enum Subject {
 }
 
 /// The names a file writes after `about =`, with whether each needs `message`.
-pub const SUBJECTS: [(&str, bool); 8] = [
+pub const SUBJECTS: [(&str, bool); 9] = [
     ("payments_total", false),
     ("payments_rows", false),
     ("provider_charges", false),
     ("processed_messages_rows", false),
     ("charges_again", false),
+    ("provider_answer", false),
     ("holder", true),
     ("message_state", true),
     ("deliveries", true),
@@ -41,6 +44,15 @@ pub const SUBJECTS: [(&str, bool); 8] = [
 
 /// The places a message can be, as a question's choices.
 pub const MESSAGE_STATES: [&str; 4] = ["waiting", "in flight", "acked", "dead-lettered"];
+
+/// What the provider can answer a call, as a question's choices.
+pub const PROVIDER_ANSWERS: [&str; 5] = [
+    "201, a new charge",
+    "201, the stored result (a replay)",
+    "409 Conflict: still processing",
+    "another error (400, 402 or 422)",
+    "no call is made",
+];
 
 /// How the learner answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +73,7 @@ impl Subject {
             "provider_charges" => Subject::ProviderCharges,
             "processed_messages_rows" => Subject::ProcessedRows,
             "charges_again" => Subject::ChargesAgain,
+            "provider_answer" => Subject::ProviderAnswer,
             "holder" => Subject::Holder(m()?),
             "message_state" => Subject::MessageState(m()?),
             "deliveries" => Subject::Deliveries(m()?),
@@ -76,6 +89,7 @@ impl Subject {
             Subject::ProviderCharges => "provider_charges",
             Subject::ProcessedRows => "processed_messages_rows",
             Subject::ChargesAgain => "charges_again",
+            Subject::ProviderAnswer => "provider_answer",
             Subject::Holder(_) => "holder",
             Subject::MessageState(_) => "message_state",
             Subject::Deliveries(_) => "deliveries",
@@ -98,6 +112,9 @@ impl Subject {
             | Subject::ProcessedRows
             | Subject::Deliveries(_) => Kind::Number { money: false },
             Subject::ChargesAgain => Kind::Choice(vec!["yes".into(), "no".into()]),
+            Subject::ProviderAnswer => {
+                Kind::Choice(PROVIDER_ANSWERS.iter().map(|s| s.to_string()).collect())
+            }
             Subject::Holder(_) => Kind::Choice(
                 consumers
                     .iter()
@@ -119,6 +136,7 @@ impl Subject {
             Subject::ProviderCharges => "provider charges".into(),
             Subject::ProcessedRows => "processed_messages rows".into(),
             Subject::ChargesAgain => "the provider charged in this action".into(),
+            Subject::ProviderAnswer => "the provider answered".into(),
             Subject::Holder(m) => format!("the lease on {m} is held by"),
             Subject::MessageState(m) => format!("{m} is"),
             Subject::Deliveries(m) => format!("deliveries of {m}"),
@@ -142,6 +160,9 @@ impl Subject {
                     .into()
             }
             Subject::ChargesAgain => "Does the provider make a charge during this action?".into(),
+            Subject::ProviderAnswer => {
+                "What does the provider answer the call made in this action?".into()
+            }
             Subject::Holder(m) => {
                 format!("When this action has run, which consumer holds the lease on {m}?")
             }

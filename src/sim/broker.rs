@@ -2,6 +2,7 @@
 //! maximum receive count and a dead-letter queue.
 
 use super::Millis;
+use super::cause::Cause;
 use super::message::{Message, Payment};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -39,10 +40,14 @@ pub struct StoredMessage {
     last_receipt: Option<String>,
     /// Why the current lease will not end in an ack, noted when a fault hits.
     #[serde(skip)]
-    pending_cause: Option<String>,
+    pending_cause: Option<Cause>,
     /// Why this copy is visible again: shown on its next delivery.
     #[serde(skip)]
-    redelivery_cause: Vec<String>,
+    redelivery_cause: Vec<Cause>,
+    /// Why each lease on this copy ended without an ack, newest first:
+    /// what a dead-lettering is explained by.
+    #[serde(skip)]
+    lost_leases: Vec<Cause>,
     /// An ack for this copy was lost on its way to the broker.
     pub ack_lost: bool,
 }
@@ -75,7 +80,7 @@ pub struct Delivery {
     pub receive_count: u32,
     pub redelivered: bool,
     /// Why this delivery happened when it is not the first: newest reason first.
-    pub cause: Vec<String>,
+    pub cause: Vec<Cause>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,11 +100,14 @@ pub enum ExpiryOutcome {
     Visible {
         message_id: String,
         holder: String,
-        cause: Vec<String>,
+        cause: Vec<Cause>,
     },
     DeadLettered {
         message_id: String,
+        payment: Payment,
         receives: u32,
+        /// Why each of its leases ended without an ack, newest first.
+        lost_leases: Vec<Cause>,
     },
 }
 
@@ -352,6 +360,7 @@ impl Broker {
             last_receipt: None,
             pending_cause: None,
             redelivery_cause: Vec::new(),
+            lost_leases: Vec::new(),
             ack_lost: false,
         };
         self.index.account(&stored, true);
@@ -457,7 +466,7 @@ impl Broker {
 
     /// Records why the lease held under `receipt` will run out, so that the
     /// redelivery can say why it happened.
-    pub fn note_lost_lease(&mut self, receipt: &str, cause: String) {
+    pub fn note_lost_lease(&mut self, receipt: &str, cause: Cause) {
         if let Some(i) = self.by_receipt(receipt) {
             self.messages[i].pending_cause = Some(cause);
         }
@@ -524,20 +533,23 @@ impl Broker {
             return None;
         };
         Some(self.update(i, |stored| {
+            let lost = stored
+                .pending_cause
+                .take()
+                .unwrap_or_else(|| Cause::StillWorking {
+                    consumer: consumer.clone(),
+                });
+            stored.lost_leases.insert(0, lost.clone());
             if stored.receives >= max_receives {
                 stored.state = MessageState::DeadLettered;
                 return ExpiryOutcome::DeadLettered {
                     message_id: stored.message.id.clone(),
+                    payment: stored.message.payment.clone(),
                     receives: stored.receives,
+                    lost_leases: std::mem::take(&mut stored.lost_leases),
                 };
             }
-            let mut cause = vec!["lease expired".to_string()];
-            match stored.pending_cause.take() {
-                Some(why) => cause.push(why),
-                None => cause.push(format!(
-                    "{consumer} was still working when the lease ran out"
-                )),
-            }
+            let cause = vec![Cause::LeaseExpired, lost];
             stored.state = MessageState::Waiting;
             stored.redelivery_cause = cause.clone();
             ExpiryOutcome::Visible {
@@ -590,13 +602,16 @@ mod tests {
             broker.receive("B", "r2".into(), 1_000).is_none(),
             "leased away"
         );
-        broker.note_lost_lease("r1", "ack lost at step 7".into());
+        broker.note_lost_lease("r1", Cause::AckLost { step: 7 });
         let expired = broker.expire_leases(30_000);
         assert_eq!(expired.len(), 1);
         let second = broker.receive("B", "r2".into(), 30_000).unwrap();
         assert!(second.redelivered);
         assert_eq!(second.receive_count, 2);
-        assert_eq!(second.cause, ["lease expired", "ack lost at step 7"]);
+        assert_eq!(
+            second.cause,
+            [Cause::LeaseExpired, Cause::AckLost { step: 7 }]
+        );
         assert!(matches!(broker.ack("r1", "A"), AckOutcome::Rejected { .. }));
         assert!(matches!(broker.ack("r2", "B"), AckOutcome::Removed { .. }));
         assert!(!broker.order_pending(1042));

@@ -4,6 +4,7 @@
 use super::Millis;
 use super::admission::Admission;
 use super::broker::Delivery;
+use super::cause::Cause;
 use super::db::Session;
 use super::provider::Response;
 use serde::Serialize;
@@ -35,13 +36,23 @@ pub enum Mark {
 pub enum Status {
     Idle,
     Handling,
-    Blocked { by: String },
+    Blocked {
+        by: String,
+    },
+    /// The provider answered 409: `by`'s request with the same key is not
+    /// answered yet. The handler waits for that answer, then calls again.
+    AwaitingKey {
+        by: String,
+    },
     Crashed,
 }
 
 /// Where the handler is: one value, so that a state the program cannot be
 /// in (a transaction open with no message, a crashed process holding a
 /// delivery, skipping and backing off at once) cannot be written down.
+// Most consumers handle a delivery most of the time: boxing it would cost
+// an allocation per receive for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Phase {
     /// At the top of its program, holding nothing: the next step receives.
@@ -68,9 +79,16 @@ pub struct Handling {
     /// work turns out repeated.
     pub(super) admitted: Option<Admission>,
     /// Why the provider is being called again, when it is.
-    pub(super) retry_cause: Option<String>,
+    pub(super) retry_cause: Option<Cause>,
     /// The charge ID the provider returned, for the in-progress record.
     pub(super) last_charge: Option<String>,
+    /// The Idempotency-Key of this handler's call that the provider holds
+    /// in flight until it answers (when the handler takes the answer in,
+    /// or dies).
+    pub(super) awaiting_key: Option<String>,
+    /// The provider answered 409: the handler waits until the provider has
+    /// answered this consumer's request with the same key.
+    pub(super) held_by_key: Option<String>,
 }
 
 /// The consumer's connection, as far as this delivery is concerned.
@@ -84,11 +102,18 @@ pub enum Connection {
     /// Between BEGIN and COMMIT; `wrote_payment` if this transaction
     /// inserted a payment row (to attribute it at commit).
     InTransaction { wrote_payment: bool },
-    /// A statement was sent and the server holds it: it waits for a lock
-    /// that `by`'s transaction holds (PostgreSQL). `before` is the
-    /// connection as it was when the statement went out, which the step
-    /// goes on from once the server lets the statement finish.
-    Waiting { by: String, before: Box<Connection> },
+    /// A statement was sent and the server holds it (PostgreSQL).
+    Waiting(Box<Wait>),
+}
+
+/// A statement the server holds: it waits for a lock that `by`'s
+/// transaction holds. `before` is the connection as it was when the
+/// statement went out, which the step goes on from once the server lets
+/// the statement finish.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wait {
+    pub by: String,
+    pub before: Connection,
 }
 
 /// The way a delivery takes through the program.
@@ -112,6 +137,8 @@ impl Handling {
             admitted: None,
             retry_cause: None,
             last_charge: None,
+            awaiting_key: None,
+            held_by_key: None,
         }
     }
 
@@ -125,17 +152,14 @@ impl Connection {
     pub fn in_txn(&self) -> bool {
         match self {
             Connection::InTransaction { .. } => true,
-            Connection::Waiting { before, .. } => before.in_txn(),
+            Connection::Waiting(wait) => wait.before.in_txn(),
             Connection::Autocommit | Connection::Blocked { .. } => false,
         }
     }
 
     /// Held up by another transaction: its next step cannot run yet.
     pub fn held_up(&self) -> bool {
-        matches!(
-            self,
-            Connection::Blocked { .. } | Connection::Waiting { .. }
-        )
+        matches!(self, Connection::Blocked { .. } | Connection::Waiting(_))
     }
 }
 
@@ -191,10 +215,12 @@ impl Consumer {
         match &self.phase {
             Phase::Idle => Status::Idle,
             Phase::Crashed => Status::Crashed,
-            Phase::Handling(h) => match &h.connection {
-                Connection::Blocked { by } | Connection::Waiting { by, .. } => {
-                    Status::Blocked { by: by.clone() }
-                }
+            Phase::Handling(h) => match (&h.connection, &h.held_by_key) {
+                (Connection::Blocked { by }, _) => Status::Blocked { by: by.clone() },
+                (Connection::Waiting(wait), _) => Status::Blocked {
+                    by: wait.by.clone(),
+                },
+                (_, Some(by)) => Status::AwaitingKey { by: by.clone() },
                 _ => Status::Handling,
             },
         }
@@ -213,9 +239,23 @@ impl Consumer {
         self.handling().is_some_and(|h| h.connection.held_up())
     }
 
-    /// Handling a delivery and not waiting for a lock: its next step runs.
+    /// Handling a delivery and not waiting for a lock or for the provider's
+    /// answer to another request with its key: its next step runs.
     pub fn is_running(&self) -> bool {
-        self.handling().is_some_and(|h| !h.connection.held_up())
+        self.handling()
+            .is_some_and(|h| !h.connection.held_up() && h.held_by_key.is_none())
+    }
+
+    /// Waiting, after a 409, for the provider to answer another consumer's
+    /// request with the same key.
+    pub fn is_held_by_key(&self) -> bool {
+        self.handling().is_some_and(|h| h.held_by_key.is_some())
+    }
+
+    /// The key of this consumer's request that the provider has not
+    /// answered yet: until it does, a repeat with the key gets 409.
+    pub fn awaiting_key(&self) -> Option<&str> {
+        self.handling().and_then(|h| h.awaiting_key.as_deref())
     }
 
     pub fn handling(&self) -> Option<&Handling> {

@@ -4,7 +4,7 @@
 use super::broker::MessageState;
 use super::change::Changes;
 use super::consumer::{Mark, Status};
-use super::db::{OrderRow, RecordRow, StatusRow, Tables};
+use super::db::{Engine, OrderRow, RecordRow, StatusRow, Tables};
 use super::event::{Event, SqlRecord};
 use super::provider::{Charge, Reply};
 use super::strategy::Op;
@@ -17,6 +17,10 @@ use serde::Serialize;
 pub struct Frame {
     /// 0 is the state before the first step.
     pub index: usize,
+    /// The database engine the run is on. Left out of SQLite's JSON, which
+    /// was written before there was a choice.
+    #[serde(skip_serializing_if = "Engine::is_sqlite")]
+    pub engine: Engine,
     pub time_ms: Millis,
     pub strategy: String,
     /// Filled in by the timeline from the scenario.
@@ -226,6 +230,18 @@ pub struct ProviderView {
     pub charges: Vec<Charge>,
     pub total_charged: u64,
     pub keys: Vec<KeyView>,
+    /// What the provider answered a call made in this step, if one was.
+    pub answered_now: Option<CallAnswer>,
+}
+
+/// The provider's answer to one `POST /charges`, as the caller receives it
+/// (whether or not it arrives).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CallAnswer {
+    pub caller: String,
+    pub status: u16,
+    /// The stored result of an earlier request with the same key.
+    pub replayed: bool,
 }
 
 impl World {
@@ -233,6 +249,7 @@ impl World {
     pub fn frame(&self) -> Result<Frame, SimError> {
         Ok(Frame {
             index: self.step,
+            engine: self.db.engine(),
             time_ms: self.now,
             strategy: self.strategy.name.to_string(),
             chapter: 0,
@@ -488,6 +505,9 @@ impl World {
                 .map(|k| KeyView {
                     key: k.key.clone(),
                     result: match &k.result {
+                        // The work is done but the result is not given out
+                        // yet: what a repeat would get now is a 409.
+                        _ if k.in_flight => "processing, not answered yet".into(),
                         Reply::Charged { charge_id } => charge_id.clone(),
                         other => other.describe(),
                     },
@@ -495,6 +515,7 @@ impl World {
                     replayed_now: self.replayed.as_deref() == Some(k.key.as_str()),
                 })
                 .collect(),
+            answered_now: self.answered.clone(),
         }
     }
 }

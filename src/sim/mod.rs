@@ -5,6 +5,7 @@
 pub mod admission;
 pub mod broker;
 pub mod cache;
+pub mod cause;
 pub mod change;
 pub mod consumer;
 pub mod db;
@@ -15,10 +16,12 @@ pub mod frame;
 pub mod message;
 pub mod provider;
 pub mod receipts;
+pub mod skip;
 pub mod strategy;
 pub mod verdict;
 pub mod world;
 
+pub use cause::{Arrow, Cause};
 pub use event::{Actor, Event, EventKind, SqlRecord};
 pub use frame::Frame;
 pub use message::{Message, Payment};

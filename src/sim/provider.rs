@@ -19,6 +19,10 @@ pub enum Reply {
     KeyReused,
     /// 400: this provider requires an Idempotency-Key and none was sent.
     MissingKey,
+    /// 409: a request with this key arrived before and has not been
+    /// answered yet. Not stored: once the first is answered, a repeat gets
+    /// its result.
+    StillProcessing,
 }
 
 impl Reply {
@@ -28,6 +32,7 @@ impl Reply {
             Reply::Declined => 402,
             Reply::KeyReused => 422,
             Reply::MissingKey => 400,
+            Reply::StillProcessing => 409,
         }
     }
 
@@ -39,6 +44,9 @@ impl Reply {
                 "422 Unprocessable: key already used for a different request".into()
             }
             Reply::MissingKey => "400 Bad Request: an Idempotency-Key is required".into(),
+            Reply::StillProcessing => {
+                "409 Conflict: a request with this key is still being processed".into()
+            }
         }
     }
 }
@@ -64,11 +72,13 @@ pub struct KeyRecord {
     pub key: String,
     /// What the first request asked for; a repeat must ask for the same.
     pub fingerprint: String,
-    /// The first result, returned to every repeat. This provider handles a
-    /// request in one step, so the result is stored before any repeat can
-    /// arrive: a repeat never finds the first still running (409), even
-    /// while the first response is still on its way back.
+    /// The first result, returned to every repeat once it is answered.
     pub result: Reply,
+    /// The first request was received and its work done, but it is not
+    /// answered yet: a repeat now gets 409, not the result. The provider
+    /// answers when its caller takes the response in (or the caller dies
+    /// and the connection closes), so the window is the call's own length.
+    pub in_flight: bool,
     pub created_at: Millis,
     pub replays: u32,
 }
@@ -161,6 +171,12 @@ impl Provider {
                     replayed: false,
                 };
             }
+            if record.in_flight {
+                return Response {
+                    reply: Reply::StillProcessing,
+                    replayed: false,
+                };
+            }
             record.replays += 1;
             return Response {
                 reply: record.result.clone(),
@@ -175,6 +191,7 @@ impl Provider {
                 key: key.to_string(),
                 fingerprint,
                 result: reply.clone(),
+                in_flight: true,
                 created_at: now,
                 replays: 0,
             },
@@ -183,6 +200,24 @@ impl Provider {
             reply,
             replayed: false,
         }
+    }
+
+    /// The provider finishes the request made with `key` and answers it:
+    /// from now on a repeat gets the stored result. False when no request
+    /// with that key was waiting for its answer.
+    pub fn answer(&mut self, key: &str) -> bool {
+        match self.keys.get_mut(key) {
+            Some(record) if record.in_flight => {
+                record.in_flight = false;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A request with this key is received and not answered yet.
+    pub fn in_flight(&self, key: &str) -> bool {
+        self.keys.get(key).is_some_and(|r| r.in_flight)
     }
 
     fn charge(&mut self, key: Option<&str>, payment: &Payment, now: Millis) -> Reply {
@@ -241,6 +276,7 @@ mod tests {
     fn a_repeat_with_the_key_returns_the_first_charge() {
         let mut p = provider();
         let first = p.post_charge(Some("m-7f3"), &P, 0);
+        p.answer("m-7f3");
         let again = p.post_charge(Some("m-7f3"), &P, 5);
         assert_eq!(
             first.reply,
@@ -254,15 +290,36 @@ mod tests {
     }
 
     #[test]
-    fn a_repeat_right_after_the_first_gets_the_stored_result() {
-        // The first response may still be on its way back; the provider has
-        // finished its work and stored the result, so there is nothing to 409.
+    fn a_repeat_before_the_first_is_answered_gets_409_and_after_it_the_result() {
         let mut p = provider();
         p.post_charge(Some("k"), &P, 0);
-        let again = p.post_charge(Some("k"), &P, 0);
-        assert!(again.replayed);
-        assert_eq!(again.reply.status(), 201);
-        assert_eq!(p.charges().len(), 1);
+        assert!(p.in_flight("k"));
+        let early = p.post_charge(Some("k"), &P, 0);
+        assert_eq!(early.reply, Reply::StillProcessing);
+        assert_eq!(early.reply.status(), 409);
+        assert!(!early.replayed);
+        assert!(p.answer("k"));
+        assert!(!p.answer("k"), "answered once");
+        let late = p.post_charge(Some("k"), &P, 0);
+        assert!(late.replayed);
+        assert_eq!(late.reply.status(), 201);
+        assert_eq!(p.charges().len(), 1, "neither repeat charged");
+        assert_eq!(
+            p.keys().next().map(|k| k.replays),
+            Some(1),
+            "the 409 is no replay"
+        );
+    }
+
+    #[test]
+    fn a_different_body_is_422_even_while_the_first_is_processed() {
+        let mut p = provider();
+        p.post_charge(Some("k"), &P, 0);
+        let other = Payment {
+            order: 1042,
+            amount: 41,
+        };
+        assert_eq!(p.post_charge(Some("k"), &other, 0).reply.status(), 422);
     }
 
     #[test]
@@ -297,6 +354,7 @@ mod tests {
     fn a_stored_error_is_replayed() {
         let mut p = Provider::new(1_000, 81, BTreeSet::from([1042]));
         assert_eq!(p.post_charge(Some("k"), &P, 0).reply, Reply::Declined);
+        p.answer("k");
         let again = p.post_charge(Some("k"), &P, 10);
         assert_eq!(again.reply, Reply::Declined);
         assert!(again.replayed);

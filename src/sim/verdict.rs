@@ -2,6 +2,7 @@
 //! distinct business facts (one charge per order); actual effects from the
 //! committed payments table and the provider's ledger.
 
+use super::cause::{Arrow, Cause, chains_text};
 use super::message::Payment;
 use serde::Serialize;
 
@@ -110,7 +111,7 @@ pub struct LedgerEntry {
     pub amount: u32,
     pub kind: LedgerKind,
     pub step: usize,
-    pub cause: Vec<String>,
+    pub cause: Vec<Cause>,
     /// A committed row whose delivery got through only because retention
     /// had pruned its processed ID: what the retention cost. (Not in the
     /// JSON: the cause chain says it in words.)
@@ -136,8 +137,8 @@ pub struct FactVerdict {
     pub outcome: Outcome,
     /// Every wrong effect that holds, worst first.
     pub failures: Vec<Outcome>,
-    /// One chain per cause that contributed, effect first.
-    pub causes: Vec<Vec<String>>,
+    /// One chain per cause that contributed, each read effect first.
+    pub causes: Vec<Vec<Cause>>,
     /// While the fact can still change: what is already wrong so far, in
     /// words that declare no outcome.
     pub at_risk: Option<String>,
@@ -187,7 +188,7 @@ pub struct Verdict {
     pub failures: Vec<Outcome>,
     pub facts: Vec<FactVerdict>,
     /// Every cause chain, those of the worst fact first.
-    pub causes: Vec<Vec<String>>,
+    pub causes: Vec<Vec<Cause>>,
     pub at_risk: Vec<String>,
     /// More messages are still to be published in this run, so a verdict
     /// with nothing wrong yet is "so far": a later copy can still go wrong,
@@ -258,21 +259,14 @@ impl Verdict {
     /// lost at step 7`, every further chain after `; and`, and what is at risk
     /// while the run is still in progress.
     pub fn chain(&self) -> String {
-        self.chain_with("<-")
+        self.chain_with(Arrow::Ascii)
     }
 
-    /// `chain` with another arrow between the links (`←` where the
-    /// medium draws it): one arrow a line, whatever the medium.
-    pub fn chain_with(&self, arrow: &str) -> String {
+    /// `chain` with the arrow of the medium it is shown in (`←` where the
+    /// medium draws it): one arrow a line.
+    pub fn chain_with(&self, arrow: Arrow) -> String {
         let mut line = self.headline();
-        for (i, chain) in self.causes.iter().enumerate() {
-            line.push_str(&if i == 0 {
-                format!(" {arrow} ")
-            } else {
-                format!("; and {arrow} ")
-            });
-            line.push_str(&chain.join(&format!(" {arrow} ")));
-        }
+        line.push_str(&chains_text(&self.causes, arrow));
         for risk in &self.at_risk {
             line.push_str(" · at risk: ");
             line.push_str(risk);
@@ -309,7 +303,7 @@ pub struct FactState<'a> {
     /// succeed, so the dead-letter queue is where the message belongs.
     pub poison: bool,
     pub ledger: Vec<&'a LedgerEntry>,
-    pub notes: &'a [Vec<String>],
+    pub notes: &'a [Vec<Cause>],
 }
 
 /// A set of outcomes in words: `charged twice`, or `charged twice and
@@ -333,7 +327,7 @@ pub(crate) fn times(n: usize) -> String {
 }
 
 /// Committed rows: an open transaction's row may still roll back.
-fn rows(n: usize) -> String {
+pub(crate) fn rows(n: usize) -> String {
     match n {
         0 => "no committed payment row".into(),
         1 => "1 committed payment row".into(),
@@ -352,7 +346,7 @@ pub fn judge_status(
     actual: Option<&str>,
     pending: bool,
     dead_lettered: bool,
-    notes: &[Vec<String>],
+    notes: &[Vec<Cause>],
 ) -> FactVerdict {
     let (outcome, cause, at_risk) = if pending {
         let risk = actual
@@ -364,16 +358,15 @@ pub fn judge_status(
     } else if dead_lettered {
         (
             Outcome::DeadLettered,
-            vec![format!(
-                "a status change for order {order} was dead-lettered"
-            )],
+            vec![Cause::StatusDeadLettered { order }],
             None,
         )
     } else {
-        let mut cause = vec![format!(
-            "order {order} ends {}, its newest status is {expected}",
-            actual.unwrap_or("without a status")
-        )];
+        let mut cause = vec![Cause::StaleStatus {
+            order,
+            actual: actual.map(str::to_string),
+            expected: expected.to_string(),
+        }];
         cause.extend(notes.last().into_iter().flatten().cloned());
         (Outcome::StaleState, cause, None)
     };
@@ -409,7 +402,7 @@ pub fn combine(facts: Vec<FactVerdict>) -> Verdict {
     let mut failures: Vec<Outcome> = facts.iter().flat_map(|f| f.failures.clone()).collect();
     failures.sort_by(|a, b| b.cmp(a));
     failures.dedup();
-    let mut causes: Vec<Vec<String>> = worst.map(|f| f.causes.clone()).unwrap_or_default();
+    let mut causes: Vec<Vec<Cause>> = worst.map(|f| f.causes.clone()).unwrap_or_default();
     for fact in &facts {
         for chain in &fact.causes {
             if !causes.contains(chain) {
@@ -431,12 +424,24 @@ pub fn combine(facts: Vec<FactVerdict>) -> Verdict {
 /// still to come.
 pub const SO_FAR: &str = " so far";
 
+/// The last note that tells a dead-lettering (why each receive of the
+/// message ended, without its head), and the last note made after it.
+fn dead_letter_story(notes: &[Vec<Cause>]) -> (Option<&[Cause]>, Option<&Vec<Cause>>) {
+    let at = notes
+        .iter()
+        .rposition(|n| matches!(n.first(), Some(Cause::DeadLetterQueue { .. })));
+    match at {
+        Some(i) => (Some(&notes[i][1..]), notes[i + 1..].last()),
+        None => (None, None),
+    }
+}
+
 /// The cause chains of every effect beyond the `n` the producer asked for:
 /// each extra row and each extra charge names what made it.
 /// Each chain comes with whether an effect it tells was let through by
 /// retention.
-fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<(Vec<String>, bool)> {
-    let mut chains: Vec<(Vec<String>, bool)> = Vec::new();
+fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<(Vec<Cause>, bool)> {
+    let mut chains: Vec<(Vec<Cause>, bool)> = Vec::new();
     for kind in kinds {
         for entry in f.ledger.iter().filter(|e| e.kind == *kind).skip(n) {
             // A charge made by a delivery whose row is already told shares
@@ -469,17 +474,17 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     use LedgerKind::{PaymentCommitted, ProviderCharged};
     let n = f.expected;
     let order = f.payment.order;
-    // Words only a risk or a disagreement needs: made when one is.
-    let counts = || {
-        format!(
-            "the provider charged {}, the database has {}",
-            times(f.charges),
-            rows(f.payments)
-        )
+    let counts = || Cause::Counts {
+        fact: f.name.clone(),
+        charges: f.charges,
+        payments: f.payments,
     };
+    // The last dead-lettering of this fact's message, and the last note
+    // made after it.
+    let (dead_letter, after) = dead_letter_story(f.notes);
     let mut failures = Vec::new();
-    let mut causes: Vec<Vec<String>> = Vec::new();
-    let add = |chains: Vec<Vec<String>>, causes: &mut Vec<Vec<String>>| {
+    let mut causes: Vec<Vec<Cause>> = Vec::new();
+    let add = |chains: Vec<Vec<Cause>>, causes: &mut Vec<Vec<Cause>>| {
         for chain in chains {
             if !causes.contains(&chain) {
                 causes.push(chain);
@@ -503,9 +508,13 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     }
     // The two ledgers disagree, with the chain that says why.
     let disagree = |failures: &[Outcome]| {
-        let mut chain = vec![format!("{}: {}", f.name, counts())];
+        let mut chain = vec![counts()];
+        let mut also = Vec::new();
         if f.dead_lettered {
-            chain.push(format!("order {order} moved to the dead-letter queue"));
+            chain.push(Cause::DeadLettered { order });
+            // Why each receive of the message ended without an ack.
+            chain.extend(dead_letter.iter().copied().flatten().cloned());
+            also.extend(after.cloned());
         }
         let extra = if f.charges > n {
             extra_causes(f, n, &[ProviderCharged])
@@ -519,14 +528,25 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         let mut retention = false;
         if !failures.contains(&Outcome::ChargedTwice) {
             match extra.into_iter().next() {
+                // The dead-lettering did not make the extra effect: the
+                // effect's own chain stands beside it.
+                Some((more, through)) if f.dead_lettered => {
+                    also = vec![more];
+                    retention = through;
+                }
                 Some((more, through)) => {
                     chain.extend(more);
                     retention = through;
                 }
+                None if f.dead_lettered => {}
                 None => chain.extend(f.notes.last().into_iter().flatten().cloned()),
             }
+        } else {
+            also.clear();
         }
-        (chain, retention)
+        let mut chains = vec![chain];
+        chains.extend(also.into_iter().filter(|c| !c.is_empty()));
+        (chains, retention)
     };
     // The books are closed on a disagreement before the message settles
     // when the card was charged beyond what was owed and no transaction of
@@ -537,10 +557,10 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     // provider replays, and a keyed call never charged twice.) Declared
     // here, at the step that closes the books, not when the ack lands.
     if f.pending && f.charges > n && !f.writing && f.payments != f.charges {
-        let (chain, retention) = disagree(&failures);
+        let (chains, retention) = disagree(&failures);
         let_through_by_retention |= retention;
         failures.push(Outcome::Disagree);
-        add(vec![chain], &mut causes);
+        add(chains, &mut causes);
     }
     let mut outcome = None;
     let mut at_risk = None;
@@ -552,7 +572,11 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
                     "{name} is recorded as handled, its payment is not: a redelivery would be skipped"
                 ))
             } else if f.payments != f.charges || f.payments > n {
-                Some(format!("{name}: so far {}", counts()))
+                Some(format!(
+                    "{name}: so far the provider charged {}, the database has {}",
+                    times(f.charges),
+                    rows(f.payments)
+                ))
             } else if f.acked_before_work {
                 Some(format!(
                     "the broker removed the message for {name} before its work was saved"
@@ -564,40 +588,39 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         }
     } else {
         if f.payments != f.charges {
-            let (chain, retention) = disagree(&failures);
+            let (chains, retention) = disagree(&failures);
             let_through_by_retention |= retention;
             failures.push(Outcome::Disagree);
-            add(vec![chain], &mut causes);
+            add(chains, &mut causes);
         } else if f.payments < n {
             // Rows and charges agree, and fall short.
             if f.dead_lettered && f.poison {
                 outcome = Some(Outcome::DeadLettered);
                 add(
-                    vec![vec![format!(
-                        "order {order} moved to the dead-letter queue: the provider refuses it every time"
-                    )]],
+                    vec![vec![Cause::DeadLetteredRefused { order }]],
                     &mut causes,
                 );
             } else if f.dead_lettered {
                 failures.push(Outcome::ChargeLost);
-                let mut chain = vec![format!(
-                    "order {order} moved to the dead-letter queue: its receives ran out before any attempt saved the work"
-                )];
-                chain.extend(f.notes.last().into_iter().flatten().cloned());
-                add(vec![chain], &mut causes);
+                // Why each receive ended without an ack, newest first; a
+                // note made after the dead-lettering (a late copy's skip)
+                // is a cause beside it, not behind it.
+                let mut chain = vec![Cause::ReceivesRanOut { order }];
+                chain.extend(dead_letter.iter().copied().flatten().cloned());
+                let mut chains = vec![chain];
+                chains.extend(after.cloned());
+                add(chains, &mut causes);
             } else if f.acked_before_work && !f.doomed {
                 failures.push(Outcome::MessageLost);
-                let mut chain = vec![format!(
-                    "the broker removed the message for order {order} before its work was saved"
-                )];
+                let mut chain = vec![Cause::RemovedBeforeWork { order }];
                 chain.extend(f.notes.last().into_iter().flatten().cloned());
                 add(vec![chain], &mut causes);
             } else {
                 failures.push(Outcome::ChargeLost);
                 let mut chain = vec![if f.doomed {
-                    format!("order {order} is recorded as handled, with no payment")
+                    Cause::RecordedUnpaid { order }
                 } else {
-                    format!("nothing left to redeliver for order {order}")
+                    Cause::NothingLeft { order }
                 }];
                 chain.extend(f.notes.last().into_iter().flatten().cloned());
                 add(vec![chain], &mut causes);
@@ -676,6 +699,10 @@ mod tests {
         judge_fact(&state)
     }
 
+    fn redelivered() -> Cause {
+        Cause::Redelivered { id: "m-1".into() }
+    }
+
     fn fact(payments: usize, charges: usize, pending: bool) -> FactVerdict {
         judged(payments, charges, |s| s.pending = pending)
     }
@@ -687,23 +714,23 @@ mod tests {
             order: 1042,
             amount: 40,
         };
-        let entry = |kind, step, cause: &[&str], retention| LedgerEntry {
+        let entry = |kind, step, cause: &[Cause], retention| LedgerEntry {
             order: 1042,
             amount: 40,
             kind,
             step,
-            cause: cause.iter().map(|c| c.to_string()).collect(),
+            cause: cause.to_vec(),
             let_through_by_retention: retention,
         };
         let ledger = [
             entry(LedgerKind::ProviderCharged, 3, &[], false),
             entry(LedgerKind::PaymentCommitted, 4, &[], false),
-            entry(LedgerKind::ProviderCharged, 9, &["m-1 redelivered"], false),
-            // The words are not what counts: only the typed flag is.
+            entry(LedgerKind::ProviderCharged, 9, &[redelivered()], false),
+            // The cause in front is not what counts: only the typed flag is.
             entry(
                 LedgerKind::PaymentCommitted,
                 10,
-                &["a note in any words", "m-1 redelivered"],
+                &[Cause::LeaseExpired, redelivered()],
                 second_by_retention,
             ),
         ];
@@ -731,10 +758,7 @@ mod tests {
         assert_eq!(by_retention.outcome, Outcome::ChargedTwice);
         assert!(by_retention.let_through_by_retention);
         // The longer chain (the row's) took the charge's place.
-        assert_eq!(
-            by_retention.causes,
-            [["a note in any words", "m-1 redelivered"]]
-        );
+        assert_eq!(by_retention.causes, [[Cause::LeaseExpired, redelivered()]]);
         assert!(!paid_twice(false).let_through_by_retention);
         // Nothing is let through where nothing went wrong.
         assert!(!fact(1, 1, false).let_through_by_retention);

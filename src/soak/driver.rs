@@ -337,7 +337,7 @@ impl<'a> Driver<'a> {
             .filter(|(_, c)| match c.status() {
                 Status::Idle => can_receive,
                 Status::Handling | Status::Crashed => true,
-                Status::Blocked { .. } => false,
+                Status::Blocked { .. } | Status::AwaitingKey { .. } => false,
             })
             .map(|(i, _)| i)
             .collect();
@@ -509,7 +509,7 @@ impl<'a> Driver<'a> {
         if live.state.lock().map(|s| listed(&s)).unwrap_or(true) {
             return Ok(());
         }
-        let chain = tally::chain(fact);
+        let verdict = std::sync::Arc::new(tally::verdict(fact));
         let story = self
             .story_script(story, fact)?
             .ok()
@@ -526,7 +526,7 @@ impl<'a> Driver<'a> {
                     design: name.to_string(),
                     outcome: fact.outcome,
                     fact: format!("order {} (${})", fact.order, fact.amount),
-                    chain,
+                    verdict,
                     at_ms,
                     story,
                 },

@@ -102,7 +102,8 @@ pub struct LiveViolation {
     pub outcome: Outcome,
     /// `order 1031 ($40)`.
     pub fact: String,
-    pub chain: String,
+    /// The fact's verdict, which the dashboard draws with its own arrow.
+    pub verdict: Arc<crate::sim::Verdict>,
     /// Virtual time it settled at.
     pub at_ms: Millis,
     /// Its story as a scenario, when it replays on its own to the same end

@@ -95,7 +95,12 @@ impl Tally {
 
 /// One fact's verdict with its cause chain, in one line.
 pub fn chain(fact: &FactVerdict) -> String {
-    verdict::combine(vec![fact.clone()]).chain()
+    verdict(fact).chain()
+}
+
+/// One fact's verdict, as a run's verdict of that fact alone.
+pub fn verdict(fact: &FactVerdict) -> verdict::Verdict {
+    verdict::combine(vec![fact.clone()])
 }
 
 #[cfg(test)]
@@ -116,7 +121,10 @@ mod tests {
                 .into_iter()
                 .filter(|o| o.is_failure())
                 .collect(),
-            causes: vec![vec!["m-1 redelivered".into(), "lease expired".into()]],
+            causes: vec![vec![
+                crate::sim::Cause::Redelivered { id: "m-1".into() },
+                crate::sim::Cause::LeaseExpired,
+            ]],
             at_risk: None,
             harm_step: None,
             let_through_by_retention: false,
@@ -158,10 +166,15 @@ mod tests {
     #[test]
     fn the_retention_count_reads_the_verdict_not_its_words() {
         let mut tally = Tally::default();
-        // Words that once decided the count, now with no typed fact behind
-        // them: not counted.
+        // A pruned ID in the chain with no let-through behind it (the
+        // copy it let through did nothing): not counted.
         let mut worded = fact(Outcome::ChargedTwice, 1, 2, 2);
-        worded.causes = vec![vec!["m-1's processed ID was pruned at step 3".into()]];
+        worded.causes = vec![vec![crate::sim::Cause::Admitted(
+            crate::sim::admission::Admission::Pruned {
+                id: "m-1".into(),
+                step: 3,
+            },
+        )]];
         tally.book(&worded);
         assert_eq!(tally.let_through_by_retention, 0);
         let mut typed = fact(Outcome::ChargedTwice, 1, 2, 2);

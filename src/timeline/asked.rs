@@ -4,7 +4,7 @@
 //! answer; a fork changes the answer with the run.
 
 use super::Timeline;
-use crate::scenario::question::{Kind, MESSAGE_STATES};
+use crate::scenario::question::{Kind, MESSAGE_STATES, PROVIDER_ANSWERS};
 use crate::scenario::{Question, Script, Subject};
 use crate::sim::Frame;
 use crate::sim::frame::MessagePhase;
@@ -85,8 +85,14 @@ impl Timeline {
                         ask_at,
                         answer_at,
                         kind: q.subject.kind(&script.setup.consumers),
-                        was: figure(&q.subject, before, before, &script.setup.consumers),
-                        answer: figure(&q.subject, before, after, &script.setup.consumers),
+                        was: figure(&q.subject, before, before, &[], &script.setup.consumers),
+                        answer: figure(
+                            &q.subject,
+                            before,
+                            after,
+                            &self.frames[ask_at + 1..=answer_at.max(ask_at)],
+                            &script.setup.consumers,
+                        ),
                         question: q.clone(),
                     });
                 }
@@ -97,8 +103,15 @@ impl Timeline {
 }
 
 /// The subject's value in `after`; `before` is the frame the action
-/// started from, for what the action itself did.
-fn figure(subject: &Subject, before: &Frame, after: &Frame, consumers: &[String]) -> Answer {
+/// started from and `during` the action's own frames, for what the action
+/// itself did.
+fn figure(
+    subject: &Subject,
+    before: &Frame,
+    after: &Frame,
+    during: &[Frame],
+    consumers: &[String],
+) -> Answer {
     let committed = |n: usize| Answer::Number(n as u64);
     match subject {
         Subject::PaymentsTotal => Answer::Number(after.db.total_charged),
@@ -122,6 +135,22 @@ fn figure(subject: &Subject, before: &Frame, after: &Frame, consumers: &[String]
         Subject::ChargesAgain => Answer::Choice(usize::from(
             after.provider.charges.len() <= before.provider.charges.len(),
         )),
+        Subject::ProviderAnswer => {
+            let first = during.iter().find_map(|f| f.provider.answered_now.as_ref());
+            let name = match first {
+                None => "no call is made",
+                Some(a) if a.status == 201 && a.replayed => "201, the stored result (a replay)",
+                Some(a) if a.status == 201 => "201, a new charge",
+                Some(a) if a.status == 409 => "409 Conflict: still processing",
+                Some(_) => "another error (400, 402 or 422)",
+            };
+            Answer::Choice(
+                PROVIDER_ANSWERS
+                    .iter()
+                    .position(|s| *s == name)
+                    .unwrap_or(0),
+            )
+        }
         Subject::Holder(m) => {
             let holder = latest(after, m)
                 .filter(|v| v.phase == MessagePhase::InFlight)

@@ -156,14 +156,16 @@ impl<'a, S: Sink> Run<'a, S> {
         let design = self.strategy.name.clone();
         let design = design.as_ref();
         self.chapter = chapter;
-        self.title = step.title(design).to_string();
-        self.narration = step.narration(design, self.script.narrated_for.as_deref());
+        let on_postgres = self.script.setup.postgres.is_some();
+        self.title = step.title_on(design, on_postgres).to_string();
+        self.narration =
+            step.narration_on(design, self.script.narrated_for.as_deref(), on_postgres);
         self.chapters.push(self.made);
         for (i, (action, saying)) in step.actions.iter().zip(&step.sayings).enumerate() {
             self.sink.settle(self.last_own);
             self.action_index = i;
             self.action(action)?;
-            if let Some(said) = saying.as_ref().and_then(|s| s.for_design(design))
+            if let Some(said) = saying.as_ref().and_then(|s| s.for_run(design, on_postgres))
                 && !self.interrupted
             {
                 self.tell(said);
@@ -266,15 +268,16 @@ impl<'a, S: Sink> Run<'a, S> {
             let restarting = c.is_crashed();
             let answer = c.is_running() && program.get(c.pc) == Some(&Op::AwaitResponse);
             self.world.apply(&step)?;
-            // Taking in the provider's answer changes only the consumer,
-            // unless the answer makes it roll back (SQL the database sees).
+            // Taking in the provider's answer changes only the consumer and
+            // the provider's key store (the answer given out), unless the
+            // answer makes it roll back (SQL the database sees).
             let quiet = answer
                 && self.world.sql().is_empty()
-                && self
-                    .world
-                    .events()
-                    .iter()
-                    .all(|e| matches!(&e.actor, Actor::Consumer(name) if name == consumer));
+                && self.world.events().iter().all(|e| match &e.actor {
+                    Actor::Consumer(name) => name == consumer,
+                    Actor::Provider => true,
+                    _ => false,
+                });
             self.push_own(text.to_string(), quiet)?;
             let c = self
                 .world
@@ -284,7 +287,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 .expect("found above");
             let stop = match c.status() {
                 Status::Idle => !restarting,
-                Status::Blocked { .. } | Status::Crashed => true,
+                Status::Blocked { .. } | Status::AwaitingKey { .. } | Status::Crashed => true,
                 Status::Handling => at_target(c),
             };
             // Judged before the user's move, which may crash this very
@@ -405,7 +408,8 @@ impl<'a, S: Sink> Run<'a, S> {
         while let Some(fork) = self.forks.get(self.next_fork)
             && fork.at < self.made
         {
-            if !self.forked() {
+            let first = !self.forked();
+            if first {
                 self.begin_play_out(fork);
             }
             self.next_fork += 1;
@@ -414,6 +418,17 @@ impl<'a, S: Sink> Run<'a, S> {
             }
             self.world.apply(&fork.mv)?;
             self.push_as(format!("you: {}", move_text(&fork.mv)), true)?;
+            if first {
+                // The whole paragraph is said once, at the user's move;
+                // after it each step is told by its own line, with only a
+                // reminder of whose run this is.
+                self.narration = format!(
+                    "Your run since step {}, where you changed it: {}. Nothing else goes \
+                     wrong unless you make it.",
+                    fork.at,
+                    move_text(&fork.mv)
+                );
+            }
         }
         Ok(())
     }

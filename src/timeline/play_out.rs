@@ -27,7 +27,8 @@ pub fn next_move(world: &World, last: Option<&str>) -> Option<Move> {
         Status::Handling | Status::Crashed => true,
         // Retrying BEGIN while another holds the write lock only fails again.
         Status::Blocked { .. } => lock_free,
-        Status::Idle => false,
+        // Released when the provider answers the request it waits for.
+        Status::AwaitingKey { .. } | Status::Idle => false,
     };
     let consumers = world.consumers();
     if let Some(c) = last.and_then(|name| consumers.iter().find(|c| c.name == name))
@@ -146,13 +147,29 @@ mod fork_tests {
                 assert_eq!(mine.narration, was.narration, "fork at {at}, frame {i}");
                 assert_eq!(mine.said, was.said, "fork at {at}, frame {i}");
             }
-            for f in &t.frames[at + 1..] {
+            // The paragraph is said once, at the user's move; each later
+            // step has its own line and a one-sentence reminder.
+            let first = &t.frames[at + 1];
+            assert!(
+                first
+                    .narration
+                    .starts_with(&format!("After step {at} you changed the run")),
+                "fork at {at}: {}",
+                first.narration
+            );
+            for f in &t.frames[at + 2..] {
                 assert!(
                     f.narration
-                        .starts_with(&format!("After step {at} you changed the run")),
+                        .starts_with(&format!("Your run since step {at}, where you changed it")),
                     "fork at {at}, frame {}: {}",
                     f.index,
                     f.narration
+                );
+                assert!(f.narration.len() < 140, "{}", f.narration);
+                assert!(
+                    !crate::sim::event::step_told(&f.events).trim().is_empty(),
+                    "fork at {at}, frame {}: no words for what the step did",
+                    f.index
                 );
                 // None of the script's later faults is made after the fork.
                 assert!(

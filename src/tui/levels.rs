@@ -74,9 +74,10 @@ impl LevelPlay {
         self.hint = false;
     }
 
-    /// Why the handler cannot run as it stands, if it cannot.
+    /// Why the handler cannot run as it stands, if it cannot, naming the
+    /// blocks as the level screen shows them.
     pub fn invalid(&self) -> Option<StepError> {
-        design_file::check_order(&self.program).err()
+        design_file::check_order_named(&self.program, Op::label).err()
     }
 
     /// The levels the learner's saved progress says were won before.

@@ -9,9 +9,11 @@ pub mod app;
 pub mod compare;
 pub mod explorer;
 pub mod faults;
+pub mod input;
 pub mod keys;
 pub mod layout;
 pub mod levels;
+pub mod measure;
 pub mod panel;
 pub mod predict;
 #[cfg(unix)]

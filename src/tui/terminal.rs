@@ -2,9 +2,10 @@
 //! the event loop, and putting the terminal back however we leave (quit,
 //! Ctrl-C, panic, SIGTERM/SIGHUP/SIGINT from outside).
 
-use super::action::{self, Action};
+use super::action::Action;
 use super::app::{App, Effect};
 use super::explorer::Explored;
+use super::input;
 use super::levels::Proved;
 use super::update::update;
 use crate::check::{self, Bounds};
@@ -31,7 +32,7 @@ pub fn run(mut app: App, save: SaveMoment) -> io::Result<()> {
     // Before the terminal changes, so that no moment is left in which a
     // signal would end the process with the terminal still raw.
     #[cfg(unix)]
-    let _signals = super::signals::RestoreOnSignal::install(restore)?;
+    let _signals = super::signals::RestoreOnSignal::install(restore_and_clean_up)?;
     let mut terminal = ratatui::try_init()?;
     install_panic_hook();
     let result = (|| {
@@ -48,6 +49,13 @@ pub fn run(mut app: App, save: SaveMoment) -> io::Result<()> {
     })();
     restore();
     result
+}
+
+/// On a signal: the terminal back, then the run's schemas on a PostgreSQL
+/// server dropped (the process ends without running any destructor).
+fn restore_and_clean_up() {
+    restore();
+    crate::sim::db::drop_live_schemas();
 }
 
 /// Mouse capture off, cursor shown, raw mode and the alternate screen left.
@@ -261,7 +269,7 @@ fn unpanicked<T, E: std::fmt::Display>(work: impl FnOnce() -> Result<T, E>) -> R
 /// repeat, resize bursts) before the next draw.
 fn handle_pending(app: &mut App) -> io::Result<()> {
     loop {
-        if let Some(a) = action::from_event(&event::read()?) {
+        if let Some(a) = input::from_event(&event::read()?) {
             update(app, a);
         }
         if app.quit || !event::poll(Duration::ZERO)? {

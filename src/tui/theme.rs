@@ -185,6 +185,15 @@ impl Theme {
         value.is_none_or(|v| v.is_empty())
     }
 
+    /// The arrow of a cause chain in this terminal.
+    pub fn arrow(&self) -> crate::sim::Arrow {
+        if self.ascii() {
+            crate::sim::Arrow::Ascii
+        } else {
+            crate::sim::Arrow::Drawn
+        }
+    }
+
     pub fn ascii(&self) -> bool {
         self.g.border.top_left.is_ascii()
     }

@@ -25,6 +25,10 @@ impl Engine {
         }
     }
 
+    pub fn is_sqlite(&self) -> bool {
+        *self == Engine::Sqlite
+    }
+
     /// Where a second writer meets the first one's transaction on this
     /// engine, in the handler's terms.
     pub fn lock_point(self) -> &'static str {

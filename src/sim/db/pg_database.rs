@@ -33,6 +33,20 @@ pub(super) struct PgShared {
     pub observer: Mutex<postgres::Client>,
 }
 
+/// Set once a signal handler drops the schemas: the run's own connections
+/// then fail, and the run must not report that as its error (the handler
+/// ends the process with the signal's status).
+static ENDING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// A run whose schemas a signal handler is dropping waits here for the
+/// process to end, instead of reporting the errors that causes.
+pub(super) fn hold_if_ending() {
+    // Bounded by the handler, which ends the process once the drop is done.
+    while ENDING.load(Ordering::SeqCst) {
+        std::thread::park_timeout(Duration::from_secs(1));
+    }
+}
+
 /// Schemas of this process that are still live, for a signal handler.
 static LIVE: Mutex<Vec<(PgUrl, String)>> = Mutex::new(Vec::new());
 
@@ -55,6 +69,7 @@ impl PgShared {
     }
 
     pub(super) fn failed(&self, e: &postgres::Error) -> DbError {
+        hold_if_ending();
         DbError::Postgres(pg_error::running(&self.url, e))
     }
 
@@ -315,8 +330,9 @@ impl PgDatabase {
         self.shared.observe(|c| {
             let mut fresh = Fresh::default();
             if written.payments {
+                let ids: Vec<i64> = written.payment_ids.iter().copied().collect();
                 fresh.payments = c
-                    .query(PG_SELECT_PAYMENTS_AFTER, &[&last_payment])?
+                    .query(PG_SELECT_PAYMENTS_AFTER, &[&last_payment, &ids])?
                     .iter()
                     .map(|r| pg_payment(&read_row(r)))
                     .collect();
@@ -380,6 +396,7 @@ fn sweep_leftovers(observer: &mut postgres::Client) -> Result<(), postgres::Erro
 /// (a waiting statement or an open transaction would hold the drop up).
 /// For a signal handler: the run's own objects are unreachable from there.
 pub fn drop_live_schemas() {
+    ENDING.store(true, Ordering::SeqCst);
     let live = match LIVE.lock() {
         Ok(live) => live.clone(),
         Err(e) => e.into_inner().clone(),

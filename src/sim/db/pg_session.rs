@@ -197,6 +197,7 @@ impl PgSession {
     }
 
     fn gone(&self) -> DbError {
+        super::pg_database::hold_if_ending();
         DbError::Postgres(format!(
             "PostgreSQL at {}: a consumer's connection closed in the middle of the run; start the server and run again",
             self.shared.url
@@ -496,17 +497,19 @@ impl PgSession {
         message_id: &str,
     ) -> Result<Ran, DbError> {
         self.op(|| {
-            let rows = self
-                .exec(
-                    PG_INSERT_PAYMENT,
-                    vec![
-                        Value::Int(order.into()),
-                        Value::Int(amount.into()),
-                        Value::Text(message_id.into()),
-                    ],
-                )?
-                .count;
-            self.wrote(|w| w.payments = true);
+            let answer = self.exec(
+                PG_INSERT_PAYMENT,
+                vec![
+                    Value::Int(order.into()),
+                    Value::Int(amount.into()),
+                    Value::Text(message_id.into()),
+                ],
+            )?;
+            let rows = answer.count;
+            self.wrote(|w| {
+                w.payments = true;
+                w.payment_ids.extend(answer.rows.iter().map(|r| r[0].int()));
+            });
             Ok(Ran {
                 sql: self.shown(PG_INSERT_PAYMENT),
                 result: format!("{rows} row inserted"),

@@ -218,6 +218,10 @@ pub(super) fn row_by<T, P: rusqlite::Params>(
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Written {
     pub payments: bool,
+    /// The ids of the payment rows written (PostgreSQL): its transactions
+    /// run side by side, so ids need not commit in order. Empty on SQLite,
+    /// whose one writer at a time commits them in order.
+    pub payment_ids: std::collections::BTreeSet<i64>,
     pub processed: std::collections::BTreeSet<String>,
     pub records: std::collections::BTreeSet<String>,
     pub orders: std::collections::BTreeSet<u32>,

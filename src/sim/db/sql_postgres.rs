@@ -78,7 +78,7 @@ pub(super) const PG_SET_STATUS_IF_NEWER: &str = "INSERT INTO order_status (order
      SET status = excluded.status, version = excluded.version \
      WHERE excluded.version > order_status.version";
 pub(super) const PG_INSERT_PAYMENT: &str =
-    "INSERT INTO payments (order_id, amount, message_id) VALUES ($1, $2, $3)";
+    "INSERT INTO payments (order_id, amount, message_id) VALUES ($1, $2, $3) RETURNING id";
 
 pub(super) const PG_SELECT_PAYMENTS: &str =
     "SELECT id, order_id, amount, message_id FROM payments ORDER BY id";
@@ -90,8 +90,8 @@ pub(super) const PG_SELECT_ORDERS: &str =
     "SELECT order_id, last_message_id FROM orders ORDER BY order_id";
 pub(super) const PG_SELECT_STATUSES: &str =
     "SELECT order_id, status, version FROM order_status ORDER BY order_id";
-pub(super) const PG_SELECT_PAYMENTS_AFTER: &str =
-    "SELECT id, order_id, amount, message_id FROM payments WHERE id > $1 ORDER BY id";
+pub(super) const PG_SELECT_PAYMENTS_AFTER: &str = "SELECT id, order_id, amount, message_id FROM payments \
+     WHERE id > $1 OR id = ANY($2) ORDER BY id";
 pub(super) const PG_SELECT_PROCESSED_ROW: &str =
     "SELECT message_id, processed_at FROM processed_messages WHERE message_id = $1";
 pub(super) const PG_SELECT_RECORD_ROW: &str = "SELECT message_id, status, owner, deadline, result \

@@ -185,7 +185,10 @@ impl World {
                 let name = self.consumers[i].name.clone();
                 self.broker.note_lost_lease(
                     &receipt,
-                    format!("{name} backed off: {key} in progress elsewhere"),
+                    Cause::BackedOff {
+                        consumer: name,
+                        key: key.clone(),
+                    },
                 );
                 self.say(
                     self.actor(i),

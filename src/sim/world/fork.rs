@@ -74,6 +74,7 @@ impl World {
             pruned: self.pruned.clone(),
             conflict: self.conflict.clone(),
             replayed: self.replayed.clone(),
+            answered: self.answered.clone(),
             stepped: self.stepped.clone(),
             last_move: self.last_move.clone(),
             tables: self.tables.clone(),

@@ -9,12 +9,22 @@ impl World {
         if self.consumers[i].is_crashed() {
             return self.restart(i);
         }
+        if let Some(by) = self.consumers[i]
+            .handling()
+            .and_then(|h| h.held_by_key.clone())
+        {
+            // Calling again before the first request is answered would only
+            // get 409 again: the handler goes on waiting.
+            let text = format!("still waits for the provider to answer {by}'s request");
+            self.say(self.actor(i), EventKind::Info, text);
+            return Ok(());
+        }
         if self.consumers[i].is_blocked() {
             let c = self.consumers[i].work();
             c.connection = match std::mem::replace(&mut c.connection, Connection::Autocommit) {
                 // A statement the server holds: asked again, it answers
                 // once the server lets it finish, or is seen waiting still.
-                Connection::Waiting { before, .. } => *before,
+                Connection::Waiting(wait) => wait.before,
                 // A retry of the step that found the lock taken.
                 _ => Connection::Autocommit,
             };
@@ -116,11 +126,12 @@ impl World {
         let d = self.delivery(i).clone();
         // The skip's own reason names the mechanism (a unique key, an
         // offset, a cache hit), so the chain says why, not only that.
-        let reason = skip.reason(&self.consumers[i].name);
-        let mut why = vec![format!(
-            "{} skipped at step {}: {reason}",
-            d.message.id, self.step
-        )];
+        let mut why = vec![Cause::Skipped {
+            id: d.message.id.clone(),
+            step: self.step,
+            consumer: self.consumers[i].name.clone(),
+            skip: skip.clone(),
+        }];
         why.extend(self.delivery_cause(i));
         self.note(d.message.payment.clone(), why);
         let c = &mut self.consumers[i];
@@ -242,26 +253,20 @@ impl World {
     }
 
     /// Why this delivery exists, for the cause chains: empty for a first one.
-    pub(super) fn delivery_cause(&self, i: usize) -> Vec<String> {
+    pub(super) fn delivery_cause(&self, i: usize) -> Vec<Cause> {
         let d = self.delivery(i);
         let copies = self.broker.get(d.seq).map_or(1, |m| m.copy);
         let mut cause = Vec::new();
         if d.redelivered {
-            cause.push(format!("{} redelivered", d.message.id));
+            cause.push(Cause::Redelivered {
+                id: d.message.id.clone(),
+            });
             cause.extend(d.cause.iter().cloned());
         } else if copies > 1 {
-            let window = self.setup.dedup_window_ms;
-            cause.push(if window > 0 {
-                format!(
-                    "copy {copies} of {} published by a producer retry after the broker's {} deduplication window",
-                    d.message.id,
-                    format_duration(window)
-                )
-            } else {
-                format!(
-                    "copy {copies} of {} published by a producer retry",
-                    d.message.id
-                )
+            cause.push(Cause::ProducerRetry {
+                id: d.message.id.clone(),
+                copy: copies,
+                window: self.setup.dedup_window_ms,
             });
         }
         // The later of two payments that share an ID is the one that reused it.
@@ -269,10 +274,11 @@ impl World {
             .reused
             .get(&(d.message.id.clone(), d.message.payment.clone()))
         {
-            cause.push(format!(
-                "the producer reused the ID {} of order {order} for order {}",
-                d.message.id, d.message.payment.order
-            ));
+            cause.push(Cause::ReusedId {
+                id: d.message.id.clone(),
+                first: *order,
+                order: d.message.payment.order,
+            });
         }
         cause
     }
@@ -335,7 +341,7 @@ impl World {
             let mut cause = self.delivery_cause(i);
             let admission = self.consumers[i].work().admitted.take();
             if let Some(note) = &admission {
-                cause.insert(0, note.to_string());
+                cause.insert(0, Cause::Admitted(note.clone()));
             }
             self.record(LedgerEntry {
                 order: payment.order,
@@ -406,7 +412,7 @@ impl World {
             self.counters.acks_lost += 1;
             self.broker.mark_ack_lost(&d.receipt);
             self.broker
-                .note_lost_lease(&d.receipt, format!("ack lost at step {step}"));
+                .note_lost_lease(&d.receipt, Cause::AckLost { step });
             // The consumer cannot tell: as far as it knows, the ack went out.
             let c = &mut self.consumers[i];
             c.marks[c.pc] = Mark::Done;
@@ -434,9 +440,10 @@ impl World {
                     {
                         self.note(
                             payment.clone(),
-                            vec![format!(
-                                "{id} acked at step {step} with no payment committed"
-                            )],
+                            vec![Cause::AckedUnpaid {
+                                id: id.clone(),
+                                step,
+                            }],
                         );
                         self.acked_before_work.insert(payment.clone());
                     }

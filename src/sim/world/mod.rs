@@ -11,19 +11,19 @@ mod produce;
 mod retire;
 mod server_wait;
 mod setup;
-mod skip;
 mod tables;
 mod work;
 
 pub use facts::Tally;
 
+use super::skip::Skip;
 use setup::content_hash;
 pub use setup::{IdSource, Setup};
-use skip::Skip;
 
 use super::admission::Admission;
 use super::broker::{AckOutcome, Broker, ExpiryOutcome, MessageState};
 use super::cache::Cache;
+use super::cause::Cause;
 use super::consumer::{Connection, Consumer, Mark, Path};
 use super::db::{Begin, Database, DbError, Engine, Ran, RecordClaim, Tables, render_look_up};
 use super::event::{Actor, Event, EventKind, SqlRecord};
@@ -120,7 +120,7 @@ pub struct World {
     pub(super) committed: Tables,
     pub(super) counters: Counters,
     /// Per business fact: what happened to it that a verdict may need to explain.
-    notes: BTreeMap<Payment, Vec<Vec<String>>>,
+    notes: BTreeMap<Payment, Vec<Vec<Cause>>>,
     /// Message IDs delivered at least once, with the payments delivered
     /// under each, to count duplicates and tell a reused ID.
     pub(super) seen: BTreeMap<String, BTreeSet<Payment>>,
@@ -137,6 +137,8 @@ pub struct World {
     pub(super) conflict: Option<String>,
     /// The key whose stored result was replayed in this step.
     pub(super) replayed: Option<String>,
+    /// What the provider answered a call made in this step.
+    pub(super) answered: Option<crate::sim::frame::CallAnswer>,
     /// The consumer whose handler ran in this step, if one did: only its
     /// step is marked as the one that ran.
     pub(super) stepped: Option<String>,
@@ -247,6 +249,7 @@ impl World {
             pruned: BTreeMap::new(),
             conflict: None,
             replayed: None,
+            answered: None,
             stepped: None,
             last_move: None,
             tables: Default::default(),
@@ -289,6 +292,15 @@ impl World {
         world.broker.take_touched();
         world.open_facts();
         Ok(world)
+    }
+
+    /// The schema this world's run owns on a PostgreSQL server (none on
+    /// SQLite): its backends carry it as their application name.
+    pub fn database_name(&self) -> Option<String> {
+        match &self.db {
+            Database::Postgres(db) => Some(db.schema().to_string()),
+            Database::Sqlite(_) => None,
+        }
     }
 
     pub fn strategy(&self) -> &Strategy {
@@ -367,6 +379,7 @@ impl World {
         self.sql.clear();
         self.conflict = None;
         self.replayed = None;
+        self.answered = None;
         self.stepped = None;
         self.last_move = Some(mv.clone());
         self.step += 1;
@@ -377,15 +390,36 @@ impl World {
                 let i = self.consumer_index(consumer)?;
                 self.stepped = Some(consumer.clone());
                 let slow = std::mem::take(&mut self.consumers[i].slow_next_ms);
+                // A provider call is slow after it is sent: the request
+                // reaches the provider at once and the time goes by while
+                // the answer is awaited, so what the time brings (a lease
+                // running out) is told after the call. Any other step is
+                // slow before its effect lands.
+                let call = self.consumers[i].is_running()
+                    && matches!(
+                        self.strategy.program.get(self.consumers[i].pc),
+                        Some(Op::CallProvider { .. })
+                    );
                 if slow > 0 {
+                    let what = if call {
+                        "this call takes"
+                    } else {
+                        "this step takes"
+                    };
                     self.say(
                         Actor::Consumer(consumer.clone()),
                         EventKind::Warning,
-                        format!("is slow: this step takes {}", format_duration(slow)),
+                        format!("is slow: {what} {}", format_duration(slow)),
                     );
                 }
-                self.advance(self.setup.step_ms + slow)?;
-                self.step_consumer(i)?;
+                if call {
+                    self.advance(self.setup.step_ms)?;
+                    self.step_consumer(i)?;
+                    self.advance(slow)?;
+                } else {
+                    self.advance(self.setup.step_ms + slow)?;
+                    self.step_consumer(i)?;
+                }
             }
             Move::Crash { consumer } => {
                 let i = self.consumer_index(consumer)?;
@@ -588,7 +622,7 @@ impl World {
 
     /// Why something happened to a payment, as a chain of causes, newest
     /// first: the verdict joins it to its own chains, one cause a link.
-    pub(super) fn note(&mut self, payment: Payment, why: Vec<String>) {
+    pub(super) fn note(&mut self, payment: Payment, why: Vec<Cause>) {
         self.touched_facts.push(payment.clone());
         self.notes.entry(payment).or_default().push(why);
     }
@@ -636,19 +670,32 @@ impl World {
                         "makes {message_id} visible again: the lease {holder} held ran out with no ack"
                     ),
                 );
-                if cause.len() > 1 {
+                // The first cause is the expiry the broker saw itself.
+                if let Some((_, unseen)) = cause.split_first()
+                    && !unseen.is_empty()
+                {
+                    let words: Vec<String> = unseen.iter().map(Cause::to_string).collect();
                     self.say(
                         Actor::Observer,
                         EventKind::Info,
-                        format!("sees what the broker cannot: {}", cause[1..].join(", ")),
+                        format!("sees what the broker cannot: {}", words.join(", ")),
                     );
                 }
             }
             ExpiryOutcome::DeadLettered {
                 message_id,
+                payment,
                 receives,
+                lost_leases,
             } => {
                 self.counters.dead_lettered += 1;
+                // Why its receives ran out, for the verdict's chain.
+                let mut why = vec![Cause::DeadLetterQueue {
+                    id: message_id.clone(),
+                    receives,
+                }];
+                why.extend(lost_leases);
+                self.note(payment, why);
                 self.say(
                     Actor::Broker,
                     EventKind::Bad,
@@ -679,11 +726,18 @@ impl World {
         if c.pc < c.marks.len() && !c.is_idle() {
             c.marks[c.pc] = Mark::Crashed;
         }
+        let in_flight = c.awaiting_key().map(str::to_string);
         let delivery = c.die();
         self.say(
             Actor::Consumer(name.clone()),
             EventKind::Bad,
             "crashes: the process is gone".into(),
+        );
+        // The provider finishes a request whatever became of its caller.
+        self.provider_answers(
+            i,
+            in_flight,
+            &format!("{name}'s request into a closed connection"),
         );
         if had_txn {
             self.say(
@@ -697,8 +751,13 @@ impl World {
             self.release_waiters();
         }
         if let Some(d) = delivery {
-            self.broker
-                .note_lost_lease(&d.receipt, format!("{name} crashed at step {step}"));
+            self.broker.note_lost_lease(
+                &d.receipt,
+                Cause::Crashed {
+                    consumer: name.clone(),
+                    step,
+                },
+            );
             let id = &d.message.id;
             let forgotten = self.broker.forgot(d.seq);
             let text = match self.broker.get(d.seq).map(|m| &m.state) {

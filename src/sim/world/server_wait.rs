@@ -7,7 +7,7 @@
 //! is told as what the server did.
 
 use super::*;
-use crate::sim::consumer::{Connection, Phase};
+use crate::sim::consumer::{Connection, Phase, Wait};
 
 /// What a step may have changed before its statement was held: put back,
 /// so that the step goes on as if it had not started.
@@ -72,10 +72,10 @@ impl World {
         c.phase = before.phase;
         c.marks[c.pc] = Mark::Waiting;
         let connection = std::mem::replace(&mut c.work().connection, Connection::Autocommit);
-        c.work().connection = Connection::Waiting {
+        c.work().connection = Connection::Waiting(Box::new(Wait {
             by: by.clone(),
-            before: Box::new(connection),
-        };
+            before: connection,
+        }));
         self.ran(
             i,
             Ran {
@@ -101,12 +101,12 @@ impl World {
     /// then its step goes on now, in this move.
     pub(super) fn settle_waits(&mut self) -> Result<(), SimError> {
         for i in 0..self.consumers.len() {
-            let Some(Connection::Waiting { by, .. }) =
+            let Some(Connection::Waiting(wait)) =
                 self.consumers[i].handling().map(|h| &h.connection)
             else {
                 continue;
             };
-            let by = by.clone();
+            let by = wait.by.clone();
             let Some(session) = self.consumers[i].session.as_ref() else {
                 continue;
             };
@@ -122,10 +122,10 @@ impl World {
                 ),
             );
             let c = self.consumers[i].work();
-            if let Connection::Waiting { before, .. } =
+            if let Connection::Waiting(wait) =
                 std::mem::replace(&mut c.connection, Connection::Autocommit)
             {
-                c.connection = *before;
+                c.connection = wait.before;
             }
             self.run_op(i)?;
             let c = &mut self.consumers[i];

@@ -68,6 +68,7 @@ impl World {
         for session in self.consumers.iter().filter_map(|c| c.session.as_ref()) {
             if let Some(w) = session.take_committed() {
                 written.payments |= w.payments;
+                written.payment_ids.extend(w.payment_ids);
                 written.offset |= w.offset;
                 written.processed.extend(w.processed);
                 written.records.extend(w.records);
@@ -91,7 +92,10 @@ impl World {
                 order: row.order,
                 amount: row.amount,
             });
-            self.committed.payments.push(row);
+            // In id order, as the database lists them: on PostgreSQL a
+            // transaction that began later may commit first.
+            let at = self.committed.payments.partition_point(|p| p.id < row.id);
+            self.committed.payments.insert(at, row);
         }
         for (id, row) in fresh.processed {
             if self.drop_processed_copy(&id) {

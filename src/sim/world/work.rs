@@ -31,10 +31,13 @@ impl World {
                     .map(|s| (s.status.clone(), s.version));
                 if let Some((status, version)) = newer {
                     let id = self.delivery(i).message.id.clone();
-                    let mut why = vec![format!(
-                        "{id} (version {}) wrote over {status} (version {version}) in its transaction at step {}",
-                        update.version, self.step
-                    )];
+                    let mut why = vec![Cause::WroteOver {
+                        id,
+                        version: update.version,
+                        newer: status,
+                        newer_version: version,
+                        step: self.step,
+                    }];
                     why.extend(self.delivery_cause(i));
                     self.note(payment.clone(), why);
                 }
@@ -127,27 +130,14 @@ impl World {
         );
         if self.provider.charges().len() > charges_before {
             let mut cause = Vec::new();
-            if !with_key && self.consumers[i].work().retry_cause.is_none() {
-                cause.push(format!(
-                    "{} called the provider without an Idempotency-Key",
-                    self.consumers[i].name
-                ));
-            }
-            if let Some(why) = self.consumers[i].work().retry_cause.clone() {
-                cause.push(
-                    format!(
-                        "{} called the provider again {}",
-                        self.consumers[i].name,
-                        if with_key {
-                            ""
-                        } else {
-                            "without an Idempotency-Key"
-                        }
-                    )
-                    .trim_end()
-                    .to_string(),
-                );
-                cause.push(why);
+            let consumer = self.consumers[i].name.clone();
+            match self.consumers[i].work().retry_cause.clone() {
+                Some(why) => {
+                    cause.push(Cause::CalledAgain { consumer, with_key });
+                    cause.push(why);
+                }
+                None if !with_key => cause.push(Cause::NoKey { consumer }),
+                None => {}
             }
             cause.extend(self.delivery_cause(i));
             self.record(LedgerEntry {
@@ -187,9 +177,67 @@ impl World {
                 format!("answers {}", response.reply.describe()),
             );
         }
+        self.answered = Some(crate::sim::frame::CallAnswer {
+            caller: self.consumers[i].name.clone(),
+            status: response.reply.status(),
+            replayed: response.replayed,
+        });
+        // A fresh keyed request stays in flight at the provider until it
+        // answers: a repeat in between gets 409.
+        if let Some(k) = key
+            && !response.replayed
+            && matches!(response.reply, Reply::Charged { .. } | Reply::Declined)
+        {
+            self.consumers[i].work().awaiting_key = Some(k.to_string());
+        }
         self.consumers[i].work().response = Some(response);
         self.done(i);
         Ok(())
+    }
+
+    /// The provider answers consumer `i`'s request, if it holds one in
+    /// flight: the key's result is kept for repeats from now on, and a
+    /// handler that got 409 for the key can call again. `key` is the
+    /// request's key, taken from the handler (which may be dying).
+    pub(super) fn provider_answers(&mut self, i: usize, key: Option<String>, to_whom: &str) {
+        let Some(key) = key else {
+            return;
+        };
+        if !self.provider.answer(&key) {
+            return;
+        }
+        let result = self
+            .provider
+            .keys()
+            .find(|k| k.key == key)
+            .map(|k| k.result.describe())
+            .unwrap_or_default();
+        self.say(
+            Actor::Provider,
+            EventKind::Info,
+            format!(
+                "answers {to_whom} ({result}) and keeps it under key {key}: a repeat now gets it"
+            ),
+        );
+        let answered = self.consumers[i].name.clone();
+        for j in 0..self.consumers.len() {
+            let c = &mut self.consumers[j];
+            let waits = c
+                .handling()
+                .is_some_and(|h| h.held_by_key.as_deref() == Some(answered.as_str()));
+            if !waits {
+                continue;
+            }
+            c.work().held_by_key = None;
+            if c.marks.get(c.pc) == Some(&Mark::Waiting) {
+                c.marks[c.pc] = Mark::Todo;
+            }
+            self.say(
+                self.actor(j),
+                EventKind::Info,
+                format!("can go on: the provider has answered {answered}, so its next call with key {key} gets that answer"),
+            );
+        }
     }
 
     pub(super) fn await_response(&mut self, i: usize) -> Result<(), SimError> {
@@ -197,11 +245,14 @@ impl World {
             return Ok(());
         }
         let step = self.step;
+        let name = self.consumers[i].name.clone();
+        let key = self.consumers[i].work().awaiting_key.take();
+        self.provider_answers(i, key, &format!("{name}'s request"));
         let c = &mut self.consumers[i];
         let response = c.work().response.take();
         if std::mem::take(&mut c.lose_next_response) || response.is_none() {
             // The handler times out and calls again: same program step as before.
-            c.work().retry_cause = Some(format!("response lost at step {step}"));
+            c.work().retry_cause = Some(Cause::ResponseLost { step });
             c.marks[c.pc] = Mark::Failed;
             c.pc -= 1;
             c.marks[c.pc] = Mark::Todo;
@@ -213,6 +264,43 @@ impl World {
             return Ok(());
         }
         let response = response.expect("checked above");
+        if response.reply == Reply::StillProcessing {
+            // 409 is no answer about the request, only "not yet": the
+            // handler waits for the first request's answer, keeping its
+            // lease, and then calls again with the same key, as it would
+            // after a lost response.
+            let key = self.message_key(i);
+            let by = self
+                .consumers
+                .iter()
+                .find(|c| c.awaiting_key() == Some(key.as_str()))
+                .map(|c| c.name.clone());
+            let c = &mut self.consumers[i];
+            c.work().retry_cause = Some(Cause::ProviderAnswered {
+                reply: Reply::StillProcessing,
+                step,
+            });
+            c.marks[c.pc] = Mark::Failed;
+            c.pc -= 1;
+            c.marks[c.pc] = if by.is_some() {
+                Mark::Waiting
+            } else {
+                Mark::Todo
+            };
+            let whose = match &by {
+                Some(by) => format!("{by}'s request"),
+                None => "the first request".into(),
+            };
+            c.work().held_by_key = by;
+            self.say(
+                self.actor(i),
+                EventKind::Warning,
+                format!(
+                    "gets 409 Conflict: {whose} with key {key} is not answered yet, so it waits for that answer and will then call again with the same key"
+                ),
+            );
+            return Ok(());
+        }
         let replay = if response.replayed {
             " (replayed: Idempotent-Replayed: true)"
         } else {
@@ -244,14 +332,18 @@ impl World {
                 if let Some(d) = c.delivery().cloned() {
                     self.broker.note_lost_lease(
                         &d.receipt,
-                        format!("{name} gave up after {} at step {step}", other.describe()),
+                        Cause::GaveUp {
+                            consumer: name,
+                            reply: other.clone(),
+                            step,
+                        },
                     );
                     self.note(
                         d.message.payment.clone(),
-                        vec![format!(
-                            "the provider answered {} at step {step}",
-                            other.describe()
-                        )],
+                        vec![Cause::ProviderAnswered {
+                            reply: other.clone(),
+                            step,
+                        }],
                     );
                     // A decline or a reused key is an answer about the
                     // request itself: every retry will get it again.

@@ -135,7 +135,7 @@ mod tests {
             design: "naive".into(),
             outcome: crate::sim::Outcome::ChargedTwice,
             fact: "order 1001 ($40)".into(),
-            chain: "charged twice <- m-1 redelivered".into(),
+            verdict: std::sync::Arc::new(crate::sim::verdict::combine(Vec::new())),
             at_ms: 1_000,
             story: story.then(|| std::sync::Arc::new(crate::scenario::find("tour-1").unwrap())),
         }

@@ -7,6 +7,7 @@ use super::{Dashboard, SPEEDS};
 use crate::check::num;
 use crate::sim::{Outcome, format_duration};
 use crate::soak::live::LiveDesign;
+use crate::tui::measure;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -35,7 +36,7 @@ impl Widget for &Dashboard {
             Span::raw(t.text(" · ").into_owned()),
             Span::raw(t.text(&self.settings).into_owned()),
         ]);
-        let head_rows = wrapped_rows(&head, area.width).min(3);
+        let head_rows = measure::rows([&head], area.width, false).min(3);
         let [header, gauge, designs, violations, keys] = Layout::vertical([
             Constraint::Length(head_rows),
             Constraint::Length(1),
@@ -180,7 +181,7 @@ impl Dashboard {
         ];
         // The figures come first; the charts take the rows left over, and
         // the border says when there were too few for them.
-        let rows: u16 = lines.iter().map(|l| wrapped_rows(l, inner.width)).sum();
+        let rows = measure::rows(&lines, inner.width, true);
         let spark_rows = if inner.height >= rows + 3 { 3 } else { 0 };
         if rows > inner.height {
             block_note(
@@ -354,11 +355,7 @@ impl Dashboard {
         );
         if let Some(v) = self.live.violations.get(self.selected) {
             // The simulator's arrow, where the terminal has it.
-            let told = if t.ascii() {
-                v.chain.clone()
-            } else {
-                v.chain.replace(" <- ", " ← ")
-            };
+            let told = v.verdict.chain_with(t.arrow());
             Paragraph::new(t.text(&told).into_owned())
                 .style(Style::default())
                 .wrap(Wrap { trim: true })
@@ -377,36 +374,6 @@ impl Dashboard {
                 .collect::<Vec<_>>(),
         )
     }
-}
-
-/// Rows a line takes wrapped at `width` as ratatui's `Wrap` wraps it:
-/// word by word, a word longer than the row split across rows, the line's
-/// leading spaces kept (as `trim: false` keeps them; no line drawn with
-/// `trim: true` here starts with one).
-fn wrapped_rows(line: &Line<'_>, width: u16) -> u16 {
-    let width = usize::from(width.max(1));
-    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-    let lead = text.chars().take_while(|c| c.is_whitespace()).count();
-    let mut rows = 1;
-    // Columns used on the current row, and whether a word is on it yet.
-    let (mut used, mut started) = (lead.min(width), false);
-    for word in text.split_whitespace() {
-        let w = word.chars().count();
-        let sep = usize::from(started);
-        if used + sep + w <= width {
-            used += sep + w;
-            started = true;
-            continue;
-        }
-        if used > 0 {
-            rows += 1;
-        }
-        // The word starts a row; one too long for it fills rows of its own.
-        rows += (w.max(1) - 1) / width;
-        used = (w.max(1) - 1) % width + 1;
-        started = true;
-    }
-    rows as u16
 }
 
 /// A chart's dollar figure: `$417,454`, `-$12`.
@@ -461,57 +428,5 @@ fn outcomes(d: &LiveDesign) -> String {
         "nothing settled yet".into()
     } else {
         parts.join(" · ")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Rows ratatui's own wrapping fills for this text at this width.
-    fn rendered_rows(text: &str, width: u16, trim: bool) -> u16 {
-        let area = Rect::new(0, 0, width, 60);
-        let mut buf = Buffer::empty(area);
-        Paragraph::new(text)
-            .wrap(Wrap { trim })
-            .render(area, &mut buf);
-        (0..area.height)
-            .filter(|&y| (0..width).any(|x| buf[(x, y)].symbol() != " "))
-            .max()
-            .map_or(1, |y| y + 1)
-    }
-
-    #[test]
-    fn wrapped_rows_counts_as_ratatui_wraps() {
-        let words = [
-            "a",
-            "delivered",
-            "1,234,567",
-            "·",
-            "crash=0.5%,lose-ack=1%,lose-response=0.5%,slow=2%,republish=1%,expire=0.5%",
-            "(+$394,703",
-            "vs",
-            "owed)",
-        ];
-        // A fixed walk through word sequences and widths: the same cases on
-        // every run.
-        let mut seed = 7u64;
-        for case in 0..400 {
-            let mut text = String::from(if case % 2 == 0 { " idem" } else { "idem" });
-            for _ in 0..(case % 13) {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                text.push(' ');
-                text.push_str(words[(seed >> 33) as usize % words.len()]);
-            }
-            let width = 8 + (case % 90) as u16;
-            let trim = !text.starts_with(' ');
-            assert_eq!(
-                wrapped_rows(&Line::raw(text.clone()), width),
-                rendered_rows(&text, width, trim),
-                "{text:?} at {width}"
-            );
-        }
     }
 }

@@ -347,8 +347,11 @@ fn detail(
                     };
                     let charge = if wide { "provider charge" } else { "charge" };
                     let plural = if cx.charges == 1 { "" } else { "s" };
+                    // Found breadth-first: the shortest run to this end,
+                    // which is why it can be shorter than a tour's story.
+                    let shortest = if wide { ", the shortest" } else { ", shortest" };
                     format!(
-                        "  {} moves {} {paid}, {} {charge}{plural}",
+                        "  {} moves{shortest} {} {paid}, {} {charge}{plural}",
                         cx.moves.len(),
                         t.g.dot,
                         cx.charges
@@ -361,11 +364,17 @@ fn detail(
             lines.push(line);
         }
         if let Some(cx) = s.counterexamples.get(cx_sel) {
-            let chain = cx.chain.replace(" <- ", &format!(" {} ", t.g.back_arrow));
+            let chain = cx.verdict.chain_with(t.arrow());
             lines.push(Line::from(vec![
                 Span::styled(" why: ", t.dim()),
                 Span::styled(t.text(&chain).into_owned(), t.warn()),
             ]));
+            // Said only where it fits whole: a cut sentence would hide
+            // the reason it gives.
+            let why_shortest = " found breadth-first: the shortest run to each end; a tour may tell another, to teach one fault at a time";
+            if why_shortest.chars().count() < width {
+                lines.push(Line::styled(why_shortest, t.dim()));
+            }
             if let Some(b) = &s.bounds {
                 lines.push(Line::styled(
                     format!(
@@ -426,7 +435,7 @@ fn detail(
         }
         let wraps = line.spans.first().is_some_and(|s| s.content == " why: ");
         let h = if wraps {
-            (line.width().div_ceil(inner.width.max(1) as usize) as u16)
+            crate::tui::measure::rows([&line], inner.width, false)
                 .clamp(1, 4)
                 .min(inner.bottom() - y)
         } else {

@@ -57,6 +57,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             t.title(),
         ),
         Span::styled(format!("  {}  ", t.g.dot), t.dim()),
+    ]);
+    // SQLite is the default and goes unnamed; a server run says so.
+    if !f.engine.is_sqlite() {
+        right.extend([
+            Span::styled(f.engine.name(), t.info()),
+            Span::styled(format!("  {}  ", t.g.dot), t.dim()),
+        ]);
+    }
+    right.extend([
         Span::styled("design: ", t.dim()),
         Span::styled(app.strategy.name.clone(), t.key()),
         Span::styled(

@@ -2,7 +2,7 @@
 
 use crate::tui::app::App;
 use crate::tui::keys::KEYS;
-use crate::tui::layout;
+use crate::tui::{layout, measure};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -13,10 +13,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let g = &t.g;
     let mut lines: Vec<Line<'static>> = KEYS
         .iter()
-        .map(|k| {
+        .filter_map(|k| k.help)
+        .map(|(keys, what)| {
             Line::from(vec![
-                Span::styled(format!(" {:<24} ", t.text(k.keys)), t.key()),
-                Span::raw(k.what),
+                Span::styled(format!(" {:<24} ", t.text(keys)), t.key()),
+                Span::raw(what),
             ])
         })
         .collect();
@@ -55,16 +56,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         )),
     ]));
     // Rows as drawn: a line wider than the box wraps.
-    let rows_of = |l: &Line| l.width().div_ceil(82).max(1);
-    let rows = lines.iter().map(rows_of).sum();
-    let popup = layout::help(area, rows);
+    let rows = measure::rows(&lines, 82, false);
+    let popup = layout::help(area, usize::from(rows));
     // Scrolled no further than the last line coming into view, counting
     // rows as they wrap in the box as drawn.
-    let room = usize::from(popup.height.saturating_sub(2));
-    let inner_w = usize::from(popup.width.saturating_sub(2)).max(1);
-    let rows_of = |l: &Line| l.width().div_ceil(inner_w).max(1);
+    let room = popup.height.saturating_sub(2);
+    let inner_w = popup.width.saturating_sub(2);
     let mut most = 0;
-    while most < lines.len() && lines[most..].iter().map(rows_of).sum::<usize>() > room {
+    while most < lines.len() && measure::rows(&lines[most..], inner_w, false) > room {
         most += 1;
     }
     let skip = app.help_scroll.min(most);

@@ -1,5 +1,6 @@
 //! The bottom line: the keys that matter here, or a note about the last one.
 
+use crate::tui::action::Action;
 use crate::tui::app::{App, Overlay};
 use crate::tui::keys::KEYS;
 use ratatui::buffer::Buffer;
@@ -17,80 +18,79 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
         return;
     }
-    // (key, words, rank): the lowest ranks stay when the bar is narrow;
-    // help and quit always do, at the right end.
-    let listed = |hints: &[(&'static str, &'static str)]| -> Vec<(&'static str, &'static str, u8)> {
-        hints
-            .iter()
-            .enumerate()
-            .map(|(i, &(k, w))| {
-                (
-                    k,
-                    w,
-                    if matches!(k, "?" | "q") {
-                        0
-                    } else {
-                        i as u8 + 1
-                    },
-                )
-            })
-            .collect()
-    };
-    let mut hints: Vec<(&str, &str, u8)> = match app.overlay {
+    let mut hints: Vec<Hint> = match app.overlay {
         Overlay::Picker { .. } => listed(&[
-            ("↑/↓", "choose"),
-            ("0-9", "number"),
-            ("Enter", "open"),
-            ("Esc", "close"),
+            plain("↑/↓", "choose"),
+            plain("0-9", "number"),
+            plain("Enter", "open"),
+            plain("Esc", "close"),
         ]),
         // A long menu takes its number in two digits, then Enter.
         Overlay::Faults { .. } if crate::tui::faults::menu(app.frame()).len() > 9 => listed(&[
-            ("↑/↓", "choose"),
-            ("0-9", "number"),
-            ("Enter", "do it"),
-            ("Esc", "cancel"),
+            plain("↑/↓", "choose"),
+            plain("0-9", "number"),
+            plain("Enter", "do it"),
+            plain("Esc", "cancel"),
         ]),
-        Overlay::Faults { .. } => {
-            listed(&[("↑/↓", "choose"), ("Enter/1-9", "do it"), ("Esc", "cancel")])
-        }
-        Overlay::Help => listed(&[("↑/↓", "scroll"), ("Esc/?", "close")]),
+        Overlay::Faults { .. } => listed(&[
+            plain("↑/↓", "choose"),
+            plain("Enter/1-9", "do it"),
+            plain("Esc", "cancel"),
+        ]),
+        Overlay::Help => listed(&[plain("↑/↓", "scroll"), plain("Esc/?", "close")]),
         Overlay::Explorer(_) => listed(&[
-            ("↑/↓", "design"),
-            ("←/→", "counterexample"),
-            ("Enter", "replay it"),
-            ("Esc/q", "back"),
+            plain("↑/↓", "design"),
+            plain("←/→", "counterexample"),
+            plain("Enter", "replay it"),
+            plain("Esc/q", "back"),
         ]),
         // The arrows go first when the bar is narrow: they need no telling.
         Overlay::Levels => vec![
-            ("↑/↓", "step", 9),
-            ("1-0", "add", 1),
-            ("d", "remove", 2),
-            ("K/J", "move", 3),
-            ("Enter", "prove", 1),
-            ("v", "watch", 4),
-            ("[/]", "level", 5),
-            ("r", "reset", 8),
-            ("Esc", "back", 6),
-            ("?", "hint", 0),
+            plain("↑/↓", "step").rank(9),
+            plain("1-0", "add").rank(1),
+            plain("d", "remove").rank(2),
+            plain("K/J", "move").rank(3),
+            plain("Enter", "prove").rank(1),
+            plain("v", "watch").rank(4),
+            plain("[/]", "level").rank(5),
+            plain("r", "reset").rank(8),
+            plain("Esc", "back").rank(6),
+            last("?", "hint"),
         ],
         Overlay::None if app.compare.is_some() => listed(&[
-            ("←/→", "step"),
-            ("[/]", "chapter"),
-            ("v", "where they part"),
-            ("m", "design"),
-            ("c/Esc", "back"),
-            ("?", "help"),
-            ("q", "quit"),
+            plain("←/→", "step"),
+            plain("[/]", "chapter"),
+            plain("v", "where they part"),
+            design("m", "design"),
+            plain("c/Esc", "back"),
+            last("?", "help"),
+            last("q", "quit"),
         ]),
         Overlay::None => KEYS
             .iter()
-            .filter_map(|k| k.hint.map(|(key, what)| (key, what, k.rank)))
+            .filter_map(|k| {
+                let (key, what) = k.hint?;
+                let does = |a: fn(&Action) -> bool| k.binds.iter().any(|(_, b)| a(b));
+                let role = if does(|a| matches!(a, Action::Help | Action::QuitKey)) {
+                    Role::Last
+                } else if does(|a| matches!(a, Action::ToggleMode)) {
+                    Role::Design
+                } else {
+                    Role::Plain
+                };
+                Some(Hint {
+                    key,
+                    what,
+                    rank: k.rank,
+                    role,
+                })
+            })
             .collect(),
     };
     // A scenario told for one design (a saved counterexample) has no
     // other design to switch to: the key is not offered.
     if crate::tui::app::designs(&app.script).len() < 2 {
-        hints.retain(|(key, _, _)| *key != "m");
+        hints.retain(|h| h.role != Role::Design);
     }
     let item = |key: &str, what: &str| -> (Vec<Span<'static>>, usize) {
         let key = t.text(key).into_owned();
@@ -106,11 +106,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // The last item's two trailing spaces may fall off the edge.
     let room = area.width as usize + 2;
     let mut by_rank: Vec<usize> = (0..hints.len()).collect();
-    by_rank.sort_by_key(|&i| hints[i].2);
+    by_rank.sort_by_key(|&i| hints[i].rank);
     let mut keep = vec![false; hints.len()];
     let mut used = 1;
     for i in by_rank {
-        let (key, what, _) = hints[i];
+        let Hint { key, what, .. } = hints[i];
         let (_, w) = item(key, what);
         if used + w <= room {
             used += w;
@@ -118,15 +118,72 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         }
     }
     // Shown in their own order, help and quit last.
-    let (tail, main): (Vec<_>, Vec<_>) = hints
+    let (tail, main): (Vec<&Hint>, Vec<&Hint>) = hints
         .iter()
         .zip(&keep)
         .filter(|(_, k)| **k)
         .map(|(h, _)| h)
-        .partition(|(key, _, _)| matches!(*key, "?" | "q"));
+        .partition(|h| h.role == Role::Last);
     let mut spans = vec![Span::raw(" ")];
-    for (key, what, _) in main.into_iter().chain(tail) {
-        spans.extend(item(key, what).0);
+    for h in main.into_iter().chain(tail) {
+        spans.extend(item(h.key, h.what).0);
     }
     Line::from(spans).render(area, buf);
+}
+
+/// One item of the bar: a key and what it does here.
+#[derive(Clone, Copy)]
+struct Hint {
+    key: &'static str,
+    what: &'static str,
+    /// The lowest ranks stay when the bar is narrow.
+    rank: u8,
+    role: Role,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Plain,
+    /// Help and quit: they always stay, at the right end.
+    Last,
+    /// The next design: offered only where there is one.
+    Design,
+}
+
+impl Hint {
+    fn rank(self, rank: u8) -> Hint {
+        Hint { rank, ..self }
+    }
+}
+
+fn plain(key: &'static str, what: &'static str) -> Hint {
+    Hint {
+        key,
+        what,
+        rank: 0,
+        role: Role::Plain,
+    }
+}
+
+fn last(key: &'static str, what: &'static str) -> Hint {
+    Hint {
+        role: Role::Last,
+        ..plain(key, what)
+    }
+}
+
+fn design(key: &'static str, what: &'static str) -> Hint {
+    Hint {
+        role: Role::Design,
+        ..plain(key, what)
+    }
+}
+
+/// A bar ranked in its own order, help and quit first to stay.
+fn listed(hints: &[Hint]) -> Vec<Hint> {
+    hints
+        .iter()
+        .enumerate()
+        .map(|(i, h)| h.rank(if h.role == Role::Last { 0 } else { i as u8 + 1 }))
+        .collect()
 }

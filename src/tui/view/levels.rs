@@ -10,6 +10,7 @@ use crate::scenario::design_file::needs_transaction;
 use crate::sim::Op;
 use crate::tui::app::App;
 use crate::tui::levels::{LevelPlay, Proving};
+use crate::tui::measure;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -47,9 +48,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     goal.push(Line::raw(t.text(&flow(&level.goal)).into_owned()));
     let inner_width = body.width.saturating_sub(2).max(1);
-    let goal_rows = rows(&goal, inner_width);
+    let goal_rows = measure::rows(&goal, inner_width, false);
     let verdict = verdict_lines(t, play);
-    let verdict_rows = rows(&verdict, inner_width);
+    let verdict_rows = measure::rows(&verdict, inner_width, false);
     // The handler and the whole palette come first: a learner who cannot
     // see a building block cannot use it. The goal and the verdict share
     // what is left, the goal first; each says when it is cut.
@@ -79,28 +80,6 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let inner = block.inner(verdict_area);
     block.render(verdict_area, buf);
     super::wrap(t, verdict, inner, buf);
-}
-
-/// Rows `lines` take wrapped at word boundaries in `width` columns.
-fn rows(lines: &[Line<'_>], width: u16) -> u16 {
-    let width = usize::from(width.max(1));
-    let mut total = 0;
-    for line in lines {
-        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-        let mut used = 0;
-        let mut count = 1;
-        for word in text.split_whitespace() {
-            let w = word.chars().count();
-            if used > 0 && used + 1 + w > width {
-                count += 1 + (w.saturating_sub(1)) / width;
-                used = w % width;
-            } else {
-                used += w + usize::from(used > 0);
-            }
-        }
-        total += count;
-    }
-    u16::try_from(total).unwrap_or(u16::MAX)
 }
 
 /// A level file's goal is wrapped at its own width: joined into one

@@ -205,9 +205,8 @@ fn clip(t: &Theme, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
 /// one row a line, each statement cut with an ellipsis, so that every
 /// answer (`0 rows: conflict`) stays on screen: the answers are the evidence.
 fn sql_panel(t: &Theme, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
-    let width = usize::from(area.width.max(1));
-    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
-    overflow::show(t, lines, rows <= usize::from(area.height), area, buf);
+    let rows = crate::tui::measure::rows(&lines, area.width, false);
+    overflow::show(t, lines, rows <= area.height, area, buf);
 }
 
 /// Prose: wrapped at word boundaries, with a sign if it runs out of rows.

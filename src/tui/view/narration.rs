@@ -57,18 +57,16 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     if let Some(said) = said {
         text.push(Line::styled(t.text(said).into_owned(), t.title()));
     }
-    let body = Paragraph::new(text).wrap(Wrap { trim: true });
+    let body_rows = |width: u16| rows_needed(&text, width);
+    let body = Paragraph::new(text.clone()).wrap(Wrap { trim: true });
     // What this step did comes first and never scrolls away: the story
     // around it may be long, but these words are about the screen shown.
-    let told = Paragraph::new(Line::styled(
-        t.text(&step_told(&f.events)).into_owned(),
-        t.info(),
-    ))
-    .wrap(Wrap { trim: true });
-    let told_rows = rows_needed(&told, area.width);
-    let total = told_rows + rows_needed(&body, area.width);
+    let told_line = Line::styled(t.text(&step_told(&f.events)).into_owned(), t.info());
+    let told_rows = rows_needed(std::slice::from_ref(&told_line), area.width);
+    let told = Paragraph::new(told_line).wrap(Wrap { trim: true });
+    let total = told_rows + body_rows(area.width);
+    let mut header_rows = rows_needed(&lines, area.width).min(area.height);
     let header = Paragraph::new(lines.clone()).wrap(Wrap { trim: true });
-    let mut header_rows = rows_needed(&header, area.width).min(area.height);
     let border = area.bottom();
     // Short of rows, the step line moves onto the bottom border, so the
     // words of the step get every row inside.
@@ -136,7 +134,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     // The step's own line first; the story keeps two rows (or all it
     // needs, if less) under it, so neither disappears without a count.
     let room = area.height - header_rows;
-    let story_rows = rows_needed(&body, area.width);
+    let story_rows = body_rows(area.width);
     let told_shown = told_rows.min(room.saturating_sub(story_rows.min(2)).max(1).min(room));
     told.render(
         Rect {
@@ -153,7 +151,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     };
     // When the story is longer than the panel, its end is what this step
     // just told: show the end, and say how much is above.
-    let total = rows_needed(&body, body_area.width);
+    let total = body_rows(body_area.width);
     let above = total.saturating_sub(body_area.height);
     if body_area.height > 0 {
         body.scroll((above, 0)).render(body_area, buf);
@@ -191,14 +189,10 @@ fn base_width(spans: &[Span<'_>]) -> usize {
     spans.iter().map(Span::width).sum()
 }
 
-/// The rows a wrapped paragraph takes at this width.
-fn rows_needed(para: &Paragraph<'_>, width: u16) -> u16 {
-    const TALL: u16 = 400;
-    let probe_area = Rect::new(0, 0, width, TALL);
-    let mut probe = Buffer::empty(probe_area);
-    para.render(probe_area, &mut probe);
-    (0..TALL)
-        .rev()
-        .find(|&y| (0..width).any(|x| probe[(x, y)].symbol() != " "))
-        .map_or(0, |y| y + 1)
+/// The rows these lines take wrapped (trimmed) at this width, up to the
+/// last one with a word on it: a blank line at the end draws nothing.
+fn rows_needed(lines: &[Line<'_>], width: u16) -> u16 {
+    let blank = |l: &Line<'_>| l.spans.iter().all(|s| s.content.trim().is_empty());
+    let end = lines.iter().rposition(|l| !blank(l)).map_or(0, |i| i + 1);
+    crate::tui::measure::rows(&lines[..end], width, true)
 }

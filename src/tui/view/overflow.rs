@@ -61,14 +61,9 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
 /// Prose drawn off screen at full height first, then copied: how many rows
 /// it wraps to is only known once it is drawn. Returns the rows used.
 fn wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) -> u16 {
-    let width = usize::from(area.width);
-    // Word wrapping fills a row at least half with a word that does not
-    // fit whole on the row before, so twice the cut rows is enough.
-    let rows: usize = lines
-        .iter()
-        .map(|l| 2 * l.width().div_ceil(width) + 1)
-        .sum();
-    let probe_rows = (rows as u16).clamp(area.height + 1, PROBE_ROWS.max(area.height + 1));
+    // Tall enough for every row the text wraps to.
+    let rows = crate::tui::measure::rows(&lines, area.width, false);
+    let probe_rows = rows.clamp(area.height + 1, PROBE_ROWS.max(area.height + 1));
     let probe_area = Rect::new(0, 0, area.width, probe_rows);
     let mut probe = Buffer::empty(probe_area);
     Paragraph::new(lines)

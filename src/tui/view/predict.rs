@@ -52,12 +52,8 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
         Stage::Watching => return tag(app, p, m.keybar, buf),
     };
     let t = &app.theme;
-    let inner_width = usize::from(m.keybar.width.saturating_sub(2)).max(1);
-    let rows: usize = lines
-        .iter()
-        .map(|l| l.width().div_ceil(inner_width).max(1))
-        .sum();
-    let area = box_area(m, rows as u16 + 2);
+    let rows = crate::tui::measure::rows(&lines, m.keybar.width.saturating_sub(2), false);
+    let area = box_area(m, rows + 2);
     Clear.render(area, buf);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -205,7 +201,10 @@ fn revealed(app: &App, p: &Predict, from: usize, to: usize, at_end: bool) -> Vec
         } else {
             (t.g.failed, "wrong", t.bad())
         };
-        let was = if matches!(asked.question.subject, Subject::ChargesAgain) {
+        let was = if matches!(
+            asked.question.subject,
+            Subject::ChargesAgain | Subject::ProviderAnswer
+        ) {
             String::new()
         } else if asked.was == asked.answer {
             " (unchanged)".to_string()
@@ -355,6 +354,7 @@ fn mark_figure(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer
         Subject::ProviderCharges | Subject::ChargesAgain => {
             (Panel::Provider, "charges".to_string())
         }
+        Subject::ProviderAnswer => (Panel::Provider, "Idempotency-Key".to_string()),
         Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => {
             (Panel::Broker, id.clone())
         }

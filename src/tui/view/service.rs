@@ -123,6 +123,10 @@ fn head(t: &Theme, c: &ConsumerView, width: usize) -> Line<'static> {
             (format!("{msg}: waits for {by}'s lock"), t.warn())
         }
         Status::Blocked { by } => (format!("waits for {by}'s lock"), t.warn()),
+        Status::AwaitingKey { by } if width >= 40 => {
+            (format!("{msg}: 409, waits for {by}'s answer"), t.warn())
+        }
+        Status::AwaitingKey { by } => (format!("409: waits for {by}"), t.warn()),
         Status::Crashed => (format!("{} crashed", t.g.crashed), t.bad()),
     };
     let full = format!(

@@ -33,7 +33,7 @@ pub fn chain(t: &Theme, v: &Verdict) -> String {
             out.push_str(";  and");
         }
         for c in chain {
-            out.push_str(&format!(" {} {}", t.g.back_arrow, t.text(c)));
+            out.push_str(&format!(" {} {}", t.g.back_arrow, t.text(&c.to_string())));
         }
     }
     for risk in &v.at_risk {

@@ -4,7 +4,7 @@
 
 /// What a step found that made the handler take its skip path.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Skip {
+pub enum Skip {
     /// The offset check: this record's offset is not past the last applied.
     Offset { offset: u64, last: u64 },
     /// The order row already names this message as its last.
@@ -61,7 +61,7 @@ impl Skip {
     }
 
     /// The consumer's line in the transcript.
-    pub(super) fn event(&self) -> String {
+    pub fn event(&self) -> String {
         let then = match self {
             Skip::UniqueKey { .. } => ", so it skips the work",
             Skip::Completed { .. } => ": returns the stored result, skips the work",
@@ -75,7 +75,7 @@ impl Skip {
 
     /// Why the delivery did nothing, in a cause chain: `name` is the
     /// consumer that skipped.
-    pub(super) fn reason(&self, name: &str) -> String {
+    pub fn reason(&self, name: &str) -> String {
         if self.by_cache() {
             format!("{name}'s cache answered {}", self.finding())
         } else {

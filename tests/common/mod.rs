@@ -1,0 +1,97 @@
+//! The one harness the screen tests share: an `App` on a built-in scenario
+//! with animation off (so a screen is the same on every machine), and a
+//! TestBackend it is drawn into. Keys are fed with `idem::tui::update`, as
+//! the terminal layer feeds them.
+
+use idem::scenario;
+use idem::sim::Strategy;
+use idem::tui::{Action, App, Options, update};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::widgets::Widget;
+
+/// No animation, no colour, Unicode marks: the screen a snapshot keeps.
+pub fn plain() -> Options {
+    Options {
+        animation: false,
+        color: false,
+        ascii: false,
+    }
+}
+
+/// As `plain`, in ASCII only.
+pub fn ascii() -> Options {
+    Options {
+        ascii: true,
+        ..plain()
+    }
+}
+
+/// The built-in scenario `name` under the design `mode`, at its first step.
+pub fn app(name: &str, mode: &str) -> App {
+    app_with(name, mode, plain())
+}
+
+pub fn app_with(name: &str, mode: &str, options: Options) -> App {
+    let script = scenario::find(name).expect("built-in scenario");
+    let strategy = Strategy::by_name(mode).expect("design");
+    App::new(script, strategy, 0, options).expect("the timeline builds")
+}
+
+/// A terminal of a fixed size that screens are drawn into.
+pub struct Screen {
+    terminal: Terminal<TestBackend>,
+}
+
+impl Screen {
+    pub fn new(width: u16, height: u16) -> Screen {
+        Screen {
+            terminal: Terminal::new(TestBackend::new(width, height)).unwrap(),
+        }
+    }
+
+    /// Draws `widget` over the whole terminal and gives back what it drew.
+    pub fn show(&mut self, widget: impl Widget) -> &Buffer {
+        self.terminal
+            .draw(|f| f.render_widget(widget, f.area()))
+            .unwrap();
+        self.terminal.backend().buffer()
+    }
+
+    /// The last screen drawn, as text: one quoted row a line.
+    pub fn text(&self) -> String {
+        self.terminal.backend().to_string()
+    }
+}
+
+/// The app told the terminal is `width` x `height` (as a resize tells
+/// it), then drawn: the screen as text.
+pub fn draw(app: &mut App, width: u16, height: u16) -> String {
+    resize(app, width, height);
+    render(app)
+}
+
+/// The app drawn at the size it last heard of, without telling it one.
+pub fn render(app: &App) -> String {
+    let mut screen = Screen::new(app.viewport.width, app.viewport.height);
+    screen.show(app);
+    screen.text()
+}
+
+pub fn resize(app: &mut App, width: u16, height: u16) {
+    update(app, Action::Resize { width, height });
+}
+
+/// One snapshot at each of the two sizes the snapshots keep, 80x24 and
+/// 120x40, each from a fresh `$setup`.
+macro_rules! both_sizes {
+    ($name:literal, $setup:expr) => {{
+        for (w, h) in [(80u16, 24u16), (120, 40)] {
+            let mut a = $setup;
+            let screen = $crate::common::draw(&mut a, w, h);
+            insta::assert_snapshot!(format!("{}_{w}x{h}", $name), screen);
+        }
+    }};
+}
+pub(crate) use both_sizes;

@@ -1,0 +1,325 @@
+//! The two engines, held to the same outcomes. Every built-in scenario runs
+//! under every design it has expectations for, on SQLite and on the
+//! PostgreSQL server (`IDEM_TEST_PG`, else the local one): the end of the
+//! run must be the same on both, and meet the file's expectations on both.
+//! The steps between differ where the engines' lock points differ (SQLite
+//! refuses the second writer at BEGIN IMMEDIATE, PostgreSQL holds its
+//! INSERT): that is the point of the second engine, and the test names it.
+//! Where no server answers, each test prints one line and passes.
+
+use idem::scenario::load::builtins;
+use idem::sim::Strategy;
+use idem::sim::db::{Database, PgUrl};
+use idem::timeline::Timeline;
+use std::process::Command;
+
+fn server() -> Option<PgUrl> {
+    let url: PgUrl = std::env::var("IDEM_TEST_PG")
+        .unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/test".into())
+        .parse()
+        .expect("IDEM_TEST_PG is a postgres:// address");
+    match Database::postgres(&url) {
+        Ok(_) => Some(url),
+        Err(e) => {
+            eprintln!("skipped: no PostgreSQL server to test against ({e})");
+            None
+        }
+    }
+}
+
+/// What a run ends with, whatever the engine.
+#[derive(Debug, PartialEq, Eq)]
+struct End {
+    outcomes: Vec<String>,
+    total: u64,
+    processed: Vec<String>,
+    charges: Vec<(u32, u32)>,
+    payments: Vec<(u32, u32, String)>,
+}
+
+fn end_of(timeline: &Timeline) -> End {
+    let f = timeline.last();
+    let mut processed: Vec<String> =
+        f.db.processed
+            .iter()
+            .map(|p| p.message_id.clone())
+            .collect();
+    processed.sort();
+    End {
+        outcomes: f
+            .verdict
+            .outcomes()
+            .iter()
+            .map(|o| format!("{o:?}"))
+            .collect(),
+        total: f.db.total_charged,
+        processed,
+        charges: f
+            .provider
+            .charges
+            .iter()
+            .map(|c| (c.order, c.amount))
+            .collect(),
+        payments: f
+            .db
+            .payments
+            .iter()
+            .map(|p| (p.order, p.amount, p.message_id.clone()))
+            .collect(),
+    }
+}
+
+/// Where the lock point shows on screen: the runs whose steps differ
+/// between the engines, because a second writer met the first one's
+/// transaction. Their ends are still the same.
+const LOCK_POINT_DIFFERS: &[(&str, &str)] = &[
+    ("tour-3", "idempotent"),
+    ("tour-3", "naive"),
+    ("race-rollback", "idempotent"),
+    ("race-rollback", "naive"),
+    // The contrast design: B waits for A's lock (at BEGIN on SQLite, at its
+    // INSERT of the same ID on PostgreSQL), then skips.
+    ("in-progress", "idempotent"),
+];
+
+#[test]
+fn every_scenario_ends_the_same_on_sqlite_and_postgresql() {
+    let Some(url) = server() else { return };
+    let mut runs = 0;
+    let mut differed = Vec::new();
+    for script in builtins() {
+        let mut on_server = script.clone();
+        on_server.setup.postgres = Some(url.clone());
+        for (name, expect) in &script.expect {
+            let strategy = Strategy::by_name(name).unwrap();
+            let sqlite = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            let pg = Timeline::build(&on_server, &strategy, 0, &[])
+                .unwrap_or_else(|e| panic!("{} under {name} on PostgreSQL: {e}", script.name));
+            let what = format!("{} under {name}", script.name);
+            assert_eq!(end_of(&pg), end_of(&sqlite), "{what}");
+            assert!(sqlite.misses(expect).is_empty(), "{what} on SQLite");
+            assert!(
+                pg.misses(expect).is_empty(),
+                "{what} on PostgreSQL: {:?}\n{}",
+                pg.misses(expect),
+                idem::report::transcript(&pg, Some(expect))
+            );
+            let steps = |t: &Timeline| {
+                t.frames
+                    .iter()
+                    .map(|f| (f.events.clone(), f.made_by.clone()))
+                    .map(|(e, m)| (e.len(), m))
+                    .collect::<Vec<_>>()
+            };
+            if steps(&sqlite) != steps(&pg) {
+                differed.push((script.name.clone(), name.clone()));
+            }
+            runs += 1;
+        }
+    }
+    assert!(runs >= 40, "only {runs} runs: scenarios went missing");
+    let named: Vec<(String, String)> = LOCK_POINT_DIFFERS
+        .iter()
+        .map(|(s, d)| (s.to_string(), d.to_string()))
+        .collect();
+    assert_eq!(
+        differed, named,
+        "the runs whose steps differ between the engines are not the ones named as the lock point's"
+    );
+}
+
+fn idem(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn bad_addresses_get_one_line_exit_2_and_never_the_password() {
+    let Some(_) = server() else { return };
+    for (url, says) in [
+        (
+            "postgres://root:hunter2@127.0.0.1:1/test",
+            "cannot reach the PostgreSQL server",
+        ),
+        (
+            "postgres://root:hunter2@127.0.0.1:5432",
+            "names no database",
+        ),
+        (
+            "postgres://nobody_idem:hunter2@127.0.0.1:5432/test",
+            "refused user nobody_idem",
+        ),
+        (
+            "postgres://root:hunter2@127.0.0.1:notaport/test",
+            "cannot read it",
+        ),
+    ] {
+        for command in [
+            vec!["run", "tour-3", "--db", url],
+            vec![
+                "shot",
+                "tour-3",
+                "--db",
+                url,
+                "-o",
+                "/tmp/idem-engines-never.txt",
+            ],
+        ] {
+            let out = idem(&command);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{command:?}: {err}");
+            assert!(err.contains(says), "{command:?}: {err}");
+            assert!(!err.contains("hunter2"), "{command:?}: {err}");
+            assert_eq!(err.trim().lines().count(), 1, "{command:?}: {err}");
+            assert!(out.stdout.is_empty());
+        }
+    }
+}
+
+/// A server that goes away in the middle of a run (its backends ended from
+/// the server's side, as a stop does): the next move is a clear error.
+#[test]
+fn a_server_gone_mid_run_is_a_clear_error() {
+    let Some(url) = server() else { return };
+    let mut script = idem::scenario::find("tour-3").unwrap();
+    script.setup.postgres = Some(url.clone());
+    let mut world = idem::sim::World::new(script.setup.clone(), Strategy::idempotent(), 0).unwrap();
+    let step = |c: &str| idem::sim::Move::Step { consumer: c.into() };
+    world.apply(&step("A")).unwrap();
+    world.apply(&step("A")).unwrap();
+    let Database::Postgres(_) = Database::postgres(&url).unwrap() else {
+        unreachable!()
+    };
+    // Every backend of this world's schema, found by its application name.
+    let schema = world.database_name().unwrap();
+    let mut admin = postgres::Config::new()
+        .user("postgres")
+        .host("127.0.0.1")
+        .dbname("test")
+        .connect(postgres::NoTls)
+        .unwrap();
+    let ended = admin
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+            &[&schema],
+        )
+        .unwrap();
+    assert!(ended.len() >= 2, "{} backends ended", ended.len());
+    let err = (0..4)
+        .find_map(|_| world.apply(&step("A")).err())
+        .expect("a move on a server that went away fails")
+        .to_string();
+    assert!(err.contains("went away") || err.contains("closed"), "{err}");
+    assert!(!err.contains('\n'), "{err}");
+}
+
+/// A killed `idem run --db` (SIGTERM, SIGINT, SIGHUP in the middle of a
+/// long run): its schema is gone from the server, and it exits 128 + n.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_idem_leaves_no_schema_behind() {
+    let Some(url) = server() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.toml");
+    let n = 2000;
+    let messages: Vec<String> = (1..=n)
+        .map(|i| format!("{{ id = \"m-{i}\", order = {i}, amount = 1 }}"))
+        .collect();
+    let actions = vec!["\"run A\""; n].join(", ");
+    std::fs::write(
+        &file,
+        format!(
+            "title = \"long\"\nsummary = \"long\"\n[setup]\nconsumers = [\"A\"]\nmessages = [{}]\n[[steps]]\ntitle = \"all\"\nactions = [{actions}]\n[expect.idempotent]\ntotal = {n}\n",
+            messages.join(", ")
+        ),
+    )
+    .unwrap();
+    let mut admin = postgres::Config::new()
+        .user("postgres")
+        .host("127.0.0.1")
+        .dbname("test")
+        .connect(postgres::NoTls)
+        .unwrap();
+    for (signal, code) in [("TERM", 143), ("INT", 130), ("HUP", 129)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_idem"))
+            .args([
+                "run",
+                file.to_str().unwrap(),
+                "--mode",
+                "idempotent",
+                "--db",
+            ])
+            .arg(url.to_string())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pattern = format!("idem\\_{}\\_%", child.id());
+        let count = |admin: &mut postgres::Client| -> i64 {
+            admin
+                .query_one(
+                    "SELECT count(*) FROM pg_namespace WHERE nspname LIKE $1",
+                    &[&pattern],
+                )
+                .unwrap()
+                .get(0)
+        };
+        let start = std::time::Instant::now();
+        while count(&mut admin) == 0 {
+            assert!(start.elapsed().as_secs() < 30, "idem run made no schema");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        // Only the process this test started, by its PID.
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(code), "SIG{signal}");
+        assert_eq!(
+            count(&mut admin),
+            0,
+            "SIG{signal}: its schema is left on the server"
+        );
+    }
+}
+
+/// The two README pictures of PostgreSQL's lock point, redrawn on the
+/// server: each must match the committed file.
+#[test]
+fn the_postgresql_screenshots_are_current() {
+    let Some(url) = server() else { return };
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+    for (name, scenario) in [
+        ("postgres-tour-3-insert-waits", "tour-3"),
+        ("postgres-race-rollback-insert-goes-ahead", "race-rollback"),
+    ] {
+        let mut script = idem::scenario::find(scenario).unwrap();
+        script.setup.postgres = Some(url.clone());
+        let shot = idem::export::shot::Shot {
+            script,
+            strategy: Strategy::idempotent(),
+            seed: 0,
+            moment: idem::export::shot::Moment::Step(9),
+            view: idem::export::shot::View::Main,
+            width: 120,
+            height: 40,
+            ascii: false,
+            color: true,
+        };
+        let png = idem::export::render(
+            &shot.buffer().unwrap(),
+            idem::export::Kind::Png,
+            &shot.title(),
+        )
+        .unwrap();
+        let committed = std::fs::read(dir.join(format!("{name}.png"))).unwrap();
+        assert!(
+            png == committed,
+            "screenshots/{name}.png is stale: `idem shot {scenario} --db URL --step 9 -o screenshots/{name}.png --force`"
+        );
+    }
+}
