@@ -845,6 +845,12 @@ impl Run<'_, '_> {
                 let response =
                     self.provider
                         .post_charge(idempotency_key.as_deref(), &payment, self.now);
+                // The call ends here whatever happens to its answer (taken
+                // in, lost on the way, or its caller killed): the key's
+                // in-flight window closes, and a repeat gets the result.
+                if let Some(key) = idempotency_key.as_deref() {
+                    self.provider.answer(key);
+                }
                 let (status, charge) = match &response.reply {
                     Reply::Charged { charge_id } => {
                         (response.reply.status(), Some(charge_id.clone()))
