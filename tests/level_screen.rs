@@ -71,7 +71,7 @@ fn a_level_with_a_condition_and_a_handler_that_cannot_run() {
 
 #[test]
 fn every_level_error_names_blocks_as_the_screen_shows_them() {
-    use idem::scenario::design_file::check_order_named;
+    use idem::scenario::runnable::check_order_named;
     use idem::sim::Op;
     let keyed = Op::CallProvider { with_key: true };
     let broken: [&[Op]; 6] = [

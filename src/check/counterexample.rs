@@ -5,7 +5,7 @@
 use super::bounds::Bounds;
 use super::explore::SEED;
 use crate::scenario::action::move_text;
-use crate::scenario::load::Saying;
+use crate::scenario::script::Saying;
 use crate::scenario::{Action, Expectation, Group, Script, ScriptStep};
 use crate::sim::{Move, Outcome, SimError, Strategy, World, format_duration};
 use serde::Serialize;

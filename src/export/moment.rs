@@ -4,7 +4,7 @@
 
 use super::{Kind, render};
 use crate::scenario::action::Action as ScriptAction;
-use crate::scenario::load::{Expectation, Saying, Script, ScriptStep};
+use crate::scenario::script::{Expectation, Saying, Script, ScriptStep};
 use crate::timeline::Timeline;
 use crate::tui::App;
 use ratatui::Terminal;

@@ -3,7 +3,8 @@
 
 use super::Level;
 use crate::scenario::ScenarioError;
-use crate::scenario::design_file::{self, op_of};
+use crate::scenario::runnable;
+use crate::scenario::step_words::{op_of, step_words};
 use crate::sim::{Op, Outcome};
 use serde::Deserialize;
 use std::ops::Range;
@@ -75,7 +76,7 @@ pub fn parse(file: &str, text: &str) -> Result<Level, ScenarioError> {
                 format!(
                     "unknown step `{}`{}",
                     w.get_ref(),
-                    crate::suggest::did_you_mean(w.get_ref(), design_file::step_words())
+                    crate::suggest::did_you_mean(w.get_ref(), step_words())
                 ),
             )
         })
@@ -99,7 +100,7 @@ pub fn parse(file: &str, text: &str) -> Result<Level, ScenarioError> {
             .iter()
             .map(|s| s.get_ref().as_str())
             .collect();
-        design_file::program(&words).map_err(|e| {
+        runnable::program(&words).map_err(|e| {
             let span = match e.at {
                 Some(i) => list.get_ref()[i].span(),
                 None => list.span(),

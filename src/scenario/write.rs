@@ -2,8 +2,8 @@
 //! same script: for counterexamples the checker saves, and for a moment of
 //! the simulator saved with its forks.
 
-use super::load::{Group, Saying, Script, ScriptStep};
 use super::question::Question;
+use super::script::{Group, Saying, Script, ScriptStep};
 use crate::sim::format_duration;
 use crate::sim::world::{IdSource, Setup};
 use std::collections::BTreeMap;

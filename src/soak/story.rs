@@ -4,7 +4,7 @@
 //! own as a scenario file, from its first publish to its last copy.
 
 use crate::scenario::action::move_text;
-use crate::scenario::load::Saying;
+use crate::scenario::script::Saying;
 use crate::scenario::{Action, Expectation, Group, Script, ScriptStep, limits};
 use crate::sim::verdict::FactVerdict;
 use crate::sim::world::Setup;

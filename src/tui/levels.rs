@@ -4,7 +4,7 @@
 //! second) and its answer comes back as an action.
 
 use crate::levels::{self, Attempt, Level};
-use crate::scenario::design_file::{self, StepError};
+use crate::scenario::runnable::{self, StepError};
 use crate::sim::Op;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -77,7 +77,7 @@ impl LevelPlay {
     /// Why the handler cannot run as it stands, if it cannot, naming the
     /// blocks as the level screen shows them.
     pub fn invalid(&self) -> Option<StepError> {
-        design_file::check_order_named(&self.program, Op::label).err()
+        runnable::check_order_named(&self.program, Op::label).err()
     }
 
     /// The levels the learner's saved progress says were won before.

@@ -3,7 +3,7 @@
 //! the handler on the main screen.
 
 use super::explorer::replay;
-use crate::scenario::design_file::MAX_STEPS;
+use crate::scenario::runnable::MAX_STEPS;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Effect, Overlay};
 use crate::tui::levels::{Proved, Proving};

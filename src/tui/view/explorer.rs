@@ -309,9 +309,11 @@ fn detail(
     let block = rule(t, title);
     let inner = block.inner(l.detail);
     block.render(l.detail, buf);
-    let mut lines: Vec<Line> = Vec::new();
+    // Each line with how it meets the edge: the chain wraps (it is the
+    // point); the list and the steps are cut so that each stays one line.
+    let mut lines: Vec<(Line, Edge)> = Vec::new();
     if s.counterexamples.is_empty() {
-        lines.extend(properties(t, s, bounds));
+        lines.extend(properties(t, s, bounds).into_iter().map(|l| (l, Edge::Cut)));
     } else {
         let class_w = s
             .counterexamples
@@ -361,28 +363,34 @@ fn detail(
             if here {
                 line = line.style(t.highlight());
             }
-            lines.push(line);
+            lines.push((line, Edge::Cut));
         }
         if let Some(cx) = s.counterexamples.get(cx_sel) {
             let chain = cx.verdict.chain_with(t.arrow());
-            lines.push(Line::from(vec![
-                Span::styled(" why: ", t.dim()),
-                Span::styled(t.text(&chain).into_owned(), t.warn()),
-            ]));
+            lines.push((
+                Line::from(vec![
+                    Span::styled(" why: ", t.dim()),
+                    Span::styled(t.text(&chain).into_owned(), t.warn()),
+                ]),
+                Edge::Wrap,
+            ));
             // Said only where it fits whole: a cut sentence would hide
             // the reason it gives.
             let why_shortest = " found breadth-first: the shortest run to each end; a tour may tell another, to teach one fault at a time";
             if why_shortest.chars().count() < width {
-                lines.push(Line::styled(why_shortest, t.dim()));
+                lines.push((Line::styled(why_shortest, t.dim()), Edge::Cut));
             }
             if let Some(b) = &s.bounds {
-                lines.push(Line::styled(
-                    format!(
-                        " (checked with a second message for the same order and at most {} fault{} per schedule)",
-                        b.max_faults,
-                        if b.max_faults == 1 { "" } else { "s" }
+                lines.push((
+                    Line::styled(
+                        format!(
+                            " (checked with a second message for the same order and at most {} fault{} per schedule)",
+                            b.max_faults,
+                            if b.max_faults == 1 { "" } else { "s" }
+                        ),
+                        t.dim(),
                     ),
-                    t.dim(),
+                    Edge::Cut,
                 ));
             }
             let title_w = cx
@@ -399,11 +407,14 @@ fn detail(
             for (i, step) in cx.steps.iter().enumerate() {
                 let said = step.happened.join(" ");
                 let title: String = step.title.chars().take(title_w).collect();
-                lines.push(Line::from(vec![
-                    Span::styled(format!("  {:>n_w$}. ", i + 1), t.dim()),
-                    Span::styled(format!("{:<title_w$}  ", t.text(&title)), t.info()),
-                    Span::raw(cut(t, &said, said_w)),
-                ]));
+                lines.push((
+                    Line::from(vec![
+                        Span::styled(format!("  {:>n_w$}. ", i + 1), t.dim()),
+                        Span::styled(format!("{:<title_w$}  ", t.text(&title)), t.info()),
+                        Span::raw(cut(t, &said, said_w)),
+                    ]),
+                    Edge::Cut,
+                ));
             }
         }
     }
@@ -414,11 +425,9 @@ fn detail(
             .len()
             .saturating_sub(l.cx_offset + usize::from(l.list.height)),
     );
-    // The chain wraps (it is the point); the list and the steps are cut at
-    // the edge so that each stays one line.
     let mut y = inner.y;
     let total = lines.len();
-    for (i, line) in lines.into_iter().enumerate() {
+    for (i, (line, edge)) in lines.into_iter().enumerate() {
         if y >= inner.bottom() {
             break;
         }
@@ -433,7 +442,7 @@ fn detail(
             .render(Rect::new(inner.x, y, inner.width, 1), buf);
             break;
         }
-        let wraps = line.spans.first().is_some_and(|s| s.content == " why: ");
+        let wraps = edge == Edge::Wrap;
         let h = if wraps {
             crate::tui::measure::rows([&line], inner.width, false)
                 .clamp(1, 4)
@@ -520,4 +529,13 @@ fn cut(t: &Theme, text: &str, width: usize) -> String {
     out.push_str(t.g.ellipsis);
     out.push(' ');
     out
+}
+
+/// How a line of the counterexample pane meets the pane's right edge.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Edge {
+    /// Wrapped onto up to four rows.
+    Wrap,
+    /// Kept to one row, cut at the edge.
+    Cut,
 }

@@ -6,7 +6,7 @@ use super::keybar;
 use crate::check::further;
 use crate::check::{Bounds, StrategyReport, num};
 use crate::levels::{Attempt, Verdict};
-use crate::scenario::design_file::needs_transaction;
+use crate::scenario::runnable::needs_transaction;
 use crate::sim::Op;
 use crate::tui::app::App;
 use crate::tui::levels::{LevelPlay, Proving};

@@ -41,20 +41,45 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
     // The sign takes the end of the last row: the row keeps what it can.
     // No arrow in ASCII: its stand-in would be `v`, a key.
     let arrow = if t.ascii() { "" } else { "↓" };
-    let text = if area.width >= 24 {
-        format!(
-            " {} {arrow}{}{hidden} more",
-            t.g.ellipsis,
-            if arrow.is_empty() { "" } else { " " }
-        )
-    } else if arrow.is_empty() {
+    let long = format!(
+        " {} {arrow}{}{hidden} more",
+        t.g.ellipsis,
+        if arrow.is_empty() { "" } else { " " }
+    );
+    let short = if arrow.is_empty() {
         format!(" (+{hidden})")
     } else {
         format!(" {arrow}{hidden}")
     };
-    let w = (text.chars().count() as u16).min(area.width);
+    let y = area.bottom() - 1;
+    let blank = |buf: &Buffer, x: u16| buf[(x, y)].symbol().trim().is_empty();
+    let width_of = |text: &str| (text.chars().count() as u16).min(area.width);
+    // Would the sign land inside a word or a number? `ch_82 order 104 …`
+    // reads as another order: the row must lose whole words, never part.
+    let splits = |buf: &Buffer, w: u16| {
+        let start = area.right() - w;
+        start > area.left() && !blank(buf, start - 1) && !blank(buf, start)
+    };
+    let text = if area.width >= 24 && !splits(buf, width_of(&long)) {
+        long
+    } else if area.width < 24 || !splits(buf, width_of(&short)) {
+        short
+    } else {
+        long
+    };
+    let w = width_of(&text);
+    let start = area.right() - w;
+    if splits(buf, w) {
+        // Take back the rest of the cut word, where the row has a space
+        // to stop at; a row that is one long word keeps its cut.
+        if let Some(space) = (area.left()..start).rev().find(|&x| blank(buf, x)) {
+            for x in space..start {
+                buf[(x, y)].set_symbol(" ");
+            }
+        }
+    }
     let line = fit(t, Line::styled(text, t.key()), usize::from(w));
-    buf.set_line(area.right() - w, area.bottom() - 1, &line, w);
+    buf.set_line(start, y, &line, w);
     hidden
 }
 
@@ -94,6 +119,31 @@ mod tests {
             .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect())
             .collect();
         (hidden, rows)
+    }
+
+    #[test]
+    fn the_sign_never_leaves_part_of_a_word_or_number() {
+        let lines = vec![
+            Line::from("charges made 2 ($80)"),
+            Line::from(" ch_81 order 1042 $40"),
+            Line::from(" ch_82 order 1042 $40 +"),
+            Line::from("keys: none"),
+        ];
+        let (hidden, rows) = screen(lines, false, 27, 3);
+        assert_eq!(hidden, 1);
+        // The short sign fits beside the whole row.
+        assert_eq!(rows[2], " ch_82 order 1042 $40 +  ↓1");
+        let lines = vec![
+            Line::from("a"),
+            Line::from("b"),
+            Line::from("order 1042 amount 40 message m-7f3"),
+        ];
+        let (_, rows) = screen(lines, false, 26, 2);
+        assert!(
+            !rows[1].contains("104 ") && !rows[1].contains("m-7"),
+            "{}",
+            rows[1]
+        );
     }
 
     #[test]

@@ -1,0 +1,198 @@
+//! A validated scenario: its steps, what each action says, the design
+//! its narration is written for, what each design is expected to do. What
+//! `load` makes of a file, and what the timeline runs.
+
+use super::action::Action;
+pub use super::expectation::Expectation;
+use crate::sim::Setup;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Group {
+    Tour,
+    Failure,
+    Design,
+}
+
+impl Group {
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::Tour => "The tour",
+            Group::Failure => "Failure modes",
+            Group::Design => "Designs compared",
+        }
+    }
+
+    pub(super) fn parse(text: &str) -> Option<Group> {
+        match text {
+            "tour" => Some(Group::Tour),
+            "failure" => Some(Group::Failure),
+            "design" => Some(Group::Design),
+            _ => None,
+        }
+    }
+}
+
+/// What an action says once it has happened, for the scenario's design
+/// and, where it goes differently, for others.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Saying {
+    pub text: String,
+    /// By design name; an empty text says nothing for that design.
+    pub text_for: BTreeMap<String, String>,
+}
+
+impl Saying {
+    /// The words for a run under `design`, if it has any.
+    pub fn for_design(&self, design: &str) -> Option<&str> {
+        self.for_run(design, false)
+    }
+
+    /// The words for a run under `design`, on PostgreSQL or not: a file may
+    /// tell the PostgreSQL run apart (`say_for = { "naive@postgres" = … }`),
+    /// where the server's lock point makes the story differ.
+    pub fn for_run(&self, design: &str, on_postgres: bool) -> Option<&str> {
+        let on_server = on_postgres
+            .then(|| self.text_for.get(&on_engine(design)))
+            .flatten();
+        let text = on_server
+            .or_else(|| self.text_for.get(design))
+            .unwrap_or(&self.text);
+        (!text.is_empty()).then_some(text.as_str())
+    }
+}
+
+/// The key of a design's words for a run on PostgreSQL.
+pub fn on_engine(design: &str) -> String {
+    format!("{design}@{POSTGRES_KEY}")
+}
+
+/// What follows `@` in such a key.
+pub const POSTGRES_KEY: &str = "postgres";
+
+/// The design a `say_for` or `narration_for` key names, and whether it is
+/// a PostgreSQL run's; `None` for an engine other than PostgreSQL.
+pub(super) fn key_design(key: &str) -> Option<&str> {
+    match key.split_once('@') {
+        None => Some(key),
+        Some((design, POSTGRES_KEY)) => Some(design),
+        Some(_) => None,
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptStep {
+    pub title: String,
+    /// The title for other designs, by design name.
+    pub title_for: BTreeMap<String, String>,
+    /// Written for the scenario's `design`.
+    pub narration: String,
+    /// The chapter told for other designs, by design name.
+    pub narration_for: BTreeMap<String, String>,
+    pub actions: Vec<Action>,
+    /// Beside each action: what it says once it has happened.
+    pub sayings: Vec<Option<Saying>>,
+    /// Beside each action: the questions asked before it runs (predict
+    /// mode). Shorter than `actions` when the last ones ask nothing.
+    pub asks: Vec<Vec<super::question::Question>>,
+}
+
+impl ScriptStep {
+    /// The chapter's title for a run under `design`.
+    pub fn title(&self, design: &str) -> &str {
+        self.title_for.get(design).unwrap_or(&self.title)
+    }
+
+    /// The chapter's title for a run under `design`, on PostgreSQL or not.
+    pub fn title_on(&self, design: &str, on_postgres: bool) -> &str {
+        on_postgres
+            .then(|| self.title_for.get(&on_engine(design)))
+            .flatten()
+            .map_or_else(|| self.title(design), String::as_str)
+    }
+
+    /// The narration for a run under `design`: its own version when the
+    /// file has one, else the main text, marked when the file says it was
+    /// written for another design, so that it never passes for a
+    /// description of this run.
+    pub fn narration(&self, design: &str, written_for: Option<&str>) -> String {
+        self.narration_on(design, written_for, false)
+    }
+
+    /// [`ScriptStep::narration`], for a run on PostgreSQL or not (see
+    /// [`Saying::for_run`]).
+    pub fn narration_on(
+        &self,
+        design: &str,
+        written_for: Option<&str>,
+        on_postgres: bool,
+    ) -> String {
+        if on_postgres && let Some(text) = self.narration_for.get(&on_engine(design)) {
+            return text.clone();
+        }
+        if let Some(text) = self.narration_for.get(design) {
+            return text.clone();
+        }
+        let Some(written_for) = written_for.filter(|w| *w != design) else {
+            return self.narration.clone();
+        };
+        format!(
+            "[Told for the {written_for} design; the events show what {design} does.] {}",
+            self.narration
+        )
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Script {
+    /// The built-in name, or the file path it came from.
+    pub name: String,
+    pub title: String,
+    pub summary: String,
+    pub intro: String,
+    /// The step `idem play` opens at, when the file names one.
+    pub open_at: Option<usize>,
+    /// The title and intro for other designs, by design name.
+    pub title_for: BTreeMap<String, String>,
+    pub intro_for: BTreeMap<String, String>,
+    pub group: Group,
+    pub order: u32,
+    /// The design the narration is written for, when the file names one;
+    /// without it the narration reads true for every design it lists.
+    pub narrated_for: Option<String>,
+    pub setup: Setup,
+    pub steps: Vec<ScriptStep>,
+    /// By strategy name, in name order.
+    pub expect: BTreeMap<String, Expectation>,
+}
+
+impl Script {
+    /// The scenario's title as told for `design`.
+    pub fn title_for(&self, design: &str) -> &str {
+        self.title_for.get(design).unwrap_or(&self.title)
+    }
+
+    /// The words before the first step, as told for `design`.
+    pub fn intro_for(&self, design: &str) -> &str {
+        self.intro_for.get(design).unwrap_or(&self.intro)
+    }
+
+    /// The strategies this scenario is meant for: those it has expectations for.
+    pub fn strategies(&self) -> Vec<String> {
+        self.expect.keys().cloned().collect()
+    }
+
+    /// The design to open the scenario in: the one its narration is written
+    /// for, else idempotent, else the first it lists.
+    pub fn design(&self) -> String {
+        self.narrated_for
+            .clone()
+            .or_else(|| {
+                self.expect
+                    .contains_key("idempotent")
+                    .then(|| "idempotent".into())
+            })
+            .or_else(|| self.expect.keys().next().cloned())
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,84 @@
+//! What a scenario expects of each design checked: the outcomes (one or a
+//! set), the figures, every entry known and none contradicting another.
+
+use super::error::ScenarioError;
+use super::expectation::Expectation;
+use super::format::RawExpectation;
+use super::validator::Validator;
+use crate::sim::Outcome;
+use crate::suggest::did_you_mean;
+
+impl Validator<'_> {
+    /// One outcome, or a set of them: every entry known, none twice, and
+    /// no right end (correct, dead-lettered) beside a wrong effect, since a
+    /// run that went wrong is not also correct. Worst first.
+    pub(super) fn outcomes(
+        &self,
+        raw: &toml::Spanned<super::format::RawOutcomes>,
+    ) -> Result<Vec<Outcome>, ScenarioError> {
+        use super::format::RawOutcomes;
+        let entries: Vec<(&str, std::ops::Range<usize>)> = match raw.get_ref() {
+            RawOutcomes::One(text) => vec![(text.as_str(), raw.span())],
+            RawOutcomes::Set(all) => all
+                .iter()
+                .map(|o| (o.get_ref().as_str(), o.span()))
+                .collect(),
+        };
+        if entries.is_empty() {
+            return self.fail(
+                raw.span(),
+                "an empty list of outcomes: name the outcome the run ends with, or every one of them".to_string(),
+            );
+        }
+        let mut outcomes: Vec<Outcome> = Vec::new();
+        for (text, span) in entries {
+            let Some(outcome) = Outcome::parse(text) else {
+                let known: Vec<&str> = Outcome::ALL.iter().map(|o| o.text()).collect();
+                return self.fail(
+                    span,
+                    format!(
+                        "unknown outcome `{text}`{}; use one of: {}",
+                        did_you_mean(text, known.iter().copied()),
+                        known.join(", ")
+                    ),
+                );
+            };
+            if outcomes.contains(&outcome) {
+                return self.fail(span, format!("the outcome `{text}` is listed twice"));
+            }
+            let mixed =
+                outcomes.iter().chain([&outcome]).any(|o| !o.is_failure()) && !outcomes.is_empty();
+            if mixed {
+                return self.fail(
+                    span,
+                    format!(
+                        "`{text}` cannot be listed beside {}: a run ends either with one of correct, in progress, dead-lettered, or with every wrong effect that holds",
+                        outcomes.iter().map(|o| format!("`{o}`")).collect::<Vec<_>>().join(", ")
+                    ),
+                );
+            }
+            outcomes.push(outcome);
+        }
+        outcomes.sort_by(|a, b| b.cmp(a));
+        Ok(outcomes)
+    }
+
+    pub(super) fn expectation(&self, raw: &RawExpectation) -> Result<Expectation, ScenarioError> {
+        Ok(Expectation {
+            total: raw
+                .total
+                .as_ref()
+                .map(|t| self.count(t, "total"))
+                .transpose()?,
+            charges: raw
+                .charges
+                .as_ref()
+                .map(|c| self.count(c, "charges"))
+                .transpose()?,
+            outcomes: match &raw.outcome {
+                None => None,
+                Some(o) => Some(self.outcomes(o)?),
+            },
+        })
+    }
+}

@@ -1,0 +1,162 @@
+//! A scenario's setup checked: the queue, consumers, durations, limits and
+//! messages, each wrong value at its place.
+
+use super::error::ScenarioError;
+use super::format::RawScenario;
+use super::validator::Validator;
+use crate::sim::message::StatusUpdate;
+use crate::sim::world::IdSource;
+use crate::sim::{Message, Payment, Setup};
+use crate::suggest::did_you_mean;
+use std::collections::BTreeSet;
+
+impl Validator<'_> {
+    pub(super) fn setup(&self, raw: &RawScenario) -> Result<Setup, ScenarioError> {
+        let s = &raw.setup;
+        let defaults = Setup::default();
+        let mut setup = Setup {
+            queue: s
+                .queue
+                .as_ref()
+                .map_or(defaults.queue, |q| q.get_ref().clone()),
+            lease_ms: self.duration(&s.lease, defaults.lease_ms)?,
+            step_ms: self.duration(&s.step, defaults.step_ms)?,
+            key_lifetime_ms: self.duration(&s.key_lifetime, defaults.key_lifetime_ms)?,
+            dedup_window_ms: self.duration(&s.dedup_window, 0)?,
+            cache_ttl_ms: self.duration(&s.cache_ttl, defaults.cache_ttl_ms)?,
+            record_timeout_ms: self.duration(&s.record_timeout, defaults.record_timeout_ms)?,
+            ordered: s.ordered.unwrap_or(false),
+            first_charge: match &s.first_charge {
+                Some(n) if *n.get_ref() > 1_000_000_000 => {
+                    return self.fail(
+                        n.span(),
+                        format!(
+                            "first_charge {} is too large: at most 1000000000",
+                            n.get_ref()
+                        ),
+                    );
+                }
+                Some(n) => self.positive(n, "first_charge")?,
+                None => defaults.first_charge,
+            },
+            declines: s.declines.iter().copied().collect::<BTreeSet<_>>(),
+            require_key: s.require_key,
+            ..Setup::default()
+        };
+        if let Some(source) = &s.id_source {
+            setup.id_source = match source.get_ref().as_str() {
+                "producer" => IdSource::Producer,
+                "broker" => IdSource::Broker,
+                "content" => IdSource::Content,
+                other => {
+                    return self.fail(
+                        source.span(),
+                        format!(
+                            "unknown id_source `{other}`{}: use producer, broker or content",
+                            did_you_mean(other, ["producer", "broker", "content"])
+                        ),
+                    );
+                }
+            };
+        }
+        if setup.lease_ms == 0 {
+            let span = s.lease.as_ref().map(|l| l.span()).unwrap_or_default();
+            return self.fail(span, "the lease must be longer than 0s".into());
+        }
+        if let Some(max) = &s.max_receives {
+            setup.max_receives = self.positive(max, "max_receives")?;
+        }
+        if let Some(consumers) = &s.consumers {
+            if consumers.get_ref().is_empty() {
+                return self.fail(consumers.span(), "at least one consumer is needed".into());
+            }
+            let mut names = Vec::new();
+            for c in consumers.get_ref() {
+                let name = c.get_ref();
+                if name.is_empty() || !name.chars().all(|ch| ch.is_ascii_alphanumeric()) {
+                    return self.fail(
+                        c.span(),
+                        format!("consumer name `{name}` must be letters or digits, like A"),
+                    );
+                }
+                if names.contains(name) {
+                    return self.fail(c.span(), format!("consumer `{name}` is listed twice"));
+                }
+                names.push(name.clone());
+            }
+            setup.consumers = names;
+        }
+        if s.messages.get_ref().is_empty() {
+            return self.fail(s.messages.span(), "at least one message is needed".into());
+        }
+        // Each message is checked on its own, so that every wrong one is
+        // reported; the steps are checked only once all are sound.
+        let mut bodies = std::collections::BTreeSet::new();
+        for m in s.messages.get_ref() {
+            let id = m.id.get_ref();
+            if id.is_empty() || id.chars().any(char::is_whitespace) {
+                self.keep::<()>(self.fail(
+                    m.id.span(),
+                    format!("message ID `{id}` must be one word, like m-7f3"),
+                ));
+                continue;
+            }
+            let Some(order) = self.keep(self.positive(&m.order, "order")) else {
+                continue;
+            };
+            let (payment, status) = match (&m.amount, &m.status, &m.version) {
+                (Some(amount), None, None) => {
+                    let Some(amount) = self.keep(self.positive(amount, "amount")) else {
+                        continue;
+                    };
+                    (Payment { order, amount }, None)
+                }
+                (None, Some(status), Some(version)) => {
+                    let Some(version) = self.keep(self.positive(version, "version")) else {
+                        continue;
+                    };
+                    (
+                        Payment { order, amount: 0 },
+                        Some(StatusUpdate {
+                            status: status.get_ref().clone(),
+                            version,
+                        }),
+                    )
+                }
+                _ => {
+                    self.keep::<()>(self.fail(
+                        m.id.span(),
+                        format!(
+                            "message `{id}` needs either `amount` (a payment) or `status` and `version` (a status change), not both"
+                        ),
+                    ));
+                    continue;
+                }
+            };
+            // The same ID with a different body is allowed: it is how a
+            // scenario shows a producer that reuses IDs. The same ID with the
+            // same body is a copy, which `publish` sends.
+            let body = (
+                id.clone(),
+                payment.clone(),
+                status.as_ref().map(|s| (s.status.clone(), s.version)),
+            );
+            if !bodies.insert(body) {
+                self.keep::<()>(self.fail(
+                    m.id.span(),
+                    format!(
+                        "message `{id}` appears twice with the same body; to send a copy, use the action `publish {id}`"
+                    ),
+                ));
+                continue;
+            }
+            setup.messages.push(Message {
+                id: id.clone(),
+                payment,
+                status,
+            });
+        }
+        self.stop_if_found()?;
+        Ok(setup)
+    }
+}

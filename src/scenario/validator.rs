@@ -1,0 +1,365 @@
+//! The scenario's own rules, checked on a file that TOML and serde have
+//! read: from a `RawScenario` to a `Script`, every error at its file, line
+//! and column. The setup (`validate_setup`) and the expectations
+//! (`validate_expectation`) are checked in files of their own.
+
+use super::action::Action;
+use super::error::ScenarioError;
+use super::format::RawScenario;
+use super::script::{Group, POSTGRES_KEY, Saying, Script, ScriptStep, key_design};
+use crate::sim::{Setup, Strategy, parse_duration};
+use crate::suggest::did_you_mean;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use toml::Spanned;
+
+pub(super) struct Validator<'a> {
+    pub(super) err: &'a dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
+    /// Errors noted so far, while validation goes on to find the others.
+    pub(super) found: RefCell<Vec<ScenarioError>>,
+}
+
+impl Validator<'_> {
+    /// Notes an error and lets validation go on: `None` for the caller to
+    /// skip what it was building.
+    pub(super) fn keep<T>(&self, result: Result<T, ScenarioError>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(e) => {
+                self.found.borrow_mut().push(e);
+                None
+            }
+        }
+    }
+
+    /// Stops at the first noted error, once going on would only cascade.
+    pub(super) fn stop_if_found(&self) -> Result<(), ScenarioError> {
+        match self.found.borrow().first() {
+            Some(first) => Err(first.clone()),
+            None => Ok(()),
+        }
+    }
+
+    pub(super) fn fail<T>(&self, span: Range<usize>, message: String) -> Result<T, ScenarioError> {
+        Err((self.err)(Some(span), message))
+    }
+
+    pub(super) fn duration(
+        &self,
+        value: &Option<Spanned<String>>,
+        default: u64,
+    ) -> Result<u64, ScenarioError> {
+        let Some(value) = value else {
+            return Ok(default);
+        };
+        parse_duration(value.get_ref()).map_or_else(
+            || {
+                self.fail(
+                    value.span(),
+                    format!(
+                        "`{}` is not a duration (write 500ms, 30s, 5m, 24h; at most 366d)",
+                        value.get_ref()
+                    ),
+                )
+            },
+            Ok,
+        )
+    }
+
+    pub(super) fn positive(&self, value: &Spanned<i64>, what: &str) -> Result<u32, ScenarioError> {
+        let n = *value.get_ref();
+        if n <= 0 || n > u32::MAX as i64 {
+            return self.fail(
+                value.span(),
+                format!("{what} must be a positive whole number, not {n}"),
+            );
+        }
+        Ok(n as u32)
+    }
+
+    pub(super) fn count(&self, value: &Spanned<i64>, what: &str) -> Result<u32, ScenarioError> {
+        let n = *value.get_ref();
+        if n < 0 || n > u32::MAX as i64 {
+            return self.fail(value.span(), format!("{what} cannot be negative: {n}"));
+        }
+        Ok(n as u32)
+    }
+
+    pub(super) fn script(&self, file: &str, raw: RawScenario) -> Result<Script, ScenarioError> {
+        super::limits::check(&raw, self.err)?;
+        super::budget::check(&raw, self.err)?;
+        let group = match &raw.group {
+            None => Group::Failure,
+            Some(g) => Group::parse(g.get_ref()).map_or_else(
+                || {
+                    self.fail(
+                        g.span(),
+                        format!(
+                            "unknown group `{}`{}: use tour, failure or design",
+                            g.get_ref(),
+                            did_you_mean(g.get_ref(), ["tour", "failure", "design"])
+                        ),
+                    )
+                },
+                Ok,
+            )?,
+        };
+        let setup = self.setup(&raw)?;
+        let ids: std::collections::BTreeSet<&str> =
+            setup.messages.iter().map(|m| m.id.as_str()).collect();
+        let mut steps = Vec::new();
+        for step in &raw.steps {
+            let mut actions = Vec::new();
+            if step.actions.get_ref().is_empty() {
+                return self.fail(
+                    step.actions.span(),
+                    format!("step `{}` has no actions", step.title.get_ref()),
+                );
+            }
+            let mut sayings = Vec::new();
+            for raw in step.actions.get_ref() {
+                let text = &raw.get_ref().text;
+                let parsed = Action::parse(text).or_else(|m| self.fail(raw.span(), m));
+                let Some(action) = self.keep(parsed) else {
+                    continue;
+                };
+                if self
+                    .keep(self.check_refs(&action, &setup, &ids, raw.span()))
+                    .is_none()
+                {
+                    continue;
+                }
+                actions.push(action);
+                sayings.push(raw.get_ref().say.as_ref().map(|say| {
+                    Saying {
+                        text: say.trim().to_string(),
+                        text_for: raw
+                            .get_ref()
+                            .say_for
+                            .iter()
+                            .map(|(k, v)| (k.clone(), v.trim().to_string()))
+                            .collect(),
+                    }
+                }));
+            }
+            steps.push(ScriptStep {
+                title: step.title.get_ref().clone(),
+                title_for: step
+                    .title_for
+                    .iter()
+                    .map(|(k, v)| (k.get_ref().clone(), v.clone()))
+                    .collect(),
+                sayings,
+                asks: Vec::new(),
+                narration: step.narration.get_ref().trim().to_string(),
+                narration_for: step
+                    .narration_for
+                    .iter()
+                    .map(|(k, v)| (k.get_ref().clone(), v.trim().to_string()))
+                    .collect(),
+                actions,
+            });
+        }
+        // Later checks pair actions with their text: not with one missing.
+        self.stop_if_found()?;
+        if steps.is_empty() {
+            return Err((self.err)(None, "the scenario has no [[steps]]".into()));
+        }
+        let mut expect = BTreeMap::new();
+        for (name, raw_expect) in &raw.expect {
+            let Some(strategy) = Strategy::by_name(name.get_ref()) else {
+                self.keep::<()>(self.fail(
+                    name.span(),
+                    format!(
+                        "expectations for unknown design `{}`{}; the designs are {}",
+                        name.get_ref(),
+                        did_you_mean(name.get_ref(), Strategy::names()),
+                        Strategy::names().join(", ")
+                    ),
+                ));
+                continue;
+            };
+            self.keep(self.check_program(&steps, &strategy, &raw));
+            if let Some(expectation) = self.keep(self.expectation(raw_expect)) {
+                expect.insert(name.get_ref().clone(), expectation);
+            }
+        }
+        self.stop_if_found()?;
+        if expect.is_empty() {
+            return Err((self.err)(
+                None,
+                "the scenario has no [expect.<design>] table: say what each design should end with"
+                    .into(),
+            ));
+        }
+        let narrated_for = match &raw.design {
+            Some(d) if expect.contains_key(d.get_ref()) => Some(d.get_ref().clone()),
+            Some(d) => {
+                return self.fail(
+                    d.span(),
+                    format!(
+                        "the narration's design `{}` has no [expect.{}] table",
+                        d.get_ref(),
+                        d.get_ref()
+                    ),
+                );
+            }
+            None => None,
+        };
+        for step in &raw.steps {
+            for raw_action in step.actions.get_ref() {
+                for name in raw_action.get_ref().say_for.keys() {
+                    let Some(name) = key_design(name) else {
+                        return self.fail(
+                            raw_action.span(),
+                            format!("`say_for` names `{name}`: after `@` only `{POSTGRES_KEY}` may follow a design, for a run on PostgreSQL"),
+                        );
+                    };
+                    if !expect.contains_key(name) {
+                        return self.fail(
+                            raw_action.span(),
+                            format!("`say_for` names `{name}`, which has no [expect.{name}] table"),
+                        );
+                    }
+                }
+            }
+            for name in step.narration_for.keys().chain(step.title_for.keys()) {
+                let design = key_design(name.get_ref()).unwrap_or(name.get_ref());
+                if !expect.contains_key(design) {
+                    self.keep::<()>(self.fail(
+                        name.span(),
+                        format!(
+                            "narration or title for `{}`, which has no [expect.{}] table",
+                            name.get_ref(),
+                            name.get_ref()
+                        ),
+                    ));
+                }
+            }
+        }
+        self.stop_if_found()?;
+        for (step, raw_step) in steps.iter_mut().zip(&raw.steps) {
+            for raw_action in raw_step.actions.get_ref() {
+                let asks = raw_action
+                    .get_ref()
+                    .asks
+                    .iter()
+                    .filter_map(|a| self.keep(super::ask::question(a, &setup, &expect, self.err)))
+                    .collect();
+                step.asks.push(asks);
+            }
+            while step.asks.last().is_some_and(Vec::is_empty) {
+                step.asks.pop();
+            }
+        }
+        self.stop_if_found()?;
+        for name in raw.intro_for.keys().chain(raw.title_for.keys()) {
+            if !expect.contains_key(name.get_ref()) {
+                return self.fail(
+                    name.span(),
+                    format!(
+                        "intro or title for `{}`, which has no [expect.{}] table",
+                        name.get_ref(),
+                        name.get_ref()
+                    ),
+                );
+            }
+        }
+        let per_design = |map: &BTreeMap<Spanned<String>, String>| {
+            map.iter()
+                .map(|(k, v)| (k.get_ref().clone(), v.trim().to_string()))
+                .collect()
+        };
+        Ok(Script {
+            name: file.to_string(),
+            title: raw.title.clone(),
+            open_at: raw.open_at,
+            title_for: per_design(&raw.title_for),
+            intro_for: per_design(&raw.intro_for),
+            summary: raw.summary.clone(),
+            intro: raw
+                .intro
+                .clone()
+                .unwrap_or_else(|| raw.summary.clone())
+                .trim()
+                .to_string(),
+            group,
+            order: raw.order.unwrap_or(0),
+            narrated_for,
+            setup,
+            steps,
+            expect,
+        })
+    }
+
+    pub(super) fn check_refs(
+        &self,
+        action: &Action,
+        setup: &Setup,
+        ids: &std::collections::BTreeSet<&str>,
+        span: Range<usize>,
+    ) -> Result<(), ScenarioError> {
+        if let Some(c) = action.consumer()
+            && !setup.consumers.iter().any(|x| x == c)
+        {
+            return self.fail(
+                span,
+                format!(
+                    "no consumer `{c}` in the setup{}; the consumers are {}",
+                    did_you_mean(c, setup.consumers.iter().map(String::as_str)),
+                    setup.consumers.join(", ")
+                ),
+            );
+        }
+        if let Some(m) = action.message()
+            && !ids.contains(m)
+        {
+            let ids: Vec<&str> = setup.messages.iter().map(|x| x.id.as_str()).collect();
+            // A long list helps nobody: the first few, and how many more.
+            let shown = ids.len().min(12);
+            let more = match ids.len() - shown {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            return self.fail(
+                span,
+                format!(
+                    "no message `{m}` in the setup{}; the messages are {}{more}",
+                    did_you_mean(m, ids.iter().copied()),
+                    ids[..shown].join(", ")
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// `run A to <step>` must name a step the strategy's program has.
+    pub(super) fn check_program(
+        &self,
+        steps: &[ScriptStep],
+        strategy: &Strategy,
+        raw: &RawScenario,
+    ) -> Result<(), ScenarioError> {
+        for (step, raw_step) in steps.iter().zip(&raw.steps) {
+            for (action, raw_action) in step.actions.iter().zip(raw_step.actions.get_ref()) {
+                if let Action::Run { to: Some(to), .. } = action
+                    && strategy.position(to).is_none()
+                {
+                    let program: Vec<&str> =
+                        strategy.program.iter().map(|op| op.keyword()).collect();
+                    return self.fail(
+                        raw_action.span(),
+                        format!(
+                            "step `{to}` is not in the {} program ({}), and this scenario has expectations for {}",
+                            strategy.name,
+                            program.join(", "),
+                            strategy.name
+                        ),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+}
