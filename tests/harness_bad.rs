@@ -124,6 +124,20 @@ fn a_program_that_exits_at_once() {
     );
 }
 
+/// It says hello and then dies each time: restarted, until the limit.
+#[test]
+fn a_program_that_keeps_ending() {
+    diagnosed(
+        "ending",
+        &format!("{HELLO}; read x; echo 'segfault, pretend' >&2; exit 1"),
+        &[
+            "exits at once",
+            "it keeps ending: 8 restarts",
+            "| segfault, pretend",
+        ],
+    );
+}
+
 #[test]
 fn a_program_that_prints_garbage() {
     diagnosed(
@@ -253,12 +267,13 @@ pub fn python3() -> Option<&'static str> {
 }
 
 /// idem killed with SIGKILL runs no code at all: the supervisor sees its
-/// stdin close and ends the program's process group.
+/// stdin close and ends the program's process group. SIGTERM and SIGINT
+/// stop idem at its next wait, with a word, and it kills the group itself.
 #[test]
-fn no_child_outlives_idem_killed_with_sigkill() {
+fn no_child_outlives_idem_killed_or_stopped() {
     for signal in ["KILL", "TERM", "INT"] {
         let marker = marker(&format!("killed-{signal}"));
-        let mut idem = Command::new(env!("CARGO_BIN_EXE_idem"))
+        let idem = Command::new(env!("CARGO_BIN_EXE_idem"))
             .args(["test", "--no-save", "--wait", "100", "--", "sh", "-c"])
             .arg(format!("{HELLO}; read x; sleep 300; echo never"))
             .arg(&marker)

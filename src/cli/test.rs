@@ -225,13 +225,23 @@ impl TestArgs {
             .rev()
             .map(|(o, n)| format!("{o}: {n}"))
             .collect();
-        let _ = writeln!(out, "outcomes: {}", counts.join(", "));
+        let _ = writeln!(
+            out,
+            "outcomes: {} (a schedule with two wrong effects counts in both)",
+            counts.join(", ")
+        );
         let mut files = Vec::new();
         if explored.failures.is_empty() {
+            let further = if bounds.messages < explore::MAX_MESSAGES {
+                format!("--messages {}", bounds.messages + 1)
+            } else if bounds.faults < explore::MAX_FAULTS {
+                format!("--faults {}", bounds.faults + 1)
+            } else {
+                "a soak (--soak 10000)".to_string()
+            };
             let _ = writeln!(
                 out,
-                "\nthe money was right in every schedule: never charged twice, never lost, the provider and the database agree.\nWithin these bounds only; try one bound further: --messages {} or a soak (--soak 10000).",
-                (bounds.messages + 1).min(explore::MAX_MESSAGES)
+                "\nthe money was right in every schedule: never charged twice, never lost, the provider and the database agree.\nWithin these bounds only; try one bound further: {further}."
             );
         }
         for found in &explored.failures {

@@ -51,6 +51,8 @@ pub struct Instance {
     pub since: Instant,
     /// What it was last answered, for a diagnosis of its silence.
     pub last_answer: String,
+    /// The end of the stderr of its last process, once that has ended.
+    pub last_stderr: Vec<String>,
 }
 
 impl Instance {
@@ -58,11 +60,13 @@ impl Instance {
         format!("{} (start {})", self.name, self.start)
     }
 
+    /// The last lines of stderr of its process, or of the process it ran
+    /// last when none runs now.
     pub fn stderr_tail(&mut self) -> Vec<String> {
-        self.proc
-            .as_mut()
-            .map(|p| p.stderr_tail(super::diagnosis::STDERR_SHOWN))
-            .unwrap_or_default()
+        match self.proc.as_mut() {
+            Some(p) => p.stderr_tail(super::diagnosis::STDERR_SHOWN),
+            None => self.last_stderr.clone(),
+        }
     }
 
     /// The message a request is about: a charge for a payment it holds, an

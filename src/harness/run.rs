@@ -170,6 +170,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
             last_req: None,
             since: Instant::now(),
             last_answer: "nothing yet".into(),
+            last_stderr: Vec::new(),
         });
     }
     run.start(0)?;
@@ -228,15 +229,21 @@ impl Run<'_, '_> {
 
     fn start(&mut self, i: usize) -> Result<(), Diagnosis> {
         let cfg = self.cfg;
-        let restarts = self.starts.saturating_sub(cfg.instances as u32);
+        // Starts beyond each instance's first, this one included.
+        let restarts: u32 = self
+            .instances
+            .iter()
+            .map(|x| x.start.saturating_sub(1))
+            .sum::<u32>()
+            + u32::from(self.instances[i].start > 0);
         if restarts > cfg.restarts {
             return Err(self.diagnose(
                 i,
                 Trouble::ExitsAtOnce,
                 format!(
-                    "it keeps ending: {} processes started in this run, the limit is {}",
-                    self.starts,
-                    cfg.instances as u32 + cfg.restarts
+                    "it keeps ending: {} restarts in this run, the limit is {}",
+                    restarts - 1,
+                    cfg.restarts
                 ),
             ));
         }
@@ -838,10 +845,9 @@ impl Run<'_, '_> {
                 let response =
                     self.provider
                         .post_charge(idempotency_key.as_deref(), &payment, self.now);
-                // idem's provider handles the request whole before it
-                // answers: nothing stays in flight, so a repeat gets the
-                // stored result, never 409 (a lost answer is lost on the
-                // way back, after the provider finished).
+                // The call ends here whatever happens to its answer (taken
+                // in, lost on the way, or its caller killed): the key's
+                // in-flight window closes, and a repeat gets the result.
                 if let Some(key) = idempotency_key.as_deref() {
                     self.provider.answer(key);
                 }
@@ -1072,6 +1078,7 @@ impl Run<'_, '_> {
             let lines = self.stderr_since(i);
             self.stderr_carry.extend(lines);
         }
+        self.instances[i].last_stderr = self.instances[i].stderr_tail();
         self.instances[i].proc = None;
     }
 

@@ -618,6 +618,25 @@ mod tests {
     }
 
     #[test]
+    fn a_lease_is_held_by_its_receipt_until_it_runs_out() {
+        let mut broker = Broker::new("payments", 30_000, 5);
+        broker.publish(msg("m-1"), 0);
+        assert_eq!(broker.next_lease_end(), None);
+        broker.receive("A", "r1".into(), 1_000).unwrap();
+        assert!(broker.lease_held("r1"));
+        assert!(!broker.lease_held("r2"));
+        assert_eq!(broker.next_lease_end(), Some(31_000));
+        broker.expire_leases(31_000);
+        assert!(!broker.lease_held("r1"), "visible again, leased to no one");
+        broker.receive("B", "r2".into(), 31_000).unwrap();
+        assert!(!broker.lease_held("r1"));
+        assert!(broker.lease_held("r2"));
+        broker.ack("r2", "B");
+        assert!(!broker.lease_held("r2"));
+        assert_eq!(broker.next_lease_end(), None);
+    }
+
+    #[test]
     fn max_receives_dead_letters() {
         let mut broker = Broker::new("payments", 10, 2);
         broker.publish(msg("m-1"), 0);
