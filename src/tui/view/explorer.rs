@@ -33,10 +33,27 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
         width: l.bounds.width.saturating_sub(2),
         ..l.bounds
     };
-    Paragraph::new(bounds_lines(&report.bounds))
-        .style(t.dim())
-        .wrap(Wrap { trim: true })
-        .render(indented, buf);
+    if indented.height == 1 {
+        // One row: the faults first (what every claim below is bounded
+        // by), then the rest of the first line, cut with a sign.
+        let b = &report.bounds;
+        let first = b.to_string();
+        let first = first.lines().next().unwrap_or_default();
+        let rest = first.strip_prefix("bounds: ").unwrap_or(first);
+        let line = Line::raw(format!(
+            "bounds: at most {} per schedule {} {rest}",
+            crate::check::further::faults(b.max_faults),
+            t.g.dot
+        ));
+        super::fit(t, line, usize::from(indented.width))
+            .style(t.dim())
+            .render(indented, buf);
+    } else {
+        Paragraph::new(bounds_lines(&report.bounds))
+            .style(t.dim())
+            .wrap(Wrap { trim: true })
+            .render(indented, buf);
+    }
     table(t, report, sel.row, &l, buf);
     if let Some(s) = report.strategies.get(sel.row) {
         detail(t, s, &report.bounds, sel.cx, &l, buf);
@@ -71,7 +88,10 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
     let standings: Vec<Standing> = report.strategies.iter().map(Standing::of).collect();
     let holds = standings.iter().filter(|s| **s == Standing::Holds).count();
     let problems = standings.iter().filter(|s| s.is_problem()).count();
-    let mut right = vec![Span::styled(format!("{} {holds} safe", t.g.done), t.good())];
+    let mut right = vec![Span::styled(
+        format!("{} {holds} hold within their bounds", t.g.done),
+        t.good(),
+    )];
     right.push(Span::styled(
         format!(
             "  {}  {} broken, as expected",
@@ -142,6 +162,31 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
+/// A design's result in the table. A design that holds says within which
+/// bounds, and where the try one bound further broke it: never a bare
+/// "safe".
+fn result_words(s: &StrategyReport, requested: &Bounds, long: bool) -> String {
+    let standing = Standing::of(s);
+    if standing != Standing::Holds {
+        return if long {
+            standing.long()
+        } else {
+            standing.short()
+        }
+        .to_string();
+    }
+    let n = s.bounds.as_ref().unwrap_or(requested).max_faults;
+    let broke = s
+        .further
+        .iter()
+        .find(|f| f.breaks() && f.widening == crate::check::further::Widening::Fault);
+    match (long, broke) {
+        (true, Some(f)) => format!("holds within {n}, breaks at {}", f.bounds.max_faults),
+        (true, None) => format!("holds within {}", crate::check::further::faults(n)),
+        (false, _) => format!("holds within {n}"),
+    }
+}
+
 /// The two lines of bounds, the second one shortened.
 fn bounds_lines(b: &Bounds) -> Vec<Line<'static>> {
     let shown = b.to_string();
@@ -180,10 +225,7 @@ fn columns(report: &CheckReport, name_w: usize, width: usize) -> (Vec<(Column, u
         report
             .strategies
             .iter()
-            .map(|s| {
-                let st = Standing::of(s);
-                2 + if long { st.long() } else { st.short() }.len()
-            })
+            .map(|s| 2 + result_words(s, &report.bounds, long).chars().count())
             .max()
             .unwrap_or(6)
     };
@@ -266,14 +308,7 @@ fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer,
             spans.push(Span::styled(format!("  {:>w$}", num(v)), cell_style));
         }
         spans.push(Span::styled(
-            format!(
-                "  {symbol} {}",
-                if long {
-                    standing.long()
-                } else {
-                    standing.short()
-                }
-            ),
+            format!("  {symbol} {}", result_words(s, &report.bounds, long)),
             style,
         ));
         let mut line = Line::from(spans);
@@ -313,7 +348,13 @@ fn detail(
     // point); the list and the steps are cut so that each stays one line.
     let mut lines: Vec<(Line, Edge)> = Vec::new();
     if s.counterexamples.is_empty() {
-        lines.extend(properties(t, s, bounds).into_iter().map(|l| (l, Edge::Cut)));
+        // The claim with its bounds wraps: it is the point, never cut.
+        lines.extend(
+            properties(t, s, bounds)
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| (l, if i == 0 { Edge::Wrap } else { Edge::Cut })),
+        );
     } else {
         let class_w = s
             .counterexamples
@@ -462,7 +503,7 @@ fn detail(
                 .wrap(Wrap { trim: false })
                 .render(at, buf);
         } else {
-            line.render(at, buf);
+            super::fit(t, line, usize::from(inner.width)).render(at, buf);
         }
         y += h;
     }
