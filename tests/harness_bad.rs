@@ -258,7 +258,7 @@ pub fn python3() -> Option<&'static str> {
 fn no_child_outlives_idem_killed_with_sigkill() {
     for signal in ["KILL", "TERM", "INT"] {
         let marker = marker(&format!("killed-{signal}"));
-        let mut idem = Command::new(env!("CARGO_BIN_EXE_idem"))
+        let idem = Command::new(env!("CARGO_BIN_EXE_idem"))
             .args(["test", "--no-save", "--wait", "100", "--", "sh", "-c"])
             .arg(format!("{HELLO}; read x; sleep 300; echo never"))
             .arg(&marker)
