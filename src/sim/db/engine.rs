@@ -105,7 +105,9 @@ impl Database {
     pub fn connect(&self) -> Result<Session, DbError> {
         match self {
             Database::Sqlite(db) => db.connect().map(Session::Sqlite),
-            Database::Postgres(db) => db.connect().map(Session::Postgres),
+            Database::Postgres(db) => {
+                super::pg_session::PgSession::open(db.shared.clone()).map(Session::Postgres)
+            }
         }
     }
 

@@ -5,7 +5,6 @@
 
 use super::pg_error;
 use super::pg_link::{Value, bind, read_row};
-use super::pg_session::PgSession;
 use super::pg_url::PgUrl;
 use super::sql_postgres::*;
 use super::*;
@@ -231,10 +230,6 @@ impl PgDatabase {
     /// The schema this run owns, for tests and messages.
     pub fn schema(&self) -> &str {
         &self.shared.schema
-    }
-
-    pub fn connect(&self) -> Result<PgSession, DbError> {
-        PgSession::open(self.shared.clone())
     }
 
     pub fn restore_over(&self, have: Option<&Tables>, tables: &Tables) -> Result<(), DbError> {

@@ -4,18 +4,6 @@
 use super::pg_url::PgUrl;
 use postgres::error::SqlState;
 
-/// Removes every copy of the address's password from `text`.
-pub(super) fn redacted(text: &str, url_text: &str) -> String {
-    let mut out = text.to_string();
-    if let Ok(config) = url_text.parse::<postgres::Config>()
-        && let Some(pw) = config.get_password()
-        && !pw.is_empty()
-    {
-        out = out.replace(&*String::from_utf8_lossy(pw), "***");
-    }
-    out
-}
-
 /// A failure while opening the run's schema or a consumer's connection.
 pub(super) fn connecting(url: &PgUrl, e: &postgres::Error) -> String {
     let code = e.code();

@@ -101,7 +101,7 @@ impl FromStr for PgUrl {
         let config = postgres::Config::from_str(text).map_err(|e| {
             bad(&format!(
                 "cannot read it as postgres://USER@HOST:PORT/DB ({})",
-                crate::sim::db::pg_error::redacted(&e.to_string(), text)
+                redacted(&e.to_string(), text)
             ))
         })?;
         let Some(user) = config.get_user().map(str::to_string) else {
@@ -151,6 +151,18 @@ impl PgUrl {
             .get_password()
             .map(|p| String::from_utf8_lossy(p).into_owned())
     }
+}
+
+/// Removes every copy of the address's password from `text`.
+pub(super) fn redacted(text: &str, url_text: &str) -> String {
+    let mut out = text.to_string();
+    if let Ok(config) = url_text.parse::<postgres::Config>()
+        && let Some(pw) = config.get_password()
+        && !pw.is_empty()
+    {
+        out = out.replace(&*String::from_utf8_lossy(pw), "***");
+    }
+    out
 }
 
 #[cfg(test)]
