@@ -256,7 +256,9 @@ fn explorer_table_and_counterexamples() {
     both_sizes!("explorer", explorer("tour-1", "naive"));
     let screen = draw(&mut explorer("tour-1", "naive"), 120, 40);
     assert!(screen.contains("Explorer"), "{screen}");
-    assert!(screen.contains("✓ safe: holds"), "{screen}");
+    // A design that holds says within which bounds, never a bare "safe".
+    assert!(screen.contains("✓ holds within 1 fault"), "{screen}");
+    assert!(!screen.contains("safe: holds"), "{screen}");
     assert!(screen.contains("✕ broken, as expected"), "{screen}");
     assert!(
         screen.contains("▶ naive"),

@@ -89,7 +89,7 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
     let holds = standings.iter().filter(|s| **s == Standing::Holds).count();
     let problems = standings.iter().filter(|s| s.is_problem()).count();
     let mut right = vec![Span::styled(
-        format!("{} {holds} hold within their bounds", t.g.done),
+        format!("{} {holds} hold within bounds", t.g.done),
         t.good(),
     )];
     right.push(Span::styled(
