@@ -193,7 +193,7 @@ impl TestArgs {
         let shown = AtomicUsize::new(0);
         let progress = |done: usize| {
             if done.is_multiple_of(50) && shown.fetch_max(done, Ordering::SeqCst) < done {
-                note(&format!("idem test: {done} schedules run"));
+                note(&format!("idem test: {done} schedules run so far"));
             }
         };
         let explored = match explore::explore(cfg, bounds, self.workers as usize, &progress) {
