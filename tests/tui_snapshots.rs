@@ -267,7 +267,7 @@ fn explorer_table_and_counterexamples() {
     assert!(screen.contains("charged twice"));
     assert!(!screen.contains("states/s") && !screen.contains("seconds"));
     let narrow = draw(&mut explorer("tour-1", "naive"), 80, 24);
-    assert!(narrow.contains("✓ safe"), "{narrow}");
+    assert!(narrow.contains("✓ holds within 1"), "{narrow}");
 }
 
 #[test]
