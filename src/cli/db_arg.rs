@@ -26,7 +26,58 @@ pub fn db_arg(value: &std::ffi::OsStr) -> Result<DbArg> {
             .map(|url| DbArg::Postgres(Box::new(url)))
             .map_err(input_error);
     }
+    if let Some(text) = value.to_str()
+        && looks_like_a_slipped_address(text)
+    {
+        // `postgres:/db` or `postgres:db` would otherwise make a file of
+        // that name in a folder called `postgres:`.
+        return Err(input_error(format!(
+            "--db {}: a PostgreSQL address starts with postgres:// (postgres://USER@HOST:PORT/DB); for a SQLite file named like this, write ./{}",
+            redact_slipped(text),
+            redact_slipped(text)
+        )));
+    }
     Ok(DbArg::File(PathBuf::from(value)))
+}
+
+/// `postgres:` or `postgresql:` without the two slashes.
+fn looks_like_a_slipped_address(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    ["postgres:", "postgresql:"]
+        .iter()
+        .any(|scheme| lower.starts_with(scheme))
+}
+
+/// A slipped address may still hold a password (`postgres:me:pw@host`):
+/// everything after the scheme up to an `@` is hidden.
+fn redact_slipped(text: &str) -> String {
+    match text.split_once('@') {
+        Some((_, host)) => format!("postgres:***@{host}"),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_missing_its_slashes_is_named_not_made_a_file() {
+        for slip in ["postgres:/bad", "postgresql:db", "POSTGRES:/x"] {
+            let err = db_arg(slip.as_ref()).err().expect(slip).to_string();
+            assert!(err.contains("postgres://"), "{err}");
+        }
+        let err = db_arg("postgres:me:secret@host/db".as_ref())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(!err.contains("secret"), "{err}");
+        assert!(matches!(
+            db_arg("./postgres:/bad".as_ref()),
+            Ok(DbArg::File(_))
+        ));
+        assert!(matches!(db_arg("run.db".as_ref()), Ok(DbArg::File(_))));
+    }
 }
 
 /// `--db` where only a server makes sense: the screens build many runs
