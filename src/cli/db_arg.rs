@@ -57,29 +57,6 @@ fn redact_slipped(text: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_address_missing_its_slashes_is_named_not_made_a_file() {
-        for slip in ["postgres:/bad", "postgresql:db", "POSTGRES:/x"] {
-            let err = db_arg(slip.as_ref()).err().expect(slip).to_string();
-            assert!(err.contains("postgres://"), "{err}");
-        }
-        let err = db_arg("postgres:me:secret@host/db".as_ref())
-            .err()
-            .unwrap()
-            .to_string();
-        assert!(!err.contains("secret"), "{err}");
-        assert!(matches!(
-            db_arg("./postgres:/bad".as_ref()),
-            Ok(DbArg::File(_))
-        ));
-        assert!(matches!(db_arg("run.db".as_ref()), Ok(DbArg::File(_))));
-    }
-}
-
 /// `--db` where only a server makes sense: the screens build many runs
 /// (every design, every fork), and a file holds one.
 pub fn postgres_only(text: Option<&str>) -> Result<Option<PgUrl>> {
@@ -119,5 +96,28 @@ pub fn clean_up_on_signal() {
                     }
                 });
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_missing_its_slashes_is_named_not_made_a_file() {
+        for slip in ["postgres:/bad", "postgresql:db", "POSTGRES:/x"] {
+            let err = db_arg(slip.as_ref()).err().expect(slip).to_string();
+            assert!(err.contains("postgres://"), "{err}");
+        }
+        let err = db_arg("postgres:me:secret@host/db".as_ref())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(!err.contains("secret"), "{err}");
+        assert!(matches!(
+            db_arg("./postgres:/bad".as_ref()),
+            Ok(DbArg::File(_))
+        ));
+        assert!(matches!(db_arg("run.db".as_ref()), Ok(DbArg::File(_))));
     }
 }
