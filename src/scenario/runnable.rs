@@ -11,23 +11,6 @@ use crate::sim::Op;
 /// built-in has 11), and a bound on what the prover is asked to explore.
 pub const MAX_STEPS: usize = 24;
 
-/// Steps that read or write the database: SQLite runs them in the
-/// handler's transaction, and the engine keeps no other connection state.
-pub fn needs_transaction(op: Op) -> bool {
-    matches!(
-        op,
-        Op::ClaimId
-            | Op::CheckId
-            | Op::ApplyCharge
-            | Op::ClaimInProgress
-            | Op::MarkCompleted
-            | Op::GuardRow
-            | Op::CheckOffset
-            | Op::SaveOffset
-            | Op::ApplyIfNewer
-    )
-}
-
 /// Why a list of steps cannot be a handler, and which step (by index; the
 /// list itself when `None`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,7 +147,7 @@ pub fn check_order_named(ops: &[Op], name: fn(Op) -> &'static str) -> Result<(),
                 ),
             ));
         }
-        if needs_transaction(op) && open.is_none() {
+        if op.needs_transaction() && open.is_none() {
             return Err(at(
                 i,
                 format!(

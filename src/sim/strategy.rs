@@ -59,6 +59,23 @@ pub enum Op {
 
 impl Op {
     /// The name a scenario file uses for this step (`run A to commit`).
+    /// Steps that read or write the database: they run in the handler's
+    /// transaction, and the engine keeps no other connection state.
+    pub fn needs_transaction(self) -> bool {
+        matches!(
+            self,
+            Op::ClaimId
+                | Op::CheckId
+                | Op::ApplyCharge
+                | Op::ClaimInProgress
+                | Op::MarkCompleted
+                | Op::GuardRow
+                | Op::CheckOffset
+                | Op::SaveOffset
+                | Op::ApplyIfNewer
+        )
+    }
+
     pub fn keyword(self) -> &'static str {
         match self {
             Op::Receive => "receive",
@@ -515,15 +532,7 @@ mod tests {
                     }
                     // Reads too: a read outside a transaction would behave
                     // differently on the memdb VFS and on a file (--db).
-                    Op::ClaimId
-                    | Op::CheckId
-                    | Op::ApplyCharge
-                    | Op::ClaimInProgress
-                    | Op::MarkCompleted
-                    | Op::GuardRow
-                    | Op::CheckOffset
-                    | Op::SaveOffset
-                    | Op::ApplyIfNewer => {
+                    op if op.needs_transaction() => {
                         assert!(open, "{}: {:?} outside a transaction", s.name, op)
                     }
                     _ => {}

@@ -6,7 +6,6 @@ use super::keybar;
 use crate::check::further;
 use crate::check::{Bounds, StrategyReport, num};
 use crate::levels::{Attempt, Verdict};
-use crate::scenario::runnable::needs_transaction;
 use crate::sim::Op;
 use crate::tui::app::App;
 use crate::tui::levels::{LevelPlay, Proving};
@@ -146,7 +145,7 @@ fn handler(t: &Theme, play: &LevelPlay, area: Rect, buf: &mut Buffer) {
             if op == Op::Commit {
                 open = false;
             }
-            let indent = if open || needs_transaction(op) {
+            let indent = if open || op.needs_transaction() {
                 "  "
             } else {
                 ""
