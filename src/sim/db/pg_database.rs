@@ -430,7 +430,14 @@ pub fn drop_live_schemas() {
              WHERE application_name = $1 AND pid <> pg_backend_pid()",
             &[&schema],
         );
-        let _ = client.batch_execute(&drop_schema(&schema));
+        // The ended backends let go of their locks a moment later, and a
+        // drop that meets them fails rather than waits: try again, bounded.
+        for _ in 0..250 {
+            if client.batch_execute(&drop_schema(&schema)).is_ok() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
     }
 }
 
