@@ -15,7 +15,6 @@ mod retire;
 mod server_wait;
 mod setup;
 mod store;
-mod tables;
 mod tally;
 mod work;
 
@@ -221,7 +220,7 @@ impl World {
             );
         }
         world.store.committed = world.store.db.committed()?;
-        world.store.index = tables::TableIndex::of(&world.store.committed);
+        world.store.index = store::TableIndex::of(&world.store.committed);
         world.queue.broker.take_touched();
         world.open_facts();
         Ok(world)
