@@ -110,3 +110,51 @@ fn the_readme_picture_of_a_replay_is_current() {
         "{PICTURE} no longer matches the program; redraw it with `{REDRAW}` (from the repository) and look at it"
     );
 }
+
+/// `--shot` is checked before the program runs; a step out of range is
+/// named with the range there is; a picture is written where asked.
+#[test]
+fn a_shot_of_a_replay_from_the_command_line() {
+    if super::harness_bad::python3().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let idem = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_idem"))
+            .current_dir(root())
+            .args(["test", "--replay", FILE])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let html = dir.path().join("x.html");
+    let out = idem(&["--shot", html.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("must end in .png, .svg or .txt"),
+        "{stderr}"
+    );
+    let txt = dir.path().join("x.txt");
+    let out = idem(&["--shot", txt.to_str().unwrap(), "--step", "99"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--step 99: this replay has steps 1 to 8"),
+        "{stderr}"
+    );
+    let out = idem(&[
+        "--shot",
+        txt.to_str().unwrap(),
+        "--step",
+        "6",
+        "--size",
+        "100x30",
+    ]);
+    // The run it draws ends charged twice: exit 1, as a replay's does.
+    assert_eq!(out.status.code(), Some(1));
+    let text = std::fs::read_to_string(&txt).unwrap();
+    assert_eq!(text.lines().count(), 30);
+    assert!(text.contains("step 6/8"), "{text}");
+    assert!(text.contains("charges made 2 ($80)"), "{text}");
+}

@@ -7,6 +7,7 @@
 //! `run` alone touches the terminal. The steps were recorded by the
 //! harness (`harness::run::Step`); nothing here runs the program.
 
+mod panels;
 pub mod run;
 pub mod view;
 
