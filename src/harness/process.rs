@@ -285,6 +285,8 @@ fn read_lines(mut stdout: impl Read, tx: SyncSender<Vec<Heard>>) {
     let mut buf = [0u8; 8192];
     let mut line: Vec<u8> = Vec::new();
     let mut skipping = false;
+    // How much of the unfinished line's start was told already.
+    let mut told = 0;
     loop {
         let n = match stdout.read(&mut buf) {
             Ok(0) | Err(_) => break,
@@ -300,20 +302,24 @@ fn read_lines(mut stdout: impl Read, tx: SyncSender<Vec<Heard>>) {
                     });
                 }
                 skipping = false;
+                told = 0;
                 line.clear();
             } else if !skipping {
                 line.push(b);
                 if line.len() > MAX_LINE {
                     line.clear();
+                    told = 0;
                     skipping = true;
                     batch.push(Heard::TooLong);
                 }
             }
         }
-        if !line.is_empty() && !skipping {
-            let start = &line[..line.len().min(UNFINISHED_SHOWN)];
+        // Told again only when there is more of its start to show.
+        let shown = line.len().min(UNFINISHED_SHOWN);
+        if !skipping && shown > told {
+            told = shown;
             batch.push(Heard::Unfinished(
-                String::from_utf8_lossy(start).into_owned(),
+                String::from_utf8_lossy(&line[..shown]).into_owned(),
             ));
         }
         if !batch.is_empty() && tx.send(batch).is_err() {
@@ -355,6 +361,8 @@ mod tests {
         assert_eq!(
             heard,
             [
+                // Its start, once, from the first read; then the verdict.
+                Heard::Unfinished("x".repeat(UNFINISHED_SHOWN)),
                 Heard::TooLong,
                 Heard::Line("{\"a\":1}".into()),
                 Heard::Unfinished("hal".into()),
