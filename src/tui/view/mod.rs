@@ -15,7 +15,7 @@ mod levels;
 mod marks;
 mod motion;
 mod narration;
-mod overflow;
+pub mod overflow;
 mod picker;
 mod predict;
 mod presenter;
