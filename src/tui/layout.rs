@@ -57,24 +57,39 @@ fn provider_rows(f: &Frame) -> usize {
     1 + f.provider.charges.len() + 1 + f.provider.keys.len()
 }
 
+/// The verdict panel's text, in columns, as the panel words it (the theme
+/// does not change widths).
+fn verdict_columns(f: &Frame) -> usize {
+    super::view::verdict::lines(&super::theme::Theme::new(false, false), f)
+        .iter()
+        .map(|l| l.width() + 1)
+        .sum()
+}
+
+/// The narration a step must show without a key: what it did, and what
+/// it said (or the end of the story), in columns.
+fn narration_columns(f: &Frame) -> usize {
+    crate::sim::event::step_told(&f.events).len()
+        + f.said
+            .as_ref()
+            .map_or(f.narration.len().min(240), String::len)
+}
+
 impl Need {
     /// What `f` needs, with the splits that must not move from step to
-    /// step (SQL beside events, the database over the provider) sized for
-    /// the most any step of `frames` needs.
+    /// step (SQL beside events, the database over the provider, the rows
+    /// of the story and of the verdict) sized for the most any step of
+    /// `frames` needs.
     pub fn of(f: &Frame, frames: &[Frame]) -> Need {
         let most = |n: fn(&Frame) -> usize| frames.iter().map(n).max().unwrap_or(0).max(n(f));
         Need {
             sql: most(|f| f.sql.iter().map(|r| r.sql.len() + r.result.len() + 8).sum()),
             events: most(|f| f.events.iter().map(|e| e.text.len() + 12).sum()),
             // As the verdict panel words it; the theme does not change widths.
-            verdict: super::view::verdict::lines(&super::theme::Theme::new(false, false), f)
-                .iter()
-                .map(|l| l.width() + 1)
-                .sum(),
-            narration: crate::sim::event::step_told(&f.events).len()
-                + f.said
-                    .as_ref()
-                    .map_or(f.narration.len().min(240), String::len),
+            // The most of any step, like the narration's: the rows between
+            // the panels stay put as the steps go by.
+            verdict: most(verdict_columns),
+            narration: most(narration_columns),
             provider: most(provider_rows),
         }
     }
