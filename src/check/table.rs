@@ -163,52 +163,29 @@ pub fn table(report: &CheckReport) -> String {
 /// spaces, its rest indented under its own start (and a word too long
 /// for a line is split), so nothing is cut.
 pub fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
+    let width = width.max(8);
+    let mut out: Vec<String> = Vec::new();
     for line in text.split('\n') {
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        if line.chars().count() <= width {
-            out.push_str(line);
-            continue;
-        }
         let lead = line.chars().take_while(|c| *c == ' ').count();
         let indent = " ".repeat((lead + 4).min(width / 2));
-        let mut current = " ".repeat(lead);
-        let mut fresh = true;
-        for word in line.split(' ').filter(|w| !w.is_empty()) {
-            let mut word = word.to_string();
-            loop {
-                let used = current.chars().count();
-                let gap = usize::from(!fresh);
-                let w = word.chars().count();
-                if used + gap + w <= width {
-                    if !fresh {
-                        current.push(' ');
-                    }
-                    current.push_str(&word);
-                    fresh = false;
-                    break;
-                }
-                if fresh {
-                    // Even alone the word is too long: split it.
-                    let room = width.saturating_sub(used).max(1);
-                    let head: String = word.chars().take(room).collect();
-                    current.push_str(&head);
-                    word = word.chars().skip(room).collect();
-                }
-                out.push_str(current.trim_end());
-                out.push('\n');
-                current = indent.clone();
-                fresh = true;
-                if word.is_empty() {
-                    break;
-                }
-            }
+        let mut rest: Vec<char> = line.chars().collect();
+        // Breaks only where the line is too long: the spaces it keeps
+        // (columns padded to line up) stay as they are.
+        while rest.len() > width {
+            let floor = rest.iter().take_while(|c| **c == ' ').count() + 1;
+            let cut = (floor..=width).rev().find(|&i| rest[i] == ' ');
+            let (head, tail) = match cut {
+                Some(i) => (&rest[..i], &rest[i..]),
+                // One word longer than the line: split it.
+                None => (&rest[..width], &rest[width..]),
+            };
+            out.push(head.iter().collect::<String>().trim_end().to_string());
+            let tail: String = tail.iter().collect();
+            rest = format!("{indent}{}", tail.trim_start()).chars().collect();
         }
-        out.push_str(current.trim_end());
+        out.push(rest.into_iter().collect());
     }
-    out
+    out.join("\n")
 }
 
 /// A counterexample step by step, and how it ends.

@@ -133,14 +133,17 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     } else {
         11.max(h.saturating_sub(11))
     };
-    // The step's own words first: the four panels above give up rows (down
-    // to 11, a handler's steps) when the narration needs them.
+    // The step's own words first: the four panels above give up rows when
+    // the narration needs them, down to 11 (a handler's steps) and never
+    // more than a sixth of their height: the story is sized for the run's
+    // longest step, and the panels above hold the evidence at every step.
     let inner_w = usize::from(area.width.saturating_sub(2).max(1));
     let needed = (need.narration.div_ceil(inner_w) + 1 + 2) as u16;
     let below = h.saturating_sub(top_h);
     let wanted = needed + 3 + 4;
     if wanted > below {
-        top_h = top_h.saturating_sub(wanted - below).max(11.min(top_h));
+        let floor = 11.max(top_h * 5 / 6).min(top_h);
+        top_h = top_h.saturating_sub(wanted - below).max(floor);
     }
     let rest = h.saturating_sub(top_h);
     // The verdict gets the rows its text needs where the screen has them.
@@ -153,7 +156,10 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     // The step's own words are read in full: the narration takes the rows
     // they need (text, a row for wrapping at word ends, borders) before SQL
     // and events, which keep one line each at least.
-    let room = rest.saturating_sub(verdict_h + 3).max(5);
+    // SQL and events keep two lines where the screen has the rows: the
+    // story is sized for the run's longest step and scrolls to this one's.
+    let lower_min = if rest >= 14 { 4 } else { 3 };
+    let room = rest.saturating_sub(verdict_h + lower_min).max(5);
     let narration_h = needed
         .max(((rest.saturating_sub(verdict_h)) / 2 + 1).clamp(5, 8))
         .min(room);
