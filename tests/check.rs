@@ -325,3 +325,35 @@ fn a_design_holds_only_with_no_schedule_in_any_failure_class() {
         );
     }
 }
+
+#[test]
+fn the_text_report_fits_100_columns_and_loses_nothing() {
+    let report = all();
+    let text = check::render(report);
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+    // Each strategy's counts are all in its row, under short headings
+    // that the legend names in full; and its result is said.
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("dlq: dead-lettered"), "{text}");
+    assert!(flat.contains("twice: charged twice"), "{text}");
+    for s in &report.strategies {
+        let row = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(s.strategy.as_str()))
+            .unwrap_or_else(|| panic!("no row for {}", s.strategy));
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cells[1], check::num(s.schedules), "{row}");
+        assert_eq!(
+            cells[8],
+            check::num(s.count(Outcome::Disagree)),
+            "{}: {row}",
+            s.strategy
+        );
+    }
+}

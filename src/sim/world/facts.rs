@@ -6,6 +6,7 @@
 
 use super::World;
 use super::tally::Tally;
+use crate::sim::Op;
 use crate::sim::message::{Message, Payment};
 use crate::sim::verdict;
 use crate::sim::verdict::FactVerdict;
@@ -253,11 +254,30 @@ impl World {
             .any(|c| c.delivery().is_some_and(|d| d.message.payment == *payment))
     }
 
-    /// A consumer handling this payment has a transaction open.
+    /// A consumer handling this payment may still move the payments
+    /// table: its open transaction has inserted the payment row, or its
+    /// handler has a payment insert still to run (the in-progress design
+    /// records the payment after the provider call, outside the first
+    /// transaction). A handler whose only writes left record the ID
+    /// (charge-first's second transaction) changes no payment count, so it
+    /// does not take back a disagreement already declared.
     pub(super) fn writing(&self, payment: &Payment) -> bool {
-        self.consumers
-            .iter()
-            .any(|c| c.in_txn() && c.delivery().is_some_and(|d| d.message.payment == *payment))
+        let program = &self.strategy.program;
+        // The steps that insert a payment row (a payment has no version:
+        // `ApplyIfNewer` inserts it as `ApplyCharge` would).
+        let pays = |op: &Op| matches!(op, Op::ApplyCharge | Op::ApplyIfNewer);
+        self.consumers.iter().any(|c| {
+            if !c.delivery().is_some_and(|d| d.message.payment == *payment) {
+                return false;
+            }
+            let pc = c.pc.min(program.len());
+            let opened = program[..pc]
+                .iter()
+                .rposition(|op| *op == Op::Begin)
+                .unwrap_or(0);
+            let done = c.in_txn() && program[opened..pc].iter().any(pays);
+            done || program[pc..].iter().any(pays)
+        })
     }
 
     fn judge_one(&self, def: &FactDef) -> FactVerdict {
