@@ -251,3 +251,32 @@ fn every_frame_at(size: (u16, u16)) {
         failures.first().cloned().unwrap_or_default()
     );
 }
+
+/// The panels stay put as the steps go by: within one scenario, one design
+/// and one size, every step is drawn into the same rectangles, so the eye
+/// finds the story, the SQL and the verdict where they were a step ago.
+#[test]
+fn every_step_of_a_run_draws_into_the_same_panels() {
+    let mut runs = 0;
+    for script in builtins() {
+        for design in script.strategies() {
+            let strategy = Strategy::by_name(&design).unwrap();
+            let t = idem::timeline::Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            for (w, h) in SIZES {
+                let area = Rect::new(0, 0, w, h);
+                let at = |f: &Frame| layout::main_for(area, None, layout::Need::of(f, &t.frames));
+                let first = at(&t.frames[0]);
+                for f in &t.frames[1..] {
+                    let this = at(f);
+                    assert_eq!(
+                        this.panels, first.panels,
+                        "{} {design} at {w}x{h}: step {} moves the panels",
+                        script.name, f.index
+                    );
+                }
+                runs += 1;
+            }
+        }
+    }
+    assert!(runs > 150, "only {runs} runs");
+}

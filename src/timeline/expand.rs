@@ -58,6 +58,8 @@ impl Sink for Keep {
         for (i, frame) in self.frames.iter_mut().enumerate().take(to + 1).skip(from) {
             frame.narration = narration.to_string();
             if i == from {
+                // The narration ends with what was said: `tell` put it there.
+                frame.said_from = narration.len() - said.len();
                 frame.said = Some(said.to_string());
             }
         }
