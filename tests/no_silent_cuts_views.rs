@@ -4,7 +4,7 @@
 //! 100x30 and 120x40. What each screen is there to show is on it whole,
 //! or the place that hides it says how much is hidden.
 
-use idem::check::{self, Bounds, CheckReport};
+use crate::common::check::report;
 use idem::scenario;
 use idem::sim::Strategy;
 use idem::soak::{self, Config, FaultRates, Live};
@@ -14,7 +14,6 @@ use idem::tui::theme::Theme;
 use idem::tui::{Action, App, Options, update};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use std::sync::OnceLock;
 use std::sync::atomic::AtomicU64;
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
@@ -212,18 +211,6 @@ fn the_presenter_view_keeps_its_four_figures_and_the_verdict() {
             }
         }
     }
-}
-
-fn report() -> &'static CheckReport {
-    static REPORT: OnceLock<CheckReport> = OnceLock::new();
-    REPORT.get_or_init(|| {
-        check::run(&Bounds {
-            max_faults: 1,
-            ..Bounds::default()
-        })
-        .expect("the check runs")
-        .without_timings()
-    })
 }
 
 #[test]

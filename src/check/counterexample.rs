@@ -89,6 +89,7 @@ impl Counterexample {
         }
         let script = Script {
             name: format!("{}-{}", strategy.name, class.slug()),
+            origin: crate::scenario::Origin::Scenario,
             title: format!("{}: {}", strategy.name, class.text()),
             title_for: BTreeMap::new(),
             intro_for: BTreeMap::new(),

@@ -20,6 +20,9 @@ pub struct RawScenario {
     pub title_for: BTreeMap<Spanned<String>, String>,
     #[serde(default)]
     pub group: Option<Spanned<String>>,
+    /// Who made the file, when not a person: `"soak"`.
+    #[serde(default)]
+    pub origin: Option<Spanned<String>>,
     #[serde(default)]
     pub order: Option<u32>,
     /// The design the narration is written for.

@@ -191,10 +191,39 @@ impl ScriptStep {
     }
 }
 
+/// Who made a scenario: a person (a built-in, or a file someone wrote or
+/// saved), or a soak, which writes the story of a fact that went wrong.
+/// A front end says which; it never reads it out of the name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Origin {
+    #[default]
+    Scenario,
+    /// Written by `idem soak` (its file says `origin = "soak"`).
+    SoakStory,
+}
+
+impl Origin {
+    /// The value of a file's `origin` key.
+    pub fn key(self) -> Option<&'static str> {
+        match self {
+            Origin::Scenario => None,
+            Origin::SoakStory => Some("soak"),
+        }
+    }
+
+    pub(super) fn parse(text: &str) -> Option<Origin> {
+        match text {
+            "soak" => Some(Origin::SoakStory),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Script {
     /// The built-in name, or the file path it came from.
     pub name: String,
+    pub origin: Origin,
     pub title: String,
     pub summary: String,
     pub intro: String,

@@ -6,7 +6,7 @@
 use super::action::Action;
 use super::error::ScenarioError;
 use super::format::RawScenario;
-use super::script::{Group, POSTGRES_KEY, Saying, Script, ScriptStep, key_design};
+use super::script::{Group, Origin, POSTGRES_KEY, Saying, Script, ScriptStep, key_design};
 use crate::sim::{Setup, Strategy, parse_duration};
 use crate::suggest::did_you_mean;
 use std::cell::RefCell;
@@ -99,6 +99,21 @@ impl Validator<'_> {
                             "unknown group `{}`{}: use tour, failure or design",
                             g.get_ref(),
                             did_you_mean(g.get_ref(), ["tour", "failure", "design"])
+                        ),
+                    )
+                },
+                Ok,
+            )?,
+        };
+        let origin = match &raw.origin {
+            None => Origin::Scenario,
+            Some(o) => Origin::parse(o.get_ref()).map_or_else(
+                || {
+                    self.fail(
+                        o.span(),
+                        format!(
+                            "unknown origin `{}`: the only one is soak, which `idem soak --save` writes",
+                            o.get_ref()
                         ),
                     )
                 },
@@ -317,6 +332,7 @@ impl Validator<'_> {
         };
         Ok(Script {
             name: file.to_string(),
+            origin,
             title: raw.title.clone(),
             open_at: raw.open_at,
             title_for: per_design(&raw.title_for),

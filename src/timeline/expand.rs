@@ -59,11 +59,14 @@ impl Sink for Keep {
             frame.narration = narration.to_string();
             if i == from {
                 // A step told already (step-by-step words) keeps its words
-                // first: the narration reads them in the same order.
-                frame.said = Some(match frame.said.take() {
+                // first: the narration reads them in the same order, and
+                // ends with all of them (`tell` put them there).
+                let said = match frame.said.take() {
                     Some(before) => format!("{before} {said}"),
                     None => said.to_string(),
-                });
+                };
+                frame.said_from = narration.len().saturating_sub(said.len());
+                frame.said = Some(said);
             }
         }
     }

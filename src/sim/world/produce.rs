@@ -1,8 +1,8 @@
 //! A producer that keeps publishing new payments while the run goes on, as
 //! in production, instead of a fixed list published before the first step.
 
-// The world's own imports and types: these files are its parts.
-use super::*;
+use super::World;
+use crate::sim::message::Message;
 
 impl World {
     /// `Move::Produce`: the producer publishes a payment message the setup
@@ -10,26 +10,23 @@ impl World {
     /// message (judged by the verdict, republished by `Move::Publish`). A
     /// status change is published but not judged.
     pub(super) fn produce(&mut self, message: Message) {
-        self.produced
+        self.books
+            .produced
             .entry(message.id.clone())
             .or_insert_with(|| message.clone());
         if message.status.is_none() {
             self.open_fact(&message);
-            self.touched_facts.push(message.payment.clone());
+            self.moment.touched_facts.push(message.payment.clone());
         }
         self.publish(message);
-    }
-
-    /// Lets the broker drop acked copies, so that a long run's memory
-    /// follows the queue rather than every message ever sent.
-    pub fn forget_acked(&mut self, on: bool) {
-        self.broker.set_forget_acked(on);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::message::Payment;
+    use crate::sim::{Move, Setup, Strategy};
 
     #[test]
     fn a_produced_message_is_delivered_and_judged() {
