@@ -6,6 +6,7 @@
 
 use super::World;
 use super::tally::Tally;
+use crate::sim::Op;
 use crate::sim::message::{Message, Payment};
 use crate::sim::strategy::Op;
 use crate::sim::verdict;
