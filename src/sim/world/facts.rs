@@ -8,7 +8,6 @@ use super::World;
 use super::tally::Tally;
 use crate::sim::Op;
 use crate::sim::message::{Message, Payment};
-use crate::sim::strategy::Op;
 use crate::sim::verdict;
 use crate::sim::verdict::FactVerdict;
 use crate::sim::verdict::{FactState, Verdict};
