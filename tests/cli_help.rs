@@ -29,3 +29,22 @@ fn the_manual_page_is_roff_for_idem() {
     assert!(page.contains(".TH idem 1"), "{page}");
     assert!(page.contains("Idempotent Consumer"));
 }
+
+/// README's "Run it" puts `--fresh` beside `play tour-1`: both places the
+/// flag is documented must parse (without a terminal, play refuses to draw,
+/// but only after clap accepted the line).
+#[test]
+fn fresh_is_accepted_where_the_readme_puts_it() {
+    for args in [
+        &["--fresh", "play", "tour-1"][..],
+        &["play", "tour-1", "--mode", "naive", "--fresh"][..],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("needs a terminal"), "idem {args:?}: {err}");
+    }
+}

@@ -41,6 +41,10 @@ pub struct PlayArgs {
     /// Predict mode: answer each question before its step runs, then see.
     #[arg(long)]
     predict: bool,
+    /// Start over: forget the progress kept so far (scenarios finished,
+    /// levels won, scores); the old progress file is kept as a backup.
+    #[arg(long, conflicts_with = "level")]
+    fresh: bool,
     /// Run on a PostgreSQL server, postgres://USER@HOST:PORT/DB, in
     /// schemas of the run's own (dropped at the end); SQLite in memory
     /// without it.
@@ -69,7 +73,7 @@ impl PlayArgs {
             (animation, ascii),
             Learner {
                 resume: false,
-                fresh: global.fresh,
+                fresh: self.fresh || global.fresh,
                 predict: self.predict || global.predict,
             },
             postgres_only(self.db.as_deref())?,

@@ -90,7 +90,7 @@ pub static KEYS: &[KeyHelp] = &[
     },
     KeyHelp {
         binds: &[(Key(Char('m')), Action::ToggleMode)],
-        help: Some(("m", "next design of this scenario, at the same step")),
+        help: Some(("m", "next design of this scenario, at the same moment")),
         hint: Some(("m", "design")),
         rank: 1,
     },
