@@ -276,3 +276,47 @@ fn a_question_covers_only_the_story() {
     }
     assert!(checked >= 20, "only {checked} questions");
 }
+
+/// A reveal mark never runs into other words: not a row's, and not a panel
+/// title's when it goes up on the border (`payments✓right` read as one word).
+#[test]
+fn a_reveal_mark_stands_apart_from_every_word() {
+    for name in ["tour-1", "tour-2", "tour-3", "tour-4", "in-progress"] {
+        for mode in ["naive", "idempotent"] {
+            for (w, h) in [(80u16, 24u16), (100, 30), (120, 40)] {
+                let mut a = app(name, mode);
+                let mut steps = 0;
+                while steps < 400 {
+                    steps += 1;
+                    match a.predict.as_ref().unwrap().stage.clone() {
+                        Stage::Asking { at, .. } => {
+                            let right = a.predict.as_ref().unwrap().asked[at].answer;
+                            answer(&mut a, right);
+                        }
+                        Stage::Revealed { .. } => {
+                            let screen = draw(&mut a, w, h);
+                            for line in screen.lines() {
+                                for mark in ["✓right", "✕wrong"] {
+                                    if let Some(i) = line.find(mark) {
+                                        let before = line[..i].chars().last().unwrap_or(' ');
+                                        assert!(
+                                            !before.is_alphanumeric() && before != '$',
+                                            "{name} {mode} {w}x{h}: {line}\n{screen}"
+                                        );
+                                    }
+                                }
+                            }
+                            update(&mut a, Action::Next);
+                        }
+                        Stage::Watching => {
+                            if a.pos >= a.last_pos() {
+                                break;
+                            }
+                            update(&mut a, Action::Next)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

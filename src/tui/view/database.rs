@@ -90,9 +90,10 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         let mut spans = vec![Span::raw(format!(" {}", p.message_id))];
         match &p.uncommitted_by {
             Some(by) => spans.push(Span::styled(format!("  uncommitted ({by})"), t.warn())),
-            // The change mark says "committed" in this step; no need twice.
-            None if change.is_some() => {}
-            None => spans.push(Span::styled(format!("  {} committed", g.done), t.good())),
+            // A committed row is plain, as in payments: a label kept on every
+            // later step would read as news; the step that commits it says so
+            // with its change mark.
+            None => {}
         }
         out.push(marks::tagged(t, Line::from(spans), change, width));
         if p.conflict {
@@ -217,4 +218,47 @@ fn uncommitted(t: &Theme, row: String, by: &str) -> Line<'static> {
         Span::raw(row),
         Span::styled(format!("  uncommitted ({by})"), t.warn()),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::load::builtins;
+    use crate::sim::Strategy;
+    use crate::timeline::Timeline;
+
+    fn text(l: &Line) -> String {
+        l.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    /// A committed row reads alike in every table: plain. Only the step that
+    /// commits it marks it, so a label does not stay on as if it were news.
+    #[test]
+    fn a_committed_row_carries_no_label_after_its_step() {
+        let t = Theme::new(false, false);
+        for script in builtins() {
+            for design in script.strategies() {
+                let s = Strategy::by_name(&design).unwrap();
+                let tl = Timeline::build(&script, &s, 0, &[]).unwrap();
+                for f in &tl.frames {
+                    let lines: Vec<String> = lines(&t, f, 56, 30).iter().map(text).collect();
+                    for p in f.db.processed.iter().filter(|p| p.uncommitted_by.is_none()) {
+                        if f.changes.of(Place::Processed, &p.message_id).is_some() {
+                            continue;
+                        }
+                        let row = lines
+                            .iter()
+                            .find(|l| l.starts_with(&format!(" {}", p.message_id)))
+                            .unwrap();
+                        assert!(
+                            !row.contains("committed"),
+                            "{} {design} step {}: {row:?}",
+                            script.name,
+                            f.index
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

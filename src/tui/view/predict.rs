@@ -381,8 +381,21 @@ fn mark_figure(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer
             // Never over the row's own words: where they leave no room, the
             // mark goes on the panel's top border, above them.
             let text_end = rect.x + 1 + row.trim_end().chars().count() as u16;
-            let y = if text_end < x { y } else { rect.y };
-            buf.set_string(x, y, &mark, style.patch(t.highlight()));
+            if text_end < x {
+                buf.set_string(x, y, &mark, style.patch(t.highlight()));
+                return;
+            }
+            // On the border the mark stands apart from the panel's title by
+            // a run of border on each side; where the title leaves no room,
+            // the answer box above says it in words.
+            let x = x.saturating_sub(2);
+            let title_end = (rect.x + 1..rect.right() - 1)
+                .rev()
+                .find(|&bx| !matches!(buf[(bx, rect.y)].symbol(), "─" | "-" | "═" | " "))
+                .map_or(rect.x + 1, |bx| bx + 1);
+            if title_end + 1 < x {
+                buf.set_string(x, rect.y, &mark, style.patch(t.highlight()));
+            }
             return;
         }
     }
