@@ -150,3 +150,29 @@ fn the_presenter_view_marks_the_figures_that_moved() {
     update(&mut a, Action::Back);
     assert!(!a.presenter, "Esc leaves the presenter view");
 }
+
+/// Each presenter figure says what this step did to it, the queue as the
+/// other three: "unchanged" when the step did not move it (where the
+/// broker has the message may follow, but never in its place).
+#[test]
+fn every_presenter_figure_says_what_the_step_did_to_it() {
+    let mut a = app("tour-1", "idempotent", false, false);
+    update(&mut a, Action::Presenter);
+    for i in 1..a.timeline.frames.len() {
+        a.pos = i;
+        let screen = draw(&mut a, 120, 40, false);
+        let ch = a.frame().changes.clone();
+        let unmoved = [
+            ch.queue_was.is_none(),
+            ch.processed_was.is_none(),
+            ch.total_was.is_none(),
+            ch.charges_was.is_none(),
+        ];
+        let expected = unmoved.iter().filter(|&&u| u).count();
+        assert_eq!(
+            screen.matches("unchanged").count(),
+            expected,
+            "step {i}\n{screen}"
+        );
+    }
+}

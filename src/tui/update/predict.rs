@@ -141,8 +141,13 @@ pub(super) fn guard(app: &mut App, before: usize) {
         app.pos = p.asked[at].ask_at;
         app.transition = None;
         app.playing = false;
-        // The question is drawn on the main screen: it must be in view.
-        app.presenter = false;
+        // The question is drawn on the main screen: it must be in view,
+        // and the room is told why its view changed.
+        if app.presenter {
+            app.presenter = false;
+            app.status =
+                Some("a question: the presenter view closed for it (p opens it again)".into());
+        }
         p.stage = Stage::Asking {
             at,
             typed: String::new(),
@@ -240,6 +245,8 @@ mod tests {
         assert!(a.presenter);
         to_question(&mut a);
         assert!(!a.presenter, "the question is on the main screen");
+        let said = a.status.as_deref().unwrap_or_default();
+        assert!(said.contains("presenter view closed"), "told: {said:?}");
     }
 
     #[test]

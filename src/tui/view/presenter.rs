@@ -24,8 +24,11 @@ struct Figure {
     value: String,
     was: Option<String>,
     alarm: bool,
-    /// Said under the figure when the step did not move it.
+    /// Said in place of what the step did, where the figure is not used.
     note: Option<String>,
+    /// The state behind the figure, said under what the step did to it
+    /// where the box has room (where the broker has each message).
+    state: Option<String>,
 }
 
 /// Where the broker has each message, in a few words (`m-7f3 → A`): the
@@ -60,7 +63,8 @@ fn figures(f: &Frame) -> [Figure; 4] {
             value: queued(f).to_string(),
             was: ch.queue_was.map(|n| n.to_string()),
             alarm: false,
-            note: whereabouts(f),
+            note: None,
+            state: whereabouts(f),
         },
         Figure {
             label: "processed_messages",
@@ -73,6 +77,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
             was: ch.processed_was.map(|n| n.to_string()),
             alarm: false,
             note: (!f.db.uses_processed).then(|| "not used here".to_string()),
+            state: None,
         },
         Figure {
             label: "payments total",
@@ -87,6 +92,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
                 .iter()
                 .any(|x| x.expected_status.is_none() && x.payments > x.expected),
             note: None,
+            state: None,
         },
         Figure {
             label: "provider charges",
@@ -99,6 +105,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
                 .iter()
                 .any(|x| x.expected_status.is_none() && x.charges > x.expected),
             note: None,
+            state: None,
         },
     ]
 }
@@ -191,12 +198,17 @@ fn figure(t: &Theme, fig: &Figure, area: Rect, buf: &mut Buffer) {
         }
     };
     // What the step did to it, in words, below the figure.
-    let note = match (&fig.was, &fig.note) {
+    let mut note = vec![match (&fig.was, &fig.note) {
         (Some(was), _) => Line::from(marks::was(t, was.clone())).centered(),
         (None, Some(note)) => Line::styled(t.text(note).into_owned(), t.dim()).centered(),
         (None, None) => Line::styled("unchanged", t.dim()).centered(),
-    };
+    }];
     let y = inner.y + text_h.min(inner.height - 1);
+    // The state only where it has a row of its own: what the step did comes
+    // first, and it is never pushed out.
+    if let Some(state) = fig.state.as_ref().filter(|_| inner.bottom() - y >= 2) {
+        note.push(Line::styled(t.text(state).into_owned(), t.dim()).centered());
+    }
     Paragraph::new(note)
         .wrap(Wrap { trim: true })
         .render(Rect::new(inner.x, y, inner.width, inner.bottom() - y), buf);
