@@ -176,3 +176,20 @@ fn every_presenter_figure_says_what_the_step_did_to_it() {
         );
     }
 }
+
+/// Losing the in-progress record to another delivery is not a duplicate
+/// skipped: the step says so in its own words, and the count of skips does
+/// not move (issue 18's trial: step 21 read "duplicate" and "(+1)").
+#[test]
+fn losing_the_record_is_not_a_duplicate_skip() {
+    let lost = |f: &Frame| f.events.iter().any(|e| e.text.contains("no longer owns"));
+    let mut a = at(app("in-progress", "in-progress", false, false), lost);
+    let screen = draw(&mut a, 120, 40, false);
+    let row = screen
+        .lines()
+        .find(|l| l.contains("mark completed"))
+        .expect("A's step on screen");
+    assert!(row.contains("not owner"), "{row}\n{screen}");
+    assert!(!row.contains("duplicate"), "{row}\n{screen}");
+    assert!(!screen.contains("skipped as duplicates 1 (+1)"), "{screen}");
+}

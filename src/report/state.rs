@@ -90,6 +90,7 @@ pub fn mark_word(mark: Mark) -> &'static str {
         Mark::Failed => "failed",
         Mark::Conflict => "duplicate",
         Mark::Skipped => "skipped",
+        Mark::Superseded => "no longer the owner",
         Mark::Waiting => "waiting",
         Mark::Crashed => "crashed before",
         Mark::Ignored => "ignored",

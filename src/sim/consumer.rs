@@ -21,6 +21,10 @@ pub enum Mark {
     Conflict,
     /// Skipped because the message was already handled.
     Skipped,
+    /// The conditional update found another delivery owning the
+    /// message's record: this delivery's work is not a duplicate's skip,
+    /// it lost the claim, and rolls back.
+    Superseded,
     /// Blocked on another connection's write lock.
     Waiting,
     /// The process died here.

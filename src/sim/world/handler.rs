@@ -129,7 +129,12 @@ impl World {
     }
 
     pub(super) fn duplicate_found(&mut self, i: usize, skip: Skip) {
-        self.counters.duplicates_skipped += 1;
+        // Losing the record to another delivery is no duplicate found: the
+        // handler gave up a claim, and counts nothing.
+        let superseded = matches!(skip, Skip::TakenOver { .. });
+        if !superseded {
+            self.counters.duplicates_skipped += 1;
+        }
         // Why this delivery did nothing: the cause of a lost charge, when
         // the record it trusted was wrong.
         let d = self.delivery(i).clone();
@@ -144,7 +149,11 @@ impl World {
         why.extend(self.delivery_cause(i));
         self.note(d.message.payment.clone(), why);
         let c = &mut self.consumers[i];
-        c.marks[c.pc] = Mark::Conflict;
+        c.marks[c.pc] = if superseded {
+            Mark::Superseded
+        } else {
+            Mark::Conflict
+        };
         c.work().path = Path::Skipping;
         self.skip_ahead(i);
         self.say(self.actor(i), EventKind::Good, skip.event());

@@ -25,8 +25,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     lines.push(Line::from(vec![
         Span::styled(" Marks    ", t.title()),
         Span::raw(format!(
-            "{} done  {} failed  {} duplicate key  {} skipped  {} not run yet (in a one-line strip; a full list leaves it blank)",
-            g.done, g.failed, g.conflict, g.skipped, g.todo
+            "{} done  {} failed  {} duplicate key  {} skipped  {} not owner (another delivery holds the record)  {} not run yet (in a one-line strip; a full list leaves it blank)",
+            g.done, g.failed, g.conflict, g.skipped, g.superseded, g.todo
         )),
     ]));
     lines.push(Line::raw(format!(

@@ -164,6 +164,7 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
         Mark::Failed => (g.failed, "failed", t.bad()),
         Mark::Conflict => (g.conflict, "duplicate", t.warn()),
         Mark::Skipped => (g.skipped, "skipped", t.dim()),
+        Mark::Superseded => (g.superseded, "not owner", t.warn()),
         Mark::Waiting => (g.waiting, "blocked", t.warn()),
         // The mark sits on the step the crash came before: the consumer
         // line says it crashed; the step itself never ran.
@@ -283,8 +284,13 @@ fn compact_steps(
                     .enumerate()
                     .rfind(|(_, s)| wanted.contains(&s.mark))
             };
-            marked(&[Mark::Conflict, Mark::Failed, Mark::Crashed])
-                .or_else(|| marked(&[Mark::Skipped, Mark::Waiting]))
+            marked(&[
+                Mark::Conflict,
+                Mark::Superseded,
+                Mark::Failed,
+                Mark::Crashed,
+            ])
+            .or_else(|| marked(&[Mark::Skipped, Mark::Waiting]))
         });
     let Some((k, s)) = focus else {
         return vec![Line::from(glyphs)];
