@@ -193,3 +193,38 @@ fn losing_the_record_is_not_a_duplicate_skip() {
     assert!(!row.contains("duplicate"), "{row}\n{screen}");
     assert!(!screen.contains("skipped as duplicates 1 (+1)"), "{screen}");
 }
+
+/// A replay (the provider answering from its key store) changes nothing
+/// stored: every key row replayed in its step, in every built-in run, is
+/// marked as a replay and never as "changed".
+#[test]
+fn a_replay_is_not_a_change() {
+    let mut seen = 0;
+    for script in idem::scenario::load::builtins() {
+        for design in script.strategies() {
+            let t = idem::timeline::Timeline::build(
+                &script,
+                &idem::sim::Strategy::by_name(&design).unwrap(),
+                0,
+                &[],
+            )
+            .unwrap();
+            for w in t.frames.windows(2) {
+                for k in w[1].provider.keys.iter().filter(|k| k.replayed_now) {
+                    let before = w[0].provider.keys.iter().find(|b| b.key == k.key);
+                    if before.is_some_and(|b| b.result == k.result) {
+                        seen += 1;
+                        assert!(
+                            w[1].changes.of(Place::Keys, &k.key).is_none(),
+                            "{} {design} step {}: {} replayed, marked changed",
+                            script.name,
+                            w[1].index,
+                            k.key
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 0, "no replay in the built-in runs");
+}

@@ -98,7 +98,9 @@ impl Changes {
             &before.provider.keys,
             &after.provider.keys,
             |k| k.key.clone(),
-            |k| (k.result.clone(), k.replays),
+            // A replay answers from the stored result and changes nothing
+            // stored: its own mark (↺ replayed now) says so, not "changed".
+            |k| k.result.clone(),
             |k| format!("{} {}", k.key, k.result),
             &mut items,
         );
