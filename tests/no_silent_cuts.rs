@@ -309,3 +309,83 @@ fn the_end_of_the_first_tour_shows_its_whole_verdict_at_100x30() {
         assert!(all.contains(mark), "no {mark:?}\n{all}");
     }
 }
+
+/// The story panel reads from a start, never from mid-sentence: the step's
+/// own line first, whole (or the panel counts what is hidden), then the
+/// story from the top of a paragraph (what the chapter said, or what the
+/// step said), at every step of every built-in run, at every size.
+#[test]
+fn a_story_panel_never_opens_mid_sentence() {
+    let t = Theme::new(false, false);
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut failures = Vec::new();
+    for (w, h) in SIZES {
+        for script in builtins() {
+            for design in script.strategies() {
+                let script = scenario::find(&script.name).unwrap();
+                let strategy = Strategy::by_name(&design).unwrap();
+                let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
+                common::resize(&mut app, w, h);
+                let mut screen = Screen::new(w, h);
+                for i in 1..app.timeline.frames.len() {
+                    app.pos = i;
+                    let buf = screen.show(&app);
+                    let f = app.frame().clone();
+                    let m = layout::main_for(
+                        Rect::new(0, 0, w, h),
+                        None,
+                        layout::Need::of(&f, &app.timeline.frames),
+                    );
+                    let inner = m
+                        .rect(Panel::Narration)
+                        .inner(ratatui::layout::Margin::new(1, 1));
+                    let rows: Vec<String> = rows(buf, inner)
+                        .into_iter()
+                        .map(|r| r.trim().to_string())
+                        .filter(|r| !r.is_empty())
+                        .collect();
+                    let told = norm(&t.text(&idem::sim::event::step_told(&f.events)));
+                    let place = format!("{} {design} step {i} at {w}x{h}", app.script.name);
+                    // The step's own words, row by row, until they are whole.
+                    let mut k = 0;
+                    let mut seen = String::new();
+                    while k < rows.len() && norm(&seen) != told {
+                        seen = format!("{seen} {}", rows[k]);
+                        k += 1;
+                    }
+                    if norm(&seen) != told {
+                        if !told.starts_with(&norm(&seen)) {
+                            failures.push(format!(
+                                "{place}: the step's own line is not first:\n{}",
+                                rows.join("\n")
+                            ));
+                        }
+                        continue;
+                    }
+                    let Some(next) = rows.get(k) else { continue };
+                    let starts = [f.opening().to_string(), f.said.clone().unwrap_or_default()];
+                    // At a paragraph's start, or at one of its sentences'.
+                    let opens = |p: &String| {
+                        let (p, next) = (norm(&t.text(p)), norm(next));
+                        p.starts_with(&next)
+                            || [". ", "? ", "! "]
+                                .iter()
+                                .any(|stop| p.contains(&format!("{stop}{next}")))
+                    };
+                    if !starts.iter().any(opens) {
+                        failures.push(format!(
+                            "{place}: the story opens mid-sentence:\n{}",
+                            rows.join("\n")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} screens; the first:\n{}",
+        failures.len(),
+        failures.first().cloned().unwrap_or_default()
+    );
+}

@@ -88,12 +88,11 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     for p in &db.processed {
         let change = ch.of(Place::Processed, &p.message_id);
         let mut spans = vec![Span::raw(format!(" {}", p.message_id))];
-        match &p.uncommitted_by {
-            Some(by) => spans.push(Span::styled(format!("  uncommitted ({by})"), t.warn())),
-            // A committed row is plain, as in payments: a label kept on every
-            // later step would read as news; the step that commits it says so
-            // with its change mark.
-            None => {}
+        // A committed row is plain, as in payments: a label kept on every
+        // later step would read as news; the step that commits it says so
+        // with its change mark.
+        if let Some(by) = &p.uncommitted_by {
+            spans.push(Span::styled(format!("  uncommitted ({by})"), t.warn()));
         }
         out.push(marks::tagged(t, Line::from(spans), change, width));
         if p.conflict {

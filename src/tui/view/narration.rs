@@ -131,11 +131,10 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             buf,
         );
     }
-    // The step's own line first; the story keeps two rows (or all it
-    // needs, if less) under it, so neither disappears without a count.
+    // The step's own line first, whole: it is what the screen shows now,
+    // and the story under it gives way (counted) before it is ever cut.
     let room = area.height - header_rows;
-    let story_rows = body_rows(area.width);
-    let told_shown = told_rows.min(room.saturating_sub(story_rows.min(2)).max(1).min(room));
+    let told_shown = told_rows.min(room);
     told.render(
         Rect {
             y: area.y + header_rows,
@@ -150,20 +149,46 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         ..area
     };
     // When the story is longer than the panel, its end is what this step
-    // just told: show the end, and say how much is above. What the step
-    // said is shown from its first word, never from the middle of a
-    // sentence; if it is longer still, the rest is counted below.
+    // just told: show it from its first word, and above it as many of the
+    // chapter's last whole sentences as fit, counting the rows left out.
+    // It never opens on a row in mid-sentence; a said text longer still is
+    // counted below.
     let total = body_rows(body_area.width);
-    let above = total
-        .saturating_sub(body_area.height)
-        .min(if said.is_some() {
-            said_from(body_area.width)
-        } else {
-            total
-        });
-    let below = total.saturating_sub(above + body_area.height);
+    let (body, above) = match said {
+        Some(said) if total > body_area.height => {
+            let said_line = Line::styled(t.text(said).into_owned(), t.title());
+            let said_rows = rows_needed(std::slice::from_ref(&said_line), body_area.width);
+            let opening = t.text(before.trim_end()).into_owned();
+            let spare = body_area.height.saturating_sub(said_rows);
+            let tail = sentence_starts(&opening)
+                .into_iter()
+                .map(|at| Line::raw(opening[at..].to_string()))
+                .find(|l| {
+                    spare > 0 && rows_needed(std::slice::from_ref(l), body_area.width) <= spare
+                });
+            let opening_rows = said_from(body_area.width);
+            let (shown, tail_rows) = match tail {
+                Some(l) => {
+                    let rows = rows_needed(std::slice::from_ref(&l), body_area.width);
+                    (vec![l, said_line], rows)
+                }
+                None => (vec![said_line], 0),
+            };
+            (
+                Paragraph::new(shown).wrap(Wrap { trim: true }),
+                opening_rows.saturating_sub(tail_rows),
+            )
+        }
+        _ => (body, 0),
+    };
+    let shown_total = if above > 0 {
+        total.saturating_sub(above)
+    } else {
+        total
+    };
+    let below = shown_total.saturating_sub(body_area.height);
     if body_area.height > 0 {
-        body.scroll((above, 0)).render(body_area, buf);
+        body.render(body_area, buf);
     }
     let hidden = above + (told_rows - told_shown) + below;
     if hidden > 0 {
@@ -209,4 +234,19 @@ fn rows_needed(lines: &[Line<'_>], width: u16) -> u16 {
     let blank = |l: &Line<'_>| l.spans.iter().all(|s| s.content.trim().is_empty());
     let end = lines.iter().rposition(|l| !blank(l)).map_or(0, |i| i + 1);
     crate::tui::measure::rows(&lines[..end], width, true)
+}
+
+/// Where each sentence of a paragraph starts (byte offsets, the first at 0):
+/// after a full stop, question or exclamation mark and a space, before a
+/// capital letter.
+fn sentence_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    let b: Vec<(usize, char)> = text.char_indices().collect();
+    for w in b.windows(3) {
+        let [(_, end), (_, gap), (at, next)] = [w[0], w[1], w[2]];
+        if matches!(end, '.' | '?' | '!') && gap == ' ' && next.is_uppercase() {
+            starts.push(at);
+        }
+    }
+    starts
 }
