@@ -13,9 +13,12 @@ pub enum Exploration {
     /// Never asked for.
     #[default]
     Idle,
-    /// Asked for; `ms` is how long it has been running, for the spinner.
+    /// Asked for; `ms` is how long it has been running, for the spinner;
+    /// `watch` counts the designs done as the checker's thread goes, so
+    /// the wait shows that it moves.
     Running {
         ms: u64,
+        watch: Arc<crate::check::Watch>,
     },
     Done(Arc<CheckReport>),
     /// The check stopped with an error; `x` tries again.

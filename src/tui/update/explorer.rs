@@ -23,7 +23,10 @@ pub(super) fn open_explorer(app: &mut App) {
         .unwrap_or(0);
     app.overlay = Overlay::Explorer(Selection { row, cx: 0 });
     if matches!(app.exploration, Exploration::Idle | Exploration::Failed(_)) {
-        app.exploration = Exploration::Running { ms: 0 };
+        app.exploration = Exploration::Running {
+            ms: 0,
+            watch: Arc::new(crate::check::Watch::default()),
+        };
         app.pending = Some(Effect::Explore);
     }
 }

@@ -125,7 +125,8 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
             Line::raw(""),
             Line::styled(" Esc goes back; x here again tries once more.", t.dim()),
         ],
-        Exploration::Running { ms } => {
+        Exploration::Running { ms, watch } => {
+            let seen = watch.seen();
             let spin = if t.ascii() {
                 ["|", "/", "-", "\\"]
             } else {
@@ -143,8 +144,23 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
                     t.info(),
                 ),
                 Line::raw(""),
+                // A count that moves, so a class sees it working.
                 Line::styled(
-                    " This takes a few seconds, once: the table stays for the session. Esc goes back meanwhile.",
+                    format!(
+                        " {} of {} designs done, {} states so far",
+                        seen.designs_done,
+                        if seen.designs == 0 {
+                            "the".to_string()
+                        } else {
+                            seen.designs.to_string()
+                        },
+                        num(seen.states)
+                    ),
+                    t.info(),
+                ),
+                Line::raw(""),
+                Line::styled(
+                    " This takes a few seconds (longer on a debug build), once: the table stays for the session. Esc goes back meanwhile; the check goes on.",
                     t.dim(),
                 ),
             ]
