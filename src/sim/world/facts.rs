@@ -1,8 +1,8 @@
 //! The verdict kept as it goes: one judged fact per business fact, judged
 //! again only when something it depends on changed in a move, and running
-//! totals over all of them. A step costs the same early and late in a long
-//! run; `judge.rs` holds the same judgement made from scratch, which the
-//! tests compare against after every move.
+//! totals over all of them (`tally.rs`). A step costs the same early and
+//! late in a long run; `judge.rs` holds the same judgement made from
+//! scratch, which the tests compare against after every move.
 
 use super::World;
 use super::tally::Tally;

@@ -3,10 +3,13 @@
 //! world through `World::apply` and nothing else.
 
 mod books;
+mod clock;
+mod crash;
 mod dedup;
 mod facts;
 mod fork;
 mod handler;
+mod janitor;
 mod judge;
 mod moment;
 mod produce;
@@ -27,11 +30,11 @@ use moment::Moment;
 use queue::Queue;
 use store::Store;
 
-use super::broker::{Broker, ExpiryOutcome, MessageState};
+use super::broker::Broker;
 use super::cache::Cache;
 use super::cause::Cause;
-use super::consumer::{Consumer, Mark};
-use super::db::{Database, DbError, Engine, Ran, Tables};
+use super::consumer::Consumer;
+use super::db::{Database, DbError, Ran, Tables};
 use super::event::{Actor, Event, EventKind, SqlRecord};
 use super::message::{Message, Payment};
 use super::provider::Provider;
@@ -416,112 +419,6 @@ impl World {
         Ok(())
     }
 
-    /// A lease runs out at its deadline, not before: the clock moves there
-    /// first, so time, the other leases and every TTL read as in any run.
-    fn expire_lease(&mut self, message: &str) -> Result<(), SimError> {
-        if let Some(until) = self.queue.broker.lease_deadline(message)
-            && until > self.now
-        {
-            let wait = until - self.now;
-            self.say(
-                Actor::Clock,
-                EventKind::Info,
-                format!(
-                    "{} pass: the lease on {message} reaches its deadline",
-                    format_duration(wait)
-                ),
-            );
-            // Reaching the deadline ends the lease through the clock itself.
-            return self.advance(wait);
-        }
-        match self.queue.broker.expire_now(message) {
-            Some(outcome) => self.report_expiry(outcome),
-            None => self.say(
-                Actor::Broker,
-                EventKind::Info,
-                format!("{message} is not leased to anyone: no lease to expire"),
-            ),
-        }
-        Ok(())
-    }
-
-    pub(super) fn publish(&mut self, message: Message) {
-        let before = self.queue.broker.copies_of(&message.id);
-        match self.queue.broker.publish(message.clone(), self.now) {
-            Some(_) if before > 0 => self.say(
-                Actor::Producer,
-                EventKind::Warning,
-                format!(
-                    "publishes {} again (a retry): the queue now holds copy {}",
-                    message.id,
-                    before + 1
-                ),
-            ),
-            Some(_) => self.say(
-                Actor::Producer,
-                EventKind::Info,
-                format!("publishes {}", message.id),
-            ),
-            None => self.say(
-                Actor::Broker,
-                EventKind::Good,
-                format!(
-                    "accepts the repeat of {} but drops it: inside the {} deduplication window",
-                    message.id,
-                    format_duration(self.setup.dedup_window_ms)
-                ),
-            ),
-        }
-    }
-
-    /// A janitor deletes old processed IDs, as retention jobs do in production.
-    pub(super) fn prune(&mut self, age_ms: Millis) -> Result<(), SimError> {
-        // PostgreSQL's janitor deletes committed rows without waiting for
-        // anyone's open transaction; SQLite's cannot while one is open.
-        if let Some(holder) = self
-            .lock_holder()
-            .filter(|_| self.store.db.readers_wait_for_writers())
-        {
-            let text = format!("janitor cannot prune now: {holder} holds the write lock");
-            self.say(Actor::Janitor, EventKind::Info, text);
-            return Ok(());
-        }
-        if age_ms > self.now {
-            let text = format!(
-                "finds nothing older than {}: the run is younger than that",
-                format_duration(age_ms)
-            );
-            self.say(Actor::Janitor, EventKind::Info, text);
-            return Ok(());
-        }
-        let cutoff = self.now - age_ms;
-        let (deleted, ran) = self.store.db.prune_processed(cutoff)?;
-        self.store.forget_processed(&deleted, &mut self.moment);
-        // Kept for a duplicate that may still come: a retired payment's
-        // IDs never come again, and a long run would keep one per payment.
-        for id in deleted {
-            if self.message(&id).is_some() {
-                self.store.pruned.insert(id, self.step);
-            }
-        }
-        self.say(
-            Actor::Janitor,
-            EventKind::Warning,
-            format!(
-                "deletes processed IDs older than {} ({})",
-                format_duration(age_ms),
-                ran.result
-            ),
-        );
-        self.moment.sql.push(SqlRecord {
-            consumer: "janitor".into(),
-            sql: ran.sql,
-            result: ran.result,
-            answer: ran.answer,
-        });
-        Ok(())
-    }
-
     pub(super) fn consumer_index(&self, name: &str) -> Result<usize, SimError> {
         self.consumers
             .iter()
@@ -567,164 +464,5 @@ impl World {
         };
         self.moment.touched_facts.push(payment.clone());
         self.books.ledger_by.entry(payment).or_default().push(entry);
-    }
-
-    /// Lets virtual time pass: leases and idempotency keys run out.
-    pub(super) fn advance(&mut self, ms: Millis) -> Result<(), SimError> {
-        self.now = self.now.saturating_add(ms);
-        self.cache.expire(self.now);
-        for outcome in self.queue.broker.expire_leases(self.now) {
-            self.report_expiry(outcome);
-        }
-        for key in self.provider.forget_expired(self.now) {
-            self.say(
-                Actor::Provider,
-                EventKind::Info,
-                format!("forgets Idempotency-Key {key}: older than its lifetime"),
-            );
-        }
-        Ok(())
-    }
-
-    pub(super) fn report_expiry(&mut self, outcome: ExpiryOutcome) {
-        match outcome {
-            ExpiryOutcome::Visible {
-                message_id,
-                holder,
-                cause,
-            } => {
-                // The broker saw only that no ack came in time; why is the
-                // observer's knowledge, told apart.
-                self.say(
-                    Actor::Broker,
-                    EventKind::Warning,
-                    format!(
-                        "makes {message_id} visible again: the lease {holder} held ran out with no ack"
-                    ),
-                );
-                // The first cause is the expiry the broker saw itself.
-                if let Some((_, unseen)) = cause.split_first()
-                    && !unseen.is_empty()
-                {
-                    let words: Vec<String> = unseen.iter().map(Cause::to_string).collect();
-                    self.say(
-                        Actor::Observer,
-                        EventKind::Info,
-                        format!("sees what the broker cannot: {}", words.join(", ")),
-                    );
-                }
-            }
-            ExpiryOutcome::DeadLettered {
-                message_id,
-                payment,
-                receives,
-                lost_leases,
-            } => {
-                self.counters.dead_lettered += 1;
-                // Why its receives ran out, for the verdict's chain.
-                let mut why = vec![Cause::DeadLetterQueue {
-                    id: message_id.clone(),
-                    receives,
-                }];
-                why.extend(lost_leases);
-                self.note(payment, why);
-                self.say(
-                    Actor::Broker,
-                    EventKind::Bad,
-                    format!(
-                        "moves {message_id} to the dead-letter queue after {receives} receives"
-                    ),
-                );
-            }
-        }
-    }
-
-    pub(super) fn crash(&mut self, i: usize) -> Result<(), SimError> {
-        let step = self.step;
-        let c = &mut self.consumers[i];
-        let name = c.name.clone();
-        if c.is_crashed() {
-            self.say(
-                Actor::Consumer(name),
-                EventKind::Info,
-                "is already down".into(),
-            );
-            return Ok(());
-        }
-        self.counters.crashes += 1;
-        // Dropping the connection is what a dying process does: SQLite
-        // rolls back the open transaction.
-        let had_txn = c.in_txn();
-        if c.pc < c.marks.len() && !c.is_idle() {
-            c.marks[c.pc] = Mark::Crashed;
-        }
-        let in_flight = c.awaiting_key().map(str::to_string);
-        let delivery = c.die();
-        self.say(
-            Actor::Consumer(name.clone()),
-            EventKind::Bad,
-            "crashes: the process is gone".into(),
-        );
-        // The provider finishes a request whatever became of its caller.
-        self.provider_answers(
-            i,
-            in_flight,
-            &format!("{name}'s request into a closed connection"),
-        );
-        if had_txn {
-            self.say(
-                Actor::Consumer(name.clone()),
-                EventKind::Warning,
-                match self.store.db.engine() {
-                    Engine::Sqlite => "loses its open transaction: SQLite rolls it back".into(),
-                    Engine::Postgres => "loses its open transaction: its connection closed, and the PostgreSQL server rolls it back".into(),
-                },
-            );
-            self.release_waiters();
-        }
-        if let Some(d) = delivery {
-            self.queue.broker.note_lost_lease(
-                &d.receipt,
-                Cause::Crashed {
-                    consumer: name.clone(),
-                    step,
-                },
-            );
-            let id = &d.message.id;
-            let forgotten = self.queue.broker.forgot(d.seq);
-            let text = match self.queue.broker.get(d.seq).map(|m| &m.state) {
-                Some(MessageState::InFlight { receipt, .. }) if *receipt == d.receipt => format!(
-                    "still counts {id} as leased to {name}: nobody tells it about the crash"
-                ),
-                Some(MessageState::InFlight { consumer, .. }) => {
-                    format!("sees nothing of the crash: {id} is leased to {consumer} now")
-                }
-                None if forgotten => format!(
-                    "sees nothing of the crash: {id} was acked and deleted, nothing will deliver it again"
-                ),
-                Some(MessageState::Acked { .. }) => format!(
-                    "sees nothing of the crash: {id} was acked and deleted, nothing will deliver it again"
-                ),
-                _ => format!("sees nothing of the crash: {id} is no longer leased to {name}"),
-            };
-            self.say(Actor::Broker, EventKind::Info, text);
-        }
-        Ok(())
-    }
-
-    pub(super) fn restart(&mut self, i: usize) -> Result<(), SimError> {
-        let session = self.store.db.connect()?;
-        let steps = self.strategy.program.len();
-        let c = &mut self.consumers[i];
-        c.session = Some(session);
-        c.finish();
-        c.marks = vec![Mark::Todo; steps];
-        let name = c.name.clone();
-        self.say(
-            Actor::Consumer(name),
-            EventKind::Info,
-            "restarts with a fresh connection and no memory of its last message".into(),
-        );
-        Ok(())
     }
 }

@@ -1,7 +1,10 @@
-//! A producer that keeps publishing new payments while the run goes on, as
-//! in production, instead of a fixed list published before the first step.
+//! The producer: it publishes a message (again, as a retry does), and
+//! keeps publishing new payments while the run goes on, as in production,
+//! instead of a fixed list published before the first step.
 
 use super::World;
+use crate::sim::event::{Actor, EventKind};
+use crate::sim::format_duration;
 use crate::sim::message::Message;
 
 impl World {
@@ -19,6 +22,35 @@ impl World {
             self.moment.touched_facts.push(message.payment.clone());
         }
         self.publish(message);
+    }
+
+    pub(super) fn publish(&mut self, message: Message) {
+        let before = self.queue.broker.copies_of(&message.id);
+        match self.queue.broker.publish(message.clone(), self.now) {
+            Some(_) if before > 0 => self.say(
+                Actor::Producer,
+                EventKind::Warning,
+                format!(
+                    "publishes {} again (a retry): the queue now holds copy {}",
+                    message.id,
+                    before + 1
+                ),
+            ),
+            Some(_) => self.say(
+                Actor::Producer,
+                EventKind::Info,
+                format!("publishes {}", message.id),
+            ),
+            None => self.say(
+                Actor::Broker,
+                EventKind::Good,
+                format!(
+                    "accepts the repeat of {} but drops it: inside the {} deduplication window",
+                    message.id,
+                    format_duration(self.setup.dedup_window_ms)
+                ),
+            ),
+        }
     }
 }
 
