@@ -280,3 +280,32 @@ fn every_step_of_a_run_draws_into_the_same_panels() {
     }
     assert!(runs > 150, "only {runs} runs");
 }
+
+/// The end of tour-1 under naive at 100x30, the moment a class looks up:
+/// the verdict with its whole cause chain, and the marks of what the last
+/// steps changed, are on screen, none of them folded away.
+#[test]
+fn the_end_of_the_first_tour_shows_its_whole_verdict_at_100x30() {
+    let mut app = common::app("tour-1", "naive");
+    common::resize(&mut app, 100, 30);
+    app.pos = app.timeline.frames.len() - 1;
+    let mut screen = Screen::new(100, 30);
+    let buf = screen.show(&app).clone();
+    let f = app.frame().clone();
+    let m = layout::main_for(
+        Rect::new(0, 0, 100, 30),
+        None,
+        layout::Need::of(&f, &app.timeline.frames),
+    );
+    let verdict = rows(&buf, m.rect(Panel::Verdict));
+    assert!(!says_more(&verdict), "{}", verdict.join("\n"));
+    let t = Theme::new(false, false);
+    let words: Vec<String> = view::verdict_lines(&t, &f).iter().map(text).collect();
+    if let Some(word) = words_shown(&words.join(" "), &verdict) {
+        panic!("{word:?} is not in the verdict\n{}", verdict.join("\n"));
+    }
+    let all = rows(&buf, Rect::new(0, 0, 100, 30)).join("\n");
+    for mark in ["✕ again", "(+1)", "* "] {
+        assert!(all.contains(mark), "no {mark:?}\n{all}");
+    }
+}

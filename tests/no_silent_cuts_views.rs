@@ -389,3 +389,74 @@ fn num(n: u64) -> String {
     }
     out
 }
+
+/// Compare speaks of steps, each side's own (never a "moment" numbered by
+/// neither side), and a side that holds more than it shows counts the rows
+/// with something in them, on a row of its own: never more than the same
+/// side drawn tall enough to hold everything has below that row.
+#[test]
+fn compare_counts_each_sides_steps_and_the_rows_it_hides() {
+    let row_sides = |row: &str| -> (String, String) {
+        let cells: Vec<char> = row.chars().collect();
+        let half = cells.len() / 2;
+        (
+            cells[1..half - 1].iter().collect(),
+            cells[half + 1..cells.len() - 1].iter().collect(),
+        )
+    };
+    let filled = |rows: &[String]| rows.iter().filter(|r| !r.trim().is_empty()).count();
+    let mut signs = 0;
+    for name in TOURS {
+        let mut a = app(name, "naive");
+        update(&mut a, Action::Compare);
+        for _ in 0..a.timeline.frames.len() + 4 {
+            let small = draw(&mut a, (80, 24));
+            let tall = draw(&mut a, (80, 200));
+            let head = small[..2].join("\n");
+            assert!(!head.contains("moment"), "{head}");
+            assert!(
+                head.contains("naive step ") && head.contains("idempotent step "),
+                "{head}"
+            );
+            // The sides' inner rows: under the two header rows and the
+            // sides' top border, above their bottom border and the key bar.
+            let inner = |screen: &[String]| -> (Vec<String>, Vec<String>) {
+                screen[3..screen.len() - 2]
+                    .iter()
+                    .map(|r| row_sides(r))
+                    .unzip()
+            };
+            let (sl, sr) = inner(&small);
+            let (tl, tr) = inner(&tall);
+            for (shown, whole) in [(sl, tl), (sr, tr)] {
+                let last = shown.last().unwrap();
+                let Some(at) = last.find("↓ ") else {
+                    assert_eq!(filled(&shown), filled(&whole), "{}", small.join("\n"));
+                    continue;
+                };
+                assert!(
+                    last.trim_start().starts_with('…'),
+                    "the count has a row of its own: {last}"
+                );
+                let n: usize = last[at + "↓ ".len()..]
+                    .split_whitespace()
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                // Drawn tall, the side's story keeps more of its rows, so
+                // the rows below can only be more than the small side hides.
+                let above = shown.len() - 1;
+                assert!(
+                    n >= 1 && n <= filled(&whole[above..]),
+                    "{name}: {n} more, but {} rows below\n{}",
+                    filled(&whole[above..]),
+                    small.join("\n")
+                );
+                signs += 1;
+            }
+            update(&mut a, Action::Next);
+        }
+    }
+    assert!(signs > 10, "only {signs} counts seen");
+}

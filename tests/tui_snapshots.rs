@@ -116,7 +116,7 @@ fn compare_view() {
     let screen = draw(&mut setup(), 120, 40);
     assert!(screen.contains("design: naive"));
     assert!(screen.contains("design: idempotent"));
-    assert!(screen.contains("they part ways"));
+    assert!(screen.contains("they part at step 13 of naive, 13 of idempotent"));
     let mut a = setup();
     update(&mut a, Action::Last);
     let screen = draw(&mut a, 120, 40);

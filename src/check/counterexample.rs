@@ -117,6 +117,7 @@ impl Counterexample {
                     sayings: vec![Some(Saying {
                         text: s.happened.join(" "),
                         text_for: BTreeMap::new(),
+                        at: BTreeMap::new(),
                     })],
                     asks: Vec::new(),
                 })

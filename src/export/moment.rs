@@ -70,6 +70,7 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
                 .map(|text| Saying {
                     text: text.clone(),
                     text_for: BTreeMap::new(),
+                    at: BTreeMap::new(),
                 }),
         );
     }

@@ -155,10 +155,17 @@ fn chapter(out: &mut String, step: &ScriptStep) {
                 return quote(&a.text());
             }
             let mut table = format!("{{ do = {}", quote(&a.text()));
-            if let Some(Saying { text, text_for }) = said {
+            if let Some(Saying { text, text_for, at }) = said {
                 let _ = write!(table, ", say = {}", quote(text));
                 if !text_for.is_empty() {
                     let _ = write!(table, ", say_for = {}", inline(text_for));
+                }
+                if !at.is_empty() {
+                    let designs: Vec<String> = at
+                        .iter()
+                        .map(|(design, steps)| format!("{} = {}", quote(design), inline(steps)))
+                        .collect();
+                    let _ = write!(table, ", say_at = {{ {} }}", designs.join(", "));
                 }
             }
             if !asks.is_empty() {

@@ -199,6 +199,7 @@ impl Replay {
             step.sayings.push(Some(Saying {
                 text: String::new(),
                 text_for: BTreeMap::from([(strategy.name.to_string(), told.clone())]),
+                at: BTreeMap::new(),
             }));
         }
         Script {

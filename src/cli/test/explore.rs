@@ -32,7 +32,7 @@ impl TestArgs {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "idem test: {}\nbounds: {} {}, {} {}, up to {} {} per schedule (each kill restarts the instance)",
+            "idem test: {}\nbounds: {} {}, {} {}, up to {} {} per schedule (a killed instance starts again when a message waits for it)",
             cfg.launch.program.join(" "),
             bounds.messages,
             plural(bounds.messages, "message", "messages"),

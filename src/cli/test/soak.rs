@@ -57,7 +57,7 @@ impl TestArgs {
         if let Some(first) = report.self_ended.first() {
             let _ = writeln!(
                 out,
-                "processes that ended by themselves (each restarted): {}; the first: {first}",
+                "processes that ended by themselves (each started again when needed): {}; the first: {first}",
                 report.self_ended.len()
             );
         }

@@ -306,10 +306,13 @@ impl Run<'_, '_> {
         ));
         self.note(
             None,
-            vec![format!("{label} ended by itself ({status}); restarted")],
+            vec![format!(
+                "{label} ended by itself ({status}); it starts again when a message waits for it"
+            )],
         );
         self.drop_proc(i);
-        self.start(i)
+        self.stand_down(i);
+        Ok(())
     }
 
     /// An instance silent on stdout: blocked on the database lock, or,

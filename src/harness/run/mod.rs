@@ -295,6 +295,15 @@ impl Run<'_, '_> {
         Ok(())
     }
 
+    /// A process that ended, killed or by itself, is started again when it
+    /// is needed: when a message waits that no running instance asks for
+    /// (as a second instance is). Its new process would begin with a hello
+    /// and a receive all the same, so starting it at once would change
+    /// nothing but cost a process start, which is most of a run's time.
+    fn stand_down(&mut self, i: usize) {
+        self.instances[i].state = State::Idle;
+    }
+
     fn stopped(&self) -> bool {
         self.cfg
             .stop

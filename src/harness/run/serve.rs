@@ -115,7 +115,8 @@ impl Run<'_, '_> {
                     );
                     self.kill(i, KillPoint::BeforeCharge);
                     self.note_fault(index, fault, lines);
-                    return self.start(i);
+                    self.stand_down(i);
+                    return Ok(());
                 }
                 let response =
                     self.provider
@@ -182,7 +183,8 @@ impl Run<'_, '_> {
                         );
                         self.kill(i, KillPoint::AfterCharge);
                         self.note_fault(index, fault, lines);
-                        return self.start(i);
+                        self.stand_down(i);
+                        return Ok(());
                     }
                     _ => {
                         lines.push(format!(
@@ -267,7 +269,8 @@ impl Run<'_, '_> {
                     }
                     self.kill(i, KillPoint::AfterAck);
                     self.note_fault(index, fault, lines);
-                    return self.start(i);
+                    self.stand_down(i);
+                    return Ok(());
                 }
                 lines.push(format!("{label} ← ack_result {status}"));
                 self.answer(

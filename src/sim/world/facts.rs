@@ -267,7 +267,7 @@ impl World {
         // `ApplyIfNewer` inserts it as `ApplyCharge` would).
         let pays = |op: &Op| matches!(op, Op::ApplyCharge | Op::ApplyIfNewer);
         self.consumers.iter().any(|c| {
-            if !c.delivery().is_some_and(|d| d.message.payment == *payment) {
+            if c.delivery().is_none_or(|d| d.message.payment != *payment) {
                 return false;
             }
             let pc = c.pc.min(program.len());
