@@ -178,9 +178,10 @@ pub struct DbView {
     /// The in-progress design's idempotency_records (committed rows).
     pub records: Vec<RecordRow>,
     pub uses_records: bool,
-    /// What an open transaction has written to the tables above and not
-    /// committed yet, as its own connection reads it.
-    pub uncommitted: Option<UncommittedRows>,
+    /// What each open transaction has written to the tables above and not
+    /// committed yet, as its own connection reads it: one holder on SQLite,
+    /// any number on PostgreSQL (in the consumers' order).
+    pub uncommitted: Vec<UncommittedRows>,
 }
 
 /// Rows of the smaller tables that an open transaction wrote or changed:
@@ -424,7 +425,7 @@ impl World {
                 conflict: self.moment.conflict.as_deref() == Some(row.message_id.as_str()),
             })
             .collect();
-        let mut uncommitted = None;
+        let mut uncommitted = Vec::new();
         // One holder on SQLite (its write lock lets one writer in); on
         // PostgreSQL, every consumer with a transaction open.
         for holder in self.consumers.iter().filter(|c| c.in_txn()) {
@@ -439,8 +440,8 @@ impl World {
                     .last_offset
                     .filter(|_| own.last_offset != committed.last_offset),
             };
-            if uncommitted.is_none() && !rows.is_empty() {
-                uncommitted = Some(rows);
+            if !rows.is_empty() {
+                uncommitted.push(rows);
             }
             let known = |id: i64| committed.payments.iter().any(|p| p.id == id);
             for row in own.payments.iter().filter(|row| !known(row.id)) {

@@ -28,6 +28,7 @@ mod engine;
 pub(crate) mod pg_database;
 mod pg_error;
 mod pg_link;
+mod pg_observer;
 mod pg_session;
 mod pg_url;
 pub mod program;

@@ -9,7 +9,7 @@
 //! already completed before its wait are replayed from what they answered,
 //! never sent twice.
 
-use super::pg_database::{PG_READ_TABLES, PgShared, tables_from};
+use super::pg_database::{PG_TABLE_INTEGERS, PgShared, pg_read_all_tables, tables_from};
 use super::pg_link::{Answer, Link, Statement, Value};
 use super::sql_postgres::*;
 use super::*;
@@ -32,9 +32,13 @@ pub struct PgSession {
     done: RefCell<Vec<(Statement, Answer)>>,
     cursor: Cell<usize>,
     written: RefCell<Written>,
-    /// `own_view` as last read, kept for while a statement waits: the
-    /// connection cannot be asked then, and what it sees has not changed.
-    own: RefCell<Option<Tables>>,
+    /// `own_view` as last read, and the schema's count of changes then:
+    /// kept while nothing has changed since (the view is read for every
+    /// state the checker finds), and while a statement waits (the
+    /// connection cannot be asked then, and what it sees has not changed).
+    own: RefCell<Option<((u64, u64), Tables)>>,
+    /// Statements this connection sent that may have written.
+    writes: Cell<u64>,
 }
 
 /// How often the server's lock view is read while a statement runs: the
@@ -59,10 +63,13 @@ impl Drop for PgSession {
             }
         }
         if waiting {
+            // Its thread is busy with the statement: ended from the server.
             let _ = self.shared.end_backend(pid, true);
+            self.link.close();
+        } else {
+            self.link.close();
+            let _ = self.shared.end_backend(pid, false);
         }
-        self.link.close();
-        let _ = self.shared.end_backend(pid, false);
     }
 }
 
@@ -87,6 +94,7 @@ impl PgSession {
             cursor: Cell::new(0),
             written: RefCell::default(),
             own: RefCell::new(None),
+            writes: Cell::new(0),
         })
     }
 
@@ -112,8 +120,27 @@ impl PgSession {
         out
     }
 
+    /// A statement that may write: what this connection sees changes, and
+    /// outside a transaction (it commits on its own) what every one sees.
     fn exec(&self, sql: &'static str, values: Vec<Value>) -> Result<Answer, DbError> {
-        let statement = Statement { sql, values };
+        self.writes.set(self.writes.get() + 1);
+        if !self.in_txn.get() {
+            self.shared.changed();
+        }
+        self.read(sql, values)
+    }
+
+    /// A statement that changes nothing: sent as `exec` sends a write, but
+    /// what the connections see is still what it was.
+    fn read(&self, sql: &'static str, values: Vec<Value>) -> Result<Answer, DbError> {
+        self.send(Statement {
+            sql,
+            values,
+            batch: None,
+        })
+    }
+
+    fn send(&self, statement: Statement) -> Result<Answer, DbError> {
         let at = self.cursor.get();
         if let Some((sent, answer)) = self.done.borrow().get(at) {
             if sent.sql != statement.sql {
@@ -233,7 +260,8 @@ impl PgSession {
 
     pub fn begin(&self) -> Result<Begin, DbError> {
         self.op(|| {
-            self.exec(PG_BEGIN, vec![])?;
+            // Changes nothing anyone sees.
+            self.read(PG_BEGIN, vec![])?;
             self.in_txn.set(true);
             Ok(Begin::Open(ran(PG_BEGIN, "transaction open")))
         })
@@ -270,7 +298,7 @@ impl PgSession {
     pub fn look_up_message(&self, message_id: &str) -> Result<Option<(bool, Ran)>, DbError> {
         self.op(|| {
             let found = self
-                .exec(PG_LOOK_UP_MESSAGE, vec![Value::Text(message_id.into())])?
+                .read(PG_LOOK_UP_MESSAGE, vec![Value::Text(message_id.into())])?
                 .count
                 > 0;
             Ok(Some((
@@ -322,7 +350,7 @@ impl PgSession {
             if inserted == 1 {
                 return Ok((RecordClaim::Claimed, ran));
             }
-            let read = self.exec(PG_READ_RECORD, vec![Value::Text(message_id.into())])?;
+            let read = self.read(PG_READ_RECORD, vec![Value::Text(message_id.into())])?;
             let row = read.rows.first().cloned().unwrap_or_default();
             let (status, previous_owner, old_deadline, result) = (
                 row.first().map(Value::text).unwrap_or_default(),
@@ -414,7 +442,7 @@ impl PgSession {
     ) -> Result<(bool, Option<String>, Ran), DbError> {
         self.op(|| {
             let previous = self
-                .exec(PG_READ_ORDER_ROW, vec![Value::Int(order.into())])?
+                .read(PG_READ_ORDER_ROW, vec![Value::Int(order.into())])?
                 .rows
                 .first()
                 .and_then(|r| r.first().and_then(Value::opt_text));
@@ -445,7 +473,7 @@ impl PgSession {
     pub fn read_offset(&self) -> Result<(Option<u64>, Ran), DbError> {
         self.op(|| {
             let last = self
-                .exec(PG_READ_OFFSET, vec![])?
+                .read(PG_READ_OFFSET, vec![])?
                 .rows
                 .first()
                 .map(|r| r[0].int() as u64);
@@ -545,6 +573,7 @@ impl PgSession {
         self.op(|| {
             self.exec(PG_COMMIT, vec![])?;
             self.in_txn.set(false);
+            self.shared.changed();
             Ok(ran(PG_COMMIT, "committed"))
         })
     }
@@ -561,11 +590,19 @@ impl PgSession {
     /// The tables as this connection sees them, its own uncommitted writes
     /// included, read in its own transaction.
     pub fn own_view(&self) -> Result<Tables, DbError> {
+        // What it sees: what others committed, and what it wrote itself.
+        let changes = (
+            self.shared.changes.load(Ordering::SeqCst),
+            self.writes.get(),
+        );
+        if let Some((at, own)) = self.own.borrow().as_ref()
+            && (*at == changes || self.waiting())
+        {
+            // Nothing has changed since it was read, or it has not changed
+            // since its statement was sent.
+            return Ok(own.clone());
+        }
         if self.waiting() {
-            // Its view has not changed since its statement was sent.
-            if let Some(own) = self.own.borrow().clone() {
-                return Ok(own);
-            }
             // Not read since its transaction began: if it wrote nothing
             // before the waiting statement, it sees what is committed.
             if self.written.borrow().is_empty() {
@@ -576,13 +613,14 @@ impl PgSession {
             ));
         }
         let tables = self.op(|| {
-            let mut read = Vec::with_capacity(PG_READ_TABLES.len());
-            for sql in PG_READ_TABLES {
-                read.push(self.exec(sql, vec![])?.rows);
-            }
-            Ok(tables_from(read))
+            let read = self.send(Statement {
+                sql: pg_read_all_tables(),
+                values: vec![],
+                batch: Some(&PG_TABLE_INTEGERS),
+            })?;
+            Ok(tables_from(read.sets))
         })?;
-        *self.own.borrow_mut() = Some(tables.clone());
+        *self.own.borrow_mut() = Some((changes, tables.clone()));
         Ok(tables)
     }
 
