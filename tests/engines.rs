@@ -435,3 +435,37 @@ fn each_open_transaction_shows_its_own_uncommitted_rows() {
             .collect();
     assert_eq!(orders, vec![vec![1041], vec![1042]]);
 }
+
+/// `idem soak --db postgres://…`: every design on a schema of its own on
+/// the server, the report naming the engine, the same books as on SQLite
+/// (the same seed gives the same schedule), and no schema left behind.
+#[test]
+fn a_soak_runs_on_the_server_with_the_same_books() {
+    let Some(url) = server() else { return };
+    let url = url.to_string();
+    let args = ["soak", "--messages", "40", "--headless", "--seed", "3"];
+    let on_server = idem(&[&args[..], &["--db", &url]].concat());
+    let err = String::from_utf8_lossy(&on_server.stderr);
+    assert_eq!(on_server.status.code(), Some(0), "{err}");
+    let pg = String::from_utf8_lossy(&on_server.stdout).to_string();
+    let sqlite = String::from_utf8_lossy(&idem(&args).stdout).to_string();
+    assert!(pg.lines().next().unwrap().ends_with(" · on PostgreSQL"), "{pg}");
+    // The books (every figure before the measured part) match line for
+    // line below the heading, which names the engine.
+    let books = |t: &str| {
+        t.split("\n== measured")
+            .next()
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(books(&pg), books(&sqlite));
+    assert!(pg.contains("the tables on the PostgreSQL server"), "{pg}");
+    // The address without its slashes is a slip, not a file name.
+    let slip = idem(&["soak", "--messages", "5", "--headless", "--db", "postgres:/test"]);
+    let err = String::from_utf8_lossy(&slip.stderr);
+    assert_eq!(slip.status.code(), Some(2), "{err}");
+    assert!(err.contains("postgres://"), "{err}");
+}
