@@ -449,7 +449,10 @@ fn a_soak_runs_on_the_server_with_the_same_books() {
     assert_eq!(on_server.status.code(), Some(0), "{err}");
     let pg = String::from_utf8_lossy(&on_server.stdout).to_string();
     let sqlite = String::from_utf8_lossy(&idem(&args).stdout).to_string();
-    assert!(pg.lines().next().unwrap().ends_with(" · on PostgreSQL"), "{pg}");
+    assert!(
+        pg.lines().next().unwrap().ends_with(" · on PostgreSQL"),
+        "{pg}"
+    );
     // The books (every figure before the measured part) match line for
     // line below the heading, which names the engine.
     let books = |t: &str| {
@@ -464,7 +467,14 @@ fn a_soak_runs_on_the_server_with_the_same_books() {
     assert_eq!(books(&pg), books(&sqlite));
     assert!(pg.contains("the tables on the PostgreSQL server"), "{pg}");
     // The address without its slashes is a slip, not a file name.
-    let slip = idem(&["soak", "--messages", "5", "--headless", "--db", "postgres:/test"]);
+    let slip = idem(&[
+        "soak",
+        "--messages",
+        "5",
+        "--headless",
+        "--db",
+        "postgres:/test",
+    ]);
     let err = String::from_utf8_lossy(&slip.stderr);
     assert_eq!(slip.status.code(), Some(2), "{err}");
     assert!(err.contains("postgres://"), "{err}");
