@@ -6,6 +6,7 @@
 use super::pg_error;
 use super::pg_link::{Value, bind, read_row};
 use super::pg_observer::Observer;
+use super::pg_rows::*;
 use super::pg_url::PgUrl;
 use super::sql_postgres::*;
 use super::*;
@@ -481,103 +482,5 @@ pub fn drop_live_schemas() {
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
-    }
-}
-
-/// The reads of every table, in the order [`tables_from`] takes them.
-pub(super) const PG_READ_TABLES: [&str; 6] = [
-    PG_SELECT_PAYMENTS,
-    PG_SELECT_PROCESSED,
-    PG_SELECT_RECORDS,
-    PG_SELECT_ORDERS,
-    PG_READ_OFFSET,
-    PG_SELECT_STATUSES,
-];
-
-/// Per read of [`PG_READ_TABLES`], per column: an integer or text.
-pub(super) const PG_TABLE_INTEGERS: [&[bool]; 6] = [
-    &[true, true, true, false],
-    &[false, true],
-    &[false, false, false, true, false],
-    &[true, false],
-    &[true],
-    &[true, false, true],
-];
-
-/// [`PG_READ_TABLES`] as one text of statements: sent as one message, they
-/// cost one round trip to the server.
-pub(super) fn pg_read_all_tables() -> &'static str {
-    static ALL: std::sync::LazyLock<String> =
-        std::sync::LazyLock::new(|| PG_READ_TABLES.join("; "));
-    &ALL
-}
-
-/// Every table read in one snapshot, in one round trip.
-fn read_committed_tables(c: &mut postgres::Client) -> Result<Tables, postgres::Error> {
-    static READ: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        format!(
-            "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; {}; COMMIT",
-            pg_read_all_tables()
-        )
-    });
-    let messages = c.simple_query(&READ)?;
-    Ok(tables_from(super::pg_link::read_sets(
-        &messages,
-        &PG_TABLE_INTEGERS,
-    )))
-}
-
-/// The tables from the rows of [`PG_READ_TABLES`], in that order.
-pub(super) fn tables_from(read: Vec<Vec<Vec<Value>>>) -> Tables {
-    let [payments, processed, records, orders, offset, statuses]: [Vec<Vec<Value>>; 6] =
-        read.try_into().unwrap_or_default();
-    Tables {
-        payments: payments.iter().map(|r| pg_payment(r)).collect(),
-        processed: processed.iter().map(|r| pg_processed(r)).collect(),
-        records: records.iter().map(|r| pg_record(r)).collect(),
-        orders: orders.iter().map(|r| pg_order(r)).collect(),
-        last_offset: offset.first().map(|r| r[0].int() as u64),
-        statuses: statuses.iter().map(|r| pg_status(r)).collect(),
-    }
-}
-
-pub(super) fn pg_payment(r: &[Value]) -> PaymentRow {
-    PaymentRow {
-        id: r[0].int(),
-        order: r[1].int() as u32,
-        amount: r[2].int() as u32,
-        message_id: r[3].text(),
-    }
-}
-
-pub(super) fn pg_processed(r: &[Value]) -> ProcessedRow {
-    ProcessedRow {
-        message_id: r[0].text(),
-        processed_at: r[1].int() as Millis,
-    }
-}
-
-pub(super) fn pg_record(r: &[Value]) -> RecordRow {
-    RecordRow {
-        message_id: r[0].text(),
-        status: r[1].text(),
-        owner: r[2].text(),
-        deadline: r[3].int() as Millis,
-        result: r[4].opt_text(),
-    }
-}
-
-pub(super) fn pg_order(r: &[Value]) -> OrderRow {
-    OrderRow {
-        order: r[0].int() as u32,
-        last_message_id: r[1].text(),
-    }
-}
-
-pub(super) fn pg_status(r: &[Value]) -> StatusRow {
-    StatusRow {
-        order: r[0].int() as u32,
-        status: r[1].text(),
-        version: r[2].int() as u32,
     }
 }
