@@ -10,13 +10,13 @@
 //!   file.
 //!
 //! The bytes go to a temporary file beside the target and take its name in
-//! one step: a rename over it with `--force`, else a hard link, which fails
-//! instead of replacing a name that appeared meanwhile. A reader never sees
+//! one step: a rename over it with `--force`, else a rename that fails
+//! instead of replacing a name that appeared meanwhile (`tempfile`'s
+//! `persist_noclobber`). A reader never sees
 //! half a file, and nothing is ever opened through the target's name.
 
-use std::fs::OpenOptions;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Why idem will not write a path, or what failed while writing it.
 #[derive(Debug, thiserror::Error)]
@@ -100,54 +100,40 @@ pub fn check(path: &Path, force: bool) -> Result<(), OutputError> {
 /// Writes `bytes` as `path`, by the module's rules, atomically.
 pub fn write(path: &Path, bytes: &[u8], force: bool) -> Result<(), OutputError> {
     check(path, force)?;
-    let temp = temp_name(path);
-    let result = write_temp(&temp, bytes).and_then(|()| give_name(&temp, path, force));
-    // After a rename the temporary name is gone; after a link or a failure
-    // it is removed here.
-    let _ = std::fs::remove_file(&temp);
-    result
-}
-
-fn write_temp(temp: &Path, bytes: &[u8]) -> Result<(), OutputError> {
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(temp)
-        .map_err(|e| io(temp, e))?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .map_err(|e| io(temp, e))
-}
-
-fn give_name(temp: &Path, path: &Path, force: bool) -> Result<(), OutputError> {
+    // In the target's own folder, so that naming it stays on one file
+    // system; a failure or a refusal removes it.
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut prefix = std::ffi::OsString::from(".");
+    prefix.push(path.file_name().unwrap_or_default());
+    prefix.push(".");
+    let mut temp = tempfile::Builder::new();
+    temp.prefix(&prefix).suffix(".part");
+    // As any file idem makes (0666 less the umask), not tempfile's 0600.
+    #[cfg(unix)]
+    temp.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut temp = temp.tempfile_in(folder).map_err(|e| io(path, e))?;
+    temp.write_all(bytes)
+        .and_then(|()| temp.as_file().sync_all())
+        .map_err(|e| io(temp.path(), e))?;
     // Checked again just before: a FIFO or device put there meanwhile must
     // not be renamed away.
     check(path, force)?;
     if force {
-        return std::fs::rename(temp, path).map_err(|e| io(path, e));
+        temp.persist(path).map_err(|e| io(path, e.error))?;
+        return Ok(());
     }
-    match std::fs::hard_link(temp, path) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+    // Fails instead of replacing a name that appeared meanwhile.
+    match temp.persist_noclobber(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
             Err(OutputError::Exists { path: shown(path) })
         }
-        // A file system without hard links: a rename, once more checked.
-        Err(_) => {
-            check(path, false)?;
-            std::fs::rename(temp, path).map_err(|e| io(path, e))
-        }
+        Err(e) => Err(io(path, e.error)),
     }
 }
-
-/// `.NAME.PID.part` in the target's own folder, so the rename stays on one
-/// file system.
-fn temp_name(path: &Path) -> PathBuf {
-    let mut name = std::ffi::OsString::from(".");
-    name.push(path.file_name().unwrap_or_default());
-    name.push(format!(".{}.part", std::process::id()));
-    path.with_file_name(name)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,6 +151,21 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
         // No temporary file is left behind.
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    /// The file is as open to others as any file made on this machine
+    /// (0666 less the umask), not kept to its owner as a temporary file is.
+    #[cfg(unix)]
+    #[test]
+    fn a_written_file_has_the_usual_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let usual = dir.path().join("usual.txt");
+        std::fs::write(&usual, b"x").unwrap();
+        let ours = dir.path().join("ours.txt");
+        write(&ours, b"x", false).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode();
+        assert_eq!(mode(&ours), mode(&usual));
     }
 
     #[cfg(unix)]

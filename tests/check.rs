@@ -57,6 +57,11 @@ fn everyday_bounds() -> Bounds {
 }
 
 fn all() -> &'static CheckReport {
+    // In debug, the very report the explorer tests share: one check run
+    // for all of them in the test binary.
+    if cfg!(debug_assertions) {
+        return crate::common::check::report();
+    }
     static REPORT: OnceLock<CheckReport> = OnceLock::new();
     REPORT.get_or_init(|| check::run(&everyday_bounds()).expect("the check runs"))
 }
@@ -177,11 +182,10 @@ fn a_check_without_duplicates_is_vacuous_and_fails() {
 
 #[test]
 fn the_same_check_gives_the_same_json() {
-    let bounds = Bounds {
-        max_faults: 1,
-        ..Bounds::default()
-    };
-    let first = check::run(&bounds).unwrap().without_timings().to_json();
+    // The first run is the one the other tests share (made once), the
+    // second a run of its own.
+    let first = crate::common::check::report().to_json();
+    let bounds = crate::common::check::report().bounds.clone();
     let second = check::run(&bounds).unwrap().without_timings().to_json();
     assert_eq!(first, second);
     assert!(first.contains("\"strategy\": \"naive\""));
@@ -318,6 +322,38 @@ fn a_design_holds_only_with_no_schedule_in_any_failure_class() {
             0,
             "{}: a healthy message was dead-lettered and passed as correct",
             row.strategy
+        );
+    }
+}
+
+#[test]
+fn the_text_report_fits_100_columns_and_loses_nothing() {
+    let report = all();
+    let text = check::render(report);
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+    // Each strategy's counts are all in its row, under short headings
+    // that the legend names in full; and its result is said.
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("dlq: dead-lettered"), "{text}");
+    assert!(flat.contains("twice: charged twice"), "{text}");
+    for s in &report.strategies {
+        let row = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(s.strategy.as_str()))
+            .unwrap_or_else(|| panic!("no row for {}", s.strategy));
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cells[1], check::num(s.schedules), "{row}");
+        assert_eq!(
+            cells[8],
+            check::num(s.count(Outcome::Disagree)),
+            "{}: {row}",
+            s.strategy
         );
     }
 }

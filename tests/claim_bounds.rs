@@ -16,14 +16,31 @@ fn checked(name: &str, bounds: Bounds) -> CheckReport {
     }
 }
 
-/// The table row of the one design in `report`.
+/// The report's words with its line breaks undone: the text output wraps
+/// at 100 columns, anywhere a phrase may be.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The result of the one design in `report`, as the line under the table
+/// says it (its wrapped rest joined back on).
 fn row_line(report: &CheckReport) -> String {
     let text = render(report);
     let name = &report.strategies[0].strategy;
-    text.lines()
-        .find(|l| l.starts_with(&format!("{name} ")))
-        .unwrap()
-        .to_string()
+    let lines: Vec<&str> = text.lines().collect();
+    let first = lines
+        .iter()
+        .rposition(|l| l.starts_with(&format!("{name} ")))
+        .unwrap();
+    let mut line = lines[first].to_string();
+    for more in lines[first + 1..]
+        .iter()
+        .take_while(|l| l.starts_with("    "))
+    {
+        line.push(' ');
+        line.push_str(more.trim());
+    }
+    line
 }
 
 #[test]
@@ -46,7 +63,7 @@ fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
         line.contains("holds within 2 faults; breaks at 3: see the shortest run"),
         "{line}"
     );
-    let text = render(&report);
+    let text = flat(&render(&report));
     assert!(
         text.contains("one bound further, at 3 faults: shortest schedule to"),
         "{text}"
@@ -79,7 +96,7 @@ fn a_lowered_fault_bound_is_said_where_the_result_is() {
         line.contains("broken, as expected (at 1 fault, not the 2 faults asked for: see below)"),
         "{line}"
     );
-    let text = render(&report);
+    let text = flat(&render(&report));
     assert!(
         text.contains("at most 1 fault per schedule, not the 2 asked for"),
         "{text}"

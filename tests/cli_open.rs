@@ -1,19 +1,7 @@
 //! Where the command line opens a scenario: the one rule for its design,
 //! and `idem play --step/--chapter`.
 
-use std::process::Command;
-
-fn idem(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
-        .args(args)
-        .output()
-        .expect("idem runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::common::cli::idem;
 
 #[test]
 fn run_opens_in_the_design_the_scenario_is_written_for() {

@@ -2,6 +2,7 @@
 //! (the format is in tests/corpus/mod.rs), and good ones that load and
 //! prove.
 
+use crate::common::cli::idem;
 use crate::corpus::{self, expectations, mismatch};
 use idem::scenario::design_file;
 use std::path::Path;
@@ -30,18 +31,6 @@ fn each_malformed_design_gets_its_errors() {
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
     assert!(several >= 3, "only {several} files expect several errors");
-}
-
-fn idem(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_idem"))
-        .args(args)
-        .output()
-        .expect("idem runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn design(dir: &Path, name: &str, steps: &str) -> String {

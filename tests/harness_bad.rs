@@ -196,6 +196,76 @@ fn a_program_that_asks_out_of_order() {
 }
 
 #[test]
+fn a_program_that_prints_bytes_that_are_not_text() {
+    diagnosed(
+        "bytes",
+        r"printf '\377\376\001garbage\n'; sleep 30",
+        &["does not speak the protocol", "not UTF-8"],
+    );
+}
+
+/// Half a line, and then it stays alive and says nothing more: the
+/// diagnosis shows what it began to write, not only its silence.
+#[test]
+fn a_program_that_stops_in_half_a_line() {
+    diagnosed(
+        "half-alive",
+        r#"printf '{"type":"hel'; sleep 30"#,
+        &[
+            "ends in the middle of a line",
+            "half a line on its stdout and nothing more within 2s",
+            r#"{"type":"hel"#,
+        ],
+    );
+}
+
+/// Requests as fast as it can write them: idem holds a bounded number of
+/// lines, and the second request in a row is out of turn.
+#[test]
+fn a_program_that_floods_stdout_with_requests() {
+    diagnosed(
+        "flood-lines",
+        &format!(r#"{HELLO}; read x; yes '{{"type":"receive"}}'"#),
+        &[
+            "asks out of order",
+            "while its receive was still unanswered",
+        ],
+    );
+}
+
+/// A megabyte of log between two requests is more than a pipe holds: idem
+/// reads it as the program works, so the program never stops on the
+/// write and is never taken for silent. (It keeps no database, so the run
+/// ends in that diagnosis, with the end of the log.)
+#[test]
+fn a_program_that_floods_its_stderr_is_not_taken_for_silent() {
+    diagnosed(
+        "flood-stderr",
+        &format!(
+            r#"{HELLO}; read x; head -c 1000000 /dev/zero | tr '\0' e | fold -w 100 >&2; echo '{{"type":"receive"}}'; read x; echo '{{"type":"ack","receipt":"r-1"}}'; read x; echo '{{"type":"receive"}}'; read x"#
+        ),
+        &["keeps its tables in an unexpected shape", "| eeeeeeeeee"],
+    );
+}
+
+/// A charge must carry a new, larger `req` each time: a repeated number
+/// would make two answers indistinguishable.
+#[test]
+fn a_program_that_answers_with_a_used_charge_number() {
+    diagnosed(
+        "req",
+        &format!(
+            r#"{HELLO}; read x; echo '{{"type":"receive"}}'; read x; echo '{{"type":"charge","req":1,"order":1042,"amount":40}}'; read x; echo '{{"type":"charge","req":1,"order":1042,"amount":40}}'; sleep 30"#
+        ),
+        &[
+            "asks out of order",
+            "charge #1 after charge #1",
+            "a new, larger req",
+        ],
+    );
+}
+
+#[test]
 fn a_program_of_another_protocol_version() {
     diagnosed(
         "version",

@@ -251,3 +251,61 @@ fn every_frame_at(size: (u16, u16)) {
         failures.first().cloned().unwrap_or_default()
     );
 }
+
+/// The panels stay put as the steps go by: within one scenario, one design
+/// and one size, every step is drawn into the same rectangles, so the eye
+/// finds the story, the SQL and the verdict where they were a step ago.
+#[test]
+fn every_step_of_a_run_draws_into_the_same_panels() {
+    let mut runs = 0;
+    for script in builtins() {
+        for design in script.strategies() {
+            let strategy = Strategy::by_name(&design).unwrap();
+            let t = idem::timeline::Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            for (w, h) in SIZES {
+                let area = Rect::new(0, 0, w, h);
+                let at = |f: &Frame| layout::main_for(area, None, layout::Need::of(f, &t.frames));
+                let first = at(&t.frames[0]);
+                for f in &t.frames[1..] {
+                    let this = at(f);
+                    assert_eq!(
+                        this.panels, first.panels,
+                        "{} {design} at {w}x{h}: step {} moves the panels",
+                        script.name, f.index
+                    );
+                }
+                runs += 1;
+            }
+        }
+    }
+    assert!(runs > 150, "only {runs} runs");
+}
+
+/// The end of tour-1 under naive at 100x30, the moment a class looks up:
+/// the verdict with its whole cause chain, and the marks of what the last
+/// steps changed, are on screen, none of them folded away.
+#[test]
+fn the_end_of_the_first_tour_shows_its_whole_verdict_at_100x30() {
+    let mut app = common::app("tour-1", "naive");
+    common::resize(&mut app, 100, 30);
+    app.pos = app.timeline.frames.len() - 1;
+    let mut screen = Screen::new(100, 30);
+    let buf = screen.show(&app).clone();
+    let f = app.frame().clone();
+    let m = layout::main_for(
+        Rect::new(0, 0, 100, 30),
+        None,
+        layout::Need::of(&f, &app.timeline.frames),
+    );
+    let verdict = rows(&buf, m.rect(Panel::Verdict));
+    assert!(!says_more(&verdict), "{}", verdict.join("\n"));
+    let t = Theme::new(false, false);
+    let words: Vec<String> = view::verdict_lines(&t, &f).iter().map(text).collect();
+    if let Some(word) = words_shown(&words.join(" "), &verdict) {
+        panic!("{word:?} is not in the verdict\n{}", verdict.join("\n"));
+    }
+    let all = rows(&buf, Rect::new(0, 0, 100, 30)).join("\n");
+    for mark in ["✕ again", "(+1)", "* "] {
+        assert!(all.contains(mark), "no {mark:?}\n{all}");
+    }
+}

@@ -4,7 +4,7 @@
 //! 100x30 and 120x40. What each screen is there to show is on it whole,
 //! or the place that hides it says how much is hidden.
 
-use idem::check::{self, Bounds, CheckReport};
+use crate::common::check::report;
 use idem::scenario;
 use idem::sim::Strategy;
 use idem::soak::{self, Config, FaultRates, Live};
@@ -14,7 +14,6 @@ use idem::tui::theme::Theme;
 use idem::tui::{Action, App, Options, update};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use std::sync::OnceLock;
 use std::sync::atomic::AtomicU64;
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
@@ -214,18 +213,6 @@ fn the_presenter_view_keeps_its_four_figures_and_the_verdict() {
     }
 }
 
-fn report() -> &'static CheckReport {
-    static REPORT: OnceLock<CheckReport> = OnceLock::new();
-    REPORT.get_or_init(|| {
-        check::run(&Bounds {
-            max_faults: 1,
-            ..Bounds::default()
-        })
-        .expect("the check runs")
-        .without_timings()
-    })
-}
-
 #[test]
 fn the_explorer_keeps_every_design_and_each_counterexample_or_counts_the_rest() {
     let report = report();
@@ -401,4 +388,75 @@ fn num(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// Compare speaks of steps, each side's own (never a "moment" numbered by
+/// neither side), and a side that holds more than it shows counts the rows
+/// with something in them, on a row of its own: never more than the same
+/// side drawn tall enough to hold everything has below that row.
+#[test]
+fn compare_counts_each_sides_steps_and_the_rows_it_hides() {
+    let row_sides = |row: &str| -> (String, String) {
+        let cells: Vec<char> = row.chars().collect();
+        let half = cells.len() / 2;
+        (
+            cells[1..half - 1].iter().collect(),
+            cells[half + 1..cells.len() - 1].iter().collect(),
+        )
+    };
+    let filled = |rows: &[String]| rows.iter().filter(|r| !r.trim().is_empty()).count();
+    let mut signs = 0;
+    for name in TOURS {
+        let mut a = app(name, "naive");
+        update(&mut a, Action::Compare);
+        for _ in 0..a.timeline.frames.len() + 4 {
+            let small = draw(&mut a, (80, 24));
+            let tall = draw(&mut a, (80, 200));
+            let head = small[..2].join("\n");
+            assert!(!head.contains("moment"), "{head}");
+            assert!(
+                head.contains("naive step ") && head.contains("idempotent step "),
+                "{head}"
+            );
+            // The sides' inner rows: under the two header rows and the
+            // sides' top border, above their bottom border and the key bar.
+            let inner = |screen: &[String]| -> (Vec<String>, Vec<String>) {
+                screen[3..screen.len() - 2]
+                    .iter()
+                    .map(|r| row_sides(r))
+                    .unzip()
+            };
+            let (sl, sr) = inner(&small);
+            let (tl, tr) = inner(&tall);
+            for (shown, whole) in [(sl, tl), (sr, tr)] {
+                let last = shown.last().unwrap();
+                let Some(at) = last.find("↓ ") else {
+                    assert_eq!(filled(&shown), filled(&whole), "{}", small.join("\n"));
+                    continue;
+                };
+                assert!(
+                    last.trim_start().starts_with('…'),
+                    "the count has a row of its own: {last}"
+                );
+                let n: usize = last[at + "↓ ".len()..]
+                    .split_whitespace()
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                // Drawn tall, the side's story keeps more of its rows, so
+                // the rows below can only be more than the small side hides.
+                let above = shown.len() - 1;
+                assert!(
+                    n >= 1 && n <= filled(&whole[above..]),
+                    "{name}: {n} more, but {} rows below\n{}",
+                    filled(&whole[above..]),
+                    small.join("\n")
+                );
+                signs += 1;
+            }
+            update(&mut a, Action::Next);
+        }
+    }
+    assert!(signs > 10, "only {signs} counts seen");
 }

@@ -290,3 +290,57 @@ fn a_fork_changes_the_answer_with_the_run() {
     let again = &forked.asked(&script)[0];
     assert_eq!(again.show(again.answer), "$0");
 }
+
+/// Words that tell the provider's answer before the action runs: a
+/// question holding them has given its answer away.
+fn tells_the_answer(answer: &str) -> &'static [&'static str] {
+    match answer {
+        "409 Conflict: still processing" => &[
+            "409",
+            "conflict",
+            "no answer yet",
+            "not answered",
+            "unanswered",
+            "still processing",
+            "in flight",
+        ],
+        "201, the stored result (a replay)" => &[
+            "stored",
+            "replay",
+            "has had its answer",
+            "been answered",
+            "already answered",
+        ],
+        "201, a new charge" => &["new charge", "charges again", "first request"],
+        "no call is made" => &["no call", "blocked", "never reaches"],
+        _ => &[],
+    }
+}
+
+#[test]
+fn no_question_gives_its_answer_away_in_its_wording() {
+    let mut checked = 0;
+    for script in scenario::load::builtins() {
+        for design in script.strategies() {
+            let strategy = Strategy::by_name(&design).unwrap();
+            let t = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            for a in t.asked(&script) {
+                let wording = a.question.wording().to_lowercase();
+                let answer = a.show(a.answer);
+                let mut tells: Vec<&str> = tells_the_answer(&answer).to_vec();
+                // A place in the broker named in the question is its answer.
+                if a.question.subject.about() == "message_state" {
+                    tells.push(answer.as_str());
+                }
+                if let Some(word) = tells.iter().find(|w| wording.contains(*w)) {
+                    panic!(
+                        "{} {design} {}.{}: the question says {word:?}, which tells its answer ({answer}): {wording}",
+                        script.name, a.chapter, a.action
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} questions");
+}

@@ -193,3 +193,86 @@ fn the_bottom_line_says_predict_mode_is_on_where_it_has_room() {
     let off = draw(&mut a, 160, 48);
     assert!(!off.contains("predict on"), "{off}");
 }
+
+/// While a question is asked, the evidence stays in view: the four panels
+/// above, the SQL and events of the step shown and the verdict are drawn
+/// exactly as without the question; the box takes the story's place (at
+/// 80x24 also the rows it needs of the SQL and events).
+#[test]
+fn a_question_covers_only_the_story() {
+    use idem::tui::app::Panel;
+    use idem::tui::layout;
+    use ratatui::layout::Rect;
+    let mut checked = 0;
+    for (name, mode) in [
+        ("tour-1", "naive"),
+        ("tour-1", "idempotent"),
+        ("in-progress", "in-progress"),
+        ("tour-3", "naive"),
+    ] {
+        for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+            let mut a = app(name, mode);
+            common::resize(&mut a, w, h);
+            let total = a.predict.as_ref().unwrap().asked.len();
+            for n in 0..total {
+                if n == 0 {
+                    to_question(&mut a, 0);
+                } else {
+                    let right = asked(&a).answer;
+                    answer(&mut a, right);
+                    next_question(&mut a);
+                }
+                let with = common::render(&a);
+                let kept = a.predict.take();
+                let without = common::render(&a);
+                a.predict = kept;
+                let m = layout::main_for(
+                    Rect::new(0, 0, w, h),
+                    None,
+                    layout::Need::of(a.frame(), &a.timeline.frames),
+                );
+                let rows = |s: &str, r: Rect| -> Vec<String> {
+                    s.lines()
+                        .skip(usize::from(r.y))
+                        .take(usize::from(r.height))
+                        .map(|l| {
+                            l.chars()
+                                .skip(usize::from(r.x) + 1)
+                                .take(usize::from(r.width))
+                                .collect()
+                        })
+                        .collect()
+                };
+                // At 80x24 the story has three rows, fewer than a question
+                // with its choices: the box takes what it needs of the SQL
+                // and events of the step before (never the figures above,
+                // nor the verdict). From 100x30 it covers the story alone.
+                let lower: &[Panel] = if w >= 100 {
+                    &[Panel::Sql, Panel::Events]
+                } else {
+                    &[]
+                };
+                for &p in [
+                    Panel::Broker,
+                    Panel::Service,
+                    Panel::Database,
+                    Panel::Provider,
+                    Panel::Verdict,
+                ]
+                .iter()
+                .chain(lower)
+                {
+                    let r = m.rect(p);
+                    assert_eq!(
+                        rows(&with, r),
+                        rows(&without, r),
+                        "{name} {mode} at {w}x{h}, question {}: the box covers {p:?}\n{with}",
+                        n + 1
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} questions");
+}

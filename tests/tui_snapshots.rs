@@ -1,13 +1,12 @@
 //! Whole-screen snapshots of the simulator, drawn into a TestBackend with
 //! animation off, so they are the same on every machine.
 
+use crate::common::check::report;
 use crate::common::{app, app_with, ascii, both_sizes, draw};
-use idem::check::{self, Bounds, CheckReport};
 use idem::sim::Outcome;
 use idem::sim::consumer::Status;
 use idem::tui::explorer::Explored;
 use idem::tui::{Action, App, Effect, update};
-use std::sync::OnceLock;
 
 fn last(app: &mut App) {
     update(app, Action::Last);
@@ -117,7 +116,7 @@ fn compare_view() {
     let screen = draw(&mut setup(), 120, 40);
     assert!(screen.contains("design: naive"));
     assert!(screen.contains("design: idempotent"));
-    assert!(screen.contains("they part ways"));
+    assert!(screen.contains("they part at step 13 of naive, 13 of idempotent"));
     let mut a = setup();
     update(&mut a, Action::Last);
     let screen = draw(&mut a, 120, 40);
@@ -219,20 +218,6 @@ fn a_fork_is_marked_on_screen() {
     let end = draw(&mut a, 120, 40);
     assert!(!end.contains("lose-ack"), "{end}");
     assert!(end.contains("✓ correct"), "{end}");
-}
-
-/// The checker's report under small bounds (one fault per schedule), the
-/// same in debug and release, computed once for every explorer test here.
-fn report() -> &'static CheckReport {
-    static REPORT: OnceLock<CheckReport> = OnceLock::new();
-    REPORT.get_or_init(|| {
-        check::run(&Bounds {
-            max_faults: 1,
-            ..Bounds::default()
-        })
-        .expect("the check runs")
-        .without_timings()
-    })
 }
 
 /// `x`, then the answer the terminal layer would bring back.

@@ -440,3 +440,61 @@ fn validate_reads_a_design_file_as_a_design() {
     assert_eq!(firsts[2], "/bad.toml: 2 errors", "{err}");
     assert!(!err.contains("unknown key"), "{err}");
 }
+
+/// `say_at` tells a `run` step by step: its keys are designs with an
+/// expectation, its steps are a handler's keywords, and a slip in either is
+/// an error naming it. Words are told at the step they name.
+#[test]
+fn words_told_step_by_step_are_checked_and_land_on_their_steps() {
+    let file = |say_at: &str| {
+        format!(
+            r#"title = "t"
+summary = "s"
+[setup]
+consumers = ["A"]
+messages = [{{ id = "m-7f3", order = 1042, amount = 40 }}]
+[[steps]]
+title = "one"
+narration = "n"
+actions = [{{ do = "run A", say = "A does it all.", say_at = {say_at} }}]
+[expect.naive]
+total = 40
+charges = 1
+outcome = "correct"
+"#
+        )
+    };
+    let err = idem::scenario::parse("x.toml", &file(r#"{ naive = { comit = "x" } }"#))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("no step of a handler") && err.contains("commit"),
+        "{err}"
+    );
+    let err = idem::scenario::parse("x.toml", &file(r#"{ idempotent = { commit = "x" } }"#))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no [expect.idempotent] table"), "{err}");
+    let script = idem::scenario::parse(
+        "x.toml",
+        &file(r#"{ naive = { provider = "A charges the card.", ack = "A acks.", guard-row = "never met" } }"#),
+    )
+    .unwrap();
+    let t =
+        idem::timeline::Timeline::build(&script, &idem::sim::Strategy::naive(), 0, &[]).unwrap();
+    let said: Vec<(&str, &str)> = t
+        .frames
+        .iter()
+        .filter_map(|f| f.said.as_deref().map(|s| (f.action.as_str(), s)))
+        .collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    let charge = t
+        .frames
+        .iter()
+        .find(|f| f.changes.charges_was.is_some())
+        .unwrap();
+    assert_eq!(charge.said.as_deref(), Some("A charges the card."));
+    // The words of a step the run never met come at its end, after the ack's.
+    let last = t.frames.iter().rev().find(|f| f.said.is_some()).unwrap();
+    assert_eq!(last.said.as_deref(), Some("A acks. never met"));
+}

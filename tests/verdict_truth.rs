@@ -96,3 +96,114 @@ fn a_verdict_counts_and_names_every_cause() {
         assert!(cause.len() > 1, "no chain is a lone reason: {chain}");
     }
 }
+
+/// Every built-in scenario under every design it lists: once a step
+/// declares an outcome, no later step says less. A correct run
+/// does not go back to "in progress"; a failure keeps its class and every
+/// failure it named, and may only grow more specific (charged twice, then
+/// 3 times).
+#[test]
+fn no_verdict_reverts_under_any_listed_design() {
+    let mut runs = 0;
+    for script in builtins() {
+        for name in script.strategies() {
+            let strategy = Strategy::by_name(&name).unwrap();
+            let timeline = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            let mut declared: Option<(usize, Outcome, Vec<Outcome>, String)> = None;
+            for frame in &timeline.frames {
+                let v = &frame.verdict;
+                if let Some((at, class, failures, said)) = &declared {
+                    assert!(
+                        !v.undecided(),
+                        "{} under {name}: step {at} said {said}, step {} takes it back: {}",
+                        script.name,
+                        frame.index,
+                        v.headline()
+                    );
+                    assert_eq!(
+                        v.outcome,
+                        *class,
+                        "{} under {name}: step {at} said {said}, step {} says {}",
+                        script.name,
+                        frame.index,
+                        v.headline()
+                    );
+                    for f in failures {
+                        assert!(
+                            v.failures.contains(f),
+                            "{} under {name}: {f} said at step {at} is gone at step {}",
+                            script.name,
+                            frame.index
+                        );
+                    }
+                }
+                if declared.is_none() && !v.undecided() {
+                    declared = Some((frame.index, v.outcome, v.failures.clone(), v.headline()));
+                } else if let Some(d) = declared.as_mut() {
+                    // Failures may grow: the newest list is the one to keep.
+                    d.2 = v.failures.clone();
+                }
+            }
+            runs += 1;
+        }
+    }
+    assert!(runs >= 45, "only {runs} runs");
+}
+
+/// tour-4, naive: the lost response makes A charge again, and A commits
+/// one payment row. From the step that commits it, the provider (two
+/// charges) and the database (one row) disagree, and the verdict says so
+/// there, not a step later; the end keeps both outcomes.
+#[test]
+fn a_disagreement_is_declared_at_the_step_that_commits_it() {
+    let script = idem::scenario::find("tour-4").unwrap();
+    let t = Timeline::build(&script, &Strategy::naive(), 0, &[]).unwrap();
+    let commit = t
+        .frames
+        .iter()
+        .find(|f| f.changes.total_was.is_some())
+        .expect("a step commits the payment");
+    assert_eq!(commit.provider.charges.len(), 2, "step {}", commit.index);
+    for f in &t.frames[commit.index..] {
+        assert!(
+            f.verdict.failures.contains(&Outcome::Disagree),
+            "step {} (the commit is step {}): {}",
+            f.index,
+            commit.index,
+            f.verdict.headline()
+        );
+    }
+    for f in &t.frames[..commit.index] {
+        assert!(
+            !f.verdict.failures.contains(&Outcome::Disagree),
+            "step {} declares a disagreement before the commit makes it",
+            f.index
+        );
+    }
+    let end = t.last().verdict.outcomes();
+    assert!(end.contains(&Outcome::ChargedTwice) && end.contains(&Outcome::Disagree));
+}
+
+/// charge-first on tour-4: after the first commit the card has two charges
+/// and the database one row; the handler's second transaction only records
+/// the ID, so it cannot bring the books back into line. The disagreement
+/// declared at the commit stays declared while that transaction is open.
+#[test]
+fn a_transaction_that_writes_no_payment_does_not_take_back_a_disagreement() {
+    let script = idem::scenario::find("tour-4").unwrap();
+    let strategy = Strategy::by_name("charge-first").unwrap();
+    let t = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+    let first = t
+        .frames
+        .iter()
+        .position(|f| f.verdict.failures.contains(&Outcome::Disagree))
+        .expect("charge-first disagrees on tour-4");
+    for f in &t.frames[first..] {
+        assert!(
+            f.verdict.failures.contains(&Outcome::Disagree),
+            "declared at step {first}, gone at step {}: {}",
+            f.index,
+            f.verdict.headline()
+        );
+    }
+}

@@ -160,21 +160,31 @@ impl Bounds {
     }
 }
 
-impl fmt::Display for Bounds {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Bounds {
+    /// What the checker runs: `2 consumers (A, B), 1 message (m-7f3),
+    /// dead-letter after 3 receives` (the first line of the bounds, after
+    /// its label).
+    pub fn setup_line(&self) -> String {
         let setup = self.setup();
-        let count =
-            |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let ids: Vec<&str> = setup.messages.iter().map(|m| m.id.as_str()).collect();
-        writeln!(
-            f,
-            "bounds: {} ({}), {} ({}), dead-letter after {} receives",
+        format!(
+            "{} ({}), {} ({}), dead-letter after {} receives",
             count(setup.consumers.len() as u32, "consumer", "consumers"),
             setup.consumers.join(", "),
             count(setup.messages.len() as u32, "message", "messages"),
             ids.join(", "),
             setup.max_receives
-        )?;
+        )
+    }
+}
+
+fn count(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl fmt::Display for Bounds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "bounds: {}", self.setup_line())?;
         write!(
             f,
             "faults: at most {} per schedule, of which at most {} per consumer, {}, {}, {} while the holder works (the lease alone, or time jumping past every lease and deadline), {}; leases of crashed or finished holders expire freely",

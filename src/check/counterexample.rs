@@ -89,6 +89,7 @@ impl Counterexample {
         }
         let script = Script {
             name: format!("{}-{}", strategy.name, class.slug()),
+            origin: crate::scenario::Origin::Scenario,
             title: format!("{}: {}", strategy.name, class.text()),
             title_for: BTreeMap::new(),
             intro_for: BTreeMap::new(),
@@ -116,6 +117,7 @@ impl Counterexample {
                     sayings: vec![Some(Saying {
                         text: s.happened.join(" "),
                         text_for: BTreeMap::new(),
+                        at: BTreeMap::new(),
                     })],
                     asks: Vec::new(),
                 })

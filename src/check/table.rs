@@ -50,24 +50,29 @@ fn verdict(s: &StrategyReport, requested: &Bounds) -> String {
     }
 }
 
-const COLUMNS: [&str; 14] = [
-    "strategy",
-    "schedules",
-    "states",
-    "depth",
-    "correct",
-    "dead-lettered",
-    "charged twice",
-    "charge lost",
-    "disagree",
-    "message lost",
-    "stale state",
-    "seconds",
-    "states/s",
-    "result",
+/// The widest line the text output prints: a terminal, a projector's
+/// window or a pasted report all read it without a horizontal scroll.
+pub const WIDTH: usize = 100;
+
+/// The table's columns: short headings, each named in full in the legend
+/// under the table (`None`: the heading says it all).
+const COLUMNS: [(&str, Option<&str>); 11] = [
+    ("strategy", None),
+    ("schedules", None),
+    ("states", None),
+    ("depth", None),
+    ("correct", None),
+    ("dlq", Some("dead-lettered")),
+    ("twice", Some("charged twice or more")),
+    ("lost", Some("charge lost")),
+    ("disagree", Some("provider and database disagree")),
+    ("gone", Some("message lost")),
+    ("stale", Some("stale state")),
 ];
 
-/// The table alone: one row per strategy.
+/// The table alone: one row of counts per strategy, the legend of its
+/// short headings, then each strategy's result with its time (a column of
+/// its own would make the table wider than a screen).
 pub fn table(report: &CheckReport) -> String {
     let rows: Vec<Vec<String>> = report
         .strategies
@@ -85,16 +90,13 @@ pub fn table(report: &CheckReport) -> String {
                 num(s.count(Outcome::Disagree)),
                 num(s.count(Outcome::MessageLost)),
                 num(s.count(Outcome::StaleState)),
-                format!("{:.2}", s.seconds),
-                num(s.states_per_second().round() as u64),
-                verdict(s, &report.bounds),
             ]
         })
         .collect();
     // A column for stale status only when some design can produce it.
     let stale = COLUMNS
         .iter()
-        .position(|&c| c == "stale state")
+        .position(|&(c, _)| c == "stale")
         .expect("a column");
     let show_stale = report
         .strategies
@@ -107,7 +109,7 @@ pub fn table(report: &CheckReport) -> String {
     };
     let mut rows = rows;
     rows.iter_mut().for_each(hide);
-    let mut header: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+    let mut header: Vec<String> = COLUMNS.iter().map(|(c, _)| c.to_string()).collect();
     hide(&mut header);
     let mut widths: Vec<usize> = header.iter().map(|c| c.len()).collect();
     for row in &rows {
@@ -119,8 +121,8 @@ pub fn table(report: &CheckReport) -> String {
     let line = |cells: &[String], out: &mut String| {
         let last = cells.len() - 1;
         for (i, cell) in cells.iter().enumerate() {
-            // Names and the result read left to right; counts line up right.
-            let text = if i == 0 || i == last {
+            // Names read left to right; counts line up right.
+            let text = if i == 0 {
                 format!("{cell:<w$}", w = widths[i])
             } else {
                 format!("{cell:>w$}", w = widths[i])
@@ -133,9 +135,57 @@ pub fn table(report: &CheckReport) -> String {
     for row in &rows {
         line(row, &mut out);
     }
+    let legend: Vec<String> = COLUMNS
+        .iter()
+        .filter(|(c, _)| show_stale || *c != "stale")
+        .filter_map(|(c, full)| full.map(|f| format!("{c}: {f}")))
+        .collect();
+    out.push_str(&wrap(&format!("({})", legend.join("; ")), WIDTH));
+    out.push('\n');
+    let name_w = widths[0];
+    for s in &report.strategies {
+        let result = format!(
+            "{:<name_w$}  {} ({:.2}s, {} states/s)",
+            s.strategy,
+            verdict(s, &report.bounds),
+            s.seconds,
+            num(s.states_per_second().round() as u64)
+        );
+        out.push_str(&wrap(&result, WIDTH));
+        out.push('\n');
+    }
     out.lines()
         .map(|l| l.trim_end().to_string() + "\n")
         .collect()
+}
+
+/// Text with every line at most `width` columns: a longer line breaks at
+/// spaces, its rest indented under its own start (and a word too long
+/// for a line is split), so nothing is cut.
+pub fn wrap(text: &str, width: usize) -> String {
+    let width = width.max(8);
+    let mut out: Vec<String> = Vec::new();
+    for line in text.split('\n') {
+        let lead = line.chars().take_while(|c| *c == ' ').count();
+        let indent = " ".repeat((lead + 4).min(width / 2));
+        let mut rest: Vec<char> = line.chars().collect();
+        // Breaks only where the line is too long: the spaces it keeps
+        // (columns padded to line up) stay as they are.
+        while rest.len() > width {
+            let floor = rest.iter().take_while(|c| **c == ' ').count() + 1;
+            let cut = (floor..=width).rev().find(|&i| rest[i] == ' ');
+            let (head, tail) = match cut {
+                Some(i) => (&rest[..i], &rest[i..]),
+                // One word longer than the line: split it.
+                None => (&rest[..width], &rest[width..]),
+            };
+            out.push(head.iter().collect::<String>().trim_end().to_string());
+            let tail: String = tail.iter().collect();
+            rest = format!("{indent}{}", tail.trim_start()).chars().collect();
+        }
+        out.push(rest.into_iter().collect());
+    }
+    out.join("\n")
 }
 
 /// A counterexample step by step, and how it ends.
@@ -295,5 +345,25 @@ pub fn render(report: &CheckReport) -> String {
     }
     let _ = writeln!(out);
     let _ = writeln!(out, "checked in {:.2}s", report.seconds);
-    out
+    wrap(&out, WIDTH)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_line_wraps_under_its_own_start_and_keeps_every_word() {
+        let line = format!("   {}", "word ".repeat(40));
+        let out = wrap(&line, 30);
+        for l in out.lines() {
+            assert!(l.chars().count() <= 30, "{l}");
+        }
+        assert_eq!(out.split_whitespace().count(), 40);
+        assert!(out.lines().nth(1).unwrap().starts_with("       word"));
+        let long = "x".repeat(75);
+        let out = wrap(&long, 30);
+        assert_eq!(out.replace(['\n', ' '], ""), long);
+        assert_eq!(wrap("short\n\nlines", 30), "short\n\nlines");
+    }
 }

@@ -89,7 +89,7 @@ pub fn main() -> ExitCode {
         Some(Command::Lesson(args)) => args.run(),
         Some(Command::Screenshots(args)) => args.run(),
         Some(Command::Generate(args)) => args.run(),
-        Some(Command::Test(args)) => args.run(),
+        Some(Command::Test(args)) => args.run(cli.global.ascii),
         Some(Command::Supervise(args)) => args.run(),
         Some(Command::Man) => man::run(Cli::command()),
         None => play::resume(&cli.global),

@@ -70,12 +70,15 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
                 .map(|text| Saying {
                     text: text.clone(),
                     text_for: BTreeMap::new(),
+                    at: BTreeMap::new(),
                 }),
         );
     }
     let end = timeline.last();
     Ok(Script {
         name: script.name.clone(),
+        // The user's own scenario, whoever wrote the one it was saved from.
+        origin: crate::scenario::Origin::Scenario,
         title: script.title_for(design).to_string(),
         summary: script.summary.clone(),
         intro: script.intro_for(design).to_string(),

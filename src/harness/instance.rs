@@ -53,6 +53,8 @@ pub struct Instance {
     pub last_answer: String,
     /// The end of the stderr of its last process, once that has ended.
     pub last_stderr: Vec<String>,
+    /// The start of a line its process wrote on stdout and has not ended.
+    pub unfinished: Option<String>,
 }
 
 impl Instance {

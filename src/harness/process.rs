@@ -30,6 +30,9 @@ pub enum Heard {
     TooLong,
     /// Bytes that are not UTF-8.
     NotText,
+    /// The start of a line with no end yet, as one read found it: what
+    /// a diagnosis shows of a program that stops in the middle of a line.
+    Unfinished(String),
     /// End of its stdout; with the bytes of a last, unfinished line.
     Closed {
         partial: Option<String>,
@@ -154,22 +157,27 @@ impl Proc {
         })
     }
 
-    /// Takes in what the program wrote to stderr so far.
-    pub fn drain_stderr(&mut self) {
+    /// Takes in what the program wrote to stderr so far; returns how many
+    /// bytes that was.
+    pub fn drain_stderr(&mut self) -> usize {
         let Some(pipe) = self.stderr_pipe.as_mut() else {
-            return;
+            return 0;
         };
         let mut buf = [0u8; 8192];
+        let mut taken = 0;
         loop {
             match pipe.read(&mut buf) {
                 Ok(0) => {
                     self.stderr_pipe = None;
                     self.stderr.finish();
-                    return;
+                    return taken;
                 }
-                Ok(n) => self.stderr.push_bytes(&buf[..n]),
+                Ok(n) => {
+                    taken += n;
+                    self.stderr.push_bytes(&buf[..n]);
+                }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(_) => return,
+                Err(_) => return taken,
             }
         }
     }
@@ -270,10 +278,15 @@ impl Drop for Proc {
     }
 }
 
+/// The bytes of an unfinished line kept for a diagnosis.
+const UNFINISHED_SHOWN: usize = 200;
+
 fn read_lines(mut stdout: impl Read, tx: SyncSender<Vec<Heard>>) {
     let mut buf = [0u8; 8192];
     let mut line: Vec<u8> = Vec::new();
     let mut skipping = false;
+    // How much of the unfinished line's start was told already.
+    let mut told = 0;
     loop {
         let n = match stdout.read(&mut buf) {
             Ok(0) | Err(_) => break,
@@ -289,15 +302,25 @@ fn read_lines(mut stdout: impl Read, tx: SyncSender<Vec<Heard>>) {
                     });
                 }
                 skipping = false;
+                told = 0;
                 line.clear();
             } else if !skipping {
                 line.push(b);
                 if line.len() > MAX_LINE {
                     line.clear();
+                    told = 0;
                     skipping = true;
                     batch.push(Heard::TooLong);
                 }
             }
+        }
+        // Told again only when there is more of its start to show.
+        let shown = line.len().min(UNFINISHED_SHOWN);
+        if !skipping && shown > told {
+            told = shown;
+            batch.push(Heard::Unfinished(
+                String::from_utf8_lossy(&line[..shown]).into_owned(),
+            ));
         }
         if !batch.is_empty() && tx.send(batch).is_err() {
             return;
@@ -338,8 +361,11 @@ mod tests {
         assert_eq!(
             heard,
             [
+                // Its start, once, from the first read; then the verdict.
+                Heard::Unfinished("x".repeat(UNFINISHED_SHOWN)),
                 Heard::TooLong,
                 Heard::Line("{\"a\":1}".into()),
+                Heard::Unfinished("hal".into()),
                 Heard::Closed {
                     partial: Some("hal".into())
                 }

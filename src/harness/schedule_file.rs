@@ -2,9 +2,12 @@
 //! `idem test --replay FILE`: the program, the bounds, the faults and
 //! the outcome they led to.
 
+use super::explore;
 use super::faults::Planned;
+use super::process::Launch;
+use super::run::Config;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The format's version: a file of another version is refused by name.
 pub const FORMAT: u32 = 1;
@@ -25,6 +28,25 @@ pub struct ScheduleFile {
 }
 
 impl ScheduleFile {
+    /// The run that replays this schedule, recorded step by step: its
+    /// program under `supervisor` (idem itself), its databases in `dir`.
+    pub fn replay_config(&self, supervisor: PathBuf, dir: PathBuf) -> Config {
+        let launch = Launch {
+            supervisor,
+            program: self.program.clone(),
+            env: Vec::new(),
+        };
+        let mut cfg = Config::new(
+            launch,
+            self.instances,
+            explore::messages(self.messages),
+            dir,
+        );
+        cfg.recorded_query = self.recorded_query.clone();
+        cfg.record = true;
+        cfg
+    }
+
     pub fn to_text(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).expect("a schedule serializes");
         text.push('\n');

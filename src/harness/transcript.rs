@@ -4,6 +4,8 @@
 //! query) and what the program wrote to stderr.
 
 use super::run::RunReport;
+use crate::sim::broker::{MessageState, StoredMessage};
+use crate::sim::provider::{Charge, KeyRecord};
 use std::fmt::Write;
 
 pub fn render(report: &RunReport) -> String {
@@ -24,19 +26,21 @@ pub fn render(report: &RunReport) -> String {
         }
         let _ = writeln!(out, "  queue:");
         for q in &step.queue {
-            let _ = writeln!(out, "    {q}");
+            let _ = writeln!(out, "    {}", queue_line(q));
         }
+        let charges: Vec<String> = step.charges.iter().map(charge_line).collect();
         let _ = writeln!(
             out,
             "  provider charges: {}",
-            if step.charges.is_empty() {
+            if charges.is_empty() {
                 "none".to_string()
             } else {
-                step.charges.join("; ")
+                charges.join("; ")
             }
         );
         if !step.keys.is_empty() {
-            let _ = writeln!(out, "  provider keys: {}", step.keys.join("; "));
+            let keys: Vec<String> = step.keys.iter().map(key_line).collect();
+            let _ = writeln!(out, "  provider keys: {}", keys.join("; "));
         }
         if step.tables.is_empty() {
             let _ = writeln!(out, "  the program's database: no tables yet");
@@ -65,4 +69,61 @@ pub fn render(report: &RunReport) -> String {
         }
     }
     out
+}
+
+/// One stored copy of a message: its identities, its payment, where it
+/// is, and how often it was received.
+pub fn queue_line(m: &StoredMessage) -> String {
+    let state = match &m.state {
+        MessageState::Waiting => "waiting".to_string(),
+        MessageState::InFlight {
+            consumer,
+            receipt,
+            until,
+            ..
+        } => format!(
+            "leased to {consumer} ({receipt}) until {}",
+            crate::sim::format_duration(*until)
+        ),
+        MessageState::Acked { by } => format!("acked by {by}"),
+        MessageState::DeadLettered => "dead-lettered".into(),
+    };
+    format!(
+        "{} {} (copy {}, order {} ${}): {state}, received {}",
+        m.broker_id(),
+        m.message.id,
+        m.copy,
+        m.message.payment.order,
+        m.message.payment.amount,
+        times(m.receives)
+    )
+}
+
+pub fn charge_line(c: &Charge) -> String {
+    format!(
+        "{} order {} ${}, {}",
+        c.id,
+        c.order,
+        c.amount,
+        c.key
+            .as_ref()
+            .map_or("no Idempotency-Key".to_string(), |k| format!("key {k}"))
+    )
+}
+
+pub fn key_line(k: &KeyRecord) -> String {
+    format!(
+        "{}: {} (replayed {})",
+        k.key,
+        k.result.describe(),
+        k.replays
+    )
+}
+
+/// `once`, `N times`.
+pub fn times(n: u32) -> String {
+    match n {
+        1 => "once".to_string(),
+        n => format!("{n} times"),
+    }
 }

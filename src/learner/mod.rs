@@ -4,9 +4,11 @@
 //! in (the platform's state directory, or `IDEM_STATE_DIR`), `lock` what
 //! lets several idem windows share it.
 
+pub mod keeper;
 mod lock;
 pub mod progress;
 pub mod store;
 
+pub use keeper::{Change, Keeper};
 pub use progress::{Place, Progress, Score};
-pub use store::{Change, Keeper, Loaded, Store};
+pub use store::{Loaded, Store};

@@ -32,11 +32,7 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
             // The chapter's opening words; what its actions say follows
             // at the frame where each happened.
             let opening = match &frame.said {
-                Some(said) => frame
-                    .narration
-                    .strip_suffix(said.as_str())
-                    .unwrap_or(&frame.narration)
-                    .trim_end(),
+                Some(_) => frame.opening().trim_end(),
                 None => &frame.narration,
             };
             for line in wrap(opening, WIDTH) {

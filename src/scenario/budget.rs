@@ -120,6 +120,7 @@ fn words(number: usize, step: &RawStep, err: Err<'_>) -> Result<(), ScenarioErro
     );
     for a in actions {
         designs.extend(a.get_ref().say_for.keys().map(|k| Some(k.as_str())));
+        designs.extend(a.get_ref().say_at.keys().map(|k| Some(k.as_str())));
     }
     for design in designs {
         let mut pieces: Vec<(Range<usize>, usize)> = Vec::new();
@@ -136,10 +137,14 @@ fn words(number: usize, step: &RawStep, err: Err<'_>) -> Result<(), ScenarioErro
         });
         for a in actions {
             let raw = a.get_ref();
-            let said = design
-                .and_then(|d| raw.say_for.get(d))
-                .or(raw.say.as_ref())
-                .map_or(0, |s| s.chars().count());
+            let steps = design.and_then(|d| raw.say_at.get(d));
+            let said = match steps {
+                Some(steps) => steps.values().map(|s| s.chars().count()).sum(),
+                None => design
+                    .and_then(|d| raw.say_for.get(d))
+                    .or(raw.say.as_ref())
+                    .map_or(0, |s| s.chars().count()),
+            };
             pieces.push((a.span(), said));
         }
         let mut total = 0;

@@ -20,6 +20,9 @@ pub struct RawScenario {
     pub title_for: BTreeMap<Spanned<String>, String>,
     #[serde(default)]
     pub group: Option<Spanned<String>>,
+    /// Who made the file, when not a person: `"soak"`.
+    #[serde(default)]
+    pub origin: Option<Spanned<String>>,
     #[serde(default)]
     pub order: Option<u32>,
     /// The design the narration is written for.
@@ -143,6 +146,10 @@ pub struct RawAction {
     pub text: String,
     pub say: Option<String>,
     pub say_for: BTreeMap<String, String>,
+    /// Words told step by step: by design (as `say_for` names it), the
+    /// words for each step of the handler that `run` goes through, by the
+    /// step's keyword (`say_at = { "in-progress" = { receive = "…" } }`).
+    pub say_at: BTreeMap<String, BTreeMap<String, String>>,
     /// Questions asked before the action runs, for predict mode.
     pub asks: Vec<RawAsk>,
 }
@@ -207,6 +214,8 @@ struct RawToldAction {
     #[serde(default)]
     say_for: BTreeMap<String, String>,
     #[serde(default)]
+    say_at: BTreeMap<String, BTreeMap<String, String>>,
+    #[serde(default)]
     ask: Option<OneOrMany<RawAsk>>,
 }
 
@@ -225,6 +234,7 @@ impl<'de> Deserialize<'de> for RawAction {
                     text: v.to_string(),
                     say: None,
                     say_for: BTreeMap::new(),
+                    say_at: BTreeMap::new(),
                     asks: Vec::new(),
                 })
             }
@@ -246,15 +256,16 @@ impl<'de> Deserialize<'de> for RawAction {
                         "the action table for `{text}` needs `say`, what it shows once it has happened, or `ask`, a question asked before it runs; without either, write the action alone: \"{text}\""
                     )));
                 }
-                if told.say.is_none() && !told.say_for.is_empty() {
+                if told.say.is_none() && !(told.say_for.is_empty() && told.say_at.is_empty()) {
                     return Err(A::Error::custom(format!(
-                        "the action table for `{text}` has `say_for` without `say`: write `say`, the words for the scenario's own design"
+                        "the action table for `{text}` has `say_for` or `say_at` without `say`: write `say`, the words for the scenario's own design"
                     )));
                 }
                 Ok(RawAction {
                     text,
                     say: told.say,
                     say_for: told.say_for,
+                    say_at: told.say_at,
                     asks,
                 })
             }

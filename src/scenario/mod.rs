@@ -31,4 +31,4 @@ pub use action::Action;
 pub use error::{ScenarioError, ScenarioErrors};
 pub use load::{find, parse, parse_all};
 pub use question::{Question, Subject};
-pub use script::{Expectation, Group, Script, ScriptStep};
+pub use script::{Expectation, Group, Origin, Script, ScriptStep};

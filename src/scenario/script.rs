@@ -40,12 +40,43 @@ pub struct Saying {
     pub text: String,
     /// By design name; an empty text says nothing for that design.
     pub text_for: BTreeMap<String, String>,
+    /// By design name (as `text_for`): words told at the step of the
+    /// handler they are about, by the step's keyword, so that an action
+    /// that runs through several steps tells each at its own step.
+    pub at: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 impl Saying {
     /// Whether the file has words of its own for this design on PostgreSQL.
     pub fn has_postgres_words(&self, design: &str) -> bool {
         self.text_for.contains_key(&on_engine(design))
+    }
+
+    /// Whether the file tells this action step by step for this design on
+    /// PostgreSQL.
+    pub fn has_postgres_steps(&self, design: &str) -> bool {
+        self.at.contains_key(&on_engine(design))
+    }
+
+    /// The words told step by step for a run under `design`, on
+    /// PostgreSQL or not, if the file gives them; they take the place of
+    /// the one paragraph.
+    pub fn steps_for_run(
+        &self,
+        design: &str,
+        on_postgres: bool,
+    ) -> Option<&BTreeMap<String, String>> {
+        if on_postgres {
+            if let Some(steps) = self.at.get(&on_engine(design)) {
+                return Some(steps);
+            }
+            // The server's own paragraph tells this run better than words
+            // told step by step for SQLite's.
+            if self.has_postgres_words(design) {
+                return None;
+            }
+        }
+        self.at.get(design)
     }
 
     /// The words for a run under `design`, if it has any.
@@ -160,10 +191,39 @@ impl ScriptStep {
     }
 }
 
+/// Who made a scenario: a person (a built-in, or a file someone wrote or
+/// saved), or a soak, which writes the story of a fact that went wrong.
+/// A front end says which; it never reads it out of the name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Origin {
+    #[default]
+    Scenario,
+    /// Written by `idem soak` (its file says `origin = "soak"`).
+    SoakStory,
+}
+
+impl Origin {
+    /// The value of a file's `origin` key.
+    pub fn key(self) -> Option<&'static str> {
+        match self {
+            Origin::Scenario => None,
+            Origin::SoakStory => Some("soak"),
+        }
+    }
+
+    pub(super) fn parse(text: &str) -> Option<Origin> {
+        match text {
+            "soak" => Some(Origin::SoakStory),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Script {
     /// The built-in name, or the file path it came from.
     pub name: String,
+    pub origin: Origin,
     pub title: String,
     pub summary: String,
     pub intro: String,

@@ -6,7 +6,9 @@
 //! crashing and restarting, the clock running on, one handler working
 //! through every message, and one message charged again and again.
 
+use super::action::Action;
 use super::limits::{MAX_COPY_FRAMES, MAX_FRAMES, RUN_FRAMES};
+use crate::sim::Move;
 use std::fmt::Write;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,26 +63,42 @@ impl Shape {
     }
 
     /// Action `i` of the file.
-    fn action(self, i: usize) -> String {
+    fn action(self, i: usize) -> Action {
+        let step = |who: &str| {
+            Action::Move(Move::Step {
+                consumer: who.into(),
+            })
+        };
         match self {
-            Shape::PublishRun if i.is_multiple_of(2) => {
-                format!("publish m-{}", (i / 2) % self.messages())
-            }
-            Shape::PublishRun => "run A".into(),
+            Shape::PublishRun if i.is_multiple_of(2) => Action::Move(Move::Publish {
+                message: format!("m-{}", (i / 2) % self.messages()),
+            }),
+            Shape::PublishRun => Action::Run {
+                consumer: "A".into(),
+                to: None,
+            },
             Shape::CrashStep => {
                 let who = self.consumers()[(i / 2) % 8];
                 if i.is_multiple_of(2) {
-                    format!("crash {who}")
+                    Action::Move(Move::Crash {
+                        consumer: who.into(),
+                    })
                 } else {
-                    format!("step {who}")
+                    step(who)
                 }
             }
-            Shape::Wait => "wait 366d".into(),
-            Shape::Steps => "step A".into(),
+            Shape::Wait => Action::Move(Move::Wait {
+                ms: 366 * 86_400_000,
+            }),
+            Shape::Steps => step("A"),
             Shape::Redeliver => match i % 10 {
-                0 => "lose-ack A".into(),
-                9 => "expire-lease m-0".into(),
-                _ => "step A".into(),
+                0 => Action::Move(Move::LoseAck {
+                    consumer: "A".into(),
+                }),
+                9 => Action::Move(Move::ExpireLease {
+                    message: "m-0".into(),
+                }),
+                _ => step("A"),
             },
         }
     }
@@ -94,12 +112,11 @@ impl Shape {
         let (mut frames, mut entries) = (1, self.messages());
         for i in 0.. {
             let action = self.action(i);
-            frames += if action.starts_with("run ") {
-                RUN_FRAMES
-            } else {
-                1
+            frames += match action {
+                Action::Run { .. } => RUN_FRAMES,
+                Action::Move(_) => 1,
             };
-            entries += usize::from(action.starts_with("publish "));
+            entries += usize::from(matches!(action, Action::Move(Move::Publish { .. })));
             if frames > MAX_FRAMES || frames * entries > MAX_COPY_FRAMES {
                 return i;
             }
@@ -157,7 +174,7 @@ pub fn write(shape: Shape, actions: usize) -> Written {
         counted.1 += out[counted.0..].matches('\n').count();
         counted.0 = out.len();
         action_lines.push(counted.1 + 1);
-        let _ = writeln!(out, "  \"{}\",", shape.action(i));
+        let _ = writeln!(out, "  \"{}\",", shape.action(i).text());
     }
     if actions > 0 {
         out.push_str("]\n");

@@ -6,7 +6,7 @@
 use super::action::Action;
 use super::error::ScenarioError;
 use super::format::RawScenario;
-use super::script::{Group, POSTGRES_KEY, Saying, Script, ScriptStep, key_design};
+use super::script::{Group, Origin, POSTGRES_KEY, Saying, Script, ScriptStep, key_design};
 use crate::sim::{Setup, Strategy, parse_duration};
 use crate::suggest::did_you_mean;
 use std::cell::RefCell;
@@ -105,6 +105,21 @@ impl Validator<'_> {
                 Ok,
             )?,
         };
+        let origin = match &raw.origin {
+            None => Origin::Scenario,
+            Some(o) => Origin::parse(o.get_ref()).map_or_else(
+                || {
+                    self.fail(
+                        o.span(),
+                        format!(
+                            "unknown origin `{}`: the only one is soak, which `idem soak --save` writes",
+                            o.get_ref()
+                        ),
+                    )
+                },
+                Ok,
+            )?,
+        };
         let setup = self.setup(&raw)?;
         let ids: std::collections::BTreeSet<&str> =
             setup.messages.iter().map(|m| m.id.as_str()).collect();
@@ -139,6 +154,18 @@ impl Validator<'_> {
                             .say_for
                             .iter()
                             .map(|(k, v)| (k.clone(), v.trim().to_string()))
+                            .collect(),
+                        at: raw
+                            .get_ref()
+                            .say_at
+                            .iter()
+                            .map(|(design, steps)| {
+                                let steps = steps
+                                    .iter()
+                                    .map(|(k, v)| (k.clone(), v.trim().to_string()))
+                                    .collect();
+                                (design.clone(), steps)
+                            })
                             .collect(),
                     }
                 }));
@@ -222,17 +249,36 @@ impl Validator<'_> {
         };
         for step in &raw.steps {
             for raw_action in step.actions.get_ref() {
-                for name in raw_action.get_ref().say_for.keys() {
+                let told = raw_action.get_ref();
+                let named = told
+                    .say_for
+                    .keys()
+                    .map(|k| ("say_for", k))
+                    .chain(told.say_at.keys().map(|k| ("say_at", k)));
+                for (field, name) in named {
                     let Some(name) = key_design(name) else {
                         return self.fail(
                             raw_action.span(),
-                            format!("`say_for` names `{name}`: after `@` only `{POSTGRES_KEY}` may follow a design, for a run on PostgreSQL"),
+                            format!("`{field}` names `{name}`: after `@` only `{POSTGRES_KEY}` may follow a design, for a run on PostgreSQL"),
                         );
                     };
                     if !expect.contains_key(name) {
                         return self.fail(
                             raw_action.span(),
-                            format!("`say_for` names `{name}`, which has no [expect.{name}] table"),
+                            format!("`{field}` names `{name}`, which has no [expect.{name}] table"),
+                        );
+                    }
+                }
+                let keywords = crate::sim::Op::keywords();
+                for (design, steps) in &told.say_at {
+                    if let Some(k) = steps.keys().find(|k| !keywords.contains(&k.as_str())) {
+                        return self.fail(
+                            raw_action.span(),
+                            format!(
+                                "`say_at` for `{design}` names `{k}`, which is no step of a handler{}; the steps are {}",
+                                crate::suggest::did_you_mean(k, keywords.iter().copied()),
+                                keywords.join(", ")
+                            ),
                         );
                     }
                 }
@@ -286,6 +332,7 @@ impl Validator<'_> {
         };
         Ok(Script {
             name: file.to_string(),
+            origin,
             title: raw.title.clone(),
             open_at: raw.open_at,
             title_for: per_design(&raw.title_for),

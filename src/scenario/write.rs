@@ -18,6 +18,9 @@ pub fn to_toml(s: &Script, header: &str) -> String {
     let _ = writeln!(out, "title = {}", quote(&s.title));
     let _ = writeln!(out, "summary = {}", quote(&s.summary));
     let _ = writeln!(out, "group = {}", quote(group(s.group)));
+    if let Some(origin) = s.origin.key() {
+        let _ = writeln!(out, "origin = {}", quote(origin));
+    }
     let _ = writeln!(out, "order = {}", s.order);
     if let Some(design) = &s.narrated_for {
         let _ = writeln!(out, "design = {}", quote(design));
@@ -152,10 +155,17 @@ fn chapter(out: &mut String, step: &ScriptStep) {
                 return quote(&a.text());
             }
             let mut table = format!("{{ do = {}", quote(&a.text()));
-            if let Some(Saying { text, text_for }) = said {
+            if let Some(Saying { text, text_for, at }) = said {
                 let _ = write!(table, ", say = {}", quote(text));
                 if !text_for.is_empty() {
                     let _ = write!(table, ", say_for = {}", inline(text_for));
+                }
+                if !at.is_empty() {
+                    let designs: Vec<String> = at
+                        .iter()
+                        .map(|(design, steps)| format!("{} = {}", quote(design), inline(steps)))
+                        .collect();
+                    let _ = write!(table, ", say_at = {{ {} }}", designs.join(", "));
                 }
             }
             if !asks.is_empty() {
@@ -229,6 +239,22 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{}: {e}\n{text}", script.name));
             assert_eq!(again, script, "{}", script.name);
         }
+    }
+
+    /// Who made a scenario is in its file, typed, whatever its name: a
+    /// soak's story reads back as one, a file with another origin is refused.
+    #[test]
+    fn a_soak_story_says_so_in_its_file() {
+        let mut script = super::super::load::builtins().remove(0);
+        script.name = "anything.toml".into();
+        script.origin = super::super::Origin::SoakStory;
+        let text = to_toml(&script, "a soak's story");
+        assert!(text.contains("\norigin = \"soak\"\n"), "{text}");
+        let again = super::super::parse("anything.toml", &text).unwrap();
+        assert_eq!(again.origin, super::super::Origin::SoakStory);
+        let other = text.replace("origin = \"soak\"", "origin = \"check\"");
+        let err = super::super::parse("anything.toml", &other).unwrap_err();
+        assert!(err.to_string().contains("unknown origin `check`"), "{err}");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::scenario::action::move_text;
 use crate::scenario::script::Saying;
-use crate::scenario::{Action, Expectation, Group, Script, ScriptStep, limits};
+use crate::scenario::{Action, Expectation, Group, Origin, Script, ScriptStep, limits};
 use crate::sim::verdict::FactVerdict;
 use crate::sim::world::Setup;
 use crate::sim::{Message, Millis, Move, Payment, SimError, Strategy, World};
@@ -199,10 +199,12 @@ impl Replay {
             step.sayings.push(Some(Saying {
                 text: String::new(),
                 text_for: BTreeMap::from([(strategy.name.to_string(), told.clone())]),
+                at: BTreeMap::new(),
             }));
         }
         Script {
             name: name.to_string(),
+            origin: Origin::SoakStory,
             // Counted, as the story ends: "charged 3 times", not "twice".
             title: format!("Soak: order {order} {}", self.verdict.headline()),
             summary: summary.clone(),

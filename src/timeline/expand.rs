@@ -58,7 +58,15 @@ impl Sink for Keep {
         for (i, frame) in self.frames.iter_mut().enumerate().take(to + 1).skip(from) {
             frame.narration = narration.to_string();
             if i == from {
-                frame.said = Some(said.to_string());
+                // A step told already (step-by-step words) keeps its words
+                // first: the narration reads them in the same order, and
+                // ends with all of them (`tell` put them there).
+                let said = match frame.said.take() {
+                    Some(before) => format!("{before} {said}"),
+                    None => said.to_string(),
+                };
+                frame.said_from = narration.len().saturating_sub(said.len());
+                frame.said = Some(said);
             }
         }
     }
@@ -99,6 +107,10 @@ pub(super) struct Run<'a, S: Sink> {
     /// The last frame of the current action that did something a party
     /// other than its consumer can see: where the action's words land.
     said_at: Option<usize>,
+    /// The current action's words told step by step, by the keyword of
+    /// the handler step each is about; each is told at the frame where
+    /// that step runs, and what no step met is told at the action's end.
+    steps_left: std::collections::BTreeMap<String, String>,
 }
 
 impl<'a, S: Sink> Run<'a, S> {
@@ -141,6 +153,7 @@ impl<'a, S: Sink> Run<'a, S> {
             scripted: None,
             last_publish: last_publish(script),
             said_at: None,
+            steps_left: Default::default(),
         };
         run.apply_forks()?;
         Ok(run)
@@ -169,8 +182,30 @@ impl<'a, S: Sink> Run<'a, S> {
         for (i, (action, saying)) in step.actions.iter().zip(&step.sayings).enumerate() {
             self.sink.settle(self.last_own);
             self.action_index = i;
+            let by_step = saying
+                .as_ref()
+                .and_then(|s| s.steps_for_run(design, on_postgres));
+            let mut steps = by_step.cloned().unwrap_or_default();
+            // Words about SQLite's lock, on another engine: each marked.
+            if mark
+                && saying
+                    .as_ref()
+                    .is_some_and(|s| !s.has_postgres_steps(design))
+            {
+                for words in steps.values_mut() {
+                    *words = crate::scenario::script::told_for_sqlite(words);
+                }
+            }
+            self.steps_left = steps;
             self.action(action)?;
-            if let Some(saying) = saying.as_ref()
+            if by_step.is_some() {
+                // What no step of the run met is still said, at the end.
+                let left: Vec<String> =
+                    std::mem::take(&mut self.steps_left).into_values().collect();
+                if !left.is_empty() && !self.interrupted {
+                    self.tell(&left.join(" "));
+                }
+            } else if let Some(saying) = saying.as_ref()
                 && let Some(said) = saying.for_run(design, on_postgres)
                 && !self.interrupted
             {
@@ -216,6 +251,12 @@ impl<'a, S: Sink> Run<'a, S> {
     /// the action ended, never before: each frame tells only what has
     /// happened by then.
     fn tell(&mut self, said: &str) {
+        let from = self.said_at.unwrap_or(self.last_own);
+        self.tell_from(from, said);
+    }
+
+    /// An action's words, told from frame `from` (never before its chapter).
+    fn tell_from(&mut self, from: usize, said: &str) {
         // An action the user's first move followed at once still ended as
         // written: its words go to its own frames, in the script's story,
         // not into the play-out's.
@@ -233,7 +274,7 @@ impl<'a, S: Sink> Run<'a, S> {
         // The words land where the action's last visible effect happened:
         // a handler that then only takes in the provider's answer has not
         // done what they tell yet at its charge, and no longer does it after.
-        let from = self.said_at.unwrap_or(self.last_own).max(start);
+        let from = from.max(start);
         self.sink.tell(from, self.last_own, story, said);
     }
 
@@ -277,6 +318,11 @@ impl<'a, S: Sink> Run<'a, S> {
             // A crashed consumer's first step is its restart: keep going.
             let restarting = c.is_crashed();
             let answer = c.is_running() && program.get(c.pc) == Some(&Op::AwaitResponse);
+            // The handler step this frame runs (an idle consumer's next
+            // step is its receive), for words told step by step.
+            let runs = (!restarting)
+                .then(|| program.get(c.pc).map(|op| op.keyword()))
+                .flatten();
             self.world.apply(&step)?;
             // Taking in the provider's answer changes only the consumer and
             // the provider's key store (the answer given out), unless the
@@ -289,6 +335,9 @@ impl<'a, S: Sink> Run<'a, S> {
                     _ => false,
                 });
             self.push_own(text.to_string(), quiet)?;
+            if let Some(words) = runs.and_then(|k| self.steps_left.remove(k)) {
+                self.tell_from(self.last_own, &words);
+            }
             let c = self
                 .world
                 .consumers()

@@ -152,7 +152,11 @@ impl<F: FnMut(Step)> Sink for Pass<F> {
 
     fn tell(&mut self, from: usize, _to: usize, _narration: &str, said: &str) {
         if let Some(step) = self.held.iter_mut().find(|s| s.index == from) {
-            step.said = Some(said.to_string());
+            // As the timeline's frames: a step told already keeps its words first.
+            step.said = Some(match step.said.take() {
+                Some(before) => format!("{before} {said}"),
+                None => said.to_string(),
+            });
         }
     }
 

@@ -57,24 +57,39 @@ fn provider_rows(f: &Frame) -> usize {
     1 + f.provider.charges.len() + 1 + f.provider.keys.len()
 }
 
+/// The verdict panel's text, in columns, as the panel words it (the theme
+/// does not change widths).
+fn verdict_columns(f: &Frame) -> usize {
+    super::view::verdict::lines(&super::theme::Theme::new(false, false), f)
+        .iter()
+        .map(|l| l.width() + 1)
+        .sum()
+}
+
+/// The narration a step must show without a key: what it did, and what
+/// it said (or the end of the story), in columns.
+fn narration_columns(f: &Frame) -> usize {
+    crate::sim::event::step_told(&f.events).len()
+        + f.said
+            .as_ref()
+            .map_or(f.narration.len().min(240), String::len)
+}
+
 impl Need {
     /// What `f` needs, with the splits that must not move from step to
-    /// step (SQL beside events, the database over the provider) sized for
-    /// the most any step of `frames` needs.
+    /// step (SQL beside events, the database over the provider, the rows
+    /// of the story and of the verdict) sized for the most any step of
+    /// `frames` needs.
     pub fn of(f: &Frame, frames: &[Frame]) -> Need {
         let most = |n: fn(&Frame) -> usize| frames.iter().map(n).max().unwrap_or(0).max(n(f));
         Need {
             sql: most(|f| f.sql.iter().map(|r| r.sql.len() + r.result.len() + 8).sum()),
             events: most(|f| f.events.iter().map(|e| e.text.len() + 12).sum()),
             // As the verdict panel words it; the theme does not change widths.
-            verdict: super::view::verdict::lines(&super::theme::Theme::new(false, false), f)
-                .iter()
-                .map(|l| l.width() + 1)
-                .sum(),
-            narration: crate::sim::event::step_told(&f.events).len()
-                + f.said
-                    .as_ref()
-                    .map_or(f.narration.len().min(240), String::len),
+            // The most of any step, like the narration's: the rows between
+            // the panels stay put as the steps go by.
+            verdict: most(verdict_columns),
+            narration: most(narration_columns),
             provider: most(provider_rows),
         }
     }
@@ -118,14 +133,17 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     } else {
         11.max(h.saturating_sub(11))
     };
-    // The step's own words first: the four panels above give up rows (down
-    // to 11, a handler's steps) when the narration needs them.
+    // The step's own words first: the four panels above give up rows when
+    // the narration needs them, down to 11 (a handler's steps) and never
+    // more than a sixth of their height: the story is sized for the run's
+    // longest step, and the panels above hold the evidence at every step.
     let inner_w = usize::from(area.width.saturating_sub(2).max(1));
     let needed = (need.narration.div_ceil(inner_w) + 1 + 2) as u16;
     let below = h.saturating_sub(top_h);
     let wanted = needed + 3 + 4;
     if wanted > below {
-        top_h = top_h.saturating_sub(wanted - below).max(11.min(top_h));
+        let floor = 11.max(top_h * 5 / 6).min(top_h);
+        top_h = top_h.saturating_sub(wanted - below).max(floor);
     }
     let rest = h.saturating_sub(top_h);
     // The verdict gets the rows its text needs where the screen has them.
@@ -138,7 +156,10 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     // The step's own words are read in full: the narration takes the rows
     // they need (text, a row for wrapping at word ends, borders) before SQL
     // and events, which keep one line each at least.
-    let room = rest.saturating_sub(verdict_h + 3).max(5);
+    // SQL and events keep two lines where the screen has the rows: the
+    // story is sized for the run's longest step and scrolls to this one's.
+    let lower_min = if rest >= 14 { 4 } else { 3 };
+    let room = rest.saturating_sub(verdict_h + lower_min).max(5);
     let narration_h = needed
         .max(((rest.saturating_sub(verdict_h)) / 2 + 1).clamp(5, 8))
         .min(room);

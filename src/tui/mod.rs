@@ -16,6 +16,7 @@ pub mod levels;
 pub mod measure;
 pub mod panel;
 pub mod predict;
+pub mod replay;
 #[cfg(unix)]
 pub mod signals;
 pub mod soak;

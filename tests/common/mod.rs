@@ -3,6 +3,9 @@
 //! TestBackend it is drawn into. Keys are fed with `idem::tui::update`, as
 //! the terminal layer feeds them.
 
+pub mod check;
+pub mod cli;
+
 use idem::scenario;
 use idem::sim::Strategy;
 use idem::tui::{Action, App, Options, update};

@@ -2,8 +2,14 @@
 //! processed_messages table, a business row, a log offset, a cache, an
 //! in-progress record.
 
-// The world's own imports and types: these files are its parts.
-use super::*;
+use super::{SimError, World};
+use crate::sim::admission::Admission;
+use crate::sim::cause::Cause;
+use crate::sim::consumer::{Connection, Mark, Path};
+use crate::sim::db::{RecordClaim, render_look_up};
+use crate::sim::event::EventKind;
+use crate::sim::format_duration;
+use crate::sim::skip::Skip;
 
 impl World {
     /// A record's offset in the single partition: its place in the log.
@@ -183,7 +189,7 @@ impl World {
                 self.skip_ahead(i);
                 let receipt = self.delivery(i).receipt.clone();
                 let name = self.consumers[i].name.clone();
-                self.broker.note_lost_lease(
+                self.queue.broker.note_lost_lease(
                     &receipt,
                     Cause::BackedOff {
                         consumer: name,
@@ -241,7 +247,7 @@ impl World {
         let claim = self.session(i).claim_message(&id, self.now)?;
         self.ran(i, claim.ran);
         if claim.first_time {
-            if let Some(step) = self.pruned.get(&id) {
+            if let Some(step) = self.store.pruned.get(&id) {
                 self.consumers[i].work().admitted = Some(Admission::Pruned {
                     id: id.clone(),
                     step: *step,

@@ -1,12 +1,17 @@
 //! The verdict kept as it goes: one judged fact per business fact, judged
 //! again only when something it depends on changed in a move, and running
-//! totals over all of them. A step costs the same early and late in a long
-//! run; `judge.rs` holds the same judgement made from scratch, which the
-//! tests compare against after every move.
+//! totals over all of them (`tally.rs`). A step costs the same early and
+//! late in a long run; `judge.rs` holds the same judgement made from
+//! scratch, which the tests compare against after every move.
 
-// The world's own imports and types: these files are its parts.
-use super::*;
-use crate::sim::verdict::{FactVerdict, Outcome};
+use super::World;
+use super::tally::Tally;
+use crate::sim::Op;
+use crate::sim::message::{Message, Payment};
+use crate::sim::verdict;
+use crate::sim::verdict::FactVerdict;
+use crate::sim::verdict::{FactState, Verdict};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Which fact: a payment the producer asked for, or an order's status.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -27,93 +32,6 @@ struct FactDef {
     ids: Vec<String>,
     /// A status fact: the newest status the producer sent.
     newest: Option<String>,
-}
-
-/// How many facts stand at each outcome, kept as facts are judged again.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Facts per outcome, indexed by `Outcome as usize`.
-    pub outcomes: [usize; 8],
-    /// Facts per wrong effect that holds for them (a fact can have several).
-    pub failures: [usize; 8],
-    /// For facts charged twice or more: how many were charged n times.
-    charged_times: BTreeMap<usize, usize>,
-}
-
-impl Tally {
-    fn account(&mut self, f: &FactVerdict, up: bool) {
-        let step = |n: &mut usize| {
-            if up { *n += 1 } else { *n -= 1 }
-        };
-        step(&mut self.outcomes[f.outcome as usize]);
-        for o in &f.failures {
-            step(&mut self.failures[*o as usize]);
-        }
-        if f.failures.contains(&Outcome::ChargedTwice) {
-            let n = self
-                .charged_times
-                .entry(f.charges.max(f.payments))
-                .or_default();
-            step(n);
-            if *n == 0 {
-                self.charged_times.remove(&f.charges.max(f.payments));
-            }
-        }
-    }
-
-    /// The worst outcome over all facts: the verdict's headline outcome.
-    pub fn outcome(&self) -> Outcome {
-        Outcome::ALL
-            .into_iter()
-            .rev()
-            .find(|o| self.outcomes[*o as usize] > 0)
-            .unwrap_or(Outcome::Correct)
-    }
-
-    /// Every wrong effect that holds, worst first.
-    pub fn failures(&self) -> Vec<Outcome> {
-        Outcome::ALL
-            .into_iter()
-            .rev()
-            .filter(|o| self.failures[*o as usize] > 0)
-            .collect()
-    }
-
-    /// The most times any fact was charged, among those charged twice or more.
-    pub fn most_charged(&self) -> Option<usize> {
-        self.charged_times.keys().next_back().copied()
-    }
-
-    /// The verdict's headline (`charged 3 times, provider and database
-    /// disagree`), as `Verdict::headline` words it; `open`: more messages
-    /// are still to come.
-    pub fn headline(&self, open: bool) -> String {
-        let counted = |o: Outcome| match o {
-            Outcome::ChargedTwice => format!(
-                "charged {}",
-                crate::sim::cause::times(self.most_charged().unwrap_or(2))
-            ),
-            other => other.text().to_string(),
-        };
-        let outcome = self.outcome();
-        let mut parts = vec![counted(outcome)];
-        parts.extend(
-            self.failures()
-                .into_iter()
-                .filter(|o| *o != outcome)
-                .map(counted),
-        );
-        let mut line = parts.join(", ");
-        if open && matches!(outcome, Outcome::Correct | Outcome::DeadLettered) {
-            line.push_str(crate::sim::verdict::SO_FAR);
-        }
-        line
-    }
-
-    /// Facts whose outcome is settled (not in progress).
-    pub fn settled(&self) -> usize {
-        self.outcomes.iter().sum::<usize>() - self.outcomes[Outcome::InProgress as usize]
-    }
 }
 
 /// Every fact's current verdict, and what to judge again after a move.
@@ -279,7 +197,7 @@ impl World {
         for v in &book.verdicts {
             book.tally.account(v, true);
         }
-        self.facts = book;
+        self.books.facts = book;
     }
 
     /// Judges again the facts this move may have changed: those of the
@@ -288,32 +206,32 @@ impl World {
     /// and of every note, charge and ledger entry made.
     pub(super) fn rejudge(&mut self, held_before: &[Payment]) {
         let mut dirty = BTreeSet::new();
-        self.touched_copies = self.broker.take_touched();
-        for &seq in &self.touched_copies {
-            if let Some(m) = self.broker.get(seq) {
-                self.facts.of_payment(&m.message.payment, &mut dirty);
+        self.moment.touched_copies = self.queue.broker.take_touched();
+        for &seq in &self.moment.touched_copies {
+            if let Some(m) = self.queue.broker.get(seq) {
+                self.books.facts.of_payment(&m.message.payment, &mut dirty);
             }
         }
         let held_now = self.held_payments();
         for p in held_before.iter().chain(&held_now) {
-            self.facts.of_payment(p, &mut dirty);
+            self.books.facts.of_payment(p, &mut dirty);
         }
-        for p in std::mem::take(&mut self.touched_facts) {
-            self.facts.of_payment(&p, &mut dirty);
+        for p in std::mem::take(&mut self.moment.touched_facts) {
+            self.books.facts.of_payment(&p, &mut dirty);
         }
         for key in self.cache.take_changed() {
-            self.touched_ids.push(key);
+            self.moment.touched_ids.push(key);
         }
-        for id in std::mem::take(&mut self.touched_ids) {
-            if let Some(facts) = self.facts.by_id.get(&id) {
+        for id in std::mem::take(&mut self.moment.touched_ids) {
+            if let Some(facts) = self.books.facts.by_id.get(&id) {
                 dirty.extend(facts.iter().copied());
             }
         }
-        self.facts.changed.clear();
+        self.books.facts.changed.clear();
         for i in dirty {
-            let fresh = self.judge_one(&self.facts.defs[i]);
-            if fresh != self.facts.verdicts[i] {
-                let book = &mut self.facts;
+            let fresh = self.judge_one(&self.books.facts.defs[i]);
+            if fresh != self.books.facts.verdicts[i] {
+                let book = &mut self.books.facts;
                 book.tally.account(&book.verdicts[i], false);
                 book.tally.account(&fresh, true);
                 book.verdicts[i] = fresh;
@@ -336,23 +254,43 @@ impl World {
             .any(|c| c.delivery().is_some_and(|d| d.message.payment == *payment))
     }
 
-    /// A consumer handling this payment has a transaction open.
+    /// A consumer handling this payment may still move the payments
+    /// table: its open transaction has inserted the payment row, or its
+    /// handler has a payment insert still to run (the in-progress design
+    /// records the payment after the provider call, outside the first
+    /// transaction). A handler whose only writes left record the ID
+    /// (charge-first's second transaction) changes no payment count, so it
+    /// does not take back a disagreement already declared.
     pub(super) fn writing(&self, payment: &Payment) -> bool {
-        self.consumers
-            .iter()
-            .any(|c| c.in_txn() && c.delivery().is_some_and(|d| d.message.payment == *payment))
+        let program = &self.strategy.program;
+        // The steps that insert a payment row (a payment has no version:
+        // `ApplyIfNewer` inserts it as `ApplyCharge` would).
+        let pays = |op: &Op| matches!(op, Op::ApplyCharge | Op::ApplyIfNewer);
+        self.consumers.iter().any(|c| {
+            if c.delivery().is_none_or(|d| d.message.payment != *payment) {
+                return false;
+            }
+            let pc = c.pc.min(program.len());
+            let opened = program[..pc]
+                .iter()
+                .rposition(|op| *op == Op::Begin)
+                .unwrap_or(0);
+            let done = c.in_txn() && program[opened..pc].iter().any(pays);
+            done || program[pc..].iter().any(pays)
+        })
     }
 
     fn judge_one(&self, def: &FactDef) -> FactVerdict {
-        let notes = |p: &Payment| self.notes.get(p).map_or(&[][..], Vec::as_slice);
+        let notes = |p: &Payment| self.books.notes.get(p).map_or(&[][..], Vec::as_slice);
         match &def.key {
             FactKey::Payment(payment) => {
                 let handling = self.handling(payment);
-                let payments = self.tables.payments_for(payment);
+                let payments = self.store.index.payments_for(payment);
                 let recorded = def.ids.iter().any(|id| {
-                    self.tables.processed.contains_key(id) || self.cache.holds(id, self.now)
+                    self.store.index.processed.contains_key(id) || self.cache.holds(id, self.now)
                 });
                 let ledger = self
+                    .books
                     .ledger_by
                     .get(payment)
                     .map(|entries| entries.iter().collect())
@@ -363,13 +301,13 @@ impl World {
                     expected: def.expected,
                     doomed: payments == 0 && recorded && !handling,
                     recorded_unpaid: payments == 0 && recorded,
-                    acked_before_work: self.acked_before_work.contains(payment),
+                    acked_before_work: self.books.acked_before_work.contains(payment),
                     payments,
                     charges: self.provider.charges_for_payment(payment),
-                    pending: handling || self.broker.payment_pending(payment),
+                    pending: handling || self.queue.broker.payment_pending(payment),
                     writing: self.writing(payment),
-                    dead_lettered: self.broker.payment_dead_lettered(payment),
-                    poison: self.refused.contains(payment),
+                    dead_lettered: self.queue.broker.payment_dead_lettered(payment),
+                    poison: self.books.refused.contains(payment),
                     ledger,
                     notes: notes(payment),
                 })
@@ -379,19 +317,20 @@ impl World {
                     order: *order,
                     amount: 0,
                 };
-                let pending = self.broker.payment_pending(&key) || self.handling(&key);
+                let pending = self.queue.broker.payment_pending(&key) || self.handling(&key);
                 let actual = self
+                    .store
                     .committed
                     .statuses
                     .binary_search_by_key(order, |s| s.order)
                     .ok()
-                    .map(|i| self.committed.statuses[i].status.as_str());
+                    .map(|i| self.store.committed.statuses[i].status.as_str());
                 verdict::judge_status(
                     *order,
                     def.newest.as_deref().unwrap_or_default(),
                     actual,
                     pending,
-                    self.broker.payment_dead_lettered(&key),
+                    self.queue.broker.payment_dead_lettered(&key),
                     notes(&key),
                 )
             }
@@ -400,12 +339,12 @@ impl World {
 
     /// Judges the world as it stands: every fact, combined.
     pub fn verdict(&self) -> Verdict {
-        verdict::combine(self.facts.live_verdicts().cloned().collect())
+        verdict::combine(self.books.facts.live_verdicts().cloned().collect())
     }
 
     /// Running totals over every fact's verdict, without building it.
     pub fn tally(&self) -> &Tally {
-        &self.facts.tally
+        &self.books.facts.tally
     }
 
     /// The facts whose verdict changed in the last move, with their new
@@ -413,14 +352,22 @@ impl World {
     /// is no longer in progress has settled: the verdict says what
     /// happened to it.
     pub fn changed_facts(&self) -> impl Iterator<Item = &FactVerdict> {
-        self.facts.changed.iter().map(|&i| &self.facts.verdicts[i])
+        self.books
+            .facts
+            .changed
+            .iter()
+            .map(|&i| &self.books.facts.verdicts[i])
     }
 
     /// One payment's verdict as it stands (every message that asks for
     /// it), as `verdict` lists it; `None` when no message asks for it.
     pub fn fact_verdict(&self, payment: &Payment) -> Option<&FactVerdict> {
-        let i = self.facts.index.get(&FactKey::Payment(payment.clone()))?;
-        Some(&self.facts.verdicts[*i])
+        let i = self
+            .books
+            .facts
+            .index
+            .get(&FactKey::Payment(payment.clone()))?;
+        Some(&self.books.facts.verdicts[*i])
     }
 
     /// A payment message published after the start (`World::produce`):
@@ -428,44 +375,49 @@ impl World {
     /// and again at the end of the move like any other.
     pub(super) fn open_fact(&mut self, m: &Message) {
         let key = FactKey::Payment(m.payment.clone());
-        if let Some(&i) = self.facts.index.get(&key) {
-            let def = &mut self.facts.defs[i];
+        if let Some(&i) = self.books.facts.index.get(&key) {
+            let def = &mut self.books.facts.defs[i];
             def.expected += 1;
             if !def.ids.contains(&m.id) {
                 def.ids.push(m.id.clone());
-                self.facts.by_id.entry(m.id.clone()).or_default().push(i);
+                self.books
+                    .facts
+                    .by_id
+                    .entry(m.id.clone())
+                    .or_default()
+                    .push(i);
             }
             return;
         }
-        let i = self.facts.push(FactDef {
+        let i = self.books.facts.push(FactDef {
             key,
             name: format!("order {}", m.payment.order),
             expected: 1,
             ids: vec![m.id.clone()],
             newest: None,
         });
-        let fresh = self.judge_one(&self.facts.defs[i]);
-        self.facts.tally.account(&fresh, true);
-        if i == self.facts.verdicts.len() {
-            self.facts.verdicts.push(fresh);
+        let fresh = self.judge_one(&self.books.facts.defs[i]);
+        self.books.facts.tally.account(&fresh, true);
+        if i == self.books.facts.verdicts.len() {
+            self.books.facts.verdicts.push(fresh);
         } else {
-            self.facts.verdicts[i] = fresh;
+            self.books.facts.verdicts[i] = fresh;
         }
     }
 
     /// The broker's copies the last move changed, by sequence number.
     pub fn touched_copies(&self) -> &[u32] {
-        &self.touched_copies
+        &self.moment.touched_copies
     }
 
     /// Every fact's verdict as it stands, in order.
     pub fn fact_verdicts(&self) -> Vec<&FactVerdict> {
-        self.facts.live_verdicts().collect()
+        self.books.facts.live_verdicts().collect()
     }
 
     /// Fact slots and the IDs and keys that index them.
     pub(super) fn fact_slots(&self) -> usize {
-        self.facts.defs.len() + self.facts.by_id.len() + self.facts.index.len()
+        self.books.facts.defs.len() + self.books.facts.by_id.len() + self.books.facts.index.len()
     }
 
     /// Whether a payment fact of this order is still open (not retired).
@@ -475,13 +427,17 @@ impl World {
             order,
             amount: u32::MAX,
         });
-        self.facts.index.range(from..=to).next().is_some()
+        self.books.facts.index.range(from..=to).next().is_some()
     }
 
     /// Takes a settled payment's fact out of the verdict (see
     /// `World::retire`); the IDs its messages carried.
     pub(super) fn retire_fact(&mut self, payment: &Payment) -> Option<Vec<String>> {
-        let i = *self.facts.index.get(&FactKey::Payment(payment.clone()))?;
-        Some(self.facts.retire(i))
+        let i = *self
+            .books
+            .facts
+            .index
+            .get(&FactKey::Payment(payment.clone()))?;
+        Some(self.books.facts.retire(i))
     }
 }

@@ -14,7 +14,7 @@ impl World {
     /// open and nothing was retired, so the committed tables are the whole
     /// database.
     pub fn forkable(&self) -> bool {
-        self.lock_holder().is_none() && !self.facts.forgot
+        self.lock_holder().is_none() && !self.books.facts.forgot
     }
 
     /// This world, copied onto `spare`'s database (a world of the same
@@ -29,10 +29,7 @@ impl World {
             .into());
         }
         let World {
-            db,
-            consumers,
-            committed,
-            ..
+            store, consumers, ..
         } = spare;
         // Their connections go idle before the tables are replaced (an open
         // transaction rolls back: the database then holds what the spare
@@ -43,7 +40,8 @@ impl World {
                 session.recycle();
             }
         }
-        db.restore_over(Some(&committed), &self.committed)?;
+        let db = store.db;
+        db.restore_over(Some(&store.committed), &self.store.committed)?;
         let consumers = self
             .consumers
             .iter()
@@ -55,34 +53,20 @@ impl World {
                 Ok(c.copy_with(session))
             })
             .collect::<Result<Vec<_>, SimError>>()?;
-        // Every field named, so that a new one cannot be forgotten here.
+        // Every part named, so that a new one cannot be forgotten here.
         Ok(World {
             setup: self.setup.clone(),
             strategy: self.strategy.clone(),
             now: self.now,
-            broker: self.broker.clone(),
-            db,
+            step: self.step,
+            queue: self.queue.clone(),
             consumers,
+            store: self.store.copy_onto(db),
             provider: self.provider.clone(),
             cache: self.cache.clone(),
-            step: self.step,
-            moment: self.moment.clone(),
-            committed: self.committed.clone(),
             counters: self.counters.clone(),
-            notes: self.notes.clone(),
-            seen: self.seen.clone(),
-            acked_before_work: self.acked_before_work.clone(),
-            refused: self.refused.clone(),
-            receipts: self.receipts.clone(),
-            pruned: self.pruned.clone(),
-            tables: self.tables.clone(),
-            ledger_by: self.ledger_by.clone(),
-            facts: self.facts.clone(),
-            touched_facts: self.touched_facts.clone(),
-            touched_ids: self.touched_ids.clone(),
-            touched_copies: self.touched_copies.clone(),
-            reused: self.reused.clone(),
-            produced: self.produced.clone(),
+            books: self.books.clone(),
+            moment: self.moment.clone(),
         })
     }
 }

@@ -1,8 +1,17 @@
 //! Running a handler program: one step per move, the skip path taken on a
 //! duplicate, receive, the transaction boundaries and the ack.
 
-// The world's own imports and types: these files are its parts.
-use super::*;
+use super::setup::{IdSource, content_hash};
+use super::{SimError, World};
+use crate::sim::broker::AckOutcome;
+use crate::sim::cause::Cause;
+use crate::sim::consumer::{Connection, Mark, Path};
+use crate::sim::db::{Begin, DbError, Ran};
+use crate::sim::event::{Actor, Event, EventKind};
+use crate::sim::format_duration;
+use crate::sim::skip::Skip;
+use crate::sim::strategy::Op;
+use crate::sim::verdict::{LedgerEntry, LedgerKind};
 
 impl World {
     pub(super) fn step_consumer(&mut self, i: usize) -> Result<(), SimError> {
@@ -168,14 +177,14 @@ impl World {
         let name = self.consumers[i].name.clone();
         // An empty poll mints no receipt: receipts are drawn only for a
         // delivery, so polling cannot use them up.
-        let delivery = if self.broker.can_receive() {
-            let receipt = self.receipts.mint();
-            self.broker.receive(&name, receipt, self.now)
+        let delivery = if self.queue.broker.can_receive() {
+            let receipt = self.queue.receipts.mint();
+            self.queue.broker.receive(&name, receipt, self.now)
         } else {
             None
         };
         let Some(delivery) = delivery else {
-            let held_back = self.broker.ordered && self.broker.has_pending();
+            let held_back = self.queue.broker.ordered && self.queue.broker.has_pending();
             self.say(
                 self.actor(i),
                 EventKind::Info,
@@ -185,7 +194,7 @@ impl World {
                 // The partition's rule, which the broker applies: the
                 // consumer only sees that nothing came.
                 // Broker IDs are offsets: b-1 is offset 0.
-                let offset = self.broker.first_pending().map_or(0, |seq| seq - 1);
+                let offset = self.queue.broker.first_pending().map_or(0, |seq| seq - 1);
                 self.say(
                     Actor::Broker,
                     EventKind::Info,
@@ -199,7 +208,7 @@ impl World {
         let payment = delivery.message.payment.clone();
         // A duplicate is the same message again; the same ID on another
         // payment is a producer reusing IDs, a different thing.
-        let seen = self.seen.entry(id.clone()).or_default();
+        let seen = self.books.seen.entry(id.clone()).or_default();
         let reused = seen.iter().any(|p| *p != payment);
         let duplicate = !seen.insert(payment.clone());
         if duplicate {
@@ -255,7 +264,7 @@ impl World {
     /// Why this delivery exists, for the cause chains: empty for a first one.
     pub(super) fn delivery_cause(&self, i: usize) -> Vec<Cause> {
         let d = self.delivery(i);
-        let copies = self.broker.get(d.seq).map_or(1, |m| m.copy);
+        let copies = self.queue.broker.get(d.seq).map_or(1, |m| m.copy);
         let mut cause = Vec::new();
         if d.redelivered {
             cause.push(Cause::Redelivered {
@@ -271,6 +280,7 @@ impl World {
         }
         // The later of two payments that share an ID is the one that reused it.
         if let Some(order) = self
+            .books
             .reused
             .get(&(d.message.id.clone(), d.message.payment.clone()))
         {
@@ -410,8 +420,9 @@ impl World {
         let payment = d.message.payment.clone();
         if std::mem::take(&mut self.consumers[i].lose_next_ack) {
             self.counters.acks_lost += 1;
-            self.broker.mark_ack_lost(&d.receipt);
-            self.broker
+            self.queue.broker.mark_ack_lost(&d.receipt);
+            self.queue
+                .broker
                 .note_lost_lease(&d.receipt, Cause::AckLost { step });
             // The consumer cannot tell: as far as it knows, the ack went out.
             let c = &mut self.consumers[i];
@@ -427,7 +438,7 @@ impl World {
             );
         } else {
             self.say(self.actor(i), EventKind::Info, format!("acks {shown}"));
-            match self.broker.ack(&d.receipt, &name) {
+            match self.queue.broker.ack(&d.receipt, &name) {
                 AckOutcome::Removed { .. } => {
                     self.counters.acked += 1;
                     let c = &mut self.consumers[i];
@@ -436,7 +447,7 @@ impl World {
                     // (which left its own note): acked before the work.
                     if !self.consumers[i].skipping()
                         && d.message.status.is_none()
-                        && self.tables.payments_for(&payment) == 0
+                        && self.store.index.payments_for(&payment) == 0
                     {
                         self.note(
                             payment.clone(),
@@ -445,7 +456,7 @@ impl World {
                                 step,
                             }],
                         );
-                        self.acked_before_work.insert(payment.clone());
+                        self.books.acked_before_work.insert(payment.clone());
                     }
                     self.say(
                         Actor::Broker,

@@ -2,8 +2,11 @@
 //! business fact. The world keeps the same judgement as it goes
 //! (`facts.rs`); this slow, obvious version is what the tests hold it to.
 
-// The world's own imports and types: these files are its parts.
-use super::*;
+use super::World;
+use crate::sim::message::Payment;
+use crate::sim::verdict;
+use crate::sim::verdict::{FactState, Verdict};
+use std::collections::BTreeMap;
 
 impl World {
     /// Judges the world as it stands, looking at everything: the same
@@ -38,6 +41,7 @@ impl World {
             .iter()
             .any(|c| c.delivery().is_some_and(|d| d.message.payment == *payment));
         let payments = self
+            .store
             .committed
             .payments
             .iter()
@@ -60,6 +64,7 @@ impl World {
             })
             .collect();
         let recorded = self
+            .store
             .committed
             .processed
             .iter()
@@ -82,24 +87,26 @@ impl World {
             expected,
             doomed: payments == 0 && recorded && !handling,
             recorded_unpaid: payments == 0 && recorded,
-            acked_before_work: self.acked_before_work.contains(payment),
+            acked_before_work: self.books.acked_before_work.contains(payment),
             payments: self
+                .store
                 .committed
                 .payments
                 .iter()
                 .filter(|p| p.order == payment.order && p.amount == payment.amount)
                 .count(),
             charges: self.provider.charges_for_payment(payment),
-            pending: handling || self.broker.payment_pending(payment),
+            pending: handling || self.queue.broker.payment_pending(payment),
             writing: self.writing(payment),
-            dead_lettered: self.broker.payment_dead_lettered(payment),
-            poison: self.refused.contains(payment),
+            dead_lettered: self.queue.broker.payment_dead_lettered(payment),
+            poison: self.books.refused.contains(payment),
             ledger: self
+                .books
                 .ledger_by
                 .get(payment)
                 .map(|entries| entries.iter().collect())
                 .unwrap_or_default(),
-            notes: self.notes.get(payment).map_or(&[], Vec::as_slice),
+            notes: self.books.notes.get(payment).map_or(&[], Vec::as_slice),
         }
     }
 
@@ -118,12 +125,13 @@ impl World {
             .into_iter()
             .map(|(order, update)| {
                 let key = Payment { order, amount: 0 };
-                let pending = self.broker.payment_pending(&key)
+                let pending = self.queue.broker.payment_pending(&key)
                     || self
                         .consumers
                         .iter()
                         .any(|c| c.delivery().is_some_and(|d| d.message.payment == key));
                 let actual = self
+                    .store
                     .committed
                     .statuses
                     .iter()
@@ -134,8 +142,8 @@ impl World {
                     &update.status,
                     actual,
                     pending,
-                    self.broker.payment_dead_lettered(&key),
-                    self.notes.get(&key).map_or(&[], Vec::as_slice),
+                    self.queue.broker.payment_dead_lettered(&key),
+                    self.books.notes.get(&key).map_or(&[], Vec::as_slice),
                 )
             })
             .collect()

@@ -3,6 +3,7 @@
 
 use super::Move;
 use crate::sim::event::{Event, SqlRecord};
+use crate::sim::message::Payment;
 
 #[derive(Clone, Debug, Default)]
 pub(in crate::sim) struct Moment {
@@ -19,6 +20,12 @@ pub(in crate::sim) struct Moment {
     pub(in crate::sim) stepped: Option<String>,
     /// The move that made the current frame (none before the first).
     pub(in crate::sim) last_move: Option<Move>,
+    /// Payments and processed IDs this move changed something about: the
+    /// facts to judge again (the judging at the move's end takes them).
+    pub(super) touched_facts: Vec<Payment>,
+    pub(super) touched_ids: Vec<String>,
+    /// The broker's copies the last move changed.
+    pub(super) touched_copies: Vec<u32>,
 }
 
 impl Moment {

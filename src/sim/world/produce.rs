@@ -1,8 +1,11 @@
-//! A producer that keeps publishing new payments while the run goes on, as
-//! in production, instead of a fixed list published before the first step.
+//! The producer: it publishes a message (again, as a retry does), and
+//! keeps publishing new payments while the run goes on, as in production,
+//! instead of a fixed list published before the first step.
 
-// The world's own imports and types: these files are its parts.
-use super::*;
+use super::World;
+use crate::sim::event::{Actor, EventKind};
+use crate::sim::format_duration;
+use crate::sim::message::Message;
 
 impl World {
     /// `Move::Produce`: the producer publishes a payment message the setup
@@ -10,26 +13,52 @@ impl World {
     /// message (judged by the verdict, republished by `Move::Publish`). A
     /// status change is published but not judged.
     pub(super) fn produce(&mut self, message: Message) {
-        self.produced
+        self.books
+            .produced
             .entry(message.id.clone())
             .or_insert_with(|| message.clone());
         if message.status.is_none() {
             self.open_fact(&message);
-            self.touched_facts.push(message.payment.clone());
+            self.moment.touched_facts.push(message.payment.clone());
         }
         self.publish(message);
     }
 
-    /// Lets the broker drop acked copies, so that a long run's memory
-    /// follows the queue rather than every message ever sent.
-    pub fn forget_acked(&mut self, on: bool) {
-        self.broker.set_forget_acked(on);
+    pub(super) fn publish(&mut self, message: Message) {
+        let before = self.queue.broker.copies_of(&message.id);
+        match self.queue.broker.publish(message.clone(), self.now) {
+            Some(_) if before > 0 => self.say(
+                Actor::Producer,
+                EventKind::Warning,
+                format!(
+                    "publishes {} again (a retry): the queue now holds copy {}",
+                    message.id,
+                    before + 1
+                ),
+            ),
+            Some(_) => self.say(
+                Actor::Producer,
+                EventKind::Info,
+                format!("publishes {}", message.id),
+            ),
+            None => self.say(
+                Actor::Broker,
+                EventKind::Good,
+                format!(
+                    "accepts the repeat of {} but drops it: inside the {} deduplication window",
+                    message.id,
+                    format_duration(self.setup.dedup_window_ms)
+                ),
+            ),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::message::Payment;
+    use crate::sim::{Move, Setup, Strategy};
 
     #[test]
     fn a_produced_message_is_delivered_and_judged() {

@@ -7,8 +7,8 @@
 //! running totals (`processed_rows`, `recorded_total`, `charged_total`)
 //! still count every payment.
 
-// The world's own imports and types: these files are its parts.
-use super::*;
+use super::{SimError, World};
+use crate::sim::message::Payment;
 
 impl World {
     /// Forgets a settled payment: nobody handles it, no copy of it waits
@@ -17,41 +17,44 @@ impl World {
     /// then on it is not in the verdict, the tally or the tables read back.
     /// Returns false, forgetting nothing, while the payment is still live.
     pub fn retire(&mut self, payment: &Payment) -> bool {
-        if self.broker.payment_pending(payment) || self.held_payments().contains(payment) {
+        if self.queue.broker.payment_pending(payment) || self.held_payments().contains(payment) {
             return false;
         }
         let Some(ids) = self.retire_fact(payment) else {
             return false;
         };
-        self.notes.remove(payment);
-        self.ledger_by.remove(payment);
-        self.acked_before_work.remove(payment);
-        self.refused.remove(payment);
+        self.books.notes.remove(payment);
+        self.books.ledger_by.remove(payment);
+        self.books.acked_before_work.remove(payment);
+        self.books.refused.remove(payment);
         self.provider.forget_payment(payment);
-        self.tables.paid.remove(payment);
-        self.committed
+        self.store.index.paid.remove(payment);
+        self.store
+            .committed
             .payments
             .retain(|r| !(r.order == payment.order && r.amount == payment.amount));
         if !self.fact_open_for_order(payment.order)
             && let Ok(i) = self
+                .store
                 .committed
                 .orders
                 .binary_search_by_key(&payment.order, |r| r.order)
         {
-            self.committed.orders.remove(i);
+            self.store.committed.orders.remove(i);
         }
         for id in &ids {
-            self.produced.remove(id);
-            self.seen.remove(id);
-            self.pruned.remove(id);
-            self.broker.forget_id(id, payment);
-            self.drop_processed_copy(id);
+            self.books.produced.remove(id);
+            self.books.seen.remove(id);
+            self.store.pruned.remove(id);
+            self.queue.broker.forget_id(id, payment);
+            self.store.drop_processed_copy(id);
             if let Ok(i) = self
+                .store
                 .committed
                 .records
                 .binary_search_by(|r| r.message_id.as_str().cmp(id))
             {
-                self.committed.records.remove(i);
+                self.store.committed.records.remove(i);
             }
         }
         true
@@ -61,53 +64,53 @@ impl World {
     /// in SQL: the soak's end holds the running totals to them. While no
     /// write transaction is open.
     pub fn database_totals(&self) -> Result<(u64, u64), SimError> {
-        Ok(self.db.totals()?)
+        Ok(self.store.db.totals()?)
     }
 
     /// The database's own size (see `Database::bytes`): the part of a long
     /// run's memory that grows with the payments, by design.
     pub fn database_bytes(&self) -> Result<u64, SimError> {
-        Ok(self.db.bytes()?)
+        Ok(self.store.db.bytes()?)
     }
 
     /// How many entries the world keeps per payment or per ID, summed over
     /// everything `retire` forgets: a long run holds it flat.
     #[doc(hidden)]
     pub fn footprint(&self) -> usize {
-        self.notes.len()
-            + self.ledger_by.len()
-            + self.seen.len()
-            + self.pruned.len()
-            + self.acked_before_work.len()
-            + self.refused.len()
-            + self.produced.len()
-            + self.tables.paid.len()
-            + self.tables.processed.len()
-            + self.committed.payments.len()
-            + self.committed.processed.len()
-            + self.committed.records.len()
-            + self.committed.orders.len()
+        self.books.notes.len()
+            + self.books.ledger_by.len()
+            + self.books.seen.len()
+            + self.store.pruned.len()
+            + self.books.acked_before_work.len()
+            + self.books.refused.len()
+            + self.books.produced.len()
+            + self.store.index.paid.len()
+            + self.store.index.processed.len()
+            + self.store.committed.payments.len()
+            + self.store.committed.processed.len()
+            + self.store.committed.records.len()
+            + self.store.committed.orders.len()
             + self.provider.charges().len()
-            + self.broker.footprint()
+            + self.queue.broker.footprint()
             + self.fact_slots()
     }
 
     /// processed_messages rows in the database now, retired payments'
     /// included.
     pub fn processed_rows(&self) -> u64 {
-        self.tables.processed_rows
+        self.store.index.processed_rows
     }
 
     /// The dollars of every payment row committed, retired ones included.
     pub fn recorded_total(&self) -> u64 {
-        self.tables.recorded
+        self.store.index.recorded
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::Outcome;
+    use crate::sim::{Message, Move, Outcome, Setup, Strategy};
 
     /// Runs consumer A until the payment is settled: steps while it can,
     /// and lets a lease run out when a lost ack left the message leased.
@@ -142,7 +145,7 @@ mod tests {
         };
         // As the soak runs it: the broker drops acked copies.
         let mut world = World::new(setup.clone(), strategy.clone(), 3).unwrap();
-        world.forget_acked(true);
+        world.set_forget_acked(true);
         let mut other = twin.then(|| World::new(setup, strategy, 3).unwrap());
         for i in 0..payments {
             let message = Message::payment(&format!("m-{i}"), 1000 + i / 2, 5 + i % 2);

@@ -6,8 +6,10 @@
 //! back or dies, the statement finishes in that same move, and its answer
 //! is told as what the server did.
 
-use super::*;
-use crate::sim::consumer::{Connection, Phase, Wait};
+use super::{SimError, World};
+use crate::sim::consumer::{Connection, Mark, Phase, Wait};
+use crate::sim::db::Ran;
+use crate::sim::event::EventKind;
 
 /// What a step may have changed before its statement was held: put back,
 /// so that the step goes on as if it had not started.

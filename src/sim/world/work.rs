@@ -1,8 +1,15 @@
 //! The work itself: the payment row or status change, and the call to the
 //! payment provider that no local transaction covers.
 
-// The world's own imports and types: these files are its parts.
-use super::*;
+use super::{SimError, World};
+use crate::sim::cause::Cause;
+use crate::sim::consumer::{Connection, Mark};
+use crate::sim::event::{Actor, EventKind};
+use crate::sim::message::Message;
+use crate::sim::provider::Reply;
+use crate::sim::skip::Skip;
+use crate::sim::strategy::Op;
+use crate::sim::verdict::{LedgerEntry, LedgerKind};
 
 impl World {
     pub(super) fn apply_charge(&mut self, i: usize) -> Result<(), SimError> {
@@ -24,6 +31,7 @@ impl World {
             self.ran(i, ran);
             if written {
                 let newer = self
+                    .store
                     .committed
                     .statuses
                     .iter()
@@ -330,7 +338,7 @@ impl World {
                 let c = &mut self.consumers[i];
                 c.marks[c.pc] = Mark::Failed;
                 if let Some(d) = c.delivery().cloned() {
-                    self.broker.note_lost_lease(
+                    self.queue.broker.note_lost_lease(
                         &d.receipt,
                         Cause::GaveUp {
                             consumer: name,
@@ -348,7 +356,7 @@ impl World {
                     // A decline or a reused key is an answer about the
                     // request itself: every retry will get it again.
                     if matches!(other, Reply::Declined | Reply::KeyReused) {
-                        self.refused.insert(d.message.payment.clone());
+                        self.books.refused.insert(d.message.payment.clone());
                     }
                 }
                 self.consumers[i].finish();

@@ -2,6 +2,7 @@
 //! terminal, no clock (ticks carry the time that passed), no printing.
 
 mod compare;
+mod design;
 mod explorer;
 mod faults;
 mod help;
@@ -10,10 +11,11 @@ mod main_screen;
 mod picker;
 mod predict;
 mod remember;
+mod tour;
 mod typed_number;
 
+pub use design::next_strategy;
 pub use faults::inject;
-pub use main_screen::next_strategy;
 
 use super::action::Action;
 use super::animation::Transition;

@@ -15,11 +15,15 @@ use ratatui::widgets::{Block, Widget};
 pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let (header, left, right, keybar) = layout::compare(area);
-    let (lf, _) = c.frames(app.pos);
+    let (lf, rf) = c.frames(app.pos);
     let (chapter, of) = (lf.chapter, app.script.steps.len());
+    // Where each side is leads the line: at 80 columns the titles after
+    // it are what an ellipsis takes.
     let top = Line::from(vec![
         Span::styled(" Compare ", t.title()),
         Span::styled(format!("{} ", t.g.dot), t.dim()),
+        Span::styled(steps_of_each(c, lf.index, rf.index), t.info()),
+        Span::styled(format!(" {} ", t.g.dot), t.dim()),
         Span::styled(
             // Both designs are on screen: the scenario's own title, not
             // one design's telling of it.
@@ -28,7 +32,7 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
         ),
         Span::styled(
             format!(
-                " {} {} {} moment {} of {} (each side counts its own steps)",
+                " {} {}",
                 t.g.dot,
                 // The user's own run is no chapter of the script; the
                 // setup is none either, and its title is the scenario's.
@@ -42,9 +46,6 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
                 } else {
                     t.text(&lf.chapter_title).into_owned()
                 },
-                t.g.dot,
-                app.pos,
-                c.pairs.len() - 1
             ),
             t.dim(),
         ),
@@ -62,7 +63,10 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
                 (&c.right.strategy, b.verdict.outcome)
             };
             let (what, _) = verdict::headline(t, outcome);
-            let text = format!(" {} they part ways at moment {d}: {who} {what} ", t.g.token);
+            let text = format!(
+                " {} they part at step {} of {}, {} of {}: {who} {what} ",
+                t.g.token, a.index, c.left.strategy, b.index, c.right.strategy
+            );
             let mut spans = vec![Span::styled(
                 text,
                 if at_split { t.flash() } else { t.warn() },
@@ -82,6 +86,20 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     second.render(Rect::new(header.x, header.y + 1, header.width, 1), buf);
     sides(app, c, at_split, left, right, buf);
     super::keybar::render(app, keybar, buf);
+}
+
+/// Where each side is, in its own steps (the designs take different
+/// numbers of steps to the same moment): `naive step 13/16, idempotent
+/// step 13/17`.
+fn steps_of_each(c: &Compare, left: usize, right: usize) -> String {
+    let last = |t: &crate::timeline::Timeline| t.frames.len() - 1;
+    format!(
+        "{} step {left}/{}, {} step {right}/{}",
+        c.left.strategy,
+        last(&c.left),
+        c.right.strategy,
+        last(&c.right)
+    )
 }
 
 /// One design's side, as sections in a fixed order. Each section is padded
@@ -199,6 +217,54 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         lines_l.append(a);
         lines_r.append(b);
     }
-    super::overflow::show(t, lines_l, false, li, buf);
-    super::overflow::show(t, lines_r, false, ri, buf);
+    for (lines, area) in [(lines_l, li), (lines_r, ri)] {
+        super::overflow::show(t, counted(t, lines, area), false, area, buf);
+    }
+}
+
+/// A side's lines for `area`: where they do not all fit, the last row says
+/// how many rows with something in them are below, on a row of its own
+/// (the blank rows that line the sections up are not counted).
+fn counted(t: &Theme, mut lines: Vec<Line<'static>>, area: Rect) -> Vec<Line<'static>> {
+    let rows = usize::from(area.height);
+    let filled = |l: &Line| l.spans.iter().any(|s| !s.content.trim().is_empty());
+    while lines.last().is_some_and(|l| !filled(l)) {
+        lines.pop();
+    }
+    if rows == 0 || lines.len() <= rows {
+        return lines;
+    }
+    let hidden = lines[rows - 1..].iter().filter(|l| filled(l)).count();
+    lines.truncate(rows - 1);
+    let arrow = if t.ascii() { "" } else { "↓ " };
+    lines.push(Line::styled(
+        format!("{} {arrow}{hidden} more rows below", t.g.ellipsis),
+        t.key(),
+    ));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_counts_the_rows_with_something_in_them_on_a_row_of_its_own() {
+        let t = Theme::new(false, false);
+        let mut lines: Vec<Line<'static>> =
+            (1..=4).map(|i| Line::raw(format!("row {i}"))).collect();
+        lines.extend([
+            Line::raw(""),
+            Line::raw("   "),
+            Line::raw("row 5"),
+            Line::raw(""),
+        ]);
+        let shown = counted(&t, lines.clone(), Rect::new(0, 0, 20, 3));
+        assert_eq!(shown.len(), 3);
+        let last: String = shown[2].spans.iter().map(|s| s.content.as_ref()).collect();
+        // Rows 3, 4 and 5 are below; the blank rows between are not counted.
+        assert_eq!(last, "… ↓ 3 more rows below");
+        // Everything fits once the trailing blank row is dropped.
+        assert_eq!(counted(&t, lines, Rect::new(0, 0, 20, 7)).len(), 7);
+    }
 }

@@ -15,8 +15,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         _ if app.is_counterexample() => "Counterexample found by idem check".to_string(),
         (crate::scenario::Group::Tour, Some((at, of))) => format!("Tour {at}/{of}"),
         (g, Some((at, of))) => format!("{} {at}/{of}", g.title()),
-        // Not a built-in: a story a soak wrote (`soak-…`), or a file.
-        (_, None) if app.script.name.starts_with("soak-") => "A soak's story".to_string(),
+        // Not a built-in: a story a soak wrote, or a file.
+        (_, None) if app.script.origin == crate::scenario::Origin::SoakStory => {
+            "A soak's story".to_string()
+        }
         (_, None) => "Your scenario".to_string(),
     };
     let left = vec![
@@ -118,4 +120,29 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_style(area, Style::new());
     left_line.render(area, buf);
     Line::from(right).right_aligned().render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::Origin;
+    use crate::tui::app::tests::app;
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+
+    fn header(origin: Origin, name: &str) -> String {
+        let mut a = app("tour-1", "naive");
+        a.script.name = name.into();
+        a.script.origin = origin;
+        let area = Rect::new(0, 0, 120, 1);
+        let mut buf = Buffer::empty(area);
+        super::render(&a, area, &mut buf);
+        (0..area.width).map(|x| buf[(x, 0)].symbol()).collect()
+    }
+
+    /// A soak's story is told by what made it, not by its name.
+    #[test]
+    fn a_soak_story_is_named_so_whatever_its_file_is_called() {
+        assert!(header(Origin::SoakStory, "stories/x.toml").contains("A soak's story"));
+        assert!(header(Origin::Scenario, "soak-naive-x.toml").contains("Your scenario"));
+    }
 }

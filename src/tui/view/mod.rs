@@ -6,6 +6,7 @@ mod compare;
 mod database;
 mod events;
 mod explorer;
+mod explorer_detail;
 mod faults;
 mod header;
 mod help;
@@ -14,7 +15,7 @@ mod levels;
 mod marks;
 mod motion;
 mod narration;
-mod overflow;
+pub mod overflow;
 mod picker;
 mod predict;
 mod presenter;
@@ -193,6 +194,16 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
             .title(Span::styled(format!(" {} ", title(panel)), t.title()));
     }
     block
+}
+
+/// A rule across the top of an area with its title in it: the explorer's
+/// parts, one above the other.
+pub(super) fn rule<'a>(t: &Theme, title: String) -> Block<'a> {
+    Block::new()
+        .borders(ratatui::widgets::Borders::TOP)
+        .border_set(t.g.border)
+        .border_style(t.dim())
+        .title(Span::styled(title, t.title()))
 }
 
 /// Lines that must not wrap (tables, step lists): cut at the edge, with a

@@ -45,12 +45,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let mut text = Vec::new();
     // What this step's action said is the newest text: set apart in bold,
     // after what the chapter had said before it.
-    let (before, said) = match f.said.as_deref() {
-        Some(said) if f.narration.ends_with(said) => {
-            (&f.narration[..f.narration.len() - said.len()], Some(said))
-        }
-        _ => (f.narration.as_str(), None),
-    };
+    let (before, said) = (f.opening(), f.said.as_deref());
     text.push(Line::raw(t.text(before.trim_end()).into_owned()));
     // On a row of its own, so that a panel scrolled to the end shows it
     // from its first word.

@@ -15,9 +15,6 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
-/// Rows the box takes at least, borders included.
-const MIN_ROWS: u16 = 7;
-
 pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
     let Some(p) = &app.predict else {
         return;
@@ -69,29 +66,42 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
     }
 }
 
-/// Below the top panels: where the SQL, events and verdict are, which the
-/// question covers while it is asked (the story so far stays in view).
-/// A box that needs more rows grows upward over the story, never over
-/// the top panels' first half.
+/// In place of the story panel: the question is about what happens next,
+/// so it covers the story so far and leaves the evidence in view (the four
+/// panels above, the SQL and events of the step shown, the verdict). A box
+/// that needs more rows than the story has takes them from the SQL and
+/// events below it, never the verdict's, and never goes above the story.
 fn box_area(m: &Main, needed: u16) -> Rect {
-    let bottom = m.keybar.y;
-    let highest = m.header.bottom() + (bottom - m.header.bottom()) / 2;
-    let top = m
-        .panels
-        .iter()
-        .filter(|(p, _)| matches!(p, Panel::Sql | Panel::Events | Panel::Verdict))
-        .map(|(_, r)| r.y)
-        .min()
-        .unwrap_or(bottom)
-        .min(bottom.saturating_sub(needed.max(MIN_ROWS)))
-        .max(highest.min(bottom.saturating_sub(MIN_ROWS)));
-    Rect::new(m.keybar.x, top, m.keybar.width, bottom - top)
+    let story = m.rect(Panel::Narration);
+    let verdict = m.rect(Panel::Verdict);
+    let floor = if verdict.height > 0 {
+        verdict.y
+    } else {
+        m.keybar.y
+    };
+    let top = story.y;
+    let bottom = (top + needed.max(story.height)).min(floor);
+    Rect::new(m.keybar.x, top, m.keybar.width, bottom.saturating_sub(top))
 }
 
 fn question_title(app: &App, p: &Predict, at: usize) -> String {
     let t = &app.theme;
+    // The questions still to come before this action runs, in the title:
+    // a row of the box saved for the question itself.
+    let asked = &p.asked[at];
+    let more = p.next_on_same_action(at).map_or(0, |next| {
+        p.asked[next..]
+            .iter()
+            .take_while(|b| (b.chapter, b.action) == (asked.chapter, asked.action))
+            .count()
+    });
+    let then = if more > 0 {
+        format!(" {} then {more} more before this action runs", t.g.dot)
+    } else {
+        String::new()
+    };
     format!(
-        " Predict {} question {} of {} ",
+        " Predict {} question {} of {}{then} ",
         t.g.dot,
         at + 1,
         p.asked.len()
@@ -173,16 +183,6 @@ fn asking(app: &App, p: &Predict, at: usize, typed: &str) -> Vec<Line<'static>> 
                 Span::styled(format!("{dollar}{typed}_"), t.highlight()),
             ]));
         }
-    }
-    if let Some(next) = p.next_on_same_action(at) {
-        let more = p.asked[next..]
-            .iter()
-            .take_while(|b| (b.chapter, b.action) == (asked.chapter, asked.action))
-            .count();
-        lines.push(Line::from(Span::styled(
-            format!("then {more} more before this action runs"),
-            t.dim(),
-        )));
     }
     lines
 }
@@ -393,17 +393,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_box_covers_the_lower_panels_and_never_the_header() {
-        let m = crate::tui::layout::main(Rect::new(0, 0, 80, 24), None);
-        for needed in [0, 7, 12, 40] {
-            let area = box_area(&m, needed);
-            assert!(area.y > m.header.bottom(), "{needed}");
-            assert!(
-                area.height >= MIN_ROWS.min(needed.max(MIN_ROWS)),
-                "{needed}"
-            );
-            assert!(area.height >= needed.min(11), "grows to {needed}: {area:?}");
-            assert_eq!(area.bottom(), m.keybar.y);
+    fn the_box_takes_the_story_panel_and_never_covers_the_verdict() {
+        for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+            let m = crate::tui::layout::main(Rect::new(0, 0, w, h), None);
+            let story = m.rect(Panel::Narration);
+            let verdict = m.rect(Panel::Verdict);
+            for needed in [0, 7, 12, 40] {
+                let area = box_area(&m, needed);
+                assert_eq!(area.y, story.y, "{w}x{h} {needed}");
+                assert!(area.height >= story.height, "{w}x{h} {needed}");
+                assert!(!area.intersects(verdict), "{w}x{h} {needed}: {area:?}");
+                for p in [
+                    Panel::Broker,
+                    Panel::Service,
+                    Panel::Database,
+                    Panel::Provider,
+                ] {
+                    assert!(!area.intersects(m.rect(p)), "{w}x{h} {needed}: {p:?}");
+                }
+            }
         }
     }
 }

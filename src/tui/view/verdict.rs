@@ -10,6 +10,12 @@ use ratatui::text::{Line, Span};
 /// other front end uses, never colour alone. No catch-all arm: a new outcome
 /// must be given its symbol here before anything compiles.
 pub fn headline(t: &Theme, outcome: Outcome) -> (String, Style) {
+    let (glyph, style) = mark(t, outcome);
+    (format!("{glyph} {}", outcome.text()), style)
+}
+
+/// An outcome's symbol and its colour.
+fn mark(t: &Theme, outcome: Outcome) -> (&'static str, Style) {
     let g = &t.g;
     let (glyph, style) = match outcome {
         Outcome::Correct => (g.done, t.good()),
@@ -21,7 +27,7 @@ pub fn headline(t: &Theme, outcome: Outcome) -> (String, Style) {
         | Outcome::Disagree
         | Outcome::ChargedTwice => (g.failed, t.bad()),
     };
-    (format!("{glyph} {}", outcome.text()), style)
+    (glyph, style)
 }
 
 /// The causes after the headline, joined with arrows that point back to
@@ -51,9 +57,8 @@ pub fn verdict_headline(t: &Theme, v: &Verdict) -> (String, Style) {
     } else {
         v.outcome
     };
-    let (glyph, style) = headline(t, shown);
-    let symbol = glyph.strip_suffix(shown.text()).unwrap_or(&glyph);
-    (format!("{symbol}{}", v.headline()), style)
+    let (glyph, style) = mark(t, shown);
+    (format!("{glyph} {}", v.headline()), style)
 }
 
 /// The outcome first, whole, where a glance finds it; then the figures it

@@ -1,10 +1,48 @@
-//! The world's copy of the committed tables, kept current by reading back
-//! only the rows each commit wrote: a step costs the same whether the
-//! tables hold ten rows or ten thousand.
+//! The database side of the world: the engine the consumers' sessions
+//! write to, and the world's own copy of what it has committed, kept
+//! current by reading back only the rows each commit wrote: a step costs
+//! the same whether the tables hold ten rows or ten thousand.
 
-// The world's own imports and types: these files are its parts.
-use super::*;
-use crate::sim::db::{Fresh, Written};
+use super::moment::Moment;
+use super::{SimError, World};
+use crate::sim::Millis;
+use crate::sim::db::{Database, Fresh, Tables, Written};
+use crate::sim::message::Payment;
+use std::collections::BTreeMap;
+
+pub(in crate::sim) struct Store {
+    pub(in crate::sim) db: Database,
+    /// The committed tables, read whenever no write transaction is open
+    /// (they cannot change while one is).
+    pub(in crate::sim) committed: Tables,
+    /// Lookups over `committed`.
+    pub(super) index: TableIndex,
+    /// Processed IDs a retention job deleted, with the step it did so.
+    pub(super) pruned: BTreeMap<String, usize>,
+}
+
+impl Store {
+    /// A database as the run finds it at the start: nothing read back yet.
+    pub(super) fn on(db: Database) -> Store {
+        Store {
+            db,
+            committed: Tables::default(),
+            index: TableIndex::default(),
+            pruned: BTreeMap::new(),
+        }
+    }
+
+    /// This store's copy of the committed tables, over `db` (which holds
+    /// the same rows): every field named, so that a new one is not forgotten.
+    pub(super) fn copy_onto(&self, db: Database) -> Store {
+        Store {
+            db,
+            committed: self.committed.clone(),
+            index: self.index.clone(),
+            pruned: self.pruned.clone(),
+        }
+    }
+}
 
 /// Lookups over the committed tables that the verdict and the handlers
 /// make on every step.
@@ -53,7 +91,7 @@ impl World {
     /// hold `committed` to it. Only while no write transaction is open.
     #[doc(hidden)]
     pub fn committed_from_scratch(&self) -> Result<Tables, SimError> {
-        Ok(self.db.committed()?)
+        Ok(self.store.db.committed()?)
     }
 
     /// Brings `committed` up to date with what the sessions committed in
@@ -61,7 +99,7 @@ impl World {
     /// lock, and nothing committed can change while one does: so this waits
     /// until no write transaction is open.
     pub(super) fn refresh_committed(&mut self) -> Result<(), SimError> {
-        if self.db.readers_wait_for_writers() && self.lock_holder().is_some() {
+        if self.store.db.readers_wait_for_writers() && self.lock_holder().is_some() {
             return Ok(());
         }
         let mut written = Written::default();
@@ -79,16 +117,23 @@ impl World {
         if written.is_empty() {
             return Ok(());
         }
-        let fresh = self.db.fresh(&written, self.tables.last_payment)?;
-        self.merge(fresh);
+        let fresh = self
+            .store
+            .db
+            .fresh(&written, self.store.index.last_payment)?;
+        self.store.merge(fresh, &mut self.moment);
         Ok(())
     }
+}
 
-    fn merge(&mut self, fresh: Fresh) {
+impl Store {
+    /// Takes in the rows the last commits wrote; the payments and IDs they
+    /// touched go to `moment`, to be judged again.
+    fn merge(&mut self, fresh: Fresh, moment: &mut Moment) {
         for row in fresh.payments {
-            self.tables.count_payment(row.order, row.amount);
-            self.tables.last_payment = self.tables.last_payment.max(row.id);
-            self.touched_facts.push(Payment {
+            self.index.count_payment(row.order, row.amount);
+            self.index.last_payment = self.index.last_payment.max(row.id);
+            moment.touched_facts.push(Payment {
                 order: row.order,
                 amount: row.amount,
             });
@@ -99,12 +144,12 @@ impl World {
         }
         for (id, row) in fresh.processed {
             if self.drop_processed_copy(&id) {
-                self.tables.processed_rows -= 1;
+                self.index.processed_rows -= 1;
             }
             let tables = &mut self.committed;
             if let Some(row) = row {
-                self.tables.processed_rows += 1;
-                self.tables
+                self.index.processed_rows += 1;
+                self.index
                     .processed
                     .insert(row.message_id.clone(), row.processed_at);
                 let key = (row.processed_at, row.message_id.as_str());
@@ -114,7 +159,7 @@ impl World {
                     .unwrap_or_else(|i| i);
                 tables.processed.insert(i, row);
             }
-            self.touched_ids.push(id);
+            moment.touched_ids.push(id);
         }
         let tables = &mut self.committed;
         for (id, row) in fresh.records {
@@ -125,7 +170,7 @@ impl World {
         }
         for (order, row) in fresh.statuses {
             put(&mut tables.statuses, row, |r| r.order, order);
-            self.touched_facts.push(Payment { order, amount: 0 });
+            moment.touched_facts.push(Payment { order, amount: 0 });
         }
         if let Some(offset) = fresh.last_offset {
             tables.last_offset = offset;
@@ -133,21 +178,21 @@ impl World {
     }
 
     /// The janitor deleted these processed IDs.
-    pub(super) fn forget_processed(&mut self, ids: &[String]) {
+    pub(super) fn forget_processed(&mut self, ids: &[String], moment: &mut Moment) {
         // Every deleted row was counted: the janitor runs only while no
         // write transaction is open, and each commit is read back in its move.
-        debug_assert!(self.tables.processed_rows >= ids.len() as u64);
-        self.tables.processed_rows -= ids.len() as u64;
+        debug_assert!(self.index.processed_rows >= ids.len() as u64);
+        self.index.processed_rows -= ids.len() as u64;
         for id in ids {
             self.drop_processed_copy(id);
-            self.touched_ids.push(id.clone());
+            moment.touched_ids.push(id.clone());
         }
     }
 
     /// Takes a processed ID's row out of the world's copy of the table and
     /// its index; false when the copy did not hold it.
     pub(super) fn drop_processed_copy(&mut self, id: &str) -> bool {
-        let Some(at) = self.tables.processed.remove(id) else {
+        let Some(at) = self.index.processed.remove(id) else {
             return false;
         };
         let key = (at, id);

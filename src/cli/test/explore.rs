@@ -1,0 +1,116 @@
+//! `idem test` exploring: every schedule of faults within the bounds, the
+//! shortest failing one per outcome saved for `--replay`.
+
+use super::{TestArgs, bad_program, plural};
+use crate::cli::exit::input_error;
+use crate::cli::output::{emit, note};
+use crate::cli::save;
+use anyhow::Result;
+use idem::harness::explore::{self, Bounds};
+use idem::harness::faults;
+use idem::harness::run::Config;
+use idem::harness::schedule_file::{self, ScheduleFile};
+use idem::sim::Arrow;
+use std::fmt::Write;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+impl TestArgs {
+    pub(super) fn explore(&self, cfg: &Config, bounds: Bounds) -> Result<ExitCode> {
+        let shown = AtomicUsize::new(0);
+        let progress = |done: usize| {
+            if done.is_multiple_of(50) && shown.fetch_max(done, Ordering::SeqCst) < done {
+                note(&format!("idem test: {done} schedules run so far"));
+            }
+        };
+        let explored = match explore::explore(cfg, bounds, self.workers as usize, &progress) {
+            Ok(e) => e,
+            Err(stopped) => {
+                return Err(bad_program(&stopped.diagnosis, Some(&stopped.schedule)));
+            }
+        };
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "idem test: {}\nbounds: {} {}, {} {}, up to {} {} per schedule (a killed instance starts again when a message waits for it)",
+            cfg.launch.program.join(" "),
+            bounds.messages,
+            plural(bounds.messages, "message", "messages"),
+            bounds.instances,
+            plural(bounds.instances, "instance", "instances"),
+            bounds.faults,
+            plural(bounds.faults, "fault", "faults"),
+        );
+        let _ = writeln!(
+            out,
+            "explored {} schedules, fewest faults first; {} process starts",
+            explored.schedules, explored.starts
+        );
+        let counts: Vec<String> = explored
+            .counts
+            .iter()
+            .rev()
+            .map(|(o, n)| format!("{o}: {n}"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "outcomes: {} (a schedule with two wrong effects counts in both)",
+            counts.join(", ")
+        );
+        let mut files = Vec::new();
+        if explored.failures.is_empty() {
+            let further = if bounds.messages < explore::MAX_MESSAGES {
+                format!("--messages {}", bounds.messages + 1)
+            } else if bounds.faults < explore::MAX_FAULTS {
+                format!("--faults {}", bounds.faults + 1)
+            } else {
+                "a soak (--soak 10000)".to_string()
+            };
+            let _ = writeln!(
+                out,
+                "\nthe money was right in every schedule: never charged twice, never lost, the provider and the database agree.\nWithin these bounds only; try one bound further: {further}."
+            );
+        }
+        for found in &explored.failures {
+            let name = format!("{}.json", found.outcome.slug());
+            let _ = writeln!(
+                out,
+                "\n{}: shortest schedule (no. {}): {}\n  {}",
+                found.outcome.text().to_uppercase(),
+                found.number,
+                faults::describe(&found.schedule),
+                found.verdict.chain_with(Arrow::Drawn)
+            );
+            if !self.no_save {
+                let _ = writeln!(
+                    out,
+                    "  replay: idem test --replay {}",
+                    self.save.join(&name).display()
+                );
+            }
+            files.push((
+                name,
+                ScheduleFile {
+                    idem_test_schedule: schedule_file::FORMAT,
+                    program: cfg.launch.program.clone(),
+                    messages: bounds.messages,
+                    instances: bounds.instances,
+                    recorded_query: cfg.recorded_query.clone(),
+                    faults: found.schedule.clone(),
+                    outcome: found.outcome.text().to_string(),
+                    verdict: found.verdict.chain_with(Arrow::Drawn),
+                }
+                .to_text(),
+            ));
+        }
+        emit(&out)?;
+        if !files.is_empty() && !self.no_save {
+            save::save_all(&self.save, &files).map_err(|e| input_error(format!("{e:#}")))?;
+        }
+        Ok(if explored.failures.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        })
+    }
+}

@@ -1,0 +1,364 @@
+//! Judging: from what the world knows about a business fact, its outcome,
+//! the effects it has beyond what was asked, and the causes of each; and
+//! the verdict over all facts. (`verdict.rs` holds what a verdict is.)
+
+use super::{FactVerdict, LedgerEntry, LedgerKind, Outcome, Verdict};
+use crate::sim::cause::{Cause, rows, times};
+use crate::sim::message::Payment;
+
+/// What the world knows about one business fact when judging it.
+pub struct FactState<'a> {
+    pub payment: &'a Payment,
+    /// How the verdict names this fact: `order 1042`, or `order 1042 ($40)`
+    /// where another payment for the same order is judged beside it.
+    pub name: String,
+    pub expected: usize,
+    pub payments: usize,
+    pub charges: usize,
+    /// A copy is still queued or leased, or a consumer is handling it.
+    pub pending: bool,
+    /// A consumer handling this fact has a transaction open: a payment row
+    /// may still commit or roll back.
+    pub writing: bool,
+    /// Recorded as handled (processed_messages or the cache) with no
+    /// payment while nobody works on it: every redelivery will be skipped.
+    pub doomed: bool,
+    /// Recorded as handled with no payment, whether or not a handler is on
+    /// it right now: the risk a redelivery meets.
+    pub recorded_unpaid: bool,
+    /// The broker removed a copy on an ack that came before any work was
+    /// saved, as acking on receipt does.
+    pub acked_before_work: bool,
+    pub dead_lettered: bool,
+    /// The provider refused the request for good (402, 422): no handler can
+    /// succeed, so the dead-letter queue is where the message belongs.
+    pub poison: bool,
+    pub ledger: Vec<&'a LedgerEntry>,
+    pub notes: &'a [Vec<Cause>],
+}
+
+pub fn judge(facts: &[FactState<'_>]) -> Verdict {
+    combine(facts.iter().map(judge_fact).collect())
+}
+
+/// One status fact: the order must end at its newest status.
+pub fn judge_status(
+    order: u32,
+    expected: &str,
+    actual: Option<&str>,
+    pending: bool,
+    dead_lettered: bool,
+    notes: &[Vec<Cause>],
+) -> FactVerdict {
+    let (outcome, cause, at_risk) = if pending {
+        let risk = actual
+            .filter(|a| *a != expected)
+            .map(|a| format!("order {order} is {a} so far, its newest status is {expected}"));
+        (Outcome::InProgress, Vec::new(), risk)
+    } else if actual == Some(expected) {
+        (Outcome::Correct, Vec::new(), None)
+    } else if dead_lettered {
+        (
+            Outcome::DeadLettered,
+            vec![Cause::StatusDeadLettered { order }],
+            None,
+        )
+    } else {
+        let mut cause = vec![Cause::StaleStatus {
+            order,
+            actual: actual.map(str::to_string),
+            expected: expected.to_string(),
+        }];
+        cause.extend(notes.last().into_iter().flatten().cloned());
+        (Outcome::StaleState, cause, None)
+    };
+    FactVerdict {
+        order,
+        amount: 0,
+        expected: 1,
+        expected_status: Some(expected.to_string()),
+        actual_status: actual.map(str::to_string),
+        payments: 0,
+        charges: 0,
+        outcome,
+        failures: if outcome.is_failure() {
+            vec![outcome]
+        } else {
+            Vec::new()
+        },
+        causes: if cause.is_empty() {
+            Vec::new()
+        } else {
+            vec![cause]
+        },
+        at_risk,
+        harm_step: None,
+        let_through_by_retention: false,
+    }
+}
+
+/// The verdict over all facts: the worst one decides the headline, and
+/// every failure and cause of every fact is kept.
+pub fn combine(facts: Vec<FactVerdict>) -> Verdict {
+    let worst = facts.iter().max_by_key(|f| f.outcome);
+    let mut failures: Vec<Outcome> = facts.iter().flat_map(|f| f.failures.clone()).collect();
+    failures.sort_by(|a, b| b.cmp(a));
+    failures.dedup();
+    let mut causes: Vec<Vec<Cause>> = worst.map(|f| f.causes.clone()).unwrap_or_default();
+    for fact in &facts {
+        for chain in &fact.causes {
+            if !causes.contains(chain) {
+                causes.push(chain.clone());
+            }
+        }
+    }
+    Verdict {
+        outcome: worst.map_or(Outcome::Correct, |f| f.outcome),
+        failures,
+        causes,
+        at_risk: facts.iter().filter_map(|f| f.at_risk.clone()).collect(),
+        facts,
+        open: false,
+    }
+}
+
+/// The last note that tells a dead-lettering (why each receive of the
+/// message ended, without its head), and the last note made after it.
+fn dead_letter_story(notes: &[Vec<Cause>]) -> (Option<&[Cause]>, Option<&Vec<Cause>>) {
+    let at = notes
+        .iter()
+        .rposition(|n| matches!(n.first(), Some(Cause::DeadLetterQueue { .. })));
+    match at {
+        Some(i) => (Some(&notes[i][1..]), notes[i + 1..].last()),
+        None => (None, None),
+    }
+}
+
+/// The cause chains of every effect beyond the `n` the producer asked for:
+/// each extra row and each extra charge names what made it.
+/// Each chain comes with whether an effect it tells was let through by
+/// retention.
+fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<(Vec<Cause>, bool)> {
+    let mut chains: Vec<(Vec<Cause>, bool)> = Vec::new();
+    for kind in kinds {
+        for entry in f.ledger.iter().filter(|e| e.kind == *kind).skip(n) {
+            // A charge made by a delivery whose row is already told shares
+            // that chain's story and may add a reason in front of it
+            // ("called without an Idempotency-Key"): the longer chain tells
+            // both, in causal order, so it takes the shorter one's place.
+            // A chain that another already ends with adds nothing.
+            let cause = &entry.cause;
+            let retention = entry.let_through_by_retention;
+            if let Some(longer) = chains.iter_mut().find(|c| c.0.ends_with(cause)) {
+                longer.1 |= retention;
+                continue;
+            }
+            match chains.iter_mut().find(|c| cause.ends_with(&c.0)) {
+                Some(shorter) => *shorter = (cause.clone(), shorter.1 || retention),
+                None if cause.is_empty() => {}
+                None => chains.push((cause.clone(), retention)),
+            }
+        }
+    }
+    chains
+}
+
+/// Judges one payment. Counts of rows and charges only ever grow, so a
+/// double charge is declared the moment it happens; every other outcome
+/// waits until no copy of the message is queued, leased or in a handler,
+/// since a redelivery could still change it. Until then the verdict says
+/// what is wrong so far, as a risk.
+pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
+    use LedgerKind::{PaymentCommitted, ProviderCharged};
+    let n = f.expected;
+    let order = f.payment.order;
+    let counts = || Cause::Counts {
+        fact: f.name.clone(),
+        charges: f.charges,
+        payments: f.payments,
+    };
+    // The last dead-lettering of this fact's message, and the last note
+    // made after it.
+    let (dead_letter, after) = dead_letter_story(f.notes);
+    let mut failures = Vec::new();
+    let mut causes: Vec<Vec<Cause>> = Vec::new();
+    let add = |chains: Vec<Vec<Cause>>, causes: &mut Vec<Vec<Cause>>| {
+        for chain in chains {
+            if !causes.contains(&chain) {
+                causes.push(chain);
+            }
+        }
+    };
+    // A card charged more than owed cannot be uncharged: the customer has
+    // paid twice the moment the provider says so, whatever the database
+    // will hold, so this is declared at once. (Rows never shrink either,
+    // but an extra row alone is not yet money taken.)
+    // Whether a chain told here has an effect retention let through.
+    let mut let_through_by_retention = false;
+    if f.charges > n {
+        failures.push(Outcome::ChargedTwice);
+        let extra = extra_causes(f, n, &[PaymentCommitted, ProviderCharged]);
+        let_through_by_retention |= extra.iter().any(|(_, retention)| *retention);
+        add(
+            extra.into_iter().map(|(chain, _)| chain).collect(),
+            &mut causes,
+        );
+    }
+    // The two ledgers disagree, with the chain that says why.
+    let disagree = |failures: &[Outcome]| {
+        let mut chain = vec![counts()];
+        let mut also = Vec::new();
+        if f.dead_lettered {
+            chain.push(Cause::DeadLettered { order });
+            // Why each receive of the message ended without an ack.
+            chain.extend(dead_letter.iter().copied().flatten().cloned());
+            also.extend(after.cloned());
+        }
+        let extra = if f.charges > n {
+            extra_causes(f, n, &[ProviderCharged])
+        } else if f.payments > n {
+            extra_causes(f, n, &[PaymentCommitted])
+        } else {
+            Vec::new()
+        };
+        // Beside a double charge, whose causes are told already, the
+        // disagreement needs only its counts.
+        let mut retention = false;
+        if !failures.contains(&Outcome::ChargedTwice) {
+            match extra.into_iter().next() {
+                // The dead-lettering did not make the extra effect: the
+                // effect's own chain stands beside it.
+                Some((more, through)) if f.dead_lettered => {
+                    also = vec![more];
+                    retention = through;
+                }
+                Some((more, through)) => {
+                    chain.extend(more);
+                    retention = through;
+                }
+                None if f.dead_lettered => {}
+                None => chain.extend(f.notes.last().into_iter().flatten().cloned()),
+            }
+        } else {
+            also.clear();
+        }
+        let mut chains = vec![chain];
+        chains.extend(also.into_iter().filter(|c| !c.is_empty()));
+        (chains, retention)
+    };
+    // The books are closed on a disagreement before the message settles
+    // when the card was charged beyond what was owed and no transaction of
+    // this fact is open: the extra charge stays, the committed rows are
+    // what the database says, and a later delivery that commits a row also
+    // calls the provider, so nothing brings the two back into line. (A
+    // delivery that would commit a row without a new charge needs a key the
+    // provider replays, and a keyed call never charged twice.) Declared
+    // here, at the step that closes the books, not when the ack lands.
+    if f.pending && f.charges > n && !f.writing && f.payments != f.charges {
+        let (chains, retention) = disagree(&failures);
+        let_through_by_retention |= retention;
+        failures.push(Outcome::Disagree);
+        add(chains, &mut causes);
+    }
+    let mut outcome = None;
+    let mut at_risk = None;
+    if f.pending {
+        if failures.is_empty() {
+            let name = &f.name;
+            at_risk = if f.recorded_unpaid {
+                Some(format!(
+                    "{name} is recorded as handled, its payment is not: a redelivery would be skipped"
+                ))
+            } else if f.payments != f.charges || f.payments > n {
+                Some(format!(
+                    "{name}: so far the provider charged {}, the database has {}",
+                    times(f.charges),
+                    rows(f.payments)
+                ))
+            } else if f.acked_before_work {
+                Some(format!(
+                    "the broker removed the message for {name} before its work was saved"
+                ))
+            } else {
+                None
+            };
+            outcome = Some(Outcome::InProgress);
+        }
+    } else {
+        if f.payments != f.charges {
+            let (chains, retention) = disagree(&failures);
+            let_through_by_retention |= retention;
+            failures.push(Outcome::Disagree);
+            add(chains, &mut causes);
+        } else if f.payments < n {
+            // Rows and charges agree, and fall short.
+            if f.dead_lettered && f.poison {
+                outcome = Some(Outcome::DeadLettered);
+                add(
+                    vec![vec![Cause::DeadLetteredRefused { order }]],
+                    &mut causes,
+                );
+            } else if f.dead_lettered {
+                failures.push(Outcome::ChargeLost);
+                // Why each receive ended without an ack, newest first; a
+                // note made after the dead-lettering (a late copy's skip)
+                // is a cause beside it, not behind it.
+                let mut chain = vec![Cause::ReceivesRanOut { order }];
+                chain.extend(dead_letter.iter().copied().flatten().cloned());
+                let mut chains = vec![chain];
+                chains.extend(after.cloned());
+                add(chains, &mut causes);
+            } else if f.acked_before_work && !f.doomed {
+                failures.push(Outcome::MessageLost);
+                let mut chain = vec![Cause::RemovedBeforeWork { order }];
+                chain.extend(f.notes.last().into_iter().flatten().cloned());
+                add(vec![chain], &mut causes);
+            } else {
+                failures.push(Outcome::ChargeLost);
+                let mut chain = vec![if f.doomed {
+                    Cause::RecordedUnpaid { order }
+                } else {
+                    Cause::NothingLeft { order }
+                }];
+                chain.extend(f.notes.last().into_iter().flatten().cloned());
+                add(vec![chain], &mut causes);
+            }
+        }
+        if failures.is_empty() && outcome.is_none() {
+            outcome = Some(Outcome::Correct);
+        }
+    }
+    failures.sort_by(|a, b| b.cmp(a));
+    FactVerdict {
+        order,
+        amount: f.payment.amount,
+        expected: n,
+        expected_status: None,
+        actual_status: None,
+        payments: f.payments,
+        charges: f.charges,
+        outcome: failures
+            .first()
+            .copied()
+            .or(outcome)
+            .unwrap_or(Outcome::Correct),
+        failures,
+        causes,
+        at_risk,
+        harm_step: f
+            .ledger
+            .iter()
+            .filter(|e| e.kind == ProviderCharged)
+            .nth(n)
+            .into_iter()
+            .chain(
+                f.ledger
+                    .iter()
+                    .filter(|e| e.kind == PaymentCommitted)
+                    .nth(n),
+            )
+            .map(|e| e.step)
+            .min(),
+        let_through_by_retention,
+    }
+}

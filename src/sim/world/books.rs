@@ -1,0 +1,64 @@
+//! The observer's books on each business fact: what happened to it that a
+//! verdict may need to explain, kept as the run goes. Only the observer
+//! keeps them; no party of the system could.
+
+use super::facts::FactBook;
+use crate::sim::cause::Cause;
+use crate::sim::message::{Message, Payment};
+use crate::sim::verdict::LedgerEntry;
+use std::collections::{BTreeMap, BTreeSet};
+
+#[derive(Clone, Default)]
+pub(super) struct Books {
+    /// Per business fact: what happened to it that a verdict may need to explain.
+    pub(super) notes: BTreeMap<Payment, Vec<Vec<Cause>>>,
+    /// Message IDs delivered at least once, with the payments delivered
+    /// under each, to count duplicates and tell a reused ID.
+    pub(super) seen: BTreeMap<String, BTreeSet<Payment>>,
+    /// Facts whose message an ack removed before any work was saved.
+    pub(super) acked_before_work: BTreeSet<Payment>,
+    /// Facts the provider refused for good (a declined card, a key reused
+    /// for another request): for them the dead-letter queue is a right end.
+    pub(super) refused: BTreeSet<Payment>,
+    /// The effects that happened (the verdict's cause chains), per
+    /// payment, in the order they happened.
+    pub(super) ledger_by: BTreeMap<Payment, Vec<LedgerEntry>>,
+    /// Every fact's verdict, kept as the run goes.
+    pub(super) facts: FactBook,
+    /// A setup message whose ID an earlier setup message with another
+    /// payment carries: the order of that earlier one.
+    pub(super) reused: BTreeMap<(String, Payment), u32>,
+    /// Messages the producer published after the start (`produce`), by
+    /// ID, until their fact retires; the first one wins, as in the setup.
+    pub(super) produced: BTreeMap<String, Message>,
+}
+
+impl Books {
+    /// Empty books for a run of these setup messages.
+    pub(super) fn of(messages: &[Message]) -> Books {
+        Books {
+            reused: reused_ids(messages),
+            ..Books::default()
+        }
+    }
+}
+
+/// For each (ID, payment) of the setup, the order of the first earlier
+/// message that carries the same ID with another payment, if one does.
+fn reused_ids(messages: &[Message]) -> BTreeMap<(String, Payment), u32> {
+    let mut first: BTreeMap<&str, Vec<&Payment>> = BTreeMap::new();
+    let mut reused = BTreeMap::new();
+    for m in messages {
+        let earlier = first.entry(&m.id).or_default();
+        let key = (m.id.clone(), m.payment.clone());
+        // Only the first message with this ID and payment counts, as the
+        // search from the start of the list found it.
+        if !earlier.contains(&&m.payment) {
+            if let Some(other) = earlier.iter().find(|p| ***p != m.payment) {
+                reused.entry(key).or_insert(other.order);
+            }
+            earlier.push(&m.payment);
+        }
+    }
+    reused
+}

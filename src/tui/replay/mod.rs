@@ -1,0 +1,208 @@
+//! `idem test --replay FILE` on screen: a saved failing schedule of the
+//! user's own program, stepped forward and back in panels like the
+//! simulator's (the queue, the provider's charges and keys, the program's
+//! tables as idem read them after each step, the program's stderr), with
+//! the step where the fault fell marked. The Elm Architecture once more:
+//! `Replay` is what is drawn, `update` applies a key, `view` draws it, and
+//! `run` alone touches the terminal. The steps were recorded by the
+//! harness (`harness::run::Step`); nothing here runs the program.
+
+mod panels;
+pub mod run;
+pub mod view;
+
+use crate::harness::faults;
+use crate::harness::run::{RunReport, Step};
+use crate::harness::schedule_file::ScheduleFile;
+use crate::sim::verdict::Verdict;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+pub struct Replay {
+    /// The program and its arguments, as the schedule file names them.
+    pub program: String,
+    /// The faults of the schedule, in words (`lose-ack at point 3`).
+    pub schedule: String,
+    /// How the run ended: the money judged after the last step.
+    pub verdict: Verdict,
+    pub steps: Vec<Step>,
+    /// The step on screen, an index into `steps`.
+    pub at: usize,
+    pub quit: bool,
+    /// Why a key did nothing, until the next key.
+    pub notice: Option<String>,
+    pub theme: Theme,
+}
+
+impl Replay {
+    pub fn new(
+        program: String,
+        schedule: String,
+        verdict: Verdict,
+        steps: Vec<Step>,
+        theme: Theme,
+    ) -> Self {
+        // It opens on the first fault: what the file was saved for.
+        let at = steps.iter().position(|s| s.fault.is_some()).unwrap_or(0);
+        Replay {
+            program,
+            schedule,
+            verdict,
+            steps,
+            at,
+            quit: false,
+            notice: None,
+            theme,
+        }
+    }
+
+    /// The replay of a saved schedule, from the run that recorded it.
+    pub fn of(file: &ScheduleFile, report: RunReport, theme: Theme) -> Self {
+        Replay::new(
+            file.program.join(" "),
+            faults::describe(&file.faults),
+            report.verdict,
+            report.steps,
+            theme,
+        )
+    }
+
+    /// The screen as a terminal of this size shows it: what `--shot` draws
+    /// and the tests read.
+    pub fn buffer(&self, width: u16, height: u16) -> Buffer {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        self.render(area, &mut buf);
+        buf
+    }
+
+    /// Opens on step `n` (1 is the first).
+    pub fn open_at(&mut self, n: usize) -> Result<(), String> {
+        if n == 0 || n > self.steps.len() {
+            return Err(format!(
+                "--step {n}: this replay has steps 1 to {}",
+                self.steps.len()
+            ));
+        }
+        self.at = n - 1;
+        Ok(())
+    }
+
+    pub fn step(&self) -> Option<&Step> {
+        self.steps.get(self.at)
+    }
+
+    /// The step before the one on screen, to mark what changed.
+    pub fn before(&self) -> Option<&Step> {
+        self.at.checked_sub(1).and_then(|i| self.steps.get(i))
+    }
+
+    fn last(&self) -> usize {
+        self.steps.len().saturating_sub(1)
+    }
+}
+
+pub fn update(r: &mut Replay, key: KeyCode) {
+    r.notice = None;
+    let last = r.last();
+    match key {
+        KeyCode::Char('q') | KeyCode::Esc => r.quit = true,
+        KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => {
+            if r.at == last {
+                r.notice = Some("this is the last step: the run ends here".into());
+            }
+            r.at = (r.at + 1).min(last);
+        }
+        KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => {
+            if r.at == 0 {
+                r.notice = Some("this is the first step".into());
+            }
+            r.at = r.at.saturating_sub(1);
+        }
+        KeyCode::Home | KeyCode::Char('g') => r.at = 0,
+        KeyCode::End | KeyCode::Char('G') => r.at = last,
+        KeyCode::Char('f') => {
+            match (r.at + 1..r.steps.len()).find(|&i| r.steps[i].fault.is_some()) {
+                Some(i) => r.at = i,
+                None => r.notice = Some("no fault falls after this step".into()),
+            }
+        }
+        KeyCode::Char('F') => match (0..r.at).rev().find(|&i| r.steps[i].fault.is_some()) {
+            Some(i) => r.at = i,
+            None => r.notice = Some("no fault falls before this step".into()),
+        },
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::faults::Fault;
+
+    fn replay() -> Replay {
+        let step = |fault: Option<Fault>| Step {
+            fault,
+            ..Step::default()
+        };
+        let steps = vec![
+            step(None),
+            step(None),
+            step(Some(Fault::LoseAck)),
+            step(None),
+            step(Some(Fault::KillAfterCharge)),
+            step(None),
+        ];
+        Replay::new(
+            "prog".into(),
+            "lose-ack at point 1".into(),
+            crate::sim::verdict::combine(Vec::new()),
+            steps,
+            Theme::new(false, true),
+        )
+    }
+
+    #[test]
+    fn it_opens_on_the_first_fault_and_steps_both_ways() {
+        let mut r = replay();
+        assert_eq!(r.at, 2);
+        update(&mut r, KeyCode::Left);
+        assert_eq!(r.at, 1);
+        update(&mut r, KeyCode::Right);
+        update(&mut r, KeyCode::Right);
+        assert_eq!(r.at, 3);
+        update(&mut r, KeyCode::Home);
+        update(&mut r, KeyCode::Left);
+        assert_eq!(r.at, 0);
+        assert!(
+            r.notice.is_some(),
+            "a step back from the first says why nothing moved"
+        );
+        update(&mut r, KeyCode::End);
+        assert_eq!(r.at, 5);
+        assert!(r.notice.is_none());
+        update(&mut r, KeyCode::Right);
+        assert_eq!(r.at, 5);
+        assert!(r.notice.is_some());
+    }
+
+    #[test]
+    fn f_and_shift_f_jump_between_faults() {
+        let mut r = replay();
+        update(&mut r, KeyCode::Char('f'));
+        assert_eq!(r.at, 4);
+        update(&mut r, KeyCode::Char('f'));
+        assert_eq!(r.at, 4);
+        assert!(r.notice.is_some());
+        update(&mut r, KeyCode::Char('F'));
+        assert_eq!(r.at, 2);
+        update(&mut r, KeyCode::Char('F'));
+        assert_eq!(r.at, 2);
+        assert!(r.notice.is_some());
+        update(&mut r, KeyCode::Char('q'));
+        assert!(r.quit);
+    }
+}

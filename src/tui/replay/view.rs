@@ -1,0 +1,325 @@
+//! Draws a replayed schedule: a header with the program, the schedule, the
+//! step and how the run ends; a strip of every step with the faults marked;
+//! the broker's queue, the provider's charges and keys and the program's
+//! tables after the step (their lines: `panels`); what happened in the
+//! step (the fault, which only the observer sees, marked ◇); the program's
+//! stderr up to the step; the verdict. Panels cut nothing silently
+//! (`overflow`), and a panel's name too long for its border gives way to
+//! a short one.
+
+use super::Replay;
+use super::panels::own;
+use crate::harness::run::Step;
+use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH};
+use crate::tui::measure;
+use crate::tui::theme::{Theme, ascii_cell};
+use crate::tui::view::{fit, overflow};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+impl Widget for &Replay {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            too_small(t, area, buf);
+        } else if let Some(step) = self.step() {
+            self.screen(step, area, buf);
+        } else {
+            Paragraph::new(Line::styled(
+                "the replay recorded no step: the program ended before idem could note one",
+                t.bad(),
+            ))
+            .wrap(Wrap { trim: false })
+            .render(area, buf);
+        }
+        if t.ascii() {
+            // The program's own words may hold any character.
+            for cell in &mut buf.content {
+                if !cell.symbol().is_ascii() {
+                    let s = ascii_cell(cell.symbol());
+                    cell.set_symbol(s);
+                }
+            }
+        }
+    }
+}
+
+fn too_small(t: &Theme, area: Rect, buf: &mut Buffer) {
+    Paragraph::new(vec![
+        Line::styled(
+            format!("terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}"),
+            t.bad(),
+        ),
+        Line::raw(format!("this one is {}x{}", area.width, area.height)),
+        Line::styled("enlarge the window, or q to quit", t.dim()),
+    ])
+    .centered()
+    .wrap(Wrap { trim: true })
+    .render(area, buf);
+}
+
+/// A bordered panel named `name`, or `short` where the name would not
+/// fit on the border; a name that does not fit even so ends in `…`.
+fn block(t: &Theme, name: &str, short: &str, width: u16) -> Block<'static> {
+    let room = usize::from(width).saturating_sub(4);
+    let name = if name.chars().count() <= room {
+        name
+    } else {
+        short
+    };
+    let title = fit(t, Line::styled(t.text(name).into_owned(), t.title()), room);
+    let mut spans = vec![Span::raw(" ")];
+    spans.extend(title.spans);
+    spans.push(Span::raw(" "));
+    Block::bordered()
+        .border_set(t.g.border)
+        .border_style(t.border(false))
+        .title(Line::from(spans))
+}
+
+impl Replay {
+    fn screen(&self, step: &Step, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let head = self.head();
+        let head_rows = measure::rows(&head, area.width, false).min(4);
+        let happened = self.happened(step);
+        let happened_rows = measure::rows(&happened, area.width.saturating_sub(2), false)
+            .clamp(2, if area.height >= 36 { 6 } else { 4 });
+        // The widths the three panels get below, inside their borders.
+        let inner = |tenths: u16| (area.width * tenths / 10).saturating_sub(2);
+        let queue_lines = self.queue(step, inner(3));
+        let provider_lines = self.provider(step, inner(3));
+        let table_lines = self.tables(step);
+        // The three panels as tall as the longest needs, between a floor
+        // and half the screen; the rest goes to the log and the verdict.
+        let tallest = [queue_lines.len(), provider_lines.len(), table_lines.len()]
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        let top_rows = u16::try_from(tallest + 2)
+            .unwrap_or(u16::MAX)
+            .clamp(7, area.height / 2);
+        let [header, strip, top, middle, bottom, keys] = Layout::vertical([
+            Constraint::Length(head_rows),
+            Constraint::Length(1),
+            Constraint::Length(top_rows),
+            Constraint::Length(happened_rows + 2),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        Paragraph::new(head)
+            .wrap(Wrap { trim: false })
+            .render(header, buf);
+        self.strip(strip, buf);
+        let [broker, provider, database] = Layout::horizontal([
+            Constraint::Fill(3),
+            Constraint::Fill(3),
+            Constraint::Fill(4),
+        ])
+        .areas(top);
+        self.panel(
+            (&format!("Message broker {} payments", t.g.dot), "Broker"),
+            queue_lines,
+            false,
+            broker,
+            buf,
+        );
+        self.panel(
+            ("Payment provider", "Provider"),
+            provider_lines,
+            false,
+            provider,
+            buf,
+        );
+        self.panel(
+            ("The program's database, read by idem", "Its database"),
+            table_lines,
+            false,
+            database,
+            buf,
+        );
+        let mut title = format!("What happened in step {}", self.at + 1);
+        let short = title.clone();
+        if step.fault_line.is_some() {
+            title.push_str(&format!(" ({} only you see the fault)", t.g.observer));
+        }
+        self.panel((&title, &short), happened, true, middle, buf);
+        let [stderr, verdict] =
+            Layout::horizontal([Constraint::Fill(3), Constraint::Fill(2)]).areas(bottom);
+        self.stderr(stderr, buf);
+        self.panel(
+            (
+                &format!("{} The verdict at the end of the run", t.g.observer),
+                &format!("{} The verdict at the end", t.g.observer),
+            ),
+            self.ending(),
+            true,
+            verdict,
+            buf,
+        );
+        let text = self.notice.clone().unwrap_or_else(|| {
+            "←/→ step · Home/End first/last · f/F next/previous fault · q quit".into()
+        });
+        Paragraph::new(fit(
+            t,
+            Line::styled(t.text(&format!(" {text}")).into_owned(), t.key()),
+            usize::from(keys.width),
+        ))
+        .render(keys, buf);
+    }
+
+    fn panel(
+        &self,
+        (name, short): (&str, &str),
+        lines: Vec<Line<'static>>,
+        wrap: bool,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let t = &self.theme;
+        let b = block(t, name, short, area.width);
+        let inner = b.inner(area);
+        b.render(area, buf);
+        overflow::show(t, lines, wrap, inner, buf);
+    }
+
+    fn head(&self) -> Vec<Line<'static>> {
+        let t = &self.theme;
+        let n = self.steps.len();
+        let place = format!("step {}/{n}", self.at + 1);
+        let first = Line::from(vec![
+            Span::styled(t.text(" idem test · replay · ").into_owned(), t.title()),
+            Span::styled(place, t.info()),
+            Span::raw(t.text(" · ").into_owned()),
+            Span::raw(own(&self.program)),
+        ]);
+        let ends: Vec<&str> = self.verdict.outcomes().iter().map(|o| o.text()).collect();
+        let bad = !self.verdict.failures.is_empty();
+        let second = Line::from(vec![
+            Span::raw(t.text(" faults: ").into_owned()),
+            Span::styled(t.text(&self.schedule).into_owned(), t.warn()),
+            Span::raw(t.text(" · the run ends ").into_owned()),
+            Span::styled(
+                t.text(&format!(
+                    "{} {}",
+                    if bad { t.g.failed } else { t.g.done },
+                    ends.join(", ")
+                ))
+                .into_owned(),
+                if bad { t.bad() } else { t.good() },
+            ),
+        ]);
+        vec![first, second]
+    }
+
+    /// One cell a step: the fault steps marked, the step on screen lit.
+    /// A run too long for the row shows the stretch around the step.
+    fn strip(&self, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let label = " steps ";
+        let room = usize::from(area.width)
+            .saturating_sub(label.len() + 2)
+            .max(1);
+        let n = self.steps.len();
+        let from = if n <= room {
+            0
+        } else {
+            self.at.saturating_sub(room / 2).min(n - room)
+        };
+        let to = (from + room).min(n);
+        let mut spans = vec![Span::styled(label, t.dim())];
+        spans.push(Span::styled(
+            if from > 0 { t.g.ellipsis } else { " " },
+            t.dim(),
+        ));
+        for (i, s) in self.steps.iter().enumerate().take(to).skip(from) {
+            let (glyph, style) = if s.fault.is_some() {
+                (t.g.failed, t.bad())
+            } else {
+                (t.g.dot, t.dim())
+            };
+            let style = if i == self.at {
+                style.patch(t.highlight()).add_modifier(Modifier::REVERSED)
+            } else {
+                style
+            };
+            spans.push(Span::styled(glyph, style));
+        }
+        if to < n {
+            spans.push(Span::styled(t.g.ellipsis, t.dim()));
+        }
+        Paragraph::new(Line::from(spans)).render(area, buf);
+    }
+
+    fn happened(&self, step: &Step) -> Vec<Line<'static>> {
+        let t = &self.theme;
+        step.lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                if step.fault_line == Some(i) {
+                    Line::styled(
+                        format!("{} {}", t.g.observer, own(l)),
+                        t.bad().add_modifier(Modifier::ITALIC),
+                    )
+                } else {
+                    Line::raw(own(l))
+                }
+            })
+            .collect()
+    }
+
+    fn ending(&self) -> Vec<Line<'static>> {
+        let t = &self.theme;
+        let v = &self.verdict;
+        let style = if v.failures.is_empty() {
+            t.good()
+        } else {
+            t.bad()
+        };
+        vec![Line::styled(v.chain_with(t.arrow()), style)]
+    }
+
+    /// The program's stderr up to this step, newest last: the lines of
+    /// this step bright, earlier ones dim; where they do not all fit, the
+    /// newest stay and the first row counts the rest.
+    fn stderr(&self, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let b = block(
+            t,
+            &format!("The program's stderr, up to step {}", self.at + 1),
+            &format!("Its stderr to step {}", self.at + 1),
+            area.width,
+        );
+        let inner = b.inner(area);
+        b.render(area, buf);
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        for (i, s) in self.steps.iter().enumerate().take(self.at + 1) {
+            let style = if i == self.at { t.title() } else { t.dim() };
+            lines.extend(s.stderr.iter().map(|l| Line::styled(own(l), style)));
+        }
+        if lines.is_empty() {
+            lines.push(Line::styled("(nothing yet)", t.dim()));
+        }
+        let rows = usize::from(inner.height);
+        if lines.len() > rows && rows > 0 {
+            let keep = rows - 1;
+            let earlier = lines.len() - keep;
+            let mut shown = vec![Line::styled(
+                format!(
+                    "{} {earlier} earlier {}",
+                    if t.ascii() { "^" } else { "↑" },
+                    if earlier == 1 { "line" } else { "lines" }
+                ),
+                t.dim(),
+            )];
+            shown.extend(lines.split_off(earlier));
+            lines = shown;
+        }
+        overflow::show(t, lines, false, inner, buf);
+    }
+}

@@ -1,0 +1,96 @@
+//! `]` and `[` across the tour's scenarios: the end of one leads to the
+//! next, and the start of one back to the end of the one before.
+
+use super::open;
+use crate::scenario::Script;
+use crate::tui::app::{App, opening_design};
+
+/// `]` at the end of a tour scenario: the next one, in the same design
+/// when it is written for it.
+pub(super) fn next_tour_scenario(app: &mut App) {
+    let Some(next) = app.next_in_tour().cloned() else {
+        app.status = app.end_hint();
+        return;
+    };
+    tour_step(app, next, false);
+}
+
+/// `[` at the first step of a tour scenario: the one before, at its end,
+/// as if the tour were one long run.
+pub(super) fn prev_tour_scenario(app: &mut App) {
+    match app.prev_in_tour().cloned() {
+        Some(prev) => tour_step(app, prev, true),
+        None if app.script.group == crate::scenario::Group::Tour => {
+            app.status = Some("the first step of the tour".into());
+        }
+        None => {}
+    }
+}
+
+fn tour_step(app: &mut App, next: Script, at_end: bool) {
+    let strategy = if next.strategies().iter().any(|n| *n == app.strategy.name) {
+        app.strategy.clone()
+    } else {
+        opening_design(&next).unwrap_or_else(|| app.strategy.clone())
+    };
+    let title = next.title.clone();
+    if open(app, next, strategy) {
+        if at_end {
+            app.pos = app.last_pos();
+        }
+        if let Some((at, of)) = app.place_in_group() {
+            app.status = Some(format!("Tour {at}/{of}: {title}"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tui::action::Action;
+    use crate::tui::app::tests::app;
+    use crate::tui::update::goto;
+    use crate::tui::update::update;
+
+    #[test]
+    fn the_end_of_a_tour_step_leads_to_the_next() {
+        let mut a = app("tour-1", "naive");
+        assert_eq!(a.end_hint(), None);
+        update(&mut a, Action::Last);
+        assert!(a.end_hint().unwrap().contains("] next tour step"));
+        // ] from the last chapter goes to its end first, then on.
+        let mut a = app("tour-1", "naive");
+        let last_chapter = *a.timeline.chapters.last().unwrap();
+        goto(&mut a, last_chapter);
+        update(&mut a, Action::NextChapter);
+        assert_eq!(a.pos, a.last_pos());
+        assert_eq!(a.script.name, "tour-1");
+        update(&mut a, Action::NextChapter);
+        assert_eq!(a.script.name, "tour-2");
+        assert_eq!(a.strategy.name, "naive", "the same design");
+        assert_eq!(a.pos, 0);
+        // The last tour step says the tour is over and goes nowhere.
+        let mut a = app("tour-4", "idempotent");
+        update(&mut a, Action::Last);
+        assert!(a.end_hint().unwrap().contains("end of the tour"));
+        update(&mut a, Action::NextChapter);
+        assert_eq!(a.script.name, "tour-4");
+        // Outside the tour, ] at the end stays put.
+        let mut a = app("charge-first", "charge-first");
+        update(&mut a, Action::Last);
+        update(&mut a, Action::NextChapter);
+        assert_eq!(a.script.name, "charge-first");
+        assert!(a.status.as_deref().unwrap().starts_with("end of scenario"));
+    }
+
+    #[test]
+    fn open_bracket_at_the_start_goes_back_a_tour_step() {
+        let mut a = app("tour-2", "idempotent");
+        update(&mut a, Action::PrevChapter);
+        assert_eq!(a.script.name, "tour-1");
+        assert_eq!(a.pos, a.last_pos(), "at the end of the step before");
+        update(&mut a, Action::First);
+        update(&mut a, Action::PrevChapter);
+        assert_eq!(a.script.name, "tour-1", "the tour starts here");
+        assert!(a.status.is_some());
+    }
+}

@@ -1,0 +1,281 @@
+//! The explorer's lower pane: for the selected design, its shortest
+//! counterexamples with their cause chains, or, where no schedule broke
+//! it, what was proved and within which bounds.
+
+use super::rule;
+use crate::check::{Bounds, StrategyReport};
+use crate::tui::explorer::num;
+use crate::tui::layout;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+pub(super) fn render(
+    t: &Theme,
+    s: &StrategyReport,
+    bounds: &Bounds,
+    cx_sel: usize,
+    l: &layout::Explorer,
+    buf: &mut Buffer,
+) {
+    let width = l.detail.width as usize;
+    let claim = if s.claims_safe {
+        "claims exactly-once"
+    } else {
+        "claims nothing"
+    };
+    let title = cut(
+        t,
+        &format!(
+            " {} {} {claim} {} {} ",
+            s.strategy, t.g.dot, t.g.dot, s.summary
+        ),
+        width.saturating_sub(2),
+    );
+    let block = rule(t, title);
+    let inner = block.inner(l.detail);
+    block.render(l.detail, buf);
+    // Each line with how it meets the edge: the chain wraps (it is the
+    // point); the list and the steps are cut so that each stays one line.
+    let mut lines: Vec<(Line, Edge)> = Vec::new();
+    if s.counterexamples.is_empty() {
+        // The claim with its bounds wraps: it is the point, never cut.
+        lines.extend(
+            properties(t, s, bounds)
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| (l, if i == 0 { Edge::Wrap } else { Edge::Cut })),
+        );
+    } else {
+        let class_w = s
+            .counterexamples
+            .iter()
+            .map(|c| c.class.text().len())
+            .max()
+            .unwrap_or(0);
+        let shown = l.cx_offset..l.cx_offset + usize::from(l.list.height);
+        let n = s.counterexamples.len();
+        for (i, cx) in s.counterexamples.iter().enumerate() {
+            if !shown.contains(&i) {
+                continue;
+            }
+            let here = i == cx_sel;
+            let mut line = Line::from(vec![
+                Span::styled(
+                    format!(
+                        " {} {:>w$}. ",
+                        if here { t.g.next } else { " " },
+                        i + 1,
+                        w = n.to_string().len()
+                    ),
+                    t.key(),
+                ),
+                Span::styled(format!("{:<class_w$}", cx.class.text()), t.bad()),
+                Span::raw({
+                    // The long words where there is room for them.
+                    let wide = width >= 100;
+                    let paid = if wide {
+                        format!("ends with ${} in payments", cx.total)
+                    } else {
+                        format!("${} paid", cx.total)
+                    };
+                    let charge = if wide { "provider charge" } else { "charge" };
+                    let plural = if cx.charges == 1 { "" } else { "s" };
+                    // Found breadth-first: the shortest run to this end,
+                    // which is why it can be shorter than a tour's story.
+                    let shortest = if wide { ", the shortest" } else { ", shortest" };
+                    format!(
+                        "  {} moves{shortest} {} {paid}, {} {charge}{plural}",
+                        cx.moves.len(),
+                        t.g.dot,
+                        cx.charges
+                    )
+                }),
+            ]);
+            if here {
+                line = line.style(t.highlight());
+            }
+            lines.push((line, Edge::Cut));
+        }
+        if let Some(cx) = s.counterexamples.get(cx_sel) {
+            let chain = cx.verdict.chain_with(t.arrow());
+            lines.push((
+                Line::from(vec![
+                    Span::styled(" why: ", t.dim()),
+                    Span::styled(t.text(&chain).into_owned(), t.warn()),
+                ]),
+                Edge::Wrap,
+            ));
+            // Said only where it fits whole: a cut sentence would hide
+            // the reason it gives.
+            let why_shortest = " found breadth-first: the shortest run to each end; a tour may tell another, to teach one fault at a time";
+            if why_shortest.chars().count() < width {
+                lines.push((Line::styled(why_shortest, t.dim()), Edge::Cut));
+            }
+            if let Some(b) = &s.bounds {
+                lines.push((
+                    Line::styled(
+                        format!(
+                            " (checked with a second message for the same order and at most {} fault{} per schedule)",
+                            b.max_faults,
+                            if b.max_faults == 1 { "" } else { "s" }
+                        ),
+                        t.dim(),
+                    ),
+                    Edge::Cut,
+                ));
+            }
+            let title_w = cx
+                .steps
+                .iter()
+                .map(|st| st.title.chars().count())
+                .max()
+                .unwrap_or(0)
+                .min(28);
+            let n_w = cx.steps.len().to_string().len();
+            // Each move stays one line; what does not fit ends in an
+            // ellipsis, and Enter replays the run in full.
+            let said_w = width.saturating_sub(2 + n_w + 2 + title_w + 2);
+            for (i, step) in cx.steps.iter().enumerate() {
+                let said = step.happened.join(" ");
+                let title: String = step.title.chars().take(title_w).collect();
+                lines.push((
+                    Line::from(vec![
+                        Span::styled(format!("  {:>n_w$}. ", i + 1), t.dim()),
+                        Span::styled(format!("{:<title_w$}  ", t.text(&title)), t.info()),
+                        Span::raw(cut(t, &said, said_w)),
+                    ]),
+                    Edge::Cut,
+                ));
+            }
+        }
+    }
+    // The list scrolls; what is above or below it says so at its end.
+    let (above, below) = (
+        l.cx_offset,
+        s.counterexamples
+            .len()
+            .saturating_sub(l.cx_offset + usize::from(l.list.height)),
+    );
+    let mut y = inner.y;
+    let total = lines.len();
+    for (i, (line, edge)) in lines.into_iter().enumerate() {
+        if y >= inner.bottom() {
+            break;
+        }
+        // The last row left, with more lines to come, says how many.
+        let left = total - i;
+        if y + 1 == inner.bottom() && left > 1 {
+            let down = if t.ascii() { "" } else { "↓ " };
+            Line::styled(
+                format!(" {down}{left} more lines: Enter replays this run in full"),
+                t.key(),
+            )
+            .render(Rect::new(inner.x, y, inner.width, 1), buf);
+            break;
+        }
+        let wraps = edge == Edge::Wrap;
+        let h = if wraps {
+            let mut h = crate::tui::measure::rows([&line], inner.width, false)
+                .clamp(1, 4)
+                .min(inner.bottom() - y);
+            // A chain that would fill the last rows leaves the last one to
+            // say how many lines follow it, the run's moves among them.
+            if left > 1 && y + h >= inner.bottom() && h > 1 {
+                h -= 1;
+            }
+            h
+        } else {
+            1
+        };
+        let at = Rect::new(inner.x, y, inner.width, h);
+        if wraps {
+            Paragraph::new(line)
+                .wrap(Wrap { trim: false })
+                .render(at, buf);
+        } else {
+            super::fit(t, line, usize::from(inner.width)).render(at, buf);
+        }
+        y += h;
+    }
+    // No arrows in ASCII: their stand-ins would read as letters.
+    let (up, down) = if t.ascii() {
+        ("", "")
+    } else {
+        ("↑ ", "↓ ")
+    };
+    let note = match (above, below) {
+        (0, 0) => None,
+        (0, b) => Some(format!(" {down}{b} more ")),
+        (a, 0) => Some(format!(" {up}{a} above ")),
+        (a, b) => Some(format!(" {up}{a} above, {down}{b} more ")),
+    };
+    if let Some(note) = note.filter(|_| !l.list.is_empty()) {
+        let w = (note.chars().count() as u16).min(l.list.width);
+        let at = Rect::new(l.list.right() - w, l.list.bottom() - 1, w, 1);
+        Line::styled(note, t.key()).render(at, buf);
+    }
+}
+
+/// For a design nothing broke: what was proved, and that it was not proved
+/// vacuously.
+fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<Line<'static>> {
+    // The claim with its bounds and the try one bound further, in the words
+    // `idem check` prints: never a bare "holds".
+    let mut lines = vec![Line::styled(
+        format!(
+            " No schedule breaks {}: it {} ({} schedules, {} states).",
+            s.strategy,
+            crate::check::further::claim(s, bounds),
+            num(s.schedules),
+            num(s.states)
+        ),
+        t.good(),
+    )];
+    let mark = |ok: bool| if ok { t.g.done } else { t.g.failed };
+    for inv in &s.invariants {
+        lines.push(Line::raw(format!(
+            "   always     {} {}",
+            mark(inv.holds),
+            inv.text
+        )));
+    }
+    for w in &s.witnesses {
+        let how = match (w.seen, w.required, w.depth) {
+            (true, _, Some(d)) => format!("seen after {d} moves"),
+            (true, _, None) => "seen".into(),
+            (false, true, _) => "NEVER SEEN: the pass is vacuous".into(),
+            (false, false, _) => "not possible within these bounds".into(),
+        };
+        lines.push(Line::raw(format!(
+            "   sometimes  {} {} ({how})",
+            mark(w.seen || !w.required),
+            w.text
+        )));
+    }
+    lines
+}
+
+/// Text cut to `width` characters, with an ellipsis when it was longer.
+fn cut(t: &Theme, text: &str, width: usize) -> String {
+    let text = t.text(text);
+    if text.chars().count() <= width {
+        return text.into_owned();
+    }
+    let keep = width.saturating_sub(t.g.ellipsis.chars().count() + 1);
+    let mut out: String = text.chars().take(keep).collect();
+    out.push_str(t.g.ellipsis);
+    out.push(' ');
+    out
+}
+
+/// How a line of the counterexample pane meets the pane's right edge.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Edge {
+    /// Wrapped onto up to four rows.
+    Wrap,
+    /// Kept to one row, cut at the edge.
+    Cut,
+}
