@@ -68,9 +68,11 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
         Span::styled(" idem ", t.title()),
         Span::styled(format!("{} ", t.g.dot), t.dim()),
         Span::styled("Explorer", t.info()),
+        // SQLite whatever engine the story runs on: the checker on
+        // PostgreSQL takes minutes (`idem check --db` runs it there).
         Span::styled(
             format!(
-                " {} every schedule of every design, on the real engine",
+                " {} every schedule of every design, on real SQLite",
                 t.g.dot
             ),
             t.title(),
