@@ -323,3 +323,159 @@ fn the_postgresql_screenshots_are_current() {
         );
     }
 }
+
+/// What the checker's table says of a design, whatever the engine: its
+/// verdict, which outcomes some schedule reached, which invariants held,
+/// which witnesses were seen, and what one bound further gave. (The counts
+/// of states and schedules differ: on PostgreSQL both consumers can be
+/// inside a transaction at once, so there are more interleavings.)
+fn verdicts(report: &idem::check::CheckReport) -> Vec<String> {
+    report
+        .strategies
+        .iter()
+        .map(|s| {
+            let reached: Vec<String> = s
+                .outcomes
+                .iter()
+                .filter(|(_, n)| **n > 0)
+                .map(|(o, _)| format!("{o:?}"))
+                .collect();
+            let held: Vec<bool> = s.invariants.iter().map(|i| i.holds).collect();
+            let seen: Vec<bool> = s.witnesses.iter().map(|w| w.seen).collect();
+            use idem::check::further::FurtherResult;
+            let further: Vec<(String, &str)> = s
+                .further
+                .iter()
+                .map(|f| {
+                    let result = match f.result {
+                        FurtherResult::Holds { .. } => "holds",
+                        FurtherResult::Breaks { .. } => "breaks",
+                        FurtherResult::TooLarge { .. } => "too large",
+                    };
+                    (f.bound(), result)
+                })
+                .collect();
+            format!(
+                "{}: claims safe {}, broken {}, vacuous {}, outside {}, reached {reached:?}, invariants {held:?}, witnesses {seen:?}, further {further:?}",
+                s.strategy,
+                s.claims_safe,
+                s.broken(),
+                s.vacuous(),
+                s.outside.is_some(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_checker_gives_the_same_verdicts_on_both_engines() {
+    let Some(url) = server() else { return };
+    // One fault per schedule keeps the test quick; `idem check --db` at the
+    // default bounds is measured in the README.
+    let bounds = idem::check::Bounds {
+        max_faults: 1,
+        ..idem::check::Bounds::default()
+    };
+    let sqlite = idem::check::run(&bounds).unwrap();
+    let on_server = idem::check::Bounds {
+        postgres: Some(url),
+        ..bounds
+    };
+    let pg = idem::check::run(&on_server).unwrap();
+    assert_eq!(verdicts(&pg), verdicts(&sqlite));
+    assert_eq!(pg.strategies.len(), idem::sim::Strategy::all().len());
+}
+
+/// On PostgreSQL both consumers can hold a transaction open at once: the
+/// database panel shows each one's uncommitted rows, under its name, not
+/// only the first holder's.
+#[test]
+fn each_open_transaction_shows_its_own_uncommitted_rows() {
+    use idem::sim::world::{Move, Setup, World};
+    let Some(url) = server() else { return };
+    let setup = Setup {
+        consumers: vec!["A".into(), "B".into()],
+        messages: vec![
+            idem::sim::Message::payment("m-1", 1041, 40),
+            idem::sim::Message::payment("m-2", 1042, 12),
+        ],
+        step_ms: 0,
+        postgres: Some(url),
+        ..Setup::default()
+    };
+    let design = Strategy::by_name("row-version").unwrap();
+    let mut world = World::new(setup, design, 0).unwrap();
+    let holders = |world: &World| -> Vec<String> {
+        let f = world.frame().unwrap();
+        f.db.uncommitted.iter().map(|u| u.by.clone()).collect()
+    };
+    // Each consumer steps until its transaction has written its order row
+    // (bounded: the handler has a handful of steps).
+    for (name, want) in [
+        ("A", vec!["A".to_string()]),
+        ("B", vec!["A".into(), "B".into()]),
+    ] {
+        for _ in 0..10 {
+            if holders(&world) == want {
+                break;
+            }
+            world
+                .apply(&Move::Step {
+                    consumer: name.into(),
+                })
+                .unwrap();
+        }
+        assert_eq!(holders(&world), want, "after {name}'s steps");
+    }
+    let f = world.frame().unwrap();
+    let orders: Vec<Vec<u32>> =
+        f.db.uncommitted
+            .iter()
+            .map(|u| u.orders.iter().map(|o| o.order).collect())
+            .collect();
+    assert_eq!(orders, vec![vec![1041], vec![1042]]);
+}
+
+/// `idem soak --db postgres://…`: every design on a schema of its own on
+/// the server, the report naming the engine, the same books as on SQLite
+/// (the same seed gives the same schedule), and no schema left behind.
+#[test]
+fn a_soak_runs_on_the_server_with_the_same_books() {
+    let Some(url) = server() else { return };
+    let url = url.to_string();
+    let args = ["soak", "--messages", "40", "--headless", "--seed", "3"];
+    let on_server = idem(&[&args[..], &["--db", &url]].concat());
+    let err = String::from_utf8_lossy(&on_server.stderr);
+    assert_eq!(on_server.status.code(), Some(0), "{err}");
+    let pg = String::from_utf8_lossy(&on_server.stdout).to_string();
+    let sqlite = String::from_utf8_lossy(&idem(&args).stdout).to_string();
+    assert!(
+        pg.lines().next().unwrap().ends_with(" · on PostgreSQL"),
+        "{pg}"
+    );
+    // The books (every figure before the measured part) match line for
+    // line below the heading, which names the engine.
+    let books = |t: &str| {
+        t.split("\n== measured")
+            .next()
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(books(&pg), books(&sqlite));
+    assert!(pg.contains("the tables on the PostgreSQL server"), "{pg}");
+    // The address without its slashes is a slip, not a file name.
+    let slip = idem(&[
+        "soak",
+        "--messages",
+        "5",
+        "--headless",
+        "--db",
+        "postgres:/test",
+    ]);
+    let err = String::from_utf8_lossy(&slip.stderr);
+    assert_eq!(slip.status.code(), Some(2), "{err}");
+    assert!(err.contains("postgres://"), "{err}");
+}

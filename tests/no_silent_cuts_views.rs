@@ -460,3 +460,200 @@ fn compare_counts_each_sides_steps_and_the_rows_it_hides() {
     }
     assert!(signs > 10, "only {signs} counts seen");
 }
+
+/// Every outcome some design has keeps its column at every size (a heading,
+/// short ones explained by the table's legend, and each design's figure),
+/// and a design that holds keeps the bound that broke it one further.
+#[test]
+fn the_explorer_table_keeps_every_outcome_and_the_whole_claim() {
+    use idem::tui::explorer::Column;
+    let report = report();
+    let outcomes: Vec<Column> = Column::IN_ORDER
+        .into_iter()
+        .filter(|c| matches!(c, Column::Outcome(_)) && c.used(report))
+        .collect();
+    assert!(
+        outcomes.len() >= 5,
+        "the report has outcomes enough to crowd the table: {outcomes:?}"
+    );
+    for size in SIZES {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Explore);
+        update(
+            &mut a,
+            Action::ExploreDone(Explored::new(Ok(report.clone()))),
+        );
+        let screen = draw(&mut a, size);
+        let heading = screen
+            .iter()
+            .position(|r| r.trim_start().starts_with("design "))
+            .unwrap_or_else(|| panic!("{}", at("explorer", "", size, "no heading", &screen)));
+        let heads: Vec<&str> = screen[heading].split_whitespace().collect();
+        for c in &outcomes {
+            // Its long heading, or a short one that the legend explains.
+            let shown = screen[heading].contains(c.heading())
+                || (heads.contains(&c.short_heading())
+                    && screen[heading - 1].contains(&format!(
+                        "{}={}",
+                        c.short_heading(),
+                        c.meaning()
+                    )));
+            assert!(
+                shown,
+                "{}",
+                at(
+                    "explorer",
+                    "",
+                    size,
+                    &format!("no column for {}", c.meaning()),
+                    &screen
+                )
+            );
+        }
+        for s in &report.strategies {
+            let row = screen
+                .iter()
+                .find(|r| {
+                    r.chars()
+                        .skip(2)
+                        .collect::<String>()
+                        .starts_with(&format!("{} ", s.strategy))
+                })
+                .unwrap_or_else(|| {
+                    panic!("{}", at("explorer", &s.strategy, size, "no row", &screen))
+                });
+            let figures: Vec<&str> = row.split_whitespace().collect();
+            for c in &outcomes {
+                let v = c.value(s);
+                if v > 0 {
+                    assert!(
+                        figures.contains(&num(v).as_str()),
+                        "{}",
+                        at(
+                            "explorer",
+                            &s.strategy,
+                            size,
+                            &format!("{} {v} missing", c.meaning()),
+                            &screen
+                        )
+                    );
+                }
+            }
+            for f in s
+                .further
+                .iter()
+                .filter(|f| f.breaks() && f.widening == idem::check::further::Widening::Fault)
+            {
+                let words = format!("breaks at {}", f.bounds.max_faults);
+                assert!(
+                    row.contains(&words),
+                    "{}",
+                    at(
+                        "explorer",
+                        &s.strategy,
+                        size,
+                        &format!("{words} dropped"),
+                        &screen
+                    )
+                );
+            }
+        }
+    }
+}
+
+/// in-progress holds within 2 faults and breaks at 3: the explorer's "see
+/// the shortest run" leads to that run, listed and replayed by Enter, at
+/// every size; and a design with no run never offers Enter.
+#[test]
+fn a_claims_shortest_run_one_bound_further_is_listed_and_replays() {
+    let report = idem::check::run(&idem::check::Bounds {
+        strategy: Some("in-progress".into()),
+        ..idem::check::Bounds::default()
+    })
+    .expect("the check runs")
+    .without_timings();
+    let s = &report.strategies[0];
+    assert!(s.counterexamples.is_empty(), "holds within 2 faults");
+    let further = s
+        .further
+        .iter()
+        .find(|f| f.breaks())
+        .expect("breaks one bound further");
+    let idem::check::further::FurtherResult::Breaks {
+        shortest: Some(run),
+    } = &further.result
+    else {
+        panic!("the shortest run is kept");
+    };
+    for size in SIZES {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Explore);
+        update(
+            &mut a,
+            Action::ExploreDone(Explored::new(Ok(report.clone()))),
+        );
+        let screen = draw(&mut a, size);
+        // Wrapped lines read as one text.
+        let all = screen
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(all.contains("see the shortest run"), "{all}");
+        assert!(
+            all.contains(run.class.text()) && all.contains("at 3 faults"),
+            "{}",
+            at(
+                "explorer",
+                "in-progress",
+                size,
+                "the run is not listed",
+                &screen
+            )
+        );
+        update(&mut a, Action::Enter);
+        assert_eq!(a.overlay, idem::tui::app::Overlay::None, "Enter opens it");
+        assert!(
+            a.frame().verdict.outcome.is_failure(),
+            "at its first bad step"
+        );
+        let status = a.status.clone().unwrap_or_default();
+        assert!(
+            status.contains("3 faults") && !status.contains("no schedule breaks"),
+            "{status}"
+        );
+    }
+}
+
+/// A design nothing breaks, even one bound further, has no run: the pane's
+/// count of more lines does not promise that Enter replays one.
+#[test]
+fn the_explorer_offers_enter_only_where_there_is_a_run() {
+    let report = report();
+    for size in SIZES {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Explore);
+        update(
+            &mut a,
+            Action::ExploreDone(Explored::new(Ok(report.clone()))),
+        );
+        for s in &report.strategies {
+            let screen = draw(&mut a, size);
+            let runs = idem::tui::explorer::runs(s).len();
+            if runs == 0 {
+                assert!(
+                    !screen.join("\n").contains("Enter replays this run"),
+                    "{}",
+                    at(
+                        "explorer",
+                        &s.strategy,
+                        size,
+                        "Enter promised, no run",
+                        &screen
+                    )
+                );
+            }
+            update(&mut a, Action::Down);
+        }
+    }
+}

@@ -76,7 +76,15 @@ struct Explorer<'a> {
     /// Worlds nobody needs any more: a copy or a replay reuses one and its
     /// database instead of opening a new one.
     spares: Vec<World>,
+    /// Worlds this search has made or taken: each holds a database (on
+    /// PostgreSQL a schema and a connection per consumer, and a server
+    /// allows a hundred or so connections in all).
+    worlds: usize,
 }
+
+/// The most worlds a search keeps for copying. Past it, states are reached
+/// again by replaying moves instead, which costs time, not connections.
+const MOST_WORLDS: usize = 6;
 
 struct Frame {
     node: u32,
@@ -105,6 +113,7 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
         },
         seen: HashMap::default(),
         spares: Vec::new(),
+        worlds: 0,
     };
     let start = ex.fresh()?;
     let used = Used::new(ex.setup.consumers.len());
@@ -138,8 +147,10 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
         let depth = top.dfs_depth + 1;
         let mut world = match top.world.take() {
             // No later move from here needs this world, or it cannot be
-            // copied: it goes on itself.
-            Some(world) if last || !world.forkable() => world,
+            // copied: it goes on itself. So it does when a copy would
+            // need one world more than the search may keep (the moves
+            // after this one then start from a copy of a world below).
+            Some(world) if last || !world.forkable() || ex.at_most_worlds() => world,
             Some(world) => {
                 let copy = ex.fork(&world)?;
                 top.world = Some(world);
@@ -180,6 +191,11 @@ pub fn explore(strategy: &Strategy, bounds: &Bounds, watch: &Watch) -> Result<Gr
             ex.spares.push(world);
         }
     }
+    // The worlds' databases serve the next design's search.
+    for world in ex.spares.drain(..) {
+        let (db, holds) = world.into_database();
+        watch.spare_database(db, holds);
+    }
     ex.graph.shortest_paths(root);
     Ok(ex.graph)
 }
@@ -189,7 +205,23 @@ impl Explorer<'_> {
         self.graph.replays += 1;
         match self.spares.pop() {
             Some(world) => world.start_over(SEED),
-            None => World::new(self.setup.clone(), self.strategy.clone(), SEED),
+            None => self.new_world(),
+        }
+    }
+
+    /// A world at the start, on a database an earlier search left if there
+    /// is one.
+    /// No spare world, and as many made as a search may keep.
+    fn at_most_worlds(&self) -> bool {
+        self.spares.is_empty() && self.worlds >= MOST_WORLDS
+    }
+
+    fn new_world(&mut self) -> Result<World, SimError> {
+        self.worlds += 1;
+        let (setup, strategy) = (self.setup.clone(), self.strategy.clone());
+        match self.watch.take_database() {
+            Some((db, holds)) => World::on_database(db, &holds, setup, strategy, SEED),
+            None => World::new(setup, strategy, SEED),
         }
     }
 
@@ -198,7 +230,7 @@ impl Explorer<'_> {
         self.graph.replays += 1;
         let spare = match self.spares.pop() {
             Some(spare) => spare,
-            None => World::new(self.setup.clone(), self.strategy.clone(), SEED)?,
+            None => self.new_world()?,
         };
         world.fork_onto(spare)
     }

@@ -3,6 +3,8 @@
 //! are too large to finish. Atomics, because the strategies are checked on
 //! several threads at once; no clock here, the watcher keeps its own.
 
+use crate::sim::db::{Database, Tables};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// The default budget of distinct states per design: about a thousand
@@ -17,6 +19,21 @@ pub struct Watch {
     stacked: AtomicU64,
     designs_done: AtomicUsize,
     designs: AtomicUsize,
+    /// Databases a finished search left, with what each holds: the next
+    /// design's search starts its worlds on them. On PostgreSQL a new one
+    /// is a schema made and connections opened; a reused one is emptied.
+    /// Dropped with the watch, at the end of the check.
+    spares: Spares,
+}
+
+#[derive(Default)]
+struct Spares(Mutex<Vec<(Database, Tables)>>);
+
+impl std::fmt::Debug for Spares {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.0.lock().map_or(0, |s| s.len());
+        write!(f, "{n} spare databases")
+    }
 }
 
 impl Default for Watch {
@@ -44,6 +61,7 @@ impl Watch {
             stacked: AtomicU64::new(0),
             designs_done: AtomicUsize::new(0),
             designs: AtomicUsize::new(0),
+            spares: Spares::default(),
         }
     }
 
@@ -70,6 +88,18 @@ impl Watch {
         } else {
             self.stacked.fetch_sub(1, Ordering::Relaxed);
         }
+    }
+
+    /// A database a search no longer needs.
+    pub(super) fn spare_database(&self, db: Database, holds: Tables) {
+        if let Ok(mut spares) = self.spares.0.lock() {
+            spares.push((db, holds));
+        }
+    }
+
+    /// A database another search left, if any.
+    pub(super) fn take_database(&self) -> Option<(Database, Tables)> {
+        self.spares.0.lock().ok()?.pop()
     }
 
     pub(super) fn design_done(&self) {

@@ -3,6 +3,7 @@
 //! violations found with `--save`.
 
 use super::choose::strategy_name;
+use super::db_arg::{DbArg, clean_up_on_signal, db_arg};
 use super::exit::{Exit, input_error};
 use super::output::{Format, emit, note};
 use super::save;
@@ -51,8 +52,10 @@ pub struct SoakArgs {
     retention: Option<u64>,
     /// Keep each design's database in a file named after this one
     /// (soak.db: soak-naive.db, soak-idempotent.db), same rules as `run --db`.
-    #[arg(long, value_name = "FILE")]
-    db: Option<PathBuf>,
+    /// Or run on a PostgreSQL server: postgres://USER@HOST:PORT/DB (each
+    /// design in a schema of its own, dropped at the end).
+    #[arg(long, value_name = "FILE|URL")]
+    db: Option<std::ffi::OsString>,
     /// The report only, no live dashboard (also when stdout is not a
     /// terminal): a progress bar on stderr, then the report.
     #[arg(long)]
@@ -90,6 +93,14 @@ fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
             .filter_map(|m| Strategy::by_name(m))
             .collect()
     };
+    let (file, postgres) = match args.db.as_deref().map(db_arg).transpose()? {
+        None => (None, None),
+        Some(DbArg::File(path)) => (Some(path), None),
+        Some(DbArg::Postgres(url)) => {
+            clean_up_on_signal();
+            (None, Some(*url))
+        }
+    };
     let config = Config {
         designs,
         messages: args.messages,
@@ -102,7 +113,8 @@ fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
             same_order_ppm: args.same_order,
         },
         retention_ms: args.retention,
-        db: args.db.clone(),
+        db: file.clone(),
+        postgres,
     };
     config.check().map_err(input_error)?;
     use std::io::IsTerminal;
@@ -116,7 +128,7 @@ fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
         Format::Json => report.json(),
     };
     emit(&text)?;
-    if let Some(db) = &args.db {
+    if let Some(db) = &file {
         for d in &report.designs {
             note(&format!(
                 "idem: the {} database is in {} (open it with sqlite3)",

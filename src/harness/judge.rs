@@ -180,6 +180,7 @@ pub fn verdict(
             payments: rows.get(p).copied().unwrap_or(0),
             charges: provider.charges_for_payment(p),
             pending: broker.payment_pending(p),
+            to_come: false,
             writing: false,
             doomed: false,
             recorded_unpaid: false,

@@ -138,7 +138,7 @@ fn write_tables(out: &mut String, f: &Frame) {
         });
         let _ = writeln!(out, "    processed_messages  {}", listed(rows, "no rows"));
     }
-    let pending = db.uncommitted.as_ref();
+    let pending = &db.uncommitted;
     let mark = |by: &str| format!(" (uncommitted, {by})");
     if db.uses_statuses {
         let status = |s: &crate::sim::db::StatusRow| {
@@ -146,7 +146,7 @@ fn write_tables(out: &mut String, f: &Frame) {
         };
         let rows = db.statuses.iter().map(status).chain(
             pending
-                .into_iter()
+                .iter()
                 .flat_map(|u| u.statuses.iter().map(move |s| status(s) + &mark(&u.by))),
         );
         let _ = writeln!(out, "    order_status  {}", listed(rows, "no rows"));
@@ -156,7 +156,7 @@ fn write_tables(out: &mut String, f: &Frame) {
             .last_offset
             .map(|o| format!("partition 0 last_offset {o}"))
             .into_iter()
-            .chain(pending.and_then(|u| {
+            .chain(pending.iter().filter_map(|u| {
                 u.last_offset
                     .map(|o| format!("partition 0 last_offset {o}{}", mark(&u.by)))
             }));
@@ -168,7 +168,7 @@ fn write_tables(out: &mut String, f: &Frame) {
         };
         let rows = db.orders.iter().map(order).chain(
             pending
-                .into_iter()
+                .iter()
                 .flat_map(|u| u.orders.iter().map(move |o| order(o) + &mark(&u.by))),
         );
         let _ = writeln!(out, "    orders    {}", listed(rows, "no rows"));
@@ -190,7 +190,7 @@ fn write_tables(out: &mut String, f: &Frame) {
         };
         let rows = db.records.iter().map(record).chain(
             pending
-                .into_iter()
+                .iter()
                 .flat_map(|u| u.records.iter().map(move |r| record(r) + &mark(&u.by))),
         );
         let _ = writeln!(out, "    idempotency_records  {}", listed(rows, "no rows"));

@@ -193,9 +193,10 @@ pub struct DbView {
     /// The in-progress design's idempotency_records (committed rows).
     pub records: Vec<RecordRow>,
     pub uses_records: bool,
-    /// What an open transaction has written to the tables above and not
-    /// committed yet, as its own connection reads it.
-    pub uncommitted: Option<UncommittedRows>,
+    /// What each open transaction has written to the tables above and not
+    /// committed yet, as its own connection reads it: one holder on SQLite,
+    /// any number on PostgreSQL (in the consumers' order).
+    pub uncommitted: Vec<UncommittedRows>,
 }
 
 /// Rows of the smaller tables that an open transaction wrote or changed:

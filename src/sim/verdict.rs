@@ -315,6 +315,7 @@ mod tests {
             payments,
             charges,
             pending: false,
+            to_come: false,
             writing: false,
             doomed: false,
             recorded_unpaid: false,
@@ -370,6 +371,7 @@ mod tests {
             payments: 2,
             charges: 2,
             pending: false,
+            to_come: false,
             doomed: false,
             recorded_unpaid: false,
             acked_before_work: false,
@@ -442,6 +444,29 @@ mod tests {
             v.headline(),
             "charged 3 times, provider and database disagree"
         );
+    }
+
+    #[test]
+    fn a_wrong_effect_a_copy_to_come_could_undo_is_only_so_far() {
+        // Two rows, one charge, nothing pending: declared, unless a copy of
+        // the payment is still to be published (it may set it right).
+        assert_eq!(judged(2, 1, |_| {}).outcome, Outcome::Disagree);
+        let waiting = judged(2, 1, |s| s.to_come = true);
+        assert_eq!(waiting.outcome, Outcome::InProgress);
+        assert!(waiting.failures.is_empty());
+        assert!(waiting.at_risk.is_some_and(|r| r.contains("so far")));
+        // No charge yet: a lost charge is not declared either.
+        assert_eq!(
+            judged(0, 0, |s| s.to_come = true).outcome,
+            Outcome::InProgress
+        );
+        // A double charge cannot be undone: declared at once all the same.
+        assert_eq!(
+            judged(2, 2, |s| s.to_come = true).outcome,
+            Outcome::ChargedTwice
+        );
+        // Right so far stays right (the headline adds "so far").
+        assert_eq!(judged(1, 1, |s| s.to_come = true).outcome, Outcome::Correct);
     }
 
     #[test]

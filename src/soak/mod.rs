@@ -50,6 +50,9 @@ pub struct Config {
     pub retention_ms: Option<Millis>,
     /// Each design's database goes to a file named after this one.
     pub db: Option<PathBuf>,
+    /// Each design on a schema of its own on this PostgreSQL server
+    /// instead (dropped when the design's run ends).
+    pub postgres: Option<crate::sim::db::PgUrl>,
 }
 
 impl Default for Config {
@@ -63,6 +66,7 @@ impl Default for Config {
             mix: Mix::default(),
             retention_ms: None,
             db: None,
+            postgres: None,
         }
     }
 }
@@ -105,6 +109,9 @@ pub struct Echo {
     pub step: String,
     /// Ticks between two payments published.
     pub gap: u64,
+    /// The engine, when it is not the default SQLite.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<&'static str>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -157,6 +164,11 @@ impl Config {
     fn check_db(&self) -> Result<(), SoakError> {
         use crate::sim::db_file as rules;
         let Some(db) = &self.db else { return Ok(()) };
+        if self.postgres.is_some() {
+            return Err(SoakError::Config(
+                "--db: a file and a PostgreSQL server at once; name one".into(),
+            ));
+        }
         let refused = |e: rules::DbFileError| SoakError::Config(e.to_string());
         rules::check_name(db).map_err(refused)?;
         for design in &self.designs {
@@ -205,6 +217,10 @@ impl Config {
             lease: crate::sim::format_duration(setup.lease_ms),
             step: crate::sim::format_duration(setup.step_ms),
             gap: self.plan(&setup).gap,
+            engine: self
+                .postgres
+                .as_ref()
+                .map(|_| crate::sim::db::Engine::Postgres.name()),
         }
     }
 }
@@ -235,6 +251,8 @@ pub fn run_live(
                     let began = Instant::now();
                     let mut setup = setup(config.consumers);
                     setup.db_file = config.db.as_deref().map(|db| db_file(db, &design.name));
+                    // World::new gives the design a schema of its own.
+                    setup.postgres = config.postgres.clone();
                     let plan = config.plan(&setup);
                     let wrap = |source| SoakError::Sim {
                         design: design.name.to_string(),

@@ -111,11 +111,20 @@ impl SoakReport {
                 None => format!("{} unknown (a handler held the write lock)", d.design),
             })
             .collect();
-        let _ = writeln!(
-            out,
-            "of which the databases' pages: {} (an in-memory database may reserve up to twice its pages)",
-            pages.join(", ")
-        );
+        let _ = match self.config.engine {
+            // The server's own memory is not idem's: its tables' size is
+            // reported beside, not counted in, the resident figure.
+            Some(engine) => writeln!(
+                out,
+                "the tables on the {engine} server (not in idem's memory): {}",
+                pages.join(", ")
+            ),
+            None => writeln!(
+                out,
+                "of which the databases' pages: {} (an in-memory database may reserve up to twice its pages)",
+                pages.join(", ")
+            ),
+        };
         out
     }
 
@@ -125,10 +134,11 @@ impl SoakReport {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "idem soak · {} payments · {} consumers per design · seed {}",
+            "idem soak · {} payments · {} consumers per design · seed {}{}",
             num(c.messages),
             c.consumers,
-            c.seed
+            c.seed,
+            c.engine.map(|e| format!(" · on {e}")).unwrap_or_default()
         );
         let _ = writeln!(out, "faults (chance per payment): {}", c.faults);
         let _ = writeln!(out, "payments: {}", c.mix);

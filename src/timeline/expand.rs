@@ -111,6 +111,9 @@ pub(super) struct Run<'a, S: Sink> {
     /// the handler step each is about; each is told at the frame where
     /// that step runs, and what no step met is told at the action's end.
     steps_left: std::collections::BTreeMap<String, String>,
+    /// The script's publishes, each with its place (chapter, action), in
+    /// order: those after the current action are still to come.
+    publishes_left: Vec<((usize, usize), String)>,
 }
 
 impl<'a, S: Sink> Run<'a, S> {
@@ -121,6 +124,13 @@ impl<'a, S: Sink> Run<'a, S> {
         mut sink: S,
         forks: &'a [Fork],
     ) -> Result<Self, SimError> {
+        let publishes_left = publishes_of(script);
+        world.expect_publishes(
+            publishes_left
+                .iter()
+                .map(|(_, id)| id.as_str())
+                .chain(fork_publishes(forks)),
+        );
         sink.push(
             &mut world,
             0,
@@ -152,6 +162,7 @@ impl<'a, S: Sink> Run<'a, S> {
             last_stepped: None,
             scripted: None,
             last_publish: last_publish(script),
+            publishes_left,
             said_at: None,
             steps_left: Default::default(),
         };
@@ -420,6 +431,18 @@ impl<'a, S: Sink> Run<'a, S> {
 
     fn push_as(&mut self, action: String, yours: bool) -> Result<(), SimError> {
         let open = self.open();
+        // The copies still to come, for the verdict: a wrong effect one of
+        // them could undo is not declared before it has come.
+        let here = (self.chapter, self.action_index);
+        let forked = self.forked();
+        let to_come: Vec<&str> = self
+            .publishes_left
+            .iter()
+            .filter(|(at, _)| !forked && *at > here)
+            .map(|(_, id)| id.as_str())
+            .chain(fork_publishes(&self.forks[self.next_fork..]))
+            .collect();
+        self.world.expect_publishes(to_come);
         self.sink.push(
             &mut self.world,
             self.made,
@@ -508,6 +531,27 @@ fn last_publish(script: &Script) -> Option<(usize, usize)> {
         .filter(|(_, _, action)| matches!(action, Action::Move(Move::Publish { .. })))
         .map(|(c, a, _)| (c, a))
         .next_back()
+}
+
+/// Every publish of the script, with its place (chapter, action), in order.
+fn publishes_of(script: &Script) -> Vec<((usize, usize), String)> {
+    let mut out = Vec::new();
+    for (c, step) in script.steps.iter().enumerate() {
+        for (a, action) in step.actions.iter().enumerate() {
+            if let Action::Move(Move::Publish { message }) = action {
+                out.push(((c + 1, a), message.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// The messages the user's moves still to apply will publish.
+fn fork_publishes(forks: &[Fork]) -> impl Iterator<Item = &str> {
+    forks.iter().filter_map(|f| match &f.mv {
+        Move::Publish { message } => Some(message.as_str()),
+        _ => None,
+    })
 }
 
 fn publishes(forks: &[Fork]) -> bool {

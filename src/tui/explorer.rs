@@ -2,6 +2,7 @@
 //! computed once, on demand, outside `update` (the terminal layer runs it on
 //! a thread and hands it back as an action), and kept for the session.
 
+use crate::check::further::{Further, FurtherResult};
 use crate::check::{CheckReport, Counterexample, StrategyReport};
 use crate::sim::Outcome;
 use std::sync::Arc;
@@ -12,9 +13,12 @@ pub enum Exploration {
     /// Never asked for.
     #[default]
     Idle,
-    /// Asked for; `ms` is how long it has been running, for the spinner.
+    /// Asked for; `ms` is how long it has been running, for the spinner;
+    /// `watch` counts the designs done as the checker's thread goes, so
+    /// the wait shows that it moves.
     Running {
         ms: u64,
+        watch: Arc<crate::check::Watch>,
     },
     Done(Arc<CheckReport>),
     /// The check stopped with an error; `x` tries again.
@@ -158,6 +162,34 @@ impl Column {
         }
     }
 
+    /// The heading on a narrow screen, explained by the table's legend.
+    pub fn short_heading(self) -> &'static str {
+        match self {
+            Column::Schedules => "runs",
+            Column::States => "states",
+            // As wide as its figures anyway: no need to shorten it.
+            Column::Outcome(Outcome::Correct) => "correct",
+            Column::Outcome(Outcome::DeadLettered) => "dlq",
+            Column::Outcome(Outcome::ChargedTwice) => "2x",
+            Column::Outcome(Outcome::ChargeLost) => "lost",
+            Column::Outcome(Outcome::Disagree) => "dis",
+            Column::Outcome(Outcome::MessageLost) => "msg",
+            Column::Outcome(Outcome::StaleState) => "stale",
+            Column::Outcome(Outcome::InProgress) => "busy",
+        }
+    }
+
+    /// What a short heading stands for, in the legend: short too, since
+    /// the legend must fit the narrow screen that needs it.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Column::Schedules => "schedules",
+            Column::States => "states",
+            Column::Outcome(Outcome::Disagree) => "disagree",
+            Column::Outcome(o) => o.text(),
+        }
+    }
+
     pub fn value(self, s: &StrategyReport) -> u64 {
         match self {
             Column::Schedules => s.schedules,
@@ -179,12 +211,36 @@ impl Column {
 
 pub use crate::check::num;
 
-/// The counterexample the selection points at, if the design has any.
-pub fn selected(report: &CheckReport, sel: Selection) -> Option<&Counterexample> {
+/// A run the explorer lists for a design: one of its counterexamples, or
+/// the shortest run of a try one bound further that broke a design which
+/// held within the bounds ("breaks at 3: see the shortest run" leads here).
+#[derive(Clone, Copy, Debug)]
+pub struct Run<'a> {
+    pub cx: &'a Counterexample,
+    /// The try it comes from, when it lies one bound further.
+    pub further: Option<&'a Further>,
+}
+
+/// The runs listed for `s`, in the order `←`/`→` and the digits pick them:
+/// its own counterexamples first, then one per try that broke it.
+pub fn runs(s: &StrategyReport) -> Vec<Run<'_>> {
+    let own = s.counterexamples.iter().map(|cx| Run { cx, further: None });
+    let further = s.further.iter().filter_map(|f| match &f.result {
+        FurtherResult::Breaks { shortest: Some(cx) } => Some(Run {
+            cx,
+            further: Some(f),
+        }),
+        _ => None,
+    });
+    own.chain(further).collect()
+}
+
+/// The run the selection points at, if the design has any.
+pub fn selected(report: &CheckReport, sel: Selection) -> Option<Run<'_>> {
     report
         .strategies
         .get(sel.row)
-        .and_then(|s| s.counterexamples.get(sel.cx))
+        .and_then(|s| runs(s).get(sel.cx).copied())
 }
 
 #[cfg(test)]

@@ -155,10 +155,16 @@ impl Work {
                 // The check takes seconds: on its own thread, so the screen
                 // keeps drawing (and the spinner turning) meanwhile.
                 let (tx, rx) = mpsc::channel();
+                // The explorer's own counter, so its wait shows the designs
+                // done as they finish.
+                let watch = match &app.exploration {
+                    super::explorer::Exploration::Running { watch, .. } => watch.clone(),
+                    _ => Arc::new(check::Watch::default()),
+                };
                 let spawned = std::thread::Builder::new()
                     .name(CHECKER.into())
                     .spawn(move || {
-                        let _ = tx.send(explore());
+                        let _ = tx.send(explore(&watch));
                     });
                 match spawned {
                     Ok(_) => self.explore = Some(rx),
@@ -246,8 +252,8 @@ impl Work {
 const CHECKER: &str = "idem-check";
 
 /// Runs the checker, turning a panic into an error message.
-fn explore() -> Result<check::CheckReport, String> {
-    unpanicked(|| check::run(&Bounds::default()))
+fn explore(watch: &check::Watch) -> Result<check::CheckReport, String> {
+    unpanicked(|| check::run_watched(&Bounds::default(), watch))
 }
 
 /// Runs a check, turning its error or a panic into an error message.

@@ -23,11 +23,15 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+mod answer;
 mod database;
 mod engine;
 pub(crate) mod pg_database;
 mod pg_error;
+mod pg_in_flight;
 mod pg_link;
+mod pg_observer;
+mod pg_rows;
 mod pg_session;
 mod pg_url;
 pub mod program;

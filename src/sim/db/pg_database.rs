@@ -5,6 +5,8 @@
 
 use super::pg_error;
 use super::pg_link::{Value, bind, read_row};
+use super::pg_observer::Observer;
+use super::pg_rows::*;
 use super::pg_url::PgUrl;
 use super::sql_postgres::*;
 use super::*;
@@ -29,11 +31,15 @@ pub struct PgDatabase {
 pub(super) struct PgShared {
     pub url: PgUrl,
     pub schema: String,
-    pub observer: Mutex<postgres::Client>,
+    pub observer: Mutex<Observer>,
     /// Connections handed back between a checker's schedules (see
     /// [`super::Session::recycle`]), out of any transaction: opening a
     /// connection costs far more than the statements a schedule runs.
     pub idle: Mutex<Vec<super::pg_link::Link>>,
+    /// Counts every statement that may have changed what a connection of
+    /// this schema sees (a write, a commit or rollback, a restore): a
+    /// connection's own view read at the same count is still current.
+    pub changes: AtomicU64,
 }
 
 /// Set once a signal handler drops the schemas: the run's own connections
@@ -68,7 +74,7 @@ impl PgShared {
 
     pub(super) fn observe<T>(
         &self,
-        f: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error>,
+        f: impl FnOnce(&mut Observer) -> Result<T, postgres::Error>,
     ) -> Result<T, DbError> {
         let mut observer = self.observer.lock().unwrap_or_else(|e| e.into_inner());
         f(&mut observer).map_err(|e| self.failed(&e))
@@ -90,8 +96,10 @@ impl PgShared {
         })
     }
 
-    /// Ends a backend and waits until the server has let it go: its open
-    /// transaction is then rolled back and its locks released.
+    /// Ends a backend (`terminate`; else its connection has been closed)
+    /// and waits until the server has let it go: its open transaction is
+    /// then rolled back and its locks released. (The server's own wait,
+    /// `pg_terminate_backend(pid, timeout)`, looks only every 100 ms.)
     pub(super) fn end_backend(&self, pid: i32, terminate: bool) -> Result<(), DbError> {
         if terminate {
             self.observe(|c| c.query(PG_TERMINATE_BACKEND, &[&pid]).map(drop))?;
@@ -117,23 +125,23 @@ impl PgShared {
 }
 
 impl PgShared {
+    /// Notes a statement that may change what the connections see.
+    pub(super) fn changed(&self) {
+        self.changes.fetch_add(1, Ordering::SeqCst);
+    }
+
     pub(super) fn committed(&self) -> Result<Tables, DbError> {
-        self.observe(|c| {
-            let mut txn = c
-                .build_transaction()
-                .read_only(true)
-                .isolation_level(postgres::IsolationLevel::RepeatableRead)
-                .start()?;
-            let tables = read_pg_tables(&mut txn)?;
-            txn.commit()?;
-            Ok(tables)
-        })
+        self.observe(|c| read_committed_tables(&mut c.client))
     }
 }
 
 impl Drop for PgShared {
     fn drop(&mut self) {
-        let observer = self.observer.get_mut().unwrap_or_else(|e| e.into_inner());
+        let observer = &mut self
+            .observer
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .client;
         let _ = observer.batch_execute(&drop_schema(&self.schema));
         let _ = observer.query(PG_UNLOCK_SCHEMA, &[&self.schema]);
         if let Ok(mut live) = LIVE.lock() {
@@ -150,7 +158,11 @@ pub(super) fn connect(url: &PgUrl, schema: Option<&str>) -> Result<postgres::Cli
     let mut config = url.config().clone();
     config.connect_timeout(PG_CONNECT_TIMEOUT);
     let ms = PG_STATEMENT_TIMEOUT.as_millis();
-    let mut options = format!("-c statement_timeout={ms} -c lock_timeout={ms}");
+    // A run's schema is thrown away at its end: a commit need not wait for
+    // the server to flush its log to disk (what other transactions see,
+    // and when, is the same either way).
+    let mut options =
+        format!("-c statement_timeout={ms} -c lock_timeout={ms} -c synchronous_commit=off");
     if let Some(schema) = schema {
         options.push_str(&format!(" -c search_path={schema}"));
         config.application_name(schema);
@@ -219,8 +231,9 @@ impl PgDatabase {
         let shared = Arc::new(PgShared {
             url: url.clone(),
             schema,
-            observer: Mutex::new(observer),
+            observer: Mutex::new(Observer::new(observer)),
             idle: Mutex::new(Vec::new()),
+            changes: AtomicU64::new(0),
         });
         Ok(PgDatabase { shared })
     }
@@ -234,73 +247,103 @@ impl PgDatabase {
         &self.shared.schema
     }
 
+    /// Puts `tables` in the schema. `have` is what it holds now, when
+    /// known: then only the tables that differ are rewritten, each emptied
+    /// by a DELETE (cheap on a few rows; a TRUNCATE makes new files on the
+    /// server, and the checker restores thousands of times).
     pub fn restore_over(&self, have: Option<&Tables>, tables: &Tables) -> Result<(), DbError> {
         if have == Some(tables) {
             return Ok(());
         }
-        let mut script: Vec<(&'static str, Vec<Value>)> = vec![(PG_EMPTY_TABLES, vec![])];
-        for p in &tables.payments {
-            script.push((
-                PG_RESTORE_PAYMENT,
-                vec![
-                    Value::Int(p.id),
-                    Value::Int(p.order.into()),
-                    Value::Int(p.amount.into()),
-                    Value::Text(p.message_id.clone()),
-                ],
-            ));
+        let differs = |same: fn(&Tables, &Tables) -> bool| have.is_none_or(|h| !same(h, tables));
+        let mut script: Vec<(&'static str, Vec<Value>)> = Vec::new();
+        if differs(|a, b| a.payments == b.payments) {
+            script.push((PG_EMPTY_PAYMENTS, vec![]));
+            for p in &tables.payments {
+                script.push((
+                    PG_RESTORE_PAYMENT,
+                    vec![
+                        Value::Int(p.id),
+                        Value::Int(p.order.into()),
+                        Value::Int(p.amount.into()),
+                        Value::Text(p.message_id.clone()),
+                    ],
+                ));
+            }
+            // Past the rows put back (an id is never shown: only the
+            // order of the rows is, and the sequence only goes up).
+            script.push((PG_RESTART_PAYMENT_IDS, vec![]));
         }
-        for p in &tables.processed {
-            script.push((
-                PG_RESTORE_PROCESSED,
-                vec![
-                    Value::Text(p.message_id.clone()),
-                    Value::Int(p.processed_at as i64),
-                ],
-            ));
+        if differs(|a, b| a.processed == b.processed) {
+            script.push((PG_EMPTY_PROCESSED, vec![]));
+            for p in &tables.processed {
+                script.push((
+                    PG_RESTORE_PROCESSED,
+                    vec![
+                        Value::Text(p.message_id.clone()),
+                        Value::Int(p.processed_at as i64),
+                    ],
+                ));
+            }
         }
-        for r in &tables.records {
-            script.push((
-                PG_RESTORE_RECORD,
-                vec![
-                    Value::Text(r.message_id.clone()),
-                    Value::Text(r.status.clone()),
-                    Value::Text(r.owner.clone()),
-                    Value::Int(r.deadline as i64),
-                    r.result.clone().map_or(Value::Null, Value::Text),
-                ],
-            ));
+        if differs(|a, b| a.records == b.records) {
+            script.push((PG_EMPTY_RECORDS, vec![]));
+            for r in &tables.records {
+                script.push((
+                    PG_RESTORE_RECORD,
+                    vec![
+                        Value::Text(r.message_id.clone()),
+                        Value::Text(r.status.clone()),
+                        Value::Text(r.owner.clone()),
+                        Value::Int(r.deadline as i64),
+                        r.result.clone().map_or(Value::Null, Value::Text),
+                    ],
+                ));
+            }
         }
-        for o in &tables.orders {
-            script.push((
-                PG_RESTORE_ORDER,
-                vec![
-                    Value::Int(o.order.into()),
-                    Value::Text(o.last_message_id.clone()),
-                ],
-            ));
+        if differs(|a, b| a.orders == b.orders) {
+            script.push((PG_EMPTY_ORDERS, vec![]));
+            for o in &tables.orders {
+                script.push((
+                    PG_RESTORE_ORDER,
+                    vec![
+                        Value::Int(o.order.into()),
+                        Value::Text(o.last_message_id.clone()),
+                    ],
+                ));
+            }
         }
-        if let Some(offset) = tables.last_offset {
-            script.push((PG_RESTORE_OFFSET, vec![Value::Int(offset as i64)]));
+        if differs(|a, b| a.last_offset == b.last_offset) {
+            script.push((PG_EMPTY_OFFSETS, vec![]));
+            if let Some(offset) = tables.last_offset {
+                script.push((PG_RESTORE_OFFSET, vec![Value::Int(offset as i64)]));
+            }
         }
-        for s in &tables.statuses {
-            script.push((
-                PG_RESTORE_STATUS,
-                vec![
-                    Value::Int(s.order.into()),
-                    Value::Text(s.status.clone()),
-                    Value::Int(s.version.into()),
-                ],
-            ));
+        if differs(|a, b| a.statuses == b.statuses) {
+            script.push((PG_EMPTY_STATUSES, vec![]));
+            for s in &tables.statuses {
+                script.push((
+                    PG_RESTORE_STATUS,
+                    vec![
+                        Value::Int(s.order.into()),
+                        Value::Text(s.status.clone()),
+                        Value::Int(s.version.into()),
+                    ],
+                ));
+            }
         }
-        script.push((PG_RESTART_PAYMENT_IDS, vec![]));
+        self.shared.changed();
         self.shared.observe(|c| {
-            let mut txn = c.transaction()?;
-            for (sql, values) in &script {
+            let statements = script
+                .iter()
+                .map(|(sql, _)| c.prepare(sql))
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut txn = c.client.transaction()?;
+            for (statement, (_, values)) in statements.iter().zip(&script) {
                 let bound = bind(values);
                 let refs: Vec<&(dyn postgres::types::ToSql + Sync)> =
                     bound.iter().map(|b| &**b as _).collect();
-                txn.query(*sql, &refs)?;
+                txn.query(statement, &refs)?;
             }
             txn.commit()
         })
@@ -308,6 +351,7 @@ impl PgDatabase {
 
     pub fn prune_processed(&self, cutoff: Millis) -> Result<(Vec<String>, Ran), DbError> {
         let cutoff_i = cutoff as i64;
+        self.shared.changed();
         let deleted: Vec<String> = self.shared.observe(|c| {
             Ok(c.query(PG_PRUNE_PROCESSED, &[&cutoff_i])?
                 .iter()
@@ -438,81 +482,5 @@ pub fn drop_live_schemas() {
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
-    }
-}
-
-/// The reads of every table, in the order [`tables_from`] takes them.
-pub(super) const PG_READ_TABLES: [&str; 6] = [
-    PG_SELECT_PAYMENTS,
-    PG_SELECT_PROCESSED,
-    PG_SELECT_RECORDS,
-    PG_SELECT_ORDERS,
-    PG_READ_OFFSET,
-    PG_SELECT_STATUSES,
-];
-
-/// Every table read inside one transaction of the caller's.
-pub(super) fn read_pg_tables(
-    c: &mut impl postgres::GenericClient,
-) -> Result<Tables, postgres::Error> {
-    let mut read = Vec::with_capacity(PG_READ_TABLES.len());
-    for sql in PG_READ_TABLES {
-        read.push(c.query(sql, &[])?.iter().map(read_row).collect());
-    }
-    Ok(tables_from(read))
-}
-
-/// The tables from the rows of [`PG_READ_TABLES`], in that order.
-pub(super) fn tables_from(read: Vec<Vec<Vec<Value>>>) -> Tables {
-    let [payments, processed, records, orders, offset, statuses]: [Vec<Vec<Value>>; 6] =
-        read.try_into().unwrap_or_default();
-    Tables {
-        payments: payments.iter().map(|r| pg_payment(r)).collect(),
-        processed: processed.iter().map(|r| pg_processed(r)).collect(),
-        records: records.iter().map(|r| pg_record(r)).collect(),
-        orders: orders.iter().map(|r| pg_order(r)).collect(),
-        last_offset: offset.first().map(|r| r[0].int() as u64),
-        statuses: statuses.iter().map(|r| pg_status(r)).collect(),
-    }
-}
-
-pub(super) fn pg_payment(r: &[Value]) -> PaymentRow {
-    PaymentRow {
-        id: r[0].int(),
-        order: r[1].int() as u32,
-        amount: r[2].int() as u32,
-        message_id: r[3].text(),
-    }
-}
-
-pub(super) fn pg_processed(r: &[Value]) -> ProcessedRow {
-    ProcessedRow {
-        message_id: r[0].text(),
-        processed_at: r[1].int() as Millis,
-    }
-}
-
-pub(super) fn pg_record(r: &[Value]) -> RecordRow {
-    RecordRow {
-        message_id: r[0].text(),
-        status: r[1].text(),
-        owner: r[2].text(),
-        deadline: r[3].int() as Millis,
-        result: r[4].opt_text(),
-    }
-}
-
-pub(super) fn pg_order(r: &[Value]) -> OrderRow {
-    OrderRow {
-        order: r[0].int() as u32,
-        last_message_id: r[1].text(),
-    }
-}
-
-pub(super) fn pg_status(r: &[Value]) -> StatusRow {
-    StatusRow {
-        order: r[0].int() as u32,
-        status: r[1].text(),
-        version: r[2].int() as u32,
     }
 }

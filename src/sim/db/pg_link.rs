@@ -38,11 +38,13 @@ impl Value {
     }
 }
 
-/// What a statement answered: its row count and the rows it returned.
+/// What a statement answered: its row count and the rows it returned
+/// (for a batch of reads, the rows of each, in `sets`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Answer {
     pub count: u64,
     pub rows: Vec<Vec<Value>>,
+    pub sets: Vec<Vec<Vec<Value>>>,
 }
 
 /// A statement to run, with its values.
@@ -50,6 +52,48 @@ pub(super) struct Answer {
 pub(super) struct Statement {
     pub sql: &'static str,
     pub values: Vec<Value>,
+    /// Set for several reads without values sent as one text message (one
+    /// round trip instead of one each): which columns of each read are
+    /// integers, since such an answer comes back as text.
+    pub batch: Option<Batch>,
+}
+
+/// Per read of a batch, per column: an integer (true) or text.
+pub(super) type Batch = &'static [&'static [bool]];
+
+/// The rows of each read of a batch, from its text answer: a read's rows
+/// follow its row description; a statement without rows (BEGIN, COMMIT)
+/// has none.
+pub(super) fn read_sets(
+    messages: &[postgres::SimpleQueryMessage],
+    batch: Batch,
+) -> Vec<Vec<Vec<Value>>> {
+    let mut sets: Vec<Vec<Vec<Value>>> = Vec::with_capacity(batch.len());
+    for message in messages {
+        match message {
+            postgres::SimpleQueryMessage::RowDescription(_) => sets.push(Vec::new()),
+            postgres::SimpleQueryMessage::Row(row) => {
+                let ints = batch
+                    .get(sets.len().saturating_sub(1))
+                    .copied()
+                    .unwrap_or(&[]);
+                let values = (0..row.len())
+                    .map(|i| match row.get(i) {
+                        None => Value::Null,
+                        Some(text) if ints.get(i) == Some(&true) => {
+                            text.parse().map_or(Value::Null, Value::Int)
+                        }
+                        Some(text) => Value::Text(text.to_string()),
+                    })
+                    .collect();
+                if let Some(set) = sets.last_mut() {
+                    set.push(values);
+                }
+            }
+            _ => {}
+        }
+    }
+    sets
 }
 
 pub(super) type Reply = Result<Answer, postgres::Error>;
@@ -74,10 +118,14 @@ impl Link {
         let thread = std::thread::Builder::new()
             .name(format!("idem-pg-{pid}"))
             .spawn(move || {
+                // Each statement is prepared once per connection: a
+                // statement sent as text costs three round trips (prepare,
+                // run, close), a prepared one one.
+                let mut prepared = Prepared::default();
                 // Ends when the sender is dropped; dropping the client then
                 // closes the connection, and the server ends its backend.
                 for statement in commands {
-                    let reply = run(&mut client, &statement);
+                    let reply = run(&mut client, &mut prepared, &statement);
                     if replies.send(reply).is_err() {
                         break;
                     }
@@ -135,7 +183,27 @@ impl Drop for Link {
     }
 }
 
-fn run(client: &mut postgres::Client, statement: &Statement) -> Reply {
+/// A connection's statements, each prepared on the server once.
+#[derive(Default)]
+pub(super) struct Prepared(std::collections::HashMap<&'static str, postgres::Statement>);
+
+impl Prepared {
+    /// `sql` prepared on `client` (the first time), for running again.
+    pub(super) fn get(
+        &mut self,
+        client: &mut postgres::Client,
+        sql: &'static str,
+    ) -> Result<postgres::Statement, postgres::Error> {
+        if let Some(statement) = self.0.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = client.prepare(sql)?;
+        self.0.insert(sql, statement.clone());
+        Ok(statement)
+    }
+}
+
+fn run(client: &mut postgres::Client, prepared: &mut Prepared, statement: &Statement) -> Reply {
     let none: Option<String> = None;
     let values: Vec<&(dyn ToSql + Sync)> = statement
         .values
@@ -146,19 +214,27 @@ fn run(client: &mut postgres::Client, statement: &Statement) -> Reply {
             Value::Null => &none as &(dyn ToSql + Sync),
         })
         .collect();
-    let returns_rows =
-        statement.sql.trim_start().starts_with("SELECT") || statement.sql.contains("RETURNING");
-    if !returns_rows {
-        let count = client.execute(statement.sql, &values)?;
+    if let Some(batch) = statement.batch {
+        let messages = client.simple_query(statement.sql)?;
         return Ok(Answer {
-            count,
-            rows: Vec::new(),
+            sets: read_sets(&messages, batch),
+            ..Answer::default()
         });
     }
-    let rows = client.query(statement.sql, &values)?;
+    let sql = prepared.get(client, statement.sql)?;
+    // The server says whether the statement returns rows: no text is read.
+    if sql.columns().is_empty() {
+        let count = client.execute(&sql, &values)?;
+        return Ok(Answer {
+            count,
+            ..Answer::default()
+        });
+    }
+    let rows = client.query(&sql, &values)?;
     Ok(Answer {
         count: rows.len() as u64,
         rows: rows.iter().map(read_row).collect(),
+        sets: Vec::new(),
     })
 }
 

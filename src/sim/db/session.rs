@@ -1,6 +1,7 @@
 //! One consumer's connection and the statements its handler runs, each
 //! returned with the statement as shown on screen.
 
+use super::answer;
 use super::*;
 
 /// What the in-progress claim found.
@@ -108,20 +109,7 @@ impl SqliteSession {
         let rows = self.execute(CLAIM_MESSAGE, params![message_id, now as i64])?;
         self.wrote(|w| w.processed.insert(message_id.to_string()));
         let sql = render(CLAIM_MESSAGE, &[quote(message_id), now.to_string()]);
-        let first_time = rows == 1;
-        let result = if first_time {
-            "1 row inserted"
-        } else {
-            "0 rows: conflict, message_id already handled"
-        };
-        Ok(Claim {
-            ran: Ran {
-                sql,
-                result: result.into(),
-                answer: SqlAnswer::when(first_time),
-            },
-            first_time,
-        })
+        Ok(answer::claim(sql, rows as u64))
     }
 
     /// True when processed_messages already has this ID; `None` when
@@ -137,17 +125,8 @@ impl SqliteSession {
             Err(e) if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) => return Ok(None),
             Err(e) => return Err(e.into()),
         };
-        let ran = Ran {
-            sql: render(LOOK_UP_MESSAGE, &[quote(message_id)]),
-            answer: SqlAnswer::when(found),
-            result: if found {
-                "1 row: already handled"
-            } else {
-                "0 rows: not seen before"
-            }
-            .into(),
-        };
-        Ok(Some((found, ran)))
+        let sql = render(LOOK_UP_MESSAGE, &[quote(message_id)]);
+        Ok(Some(answer::look_up(sql, found)))
     }
 
     pub fn claim_record(
@@ -159,19 +138,13 @@ impl SqliteSession {
     ) -> Result<(RecordClaim, Vec<Ran>), DbError> {
         let mut ran = Vec::new();
         let inserted = self.execute(CLAIM_RECORD, params![message_id, owner, deadline as i64])?;
-        ran.push(Ran {
-            sql: render(
+        ran.push(answer::record_inserted(
+            render(
                 CLAIM_RECORD,
                 &[quote(message_id), quote(owner), deadline.to_string()],
             ),
-            answer: SqlAnswer::when(inserted == 1),
-            result: if inserted == 1 {
-                "1 row inserted"
-            } else {
-                "0 rows: a record exists"
-            }
-            .into(),
-        });
+            inserted as u64,
+        ));
         self.wrote(|w| w.records.insert(message_id.to_string()));
         if inserted == 1 {
             return Ok((RecordClaim::Claimed, ran));
@@ -182,11 +155,12 @@ impl SqliteSession {
                 .query_row(params![message_id], |r| {
                     Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
                 })?;
-        ran.push(Ran {
-            sql: render(READ_RECORD, &[quote(message_id)]),
-            result: format!("{status}, owner {previous_owner}, deadline {old_deadline}"),
-            answer: SqlAnswer::Done,
-        });
+        ran.push(answer::record_read(
+            render(READ_RECORD, &[quote(message_id)]),
+            &status,
+            &previous_owner,
+            old_deadline,
+        ));
         if status == "completed" {
             return Ok((RecordClaim::Completed { result }, ran));
         }
@@ -194,8 +168,8 @@ impl SqliteSession {
             TAKE_OVER_RECORD,
             params![owner, deadline as i64, message_id, now as i64],
         )?;
-        ran.push(Ran {
-            sql: render(
+        let (claim, taken) = answer::record_taken(
+            render(
                 TAKE_OVER_RECORD,
                 &[
                     quote(owner),
@@ -204,25 +178,12 @@ impl SqliteSession {
                     now.to_string(),
                 ],
             ),
-            answer: SqlAnswer::when(took == 1),
-            result: if took == 1 {
-                "1 row updated: deadline had passed, taken over"
-            } else {
-                "0 rows: still within its deadline"
-            }
-            .into(),
-        });
-        Ok((
-            if took == 1 {
-                RecordClaim::TookOver { previous_owner }
-            } else {
-                RecordClaim::Busy {
-                    owner: previous_owner,
-                    deadline: old_deadline as Millis,
-                }
-            },
-            ran,
-        ))
+            took as u64,
+            previous_owner,
+            old_deadline,
+        );
+        ran.push(taken);
+        Ok((claim, ran))
     }
 
     /// True when this owner still held the record and completed it.
@@ -234,22 +195,11 @@ impl SqliteSession {
     ) -> Result<(bool, Ran), DbError> {
         let rows = self.execute(COMPLETE_RECORD, params![result, message_id, owner])?;
         self.wrote(|w| w.records.insert(message_id.to_string()));
-        Ok((
-            rows == 1,
-            Ran {
-                sql: render(
-                    COMPLETE_RECORD,
-                    &[quote(result), quote(message_id), quote(owner)],
-                ),
-                answer: SqlAnswer::when(rows == 1),
-                result: if rows == 1 {
-                    "1 row updated"
-                } else {
-                    "0 rows: no longer the owner"
-                }
-                .into(),
-            },
-        ))
+        let sql = render(
+            COMPLETE_RECORD,
+            &[quote(result), quote(message_id), quote(owner)],
+        );
+        Ok(answer::record_completed(sql, rows as u64))
     }
 
     /// Sets the order row's last message ID, unless it already is this one.
@@ -268,42 +218,21 @@ impl SqliteSession {
             .optional()?;
         let rows = self.execute(GUARD_ORDER_ROW, params![order, message_id])?;
         self.wrote(|w| w.orders.insert(order));
-        Ok((
-            rows == 1,
-            previous,
-            Ran {
-                sql: render(GUARD_ORDER_ROW, &[order.to_string(), quote(message_id)]),
-                answer: SqlAnswer::when(rows == 1),
-                result: if rows == 1 {
-                    "1 row written: last_message_id set"
-                } else {
-                    "0 rows: the row's last message is this one"
-                }
-                .into(),
-            },
-        ))
+        let sql = render(GUARD_ORDER_ROW, &[order.to_string(), quote(message_id)]);
+        Ok(answer::order_guarded(sql, rows as u64, previous))
     }
 
     /// The last offset applied, read inside the transaction.
     pub fn read_offset(&self) -> Result<(Option<u64>, Ran), DbError> {
         let last = read_last_offset(self.conn())?;
-        let result = match last {
-            Some(o) => format!("last_offset = {o}"),
-            None => "0 rows: nothing applied yet".into(),
-        };
-        let mut read = ran(READ_OFFSET, &result);
-        read.answer = SqlAnswer::when(last.is_some());
-        Ok((last, read))
+        Ok((last, answer::offset_read(READ_OFFSET, last)))
     }
 
     pub fn save_offset(&self, offset: u64) -> Result<Ran, DbError> {
         let rows = self.execute(SAVE_OFFSET, params![offset as i64])?;
         self.wrote(|w| w.offset = true);
-        Ok(Ran {
-            sql: render(SAVE_OFFSET, &[offset.to_string()]),
-            result: format!("{rows} row written"),
-            answer: SqlAnswer::when(rows > 0),
-        })
+        let sql = render(SAVE_OFFSET, &[offset.to_string()]);
+        Ok(answer::offset_saved(sql, rows as u64))
     }
 
     /// Writes an order's status. Plain, it is a naturally idempotent write;
@@ -323,22 +252,11 @@ impl SqliteSession {
         };
         let rows = self.execute(sql, params![order, status, version])?;
         self.wrote(|w| w.statuses.insert(order));
-        Ok((
-            rows == 1,
-            Ran {
-                sql: render(
-                    sql,
-                    &[order.to_string(), quote(status), version.to_string()],
-                ),
-                answer: SqlAnswer::when(rows == 1),
-                result: if rows == 1 {
-                    "1 row written"
-                } else {
-                    "0 rows: the row already has a newer version"
-                }
-                .into(),
-            },
-        ))
+        let sql = render(
+            sql,
+            &[order.to_string(), quote(status), version.to_string()],
+        );
+        Ok(answer::status_set(sql, rows as u64))
     }
 
     pub fn insert_payment(
@@ -349,14 +267,11 @@ impl SqliteSession {
     ) -> Result<Ran, DbError> {
         let rows = self.execute(INSERT_PAYMENT, params![order, amount, message_id])?;
         self.wrote(|w| w.payments = true);
-        Ok(Ran {
-            sql: render(
-                INSERT_PAYMENT,
-                &[order.to_string(), amount.to_string(), quote(message_id)],
-            ),
-            result: format!("{rows} row inserted"),
-            answer: SqlAnswer::when(rows > 0),
-        })
+        let sql = render(
+            INSERT_PAYMENT,
+            &[order.to_string(), amount.to_string(), quote(message_id)],
+        );
+        Ok(answer::payment_inserted(sql, rows as u64))
     }
 
     pub fn commit(&self) -> Result<Ran, DbError> {

@@ -107,10 +107,14 @@ pub(super) const PG_BYTES: &str = "SELECT COALESCE(SUM(pg_total_relation_size(c.
      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace \
      WHERE n.nspname = current_schema() AND c.relkind = 'r'";
 
-/// Restores: every table emptied at once, rows put back as read, and the
-/// payments' identity moved past the highest id put back.
-pub(super) const PG_EMPTY_TABLES: &str = "TRUNCATE processed_messages, idempotency_records, orders, \
-     consumer_offsets, order_status, payments RESTART IDENTITY";
+/// Restores: a table emptied, its rows put back as read, and the payments'
+/// identity moved past the highest id put back.
+pub(super) const PG_EMPTY_PAYMENTS: &str = "DELETE FROM payments";
+pub(super) const PG_EMPTY_PROCESSED: &str = "DELETE FROM processed_messages";
+pub(super) const PG_EMPTY_RECORDS: &str = "DELETE FROM idempotency_records";
+pub(super) const PG_EMPTY_ORDERS: &str = "DELETE FROM orders";
+pub(super) const PG_EMPTY_OFFSETS: &str = "DELETE FROM consumer_offsets";
+pub(super) const PG_EMPTY_STATUSES: &str = "DELETE FROM order_status";
 pub(super) const PG_RESTORE_PAYMENT: &str =
     "INSERT INTO payments (id, order_id, amount, message_id) VALUES ($1, $2, $3, $4)";
 pub(super) const PG_RESTORE_PROCESSED: &str =

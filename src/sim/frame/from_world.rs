@@ -206,7 +206,7 @@ impl World {
                 conflict: self.moment.conflict.as_deref() == Some(row.message_id.as_str()),
             })
             .collect();
-        let mut uncommitted = None;
+        let mut uncommitted = Vec::new();
         // One holder on SQLite (its write lock lets one writer in); on
         // PostgreSQL, every consumer with a transaction open.
         for holder in self.consumers.iter().filter(|c| c.in_txn()) {
@@ -221,8 +221,8 @@ impl World {
                     .last_offset
                     .filter(|_| own.last_offset != committed.last_offset),
             };
-            if uncommitted.is_none() && !rows.is_empty() {
-                uncommitted = Some(rows);
+            if !rows.is_empty() {
+                uncommitted.push(rows);
             }
             let known = |id: i64| committed.payments.iter().any(|p| p.id == id);
             for row in own.payments.iter().filter(|row| !known(row.id)) {

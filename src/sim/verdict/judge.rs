@@ -17,6 +17,9 @@ pub struct FactState<'a> {
     pub charges: usize,
     /// A copy is still queued or leased, or a consumer is handling it.
     pub pending: bool,
+    /// A copy of this payment is still to be published: a wrong effect it
+    /// could undo (a disagreement, a lost charge) is not declared yet.
+    pub to_come: bool,
     /// A consumer handling this fact has a transaction open: a payment row
     /// may still commit or roll back.
     pub writing: bool,
@@ -262,7 +265,12 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     }
     let mut outcome = None;
     let mut at_risk = None;
-    if f.pending {
+    // With a copy still to come, what would be declared wrong now is only
+    // wrong so far: the copy may set it right, and a declared verdict is
+    // never taken back. (A double charge is declared above: no copy can
+    // take a charge back.)
+    let wrong_now = f.payments != f.charges || (f.payments < n && !(f.dead_lettered && f.poison));
+    if f.pending || (f.to_come && wrong_now) {
         if failures.is_empty() {
             let name = &f.name;
             at_risk = if f.recorded_unpaid {

@@ -55,6 +55,10 @@ pub(super) struct FactBook {
     /// Some fact was ever retired: the world's copies of the tables no
     /// longer hold the whole database.
     pub(super) forgot: bool,
+    /// Payments a copy of which is still to be published (by the script a
+    /// timeline plays): a wrong effect such a copy could undo is "so far",
+    /// not declared, so that no later step takes it back.
+    pub(super) to_come: BTreeSet<Payment>,
 }
 
 impl FactBook {
@@ -228,6 +232,31 @@ impl World {
             }
         }
         self.books.facts.changed.clear();
+        self.judge_again(dirty);
+    }
+
+    /// Tells the verdict which messages are still to be published, and
+    /// judges again the facts whose outlook that changes: until the last
+    /// copy of a payment has come, a wrong effect it could undo waits.
+    pub fn expect_publishes<'a>(&mut self, ids: impl IntoIterator<Item = &'a str>) {
+        let to_come: BTreeSet<Payment> = ids
+            .into_iter()
+            .filter_map(|id| self.message(id).map(|m| m.payment.clone()))
+            .collect();
+        if to_come == self.books.facts.to_come {
+            return;
+        }
+        let mut dirty = BTreeSet::new();
+        for p in self.books.facts.to_come.symmetric_difference(&to_come) {
+            self.books.facts.of_payment(p, &mut dirty);
+        }
+        self.books.facts.to_come = to_come;
+        self.judge_again(dirty);
+    }
+
+    /// Judges these facts again, keeping the totals and noting each whose
+    /// verdict changed.
+    fn judge_again(&mut self, dirty: BTreeSet<usize>) {
         for i in dirty {
             let fresh = self.judge_one(&self.books.facts.defs[i]);
             if fresh != self.books.facts.verdicts[i] {
@@ -305,6 +334,7 @@ impl World {
                     payments,
                     charges: self.provider.charges_for_payment(payment),
                     pending: handling || self.queue.broker.payment_pending(payment),
+                    to_come: self.books.facts.to_come.contains(payment),
                     writing: self.writing(payment),
                     dead_lettered: self.queue.broker.payment_dead_lettered(payment),
                     poison: self.books.refused.contains(payment),
@@ -317,6 +347,7 @@ impl World {
                     order: *order,
                     amount: 0,
                 };
+                let to_come = self.books.facts.to_come.iter().any(|p| p.order == *order);
                 let pending = self.queue.broker.payment_pending(&key) || self.handling(&key);
                 let actual = self
                     .store
@@ -325,11 +356,14 @@ impl World {
                     .binary_search_by_key(order, |s| s.order)
                     .ok()
                     .map(|i| self.store.committed.statuses[i].status.as_str());
+                let newest = def.newest.as_deref().unwrap_or_default();
+                // A stale status a copy still to come could set right waits.
+                let waits = to_come && actual != Some(newest);
                 verdict::judge_status(
                     *order,
-                    def.newest.as_deref().unwrap_or_default(),
+                    newest,
                     actual,
-                    pending,
+                    pending || waits,
                     self.queue.broker.payment_dead_lettered(&key),
                     notes(&key),
                 )

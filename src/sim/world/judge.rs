@@ -97,6 +97,7 @@ impl World {
                 .count(),
             charges: self.provider.charges_for_payment(payment),
             pending: handling || self.queue.broker.payment_pending(payment),
+            to_come: self.books.facts.to_come.contains(payment),
             writing: self.writing(payment),
             dead_lettered: self.queue.broker.payment_dead_lettered(payment),
             poison: self.books.refused.contains(payment),
@@ -137,11 +138,13 @@ impl World {
                     .iter()
                     .find(|s| s.order == order)
                     .map(|s| s.status.as_str());
+                let to_come = self.books.facts.to_come.iter().any(|p| p.order == order);
+                let waits = to_come && actual != Some(update.status.as_str());
                 verdict::judge_status(
                     order,
                     &update.status,
                     actual,
-                    pending,
+                    pending || waits,
                     self.queue.broker.payment_dead_lettered(&key),
                     self.books.notes.get(&key).map_or(&[], Vec::as_slice),
                 )

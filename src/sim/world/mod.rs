@@ -146,24 +146,40 @@ impl World {
     /// statements are kept, which costs a fraction of a new database (the
     /// checker starts over thousands of times).
     pub fn start_over(self, seed: u64) -> Result<Self, SimError> {
-        let World {
-            store,
-            consumers,
-            setup,
-            strategy,
-            ..
-        } = self;
+        let (setup, strategy) = (self.setup.clone(), self.strategy.clone());
         // Their connections roll back and go idle before the tables empty;
         // the database then holds what was last committed.
+        let (db, holds) = self.into_database();
+        Self::on_database(db, &holds, setup, strategy, seed)
+    }
+
+    /// This world's database, its connections handed back (an open
+    /// transaction rolls back), with what it then holds: for another world,
+    /// of any setup and design, to start on (see [`World::on_database`]).
+    pub fn into_database(self) -> (Database, Tables) {
+        let World {
+            store, consumers, ..
+        } = self;
         for mut c in consumers {
             if let Some(session) = c.session.take() {
                 session.recycle();
             }
         }
-        store
-            .db
-            .restore_over(Some(&store.committed), &Tables::default())?;
-        Self::on(store.db, setup, strategy, seed)
+        (store.db, store.committed)
+    }
+
+    /// The world `World::new` makes, on a database that holds `holds` (from
+    /// [`World::into_database`]), emptied: a checker going from design to
+    /// design keeps its databases instead of making new ones.
+    pub fn on_database(
+        db: Database,
+        holds: &Tables,
+        setup: Setup,
+        strategy: Strategy,
+        seed: u64,
+    ) -> Result<Self, SimError> {
+        db.restore_over(Some(holds), &Tables::default())?;
+        Self::on(db, setup, strategy, seed)
     }
 
     fn on(db: Database, setup: Setup, strategy: Strategy, seed: u64) -> Result<Self, SimError> {

@@ -44,14 +44,15 @@ pub enum DashAction {
 pub fn settings(config: &crate::soak::Config) -> String {
     let e = config.echo();
     format!(
-        "{} payments · {} consumers · seed {} · faults {}{}",
+        "{} payments · {} consumers · seed {} · faults {}{}{}",
         crate::check::num(e.messages),
         e.consumers,
         e.seed,
         e.faults,
         e.retention
             .map(|r| format!(" · retention {r}"))
-            .unwrap_or_default()
+            .unwrap_or_default(),
+        e.engine.map(|e| format!(" · on {e}")).unwrap_or_default()
     )
 }
 

@@ -32,12 +32,19 @@ fn restore() {
     let _ = ratatui::try_restore();
 }
 
+/// On a signal: the terminal back, then a soak's schemas on a PostgreSQL
+/// server dropped (the process ends without running any destructor).
+fn restore_and_clean_up() {
+    restore();
+    crate::sim::db::drop_live_schemas();
+}
+
 /// Runs the soak under the dashboard until it finishes and the user quits,
 /// or the user stops it.
 /// `save` writes a moment of a violation's story (`e` on its main screen).
 pub fn dashboard(config: &Config, options: Options, save: SaveMoment) -> io::Result<Watched> {
     #[cfg(unix)]
-    let _signals = crate::tui::signals::RestoreOnSignal::install(restore)?;
+    let _signals = crate::tui::signals::RestoreOnSignal::install(restore_and_clean_up)?;
     let names: Vec<&str> = config.designs.iter().map(|d| d.name.as_ref()).collect();
     let live = Live::new(config.messages, &names);
     let progress = AtomicU64::new(0);

@@ -23,7 +23,10 @@ pub(super) fn open_explorer(app: &mut App) {
         .unwrap_or(0);
     app.overlay = Overlay::Explorer(Selection { row, cx: 0 });
     if matches!(app.exploration, Exploration::Idle | Exploration::Failed(_)) {
-        app.exploration = Exploration::Running { ms: 0 };
+        app.exploration = Exploration::Running {
+            ms: 0,
+            watch: Arc::new(crate::check::Watch::default()),
+        };
         app.pending = Some(Effect::Explore);
     }
 }
@@ -57,7 +60,7 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
             r.strategies.len(),
             r.strategies
                 .get(sel.row)
-                .map_or(0, |s| s.counterexamples.len()),
+                .map_or(0, |s| explorer::runs(s).len()),
         ),
         None => (0, 0),
     };
@@ -107,20 +110,27 @@ pub(super) fn open_counterexample(app: &mut App, sel: Selection) {
     let Some(report) = app.exploration.report() else {
         return;
     };
-    let Some(cx) = explorer::selected(report, sel) else {
+    let Some(run) = explorer::selected(report, sel) else {
         if report.strategies.get(sel.row).is_some() && sel.cx == 0 {
             app.status = Some("no schedule breaks this design within the bounds".into());
         }
         return;
     };
+    let cx = run.cx;
     // The counterexample's own design: the one it breaks.
     let Some(strategy) = opening_design(&cx.script).or_else(|| Strategy::by_name(&cx.strategy))
     else {
         app.status = Some(format!("no design named {} any more", cx.strategy));
         return;
     };
+    // A run from a try one bound further says so: the design held within
+    // the bounds asked for.
+    let beyond = run
+        .further
+        .map(|f| format!(" with {} (one bound further)", f.bound()))
+        .unwrap_or_default();
     let note = format!(
-        "from idem check: {} under {} in {} moves; here it goes wrong",
+        "from idem check: {} under {}{beyond} in {} moves; here it goes wrong",
         cx.class,
         cx.strategy,
         cx.moves.len()

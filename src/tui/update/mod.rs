@@ -106,7 +106,7 @@ pub fn update(app: &mut App, action: Action) {
 }
 
 fn tick(app: &mut App, ms: u64) {
-    if let Exploration::Running { ms: running } = &mut app.exploration {
+    if let Exploration::Running { ms: running, .. } = &mut app.exploration {
         *running += ms;
     }
     if let crate::tui::levels::Proving::Running { ms: running } = &mut app.levels.proving {

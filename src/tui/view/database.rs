@@ -119,7 +119,7 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
             .map(|g| marks::gone(t, g, width))
             .collect::<Vec<_>>()
     };
-    let pending = db.uncommitted.as_ref();
+    let pending = &db.uncommitted;
     if db.uses_records {
         out.push(Line::styled("idempotency_records", t.title()));
         if db.records.is_empty() {
@@ -132,7 +132,7 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
                 Line::raw(record(t, r)),
             ));
         }
-        if let Some(u) = pending {
+        for u in pending {
             for r in &u.records {
                 out.push(uncommitted(t, record(t, r), &u.by));
             }
@@ -153,7 +153,7 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
                 Line::raw(status(r)),
             ));
         }
-        if let Some(u) = pending {
+        for u in pending {
             for r in &u.statuses {
                 out.push(uncommitted(t, status(r), &u.by));
             }
@@ -166,7 +166,7 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
         for r in &db.orders {
             out.push(row(Place::Orders, r.order.to_string(), Line::raw(order(r))));
         }
-        if let Some(u) = pending {
+        for u in pending {
             for r in &u.orders {
                 out.push(uncommitted(t, order(r), &u.by));
             }
@@ -179,7 +179,10 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
         };
         out.push(Line::styled("consumer offset", t.title()));
         out.push(row(Place::Offset, "offset".into(), Line::raw(text)));
-        if let Some((n, by)) = pending.and_then(|u| u.last_offset.map(|n| (n, &u.by))) {
+        for (n, by) in pending
+            .iter()
+            .filter_map(|u| u.last_offset.map(|n| (n, &u.by)))
+        {
             out.push(uncommitted(t, format!(" last applied offset {n}"), by));
         }
     }

@@ -20,7 +20,7 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
     let designs = report.map_or(0, |r| r.strategies.len());
     let cxs = report
         .and_then(|r| r.strategies.get(sel.row))
-        .map_or(0, |s| s.counterexamples.len());
+        .map_or(0, |s| crate::tui::explorer::runs(s).len());
     let l = layout::explorer(area, designs, sel.row, cxs, sel.cx);
     header(t, report, l.header, buf);
     keybar::render(app, l.keybar, buf);
@@ -37,8 +37,13 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
         // One row: the faults first (what every claim below is bounded
         // by), then the rest of the first line, cut with a sign.
         let b = &report.bounds;
+        // Designs under bounds of their own come right after the faults,
+        // before anything the edge may cut.
+        let own = own_bounds(report, false)
+            .map(|o| format!("; {o}"))
+            .unwrap_or_default();
         let line = Line::raw(format!(
-            "bounds: at most {} per schedule {} {}",
+            "bounds: {} per schedule{own} {} {}",
             crate::check::further::faults(b.max_faults),
             t.g.dot,
             b.setup_line()
@@ -47,7 +52,7 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
             .style(t.dim())
             .render(indented, buf);
     } else {
-        Paragraph::new(bounds_lines(&report.bounds))
+        Paragraph::new(bounds_lines(&report.bounds, own_bounds(report, true)))
             .style(t.dim())
             .wrap(Wrap { trim: true })
             .render(indented, buf);
@@ -63,9 +68,11 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
         Span::styled(" idem ", t.title()),
         Span::styled(format!("{} ", t.g.dot), t.dim()),
         Span::styled("Explorer", t.info()),
+        // SQLite whatever engine the story runs on: the checker on
+        // PostgreSQL takes minutes (`idem check --db` runs it there).
         Span::styled(
             format!(
-                " {} every schedule of every design, on the real engine",
+                " {} every schedule of every design, on real SQLite",
                 t.g.dot
             ),
             t.title(),
@@ -120,7 +127,8 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
             Line::raw(""),
             Line::styled(" Esc goes back; x here again tries once more.", t.dim()),
         ],
-        Exploration::Running { ms } => {
+        Exploration::Running { ms, watch } => {
+            let seen = watch.seen();
             let spin = if t.ascii() {
                 ["|", "/", "-", "\\"]
             } else {
@@ -138,8 +146,23 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
                     t.info(),
                 ),
                 Line::raw(""),
+                // A count that moves, so a class sees it working.
                 Line::styled(
-                    " This takes a few seconds, once: the table stays for the session. Esc goes back meanwhile.",
+                    format!(
+                        " {} of {} designs done, {} states so far",
+                        seen.designs_done,
+                        if seen.designs == 0 {
+                            "the".to_string()
+                        } else {
+                            seen.designs.to_string()
+                        },
+                        num(seen.states)
+                    ),
+                    t.info(),
+                ),
+                Line::raw(""),
+                Line::styled(
+                    " This takes a few seconds (longer on a debug build), once: the table stays for the session. Esc goes back meanwhile; the check goes on.",
                     t.dim(),
                 ),
             ]
@@ -154,7 +177,7 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// A design's result in the table. A design that holds says within which
 /// bounds, and where the try one bound further broke it: never a bare
-/// "safe".
+/// "safe", and never a bound dropped for room (the short words keep both).
 fn result_words(s: &StrategyReport, requested: &Bounds, long: bool) -> String {
     let standing = Standing::of(s);
     if standing != Standing::Holds {
@@ -173,17 +196,50 @@ fn result_words(s: &StrategyReport, requested: &Bounds, long: bool) -> String {
     match (long, broke) {
         (true, Some(f)) => format!("holds within {n}, breaks at {}", f.bounds.max_faults),
         (true, None) => format!("holds within {}", crate::check::further::faults(n)),
-        (false, _) => format!("holds within {n}"),
+        (false, Some(f)) => format!("within {n}; breaks at {}", f.bounds.max_faults),
+        (false, None) => format!("holds within {n}"),
     }
 }
 
-/// The two lines of bounds, the second one shortened.
-fn bounds_lines(b: &Bounds) -> Vec<Line<'static>> {
+/// The designs checked under bounds of their own, and those bounds:
+/// `offset, versioned: 1 fault, 2 messages`, so that the header's bounds
+/// are not read as theirs.
+fn own_bounds(report: &CheckReport, long: bool) -> Option<String> {
+    let own: Vec<(&str, &Bounds)> = report
+        .strategies
+        .iter()
+        .filter_map(|s| s.bounds.as_ref().map(|b| (s.strategy.as_str(), b)))
+        .collect();
+    let (_, first) = own.first()?;
+    let names: Vec<&str> = own.iter().map(|(n, _)| *n).collect();
+    let same = own
+        .iter()
+        .all(|(_, b)| b.max_faults == first.max_faults && b.messages == first.messages);
+    Some(if same {
+        let faults = if long {
+            crate::check::further::faults(first.max_faults)
+        } else {
+            first.max_faults.to_string()
+        };
+        format!(
+            "{}: {faults}, {} messages",
+            names.join(", "),
+            first.messages
+        )
+    } else {
+        format!("{}: their own, see each", names.join(", "))
+    })
+}
+
+/// The two lines of bounds, the second one shortened; designs with bounds
+/// of their own are named with them.
+fn bounds_lines(b: &Bounds, own: Option<String>) -> Vec<Line<'static>> {
     let shown = b.to_string();
     let first = shown.lines().next().unwrap_or_default().to_string();
     let count = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let own = own.map(|o| format!(" ({o})")).unwrap_or_default();
     let faults = format!(
-        "faults: at most {} per schedule ({} per consumer, {}, {}, {} while the holder works, {})",
+        "faults: at most {} per schedule{own} ({} per consumer, {}, {}, {} while the holder works, {})",
         b.max_faults,
         count(b.crashes, "crash", "crashes"),
         count(b.lost_acks, "lost ack", "lost acks"),
@@ -194,63 +250,122 @@ fn bounds_lines(b: &Bounds) -> Vec<Line<'static>> {
     vec![Line::raw(first), Line::raw(faults)]
 }
 
-/// The columns that fit in `width`, in screen order, and whether the result
-/// column can use its long words.
-fn columns(report: &CheckReport, name_w: usize, width: usize) -> (Vec<(Column, usize)>, bool) {
-    let used: Vec<(Column, usize)> = Column::BY_PRIORITY
-        .into_iter()
-        .filter(|c| c.used(report))
-        .map(|c| {
-            let w = report
-                .strategies
-                .iter()
-                .map(|s| num(c.value(s)).len())
-                .chain([c.heading().len()])
-                .max()
-                .unwrap_or(0);
-            (c, w)
-        })
-        .collect();
+/// How the table is laid out in a given width.
+struct Fit {
+    /// The count columns shown, in screen order, with their widths.
+    cols: Vec<(Column, usize)>,
+    /// The result column's long words.
+    long_words: bool,
+    /// Short headings, explained by a legend in the table's title.
+    short_heads: bool,
+    /// Spaces between columns.
+    gap: usize,
+    /// Outcome columns some design has that did not fit even so.
+    hidden: Vec<Column>,
+}
+
+/// The columns that fit in `width`. Every outcome some design has is kept
+/// (a nonzero column is never dropped): first the headings shorten (with a
+/// legend), then the gaps and the result's words; the totals go first.
+/// Only a screen too narrow for all that folds outcomes, and says so.
+fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
     let result_w = |long: bool| {
         report
             .strategies
             .iter()
-            .map(|s| 2 + result_words(s, &report.bounds, long).chars().count())
+            .map(|s| result_words(s, &report.bounds, long).chars().count())
             .max()
             .unwrap_or(6)
     };
-    let fit = |long: bool| {
-        let mut used_w = 2 + name_w + 2 + result_w(long) + 1;
-        let mut out = Vec::new();
-        for &(c, w) in &used {
-            if used_w + w + 2 > width {
-                break;
+    let widths = |short: bool| -> Vec<(Column, usize)> {
+        Column::BY_PRIORITY
+            .into_iter()
+            .filter(|c| c.used(report))
+            .map(|c| {
+                let head = if short {
+                    c.short_heading()
+                } else {
+                    c.heading()
+                };
+                let w = report
+                    .strategies
+                    .iter()
+                    .map(|s| num(c.value(s)).len())
+                    .chain([head.len()])
+                    .max()
+                    .unwrap_or(0);
+                (c, w)
+            })
+            .collect()
+    };
+    let tries = [
+        (false, true, 2),
+        (true, true, 2),
+        (true, true, 1),
+        (true, false, 1),
+    ];
+    let mut last = None;
+    for (short_heads, long_words, gap) in tries {
+        // The marker and name, the columns, then the gap, the symbol and
+        // the result's words.
+        let mut used_w = 2 + name_w + gap + 2 + result_w(long_words);
+        let mut cols = Vec::new();
+        let mut hidden = Vec::new();
+        for (c, w) in widths(short_heads) {
+            let outcome = matches!(c, Column::Outcome(_));
+            if used_w + gap + w <= width && (outcome || hidden.is_empty()) {
+                used_w += gap + w;
+                cols.push((c, w));
+            } else if outcome {
+                hidden.push(c);
             }
-            used_w += w + 2;
-            out.push((c, w));
         }
-        out
-    };
-    let long = fit(true);
-    let short = fit(false);
-    let (mut chosen, is_long) = if short.len() > long.len() && long.len() < used.len().min(4) {
-        (short, false)
+        cols.sort_by_key(|(c, _)| Column::IN_ORDER.iter().position(|o| o == c));
+        let fit = Fit {
+            cols,
+            long_words,
+            short_heads,
+            gap,
+            hidden,
+        };
+        if fit.hidden.is_empty() {
+            return fit;
+        }
+        last = Some(fit);
+    }
+    last.expect("at least one try")
+}
+
+/// The table's title: what it shows, then the legend of short headings
+/// and what did not fit.
+fn table_title(t: &Theme, fit: &Fit) -> String {
+    let mut title = format!(" Designs {} ", t.g.dot);
+    if fit.short_heads {
+        let legend: Vec<String> = fit
+            .cols
+            .iter()
+            .filter(|(c, _)| c.short_heading() != c.meaning())
+            .map(|(c, _)| format!("{}={}", c.short_heading(), c.meaning()))
+            .collect();
+        title.push_str(&legend.join(", "));
     } else {
-        (long, true)
-    };
-    chosen.sort_by_key(|(c, _)| Column::IN_ORDER.iter().position(|o| o == c));
-    (chosen, is_long)
+        title.push_str("how every schedule ends, and whether the design held to its claim");
+    }
+    if !fit.hidden.is_empty() {
+        let names: Vec<&str> = fit.hidden.iter().map(|c| c.meaning()).collect();
+        title.push_str(&format!(
+            " {} {} more outcome{} not shown: {} (widen)",
+            t.g.dot,
+            fit.hidden.len(),
+            if fit.hidden.len() == 1 { "" } else { "s" },
+            names.join(", ")
+        ));
+    }
+    title.push(' ');
+    title
 }
 
 fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer, buf: &mut Buffer) {
-    let block = rule(
-        t,
-        format!(
-            " Designs {} how every schedule ends, and whether the design held to its claim ",
-            t.g.dot
-        ),
-    );
-    block.render(l.table, buf);
     let name_w = report
         .strategies
         .iter()
@@ -258,12 +373,20 @@ fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer,
         .chain(["design".len()])
         .max()
         .unwrap_or(6);
-    let (cols, long) = columns(report, name_w, l.table.width as usize);
+    let fit = columns(report, name_w, l.table.width as usize);
+    let block = rule(t, table_title(t, &fit));
+    block.render(l.table, buf);
+    let (cols, long, gap) = (&fit.cols, fit.long_words, " ".repeat(fit.gap));
     let mut heading = format!("  {:<name_w$}", "design");
-    for (c, w) in &cols {
-        heading.push_str(&format!("  {:>w$}", c.heading()));
+    for (c, w) in cols {
+        let head = if fit.short_heads {
+            c.short_heading()
+        } else {
+            c.heading()
+        };
+        heading.push_str(&format!("{gap}{head:>w$}"));
     }
-    heading.push_str("  result");
+    heading.push_str(&format!("{gap}result"));
     Line::styled(heading, t.dim())
         .render(Rect::new(l.table.x, l.table.y + 1, l.table.width, 1), buf);
     for (i, s) in report.strategies.iter().enumerate().skip(l.offset) {
@@ -289,16 +412,16 @@ fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer,
             Span::styled(format!("{} ", if here { t.g.next } else { " " }), t.key()),
             Span::styled(format!("{:<name_w$}", s.strategy), name_style),
         ];
-        for (c, w) in &cols {
+        for (c, w) in cols {
             let v = c.value(s);
             let cell_style = match c {
                 Column::Outcome(class) if class.is_failure() && v > 0 => t.bad(),
                 _ => Style::new(),
             };
-            spans.push(Span::styled(format!("  {:>w$}", num(v)), cell_style));
+            spans.push(Span::styled(format!("{gap}{:>w$}", num(v)), cell_style));
         }
         spans.push(Span::styled(
-            format!("  {symbol} {}", result_words(s, &report.bounds, long)),
+            format!("{gap}{symbol} {}", result_words(s, &report.bounds, long)),
             style,
         ));
         let mut line = Line::from(spans);

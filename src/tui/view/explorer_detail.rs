@@ -4,7 +4,7 @@
 
 use super::rule;
 use crate::check::{Bounds, StrategyReport};
-use crate::tui::explorer::num;
+use crate::tui::explorer::{self, num};
 use crate::tui::layout;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -40,28 +40,27 @@ pub(super) fn render(
     // Each line with how it meets the edge: the chain wraps (it is the
     // point); the list and the steps are cut so that each stays one line.
     let mut lines: Vec<(Line, Edge)> = Vec::new();
-    if s.counterexamples.is_empty() {
-        // The claim with its bounds wraps: it is the point, never cut.
-        lines.extend(
-            properties(t, s, bounds)
-                .into_iter()
-                .enumerate()
-                .map(|(i, l)| (l, if i == 0 { Edge::Wrap } else { Edge::Cut })),
-        );
-    } else {
-        let class_w = s
-            .counterexamples
+    let runs = explorer::runs(s);
+    {
+        let class_w = runs
             .iter()
-            .map(|c| c.class.text().len())
+            .map(|r| r.cx.class.text().len())
             .max()
             .unwrap_or(0);
         let shown = l.cx_offset..l.cx_offset + usize::from(l.list.height);
-        let n = s.counterexamples.len();
-        for (i, cx) in s.counterexamples.iter().enumerate() {
+        let n = runs.len();
+        for (i, run) in runs.iter().enumerate() {
             if !shown.contains(&i) {
                 continue;
             }
+            let cx = run.cx;
             let here = i == cx_sel;
+            // A run one bound further names its bound first: the design
+            // held within the bounds asked for.
+            let beyond = run
+                .further
+                .map(|f| format!("  at {}:", f.bound()))
+                .unwrap_or_default();
             let mut line = Line::from(vec![
                 Span::styled(
                     format!(
@@ -73,6 +72,7 @@ pub(super) fn render(
                     t.key(),
                 ),
                 Span::styled(format!("{:<class_w$}", cx.class.text()), t.bad()),
+                Span::styled(beyond, t.warn()),
                 Span::raw({
                     // The long words where there is room for them.
                     let wide = width >= 100;
@@ -99,7 +99,18 @@ pub(super) fn render(
             }
             lines.push((line, Edge::Cut));
         }
-        if let Some(cx) = s.counterexamples.get(cx_sel) {
+    }
+    if s.counterexamples.is_empty() {
+        // The claim with its bounds wraps: it is the point, never cut.
+        lines.extend(
+            properties(t, s, bounds)
+                .into_iter()
+                .map(|(l, wraps)| (l, if wraps { Edge::Wrap } else { Edge::Cut })),
+        );
+    }
+    if let Some(run) = runs.get(cx_sel) {
+        let cx = run.cx;
+        {
             let chain = cx.verdict.chain_with(t.arrow());
             lines.push((
                 Line::from(vec![
@@ -114,7 +125,18 @@ pub(super) fn render(
             if why_shortest.chars().count() < width {
                 lines.push((Line::styled(why_shortest, t.dim()), Edge::Cut));
             }
-            if let Some(b) = &s.bounds {
+            if let Some(f) = run.further {
+                lines.push((
+                    Line::styled(
+                        format!(
+                            " (found one bound further, with {}: within the bounds asked for, the design held)",
+                            f.bound()
+                        ),
+                        t.dim(),
+                    ),
+                    Edge::Wrap,
+                ));
+            } else if let Some(b) = &s.bounds {
                 lines.push((
                     Line::styled(
                         format!(
@@ -155,8 +177,7 @@ pub(super) fn render(
     // The list scrolls; what is above or below it says so at its end.
     let (above, below) = (
         l.cx_offset,
-        s.counterexamples
-            .len()
+        runs.len()
             .saturating_sub(l.cx_offset + usize::from(l.list.height)),
     );
     let mut y = inner.y;
@@ -169,11 +190,14 @@ pub(super) fn render(
         let left = total - i;
         if y + 1 == inner.bottom() && left > 1 {
             let down = if t.ascii() { "" } else { "↓ " };
-            Line::styled(
-                format!(" {down}{left} more lines: Enter replays this run in full"),
-                t.key(),
-            )
-            .render(Rect::new(inner.x, y, inner.width, 1), buf);
+            // Enter is offered only where there is a run to replay.
+            let replay = if runs.get(cx_sel).is_some() {
+                ": Enter replays this run in full"
+            } else {
+                ""
+            };
+            Line::styled(format!(" {down}{left} more lines{replay}"), t.key())
+                .render(Rect::new(inner.x, y, inner.width, 1), buf);
             break;
         }
         let wraps = edge == Edge::Wrap;
@@ -219,28 +243,58 @@ pub(super) fn render(
     }
 }
 
-/// For a design nothing broke: what was proved, and that it was not proved
-/// vacuously.
-fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<Line<'static>> {
+/// For a design nothing broke: what was proved, within which bounds, and
+/// that it was not proved vacuously; each line with whether it wraps.
+fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'static>, bool)> {
     // The claim with its bounds and the try one bound further, in the words
     // `idem check` prints: never a bare "holds".
-    let mut lines = vec![Line::styled(
-        format!(
-            " No schedule breaks {}: it {} ({} schedules, {} states).",
-            s.strategy,
-            crate::check::further::claim(s, bounds),
-            num(s.schedules),
-            num(s.states)
+    let mut lines = vec![(
+        Line::styled(
+            format!(
+                " No schedule breaks {}: it {} ({} schedules, {} states).",
+                s.strategy,
+                crate::check::further::claim(s, bounds),
+                num(s.schedules),
+                num(s.states)
+            ),
+            t.good(),
         ),
-        t.good(),
+        true,
     )];
+    // The "see below" of a claim under the design's own bounds: right
+    // under it, and wrapped, so it is never the line that is cut.
+    if let Some(own) = &s.bounds {
+        let assumes: Vec<String> = s
+            .assumptions
+            .iter()
+            .map(|a| format!("{}, as it assumes; ", a.short()))
+            .collect();
+        let lowered = if own.max_faults != bounds.max_faults {
+            format!(
+                "; not the {} asked for: the second payment makes the space larger, and one fault is all its known failures need",
+                bounds.max_faults
+            )
+        } else {
+            String::new()
+        };
+        lines.push((
+            Line::styled(
+                format!(
+                    " Checked under its own bounds ({}a second message for the same order, since it remembers only the latest): at most {} per schedule{lowered}.",
+                    assumes.concat(),
+                    crate::check::further::faults(own.max_faults),
+                ),
+                t.dim(),
+            ),
+            true,
+        ));
+    }
     let mark = |ok: bool| if ok { t.g.done } else { t.g.failed };
     for inv in &s.invariants {
-        lines.push(Line::raw(format!(
-            "   always     {} {}",
-            mark(inv.holds),
-            inv.text
-        )));
+        lines.push((
+            Line::raw(format!("   always     {} {}", mark(inv.holds), inv.text)),
+            false,
+        ));
     }
     for w in &s.witnesses {
         let how = match (w.seen, w.required, w.depth) {
@@ -249,11 +303,14 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<Line<'stati
             (false, true, _) => "NEVER SEEN: the pass is vacuous".into(),
             (false, false, _) => "not possible within these bounds".into(),
         };
-        lines.push(Line::raw(format!(
-            "   sometimes  {} {} ({how})",
-            mark(w.seen || !w.required),
-            w.text
-        )));
+        lines.push((
+            Line::raw(format!(
+                "   sometimes  {} {} ({how})",
+                mark(w.seen || !w.required),
+                w.text
+            )),
+            false,
+        ));
     }
     lines
 }
