@@ -15,6 +15,31 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     for m in &f.queue.messages {
         out.extend(message(t, f, m, width));
     }
+    with_counters(t, f, width, height, out)
+}
+
+/// The first line of the queue entry for message `id`, which predict mode
+/// marks when a question was about that message: the entries come first,
+/// one after another, before the counters.
+pub fn message_line(t: &Theme, f: &Frame, width: usize, id: &str) -> Option<usize> {
+    let mut at = 0;
+    for m in &f.queue.messages {
+        if m.message_id == id || m.broker_id == id {
+            return Some(at);
+        }
+        at += message(t, f, m, width).len();
+    }
+    None
+}
+
+/// The queue's entries, then the broker's counters and the observer's.
+fn with_counters(
+    t: &Theme,
+    f: &Frame,
+    width: usize,
+    height: usize,
+    mut out: Vec<Line<'static>>,
+) -> Vec<Line<'static>> {
     if f.queue.messages.is_empty() {
         out.push(Line::styled("(queue empty)", t.dim()));
     }
@@ -158,4 +183,51 @@ fn lease(t: &Theme, left: u64, total: u64, width: usize) -> Line<'static> {
         Span::styled(t.g.bar_empty.repeat(bar_w - full), t.dim()),
         Span::raw(format!(" {text}")),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::load::builtins;
+    use crate::sim::Strategy;
+    use crate::timeline::Timeline;
+
+    /// Predict mode marks the line the panel says a message's entry starts
+    /// on: that line names the message, at every step of every run, and a
+    /// message not in the queue has no line.
+    #[test]
+    fn a_messages_line_is_where_its_entry_starts() {
+        let t = Theme::new(false, false);
+        for script in builtins() {
+            for design in script.strategies() {
+                let s = Strategy::by_name(&design).unwrap();
+                let tl = Timeline::build(&script, &s, 0, &[]).unwrap();
+                for (step, f) in tl.frames.iter().enumerate() {
+                    let lines: Vec<String> =
+                        lines(&t, f, 40, 12).iter().map(|l| l.to_string()).collect();
+                    for m in &f.queue.messages {
+                        let at = message_line(&t, f, 40, &m.message_id).unwrap();
+                        let first = f
+                            .queue
+                            .messages
+                            .iter()
+                            .position(|o| {
+                                o.message_id == m.message_id || o.broker_id == m.message_id
+                            })
+                            .unwrap();
+                        let shown = &f.queue.messages[first];
+                        assert!(
+                            lines[at].contains(&shown.message_id)
+                                || lines[at].contains(&shown.broker_id),
+                            "{} {design} step {}: line {at} is {:?}",
+                            script.name,
+                            step,
+                            lines[at]
+                        );
+                    }
+                    assert_eq!(message_line(&t, f, 40, "no-such-message"), None);
+                }
+            }
+        }
+    }
 }

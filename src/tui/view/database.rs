@@ -8,6 +8,18 @@ use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
 pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+    drawn(t, f, width, height).0
+}
+
+/// The line of the panel that heads `processed_messages`, which predict
+/// mode marks when a question was about it (the payments' heading, with
+/// their total, is always the first line).
+pub fn processed_line(t: &Theme, f: &Frame, width: usize, height: usize) -> usize {
+    drawn(t, f, width, height).1
+}
+
+/// The panel's lines, and where the `processed_messages` heading is.
+fn drawn(t: &Theme, f: &Frame, width: usize, height: usize) -> (Vec<Line<'static>>, usize) {
     let g = &t.g;
     let db = &f.db;
     let twice = db.payments.iter().any(|p| p.repeat);
@@ -75,12 +87,14 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         } else {
             ": not used"
         };
+        let heading = out.len();
         out.push(Line::from(vec![
             Span::styled("processed_messages", t.title()),
             Span::styled(said, t.dim()),
         ]));
-        return out;
+        return (out, heading);
     }
+    let heading = out.len();
     out.push(Line::styled("processed_messages", t.title()));
     if db.processed.is_empty() && ch.gone(Place::Processed).next().is_none() {
         out.push(Line::styled(" (no rows)", t.dim()));
@@ -103,7 +117,7 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
         }
     }
     out.extend(ch.gone(Place::Processed).map(|g| marks::gone(t, g, width)));
-    out
+    (out, heading)
 }
 
 /// The tables (and the cache) that only some designs of the catalogue use,
@@ -231,6 +245,33 @@ mod tests {
 
     fn text(l: &Line) -> String {
         l.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    /// Predict mode marks the line the panel says heads processed_messages:
+    /// it is that heading at every step of every run, at narrow and wide
+    /// widths.
+    #[test]
+    fn the_processed_line_is_where_its_heading_is_drawn() {
+        let t = Theme::new(false, false);
+        for script in builtins() {
+            for design in script.strategies() {
+                let s = Strategy::by_name(&design).unwrap();
+                let tl = Timeline::build(&script, &s, 0, &[]).unwrap();
+                for (step, f) in tl.frames.iter().enumerate() {
+                    for w in [24, 56] {
+                        let lines: Vec<String> = lines(&t, f, w, 30).iter().map(text).collect();
+                        let at = processed_line(&t, f, w, 30);
+                        assert!(
+                            lines[at].starts_with("processed_messages"),
+                            "{} {design} step {}: line {at} is {:?}",
+                            script.name,
+                            step,
+                            lines[at]
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// A committed row reads alike in every table: plain. Only the step that

@@ -347,17 +347,38 @@ fn keys(app: &App, p: &Predict, at_end: bool) -> Line<'static> {
 /// its row in its panel: the eye finds the answer where the value is.
 fn mark_figure(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer) {
     let t = &app.theme;
-    let (panel, needle) = match &asked.question.subject {
-        Subject::PaymentsTotal => (Panel::Database, "total".to_string()),
-        Subject::PaymentsRows => (Panel::Database, "payments".to_string()),
-        Subject::ProcessedRows => (Panel::Database, "processed_messages".to_string()),
-        Subject::ProviderCharges | Subject::ChargesAgain => {
-            (Panel::Provider, "charges".to_string())
-        }
-        Subject::ProviderAnswer => (Panel::Provider, "Idempotency-Key".to_string()),
-        Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => {
-            (Panel::Broker, id.clone())
-        }
+    let frame = app.frame();
+    // The figure's line in its panel, from the panel's own drawing: the
+    // panel says where it drew the heading or entry, never read back off
+    // the screen.
+    let inner_width = |panel: Panel| {
+        m.panels.iter().find(|(p, _)| *p == panel).map(|&(_, r)| {
+            (
+                usize::from(r.width.saturating_sub(2)),
+                usize::from(r.height.saturating_sub(2)),
+            )
+        })
+    };
+    let (panel, line) = match &asked.question.subject {
+        Subject::PaymentsTotal | Subject::PaymentsRows => (Panel::Database, Some(0)),
+        Subject::ProcessedRows => (
+            Panel::Database,
+            inner_width(Panel::Database)
+                .map(|(w, h)| super::database::processed_line(t, frame, w, h)),
+        ),
+        Subject::ProviderCharges | Subject::ChargesAgain => (Panel::Provider, Some(0)),
+        Subject::ProviderAnswer => (
+            Panel::Provider,
+            inner_width(Panel::Provider).map(|(w, _)| super::provider::key_store_line(t, frame, w)),
+        ),
+        Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => (
+            Panel::Broker,
+            inner_width(Panel::Broker)
+                .and_then(|(w, _)| super::broker::message_line(t, frame, w, id)),
+        ),
+    };
+    let Some(line) = line else {
+        return;
     };
     let Some(&(_, rect)) = m.panels.iter().find(|(p, _)| *p == panel) else {
         return;
@@ -371,33 +392,32 @@ fn mark_figure(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer
     if rect.width < width + 4 {
         return;
     }
-    for y in rect.y + 1..rect.bottom().saturating_sub(1) {
-        let row: String = (rect.x + 1..rect.right() - 1)
-            .map(|x| buf[(x, y)].symbol().to_string())
-            .collect();
-        if row.contains(&needle) {
-            let x = rect.right() - 1 - width;
-            let style = if right { t.good() } else { t.bad() };
-            // Never over the row's own words: where they leave no room, the
-            // mark goes on the panel's top border, above them.
-            let text_end = rect.x + 1 + row.trim_end().chars().count() as u16;
-            if text_end < x {
-                buf.set_string(x, y, &mark, style.patch(t.highlight()));
-                return;
-            }
-            // On the border the mark stands apart from the panel's title by
-            // a run of border on each side; where the title leaves no room,
-            // the answer box above says it in words.
-            let x = x.saturating_sub(2);
-            let title_end = (rect.x + 1..rect.right() - 1)
-                .rev()
-                .find(|&bx| !matches!(buf[(bx, rect.y)].symbol(), "─" | "-" | "═" | " "))
-                .map_or(rect.x + 1, |bx| bx + 1);
-            if title_end + 1 < x {
-                buf.set_string(x, rect.y, &mark, style.patch(t.highlight()));
-            }
-            return;
-        }
+    let y = rect.y + 1 + u16::try_from(line).unwrap_or(u16::MAX);
+    if y >= rect.bottom().saturating_sub(1) {
+        // Folded out of the panel: the answer box says it in words.
+        return;
+    }
+    let x = rect.right() - 1 - width;
+    let style = if right { t.good() } else { t.bad() };
+    // Never over the row's own words: where they leave no room, the mark
+    // goes on the panel's top border, above them.
+    // Where a row's drawing ends (a border row: where its title ends).
+    let drawn_to = |row: u16, blank: &[&str]| {
+        (rect.x + 1..rect.right() - 1)
+            .rev()
+            .find(|&bx| !blank.contains(&buf[(bx, row)].symbol()))
+            .map_or(rect.x + 1, |bx| bx + 1)
+    };
+    if drawn_to(y, &[" "]) < x {
+        buf.set_string(x, y, &mark, style.patch(t.highlight()));
+        return;
+    }
+    // On the border the mark stands apart from the panel's title by a run
+    // of border on each side; where the title leaves no room, the answer
+    // box above says it in words.
+    let x = x.saturating_sub(2);
+    if drawn_to(rect.y, &["─", "-", "═", " "]) + 1 < x {
+        buf.set_string(x, rect.y, &mark, style.patch(t.highlight()));
     }
 }
 

@@ -7,6 +7,18 @@ use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
 pub fn lines(t: &Theme, f: &Frame, width: usize) -> Vec<Line<'static>> {
+    drawn(t, f, width).0
+}
+
+/// The line of the panel that heads the Idempotency-Key store, which
+/// predict mode marks when a question was about the provider's answer
+/// (the charges' heading is always the first line).
+pub fn key_store_line(t: &Theme, f: &Frame, width: usize) -> usize {
+    drawn(t, f, width).1
+}
+
+/// The panel's lines, and where the key store's heading is.
+fn drawn(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
     let g = &t.g;
     let p = &f.provider;
     let many = p.charges.len() > 1;
@@ -43,6 +55,7 @@ pub fn lines(t: &Theme, f: &Frame, width: usize) -> Vec<Line<'static>> {
         let change = ch.of(Place::Charges, &c.id);
         out.push(marks::tagged(t, Line::raw(text), change, width));
     }
+    let heading = out.len();
     if p.keys.is_empty() {
         out.push(Line::from(vec![
             Span::styled("Idempotency-Key store", t.title()),
@@ -74,5 +87,38 @@ pub fn lines(t: &Theme, f: &Frame, width: usize) -> Vec<Line<'static>> {
         out.push(marks::tagged(t, Line::from(spans), change, width));
     }
     out.extend(ch.gone(Place::Keys).map(|g| marks::gone(t, g, width)));
-    out
+    (out, heading)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::load::builtins;
+    use crate::sim::Strategy;
+    use crate::timeline::Timeline;
+
+    /// Predict mode marks the line the panel says heads the key store: it is
+    /// that heading at every step of every run.
+    #[test]
+    fn the_key_store_line_is_where_its_heading_is_drawn() {
+        let t = Theme::new(false, false);
+        for script in builtins() {
+            for design in script.strategies() {
+                let s = Strategy::by_name(&design).unwrap();
+                let tl = Timeline::build(&script, &s, 0, &[]).unwrap();
+                for (step, f) in tl.frames.iter().enumerate() {
+                    let lines: Vec<String> =
+                        lines(&t, f, 40).iter().map(|l| l.to_string()).collect();
+                    let at = key_store_line(&t, f, 40);
+                    assert!(
+                        lines[at].starts_with("Idempotency-Key store"),
+                        "{} {design} step {}: line {at} is {:?}",
+                        script.name,
+                        step,
+                        lines[at]
+                    );
+                }
+            }
+        }
+    }
 }
