@@ -22,6 +22,13 @@ use std::time::{Duration, Instant};
 /// How long the program has to exit on its own after its stdin closed.
 pub const GRACE: Duration = Duration::from_secs(2);
 
+/// How the supervisor tells idem that the program could not be started at
+/// all: the first words of its one stderr line, beside exit status 127. A
+/// program may itself exit 127 (a shell does, for a command it cannot find),
+/// so the status alone cannot say it; this line is the supervisor's own
+/// message to idem, written and read through this one constant.
+pub const CANNOT_START: &str = "idem: cannot start ";
+
 /// Runs `argv` under supervision; returns the exit code to leave with.
 pub fn supervise(argv: &[String]) -> i32 {
     let Some((program, args)) = argv.split_first() else {
@@ -37,7 +44,7 @@ pub fn supervise(argv: &[String]) -> i32 {
     {
         Ok(child) => child,
         Err(e) => {
-            eprintln!("idem: cannot start {program}: {e}");
+            eprintln!("{CANNOT_START}{program}: {e}");
             return 127;
         }
     };
