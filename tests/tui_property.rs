@@ -3,38 +3,13 @@
 //! the idempotent design, on a scenario meant to show it safe, is never
 //! shown charging twice, whatever the user breaks.
 
+use crate::common::check::report;
 use crate::common::{self, render};
-use idem::check::{self, Bounds, CheckReport};
 use idem::scenario::load::builtins;
 use idem::sim::{Outcome, Strategy as Design};
 use idem::tui::explorer::Explored;
 use idem::tui::{Action, App, Effect, Options, update};
 use proptest::prelude::*;
-use std::sync::OnceLock;
-
-/// What the explorer shows: two designs, one fault per schedule, so the
-/// sessions stay quick; computed once.
-fn report() -> &'static CheckReport {
-    static REPORT: OnceLock<CheckReport> = OnceLock::new();
-    REPORT.get_or_init(|| {
-        let bounds = Bounds {
-            max_faults: 1,
-            ..Bounds::default()
-        };
-        let strategies = ["naive", "idempotent"]
-            .into_iter()
-            .map(|name| {
-                check::check_strategy(&Design::by_name(name).unwrap(), &bounds)
-                    .expect("the check runs")
-            })
-            .collect();
-        CheckReport {
-            bounds,
-            strategies,
-            seconds: 0.0,
-        }
-    })
-}
 
 fn action() -> impl proptest::strategy::Strategy<Value = Action> {
     prop_oneof![

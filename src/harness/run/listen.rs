@@ -268,7 +268,9 @@ impl Run<'_, '_> {
         let tail = self.instances[i].stderr_tail();
         if self.instances[i].state == State::Starting {
             let trouble = if status == "exit status 127"
-                && tail.iter().any(|l| l.starts_with(crate::harness::supervise::CANNOT_START))
+                && tail
+                    .iter()
+                    .any(|l| l.starts_with(crate::harness::supervise::CANNOT_START))
             {
                 Trouble::FailsToStart
             } else {
