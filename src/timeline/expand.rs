@@ -3,6 +3,7 @@
 
 use super::Fork;
 use super::play_out::{self, PLAY_OUT_LIMIT};
+use super::to_come::{fork_publishes, last_publish, publishes, publishes_of};
 use crate::scenario::action::move_text;
 use crate::scenario::{Action, Script, ScriptStep};
 use crate::sim::consumer::{Consumer, Status};
@@ -514,46 +515,4 @@ impl<'a, S: Sink> Run<'a, S> {
         }
         Ok(())
     }
-}
-
-/// The chapter (numbered from 1) and action of the script's last publish.
-fn last_publish(script: &Script) -> Option<(usize, usize)> {
-    script
-        .steps
-        .iter()
-        .enumerate()
-        .flat_map(|(c, step)| {
-            step.actions
-                .iter()
-                .enumerate()
-                .map(move |(a, x)| (c + 1, a, x))
-        })
-        .filter(|(_, _, action)| matches!(action, Action::Move(Move::Publish { .. })))
-        .map(|(c, a, _)| (c, a))
-        .next_back()
-}
-
-/// Every publish of the script, with its place (chapter, action), in order.
-fn publishes_of(script: &Script) -> Vec<((usize, usize), String)> {
-    let mut out = Vec::new();
-    for (c, step) in script.steps.iter().enumerate() {
-        for (a, action) in step.actions.iter().enumerate() {
-            if let Action::Move(Move::Publish { message }) = action {
-                out.push(((c + 1, a), message.clone()));
-            }
-        }
-    }
-    out
-}
-
-/// The messages the user's moves still to apply will publish.
-fn fork_publishes(forks: &[Fork]) -> impl Iterator<Item = &str> {
-    forks.iter().filter_map(|f| match &f.mv {
-        Move::Publish { message } => Some(message.as_str()),
-        _ => None,
-    })
-}
-
-fn publishes(forks: &[Fork]) -> bool {
-    forks.iter().any(|f| matches!(f.mv, Move::Publish { .. }))
 }

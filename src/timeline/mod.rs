@@ -7,6 +7,7 @@ mod expand;
 mod moment;
 pub mod play_out;
 pub mod stream;
+mod to_come;
 
 pub use asked::{Answer, Asked};
 pub use moment::Moment;
