@@ -235,3 +235,58 @@ fn on_postgresql_no_words_come_after_their_effect() {
     }
     assert!(runs > 40, "only {runs} runs");
 }
+
+/// A saved counterexample tells each step in the engine's own words, which
+/// are also the step's first line: the story panel says them once.
+#[test]
+fn a_saved_counterexample_says_each_step_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("runs");
+    let (code, _, err) = crate::common::cli::idem(&[
+        "check",
+        "--strategy",
+        "naive",
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
+    assert!(code == 0 || code == 1, "{err}");
+    let file = saved.join("naive-charged-twice.toml");
+    let script = scenario::find(file.to_str().unwrap()).unwrap();
+    let tl = Timeline::build(&script, &Strategy::by_name("naive").unwrap(), 0, &[]).unwrap();
+    let mut checked = 0;
+    for f in &tl.frames[1..] {
+        let told = step_told(&f.events);
+        let out = dir.path().join(format!("step-{}.txt", f.index));
+        let (code, _, err) = crate::common::cli::idem(&[
+            "shot",
+            file.to_str().unwrap(),
+            "--mode",
+            "naive",
+            "--step",
+            &f.index.to_string(),
+            "--size",
+            "160x48",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let screen = std::fs::read_to_string(&out).unwrap();
+        let start: String = told.chars().take(40).collect();
+        if told.is_empty() || f.said.as_deref().map(str::trim) != Some(told.trim()) {
+            continue;
+        }
+        checked += 1;
+        // The story panel spans the screen: its rows start at the left edge.
+        let in_story = format!("\n│{start}");
+        assert_eq!(
+            screen.matches(in_story.as_str()).count(),
+            1,
+            "step {}: {told:?} said more than once:\n{screen}",
+            f.index
+        );
+    }
+    assert!(
+        checked > 0,
+        "no step of the saved run was told in the engine's words"
+    );
+}

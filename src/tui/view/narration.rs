@@ -49,6 +49,10 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     text.push(Line::raw(t.text(before.trim_end()).into_owned()));
     // On a row of its own, so that a panel scrolled to the end shows it
     // from its first word.
+    // Words the step's own line already says (a saved run tells each step
+    // in the engine's words) are not said a second time.
+    let told_text = step_told(&f.events);
+    let said = said.filter(|s| s.trim() != told_text.trim());
     if let Some(said) = said {
         text.push(Line::styled(t.text(said).into_owned(), t.title()));
     }
@@ -60,7 +64,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let body = Paragraph::new(text.clone()).wrap(Wrap { trim: true });
     // What this step did comes first and never scrolls away: the story
     // around it may be long, but these words are about the screen shown.
-    let told_line = Line::styled(t.text(&step_told(&f.events)).into_owned(), t.info());
+    let told_line = Line::styled(t.text(&told_text).into_owned(), t.info());
     let told_rows = rows_needed(std::slice::from_ref(&told_line), area.width);
     let told = Paragraph::new(told_line).wrap(Wrap { trim: true });
     let total = told_rows + body_rows(area.width);
