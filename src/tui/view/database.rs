@@ -239,9 +239,6 @@ fn uncommitted(t: &Theme, row: String, by: &str) -> Line<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::load::builtins;
-    use crate::sim::Strategy;
-    use crate::timeline::Timeline;
 
     fn text(l: &Line) -> String {
         l.spans.iter().map(|s| s.content.as_ref()).collect()
@@ -253,25 +250,17 @@ mod tests {
     #[test]
     fn the_processed_line_is_where_its_heading_is_drawn() {
         let t = Theme::new(false, false);
-        for script in builtins() {
-            for design in script.strategies() {
-                let s = Strategy::by_name(&design).unwrap();
-                let tl = Timeline::build(&script, &s, 0, &[]).unwrap();
-                for (step, f) in tl.frames.iter().enumerate() {
-                    for w in [24, 56] {
-                        let lines: Vec<String> = lines(&t, f, w, 30).iter().map(text).collect();
-                        let at = processed_line(&t, f, w, 30);
-                        assert!(
-                            lines[at].starts_with("processed_messages"),
-                            "{} {design} step {}: line {at} is {:?}",
-                            script.name,
-                            step,
-                            lines[at]
-                        );
-                    }
-                }
+        super::super::each_builtin_frame(|at_step, f| {
+            for w in [24, 56] {
+                let lines: Vec<String> = lines(&t, f, w, 30).iter().map(text).collect();
+                let at = processed_line(&t, f, w, 30);
+                assert!(
+                    lines[at].starts_with("processed_messages"),
+                    "{at_step}: line {at} is {:?}",
+                    lines[at]
+                );
             }
-        }
+        });
     }
 
     /// A committed row reads alike in every table: plain. Only the step that
@@ -279,29 +268,18 @@ mod tests {
     #[test]
     fn a_committed_row_carries_no_label_after_its_step() {
         let t = Theme::new(false, false);
-        for script in builtins() {
-            for design in script.strategies() {
-                let s = Strategy::by_name(&design).unwrap();
-                let tl = Timeline::build(&script, &s, 0, &[]).unwrap();
-                for f in &tl.frames {
-                    let lines: Vec<String> = lines(&t, f, 56, 30).iter().map(text).collect();
-                    for p in f.db.processed.iter().filter(|p| p.uncommitted_by.is_none()) {
-                        if f.changes.of(Place::Processed, &p.message_id).is_some() {
-                            continue;
-                        }
-                        let row = lines
-                            .iter()
-                            .find(|l| l.starts_with(&format!(" {}", p.message_id)))
-                            .unwrap();
-                        assert!(
-                            !row.contains("committed"),
-                            "{} {design} step {}: {row:?}",
-                            script.name,
-                            f.index
-                        );
-                    }
+        super::super::each_builtin_frame(|at_step, f| {
+            let lines: Vec<String> = lines(&t, f, 56, 30).iter().map(text).collect();
+            for p in f.db.processed.iter().filter(|p| p.uncommitted_by.is_none()) {
+                if f.changes.of(Place::Processed, &p.message_id).is_some() {
+                    continue;
                 }
+                let row = lines
+                    .iter()
+                    .find(|l| l.starts_with(&format!(" {}", p.message_id)))
+                    .unwrap();
+                assert!(!row.contains("committed"), "{at_step}: {row:?}");
             }
-        }
+        });
     }
 }

@@ -290,3 +290,19 @@ pub fn fit(theme: &Theme, line: Line<'static>, width: usize) -> Line<'static> {
     spans.push(Span::styled(ellipsis, last_style));
     Line::from(spans)
 }
+
+/// Every frame of every built-in scenario under each design it is written
+/// for, with where it is (scenario, design, step) for an assertion's
+/// message: what the panel tests walk.
+#[cfg(test)]
+pub(crate) fn each_builtin_frame(mut check: impl FnMut(&str, &crate::sim::Frame)) {
+    for script in crate::scenario::load::builtins() {
+        for design in script.strategies() {
+            let s = crate::sim::Strategy::by_name(&design).unwrap();
+            let tl = crate::timeline::Timeline::build(&script, &s, 0, &[]).unwrap();
+            for f in &tl.frames {
+                check(&format!("{} {design} step {}", script.name, f.index), f);
+            }
+        }
+    }
+}

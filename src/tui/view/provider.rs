@@ -93,32 +93,20 @@ fn drawn(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::load::builtins;
-    use crate::sim::Strategy;
-    use crate::timeline::Timeline;
 
     /// Predict mode marks the line the panel says heads the key store: it is
     /// that heading at every step of every run.
     #[test]
     fn the_key_store_line_is_where_its_heading_is_drawn() {
         let t = Theme::new(false, false);
-        for script in builtins() {
-            for design in script.strategies() {
-                let s = Strategy::by_name(&design).unwrap();
-                let tl = Timeline::build(&script, &s, 0, &[]).unwrap();
-                for (step, f) in tl.frames.iter().enumerate() {
-                    let lines: Vec<String> =
-                        lines(&t, f, 40).iter().map(|l| l.to_string()).collect();
-                    let at = key_store_line(&t, f, 40);
-                    assert!(
-                        lines[at].starts_with("Idempotency-Key store"),
-                        "{} {design} step {}: line {at} is {:?}",
-                        script.name,
-                        step,
-                        lines[at]
-                    );
-                }
-            }
-        }
+        super::super::each_builtin_frame(|at_step, f| {
+            let lines: Vec<String> = lines(&t, f, 40).iter().map(|l| l.to_string()).collect();
+            let at = key_store_line(&t, f, 40);
+            assert!(
+                lines[at].starts_with("Idempotency-Key store"),
+                "{at_step}: line {at} is {:?}",
+                lines[at]
+            );
+        });
     }
 }
