@@ -194,6 +194,35 @@ fn the_bottom_line_says_predict_mode_is_on_where_it_has_room() {
     assert!(!off.contains("predict on"), "{off}");
 }
 
+/// At every size, while stepping between questions, the bottom line still
+/// says predict mode is on: the key bar leaves its tag a place.
+#[test]
+fn predict_mode_stays_in_sight_at_every_size() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let mut a = app("tour-1", "naive");
+        for _ in 0..4 {
+            update(&mut a, Action::Next);
+            if let Some(p) = a.predict.as_mut() {
+                p.stage = Stage::Watching;
+            }
+            let screen = draw(&mut a, w, h);
+            let bottom = screen.lines().last().unwrap_or_default();
+            assert!(bottom.contains("predict"), "{w}x{h}: {bottom}");
+        }
+    }
+}
+
+/// Esc puts a question away and says so, not "Esc closes menus and views".
+#[test]
+fn esc_puts_a_question_away_and_says_so() {
+    let mut a = app("tour-1", "naive");
+    to_question(&mut a, 0);
+    update(&mut a, Action::Back);
+    assert!(matches!(a.predict.as_ref().unwrap().stage, Stage::Watching));
+    let status = a.status.clone().unwrap_or_default();
+    assert!(status.contains("question put away"), "{status}");
+}
+
 /// While a question is asked, the evidence stays in view: the four panels
 /// above, the SQL and events of the step shown and the verdict are drawn
 /// exactly as without the question; the box takes the story's place (at

@@ -260,7 +260,9 @@ fn explorer_on_a_safe_design_shows_what_was_proved() {
     let mut a = explorer("tour-1", "idempotent");
     let screen = draw(&mut a, 120, 40);
     assert!(
-        screen.contains("No schedule breaks idempotent: it holds within 1 fault; also at 2"),
+        screen.contains(
+            "No schedule within the bounds breaks idempotent: it holds within 1 fault; also at 2"
+        ),
         "{screen}"
     );
     assert!(screen.contains("a duplicate delivery happened"));
@@ -327,4 +329,38 @@ fn explorer_in_ascii_draws_only_ascii() {
         }
         update(&mut a, Action::Down);
     }
+}
+
+/// A design that holds within the bounds but breaks one bound further is
+/// not drawn with the safe ✓, and the header counts it apart: "holds"
+/// alone would read as safe from the back of a room.
+#[test]
+fn explorer_marks_a_design_that_breaks_one_bound_further() {
+    use idem::check::further::{FurtherResult, Widening};
+    let mut report = report().clone();
+    let s = report
+        .strategies
+        .iter_mut()
+        .find(|s| s.strategy == "in-progress")
+        .expect("in-progress is checked");
+    let f = s
+        .further
+        .iter_mut()
+        .find(|f| f.widening == Widening::Fault)
+        .expect("tried one more fault");
+    f.result = FurtherResult::Breaks { shortest: None };
+    let mut a = app("tour-1", "naive");
+    update(&mut a, Action::Explore);
+    update(&mut a, Action::ExploreDone(Explored::new(Ok(report))));
+    let screen = draw(&mut a, 120, 40);
+    let row = screen
+        .lines()
+        .find(|l| l.contains(" in-progress "))
+        .expect("in-progress has a row");
+    assert!(row.contains("! holds within 1, breaks at 2"), "{row}");
+    assert!(!row.contains('✓'), "{row}");
+    assert!(
+        screen.contains("✓ 3 hold within bounds  ·  ! 1 only within them"),
+        "{screen}"
+    );
 }

@@ -84,9 +84,10 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
         intro: script.intro_for(design).to_string(),
         title_for: BTreeMap::new(),
         intro_for: BTreeMap::new(),
-        // A saved moment is the user's own scenario, not a step of the tour.
-        group: crate::scenario::Group::Design,
-        order: u32::MAX,
+        // A saved moment is the user's own failure run, not a step of the
+        // tour nor a design compared: the defaults of a file of one's own.
+        group: crate::scenario::Group::Failure,
+        order: 0,
         narrated_for: Some(design.to_string()),
         words_for_sqlite: false,
         open_at: Some(at),
@@ -248,6 +249,11 @@ mod tests {
         assert!(again[0].ends_with("idem-tour-1-naive-step0-2.svg"));
         let text = std::fs::read_to_string(&first[2]).unwrap();
         assert!(text.contains("Why duplicates arrive"), "{text}");
+        // The saved run is the user's own file: it claims no place among
+        // the built-in tour or the designs compared.
+        let toml = std::fs::read_to_string(&first[3]).unwrap();
+        assert!(!toml.contains("\ngroup ="), "{toml}");
+        assert!(!toml.contains("\norder ="), "{toml}");
     }
 
     #[cfg(unix)]

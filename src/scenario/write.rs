@@ -17,11 +17,17 @@ pub fn to_toml(s: &Script, header: &str) -> String {
     }
     let _ = writeln!(out, "title = {}", quote(&s.title));
     let _ = writeln!(out, "summary = {}", quote(&s.summary));
-    let _ = writeln!(out, "group = {}", quote(group(s.group)));
+    // The defaults are left out: a saved run reads as the user's own file,
+    // not as one that claims a place among the built-in scenarios.
+    if s.group != crate::scenario::Group::Failure {
+        let _ = writeln!(out, "group = {}", quote(group(s.group)));
+    }
     if let Some(origin) = s.origin.key() {
         let _ = writeln!(out, "origin = {}", quote(origin));
     }
-    let _ = writeln!(out, "order = {}", s.order);
+    if s.order != 0 {
+        let _ = writeln!(out, "order = {}", s.order);
+    }
     if let Some(design) = &s.narrated_for {
         let _ = writeln!(out, "design = {}", quote(design));
     }

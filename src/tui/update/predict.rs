@@ -76,7 +76,12 @@ pub(super) fn key(app: &mut App, action: &Action) -> bool {
                 // Esc puts the question away; the next step forward asks again.
                 (Action::Back, _) | (Action::Prev | Action::ScrollUp, _) => {
                     p.stage = Stage::Watching;
-                    return matches!(action, Action::Prev | Action::ScrollUp);
+                    if matches!(action, Action::Back) {
+                        // Said, so that Esc never reads as a key that did nothing.
+                        app.status = Some("question put away: → asks it again".into());
+                        return true;
+                    }
+                    return false;
                 }
                 (Action::Predict | Action::Quit | Action::QuitKey | Action::Help, _) => {
                     return false;

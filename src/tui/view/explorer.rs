@@ -84,11 +84,27 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
     };
     let standings: Vec<Standing> = report.strategies.iter().map(Standing::of).collect();
     let holds = standings.iter().filter(|s| **s == Standing::Holds).count();
+    // A design that holds only within the bounds, and breaks one bound
+    // further, is counted apart: "holds" alone would read as safe.
+    let only_within = report
+        .strategies
+        .iter()
+        .filter(|s| Standing::of(s) == Standing::Holds && breaks_further(s).is_some())
+        .count();
     let problems = standings.iter().filter(|s| s.is_problem()).count();
     let mut right = vec![Span::styled(
-        format!("{} {holds} hold within bounds", t.g.done),
+        format!("{} {} hold within bounds", t.g.done, holds - only_within),
         t.good(),
     )];
+    if only_within > 0 {
+        right.push(Span::styled(
+            format!(
+                "  {}  {} {only_within} only within them",
+                t.g.dot, t.g.warning
+            ),
+            t.warn(),
+        ));
+    }
     right.push(Span::styled(
         format!(
             "  {}  {} broken, as expected",
@@ -189,16 +205,20 @@ fn result_words(s: &StrategyReport, requested: &Bounds, long: bool) -> String {
         .to_string();
     }
     let n = s.bounds.as_ref().unwrap_or(requested).max_faults;
-    let broke = s
-        .further
-        .iter()
-        .find(|f| f.breaks() && f.widening == crate::check::further::Widening::Fault);
-    match (long, broke) {
+    match (long, breaks_further(s)) {
         (true, Some(f)) => format!("holds within {n}, breaks at {}", f.bounds.max_faults),
         (true, None) => format!("holds within {}", crate::check::further::faults(n)),
         (false, Some(f)) => format!("within {n}; breaks at {}", f.bounds.max_faults),
         (false, None) => format!("holds within {n}"),
     }
+}
+
+/// The try one more fault further that broke a design which held within
+/// its bounds, if it broke.
+fn breaks_further(s: &StrategyReport) -> Option<&crate::check::further::Further> {
+    s.further
+        .iter()
+        .find(|f| f.breaks() && f.widening == crate::check::further::Widening::Fault)
 }
 
 /// The designs checked under bounds of their own, and those bounds:
@@ -397,6 +417,8 @@ fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer,
         let here = i == selected;
         let standing = Standing::of(s);
         let (symbol, style) = match standing {
+            // Holds, but only within the bounds: not the safe ✓.
+            Standing::Holds if breaks_further(s).is_some() => (t.g.warning, t.warn()),
             Standing::Holds => (t.g.done, t.good()),
             Standing::BrokenAsExpected => (t.g.failed, t.warn()),
             Standing::Contradiction => ("!", t.bad()),

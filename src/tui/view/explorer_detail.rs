@@ -79,7 +79,9 @@ pub(super) fn render(
                     let paid = if wide {
                         format!("ends with ${} in payments", cx.total)
                     } else {
-                        format!("${} paid", cx.total)
+                        // What the database recorded, not what the customer
+                        // paid: a double charge pays more than it records.
+                        format!("${} in db", cx.total)
                     };
                     let charge = if wide { "provider charge" } else { "charge" };
                     let plural = if cx.charges == 1 { "" } else { "s" };
@@ -251,7 +253,7 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
     let mut lines = vec![(
         Line::styled(
             format!(
-                " No schedule breaks {}: it {} ({} schedules, {} states).",
+                " No schedule within the bounds breaks {}: it {} ({} schedules, {} states).",
                 s.strategy,
                 crate::check::further::claim(s, bounds),
                 num(s.schedules),

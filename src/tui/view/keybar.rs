@@ -104,7 +104,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         )
     };
     // The last item's two trailing spaces may fall off the edge.
-    let room = area.width as usize + 2;
+    let mut room = area.width as usize + 2;
+    // While predict mode is on, its tag keeps a place at the right end
+    // (drawn by the predict view): the mode never goes out of sight.
+    if app.predict.is_some() && app.overlay == Overlay::None && app.compare.is_none() {
+        room = room.saturating_sub(super::predict::SHORT_TAG_ROOM);
+    }
     let mut by_rank: Vec<usize> = (0..hints.len()).collect();
     by_rank.sort_by_key(|&i| hints[i].rank);
     let mut keep = vec![false; hints.len()];

@@ -191,7 +191,15 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
             .borders(ratatui::widgets::Borders::TOP)
             .border_set(t.g.border)
             .border_style(border)
-            .title(Span::styled(format!(" {} ", title(panel)), t.title()));
+            .title(Span::styled(
+                // "So far" only while there are steps to come.
+                if app.pos >= app.last_pos() {
+                    " Verdict at the end ".to_string()
+                } else {
+                    format!(" {} ", title(panel))
+                },
+                t.title(),
+            ));
     }
     block
 }

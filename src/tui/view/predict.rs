@@ -283,6 +283,10 @@ fn score_spans(app: &App, p: &Predict) -> Vec<Span<'static>> {
     spans
 }
 
+/// What the key bar leaves free for the short tag, `predict 10/12 `, and
+/// the two columns before it.
+pub const SHORT_TAG_ROOM: usize = 16;
+
 /// While stepping: that predict mode is on, and the score so far, at the
 /// right end of the bottom line where it has room.
 fn tag(app: &App, p: &Predict, bar: Rect, buf: &mut Buffer) {
@@ -291,17 +295,25 @@ fn tag(app: &App, p: &Predict, bar: Rect, buf: &mut Buffer) {
     }
     let t = &app.theme;
     let (right, answered) = p.score();
-    let text = format!(
-        "predict on {} {right}/{answered} right {} a off ",
-        t.g.dot, t.g.dot
-    );
-    let width = text.chars().count() as u16;
     let used = (bar.x..bar.right())
         .rev()
         .find(|&x| buf[(x, bar.y)].symbol() != " ")
         .map_or(bar.x, |x| x + 1);
-    if bar.right() >= used + width + 2 {
-        buf.set_string(bar.right() - width, bar.y, &text, t.info());
+    // Predict mode stays visible while it is on: the long tag where it
+    // fits, else a shorter one.
+    let texts = [
+        format!(
+            "predict on {} {right}/{answered} right {} a off ",
+            t.g.dot, t.g.dot
+        ),
+        format!("predict {right}/{answered} "),
+    ];
+    if let Some(text) = texts
+        .iter()
+        .find(|text| bar.right() >= used + text.chars().count() as u16 + 2)
+    {
+        let width = text.chars().count() as u16;
+        buf.set_string(bar.right() - width, bar.y, text, t.info());
     }
 }
 
