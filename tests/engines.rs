@@ -479,3 +479,38 @@ fn a_soak_runs_on_the_server_with_the_same_books() {
     assert_eq!(slip.status.code(), Some(2), "{err}");
     assert!(err.contains("postgres://"), "{err}");
 }
+
+/// On PostgreSQL B's waiting INSERT finds A's key in the chapter where A
+/// commits, not in the chapter after it: each chapter's title names what
+/// happens in it on the engine shown (a title written for SQLite's lock
+/// point would be one chapter late).
+#[test]
+fn a_chapter_title_on_postgresql_names_what_happens_in_it() {
+    let Some(url) = server() else { return };
+    for (scenario, design) in [("tour-3", "idempotent"), ("race-rollback", "idempotent")] {
+        let mut script = idem::scenario::find(scenario).unwrap();
+        script.setup.postgres = Some(url.clone());
+        let t = Timeline::build(&script, &Strategy::by_name(design).unwrap(), 0, &[]).unwrap();
+        let text = idem::report::transcript(&t, None);
+        let mut chapter = String::new();
+        for line in text.lines() {
+            if let Some(title) = line.strip_prefix("== ") {
+                chapter = title.to_string();
+            }
+            let waits = line.contains("SQL B") && line.contains("INSERT INTO processed_messages");
+            if waits && scenario == "race-rollback" {
+                assert!(!chapter.contains("holds the lock"), "{scenario}: {chapter}");
+            }
+            if line.contains("-> 0 rows: conflict") {
+                assert!(
+                    chapter.contains("key"),
+                    "{scenario}: B finds the key in «{chapter}»"
+                );
+            }
+        }
+        assert!(
+            !text.contains("B meets the unique key =="),
+            "{scenario}: a chapter titled for SQLite\n{text}"
+        );
+    }
+}
