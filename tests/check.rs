@@ -240,6 +240,20 @@ fn every_counterexample_replays_from_its_scenario_file() {
             );
             assert_eq!(timeline.last().verdict.outcome, cx.outcome);
             assert!(cx.outcome.is_failure(), "{}", cx.file_name());
+            // Each step's words are what its replay does, with the replay's
+            // clock: "29s pass" where the replay lets 29s pass, not the
+            // checker's 30s.
+            for f in &timeline.frames[1..] {
+                let events: Vec<String> = f.events.iter().map(|e| e.sentence()).collect();
+                let said = f.said.as_deref().unwrap_or_default();
+                assert_eq!(
+                    said.trim(),
+                    events.join(" ").trim(),
+                    "{} step {}: its words are not its events",
+                    cx.file_name(),
+                    f.index
+                );
+            }
             replayed += 1;
         }
     }

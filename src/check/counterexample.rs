@@ -52,7 +52,16 @@ impl Counterexample {
         class: Outcome,
         moves: Vec<Move>,
     ) -> Result<Self, SimError> {
-        let setup = bounds.setup();
+        // The checker lets no time pass by itself; a replay does, one second
+        // a step, so its clock and lease bars move. Only where no lease can
+        // run out on its own within the schedule: the replay must end the
+        // same way as the schedule the checker found. The steps are told
+        // from a world with the replay's clock, so that their words ("29s
+        // pass") are the replay's own, not the checker's.
+        let mut setup = bounds.setup();
+        if (moves.len() as u64 + 1) * 1_000 < setup.lease_ms.min(setup.record_timeout_ms) {
+            setup.step_ms = 1_000;
+        }
         let mut world = World::new(setup.clone(), strategy.clone(), SEED)?;
         let mut steps = Vec::new();
         for mv in &moves {
@@ -79,14 +88,6 @@ impl Counterexample {
             class.text(),
             moves.len()
         );
-        // The checker lets no time pass by itself; a replay does, one second
-        // a step, so its clock and lease bars move. Only where no lease can
-        // run out on its own within the schedule: the replay must end the
-        // same way as the schedule the checker found.
-        let mut setup = setup;
-        if (moves.len() as u64 + 1) * 1_000 < setup.lease_ms.min(setup.record_timeout_ms) {
-            setup.step_ms = 1_000;
-        }
         let script = Script {
             name: format!("{}-{}", strategy.name, class.slug()),
             origin: crate::scenario::Origin::Scenario,
