@@ -7,25 +7,12 @@
 //! INSERT): that is the point of the second engine, and the test names it.
 //! Where no server answers, each test prints one line and passes.
 
+use crate::common::server::server;
 use idem::scenario::load::builtins;
 use idem::sim::Strategy;
-use idem::sim::db::{Database, PgUrl};
+use idem::sim::db::Database;
 use idem::timeline::Timeline;
 use std::process::Command;
-
-fn server() -> Option<PgUrl> {
-    let url: PgUrl = std::env::var("IDEM_TEST_PG")
-        .unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/test".into())
-        .parse()
-        .expect("IDEM_TEST_PG is a postgres:// address");
-    match Database::postgres(&url) {
-        Ok(_) => Some(url),
-        Err(e) => {
-            eprintln!("skipped: no PostgreSQL server to test against ({e})");
-            None
-        }
-    }
-}
 
 /// What a run ends with, whatever the engine.
 #[derive(Debug, PartialEq, Eq)]
