@@ -190,3 +190,20 @@ fn the_picker_and_the_tour_keep_the_server() {
     assert_eq!(a.script.name, "tour-4");
     assert_eq!(a.frame().engine, Engine::Postgres, "the next tour step");
 }
+
+/// Without a server the flag and the view say in one line what they need,
+/// and exit 2; nothing is drawn or written.
+#[test]
+fn without_a_server_the_flag_and_the_view_say_what_they_need() {
+    let out = std::env::temp_dir().join(format!("idem-engines-{}.txt", std::process::id()));
+    let out = out.to_str().unwrap();
+    let (code, _, err) =
+        crate::common::cli::idem(&["shot", "tour-3", "--view", "engines", "-o", out]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("--db postgres://"), "{err}");
+    assert!(!std::path::Path::new(out).exists());
+    let (code, _, err) = crate::common::cli::idem(&["play", "tour-3", "--compare-engines"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--db <URL>"), "{err}");
+}

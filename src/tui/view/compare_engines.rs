@@ -58,7 +58,17 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     ]);
     super::fit(t, top, header.width as usize)
         .render(Rect::new(header.x, header.y, header.width, 1), buf);
-    let second = if here {
+    let second = if here && waits(lf) == waits(rf) {
+        // The same waits, different outcome classes: one side has gone
+        // wrong a step earlier (each side's verdict leads it).
+        Line::from(vec![
+            Span::styled(format!(" {} the engines differ here", t.g.token), t.flash()),
+            Span::styled(
+                " · one run has gone wrong and the other has not yet",
+                t.warn(),
+            ),
+        ])
+    } else if here {
         Line::from(vec![
             Span::styled(format!(" {} lock points differ here", t.g.token), t.flash()),
             Span::styled(
@@ -78,7 +88,7 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
         Line::from(vec![
             Span::styled(
                 format!(
-                    " {} lock points differ first at {} step {}, {} step {}",
+                    " {} the engines differ first at {} step {}, {} step {}",
                     t.g.token,
                     a.engine.name(),
                     a.index,
@@ -267,8 +277,17 @@ fn waiting(t: &Theme, tl: &Timeline, at: usize, w: usize) -> Vec<Line<'static>> 
         ));
     }
     out.extend(
+        // SQLite turns away any second writer; PostgreSQL holds only one
+        // that writes a key the first has written.
         words(
-            &format!("a second writer waits {}", f.engine.lock_point()),
+            &format!(
+                "{} waits {}",
+                match f.engine {
+                    Engine::Sqlite => "any second writer",
+                    Engine::Postgres => "a second writer of the same key",
+                },
+                f.engine.lock_point()
+            ),
             w,
         )
         .into_iter()
