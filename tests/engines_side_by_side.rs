@@ -207,3 +207,32 @@ fn without_a_server_the_flag_and_the_view_say_what_they_need() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--db <URL>"), "{err}");
 }
+
+/// Both sides' transcripts, text and JSON, are the same byte for byte run
+/// after run: each run gets a fresh schema and fresh backends, and none of
+/// their names, pids or the server's version reaches the transcript.
+#[test]
+fn both_transcripts_are_the_same_every_time() {
+    let Some(_) = server() else { return };
+    let url = crate::common::server::address();
+    for name in ["tour-3", "race-rollback"] {
+        for format in ["text", "json"] {
+            let run = |db: Option<&str>| {
+                let mut args = vec!["run", name, "--format", format];
+                args.extend(db.map(|d| ["--db", d]).into_iter().flatten());
+                let (code, out, err) = crate::common::cli::idem(&args);
+                assert_eq!(code, 0, "{err}");
+                out
+            };
+            for db in [None, Some(url.as_str())] {
+                let (first, again) = (run(db), run(db));
+                assert_eq!(first, again, "{name} {format} on {db:?}");
+                assert!(!first.contains("idem_"), "a schema name in {name}");
+                assert!(
+                    !first.contains("PostgreSQL 1"),
+                    "a server version in {name}"
+                );
+            }
+        }
+    }
+}
