@@ -7,25 +7,12 @@
 //! INSERT): that is the point of the second engine, and the test names it.
 //! Where no server answers, each test prints one line and passes.
 
+use crate::common::server::server;
 use idem::scenario::load::builtins;
 use idem::sim::Strategy;
-use idem::sim::db::{Database, PgUrl};
+use idem::sim::db::Database;
 use idem::timeline::Timeline;
 use std::process::Command;
-
-fn server() -> Option<PgUrl> {
-    let url: PgUrl = std::env::var("IDEM_TEST_PG")
-        .unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/test".into())
-        .parse()
-        .expect("IDEM_TEST_PG is a postgres:// address");
-    match Database::postgres(&url) {
-        Ok(_) => Some(url),
-        Err(e) => {
-            eprintln!("skipped: no PostgreSQL server to test against ({e})");
-            None
-        }
-    }
-}
 
 /// What a run ends with, whatever the engine.
 #[derive(Debug, PartialEq, Eq)]
@@ -287,15 +274,22 @@ fn a_killed_idem_leaves_no_schema_behind() {
     }
 }
 
-/// The two README pictures of PostgreSQL's lock point, redrawn on the
+/// The README's pictures of PostgreSQL's lock point, redrawn on the
 /// server: each must match the committed file.
 #[test]
 fn the_postgresql_screenshots_are_current() {
     let Some(url) = server() else { return };
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
-    for (name, scenario) in [
-        ("postgres-tour-3-insert-waits", "tour-3"),
-        ("postgres-race-rollback-insert-goes-ahead", "race-rollback"),
+    use idem::export::shot::View;
+    for (name, scenario, view) in [
+        ("postgres-tour-3-insert-waits", "tour-3", View::Main),
+        (
+            "postgres-race-rollback-insert-goes-ahead",
+            "race-rollback",
+            View::Main,
+        ),
+        // The same moment, SQLite beside PostgreSQL (`E`).
+        ("compare-engines-tour-3", "tour-3", View::Engines),
     ] {
         let mut script = idem::scenario::find(scenario).unwrap();
         script.setup.postgres = Some(url.clone());
@@ -304,7 +298,7 @@ fn the_postgresql_screenshots_are_current() {
             strategy: Strategy::idempotent(),
             seed: 0,
             moment: idem::export::shot::Moment::Step(9),
-            view: idem::export::shot::View::Main,
+            view,
             width: 120,
             height: 40,
             ascii: false,
@@ -319,7 +313,12 @@ fn the_postgresql_screenshots_are_current() {
         let committed = std::fs::read(dir.join(format!("{name}.png"))).unwrap();
         assert!(
             png == committed,
-            "screenshots/{name}.png is stale: `idem shot {scenario} --db URL --step 9 -o screenshots/{name}.png --force`"
+            "screenshots/{name}.png is stale: `idem shot {scenario} --db URL --step 9{} -o screenshots/{name}.png --force`",
+            if view == View::Engines {
+                " --view engines"
+            } else {
+                ""
+            }
         );
     }
 }

@@ -17,6 +17,7 @@ mod db_file;
 mod db_held;
 mod design_file;
 mod engines;
+mod engines_side_by_side;
 mod harness_bad;
 mod harness_replay;
 mod harness_samples;

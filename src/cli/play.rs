@@ -50,6 +50,10 @@ pub struct PlayArgs {
     /// without it.
     #[arg(long, value_name = "URL")]
     db: Option<String>,
+    /// Open with SQLite beside the PostgreSQL server of --db, the same
+    /// design on both (E switches it in the simulator).
+    #[arg(long, requires = "db", conflicts_with = "predict")]
+    compare_engines: bool,
 }
 
 impl PlayArgs {
@@ -69,6 +73,7 @@ impl PlayArgs {
             At {
                 step: self.step,
                 chapter: self.chapter,
+                engines: self.compare_engines,
             },
             (animation, ascii),
             Learner {
@@ -106,6 +111,8 @@ pub fn resume(global: &Global) -> Result<ExitCode> {
 struct At {
     pub step: Option<usize>,
     pub chapter: Option<usize>,
+    /// SQLite beside PostgreSQL, from that moment.
+    pub engines: bool,
 }
 
 /// What the simulator does with the learner's progress.
@@ -191,6 +198,12 @@ fn play(
     app.keeper = keeper;
     if learner.predict {
         idem::tui::update(&mut app, idem::tui::Action::Predict);
+    }
+    if at.engines {
+        idem::tui::update(&mut app, idem::tui::Action::CompareEngines);
+        if app.compare.is_none() {
+            return Err(input_error(app.status.take().unwrap_or_default()));
+        }
     }
     idem::tui::terminal::run(app, idem::export::moment::save)?;
     Ok(ExitCode::SUCCESS)

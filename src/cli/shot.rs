@@ -24,7 +24,8 @@ pub struct ShotArgs {
     /// At the last step.
     #[arg(long)]
     end: bool,
-    /// Which screen: main, compare, presenter, explorer, help, faults, picker.
+    /// Which screen: main, compare, engines (SQLite beside PostgreSQL,
+    /// with --db), presenter, explorer, help, faults, picker.
     #[arg(long, default_value = "main", value_parser = view_name)]
     view: String,
     #[command(flatten)]

@@ -15,6 +15,9 @@ use ratatui::buffer::Buffer;
 pub enum View {
     Main,
     Compare,
+    /// The design on SQLite and on the PostgreSQL server side by side
+    /// (`E`); needs a run on a server.
+    Engines,
     Presenter,
     Explorer,
     Help,
@@ -23,13 +26,15 @@ pub enum View {
 }
 
 impl View {
-    pub const NAMES: [&'static str; 6] =
-        ["main", "compare", "explorer", "help", "faults", "picker"];
+    pub const NAMES: [&'static str; 7] = [
+        "main", "compare", "engines", "explorer", "help", "faults", "picker",
+    ];
 
     pub fn parse(name: &str) -> Option<View> {
         Some(match name {
             "main" => View::Main,
             "compare" => View::Compare,
+            "engines" => View::Engines,
             "presenter" => View::Presenter,
             "explorer" => View::Explorer,
             "help" => View::Help,
@@ -48,6 +53,9 @@ pub enum ShotError {
     /// A step or chapter the run does not have, in `idem play`'s words.
     #[error("{0}")]
     NoSuchMoment(String),
+    /// A view this run cannot show, in the words the TUI says it with.
+    #[error("{0}")]
+    NoSuchView(String),
 }
 
 /// Where in the run to stop.
@@ -114,6 +122,17 @@ impl Shot {
         match self.view {
             View::Main => {}
             View::Compare => update(&mut app, Action::Compare),
+            View::Engines => {
+                if self.script.setup.postgres.is_none() {
+                    return Err(ShotError::NoSuchView(
+                        "--view engines puts SQLite beside PostgreSQL: add --db postgres://USER@HOST:PORT/DB".into(),
+                    ));
+                }
+                update(&mut app, Action::CompareEngines);
+                if app.compare.is_none() {
+                    return Err(ShotError::NoSuchView(app.status.take().unwrap_or_default()));
+                }
+            }
             View::Presenter => update(&mut app, Action::Presenter),
             View::Help => update(&mut app, Action::Help),
             View::Faults => update(&mut app, Action::Faults),

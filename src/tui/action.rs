@@ -18,6 +18,8 @@ pub enum Action {
     Slower,
     ToggleMode,
     Compare,
+    /// The design on screen on SQLite and on PostgreSQL side by side, or back.
+    CompareEngines,
     Picker,
     Faults,
     FirstViolation,

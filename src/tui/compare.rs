@@ -7,12 +7,23 @@ use crate::sim::{Frame, SimError, Strategy};
 use crate::timeline::Timeline;
 
 pub struct Compare {
+    /// What the two sides differ in: the design, or the engine.
+    pub sides: Sides,
     pub left: Timeline,
     pub right: Timeline,
     /// (left frame, right frame) for each position of the compare view.
     pub pairs: Vec<(usize, usize)>,
-    /// The first position where the two designs part ways.
+    /// The first position where the two designs part ways (the two
+    /// engines: where their lock points differ).
     pub diverge: Option<usize>,
+}
+
+/// Two designs on one engine, or one design on two engines (SQLite on the
+/// left, PostgreSQL, the run on screen, on the right).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sides {
+    Designs,
+    Engines,
 }
 
 /// The pair to compare: the design on screen against the idempotent one; or,
@@ -64,6 +75,7 @@ impl Compare {
             .iter()
             .position(|&(a, b)| differ(&left.frames[a], &right.frames[b]));
         Ok(Compare {
+            sides: Sides::Designs,
             left,
             right,
             pairs,
@@ -83,6 +95,18 @@ impl Compare {
         starts
     }
 
+    /// The frame of the run on screen (`strategy`'s) paired at `pos`: the
+    /// one to stay on when compare closes. Comparing engines, the run on
+    /// screen is the right side, PostgreSQL's.
+    pub fn own_frame(&self, pos: usize, strategy: &str) -> usize {
+        let (l, r) = self.pairs[pos.min(self.pairs.len() - 1)];
+        if self.sides == Sides::Designs && self.left.strategy == strategy {
+            l
+        } else {
+            r
+        }
+    }
+
     pub fn frames(&self, pos: usize) -> (&Frame, &Frame) {
         let (a, b) = self.pairs[pos.min(self.pairs.len() - 1)];
         (&self.left.frames[a], &self.right.frames[b])
@@ -92,7 +116,7 @@ impl Compare {
 /// Frame pairs, action by action of each chapter: the shorter side waits
 /// on its last frame for that action while the longer one catches up, so
 /// both sides always show the same moment of the story.
-fn align(left: &Timeline, right: &Timeline) -> Vec<(usize, usize)> {
+pub(super) fn align(left: &Timeline, right: &Timeline) -> Vec<(usize, usize)> {
     // Runs of frames with the same (chapter, action): an action that made
     // no frame on one side is simply missing there.
     let spans = |t: &Timeline| -> Vec<((usize, usize), (usize, usize))> {

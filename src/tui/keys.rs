@@ -101,6 +101,14 @@ pub static KEYS: &[KeyHelp] = &[
         rank: 9,
     },
     KeyHelp {
+        binds: &[(Key(Char('E')), Action::CompareEngines)],
+        help: Some(("E", "SQLite beside PostgreSQL (needs --db postgres://URL)")),
+        // Offered only on a server (see the bar), where the engines are
+        // the point: it stays before the chapter keys.
+        hint: Some(("E", "engines")),
+        rank: 7,
+    },
+    KeyHelp {
         binds: &[(Key(Char('f')), Action::Faults)],
         help: Some(("f", "break something here: crash, lose an ack, ...")),
         hint: Some(("f", "fault")),

@@ -7,6 +7,7 @@ pub mod action;
 pub mod animation;
 pub mod app;
 pub mod compare;
+pub mod compare_engines;
 pub mod explorer;
 pub mod faults;
 pub mod input;

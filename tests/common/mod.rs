@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod cli;
+pub mod server;
 
 use idem::scenario;
 use idem::sim::Strategy;

@@ -158,7 +158,7 @@ impl PgSession {
     }
 
     pub(super) fn gone(&self) -> DbError {
-        super::pg_database::hold_if_ending();
+        super::pg_schema::hold_if_ending();
         DbError::Postgres(format!(
             "PostgreSQL at {}: a consumer's connection closed in the middle of the run; start the server and run again",
             self.shared.url

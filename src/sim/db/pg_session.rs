@@ -4,9 +4,9 @@
 //! `pg_in_flight.rs`.
 
 use super::answer;
-use super::pg_database::PgShared;
 use super::pg_link::{Answer, Link, Statement, Value};
 use super::pg_rows::{PG_TABLE_INTEGERS, pg_read_all_tables, tables_from};
+use super::pg_shared::PgShared;
 use super::sql_postgres::*;
 use super::*;
 use std::cell::{Cell, RefCell};

@@ -122,7 +122,7 @@ fn a_restored_database_holds_what_it_was_given_and_its_schema_goes_with_it() {
     let schema = pg.schema().to_string();
     drop(b);
     drop(other);
-    let mut check = pg_database::connect(&test_url(), None).unwrap();
+    let mut check = pg_connect::connect(&test_url(), None).unwrap();
     let left = check
         .query("SELECT 1 FROM pg_namespace WHERE nspname = $1", &[&schema])
         .unwrap();

@@ -9,13 +9,7 @@ pub(super) fn toggle_compare(app: &mut App) {
     app.zoom = false;
     app.presenter = false;
     if let Some(c) = app.compare.take() {
-        let (l, r) = c.pairs[app.pos.min(c.pairs.len() - 1)];
-        let frame = if c.left.strategy == app.strategy.name {
-            l
-        } else {
-            r
-        };
-        app.pos = frame.min(app.last_pos());
+        app.pos = c.own_frame(app.pos, &app.strategy.name).min(app.last_pos());
         return;
     }
     match Compare::build(&app.script, &app.strategy, app.seed, &app.timeline) {

@@ -1,7 +1,7 @@
 //! `m`: the next of the scenario's designs, at the same moment of the
 //! story (and in compare, of this design's side).
 
-use super::compare::toggle_compare;
+use super::compare_engines::reopen_compare;
 use crate::scenario::Script;
 use crate::sim::Strategy;
 use crate::timeline::Timeline;
@@ -37,14 +37,7 @@ pub(super) fn toggle_mode(app: &mut App) {
     // The same moment of the story, not the same index: the programs have
     // different lengths. In compare, the moment of this design's side.
     let mine = match &app.compare {
-        Some(c) => {
-            let (l, r) = c.pairs[app.pos.min(c.pairs.len() - 1)];
-            if c.left.strategy == app.strategy.name {
-                l
-            } else {
-                r
-            }
-        }
+        Some(c) => c.own_frame(app.pos, &app.strategy.name),
         None => app.pos,
     };
     let moment = app.timeline.moment(mine);
@@ -52,9 +45,8 @@ pub(super) fn toggle_mode(app: &mut App) {
     app.timeline = timeline;
     app.transition = None;
     app.pos = app.timeline.find(&moment);
-    if app.compare.is_some() {
-        app.compare = None;
-        toggle_compare(app);
+    if let Some(c) = app.compare.take() {
+        reopen_compare(app, c.sides);
     }
 }
 

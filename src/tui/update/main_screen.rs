@@ -8,6 +8,7 @@ use super::goto;
 use super::tour::{next_tour_scenario, prev_tour_scenario};
 use crate::tui::action::Action;
 use crate::tui::app::{App, Effect, Overlay, Panel, SPEEDS, seconds_per_step};
+use crate::tui::compare::Sides;
 use crate::tui::layout;
 
 pub(super) fn main_key(app: &mut App, action: Action) {
@@ -56,6 +57,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         }
         Action::ToggleMode => toggle_mode(app),
         Action::Compare => toggle_compare(app),
+        Action::CompareEngines => super::compare_engines::toggle_engines(app),
         Action::Picker => {
             let selected = app
                 .scripts
@@ -156,6 +158,14 @@ pub(super) fn first_violation(app: &mut App) {
             app.playing = false;
             app.transition = None;
             app.pos = i;
+        }
+        None if app
+            .compare
+            .as_ref()
+            .is_some_and(|c| c.sides == Sides::Engines) =>
+        {
+            app.status =
+                Some("the two engines make the same consumers wait at the same steps here".into());
         }
         None if app.compare.is_some() => {
             app.status = Some("the two designs never part ways in this scenario".into());

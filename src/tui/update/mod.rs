@@ -2,6 +2,7 @@
 //! terminal, no clock (ticks carry the time that passed), no printing.
 
 mod compare;
+mod compare_engines;
 mod design;
 mod explorer;
 mod faults;
@@ -158,6 +159,13 @@ pub(super) fn moved(action: &Action, selected: usize, n: usize) -> Option<usize>
     }
 }
 
+/// A scenario the user moves to (the picker, the tour) runs on the engine
+/// on screen: `play --db postgres://…` stays on its server.
+pub(super) fn on_this_engine(app: &App, mut script: Script) -> Script {
+    script.setup.postgres = app.script.setup.postgres.clone();
+    script
+}
+
 /// Puts a script on screen under a design, from its first frame, with
 /// nothing open over it: the one way in for the picker and the explorer.
 pub(super) fn open(app: &mut App, script: Script, strategy: Strategy) -> bool {
@@ -172,8 +180,8 @@ pub(super) fn open(app: &mut App, script: Script, strategy: Strategy) -> bool {
             app.playing = false;
             app.transition = None;
             app.zoom = false;
-            if app.compare.take().is_some() {
-                compare::toggle_compare(app);
+            if let Some(c) = app.compare.take() {
+                compare_engines::reopen_compare(app, c.sides);
             }
             true
         }

@@ -1,6 +1,6 @@
 //! Keys in the scenario picker.
 
-use super::{moved, open};
+use super::{moved, on_this_engine, open};
 use crate::tui::action::Action;
 use crate::tui::app::{App, Overlay, PickerRow, opening_design};
 use crate::tui::layout;
@@ -48,6 +48,7 @@ pub(super) fn load(app: &mut App, index: usize) {
     let Some(script) = app.scripts.get(index).cloned() else {
         return;
     };
+    let script = on_this_engine(app, script);
     // A scenario opens in the design it is written for.
     let strategy = opening_design(&script).unwrap_or_else(|| app.strategy.clone());
     let switched = strategy.name != app.strategy.name;

@@ -1,7 +1,7 @@
 //! `]` and `[` across the tour's scenarios: the end of one leads to the
 //! next, and the start of one back to the end of the one before.
 
-use super::open;
+use super::{on_this_engine, open};
 use crate::scenario::Script;
 use crate::tui::app::{App, opening_design};
 
@@ -28,6 +28,7 @@ pub(super) fn prev_tour_scenario(app: &mut App) {
 }
 
 fn tour_step(app: &mut App, next: Script, at_end: bool) {
+    let next = on_this_engine(app, next);
     let strategy = if next.strategies().iter().any(|n| *n == app.strategy.name) {
         app.strategy.clone()
     } else {

@@ -162,7 +162,7 @@ fn sections(t: &Theme, f: &Frame, w: usize, story_rows: usize) -> Vec<Vec<Line<'
 }
 
 /// Text broken into lines of at most `width` columns, at spaces.
-fn words(text: &str, width: usize) -> Vec<String> {
+pub(super) fn words(text: &str, width: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -225,7 +225,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
 /// A side's lines for `area`: where they do not all fit, the last row says
 /// how many rows with something in them are below, on a row of its own
 /// (the blank rows that line the sections up are not counted).
-fn counted(t: &Theme, mut lines: Vec<Line<'static>>, area: Rect) -> Vec<Line<'static>> {
+pub(super) fn counted(t: &Theme, mut lines: Vec<Line<'static>>, area: Rect) -> Vec<Line<'static>> {
     let rows = usize::from(area.height);
     let filled = |l: &Line| l.spans.iter().any(|s| !s.content.trim().is_empty());
     while lines.last().is_some_and(|l| !filled(l)) {

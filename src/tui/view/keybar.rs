@@ -2,6 +2,7 @@
 
 use crate::tui::action::Action;
 use crate::tui::app::{App, Overlay};
+use crate::tui::compare::Sides;
 use crate::tui::keys::KEYS;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -57,6 +58,22 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             plain("Esc", "back").rank(6),
             last("?", "hint"),
         ],
+        Overlay::None
+            if app
+                .compare
+                .as_ref()
+                .is_some_and(|c| c.sides == Sides::Engines) =>
+        {
+            listed(&[
+                plain("←/→", "step"),
+                plain("E/Esc", "back"),
+                plain("v", "where they differ"),
+                plain("[/]", "chapter"),
+                design("m", "design"),
+                last("?", "help"),
+                last("q", "quit"),
+            ])
+        }
         Overlay::None if app.compare.is_some() => listed(&[
             plain("←/→", "step"),
             plain("[/]", "chapter"),
@@ -75,6 +92,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                     Role::Last
                 } else if does(|a| matches!(a, Action::ToggleMode)) {
                     Role::Design
+                } else if does(|a| matches!(a, Action::CompareEngines)) {
+                    Role::Engines
                 } else {
                     Role::Plain
                 };
@@ -91,6 +110,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // other design to switch to: the key is not offered.
     if crate::tui::app::designs(&app.script).len() < 2 {
         hints.retain(|h| h.role != Role::Design);
+    }
+    // The engines can be compared only on a server: on SQLite the key
+    // answers with what it needs, but the bar does not offer it.
+    if app.script.setup.postgres.is_none() {
+        hints.retain(|h| h.role != Role::Engines);
     }
     let item = |key: &str, what: &str| -> (Vec<Span<'static>>, usize) {
         let key = t.text(key).into_owned();
@@ -153,6 +177,8 @@ enum Role {
     Last,
     /// The next design: offered only where there is one.
     Design,
+    /// SQLite beside PostgreSQL: offered only on a server.
+    Engines,
 }
 
 impl Hint {

@@ -3,6 +3,7 @@
 
 mod broker;
 mod compare;
+mod compare_engines;
 mod database;
 mod events;
 mod explorer;
@@ -50,6 +51,9 @@ impl Widget for &App {
             match (&self.overlay, &self.compare) {
                 (Overlay::Explorer(sel), _) => explorer::render(self, *sel, area, buf),
                 (Overlay::Levels, _) => levels::render(self, area, buf),
+                (_, Some(c)) if c.sides == super::compare::Sides::Engines => {
+                    compare_engines::render(self, c, area, buf)
+                }
                 (_, Some(c)) => compare::render(self, c, area, buf),
                 (_, None) if self.presenter => presenter::render(self, area, buf),
                 (_, None) => main_screen(self, area, buf),

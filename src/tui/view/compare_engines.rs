@@ -1,0 +1,297 @@
+//! One design on SQLite and on PostgreSQL side by side, in lockstep. Each
+//! side leads with who waits on whom and in which statement, so the
+//! different lock points are seen at one glance; where they differ, the
+//! header and both titles say so in words and with a mark.
+
+use super::compare::{counted, words};
+use super::{database, provider, service, sql, verdict};
+use crate::sim::Frame;
+use crate::sim::db::Engine;
+use crate::timeline::Timeline;
+use crate::tui::app::App;
+use crate::tui::compare::Compare;
+use crate::tui::compare_engines::{Wait, waiting_statement, waits, waits_differ};
+use crate::tui::layout;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Widget};
+
+pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let (header, left, right, keybar) = layout::compare(area);
+    let (lf, rf) = c.frames(app.pos);
+    let here = waits_differ(lf, rf);
+    let last = |tl: &Timeline| tl.frames.len() - 1;
+    let (chapter, of) = (rf.chapter, app.script.steps.len());
+    let top = Line::from(vec![
+        Span::styled(" Compare engines ", t.title()),
+        Span::styled(format!("{} ", t.g.dot), t.dim()),
+        Span::styled(
+            format!(
+                "{} step {}/{}, {} step {}/{}",
+                lf.engine.name(),
+                lf.index,
+                last(&c.left),
+                rf.engine.name(),
+                rf.index,
+                last(&c.right)
+            ),
+            t.info(),
+        ),
+        Span::styled(
+            format!(" {} design {}", t.g.dot, c.right.strategy),
+            t.info(),
+        ),
+        Span::styled(format!(" {} ", t.g.dot), t.dim()),
+        Span::styled(t.text(&app.script.title).into_owned(), t.title()),
+        Span::styled(
+            if (1..=of).contains(&chapter) {
+                format!(" {} chapter {chapter}/{of}", t.g.dot)
+            } else {
+                String::new()
+            },
+            t.dim(),
+        ),
+    ]);
+    super::fit(t, top, header.width as usize)
+        .render(Rect::new(header.x, header.y, header.width, 1), buf);
+    let second = if here && waits(lf) == waits(rf) {
+        // The same waits, different outcome classes: one side has gone
+        // wrong a step earlier (each side's verdict leads it).
+        Line::from(vec![
+            Span::styled(format!(" {} the engines differ here", t.g.token), t.flash()),
+            Span::styled(
+                " · one run has gone wrong and the other has not yet",
+                t.warn(),
+            ),
+        ])
+    } else if here {
+        Line::from(vec![
+            Span::styled(format!(" {} lock points differ here", t.g.token), t.flash()),
+            Span::styled(
+                format!(
+                    " {dot} {}: {} {dot} {}: {}",
+                    lf.engine.name(),
+                    who_waits(&waits(lf)),
+                    rf.engine.name(),
+                    who_waits(&waits(rf)),
+                    dot = t.g.dot,
+                ),
+                t.warn(),
+            ),
+        ])
+    } else if let Some(d) = c.diverge {
+        let (a, b) = c.frames(d);
+        Line::from(vec![
+            Span::styled(
+                format!(
+                    " {} the engines differ first at {} step {}, {} step {}",
+                    t.g.token,
+                    a.engine.name(),
+                    a.index,
+                    b.engine.name(),
+                    b.index
+                ),
+                t.warn(),
+            ),
+            Span::styled(" (v jumps there)", t.dim()),
+        ])
+    } else {
+        Line::styled(
+            " both engines make the same consumers wait at the same steps in this run",
+            t.dim(),
+        )
+    };
+    super::fit(t, second, header.width as usize)
+        .render(Rect::new(header.x, header.y + 1, header.width, 1), buf);
+    sides(app, c, here, left, right, buf);
+    super::keybar::render(app, keybar, buf);
+}
+
+/// `B at "insert message ID"`, or that nobody waits: the header's words.
+fn who_waits(waits: &[Wait]) -> String {
+    if waits.is_empty() {
+        return "nobody waits".into();
+    }
+    let each: Vec<String> = waits
+        .iter()
+        .map(|w| format!("{} waits at \"{}\"", w.consumer, w.step))
+        .collect();
+    each.join(", ")
+}
+
+fn sides(app: &App, c: &Compare, here: bool, left: Rect, right: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let (li, ri) = c.pairs[app.pos.min(c.pairs.len() - 1)];
+    // Where the lock points differ the borders turn the failure colour and
+    // the titles say so in words: colour is never the only sign.
+    let border = if here {
+        t.bad().add_modifier(Modifier::BOLD)
+    } else {
+        t.border(false)
+    };
+    let block = |f: &Frame, width: u16| {
+        let mark = if here {
+            format!(" {} differs here", t.g.token)
+        } else {
+            String::new()
+        };
+        // The design is in the header too: it is what a narrow side drops
+        // first, so the engine and the mark are never cut.
+        let full = format!(
+            " {} {} {}{mark} ",
+            f.engine.name(),
+            t.g.dot,
+            c.right.strategy
+        );
+        let title = if full.chars().count() + 2 <= usize::from(width) {
+            full
+        } else {
+            format!(" {}{mark} ", f.engine.name())
+        };
+        Block::bordered()
+            .border_set(t.g.border)
+            .border_style(border)
+            .title(Span::styled(title, t.title()))
+    };
+    let (lf, rf) = (&c.left.frames[li], &c.right.frames[ri]);
+    let (lb, rb) = (block(lf, left.width), block(rf, right.width));
+    let (l_in, r_in) = (lb.inner(left), rb.inner(right));
+    lb.render(left, buf);
+    rb.render(right, buf);
+    let story = usize::from(l_in.height / 5).max(2);
+    let mut ls = sections(t, &c.left, li, usize::from(l_in.width), story);
+    let mut rs = sections(t, &c.right, ri, usize::from(r_in.width), story);
+    let (mut lines_l, mut lines_r) = (Vec::new(), Vec::new());
+    for (a, b) in ls.iter_mut().zip(rs.iter_mut()) {
+        let rows = a.len().max(b.len());
+        a.resize(rows, Line::raw(""));
+        b.resize(rows, Line::raw(""));
+        lines_l.append(a);
+        lines_r.append(b);
+    }
+    for (lines, area) in [(lines_l, l_in), (lines_r, r_in)] {
+        super::overflow::show(t, counted(t, lines, area), false, area, buf);
+    }
+}
+
+/// One engine's side, as sections in a fixed order, the waits first: the
+/// same section starts on the same row on both sides.
+fn sections(
+    t: &Theme,
+    tl: &Timeline,
+    at: usize,
+    w: usize,
+    story_rows: usize,
+) -> Vec<Vec<Line<'static>>> {
+    let f = &tl.frames[at];
+    let (head, style) = verdict::verdict_headline(t, &f.verdict);
+    let outcome = vec![
+        Line::styled(head, style),
+        Line::styled(
+            format!("step {} {} {}", f.index, t.g.dot, t.text(&f.action)),
+            t.info(),
+        ),
+    ];
+    let mut sql_lines = vec![Line::styled(format!("SQL in step {}", f.index), t.title())];
+    sql_lines.extend(sql::lines(t, f));
+    // What this step said, in this engine's words where the scenario has
+    // them: the chapter's opening is the same on both sides.
+    let mut story = vec![Line::styled("what happens", t.title())];
+    let mut told = words(&t.text(f.said.as_deref().unwrap_or(&f.narration)), w);
+    if told.len() > story_rows {
+        told.truncate(story_rows);
+        if let Some(last) = told.last_mut() {
+            let keep = w.saturating_sub(t.g.ellipsis.chars().count() + 1);
+            *last = format!(
+                "{} {}",
+                last.chars().take(keep).collect::<String>(),
+                t.g.ellipsis
+            );
+        }
+    }
+    story.extend(told.into_iter().map(Line::raw));
+    let mut service_lines = vec![Line::styled("service", t.title())];
+    service_lines.extend(service::lines(t, f, w, 99));
+    vec![
+        outcome,
+        waiting(t, tl, at, w),
+        sql_lines,
+        story,
+        service_lines,
+        database::lines(t, f, w, 99),
+        provider::lines(t, f, w),
+    ]
+}
+
+/// Who waits on whom at frame `at`: the statement each one waits in,
+/// with the engine's answer to it (the evidence, never cut), then where
+/// this engine makes a second writer wait.
+fn waiting(t: &Theme, tl: &Timeline, at: usize, w: usize) -> Vec<Line<'static>> {
+    let f = &tl.frames[at];
+    let mut out = vec![Line::styled("who waits", t.title())];
+    let found = waits(f);
+    if found.is_empty() {
+        out.push(Line::styled("nobody waits", t.dim()));
+    }
+    let inner = w.saturating_sub(2).max(8);
+    let indent = |text: &str, style| -> Vec<Line<'static>> {
+        words(text, inner)
+            .into_iter()
+            .map(|l| Line::styled(format!("  {l}"), style))
+            .collect()
+    };
+    for wait in &found {
+        let who = format!(
+            "{} {} waits for {}, at \"{}\"",
+            t.g.waiting, wait.consumer, wait.by, wait.step
+        );
+        out.extend(
+            words(&who, w)
+                .into_iter()
+                .map(|l| Line::styled(l, t.warn())),
+        );
+        if let Some(r) = waiting_statement(tl, at, &wait.consumer) {
+            let sql = Line::raw(format!("  {}", r.sql));
+            out.push(super::fit(t, sql, w));
+            out.extend(indent(
+                &format!("{} {}", t.g.arrow, t.text(&r.result)),
+                t.warn(),
+            ));
+        }
+        out.extend(indent(
+            &match f.engine {
+                Engine::Sqlite => format!(
+                    "refused: {} holds the write lock; {} tries again",
+                    wait.by, wait.consumer
+                ),
+                Engine::Postgres => format!(
+                    "held inside the server until {} commits or rolls back",
+                    wait.by
+                ),
+            },
+            t.dim(),
+        ));
+    }
+    out.extend(
+        // SQLite turns away any second writer; PostgreSQL holds only one
+        // that writes a key the first has written.
+        words(
+            &format!(
+                "{} waits {}",
+                match f.engine {
+                    Engine::Sqlite => "any second writer",
+                    Engine::Postgres => "a second writer of the same key",
+                },
+                f.engine.lock_point()
+            ),
+            w,
+        )
+        .into_iter()
+        .map(|l| Line::styled(l, t.dim())),
+    );
+    out
+}
