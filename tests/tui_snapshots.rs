@@ -364,3 +364,21 @@ fn explorer_marks_a_design_that_breaks_one_bound_further() {
         "{screen}"
     );
 }
+
+/// A status note longer than the bottom line ends in "…": the reader knows
+/// it was cut.
+#[test]
+fn a_long_status_note_is_cut_with_an_ellipsis() {
+    let mut a = app("tour-1", "naive");
+    a.status = Some(format!(
+        "saved 4 files: {}",
+        "idem-tour-1-idempotent-step12.svg ".repeat(4)
+    ));
+    let screen = draw(&mut a, 80, 24);
+    let bottom = screen.lines().last().unwrap_or_default();
+    assert!(bottom.contains("saved 4 files"), "{bottom}");
+    assert!(
+        bottom.trim_end().trim_end_matches('"').ends_with('…'),
+        "{bottom}"
+    );
+}

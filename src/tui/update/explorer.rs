@@ -129,8 +129,15 @@ pub(super) fn open_counterexample(app: &mut App, sel: Selection) {
         .further
         .map(|f| format!(" with {} (one bound further)", f.bound()))
         .unwrap_or_default();
+    // The checker searches on SQLite: a replay opened from a server's run
+    // says it left the server, never silently.
+    let engine = if app.script.setup.postgres.is_some() {
+        " (on SQLite, where the checker found it)"
+    } else {
+        ""
+    };
     let note = format!(
-        "from idem check: {} under {}{beyond} in {} moves; here it goes wrong",
+        "from idem check: {} under {}{beyond} in {} moves{engine}; here it goes wrong",
         cx.class,
         cx.strategy,
         cx.moves.len()
@@ -219,6 +226,24 @@ mod tests {
         update(&mut a, Action::Back);
         assert_eq!(a.overlay, Overlay::None);
         assert!(!a.quit);
+    }
+
+    /// From a run on a server, the replay (on SQLite, where the checker
+    /// searched) says it left the server.
+    #[test]
+    fn a_replay_opened_from_a_server_run_says_it_runs_on_sqlite() {
+        let mut a = app("tour-2", "idempotent");
+        a.script.setup.postgres = Some("postgres://root@127.0.0.1:5432/test".parse().unwrap());
+        update(&mut a, Action::Explore);
+        update(
+            &mut a,
+            Action::ExploreDone(Explored::new(Ok(naive_report()))),
+        );
+        update(&mut a, Action::Enter);
+        assert_eq!(a.overlay, Overlay::None);
+        assert!(a.script.setup.postgres.is_none());
+        let status = a.status.clone().unwrap_or_default();
+        assert!(status.contains("on SQLite"), "{status}");
     }
 
     #[test]

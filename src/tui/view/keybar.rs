@@ -12,11 +12,12 @@ use ratatui::widgets::Widget;
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     if let Some(note) = &app.status {
-        Line::from(vec![
+        // A note too long for the line ends in "…": never cut silently.
+        let line = Line::from(vec![
             Span::styled(" ! ", t.warn()),
             Span::styled(t.text(note).into_owned(), t.warn()),
-        ])
-        .render(area, buf);
+        ]);
+        super::fit(t, line, area.width as usize).render(area, buf);
         return;
     }
     let mut hints: Vec<Hint> = match app.overlay {
