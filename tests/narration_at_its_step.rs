@@ -290,3 +290,73 @@ fn a_saved_counterexample_says_each_step_once() {
         "no step of the saved run was told in the engine's words"
     );
 }
+
+/// The step changed money or a row that the database keeps: a charge
+/// made, the committed total moved, a row committed, rolled back, changed
+/// or removed. (A row written in an open transaction is only its
+/// consumer's until the commit, which is the step that tells it.)
+fn moves_money_or_a_row(f: &Frame) -> bool {
+    use idem::sim::change::{Change, Place};
+    let ch = &f.changes;
+    ch.charges_was.is_some()
+        || ch.total_was.is_some()
+        || ch.items.iter().any(|i| {
+            i.change != Change::Added
+                && matches!(
+                    i.place,
+                    Place::Payments
+                        | Place::Processed
+                        | Place::Records
+                        | Place::Statuses
+                        | Place::Orders
+                        | Place::Offset
+                        | Place::Charges
+                )
+        })
+}
+
+/// The steps of a run whose action has words, that change money or a row,
+/// and that say nothing of their own.
+fn untold_effects(
+    name: &str,
+    design: &str,
+    script: &idem::scenario::Script,
+    t: &Timeline,
+) -> Vec<String> {
+    t.frames[1..]
+        .iter()
+        .filter(|f| f.chapter >= 1 && f.chapter <= script.steps.len() && !f.yours)
+        .filter(|f| {
+            script.steps[f.chapter - 1]
+                .sayings
+                .get(f.action_index)
+                .is_some_and(Option::is_some)
+        })
+        .filter(|f| moves_money_or_a_row(f) && f.said.is_none())
+        .map(|f| {
+            format!(
+                "{name} {design}: step {} ({}) changes money or a row and says nothing: {}",
+                f.index,
+                f.action,
+                step_told(&f.events)
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_step_that_moves_money_or_a_row_has_words_of_its_own() {
+    let mut untold = Vec::new();
+    for script in builtins() {
+        for design in script.strategies() {
+            let t = timeline(&script.name, &design);
+            untold.extend(untold_effects(&script.name, &design, &script, &t));
+        }
+    }
+    assert!(
+        untold.is_empty(),
+        "{} untold steps:\n{}",
+        untold.len(),
+        untold.join("\n")
+    );
+}

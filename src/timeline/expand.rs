@@ -140,6 +140,8 @@ pub(super) struct Run<'a, S: Sink> {
     /// the handler step each is about; each is told at the frame where
     /// that step runs, and what no step met is told at the action's end.
     steps_left: std::collections::BTreeMap<String, String>,
+    /// How many steps of each keyword the current action has run.
+    met: std::collections::BTreeMap<&'static str, usize>,
     /// The script's publishes, each with its place (chapter, action), in
     /// order: those after the current action are still to come.
     publishes_left: Vec<((usize, usize), String)>,
@@ -197,6 +199,7 @@ impl<'a, S: Sink> Run<'a, S> {
             publishes_left,
             said_at: None,
             steps_left: Default::default(),
+            met: Default::default(),
         };
         run.apply_forks()?;
         Ok(run)
@@ -238,6 +241,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 .and_then(|s| self.script.saying_steps(s, design, on_postgres));
             let told_by_step = by_step.is_some();
             (self.steps_left, self.steps_for) = by_step.unwrap_or_default();
+            self.met.clear();
             self.action(action)?;
             if told_by_step {
                 // What no step of the run met is still said, at the end.
@@ -390,7 +394,14 @@ impl<'a, S: Sink> Run<'a, S> {
                     _ => false,
                 });
             self.push_own(text.to_string(), quiet)?;
-            if let Some(words) = runs.and_then(|k| self.steps_left.remove(k)) {
+            // The n-th step with a keyword in this action has words of its
+            // own under `keyword#n`.
+            let key = runs.map(|k| {
+                let n = self.met.entry(k).or_default();
+                *n += 1;
+                crate::scenario::script::step_key(k, *n)
+            });
+            if let Some(words) = key.and_then(|k| self.steps_left.remove(&k)) {
                 let written_for = self.steps_for.clone();
                 self.tell_from(self.last_own, &words, written_for);
             }
