@@ -290,8 +290,9 @@ impl Place {
         format!("{}: {}", self.at(f), did(f))
     }
 
-    /// The side's title, longest form first: the design and where it is
-    /// always, the split when it is here, then the design alone.
+    /// The side's title, longest form first: the design always, where it
+    /// is, and the split when it is here (which the line above the sides
+    /// and their borders also say).
     fn titles(&self, t: &Theme, name: &str, f: &Frame, split: bool) -> Vec<String> {
         let (dot, at) = (t.g.dot, self.at(f));
         let part = |long: bool| match (split, long) {
@@ -301,10 +302,9 @@ impl Place {
         };
         vec![
             format!(" design: {name} {dot} {at}{} ", part(true)),
-            format!(" {name} {dot} {at}{} ", part(true)),
-            format!(" {name} {dot} {at}{} ", part(false)),
-            format!(" {name} {dot} {at} "),
-            format!(" {name} "),
+            format!(" design: {name} {dot} {at}{} ", part(false)),
+            format!(" design: {name} {dot} {at} "),
+            format!(" design: {name} "),
         ]
     }
 }
