@@ -155,20 +155,29 @@ fn outward(f: &Frame) -> bool {
             .any(|e| matches!(e.actor, Actor::Broker | Actor::Provider | Actor::Producer))
 }
 
+/// What a frame's action said there: its own words, or words written for
+/// another design or engine (SQLite's, on PostgreSQL), which land by the
+/// same rule.
+fn words_at(f: &Frame) -> Option<&str> {
+    f.said
+        .as_deref()
+        .or_else(|| f.borrowed.as_ref().and_then(|b| b.said.as_deref()))
+}
+
 /// The steps of `t` whose authored words come late: an earlier step of the
 /// same action, since the last words told, did something another party
 /// sees, so the words land after the effect they tell.
 fn late_words(name: &str, design: &str, t: &Timeline) -> Vec<String> {
     let mut late = Vec::new();
     for (i, f) in t.frames.iter().enumerate().skip(1) {
-        if f.said.is_none() {
+        if words_at(f).is_none() {
             continue;
         }
         let earlier: Vec<usize> = t.frames[1..i]
             .iter()
             .rev()
             .take_while(|g| {
-                g.said.is_none() && g.chapter == f.chapter && g.action_index == f.action_index
+                words_at(g).is_none() && g.chapter == f.chapter && g.action_index == f.action_index
             })
             .filter(|g| outward(g))
             .map(|g| g.index)
@@ -178,7 +187,7 @@ fn late_words(name: &str, design: &str, t: &Timeline) -> Vec<String> {
                 "{name} {design}: the words at step {i} ({}) come after the effect at step {:?}: {:?}",
                 f.action,
                 earlier,
-                f.said.as_deref().unwrap_or_default()
+                words_at(f).unwrap_or_default()
             ));
         }
     }
@@ -332,7 +341,7 @@ fn untold_effects(
                 .get(f.action_index)
                 .is_some_and(Option::is_some)
         })
-        .filter(|f| moves_money_or_a_row(f) && f.said.is_none())
+        .filter(|f| moves_money_or_a_row(f) && words_at(f).is_none())
         .map(|f| {
             format!(
                 "{name} {design}: step {} ({}) changes money or a row and says nothing: {}",
