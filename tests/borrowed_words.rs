@@ -251,3 +251,25 @@ fn words_told_for_sqlite_are_typed_as_such_on_postgresql() {
     assert!(text.contains("written for SQLite, not this PostgreSQL run:"));
     assert!(!text.contains("[Told for"));
 }
+
+/// A long run's streamed text keeps borrowed words apart and marked too.
+#[test]
+fn a_streamed_run_marks_borrowed_words_after_the_steps_own_lines() {
+    let script = told_for_naive();
+    let mut text = String::new();
+    idem::timeline::stream::stream(&script, &Strategy::idempotent(), 0, |s| {
+        text.push_str(&idem::report::stream::step(&s));
+    })
+    .unwrap();
+    let text = collapse(&text);
+    for (_, paragraph) in borrowed_chapters(&script) {
+        let at = text
+            .find(&start_of(&paragraph))
+            .expect("the words are kept");
+        assert!(
+            text[at.saturating_sub(60)..at].contains("written for the naive design"),
+            "{text}"
+        );
+    }
+    assert!(!text.contains("[Told for"));
+}
