@@ -6,6 +6,7 @@
 mod common;
 mod corpus;
 
+mod borrowed_words;
 mod bounds;
 mod budget;
 mod cause_chains;

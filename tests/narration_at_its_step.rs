@@ -155,20 +155,29 @@ fn outward(f: &Frame) -> bool {
             .any(|e| matches!(e.actor, Actor::Broker | Actor::Provider | Actor::Producer))
 }
 
+/// What a frame's action said there: its own words, or words written for
+/// another design or engine (SQLite's, on PostgreSQL), which land by the
+/// same rule.
+fn words_at(f: &Frame) -> Option<&str> {
+    f.said
+        .as_deref()
+        .or_else(|| f.borrowed.as_ref().and_then(|b| b.said.as_deref()))
+}
+
 /// The steps of `t` whose authored words come late: an earlier step of the
 /// same action, since the last words told, did something another party
 /// sees, so the words land after the effect they tell.
 fn late_words(name: &str, design: &str, t: &Timeline) -> Vec<String> {
     let mut late = Vec::new();
     for (i, f) in t.frames.iter().enumerate().skip(1) {
-        if f.said.is_none() {
+        if words_at(f).is_none() {
             continue;
         }
         let earlier: Vec<usize> = t.frames[1..i]
             .iter()
             .rev()
             .take_while(|g| {
-                g.said.is_none() && g.chapter == f.chapter && g.action_index == f.action_index
+                words_at(g).is_none() && g.chapter == f.chapter && g.action_index == f.action_index
             })
             .filter(|g| outward(g))
             .map(|g| g.index)
@@ -178,7 +187,7 @@ fn late_words(name: &str, design: &str, t: &Timeline) -> Vec<String> {
                 "{name} {design}: the words at step {i} ({}) come after the effect at step {:?}: {:?}",
                 f.action,
                 earlier,
-                f.said.as_deref().unwrap_or_default()
+                words_at(f).unwrap_or_default()
             ));
         }
     }
@@ -288,5 +297,75 @@ fn a_saved_counterexample_says_each_step_once() {
     assert!(
         checked > 0,
         "no step of the saved run was told in the engine's words"
+    );
+}
+
+/// The step changed money or a row that the database keeps: a charge
+/// made, the committed total moved, a row committed, rolled back, changed
+/// or removed. (A row written in an open transaction is only its
+/// consumer's until the commit, which is the step that tells it.)
+fn moves_money_or_a_row(f: &Frame) -> bool {
+    use idem::sim::change::{Change, Place};
+    let ch = &f.changes;
+    ch.charges_was.is_some()
+        || ch.total_was.is_some()
+        || ch.items.iter().any(|i| {
+            i.change != Change::Added
+                && matches!(
+                    i.place,
+                    Place::Payments
+                        | Place::Processed
+                        | Place::Records
+                        | Place::Statuses
+                        | Place::Orders
+                        | Place::Offset
+                        | Place::Charges
+                )
+        })
+}
+
+/// The steps of a run whose action has words, that change money or a row,
+/// and that say nothing of their own.
+fn untold_effects(
+    name: &str,
+    design: &str,
+    script: &idem::scenario::Script,
+    t: &Timeline,
+) -> Vec<String> {
+    t.frames[1..]
+        .iter()
+        .filter(|f| f.chapter >= 1 && f.chapter <= script.steps.len() && !f.yours)
+        .filter(|f| {
+            script.steps[f.chapter - 1]
+                .sayings
+                .get(f.action_index)
+                .is_some_and(Option::is_some)
+        })
+        .filter(|f| moves_money_or_a_row(f) && words_at(f).is_none())
+        .map(|f| {
+            format!(
+                "{name} {design}: step {} ({}) changes money or a row and says nothing: {}",
+                f.index,
+                f.action,
+                step_told(&f.events)
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_step_that_moves_money_or_a_row_has_words_of_its_own() {
+    let mut untold = Vec::new();
+    for script in builtins() {
+        for design in script.strategies() {
+            let t = timeline(&script.name, &design);
+            untold.extend(untold_effects(&script.name, &design, &script, &t));
+        }
+    }
+    assert!(
+        untold.is_empty(),
+        "{} untold steps:\n{}",
+        untold.len(),
+        untold.join("\n")
     );
 }

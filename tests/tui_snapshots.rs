@@ -382,3 +382,71 @@ fn a_long_status_note_is_cut_with_an_ellipsis() {
         "{bottom}"
     );
 }
+
+/// `x`, Enter on naive's first counterexample (its replay), then `c`.
+fn compare_from_a_counterexample() -> App {
+    let mut a = explorer("tour-1", "naive");
+    update(&mut a, Action::Enter);
+    update(&mut a, Action::Compare);
+    a
+}
+
+#[test]
+fn compare_opened_from_a_counterexample_tells_each_side_its_own_move() {
+    both_sizes!("compare_counterexample", compare_from_a_counterexample());
+    let mut a = compare_from_a_counterexample();
+    let c = a.compare.as_ref().expect("compare is open");
+    assert_eq!(
+        (&*c.left.strategy, &*c.right.strategy),
+        ("naive", "idempotent")
+    );
+    // The same schedule: both sides stand at the same move, whatever
+    // handler step it runs on each.
+    let (l_end, r_end) = (c.left.frames.len() - 1, c.right.frames.len() - 1);
+    assert!(
+        c.pairs
+            .iter()
+            .all(|&(l, r)| l == r || (l == l_end && r > l) || (r == r_end && l > r)),
+        "{:?}",
+        c.pairs
+    );
+    let (lf, rf) = c.frames(a.pos);
+    let (lf, rf) = (lf.clone(), rf.clone());
+    let moves = c.left.frames.len() - 1;
+    let screen = draw(&mut a, 120, 40);
+    // Each side's title says which move it stands at.
+    assert!(
+        screen.contains(&format!("design: naive · move {}/{moves}", lf.index)),
+        "{screen}"
+    );
+    assert!(
+        screen.contains(&format!("design: idempotent · move {}/", rf.index)),
+        "{screen}"
+    );
+    // The idempotent side tells its own step, not naive's words.
+    assert!(!screen.contains("Told for"), "{screen}");
+    let right: String = screen
+        .lines()
+        .map(|l| l.chars().skip(60).collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let right = right.split_whitespace().collect::<Vec<_>>().join(" ");
+    let told = idem::sim::event::step_told(&rf.events);
+    let lead: String = told
+        .split_whitespace()
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        right.contains(&lead),
+        "the idempotent side does not tell its own step {told:?}:\n{screen}"
+    );
+    let naive_said = idem::sim::event::step_told(&lf.events);
+    if naive_said != told {
+        let naive_lead: String = naive_said.chars().take(30).collect();
+        assert!(
+            !right.contains(&naive_lead),
+            "naive's words on the idempotent side:\n{screen}"
+        );
+    }
+}

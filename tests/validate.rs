@@ -498,3 +498,68 @@ outcome = "correct"
     let last = t.frames.iter().rev().find(|f| f.said.is_some()).unwrap();
     assert_eq!(last.said.as_deref(), Some("A acks. never met"));
 }
+
+/// A handler that runs the same step twice (charge-first commits the work,
+/// then the ID) tells each at its own step: `commit#2` names the second.
+#[test]
+fn a_later_step_with_the_same_keyword_is_told_at_its_own_step() {
+    let file = |say_at: &str| {
+        format!(
+            r#"title = "t"
+summary = "s"
+[setup]
+consumers = ["A"]
+messages = [{{ id = "m-7f3", order = 1042, amount = 40 }}]
+[[steps]]
+title = "one"
+narration = "n"
+actions = [{{ do = "run A", say = "A does it all.", say_at = {say_at} }}]
+[expect.charge-first]
+total = 40
+charges = 1
+outcome = "correct"
+"#
+        )
+    };
+    for bad in ["commit#1", "commit#0", "commit#x"] {
+        let err = idem::scenario::parse(
+            "x.toml",
+            &file(&format!(r#"{{ charge-first = {{ "{bad}" = "x" }} }}"#)),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains(&format!("names `{bad}`")) && err.contains("from 2 to"),
+            "{err}"
+        );
+    }
+    let err = idem::scenario::parse("x.toml", &file(r#"{ charge-first = { "comit#2" = "x" } }"#))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("no step of a handler") && err.contains("commit"),
+        "{err}"
+    );
+    let script = idem::scenario::parse(
+        "x.toml",
+        &file(r#"{ charge-first = { commit = "The payment commits.", "commit#2" = "The ID commits." } }"#),
+    )
+    .unwrap();
+    let t = idem::timeline::Timeline::build(
+        &script,
+        &idem::sim::Strategy::by_name("charge-first").unwrap(),
+        0,
+        &[],
+    )
+    .unwrap();
+    let commits: Vec<Option<&str>> = t
+        .frames
+        .iter()
+        .filter(|f| f.sql.iter().any(|s| s.sql == "COMMIT"))
+        .map(|f| f.said.as_deref())
+        .collect();
+    assert_eq!(
+        commits,
+        vec![Some("The payment commits."), Some("The ID commits.")]
+    );
+}

@@ -107,20 +107,34 @@ impl Counterexample {
             steps: steps
                 .iter()
                 .zip(&moves)
-                .map(|(s, mv)| ScriptStep {
-                    title: s.title.clone(),
-                    title_for: BTreeMap::new(),
-                    // Each step is one move, so what it did is true from
-                    // its own frame on.
-                    narration: String::new(),
-                    narration_for: BTreeMap::new(),
-                    actions: vec![Action::Move(mv.clone())],
-                    sayings: vec![Some(Saying {
-                        text: s.happened.join(" "),
-                        text_for: BTreeMap::new(),
-                        at: BTreeMap::new(),
-                    })],
-                    asks: Vec::new(),
+                .map(|(s, mv)| {
+                    // The handler step a move runs, and what it did, are
+                    // this design's: the same schedule under another design
+                    // (`m`, compare) is told by its own events, under a
+                    // title that names only the move.
+                    let this_design = |text: &str| {
+                        BTreeMap::from([(strategy.name.to_string(), text.to_string())])
+                    };
+                    let neutral = neutral_title(mv);
+                    ScriptStep {
+                        title_for: if neutral == s.title {
+                            BTreeMap::new()
+                        } else {
+                            this_design(&s.title)
+                        },
+                        title: neutral,
+                        // Each step is one move, so what it did is true from
+                        // its own frame on.
+                        narration: String::new(),
+                        narration_for: BTreeMap::new(),
+                        actions: vec![Action::Move(mv.clone())],
+                        sayings: vec![Some(Saying {
+                            text: String::new(),
+                            text_for: this_design(&s.happened.join(" ")),
+                            at: BTreeMap::new(),
+                        })],
+                        asks: Vec::new(),
+                    }
                 })
                 .collect(),
             expect: BTreeMap::from([(
@@ -163,6 +177,15 @@ impl Counterexample {
     }
 }
 
+/// A short name for a move that is true under every design: a step names
+/// its consumer, not the handler step it runs.
+fn neutral_title(mv: &Move) -> String {
+    match mv {
+        Move::Step { consumer } => format!("{consumer} takes its next step"),
+        _ => move_title(mv),
+    }
+}
+
 /// A short name for what the move is about to do in this world.
 fn title(world: &World, mv: &Move) -> String {
     match mv {
@@ -178,6 +201,14 @@ fn title(world: &World, mv: &Move) -> String {
                 None => format!("{consumer}: step"),
             }
         }
+        _ => move_title(mv),
+    }
+}
+
+/// A short name for a move other than a step, the same in any world.
+fn move_title(mv: &Move) -> String {
+    match mv {
+        Move::Step { consumer } => format!("{consumer}: step"),
         Move::Crash { consumer } => format!("{consumer} crashes"),
         Move::LoseAck { consumer } => format!("{consumer}'s next ack will be lost"),
         Move::LoseResponse { consumer } => {

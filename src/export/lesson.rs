@@ -21,8 +21,17 @@ struct Step {
     /// What this step did, every party's part: the step's first words.
     did: String,
     said: Option<String>,
+    /// Words written for another design or engine, shown below the
+    /// step's own, under their mark.
+    borrowed: Option<BorrowedWords>,
     action: String,
     verdict: String,
+}
+
+#[derive(Serialize)]
+struct BorrowedWords {
+    mark: String,
+    text: String,
 }
 
 #[derive(Serialize)]
@@ -86,6 +95,10 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                     narration: frame.narration.clone(),
                     did: crate::sim::event::step_told(&frame.events),
                     said: frame.said.clone(),
+                    borrowed: frame.borrowed.as_ref().map(|b| BorrowedWords {
+                        mark: b.written_for.mark(),
+                        text: b.text.clone(),
+                    }),
                     action: frame.action.clone(),
                     verdict: frame.verdict.chain_with(crate::sim::Arrow::Drawn),
                 })

@@ -45,13 +45,12 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
                 narration: if frame.index > forked {
                     changed.clone()
                 } else {
-                    told.map_or_else(String::new, |s| {
-                        s.narration_on(
-                            design,
-                            script.narrated_for.as_deref(),
-                            script.setup.postgres.is_some(),
-                        )
-                    })
+                    // Only this run's own words: the saved file is told
+                    // for its design alone, and words written for another
+                    // would pass for its own (its events tell the step).
+                    told.map(|s| script.chapter_words(s, design, script.setup.postgres.is_some()))
+                        .filter(|w| w.written_for.is_none())
+                        .map_or_else(String::new, |w| w.text)
                 },
                 narration_for: BTreeMap::new(),
                 actions: Vec::new(),

@@ -45,6 +45,7 @@ pub fn step(s: &Step) -> String {
         let _ = writeln!(out, "  SQL {:<7} {}", q.consumer, q.sql);
         let _ = writeln!(out, "  {:<11} -> {}", "", q.result);
     }
+    super::text::write_borrowed(&mut out, s.borrowed.as_ref(), s.opening.is_some());
     if s.index == 0 {
         let _ = writeln!(out, "  {} messages queued", s.events.len());
     } else {

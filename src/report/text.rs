@@ -2,6 +2,7 @@ use super::state::{consumer_line, message_line};
 use crate::scenario::Expectation;
 use crate::sim::Frame;
 use crate::sim::format_duration;
+use crate::sim::frame::Borrowed;
 use crate::timeline::Timeline;
 use std::fmt::Write;
 
@@ -22,6 +23,8 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
         timeline.scenario, timeline.title, timeline.strategy, timeline.seed
     );
     let mut chapter = usize::MAX;
+    // The chapter whose borrowed opening words have been written.
+    let mut shown_borrowed = usize::MAX;
     for frame in &timeline.frames {
         if frame.chapter != chapter {
             chapter = frame.chapter;
@@ -39,7 +42,8 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
                 let _ = writeln!(out, "{line}");
             }
         }
-        write_frame(&mut out, frame);
+        write_frame(&mut out, frame, frame.chapter != shown_borrowed);
+        shown_borrowed = frame.chapter;
     }
     write_verdict(&mut out, timeline, expect);
     out
@@ -64,7 +68,7 @@ pub(super) fn write_step_head(
     }
 }
 
-fn write_frame(out: &mut String, f: &Frame) {
+fn write_frame(out: &mut String, f: &Frame, starts: bool) {
     write_step_head(out, f.index, f.time_ms, &f.action, f.said.as_deref());
     for e in &f.events {
         let _ = writeln!(out, "  {:<11} {}", e.actor.label(), e.text);
@@ -73,6 +77,7 @@ fn write_frame(out: &mut String, f: &Frame) {
         let _ = writeln!(out, "  SQL {:<7} {}", s.consumer, s.sql);
         let _ = writeln!(out, "  {:<11} -> {}", "", s.result);
     }
+    write_borrowed(out, f.borrowed.as_ref(), starts);
     let _ = writeln!(out, "  state:");
     for m in &f.queue.messages {
         let _ = writeln!(
@@ -255,6 +260,27 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
         &timeline.strategy,
         expect.map(|e| timeline.misses(e)),
     );
+}
+
+/// Words written for another design or engine, after the step's own lines
+/// and under their mark: on a chapter's first step its borrowed opening,
+/// at any step what its action added to them.
+pub(super) fn write_borrowed(out: &mut String, b: Option<&Borrowed>, starts: bool) {
+    let Some(b) = b else {
+        return;
+    };
+    let new = match (starts, &b.said) {
+        (true, _) => b.text.as_str(),
+        (false, Some(said)) => said.as_str(),
+        (false, None) => return,
+    };
+    if new.trim().is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "  {}", b.written_for.mark());
+    for line in wrap(new, WIDTH - 4) {
+        let _ = writeln!(out, "    {line}");
+    }
 }
 
 /// Greedy word wrap; the narration is prose, so this is all it needs.

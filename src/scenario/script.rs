@@ -5,6 +5,7 @@
 use super::action::Action;
 pub use super::expectation::Expectation;
 use crate::sim::Setup;
+use crate::sim::frame::WrittenFor;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -41,8 +42,10 @@ pub struct Saying {
     /// By design name; an empty text says nothing for that design.
     pub text_for: BTreeMap<String, String>,
     /// By design name (as `text_for`): words told at the step of the
-    /// handler they are about, by the step's keyword, so that an action
-    /// that runs through several steps tells each at its own step.
+    /// handler they are about, by the step's keyword (`commit`, or
+    /// `commit#2` for the second commit the action runs; see
+    /// [`step_key`]), so that an action that runs through several steps
+    /// tells each at its own step.
     pub at: BTreeMap<String, BTreeMap<String, String>>,
 }
 
@@ -98,16 +101,45 @@ impl Saying {
     }
 }
 
+/// The key of a step's words in `say_at`: the keyword for the first step
+/// with it that the action runs, `keyword#n` for the n-th (a handler that
+/// commits twice tells each commit at its own step).
+pub fn step_key(keyword: &str, occurrence: usize) -> String {
+    if occurrence <= 1 {
+        keyword.to_string()
+    } else {
+        format!("{keyword}#{occurrence}")
+    }
+}
+
+/// A `say_at` key read back: the keyword and which of its steps (1 for
+/// the plain keyword); `None` when what follows `#` is no number of 2 or
+/// more.
+pub fn parse_step_key(key: &str) -> Option<(&str, usize)> {
+    match key.split_once('#') {
+        None => Some((key, 1)),
+        Some((keyword, n)) => {
+            let n: usize = n.parse().ok().filter(|n| *n >= 2 && *n <= MAX_OCCURRENCE)?;
+            Some((keyword, n))
+        }
+    }
+}
+
+/// The most steps with one keyword a `run` can meet: it stops after
+/// [`crate::scenario::limits::RUN_FRAMES`] steps.
+const MAX_OCCURRENCE: usize = crate::scenario::limits::RUN_FRAMES;
+
 /// The key of a design's words for a run on PostgreSQL.
 pub fn on_engine(design: &str) -> String {
     format!("{design}@{POSTGRES_KEY}")
 }
 
-/// Words told for SQLite's locking, shown in a run on PostgreSQL that has
-/// no words of its own for them: marked, so that they never pass for a
-/// description of this run.
-pub fn told_for_sqlite(text: &str) -> String {
-    format!("[Told for SQLite; the events show what PostgreSQL does.] {text}")
+/// Words chosen for a run, with whom they were written for: `None` when
+/// they are this run's own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Told {
+    pub text: String,
+    pub written_for: Option<WrittenFor>,
 }
 
 /// What follows `@` in such a key.
@@ -159,35 +191,29 @@ impl ScriptStep {
             .map_or_else(|| self.title(design), String::as_str)
     }
 
-    /// The narration for a run under `design`: its own version when the
-    /// file has one, else the main text, marked when the file says it was
-    /// written for another design, so that it never passes for a
-    /// description of this run.
-    pub fn narration(&self, design: &str, written_for: Option<&str>) -> String {
-        self.narration_on(design, written_for, false)
-    }
-
-    /// [`ScriptStep::narration`], for a run on PostgreSQL or not (see
-    /// [`Saying::for_run`]).
-    pub fn narration_on(
-        &self,
-        design: &str,
-        written_for: Option<&str>,
-        on_postgres: bool,
-    ) -> String {
+    /// The chapter's words for a run under `design`, on PostgreSQL or not:
+    /// its own version when the file has one, else the main text, typed as
+    /// written for the file's design when that is another (see
+    /// [`Script::chapter_words`]).
+    fn words_on(&self, design: &str, written_for: Option<&str>, on_postgres: bool) -> Told {
         if on_postgres && let Some(text) = self.narration_for.get(&on_engine(design)) {
-            return text.clone();
+            return Told {
+                text: text.clone(),
+                written_for: None,
+            };
         }
         if let Some(text) = self.narration_for.get(design) {
-            return text.clone();
+            return Told {
+                text: text.clone(),
+                written_for: None,
+            };
         }
-        let Some(written_for) = written_for.filter(|w| *w != design) else {
-            return self.narration.clone();
-        };
-        format!(
-            "[Told for the {written_for} design; the events show what {design} does.] {}",
-            self.narration
-        )
+        Told {
+            text: self.narration.clone(),
+            written_for: written_for
+                .filter(|w| *w != design)
+                .map(|w| WrittenFor::Design(w.to_string())),
+        }
     }
 }
 
@@ -257,6 +283,44 @@ impl Script {
         self.intro_for.get(design).unwrap_or(&self.intro)
     }
 
+    /// Words about SQLite's lock, on another engine, without a version of
+    /// their own for it: borrowed from SQLite.
+    fn for_sqlite(&self, on_postgres: bool, has_own: bool) -> Option<WrittenFor> {
+        (on_postgres && self.words_for_sqlite && !has_own).then_some(WrittenFor::Sqlite)
+    }
+
+    /// A chapter's opening words for a run under `design`, on PostgreSQL
+    /// or not, with whom they were written for.
+    pub fn chapter_words(&self, step: &ScriptStep, design: &str, on_postgres: bool) -> Told {
+        let mut told = step.words_on(design, self.narrated_for.as_deref(), on_postgres);
+        let sqlite = self.for_sqlite(on_postgres, step.has_postgres_words(design));
+        told.written_for = join(told.written_for, sqlite);
+        told
+    }
+
+    /// An action's words for such a run, with whom they were written for;
+    /// `None` when it says nothing for this design.
+    pub fn saying_words(&self, saying: &Saying, design: &str, on_postgres: bool) -> Option<Told> {
+        let text = saying.for_run(design, on_postgres)?;
+        Some(Told {
+            text: text.to_string(),
+            written_for: self.for_sqlite(on_postgres, saying.has_postgres_words(design)),
+        })
+    }
+
+    /// An action's words told step by step for such a run, if the file
+    /// gives them, with whom they were written for.
+    pub fn saying_steps(
+        &self,
+        saying: &Saying,
+        design: &str,
+        on_postgres: bool,
+    ) -> Option<(BTreeMap<String, String>, Option<WrittenFor>)> {
+        let steps = saying.steps_for_run(design, on_postgres)?;
+        let sqlite = self.for_sqlite(on_postgres, saying.has_postgres_steps(design));
+        Some((steps.clone(), sqlite))
+    }
+
     /// The strategies this scenario is meant for: those it has expectations for.
     pub fn strategies(&self) -> Vec<String> {
         self.expect.keys().cloned().collect()
@@ -274,5 +338,29 @@ impl Script {
             })
             .or_else(|| self.expect.keys().next().cloned())
             .unwrap_or_default()
+    }
+}
+
+/// Whom words were written for, when one reason or both apply.
+fn join(a: Option<WrittenFor>, b: Option<WrittenFor>) -> Option<WrittenFor> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.and(&b)),
+        (a, b) => a.or(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_later_step_with_the_same_keyword_has_a_key_of_its_own() {
+        assert_eq!(step_key("commit", 1), "commit");
+        assert_eq!(step_key("commit", 2), "commit#2");
+        assert_eq!(parse_step_key("commit"), Some(("commit", 1)));
+        assert_eq!(parse_step_key("commit#2"), Some(("commit", 2)));
+        for bad in ["commit#1", "commit#0", "commit#", "commit#x", "commit#65"] {
+            assert_eq!(parse_step_key(bad), None, "{bad}");
+        }
     }
 }

@@ -271,12 +271,32 @@ impl Validator<'_> {
                 }
                 let keywords = crate::sim::Op::keywords();
                 for (design, steps) in &told.say_at {
-                    if let Some(k) = steps.keys().find(|k| !keywords.contains(&k.as_str())) {
+                    if let Some(k) = steps
+                        .keys()
+                        .find(|k| super::script::parse_step_key(k).is_none())
+                    {
+                        return self.fail(
+                            raw_action.span(),
+                            format!(
+                                "`say_at` for `{design}` names `{k}`: after `#` comes which step with that keyword the action runs, from 2 to {} (the first is the keyword alone)",
+                                crate::scenario::limits::RUN_FRAMES
+                            ),
+                        );
+                    }
+                    let keyword = |k: &String| {
+                        super::script::parse_step_key(k)
+                            .map_or(String::new(), |(w, _)| w.to_string())
+                    };
+                    if let Some(k) = steps
+                        .keys()
+                        .map(keyword)
+                        .find(|k| !keywords.contains(&k.as_str()))
+                    {
                         return self.fail(
                             raw_action.span(),
                             format!(
                                 "`say_at` for `{design}` names `{k}`, which is no step of a handler{}; the steps are {}",
-                                crate::suggest::did_you_mean(k, keywords.iter().copied()),
+                                crate::suggest::did_you_mean(&k, keywords.iter().copied()),
                                 keywords.join(", ")
                             ),
                         );

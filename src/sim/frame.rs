@@ -12,7 +12,9 @@ use super::verdict::Verdict;
 use super::world::Counters;
 use serde::Serialize;
 
+mod borrowed;
 mod from_world;
+pub use borrowed::{Borrowed, WrittenFor};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Frame {
@@ -46,6 +48,11 @@ pub struct Frame {
     /// chapter's words before it are the text up to there.
     #[serde(skip)]
     pub said_from: usize,
+    /// The chapter's words written for another design or engine, kept out
+    /// of `narration` and `said`: the step's events tell this run, and
+    /// these come after them, marked with whom they were written for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub borrowed: Option<Borrowed>,
     /// What this step changed against the frame before it; filled in by the
     /// timeline, empty for frame 0.
     pub changes: Changes,

@@ -7,6 +7,7 @@ use super::to_come::{fork_publishes, last_publish, publishes, publishes_of};
 use crate::scenario::action::move_text;
 use crate::scenario::{Action, Script, ScriptStep};
 use crate::sim::consumer::{Consumer, Status};
+use crate::sim::frame::{Borrowed, WrittenFor};
 use crate::sim::{Actor, Frame, Move, Op, SimError, Strategy, World};
 
 /// Where a frame is made: the moment of the story around it.
@@ -15,6 +16,8 @@ pub(super) struct At<'a> {
     pub action_index: usize,
     pub title: &'a str,
     pub narration: &'a str,
+    /// The chapter's words written for another run, kept apart.
+    pub borrowed: Option<&'a Borrowed>,
     pub action: String,
     /// More messages are still to be published after this frame: nothing
     /// that looks settled is declared yet.
@@ -31,6 +34,10 @@ pub(super) trait Sink {
     /// An action's words: the narration reads `narration` on frames
     /// `from` to `to`, and `said` is what frame `from` says happened.
     fn tell(&mut self, from: usize, to: usize, narration: &str, said: &str);
+    /// Borrowed words (written for another design or engine): frames
+    /// `from` to `to` carry `borrowed`, and `said` is what frame `from`
+    /// added to them.
+    fn tell_borrowed(&mut self, from: usize, to: usize, borrowed: &Borrowed, said: &str);
     /// No action's words will land on a frame before `frame` any more.
     fn settle(&mut self, _frame: usize) {}
 }
@@ -48,6 +55,7 @@ impl Sink for Keep {
         frame.action_index = at.action_index;
         frame.chapter_title = at.title.to_string();
         frame.narration = at.narration.to_string();
+        frame.borrowed = at.borrowed.cloned();
         frame.action = at.action;
         frame.verdict.open = at.open;
         frame.yours = at.yours;
@@ -69,6 +77,20 @@ impl Sink for Keep {
                 frame.said_from = narration.len().saturating_sub(said.len());
                 frame.said = Some(said);
             }
+        }
+    }
+
+    fn tell_borrowed(&mut self, from: usize, to: usize, borrowed: &Borrowed, said: &str) {
+        for (i, frame) in self.frames.iter_mut().enumerate().take(to + 1).skip(from) {
+            let before = frame.borrowed.take().and_then(|b| b.said);
+            let said = (i == from).then(|| match before {
+                Some(before) => format!("{before} {said}"),
+                None => said.to_string(),
+            });
+            frame.borrowed = Some(Borrowed {
+                said,
+                ..borrowed.clone()
+            });
         }
     }
 }
@@ -93,16 +115,22 @@ pub(super) struct Run<'a, S: Sink> {
     /// The action of the chapter being expanded, for `Frame::action_index`.
     action_index: usize,
     title: String,
-    /// The chapter's opening words and what its actions have said so far.
+    /// The chapter's opening words and what its actions have said so far,
+    /// where they are this run's own.
     narration: String,
+    /// The chapter's words written for another design or engine so far.
+    borrowed: Option<Borrowed>,
+    /// Whom the current action's step-by-step words were written for.
+    steps_for: Option<WrittenFor>,
     /// The last frame an action of the script made (not a fork's).
     last_own: usize,
     /// A fork cut the current action short: its words no longer come true.
     interrupted: bool,
     /// The consumer that moved last, whose handler the play-out continues.
     last_stepped: Option<String>,
-    /// Once forked: the script's story so far and its chapter's first frame.
-    scripted: Option<(String, usize)>,
+    /// Once forked: the script's story so far (its own words and the
+    /// borrowed ones) and its chapter's first frame.
+    scripted: Option<(String, Option<Borrowed>, usize)>,
     /// The chapter and action of the script's last publish, if any.
     last_publish: Option<(usize, usize)>,
     /// The last frame of the current action that did something a party
@@ -112,6 +140,8 @@ pub(super) struct Run<'a, S: Sink> {
     /// the handler step each is about; each is told at the frame where
     /// that step runs, and what no step met is told at the action's end.
     steps_left: std::collections::BTreeMap<String, String>,
+    /// How many steps of each keyword the current action has run.
+    met: std::collections::BTreeMap<&'static str, usize>,
     /// The script's publishes, each with its place (chapter, action), in
     /// order: those after the current action are still to come.
     publishes_left: Vec<((usize, usize), String)>,
@@ -140,6 +170,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 action_index: 0,
                 title: script.title_for(&strategy.name),
                 narration: script.intro_for(&strategy.name),
+                borrowed: None,
                 action: "setup".into(),
                 open: last_publish(script).is_some() || publishes(forks),
                 yours: false,
@@ -158,6 +189,8 @@ impl<'a, S: Sink> Run<'a, S> {
             action_index: 0,
             title: script.title_for(&strategy.name).to_string(),
             narration: script.intro_for(&strategy.name).to_string(),
+            borrowed: None,
+            steps_for: None,
             last_own: 0,
             interrupted: false,
             last_stepped: None,
@@ -166,6 +199,7 @@ impl<'a, S: Sink> Run<'a, S> {
             publishes_left,
             said_at: None,
             steps_left: Default::default(),
+            met: Default::default(),
         };
         run.apply_forks()?;
         Ok(run)
@@ -183,49 +217,45 @@ impl<'a, S: Sink> Run<'a, S> {
         self.chapter = chapter;
         let on_postgres = self.script.setup.postgres.is_some();
         self.title = step.title_on(design, on_postgres).to_string();
-        self.narration =
-            step.narration_on(design, self.script.narrated_for.as_deref(), on_postgres);
-        // Words about SQLite's lock, on another engine: marked as such.
-        let mark = on_postgres && self.script.words_for_sqlite;
-        if mark && !step.has_postgres_words(design) && !self.narration.is_empty() {
-            self.narration = crate::scenario::script::told_for_sqlite(&self.narration);
-        }
+        // The chapter's words are this run's own, or kept apart with whom
+        // they were written for.
+        let words = self.script.chapter_words(step, design, on_postgres);
+        (self.narration, self.borrowed) = match words.written_for {
+            None => (words.text, None),
+            Some(_) if words.text.is_empty() => (String::new(), None),
+            Some(written_for) => (
+                String::new(),
+                Some(Borrowed {
+                    written_for,
+                    text: words.text,
+                    said: None,
+                }),
+            ),
+        };
         self.chapters.push(self.made);
         for (i, (action, saying)) in step.actions.iter().zip(&step.sayings).enumerate() {
             self.sink.settle(self.last_own);
             self.action_index = i;
             let by_step = saying
                 .as_ref()
-                .and_then(|s| s.steps_for_run(design, on_postgres));
-            let mut steps = by_step.cloned().unwrap_or_default();
-            // Words about SQLite's lock, on another engine: each marked.
-            if mark
-                && saying
-                    .as_ref()
-                    .is_some_and(|s| !s.has_postgres_steps(design))
-            {
-                for words in steps.values_mut() {
-                    *words = crate::scenario::script::told_for_sqlite(words);
-                }
-            }
-            self.steps_left = steps;
+                .and_then(|s| self.script.saying_steps(s, design, on_postgres));
+            let told_by_step = by_step.is_some();
+            (self.steps_left, self.steps_for) = by_step.unwrap_or_default();
+            self.met.clear();
             self.action(action)?;
-            if by_step.is_some() {
+            if told_by_step {
                 // What no step of the run met is still said, at the end.
                 let left: Vec<String> =
                     std::mem::take(&mut self.steps_left).into_values().collect();
                 if !left.is_empty() && !self.interrupted {
-                    self.tell(&left.join(" "));
+                    let written_for = self.steps_for.clone();
+                    self.tell(&left.join(" "), written_for);
                 }
             } else if let Some(saying) = saying.as_ref()
-                && let Some(said) = saying.for_run(design, on_postgres)
+                && let Some(told) = self.script.saying_words(saying, design, on_postgres)
                 && !self.interrupted
             {
-                if mark && !saying.has_postgres_words(design) {
-                    self.tell(&crate::scenario::script::told_for_sqlite(said));
-                } else {
-                    self.tell(said);
-                }
+                self.tell(&told.text, told.written_for);
             }
             if self.forked() {
                 break;
@@ -262,23 +292,40 @@ impl<'a, S: Sink> Run<'a, S> {
     /// An action's words become part of the narration at the frame where
     /// the action ended, never before: each frame tells only what has
     /// happened by then.
-    fn tell(&mut self, said: &str) {
+    fn tell(&mut self, said: &str, written_for: Option<WrittenFor>) {
         let from = self.said_at.unwrap_or(self.last_own);
-        self.tell_from(from, said);
+        self.tell_from(from, said, written_for);
     }
 
-    /// An action's words, told from frame `from` (never before its chapter).
-    fn tell_from(&mut self, from: usize, said: &str) {
+    /// An action's words, told from frame `from` (never before its chapter);
+    /// `written_for` another run: kept apart from this run's own words.
+    fn tell_from(&mut self, from: usize, said: &str, written_for: Option<WrittenFor>) {
         // An action the user's first move followed at once still ended as
         // written: its words go to its own frames, in the script's story,
         // not into the play-out's.
-        let (story, start) = match &mut self.scripted {
-            Some((story, start)) => (story, *start),
+        let (story, borrowed, start) = match &mut self.scripted {
+            Some((story, borrowed, start)) => (story, borrowed, *start),
             None => (
                 &mut self.narration,
+                &mut self.borrowed,
                 self.chapters.last().copied().unwrap_or(0),
             ),
         };
+        if let Some(written_for) = written_for {
+            let b = borrowed.get_or_insert_with(|| Borrowed {
+                written_for: written_for.clone(),
+                text: String::new(),
+                said: None,
+            });
+            b.written_for = b.written_for.and(&written_for);
+            if !b.text.is_empty() {
+                b.text.push(' ');
+            }
+            b.text.push_str(said);
+            self.sink
+                .tell_borrowed(from.max(start), self.last_own, b, said);
+            return;
+        }
         if !story.is_empty() {
             story.push(' ');
         }
@@ -347,8 +394,16 @@ impl<'a, S: Sink> Run<'a, S> {
                     _ => false,
                 });
             self.push_own(text.to_string(), quiet)?;
-            if let Some(words) = runs.and_then(|k| self.steps_left.remove(k)) {
-                self.tell_from(self.last_own, &words);
+            // The n-th step with a keyword in this action has words of its
+            // own under `keyword#n`.
+            let key = runs.map(|k| {
+                let n = self.met.entry(k).or_default();
+                *n += 1;
+                crate::scenario::script::step_key(k, *n)
+            });
+            if let Some(words) = key.and_then(|k| self.steps_left.remove(&k)) {
+                let written_for = self.steps_for.clone();
+                self.tell_from(self.last_own, &words, written_for);
             }
             let c = self
                 .world
@@ -452,6 +507,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 action_index: self.action_index,
                 title: &self.title,
                 narration: &self.narration,
+                borrowed: self.borrowed.as_ref(),
                 action,
                 open,
                 yours,
@@ -466,7 +522,11 @@ impl<'a, S: Sink> Run<'a, S> {
     /// the frames tell the user's run, and the words say so.
     fn begin_play_out(&mut self, fork: &Fork) {
         let start = self.chapters.last().copied().unwrap_or(0);
-        self.scripted = Some((std::mem::take(&mut self.narration), start));
+        self.scripted = Some((
+            std::mem::take(&mut self.narration),
+            self.borrowed.take(),
+            start,
+        ));
         self.chapter = self.script.steps.len() + 1;
         self.chapters.push(self.made);
         self.action_index = 0;

@@ -8,6 +8,7 @@
 use super::expand::{At, Run, Sink};
 use crate::scenario::{Expectation, Script};
 use crate::sim::db::PaymentRow;
+use crate::sim::frame::Borrowed;
 use crate::sim::frame::{ConsumerView, MessageView};
 use crate::sim::provider::Charge;
 use crate::sim::verdict::FactVerdict;
@@ -26,6 +27,9 @@ pub struct Step {
     pub action: String,
     /// What the action said it did, at the step where it ended.
     pub said: Option<String>,
+    /// Words written for another design or engine: on a chapter's first
+    /// step its opening ones, and at a step an action's, as `said`.
+    pub borrowed: Option<Borrowed>,
     pub events: Vec<Event>,
     pub sql: Vec<SqlRecord>,
     /// The broker's copies this step changed.
@@ -123,7 +127,9 @@ impl<F: FnMut(Step)> Sink for Pass<F> {
             self.first_violation = Some(index);
             self.went_wrong_at = Some(harm.map_or(index, |h| h.min(index)));
         }
-        let opening = (index == 0 || at.chapter != self.chapter).then(|| at.narration.to_string());
+        let starts = index == 0 || at.chapter != self.chapter;
+        let opening = starts.then(|| at.narration.to_string());
+        let borrowed = at.borrowed.filter(|_| starts).cloned();
         self.chapter = at.chapter;
         let (events, sql) = world.take_output();
         self.held.push(Step {
@@ -134,6 +140,7 @@ impl<F: FnMut(Step)> Sink for Pass<F> {
             opening,
             action: at.action,
             said: None,
+            borrowed,
             events,
             sql,
             messages: world.touched_views(),
@@ -156,6 +163,19 @@ impl<F: FnMut(Step)> Sink for Pass<F> {
             step.said = Some(match step.said.take() {
                 Some(before) => format!("{before} {said}"),
                 None => said.to_string(),
+            });
+        }
+    }
+
+    fn tell_borrowed(&mut self, from: usize, _to: usize, borrowed: &Borrowed, said: &str) {
+        if let Some(step) = self.held.iter_mut().find(|s| s.index == from) {
+            let before = step.borrowed.take().and_then(|b| b.said);
+            step.borrowed = Some(Borrowed {
+                said: Some(match before {
+                    Some(before) => format!("{before} {said}"),
+                    None => said.to_string(),
+                }),
+                ..borrowed.clone()
             });
         }
     }

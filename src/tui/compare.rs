@@ -70,7 +70,11 @@ impl Compare {
             Timeline::build(script, s, seed, &mine.carry_forks(&mine.forks, &written))
         };
         let (left, right) = (side(&l)?, side(&r)?);
-        let pairs = align(&left, &right);
+        let pairs = if is_schedule(script) {
+            by_move(&left, &right)
+        } else {
+            align(&left, &right)
+        };
         let diverge = pairs
             .iter()
             .position(|&(a, b)| differ(&left.frames[a], &right.frames[b]));
@@ -111,6 +115,26 @@ impl Compare {
         let (a, b) = self.pairs[pos.min(self.pairs.len() - 1)];
         (&self.left.frames[a], &self.right.frames[b])
     }
+}
+
+/// A script that is a schedule of single moves (a counterexample, a soak's
+/// story, a saved run): frame k of any design is made by its k-th move.
+pub fn is_schedule(script: &Script) -> bool {
+    script
+        .steps
+        .iter()
+        .flat_map(|s| &s.actions)
+        .all(|a| matches!(a, crate::scenario::Action::Move(_)))
+}
+
+/// The frames of a schedule, paired move by move: both sides stand at the
+/// same move, whatever handler step it runs on each; a side that has run
+/// out of moves waits on its last frame.
+fn by_move(left: &Timeline, right: &Timeline) -> Vec<(usize, usize)> {
+    let (l, r) = (left.frames.len(), right.frames.len());
+    (0..l.max(r))
+        .map(|i| (i.min(l.saturating_sub(1)), i.min(r.saturating_sub(1))))
+        .collect()
 }
 
 /// Frame pairs, action by action of each chapter: the shorter side waits

@@ -48,6 +48,7 @@ impl World {
             verdict: self.verdict(),
             said: None,
             said_from: 0,
+            borrowed: None,
             changes: Changes::default(),
             action_index: 0,
             stepped: self.moment.stepped.clone(),

@@ -9,6 +9,7 @@ use crate::tui::layout;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
@@ -22,7 +23,7 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     let top = Line::from(vec![
         Span::styled(" Compare ", t.title()),
         Span::styled(format!("{} ", t.g.dot), t.dim()),
-        Span::styled(steps_of_each(c, lf.index, rf.index), t.info()),
+        Span::styled(steps_of_each(app, c, lf.index, rf.index), t.info()),
         Span::styled(format!(" {} ", t.g.dot), t.dim()),
         Span::styled(
             // Both designs are on screen: the scenario's own title, not
@@ -90,11 +91,16 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
 
 /// Where each side is, in its own steps (the designs take different
 /// numbers of steps to the same moment): `naive step 13/16, idempotent
-/// step 13/17`.
-fn steps_of_each(c: &Compare, left: usize, right: usize) -> String {
+/// step 13/17`; in the moves of a schedule both replay: `naive move 7/10`.
+fn steps_of_each(app: &App, c: &Compare, left: usize, right: usize) -> String {
     let last = |t: &crate::timeline::Timeline| t.frames.len() - 1;
+    let unit = if crate::tui::compare::is_schedule(&app.script) {
+        "move"
+    } else {
+        "step"
+    };
     format!(
-        "{} step {left}/{}, {} step {right}/{}",
+        "{} {unit} {left}/{}, {} {unit} {right}/{}",
         c.left.strategy,
         last(&c.left),
         c.right.strategy,
@@ -107,7 +113,13 @@ fn steps_of_each(c: &Compare, left: usize, right: usize) -> String {
 /// row on both: the eye can go straight across.
 /// `story` caps the narration's rows, so the money below stays on screen;
 /// a cut narration ends in an ellipsis.
-fn sections(t: &Theme, f: &Frame, w: usize, story_rows: usize) -> Vec<Vec<Line<'static>>> {
+fn sections(
+    t: &Theme,
+    f: &Frame,
+    place: &Place,
+    w: usize,
+    story_rows: usize,
+) -> Vec<Vec<Line<'static>>> {
     let (head, style) = verdict::verdict_headline(t, &f.verdict);
     let mut outcome = vec![Line::from(vec![
         Span::styled(head, style),
@@ -123,24 +135,9 @@ fn sections(t: &Theme, f: &Frame, w: usize, story_rows: usize) -> Vec<Vec<Line<'
         };
         outcome.push(Line::styled(format!("{glyph} {id} {}", times(n)), style));
     }
-    outcome.push(Line::styled(
-        format!("step {} {} {}", f.index, t.g.dot, t.text(&f.action)),
-        t.info(),
-    ));
+    outcome.push(Line::styled(t.text(&place.row(f)).into_owned(), t.info()));
     let mut story = vec![Line::styled("what happens", t.title())];
-    let mut told = words(&t.text(&f.narration), w);
-    if told.len() > story_rows {
-        told.truncate(story_rows);
-        if let Some(last) = told.last_mut() {
-            let keep = w.saturating_sub(t.g.ellipsis.chars().count() + 1);
-            *last = format!(
-                "{} {}",
-                last.chars().take(keep).collect::<String>(),
-                t.g.ellipsis
-            );
-        }
-    }
-    story.extend(told.into_iter().map(Line::raw));
+    story.extend(story_lines(t, f, w, story_rows));
     let mut queue = vec![Line::styled(
         format!("queue {} {}", t.g.dot, f.queue.name),
         t.title(),
@@ -159,6 +156,40 @@ fn sections(t: &Theme, f: &Frame, w: usize, story_rows: usize) -> Vec<Vec<Line<'
         service_lines,
         step,
     ]
+}
+
+/// What happens on one side, at most `rows` rows: the step's own events
+/// first (each side tells its own run), then this run's own words, then
+/// words written for another design under their mark. A cut ends in an
+/// ellipsis.
+fn story_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'static>> {
+    let events = super::told::own_events(f);
+    let mut parts = vec![(events.clone(), t.info())];
+    if f.narration.trim() != events.trim() {
+        parts.push((t.text(&f.narration).into_owned(), Style::default()));
+    }
+    for line in super::told::borrowed_lines(t, f) {
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        parts.push((text, line.style));
+    }
+    let mut out: Vec<(String, Style)> = parts
+        .into_iter()
+        .flat_map(|(text, style)| words(&text, w).into_iter().map(move |l| (l, style)))
+        .collect();
+    if out.len() > rows {
+        out.truncate(rows);
+        if let Some((last, _)) = out.last_mut() {
+            let keep = w.saturating_sub(t.g.ellipsis.chars().count() + 1);
+            *last = format!(
+                "{} {}",
+                last.chars().take(keep).collect::<String>(),
+                t.g.ellipsis
+            );
+        }
+    }
+    out.into_iter()
+        .map(|(text, style)| Line::styled(text, style))
+        .collect()
 }
 
 /// Text broken into lines of at most `width` columns, at spaces.
@@ -191,24 +222,31 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     } else {
         t.border(false)
     };
-    let block = |name: &str| {
-        let title = if split {
-            format!(" design: {name} {} they part here ", t.g.dot)
-        } else {
-            format!(" design: {name} ")
-        };
+    let (lp, rp) = (Place::of(app, &c.left), Place::of(app, &c.right));
+    // Both titles in the same form: the first that fits on either side.
+    let titles = |p: &Place, name: &str, f: &Frame| p.titles(t, name, f, split);
+    let (lt, rt) = (
+        titles(&lp, &c.left.strategy, lf),
+        titles(&rp, &c.right.strategy, rf),
+    );
+    let fits = |title: &String, area: Rect| title.chars().count() + 2 <= usize::from(area.width);
+    let form = (0..lt.len().min(rt.len()))
+        .find(|&i| fits(&lt[i], left) && fits(&rt[i], right))
+        .unwrap_or(lt.len().min(rt.len()) - 1);
+    let block = |title: &String| {
+        let title = title.clone();
         Block::bordered()
             .border_set(t.g.border)
             .border_style(border)
             .title(Span::styled(title, t.title()))
     };
-    let (lb, rb) = (block(&c.left.strategy), block(&c.right.strategy));
+    let (lb, rb) = (block(&lt[form]), block(&rt[form]));
     let (li, ri) = (lb.inner(left), rb.inner(right));
     lb.render(left, buf);
     rb.render(right, buf);
     let story = usize::from(li.height / 4).max(2);
-    let mut ls = sections(t, lf, usize::from(li.width), story);
-    let mut rs = sections(t, rf, usize::from(ri.width), story);
+    let mut ls = sections(t, lf, &lp, usize::from(li.width), story);
+    let mut rs = sections(t, rf, &rp, usize::from(ri.width), story);
     let (mut lines_l, mut lines_r) = (Vec::new(), Vec::new());
     for (a, b) in ls.iter_mut().zip(rs.iter_mut()) {
         let rows = a.len().max(b.len());
@@ -220,6 +258,66 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     for (lines, area) in [(lines_l, li), (lines_r, ri)] {
         super::overflow::show(t, counted(t, lines, area), false, area, buf);
     }
+}
+
+/// Where a side stands: at a move of the schedule both sides replay (a
+/// counterexample, a soak's story, a saved run), or at a step of its own
+/// run of a scripted scenario.
+struct Place {
+    /// The script is a schedule of single moves.
+    schedule: bool,
+    /// The side's last frame: its number of moves or steps.
+    last: usize,
+}
+
+impl Place {
+    fn of(app: &App, side: &crate::timeline::Timeline) -> Place {
+        Place {
+            schedule: crate::tui::compare::is_schedule(&app.script),
+            last: side.frames.len() - 1,
+        }
+    }
+
+    /// `move 7/10` or `step 7/16`.
+    fn at(&self, f: &Frame) -> String {
+        let unit = if self.schedule { "move" } else { "step" };
+        format!("{unit} {}/{}", f.index, self.last)
+    }
+
+    /// The row under the verdict: where the side is and what its step did,
+    /// named as its own handler names it (`A: charge the card`).
+    fn row(&self, f: &Frame) -> String {
+        format!("{}: {}", self.at(f), did(f))
+    }
+
+    /// The side's title, longest form first: the design always, where it
+    /// is, and the split when it is here (which the line above the sides
+    /// and their borders also say).
+    fn titles(&self, t: &Theme, name: &str, f: &Frame, split: bool) -> Vec<String> {
+        let (dot, at) = (t.g.dot, self.at(f));
+        let part = |long: bool| match (split, long) {
+            (false, _) => String::new(),
+            (true, true) => format!(" {dot} they part here"),
+            (true, false) => format!(" {dot} part here"),
+        };
+        vec![
+            format!(" design: {name} {dot} {at}{} ", part(true)),
+            format!(" design: {name} {dot} {at}{} ", part(false)),
+            format!(" design: {name} {dot} {at} "),
+            format!(" design: {name} "),
+        ]
+    }
+}
+
+/// What the frame's step did, in its handler's words: the step the
+/// stepping consumer ran, else the move as the script names it.
+fn did(f: &Frame) -> String {
+    let ran = f.stepped.as_ref().and_then(|who| {
+        let s = f.changes.steps.iter().find(|s| s.consumer == *who)?;
+        let c = f.consumers.iter().find(|c| c.name == *who)?;
+        Some(format!("{who}: {}", c.steps.get(s.step)?.label))
+    });
+    ran.unwrap_or_else(|| f.action.clone())
 }
 
 /// A side's lines for `area`: where they do not all fit, the last row says

@@ -23,6 +23,7 @@ mod presenter;
 mod provider;
 mod service;
 mod sql;
+mod told;
 mod too_small;
 pub(super) mod verdict;
 

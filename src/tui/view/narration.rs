@@ -2,7 +2,6 @@
 //! by the action this frame belongs to, the words the step itself added in
 //! bold, and the end of the story in view when it is longer than the panel.
 
-use crate::sim::event::step_told;
 use crate::sim::{Frame, format_duration};
 use crate::tui::app::{App, Panel};
 use ratatui::buffer::Buffer;
@@ -46,19 +45,26 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     // What this step's action said is the newest text: set apart in bold,
     // after what the chapter had said before it.
     let (before, said) = (f.opening(), f.said.as_deref());
-    text.push(Line::raw(t.text(before.trim_end()).into_owned()));
+    // A chapter with no words of its own for this run opens on nothing:
+    // the step's line, then what was said or borrowed, with no blank row.
+    if !before.trim().is_empty() {
+        text.push(Line::raw(t.text(before.trim_end()).into_owned()));
+    }
     // On a row of its own, so that a panel scrolled to the end shows it
     // from its first word.
     // Words the step's own line already says (a saved run tells each step
     // in the engine's words) are not said a second time.
-    let told_text = step_told(&f.events);
+    let told_text = super::told::own_events(f);
     let said = said.filter(|s| s.trim() != told_text.trim());
     if let Some(said) = said {
         text.push(Line::styled(t.text(said).into_owned(), t.title()));
     }
+    // Words written for another run come last, under their mark.
+    let borrowed = super::told::borrowed_lines(t, f);
+    text.extend(borrowed.iter().cloned());
     // The rows of the chapter's words before the step's own: the panel
     // never scrolls past the first word of what this step said.
-    let before_len = usize::from(said.is_some());
+    let before_len = usize::from(said.is_some()) + borrowed.len();
     let body_rows = |width: u16| rows_needed(&text, width);
     let said_from = |width: u16| rows_needed(&text[..text.len() - before_len], width);
     let body = Paragraph::new(text.clone()).wrap(Wrap { trim: true });
@@ -171,13 +177,14 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
                     spare > 0 && rows_needed(std::slice::from_ref(l), body_area.width) <= spare
                 });
             let opening_rows = said_from(body_area.width);
-            let (shown, tail_rows) = match tail {
+            let (mut shown, tail_rows) = match tail {
                 Some(l) => {
                     let rows = rows_needed(std::slice::from_ref(&l), body_area.width);
                     (vec![l, said_line], rows)
                 }
                 None => (vec![said_line], 0),
             };
+            shown.extend(borrowed.iter().cloned());
             (
                 Paragraph::new(shown).wrap(Wrap { trim: true }),
                 opening_rows.saturating_sub(tail_rows),
