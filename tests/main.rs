@@ -18,6 +18,7 @@ mod db_held;
 mod design_file;
 mod engines;
 mod harness_bad;
+mod harness_pg;
 mod harness_replay;
 mod harness_samples;
 mod hostile_fuzz;

@@ -35,6 +35,7 @@ mod pg_rows;
 mod pg_session;
 mod pg_url;
 pub mod program;
+pub mod program_pg;
 mod render;
 mod rows;
 mod session;

@@ -1,0 +1,405 @@
+//! A user's program's own PostgreSQL schema, seen from outside (`idem test
+//! --db postgres://…`): idem creates a fresh schema per schedule, hands
+//! the program an address whose search_path names it, and never writes in
+//! it. It asks the server whether an instance's backend waits for a lock
+//! (and whose), waits until a killed instance's backends are gone, reads
+//! what the program recorded with the user's query, lists its tables for a
+//! replay, and drops the schema at the end. The SQLite side is
+//! `program.rs`.
+//!
+//! Names: schema `idem_test_N` (the smallest N no live run of idem holds,
+//! under an advisory lock kept by this connection for the schema's life),
+//! marked with a comment; each instance's backends carry the application
+//! name `idem_test_N.A`. A schema so named and marked, whose lock nobody
+//! holds and which no backend uses, is a killed run's leftover: dropped.
+
+use super::pg_database::{PG_CONNECT_TIMEOUT, PG_STATEMENT_TIMEOUT};
+use super::pg_error;
+use super::pg_url::PgUrl;
+use super::program::{ProgramDbError, Recorded, TableDump};
+use postgres::types::Type;
+use postgres::{Client, SimpleQueryMessage};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The start of every schema `idem test` creates.
+pub const PROGRAM_SCHEMA_PREFIX: &str = "idem_test_";
+/// Marks a schema as `idem test`'s (the simulator's say "idem run").
+const COMMENT: &str = "idem test";
+/// Schema numbers tried before idem says every one is taken.
+const SLOTS: u32 = 1_000;
+
+const LEFTOVERS: &str = "SELECT n.nspname, coalesce(obj_description(n.oid, 'pg_namespace'), '') \
+     FROM pg_namespace n WHERE n.nspname LIKE 'idem\\_test\\_%' ORDER BY n.nspname";
+const TRY_LOCK: &str = "SELECT pg_try_advisory_lock(hashtext($1))";
+const UNLOCK: &str = "SELECT pg_advisory_unlock(hashtext($1))";
+const COMMENT_OF: &str = "SELECT coalesce(obj_description(oid, 'pg_namespace'), '') \
+     FROM pg_namespace WHERE nspname = $1";
+/// Backends whose application name starts with `$1` (`idem_test_N.`).
+const BACKENDS_OF: &str = "SELECT count(*) FROM pg_stat_activity \
+     WHERE left(application_name, length($1)) = $1";
+const BACKENDS_NAMED: &str = "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1";
+const END_BACKENDS_OF: &str = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+     WHERE left(application_name, length($1)) = $1 AND pid <> pg_backend_pid()";
+/// For each backend named `$1` that waits for a lock: the application name
+/// of each backend it waits for (empty for one that has none).
+const LOCK_WAIT: &str = "SELECT coalesce(b.application_name, '') FROM pg_stat_activity a \
+     CROSS JOIN LATERAL unnest(pg_blocking_pids(a.pid)) AS w(pid) \
+     LEFT JOIN pg_stat_activity b ON b.pid = w.pid \
+     WHERE a.application_name = $1 AND a.wait_event_type = 'Lock' \
+     ORDER BY 1";
+const TABLES: &str = "SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename";
+
+/// What the server says of an instance's backends: none waits for a lock,
+/// or one does, held by these instances of the run (by name) and by
+/// `outside` backends that are not the run's.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LockWait {
+    pub waits: bool,
+    pub holders: Vec<String>,
+    pub outside: usize,
+}
+
+pub struct ProgramSchema {
+    url: PgUrl,
+    name: String,
+    observer: Mutex<Client>,
+}
+
+fn quoted(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+impl ProgramSchema {
+    /// idem's own connection: named `idem-test` (never a run's backend
+    /// name), with the simulator's safety bounds on every statement.
+    fn connect(url: &PgUrl) -> Result<Client, ProgramDbError> {
+        let mut config = url.config().clone();
+        config.connect_timeout(PG_CONNECT_TIMEOUT);
+        let ms = PG_STATEMENT_TIMEOUT.as_millis();
+        config.options(&format!("-c statement_timeout={ms} -c lock_timeout={ms}"));
+        config.application_name("idem-test");
+        config.connect(postgres::NoTls).map_err(Self::fail(url))
+    }
+
+    fn fail(url: &PgUrl) -> impl Fn(postgres::Error) -> ProgramDbError + '_ {
+        move |e| {
+            ProgramDbError::Postgres(pg_error::connecting_else(
+                url,
+                &e,
+                "Leave out --db to give the program a SQLite file",
+            ))
+        }
+    }
+
+    /// Checks that the server answers and lets this user create a schema,
+    /// and drops the leftovers of runs of `idem test` that were killed.
+    /// Returns how many it dropped.
+    pub fn prepare_server(url: &PgUrl) -> Result<usize, ProgramDbError> {
+        let mut c = Self::connect(url)?;
+        let fail = Self::fail(url);
+        // A schema is made and dropped at once: the rights are known
+        // before any program runs.
+        c.batch_execute(&format!(
+            "BEGIN; CREATE SCHEMA {}; ROLLBACK",
+            quoted("idem_test_rights_check")
+        ))
+        .map_err(&fail)?;
+        let found: Vec<(String, String)> = c
+            .query(LEFTOVERS, &[])
+            .map_err(&fail)?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        let mut dropped = 0;
+        for (name, comment) in found {
+            if comment != COMMENT {
+                continue;
+            }
+            let free: bool = c.query_one(TRY_LOCK, &[&name]).map_err(&fail)?.get(0);
+            if !free {
+                continue;
+            }
+            let users: i64 = c
+                .query_one(BACKENDS_OF, &[&format!("{name}.")])
+                .map_err(&fail)?
+                .get(0);
+            if users == 0 {
+                c.batch_execute(&format!("DROP SCHEMA IF EXISTS {} CASCADE", quoted(&name)))
+                    .map_err(&fail)?;
+                dropped += 1;
+            }
+            c.query(UNLOCK, &[&name]).map_err(&fail)?;
+        }
+        Ok(dropped)
+    }
+
+    /// A fresh, empty schema for one run, held by this run until dropped.
+    pub fn create(url: &PgUrl) -> Result<ProgramSchema, ProgramDbError> {
+        let mut c = Self::connect(url)?;
+        let fail = Self::fail(url);
+        for n in 1..=SLOTS {
+            let name = format!("{PROGRAM_SCHEMA_PREFIX}{n}");
+            let mine: bool = c.query_one(TRY_LOCK, &[&name]).map_err(&fail)?.get(0);
+            if !mine {
+                continue;
+            }
+            let take = match c.query_opt(COMMENT_OF, &[&name]).map_err(&fail)? {
+                None => true,
+                // Someone else's schema of this name is never touched; a
+                // leftover of idem's is taken once no backend uses it.
+                Some(row) => {
+                    let comment: String = row.get(0);
+                    let users: i64 = c
+                        .query_one(BACKENDS_OF, &[&format!("{name}.")])
+                        .map_err(&fail)?
+                        .get(0);
+                    comment == COMMENT && users == 0
+                }
+            };
+            if !take {
+                c.query(UNLOCK, &[&name]).map_err(&fail)?;
+                continue;
+            }
+            c.batch_execute(&format!(
+                "DROP SCHEMA IF EXISTS {q} CASCADE; CREATE SCHEMA {q}; COMMENT ON SCHEMA {q} IS '{COMMENT}'",
+                q = quoted(&name)
+            ))
+            .map_err(&fail)?;
+            return Ok(ProgramSchema {
+                url: url.clone(),
+                name,
+                observer: Mutex::new(c),
+            });
+        }
+        Err(ProgramDbError::Postgres(format!(
+            "--db {url}: the schemas {PROGRAM_SCHEMA_PREFIX}1 to {PROGRAM_SCHEMA_PREFIX}{SLOTS} are all taken by live runs of idem or by others"
+        )))
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The application name of instance `instance`'s backends.
+    pub fn backend_name(&self, instance: &str) -> String {
+        format!("{}.{instance}", self.name)
+    }
+
+    /// The address instance `instance` connects with.
+    pub fn address_for(&self, instance: &str) -> String {
+        self.url
+            .with_session(&self.name, &self.backend_name(instance))
+    }
+
+    fn observe<T>(
+        &self,
+        f: impl FnOnce(&mut Client) -> Result<T, postgres::Error>,
+    ) -> Result<T, ProgramDbError> {
+        let mut c = self.observer.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut c).map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))
+    }
+
+    /// Whether a backend of `instance` waits for a lock, and whose.
+    pub fn lock_wait(&self, instance: &str) -> Result<LockWait, ProgramDbError> {
+        let rows: Vec<String> = self.observe(|c| {
+            Ok(c.query(LOCK_WAIT, &[&self.backend_name(instance)])?
+                .iter()
+                .map(|r| r.get(0))
+                .collect())
+        })?;
+        let ours = format!("{}.", self.name);
+        let mut wait = LockWait {
+            waits: !rows.is_empty(),
+            ..LockWait::default()
+        };
+        for name in rows {
+            match name.strip_prefix(&ours) {
+                Some(who) if !wait.holders.iter().any(|h| h == who) => {
+                    wait.holders.push(who.to_string())
+                }
+                Some(_) => {}
+                None => wait.outside += 1,
+            }
+        }
+        Ok(wait)
+    }
+
+    /// Waits until the server shows no backend of `instance` (its process
+    /// was killed or ended: the connection closed, the server rolls back).
+    /// Looked at every millisecond, up to `limit`; then the backends left
+    /// are ended from the server's side (a backend waiting for a lock sees
+    /// its client gone only when the lock comes), and waited for again.
+    pub fn wait_gone(&self, instance: &str, limit: Duration) -> Result<(), ProgramDbError> {
+        let name = self.backend_name(instance);
+        let count = |s: &Self| -> Result<i64, ProgramDbError> {
+            s.observe(|c| Ok(c.query_one(BACKENDS_NAMED, &[&name])?.get(0)))
+        };
+        let pauses = limit.as_millis().max(1);
+        for round in 0..2 {
+            for _ in 0..pauses {
+                if count(self)? == 0 {
+                    return Ok(());
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            if round == 0 {
+                self.observe(|c| {
+                    c.query(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+                        &[&name],
+                    )
+                    .map(drop)
+                })?;
+            }
+        }
+        Err(ProgramDbError::Postgres(format!(
+            "PostgreSQL at {}: the backends of instance {instance} did not end",
+            self.url
+        )))
+    }
+
+    /// Runs the user's query over what is committed, in a read-only
+    /// transaction on the schema, and reads its first two columns as
+    /// (order, amount): integer columns only.
+    pub fn read_recorded(&self, query: &str) -> Result<Vec<Recorded>, ProgramDbError> {
+        let failed = |e: postgres::Error| ProgramDbError::Query {
+            query: query.to_string(),
+            message: e
+                .as_db_error()
+                .map(|d| d.message().to_string())
+                .unwrap_or_else(|| e.to_string()),
+        };
+        let mut c = self.observer.lock().unwrap_or_else(|e| e.into_inner());
+        let mut txn = c
+            .build_transaction()
+            .read_only(true)
+            .start()
+            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
+        txn.batch_execute(&format!("SET LOCAL search_path TO {}", quoted(&self.name)))
+            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
+        let statement = txn.prepare(query).map_err(failed)?;
+        let columns = statement.columns();
+        if columns.len() < 2 {
+            return Err(ProgramDbError::Shape {
+                query: query.to_string(),
+                row: 0,
+                found: format!("{} column", columns.len()),
+            });
+        }
+        for (i, column) in columns.iter().take(2).enumerate() {
+            let ty = column.type_();
+            if ![Type::INT2, Type::INT4, Type::INT8].contains(ty) {
+                return Err(ProgramDbError::ColumnType {
+                    query: query.to_string(),
+                    column: i + 1,
+                    found: ty.name().to_string(),
+                });
+            }
+        }
+        let rows = txn.query(&statement, &[]).map_err(failed)?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (n, row) in rows.iter().enumerate() {
+            let int = |i: usize| -> Result<u32, ProgramDbError> {
+                let ty = row.columns()[i].type_();
+                let value: Option<i64> = if *ty == Type::INT8 {
+                    row.get(i)
+                } else if *ty == Type::INT4 {
+                    row.get::<_, Option<i32>>(i).map(i64::from)
+                } else {
+                    row.get::<_, Option<i16>>(i).map(i64::from)
+                };
+                match value {
+                    Some(v) if (0..=i64::from(u32::MAX)).contains(&v) => Ok(v as u32),
+                    other => Err(ProgramDbError::Shape {
+                        query: query.to_string(),
+                        row: n + 1,
+                        found: match other {
+                            Some(v) => format!("the integer {v} in column {}", i + 1),
+                            None => format!("NULL in column {}", i + 1),
+                        },
+                    }),
+                }
+            };
+            out.push(Recorded {
+                order: int(0)?,
+                amount: int(1)?,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Every table of the schema, by name, with at most `limit` rows each
+    /// as text, in the order the server stores them (the count says how
+    /// many there are).
+    pub fn dump_tables(&self, limit: usize) -> Result<Vec<(TableDump, usize)>, ProgramDbError> {
+        self.observe(|c| {
+            let names: Vec<String> = c
+                .query(TABLES, &[&self.name])?
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+            let mut out = Vec::new();
+            for name in names {
+                let table = format!("{}.{}", quoted(&self.name), quoted(&name));
+                let messages = c.simple_query(&format!(
+                    "SELECT count(*) FROM {table}; SELECT * FROM {table} ORDER BY ctid LIMIT {limit}"
+                ))?;
+                let mut total = 0;
+                let mut columns = Vec::new();
+                let mut rows = Vec::new();
+                let mut set = 0;
+                for message in &messages {
+                    match message {
+                        SimpleQueryMessage::RowDescription(d) => {
+                            set += 1;
+                            if set == 2 {
+                                columns = d.iter().map(|c| c.name().to_string()).collect();
+                            }
+                        }
+                        SimpleQueryMessage::Row(r) if set == 1 => {
+                            total = r.get(0).and_then(|t| t.parse().ok()).unwrap_or(0);
+                        }
+                        SimpleQueryMessage::Row(r) => rows.push(
+                            (0..r.len())
+                                .map(|i| r.get(i).unwrap_or("NULL").to_string())
+                                .collect(),
+                        ),
+                        _ => {}
+                    }
+                }
+                out.push((
+                    TableDump {
+                        name,
+                        columns,
+                        rows,
+                    },
+                    total,
+                ));
+            }
+            Ok(out)
+        })
+    }
+}
+
+impl Drop for ProgramSchema {
+    /// Ends every backend of the run that is left (they would hold the
+    /// drop up), waits for them to go, drops the schema and lets its name go.
+    fn drop(&mut self) {
+        let prefix = format!("{}.", self.name);
+        let c = self.observer.get_mut().unwrap_or_else(|e| e.into_inner());
+        let _ = c.query(END_BACKENDS_OF, &[&prefix]);
+        // Bounded: the ended backends let go within moments.
+        for _ in 0..5_000 {
+            match c.query_one(BACKENDS_OF, &[&prefix]) {
+                Ok(row) if row.get::<_, i64>(0) > 0 => std::thread::sleep(Duration::from_millis(1)),
+                _ => break,
+            }
+        }
+        let _ = c.batch_execute(&format!(
+            "DROP SCHEMA IF EXISTS {} CASCADE",
+            quoted(&self.name)
+        ));
+        let _ = c.query(UNLOCK, &[&self.name]);
+    }
+}
