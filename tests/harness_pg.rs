@@ -62,6 +62,25 @@ fn text(out: &Output) -> String {
     )
 }
 
+/// Runs `command`; kills it and fails when it takes longer than `limit`.
+fn within(limit: Duration, command: &mut Command) -> Output {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!("still running after {limit:?}: {}", text(&out));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
 /// The schemas named like idem test's on the server.
 fn schemas(c: &mut postgres::Client) -> Vec<String> {
     c.query(
@@ -385,5 +404,71 @@ fn a_bad_server_address_is_one_line_without_its_password() {
         assert!(!err.contains("sekrit"), "{db}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{db}: {err}");
     }
-    assert!(started.elapsed() < Duration::from_secs(20));
+    // A "server" that takes the connection and never says a word: the
+    // connect limit (5 s) ends the wait.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = silent.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = silent.accept() {
+            held.push(socket);
+        }
+    });
+    let out = within(
+        Duration::from_secs(15),
+        Command::new(env!("CARGO_BIN_EXE_idem"))
+            .current_dir(dir.path())
+            .args([
+                "test",
+                "--db",
+                &format!("postgres://root@127.0.0.1:{port}/test"),
+            ])
+            .args(["--", "true"]),
+    );
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("did not answer within 5s"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    // The simulator's own connections are bounded the same way.
+    let out = within(
+        Duration::from_secs(15),
+        Command::new(env!("CARGO_BIN_EXE_idem"))
+            .current_dir(dir.path())
+            .args(["check", "--strategy", "naive", "--db"])
+            .arg(format!("postgres://root@127.0.0.1:{port}/test")),
+    );
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("did not answer within 5s"), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+/// A user who may not create a schema is told so before any program runs.
+#[test]
+fn a_user_without_the_right_to_create_a_schema_is_told_so() {
+    let Some(mut c) = server() else { return };
+    let role = "idem_test_no_create";
+    c.batch_execute(&format!(
+        "DO $$ BEGIN CREATE ROLE {role} LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$"
+    ))
+    .unwrap();
+    let mut config: postgres::Config = address().parse().unwrap();
+    config.user(role);
+    let url = format!(
+        "postgres://{role}@{}/{}",
+        match &config.get_hosts()[0] {
+            postgres::config::Host::Tcp(h) =>
+                format!("{h}:{}", config.get_ports().first().unwrap_or(&5432)),
+            #[allow(unreachable_patterns)]
+            _ => "127.0.0.1:5432".into(),
+        },
+        config.get_dbname().unwrap_or("test")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = idem(dir.path(), &["test", "--db", &url, "--", "true"]);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let _ = c.batch_execute(&format!("DROP ROLE IF EXISTS {role}"));
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("may not create a schema"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }

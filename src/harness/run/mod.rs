@@ -30,7 +30,7 @@ use crate::sim::Millis;
 use crate::sim::broker::{Broker, ExpiryOutcome};
 use crate::sim::cause::Arrow;
 use crate::sim::db::PgUrl;
-use crate::sim::db::program::Recorded;
+use crate::sim::db::program::{ProgramDbError, Recorded};
 use crate::sim::message::Message;
 use crate::sim::provider::Provider;
 use crate::sim::verdict::Verdict;
@@ -212,23 +212,25 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         )],
     );
     run.main_loop()?;
-    let recorded = run
-        .db
-        .read_recorded(&cfg.recorded_query)
-        .map_err(|e| Diagnosis {
-            trouble: Trouble::TableShape,
-            instance: String::new(),
-            what: format!("reading what it recorded: {e} (give the query with --recorded-query)"),
-            stderr: run
-                .instances
-                .iter_mut()
-                .rev()
-                .find_map(|i| {
-                    let tail = i.stderr_tail();
-                    (!tail.is_empty()).then_some(tail)
-                })
-                .unwrap_or_default(),
-        })?;
+    let recorded = match run.db.read_recorded(&cfg.recorded_query) {
+        // The server, not the program's tables: said as idem's trouble.
+        Err(e @ ProgramDbError::Postgres(_)) => return Err(run.server_trouble(e)),
+        other => other,
+    };
+    let recorded = recorded.map_err(|e| Diagnosis {
+        trouble: Trouble::TableShape,
+        instance: String::new(),
+        what: format!("reading what it recorded: {e} (give the query with --recorded-query)"),
+        stderr: run
+            .instances
+            .iter_mut()
+            .rev()
+            .find_map(|i| {
+                let tail = i.stderr_tail();
+                (!tail.is_empty()).then_some(tail)
+            })
+            .unwrap_or_default(),
+    })?;
     for instance in &mut run.instances {
         if let Some(mut proc) = instance.proc.take() {
             proc.kill();

@@ -26,6 +26,7 @@ use std::sync::{Arc, Mutex};
 mod answer;
 mod database;
 mod engine;
+mod pg_connect;
 pub(crate) mod pg_database;
 mod pg_error;
 mod pg_in_flight;

@@ -13,6 +13,7 @@
 //! name `idem_test_N.A`. A schema so named and marked, whose lock nobody
 //! holds and which no backend uses, is a killed run's leftover: dropped.
 
+use super::pg_connect::{self, Refused};
 use super::pg_database::{PG_CONNECT_TIMEOUT, PG_STATEMENT_TIMEOUT};
 use super::pg_error;
 use super::pg_url::PgUrl;
@@ -79,7 +80,10 @@ impl ProgramSchema {
         let ms = PG_STATEMENT_TIMEOUT.as_millis();
         config.options(&format!("-c statement_timeout={ms} -c lock_timeout={ms}"));
         config.application_name("idem-test");
-        config.connect(postgres::NoTls).map_err(Self::fail(url))
+        super::pg_connect::connect(&config, PG_CONNECT_TIMEOUT).map_err(|r| match r {
+            Refused::Error(e) => Self::fail(url)(e),
+            Refused::Silent(limit) => ProgramDbError::Postgres(pg_connect::silent(url, limit)),
+        })
     }
 
     fn fail(url: &PgUrl) -> impl Fn(postgres::Error) -> ProgramDbError + '_ {
