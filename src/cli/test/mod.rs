@@ -94,8 +94,9 @@ pub struct TestArgs {
     /// The longest idem waits for one request of the program (seconds).
     #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=600))]
     wait: u64,
-    /// Silence this long, while another instance holds the database's
-    /// write lock, means "blocked on the lock" (milliseconds).
+    /// SQLite: silence this long, while another instance holds the
+    /// database's write lock, means "blocked on the lock" (milliseconds).
+    /// On PostgreSQL the server says whether an instance waits for a lock.
     #[arg(long, default_value_t = 300, value_name = "MS", value_parser = clap::value_parser!(u64).range(20..=10_000))]
     quiet: u64,
     /// Give the program a fresh schema on this PostgreSQL server per
