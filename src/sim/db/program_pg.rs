@@ -407,3 +407,84 @@ impl Drop for ProgramSchema {
         let _ = c.query(UNLOCK, &[&self.name]);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schema() -> Option<ProgramSchema> {
+        match ProgramSchema::create(&super::super::pg_tests::test_url()) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("skipped: no PostgreSQL server for this test ({e})");
+                None
+            }
+        }
+    }
+
+    /// Two instances' connections, found by their names: B's insert waits
+    /// for A's row, and the server names A as the holder; once B's
+    /// connection closes, its backend is seen gone; the schema goes at the
+    /// end and its name is free again.
+    #[test]
+    fn a_wait_is_seen_with_its_holder_and_a_closed_connection_goes() {
+        let Some(s) = schema() else { return };
+        let connect =
+            |who: &str| postgres::Client::connect(&s.address_for(who), postgres::NoTls).unwrap();
+        let mut a = connect("A");
+        a.batch_execute("CREATE TABLE processed_messages (message_id TEXT PRIMARY KEY)")
+            .unwrap();
+        a.batch_execute("BEGIN; INSERT INTO processed_messages VALUES ('m-1')")
+            .unwrap();
+        assert_eq!(s.lock_wait("B").unwrap(), LockWait::default());
+        let mut b = connect("B");
+        let waiting = std::thread::spawn(move || {
+            let n = b
+                .execute(
+                    "INSERT INTO processed_messages VALUES ('m-1') ON CONFLICT (message_id) DO NOTHING",
+                    &[],
+                )
+                .unwrap();
+            (b, n)
+        });
+        let seen = (0..5_000).find_map(|_| {
+            let wait = s.lock_wait("B").unwrap();
+            if wait.waits {
+                return Some(wait);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+            None
+        });
+        assert_eq!(
+            seen,
+            Some(LockWait {
+                waits: true,
+                holders: vec!["A".into()],
+                outside: 0
+            })
+        );
+        a.batch_execute("COMMIT").unwrap();
+        let (b, n) = waiting.join().unwrap();
+        assert_eq!(n, 0, "A committed: B's insert finds the row");
+        drop(b);
+        s.wait_gone("B", Duration::from_secs(5)).unwrap();
+        assert_eq!(
+            s.read_recorded("SELECT 1042, 40 FROM processed_messages")
+                .unwrap(),
+            [Recorded {
+                order: 1042,
+                amount: 40
+            }]
+        );
+        let e = s
+            .read_recorded("SELECT message_id, 40 FROM processed_messages")
+            .unwrap_err();
+        assert!(e.to_string().contains("column 1 is of type text"), "{e}");
+        let name = s.name().to_string();
+        let url = s.url.clone();
+        drop(a);
+        drop(s);
+        let mut c = ProgramSchema::connect(&url).unwrap();
+        assert!(c.query_opt(COMMENT_OF, &[&name]).unwrap().is_none());
+    }
+}
