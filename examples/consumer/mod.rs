@@ -38,7 +38,12 @@ impl Idem {
     pub fn database(&self, var: &str) -> String {
         std::env::var(var).unwrap_or_else(|_| {
             let kind = std::env::var("IDEM_DB_KIND").unwrap_or_default();
-            eprintln!("{var} is not set (idem gave a {kind} database): run this sample with the other kind");
+            let how = if var == "IDEM_DB_URL" {
+                "this sample needs a PostgreSQL server: idem test --db postgres://USER@HOST:PORT/DB -- ..."
+            } else {
+                "this sample uses a SQLite file: run it without --db"
+            };
+            eprintln!("{var} is not set (idem gave a {kind} database): {how}");
             std::process::exit(2);
         })
     }
