@@ -329,6 +329,89 @@ echo '{"type":"hello","protocol":1}'; read a; sleep 60"#;
     assert_eq!(schemas(&mut c), Vec::<String>::new(), "the schema was left");
 }
 
+/// idem killed with SIGKILL can clean nothing up: its supervisor ends the
+/// program (and the program's open transaction with its connection), and
+/// the next start of idem test drops the schema it left.
+#[test]
+fn a_schema_left_by_a_sigkilled_idem_is_dropped_at_the_next_start() {
+    let Some(mut c) = server() else { return };
+    if Command::new("psql").arg("--version").output().is_err() {
+        eprintln!("skipped: no psql to hold a transaction open");
+        return;
+    }
+    let _turn = SERVER.lock().unwrap_or_else(|e| e.into_inner());
+    // psql keeps its transaction open while it waits for more input: its
+    // backend is idle in the transaction, and goes when psql goes.
+    let script = r#"(echo 'CREATE TABLE held (x int); BEGIN; INSERT INTO held VALUES (1);'; sleep 60) | psql -q "$IDEM_DB_URL" >/dev/null 2>&1 &
+echo '{"type":"hello","protocol":1}'; read a; sleep 60"#;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .current_dir(dir.path())
+        .args([
+            "test",
+            "--db",
+            &address(),
+            "--wait",
+            "60",
+            "--instances",
+            "1",
+            "--faults",
+            "0",
+            "--",
+        ])
+        .args(["sh", "-c", script])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let in_transaction = "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'idem\\_test\\_%.A' AND state = 'idle in transaction'";
+    let start = Instant::now();
+    while c.query_one(in_transaction, &[]).unwrap().get::<_, i64>(0) == 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the program never connected"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(schemas(&mut c).len(), 1, "a killed idem drops nothing");
+    let out = within(
+        Duration::from_secs(30),
+        Command::new(env!("CARGO_BIN_EXE_idem"))
+            .current_dir(dir.path())
+            .args([
+                "test",
+                "--db",
+                &address(),
+                "--instances",
+                "1",
+                "--faults",
+                "0",
+                "--",
+                "true",
+            ]),
+    );
+    // `true` exits before its hello: a bad program, after the sweep.
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    // The supervisor ends the program 2 s after idem's end; until then
+    // the schema is in use and stays: the sweep is tried until it is not.
+    let start = Instant::now();
+    while !schemas(&mut c).is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the schema was never dropped"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+        let _ = within(
+            Duration::from_secs(30),
+            Command::new(env!("CARGO_BIN_EXE_idem"))
+                .current_dir(dir.path())
+                .args(["test", "--db", &address(), "--", "true"]),
+        );
+    }
+}
+
 /// A killed idem leaves its schema; the next start drops it, once no
 /// backend uses it. A schema of the same look that is not idem's (no
 /// comment), or that a backend still uses, is left alone.
