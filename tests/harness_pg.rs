@@ -412,6 +412,58 @@ echo '{"type":"hello","protocol":1}'; read a; sleep 60"#;
     }
 }
 
+/// A program whose statement waits for a lock held outside the run is not
+/// "blocked" (nothing idem does will free it): its silence runs to the
+/// answer limit, and the diagnosis says what the server shows.
+#[test]
+fn a_wait_for_a_lock_held_outside_the_run_is_named_in_the_diagnosis() {
+    let Some(mut c) = server() else { return };
+    if Command::new("psql").arg("--version").output().is_err() {
+        eprintln!("skipped: no psql to wait for a lock");
+        return;
+    }
+    let _turn = SERVER.lock().unwrap_or_else(|e| e.into_inner());
+    let key = 0x1de4_7e57_i64;
+    c.query("SELECT pg_advisory_lock($1)", &[&key]).unwrap();
+    let script = format!(
+        r#"echo '{{"type":"hello","protocol":1}}'; read a
+echo '{{"type":"receive"}}'; read a
+psql -q "$IDEM_DB_URL" -c 'SELECT pg_advisory_lock({key})' >/dev/null 2>&1
+sleep 60"#
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = within(
+        Duration::from_secs(30),
+        Command::new(env!("CARGO_BIN_EXE_idem"))
+            .current_dir(dir.path())
+            .args([
+                "test",
+                "--db",
+                &address(),
+                "--wait",
+                "2",
+                "--faults",
+                "0",
+                "--",
+            ])
+            .args(["sh", "-c", &script]),
+    );
+    c.query("SELECT pg_advisory_unlock($1)", &[&key]).unwrap();
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{all}");
+    assert!(
+        all.contains("the program never answers: A (start 1): no request within 2s"),
+        "{all}"
+    );
+    assert!(
+        all.contains(
+            "the server shows its backend waiting for a lock held by a connection outside this run"
+        ),
+        "{all}"
+    );
+    assert_eq!(schemas(&mut c), Vec::<String>::new(), "the schema was left");
+}
+
 /// A killed idem leaves its schema; the next start drops it, once no
 /// backend uses it. A schema of the same look that is not idem's (no
 /// comment), or that a backend still uses, is left alone.
