@@ -37,6 +37,7 @@ mod pg_session;
 mod pg_url;
 pub mod program;
 pub mod program_pg;
+mod program_pg_read;
 mod render;
 mod rows;
 mod session;

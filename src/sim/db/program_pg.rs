@@ -4,8 +4,8 @@
 //! it. It asks the server whether an instance's backend waits for a lock
 //! (and whose), waits until a killed instance's backends are gone, reads
 //! what the program recorded with the user's query, lists its tables for a
-//! replay, and drops the schema at the end. The SQLite side is
-//! `program.rs`.
+//! replay (those two reads are in `program_pg_read.rs`), and drops the
+//! schema at the end. The SQLite side is `program.rs`.
 //!
 //! Names: schema `idem_test_N` (the smallest N no live run of idem holds,
 //! under an advisory lock kept by this connection for the schema's life),
@@ -17,9 +17,10 @@ use super::pg_connect::{self, Refused};
 use super::pg_database::{PG_CONNECT_TIMEOUT, PG_STATEMENT_TIMEOUT};
 use super::pg_error;
 use super::pg_url::PgUrl;
-use super::program::{ProgramDbError, Recorded, TableDump};
-use postgres::types::Type;
-use postgres::{Client, SimpleQueryMessage};
+use super::program::ProgramDbError;
+#[cfg(test)]
+use super::program::Recorded;
+use postgres::Client;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -49,7 +50,6 @@ const LOCK_WAIT: &str = "SELECT coalesce(b.application_name, '') FROM pg_stat_ac
      LEFT JOIN pg_stat_activity b ON b.pid = w.pid \
      WHERE a.application_name = $1 AND a.wait_event_type = 'Lock' \
      ORDER BY 1";
-const TABLES: &str = "SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename";
 
 /// What the server says of an instance's backends: none waits for a lock,
 /// or one does, held by these instances of the run (by name) and by
@@ -62,12 +62,12 @@ pub struct LockWait {
 }
 
 pub struct ProgramSchema {
-    url: PgUrl,
-    name: String,
-    observer: Mutex<Client>,
+    pub(super) url: PgUrl,
+    pub(super) name: String,
+    pub(super) observer: Mutex<Client>,
 }
 
-fn quoted(name: &str) -> String {
+pub(super) fn quoted(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))
 }
 
@@ -196,7 +196,7 @@ impl ProgramSchema {
             .with_session(&self.name, &self.backend_name(instance))
     }
 
-    fn observe<T>(
+    pub(super) fn observe<T>(
         &self,
         f: impl FnOnce(&mut Client) -> Result<T, postgres::Error>,
     ) -> Result<T, ProgramDbError> {
@@ -261,128 +261,6 @@ impl ProgramSchema {
             "PostgreSQL at {}: the backends of instance {instance} did not end",
             self.url
         )))
-    }
-
-    /// Runs the user's query over what is committed, in a read-only
-    /// transaction on the schema, and reads its first two columns as
-    /// (order, amount): integer columns only.
-    pub fn read_recorded(&self, query: &str) -> Result<Vec<Recorded>, ProgramDbError> {
-        let failed = |e: postgres::Error| ProgramDbError::Query {
-            query: query.to_string(),
-            message: e
-                .as_db_error()
-                .map(|d| d.message().to_string())
-                .unwrap_or_else(|| e.to_string()),
-        };
-        let mut c = self.observer.lock().unwrap_or_else(|e| e.into_inner());
-        let mut txn = c
-            .build_transaction()
-            .read_only(true)
-            .start()
-            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
-        txn.batch_execute(&format!("SET LOCAL search_path TO {}", quoted(&self.name)))
-            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
-        let statement = txn.prepare(query).map_err(failed)?;
-        let columns = statement.columns();
-        if columns.len() < 2 {
-            return Err(ProgramDbError::Shape {
-                query: query.to_string(),
-                row: 0,
-                found: format!("{} column", columns.len()),
-            });
-        }
-        for (i, column) in columns.iter().take(2).enumerate() {
-            let ty = column.type_();
-            if ![Type::INT2, Type::INT4, Type::INT8].contains(ty) {
-                return Err(ProgramDbError::ColumnType {
-                    query: query.to_string(),
-                    column: i + 1,
-                    found: ty.name().to_string(),
-                });
-            }
-        }
-        let rows = txn.query(&statement, &[]).map_err(failed)?;
-        let mut out = Vec::with_capacity(rows.len());
-        for (n, row) in rows.iter().enumerate() {
-            let int = |i: usize| -> Result<u32, ProgramDbError> {
-                let ty = row.columns()[i].type_();
-                let value: Option<i64> = if *ty == Type::INT8 {
-                    row.get(i)
-                } else if *ty == Type::INT4 {
-                    row.get::<_, Option<i32>>(i).map(i64::from)
-                } else {
-                    row.get::<_, Option<i16>>(i).map(i64::from)
-                };
-                match value {
-                    Some(v) if (0..=i64::from(u32::MAX)).contains(&v) => Ok(v as u32),
-                    other => Err(ProgramDbError::Shape {
-                        query: query.to_string(),
-                        row: n + 1,
-                        found: match other {
-                            Some(v) => format!("the integer {v} in column {}", i + 1),
-                            None => format!("NULL in column {}", i + 1),
-                        },
-                    }),
-                }
-            };
-            out.push(Recorded {
-                order: int(0)?,
-                amount: int(1)?,
-            });
-        }
-        Ok(out)
-    }
-
-    /// Every table of the schema, by name, with at most `limit` rows each
-    /// as text, in the order the server stores them (the count says how
-    /// many there are).
-    pub fn dump_tables(&self, limit: usize) -> Result<Vec<(TableDump, usize)>, ProgramDbError> {
-        self.observe(|c| {
-            let names: Vec<String> = c
-                .query(TABLES, &[&self.name])?
-                .iter()
-                .map(|r| r.get(0))
-                .collect();
-            let mut out = Vec::new();
-            for name in names {
-                let table = format!("{}.{}", quoted(&self.name), quoted(&name));
-                let messages = c.simple_query(&format!(
-                    "SELECT count(*) FROM {table}; SELECT * FROM {table} ORDER BY ctid LIMIT {limit}"
-                ))?;
-                let mut total = 0;
-                let mut columns = Vec::new();
-                let mut rows = Vec::new();
-                let mut set = 0;
-                for message in &messages {
-                    match message {
-                        SimpleQueryMessage::RowDescription(d) => {
-                            set += 1;
-                            if set == 2 {
-                                columns = d.iter().map(|c| c.name().to_string()).collect();
-                            }
-                        }
-                        SimpleQueryMessage::Row(r) if set == 1 => {
-                            total = r.get(0).and_then(|t| t.parse().ok()).unwrap_or(0);
-                        }
-                        SimpleQueryMessage::Row(r) => rows.push(
-                            (0..r.len())
-                                .map(|i| r.get(i).unwrap_or("NULL").to_string())
-                                .collect(),
-                        ),
-                        _ => {}
-                    }
-                }
-                out.push((
-                    TableDump {
-                        name,
-                        columns,
-                        rows,
-                    },
-                    total,
-                ));
-            }
-            Ok(out)
-        })
     }
 }
 
