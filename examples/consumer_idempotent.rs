@@ -12,7 +12,7 @@ use rusqlite::{Connection, ErrorCode, TransactionBehavior, params};
 
 fn main() -> rusqlite::Result<()> {
     let mut idem = consumer::Idem::connect();
-    let mut db = Connection::open(&idem.db_path)?;
+    let mut db = Connection::open(idem.database("IDEM_DB"))?;
     db.busy_timeout(std::time::Duration::from_secs(5))?;
     // WAL: a commit need not wait for readers, and NORMAL syncs at checkpoints.
     db.pragma_update(None, "journal_mode", "WAL")?;

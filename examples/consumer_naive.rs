@@ -9,7 +9,7 @@ use rusqlite::{Connection, params};
 
 fn main() -> rusqlite::Result<()> {
     let mut idem = consumer::Idem::connect();
-    let db = Connection::open(&idem.db_path)?;
+    let db = Connection::open(idem.database("IDEM_DB"))?;
     db.busy_timeout(std::time::Duration::from_secs(5))?;
     db.execute_batch(
         "CREATE TABLE IF NOT EXISTS payments (order_id INTEGER, amount INTEGER, charge_id TEXT);",

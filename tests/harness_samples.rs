@@ -171,8 +171,25 @@ fn a_replay_with_a_blocked_instance_is_the_same_every_time() {
     );
     assert!(first.contains("already processed: skipped"), "{first}");
     assert!(first.contains("verdict: correct"), "{first}");
+    tables_shown_at_every_step(&first);
     for _ in 0..2 {
         assert_eq!(replay(), first, "a replay differs");
+    }
+}
+
+/// Once the program has made its tables, every step of a replay shows
+/// them: a step followed by another before a quiet moment (an instance
+/// that blocks) gets the tables of that moment, not "no tables yet".
+pub fn tables_shown_at_every_step(transcript: &str) {
+    let Some(made) = transcript.find("  table ") else {
+        panic!("no tables in\n{transcript}");
+    };
+    let before = transcript[..made].rfind("── step").unwrap_or(0);
+    for step in transcript[before..].split("── step").skip(1) {
+        assert!(
+            !step.contains("no tables yet"),
+            "a step after the tables were made shows none:\n── step{step}\n\nin\n{transcript}"
+        );
     }
 }
 

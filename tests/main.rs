@@ -20,6 +20,7 @@ mod design_file;
 mod engines;
 mod engines_side_by_side;
 mod harness_bad;
+mod harness_pg;
 mod harness_replay;
 mod harness_samples;
 mod hostile_fuzz;

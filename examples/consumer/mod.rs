@@ -9,7 +9,6 @@ pub struct Idem {
     output: std::io::StdoutLock<'static>,
     req: u64,
     pub instance: String,
-    pub db_path: String,
 }
 
 pub struct Delivery {
@@ -27,11 +26,26 @@ impl Idem {
             output: std::io::stdout().lock(),
             req: 0,
             instance: String::new(),
-            db_path: std::env::var("IDEM_DB").expect("idem passes IDEM_DB"),
         };
         let hello = idem.ask(json!({"type": "hello", "protocol": 1}));
         idem.instance = hello["instance"].as_str().unwrap_or("?").to_string();
         idem
+    }
+
+    /// The database idem gives this run, from the environment: `IDEM_DB`
+    /// (a SQLite file) or `IDEM_DB_URL` (a PostgreSQL address, with
+    /// `idem test --db postgres://…`). Missing: said once, then exit.
+    pub fn database(&self, var: &str) -> String {
+        std::env::var(var).unwrap_or_else(|_| {
+            let kind = std::env::var("IDEM_DB_KIND").unwrap_or_default();
+            let how = if var == "IDEM_DB_URL" {
+                "this sample needs a PostgreSQL server: idem test --db postgres://USER@HOST:PORT/DB -- ..."
+            } else {
+                "this sample uses a SQLite file: run it without --db"
+            };
+            eprintln!("{var} is not set (idem gave a {kind} database): {how}");
+            std::process::exit(2);
+        })
     }
 
     fn ask(&mut self, request: Value) -> Value {

@@ -14,7 +14,13 @@ class Idem:
         hello = self._ask({"type": "hello", "protocol": 1})
         self.instance = hello["instance"]
         self.start = hello["start"]
-        self.db_path = os.environ["IDEM_DB"]
+        self.db_path = os.environ.get("IDEM_DB")
+        if self.db_path is None:
+            # `idem test --db postgres://...` gives IDEM_DB_URL instead:
+            # Python's standard library has no PostgreSQL client.
+            log("IDEM_DB is not set (idem gave a", os.environ.get("IDEM_DB_KIND", "?"),
+                "database): these samples use SQLite; run them without --db")
+            sys.exit(2)
 
     def _ask(self, request):
         sys.stdout.write(json.dumps(request) + "\n")

@@ -55,6 +55,8 @@ pub struct Instance {
     pub last_stderr: Vec<String>,
     /// The start of a line its process wrote on stdout and has not ended.
     pub unfinished: Option<String>,
+    /// When idem last asked the server about its backends' locks.
+    pub probed: Option<Instant>,
 }
 
 impl Instance {

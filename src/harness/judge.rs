@@ -3,14 +3,14 @@
 //! simulator's own rules (`sim::verdict::judge_fact`), with the cause
 //! chains the run wrote down.
 
+use super::database::ProgramDb;
 use crate::sim::broker::Broker;
 use crate::sim::cause::Cause;
-use crate::sim::db::program::{self, Recorded};
+use crate::sim::db::program::Recorded;
 use crate::sim::message::{Message, Payment};
 use crate::sim::provider::Provider;
 use crate::sim::verdict::{self, FactState, LedgerEntry, LedgerKind, Verdict};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use super::instance::Held;
 
@@ -73,11 +73,11 @@ impl Ledger {
     }
 
     /// The broker removed a message of this payment: was its work saved?
-    pub fn acked(&mut self, payment: &Payment, db: &Path, query: &str) {
+    pub fn acked(&mut self, payment: &Payment, db: &ProgramDb, query: &str) {
         if self.ids.len() > LOOK_AT_ACKS_UP_TO {
             return;
         }
-        if let Ok(rows) = program::read_recorded(db, query)
+        if let Ok(rows) = db.read_recorded(query)
             && !rows
                 .iter()
                 .any(|r| r.order == payment.order && r.amount == payment.amount)

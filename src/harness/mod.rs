@@ -8,6 +8,7 @@
 //! (broker, provider, verdict, the program's database seen from outside);
 //! nothing above it.
 
+pub mod database;
 pub mod diagnosis;
 pub mod explore;
 pub mod faults;

@@ -22,6 +22,10 @@ pub struct ScheduleFile {
     pub instances: usize,
     pub recorded_query: String,
     pub faults: Vec<Planned>,
+    /// The PostgreSQL server the program's schema was on (its address
+    /// without a password), when not a SQLite file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub database: Option<String>,
     /// What the run ended in when it was saved, in words.
     pub outcome: String,
     pub verdict: String,

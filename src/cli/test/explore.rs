@@ -97,6 +97,7 @@ impl TestArgs {
                     instances: bounds.instances,
                     recorded_query: cfg.recorded_query.clone(),
                     faults: found.schedule.clone(),
+                    database: cfg.server.as_ref().map(|u| u.to_string()),
                     outcome: found.outcome.text().to_string(),
                     verdict: found.verdict.chain_with(Arrow::Drawn),
                 }

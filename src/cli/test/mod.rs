@@ -8,6 +8,7 @@ mod explore;
 mod replay;
 mod soak;
 
+use super::db_arg::{DbArg, db_arg};
 use super::exit::{Exit, input_error};
 use anyhow::Result;
 use clap::Args;
@@ -17,6 +18,8 @@ use idem::harness::run::{Config, DEFAULT_RECORDED_QUERY};
 use idem::harness::schedule_file::ScheduleFile;
 use idem::harness::soak::{self as soaking, Rates};
 use idem::harness::{Diagnosis, Planned, faults};
+use idem::sim::db::PgUrl;
+use idem::sim::db::program_pg::ProgramSchema;
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -91,10 +94,16 @@ pub struct TestArgs {
     /// The longest idem waits for one request of the program (seconds).
     #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=600))]
     wait: u64,
-    /// Silence this long, while another instance holds the database's
-    /// write lock, means "blocked on the lock" (milliseconds).
+    /// SQLite: silence this long, while another instance holds the
+    /// database's write lock, means "blocked on the lock" (milliseconds).
+    /// On PostgreSQL the server says whether an instance waits for a lock.
     #[arg(long, default_value_t = 300, value_name = "MS", value_parser = clap::value_parser!(u64).range(20..=10_000))]
     quiet: u64,
+    /// Give the program a fresh schema on this PostgreSQL server per
+    /// schedule, postgres://USER@HOST:PORT/DB (its address in IDEM_DB_URL;
+    /// dropped at the end), instead of a fresh SQLite file (IDEM_DB).
+    #[arg(long, value_name = "URL")]
+    db: Option<String>,
     /// Schedules explored at once (each on its own database).
     #[arg(long, default_value_t = 2, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=16))]
     workers: u64,
@@ -172,6 +181,7 @@ impl TestArgs {
                 exploring::MAX_FAULTS
             )));
         }
+        let server = self.server(replayed.as_ref())?;
         let supervisor = std::env::current_exe()
             .map_err(|e| input_error(format!("idem test: cannot find idem's own binary: {e}")))?;
         let mut cfg = match &replayed {
@@ -196,6 +206,7 @@ impl TestArgs {
         cfg.wait = Duration::from_secs(self.wait);
         cfg.quiet = Duration::from_millis(self.quiet);
         cfg.stop = Some(stop);
+        cfg.server = server;
         if let Some(file) = replayed {
             return replay::replay(self, &cfg, &file, ascii);
         }
@@ -210,6 +221,29 @@ impl TestArgs {
                 faults: self.faults,
             },
         )
+    }
+}
+
+impl TestArgs {
+    /// The server of `--db`, else the one a replayed file names; checked
+    /// (it answers, this user may create a schema) and swept of the
+    /// schemas killed runs left, before any program runs.
+    fn server(&self, replayed: Option<&ScheduleFile>) -> Result<Option<PgUrl>> {
+        let given = match (&self.db, replayed.and_then(|f| f.database.as_ref())) {
+            (Some(text), _) | (None, Some(text)) => text,
+            (None, None) => return Ok(None),
+        };
+        let url = match db_arg(given.as_ref())? {
+            DbArg::Postgres(url) => *url,
+            DbArg::File(path) => {
+                return Err(input_error(format!(
+                    "--db {}: idem test gives every schedule a fresh SQLite file of its own; --db here names a PostgreSQL server (postgres://USER@HOST:PORT/DB)",
+                    path.display()
+                )));
+            }
+        };
+        ProgramSchema::prepare_server(&url).map_err(input_error)?;
+        Ok(Some(url))
     }
 }
 

@@ -9,7 +9,6 @@ use crate::harness::instance::State;
 use crate::harness::process::Heard;
 use crate::harness::protocol::{self, Answer, Request};
 use crate::sim::cause::Cause;
-use crate::sim::db::program;
 use std::time::{Duration, Instant};
 
 impl Run<'_, '_> {
@@ -23,6 +22,9 @@ impl Run<'_, '_> {
             }
         }
         loop {
+            if let Some(e) = self.trouble.take() {
+                return Err(self.server_trouble(e));
+            }
             if self.stopped() {
                 return Err(Diagnosis {
                     trouble: Trouble::Interrupted,
@@ -68,6 +70,8 @@ impl Run<'_, '_> {
             if working.len() == 1 {
                 let limit = if busy_writing {
                     Duration::from_millis(1)
+                } else if self.db.is_server() {
+                    super::server::PROBE_EVERY
                 } else {
                     self.cfg.quiet.min(Duration::from_millis(50))
                 };
@@ -320,15 +324,28 @@ impl Run<'_, '_> {
     /// An instance silent on stdout: blocked on the database lock, or,
     /// past the answer limit, never answering. One that `writes` to its
     /// stderr is working, not blocked; the answer limit holds it all the
-    /// same.
+    /// same. On a PostgreSQL server the server says whether it waits for
+    /// a lock (server.rs); on SQLite its silence beside a held write lock
+    /// does.
     pub(super) fn judge_silence(&mut self, i: usize, writes: bool) -> Result<(), Diagnosis> {
+        if self.instances[i].state == State::Running
+            && !writes
+            && self.db.is_server()
+            && self.blocked_on_server(i)?
+        {
+            return Ok(());
+        }
         let inst = &self.instances[i];
         let quiet = inst.since.elapsed();
-        if inst.state == State::Running && !writes && quiet >= self.cfg.quiet {
+        if inst.state == State::Running
+            && !writes
+            && !self.db.is_server()
+            && quiet >= self.cfg.quiet
+        {
             let others_waiting = self.instances.iter().enumerate().any(|(j, other)| {
                 j != i && matches!(other.state, State::Parked(_) | State::Blocked)
             });
-            if others_waiting && program::write_lock_held(&self.cfg.db_path()).unwrap_or(false) {
+            if others_waiting && self.db.write_lock_held() {
                 self.instances[i].state = State::Blocked;
                 let label = self.instances[i].label();
                 self.note(
@@ -355,9 +372,10 @@ impl Run<'_, '_> {
                 format!("no hello within {} of its start", seconds(self.cfg.wait))
             } else {
                 format!(
-                    "no request within {} of idem's last answer ({})",
+                    "no request within {} of idem's last answer ({}){}",
                     seconds(self.cfg.wait),
-                    crate::harness::text::shorten(&inst.last_answer, 120)
+                    crate::harness::text::shorten(&inst.last_answer, 120),
+                    self.waits_outside(i).unwrap_or_default()
                 )
             };
             return Err(self.diagnose(i, Trouble::NeverAnswers, what));

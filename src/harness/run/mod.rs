@@ -15,9 +15,11 @@
 mod listen;
 mod record;
 mod serve;
+mod server;
 
 pub use record::Step;
 
+use super::database::ProgramDb;
 use super::diagnosis::{Diagnosis, Trouble};
 use super::faults::{Fault, FaultSource, Point};
 use super::instance::{Instance, State};
@@ -27,7 +29,8 @@ use super::protocol::{Answer, Request};
 use crate::sim::Millis;
 use crate::sim::broker::{Broker, ExpiryOutcome};
 use crate::sim::cause::Arrow;
-use crate::sim::db::program::{self, Recorded};
+use crate::sim::db::PgUrl;
+use crate::sim::db::program::{ProgramDbError, Recorded};
 use crate::sim::message::Message;
 use crate::sim::provider::Provider;
 use crate::sim::verdict::Verdict;
@@ -57,8 +60,11 @@ pub struct Config {
     /// Process starts per run beyond the first of each instance, before
     /// idem says the program keeps dying.
     pub restarts: u32,
-    /// Where this run's database goes (a fresh one per run).
+    /// Where this run's database goes (a fresh one per run), when it is a
+    /// SQLite file.
     pub dir: PathBuf,
+    /// A PostgreSQL server instead: each run gets a fresh schema on it.
+    pub server: Option<PgUrl>,
     /// Keep a transcript: the program's tables and stderr after each step.
     pub record: bool,
     /// Set by SIGINT or SIGTERM: the run stops at its next wait.
@@ -82,6 +88,7 @@ impl Config {
             quiet: Duration::from_millis(300),
             restarts: 8,
             dir,
+            server: None,
             record: false,
             stop: None,
         }
@@ -123,11 +130,17 @@ struct Run<'a, 'f> {
     stderr_seen: Vec<u64>,
     /// Stderr of processes that ended since the last look.
     stderr_carry: Vec<String>,
-    /// The last step still lacks its look at the tables and stderr.
-    unseen: bool,
+    /// The first step that still lacks its look at the tables and stderr.
+    unseen: Option<usize>,
     /// The line of the step being told that tells its fault.
     fault_line: Option<usize>,
     self_ended: Vec<String>,
+    /// What went wrong on the database server while a process ended, for
+    /// the run's next wait to report.
+    trouble: Option<String>,
+    /// Last, so that it is dropped after the instances: a schema is
+    /// dropped once no process of the program uses it.
+    db: ProgramDb,
 }
 
 pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diagnosis> {
@@ -137,17 +150,11 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         what,
         stderr: Vec::new(),
     };
-    std::fs::create_dir_all(&cfg.dir)
-        .map_err(|e| setup(format!("cannot create {}: {e}", cfg.dir.display())))?;
-    let db = cfg.db_path();
-    for suffix in ["", "-journal", "-wal", "-shm"] {
-        let path = PathBuf::from(format!("{}{suffix}", db.display()));
-        match std::fs::remove_file(&path) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(setup(format!("cannot remove {}: {e}", path.display()))),
-        }
+    if cfg.server.is_none() {
+        std::fs::create_dir_all(&cfg.dir)
+            .map_err(|e| setup(format!("cannot create {}: {e}", cfg.dir.display())))?;
     }
+    let db = ProgramDb::fresh(&cfg.db_path(), cfg.server.as_ref()).map_err(setup)?;
     let mut broker = Broker::new("payments", cfg.lease_ms, cfg.max_receives);
     broker.set_forget_acked(cfg.messages.len() > 1_000);
     let mut run = Run {
@@ -165,9 +172,11 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         next_receipt: 1,
         stderr_seen: vec![0; cfg.instances],
         stderr_carry: Vec::new(),
-        unseen: false,
+        unseen: None,
         fault_line: None,
         self_ended: Vec::new(),
+        trouble: None,
+        db,
     };
     for message in &cfg.messages {
         run.ledger.owe(message);
@@ -188,6 +197,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
             last_answer: "nothing yet".into(),
             last_stderr: Vec::new(),
             unfinished: None,
+            probed: None,
         });
     }
     run.start(0)?;
@@ -202,7 +212,12 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         )],
     );
     run.main_loop()?;
-    let recorded = program::read_recorded(&db, &cfg.recorded_query).map_err(|e| Diagnosis {
+    let recorded = match run.db.read_recorded(&cfg.recorded_query) {
+        // The server, not the program's tables: said as idem's trouble.
+        Err(e @ ProgramDbError::Postgres(_)) => return Err(run.server_trouble(e)),
+        other => other,
+    };
+    let recorded = recorded.map_err(|e| Diagnosis {
         trouble: Trouble::TableShape,
         instance: String::new(),
         what: format!("reading what it recorded: {e} (give the query with --recorded-query)"),
@@ -267,9 +282,7 @@ impl Run<'_, '_> {
         let mut launch = cfg.launch.clone();
         let instance = &mut self.instances[i];
         instance.start += 1;
-        launch
-            .env
-            .push(("IDEM_DB".into(), cfg.db_path().display().to_string()));
+        launch.env.extend(self.db.env(&instance.name));
         launch
             .env
             .push(("IDEM_INSTANCE".into(), instance.name.clone()));
@@ -288,6 +301,7 @@ impl Run<'_, '_> {
         instance.held_back = false;
         instance.last_req = None;
         instance.unfinished = None;
+        instance.probed = None;
         instance.since = Instant::now();
         instance.last_answer = "nothing yet (it was just started)".into();
         self.stderr_seen[i] = 0;

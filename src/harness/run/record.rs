@@ -63,25 +63,33 @@ impl Run<'_, '_> {
         step.charges = self.provider.charges().to_vec();
         step.keys = self.provider.keys().cloned().collect();
         step.now = self.now;
+        self.unseen.get_or_insert(self.steps.len());
         self.steps.push(step);
-        self.unseen = true;
     }
 
-    /// Fills in the last step what only a quiet moment shows truly: the
-    /// program's tables and what it wrote to stderr since the step before.
-    /// Called once every instance has parked, so it never races a process.
+    /// Fills in the steps since the last look what only a quiet moment
+    /// shows truly: the program's tables and what it wrote to stderr since
+    /// the step before. Called once every instance has parked, so it never
+    /// races a process. Steps told in between (an instance that blocked or
+    /// ended while it worked) end at such a moment too, with nothing
+    /// committed since: each gets the same tables; the stderr goes to the
+    /// last, where the instances stopped.
     pub(super) fn look(&mut self) {
-        if !self.cfg.record || !self.unseen {
+        if !self.cfg.record {
             return;
         }
-        self.unseen = false;
-        let tables = program::dump_tables(&self.cfg.db_path(), 20).unwrap_or_default();
+        let Some(first) = self.unseen.take() else {
+            return;
+        };
+        let tables = self.db.dump_tables(20).unwrap_or_default();
         let mut stderr = std::mem::take(&mut self.stderr_carry);
         for i in 0..self.instances.len() {
             stderr.extend(self.stderr_since(i));
         }
+        for step in &mut self.steps[first..] {
+            step.tables = tables.clone();
+        }
         if let Some(step) = self.steps.last_mut() {
-            step.tables = tables;
             step.stderr = stderr;
         }
     }

@@ -113,7 +113,7 @@ impl Run<'_, '_> {
                         &mut lines,
                         format!("{label} killed before the provider got the charge"),
                     );
-                    self.kill(i, KillPoint::BeforeCharge);
+                    self.kill(i, KillPoint::BeforeCharge, &mut lines);
                     self.note_fault(index, fault, lines);
                     self.stand_down(i);
                     return Ok(());
@@ -181,7 +181,7 @@ impl Run<'_, '_> {
                             &mut lines,
                             format!("{label} killed after the charge, before it heard the answer"),
                         );
-                        self.kill(i, KillPoint::AfterCharge);
+                        self.kill(i, KillPoint::AfterCharge, &mut lines);
                         self.note_fault(index, fault, lines);
                         self.stand_down(i);
                         return Ok(());
@@ -239,11 +239,8 @@ impl Run<'_, '_> {
                         self.instances[i].holding.retain(|h| &h.receipt != receipt);
                         self.broker.forget_settled();
                         if let Some(h) = &held {
-                            self.ledger.acked(
-                                &h.payment,
-                                &self.cfg.db_path(),
-                                &self.cfg.recorded_query,
-                            );
+                            self.ledger
+                                .acked(&h.payment, &self.db, &self.cfg.recorded_query);
                         }
                         ("ok", None)
                     }
@@ -267,7 +264,7 @@ impl Run<'_, '_> {
                             },
                         );
                     }
-                    self.kill(i, KillPoint::AfterAck);
+                    self.kill(i, KillPoint::AfterAck, &mut lines);
                     self.note_fault(index, fault, lines);
                     self.stand_down(i);
                     return Ok(());
@@ -337,7 +334,7 @@ impl Run<'_, '_> {
         }
     }
 
-    pub(super) fn kill(&mut self, i: usize, point: KillPoint) {
+    pub(super) fn kill(&mut self, i: usize, point: KillPoint, lines: &mut Vec<String>) {
         let label = self.instances[i].label();
         let holding = self.instances[i].holding.clone();
         for h in &holding {
@@ -349,6 +346,11 @@ impl Run<'_, '_> {
             self.ledger.note(&h.payment, why);
         }
         self.drop_proc(i);
+        if self.db.is_server() {
+            lines.push(format!(
+                "the server shows no backend of {label} left: what it had not committed is rolled back"
+            ));
+        }
     }
 
     /// Ends instance `i`'s process, keeping what it wrote to stderr for
@@ -363,5 +365,6 @@ impl Run<'_, '_> {
         }
         self.instances[i].last_stderr = self.instances[i].stderr_tail();
         self.instances[i].proc = None;
+        self.backends_gone(i);
     }
 }

@@ -32,7 +32,12 @@ pub(super) fn connect(url: &PgUrl, schema: Option<&str>) -> Result<postgres::Cli
         config.application_name("idem");
     }
     config.options(&options);
-    config
-        .connect(postgres::NoTls)
-        .map_err(|e| DbError::Postgres(pg_error::connecting(url, &e)))
+    super::pg_connect_within::connect(&config, PG_CONNECT_TIMEOUT).map_err(|r| match r {
+        super::pg_connect_within::Refused::Error(e) => {
+            DbError::Postgres(pg_error::connecting(url, &e))
+        }
+        super::pg_connect_within::Refused::Silent(limit) => {
+            DbError::Postgres(super::pg_connect_within::silent(url, limit))
+        }
+    })
 }

@@ -6,6 +6,11 @@ use postgres::error::SqlState;
 
 /// A failure while opening the run's schema or a consumer's connection.
 pub(super) fn connecting(url: &PgUrl, e: &postgres::Error) -> String {
+    connecting_else(url, e, "Leave out --db to run on SQLite in memory")
+}
+
+/// The same, ending with what to do instead when no server answers.
+pub(super) fn connecting_else(url: &PgUrl, e: &postgres::Error, otherwise: &str) -> String {
     let code = e.code();
     let scrub = |text: String| match url.password() {
         Some(pw) if !pw.is_empty() => text.replace(&pw, "***"),
@@ -39,7 +44,7 @@ pub(super) fn connecting(url: &PgUrl, e: &postgres::Error) -> String {
     }
     if e.as_db_error().is_none() {
         return format!(
-            "--db {url}: cannot reach the PostgreSQL server ({detail}); is it running? Leave out --db to run on SQLite in memory"
+            "--db {url}: cannot reach the PostgreSQL server ({detail}); is it running? {otherwise}"
         );
     }
     format!("--db {url}: {detail}")

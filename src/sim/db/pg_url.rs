@@ -10,6 +10,9 @@ pub struct PgUrl {
     config: postgres::Config,
     /// `scheme://user@host:port/db`, password left out.
     shown: String,
+    /// The address as written, password included: what a program that
+    /// connects to the same server is handed (never shown).
+    text: String,
 }
 
 impl PartialEq for PgUrl {
@@ -127,11 +130,35 @@ impl FromStr for PgUrl {
         Ok(PgUrl {
             config,
             shown: format!("{scheme}://{user}@{host}:{port}/{db}"),
+            text: text.to_string(),
         })
     }
 }
 
 impl PgUrl {
+    /// The address as written, with its connection parameters `options`
+    /// and `application_name` replaced by `options=-csearch_path=SCHEMA`
+    /// and `application_name=NAME` (percent-encoded): the address a
+    /// program connects with, so that its tables land in `schema` and its
+    /// backends carry `name` on the server. Read the same way by libpq
+    /// (psycopg, psql), the `postgres` crate and other clients that take a
+    /// libpq URL. It holds the password, if any: never show it.
+    pub fn with_session(&self, schema: &str, name: &str) -> String {
+        let (base, query) = self.text.split_once('?').unwrap_or((&self.text, ""));
+        let mut params: Vec<String> = query
+            .split('&')
+            .filter(|kv| !kv.is_empty())
+            .filter(|kv| {
+                let key = kv.split_once('=').map_or(*kv, |(k, _)| k);
+                key != "options" && key != "application_name"
+            })
+            .map(str::to_string)
+            .collect();
+        params.push(format!("options=-csearch_path%3D{}", percent(schema)));
+        params.push(format!("application_name={}", percent(name)));
+        format!("{base}?{}", params.join("&"))
+    }
+
     pub(super) fn config(&self) -> &postgres::Config {
         &self.config
     }
@@ -151,6 +178,20 @@ impl PgUrl {
             .get_password()
             .map(|p| String::from_utf8_lossy(p).into_owned())
     }
+}
+
+/// Percent-encodes all but letters, digits and `-_.~` (RFC 3986's
+/// unreserved characters), for a value in an address's query.
+fn percent(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 /// Removes every copy of the address's password from `text`.
@@ -183,6 +224,27 @@ mod tests {
         assert_eq!(
             redact("postgresql://u:pw@h/db?password=pw2&x=1"),
             "postgresql://u:***@h/db?password=***&x=1"
+        );
+    }
+
+    #[test]
+    fn a_program_s_address_sets_its_schema_and_name_and_keeps_the_rest() {
+        let url: PgUrl = "postgres://root:pw@127.0.0.1:5432/test?sslmode=disable&application_name=x&options=-cwork_mem%3D1MB"
+            .parse()
+            .unwrap();
+        let given = url.with_session("idem_test_1", "idem_test_1.A");
+        assert_eq!(
+            given,
+            "postgres://root:pw@127.0.0.1:5432/test?sslmode=disable&options=-csearch_path%3Didem_test_1&application_name=idem_test_1.A"
+        );
+        let read: postgres::Config = given.parse().unwrap();
+        assert_eq!(read.get_options(), Some("-csearch_path=idem_test_1"));
+        assert_eq!(read.get_application_name(), Some("idem_test_1.A"));
+        assert_eq!(read.get_password(), Some(&b"pw"[..]));
+        let bare: PgUrl = "postgresql://root@h/db".parse().unwrap();
+        assert_eq!(
+            bare.with_session("s", "s.B"),
+            "postgresql://root@h/db?options=-csearch_path%3Ds&application_name=s.B"
         );
     }
 

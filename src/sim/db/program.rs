@@ -22,8 +22,19 @@ pub enum ProgramDbError {
         row: usize,
         found: String,
     },
+    #[error(
+        "{query}: column {column} is of type {found}; idem needs two integer columns, the order and the amount (whole dollars): cast it, as in order_id::bigint"
+    )]
+    ColumnType {
+        query: String,
+        column: usize,
+        found: String,
+    },
     #[error("SQLite: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// One line that says what went wrong on the server and what to do.
+    #[error("{0}")]
+    Postgres(String),
 }
 
 /// How long a look waits for a lock the program holds for a moment (a
