@@ -14,12 +14,19 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     // copy really was one. The last row, once there is one to count.
     let skipped = f.counters.duplicates_skipped;
     let footer = (skipped > 0).then(|| {
-        let mut line = Line::styled(format!("skipped as duplicates {skipped}"), t.dim());
-        if let Some(was) = f.changes.counter_was("duplicates_skipped") {
-            line.spans.push(Span::styled(
-                format!(" ({}{})", t.g.added, skipped.saturating_sub(was)),
-                t.change(),
-            ));
+        let moved = f
+            .changes
+            .counter_was("duplicates_skipped")
+            .map(|was| format!(" ({}{})", t.g.added, skipped.saturating_sub(was)));
+        let mark_w = moved.as_ref().map_or(0, String::len);
+        // The figure and its mark stay whole: the words give way.
+        let words = ["skipped as duplicates", "duplicates skipped", "skipped"]
+            .into_iter()
+            .find(|w| w.len() + 1 + skipped.to_string().len() + mark_w <= width)
+            .unwrap_or("skipped");
+        let mut line = Line::styled(format!("{words} {skipped}"), t.dim());
+        if let Some(moved) = moved {
+            line.spans.push(Span::styled(moved, t.change()));
         }
         line
     });
