@@ -21,14 +21,19 @@ pub fn processed_line(t: &Theme, f: &Frame, width: usize, height: usize) -> usiz
 /// The panel's lines, and where the `processed_messages` heading is.
 fn drawn(t: &Theme, f: &Frame, width: usize, height: usize) -> (Vec<Line<'static>>, usize) {
     let (mut out, mut heading) = tables(t, f, width);
-    // The column names only when every line of every table still fits
+    // The column names only where the rows are drawn in their columns
+    // (`PAYMENT_COLUMNS` wide), and every line of every table still fits
     // below them: the rows are the evidence, the names are not.
-    if width >= 28 && out.len() < height {
+    if width >= PAYMENT_COLUMNS && out.len() < height {
         out.insert(1, Line::styled(" order  amount  message", t.dim()));
         heading += 1;
     }
     (out, heading)
 }
+
+/// The panel width from which a payment's order, amount and message are
+/// drawn in columns under their names.
+const PAYMENT_COLUMNS: usize = 36;
 
 /// Every table's lines, and where the `processed_messages` heading is.
 fn tables(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
@@ -41,7 +46,7 @@ fn tables(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
         out.push(Line::styled(" (no rows)", t.dim()));
     }
     for (i, p) in db.payments.iter().enumerate() {
-        let row = if width >= 36 {
+        let row = if width >= PAYMENT_COLUMNS {
             format!(
                 " {:<6} {:<7} {}",
                 p.order,
@@ -425,6 +430,28 @@ mod tests {
             versions > 0,
             "no run has a committed row an open transaction changed"
         );
+    }
+
+    /// The column names stand over rows drawn in those columns: at a width
+    /// where the rows are drawn tight, no names.
+    #[test]
+    fn the_column_names_stand_over_rows_in_their_columns() {
+        let t = Theme::new(false, false);
+        super::super::each_builtin_frame(|at_step, f| {
+            for w in [28, 34, 36, 41] {
+                let lines: Vec<String> = lines(&t, f, w, 40).iter().map(text).collect();
+                let named = lines.iter().any(|l| l.starts_with(" order  amount"));
+                for p in &f.db.payments {
+                    let aligned = format!(" {:<6} {:<7} ", p.order, format!("${}", p.amount));
+                    if named {
+                        assert!(
+                            lines.iter().any(|l| l.starts_with(&aligned)),
+                            "{at_step} at {w}: {lines:#?}"
+                        );
+                    }
+                }
+            }
+        });
     }
 
     /// A committed row reads alike in every table: plain. Only the step that
