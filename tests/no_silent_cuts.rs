@@ -529,3 +529,24 @@ fn the_refused_insert_reads_whole_at_120x40() {
         );
     }
 }
+
+/// The refused insert's evidence, the duplicate key, is in the database
+/// panel at every size, 80x24 included, where the panel is four rows.
+#[test]
+fn the_duplicate_key_is_on_screen_at_every_size() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let mut app = common::app("tour-3", "idempotent");
+        common::resize(&mut app, w, h);
+        app.pos = 13;
+        assert!(app.frame().db.processed.iter().any(|p| p.conflict));
+        let mut screen = Screen::new(w, h);
+        let buf = screen.show(&app).clone();
+        let m = layout::main_for(
+            Rect::new(0, 0, w, h),
+            None,
+            layout::Need::of(app.frame(), &app.timeline.frames),
+        );
+        let db = rows(&buf, m.rect(Panel::Database)).join("\n");
+        assert!(db.contains("duplicate key"), "{w}x{h}:\n{db}");
+    }
+}

@@ -91,13 +91,27 @@ fn tables(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
         // A committed row is plain, as in payments: a label kept on every
         // later step would read as news; the step that commits it says so
         // with its change mark.
-        let kept = p
+        let mut kept: Vec<Span<'static>> = p
             .uncommitted_by
             .iter()
             .map(|by| not_committed(t, row.chars().count(), by, change, width))
             .collect();
+        // The refused insert is this step's evidence: on the row's own line
+        // where it fits (a short panel keeps it in view), else under it.
+        let refused = [
+            format!("  {} duplicate key: 0 rows inserted", g.conflict),
+            format!("  {} duplicate key", g.conflict),
+        ];
+        let used = row.chars().count() + kept.iter().map(Span::width).sum::<usize>();
+        let tag = if change.is_some() { 2 } else { 0 };
+        let inline = refused
+            .iter()
+            .find(|r| p.conflict && used + r.chars().count() + tag <= width);
+        if let Some(r) = inline {
+            kept.push(Span::styled(r.clone(), t.bad()));
+        }
         out.push(marks::tagged_with(t, Line::raw(row), kept, change, width));
-        if p.conflict {
+        if p.conflict && inline.is_none() {
             out.push(Line::styled(
                 format!("   {} duplicate key: 0 rows inserted", g.conflict),
                 t.bad(),
