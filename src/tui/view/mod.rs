@@ -4,7 +4,7 @@
 mod broker;
 mod compare;
 mod database;
-mod events;
+pub(super) mod events;
 mod explorer;
 mod explorer_detail;
 mod faults;
@@ -21,7 +21,7 @@ mod predict;
 mod presenter;
 mod provider;
 mod service;
-mod sql;
+pub(super) mod sql;
 mod too_small;
 pub(super) mod verdict;
 
