@@ -68,11 +68,10 @@ fn tables(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
     extra_tables(t, f, width, &mut out);
     if !db.uses_processed {
         // One row: the rows this design does write need the room.
-        let said = if width >= 44 {
-            ": not used by this design"
-        } else {
-            ": not used"
-        };
+        let said = [": not used by this design", ": not used", ": unused"]
+            .into_iter()
+            .find(|said| "processed_messages".len() + said.len() <= width)
+            .unwrap_or(": unused");
         let heading = out.len();
         out.push(Line::from(vec![
             Span::styled("processed_messages", t.title()),
@@ -464,6 +463,27 @@ mod tests {
                         );
                     }
                 }
+            }
+        });
+    }
+
+    /// A design without processed_messages says so whole from the width
+    /// of the 80x24 panel (27) up; it read `processed_messages: not us…`.
+    #[test]
+    fn an_unused_table_says_so_whole() {
+        let t = Theme::new(false, false);
+        super::super::each_builtin_frame(|at_step, f| {
+            if f.db.uses_processed {
+                return;
+            }
+            for w in 26..=50 {
+                let at = processed_line(&t, f, w, 40);
+                let line = &lines(&t, f, w, 40)[at];
+                let text = text(line);
+                assert!(
+                    line.width() <= w && (text.ends_with("used") || text.ends_with("design")),
+                    "{at_step} at {w}: {text:?}"
+                );
             }
         });
     }
