@@ -11,6 +11,7 @@ use idem::tui::theme::Theme;
 use idem::tui::{App, layout, view};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Color;
 use ratatui::text::Line;
 
 const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (200, 60)];
@@ -45,6 +46,63 @@ fn shown(line: &str, rows: &[String]) -> bool {
             || r.strip_suffix('…')
                 .is_some_and(|cut| want.starts_with(cut) && !cut.is_empty())
     })
+}
+
+/// The row that shows `line`, whole or cut with an ellipsis.
+fn row_of<'a>(line: &str, rows: &'a [String]) -> Option<&'a String> {
+    rows.iter().find(|r| shown(line, std::slice::from_ref(*r)))
+}
+
+/// A line's marks: what the step changed (the change colour) and the
+/// words that say a row is not committed yet.
+fn marks(line: &Line) -> Vec<String> {
+    line.spans
+        .iter()
+        .filter(|s| s.style.fg == Some(Color::Magenta) || s.content.contains("uncommitted"))
+        .map(|s| s.content.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// A table panel's marks are whole: a row on screen keeps its marks whole
+/// (the row gives way, never the mark), and a figure or step the broker or
+/// the service changed is on screen, whatever else the panel folds away.
+fn marks_whole(panel: Panel, lines: &[Line], rows: &[String]) -> Result<(), String> {
+    for line in lines {
+        let marked = marks(line);
+        if marked.is_empty() {
+            continue;
+        }
+        let whole = text(line);
+        let Some(row) = row_of(&whole, rows) else {
+            // The broker's figures and the service's step are few and short:
+            // the ones this step moved are always on screen. Elsewhere a
+            // changed row may be hidden, and counted (`says_more`).
+            let changed = line
+                .spans
+                .iter()
+                .any(|s| s.style.fg == Some(Color::Magenta));
+            if changed && matches!(panel, Panel::Broker | Panel::Service) {
+                return Err(format!(
+                    "{panel:?}: the changed line {whole:?} is off screen"
+                ));
+            }
+            continue;
+        };
+        if let Some(m) = marked.iter().find(|m| !row.contains(m.as_str())) {
+            return Err(format!(
+                "{panel:?}: the mark {m:?} of {whole:?} is cut: {row:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The end of a panel's last row, when the panel hides rows: the sign
+/// says both that a line was cut (an ellipsis) and how much is hidden.
+fn cut_with_ellipsis(rows: &[String]) -> bool {
+    rows.last()
+        .is_some_and(|r| r.contains('…') || r.contains("..."))
 }
 
 /// Every word of the prose is somewhere in the panel.
@@ -98,6 +156,31 @@ fn evidence(app: &App, f: &Frame, buf: &Buffer, m: &layout::Main) -> Result<(), 
             )));
         }
     }
+    // An event that does not end on screen is cut: the panel's sign ends
+    // what is shown with an ellipsis.
+    let last_cut = f.events.iter().any(|e| {
+        let end: String = e
+            .text
+            .split_whitespace()
+            .rev()
+            .take(2)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect::<Vec<_>>()
+            .join(" ");
+        !flat.contains(&end)
+    });
+    let event_rows = rows(
+        buf,
+        m.rect(Panel::Events)
+            .inner(ratatui::layout::Margin::new(1, 1)),
+    );
+    if last_cut && !cut_with_ellipsis(&event_rows) {
+        return Err(place(&format!(
+            "an event is cut without an ellipsis\n{events}"
+        )));
+    }
     let head = rows(buf, m.header).join("");
     let verdict = rows(buf, m.rect(Panel::Verdict)).join(" ");
     let words = f.verdict.headline();
@@ -134,10 +217,29 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             Rect::new(rect.x, rect.bottom().saturating_sub(1), rect.width, 1),
         );
         let rows = rows(buf, inner);
+        let (w, h) = (usize::from(inner.width), usize::from(inner.height));
+        let colour = Theme::new(true, false);
+        let marked = match panel {
+            Panel::Broker => view::broker_lines(&colour, f, w, h),
+            Panel::Service => view::service_lines(&colour, f, w, h),
+            Panel::Database => view::database_lines(&colour, f, w, h),
+            Panel::Provider => view::provider_lines(&colour, f, w),
+            _ => Vec::new(),
+        };
+        marks_whole(*panel, &marked, &rows).map_err(|e| {
+            format!(
+                "{} {} step {} at {}x{}: {e}\n{}",
+                app.script.name,
+                app.strategy.name,
+                f.index,
+                size.0,
+                size.1,
+                rows.join("\n")
+            )
+        })?;
         if says_more(&rows) || (*panel != Panel::Verdict && says_more(&border)) {
             continue;
         }
-        let (w, h) = (usize::from(inner.width), usize::from(inner.height));
         let table = match panel {
             Panel::Broker => Some(view::broker_lines(&t, f, w, h)),
             Panel::Service => Some(view::service_lines(&t, f, w, h)),
@@ -388,4 +490,63 @@ fn a_story_panel_never_opens_mid_sentence() {
         failures.len(),
         failures.first().cloned().unwrap_or_default()
     );
+}
+
+/// The race's refused insert (tour-3 idempotent, step 13) at 120x40: B's
+/// statement and the database's answer are read whole, wrapped, not cut to
+/// a line each while the events beside them leave rows empty. The split
+/// that gives them the room is the run's: every step keeps it
+/// (`every_step_of_a_run_draws_into_the_same_panels`).
+#[test]
+fn the_refused_insert_reads_whole_at_120x40() {
+    let mut app = common::app("tour-3", "idempotent");
+    common::resize(&mut app, 120, 40);
+    app.pos = 13;
+    let mut screen = Screen::new(120, 40);
+    let buf = screen.show(&app).clone();
+    let f = app.frame().clone();
+    assert!(
+        f.sql.iter().any(|r| r.result.contains("0 rows")),
+        "step 13 is the refused insert: {:?}",
+        f.sql
+    );
+    let m = layout::main_for(
+        Rect::new(0, 0, 120, 40),
+        None,
+        layout::Need::of(&f, &app.timeline.frames),
+    );
+    let sql = rows(
+        &buf,
+        m.rect(Panel::Sql).inner(ratatui::layout::Margin::new(1, 1)),
+    );
+    let flat = sql.iter().map(|r| r.trim()).collect::<Vec<_>>().join(" ");
+    for r in &f.sql {
+        let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            norm(&flat).contains(&norm(&r.sql)) && norm(&flat).contains(&norm(&r.result)),
+            "{r:?} is not whole:\n{}",
+            sql.join("\n")
+        );
+    }
+}
+
+/// The refused insert's evidence, the duplicate key, is in the database
+/// panel at every size, 80x24 included, where the panel is four rows.
+#[test]
+fn the_duplicate_key_is_on_screen_at_every_size() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let mut app = common::app("tour-3", "idempotent");
+        common::resize(&mut app, w, h);
+        app.pos = 13;
+        assert!(app.frame().db.processed.iter().any(|p| p.conflict));
+        let mut screen = Screen::new(w, h);
+        let buf = screen.show(&app).clone();
+        let m = layout::main_for(
+            Rect::new(0, 0, w, h),
+            None,
+            layout::Need::of(app.frame(), &app.timeline.frames),
+        );
+        let db = rows(&buf, m.rect(Panel::Database)).join("\n");
+        assert!(db.contains("duplicate key"), "{w}x{h}:\n{db}");
+    }
 }

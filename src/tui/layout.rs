@@ -1,9 +1,13 @@
 //! Where everything goes, as pure functions of the screen size. Rendering
 //! and mouse hit-testing both call these, so a click lands on what was drawn.
 
+mod share;
+
 use super::panel::Panel;
 use crate::sim::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
+pub use share::Lower;
+use share::split;
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
@@ -37,7 +41,7 @@ impl Main {
 
 /// How much text the step on screen puts in the panels that share a row,
 /// so that the room goes where the text is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Need {
     pub sql: usize,
     pub events: usize,
@@ -48,6 +52,9 @@ pub struct Need {
     pub narration: usize,
     /// The provider panel's rows: its count, the charges and the key store.
     pub provider: usize,
+    /// Every step's SQL and events, as their panels word them: the split
+    /// between the two is chosen for the whole run.
+    pub lower: Vec<Lower>,
 }
 
 /// The rows the provider panel's lines take (`view::provider`): the count,
@@ -91,6 +98,11 @@ impl Need {
             verdict: most(verdict_columns),
             narration: most(narration_columns),
             provider: most(provider_rows),
+            lower: if frames.is_empty() {
+                vec![Lower::of(f)]
+            } else {
+                frames.iter().map(Lower::of).collect()
+            },
         }
     }
 
@@ -195,12 +207,7 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
         (Panel::Database, database),
         (Panel::Provider, provider),
     ];
-    let sql_pct = need.sql_percent();
-    let [sql, events] = Layout::horizontal([
-        Constraint::Percentage(sql_pct),
-        Constraint::Percentage(100 - sql_pct),
-    ])
-    .areas(lower);
+    let [sql, events] = split(lower, need.sql_share(lower));
     panels.extend([
         (Panel::Narration, narration),
         (Panel::Sql, sql),

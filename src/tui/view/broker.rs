@@ -58,7 +58,7 @@ fn with_counters(
         counter("acked", "acked", c.acked),
         counter("DLQ", "dead_lettered", c.dead_lettered),
     ];
-    let mut counters = flow(t, &counters, width);
+    let counters = flow(t, &counters, width);
     // What only the observer knows (a dropped ack, a copy of a message
     // delivered again) is kept apart and marked as such; a handler's own
     // skips are counted in the service panel, where they happen.
@@ -73,24 +73,55 @@ fn with_counters(
         &observed,
         width.saturating_sub(label.chars().count() + 1),
     );
+    let mut apart = Vec::new();
     if seen.len() == 1 {
         // One line when it fits: the label leads its counts.
         let mut line = seen.remove(0);
         line.spans.insert(0, Span::raw(format!("{label} ")));
-        counters.push(line.style(observer));
+        apart.push(line.style(observer));
     } else {
-        counters.push(Line::styled(label, observer));
-        counters.extend(
+        apart.push(Line::styled(label, observer));
+        apart.extend(
             flow(t, &observed, width)
                 .into_iter()
                 .map(|l| l.style(observer)),
         );
     }
-    // The counters sit at the bottom of the panel when there is room, like
-    // a status line of the broker.
-    let gap = height.saturating_sub(out.len() + counters.len());
-    out.extend(std::iter::repeat_n(Line::raw(""), gap.max(1)));
+    let wanted = out.len() + counters.len() + apart.len();
+    if wanted < height {
+        // The counters sit at the bottom of the panel when there is room,
+        // like a status line of the broker.
+        out.extend(std::iter::repeat_n(Line::raw(""), height - wanted));
+    } else if wanted > height {
+        // Short of rows: the observer's lines give up their label's own
+        // line (each keeps its ◇), and if that is not enough the lines this
+        // step changed come first, so the rows the panel cannot show are
+        // unchanged ones, counted.
+        if apart.len() > 1 {
+            apart = flow(t, &observed, width.saturating_sub(2))
+                .into_iter()
+                .map(|mut l| {
+                    l.spans.insert(0, Span::raw(format!("{} ", t.g.observer)));
+                    l.style(observer)
+                })
+                .collect();
+        }
+        if out.len() + counters.len() + apart.len() <= height {
+            out.extend(counters);
+            out.extend(apart);
+            return out;
+        }
+        let moved = |l: &Line| l.spans.iter().any(|s| s.style == t.change());
+        let (mut first, mut then): (Vec<_>, Vec<_>) = counters.into_iter().partition(moved);
+        let (seen_moved, seen_not): (Vec<_>, Vec<_>) = apart.into_iter().partition(moved);
+        first.extend(seen_moved);
+        then.extend(seen_not);
+        first.extend(then);
+        out.extend(first);
+        return out;
+    }
     out.extend(counters);
+    out.extend(apart);
     out
 }
 

@@ -40,12 +40,27 @@ fn tag(t: &Theme, c: Change, room: usize) -> String {
 /// A line with a change tag, if there is one, within `width`: the tag
 /// stays whole and the line gives way (ending in an ellipsis) if it must.
 pub fn tagged(t: &Theme, line: Line<'static>, c: Option<Change>, width: usize) -> Line<'static> {
-    let Some(c) = c else {
-        return line;
-    };
-    let text = tag(t, c, width.saturating_sub(line.width()));
-    let mut line = fit(t, line, width.saturating_sub(text.chars().count()));
-    line.spans.push(Span::styled(text, t.change()));
+    tagged_with(t, line, Vec::new(), c, width)
+}
+
+/// As `tagged`, with marks of the row's own (`uncommitted (B)`, `✕ again`)
+/// between the row and the change tag: every mark stays whole, and the row
+/// gives way (ending in an ellipsis) if it must.
+pub fn tagged_with(
+    t: &Theme,
+    line: Line<'static>,
+    kept: Vec<Span<'static>>,
+    c: Option<Change>,
+    width: usize,
+) -> Line<'static> {
+    let kept_w: usize = kept.iter().map(Span::width).sum();
+    let text = c.map(|c| tag(t, c, width.saturating_sub(line.width() + kept_w)));
+    let tag_w = text.as_ref().map_or(0, |s| s.chars().count());
+    let mut line = fit(t, line, width.saturating_sub(kept_w + tag_w));
+    line.spans.extend(kept);
+    if let Some(text) = text {
+        line.spans.push(Span::styled(text, t.change()));
+    }
     line
 }
 

@@ -1,7 +1,8 @@
 //! Nothing is cut without a sign. A panel's lines are drawn off screen at
 //! their full height first; when they do not all fit, the last row that
-//! fits says how many more there are, and a line too wide for a panel that
-//! does not wrap ends in an ellipsis (`fit`).
+//! fits says how many more there are (after an ellipsis: its row may end
+//! mid-sentence), and a line too wide for a panel that does not wrap ends
+//! in an ellipsis (`fit`).
 
 use super::fit;
 use crate::tui::theme::Theme;
@@ -46,10 +47,12 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
         t.g.ellipsis,
         if arrow.is_empty() { "" } else { " " }
     );
+    // The short sign keeps the ellipsis too: the row it ends may be cut
+    // mid-sentence, and a count alone does not say so.
     let short = if arrow.is_empty() {
-        format!(" (+{hidden})")
+        format!(" {}(+{hidden})", t.g.ellipsis)
     } else {
-        format!(" {arrow}{hidden}")
+        format!(" {}{arrow}{hidden}", t.g.ellipsis)
     };
     let y = area.bottom() - 1;
     let blank = |buf: &Buffer, x: u16| buf[(x, y)].symbol().trim().is_empty();
@@ -60,12 +63,12 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
         let start = area.right() - w;
         start > area.left() && !blank(buf, start - 1) && !blank(buf, start)
     };
+    // The long sign where it splits nothing; else the short one, which
+    // takes back the least of the row when both would split a word.
     let text = if area.width >= 24 && !splits(buf, width_of(&long)) {
         long
-    } else if area.width < 24 || !splits(buf, width_of(&short)) {
-        short
     } else {
-        long
+        short
     };
     let w = width_of(&text);
     let start = area.right() - w;
@@ -132,7 +135,7 @@ mod tests {
         let (hidden, rows) = screen(lines, false, 27, 3);
         assert_eq!(hidden, 1);
         // The short sign fits beside the whole row.
-        assert_eq!(rows[2], " ch_82 order 1042 $40 +  ↓1");
+        assert_eq!(rows[2], " ch_82 order 1042 $40 + …↓1");
         let lines = vec![
             Line::from("a"),
             Line::from("b"),
@@ -154,7 +157,7 @@ mod tests {
         assert_eq!(rows[0].trim(), "row 1");
         assert_eq!(
             rows[2].trim(),
-            "row 3             ↓2",
+            "row 3            …↓2",
             "the last row keeps its start"
         );
         let lines = (1..=5).map(|i| Line::raw(format!("row {i}"))).collect();

@@ -17,6 +17,9 @@ pub fn key_store_line(t: &Theme, f: &Frame, width: usize) -> usize {
     drawn(t, f, width).1
 }
 
+/// The key store's heading when it holds no key, in full.
+const KEY_STORE_EMPTY: (&str, &str) = ("Idempotency-Key store", ": empty");
+
 /// The panel's lines, and where the key store's heading is.
 fn drawn(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
     let g = &t.g;
@@ -57,9 +60,16 @@ fn drawn(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
     }
     let heading = out.len();
     if p.keys.is_empty() {
+        // "empty" is the fact: the heading gives way to it where the panel
+        // is narrow, never the other way round.
+        let (name, said) = if width >= KEY_STORE_EMPTY.0.len() + KEY_STORE_EMPTY.1.len() {
+            KEY_STORE_EMPTY
+        } else {
+            ("Idempotency-Keys", ": none")
+        };
         out.push(Line::from(vec![
-            Span::styled("Idempotency-Key store", t.title()),
-            Span::styled(": empty", t.dim()),
+            Span::styled(name, t.title()),
+            Span::styled(said, t.dim()),
         ]));
     } else {
         out.push(Line::styled("Idempotency-Key store", t.title()));
@@ -107,6 +117,30 @@ mod tests {
                 "{at_step}: line {at} is {:?}",
                 lines[at]
             );
+        });
+    }
+
+    /// An empty key store says so whole at every panel width, 80x24's 27
+    /// columns included (it read `Idempotency-Key store: emp…` there).
+    #[test]
+    fn an_empty_key_store_says_so_whole_at_every_width() {
+        let t = Theme::new(false, false);
+        super::super::each_builtin_frame(|at_step, f| {
+            if !f.provider.keys.is_empty() {
+                return;
+            }
+            for w in 22..=44 {
+                let heading = &lines(&t, f, w)[key_store_line(&t, f, w)];
+                let text = heading.to_string();
+                assert!(
+                    heading.width() <= w && text.starts_with("Idempotency-Key"),
+                    "{at_step} at {w}: {text:?}"
+                );
+                assert!(
+                    text.ends_with("empty") || text.ends_with("none"),
+                    "{text:?}"
+                );
+            }
         });
     }
 }

@@ -14,12 +14,19 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     // copy really was one. The last row, once there is one to count.
     let skipped = f.counters.duplicates_skipped;
     let footer = (skipped > 0).then(|| {
-        let mut line = Line::styled(format!("skipped as duplicates {skipped}"), t.dim());
-        if let Some(was) = f.changes.counter_was("duplicates_skipped") {
-            line.spans.push(Span::styled(
-                format!(" ({}{})", t.g.added, skipped.saturating_sub(was)),
-                t.change(),
-            ));
+        let moved = f
+            .changes
+            .counter_was("duplicates_skipped")
+            .map(|was| format!(" ({}{})", t.g.added, skipped.saturating_sub(was)));
+        let mark_w = moved.as_ref().map_or(0, String::len);
+        // The figure and its mark stay whole: the words give way.
+        let words = ["skipped as duplicates", "duplicates skipped", "skipped"]
+            .into_iter()
+            .find(|w| w.len() + 1 + skipped.to_string().len() + mark_w <= width)
+            .unwrap_or("skipped");
+        let mut line = Line::styled(format!("{words} {skipped}"), t.dim());
+        if let Some(moved) = moved {
+            line.spans.push(Span::styled(moved, t.change()));
         }
         line
     });
@@ -314,6 +321,95 @@ mod tests {
     use crate::scenario;
     use crate::sim::Strategy;
     use crate::timeline::Timeline;
+
+    /// The service panel's sizes at 80x24, 100x30 and 120x40 (inside its
+    /// borders), and narrower and shorter ones.
+    const PANELS: [(usize, usize); 5] = [(27, 9), (34, 11), (41, 17), (24, 6), (30, 7)];
+
+    /// Every consumer's strip (one glyph a step, when its list is folded)
+    /// is whole and true at the step shown: one glyph per step of its
+    /// program, each its step's mark (a step not run yet: `·`, or `▷` for
+    /// the next one); the step under it is the one that ran (or runs next);
+    /// and a step is pointed at as "this step" (`◀`) only for a consumer an
+    /// event of this step is about, and only the step it ran.
+    #[test]
+    fn every_strip_is_whole_and_its_marks_true_at_the_step_shown() {
+        let t = Theme::new(false, false);
+        let mut strips = 0;
+        crate::tui::view::each_builtin_frame(|at_step, f| {
+            for (w, h) in PANELS {
+                let drawn = lines(&t, f, w, h);
+                let text: Vec<String> = drawn.iter().map(|l| l.to_string()).collect();
+                for c in &f.consumers {
+                    let Some(at) = text.iter().position(|l| {
+                        l.starts_with(&format!("consumer {} ", c.name))
+                            || l.starts_with(&format!("{}: ", c.name))
+                    }) else {
+                        panic!("{at_step} at {w}x{h}: no line for {}\n{text:#?}", c.name);
+                    };
+                    let ran = f.changes.step_of(&c.name);
+                    let acted = f
+                        .events
+                        .iter()
+                        .any(|e| e.actor.label() == format!("consumer {}", c.name));
+                    let own: Vec<&String> = text[at + 1..]
+                        .iter()
+                        .take_while(|l| {
+                            !f.consumers.iter().any(|o| {
+                                l.starts_with(&format!("consumer {} ", o.name))
+                                    || l.starts_with(&format!("{}: ", o.name))
+                            })
+                        })
+                        .collect();
+                    let place = format!("{at_step} at {w}x{h}, consumer {}", c.name);
+                    if own.iter().any(|l| l.contains(t.g.ran)) {
+                        assert!(
+                            ran.is_some() && acted,
+                            "{place}: marked, but it did nothing\n{text:#?}"
+                        );
+                    }
+                    // A strip: a space, then one one-cell span a step.
+                    let Some(strip) = drawn.get(at + 1).filter(|l| {
+                        l.spans.len() > c.steps.len()
+                            && l.spans[0].content == " "
+                            && l.spans[1..=c.steps.len()].iter().all(|s| s.width() == 1)
+                    }) else {
+                        continue;
+                    };
+                    strips += 1;
+                    let glyphs: Vec<&str> = strip.spans[1..=c.steps.len()]
+                        .iter()
+                        .map(|s| s.content.as_ref())
+                        .collect();
+                    for (k, (g, s)) in glyphs.iter().zip(&c.steps).enumerate() {
+                        let want = match s.mark {
+                            Mark::Todo if c.next == Some(k) => t.g.upcoming,
+                            Mark::Todo => t.g.todo,
+                            m => mark(&t, m).0,
+                        };
+                        assert_eq!(*g, want, "{place}: step {k} ({}) {:?}", s.label, s.mark);
+                        let lit = strip.spans[1 + k]
+                            .style
+                            .add_modifier
+                            .contains(ratatui::style::Modifier::REVERSED);
+                        assert_eq!(lit, ran == Some(k), "{place}: step {k} lit {lit}");
+                    }
+                    if let Some(k) = ran.or(c.next) {
+                        let under = text[at + 2].trim_start();
+                        let label = &c.steps[k].label;
+                        let named = under.split_once(' ').is_some_and(|(_, rest)| {
+                            rest.starts_with(label.as_str())
+                                || rest.split(t.g.ellipsis).next().is_some_and(|cut| {
+                                    cut.chars().count() >= 3 && label.starts_with(cut)
+                                })
+                        });
+                        assert!(named, "{place}: {under:?} is not step {k} ({label})");
+                    }
+                }
+            }
+        });
+        assert!(strips > 100, "only {strips} strips drawn");
+    }
 
     #[test]
     fn an_idle_consumer_folds_first_so_the_busy_one_keeps_its_list() {
