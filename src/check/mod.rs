@@ -37,8 +37,8 @@ pub use bounds::Bounds;
 pub use counterexample::{CounterStep, Counterexample};
 pub use enabled::{Choice, Cost, Used, enabled, was_blocked};
 pub use explore::SEED;
-pub use property::{Invariant, Witness};
-pub use report::{CheckReport, InvariantResult, StrategyReport, WitnessResult};
+pub use property::{Eventually, Invariant, Kind, Witness};
+pub use report::{CheckReport, EventuallyResult, InvariantResult, StrategyReport, WitnessResult};
 pub use table::num;
 pub use table::{render, table};
 pub use watch::{DEFAULT_MAX_STATES, Seen, Watch};
@@ -245,8 +245,8 @@ fn check_once(
             )?);
         }
     }
-    let invariants = Invariant::ALL
-        .into_iter()
+    let kind = bounds.kind();
+    let invariants = Invariant::of(kind)
         .map(|inv| InvariantResult {
             invariant: inv,
             text: inv.text().to_string(),
@@ -265,6 +265,13 @@ fn check_once(
             depth: first_seen.get(&w).map(|&n| graph.nodes[n as usize].depth),
         })
         .collect();
+    let failing = report::failing(&outcomes, schedules);
+    let eventually = EventuallyResult {
+        property: Eventually::of(kind),
+        text: Eventually::of(kind).text().to_string(),
+        holds: failing == 0,
+        failing,
+    };
     Ok(StrategyReport {
         strategy: strategy.name.to_string(),
         summary: strategy.summary.to_string(),
@@ -293,7 +300,9 @@ fn check_once(
         max_depth: graph.nodes.iter().map(|n| n.depth).max().unwrap_or(0),
         truncated: graph.truncated,
         outcomes,
+        kind,
         invariants,
+        eventually,
         witnesses,
         counterexamples,
         assumptions: strategy.assumptions(),

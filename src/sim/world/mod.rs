@@ -299,6 +299,15 @@ impl World {
         &self.store.committed
     }
 
+    /// Per order, each status version that commits wrote to its row, with
+    /// how many commits wrote it (the observer's books: the row itself
+    /// keeps only the last).
+    pub fn applied_versions(
+        &self,
+    ) -> &std::collections::BTreeMap<u32, std::collections::BTreeMap<u32, u32>> {
+        &self.books.applied_versions
+    }
+
     pub fn counters(&self) -> &Counters {
         &self.counters
     }
