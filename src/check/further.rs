@@ -143,10 +143,11 @@ pub fn claim(report: &StrategyReport, requested: &Bounds) -> String {
 }
 
 /// Tries `strategy`, which held within `used`, one bound further each way
-/// its assumptions allow.
+/// its assumptions allow, on the spare databases `parent` keeps.
 pub fn tries(
     strategy: &Strategy,
     used: &Bounds,
+    parent: &Watch,
     check: impl Fn(&Strategy, &Bounds, &Watch) -> Result<StrategyReport, CheckError>,
 ) -> Result<Vec<Further>, CheckError> {
     let mut out = Vec::new();
@@ -161,7 +162,7 @@ pub fn tries(
             Widening::Retry => bounds.retries = 1,
         }
         let started = std::time::Instant::now();
-        let result = match check(strategy, &bounds, &Watch::new(MAX_STATES)) {
+        let result = match check(strategy, &bounds, &parent.sharing(MAX_STATES)) {
             Ok(r) if r.broken() => FurtherResult::Breaks {
                 shortest: r
                     .counterexamples

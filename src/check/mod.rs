@@ -159,7 +159,7 @@ pub fn check_watched(
     let mut report = check_once(strategy, requested, watch)?;
     if report.claims_safe && !report.broken() && !report.vacuous() {
         let used = requested.for_strategy(strategy);
-        report.further = further::tries(strategy, &used, check_once)?;
+        report.further = further::tries(strategy, &used, watch, check_once)?;
     }
     Ok(report)
 }
