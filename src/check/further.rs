@@ -142,44 +142,64 @@ pub fn claim(report: &StrategyReport, requested: &Bounds) -> String {
     line
 }
 
+/// The widenings a design that held within `used` is tried with, each
+/// with its bounds: one more fault, and a producer retry where its
+/// assumptions allow one.
+pub fn widenings(strategy: &Strategy, used: &Bounds) -> Vec<(Widening, Bounds)> {
+    let mut out = vec![Widening::Fault];
+    if used.retries == 0 && strategy.assumptions().iter().all(|a| a.allows_retries()) {
+        out.push(Widening::Retry);
+    }
+    out.into_iter()
+        .map(|widening| {
+            let mut bounds = used.clone();
+            match widening {
+                Widening::Fault => bounds.max_faults += 1,
+                Widening::Retry => bounds.retries = 1,
+            }
+            (widening, bounds)
+        })
+        .collect()
+}
+
+/// One further try, on the spare databases `parent` keeps.
+pub fn try_one(
+    strategy: &Strategy,
+    (widening, bounds): (Widening, Bounds),
+    parent: &Watch,
+    check: impl Fn(&Strategy, &Bounds, &Watch) -> Result<StrategyReport, CheckError>,
+) -> Result<Further, CheckError> {
+    let started = std::time::Instant::now();
+    let result = match check(strategy, &bounds, &parent.sharing(MAX_STATES)) {
+        Ok(r) if r.broken() => FurtherResult::Breaks {
+            shortest: r
+                .counterexamples
+                .into_iter()
+                .min_by_key(|c| c.moves.len())
+                .map(Box::new),
+        },
+        Ok(r) => FurtherResult::Holds { states: r.states },
+        Err(CheckError::Budget { states, .. }) => FurtherResult::TooLarge { states },
+        Err(e) => return Err(e),
+    };
+    Ok(Further {
+        widening,
+        bounds,
+        result,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
 /// Tries `strategy`, which held within `used`, one bound further each way
-/// its assumptions allow, on the spare databases `parent` keeps.
+/// its assumptions allow, one try after the other.
 pub fn tries(
     strategy: &Strategy,
     used: &Bounds,
     parent: &Watch,
-    check: impl Fn(&Strategy, &Bounds, &Watch) -> Result<StrategyReport, CheckError>,
+    check: impl Fn(&Strategy, &Bounds, &Watch) -> Result<StrategyReport, CheckError> + Copy,
 ) -> Result<Vec<Further>, CheckError> {
-    let mut out = Vec::new();
-    let mut widenings = vec![Widening::Fault];
-    if used.retries == 0 && strategy.assumptions().iter().all(|a| a.allows_retries()) {
-        widenings.push(Widening::Retry);
-    }
-    for widening in widenings {
-        let mut bounds = used.clone();
-        match widening {
-            Widening::Fault => bounds.max_faults += 1,
-            Widening::Retry => bounds.retries = 1,
-        }
-        let started = std::time::Instant::now();
-        let result = match check(strategy, &bounds, &parent.sharing(MAX_STATES)) {
-            Ok(r) if r.broken() => FurtherResult::Breaks {
-                shortest: r
-                    .counterexamples
-                    .into_iter()
-                    .min_by_key(|c| c.moves.len())
-                    .map(Box::new),
-            },
-            Ok(r) => FurtherResult::Holds { states: r.states },
-            Err(CheckError::Budget { states, .. }) => FurtherResult::TooLarge { states },
-            Err(e) => return Err(e),
-        };
-        out.push(Further {
-            widening,
-            bounds,
-            result,
-            seconds: started.elapsed().as_secs_f64(),
-        });
-    }
-    Ok(out)
+    widenings(strategy, used)
+        .into_iter()
+        .map(|w| try_one(strategy, w, parent, check))
+        .collect()
 }

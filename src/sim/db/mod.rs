@@ -32,6 +32,7 @@ mod pg_in_flight;
 mod pg_link;
 mod pg_observer;
 mod pg_rows;
+mod pg_script;
 mod pg_session;
 mod pg_url;
 pub mod program;

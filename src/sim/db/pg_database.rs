@@ -4,7 +4,7 @@
 //! a signal). The observer is also where idem looks at the server's locks.
 
 use super::pg_error;
-use super::pg_link::{Value, bind, read_row};
+use super::pg_link::{Value, read_row};
 use super::pg_observer::Observer;
 use super::pg_rows::*;
 use super::pg_url::PgUrl;
@@ -333,20 +333,8 @@ impl PgDatabase {
             }
         }
         self.shared.changed();
-        self.shared.observe(|c| {
-            let statements = script
-                .iter()
-                .map(|(sql, _)| c.prepare(sql))
-                .collect::<Result<Vec<_>, _>>()?;
-            let mut txn = c.client.transaction()?;
-            for (statement, (_, values)) in statements.iter().zip(&script) {
-                let bound = bind(values);
-                let refs: Vec<&(dyn postgres::types::ToSql + Sync)> =
-                    bound.iter().map(|b| &**b as _).collect();
-                txn.query(statement, &refs)?;
-            }
-            txn.commit()
-        })
+        let text = super::pg_script::one_text(&script);
+        self.shared.observe(|c| c.client.batch_execute(&text))
     }
 
     pub fn prune_processed(&self, cutoff: Millis) -> Result<(Vec<String>, Ran), DbError> {

@@ -130,6 +130,9 @@ pub struct World {
     books: Books,
     /// What the last move made.
     pub(super) moment: Moment,
+    /// Moves are being applied again to reach a state already explored
+    /// (see [`World::set_replaying`]).
+    pub(super) replaying: bool,
 }
 
 impl World {
@@ -211,6 +214,7 @@ impl World {
             counters: Counters::default(),
             books: Books::of(&setup.messages),
             moment: Moment::default(),
+            replaying: false,
             strategy,
             setup,
         };
@@ -293,6 +297,16 @@ impl World {
 
     pub fn provider(&self) -> &Provider {
         &self.provider
+    }
+
+    /// A checker replays moves to reach a state it has already explored:
+    /// then a crash on the way rolls its connection's transaction back and
+    /// hands the connection back for the restart, instead of closing it.
+    /// The server ends in the same state either way (the transaction rolled
+    /// back, its locks let go), and on PostgreSQL a new connection costs a
+    /// new server process. A crash the search explores is always a real one.
+    pub fn set_replaying(&mut self, on: bool) {
+        self.replaying = on;
     }
 
     pub fn committed(&self) -> &Tables {
