@@ -111,6 +111,9 @@ pub fn run_designs(
             }
         }
     }
+    // The designs with the most states first: their tries take longest,
+    // and started last they would keep one core busy after the others end.
+    tries.sort_by_key(|(i, _)| (std::cmp::Reverse(mains[*i].states), *i));
     let left: Vec<AtomicUsize> = (0..strategies.len())
         .map(|i| AtomicUsize::new(tries.iter().filter(|(d, _)| *d == i).count()))
         .collect();
