@@ -49,6 +49,7 @@ mod screenshots;
 mod signals;
 mod soak;
 mod soak_dashboard;
+mod status_properties;
 mod tui_changes;
 mod tui_predict;
 mod tui_property;

@@ -161,6 +161,17 @@ impl Bounds {
 }
 
 impl Bounds {
+    /// What the messages of a run within these bounds carry.
+    pub fn kind(&self) -> super::property::Kind {
+        if self.status_changes {
+            super::property::Kind::StatusChanges
+        } else {
+            super::property::Kind::Payments
+        }
+    }
+}
+
+impl Bounds {
     /// What the checker runs: `2 consumers (A, B), 1 message (m-7f3),
     /// dead-letter after 3 receives` (the first line of the bounds, after
     /// its label).

@@ -251,18 +251,22 @@ impl Explorer<'_> {
             return self.replay(&path);
         };
         let mut world = self.fork(kept)?;
+        world.set_replaying(true);
         for f in &stack[from..top] {
             let choice = self.graph.nodes[f.node as usize].choices[f.next - 1];
             world.apply(&self.graph.choices[choice as usize].mv)?;
         }
+        world.set_replaying(false);
         Ok(world)
     }
 
     fn replay(&mut self, path: &[Move]) -> Result<World, SimError> {
         let mut world = self.fresh()?;
+        world.set_replaying(true);
         for mv in path {
             world.apply(mv)?;
         }
+        world.set_replaying(false);
         Ok(world)
     }
 

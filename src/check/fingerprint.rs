@@ -66,6 +66,11 @@ pub struct Fingerprint {
     charges: Vec<(u32, u32, Option<String>)>,
     /// Key store: (key, stored status code, first request still in flight).
     keys: Vec<(String, u16, bool)>,
+    /// Per order, the status versions commits wrote, each with how many
+    /// commits wrote it (1, or 2 for "more than once"): the status
+    /// invariants are judged from it, so two states that differ in it
+    /// must not merge.
+    applied: Vec<(u32, Vec<(u32, u32)>)>,
     budget: [u32; 4],
 }
 
@@ -83,6 +88,7 @@ impl Fingerprint {
             cache,
             charges,
             keys,
+            applied,
             budget,
         } = self;
         let mut p = Packer::default();
@@ -164,6 +170,11 @@ impl Fingerprint {
             p.text(key)
                 .number(u64::from(*status))
                 .number(u64::from(*in_flight));
+        });
+        p.list(applied, |p, (order, versions)| {
+            p.number(u64::from(*order)).list(versions, |p, (v, n)| {
+                p.number(u64::from(*v)).number(u64::from(*n));
+            });
         });
         p.list(budget, |p, b| {
             p.number(u64::from(*b));
@@ -345,6 +356,14 @@ fn canonical(
         keys: provider
             .keys()
             .map(|k| (k.key.clone(), k.result.status(), k.in_flight))
+            .collect(),
+        applied: world
+            .applied_versions()
+            .iter()
+            .map(|(order, versions)| {
+                let versions = versions.iter().map(|(v, n)| (*v, (*n).min(2))).collect();
+                (*order, versions)
+            })
             .collect(),
         budget: [
             used.lost_acks,

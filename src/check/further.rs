@@ -2,22 +2,21 @@
 //! them beside the result one bound further: "holds within 2 faults; also
 //! at 3", or "holds within 2 faults; breaks at 3: see the shortest run".
 //! A design that holds is tried again with one more fault, and with a
-//! producer retry where the design's assumptions allow one. The tries of
-//! a design share a budget of states, so together they stay under a
-//! second; a try past it says it did not finish.
+//! producer retry where the design's assumptions allow one. Each try has a
+//! budget of states; a try past it says it did not finish, and how far it
+//! got.
 
 use super::bounds::Bounds;
 use super::{CheckError, Counterexample, StrategyReport, Watch};
 use crate::sim::Strategy;
 use serde::Serialize;
 
-/// Distinct states the further tries of one design may explore together,
-/// in order (one more fault first, then a producer retry): the built-in
-/// designs need at most 2,842 for one try (in-progress at 3 faults, where a
-/// repeat can meet the provider's 409 and wait), and 3,000 states take
-/// about 0.9 s in a release build. A try past what is left is reported as
-/// not finished.
-pub const MAX_STATES: u64 = 3_000;
+/// Distinct states one further try may explore. The largest try of a
+/// built-in design is `versioned` at 2 faults (two status changes of one
+/// order): 9,899 states, 1.7 s for its whole check in a release build on
+/// the two loaded cores here (the next, `in-progress` with a producer
+/// retry, 7,168 states, 2.1 s). A try past it is reported as not finished.
+pub const MAX_STATES: u64 = 12_000;
 
 /// One widening of the bounds a design held within.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -41,8 +40,7 @@ pub enum FurtherResult {
     Breaks {
         shortest: Option<Box<Counterexample>>,
     },
-    /// Past what was left of [`MAX_STATES`]: not finished, so it says
-    /// nothing.
+    /// Past [`MAX_STATES`]: not finished, so it says nothing.
     TooLarge {
         states: u64,
     },
@@ -77,7 +75,10 @@ impl Further {
         match &self.result {
             FurtherResult::Holds { .. } => format!("also {at}"),
             FurtherResult::Breaks { .. } => format!("breaks {at}: see the shortest run"),
-            FurtherResult::TooLarge { .. } => format!("{at} too large to try quickly"),
+            FurtherResult::TooLarge { .. } => format!(
+                "{at} not finished within {} states",
+                super::table::num(MAX_STATES)
+            ),
         }
     }
 
@@ -141,57 +142,64 @@ pub fn claim(report: &StrategyReport, requested: &Bounds) -> String {
     line
 }
 
+/// The widenings a design that held within `used` is tried with, each
+/// with its bounds: one more fault, and a producer retry where its
+/// assumptions allow one.
+pub fn widenings(strategy: &Strategy, used: &Bounds) -> Vec<(Widening, Bounds)> {
+    let mut out = vec![Widening::Fault];
+    if used.retries == 0 && strategy.assumptions().iter().all(|a| a.allows_retries()) {
+        out.push(Widening::Retry);
+    }
+    out.into_iter()
+        .map(|widening| {
+            let mut bounds = used.clone();
+            match widening {
+                Widening::Fault => bounds.max_faults += 1,
+                Widening::Retry => bounds.retries = 1,
+            }
+            (widening, bounds)
+        })
+        .collect()
+}
+
+/// One further try, on the spare databases `parent` keeps.
+pub fn try_one(
+    strategy: &Strategy,
+    (widening, bounds): (Widening, Bounds),
+    parent: &Watch,
+    check: impl Fn(&Strategy, &Bounds, &Watch) -> Result<StrategyReport, CheckError>,
+) -> Result<Further, CheckError> {
+    let started = std::time::Instant::now();
+    let result = match check(strategy, &bounds, &parent.sharing(MAX_STATES)) {
+        Ok(r) if r.broken() => FurtherResult::Breaks {
+            shortest: r
+                .counterexamples
+                .into_iter()
+                .min_by_key(|c| c.moves.len())
+                .map(Box::new),
+        },
+        Ok(r) => FurtherResult::Holds { states: r.states },
+        Err(CheckError::Budget { states, .. }) => FurtherResult::TooLarge { states },
+        Err(e) => return Err(e),
+    };
+    Ok(Further {
+        widening,
+        bounds,
+        result,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
 /// Tries `strategy`, which held within `used`, one bound further each way
-/// its assumptions allow.
+/// its assumptions allow, one try after the other.
 pub fn tries(
     strategy: &Strategy,
     used: &Bounds,
-    check: impl Fn(&Strategy, &Bounds, &Watch) -> Result<StrategyReport, CheckError>,
+    parent: &Watch,
+    check: impl Fn(&Strategy, &Bounds, &Watch) -> Result<StrategyReport, CheckError> + Copy,
 ) -> Result<Vec<Further>, CheckError> {
-    let mut out = Vec::new();
-    let mut widenings = vec![Widening::Fault];
-    if used.retries == 0 && strategy.assumptions().iter().all(|a| a.allows_retries()) {
-        widenings.push(Widening::Retry);
-    }
-    let mut left = MAX_STATES;
-    for widening in widenings {
-        let mut bounds = used.clone();
-        match widening {
-            Widening::Fault => bounds.max_faults += 1,
-            Widening::Retry => bounds.retries = 1,
-        }
-        let started = std::time::Instant::now();
-        let result = if left == 0 {
-            FurtherResult::TooLarge { states: 0 }
-        } else {
-            match check(strategy, &bounds, &Watch::new(left)) {
-                Ok(r) => {
-                    left = left.saturating_sub(r.states);
-                    if r.broken() {
-                        FurtherResult::Breaks {
-                            shortest: r
-                                .counterexamples
-                                .into_iter()
-                                .min_by_key(|c| c.moves.len())
-                                .map(Box::new),
-                        }
-                    } else {
-                        FurtherResult::Holds { states: r.states }
-                    }
-                }
-                Err(CheckError::Budget { states, .. }) => {
-                    left = 0;
-                    FurtherResult::TooLarge { states }
-                }
-                Err(e) => return Err(e),
-            }
-        };
-        out.push(Further {
-            widening,
-            bounds,
-            result,
-            seconds: started.elapsed().as_secs_f64(),
-        });
-    }
-    Ok(out)
+    widenings(strategy, used)
+        .into_iter()
+        .map(|w| try_one(strategy, w, parent, check))
+        .collect()
 }

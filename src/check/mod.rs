@@ -37,14 +37,15 @@ pub use bounds::Bounds;
 pub use counterexample::{CounterStep, Counterexample};
 pub use enabled::{Choice, Cost, Used, enabled, was_blocked};
 pub use explore::SEED;
-pub use property::{Invariant, Witness};
-pub use report::{CheckReport, InvariantResult, StrategyReport, WitnessResult};
+pub use property::{Eventually, Invariant, Kind, Witness};
+pub use report::{CheckReport, EventuallyResult, InvariantResult, StrategyReport, WitnessResult};
 pub use table::num;
 pub use table::{render, table};
 pub use watch::{DEFAULT_MAX_STATES, Seen, Watch};
 
 use crate::sim::{SimError, Strategy};
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 #[derive(Debug, thiserror::Error)]
@@ -94,30 +95,81 @@ pub fn run_designs(
 ) -> Result<CheckReport, CheckError> {
     watch.start(strategies.len());
     let started = Instant::now();
+    // First every design's own search, then every further try of the
+    // designs that held, each a task of its own: a design's two tries run
+    // side by side instead of one after the other (on PostgreSQL a try
+    // waits on the server most of its time).
+    let mains = in_parallel(strategies.len(), |i| {
+        check_once(&strategies[i], bounds, watch)
+    })?;
+    let mut tries: Vec<(usize, (further::Widening, Bounds))> = Vec::new();
+    for (i, report) in mains.iter().enumerate() {
+        if report.claims_safe && !report.broken() && !report.vacuous() {
+            let used = bounds.for_strategy(&strategies[i]);
+            for widening in further::widenings(&strategies[i], &used) {
+                tries.push((i, widening));
+            }
+        }
+    }
+    // The designs with the most states first: their tries take longest,
+    // and started last they would keep one core busy after the others end.
+    tries.sort_by_key(|(i, _)| (std::cmp::Reverse(mains[*i].states), *i));
+    let left: Vec<AtomicUsize> = (0..strategies.len())
+        .map(|i| AtomicUsize::new(tries.iter().filter(|(d, _)| *d == i).count()))
+        .collect();
+    for n in &left {
+        if n.load(Ordering::Relaxed) == 0 {
+            watch.design_done();
+        }
+    }
+    let found = in_parallel(tries.len(), |k| {
+        let (i, widening) = &tries[k];
+        let out = further::try_one(&strategies[*i], widening.clone(), watch, check_once);
+        if left[*i].fetch_sub(1, Ordering::Relaxed) == 1 {
+            watch.design_done();
+        }
+        out
+    })?;
+    let mut strategies = mains;
+    for ((i, _), f) in tries.iter().zip(found) {
+        strategies[*i].further.push(f);
+    }
+    Ok(CheckReport {
+        bounds: bounds.clone(),
+        strategies,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// `task(0..n)` on as many threads as there are cores, the results in task
+/// order. A task that fails stops the ones not yet started: the whole
+/// check fails with the first failure in task order (a design over its
+/// budget, a lost server).
+fn in_parallel<T: Send>(
+    n: usize,
+    task: impl Fn(usize) -> Result<T, CheckError> + Sync,
+) -> Result<Vec<T>, CheckError> {
     let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(strategies.len())
+        .map_or(1, |c| c.get())
+        .min(n)
         .max(1);
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut results: Vec<(usize, Result<StrategyReport, CheckError>)> = std::thread::scope(|s| {
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<(usize, Result<T, CheckError>)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..workers)
             .map(|_| {
                 s.spawn(|| {
                     let mut out = Vec::new();
                     loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(strategy) = strategies.get(i) else {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= n {
                             break;
-                        };
-                        let report = check_watched(strategy, bounds, watch);
-                        // A design over its budget stops the others: the
-                        // whole check fails with that one message.
-                        let stop = report.is_err();
-                        out.push((i, report));
-                        if stop {
-                            next.store(strategies.len(), std::sync::atomic::Ordering::Relaxed);
                         }
-                        watch.design_done();
+                        let result = task(i);
+                        let stop = result.is_err();
+                        out.push((i, result));
+                        if stop {
+                            next.store(n, Ordering::Relaxed);
+                        }
                     }
                     out
                 })
@@ -129,15 +181,7 @@ pub fn run_designs(
             .collect()
     });
     results.sort_by_key(|(i, _)| *i);
-    let strategies = results
-        .into_iter()
-        .map(|(_, r)| r)
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(CheckReport {
-        bounds: bounds.clone(),
-        strategies,
-        seconds: started.elapsed().as_secs_f64(),
-    })
+    results.into_iter().map(|(_, r)| r).collect()
 }
 
 /// Explores every schedule of one strategy within the bounds.
@@ -159,7 +203,7 @@ pub fn check_watched(
     let mut report = check_once(strategy, requested, watch)?;
     if report.claims_safe && !report.broken() && !report.vacuous() {
         let used = requested.for_strategy(strategy);
-        report.further = further::tries(strategy, &used, check_once)?;
+        report.further = further::tries(strategy, &used, watch, check_once)?;
     }
     Ok(report)
 }
@@ -245,8 +289,8 @@ fn check_once(
             )?);
         }
     }
-    let invariants = Invariant::ALL
-        .into_iter()
+    let kind = bounds.kind();
+    let invariants = Invariant::of(kind)
         .map(|inv| InvariantResult {
             invariant: inv,
             text: inv.text().to_string(),
@@ -265,6 +309,13 @@ fn check_once(
             depth: first_seen.get(&w).map(|&n| graph.nodes[n as usize].depth),
         })
         .collect();
+    let failing = report::failing(&outcomes, schedules);
+    let eventually = EventuallyResult {
+        property: Eventually::of(kind),
+        text: Eventually::of(kind).text().to_string(),
+        holds: failing == 0,
+        failing,
+    };
     Ok(StrategyReport {
         strategy: strategy.name.to_string(),
         summary: strategy.summary.to_string(),
@@ -293,7 +344,9 @@ fn check_once(
         max_depth: graph.nodes.iter().map(|n| n.depth).max().unwrap_or(0),
         truncated: graph.truncated,
         outcomes,
+        kind,
         invariants,
+        eventually,
         witnesses,
         counterexamples,
         assumptions: strategy.assumptions(),

@@ -1,16 +1,31 @@
-//! What the checker demands of every schedule.
+//! What the checker demands of every schedule. Which properties say
+//! anything about a run depends on what its messages are ([`Kind`]):
 //!
-//! - always, in every state: at most one committed payment row and at most
-//!   one provider charge per business fact, and a processed message ID
-//!   implies its payment once nothing more can happen to that fact;
-//! - eventually, in every quiet state (nothing left to do but inject more
-//!   faults): each fact charged exactly once, or dead-lettered without an
-//!   extra charge;
+//! - for payments, always, in every state: at most one committed payment
+//!   row and at most one provider charge per business fact, and a
+//!   processed message ID implies its payment once nothing more can happen
+//!   to that fact; eventually, in every quiet state (nothing left to do but
+//!   inject more faults): each fact charged exactly once, or dead-lettered
+//!   without an extra charge;
+//! - for status changes of an order (a design that keeps a version on the
+//!   row), always: the order's status never goes back to an older version
+//!   than one already committed, and no version is applied by two commits;
+//!   eventually: the order ends at its newest version's status, or the
+//!   change is dead-lettered;
 //! - sometimes, in some state: a duplicate was delivered, and two consumers
 //!   held the same message at once. Without these a pass proves nothing.
 
 use crate::sim::{Frame, Outcome, Payment, World};
 use serde::Serialize;
+
+/// What a run's messages carry: the properties that apply follow from it
+/// (a payment invariant says nothing about a run that charges nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Payments,
+    StatusChanges,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -18,14 +33,36 @@ pub enum Invariant {
     OnePayment,
     OneCharge,
     ProcessedImpliesPayment,
+    /// The status row never holds an older version than one a commit
+    /// already wrote.
+    StatusNeverOlder,
+    /// No status version is written by two commits.
+    StatusVersionOnce,
 }
 
 impl Invariant {
-    pub const ALL: [Invariant; 3] = [
+    pub const ALL: [Invariant; 5] = [
         Invariant::OnePayment,
         Invariant::OneCharge,
         Invariant::ProcessedImpliesPayment,
+        Invariant::StatusNeverOlder,
+        Invariant::StatusVersionOnce,
     ];
+
+    /// The kind of run this invariant says something about.
+    pub fn kind(self) -> Kind {
+        match self {
+            Invariant::OnePayment | Invariant::OneCharge | Invariant::ProcessedImpliesPayment => {
+                Kind::Payments
+            }
+            Invariant::StatusNeverOlder | Invariant::StatusVersionOnce => Kind::StatusChanges,
+        }
+    }
+
+    /// The invariants of a run of this kind, in order.
+    pub fn of(kind: Kind) -> impl Iterator<Item = Invariant> {
+        Self::ALL.into_iter().filter(move |i| i.kind() == kind)
+    }
 
     pub fn text(self) -> &'static str {
         match self {
@@ -34,11 +71,42 @@ impl Invariant {
             Invariant::ProcessedImpliesPayment => {
                 "a processed message ID implies its payment (once the fact is settled)"
             }
+            Invariant::StatusNeverOlder => {
+                "an order's status never goes back to a version older than one committed"
+            }
+            Invariant::StatusVersionOnce => "each status version is applied by at most one commit",
         }
     }
 
     pub fn bit(self) -> u8 {
         1 << (self as u8)
+    }
+}
+
+/// What every quiet state must show: the run's effect, once nothing more
+/// can happen without another fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Eventually {
+    ChargedOnce,
+    NewestStatus,
+}
+
+impl Eventually {
+    pub fn of(kind: Kind) -> Eventually {
+        match kind {
+            Kind::Payments => Eventually::ChargedOnce,
+            Kind::StatusChanges => Eventually::NewestStatus,
+        }
+    }
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Eventually::ChargedOnce => "each fact charged exactly once, or dead-lettered",
+            Eventually::NewestStatus => {
+                "each order ends at its newest version's status, or dead-lettered"
+            }
+        }
     }
 }
 
@@ -101,6 +169,7 @@ pub fn judge(world: &World, frame: &Frame) -> Judgement {
             j.broken |= Invariant::ProcessedImpliesPayment.bit();
         }
     }
+    j.broken |= judge_statuses(world);
     if frame.counters.duplicates_delivered > 0 {
         j.witnessed |= Witness::DuplicateDelivered.bit();
     }
@@ -117,6 +186,30 @@ pub fn judge(world: &World, frame: &Frame) -> Judgement {
         j.witnessed |= Witness::SameMessageTwice.bit();
     }
     j
+}
+
+/// The status invariants broken in this state, as bits: read from the
+/// versions commits wrote (the observer's books) against the row as
+/// committed now. Every state is judged, so a status that went back and
+/// then forward again is caught in the state between.
+fn judge_statuses(world: &World) -> u8 {
+    let mut broken = 0;
+    for (order, applied) in world.applied_versions() {
+        let row = world
+            .committed()
+            .statuses
+            .iter()
+            .find(|s| s.order == *order)
+            .map(|s| s.version);
+        let newest = applied.keys().next_back().copied();
+        if newest.is_some_and(|newest| row.is_none_or(|row| row < newest)) {
+            broken |= Invariant::StatusNeverOlder.bit();
+        }
+        if applied.values().any(|&commits| commits > 1) {
+            broken |= Invariant::StatusVersionOnce.bit();
+        }
+    }
+    broken
 }
 
 /// The payments the producer asked for, each with how many times (two

@@ -3,7 +3,7 @@
 //! shortest counterexamples), and the report over all of them.
 
 use super::further;
-use super::{Bounds, Counterexample, Invariant, Witness};
+use super::{Bounds, Counterexample, Eventually, Invariant, Kind, Witness};
 use crate::sim::{Move, Outcome};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -16,6 +16,17 @@ pub struct InvariantResult {
     pub holds: bool,
     /// The shortest schedule to a state that breaks it.
     pub shortest: Option<Vec<Move>>,
+}
+
+/// The eventually-property of the run's kind and whether every quiet
+/// state met it.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventuallyResult {
+    pub property: Eventually,
+    pub text: String,
+    pub holds: bool,
+    /// Schedules that ended without it (see `StrategyReport::failing`).
+    pub failing: u64,
 }
 
 /// A sometimes-property and whether some state showed it.
@@ -64,7 +75,11 @@ pub struct StrategyReport {
     /// charged twice and with the books in disagreement counts under both,
     /// so the counts can add up to more than `schedules`.
     pub outcomes: BTreeMap<Outcome, u64>,
+    /// What the messages carry: the properties below are the ones that
+    /// say something about a run of this kind, and only those.
+    pub kind: Kind,
     pub invariants: Vec<InvariantResult>,
+    pub eventually: EventuallyResult,
     pub witnesses: Vec<WitnessResult>,
     /// The shortest schedule for each failure class found.
     pub counterexamples: Vec<Counterexample>,
@@ -104,12 +119,7 @@ impl StrategyReport {
 
     /// Schedules that ended with some wrong effect, each counted once.
     pub fn failing(&self) -> u64 {
-        let right: u64 = Outcome::ALL
-            .into_iter()
-            .filter(|o| !o.is_failure())
-            .map(|o| self.count(o))
-            .sum();
-        self.schedules.saturating_sub(right)
+        failing(&self.outcomes, self.schedules)
     }
 
     pub fn states_per_second(&self) -> f64 {
@@ -123,6 +133,18 @@ impl StrategyReport {
     pub fn counterexample(&self, class: Outcome) -> Option<&Counterexample> {
         self.counterexamples.iter().find(|c| c.class == class)
     }
+}
+
+/// Of `schedules` that ended with these outcomes, the ones with some wrong
+/// effect, each counted once (a run with none counts under its one right
+/// outcome alone).
+pub(super) fn failing(outcomes: &BTreeMap<Outcome, u64>, schedules: u64) -> u64 {
+    let right: u64 = Outcome::ALL
+        .into_iter()
+        .filter(|o| !o.is_failure())
+        .map(|o| outcomes.get(&o).copied().unwrap_or(0))
+        .sum();
+    schedules.saturating_sub(right)
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -246,7 +246,7 @@ pub fn render(report: &CheckReport) -> String {
                 .collect();
             let lowered = if b.max_faults != report.bounds.max_faults {
                 format!(
-                    ", not the {} asked for: the second payment makes the space larger, and one fault is all its known failures need",
+                    ", not the {} asked for: the second message makes the space larger, and one fault is all its known failures need",
                     report.bounds.max_faults
                 )
             } else {
@@ -284,15 +284,14 @@ pub fn render(report: &CheckReport) -> String {
             };
             let _ = writeln!(out, "   always      {:<72} {status}", inv.text);
         }
-        let failing = s.failing();
         let _ = writeln!(
             out,
             "   eventually  {:<72} {}",
-            "each fact charged exactly once, or dead-lettered",
-            if failing == 0 {
+            s.eventually.text,
+            if s.eventually.holds {
                 "holds".to_string()
             } else {
-                format!("BROKEN in {} schedules", num(failing))
+                format!("BROKEN in {} schedules", num(s.eventually.failing))
             }
         );
         for w in &s.witnesses {
@@ -309,7 +308,7 @@ pub fn render(report: &CheckReport) -> String {
                 FurtherResult::Holds { states } => format!("holds ({} states)", num(*states)),
                 FurtherResult::Breaks { .. } => "BREAKS".to_string(),
                 FurtherResult::TooLarge { .. } => format!(
-                    "not finished: the quick tries stop at {} states",
+                    "not finished: a further try stops at {} states",
                     num(further::MAX_STATES)
                 ),
             };

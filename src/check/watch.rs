@@ -4,8 +4,8 @@
 //! several threads at once; no clock here, the watcher keeps its own.
 
 use crate::sim::db::{Database, Tables};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// The default budget of distinct states per design: about a thousand
 /// times what the default bounds need, a few hundred MB at most.
@@ -22,8 +22,9 @@ pub struct Watch {
     /// Databases a finished search left, with what each holds: the next
     /// design's search starts its worlds on them. On PostgreSQL a new one
     /// is a schema made and connections opened; a reused one is emptied.
-    /// Dropped with the watch, at the end of the check.
-    spares: Spares,
+    /// Dropped with the last watch that shares them, at the end of the
+    /// check.
+    spares: Arc<Spares>,
 }
 
 #[derive(Default)]
@@ -61,7 +62,18 @@ impl Watch {
             stacked: AtomicU64::new(0),
             designs_done: AtomicUsize::new(0),
             designs: AtomicUsize::new(0),
-            spares: Spares::default(),
+            spares: Arc::default(),
+        }
+    }
+
+    /// A watch of its own budget and counts that shares this one's spare
+    /// databases: a design's tries one bound further start on the
+    /// databases its own search left, instead of making new ones (on
+    /// PostgreSQL, schemas and connections the server has few of).
+    pub fn sharing(&self, max_states: u64) -> Self {
+        Watch {
+            spares: Arc::clone(&self.spares),
+            ..Watch::new(max_states)
         }
     }
 

@@ -105,8 +105,13 @@ pub enum Connection {
     /// commits or rolls back. No transaction of its own is open.
     Blocked { by: String },
     /// Between BEGIN and COMMIT; `wrote_payment` if this transaction
-    /// inserted a payment row (to attribute it at commit).
-    InTransaction { wrote_payment: bool },
+    /// inserted a payment row (to attribute it at commit), `wrote_status`
+    /// if it set the order's status (to enter the version in the books at
+    /// commit: a rollback or a crash forgets both with the transaction).
+    InTransaction {
+        wrote_payment: bool,
+        wrote_status: bool,
+    },
     /// A statement was sent and the server holds it (PostgreSQL).
     Waiting(Box<Wait>),
 }

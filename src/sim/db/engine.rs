@@ -257,6 +257,16 @@ impl Session {
         each!(self, s => s.own_view())
     }
 
+    /// Its transaction has written nothing yet, so its `own_view` is what
+    /// is committed: known without asking the server. (SQLite's own view
+    /// is read from memory, so it is simply read.)
+    pub fn sees_only_committed(&self) -> bool {
+        match self {
+            Session::Sqlite(_) => false,
+            Session::Postgres(s) => s.sees_only_committed(),
+        }
+    }
+
     pub fn take_committed(&self) -> Option<Written> {
         each!(self, s => s.take_committed())
     }

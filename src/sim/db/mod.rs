@@ -36,6 +36,7 @@ mod pg_observer;
 mod pg_restore;
 mod pg_rows;
 mod pg_schema;
+mod pg_script;
 mod pg_session;
 mod pg_shared;
 mod pg_url;

@@ -10,6 +10,7 @@
 
 use super::pg_link::{Answer, Statement, Value};
 use super::pg_session::PgSession;
+use super::sql_postgres::{PG_COMMIT, PG_ROLLBACK};
 use super::*;
 use std::time::Duration;
 
@@ -33,25 +34,39 @@ impl PgSession {
 
     /// A statement that may write: what this connection sees changes, and
     /// outside a transaction (it commits on its own) what every one sees.
+    /// A write can meet a row lock, so the server's lock view is watched
+    /// while it runs; a COMMIT or ROLLBACK only lets go of locks.
     pub(super) fn exec(&self, sql: &'static str, values: Vec<Value>) -> Result<Answer, DbError> {
         self.writes.set(self.writes.get() + 1);
         if !self.in_txn.get() {
             self.shared.changed();
         }
-        self.read(sql, values)
-    }
-
-    /// A statement that changes nothing: sent as `exec` sends a write, but
-    /// what the connections see is still what it was.
-    pub(super) fn read(&self, sql: &'static str, values: Vec<Value>) -> Result<Answer, DbError> {
-        self.send(Statement {
+        let statement = Statement {
             sql,
             values,
             batch: None,
-        })
+        };
+        self.send(statement, sql != PG_COMMIT && sql != PG_ROLLBACK)
     }
 
-    pub(super) fn send(&self, statement: Statement) -> Result<Answer, DbError> {
+    /// A statement that changes nothing: sent as `exec` sends a write, but
+    /// what the connections see is still what it was. A read (and BEGIN)
+    /// never waits for a row lock on PostgreSQL (it sees what is
+    /// committed), so its answer is simply awaited.
+    pub(super) fn read(&self, sql: &'static str, values: Vec<Value>) -> Result<Answer, DbError> {
+        let statement = Statement {
+            sql,
+            values,
+            batch: None,
+        };
+        self.send(statement, false)
+    }
+
+    /// Sends `statement`, or picks up its answer when it was already sent
+    /// and waited. Only a statement that `may_wait` has the server's lock
+    /// view read while it runs: for the others that costs a round trip on
+    /// the observer connection for nothing.
+    pub(super) fn send(&self, statement: Statement, may_wait: bool) -> Result<Answer, DbError> {
         let at = self.cursor.get();
         if let Some((sent, answer)) = self.done.borrow().get(at) {
             if sent.sql != statement.sql {
@@ -82,7 +97,7 @@ impl PgSession {
                 statement
             }
         };
-        let answer = self.settle()?;
+        let answer = self.settle(may_wait)?;
         *self.in_flight.borrow_mut() = None;
         let answer = answer.map_err(|e| self.shared.failed(&e))?;
         self.done.borrow_mut().push((statement, answer.clone()));
@@ -91,10 +106,18 @@ impl PgSession {
     }
 
     /// Waits until the statement in flight has answered, or the server
-    /// shows it waiting for a lock that other backends hold.
-    fn settle(&self) -> Result<Result<Answer, postgres::Error>, DbError> {
+    /// shows it waiting for a lock that other backends hold (looked at
+    /// only when it `may_wait`).
+    fn settle(&self, may_wait: bool) -> Result<Result<Answer, postgres::Error>, DbError> {
         if let Some(reply) = self.early.borrow_mut().take() {
             return Ok(reply);
+        }
+        if !may_wait {
+            // The server's statement_timeout ends it before this bound.
+            return match self.link.reply(PG_STATEMENT_TIMEOUT + PG_CONNECT_TIMEOUT) {
+                Ok(Some(reply)) => Ok(reply),
+                Ok(None) | Err(()) => Err(self.gone()),
+            };
         }
         // Bounded by counting looks, not by reading a clock (the world
         // reads none): each look waits at least LOOK_EVERY.

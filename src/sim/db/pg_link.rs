@@ -256,17 +256,3 @@ pub(super) fn read_row(row: &postgres::Row) -> Vec<Value> {
         })
         .collect()
 }
-
-/// Binds values for a statement run on the caller's own client.
-pub(super) fn bind(values: &[Value]) -> Vec<Box<dyn ToSql + Sync>> {
-    values
-        .iter()
-        .map(|v| -> Box<dyn ToSql + Sync> {
-            match v {
-                Value::Int(i) => Box::new(*i),
-                Value::Text(t) => Box::new(t.clone()),
-                Value::Null => Box::new(None::<String>),
-            }
-        })
-        .collect()
-}

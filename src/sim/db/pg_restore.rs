@@ -3,7 +3,7 @@
 //! rewritten, in one transaction of prepared statements.
 
 use super::pg_database::PgDatabase;
-use super::pg_link::{Value, bind};
+use super::pg_link::Value;
 use super::rows::Tables;
 use super::sql_postgres::*;
 use super::*;
@@ -95,19 +95,8 @@ impl PgDatabase {
             }
         }
         self.shared.changed();
-        self.shared.observe(|c| {
-            let statements = script
-                .iter()
-                .map(|(sql, _)| c.prepare(sql))
-                .collect::<Result<Vec<_>, _>>()?;
-            let mut txn = c.client.transaction()?;
-            for (statement, (_, values)) in statements.iter().zip(&script) {
-                let bound = bind(values);
-                let refs: Vec<&(dyn postgres::types::ToSql + Sync)> =
-                    bound.iter().map(|b| &**b as _).collect();
-                txn.query(statement, &refs)?;
-            }
-            txn.commit()
-        })
+        // One text, one round trip (see pg_script).
+        let text = super::pg_script::one_text(&script);
+        self.shared.observe(|c| c.client.batch_execute(&text))
     }
 }

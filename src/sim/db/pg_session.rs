@@ -34,6 +34,8 @@ pub struct PgSession {
     pub(super) own: RefCell<Option<((u64, u64), Tables)>>,
     /// Statements this connection sent that may have written.
     pub(super) writes: Cell<u64>,
+    /// `writes` when its transaction began.
+    pub(super) writes_at_begin: Cell<u64>,
 }
 
 impl Drop for PgSession {
@@ -85,6 +87,7 @@ impl PgSession {
             written: RefCell::default(),
             own: RefCell::new(None),
             writes: Cell::new(0),
+            writes_at_begin: Cell::new(0),
         })
     }
 
@@ -107,6 +110,7 @@ impl PgSession {
             // Changes nothing anyone sees.
             self.read(PG_BEGIN, vec![])?;
             self.in_txn.set(true);
+            self.writes_at_begin.set(self.writes.get());
             Ok(Begin::Open(ran(PG_BEGIN, "transaction open")))
         })
     }
@@ -373,11 +377,14 @@ impl PgSession {
             ));
         }
         let tables = self.op(|| {
-            let read = self.send(Statement {
-                sql: pg_read_all_tables(),
-                values: vec![],
-                batch: Some(&PG_TABLE_INTEGERS),
-            })?;
+            let read = self.send(
+                Statement {
+                    sql: pg_read_all_tables(),
+                    values: vec![],
+                    batch: Some(&PG_TABLE_INTEGERS),
+                },
+                false,
+            )?;
             Ok(tables_from(read.sets))
         })?;
         *self.own.borrow_mut() = Some((changes, tables.clone()));
@@ -389,6 +396,12 @@ impl PgSession {
             return None;
         }
         Some(self.written.take())
+    }
+
+    /// In a transaction that has sent no write yet: what it sees is what
+    /// is committed (read committed), so its view need not be read.
+    pub fn sees_only_committed(&self) -> bool {
+        self.in_txn.get() && self.writes.get() == self.writes_at_begin.get()
     }
 
     pub fn in_transaction(&self) -> bool {

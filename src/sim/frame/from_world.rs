@@ -212,6 +212,9 @@ impl World {
         // PostgreSQL, every consumer with a transaction open.
         for holder in self.consumers.iter().filter(|c| c.in_txn()) {
             let session = holder.session.as_ref().expect("in a transaction");
+            if session.sees_only_committed() {
+                continue;
+            }
             let own: Tables = session.own_view()?;
             let rows = UncommittedRows {
                 by: holder.name.clone(),

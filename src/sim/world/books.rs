@@ -31,6 +31,11 @@ pub(super) struct Books {
     /// Messages the producer published after the start (`produce`), by
     /// ID, until their fact retires; the first one wins, as in the setup.
     pub(super) produced: BTreeMap<String, Message>,
+    /// Per order, each status version a commit wrote to its row, and how
+    /// many commits wrote it: the row keeps only the last, so whether the
+    /// status ever went back, or a version was applied twice, is known
+    /// only here.
+    pub(super) applied_versions: BTreeMap<u32, BTreeMap<u32, u32>>,
 }
 
 impl Books {

@@ -30,6 +30,11 @@ impl World {
             c.marks[c.pc] = Mark::Crashed;
         }
         let in_flight = c.awaiting_key().map(str::to_string);
+        if self.replaying
+            && let Some(session) = c.session.take()
+        {
+            session.recycle();
+        }
         let delivery = c.die();
         self.say(
             Actor::Consumer(name.clone()),

@@ -67,6 +67,7 @@ impl World {
             counters: self.counters.clone(),
             books: self.books.clone(),
             moment: self.moment.clone(),
+            replaying: false,
         })
     }
 }

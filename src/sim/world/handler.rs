@@ -308,6 +308,7 @@ impl World {
                 self.ran(i, ran);
                 self.consumers[i].work().connection = Connection::InTransaction {
                     wrote_payment: false,
+                    wrote_status: false,
                 };
                 self.done(i);
                 self.say(self.actor(i), EventKind::Info, "opens a transaction".into());
@@ -345,16 +346,30 @@ impl World {
     pub(super) fn commit(&mut self, i: usize) -> Result<(), SimError> {
         let ran = self.session(i).commit()?;
         self.ran(i, ran);
-        let wrote_payment = matches!(
-            std::mem::replace(
-                &mut self.consumers[i].work().connection,
-                Connection::Autocommit
-            ),
+        let (wrote_payment, wrote_status) = match std::mem::replace(
+            &mut self.consumers[i].work().connection,
+            Connection::Autocommit,
+        ) {
             Connection::InTransaction {
-                wrote_payment: true
-            }
-        );
+                wrote_payment,
+                wrote_status,
+            } => (wrote_payment, wrote_status),
+            _ => (false, false),
+        };
         self.done(i);
+        if wrote_status {
+            let message = &self.delivery(i).message;
+            if let Some(version) = message.status.as_ref().map(|u| u.version) {
+                let order = message.payment.order;
+                self.books
+                    .applied_versions
+                    .entry(order)
+                    .or_default()
+                    .entry(version)
+                    .and_modify(|n| *n += 1)
+                    .or_insert(1);
+            }
+        }
         if wrote_payment {
             let payment = self.delivery(i).message.payment.clone();
             let mut cause = self.delivery_cause(i);

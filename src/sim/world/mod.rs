@@ -130,6 +130,9 @@ pub struct World {
     books: Books,
     /// What the last move made.
     pub(super) moment: Moment,
+    /// Moves are being applied again to reach a state already explored
+    /// (see [`World::set_replaying`]).
+    pub(super) replaying: bool,
 }
 
 impl World {
@@ -211,6 +214,7 @@ impl World {
             counters: Counters::default(),
             books: Books::of(&setup.messages),
             moment: Moment::default(),
+            replaying: false,
             strategy,
             setup,
         };
@@ -295,8 +299,27 @@ impl World {
         &self.provider
     }
 
+    /// A checker replays moves to reach a state it has already explored:
+    /// then a crash on the way rolls its connection's transaction back and
+    /// hands the connection back for the restart, instead of closing it.
+    /// The server ends in the same state either way (the transaction rolled
+    /// back, its locks let go), and on PostgreSQL a new connection costs a
+    /// new server process. A crash the search explores is always a real one.
+    pub fn set_replaying(&mut self, on: bool) {
+        self.replaying = on;
+    }
+
     pub fn committed(&self) -> &Tables {
         &self.store.committed
+    }
+
+    /// Per order, each status version that commits wrote to its row, with
+    /// how many commits wrote it (the observer's books: the row itself
+    /// keeps only the last).
+    pub fn applied_versions(
+        &self,
+    ) -> &std::collections::BTreeMap<u32, std::collections::BTreeMap<u32, u32>> {
+        &self.books.applied_versions
     }
 
     pub fn counters(&self) -> &Counters {

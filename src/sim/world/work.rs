@@ -30,6 +30,11 @@ impl World {
             )?;
             self.ran(i, ran);
             if written {
+                if let Connection::InTransaction { wrote_status, .. } =
+                    &mut self.consumers[i].work().connection
+                {
+                    *wrote_status = true;
+                }
                 let newer = self
                     .store
                     .committed
@@ -70,7 +75,7 @@ impl World {
             .insert_payment(payment.order, payment.amount, &key)?;
         self.ran(i, ran);
         // Attributed at commit: only then is the row there for good.
-        if let Connection::InTransaction { wrote_payment } =
+        if let Connection::InTransaction { wrote_payment, .. } =
             &mut self.consumers[i].work().connection
         {
             *wrote_payment = true;

@@ -273,7 +273,7 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
             .collect();
         let lowered = if own.max_faults != bounds.max_faults {
             format!(
-                "; not the {} asked for: the second payment makes the space larger, and one fault is all its known failures need",
+                "; not the {} asked for: the second message makes the space larger, and one fault is all its known failures need",
                 bounds.max_faults
             )
         } else {
@@ -298,6 +298,14 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
             false,
         ));
     }
+    lines.push((
+        Line::raw(format!(
+            "   eventually {} {}",
+            mark(s.eventually.holds),
+            s.eventually.text
+        )),
+        false,
+    ));
     for w in &s.witnesses {
         let how = match (w.seen, w.required, w.depth) {
             (true, _, Some(d)) => format!("seen after {d} moves"),
