@@ -142,7 +142,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             Panel::Broker => Some(view::broker_lines(&t, f, w, h)),
             Panel::Service => Some(view::service_lines(&t, f, w, h)),
             Panel::Database => Some(view::database_lines(&t, f, w, h)),
-            Panel::Provider => Some(view::provider_lines(&t, f, w)),
+            Panel::Provider => Some(view::provider_lines(&t, f, w, h)),
             _ => None,
         };
         let place = || {

@@ -154,7 +154,7 @@ fn sections(t: &Theme, f: &Frame, w: usize, story_rows: usize) -> Vec<Vec<Line<'
         outcome,
         story,
         database::lines(t, f, w, 99),
-        provider::lines(t, f, w),
+        provider::lines(t, f, w, usize::MAX),
         queue,
         service_lines,
         step,
