@@ -89,7 +89,8 @@ fn heading(t: &Theme, f: &Frame, width: usize, hidden: usize) -> Line<'static> {
     let signs: Vec<String> = if hidden == 0 {
         vec![String::new()]
     } else {
-        vec![format!("  ↓ {hidden} more"), format!(" ↓{hidden}")]
+        let (long, short) = super::overflow::signs(t, u16::try_from(hidden).unwrap_or(u16::MAX));
+        vec![long, short]
     };
     let forms = [
         ("charges made ", format!("{n} (${total})")),
@@ -111,7 +112,7 @@ fn heading(t: &Theme, f: &Frame, width: usize, hidden: usize) -> Line<'static> {
             ];
             spans.extend(was.clone());
             if !sign.is_empty() {
-                spans.push(Span::styled(t.text(sign).to_string(), t.key()));
+                spans.push(Span::styled(sign.clone(), t.key()));
             }
             last = Line::from(spans);
             if room(&last) <= width {
