@@ -262,15 +262,20 @@ fn key_rows(t: &Theme, f: &Frame, width: usize, folded: bool) -> Vec<Row> {
         let change = ch.of(Place::Keys, &k.key);
         let mark = change.map_or(0, |c| marks::symbol(t, c).chars().count() + 1);
         // The row's lead (an indent under the heading, or "key" where there
-        // is none) gives way before the result or the replay sign does.
+        // is none) gives way before the result, or the word that says the
+        // provider replayed it, does.
         let leads: &[&str] = if folded { &["key ", ""] } else { &[" ", ""] };
-        let mut spans = Vec::new();
-        for lead in leads {
-            spans = key_spans(t, k, lead, width.saturating_sub(mark));
-            if Line::from(spans.clone()).width() + mark <= width {
-                break;
-            }
-        }
+        let drawn = |lead: &str| key_spans(t, k, lead, width.saturating_sub(mark));
+        let fits = |spans: &[Span]| Line::from(spans.to_vec()).width() + mark <= width;
+        let worded = |spans: &[Span]| {
+            !k.replayed_now || spans.iter().any(|s| s.content.contains("replayed"))
+        };
+        let spans = leads
+            .iter()
+            .map(|lead| drawn(lead))
+            .find(|s| fits(s) && worded(s))
+            .or_else(|| leads.iter().map(|lead| drawn(lead)).find(|s| fits(s)))
+            .unwrap_or_else(|| drawn(leads[leads.len() - 1]));
         out.push(row(
             marks::tagged(t, Line::from(spans), change, width),
             change.is_some() || k.replayed_now,
@@ -304,6 +309,37 @@ mod tests {
                 lines[at]
             );
         });
+    }
+
+    /// The step where the provider answers a repeat from its key store
+    /// says so in a word at 80x24 (27 columns, 3 rows), not in its sign
+    /// alone, wherever the key and its result leave room for the word: the
+    /// row's lead gives way first.
+    #[test]
+    fn a_replay_says_replayed_in_a_narrow_panel() {
+        let t = Theme::new(false, false);
+        let mut seen = 0;
+        super::super::each_builtin_frame(|at_step, f| {
+            // Where the words can fit at all: `m-8a1 → 402 card declined`
+            // leaves room for the sign alone (the `?` help explains it).
+            let fits = |k: &KeyView| {
+                format!("{} → {} ↺ replayed", k.key, k.result)
+                    .chars()
+                    .count()
+                    <= 27
+            };
+            if !f.provider.keys.iter().any(|k| k.replayed_now && fits(k)) {
+                return;
+            }
+            seen += 1;
+            let rows: Vec<String> = lines(&t, f, 27, 3).iter().map(|l| l.to_string()).collect();
+            assert!(
+                rows.iter().any(|r| r.contains("↺ replayed")),
+                "{at_step}:\n{}",
+                rows.join("\n")
+            );
+        });
+        assert!(seen > 3, "{seen} replays");
     }
 
     /// The words of a row, split at spaces.
