@@ -223,7 +223,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             Panel::Broker => view::broker_lines(&colour, f, w, h),
             Panel::Service => view::service_lines(&colour, f, w, h),
             Panel::Database => view::database_lines(&colour, f, w, h),
-            Panel::Provider => view::provider_lines(&colour, f, w),
+            Panel::Provider => view::provider_lines(&colour, f, w, h),
             _ => Vec::new(),
         };
         marks_whole(*panel, &marked, &rows).map_err(|e| {
@@ -244,7 +244,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             Panel::Broker => Some(view::broker_lines(&t, f, w, h)),
             Panel::Service => Some(view::service_lines(&t, f, w, h)),
             Panel::Database => Some(view::database_lines(&t, f, w, h)),
-            Panel::Provider => Some(view::provider_lines(&t, f, w)),
+            Panel::Provider => Some(view::provider_lines(&t, f, w, h)),
             _ => None,
         };
         let place = || {

@@ -151,7 +151,7 @@ fn sections(
         outcome,
         story,
         database::lines(t, f, w, 99),
-        provider::lines(t, f, w),
+        provider::lines(t, f, w, usize::MAX),
         queue,
         service_lines,
         step,

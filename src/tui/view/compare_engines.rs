@@ -223,7 +223,7 @@ fn sections(
         story,
         service_lines,
         database::lines(t, f, w, 99),
-        provider::lines(t, f, w),
+        provider::lines(t, f, w, usize::MAX),
     ]
 }
 

@@ -9,7 +9,7 @@ use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
 /// The word for a change, after its symbol.
-fn word(c: Change) -> &'static str {
+pub(super) fn word(c: Change) -> &'static str {
     match c {
         Change::Added => "new",
         Change::Changed => "changed",
@@ -19,7 +19,7 @@ fn word(c: Change) -> &'static str {
     }
 }
 
-fn symbol(t: &Theme, c: Change) -> &'static str {
+pub(super) fn symbol(t: &Theme, c: Change) -> &'static str {
     match c {
         Change::Added => t.g.added,
         Change::Changed | Change::Committed => t.g.changed,

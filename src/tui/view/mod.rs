@@ -108,7 +108,7 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
             Panel::Broker => clip(t, broker::lines(t, frame, w, h), inner, buf),
             Panel::Service => clip(t, service::lines(t, frame, w, h), inner, buf),
             Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
-            Panel::Provider => clip(t, provider::lines(t, frame, w), inner, buf),
+            Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
             Panel::Narration => narration::render(app, frame, inner, buf),
             Panel::Sql => sql_panel(t, sql::lines(t, frame), inner, buf),
             Panel::Events => wrap(t, events::lines(t, frame), inner, buf),

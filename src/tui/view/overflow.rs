@@ -40,20 +40,10 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
         return 0;
     }
     // The sign takes the end of the last row: the row keeps what it can.
-    // No arrow in ASCII: its stand-in would be `v`, a key.
-    let arrow = if t.ascii() { "" } else { "↓" };
-    let long = format!(
-        " {} {arrow}{}{hidden} more",
-        t.g.ellipsis,
-        if arrow.is_empty() { "" } else { " " }
-    );
+    let (long, short) = signs(t, hidden);
     // The short sign keeps the ellipsis too: the row it ends may be cut
     // mid-sentence, and a count alone does not say so.
-    let short = if arrow.is_empty() {
-        format!(" {}(+{hidden})", t.g.ellipsis)
-    } else {
-        format!(" {}{arrow}{hidden}", t.g.ellipsis)
-    };
+    let short = format!(" {}{}", t.g.ellipsis, short.trim_start());
     let y = area.bottom() - 1;
     let blank = |buf: &Buffer, x: u16| buf[(x, y)].symbol().trim().is_empty();
     let width_of = |text: &str| (text.chars().count() as u16).min(area.width);
@@ -84,6 +74,24 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
     let line = fit(t, Line::styled(text, t.key()), usize::from(w));
     buf.set_line(start, y, &line, w);
     hidden
+}
+
+/// The sign that `hidden` rows are not shown, long (` … ↓ 2 more`) and
+/// short (` ↓2`), each with a space before it. No arrow in ASCII: its
+/// stand-in would be `v`, a key.
+pub fn signs(t: &Theme, hidden: u16) -> (String, String) {
+    let arrow = if t.ascii() { "" } else { "↓" };
+    let long = format!(
+        " {} {arrow}{}{hidden} more",
+        t.g.ellipsis,
+        if arrow.is_empty() { "" } else { " " }
+    );
+    let short = if arrow.is_empty() {
+        format!(" (+{hidden})")
+    } else {
+        format!(" {arrow}{hidden}")
+    };
+    (long, short)
 }
 
 /// Prose drawn off screen at full height first, then copied: how many rows

@@ -381,7 +381,8 @@ fn mark_figure(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer
         Subject::ProviderCharges | Subject::ChargesAgain => (Panel::Provider, Some(0)),
         Subject::ProviderAnswer => (
             Panel::Provider,
-            inner_width(Panel::Provider).map(|(w, _)| super::provider::key_store_line(t, frame, w)),
+            inner_width(Panel::Provider)
+                .map(|(w, h)| super::provider::key_store_line(t, frame, w, h)),
         ),
         Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => (
             Panel::Broker,

@@ -2,102 +2,290 @@
 
 use super::marks;
 use crate::sim::Frame;
-use crate::sim::change::Place;
+use crate::sim::change::{Change, Place};
+use crate::sim::frame::KeyView;
+use crate::sim::provider::Charge;
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
-pub fn lines(t: &Theme, f: &Frame, width: usize) -> Vec<Line<'static>> {
-    drawn(t, f, width).0
+/// The panel's lines within `width` x `height` (`usize::MAX` rows where
+/// the panel grows to fit, as in compare).
+pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+    drawn(t, f, width, height).0
 }
 
-/// The line of the panel that heads the Idempotency-Key store, which
-/// predict mode marks when a question was about the provider's answer
-/// (the charges' heading is always the first line).
-pub fn key_store_line(t: &Theme, f: &Frame, width: usize) -> usize {
-    drawn(t, f, width).1
+/// The line of the panel where the Idempotency-Key store starts (its
+/// heading, or its first row where the heading is folded into it), which
+/// predict mode marks when a question was about the provider's answer (the
+/// charges' heading is always the first line).
+pub fn key_store_line(t: &Theme, f: &Frame, width: usize, height: usize) -> usize {
+    drawn(t, f, width, height).1
 }
 
-/// The key store's heading when it holds no key, in full.
-const KEY_STORE_EMPTY: (&str, &str) = ("Idempotency-Key store", ": empty");
+/// A row below the panel's heading.
+struct Row {
+    line: Line<'static>,
+    /// What this step changed or replayed: never folded away.
+    now: bool,
+    /// Part of the key store (not a charge).
+    store: bool,
+}
 
-/// The panel's lines, and where the key store's heading is.
-fn drawn(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
-    let g = &t.g;
+/// The panel's lines, and where the key store starts.
+fn drawn(t: &Theme, f: &Frame, width: usize, height: usize) -> (Vec<Line<'static>>, usize) {
+    let slots = height.saturating_sub(1);
+    let mut rows = charge_rows(t, f, width);
+    let full = key_rows(t, f, width, false);
+    // The key store's heading gets a line of its own where there is room;
+    // where there is not, each key's row says "key" itself.
+    let store = if rows.len() + full.len() <= slots {
+        full
+    } else {
+        key_rows(t, f, width, true)
+    };
+    rows.extend(store);
+    let hidden = fold(&mut rows, slots);
+    let mut out = vec![heading(t, f, width, hidden)];
+    let store_at = rows.iter().position(|r| r.store).map_or(0, |i| i + 1);
+    out.extend(rows.into_iter().map(|r| r.line));
+    (out, store_at)
+}
+
+/// Keeps at most `slots` rows: every row this step changed, then the
+/// others in their order. Returns how many were left out; the heading
+/// counts them, so nothing is dropped without a sign and the rows kept are
+/// never cut to make room for one.
+fn fold(rows: &mut Vec<Row>, slots: usize) -> usize {
+    if rows.len() <= slots {
+        return 0;
+    }
+    let now = rows.iter().filter(|r| r.now).count().min(slots);
+    let mut others = slots - now;
+    let mut kept_now = 0;
+    let before = rows.len();
+    rows.retain(|r| {
+        if r.now && kept_now < now {
+            kept_now += 1;
+            true
+        } else if !r.now && others > 0 {
+            others -= 1;
+            true
+        } else {
+            false
+        }
+    });
+    before - rows.len()
+}
+
+/// `charges made 2 ($80)  * was 1`, with `↓ N more` when rows are folded
+/// away: the words give way before the figures and the signs.
+fn heading(t: &Theme, f: &Frame, width: usize, hidden: usize) -> Line<'static> {
     let p = &f.provider;
     let many = p.charges.len() > 1;
-    let mut out = vec![Line::from(vec![
-        // Short where the change mark needs the room.
-        Span::styled(
-            if width >= 30 || f.changes.charges_was.is_none() {
-                "charges made "
-            } else {
-                "charges "
-            },
-            t.title(),
-        ),
-        Span::styled(
-            format!("{} (${})", p.charges.len(), p.total_charged),
-            if many { t.bad() } else { t.title() },
-        ),
-    ])];
-    let ch = &f.changes;
-    if let Some(was) = ch.charges_was {
-        out[0].spans.push(marks::was(t, was.to_string()));
-    }
-    // The charges are the evidence: they come first and are never dropped
-    // to make room. An empty key store takes one line; whatever does not fit
-    // is counted by the panel's "more" sign.
-    for c in &p.charges {
-        let mut text = format!(" {} order {} ${}", c.id, c.order, c.amount);
-        if width >= 34 {
-            text.push_str(match &c.key {
-                Some(_) => " with key",
-                None => " no key",
-            });
-        }
-        let change = ch.of(Place::Charges, &c.id);
-        out.push(marks::tagged(t, Line::raw(text), change, width));
-    }
-    let heading = out.len();
-    if p.keys.is_empty() {
-        // "empty" is the fact: the heading gives way to it where the panel
-        // is narrow, never the other way round.
-        let (name, said) = if width >= KEY_STORE_EMPTY.0.len() + KEY_STORE_EMPTY.1.len() {
-            KEY_STORE_EMPTY
-        } else {
-            ("Idempotency-Keys", ": none")
-        };
-        out.push(Line::from(vec![
-            Span::styled(name, t.title()),
-            Span::styled(said, t.dim()),
-        ]));
+    let style = if many { t.bad() } else { t.title() };
+    let n = p.charges.len();
+    let total = p.total_charged;
+    let was = f.changes.charges_was.map(|w| marks::was(t, w.to_string()));
+    let signs: Vec<String> = if hidden == 0 {
+        vec![String::new()]
     } else {
-        out.push(Line::styled("Idempotency-Key store", t.title()));
+        let (long, short) = super::overflow::signs(t, u16::try_from(hidden).unwrap_or(u16::MAX));
+        vec![long, short]
+    };
+    let forms = [
+        ("charges made ", format!("{n} (${total})")),
+        ("charges ", format!("{n} (${total})")),
+        ("charges ", format!("{n} ${total}")),
+    ];
+    // Measured as if the count had just moved, so that the words stay put
+    // from step to step.
+    let room = |line: &Line| match &was {
+        Some(_) => line.width(),
+        None => line.width() + marks::was(t, n.saturating_sub(1).to_string()).width(),
+    };
+    let mut last = Line::default();
+    for sign in &signs {
+        for (label, count) in &forms {
+            let mut spans = vec![
+                Span::styled(*label, t.title()),
+                Span::styled(count.clone(), style),
+            ];
+            spans.extend(was.clone());
+            if !sign.is_empty() {
+                spans.push(Span::styled(sign.clone(), t.key()));
+            }
+            last = Line::from(spans);
+            if room(&last) <= width {
+                return last;
+            }
+        }
+    }
+    super::fit(t, last, width)
+}
+
+/// The words for whether a charge carried an Idempotency-Key, long and
+/// short: the point of the lesson, so no form of a row leaves them out.
+fn key_words(c: &Charge, short: bool) -> &'static str {
+    match (&c.key, short) {
+        (Some(_), false) => "with key",
+        (Some(_), true) => "key",
+        (None, _) => "no key",
+    }
+}
+
+/// One row a charge, all in the same form: the richest form in which
+/// every row fits with its change mark whole (its sign at least). The
+/// order gives way first (`order 1042` to `#1042`), then "with", never
+/// the key words.
+fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
+    let ch = &f.changes;
+    let form = |c: &Charge, n: usize| match n {
+        0 => format!(
+            " {} order {} ${} {}",
+            c.id,
+            c.order,
+            c.amount,
+            key_words(c, false)
+        ),
+        1 => format!(
+            " {} #{} ${} {}",
+            c.id,
+            c.order,
+            c.amount,
+            key_words(c, false)
+        ),
+        2 => format!(
+            " {} #{} ${} {}",
+            c.id,
+            c.order,
+            c.amount,
+            key_words(c, true)
+        ),
+        _ => format!("{} #{} ${} {}", c.id, c.order, c.amount, key_words(c, true)),
+    };
+    // Measured as if every row had this step's mark, so that the form
+    // stays put from step to step: the eye finds each row where it was.
+    let sym = t.g.added.chars().count();
+    let tag_width = |words: bool| {
+        if words {
+            sym + 3 + marks::word(Change::Added).chars().count()
+        } else {
+            sym + 1
+        }
+    };
+    let fits = |n: usize, words: bool| {
+        f.provider
+            .charges
+            .iter()
+            .all(|c| form(c, n).chars().count() + tag_width(words) <= width)
+    };
+    // A mark's word ("new") gives way before any of the row's own words.
+    let n = (0..4)
+        .find(|&n| fits(n, true) || fits(n, false))
+        .unwrap_or(3);
+    f.provider
+        .charges
+        .iter()
+        .map(|c| {
+            let change = ch.of(Place::Charges, &c.id);
+            Row {
+                line: marks::tagged(t, Line::raw(form(c, n)), change, width),
+                now: change.is_some(),
+                store: false,
+            }
+        })
+        .collect()
+}
+
+/// A key's row: `m-7f3 → ch_81`, and whether the provider replayed it,
+/// in words where `width` has room for them, else in its sign alone (the
+/// `?` help explains it).
+fn key_spans(t: &Theme, k: &KeyView, lead: &str, width: usize) -> Vec<Span<'static>> {
+    let g = &t.g;
+    let mut spans = vec![Span::raw(format!(
+        "{lead}{} {} {}",
+        k.key, g.arrow, k.result
+    ))];
+    let room = width.saturating_sub(spans[0].width());
+    if k.replayed_now {
+        let text = if room >= 15 {
+            " replayed now"
+        } else if room >= 11 {
+            " replayed"
+        } else {
+            ""
+        };
+        spans.push(Span::styled(
+            format!(" {}{text}", g.replay),
+            t.warn().patch(t.highlight()),
+        ));
+    } else if k.replays > 0 {
+        let times = format!(" {}{}", g.times, k.replays);
+        let text = if room >= 11 + times.chars().count() {
+            format!(" {} replayed{times}", g.replay)
+        } else {
+            format!(" {}{times}", g.replay)
+        };
+        spans.push(Span::styled(text, t.dim()));
+    }
+    spans
+}
+
+/// The key store: a heading and a row a key, or (`folded`) no heading and
+/// rows that say "key" themselves.
+fn key_rows(t: &Theme, f: &Frame, width: usize, folded: bool) -> Vec<Row> {
+    let p = &f.provider;
+    let ch = &f.changes;
+    let mut out = Vec::new();
+    let row = |line, now| Row {
+        line,
+        now,
+        store: true,
+    };
+    if p.keys.is_empty() {
+        let name = if width < "Idempotency-Key store: empty".len() {
+            "key store"
+        } else {
+            "Idempotency-Key store"
+        };
+        out.push(row(
+            Line::from(vec![
+                Span::styled(name, t.title()),
+                Span::styled(": empty", t.dim()),
+            ]),
+            false,
+        ));
+    } else if !folded {
+        out.push(row(Line::styled("Idempotency-Key store", t.title()), false));
     }
     for k in &p.keys {
-        let mut spans = vec![Span::raw(format!(" {} {} {}", k.key, g.arrow, k.result))];
-        let room = width.saturating_sub(spans[0].width());
-        if k.replayed_now {
-            let text = if room >= 16 {
-                "replayed now"
-            } else {
-                "replayed"
-            };
-            spans.push(Span::styled(
-                format!(" {} {text}", g.replay),
-                t.warn().patch(t.highlight()),
-            ));
-        } else if k.replays > 0 {
-            spans.push(Span::styled(
-                format!(" {} replayed {}{}", g.replay, g.times, k.replays),
-                t.dim(),
-            ));
-        }
         let change = ch.of(Place::Keys, &k.key);
-        out.push(marks::tagged(t, Line::from(spans), change, width));
+        let mark = change.map_or(0, |c| marks::symbol(t, c).chars().count() + 1);
+        // The row's lead (an indent under the heading, or "key" where there
+        // is none) gives way before the result, or the word that says the
+        // provider replayed it, does.
+        let leads: &[&str] = if folded { &["key ", ""] } else { &[" ", ""] };
+        let drawn = |lead: &str| key_spans(t, k, lead, width.saturating_sub(mark));
+        let fits = |spans: &[Span]| Line::from(spans.to_vec()).width() + mark <= width;
+        let worded = |spans: &[Span]| {
+            !k.replayed_now || spans.iter().any(|s| s.content.contains("replayed"))
+        };
+        let spans = leads
+            .iter()
+            .map(|lead| drawn(lead))
+            .find(|s| fits(s) && worded(s))
+            .or_else(|| leads.iter().map(|lead| drawn(lead)).find(|s| fits(s)))
+            .unwrap_or_else(|| drawn(leads[leads.len() - 1]));
+        out.push(row(
+            marks::tagged(t, Line::from(spans), change, width),
+            change.is_some() || k.replayed_now,
+        ));
     }
-    out.extend(ch.gone(Place::Keys).map(|g| marks::gone(t, g, width)));
-    (out, heading)
+    out.extend(
+        ch.gone(Place::Keys)
+            .map(|g| row(marks::gone(t, g, width), true)),
+    );
+    out
 }
 
 #[cfg(test)]
@@ -110,8 +298,11 @@ mod tests {
     fn the_key_store_line_is_where_its_heading_is_drawn() {
         let t = Theme::new(false, false);
         super::super::each_builtin_frame(|at_step, f| {
-            let lines: Vec<String> = lines(&t, f, 40).iter().map(|l| l.to_string()).collect();
-            let at = key_store_line(&t, f, 40);
+            let lines: Vec<String> = lines(&t, f, 40, usize::MAX)
+                .iter()
+                .map(|l| l.to_string())
+                .collect();
+            let at = key_store_line(&t, f, 40, usize::MAX);
             assert!(
                 lines[at].starts_with("Idempotency-Key store"),
                 "{at_step}: line {at} is {:?}",
@@ -120,8 +311,12 @@ mod tests {
         });
     }
 
+    /// The step where the provider answers a repeat from its key store
+    /// says so in a word at 80x24 (27 columns, 3 rows), not in its sign
+    /// alone, wherever the key and its result leave room for the word: the
+    /// row's lead gives way first.
     /// An empty key store says so whole at every panel width, 80x24's 27
-    /// columns included (it read `Idempotency-Key store: emp…` there).
+    /// columns included (it once read `Idempotency-Key store: emp…` there).
     #[test]
     fn an_empty_key_store_says_so_whole_at_every_width() {
         let t = Theme::new(false, false);
@@ -129,18 +324,186 @@ mod tests {
             if !f.provider.keys.is_empty() {
                 return;
             }
-            for w in 22..=44 {
-                let heading = &lines(&t, f, w)[key_store_line(&t, f, w)];
-                let text = heading.to_string();
-                assert!(
-                    heading.width() <= w && text.starts_with("Idempotency-Key"),
-                    "{at_step} at {w}: {text:?}"
-                );
-                assert!(
-                    text.ends_with("empty") || text.ends_with("none"),
-                    "{text:?}"
-                );
+            for (w, h) in (22..=44).flat_map(|w| [(w, 3), (w, usize::MAX)]) {
+                let all = lines(&t, f, w, h);
+                let at = key_store_line(&t, f, w, h);
+                if at == 0 {
+                    // Folded away in a short panel: counted by the heading.
+                    continue;
+                }
+                let line = &all[at];
+                let text = line.to_string();
+                assert!(line.width() <= w, "{at_step} at {w}x{h}: {text:?}");
+                // The store's own line (not a key this step removed) says
+                // it is empty, whole.
+                if text.contains("store") || text.contains("Keys") {
+                    assert!(
+                        text.trim_end().ends_with("empty") || text.trim_end().ends_with("none"),
+                        "{at_step} at {w}x{h}: {text:?}"
+                    );
+                }
             }
         });
+    }
+
+    #[test]
+    fn a_replay_says_replayed_in_a_narrow_panel() {
+        let t = Theme::new(false, false);
+        let mut seen = 0;
+        super::super::each_builtin_frame(|at_step, f| {
+            // Where the words can fit at all: `m-8a1 → 402 card declined`
+            // leaves room for the sign alone (the `?` help explains it).
+            let fits = |k: &KeyView| {
+                format!("{} → {} ↺ replayed", k.key, k.result)
+                    .chars()
+                    .count()
+                    <= 27
+            };
+            if !f.provider.keys.iter().any(|k| k.replayed_now && fits(k)) {
+                return;
+            }
+            seen += 1;
+            let rows: Vec<String> = lines(&t, f, 27, 3).iter().map(|l| l.to_string()).collect();
+            assert!(
+                rows.iter().any(|r| r.contains("↺ replayed")),
+                "{at_step}:\n{}",
+                rows.join("\n")
+            );
+        });
+        assert!(seen > 3, "{seen} replays");
+    }
+
+    /// The words of a row, split at spaces.
+    fn words(row: &str) -> Vec<&str> {
+        row.split_whitespace().collect()
+    }
+
+    /// What is wrong with the provider panel as drawn on `rows`, if
+    /// anything: a charge row that does not say whether the charge carried
+    /// an Idempotency-Key or loses its change mark, or the charge or key
+    /// this step made off screen.
+    fn wrong(f: &Frame, rows: &[String]) -> Option<String> {
+        let t = Theme::new(false, false);
+        // A charge's row starts with its ID (a key's row may name it too).
+        let row_of = |id: &str| rows.iter().find(|r| words(r).first() == Some(&id));
+        let more = rows.iter().any(|r| r.contains(" more") || r.contains('↓'));
+        for c in &f.provider.charges {
+            let change = f.changes.of(Place::Charges, &c.id);
+            let Some(row) = row_of(&c.id) else {
+                if change.is_some() {
+                    return Some(format!("{} (this step's charge) is off screen", c.id));
+                }
+                if !more {
+                    return Some(format!("{} is off screen without a count", c.id));
+                }
+                continue;
+            };
+            let said = match c.key {
+                Some(_) => row.contains(" key") && !row.contains("no key"),
+                None => row.contains("no key"),
+            };
+            if !said {
+                return Some(format!("{}'s row does not say whether it had a key", c.id));
+            }
+            if let Some(change) = change {
+                let sym = marks::symbol(&t, change);
+                let w = words(row);
+                let at = w.iter().rposition(|x| *x == sym);
+                // The mark ends the row (a count of hidden rows may follow).
+                let ends = at.is_some_and(|i| {
+                    w[i + 1..]
+                        .iter()
+                        .all(|x| *x == marks::word(change) || x.starts_with('↓') || *x == "more")
+                });
+                if !ends || row.contains('…') {
+                    return Some(format!("{}'s change mark is cut", c.id));
+                }
+            }
+        }
+        for k in &f.provider.keys {
+            let change = f.changes.of(Place::Keys, &k.key);
+            if change.is_none() && !k.replayed_now {
+                continue;
+            }
+            let shown = rows.iter().any(|r| {
+                let w = words(r);
+                w.contains(&k.key.as_str())
+                    && r.contains(&k.result)
+                    && change.is_none_or(|c| w.contains(&marks::symbol(&t, c)))
+                    && (!k.replayed_now || w.contains(&t.g.replay))
+            });
+            if !shown {
+                return Some(format!(
+                    "key {} (stored or replayed now) is not on screen whole",
+                    k.key
+                ));
+            }
+        }
+        None
+    }
+
+    /// At 80x24, 100x30 and 120x40, at every step of every built-in run
+    /// as the main screen draws it: each charge row says whether the
+    /// charge carried an Idempotency-Key (the point of the lesson) and keeps
+    /// its change mark whole, and the charge the step made and the key it
+    /// stored or replayed are on screen, not folded behind a count.
+    #[test]
+    fn every_charge_on_screen_says_whether_it_carried_a_key() {
+        use crate::tui::app::{App, Options, Panel};
+        use crate::tui::layout;
+        use ratatui::buffer::Buffer;
+        use ratatui::layout::{Margin, Rect};
+        use ratatui::widgets::Widget;
+        let plain = Options {
+            animation: false,
+            color: false,
+            ascii: false,
+        };
+        let mut failures = Vec::new();
+        let mut screens = 0;
+        for script in crate::scenario::load::builtins() {
+            for design in script.strategies() {
+                let s = crate::sim::Strategy::by_name(&design).unwrap();
+                let mut app = App::new(script.clone(), s, 0, plain).unwrap();
+                for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+                    let area = Rect::new(0, 0, w, h);
+                    app.viewport = area;
+                    for pos in 0..app.timeline.frames.len() {
+                        app.pos = pos;
+                        let mut buf = Buffer::empty(area);
+                        (&app).render(area, &mut buf);
+                        let f = app.frame();
+                        let need = layout::Need::of(f, &app.timeline.frames);
+                        let r = layout::main_for(area, None, need)
+                            .rect(Panel::Provider)
+                            .inner(Margin::new(1, 1));
+                        let rows: Vec<String> = (r.y..r.bottom())
+                            .map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect())
+                            .collect();
+                        screens += 1;
+                        if let Some(e) = wrong(f, &rows) {
+                            failures.push(format!(
+                                "{} {design} step {} at {w}x{h}: {e}\n{}",
+                                script.name,
+                                f.index,
+                                rows.join("\n")
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(screens > 500, "only {screens} screens");
+        if std::env::var_os("IDEM_ALL_CUTS").is_some() {
+            for f in &failures {
+                eprintln!("{f}\n");
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{} of {screens} screens; the first:\n{}",
+            failures.len(),
+            failures.first().cloned().unwrap_or_default()
+        );
     }
 }
