@@ -56,26 +56,14 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     let at_split = c.diverge == Some(app.pos);
     let second = match c.diverge {
         Some(d) => {
-            let (a, b) = c.frames(d);
-            // Name the side that went wrong there, in its own words.
-            let (who, outcome) = if a.verdict.outcome.is_failure() {
-                (&c.left.strategy, a.verdict.outcome)
-            } else {
-                (&c.right.strategy, b.verdict.outcome)
-            };
-            let (what, _) = verdict::headline(t, outcome);
-            let text = format!(
-                " {} they part at step {} of {}, {} of {}: {who} {what} ",
-                t.g.token, a.index, c.left.strategy, b.index, c.right.strategy
-            );
             let mut spans = vec![Span::styled(
-                text,
+                format!(" {} {}", t.g.token, parting_line(app, c, d)),
                 if at_split { t.flash() } else { t.warn() },
             )];
             spans.push(if at_split {
-                Span::styled(" here", t.bad())
+                Span::styled("  here", t.bad())
             } else {
-                Span::styled(" (v jumps there)", t.dim())
+                Span::styled("  (v jumps there)", t.dim())
             });
             super::fit(t, Line::from(spans), header.width as usize)
         }
@@ -87,6 +75,49 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     second.render(Rect::new(header.x, header.y + 1, header.width, 1), buf);
     sides(app, c, at_split, left, right, buf);
     super::keybar::render(app, keybar, buf);
+}
+
+/// Where the sides part and what differs there, then the side that goes
+/// wrong from there (`then` when it is a later step): `they part at step 12
+/// of naive, 13 of idempotent: m-7f3 payment rows 1 + 1 uncommitted
+/// vs 1 · then naive ✕ charged twice`. A schedule's sides stand at the same
+/// move, and the header says moves as the side titles do: `they part at
+/// move 3`.
+fn parting_line(app: &App, c: &Compare, d: usize) -> String {
+    let t = &app.theme;
+    let (ln, rn) = (&c.left.strategy, &c.right.strategy);
+    let schedule = crate::tui::compare::is_schedule(&app.script);
+    let place = |p: usize| {
+        let (a, b) = c.frames(p);
+        match (schedule, a.index == b.index) {
+            (true, true) => format!("move {}", a.index),
+            (true, false) => format!("move {} of {ln}, {} of {rn}", a.index, b.index),
+            (false, _) => format!("step {} of {ln}, {} of {rn}", a.index, b.index),
+        }
+    };
+    let (a, b) = c.frames(d);
+    let mut text = format!("they part at {}", place(d));
+    if let Some(apart) = crate::tui::parting::apart(a, b) {
+        text.push_str(&format!(": {}", super::parting::words(t, &apart)));
+        if matches!(apart, crate::tui::parting::Apart::Outcome { .. }) {
+            return text;
+        }
+    }
+    // The first pair where one side has gone wrong (or wrong otherwise).
+    let wrong = (d..c.pairs.len())
+        .map(|p| (p, c.frames(p)))
+        .find(|(_, (a, b))| crate::tui::parting::outcome(a, b).is_some());
+    if let Some((p, (a, b))) = wrong {
+        let (who, f) = if a.verdict.outcome.is_failure() {
+            (ln, a)
+        } else {
+            (rn, b)
+        };
+        let (what, _) = verdict::headline(t, f.verdict.outcome);
+        let then = if p == d { "" } else { "then " };
+        text.push_str(&format!(" {} {then}{who} {what}", t.g.dot));
+    }
+    text
 }
 
 /// Where each side is, in its own steps (the designs take different
