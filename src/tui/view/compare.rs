@@ -149,13 +149,9 @@ fn sections(
     f: &Frame,
     place: &Place,
     w: usize,
-    story_rows: usize,
+    (story_rows, verdict_rows): (usize, usize),
 ) -> Vec<Vec<Line<'static>>> {
-    let (head, style) = verdict::verdict_headline(t, &f.verdict);
-    let mut outcome = vec![Line::from(vec![
-        Span::styled(head, style),
-        Span::styled(verdict::chain(t, &f.verdict), t.dim()),
-    ])];
+    let mut outcome = verdict_lines(t, f, w, verdict_rows);
     for (id, n) in handled(f) {
         // A tick would say "fine": one row is fine only if the verdict is.
         let (glyph, style) = match n {
@@ -189,10 +185,48 @@ fn sections(
     ]
 }
 
-/// What happens on one side, at most `rows` rows: the step's own events
-/// first (each side tells its own run), then this run's own words, then
-/// words written for another design under their mark. A cut ends in an
-/// ellipsis.
+/// The side's verdict and its causes, wrapped at spaces into at most
+/// `rows` rows; a cut ends in an ellipsis. The outcome keeps its colour,
+/// the causes are dim.
+fn verdict_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'static>> {
+    let (head, style) = verdict::verdict_headline(t, &f.verdict);
+    let chain = verdict::chain(t, &f.verdict);
+    let rows = rows.max(1);
+    let mut lines = words(&format!("{head}{chain}"), w.max(1));
+    if lines.len() > rows {
+        // The last row is filled to its end with what follows, then cut.
+        let rest = lines.split_off(rows - 1).join(" ");
+        let keep = w.saturating_sub(t.g.ellipsis.chars().count());
+        lines.push(format!(
+            "{}{}",
+            rest.chars().take(keep).collect::<String>(),
+            t.g.ellipsis
+        ));
+    }
+    let head_len = head.chars().count();
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            if i > 0 {
+                return Line::styled(text, t.dim());
+            }
+            let cut = text
+                .char_indices()
+                .nth(head_len)
+                .map_or(text.len(), |(at, _)| at);
+            Line::from(vec![
+                Span::styled(text[..cut].to_string(), style),
+                Span::styled(text[cut..].to_string(), t.dim()),
+            ])
+        })
+        .collect()
+}
+
+/// What happens on one side, at most `rows` rows (or as many as the step's
+/// own events take): the step's own events first (each side tells its own
+/// run), then this run's own words, then words written for another design
+/// under their mark. A cut ends in an ellipsis.
 fn story_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'static>> {
     let events = super::told::own_events(f);
     let mut parts = vec![(events.clone(), t.info())];
@@ -203,6 +237,10 @@ fn story_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'static>
         let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
         parts.push((text, line.style));
     }
+    // The step's own events are what differs from the other side: they
+    // are shown whole even where that takes more than `rows`; the words
+    // after them get what is left.
+    let rows = rows.max(words(&events, w).len());
     let mut out: Vec<(String, Style)> = parts
         .into_iter()
         .flat_map(|(text, style)| words(&text, w).into_iter().map(move |l| (l, style)))
@@ -276,8 +314,12 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     lb.render(left, buf);
     rb.render(right, buf);
     let story = usize::from(li.height / 4).max(2);
-    let mut ls = sections(t, lf, &lp, usize::from(li.width), story);
-    let mut rs = sections(t, rf, &rp, usize::from(ri.width), story);
+    // The verdict wraps to more rows where the sides are tall enough (two
+    // at 100x30, three at 120x40); at 80x24 those rows go to the money.
+    let verdict = usize::from(li.height / 10).clamp(1, 3);
+    let rows = (story, verdict);
+    let mut ls = sections(t, lf, &lp, usize::from(li.width), rows);
+    let mut rs = sections(t, rf, &rp, usize::from(ri.width), rows);
     let (mut lines_l, mut lines_r) = (Vec::new(), Vec::new());
     for (a, b) in ls.iter_mut().zip(rs.iter_mut()) {
         let rows = a.len().max(b.len());
