@@ -120,7 +120,7 @@ fn compare_view() {
     // not: naive's second payment row, not yet committed, one step before
     // its second charge (`v` stands there).
     assert!(
-        screen.contains("they part at step 12 of naive, 13 of idempotent: m-7f3 payment rows"),
+        screen.contains("they part at naive step 12, idempotent 13: m-7f3 payment rows"),
         "{screen}"
     );
     let mut a = setup();

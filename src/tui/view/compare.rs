@@ -56,15 +56,23 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     let at_split = c.diverge == Some(app.pos);
     let second = match c.diverge {
         Some(d) => {
-            let mut spans = vec![Span::styled(
-                format!(" {} {}", t.g.token, parting_line(app, c, d)),
-                if at_split { t.flash() } else { t.warn() },
-            )];
-            spans.push(if at_split {
+            let text = format!(" {} {}", t.g.token, parting_line(app, c, d));
+            let hint = if at_split {
                 Span::styled("  here", t.bad())
             } else {
                 Span::styled("  (v jumps there)", t.dim())
-            });
+            };
+            // The hint only whole: the side titles and the key bar say
+            // it too, and a cut `h…` says nothing.
+            let room =
+                text.chars().count() + hint.content.chars().count() <= usize::from(header.width);
+            let mut spans = vec![Span::styled(
+                text,
+                if at_split { t.flash() } else { t.warn() },
+            )];
+            if room {
+                spans.push(hint);
+            }
             super::fit(t, Line::from(spans), header.width as usize)
         }
         None => Line::styled(
@@ -78,9 +86,10 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
 }
 
 /// Where the sides part and what differs there, then the side that goes
-/// wrong from there (`then` when it is a later step): `they part at step 12
-/// of naive, 13 of idempotent: m-7f3 payment rows 1 + 1 uncommitted
-/// vs 1 · then naive ✕ charged twice`. A schedule's sides stand at the same
+/// wrong from there (`then` when it is a later step): `they part at naive
+/// step 12, idempotent 13: m-7f3 payment rows 1 + 1 uncommitted vs 1 ·
+/// then naive ✕ charged twice`, each side's step in its own count, as
+/// the line above says them. A schedule's sides stand at the same
 /// move, and the header says moves as the side titles do: `they part at
 /// move 3`.
 fn parting_line(app: &App, c: &Compare, d: usize) -> String {
@@ -91,8 +100,8 @@ fn parting_line(app: &App, c: &Compare, d: usize) -> String {
         let (a, b) = c.frames(p);
         match (schedule, a.index == b.index) {
             (true, true) => format!("move {}", a.index),
-            (true, false) => format!("move {} of {ln}, {} of {rn}", a.index, b.index),
-            (false, _) => format!("step {} of {ln}, {} of {rn}", a.index, b.index),
+            (true, false) => format!("{ln} move {}, {rn} {}", a.index, b.index),
+            (false, _) => format!("{ln} step {}, {rn} {}", a.index, b.index),
         }
     };
     let (a, b) = c.frames(d);
