@@ -116,7 +116,13 @@ fn compare_view() {
     let screen = draw(&mut setup(), 120, 40);
     assert!(screen.contains("design: naive"));
     assert!(screen.contains("design: idempotent"));
-    assert!(screen.contains("they part at step 13 of naive, 13 of idempotent"));
+    // The first step either side's database shows what the other's does
+    // not: naive's second payment row, not yet committed, one step before
+    // its second charge (`v` stands there).
+    assert!(
+        screen.contains("they part at naive step 12, idempotent 13: m-7f3 payment rows"),
+        "{screen}"
+    );
     let mut a = setup();
     update(&mut a, Action::Last);
     let screen = draw(&mut a, 120, 40);
@@ -425,6 +431,10 @@ fn compare_opened_from_a_counterexample_tells_each_side_its_own_move() {
     );
     // The idempotent side tells its own step, not naive's words.
     assert!(!screen.contains("Told for"), "{screen}");
+    // The header counts moves, as the side titles do.
+    let second = screen.lines().nth(1).unwrap_or_default();
+    assert!(second.contains("they part at move "), "{second}");
+    assert!(!second.contains(" of naive"), "{second}");
     let right: String = screen
         .lines()
         .map(|l| l.chars().skip(60).collect::<String>())

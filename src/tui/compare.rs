@@ -5,6 +5,7 @@
 use crate::scenario::Script;
 use crate::sim::{Frame, SimError, Strategy};
 use crate::timeline::Timeline;
+use crate::tui::parting::apart;
 
 pub struct Compare {
     /// What the two sides differ in: the design, or the engine.
@@ -13,8 +14,9 @@ pub struct Compare {
     pub right: Timeline,
     /// (left frame, right frame) for each position of the compare view.
     pub pairs: Vec<(usize, usize)>,
-    /// The first position where the two designs part ways (the two
-    /// engines: where their lock points differ).
+    /// The first position where the two designs part ways: where a party
+    /// of one side sees something its peer on the other side does not (see
+    /// `parting`). The two engines: where their lock points differ.
     pub diverge: Option<usize>,
 }
 
@@ -77,7 +79,7 @@ impl Compare {
         };
         let diverge = pairs
             .iter()
-            .position(|&(a, b)| differ(&left.frames[a], &right.frames[b]));
+            .position(|&(a, b)| apart(&left.frames[a], &right.frames[b]).is_some());
         Ok(Compare {
             sides: Sides::Designs,
             left,
@@ -242,28 +244,6 @@ fn match_steps(
     out
 }
 
-/// The designs part ways where one has gone wrong and the other has not, or
-/// where a chapter ends with different money moved.
-fn differ(a: &Frame, b: &Frame) -> bool {
-    let (fa, fb) = (
-        a.verdict.outcome.is_failure(),
-        b.verdict.outcome.is_failure(),
-    );
-    if fa != fb || (fa && a.verdict.outcome != b.verdict.outcome) {
-        return true;
-    }
-    settled(a)
-        && settled(b)
-        && (a.db.total_charged != b.db.total_charged
-            || a.provider.charges.len() != b.provider.charges.len())
-}
-
-/// No transaction open and no consumer mid-program: a fair point to compare
-/// money, since both designs have finished the same work.
-fn settled(f: &Frame) -> bool {
-    f.consumers.iter().all(|c| c.next.is_none() && !c.in_txn)
-}
-
 /// How many times each message's work was committed, in words, for the
 /// "m-7f3 handled twice" line.
 pub fn handled(f: &Frame) -> Vec<(String, usize)> {
@@ -301,25 +281,30 @@ mod tests {
     }
 
     #[test]
-    fn tour_1_parts_ways_when_naive_charges_again() {
+    fn tour_1_parts_where_naive_inserts_its_second_payment_row() {
         let script = scenario::find("tour-1").unwrap();
         let c = Compare::build(&script, &Strategy::naive(), 0, &written(&script, "naive")).unwrap();
         assert_eq!(c.left.strategy, "naive");
         assert_eq!(c.right.strategy, "idempotent");
         let at = c.diverge.expect("the designs part ways in tour 1");
+        // Naive's second payment row, not yet committed, faces the
+        // idempotent handler finding m-7f3 already handled: the first
+        // thing either side's database shows that the other's does not,
+        // one step before naive's second charge.
         let (l, r) = c.frames(at);
-        assert!(l.verdict.outcome.is_failure() || r.verdict.outcome.is_failure());
+        assert_eq!((l.index, r.index), (12, 13));
+        assert_eq!(l.db.payments.len(), 2);
+        assert!(l.db.payments[1].uncommitted_by.is_some());
+        assert_eq!(l.provider.charges.len(), r.provider.charges.len());
+        assert!(!l.verdict.outcome.is_failure());
+        // Before it, every pair shows the same rows, charges and broker.
+        for p in 0..at {
+            let (l, r) = c.frames(p);
+            assert_eq!(apart(l, r), None, "position {p}");
+        }
         let (l, r) = c.frames(c.pairs.len() - 1);
         assert_eq!(handled(l), vec![("m-7f3".to_string(), 2)]);
         assert_eq!(handled(r), vec![("m-7f3".to_string(), 1)]);
-        // Nothing before the divergence may differ in outcome class.
-        for p in 0..at {
-            let (l, r) = c.frames(p);
-            assert_eq!(
-                l.verdict.outcome.is_failure(),
-                r.verdict.outcome.is_failure()
-            );
-        }
     }
 
     #[test]

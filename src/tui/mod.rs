@@ -16,6 +16,7 @@ pub mod layout;
 pub mod levels;
 pub mod measure;
 pub mod panel;
+pub mod parting;
 pub mod predict;
 pub mod replay;
 #[cfg(unix)]

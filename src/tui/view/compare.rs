@@ -56,27 +56,23 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     let at_split = c.diverge == Some(app.pos);
     let second = match c.diverge {
         Some(d) => {
-            let (a, b) = c.frames(d);
-            // Name the side that went wrong there, in its own words.
-            let (who, outcome) = if a.verdict.outcome.is_failure() {
-                (&c.left.strategy, a.verdict.outcome)
+            let text = format!(" {} {}", t.g.token, parting_line(app, c, d));
+            let hint = if at_split {
+                Span::styled("  here", t.bad())
             } else {
-                (&c.right.strategy, b.verdict.outcome)
+                Span::styled("  (v jumps there)", t.dim())
             };
-            let (what, _) = verdict::headline(t, outcome);
-            let text = format!(
-                " {} they part at step {} of {}, {} of {}: {who} {what} ",
-                t.g.token, a.index, c.left.strategy, b.index, c.right.strategy
-            );
+            // The hint only whole: the side titles and the key bar say
+            // it too, and a cut `h…` says nothing.
+            let room =
+                text.chars().count() + hint.content.chars().count() <= usize::from(header.width);
             let mut spans = vec![Span::styled(
                 text,
                 if at_split { t.flash() } else { t.warn() },
             )];
-            spans.push(if at_split {
-                Span::styled(" here", t.bad())
-            } else {
-                Span::styled(" (v jumps there)", t.dim())
-            });
+            if room {
+                spans.push(hint);
+            }
             super::fit(t, Line::from(spans), header.width as usize)
         }
         None => Line::styled(
@@ -87,6 +83,50 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     second.render(Rect::new(header.x, header.y + 1, header.width, 1), buf);
     sides(app, c, at_split, left, right, buf);
     super::keybar::render(app, keybar, buf);
+}
+
+/// Where the sides part and what differs there, then the side that goes
+/// wrong from there (`then` when it is a later step): `they part at naive
+/// step 12, idempotent 13: m-7f3 payment rows 1 + 1 uncommitted vs 1 ·
+/// then naive ✕ charged twice`, each side's step in its own count, as
+/// the line above says them. A schedule's sides stand at the same
+/// move, and the header says moves as the side titles do: `they part at
+/// move 3`.
+fn parting_line(app: &App, c: &Compare, d: usize) -> String {
+    let t = &app.theme;
+    let (ln, rn) = (&c.left.strategy, &c.right.strategy);
+    let schedule = crate::tui::compare::is_schedule(&app.script);
+    let place = |p: usize| {
+        let (a, b) = c.frames(p);
+        match (schedule, a.index == b.index) {
+            (true, true) => format!("move {}", a.index),
+            (true, false) => format!("{ln} move {}, {rn} {}", a.index, b.index),
+            (false, _) => format!("{ln} step {}, {rn} {}", a.index, b.index),
+        }
+    };
+    let (a, b) = c.frames(d);
+    let mut text = format!("they part at {}", place(d));
+    if let Some(apart) = crate::tui::parting::apart(a, b) {
+        text.push_str(&format!(": {}", super::parting::words(t, &apart)));
+        if matches!(apart, crate::tui::parting::Apart::Outcome { .. }) {
+            return text;
+        }
+    }
+    // The first pair where one side has gone wrong (or wrong otherwise).
+    let wrong = (d..c.pairs.len())
+        .map(|p| (p, c.frames(p)))
+        .find(|(_, (a, b))| crate::tui::parting::outcome(a, b).is_some());
+    if let Some((p, (a, b))) = wrong {
+        let (who, f) = if a.verdict.outcome.is_failure() {
+            (ln, a)
+        } else {
+            (rn, b)
+        };
+        let (what, _) = verdict::headline(t, f.verdict.outcome);
+        let then = if p == d { "" } else { "then " };
+        text.push_str(&format!(" {} {then}{who} {what}", t.g.dot));
+    }
+    text
 }
 
 /// Where each side is, in its own steps (the designs take different
@@ -118,13 +158,9 @@ fn sections(
     f: &Frame,
     place: &Place,
     w: usize,
-    story_rows: usize,
+    (story_rows, verdict_rows): (usize, usize),
 ) -> Vec<Vec<Line<'static>>> {
-    let (head, style) = verdict::verdict_headline(t, &f.verdict);
-    let mut outcome = vec![Line::from(vec![
-        Span::styled(head, style),
-        Span::styled(verdict::chain(t, &f.verdict), t.dim()),
-    ])];
+    let mut outcome = verdict_lines(t, f, w, verdict_rows);
     for (id, n) in handled(f) {
         // A tick would say "fine": one row is fine only if the verdict is.
         let (glyph, style) = match n {
@@ -158,10 +194,48 @@ fn sections(
     ]
 }
 
-/// What happens on one side, at most `rows` rows: the step's own events
-/// first (each side tells its own run), then this run's own words, then
-/// words written for another design under their mark. A cut ends in an
-/// ellipsis.
+/// The side's verdict and its causes, wrapped at spaces into at most
+/// `rows` rows; a cut ends in an ellipsis. The outcome keeps its colour,
+/// the causes are dim.
+fn verdict_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'static>> {
+    let (head, style) = verdict::verdict_headline(t, &f.verdict);
+    let chain = verdict::chain(t, &f.verdict);
+    let rows = rows.max(1);
+    let mut lines = words(&format!("{head}{chain}"), w.max(1));
+    if lines.len() > rows {
+        // The last row is filled to its end with what follows, then cut.
+        let rest = lines.split_off(rows - 1).join(" ");
+        let keep = w.saturating_sub(t.g.ellipsis.chars().count());
+        lines.push(format!(
+            "{}{}",
+            rest.chars().take(keep).collect::<String>(),
+            t.g.ellipsis
+        ));
+    }
+    let head_len = head.chars().count();
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            if i > 0 {
+                return Line::styled(text, t.dim());
+            }
+            let cut = text
+                .char_indices()
+                .nth(head_len)
+                .map_or(text.len(), |(at, _)| at);
+            Line::from(vec![
+                Span::styled(text[..cut].to_string(), style),
+                Span::styled(text[cut..].to_string(), t.dim()),
+            ])
+        })
+        .collect()
+}
+
+/// What happens on one side, at most `rows` rows (or as many as the step's
+/// own events take): the step's own events first (each side tells its own
+/// run), then this run's own words, then words written for another design
+/// under their mark. A cut ends in an ellipsis.
 fn story_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'static>> {
     let events = super::told::own_events(f);
     let mut parts = vec![(events.clone(), t.info())];
@@ -172,6 +246,10 @@ fn story_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'static>
         let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
         parts.push((text, line.style));
     }
+    // The step's own events are what differs from the other side: they
+    // are shown whole even where that takes more than `rows`; the words
+    // after them get what is left.
+    let rows = rows.max(words(&events, w).len());
     let mut out: Vec<(String, Style)> = parts
         .into_iter()
         .flat_map(|(text, style)| words(&text, w).into_iter().map(move |l| (l, style)))
@@ -245,8 +323,12 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     lb.render(left, buf);
     rb.render(right, buf);
     let story = usize::from(li.height / 4).max(2);
-    let mut ls = sections(t, lf, &lp, usize::from(li.width), story);
-    let mut rs = sections(t, rf, &rp, usize::from(ri.width), story);
+    // The verdict wraps to more rows where the sides are tall enough (two
+    // at 100x30, three at 120x40); at 80x24 those rows go to the money.
+    let verdict = usize::from(li.height / 10).clamp(1, 3);
+    let rows = (story, verdict);
+    let mut ls = sections(t, lf, &lp, usize::from(li.width), rows);
+    let mut rs = sections(t, rf, &rp, usize::from(ri.width), rows);
     let (mut lines_l, mut lines_r) = (Vec::new(), Vec::new());
     for (a, b) in ls.iter_mut().zip(rs.iter_mut()) {
         let rows = a.len().max(b.len());

@@ -17,6 +17,7 @@ mod marks;
 mod motion;
 mod narration;
 pub mod overflow;
+mod parting;
 mod picker;
 mod predict;
 mod presenter;
