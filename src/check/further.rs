@@ -77,7 +77,7 @@ impl Further {
             FurtherResult::Breaks { .. } => format!("breaks {at}: see the shortest run"),
             FurtherResult::TooLarge { .. } => format!(
                 "{at} not finished within {} states",
-                super::table::num(MAX_STATES)
+                super::count::num(MAX_STATES)
             ),
         }
     }

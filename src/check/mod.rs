@@ -21,6 +21,7 @@
 //! ```
 
 mod bounds;
+mod count;
 mod counterexample;
 mod enabled;
 mod explore;
@@ -34,12 +35,12 @@ mod watch;
 
 pub use crate::sim::Outcome;
 pub use bounds::Bounds;
+pub use count::num;
 pub use counterexample::{CounterStep, Counterexample};
 pub use enabled::{Choice, Cost, Used, enabled, was_blocked};
 pub use explore::SEED;
 pub use property::{Eventually, Invariant, Kind, Witness};
 pub use report::{CheckReport, EventuallyResult, InvariantResult, StrategyReport, WitnessResult};
-pub use table::num;
 pub use table::{render, table};
 pub use watch::{DEFAULT_MAX_STATES, Seen, Watch};
 

@@ -7,18 +7,7 @@ use crate::scenario::action::move_text;
 use crate::sim::Outcome;
 use std::fmt::Write;
 
-/// Thousands separated with commas, so the counts can be read at a glance.
-pub fn num(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+use super::count::num;
 
 fn verdict(s: &StrategyReport, requested: &Bounds) -> String {
     let lowered = s
