@@ -236,3 +236,26 @@ fn both_transcripts_are_the_same_every_time() {
         }
     }
 }
+
+/// Under naive nobody waits on the server (it records no key), so the
+/// PostgreSQL side never says that a second writer waits at the INSERT:
+/// at every step it says nobody waits in this run.
+#[test]
+fn a_design_that_writes_no_shared_key_is_not_said_to_wait_on_the_server() {
+    let Some(url) = server() else { return };
+    let mut a = on_server("tour-3", "naive", &url);
+    a.open_at_step(1).unwrap();
+    update(&mut a, Action::CompareEngines);
+    for _ in 0..a.last_pos() {
+        let screen = draw(&mut a, 120, 40);
+        let (_, right) = halves(&screen, 120);
+        let right: String = right.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            !right.contains("of the same key waits at"),
+            "at {}:\n{screen}",
+            a.pos
+        );
+        assert!(right.contains("nobody waits"), "at {}:\n{screen}", a.pos);
+        update(&mut a, Action::Next);
+    }
+}

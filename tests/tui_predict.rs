@@ -349,3 +349,23 @@ fn a_reveal_mark_stands_apart_from_every_word() {
         }
     }
 }
+
+/// At 80x24 the answer's key line is cut with "…", never silently.
+#[test]
+fn the_answer_keys_are_cut_with_an_ellipsis_at_80x24() {
+    let mut a = app("tour-1", "naive");
+    to_question(&mut a, 0);
+    let right = asked(&a).answer;
+    answer(&mut a, right);
+    assert!(matches!(
+        a.predict.as_ref().unwrap().stage,
+        Stage::Revealed { .. }
+    ));
+    let screen = draw(&mut a, 80, 24);
+    let bottom = screen.lines().last().unwrap_or_default().trim_end();
+    let bottom = bottom.trim_end_matches('"').trim_end();
+    assert!(
+        bottom.ends_with('…') || bottom.ends_with("quit"),
+        "{bottom}"
+    );
+}

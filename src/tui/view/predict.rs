@@ -62,7 +62,13 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
     wrap(t, lines, inner, buf);
     if app.status.is_none() {
         Clear.render(m.keybar, buf);
-        keys(app, p, at_end).render(m.keybar, buf);
+        // Cut with "…" where the bar is narrow, never silently.
+        super::fit(
+            &app.theme,
+            keys(app, p, at_end),
+            usize::from(m.keybar.width),
+        )
+        .render(m.keybar, buf);
     }
 }
 
