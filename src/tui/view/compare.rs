@@ -327,19 +327,29 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     // at 100x30, three at 120x40); at 80x24 those rows go to the money.
     let verdict = usize::from(li.height / 10).clamp(1, 3);
     let rows = (story, verdict);
-    let mut ls = sections(t, lf, &lp, usize::from(li.width), rows);
-    let mut rs = sections(t, rf, &rp, usize::from(ri.width), rows);
-    let (mut lines_l, mut lines_r) = (Vec::new(), Vec::new());
-    for (a, b) in ls.iter_mut().zip(rs.iter_mut()) {
-        let rows = a.len().max(b.len());
-        a.resize(rows, Line::raw(""));
-        b.resize(rows, Line::raw(""));
-        lines_l.append(a);
-        lines_r.append(b);
-    }
+    let ls = sections(t, lf, &lp, usize::from(li.width), rows);
+    let rs = sections(t, rf, &rp, usize::from(ri.width), rows);
+    let (lines_l, lines_r) = side_by_side(ls, rs);
     for (lines, area) in [(lines_l, li), (lines_r, ri)] {
         super::overflow::show(t, counted(t, lines, area), false, area, buf);
     }
+}
+
+/// Two sides' sections, each padded to the taller of the pair, so that
+/// the same section starts on the same row on both sides.
+pub(super) fn side_by_side(
+    left: Vec<Vec<Line<'static>>>,
+    right: Vec<Vec<Line<'static>>>,
+) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
+    let (mut lines_l, mut lines_r) = (Vec::new(), Vec::new());
+    for (mut a, mut b) in left.into_iter().zip(right) {
+        let rows = a.len().max(b.len());
+        a.resize(rows, Line::raw(""));
+        b.resize(rows, Line::raw(""));
+        lines_l.append(&mut a);
+        lines_r.append(&mut b);
+    }
+    (lines_l, lines_r)
 }
 
 /// Where a side stands: at a move of the schedule both sides replay (a

@@ -163,16 +163,9 @@ fn sides(app: &App, c: &Compare, here: bool, left: Rect, right: Rect, buf: &mut 
     lb.render(left, buf);
     rb.render(right, buf);
     let story = usize::from(l_in.height / 5).max(2);
-    let mut ls = sections(t, &c.left, li, usize::from(l_in.width), story);
-    let mut rs = sections(t, &c.right, ri, usize::from(r_in.width), story);
-    let (mut lines_l, mut lines_r) = (Vec::new(), Vec::new());
-    for (a, b) in ls.iter_mut().zip(rs.iter_mut()) {
-        let rows = a.len().max(b.len());
-        a.resize(rows, Line::raw(""));
-        b.resize(rows, Line::raw(""));
-        lines_l.append(a);
-        lines_r.append(b);
-    }
+    let ls = sections(t, &c.left, li, usize::from(l_in.width), story);
+    let rs = sections(t, &c.right, ri, usize::from(r_in.width), story);
+    let (lines_l, lines_r) = super::compare::side_by_side(ls, rs);
     for (lines, area) in [(lines_l, l_in), (lines_r, r_in)] {
         super::overflow::show(t, counted(t, lines, area), false, area, buf);
     }
