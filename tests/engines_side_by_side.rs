@@ -259,3 +259,35 @@ fn a_design_that_writes_no_shared_key_is_not_said_to_wait_on_the_server() {
         update(&mut a, Action::Next);
     }
 }
+
+/// Each side's "what happens" tells its own step first: the PostgreSQL
+/// side, where B opens its transaction, says so, not the words of the step
+/// before it (B receiving the message).
+#[test]
+fn each_side_tells_its_own_step_first() {
+    let Some(url) = server() else { return };
+    for mode in ["idempotent", "naive"] {
+        let mut a = on_server("tour-3", mode, &url);
+        a.open_at_step(1).unwrap();
+        update(&mut a, Action::CompareEngines);
+        let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        for _ in 0..a.last_pos() {
+            let screen = draw(&mut a, 120, 40);
+            let (left, right) = halves(&screen, 120);
+            let c = a.compare.as_ref().unwrap();
+            let (li, ri) = c.pairs[a.pos];
+            for (side, tl, at) in [(&left, &c.left, li), (&right, &c.right, ri)] {
+                let told = idem::sim::event::step_told(&tl.frames[at].events);
+                let lead: String = flat(&told).chars().take(24).collect();
+                let side = flat(&side.replace(['│', '┃'], " "));
+                let story = side.split("what happens").nth(1).unwrap_or_default();
+                assert!(
+                    lead.is_empty() || story.trim_start().starts_with(&lead),
+                    "{mode} at {}: {lead:?} is not the first line of\n{screen}",
+                    a.pos
+                );
+            }
+            update(&mut a, Action::Next);
+        }
+    }
+}

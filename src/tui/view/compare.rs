@@ -236,7 +236,7 @@ fn verdict_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'stati
 /// own events take): the step's own events first (each side tells its own
 /// run), then this run's own words, then words written for another design
 /// under their mark. A cut ends in an ellipsis.
-fn story_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'static>> {
+pub(super) fn story_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'static>> {
     let events = super::told::own_events(f);
     let mut parts = vec![(events.clone(), t.info())];
     if f.narration.trim() != events.trim() {

@@ -191,22 +191,10 @@ fn sections(
     ];
     let mut sql_lines = vec![Line::styled(format!("SQL in step {}", f.index), t.title())];
     sql_lines.extend(sql::lines(t, f));
-    // What this step said, in this engine's words where the scenario has
-    // them: the chapter's opening is the same on both sides.
+    // What this step did on this engine, told as compare tells a side:
+    // the step's own events first, then the words.
     let mut story = vec![Line::styled("what happens", t.title())];
-    let mut told = words(&t.text(f.said.as_deref().unwrap_or(&f.narration)), w);
-    if told.len() > story_rows {
-        told.truncate(story_rows);
-        if let Some(last) = told.last_mut() {
-            let keep = w.saturating_sub(t.g.ellipsis.chars().count() + 1);
-            *last = format!(
-                "{} {}",
-                last.chars().take(keep).collect::<String>(),
-                t.g.ellipsis
-            );
-        }
-    }
-    story.extend(told.into_iter().map(Line::raw));
+    story.extend(super::compare::story_lines(t, f, w, story_rows));
     let mut service_lines = vec![Line::styled("service", t.title())];
     service_lines.extend(service::lines(t, f, w, 99));
     vec![
