@@ -460,3 +460,15 @@ fn compare_opened_from_a_counterexample_tells_each_side_its_own_move() {
         );
     }
 }
+
+/// The class's second step, `c`, is offered in the key bar at every size
+/// (the trial found it dropped at 100x30).
+#[test]
+fn compare_is_in_the_key_bar_at_every_size() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let mut a = app("tour-1", "naive");
+        let screen = draw(&mut a, w, h);
+        let bottom = screen.lines().last().unwrap_or_default();
+        assert!(bottom.contains("c compare"), "{w}x{h}: {bottom}");
+    }
+}

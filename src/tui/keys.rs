@@ -58,7 +58,7 @@ pub static KEYS: &[KeyHelp] = &[
             "next / previous chapter (or tour step, at either end)",
         )),
         hint: Some(("[/]", "chapter")),
-        rank: 8,
+        rank: 9,
     },
     KeyHelp {
         binds: &[
@@ -75,7 +75,7 @@ pub static KEYS: &[KeyHelp] = &[
         binds: &[(Key(Char(' ')), Action::PlayPause)],
         help: Some(("space", "play the steps one by one, or pause")),
         hint: Some(("space", "play")),
-        rank: 6,
+        rank: 8,
     },
     KeyHelp {
         binds: &[
@@ -98,7 +98,7 @@ pub static KEYS: &[KeyHelp] = &[
         binds: &[(Key(Char('c')), Action::Compare)],
         help: Some(("c", "compare two designs side by side on this scenario")),
         hint: Some(("c", "compare")),
-        rank: 9,
+        rank: 2,
     },
     KeyHelp {
         binds: &[(Key(Char('E')), Action::CompareEngines)],
@@ -112,19 +112,19 @@ pub static KEYS: &[KeyHelp] = &[
         binds: &[(Key(Char('f')), Action::Faults)],
         help: Some(("f", "break something here: crash, lose an ack, ...")),
         hint: Some(("f", "fault")),
-        rank: 2,
+        rank: 3,
     },
     KeyHelp {
         binds: &[(Key(Char('s')), Action::Picker)],
         help: Some(("s", "choose another scenario")),
         hint: Some(("s", "scenarios")),
-        rank: 3,
+        rank: 4,
     },
     KeyHelp {
         binds: &[(Key(Char('x')), Action::Explore)],
         help: Some(("x", "explore every schedule; replay what breaks a design")),
         hint: Some(("x", "explore")),
-        rank: 4,
+        rank: 5,
     },
     KeyHelp {
         binds: &[(Key(Char('L')), Action::Levels)],
@@ -136,7 +136,7 @@ pub static KEYS: &[KeyHelp] = &[
         binds: &[(Key(Char('v')), Action::FirstViolation)],
         help: Some(("v", "jump to the first step where the outcome goes wrong")),
         hint: Some(("v", "failure")),
-        rank: 5,
+        rank: 6,
     },
     KeyHelp {
         binds: &[
