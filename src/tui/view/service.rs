@@ -177,8 +177,16 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
         // line says it crashed; the step itself never ran.
         Mark::Crashed => (g.crashed, "never ran", t.bad()),
         // The consumer was told OK: done from where it stands; the word
-        // is what the observer knows.
-        Mark::Ignored => (g.done, "ignored", t.warn()),
+        // is what only the observer knows, under the observer's mark.
+        Mark::Ignored => (
+            g.done,
+            if t.ascii() {
+                "^ ignored"
+            } else {
+                "◇ ignored"
+            },
+            t.warn(),
+        ),
     }
 }
 
