@@ -82,6 +82,43 @@ fn within(limit: Duration, command: &mut Command) -> Output {
 }
 
 /// The schemas named like idem test's on the server.
+/// `idem test` on the server with one instance of `sh -c script`, no
+/// faults and a long wait, as the tests that hold a transaction open run it.
+fn one_instance(dir: &Path, script: &str, out: fn() -> Stdio) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_idem"))
+        .current_dir(dir)
+        .args([
+            "test",
+            "--db",
+            &address(),
+            "--wait",
+            "60",
+            "--instances",
+            "1",
+            "--faults",
+            "0",
+            "--",
+        ])
+        .args(["sh", "-c", script])
+        .stdout(out())
+        .stderr(out())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits (20 s at most) until `count` (a `SELECT count(*)`) is above zero:
+/// the program's backend has reached the state the test needs.
+fn until_the_server_shows(c: &mut postgres::Client, count: &str) {
+    let start = Instant::now();
+    while c.query_one(count, &[]).unwrap().get::<_, i64>(0) == 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the program never connected"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 fn schemas(c: &mut postgres::Client) -> Vec<String> {
     c.query(
         "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'idem\\_test\\_%' ORDER BY 1",
@@ -268,44 +305,12 @@ fn sigterm_drops_the_schema_even_with_a_backend_in_a_transaction() {
     let script = r#"psql -q "$IDEM_DB_URL" -c 'CREATE TABLE held (x int)' -c 'BEGIN' -c 'INSERT INTO held VALUES (1)' -c 'SELECT pg_sleep(60)' >/dev/null 2>&1 &
 echo '{"type":"hello","protocol":1}'; read a; sleep 60"#;
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_idem"))
-        .current_dir(dir.path())
-        .args([
-            "test",
-            "--db",
-            &address(),
-            "--wait",
-            "60",
-            "--instances",
-            "1",
-            "--faults",
-            "0",
-            "--",
-        ])
-        .args(["sh", "-c", script])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = one_instance(dir.path(), script, Stdio::piped);
     // Until the program's backend sits in its transaction.
-    let start = Instant::now();
-    loop {
-        let n: i64 = c
-            .query_one(
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'idem\\_test\\_%.A' AND query LIKE '%pg_sleep%'",
-                &[],
-            )
-            .unwrap()
-            .get(0);
-        if n > 0 {
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the program never connected"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    until_the_server_shows(
+        &mut c,
+        "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'idem\\_test\\_%.A' AND query LIKE '%pg_sleep%'",
+    );
     assert_eq!(schemas(&mut c).len(), 1);
     let _ = Command::new("kill")
         .arg("-TERM")
@@ -345,34 +350,9 @@ fn a_schema_left_by_a_sigkilled_idem_is_dropped_at_the_next_start() {
     let script = r#"(echo 'CREATE TABLE held (x int); BEGIN; INSERT INTO held VALUES (1);'; sleep 60) | psql -q "$IDEM_DB_URL" >/dev/null 2>&1 &
 echo '{"type":"hello","protocol":1}'; read a; sleep 60"#;
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_idem"))
-        .current_dir(dir.path())
-        .args([
-            "test",
-            "--db",
-            &address(),
-            "--wait",
-            "60",
-            "--instances",
-            "1",
-            "--faults",
-            "0",
-            "--",
-        ])
-        .args(["sh", "-c", script])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = one_instance(dir.path(), script, Stdio::null);
     let in_transaction = "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'idem\\_test\\_%.A' AND state = 'idle in transaction'";
-    let start = Instant::now();
-    while c.query_one(in_transaction, &[]).unwrap().get::<_, i64>(0) == 0 {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the program never connected"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    until_the_server_shows(&mut c, in_transaction);
     child.kill().unwrap();
     child.wait().unwrap();
     assert_eq!(schemas(&mut c).len(), 1, "a killed idem drops nothing");

@@ -8,7 +8,6 @@ use crate::common::check::report;
 use idem::scenario;
 use idem::sim::Strategy;
 use idem::soak::{self, Config, FaultRates, Live};
-use idem::tui::explorer::Explored;
 use idem::tui::soak::Dashboard;
 use idem::tui::theme::Theme;
 use idem::tui::{Action, App, Options, update};
@@ -217,12 +216,7 @@ fn the_presenter_view_keeps_its_four_figures_and_the_verdict() {
 fn the_explorer_keeps_every_design_and_each_counterexample_or_counts_the_rest() {
     let report = report();
     for size in SIZES {
-        let mut a = app("tour-1", "naive");
-        update(&mut a, Action::Explore);
-        update(
-            &mut a,
-            Action::ExploreDone(Explored::new(Ok(report.clone()))),
-        );
+        let mut a = crate::common::check::explorer_showing(report.clone());
         for s in &report.strategies {
             let screen = draw(&mut a, size);
             let all = screen.join("\n");
@@ -477,12 +471,7 @@ fn the_explorer_table_keeps_every_outcome_and_the_whole_claim() {
         "the report has outcomes enough to crowd the table: {outcomes:?}"
     );
     for size in SIZES {
-        let mut a = app("tour-1", "naive");
-        update(&mut a, Action::Explore);
-        update(
-            &mut a,
-            Action::ExploreDone(Explored::new(Ok(report.clone()))),
-        );
+        let mut a = crate::common::check::explorer_showing(report.clone());
         let screen = draw(&mut a, size);
         let heading = screen
             .iter()
@@ -586,12 +575,7 @@ fn a_claims_shortest_run_one_bound_further_is_listed_and_replays() {
         panic!("the shortest run is kept");
     };
     for size in SIZES {
-        let mut a = app("tour-1", "naive");
-        update(&mut a, Action::Explore);
-        update(
-            &mut a,
-            Action::ExploreDone(Explored::new(Ok(report.clone()))),
-        );
+        let mut a = crate::common::check::explorer_showing(report.clone());
         let screen = draw(&mut a, size);
         // Wrapped lines read as one text.
         let all = screen
@@ -631,12 +615,7 @@ fn a_claims_shortest_run_one_bound_further_is_listed_and_replays() {
 fn the_explorer_offers_enter_only_where_there_is_a_run() {
     let report = report();
     for size in SIZES {
-        let mut a = app("tour-1", "naive");
-        update(&mut a, Action::Explore);
-        update(
-            &mut a,
-            Action::ExploreDone(Explored::new(Ok(report.clone()))),
-        );
+        let mut a = crate::common::check::explorer_showing(report.clone());
         for s in &report.strategies {
             let screen = draw(&mut a, size);
             let runs = idem::tui::explorer::runs(s).len();

@@ -355,9 +355,7 @@ fn explorer_marks_a_design_that_breaks_one_bound_further() {
         .find(|f| f.widening == Widening::Fault)
         .expect("tried one more fault");
     f.result = FurtherResult::Breaks { shortest: None };
-    let mut a = app("tour-1", "naive");
-    update(&mut a, Action::Explore);
-    update(&mut a, Action::ExploreDone(Explored::new(Ok(report))));
+    let mut a = crate::common::check::explorer_showing(report);
     let screen = draw(&mut a, 120, 40);
     let row = screen
         .lines()

@@ -3,6 +3,8 @@
 //! test binary, whichever file asks first.
 
 use idem::check::{self, Bounds, CheckReport};
+use idem::tui::explorer::Explored;
+use idem::tui::{Action, App, update};
 use std::sync::OnceLock;
 
 pub fn report() -> &'static CheckReport {
@@ -15,4 +17,13 @@ pub fn report() -> &'static CheckReport {
         .expect("the check runs")
         .without_timings()
     })
+}
+
+/// tour-1 under naive with the explorer open on `report`, as if `x` had
+/// been pressed and the check had come back with it.
+pub fn explorer_showing(report: CheckReport) -> App {
+    let mut a = super::app("tour-1", "naive");
+    update(&mut a, Action::Explore);
+    update(&mut a, Action::ExploreDone(Explored::new(Ok(report))));
+    a
 }
