@@ -636,3 +636,49 @@ fn the_explorer_offers_enter_only_where_there_is_a_run() {
         }
     }
 }
+
+/// The scenario picker at every size: each scenario's title is in the list,
+/// or the popup's border counts the ones above and below. Walks the
+/// highlight from the first scenario to the last.
+#[test]
+fn the_picker_shows_every_scenario_or_counts_the_rest() {
+    let titles: Vec<String> = scenario::load::builtins()
+        .iter()
+        .map(|s| s.title.clone())
+        .collect();
+    for size in SIZES {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Picker);
+        for step in 0..titles.len() {
+            let screen = draw(&mut a, size).join("\n");
+            let hidden = titles
+                .iter()
+                .filter(|t| !screen.contains(t.as_str()))
+                .count();
+            let counted: usize = ["above", "below"]
+                .iter()
+                .filter_map(|side| {
+                    let at = screen.find(&format!(" more {side}"))?;
+                    let digits: String = screen[..at]
+                        .chars()
+                        .rev()
+                        .take_while(char::is_ascii_digit)
+                        .collect();
+                    digits
+                        .chars()
+                        .rev()
+                        .collect::<String>()
+                        .parse::<usize>()
+                        .ok()
+                })
+                .sum();
+            assert_eq!(
+                hidden,
+                counted,
+                "picker at {size:?}, highlight on scenario {}: {hidden} titles hidden, {counted} counted\n{screen}",
+                step + 1
+            );
+            update(&mut a, Action::Down);
+        }
+    }
+}

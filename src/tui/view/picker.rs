@@ -17,11 +17,20 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         .unwrap_or(0);
     let (popup, list, offset) = layout::picker_list(area, rows.len(), selected_row);
     Clear.render(popup, buf);
-    Block::bordered()
+    let (above, below) = hidden_scenarios(&rows, offset, usize::from(list.height));
+    let mut block = Block::bordered()
         .border_set(t.g.border)
         .border_style(t.border(true))
-        .title(Span::styled(" Scenarios ", t.title()))
-        .render(popup, buf);
+        .title(Span::styled(" Scenarios ", t.title()));
+    // A list cut by the popup's height says how many scenarios each side
+    // hides: a teacher looking for offset must know to scroll.
+    if above > 0 {
+        block = block.title_top(Line::styled(more(t, above, "above"), t.key()).right_aligned());
+    }
+    if below > 0 {
+        block = block.title_bottom(Line::styled(more(t, below, "below"), t.key()).right_aligned());
+    }
+    block.render(popup, buf);
     let mut number = 0;
     for (i, row) in rows.iter().enumerate() {
         if let PickerRow::Script(_) = row {
@@ -109,4 +118,50 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         Rect::new(list.x, popup.bottom().saturating_sub(2), list.width, 1),
         buf,
     );
+}
+
+/// How many scenarios (not group titles) the list hides above and below
+/// the rows it shows.
+fn hidden_scenarios(rows: &[PickerRow], offset: usize, visible: usize) -> (usize, usize) {
+    let scripts = |rows: &[PickerRow]| {
+        rows.iter()
+            .filter(|r| matches!(r, PickerRow::Script(_)))
+            .count()
+    };
+    let shown_end = (offset + visible).min(rows.len());
+    (
+        scripts(&rows[..offset.min(rows.len())]),
+        scripts(&rows[shown_end..]),
+    )
+}
+
+fn more(t: &crate::tui::theme::Theme, n: usize, side: &str) -> String {
+    let arrow = match (t.ascii(), side) {
+        (true, _) => "",
+        (false, "above") => "↑ ",
+        (false, _) => "↓ ",
+    };
+    format!(" {arrow}{n} more {side} ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_only_scenarios_on_each_side_of_the_window() {
+        use crate::scenario::Group;
+        let rows = vec![
+            PickerRow::Group(Group::Tour),
+            PickerRow::Script(0),
+            PickerRow::Script(1),
+            PickerRow::Group(Group::Tour),
+            PickerRow::Script(2),
+            PickerRow::Script(3),
+        ];
+        assert_eq!(hidden_scenarios(&rows, 0, 6), (0, 0));
+        assert_eq!(hidden_scenarios(&rows, 0, 3), (0, 2));
+        assert_eq!(hidden_scenarios(&rows, 2, 2), (1, 2));
+        assert_eq!(hidden_scenarios(&rows, 4, 10), (2, 0));
+    }
 }
