@@ -4,11 +4,20 @@
 use crate::sim::Frame;
 use crate::sim::consumer::{Mark, Status};
 use crate::sim::frame::{ConsumerView, StepView};
+use super::watch::Watch;
 use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+/// The panel's lines for `f`, `width` x `height`; `watch` says which
+/// consumers keep their full list when not all of them fit.
+pub fn lines(
+    t: &Theme,
+    f: &Frame,
+    watch: &Watch,
+    width: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
     // The handlers' own count of the messages they skipped as duplicates:
     // a consumer knows it (the broker does not), whether or not the skipped
     // copy really was one. The last row, once there is one to count.
@@ -33,6 +42,7 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     let mut out = programs(
         t,
         f,
+        watch,
         width,
         height.saturating_sub(usize::from(footer.is_some())),
     );
@@ -44,23 +54,37 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     out
 }
 
-fn programs(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+fn programs(
+    t: &Theme,
+    f: &Frame,
+    watch: &Watch,
+    width: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
     let ran = |c: &ConsumerView| f.changes.step_of(&c.name);
     let full_len = |c: &ConsumerView| 1 + c.steps.len() + 2 * c.armed.len();
     // A consumer that has run nothing folds to its head line alone: its
     // list of steps not run yet tells nothing.
     let blank = |c: &ConsumerView| c.next.is_none() && c.steps.iter().all(|s| s.mark == Mark::Todo);
-    let compact_len = |c: &ConsumerView| (if blank(c) { 1 } else { 3 }) + 2 * c.armed.len();
+    let compact_len = |c: &ConsumerView| {
+        let rows = if blank(c) {
+            1
+        } else {
+            2 + usize::from(focus(c, ran(c)).is_some())
+        };
+        rows + 2 * c.armed.len()
+    };
     let n = f.consumers.len();
-    // Consumers give up their full step list one at a time, the ones this
-    // step did not touch first, until the panel fits: a list that fits is
-    // never folded into a strip of symbols.
+    // Consumers give up their full step list one at a time until the panel
+    // fits: first the ones the class is not watching (the step is not
+    // about them and they do not act next), idle before busy, the last
+    // before the first. A list that fits is never folded into a strip.
     let mut compact = vec![false; n];
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| {
         let c = &f.consumers[i];
         (
-            ran(c).is_some(),
+            watch.rank(&c.name),
             c.status != Status::Idle,
             std::cmp::Reverse(i),
         )
@@ -266,6 +290,26 @@ fn label_w(s: &StepView) -> usize {
     s.label.chars().count()
 }
 
+/// The step a folded consumer names under its strip: the one it ran, or
+/// runs next; for a finished consumer, the step that tells its story (the
+/// duplicate key, the failure, the crash, the ack the broker ignored)
+/// before a mere skip. None when every step simply went well.
+fn focus(c: &ConsumerView, ran: Option<usize>) -> Option<usize> {
+    let marked = |wanted: &[Mark]| c.steps.iter().rposition(|s| wanted.contains(&s.mark));
+    ran.or(c.next)
+        .filter(|&k| k < c.steps.len())
+        .or_else(|| {
+            marked(&[
+                Mark::Conflict,
+                Mark::Superseded,
+                Mark::Failed,
+                Mark::Crashed,
+                Mark::Ignored,
+            ])
+        })
+        .or_else(|| marked(&[Mark::Skipped, Mark::Waiting]))
+}
+
 /// Two lines when the full list does not fit: every step as one glyph
 /// (with the word for the step that matters now), then that step by name.
 fn compact_steps(
@@ -287,27 +331,7 @@ fn compact_steps(
             glyphs.push(Span::styled(g, style));
         }
     }
-    let focus = ran
-        .or(c.next)
-        .and_then(|k| c.steps.get(k).map(|s| (k, s)))
-        .or_else(|| {
-            // A finished consumer: the step that tells its story (the
-            // duplicate key, the failure, the crash) before a mere skip.
-            let marked = |wanted: &[Mark]| {
-                c.steps
-                    .iter()
-                    .enumerate()
-                    .rfind(|(_, s)| wanted.contains(&s.mark))
-            };
-            marked(&[
-                Mark::Conflict,
-                Mark::Superseded,
-                Mark::Failed,
-                Mark::Crashed,
-            ])
-            .or_else(|| marked(&[Mark::Skipped, Mark::Waiting]))
-        });
-    let Some((k, s)) = focus else {
+    let Some((k, s)) = focus(c, ran).and_then(|k| c.steps.get(k).map(|s| (k, s))) else {
         return vec![Line::from(glyphs)];
     };
     let (_, word, style) = mark(t, s.mark);
@@ -346,7 +370,7 @@ mod tests {
         let mut strips = 0;
         crate::tui::view::each_builtin_frame(|at_step, f| {
             for (w, h) in PANELS {
-                let drawn = lines(&t, f, w, h);
+                let drawn = lines(&t, f, &Watch::default(), w, h);
                 let text: Vec<String> = drawn.iter().map(|l| l.to_string()).collect();
                 for c in &f.consumers {
                     let Some(at) = text.iter().position(|l| {
@@ -423,13 +447,15 @@ mod tests {
     fn an_idle_consumer_folds_first_so_the_busy_one_keeps_its_list() {
         let script = scenario::find("tour-3").unwrap();
         let t = Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
-        let f = t
+        let at = t
             .frames
             .iter()
-            .find(|f| f.consumers[0].next == Some(3) && f.consumers[1].next.is_none())
+            .position(|f| f.consumers[0].next == Some(3) && f.consumers[1].next.is_none())
             .expect("A mid-program while B has not started");
+        let f = &t.frames[at];
         let theme = Theme::new(false, false);
-        let lines: Vec<String> = lines(&theme, f, 27, 11)
+        let watch = Watch::of(&t.frames, at);
+        let lines: Vec<String> = lines(&theme, f, &watch, 27, 11)
             .iter()
             .map(|l| l.to_string())
             .collect();
