@@ -22,8 +22,9 @@ fn rows(buf: &Buffer, r: Rect) -> Vec<String> {
 
 /// The row that heads consumer `name`'s part of the service panel.
 fn head_of(name: &str, rows: &[String]) -> Option<usize> {
-    rows.iter()
-        .position(|r| r.starts_with(&format!("consumer {name} ")) || r.starts_with(&format!("{name}: ")))
+    rows.iter().position(|r| {
+        r.starts_with(&format!("consumer {name} ")) || r.starts_with(&format!("{name}: "))
+    })
 }
 
 /// A consumer is shown whole when the row under its head is the first
@@ -35,7 +36,13 @@ fn whole(f: &Frame, name: &str, rows: &[String]) -> bool {
     };
     let first = &c.steps[0].label;
     rows.get(at + 1)
-        .and_then(|r| r.chars().skip(3).collect::<String>().strip_prefix(first.as_str()).map(|_| ()))
+        .and_then(|r| {
+            r.chars()
+                .skip(3)
+                .collect::<String>()
+                .strip_prefix(first.as_str())
+                .map(|_| ())
+        })
         .is_some()
 }
 
@@ -87,8 +94,11 @@ fn the_consumer_that_acted_is_never_the_one_folded() {
                     let inner = m.rect(Panel::Service).inner(Margin::new(1, 1));
                     let shown = rows(buf, inner);
                     let acted = acted(&f, before);
-                    let is_whole: Vec<bool> =
-                        f.consumers.iter().map(|c| whole(&f, &c.name, &shown)).collect();
+                    let is_whole: Vec<bool> = f
+                        .consumers
+                        .iter()
+                        .map(|c| whole(&f, &c.name, &shown))
+                        .collect();
                     if is_whole.contains(&true) && is_whole.contains(&false) {
                         choices += 1;
                     }
@@ -114,11 +124,19 @@ fn the_consumer_that_acted_is_never_the_one_folded() {
             }
         }
     }
-    assert!(choices > 100, "only {choices} steps folded one consumer of several");
+    assert!(
+        choices > 100,
+        "only {choices} steps folded one consumer of several"
+    );
     assert!(
         failures.is_empty(),
         "{} folds of a consumer that acted:\n{}",
         failures.len(),
-        failures.iter().take(6).cloned().collect::<Vec<_>>().join("\n\n")
+        failures
+            .iter()
+            .take(6)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n\n")
     );
 }

@@ -1,10 +1,10 @@
 //! The Payments service: each consumer with its handler program, a mark on
 //! every step it has run, and the step it runs next.
 
+use super::watch::Watch;
 use crate::sim::Frame;
 use crate::sim::consumer::{Mark, Status};
 use crate::sim::frame::{ConsumerView, StepView};
-use super::watch::Watch;
 use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -441,6 +441,61 @@ mod tests {
             }
         });
         assert!(strips > 100, "only {strips} strips drawn");
+    }
+
+    #[test]
+    fn a_folded_consumer_names_the_ack_the_broker_ignored() {
+        // The end of tour-3 at 120x40: A folded, B whole. What only the
+        // observer knows about A (the broker ignored its ack) stays said.
+        let script = scenario::find("tour-3").unwrap();
+        let tl = Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
+        let at = tl.frames.len() - 1;
+        let t = Theme::new(false, false);
+        let text: Vec<String> = lines(&t, &tl.frames[at], &Watch::of(&tl.frames, at), 41, 17)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        assert!(text[0].starts_with("consumer A"), "{text:#?}");
+        assert!(text[1].ends_with("◇ ignored"), "{text:#?}");
+        assert!(text[2].contains("acknowledge"), "{text:#?}");
+        assert!(
+            text.iter().any(|l| l.contains("insert message ID")),
+            "B whole: {text:#?}"
+        );
+    }
+
+    #[test]
+    fn a_strip_with_nothing_to_name_takes_two_rows_so_the_other_list_fits() {
+        // tour-3 as B starts on m-7f3, with A's ack a plain done (no
+        // broker to ignore it): A folds to its head and its strip, and the
+        // rows left are exactly B's list.
+        let script = scenario::find("tour-3").unwrap();
+        let tl = Timeline::build(&script, &Strategy::naive(), 0, &[]).unwrap();
+        let mut f = tl
+            .frames
+            .iter()
+            .find(|f| f.changes.step_of("B") == Some(0))
+            .expect("B receives")
+            .clone();
+        f.consumers[0].status = Status::Idle;
+        f.consumers[0].next = None;
+        f.consumers[0].in_txn = false;
+        for s in &mut f.consumers[0].steps {
+            s.mark = Mark::Done;
+        }
+        let b = &f.consumers[1];
+        assert!(b.next.is_some() && b.armed.is_empty(), "{b:?}");
+        let h = 2 + 1 + b.steps.len();
+        let t = Theme::new(false, false);
+        let text: Vec<String> = lines(&t, &f, &Watch::default(), 40, h)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        assert_eq!(text.len(), h, "{text:#?}");
+        assert!(
+            text[3].contains(b.steps[0].label.as_str()),
+            "B folded: {text:#?}"
+        );
     }
 
     #[test]

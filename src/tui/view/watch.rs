@@ -137,17 +137,19 @@ mod tests {
     }
 
     #[test]
-    fn an_ignored_ack_is_a_change_to_its_consumer() {
-        let frames = tour_3();
+    fn a_mark_changed_by_someone_else_is_about_its_consumer() {
+        // A step of B's in which A's row changes, though A neither ran nor
+        // spoke (as when another party's act re-marks A's step): A is news.
+        let mut frames = tour_3();
         let at = frames
             .iter()
-            .position(|f| {
-                f.consumers
-                    .iter()
-                    .any(|c| c.steps.iter().any(|s| s.mark == crate::sim::consumer::Mark::Ignored))
-            })
-            .expect("A's ack is ignored");
-        assert_eq!(Watch::of(&frames, at).rank("A"), 2);
-        assert_eq!(Watch::of(&frames, usize::MAX).rank("A"), 0, "no frame, no watch");
+            .position(|f| f.changes.step_of("B").is_some())
+            .expect("B runs");
+        assert!(!about(&frames, at).contains(&"A".to_string()));
+        let before = Watch::of(&frames, at).rank("A");
+        let k = frames[at].consumers[0].steps.len() - 1;
+        frames[at].consumers[0].steps[k].mark = crate::sim::consumer::Mark::Failed;
+        assert_eq!(Watch::of(&frames, at).rank("A"), 2, "was {before}");
+        assert_eq!(Watch::of(&[], 3), Watch::default(), "no frame, no watch");
     }
 }
