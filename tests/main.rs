@@ -51,6 +51,7 @@ mod signals;
 mod soak;
 mod soak_dashboard;
 mod status_properties;
+mod strips_fold_the_idle;
 mod tui_changes;
 mod tui_predict;
 mod tui_property;

@@ -200,6 +200,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
         layout::Need::of(f, &app.timeline.frames),
     );
     evidence(app, f, buf, &m)?;
+    let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
     for (panel, rect) in &m.panels {
         let inner = if *panel == Panel::Verdict {
             Rect::new(
@@ -221,7 +222,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
         let colour = Theme::new(true, false);
         let marked = match panel {
             Panel::Broker => view::broker_lines(&colour, f, w, h),
-            Panel::Service => view::service_lines(&colour, f, w, h),
+            Panel::Service => view::service_lines(&colour, f, &watch, w, h),
             Panel::Database => view::database_lines(&colour, f, w, h),
             Panel::Provider => view::provider_lines(&colour, f, w, h),
             _ => Vec::new(),
@@ -242,7 +243,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
         }
         let table = match panel {
             Panel::Broker => Some(view::broker_lines(&t, f, w, h)),
-            Panel::Service => Some(view::service_lines(&t, f, w, h)),
+            Panel::Service => Some(view::service_lines(&t, f, &watch, w, h)),
             Panel::Database => Some(view::database_lines(&t, f, w, h)),
             Panel::Provider => Some(view::provider_lines(&t, f, w, h)),
             _ => None,

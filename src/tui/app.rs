@@ -238,7 +238,12 @@ impl App {
 
     /// The frame on screen.
     pub fn frame(&self) -> &Frame {
-        &self.timeline.frames[self.pos.min(self.timeline.frames.len() - 1)]
+        &self.timeline.frames[self.frame_at()]
+    }
+
+    /// Where the frame on screen is in the timeline.
+    pub fn frame_at(&self) -> usize {
+        self.pos.min(self.timeline.frames.len() - 1)
     }
 
     /// The last position the stepping keys can reach.

@@ -180,7 +180,8 @@ fn sections(
     )];
     queue.extend(broker::lines(t, f, w, 0));
     let mut service_lines = vec![Line::styled("service", t.title())];
-    service_lines.extend(service::lines(t, f, w, 99));
+    // 99 rows: no list folds, so who is watched does not matter.
+    service_lines.extend(service::lines(t, f, &super::Watch::default(), w, 99));
     let mut step = vec![Line::styled("this step", t.title())];
     step.extend(events::lines(t, f));
     vec![

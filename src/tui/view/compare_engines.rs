@@ -196,7 +196,8 @@ fn sections(
     let mut story = vec![Line::styled("what happens", t.title())];
     story.extend(super::compare::story_lines(t, f, w, story_rows));
     let mut service_lines = vec![Line::styled("service", t.title())];
-    service_lines.extend(service::lines(t, f, w, 99));
+    // 99 rows: no list folds, so who is watched does not matter.
+    service_lines.extend(service::lines(t, f, &super::Watch::default(), w, 99));
     vec![
         outcome,
         waiting(t, tl, at, w),

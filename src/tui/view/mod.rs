@@ -27,6 +27,7 @@ pub(super) mod sql;
 mod told;
 mod too_small;
 pub(super) mod verdict;
+mod watch;
 
 pub use broker::lines as broker_lines;
 pub use database::lines as database_lines;
@@ -35,6 +36,7 @@ pub use provider::lines as provider_lines;
 pub use service::lines as service_lines;
 pub use sql::lines as sql_lines;
 pub use verdict::lines as verdict_lines;
+pub use watch::Watch;
 
 use super::animation::{self, Effect};
 use super::app::{App, Overlay, Panel};
@@ -107,7 +109,10 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
         let h = inner.height as usize;
         match panel {
             Panel::Broker => clip(t, broker::lines(t, frame, w, h), inner, buf),
-            Panel::Service => clip(t, service::lines(t, frame, w, h), inner, buf),
+            Panel::Service => {
+                let watch = Watch::of(&app.timeline.frames, app.frame_at());
+                clip(t, service::lines(t, frame, &watch, w, h), inner, buf)
+            }
             Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
             Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
             Panel::Narration => narration::render(app, frame, inner, buf),

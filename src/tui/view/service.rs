@@ -1,6 +1,7 @@
 //! The Payments service: each consumer with its handler program, a mark on
 //! every step it has run, and the step it runs next.
 
+use super::watch::Watch;
 use crate::sim::Frame;
 use crate::sim::consumer::{Mark, Status};
 use crate::sim::frame::{ConsumerView, StepView};
@@ -8,7 +9,15 @@ use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+/// The panel's lines for `f`, `width` x `height`; `watch` says which
+/// consumers keep their full list when not all of them fit.
+pub fn lines(
+    t: &Theme,
+    f: &Frame,
+    watch: &Watch,
+    width: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
     // The handlers' own count of the messages they skipped as duplicates:
     // a consumer knows it (the broker does not), whether or not the skipped
     // copy really was one. The last row, once there is one to count.
@@ -33,6 +42,7 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     let mut out = programs(
         t,
         f,
+        watch,
         width,
         height.saturating_sub(usize::from(footer.is_some())),
     );
@@ -44,23 +54,37 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
     out
 }
 
-fn programs(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+fn programs(
+    t: &Theme,
+    f: &Frame,
+    watch: &Watch,
+    width: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
     let ran = |c: &ConsumerView| f.changes.step_of(&c.name);
     let full_len = |c: &ConsumerView| 1 + c.steps.len() + 2 * c.armed.len();
     // A consumer that has run nothing folds to its head line alone: its
     // list of steps not run yet tells nothing.
     let blank = |c: &ConsumerView| c.next.is_none() && c.steps.iter().all(|s| s.mark == Mark::Todo);
-    let compact_len = |c: &ConsumerView| (if blank(c) { 1 } else { 3 }) + 2 * c.armed.len();
+    let compact_len = |c: &ConsumerView| {
+        let rows = if blank(c) {
+            1
+        } else {
+            2 + usize::from(focus(c, ran(c)).is_some())
+        };
+        rows + 2 * c.armed.len()
+    };
     let n = f.consumers.len();
-    // Consumers give up their full step list one at a time, the ones this
-    // step did not touch first, until the panel fits: a list that fits is
-    // never folded into a strip of symbols.
+    // Consumers give up their full step list one at a time until the panel
+    // fits: first the ones the class is not watching (the step is not
+    // about them and they do not act next), idle before busy, the last
+    // before the first. A list that fits is never folded into a strip.
     let mut compact = vec![false; n];
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| {
         let c = &f.consumers[i];
         (
-            ran(c).is_some(),
+            watch.rank(&c.name),
             c.status != Status::Idle,
             std::cmp::Reverse(i),
         )
@@ -266,6 +290,26 @@ fn label_w(s: &StepView) -> usize {
     s.label.chars().count()
 }
 
+/// The step a folded consumer names under its strip: the one it ran, or
+/// runs next; for a finished consumer, the step that tells its story (the
+/// duplicate key, the failure, the crash, the ack the broker ignored)
+/// before a mere skip. None when every step simply went well.
+fn focus(c: &ConsumerView, ran: Option<usize>) -> Option<usize> {
+    let marked = |wanted: &[Mark]| c.steps.iter().rposition(|s| wanted.contains(&s.mark));
+    ran.or(c.next)
+        .filter(|&k| k < c.steps.len())
+        .or_else(|| {
+            marked(&[
+                Mark::Conflict,
+                Mark::Superseded,
+                Mark::Failed,
+                Mark::Crashed,
+                Mark::Ignored,
+            ])
+        })
+        .or_else(|| marked(&[Mark::Skipped, Mark::Waiting]))
+}
+
 /// Two lines when the full list does not fit: every step as one glyph
 /// (with the word for the step that matters now), then that step by name.
 fn compact_steps(
@@ -287,27 +331,7 @@ fn compact_steps(
             glyphs.push(Span::styled(g, style));
         }
     }
-    let focus = ran
-        .or(c.next)
-        .and_then(|k| c.steps.get(k).map(|s| (k, s)))
-        .or_else(|| {
-            // A finished consumer: the step that tells its story (the
-            // duplicate key, the failure, the crash) before a mere skip.
-            let marked = |wanted: &[Mark]| {
-                c.steps
-                    .iter()
-                    .enumerate()
-                    .rfind(|(_, s)| wanted.contains(&s.mark))
-            };
-            marked(&[
-                Mark::Conflict,
-                Mark::Superseded,
-                Mark::Failed,
-                Mark::Crashed,
-            ])
-            .or_else(|| marked(&[Mark::Skipped, Mark::Waiting]))
-        });
-    let Some((k, s)) = focus else {
+    let Some((k, s)) = focus(c, ran).and_then(|k| c.steps.get(k).map(|s| (k, s))) else {
         return vec![Line::from(glyphs)];
     };
     let (_, word, style) = mark(t, s.mark);
@@ -346,7 +370,7 @@ mod tests {
         let mut strips = 0;
         crate::tui::view::each_builtin_frame(|at_step, f| {
             for (w, h) in PANELS {
-                let drawn = lines(&t, f, w, h);
+                let drawn = lines(&t, f, &Watch::default(), w, h);
                 let text: Vec<String> = drawn.iter().map(|l| l.to_string()).collect();
                 for c in &f.consumers {
                     let Some(at) = text.iter().position(|l| {
@@ -420,16 +444,73 @@ mod tests {
     }
 
     #[test]
+    fn a_folded_consumer_names_the_ack_the_broker_ignored() {
+        // The end of tour-3 at 120x40: A folded, B whole. What only the
+        // observer knows about A (the broker ignored its ack) stays said.
+        let script = scenario::find("tour-3").unwrap();
+        let tl = Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
+        let at = tl.frames.len() - 1;
+        let t = Theme::new(false, false);
+        let text: Vec<String> = lines(&t, &tl.frames[at], &Watch::of(&tl.frames, at), 41, 17)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        assert!(text[0].starts_with("consumer A"), "{text:#?}");
+        assert!(text[1].ends_with("◇ ignored"), "{text:#?}");
+        assert!(text[2].contains("acknowledge"), "{text:#?}");
+        assert!(
+            text.iter().any(|l| l.contains("insert message ID")),
+            "B whole: {text:#?}"
+        );
+    }
+
+    #[test]
+    fn a_strip_with_nothing_to_name_takes_two_rows_so_the_other_list_fits() {
+        // tour-3 as B starts on m-7f3, with A's ack a plain done (no
+        // broker to ignore it): A folds to its head and its strip, and the
+        // rows left are exactly B's list.
+        let script = scenario::find("tour-3").unwrap();
+        let tl = Timeline::build(&script, &Strategy::naive(), 0, &[]).unwrap();
+        let mut f = tl
+            .frames
+            .iter()
+            .find(|f| f.changes.step_of("B") == Some(0))
+            .expect("B receives")
+            .clone();
+        f.consumers[0].status = Status::Idle;
+        f.consumers[0].next = None;
+        f.consumers[0].in_txn = false;
+        for s in &mut f.consumers[0].steps {
+            s.mark = Mark::Done;
+        }
+        let b = &f.consumers[1];
+        assert!(b.next.is_some() && b.armed.is_empty(), "{b:?}");
+        let h = 2 + 1 + b.steps.len();
+        let t = Theme::new(false, false);
+        let text: Vec<String> = lines(&t, &f, &Watch::default(), 40, h)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        assert_eq!(text.len(), h, "{text:#?}");
+        assert!(
+            text[3].contains(b.steps[0].label.as_str()),
+            "B folded: {text:#?}"
+        );
+    }
+
+    #[test]
     fn an_idle_consumer_folds_first_so_the_busy_one_keeps_its_list() {
         let script = scenario::find("tour-3").unwrap();
         let t = Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
-        let f = t
+        let at = t
             .frames
             .iter()
-            .find(|f| f.consumers[0].next == Some(3) && f.consumers[1].next.is_none())
+            .position(|f| f.consumers[0].next == Some(3) && f.consumers[1].next.is_none())
             .expect("A mid-program while B has not started");
+        let f = &t.frames[at];
         let theme = Theme::new(false, false);
-        let lines: Vec<String> = lines(&theme, f, 27, 11)
+        let watch = Watch::of(&t.frames, at);
+        let lines: Vec<String> = lines(&theme, f, &watch, 27, 11)
             .iter()
             .map(|l| l.to_string())
             .collect();
