@@ -41,7 +41,18 @@ fn next_question(a: &mut App) {
     panic!("no further question");
 }
 
-fn answer(a: &mut App, said: Answer) {
+/// A wrong answer to the question `q`: the next choice, or one more.
+pub(crate) fn wrong(q: &idem::timeline::Asked) -> Answer {
+    match (q.answer, &q.kind) {
+        (Answer::Choice(i), idem::scenario::question::Kind::Choice(o)) => {
+            Answer::Choice((i + 1) % o.len().max(1))
+        }
+        (Answer::Choice(i), _) => Answer::Choice(i + 1),
+        (Answer::Number(n), _) => Answer::Number(n + 1),
+    }
+}
+
+pub(crate) fn answer(a: &mut App, said: Answer) {
     match said {
         Answer::Choice(i) => update(a, Action::Digit(i as u8 + 1)),
         Answer::Number(n) => {
