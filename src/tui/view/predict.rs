@@ -45,10 +45,18 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
     };
     let t = &app.theme;
     let rows = crate::tui::measure::rows(&lines, m.keybar.width.saturating_sub(2), false);
-    let area = box_area(m, rows + 2);
+    // The score at the end has a place of its own, under the story: the
+    // story's closing words say how the run ended and why, and stay.
+    let end = matches!(p.stage, Stage::Watching)
+        .then(|| end_area(m))
+        .flatten();
+    let (area, borders) = match end {
+        Some(area) => (area, Borders::TOP),
+        None => (box_area(m, rows + 2), Borders::ALL),
+    };
     Clear.render(area, buf);
     let block = Block::default()
-        .borders(Borders::ALL)
+        .borders(borders)
         .border_set(t.g.border)
         .border_style(t.border(true))
         .title(Span::styled(t.text(&title).into_owned(), t.title()));
@@ -83,6 +91,22 @@ fn box_area(m: &Main, needed: u16) -> Rect {
     let top = story.y;
     let bottom = (top + needed.max(story.height)).min(floor);
     Rect::new(m.keybar.x, top, m.keybar.width, bottom.saturating_sub(top))
+}
+
+/// At the end of the run, the score's place: from under the story (whose
+/// bottom border carries the step and what to press at the end) down to
+/// the verdict, over the last step's SQL and events, under a rule of its
+/// own like the verdict's. `None` where the story panel is not on screen
+/// (a panel enlarged), or there is no row for the score under it.
+fn end_area(m: &Main) -> Option<Rect> {
+    let story = m.rect(Panel::Narration);
+    let verdict = m.rect(Panel::Verdict);
+    if story.height == 0 || verdict.height == 0 {
+        return None;
+    }
+    let top = story.bottom();
+    // A rule and one line at least: the score itself.
+    (verdict.y >= top + 2).then(|| Rect::new(m.keybar.x, top, m.keybar.width, verdict.y - top))
 }
 
 fn question_title(app: &App, p: &Predict, at: usize) -> String {
