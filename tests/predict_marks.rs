@@ -17,7 +17,10 @@ const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (160, 48)];
 
 /// The panel a question's figure is in, and how its row reads: the
 /// first row of the panel that passes `is_row`.
-fn judged(subject: &Subject) -> (Panel, Box<dyn Fn(&str) -> bool + '_>) {
+/// Whether a row (its text inside the panel's borders) is the one judged.
+type IsRow<'a> = Box<dyn Fn(&str) -> bool + 'a>;
+
+fn judged(subject: &Subject) -> (Panel, IsRow<'_>) {
     match subject {
         Subject::PaymentsTotal | Subject::PaymentsRows => (
             Panel::Database,
