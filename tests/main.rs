@@ -38,6 +38,7 @@ mod no_silent_cuts_views;
 mod outcome_sets;
 mod output_errors;
 mod output_targets;
+mod predict_marks;
 mod progress_shared;
 mod property;
 mod provider_conflict;

@@ -41,7 +41,18 @@ fn next_question(a: &mut App) {
     panic!("no further question");
 }
 
-fn answer(a: &mut App, said: Answer) {
+/// A wrong answer to the question `q`: the next choice, or one more.
+pub(crate) fn wrong(q: &idem::timeline::Asked) -> Answer {
+    match (q.answer, &q.kind) {
+        (Answer::Choice(i), idem::scenario::question::Kind::Choice(o)) => {
+            Answer::Choice((i + 1) % o.len().max(1))
+        }
+        (Answer::Choice(i), _) => Answer::Choice(i + 1),
+        (Answer::Number(n), _) => Answer::Number(n + 1),
+    }
+}
+
+pub(crate) fn answer(a: &mut App, said: Answer) {
     match said {
         Answer::Choice(i) => update(a, Action::Digit(i as u8 + 1)),
         Answer::Number(n) => {
@@ -368,4 +379,66 @@ fn the_answer_keys_are_cut_with_an_ellipsis_at_80x24() {
         bottom.ends_with('…') || bottom.ends_with("quit"),
         "{bottom}"
     );
+}
+
+/// At the end of a run, the score has a place of its own: the story's
+/// closing words (how the run ended, and why) stay in view exactly as
+/// without predict mode, with the end's hint on the story's border, and the
+/// verdict too; the score is on screen beside them.
+#[test]
+fn the_end_keeps_the_storys_closing_words_beside_the_score() {
+    use idem::tui::app::Panel;
+    use idem::tui::layout;
+    use ratatui::layout::Rect;
+    for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+        for mode in ["naive", "idempotent"] {
+            for (w, h) in [(80u16, 24u16), (100, 30), (120, 40), (160, 48)] {
+                let mut a = app(name, mode);
+                common::resize(&mut a, w, h);
+                let n = a.predict.as_ref().unwrap().asked.len();
+                for _ in 0..n {
+                    to_question(&mut a, 0);
+                    // Wrong answers, so the score has a list to show.
+                    let said = wrong(&asked(&a));
+                    answer(&mut a, said);
+                }
+                update(&mut a, Action::Enter);
+                update(&mut a, Action::Last);
+                assert!(a.pos >= a.last_pos(), "{name} {mode}: at the end");
+                let with = common::render(&a);
+                let kept = a.predict.take();
+                let without = common::render(&a);
+                a.predict = kept;
+                let m = layout::main_for(
+                    Rect::new(0, 0, w, h),
+                    None,
+                    layout::Need::of(a.frame(), &a.timeline.frames),
+                );
+                let rows = |s: &str, r: Rect| -> Vec<String> {
+                    s.lines()
+                        .skip(usize::from(r.y))
+                        .take(usize::from(r.height))
+                        .map(|l| {
+                            l.chars()
+                                .skip(usize::from(r.x) + 1)
+                                .take(usize::from(r.width))
+                                .collect()
+                        })
+                        .collect()
+                };
+                for p in [Panel::Narration, Panel::Verdict] {
+                    let r = m.rect(p);
+                    assert_eq!(
+                        rows(&with, r),
+                        rows(&without, r),
+                        "{name} {mode} at {w}x{h}: the score covers {p:?}\n{with}"
+                    );
+                }
+                assert!(
+                    with.contains(&format!("{name} ({mode}): ")) && with.contains(" right"),
+                    "{name} {mode} at {w}x{h}: no score\n{with}"
+                );
+            }
+        }
+    }
 }

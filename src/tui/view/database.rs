@@ -282,19 +282,27 @@ fn heading(t: &Theme, f: &Frame, twice: bool, width: usize) -> Line<'static> {
     let long = format!(" {} total recorded ", t.g.dot);
     let short = format!(" {} total ", t.g.dot);
     let gap = if was.is_empty() { "" } else { "  " };
+    // At the narrowest, the mark keeps its sign alone (as a row's change
+    // tag does) rather than be cut.
+    let sign = if was.is_empty() {
+        String::new()
+    } else {
+        t.g.changed.to_string()
+    };
     let tiers = [
-        (long.as_str(), gap),
-        (&short, gap),
-        (&short, " "),
-        (" ", " "),
+        (long.as_str(), gap, &was),
+        (&short, gap, &was),
+        (&short, " ", &was),
+        (" ", " ", &was),
+        (" ", " ", &sign),
     ];
-    let (words, gap) = tiers
+    let (words, gap, was) = tiers
         .into_iter()
-        .find(|(words, gap)| {
-            let w = [*words, gap, &total, &was].map(|s| s.chars().count());
+        .find(|(words, gap, was)| {
+            let w = [*words, gap, &total, was].map(|s| s.chars().count());
             "payments".len() + w.iter().sum::<usize>() <= width
         })
-        .unwrap_or(tiers[3]);
+        .unwrap_or(tiers[4]);
     let mut line = Line::from(vec![
         Span::styled("payments", t.title()),
         Span::styled(words.to_string(), t.dim()),

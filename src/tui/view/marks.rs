@@ -79,3 +79,8 @@ pub fn gone(t: &Theme, item: &ItemChange, width: usize) -> Line<'static> {
 pub fn was(t: &Theme, before: String) -> Span<'static> {
     Span::styled(format!("  {} was {before}", t.g.changed), t.change())
 }
+
+/// A figure that moved, where `was` has no room: its sign alone, ` *`.
+pub fn was_sign(t: &Theme) -> Span<'static> {
+    Span::styled(format!(" {}", t.g.changed), t.change())
+}

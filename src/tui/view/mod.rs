@@ -22,6 +22,7 @@ mod picker;
 mod predict;
 mod presenter;
 mod provider;
+mod reveal_mark;
 mod service;
 pub(super) mod sql;
 mod told;

@@ -24,13 +24,8 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
         Stage::Asking { at, typed } => (question_title(app, p, *at), asking(app, p, *at, typed)),
         Stage::Revealed { from, to } => {
             for i in *from..=*to {
-                mark_figure(
-                    app,
-                    m,
-                    &p.asked[i],
-                    p.given.get(&i).is_some_and(|g| g.right),
-                    buf,
-                );
+                let right = p.given.get(&i).is_some_and(|g| g.right);
+                super::reveal_mark::render(app, m, &p.asked[i], right, buf);
             }
             let (right, _) = p.score();
             let title = if (*from..=*to).all(|i| p.given.get(&i).is_some_and(|g| g.right)) {
@@ -50,10 +45,18 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
     };
     let t = &app.theme;
     let rows = crate::tui::measure::rows(&lines, m.keybar.width.saturating_sub(2), false);
-    let area = box_area(m, rows + 2);
+    // The score at the end has a place of its own, under the story: the
+    // story's closing words say how the run ended and why, and stay.
+    let end = matches!(p.stage, Stage::Watching)
+        .then(|| end_area(m))
+        .flatten();
+    let (area, borders) = match end {
+        Some(area) => (area, Borders::TOP),
+        None => (box_area(m, rows + 2), Borders::ALL),
+    };
     Clear.render(area, buf);
     let block = Block::default()
-        .borders(Borders::ALL)
+        .borders(borders)
         .border_set(t.g.border)
         .border_style(t.border(true))
         .title(Span::styled(t.text(&title).into_owned(), t.title()));
@@ -88,6 +91,22 @@ fn box_area(m: &Main, needed: u16) -> Rect {
     let top = story.y;
     let bottom = (top + needed.max(story.height)).min(floor);
     Rect::new(m.keybar.x, top, m.keybar.width, bottom.saturating_sub(top))
+}
+
+/// At the end of the run, the score's place: from under the story (whose
+/// bottom border carries the step and what to press at the end) down to
+/// the verdict, over the last step's SQL and events, under a rule of its
+/// own like the verdict's. `None` where the story panel is not on screen
+/// (a panel enlarged), or there is no row for the score under it.
+fn end_area(m: &Main) -> Option<Rect> {
+    let story = m.rect(Panel::Narration);
+    let verdict = m.rect(Panel::Verdict);
+    if story.height == 0 || verdict.height == 0 {
+        return None;
+    }
+    let top = story.bottom();
+    // A rule and one line at least: the score itself.
+    (verdict.y >= top + 2).then(|| Rect::new(m.keybar.x, top, m.keybar.width, verdict.y - top))
 }
 
 fn question_title(app: &App, p: &Predict, at: usize) -> String {
@@ -359,85 +378,6 @@ fn keys(app: &App, p: &Predict, at_end: bool) -> Line<'static> {
         spans.push(Span::styled(format!(" {what}  "), t.dim()));
     }
     Line::from(spans)
-}
-
-/// The mark beside the figure the question was about, at the right end of
-/// its row in its panel: the eye finds the answer where the value is.
-fn mark_figure(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer) {
-    let t = &app.theme;
-    let frame = app.frame();
-    // The figure's line in its panel, from the panel's own drawing: the
-    // panel says where it drew the heading or entry, never read back off
-    // the screen.
-    let inner_width = |panel: Panel| {
-        m.panels.iter().find(|(p, _)| *p == panel).map(|&(_, r)| {
-            (
-                usize::from(r.width.saturating_sub(2)),
-                usize::from(r.height.saturating_sub(2)),
-            )
-        })
-    };
-    let (panel, line) = match &asked.question.subject {
-        Subject::PaymentsTotal | Subject::PaymentsRows => (Panel::Database, Some(0)),
-        Subject::ProcessedRows => (
-            Panel::Database,
-            inner_width(Panel::Database)
-                .map(|(w, h)| super::database::processed_line(t, frame, w, h)),
-        ),
-        Subject::ProviderCharges | Subject::ChargesAgain => (Panel::Provider, Some(0)),
-        Subject::ProviderAnswer => (
-            Panel::Provider,
-            inner_width(Panel::Provider)
-                .map(|(w, h)| super::provider::key_store_line(t, frame, w, h)),
-        ),
-        Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => (
-            Panel::Broker,
-            inner_width(Panel::Broker)
-                .and_then(|(w, _)| super::broker::message_line(t, frame, w, id)),
-        ),
-    };
-    let Some(line) = line else {
-        return;
-    };
-    let Some(&(_, rect)) = m.panels.iter().find(|(p, _)| *p == panel) else {
-        return;
-    };
-    let mark = if right {
-        format!("{}right", t.g.done)
-    } else {
-        format!("{}wrong", t.g.failed)
-    };
-    let width = mark.chars().count() as u16;
-    if rect.width < width + 4 {
-        return;
-    }
-    let y = rect.y + 1 + u16::try_from(line).unwrap_or(u16::MAX);
-    if y >= rect.bottom().saturating_sub(1) {
-        // Folded out of the panel: the answer box says it in words.
-        return;
-    }
-    let x = rect.right() - 1 - width;
-    let style = if right { t.good() } else { t.bad() };
-    // Never over the row's own words: where they leave no room, the mark
-    // goes on the panel's top border, above them.
-    // Where a row's drawing ends (a border row: where its title ends).
-    let drawn_to = |row: u16, blank: &[&str]| {
-        (rect.x + 1..rect.right() - 1)
-            .rev()
-            .find(|&bx| !blank.contains(&buf[(bx, row)].symbol()))
-            .map_or(rect.x + 1, |bx| bx + 1)
-    };
-    if drawn_to(y, &[" "]) < x {
-        buf.set_string(x, y, &mark, style.patch(t.highlight()));
-        return;
-    }
-    // On the border the mark stands apart from the panel's title by a run
-    // of border on each side; where the title leaves no room, the answer
-    // box above says it in words.
-    let x = x.saturating_sub(2);
-    if drawn_to(rect.y, &["─", "-", "═", " "]) + 1 < x {
-        buf.set_string(x, rect.y, &mark, style.patch(t.highlight()));
-    }
 }
 
 #[cfg(test)]

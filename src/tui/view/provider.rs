@@ -103,20 +103,25 @@ fn heading(t: &Theme, f: &Frame, width: usize, hidden: usize) -> Line<'static> {
         Some(_) => line.width(),
         None => line.width() + marks::was(t, n.saturating_sub(1).to_string()).width(),
     };
+    // At the narrowest, the mark of a count that moved keeps its sign
+    // alone (as a row's change tag does) rather than be cut.
+    let folded = was.as_ref().map(|_| marks::was_sign(t));
     let mut last = Line::default();
-    for sign in &signs {
-        for (label, count) in &forms {
-            let mut spans = vec![
-                Span::styled(*label, t.title()),
-                Span::styled(count.clone(), style),
-            ];
-            spans.extend(was.clone());
-            if !sign.is_empty() {
-                spans.push(Span::styled(sign.clone(), t.key()));
-            }
-            last = Line::from(spans);
-            if room(&last) <= width {
-                return last;
+    for was in [&was, &folded] {
+        for sign in &signs {
+            for (label, count) in &forms {
+                let mut spans = vec![
+                    Span::styled(*label, t.title()),
+                    Span::styled(count.clone(), style),
+                ];
+                spans.extend(was.clone());
+                if !sign.is_empty() {
+                    spans.push(Span::styled(sign.clone(), t.key()));
+                }
+                last = Line::from(spans);
+                if room(&last) <= width {
+                    return last;
+                }
             }
         }
     }

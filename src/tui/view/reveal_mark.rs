@@ -1,0 +1,120 @@
+//! Predict mode's reveal mark, `✓right` or `✕wrong`, at the right end of
+//! the row of its panel that holds the figure the question was about: the
+//! eye finds the verdict on the answer where the value is. The mark is on
+//! that row at every size: where the row's words leave it no room, the row
+//! is drawn again narrower, by the panel's own rules (its words give way,
+//! ending in "…"; its own marks stay whole), never drawn over.
+
+use super::{broker, database, overflow, provider};
+use crate::scenario::Subject;
+use crate::sim::Frame;
+use crate::timeline::Asked;
+use crate::tui::app::{App, Panel};
+use crate::tui::layout::Main;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+/// Columns between the row's words and the mark: the mark is read apart
+/// from the figure before it (`$80✓right` would read as one word).
+const GAP: usize = 1;
+
+pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer) {
+    let t = &app.theme;
+    let frame = app.frame();
+    let subject = &asked.question.subject;
+    let panel = panel_of(subject);
+    let Some(&(_, rect)) = m.panels.iter().find(|(p, _)| *p == panel) else {
+        return;
+    };
+    let inner_w = usize::from(rect.width.saturating_sub(2));
+    let inner_h = usize::from(rect.height.saturating_sub(2));
+    let mark = if right {
+        format!("{}right", t.g.done)
+    } else {
+        format!("{}wrong", t.g.failed)
+    };
+    let mark_w = mark.chars().count();
+    // A panel too narrow to keep a few columns of the row beside the mark:
+    // the answer box says it in words.
+    if inner_w < mark_w + GAP + 3 {
+        return;
+    }
+    // Where the panel drew the row: the panel says, never read back off
+    // the screen.
+    let Some(line) = row_of(t, frame, subject, inner_w, inner_h) else {
+        return;
+    };
+    if line >= inner_h {
+        // Folded out of the panel: the answer box says it in words.
+        return;
+    }
+    let y = rect.y + 1 + u16::try_from(line).unwrap_or(u16::MAX);
+    let x = rect.right() - 1 - mark_w as u16;
+    let drawn_to = (rect.x + 1..rect.right() - 1)
+        .rev()
+        .find(|&bx| buf[(bx, y)].symbol() != " ")
+        .map_or(rect.x + 1, |bx| bx + 1);
+    if usize::from(drawn_to) + GAP > usize::from(x) {
+        // No room after the words: the panel draws the row again as it
+        // would in a panel narrower by the mark.
+        let room = inner_w - mark_w - GAP;
+        let narrow = row_of(t, frame, subject, room, inner_h)
+            .and_then(|at| lines_of(t, frame, panel, room, inner_h).into_iter().nth(at));
+        let Some(narrow) = narrow else {
+            return;
+        };
+        let row = Rect::new(rect.x + 1, y, rect.width - 2, 1);
+        for bx in row.left()..row.right() {
+            buf[(bx, y)].reset();
+        }
+        overflow::show(
+            t,
+            vec![narrow],
+            false,
+            Rect {
+                width: room as u16,
+                ..row
+            },
+            buf,
+        );
+    }
+    let style = if right { t.good() } else { t.bad() };
+    buf.set_string(x, y, &mark, style.patch(t.highlight()));
+}
+
+/// The panel that shows the figure a question is about.
+fn panel_of(subject: &Subject) -> Panel {
+    match subject {
+        Subject::PaymentsTotal | Subject::PaymentsRows | Subject::ProcessedRows => Panel::Database,
+        Subject::ProviderCharges | Subject::ChargesAgain | Subject::ProviderAnswer => {
+            Panel::Provider
+        }
+        Subject::Holder(_) | Subject::MessageState(_) | Subject::Deliveries(_) => Panel::Broker,
+    }
+}
+
+/// The row of its panel, `width` x `height` inside, that holds the figure.
+fn row_of(t: &Theme, f: &Frame, subject: &Subject, width: usize, height: usize) -> Option<usize> {
+    match subject {
+        // The payments' heading, with their total, and the provider's, with
+        // its charges, are always the first line.
+        Subject::PaymentsTotal | Subject::PaymentsRows => Some(0),
+        Subject::ProviderCharges | Subject::ChargesAgain => Some(0),
+        Subject::ProcessedRows => Some(database::processed_line(t, f, width, height)),
+        Subject::ProviderAnswer => Some(provider::key_store_line(t, f, width, height)),
+        Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => {
+            broker::message_line(t, f, width, id)
+        }
+    }
+}
+
+fn lines_of(t: &Theme, f: &Frame, panel: Panel, width: usize, height: usize) -> Vec<Line<'static>> {
+    match panel {
+        Panel::Broker => broker::lines(t, f, width, height),
+        Panel::Database => database::lines(t, f, width, height),
+        Panel::Provider => provider::lines(t, f, width, height),
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,200 @@
+//! Predict mode's reveal mark (`✓right`, `✕wrong`) stands on the row of
+//! the panel it judges, at every size, for every question of every built-in
+//! scenario under every design it is written for; where the row is full, the
+//! row's words give way (ending in "…"), never the mark, the row's figures
+//! or its own change marks, and no word is drawn over.
+
+use crate::common::{self, draw};
+use crate::tui_predict::{answer, wrong};
+use idem::scenario::Subject;
+use idem::tui::app::Panel;
+use idem::tui::layout;
+use idem::tui::predict::Stage;
+use idem::tui::{Action, update};
+use ratatui::layout::Rect;
+
+const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (160, 48)];
+
+/// The panel a question's figure is in, and how its row reads: the
+/// first row of the panel that passes `is_row`.
+/// Whether a row (its text inside the panel's borders) is the one judged.
+type IsRow<'a> = Box<dyn Fn(&str) -> bool + 'a>;
+
+fn judged(subject: &Subject) -> (Panel, IsRow<'_>) {
+    match subject {
+        Subject::PaymentsTotal | Subject::PaymentsRows => (
+            Panel::Database,
+            Box::new(|r: &str| r.starts_with("payments")),
+        ),
+        Subject::ProcessedRows => (
+            Panel::Database,
+            Box::new(|r: &str| r.starts_with("processed")),
+        ),
+        Subject::ProviderCharges | Subject::ChargesAgain => (
+            Panel::Provider,
+            Box::new(|r: &str| r.starts_with("charges")),
+        ),
+        Subject::ProviderAnswer => (
+            Panel::Provider,
+            Box::new(|r: &str| {
+                r.starts_with("Idempotency-Key store")
+                    || r.starts_with("key store")
+                    || r.starts_with("key ")
+            }),
+        ),
+        Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => (
+            Panel::Broker,
+            Box::new(move |r: &str| {
+                r.split_whitespace()
+                    .any(|w| w == id || w == format!("({id})"))
+            }),
+        ),
+    }
+}
+
+/// The rows inside a panel's borders, as text.
+fn inner_rows(screen: &str, r: Rect) -> Vec<String> {
+    screen
+        .lines()
+        .skip(usize::from(r.y) + 1)
+        .take(usize::from(r.height.saturating_sub(2)))
+        .map(|l| {
+            let l = l.trim_matches('"');
+            l.chars()
+                .skip(usize::from(r.x) + 1)
+                .take(usize::from(r.width.saturating_sub(2)))
+                .collect()
+        })
+        .collect()
+}
+
+/// The change marks a row may end with (`+ new`, `* was $40`, `- removed`).
+const CHANGE_SIGNS: [&str; 3] = ["+", "*", "-"];
+
+/// The figures of a row before its change marks: words with a digit in
+/// them, without brackets. (A change mark may fold to its sign alone,
+/// `* was $40` to `*`, as a row's change tag does.)
+fn figures(row: &str) -> Vec<String> {
+    row.split_whitespace()
+        .take_while(|w| !CHANGE_SIGNS.contains(w))
+        .map(|w| w.trim_matches(|c| matches!(c, '(' | ')' | ',')).to_string())
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()) && !w.ends_with('…'))
+        .collect()
+}
+
+/// `with` is the row `without` with the mark at its end, apart from the
+/// words: the row may give way (in the panel's shorter words, or cut with
+/// "…"), but its figures and its own change marks stay (a mark at least
+/// as its sign), and the cut is never in a mark.
+fn mark_keeps_the_row(with: &str, without: &str, mark: &str) -> Result<(), String> {
+    let Some(at) = with.find(mark) else {
+        return Err("no mark".into());
+    };
+    if !with[at + mark.len()..].trim().is_empty() {
+        return Err("words after the mark".into());
+    }
+    if !with[..at].ends_with(' ') {
+        return Err("the mark touches the words before it".into());
+    }
+    let row = &with[..at];
+    let words: Vec<&str> = row.split_whitespace().collect();
+    for sign in CHANGE_SIGNS {
+        if without.split_whitespace().any(|w| w == sign) && !words.contains(&sign) {
+            return Err(format!("the row's change mark {sign} is lost"));
+        }
+    }
+    if let Some(cut) = words.iter().position(|w| w.ends_with('…'))
+        && words[..cut].iter().any(|w| CHANGE_SIGNS.contains(w))
+    {
+        return Err("the cut is in the row's change mark".into());
+    }
+    let kept = figures(row);
+    for figure in figures(without) {
+        if !kept.contains(&figure) {
+            return Err(format!("the figure {figure} is lost"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for script in idem::scenario::load::builtins() {
+        for design in script.strategies() {
+            for (w, h) in SIZES {
+                let mut a = common::app(&script.name, &design);
+                update(&mut a, Action::Predict);
+                common::resize(&mut a, w, h);
+                let mut asked = 0;
+                for _ in 0..600 {
+                    let stage = a.predict.as_ref().unwrap().stage.clone();
+                    match stage {
+                        Stage::Asking { at, .. } => {
+                            let q = a.predict.as_ref().unwrap().asked[at].clone();
+                            // Right and wrong in turn, so both marks are drawn.
+                            let said = if asked % 2 == 0 { q.answer } else { wrong(&q) };
+                            asked += 1;
+                            answer(&mut a, said);
+                        }
+                        Stage::Revealed { from, to } => {
+                            let with = draw(&mut a, w, h);
+                            let kept = a.predict.take();
+                            let without = common::render(&a);
+                            a.predict = kept;
+                            let m = layout::main_for(
+                                Rect::new(0, 0, w, h),
+                                None,
+                                layout::Need::of(a.frame(), &a.timeline.frames),
+                            );
+                            let p = a.predict.as_ref().unwrap();
+                            for i in from..=to {
+                                let q = &p.asked[i];
+                                let right = p.given.get(&i).unwrap().right;
+                                let mark = if right { "✓right" } else { "✕wrong" };
+                                let (panel, is_row) = judged(&q.question.subject);
+                                let rect = m.rect(panel);
+                                let plain = inner_rows(&without, rect);
+                                let marked = inner_rows(&with, rect);
+                                let place = format!(
+                                    "{} {design} {w}x{h} question {} ({:?})",
+                                    script.name,
+                                    i + 1,
+                                    q.question.subject
+                                );
+                                let Some(row) = plain.iter().position(|r| is_row(r)) else {
+                                    failures.push(format!("{place}: no row\n{without}"));
+                                    continue;
+                                };
+                                checked += 1;
+                                if let Err(why) =
+                                    mark_keeps_the_row(&marked[row], &plain[row], mark)
+                                {
+                                    failures.push(format!(
+                                        "{place}: {why}\n  was {:?}\n  now {:?}",
+                                        plain[row], marked[row]
+                                    ));
+                                }
+                            }
+                            update(&mut a, Action::Next);
+                        }
+                        Stage::Watching => {
+                            if a.pos >= a.last_pos() {
+                                break;
+                            }
+                            update(&mut a, Action::Next);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} marks misplaced:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked >= 200, "only {checked} marks checked");
+}
