@@ -14,6 +14,7 @@ mod check;
 mod claim_bounds;
 mod cli_help;
 mod cli_open;
+mod clock_words;
 mod compare_sides;
 mod db_file;
 mod db_held;
