@@ -6,6 +6,7 @@
 mod common;
 mod corpus;
 
+mod action_words;
 mod borrowed_words;
 mod bounds;
 mod budget;
