@@ -6,6 +6,7 @@
 mod common;
 mod corpus;
 
+mod action_words;
 mod borrowed_words;
 mod bounds;
 mod budget;
@@ -14,6 +15,7 @@ mod check;
 mod claim_bounds;
 mod cli_help;
 mod cli_open;
+mod clock_words;
 mod compare_sides;
 mod db_file;
 mod db_held;

@@ -355,6 +355,93 @@ fn every_frame_at(size: (u16, u16)) {
     );
 }
 
+/// The rows of the provider's and the database's panels that this step
+/// changed (drawn in the change colour) and that are not on screen at
+/// `size`, one entry a screen: what the step did is the point of the
+/// screen, so the panel keeps it in view rather than count it among the
+/// rows it hides.
+fn changed_rows_off_screen(size: (u16, u16)) -> (usize, Vec<String>) {
+    let colour = Theme::new(true, false);
+    let mut screens = 0;
+    let mut off = Vec::new();
+    for script in builtins() {
+        for design in script.strategies() {
+            let script = scenario::find(&script.name).unwrap();
+            let strategy = Strategy::by_name(&design).unwrap();
+            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
+            common::resize(&mut app, size.0, size.1);
+            let mut screen = Screen::new(size.0, size.1);
+            for i in 0..app.timeline.frames.len() {
+                app.pos = i;
+                let buf = screen.show(&app).clone();
+                let f = app.frame().clone();
+                let m = layout::main_for(
+                    Rect::new(0, 0, size.0, size.1),
+                    None,
+                    layout::Need::of(&f, &app.timeline.frames),
+                );
+                screens += 1;
+                for panel in [Panel::Provider, Panel::Database] {
+                    let inner = m.rect(panel).inner(ratatui::layout::Margin::new(1, 1));
+                    let rows = rows(&buf, inner);
+                    let (w, h) = (usize::from(inner.width), usize::from(inner.height));
+                    let lines = match panel {
+                        Panel::Provider => view::provider_lines(&colour, &f, w, h),
+                        _ => view::database_lines(&colour, &f, w, h),
+                    };
+                    let lost = lines.iter().find(|l| {
+                        l.spans.iter().any(|s| s.style.fg == Some(Color::Magenta))
+                            && row_of(&text(l), &rows).is_none()
+                    });
+                    if let Some(l) = lost {
+                        off.push(format!(
+                            "{} {design} step {i} at {}x{}: {panel:?} hides {:?}\n{}",
+                            app.script.name,
+                            size.0,
+                            size.1,
+                            text(l),
+                            rows.join("\n")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    (screens, off)
+}
+
+/// No screen folds a provider or database row the step changed behind a
+/// `↓ N more` count: at 80x24 about 150 screens did, the change's very row
+/// counted among the hidden ones.
+#[test]
+fn the_rows_a_step_changed_stay_on_screen_at_80x24() {
+    every_changed_row_on_screen(SIZES[0]);
+}
+
+#[test]
+fn the_rows_a_step_changed_stay_on_screen_at_100x30_and_120x40() {
+    every_changed_row_on_screen(SIZES[1]);
+    every_changed_row_on_screen(SIZES[2]);
+}
+
+fn every_changed_row_on_screen(size: (u16, u16)) {
+    let (screens, off) = changed_rows_off_screen(size);
+    assert!(screens > 250, "only {screens} screens");
+    if std::env::var_os("IDEM_ALL_CUTS").is_some() {
+        for o in &off {
+            eprintln!("{o}\n");
+        }
+    }
+    assert!(
+        off.is_empty(),
+        "{} of {screens} screens at {}x{} hide a row the step changed; the first:\n{}",
+        off.len(),
+        size.0,
+        size.1,
+        off.first().cloned().unwrap_or_default()
+    );
+}
+
 /// The panels stay put as the steps go by: within one scenario, one design
 /// and one size, every step is drawn into the same rectangles, so the eye
 /// finds the story, the SQL and the verdict where they were a step ago.

@@ -563,3 +563,40 @@ outcome = "correct"
         vec![Some("The payment commits."), Some("The ID commits.")]
     );
 }
+
+/// A question's slip and an action's slip in one file are reported
+/// together, in file order: the question was checked in a later stage,
+/// so only the action's error was shown, and the question's came once
+/// that one was fixed.
+#[test]
+fn a_question_slip_and_an_action_slip_are_reported_together_in_file_order() {
+    const BOTH: &str = r#"title = "t"
+summary = "s"
+[setup]
+consumers = ["A"]
+messages = [{ id = "m-7f3", order = 1042, amount = 40 }]
+[[steps]]
+title = "go"
+narration = "n"
+actions = [
+  { do = "run A", ask = { about = "payments_totl", why = "w" } },
+  "loose-ack A",
+]
+[expect.naive]
+outcome = "correct"
+"#;
+    let errors = idem::scenario::parse_all("both.toml", BOTH).unwrap_err();
+    let shown: Vec<String> = errors
+        .iter()
+        .map(|e| format!("{}:{} {}", e.line, e.column, e.message))
+        .collect();
+    assert_eq!(shown.len(), 2, "{shown:#?}");
+    assert!(
+        shown[0].starts_with("10:35 no subject `payments_totl`"),
+        "{shown:#?}"
+    );
+    assert!(
+        shown[1].starts_with("11:3 unknown action `loose-ack`"),
+        "{shown:#?}"
+    );
+}

@@ -216,7 +216,7 @@ fn move_title(mv: &Move) -> String {
         }
         Move::Slow { consumer, ms } => format!("{consumer} is slow ({})", format_duration(*ms)),
         Move::ExpireLease { message } => format!("the lease on {message} runs out"),
-        Move::Wait { ms } => format!("{} pass", format_duration(*ms)),
+        Move::Wait { ms } => format!("the clock advances {}", format_duration(*ms)),
         Move::Publish { message } => format!("the producer publishes {message} again"),
         Move::Produce { message } => format!("the producer publishes {}", message.id),
         Move::Prune { age_ms } => format!(

@@ -153,6 +153,20 @@ impl Action {
         }
     }
 
+    /// The action in a reader's words, on every screen and transcript: as
+    /// the file writes it, except that the file's `run A to commit` stops
+    /// *before* the commit, at the step where commit is next, so a reader
+    /// reads `run A up to its commit`.
+    pub fn words(&self) -> String {
+        match self {
+            Action::Run {
+                consumer,
+                to: Some(to),
+            } => format!("run {consumer} up to its {to}"),
+            _ => self.text(),
+        }
+    }
+
     /// The action written back in the file's syntax.
     pub fn text(&self) -> String {
         match self {

@@ -20,76 +20,8 @@ pub(super) fn question(
     expect: &BTreeMap<String, Expectation>,
     err: Err,
 ) -> Result<Question, ScenarioError> {
-    let about = raw.about.get_ref();
+    let (subject, why) = asked(raw, setup, err)?;
     let fail = |span: Range<usize>, message: String| Err(err(Some(span), message));
-    let Some(&(_, needs_message)) = SUBJECTS.iter().find(|(name, _)| name == about) else {
-        let names: Vec<&str> = SUBJECTS.iter().map(|(n, _)| *n).collect();
-        return fail(
-            raw.about.span(),
-            format!(
-                "no subject `{about}` for a question{}; ask about one of: {}",
-                did_you_mean(about, names.iter().copied()),
-                names.join(", ")
-            ),
-        );
-    };
-    let message = match (&raw.message, needs_message) {
-        (None, true) => {
-            return fail(
-                raw.about.span(),
-                format!("a question about `{about}` needs `message`, the ID it asks about"),
-            );
-        }
-        (Some(m), false) => {
-            return fail(
-                m.span(),
-                format!("a question about `{about}` takes no `message`"),
-            );
-        }
-        (Some(m), true) => {
-            let ids: Vec<&str> = setup.messages.iter().map(|x| x.id.as_str()).collect();
-            if !ids.contains(&m.get_ref().as_str()) {
-                return fail(
-                    m.span(),
-                    format!(
-                        "no message `{}` in the setup{}; the messages are {}",
-                        m.get_ref(),
-                        did_you_mean(m.get_ref(), ids.iter().copied()),
-                        ids.join(", ")
-                    ),
-                );
-            }
-            // The generated wording names the ID only, which would not
-            // say which of several messages sharing it is meant.
-            let sharing = ids.iter().filter(|id| **id == m.get_ref().as_str()).count();
-            if sharing > 1 && raw.text.is_none() {
-                return fail(
-                    m.span(),
-                    format!(
-                        "{sharing} messages in the setup share the ID `{}`: give `text` that says which one the question means (the answer is about the copy in flight, else the one published last)",
-                        m.get_ref()
-                    ),
-                );
-            }
-            Some(m.get_ref().as_str())
-        }
-        (None, false) => None,
-    };
-    let subject = Subject::parse(about, message).expect("name and message checked above");
-    let Some(why) = raw.why.as_deref().map(str::trim).filter(|w| !w.is_empty()) else {
-        return fail(
-            raw.about.span(),
-            format!(
-                "the question about `{about}` needs `why`: one sentence on why the answer is what it is"
-            ),
-        );
-    };
-    if raw.text.as_deref().is_some_and(|t| t.trim().is_empty()) {
-        return fail(
-            raw.about.span(),
-            "`text` is empty: leave it out for the generated wording".into(),
-        );
-    }
     let unknown = |name: &str| !expect.contains_key(name);
     let designs = match &raw.designs {
         None => Vec::new(),
@@ -173,4 +105,85 @@ pub(super) fn question(
             .collect(),
         designs,
     })
+}
+
+/// What a question asks and why, or what is wrong with it: the checks that
+/// need only the setup, so that they are made with the actions' own, and
+/// a file that has both kinds of error hears of both at once.
+pub(super) fn asked<'r>(
+    raw: &'r RawAsk,
+    setup: &Setup,
+    err: Err,
+) -> Result<(Subject, &'r str), ScenarioError> {
+    let about = raw.about.get_ref();
+    let fail = |span: Range<usize>, message: String| Err(err(Some(span), message));
+    let Some(&(_, needs_message)) = SUBJECTS.iter().find(|(name, _)| name == about) else {
+        let names: Vec<&str> = SUBJECTS.iter().map(|(n, _)| *n).collect();
+        return fail(
+            raw.about.span(),
+            format!(
+                "no subject `{about}` for a question{}; ask about one of: {}",
+                did_you_mean(about, names.iter().copied()),
+                names.join(", ")
+            ),
+        );
+    };
+    let message = match (&raw.message, needs_message) {
+        (None, true) => {
+            return fail(
+                raw.about.span(),
+                format!("a question about `{about}` needs `message`, the ID it asks about"),
+            );
+        }
+        (Some(m), false) => {
+            return fail(
+                m.span(),
+                format!("a question about `{about}` takes no `message`"),
+            );
+        }
+        (Some(m), true) => {
+            let ids: Vec<&str> = setup.messages.iter().map(|x| x.id.as_str()).collect();
+            if !ids.contains(&m.get_ref().as_str()) {
+                return fail(
+                    m.span(),
+                    format!(
+                        "no message `{}` in the setup{}; the messages are {}",
+                        m.get_ref(),
+                        did_you_mean(m.get_ref(), ids.iter().copied()),
+                        ids.join(", ")
+                    ),
+                );
+            }
+            // The generated wording names the ID only, which would not
+            // say which of several messages sharing it is meant.
+            let sharing = ids.iter().filter(|id| **id == m.get_ref().as_str()).count();
+            if sharing > 1 && raw.text.is_none() {
+                return fail(
+                    m.span(),
+                    format!(
+                        "{sharing} messages in the setup share the ID `{}`: give `text` that says which one the question means (the answer is about the copy in flight, else the one published last)",
+                        m.get_ref()
+                    ),
+                );
+            }
+            Some(m.get_ref().as_str())
+        }
+        (None, false) => None,
+    };
+    let subject = Subject::parse(about, message).expect("name and message checked above");
+    let Some(why) = raw.why.as_deref().map(str::trim).filter(|w| !w.is_empty()) else {
+        return fail(
+            raw.about.span(),
+            format!(
+                "the question about `{about}` needs `why`: one sentence on why the answer is what it is"
+            ),
+        );
+    };
+    if raw.text.as_deref().is_some_and(|t| t.trim().is_empty()) {
+        return fail(
+            raw.about.span(),
+            "`text` is empty: leave it out for the generated wording".into(),
+        );
+    }
+    Ok((subject, why))
 }

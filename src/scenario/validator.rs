@@ -134,6 +134,11 @@ impl Validator<'_> {
             }
             let mut sayings = Vec::new();
             for raw in step.actions.get_ref() {
+                // A question's own slips are found with the actions', so a
+                // file with both hears of both, in file order.
+                for ask in &raw.get_ref().asks {
+                    self.keep(super::ask::asked(ask, &setup, self.err));
+                }
                 let text = &raw.get_ref().text;
                 let parsed = Action::parse(text).or_else(|m| self.fail(raw.span(), m));
                 let Some(action) = self.keep(parsed) else {

@@ -62,7 +62,7 @@ impl Event {
             Actor::Producer => "The producer".into(),
             Actor::Provider => "The provider".into(),
             Actor::Fault => "Fault".into(),
-            Actor::Clock => "The clock runs on:".into(),
+            Actor::Clock => "The clock".into(),
             Actor::Janitor => "The retention job".into(),
             Actor::Network => "The network".into(),
             Actor::Observer => "The observer (you)".into(),

@@ -30,7 +30,8 @@ pub struct Frame {
     pub chapter: usize,
     pub chapter_title: String,
     pub narration: String,
-    /// The scenario action this frame belongs to, as written in the file.
+    /// The scenario action this frame belongs to, in a reader's words
+    /// (`run A up to its commit`, where the file writes `run A to commit`).
     pub action: String,
     pub queue: QueueView,
     pub consumers: Vec<ConsumerView>,

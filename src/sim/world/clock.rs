@@ -37,7 +37,7 @@ impl World {
                 Actor::Clock,
                 EventKind::Info,
                 format!(
-                    "{} pass: the lease on {message} reaches its deadline",
+                    "advances {}: the lease on {message} reaches its deadline",
                     format_duration(wait)
                 ),
             );

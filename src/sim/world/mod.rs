@@ -439,7 +439,7 @@ impl World {
                 self.say(
                     Actor::Clock,
                     EventKind::Info,
-                    format!("{} pass", format_duration(*ms)),
+                    format!("advances {}", format_duration(*ms)),
                 );
                 self.advance(*ms)?;
             }

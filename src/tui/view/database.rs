@@ -3,7 +3,7 @@
 
 use super::marks;
 use crate::sim::Frame;
-use crate::sim::change::Place;
+use crate::sim::change::{Change, Place};
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
@@ -18,30 +18,138 @@ pub fn processed_line(t: &Theme, f: &Frame, width: usize, height: usize) -> usiz
     drawn(t, f, width, height).1
 }
 
-/// The panel's lines, and where the `processed_messages` heading is.
+/// The panel's lines, and where the `processed_messages` heading is (0
+/// where it is folded away).
 fn drawn(t: &Theme, f: &Frame, width: usize, height: usize) -> (Vec<Line<'static>>, usize) {
-    let (mut out, mut heading) = tables(t, f, width);
+    let mut sheet = Sheet::default();
+    let processed = tables(t, f, width, &mut sheet);
+    let hidden = sheet.fold(height.saturating_sub(1));
+    let twice = f.db.payments.iter().any(|p| p.repeat);
+    let mut out = vec![heading(t, f, twice, width, hidden)];
+    let mut heading = 0;
+    for (i, line) in sheet.lines.into_iter().enumerate() {
+        if i == processed {
+            heading = out.len();
+        }
+        if let Some(line) = line {
+            out.push(line);
+        }
+    }
     // The column names only where the rows are drawn in their columns
     // (`PAYMENT_COLUMNS` wide), and every line of every table still fits
     // below them: the rows are the evidence, the names are not.
     if width >= PAYMENT_COLUMNS && out.len() < height {
         out.insert(1, Line::styled(" order  amount  message", t.dim()));
-        heading += 1;
+        if heading > 0 {
+            heading += 1;
+        }
     }
     (out, heading)
+}
+
+/// The tables' lines under the payments heading, before any are folded
+/// away to fit a short panel.
+#[derive(Default)]
+struct Sheet {
+    /// `None` once folded away.
+    lines: Vec<Option<Line<'static>>>,
+    /// What this step changed, or the evidence of what it did (a refused
+    /// insert): never folded away.
+    now: Vec<bool>,
+    /// Heads a table: kept wherever a row of its table is.
+    title: Vec<bool>,
+}
+
+impl Sheet {
+    fn push(&mut self, line: Line<'static>) {
+        self.add(line, false, false);
+    }
+
+    fn changed(&mut self, line: Line<'static>, now: bool) {
+        self.add(line, now, false);
+    }
+
+    fn title(&mut self, line: Line<'static>) {
+        self.add(line, false, true);
+    }
+
+    fn add(&mut self, line: Line<'static>, now: bool, title: bool) {
+        self.lines.push(Some(line));
+        self.now.push(now);
+        self.title.push(title);
+    }
+
+    fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// The table heading a line is under, if any (the payments rows are
+    /// under the panel's own heading, always drawn).
+    fn title_of(&self, i: usize) -> Option<usize> {
+        (0..=i).rev().find(|&k| self.title[k])
+    }
+
+    /// Keeps at most `slots` lines, as the provider's panel does: every
+    /// line this step changed with its table's heading, then the others
+    /// in their order, each with its heading. Returns how many were folded
+    /// away; the panel's heading counts them, so the change is on screen
+    /// and nothing is dropped without a sign.
+    fn fold(&mut self, slots: usize) -> usize {
+        let n = self.len();
+        if n <= slots {
+            return 0;
+        }
+        let mut keep = vec![false; n];
+        let mut room = slots;
+        // A line with its heading, if both (or the heading already kept)
+        // fit in the room left.
+        let mut take = |i: usize, keep: &mut Vec<bool>| {
+            let head = self.title_of(i).filter(|&h| h != i && !keep[h]);
+            let cost = 1 + usize::from(head.is_some());
+            if keep[i] || cost > room {
+                return;
+            }
+            keep[i] = true;
+            if let Some(h) = head {
+                keep[h] = true;
+            }
+            room -= cost;
+        };
+        for i in (0..n).filter(|&i| self.now[i]) {
+            take(i, &mut keep);
+        }
+        for i in 0..n {
+            take(i, &mut keep);
+        }
+        // A heading kept while every row under it is folded away would
+        // read as an empty table.
+        for i in 0..n {
+            let mut rows = (i + 1..n).take_while(|&k| !self.title[k]).peekable();
+            if self.title[i] && rows.peek().is_some() && !rows.any(|k| keep[k]) {
+                keep[i] = false;
+            }
+        }
+        let mut hidden = 0;
+        for (line, kept) in self.lines.iter_mut().zip(keep) {
+            if !kept {
+                *line = None;
+                hidden += 1;
+            }
+        }
+        hidden
+    }
 }
 
 /// The panel width from which a payment's order, amount and message are
 /// drawn in columns under their names.
 const PAYMENT_COLUMNS: usize = 36;
 
-/// Every table's lines, and where the `processed_messages` heading is.
-fn tables(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
+/// Every table's lines under the payments heading; returns where the
+/// `processed_messages` heading is among them.
+fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
     let g = &t.g;
     let db = &f.db;
-    let twice = db.payments.iter().any(|p| p.repeat);
     let ch = &f.changes;
-    let mut out = vec![heading(t, f, twice, width)];
     if db.payments.is_empty() && ch.gone(Place::Payments).next().is_none() {
         out.push(Line::styled(" (no rows)", t.dim()));
     }
@@ -59,13 +167,20 @@ fn tables(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
         let change = ch.of(Place::Payments, &i.to_string());
         let kept = match &p.uncommitted_by {
             Some(by) => vec![not_committed(t, row.chars().count(), by, change, width)],
+            None if p.repeat && change == Some(Change::Committed) => {
+                out.changed(committed_again(t, row, p, width), true);
+                continue;
+            }
             None if p.repeat => vec![Span::styled(format!(" {} again", g.failed), t.bad())],
             None => Vec::new(),
         };
-        out.push(marks::tagged_with(t, Line::raw(row), kept, change, width));
+        let line = marks::tagged_with(t, Line::raw(row), kept, change, width);
+        out.changed(line, change.is_some());
     }
-    out.extend(ch.gone(Place::Payments).map(|g| marks::gone(t, g, width)));
-    extra_tables(t, f, width, &mut out);
+    for gone in ch.gone(Place::Payments) {
+        out.changed(marks::gone(t, gone, width), true);
+    }
+    extra_tables(t, f, width, out);
     if !db.uses_processed {
         // One row: the rows this design does write need the room.
         let said = [": not used by this design", ": not used", ": unused"]
@@ -73,14 +188,14 @@ fn tables(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
             .find(|said| "processed_messages".len() + said.len() <= width)
             .unwrap_or(": unused");
         let heading = out.len();
-        out.push(Line::from(vec![
+        out.title(Line::from(vec![
             Span::styled("processed_messages", t.title()),
             Span::styled(said, t.dim()),
         ]));
-        return (out, heading);
+        return heading;
     }
     let heading = out.len();
-    out.push(Line::styled("processed_messages", t.title()));
+    out.title(Line::styled("processed_messages", t.title()));
     if db.processed.is_empty() && ch.gone(Place::Processed).next().is_none() {
         out.push(Line::styled(" (no rows)", t.dim()));
     }
@@ -109,50 +224,60 @@ fn tables(t: &Theme, f: &Frame, width: usize) -> (Vec<Line<'static>>, usize) {
         if let Some(r) = inline {
             kept.push(Span::styled(r.clone(), t.bad()));
         }
-        out.push(marks::tagged_with(t, Line::raw(row), kept, change, width));
+        let line = marks::tagged_with(t, Line::raw(row), kept, change, width);
+        out.changed(line, change.is_some() || p.conflict);
         if p.conflict && inline.is_none() {
-            out.push(Line::styled(
-                format!("   {} duplicate key: 0 rows inserted", g.conflict),
-                t.bad(),
-            ));
+            out.changed(
+                Line::styled(
+                    format!("   {} duplicate key: 0 rows inserted", g.conflict),
+                    t.bad(),
+                ),
+                true,
+            );
         }
     }
-    out.extend(ch.gone(Place::Processed).map(|g| marks::gone(t, g, width)));
-    (out, heading)
+    for gone in ch.gone(Place::Processed) {
+        out.changed(marks::gone(t, gone, width), true);
+    }
+    heading
 }
 
 /// The tables (and the cache) that only some designs of the catalogue use,
 /// each shown only when the design on screen uses it.
-fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>) {
+fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) {
     let db = &f.db;
     let ch = &f.changes;
-    let row = |place: Place, key: String, line: Line<'static>| {
-        marks::tagged(t, line, ch.of(place, &key), width)
+    let row = |out: &mut Sheet, place: Place, key: String, line: Line<'static>| {
+        let change = ch.of(place, &key);
+        out.changed(marks::tagged(t, line, change, width), change.is_some());
     };
-    let gone = |place: Place| {
-        ch.gone(place)
-            .map(|g| marks::gone(t, g, width))
-            .collect::<Vec<_>>()
+    let gone = |out: &mut Sheet, place: Place| {
+        for g in ch.gone(place) {
+            out.changed(marks::gone(t, g, width), true);
+        }
     };
     let pending = &db.uncommitted;
     // What an open transaction wrote, as its own connection reads it: a
     // row of its own, or a change to a committed row, drawn just under
     // that row as the writer's version of it. Two lines with one key are
     // one row seen two ways, never two rows.
-    let under = |out: &mut Vec<Line<'static>>, versions: Vec<(&str, String)>| {
-        out.extend(versions.into_iter().map(|(by, v)| version(t, by, v, width)));
+    let under = |out: &mut Sheet, versions: Vec<(&str, String)>| {
+        for (by, v) in versions {
+            out.push(version(t, by, v, width));
+        }
     };
     if db.uses_records {
-        out.push(Line::styled("idempotency_records", t.title()));
+        out.title(Line::styled("idempotency_records", t.title()));
         if db.records.is_empty() && pending.iter().all(|u| u.records.is_empty()) {
             out.push(Line::styled(" (no rows)", t.dim()));
         }
         for r in &db.records {
-            out.push(row(
+            row(
+                out,
                 Place::Records,
                 r.message_id.clone(),
                 Line::raw(record(t, r)),
-            ));
+            );
             let mine = pending.iter().flat_map(|u| {
                 u.records
                     .iter()
@@ -168,20 +293,21 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
                 }
             }
         }
-        out.extend(gone(Place::Records));
+        gone(out, Place::Records);
     }
     if db.uses_statuses {
-        out.push(Line::styled("order_status", t.title()));
+        out.title(Line::styled("order_status", t.title()));
         if db.statuses.is_empty() && pending.iter().all(|u| u.statuses.is_empty()) {
             out.push(Line::styled(" (no rows)", t.dim()));
         }
         let fields = |r: &crate::sim::db::StatusRow| format!("{} v{}", r.status, r.version);
         for r in &db.statuses {
-            out.push(row(
+            row(
+                out,
                 Place::Statuses,
                 r.order.to_string(),
                 Line::raw(format!(" {} {}", r.order, fields(r))),
-            ));
+            );
             let mine = pending.iter().flat_map(|u| {
                 u.statuses
                     .iter()
@@ -204,13 +330,14 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
         }
     }
     if db.uses_orders {
-        out.push(Line::styled("orders", t.title()));
+        out.title(Line::styled("orders", t.title()));
         for r in &db.orders {
-            out.push(row(
+            row(
+                out,
                 Place::Orders,
                 r.order.to_string(),
                 Line::raw(format!(" {} last {}", r.order, r.last_message_id)),
-            ));
+            );
             let mine = pending.iter().flat_map(|u| {
                 u.orders
                     .iter()
@@ -233,8 +360,8 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
             Some(n) => format!(" last applied offset {n}"),
             None => " no offset applied yet".to_string(),
         };
-        out.push(Line::styled("consumer offset", t.title()));
-        out.push(row(Place::Offset, "offset".into(), Line::raw(text)));
+        out.title(Line::styled("consumer offset", t.title()));
+        row(out, Place::Offset, "offset".into(), Line::raw(text));
         for (n, by) in pending
             .iter()
             .filter_map(|u| u.last_offset.map(|n| (n, u.by.as_str())))
@@ -243,12 +370,13 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
         }
     }
     if f.cache.used {
-        out.push(Line::styled("cache (outside the database)", t.title()));
+        out.title(Line::styled("cache (outside the database)", t.title()));
         if f.cache.entries.is_empty() {
             out.push(Line::styled(" (empty)", t.dim()));
         }
         for e in &f.cache.entries {
-            out.push(row(
+            row(
+                out,
                 Place::Cache,
                 e.key.clone(),
                 Line::raw(format!(
@@ -256,9 +384,9 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Vec<Line<'static>>
                     e.key,
                     crate::sim::format_duration(e.ttl_left_ms)
                 )),
-            ));
+            );
         }
-        out.extend(gone(Place::Cache));
+        gone(out, Place::Cache);
     }
 }
 
@@ -271,9 +399,10 @@ fn record(t: &Theme, r: &crate::sim::db::RecordRow) -> String {
 }
 
 /// The payments heading with the total recorded, and what it was when
-/// this step moved it: the figure and its mark stay whole, the words
-/// around them give way.
-fn heading(t: &Theme, f: &Frame, twice: bool, width: usize) -> Line<'static> {
+/// this step moved it, and how many lines are folded away (`↓ 2 more`):
+/// the figure, its mark and the count stay whole, the words around them
+/// give way.
+fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: usize) -> Line<'static> {
     let total = format!("${}", f.db.total_charged);
     let was = f
         .changes
@@ -296,13 +425,25 @@ fn heading(t: &Theme, f: &Frame, twice: bool, width: usize) -> Line<'static> {
         (" ", " ", &was),
         (" ", " ", &sign),
     ];
-    let (words, gap, was) = tiers
-        .into_iter()
-        .find(|(words, gap, was)| {
-            let w = [*words, gap, &total, was].map(|s| s.chars().count());
-            "payments".len() + w.iter().sum::<usize>() <= width
+    let mores = if hidden == 0 {
+        vec![String::new()]
+    } else {
+        let (long, short) = super::overflow::signs(t, u16::try_from(hidden).unwrap_or(u16::MAX));
+        vec![long, short]
+    };
+    let fits = |(words, gap, was): &(&str, &str, &String), more: &String| {
+        let w = [*words, gap, &total, was, more].map(|s| s.chars().count());
+        "payments".len() + w.iter().sum::<usize>() <= width
+    };
+    let (words, gap, was, more) = mores
+        .iter()
+        .find_map(|more| {
+            tiers
+                .iter()
+                .find(|tier| fits(tier, more))
+                .map(|&(words, gap, was)| (words, gap, was.clone(), more.clone()))
         })
-        .unwrap_or(tiers[4]);
+        .unwrap_or((tiers[4].0, tiers[4].1, tiers[4].2.clone(), mores[mores.len() - 1].clone()));
     let mut line = Line::from(vec![
         Span::styled("payments", t.title()),
         Span::styled(words.to_string(), t.dim()),
@@ -312,11 +453,53 @@ fn heading(t: &Theme, f: &Frame, twice: bool, width: usize) -> Line<'static> {
         line.spans
             .push(Span::styled(format!("{gap}{was}"), t.change()));
     }
-    line
+    if !more.is_empty() {
+        line.spans.push(Span::styled(more, t.key()));
+    }
+    super::fit(t, line, width)
 }
 
-/// The words that say a row is not committed, and by whom where the row
-/// has room for them; the row gives way to them (`marks::tagged_with`).
+/// A payment that repeats one already made, committed in this step: the
+/// commit that makes the second charge stick is the news, so its word
+/// stays at every width. `✕ again  * committed` where it fits; else the
+/// two marks read as one, `✕ committed again`, and the row gives way (its
+/// message ID first, then its end with an ellipsis).
+fn committed_again(
+    t: &Theme,
+    row: String,
+    p: &crate::sim::frame::PaymentView,
+    width: usize,
+) -> Line<'static> {
+    let g = &t.g;
+    let again = Span::styled(format!(" {} again", g.failed), t.bad());
+    let tag = format!("  {} {}", g.changed, marks::word(Change::Committed));
+    if row.chars().count() + again.width() + tag.chars().count() <= width {
+        let kept = vec![again];
+        return marks::tagged_with(t, Line::raw(row), kept, Some(Change::Committed), width);
+    }
+    let merged = vec![
+        Span::styled(format!(" {}", g.failed), t.bad()),
+        Span::styled(format!(" {}", marks::word(Change::Committed)), t.change()),
+        Span::styled(" again", t.bad()),
+    ];
+    let merged_w: usize = merged.iter().map(Span::width).sum();
+    // In the row's own form, columns or tight, without its message ID.
+    let short = if width >= PAYMENT_COLUMNS {
+        format!(" {:<6} {:<7}", p.order, format!("${}", p.amount))
+    } else {
+        format!(" {} ${}", p.order, p.amount)
+    };
+    let row = if row.chars().count() + merged_w <= width {
+        row
+    } else {
+        short
+    };
+    marks::tagged_with(t, Line::raw(row), merged, None, width)
+}
+
+/// The words that say a row is not committed, and by whom: whose open
+/// transaction wrote it is the point of the line, so the words stay whole
+/// and the row gives way to them (`marks::tagged_with` ends it in "…").
 fn not_committed(
     t: &Theme,
     row_w: usize,
@@ -328,12 +511,11 @@ fn not_committed(
     let tiers = [
         format!("  uncommitted ({by})"),
         format!(" uncommitted ({by})"),
-        " uncommitted".to_string(),
     ];
     let text = tiers
         .iter()
         .find(|m| row_w + m.chars().count() + tag <= width)
-        .unwrap_or(&tiers[2])
+        .unwrap_or(&tiers[1])
         .clone();
     Span::styled(text, t.warn())
 }
@@ -494,6 +676,90 @@ mod tests {
                 );
             }
         });
+    }
+
+    /// Whose open transaction wrote a row is the point of its mark: from
+    /// the 80x24 panel's width (27) up, every uncommitted row says
+    /// `uncommitted (A)` whole, and its own fields give way with an
+    /// ellipsis. At 27 it read `uncommitted` without the owner.
+    #[test]
+    fn an_uncommitted_row_names_its_owner_at_every_width() {
+        let t = Theme::new(false, false);
+        let mut seen = 0;
+        super::super::each_builtin_frame(|at_step, f| {
+            let owners: Vec<&str> =
+                f.db.payments
+                    .iter()
+                    .filter_map(|p| p.uncommitted_by.as_deref())
+                    .chain(
+                        f.db.processed
+                            .iter()
+                            .filter_map(|p| p.uncommitted_by.as_deref()),
+                    )
+                    .chain(f.db.uncommitted.iter().map(|u| u.by.as_str()))
+                    .collect();
+            if owners.is_empty() {
+                return;
+            }
+            seen += 1;
+            for w in 27..=44 {
+                let all = lines(&t, f, w, 40);
+                for line in &all {
+                    let text = text(line);
+                    if text.contains("uncommitted") {
+                        assert!(line.width() <= w, "{at_step} at {w}: {text:?}");
+                        assert!(
+                            owners
+                                .iter()
+                                .any(|by| text.contains(&format!("uncommitted ({by})"))),
+                            "{at_step} at {w}: {text:?}"
+                        );
+                    }
+                }
+            }
+        });
+        assert!(
+            seen > 10,
+            "only {seen} frames with an open transaction's rows"
+        );
+    }
+
+    /// The step that commits a repeated payment says both, whole, at every
+    /// width from the 80x24 panel's (27) up: that the row repeats a charge
+    /// and that it was committed now. At 27 it read `✕ again *`, and `*`
+    /// alone also means "changed".
+    #[test]
+    fn a_repeat_committed_now_says_committed_at_every_width() {
+        let t = Theme::new(false, false);
+        let mut seen = 0;
+        super::super::each_builtin_frame(|at_step, f| {
+            let now: Vec<usize> = (0..f.db.payments.len())
+                .filter(|&i| {
+                    f.db.payments[i].repeat
+                        && f.changes.of(Place::Payments, &i.to_string()) == Some(Change::Committed)
+                })
+                .collect();
+            if now.is_empty() {
+                return;
+            }
+            seen += 1;
+            for w in 27..=44 {
+                let all: Vec<Line> = lines(&t, f, w, 40);
+                let rows: Vec<String> = all
+                    .iter()
+                    .filter(|l| text(l).contains(t.g.failed))
+                    .map(text)
+                    .collect();
+                assert!(
+                    rows.iter().filter(|r| r.contains("committed")).count() >= now.len()
+                        && rows.iter().all(|r| r.chars().count() <= w)
+                        && rows.iter().all(|r| r.contains("again")),
+                    "{at_step} at {w}: {now:?} {:#?}",
+                    all.iter().map(text).collect::<Vec<_>>()
+                );
+            }
+        });
+        assert!(seen > 3, "only {seen} steps commit a repeat");
     }
 
     /// A committed row reads alike in every table: plain. Only the step that

@@ -168,7 +168,7 @@ fn action_words(app: &App, asked: &Asked) -> String {
             }
             Move::Slow { consumer, ms } => format!("{consumer}'s next step takes {} longer", d(ms)),
             Move::ExpireLease { message } => format!("the lease on {message} runs out"),
-            Move::Wait { ms } => format!("{} pass", d(ms)),
+            Move::Wait { ms } => format!("the clock advances {}", d(ms)),
             Move::Publish { message } => format!("the producer publishes {message} again"),
             Move::Produce { message } => format!("the producer publishes {}", message.id),
             Move::Prune { age_ms } => {
