@@ -92,3 +92,262 @@ fn a_sides_verdict_wraps_where_there_is_room() {
         "{screen}"
     );
 }
+
+/// `play tour-1`, `x`, Enter on counterexample `cx` of the explorer's
+/// design row `row` (0: naive), then `c`; `None` where there is none.
+fn compare_from(row: usize, cx: usize) -> Option<App> {
+    let mut a = crate::common::check::explorer_showing(crate::common::check::report().clone());
+    for _ in 0..row {
+        update(&mut a, Action::Down);
+    }
+    for _ in 0..cx {
+        update(&mut a, Action::Next);
+    }
+    update(&mut a, Action::Enter);
+    if !a.is_counterexample() {
+        return None;
+    }
+    update(&mut a, Action::Compare);
+    a.compare.is_some().then_some(a)
+}
+
+/// Naive's first counterexample, compared.
+fn compare_from_counterexample() -> App {
+    compare_from(0, 0).expect("naive has a counterexample")
+}
+
+/// Every counterexample of every design, compared: each side plays on to
+/// a settled end.
+#[test]
+fn every_counterexample_compared_ends_settled_on_both_sides() {
+    let report = crate::common::check::report();
+    let mut opened = 0;
+    for (row, s) in report.strategies.iter().enumerate() {
+        // Two a design: the shortest ones, and a bound on the test's time.
+        for cx in 0..s.counterexamples.len().min(2) {
+            let Some(a) = compare_from(row, cx) else {
+                continue;
+            };
+            opened += 1;
+            let c = a.compare.as_ref().unwrap();
+            for side in [&c.left, &c.right] {
+                let end = side.last();
+                assert!(
+                    end.consumers
+                        .iter()
+                        .all(|c| c.status == idem::sim::consumer::Status::Idle),
+                    "{} counterexample {cx}: {} ends with a handler half done",
+                    s.strategy,
+                    side.strategy
+                );
+                assert_ne!(
+                    end.verdict.outcome,
+                    idem::sim::Outcome::InProgress,
+                    "{} counterexample {cx}: {} ends in progress",
+                    s.strategy,
+                    side.strategy
+                );
+            }
+        }
+    }
+    assert!(opened > 1, "counterexamples were compared");
+}
+
+/// From a counterexample, the other design runs the same moves and then
+/// plays on (no more faults) until it settles: neither side is left "in
+/// progress" at the end, and where they part is something a party sees,
+/// not a design's extra handler step (the trial: "they part at move 3",
+/// where the idempotent side was only one step behind).
+#[test]
+fn from_a_counterexample_both_sides_end_on_a_verdict_and_part_where_it_shows() {
+    let mut a = compare_from_counterexample();
+    let c = a.compare.as_ref().unwrap();
+    for side in [&c.left, &c.right] {
+        let end = side.last();
+        assert_ne!(
+            end.verdict.outcome,
+            idem::sim::Outcome::InProgress,
+            "{} ends in progress",
+            side.strategy
+        );
+        assert!(
+            end.consumers
+                .iter()
+                .all(|c| c.status == idem::sim::consumer::Status::Idle),
+            "{} ends with a handler half done",
+            side.strategy
+        );
+    }
+    // The last position shows both ends.
+    let last = c.pairs.len() - 1;
+    assert_eq!(
+        c.pairs[last],
+        (c.left.frames.len() - 1, c.right.frames.len() - 1)
+    );
+    // They part where the money does: naive's second charge faces the
+    // idempotent design's repeat, answered from the key store.
+    let d = c.diverge.expect("naive and idempotent part");
+    let (l, r) = c.frames(d);
+    assert_eq!(
+        idem::tui::parting::apart(l, r),
+        Some(idem::tui::parting::Apart::Charges {
+            order: 1042,
+            left: 2,
+            right: 1
+        })
+    );
+    // Before it the same handler step faces itself, whatever move of the
+    // schedule it falls on.
+    let ran = |t: &idem::timeline::Timeline, i: usize| {
+        let f = &t.frames[i];
+        let who = f.stepped.as_ref()?;
+        let s = f.changes.steps.iter().find(|s| s.consumer == *who)?;
+        let c = f.consumers.iter().find(|c| c.name == *who)?;
+        Some(c.steps.get(s.step)?.keyword.clone())
+    };
+    for w in c.pairs[..=d].windows(2) {
+        let ((la, ra), (lb, rb)) = (w[0], w[1]);
+        if la != lb && ra != rb {
+            let (x, y) = (ran(&c.left, lb), ran(&c.right, rb));
+            if x.is_some() && y.is_some() {
+                assert_eq!(x, y, "pairs {:?}", c.pairs);
+            }
+        }
+    }
+    update(&mut a, Action::Last);
+    let screen = draw(&mut a, 120, 40);
+    assert!(!screen.contains("in progress"), "{screen}");
+}
+
+/// The rows under the title before the sides' top border: the header.
+fn header(screen: &str) -> String {
+    screen
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.trim_matches('"').starts_with('┌'))
+        .map(|l| l.trim_matches('"').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The line where the designs part is read whole at every size: it wraps
+/// rather than lose "then naive ✕ charged twice" to an ellipsis.
+#[test]
+fn the_parting_line_is_whole_at_every_size() {
+    for (w, h) in SIZES {
+        for mut a in [compare_from_counterexample(), {
+            let mut a = app("tour-1", "naive");
+            update(&mut a, Action::Compare);
+            a
+        }] {
+            let screen = draw(&mut a, w, h);
+            let top = header(&screen);
+            assert!(
+                top.contains("naive ✕ charged twice") && !top.contains('…'),
+                "{w}x{h}: {top}\n{screen}"
+            );
+            assert!(top.contains("they part at "), "{w}x{h}: {top}");
+        }
+    }
+}
+
+/// Each side's rows, one string a row (left side, then right), as the
+/// sides of a `w`-wide screen show them, marks and signs left out.
+fn side_rows(screen: &str, w: usize) -> [Vec<String>; 2] {
+    let half = w / 2;
+    let rows: Vec<Vec<char>> = screen
+        .lines()
+        .map(|l| l.trim_matches('"').chars().collect::<Vec<char>>())
+        .filter(|r| r.first() == Some(&'│'))
+        .collect();
+    let side = |from: usize, to: usize| -> Vec<String> {
+        rows.iter()
+            .map(|r| r[from..to].iter().collect::<String>())
+            .map(|s| s.replace("▶ ", "").trim().to_string())
+            .filter(|s| !s.is_empty() && !s.contains("more rows"))
+            .collect()
+    };
+    [side(1, half - 1), side(half + 1, w - 1)]
+}
+
+/// A side's rows without its service section, which a short side folds
+/// (a consumer that has run nothing keeps its head line alone) rather
+/// than scroll.
+fn without_service(rows: &[String]) -> Vec<String> {
+    let from = rows.iter().position(|r| r == "service");
+    let to = rows.iter().position(|r| r == "this step");
+    rows.iter()
+        .enumerate()
+        .filter(|(i, _)| match (from, to) {
+            (Some(a), Some(b)) => *i <= a || *i >= b,
+            _ => true,
+        })
+        .map(|(_, r)| r.clone())
+        .collect()
+}
+
+/// Every row compare holds can be brought into view at 80x24: Tab picks
+/// each section in turn and scrolls it into view, and `z` gives it the
+/// sides' whole height, where it is whole. Before, the service's rows were
+/// counted ("↓ 13 more rows below") and Tab and z did nothing.
+#[test]
+fn every_row_of_compare_can_be_reached_with_tab_and_z() {
+    let sections = idem::tui::compare_section::Section::ALL.len();
+    for name in ["counterexample", "tour-1", "tour-3", "race-rollback"] {
+        let fresh = || {
+            if name == "counterexample" {
+                compare_from_counterexample()
+            } else {
+                let mut a = app(name, "naive");
+                update(&mut a, Action::Compare);
+                update(&mut a, Action::FirstViolation);
+                a
+            }
+        };
+        let mut a = fresh();
+        let all = side_rows(&draw(&mut a, 80, 200), 80);
+        let small = draw(&mut a, 80, 24);
+        assert!(
+            small.contains("more rows below · Tab"),
+            "{name}: a short screen hides rows, and says how to see them\n{small}"
+        );
+        let mut seen = side_rows(&small, 80);
+        let mut see = |screen: &str| {
+            let [l, r] = side_rows(screen, 80);
+            seen[0].extend(l);
+            seen[1].extend(r);
+        };
+        for _ in 0..sections {
+            update(&mut a, Action::FocusNext);
+            let screen = draw(&mut a, 80, 24);
+            assert!(
+                screen.contains("▶ "),
+                "{name}: the picked section is in view\n{screen}"
+            );
+            see(&screen);
+        }
+        let mut z = fresh();
+        update(&mut z, Action::Zoom);
+        for _ in 0..sections {
+            let screen = draw(&mut z, 80, 24);
+            assert!(
+                !screen.contains("more rows below") && !screen.contains("more rows above"),
+                "{name}: an enlarged section is whole\n{screen}"
+            );
+            see(&screen);
+            update(&mut z, Action::FocusNext);
+        }
+        for side in 0..2 {
+            // A row cut with an ellipsis even on the tall screen (the
+            // verdict's third) is whole elsewhere, enlarged.
+            let missing: Vec<String> = without_service(&all[side])
+                .into_iter()
+                .filter(|r| !r.ends_with('…') && !seen[side].contains(r))
+                .collect();
+            assert!(
+                missing.is_empty(),
+                "{name}: never shown at 80x24: {missing:?}"
+            );
+        }
+    }
+}

@@ -4,6 +4,8 @@
 use super::Fork;
 use super::play_out::{self, PLAY_OUT_LIMIT};
 use super::to_come::{fork_publishes, last_publish, publishes, publishes_of};
+
+mod play_on;
 use crate::scenario::action::move_text;
 use crate::scenario::{Action, Script, ScriptStep};
 use crate::sim::consumer::{Consumer, Status};
@@ -264,7 +266,7 @@ impl<'a, S: Sink> Run<'a, S> {
         Ok(())
     }
 
-    fn forked(&self) -> bool {
+    pub(super) fn forked(&self) -> bool {
         self.next_fork > 0
     }
 

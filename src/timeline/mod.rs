@@ -43,12 +43,39 @@ impl Timeline {
         seed: u64,
         forks: &[Fork],
     ) -> Result<Timeline, SimError> {
+        Timeline::build_as(script, strategy, seed, forks, false)
+    }
+
+    /// The run as `build` makes it, then on past the script's last action
+    /// until every message is settled, the way a run goes on after the
+    /// user's move (`play_out`): a schedule written for one design leaves
+    /// another design mid-way, and a comparison needs both to end on a
+    /// verdict.
+    pub fn build_to_end(
+        script: &Script,
+        strategy: &Strategy,
+        seed: u64,
+        forks: &[Fork],
+    ) -> Result<Timeline, SimError> {
+        Timeline::build_as(script, strategy, seed, forks, true)
+    }
+
+    fn build_as(
+        script: &Script,
+        strategy: &Strategy,
+        seed: u64,
+        forks: &[Fork],
+        to_end: bool,
+    ) -> Result<Timeline, SimError> {
         let world = world_for(script, strategy, seed)?;
         let mut run = expand::Run::new(script, strategy, world, expand::Keep::default(), forks)?;
         for (chapter, step) in script.steps.iter().enumerate() {
             run.chapter(chapter + 1, step)?;
         }
         run.play_out()?;
+        if to_end {
+            run.play_on()?;
+        }
         let (keep, chapters, _) = run.finish();
         let mut timeline = Timeline {
             scenario: script.name.clone(),

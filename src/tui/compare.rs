@@ -5,6 +5,7 @@
 use crate::scenario::Script;
 use crate::sim::{Frame, SimError, Strategy};
 use crate::timeline::Timeline;
+use crate::tui::compare_section::Section;
 use crate::tui::parting::apart;
 
 pub struct Compare {
@@ -18,6 +19,8 @@ pub struct Compare {
     /// of one side sees something its peer on the other side does not (see
     /// `parting`). The two engines: where their lock points differ.
     pub diverge: Option<usize>,
+    /// The section Tab picked: scrolled into view, or enlarged by `z`.
+    pub section: Option<Section>,
 }
 
 /// Two designs on one engine, or one design on two engines (SQLite on the
@@ -61,21 +64,32 @@ impl Compare {
         mine: &Timeline,
     ) -> Result<Compare, SimError> {
         let (l, r) = pick(script, current);
+        // A schedule was found for one design: under the other its moves
+        // can stop mid-way, so each side plays on to its own end (a run
+        // the user changed has done so already).
+        let schedule = is_schedule(script);
+        let build = if schedule {
+            Timeline::build_to_end
+        } else {
+            Timeline::build
+        };
         let side = |s: &Strategy| -> Result<Timeline, SimError> {
-            if s.name == mine.strategy {
+            if s.name == mine.strategy && (!schedule || !mine.forks.is_empty()) {
                 return Ok(mine.clone());
             }
-            let written = Timeline::build(script, s, seed, &[])?;
+            let written = build(script, s, seed, &[])?;
             if mine.forks.is_empty() {
                 return Ok(written);
             }
-            Timeline::build(script, s, seed, &mine.carry_forks(&mine.forks, &written))
+            build(script, s, seed, &mine.carry_forks(&mine.forks, &written))
         };
         let (left, right) = (side(&l)?, side(&r)?);
-        let pairs = if is_schedule(script) {
-            by_move(&left, &right)
+        let pairs = if schedule {
+            // One story from the first move to the end: the same handler
+            // step faces itself, whatever move it falls on in each design.
+            align(&left, &right, |_| (0, 0))
         } else {
-            align(&left, &right)
+            align(&left, &right, |f| (f.chapter, f.action_index))
         };
         let diverge = pairs
             .iter()
@@ -86,6 +100,7 @@ impl Compare {
             right,
             pairs,
             diverge,
+            section: None,
         })
     }
 
@@ -129,26 +144,21 @@ pub fn is_schedule(script: &Script) -> bool {
         .all(|a| matches!(a, crate::scenario::Action::Move(_)))
 }
 
-/// The frames of a schedule, paired move by move: both sides stand at the
-/// same move, whatever handler step it runs on each; a side that has run
-/// out of moves waits on its last frame.
-fn by_move(left: &Timeline, right: &Timeline) -> Vec<(usize, usize)> {
-    let (l, r) = (left.frames.len(), right.frames.len());
-    (0..l.max(r))
-        .map(|i| (i.min(l.saturating_sub(1)), i.min(r.saturating_sub(1))))
-        .collect()
-}
-
-/// Frame pairs, action by action of each chapter: the shorter side waits
-/// on its last frame for that action while the longer one catches up, so
-/// both sides always show the same moment of the story.
-pub(super) fn align(left: &Timeline, right: &Timeline) -> Vec<(usize, usize)> {
-    // Runs of frames with the same (chapter, action): an action that made
-    // no frame on one side is simply missing there.
+/// Frame pairs, span by span (`span` names the span of a frame: for a
+/// scripted scenario the action of a chapter): the shorter side waits on
+/// its last frame for that span while the longer one catches up, so both
+/// sides always show the same moment of the story.
+pub(super) fn align(
+    left: &Timeline,
+    right: &Timeline,
+    span: fn(&Frame) -> (usize, usize),
+) -> Vec<(usize, usize)> {
+    // Runs of frames in the same span: an action that made no frame on
+    // one side is simply missing there.
     let spans = |t: &Timeline| -> Vec<((usize, usize), (usize, usize))> {
         let mut out: Vec<((usize, usize), (usize, usize))> = Vec::new();
         for (i, f) in t.frames.iter().enumerate() {
-            let key = (f.chapter, f.action_index);
+            let key = span(f);
             match out.last_mut() {
                 Some((k, (_, end))) if *k == key => *end = i + 1,
                 _ => out.push((key, (i, i + 1))),
@@ -181,10 +191,12 @@ pub(super) fn align(left: &Timeline, right: &Timeline) -> Vec<(usize, usize)> {
     pairs
 }
 
-/// Pairs the frames of one action on both sides so that the same handler
-/// step faces itself: the longest common run of (consumer, step) labels,
-/// found by dynamic programming over two short lists. Frames in neither
-/// common run are paired with nothing, in order.
+/// Pairs the frames of one span on both sides so that the same handler
+/// step faces itself: the heaviest common run of labels, found by dynamic
+/// programming over two short lists. A handler step (consumer, step) weighs
+/// more than any other move: a fault falls at another step of a design with
+/// more steps, and lining the faults up must not put the steps out of line.
+/// Frames in neither common run are paired with nothing, in order.
 fn match_steps(
     left: &Timeline,
     l: std::ops::Range<usize>,
@@ -197,16 +209,19 @@ fn match_steps(
             let c = f.consumers.iter().find(|c| c.name == s.consumer)?;
             Some(format!("{} {}", s.consumer, c.steps.get(s.step)?.keyword))
         });
-        step.unwrap_or_else(|| f.action.clone())
+        match step {
+            Some(step) if f.stepped.is_some() => (step, 2),
+            _ => (f.action.clone(), 1),
+        }
     };
-    let a: Vec<String> = l.clone().map(|i| label(left, i)).collect();
-    let b: Vec<String> = r.clone().map(|i| label(right, i)).collect();
-    // best[i][j]: the longest common run of a[i..] and b[j..].
+    let a: Vec<(String, u32)> = l.clone().map(|i| label(left, i)).collect();
+    let b: Vec<(String, u32)> = r.clone().map(|i| label(right, i)).collect();
+    // best[i][j]: the weight of the heaviest common run of a[i..] and b[j..].
     let mut best = vec![vec![0u32; b.len() + 1]; a.len() + 1];
     for i in (0..a.len()).rev() {
         for j in (0..b.len()).rev() {
             best[i][j] = if a[i] == b[j] {
-                best[i + 1][j + 1] + 1
+                best[i + 1][j + 1] + a[i].1
             } else {
                 best[i + 1][j].max(best[i][j + 1])
             };

@@ -56,7 +56,7 @@ impl Compare {
             )?
         };
         let right = mine.clone();
-        let pairs = align(&left, &right);
+        let pairs = align(&left, &right, |f| (f.chapter, f.action_index));
         let diverge = pairs
             .iter()
             .position(|&(a, b)| waits_differ(&left.frames[a], &right.frames[b]));
@@ -66,6 +66,7 @@ impl Compare {
             right,
             pairs,
             diverge,
+            section: None,
         })
     }
 }

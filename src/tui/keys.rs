@@ -143,13 +143,16 @@ pub static KEYS: &[KeyHelp] = &[
             (Key(KeyCode::Tab), Action::FocusNext),
             (Key(KeyCode::BackTab), Action::FocusPrev),
         ],
-        help: Some(("Tab / shift-Tab, click", "select a panel")),
+        help: Some((
+            "Tab / shift-Tab, click",
+            "select a panel (compare: a section)",
+        )),
         hint: None,
         rank: 99,
     },
     KeyHelp {
         binds: &[(Key(Char('z')), Action::Zoom)],
-        help: Some(("z", "enlarge the selected panel, or back")),
+        help: Some(("z", "enlarge the selected panel or section, or back")),
         hint: None,
         rank: 99,
     },

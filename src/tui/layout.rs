@@ -267,8 +267,14 @@ pub fn help(area: Rect, rows: usize) -> Rect {
 
 /// The compare view: a header row, two columns, the key bar.
 pub fn compare(area: Rect) -> (Rect, Rect, Rect, Rect) {
+    compare_under(area, 2)
+}
+
+/// Compare's areas under a header of `header_rows` rows: the line where
+/// the designs part wraps rather than lose its end.
+pub fn compare_under(area: Rect, header_rows: u16) -> (Rect, Rect, Rect, Rect) {
     let [header, body, keybar] = Layout::vertical([
-        Constraint::Length(2),
+        Constraint::Length(header_rows),
         Constraint::Min(0),
         Constraint::Length(1),
     ])

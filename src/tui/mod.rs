@@ -8,6 +8,7 @@ pub mod animation;
 pub mod app;
 pub mod compare;
 pub mod compare_engines;
+pub mod compare_section;
 pub mod explorer;
 pub mod faults;
 pub mod input;

@@ -9,6 +9,7 @@ use super::tour::{next_tour_scenario, prev_tour_scenario};
 use crate::tui::action::Action;
 use crate::tui::app::{App, Effect, Overlay, Panel, SPEEDS, seconds_per_step};
 use crate::tui::compare::Sides;
+use crate::tui::compare_section::Section;
 use crate::tui::layout;
 
 pub(super) fn main_key(app: &mut App, action: Action) {
@@ -87,6 +88,14 @@ pub(super) fn main_key(app: &mut App, action: Action) {
             app.help_scroll = 0;
             app.overlay = Overlay::Help;
         }
+        Action::FocusNext | Action::FocusPrev
+            if let Some(c) = app.compare.as_mut().filter(|c| c.sides == Sides::Designs) =>
+        {
+            c.section = Some(Section::after(
+                c.section,
+                matches!(action, Action::FocusNext),
+            ));
+        }
         Action::FocusNext | Action::FocusPrev => {
             let all = Panel::ALL;
             let i = all.iter().position(|p| *p == app.focus).unwrap_or(0);
@@ -98,7 +107,18 @@ pub(super) fn main_key(app: &mut App, action: Action) {
             };
             app.focus = all[j];
         }
-        Action::Zoom => app.zoom = !app.zoom && app.compare.is_none(),
+        Action::Zoom => match app.compare.as_mut() {
+            None => app.zoom = !app.zoom,
+            // The picked section fills each side; with none picked yet,
+            // the first, and Tab goes on from there.
+            Some(c) if c.sides == Sides::Designs => {
+                app.zoom = !app.zoom;
+                if app.zoom && c.section.is_none() {
+                    c.section = Some(Section::ALL[0]);
+                }
+            }
+            Some(_) => {}
+        },
         Action::Export => app.pending = Some(Effect::Export),
         Action::Levels => super::levels::open_levels(app),
         Action::Presenter => {

@@ -5,6 +5,7 @@ use super::{broker, database, events, provider, service, verdict};
 use crate::sim::Frame;
 use crate::tui::app::App;
 use crate::tui::compare::{Compare, handled, times};
+use crate::tui::compare_section::{Section, first_row};
 use crate::tui::layout;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -15,7 +16,10 @@ use ratatui::widgets::{Block, Widget};
 
 pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
-    let (header, left, right, keybar) = layout::compare(area);
+    let at_split = c.diverge == Some(app.pos);
+    let parting = parting_rows(app, c, at_split, area.width);
+    let rows = u16::try_from(parting.len()).unwrap_or(1);
+    let (header, left, right, keybar) = layout::compare_under(area, 1 + rows);
     let (lf, rf) = c.frames(app.pos);
     let (chapter, of) = (lf.chapter, app.script.steps.len());
     // Where each side is leads the line: at 80 columns the titles after
@@ -53,36 +57,85 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     ]);
     super::fit(t, top, header.width as usize)
         .render(Rect::new(header.x, header.y, header.width, 1), buf);
-    let at_split = c.diverge == Some(app.pos);
-    let second = match c.diverge {
-        Some(d) => {
-            let text = format!(" {} {}", t.g.token, parting_line(app, c, d));
-            let hint = if at_split {
-                Span::styled("  here", t.bad())
-            } else {
-                Span::styled("  (v jumps there)", t.dim())
-            };
-            // The hint only whole: the side titles and the key bar say
-            // it too, and a cut `h…` says nothing.
-            let room =
-                text.chars().count() + hint.content.chars().count() <= usize::from(header.width);
-            let mut spans = vec![Span::styled(
-                text,
-                if at_split { t.flash() } else { t.warn() },
-            )];
-            if room {
-                spans.push(hint);
-            }
-            super::fit(t, Line::from(spans), header.width as usize)
+    for (i, line) in parting.into_iter().enumerate() {
+        let y = header.y + 1 + u16::try_from(i).unwrap_or(0);
+        if y < header.bottom() {
+            line.render(Rect::new(header.x, y, header.width, 1), buf);
         }
-        None => Line::styled(
-            " the two designs do not part ways in this scenario",
-            t.dim(),
-        ),
-    };
-    second.render(Rect::new(header.x, header.y + 1, header.width, 1), buf);
+    }
     sides(app, c, at_split, left, right, buf);
     super::keybar::render(app, keybar, buf);
+}
+
+/// The most rows the parting line wraps to: past them it is cut, with an
+/// ellipsis.
+const PARTING_ROWS: usize = 3;
+
+/// The line where the sides part, wrapped to `width` rather than cut: a
+/// class reads the whole sentence, the outcome at its end above all. Its
+/// clauses (`they part at …`, `then naive ✕ charged twice`) break between
+/// them before any breaks inside one.
+fn parting_rows(app: &App, c: &Compare, at_split: bool, width: u16) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let Some(d) = c.diverge else {
+        return vec![Line::styled(
+            " the two designs do not part ways in this scenario",
+            t.dim(),
+        )];
+    };
+    let style = if at_split { t.flash() } else { t.warn() };
+    let lead = format!(" {} ", t.g.token);
+    let indent = " ".repeat(lead.chars().count());
+    let room = usize::from(width)
+        .saturating_sub(lead.chars().count())
+        .max(1);
+    let sep = format!(" {} ", t.g.dot);
+    let mut rows: Vec<String> = Vec::new();
+    for clause in parting_line(app, c, d).split(sep.as_str()) {
+        let len = |s: &str| s.chars().count();
+        match rows.last_mut() {
+            Some(row) if len(row) + len(&sep) + len(clause) <= room => {
+                row.push_str(&sep);
+                row.push_str(clause);
+            }
+            _ => rows.extend(words(clause, room)),
+        }
+    }
+    // The hint only whole, on the last row: the side titles and the key
+    // bar say it too, and a cut `h…` says nothing.
+    let hint = if at_split {
+        "  here"
+    } else {
+        "  (v jumps there)"
+    };
+    let hint_fits = rows
+        .last()
+        .is_some_and(|r| r.chars().count() + hint.chars().count() <= room);
+    let cut = rows.len() > PARTING_ROWS;
+    rows.truncate(PARTING_ROWS);
+    if cut && let Some(row) = rows.last_mut() {
+        // A sentence past the rows ends in an ellipsis: never cut silently.
+        let keep = room.saturating_sub(t.g.ellipsis.chars().count() + 1);
+        *row = format!(
+            "{} {}",
+            row.chars().take(keep).collect::<String>(),
+            t.g.ellipsis
+        );
+    }
+    let last = rows.len().saturating_sub(1);
+    rows.into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let mut spans = vec![Span::styled(
+                format!("{}{row}", if i == 0 { &lead } else { &indent }),
+                style,
+            )];
+            if i == last && hint_fits && !cut {
+                spans.push(Span::styled(hint, if at_split { t.bad() } else { t.dim() }));
+            }
+            super::fit(t, Line::from(spans), usize::from(width))
+        })
+        .collect()
 }
 
 /// Where the sides part and what differs there, then the side that goes
@@ -148,19 +201,49 @@ fn steps_of_each(app: &App, c: &Compare, left: usize, right: usize) -> String {
     )
 }
 
+/// The rows a side gives its sections that can take fewer or more.
+#[derive(Clone, Copy)]
+struct Rows {
+    /// The narration's rows; a cut one ends in an ellipsis.
+    story: usize,
+    /// The verdict's rows, wrapped.
+    verdict: usize,
+    /// The rows the database and the service fold their tables into.
+    tables: usize,
+}
+
+impl Rows {
+    fn for_side(height: u16, zoom: bool) -> Rows {
+        let h = usize::from(height);
+        if zoom {
+            // One section fills the side: all of its rows but the one
+            // that names it (the mark).
+            let all = h.saturating_sub(1).max(1);
+            return Rows {
+                story: all,
+                verdict: all,
+                tables: all,
+            };
+        }
+        Rows {
+            story: (h / 4).max(2),
+            // The verdict wraps to more rows where the sides are tall
+            // enough (two at 100x30, three at 120x40); at 80x24 those rows
+            // go to the money.
+            verdict: (h / 10).clamp(1, 3),
+            // Scrolled, never folded: Tab brings any row into view.
+            tables: 99,
+        }
+    }
+}
+
 /// One design's side, as sections in a fixed order. Each section is padded
 /// to the taller of the two sides, so the same section starts on the same
 /// row on both: the eye can go straight across.
 /// `story` caps the narration's rows, so the money below stays on screen;
 /// a cut narration ends in an ellipsis.
-fn sections(
-    t: &Theme,
-    f: &Frame,
-    place: &Place,
-    w: usize,
-    (story_rows, verdict_rows): (usize, usize),
-) -> Vec<Vec<Line<'static>>> {
-    let mut outcome = verdict_lines(t, f, w, verdict_rows);
+fn sections(t: &Theme, f: &Frame, place: &Place, w: usize, rows: Rows) -> Vec<Vec<Line<'static>>> {
+    let mut outcome = verdict_lines(t, f, w, rows.verdict);
     for (id, n) in handled(f) {
         // A tick would say "fine": one row is fine only if the verdict is.
         let (glyph, style) = match n {
@@ -173,21 +256,28 @@ fn sections(
     }
     outcome.push(Line::styled(t.text(&place.row(f)).into_owned(), t.info()));
     let mut story = vec![Line::styled("what happens", t.title())];
-    story.extend(story_lines(t, f, w, story_rows));
+    story.extend(story_lines(t, f, w, rows.story));
     let mut queue = vec![Line::styled(
         format!("queue {} {}", t.g.dot, f.queue.name),
         t.title(),
     )];
     queue.extend(broker::lines(t, f, w, 0));
     let mut service_lines = vec![Line::styled("service", t.title())];
-    // 99 rows: no list folds, so who is watched does not matter.
-    service_lines.extend(service::lines(t, f, &super::Watch::default(), w, 99));
+    // Compare folds only when a section is shrunk to fit; then the lists
+    // fold in order, as no side has a consumer the class is watching.
+    service_lines.extend(service::lines(
+        t,
+        f,
+        &super::Watch::default(),
+        w,
+        rows.tables,
+    ));
     let mut step = vec![Line::styled("this step", t.title())];
     step.extend(events::lines(t, f));
     vec![
         outcome,
         story,
-        database::lines(t, f, w, 99),
+        database::lines(t, f, w, rows.tables),
         provider::lines(t, f, w, usize::MAX),
         queue,
         service_lines,
@@ -323,17 +413,108 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     let (li, ri) = (lb.inner(left), rb.inner(right));
     lb.render(left, buf);
     rb.render(right, buf);
-    let story = usize::from(li.height / 4).max(2);
-    // The verdict wraps to more rows where the sides are tall enough (two
-    // at 100x30, three at 120x40); at 80x24 those rows go to the money.
-    let verdict = usize::from(li.height / 10).clamp(1, 3);
-    let rows = (story, verdict);
-    let ls = sections(t, lf, &lp, usize::from(li.width), rows);
-    let rs = sections(t, rf, &rp, usize::from(ri.width), rows);
-    let (lines_l, lines_r) = side_by_side(ls, rs);
-    for (lines, area) in [(lines_l, li), (lines_r, ri)] {
-        super::overflow::show(t, counted(t, lines, area), false, area, buf);
+    let rows = Rows::for_side(li.height, app.zoom);
+    let mut ls = sections(t, lf, &lp, usize::from(li.width), rows);
+    let mut rs = sections(t, rf, &rp, usize::from(ri.width), rows);
+    // Zoomed with none picked yet shows the first section (update picks
+    // it too, so Tab goes on from there).
+    let picked = c.section.or_else(|| app.zoom.then_some(Section::ALL[0]));
+    if let Some(s) = picked {
+        mark(t, &mut ls[s.index()], s);
+        mark(t, &mut rs[s.index()], s);
     }
+    let (first, lines_l, lines_r) = match picked {
+        Some(s) if app.zoom => {
+            let (l, r) = side_by_side(
+                vec![ls.swap_remove(s.index())],
+                vec![rs.swap_remove(s.index())],
+            );
+            (0, l, r)
+        }
+        _ => {
+            // The picked section's rows, once both sides are lined up.
+            let heights: Vec<usize> = ls
+                .iter()
+                .zip(&rs)
+                .map(|(a, b)| a.len().max(b.len()))
+                .collect();
+            let (l, r) = side_by_side(ls, rs);
+            let first = picked.map_or(0, |s| {
+                let start: usize = heights[..s.index()].iter().sum();
+                let total = filled_rows(&l).max(filled_rows(&r));
+                first_row(
+                    start,
+                    start + heights[s.index()],
+                    total,
+                    usize::from(li.height),
+                )
+            });
+            (first, l, r)
+        }
+    };
+    for (lines, area) in [(lines_l, li), (lines_r, ri)] {
+        let shown = scrolled(t, lines, area, first);
+        super::overflow::show(t, shown, false, area, buf);
+    }
+}
+
+/// The picked section's mark, a glyph and a word, never colour alone: in
+/// front of its title, or on a line of its own over a section that has
+/// none.
+fn mark(t: &Theme, lines: &mut Vec<Line<'static>>, s: Section) {
+    let sign = Span::styled(format!("{} ", t.g.next), t.key());
+    match lines.first_mut() {
+        Some(title) if s.titled() => title.spans.insert(0, sign),
+        _ => lines.insert(0, Line::from(vec![sign, Span::styled(s.name(), t.title())])),
+    }
+}
+
+/// How many rows, to the last one with something in it.
+fn filled_rows(lines: &[Line]) -> usize {
+    lines
+        .iter()
+        .rposition(|l| l.spans.iter().any(|s| !s.content.trim().is_empty()))
+        .map_or(0, |i| i + 1)
+}
+
+/// A side's lines from row `first` on: the rows scrolled past are counted
+/// on the first row, those below on the last (`counted`), where Tab is
+/// named: it brings them into view.
+fn scrolled(t: &Theme, lines: Vec<Line<'static>>, area: Rect, first: usize) -> Vec<Line<'static>> {
+    let arrow = |a: &str| {
+        if t.ascii() {
+            String::new()
+        } else {
+            format!("{a} ")
+        }
+    };
+    let mut out = Vec::new();
+    let mut below = area;
+    let rest = if first > 0 && area.height > 1 {
+        let above = lines[..first.min(lines.len())]
+            .iter()
+            .filter(|l| l.spans.iter().any(|s| !s.content.trim().is_empty()))
+            .count();
+        out.push(Line::styled(
+            format!("{} {}{above} more rows above", t.g.ellipsis, arrow("↑")),
+            t.key(),
+        ));
+        below.height -= 1;
+        lines.into_iter().skip(first).collect()
+    } else {
+        lines
+    };
+    let cut = filled_rows(&rest) > usize::from(below.height);
+    let mut shown = counted(t, rest, below);
+    if cut
+        && let Some(sign) = shown.last_mut()
+        && usize::from(below.width) >= sign.width() + 6
+    {
+        sign.spans
+            .push(Span::styled(format!(" {} Tab", t.g.dot), t.key()));
+    }
+    out.extend(shown);
+    out
 }
 
 /// Two sides' sections, each padded to the taller of the pair, so that
