@@ -29,6 +29,7 @@ mod hostile_text;
 mod key_table;
 mod lesson;
 mod lesson_hostile;
+mod lesson_order;
 mod level_screen;
 mod levels;
 mod malformed;
