@@ -52,6 +52,7 @@ mod signals;
 mod soak;
 mod soak_dashboard;
 mod status_properties;
+mod tour_opening;
 mod tui_changes;
 mod tui_predict;
 mod tui_property;

@@ -7,7 +7,7 @@ use super::record;
 use super::shot::{Moment, Shot, ShotError, View};
 use super::svg;
 use crate::scenario::Script;
-use crate::sim::{Frame, Strategy};
+use crate::sim::Frame;
 use crate::timeline::Timeline;
 use serde::Serialize;
 
@@ -54,22 +54,6 @@ struct Lesson {
     designs: Vec<Design>,
 }
 
-/// The designs a lesson shows for a scenario: the naive one first where the
-/// scenario has it (a student alone meets the problem before the fix),
-/// else the scenario's own; then the rest.
-fn designs(script: &Script) -> Vec<Strategy> {
-    let all = script.strategies();
-    let first = if all.iter().any(|n| n == "naive") {
-        "naive".to_string()
-    } else {
-        script.design()
-    };
-    std::iter::once(first.clone())
-        .chain(all.into_iter().filter(|n| *n != first))
-        .filter_map(|n| Strategy::by_name(&n))
-        .collect()
-}
-
 /// What a step did, in the engine's words: the terminal's first line.
 fn did(frame: &Frame) -> String {
     crate::sim::event::step_told(&frame.events)
@@ -86,7 +70,7 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
     let mut lessons = Vec::new();
     for script in scripts {
         let mut out = Vec::new();
-        for strategy in designs(script) {
+        for strategy in crate::tui::app::designs(script) {
             let timeline = Timeline::build(script, &strategy, 0, &[])?;
             let shot = Shot {
                 script: script.clone(),
