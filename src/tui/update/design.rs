@@ -162,10 +162,7 @@ mod tests {
             update(&mut a, Action::ToggleMode);
             seen.push(a.strategy.name.clone());
         }
-        assert_eq!(
-            seen,
-            ["naive", "idempotent", "no-provider-key", "naive"]
-        );
+        assert_eq!(seen, ["naive", "idempotent", "no-provider-key", "naive"]);
         // Design scenarios open in the design they are about, then idempotent.
         let a = app("charge-first", "idempotent");
         let names: Vec<_> = designs(&a.script).iter().map(|s| s.name.clone()).collect();
