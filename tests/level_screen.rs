@@ -113,6 +113,25 @@ fn a_won_level() {
     let screen = draw(&mut won(), 80, 24);
     assert!(screen.contains("level won"), "{screen}");
     assert!(screen.contains("won 1/9"), "{screen}");
+    // Every bound in the one line: consumers, messages, faults and which.
+    let screen = draw(&mut won(), 200, 40);
+    let line = screen
+        .lines()
+        .find(|l| l.contains("level won"))
+        .expect("the won line");
+    assert!(
+        line.contains("within 2 consumers, 1 message and 2 faults (lost acks)"),
+        "{line}"
+    );
+}
+
+#[test]
+fn the_prover_says_which_faults_it_throws_before_it_runs() {
+    let screen = draw(&mut app(), 200, 40);
+    assert!(
+        screen.contains("every interleaving of two consumers and every lost ack this level"),
+        "{screen}"
+    );
 }
 
 #[test]

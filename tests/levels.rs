@@ -81,3 +81,56 @@ fn a_solution_that_breaks_a_condition_does_not_win() {
     }
     assert!(!attempt.won());
 }
+
+/// A level teaches what its goal says: the starting handler's shortest
+/// counterexample, the one the level screen shows, holds a fault the level
+/// names, and its goal names that fault in words.
+#[test]
+fn each_start_breaks_by_the_fault_its_goal_names() {
+    use idem::levels::Fault;
+    let words = |f: Fault| match f {
+        Fault::Crash => &["crash", "dies"][..],
+        Fault::LostAck => &["ack goes missing", "lost ack"],
+        Fault::LostResponse => &["lost response"],
+        Fault::ExpiredLease => &["expired lease", "two consumers"],
+    };
+    let mut failures = Vec::new();
+    for level in levels::all() {
+        let goal = level.goal.replace('\n', " ").to_lowercase();
+        for f in &level.faults {
+            if !words(*f).iter().any(|w| goal.contains(w)) {
+                failures.push(format!(
+                    "level {}: the goal never names {}",
+                    level.number,
+                    f.word()
+                ));
+            }
+        }
+        let start = Attempt::check(&level, &level.start).unwrap();
+        let cx = start.counterexample().expect("the start breaks");
+        let in_cx: Vec<Fault> = Fault::ALL
+            .into_iter()
+            .filter(|f| cx.moves.iter().any(|m| f.is(m)))
+            .collect();
+        let named = in_cx.iter().any(|f| level.faults.contains(f));
+        // A lease also runs out once its holder is gone (time passing, the
+        // same move), so only the other kinds must all be the level's.
+        let foreign = in_cx
+            .iter()
+            .any(|f| *f != Fault::ExpiredLease && !level.faults.contains(f));
+        // A handler that fails with no fault at all (level 9's never
+        // charges) has no fault to show; its goal says so.
+        let faultless = in_cx.is_empty() && level.faults == Fault::ALL;
+        if !(named || faultless) || foreign || cx.class != level.about {
+            failures.push(format!(
+                "level {} ({}): its counterexample ({}: {}) holds none of {:?}",
+                level.number,
+                level.slug,
+                cx.class.text(),
+                cx.chain,
+                level.faults.iter().map(|f| f.word()).collect::<Vec<_>>()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}

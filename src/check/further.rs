@@ -97,7 +97,40 @@ pub fn faults(n: u32) -> String {
 /// for one order, on one ordered partition` (the assumptions it rests on).
 pub fn within(report: &StrategyReport, requested: &Bounds) -> String {
     let used = report.bounds.as_ref().unwrap_or(requested);
-    let mut line = format!("within {}", faults(used.max_faults));
+    format!("within {}{}", faults(used.max_faults), assumed(used))
+}
+
+/// Every bound a claim was proven within, in one phrase: `within 2
+/// consumers, 1 message and 2 faults (lost acks)`, the kinds of fault
+/// named, then the assumptions as [`within`] says them.
+pub fn within_all(report: &StrategyReport, requested: &Bounds) -> String {
+    let used = report.bounds.as_ref().unwrap_or(requested);
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let kinds: Vec<&str> = [
+        (used.crashes, "crashes"),
+        (used.lost_acks, "lost acks"),
+        (used.lost_responses, "lost responses"),
+        (used.early_expiries, "expired leases"),
+        (used.retries, "producer retries"),
+    ]
+    .into_iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(_, w)| w)
+    .collect();
+    format!(
+        "within {}, {} and {} ({}){}",
+        plural(used.consumers, "consumer"),
+        plural(used.messages, "message"),
+        faults(used.max_faults),
+        kinds.join(", "),
+        assumed(used)
+    )
+}
+
+/// The assumptions a design's own bounds rest on, after its bounds:
+/// `, two payments for one order, on one ordered partition`.
+fn assumed(used: &Bounds) -> String {
+    let mut line = String::new();
     let n = match used.messages {
         2 => "two".to_string(),
         3 => "three".to_string(),

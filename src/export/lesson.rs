@@ -7,7 +7,7 @@ use super::record;
 use super::shot::{Moment, Shot, ShotError, View};
 use super::svg;
 use crate::scenario::Script;
-use crate::sim::Strategy;
+use crate::sim::Frame;
 use crate::timeline::Timeline;
 use serde::Serialize;
 
@@ -17,14 +17,20 @@ struct Step {
     svg: String,
     chapter: usize,
     chapter_title: String,
-    narration: String,
+    /// What the chapter said before this step: shown after `did` and
+    /// before `said`, the order of the terminal's story panel.
+    opening: String,
     /// What this step did, every party's part: the step's first words.
     did: String,
+    /// The step's own new words, last of the run's own (as the terminal
+    /// shows them: after the chapter's earlier text).
     said: Option<String>,
     /// Words written for another design or engine, shown below the
     /// step's own, under their mark.
     borrowed: Option<BorrowedWords>,
     action: String,
+    /// The verdict's heading, in the terminal's words at this step.
+    verdict_title: &'static str,
     verdict: String,
 }
 
@@ -48,27 +54,23 @@ struct Lesson {
     designs: Vec<Design>,
 }
 
-/// The designs a lesson shows for a scenario: the naive one first where the
-/// scenario has it (a student alone meets the problem before the fix),
-/// else the scenario's own; then the rest.
-fn designs(script: &Script) -> Vec<Strategy> {
-    let all = script.strategies();
-    let first = if all.iter().any(|n| n == "naive") {
-        "naive".to_string()
-    } else {
-        script.design()
-    };
-    std::iter::once(first.clone())
-        .chain(all.into_iter().filter(|n| *n != first))
-        .filter_map(|n| Strategy::by_name(&n))
-        .collect()
+/// What a step did, in the engine's words: the terminal's first line.
+fn did(frame: &Frame) -> String {
+    crate::sim::event::step_told(&frame.events)
+}
+
+/// The step's own words, unless they only repeat what it did: the
+/// terminal says them once.
+fn said(frame: &Frame) -> Option<String> {
+    let did = did(frame);
+    frame.said.clone().filter(|s| s.trim() != did.trim())
 }
 
 pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<String, ShotError> {
     let mut lessons = Vec::new();
     for script in scripts {
         let mut out = Vec::new();
-        for strategy in designs(script) {
+        for strategy in crate::tui::app::designs(script) {
             let timeline = Timeline::build(script, &strategy, 0, &[])?;
             let shot = Shot {
                 script: script.clone(),
@@ -82,6 +84,7 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                 color: true,
             };
             let buffers = record::frames(&shot)?;
+            let last = timeline.frames.len() - 1;
             let steps = buffers
                 .iter()
                 .zip(&timeline.frames)
@@ -92,14 +95,15 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                     ),
                     chapter: frame.chapter,
                     chapter_title: frame.chapter_title.clone(),
-                    narration: frame.narration.clone(),
-                    did: crate::sim::event::step_told(&frame.events),
-                    said: frame.said.clone(),
+                    opening: frame.opening().trim_end().to_string(),
+                    did: did(frame),
+                    said: said(frame),
                     borrowed: frame.borrowed.as_ref().map(|b| BorrowedWords {
                         mark: b.written_for.mark(),
                         text: b.text.clone(),
                     }),
                     action: frame.action.clone(),
+                    verdict_title: crate::tui::view::verdict_title(frame.index >= last),
                     verdict: frame.verdict.chain_with(crate::sim::Arrow::Drawn),
                 })
                 .collect();

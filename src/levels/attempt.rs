@@ -2,7 +2,7 @@
 //! the level's conditions, and whether together they win the level.
 
 use super::Level;
-use crate::check::{self, Bounds, CheckError, Counterexample, StrategyReport};
+use crate::check::{self, CheckError, Counterexample, StrategyReport};
 use crate::sim::Op;
 
 /// States one attempt may explore: twenty times what a handler of the most
@@ -46,7 +46,7 @@ impl Attempt {
     pub fn check(level: &Level, program: &[Op]) -> Result<Attempt, CheckError> {
         let design = level.design(program);
         let watch = check::Watch::new(MAX_STATES);
-        let report = check::check_watched(&design, &Bounds::default(), &watch)?;
+        let report = check::check_watched(&design, &level.bounds(), &watch)?;
         let broken = level.broken_conditions(program);
         let verdict = if report.broken() {
             Verdict::Broken

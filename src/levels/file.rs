@@ -1,7 +1,7 @@
 //! A level file: TOML, its step lists in a design file's words, refused at
 //! line and column like every other file idem reads.
 
-use super::Level;
+use super::{Fault, Level};
 use crate::scenario::ScenarioError;
 use crate::scenario::runnable;
 use crate::scenario::step_words::{op_of, step_words};
@@ -16,6 +16,8 @@ struct RawLevel {
     title: String,
     goal: String,
     about: Spanned<String>,
+    #[serde(default)]
+    faults: Option<Vec<Spanned<String>>>,
     hint: String,
     #[serde(default)]
     rule: Option<String>,
@@ -69,6 +71,24 @@ pub fn parse(file: &str, text: &str) -> Result<Level, ScenarioError> {
                 ),
             )
         })?;
+    let faults = match &raw.faults {
+        None => Fault::ALL.to_vec(),
+        Some(list) => list
+            .iter()
+            .map(|w| {
+                Fault::parse(w.get_ref()).ok_or_else(|| {
+                    err(
+                        Some(w.span()),
+                        format!(
+                            "unknown fault `{}`: the faults are {}",
+                            w.get_ref(),
+                            Fault::ALL.map(Fault::word).join(", ")
+                        ),
+                    )
+                })
+            })
+            .collect::<Result<Vec<Fault>, _>>()?,
+    };
     let word = |w: &Spanned<String>| {
         op_of(w.get_ref()).ok_or_else(|| {
             err(
@@ -116,6 +136,7 @@ pub fn parse(file: &str, text: &str) -> Result<Level, ScenarioError> {
         title: raw.title,
         goal: raw.goal,
         about,
+        faults,
         hint: raw.hint,
         rule: raw.rule,
         forbid,

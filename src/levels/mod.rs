@@ -5,9 +5,11 @@
 //! that the tests hold to the same judgement as the learner's.
 
 mod attempt;
+mod faults;
 mod file;
 
 pub use attempt::{Attempt, Verdict};
+pub use faults::Fault;
 pub use file::parse;
 
 use crate::sim::{Op, Outcome, Strategy};
@@ -63,6 +65,9 @@ pub struct Level {
     pub goal: String,
     /// The failure the starting design shows: what the level is about.
     pub about: Outcome,
+    /// The faults the prover injects: those the goal names (every kind
+    /// when the file names none).
+    pub faults: Vec<Fault>,
     /// Said when asked for help; never the answer itself.
     pub hint: String,
     /// The level's condition in words (`without the cache`), if it has one.
@@ -89,6 +94,11 @@ impl Level {
             claims_safe: true,
             program: program.to_vec(),
         }
+    }
+
+    /// The bounds every attempt at this level is proven within.
+    pub fn bounds(&self) -> crate::check::Bounds {
+        faults::bounds(&self.faults)
     }
 
     /// The conditions `program` breaks, in words; empty when it meets them all.

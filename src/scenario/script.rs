@@ -326,16 +326,16 @@ impl Script {
         self.expect.keys().cloned().collect()
     }
 
-    /// The design to open the scenario in: the one its narration is written
-    /// for, else idempotent, else the first it lists.
+    /// The design to open the scenario in, in the terminal and the handout
+    /// alike: the one its narration is written for (the file says so, for
+    /// its reason); else naive, so that a learner meets the problem before
+    /// the fix; else idempotent; else the first it lists.
     pub fn design(&self) -> String {
+        let has = |name: &str| self.expect.contains_key(name).then(|| name.to_string());
         self.narrated_for
             .clone()
-            .or_else(|| {
-                self.expect
-                    .contains_key("idempotent")
-                    .then(|| "idempotent".into())
-            })
+            .or_else(|| has("naive"))
+            .or_else(|| has("idempotent"))
             .or_else(|| self.expect.keys().next().cloned())
             .unwrap_or_default()
     }

@@ -121,6 +121,6 @@ mod tests {
         assert_eq!(a.overlay, Overlay::None);
         assert_eq!(a.script.name, "tour-2");
         assert_eq!(a.pos, 0);
-        assert_eq!(a.strategy.name, "idempotent", "its own design");
+        assert_eq!(a.strategy.name, "naive", "the problem before the fix");
     }
 }

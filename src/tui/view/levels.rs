@@ -4,8 +4,8 @@
 
 use super::keybar;
 use crate::check::further;
-use crate::check::{Bounds, StrategyReport, num};
-use crate::levels::{Attempt, Verdict};
+use crate::check::{StrategyReport, num};
+use crate::levels::{Attempt, Fault, Verdict};
 use crate::sim::Op;
 use crate::tui::app::App;
 use crate::tui::levels::{LevelPlay, Proving};
@@ -215,7 +215,10 @@ fn verdict_lines(t: &Theme, play: &LevelPlay) -> Vec<Line<'static>> {
     }
     match &play.proving {
         Proving::Idle => vec![Line::styled(
-            "Enter runs the prover: every crash point, lost ack, lost response, expired lease and interleaving of two consumers, within its bounds.",
+            format!(
+                "Enter runs the prover: every interleaving of two consumers and every {} this level throws at it, within its bounds.",
+                fault_words(&play.level().faults)
+            ),
             t.dim(),
         )],
         Proving::Running { ms } => vec![Line::styled(
@@ -231,7 +234,7 @@ fn verdict_lines(t: &Theme, play: &LevelPlay) -> Vec<Line<'static>> {
             format!("{} the prover stopped: {}", t.g.failed, t.text(e)),
             t.bad(),
         )],
-        Proving::Done(attempt) => done(t, attempt, play.levels.len()),
+        Proving::Done(attempt) => done(t, attempt, play),
     }
 }
 
@@ -254,7 +257,26 @@ fn further_words(r: &StrategyReport) -> String {
     out
 }
 
-fn done(t: &Theme, a: &Attempt, levels: usize) -> Vec<Line<'static>> {
+/// `crash point, lost ack and expired lease`: the level's faults, as the
+/// prover's idle line names them.
+fn fault_words(faults: &[Fault]) -> String {
+    let words: Vec<&str> = faults
+        .iter()
+        .map(|f| match f {
+            Fault::Crash => "crash point",
+            other => other.word(),
+        })
+        .collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => words.concat(),
+    }
+}
+
+fn done(t: &Theme, a: &Attempt, play: &LevelPlay) -> Vec<Line<'static>> {
+    let levels = play.levels.len();
+    // The bounds in full: consumers, messages, faults and their kinds.
+    let bounds = play.level().bounds();
     let r = &a.report;
     let size = format!("{} schedules, {} states", num(r.schedules), num(r.states));
     match &a.verdict {
@@ -265,7 +287,7 @@ fn done(t: &Theme, a: &Attempt, levels: usize) -> Vec<Line<'static>> {
                 format!(
                     "{} level won: no schedule breaks your handler {} ({size}){}.",
                     t.g.done,
-                    further::within(r, &Bounds::default()),
+                    further::within_all(r, &bounds),
                     further_words(r)
                 ),
                 t.good(),
@@ -283,7 +305,7 @@ fn done(t: &Theme, a: &Attempt, levels: usize) -> Vec<Line<'static>> {
             format!(
                 "{} no schedule breaks it {} ({size}){}, but it {}.",
                 t.g.warning,
-                further::within(r, &Bounds::default()),
+                further::within_all(r, &bounds),
                 further_words(r),
                 broken.join("; and it ")
             ),

@@ -152,6 +152,16 @@ pub fn title(panel: Panel) -> &'static str {
     }
 }
 
+/// The verdict panel's title: "so far" only while there are steps to come.
+/// The handout heads each step's verdict with the same words.
+pub fn verdict_title(at_end: bool) -> &'static str {
+    if at_end {
+        "Verdict at the end"
+    } else {
+        title(Panel::Verdict)
+    }
+}
+
 fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'static> {
     let t = &app.theme;
     let focused = app.focus == panel;
@@ -204,12 +214,7 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
             .border_set(t.g.border)
             .border_style(border)
             .title(Span::styled(
-                // "So far" only while there are steps to come.
-                if app.pos >= app.last_pos() {
-                    " Verdict at the end ".to_string()
-                } else {
-                    format!(" {} ", title(panel))
-                },
+                format!(" {} ", verdict_title(app.pos >= app.last_pos())),
                 t.title(),
             ));
     }
