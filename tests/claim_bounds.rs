@@ -54,7 +54,10 @@ fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
         .find(|f| f.widening == Widening::Fault)
         .expect("tried one more fault");
     assert_eq!(fault.bounds.max_faults, 3);
-    let FurtherResult::Breaks { shortest: Some(cx) } = &fault.result else {
+    let FurtherResult::Breaks {
+        shortest: Some(cx), ..
+    } = &fault.result
+    else {
         panic!("in-progress at 3 faults: {:?}", fault.result);
     };
     assert!(cx.class.is_failure());
