@@ -258,6 +258,8 @@ fn result_words(s: &StrategyReport, requested: &Bounds, words: Words) -> String 
     match (words, how(words != Words::Long)) {
         (Words::Long, Some(how)) => format!("holds within {n}; at {at}: {how}"),
         (Words::Short, Some(how)) => format!("within {n}; at {at}: {how}"),
+        // Broken only where no run ends (an always-property on the way).
+        (Words::Long, None) => format!("holds within {n}, breaks at {at}"),
         _ => format!("within {n}; breaks at {at}"),
     }
 }

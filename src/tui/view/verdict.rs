@@ -117,6 +117,6 @@ mod tests {
         assert_eq!(headline(&t, Outcome::Correct).0, "✓ correct");
         assert_eq!(headline(&t, Outcome::InProgress).0, "○ in progress");
         assert_eq!(headline(&t, Outcome::ChargedTwice).0, "✕ charged twice");
-        assert_eq!(headline(&t, Outcome::DeadLettered).0, "! dead-lettered");
+        assert_eq!(headline(&t, Outcome::DeadLettered).0, "⊠ dead-lettered");
     }
 }
