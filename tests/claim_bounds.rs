@@ -54,13 +54,18 @@ fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
         .find(|f| f.widening == Widening::Fault)
         .expect("tried one more fault");
     assert_eq!(fault.bounds.max_faults, 3);
-    let FurtherResult::Breaks { shortest: Some(cx) } = &fault.result else {
+    let FurtherResult::Breaks {
+        shortest: Some(cx), ..
+    } = &fault.result
+    else {
         panic!("in-progress at 3 faults: {:?}", fault.result);
     };
     assert!(cx.class.is_failure());
     let line = row_line(&report);
     assert!(
-        line.contains("holds within 2 faults; breaks at 3: see the shortest run"),
+        line.contains(
+            "holds within 2 faults; breaks at 3: most schedules there end charged, then dead-lettered, with no payment row; see the shortest run"
+        ),
         "{line}"
     );
     let text = flat(&render(&report));

@@ -22,6 +22,7 @@ mod db_held;
 mod design_file;
 mod engines;
 mod engines_side_by_side;
+mod explorer_explains;
 mod harness_bad;
 mod harness_pg;
 mod harness_replay;

@@ -555,12 +555,7 @@ fn the_explorer_table_keeps_every_outcome_and_the_whole_claim() {
 /// every size; and a design with no run never offers Enter.
 #[test]
 fn a_claims_shortest_run_one_bound_further_is_listed_and_replays() {
-    let report = idem::check::run(&idem::check::Bounds {
-        strategy: Some("in-progress".into()),
-        ..idem::check::Bounds::default()
-    })
-    .expect("the check runs")
-    .without_timings();
+    let report = crate::common::check::in_progress().clone();
     let s = &report.strategies[0];
     assert!(s.counterexamples.is_empty(), "holds within 2 faults");
     let further = s
@@ -570,6 +565,7 @@ fn a_claims_shortest_run_one_bound_further_is_listed_and_replays() {
         .expect("breaks one bound further");
     let idem::check::further::FurtherResult::Breaks {
         shortest: Some(run),
+        ..
     } = &further.result
     else {
         panic!("the shortest run is kept");

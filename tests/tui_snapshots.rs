@@ -354,7 +354,12 @@ fn explorer_marks_a_design_that_breaks_one_bound_further() {
         .iter_mut()
         .find(|f| f.widening == Widening::Fault)
         .expect("tried one more fault");
-    f.result = FurtherResult::Breaks { shortest: None };
+    f.result = FurtherResult::Breaks {
+        shortest: None,
+        runs: Vec::new(),
+        outcomes: Default::default(),
+        schedules: 0,
+    };
     let mut a = crate::common::check::explorer_showing(report);
     let screen = draw(&mut a, 120, 40);
     let row = screen

@@ -8,8 +8,10 @@
 
 use super::bounds::Bounds;
 use super::{CheckError, Counterexample, StrategyReport, Watch};
+use crate::sim::Outcome;
 use crate::sim::Strategy;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// Distinct states one further try may explore. The largest try of a
 /// built-in design is `versioned` at 2 faults (two status changes of one
@@ -39,6 +41,12 @@ pub enum FurtherResult {
     /// always-property fails at a state that is not the end of a run).
     Breaks {
         shortest: Option<Box<Counterexample>>,
+        /// The shortest run to each way it breaks there, the way most
+        /// schedules end first: what "breaks" means, told from the check.
+        runs: Vec<Counterexample>,
+        /// Schedules there by every outcome they end with, and in all.
+        outcomes: BTreeMap<Outcome, u64>,
+        schedules: u64,
     },
     /// Past [`MAX_STATES`]: not finished, so it says nothing.
     TooLarge {
@@ -65,6 +73,15 @@ impl Further {
         }
     }
 
+    /// Where the try went, as a sentence's start: `at 3 faults`, `with a
+    /// producer retry`.
+    pub fn place(&self) -> String {
+        match self.widening {
+            Widening::Fault => format!("at {}", self.bound()),
+            Widening::Retry => format!("with {}", self.bound()),
+        }
+    }
+
     /// `also at 3`, `breaks at 3: see the shortest run`, `also with a
     /// producer retry`: the words after a claim's bounds.
     pub fn words(&self) -> String {
@@ -74,7 +91,15 @@ impl Further {
         };
         match &self.result {
             FurtherResult::Holds { .. } => format!("also {at}"),
-            FurtherResult::Breaks { .. } => format!("breaks {at}: see the shortest run"),
+            // What breaks, read off the way most schedules there end: a
+            // bare "breaks" beside "or dead-lettered" reads as fine.
+            FurtherResult::Breaks { .. } => match self.ways().first() {
+                Some((_, cx)) => format!(
+                    "breaks {at}: most schedules there end {}; see the shortest run",
+                    end_words(cx, false)
+                ),
+                None => format!("breaks {at}: see the shortest run"),
+            },
             FurtherResult::TooLarge { .. } => format!(
                 "{at} not finished within {} states",
                 super::count::num(MAX_STATES)
@@ -204,13 +229,26 @@ pub fn try_one(
 ) -> Result<Further, CheckError> {
     let started = std::time::Instant::now();
     let result = match check(strategy, &bounds, &parent.sharing(MAX_STATES)) {
-        Ok(r) if r.broken() => FurtherResult::Breaks {
-            shortest: r
-                .counterexamples
-                .into_iter()
-                .min_by_key(|c| c.moves.len())
-                .map(Box::new),
-        },
+        Ok(r) if r.broken() => {
+            let mut runs = r.counterexamples;
+            // Most schedules first; the same count by the class's order.
+            runs.sort_by_key(|c| {
+                (
+                    std::cmp::Reverse(r.outcomes.get(&c.class).copied()),
+                    c.class,
+                )
+            });
+            FurtherResult::Breaks {
+                shortest: runs
+                    .iter()
+                    .min_by_key(|c| c.moves.len())
+                    .cloned()
+                    .map(Box::new),
+                runs,
+                outcomes: r.outcomes,
+                schedules: r.schedules,
+            }
+        }
         Ok(r) => FurtherResult::Holds { states: r.states },
         Err(CheckError::Budget { states, .. }) => FurtherResult::TooLarge { states },
         Err(e) => return Err(e),
@@ -235,4 +273,67 @@ pub fn tries(
         .into_iter()
         .map(|w| try_one(strategy, w, parent, check))
         .collect()
+}
+
+impl Further {
+    /// How it breaks there, the way most schedules end first: each way
+    /// with its count of schedules and the shortest run to it.
+    pub fn ways(&self) -> Vec<(u64, &Counterexample)> {
+        match &self.result {
+            FurtherResult::Breaks { runs, outcomes, .. } => runs
+                .iter()
+                .map(|cx| (outcomes.get(&cx.class).copied().unwrap_or(0), cx))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// How a run ends, in plain words read off its end (its charges, its
+/// payment rows, whether the broker gave up on the message): `charged,
+/// dead-lettered, no payment row`. `short` keeps only what is wrong.
+pub fn end_words(cx: &Counterexample, short: bool) -> String {
+    let dead = dead_lettered(cx);
+    let charged = match cx.charges {
+        0 => "never charged".to_string(),
+        1 => "charged".to_string(),
+        n => format!("charged {n} times"),
+    };
+    let rows = if cx.total == 0 {
+        "no payment row"
+    } else {
+        "a payment row"
+    };
+    let wrong = match cx.class {
+        Outcome::Disagree if cx.total == 0 => rows.to_string(),
+        Outcome::ChargeLost => "never charged".to_string(),
+        Outcome::ChargedTwice => "charged twice".to_string(),
+        class => class.text().to_string(),
+    };
+    if short {
+        return wrong;
+    }
+    let first = match cx.class {
+        Outcome::Disagree | Outcome::ChargeLost | Outcome::ChargedTwice => charged,
+        class => class.text().to_string(),
+    };
+    let mut line = match (dead, cx.charges) {
+        (true, 0) => format!("dead-lettered, {first}"),
+        (true, _) => format!("{first}, then dead-lettered"),
+        (false, _) => first,
+    };
+    if matches!(cx.class, Outcome::Disagree) {
+        line.push_str(&format!(", with {rows}"));
+    }
+    line
+}
+
+/// Whether the run ended with its message in the dead-letter queue.
+pub fn dead_lettered(cx: &Counterexample) -> bool {
+    use crate::sim::Cause;
+    cx.verdict
+        .causes
+        .iter()
+        .flatten()
+        .any(|c| matches!(c, Cause::DeadLettered { .. } | Cause::ReceivesRanOut { .. }))
 }

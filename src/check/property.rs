@@ -102,7 +102,12 @@ impl Eventually {
 
     pub fn text(self) -> &'static str {
         match self {
-            Eventually::ChargedOnce => "each fact charged exactly once, or dead-lettered",
+            // Dead-lettering ends a run well only for a message the
+            // provider refuses every time: a healthy one there is a
+            // failure (charge lost, or charged with no payment row).
+            Eventually::ChargedOnce => {
+                "each fact charged exactly once (dead-lettered only if the provider refused it)"
+            }
             Eventually::NewestStatus => {
                 "each order ends at its newest version's status, or dead-lettered"
             }

@@ -155,6 +155,19 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
+    /// Whether the table gives `class` a column of counts: every end a
+    /// payment can come to, zero or not, and a stale status only where
+    /// some design can produce one. `idem check` and the explorer ask
+    /// here, so the two count the same outcomes. (A run in progress is
+    /// never a quiet state's end: never a column.)
+    pub fn counts_column(&self, class: Outcome) -> bool {
+        match class {
+            Outcome::InProgress => false,
+            Outcome::StaleState => self.strategies.iter().any(|s| s.count(class) > 0),
+            _ => true,
+        }
+    }
+
     /// Every strategy held to its claim, and no pass was vacuous.
     pub fn passed(&self) -> bool {
         self.strategies

@@ -87,10 +87,7 @@ pub fn table(report: &CheckReport) -> String {
         .iter()
         .position(|&(c, _)| c == "stale")
         .expect("a column");
-    let show_stale = report
-        .strategies
-        .iter()
-        .any(|s| s.count(Outcome::StaleState) > 0);
+    let show_stale = report.counts_column(Outcome::StaleState);
     let hide = |row: &mut Vec<String>| {
         if !show_stale {
             row.remove(stale);
@@ -318,12 +315,13 @@ pub fn render(report: &CheckReport) -> String {
             told(&mut out, cx);
         }
         for f in &s.further {
-            if let FurtherResult::Breaks { shortest: Some(cx) } = &f.result {
+            // Each way it breaks there, as the explorer lists them.
+            for (_, cx) in f.ways() {
                 let _ = writeln!(out);
                 let _ = writeln!(
                     out,
-                    "   one bound further, at {}: shortest schedule to \"{}\" ({} moves):",
-                    f.bound(),
+                    "   one bound further, {}: shortest schedule to \"{}\" ({} moves):",
+                    f.place(),
                     cx.class,
                     cx.moves.len()
                 );

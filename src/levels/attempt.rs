@@ -83,7 +83,7 @@ impl Attempt {
             .or(all.first())
             .or_else(|| {
                 self.report.further.iter().find_map(|f| match &f.result {
-                    check::further::FurtherResult::Breaks { shortest } => shortest.as_deref(),
+                    check::further::FurtherResult::Breaks { shortest, .. } => shortest.as_deref(),
                     _ => None,
                 })
             })

@@ -103,10 +103,6 @@ impl Standing {
             Standing::NoFailureFound => "no failure",
         }
     }
-
-    pub fn is_problem(self) -> bool {
-        matches!(self, Standing::Contradiction | Standing::Vacuous)
-    }
 }
 
 /// A count column of the table: its heading, and the class it counts (or
@@ -172,7 +168,10 @@ impl Column {
             Column::Outcome(Outcome::DeadLettered) => "dlq",
             Column::Outcome(Outcome::ChargedTwice) => "2x",
             Column::Outcome(Outcome::ChargeLost) => "lost",
-            Column::Outcome(Outcome::Disagree) => "dis",
+            // Its own word, as `idem check` heads it: wider than an
+            // abbreviation by two, but it needs no place in the legend,
+            // which must fit an 80-column title with every other heading.
+            Column::Outcome(Outcome::Disagree) => "disagree",
             Column::Outcome(Outcome::MessageLost) => "msg",
             Column::Outcome(Outcome::StaleState) => "stale",
             Column::Outcome(Outcome::InProgress) => "busy",
@@ -198,12 +197,12 @@ impl Column {
         }
     }
 
-    /// Whether some row has something to show in it.
+    /// Whether the table shows it: the outcomes `idem check` counts, so
+    /// the two tables count the same ends (a zero column included: "no
+    /// schedule ends dead-lettered" is news too).
     pub fn used(self, report: &CheckReport) -> bool {
         match self {
-            Column::Outcome(c) if c != Outcome::Correct => {
-                report.strategies.iter().any(|s| s.count(c) > 0)
-            }
+            Column::Outcome(c) => report.counts_column(c),
             _ => true,
         }
     }
@@ -225,12 +224,16 @@ pub struct Run<'a> {
 /// its own counterexamples first, then one per try that broke it.
 pub fn runs(s: &StrategyReport) -> Vec<Run<'_>> {
     let own = s.counterexamples.iter().map(|cx| Run { cx, further: None });
-    let further = s.further.iter().filter_map(|f| match &f.result {
-        FurtherResult::Breaks { shortest: Some(cx) } => Some(Run {
-            cx,
-            further: Some(f),
-        }),
-        _ => None,
+    // Every way a try broke it, so "breaks at 3" lists each of them.
+    let further = s.further.iter().flat_map(|f| match &f.result {
+        FurtherResult::Breaks { runs, .. } => runs
+            .iter()
+            .map(|cx| Run {
+                cx,
+                further: Some(f),
+            })
+            .collect(),
+        _ => Vec::new(),
     });
     own.chain(further).collect()
 }

@@ -296,6 +296,8 @@ pub struct Explorer {
     pub rows: Rect,
     /// The first design shown: the table scrolls to keep the selection.
     pub offset: usize,
+    /// One line under the table: what each result mark means.
+    pub legend: Rect,
     pub detail: Rect,
     /// The counterexample list inside `detail`, one line each.
     pub list: Rect,
@@ -324,9 +326,16 @@ pub fn explorer(
     ])
     .areas(area);
     let want = designs as u16 + 2;
+    // The legend's line comes out of the detail's share, not the table's:
+    // at 80x24 every design stays in view, and the detail, one line
+    // shorter, says how many lines follow.
     let table_h = want.min(body.height.saturating_sub(DETAIL_MIN + 1)).max(3);
-    let [table, detail] =
-        Layout::vertical([Constraint::Length(table_h), Constraint::Min(0)]).areas(body);
+    let [table, legend, detail] = Layout::vertical([
+        Constraint::Length(table_h),
+        Constraint::Length(1),
+        Constraint::Min(0),
+    ])
+    .areas(body);
     let rows = Rect::new(
         table.x,
         table.y + 2,
@@ -347,6 +356,7 @@ pub fn explorer(
         table,
         rows,
         offset,
+        legend,
         detail,
         list,
         cx_offset,

@@ -26,8 +26,15 @@ pub struct Glyphs {
     pub dot: &'static str,
     /// A step not run yet, in the one-glyph-per-step row.
     pub todo: &'static str,
-    /// Something to look at, not yet wrong (dead-lettered, a warning).
+    /// At risk, nothing wrong yet: a fault armed or happening, a lease
+    /// run out, a design that holds only within the bounds (it breaks one
+    /// bound further). Its one meaning on every screen.
     pub warning: &'static str,
+    /// A message the broker moved to the dead-letter queue: an end of its
+    /// own, neither a risk nor (for a message refused every time) wrong.
+    pub dead_letter: &'static str,
+    /// A pass that proves nothing: the bounds never made a duplicate.
+    pub vacuous: &'static str,
     pub token: &'static str,
     pub times: &'static str,
     pub pending: &'static str,
@@ -65,6 +72,8 @@ pub const UNICODE: Glyphs = Glyphs {
     dot: "·",
     todo: "·",
     warning: "!",
+    dead_letter: "⊠",
+    vacuous: "?",
     token: "◆",
     times: "×",
     pending: "○",
@@ -112,6 +121,8 @@ pub const ASCII: Glyphs = Glyphs {
     dot: "-",
     todo: "_",
     warning: "?",
+    dead_letter: "&",
+    vacuous: ";",
     token: "*",
     times: "x",
     pending: "o",
@@ -153,6 +164,7 @@ fn ascii_for(c: char) -> &'static str {
         '↺' => "@",
         '▶' | '▷' => ">",
         '◀' => "<",
+        '⊠' => "&",
         // Block elements: large type from the presenter view.
         '\u{2580}'..='\u{259F}' => "#",
         _ => "?",

@@ -27,3 +27,17 @@ pub fn explorer_showing(report: CheckReport) -> App {
     update(&mut a, Action::ExploreDone(Explored::new(Ok(report))));
     a
 }
+
+/// in-progress alone under the default bounds (2 faults), where it holds,
+/// tried one fault further, where it breaks: computed once per test binary.
+pub fn in_progress() -> &'static CheckReport {
+    static REPORT: OnceLock<CheckReport> = OnceLock::new();
+    REPORT.get_or_init(|| {
+        check::run(&Bounds {
+            strategy: Some("in-progress".into()),
+            ..Bounds::default()
+        })
+        .expect("the check runs")
+        .without_timings()
+    })
+}

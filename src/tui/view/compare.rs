@@ -246,10 +246,12 @@ fn sections(t: &Theme, f: &Frame, place: &Place, w: usize, rows: Rows) -> Vec<Ve
     let mut outcome = verdict_lines(t, f, w, rows.verdict);
     for (id, n) in handled(f) {
         // A tick would say "fine": one row is fine only if the verdict is.
+        // Otherwise the row is a plain fact (the verdict above says what
+        // went wrong), and not `!`, which means "at risk, nothing wrong yet".
         let (glyph, style) = match n {
             0 => (t.g.pending, t.dim()),
             1 if !f.verdict.outcome.is_failure() => (t.g.done, t.good()),
-            1 => (t.g.warning, t.warn()),
+            1 => (t.g.dot, t.info()),
             _ => (t.g.failed, t.bad()),
         };
         outcome.push(Line::styled(format!("{glyph} {id} {}", times(n)), style));

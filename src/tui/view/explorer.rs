@@ -58,6 +58,7 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
             .render(indented, buf);
     }
     table(t, report, sel.row, &l, buf);
+    legend(t, report, l.legend, buf);
     if let Some(s) = report.strategies.get(sel.row) {
         explorer_detail::render(t, s, &report.bounds, sel.cx, &l, buf);
     }
@@ -83,52 +84,80 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
         return;
     };
     let standings: Vec<Standing> = report.strategies.iter().map(Standing::of).collect();
-    let holds = standings.iter().filter(|s| **s == Standing::Holds).count();
+    let count = |which: Standing| standings.iter().filter(|s| **s == which).count();
     // A design that holds only within the bounds, and breaks one bound
     // further, is counted apart: "holds" alone would read as safe.
     let only_within = report
         .strategies
         .iter()
-        .filter(|s| Standing::of(s) == Standing::Holds && breaks_further(s).is_some())
+        .filter(|s| Mark::of(s) == Mark::OnlyWithin)
         .count();
-    let problems = standings.iter().filter(|s| s.is_problem()).count();
-    let mut right = vec![Span::styled(
-        format!("{} {} hold within bounds", t.g.done, holds - only_within),
-        t.good(),
-    )];
-    if only_within > 0 {
-        right.push(Span::styled(
-            format!(
-                "  {}  {} {only_within} only within them",
-                t.g.dot, t.g.warning
-            ),
-            t.warn(),
-        ));
-    }
-    right.push(Span::styled(
-        format!(
-            "  {}  {} broken, as expected",
-            t.g.dot,
-            standings
-                .iter()
-                .filter(|s| **s == Standing::BrokenAsExpected)
-                .count()
+    // Each count with its mark, as in the table's rows and its legend;
+    // the long words, or the short ones where those do not fit.
+    let tally: [(&str, Style, usize, &str, &str); 5] = [
+        (
+            t.g.done,
+            t.good(),
+            count(Standing::Holds) - only_within,
+            "hold within bounds",
+            "hold",
         ),
-        t.dim(),
-    ));
-    if problems > 0 {
-        right.push(Span::styled(
-            format!("  {}  ! {problems} against its claim", t.g.dot),
+        (
+            t.g.warning,
+            t.warn(),
+            only_within,
+            "only within them",
+            "only within",
+        ),
+        (
+            t.g.failed,
+            t.dim(),
+            count(Standing::BrokenAsExpected),
+            "broken, as expected",
+            "broken",
+        ),
+        (
+            t.g.failed,
             t.bad(),
-        ));
-    }
-    right.push(Span::raw(" "));
-    let right = Line::from(right);
-    // The tally wins over the subtitle on a narrow screen.
+            count(Standing::Contradiction),
+            "against its claim",
+            "AGAINST CLAIM",
+        ),
+        (
+            t.g.vacuous,
+            t.bad(),
+            count(Standing::Vacuous),
+            "proving nothing",
+            "vacuous",
+        ),
+    ];
+    let right = |long: bool| {
+        let mut spans = Vec::new();
+        // The safe count always shows, zero too; the others when nonzero.
+        for (i, (mark, style, n, l, s)) in tally.iter().enumerate() {
+            if *n == 0 && i > 0 {
+                continue;
+            }
+            if !spans.is_empty() {
+                let sep = if long { "  ·  " } else { " · " };
+                spans.push(Span::styled(sep.replace('·', t.g.dot), t.dim()));
+            }
+            let words = if long { l } else { s };
+            spans.push(Span::styled(format!("{mark} {n} {words}"), *style));
+        }
+        spans.push(Span::raw(" "));
+        Line::from(spans)
+    };
     let room = area.width as usize;
-    if left.width() + right.width() > room {
+    let long = right(true);
+    let right = if left.width() + long.width() <= room || {
         left.spans.truncate(3);
-    }
+        left.width() + long.width() <= room
+    } {
+        long
+    } else {
+        right(false)
+    };
     (&left).render(area, buf);
     if left.width() + right.width() <= room {
         right.right_aligned().render(area, buf);
@@ -191,13 +220,22 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
+/// How many words the result column has room for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Words {
+    Long,
+    Short,
+    Fewest,
+}
+
 /// A design's result in the table. A design that holds says within which
-/// bounds, and where the try one bound further broke it: never a bare
-/// "safe", and never a bound dropped for room (the short words keep both).
-fn result_words(s: &StrategyReport, requested: &Bounds, long: bool) -> String {
+/// bounds, and what the try one bound further broke, read off the way
+/// most of its schedules there end: never a bare "safe", and never a bound
+/// dropped for room (the fewest words keep both).
+fn result_words(s: &StrategyReport, requested: &Bounds, words: Words) -> String {
     let standing = Standing::of(s);
     if standing != Standing::Holds {
-        return if long {
+        return if words == Words::Long {
             standing.long()
         } else {
             standing.short()
@@ -205,11 +243,24 @@ fn result_words(s: &StrategyReport, requested: &Bounds, long: bool) -> String {
         .to_string();
     }
     let n = s.bounds.as_ref().unwrap_or(requested).max_faults;
-    match (long, breaks_further(s)) {
-        (true, Some(f)) => format!("holds within {n}, breaks at {}", f.bounds.max_faults),
-        (true, None) => format!("holds within {}", crate::check::further::faults(n)),
-        (false, Some(f)) => format!("within {n}; breaks at {}", f.bounds.max_faults),
-        (false, None) => format!("holds within {n}"),
+    let Some(f) = breaks_further(s) else {
+        return match words {
+            Words::Long => format!("holds within {}", crate::check::further::faults(n)),
+            _ => format!("holds within {n}"),
+        };
+    };
+    let at = f.bounds.max_faults;
+    let how = |short| {
+        f.ways()
+            .first()
+            .map(|(_, cx)| crate::check::further::end_words(cx, short))
+    };
+    match (words, how(words != Words::Long)) {
+        (Words::Long, Some(how)) => format!("holds within {n}; at {at}: {how}"),
+        (Words::Short, Some(how)) => format!("within {n}; at {at}: {how}"),
+        // Broken only where no run ends (an always-property on the way).
+        (Words::Long, None) => format!("holds within {n}, breaks at {at}"),
+        _ => format!("within {n}; breaks at {at}"),
     }
 }
 
@@ -274,8 +325,8 @@ fn bounds_lines(b: &Bounds, own: Option<String>) -> Vec<Line<'static>> {
 struct Fit {
     /// The count columns shown, in screen order, with their widths.
     cols: Vec<(Column, usize)>,
-    /// The result column's long words.
-    long_words: bool,
+    /// How many words the result column has.
+    words: Words,
     /// Short headings, explained by a legend in the table's title.
     short_heads: bool,
     /// Spaces between columns.
@@ -289,11 +340,11 @@ struct Fit {
 /// legend), then the gaps and the result's words; the totals go first.
 /// Only a screen too narrow for all that folds outcomes, and says so.
 fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
-    let result_w = |long: bool| {
+    let result_w = |words: Words| {
         report
             .strategies
             .iter()
-            .map(|s| result_words(s, &report.bounds, long).chars().count())
+            .map(|s| result_words(s, &report.bounds, words).chars().count())
             .max()
             .unwrap_or(6)
     };
@@ -319,16 +370,17 @@ fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
             .collect()
     };
     let tries = [
-        (false, true, 2),
-        (true, true, 2),
-        (true, true, 1),
-        (true, false, 1),
+        (false, Words::Long, 2),
+        (true, Words::Long, 2),
+        (true, Words::Long, 1),
+        (true, Words::Short, 1),
+        (true, Words::Fewest, 1),
     ];
     let mut last = None;
-    for (short_heads, long_words, gap) in tries {
+    for (short_heads, words, gap) in tries {
         // The marker and name, the columns, then the gap, the symbol and
         // the result's words.
-        let mut used_w = 2 + name_w + gap + 2 + result_w(long_words);
+        let mut used_w = 2 + name_w + gap + 2 + result_w(words);
         let mut cols = Vec::new();
         let mut hidden = Vec::new();
         for (c, w) in widths(short_heads) {
@@ -343,7 +395,7 @@ fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
         cols.sort_by_key(|(c, _)| Column::IN_ORDER.iter().position(|o| o == c));
         let fit = Fit {
             cols,
-            long_words,
+            words,
             short_heads,
             gap,
             hidden,
@@ -358,7 +410,7 @@ fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
 
 /// The table's title: what it shows, then the legend of short headings
 /// and what did not fit.
-fn table_title(t: &Theme, fit: &Fit) -> String {
+fn table_title(t: &Theme, fit: &Fit, width: usize) -> String {
     let mut title = format!(" Designs {} ", t.g.dot);
     if fit.short_heads {
         let legend: Vec<String> = fit
@@ -367,7 +419,14 @@ fn table_title(t: &Theme, fit: &Fit) -> String {
             .filter(|(c, _)| c.short_heading() != c.meaning())
             .map(|(c, _)| format!("{}={}", c.short_heading(), c.meaning()))
             .collect();
-        title.push_str(&legend.join(", "));
+        let full = format!("{title}{} ", legend.join(", "));
+        // Every heading explained on the narrowest screen too: the
+        // legend alone, spaced, where the title's first words do not fit.
+        if full.chars().count() + 4 <= width || !fit.hidden.is_empty() {
+            title.push_str(&legend.join(", "));
+        } else {
+            title = format!(" {}", legend.join(" "));
+        }
     } else {
         title.push_str("how every schedule ends, and whether the design held to its claim");
     }
@@ -394,9 +453,9 @@ fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer,
         .max()
         .unwrap_or(6);
     let fit = columns(report, name_w, l.table.width as usize);
-    let block = rule(t, table_title(t, &fit));
+    let block = rule(t, table_title(t, &fit, usize::from(l.table.width)));
     block.render(l.table, buf);
-    let (cols, long, gap) = (&fit.cols, fit.long_words, " ".repeat(fit.gap));
+    let (cols, words, gap) = (&fit.cols, fit.words, " ".repeat(fit.gap));
     let mut heading = format!("  {:<name_w$}", "design");
     for (c, w) in cols {
         let head = if fit.short_heads {
@@ -415,16 +474,7 @@ fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer,
             break;
         }
         let here = i == selected;
-        let standing = Standing::of(s);
-        let (symbol, style) = match standing {
-            // Holds, but only within the bounds: not the safe ✓.
-            Standing::Holds if breaks_further(s).is_some() => (t.g.warning, t.warn()),
-            Standing::Holds => (t.g.done, t.good()),
-            Standing::BrokenAsExpected => (t.g.failed, t.warn()),
-            Standing::Contradiction => ("!", t.bad()),
-            Standing::Vacuous => ("?", t.bad()),
-            Standing::NoFailureFound => (t.g.pending, t.dim()),
-        };
+        let (symbol, style) = mark(t, Mark::of(s));
         let name_style = if s.claims_safe {
             t.title()
         } else {
@@ -443,7 +493,7 @@ fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer,
             spans.push(Span::styled(format!("{gap}{:>w$}", num(v)), cell_style));
         }
         spans.push(Span::styled(
-            format!("{gap}{symbol} {}", result_words(s, &report.bounds, long)),
+            format!("{gap}{symbol} {}", result_words(s, &report.bounds, words)),
             style,
         ));
         let mut line = Line::from(spans);
@@ -452,4 +502,93 @@ fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer,
         }
         line.render(Rect::new(l.rows.x, y, l.rows.width, 1), buf);
     }
+}
+
+/// What a row's result mark says: one meaning each, the same as on every
+/// other screen (`!` is a risk, nothing wrong yet; `✕` is broken).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    Holds,
+    /// Holds, but only within the bounds: one bound further breaks it.
+    OnlyWithin,
+    Broken,
+    Vacuous,
+    NoFailure,
+}
+
+impl Mark {
+    const ALL: [Mark; 5] = [
+        Mark::Holds,
+        Mark::OnlyWithin,
+        Mark::Broken,
+        Mark::Vacuous,
+        Mark::NoFailure,
+    ];
+
+    fn of(s: &StrategyReport) -> Mark {
+        match Standing::of(s) {
+            Standing::Holds if breaks_further(s).is_some() => Mark::OnlyWithin,
+            Standing::Holds => Mark::Holds,
+            // Against its claim or as expected, it is broken: the words
+            // say which, the colour that one matters more.
+            Standing::BrokenAsExpected | Standing::Contradiction => Mark::Broken,
+            Standing::Vacuous => Mark::Vacuous,
+            Standing::NoFailureFound => Mark::NoFailure,
+        }
+    }
+
+    /// Its meaning in the legend, long and short.
+    fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Mark::Holds => ("holds within the bounds", "holds"),
+            Mark::OnlyWithin => (
+                "holds only within the bounds: breaks one bound further",
+                "holds only within the bounds",
+            ),
+            Mark::Broken => ("a schedule breaks it", "broken"),
+            Mark::Vacuous => ("proves nothing: no duplicate", "proves nothing"),
+            Mark::NoFailure => ("no failure found", "no failure"),
+        }
+    }
+}
+
+fn mark(t: &Theme, m: Mark) -> (&'static str, Style) {
+    match m {
+        Mark::Holds => (t.g.done, t.good()),
+        Mark::OnlyWithin => (t.g.warning, t.warn()),
+        Mark::Broken => (t.g.failed, t.bad()),
+        Mark::Vacuous => (t.g.vacuous, t.bad()),
+        Mark::NoFailure => (t.g.pending, t.dim()),
+    }
+}
+
+/// The legend of the result marks the table shows, in one line: the long
+/// words where they fit, the short ones where not.
+fn legend(t: &Theme, report: &CheckReport, area: Rect, buf: &mut Buffer) {
+    let shown: Vec<Mark> = Mark::ALL
+        .into_iter()
+        .filter(|m| report.strategies.iter().any(|s| Mark::of(s) == *m))
+        .collect();
+    let line = |long: bool| {
+        let mut spans = vec![Span::styled(" marks:", t.dim())];
+        for m in &shown {
+            let (symbol, style) = mark(t, *m);
+            let (l, s) = m.words();
+            spans.push(Span::raw("  "));
+            spans.push(Span::styled(symbol, style));
+            spans.push(Span::styled(
+                format!(" {}", if long { l } else { s }),
+                t.dim(),
+            ));
+        }
+        Line::from(spans)
+    };
+    let room = usize::from(area.width);
+    let long = line(true);
+    let chosen = if long.width() <= room {
+        long
+    } else {
+        line(false)
+    };
+    super::fit(t, chosen, room).render(area, buf);
 }

@@ -322,7 +322,67 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
             false,
         ));
     }
+    lines.extend(further_lines(t, s));
     lines
+}
+
+/// Each try one bound further, and for one that broke the design, what
+/// its schedules end with, in plain words read off the check: the way
+/// most of them end first, each with its count.
+fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, bool)> {
+    use crate::check::further::{FurtherResult, dead_lettered, end_words};
+    s.further
+        .iter()
+        .map(|f| {
+            let text = match &f.result {
+                FurtherResult::Holds { .. } => {
+                    format!("   further    {} {}: holds too", t.g.done, f.place())
+                }
+                FurtherResult::TooLarge { .. } => {
+                    format!("   further    {} {}", t.g.pending, f.words())
+                }
+                FurtherResult::Breaks { schedules, .. } => {
+                    let ways: Vec<String> = f
+                        .ways()
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (n, cx))| {
+                            let of = if i == 0 {
+                                format!(" of {}", num(*schedules))
+                            } else {
+                                String::new()
+                            };
+                            format!(
+                                "{}{of} schedules end {} ({})",
+                                num(*n),
+                                end_words(cx, false),
+                                cx.class.text()
+                            )
+                        })
+                        .collect();
+                    // Dead-lettered, and still a failure: the message was
+                    // healthy, which the eventually line's exception
+                    // (a message the provider refused) does not cover.
+                    let healthy = if f.ways().iter().any(|(_, cx)| dead_lettered(cx)) {
+                        ". The message was healthy: dead-lettering it is a failure, not the refused case the eventually line allows"
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "   further    {} {} it breaks: {}{healthy}.",
+                        t.g.failed,
+                        f.place(),
+                        if ways.is_empty() {
+                            "an always-property fails on the way".to_string()
+                        } else {
+                            ways.join("; ")
+                        }
+                    )
+                }
+            };
+            (Line::raw(text), true)
+        })
+        .collect()
 }
 
 /// Text cut to `width` characters, with an ellipsis when it was longer.

@@ -34,8 +34,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         g.replay, g.observer
     )));
     lines.push(Line::raw(format!(
-        "          {} blocked, waiting for a lock  {} crashed before this step  {} next step  {} warning",
-        g.waiting, g.crashed, g.upcoming, g.warning
+        "          {} blocked, waiting for a lock  {} crashed before this step  {} next step",
+        g.waiting, g.crashed, g.upcoming
+    )));
+    // One meaning per mark on every screen: `!` is a risk, never an end.
+    lines.push(Line::raw(format!(
+        "          {} at risk, nothing wrong yet: a fault armed or happening; in the explorer, a design that holds only within the bounds (it breaks one bound further)  {} a pass that proves nothing",
+        g.warning, g.vacuous
     )));
     lines.push(Line::from(vec![
         Span::styled(" Changes  ", t.title()),
@@ -52,7 +57,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(" Verdict  ", t.title()),
         Span::raw(format!(
             "{} correct  {} in progress  {} something went wrong  {} dead-lettered",
-            g.done, g.pending, g.failed, g.warning
+            g.done, g.pending, g.failed, g.dead_letter
         )),
     ]));
     // Rows as drawn: a line wider than the box wraps.

@@ -314,7 +314,7 @@ fn done(t: &Theme, a: &Attempt, play: &LevelPlay) -> Vec<Line<'static>> {
         Verdict::Vacuous => vec![Line::styled(
             format!(
                 "{} nothing broke it, but no message was ever delivered twice, so that proves nothing.",
-                t.g.warning
+                t.g.vacuous
             ),
             t.warn(),
         )],

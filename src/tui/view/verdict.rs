@@ -20,7 +20,7 @@ fn mark(t: &Theme, outcome: Outcome) -> (&'static str, Style) {
     let (glyph, style) = match outcome {
         Outcome::Correct => (g.done, t.good()),
         Outcome::InProgress => (g.pending, t.info()),
-        Outcome::DeadLettered => (g.warning, t.warn()),
+        Outcome::DeadLettered => (g.dead_letter, t.warn()),
         Outcome::MessageLost
         | Outcome::ChargeLost
         | Outcome::StaleState
@@ -90,6 +90,18 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
 mod tests {
     use super::*;
 
+    /// `!` means "at risk, nothing wrong yet" on every screen (a fault
+    /// armed, a design that holds only within the bounds); a dead-lettered
+    /// message is an end, so it has a mark of its own.
+    #[test]
+    fn dead_lettered_is_not_drawn_with_the_risk_mark() {
+        for theme in [Theme::new(false, false), Theme::new(false, true)] {
+            let (text, _) = headline(&theme, Outcome::DeadLettered);
+            assert!(!text.starts_with(theme.g.warning), "{text}");
+            assert!(!text.starts_with(theme.g.failed), "{text}");
+        }
+    }
+
     #[test]
     fn every_outcome_has_a_headline_in_its_own_words() {
         for theme in [Theme::new(false, false), Theme::new(false, true)] {
@@ -105,6 +117,6 @@ mod tests {
         assert_eq!(headline(&t, Outcome::Correct).0, "✓ correct");
         assert_eq!(headline(&t, Outcome::InProgress).0, "○ in progress");
         assert_eq!(headline(&t, Outcome::ChargedTwice).0, "✕ charged twice");
-        assert_eq!(headline(&t, Outcome::DeadLettered).0, "! dead-lettered");
+        assert_eq!(headline(&t, Outcome::DeadLettered).0, "⊠ dead-lettered");
     }
 }

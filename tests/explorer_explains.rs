@@ -1,0 +1,128 @@
+//! The explorer's rows explain themselves, and each mark has one meaning:
+//! what breaks one bound further is said in plain words read off the
+//! check, the table counts the outcomes `idem check` counts, and a legend
+//! of the result marks is on screen at every size.
+
+use crate::common::check::{explorer_showing, in_progress, report};
+use crate::common::draw;
+use idem::check::render;
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+/// The screen's words with the line breaks and the padding undone.
+fn flat(screen: &str) -> String {
+    screen
+        .replace('"', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn what_breaks_in_progress_one_fault_further_is_said_in_plain_words() {
+    for (w, h) in SIZES {
+        let mut a = explorer_showing(in_progress().clone());
+        let screen = draw(&mut a, w, h);
+        let all = flat(&screen);
+        // Most schedules at 3 faults end so: the charge kept, the message
+        // dead-lettered, its payment row never written.
+        assert!(
+            all.contains(
+                "most schedules there end charged, then dead-lettered, with no payment row"
+            ),
+            "{w}x{h}: {screen}"
+        );
+        if w >= 100 {
+            let row = screen
+                .lines()
+                .find(|l| l.contains(" in-progress "))
+                .expect("a row");
+            assert!(
+                row.contains("within 2; at 3: ") && row.contains("no payment row"),
+                "{row}"
+            );
+        }
+    }
+    // The detail's line one fault further, each way with its count of
+    // schedules (a tall screen: the whole pane in view).
+    let mut a = explorer_showing(in_progress().clone());
+    let report = in_progress();
+    let all = flat(&draw(&mut a, 120, 60));
+    assert!(
+        all.contains("further ✕ at 3 faults it breaks: ")
+            && all.contains(
+                "schedules end charged, then dead-lettered, with no payment row (provider and database disagree)"
+            )
+            && all.contains("schedules end dead-lettered, never charged (charge lost)"),
+        "{all}"
+    );
+    assert!(all.contains("The message was healthy"), "{all}");
+    // The eventually line no longer reads as "dead-lettered is fine".
+    let text = flat(&render(report));
+    assert!(
+        text.contains(
+            "each fact charged exactly once (dead-lettered only if the provider refused it)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("exactly once, or dead-lettered"), "{text}");
+}
+
+#[test]
+fn the_explorer_counts_every_outcome_idem_check_counts() {
+    // No design dead-letters within 1 fault: the column is there anyway,
+    // as in `idem check`, whose table heads it dlq.
+    let report = report();
+    assert!(render(report).lines().any(|l| l.contains("  dlq  ")));
+    for (w, h) in SIZES {
+        let mut a = explorer_showing(report.clone());
+        let screen = draw(&mut a, w, h);
+        let heading = screen
+            .lines()
+            .find(|l| l.contains("  design "))
+            .expect("a heading");
+        assert!(
+            heading.contains(" dlq ") || heading.contains("dead-let."),
+            "{w}x{h}: {heading}"
+        );
+        for word in ["correct", "2x", "lost", "disagree", "msg"] {
+            assert!(heading.contains(word), "{w}x{h}: {word}: {heading}");
+        }
+        assert!(!screen.contains("not shown"), "{w}x{h}: {screen}");
+        // Every short heading named in full where the table uses it.
+        if heading.contains(" dlq ") {
+            for legend in ["dlq=dead-lettered", "2x=charged twice", "msg=message lost"] {
+                assert!(screen.contains(legend), "{w}x{h}: {legend}: {screen}");
+            }
+        }
+    }
+}
+
+#[test]
+fn each_result_mark_has_one_meaning_and_a_legend_at_every_size() {
+    let mut report = report().clone();
+    // A design that claims exactly-once and is broken: against its claim.
+    let naive = report
+        .strategies
+        .iter_mut()
+        .find(|s| s.strategy == "naive")
+        .expect("naive");
+    naive.claims_safe = true;
+    for (w, h) in SIZES {
+        let mut a = explorer_showing(report.clone());
+        let screen = draw(&mut a, w, h);
+        let legend = screen
+            .lines()
+            .find(|l| l.contains(" marks: "))
+            .unwrap_or_else(|| panic!("{w}x{h}: no legend: {screen}"));
+        assert!(legend.contains("✓ holds"), "{legend}");
+        assert!(legend.contains("✕ "), "{legend}");
+        let row = screen
+            .lines()
+            .find(|l| l.contains(" naive "))
+            .expect("a row");
+        // Broken is ✕ on every row; `!` is kept for "holds only within
+        // the bounds", a risk and not a break.
+        assert!(row.contains('✕') && !row.contains('!'), "{w}x{h}: {row}");
+    }
+}
