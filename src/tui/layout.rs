@@ -52,6 +52,9 @@ pub struct Need {
     pub narration: usize,
     /// The provider panel's rows: its count, the charges and the key store.
     pub provider: usize,
+    /// The most steps one handler's program lists in the run: the service
+    /// panel shows them one a row, which the panels above keep room for.
+    pub handler: usize,
     /// Every step's SQL and events, as their panels word them: the split
     /// between the two is chosen for the whole run.
     pub lower: Vec<Lower>,
@@ -98,6 +101,7 @@ impl Need {
             verdict: most(verdict_columns),
             narration: most(narration_columns),
             provider: most(provider_rows),
+            handler: most(|f| f.consumers.iter().map(|c| c.steps.len()).max().unwrap_or(0)),
             lower: if frames.is_empty() {
                 vec![Lower::of(f)]
             } else {
@@ -172,9 +176,29 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     // story is sized for the run's longest step and scrolls to this one's.
     let lower_min = if rest >= 14 { 4 } else { 3 };
     let room = rest.saturating_sub(verdict_h + lower_min).max(5);
-    let narration_h = needed
+    let mut narration_h = needed
         .max(((rest.saturating_sub(verdict_h)) / 2 + 1).clamp(5, 8))
         .min(room);
+    // The step's SQL is read whole: the statement being taught ends in its
+    // clause (`ON CONFLICT DO NOTHING`). Where the run's statements do not
+    // fit, the row under the story takes rows the panels above leave empty
+    // (down to a handler's steps, a row each, with its head, its footer
+    // and borders), then the story's beyond two rows (`z` reads it all).
+    let top_floor = top_h.min(11.max(need.handler as u16 + 4));
+    let narration_floor = narration_h.min(4);
+    let lower_at = |top_h: u16, narration_h: u16| {
+        let height = h.saturating_sub(top_h + narration_h + verdict_h);
+        Rect::new(body.x, body.y, body.width, height)
+    };
+    while !need.sql_whole(lower_at(top_h, narration_h)) {
+        if top_h > top_floor {
+            top_h -= 1;
+        } else if narration_h > narration_floor {
+            narration_h -= 1;
+        } else {
+            break;
+        }
+    }
     let [top, narration, lower, verdict] = Layout::vertical([
         Constraint::Length(top_h),
         Constraint::Length(narration_h),
