@@ -52,8 +52,9 @@ pub struct Need {
     pub narration: usize,
     /// The provider panel's rows: its count, the charges and the key store.
     pub provider: usize,
-    /// The most steps one handler's program lists in the run: the service
-    /// panel shows them one a row, which the panels above keep room for.
+    /// The most rows the service panel's handlers take in the run: each
+    /// one's head and steps, a row each, and a row between two; the panels
+    /// above keep room for them.
     pub handler: usize,
     /// Every step's SQL and events, as their panels word them: the split
     /// between the two is chosen for the whole run.
@@ -101,7 +102,10 @@ impl Need {
             verdict: most(verdict_columns),
             narration: most(narration_columns),
             provider: most(provider_rows),
-            handler: most(|f| f.consumers.iter().map(|c| c.steps.len()).max().unwrap_or(0)),
+            handler: most(|f| {
+                let n = f.consumers.len();
+                f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)
+            }),
             lower: if frames.is_empty() {
                 vec![Lower::of(f)]
             } else {
@@ -182,9 +186,9 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     // The step's SQL is read whole: the statement being taught ends in its
     // clause (`ON CONFLICT DO NOTHING`). Where the run's statements do not
     // fit, the row under the story takes rows the panels above leave empty
-    // (down to a handler's steps, a row each, with its head, its footer
-    // and borders), then the story's beyond two rows (`z` reads it all).
-    let top_floor = top_h.min(11.max(need.handler as u16 + 4));
+    // (down to the handlers' steps, a row each, with the footer and the
+    // borders), then the story's beyond two rows (`z` reads it all).
+    let top_floor = top_h.min(11.max(need.handler as u16 + 3));
     let narration_floor = narration_h.min(4);
     let lower_at = |top_h: u16, narration_h: u16| {
         let height = h.saturating_sub(top_h + narration_h + verdict_h);

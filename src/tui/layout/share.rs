@@ -102,8 +102,9 @@ impl Need {
         if h == 0 {
             return (by_text, false);
         }
-        // The events keep room for their longest word: a word split over
-        // rows reads as two (`Idempotent-Replayed:`).
+        // The events keep room for their longest word where the SQL loses
+        // nothing by it: a word split over rows reads as two
+        // (`Idempotent-Replayed:`).
         let word = self
             .lower
             .iter()
@@ -113,18 +114,23 @@ impl Need {
             .map(|w| w.chars().count())
             .max()
             .unwrap_or(0);
-        let events_fit = |pct: &u16| {
-            let [_, events] = split(lower, *pct);
-            usize::from(events.width.saturating_sub(2)) >= word
+        let splits_word = |pct: u16| {
+            let [_, events] = split(lower, pct);
+            pct > 60 && usize::from(events.width.saturating_sub(2)) < word
         };
         // Up to four fifths for the SQL: the events beside it tell the
         // step's own line, which the story above tells first, so they can
         // give up the most; a statement is seen nowhere else.
-        (20..=80)
-            .filter(|pct| *pct <= 60 || events_fit(pct))
-            .map(|pct| (lost(pct), pct.abs_diff(by_text), pct))
+        let pct = (20..=80)
+            .map(|pct| {
+                let (cut, rows) = lost(pct);
+                // A split word costs as much as one more step cut.
+                let split = usize::from(splits_word(pct));
+                ((cut + split, rows), pct.abs_diff(by_text), pct)
+            })
             .min()
-            .map_or((by_text, false), |((cut, _), _, pct)| (pct, cut == 0))
+            .map_or(by_text, |(_, _, pct)| pct);
+        (pct, lost(pct).0 == 0)
     }
 }
 
