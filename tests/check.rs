@@ -371,3 +371,31 @@ fn the_text_report_fits_100_columns_and_loses_nothing() {
         );
     }
 }
+
+/// The report read in an 80-column terminal: no line wider than 80, so the
+/// terminal never wraps one a second time ("BROKEN after" / "11 moves"),
+/// every word of the wide report still there, and no status alone on the
+/// row under its property.
+#[test]
+fn the_report_fits_an_80_column_terminal() {
+    let report = all();
+    let narrow = check::render_at(report, 80);
+    for line in narrow.lines() {
+        assert!(line.chars().count() <= 80, "{line:?}\n{narrow}");
+    }
+    let words = |s: &str| {
+        let mut w: Vec<String> = s.split_whitespace().map(str::to_string).collect();
+        w.sort();
+        w
+    };
+    assert_eq!(words(&narrow), words(&check::render(report)));
+    let lines: Vec<&str> = narrow.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let alone = line.trim();
+        assert!(
+            !(alone == "holds" || alone.starts_with("BROKEN") || alone.starts_with("seen")),
+            "a status alone on row {i}, under {:?}\n{narrow}",
+            lines[i.saturating_sub(1)]
+        );
+    }
+}

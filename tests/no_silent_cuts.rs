@@ -638,3 +638,98 @@ fn the_duplicate_key_is_on_screen_at_every_size() {
         assert!(db.contains("duplicate key"), "{w}x{h}:\n{db}");
     }
 }
+
+/// Runs whose statements are longer than a screen can hold beside the
+/// panels above (the ordering and row-version upserts, the in-progress
+/// claim's three statements a step) at one size: their SQL panel counts
+/// what it hides, and the test fails once they read whole, so the list
+/// cannot go stale.
+const SQL_TOO_LONG: [(&str, (u16, u16)); 7] = [
+    ("ordering", (80, 24)),
+    ("in-progress", (80, 24)),
+    ("row-version", (80, 24)),
+    ("offset", (80, 24)),
+    ("offset-on-a-queue", (80, 24)),
+    ("in-progress", (100, 30)),
+    // Its events' `Idempotent-Replayed:` needs the width the SQL would take.
+    ("tour-4", (80, 24)),
+];
+
+/// Every statement a step ran is on screen whole, wrapped over rows, at
+/// every size a class uses: the statement being taught often ends in its
+/// point (`ON CONFLICT DO NOTHING`), so a statement cut to one row hides
+/// it. Every step of every built-in run under every design it lists, but
+/// the runs of `SQL_TOO_LONG`, which must say what they hide.
+#[test]
+fn every_step_s_sql_reads_whole_at_every_size() {
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut failures = Vec::new();
+    let mut statements = 0;
+    let mut cut_runs = std::collections::BTreeSet::new();
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        for script in builtins() {
+            for design in script.strategies() {
+                let script = scenario::find(&script.name).unwrap();
+                let strategy = Strategy::by_name(&design).unwrap();
+                let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
+                common::resize(&mut app, w, h);
+                let mut screen = Screen::new(w, h);
+                for i in 0..app.timeline.frames.len() {
+                    app.pos = i;
+                    if app.frame().sql.is_empty() {
+                        continue;
+                    }
+                    let buf = screen.show(&app).clone();
+                    let f = app.frame().clone();
+                    let m = layout::main_for(
+                        Rect::new(0, 0, w, h),
+                        None,
+                        layout::Need::of(&f, &app.timeline.frames),
+                    );
+                    let inner = m.rect(Panel::Sql).inner(ratatui::layout::Margin::new(1, 1));
+                    let sql = rows(&buf, inner);
+                    let flat = norm(&sql.join(" "));
+                    let too_long = SQL_TOO_LONG.contains(&(app.script.name.as_str(), (w, h)));
+                    if too_long {
+                        let whole = f.sql.iter().all(|r| flat.contains(&norm(&r.sql)));
+                        if !whole {
+                            cut_runs.insert((app.script.name.clone(), w, h));
+                            if !says_more(&sql) {
+                                failures.push(format!(
+                                    "{} {design} step {i} at {w}x{h}: SQL cut without a sign:\n{}",
+                                    app.script.name,
+                                    sql.join("\n")
+                                ));
+                            }
+                        }
+                        continue;
+                    }
+                    for r in &f.sql {
+                        statements += 1;
+                        if !flat.contains(&norm(&r.sql)) {
+                            failures.push(format!(
+                                "{} {design} step {i} at {w}x{h}: {:?} is not whole:\n{}",
+                                app.script.name,
+                                r.sql,
+                                sql.join("\n")
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(statements > 1000, "only {statements} statements");
+    for (name, (w, h)) in SQL_TOO_LONG {
+        assert!(
+            cut_runs.contains(&(name.to_string(), w, h)),
+            "{name} at {w}x{h} reads its SQL whole now: take it off SQL_TOO_LONG"
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "{} statements cut; the first:\n{}",
+        failures.len(),
+        failures.first().cloned().unwrap_or_default()
+    );
+}

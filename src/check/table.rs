@@ -39,8 +39,10 @@ fn verdict(s: &StrategyReport, requested: &Bounds) -> String {
     }
 }
 
-/// The widest line the text output prints: a terminal, a projector's
-/// window or a pasted report all read it without a horizontal scroll.
+/// The widest line the text output prints when nothing says how wide the
+/// reader's window is (a file, a pipe, a pasted report): a projector's
+/// window reads it without a horizontal scroll. A terminal's own width
+/// comes in through `render_at`.
 pub const WIDTH: usize = 100;
 
 /// The table's columns: short headings, each named in full in the legend
@@ -63,6 +65,12 @@ const COLUMNS: [(&str, Option<&str>); 11] = [
 /// short headings, then each strategy's result with its time (a column of
 /// its own would make the table wider than a screen).
 pub fn table(report: &CheckReport) -> String {
+    table_at(report, WIDTH)
+}
+
+/// The table at most `width` columns wide where its cells allow: the
+/// columns close up to one space between them before anything wraps.
+pub fn table_at(report: &CheckReport, width: usize) -> String {
     let rows: Vec<Vec<String>> = report
         .strategies
         .iter()
@@ -103,6 +111,12 @@ pub fn table(report: &CheckReport) -> String {
             *w = (*w).max(cell.chars().count());
         }
     }
+    let cells: usize = widths.iter().sum();
+    let gap = if cells + 2 * widths.len().saturating_sub(1) <= width {
+        "  "
+    } else {
+        " "
+    };
     let mut out = String::new();
     let line = |cells: &[String], out: &mut String| {
         let last = cells.len() - 1;
@@ -114,7 +128,7 @@ pub fn table(report: &CheckReport) -> String {
                 format!("{cell:>w$}", w = widths[i])
             };
             out.push_str(&text);
-            out.push_str(if i == last { "\n" } else { "  " });
+            out.push_str(if i == last { "\n" } else { gap });
         }
     };
     line(&header, &mut out);
@@ -126,7 +140,7 @@ pub fn table(report: &CheckReport) -> String {
         .filter(|(c, _)| show_stale || *c != "stale")
         .filter_map(|(c, full)| full.map(|f| format!("{c}: {f}")))
         .collect();
-    out.push_str(&wrap(&format!("({})", legend.join("; ")), WIDTH));
+    out.push_str(&wrap(&format!("({})", legend.join("; ")), width));
     out.push('\n');
     let name_w = widths[0];
     for s in &report.strategies {
@@ -137,7 +151,7 @@ pub fn table(report: &CheckReport) -> String {
             s.seconds,
             num(s.states_per_second().round() as u64)
         );
-        out.push_str(&wrap(&result, WIDTH));
+        out.push_str(&wrap(&result, width));
         out.push('\n');
     }
     out.lines()
@@ -197,8 +211,37 @@ fn told(out: &mut String, cx: &Counterexample) {
     );
 }
 
-/// The whole text output of `idem check`.
+/// The whole text output of `idem check`, at the fixed width.
 pub fn render(report: &CheckReport) -> String {
+    render_at(report, WIDTH)
+}
+
+/// The column a property's status starts at, after its kind: the texts
+/// padded to line the statuses up, as far as `width` has room beside the
+/// longest status (`BROKEN after 11 moves`); a longer text wraps.
+fn property_column(width: usize) -> usize {
+    72.min(width.saturating_sub(PROPERTY_KIND + 1 + 24)).max(20)
+}
+
+/// Three spaces and the kind (`always`, `eventually`), padded.
+const PROPERTY_KIND: usize = 3 + 12;
+
+/// One property and its status on a line: the text padded to `col`; a
+/// longer text wraps, and its status stays after its last word (the pad
+/// and the status's spaces do not break), never alone on a line.
+fn property(out: &mut String, kind: &str, text: &str, status: &str, col: usize) {
+    let pad = NBSP.repeat(col.saturating_sub(text.chars().count()) + 1);
+    let _ = writeln!(out, "   {kind:<12}{text}{pad}{}", status.replace(' ', NBSP));
+}
+
+/// Holds a status's words together through `wrap`, which breaks only at
+/// plain spaces; turned back into spaces when the text is done.
+const NBSP: &str = "\u{a0}";
+
+/// The whole text output of `idem check`, every line at most `width`
+/// columns (a word longer than that is split).
+pub fn render_at(report: &CheckReport, width: usize) -> String {
+    let col = property_column(width);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -210,7 +253,7 @@ pub fn render(report: &CheckReport) -> String {
     );
     let _ = writeln!(out, "{}", report.bounds);
     let _ = writeln!(out);
-    out.push_str(&table(report));
+    out.push_str(&table_at(report, width));
     let _ = writeln!(
         out,
         "(schedules: complete runs, start to quiet, through the state graph with identical consumers counted once; a run counts under every outcome it ends with, so one charged twice whose provider and database disagree counts in both columns)"
@@ -268,18 +311,14 @@ pub fn render(report: &CheckReport) -> String {
                 None => "holds".to_string(),
                 Some(moves) => format!("BROKEN after {} moves", moves.len()),
             };
-            let _ = writeln!(out, "   always      {:<72} {status}", inv.text);
+            property(&mut out, "always", &inv.text, &status, col);
         }
-        let _ = writeln!(
-            out,
-            "   eventually  {:<72} {}",
-            s.eventually.text,
-            if s.eventually.holds {
-                "holds".to_string()
-            } else {
-                format!("BROKEN in {} schedules", num(s.eventually.failing))
-            }
-        );
+        let status = if s.eventually.holds {
+            "holds".to_string()
+        } else {
+            format!("BROKEN in {} schedules", num(s.eventually.failing))
+        };
+        property(&mut out, "eventually", &s.eventually.text, &status, col);
         for w in &s.witnesses {
             let status = match (w.seen, w.required, w.depth) {
                 (true, _, Some(d)) => format!("seen (after {d} moves)"),
@@ -287,7 +326,7 @@ pub fn render(report: &CheckReport) -> String {
                 (false, true, _) => "NEVER SEEN: the pass is vacuous".to_string(),
                 (false, false, _) => "not possible within these bounds".to_string(),
             };
-            let _ = writeln!(out, "   sometimes   {:<72} {status}", w.text);
+            property(&mut out, "sometimes", &w.text, &status, col);
         }
         for f in &s.further {
             let status = match &f.result {
@@ -298,11 +337,8 @@ pub fn render(report: &CheckReport) -> String {
                     num(further::MAX_STATES)
                 ),
             };
-            let _ = writeln!(
-                out,
-                "   further     {:<72} {status}",
-                format!("one bound further: {}", f.bound())
-            );
+            let text = format!("one bound further: {}", f.bound());
+            property(&mut out, "further", &text, &status, col);
         }
         for cx in &s.counterexamples {
             let _ = writeln!(out);
@@ -331,7 +367,7 @@ pub fn render(report: &CheckReport) -> String {
     }
     let _ = writeln!(out);
     let _ = writeln!(out, "checked in {:.2}s", report.seconds);
-    wrap(&out, WIDTH)
+    wrap(&out, width).replace(NBSP, " ")
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::choose::strategy_name;
 use super::exit::input_error;
 use super::output::{Format, emit, note};
 use super::save;
+use super::width;
 use anyhow::Result;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -124,7 +125,7 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
         Err(e) => return Err(anyhow::anyhow!(e)),
     };
     match args.format {
-        Format::Text => emit(&check::render(&report))?,
+        Format::Text => emit(&check::render_at(&report, width::text_width(check::WIDTH)))?,
         Format::Json => emit(&format!("{}\n", report.to_json()))?,
     }
     // What a state costs, to size --max-states: the peak the searches

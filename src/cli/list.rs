@@ -24,6 +24,12 @@ pub fn run() -> Result<ExitCode> {
             );
         }
     }
+    // One scenario a line for a file or a pipe (grep finds it whole); in
+    // a terminal, wrapped to its width, so the terminal does not cut words.
+    let text = match super::width::text_width(usize::MAX) {
+        usize::MAX => text,
+        columns => idem::check::wrap(&text, columns),
+    };
     emit(&text)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -28,6 +28,7 @@ mod shot;
 mod soak;
 mod test;
 mod validate;
+mod width;
 
 use clap::{CommandFactory, FromArgMatches};
 use command::{Cli, Command};

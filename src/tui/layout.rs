@@ -52,6 +52,10 @@ pub struct Need {
     pub narration: usize,
     /// The provider panel's rows: its count, the charges and the key store.
     pub provider: usize,
+    /// The most rows the service panel's handlers take in the run: each
+    /// one's head and steps, a row each, and a row between two; the panels
+    /// above keep room for them.
+    pub handler: usize,
     /// Every step's SQL and events, as their panels word them: the split
     /// between the two is chosen for the whole run.
     pub lower: Vec<Lower>,
@@ -98,6 +102,10 @@ impl Need {
             verdict: most(verdict_columns),
             narration: most(narration_columns),
             provider: most(provider_rows),
+            handler: most(|f| {
+                let n = f.consumers.len();
+                f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)
+            }),
             lower: if frames.is_empty() {
                 vec![Lower::of(f)]
             } else {
@@ -172,9 +180,29 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     // story is sized for the run's longest step and scrolls to this one's.
     let lower_min = if rest >= 14 { 4 } else { 3 };
     let room = rest.saturating_sub(verdict_h + lower_min).max(5);
-    let narration_h = needed
+    let mut narration_h = needed
         .max(((rest.saturating_sub(verdict_h)) / 2 + 1).clamp(5, 8))
         .min(room);
+    // The step's SQL is read whole: the statement being taught ends in its
+    // clause (`ON CONFLICT DO NOTHING`). Where the run's statements do not
+    // fit, the row under the story takes rows the panels above leave empty
+    // (down to the handlers' steps, a row each, with the footer and the
+    // borders), then the story's beyond two rows (`z` reads it all).
+    let top_floor = top_h.min(11.max(need.handler as u16 + 3));
+    let narration_floor = narration_h.min(4);
+    let lower_at = |top_h: u16, narration_h: u16| {
+        let height = h.saturating_sub(top_h + narration_h + verdict_h);
+        Rect::new(body.x, body.y, body.width, height)
+    };
+    while !need.sql_whole(lower_at(top_h, narration_h)) {
+        if top_h > top_floor {
+            top_h -= 1;
+        } else if narration_h > narration_floor {
+            narration_h -= 1;
+        } else {
+            break;
+        }
+    }
     let [top, narration, lower, verdict] = Layout::vertical([
         Constraint::Length(top_h),
         Constraint::Length(narration_h),

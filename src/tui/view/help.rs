@@ -53,6 +53,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         "          {} the step that just ran  (+1) a counter moved  {} was $40 a figure moved",
         g.ran, g.changed
     )));
+    let signs = super::overflow::signs(t, 2);
+    lines.push(Line::from(vec![
+        Span::styled(" Folds    ", t.title()),
+        Span::raw(format!(
+            "{} or {} rows the panel has no room for (a count, not a figure going down): z zooms it",
+            signs.0.trim_start(),
+            signs.1.trim_start()
+        )),
+    ]));
     lines.push(Line::from(vec![
         Span::styled(" Verdict  ", t.title()),
         Span::raw(format!(

@@ -237,12 +237,12 @@ fn clip(t: &Theme, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
     overflow::show(t, lines, false, area, buf);
 }
 
-/// The SQL: wrapped where every statement fits whole; where it does not,
-/// one row a line, each statement cut with an ellipsis, so that every
-/// answer (`0 rows: conflict`) stays on screen: the answers are the evidence.
+/// The SQL, wrapped: a statement cut to one row hides its end, and the end
+/// is often the clause being taught (`ON CONFLICT DO NOTHING`). The layout
+/// gives the panel the rows the run's statements need where the screen has
+/// them (`layout::main_for`); past that the panel counts what it hides.
 fn sql_panel(t: &Theme, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
-    let rows = crate::tui::measure::rows(&lines, area.width, false);
-    overflow::show(t, lines, rows <= area.height, area, buf);
+    overflow::show(t, lines, true, area, buf);
 }
 
 /// Prose: wrapped at word boundaries, with a sign if it runs out of rows.

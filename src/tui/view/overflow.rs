@@ -77,7 +77,8 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
 }
 
 /// The sign that `hidden` rows are not shown, long (` … ↓ 2 more`) and
-/// short (` ↓2`), each with a space before it. No arrow in ASCII: its
+/// short (` ↓2`), each with a space before it: a count of rows, as the
+/// help's legend says, not a figure going down. No arrow in ASCII: its
 /// stand-in would be `v`, a key.
 pub fn signs(t: &Theme, hidden: u16) -> (String, String) {
     let arrow = if t.ascii() { "" } else { "↓" };
