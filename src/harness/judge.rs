@@ -184,6 +184,8 @@ pub fn verdict(
             writing: false,
             doomed: false,
             recorded_unpaid: false,
+            record_lasts: false,
+            all_skipping: false,
             acked_before_work: ledger.acked_before_work.contains(p),
             dead_lettered: broker.payment_dead_lettered(p),
             poison: false,

@@ -6,6 +6,7 @@ mod asked;
 mod expand;
 mod moment;
 pub mod play_out;
+mod retention;
 pub mod stream;
 mod to_come;
 

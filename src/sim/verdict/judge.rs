@@ -29,6 +29,14 @@ pub struct FactState<'a> {
     /// Recorded as handled with no payment, whether or not a handler is on
     /// it right now: the risk a redelivery meets.
     pub recorded_unpaid: bool,
+    /// That record is a committed processed_messages row and nothing in
+    /// this run prunes the table: every later delivery of the ID meets it.
+    /// (A cache entry expires, a pruned row is gone: a delivery after that
+    /// does the work.)
+    pub record_lasts: bool,
+    /// Every consumer handling this fact right now has taken its skip
+    /// path: none of them will do the work.
+    pub all_skipping: bool,
     /// The broker removed a copy on an ack that came before any work was
     /// saved, as acking on receipt does.
     pub acked_before_work: bool,
@@ -137,6 +145,16 @@ fn dead_letter_story(notes: &[Vec<Cause>]) -> (Option<&[Cause]>, Option<&Vec<Cau
     }
 }
 
+/// The last skip of this fact's message by a delivery that found it
+/// handled (not one that lost its claim to another delivery, which did
+/// not decide the work was done).
+fn last_skip(notes: &[Vec<Cause>]) -> Option<&Cause> {
+    use crate::sim::skip::Skip;
+    notes.iter().rev().filter_map(|note| note.first()).find(|c| {
+        matches!(c, Cause::Skipped { skip, .. } if !matches!(skip, Skip::TakenOver { .. }))
+    })
+}
+
 /// The cause chains of every effect beyond the `n` the producer asked for:
 /// each extra row and each extra charge names what made it.
 /// Each chain comes with whether an effect it tells was let through by
@@ -183,6 +201,19 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     // The last dead-lettering of this fact's message, and the last note
     // made after it.
     let (dead_letter, after) = dead_letter_story(f.notes);
+    let skipped = last_skip(f.notes);
+    // The delivery that would have done the work skipped it, nothing was
+    // charged or paid, and every later delivery will skip the same way:
+    // the charge is lost at the skip, not at the ack that follows it.
+    let lost_at_skip = skipped.is_some()
+        && f.recorded_unpaid
+        && f.record_lasts
+        && f.all_skipping
+        && f.payments == 0
+        && f.charges == 0
+        && !f.to_come
+        && !f.dead_lettered;
+    let doomed = f.doomed || lost_at_skip;
     let mut failures = Vec::new();
     let mut causes: Vec<Vec<Cause>> = Vec::new();
     let add = |chains: Vec<Vec<Cause>>, causes: &mut Vec<Vec<Cause>>| {
@@ -270,13 +301,20 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     // never taken back. (A double charge is declared above: no copy can
     // take a charge back.)
     let wrong_now = f.payments != f.charges || (f.payments < n && !(f.dead_lettered && f.poison));
-    if f.pending || (f.to_come && wrong_now) {
+    if (f.pending && !lost_at_skip) || (f.to_come && wrong_now) {
         if failures.is_empty() {
             let name = &f.name;
             at_risk = if f.recorded_unpaid {
-                Some(format!(
-                    "{name} is recorded as handled, its payment is not: a redelivery would be skipped"
-                ))
+                // Once a delivery has skipped it, say so: "would" is for
+                // what has not happened yet.
+                Some(match skipped {
+                    Some(Cause::Skipped { id, step, consumer, .. }) => format!(
+                        "{name} is recorded as handled, its payment is not: {consumer} skipped {id} at step {step}, and every delivery is skipped while that record stands"
+                    ),
+                    _ => format!(
+                        "{name} is recorded as handled, its payment is not: a redelivery would be skipped"
+                    ),
+                })
             } else if f.payments != f.charges || f.payments > n {
                 Some(format!(
                     "{name}: so far the provider charged {}, the database has {}",
@@ -316,14 +354,14 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
                 let mut chains = vec![chain];
                 chains.extend(after.cloned());
                 add(chains, &mut causes);
-            } else if f.acked_before_work && !f.doomed {
+            } else if f.acked_before_work && !doomed {
                 failures.push(Outcome::MessageLost);
                 let mut chain = vec![Cause::RemovedBeforeWork { order }];
                 chain.extend(f.notes.last().into_iter().flatten().cloned());
                 add(vec![chain], &mut causes);
             } else {
                 failures.push(Outcome::ChargeLost);
-                let mut chain = vec![if f.doomed {
+                let mut chain = vec![if doomed {
                     Cause::RecordedUnpaid { order }
                 } else {
                     Cause::NothingLeft { order }
