@@ -186,6 +186,7 @@ pub fn verdict(
             recorded_unpaid: false,
             record_lasts: false,
             all_skipping: false,
+            keyed_charge: None,
             acked_before_work: ledger.acked_before_work.contains(p),
             dead_lettered: broker.payment_dead_lettered(p),
             poison: false,

@@ -61,6 +61,10 @@ impl Timeline {
             forks: forks.to_vec(),
         };
         mark_changes(&mut timeline.frames);
+        // The last frame's verdict is the end verdict: if nothing is
+        // declared, it says what is left open.
+        let end = timeline.frames.last_mut().expect("frame 0 at least");
+        end.verdict.unsettled = end.unsettled();
         Ok(timeline)
     }
 

@@ -37,6 +37,11 @@ pub struct FactState<'a> {
     /// Every consumer handling this fact right now has taken its skip
     /// path: none of them will do the work.
     pub all_skipping: bool,
+    /// The Idempotency-Key every charge of this fact was made with, when
+    /// the provider still stores it and every copy that may still be
+    /// handled would send it again: a retry gets the stored charge back
+    /// and cannot charge twice.
+    pub keyed_charge: Option<String>,
     /// The broker removed a copy on an ack that came before any work was
     /// saved, as acking on receipt does.
     pub acked_before_work: bool,
@@ -103,6 +108,7 @@ pub fn judge_status(
             vec![cause]
         },
         at_risk,
+        in_flight: None,
         harm_step: None,
         let_through_by_retention: false,
     }
@@ -128,8 +134,10 @@ pub fn combine(facts: Vec<FactVerdict>) -> Verdict {
         failures,
         causes,
         at_risk: facts.iter().filter_map(|f| f.at_risk.clone()).collect(),
+        in_flight: facts.iter().filter_map(|f| f.in_flight.clone()).collect(),
         facts,
         open: false,
+        unsettled: Vec::new(),
     }
 }
 
@@ -296,6 +304,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     }
     let mut outcome = None;
     let mut at_risk = None;
+    let mut in_flight = None;
     // With a copy still to come, what would be declared wrong now is only
     // wrong so far: the copy may set it right, and a declared verdict is
     // never taken back. (A double charge is declared above: no copy can
@@ -315,6 +324,17 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
                         "{name} is recorded as handled, its payment is not: a redelivery would be skipped"
                     ),
                 })
+            } else if let Some(key) = &f.keyed_charge
+                && f.charges > f.payments
+                && f.charges <= n
+            {
+                // Under a keyed design a retry is replayed, not charged
+                // again: the charge is under way, not a risk.
+                in_flight = Some(format!(
+                    "{name}: charged {} with key {key}; payment row not committed yet",
+                    times(f.charges)
+                ));
+                None
             } else if f.payments != f.charges || f.payments > n {
                 Some(format!(
                     "{name}: so far the provider charged {}, the database has {}",
@@ -391,6 +411,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         failures,
         causes,
         at_risk,
+        in_flight,
         harm_step: f
             .ledger
             .iter()

@@ -363,6 +363,10 @@ impl World {
                     recorded_unpaid: payments == 0 && recorded,
                     record_lasts: in_table && self.books.facts.no_pruning,
                     all_skipping: self.all_skipping(payment),
+                    keyed_charge: self.keyed_charge(
+                        payment,
+                        &def.ids.iter().map(String::as_str).collect::<Vec<_>>(),
+                    ),
                     acked_before_work: self.books.acked_before_work.contains(payment),
                     payments,
                     charges: self.provider.charges_for_payment(payment),

@@ -90,6 +90,7 @@ impl World {
             recorded_unpaid: payments == 0 && recorded,
             record_lasts: in_table && self.books.facts.no_pruning,
             all_skipping: self.all_skipping(payment),
+            keyed_charge: self.keyed_charge(payment, &ids),
             acked_before_work: self.books.acked_before_work.contains(payment),
             payments: self
                 .store
