@@ -112,7 +112,10 @@ fn id_first_loses_the_charge_at_the_skip() {
         "{}",
         frame.verdict.chain()
     );
-    assert_eq!(timeline.frames[skip - 1].verdict.outcome, Outcome::InProgress);
+    assert_eq!(
+        timeline.frames[skip - 1].verdict.outcome,
+        Outcome::InProgress
+    );
     assert!(
         frame
             .events
@@ -130,8 +133,8 @@ fn id_first_loses_the_charge_at_the_skip() {
 fn a_keyed_charge_before_its_commit_is_in_flight_not_at_risk() {
     for tour in ["tour-1", "tour-3", "tour-4"] {
         let script = idem::scenario::find(tour).unwrap();
-        let keyed = Timeline::build(&script, &Strategy::by_name("idempotent").unwrap(), 0, &[])
-            .unwrap();
+        let keyed =
+            Timeline::build(&script, &Strategy::by_name("idempotent").unwrap(), 0, &[]).unwrap();
         let lines: Vec<String> = keyed.frames.iter().map(|f| f.verdict.chain()).collect();
         assert!(
             lines.iter().all(|l| !l.contains("at risk")),
@@ -143,10 +146,12 @@ fn a_keyed_charge_before_its_commit_is_in_flight_not_at_risk() {
                 .any(|l| l.contains("in flight: order 1042: charged once with key m-7f3")),
             "{tour}: {lines:#?}"
         );
-        let naive =
-            Timeline::build(&script, &Strategy::by_name("naive").unwrap(), 0, &[]).unwrap();
+        let naive = Timeline::build(&script, &Strategy::by_name("naive").unwrap(), 0, &[]).unwrap();
         assert!(
-            naive.frames.iter().any(|f| f.verdict.chain().contains("at risk")),
+            naive
+                .frames
+                .iter()
+                .any(|f| f.verdict.chain().contains("at risk")),
             "{tour} naive"
         );
     }

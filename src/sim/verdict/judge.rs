@@ -158,9 +158,9 @@ fn dead_letter_story(notes: &[Vec<Cause>]) -> (Option<&[Cause]>, Option<&Vec<Cau
 /// not decide the work was done).
 fn last_skip(notes: &[Vec<Cause>]) -> Option<&Cause> {
     use crate::sim::skip::Skip;
-    notes.iter().rev().filter_map(|note| note.first()).find(|c| {
-        matches!(c, Cause::Skipped { skip, .. } if !matches!(skip, Skip::TakenOver { .. }))
-    })
+    notes.iter().rev().filter_map(|note| note.first()).find(
+        |c| matches!(c, Cause::Skipped { skip, .. } if !matches!(skip, Skip::TakenOver { .. })),
+    )
 }
 
 /// The cause chains of every effect beyond the `n` the producer asked for:
@@ -317,7 +317,9 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
                 // Once a delivery has skipped it, say so: "would" is for
                 // what has not happened yet.
                 Some(match skipped {
-                    Some(Cause::Skipped { id, step, consumer, .. }) => format!(
+                    Some(Cause::Skipped {
+                        id, step, consumer, ..
+                    }) => format!(
                         "{name} is recorded as handled, its payment is not: {consumer} skipped {id} at step {step}, and every delivery is skipped while that record stands"
                     ),
                     _ => format!(

@@ -9,9 +9,9 @@ use crate::sim::consumer::{Connection, Mark, Path};
 use crate::sim::db::{Begin, DbError, Ran};
 use crate::sim::event::{Actor, Event, EventKind};
 use crate::sim::format_duration;
+use crate::sim::message::Payment;
 use crate::sim::skip::Skip;
 use crate::sim::strategy::Op;
-use crate::sim::message::Payment;
 use crate::sim::verdict::{LedgerEntry, LedgerKind};
 
 impl World {
@@ -176,8 +176,7 @@ impl World {
         let name = self.consumers[i].name.clone();
         let order = payment.order;
         // A committed row nobody prunes meets every later delivery too.
-        let lasts =
-            self.store.index.processed.contains_key(id) && self.books.facts.no_pruning;
+        let lasts = self.store.index.processed.contains_key(id) && self.books.facts.no_pruning;
         let text = if lasts {
             format!(
                 "sees what {name} cannot: order {order} was never paid, and every later delivery of {id} meets the same row: this skip loses the charge"

@@ -20,7 +20,8 @@ impl World {
             .program
             .iter()
             .any(|op| *op == Op::CallProvider { with_key: true });
-        if !sends_key || self.setup.id_source == IdSource::Broker || ids.len() != 1 {
+        let distinct: std::collections::BTreeSet<&str> = ids.iter().copied().collect();
+        if !sends_key || self.setup.id_source == IdSource::Broker || distinct.len() != 1 {
             return None;
         }
         let mut keys = self
