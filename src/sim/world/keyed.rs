@@ -18,8 +18,7 @@ impl World {
         let sends_key = self
             .strategy
             .program
-            .iter()
-            .any(|op| *op == Op::CallProvider { with_key: true });
+            .contains(&Op::CallProvider { with_key: true });
         let distinct: std::collections::BTreeSet<&str> = ids.iter().copied().collect();
         if !sends_key || self.setup.id_source == IdSource::Broker || distinct.len() != 1 {
             return None;
