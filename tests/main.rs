@@ -65,6 +65,7 @@ mod tui_snapshots;
 mod validate;
 mod verdict_incremental;
 mod verdict_truth;
+mod verdict_words;
 
 /// A test file that no `mod` line names would never run: say so.
 #[test]

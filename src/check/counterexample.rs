@@ -63,6 +63,9 @@ impl Counterexample {
             setup.step_ms = 1_000;
         }
         let mut world = World::new(setup.clone(), strategy.clone(), SEED)?;
+        // As the replay's timeline knows its script, so does this world:
+        // the words of a skip depend on whether any move prunes.
+        world.expect_no_pruning(!moves.iter().any(|mv| matches!(mv, Move::Prune { .. })));
         let mut steps = Vec::new();
         for mv in &moves {
             let title = title(&world, mv);

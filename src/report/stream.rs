@@ -110,6 +110,10 @@ fn fact_line(f: &crate::sim::verdict::FactVerdict) -> String {
         line.push_str(" · at risk: ");
         line.push_str(risk);
     }
+    if let Some(flight) = &f.in_flight {
+        line.push_str(" · in flight: ");
+        line.push_str(flight);
+    }
     line
 }
 

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 mod borrowed;
 mod from_world;
+mod unsettled;
 pub use borrowed::{Borrowed, WrittenFor};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

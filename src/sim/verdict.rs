@@ -145,6 +145,11 @@ pub struct FactVerdict {
     /// While the fact can still change: what is already wrong so far, in
     /// words that declare no outcome.
     pub at_risk: Option<String>,
+    /// A charge the design makes safe to repeat, whose row is not
+    /// committed yet: the provider keeps its key, so a retry gets the
+    /// stored charge back. Not a risk, so not said as one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_flight: Option<String>,
     /// The step that did the harm, where one did: the first charge or row
     /// beyond what was owed. It can come before the outcome is declared.
     pub harm_step: Option<usize>,
@@ -193,11 +198,19 @@ pub struct Verdict {
     /// Every cause chain, those of the worst fact first.
     pub causes: Vec<Vec<Cause>>,
     pub at_risk: Vec<String>,
+    /// What is under way and safe to repeat (see `FactVerdict::in_flight`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub in_flight: Vec<String>,
     /// More messages are still to be published in this run, so a verdict
     /// with nothing wrong yet is "so far": a later copy can still go wrong,
     /// and a verdict once declared is never taken back.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub open: bool,
+    /// Set on the last frame of a run only, when it ends undecided: what
+    /// is still open (`m-7f3 is still leased to A`). A verdict at the end
+    /// says it ends unsettled and why, never just "in progress".
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unsettled: Vec<String>,
 }
 
 impl Verdict {
@@ -230,6 +243,9 @@ impl Verdict {
     /// The outcome in words that count: `charged 3 times`, and every other
     /// wrong effect that holds beside it.
     pub fn headline(&self) -> String {
+        if self.ends_unsettled() {
+            return ENDS_UNSETTLED.to_string();
+        }
         let mut parts = vec![self.counted(self.outcome)];
         parts.extend(
             self.failures
@@ -242,6 +258,22 @@ impl Verdict {
             line.push_str(SO_FAR);
         }
         line
+    }
+
+    /// The run is over and nothing is declared: what is open is told
+    /// (`unsettled`) instead of "in progress".
+    pub fn ends_unsettled(&self) -> bool {
+        self.undecided() && !self.unsettled.is_empty()
+    }
+
+    /// What is still open at the end, after the headline: `: m-7f3 is
+    /// still leased to A; …`, or nothing.
+    pub fn unsettled_text(&self) -> String {
+        if self.ends_unsettled() {
+            format!(": {}", self.unsettled.join("; "))
+        } else {
+            String::new()
+        }
     }
 
     fn counted(&self, outcome: Outcome) -> String {
@@ -269,10 +301,15 @@ impl Verdict {
     /// medium draws it): one arrow a line.
     pub fn chain_with(&self, arrow: Arrow) -> String {
         let mut line = self.headline();
+        line.push_str(&self.unsettled_text());
         line.push_str(&chains_text(&self.causes, arrow));
         for risk in &self.at_risk {
             line.push_str(" · at risk: ");
             line.push_str(risk);
+        }
+        for flight in &self.in_flight {
+            line.push_str(" · in flight: ");
+            line.push_str(flight);
         }
         line
     }
@@ -292,6 +329,9 @@ pub fn outcome_set(outcomes: &[Outcome]) -> String {
 /// What an undeclared outcome adds to its words while more messages are
 /// still to come.
 pub const SO_FAR: &str = " so far";
+
+/// The headline of a run that ended with something still open.
+pub const ENDS_UNSETTLED: &str = "ends unsettled";
 
 #[cfg(test)]
 mod tests {
@@ -319,6 +359,9 @@ mod tests {
             writing: false,
             doomed: false,
             recorded_unpaid: false,
+            record_lasts: false,
+            all_skipping: false,
+            keyed_charge: None,
             acked_before_work: false,
             dead_lettered: false,
             poison: false,
@@ -374,6 +417,9 @@ mod tests {
             to_come: false,
             doomed: false,
             recorded_unpaid: false,
+            record_lasts: false,
+            all_skipping: false,
+            keyed_charge: None,
             acked_before_work: false,
             dead_lettered: false,
             poison: false,

@@ -126,6 +126,7 @@ mod tests {
                 crate::sim::Cause::LeaseExpired,
             ]],
             at_risk: None,
+            in_flight: None,
             harm_step: None,
             let_through_by_retention: false,
         }

@@ -158,6 +158,7 @@ impl<'a, S: Sink> Run<'a, S> {
         forks: &'a [Fork],
     ) -> Result<Self, SimError> {
         let publishes_left = publishes_of(script);
+        world.expect_no_pruning(!super::retention::prunes(script, forks));
         world.expect_publishes(
             publishes_left
                 .iter()

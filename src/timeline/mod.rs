@@ -6,6 +6,7 @@ mod asked;
 mod expand;
 mod moment;
 pub mod play_out;
+mod retention;
 pub mod stream;
 mod to_come;
 
@@ -87,6 +88,10 @@ impl Timeline {
             forks: forks.to_vec(),
         };
         mark_changes(&mut timeline.frames);
+        // The last frame's verdict is the end verdict: if nothing is
+        // declared, it says what is left open.
+        let end = timeline.frames.last_mut().expect("frame 0 at least");
+        end.verdict.unsettled = end.unsettled();
         Ok(timeline)
     }
 

@@ -217,7 +217,8 @@ pub fn stream(
     }
     let (mut pass, _, world) = run.finish();
     pass.settle(usize::MAX);
-    let verdict = world.verdict();
+    let mut verdict = world.verdict();
+    verdict.unsettled = world.frame()?.unsettled();
     Ok(End {
         steps: world.step_index() + 1,
         counters: world.counters().clone(),

@@ -29,6 +29,19 @@ pub struct FactState<'a> {
     /// Recorded as handled with no payment, whether or not a handler is on
     /// it right now: the risk a redelivery meets.
     pub recorded_unpaid: bool,
+    /// That record is a committed processed_messages row and nothing in
+    /// this run prunes the table: every later delivery of the ID meets it.
+    /// (A cache entry expires, a pruned row is gone: a delivery after that
+    /// does the work.)
+    pub record_lasts: bool,
+    /// Every consumer handling this fact right now has taken its skip
+    /// path: none of them will do the work.
+    pub all_skipping: bool,
+    /// The Idempotency-Key every charge of this fact was made with, when
+    /// the provider still stores it and every copy that may still be
+    /// handled would send it again: a retry gets the stored charge back
+    /// and cannot charge twice.
+    pub keyed_charge: Option<String>,
     /// The broker removed a copy on an ack that came before any work was
     /// saved, as acking on receipt does.
     pub acked_before_work: bool,
@@ -95,6 +108,7 @@ pub fn judge_status(
             vec![cause]
         },
         at_risk,
+        in_flight: None,
         harm_step: None,
         let_through_by_retention: false,
     }
@@ -120,8 +134,10 @@ pub fn combine(facts: Vec<FactVerdict>) -> Verdict {
         failures,
         causes,
         at_risk: facts.iter().filter_map(|f| f.at_risk.clone()).collect(),
+        in_flight: facts.iter().filter_map(|f| f.in_flight.clone()).collect(),
         facts,
         open: false,
+        unsettled: Vec::new(),
     }
 }
 
@@ -135,6 +151,16 @@ fn dead_letter_story(notes: &[Vec<Cause>]) -> (Option<&[Cause]>, Option<&Vec<Cau
         Some(i) => (Some(&notes[i][1..]), notes[i + 1..].last()),
         None => (None, None),
     }
+}
+
+/// The last skip of this fact's message by a delivery that found it
+/// handled (not one that lost its claim to another delivery, which did
+/// not decide the work was done).
+fn last_skip(notes: &[Vec<Cause>]) -> Option<&Cause> {
+    use crate::sim::skip::Skip;
+    notes.iter().rev().filter_map(|note| note.first()).find(
+        |c| matches!(c, Cause::Skipped { skip, .. } if !matches!(skip, Skip::TakenOver { .. })),
+    )
 }
 
 /// The cause chains of every effect beyond the `n` the producer asked for:
@@ -183,6 +209,19 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     // The last dead-lettering of this fact's message, and the last note
     // made after it.
     let (dead_letter, after) = dead_letter_story(f.notes);
+    let skipped = last_skip(f.notes);
+    // The delivery that would have done the work skipped it, nothing was
+    // charged or paid, and every later delivery will skip the same way:
+    // the charge is lost at the skip, not at the ack that follows it.
+    let lost_at_skip = skipped.is_some()
+        && f.recorded_unpaid
+        && f.record_lasts
+        && f.all_skipping
+        && f.payments == 0
+        && f.charges == 0
+        && !f.to_come
+        && !f.dead_lettered;
+    let doomed = f.doomed || lost_at_skip;
     let mut failures = Vec::new();
     let mut causes: Vec<Vec<Cause>> = Vec::new();
     let add = |chains: Vec<Vec<Cause>>, causes: &mut Vec<Vec<Cause>>| {
@@ -265,18 +304,39 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
     }
     let mut outcome = None;
     let mut at_risk = None;
+    let mut in_flight = None;
     // With a copy still to come, what would be declared wrong now is only
     // wrong so far: the copy may set it right, and a declared verdict is
     // never taken back. (A double charge is declared above: no copy can
     // take a charge back.)
     let wrong_now = f.payments != f.charges || (f.payments < n && !(f.dead_lettered && f.poison));
-    if f.pending || (f.to_come && wrong_now) {
+    if (f.pending && !lost_at_skip) || (f.to_come && wrong_now) {
         if failures.is_empty() {
             let name = &f.name;
             at_risk = if f.recorded_unpaid {
-                Some(format!(
-                    "{name} is recorded as handled, its payment is not: a redelivery would be skipped"
-                ))
+                // Once a delivery has skipped it, say so: "would" is for
+                // what has not happened yet.
+                Some(match skipped {
+                    Some(Cause::Skipped {
+                        id, step, consumer, ..
+                    }) => format!(
+                        "{name} is recorded as handled, its payment is not: {consumer} skipped {id} at step {step}, and every delivery is skipped while that record stands"
+                    ),
+                    _ => format!(
+                        "{name} is recorded as handled, its payment is not: a redelivery would be skipped"
+                    ),
+                })
+            } else if let Some(key) = &f.keyed_charge
+                && f.charges > f.payments
+                && f.charges <= n
+            {
+                // Under a keyed design a retry is replayed, not charged
+                // again: the charge is under way, not a risk.
+                in_flight = Some(format!(
+                    "{name}: charged {} with key {key}; payment row not committed yet",
+                    times(f.charges)
+                ));
+                None
             } else if f.payments != f.charges || f.payments > n {
                 Some(format!(
                     "{name}: so far the provider charged {}, the database has {}",
@@ -316,14 +376,14 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
                 let mut chains = vec![chain];
                 chains.extend(after.cloned());
                 add(chains, &mut causes);
-            } else if f.acked_before_work && !f.doomed {
+            } else if f.acked_before_work && !doomed {
                 failures.push(Outcome::MessageLost);
                 let mut chain = vec![Cause::RemovedBeforeWork { order }];
                 chain.extend(f.notes.last().into_iter().flatten().cloned());
                 add(vec![chain], &mut causes);
             } else {
                 failures.push(Outcome::ChargeLost);
-                let mut chain = vec![if f.doomed {
+                let mut chain = vec![if doomed {
                     Cause::RecordedUnpaid { order }
                 } else {
                     Cause::NothingLeft { order }
@@ -353,6 +413,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         failures,
         causes,
         at_risk,
+        in_flight,
         harm_step: f
             .ledger
             .iter()

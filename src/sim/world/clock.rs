@@ -17,6 +17,9 @@ impl World {
             self.report_expiry(outcome);
         }
         for key in self.provider.forget_expired(self.now) {
+            // A fact whose charge was safe to repeat under this key is not
+            // any more: judge it again.
+            self.moment.touched_ids.push(key.clone());
             self.say(
                 Actor::Provider,
                 EventKind::Info,

@@ -7,6 +7,7 @@
 use super::World;
 use super::tally::Tally;
 use crate::sim::Op;
+use crate::sim::consumer::Consumer;
 use crate::sim::message::{Message, Payment};
 use crate::sim::verdict;
 use crate::sim::verdict::FactVerdict;
@@ -59,6 +60,10 @@ pub(super) struct FactBook {
     /// timeline plays): a wrong effect such a copy could undo is "so far",
     /// not declared, so that no later step takes it back.
     pub(super) to_come: BTreeSet<Payment>,
+    /// Nothing in this run prunes processed_messages (the timeline knows
+    /// its script): a committed ID row stands for the rest of the run.
+    /// Unknown is taken as "may prune", which declares nothing early.
+    pub(super) no_pruning: bool,
 }
 
 impl FactBook {
@@ -254,6 +259,21 @@ impl World {
         self.judge_again(dirty);
     }
 
+    /// Tells the verdict that nothing in this run will prune
+    /// processed_messages, and judges every fact again: a delivery that
+    /// skips an unpaid fact then loses its charge at once, since every
+    /// later delivery will meet the same row.
+    pub fn expect_no_pruning(&mut self, none: bool) {
+        if self.books.facts.no_pruning == none {
+            return;
+        }
+        self.books.facts.no_pruning = none;
+        let all = (0..self.books.facts.defs.len())
+            .filter(|&i| !self.books.facts.retired[i])
+            .collect();
+        self.judge_again(all);
+    }
+
     /// Judges these facts again, keeping the totals and noting each whose
     /// verdict changed.
     fn judge_again(&mut self, dirty: BTreeSet<usize>) {
@@ -281,6 +301,15 @@ impl World {
         self.consumers
             .iter()
             .any(|c| c.delivery().is_some_and(|d| d.message.payment == *payment))
+    }
+
+    /// Every consumer handling this payment is on its skip path (true when
+    /// none is).
+    pub(super) fn all_skipping(&self, payment: &Payment) -> bool {
+        self.consumers
+            .iter()
+            .filter(|c| c.delivery().is_some_and(|d| d.message.payment == *payment))
+            .all(Consumer::skipping)
     }
 
     /// A consumer handling this payment may still move the payments
@@ -315,9 +344,11 @@ impl World {
             FactKey::Payment(payment) => {
                 let handling = self.handling(payment);
                 let payments = self.store.index.payments_for(payment);
-                let recorded = def.ids.iter().any(|id| {
-                    self.store.index.processed.contains_key(id) || self.cache.holds(id, self.now)
-                });
+                let in_table = def
+                    .ids
+                    .iter()
+                    .any(|id| self.store.index.processed.contains_key(id));
+                let recorded = in_table || def.ids.iter().any(|id| self.cache.holds(id, self.now));
                 let ledger = self
                     .books
                     .ledger_by
@@ -330,6 +361,12 @@ impl World {
                     expected: def.expected,
                     doomed: payments == 0 && recorded && !handling,
                     recorded_unpaid: payments == 0 && recorded,
+                    record_lasts: in_table && self.books.facts.no_pruning,
+                    all_skipping: self.all_skipping(payment),
+                    keyed_charge: self.keyed_charge(
+                        payment,
+                        &def.ids.iter().map(String::as_str).collect::<Vec<_>>(),
+                    ),
                     acked_before_work: self.books.acked_before_work.contains(payment),
                     payments,
                     charges: self.provider.charges_for_payment(payment),

@@ -9,6 +9,7 @@ use crate::sim::consumer::{Connection, Mark, Path};
 use crate::sim::db::{Begin, DbError, Ran};
 use crate::sim::event::{Actor, Event, EventKind};
 use crate::sim::format_duration;
+use crate::sim::message::Payment;
 use crate::sim::skip::Skip;
 use crate::sim::strategy::Op;
 use crate::sim::verdict::{LedgerEntry, LedgerKind};
@@ -157,6 +158,35 @@ impl World {
         c.work().path = Path::Skipping;
         self.skip_ahead(i);
         self.say(self.actor(i), EventKind::Good, skip.event());
+        if !superseded {
+            self.unpaid_skip_seen(i, &d.message.payment, &d.message.id);
+        }
+    }
+
+    /// The consumer's skip is right from where it stands; whether it loses
+    /// the payment is the observer's knowledge, said beside it on the same
+    /// step: nothing was paid or charged, and no other handler is doing the
+    /// work.
+    fn unpaid_skip_seen(&mut self, i: usize, payment: &Payment, id: &str) {
+        let unpaid = self.store.index.payments_for(payment) == 0
+            && self.provider.charges_for_payment(payment) == 0;
+        if !unpaid || !self.all_skipping(payment) {
+            return;
+        }
+        let name = self.consumers[i].name.clone();
+        let order = payment.order;
+        // A committed row nobody prunes meets every later delivery too.
+        let lasts = self.store.index.processed.contains_key(id) && self.books.facts.no_pruning;
+        let text = if lasts {
+            format!(
+                "sees what {name} cannot: order {order} was never paid, and every later delivery of {id} meets the same row: this skip loses the charge"
+            )
+        } else {
+            format!(
+                "sees what {name} cannot: order {order} was never paid: this skip leaves it unpaid"
+            )
+        };
+        self.say(Actor::Observer, EventKind::Bad, text);
     }
 
     pub(super) fn session(&self, i: usize) -> &crate::sim::db::Session {

@@ -63,12 +63,13 @@ impl World {
                     .any(|m| m.id == *id && m.payment != *payment)
             })
             .collect();
-        let recorded = self
+        let in_table = self
             .store
             .committed
             .processed
             .iter()
-            .any(|row| ids.contains(&row.message_id.as_str()))
+            .any(|row| ids.contains(&row.message_id.as_str()));
+        let recorded = in_table
             || self
                 .cache
                 .entries(self.now)
@@ -87,6 +88,9 @@ impl World {
             expected,
             doomed: payments == 0 && recorded && !handling,
             recorded_unpaid: payments == 0 && recorded,
+            record_lasts: in_table && self.books.facts.no_pruning,
+            all_skipping: self.all_skipping(payment),
+            keyed_charge: self.keyed_charge(payment, &ids),
             acked_before_work: self.books.acked_before_work.contains(payment),
             payments: self
                 .store

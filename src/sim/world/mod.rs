@@ -11,6 +11,7 @@ mod fork;
 mod handler;
 mod janitor;
 mod judge;
+mod keyed;
 mod moment;
 mod produce;
 mod queue;

@@ -128,6 +128,10 @@ impl World {
         let id = self.message_key(i);
         let key = with_key.then_some(id.as_str());
         let charges_before = self.provider.charges().len();
+        // Keys the provider forgets on this call change what a retry of
+        // their facts would do: those facts are judged again.
+        let forgotten = self.provider.forget_expired(self.now);
+        self.moment.touched_ids.extend(forgotten);
         let response = self.provider.post_charge(key, &payment, self.now);
         let header = match key {
             Some(k) => format!("Idempotency-Key: {k}"),

@@ -33,7 +33,7 @@ fn mark(t: &Theme, outcome: Outcome) -> (&'static str, Style) {
 /// The causes after the headline, joined with arrows that point back to
 /// where it started.
 pub fn chain(t: &Theme, v: &Verdict) -> String {
-    let mut out = String::new();
+    let mut out = t.text(&v.unsettled_text()).into_owned();
     for (i, chain) in v.causes.iter().enumerate() {
         if i > 0 {
             out.push_str(";  and");
@@ -44,6 +44,9 @@ pub fn chain(t: &Theme, v: &Verdict) -> String {
     }
     for risk in &v.at_risk {
         out.push_str(&format!("  · at risk: {}", t.text(risk)));
+    }
+    for flight in &v.in_flight {
+        out.push_str(&format!("  · in flight: {}", t.text(flight)));
     }
     out
 }
