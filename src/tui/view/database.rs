@@ -165,6 +165,19 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
             format!(" {} ${} {}", p.order, p.amount, p.message_id)
         };
         let change = ch.of(Place::Payments, &i.to_string());
+        // An uncommitted row that cannot hold its owner's mark gives up its
+        // message ID, a whole field, rather than have its amount cut: `$4…`
+        // would read as another sum.
+        let row = match &p.uncommitted_by {
+            Some(by) if row.chars().count() + short_mark(by) + tag_width(change) > width => {
+                if width >= PAYMENT_COLUMNS {
+                    format!(" {:<6} {:<7}", p.order, format!("${}", p.amount))
+                } else {
+                    format!(" {} ${}", p.order, p.amount)
+                }
+            }
+            _ => row,
+        };
         let kept = match &p.uncommitted_by {
             Some(by) => vec![not_committed(t, row.chars().count(), by, change, width)],
             None if p.repeat && change == Some(Change::Committed) => {
@@ -443,7 +456,12 @@ fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: usize) -> Li
                 .find(|tier| fits(tier, more))
                 .map(|&(words, gap, was)| (words, gap, was.clone(), more.clone()))
         })
-        .unwrap_or((tiers[4].0, tiers[4].1, tiers[4].2.clone(), mores[mores.len() - 1].clone()));
+        .unwrap_or((
+            tiers[4].0,
+            tiers[4].1,
+            tiers[4].2.clone(),
+            mores[mores.len() - 1].clone(),
+        ));
     let mut line = Line::from(vec![
         Span::styled("payments", t.title()),
         Span::styled(words.to_string(), t.dim()),
@@ -500,6 +518,16 @@ fn committed_again(
 /// The words that say a row is not committed, and by whom: whose open
 /// transaction wrote it is the point of the line, so the words stay whole
 /// and the row gives way to them (`marks::tagged_with` ends it in "…").
+/// The columns a change mark takes after its row.
+fn tag_width(change: Option<crate::sim::change::Change>) -> usize {
+    if change.is_some() { 2 } else { 0 }
+}
+
+/// The narrowest `uncommitted (owner)` mark's width.
+fn short_mark(by: &str) -> usize {
+    format!(" uncommitted ({by})").chars().count()
+}
+
 fn not_committed(
     t: &Theme,
     row_w: usize,
@@ -507,7 +535,7 @@ fn not_committed(
     change: Option<crate::sim::change::Change>,
     width: usize,
 ) -> Span<'static> {
-    let tag = if change.is_some() { 2 } else { 0 };
+    let tag = tag_width(change);
     let tiers = [
         format!("  uncommitted ({by})"),
         format!(" uncommitted ({by})"),
@@ -714,6 +742,16 @@ mod tests {
                                 .any(|by| text.contains(&format!("uncommitted ({by})"))),
                             "{at_step} at {w}: {text:?}"
                         );
+                        // A payment's amount is whole: `$4…` reads as
+                        // another sum.
+                        for p in &f.db.payments {
+                            let cut = format!("${}", p.amount);
+                            let cut = &cut[..cut.len() - 1];
+                            assert!(
+                                !text.contains(&format!("{cut}{}", t.g.ellipsis)),
+                                "{at_step} at {w}: amount cut in {text:?}"
+                            );
+                        }
                     }
                 }
             }
