@@ -678,3 +678,29 @@ fn the_picker_shows_every_scenario_or_counts_the_rest() {
         }
     }
 }
+
+/// The explorer's bounds at every size: the faults, the consumers, the
+/// messages and the dead-letter limit, and the designs checked under
+/// bounds of their own, whole (at 80x24 it was cut after the first).
+#[test]
+fn the_explorer_states_every_bound_at_every_size() {
+    let report = report();
+    for size in SIZES {
+        let mut a = crate::common::check::explorer_showing(report.clone());
+        let screen = draw(&mut a, size);
+        let bounds: String = screen
+            .iter()
+            .skip_while(|r| !r.contains("bounds:"))
+            .take_while(|r| !r.contains("design "))
+            .map(|r| r.trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        for word in ["fault", "consumers", "message", "after 3", "row-version"] {
+            assert!(
+                bounds.contains(word) && !bounds.contains('…'),
+                "{}",
+                at("explorer", "bounds", size, &format!("no {word:?} whole"), &screen)
+            );
+        }
+    }
+}

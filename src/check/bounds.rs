@@ -189,6 +189,20 @@ impl Bounds {
     }
 }
 
+impl Bounds {
+    /// The setup in the fewest words, for a line with no room for names:
+    /// `2 consumers, 1 message, DLQ after 3`.
+    pub fn setup_short(&self) -> String {
+        let setup = self.setup();
+        format!(
+            "{}, {}, DLQ after {}",
+            count(setup.consumers.len() as u32, "consumer", "consumers"),
+            count(setup.messages.len() as u32, "message", "messages"),
+            setup.max_receives
+        )
+    }
+}
+
 fn count(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }

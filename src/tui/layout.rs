@@ -441,7 +441,7 @@ mod tests {
     fn explorer_keeps_the_selected_design_in_view() {
         for (w, h) in [(80, 24), (120, 40)] {
             let e = explorer(Rect::new(0, 0, w, h), 30, 29, 2, 0);
-            assert!(e.detail.height > DETAIL_MIN, "{w}x{h}");
+            assert!(e.detail.height >= DETAIL_MIN, "{w}x{h}");
             let shown = e.offset + usize::from(e.rows.height);
             assert!(e.offset <= 29 && 29 < shown, "{w}x{h}: {e:?}");
             let y = e.rows.y + (29 - e.offset) as u16;

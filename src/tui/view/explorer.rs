@@ -42,13 +42,26 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
         let own = own_bounds(report, false)
             .map(|o| format!("; {o}"))
             .unwrap_or_default();
-        let line = Line::raw(format!(
-            "bounds: {} per schedule{own} {} {}",
-            crate::check::further::faults(b.max_faults),
-            t.g.dot,
-            b.setup_line()
-        ));
-        super::fit(t, line, usize::from(indented.width))
+        let faults = crate::check::further::faults(b.max_faults);
+        let dot = t.g.dot;
+        // Every bound whole where it fits; else the setup in fewer words,
+        // then the designs with bounds of their own named only: a claim
+        // on screen keeps its bounds (the wide screen lists them all).
+        let named = own_designs(report)
+            .map(|o| format!("; {o}: own bounds"))
+            .unwrap_or_default();
+        let tiers = [
+            format!("bounds: {faults} per schedule{own} {dot} {}", b.setup_line()),
+            format!("bounds: {faults} per schedule{own} {dot} {}", b.setup_short()),
+            format!("bounds: {faults}{own} {dot} {}", b.setup_short()),
+            format!("bounds: {faults} {dot} {}{named}", b.setup_short()),
+        ];
+        let width = usize::from(indented.width);
+        let text = tiers
+            .iter()
+            .find(|l| l.chars().count() <= width)
+            .unwrap_or(&tiers[3]);
+        super::fit(t, Line::raw(text.clone()), width)
             .style(t.dim())
             .render(indented, buf);
     } else {
@@ -300,6 +313,17 @@ fn own_bounds(report: &CheckReport, long: bool) -> Option<String> {
     } else {
         format!("{}: their own, see each", names.join(", "))
     })
+}
+
+/// The names of the designs checked under bounds of their own.
+fn own_designs(report: &CheckReport) -> Option<String> {
+    let names: Vec<&str> = report
+        .strategies
+        .iter()
+        .filter(|s| s.bounds.is_some())
+        .map(|s| s.strategy.as_str())
+        .collect();
+    (!names.is_empty()).then(|| names.join(", "))
 }
 
 /// The two lines of bounds, the second one shortened; designs with bounds

@@ -102,6 +102,28 @@ fn programs(
         }
         compact[i] = true;
     }
+    // A folded list the panel still has rows for shows a window of its
+    // steps around the one that matters now, the rest counted, rather than
+    // a strip beside empty rows. The watched consumer gets the rows first.
+    let mut window: Vec<Option<usize>> = vec![None; n];
+    let mut spare = height.saturating_sub(total(&compact));
+    let mut watched: Vec<usize> = (0..n).collect();
+    watched.sort_by_key(|&i| (std::cmp::Reverse(watch.rank(&f.consumers[i].name)), i));
+    for i in watched {
+        let c = &f.consumers[i];
+        if !compact[i] || blank(c) {
+            continue;
+        }
+        let strip = compact_len(c) - 1 - 2 * c.armed.len();
+        let rows = strip + spare;
+        if rows >= c.steps.len() {
+            compact[i] = false;
+            spare = rows - c.steps.len();
+        } else if rows >= 4 {
+            window[i] = Some(rows);
+            spare = 0;
+        }
+    }
     let gaps = total(&compact) + n.saturating_sub(1) <= height;
     let mut out = Vec::new();
     for (i, c) in f.consumers.iter().enumerate() {
@@ -111,6 +133,8 @@ fn programs(
         out.push(head(t, c, width));
         if compact[i] && blank(c) {
             // The head says "idle"; nothing else to show.
+        } else if let Some(rows) = window[i] {
+            out.extend(windowed_steps(t, c, ran(c), rows, width));
         } else if compact[i] {
             out.extend(compact_steps(t, c, ran(c), width));
         } else {
@@ -308,6 +332,44 @@ fn focus(c: &ConsumerView, ran: Option<usize>) -> Option<usize> {
             ])
         })
         .or_else(|| marked(&[Mark::Skipped, Mark::Waiting]))
+}
+
+/// `rows` rows of a list too long for them: the steps around the one that
+/// matters now (one before it for context), and a row saying how many
+/// steps each side hides.
+fn windowed_steps(
+    t: &Theme,
+    c: &ConsumerView,
+    ran: Option<usize>,
+    rows: usize,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let total = c.steps.len();
+    let at = focus(c, ran).unwrap_or(0);
+    let place = |shown: usize| {
+        let start = at.saturating_sub(1).min(total - shown);
+        (start, start + shown)
+    };
+    let (mut start, mut end) = place(rows - 1);
+    if start > 0 && end < total {
+        (start, end) = place(rows - 2);
+    }
+    let sign = |n: usize, arrow: &str, side: &str| {
+        let steps = if n == 1 { "step" } else { "steps" };
+        let arrow = if t.ascii() { String::new() } else { format!("{arrow} ") };
+        Line::styled(format!("  {arrow}{n} {steps} {side}"), t.key())
+    };
+    let mut out = Vec::new();
+    if start > 0 {
+        out.push(sign(start, "↑", "above"));
+    }
+    for k in start..end {
+        out.push(step(t, c, k, &c.steps[k], ran, width));
+    }
+    if end < total {
+        out.push(sign(total - end, "↓", "below"));
+    }
+    out
 }
 
 /// Two lines when the full list does not fit: every step as one glyph
