@@ -87,7 +87,13 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let zoom = app.zoom.then_some(app.focus);
     let shown = app.shown_frame();
     let frame: &crate::sim::Frame = &shown;
-    let m = layout::main_for(area, zoom, layout::Need::of(frame, &app.timeline.frames));
+    // Laid out for the step's own frame: the panels do not move when the
+    // answer is put away.
+    let m = layout::main_for(
+        area,
+        zoom,
+        layout::Need::of(app.frame(), &app.timeline.frames),
+    );
     let flashes: Vec<Panel> = match app.transition {
         Some(t) => {
             let frames = &app.timeline.frames;
