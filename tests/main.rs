@@ -43,6 +43,7 @@ mod outcome_sets;
 mod output_errors;
 mod output_targets;
 mod predict_marks;
+mod predict_reveal;
 mod progress_shared;
 mod property;
 mod provider_conflict;

@@ -142,9 +142,17 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
                         }
                         Stage::Revealed { from, to } => {
                             let with = draw(&mut a, w, h);
+                            // Without predict mode, the same frame with the
+                            // same change marks (the whole action's, at a
+                            // reveal): only the reveal mark is taken away.
+                            let at = a.frame_at();
+                            let mut shown = a.timeline.frames[at].clone();
+                            shown.changes = a.shown_frame().changes.clone();
+                            let own = std::mem::replace(&mut a.timeline.frames[at], shown);
                             let kept = a.predict.take();
                             let without = common::render(&a);
                             a.predict = kept;
+                            a.timeline.frames[at] = own;
                             let m = layout::main_for(
                                 Rect::new(0, 0, w, h),
                                 None,

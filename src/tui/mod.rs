@@ -20,6 +20,7 @@ pub mod panel;
 pub mod parting;
 pub mod predict;
 pub mod replay;
+pub mod reveal;
 #[cfg(unix)]
 pub mod signals;
 pub mod soak;

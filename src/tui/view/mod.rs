@@ -85,8 +85,15 @@ impl Widget for &App {
 
 fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let zoom = app.zoom.then_some(app.focus);
-    let frame = app.frame();
-    let m = layout::main_for(area, zoom, layout::Need::of(frame, &app.timeline.frames));
+    let shown = app.shown_frame();
+    let frame: &crate::sim::Frame = &shown;
+    // Laid out for the step's own frame: the panels do not move when the
+    // answer is put away.
+    let m = layout::main_for(
+        area,
+        zoom,
+        layout::Need::of(app.frame(), &app.timeline.frames),
+    );
     let flashes: Vec<Panel> = match app.transition {
         Some(t) => {
             let frames = &app.timeline.frames;
@@ -178,8 +185,10 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
     // events and the marked step in the service panel read as one step.
     if matches!(panel, Panel::Sql | Panel::Events) {
         let step = app.frame().index;
-        name = match panel {
-            Panel::Sql => format!("SQL in step {step}"),
+        name = match (panel, super::reveal::action_steps(app)) {
+            (Panel::Sql, _) => format!("SQL in step {step}"),
+            // At a reveal, the events of the whole action the answer judges.
+            (_, Some((first, last))) => format!("Events in steps {first}-{last}"),
             _ => format!("Events in step {step}"),
         };
     }

@@ -27,10 +27,13 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
                 let right = p.given.get(&i).is_some_and(|g| g.right);
                 super::reveal_mark::render(app, m, &p.asked[i], right, buf);
             }
-            let (right, _) = p.score();
-            let title = if (*from..=*to).all(|i| p.given.get(&i).is_some_and(|g| g.right)) {
+            // The title judges these answers, never the score so far.
+            let all = |right: bool| {
+                (*from..=*to).all(|i| p.given.get(&i).is_some_and(|g| g.right == right))
+            };
+            let title = if all(true) {
                 format!(" Predict {} right ", app.theme.g.dot)
-            } else if right == 0 && from == to {
+            } else if all(false) {
                 format!(" Predict {} wrong ", app.theme.g.dot)
             } else {
                 format!(" Predict {} answers ", app.theme.g.dot)
@@ -62,6 +65,16 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
         .title(Span::styled(t.text(&title).into_owned(), t.title()));
     let inner = block.inner(area);
     block.render(area, buf);
+    // Where the score's list of wrong answers, one a line, runs out of
+    // rows (80x24 has two), the list flows on as one paragraph: every
+    // wrong answer is seen, with no key to learn for it.
+    let fits = |lines: &Vec<Line>| {
+        end.is_none() || crate::tui::measure::rows(lines, inner.width, false) <= inner.height
+    };
+    let lines = [true, false]
+        .into_iter()
+        .map(|named| score_compact(app, p, named))
+        .fold(lines, |lines, next| if fits(&lines) { lines } else { next });
     wrap(t, lines, inner, buf);
     if app.status.is_none() {
         Clear.render(m.keybar, buf);
@@ -215,7 +228,18 @@ fn asking(app: &App, p: &Predict, at: usize, typed: &str) -> Vec<Line<'static>> 
 fn revealed(app: &App, p: &Predict, from: usize, to: usize, at_end: bool) -> Vec<Line<'static>> {
     let t = &app.theme;
     let design = app.strategy.name.as_ref();
-    let mut lines = Vec::new();
+    // The box stands where the story is: what the action's steps said
+    // comes first, so the answer never hides the step's own words (nor
+    // those of a step the action ran through without stopping).
+    let mut lines: Vec<Line<'static>> = p.asked.get(from).map_or(Vec::new(), |asked| {
+        let frames = &app.timeline.frames;
+        let steps = asked.ask_at + 1..=asked.answer_at.min(frames.len() - 1);
+        frames[steps]
+            .iter()
+            .filter_map(|f| f.said.as_deref())
+            .map(|said| Line::styled(t.text(said.trim()).into_owned(), t.title()))
+            .collect()
+    });
     for i in from..=to {
         let asked = &p.asked[i];
         let Some(given) = p.given.get(&i) else {
@@ -277,6 +301,37 @@ fn score(app: &App, p: &Predict) -> Vec<Line<'static>> {
         ]));
     }
     lines
+}
+
+/// The score, then every wrong answer in one flowing line: each with the
+/// figure it was about where `named`, else only its chapter and the right
+/// answer (the chapter's question is there to step back to).
+fn score_compact(app: &App, p: &Predict, named: bool) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let mut spans = Vec::new();
+    for asked in p
+        .given
+        .iter()
+        .filter(|(_, g)| !g.right)
+        .map(|(i, _)| &p.asked[*i])
+    {
+        spans.push(Span::styled(format!("{} ", t.g.failed), t.bad()));
+        if named {
+            spans.push(Span::raw(format!(
+                "{}: {}",
+                t.text(&asked.question.subject.figure()),
+                asked.show(asked.answer)
+            )));
+            spans.push(Span::styled(format!(" (ch {})   ", asked.chapter), t.dim()));
+        } else {
+            spans.push(Span::styled(format!("ch {}: ", asked.chapter), t.dim()));
+            spans.push(Span::raw(format!(
+                "{}   ",
+                t.text(&asked.show(asked.answer))
+            )));
+        }
+    }
+    vec![Line::from(score_spans(app, p)), Line::from(spans)]
 }
 
 fn score_spans(app: &App, p: &Predict) -> Vec<Span<'static>> {

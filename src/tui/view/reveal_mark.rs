@@ -22,7 +22,8 @@ const GAP: usize = 1;
 
 pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut Buffer) {
     let t = &app.theme;
-    let frame = app.frame();
+    let shown = app.shown_frame();
+    let frame: &Frame = &shown;
     let subject = &asked.question.subject;
     let panel = panel_of(subject);
     let Some(&(_, rect)) = m.panels.iter().find(|(p, _)| *p == panel) else {
