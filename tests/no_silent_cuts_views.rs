@@ -699,7 +699,13 @@ fn the_explorer_states_every_bound_at_every_size() {
             assert!(
                 bounds.contains(word) && !bounds.contains('…'),
                 "{}",
-                at("explorer", "bounds", size, &format!("no {word:?} whole"), &screen)
+                at(
+                    "explorer",
+                    "bounds",
+                    size,
+                    &format!("no {word:?} whole"),
+                    &screen
+                )
             );
         }
     }

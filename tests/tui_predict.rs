@@ -286,8 +286,12 @@ fn a_question_covers_only_the_story() {
                 // At 80x24 the story has three rows, fewer than a question
                 // with its choices: the box takes what it needs of the SQL
                 // and events of the step before (never the figures above,
-                // nor the verdict). From 100x30 it covers the story alone.
-                let lower: &[Panel] = if w >= 100 {
+                // nor the verdict). From 100x30 it covers the story alone,
+                // unless the run's long SQL took the story's rows (in-progress
+                // at 100x30 keeps four); then it may take the SQL and events
+                // too, as at 80x24.
+                let story = m.rect(Panel::Narration).height;
+                let lower: &[Panel] = if w >= 100 && story > 6 {
                     &[Panel::Sql, Panel::Events]
                 } else {
                     &[]

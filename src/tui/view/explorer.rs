@@ -51,8 +51,14 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
             .map(|o| format!("; {o}: own bounds"))
             .unwrap_or_default();
         let tiers = [
-            format!("bounds: {faults} per schedule{own} {dot} {}", b.setup_line()),
-            format!("bounds: {faults} per schedule{own} {dot} {}", b.setup_short()),
+            format!(
+                "bounds: {faults} per schedule{own} {dot} {}",
+                b.setup_line()
+            ),
+            format!(
+                "bounds: {faults} per schedule{own} {dot} {}",
+                b.setup_short()
+            ),
             format!("bounds: {faults}{own} {dot} {}", b.setup_short()),
             format!("bounds: {faults} {dot} {}{named}", b.setup_short()),
         ];

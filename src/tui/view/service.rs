@@ -356,7 +356,11 @@ fn windowed_steps(
     }
     let sign = |n: usize, arrow: &str, side: &str| {
         let steps = if n == 1 { "step" } else { "steps" };
-        let arrow = if t.ascii() { String::new() } else { format!("{arrow} ") };
+        let arrow = if t.ascii() {
+            String::new()
+        } else {
+            format!("{arrow} ")
+        };
         Line::styled(format!("  {arrow}{n} {steps} {side}"), t.key())
     };
     let mut out = Vec::new();
@@ -518,12 +522,43 @@ mod tests {
             .map(|l| l.to_string())
             .collect();
         assert!(text[0].starts_with("consumer A"), "{text:#?}");
-        assert!(text[1].ends_with("◇ ignored"), "{text:#?}");
-        assert!(text[2].contains("acknowledge"), "{text:#?}");
+        let a = text.iter().take_while(|l| !l.is_empty());
+        assert!(
+            a.clone()
+                .any(|l| l.contains("acknowledge") && l.ends_with("◇ ignored")),
+            "{text:#?}"
+        );
+        // Short of its whole list, A shows the steps it has rows for, and
+        // counts the rest.
+        assert!(a.clone().any(|l| l.contains("3 steps above")), "{text:#?}");
         assert!(
             text.iter().any(|l| l.contains("insert message ID")),
             "B whole: {text:#?}"
         );
+    }
+
+    /// One consumer whose list is one row too long for the panel shows a
+    /// window of it, not a strip above empty rows: tour-1's refused insert
+    /// at 80x24 (it was `✓✓≠↷↷↷▷·` over six empty rows).
+    #[test]
+    fn a_list_a_little_too_long_shows_a_window_not_a_strip() {
+        let script = scenario::find("tour-1").unwrap();
+        let tl = Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
+        let t = Theme::new(false, false);
+        let mut windows = 0;
+        for at in 0..tl.frames.len() {
+            let text: Vec<String> = lines(&t, &tl.frames[at], &Watch::of(&tl.frames, at), 27, 9)
+                .iter()
+                .map(|l| l.to_string())
+                .collect();
+            let blank = text.iter().filter(|l| l.trim().is_empty()).count();
+            assert!(blank <= 1, "step {}: {blank} empty rows: {text:#?}", at + 1);
+            windows += usize::from(
+                text.iter()
+                    .any(|l| l.contains("step") && (l.contains("above") || l.contains("below"))),
+            );
+        }
+        assert!(windows > 0, "no window drawn");
     }
 
     #[test]
