@@ -93,9 +93,13 @@ impl Further {
             FurtherResult::Holds { .. } => format!("also {at}"),
             // What breaks, read off the way most schedules there end: a
             // bare "breaks" beside "or dead-lettered" reads as fine.
+            // Counted, not "most": the failing schedules may be a small
+            // share of all those explored there.
             FurtherResult::Breaks { .. } => match self.ways().first() {
-                Some((_, cx)) => format!(
-                    "breaks {at}: most schedules there end {}; see the shortest run",
+                Some((n, cx)) => format!(
+                    "breaks {at}: {} there end {}, the commonest way it fails; see the shortest run",
+                    super::count::num(*n).to_string()
+                        + if *n == 1 { " schedule" } else { " schedules" },
                     end_words(cx, false)
                 ),
                 None => format!("breaks {at}: see the shortest run"),
