@@ -103,7 +103,10 @@ fn mark_keeps_the_row(with: &str, without: &str, mark: &str) -> Result<(), Strin
             return Err(format!("the row's change mark {sign} is lost"));
         }
     }
-    if let Some(cut) = words.iter().position(|w| w.ends_with('…'))
+    // `… ↓ 1 more` is a count of hidden rows, not a cut: its `…` stands
+    // alone before the arrow.
+    let count = |i: usize| words[i] == "…" && words.get(i + 1).is_some_and(|n| n.starts_with('↓'));
+    if let Some(cut) = (0..words.len()).position(|i| words[i].ends_with('…') && !count(i))
         && words[..cut].iter().any(|w| CHANGE_SIGNS.contains(w))
     {
         return Err("the cut is in the row's change mark".into());

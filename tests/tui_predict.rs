@@ -171,6 +171,30 @@ fn the_score_is_shown_at_the_end() {
     });
 }
 
+/// A wrong answer in the score is shown beside what the learner said: a
+/// lone value after a cross reads as the learner's own answer.
+#[test]
+fn the_score_says_what_was_said_beside_the_right_answer() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut a = app("tour-2", "naive");
+        let n = a.predict.as_ref().unwrap().asked.len();
+        for _ in 0..n {
+            to_question(&mut a, 0);
+            match asked(&a).answer {
+                Answer::Number(_) => answer(&mut a, Answer::Number(7)),
+                Answer::Choice(_) => answer(&mut a, Answer::Choice(0)),
+            }
+        }
+        update(&mut a, Action::Enter);
+        update(&mut a, Action::Last);
+        let screen = draw(&mut a, w, h);
+        assert!(
+            screen.contains("you said 7") || screen.contains("(you: 7)"),
+            "{w}x{h}: {screen}"
+        );
+    }
+}
+
 #[test]
 fn the_picker_shows_the_tours_progress() {
     let progressed = || {

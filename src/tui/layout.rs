@@ -335,8 +335,11 @@ pub struct Explorer {
     pub keybar: Rect,
 }
 
-/// Lines the counterexample panel keeps at least, under its rule.
-const DETAIL_MIN: u16 = 6;
+/// Lines the counterexample panel keeps at least, under its rule: its
+/// list, a line of its chain and the count of the rest (Enter replays it
+/// in full). One line less than it could have, so the bounds every claim
+/// rests on are whole at 80x24.
+const DETAIL_MIN: u16 = 5;
 
 pub fn explorer(
     area: Rect,
@@ -345,7 +348,13 @@ pub fn explorer(
     counterexamples: usize,
     cx_selected: usize,
 ) -> Explorer {
-    let bounds_h = if area.height >= 34 { 3 } else { 1 };
+    // Two rows from 24 up: the faults, the setup and the designs under
+    // bounds of their own do not fit one line of 80 or 100 columns.
+    let bounds_h = match area.height {
+        34.. => 3,
+        24.. => 2,
+        _ => 1,
+    };
     let [header, bounds, body, keybar] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(bounds_h),

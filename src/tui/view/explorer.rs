@@ -33,8 +33,8 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
         width: l.bounds.width.saturating_sub(2),
         ..l.bounds
     };
-    if indented.height == 1 {
-        // One row: the faults first (what every claim below is bounded
+    if indented.height <= 2 {
+        // One or two rows: the faults first (what every claim below is bounded
         // by), then the rest of the first line, cut with a sign.
         let b = &report.bounds;
         // Designs under bounds of their own come right after the faults,
@@ -63,13 +63,17 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
             format!("bounds: {faults} {dot} {}{named}", b.setup_short()),
         ];
         let width = usize::from(indented.width);
-        let text = tiers
-            .iter()
-            .find(|l| l.chars().count() <= width)
-            .unwrap_or(&tiers[3]);
-        super::fit(t, Line::raw(text.clone()), width)
-            .style(t.dim())
-            .render(indented, buf);
+        let rows =
+            |l: &String| crate::tui::measure::rows(&[Line::raw(l.clone())], indented.width, true);
+        match tiers.iter().find(|l| rows(l) <= indented.height) {
+            Some(text) => Paragraph::new(text.clone())
+                .style(t.dim())
+                .wrap(Wrap { trim: true })
+                .render(indented, buf),
+            None => super::fit(t, Line::raw(tiers[3].clone()), width)
+                .style(t.dim())
+                .render(indented, buf),
+        }
     } else {
         Paragraph::new(bounds_lines(&report.bounds, own_bounds(report, true)))
             .style(t.dim())

@@ -283,13 +283,9 @@ fn revealed(app: &App, p: &Predict, from: usize, to: usize, at_end: bool) -> Vec
 fn score(app: &App, p: &Predict) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut lines = vec![Line::from(score_spans(app, p))];
-    let wrong: Vec<&Asked> = p
-        .given
-        .iter()
-        .filter(|(_, g)| !g.right)
-        .map(|(i, _)| &p.asked[*i])
-        .collect();
-    for asked in wrong {
+    // Each wrong answer beside the right one: a lone answer after a cross
+    // reads as the learner's own answer judged wrong.
+    for (asked, given) in wrong_answers(p) {
         lines.push(Line::from(vec![
             Span::styled(format!("{} ", t.g.failed), t.bad()),
             Span::raw(format!(
@@ -297,10 +293,27 @@ fn score(app: &App, p: &Predict) -> Vec<Line<'static>> {
                 t.text(&asked.question.subject.figure()),
                 asked.show(asked.answer)
             )),
-            Span::styled(format!("  {} chapter {}", t.g.dot, asked.chapter), t.dim()),
+            Span::styled(
+                format!(
+                    ", you said {}  {} chapter {}",
+                    asked.show(given.said),
+                    t.g.dot,
+                    asked.chapter
+                ),
+                t.dim(),
+            ),
         ]));
     }
     lines
+}
+
+/// The questions answered wrong, in the order they were asked, each with
+/// what the learner said.
+fn wrong_answers(p: &Predict) -> impl Iterator<Item = (&Asked, &crate::tui::predict::Given)> {
+    p.given
+        .iter()
+        .filter(|(_, g)| !g.right)
+        .map(|(i, g)| (&p.asked[*i], g))
 }
 
 /// The score, then every wrong answer in one flowing line: each with the
@@ -309,12 +322,7 @@ fn score(app: &App, p: &Predict) -> Vec<Line<'static>> {
 fn score_compact(app: &App, p: &Predict, named: bool) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut spans = Vec::new();
-    for asked in p
-        .given
-        .iter()
-        .filter(|(_, g)| !g.right)
-        .map(|(i, _)| &p.asked[*i])
-    {
+    for (asked, given) in wrong_answers(p) {
         spans.push(Span::styled(format!("{} ", t.g.failed), t.bad()));
         if named {
             spans.push(Span::raw(format!(
@@ -322,13 +330,21 @@ fn score_compact(app: &App, p: &Predict, named: bool) -> Vec<Line<'static>> {
                 t.text(&asked.question.subject.figure()),
                 asked.show(asked.answer)
             )));
-            spans.push(Span::styled(format!(" (ch {})   ", asked.chapter), t.dim()));
+            spans.push(Span::styled(
+                format!(
+                    " (you said {}; ch {})   ",
+                    asked.show(given.said),
+                    asked.chapter
+                ),
+                t.dim(),
+            ));
         } else {
             spans.push(Span::styled(format!("ch {}: ", asked.chapter), t.dim()));
-            spans.push(Span::raw(format!(
-                "{}   ",
-                t.text(&asked.show(asked.answer))
-            )));
+            spans.push(Span::raw(t.text(&asked.show(asked.answer)).into_owned()));
+            spans.push(Span::styled(
+                format!(" (you: {})   ", asked.show(given.said)),
+                t.dim(),
+            ));
         }
     }
     vec![Line::from(score_spans(app, p)), Line::from(spans)]
