@@ -313,7 +313,7 @@ fn the_postgresql_screenshots_are_current() {
         let committed = std::fs::read(dir.join(format!("{name}.png"))).unwrap();
         assert!(
             png == committed,
-            "screenshots/{name}.png is stale: `idem shot {scenario} --db URL --step 9{} -o screenshots/{name}.png --force`",
+            "screenshots/{name}.png is stale: `idem shot {scenario} --mode idempotent --db URL --step 9{} -o screenshots/{name}.png --force`",
             if view == View::Engines {
                 " --view engines"
             } else {
