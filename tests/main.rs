@@ -31,6 +31,7 @@ mod hostile_fuzz;
 mod hostile_text;
 mod key_table;
 mod lesson;
+mod lesson_design_switch;
 mod lesson_hostile;
 mod lesson_order;
 mod level_screen;

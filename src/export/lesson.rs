@@ -32,6 +32,12 @@ struct Step {
     /// The verdict's heading, in the terminal's words at this step.
     verdict_title: &'static str,
     verdict: String,
+    /// For each design of the scenario, in the page's order, the step
+    /// that shows this same moment of the story: where the design switch
+    /// lands, worked out as the terminal's `m` works it out
+    /// ([`Timeline::moment`], then [`Timeline::find`]), so the page only
+    /// looks it up. Its own design's entry is this step.
+    same_moment: Vec<usize>,
 }
 
 #[derive(Serialize)]
@@ -66,12 +72,27 @@ fn said(frame: &Frame) -> Option<String> {
     frame.said.clone().filter(|s| s.trim() != did.trim())
 }
 
+/// The step of each design's run that shows the moment `step` of run
+/// `from` shows: the same lookup as the terminal's `m`
+/// (`tui::update::design`).
+fn same_moment(all: &[Timeline], from: usize, step: usize) -> Vec<usize> {
+    let moment = all[from].moment(step);
+    all.iter()
+        .enumerate()
+        .map(|(i, to)| if i == from { step } else { to.find(&moment) })
+        .collect()
+}
+
 pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<String, ShotError> {
     let mut lessons = Vec::new();
     for script in scripts {
+        let strategies = crate::tui::app::designs(script);
+        let timelines = strategies
+            .iter()
+            .map(|strategy| Timeline::build(script, strategy, 0, &[]))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut out = Vec::new();
-        for strategy in crate::tui::app::designs(script) {
-            let timeline = Timeline::build(script, &strategy, 0, &[])?;
+        for (i, (strategy, timeline)) in strategies.iter().zip(&timelines).enumerate() {
             let shot = Shot {
                 script: script.clone(),
                 strategy: strategy.clone(),
@@ -105,6 +126,7 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                     action: frame.action.clone(),
                     verdict_title: crate::tui::view::verdict_title(frame.index >= last),
                     verdict: frame.verdict.chain_with(crate::sim::Arrow::Drawn),
+                    same_moment: same_moment(&timelines, i, frame.index),
                 })
                 .collect();
             out.push(Design {
