@@ -83,7 +83,7 @@ fn every_step_of_every_tour_switches_as_the_terminal_does() {
 /// A few lines of DOM, enough for the page's own script to run in Node:
 /// elements by id keep their text, `hidden` and attributes; key presses
 /// reach the page's handler through `#press=`, as in the browser test.
-const DOM: &str = r#"
+const DOM: &str = r##"
 const elements = {};
 function element(id) {
   return elements[id] || (elements[id] = {
@@ -102,17 +102,17 @@ globalThis.document = {
   body: element("body"),
   getElementById: (id) => element(id),
   createElement: () => element("created-" + created++),
-  querySelectorAll: () => [],
+  querySelectorAll: (q) => q === "#scenarios button" ? element("scenarios").children : [],
   querySelector: (q) => element(q),
   addEventListener: (type, f) => { listeners[type] = f; },
   dispatchEvent: (e) => listeners[e.type](e),
 };
 element("lesson-data").textContent = require("fs").readFileSync(process.argv[2], "utf8");
-"#;
+"##;
 
 const REPORT: &str = r#"
 console.log(JSON.stringify({ design: state.design, step: state.step, heading: element("heading").textContent,
-  chapter: element("chapter").textContent }));
+  chapter: element("chapter").textContent, nav: element("scenarios").children.map((b) => b.textContent) }));
 "#;
 
 /// The page's script run in Node after these key presses: the state it

@@ -49,15 +49,27 @@ struct BorrowedWords {
 #[derive(Serialize)]
 struct Design {
     name: String,
+    /// The scenario's title as told for this design (`title_for`): a title
+    /// that names one design's outcome is not shown under another.
+    title: String,
+    /// The page's heading while this design is shown, on a page of one
+    /// scenario (see [`heading`]).
+    heading: String,
     steps: Vec<Step>,
 }
 
+/// One scenario. Its title is per design (`Design::title`): there is no
+/// title here that a page could show under the wrong design.
 #[derive(Serialize)]
 struct Lesson {
     name: String,
-    title: String,
     summary: String,
     designs: Vec<Design>,
+}
+
+/// The heading of a page of one scenario, shown under `design`.
+pub fn heading(script: &Script, design: &str) -> String {
+    format!("idem · {}", script.title_for(design))
 }
 
 /// What a step did, in the engine's words: the terminal's first line.
@@ -131,12 +143,13 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                 .collect();
             out.push(Design {
                 name: strategy.name.to_string(),
+                title: script.title_for(&strategy.name).to_string(),
+                heading: heading(script, &strategy.name),
                 steps,
             });
         }
         lessons.push(Lesson {
             name: script.name.clone(),
-            title: script.title.clone(),
             summary: script.summary.clone(),
             designs: out,
         });
