@@ -65,6 +65,7 @@ mod tui_changes;
 mod tui_predict;
 mod tui_property;
 mod tui_snapshots;
+mod tui_titles;
 mod validate;
 mod verdict_incremental;
 mod verdict_truth;
