@@ -65,8 +65,8 @@ fn every_step_of_every_tour_switches_as_the_terminal_does() {
         let all = designs(&script);
         for (i, d) in all.iter().enumerate() {
             let steps = lessons[0]["designs"][i]["steps"].as_array().unwrap();
-            for step in 0..steps.len() {
-                let moments = steps[step]["same_moment"].as_array().unwrap();
+            for (step, this) in steps.iter().enumerate() {
+                let moments = this["same_moment"].as_array().unwrap();
                 assert_eq!(moments.len(), all.len(), "{name} {} {step}", d.name);
                 assert_eq!(moments[i], step, "{name}: its own design stays put");
                 assert_eq!(

@@ -34,6 +34,7 @@ mod lesson;
 mod lesson_design_switch;
 mod lesson_hostile;
 mod lesson_order;
+mod lesson_screens;
 mod lesson_titles;
 mod level_screen;
 mod levels;

@@ -3,12 +3,13 @@
 //! real screen of each step beside its narration. No network, no external
 //! script: it opens on any laptop, without Rust.
 
-use super::record;
 use super::shot::{Moment, Shot, ShotError, View};
 use super::svg;
 use crate::scenario::Script;
 use crate::sim::Frame;
 use crate::timeline::Timeline;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -84,6 +85,51 @@ fn said(frame: &Frame) -> Option<String> {
     frame.said.clone().filter(|s| s.trim() != did.trim())
 }
 
+/// Every step of the run under `strategy`, as the page shows it: the
+/// terminal's main screen without the terminal's keys. The page has keys
+/// of its own and names them beside the screen; the key bar's row is cut
+/// off, and the header leaves out its `(m)`.
+pub fn screens(
+    script: &Script,
+    strategy: &crate::sim::Strategy,
+    size: (u16, u16),
+    color: bool,
+) -> Result<Vec<Buffer>, ShotError> {
+    let shot = |moment| Shot {
+        script: script.clone(),
+        strategy: strategy.clone(),
+        seed: 0,
+        moment,
+        view: View::Main,
+        width: size.0,
+        height: size.1,
+        ascii: false,
+        color,
+    };
+    let last = shot(Moment::Start).app()?.last_pos();
+    (0..=last)
+        .map(|step| {
+            let shot = shot(Moment::Step(step));
+            let mut app = shot.app()?;
+            app.keys_shown = false;
+            Ok(without_last_row(&shot.draw(&app)))
+        })
+        .collect()
+}
+
+/// The buffer less its bottom row: the main screen's key bar
+/// (`tui::layout::main_for`), blank once the keys are not shown.
+fn without_last_row(full: &Buffer) -> Buffer {
+    let area = full.area;
+    let mut out = Buffer::empty(Rect::new(0, 0, area.width, area.height.saturating_sub(1)));
+    for y in 0..out.area.height {
+        for x in 0..area.width {
+            out[(x, y)] = full[(x, y)].clone();
+        }
+    }
+    out
+}
+
 /// The step of each design's run that shows the moment `step` of run
 /// `from` shows: the same lookup as the terminal's `m`
 /// (`tui::update::design`).
@@ -105,18 +151,7 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
             .collect::<Result<Vec<_>, _>>()?;
         let mut out = Vec::new();
         for (i, (strategy, timeline)) in strategies.iter().zip(&timelines).enumerate() {
-            let shot = Shot {
-                script: script.clone(),
-                strategy: strategy.clone(),
-                seed: 0,
-                moment: Moment::Start,
-                view: View::Main,
-                width: size.0,
-                height: size.1,
-                ascii: false,
-                color: true,
-            };
-            let buffers = record::frames(&shot)?;
+            let buffers = screens(script, strategy, size, true)?;
             let last = timeline.frames.len() - 1;
             let steps = buffers
                 .iter()
