@@ -39,7 +39,8 @@ fn lesson(args: &LessonArgs) -> Result<ExitCode> {
         (tour, "idem · the tour of the Idempotent Consumer".into())
     } else {
         let script = load_to_show(&args.scenario)?;
-        let title = format!("idem · {}", script.title);
+        // The page opens in the scenario's own design: its title for it.
+        let title = idem::export::lesson::heading(&script, &script.design());
         (vec![script], title)
     };
     let postgres = super::db_arg::postgres_only(args.db.as_deref())?;

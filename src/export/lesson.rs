@@ -3,12 +3,13 @@
 //! real screen of each step beside its narration. No network, no external
 //! script: it opens on any laptop, without Rust.
 
-use super::record;
 use super::shot::{Moment, Shot, ShotError, View};
 use super::svg;
 use crate::scenario::Script;
 use crate::sim::Frame;
 use crate::timeline::Timeline;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -32,6 +33,12 @@ struct Step {
     /// The verdict's heading, in the terminal's words at this step.
     verdict_title: &'static str,
     verdict: String,
+    /// For each design of the scenario, in the page's order, the step
+    /// that shows this same moment of the story: where the design switch
+    /// lands, worked out as the terminal's `m` works it out
+    /// ([`Timeline::moment`], then [`Timeline::find`]), so the page only
+    /// looks it up. Its own design's entry is this step.
+    same_moment: Vec<usize>,
 }
 
 #[derive(Serialize)]
@@ -43,15 +50,27 @@ struct BorrowedWords {
 #[derive(Serialize)]
 struct Design {
     name: String,
+    /// The scenario's title as told for this design (`title_for`): a title
+    /// that names one design's outcome is not shown under another.
+    title: String,
+    /// The page's heading while this design is shown, on a page of one
+    /// scenario (see [`heading`]).
+    heading: String,
     steps: Vec<Step>,
 }
 
+/// One scenario. Its title is per design (`Design::title`): there is no
+/// title here that a page could show under the wrong design.
 #[derive(Serialize)]
 struct Lesson {
     name: String,
-    title: String,
     summary: String,
     designs: Vec<Design>,
+}
+
+/// The heading of a page of one scenario, shown under `design`.
+pub fn heading(script: &Script, design: &str) -> String {
+    format!("idem · {}", script.title_for(design))
 }
 
 /// What a step did, in the engine's words: the terminal's first line.
@@ -66,24 +85,73 @@ fn said(frame: &Frame) -> Option<String> {
     frame.said.clone().filter(|s| s.trim() != did.trim())
 }
 
+/// Every step of the run under `strategy`, as the page shows it: the
+/// terminal's main screen without the terminal's keys. The page has keys
+/// of its own and names them beside the screen; the key bar's row is cut
+/// off, and the header leaves out its `(m)`.
+pub fn screens(
+    script: &Script,
+    strategy: &crate::sim::Strategy,
+    size: (u16, u16),
+    color: bool,
+) -> Result<Vec<Buffer>, ShotError> {
+    let shot = |moment| Shot {
+        script: script.clone(),
+        strategy: strategy.clone(),
+        seed: 0,
+        moment,
+        view: View::Main,
+        width: size.0,
+        height: size.1,
+        ascii: false,
+        color,
+    };
+    let last = shot(Moment::Start).app()?.last_pos();
+    (0..=last)
+        .map(|step| {
+            let shot = shot(Moment::Step(step));
+            let mut app = shot.app()?;
+            app.keys_shown = false;
+            Ok(without_last_row(&shot.draw(&app)))
+        })
+        .collect()
+}
+
+/// The buffer less its bottom row: the main screen's key bar
+/// (`tui::layout::main_for`), blank once the keys are not shown.
+fn without_last_row(full: &Buffer) -> Buffer {
+    let area = full.area;
+    let mut out = Buffer::empty(Rect::new(0, 0, area.width, area.height.saturating_sub(1)));
+    for y in 0..out.area.height {
+        for x in 0..area.width {
+            out[(x, y)] = full[(x, y)].clone();
+        }
+    }
+    out
+}
+
+/// The step of each design's run that shows the moment `step` of run
+/// `from` shows: the same lookup as the terminal's `m`
+/// (`tui::update::design`).
+fn same_moment(all: &[Timeline], from: usize, step: usize) -> Vec<usize> {
+    let moment = all[from].moment(step);
+    all.iter()
+        .enumerate()
+        .map(|(i, to)| if i == from { step } else { to.find(&moment) })
+        .collect()
+}
+
 pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<String, ShotError> {
     let mut lessons = Vec::new();
     for script in scripts {
+        let strategies = crate::tui::app::designs(script);
+        let timelines = strategies
+            .iter()
+            .map(|strategy| Timeline::build(script, strategy, 0, &[]))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut out = Vec::new();
-        for strategy in crate::tui::app::designs(script) {
-            let timeline = Timeline::build(script, &strategy, 0, &[])?;
-            let shot = Shot {
-                script: script.clone(),
-                strategy: strategy.clone(),
-                seed: 0,
-                moment: Moment::Start,
-                view: View::Main,
-                width: size.0,
-                height: size.1,
-                ascii: false,
-                color: true,
-            };
-            let buffers = record::frames(&shot)?;
+        for (i, (strategy, timeline)) in strategies.iter().zip(&timelines).enumerate() {
+            let buffers = screens(script, strategy, size, true)?;
             let last = timeline.frames.len() - 1;
             let steps = buffers
                 .iter()
@@ -105,16 +173,18 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                     action: frame.action.clone(),
                     verdict_title: crate::tui::view::verdict_title(frame.index >= last),
                     verdict: frame.verdict.chain_with(crate::sim::Arrow::Drawn),
+                    same_moment: same_moment(&timelines, i, frame.index),
                 })
                 .collect();
             out.push(Design {
                 name: strategy.name.to_string(),
+                title: script.title_for(&strategy.name).to_string(),
+                heading: heading(script, &strategy.name),
                 steps,
             });
         }
         lessons.push(Lesson {
             name: script.name.clone(),
-            title: script.title.clone(),
             summary: script.summary.clone(),
             designs: out,
         });

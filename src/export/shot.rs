@@ -149,13 +149,17 @@ impl Shot {
     }
 
     pub fn buffer(&self) -> Result<Buffer, ShotError> {
-        let app = self.app()?;
+        Ok(self.draw(&self.app()?))
+    }
+
+    /// `app` drawn on a terminal of this shot's size.
+    pub fn draw(&self, app: &App) -> Buffer {
         let mut terminal = Terminal::new(TestBackend::new(self.width, self.height))
             .expect("a test backend never fails");
         terminal
-            .draw(|f| f.render_widget(&app, f.area()))
+            .draw(|f| f.render_widget(app, f.area()))
             .expect("a test backend never fails");
-        Ok(terminal.backend().buffer().clone())
+        terminal.backend().buffer().clone()
     }
 
     /// The words a picture is titled with.

@@ -133,6 +133,10 @@ pub struct App {
     pub progress: crate::learner::Progress,
     /// The file it is saved to, by the terminal layer; none in tests.
     pub keeper: Option<crate::learner::Keeper>,
+    /// Whether the screen names the terminal's keys (the key bar, the
+    /// header's `(m)`). Off for a picture on a page with keys of its own
+    /// (the lesson handout), where those keys would do nothing.
+    pub keys_shown: bool,
 }
 
 impl App {
@@ -194,6 +198,7 @@ impl App {
             predict: None,
             progress: crate::learner::Progress::new(),
             keeper: None,
+            keys_shown: true,
         })
     }
 

@@ -34,7 +34,8 @@ fn tour_step(app: &mut App, next: Script, at_end: bool) {
     } else {
         opening_design(&next).unwrap_or_else(|| app.strategy.clone())
     };
-    let title = next.title.clone();
+    // Its title for the design it is shown under, as its header says it.
+    let title = next.title_for(&strategy.name).to_string();
     if open(app, next, strategy) {
         if at_end {
             app.pos = app.last_pos();

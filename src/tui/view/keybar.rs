@@ -10,6 +10,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if !app.keys_shown {
+        return;
+    }
     let t = &app.theme;
     if let Some(note) = &app.status {
         // A note too long for the line ends in "…": never cut silently.

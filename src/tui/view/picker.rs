@@ -68,7 +68,7 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
                         format!(" {} {number:>2}. ", if here { t.g.next } else { " " }),
                         t.key(),
                     ),
-                    Span::styled(t.text(&s.title).into_owned(), t.title()),
+                    Span::styled(t.text(shown_title(app, s)).into_owned(), t.title()),
                     Span::styled(format!("  {}", s.name), t.dim()),
                 ];
                 if app.progress.is_finished(&s.name) {
@@ -118,6 +118,18 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         Rect::new(list.x, popup.bottom().saturating_sub(2), list.width, 1),
         buf,
     );
+}
+
+/// A scenario's title as told for the design it is shown under: the
+/// design on screen for the one open now, else the one it opens in (see
+/// `update::picker::load`). A title that tells one design's outcome
+/// (`title_for`) is never listed for a run of the other.
+fn shown_title<'a>(app: &App, s: &'a crate::scenario::Script) -> &'a str {
+    if s.name == app.script.name {
+        s.title_for(&app.strategy.name)
+    } else {
+        s.title_for(&s.design())
+    }
 }
 
 /// How many scenarios (not group titles) the list hides above and below

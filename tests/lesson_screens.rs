@@ -1,0 +1,70 @@
+//! Issue 18 §9: the handout's screens are the terminal's screens without
+//! the terminal's keys. The key bar (and the header's `(m)`) name keys that
+//! do nothing on the page, which has keys of its own and says them beside
+//! the screen; everything else is the terminal's picture, row for row.
+
+use idem::export::lesson;
+use idem::export::shot::{Moment, Shot, View};
+use idem::scenario;
+use idem::sim::Strategy;
+use ratatui::buffer::Buffer;
+
+fn rows(buffer: &Buffer) -> Vec<String> {
+    let area = buffer.area;
+    (0..area.height)
+        .map(|y| (0..area.width).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect()
+}
+
+fn terminal(name: &str, design: &str, step: usize, size: (u16, u16)) -> Vec<String> {
+    let shot = Shot {
+        script: scenario::find(name).unwrap(),
+        strategy: Strategy::by_name(design).unwrap(),
+        seed: 0,
+        moment: Moment::Step(step),
+        view: View::Main,
+        width: size.0,
+        height: size.1,
+        ascii: false,
+        color: false,
+    };
+    rows(&shot.buffer().unwrap())
+}
+
+#[test]
+fn the_screens_show_no_key_bar_and_nothing_else_changes() {
+    for size in [(80, 24), (120, 40)] {
+        let script = scenario::find("tour-1").unwrap();
+        for design in ["naive", "idempotent"] {
+            let strategy = Strategy::by_name(design).unwrap();
+            let screens = lesson::screens(&script, &strategy, size, false).unwrap();
+            for (step, screen) in screens.iter().enumerate() {
+                let at = format!("{design} step {step} at {size:?}");
+                let mine = rows(screen);
+                let theirs = terminal("tour-1", design, step, size);
+                assert!(theirs.last().unwrap().contains("q quit"), "{at}");
+                assert_eq!(mine.len(), theirs.len() - 1, "{at}: the key bar's row goes");
+                assert!(!mine.iter().any(|r| r.contains("quit")), "{at}");
+                assert!(!mine[0].contains("(m)"), "{at}: {}", mine[0]);
+                assert!(mine[0].contains(&format!("design: {design}")), "{at}");
+                assert_eq!(mine[1..], theirs[1..theirs.len() - 1], "{at}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_page_says_its_own_keys_and_not_the_terminals() {
+    let script = scenario::find("tour-1").unwrap();
+    let html = lesson::render(std::slice::from_ref(&script), (120, 40), "t").unwrap();
+    assert!(!html.contains(">quit<"), "a key bar in an embedded screen");
+    assert!(
+        !html.contains("(m)"),
+        "the header's key in an embedded screen"
+    );
+    assert!(
+        !html.contains("own key bar"),
+        "the hint no longer explains a key bar away"
+    );
+    assert!(html.contains("d switches the design"));
+}
