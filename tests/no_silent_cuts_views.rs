@@ -456,7 +456,8 @@ fn compare_counts_each_sides_steps_and_the_rows_it_hides() {
 }
 
 /// Every outcome some design has keeps its column at every size (a heading,
-/// short ones explained by the table's legend, and each design's figure),
+/// short ones explained by the table's legend, and each design's figure;
+/// an outcome no design has may be named under the table with its zero),
 /// and a design that holds keeps the bound that broke it one further.
 #[test]
 fn the_explorer_table_keeps_every_outcome_and_the_whole_claim() {
@@ -487,8 +488,16 @@ fn the_explorer_table_keeps_every_outcome_and_the_whole_claim() {
                         c.short_heading(),
                         c.meaning()
                     )));
+            // A column of zeros may give way to the schedules, named under
+            // the table with its zero: nothing it would say is lost.
+            let zeros = report.strategies.iter().all(|s| c.value(s) == 0);
+            let named = screen.iter().any(|r| {
+                r.contains(" marks: ")
+                    && (r.contains(&format!("{}=0", c.short_heading()))
+                        || r.contains(&format!("{} (0 in every design)", c.meaning())))
+            });
             assert!(
-                shown,
+                shown || (zeros && named),
                 "{}",
                 at(
                     "explorer",
