@@ -163,7 +163,11 @@ fn the_table_keeps_the_schedules_and_names_every_column_it_hides() {
                 let hidden = &legend[legend.find("hidden: ").unwrap()..];
                 hidden.contains(c.meaning()) || hidden.contains(c.short_heading())
             };
-            assert!(shown || named, "{w}x{h}: {:?} neither shown nor named\n{screen}", c);
+            assert!(
+                shown || named,
+                "{w}x{h}: {:?} neither shown nor named\n{screen}",
+                c
+            );
             if !shown && report.strategies.iter().all(|s| c.value(s) == 0) {
                 assert!(
                     legend.contains("=0") || legend.contains("(0 in every design)"),

@@ -807,3 +807,37 @@ fn the_explorers_moves_and_run_endings_are_never_cut() {
         }
     }
 }
+
+/// A run one bound further names its bound in its row ("at 3 faults:"), so
+/// its row is the longest the list has: at 80x24 too it keeps its ending
+/// (before, "$0 in db, 1 char…").
+#[test]
+fn a_run_one_bound_further_keeps_its_ending_at_every_size() {
+    let report = crate::common::check::in_progress().clone();
+    for size in SIZES {
+        let mut a = crate::common::check::explorer_showing(report.clone());
+        let screen = draw(&mut a, size);
+        let listed: Vec<&String> = screen
+            .iter()
+            .filter(|r| r.contains("at 3 faults:"))
+            .collect();
+        assert!(
+            !listed.is_empty(),
+            "{}",
+            at("explorer", "in-progress", size, "no run", &screen)
+        );
+        for row in listed {
+            assert!(
+                !row.contains('…') && row.contains(" in ") && row.contains(" charge"),
+                "{}",
+                at(
+                    "explorer",
+                    "in-progress",
+                    size,
+                    "a run's ending is cut",
+                    &screen
+                )
+            );
+        }
+    }
+}

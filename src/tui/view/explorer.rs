@@ -431,7 +431,10 @@ fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
         if fit.hidden.iter().all(|c| *c == Column::States) {
             return fit;
         }
-        if best.as_ref().is_none_or(|b| fit.hidden.len() < b.hidden.len()) {
+        if best
+            .as_ref()
+            .is_none_or(|b| fit.hidden.len() < b.hidden.len())
+        {
             best = Some(fit);
         }
     }
@@ -472,7 +475,11 @@ fn table_title(t: &Theme, fit: &Fit, width: usize) -> String {
     let room = width.saturating_sub(2);
     if title.chars().count() > room {
         let keep = room.saturating_sub(t.g.ellipsis.chars().count() + 1);
-        title = format!("{}{} ", title.chars().take(keep).collect::<String>(), t.g.ellipsis);
+        title = format!(
+            "{}{} ",
+            title.chars().take(keep).collect::<String>(),
+            t.g.ellipsis
+        );
     }
     title
 }
@@ -613,11 +620,7 @@ impl Mark {
                 "only within",
             ),
             Mark::Broken => ("a schedule breaks it", "broken", "broken"),
-            Mark::Vacuous => (
-                "proves nothing: no duplicate",
-                "proves nothing",
-                "vacuous",
-            ),
+            Mark::Vacuous => ("proves nothing: no duplicate", "proves nothing", "vacuous"),
             Mark::NoFailure => ("no failure found", "no failure", "no failure"),
         }
     }

@@ -61,12 +61,11 @@ pub(super) fn render(
     // The widest words every listed run's row has room for: the ending (what
     // the database and the provider hold) is the run's proof, kept whole.
     let lead_w = 6 + number_w - 1 + class_w;
-    let ending = Ending::ALL
-        .into_iter()
-        .find(|e| {
-            runs.iter()
-                .all(|r| lead_w + beyond(r).chars().count() + e.words(t, r.cx).chars().count() <= inner_w)
-        });
+    let ending = Ending::ALL.into_iter().find(|e| {
+        runs.iter().all(|r| {
+            lead_w + beyond(r).chars().count() + e.words(t, r.cx).chars().count() <= inner_w
+        })
+    });
     let shown = l.cx_offset..l.cx_offset + usize::from(l.list.height);
     for (i, run) in runs.iter().enumerate() {
         if !shown.contains(&i) {
@@ -86,12 +85,24 @@ pub(super) fn render(
             // A run one bound further names its bound first: the design
             // held within the bounds asked for.
             Span::styled(beyond(run), t.warn()),
-            Span::raw(ending.unwrap_or(Ending::Fewest).words(t, run.cx)),
+            Span::raw(ending.unwrap_or(Ending::Bare).words(t, run.cx)),
         ]);
         if here {
             line = line.style(t.highlight());
         }
         rows.push(super::fit(t, line, inner_w));
+    }
+    // Too narrow for any list row to keep its ending: the selected run's,
+    // whole, right under the list.
+    if let (None, Some(run)) = (ending, runs.get(cx_sel)) {
+        rows.extend(hanging(
+            &[Span::styled(
+                format!(" {}", Ending::Long.words(t, run.cx).trim_start()),
+                t.dim(),
+            )],
+            inner_w,
+            3,
+        ));
     }
     if s.counterexamples.is_empty() {
         // The claim with its bounds wraps: it is the point, never cut.
@@ -105,18 +116,6 @@ pub(super) fn render(
     }
     if let Some(run) = runs.get(cx_sel) {
         let cx = run.cx;
-        // Too narrow for any list row to keep its ending: the selected
-        // run's, whole, under the list.
-        if ending.is_none() {
-            rows.extend(hanging(
-                &[Span::styled(
-                    format!(" {}", Ending::Long.words(t, cx).trim_start()),
-                    t.dim(),
-                )],
-                inner_w,
-                3,
-            ));
-        }
         let chain = cx.verdict.chain_with(t.arrow());
         rows.extend(hanging(
             &[
@@ -236,10 +235,7 @@ fn moves(t: &Theme, cx: &crate::check::Counterexample, width: usize) -> Vec<Line
             rows.push(Line::from(vec![
                 Span::styled(number, t.dim()),
                 Span::styled(
-                    format!(
-                        "{:<title_w$}  ",
-                        title.get(k).map_or("", String::as_str)
-                    ),
+                    format!("{:<title_w$}  ", title.get(k).map_or("", String::as_str)),
                     t.info(),
                 ),
                 Span::raw(said.get(k).cloned().unwrap_or_default()),
@@ -258,10 +254,18 @@ enum Ending {
     Plain,
     Short,
     Fewest,
+    /// The ending alone: the moves are counted in the run's list below.
+    Bare,
 }
 
 impl Ending {
-    const ALL: [Ending; 4] = [Ending::Long, Ending::Plain, Ending::Short, Ending::Fewest];
+    const ALL: [Ending; 5] = [
+        Ending::Long,
+        Ending::Plain,
+        Ending::Short,
+        Ending::Fewest,
+        Ending::Bare,
+    ];
 
     fn words(self, t: &Theme, cx: &crate::check::Counterexample) -> String {
         let long = matches!(self, Ending::Long | Ending::Plain);
@@ -279,8 +283,11 @@ impl Ending {
         let shortest = match self {
             Ending::Long => ", the shortest",
             Ending::Short => ", shortest",
-            Ending::Plain | Ending::Fewest => "",
+            Ending::Plain | Ending::Fewest | Ending::Bare => "",
         };
+        if self == Ending::Bare {
+            return format!("  {paid}, {} {charge}{plural}", cx.charges);
+        }
         format!(
             "  {} moves{shortest} {} {paid}, {} {charge}{plural}",
             cx.moves.len(),

@@ -87,7 +87,11 @@ mod tests {
         );
         assert_eq!(
             text(&rows),
-            [" why: charged twice", "      because the", "      ack was lost"]
+            [
+                " why: charged twice",
+                "      because the",
+                "      ack was lost"
+            ]
         );
         assert!(rows.iter().all(|r| r.width() <= 20));
     }
