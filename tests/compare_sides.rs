@@ -351,3 +351,50 @@ fn every_row_of_compare_can_be_reached_with_tab_and_z() {
         }
     }
 }
+
+/// From charge-first's counterexample the sides part where the money does:
+/// at the second charge (the teacher's trial: "they part at move 3" on
+/// processed_messages none vs 1 uncommitted, a table one design keeps
+/// earlier than the other, five moves before anything a customer or the
+/// verdict could tell apart). Before the parting, every outcome-relevant
+/// figure (charges, payment rows, the message at the broker, the verdict)
+/// is the same on both sides.
+#[test]
+fn from_charge_first_the_sides_part_at_the_double_charge_not_a_table() {
+    let report = crate::common::check::report();
+    let row = report
+        .strategies
+        .iter()
+        .position(|s| s.strategy == "charge-first")
+        .expect("charge-first is checked");
+    let mut a = compare_from(row, 0).expect("charge-first has a counterexample");
+    let c = a.compare.as_ref().unwrap();
+    assert_eq!(
+        (c.left.strategy.as_str(), c.right.strategy.as_str()),
+        ("charge-first", "idempotent")
+    );
+    let d = c.diverge.expect("they part");
+    let (l, r) = c.frames(d);
+    assert_eq!(
+        idem::tui::parting::apart(l, r),
+        Some(idem::tui::parting::Apart::Charges {
+            order: 1042,
+            left: 2,
+            right: 1
+        }),
+        "parted at pair {d}"
+    );
+    for p in 0..d {
+        let (l, r) = c.frames(p);
+        assert_eq!(l.provider.charges.len(), r.provider.charges.len(), "{p}");
+        assert_eq!(l.db.payments.len(), r.db.payments.len(), "{p}");
+        assert_eq!(l.verdict.outcome, r.verdict.outcome, "{p}");
+    }
+    a.pos = 0;
+    let screen = draw(&mut a, 120, 40);
+    let top = header(&screen);
+    assert!(
+        top.contains("order 1042 charges 2 vs 1") && !top.contains("processed_messages"),
+        "{top}"
+    );
+}

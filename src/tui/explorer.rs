@@ -115,8 +115,8 @@ pub enum Column {
 }
 
 impl Column {
-    /// Most important first: narrow screens keep a prefix of this list
-    /// (after columns that are zero in every row are gone).
+    /// Most important first, among columns of the same standing (see
+    /// `keep_order`).
     pub const BY_PRIORITY: [Column; 9] = [
         Column::Outcome(Outcome::Correct),
         Column::Outcome(Outcome::ChargedTwice),
@@ -206,6 +206,37 @@ impl Column {
             _ => true,
         }
     }
+}
+
+/// The table's columns, most important first: a narrow screen keeps a
+/// prefix of this list and names the rest as hidden. First the failures
+/// some design has (what "broken" rests on), then the schedules (the count
+/// a verdict is out of: "2,516 of 2,566", "holds across 1,755"), the
+/// correct ends, the outcomes no design has (a column of zeros says no
+/// more than the words "dlq=0" under the table), and last the states: the
+/// size of the search, which no verdict rests on.
+pub fn keep_order(report: &CheckReport) -> Vec<Column> {
+    let used: Vec<Column> = Column::BY_PRIORITY
+        .into_iter()
+        .filter(|c| c.used(report))
+        .collect();
+    let zero = |c: &Column| {
+        matches!(c, Column::Outcome(_)) && report.strategies.iter().all(|s| c.value(s) == 0)
+    };
+    let failure = |c: &Column| matches!(c, Column::Outcome(o) if o.is_failure());
+    let mut out: Vec<Column> = used
+        .iter()
+        .filter(|c| failure(c) && !zero(c))
+        .copied()
+        .collect();
+    out.push(Column::Schedules);
+    out.extend(
+        used.iter()
+            .filter(|c| !failure(c) && !zero(c) && matches!(c, Column::Outcome(_))),
+    );
+    out.extend(used.iter().filter(|c| zero(c)));
+    out.push(Column::States);
+    out
 }
 
 pub use crate::check::num;

@@ -80,8 +80,8 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
             .wrap(Wrap { trim: true })
             .render(indented, buf);
     }
-    table(t, report, sel.row, &l, buf);
-    legend(t, report, l.legend, buf);
+    let hidden = table(t, report, sel.row, &l, buf);
+    legend(t, report, &hidden, l.legend, buf);
     if let Some(s) = report.strategies.get(sel.row) {
         explorer_detail::render(t, s, &report.bounds, sel.cx, &l, buf);
     }
@@ -365,14 +365,16 @@ struct Fit {
     short_heads: bool,
     /// Spaces between columns.
     gap: usize,
-    /// Outcome columns some design has that did not fit even so.
+    /// Columns there was no room for, most important first: named under
+    /// the table, never dropped without a word.
     hidden: Vec<Column>,
 }
 
-/// The columns that fit in `width`. Every outcome some design has is kept
-/// (a nonzero column is never dropped): first the headings shorten (with a
-/// legend), then the gaps and the result's words; the totals go first.
-/// Only a screen too narrow for all that folds outcomes, and says so.
+/// The columns that fit in `width`: the longest prefix of `keep_order`
+/// (failures, schedules, correct ends, columns of zeros, states) that any
+/// way of saying the table has room for; of ways that keep as much, the
+/// one with the most words, and the most words that lose only the states. Headings shorten (with a legend), then gaps
+/// and the result's words, before a column goes.
 fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
     let result_w = |words: Words| {
         report
@@ -382,26 +384,20 @@ fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
             .max()
             .unwrap_or(6)
     };
-    let widths = |short: bool| -> Vec<(Column, usize)> {
-        Column::BY_PRIORITY
-            .into_iter()
-            .filter(|c| c.used(report))
-            .map(|c| {
-                let head = if short {
-                    c.short_heading()
-                } else {
-                    c.heading()
-                };
-                let w = report
-                    .strategies
-                    .iter()
-                    .map(|s| num(c.value(s)).len())
-                    .chain([head.len()])
-                    .max()
-                    .unwrap_or(0);
-                (c, w)
-            })
-            .collect()
+    let order = crate::tui::explorer::keep_order(report);
+    let col_w = |c: Column, short: bool| {
+        let head = if short {
+            c.short_heading()
+        } else {
+            c.heading()
+        };
+        report
+            .strategies
+            .iter()
+            .map(|s| num(c.value(s)).len())
+            .chain([head.len()])
+            .max()
+            .unwrap_or(0)
     };
     let tries = [
         (false, Words::Long, 2),
@@ -410,19 +406,19 @@ fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
         (true, Words::Short, 1),
         (true, Words::Fewest, 1),
     ];
-    let mut last = None;
+    let mut best: Option<Fit> = None;
     for (short_heads, words, gap) in tries {
         // The marker and name, the columns, then the gap, the symbol and
         // the result's words.
         let mut used_w = 2 + name_w + gap + 2 + result_w(words);
         let mut cols = Vec::new();
         let mut hidden = Vec::new();
-        for (c, w) in widths(short_heads) {
-            let outcome = matches!(c, Column::Outcome(_));
-            if used_w + gap + w <= width && (outcome || hidden.is_empty()) {
+        for c in order.iter().copied() {
+            let w = col_w(c, short_heads);
+            if hidden.is_empty() && used_w + gap + w <= width {
                 used_w += gap + w;
                 cols.push((c, w));
-            } else if outcome {
+            } else {
                 hidden.push(c);
             }
         }
@@ -434,29 +430,43 @@ fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
             gap,
             hidden,
         };
-        if fit.hidden.is_empty() {
+        // The states alone may go for the result's words: the way a
+        // design breaks one bound further says more than the search's size.
+        if fit.hidden.iter().all(|c| *c == Column::States) {
             return fit;
         }
-        last = Some(fit);
+        if best
+            .as_ref()
+            .is_none_or(|b| fit.hidden.len() < b.hidden.len())
+        {
+            best = Some(fit);
+        }
     }
-    last.expect("at least one try")
+    best.expect("at least one try")
 }
 
-/// The table's title: what it shows, then the legend of short headings
-/// and what did not fit.
+/// The table's title: what it shows, or the legend of its short headings.
 fn table_title(t: &Theme, fit: &Fit, width: usize) -> String {
     let mut title = format!(" Designs {} ", t.g.dot);
     if fit.short_heads {
-        let legend: Vec<String> = fit
-            .cols
-            .iter()
-            .filter(|(c, _)| c.short_heading() != c.meaning())
-            .map(|(c, _)| format!("{}={}", c.short_heading(), c.meaning()))
-            .collect();
+        let entries = |all: bool| -> Vec<String> {
+            fit.cols
+                .iter()
+                .filter(|(c, _)| c.short_heading() != c.meaning())
+                // `runs` reads as itself: its entry is the one to go
+                // where the legend is too long for the title.
+                .filter(|(c, _)| all || *c != Column::Schedules)
+                .map(|(c, _)| format!("{}={}", c.short_heading(), c.meaning()))
+                .collect()
+        };
+        let mut legend = entries(true);
+        if legend.join(" ").chars().count() + 4 > width {
+            legend = entries(false);
+        }
         let full = format!("{title}{} ", legend.join(", "));
         // Every heading explained on the narrowest screen too: the
         // legend alone, spaced, where the title's first words do not fit.
-        if full.chars().count() + 4 <= width || !fit.hidden.is_empty() {
+        if full.chars().count() + 4 <= width {
             title.push_str(&legend.join(", "));
         } else {
             title = format!(" {}", legend.join(" "));
@@ -464,21 +474,52 @@ fn table_title(t: &Theme, fit: &Fit, width: usize) -> String {
     } else {
         title.push_str("how every schedule ends, and whether the design held to its claim");
     }
-    if !fit.hidden.is_empty() {
-        let names: Vec<&str> = fit.hidden.iter().map(|c| c.meaning()).collect();
-        title.push_str(&format!(
-            " {} {} more outcome{} not shown: {} (widen)",
-            t.g.dot,
-            fit.hidden.len(),
-            if fit.hidden.len() == 1 { "" } else { "s" },
-            names.join(", ")
-        ));
-    }
     title.push(' ');
+    // Never cut without a sign.
+    let room = width.saturating_sub(2);
+    if title.chars().count() > room {
+        let keep = room.saturating_sub(t.g.ellipsis.chars().count() + 1);
+        title = format!(
+            "{}{} ",
+            title.chars().take(keep).collect::<String>(),
+            t.g.ellipsis
+        );
+    }
     title
 }
 
-fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer, buf: &mut Buffer) {
+/// What the table has no room for, longest words first: each hidden
+/// column by name, and a column of zeros with its zero (`dlq=0`), so that
+/// "nothing ended dead-lettered" is still read.
+fn hidden_words(report: &CheckReport, hidden: &[Column]) -> [String; 2] {
+    let zero = |c: &Column| report.strategies.iter().all(|s| c.value(s) == 0);
+    let name = |c: &Column, long: bool| match (zero(c), long) {
+        (true, true) => format!("{} (0 in every design)", c.meaning()),
+        (true, false) => format!("{}=0", c.short_heading()),
+        (false, true) => c.meaning().to_string(),
+        (false, false) => c.short_heading().to_string(),
+    };
+    let names = |long: bool| {
+        hidden
+            .iter()
+            .map(|c| name(c, long))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    [
+        format!("hidden: {} (widen)", names(true)),
+        format!("hidden: {}", names(false)),
+    ]
+}
+
+/// The table; what it returns is the columns it had no room for.
+fn table(
+    t: &Theme,
+    report: &CheckReport,
+    selected: usize,
+    l: &layout::Explorer,
+    buf: &mut Buffer,
+) -> Vec<Column> {
     let name_w = report
         .strategies
         .iter()
@@ -536,6 +577,7 @@ fn table(t: &Theme, report: &CheckReport, selected: usize, l: &layout::Explorer,
         }
         line.render(Rect::new(l.rows.x, y, l.rows.width, 1), buf);
     }
+    fit.hidden
 }
 
 /// What a row's result mark says: one meaning each, the same as on every
@@ -571,17 +613,19 @@ impl Mark {
         }
     }
 
-    /// Its meaning in the legend, long and short.
-    fn words(self) -> (&'static str, &'static str) {
+    /// Its meaning in the legend: long, short, and fewest (beside the
+    /// columns the table hides, on a narrow screen).
+    fn words(self) -> (&'static str, &'static str, &'static str) {
         match self {
-            Mark::Holds => ("holds within the bounds", "holds"),
+            Mark::Holds => ("holds within the bounds", "holds", "holds"),
             Mark::OnlyWithin => (
                 "holds only within the bounds: breaks one bound further",
-                "holds only within the bounds",
+                "only within the bounds",
+                "only within",
             ),
-            Mark::Broken => ("a schedule breaks it", "broken"),
-            Mark::Vacuous => ("proves nothing: no duplicate", "proves nothing"),
-            Mark::NoFailure => ("no failure found", "no failure"),
+            Mark::Broken => ("a schedule breaks it", "broken", "broken"),
+            Mark::Vacuous => ("proves nothing: no duplicate", "proves nothing", "vacuous"),
+            Mark::NoFailure => ("no failure found", "no failure", "no failure"),
         }
     }
 }
@@ -596,33 +640,45 @@ fn mark(t: &Theme, m: Mark) -> (&'static str, Style) {
     }
 }
 
-/// The legend of the result marks the table shows, in one line: the long
-/// words where they fit, the short ones where not.
-fn legend(t: &Theme, report: &CheckReport, area: Rect, buf: &mut Buffer) {
+/// The legend of the result marks the table shows, in one line, and after
+/// it the columns the table had no room for: the long words where they
+/// fit, fewer where not; the hidden columns are named in every try.
+fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], area: Rect, buf: &mut Buffer) {
     let shown: Vec<Mark> = Mark::ALL
         .into_iter()
         .filter(|m| report.strategies.iter().any(|s| Mark::of(s) == *m))
         .collect();
-    let line = |long: bool| {
+    let notes = hidden_words(report, hidden);
+    // 0: long words, 1: short, 2: fewest.
+    let line = |words: u8, note: Option<&String>| {
         let mut spans = vec![Span::styled(" marks:", t.dim())];
         for m in &shown {
             let (symbol, style) = mark(t, *m);
-            let (l, s) = m.words();
-            spans.push(Span::raw("  "));
+            let (l, s, f) = m.words();
+            spans.push(Span::raw(if words == 0 { "  " } else { " " }));
             spans.push(Span::styled(symbol, style));
             spans.push(Span::styled(
-                format!(" {}", if long { l } else { s }),
+                format!(" {}", [l, s, f][usize::from(words.min(2))]),
                 t.dim(),
             ));
+        }
+        if let Some(note) = note {
+            spans.push(Span::styled(format!(" {} {note}", t.g.dot), t.warn()));
         }
         Line::from(spans)
     };
     let room = usize::from(area.width);
-    let long = line(true);
-    let chosen = if long.width() <= room {
-        long
-    } else {
-        line(false)
-    };
+    let note = |i: usize| (!hidden.is_empty()).then(|| &notes[i]);
+    let tries = [
+        line(0, note(0)),
+        line(1, note(0)),
+        line(1, note(1)),
+        line(2, note(1)),
+    ];
+    let chosen = tries
+        .iter()
+        .find(|l| l.width() <= room)
+        .unwrap_or(&tries[3])
+        .clone();
     super::fit(t, chosen, room).render(area, buf);
 }

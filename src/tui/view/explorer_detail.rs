@@ -2,6 +2,7 @@
 //! counterexamples with their cause chains, or, where no schedule broke
 //! it, what was proved and within which bounds.
 
+use super::hanging::hanging;
 use super::rule;
 use crate::check::{Bounds, StrategyReport};
 use crate::tui::explorer::{self, num};
@@ -10,7 +11,7 @@ use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::Widget;
 
 pub(super) fn render(
     t: &Theme,
@@ -37,144 +38,126 @@ pub(super) fn render(
     let block = rule(t, title);
     let inner = block.inner(l.detail);
     block.render(l.detail, buf);
-    // Each line with how it meets the edge: the chain wraps (it is the
-    // point); the list and the steps are cut so that each stays one line.
-    let mut lines: Vec<(Line, Edge)> = Vec::new();
+    // Every line is made into rows here, wrapped where it is longer than
+    // the pane (a move's continuation under its words, the chain's under
+    // its first word), so that nothing is cut and the last row can count
+    // exactly the rows below it. Only the list keeps a row a run: a click
+    // picks a run by its row.
+    let inner_w = usize::from(inner.width);
+    let mut rows: Vec<Line<'static>> = Vec::new();
     let runs = explorer::runs(s);
-    {
-        let class_w = runs
-            .iter()
-            .map(|r| r.cx.class.text().len())
-            .max()
-            .unwrap_or(0);
-        let shown = l.cx_offset..l.cx_offset + usize::from(l.list.height);
-        let n = runs.len();
-        for (i, run) in runs.iter().enumerate() {
-            if !shown.contains(&i) {
-                continue;
-            }
-            let cx = run.cx;
-            let here = i == cx_sel;
+    let n = runs.len();
+    let number_w = n.to_string().len();
+    let class_w = runs
+        .iter()
+        .map(|r| r.cx.class.text().len())
+        .max()
+        .unwrap_or(0);
+    let beyond = |run: &explorer::Run| {
+        run.further
+            .map(|f| format!("  at {}:", f.bound()))
+            .unwrap_or_default()
+    };
+    // The widest words every listed run's row has room for: the ending (what
+    // the database and the provider hold) is the run's proof, kept whole.
+    let lead_w = 6 + number_w - 1 + class_w;
+    let ending = Ending::ALL.into_iter().find(|e| {
+        runs.iter().all(|r| {
+            lead_w + beyond(r).chars().count() + e.words(t, r.cx).chars().count() <= inner_w
+        })
+    });
+    let shown = l.cx_offset..l.cx_offset + usize::from(l.list.height);
+    for (i, run) in runs.iter().enumerate() {
+        if !shown.contains(&i) {
+            continue;
+        }
+        let here = i == cx_sel;
+        let mut line = Line::from(vec![
+            Span::styled(
+                format!(
+                    " {} {:>number_w$}. ",
+                    if here { t.g.next } else { " " },
+                    i + 1,
+                ),
+                t.key(),
+            ),
+            Span::styled(format!("{:<class_w$}", run.cx.class.text()), t.bad()),
             // A run one bound further names its bound first: the design
             // held within the bounds asked for.
-            let beyond = run
-                .further
-                .map(|f| format!("  at {}:", f.bound()))
-                .unwrap_or_default();
-            let mut line = Line::from(vec![
-                Span::styled(
-                    format!(
-                        " {} {:>w$}. ",
-                        if here { t.g.next } else { " " },
-                        i + 1,
-                        w = n.to_string().len()
-                    ),
-                    t.key(),
-                ),
-                Span::styled(format!("{:<class_w$}", cx.class.text()), t.bad()),
-                Span::styled(beyond, t.warn()),
-                Span::raw({
-                    // The long words where there is room for them.
-                    let wide = width >= 100;
-                    let paid = if wide {
-                        format!("ends with ${} in payments", cx.total)
-                    } else {
-                        // What the database recorded, not what the customer
-                        // paid: a double charge pays more than it records.
-                        format!("${} in db", cx.total)
-                    };
-                    let charge = if wide { "provider charge" } else { "charge" };
-                    let plural = if cx.charges == 1 { "" } else { "s" };
-                    // Found breadth-first: the shortest run to this end,
-                    // which is why it can be shorter than a tour's story.
-                    let shortest = if wide { ", the shortest" } else { ", shortest" };
-                    format!(
-                        "  {} moves{shortest} {} {paid}, {} {charge}{plural}",
-                        cx.moves.len(),
-                        t.g.dot,
-                        cx.charges
-                    )
-                }),
-            ]);
-            if here {
-                line = line.style(t.highlight());
-            }
-            lines.push((line, Edge::Cut));
+            Span::styled(beyond(run), t.warn()),
+            Span::raw(ending.unwrap_or(Ending::Bare).words(t, run.cx)),
+        ]);
+        if here {
+            line = line.style(t.highlight());
         }
+        rows.push(super::fit(t, line, inner_w));
+    }
+    // Too narrow for any list row to keep its ending: the selected run's,
+    // whole, right under the list.
+    if let (None, Some(run)) = (ending, runs.get(cx_sel)) {
+        rows.extend(hanging(
+            &[Span::styled(
+                format!(" {}", Ending::Long.words(t, run.cx).trim_start()),
+                t.dim(),
+            )],
+            inner_w,
+            3,
+        ));
     }
     if s.counterexamples.is_empty() {
         // The claim with its bounds wraps: it is the point, never cut.
-        lines.extend(
-            properties(t, s, bounds)
-                .into_iter()
-                .map(|(l, wraps)| (l, if wraps { Edge::Wrap } else { Edge::Cut })),
-        );
+        for (line, wraps) in properties(t, s, bounds) {
+            if wraps {
+                rows.extend(hanging(&line.spans, inner_w, 1));
+            } else {
+                rows.push(super::fit(t, line, inner_w));
+            }
+        }
     }
     if let Some(run) = runs.get(cx_sel) {
         let cx = run.cx;
-        {
-            let chain = cx.verdict.chain_with(t.arrow());
-            lines.push((
-                Line::from(vec![
-                    Span::styled(" why: ", t.dim()),
-                    Span::styled(t.text(&chain).into_owned(), t.warn()),
-                ]),
-                Edge::Wrap,
-            ));
-            // Said only where it fits whole: a cut sentence would hide
-            // the reason it gives.
-            let why_shortest = " found breadth-first: the shortest run to each end; a tour may tell another, to teach one fault at a time";
-            if why_shortest.chars().count() < width {
-                lines.push((Line::styled(why_shortest, t.dim()), Edge::Cut));
-            }
-            if let Some(f) = run.further {
-                lines.push((
-                    Line::styled(
-                        format!(
-                            " (found one bound further, with {}: within the bounds asked for, the design held)",
-                            f.bound()
-                        ),
-                        t.dim(),
-                    ),
-                    Edge::Wrap,
-                ));
-            } else if let Some(b) = &s.bounds {
-                lines.push((
-                    Line::styled(
-                        format!(
-                            " (checked with a second message for the same order and at most {} fault{} per schedule)",
-                            b.max_faults,
-                            if b.max_faults == 1 { "" } else { "s" }
-                        ),
-                        t.dim(),
-                    ),
-                    Edge::Cut,
-                ));
-            }
-            let title_w = cx
-                .steps
-                .iter()
-                .map(|st| st.title.chars().count())
-                .max()
-                .unwrap_or(0)
-                .min(28);
-            let n_w = cx.steps.len().to_string().len();
-            // Each move stays one line; what does not fit ends in an
-            // ellipsis, and Enter replays the run in full.
-            let said_w = width.saturating_sub(2 + n_w + 2 + title_w + 2);
-            for (i, step) in cx.steps.iter().enumerate() {
-                let said = step.happened.join(" ");
-                let title: String = step.title.chars().take(title_w).collect();
-                lines.push((
-                    Line::from(vec![
-                        Span::styled(format!("  {:>n_w$}. ", i + 1), t.dim()),
-                        Span::styled(format!("{:<title_w$}  ", t.text(&title)), t.info()),
-                        Span::raw(cut(t, &said, said_w)),
-                    ]),
-                    Edge::Cut,
-                ));
-            }
+        let chain = cx.verdict.chain_with(t.arrow());
+        rows.extend(hanging(
+            &[
+                Span::styled(" why: ", t.dim()),
+                Span::styled(t.text(&chain).into_owned(), t.warn()),
+            ],
+            inner_w,
+            6,
+        ));
+        // Said only where it fits whole: a cut sentence would hide the
+        // reason it gives.
+        let why_shortest = " found breadth-first: the shortest run to each end; a tour may tell another, to teach one fault at a time";
+        if why_shortest.chars().count() < width {
+            rows.push(Line::styled(why_shortest, t.dim()));
         }
+        if let Some(f) = run.further {
+            rows.extend(hanging(
+                &[Span::styled(
+                    format!(
+                        " (found one bound further, with {}: within the bounds asked for, the design held)",
+                        f.bound()
+                    ),
+                    t.dim(),
+                )],
+                inner_w,
+                2,
+            ));
+        } else if let Some(b) = &s.bounds {
+            rows.extend(hanging(
+                &[Span::styled(
+                    format!(
+                        " (checked with a second message for the same order and at most {} fault{} per schedule)",
+                        b.max_faults,
+                        if b.max_faults == 1 { "" } else { "s" }
+                    ),
+                    t.dim(),
+                )],
+                inner_w,
+                2,
+            ));
+        }
+        rows.extend(moves(t, cx, inner_w));
     }
     // The list scrolls; what is above or below it says so at its end.
     let (above, below) = (
@@ -182,13 +165,13 @@ pub(super) fn render(
         runs.len()
             .saturating_sub(l.cx_offset + usize::from(l.list.height)),
     );
-    let mut y = inner.y;
-    let total = lines.len();
-    for (i, (line, edge)) in lines.into_iter().enumerate() {
+    let total = rows.len();
+    for (i, row) in rows.into_iter().enumerate() {
+        let y = inner.y + u16::try_from(i).unwrap_or(u16::MAX);
         if y >= inner.bottom() {
             break;
         }
-        // The last row left, with more lines to come, says how many.
+        // The last row left, with more rows to come, says how many.
         let left = total - i;
         if y + 1 == inner.bottom() && left > 1 {
             let down = if t.ascii() { "" } else { "↓ " };
@@ -202,29 +185,7 @@ pub(super) fn render(
                 .render(Rect::new(inner.x, y, inner.width, 1), buf);
             break;
         }
-        let wraps = edge == Edge::Wrap;
-        let h = if wraps {
-            let mut h = crate::tui::measure::rows([&line], inner.width, false)
-                .clamp(1, 4)
-                .min(inner.bottom() - y);
-            // A chain that would fill the last rows leaves the last one to
-            // say how many lines follow it, the run's moves among them.
-            if left > 1 && y + h >= inner.bottom() && h > 1 {
-                h -= 1;
-            }
-            h
-        } else {
-            1
-        };
-        let at = Rect::new(inner.x, y, inner.width, h);
-        if wraps {
-            Paragraph::new(line)
-                .wrap(Wrap { trim: false })
-                .render(at, buf);
-        } else {
-            super::fit(t, line, usize::from(inner.width)).render(at, buf);
-        }
-        y += h;
+        super::fit(t, row, inner_w).render(Rect::new(inner.x, y, inner.width, 1), buf);
     }
     // No arrows in ASCII: their stand-ins would read as letters.
     let (up, down) = if t.ascii() {
@@ -242,6 +203,97 @@ pub(super) fn render(
         let w = (note.chars().count() as u16).min(l.list.width);
         let at = Rect::new(l.list.right() - w, l.list.bottom() - 1, w, 1);
         Line::styled(note, t.key()).render(at, buf);
+    }
+}
+
+/// A run's moves, numbered, each with the step's title and what happened
+/// in it; a move longer than its row goes on in the rows below, under its
+/// words, so that the end of a sentence ("The provider charges the card")
+/// is never what the edge takes.
+fn moves(t: &Theme, cx: &crate::check::Counterexample, width: usize) -> Vec<Line<'static>> {
+    let title_w = cx
+        .steps
+        .iter()
+        .map(|st| st.title.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(28);
+    let n_w = cx.steps.len().to_string().len();
+    let lead_w = 2 + n_w + 2;
+    let said_w = width.saturating_sub(lead_w + title_w + 2).max(12);
+    let mut rows = Vec::new();
+    for (i, step) in cx.steps.iter().enumerate() {
+        let said = super::compare::words(&t.text(&step.happened.join(" ")), said_w);
+        // A title longer than its column goes on below it too.
+        let title = super::compare::words(&t.text(&step.title), title_w.max(1));
+        for k in 0..said.len().max(title.len()).max(1) {
+            let number = if k == 0 {
+                format!("  {:>n_w$}. ", i + 1)
+            } else {
+                " ".repeat(lead_w)
+            };
+            rows.push(Line::from(vec![
+                Span::styled(number, t.dim()),
+                Span::styled(
+                    format!("{:<title_w$}  ", title.get(k).map_or("", String::as_str)),
+                    t.info(),
+                ),
+                Span::raw(said.get(k).cloned().unwrap_or_default()),
+            ]));
+        }
+    }
+    rows
+}
+
+/// How many words a listed run's row gives its length and its ending:
+/// the most that fits every listed run's row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    Long,
+    /// Without "the shortest": the line under the chain says why.
+    Plain,
+    Short,
+    Fewest,
+    /// The ending alone: the moves are counted in the run's list below.
+    Bare,
+}
+
+impl Ending {
+    const ALL: [Ending; 5] = [
+        Ending::Long,
+        Ending::Plain,
+        Ending::Short,
+        Ending::Fewest,
+        Ending::Bare,
+    ];
+
+    fn words(self, t: &Theme, cx: &crate::check::Counterexample) -> String {
+        let long = matches!(self, Ending::Long | Ending::Plain);
+        let paid = if long {
+            format!("ends with ${} in payments", cx.total)
+        } else {
+            // What the database recorded, not what the customer paid: a
+            // double charge pays more than it records.
+            format!("${} in db", cx.total)
+        };
+        let charge = if long { "provider charge" } else { "charge" };
+        let plural = if cx.charges == 1 { "" } else { "s" };
+        // Found breadth-first: the shortest run to this end, which is why
+        // it can be shorter than a tour's story.
+        let shortest = match self {
+            Ending::Long => ", the shortest",
+            Ending::Short => ", shortest",
+            Ending::Plain | Ending::Fewest | Ending::Bare => "",
+        };
+        if self == Ending::Bare {
+            return format!("  {paid}, {} {charge}{plural}", cx.charges);
+        }
+        format!(
+            "  {} moves{shortest} {} {paid}, {} {charge}{plural}",
+            cx.moves.len(),
+            t.g.dot,
+            cx.charges
+        )
     }
 }
 
@@ -396,13 +448,4 @@ fn cut(t: &Theme, text: &str, width: usize) -> String {
     out.push_str(t.g.ellipsis);
     out.push(' ');
     out
-}
-
-/// How a line of the counterexample pane meets the pane's right edge.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Edge {
-    /// Wrapped onto up to four rows.
-    Wrap,
-    /// Kept to one row, cut at the edge.
-    Cut,
 }

@@ -9,6 +9,7 @@ pub(super) mod events;
 mod explorer;
 mod explorer_detail;
 mod faults;
+mod hanging;
 mod header;
 mod help;
 mod keybar;

@@ -20,15 +20,6 @@ pub fn words(t: &Theme, apart: &Apart) -> String {
             left,
             right,
         } => both(format!("{message} payment rows"), rows(*left), rows(*right)),
-        Apart::Processed {
-            message,
-            left,
-            right,
-        } => both(
-            format!("{message} processed_messages rows"),
-            rows(*left),
-            rows(*right),
-        ),
         Apart::Broker {
             message,
             left,
