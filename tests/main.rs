@@ -36,6 +36,7 @@ mod lesson_order;
 mod level_screen;
 mod levels;
 mod malformed;
+mod marks_kept_whole;
 mod narration_at_its_step;
 mod no_silent_cuts;
 mod no_silent_cuts_views;

@@ -27,13 +27,76 @@ pub(super) fn symbol(t: &Theme, c: Change) -> &'static str {
     }
 }
 
-/// `  + new` at the end of a line, or ` +` alone where the words do not fit.
-fn tag(t: &Theme, c: Change, room: usize) -> String {
-    let full = format!("  {} {}", symbol(t, c), word(c));
-    if full.chars().count() <= room {
-        full
-    } else {
-        format!(" {}", symbol(t, c))
+/// The fewest cells of a row's own text that stay beside its marks, the
+/// ellipsis included (`insert m…`, `m-7f3 a…`): enough to tell which row
+/// it is. A row gives way down to this before any mark loses its word.
+pub const MIN_TEXT: usize = 8;
+
+/// A mark at the end of a row: its whole form (`  * changed`,
+/// `  ◀ this step`) and the short one (` *`, ` ◀`) it falls back to only
+/// where the row, cut to `MIN_TEXT`, still leaves no room for the whole.
+pub struct Mark {
+    pub whole: Span<'static>,
+    pub short: Span<'static>,
+}
+
+impl Mark {
+    /// A mark that never shortens (`uncommitted (B)`, `✕ again`).
+    pub fn whole(span: Span<'static>) -> Mark {
+        Mark {
+            short: span.clone(),
+            whole: span,
+        }
+    }
+}
+
+/// The one rule for a row with marks, shared by every panel: within
+/// `width`, the marks stay whole and the row's text gives way, ending in
+/// an ellipsis; only once the text is down to `MIN_TEXT` cells do marks
+/// take their short forms, the last first; only then is the text cut
+/// further. A mark is never the part that is cut.
+pub fn fit_marked(t: &Theme, text: Line<'static>, marks: Vec<Mark>, width: usize) -> Line<'static> {
+    fit_marked_after(t, text, 0, marks, width)
+}
+
+/// As `fit_marked`, for a row whose first `lead` cells are a sign of its
+/// own (a step's `✓ ` glyph) that does not tell which row it is: the text
+/// keeps `MIN_TEXT` cells after it.
+pub fn fit_marked_after(
+    t: &Theme,
+    text: Line<'static>,
+    lead: usize,
+    marks: Vec<Mark>,
+    width: usize,
+) -> Line<'static> {
+    let keep = text.width().min(lead + MIN_TEXT);
+    let mut short = vec![false; marks.len()];
+    let marks_w = |short: &[bool]| -> usize {
+        marks
+            .iter()
+            .zip(short)
+            .map(|(m, &s)| if s { m.short.width() } else { m.whole.width() })
+            .sum()
+    };
+    for k in (0..marks.len()).rev() {
+        if marks_w(&short) + keep <= width {
+            break;
+        }
+        short[k] = true;
+    }
+    let room = width.saturating_sub(marks_w(&short));
+    let mut line = fit(t, text, room);
+    for (m, s) in marks.into_iter().zip(short) {
+        line.spans.push(if s { m.short } else { m.whole });
+    }
+    line
+}
+
+/// A step's change as a mark: `  + new`, or ` +` alone at the narrowest.
+pub fn change_mark(t: &Theme, c: Change) -> Mark {
+    Mark {
+        whole: Span::styled(format!("  {} {}", symbol(t, c), word(c)), t.change()),
+        short: Span::styled(format!(" {}", symbol(t, c)), t.change()),
     }
 }
 
@@ -53,15 +116,9 @@ pub fn tagged_with(
     c: Option<Change>,
     width: usize,
 ) -> Line<'static> {
-    let kept_w: usize = kept.iter().map(Span::width).sum();
-    let text = c.map(|c| tag(t, c, width.saturating_sub(line.width() + kept_w)));
-    let tag_w = text.as_ref().map_or(0, |s| s.chars().count());
-    let mut line = fit(t, line, width.saturating_sub(kept_w + tag_w));
-    line.spans.extend(kept);
-    if let Some(text) = text {
-        line.spans.push(Span::styled(text, t.change()));
-    }
-    line
+    let mut marks: Vec<Mark> = kept.into_iter().map(Mark::whole).collect();
+    marks.extend(c.map(|c| change_mark(t, c)));
+    fit_marked(t, line, marks, width)
 }
 
 /// An item the step removed, shown once more for the step that removed it.

@@ -1,6 +1,7 @@
 //! The Payments service: each consumer with its handler program, a mark on
 //! every step it has run, and the step it runs next.
 
+use super::marks;
 use super::watch::Watch;
 use crate::sim::Frame;
 use crate::sim::consumer::{Mark, Status};
@@ -267,51 +268,40 @@ fn step(
     // already, and its response is marked failed just below it.
     let again = is_next && c.steps.get(k + 1).is_some_and(|n| n.mark == Mark::Failed);
     let pointer = if just_ran {
-        format!("  {} this step", t.g.ran)
+        Some(marks::Mark {
+            whole: Span::styled(format!("  {} this step", t.g.ran), t.change()),
+            short: Span::styled(format!(" {}", t.g.ran), t.change()),
+        })
     } else if again {
-        "  next: again".to_string()
+        Some(marks::Mark {
+            whole: Span::styled("  next: again", t.dim()),
+            short: Span::styled("  again", t.dim()),
+        })
     } else if is_next {
-        "  next".to_string()
+        // The glyph `▷` says it too: the word goes first.
+        Some(marks::Mark {
+            whole: Span::styled("  next", t.dim()),
+            short: Span::raw(""),
+        })
     } else {
-        String::new()
+        None
     };
-    // The word matters more than the end of the label: shorten the label.
-    let word_w = if word.is_empty() { 0 } else { word.len() + 2 };
-    let room = width.saturating_sub(3 + word_w).max(4);
-    let pointer = if label_w(s) + pointer.chars().count() <= room || pointer.is_empty() {
-        pointer
-    } else if again && label_w(s) + "  next".len() <= room {
-        "  next".to_string()
-    } else if just_ran {
-        format!(" {}", t.g.ran)
-    } else {
-        String::new()
-    };
-    let room = room.saturating_sub(pointer.chars().count()).max(4);
-    let label = if s.label.chars().count() > room {
-        let cut: String = s.label.chars().take(room - 1).collect();
-        format!("{cut}{}", t.g.ellipsis)
-    } else {
-        s.label.clone()
-    };
-    let mut spans = vec![
+    let text = Line::from(vec![
         Span::styled(format!(" {glyph} "), if is_next { t.info() } else { style }),
-        Span::styled(label, label_style),
-    ];
+        Span::styled(s.label.clone(), label_style),
+    ]);
+    // The marks are fitted by the panels' one rule (`marks::fit_marked`):
+    // the label gives way first, to a recognisable start, then the pointer
+    // shortens, then the word; the glyph at the start says it still.
+    let mut kept = Vec::new();
     if !word.is_empty() {
-        spans.push(Span::styled(format!("  {word}"), style));
+        kept.push(marks::Mark {
+            whole: Span::styled(format!("  {word}"), style),
+            short: Span::raw(""),
+        });
     }
-    if !pointer.is_empty() {
-        spans.push(Span::styled(
-            pointer,
-            if just_ran { t.change() } else { t.dim() },
-        ));
-    }
-    Line::from(spans)
-}
-
-fn label_w(s: &StepView) -> usize {
-    s.label.chars().count()
+    kept.extend(pointer);
+    marks::fit_marked_after(t, text, 3, kept, width)
 }
 
 /// The step a folded consumer names under its strip: the one it ran, or
