@@ -38,15 +38,25 @@ pub const MIN_TEXT: usize = 8;
 pub struct Mark {
     pub whole: Span<'static>,
     pub short: Span<'static>,
+    /// The cells of text the row keeps before this mark shortens:
+    /// `MIN_TEXT`, or fewer for a mark that says more than the row's end
+    /// (a step's `duplicate` outlasts the `◀ this step` beside it).
+    pub keeps: usize,
 }
 
 impl Mark {
+    /// A mark that shortens where the row is down to `MIN_TEXT`.
+    pub fn new(whole: Span<'static>, short: Span<'static>) -> Mark {
+        Mark {
+            whole,
+            short,
+            keeps: MIN_TEXT,
+        }
+    }
+
     /// A mark that never shortens (`uncommitted (B)`, `✕ again`).
     pub fn whole(span: Span<'static>) -> Mark {
-        Mark {
-            short: span.clone(),
-            whole: span,
-        }
+        Mark::new(span.clone(), span)
     }
 }
 
@@ -69,7 +79,7 @@ pub fn fit_marked_after(
     marks: Vec<Mark>,
     width: usize,
 ) -> Line<'static> {
-    let keep = text.width().min(lead + MIN_TEXT);
+    let text_w = text.width();
     let mut short = vec![false; marks.len()];
     let marks_w = |short: &[bool]| -> usize {
         marks
@@ -79,10 +89,10 @@ pub fn fit_marked_after(
             .sum()
     };
     for k in (0..marks.len()).rev() {
-        if marks_w(&short) + keep <= width {
-            break;
+        let keep = text_w.min(lead + marks[k].keeps);
+        if marks_w(&short) + keep > width {
+            short[k] = true;
         }
-        short[k] = true;
     }
     let room = width.saturating_sub(marks_w(&short));
     let mut line = fit(t, text, room);
@@ -94,10 +104,10 @@ pub fn fit_marked_after(
 
 /// A step's change as a mark: `  + new`, or ` +` alone at the narrowest.
 pub fn change_mark(t: &Theme, c: Change) -> Mark {
-    Mark {
-        whole: Span::styled(format!("  {} {}", symbol(t, c), word(c)), t.change()),
-        short: Span::styled(format!(" {}", symbol(t, c)), t.change()),
-    }
+    Mark::new(
+        Span::styled(format!("  {} {}", symbol(t, c), word(c)), t.change()),
+        Span::styled(format!(" {}", symbol(t, c)), t.change()),
+    )
 }
 
 /// A line with a change tag, if there is one, within `width`: the tag
