@@ -83,6 +83,43 @@ fn whole_width(s: &Span) -> Option<usize> {
     Some(s.width() + 2 + words.chars().count())
 }
 
+/// The cells of a row that are facts never cut for a mark: a payment's
+/// order and amount (`$4…` reads as another sum); a provider row to its
+/// end, the key its charge carried (the provider's marks give way first).
+fn essential(panel: Panel, before: &str) -> usize {
+    match panel {
+        Panel::Provider => before.chars().count(),
+        Panel::Database => before
+            .find(" $")
+            .map(|i| {
+                let end = before[i + 2..]
+                    .find(' ')
+                    .map_or(before.len(), |j| i + 2 + j);
+                before[..end].chars().count()
+            })
+            .unwrap_or(0),
+        // A queue entry's glyph and ID, with a space and an ellipsis
+        // after them; with its body, the whole entry (its amount).
+        Panel::Broker if before.contains('$') => before.chars().count(),
+        Panel::Broker => before
+            .split(' ')
+            .take_while(|w| !w.contains("m-") || w.ends_with(')') || w.len() > 1)
+            .position(|w| w.contains("m-"))
+            .map(|k| {
+                before
+                    .split(' ')
+                    .take(k + 1)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .chars()
+                    .count()
+                    + 2
+            })
+            .unwrap_or(0),
+        _ => 0,
+    }
+}
+
 /// What is wrong with one row's marks as the view fitted them, if anything.
 fn judge(panel: Panel, line: &Line, width: usize) -> Option<String> {
     let first = line.spans.iter().position(|s| is_mark(panel, s))?;
@@ -105,10 +142,11 @@ fn judge(panel: Panel, line: &Line, width: usize) -> Option<String> {
     // A mark shortened while its row could still give way to its whole
     // form: the row kept more than its start (`MIN_TEXT` cells after its
     // glyph, or all of it when shorter) beside the whole mark.
+    let keep = (lead + MIN_TEXT).max(essential(panel, &before));
     let keep = if cut {
-        lead + MIN_TEXT
+        keep
     } else {
-        before.chars().count().min(lead + MIN_TEXT)
+        before.chars().count().min(keep)
     };
     let drawn: usize = line.spans[first..].iter().map(Span::width).sum();
     for s in &line.spans[first..] {

@@ -95,11 +95,45 @@ pub fn fit_marked_after(
         }
     }
     let room = width.saturating_sub(marks_w(&short));
-    let mut line = fit(t, text, room);
+    let mut line = fit_words(t, text, room, lead + 3);
     for (m, s) in marks.into_iter().zip(short) {
         line.spans.push(if s { m.short } else { m.whole });
     }
     line
+}
+
+/// `text` within `room`, cut where a word ends where it can be: `$…` or
+/// `m-7…` reads as another figure, so the row loses whole figures, keeping
+/// at least `least` cells of its own before the ellipsis.
+fn fit_words(t: &Theme, text: Line<'static>, room: usize, least: usize) -> Line<'static> {
+    if text.width() <= room {
+        return text;
+    }
+    let plain: Vec<char> = text.spans.iter().flat_map(|s| s.content.chars()).collect();
+    let keep = room.saturating_sub(t.g.ellipsis.chars().count());
+    let mid_word = keep > 0
+        && plain.get(keep).is_some_and(|c| *c != ' ')
+        && plain.get(keep - 1).is_some_and(|c| *c != ' ');
+    // Only a figure (a digit or a sum in the cut word) loses the whole
+    // word; a name keeps what it can (`insert messa…`).
+    let start = (0..keep)
+        .rev()
+        .find(|&i| plain[i] == ' ')
+        .map_or(0, |i| i + 1);
+    let end = (keep..plain.len())
+        .find(|&i| plain[i] == ' ')
+        .unwrap_or(plain.len());
+    let figure = plain[start..end]
+        .iter()
+        .any(|c| c.is_ascii_digit() || *c == '$');
+    if mid_word && figure {
+        // Back to the space before the cut word, the space kept.
+        if let Some(space) = (least..keep).rev().find(|&i| plain[i] == ' ') {
+            let ell = t.g.ellipsis.chars().count();
+            return fit(t, text, space + 1 + ell);
+        }
+    }
+    fit(t, text, room)
 }
 
 /// A step's change as a mark: `  + new`, or ` +` alone at the narrowest.
@@ -129,6 +163,23 @@ pub fn tagged_with(
     let mut marks: Vec<Mark> = kept.into_iter().map(Mark::whole).collect();
     marks.extend(c.map(|c| change_mark(t, c)));
     fit_marked(t, line, marks, width)
+}
+
+/// As `tagged_with`, for a row whose first `essential` cells are facts
+/// that must not be cut (an amount: `$4…` reads as another sum; whether a
+/// charge carried a key): the marks shorten before those are cut, and the
+/// row gives way only after its end beyond them.
+pub fn tagged_keeping(
+    t: &Theme,
+    line: Line<'static>,
+    kept: Vec<Span<'static>>,
+    c: Option<Change>,
+    width: usize,
+    essential: usize,
+) -> Line<'static> {
+    let mut marks: Vec<Mark> = kept.into_iter().map(Mark::whole).collect();
+    marks.extend(c.map(|c| change_mark(t, c)));
+    fit_marked_after(t, line, essential.saturating_sub(MIN_TEXT), marks, width)
 }
 
 /// An item the step removed, shown once more for the step that removed it.
