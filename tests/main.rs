@@ -39,6 +39,8 @@ mod lesson_titles;
 mod level_screen;
 mod levels;
 mod malformed;
+mod marks_kept_whole;
+mod marks_true;
 mod narration_at_its_step;
 mod no_silent_cuts;
 mod no_silent_cuts_views;

@@ -92,6 +92,8 @@ pub fn mark_word(mark: Mark) -> &'static str {
         Mark::Skipped => "skipped",
         Mark::Superseded => "no longer the owner",
         Mark::Waiting => "waiting",
+        Mark::AwaitsAnswer => "awaits answer",
+        Mark::BackedOff => "backed off",
         Mark::Crashed => "crashed before",
         Mark::Ignored => "ignored",
     }

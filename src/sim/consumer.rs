@@ -25,8 +25,16 @@ pub enum Mark {
     /// message's record: this delivery's work is not a duplicate's skip,
     /// it lost the claim, and rolls back.
     Superseded,
-    /// Blocked on another connection's write lock.
+    /// Blocked on another connection's write lock (or, on PostgreSQL,
+    /// its row lock): a lock wait, and only that.
     Waiting,
+    /// The provider answered 409 (a request with the same key is not
+    /// answered yet): the handler waits for that answer, then calls again.
+    AwaitsAnswer,
+    /// A live in-progress record of another delivery: the handler backed
+    /// off, leaving the message to come back once that record's deadline
+    /// has passed.
+    BackedOff,
     /// The process died here.
     Crashed,
     /// An ack the broker ignored (an out-of-date receipt). The broker

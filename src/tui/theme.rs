@@ -14,7 +14,13 @@ pub struct Glyphs {
     pub skipped: &'static str,
     /// A delivery that found another owning the message's record.
     pub superseded: &'static str,
+    /// A lock wait, and only that.
     pub waiting: &'static str,
+    /// Waiting for the provider's answer to another request with the
+    /// same key (a 409): not a lock.
+    pub awaiting: &'static str,
+    /// Backed off from a message another delivery's live record holds.
+    pub backed_off: &'static str,
     pub crashed: &'static str,
     pub next: &'static str,
     pub arrow: &'static str,
@@ -62,6 +68,8 @@ pub const UNICODE: Glyphs = Glyphs {
     skipped: "↷",
     superseded: "⊘",
     waiting: "‖",
+    awaiting: "⧖",
+    backed_off: "↶",
     crashed: "†",
     next: "▶",
     arrow: "→",
@@ -111,6 +119,8 @@ pub const ASCII: Glyphs = Glyphs {
     skipped: "~",
     superseded: "%",
     waiting: ":",
+    awaiting: "(",
+    backed_off: "\\",
     crashed: "#",
     next: ">",
     arrow: "->",
@@ -158,6 +168,8 @@ fn ascii_for(c: char) -> &'static str {
         '↷' => "~",
         '⊘' => "%",
         '‖' => ":",
+        '⧖' => "(",
+        '↶' => "\\",
         '·' => "-",
         '○' => "o",
         '◆' => "*",
@@ -332,6 +344,8 @@ mod tests {
             g.skipped,
             g.superseded,
             g.waiting,
+            g.awaiting,
+            g.backed_off,
             g.crashed,
             g.next,
             g.arrow,
@@ -366,8 +380,18 @@ mod tests {
     fn marks_are_distinct_and_never_a_border() {
         for g in [ASCII, UNICODE] {
             let marks = [
-                g.done, g.failed, g.conflict, g.skipped, g.waiting, g.crashed, g.next, g.todo,
-                g.pending, g.warning,
+                g.done,
+                g.failed,
+                g.conflict,
+                g.skipped,
+                g.waiting,
+                g.awaiting,
+                g.backed_off,
+                g.crashed,
+                g.next,
+                g.todo,
+                g.pending,
+                g.warning,
             ];
             for (i, a) in marks.iter().enumerate() {
                 for b in &marks[i + 1..] {
@@ -386,7 +410,14 @@ mod tests {
         // Keys are letters; a mark that is one reads as a key in the bar.
         for g in [ASCII, UNICODE] {
             for m in [
-                g.done, g.failed, g.conflict, g.skipped, g.waiting, g.crashed,
+                g.done,
+                g.failed,
+                g.conflict,
+                g.skipped,
+                g.waiting,
+                g.awaiting,
+                g.backed_off,
+                g.crashed,
             ] {
                 assert!(!m.chars().any(|c| c.is_ascii_alphabetic()), "{m}");
             }

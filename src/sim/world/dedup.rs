@@ -184,7 +184,7 @@ impl World {
             }
             RecordClaim::Busy { owner, deadline } => {
                 let c = &mut self.consumers[i];
-                c.marks[c.pc] = Mark::Waiting;
+                c.marks[c.pc] = Mark::BackedOff;
                 c.work().path = Path::BackingOff;
                 self.skip_ahead(i);
                 let receipt = self.delivery(i).receipt.clone();

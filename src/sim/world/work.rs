@@ -246,7 +246,7 @@ impl World {
                 continue;
             }
             c.work().held_by_key = None;
-            if c.marks.get(c.pc) == Some(&Mark::Waiting) {
+            if c.marks.get(c.pc) == Some(&Mark::AwaitsAnswer) {
                 c.marks[c.pc] = Mark::Todo;
             }
             self.say(
@@ -300,7 +300,7 @@ impl World {
             c.marks[c.pc] = Mark::Failed;
             c.pc -= 1;
             c.marks[c.pc] = if by.is_some() {
-                Mark::Waiting
+                Mark::AwaitsAnswer
             } else {
                 Mark::Todo
             };

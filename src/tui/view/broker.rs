@@ -162,7 +162,23 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
         head.push(Span::styled(format!("  {}", m.body), t.dim()));
     }
     let change = f.changes.of(Place::Queue, &m.broker_id);
-    lines.push(marks::tagged(t, Line::from(head), change, width));
+    // The entry's glyph and ID are kept whole, with a space and an
+    // ellipsis after them (`m-7f3…` would read as a cut ID): its state's
+    // words, then the mark's, give way.
+    // Where the body is shown, its amount is a figure and is kept too.
+    let essential = if head.len() > 4 {
+        Line::from(head.clone()).width()
+    } else {
+        head[0].width() + head[1].width() + 2
+    };
+    lines.push(marks::tagged_keeping(
+        t,
+        Line::from(head),
+        Vec::new(),
+        change,
+        width,
+        essential,
+    ));
     let mut notes = Vec::new();
     if m.receives > 1 {
         // The count in words where the panel has room: `×2` alone is terse.

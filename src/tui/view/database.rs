@@ -187,7 +187,15 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
             None if p.repeat => vec![Span::styled(format!(" {} again", g.failed), t.bad())],
             None => Vec::new(),
         };
-        let line = marks::tagged_with(t, Line::raw(row), kept, change, width);
+        // The order and the amount are kept whole: the message ID, then the
+        // marks' words, give way first. A row in columns keeps them under
+        // their names, padding and all, where it can only shorten a mark.
+        let essential = if row.starts_with(&format!(" {:<6} ", p.order)) {
+            row.chars().count()
+        } else {
+            format!(" {} ${}", p.order, p.amount).chars().count()
+        };
+        let line = marks::tagged_keeping(t, Line::raw(row), kept, change, width, essential);
         out.changed(line, change.is_some());
     }
     for gone in ch.gone(Place::Payments) {
@@ -520,7 +528,8 @@ fn committed_again(
 /// and the row gives way to them (`marks::tagged_with` ends it in "…").
 /// The columns a change mark takes after its row.
 fn tag_width(change: Option<crate::sim::change::Change>) -> usize {
-    if change.is_some() { 2 } else { 0 }
+    // Whole (`  + new`), as `marks::tagged_with` keeps it.
+    change.map_or(0, |c| 3 + marks::word(c).chars().count() + 1)
 }
 
 /// The narrowest `uncommitted (owner)` mark's width.

@@ -34,8 +34,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         g.replay, g.observer
     )));
     lines.push(Line::raw(format!(
-        "          {} blocked, waiting for a lock  {} crashed before this step  {} next step",
-        g.waiting, g.crashed, g.upcoming
+        "          {} blocked, waiting for a lock  {} awaits the provider's answer to another request with its key  {} backed off (another delivery's record is live)  {} crashed before this step  {} next step",
+        g.waiting, g.awaiting, g.backed_off, g.crashed, g.upcoming
     )));
     // One meaning per mark on every screen: `!` is a risk, never an end.
     lines.push(Line::raw(format!(

@@ -27,14 +27,121 @@ pub(super) fn symbol(t: &Theme, c: Change) -> &'static str {
     }
 }
 
-/// `  + new` at the end of a line, or ` +` alone where the words do not fit.
-fn tag(t: &Theme, c: Change, room: usize) -> String {
-    let full = format!("  {} {}", symbol(t, c), word(c));
-    if full.chars().count() <= room {
-        full
-    } else {
-        format!(" {}", symbol(t, c))
+/// The fewest cells of a row's own text that stay beside its marks, the
+/// ellipsis included (`insert m…`, `m-7f3 a…`): enough to tell which row
+/// it is. A row gives way down to this before any mark loses its word.
+pub const MIN_TEXT: usize = 8;
+
+/// A mark at the end of a row: its whole form (`  * changed`,
+/// `  ◀ this step`) and the short one (` *`, ` ◀`) it falls back to only
+/// where the row, cut to `MIN_TEXT`, still leaves no room for the whole.
+pub struct Mark {
+    pub whole: Span<'static>,
+    pub short: Span<'static>,
+    /// The cells of text the row keeps before this mark shortens:
+    /// `MIN_TEXT`, or fewer for a mark that says more than the row's end
+    /// (a step's `duplicate` outlasts the `◀ this step` beside it).
+    pub keeps: usize,
+}
+
+impl Mark {
+    /// A mark that shortens where the row is down to `MIN_TEXT`.
+    pub fn new(whole: Span<'static>, short: Span<'static>) -> Mark {
+        Mark {
+            whole,
+            short,
+            keeps: MIN_TEXT,
+        }
     }
+
+    /// A mark that never shortens (`uncommitted (B)`, `✕ again`).
+    pub fn whole(span: Span<'static>) -> Mark {
+        Mark::new(span.clone(), span)
+    }
+}
+
+/// The one rule for a row with marks, shared by every panel: within
+/// `width`, the marks stay whole and the row's text gives way, ending in
+/// an ellipsis; only once the text is down to `MIN_TEXT` cells do marks
+/// take their short forms, the last first; only then is the text cut
+/// further. A mark is never the part that is cut.
+pub fn fit_marked(t: &Theme, text: Line<'static>, marks: Vec<Mark>, width: usize) -> Line<'static> {
+    fit_marked_after(t, text, 0, marks, width)
+}
+
+/// As `fit_marked`, for a row whose first `lead` cells are a sign of its
+/// own (a step's `✓ ` glyph) that does not tell which row it is: the text
+/// keeps `MIN_TEXT` cells after it.
+pub fn fit_marked_after(
+    t: &Theme,
+    text: Line<'static>,
+    lead: usize,
+    marks: Vec<Mark>,
+    width: usize,
+) -> Line<'static> {
+    let text_w = text.width();
+    let mut short = vec![false; marks.len()];
+    let marks_w = |short: &[bool]| -> usize {
+        marks
+            .iter()
+            .zip(short)
+            .map(|(m, &s)| if s { m.short.width() } else { m.whole.width() })
+            .sum()
+    };
+    for k in (0..marks.len()).rev() {
+        let keep = text_w.min(lead + marks[k].keeps);
+        if marks_w(&short) + keep > width {
+            short[k] = true;
+        }
+    }
+    let room = width.saturating_sub(marks_w(&short));
+    let mut line = fit_words(t, text, room, lead + 3);
+    for (m, s) in marks.into_iter().zip(short) {
+        line.spans.push(if s { m.short } else { m.whole });
+    }
+    line
+}
+
+/// `text` within `room`, cut where a word ends where it can be: `$…` or
+/// `m-7…` reads as another figure, so the row loses whole figures, keeping
+/// at least `least` cells of its own before the ellipsis.
+fn fit_words(t: &Theme, text: Line<'static>, room: usize, least: usize) -> Line<'static> {
+    if text.width() <= room {
+        return text;
+    }
+    let plain: Vec<char> = text.spans.iter().flat_map(|s| s.content.chars()).collect();
+    let keep = room.saturating_sub(t.g.ellipsis.chars().count());
+    let mid_word = keep > 0
+        && plain.get(keep).is_some_and(|c| *c != ' ')
+        && plain.get(keep - 1).is_some_and(|c| *c != ' ');
+    // Only a figure (a digit or a sum in the cut word) loses the whole
+    // word; a name keeps what it can (`insert messa…`).
+    let start = (0..keep)
+        .rev()
+        .find(|&i| plain[i] == ' ')
+        .map_or(0, |i| i + 1);
+    let end = (keep..plain.len())
+        .find(|&i| plain[i] == ' ')
+        .unwrap_or(plain.len());
+    let figure = plain[start..end]
+        .iter()
+        .any(|c| c.is_ascii_digit() || *c == '$');
+    if mid_word && figure {
+        // Back to the space before the cut word, the space kept.
+        if let Some(space) = (least..keep).rev().find(|&i| plain[i] == ' ') {
+            let ell = t.g.ellipsis.chars().count();
+            return fit(t, text, space + 1 + ell);
+        }
+    }
+    fit(t, text, room)
+}
+
+/// A step's change as a mark: `  + new`, or ` +` alone at the narrowest.
+pub fn change_mark(t: &Theme, c: Change) -> Mark {
+    Mark::new(
+        Span::styled(format!("  {} {}", symbol(t, c), word(c)), t.change()),
+        Span::styled(format!(" {}", symbol(t, c)), t.change()),
+    )
 }
 
 /// A line with a change tag, if there is one, within `width`: the tag
@@ -53,15 +160,26 @@ pub fn tagged_with(
     c: Option<Change>,
     width: usize,
 ) -> Line<'static> {
-    let kept_w: usize = kept.iter().map(Span::width).sum();
-    let text = c.map(|c| tag(t, c, width.saturating_sub(line.width() + kept_w)));
-    let tag_w = text.as_ref().map_or(0, |s| s.chars().count());
-    let mut line = fit(t, line, width.saturating_sub(kept_w + tag_w));
-    line.spans.extend(kept);
-    if let Some(text) = text {
-        line.spans.push(Span::styled(text, t.change()));
-    }
-    line
+    let mut marks: Vec<Mark> = kept.into_iter().map(Mark::whole).collect();
+    marks.extend(c.map(|c| change_mark(t, c)));
+    fit_marked(t, line, marks, width)
+}
+
+/// As `tagged_with`, for a row whose first `essential` cells are facts
+/// that must not be cut (an amount: `$4…` reads as another sum; whether a
+/// charge carried a key): the marks shorten before those are cut, and the
+/// row gives way only after its end beyond them.
+pub fn tagged_keeping(
+    t: &Theme,
+    line: Line<'static>,
+    kept: Vec<Span<'static>>,
+    c: Option<Change>,
+    width: usize,
+    essential: usize,
+) -> Line<'static> {
+    let mut marks: Vec<Mark> = kept.into_iter().map(Mark::whole).collect();
+    marks.extend(c.map(|c| change_mark(t, c)));
+    fit_marked_after(t, line, essential.saturating_sub(MIN_TEXT), marks, width)
 }
 
 /// An item the step removed, shown once more for the step that removed it.

@@ -185,16 +185,31 @@ fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
             .all(|c| form(c, n).chars().count() + tag_width(words) <= width)
     };
     // A mark's word ("new") gives way before any of the row's own words.
+    // The mark keeps its word where some form leaves room for it: the
+    // order gives way to it first (`order 1042` to `#1042`), then "with".
     let n = (0..4)
-        .find(|&n| fits(n, true) || fits(n, false))
+        .find(|&n| fits(n, true))
+        .or_else(|| (0..4).find(|&n| fits(n, false)))
         .unwrap_or(3);
     f.provider
         .charges
         .iter()
         .map(|c| {
             let change = ch.of(Place::Charges, &c.id);
+            // Every word of a charge's row is a fact, to its key at the
+            // end: where no form leaves room for the mark's word, the mark
+            // keeps its sign alone rather than cut the row.
+            let row = form(c, n);
+            let essential = row.chars().count();
             Row {
-                line: marks::tagged(t, Line::raw(form(c, n)), change, width),
+                line: marks::tagged_keeping(
+                    t,
+                    Line::raw(row),
+                    Vec::new(),
+                    change,
+                    width,
+                    essential,
+                ),
                 now: change.is_some(),
                 store: false,
             }
@@ -281,8 +296,10 @@ fn key_rows(t: &Theme, f: &Frame, width: usize, folded: bool) -> Vec<Row> {
             .find(|s| fits(s) && worded(s))
             .or_else(|| leads.iter().map(|lead| drawn(lead)).find(|s| fits(s)))
             .unwrap_or_else(|| drawn(leads[leads.len() - 1]));
+        let line = Line::from(spans);
+        let essential = line.width();
         out.push(row(
-            marks::tagged(t, Line::from(spans), change, width),
+            marks::tagged_keeping(t, line, Vec::new(), change, width, essential),
             change.is_some() || k.replayed_now,
         ));
     }

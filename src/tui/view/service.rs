@@ -1,6 +1,7 @@
 //! The Payments service: each consumer with its handler program, a mark on
 //! every step it has run, and the step it runs next.
 
+use super::marks;
 use super::watch::Watch;
 use crate::sim::Frame;
 use crate::sim::consumer::{Mark, Status};
@@ -232,7 +233,11 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
         Mark::Conflict => (g.conflict, "duplicate", t.warn()),
         Mark::Skipped => (g.skipped, "skipped", t.dim()),
         Mark::Superseded => (g.superseded, "not owner", t.warn()),
+        // A lock wait alone is `‖ blocked`; a wait for the provider's
+        // answer and a back-off are not locks, and say so.
         Mark::Waiting => (g.waiting, "blocked", t.warn()),
+        Mark::AwaitsAnswer => (g.awaiting, "awaits answer", t.warn()),
+        Mark::BackedOff => (g.backed_off, "backed off", t.warn()),
         // The mark sits on the step the crash came before: the consumer
         // line says it crashed; the step itself never ran.
         Mark::Crashed => (g.crashed, "never ran", t.bad()),
@@ -249,6 +254,10 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
         ),
     }
 }
+
+/// The cells of a step's label (its ellipsis included) kept beside its
+/// mark's word: `inser…  duplicate`, not `…  duplicate`.
+const WORD_KEEPS: usize = 6;
 
 /// One step of a program. The step that just ran is the emphasised one
 /// (reversed, and pointed at with words); the next one is marked, quietly.
@@ -279,51 +288,43 @@ fn step(
     // already, and its response is marked failed just below it.
     let again = is_next && c.steps.get(k + 1).is_some_and(|n| n.mark == Mark::Failed);
     let pointer = if just_ran {
-        format!("  {} this step", t.g.ran)
+        Some(marks::Mark::new(
+            Span::styled(format!("  {} this step", t.g.ran), t.change()),
+            Span::styled(format!(" {}", t.g.ran), t.change()),
+        ))
     } else if again {
-        "  next: again".to_string()
+        Some(marks::Mark::new(
+            Span::styled("  next: again", t.dim()),
+            Span::styled("  again", t.dim()),
+        ))
     } else if is_next {
-        "  next".to_string()
+        // The glyph `▷` says it too: the word goes first.
+        Some(marks::Mark::new(
+            Span::styled("  next", t.dim()),
+            Span::raw(""),
+        ))
     } else {
-        String::new()
+        None
     };
-    // The word matters more than the end of the label: shorten the label.
-    let word_w = if word.is_empty() { 0 } else { word.len() + 2 };
-    let room = width.saturating_sub(3 + word_w).max(4);
-    let pointer = if label_w(s) + pointer.chars().count() <= room || pointer.is_empty() {
-        pointer
-    } else if again && label_w(s) + "  next".len() <= room {
-        "  next".to_string()
-    } else if just_ran {
-        format!(" {}", t.g.ran)
-    } else {
-        String::new()
-    };
-    let room = room.saturating_sub(pointer.chars().count()).max(4);
-    let label = if s.label.chars().count() > room {
-        let cut: String = s.label.chars().take(room - 1).collect();
-        format!("{cut}{}", t.g.ellipsis)
-    } else {
-        s.label.clone()
-    };
-    let mut spans = vec![
+    let text = Line::from(vec![
         Span::styled(format!(" {glyph} "), if is_next { t.info() } else { style }),
-        Span::styled(label, label_style),
-    ];
+        Span::styled(s.label.clone(), label_style),
+    ]);
+    // The marks are fitted by the panels' one rule (`marks::fit_marked`):
+    // the label gives way first, to a recognisable start, then the pointer
+    // shortens to its sign; the word holds out longer, until the label is
+    // down to `WORD_KEEPS` cells, and only then goes, the glyph at the
+    // row's start still saying it: the step's name is never cut away.
+    let mut kept = Vec::new();
     if !word.is_empty() {
-        spans.push(Span::styled(format!("  {word}"), style));
+        kept.push(marks::Mark {
+            whole: Span::styled(format!("  {word}"), style),
+            short: Span::raw(""),
+            keeps: WORD_KEEPS,
+        });
     }
-    if !pointer.is_empty() {
-        spans.push(Span::styled(
-            pointer,
-            if just_ran { t.change() } else { t.dim() },
-        ));
-    }
-    Line::from(spans)
-}
-
-fn label_w(s: &StepView) -> usize {
-    s.label.chars().count()
+    kept.extend(pointer);
+    marks::fit_marked_after(t, text, 3, kept, width)
 }
 
 /// The step a folded consumer names under its strip: the one it ran, or
@@ -343,7 +344,14 @@ fn focus(c: &ConsumerView, ran: Option<usize>) -> Option<usize> {
                 Mark::Ignored,
             ])
         })
-        .or_else(|| marked(&[Mark::Skipped, Mark::Waiting]))
+        .or_else(|| {
+            marked(&[
+                Mark::Skipped,
+                Mark::Waiting,
+                Mark::AwaitsAnswer,
+                Mark::BackedOff,
+            ])
+        })
 }
 
 /// `rows` rows of a list too long for them: the steps around the one that
@@ -528,6 +536,99 @@ mod tests {
             }
         });
         assert!(strips > 100, "only {strips} strips drawn");
+    }
+
+    /// `‖` is a lock wait and nothing else: a step marked with it belongs
+    /// to a consumer blocked on a lock, at every step of every built-in run.
+    /// A wait for the provider's answer after a 409 and a back-off from a
+    /// live in-progress record have marks and words of their own, in
+    /// Unicode and ASCII, and both are seen somewhere.
+    #[test]
+    fn the_lock_mark_is_for_a_lock_wait_only() {
+        let mut seen = std::collections::BTreeSet::new();
+        crate::tui::view::each_builtin_frame(|at_step, f| {
+            for c in &f.consumers {
+                for s in &c.steps {
+                    if s.mark == Mark::Waiting {
+                        assert!(
+                            matches!(c.status, Status::Blocked { .. }),
+                            "{at_step}: {} {:?} marked as waiting for a lock: {:?}",
+                            c.name,
+                            s.label,
+                            c.status
+                        );
+                    }
+                    seen.insert(format!("{:?}", s.mark));
+                }
+            }
+        });
+        for m in ["Waiting", "AwaitsAnswer", "BackedOff"] {
+            assert!(
+                seen.contains(m),
+                "no {m} mark in any built-in run: {seen:?}"
+            );
+        }
+        let mut glyphs = std::collections::BTreeSet::new();
+        for ascii in [false, true] {
+            let t = Theme::new(false, ascii);
+            for (m, word) in [
+                (Mark::Waiting, "blocked"),
+                (Mark::AwaitsAnswer, "awaits answer"),
+                (Mark::BackedOff, "backed off"),
+            ] {
+                let (g, w, _) = mark(&t, m);
+                assert_eq!(w, word);
+                assert!(!ascii || g.is_ascii(), "{g}");
+                assert!(glyphs.insert(g), "{g} is used twice");
+            }
+        }
+    }
+
+    /// id-first's losing skip, the step that hits the unique key, at every
+    /// width from a cramped panel up, in Unicode and ASCII: the row fits;
+    /// the step keeps a recognisable start of its name (never `≠ …
+    /// duplicate`); the word `duplicate` stays wherever the name can keep
+    /// `WORD_KEEPS` cells beside it, before `◀ this step` keeps its words.
+    #[test]
+    fn the_losing_skip_keeps_its_name_and_its_word() {
+        let script = scenario::find("id-first").unwrap();
+        let mut skips = 0;
+        for design in script.strategies() {
+            let tl =
+                Timeline::build(&script, &Strategy::by_name(&design).unwrap(), 0, &[]).unwrap();
+            let skip = tl.frames.iter().enumerate().find_map(|(at, f)| {
+                f.consumers.iter().find_map(|c| {
+                    let k = c.steps.iter().position(|s| s.mark == Mark::Conflict)?;
+                    Some((at, c, k))
+                })
+            });
+            // The idempotent design, shown for contrast, never skips here.
+            let Some((at, c, k)) = skip else { continue };
+            skips += 1;
+            for ascii in [false, true] {
+                let t = Theme::new(false, ascii);
+                let ell = t.g.ellipsis;
+                for width in 14..=48 {
+                    let line = step(&t, c, k, &c.steps[k], Some(k), width);
+                    let text = line.to_string();
+                    let place = format!("{design} step {at} ascii {ascii} at {width}: {text:?}");
+                    assert!(line.width() <= width, "{place}: too wide");
+                    let rest: String = text.chars().skip(3).collect();
+                    let name = rest.split(ell).next().unwrap().split("  ").next().unwrap();
+                    assert!(
+                        name.chars().count() >= 3 && c.steps[k].label.starts_with(name.trim_end()),
+                        "{place}: the step's name is cut away"
+                    );
+                    if width >= 3 + WORD_KEEPS + "  duplicate".len() + 2 {
+                        assert!(text.contains("  duplicate"), "{place}: no word");
+                    }
+                    if width >= 3 + 8 + "  duplicate".len() + "  < this step".len() {
+                        assert!(text.contains("this step"), "{place}: pointer cut");
+                    }
+                }
+            }
+        }
+        assert!(skips > 0, "no skip on the unique key in id-first");
     }
 
     #[test]

@@ -1,0 +1,288 @@
+//! A mark is never the part that is cut. Every frame of every built-in
+//! scenario, under every design it lists, at the sizes a class uses: each
+//! mark a panel puts on a row (`* changed`, `◀ this step`, `≠ duplicate`'s
+//! word, `uncommitted (A)`) is on screen whole, its row giving way (with an
+//! ellipsis) instead; a mark shortens to its sign (` *`, ` ◀`) only where
+//! the row is already cut down to a recognisable start; and the row keeps
+//! that start (never `≠ …  duplicate`, the step's name gone).
+
+use crate::common::{self, Screen};
+use idem::scenario::{self, load::builtins};
+use idem::sim::Strategy;
+use idem::tui::app::Panel;
+use idem::tui::theme::Theme;
+use idem::tui::{App, layout, view};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Color;
+use ratatui::text::{Line, Span};
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+/// The fewest cells of a row's own text kept beside its marks (the views'
+/// `marks::MIN_TEXT`), after a step's glyph (` ✓ `, three cells).
+const MIN_TEXT: usize = 8;
+const GLYPH: usize = 3;
+
+/// The words a service step carries after its label: its mark's word and
+/// the pointer to the next step.
+const STEP_WORDS: [&str; 12] = [
+    "failed",
+    "duplicate",
+    "skipped",
+    "not owner",
+    "blocked",
+    "never ran",
+    "◇ ignored",
+    "awaits answer",
+    "backed off",
+    "next",
+    "next: again",
+    "again",
+];
+
+fn rows(buf: &Buffer, r: Rect) -> Vec<String> {
+    (r.y..r.bottom())
+        .map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+fn text(spans: &[Span]) -> String {
+    spans.iter().map(|s| s.content.as_ref()).collect()
+}
+
+/// Is this span one of the row's marks?
+fn is_mark(panel: Panel, s: &Span) -> bool {
+    let c = s.content.trim();
+    if c.is_empty() || s.width() < 2 {
+        // A folded list's strip is one glyph a step, by design.
+        return false;
+    }
+    s.style.fg == Some(Color::Magenta)
+        || c.starts_with("uncommitted")
+        || (panel == Panel::Service && STEP_WORDS.contains(&c))
+}
+
+/// A mark reduced to its sign: no word, no figure left.
+fn is_short(s: &Span) -> bool {
+    !s.content.chars().any(char::is_alphanumeric)
+}
+
+/// The narrowest whole form of a mark drawn as its sign alone (` *` is
+/// `  * changed` whole), or None for a mark drawn whole.
+fn whole_width(s: &Span) -> Option<usize> {
+    if !is_short(s) || s.style.fg != Some(Color::Magenta) {
+        return None;
+    }
+    let words = match s.content.trim() {
+        "+" => "new",
+        "◀" => "this step",
+        // `* changed`, `- removed`: the shorter of each sign's words.
+        _ => "changed",
+    };
+    Some(s.width() + 2 + words.chars().count())
+}
+
+/// The cells of a row that are facts never cut for a mark: a payment's
+/// order and amount (`$4…` reads as another sum); a provider row to its
+/// end, the key its charge carried (the provider's marks give way first).
+fn essential(panel: Panel, before: &str) -> usize {
+    match panel {
+        Panel::Provider => before.chars().count(),
+        Panel::Database => before
+            .find(" $")
+            .map(|i| {
+                let end = before[i + 2..]
+                    .find(' ')
+                    .map_or(before.len(), |j| i + 2 + j);
+                before[..end].chars().count()
+            })
+            .unwrap_or(0),
+        // A queue entry's glyph and ID, with a space and an ellipsis
+        // after them; with its body, the whole entry (its amount).
+        Panel::Broker if before.contains('$') => before.chars().count(),
+        Panel::Broker => before
+            .split(' ')
+            .take_while(|w| !w.contains("m-") || w.ends_with(')') || w.len() > 1)
+            .position(|w| w.contains("m-"))
+            .map(|k| {
+                before
+                    .split(' ')
+                    .take(k + 1)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .chars()
+                    .count()
+                    + 2
+            })
+            .unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// What is wrong with one row's marks as the view fitted them, if anything.
+fn judge(panel: Panel, line: &Line, width: usize) -> Option<String> {
+    let first = line.spans.iter().position(|s| is_mark(panel, s))?;
+    let before = text(&line.spans[..first]);
+    let lead = if panel == Panel::Service && before.starts_with(' ') {
+        GLYPH
+    } else {
+        0
+    };
+    let whole = text(&line.spans);
+    let cut = before.trim_end().ends_with('…');
+    // The row keeps a start a reader can tell it by.
+    if cut {
+        let kept: String = before.chars().skip(lead).collect();
+        let kept = kept.trim_end().trim_end_matches('…').trim();
+        if kept.chars().count() < 3 {
+            return Some(format!("{whole:?}: the row's own text is cut away"));
+        }
+    }
+    // A mark shortened while its row could still give way to its whole
+    // form: the row kept more than its start (`MIN_TEXT` cells after its
+    // glyph, or all of it when shorter) beside the whole mark.
+    let keep = (lead + MIN_TEXT).max(essential(panel, &before));
+    let keep = if cut {
+        keep
+    } else {
+        before.chars().count().min(keep)
+    };
+    let drawn: usize = line.spans[first..].iter().map(Span::width).sum();
+    for s in &line.spans[first..] {
+        let Some(whole_w) = whole_width(s) else {
+            continue;
+        };
+        if keep + drawn - s.width() + whole_w <= width {
+            return Some(format!(
+                "{whole:?}: the mark {:?} is cut to its sign while the row \
+                 {before:?} could give way",
+                s.content
+            ));
+        }
+    }
+    None
+}
+
+/// The row that shows `line`, whole or with its marks (the row may be cut).
+fn on_screen(line: &Line, rows: &[String]) -> bool {
+    let whole = text(&line.spans);
+    rows.iter().any(|r| r.trim_end() == whole.trim_end())
+}
+
+fn marks_at(size: (u16, u16)) -> (usize, Vec<String>) {
+    let colour = Theme::new(true, false);
+    let mut marked = 0;
+    let mut wrong = Vec::new();
+    for script in builtins() {
+        for design in script.strategies() {
+            let script = scenario::find(&script.name).unwrap();
+            let strategy = Strategy::by_name(&design).unwrap();
+            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
+            common::resize(&mut app, size.0, size.1);
+            let mut screen = Screen::new(size.0, size.1);
+            for i in 0..app.timeline.frames.len() {
+                app.pos = i;
+                let buf = screen.show(&app).clone();
+                let f = app.frame().clone();
+                let m = layout::main_for(
+                    Rect::new(0, 0, size.0, size.1),
+                    None,
+                    layout::Need::of(&f, &app.timeline.frames),
+                );
+                let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
+                for panel in [
+                    Panel::Broker,
+                    Panel::Service,
+                    Panel::Database,
+                    Panel::Provider,
+                ] {
+                    let inner = m.rect(panel).inner(ratatui::layout::Margin::new(1, 1));
+                    let shown = rows(&buf, inner);
+                    let (w, h) = (usize::from(inner.width), usize::from(inner.height));
+                    let lines = match panel {
+                        Panel::Broker => view::broker_lines(&colour, &f, w, h),
+                        Panel::Service => view::service_lines(&colour, &f, &watch, w, h),
+                        Panel::Database => view::database_lines(&colour, &f, w, h),
+                        _ => view::provider_lines(&colour, &f, w, h),
+                    };
+                    let place = || {
+                        format!(
+                            "{} {design} step {i} at {}x{}: {panel:?}",
+                            app.script.name, size.0, size.1
+                        )
+                    };
+                    // Rows past the panel's last are hidden and counted
+                    // (`no_silent_cuts`); the last row carries that count.
+                    let visible = h.saturating_sub(1);
+                    for (k, line) in lines.iter().enumerate() {
+                        if !line.spans.iter().any(|s| is_mark(panel, s)) {
+                            continue;
+                        }
+                        marked += 1;
+                        if let Some(e) = judge(panel, line, w) {
+                            wrong.push(format!("{}: {e}\n{}", place(), shown.join("\n")));
+                        } else if k < visible && lines.len() <= h && !on_screen(line, &shown) {
+                            wrong.push(format!(
+                                "{}: {:?} is not on screen as fitted\n{}",
+                                place(),
+                                text(&line.spans),
+                                shown.join("\n")
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (marked, wrong)
+}
+
+fn every_mark_whole_at(size: (u16, u16)) {
+    let (marked, wrong) = marks_at(size);
+    assert!(marked > 500, "only {marked} marked rows at {size:?}");
+    if std::env::var_os("IDEM_ALL_CUTS").is_some() {
+        for w in &wrong {
+            eprintln!("{w}\n");
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {marked} marked rows at {}x{} cut a mark or their own name; the first:\n{}",
+        wrong.len(),
+        size.0,
+        size.1,
+        wrong.first().cloned().unwrap_or_default()
+    );
+}
+
+#[test]
+fn every_mark_is_whole_at_80x24() {
+    every_mark_whole_at(SIZES[0]);
+}
+
+#[test]
+fn every_mark_is_whole_at_100x30() {
+    every_mark_whole_at(SIZES[1]);
+}
+
+#[test]
+fn every_mark_is_whole_at_120x40() {
+    every_mark_whole_at(SIZES[2]);
+}
+
+/// The teacher's case: the end of tour-1 under naive, where the broker's
+/// entry was `✓ m-7f3 acked by A, removed *`, its mark cut to the sign.
+#[test]
+fn the_broker_entry_keeps_its_changed_mark_at_the_end_of_tour_1() {
+    for (w, h) in SIZES {
+        let mut app = common::app("tour-1", "naive");
+        app.pos = app.timeline.frames.len() - 1;
+        let text = common::draw(&mut app, w, h);
+        let row = text
+            .lines()
+            .find(|l| l.contains("m-7f3") && l.contains('✓'))
+            .unwrap_or_else(|| panic!("{w}x{h}: no broker entry\n{text}"));
+        assert!(row.contains("* changed"), "{w}x{h}: {row}");
+    }
+}

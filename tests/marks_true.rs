@@ -1,0 +1,86 @@
+//! Issue 18 §3, marks that are true: each mark says only what the party it
+//! stands beside knows, at the moments a teacher trial found wrong, at the
+//! three sizes a class uses. (Each was right again at this code; these
+//! keep it so.)
+
+use crate::common;
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+/// The screen at `step` of `scenario` under `design`, as rows.
+fn screen(scenario: &str, design: &str, step: usize, (w, h): (u16, u16)) -> Vec<String> {
+    let mut app = common::app(scenario, design);
+    app.pos = step;
+    common::draw(&mut app, w, h)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The cells of the leftmost panel (the broker's), between its borders.
+fn broker(rows: &[String]) -> Vec<String> {
+    rows.iter()
+        .filter_map(|r| {
+            let mut parts = r.split('│');
+            parts.next()?;
+            parts.next().map(str::to_string)
+        })
+        .collect()
+}
+
+/// tour-3 under idempotent, step 10: A commits while B waits. The step
+/// that ran is A's commit, and `◀ this step` is on it alone, not on B's
+/// `receive` (B did nothing in this step).
+#[test]
+fn the_step_pointer_is_on_the_commit_that_ran_only() {
+    for size in SIZES {
+        let rows = screen("tour-3", "idempotent", 10, size);
+        let pointed: Vec<&String> = rows.iter().filter(|r| r.contains('◀')).collect();
+        assert_eq!(pointed.len(), 1, "{size:?}:\n{}", rows.join("\n"));
+        assert!(pointed[0].contains("commit"), "{size:?}: {}", pointed[0]);
+    }
+}
+
+/// tour-1 under naive, step 8: the network drops A's ack. The broker saw
+/// nothing, so its entry for m-7f3 carries no change mark; the lost ack is
+/// counted under the observer's `◇`.
+#[test]
+fn a_lost_ack_changes_only_what_the_observer_sees() {
+    for size in SIZES {
+        let rows = screen("tour-1", "naive", 8, size);
+        let panel = broker(&rows);
+        let entry = panel
+            .iter()
+            .find(|r| r.contains("m-7f3"))
+            .unwrap_or_else(|| panic!("{size:?}: no entry\n{}", panel.join("\n")));
+        assert!(
+            !entry.contains('*') && !entry.contains("changed"),
+            "{size:?}: the broker's entry is marked: {entry}"
+        );
+        let at = panel
+            .iter()
+            .position(|r| r.contains("acks lost 1 (+1)"))
+            .unwrap_or_else(|| panic!("{size:?}: no lost ack\n{}", panel.join("\n")));
+        let under = panel[..=at].iter().rev().take(2).any(|r| r.contains('◇'));
+        assert!(under, "{size:?}: not under ◇\n{}", panel.join("\n"));
+    }
+}
+
+/// tour-4 under idempotent, step 8: A calls the provider again. The
+/// response step runs next; the failure shown on it a step ago was the
+/// first attempt's, and is not carried over to the step about to run.
+#[test]
+fn the_next_step_carries_no_earlier_attempt_s_failure() {
+    for size in SIZES {
+        let rows = screen("tour-4", "idempotent", 8, size);
+        let row = rows
+            .iter()
+            .find(|r| r.contains("provider response"))
+            .unwrap_or_else(|| panic!("{size:?}:\n{}", rows.join("\n")));
+        assert!(
+            !row.contains('✕') && !row.contains("failed"),
+            "{size:?}: {row}"
+        );
+        assert!(row.contains("▷"), "{size:?}: not the next step: {row}");
+    }
+}
