@@ -84,7 +84,10 @@ fn the_idempotent_design_survives_every_fault_kind() {
     let messages = std::env::var("IDEM_SOAK_MESSAGES")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(10_000);
+        // 5,000 payments: enough for every fault kind to fire more than
+        // a hundred times, and quick enough for every `cargo test`; set
+        // IDEM_SOAK_MESSAGES for a longer soak.
+        .unwrap_or(5_000);
     let report = soak(&config(vec![Strategy::idempotent()], messages, HARSH, 11));
     let d = &report.designs[0];
     assert_eq!(d.tally.violations(), 0, "{}", report.books());
