@@ -44,6 +44,7 @@ mod output_errors;
 mod output_targets;
 mod predict_marks;
 mod predict_reveal;
+mod presenter_uncommitted;
 mod progress_shared;
 mod property;
 mod provider_conflict;
