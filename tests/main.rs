@@ -35,6 +35,7 @@ mod lesson_hostile;
 mod lesson_order;
 mod level_screen;
 mod levels;
+mod lower_split;
 mod malformed;
 mod narration_at_its_step;
 mod no_silent_cuts;
