@@ -470,3 +470,79 @@ fn the_end_keeps_the_storys_closing_words_beside_the_score() {
         }
     }
 }
+
+/// A question box that reaches into the SQL and events never leaves them
+/// on screen without their titles (80x24: the box took the title row and
+/// left the rows under it, unnamed): they are drawn again under the box,
+/// titled, or the box covers them whole.
+#[test]
+fn a_question_box_never_hides_a_panels_title() {
+    use idem::tui::app::Panel;
+    use idem::tui::layout;
+    use ratatui::layout::Rect;
+    let mut checked = 0;
+    for (name, mode) in [
+        ("tour-1", "naive"),
+        ("tour-1", "idempotent"),
+        ("in-progress", "in-progress"),
+    ] {
+        for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+            let mut a = app(name, mode);
+            common::resize(&mut a, w, h);
+            let total = a.predict.as_ref().unwrap().asked.len();
+            for n in 0..total {
+                if n == 0 {
+                    to_question(&mut a, 0);
+                } else {
+                    let right = asked(&a).answer;
+                    answer(&mut a, right);
+                    next_question(&mut a);
+                }
+                let with = common::render(&a);
+                let kept = a.predict.take();
+                let without = common::render(&a);
+                a.predict = kept;
+                let m = layout::main_for(
+                    Rect::new(0, 0, w, h),
+                    None,
+                    layout::Need::of(a.frame(), &a.timeline.frames),
+                );
+                let step = a.frame().index;
+                let rows = |s: &str, r: Rect| -> Vec<String> {
+                    s.lines()
+                        .skip(usize::from(r.y))
+                        .take(usize::from(r.height))
+                        .map(|l| {
+                            l.chars()
+                                .skip(usize::from(r.x) + 1)
+                                .take(usize::from(r.width))
+                                .collect()
+                        })
+                        .collect()
+                };
+                for (p, titles) in [
+                    (Panel::Sql, vec![format!(" SQL in step {step} ")]),
+                    (
+                        Panel::Events,
+                        vec![
+                            format!(" Events in step {step} "),
+                            format!(" Events, step {step} "),
+                        ],
+                    ),
+                ] {
+                    let r = m.rect(p);
+                    let titled = titles.iter().any(|t| with.contains(t.as_str()));
+                    let (shown, before) = (rows(&with, r), rows(&without, r));
+                    let dropped = shown.iter().zip(&before).all(|(a, b)| a != b);
+                    assert!(
+                        titled || dropped,
+                        "{name} {mode} at {w}x{h}, question {}: {p:?} shown without its title\n{with}",
+                        n + 1
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 15, "only {checked} questions");
+}

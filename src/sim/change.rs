@@ -66,6 +66,13 @@ pub struct Changes {
     /// Committed rows in processed_messages before this step, when that
     /// number moved.
     pub processed_was: Option<usize>,
+    /// Rows of processed_messages that open transactions hold and have not
+    /// committed, before this step, when that part (or who holds it) moved:
+    /// a committed count alone would read "unchanged" beside a new row.
+    pub pending_processed_was: Option<usize>,
+    /// The amount in payment rows that open transactions hold and have not
+    /// committed, before this step, when that part (or who holds it) moved.
+    pub pending_total_was: Option<u64>,
     /// Broker counters that moved, by field name, with their value before.
     pub counters: Vec<(&'static str, u32)>,
     pub steps: Vec<StepRan>,

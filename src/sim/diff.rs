@@ -136,6 +136,10 @@ impl Changes {
             queue_was: (queued(before) != queued(after)).then_some(queued(before)),
             processed_was: (processed_rows(before) != processed_rows(after))
                 .then_some(processed_rows(before)),
+            pending_processed_was: (pending_processed(before) != pending_processed(after))
+                .then_some(pending_processed(before).part),
+            pending_total_was: (pending_total(before) != pending_total(after))
+                .then_some(pending_total(before).part),
             counters,
             steps: steps_ran(before, after),
         }
@@ -158,6 +162,52 @@ pub fn processed_rows(f: &Frame) -> usize {
         .iter()
         .filter(|p| p.uncommitted_by.is_none())
         .count()
+}
+
+/// What open transactions have written and not committed: a count or an
+/// amount, and who holds it (each holder once, in name order).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pending<T> {
+    pub part: T,
+    pub by: Vec<String>,
+}
+
+impl<T> Pending<T> {
+    fn of<'a>(rows: impl Iterator<Item = (T, &'a str)>) -> Pending<T>
+    where
+        T: std::iter::Sum<T>,
+    {
+        let mut by = Vec::new();
+        let part = rows
+            .map(|(n, holder)| {
+                by.push(holder.to_string());
+                n
+            })
+            .sum();
+        by.sort();
+        by.dedup();
+        Pending { part, by }
+    }
+}
+
+/// Uncommitted rows of processed_messages: a consumer's claim on an ID
+/// that no other consumer sees until its commit.
+pub fn pending_processed(f: &Frame) -> Pending<usize> {
+    Pending::of(
+        f.db.processed
+            .iter()
+            .filter_map(|p| p.uncommitted_by.as_deref().map(|by| (1, by))),
+    )
+}
+
+/// Uncommitted payment rows' amount, in dollars: not in the committed
+/// total until its transaction commits, and gone if it rolls back.
+pub fn pending_total(f: &Frame) -> Pending<u64> {
+    Pending::of(f.db.payments.iter().filter_map(|p| {
+        p.uncommitted_by
+            .as_deref()
+            .map(|by| (u64::from(p.amount), by))
+    }))
 }
 
 fn item(place: Place, key: &str, change: Change, was: String) -> ItemChange {
@@ -320,6 +370,36 @@ mod tests {
         );
         assert_eq!(commit.changes.total_was, Some(0));
         assert_eq!(commit.db.total_charged, 40);
+    }
+
+    /// The uncommitted part moves when a row is written, and again when
+    /// it commits or rolls back, while the committed figures stand still.
+    #[test]
+    fn the_uncommitted_part_moves_with_the_open_transaction() {
+        let t = timeline("tour-2", "idempotent");
+        let written = t
+            .frames
+            .iter()
+            .find(|f| f.changes.pending_total_was.is_some())
+            .expect("a payment row is written");
+        assert_eq!(written.changes.pending_total_was, Some(0));
+        assert_eq!(written.changes.total_was, None);
+        let p = pending_total(written);
+        assert_eq!((p.part, p.by), (40, vec!["A".to_string()]));
+        let claimed = t
+            .frames
+            .iter()
+            .find(|f| f.changes.pending_processed_was.is_some())
+            .expect("an ID is claimed");
+        assert_eq!(claimed.changes.processed_was, None);
+        assert_eq!(pending_processed(claimed).part, 1);
+        let crash = t
+            .frames
+            .iter()
+            .find(|f| f.changes.gone(Place::Payments).count() > 0)
+            .expect("tour 2 crashes before the commit");
+        assert_eq!(crash.changes.pending_total_was, Some(40));
+        assert_eq!(pending_total(crash), Pending::default());
     }
 
     #[test]

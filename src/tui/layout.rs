@@ -59,6 +59,9 @@ pub struct Need {
     /// Every step's SQL and events, as their panels word them: the split
     /// between the two is chosen for the whole run.
     pub lower: Vec<Lower>,
+    /// The run's last step number: the SQL and events panels' titles carry
+    /// a step number, and neither panel is made too narrow for its title.
+    pub last_step: usize,
 }
 
 /// The rows the provider panel's lines take (`view::provider`): the count,
@@ -106,6 +109,7 @@ impl Need {
                 let n = f.consumers.len();
                 f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)
             }),
+            last_step: most(|f| f.index),
             lower: if frames.is_empty() {
                 vec![Lower::of(f)]
             } else {
@@ -194,15 +198,30 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
         let height = h.saturating_sub(top_h + narration_h + verdict_h);
         Rect::new(body.x, body.y, body.width, height)
     };
-    while !need.sql_whole(lower_at(top_h, narration_h)) {
-        if top_h > top_floor {
-            top_h -= 1;
-        } else if narration_h > narration_floor {
-            narration_h -= 1;
+    // The heights it may take, fewest rows borrowed first; the first that
+    // reads the SQL whole beside a fair share of events (their long title,
+    // 30% of the row), else the first that reads the SQL whole: rows are
+    // not borrowed for the events where even the floors cannot give them
+    // their share.
+    let mut heights = vec![(top_h, narration_h)];
+    let (mut t, mut n) = (top_h, narration_h);
+    while t > top_floor || n > narration_floor {
+        if t > top_floor {
+            t -= 1;
         } else {
-            break;
+            n -= 1;
         }
+        heights.push((t, n));
     }
+    let settled = |want_fair: bool| {
+        heights.iter().copied().find(|&(t, n)| {
+            let (whole, fair) = need.sql_whole(lower_at(t, n));
+            whole && (fair || !want_fair)
+        })
+    };
+    (top_h, narration_h) = settled(true)
+        .or_else(|| settled(false))
+        .unwrap_or(*heights.last().expect("the heights start with one"));
     let [top, narration, lower, verdict] = Layout::vertical([
         Constraint::Length(top_h),
         Constraint::Length(narration_h),

@@ -36,6 +36,10 @@ impl Lower {
     }
 }
 
+/// A share, whether it reads every step's SQL whole, and whether it
+/// leaves the events their fair share.
+type Weighed = (u16, bool, bool);
+
 impl Need {
     /// The SQL panel's share of `lower` (the row it shares with the
     /// events), in percent: the share that leaves the fewest steps with
@@ -48,24 +52,27 @@ impl Need {
     }
 
     /// Whether every step of the run reads its SQL whole in `lower`, split
-    /// at `sql_share`.
-    pub(super) fn sql_whole(&self, lower: Rect) -> bool {
-        self.weighed(lower).1
+    /// at `sql_share`; and whether the events keep their fair share there
+    /// too (their long title, and 30% of the row).
+    pub(super) fn sql_whole(&self, lower: Rect) -> (bool, bool) {
+        let (_, whole, fair) = self.weighed(lower);
+        (whole, fair)
     }
 
-    /// The share and whether it leaves every step's SQL whole.
-    fn weighed(&self, lower: Rect) -> (u16, bool) {
+    /// The share, whether it leaves every step's SQL whole, and whether it
+    /// leaves the events their fair share.
+    fn weighed(&self, lower: Rect) -> Weighed {
         // Drawing a step asks again for the same run at the same size: the
         // answer is kept, since weighing every share against every step is
         // the slow part of drawing.
         thread_local! {
-            static KEPT: std::cell::RefCell<Vec<(u64, (u16, bool))>> =
+            static KEPT: std::cell::RefCell<Vec<(u64, Weighed)>> =
                 const { std::cell::RefCell::new(Vec::new()) };
         }
         let key = {
             use std::hash::{Hash, Hasher};
             let mut h = std::collections::hash_map::DefaultHasher::new();
-            (&self.lower, self.sql, self.events, lower).hash(&mut h);
+            (&self.lower, self.sql, self.events, self.last_step, lower).hash(&mut h);
             h.finish()
         };
         if let Some(kept) = KEPT.with(|k| k.borrow().iter().find(|(k, _)| *k == key).map(|e| e.1)) {
@@ -82,7 +89,7 @@ impl Need {
         pct
     }
 
-    fn weigh_shares(&self, lower: Rect) -> (u16, bool) {
+    fn weigh_shares(&self, lower: Rect) -> Weighed {
         let by_text = self.sql_percent();
         let h = lower.height.saturating_sub(2);
         // Steps whose SQL is not whole, and rows lost in all.
@@ -97,10 +104,10 @@ impl Need {
                 })
         };
         if self.lower.is_empty() {
-            return (by_text, true);
+            return (by_text, true, true);
         }
         if h == 0 {
-            return (by_text, false);
+            return (by_text, false, false);
         }
         // The events keep room for their longest word where the SQL loses
         // nothing by it: a word split over rows reads as two
@@ -120,17 +127,75 @@ impl Need {
         };
         // Up to four fifths for the SQL: the events beside it tell the
         // step's own line, which the story above tells first, so they can
-        // give up the most; a statement is seen nowhere else.
-        let pct = (20..=80)
+        // give up the most; a statement is seen nowhere else. But neither
+        // panel so narrow that its title is cut, and the events, where the
+        // run has any, keep 30% of the row and their long title: squeezed
+        // beside a wide panel that holds no SQL at this step, they read as
+        // a column of words.
+        // Where a statement would not read whole beside a fair share of
+        // events (80x24), the events give up their long title and their
+        // 30% first.
+        let (whole, short) = self.floors(lower);
+        let shares: Vec<u16> = match (20..=80).filter(|&pct| whole(pct)).collect::<Vec<_>>() {
+            titled if titled.is_empty() => (20..=80).collect(),
+            titled => titled,
+        };
+        let pct = shares
+            .into_iter()
             .map(|pct| {
                 let (cut, rows) = lost(pct);
-                // A split word costs as much as one more step cut.
+                // A split word costs as much as one more step cut; between
+                // the two, the SQL read whole goes first, then the events'
+                // fair share.
                 let split = usize::from(splits_word(pct));
-                ((cut + split, rows), pct.abs_diff(by_text), pct)
+                (
+                    (cut + split, cut, short(pct), rows),
+                    pct.abs_diff(by_text),
+                    pct,
+                )
             })
             .min()
             .map_or(by_text, |(_, _, pct)| pct);
-        (pct, lost(pct).0 == 0)
+        (pct, lost(pct).0 == 0, short(pct) == 0)
+    }
+}
+
+impl Need {
+    /// Whether a share leaves each panel its title whole, in its short form
+    /// at least (the longest the run can give it: the last step's, or a
+    /// reveal's span of steps); and how far it falls short of the fair
+    /// share: the events' long title, and 30% of the row where the run has
+    /// events (0 where it has both).
+    fn floors(&self, lower: Rect) -> (impl Fn(u16) -> bool, impl Fn(u16) -> u8) {
+        use crate::tui::view::{events_title, sql_title, title_room};
+        let n = self.last_step;
+        let has_events = self.lower.iter().any(|l| !l.events.is_empty());
+        let events_room = |short: bool| {
+            (0..=n)
+                .map(|first| title_room(&events_title(first, n, short)))
+                .max()
+                .unwrap_or(0)
+        };
+        let sql_floor = title_room(&sql_title(n));
+        let (events_floor, events_title_fair) = if has_events {
+            (events_room(true), events_room(false))
+        } else {
+            (0, 0)
+        };
+        let events_fair = if has_events {
+            (u32::from(lower.width) * 30).div_ceil(100) as u16
+        } else {
+            0
+        };
+        let whole = move |pct: u16| {
+            let [sql, events] = split(lower, pct);
+            sql.width >= sql_floor && events.width >= events_floor
+        };
+        let short = move |pct: u16| {
+            let [_, events] = split(lower, pct);
+            u8::from(events.width < events_title_fair) + u8::from(events.width < events_fair)
+        };
+        (whole, short)
     }
 }
 

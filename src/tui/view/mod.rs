@@ -110,31 +110,45 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
     };
     header::render(app, m.header, buf);
     for (panel, rect) in &m.panels {
-        let block = panel_block(app, *panel, flashes.contains(panel), rect.width);
-        let inner = block.inner(*rect);
-        block.render(*rect, buf);
-        let t = &app.theme;
-        let w = inner.width as usize;
-        let h = inner.height as usize;
-        match panel {
-            Panel::Broker => clip(t, broker::lines(t, frame, w, h), inner, buf),
-            Panel::Service => {
-                let watch = Watch::of(&app.timeline.frames, app.frame_at());
-                clip(t, service::lines(t, frame, &watch, w, h), inner, buf)
-            }
-            Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
-            Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
-            Panel::Narration => narration::render(app, frame, inner, buf),
-            Panel::Sql => sql_panel(t, sql::lines(t, frame), inner, buf),
-            Panel::Events => wrap(t, events::lines(t, frame), inner, buf),
-            Panel::Verdict => wrap(t, verdict::lines(t, frame), inner, buf),
-        }
+        draw_panel(app, frame, *panel, *rect, flashes.contains(panel), buf);
     }
     if let Some(t) = app.transition {
         motion::render(app, t, &m, buf);
     }
     keybar::render(app, m.keybar, buf);
     predict::render(app, &m, buf);
+}
+
+/// One panel of the main screen, with its border and title, in `rect`:
+/// the main screen draws each in its place, and predict mode draws the
+/// SQL and events again under a question box that takes their top rows.
+pub(super) fn draw_panel(
+    app: &App,
+    frame: &crate::sim::Frame,
+    panel: Panel,
+    rect: Rect,
+    flash: bool,
+    buf: &mut Buffer,
+) {
+    let block = panel_block(app, panel, flash, rect.width);
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    let t = &app.theme;
+    let w = inner.width as usize;
+    let h = inner.height as usize;
+    match panel {
+        Panel::Broker => clip(t, broker::lines(t, frame, w, h), inner, buf),
+        Panel::Service => {
+            let watch = Watch::of(&app.timeline.frames, app.frame_at());
+            clip(t, service::lines(t, frame, &watch, w, h), inner, buf)
+        }
+        Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
+        Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
+        Panel::Narration => narration::render(app, frame, inner, buf),
+        Panel::Sql => sql_panel(t, sql::lines(t, frame), inner, buf),
+        Panel::Events => wrap(t, events::lines(t, frame), inner, buf),
+        Panel::Verdict => wrap(t, verdict::lines(t, frame), inner, buf),
+    }
 }
 
 fn short_title(panel: Panel) -> &'static str {
@@ -158,6 +172,31 @@ pub fn title(panel: Panel) -> &'static str {
         Panel::Events => "Events",
         Panel::Verdict => "Verdict so far",
     }
+}
+
+/// The SQL panel's title: the step it belongs to. The layout keeps the
+/// panel wide enough for it.
+pub fn sql_title(step: usize) -> String {
+    format!("SQL in step {step}")
+}
+
+/// The events panel's title: the step they belong to, or at a reveal the
+/// steps of the whole action the answer judges; `short` where the panel is
+/// too narrow for the long form (`Events, step 15`). The layout keeps the
+/// panel wide enough for the short one at least.
+pub fn events_title(first: usize, last: usize, short: bool) -> String {
+    match (first == last, short) {
+        (true, false) => format!("Events in step {first}"),
+        (false, false) => format!("Events in steps {first}-{last}"),
+        (true, true) => format!("Events, step {first}"),
+        (false, true) => format!("Events, {first}-{last}"),
+    }
+}
+
+/// Columns a panel needs to draw `title` whole: a space each side of it,
+/// inside its two corners.
+pub fn title_room(title: &str) -> u16 {
+    title.chars().count() as u16 + 4
 }
 
 /// The verdict panel's title: "so far" only while there are steps to come.
@@ -187,11 +226,17 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
     if matches!(panel, Panel::Sql | Panel::Events) {
         let step = app.frame().index;
         name = match (panel, super::reveal::action_steps(app)) {
-            (Panel::Sql, _) => format!("SQL in step {step}"),
+            (Panel::Sql, _) => sql_title(step),
             // At a reveal, the events of the whole action the answer judges.
-            (_, Some((first, last))) => format!("Events in steps {first}-{last}"),
-            _ => format!("Events in step {step}"),
+            (_, Some((first, last))) => events_title(first, last, false),
+            _ => events_title(step, step, false),
         };
+        if panel == Panel::Events && width < title_room(&name) {
+            name = match super::reveal::action_steps(app) {
+                Some((first, last)) => events_title(first, last, true),
+                None => events_title(step, step, true),
+            };
+        }
     }
     if panel == Panel::Narration {
         let (chapter, of) = app.chapter();

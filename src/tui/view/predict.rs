@@ -55,7 +55,7 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
         .flatten();
     let (area, borders) = match end {
         Some(area) => (area, Borders::TOP),
-        None => (box_area(m, rows + 2), Borders::ALL),
+        None => (clear_of_titles(m, box_area(m, rows + 2)), Borders::ALL),
     };
     Clear.render(area, buf);
     let block = Block::default()
@@ -76,6 +76,9 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
         .map(|named| score_compact(app, p, named))
         .fold(lines, |lines, next| if fits(&lines) { lines } else { next });
     wrap(t, lines, inner, buf);
+    if borders == Borders::ALL {
+        under_the_box(app, m, area, buf);
+    }
     if app.status.is_none() {
         Clear.render(m.keybar, buf);
         // Cut with "…" where the bar is narrow, never silently.
@@ -104,6 +107,37 @@ fn box_area(m: &Main, needed: u16) -> Rect {
     let top = story.y;
     let bottom = (top + needed.max(story.height)).min(floor);
     Rect::new(m.keybar.x, top, m.keybar.width, bottom.saturating_sub(top))
+}
+
+/// A box that reaches into the SQL and events takes their title row: it
+/// stops above them, or leaves them room to be drawn again under it (a
+/// title, a line, a border), or covers them whole. A panel is never seen
+/// without the title that says which step it is about.
+fn clear_of_titles(m: &Main, area: Rect) -> Rect {
+    let lower = m.rect(Panel::Sql);
+    let bottom = area.bottom();
+    if lower.height == 0 || bottom <= lower.y || bottom >= lower.bottom() {
+        return area;
+    }
+    if lower.bottom() - bottom >= 3 {
+        area
+    } else {
+        Rect::new(area.x, area.y, area.width, lower.bottom() - area.y)
+    }
+}
+
+/// The SQL and events under a box that took their top rows, drawn again
+/// in the rows left, with their titles.
+fn under_the_box(app: &App, m: &Main, area: Rect, buf: &mut Buffer) {
+    let shown = app.shown_frame();
+    for panel in [Panel::Sql, Panel::Events] {
+        let r = m.rect(panel);
+        if area.bottom() > r.y && area.bottom() < r.bottom() {
+            let rest = Rect::new(r.x, area.bottom(), r.width, r.bottom() - area.bottom());
+            Clear.render(rest, buf);
+            super::draw_panel(app, &shown, panel, rest, false, buf);
+        }
+    }
 }
 
 /// At the end of the run, the score's place: from under the story (whose

@@ -5,9 +5,10 @@
 
 use super::{header, keybar, marks, narration};
 use crate::sim::Frame;
-use crate::sim::diff::{processed_rows, queued};
+use crate::sim::diff::{Pending, pending_processed, pending_total, processed_rows, queued};
 use crate::sim::frame::MessagePhase;
 use crate::tui::app::App;
+use crate::tui::measure;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -29,6 +30,33 @@ struct Figure {
     /// The state behind the figure, said under what the step did to it
     /// where the box has room (where the broker has each message).
     state: Option<String>,
+    /// A database figure: it counts committed rows only, and says so.
+    committed: bool,
+    /// What open transactions wrote and have not committed (`+ $40 not
+    /// committed (B)`), and whether this step moved it: the figure is
+    /// marked as moved then, though its committed count stood still.
+    pending: Option<(String, bool)>,
+}
+
+/// The uncommitted part of a figure, in words, and whether this step moved
+/// it: `+ $40 not committed (B)`; where the step took it all away, what it
+/// was, unless the committed figure moved with it: a commit, whose `* was`
+/// on the figure tells it (a rollback moves the uncommitted part alone).
+fn pending<T: PartialEq + Default + Copy>(
+    now: Pending<T>,
+    was: Option<T>,
+    committed_moved: bool,
+    show: impl Fn(T) -> String,
+) -> Option<(String, bool)> {
+    let words =
+        |part: T, by: &[String]| format!("+ {} not committed ({})", show(part), by.join(", "));
+    match (now.part == T::default(), was) {
+        (false, _) => Some((words(now.part, &now.by), was.is_some())),
+        (true, Some(was)) if was != T::default() && !committed_moved => {
+            Some((format!("was + {} not committed", show(was)), true))
+        }
+        (true, _) => None,
+    }
 }
 
 /// Where the broker has each message, in a few words (`m-7f3 → A`): the
@@ -65,6 +93,8 @@ fn figures(f: &Frame) -> [Figure; 4] {
             alarm: false,
             note: None,
             state: whereabouts(f),
+            committed: false,
+            pending: None,
         },
         Figure {
             label: "processed_messages",
@@ -78,6 +108,13 @@ fn figures(f: &Frame) -> [Figure; 4] {
             alarm: false,
             note: (!f.db.uses_processed).then(|| "not used here".to_string()),
             state: None,
+            committed: f.db.uses_processed,
+            pending: pending(
+                pending_processed(f),
+                ch.pending_processed_was,
+                ch.processed_was.is_some(),
+                |n| n.to_string(),
+            ),
         },
         Figure {
             label: "payments total",
@@ -93,6 +130,13 @@ fn figures(f: &Frame) -> [Figure; 4] {
                 .any(|x| x.expected_status.is_none() && x.payments > x.expected),
             note: None,
             state: None,
+            committed: true,
+            pending: pending(
+                pending_total(f),
+                ch.pending_total_was,
+                ch.total_was.is_some(),
+                |n| format!("${n}"),
+            ),
         },
         Figure {
             label: "provider charges",
@@ -106,6 +150,8 @@ fn figures(f: &Frame) -> [Figure; 4] {
                 .any(|x| x.expected_status.is_none() && x.charges > x.expected),
             note: None,
             state: None,
+            committed: false,
+            pending: None,
         },
     ]
 }
@@ -122,8 +168,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     .areas(area);
     header::render(app, head, buf);
     let boxes = Layout::horizontal([Constraint::Ratio(1, 4); 4]).split(figures_area);
-    for (fig, rect) in figures(f).iter().zip(boxes.iter()) {
-        figure(t, fig, *rect, buf);
+    let figures = figures(f);
+    // The four figures stand on one line: each box keeps under its figure
+    // the rows the wordiest box needs for its notes.
+    let note_rows = figures
+        .iter()
+        .zip(boxes.iter())
+        .map(|(fig, rect)| measure::rows(&notes(t, fig), rect.width.saturating_sub(2), true))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    for (fig, rect) in figures.iter().zip(boxes.iter()) {
+        figure(t, fig, *rect, note_rows, buf);
     }
     let block = Block::bordered()
         .border_set(t.g.border)
@@ -138,8 +194,52 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     keybar::render(app, keys, buf);
 }
 
-fn figure(t: &Theme, fig: &Figure, area: Rect, buf: &mut Buffer) {
-    let moved = fig.was.is_some();
+/// What the step did to the figure, in words: a database figure says it
+/// counts committed rows (`committed · unchanged`, `committed  * was $0`).
+fn did(t: &Theme, fig: &Figure) -> Line<'static> {
+    let committed = || Span::styled("committed", t.dim());
+    match (&fig.was, &fig.note) {
+        // One space before the mark, not the usual two: at 80 columns
+        // `committed * was $0` just fits a row.
+        (Some(was), _) if fig.committed => {
+            let mut mark = marks::was(t, was.clone());
+            mark.content = format!(" {}", mark.content.trim_start()).into();
+            Line::from(vec![committed(), mark])
+        }
+        (Some(was), _) => Line::from(marks::was(t, was.clone())),
+        (None, Some(note)) => Line::styled(t.text(note).into_owned(), t.dim()),
+        (None, None) if fig.committed => {
+            Line::styled(format!("committed {} unchanged", t.g.dot), t.dim())
+        }
+        (None, None) => Line::styled("unchanged", t.dim()),
+    }
+    .centered()
+}
+
+/// The uncommitted part, in the change colour with its mark where this
+/// step moved it.
+fn pending_line(t: &Theme, fig: &Figure) -> Option<Line<'static>> {
+    let (words, moved) = fig.pending.as_ref()?;
+    let line = if *moved {
+        Line::styled(format!("{} {words}", t.g.changed), t.change())
+    } else {
+        Line::raw(words.clone())
+    };
+    Some(line.centered())
+}
+
+/// The lines under a figure: what the step did to it, then the
+/// uncommitted part. Both are always read: the type shrinks to leave them
+/// their rows.
+fn notes(t: &Theme, fig: &Figure) -> Vec<Line<'static>> {
+    std::iter::once(did(t, fig))
+        .chain(pending_line(t, fig))
+        .collect()
+}
+
+/// One figure's box, with `note_rows` rows kept under the figure.
+fn figure(t: &Theme, fig: &Figure, area: Rect, note_rows: u16, buf: &mut Buffer) {
+    let moved = fig.was.is_some() || fig.pending.as_ref().is_some_and(|(_, moved)| *moved);
     let border = if moved { t.change() } else { t.border(false) };
     let block = Block::bordered()
         .border_set(t.g.border)
@@ -158,37 +258,40 @@ fn figure(t: &Theme, fig: &Figure, area: Rect, buf: &mut Buffer) {
         return;
     }
     let style = if fig.alarm { t.bad() } else { t.title() };
+    let mut note = notes(t, fig);
     // The largest type that fits: 8x8 pixels in half-height cells, then in
-    // quadrants, then plain text.
+    // quadrants, then plain text. The last of the 8 rows is blank under
+    // every figure's characters (digits, `$`, `-`), so the words may take
+    // it at full size.
     let chars = fig.value.chars().count() as u16;
     // In ASCII every cell becomes `#`: only full-size pixels stay legible.
-    let sizes: &[(PixelSize, u16, u16)] = if t.ascii() {
-        &[(PixelSize::Full, 8, 8)]
+    let sizes: &[(PixelSize, u16, u16, u16)] = if t.ascii() {
+        &[(PixelSize::Full, 8, 8, 7)]
     } else {
         &[
-            (PixelSize::Full, 8, 8),
-            (PixelSize::HalfHeight, 8, 4),
-            (PixelSize::Quadrant, 4, 4),
+            (PixelSize::Full, 8, 8, 7),
+            (PixelSize::HalfHeight, 8, 4, 4),
+            (PixelSize::Quadrant, 4, 4, 4),
         ]
     };
     let size = sizes
         .iter()
         .copied()
-        .find(|&(_, w, h)| chars * w <= inner.width && h < inner.height);
+        .find(|&(_, w, _, ink)| chars * w <= inner.width && ink + note_rows <= inner.height);
     // The figure and its note, in the middle of the box.
-    let text_h = size.map_or(1, |(_, _, h)| h);
-    let top = inner.y + inner.height.saturating_sub(text_h + 1) / 2;
+    let text_h = size.map_or(1, |(_, _, _, ink)| ink);
+    let top = inner.y + inner.height.saturating_sub(text_h + note_rows) / 2;
     let inner = Rect::new(inner.x, top, inner.width, inner.bottom() - top);
     let text_h = match size {
-        Some((pixel_size, w, h)) => {
+        Some((pixel_size, w, h, ink)) => {
             let x = inner.x + (inner.width - chars * w) / 2;
             let big = BigText::builder()
                 .pixel_size(pixel_size)
                 .style(style)
                 .lines(vec![Line::raw(fig.value.clone())])
                 .build();
-            big.render(Rect::new(x, inner.y, chars * w, h), buf);
-            h
+            big.render(Rect::new(x, inner.y, chars * w, h.min(inner.height)), buf);
+            ink
         }
         None => {
             Line::styled(fig.value.clone(), style)
@@ -197,16 +300,14 @@ fn figure(t: &Theme, fig: &Figure, area: Rect, buf: &mut Buffer) {
             1
         }
     };
-    // What the step did to it, in words, below the figure.
-    let mut note = vec![match (&fig.was, &fig.note) {
-        (Some(was), _) => Line::from(marks::was(t, was.clone())).centered(),
-        (None, Some(note)) => Line::styled(t.text(note).into_owned(), t.dim()).centered(),
-        (None, None) => Line::styled("unchanged", t.dim()).centered(),
-    }];
     let y = inner.y + text_h.min(inner.height - 1);
     // The state only where it has a row of its own: what the step did comes
     // first, and it is never pushed out.
-    if let Some(state) = fig.state.as_ref().filter(|_| inner.bottom() - y >= 2) {
+    if let Some(state) = fig
+        .state
+        .as_ref()
+        .filter(|_| inner.bottom() - y > note_rows)
+    {
         note.push(Line::styled(t.text(state).into_owned(), t.dim()).centered());
     }
     Paragraph::new(note)

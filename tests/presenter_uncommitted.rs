@@ -1,0 +1,84 @@
+//! The presenter's big figures count committed rows, and say so: a row an
+//! open transaction wrote is shown beside the figure, with its holder, and
+//! the figure is marked as moved when that part moves (the teacher trial:
+//! tour-4 step 3 read "0 unchanged" over an uncommitted claim, tour-1
+//! naive step 13 "$40 unchanged" over A's uncommitted second payment,
+//! written at step 12).
+
+use crate::common::{self, Screen};
+use idem::tui::{Action, App, Options, update};
+use ratatui::style::Color;
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+fn presenter_at(name: &str, mode: &str, step: usize, color: bool) -> App {
+    let options = Options {
+        color,
+        ..common::plain()
+    };
+    let mut a = common::app_with(name, mode, options);
+    update(&mut a, Action::Presenter);
+    a.pos = step;
+    assert_eq!(a.frame().index, step, "{name} {mode}");
+    a
+}
+
+/// The text inside the `n`th of the four figure boxes, its rows joined
+/// with spaces: a phrase wrapped over two rows reads as one.
+fn figure_text(screen: &str, width: u16, n: usize) -> String {
+    let quarter = usize::from(width) / 4;
+    screen
+        .lines()
+        .skip(1)
+        .map(|l| l.trim_matches('"'))
+        .take_while(|l| !l.starts_with('┌') || l.contains("in the queue"))
+        .map(|l| {
+            let row: String = l.chars().skip(n * quarter).take(quarter).collect();
+            row.trim_matches(|c: char| c == '│' || c.is_whitespace())
+                .to_string()
+        })
+        .filter(|r| !r.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn an_uncommitted_row_is_shown_beside_the_committed_figure() {
+    // (scenario, design, step, figure box, what it must say)
+    let cases = [
+        ("tour-4", "idempotent", 3, 1, "+ 1 not committed (A)"),
+        ("tour-1", "naive", 13, 2, "+ $40 not committed (A)"),
+        // The step that wrote it, marked as it moved.
+        ("tour-1", "naive", 12, 2, "* + $40 not committed (A)"),
+    ];
+    for (name, mode, step, n, said) in cases {
+        for (w, h) in SIZES {
+            let mut a = presenter_at(name, mode, step, false);
+            let screen = common::draw(&mut a, w, h);
+            let text = figure_text(&screen, w, n);
+            assert!(
+                text.contains(said),
+                "{name} {mode} step {step} at {w}x{h}: {text:?}\n{screen}"
+            );
+            assert!(
+                text.contains("committed"),
+                "{name} {mode} step {step} at {w}x{h}: the figure is not labelled committed: {text:?}"
+            );
+        }
+    }
+}
+
+/// The box's border takes the change colour when the uncommitted part
+/// moved, though the committed figure did not.
+#[test]
+fn a_figure_whose_uncommitted_part_moved_is_marked() {
+    for (name, mode, step, n) in [("tour-4", "idempotent", 3, 1), ("tour-1", "naive", 12, 2)] {
+        let mut a = presenter_at(name, mode, step, true);
+        common::resize(&mut a, 120, 40);
+        let mut screen = Screen::new(120, 40);
+        let buf = screen.show(&a);
+        let corner = &buf[(n as u16 * 30, 1)];
+        assert_eq!(corner.symbol(), "┌", "{name}: box {n}");
+        assert_eq!(corner.fg, Color::Magenta, "{name} {mode} step {step}");
+    }
+}
