@@ -776,7 +776,12 @@ fn the_explorers_moves_and_run_endings_are_never_cut() {
                 // Every move that starts above the count is there whole
                 // (all but the last one shown, which the count may split).
                 // The moves are listed under the run's cause chain.
-                let why = pane.iter().position(|r| r.contains("why: ")).unwrap_or(0);
+                // Where the pane has room only for the list of runs (no
+                // chain), no move is shown, and the count says so.
+                let why = pane
+                    .iter()
+                    .position(|r| r.contains("why: "))
+                    .unwrap_or(counted.unwrap_or(pane.len()));
                 let starts: Vec<usize> = (1..=cx.steps.len())
                     .filter(|n| {
                         pane[why..counted.unwrap_or(pane.len())]

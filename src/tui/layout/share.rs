@@ -177,8 +177,22 @@ impl Need {
                 .unwrap_or(0)
         };
         let sql_floor = title_room(&sql_title(n));
+        // An event's longest word fits a row: wrapping splits a word
+        // wider than the panel with no sign (`Idempotent-Replayed:`).
+        let longest_word = self
+            .lower
+            .iter()
+            .flat_map(|l| &l.events)
+            .flat_map(|line| line.spans.iter())
+            .flat_map(|span| span.content.split_whitespace())
+            .map(|w| u16::try_from(w.chars().count()).unwrap_or(u16::MAX))
+            .max()
+            .unwrap_or(0);
         let (events_floor, events_title_fair) = if has_events {
-            (events_room(true), events_room(false))
+            (
+                events_room(true).max(longest_word.saturating_add(2)),
+                events_room(false),
+            )
         } else {
             (0, 0)
         };

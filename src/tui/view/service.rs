@@ -424,7 +424,9 @@ fn compact_steps(
     if !word.is_empty() {
         glyphs.push(Span::styled(format!("  {word}"), style));
     }
-    let mut line = step(t, c, k, s, ran, width + word.len() + 2);
+    // Wider by the word only where the word moves to the glyph row.
+    let moved = if word.is_empty() { 0 } else { word.len() + 2 };
+    let mut line = step(t, c, k, s, ran, width + moved);
     // The word is on the glyph row already; keep the label whole.
     if !word.is_empty() {
         let on_strip = format!("  {word}");
