@@ -319,7 +319,7 @@ impl World {
             return Ok(());
         }
         let replay = if response.replayed {
-            " (replayed: Idempotent-Replayed: true)"
+            " (a replay: its header Idempotent-Replayed is true)"
         } else {
             ""
         };

@@ -123,7 +123,7 @@ impl Need {
             .unwrap_or(0);
         let splits_word = |pct: u16| {
             let [_, events] = split(lower, pct);
-            pct > 60 && usize::from(events.width.saturating_sub(2)) < word
+            usize::from(events.width.saturating_sub(2)) < word
         };
         // Up to four fifths for the SQL: the events beside it tell the
         // step's own line, which the story above tells first, so they can
@@ -144,12 +144,12 @@ impl Need {
             .into_iter()
             .map(|pct| {
                 let (cut, rows) = lost(pct);
-                // A split word costs as much as one more step cut; between
-                // the two, the SQL read whole goes first, then the events'
-                // fair share.
-                let split = usize::from(splits_word(pct));
+                // The SQL read whole first (a statement is seen nowhere
+                // else; the story tells the step's events too), then no
+                // word split over rows, then the events' fair share.
+                let split = splits_word(pct);
                 (
-                    (cut + split, cut, short(pct), rows),
+                    (cut, split, short(pct), rows),
                     pct.abs_diff(by_text),
                     pct,
                 )
@@ -167,7 +167,7 @@ impl Need {
     /// share: the events' long title, and 30% of the row where the run has
     /// events (0 where it has both).
     fn floors(&self, lower: Rect) -> (impl Fn(u16) -> bool, impl Fn(u16) -> u8) {
-        use crate::tui::view::{events_title, sql_title, title_room};
+        use crate::tui::view::lower_titles::{events_title, sql_title, title_room};
         let n = self.last_step;
         let has_events = self.lower.iter().any(|l| !l.events.is_empty());
         let events_room = |short: bool| {
@@ -177,22 +177,8 @@ impl Need {
                 .unwrap_or(0)
         };
         let sql_floor = title_room(&sql_title(n));
-        // An event's longest word fits a row: wrapping splits a word
-        // wider than the panel with no sign (`Idempotent-Replayed:`).
-        let longest_word = self
-            .lower
-            .iter()
-            .flat_map(|l| &l.events)
-            .flat_map(|line| line.spans.iter())
-            .flat_map(|span| span.content.split_whitespace())
-            .map(|w| u16::try_from(w.chars().count()).unwrap_or(u16::MAX))
-            .max()
-            .unwrap_or(0);
         let (events_floor, events_title_fair) = if has_events {
-            (
-                events_room(true).max(longest_word.saturating_add(2)),
-                events_room(false),
-            )
+            (events_room(true), events_room(false))
         } else {
             (0, 0)
         };

@@ -2,6 +2,8 @@
 //! lines from the frame on screen and nothing else.
 
 mod broker;
+pub(crate) mod lower_titles;
+pub use lower_titles::{events_title, sql_title, title_room};
 mod compare;
 mod compare_engines;
 mod database;
@@ -172,31 +174,6 @@ pub fn title(panel: Panel) -> &'static str {
         Panel::Events => "Events",
         Panel::Verdict => "Verdict so far",
     }
-}
-
-/// The SQL panel's title: the step it belongs to. The layout keeps the
-/// panel wide enough for it.
-pub fn sql_title(step: usize) -> String {
-    format!("SQL in step {step}")
-}
-
-/// The events panel's title: the step they belong to, or at a reveal the
-/// steps of the whole action the answer judges; `short` where the panel is
-/// too narrow for the long form (`Events, step 15`). The layout keeps the
-/// panel wide enough for the short one at least.
-pub fn events_title(first: usize, last: usize, short: bool) -> String {
-    match (first == last, short) {
-        (true, false) => format!("Events in step {first}"),
-        (false, false) => format!("Events in steps {first}-{last}"),
-        (true, true) => format!("Events, step {first}"),
-        (false, true) => format!("Events, {first}-{last}"),
-    }
-}
-
-/// Columns a panel needs to draw `title` whole: a space each side of it,
-/// inside its two corners.
-pub fn title_room(title: &str) -> u16 {
-    title.chars().count() as u16 + 4
 }
 
 /// The verdict panel's title: "so far" only while there are steps to come.

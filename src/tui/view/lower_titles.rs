@@ -1,0 +1,28 @@
+//! The titles of the row under the story (the SQL and the events): the
+//! view draws them and the layout sizes the two panels to keep them whole,
+//! so they live apart from both.
+
+/// The SQL panel's title: the step it belongs to. The layout keeps the
+/// panel wide enough for it.
+pub fn sql_title(step: usize) -> String {
+    format!("SQL in step {step}")
+}
+
+/// The events panel's title: the step they belong to, or at a reveal the
+/// steps of the whole action the answer judges; `short` where the panel is
+/// too narrow for the long form (`Events, step 15`). The layout keeps the
+/// panel wide enough for the short one at least.
+pub fn events_title(first: usize, last: usize, short: bool) -> String {
+    match (first == last, short) {
+        (true, false) => format!("Events in step {first}"),
+        (false, false) => format!("Events in steps {first}-{last}"),
+        (true, true) => format!("Events, step {first}"),
+        (false, true) => format!("Events, {first}-{last}"),
+    }
+}
+
+/// Columns a panel needs to draw `title` whole: a space each side of it,
+/// inside its two corners.
+pub fn title_room(title: &str) -> u16 {
+    title.chars().count() as u16 + 4
+}
