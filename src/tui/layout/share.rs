@@ -148,11 +148,7 @@ impl Need {
                 // else; the story tells the step's events too), then no
                 // word split over rows, then the events' fair share.
                 let split = splits_word(pct);
-                (
-                    (cut, split, short(pct), rows),
-                    pct.abs_diff(by_text),
-                    pct,
-                )
+                ((cut, split, short(pct), rows), pct.abs_diff(by_text), pct)
             })
             .min()
             .map_or(by_text, |(_, _, pct)| pct);
