@@ -33,7 +33,7 @@ fn naive_double_charge() {
     assert_eq!(a.frame().verdict.outcome, Outcome::ChargedTwice);
     let screen = draw(&mut a, 120, 40);
     assert!(screen.contains("✕ charged twice"));
-    assert!(screen.contains("end of scenario: ] next tour step / s scenarios"));
+    assert!(screen.contains("end of scenario: ] next tour / s scenarios"));
     assert!(screen.contains("total recorded $80"));
     assert!(screen.contains("processed_messages: not used"));
 }

@@ -352,7 +352,7 @@ impl App {
             return None;
         }
         Some(if self.next_in_tour().is_some() {
-            "end of scenario: ] next tour step / s scenarios".to_string()
+            "end of scenario: ] next tour / s scenarios".to_string()
         } else if self.script.group == Group::Tour && !self.is_counterexample() {
             "end of the tour: s scenarios / x explore".to_string()
         } else if designs(&self.script).len() > 1 {

@@ -55,7 +55,7 @@ pub static KEYS: &[KeyHelp] = &[
         ],
         help: Some((
             "] / PgDn,  [ / PgUp",
-            "next / previous chapter (or tour step, at either end)",
+            "next / previous chapter (or tour, at either end)",
         )),
         hint: Some(("[/]", "chapter")),
         rank: 9,

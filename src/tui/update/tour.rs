@@ -58,7 +58,7 @@ mod tests {
         let mut a = app("tour-1", "naive");
         assert_eq!(a.end_hint(), None);
         update(&mut a, Action::Last);
-        assert!(a.end_hint().unwrap().contains("] next tour step"));
+        assert!(a.end_hint().unwrap().contains("] next tour"));
         // ] from the last chapter goes to its end first, then on.
         let mut a = app("tour-1", "naive");
         let last_chapter = *a.timeline.chapters.last().unwrap();

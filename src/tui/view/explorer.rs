@@ -39,7 +39,7 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
         let b = &report.bounds;
         // Designs under bounds of their own come right after the faults,
         // before anything the edge may cut.
-        let own = own_bounds(report, false)
+        let own = own_bounds(report)
             .map(|o| format!("; {o}"))
             .unwrap_or_default();
         let faults = crate::check::further::faults(b.max_faults);
@@ -75,7 +75,7 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
                 .render(indented, buf),
         }
     } else {
-        Paragraph::new(bounds_lines(&report.bounds, own_bounds(report, true)))
+        Paragraph::new(bounds_lines(&report.bounds, own_bounds(report)))
             .style(t.dim())
             .wrap(Wrap { trim: true })
             .render(indented, buf);
@@ -298,7 +298,7 @@ fn breaks_further(s: &StrategyReport) -> Option<&crate::check::further::Further>
 /// The designs checked under bounds of their own, and those bounds:
 /// `offset, versioned: 1 fault, 2 messages`, so that the header's bounds
 /// are not read as theirs.
-fn own_bounds(report: &CheckReport, long: bool) -> Option<String> {
+fn own_bounds(report: &CheckReport) -> Option<String> {
     let own: Vec<(&str, &Bounds)> = report
         .strategies
         .iter()
@@ -310,11 +310,9 @@ fn own_bounds(report: &CheckReport, long: bool) -> Option<String> {
         .iter()
         .all(|(_, b)| b.max_faults == first.max_faults && b.messages == first.messages);
     Some(if same {
-        let faults = if long {
-            crate::check::further::faults(first.max_faults)
-        } else {
-            first.max_faults.to_string()
-        };
+        // With its unit: a bare `1` beside `2 messages` reads as a count
+        // of something else.
+        let faults = crate::check::further::faults(first.max_faults);
         format!(
             "{}: {faults}, {} messages",
             names.join(", "),

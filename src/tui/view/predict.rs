@@ -463,7 +463,7 @@ fn keys(app: &App, p: &Predict, at_end: bool) -> Line<'static> {
         Stage::Watching => {
             let mut v = vec![("m".into(), "another design")];
             if app.next_in_tour().is_some() {
-                v.push(("]".into(), "next tour step"));
+                v.push(("]".into(), "next tour"));
             }
             v.push(("s".into(), "scenarios"));
             v
