@@ -153,22 +153,25 @@ fn a_right_answer_is_revealed_and_the_score_kept() {
 
 #[test]
 fn the_score_is_shown_at_the_end() {
-    both_sizes!("predict_score", {
-        let mut a = app("tour-2", "naive");
-        let n = a.predict.as_ref().unwrap().asked.len();
-        for _ in 0..n {
-            to_question(&mut a, 0);
-            // Always "0": right only where nothing was there yet.
-            let at = asked(&a);
-            match at.answer {
-                Answer::Number(_) => answer(&mut a, Answer::Number(0)),
-                Answer::Choice(_) => answer(&mut a, Answer::Choice(0)),
-            }
+    // Always "0": right only where nothing was there yet.
+    both_sizes!("predict_score", tour_2_answered(0));
+}
+
+/// tour-2 in predict mode at its last step, every question answered with
+/// `number` (a number question) or the first choice.
+fn tour_2_answered(number: u64) -> App {
+    let mut a = app("tour-2", "naive");
+    let n = a.predict.as_ref().unwrap().asked.len();
+    for _ in 0..n {
+        to_question(&mut a, 0);
+        match asked(&a).answer {
+            Answer::Number(_) => answer(&mut a, Answer::Number(number)),
+            Answer::Choice(_) => answer(&mut a, Answer::Choice(0)),
         }
-        update(&mut a, Action::Enter);
-        update(&mut a, Action::Last);
-        a
-    });
+    }
+    update(&mut a, Action::Enter);
+    update(&mut a, Action::Last);
+    a
 }
 
 /// A wrong answer in the score is shown beside what the learner said: a
@@ -176,17 +179,7 @@ fn the_score_is_shown_at_the_end() {
 #[test]
 fn the_score_says_what_was_said_beside_the_right_answer() {
     for (w, h) in [(80, 24), (120, 40)] {
-        let mut a = app("tour-2", "naive");
-        let n = a.predict.as_ref().unwrap().asked.len();
-        for _ in 0..n {
-            to_question(&mut a, 0);
-            match asked(&a).answer {
-                Answer::Number(_) => answer(&mut a, Answer::Number(7)),
-                Answer::Choice(_) => answer(&mut a, Answer::Choice(0)),
-            }
-        }
-        update(&mut a, Action::Enter);
-        update(&mut a, Action::Last);
+        let mut a = tour_2_answered(7);
         let screen = draw(&mut a, w, h);
         assert!(
             screen.contains("you said 7") || screen.contains("(you: 7)"),
