@@ -3,6 +3,7 @@
 
 use crate::common::{self, both_sizes, draw};
 use idem::timeline::Answer;
+use idem::tui::app::Panel;
 use idem::tui::predict::Stage;
 use idem::tui::{Action, App, update};
 
@@ -257,16 +258,66 @@ fn esc_puts_a_question_away_and_says_so() {
 /// 80x24 also the rows it needs of the SQL and events).
 #[test]
 fn a_question_covers_only_the_story() {
-    use idem::tui::app::Panel;
-    use idem::tui::layout;
-    use ratatui::layout::Rect;
-    let mut checked = 0;
-    for (name, mode) in [
+    let runs = [
         ("tour-1", "naive"),
         ("tour-1", "idempotent"),
         ("in-progress", "in-progress"),
         ("tour-3", "naive"),
-    ] {
+    ];
+    let checked = each_question_asked(&runs, |q| {
+        // At 80x24 the story has three rows, fewer than a question with
+        // its choices: the box takes what it needs of the SQL and events
+        // of the step before (never the figures above, nor the verdict).
+        // From 100x30 it covers the story alone, unless the run's long SQL
+        // took the story's rows (in-progress at 100x30 keeps four); then it
+        // may take the SQL and events too, as at 80x24.
+        let story = q.main.rect(Panel::Narration).height;
+        let lower: &[Panel] = if q.size.0 >= 100 && story > 6 {
+            &[Panel::Sql, Panel::Events]
+        } else {
+            &[]
+        };
+        for &p in [
+            Panel::Broker,
+            Panel::Service,
+            Panel::Database,
+            Panel::Provider,
+            Panel::Verdict,
+        ]
+        .iter()
+        .chain(lower)
+        {
+            let r = q.main.rect(p);
+            assert_eq!(
+                rows(&q.with, r),
+                rows(&q.without, r),
+                "{}: the box covers {p:?}\n{}",
+                q.place,
+                q.with
+            );
+        }
+    });
+    assert!(checked >= 20, "only {checked} questions");
+}
+
+/// One question on screen: where, the screen with its box and without it,
+/// and the main screen's layout there.
+struct Shown {
+    place: String,
+    size: (u16, u16),
+    step: usize,
+    with: String,
+    without: String,
+    main: idem::tui::layout::Main,
+}
+
+/// Every question of each run at 80x24, 100x30 and 120x40, each answered
+/// rightly before the next is asked; how many were checked.
+fn each_question_asked(runs: &[(&str, &str)], mut check: impl FnMut(Shown)) -> usize {
+    use idem::tui::layout;
+    use ratatui::layout::Rect;
+    let mut checked = 0;
+    for &(name, mode) in runs {
         for (w, h) in [(80, 24), (100, 30), (120, 40)] {
             let mut a = app(name, mode);
             common::resize(&mut a, w, h);
@@ -283,59 +334,38 @@ fn a_question_covers_only_the_story() {
                 let kept = a.predict.take();
                 let without = common::render(&a);
                 a.predict = kept;
-                let m = layout::main_for(
-                    Rect::new(0, 0, w, h),
-                    None,
-                    layout::Need::of(a.frame(), &a.timeline.frames),
-                );
-                let rows = |s: &str, r: Rect| -> Vec<String> {
-                    s.lines()
-                        .skip(usize::from(r.y))
-                        .take(usize::from(r.height))
-                        .map(|l| {
-                            l.chars()
-                                .skip(usize::from(r.x) + 1)
-                                .take(usize::from(r.width))
-                                .collect()
-                        })
-                        .collect()
-                };
-                // At 80x24 the story has three rows, fewer than a question
-                // with its choices: the box takes what it needs of the SQL
-                // and events of the step before (never the figures above,
-                // nor the verdict). From 100x30 it covers the story alone,
-                // unless the run's long SQL took the story's rows (in-progress
-                // at 100x30 keeps four); then it may take the SQL and events
-                // too, as at 80x24.
-                let story = m.rect(Panel::Narration).height;
-                let lower: &[Panel] = if w >= 100 && story > 6 {
-                    &[Panel::Sql, Panel::Events]
-                } else {
-                    &[]
-                };
-                for &p in [
-                    Panel::Broker,
-                    Panel::Service,
-                    Panel::Database,
-                    Panel::Provider,
-                    Panel::Verdict,
-                ]
-                .iter()
-                .chain(lower)
-                {
-                    let r = m.rect(p);
-                    assert_eq!(
-                        rows(&with, r),
-                        rows(&without, r),
-                        "{name} {mode} at {w}x{h}, question {}: the box covers {p:?}\n{with}",
-                        n + 1
-                    );
-                }
+                check(Shown {
+                    place: format!("{name} {mode} at {w}x{h}, question {}", n + 1),
+                    size: (w, h),
+                    step: a.frame().index,
+                    with,
+                    without,
+                    main: layout::main_for(
+                        Rect::new(0, 0, w, h),
+                        None,
+                        layout::Need::of(a.frame(), &a.timeline.frames),
+                    ),
+                });
                 checked += 1;
             }
         }
     }
-    assert!(checked >= 20, "only {checked} questions");
+    checked
+}
+
+/// The rows of `screen` inside panel `r` (inside its left border).
+fn rows(screen: &str, r: ratatui::layout::Rect) -> Vec<String> {
+    screen
+        .lines()
+        .skip(usize::from(r.y))
+        .take(usize::from(r.height))
+        .map(|l| {
+            l.chars()
+                .skip(usize::from(r.x) + 1)
+                .take(usize::from(r.width))
+                .collect()
+        })
+        .collect()
 }
 
 /// A reveal mark never runs into other words: not a row's, and not a panel
@@ -408,7 +438,6 @@ fn the_answer_keys_are_cut_with_an_ellipsis_at_80x24() {
 /// verdict too; the score is on screen beside them.
 #[test]
 fn the_end_keeps_the_storys_closing_words_beside_the_score() {
-    use idem::tui::app::Panel;
     use idem::tui::layout;
     use ratatui::layout::Rect;
     for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
@@ -435,18 +464,6 @@ fn the_end_keeps_the_storys_closing_words_beside_the_score() {
                     None,
                     layout::Need::of(a.frame(), &a.timeline.frames),
                 );
-                let rows = |s: &str, r: Rect| -> Vec<String> {
-                    s.lines()
-                        .skip(usize::from(r.y))
-                        .take(usize::from(r.height))
-                        .map(|l| {
-                            l.chars()
-                                .skip(usize::from(r.x) + 1)
-                                .take(usize::from(r.width))
-                                .collect()
-                        })
-                        .collect()
-                };
                 for p in [Panel::Narration, Panel::Verdict] {
                     let r = m.rect(p);
                     assert_eq!(
@@ -470,72 +487,34 @@ fn the_end_keeps_the_storys_closing_words_beside_the_score() {
 /// titled, or the box covers them whole.
 #[test]
 fn a_question_box_never_hides_a_panels_title() {
-    use idem::tui::app::Panel;
-    use idem::tui::layout;
-    use ratatui::layout::Rect;
-    let mut checked = 0;
-    for (name, mode) in [
+    let runs = [
         ("tour-1", "naive"),
         ("tour-1", "idempotent"),
         ("in-progress", "in-progress"),
-    ] {
-        for (w, h) in [(80, 24), (100, 30), (120, 40)] {
-            let mut a = app(name, mode);
-            common::resize(&mut a, w, h);
-            let total = a.predict.as_ref().unwrap().asked.len();
-            for n in 0..total {
-                if n == 0 {
-                    to_question(&mut a, 0);
-                } else {
-                    let right = asked(&a).answer;
-                    answer(&mut a, right);
-                    next_question(&mut a);
-                }
-                let with = common::render(&a);
-                let kept = a.predict.take();
-                let without = common::render(&a);
-                a.predict = kept;
-                let m = layout::main_for(
-                    Rect::new(0, 0, w, h),
-                    None,
-                    layout::Need::of(a.frame(), &a.timeline.frames),
-                );
-                let step = a.frame().index;
-                let rows = |s: &str, r: Rect| -> Vec<String> {
-                    s.lines()
-                        .skip(usize::from(r.y))
-                        .take(usize::from(r.height))
-                        .map(|l| {
-                            l.chars()
-                                .skip(usize::from(r.x) + 1)
-                                .take(usize::from(r.width))
-                                .collect()
-                        })
-                        .collect()
-                };
-                for (p, titles) in [
-                    (Panel::Sql, vec![format!(" SQL in step {step} ")]),
-                    (
-                        Panel::Events,
-                        vec![
-                            format!(" Events in step {step} "),
-                            format!(" Events, step {step} "),
-                        ],
-                    ),
-                ] {
-                    let r = m.rect(p);
-                    let titled = titles.iter().any(|t| with.contains(t.as_str()));
-                    let (shown, before) = (rows(&with, r), rows(&without, r));
-                    let dropped = shown.iter().zip(&before).all(|(a, b)| a != b);
-                    assert!(
-                        titled || dropped,
-                        "{name} {mode} at {w}x{h}, question {}: {p:?} shown without its title\n{with}",
-                        n + 1
-                    );
-                }
-                checked += 1;
-            }
+    ];
+    let checked = each_question_asked(&runs, |q| {
+        let step = q.step;
+        for (p, titles) in [
+            (Panel::Sql, vec![format!(" SQL in step {step} ")]),
+            (
+                Panel::Events,
+                vec![
+                    format!(" Events in step {step} "),
+                    format!(" Events, step {step} "),
+                ],
+            ),
+        ] {
+            let r = q.main.rect(p);
+            let titled = titles.iter().any(|t| q.with.contains(t.as_str()));
+            let (shown, before) = (rows(&q.with, r), rows(&q.without, r));
+            let dropped = shown.iter().zip(&before).all(|(a, b)| a != b);
+            assert!(
+                titled || dropped,
+                "{}: {p:?} shown without its title\n{}",
+                q.place,
+                q.with
+            );
         }
-    }
+    });
     assert!(checked >= 15, "only {checked} questions");
 }
