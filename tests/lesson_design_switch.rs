@@ -112,7 +112,7 @@ element("lesson-data").textContent = require("fs").readFileSync(process.argv[2],
 
 const REPORT: &str = r#"
 console.log(JSON.stringify({ design: state.design, step: state.step, heading: element("heading").textContent,
-  chapter: element("chapter").textContent, nav: element("scenarios").children.map((b) => b.textContent) }));
+  chapter: element("chapter").textContent, pick_hint_hidden: element("pick-hint").hidden, nav: element("scenarios").children.map((b) => b.textContent) }));
 "#;
 
 /// The page's script run in Node after these key presses: the state it
@@ -132,7 +132,14 @@ pub fn run_page(html: &str, presses: &[&str]) -> Option<serde_json::Value> {
     let end = start + html[start..].find("</script>").unwrap();
     std::fs::write(dir.path().join("data.json"), &html[start..end]).unwrap();
     let script = lesson::page_script();
-    let program = format!("{DOM}\n{script}\n{REPORT}");
+    // The page's markup gives its script the key it names for the switch.
+    let kbd = r#"<kbd id="switch-key">"#;
+    let at = html.find(kbd).expect("the page names its switch key") + kbd.len();
+    let key = &html[at..at + html[at..].find("</kbd>").unwrap()];
+    let program = format!(
+        "{DOM}\nelement(\"switch-key\").textContent = {};\n{script}\n{REPORT}",
+        serde_json::to_string(key).unwrap()
+    );
     std::fs::write(dir.path().join("page.js"), program).unwrap();
     let out = std::process::Command::new("node")
         .arg(dir.path().join("page.js"))

@@ -30,6 +30,7 @@ mod harness_samples;
 mod hostile_fuzz;
 mod hostile_text;
 mod key_table;
+mod key_words;
 mod lesson;
 mod lesson_design_switch;
 mod lesson_hostile;

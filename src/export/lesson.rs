@@ -6,6 +6,7 @@
 use super::shot::{Moment, Shot, ShotError, View};
 use super::svg;
 use crate::scenario::Script;
+use crate::scenario::key_word::{KeyWord, Medium, told};
 use crate::sim::Frame;
 use crate::timeline::Timeline;
 use ratatui::buffer::Buffer;
@@ -82,7 +83,11 @@ fn did(frame: &Frame) -> String {
 /// terminal says them once.
 fn said(frame: &Frame) -> Option<String> {
     let did = did(frame);
-    frame.said.clone().filter(|s| s.trim() != did.trim())
+    frame
+        .said
+        .as_deref()
+        .filter(|s| s.trim() != did.trim())
+        .map(|s| told(s, Medium::Page).into_owned())
 }
 
 /// Every step of the run under `strategy`, as the page shows it: the
@@ -111,7 +116,7 @@ pub fn screens(
         .map(|step| {
             let shot = shot(Moment::Step(step));
             let mut app = shot.app()?;
-            app.keys_shown = false;
+            app.theme.medium = Medium::Page;
             Ok(without_last_row(&shot.draw(&app)))
         })
         .collect()
@@ -163,12 +168,12 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                     ),
                     chapter: frame.chapter,
                     chapter_title: frame.chapter_title.clone(),
-                    opening: frame.opening().trim_end().to_string(),
+                    opening: told(frame.opening().trim_end(), Medium::Page).into_owned(),
                     did: did(frame),
                     said: said(frame),
                     borrowed: frame.borrowed.as_ref().map(|b| BorrowedWords {
                         mark: b.written_for.mark(),
-                        text: b.text.clone(),
+                        text: told(&b.text, Medium::Page).into_owned(),
                     }),
                     action: frame.action.clone(),
                     verdict_title: crate::tui::view::verdict_title(frame.index >= last),
@@ -195,6 +200,9 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
         &[
             ("CSP", &content_security_policy()),
             ("TITLE", &svg::escape(title)),
+            // The page's key for what the story calls {key:switch-design}:
+            // the one its words name is the one its script binds.
+            ("SWITCH_KEY", Medium::Page.key(KeyWord::SwitchDesign)),
             ("DATA", &script_safe_json(&data)),
         ],
     ))

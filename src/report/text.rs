@@ -1,5 +1,7 @@
 use super::state::{consumer_line, message_line};
+// A report is read beside the terminal: the keys its words name are the terminal's.
 use crate::scenario::Expectation;
+use crate::scenario::key_word::{Medium, told};
 use crate::sim::Frame;
 use crate::sim::format_duration;
 use crate::sim::frame::Borrowed;
@@ -38,7 +40,7 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
                 Some(_) => frame.opening().trim_end(),
                 None => &frame.narration,
             };
-            for line in wrap(opening, WIDTH) {
+            for line in wrap(&told(opening, Medium::Terminal), WIDTH) {
                 let _ = writeln!(out, "{line}");
             }
         }
@@ -61,7 +63,10 @@ pub(super) fn write_step_head(
     let _ = writeln!(out);
     let _ = writeln!(out, "[{index}] {} · {action}", format_duration(time_ms));
     if let Some(said) = said {
-        for (i, line) in wrap(said, WIDTH - 4).iter().enumerate() {
+        for (i, line) in wrap(&told(said, Medium::Terminal), WIDTH - 4)
+            .iter()
+            .enumerate()
+        {
             let lead = if i == 0 { "  » " } else { "    " };
             let _ = writeln!(out, "{lead}{line}");
         }
@@ -278,7 +283,7 @@ pub(super) fn write_borrowed(out: &mut String, b: Option<&Borrowed>, starts: boo
         return;
     }
     let _ = writeln!(out, "  {}", b.written_for.mark());
-    for line in wrap(new, WIDTH - 4) {
+    for line in wrap(&told(new, Medium::Terminal), WIDTH - 4) {
         let _ = writeln!(out, "    {line}");
     }
 }

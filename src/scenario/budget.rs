@@ -128,12 +128,15 @@ fn words(number: usize, step: &RawStep, err: Err<'_>) -> Result<(), ScenarioErro
             Some((k, v)) => (k.span(), v.chars().count()),
             None => (step.title.span(), step.title.get_ref().chars().count()),
         });
+        // Counted as told: a key the words name is one key on screen.
+        let told = |text: &str| {
+            super::key_word::told(text, super::key_word::Medium::Terminal)
+                .chars()
+                .count()
+        };
         pieces.push(match own(design, &step.narration_for) {
-            Some((k, v)) => (k.span(), v.chars().count()),
-            None => (
-                step.narration.span(),
-                step.narration.get_ref().chars().count(),
-            ),
+            Some((k, v)) => (k.span(), told(v)),
+            None => (step.narration.span(), told(step.narration.get_ref())),
         });
         for a in actions {
             let raw = a.get_ref();

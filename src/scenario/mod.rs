@@ -13,6 +13,7 @@ pub mod expectation;
 mod file;
 mod format;
 pub mod generate;
+pub mod key_word;
 pub mod limits;
 pub mod load;
 pub mod load_error;

@@ -150,6 +150,17 @@ impl Validator<'_> {
                 {
                     continue;
                 }
+                // Keys the action's words name: placed at the action.
+                let told = raw.get_ref();
+                let said = told.say.iter().chain(told.say_for.values());
+                let said_at = told.say_at.values().flat_map(|steps| steps.values());
+                if let Some(Err(message)) = said
+                    .chain(said_at)
+                    .map(|t| super::key_word::check(t))
+                    .find(Result::is_err)
+                {
+                    self.keep::<()>(self.fail(raw.span(), message));
+                }
                 actions.push(action);
                 sayings.push(raw.get_ref().say.as_ref().map(|say| {
                     Saying {
@@ -308,6 +319,14 @@ impl Validator<'_> {
                     }
                 }
             }
+            // Keys the words name: placed at the narration they are in.
+            let narrations = std::iter::once((step.narration.span(), step.narration.get_ref()))
+                .chain(step.narration_for.iter().map(|(k, v)| (k.span(), v)));
+            for (span, text) in narrations {
+                if let Err(message) = super::key_word::check(text) {
+                    self.keep::<()>(self.fail(span, message));
+                }
+            }
             for name in step.narration_for.keys().chain(step.title_for.keys()) {
                 let design = key_design(name.get_ref()).unwrap_or(name.get_ref());
                 if !expect.contains_key(design) {
@@ -348,6 +367,14 @@ impl Validator<'_> {
                         name.get_ref()
                     ),
                 );
+            }
+        }
+        if let Some(Err(message)) = raw.intro.as_deref().map(super::key_word::check) {
+            return Err((self.err)(None, format!("the intro: {message}")));
+        }
+        for (name, text) in &raw.intro_for {
+            if let Err(message) = super::key_word::check(text) {
+                return self.fail(name.span(), message);
             }
         }
         let per_design = |map: &BTreeMap<Spanned<String>, String>| {

@@ -30,6 +30,7 @@ pub struct Frame {
     /// Filled in by the timeline from the scenario.
     pub chapter: usize,
     pub chapter_title: String,
+    #[serde(serialize_with = "crate::scenario::key_word::serialize_told")]
     pub narration: String,
     /// The scenario action this frame belongs to, in a reader's words
     /// (`run A up to its commit`, where the file writes `run A to commit`).
@@ -45,6 +46,7 @@ pub struct Frame {
     pub verdict: Verdict,
     /// What the action that ended with this frame says it did: true from
     /// this frame on, and already part of `narration`.
+    #[serde(serialize_with = "crate::scenario::key_word::serialize_told_some")]
     pub said: Option<String>,
     /// Where `said` begins in `narration`, when this frame has one: the
     /// chapter's words before it are the text up to there.

@@ -114,6 +114,9 @@ pub struct App {
     pub help_scroll: usize,
     /// The size of the screen, for layout-based mouse hits.
     pub viewport: Rect,
+    /// How it draws; its `medium` also says whose keys the screen names.
+    /// A screen drawn for the lesson page (`Medium::Page`) shows no key
+    /// bar and no `(m)`: there the terminal's keys would do nothing.
     pub theme: Theme,
     /// A one-line note for the user (why a key did nothing, a fork made).
     pub status: Option<String>,
@@ -133,10 +136,6 @@ pub struct App {
     pub progress: crate::learner::Progress,
     /// The file it is saved to, by the terminal layer; none in tests.
     pub keeper: Option<crate::learner::Keeper>,
-    /// Whether the screen names the terminal's keys (the key bar, the
-    /// header's `(m)`). Off for a picture on a page with keys of its own
-    /// (the lesson handout), where those keys would do nothing.
-    pub keys_shown: bool,
 }
 
 impl App {
@@ -198,7 +197,6 @@ impl App {
             predict: None,
             progress: crate::learner::Progress::new(),
             keeper: None,
-            keys_shown: true,
         })
     }
 

@@ -287,6 +287,28 @@ mod tests {
     }
 
     #[test]
+    fn the_key_the_story_names_is_the_one_bound_here() {
+        use crate::scenario::key_word::{KeyWord, Medium};
+        for word in KeyWord::ALL {
+            let named = Medium::Terminal.key(word);
+            let mut chars = named.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                panic!("`{named}` is not one key");
+            };
+            let does = press(Char(c), KeyModifiers::NONE);
+            let want = match word {
+                KeyWord::SwitchDesign => Action::ToggleMode,
+            };
+            assert_eq!(
+                does.map(|a| discriminant(&a)),
+                Some(discriminant(&want)),
+                "{{key:{}}} is told as `{named}`",
+                word.name()
+            );
+        }
+    }
+
+    #[test]
     fn ctrl_c_quits_and_releases_are_ignored() {
         let none = KeyModifiers::NONE;
         assert!(matches!(

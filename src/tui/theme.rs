@@ -1,6 +1,7 @@
 //! Colours and glyphs. Colour is never the only signal: every styled span
 //! also carries a symbol or a word, so `NO_COLOR` and `--ascii` lose nothing.
 
+use crate::scenario::key_word::{self, Medium};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 
@@ -199,6 +200,9 @@ pub fn ascii_cell(symbol: &str) -> &'static str {
 pub struct Theme {
     pub color: bool,
     pub g: Glyphs,
+    /// Whose keys the story's words name: the terminal's, or the lesson
+    /// page's when its screens are drawn for the page.
+    pub medium: Medium,
 }
 
 impl Theme {
@@ -206,6 +210,7 @@ impl Theme {
         Theme {
             color,
             g: if ascii { ASCII } else { UNICODE },
+            medium: Medium::Terminal,
         }
     }
 
@@ -228,6 +233,12 @@ impl Theme {
     }
 
     /// Text as the screen shows it: unchanged, or in ASCII under `--ascii`.
+    /// A scenario's words as this medium tells them: its own keys, then
+    /// its own glyphs (`text`).
+    pub fn words(&self, s: &str) -> String {
+        self.text(&key_word::told(s, self.medium)).into_owned()
+    }
+
     pub fn text<'a>(&self, s: &'a str) -> std::borrow::Cow<'a, str> {
         if !self.ascii() || s.is_ascii() {
             return s.into();

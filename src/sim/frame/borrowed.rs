@@ -52,8 +52,10 @@ impl WrittenFor {
 pub struct Borrowed {
     pub written_for: WrittenFor,
     /// All of the chapter's borrowed words so far.
+    #[serde(serialize_with = "crate::scenario::key_word::serialize_told")]
     pub text: String,
     /// What this frame's action added to them, already part of `text`.
+    #[serde(serialize_with = "crate::scenario::key_word::serialize_told_some")]
     pub said: Option<String>,
 }
 

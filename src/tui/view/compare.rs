@@ -333,7 +333,7 @@ pub(super) fn story_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Li
     let events = super::told::own_events(f);
     let mut parts = vec![(events.clone(), t.info())];
     if f.narration.trim() != events.trim() {
-        parts.push((t.text(&f.narration).into_owned(), Style::default()));
+        parts.push((t.words(&f.narration), Style::default()));
     }
     for line in super::told::borrowed_lines(t, f) {
         let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();

@@ -71,7 +71,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled("design: ", t.dim()),
         Span::styled(app.strategy.name.clone(), t.key()),
         Span::styled(
-            if crate::tui::app::designs(&app.script).len() < 2 || !app.keys_shown {
+            if crate::tui::app::designs(&app.script).len() < 2
+                || app.theme.medium != crate::scenario::key_word::Medium::Terminal
+            {
                 ""
             } else {
                 " (m)"

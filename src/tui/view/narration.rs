@@ -48,7 +48,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     // A chapter with no words of its own for this run opens on nothing:
     // the step's line, then what was said or borrowed, with no blank row.
     if !before.trim().is_empty() {
-        text.push(Line::raw(t.text(before.trim_end()).into_owned()));
+        text.push(Line::raw(t.words(before.trim_end())));
     }
     // On a row of its own, so that a panel scrolled to the end shows it
     // from its first word.
@@ -57,7 +57,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let told_text = super::told::own_events(f);
     let said = said.filter(|s| s.trim() != told_text.trim());
     if let Some(said) = said {
-        text.push(Line::styled(t.text(said).into_owned(), t.title()));
+        text.push(Line::styled(t.words(said), t.title()));
     }
     // Words written for another run come last, under their mark.
     let borrowed = super::told::borrowed_lines(t, f);
@@ -166,9 +166,9 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let total = body_rows(body_area.width);
     let (body, above) = match said {
         Some(said) if total > body_area.height => {
-            let said_line = Line::styled(t.text(said).into_owned(), t.title());
+            let said_line = Line::styled(t.words(said), t.title());
             let said_rows = rows_needed(std::slice::from_ref(&said_line), body_area.width);
-            let opening = t.text(before.trim_end()).into_owned();
+            let opening = t.words(before.trim_end());
             let spare = body_area.height.saturating_sub(said_rows);
             let tail = sentence_starts(&opening)
                 .into_iter()

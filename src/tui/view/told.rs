@@ -24,6 +24,6 @@ pub fn borrowed_lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
             format!("{} {}", t.g.dot, b.written_for.mark()),
             t.dim().add_modifier(ratatui::style::Modifier::ITALIC),
         ),
-        Line::styled(t.text(&b.text).into_owned(), t.dim()),
+        Line::styled(t.words(&b.text), t.dim()),
     ]
 }
