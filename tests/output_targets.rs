@@ -159,10 +159,21 @@ fn screenshots_keep_files_and_links_in_the_folder() {
     std::fs::write(&target, "not idem's").unwrap();
     symlink(&target, &mine).unwrap();
     refused(&idem(&["screenshots", s(dir.path())], 60), "symbolic link");
-    let run = idem(&["screenshots", s(dir.path()), "--force"], 600);
+    // `--only` draws that one picture: the rule is the same for each, and
+    // the whole gallery is drawn by `screenshots::every_screenshot_is_current`.
+    let run = idem(
+        &["screenshots", s(dir.path()), "--force", "--only", "compare"],
+        600,
+    );
     assert!(run.status.success(), "{}", stderr(&run));
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "not idem's");
     assert!(std::fs::symlink_metadata(&mine).unwrap().is_file());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    // A name that is no picture is refused before anything is written.
+    refused(
+        &idem(&["screenshots", s(dir.path()), "--only", "compar"], 60),
+        "no such picture (did you mean `compare`?)",
+    );
 }
 
 #[test]
