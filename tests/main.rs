@@ -71,6 +71,7 @@ mod tui_predict;
 mod tui_property;
 mod tui_snapshots;
 mod tui_titles;
+mod uncommitted_rows;
 mod validate;
 mod verdict_incremental;
 mod verdict_truth;

@@ -60,6 +60,7 @@ fn is_mark(panel: Panel, s: &Span) -> bool {
     }
     s.style.fg == Some(Color::Magenta)
         || c.starts_with("uncommitted")
+        || c.starts_with("in txn ")
         || (panel == Panel::Service && STEP_WORDS.contains(&c))
 }
 
@@ -129,8 +130,19 @@ fn judge(panel: Panel, line: &Line, width: usize, evidence: Option<&str>) -> Opt
     // A mark shortened while its row could still give way to its whole
     // form: the row kept more than its start (`MIN_TEXT` cells after its
     // glyph, or all of it when shorter) beside the whole mark.
+    // An uncommitted payment keeps its message ID too: which message an
+    // open transaction paid for is the evidence (`in txn A`, the short
+    // form, says it is uncommitted and by whom).
+    let open = panel == Panel::Database
+        && before.starts_with(' ')
+        && before.contains(" $")
+        && line.spans[first..].iter().any(|s| {
+            let c = s.content.trim();
+            c.starts_with("uncommitted") || c.starts_with("in txn ")
+        });
     let essential = match evidence {
         Some(e) => e.chars().count() + 2,
+        None if open => before.trim_end().chars().count(),
         None => essential(panel, &before),
     };
     if let Some(e) = evidence {

@@ -206,14 +206,15 @@ impl Parts {
 pub fn fit_parts(
     t: &Theme,
     parts: Parts,
-    kept: Vec<Span<'static>>,
+    mut marks: Vec<Mark>,
     c: Option<Change>,
     width: usize,
 ) -> Line<'static> {
     let essential = parts.keeps();
     let mut text = parts.essential;
     text.spans.extend(parts.rest.spans);
-    tagged_keeping(t, text, kept, c, width, essential)
+    marks.extend(c.map(|c| change_mark(t, c)));
+    fit_marked_after(t, text, essential.saturating_sub(MIN_TEXT), marks, width)
 }
 
 /// An item the step removed, shown once more for the step that removed it.
