@@ -64,6 +64,7 @@ mod signals;
 mod soak;
 mod soak_dashboard;
 mod status_properties;
+mod step_labels;
 mod strips_fold_the_idle;
 mod tour_opening;
 mod tui_changes;

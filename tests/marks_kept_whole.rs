@@ -140,9 +140,16 @@ fn judge(panel: Panel, line: &Line, width: usize, evidence: Option<&str>) -> Opt
             let c = s.content.trim();
             c.starts_with("uncommitted") || c.starts_with("in txn ")
         });
+    // The step a pointer is on keeps its name whole before the pointer
+    // folds (`step_labels` holds it to that): the name as drawn.
+    let pointed = panel == Panel::Service
+        && line.spans[first..].iter().any(|s| {
+            let c = s.content.trim();
+            c.starts_with('◀') || c.starts_with("next") || c == "again"
+        });
     let essential = match evidence {
         Some(e) => e.chars().count() + 2,
-        None if open => before.trim_end().chars().count(),
+        None if open || pointed => before.trim_end().chars().count(),
         None => essential(panel, &before),
     };
     if let Some(e) = evidence {
