@@ -106,9 +106,8 @@ fn essential(panel: Panel, before: &str) -> usize {
 
 /// What is wrong with one row's marks as the view fitted them, if anything.
 /// `evidence` is the row's essential part where its view says which it is
-/// (a queue entry's ID and state): never cut while a mark shows its word,
-/// and kept, with a space and an ellipsis for any filler cut after it,
-/// before a mark folds to its sign.
+/// (a queue entry's ID, state and any body shown): never cut while a mark
+/// shows its word, and kept whole before a mark folds to its sign.
 fn judge(panel: Panel, line: &Line, width: usize, evidence: Option<&str>) -> Option<String> {
     let first = line.spans.iter().position(|s| is_mark(panel, s))?;
     let before = text(&line.spans[..first]);
@@ -148,7 +147,7 @@ fn judge(panel: Panel, line: &Line, width: usize, evidence: Option<&str>) -> Opt
             c.starts_with('◀') || c.starts_with("next") || c == "again"
         });
     let essential = match evidence {
-        Some(e) => e.chars().count() + 2,
+        Some(e) => e.chars().count(),
         None if open || pointed => before.trim_end().chars().count(),
         None => essential(panel, &before),
     };

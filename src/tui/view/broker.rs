@@ -33,8 +33,8 @@ pub fn message_line(t: &Theme, f: &Frame, width: usize, id: &str) -> Option<usiz
 }
 
 /// What each of the panel's lines holds as evidence, line for line with
-/// `lines`: a queue entry's first line, its ID and state (`entry`); None
-/// for every other line.
+/// `lines`: a queue entry's first line, its ID, state and any body shown
+/// (`entry`); None for every other line.
 pub fn evidence(t: &Theme, f: &Frame, width: usize) -> Vec<Option<String>> {
     let mut out = Vec::new();
     for m in &f.queue.messages {
@@ -179,9 +179,9 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
 }
 
 /// The first line of a queue entry in its parts. Which message it is and
-/// what happened to it (its glyph, ID and state) are the evidence: a mark
-/// folds to its sign before they are cut. The body, filler beside them,
-/// gives way first (its figures whole or not at all).
+/// what happened to it (its glyph, ID and state), and its body's figures
+/// where the panel shows them, are the evidence: a mark folds to its sign
+/// before they are cut.
 pub fn entry(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> marks::Parts {
     let g = &t.g;
     let holder = m.holder.as_deref().unwrap_or("?");
@@ -229,18 +229,23 @@ pub fn entry(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> marks::Part
         .find(|s| s.chars().count() <= room)
         .unwrap_or(&states[last])
         .clone();
-    let essential = Line::from(vec![
+    let mut essential = Line::from(vec![
         Span::styled(format!("{glyph} "), style),
         Span::styled(label, t.title()),
         Span::raw(" "),
         Span::styled(state, style),
     ]);
-    let rest = if width >= 34 {
-        Line::styled(format!("  {}", m.body), t.dim())
-    } else {
-        Line::default()
-    };
-    marks::Parts { essential, rest }
+    if width >= 34 {
+        // The body is figures (`$40`, `PAID v1`): where it is shown, it is
+        // kept as they are, before a mark's word.
+        essential
+            .spans
+            .push(Span::styled(format!("  {}", m.body), t.dim()));
+    }
+    marks::Parts {
+        essential,
+        rest: Line::default(),
+    }
 }
 
 /// The lease as a bar that empties as time runs out.
