@@ -32,6 +32,19 @@ pub fn message_line(t: &Theme, f: &Frame, width: usize, id: &str) -> Option<usiz
     None
 }
 
+/// What each of the panel's lines holds as evidence, line for line with
+/// `lines`: a queue entry's first line, its ID, state and any body shown
+/// (`entry`); None for every other line.
+pub fn evidence(t: &Theme, f: &Frame, width: usize) -> Vec<Option<String>> {
+    let mut out = Vec::new();
+    for m in &f.queue.messages {
+        let n = message(t, f, m, width).len();
+        out.push(Some(entry(t, f, m, width).essential.to_string()));
+        out.extend(std::iter::repeat_n(None, n - 1));
+    }
+    out
+}
+
 /// The queue's entries, then the broker's counters and the observer's.
 fn with_counters(
     t: &Theme,
@@ -126,59 +139,10 @@ fn with_counters(
 }
 
 fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'static>> {
-    let g = &t.g;
     let mut lines = Vec::new();
-    let (glyph, state, style) = match m.phase {
-        MessagePhase::Waiting => (g.pending, "waiting".to_string(), t.info()),
-        MessagePhase::InFlight if width < 26 => (
-            g.next,
-            format!("{} {} leased", g.arrow, m.holder.as_deref().unwrap_or("?")),
-            t.warn(),
-        ),
-        MessagePhase::InFlight => (
-            g.next,
-            format!(
-                "in flight {} {}",
-                g.arrow,
-                m.holder.as_deref().unwrap_or("?")
-            ),
-            t.warn(),
-        ),
-        MessagePhase::Acked if width >= 28 => (
-            g.done,
-            format!("acked by {}, removed", m.holder.as_deref().unwrap_or("?")),
-            t.good(),
-        ),
-        MessagePhase::Acked => (g.done, "acked, removed".to_string(), t.good()),
-        MessagePhase::DeadLettered => (g.failed, "dead-lettered".to_string(), t.bad()),
-    };
-    let mut head = vec![
-        Span::styled(format!("{glyph} "), style),
-        Span::styled(m.label(f.queue.broker_ids_lead), t.title()),
-        Span::raw(" "),
-        Span::styled(state, style),
-    ];
-    if width >= 34 {
-        head.push(Span::styled(format!("  {}", m.body), t.dim()));
-    }
+    let parts = entry(t, f, m, width);
     let change = f.changes.of(Place::Queue, &m.broker_id);
-    // The entry's glyph and ID are kept whole, with a space and an
-    // ellipsis after them (`m-7f3…` would read as a cut ID): its state's
-    // words, then the mark's, give way.
-    // Where the body is shown, its amount is a figure and is kept too.
-    let essential = if head.len() > 4 {
-        Line::from(head.clone()).width()
-    } else {
-        head[0].width() + head[1].width() + 2
-    };
-    lines.push(marks::tagged_keeping(
-        t,
-        Line::from(head),
-        Vec::new(),
-        change,
-        width,
-        essential,
-    ));
+    lines.push(marks::fit_parts(t, parts, Vec::new(), change, width));
     let mut notes = Vec::new();
     if m.receives > 1 {
         // The count in words where the panel has room: `×2` alone is terse.
@@ -212,6 +176,76 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
         lines.push(lease(t, left, f.queue.lease_ms, width));
     }
     lines
+}
+
+/// The first line of a queue entry in its parts. Which message it is and
+/// what happened to it (its glyph, ID and state), and its body's figures
+/// where the panel shows them, are the evidence: a mark folds to its sign
+/// before they are cut.
+pub fn entry(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> marks::Parts {
+    let g = &t.g;
+    let holder = m.holder.as_deref().unwrap_or("?");
+    // Each state from its fullest words to its fewest: the fullest that
+    // fits beside the ID and a mark's sign (` *`) is drawn, so a mark
+    // never costs the state its words.
+    let (glyph, states, style) = match m.phase {
+        MessagePhase::Waiting => (g.pending, vec!["waiting".to_string()], t.info()),
+        MessagePhase::InFlight if width < 26 => (
+            g.next,
+            vec![format!("{} {holder} leased", g.arrow)],
+            t.warn(),
+        ),
+        MessagePhase::InFlight => (
+            g.next,
+            vec![
+                format!("in flight {} {holder}", g.arrow),
+                format!("{} {holder} leased", g.arrow),
+            ],
+            t.warn(),
+        ),
+        MessagePhase::Acked if width >= 28 => (
+            g.done,
+            vec![format!("acked by {holder}, removed"), "removed".to_string()],
+            t.good(),
+        ),
+        // The counters say an ack arrived; the entry says it is gone.
+        MessagePhase::Acked => (
+            g.done,
+            vec!["acked, removed".to_string(), "removed".to_string()],
+            t.good(),
+        ),
+        MessagePhase::DeadLettered => (
+            g.failed,
+            vec!["dead-lettered".to_string(), "in DLQ".to_string()],
+            t.bad(),
+        ),
+    };
+    let label = m.label(f.queue.broker_ids_lead);
+    let sign = 2;
+    let room = width.saturating_sub(glyph.chars().count() + 1 + label.chars().count() + 1 + sign);
+    let last = states.len() - 1;
+    let state = states
+        .iter()
+        .find(|s| s.chars().count() <= room)
+        .unwrap_or(&states[last])
+        .clone();
+    let mut essential = Line::from(vec![
+        Span::styled(format!("{glyph} "), style),
+        Span::styled(label, t.title()),
+        Span::raw(" "),
+        Span::styled(state, style),
+    ]);
+    if width >= 34 {
+        // The body is figures (`$40`, `PAID v1`): where it is shown, it is
+        // kept as they are, before a mark's word.
+        essential
+            .spans
+            .push(Span::styled(format!("  {}", m.body), t.dim()));
+    }
+    marks::Parts {
+        essential,
+        rest: Line::default(),
+    }
 }
 
 /// The lease as a bar that empties as time runs out.

@@ -165,27 +165,26 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
             format!(" {} ${} {}", p.order, p.amount, p.message_id)
         };
         let change = ch.of(Place::Payments, &i.to_string());
-        // An uncommitted row that cannot hold its owner's mark gives up its
-        // message ID, a whole field, rather than have its amount cut: `$4…`
-        // would read as another sum.
-        let row = match &p.uncommitted_by {
-            Some(by) if row.chars().count() + short_mark(by) + tag_width(change) > width => {
-                if width >= PAYMENT_COLUMNS {
-                    format!(" {:<6} {:<7}", p.order, format!("${}", p.amount))
-                } else {
-                    format!(" {} ${}", p.order, p.amount)
-                }
-            }
-            _ => row,
-        };
-        let kept = match &p.uncommitted_by {
-            Some(by) => vec![not_committed(t, row.chars().count(), by, change, width)],
-            None if p.repeat && change == Some(Change::Committed) => {
+        if let Some(by) = &p.uncommitted_by {
+            // Which payment, for which message, is the evidence: the order,
+            // the amount and the message ID stay whole, in their columns;
+            // the marks shorten first (`uncommitted (A)` to `in txn A`).
+            let parts = marks::Parts {
+                essential: Line::raw(row),
+                rest: Line::default(),
+            };
+            let kept = vec![not_committed(t, by)];
+            let line = marks::fit_parts(t, parts, kept, change, width);
+            out.changed(line, change.is_some());
+            continue;
+        }
+        let kept = match () {
+            _ if p.repeat && change == Some(Change::Committed) => {
                 out.changed(committed_again(t, row, p, width), true);
                 continue;
             }
-            None if p.repeat => vec![Span::styled(format!(" {} again", g.failed), t.bad())],
-            None => Vec::new(),
+            _ if p.repeat => vec![Span::styled(format!(" {} again", g.failed), t.bad())],
+            _ => Vec::new(),
         };
         // The order and the amount are kept whole: the message ID, then the
         // marks' words, give way first. A row in columns keeps them under
@@ -229,7 +228,7 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
         let mut kept: Vec<Span<'static>> = p
             .uncommitted_by
             .iter()
-            .map(|by| not_committed(t, row.chars().count(), by, change, width))
+            .map(|by| not_committed_words(t, row.chars().count(), by, change, width))
             .collect();
         // The refused insert is this step's evidence: on the row's own line
         // where it fits (a short panel keeps it in view), else under it.
@@ -523,21 +522,27 @@ fn committed_again(
     marks::tagged_with(t, Line::raw(row), merged, None, width)
 }
 
-/// The words that say a row is not committed, and by whom: whose open
-/// transaction wrote it is the point of the line, so the words stay whole
-/// and the row gives way to them (`marks::tagged_with` ends it in "…").
 /// The columns a change mark takes after its row.
 fn tag_width(change: Option<crate::sim::change::Change>) -> usize {
     // Whole (`  + new`), as `marks::tagged_with` keeps it.
     change.map_or(0, |c| 3 + marks::word(c).chars().count() + 1)
 }
 
-/// The narrowest `uncommitted (owner)` mark's width.
-fn short_mark(by: &str) -> usize {
-    format!(" uncommitted ({by})").chars().count()
+/// The words that say a payment row is not committed, and by whom, as a
+/// mark: whole (`  uncommitted (A)`) where the row and its change mark
+/// leave room, else its short form, which still says both (`in txn A`:
+/// written in A's open transaction).
+fn not_committed(t: &Theme, by: &str) -> marks::Mark {
+    marks::Mark::new(
+        Span::styled(format!("  uncommitted ({by})"), t.warn()),
+        Span::styled(format!(" in txn {by}"), t.warn()),
+    )
 }
 
-fn not_committed(
+/// The words that say a row is not committed, and by whom: whose open
+/// transaction wrote it is the point of the line, so the words stay whole
+/// and the row gives way to them (`marks::tagged_with` ends it in "…").
+fn not_committed_words(
     t: &Theme,
     row_w: usize,
     by: &str,
@@ -559,7 +564,7 @@ fn not_committed(
 
 /// A row an open transaction wrote: shown, and marked as not yet committed.
 fn uncommitted(t: &Theme, row: String, by: &str, width: usize) -> Line<'static> {
-    let mark = not_committed(t, row.chars().count(), by, None, width);
+    let mark = not_committed_words(t, row.chars().count(), by, None, width);
     marks::tagged_with(t, Line::raw(row), vec![mark], None, width)
 }
 

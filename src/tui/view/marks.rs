@@ -182,6 +182,41 @@ pub fn tagged_keeping(
     fit_marked_after(t, line, essential.saturating_sub(MIN_TEXT), marks, width)
 }
 
+/// A row's own text in two parts: `essential`, the evidence (which row it
+/// is and what happened to it, its figures), and `rest`, filler beside it.
+/// The row says which is which; the one rule does the rest.
+pub struct Parts {
+    pub essential: Line<'static>,
+    pub rest: Line<'static>,
+}
+
+impl Parts {
+    /// The cells a row keeps of its parts before a mark folds to its sign:
+    /// the essential part whole, and where filler follows, a space and an
+    /// ellipsis after it to say the filler was cut.
+    pub fn keeps(&self) -> usize {
+        let w = self.essential.width();
+        if self.rest.width() == 0 { w } else { w + 2 }
+    }
+}
+
+/// `parts` with their marks within `width`: the filler gives way first
+/// (its figures whole or not at all); a mark's word folds to its sign
+/// before an essential part is cut; a mark is never the part that is cut.
+pub fn fit_parts(
+    t: &Theme,
+    parts: Parts,
+    mut marks: Vec<Mark>,
+    c: Option<Change>,
+    width: usize,
+) -> Line<'static> {
+    let essential = parts.keeps();
+    let mut text = parts.essential;
+    text.spans.extend(parts.rest.spans);
+    marks.extend(c.map(|c| change_mark(t, c)));
+    fit_marked_after(t, text, essential.saturating_sub(MIN_TEXT), marks, width)
+}
+
 /// An item the step removed, shown once more for the step that removed it.
 pub fn gone(t: &Theme, item: &ItemChange, width: usize) -> Line<'static> {
     let was = Line::styled(format!(" {}", t.text(&item.was)), t.dim());

@@ -33,6 +33,7 @@ mod too_small;
 pub(super) mod verdict;
 mod watch;
 
+pub use broker::evidence as broker_evidence;
 pub use broker::lines as broker_lines;
 pub use database::lines as database_lines;
 pub use events::lines as events_lines;

@@ -306,6 +306,13 @@ fn step(
     } else {
         None
     };
+    // The step pointed at is the one a reader looks for: its name, whole,
+    // is the evidence (`charge the card (key)`: the call carried the key),
+    // so its pointer's word folds to a sign before the name is cut.
+    let pointer = pointer.map(|p| marks::Mark {
+        keeps: s.label.chars().count(),
+        ..p
+    });
     let text = Line::from(vec![
         Span::styled(format!(" {glyph} "), if is_next { t.info() } else { style }),
         Span::styled(s.label.clone(), label_style),
@@ -324,7 +331,42 @@ fn step(
         });
     }
     kept.extend(pointer);
-    marks::fit_marked_after(t, text, 3, kept, width)
+    let n = kept.len();
+    let line = marks::fit_marked_after(t, text, 3, kept, width);
+    keeps_key(t, line, n, &s.label, label_style)
+}
+
+/// A call's label cut by `fit_marked_after`, cut again in its middle so
+/// its end, `(key)` (whether the call carried the Idempotency-Key), stays:
+/// `charge… (key)`, not `charge the card (…`, where a start of the name
+/// still fits beside it. `marks` is how many marks end the line.
+fn keeps_key(
+    t: &Theme,
+    mut line: Line<'static>,
+    marks: usize,
+    label: &str,
+    style: Style,
+) -> Line<'static> {
+    const KEY: &str = " (key)";
+    let end = line.spans.len() - marks;
+    if !label.ends_with(KEY) || end < 2 {
+        return line;
+    }
+    let drawn: String = line.spans[1..end]
+        .iter()
+        .map(|s| s.content.as_ref())
+        .collect();
+    let cells = drawn.chars().count();
+    let ell = t.g.ellipsis.chars().count();
+    // A start of three cells at least, or the name is gone for its end.
+    if drawn == label || drawn.ends_with(KEY) || cells < 3 + ell + KEY.len() {
+        return line;
+    }
+    let head: String = label.chars().take(cells - KEY.len() - ell).collect();
+    let head = head.trim_end();
+    let cut = Span::styled(format!("{head}{}{KEY}", t.g.ellipsis), style);
+    line.spans.splice(1..end, [cut]);
+    line
 }
 
 /// The step a folded consumer names under its strip: the one it ran, or
@@ -590,7 +632,8 @@ mod tests {
     /// width from a cramped panel up, in Unicode and ASCII: the row fits;
     /// the step keeps a recognisable start of its name (never `≠ …
     /// duplicate`); the word `duplicate` stays wherever the name can keep
-    /// `WORD_KEEPS` cells beside it, before `◀ this step` keeps its words.
+    /// `WORD_KEEPS` cells beside it; `◀ this step` keeps its words only
+    /// beside the whole name (the step pointed at is named whole first).
     #[test]
     fn the_losing_skip_keeps_its_name_and_its_word() {
         let script = scenario::find("id-first").unwrap();
@@ -624,7 +667,8 @@ mod tests {
                     if width >= 3 + WORD_KEEPS + "  duplicate".len() + 2 {
                         assert!(text.contains("  duplicate"), "{place}: no word");
                     }
-                    if width >= 3 + 8 + "  duplicate".len() + "  < this step".len() {
+                    let label = c.steps[k].label.chars().count();
+                    if width >= 3 + label + "  duplicate".len() + "  < this step".len() {
                         assert!(text.contains("this step"), "{place}: pointer cut");
                     }
                 }

@@ -1,0 +1,142 @@
+//! The step that matters now keeps its name. Every frame of every built-in
+//! scenario, under every design it lists, at 80x24, 100x30 and 120x40: in
+//! the service panel, the row of the step a consumer just ran (`◀`) and of
+//! the one it runs next (`▷`) names the step whole, its pointer's word
+//! (`this step`, `next`) folding first; where the row still cannot hold
+//! the name, the cut shows (an ellipsis) and a call's `(key)`, whether it
+//! carried the Idempotency-Key, is kept beside a start of the name (the
+//! teacher's `✓ charge the card (…` at 100x30 in tour-4).
+
+use crate::common;
+use idem::scenario::{self, load::builtins};
+use idem::sim::Strategy;
+use idem::tui::app::Panel;
+use idem::tui::theme::Theme;
+use idem::tui::{App, layout, view};
+use ratatui::layout::Rect;
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+/// What is wrong with the row of step `label`, if anything.
+fn judge(row: &str, label: &str) -> Option<&'static str> {
+    // After the step's glyph, ` ✓ `: three cells.
+    let named: String = row.chars().skip(3).collect();
+    let named = named.as_str();
+    if named.starts_with(label) {
+        return None;
+    }
+    if !named.contains('…') {
+        return Some("the name is cut without a sign");
+    }
+    if row.contains("this step") || row.contains("next") {
+        return Some("the name is cut while the pointer keeps its word");
+    }
+    // Kept where the row has room for a start of the name beside it
+    // (`cha… (key)`): at 27 columns `charge…  awaits answer ◀` has not.
+    let name_cells = named.split("  ").next().unwrap_or_default().chars().count();
+    if label.ends_with("(key)") && !named.contains("(key)") && name_cells >= 10 {
+        return Some("the call's (key) is cut");
+    }
+    None
+}
+
+fn labels_at(size: (u16, u16)) -> (usize, Vec<String>) {
+    let t = Theme::new(false, false);
+    let mut seen = 0;
+    let mut wrong = Vec::new();
+    for script in builtins() {
+        for design in script.strategies() {
+            let script = scenario::find(&script.name).unwrap();
+            let strategy = Strategy::by_name(&design).unwrap();
+            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
+            common::resize(&mut app, size.0, size.1);
+            for i in 0..app.timeline.frames.len() {
+                app.pos = i;
+                let f = app.frame().clone();
+                let m = layout::main_for(
+                    Rect::new(0, 0, size.0, size.1),
+                    None,
+                    layout::Need::of(&f, &app.timeline.frames),
+                );
+                let inner = m
+                    .rect(Panel::Service)
+                    .inner(ratatui::layout::Margin::new(1, 1));
+                let (w, h) = (usize::from(inner.width), usize::from(inner.height));
+                let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
+                let lines: Vec<String> = view::service_lines(&t, &f, &watch, w, h)
+                    .iter()
+                    .map(|l| l.to_string())
+                    .collect();
+                let head = |l: &str| {
+                    f.consumers.iter().position(|c| {
+                        l.starts_with(&format!("consumer {} ", c.name))
+                            || l.starts_with(&format!("{}: ", c.name))
+                    })
+                };
+                let mut who = None;
+                for l in &lines {
+                    if let Some(c) = head(l) {
+                        who = Some(c);
+                        continue;
+                    }
+                    let Some(c) = who.map(|c| &f.consumers[c]) else {
+                        continue;
+                    };
+                    let ran = f.changes.step_of(&c.name).filter(|_| l.contains(t.g.ran));
+                    let next = c
+                        .next
+                        .filter(|_| l.starts_with(&format!(" {} ", t.g.upcoming)));
+                    let Some(k) = ran.or(next).filter(|&k| k < c.steps.len()) else {
+                        continue;
+                    };
+                    seen += 1;
+                    if let Some(e) = judge(l, &c.steps[k].label) {
+                        wrong.push(format!(
+                            "{} {design} step {i} at {}x{} ({w} wide), consumer {}: \
+                             {l:?}: {e}\n{}",
+                            app.script.name,
+                            size.0,
+                            size.1,
+                            c.name,
+                            lines.join("\n")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    (seen, wrong)
+}
+
+fn labels_whole_at(size: (u16, u16)) {
+    let (seen, wrong) = labels_at(size);
+    if std::env::var_os("IDEM_ALL_CUTS").is_some() {
+        for w in &wrong {
+            eprintln!("{}\n", w.lines().next().unwrap_or_default());
+        }
+    }
+    assert!(seen > 500, "only {seen} pointed steps at {size:?}");
+    assert!(
+        wrong.is_empty(),
+        "{} of {seen} pointed steps at {}x{} lost their name; the first:\n{}",
+        wrong.len(),
+        size.0,
+        size.1,
+        wrong.first().cloned().unwrap_or_default()
+    );
+}
+
+#[test]
+fn the_pointed_step_keeps_its_name_at_80x24() {
+    labels_whole_at(SIZES[0]);
+}
+
+#[test]
+fn the_pointed_step_keeps_its_name_at_100x30() {
+    labels_whole_at(SIZES[1]);
+}
+
+#[test]
+fn the_pointed_step_keeps_its_name_at_120x40() {
+    labels_whole_at(SIZES[2]);
+}
