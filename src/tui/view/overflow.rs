@@ -77,21 +77,15 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
 }
 
 /// The sign that `hidden` rows are not shown, long (` … ↓ 2 more`) and
-/// short (` ↓2`), each with a space before it: a count of rows, as the
-/// help's legend says, not a figure going down. No arrow in ASCII: its
-/// stand-in would be `v`, a key.
+/// short (` (2 more)`), each with a space before it. Both carry the word
+/// "more": the sign often ends a heading beside a figure, and a bare
+/// `↓1` there read as the figure going down by one (`charges 2 ($80) ↓1`).
+/// The short one sits in brackets, apart from the figure before it. No
+/// arrow in ASCII: its stand-in would be `v`, a key.
 pub fn signs(t: &Theme, hidden: u16) -> (String, String) {
-    let arrow = if t.ascii() { "" } else { "↓" };
-    let long = format!(
-        " {} {arrow}{}{hidden} more",
-        t.g.ellipsis,
-        if arrow.is_empty() { "" } else { " " }
-    );
-    let short = if arrow.is_empty() {
-        format!(" (+{hidden})")
-    } else {
-        format!(" {arrow}{hidden}")
-    };
+    let arrow = if t.ascii() { "" } else { "↓ " };
+    let long = format!(" {} {arrow}{hidden} more", t.g.ellipsis);
+    let short = format!(" ({hidden} more)");
     (long, short)
 }
 
