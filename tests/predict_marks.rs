@@ -111,8 +111,8 @@ fn mark_keeps_the_row(with: &str, without: &str, mark: &str) -> Result<(), Strin
     {
         return Err("the cut is in the row's change mark".into());
     }
-    // A fold count may shorten from `↓ 3 more` to `↓3`: one count.
-    let counts = |s: &str| s.replace("↓ ", "↓");
+    // A fold count may shorten from `… ↓ 3 more` to `…3 more`: one count.
+    let counts = |s: &str| s.replace("… ↓ ", "…");
     let kept = figures(&counts(row));
     for figure in figures(&counts(without)) {
         if !kept.contains(&figure) {

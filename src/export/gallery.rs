@@ -69,7 +69,7 @@ pub const PICTURES: [Picture; 9] = [
     },
     Picture {
         name: "presenter",
-        caption: "The presenter view: the four figures of the lesson in large type, for the back row.",
+        caption: "The presenter view: the four figures of the lesson in large type, for the back row, and under them the provider's charges and the verdict's causes.",
         scenario: "tour-1",
         design: "naive",
         moment: Moment::End,

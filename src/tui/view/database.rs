@@ -419,7 +419,7 @@ fn record(t: &Theme, r: &crate::sim::db::RecordRow) -> String {
 }
 
 /// The payments heading with the total recorded, and what it was when
-/// this step moved it, and how many lines are folded away (`↓ 2 more`):
+/// this step moved it, and how many lines are folded away (`… ↓ 2 more`):
 /// the figure, its mark and the count stay whole, the words around them
 /// give way.
 fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: usize) -> Line<'static> {
@@ -438,12 +438,16 @@ fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: usize) -> Li
     } else {
         t.g.changed.to_string()
     };
+    // The last resort, where a predict mark takes the end of the row: the
+    // figure, its mark and the count of folded lines stay whole; the word
+    // "payments" goes (the rows below are the payments).
     let tiers = [
-        (long.as_str(), gap, &was),
-        (&short, gap, &was),
-        (&short, " ", &was),
-        (" ", " ", &was),
-        (" ", " ", &sign),
+        ("payments", long.as_str(), gap, &was),
+        ("payments", &short, gap, &was),
+        ("payments", &short, " ", &was),
+        ("payments", " ", " ", &was),
+        ("payments", " ", " ", &sign),
+        ("", "", " ", &sign),
     ];
     let mores = if hidden == 0 {
         vec![String::new()]
@@ -451,26 +455,30 @@ fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: usize) -> Li
         let (long, short) = super::overflow::signs(t, u16::try_from(hidden).unwrap_or(u16::MAX));
         vec![long, short]
     };
-    let fits = |(words, gap, was): &(&str, &str, &String), more: &String| {
-        let w = [*words, gap, &total, was, more].map(|s| s.chars().count());
-        "payments".len() + w.iter().sum::<usize>() <= width
+    let fits = |(label, words, gap, was): &(&str, &str, &str, &String), more: &String| {
+        let w = [*label, *words, gap, &total, was, more].map(|s| s.chars().count());
+        w.iter().sum::<usize>() <= width
     };
-    let (words, gap, was, more) = mores
-        .iter()
-        .find_map(|more| {
-            tiers
-                .iter()
-                .find(|tier| fits(tier, more))
-                .map(|&(words, gap, was)| (words, gap, was.clone(), more.clone()))
+    // The label goes only where no sign fits with it.
+    let (label, words, gap, was, more) = [&tiers[..5], &tiers[5..]]
+        .into_iter()
+        .find_map(|tiers| {
+            mores.iter().find_map(|more| {
+                tiers
+                    .iter()
+                    .find(|tier| fits(tier, more))
+                    .map(|&(label, words, gap, was)| (label, words, gap, was.clone(), more.clone()))
+            })
         })
         .unwrap_or((
             tiers[4].0,
             tiers[4].1,
-            tiers[4].2.clone(),
+            tiers[4].2,
+            tiers[4].3.clone(),
             mores[mores.len() - 1].clone(),
         ));
     let mut line = Line::from(vec![
-        Span::styled("payments", t.title()),
+        Span::styled(label, t.title()),
         Span::styled(words.to_string(), t.dim()),
         Span::styled(total, if twice { t.bad() } else { t.title() }),
     ]);

@@ -57,7 +57,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     lines.push(Line::from(vec![
         Span::styled(" Folds    ", t.title()),
         Span::raw(format!(
-            "{} or {} rows the panel has no room for (a count, not a figure going down): z zooms it",
+            "{} or {}: rows the panel has no room for, counted (never a change of the figure beside it); z zooms it",
             signs.0.trim_start(),
             signs.1.trim_start()
         )),

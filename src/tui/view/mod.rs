@@ -24,6 +24,7 @@ mod parting;
 mod picker;
 mod predict;
 mod presenter;
+mod presenter_evidence;
 mod provider;
 mod reveal_mark;
 mod service;

@@ -40,10 +40,9 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
         return 0;
     }
     // The sign takes the end of the last row: the row keeps what it can.
-    let (long, short) = signs(t, hidden);
-    // The short sign keeps the ellipsis too: the row it ends may be cut
+    // Both signs start with an ellipsis: the row they end may be cut
     // mid-sentence, and a count alone does not say so.
-    let short = format!(" {}{}", t.g.ellipsis, short.trim_start());
+    let (long, short) = signs(t, hidden);
     let y = area.bottom() - 1;
     let blank = |buf: &Buffer, x: u16| buf[(x, y)].symbol().trim().is_empty();
     let width_of = |text: &str| (text.chars().count() as u16).min(area.width);
@@ -77,21 +76,15 @@ pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &
 }
 
 /// The sign that `hidden` rows are not shown, long (` … ↓ 2 more`) and
-/// short (` ↓2`), each with a space before it: a count of rows, as the
-/// help's legend says, not a figure going down. No arrow in ASCII: its
-/// stand-in would be `v`, a key.
+/// short (` …2 more`), each with a space before it. Both carry the word
+/// "more" after an ellipsis: the sign often ends a heading beside a figure,
+/// and a bare `↓1` there read as the figure going down by one
+/// (`charges 2 ($80) ↓1`). No arrow in ASCII: its stand-in would be `v`,
+/// a key; and no `(+2)`, the mark of a counter that moved.
 pub fn signs(t: &Theme, hidden: u16) -> (String, String) {
-    let arrow = if t.ascii() { "" } else { "↓" };
-    let long = format!(
-        " {} {arrow}{}{hidden} more",
-        t.g.ellipsis,
-        if arrow.is_empty() { "" } else { " " }
-    );
-    let short = if arrow.is_empty() {
-        format!(" (+{hidden})")
-    } else {
-        format!(" {arrow}{hidden}")
-    };
+    let arrow = if t.ascii() { "" } else { "↓ " };
+    let long = format!(" {} {arrow}{hidden} more", t.g.ellipsis);
+    let short = format!(" {}{hidden} more", t.g.ellipsis);
     (long, short)
 }
 
@@ -141,10 +134,13 @@ mod tests {
             Line::from(" ch_82 order 1042 $40 +"),
             Line::from("keys: none"),
         ];
-        let (hidden, rows) = screen(lines, false, 27, 3);
+        let (hidden, rows) = screen(lines.clone(), false, 31, 3);
         assert_eq!(hidden, 1);
         // The short sign fits beside the whole row.
-        assert_eq!(rows[2], " ch_82 order 1042 $40 + …↓1");
+        assert_eq!(rows[2], " ch_82 order 1042 $40 + …1 more");
+        // Narrower, the row gives way by whole words, never `$4`.
+        let (_, rows) = screen(lines, false, 27, 3);
+        assert_eq!(rows[2], " ch_82 order 1042   …1 more");
         let lines = vec![
             Line::from("a"),
             Line::from("b"),
@@ -166,12 +162,29 @@ mod tests {
         assert_eq!(rows[0].trim(), "row 1");
         assert_eq!(
             rows[2].trim(),
-            "row 3            …↓2",
+            "row 3        …2 more",
             "the last row keeps its start"
         );
         let lines = (1..=5).map(|i| Line::raw(format!("row {i}"))).collect();
         let (_, rows) = screen(lines, false, 30, 3);
         assert_eq!(rows[2].trim(), "row 3               … ↓ 2 more");
+    }
+
+    /// A count of hidden rows says "more" in both its forms, in Unicode
+    /// and in ASCII: beside a figure, a bare `↓1` read as the figure going
+    /// down, and ASCII's `(+1)` is the mark of a counter that moved.
+    #[test]
+    fn both_signs_say_more_and_neither_reads_as_a_change() {
+        for ascii in [false, true] {
+            let t = Theme::new(false, ascii);
+            let (long, short) = signs(&t, 3);
+            for sign in [&long, &short] {
+                assert!(sign.ends_with("3 more"), "{sign:?}");
+                assert!(sign.starts_with(&format!(" {}", t.g.ellipsis)), "{sign:?}");
+                assert!(!sign.contains('+') && !sign.contains("↓3"), "{sign:?}");
+            }
+            assert!(short.chars().count() < long.chars().count());
+        }
     }
 
     #[test]

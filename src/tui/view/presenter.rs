@@ -3,7 +3,7 @@
 //! the queue, rows in processed_messages, the payments total, the charges
 //! the provider made, each with what this step did to it.
 
-use super::{header, keybar, marks, narration};
+use super::{header, keybar, marks, narration, presenter_evidence};
 use crate::sim::Frame;
 use crate::sim::diff::{Pending, pending_processed, pending_total, processed_rows, queued};
 use crate::sim::frame::MessagePhase;
@@ -159,10 +159,14 @@ fn figures(f: &Frame) -> [Figure; 4] {
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let f = app.frame();
-    let [head, figures_area, story, keys] = Layout::vertical([
+    let frames = &app.timeline.frames;
+    let band = presenter_evidence::Band::of(t, frames, area.width);
+    let (figures_rows, band_rows) = share(area.height, band.rows);
+    let [head, figures_area, evidence, story, keys] = Layout::vertical([
         Constraint::Length(1),
-        Constraint::Percentage(45),
-        Constraint::Min(4),
+        Constraint::Length(figures_rows),
+        Constraint::Length(band_rows),
+        Constraint::Min(0),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -181,6 +185,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     for (fig, rect) in figures.iter().zip(boxes.iter()) {
         figure(t, fig, *rect, note_rows, buf);
     }
+    presenter_evidence::render(t, f, frames, app.pos >= app.last_pos(), band, evidence, buf);
     let block = Block::bordered()
         .border_set(t.g.border)
         .border_style(t.border(false))
@@ -192,6 +197,25 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     block.render(story, buf);
     narration::render(app, f, inner, buf);
     keybar::render(app, keys, buf);
+}
+
+/// The story's fewest rows (its borders and four rows of words), and the
+/// figures' (a border, a figure in plain type, its note).
+const STORY_MIN: u16 = 6;
+const FIGURES_MIN: u16 = 5;
+
+/// The rows of the figures and of the evidence band (its rule and its
+/// `band` rows) out of a screen `height` rows tall: the figures take 45% of
+/// the room between the header and the key bar where the band and the
+/// story's fewest rows leave it, the band all it needs where the figures
+/// and the story keep their fewest; the story takes the rest.
+fn share(height: u16, band: u16) -> (u16, u16) {
+    let room = height.saturating_sub(2);
+    let band = (band + 1).min(room.saturating_sub(STORY_MIN + FIGURES_MIN));
+    let figures = (room * 45)
+        .div_ceil(100)
+        .min(room.saturating_sub(band + STORY_MIN));
+    (figures, band)
 }
 
 /// What the step did to the figure, in words: a database figure says it

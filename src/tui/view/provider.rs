@@ -106,10 +106,24 @@ fn heading(t: &Theme, f: &Frame, width: usize, hidden: usize) -> Line<'static> {
     // At the narrowest, the mark of a count that moved keeps its sign
     // alone (as a row's change tag does) rather than be cut.
     let folded = was.as_ref().map(|_| marks::was_sign(t));
+    // The last resort, where a predict mark takes the end of the row: the
+    // figures, their mark and the count of folded rows stay whole; the
+    // word "charges" goes (the rows below are the charges).
+    let bare = [("", format!("{n} ${total}"))];
+    let tiers = [
+        (&was, &forms[..], true),
+        (&folded, &forms[..], true),
+        (&folded, &bare[..], false),
+    ];
     let mut last = Line::default();
-    for was in [&was, &folded] {
+    for (was, forms, labelled) in tiers {
+        // The labelled heading that fits as it is drawn stays, though it
+        // lacks the room kept for a mark: the label goes last of all.
+        if !labelled && last.width() <= width {
+            return last;
+        }
         for sign in &signs {
-            for (label, count) in &forms {
+            for (label, count) in forms {
                 let mut spans = vec![
                     Span::styled(*label, t.title()),
                     Span::styled(count.clone(), style),
