@@ -457,11 +457,11 @@ impl World {
                 c.marks[c.pc] = Mark::Todo;
             }
             let name = c.name.clone();
-            self.moment.events.push(Event {
-                actor: Actor::Consumer(name),
-                kind: EventKind::Info,
-                text: "can go on: the write lock is free, so its next step retries".into(),
-            });
+            self.moment.events.push(Event::new(
+                Actor::Consumer(name),
+                EventKind::Info,
+                "can go on: the write lock is free, so its next step retries".into(),
+            ));
         }
     }
 
