@@ -291,6 +291,7 @@ impl World {
         let steps = self.strategy.program.len();
         let c = &mut self.consumers[i];
         c.marks = vec![Mark::Todo; steps];
+        c.calls = 0;
         c.take(delivery);
         self.done(i);
         self.say(self.actor(i), kind, text);
