@@ -205,3 +205,28 @@ fn the_wait_moves_while_the_tries_one_bound_further_run() {
         );
     }
 }
+
+/// Naive's shortest double charge loses a provider response, where tour 1
+/// tells naive's story with a lost ack: the explorer says so in one line,
+/// read off the two runs' moves.
+#[test]
+fn naives_shortest_run_says_how_it_differs_from_tour_1() {
+    let r = report();
+    let naive = r
+        .strategies
+        .iter()
+        .find(|s| s.strategy == "naive")
+        .expect("naive is checked");
+    let cx = &naive.counterexamples[0];
+    let has = |f: fn(&idem::sim::Move) -> bool| cx.moves.iter().any(f);
+    assert!(has(|m| matches!(m, idem::sim::Move::LoseResponse { .. })));
+    assert!(!has(|m| matches!(m, idem::sim::Move::LoseAck { .. })));
+    let mut a = explorer_showing(r.clone());
+    let all = flat(&draw(&mut a, 120, 40));
+    assert!(
+        all.contains(
+            "tour 1 breaks naive with a lost ack; this shortest run needs a lost provider response instead"
+        ),
+        "{all}"
+    );
+}

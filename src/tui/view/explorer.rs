@@ -229,7 +229,6 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
                     t.info(),
                 ),
                 further_line(t, seen.further.as_ref()),
-                Line::raw(""),
                 Line::styled(
                     " This takes a few seconds (longer on a debug build), once: the table stays for the session. Esc goes back meanwhile; the check goes on.",
                     t.dim(),
@@ -249,6 +248,8 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
 /// running, so the wait keeps moving. Blank before they start.
 fn further_line(t: &Theme, f: Option<&crate::check::FurtherSeen>) -> Line<'static> {
     let Some(f) = f else {
+        // The blank line the tries' line would have been: a row moving up
+        // would make the screen jump.
         return Line::raw("");
     };
     let mut text = format!(
