@@ -88,7 +88,60 @@ fn a_sides_verdict_wraps_where_there_is_room() {
     let (left, _) = columns(&screen);
     // Naive's whole cause chain, to its first cause.
     assert!(
-        left.contains("✕ charged twice ← A called the provider without an Idempotency-Key ← m-7f3 redelivered ← lease expired ← ack lost at step 8"),
+        left.contains("✕ charged twice ← A called the provider without an Idempotency-Key ← m-7f3 redelivered ← lease expired ← ack lost at naive step 8 / idempotent step 9"),
+        "{screen}"
+    );
+}
+
+/// The same ack loss is naive's step 8 and the idempotent design's step
+/// 9: each side names it as the moment of the compare, in the same words,
+/// not as a step of its own count that the other side contradicts.
+#[test]
+fn both_sides_name_the_same_ack_loss_by_the_same_moment() {
+    let mut a = app("tour-1", "naive");
+    update(&mut a, Action::Compare);
+    // The step where the lease runs out and the observer tells the loss.
+    for _ in 0..a.timeline.frames.len() * 2 {
+        let c = a.compare.as_ref().expect("compare is open");
+        if c.frames(a.pos).0.index == 9 {
+            break;
+        }
+        update(&mut a, Action::Next);
+    }
+    let screen = draw(&mut a, 120, 40);
+    let (left, right) = columns(&screen);
+    for side in [&left, &right] {
+        assert!(
+            side.contains("ack lost at naive step 8 / idempotent step 9"),
+            "{screen}"
+        );
+        assert!(!side.contains("ack lost at step"), "{screen}");
+    }
+}
+
+/// Where the designs' titles differ (ack-first tells its chapters its own
+/// way), the header names each design's title and each side heads its
+/// story with its own chapter title, not one design's for both.
+#[test]
+fn each_design_keeps_its_own_titles() {
+    let mut a = app("ack-first", "ack-first");
+    update(&mut a, Action::Compare);
+    for _ in 0..a.timeline.frames.len() * 2 {
+        update(&mut a, Action::Next);
+    }
+    let screen = draw(&mut a, 120, 40);
+    let top = screen.lines().next().unwrap_or_default();
+    assert!(
+        top.contains("ack-first: Ack before commit / idempotent: Ack after commit"),
+        "{top}"
+    );
+    let (left, right) = columns(&screen);
+    assert!(
+        left.contains("what happens · Nothing comes back"),
+        "{screen}"
+    );
+    assert!(
+        right.contains("what happens · m-7f3 comes back"),
         "{screen}"
     );
 }

@@ -181,3 +181,52 @@ fn the_table_keeps_the_schedules_and_names_every_column_it_hides() {
         );
     }
 }
+
+/// While the designs that held are tried one bound further (which can
+/// take longer than all the searches before), the wait says so and
+/// counts: which tries run, how many are done, the states they found.
+#[test]
+fn the_wait_moves_while_the_tries_one_bound_further_run() {
+    use idem::tui::explorer::Exploration;
+    use idem::tui::{Action, update};
+    for (w, h) in SIZES {
+        let mut a = crate::common::app("tour-1", "naive");
+        update(&mut a, Action::Explore);
+        let Exploration::Running { watch, .. } = &a.exploration else {
+            panic!("x starts the check");
+        };
+        watch.further_start(4);
+        watch.try_done(0);
+        watch.try_started(1, "idempotent at 3 faults".into());
+        let all = flat(&draw(&mut a, w, h));
+        assert!(
+            all.contains("one bound further (a fault more, or a producer retry): 1 of 4 tries done, 0 states so far; trying idempotent at 3 faults"),
+            "{w}x{h}: {all}"
+        );
+    }
+}
+
+/// Naive's shortest double charge loses a provider response, where tour 1
+/// tells naive's story with a lost ack: the explorer says so in one line,
+/// read off the two runs' moves.
+#[test]
+fn naives_shortest_run_says_how_it_differs_from_tour_1() {
+    let r = report();
+    let naive = r
+        .strategies
+        .iter()
+        .find(|s| s.strategy == "naive")
+        .expect("naive is checked");
+    let cx = &naive.counterexamples[0];
+    let has = |f: fn(&idem::sim::Move) -> bool| cx.moves.iter().any(f);
+    assert!(has(|m| matches!(m, idem::sim::Move::LoseResponse { .. })));
+    assert!(!has(|m| matches!(m, idem::sim::Move::LoseAck { .. })));
+    let mut a = explorer_showing(r.clone());
+    let all = flat(&draw(&mut a, 120, 40));
+    assert!(
+        all.contains(
+            "tour 1 breaks naive with a lost ack; this shortest run needs a lost provider response instead"
+        ),
+        "{all}"
+    );
+}

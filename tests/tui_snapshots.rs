@@ -126,7 +126,7 @@ fn compare_view() {
     // not: naive's second payment row, not yet committed, one step before
     // its second charge (`v` stands there).
     assert!(
-        screen.contains("they part at naive step 12, idempotent 13: m-7f3 payment rows"),
+        screen.contains("they part at naive step 12 / idempotent step 13: m-7f3 payment rows"),
         "{screen}"
     );
     let mut a = setup();

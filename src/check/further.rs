@@ -76,10 +76,7 @@ impl Further {
     /// Where the try went, as a sentence's start: `at 3 faults`, `with a
     /// producer retry`.
     pub fn place(&self) -> String {
-        match self.widening {
-            Widening::Fault => format!("at {}", self.bound()),
-            Widening::Retry => format!("with {}", self.bound()),
-        }
+        place_of(&(self.widening.clone(), self.bounds.clone()))
     }
 
     /// `also at 3`, `breaks at 3: see the shortest run`, `also with a
@@ -113,6 +110,15 @@ impl Further {
 
     pub fn breaks(&self) -> bool {
         matches!(self.result, FurtherResult::Breaks { .. })
+    }
+}
+
+/// Where a try goes, before it has gone: `at 3 faults`, `with a producer
+/// retry`.
+pub fn place_of((widening, bounds): &(Widening, Bounds)) -> String {
+    match widening {
+        Widening::Fault => format!("at {}", faults(bounds.max_faults)),
+        Widening::Retry => "with a producer retry".to_string(),
     }
 }
 
@@ -273,9 +279,16 @@ pub fn tries(
     parent: &Watch,
     check: impl Fn(&Strategy, &Bounds, &Watch) -> Result<StrategyReport, CheckError> + Copy,
 ) -> Result<Vec<Further>, CheckError> {
-    widenings(strategy, used)
-        .into_iter()
-        .map(|w| try_one(strategy, w, parent, check))
+    let all = widenings(strategy, used);
+    parent.further_start(all.len());
+    all.into_iter()
+        .enumerate()
+        .map(|(k, w)| {
+            parent.try_started(k, format!("{} {}", strategy.name, place_of(&w)));
+            let out = try_one(strategy, w, parent, check);
+            parent.try_done(k);
+            out
+        })
         .collect()
 }
 
@@ -340,4 +353,49 @@ pub fn dead_lettered(cx: &Counterexample) -> bool {
         .iter()
         .flatten()
         .any(|c| matches!(c, Cause::DeadLettered { .. } | Cause::ReceivesRanOut { .. }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// A try one bound further can take longer than the search before it:
+    /// while it runs, the watch a progress line reads names the try and
+    /// counts the states it finds, rather than standing still.
+    #[test]
+    fn the_parent_watch_sees_each_try_while_it_runs() {
+        let strategy = Strategy::idempotent();
+        let used = Bounds::default().for_strategy(&strategy);
+        let parent = Watch::default();
+        let during = Mutex::new(Vec::new());
+        let found = tries(&strategy, &used, &parent, |s, b, w| {
+            let report = crate::check::check_once(s, b, w)?;
+            during
+                .lock()
+                .unwrap()
+                .push((parent.seen().further, report.states));
+            Ok(report)
+        })
+        .unwrap();
+        let during = during.into_inner().unwrap();
+        assert_eq!(during.len(), found.len());
+        let mut states = 0;
+        for (k, (seen, own)) in during.into_iter().enumerate() {
+            let seen = seen.expect("the tries are counted once they start");
+            assert_eq!((seen.done, seen.tries), (k, found.len()));
+            assert_eq!(
+                seen.running,
+                vec![format!("idempotent {}", found[k].place())]
+            );
+            // Every state the try found so far, on top of those before it.
+            states += own;
+            assert_eq!(seen.states, states);
+        }
+        let after = parent.seen().further.expect("counted");
+        assert_eq!(after.done, found.len());
+        assert!(after.running.is_empty());
+        // The designs' own searches are counted apart.
+        assert_eq!(parent.seen().states, 0);
+    }
 }

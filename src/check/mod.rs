@@ -42,7 +42,7 @@ pub use explore::SEED;
 pub use property::{Eventually, Invariant, Kind, Witness};
 pub use report::{CheckReport, EventuallyResult, InvariantResult, StrategyReport, WitnessResult};
 pub use table::{WIDTH, render, render_at, table, table_at, wrap};
-pub use watch::{DEFAULT_MAX_STATES, Seen, Watch};
+pub use watch::{DEFAULT_MAX_STATES, FurtherSeen, Seen, Watch};
 
 use crate::sim::{SimError, Strategy};
 use std::collections::BTreeMap;
@@ -123,9 +123,13 @@ pub fn run_designs(
             watch.design_done();
         }
     }
+    watch.further_start(tries.len());
     let found = in_parallel(tries.len(), |k| {
         let (i, widening) = &tries[k];
+        let what = further::place_of(widening);
+        watch.try_started(k, format!("{} {what}", strategies[*i].name));
         let out = further::try_one(&strategies[*i], widening.clone(), watch, check_once);
+        watch.try_done(k);
         if left[*i].fetch_sub(1, Ordering::Relaxed) == 1 {
             watch.design_done();
         }

@@ -4,6 +4,7 @@
 //! several threads at once; no clock here, the watcher keeps its own.
 
 use crate::sim::db::{Database, Tables};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -19,12 +20,28 @@ pub struct Watch {
     stacked: AtomicU64,
     designs_done: AtomicUsize,
     designs: AtomicUsize,
+    /// The tries one bound further: their states, counted as they are
+    /// found, and which tries are running, so that a watcher sees them
+    /// move (a try can take longer than the search before it).
+    further: Arc<FurtherCounts>,
+    /// A try's own watch counts its states into its parent's `further`
+    /// too: the try has a budget of its own, the watcher one line.
+    counts_into: Option<Arc<FurtherCounts>>,
     /// Databases a finished search left, with what each holds: the next
     /// design's search starts its worlds on them. On PostgreSQL a new one
     /// is a schema made and connections opened; a reused one is emptied.
     /// Dropped with the last watch that shares them, at the end of the
     /// check.
     spares: Arc<Spares>,
+}
+
+#[derive(Debug, Default)]
+struct FurtherCounts {
+    states: AtomicU64,
+    tries: AtomicUsize,
+    done: AtomicUsize,
+    /// The tries running, by task, in words (`idempotent at 3 faults`).
+    running: Mutex<BTreeMap<usize, String>>,
 }
 
 #[derive(Default)]
@@ -44,7 +61,7 @@ impl Default for Watch {
 }
 
 /// A snapshot of the counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Seen {
     /// Distinct states found so far, over all designs.
     pub states: u64,
@@ -52,6 +69,19 @@ pub struct Seen {
     pub queue: u64,
     pub designs_done: usize,
     pub designs: usize,
+    /// The tries one bound further, once they have started.
+    pub further: Option<FurtherSeen>,
+}
+
+/// How the tries one bound further are going.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FurtherSeen {
+    /// Distinct states the tries have found so far, all together.
+    pub states: u64,
+    pub done: usize,
+    pub tries: usize,
+    /// The tries running now, in words, in task order.
+    pub running: Vec<String>,
 }
 
 impl Watch {
@@ -62,6 +92,8 @@ impl Watch {
             stacked: AtomicU64::new(0),
             designs_done: AtomicUsize::new(0),
             designs: AtomicUsize::new(0),
+            further: Arc::default(),
+            counts_into: None,
             spares: Arc::default(),
         }
     }
@@ -73,6 +105,7 @@ impl Watch {
     pub fn sharing(&self, max_states: u64) -> Self {
         Watch {
             spares: Arc::clone(&self.spares),
+            counts_into: Some(Arc::clone(&self.further)),
             ..Watch::new(max_states)
         }
     }
@@ -83,7 +116,43 @@ impl Watch {
             queue: self.stacked.load(Ordering::Relaxed),
             designs_done: self.designs_done.load(Ordering::Relaxed),
             designs: self.designs.load(Ordering::Relaxed),
+            further: self.further_seen(),
         }
+    }
+
+    fn further_seen(&self) -> Option<FurtherSeen> {
+        let f = &self.further;
+        let tries = f.tries.load(Ordering::Relaxed);
+        (tries > 0).then(|| FurtherSeen {
+            states: f.states.load(Ordering::Relaxed),
+            done: f.done.load(Ordering::Relaxed),
+            tries,
+            running: f
+                .running
+                .lock()
+                .map(|r| r.values().cloned().collect())
+                .unwrap_or_default(),
+        })
+    }
+
+    /// `tries` tries one bound further are to come.
+    pub fn further_start(&self, tries: usize) {
+        self.further.tries.store(tries, Ordering::Relaxed);
+    }
+
+    /// Try `task` (`what`, in words) has started.
+    pub fn try_started(&self, task: usize, what: String) {
+        if let Ok(mut running) = self.further.running.lock() {
+            running.insert(task, what);
+        }
+    }
+
+    /// Try `task` has ended.
+    pub fn try_done(&self, task: usize) {
+        if let Ok(mut running) = self.further.running.lock() {
+            running.remove(&task);
+        }
+        self.further.done.fetch_add(1, Ordering::Relaxed);
     }
 
     pub(super) fn start(&self, designs: usize) {
@@ -92,6 +161,9 @@ impl Watch {
 
     pub(super) fn found_state(&self) {
         self.states.fetch_add(1, Ordering::Relaxed);
+        if let Some(further) = &self.counts_into {
+            further.states.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     pub(super) fn stack_moved(&self, pushed: bool) {

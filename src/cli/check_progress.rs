@@ -4,7 +4,7 @@
 //! end; on a pipe or file, a plain line every few seconds. Written to
 //! stderr, so that stdout keeps only the report; a failed write is ignored.
 
-use idem::check::{Seen, Watch, num};
+use idem::check::{FurtherSeen, Seen, Watch, num};
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -56,15 +56,38 @@ fn report(watch: &Watch, done: &AtomicBool, terminal: bool) {
 }
 
 fn line(seen: Seen, elapsed: Duration) -> String {
-    let rate = seen.states as f64 / elapsed.as_secs_f64().max(0.001);
-    format!(
+    let further = seen.further.as_ref();
+    let all = seen.states + further.map_or(0, |f| f.states);
+    let rate = all as f64 / elapsed.as_secs_f64().max(0.001);
+    let mut line = format!(
         "idem check: {} states, {} states/s, queue {}, designs done {}/{}",
         num(seen.states),
         num(rate as u64),
         num(seen.queue),
         seen.designs_done,
         seen.designs
-    )
+    );
+    if let Some(f) = further {
+        line.push_str(&further_words(f));
+    }
+    line
+}
+
+/// The tries one bound further, after the designs' own searches: their
+/// states so far and the tries running, so that the line moves while
+/// they go (`; one bound further: 2,345 states, tries done 1/4, trying
+/// idempotent at 3 faults`).
+fn further_words(f: &FurtherSeen) -> String {
+    let mut words = format!(
+        "; one bound further: {} states, tries done {}/{}",
+        num(f.states),
+        f.done,
+        f.tries
+    );
+    if !f.running.is_empty() {
+        words.push_str(&format!(", trying {}", f.running.join(" and ")));
+    }
+    words
 }
 
 #[cfg(test)]
@@ -78,10 +101,37 @@ mod tests {
             queue: 67,
             designs_done: 3,
             designs: 12,
+            further: None,
         };
         assert_eq!(
             line(seen, Duration::from_secs(2)),
             "idem check: 12,345 states, 6,172 states/s, queue 67, designs done 3/12"
+        );
+    }
+
+    /// While the designs that held are tried one bound further, the line
+    /// counts those tries' states and names the ones running: it does not
+    /// stand still while they go.
+    #[test]
+    fn the_line_moves_while_the_tries_one_bound_further_go() {
+        let seen = Seen {
+            states: 10_000,
+            queue: 0,
+            designs_done: 10,
+            designs: 12,
+            further: Some(FurtherSeen {
+                states: 2_345,
+                done: 1,
+                tries: 4,
+                running: vec![
+                    "idempotent at 3 faults".into(),
+                    "versioned with a producer retry".into(),
+                ],
+            }),
+        };
+        assert_eq!(
+            line(seen, Duration::from_secs(2)),
+            "idem check: 10,000 states, 6,172 states/s, queue 0, designs done 10/12; one bound further: 2,345 states, tries done 1/4, trying idempotent at 3 faults and versioned with a producer retry"
         );
     }
 }

@@ -27,9 +27,20 @@ impl Admission {
 
 impl fmt::Display for Admission {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_at(f, &super::cause::plain_step)
+    }
+}
+
+impl Admission {
+    /// Its sentence, its step named by `step` (see `cause::StepWords`).
+    pub fn fmt_at(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        step: super::cause::StepWords<'_>,
+    ) -> fmt::Result {
         match self {
-            Admission::Pruned { id, step } => {
-                write!(f, "{id}'s processed ID was pruned at step {step}")
+            Admission::Pruned { id, step: at } => {
+                write!(f, "{id}'s processed ID was pruned at {}", step(*at))
             }
             Admission::RowForgot {
                 order,

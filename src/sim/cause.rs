@@ -211,9 +211,40 @@ impl fmt::Display for KillPoint {
     }
 }
 
+/// A step of the run in words. Alone a run says `step 7`; where two runs
+/// are shown side by side, each counting its own steps, a step is named as
+/// the moment both stand at (`naive step 7, idempotent 8`), so that the
+/// same event reads the same on both sides.
+pub type StepWords<'a> = &'a dyn Fn(usize) -> String;
+
+/// `step 7`: a step of the one run on show.
+pub fn plain_step(step: usize) -> String {
+    format!("step {step}")
+}
+
+/// A cause in words, its steps named by `step`.
+pub struct At<'a> {
+    cause: &'a Cause,
+    step: StepWords<'a>,
+}
+
+impl Cause {
+    /// The cause's sentence with its steps named by `step`.
+    pub fn at<'a>(&'a self, step: StepWords<'a>) -> At<'a> {
+        At { cause: self, step }
+    }
+}
+
 impl fmt::Display for Cause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        self.at(&plain_step).fmt(f)
+    }
+}
+
+impl fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = |step: &usize| (self.step)(*step);
+        match self.cause {
             Cause::Counts {
                 fact,
                 charges,
@@ -262,22 +293,23 @@ impl fmt::Display for Cause {
                 step,
                 consumer,
                 skip,
-            } => write!(f, "{id} skipped at step {step}: {}", skip.reason(consumer)),
+            } => write!(f, "{id} skipped at {}: {}", at(step), skip.reason(consumer)),
             Cause::Redelivered { id } => write!(f, "{id} redelivered"),
             Cause::LeaseExpired => f.write_str("lease expired"),
             Cause::StillWorking { consumer } => {
                 write!(f, "{consumer} was still working when the lease ran out")
             }
-            Cause::Crashed { consumer, step } => write!(f, "{consumer} crashed at step {step}"),
-            Cause::AckLost { step } => write!(f, "ack lost at step {step}"),
+            Cause::Crashed { consumer, step } => write!(f, "{consumer} crashed at {}", at(step)),
+            Cause::AckLost { step } => write!(f, "ack lost at {}", at(step)),
             Cause::GaveUp {
                 consumer,
                 reply,
                 step,
             } => write!(
                 f,
-                "{consumer} gave up after {} at step {step}",
-                reply.describe()
+                "{consumer} gave up after {} at {}",
+                reply.describe(),
+                at(step)
             ),
             Cause::BackedOff { consumer, key } => {
                 write!(f, "{consumer} backed off: {key} in progress elsewhere")
@@ -301,9 +333,9 @@ impl fmt::Display for Cause {
                 f,
                 "the producer reused the ID {id} of order {first} for order {order}"
             ),
-            Cause::Admitted(admission) => admission.fmt(f),
+            Cause::Admitted(admission) => admission.fmt_at(f, self.step),
             Cause::AckedUnpaid { id, step } => {
-                write!(f, "{id} acked at step {step} with no payment committed")
+                write!(f, "{id} acked at {} with no payment committed", at(step))
             }
             Cause::WroteOver {
                 id,
@@ -313,7 +345,8 @@ impl fmt::Display for Cause {
                 step,
             } => write!(
                 f,
-                "{id} (version {version}) wrote over {newer} (version {newer_version}) in its transaction at step {step}"
+                "{id} (version {version}) wrote over {newer} (version {newer_version}) in its transaction at {}",
+                at(step)
             ),
             Cause::NoKey { consumer } => write!(
                 f,
@@ -326,11 +359,12 @@ impl fmt::Display for Cause {
                 }
                 Ok(())
             }
-            Cause::ResponseLost { step } => write!(f, "response lost at step {step}"),
+            Cause::ResponseLost { step } => write!(f, "response lost at {}", at(step)),
             Cause::ProviderAnswered { reply, step } => write!(
                 f,
-                "the provider answered {} at step {step}",
-                reply.describe()
+                "the provider answered {} at {}",
+                reply.describe(),
+                at(step)
             ),
             Cause::ProgramCharged {
                 charge,

@@ -187,6 +187,10 @@ pub struct Consumer {
     pub(super) session: Option<Session>,
     pub pc: usize,
     pub marks: Vec<Mark>,
+    /// The provider calls made for the delivery it handles (or handled
+    /// last): from the second on, a call is a retry, and the screens say
+    /// so once the call has run, when its first attempt's marks are gone.
+    pub calls: u32,
     pub(super) phase: Phase,
     // The faults armed against it: they wait for the step they hit,
     // whatever the handler is doing meanwhile.
@@ -202,6 +206,7 @@ impl Consumer {
             session: Some(session),
             pc: 0,
             marks: vec![Mark::Todo; steps],
+            calls: 0,
             phase: Phase::Idle,
             lose_next_ack: false,
             lose_next_response: false,
@@ -217,6 +222,7 @@ impl Consumer {
             session,
             pc: self.pc,
             marks: self.marks.clone(),
+            calls: self.calls,
             phase: self.phase.clone(),
             lose_next_ack: self.lose_next_ack,
             lose_next_response: self.lose_next_response,

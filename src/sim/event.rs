@@ -1,3 +1,4 @@
+use super::cause::{Cause, StepWords, plain_step};
 use serde::Serialize;
 
 /// Who did something in a step.
@@ -50,9 +51,46 @@ pub struct Event {
     pub actor: Actor,
     pub kind: EventKind,
     pub text: String,
+    /// The causes `text` tells, when it tells causes that name steps: a
+    /// front end that counts steps its own way (compare) words them again
+    /// from these, never from the text.
+    #[serde(skip)]
+    pub causes: Vec<Cause>,
 }
 
 impl Event {
+    pub fn new(actor: Actor, kind: EventKind, text: String) -> Event {
+        Event {
+            actor,
+            kind,
+            text,
+            causes: Vec::new(),
+        }
+    }
+
+    /// The observer's word on what a party could not see (an ack lost on
+    /// the wire behind a lease that ran out).
+    pub fn unseen(causes: Vec<Cause>) -> Event {
+        Event {
+            actor: Actor::Observer,
+            kind: EventKind::Info,
+            text: unseen_words(&causes, &plain_step),
+            causes,
+        }
+    }
+
+    /// [`Event::sentence`], with the steps its causes name in `step`'s words.
+    pub fn sentence_at(&self, step: StepWords<'_>) -> String {
+        if self.causes.is_empty() {
+            return self.sentence();
+        }
+        Event {
+            text: unseen_words(&self.causes, step),
+            ..self.clone()
+        }
+        .sentence()
+    }
+
     /// The event as a sentence of its own, its subject first: an event's
     /// text is written to follow its actor (`charges the card $40: ch_81`).
     pub fn sentence(&self) -> String {
@@ -81,11 +119,21 @@ impl Event {
 /// What one step did, every party's part in the order it happened: the
 /// first words of a step's narration, true at that step and no other.
 pub fn step_told(events: &[Event]) -> String {
+    step_told_at(events, &plain_step)
+}
+
+/// [`step_told`], with the steps its causes name in `step`'s words.
+pub fn step_told_at(events: &[Event], step: StepWords<'_>) -> String {
     events
         .iter()
-        .map(Event::sentence)
+        .map(|e| e.sentence_at(step))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+fn unseen_words(causes: &[Cause], step: StepWords<'_>) -> String {
+    let words: Vec<String> = causes.iter().map(|c| c.at(step).to_string()).collect();
+    format!("sees what the broker cannot: {}", words.join(", "))
 }
 
 /// One statement a consumer sent to SQLite, as a reader would type it, and

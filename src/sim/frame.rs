@@ -149,6 +149,14 @@ pub struct StepView {
     pub label: String,
     pub keyword: String,
     pub mark: Mark,
+    /// A provider call that has run again for this delivery: its retry's
+    /// number (1 for the second call); 0 for a first call or any other step.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub retry: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

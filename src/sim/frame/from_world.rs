@@ -9,7 +9,7 @@ use super::{
 use crate::sim::SimError;
 use crate::sim::broker::{MessageState, StoredMessage};
 use crate::sim::change::Changes;
-use crate::sim::consumer::Consumer;
+use crate::sim::consumer::{Consumer, Mark};
 use crate::sim::db::Tables;
 use crate::sim::provider::Reply;
 use crate::sim::strategy::Op;
@@ -172,6 +172,12 @@ impl World {
                             label: op.label().to_string(),
                             keyword: op.keyword().to_string(),
                             mark: *mark,
+                            retry: match op {
+                                Op::CallProvider { .. } if *mark == Mark::Done => {
+                                    c.calls.saturating_sub(1)
+                                }
+                                _ => 0,
+                            },
                         })
                         .collect(),
                     next: (!c.is_idle() && !c.is_crashed()).then_some(c.pc),

@@ -5,7 +5,7 @@
 use super::{SimError, World};
 use crate::sim::broker::ExpiryOutcome;
 use crate::sim::cause::Cause;
-use crate::sim::event::{Actor, EventKind};
+use crate::sim::event::{Actor, Event, EventKind};
 use crate::sim::{Millis, format_duration};
 
 impl World {
@@ -78,12 +78,7 @@ impl World {
                 if let Some((_, unseen)) = cause.split_first()
                     && !unseen.is_empty()
                 {
-                    let words: Vec<String> = unseen.iter().map(Cause::to_string).collect();
-                    self.say(
-                        Actor::Observer,
-                        EventKind::Info,
-                        format!("sees what the broker cannot: {}", words.join(", ")),
-                    );
+                    self.moment.events.push(Event::unseen(unseen.to_vec()));
                 }
             }
             ExpiryOutcome::DeadLettered {

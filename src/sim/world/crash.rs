@@ -95,6 +95,7 @@ impl World {
         c.session = Some(session);
         c.finish();
         c.marks = vec![Mark::Todo; steps];
+        c.calls = 0;
         let name = c.name.clone();
         self.say(
             Actor::Consumer(name),

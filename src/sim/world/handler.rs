@@ -291,6 +291,7 @@ impl World {
         let steps = self.strategy.program.len();
         let c = &mut self.consumers[i];
         c.marks = vec![Mark::Todo; steps];
+        c.calls = 0;
         c.take(delivery);
         self.done(i);
         self.say(self.actor(i), kind, text);
@@ -457,11 +458,11 @@ impl World {
                 c.marks[c.pc] = Mark::Todo;
             }
             let name = c.name.clone();
-            self.moment.events.push(Event {
-                actor: Actor::Consumer(name),
-                kind: EventKind::Info,
-                text: "can go on: the write lock is free, so its next step retries".into(),
-            });
+            self.moment.events.push(Event::new(
+                Actor::Consumer(name),
+                EventKind::Info,
+                "can go on: the write lock is free, so its next step retries".into(),
+            ));
         }
     }
 

@@ -477,7 +477,7 @@ impl World {
     }
 
     pub(super) fn say(&mut self, actor: Actor, kind: EventKind, text: String) {
-        self.moment.events.push(Event { actor, kind, text });
+        self.moment.events.push(Event::new(actor, kind, text));
     }
 
     pub(super) fn ran(&mut self, consumer: usize, ran: Ran) {

@@ -124,6 +124,13 @@ impl World {
         {
             *answer = Mark::Todo;
         }
+        c.calls += 1;
+        // A call made again says so: once it has run, no mark is left of
+        // the attempt before.
+        let again = match c.calls {
+            1 => String::new(),
+            n => format!(" again, retry {}", n - 1),
+        };
         let payment = self.delivery(i).message.payment.clone();
         let id = self.message_key(i);
         let key = with_key.then_some(id.as_str());
@@ -141,7 +148,7 @@ impl World {
             self.actor(i),
             EventKind::Info,
             format!(
-                "calls POST /charges (order {}, ${}) with {header}",
+                "calls POST /charges{again} (order {}, ${}) with {header}",
                 payment.order, payment.amount
             ),
         );

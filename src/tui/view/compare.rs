@@ -3,6 +3,7 @@
 
 use super::{broker, database, events, provider, service, verdict};
 use crate::sim::Frame;
+use crate::sim::cause::StepWords;
 use crate::tui::app::App;
 use crate::tui::compare::{Compare, handled, times};
 use crate::tui::compare_section::{Section, first_row};
@@ -22,6 +23,8 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     let (header, left, right, keybar) = layout::compare_under(area, 1 + rows);
     let (lf, rf) = c.frames(app.pos);
     let (chapter, of) = (lf.chapter, app.script.steps.len());
+    let (ln, rn) = (c.left.strategy.as_str(), c.right.strategy.as_str());
+    let script = &app.script;
     // Where each side is leads the line: at 80 columns the titles after
     // it are what an ellipsis takes.
     let top = Line::from(vec![
@@ -30,9 +33,10 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
         Span::styled(steps_of_each(app, c, lf.index, rf.index), t.info()),
         Span::styled(format!(" {} ", t.g.dot), t.dim()),
         Span::styled(
-            // Both designs are on screen: the scenario's own title, not
-            // one design's telling of it.
-            t.text(&app.script.title).into_owned(),
+            // Both designs are on screen: each one's title, where the
+            // scenario tells it its own way.
+            t.text(&each(ln, script.title_for(ln), rn, script.title_for(rn)))
+                .into_owned(),
             t.title(),
         ),
         Span::styled(
@@ -42,10 +46,15 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
                 // The user's own run is no chapter of the script; the
                 // setup is none either, and its title is the scenario's.
                 if (1..=of).contains(&chapter) {
-                    format!(
-                        "chapter {chapter}/{of}: {}",
-                        t.text(&app.script.steps[chapter - 1].title)
-                    )
+                    // Told alike, the title is here; else each side heads
+                    // its story with its own (`chapter_titles`).
+                    match chapter_titles(app, c, chapter) {
+                        None => format!(
+                            "chapter {chapter}/{of}: {}",
+                            t.text(script.steps[chapter - 1].title(ln))
+                        ),
+                        Some(_) => format!("chapter {chapter}/{of}"),
+                    }
                 } else if chapter == 0 {
                     "before the first step".to_string()
                 } else {
@@ -65,6 +74,25 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     }
     sides(app, c, at_split, left, right, buf);
     super::keybar::render(app, keybar, buf);
+}
+
+/// A title as each side's design has it: once when they tell it alike,
+/// else each under its design's name (`ack-first: Ack before commit /
+/// idempotent: Ack after commit`).
+fn each(ln: &str, left: &str, rn: &str, right: &str) -> String {
+    if left == right {
+        left.to_string()
+    } else {
+        format!("{ln}: {left} / {rn}: {right}")
+    }
+}
+
+/// The chapter's title as each side's design has it, when they differ:
+/// each side then heads its story with its own.
+fn chapter_titles(app: &App, c: &Compare, chapter: usize) -> Option<(String, String)> {
+    let step = app.script.steps.get(chapter.checked_sub(1)?)?;
+    let (l, r) = (step.title(&c.left.strategy), step.title(&c.right.strategy));
+    (l != r).then(|| (l.to_string(), r.to_string()))
 }
 
 /// The most rows the parting line wraps to: past them it is cut, with an
@@ -138,27 +166,52 @@ fn parting_rows(app: &App, c: &Compare, at_split: bool, width: u16) -> Vec<Line<
         .collect()
 }
 
+/// A moment of the compare in words, each side's step in its own count,
+/// as the header says them: `naive step 12 / idempotent step 13`. A
+/// schedule's sides stand at the same move: `move 3`.
+fn moment(c: &Compare, schedule: bool, p: usize) -> String {
+    let (ln, rn) = (&c.left.strategy, &c.right.strategy);
+    let (a, b) = c.frames(p);
+    match (schedule, a.index == b.index) {
+        (true, true) => format!("move {}", a.index),
+        (true, false) => format!("{ln} move {} / {rn} move {}", a.index, b.index),
+        (false, _) => format!("{ln} step {} / {rn} step {}", a.index, b.index),
+    }
+}
+
+/// How a side names a step of its own run (an ack lost, a crash): as the
+/// moment of the compare where it first stands at that step, so that the
+/// same event reads the same on both sides, though each counts its own
+/// steps (naive's step 8 is the idempotent design's step 9).
+fn side_steps(c: &Compare, schedule: bool, left: bool) -> impl Fn(usize) -> String + '_ {
+    move |step| {
+        let at = c
+            .pairs
+            .iter()
+            .position(|&(l, r)| if left { l } else { r } == step);
+        match at {
+            Some(p) => moment(c, schedule, p),
+            // A step the compare never shows: the side's own count, named.
+            None => {
+                let side = if left { &c.left } else { &c.right };
+                let unit = if schedule { "move" } else { "step" };
+                format!("{} {unit} {step}", side.strategy)
+            }
+        }
+    }
+}
+
 /// Where the sides part and what differs there, then the side that goes
 /// wrong from there (`then` when it is a later step): `they part at naive
-/// step 12, idempotent 13: m-7f3 payment rows 1 + 1 uncommitted vs 1 ·
-/// then naive ✕ charged twice`, each side's step in its own count, as
-/// the line above says them. A schedule's sides stand at the same
-/// move, and the header says moves as the side titles do: `they part at
-/// move 3`.
+/// step 12 / idempotent step 13: m-7f3 payment rows 1 + 1 uncommitted vs
+/// 1 · then naive ✕ charged twice`, the moment as the line above says
+/// it (`move 3` in a schedule both sides replay).
 fn parting_line(app: &App, c: &Compare, d: usize) -> String {
     let t = &app.theme;
     let (ln, rn) = (&c.left.strategy, &c.right.strategy);
     let schedule = crate::tui::compare::is_schedule(&app.script);
-    let place = |p: usize| {
-        let (a, b) = c.frames(p);
-        match (schedule, a.index == b.index) {
-            (true, true) => format!("move {}", a.index),
-            (true, false) => format!("{ln} move {}, {rn} {}", a.index, b.index),
-            (false, _) => format!("{ln} step {}, {rn} {}", a.index, b.index),
-        }
-    };
     let (a, b) = c.frames(d);
-    let mut text = format!("they part at {}", place(d));
+    let mut text = format!("they part at {}", moment(c, schedule, d));
     if let Some(apart) = crate::tui::parting::apart(a, b) {
         text.push_str(&format!(": {}", super::parting::words(t, &apart)));
         if matches!(apart, crate::tui::parting::Apart::Outcome { .. }) {
@@ -242,8 +295,19 @@ impl Rows {
 /// row on both: the eye can go straight across.
 /// `story` caps the narration's rows, so the money below stays on screen;
 /// a cut narration ends in an ellipsis.
-fn sections(t: &Theme, f: &Frame, place: &Place, w: usize, rows: Rows) -> Vec<Vec<Line<'static>>> {
-    let mut outcome = verdict_lines(t, f, w, rows.verdict);
+/// `step` names the steps a cause names, as the moment of the compare;
+/// `chapter` is the side's own title for the chapter, where the two
+/// designs' titles differ.
+fn sections(
+    t: &Theme,
+    f: &Frame,
+    place: &Place,
+    step: StepWords<'_>,
+    chapter: Option<&str>,
+    w: usize,
+    rows: Rows,
+) -> Vec<Vec<Line<'static>>> {
+    let mut outcome = verdict_lines(t, f, step, w, rows.verdict);
     for (id, n) in handled(f) {
         // A tick would say "fine": one row is fine only if the verdict is.
         // Otherwise the row is a plain fact (the verdict above says what
@@ -257,8 +321,14 @@ fn sections(t: &Theme, f: &Frame, place: &Place, w: usize, rows: Rows) -> Vec<Ve
         outcome.push(Line::styled(format!("{glyph} {id} {}", times(n)), style));
     }
     outcome.push(Line::styled(t.text(&place.row(f)).into_owned(), t.info()));
-    let mut story = vec![Line::styled("what happens", t.title())];
-    story.extend(story_lines(t, f, w, rows.story));
+    let mut story = vec![match chapter {
+        Some(title) => Line::from(vec![
+            Span::styled("what happens", t.title()),
+            Span::styled(format!(" {} {}", t.g.dot, t.text(title)), t.dim()),
+        ]),
+        None => Line::styled("what happens", t.title()),
+    }];
+    story.extend(story_lines(t, f, step, w, rows.story));
     let mut queue = vec![Line::styled(
         format!("queue {} {}", t.g.dot, f.queue.name),
         t.title(),
@@ -290,9 +360,15 @@ fn sections(t: &Theme, f: &Frame, place: &Place, w: usize, rows: Rows) -> Vec<Ve
 /// The side's verdict and its causes, wrapped at spaces into at most
 /// `rows` rows; a cut ends in an ellipsis. The outcome keeps its colour,
 /// the causes are dim.
-fn verdict_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'static>> {
+fn verdict_lines(
+    t: &Theme,
+    f: &Frame,
+    step: StepWords<'_>,
+    w: usize,
+    rows: usize,
+) -> Vec<Line<'static>> {
     let (head, style) = verdict::verdict_headline(t, &f.verdict);
-    let chain = verdict::chain(t, &f.verdict);
+    let chain = verdict::chain_at(t, &f.verdict, step);
     let rows = rows.max(1);
     let mut lines = words(&format!("{head}{chain}"), w.max(1));
     if lines.len() > rows {
@@ -328,9 +404,16 @@ fn verdict_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'stati
 /// What happens on one side, at most `rows` rows (or as many as the step's
 /// own events take): the step's own events first (each side tells its own
 /// run), then this run's own words, then words written for another design
-/// under their mark. A cut ends in an ellipsis.
-pub(super) fn story_lines(t: &Theme, f: &Frame, w: usize, rows: usize) -> Vec<Line<'static>> {
-    let events = super::told::own_events(f);
+/// under their mark. A cut ends in an ellipsis. `step` names the steps
+/// the events' causes name.
+pub(super) fn story_lines(
+    t: &Theme,
+    f: &Frame,
+    step: StepWords<'_>,
+    w: usize,
+    rows: usize,
+) -> Vec<Line<'static>> {
+    let events = crate::sim::event::step_told_at(&f.events, step);
     let mut parts = vec![(events.clone(), t.info())];
     if f.narration.trim() != events.trim() {
         parts.push((t.words(&f.narration), Style::default()));
@@ -416,8 +499,18 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     lb.render(left, buf);
     rb.render(right, buf);
     let rows = Rows::for_side(li.height, app.zoom);
-    let mut ls = sections(t, lf, &lp, usize::from(li.width), rows);
-    let mut rs = sections(t, rf, &rp, usize::from(ri.width), rows);
+    let schedule = crate::tui::compare::is_schedule(&app.script);
+    let (lsteps, rsteps) = (
+        side_steps(c, schedule, true),
+        side_steps(c, schedule, false),
+    );
+    let titles = chapter_titles(app, c, lf.chapter);
+    let (lc, rc) = (
+        titles.as_ref().map(|(l, _)| l.as_str()),
+        titles.as_ref().map(|(_, r)| r.as_str()),
+    );
+    let mut ls = sections(t, lf, &lp, &lsteps, lc, usize::from(li.width), rows);
+    let mut rs = sections(t, rf, &rp, &rsteps, rc, usize::from(ri.width), rows);
     // Zoomed with none picked yet shows the first section (update picks
     // it too, so Tab goes on from there).
     let picked = c.section.or_else(|| app.zoom.then_some(Section::ALL[0]));

@@ -194,7 +194,13 @@ fn sections(
     // What this step did on this engine, told as compare tells a side:
     // the step's own events first, then the words.
     let mut story = vec![Line::styled("what happens", t.title())];
-    story.extend(super::compare::story_lines(t, f, w, story_rows));
+    story.extend(super::compare::story_lines(
+        t,
+        f,
+        &crate::sim::cause::plain_step,
+        w,
+        story_rows,
+    ));
     let mut service_lines = vec![Line::styled("service", t.title())];
     // 99 rows: no list folds, so who is watched does not matter.
     service_lines.extend(service::lines(t, f, &super::Watch::default(), w, 99));

@@ -228,7 +228,7 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
                     ),
                     t.info(),
                 ),
-                Line::raw(""),
+                further_line(t, seen.further.as_ref()),
                 Line::styled(
                     " This takes a few seconds (longer on a debug build), once: the table stays for the session. Esc goes back meanwhile; the check goes on.",
                     t.dim(),
@@ -241,6 +241,27 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
         .wrap(Wrap { trim: false })
         .block(rule(t, " The checker ".into()))
         .render(area, buf);
+}
+
+/// The tries one bound further, which come after the designs' own
+/// searches and can take longer: their states so far and the tries
+/// running, so the wait keeps moving. Blank before they start.
+fn further_line(t: &Theme, f: Option<&crate::check::FurtherSeen>) -> Line<'static> {
+    let Some(f) = f else {
+        // The blank line the tries' line would have been: a row moving up
+        // would make the screen jump.
+        return Line::raw("");
+    };
+    let mut text = format!(
+        " one bound further (a fault more, or a producer retry): {} of {} tries done, {} states so far",
+        f.done,
+        f.tries,
+        num(f.states)
+    );
+    if !f.running.is_empty() {
+        text.push_str(&format!("; trying {}", f.running.join(" and ")));
+    }
+    Line::styled(text, t.info())
 }
 
 /// How many words the result column has room for.

@@ -131,6 +131,13 @@ pub(super) fn render(
         if why_shortest.chars().count() < width {
             rows.push(Line::styled(why_shortest, t.dim()));
         }
+        // Where the run breaks the design another way than its tour tells
+        // (naive's shortest double charge is no lost ack), one line says so.
+        if run.further.is_none()
+            && let Some(unlike) = super::unlike_tour::line(cx)
+        {
+            rows.extend(hanging(&[Span::styled(unlike, t.info())], inner_w, 2));
+        }
         if let Some(f) = run.further {
             rows.extend(hanging(
                 &[Span::styled(

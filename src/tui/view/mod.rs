@@ -31,6 +31,7 @@ mod service;
 pub(super) mod sql;
 mod told;
 mod too_small;
+mod unlike_tour;
 pub(super) mod verdict;
 mod watch;
 

@@ -330,6 +330,16 @@ fn step(
             keeps: WORD_KEEPS,
         });
     }
+    if s.retry > 0 {
+        // The call was made again after its answer was lost (or refused
+        // with 409): with the failed mark of the attempt before gone, only
+        // this says the step is a retry, not a first call.
+        kept.push(marks::Mark {
+            whole: Span::styled(format!("  retry {}", s.retry), t.warn()),
+            short: Span::styled(format!("  retry {}", s.retry), t.warn()),
+            keeps: WORD_KEEPS,
+        });
+    }
     kept.extend(pointer);
     let n = kept.len();
     let line = marks::fit_marked_after(t, text, 3, kept, width);
@@ -784,5 +794,51 @@ mod tests {
         assert_eq!(lines.len(), 1 + steps + 2, "{lines:#?}");
         assert!(lines.last().unwrap().contains("idle"), "{lines:#?}");
         assert!(lines[1].contains("receive"), "A's list in full: {lines:#?}");
+    }
+
+    /// After a lost response the handler calls the provider again. Once
+    /// that call has run, the failed mark of the attempt before is gone:
+    /// the step list and the events still say the call was a retry.
+    #[test]
+    fn a_call_made_again_after_a_lost_response_says_it_is_a_retry() {
+        let script = scenario::find("tour-4").unwrap();
+        let tl = Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
+        let lost = tl
+            .frames
+            .iter()
+            .position(|f| {
+                f.consumers[0]
+                    .steps
+                    .iter()
+                    .any(|s| s.keyword == "response" && s.mark == Mark::Failed)
+            })
+            .expect("tour 4 loses a response");
+        let (at, f) = tl
+            .frames
+            .iter()
+            .enumerate()
+            .skip(lost + 1)
+            .find(|(_, f)| {
+                let a = &f.consumers[0];
+                f.changes
+                    .step_of("A")
+                    .is_some_and(|k| a.steps[k].keyword == "provider")
+            })
+            .expect("A calls again");
+        let t = Theme::new(false, false);
+        let text: Vec<String> = lines(&t, f, &Watch::of(&tl.frames, at), 41, 17)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        let call = text
+            .iter()
+            .find(|l| l.contains("charge the card"))
+            .expect("the call's row");
+        assert!(call.contains("retry 1"), "{text:#?}");
+        let told = crate::sim::event::step_told(&f.events);
+        assert!(
+            told.contains("calls POST /charges again, retry 1"),
+            "{told}"
+        );
     }
 }

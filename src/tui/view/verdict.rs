@@ -1,6 +1,7 @@
 //! The verdict so far: is the outcome correct, and if not, the
 //! chain of causes behind it.
 
+use crate::sim::cause::StepWords;
 use crate::sim::{Frame, Outcome, Verdict};
 use crate::tui::theme::Theme;
 use ratatui::style::Style;
@@ -33,13 +34,22 @@ fn mark(t: &Theme, outcome: Outcome) -> (&'static str, Style) {
 /// The causes after the headline, joined with arrows that point back to
 /// where it started.
 pub fn chain(t: &Theme, v: &Verdict) -> String {
+    chain_at(t, v, &crate::sim::cause::plain_step)
+}
+
+/// [`chain`], with the steps its causes name in `step`'s words.
+pub fn chain_at(t: &Theme, v: &Verdict, step: StepWords<'_>) -> String {
     let mut out = t.text(&v.unsettled_text()).into_owned();
     for (i, chain) in v.causes.iter().enumerate() {
         if i > 0 {
             out.push_str(";  and");
         }
         for c in chain {
-            out.push_str(&format!(" {} {}", t.g.back_arrow, t.text(&c.to_string())));
+            out.push_str(&format!(
+                " {} {}",
+                t.g.back_arrow,
+                t.text(&c.at(step).to_string())
+            ));
         }
     }
     for risk in &v.at_risk {
