@@ -6,18 +6,16 @@
 //! the row is already cut down to a recognisable start; and the row keeps
 //! that start (never `≠ …  duplicate`, the step's name gone).
 
-use crate::common::{self, Screen};
-use idem::scenario::{self, load::builtins};
-use idem::sim::Strategy;
+use crate::common::{self, Screen, sweep};
 use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
-use idem::tui::{App, layout, view};
+use idem::tui::view;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Color;
 use ratatui::text::{Line, Span};
 
-const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+use sweep::SIZES;
 
 /// The fewest cells of a row's own text kept beside its marks (the views'
 /// `marks::MIN_TEXT`), after a step's glyph (` ✓ `, three cells).
@@ -195,72 +193,55 @@ fn marks_at(size: (u16, u16)) -> (usize, Vec<String>) {
     let colour = Theme::new(true, false);
     let mut marked = 0;
     let mut wrong = Vec::new();
-    for script in builtins() {
-        for design in script.strategies() {
-            let script = scenario::find(&script.name).unwrap();
-            let strategy = Strategy::by_name(&design).unwrap();
-            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
-            common::resize(&mut app, size.0, size.1);
-            let mut screen = Screen::new(size.0, size.1);
-            for i in 0..app.timeline.frames.len() {
-                app.pos = i;
-                let buf = screen.show(&app).clone();
-                let f = app.frame().clone();
-                let m = layout::main_for(
-                    Rect::new(0, 0, size.0, size.1),
-                    None,
-                    layout::Need::of(&f, &app.timeline.frames),
-                );
-                let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
-                for panel in [
-                    Panel::Broker,
-                    Panel::Service,
-                    Panel::Database,
-                    Panel::Provider,
-                ] {
-                    let inner = m.rect(panel).inner(ratatui::layout::Margin::new(1, 1));
-                    let shown = rows(&buf, inner);
-                    let (w, h) = (usize::from(inner.width), usize::from(inner.height));
-                    let evidence = match panel {
-                        Panel::Broker => view::broker_evidence(&colour, &f, w),
-                        _ => Vec::new(),
-                    };
-                    let lines = match panel {
-                        Panel::Broker => view::broker_lines(&colour, &f, w, h),
-                        Panel::Service => view::service_lines(&colour, &f, &watch, w, h),
-                        Panel::Database => view::database_lines(&colour, &f, w, h),
-                        _ => view::provider_lines(&colour, &f, w, h),
-                    };
-                    let place = || {
-                        format!(
-                            "{} {design} step {i} at {}x{}: {panel:?}",
-                            app.script.name, size.0, size.1
-                        )
-                    };
-                    // Rows past the panel's last are hidden and counted
-                    // (`no_silent_cuts`); the last row carries that count.
-                    let visible = h.saturating_sub(1);
-                    for (k, line) in lines.iter().enumerate() {
-                        if !line.spans.iter().any(|s| is_mark(panel, s)) {
-                            continue;
-                        }
-                        marked += 1;
-                        let said = evidence.get(k).cloned().flatten();
-                        if let Some(e) = judge(panel, line, w, said.as_deref()) {
-                            wrong.push(format!("{}: {e}\n{}", place(), shown.join("\n")));
-                        } else if k < visible && lines.len() <= h && !on_screen(line, &shown) {
-                            wrong.push(format!(
-                                "{}: {:?} is not on screen as fitted\n{}",
-                                place(),
-                                text(&line.spans),
-                                shown.join("\n")
-                            ));
-                        }
-                    }
+    let mut screen = Screen::new(size.0, size.1);
+    sweep::each_step(size, common::plain(), |step| {
+        let buf = screen.show(step.app).clone();
+        let f = &step.frame;
+        for panel in [
+            Panel::Broker,
+            Panel::Service,
+            Panel::Database,
+            Panel::Provider,
+        ] {
+            let inner = step
+                .main
+                .rect(panel)
+                .inner(ratatui::layout::Margin::new(1, 1));
+            let shown = rows(&buf, inner);
+            let (w, h) = step.inner(panel);
+            let evidence = match panel {
+                Panel::Broker => view::broker_evidence(&colour, f, w),
+                _ => Vec::new(),
+            };
+            let lines = match panel {
+                Panel::Broker => view::broker_lines(&colour, f, w, h),
+                Panel::Service => view::service_lines(&colour, f, &step.watch, w, h),
+                Panel::Database => view::database_lines(&colour, f, w, h),
+                _ => view::provider_lines(&colour, f, w, h),
+            };
+            let place = || format!("{}: {panel:?}", step.at());
+            // Rows past the panel's last are hidden and counted
+            // (`no_silent_cuts`); the last row carries that count.
+            let visible = h.saturating_sub(1);
+            for (k, line) in lines.iter().enumerate() {
+                if !line.spans.iter().any(|s| is_mark(panel, s)) {
+                    continue;
+                }
+                marked += 1;
+                let said = evidence.get(k).cloned().flatten();
+                if let Some(e) = judge(panel, line, w, said.as_deref()) {
+                    wrong.push(format!("{}: {e}\n{}", place(), shown.join("\n")));
+                } else if k < visible && lines.len() <= h && !on_screen(line, &shown) {
+                    wrong.push(format!(
+                        "{}: {:?} is not on screen as fitted\n{}",
+                        place(),
+                        text(&line.spans),
+                        shown.join("\n")
+                    ));
                 }
             }
         }
-    }
+    });
     (marked, wrong)
 }
 

@@ -7,15 +7,10 @@
 //! carried the Idempotency-Key, is kept beside a start of the name (the
 //! teacher's `✓ charge the card (…` at 100x30 in tour-4).
 
-use crate::common;
-use idem::scenario::{self, load::builtins};
-use idem::sim::Strategy;
+use crate::common::{self, sweep};
 use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
-use idem::tui::{App, layout, view};
-use ratatui::layout::Rect;
-
-const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+use idem::tui::view;
 
 /// What is wrong with the row of step `label`, if anything.
 fn judge(row: &str, label: &str) -> Option<&'static str> {
@@ -44,67 +39,46 @@ fn labels_at(size: (u16, u16)) -> (usize, Vec<String>) {
     let t = Theme::new(false, false);
     let mut seen = 0;
     let mut wrong = Vec::new();
-    for script in builtins() {
-        for design in script.strategies() {
-            let script = scenario::find(&script.name).unwrap();
-            let strategy = Strategy::by_name(&design).unwrap();
-            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
-            common::resize(&mut app, size.0, size.1);
-            for i in 0..app.timeline.frames.len() {
-                app.pos = i;
-                let f = app.frame().clone();
-                let m = layout::main_for(
-                    Rect::new(0, 0, size.0, size.1),
-                    None,
-                    layout::Need::of(&f, &app.timeline.frames),
-                );
-                let inner = m
-                    .rect(Panel::Service)
-                    .inner(ratatui::layout::Margin::new(1, 1));
-                let (w, h) = (usize::from(inner.width), usize::from(inner.height));
-                let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
-                let lines: Vec<String> = view::service_lines(&t, &f, &watch, w, h)
-                    .iter()
-                    .map(|l| l.to_string())
-                    .collect();
-                let head = |l: &str| {
-                    f.consumers.iter().position(|c| {
-                        l.starts_with(&format!("consumer {} ", c.name))
-                            || l.starts_with(&format!("{}: ", c.name))
-                    })
-                };
-                let mut who = None;
-                for l in &lines {
-                    if let Some(c) = head(l) {
-                        who = Some(c);
-                        continue;
-                    }
-                    let Some(c) = who.map(|c| &f.consumers[c]) else {
-                        continue;
-                    };
-                    let ran = f.changes.step_of(&c.name).filter(|_| l.contains(t.g.ran));
-                    let next = c
-                        .next
-                        .filter(|_| l.starts_with(&format!(" {} ", t.g.upcoming)));
-                    let Some(k) = ran.or(next).filter(|&k| k < c.steps.len()) else {
-                        continue;
-                    };
-                    seen += 1;
-                    if let Some(e) = judge(l, &c.steps[k].label) {
-                        wrong.push(format!(
-                            "{} {design} step {i} at {}x{} ({w} wide), consumer {}: \
-                             {l:?}: {e}\n{}",
-                            app.script.name,
-                            size.0,
-                            size.1,
-                            c.name,
-                            lines.join("\n")
-                        ));
-                    }
-                }
+    sweep::each_step(size, common::plain(), |step| {
+        let f = &step.frame;
+        let (w, h) = step.inner(Panel::Service);
+        let lines: Vec<String> = view::service_lines(&t, f, &step.watch, w, h)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        let head = |l: &str| {
+            f.consumers.iter().position(|c| {
+                l.starts_with(&format!("consumer {} ", c.name))
+                    || l.starts_with(&format!("{}: ", c.name))
+            })
+        };
+        let mut who = None;
+        for l in &lines {
+            if let Some(c) = head(l) {
+                who = Some(c);
+                continue;
+            }
+            let Some(c) = who.map(|c| &f.consumers[c]) else {
+                continue;
+            };
+            let ran = f.changes.step_of(&c.name).filter(|_| l.contains(t.g.ran));
+            let next = c
+                .next
+                .filter(|_| l.starts_with(&format!(" {} ", t.g.upcoming)));
+            let Some(k) = ran.or(next).filter(|&k| k < c.steps.len()) else {
+                continue;
+            };
+            seen += 1;
+            if let Some(e) = judge(l, &c.steps[k].label) {
+                wrong.push(format!(
+                    "{} ({w} wide), consumer {}: {l:?}: {e}\n{}",
+                    step.at(),
+                    c.name,
+                    lines.join("\n")
+                ));
             }
         }
-    }
+    });
     (seen, wrong)
 }
 
@@ -128,15 +102,15 @@ fn labels_whole_at(size: (u16, u16)) {
 
 #[test]
 fn the_pointed_step_keeps_its_name_at_80x24() {
-    labels_whole_at(SIZES[0]);
+    labels_whole_at(sweep::SIZES[0]);
 }
 
 #[test]
 fn the_pointed_step_keeps_its_name_at_100x30() {
-    labels_whole_at(SIZES[1]);
+    labels_whole_at(sweep::SIZES[1]);
 }
 
 #[test]
 fn the_pointed_step_keeps_its_name_at_120x40() {
-    labels_whole_at(SIZES[2]);
+    labels_whole_at(sweep::SIZES[2]);
 }

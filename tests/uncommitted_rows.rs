@@ -6,83 +6,58 @@
 //! the ID sits under `message` (the teacher's `1042 $40  uncommitted (A)`,
 //! the mark under the message column and the ID gone).
 
-use crate::common;
-use idem::scenario::{self, load::builtins};
-use idem::sim::Strategy;
+use crate::common::{self, sweep};
 use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
-use idem::tui::{App, layout, view};
-use ratatui::layout::Rect;
-
-const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+use idem::tui::view;
 
 fn rows_at(size: (u16, u16)) -> (usize, Vec<String>) {
     let t = Theme::new(false, false);
     let mut seen = 0;
     let mut wrong = Vec::new();
-    for script in builtins() {
-        for design in script.strategies() {
-            let script = scenario::find(&script.name).unwrap();
-            let strategy = Strategy::by_name(&design).unwrap();
-            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
-            common::resize(&mut app, size.0, size.1);
-            for i in 0..app.timeline.frames.len() {
-                app.pos = i;
-                let f = app.frame().clone();
-                let m = layout::main_for(
-                    Rect::new(0, 0, size.0, size.1),
-                    None,
-                    layout::Need::of(&f, &app.timeline.frames),
-                );
-                let inner = m
-                    .rect(Panel::Database)
-                    .inner(ratatui::layout::Margin::new(1, 1));
-                let (w, h) = (usize::from(inner.width), usize::from(inner.height));
-                let lines: Vec<String> = view::database_lines(&t, &f, w, h)
-                    .iter()
-                    .map(|l| l.to_string())
-                    .collect();
-                let columns = lines.iter().any(|l| l.starts_with(" order  amount"));
-                for p in &f.db.payments {
-                    let Some(by) = &p.uncommitted_by else {
-                        continue;
-                    };
-                    let says = [format!("uncommitted ({by})"), format!("in txn {by}")];
-                    // In columns: a space, the order in six cells, a space,
-                    // the amount in seven, a space, then the message.
-                    let start = if columns {
-                        format!(" {:<6} {:<7} ", p.order, format!("${}", p.amount))
-                    } else {
-                        format!(" {} ${} ", p.order, p.amount)
-                    };
-                    // Rows folded away are counted by the panel
-                    // (`no_silent_cuts`); the ones drawn are judged.
-                    for l in lines
-                        .iter()
-                        .filter(|l| l.starts_with(&start) && says.iter().any(|s| l.contains(s)))
-                    {
-                        seen += 1;
-                        let rest = &l[start.len()..];
-                        // Whole, or its start with an ellipsis: cut, visibly.
-                        let cut = rest
-                            .split_once('…')
-                            .is_some_and(|(kept, _)| p.message_id.starts_with(kept));
-                        let named = rest.starts_with(&p.message_id) || cut;
-                        if !named {
-                            wrong.push(format!(
-                                "{} {design} step {i} at {}x{} ({w} wide): {l:?} \
-                                 has no message ID under `message`\n{}",
-                                app.script.name,
-                                size.0,
-                                size.1,
-                                lines.join("\n")
-                            ));
-                        }
-                    }
+    sweep::each_step(size, common::plain(), |step| {
+        let f = &step.frame;
+        let (w, h) = step.inner(Panel::Database);
+        let lines: Vec<String> = view::database_lines(&t, f, w, h)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        let columns = lines.iter().any(|l| l.starts_with(" order  amount"));
+        for p in &f.db.payments {
+            let Some(by) = &p.uncommitted_by else {
+                continue;
+            };
+            let says = [format!("uncommitted ({by})"), format!("in txn {by}")];
+            // In columns: a space, the order in six cells, a space,
+            // the amount in seven, a space, then the message.
+            let start = if columns {
+                format!(" {:<6} {:<7} ", p.order, format!("${}", p.amount))
+            } else {
+                format!(" {} ${} ", p.order, p.amount)
+            };
+            // Rows folded away are counted by the panel
+            // (`no_silent_cuts`); the ones drawn are judged.
+            for l in lines
+                .iter()
+                .filter(|l| l.starts_with(&start) && says.iter().any(|s| l.contains(s)))
+            {
+                seen += 1;
+                let rest = &l[start.len()..];
+                // Whole, or its start with an ellipsis: cut, visibly.
+                let cut = rest
+                    .split_once('…')
+                    .is_some_and(|(kept, _)| p.message_id.starts_with(kept));
+                let named = rest.starts_with(&p.message_id) || cut;
+                if !named {
+                    wrong.push(format!(
+                        "{} ({w} wide): {l:?} has no message ID under `message`\n{}",
+                        step.at(),
+                        lines.join("\n")
+                    ));
                 }
             }
         }
-    }
+    });
     (seen, wrong)
 }
 
@@ -104,15 +79,15 @@ fn each_uncommitted_row_named_at(size: (u16, u16)) {
 
 #[test]
 fn an_uncommitted_row_keeps_its_message_id_at_80x24() {
-    each_uncommitted_row_named_at(SIZES[0]);
+    each_uncommitted_row_named_at(sweep::SIZES[0]);
 }
 
 #[test]
 fn an_uncommitted_row_keeps_its_message_id_at_100x30() {
-    each_uncommitted_row_named_at(SIZES[1]);
+    each_uncommitted_row_named_at(sweep::SIZES[1]);
 }
 
 #[test]
 fn an_uncommitted_row_keeps_its_message_id_at_120x40() {
-    each_uncommitted_row_named_at(SIZES[2]);
+    each_uncommitted_row_named_at(sweep::SIZES[2]);
 }

@@ -6,6 +6,7 @@
 pub mod check;
 pub mod cli;
 pub mod server;
+pub mod sweep;
 
 use idem::scenario;
 use idem::sim::Strategy;

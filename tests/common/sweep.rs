@@ -1,0 +1,70 @@
+//! The walk the whole-screen sweeps make: every built-in scenario under
+//! every design it lists, at one size, each step in turn, with the main
+//! screen's layout and watch for that step. One walk, so that a sweep says
+//! only what it checks on each screen.
+
+use idem::scenario::{self, load::builtins};
+use idem::sim::{Frame, Strategy};
+use idem::tui::app::Panel;
+use idem::tui::{App, layout, view};
+use ratatui::layout::{Margin, Rect};
+
+/// The three sizes a class meets: a laptop's terminal, a projector, a
+/// large screen.
+pub const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+/// One step of the walk.
+pub struct Step<'a> {
+    /// The app at this step, already at the walk's size.
+    pub app: &'a App,
+    pub size: (u16, u16),
+    pub frame: Frame,
+    pub main: layout::Main,
+    pub watch: view::Watch,
+}
+
+impl Step<'_> {
+    /// The inside of `panel`'s border on this screen, as (width, height).
+    pub fn inner(&self, panel: Panel) -> (usize, usize) {
+        let inner = self.main.rect(panel).inner(Margin::new(1, 1));
+        (usize::from(inner.width), usize::from(inner.height))
+    }
+
+    /// Where a report names this step: scenario, design, size and step.
+    pub fn at(&self) -> String {
+        format!(
+            "{} {} {}x{} step {}",
+            self.app.script.name, self.app.strategy.name, self.size.0, self.size.1, self.app.pos
+        )
+    }
+}
+
+/// Calls `visit` at each step of every built-in scenario under every
+/// design it lists, at `size`, with the app made with `options`.
+pub fn each_step(size: (u16, u16), options: idem::tui::Options, mut visit: impl FnMut(&Step)) {
+    for script in builtins() {
+        for design in script.strategies() {
+            let script = scenario::find(&script.name).unwrap();
+            let strategy = Strategy::by_name(&design).unwrap();
+            let mut app = App::new(script, strategy, 0, options).unwrap();
+            super::resize(&mut app, size.0, size.1);
+            for i in 0..app.timeline.frames.len() {
+                app.pos = i;
+                let frame = app.frame().clone();
+                let main = layout::main_for(
+                    Rect::new(0, 0, size.0, size.1),
+                    None,
+                    layout::Need::of(&frame, &app.timeline.frames),
+                );
+                let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
+                visit(&Step {
+                    app: &app,
+                    size,
+                    frame,
+                    main,
+                    watch,
+                });
+            }
+        }
+    }
+}
