@@ -1,0 +1,49 @@
+//! What the smallest screens keep (the teacher's trial in tmux at 80x24,
+//! 100x30 and 120x40): the keys a class uses most, the header's title,
+//! the lines a step produced in the row under the story, and the
+//! verdict's whole cause chain. Each is read off the rendered screen, for
+//! every built-in scenario under every design it lists.
+
+use crate::common::{self, Screen};
+use idem::scenario::{self, load::builtins};
+use idem::sim::Strategy;
+use idem::tui::App;
+use ratatui::buffer::Buffer;
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+fn row(buf: &Buffer, y: u16) -> String {
+    (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect()
+}
+
+/// Every built-in scenario under every design it lists, at its first step.
+fn every_run(mut check: impl FnMut(&mut App)) {
+    for script in builtins() {
+        for design in script.strategies() {
+            let script = scenario::find(&script.name).unwrap();
+            let strategy = Strategy::by_name(&design).unwrap();
+            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
+            check(&mut app);
+        }
+    }
+}
+
+/// `v` jumps to the step where the run fails: a teacher reaches for it
+/// most, so the bar keeps it at 80 columns, beside help.
+#[test]
+fn the_key_bar_keeps_failure_and_help_at_every_size() {
+    let mut failures = Vec::new();
+    every_run(|app| {
+        for (w, h) in SIZES {
+            common::resize(app, w, h);
+            let mut screen = Screen::new(w, h);
+            let bar = row(screen.show(&*app), h - 1);
+            for key in ["v failure", "? help", "←/→ step"] {
+                if !bar.contains(key) {
+                    failures.push(format!("{} at {w}x{h}: no {key:?} in {bar:?}", app.script.name));
+                }
+            }
+        }
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
