@@ -40,10 +40,48 @@ fn the_key_bar_keeps_failure_and_help_at_every_size() {
             let bar = row(screen.show(&*app), h - 1);
             for key in ["v failure", "? help", "←/→ step"] {
                 if !bar.contains(key) {
-                    failures.push(format!("{} at {w}x{h}: no {key:?} in {bar:?}", app.script.name));
+                    failures.push(format!(
+                        "{} at {w}x{h}: no {key:?} in {bar:?}",
+                        app.script.name
+                    ));
                 }
             }
         }
     });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The header names the scenario as told for the design: whole from 100
+/// columns (the other parts give way first), and at 80 never cut without
+/// an ellipsis.
+#[test]
+fn the_header_keeps_the_title_whole_from_100_columns_and_signs_a_cut() {
+    let mut failures = Vec::new();
+    let mut screens = 0;
+    every_run(|app| {
+        let title = app.script.title_for(&app.strategy.name).to_string();
+        for (w, h) in SIZES {
+            common::resize(app, w, h);
+            let mut screen = Screen::new(w, h);
+            for i in 0..app.timeline.frames.len() {
+                app.pos = i;
+                screens += 1;
+                let head = row(screen.show(&*app), 0);
+                let whole = head.contains(&format!("· {title} "));
+                let signed = head.split("· ").any(|part| {
+                    part.split_once('…')
+                        .is_some_and(|(cut, _)| !cut.is_empty() && title.starts_with(cut))
+                });
+                if !whole && (w >= 100 || !signed) {
+                    failures.push(format!(
+                        "{} {} at {w}x{h}: {head:?}",
+                        app.script.name, app.strategy.name
+                    ));
+                    break;
+                }
+            }
+        }
+    });
+    assert!(screens > 1000, "only {screens} screens");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
