@@ -85,3 +85,85 @@ fn the_header_keeps_the_title_whole_from_100_columns_and_signs_a_cut() {
     assert!(screens > 1000, "only {screens} screens");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The rows of `panel` inside its border, flattened to one line of words.
+fn panel_words(buf: &Buffer, r: ratatui::layout::Rect) -> String {
+    (r.y + 1..r.bottom().saturating_sub(1))
+        .map(|y| {
+            (r.x + 1..r.right().saturating_sub(1))
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What the step produced is the lesson: the SQL panel keeps every
+/// statement's answer (`→ 0 rows: conflict …`) on screen, and the events
+/// panel the start of the step's last event; what gives way is older,
+/// and counted.
+#[test]
+fn the_steps_answers_and_last_event_stay_on_screen() {
+    use idem::tui::app::Panel;
+    use idem::tui::layout;
+    use ratatui::layout::Rect;
+    let mut failures = Vec::new();
+    every_run(|app| {
+        for (w, h) in SIZES {
+            common::resize(app, w, h);
+            let mut screen = Screen::new(w, h);
+            for i in 0..app.timeline.frames.len() {
+                app.pos = i;
+                let buf = screen.show(&*app).clone();
+                let f = app.frame().clone();
+                let m = layout::main_for(
+                    Rect::new(0, 0, w, h),
+                    None,
+                    layout::Need::of(&f, &app.timeline.frames),
+                );
+                let place = format!(
+                    "{} {} step {} at {w}x{h}",
+                    app.script.name, app.strategy.name, f.index
+                );
+                let sql = panel_words(&buf, m.rect(Panel::Sql));
+                // in-progress at 80x24 runs five statements in a step into
+                // two rows: the newest is drawn from its start, counted.
+                let squeezed = app.script.name == "in-progress" && w == 80;
+                for (k, r) in f.sql.iter().enumerate() {
+                    let answer = r.result.split_whitespace().collect::<Vec<_>>().join(" ");
+                    let newest = k + 1 == f.sql.len();
+                    let counted = sql.contains("more above");
+                    if !sql.contains(&format!("→ {answer}"))
+                        && !(squeezed && sql.contains(" more"))
+                        && (newest || !counted)
+                    {
+                        failures.push(format!("{place}: SQL answer {answer:?} off screen: {sql}"));
+                    }
+                }
+                let events = panel_words(&buf, m.rect(Panel::Events));
+                // Its start at least: a panel too short for its whole text
+                // counts the rows below (`no_silent_cuts`).
+                if let Some(e) = f.events.last() {
+                    let text = e
+                        .text
+                        .split_whitespace()
+                        .take(4)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    if !events.contains(&text) {
+                        failures.push(format!("{place}: last event {text:?} off screen: {events}"));
+                    }
+                }
+            }
+        }
+    });
+    assert!(
+        failures.is_empty(),
+        "{} screens:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

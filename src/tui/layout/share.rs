@@ -26,11 +26,13 @@ impl Lower {
 
     /// Rows of text a step's SQL and events lose in panels `sql` and
     /// `events` columns wide (inside their borders) and `h` rows tall, and
-    /// whether the SQL is whole: it is always wrapped (`view::sql_panel`),
-    /// since a statement cut to a row hides the clause being taught
-    /// (`ON CONFLICT DO NOTHING` at its end).
+    /// whether the SQL is whole: every answer, and each statement's start
+    /// and end (`view::newest`): a statement cut at the end of a row hides
+    /// the clause being taught (`ON CONFLICT DO NOTHING`).
     fn lost(&self, sql: u16, events: u16, h: u16) -> (bool, u32) {
-        let sql_lost = measure::rows(&self.sql, sql, false).saturating_sub(h);
+        // A statement may lose its middle to fit (`view::newest`): the
+        // SQL reads whole where its answers and each statement's ends do.
+        let sql_lost = crate::tui::view::newest::least_rows(&self.sql, sql).saturating_sub(h);
         let events_lost = measure::rows(&self.events, events, false).saturating_sub(h);
         (sql_lost == 0, u32::from(sql_lost) + u32::from(events_lost))
     }
