@@ -124,10 +124,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let width = |spans: &[Span]| spans.iter().map(|s| s.width()).sum::<usize>();
     // The title is read whole where any form of the line leaves it room;
     // else the narrowest form, and the title gives way, signed.
-    let fit = Fit::ALL
+    // The presenter view has no verdict panel: its header keeps the
+    // verdict's words whole, whatever the title loses.
+    let fits: Vec<Fit> = Fit::ALL
         .into_iter()
+        .filter(|f| !(app.presenter && (f.mark || f.lead)))
+        .collect();
+    let fit = fits
+        .iter()
+        .copied()
         .find(|&fit| width(&left_in(fit)) + width(&right_in(fit)) <= area.width as usize)
-        .unwrap_or(Fit::ALL[Fit::ALL.len() - 1]);
+        .unwrap_or(fits[fits.len() - 1]);
     let (mut left, right) = (left_in(fit), right_in(fit));
     let avail = (area.width as usize).saturating_sub(width(&right));
     if app.is_counterexample() && width(&left[..3]) > avail {

@@ -61,8 +61,23 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
             }
             None if i == newest => {
                 // The newest alone does not fit: it is drawn from its start
-                // and the panel counts the rows below, as any panel does.
-                overflow::show(t, item.lines.clone(), true, area, buf);
+                // and the panel counts the rows below, as any panel does;
+                // the older ones are counted on the top row.
+                let mut rest = area;
+                if i > 0 && area.height > 1 {
+                    let lost = items[..i]
+                        .iter()
+                        .map(|i| measure::rows(&i.lines, w, false))
+                        .sum();
+                    let top = Rect { height: 1, ..area };
+                    overflow::show(t, vec![above(t, lost)], false, top, buf);
+                    rest = Rect {
+                        y: area.y + 1,
+                        height: area.height - 1,
+                        ..area
+                    };
+                }
+                overflow::show(t, item.lines.clone(), true, rest, buf);
                 return;
             }
             None => break,
@@ -82,13 +97,16 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
 
 /// The fewest rows the SQL panel's `lines` (statements and answers, in
 /// pairs, as `sql::lines` makes them) take in `w` columns with nothing
-/// hidden: every answer whole, a statement squeezed to two rows at most.
+/// hidden: every answer whole, a statement squeezed to half its rows.
 pub fn least_rows(lines: &[Line<'static>], w: u16) -> u16 {
     lines
         .chunks(2)
         .map(|pair| match pair {
             [statement, answer] => {
-                measure::rows(std::slice::from_ref(statement), w, false).min(2)
+                let rows = measure::rows(std::slice::from_ref(statement), w, false);
+                // Half its rows at least: a statement squeezed harder
+                // reads as its first and last words only.
+                rows.min(rows.div_ceil(2).max(2))
                     + measure::rows(std::slice::from_ref(answer), w, false)
             }
             other => measure::rows(other, w, false),
@@ -142,7 +160,9 @@ fn squeeze(
     for keep in (2..words.len()).rev() {
         let end = (keep * 2).div_ceil(3);
         let start = keep - end;
-        if start == 0 {
+        // Its clause whole, four words at least: fewer do not say what
+        // the statement does (`ON CONFLICT DO NOTHING`).
+        if start == 0 || end < 4.min(words.len() - 1) {
             continue;
         }
         let cut = format!(
