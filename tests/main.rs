@@ -64,6 +64,7 @@ mod scale;
 mod scenarios;
 mod screenshots;
 mod signals;
+mod small_screens;
 mod soak;
 mod soak_dashboard;
 mod status_properties;

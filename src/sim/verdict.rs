@@ -260,6 +260,24 @@ impl Verdict {
         line
     }
 
+    /// How many wrong effects the headline names after its first: a line
+    /// with no room for them all (the header on a narrow screen) names the
+    /// first and signs the rest, which the verdict's panel names in full.
+    pub fn headline_more(&self) -> usize {
+        if self.ends_unsettled() {
+            return 0;
+        }
+        self.failures.iter().filter(|o| **o != self.outcome).count()
+    }
+
+    /// The headline's first part: the worst outcome, counted.
+    pub fn headline_lead(&self) -> String {
+        if self.headline_more() == 0 {
+            return self.headline();
+        }
+        self.counted(self.outcome)
+    }
+
     /// The run is over and nothing is declared: what is open is told
     /// (`unsettled`) instead of "in progress".
     pub fn ends_unsettled(&self) -> bool {

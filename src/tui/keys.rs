@@ -112,19 +112,22 @@ pub static KEYS: &[KeyHelp] = &[
         binds: &[(Key(Char('f')), Action::Faults)],
         help: Some(("f", "break something here: crash, lose an ack, ...")),
         hint: Some(("f", "fault")),
-        rank: 3,
+        rank: 4,
     },
     KeyHelp {
         binds: &[(Key(Char('s')), Action::Picker)],
         help: Some(("s", "choose another scenario")),
         hint: Some(("s", "scenarios")),
-        rank: 4,
+        rank: 5,
     },
     KeyHelp {
         binds: &[(Key(Char('x')), Action::Explore)],
         help: Some(("x", "explore every schedule; replay what breaks a design")),
+        // The first to go at 80 columns: the explorer is a lesson of
+        // its own, the failure's step a key a class reaches for at every
+        // run.
         hint: Some(("x", "explore")),
-        rank: 5,
+        rank: 6,
     },
     KeyHelp {
         binds: &[(Key(Char('L')), Action::Levels)],
@@ -135,8 +138,10 @@ pub static KEYS: &[KeyHelp] = &[
     KeyHelp {
         binds: &[(Key(Char('v')), Action::FirstViolation)],
         help: Some(("v", "jump to the first step where the outcome goes wrong")),
+        // Where the run goes wrong: a teacher's most used jump, kept on
+        // the bar at 80 columns.
         hint: Some(("v", "failure")),
-        rank: 6,
+        rank: 3,
     },
     KeyHelp {
         binds: &[

@@ -184,7 +184,7 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     // story is sized for the run's longest step and scrolls to this one's.
     let lower_min = if rest >= 14 { 4 } else { 3 };
     let room = rest.saturating_sub(verdict_h + lower_min).max(5);
-    let mut narration_h = needed
+    let narration_h = needed
         .max(((rest.saturating_sub(verdict_h)) / 2 + 1).clamp(5, 8))
         .min(room);
     // The step's SQL is read whole: the statement being taught ends in its
@@ -213,15 +213,21 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
         }
         heights.push((t, n));
     }
-    let settled = |want_fair: bool| {
+    // Statements read whole first, beside events with their fair share;
+    // where no height gives both, a statement may lose its middle
+    // (`view::newest`) before the events are squeezed to a column of
+    // words (80x24): its answer and its clause stay.
+    let settled = |want_fair: bool, squeeze: bool| {
         heights.iter().copied().find(|&(t, n)| {
-            let (whole, fair) = need.sql_whole(lower_at(t, n));
+            let (whole, fair) = need.sql_whole(lower_at(t, n), squeeze);
             whole && (fair || !want_fair)
         })
     };
-    (top_h, narration_h) = settled(true)
-        .or_else(|| settled(false))
-        .unwrap_or(*heights.last().expect("the heights start with one"));
+    let ((top_h, narration_h), squeeze) = settled(true, false)
+        .map(|h| (h, false))
+        .or_else(|| settled(true, true).map(|h| (h, true)))
+        .or_else(|| settled(false, false).map(|h| (h, false)))
+        .unwrap_or((*heights.last().expect("the heights start with one"), false));
     let [top, narration, lower, verdict] = Layout::vertical([
         Constraint::Length(top_h),
         Constraint::Length(narration_h),
@@ -254,7 +260,7 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
         (Panel::Database, database),
         (Panel::Provider, provider),
     ];
-    let [sql, events] = split(lower, need.sql_share(lower));
+    let [sql, events] = split(lower, need.sql_share(lower, squeeze));
     panels.extend([
         (Panel::Narration, narration),
         (Panel::Sql, sql),

@@ -29,8 +29,17 @@ impl Lower {
     /// whether the SQL is whole: it is always wrapped (`view::sql_panel`),
     /// since a statement cut to a row hides the clause being taught
     /// (`ON CONFLICT DO NOTHING` at its end).
-    fn lost(&self, sql: u16, events: u16, h: u16) -> (bool, u32) {
-        let sql_lost = measure::rows(&self.sql, sql, false).saturating_sub(h);
+    ///
+    /// With `squeeze`, a statement may lose its middle to fit
+    /// (`view::newest`): the SQL reads whole where every answer and each
+    /// statement's start and end do.
+    fn lost(&self, sql: u16, events: u16, h: u16, squeeze: bool) -> (bool, u32) {
+        let sql_rows = if squeeze {
+            crate::tui::view::newest::least_rows(&self.sql, sql)
+        } else {
+            measure::rows(&self.sql, sql, false)
+        };
+        let sql_lost = sql_rows.saturating_sub(h);
         let events_lost = measure::rows(&self.events, events, false).saturating_sub(h);
         (sql_lost == 0, u32::from(sql_lost) + u32::from(events_lost))
     }
@@ -47,21 +56,21 @@ impl Need {
     /// run's steps; among equals, the one nearest the share by amount of
     /// text. One share for the whole run: the split stays put as the steps
     /// go by.
-    pub(super) fn sql_share(&self, lower: Rect) -> u16 {
-        self.weighed(lower).0
+    pub(super) fn sql_share(&self, lower: Rect, squeeze: bool) -> u16 {
+        self.weighed(lower, squeeze).0
     }
 
     /// Whether every step of the run reads its SQL whole in `lower`, split
     /// at `sql_share`; and whether the events keep their fair share there
     /// too (their long title, and 30% of the row).
-    pub(super) fn sql_whole(&self, lower: Rect) -> (bool, bool) {
-        let (_, whole, fair) = self.weighed(lower);
+    pub(super) fn sql_whole(&self, lower: Rect, squeeze: bool) -> (bool, bool) {
+        let (_, whole, fair) = self.weighed(lower, squeeze);
         (whole, fair)
     }
 
     /// The share, whether it leaves every step's SQL whole, and whether it
     /// leaves the events their fair share.
-    fn weighed(&self, lower: Rect) -> Weighed {
+    fn weighed(&self, lower: Rect, squeeze: bool) -> Weighed {
         // Drawing a step asks again for the same run at the same size: the
         // answer is kept, since weighing every share against every step is
         // the slow part of drawing.
@@ -72,13 +81,21 @@ impl Need {
         let key = {
             use std::hash::{Hash, Hasher};
             let mut h = std::collections::hash_map::DefaultHasher::new();
-            (&self.lower, self.sql, self.events, self.last_step, lower).hash(&mut h);
+            (
+                &self.lower,
+                self.sql,
+                self.events,
+                self.last_step,
+                lower,
+                squeeze,
+            )
+                .hash(&mut h);
             h.finish()
         };
         if let Some(kept) = KEPT.with(|k| k.borrow().iter().find(|(k, _)| *k == key).map(|e| e.1)) {
             return kept;
         }
-        let pct = self.weigh_shares(lower);
+        let pct = self.weigh_shares(lower, squeeze);
         KEPT.with(|k| {
             let mut k = k.borrow_mut();
             if k.len() >= 64 {
@@ -89,7 +106,7 @@ impl Need {
         pct
     }
 
-    fn weigh_shares(&self, lower: Rect) -> Weighed {
+    fn weigh_shares(&self, lower: Rect, squeeze: bool) -> Weighed {
         let by_text = self.sql_percent();
         let h = lower.height.saturating_sub(2);
         // Steps whose SQL is not whole, and rows lost in all.
@@ -98,7 +115,7 @@ impl Need {
             let (sw, ew) = (sql.width.saturating_sub(2), events.width.saturating_sub(2));
             self.lower
                 .iter()
-                .map(|l| l.lost(sw, ew, h))
+                .map(|l| l.lost(sw, ew, h, squeeze))
                 .fold((0, 0), |(cut, rows), (whole, lost)| {
                     (cut + usize::from(!whole), rows + lost)
                 })

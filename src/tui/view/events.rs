@@ -25,3 +25,14 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
         })
         .collect()
 }
+
+/// Each event a line of its own, the newest last (`view::newest`).
+pub fn items(t: &Theme, f: &Frame) -> Vec<super::newest::Item> {
+    lines(t, f)
+        .into_iter()
+        .map(|l| super::newest::Item {
+            lines: vec![l],
+            squeezable: None,
+        })
+        .collect()
+}

@@ -11,9 +11,12 @@ use ratatui::widgets::Widget;
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let f = app.frame();
-    let group = match (app.script.group, app.place_in_group()) {
+    let group = |short: bool| match (app.script.group, app.place_in_group()) {
         _ if app.is_counterexample() => "Counterexample found by idem check".to_string(),
         (crate::scenario::Group::Tour, Some((at, of))) => format!("Tour {at}/{of}"),
+        // Its first word says the group where the title needs the room.
+        (crate::scenario::Group::Failure, Some((at, of))) if short => format!("Failures {at}/{of}"),
+        (crate::scenario::Group::Design, Some((at, of))) if short => format!("Designs {at}/{of}"),
         (g, Some((at, of))) => format!("{} {at}/{of}", g.title()),
         // Not a built-in: a story a soak wrote, or a file.
         (_, None) if app.script.origin == crate::scenario::Origin::SoakStory => {
@@ -21,85 +24,122 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         }
         (_, None) => "Your scenario".to_string(),
     };
-    let left = vec![
-        Span::styled(" idem ", t.title()),
-        Span::styled(format!("{} ", t.g.dot), t.dim()),
-        Span::styled(group, t.info()),
-        Span::styled(
-            format!(
-                " {} {}",
-                t.g.dot,
-                t.text(app.script.title_for(&app.strategy.name))
+    let left_in = |fit: Fit| -> Vec<Span<'static>> {
+        let (brand, dot) = if fit.brand {
+            (" idem ".to_string(), format!("{} ", t.g.dot))
+        } else {
+            (" ".to_string(), String::new())
+        };
+        vec![
+            Span::styled(brand, t.title()),
+            Span::styled(dot, t.dim()),
+            Span::styled(group(fit.short_group), t.info()),
+            Span::styled(
+                format!(
+                    " {} {}",
+                    t.g.dot,
+                    t.text(app.script.title_for(&app.strategy.name))
+                ),
+                t.title(),
             ),
-            t.title(),
-        ),
-    ];
-    let (verdict, vstyle) = verdict_headline(t, &f.verdict);
-    let mut right: Vec<Span<'static>> = vec![Span::raw("  ")];
-    if let Some(k) = app.forked_at() {
-        right.push(Span::styled(
-            format!(" forked at step {k} "),
-            t.warn().patch(t.highlight()),
-        ));
-        right.push(Span::raw("  "));
-    }
-    if app.playing {
-        right.push(Span::styled(
-            format!(
-                "{} playing {}/step  ",
-                t.g.playing,
-                seconds_per_step(app.speed)
-            ),
-            t.info(),
-        ));
-    }
-    right.extend([
-        Span::styled(
-            format!("step {}/{}", f.index, app.timeline.frames.len() - 1),
-            t.title(),
-        ),
-        Span::styled(format!("  {}  ", t.g.dot), t.dim()),
-    ]);
-    // SQLite is the default and goes unnamed; a server run says so.
-    if !f.engine.is_sqlite() {
-        right.extend([
-            Span::styled(f.engine.name(), t.info()),
-            Span::styled(format!("  {}  ", t.g.dot), t.dim()),
-        ]);
-    }
-    right.extend([
-        Span::styled("design: ", t.dim()),
-        Span::styled(app.strategy.name.clone(), t.key()),
-        Span::styled(
-            if crate::tui::app::designs(&app.script).len() < 2
-                || app.theme.medium != crate::scenario::key_word::Medium::Terminal
-            {
-                ""
-            } else {
-                " (m)"
-            },
-            t.dim(),
-        ),
-        Span::styled(format!("  {}  ", t.g.dot), t.dim()),
-        Span::styled(verdict, vstyle),
-        Span::raw(" "),
-    ]);
-    let width = |spans: &[Span]| spans.iter().map(|s| s.width()).sum::<usize>();
-    // On a narrow screen where we are (the group, a counterexample's
-    // label) matters more than the reminder of which key switches the
-    // design.
-    let narrow = if app.is_counterexample() {
-        width(&right) + 24 > area.width as usize
-    } else {
-        width(&right) + width(&left[..3]) + 1 > area.width as usize
+        ]
     };
-    if narrow {
-        right.retain(|s| s.content != "design: " && s.content != " (m)");
-    }
-    let avail = (area.width as usize).saturating_sub(width(&right) + 1);
-    // The scenario title gives way first: the right side is what changes,
-    // and the chapter title is on the narration panel anyway.
-    let mut left = left;
+    let (verdict, vstyle) = verdict_headline(t, &f.verdict);
+    // Where the header has no room for every wrong effect, it names the
+    // worst and signs the rest: the verdict's panel names them all.
+    let verdict_lead = if f.verdict.headline_more() > 0 {
+        let glyph = verdict.split(' ').next().unwrap_or_default();
+        format!(
+            "{glyph} {}, {}",
+            t.text(&f.verdict.headline_lead()),
+            t.g.ellipsis
+        )
+    } else {
+        verdict.clone()
+    };
+    // Last of all, its mark alone and an ellipsis: the panel below names
+    // it whole, and the title is what the header alone says.
+    let verdict_mark = format!(
+        "{} {}",
+        verdict.split(' ').next().unwrap_or_default(),
+        t.g.ellipsis
+    );
+    let designs = crate::tui::app::designs(&app.script).len();
+    let right_in = |fit: Fit| -> Vec<Span<'static>> {
+        let gap = if fit.tight { " " } else { "  " };
+        let dot = format!("{gap}{}{gap}", t.g.dot);
+        let mut right: Vec<Span<'static>> = vec![Span::raw(gap)];
+        if let Some(k) = app.forked_at() {
+            right.push(Span::styled(
+                format!(" forked at step {k} "),
+                t.warn().patch(t.highlight()),
+            ));
+            right.push(Span::raw(gap));
+        }
+        if app.playing {
+            right.push(Span::styled(
+                format!(
+                    "{} playing {}/step{gap}",
+                    t.g.playing,
+                    seconds_per_step(app.speed)
+                ),
+                t.info(),
+            ));
+        }
+        right.extend([
+            Span::styled(
+                format!("step {}/{}", f.index, app.timeline.frames.len() - 1),
+                t.title(),
+            ),
+            Span::styled(dot.clone(), t.dim()),
+        ]);
+        // SQLite is the default and goes unnamed; a server run says so.
+        if !f.engine.is_sqlite() {
+            right.extend([
+                Span::styled(f.engine.name(), t.info()),
+                Span::styled(dot.clone(), t.dim()),
+            ]);
+        }
+        if fit.label {
+            right.push(Span::styled("design: ", t.dim()));
+        }
+        right.push(Span::styled(app.strategy.name.clone(), t.key()));
+        if fit.key
+            && designs >= 2
+            && app.theme.medium == crate::scenario::key_word::Medium::Terminal
+        {
+            right.push(Span::styled(" (m)", t.dim()));
+        }
+        let verdict = if fit.mark {
+            &verdict_mark
+        } else if fit.lead {
+            &verdict_lead
+        } else {
+            &verdict
+        };
+        right.extend([
+            Span::styled(dot, t.dim()),
+            Span::styled(verdict.clone(), vstyle),
+            Span::raw(" "),
+        ]);
+        right
+    };
+    let width = |spans: &[Span]| spans.iter().map(|s| s.width()).sum::<usize>();
+    // The title is read whole where any form of the line leaves it room;
+    // else the narrowest form, and the title gives way, signed.
+    // The presenter view has no verdict panel: its header keeps the
+    // verdict's words whole, whatever the title loses.
+    let fits: Vec<Fit> = Fit::ALL
+        .into_iter()
+        .filter(|f| !(app.presenter && (f.mark || f.lead)))
+        .collect();
+    let fit = fits
+        .iter()
+        .copied()
+        .find(|&fit| width(&left_in(fit)) + width(&right_in(fit)) <= area.width as usize)
+        .unwrap_or(fits[fits.len() - 1]);
+    let (mut left, right) = (left_in(fit), right_in(fit));
+    let avail = (area.width as usize).saturating_sub(width(&right));
     if app.is_counterexample() && width(&left[..3]) > avail {
         left[2] = Span::styled("Counterexample", t.info());
     }
@@ -108,9 +148,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let room = avail.saturating_sub(fixed);
     if title.width() <= room {
         left.push(title);
-    } else if room >= 12 {
-        let cut: String = title.content.chars().take(room - 2).collect();
-        left.push(Span::styled(format!("{cut}{}", t.g.ellipsis), title.style));
+    } else if room >= 4 {
+        // ` · `, what of the title fits, and the ellipsis: never cut
+        // without a sign.
+        let cut: String = title.content.chars().take(room - 1).collect();
+        left.push(Span::styled(
+            format!("{}{}", cut.trim_end(), t.g.ellipsis),
+            title.style,
+        ));
     }
     if width(&left) > avail {
         left.truncate(1);
@@ -122,6 +167,91 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_style(area, Style::new());
     left_line.render(area, buf);
     Line::from(right).right_aligned().render(area, buf);
+}
+
+/// One form of the header, from the widest to the narrowest: the title
+/// is kept whole before anything else gives way but the verdict's words
+/// past its worst, which the verdict's panel names in full.
+#[derive(Clone, Copy)]
+struct Fit {
+    /// The `(m)` after the design: which key switches it.
+    key: bool,
+    /// The word `design:` before it.
+    label: bool,
+    /// One space each side of the dots, not two.
+    tight: bool,
+    /// `Failures 3/12` for `Failure modes 3/12`.
+    short_group: bool,
+    /// The program's name first.
+    brand: bool,
+    /// The worst wrong effect only, the rest signed with an ellipsis.
+    lead: bool,
+    /// The verdict's mark only, its words signed with an ellipsis.
+    mark: bool,
+}
+
+impl Fit {
+    const WIDEST: Fit = Fit {
+        key: true,
+        label: true,
+        tight: false,
+        short_group: false,
+        brand: true,
+        lead: false,
+        mark: false,
+    };
+
+    const ALL: [Fit; 8] = [
+        Fit::WIDEST,
+        Fit {
+            key: false,
+            ..Fit::WIDEST
+        },
+        Fit {
+            key: false,
+            label: false,
+            ..Fit::WIDEST
+        },
+        Fit {
+            key: false,
+            label: false,
+            tight: true,
+            ..Fit::WIDEST
+        },
+        Fit {
+            key: false,
+            label: false,
+            tight: true,
+            lead: true,
+            ..Fit::WIDEST
+        },
+        Fit {
+            key: false,
+            label: false,
+            tight: true,
+            lead: true,
+            short_group: true,
+            ..Fit::WIDEST
+        },
+        Fit {
+            key: false,
+            label: false,
+            tight: true,
+            lead: true,
+            short_group: true,
+            brand: false,
+            mark: false,
+        },
+        Fit {
+            key: false,
+            label: false,
+            tight: true,
+            lead: true,
+            short_group: true,
+            brand: false,
+            mark: true,
+        },
+    ];
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ mod levels;
 mod marks;
 mod motion;
 mod narration;
+pub(crate) mod newest;
 pub mod overflow;
 mod parting;
 mod picker;
@@ -150,8 +151,8 @@ pub(super) fn draw_panel(
         Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
         Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
         Panel::Narration => narration::render(app, frame, inner, buf),
-        Panel::Sql => sql_panel(t, sql::lines(t, frame), inner, buf),
-        Panel::Events => wrap(t, events::lines(t, frame), inner, buf),
+        Panel::Sql => newest::show(t, sql::items(t, frame), inner, buf),
+        Panel::Events => newest::show(t, events::items(t, frame), inner, buf),
         Panel::Verdict => wrap(t, verdict::lines(t, frame), inner, buf),
     }
 }
@@ -270,14 +271,6 @@ pub(super) fn rule<'a>(t: &Theme, title: String) -> Block<'a> {
 /// sign wherever something was cut.
 fn clip(t: &Theme, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
     overflow::show(t, lines, false, area, buf);
-}
-
-/// The SQL, wrapped: a statement cut to one row hides its end, and the end
-/// is often the clause being taught (`ON CONFLICT DO NOTHING`). The layout
-/// gives the panel the rows the run's statements need where the screen has
-/// them (`layout::main_for`); past that the panel counts what it hides.
-fn sql_panel(t: &Theme, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
-    overflow::show(t, lines, true, area, buf);
 }
 
 /// Prose: wrapped at word boundaries, with a sign if it runs out of rows.

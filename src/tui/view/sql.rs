@@ -26,3 +26,22 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
     }
     out
 }
+
+/// The step's statements as the panel folds them: each with its answer,
+/// the statement the line that may lose its middle (`view::newest`).
+pub fn items(t: &Theme, f: &Frame) -> Vec<super::newest::Item> {
+    let lines = lines(t, f);
+    if f.sql.is_empty() {
+        return vec![super::newest::Item {
+            lines,
+            squeezable: None,
+        }];
+    }
+    lines
+        .chunks(2)
+        .map(|pair| super::newest::Item {
+            lines: pair.to_vec(),
+            squeezable: Some(0),
+        })
+        .collect()
+}

@@ -1,0 +1,184 @@
+//! The step's newest lines first: the SQL and events panels hold what one
+//! step (or one action, at a reveal) produced, in order, and the last of
+//! it is the lesson on screen (`→ 0 rows: conflict …`, the event the step
+//! ends on). Where the panel is too short for all of it, the older lines
+//! give way, counted in a sign on the top row, and a statement too long
+//! for the rows left keeps its start and its end (the clause being
+//! taught, `ON CONFLICT DO NOTHING`) with an ellipsis where its middle was.
+
+use super::overflow;
+use crate::tui::measure;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+/// Lines that go together: a statement and its answer, or one event.
+pub struct Item {
+    pub lines: Vec<Line<'static>>,
+    /// The line that may lose its middle to fit (a statement); the others
+    /// are kept whole.
+    pub squeezable: Option<usize>,
+}
+
+/// Draws `items` wrapped into `area`: all of them where they fit, else the
+/// newest that fit, with the count of the rows that gave way on top.
+pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
+    let w = area.width;
+    let all: Vec<Line<'static>> = items.iter().flat_map(|i| i.lines.clone()).collect();
+    let total = measure::rows(&all, w, false);
+    if total <= area.height {
+        overflow::show(t, all, true, area, buf);
+        return;
+    }
+    // From the newest back: whole where it fits, else squeezed to the rows
+    // left; a row on top for the sign while anything older is hidden.
+    let mut kept: Vec<Vec<Line<'static>>> = Vec::new();
+    let mut used = 0u16;
+    let mut older = items.len();
+    let newest = items.len().saturating_sub(1);
+    for (i, item) in items.iter().enumerate().rev() {
+        let rows = measure::rows(&item.lines, w, false);
+        let sign = u16::from(i > 0);
+        let room = area.height.saturating_sub(used + sign);
+        let lines = if rows <= room {
+            Some(item.lines.clone())
+        } else {
+            item.squeezable
+                .and_then(|s| squeeze(t, &item.lines, s, w, room))
+        };
+        match lines {
+            Some(lines) => {
+                used += measure::rows(&lines, w, false);
+                kept.push(lines);
+                older = i;
+                if used + sign >= area.height {
+                    break;
+                }
+            }
+            None if i == newest => {
+                // The newest alone does not fit: it is drawn from its start
+                // and the panel counts the rows below, as any panel does;
+                // the older ones are counted on the top row.
+                let mut rest = area;
+                if i > 0 && area.height > 1 {
+                    let lost = items[..i]
+                        .iter()
+                        .map(|i| measure::rows(&i.lines, w, false))
+                        .sum();
+                    let top = Rect { height: 1, ..area };
+                    overflow::show(t, vec![above(t, lost)], false, top, buf);
+                    rest = Rect {
+                        y: area.y + 1,
+                        height: area.height - 1,
+                        ..area
+                    };
+                }
+                overflow::show(t, item.lines.clone(), true, rest, buf);
+                return;
+            }
+            None => break,
+        }
+    }
+    let lost: u16 = items[..older]
+        .iter()
+        .map(|i| measure::rows(&i.lines, w, false))
+        .sum();
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    if lost > 0 {
+        lines.push(above(t, lost));
+    }
+    lines.extend(kept.into_iter().rev().flatten());
+    overflow::show(t, lines, true, area, buf);
+}
+
+/// The fewest rows the SQL panel's `lines` (statements and answers, in
+/// pairs, as `sql::lines` makes them) take in `w` columns with nothing
+/// hidden: every answer whole, a statement squeezed to half its rows.
+pub fn least_rows(lines: &[Line<'static>], w: u16) -> u16 {
+    lines
+        .chunks(2)
+        .map(|pair| match pair {
+            [statement, answer] => {
+                let rows = measure::rows(std::slice::from_ref(statement), w, false);
+                // Half its rows at least: a statement squeezed harder
+                // reads as its first and last words only.
+                rows.min(rows.div_ceil(2).max(2))
+                    + measure::rows(std::slice::from_ref(answer), w, false)
+            }
+            other => measure::rows(other, w, false),
+        })
+        .sum()
+}
+
+/// The sign that `rows` rows of older lines are not shown, on the top row.
+/// No arrow in ASCII: its stand-in would read as a key.
+pub fn above(t: &Theme, rows: u16) -> Line<'static> {
+    let text = if t.ascii() {
+        format!("({rows} more above)")
+    } else {
+        format!("↑ {rows} more above")
+    };
+    Line::from(Span::styled(text, t.key()))
+}
+
+/// `lines` with line `s` shortened in its middle until all fit `rows`
+/// rows of `w` columns; `None` where even its ends cannot.
+fn squeeze(
+    t: &Theme,
+    lines: &[Line<'static>],
+    s: usize,
+    w: u16,
+    rows: u16,
+) -> Option<Vec<Line<'static>>> {
+    let others: u16 = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != s)
+        .map(|(_, l)| measure::rows(std::slice::from_ref(l), w, false))
+        .sum();
+    let room = rows.checked_sub(others).filter(|r| *r > 0)?;
+    let line = &lines[s];
+    // The first span is the speaker (`A> `), kept; the rest is the text.
+    let (head, text): (Vec<Span<'static>>, String) = match line.spans.split_first() {
+        Some((first, rest)) if !rest.is_empty() => (
+            vec![first.clone()],
+            rest.iter().map(|s| s.content.as_ref()).collect(),
+        ),
+        _ => (
+            Vec::new(),
+            line.spans.iter().map(|s| s.content.as_ref()).collect(),
+        ),
+    };
+    let style = line.spans.last().map(|s| s.style).unwrap_or_default();
+    let words: Vec<&str> = text.split(' ').collect();
+    // The end is what a statement is taught by: it keeps up to twice as
+    // many words as the start.
+    for keep in (2..words.len()).rev() {
+        let end = (keep * 2).div_ceil(3);
+        let start = keep - end;
+        // Its clause whole, four words at least: fewer do not say what
+        // the statement does (`ON CONFLICT DO NOTHING`).
+        if start == 0 || end < 4.min(words.len() - 1) {
+            continue;
+        }
+        let cut = format!(
+            "{} {} {}",
+            words[..start].join(" "),
+            t.g.ellipsis,
+            words[words.len() - end..].join(" ")
+        );
+        let mut spans = head.clone();
+        spans.push(Span::styled(cut, style));
+        let squeezed = Line::from(spans);
+        if measure::rows(std::slice::from_ref(&squeezed), w, false) <= room {
+            let mut out = lines.to_vec();
+            out[s] = squeezed;
+            return Some(out);
+        }
+    }
+    None
+}
