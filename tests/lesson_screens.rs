@@ -46,7 +46,11 @@ fn the_screens_show_no_key_bar_and_nothing_else_changes() {
                 assert_eq!(mine.len(), theirs.len() - 1, "{at}: the key bar's row goes");
                 assert!(!mine.iter().any(|r| r.contains("quit")), "{at}");
                 assert!(!mine[0].contains("(m)"), "{at}: {}", mine[0]);
-                assert!(mine[0].contains(&format!("design: {design}")), "{at}");
+                assert!(
+                    mine[0].contains(&format!(" {design} ")),
+                    "{at}: {}",
+                    mine[0]
+                );
                 // The story names each medium's own key for the switch
                 // (`tests/key_words.rs`), of the same width: nothing else
                 // on the screen differs.

@@ -319,7 +319,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             Panel::Sql => view::sql_lines(&t, f).iter().map(text).collect(),
             Panel::Events => view::events_lines(&t, f).iter().map(text).collect(),
             Panel::Verdict => view::verdict_lines(&t, f).iter().map(text).collect(),
-            Panel::Narration => vec![f.narration.clone()],
+            Panel::Narration => vec![t.words(&f.narration)],
             _ => Vec::new(),
         };
         if let Some(word) = words_shown(&prose.join(" "), &rows) {
@@ -591,7 +591,10 @@ fn a_story_panel_never_opens_mid_sentence() {
                         continue;
                     }
                     let Some(next) = rows.get(k) else { continue };
-                    let starts = [f.opening().to_string(), f.said.clone().unwrap_or_default()];
+                    let starts = [
+                        t.words(f.opening()),
+                        t.words(f.said.as_deref().unwrap_or_default()),
+                    ];
                     // At a paragraph's start, or at one of its sentences'.
                     let opens = |p: &String| {
                         let (p, next) = (norm(&t.text(p)), norm(next));

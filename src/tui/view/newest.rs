@@ -59,6 +59,7 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
                     break;
                 }
             }
+            None if i == newest && answer_alone(t, &items, i, w, area, buf) => return,
             None if i == newest => {
                 // The newest alone does not fit: it is drawn from its start
                 // and the panel counts the rows below, as any panel does;
@@ -93,6 +94,38 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
     }
     lines.extend(kept.into_iter().rev().flatten());
     overflow::show(t, lines, true, area, buf);
+}
+
+/// Where the newest statement cannot be squeezed beside its answer, the
+/// answer is what the step is taught by (`→ 0 rows: conflict`): it is drawn
+/// whole on the bottom rows, and the statement is counted on the top row
+/// with everything older. False, drawing nothing, where even that does not
+/// fit.
+fn answer_alone(t: &Theme, items: &[Item], i: usize, w: u16, area: Rect, buf: &mut Buffer) -> bool {
+    let item = &items[i];
+    let Some(s) = item.squeezable else {
+        return false;
+    };
+    let rest: Vec<Line<'static>> = item
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| *k != s)
+        .map(|(_, l)| l.clone())
+        .collect();
+    let rows = measure::rows(&rest, w, false);
+    if rest.is_empty() || area.height < 2 || rows > area.height - 1 {
+        return false;
+    }
+    let lost: u16 = items[..i]
+        .iter()
+        .map(|i| measure::rows(&i.lines, w, false))
+        .sum::<u16>()
+        + measure::rows(std::slice::from_ref(&item.lines[s]), w, false);
+    let mut lines = vec![above(t, lost)];
+    lines.extend(rest);
+    overflow::show(t, lines, true, area, buf);
+    true
 }
 
 /// The fewest rows the SQL panel's `lines` (statements and answers, in

@@ -1,9 +1,10 @@
 //! Predict mode's reveal mark, `✓right` or `✕wrong`, at the right end of
 //! the row of its panel that holds the figure the question was about: the
 //! eye finds the verdict on the answer where the value is. The mark is on
-//! that row at every size: where the row's words leave it no room, the row
-//! is drawn again narrower, by the panel's own rules (its words give way,
-//! ending in "…"; its own marks stay whole), never drawn over.
+//! that row at every size: where the row's words leave it no room, the
+//! mark folds to its sign (`✕`), and if that is not enough the row is drawn
+//! again narrower, by the panel's own rules (its words give way, ending in
+//! "…"; its own marks stay whole), never drawn over.
 
 use super::{broker, database, overflow, provider};
 use crate::scenario::Subject;
@@ -31,15 +32,11 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
     };
     let inner_w = usize::from(rect.width.saturating_sub(2));
     let inner_h = usize::from(rect.height.saturating_sub(2));
-    let mark = if right {
-        format!("{}right", t.g.done)
-    } else {
-        format!("{}wrong", t.g.failed)
-    };
-    let mark_w = mark.chars().count();
-    // A panel too narrow to keep a few columns of the row beside the mark:
+    let sign = if right { t.g.done } else { t.g.failed };
+    let worded = format!("{sign}{}", if right { "right" } else { "wrong" });
+    // A panel too narrow to keep a few columns of the row beside the sign:
     // the answer box says it in words.
-    if inner_w < mark_w + GAP + 3 {
+    if inner_w < sign.chars().count() + GAP + 3 {
         return;
     }
     // Where the panel drew the row: the panel says, never read back off
@@ -52,11 +49,21 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
         return;
     }
     let y = rect.y + 1 + u16::try_from(line).unwrap_or(u16::MAX);
-    let x = rect.right() - 1 - mark_w as u16;
     let drawn_to = (rect.x + 1..rect.right() - 1)
         .rev()
         .find(|&bx| buf[(bx, y)].symbol() != " ")
         .map_or(rect.x + 1, |bx| bx + 1);
+    // The mark's word goes before the row's words do: the row holds the
+    // figure and what it is (`charges 2 $80`), the answer box and its
+    // title already say "wrong" in words, and the sign keeps its colour.
+    let room_for = |mark: &str| usize::from(rect.right() - 1) - mark.chars().count();
+    let mark = if usize::from(drawn_to) + GAP <= room_for(&worded) {
+        worded
+    } else {
+        sign.to_string()
+    };
+    let mark_w = mark.chars().count();
+    let x = rect.right() - 1 - mark_w as u16;
     if usize::from(drawn_to) + GAP > usize::from(x) {
         // No room after the words: the panel draws the row again as it
         // would in a panel narrower by the mark.
