@@ -131,3 +131,45 @@ fn the_page_names_the_scenario_keys_only_with_several_scenarios() {
         );
     }
 }
+
+/// Every screen predict mode draws, asking and revealing, in every run that
+/// asks: the story's words in the answer box are told as the terminal's,
+/// never as the raw `{key:…}` (the trial saw it at tour-1's last reveal).
+#[test]
+fn predict_mode_tells_the_terminals_key() {
+    use idem::tui::predict::Stage;
+    let mut reveals = 0;
+    for script in builtins() {
+        for design in script.strategies() {
+            let mut app = common::app(&script.name, &design);
+            update(&mut app, Action::Predict);
+            if app.predict.as_ref().is_none_or(|p| p.asked.is_empty()) {
+                continue;
+            }
+            for _ in 0..2_000 {
+                let stage = app.predict.as_ref().unwrap().stage.clone();
+                // The answer box is drawn at a reveal; the story panel's
+                // own words are swept by `no_silent_cuts`.
+                if matches!(stage, Stage::Revealed { .. }) {
+                    reveals += 1;
+                    let screen = common::draw(&mut app, 100, 30);
+                    assert!(
+                        !screen.contains("{key:"),
+                        "{} {design} step {}:\n{screen}",
+                        script.name,
+                        app.pos
+                    );
+                }
+                match stage {
+                    Stage::Asking { at, .. } => {
+                        let right = app.predict.as_ref().unwrap().asked[at].answer;
+                        crate::tui_predict::answer(&mut app, right);
+                    }
+                    _ if app.pos + 1 >= app.timeline.frames.len() => break,
+                    _ => update(&mut app, Action::Next),
+                }
+            }
+        }
+    }
+    assert!(reveals > 50, "only {reveals} reveals drawn");
+}

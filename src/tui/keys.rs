@@ -163,10 +163,7 @@ pub static KEYS: &[KeyHelp] = &[
     },
     KeyHelp {
         binds: &[(Key(Char('p')), Action::Presenter)],
-        help: Some((
-            "p",
-            "presenter view: the four figures in large type, the charges and the causes under them",
-        )),
+        help: Some(("p", "presenter view: big figures, charges, causes")),
         hint: Some(("p", "present")),
         rank: 10,
     },

@@ -271,7 +271,7 @@ fn revealed(app: &App, p: &Predict, from: usize, to: usize, at_end: bool) -> Vec
         frames[steps]
             .iter()
             .filter_map(|f| f.said.as_deref())
-            .map(|said| Line::styled(t.text(said.trim()).into_owned(), t.title()))
+            .map(|said| Line::styled(t.words(said.trim()), t.title()))
             .collect()
     });
     for i in from..=to {
