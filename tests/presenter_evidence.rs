@@ -130,3 +130,43 @@ fn tour_1_naive_ends_with_its_two_charges_and_why() {
         insta::assert_snapshot!(format!("tour_1_naive_end_{w}x{h}"), screen);
     }
 }
+
+/// A refused insert is the step's news on a figure that stands still: where
+/// the database panel says `duplicate key`, the presenter's
+/// processed_messages figure says it too, not "unchanged" (trial 6, tour-3
+/// idempotent step 13, projected at the moment B's insert is refused).
+#[test]
+fn the_presenter_says_a_refused_insert_where_the_figure_stands_still() {
+    let mut seen = 0;
+    for script in builtins() {
+        for design in script.strategies() {
+            let mut a = common::app(&script.name, &design);
+            update(&mut a, Action::Presenter);
+            for (w, h) in SIZES {
+                common::resize(&mut a, w, h);
+                for pos in 0..a.timeline.frames.len() {
+                    a.pos = pos;
+                    let f = a.frame();
+                    let refused = f.db.processed.iter().any(|p| p.conflict);
+                    if !refused || f.changes.processed_was.is_some() {
+                        continue;
+                    }
+                    seen += 1;
+                    let drawn = common::render(&a);
+                    let text: String = drawn
+                        .lines()
+                        .map(|l| l.trim_matches('"'))
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    // The note may wrap in its box: its two parts, each whole.
+                    assert!(
+                        text.contains("duplicate key") && text.contains("refused"),
+                        "{} {design} step {pos} at {w}x{h}:\n{drawn}",
+                        script.name
+                    );
+                }
+            }
+        }
+    }
+    assert!(seen > 20, "only {seen} refused inserts");
+}

@@ -36,6 +36,9 @@ struct Figure {
     /// committed (B)`), and whether this step moved it: the figure is
     /// marked as moved then, though its committed count stood still.
     pending: Option<(String, bool)>,
+    /// This step's insert of a row the table already holds was refused by
+    /// its unique key: the step's news on a figure that stands still.
+    refused: bool,
 }
 
 /// The uncommitted part of a figure, in words, and whether this step moved
@@ -95,6 +98,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
             state: whereabouts(f),
             committed: false,
             pending: None,
+            refused: false,
         },
         Figure {
             label: "processed_messages",
@@ -115,6 +119,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
                 ch.processed_was.is_some(),
                 |n| n.to_string(),
             ),
+            refused: f.db.processed.iter().any(|p| p.conflict),
         },
         Figure {
             label: "payments total",
@@ -137,6 +142,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
                 ch.total_was.is_some(),
                 |n| format!("${n}"),
             ),
+            refused: false,
         },
         Figure {
             label: "provider charges",
@@ -152,6 +158,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
             state: None,
             committed: false,
             pending: None,
+            refused: false,
         },
     ]
 }
@@ -232,6 +239,11 @@ fn did(t: &Theme, fig: &Figure) -> Line<'static> {
         }
         (Some(was), _) => Line::from(marks::was(t, was.clone())),
         (None, Some(note)) => Line::styled(t.text(note).into_owned(), t.dim()),
+        // The figure stands still because the table refused the insert:
+        // that refusal is what the step did, as the database panel says.
+        (None, None) if fig.refused => {
+            Line::styled(format!("{} duplicate key: refused", t.g.conflict), t.bad())
+        }
         (None, None) if fig.committed => {
             Line::styled(format!("committed {} unchanged", t.g.dot), t.dim())
         }
