@@ -230,3 +230,63 @@ fn naives_shortest_run_says_how_it_differs_from_tour_1() {
         "{all}"
     );
 }
+
+/// One schedule is listed once: naive's shortest run to "charged twice" is
+/// also its shortest to "provider and database disagree", and the trial
+/// saw the same 10-move run listed twice under two names. Every design's
+/// list holds no two runs with the same moves at the same bound, and the
+/// run that is the shortest to both outcomes is named by both.
+#[test]
+fn a_run_shortest_to_two_outcomes_is_listed_once_under_both() {
+    use idem::tui::explorer::runs;
+    let report = report();
+    let mut joined = 0;
+    for s in &report.strategies {
+        let listed = runs(s);
+        for (i, a) in listed.iter().enumerate() {
+            for b in &listed[i + 1..] {
+                let same_bound = a.further.map(|f| f.bound()) == b.further.map(|f| f.bound());
+                assert!(
+                    !(same_bound && a.cx.moves == b.cx.moves),
+                    "{}: {:?} and {:?} are one run",
+                    s.strategy,
+                    a.title(),
+                    b.title()
+                );
+            }
+            joined += usize::from(a.classes.len() > 1);
+        }
+        // Every counterexample is still reachable under its own outcome.
+        for cx in &s.counterexamples {
+            assert!(
+                listed
+                    .iter()
+                    .any(|r| r.classes.contains(&cx.class) && r.further.is_none()),
+                "{}: {} is not listed",
+                s.strategy,
+                cx.class
+            );
+        }
+    }
+    assert!(joined > 0, "no run is the shortest to two outcomes");
+    let naive = report
+        .strategies
+        .iter()
+        .find(|s| s.strategy == "naive")
+        .unwrap();
+    let first = &runs(naive)[0];
+    assert_eq!(
+        first.title(),
+        "charged twice and provider and database disagree"
+    );
+    let mut a = explorer_showing(report.clone());
+    let screen = draw(&mut a, 120, 40);
+    assert!(
+        screen.contains("1. charged twice and provider and database disagree"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("a run counts under each outcome it ends with"),
+        "the table says why its outcomes add up to more than its runs\n{screen}"
+    );
+}

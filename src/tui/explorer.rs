@@ -244,29 +244,51 @@ pub use crate::check::num;
 /// A run the explorer lists for a design: one of its counterexamples, or
 /// the shortest run of a try one bound further that broke a design which
 /// held within the bounds ("breaks at 3: see the shortest run" leads here).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Run<'a> {
     pub cx: &'a Counterexample,
     /// The try it comes from, when it lies one bound further.
     pub further: Option<&'a Further>,
+    /// Every outcome whose shortest run this is: one run that is the
+    /// shortest to two outcomes is listed once, under both.
+    pub classes: Vec<Outcome>,
+}
+
+impl Run<'_> {
+    /// The outcomes it is the shortest run to, as the list names them.
+    pub fn title(&self) -> String {
+        let names: Vec<&str> = self.classes.iter().map(|c| c.text()).collect();
+        names.join(" and ")
+    }
 }
 
 /// The runs listed for `s`, in the order `←`/`→` and the digits pick them:
-/// its own counterexamples first, then one per try that broke it.
+/// its own counterexamples first, then one per try that broke it. A run
+/// that is the same schedule as one listed before it (the shortest to
+/// "charged twice" is often the shortest to "provider and database
+/// disagree" too) joins that one rather than be listed again.
 pub fn runs(s: &StrategyReport) -> Vec<Run<'_>> {
-    let own = s.counterexamples.iter().map(|cx| Run { cx, further: None });
+    let own = s.counterexamples.iter().map(|cx| (cx, None));
     // Every way a try broke it, so "breaks at 3" lists each of them.
     let further = s.further.iter().flat_map(|f| match &f.result {
-        FurtherResult::Breaks { runs, .. } => runs
-            .iter()
-            .map(|cx| Run {
-                cx,
-                further: Some(f),
-            })
-            .collect(),
+        FurtherResult::Breaks { runs, .. } => runs.iter().map(|cx| (cx, Some(f))).collect(),
         _ => Vec::new(),
     });
-    own.chain(further).collect()
+    let mut out: Vec<Run<'_>> = Vec::new();
+    for (cx, further) in own.chain(further) {
+        let same = out.iter_mut().find(|r| {
+            r.cx.moves == cx.moves && r.further.map(Further::bound) == further.map(Further::bound)
+        });
+        match same {
+            Some(r) => r.classes.push(cx.class),
+            None => out.push(Run {
+                cx,
+                further,
+                classes: vec![cx.class],
+            }),
+        }
+    }
+    out
 }
 
 /// The run the selection points at, if the design has any.
@@ -274,7 +296,7 @@ pub fn selected(report: &CheckReport, sel: Selection) -> Option<Run<'_>> {
     report
         .strategies
         .get(sel.row)
-        .and_then(|s| runs(s).get(sel.cx).copied())
+        .and_then(|s| runs(s).get(sel.cx).cloned())
 }
 
 #[cfg(test)]

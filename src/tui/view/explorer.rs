@@ -669,7 +669,15 @@ fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], area: Rect, buf: &
         .collect();
     let notes = hidden_words(report, hidden);
     // 0: long words, 1: short, 2: fewest.
-    let line = |words: u8, note: Option<&String>| {
+    // The outcome columns overlap: one run can end charged twice and with
+    // the provider and the database disagreeing, and counts under both, so
+    // a row's outcomes can add up to more than its runs (as `idem check`
+    // says under its table). Said where the row has room for it.
+    let overlaps = [
+        " · a run counts under each outcome it ends with",
+        " · a run counts once per outcome",
+    ];
+    let line = |words: u8, note: Option<&String>, overlap: Option<&str>| {
         let mut spans = vec![Span::styled(" marks:", t.dim())];
         for m in &shown {
             let (symbol, style) = mark(t, *m);
@@ -684,20 +692,28 @@ fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], area: Rect, buf: &
         if let Some(note) = note {
             spans.push(Span::styled(format!(" {} {note}", t.g.dot), t.warn()));
         }
+        if let Some(overlap) = overlap {
+            spans.push(Span::styled(t.text(overlap).into_owned(), t.dim()));
+        }
         Line::from(spans)
     };
     let room = usize::from(area.width);
     let note = |i: usize| (!hidden.is_empty()).then(|| &notes[i]);
+    let [long, short] = overlaps.map(Some);
     let tries = [
-        line(0, note(0)),
-        line(1, note(0)),
-        line(1, note(1)),
-        line(2, note(1)),
+        line(0, note(0), long),
+        line(1, note(0), long),
+        line(1, note(0), short),
+        line(1, note(1), short),
+        line(0, note(0), None),
+        line(1, note(0), None),
+        line(1, note(1), None),
+        line(2, note(1), None),
     ];
     let chosen = tries
         .iter()
         .find(|l| l.width() <= room)
-        .unwrap_or(&tries[3])
+        .unwrap_or(&tries[7])
         .clone();
     super::fit(t, chosen, room).render(area, buf);
 }

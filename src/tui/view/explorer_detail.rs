@@ -48,11 +48,7 @@ pub(super) fn render(
     let runs = explorer::runs(s);
     let n = runs.len();
     let number_w = n.to_string().len();
-    let class_w = runs
-        .iter()
-        .map(|r| r.cx.class.text().len())
-        .max()
-        .unwrap_or(0);
+    let class_w = runs.iter().map(|r| r.title().len()).max().unwrap_or(0);
     let beyond = |run: &explorer::Run| {
         run.further
             .map(|f| format!("  at {}:", f.bound()))
@@ -81,7 +77,7 @@ pub(super) fn render(
                 ),
                 t.key(),
             ),
-            Span::styled(format!("{:<class_w$}", run.cx.class.text()), t.bad()),
+            Span::styled(format!("{:<class_w$}", run.title()), t.bad()),
             // A run one bound further names its bound first: the design
             // held within the bounds asked for.
             Span::styled(beyond(run), t.warn()),
