@@ -64,6 +64,9 @@ pub struct Need {
     /// one's head and steps, a row each, and a row between two; the panels
     /// above keep room for them.
     pub handler: usize,
+    /// The most messages the broker's queue holds at once in the run:
+    /// each entry takes rows of the broker panel.
+    pub queued: usize,
     /// Every step's SQL and events, as their panels word them: the split
     /// between the two is chosen for the whole run.
     pub lower: Vec<Lower>,
@@ -122,6 +125,7 @@ impl Need {
                 f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)
             }),
             last_step: most(|f| f.index),
+            queued: most(|f| f.queue.messages.len()),
             lower: if frames.is_empty() {
                 vec![Lower::of(f)]
             } else {
@@ -138,6 +142,17 @@ impl Need {
             .map(|v| super::measure::rows(v, width, false))
             .max()
             .unwrap_or(0)
+    }
+
+    /// The fewest rows the panels above keep for the verdict: a broker
+    /// with more than one message in its queue has no idle rows (its
+    /// entries and the counters a step moved fill them).
+    fn verdict_top_floor(&self) -> u16 {
+        if self.queued > 1 {
+            11
+        } else {
+            VERDICT_TOP_FLOOR
+        }
     }
 
     /// The SQL panel's share of the row, in percent: by the most text each
@@ -205,7 +220,7 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     };
     let give = (verdict_rows + 1)
         .saturating_sub(base)
-        .min(top_h.saturating_sub(VERDICT_TOP_FLOOR));
+        .min(top_h.saturating_sub(need.verdict_top_floor()));
     let top_h = top_h - give;
     let verdict_h = base + give;
     let (rest, lower_min) = (rest + give, if rest >= 14 { 4 } else { 3 });
