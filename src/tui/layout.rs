@@ -51,9 +51,10 @@ impl Main {
 pub struct Need {
     pub sql: usize,
     pub events: usize,
-    /// Every verdict the run shows (headline, figures and cause chain),
-    /// as the verdict panel words it, each once: the panel is sized for
-    /// the one that wraps to the most rows at the screen's width.
+    /// Every verdict the run declares or explains (headline, figures and
+    /// cause chain), as the verdict panel words it, each once: the panel
+    /// is sized for the one that wraps to the most rows at the screen's
+    /// width.
     pub verdicts: Vec<Vec<Line<'static>>>,
     /// The narration that must be readable without a key: what this step
     /// said (or the end of the story), in columns.
@@ -111,7 +112,15 @@ impl Need {
             // panels stay put as the steps go by.
             verdicts: {
                 let mut all: Vec<Vec<Line<'static>>> = Vec::new();
-                for v in frames.iter().chain(std::iter::once(f)).map(verdict_lines) {
+                // Declared, or with a chain to tell: "in progress" with
+                // nothing to explain takes no rows from the panels above.
+                let told = |f: &&Frame| !f.verdict.undecided() || !f.verdict.causes.is_empty();
+                for v in frames
+                    .iter()
+                    .chain(std::iter::once(f))
+                    .filter(told)
+                    .map(verdict_lines)
+                {
                     if !all.contains(&v) {
                         all.push(v);
                     }
