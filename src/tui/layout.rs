@@ -6,11 +6,17 @@ mod share;
 use super::panel::Panel;
 use crate::sim::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
 pub use share::Lower;
 use share::split;
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
+
+/// The fewest rows the four panels above keep when the verdict takes rows
+/// from them: at 80x24, seven inside their borders, where the broker's
+/// counters and the service's steps around the one in hand still show.
+const VERDICT_TOP_FLOOR: u16 = 9;
 
 pub fn too_small(area: Rect) -> bool {
     area.width < MIN_WIDTH || area.height < MIN_HEIGHT
@@ -45,8 +51,11 @@ impl Main {
 pub struct Need {
     pub sql: usize,
     pub events: usize,
-    /// The verdict's headline, cause chain and figures, in columns.
-    pub verdict: usize,
+    /// Every verdict the run declares or explains (headline, figures and
+    /// cause chain), as the verdict panel words it, each once: the panel
+    /// is sized for the one that wraps to the most rows at the screen's
+    /// width.
+    pub verdicts: Vec<Vec<Line<'static>>>,
     /// The narration that must be readable without a key: what this step
     /// said (or the end of the story), in columns.
     pub narration: usize,
@@ -56,6 +65,9 @@ pub struct Need {
     /// one's head and steps, a row each, and a row between two; the panels
     /// above keep room for them.
     pub handler: usize,
+    /// The most messages the broker's queue holds at once in the run:
+    /// each entry takes rows of the broker panel.
+    pub queued: usize,
     /// Every step's SQL and events, as their panels word them: the split
     /// between the two is chosen for the whole run.
     pub lower: Vec<Lower>,
@@ -71,13 +83,10 @@ fn provider_rows(f: &Frame) -> usize {
     1 + f.provider.charges.len() + 1 + f.provider.keys.len()
 }
 
-/// The verdict panel's text, in columns, as the panel words it (the theme
-/// does not change widths).
-fn verdict_columns(f: &Frame) -> usize {
+/// The verdict panel's text, as the panel words it (the theme does not
+/// change widths).
+fn verdict_lines(f: &Frame) -> Vec<Line<'static>> {
     super::view::verdict::lines(&super::theme::Theme::new(false, false), f)
-        .iter()
-        .map(|l| l.width() + 1)
-        .sum()
 }
 
 /// The narration a step must show without a key: what it did, and what
@@ -99,10 +108,25 @@ impl Need {
         Need {
             sql: most(|f| f.sql.iter().map(|r| r.sql.len() + r.result.len() + 8).sum()),
             events: most(|f| f.events.iter().map(|e| e.text.len() + 12).sum()),
-            // As the verdict panel words it; the theme does not change widths.
-            // The most of any step, like the narration's: the rows between
-            // the panels stay put as the steps go by.
-            verdict: most(verdict_columns),
+            // Every step's, like the narration's: the rows between the
+            // panels stay put as the steps go by.
+            verdicts: {
+                let mut all: Vec<Vec<Line<'static>>> = Vec::new();
+                // Declared, or with a chain to tell: "in progress" with
+                // nothing to explain takes no rows from the panels above.
+                let told = |f: &&Frame| !f.verdict.undecided() || !f.verdict.causes.is_empty();
+                for v in frames
+                    .iter()
+                    .chain(std::iter::once(f))
+                    .filter(told)
+                    .map(verdict_lines)
+                {
+                    if !all.contains(&v) {
+                        all.push(v);
+                    }
+                }
+                all
+            },
             narration: most(narration_columns),
             provider: most(provider_rows),
             handler: most(|f| {
@@ -110,11 +134,33 @@ impl Need {
                 f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)
             }),
             last_step: most(|f| f.index),
+            queued: most(|f| f.queue.messages.len()),
             lower: if frames.is_empty() {
                 vec![Lower::of(f)]
             } else {
                 frames.iter().map(Lower::of).collect()
             },
+        }
+    }
+
+    /// The rows the run's longest verdict wraps to in `width` columns, as
+    /// the panel draws it (`view::overflow`).
+    fn verdict_rows(&self, width: u16) -> u16 {
+        self.verdicts
+            .iter()
+            .map(|v| super::measure::rows(v, width, false))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The fewest rows the panels above keep for the verdict: a broker
+    /// with more than one message in its queue has no idle rows (its
+    /// entries and the counters a step moved fill them).
+    fn verdict_top_floor(&self) -> u16 {
+        if self.queued > 1 {
+            11
+        } else {
+            VERDICT_TOP_FLOOR
         }
     }
 
@@ -169,20 +215,29 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
         let floor = 11.max(top_h * 5 / 6).min(top_h);
         top_h = top_h.saturating_sub(wanted - below).max(floor);
     }
+    // The verdict's cause chain is the lesson's why: it gets the rows the
+    // run's longest verdict wraps to (under its title's rule). The rows
+    // the row under the story cannot spare come from the panels above,
+    // down to VERDICT_TOP_FLOOR: they fold what they hide with a count.
+    // Sized once for the run, so the panels do not move as steps go by.
+    let verdict_rows = need.verdict_rows(area.width);
     let rest = h.saturating_sub(top_h);
-    // The verdict gets the rows its text needs where the screen has them.
-    let verdict_rows = need.verdict.div_ceil(usize::from(area.width.max(1))) as u16;
-    let verdict_h = if rest >= 14 {
+    let base = if rest >= 14 {
         (verdict_rows + 1).clamp(3, 4)
     } else {
         2
     };
+    let give = (verdict_rows + 1)
+        .saturating_sub(base)
+        .min(top_h.saturating_sub(need.verdict_top_floor()));
+    let top_h = top_h - give;
+    let verdict_h = base + give;
+    let (rest, lower_min) = (rest + give, if rest >= 14 { 4 } else { 3 });
     // The step's own words are read in full: the narration takes the rows
     // they need (text, a row for wrapping at word ends, borders) before SQL
     // and events, which keep one line each at least.
     // SQL and events keep two lines where the screen has the rows: the
     // story is sized for the run's longest step and scrolls to this one's.
-    let lower_min = if rest >= 14 { 4 } else { 3 };
     let room = rest.saturating_sub(verdict_h + lower_min).max(5);
     let narration_h = needed
         .max(((rest.saturating_sub(verdict_h)) / 2 + 1).clamp(5, 8))
