@@ -318,7 +318,12 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
         let prose: Vec<String> = match panel {
             Panel::Sql => view::sql_lines(&t, f).iter().map(text).collect(),
             Panel::Events => view::events_lines(&t, f).iter().map(text).collect(),
-            Panel::Verdict => view::verdict_lines(&t, f).iter().map(text).collect(),
+            // On one row the verdict words itself short (`verdict::fitted`):
+            // what it shows is judged against those words.
+            Panel::Verdict => view::verdict_fitted(&t, f, w as u16, h as u16)
+                .iter()
+                .map(text)
+                .collect(),
             Panel::Narration => vec![t.words(&f.narration)],
             _ => Vec::new(),
         };

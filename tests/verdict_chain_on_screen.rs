@@ -12,14 +12,19 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 /// Runs whose longest chain needs more rows at one size than the panels
-/// above can give (`layout::VERDICT_TOP_FLOOR`; none where the broker
-/// queues two messages): at 80x24 a chain of four or five rows, or two
-/// messages in the queue. Their verdict counts what it hides. The test
-/// fails once one reads whole, so the list cannot go stale.
-const COUNTED: [(&str, &str, (u16, u16)); 17] = [
+/// above can give (`layout::VERDICT_TOP_FLOOR`, and never the rows that
+/// show the database's rows and the provider's charges: the chain explains
+/// that evidence, it must not hide it; none where the broker queues two
+/// messages). Their verdict counts what it hides, on one row in short
+/// words with the keys that read it (`← 4 more: Tab to here, z`). The
+/// test fails once one reads whole, so the list cannot go stale.
+const COUNTED: [(&str, &str, (u16, u16)); 25] = [
+    ("ack-first", "ack-first", (80, 24)),
     ("broker-id", "idempotent", (80, 24)),
     ("broker-view", "naive", (80, 24)),
     ("cache-claim-first", "cache-claim-first", (80, 24)),
+    ("cache-work-first", "cache-work-first", (80, 24)),
+    ("charge-first", "charge-first", (80, 24)),
     ("content-hash", "idempotent", (80, 24)),
     ("crash-after-provider", "naive", (80, 24)),
     ("crash-after-provider", "no-provider-key", (80, 24)),
@@ -28,12 +33,17 @@ const COUNTED: [(&str, &str, (u16, u16)); 17] = [
     ("offset", "naive", (80, 24)),
     ("offset-on-a-queue", "offset", (80, 24)),
     ("ordering", "naive", (80, 24)),
+    ("poison", "idempotent", (80, 24)),
     ("producer-retry", "naive", (80, 24)),
     ("provider-key-reuse", "idempotent", (80, 24)),
     ("retention", "idempotent", (80, 24)),
     ("reused-id", "idempotent", (80, 24)),
     ("row-version", "row-version", (80, 24)),
+    ("tour-1", "naive", (80, 24)),
+    ("tour-3", "naive", (80, 24)),
     ("tour-4", "naive", (80, 24)),
+    ("dedup-window", "naive", (100, 30)),
+    ("row-version", "row-version", (100, 30)),
 ];
 
 fn norm(s: &str) -> String {
@@ -136,4 +146,21 @@ fn the_declared_verdict_s_chain_reads_whole_at_100x30() {
 #[test]
 fn the_declared_verdict_s_chain_reads_whole_at_120x40() {
     chains_at(sweep::SIZES[2]);
+}
+
+/// On one row the verdict never cuts a figure: the trial read
+/// `order 1042: 1 committed payment row, 2 provider        …2 more` as two
+/// more providers. The outcome and every figure are whole, and the causes
+/// are counted with the keys that read them.
+#[test]
+fn a_one_row_verdict_keeps_its_figures_whole_and_counts_its_causes() {
+    let mut app = common::app("tour-1", "naive");
+    app.pos = 13;
+    let screen = common::draw(&mut app, 80, 24);
+    let row = screen
+        .lines()
+        .find(|l| l.contains("charged twice") && l.contains("order 1042"))
+        .unwrap_or_else(|| panic!("no verdict row:\n{screen}"));
+    assert!(row.contains("1 payment, 2 charges"), "{row}");
+    assert!(row.contains("← 4 more: Tab to here, z"), "{row}");
 }

@@ -61,6 +61,9 @@ pub struct Need {
     pub narration: usize,
     /// The provider panel's rows: its count, the charges and the key store.
     pub provider: usize,
+    /// The most rows the database panel's tables take in any step: its two
+    /// headings and every row of payments and processed_messages.
+    pub database: usize,
     /// The most rows the service panel's handlers take in the run: each
     /// one's head and steps, a row each, and a row between two; the panels
     /// above keep room for them.
@@ -129,6 +132,7 @@ impl Need {
             },
             narration: most(narration_columns),
             provider: most(provider_rows),
+            database: most(|f| 2 + f.db.payments.len() + f.db.processed.len()),
             handler: most(|f| {
                 let n = f.consumers.len();
                 f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)
@@ -156,11 +160,17 @@ impl Need {
     /// The fewest rows the panels above keep for the verdict: a broker
     /// with more than one message in its queue has no idle rows (its
     /// entries and the counters a step moved fill them).
+    ///
+    /// Nor do they give the rows that show the run's evidence: the
+    /// database's rows and the provider's charges are stacked in one column
+    /// (each panel with its two borders), and every one of them stays on
+    /// screen. The chain explains that evidence; it must not hide it.
     fn verdict_top_floor(&self) -> u16 {
+        let evidence = u16::try_from(self.database + self.provider + 4).unwrap_or(u16::MAX);
         if self.queued > 1 {
-            11
+            11.max(evidence)
         } else {
-            VERDICT_TOP_FLOOR
+            VERDICT_TOP_FLOOR.max(evidence)
         }
     }
 

@@ -43,6 +43,7 @@ pub use events::lines as events_lines;
 pub use provider::lines as provider_lines;
 pub use service::lines as service_lines;
 pub use sql::lines as sql_lines;
+pub use verdict::fitted as verdict_fitted;
 pub use verdict::lines as verdict_lines;
 pub use watch::Watch;
 
@@ -153,7 +154,12 @@ pub(super) fn draw_panel(
         Panel::Narration => narration::render(app, frame, inner, buf),
         Panel::Sql => newest::show(t, sql::items(t, frame), inner, buf),
         Panel::Events => newest::show(t, events::items(t, frame), inner, buf),
-        Panel::Verdict => wrap(t, verdict::lines(t, frame), inner, buf),
+        Panel::Verdict => wrap(
+            t,
+            verdict::fitted(t, frame, inner.width, inner.height),
+            inner,
+            buf,
+        ),
     }
 }
 

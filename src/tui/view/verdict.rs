@@ -99,6 +99,69 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
     vec![Line::from(spans)]
 }
 
+/// The verdict in `rows` rows of `width` columns: whole where it fits
+/// (wrapped, its rows counted beyond the panel by `overflow`); on a single
+/// row that cannot hold it, the outcome and its figures in short words,
+/// and the causes counted with the keys that read them, rather than a
+/// figure cut in the middle (`2 provider …2 more` read as two providers).
+pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
+    let whole = lines(t, f);
+    if rows != 1 || crate::tui::measure::rows(&whole, width, false) <= 1 {
+        return whole;
+    }
+    let v = &f.verdict;
+    let (text, style) = verdict_headline(t, v);
+    let figures = |named: bool| -> String {
+        v.facts
+            .iter()
+            .map(|fact| {
+                format!(
+                    "  {}{} payment{}, {} charge{}",
+                    if named {
+                        format!("order {}: ", fact.order)
+                    } else {
+                        String::new()
+                    },
+                    fact.payments,
+                    if fact.payments == 1 { "" } else { "s" },
+                    fact.charges,
+                    if fact.charges == 1 { "" } else { "s" },
+                )
+            })
+            .collect()
+    };
+    let causes: usize = v.causes.iter().map(Vec::len).sum::<usize>()
+        + v.at_risk.len()
+        + v.in_flight.len()
+        + usize::from(!v.unsettled_text().is_empty());
+    let tail = |keys: bool| -> String {
+        match (causes, keys) {
+            (0, _) => String::new(),
+            (n, true) => format!("  {} {n} more: Tab to here, z", t.g.back_arrow),
+            (n, false) => format!("  {} {n} more", t.g.back_arrow),
+        }
+    };
+    // The longest that fits: the figures named by order, then the keys
+    // that read the causes; the count of causes always.
+    // Figures without their order only where there is one order: two
+    // unnamed sets of figures would not say which is which.
+    let one_order = v.facts.len() <= 1;
+    for (named, keys) in [(true, true), (true, false), (false, true), (false, false)] {
+        if !named && !one_order {
+            continue;
+        }
+        let line = Line::from(vec![
+            Span::styled(text.clone(), style),
+            Span::styled(figures(named), t.dim()),
+            Span::styled(tail(keys), t.key()),
+        ]);
+        if line.width() <= usize::from(width) {
+            return vec![line];
+        }
+    }
+    whole
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
