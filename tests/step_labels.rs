@@ -8,6 +8,7 @@
 //! teacher's `✓ charge the card (…` at 100x30 in tour-4).
 
 use crate::common::{self, sweep};
+use idem::sim::consumer::Mark;
 use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
 use idem::tui::view;
@@ -25,6 +26,11 @@ fn judge(row: &str, label: &str) -> Option<&'static str> {
     }
     if row.contains("this step") || row.contains("next") {
         return Some("the name is cut while the pointer keeps its word");
+    }
+    // A hit on the unique key: `≠` at the row's start says it, so the
+    // word folds before the pattern's key step (`insert message ID`) is cut.
+    if row.contains("  duplicate") {
+        return Some("the name is cut while `duplicate` keeps its word");
     }
     // Kept where the row has room for a start of the name beside it
     // (`cha… (key)`): at 27 columns `charge…  awaits answer ◀` has not.
@@ -65,7 +71,14 @@ fn labels_at(size: (u16, u16)) -> (usize, Vec<String>) {
             let next = c
                 .next
                 .filter(|_| l.starts_with(&format!(" {} ", t.g.upcoming)));
-            let Some(k) = ran.or(next).filter(|&k| k < c.steps.len()) else {
+            // The duplicate's row, pointed at or not (a finished list
+            // still shows where the duplicate was stopped).
+            let duplicate = c
+                .steps
+                .iter()
+                .position(|s| s.mark == Mark::Conflict)
+                .filter(|_| l.starts_with(&format!(" {} ", t.g.conflict)));
+            let Some(k) = ran.or(next).or(duplicate).filter(|&k| k < c.steps.len()) else {
                 continue;
             };
             seen += 1;

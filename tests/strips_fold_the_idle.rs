@@ -140,3 +140,78 @@ fn the_consumer_that_acted_is_never_the_one_folded() {
             .join("\n\n")
     );
 }
+
+/// The consumer the step is about keeps the rows of its list before an
+/// idle one the step is less about keeps more than one row under its head
+/// (its strip): at 80x24 in tour-3, B's skips after the duplicate were
+/// counted away (`↓ 5 steps below`) while idle A kept its strip and the
+/// name of its last step.
+#[test]
+fn the_watched_list_keeps_its_rows_before_an_idle_one_keeps_two() {
+    use crate::common::sweep;
+    use idem::sim::consumer::Status;
+    use idem::tui::theme::Theme;
+    use idem::tui::view;
+    let t = Theme::new(false, false);
+    let mut failures = Vec::new();
+    let mut seen = 0;
+    for size in sweep::SIZES {
+        sweep::each_step(size, common::plain(), |step| {
+            let f = &step.frame;
+            let (w, h) = step.inner(Panel::Service);
+            let lines: Vec<String> = view::service_lines(&t, f, &step.watch, w, h)
+                .iter()
+                .map(|l| l.to_string())
+                .collect();
+            // Each consumer's rows under its head, blank rows aside.
+            let own = |name: &str| -> Vec<&String> {
+                let Some(at) = head_of(name, &lines) else {
+                    return Vec::new();
+                };
+                lines[at + 1..]
+                    .iter()
+                    .take_while(|l| {
+                        !f.consumers
+                            .iter()
+                            .any(|o| head_of(&o.name, &[(*l).clone()]).is_some())
+                    })
+                    .filter(|l| !l.trim().is_empty() && !l.contains("skipped"))
+                    .collect()
+            };
+            for c in &f.consumers {
+                let rows = own(&c.name);
+                if !rows
+                    .iter()
+                    .any(|l| l.contains(" below") || l.contains(" above"))
+                {
+                    continue;
+                }
+                for o in &f.consumers {
+                    if o.status != Status::Idle
+                        || step.watch.rank(&o.name) >= step.watch.rank(&c.name)
+                    {
+                        continue;
+                    }
+                    seen += 1;
+                    if own(&o.name).len() > 1 {
+                        failures.push(format!(
+                            "{}: {} hides steps while idle {} keeps {} rows\n{}",
+                            step.at(),
+                            c.name,
+                            o.name,
+                            own(&o.name).len(),
+                            lines.join("\n")
+                        ));
+                    }
+                }
+            }
+        });
+    }
+    assert!(seen > 0, "no watched list beside an idle one");
+    assert!(
+        failures.is_empty(),
+        "{} screens; the first:\n{}",
+        failures.len(),
+        failures[0]
+    );
+}

@@ -91,3 +91,92 @@ fn an_uncommitted_row_keeps_its_message_id_at_100x30() {
 fn an_uncommitted_row_keeps_its_message_id_at_120x40() {
     each_uncommitted_row_named_at(sweep::SIZES[2]);
 }
+
+/// Every payments row, committed, uncommitted or rolled back this step,
+/// keeps its message ID, or is cut (an ellipsis) only where its marks have
+/// folded to their signs: two rows with one ID are the duplicate (the
+/// teacher's `1042 $40 m…  - rolled back` and `1042 $40 ✕ committed
+/// again` at 80x24). And one state reads in one wording in the panel: not
+/// `in txn A` on one row and `uncommitted (A)` on the next.
+fn every_payment_row_named_at(size: (u16, u16)) {
+    // The words a mark folds to its sign; `in txn A` and `✕ again` are
+    // shortest forms of their own (evidence too).
+    const WORDS: [&str; 5] = ["rolled back", "committed", "uncommitted", "new", "changed"];
+    let t = Theme::new(false, false);
+    let mut seen = 0;
+    let mut wrong = Vec::new();
+    sweep::each_step(size, common::plain(), |step| {
+        let f = &step.frame;
+        let (w, h) = step.inner(Panel::Database);
+        let lines: Vec<String> = view::database_lines(&t, f, w, h)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        let ids: Vec<&str> =
+            f.db.payments
+                .iter()
+                .map(|p| p.message_id.as_str())
+                .collect();
+        let orders: Vec<String> = f.db.payments.iter().map(|p| p.order.to_string()).collect();
+        // The payments table: the rows under its heading.
+        let end = 1 + lines[1..].iter().take_while(|l| l.starts_with(' ')).count();
+        for l in &lines[1..end] {
+            let Some(rest) = l
+                .strip_prefix(' ')
+                .and_then(|r| orders.iter().find_map(|o| r.strip_prefix(o.as_str())))
+            else {
+                continue;
+            };
+            // After the amount: the message ID.
+            let Some((_, after)) = rest.trim_start().split_once(' ') else {
+                continue;
+            };
+            seen += 1;
+            let after = after.trim_start();
+            let named = ids.iter().any(|id| after.starts_with(id));
+            let worded = WORDS.iter().any(|word| l.contains(word));
+            if !named && worded {
+                wrong.push(format!(
+                    "{} ({w} wide): {l:?} lost its message ID beside a worded mark\n{}",
+                    step.at(),
+                    lines.join("\n")
+                ));
+            }
+        }
+        // The payments and processed_messages tables (the catalogue's
+        // other tables word their rows on their own).
+        let processed = lines
+            .iter()
+            .position(|l| l.starts_with("processed_messages"))
+            .map_or(&[][..], |at| &lines[at..]);
+        let judged = lines[..end].iter().chain(processed);
+        let long = judged.clone().any(|l| l.contains("uncommitted ("));
+        let short = judged.clone().any(|l| l.contains(" in txn "));
+        if long && short {
+            wrong.push(format!(
+                "{} ({w} wide): `uncommitted (…)` and `in txn` in one panel\n{}",
+                step.at(),
+                lines.join("\n")
+            ));
+        }
+    });
+    assert!(seen > 50, "only {seen} payment rows at {size:?}");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong at {}x{}; the first:\n{}",
+        wrong.len(),
+        size.0,
+        size.1,
+        wrong.first().cloned().unwrap_or_default()
+    );
+}
+
+#[test]
+fn every_payment_row_keeps_its_message_id_at_80x24() {
+    every_payment_row_named_at(sweep::SIZES[0]);
+}
+
+#[test]
+fn every_payment_row_keeps_its_message_id_at_100x30() {
+    every_payment_row_named_at(sweep::SIZES[1]);
+}

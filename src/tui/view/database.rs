@@ -153,6 +153,9 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
     if db.payments.is_empty() && ch.gone(Place::Payments).next().is_none() {
         out.push(Line::styled(" (no rows)", t.dim()));
     }
+    // Whether a payment row had to say `in txn A`: then every row of the
+    // panel does, so one state reads in one wording on the screen.
+    let mut in_txn = false;
     for (i, p) in db.payments.iter().enumerate() {
         let row = if width >= PAYMENT_COLUMNS {
             format!(
@@ -175,25 +178,22 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
             };
             let kept = vec![not_committed(t, by)];
             let line = marks::fit_parts(t, parts, kept, change, width);
+            in_txn |= line.to_string().contains(&format!(" in txn {by}"));
             out.changed(line, change.is_some());
             continue;
         }
         let kept = match () {
             _ if p.repeat && change == Some(Change::Committed) => {
-                out.changed(committed_again(t, row, p, width), true);
+                out.changed(committed_again(t, row, width), true);
                 continue;
             }
             _ if p.repeat => vec![Span::styled(format!(" {} again", g.failed), t.bad())],
             _ => Vec::new(),
         };
-        // The order and the amount are kept whole: the message ID, then the
-        // marks' words, give way first. A row in columns keeps them under
-        // their names, padding and all, where it can only shorten a mark.
-        let essential = if row.starts_with(&format!(" {:<6} ", p.order)) {
-            row.chars().count()
-        } else {
-            format!(" {} ${}", p.order, p.amount).chars().count()
-        };
+        // The order, the amount and the message ID are the evidence (two
+        // rows with one ID are the duplicate): the marks' words fold to
+        // their signs before any of them is cut.
+        let essential = row.chars().count();
         let line = marks::tagged_keeping(t, Line::raw(row), kept, change, width, essential);
         out.changed(line, change.is_some());
     }
@@ -228,7 +228,13 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
         let mut kept: Vec<Span<'static>> = p
             .uncommitted_by
             .iter()
-            .map(|by| not_committed_words(t, row.chars().count(), by, change, width))
+            .map(|by| {
+                if in_txn {
+                    Span::styled(format!(" in txn {by}"), t.warn())
+                } else {
+                    not_committed_words(t, row.chars().count(), by, change, width)
+                }
+            })
             .collect();
         // The refused insert is this step's evidence: on the row's own line
         // where it fits (a short panel keeps it in view), else under it.
@@ -497,12 +503,7 @@ fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: usize) -> Li
 /// stays at every width. `✕ again  * committed` where it fits; else the
 /// two marks read as one, `✕ committed again`, and the row gives way (its
 /// message ID first, then its end with an ellipsis).
-fn committed_again(
-    t: &Theme,
-    row: String,
-    p: &crate::sim::frame::PaymentView,
-    width: usize,
-) -> Line<'static> {
+fn committed_again(t: &Theme, row: String, width: usize) -> Line<'static> {
     let g = &t.g;
     let again = Span::styled(format!(" {} again", g.failed), t.bad());
     let tag = format!("  {} {}", g.changed, marks::word(Change::Committed));
@@ -516,18 +517,22 @@ fn committed_again(
         Span::styled(" again", t.bad()),
     ];
     let merged_w: usize = merged.iter().map(Span::width).sum();
-    // In the row's own form, columns or tight, without its message ID.
-    let short = if width >= PAYMENT_COLUMNS {
-        format!(" {:<6} {:<7}", p.order, format!("${}", p.amount))
-    } else {
-        format!(" {} ${}", p.order, p.amount)
-    };
-    let row = if row.chars().count() + merged_w <= width {
-        row
-    } else {
-        short
-    };
-    marks::tagged_with(t, Line::raw(row), merged, None, width)
+    if row.chars().count() + merged_w <= width {
+        return marks::tagged_with(t, Line::raw(row), merged, None, width);
+    }
+    // The message ID is the evidence (both rows carry the same one): where
+    // it and the merged words do not fit together, `again` stays and the
+    // commit keeps its sign, as every change mark folds; a long ID is cut
+    // only then, visibly.
+    let essential = row.chars().count();
+    marks::tagged_keeping(
+        t,
+        Line::raw(row),
+        vec![again],
+        Some(Change::Committed),
+        width,
+        essential,
+    )
 }
 
 /// The columns a change mark takes after its row.
@@ -786,8 +791,9 @@ mod tests {
 
     /// The step that commits a repeated payment says both, whole, at every
     /// width from the 80x24 panel's (27) up: that the row repeats a charge
-    /// and that it was committed now. At 27 it read `✕ again *`, and `*`
-    /// alone also means "changed".
+    /// and that it was committed now, in words wherever they fit beside
+    /// the message ID; where they do not (27), the ID stays, since the
+    /// lesson is that both rows carry it, and the commit keeps its sign.
     #[test]
     fn a_repeat_committed_now_says_committed_at_every_width() {
         let t = Theme::new(false, false);
@@ -810,8 +816,16 @@ mod tests {
                     .filter(|l| text(l).contains(t.g.failed))
                     .map(text)
                     .collect();
+                // Where the words do not fit beside the message ID (the
+                // evidence: both rows carry it), the commit keeps its sign.
+                let said = |r: &&String| {
+                    r.contains("committed")
+                        || ((r.contains(t.g.ellipsis)
+                            || f.db.payments.iter().any(|p| r.contains(&p.message_id)))
+                            && r.ends_with(&format!(" {}", t.g.changed)))
+                };
                 assert!(
-                    rows.iter().filter(|r| r.contains("committed")).count() >= now.len()
+                    rows.iter().filter(said).count() >= now.len()
                         && rows.iter().all(|r| r.chars().count() <= w)
                         && rows.iter().all(|r| r.contains("again")),
                     "{at_step} at {w}: {now:?} {:#?}",

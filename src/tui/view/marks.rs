@@ -220,12 +220,13 @@ pub fn fit_parts(
 /// An item the step removed, shown once more for the step that removed it.
 pub fn gone(t: &Theme, item: &ItemChange, width: usize) -> Line<'static> {
     let was = Line::styled(format!(" {}", t.text(&item.was)), t.dim());
-    let words = format!("  {} {}", symbol(t, item.change), word(item.change));
-    // The words say what happened to the row: the row gives way first.
-    let room = width.saturating_sub(words.chars().count()).max(6);
-    let mut line = fit(t, was, room);
-    line.spans.push(Span::styled(words, t.change()));
-    line
+    // The row is the evidence (which payment, for which message ID): the
+    // words fold to their sign before it is cut, as `fit_parts` does.
+    let parts = Parts {
+        essential: was,
+        rest: Line::default(),
+    };
+    fit_parts(t, parts, Vec::new(), Some(item.change), width)
 }
 
 /// A figure that moved: `(was $40)`.

@@ -107,6 +107,7 @@ fn programs(
     // steps around the one that matters now, the rest counted, rather than
     // a strip beside empty rows. The watched consumer gets the rows first.
     let mut window: Vec<Option<usize>> = vec![None; n];
+    let mut strip_only = vec![false; n];
     let mut spare = height.saturating_sub(total(&compact));
     let mut watched: Vec<usize> = (0..n).collect();
     watched.sort_by_key(|&i| (std::cmp::Reverse(watch.rank(&f.consumers[i].name)), i));
@@ -116,7 +117,36 @@ fn programs(
             continue;
         }
         let strip = compact_len(c) - 1 - 2 * c.armed.len();
-        let rows = strip + spare;
+        let mut rows = strip + spare;
+        let mut taken = Vec::new();
+        // An idle consumer the step is less about gives up the row that
+        // names its step (its strip keeps the step's word) before this
+        // one's list hides its evidence: the skips after a duplicate.
+        for (j, o) in f.consumers.iter().enumerate() {
+            if rows >= c.steps.len() {
+                break;
+            }
+            if j != i
+                && compact[j]
+                && !strip_only[j]
+                && window[j].is_none()
+                && o.status == Status::Idle
+                && watch.rank(&o.name) < watch.rank(&c.name)
+                && !blank(o)
+                && focus(o, ran(o)).is_some()
+            {
+                strip_only[j] = true;
+                taken.push(j);
+                rows += 1;
+            }
+        }
+        if rows < 4 && rows < c.steps.len() {
+            // Too few still for a window: the rows go back.
+            for j in taken {
+                strip_only[j] = false;
+            }
+            rows = strip + spare;
+        }
         if rows >= c.steps.len() {
             compact[i] = false;
             spare = rows - c.steps.len();
@@ -133,7 +163,7 @@ fn programs(
         .enumerate()
         .map(|(i, c)| match window[i] {
             Some(rows) => 1 + rows + 2 * c.armed.len(),
-            None if compact[i] => compact_len(c),
+            None if compact[i] => compact_len(c) - usize::from(strip_only[i]),
             None => full_len(c),
         })
         .sum();
@@ -149,7 +179,9 @@ fn programs(
         } else if let Some(rows) = window[i] {
             out.extend(windowed_steps(t, c, ran(c), rows, width));
         } else if compact[i] {
-            out.extend(compact_steps(t, c, ran(c), width));
+            let mut rows = compact_steps(t, c, ran(c), width);
+            rows.truncate(if strip_only[i] { 1 } else { 2 });
+            out.extend(rows);
         } else {
             for (k, s) in c.steps.iter().enumerate() {
                 out.push(step(t, c, k, s, ran(c), width));
@@ -324,10 +356,18 @@ fn step(
     // row's start still saying it: the step's name is never cut away.
     let mut kept = Vec::new();
     if !word.is_empty() {
+        // A hit on the unique key names the pattern's key step (`insert
+        // message ID`): its name stays whole and `duplicate` folds first,
+        // the `≠` at the row's start still saying it.
+        let keeps = if s.mark == Mark::Conflict {
+            s.label.chars().count()
+        } else {
+            WORD_KEEPS
+        };
         kept.push(marks::Mark {
             whole: Span::styled(format!("  {word}"), style),
             short: Span::raw(""),
-            keeps: WORD_KEEPS,
+            keeps,
         });
     }
     if s.retry > 0 {
@@ -425,6 +465,18 @@ fn windowed_steps(
     let (mut start, mut end) = place(rows - 1);
     if start > 0 && end < total {
         (start, end) = place(rows - 2);
+    }
+    // The steps a duplicate made the handler skip are its evidence: where
+    // the window cannot hold them and the step before, the step before
+    // goes (it is counted above).
+    let skips = c.steps[at + 1..]
+        .iter()
+        .take_while(|s| s.mark == Mark::Skipped)
+        .count();
+    if start > 0 && start < at && end < at + 1 + skips && end < total {
+        let shown = end - start;
+        start = at;
+        end = (at + shown).min(total);
     }
     let sign = |n: usize, arrow: &str, side: &str| {
         let steps = if n == 1 { "step" } else { "steps" };
@@ -641,8 +693,8 @@ mod tests {
     /// id-first's losing skip, the step that hits the unique key, at every
     /// width from a cramped panel up, in Unicode and ASCII: the row fits;
     /// the step keeps a recognisable start of its name (never `≠ …
-    /// duplicate`); the word `duplicate` stays wherever the name can keep
-    /// `WORD_KEEPS` cells beside it; `◀ this step` keeps its words only
+    /// duplicate`); the word `duplicate` stays wherever the whole name
+    /// fits beside it, and folds (the `≠` saying it) before the name is cut; `◀ this step` keeps its words only
     /// beside the whole name (the step pointed at is named whole first).
     #[test]
     fn the_losing_skip_keeps_its_name_and_its_word() {
@@ -670,14 +722,19 @@ mod tests {
                     assert!(line.width() <= width, "{place}: too wide");
                     let rest: String = text.chars().skip(3).collect();
                     let name = rest.split(ell).next().unwrap().split("  ").next().unwrap();
+                    // The pointer folded to its sign: ` ◀` after the name.
+                    let name = name.trim_end_matches(t.g.ran).trim_end();
                     assert!(
                         name.chars().count() >= 3 && c.steps[k].label.starts_with(name.trim_end()),
                         "{place}: the step's name is cut away"
                     );
-                    if width >= 3 + WORD_KEEPS + "  duplicate".len() + 2 {
+                    let label = c.steps[k].label.chars().count();
+                    if width >= 3 + label + "  duplicate".len() + 2 {
                         assert!(text.contains("  duplicate"), "{place}: no word");
                     }
-                    let label = c.steps[k].label.chars().count();
+                    if text.contains("  duplicate") {
+                        assert!(text.contains(&c.steps[k].label), "{place}: name cut");
+                    }
                     if width >= 3 + label + "  duplicate".len() + "  < this step".len() {
                         assert!(text.contains("this step"), "{place}: pointer cut");
                     }
