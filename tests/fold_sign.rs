@@ -74,3 +74,31 @@ fn a_bare_arrow_count_is_caught() {
     assert!(bare_count("  ↓ 2 steps below").is_none());
     assert!(bare_count("↑/↓ step").is_none());
 }
+
+/// A heading that ends in a count (`charges 2 $80`, `payments · total
+/// $80`) counts its folded rows as rows not shown, never as "more": the
+/// trial read `charges 2 $80 …1 more` as three charges.
+#[test]
+fn a_count_in_a_heading_is_never_followed_by_more() {
+    use crate::common::sweep;
+    use idem::tui::app::Panel;
+    use idem::tui::theme::Theme;
+    use idem::tui::view;
+    let t = Theme::new(false, false);
+    let mut folded = 0;
+    for size in [sweep::SIZES[0], sweep::SIZES[1]] {
+        sweep::each_step(size, crate::common::plain(), |step| {
+            for panel in [Panel::Provider, Panel::Database] {
+                let (w, h) = step.inner(panel);
+                let lines = match panel {
+                    Panel::Provider => view::provider_lines(&t, &step.frame, w, h),
+                    _ => view::database_lines(&t, &step.frame, w, h),
+                };
+                let heading = lines[0].to_string();
+                assert!(!heading.contains("more"), "{}: {heading:?}", step.at());
+                folded += usize::from(heading.contains("hidden") || heading.contains("not shown"));
+            }
+        });
+    }
+    assert!(folded > 20, "only {folded} headings counted folded rows");
+}

@@ -458,7 +458,8 @@ fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: usize) -> Li
     let mores = if hidden == 0 {
         vec![String::new()]
     } else {
-        let (long, short) = super::overflow::signs(t, u16::try_from(hidden).unwrap_or(u16::MAX));
+        let (long, short) =
+            super::overflow::heading_signs(t, u16::try_from(hidden).unwrap_or(u16::MAX));
         vec![long, short]
     };
     let fits = |(label, words, gap, was): &(&str, &str, &str, &String), more: &String| {

@@ -54,12 +54,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         g.ran, g.changed
     )));
     let signs = super::overflow::signs(t, 2);
+    let heading = super::overflow::heading_signs(t, 2);
     lines.push(Line::from(vec![
         Span::styled(" Folds    ", t.title()),
         Span::raw(format!(
-            "{} or {}: rows the panel has no room for, counted (never a change of the figure beside it); z zooms it",
+            "{} or {}: rows the panel has no room for, counted (never a change of the figure beside it; after a count, {}); z zooms it",
             signs.0.trim_start(),
-            signs.1.trim_start()
+            signs.1.trim_start(),
+            heading.1.trim_start()
         )),
     ]));
     lines.push(Line::from(vec![

@@ -88,6 +88,17 @@ pub fn signs(t: &Theme, hidden: u16) -> (String, String) {
     (long, short)
 }
 
+/// The sign for a panel whose heading ends in a count (`charges 2 $80`):
+/// there even `…1 more` read as one more charge (trial 6). It says rows,
+/// and that they are not shown: long (` … 1 row not shown`) and short
+/// (` …1 hidden`).
+pub fn heading_signs(t: &Theme, hidden: u16) -> (String, String) {
+    let rows = if hidden == 1 { "row" } else { "rows" };
+    let long = format!(" {} {hidden} {rows} not shown", t.g.ellipsis);
+    let short = format!(" {}{hidden} hidden", t.g.ellipsis);
+    (long, short)
+}
+
 /// Prose drawn off screen at full height first, then copied: how many rows
 /// it wraps to is only known once it is drawn. Returns the rows used.
 fn wrapped(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) -> u16 {

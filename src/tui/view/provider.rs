@@ -89,7 +89,8 @@ fn heading(t: &Theme, f: &Frame, width: usize, hidden: usize) -> Line<'static> {
     let signs: Vec<String> = if hidden == 0 {
         vec![String::new()]
     } else {
-        let (long, short) = super::overflow::signs(t, u16::try_from(hidden).unwrap_or(u16::MAX));
+        let (long, short) =
+            super::overflow::heading_signs(t, u16::try_from(hidden).unwrap_or(u16::MAX));
         vec![long, short]
     };
     let forms = [
