@@ -33,7 +33,14 @@ fn says_more(rows: &[String]) -> bool {
             .any(|(i, _)| r[i + lead.len()..].starts_with(|c: char| c.is_ascii_digit()))
     };
     rows.iter().any(|r| {
-        r.contains(" more") || r.contains("read all") || counted(r, "↓") || counted(r, "(+")
+        // A heading that ends in a count says its folded rows are hidden
+        // (`charges 2 $80 …1 hidden`, `overflow::heading_signs`).
+        r.contains(" more")
+            || r.contains(" hidden")
+            || r.contains(" not shown")
+            || r.contains("read all")
+            || counted(r, "↓")
+            || counted(r, "(+")
     })
 }
 

@@ -1,4 +1,5 @@
-//! Predict mode's reveal mark (`✓right`, `✕wrong`) stands on the row of
+//! Predict mode's reveal mark (`✓right`, `✕wrong`, or its sign alone
+//! where its word would take the row's first word) stands on the row of
 //! the panel it judges, at every size, for every question of every built-in
 //! scenario under every design it is written for; where the row is full, the
 //! row's words give way (ending in "…"), never the mark, the row's figures
@@ -87,8 +88,22 @@ fn figures(row: &str) -> Vec<String> {
 /// "…"), but its figures and its own change marks stay (a mark at least
 /// as its sign), and the cut is never in a mark.
 fn mark_keeps_the_row(with: &str, without: &str, mark: &str) -> Result<(), String> {
-    let Some(at) = with.find(mark) else {
-        return Err("no mark".into());
+    // The mark folds to its sign (`✓`) where its word would take the row's
+    // first word, what the row is (`payments $40`, not `$40`): then that
+    // word stays.
+    let sign: String = mark.chars().take(1).collect();
+    let (at, mark) = match with.find(mark) {
+        Some(at) => (at, mark),
+        None => {
+            let Some(at) = with.trim_end().strip_suffix(sign.as_str()).map(str::len) else {
+                return Err("no mark".into());
+            };
+            let first = |s: &str| s.split_whitespace().next().map(str::to_string);
+            if first(&with[..at]) != first(without) {
+                return Err("the mark folded to its sign, and the row lost its first word".into());
+            }
+            (at, sign.as_str())
+        }
     };
     if !with[at + mark.len()..].trim().is_empty() {
         return Err("words after the mark".into());

@@ -180,11 +180,14 @@ mod tests {
     use crate::tui::app::tests::app;
     use crate::tui::update::update;
 
-    /// The checker on naive alone, one fault per schedule: quick in debug.
-    fn naive_report() -> crate::check::CheckReport {
+    /// The checker on id-first alone, one fault per schedule: quick in
+    /// debug, and two runs to list (its shortest to "charge lost" and to
+    /// "provider and database disagree" are not the same schedule, where
+    /// naive's are, and are listed once).
+    fn two_runs_report() -> crate::check::CheckReport {
         crate::check::run(&crate::check::Bounds {
             max_faults: 1,
-            strategy: Some("naive".into()),
+            strategy: Some("id-first".into()),
             ..crate::check::Bounds::default()
         })
         .expect("the check runs")
@@ -197,7 +200,7 @@ mod tests {
         assert!(matches!(a.overlay, Overlay::Explorer(_)));
         assert_eq!(a.pending.take(), Some(Effect::Explore));
         assert!(a.busy(), "the loop keeps ticking while the check runs");
-        let report = naive_report();
+        let report = two_runs_report();
         let cx = report.strategies[0].counterexamples[1].clone();
         update(&mut a, Action::ExploreDone(Explored::new(Ok(report))));
         assert!(!a.busy());
@@ -206,8 +209,8 @@ mod tests {
         update(&mut a, Action::Enter);
         assert_eq!(a.overlay, Overlay::None);
         assert_eq!(a.script.name, cx.script.name);
-        assert_eq!(a.strategy.name, "naive");
-        assert_eq!(a.timeline.strategy, "naive");
+        assert_eq!(a.strategy.name, "id-first");
+        assert_eq!(a.timeline.strategy, "id-first");
         assert_eq!(Some(a.pos), a.timeline.first_violation());
         assert!(a.frame().verdict.outcome.is_failure());
         assert!(a.is_counterexample());
@@ -237,7 +240,7 @@ mod tests {
         update(&mut a, Action::Explore);
         update(
             &mut a,
-            Action::ExploreDone(Explored::new(Ok(naive_report()))),
+            Action::ExploreDone(Explored::new(Ok(two_runs_report()))),
         );
         update(&mut a, Action::Enter);
         assert_eq!(a.overlay, Overlay::None);
@@ -258,10 +261,17 @@ mod tests {
         );
         update(&mut a, Action::Explore);
         // More counterexamples than any panel has rows for.
-        let mut report = naive_report();
+        let mut report = two_runs_report();
+        // Copies that are other schedules (one move fewer each): the same
+        // schedule twice is listed once.
         let some = report.strategies[0].counterexamples.clone();
-        for _ in 0..8 {
-            report.strategies[0].counterexamples.extend(some.clone());
+        for k in 1..=8 {
+            report.strategies[0]
+                .counterexamples
+                .extend(some.iter().cloned().map(|mut cx| {
+                    cx.moves.truncate(cx.moves.len() - k);
+                    cx
+                }));
         }
         update(&mut a, Action::ExploreDone(Explored::new(Ok(report))));
         let n = a.exploration.report().unwrap().strategies[0]
@@ -297,7 +307,7 @@ mod tests {
         update(&mut a, Action::Explore);
         update(
             &mut a,
-            Action::ExploreDone(Explored::new(Ok(naive_report()))),
+            Action::ExploreDone(Explored::new(Ok(two_runs_report()))),
         );
         let n = a.exploration.report().unwrap().strategies[0]
             .counterexamples

@@ -77,7 +77,7 @@ fn fold(rows: &mut Vec<Row>, slots: usize) -> usize {
     before - rows.len()
 }
 
-/// `charges made 2 ($80)  * was 1`, with `↓ N more` when rows are folded
+/// `charges made 2 ($80)  * was 1`, with `… N rows not shown` when rows are folded
 /// away: the words give way before the figures and the signs.
 fn heading(t: &Theme, f: &Frame, width: usize, hidden: usize) -> Line<'static> {
     let p = &f.provider;
@@ -423,7 +423,10 @@ mod tests {
         let t = Theme::new(false, false);
         // A charge's row starts with its ID (a key's row may name it too).
         let row_of = |id: &str| rows.iter().find(|r| words(r).first() == Some(&id));
-        let more = rows.iter().any(|r| r.contains(" more") || r.contains('↓'));
+        // The heading counts folded rows as hidden (`overflow::heading_signs`).
+        let more = rows
+            .iter()
+            .any(|r| r.contains(" hidden") || r.contains(" not shown") || r.contains('↓'));
         for c in &f.provider.charges {
             let change = f.changes.of(Place::Charges, &c.id);
             let Some(row) = row_of(&c.id) else {

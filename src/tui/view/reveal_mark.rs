@@ -53,11 +53,26 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
         .rev()
         .find(|&bx| buf[(bx, y)].symbol() != " ")
         .map_or(rect.x + 1, |bx| bx + 1);
-    // The mark's word goes before the row's words do: the row holds the
-    // figure and what it is (`charges 2 $80`), the answer box and its
-    // title already say "wrong" in words, and the sign keeps its colour.
+    // The row drawn as a panel narrower by `mark` would draw it.
+    let narrow_for = |mark: &str| {
+        let room = inner_w - mark.chars().count() - GAP;
+        row_of(t, frame, subject, room, inner_h)
+            .and_then(|at| lines_of(t, frame, panel, room, inner_h).into_iter().nth(at))
+    };
+    let first_word = |l: &Line| l.to_string().split_whitespace().next().map(str::to_string);
+    let full = row_of(t, frame, subject, inner_w, inner_h).and_then(|at| {
+        lines_of(t, frame, panel, inner_w, inner_h)
+            .into_iter()
+            .nth(at)
+    });
     let room_for = |mark: &str| usize::from(rect.right() - 1) - mark.chars().count();
-    let mark = if usize::from(drawn_to) + GAP <= room_for(&worded) {
+    // The mark keeps its word where the row keeps what it is beside it:
+    // its first word (`charges 2 $80`, not `2 $80`). Where the row would
+    // lose that, the word goes first: the answer box and its title already
+    // say "wrong" in words, and the sign keeps its colour.
+    let keeps_its_name = usize::from(drawn_to) + GAP <= room_for(&worded)
+        || narrow_for(&worded).as_ref().and_then(first_word) == full.as_ref().and_then(first_word);
+    let mark = if keeps_its_name {
         worded
     } else {
         sign.to_string()
@@ -68,9 +83,7 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
         // No room after the words: the panel draws the row again as it
         // would in a panel narrower by the mark.
         let room = inner_w - mark_w - GAP;
-        let narrow = row_of(t, frame, subject, room, inner_h)
-            .and_then(|at| lines_of(t, frame, panel, room, inner_h).into_iter().nth(at));
-        let Some(narrow) = narrow else {
+        let Some(narrow) = narrow_for(&mark) else {
             return;
         };
         let row = Rect::new(rect.x + 1, y, rect.width - 2, 1);
