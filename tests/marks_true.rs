@@ -133,3 +133,24 @@ fn a_crash_while_awaiting_the_answer_says_never_received() {
         );
     }
 }
+
+/// Teacher trial 6: tour-2 naive, step 7. The observer's counter of copies
+/// delivered again read `duplicates 1` while the story said nothing had
+/// been repeated yet: a class took it for a second payment. It names
+/// deliveries at every size.
+#[test]
+fn the_observer_counts_duplicate_deliveries_by_name() {
+    for size in SIZES {
+        let rows = screen("tour-2", "naive", 7, size);
+        let panel = broker(&rows);
+        let row = panel
+            .iter()
+            .find(|r| r.contains("dup"))
+            .unwrap_or_else(|| panic!("{size:?}:\n{}", rows.join("\n")));
+        assert!(
+            row.contains("deliveries 1") || row.contains("deliv. 1"),
+            "{size:?}: {row}\n{}",
+            rows.join("\n")
+        );
+    }
+}

@@ -30,7 +30,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         )),
     ]));
     lines.push(Line::raw(format!(
-        "          {} the provider replayed a stored result  {} what only you, the observer, can see",
+        "          {} the provider replayed a stored result  {} what only you, the observer, can see (acks lost; duplicate deliveries, or dup. deliveries: a message delivered again, not a second payment)",
         g.replay, g.observer
     )));
     lines.push(Line::raw(format!(
