@@ -1,8 +1,11 @@
 //! The step line names the action in words that are true: the file's `run
 //! A to commit` runs A until commit is its next step and stops there, so
-//! it reads `run A up to its commit` (it read `run A to commit`, as if the
-//! commit were done). Every run action of every built-in run is checked
-//! against where it left its consumer.
+//! it reads `run A up to commit` (it read `run A to commit`, as if the
+//! commit were done), and names the step as the step list does: `run A to
+//! provider` reads `run A up to charge the card` (trial 6 read `up to its
+//! provider` beside a list that has no step of that name). Every run
+//! action of every built-in run is checked against where it left its
+//! consumer.
 
 use idem::scenario::Action;
 use idem::scenario::load::builtins;
@@ -21,7 +24,7 @@ fn a_run_to_a_step_reads_up_to_it_and_stops_before_it() {
             for (i, f) in frames.iter().enumerate().skip(1) {
                 let at = format!("{} {design} step {i}", script.name);
                 let action = &script.steps[f.chapter - 1].actions[f.action_index];
-                assert_eq!(f.action, action.words(), "{at}");
+                assert_eq!(f.action, action.words(&strategy.program), "{at}");
                 let Action::Run {
                     consumer,
                     to: Some(to),
@@ -29,7 +32,19 @@ fn a_run_to_a_step_reads_up_to_it_and_stops_before_it() {
                 else {
                     continue;
                 };
-                assert_eq!(f.action, format!("run {consumer} up to its {to}"), "{at}");
+                // Named as the step list names the step it stops before.
+                let label = f
+                    .consumers
+                    .iter()
+                    .find(|c| &c.name == consumer)
+                    .and_then(|c| {
+                        c.steps
+                            .iter()
+                            .find(|s| &s.keyword == to)
+                            .map(|s| s.label.clone())
+                    });
+                let label = label.unwrap_or_else(|| panic!("{at}: no step {to}"));
+                assert_eq!(f.action, format!("run {consumer} up to {label}"), "{at}");
                 // The action's last frame: its consumer has the step to come,
                 // unless it stopped early (blocked, crashed, done).
                 let last = frames
@@ -46,4 +61,30 @@ fn a_run_to_a_step_reads_up_to_it_and_stops_before_it() {
         }
     }
     assert!(runs > 20, "only {runs} runs to a step end at it");
+}
+
+/// Teacher trial 6: tour-1's step 3 said `run A up to its provider`.
+#[test]
+fn tour_1_runs_a_up_to_charge_the_card() {
+    let script = idem::scenario::find("tour-1").unwrap();
+    let strategy = Strategy::by_name("naive").unwrap();
+    let timeline = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+    assert!(
+        timeline
+            .frames
+            .iter()
+            .any(|f| f.action == "run A up to charge the card"),
+        "{:?}",
+        timeline
+            .frames
+            .iter()
+            .map(|f| &f.action)
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        timeline
+            .frames
+            .iter()
+            .all(|f| !f.action.contains("up to its"))
+    );
 }

@@ -63,3 +63,17 @@ fn the_clock_advances_in_every_place_an_event_is_shown() {
         failures[0]
     );
 }
+
+/// Teacher trial 6: the SQL panel showed `VALUES ('m-7f3', 41000)` with
+/// nothing to say 41000 is a time in milliseconds. The statement run
+/// carries a comment beside the value (really executed, not added for
+/// show), and the panel shows it at every size.
+#[test]
+fn processed_at_says_its_unit_in_the_sql_that_runs() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let mut app = crate::common::app("tour-1", "idempotent");
+        app.pos = 3;
+        let screen = crate::common::draw(&mut app, w, h);
+        assert!(screen.contains("3000 /* ms */)"), "{w}x{h}:\n{screen}");
+    }
+}

@@ -79,6 +79,7 @@ mod tui_titles;
 mod uncommitted_rows;
 mod validate;
 mod verdict_chain_on_screen;
+mod verdict_chain_words;
 mod verdict_incremental;
 mod verdict_truth;
 mod verdict_words;

@@ -24,8 +24,10 @@ const GLYPH: usize = 3;
 
 /// The words a service step carries after its label: its mark's word and
 /// the pointer to the next step.
-const STEP_WORDS: [&str; 12] = [
+const STEP_WORDS: [&str; 14] = [
     "failed",
+    "lost",
+    "never received",
     "duplicate",
     "skipped",
     "not owner",

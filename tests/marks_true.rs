@@ -78,9 +78,79 @@ fn the_next_step_carries_no_earlier_attempt_s_failure() {
             .find(|r| r.contains("provider response"))
             .unwrap_or_else(|| panic!("{size:?}:\n{}", rows.join("\n")));
         assert!(
-            !row.contains('✕') && !row.contains("failed"),
+            !row.contains('✕') && !row.contains("failed") && !row.contains("lost"),
             "{size:?}: {row}"
         );
         assert!(row.contains("▷"), "{size:?}: not the next step: {row}");
+    }
+}
+
+/// Teacher trial 6: tour-4, step 6 (naive) and 7 (idempotent). The provider charged
+/// the card; only its answer was lost on the way back. The response step
+/// says `lost`, not `failed`: from A's side no answer came, and that is
+/// the confusion tour 4 is there to clear up.
+#[test]
+fn a_lost_answer_is_marked_lost_not_failed() {
+    for (design, step) in [("naive", 6), ("idempotent", 7)] {
+        for size in SIZES {
+            let rows = screen("tour-4", design, step, size);
+            let row = rows
+                .iter()
+                .find(|r| r.contains("provider r"))
+                .unwrap_or_else(|| panic!("{design} {size:?}:\n{}", rows.join("\n")));
+            assert!(
+                row.contains("lost") && !row.contains("failed"),
+                "{design} {size:?}: {row}"
+            );
+        }
+    }
+}
+
+/// Teacher trial 6: tour-1 idempotent, crash A while it waits for the
+/// provider's answer (step 5, then the faults menu's "crash consumer A
+/// now"). The story says the provider answered into a closed connection,
+/// so the response step cannot say it `never ran`: A never received it.
+#[test]
+fn a_crash_while_awaiting_the_answer_says_never_received() {
+    use idem::tui::{Action, update};
+    for size in SIZES {
+        let mut app = common::app("tour-1", "idempotent");
+        app.pos = 5;
+        update(&mut app, Action::Faults);
+        update(&mut app, Action::Digit(2));
+        let rows: Vec<String> = common::draw(&mut app, size.0, size.1)
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let all = rows.join("\n");
+        let row = rows
+            .iter()
+            .find(|r| r.contains("† provide"))
+            .unwrap_or_else(|| panic!("{size:?}:\n{all}"));
+        assert!(
+            row.contains("never received") && !row.contains("never ran"),
+            "{size:?}: {row}\n{all}"
+        );
+    }
+}
+
+/// Teacher trial 6: tour-2 naive, step 7. The observer's counter of copies
+/// delivered again read `duplicates 1` while the story said nothing had
+/// been repeated yet: a class took it for a second payment. It names
+/// deliveries at every size.
+#[test]
+fn the_observer_counts_duplicate_deliveries_by_name() {
+    for size in SIZES {
+        let rows = screen("tour-2", "naive", 7, size);
+        let panel = broker(&rows);
+        let row = panel
+            .iter()
+            .find(|r| r.contains("dup"))
+            .unwrap_or_else(|| panic!("{size:?}:\n{}", rows.join("\n")));
+        assert!(
+            row.contains("deliveries 1") || row.contains("deliv. 1"),
+            "{size:?}: {row}\n{}",
+            rows.join("\n")
+        );
     }
 }

@@ -209,7 +209,13 @@ fn the_picker_shows_the_tours_progress() {
     both_sizes!("picker_progress", progressed());
     let screen = draw(&mut progressed(), 120, 40);
     assert!(screen.contains("2 of 4 seen to the end"), "{screen}");
-    assert!(screen.contains("predict best 3/4"), "{screen}");
+    // Which design the score was made in (trial 6: `predict best 2/4`
+    // alone did not say), at every size.
+    assert!(screen.contains("predict best 3/4 (naive)"), "{screen}");
+    for (w, h) in [(80, 24), (100, 30)] {
+        let screen = draw(&mut progressed(), w, h);
+        assert!(screen.contains("3/4 (naive)"), "{w}x{h}:\n{screen}");
+    }
 }
 
 #[test]

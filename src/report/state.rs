@@ -58,7 +58,7 @@ pub fn consumer_line(c: &ConsumerView) -> String {
         let again = c
             .steps
             .get(i + 1)
-            .is_some_and(|n| n.mark == crate::sim::consumer::Mark::Failed);
+            .is_some_and(|n| matches!(n.mark, Mark::Failed | Mark::Lost));
         let again = if again { " (again)" } else { "" };
         line.push_str(&format!(", next: {}{again}", next.label));
     }
@@ -88,6 +88,7 @@ pub fn mark_word(mark: Mark) -> &'static str {
         Mark::Todo => "todo",
         Mark::Done => "done",
         Mark::Failed => "failed",
+        Mark::Lost => "answer lost",
         Mark::Conflict => "duplicate",
         Mark::Skipped => "skipped",
         Mark::Superseded => "no longer the owner",
@@ -95,6 +96,7 @@ pub fn mark_word(mark: Mark) -> &'static str {
         Mark::AwaitsAnswer => "awaits answer",
         Mark::BackedOff => "backed off",
         Mark::Crashed => "crashed before",
+        Mark::CrashedAwaiting => "crashed before receiving",
         Mark::Ignored => "ignored",
     }
 }

@@ -154,15 +154,24 @@ impl Action {
     }
 
     /// The action in a reader's words, on every screen and transcript: as
-    /// the file writes it, except that the file's `run A to commit` stops
-    /// *before* the commit, at the step where commit is next, so a reader
-    /// reads `run A up to its commit`.
-    pub fn words(&self) -> String {
+    /// the file writes it, except that the file's `run A to provider` stops
+    /// *before* that step, at the step where it is next, and the step is
+    /// named as the step list names it in `program` (the design run), so a
+    /// reader reads `run A up to charge the card` beside a list that says
+    /// `▷ charge the card`, not a keyword the list never shows.
+    pub fn words(&self, program: &[Op]) -> String {
         match self {
             Action::Run {
                 consumer,
                 to: Some(to),
-            } => format!("run {consumer} up to its {to}"),
+            } => {
+                let name = program
+                    .iter()
+                    .chain(Op::ALL.iter())
+                    .find(|op| op.keyword() == to)
+                    .map_or(to.as_str(), |op| op.label());
+                format!("run {consumer} up to {name}")
+            }
             _ => self.text(),
         }
     }

@@ -17,6 +17,9 @@ pub enum Mark {
     Done,
     /// The step ran and failed (an ack lost or rejected, an error reply).
     Failed,
+    /// The provider's answer never came back: the call may well have
+    /// worked, so from the handler's side the answer is lost, not failed.
+    Lost,
     /// The duplicate-key conflict on processed_messages.
     Conflict,
     /// Skipped because the message was already handled.
@@ -37,6 +40,11 @@ pub enum Mark {
     BackedOff,
     /// The process died here.
     Crashed,
+    /// The process died waiting for the provider's answer: the request
+    /// was sent and the provider may answer it, but into a closed
+    /// connection, so the step did not "never run": its answer was never
+    /// received.
+    CrashedAwaiting,
     /// An ack the broker ignored (an out-of-date receipt). The broker
     /// answers OK, so the consumer took it as done; only the observer knows.
     Ignored,

@@ -58,7 +58,7 @@ fn the_second_insert_waits_for_the_first_transaction_then_sees_its_commit() {
         claim
             .ran
             .sql
-            .contains("VALUES ('m-7f3', 1) ON CONFLICT DO NOTHING")
+            .contains("VALUES ('m-7f3', 1 /* ms */) ON CONFLICT DO NOTHING")
     );
     b.commit().unwrap();
     assert_eq!(db.committed().unwrap().processed.len(), 1);

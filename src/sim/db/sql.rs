@@ -89,7 +89,7 @@ pub(super) const BEGIN: &str = "BEGIN IMMEDIATE";
 pub(super) const COMMIT: &str = "COMMIT";
 pub(super) const ROLLBACK: &str = "ROLLBACK";
 pub(super) const CLAIM_MESSAGE: &str = "INSERT INTO processed_messages (message_id, processed_at) \
-     VALUES (?1, ?2) ON CONFLICT DO NOTHING";
+     VALUES (?1, ?2 /* ms */) ON CONFLICT DO NOTHING";
 pub(super) const LOOK_UP_MESSAGE: &str = "SELECT 1 FROM processed_messages WHERE message_id = ?1";
 pub(super) const PRUNE_PROCESSED: &str =
     "DELETE FROM processed_messages WHERE processed_at <= ?1 RETURNING message_id";

@@ -50,7 +50,7 @@ pub(super) const PG_BEGIN: &str = "BEGIN";
 pub(super) const PG_COMMIT: &str = "COMMIT";
 pub(super) const PG_ROLLBACK: &str = "ROLLBACK";
 pub(super) const PG_CLAIM_MESSAGE: &str = "INSERT INTO processed_messages (message_id, processed_at) \
-     VALUES ($1, $2) ON CONFLICT DO NOTHING";
+     VALUES ($1, $2 /* ms */) ON CONFLICT DO NOTHING";
 pub(super) const PG_LOOK_UP_MESSAGE: &str =
     "SELECT 1 FROM processed_messages WHERE message_id = $1";
 pub(super) const PG_PRUNE_PROCESSED: &str =

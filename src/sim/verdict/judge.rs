@@ -283,8 +283,14 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             }
         } else {
             also.clear();
+            // The counts restate what the figures beside the headline
+            // show, and the double charge's own chain already tells why the
+            // two ledgers part: the disagreement keeps only what that chain
+            // does not tell (a dead-lettering), as a chain of its own.
+            chain.remove(0);
         }
         let mut chains = vec![chain];
+        chains.retain(|c| !c.is_empty());
         chains.extend(also.into_iter().filter(|c| !c.is_empty()));
         (chains, retention)
     };

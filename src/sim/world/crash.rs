@@ -8,6 +8,7 @@ use crate::sim::cause::Cause;
 use crate::sim::consumer::Mark;
 use crate::sim::db::Engine;
 use crate::sim::event::{Actor, EventKind};
+use crate::sim::strategy::Op;
 
 impl World {
     pub(super) fn crash(&mut self, i: usize) -> Result<(), SimError> {
@@ -27,7 +28,14 @@ impl World {
         // rolls back the open transaction.
         let had_txn = c.in_txn();
         if c.pc < c.marks.len() && !c.is_idle() {
-            c.marks[c.pc] = Mark::Crashed;
+            // Waiting on the provider, the request is already out: the step
+            // ran as far as sending, and what the process missed is the answer.
+            let awaiting = self.strategy.program.get(c.pc) == Some(&Op::AwaitResponse);
+            c.marks[c.pc] = if awaiting {
+                Mark::CrashedAwaiting
+            } else {
+                Mark::Crashed
+            };
         }
         let in_flight = c.awaiting_key().map(str::to_string);
         if self.replaying

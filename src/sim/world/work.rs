@@ -120,7 +120,7 @@ impl World {
         // the failed mark belonged to the attempt before.
         let c = &mut self.consumers[i];
         if let Some(answer) = c.marks.get_mut(c.pc + 1)
-            && *answer == Mark::Failed
+            && matches!(*answer, Mark::Failed | Mark::Lost)
         {
             *answer = Mark::Todo;
         }
@@ -277,7 +277,7 @@ impl World {
         if std::mem::take(&mut c.lose_next_response) || response.is_none() {
             // The handler times out and calls again: same program step as before.
             c.work().retry_cause = Some(Cause::ResponseLost { step });
-            c.marks[c.pc] = Mark::Failed;
+            c.marks[c.pc] = Mark::Lost;
             c.pc -= 1;
             c.marks[c.pc] = Mark::Todo;
             self.say(

@@ -5,8 +5,9 @@ use super::{on_this_engine, open};
 use crate::scenario::Script;
 use crate::tui::app::{App, opening_design};
 
-/// `]` at the end of a tour scenario: the next one, in the same design
-/// when it is written for it.
+/// `]` at the end of a tour scenario: the next one, in the design it opens
+/// with on its own (naive first), so a class meets each tour's problem
+/// before its fix whatever design the tour before ended in.
 pub(super) fn next_tour_scenario(app: &mut App) {
     let Some(next) = app.next_in_tour().cloned() else {
         app.status = app.end_hint();
@@ -29,7 +30,12 @@ pub(super) fn prev_tour_scenario(app: &mut App) {
 
 fn tour_step(app: &mut App, next: Script, at_end: bool) {
     let next = on_this_engine(app, next);
-    let strategy = if next.strategies().iter().any(|n| *n == app.strategy.name) {
+    // Going back, the tour reads as one long run in the design shown;
+    // going on, the next tour opens as it does on its own.
+    let opening = opening_design(&next).filter(|_| !at_end);
+    let strategy = if let Some(opening) = opening {
+        opening
+    } else if next.strategies().iter().any(|n| *n == app.strategy.name) {
         app.strategy.clone()
     } else {
         opening_design(&next).unwrap_or_else(|| app.strategy.clone())
@@ -82,6 +88,20 @@ mod tests {
         update(&mut a, Action::NextChapter);
         assert_eq!(a.script.name, "charge-first");
         assert!(a.status.as_deref().unwrap().starts_with("end of scenario"));
+    }
+
+    /// Teacher trial 6: `]` at the end of tour 1 in the idempotent design
+    /// opened tour 2 in it too, so the class saw the fix before the problem.
+    #[test]
+    fn the_next_tour_opens_in_its_own_opening_design() {
+        let mut a = app("tour-1", "idempotent");
+        update(&mut a, Action::Last);
+        update(&mut a, Action::NextChapter);
+        assert_eq!(a.script.name, "tour-2");
+        let opening = crate::tui::app::opening_design(&a.script).unwrap();
+        assert_eq!(opening.name, "naive");
+        assert_eq!(a.strategy.name, opening.name);
+        assert_eq!(a.pos, 0);
     }
 
     #[test]

@@ -76,10 +76,21 @@ fn with_counters(
     // delivered again) is kept apart and marked as such; a handler's own
     // skips are counted in the service panel, where they happen.
     let label = format!("{} only you see:", t.g.observer);
-    let observed = [
-        counter("acks lost", "acks_lost", c.acks_lost),
-        counter("duplicates", "duplicates_delivered", c.duplicates_delivered),
-    ];
+    // Deliveries, not payments: "duplicates 1" beside a story that has
+    // charged nobody twice reads as a second charge. The fullest name that
+    // fits the panel (less a `◇ ` a folded line leads with) is drawn.
+    let dup = ["duplicate deliveries", "dup. deliveries", "dup. deliv."]
+        .iter()
+        .map(|label| counter(label, "duplicates_delivered", c.duplicates_delivered))
+        .reduce(|fits, next| {
+            if fits.0.chars().count() + 2 <= width {
+                fits
+            } else {
+                next
+            }
+        })
+        .expect("three names");
+    let observed = [counter("acks lost", "acks_lost", c.acks_lost), dup];
     let observer = t.dim().add_modifier(ratatui::style::Modifier::ITALIC);
     let mut seen = flow(
         t,

@@ -25,16 +25,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     lines.push(Line::from(vec![
         Span::styled(" Marks    ", t.title()),
         Span::raw(format!(
-            "{} done  {} failed  {} duplicate key  {} skipped  {} not owner (another delivery holds the record)  {} not run yet (in a one-line strip; a full list leaves it blank)",
+            "{} done  {} failed, or lost: no answer came back (the call may have worked)  {} duplicate key  {} skipped  {} not owner (another delivery holds the record)  {} not run yet (in a one-line strip; a full list leaves it blank)",
             g.done, g.failed, g.conflict, g.skipped, g.superseded, g.todo
         )),
     ]));
     lines.push(Line::raw(format!(
-        "          {} the provider replayed a stored result  {} what only you, the observer, can see",
+        "          {} the provider replayed a stored result  {} what only you, the observer, can see (acks lost; duplicate deliveries, or dup. deliveries: a message delivered again, not a second payment)",
         g.replay, g.observer
     )));
     lines.push(Line::raw(format!(
-        "          {} blocked, waiting for a lock  {} awaits the provider's answer to another request with its key  {} backed off (another delivery's record is live)  {} crashed before this step  {} next step",
+        "          {} blocked, waiting for a lock  {} awaits the provider's answer to another request with its key  {} backed off (another delivery's record is live)  {} crashed: the step never ran, or its answer was never received  {} next step",
         g.waiting, g.awaiting, g.backed_off, g.crashed, g.upcoming
     )));
     // One meaning per mark on every screen: `!` is a risk, never an end.

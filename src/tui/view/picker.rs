@@ -74,14 +74,44 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
                 if app.progress.is_finished(&s.name) {
                     spans.push(Span::styled(format!("  {} seen", t.g.done), t.good()));
                 }
-                if let Some(best) = app.progress.best_score(&s.name) {
-                    spans.push(Span::styled(
-                        format!("  predict best {}/{}", best.right, best.asked),
-                        t.info(),
-                    ));
+                // One best is kept per scenario, whichever design it was
+                // made in: the score says which. Where the row is narrow
+                // its words go before the design does ("best 3/4 (naive)").
+                let score = app.progress.best_score(&s.name).map(|best| {
+                    let figures = format!("{}/{} ({})", best.right, best.asked, best.design);
+                    [
+                        format!("  predict best {figures}"),
+                        format!("  best {figures}"),
+                        format!("  {figures}"),
+                    ]
+                });
+                let open = if current {
+                    ["  (open now)", "  (open)"]
+                } else {
+                    ["", ""]
+                };
+                let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+                let forms: Vec<(Option<&String>, &str)> = match &score {
+                    Some(words) => words
+                        .iter()
+                        .flat_map(|w| open.iter().map(move |o| (Some(w), *o)))
+                        .collect(),
+                    None => open.iter().map(|o| (None, *o)).collect(),
+                };
+                let width = |(w, o): &(Option<&String>, &str)| {
+                    used + w.map_or(0, |w| w.chars().count()) + o.chars().count()
+                };
+                let (words, open) = forms
+                    .iter()
+                    .find(|f| width(f) <= usize::from(list.width))
+                    .or(forms.last())
+                    .copied()
+                    .expect("at least one form");
+                if let Some(words) = words {
+                    spans.push(Span::styled(words.clone(), t.info()));
                 }
-                if current {
-                    spans.push(Span::styled("  (open now)", t.warn()));
+                if !open.is_empty() {
+                    spans.push(Span::styled(open, t.warn()));
                 }
                 let mut line = Line::from(spans);
                 if here {

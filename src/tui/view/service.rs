@@ -262,6 +262,9 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
         Mark::Todo => (" ", "", t.dim()),
         Mark::Done => (g.done, "", t.good()),
         Mark::Failed => (g.failed, "failed", t.bad()),
+        // The charge may well have gone through: what A knows is that no
+        // answer came, and tour 4 exists to keep the two apart.
+        Mark::Lost => (g.failed, "lost", t.bad()),
         Mark::Conflict => (g.conflict, "duplicate", t.warn()),
         Mark::Skipped => (g.skipped, "skipped", t.dim()),
         Mark::Superseded => (g.superseded, "not owner", t.warn()),
@@ -273,6 +276,9 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
         // The mark sits on the step the crash came before: the consumer
         // line says it crashed; the step itself never ran.
         Mark::Crashed => (g.crashed, "never ran", t.bad()),
+        // The request was out when the process died; the provider answers
+        // into a closed connection, so the step is the answer not received.
+        Mark::CrashedAwaiting => (g.crashed, "never received", t.bad()),
         // The consumer was told OK: done from where it stands; the word
         // is what only the observer knows, under the observer's mark.
         Mark::Ignored => (
@@ -318,7 +324,10 @@ fn step(
     };
     // A call whose answer was lost is made again: the step ran once
     // already, and its response is marked failed just below it.
-    let again = is_next && c.steps.get(k + 1).is_some_and(|n| n.mark == Mark::Failed);
+    let again = is_next
+        && c.steps
+            .get(k + 1)
+            .is_some_and(|n| matches!(n.mark, Mark::Failed | Mark::Lost));
     let pointer = if just_ran {
         Some(marks::Mark::new(
             Span::styled(format!("  {} this step", t.g.ran), t.change()),
@@ -432,7 +441,9 @@ fn focus(c: &ConsumerView, ran: Option<usize>) -> Option<usize> {
                 Mark::Conflict,
                 Mark::Superseded,
                 Mark::Failed,
+                Mark::Lost,
                 Mark::Crashed,
+                Mark::CrashedAwaiting,
                 Mark::Ignored,
             ])
         })
@@ -867,7 +878,7 @@ mod tests {
                 f.consumers[0]
                     .steps
                     .iter()
-                    .any(|s| s.keyword == "response" && s.mark == Mark::Failed)
+                    .any(|s| s.keyword == "response" && s.mark == Mark::Lost)
             })
             .expect("tour 4 loses a response");
         let (at, f) = tl

@@ -40,9 +40,18 @@ pub fn chain(t: &Theme, v: &Verdict) -> String {
 /// [`chain`], with the steps its causes name in `step`'s words.
 pub fn chain_at(t: &Theme, v: &Verdict, step: StepWords<'_>) -> String {
     let mut out = t.text(&v.unsettled_text()).into_owned();
+    out.push_str(&causes_at(t, v, step));
+    out
+}
+
+/// The chains of causes and what is at risk or in flight, without what is
+/// left unsettled: that belongs right after the headline, whose colon it
+/// starts with.
+fn causes_at(t: &Theme, v: &Verdict, step: StepWords<'_>) -> String {
+    let mut out = String::new();
     for (i, chain) in v.causes.iter().enumerate() {
         if i > 0 {
-            out.push_str(";  and");
+            out.push_str("; and");
         }
         for c in chain {
             out.push_str(&format!(
@@ -78,7 +87,15 @@ pub fn verdict_headline(t: &Theme, v: &Verdict) -> (String, Style) {
 /// stands on (what is in the database and at the provider); then why.
 pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
     let (text, style) = verdict_headline(t, &f.verdict);
-    let mut spans = vec![Span::styled(text, style), Span::raw("   ")];
+    // What is left unsettled finishes the headline's sentence (`ends
+    // unsettled: m-7f3 is still leased…`): after the figures its colon
+    // would hang.
+    let unsettled = t.text(&f.verdict.unsettled_text()).into_owned();
+    let mut spans = vec![
+        Span::styled(text, style),
+        Span::styled(unsettled, t.dim()),
+        Span::raw("   "),
+    ];
     for fact in &f.verdict.facts {
         spans.push(Span::styled(
             format!(
@@ -93,7 +110,9 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
         ));
     }
     spans.push(Span::styled(
-        chain(t, &f.verdict).trim_start().to_string(),
+        causes_at(t, &f.verdict, &crate::sim::cause::plain_step)
+            .trim_start()
+            .to_string(),
         t.dim(),
     ));
     vec![Line::from(spans)]
