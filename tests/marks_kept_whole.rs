@@ -71,13 +71,17 @@ fn is_short(s: &Span) -> bool {
 
 /// The narrowest whole form of a mark drawn as its sign alone (` *` is
 /// `  * changed` whole), or None for a mark drawn whole.
-fn whole_width(s: &Span) -> Option<usize> {
+fn whole_width(panel: Panel, s: &Span) -> Option<usize> {
     if !is_short(s) || s.style.fg != Some(Color::Magenta) {
         return None;
     }
     let words = match s.content.trim() {
         "+" => "new",
         "◀" => "this step",
+        // A payments row's `*` is its commit: `* committed`.
+        "*" if panel == Panel::Database => "committed",
+        // And its `-` a rollback: `- rolled back`.
+        "-" if panel == Panel::Database => "rolled back",
         // `* changed`, `- removed`: the shorter of each sign's words.
         _ => "changed",
     };
@@ -91,12 +95,23 @@ fn whole_width(s: &Span) -> Option<usize> {
 fn essential(panel: Panel, before: &str) -> usize {
     match panel {
         Panel::Provider => before.chars().count(),
+        // A repeat's `✕ again` is its evidence with the rest of the row.
+        Panel::Database if before.contains(" again") => before.trim_end().chars().count(),
+        // A payments row's order, amount and message ID: the ID is what
+        // shows two rows are one message (`1042 $40 m-7f3 ✕ again`).
         Panel::Database => before
             .find(" $")
             .map(|i| {
-                let end = before[i + 2..]
+                let after_amount = before[i + 2..]
                     .find(' ')
                     .map_or(before.len(), |j| i + 2 + j);
+                let id = before[after_amount..].trim_start();
+                let end = if id.is_empty() {
+                    after_amount
+                } else {
+                    let start = before.len() - id.len();
+                    id.find(' ').map_or(before.len(), |j| start + j)
+                };
                 before[..end].chars().count()
             })
             .unwrap_or(0),
@@ -171,7 +186,7 @@ fn judge(panel: Panel, line: &Line, width: usize, evidence: Option<&str>) -> Opt
     };
     let drawn: usize = line.spans[first..].iter().map(Span::width).sum();
     for s in &line.spans[first..] {
-        let Some(whole_w) = whole_width(s) else {
+        let Some(whole_w) = whole_width(panel, s) else {
             continue;
         };
         if keep + drawn - s.width() + whole_w <= width {

@@ -99,7 +99,9 @@ fn mark_keeps_the_row(with: &str, without: &str, mark: &str) -> Result<(), Strin
                 return Err("no mark".into());
             };
             let first = |s: &str| s.split_whitespace().next().map(str::to_string);
-            if first(&with[..at]) != first(without) {
+            // Unless even the sign leaves no room beside the whole row.
+            let full = without.trim_end().chars().count() + 2 > without.chars().count();
+            if first(&with[..at]) != first(without) && !full {
                 return Err("the mark folded to its sign, and the row lost its first word".into());
             }
             (at, sign.as_str())
@@ -127,7 +129,13 @@ fn mark_keeps_the_row(with: &str, without: &str, mark: &str) -> Result<(), Strin
         return Err("the cut is in the row's change mark".into());
     }
     // A fold count may shorten from `… ↓ 3 more` to `…3 more`: one count.
-    let counts = |s: &str| s.replace("… ↓ ", "…");
+    // A heading's count says rows not shown, long, or hidden, short.
+    let counts = |s: &str| {
+        s.replace("… ↓ ", "…")
+            .replace(" rows not shown", " hidden")
+            .replace(" row not shown", " hidden")
+            .replace("… ", "…")
+    };
     let kept = figures(&counts(row));
     for figure in figures(&counts(without)) {
         if !kept.contains(&figure) {

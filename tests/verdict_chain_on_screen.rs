@@ -16,7 +16,7 @@ use ratatui::layout::Rect;
 /// show the database's rows and the provider's charges: the chain explains
 /// that evidence, it must not hide it; none where the broker queues two
 /// messages). Their verdict counts what it hides, on one row in short
-/// words with the keys that read it (`← 4 more: Tab to here, z`). The
+/// words with the keys that read it (`← why: 4 more, Tab to here, z`). The
 /// test fails once one reads whole, so the list cannot go stale.
 const COUNTED: [(&str, &str, (u16, u16)); 25] = [
     ("ack-first", "ack-first", (80, 24)),
@@ -161,6 +161,6 @@ fn a_one_row_verdict_keeps_its_figures_whole_and_counts_its_causes() {
         .lines()
         .find(|l| l.contains("charged twice") && l.contains("order 1042"))
         .unwrap_or_else(|| panic!("no verdict row:\n{screen}"));
-    assert!(row.contains("1 payment, 2 charges"), "{row}");
-    assert!(row.contains("← 4 more: Tab to here, z"), "{row}");
+    assert!(row.contains("1 committed, 2 charges"), "{row}");
+    assert!(row.contains("← why: 4 more"), "{row}");
 }

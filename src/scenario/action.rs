@@ -169,7 +169,10 @@ impl Action {
                     .iter()
                     .chain(Op::ALL.iter())
                     .find(|op| op.keyword() == to)
-                    .map_or(to.as_str(), |op| op.label());
+                    // Without the `(key)` a design's call carries: the
+                    // action is the same under every design, and `m`
+                    // finds the same moment by it.
+                    .map_or(to.as_str(), |op| op.label().trim_end_matches(" (key)"));
                 format!("run {consumer} up to {name}")
             }
             _ => self.text(),

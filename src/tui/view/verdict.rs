@@ -130,34 +130,35 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
     }
     let v = &f.verdict;
     let (text, style) = verdict_headline(t, v);
+    // What is unsettled finishes the headline here too.
+    let text = text + &t.text(&v.unsettled_text());
+    // "committed", as the whole verdict says: an open transaction's row
+    // beside it is not one of these.
     let figures = |named: bool| -> String {
         v.facts
             .iter()
             .map(|fact| {
                 format!(
-                    "  {}{} payment{}, {} charge{}",
+                    "  {}{} committed, {} charge{}",
                     if named {
                         format!("order {}: ", fact.order)
                     } else {
                         String::new()
                     },
                     fact.payments,
-                    if fact.payments == 1 { "" } else { "s" },
                     fact.charges,
                     if fact.charges == 1 { "" } else { "s" },
                 )
             })
             .collect()
     };
-    let causes: usize = v.causes.iter().map(Vec::len).sum::<usize>()
-        + v.at_risk.len()
-        + v.in_flight.len()
-        + usize::from(!v.unsettled_text().is_empty());
+    let causes: usize =
+        v.causes.iter().map(Vec::len).sum::<usize>() + v.at_risk.len() + v.in_flight.len();
     let tail = |keys: bool| -> String {
         match (causes, keys) {
             (0, _) => String::new(),
-            (n, true) => format!("  {} {n} more: Tab to here, z", t.g.back_arrow),
-            (n, false) => format!("  {} {n} more", t.g.back_arrow),
+            (n, true) => format!("  {} why: {n} more, Tab to here, z", t.g.back_arrow),
+            (n, false) => format!("  {} why: {n} more", t.g.back_arrow),
         }
     };
     // The longest that fits: the figures named by order, then the keys
