@@ -27,7 +27,7 @@ impl Admission {
 
 impl fmt::Display for Admission {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.fmt_at(f, &super::cause::plain_step)
+        self.fmt_at(f, &super::step_name::plain_step)
     }
 }
 
@@ -36,7 +36,7 @@ impl Admission {
     pub fn fmt_at(
         &self,
         f: &mut fmt::Formatter<'_>,
-        step: super::cause::StepWords<'_>,
+        step: super::step_name::StepWords<'_>,
     ) -> fmt::Result {
         match self {
             Admission::Pruned { id, step: at } => {

@@ -17,6 +17,7 @@ pub mod message;
 pub mod provider;
 pub mod receipts;
 pub mod skip;
+pub mod step_name;
 pub mod strategy;
 pub mod verdict;
 pub mod world;
