@@ -97,20 +97,7 @@ fn labels_at(size: (u16, u16)) -> (usize, Vec<String>) {
 
 fn labels_whole_at(size: (u16, u16)) {
     let (seen, wrong) = labels_at(size);
-    if std::env::var_os("IDEM_ALL_CUTS").is_some() {
-        for w in &wrong {
-            eprintln!("{}\n", w.lines().next().unwrap_or_default());
-        }
-    }
-    assert!(seen > 500, "only {seen} pointed steps at {size:?}");
-    assert!(
-        wrong.is_empty(),
-        "{} of {seen} pointed steps at {}x{} lost their name; the first:\n{}",
-        wrong.len(),
-        size.0,
-        size.1,
-        wrong.first().cloned().unwrap_or_default()
-    );
+    sweep::none_wrong("pointed steps", seen, 500, &wrong, size);
 }
 
 #[test]

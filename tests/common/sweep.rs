@@ -68,3 +68,23 @@ pub fn each_step(size: (u16, u16), options: idem::tui::Options, mut visit: impl 
         }
     }
 }
+
+/// The end of a sweep: it saw more than `least` of `what` (a sweep that
+/// sees nothing proves nothing), and none was wrong; else how many were,
+/// and the first. `IDEM_ALL_CUTS=1` prints the first line of every one.
+pub fn none_wrong(what: &str, seen: usize, least: usize, wrong: &[String], size: (u16, u16)) {
+    if std::env::var_os("IDEM_ALL_CUTS").is_some() {
+        for w in wrong {
+            eprintln!("{}\n", w.lines().next().unwrap_or_default());
+        }
+    }
+    assert!(seen > least, "only {seen} {what} at {size:?}");
+    assert!(
+        wrong.is_empty(),
+        "{} of {seen} {what} at {}x{} are wrong; the first:\n{}",
+        wrong.len(),
+        size.0,
+        size.1,
+        wrong.first().cloned().unwrap_or_default()
+    );
+}
