@@ -88,7 +88,7 @@ fn a_sides_verdict_wraps_where_there_is_room() {
     let (left, _) = columns(&screen);
     // Naive's whole cause chain, to its first cause.
     assert!(
-        left.contains("✕ charged twice ← A called the provider without an Idempotency-Key ← m-7f3 redelivered ← lease expired ← ack lost at naive step 8 / idempotent step 9"),
+        left.contains("✕ charged twice ← A did m-7f3's work again, with no record of it: another row, another charge with no Idempotency-Key ← m-7f3 redelivered ← lease expired ← ack lost at naive step 8 / idempotent step 9"),
         "{screen}"
     );
 }

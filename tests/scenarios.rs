@@ -72,8 +72,8 @@ fn a_naive_lost_ack_explains_itself() {
     let chain = end.verdict.chain();
     assert!(
         chain.starts_with(
-            "charged twice <- A called the provider without an Idempotency-Key \
-             <- m-7f3 redelivered <- lease expired <- ack lost at step "
+            "charged twice <- A did m-7f3's work again, with no record of it: another row, \
+             another charge with no Idempotency-Key <- m-7f3 redelivered <- lease expired <- ack lost at step "
         ) && !chain.contains("; and"),
         "{chain}"
     );

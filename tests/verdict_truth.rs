@@ -85,11 +85,17 @@ fn a_verdict_counts_and_names_every_cause() {
             .any(|c| matches!(c, Cause::ProducerRetry { window, .. } if *window > 0)),
         "{chain}"
     );
+    // Naive keeps no record of what it handled: each chain leads with the
+    // work done again (its row and its keyless charge), then what brought
+    // the copy back.
     for cause in &end.causes {
         assert_eq!(
             cause.first(),
-            Some(&Cause::NoKey {
-                consumer: "A".into()
+            Some(&Cause::Repeated {
+                consumer: "A".into(),
+                id: "m-7f3".into(),
+                row: true,
+                charge: Some(false),
             }),
             "{chain}"
         );
@@ -230,4 +236,78 @@ fn a_transaction_that_writes_no_payment_does_not_take_back_a_disagreement() {
             f.verdict.headline()
         );
     }
+}
+
+/// A chain leads with the protection whose absence let the repeat through.
+/// Where a design with processed_messages but no Idempotency-Key
+/// (no-provider-key) ends a scenario correct, the table alone stops that
+/// repeat, so naive's double charge there is first of all work done again
+/// with no record of it, not a call without a key. Where the design with
+/// the table still charges twice, the table could not help (the row rolled
+/// back with the crash): there the missing key leads.
+#[test]
+fn a_chain_leads_with_the_missing_protection_that_mattered() {
+    let mut led_by_repeat = 0;
+    let mut led_by_key = 0;
+    for script in builtins() {
+        let run = |name: &str| {
+            Timeline::build(&script, &Strategy::by_name(name).unwrap(), 0, &[]).unwrap()
+        };
+        let naive = run("naive");
+        let keyless = run("no-provider-key");
+        let (naive_end, keyless_end) = (&naive.last().verdict, &keyless.last().verdict);
+        if !naive_end.failures.contains(&Outcome::ChargedTwice) {
+            continue;
+        }
+        let firsts: Vec<&Cause> = naive_end.causes.iter().filter_map(|c| c.first()).collect();
+        let chain = naive_end.chain();
+        if keyless_end.outcome == Outcome::Correct {
+            led_by_repeat += 1;
+            assert!(
+                firsts.iter().all(|c| matches!(c, Cause::Repeated { .. })),
+                "{}: no-provider-key ends correct, yet naive's chain leads with another cause: {chain}",
+                script.name
+            );
+            // Once the repeat's row is committed, the chain names it too.
+            if naive_end.facts.iter().any(|f| f.payments > f.expected) {
+                assert!(
+                    firsts.iter().any(|c| matches!(
+                        c,
+                        Cause::Repeated {
+                            row: true,
+                            charge: Some(false),
+                            ..
+                        }
+                    )),
+                    "{}: the second committed row is not named: {chain}",
+                    script.name
+                );
+            }
+        } else if keyless_end.failures.contains(&Outcome::ChargedTwice) {
+            let firsts: Vec<&Cause> = keyless_end
+                .causes
+                .iter()
+                .filter_map(|c| c.first())
+                .collect();
+            if firsts.iter().any(|c| {
+                matches!(
+                    c,
+                    Cause::NoKey { .. }
+                        | Cause::CalledAgain {
+                            with_key: false,
+                            ..
+                        }
+                )
+            }) {
+                led_by_key += 1;
+            }
+        }
+    }
+    // tour-1, tour-3 and more end correct under the table alone; tour-4's
+    // crash after the charge needs the key.
+    assert!(
+        led_by_repeat >= 3,
+        "only {led_by_repeat} runs led by the repeat"
+    );
+    assert!(led_by_key >= 1, "no run where the missing key leads");
 }

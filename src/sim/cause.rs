@@ -127,6 +127,16 @@ pub enum Cause {
         newer_version: u32,
         step: usize,
     },
+    /// A design that keeps no record of what it handled did a repeat's
+    /// work again. `row`: it wrote another payment row; `charge`: it made
+    /// another charge, `Some(with_key)`. The row's chain and the charge's
+    /// chain of one delivery join into one link (`joined`).
+    Repeated {
+        consumer: String,
+        id: String,
+        row: bool,
+        charge: Option<bool>,
+    },
     /// A call to the provider with no Idempotency-Key.
     NoKey {
         consumer: String,
@@ -339,6 +349,27 @@ impl fmt::Display for At<'_> {
                 "{id} (version {version}) wrote over {newer} (version {newer_version}) in its transaction at {}",
                 at(step)
             ),
+            Cause::Repeated {
+                consumer,
+                id,
+                row,
+                charge,
+            } => {
+                write!(f, "{consumer} did {id}'s work again, with no record of it")?;
+                let mut effects = Vec::new();
+                if *row {
+                    effects.push("another row");
+                }
+                match charge {
+                    Some(false) => effects.push("another charge with no Idempotency-Key"),
+                    Some(true) => effects.push("another charge"),
+                    None => {}
+                }
+                if !effects.is_empty() {
+                    write!(f, ": {}", effects.join(", "))?;
+                }
+                Ok(())
+            }
             Cause::NoKey { consumer } => write!(
                 f,
                 "{consumer} called the provider without an Idempotency-Key"
@@ -389,6 +420,36 @@ impl fmt::Display for At<'_> {
                 write!(f, "the lease {who} held on {id} ran out")
             }
             Cause::ProgramDuplicate { id } => write!(f, "the producer published {id} again"),
+        }
+    }
+}
+
+impl Cause {
+    /// The one link that tells both `self` and `other`, where they are the
+    /// row and the charge of one repeated delivery: the verdict then says
+    /// once what that delivery did again, not twice in two chains.
+    pub fn joined(&self, other: &Cause) -> Option<Cause> {
+        match (self, other) {
+            (
+                Cause::Repeated {
+                    consumer,
+                    id,
+                    row,
+                    charge,
+                },
+                Cause::Repeated {
+                    consumer: c2,
+                    id: i2,
+                    row: r2,
+                    charge: ch2,
+                },
+            ) if consumer == c2 && id == i2 => Some(Cause::Repeated {
+                consumer: consumer.clone(),
+                id: id.clone(),
+                row: *row || *r2,
+                charge: charge.or(*ch2),
+            }),
+            _ => None,
         }
     }
 }

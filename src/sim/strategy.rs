@@ -339,6 +339,12 @@ impl Strategy {
         (pc + 1..self.program.len()).find(|&i| self.program[i] == op)
     }
 
+    /// Whether any step looks for an earlier handling of the message: a
+    /// design without one keeps no record of what it handled.
+    pub fn checks_duplicates(&self) -> bool {
+        self.program.iter().any(|op| op.checks_duplicates())
+    }
+
     pub fn uses(&self, op: Op) -> bool {
         self.program.contains(&op)
     }

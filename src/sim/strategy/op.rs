@@ -52,6 +52,23 @@ pub enum Op {
 }
 
 impl Op {
+    /// Steps that look for an earlier handling of the message (an ID, an
+    /// offset, a version, a cache key, an in-progress record). A design
+    /// with none of them does the work again on every repeat delivery.
+    pub fn checks_duplicates(self) -> bool {
+        matches!(
+            self,
+            Op::ClaimId
+                | Op::CheckId
+                | Op::CacheClaim
+                | Op::CacheCheck
+                | Op::ClaimInProgress
+                | Op::GuardRow
+                | Op::CheckOffset
+                | Op::ApplyIfNewer
+        )
+    }
+
     /// The name a scenario file uses for this step (`run A to commit`).
     /// Steps that read or write the database: they run in the handler's
     /// transaction, and the engine keeps no other connection state.

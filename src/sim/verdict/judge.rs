@@ -178,6 +178,20 @@ fn extra_causes(f: &FactState<'_>, n: usize, kinds: &[LedgerKind]) -> Vec<(Vec<C
             // A chain that another already ends with adds nothing.
             let cause = &entry.cause;
             let retention = entry.let_through_by_retention;
+            // The row and the charge of one repeated delivery: one link
+            // says what that delivery did again.
+            if let Some((joined, told)) = chains.iter_mut().find_map(|c| {
+                let same_story =
+                    !cause.is_empty() && c.0.len() == cause.len() && c.0[1..] == cause[1..];
+                same_story
+                    .then(|| c.0[0].joined(&cause[0]))
+                    .flatten()
+                    .map(|joined| (joined, c))
+            }) {
+                told.0[0] = joined;
+                told.1 |= retention;
+                continue;
+            }
             if let Some(longer) = chains.iter_mut().find(|c| c.0.ends_with(cause)) {
                 longer.1 |= retention;
                 continue;

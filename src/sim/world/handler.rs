@@ -333,6 +333,22 @@ impl World {
         cause
     }
 
+    /// Where this design keeps no record of what it handled and the
+    /// delivery repeats a message (a redelivery, a producer's second copy):
+    /// the work done again, as the first link of its effect's chain. The
+    /// missing record, not the missing key, is why such a design repeats
+    /// the work; the key only decides whether the provider notices.
+    pub(super) fn repeated(&self, i: usize, row: bool, charge: Option<bool>) -> Option<Cause> {
+        let d = self.delivery(i);
+        let repeat = d.redelivered || self.queue.broker.get(d.seq).is_some_and(|m| m.copy > 1);
+        (repeat && !self.strategy.checks_duplicates()).then(|| Cause::Repeated {
+            consumer: self.consumers[i].name.clone(),
+            id: d.message.id.clone(),
+            row,
+            charge,
+        })
+    }
+
     pub(super) fn begin(&mut self, i: usize) -> Result<(), SimError> {
         match self.session(i).begin()? {
             Begin::Open(ran) => {
@@ -404,6 +420,7 @@ impl World {
         if wrote_payment {
             let payment = self.delivery(i).message.payment.clone();
             let mut cause = self.delivery_cause(i);
+            cause.splice(0..0, self.repeated(i, true, None));
             let admission = self.consumers[i].work().admitted.take();
             if let Some(note) = &admission {
                 cause.insert(0, Cause::Admitted(note.clone()));

@@ -160,8 +160,11 @@ impl World {
                     cause.push(Cause::CalledAgain { consumer, with_key });
                     cause.push(why);
                 }
-                None if !with_key => cause.push(Cause::NoKey { consumer }),
-                None => {}
+                None => match self.repeated(i, false, Some(with_key)) {
+                    Some(repeated) => cause.push(repeated),
+                    None if !with_key => cause.push(Cause::NoKey { consumer }),
+                    None => {}
+                },
             }
             cause.extend(self.delivery_cause(i));
             self.record(LedgerEntry {

@@ -281,9 +281,10 @@ impl Rows {
         Rows {
             story: (h / 4).max(2),
             // The verdict wraps to more rows where the sides are tall
-            // enough (two at 100x30, three at 120x40); at 80x24 those rows
+            // enough (three at 100x30, four at 120x40: a chain that leads
+            // with what a delivery did again is long); at 80x24 those rows
             // go to the money.
-            verdict: (h / 10).clamp(1, 3),
+            verdict: if h < 20 { 1 } else { (h / 8).clamp(2, 4) },
             // Scrolled, never folded: Tab brings any row into view.
             tables: 99,
         }
