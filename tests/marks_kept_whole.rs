@@ -24,8 +24,9 @@ const GLYPH: usize = 3;
 
 /// The words a service step carries after its label: its mark's word and
 /// the pointer to the next step.
-const STEP_WORDS: [&str; 14] = [
+const STEP_WORDS: [&str; 15] = [
     "failed",
+    "409 in progress",
     "lost",
     "never received",
     "duplicate",

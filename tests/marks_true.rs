@@ -154,3 +154,33 @@ fn the_observer_counts_duplicate_deliveries_by_name() {
         );
     }
 }
+
+/// Teacher trial 8: in-progress under its own design, step 17. The
+/// provider refused B's repeat with 409 while A's request with the same
+/// key was still in progress. The response step says so (`⊗ 409 in
+/// progress`; in the transcript `refused (409: still in progress)`), not
+/// `failed`: nothing about the payment failed, B calls again later.
+#[test]
+fn a_409_is_a_refusal_while_in_progress_not_a_failure() {
+    for size in SIZES {
+        let rows = screen("in-progress", "in-progress", 17, size);
+        let all = rows.join("\n");
+        let row = rows
+            .iter()
+            .find(|r| r.contains('⊗'))
+            .unwrap_or_else(|| panic!("{size:?}: no refused step\n{all}"));
+        assert!(row.contains("provid"), "{size:?}: {row}");
+        assert!(row.contains("409 in progress"), "{size:?}: {row}");
+        assert!(!all.contains("failed"), "{size:?}:\n{all}");
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(["run", "in-progress", "--mode", "in-progress"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("refused (409: still in progress) provider response"),
+        "{text}"
+    );
+    assert!(!text.contains("failed provider response"), "{text}");
+}

@@ -56,7 +56,7 @@ fn line_with<'s>(screen: &'s str, needle: &str) -> &'s str {
 fn the_charge_an_answer_judges_is_marked_at_the_reveal() {
     for (w, h) in SIZES {
         let mut a = app("tour-1", "naive");
-        let q = to_question(&mut a, 2);
+        let q = to_question(&mut a, 3);
         assert!(q.answer_at > q.ask_at + 2, "the action spans several steps");
         update(&mut a, Action::Digit(2));
         let screen = draw(&mut a, w, h);
@@ -75,12 +75,12 @@ fn the_charge_an_answer_judges_is_marked_at_the_reveal() {
     }
 }
 
-/// Question 4, the payments total: the commit that made it $80 ran a step
+/// Question 5, the payments total: the commit that made it $80 ran a step
 /// before the answer's frame; its row is still marked.
 #[test]
 fn the_commit_an_answer_judges_is_marked_at_the_reveal() {
     let mut a = app("tour-1", "naive");
-    to_question(&mut a, 3);
+    to_question(&mut a, 4);
     answer(&mut a, Answer::Number(40));
     for (w, h) in SIZES {
         let screen = draw(&mut a, w, h);
@@ -99,7 +99,7 @@ fn the_commit_an_answer_judges_is_marked_at_the_reveal() {
 #[test]
 fn a_new_mark_at_a_reveal_is_a_row_new_in_the_action() {
     let mut a = app("tour-1", "naive");
-    to_question(&mut a, 2);
+    to_question(&mut a, 3);
     update(&mut a, Action::Digit(2));
     let screen = draw(&mut a, 120, 40);
     for l in screen.lines().filter(|l| l.contains("+ new")) {
@@ -115,7 +115,7 @@ fn a_new_mark_at_a_reveal_is_a_row_new_in_the_action() {
 fn the_steps_own_words_stay_in_view_with_the_answer() {
     for (w, h) in SIZES {
         let mut a = app("tour-1", "naive");
-        to_question(&mut a, 0);
+        to_question(&mut a, 1);
         answer(&mut a, Answer::Number(40));
         let screen = draw(&mut a, w, h);
         let flat: String = screen
@@ -135,7 +135,7 @@ fn the_steps_own_words_stay_in_view_with_the_answer() {
 #[test]
 fn the_title_judges_this_question_not_the_score() {
     let mut a = app("tour-1", "naive");
-    let q = to_question(&mut a, 1);
+    let q = to_question(&mut a, 2);
     answer(&mut a, wrong(&q));
     let screen = draw(&mut a, 120, 40);
     assert!(screen.contains("Predict · wrong"), "{screen}");

@@ -77,14 +77,14 @@ fn asked(a: &App) -> idem::timeline::Asked {
 fn a_number_question_is_asked_before_its_action() {
     both_sizes!("predict_question_number", {
         let mut a = app("tour-1", "naive");
-        to_question(&mut a, 0);
+        to_question(&mut a, 1);
         update(&mut a, Action::Digit(4));
         a
     });
     let mut a = app("tour-1", "naive");
-    to_question(&mut a, 0);
+    to_question(&mut a, 1);
     let screen = draw(&mut a, 80, 24);
-    assert!(screen.contains("question 1 of"), "{screen}");
+    assert!(screen.contains("question 2 of"), "{screen}");
     assert!(screen.contains("payments total"), "{screen}");
 }
 
@@ -107,7 +107,7 @@ fn a_choice_question_lists_its_choices_by_number() {
 fn a_wrong_answer_is_revealed_beside_the_figure_with_why() {
     both_sizes!("predict_reveal_wrong", {
         let mut a = app("tour-1", "naive");
-        to_question(&mut a, 2);
+        to_question(&mut a, 3);
         // The naive handler charges again: "no" is wrong.
         update(&mut a, Action::Digit(2));
         next_question(&mut a);
@@ -116,7 +116,7 @@ fn a_wrong_answer_is_revealed_beside_the_figure_with_why() {
         a
     });
     let mut a = app("tour-1", "naive");
-    to_question(&mut a, 2);
+    to_question(&mut a, 3);
     update(&mut a, Action::Digit(2));
     next_question(&mut a);
     answer(&mut a, Answer::Number(40));

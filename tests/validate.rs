@@ -28,6 +28,13 @@ fn every_slip_is_reported_with_a_suggestion() {
     // The actions first; expectations only once the actions are sound.
     assert_eq!(shown.len(), 2, "{shown:#?}");
     assert!(shown[0].starts_with("9:12 unknown step `akc` (did you mean `ack`?)"));
+    // Each step both ways a file may write it: keyword and step list name.
+    assert!(shown[0].contains("`ack` (acknowledge)"), "{}", shown[0]);
+    assert!(
+        shown[0].contains("`provider` (charge the card)"),
+        "{}",
+        shown[0]
+    );
     assert!(shown[1].starts_with("9:28 unknown action `loose-ack` (did you mean `lose-ack`?)"));
 
     let fixed = THREE_SLIPS
@@ -599,4 +606,37 @@ outcome = "correct"
         shown[1].starts_with("11:3 unknown action `loose-ack`"),
         "{shown:#?}"
     );
+}
+
+/// A scenario may name a step as the step list shows it (`run A to charge
+/// the card`) or by its keyword (`run A to provider`): the same action, the
+/// same run, the same words on screen.
+#[test]
+fn a_step_list_name_runs_as_its_keyword() {
+    let text = include_str!("../scenarios/tour-1.toml");
+    let aliased = text
+        .replace("\"run A to provider\"", "\"run A to charge the card\"")
+        .replace("\"run A to ack\"", "\"run A to acknowledge\"")
+        .replace("\"run A to begin\"", "\"run A to begin transaction\"");
+    assert_ne!(text, aliased);
+    let by_keyword = idem::scenario::parse("tour-1.toml", text).unwrap();
+    let by_name = idem::scenario::parse("tour-1.toml", &aliased).unwrap();
+    assert_eq!(by_keyword.steps, by_name.steps);
+    for design in ["naive", "idempotent"] {
+        let strategy = idem::sim::Strategy::by_name(design).unwrap();
+        let a = idem::timeline::Timeline::build(&by_keyword, &strategy, 0, &[]).unwrap();
+        let b = idem::timeline::Timeline::build(&by_name, &strategy, 0, &[]).unwrap();
+        let actions = |t: &idem::timeline::Timeline| {
+            t.frames
+                .iter()
+                .map(|f| f.action.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(actions(&a), actions(&b), "{design}");
+        assert!(
+            actions(&b)
+                .iter()
+                .any(|x| x == "run A up to charge the card")
+        );
+    }
 }

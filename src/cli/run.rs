@@ -149,9 +149,10 @@ fn missing_targets(script: &Script, strategy: &Strategy) -> Vec<String> {
                 && strategy.position(to).is_none()
             {
                 out.push(format!(
-                    "chapter {}: `run {consumer} to {to}`: the {} design has no `{to}` step, so {consumer} runs until it is done with its message or blocked",
+                    "chapter {}: `run {consumer} to {to}`: the {} design has no `{to}` step ({}), so {consumer} runs until it is done with its message or blocked",
                     chapter + 1,
-                    strategy.name
+                    strategy.name,
+                    idem::sim::step_name::name_of(to)
                 ));
             }
         }

@@ -19,7 +19,8 @@ pub fn questions(timeline: &Timeline, script: &Script) -> String {
             .steps
             .get(a.chapter - 1)
             .and_then(|s| s.actions.get(a.action))
-            .map(|x| x.text())
+            // As the step heads above name it, and the predict screen.
+            .map(|x| x.words())
             .unwrap_or_default();
         let _ = writeln!(
             out,

@@ -58,7 +58,7 @@ pub fn consumer_line(c: &ConsumerView) -> String {
         let again = c
             .steps
             .get(i + 1)
-            .is_some_and(|n| matches!(n.mark, Mark::Failed | Mark::Lost));
+            .is_some_and(|n| matches!(n.mark, Mark::Failed | Mark::Lost | Mark::Refused));
         let again = if again { " (again)" } else { "" };
         line.push_str(&format!(", next: {}{again}", next.label));
     }
@@ -94,6 +94,7 @@ pub fn mark_word(mark: Mark) -> &'static str {
         Mark::Superseded => "no longer the owner",
         Mark::Waiting => "waiting",
         Mark::AwaitsAnswer => "awaits answer",
+        Mark::Refused => "refused (409: still in progress)",
         Mark::BackedOff => "backed off",
         Mark::Crashed => "crashed before",
         Mark::CrashedAwaiting => "crashed before receiving",

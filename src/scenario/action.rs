@@ -1,5 +1,6 @@
 //! The scenario files' action language: one short command per string.
 
+use crate::sim::step_name;
 use crate::sim::{Move, Op, format_duration, parse_duration};
 
 /// One action of a scenario step: a move of the world as it is, or a `run`,
@@ -60,18 +61,16 @@ impl Action {
                     consumer: c.to_string(),
                     to: None,
                 },
-                [c, "to", step] => {
-                    let keywords = Op::keywords();
-                    if !keywords.contains(step) {
-                        return Err(format!(
-                            "unknown step `{step}`{}: the steps are {}",
-                            crate::suggest::did_you_mean(step, keywords.iter().copied()),
-                            keywords.join(", ")
-                        ));
-                    }
+                [c, "to", step @ ..] if !step.is_empty() => {
+                    // The step's keyword (`provider`) or the name the step
+                    // list shows (`charge the card`); kept as the keyword.
+                    let step = step.join(" ");
+                    let Some(op) = step_name::op_named(&step) else {
+                        return Err(unknown_step(&step));
+                    };
                     Action::Run {
                         consumer: c.to_string(),
-                        to: Some(step.to_string()),
+                        to: Some(op.keyword().to_string()),
                     }
                 }
                 _ => {
@@ -156,23 +155,19 @@ impl Action {
     /// The action in a reader's words, on every screen and transcript: as
     /// the file writes it, except that the file's `run A to provider` stops
     /// *before* that step, at the step where it is next, and the step is
-    /// named as the step list names it in `program` (the design run), so a
-    /// reader reads `run A up to charge the card` beside a list that says
+    /// named as the step list names it (`step_name::name`), so a reader
+    /// reads `run A up to charge the card` beside a list that says
     /// `▷ charge the card`, not a keyword the list never shows.
-    pub fn words(&self, program: &[Op]) -> String {
+    pub fn words(&self) -> String {
         match self {
             Action::Run {
                 consumer,
                 to: Some(to),
             } => {
-                let name = program
-                    .iter()
-                    .chain(Op::ALL.iter())
-                    .find(|op| op.keyword() == to)
-                    // Without the `(key)` a design's call carries: the
-                    // action is the same under every design, and `m`
-                    // finds the same moment by it.
-                    .map_or(to.as_str(), |op| op.label().trim_end_matches(" (key)"));
+                // The name, not the label: without the `(key)` a design's
+                // call carries, the action is the same under every design,
+                // and `m` finds the same moment by it.
+                let name = step_name::name_of(to);
                 format!("run {consumer} up to {name}")
             }
             _ => self.text(),
@@ -211,6 +206,29 @@ pub fn move_text(mv: &Move) -> String {
     }
 }
 
+/// Why `step` is no step of a handler, naming each step both ways a file
+/// may write it: `provider` (charge the card).
+pub fn unknown_step(step: &str) -> String {
+    let both = |op: Op| {
+        let name = step_name::name(op);
+        if name == op.keyword() {
+            format!("`{name}`")
+        } else {
+            format!("`{}` ({name})", op.keyword())
+        }
+    };
+    let mut steps: Vec<String> = Op::ALL.into_iter().map(both).collect();
+    steps.dedup();
+    let words = Op::ALL
+        .into_iter()
+        .flat_map(|op| [op.keyword(), step_name::name(op)]);
+    format!(
+        "unknown step `{step}`{}: the steps are {} (the keyword, or the name the step list shows)",
+        crate::suggest::did_you_mean(step, words),
+        steps.join(", ")
+    )
+}
+
 fn example(verb: &str) -> &'static str {
     match verb {
         "run" => "run A to commit",
@@ -242,6 +260,43 @@ mod tests {
         ] {
             assert_eq!(Action::parse(text).unwrap().text(), text);
         }
+    }
+
+    #[test]
+    fn a_step_may_be_named_by_its_keyword_or_its_step_list_name() {
+        for (keyword, name) in [
+            ("provider", "charge the card"),
+            ("charge", "insert payment row"),
+            ("ack", "acknowledge"),
+            ("claim", "insert message ID"),
+            ("commit", "commit"),
+        ] {
+            let by_keyword = Action::parse(&format!("run A to {keyword}")).unwrap();
+            let by_name = Action::parse(&format!("run A to {name}")).unwrap();
+            assert_eq!(by_keyword, by_name, "{name}");
+            // Written back in the file's keyword, read as the list names it.
+            assert_eq!(by_name.text(), format!("run A to {keyword}"));
+            assert_eq!(by_name.words(), format!("run A up to {name}"));
+        }
+        // Spaces between the words as a file may write them.
+        assert_eq!(
+            Action::parse("run  A to charge   the card").unwrap(),
+            Action::parse("run A to provider").unwrap()
+        );
+        // The key mark is no part of the name.
+        assert!(Action::parse("run A to charge the card (key)").is_err());
+    }
+
+    #[test]
+    fn an_unknown_step_is_told_with_both_names_of_every_step() {
+        let e = Action::parse("run A to charge the crad").unwrap_err();
+        assert!(e.contains("unknown step `charge the crad`"), "{e}");
+        assert!(e.contains("(did you mean `charge the card`?)"), "{e}");
+        assert!(e.contains("`provider` (charge the card)"), "{e}");
+        assert!(e.contains("`charge` (insert payment row)"), "{e}");
+        assert!(e.contains("`commit`,"), "{e}");
+        let e = Action::parse("run A to akc").unwrap_err();
+        assert!(e.contains("(did you mean `ack`?)"), "{e}");
     }
 
     #[test]

@@ -34,6 +34,10 @@ pub enum Mark {
     /// The provider answered 409 (a request with the same key is not
     /// answered yet): the handler waits for that answer, then calls again.
     AwaitsAnswer,
+    /// The answer that was a 409: the provider refused the call because a
+    /// request with the same key is still in progress. No error about the
+    /// payment, only "not yet", so not `Failed`.
+    Refused,
     /// A live in-progress record of another delivery: the handler backed
     /// off, leaving the message to come back once that record's deadline
     /// has passed.

@@ -1,5 +1,10 @@
-//! How a cause or an admission names a step of the run: its own file, so
-//! that both can use it without importing each other.
+//! How a step is named in words: a handler's step by the name the step
+//! list shows it under, and a step of the run by its number. One file, so
+//! that the status line, the step list, predict mode and the scenario
+//! language all say `charge the card` for the same step, and so that a
+//! cause and an admission can use it without importing each other.
+
+use super::strategy::Op;
 
 /// A step of the run in words. Alone a run says `step 7`; where two runs
 /// are shown side by side, each counting its own steps, a step is named as
@@ -10,4 +15,101 @@ pub type StepWords<'a> = &'a dyn Fn(usize) -> String;
 /// `step 7`: a step of the one run on show.
 pub fn plain_step(step: usize) -> String {
     format!("step {step}")
+}
+
+/// What the step list adds to a provider call that carries the message ID
+/// as its Idempotency-Key: evidence about this design's call, not part of
+/// the step's name, so a name reads the same under every design.
+pub const KEY_MARK: &str = " (key)";
+
+/// A handler step's name: what the step list shows (before a keyed call's
+/// `KEY_MARK`), the status line's `run A up to …` and predict mode's
+/// question say, and what a scenario file may write after `run A to`.
+pub fn name(op: Op) -> &'static str {
+    match op {
+        Op::Receive => "receive",
+        Op::Begin => "begin transaction",
+        Op::ClaimId => "insert message ID",
+        Op::CheckId => "look up message ID",
+        Op::ApplyCharge => "insert payment row",
+        Op::CallProvider { .. } => "charge the card",
+        Op::AwaitResponse => "provider response",
+        Op::Commit => "commit",
+        Op::Ack => "acknowledge",
+        Op::CacheClaim => "claim ID in cache",
+        Op::CacheCheck => "look up ID in cache",
+        Op::CacheSet => "write ID to cache",
+        Op::ClaimInProgress => "record in progress",
+        Op::MarkCompleted => "mark completed",
+        Op::GuardRow => "update row if new message",
+        Op::CheckOffset => "read last offset",
+        Op::SaveOffset => "save offset",
+        Op::ApplyIfNewer => "apply if newer version",
+    }
+}
+
+/// The step list's label: the name, and for a keyed call its `KEY_MARK`.
+pub fn label(op: Op) -> &'static str {
+    match op {
+        Op::CallProvider { with_key: true } => "charge the card (key)",
+        other => name(other),
+    }
+}
+
+/// The step a scenario's word stands for: its keyword (`provider`) or its
+/// name (`charge the card`), spaces between words as the name has them.
+/// The provider call is one step to a scenario, key or none: the design
+/// run decides which.
+pub fn op_named(word: &str) -> Option<Op> {
+    Op::ALL
+        .into_iter()
+        .find(|&op| op.keyword() == word || name(op) == word)
+}
+
+/// The name of the step a scenario's word stands for; the word itself when
+/// it names none.
+pub fn name_of(word: &str) -> &str {
+    match op_named(word) {
+        Some(op) => name(op),
+        None => word,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_is_its_name_with_at_most_the_key_mark() {
+        for op in Op::ALL {
+            let rest = label(op)
+                .strip_prefix(name(op))
+                .expect("starts with the name");
+            assert!(rest.is_empty() || rest == KEY_MARK, "{op:?}: {rest}");
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_never_another_steps_keyword() {
+        let names: Vec<&str> = Op::keywords()
+            .into_iter()
+            .map(|k| name(op_named(k).unwrap()))
+            .collect();
+        for (i, n) in names.iter().enumerate() {
+            assert!(!names[i + 1..].contains(n), "{n} twice");
+            let keyword = op_named(n).unwrap().keyword();
+            assert!(
+                Op::keywords().iter().all(|k| k != n || *k == keyword),
+                "{n} is another step's keyword"
+            );
+        }
+    }
+
+    #[test]
+    fn a_keyword_and_a_name_find_the_same_step() {
+        assert_eq!(op_named("provider"), op_named("charge the card"));
+        assert_eq!(op_named("charge"), op_named("insert payment row"));
+        assert_eq!(name_of("ack"), "acknowledge");
+        assert_eq!(name_of("lunch"), "lunch");
+    }
 }

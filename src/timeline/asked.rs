@@ -4,6 +4,7 @@
 //! answer; a fork changes the answer with the run.
 
 use super::Timeline;
+use super::asked_provider::provider_question;
 use crate::scenario::question::{Kind, MESSAGE_STATES, PROVIDER_ANSWERS};
 use crate::scenario::{Question, Script, Subject};
 use crate::sim::Frame;
@@ -47,23 +48,36 @@ impl Asked {
 
 impl Timeline {
     /// Every question `script` asks under this timeline's design, in the
-    /// order the run meets them.
+    /// order the run meets them, with one about the provider's answer on
+    /// every action where it charges or replays and the file asks nothing
+    /// about it (`asked_provider`).
     pub fn asked(&self, script: &Script) -> Vec<Asked> {
         let design = self.strategy.as_str();
         let mut all = Vec::new();
         for (c, step) in script.steps.iter().enumerate() {
             let chapter = c + 1;
-            for (action, asks) in step.asks.iter().enumerate() {
-                let asked: Vec<&Question> = asks.iter().filter(|q| q.asked_under(design)).collect();
-                if asked.is_empty() {
-                    continue;
-                }
+            for action in 0..step.actions.len() {
+                let asks = step.asks.get(action).map_or(&[][..], Vec::as_slice);
                 let own: Vec<usize> = (0..self.frames.len())
                     .filter(|&i| {
                         let f = &self.frames[i];
                         f.chapter == chapter && f.action_index == action
                     })
                     .collect();
+                let mut asked: Vec<&Question> =
+                    asks.iter().filter(|q| q.asked_under(design)).collect();
+                // The provider's call, where the scenario asks nothing
+                // about it: first, as it comes before what follows from it.
+                let generated = own.first().and_then(|&first| {
+                    let own: Vec<&Frame> = own.iter().map(|&i| &self.frames[i]).collect();
+                    provider_question(&self.frames[first.saturating_sub(1)], &own, &asked)
+                });
+                if let Some(q) = &generated {
+                    asked.insert(0, q);
+                }
+                if asked.is_empty() {
+                    continue;
+                }
                 // An action that made no frame here changes nothing: the
                 // question is answered by the state it leaves as it was.
                 let before_it = || {

@@ -352,7 +352,7 @@ impl<'a, S: Sink> Run<'a, S> {
 
     fn action(&mut self, action: &Action) -> Result<(), SimError> {
         self.said_at = None;
-        let text = action.words(&self.strategy.program);
+        let text = action.words();
         match action {
             Action::Run { consumer, to } => self.run(consumer, to.as_deref(), &text),
             Action::Move(mv) => self.apply(mv, &text),

@@ -22,6 +22,9 @@ pub struct Glyphs {
     pub awaiting: &'static str,
     /// Backed off from a message another delivery's live record holds.
     pub backed_off: &'static str,
+    /// The provider refused the call with 409: a request with the same key
+    /// is still in progress. Not a failure: the handler calls again.
+    pub refused: &'static str,
     pub crashed: &'static str,
     pub next: &'static str,
     pub arrow: &'static str,
@@ -71,6 +74,7 @@ pub const UNICODE: Glyphs = Glyphs {
     waiting: "‖",
     awaiting: "⧖",
     backed_off: "↶",
+    refused: "⊗",
     crashed: "†",
     next: "▶",
     arrow: "→",
@@ -122,6 +126,7 @@ pub const ASCII: Glyphs = Glyphs {
     waiting: ":",
     awaiting: "(",
     backed_off: "\\",
+    refused: ")",
     crashed: "#",
     next: ">",
     arrow: "->",
@@ -171,6 +176,7 @@ fn ascii_for(c: char) -> &'static str {
         '‖' => ":",
         '⧖' => "(",
         '↶' => "\\",
+        '⊗' => ")",
         '·' => "-",
         '○' => "o",
         '◆' => "*",
@@ -357,6 +363,7 @@ mod tests {
             g.waiting,
             g.awaiting,
             g.backed_off,
+            g.refused,
             g.crashed,
             g.next,
             g.arrow,
@@ -398,6 +405,7 @@ mod tests {
                 g.waiting,
                 g.awaiting,
                 g.backed_off,
+                g.refused,
                 g.crashed,
                 g.next,
                 g.todo,
@@ -406,7 +414,7 @@ mod tests {
             ];
             // Keys are letters; a step's mark that is one reads as a key
             // in the bar (the marks up to `crashed` are the steps').
-            for m in &marks[..8] {
+            for m in &marks[..9] {
                 assert!(!m.chars().any(|c| c.is_ascii_alphabetic()), "{m}");
             }
             for (i, a) in marks.iter().enumerate() {

@@ -69,7 +69,6 @@ impl Op {
         )
     }
 
-    /// The name a scenario file uses for this step (`run A to commit`).
     /// Steps that read or write the database: they run in the handler's
     /// transaction, and the engine keeps no other connection state.
     pub fn needs_transaction(self) -> bool {
@@ -87,6 +86,8 @@ impl Op {
         )
     }
 
+    /// The keyword a scenario file uses for this step (`run A to commit`);
+    /// a file may write its name instead (`step_name::op_named`).
     pub fn keyword(self) -> &'static str {
         match self {
             Op::Receive => "receive",
@@ -110,29 +111,10 @@ impl Op {
         }
     }
 
-    /// The step as a person would name it on screen.
+    /// The step as the step list shows it: its name (`step_name::name`),
+    /// and for a keyed call the key mark.
     pub fn label(self) -> &'static str {
-        match self {
-            Op::Receive => "receive",
-            Op::Begin => "begin transaction",
-            Op::ClaimId => "insert message ID",
-            Op::CheckId => "look up message ID",
-            Op::ApplyCharge => "insert payment row",
-            Op::CallProvider { with_key: true } => "charge the card (key)",
-            Op::CallProvider { with_key: false } => "charge the card",
-            Op::AwaitResponse => "provider response",
-            Op::Commit => "commit",
-            Op::Ack => "acknowledge",
-            Op::CacheClaim => "claim ID in cache",
-            Op::CacheCheck => "look up ID in cache",
-            Op::CacheSet => "write ID to cache",
-            Op::ClaimInProgress => "record in progress",
-            Op::MarkCompleted => "mark completed",
-            Op::GuardRow => "update row if new message",
-            Op::CheckOffset => "read last offset",
-            Op::SaveOffset => "save offset",
-            Op::ApplyIfNewer => "apply if newer version",
-        }
+        crate::sim::step_name::label(self)
     }
 
     /// Every building block, in the order a handler would usually use

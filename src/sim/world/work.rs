@@ -120,7 +120,7 @@ impl World {
         // the failed mark belonged to the attempt before.
         let c = &mut self.consumers[i];
         if let Some(answer) = c.marks.get_mut(c.pc + 1)
-            && matches!(*answer, Mark::Failed | Mark::Lost)
+            && matches!(*answer, Mark::Failed | Mark::Lost | Mark::Refused)
         {
             *answer = Mark::Todo;
         }
@@ -307,7 +307,7 @@ impl World {
                 reply: Reply::StillProcessing,
                 step,
             });
-            c.marks[c.pc] = Mark::Failed;
+            c.marks[c.pc] = Mark::Refused;
             c.pc -= 1;
             c.marks[c.pc] = if by.is_some() {
                 Mark::AwaitsAnswer

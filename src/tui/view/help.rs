@@ -34,8 +34,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         g.replay, g.observer
     )));
     lines.push(Line::raw(format!(
-        "          {} blocked, waiting for a lock  {} awaits the provider's answer to another request with its key  {} backed off (another delivery's record is live)  {} crashed: the step never ran, or its answer was never received  {} next step",
-        g.waiting, g.awaiting, g.backed_off, g.crashed, g.upcoming
+        "          {} blocked, waiting for a lock  {} awaits the provider's answer to another request with its key  {} refused with 409: that request is still in progress  {} backed off (another delivery's record is live)  {} crashed: the step never ran, or its answer was never received  {} next step",
+        g.waiting, g.awaiting, g.refused, g.backed_off, g.crashed, g.upcoming
     )));
     // One meaning per mark on every screen: `!` is a risk, never an end.
     lines.push(Line::raw(format!(

@@ -180,9 +180,10 @@ fn question_title(app: &App, p: &Predict, at: usize) -> String {
     )
 }
 
-/// The action about to run, in plain words, with the file's own words
-/// after it (they are what the narration line shows).
-fn action_words(app: &App, asked: &Asked) -> String {
+/// The action about to run, in plain words, with the status line's words
+/// (`run A up to charge the card`, as the story's border shows each of its
+/// steps), never the file's keyword.
+pub fn action_words(app: &App, asked: &Asked) -> String {
     let Some(action) = app
         .script
         .steps
@@ -198,13 +199,15 @@ fn action_words(app: &App, asked: &Asked) -> String {
         }
         Action::Run {
             consumer,
-            to: Some(to),
+            to: Some(_),
         } => {
-            let label = app
-                .strategy
-                .position(to)
-                .map_or(to.as_str(), |i| app.strategy.program[i].label());
-            format!("{consumer} runs until its next step is \"{label}\"")
+            // The status line's words say it whole, the step named as the
+            // step list names it (`run A up to charge the card`): only
+            // where the run stops is added, once.
+            return format!(
+                "Next: {} ({consumer} stops before that step).",
+                action.words()
+            );
         }
         Action::Move(mv) => match mv {
             Move::Step { consumer } => format!("{consumer} takes one step"),
@@ -223,7 +226,7 @@ fn action_words(app: &App, asked: &Asked) -> String {
             }
         },
     };
-    format!("Next: {words} ({}).", action.text())
+    format!("Next: {words} ({}).", action.words())
 }
 
 fn asking(app: &App, p: &Predict, at: usize, typed: &str) -> Vec<Line<'static>> {

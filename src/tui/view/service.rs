@@ -272,6 +272,9 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
         // answer and a back-off are not locks, and say so.
         Mark::Waiting => (g.waiting, "blocked", t.warn()),
         Mark::AwaitsAnswer => (g.awaiting, "awaits answer", t.warn()),
+        // A 409 is the provider turning a concurrent repeat away, not a
+        // failed payment: the handler waits and calls again.
+        Mark::Refused => (g.refused, "409 in progress", t.warn()),
         Mark::BackedOff => (g.backed_off, "backed off", t.warn()),
         // The mark sits on the step the crash came before: the consumer
         // line says it crashed; the step itself never ran.
@@ -327,7 +330,7 @@ fn step(
     let again = is_next
         && c.steps
             .get(k + 1)
-            .is_some_and(|n| matches!(n.mark, Mark::Failed | Mark::Lost));
+            .is_some_and(|n| matches!(n.mark, Mark::Failed | Mark::Lost | Mark::Refused));
     let pointer = if just_ran {
         Some(marks::Mark::new(
             Span::styled(format!("  {} this step", t.g.ran), t.change()),
@@ -452,6 +455,7 @@ fn focus(c: &ConsumerView, ran: Option<usize>) -> Option<usize> {
                 Mark::Skipped,
                 Mark::Waiting,
                 Mark::AwaitsAnswer,
+                Mark::Refused,
                 Mark::BackedOff,
             ])
         })

@@ -1,0 +1,95 @@
+//! The question every action asks in which the provider charges the card or
+//! replays a stored result, where its scenario asks none about the
+//! provider: that call is the moment the pattern is about, so predict mode
+//! never lets it pass unasked. Its answer is computed like any other
+//! (`asked::figure`); its reason is read from the frames it happened in,
+//! so it says what this run's provider saw.
+
+use crate::scenario::{Question, Subject};
+use crate::sim::Frame;
+use std::collections::BTreeMap;
+
+/// Questions that already ask about the provider's part in an action.
+fn about_the_provider(q: &Question) -> bool {
+    matches!(
+        q.subject,
+        Subject::ChargesAgain | Subject::ProviderAnswer | Subject::ProviderCharges
+    )
+}
+
+/// The question to add to an action whose own frames are `own`, asked
+/// already `asked` under this design; `before` is the frame it starts from.
+/// None where the provider neither charges nor replays in it, or a
+/// question about the provider is asked there already.
+pub(super) fn provider_question(
+    before: &Frame,
+    own: &[&Frame],
+    asked: &[&Question],
+) -> Option<Question> {
+    let charged_or_replayed = own.iter().any(|f| {
+        f.provider
+            .answered_now
+            .as_ref()
+            .is_some_and(|a| a.status == 201)
+    });
+    if !charged_or_replayed || asked.iter().any(|q| about_the_provider(q)) {
+        return None;
+    }
+    // The subject's answer is the first call's: so is the reason.
+    let (at, first) = own
+        .iter()
+        .enumerate()
+        .find_map(|(i, f)| Some((i, f.provider.answered_now.as_ref()?)))?;
+    let frame = own[at];
+    let earlier = if at == 0 { before } else { own[at - 1] };
+    let why = if first.status == 201 && first.replayed {
+        let key = frame
+            .provider
+            .keys
+            .iter()
+            .find(|k| k.replayed_now)
+            .map_or("this message's key".to_string(), |k| {
+                format!("key {}", k.key)
+            });
+        format!(
+            "{} calls with {key}, which the provider has answered before: it returns that stored answer and charges nothing.",
+            first.caller
+        )
+    } else if first.status == 201 {
+        let charge = frame.provider.charges.last()?;
+        // The same payment charged before: the same order and amount.
+        let charged_before = earlier
+            .provider
+            .charges
+            .iter()
+            .any(|c| (c.order, c.amount) == (charge.order, charge.amount));
+        let again = if charged_before { " again" } else { "" };
+        match &charge.key {
+            Some(k) => format!(
+                "The provider holds no answer under key {k} yet, so {}'s call is a new request: it charges the card{again} ({}, ${}).",
+                first.caller, charge.id, charge.amount
+            ),
+            None => format!(
+                "{}'s call carries no Idempotency-Key, so the provider cannot tell it from a new payment: it charges the card{again} ({}, ${}).",
+                first.caller, charge.id, charge.amount
+            ),
+        }
+    } else if first.status == 409 {
+        format!(
+            "A request with {}'s key is still in progress at the provider, so it refuses this one with 409 and charges nothing.",
+            first.caller
+        )
+    } else {
+        format!(
+            "The provider refuses {}'s call with {} and charges nothing.",
+            first.caller, first.status
+        )
+    };
+    Some(Question {
+        subject: Subject::ProviderAnswer,
+        text: None,
+        why,
+        why_for: BTreeMap::new(),
+        designs: Vec::new(),
+    })
+}

@@ -1,0 +1,89 @@
+//! One name for a handler step in the three places a reader meets it: the
+//! step list (`▷ charge the card`), the status line under the story (`run
+//! A up to charge the card`) and predict mode's question (`Next: run A up
+//! to charge the card (A stops before that step)`). A teacher trial found
+//! the question saying the file's keyword (`run A to provider`) and the
+//! list's label with its `(key)` instead. A
+//! keyed call's list label adds `(key)`, evidence about the design's call
+//! and no part of the name (`step_name::KEY_MARK`).
+
+use crate::common::{self, draw};
+use crate::tui_predict::answer;
+use idem::scenario::Action as ScenarioAction;
+use idem::sim::step_name::{self, KEY_MARK};
+use idem::tui::predict::Stage;
+use idem::tui::{Action, update};
+
+/// The step list's label without the key mark: the step's name.
+fn listed(label: &str) -> &str {
+    label.strip_suffix(KEY_MARK).unwrap_or(label)
+}
+
+#[test]
+fn the_status_line_the_step_list_and_the_question_name_a_step_alike() {
+    let (mut runs, mut questions) = (0, 0);
+    for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+        for design in ["naive", "idempotent"] {
+            let mut a = common::app(name, design);
+            // The status line and the step list, at every step.
+            for f in a.timeline.frames.iter().skip(1) {
+                let at = format!("{name} {design} step {}", f.index);
+                let action = &a.script.steps[f.chapter - 1].actions[f.action_index];
+                let ScenarioAction::Run {
+                    consumer,
+                    to: Some(to),
+                } = action
+                else {
+                    continue;
+                };
+                let c = f.consumers.iter().find(|c| &c.name == consumer).unwrap();
+                let label = &c.steps.iter().find(|s| &s.keyword == to).unwrap().label;
+                let status = f.action.strip_prefix(&format!("run {consumer} up to "));
+                assert_eq!(status, Some(listed(label)), "{at}: {}", f.action);
+                runs += 1;
+            }
+            // The predict question, at every question of the run.
+            update(&mut a, Action::Predict);
+            for _ in 0..400 {
+                let p = a.predict.as_ref().unwrap();
+                if p.finished() || a.pos + 1 >= a.timeline.frames.len() {
+                    break;
+                }
+                let Stage::Asking { at, .. } = p.stage else {
+                    update(&mut a, Action::Next);
+                    continue;
+                };
+                let q = p.asked[at].clone();
+                let action = a.script.steps[q.chapter - 1].actions[q.action].clone();
+                let screen = draw(&mut a, 120, 40);
+                let next = screen
+                    .lines()
+                    .find(|l| l.contains("Next: "))
+                    .unwrap_or_else(|| panic!("{name} {design}: no Next line\n{screen}"));
+                let place = format!("{name} {design} chapter {} action {}", q.chapter, q.action);
+                // The status line's words for the action, as its frames show them.
+                let shown = &a.timeline.frames[q.answer_at].action;
+                assert!(next.contains(shown.as_str()), "{place}: {next}");
+                if let ScenarioAction::Run { to: Some(to), .. } = &action {
+                    let f = &a.timeline.frames[q.answer_at];
+                    let label = f
+                        .consumers
+                        .iter()
+                        .flat_map(|c| &c.steps)
+                        .find(|s| &s.keyword == to)
+                        .map(|s| s.label.clone())
+                        .unwrap();
+                    assert!(
+                        next.contains(&format!(" up to {} (", listed(&label))),
+                        "{place}: {next}"
+                    );
+                    assert_eq!(step_name::name_of(to), listed(&label), "{place}");
+                }
+                questions += 1;
+                answer(&mut a, q.answer);
+            }
+        }
+    }
+    assert!(runs > 50, "only {runs} run steps");
+    assert!(questions > 20, "only {questions} questions");
+}
