@@ -16,8 +16,8 @@ use std::path::Path;
 /// A built-in scenario by name, or a file by path; a file that does not
 /// validate gets every error validation can tell apart.
 pub fn find(name_or_path: &str) -> Result<Script, LoadError> {
-    if let Some((name, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
-        return Ok(parse_all(name, text)?);
+    if let Some(script) = parsed().iter().find(|s| s.name == name_or_path) {
+        return Ok(script.clone());
     }
     let path = Path::new(name_or_path);
     if path.exists() || name_or_path.ends_with(".toml") {
@@ -33,13 +33,23 @@ pub fn find(name_or_path: &str) -> Result<Script, LoadError> {
 /// Every built-in scenario, parsed. They are tested, so this cannot fail in a
 /// released binary; an error here is a bug and says which file.
 pub fn builtins() -> Vec<Script> {
-    let mut scripts: Vec<Script> = BUILTIN
-        .iter()
-        .map(|(name, text)| parse(name, text).unwrap_or_else(|e| panic!("built-in {e}")))
-        .collect();
-    // Stable: ties keep the order of the built-in list.
-    scripts.sort_by_key(|s| (s.group, s.order));
-    scripts
+    parsed().to_vec()
+}
+
+/// The built-ins parsed once per process: the picker, each new app and
+/// every step across scenarios asks for them, and parsing 25 files each
+/// time was most of the cost of opening a run.
+fn parsed() -> &'static [Script] {
+    static PARSED: std::sync::OnceLock<Vec<Script>> = std::sync::OnceLock::new();
+    PARSED.get_or_init(|| {
+        let mut scripts: Vec<Script> = BUILTIN
+            .iter()
+            .map(|(name, text)| parse(name, text).unwrap_or_else(|e| panic!("built-in {e}")))
+            .collect();
+        // Stable: ties keep the order of the built-in list.
+        scripts.sort_by_key(|s| (s.group, s.order));
+        scripts
+    })
 }
 
 /// The script, or the first error in the file (the one [`parse_all`]
