@@ -128,16 +128,16 @@ impl Need {
         let lost = |pct: u16| -> (usize, usize, u32) {
             let [sql, events] = split(lower, pct);
             let (sw, ew) = (sql.width.saturating_sub(2), events.width.saturating_sub(2));
-            self.lower
-                .iter()
-                .map(|l| l.lost(sw, ew, h, squeeze))
-                .fold((0, 0, 0), |(cut, bare, rows), l| {
+            self.lower.iter().map(|l| l.lost(sw, ew, h, squeeze)).fold(
+                (0, 0, 0),
+                |(cut, bare, rows), l| {
                     (
                         cut + usize::from(!l.whole),
                         bare + usize::from(!l.values),
                         rows + l.rows,
                     )
-                })
+                },
+            )
         };
         if self.lower.is_empty() {
             return (by_text, true, true);
