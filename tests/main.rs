@@ -69,6 +69,7 @@ mod soak;
 mod soak_dashboard;
 mod status_properties;
 mod step_labels;
+mod story_newest_first;
 mod strips_fold_the_idle;
 mod tour_opening;
 mod tui_changes;
