@@ -84,3 +84,60 @@ fn the_events_panel_keeps_its_title_and_a_fair_share_of_the_row() {
         failures.join("\n")
     );
 }
+
+/// Teacher trial, tour-2 idempotent at 80x24: the SQL had 33 columns
+/// beside 43 of events, and the fix's INSERT into processed_messages lost
+/// its values to the squeeze (`INSERT INTO processed_messages … ms */) ON
+/// CONFLICT DO NOTHING`). The events can spare the columns: the statement
+/// keeps its values and its answer, and the split is the same at every
+/// step of the run.
+#[test]
+fn the_fixs_insert_keeps_its_values_at_80x24_and_the_split_stays_put() {
+    let (w, h) = (80, 24);
+    let mut app = common::app("tour-2", "idempotent");
+    common::resize(&mut app, w, h);
+    let mut splits = std::collections::BTreeSet::new();
+    let mut claims = 0;
+    let mut screen = Screen::new(w, h);
+    for i in 0..app.timeline.frames.len() {
+        app.pos = i;
+        let buf = screen.show(&app).clone();
+        let f = app.frame().clone();
+        let m = layout::main_for(
+            Rect::new(0, 0, w, h),
+            None,
+            layout::Need::of(&f, &app.timeline.frames),
+        );
+        let (sql, events) = (m.rect(Panel::Sql), m.rect(Panel::Events));
+        splits.insert((sql.width, events.width));
+        let inner = sql.inner(ratatui::layout::Margin::new(1, 1));
+        let words: String = (inner.y..inner.bottom())
+            .map(|y| {
+                (inner.x..inner.right())
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        for r in f
+            .sql
+            .iter()
+            .filter(|r| r.sql.contains("INTO processed_messages"))
+        {
+            claims += 1;
+            let values = &r.sql[r.sql.find("VALUES").expect("an INSERT has values")..];
+            assert!(
+                words.contains("INSERT INTO processed_messages") && words.contains(values),
+                "step {i}: {values:?} is not on screen: {words}"
+            );
+            assert!(
+                words.contains(&format!("→ {}", r.result)),
+                "step {i}: {:?} is not on screen: {words}",
+                r.result
+            );
+        }
+    }
+    assert!(claims >= 2, "only {claims} claims");
+    assert_eq!(splits.len(), 1, "the split moves: {splits:?}");
+}

@@ -71,6 +71,7 @@ mod soak_dashboard;
 mod status_properties;
 mod step_labels;
 mod step_names;
+mod story_newest_first;
 mod strips_fold_the_idle;
 mod tour_opening;
 mod tui_changes;
@@ -85,6 +86,7 @@ mod verdict_chain_words;
 mod verdict_incremental;
 mod verdict_truth;
 mod verdict_words;
+mod why_key;
 
 /// A test file that no `mod` line names would never run: say so.
 #[test]

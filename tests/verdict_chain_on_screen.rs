@@ -16,7 +16,7 @@ use ratatui::layout::Rect;
 /// show the database's rows and the provider's charges: the chain explains
 /// that evidence, it must not hide it; none where the broker queues two
 /// messages). Their verdict counts what it hides, on one row in short
-/// words with the keys that read it (`← why: 4 more, Tab to here, z`). The
+/// words with the key that reads it (`← why: 4 more · w`, tests/why_key.rs). The
 /// test fails once one reads whole, so the list cannot go stale.
 const COUNTED: [(&str, &str, (u16, u16)); 26] = [
     ("ack-first", "ack-first", (80, 24)),
@@ -152,7 +152,7 @@ fn the_declared_verdict_s_chain_reads_whole_at_120x40() {
 /// On one row the verdict never cuts a figure: the trial read
 /// `order 1042: 1 committed payment row, 2 provider        …2 more` as two
 /// more providers. The outcome and every figure are whole, and the causes
-/// are counted with the keys that read them.
+/// are counted with the key that reads them.
 #[test]
 fn a_one_row_verdict_keeps_its_figures_whole_and_counts_its_causes() {
     let mut app = common::app("tour-1", "naive");

@@ -46,6 +46,8 @@ pub enum Action {
     FocusNext,
     FocusPrev,
     Zoom,
+    /// The verdict with its whole chain of causes, enlarged; again, back.
+    Why,
     /// The presenter view, or back.
     Presenter,
     /// Predict mode on or off: questions before the actions that ask them.

@@ -162,6 +162,14 @@ pub static KEYS: &[KeyHelp] = &[
         rank: 99,
     },
     KeyHelp {
+        binds: &[(Key(Char('w')), Action::Why)],
+        help: Some(("w", "why: the verdict with every cause, or back")),
+        // Named where it is needed: by the one-row verdict of a small
+        // screen, beside the causes it counts. The bar keeps its room.
+        hint: None,
+        rank: 99,
+    },
+    KeyHelp {
         binds: &[(Key(Char('p')), Action::Presenter)],
         help: Some(("p", "presenter view: big figures, charges, causes")),
         hint: Some(("p", "present")),

@@ -25,24 +25,38 @@ impl Lower {
     }
 
     /// Rows of text a step's SQL and events lose in panels `sql` and
-    /// `events` columns wide (inside their borders) and `h` rows tall, and
-    /// whether the SQL is whole: it is always wrapped (`view::sql_panel`),
-    /// since a statement cut to a row hides the clause being taught
-    /// (`ON CONFLICT DO NOTHING` at its end).
+    /// `events` columns wide (inside their borders) and `h` rows tall,
+    /// whether the SQL is whole, and whether each statement keeps its
+    /// values: it is always wrapped (`view::sql_panel`), since a statement
+    /// cut to a row hides the clause being taught (`ON CONFLICT DO
+    /// NOTHING` at its end).
     ///
     /// With `squeeze`, a statement may lose its middle to fit
     /// (`view::newest`): the SQL reads whole where every answer and each
-    /// statement's start and end do.
-    fn lost(&self, sql: u16, events: u16, h: u16, squeeze: bool) -> (bool, u32) {
+    /// statement's start and end do; it keeps its values where the end
+    /// left is the last two thirds of its words (`VALUES ('m-7f3', …)`).
+    fn lost(&self, sql: u16, events: u16, h: u16, squeeze: bool) -> Lost {
         let sql_rows = if squeeze {
             crate::tui::view::newest::least_rows(&self.sql, sql)
         } else {
             measure::rows(&self.sql, sql, false)
         };
+        let values = !squeeze || crate::tui::view::newest::values_rows(&self.sql, sql) <= h;
         let sql_lost = sql_rows.saturating_sub(h);
         let events_lost = measure::rows(&self.events, events, false).saturating_sub(h);
-        (sql_lost == 0, u32::from(sql_lost) + u32::from(events_lost))
+        Lost {
+            whole: sql_lost == 0,
+            values,
+            rows: u32::from(sql_lost) + u32::from(events_lost),
+        }
     }
+}
+
+/// What one step loses at one split (`Lower::lost`).
+struct Lost {
+    whole: bool,
+    values: bool,
+    rows: u32,
 }
 
 /// A share, whether it reads every step's SQL whole, and whether it
@@ -109,16 +123,21 @@ impl Need {
     fn weigh_shares(&self, lower: Rect, squeeze: bool) -> Weighed {
         let by_text = self.sql_percent();
         let h = lower.height.saturating_sub(2);
-        // Steps whose SQL is not whole, and rows lost in all.
-        let lost = |pct: u16| -> (usize, u32) {
+        // Steps whose SQL is not whole, steps whose statements lose their
+        // values, and rows lost in all.
+        let lost = |pct: u16| -> (usize, usize, u32) {
             let [sql, events] = split(lower, pct);
             let (sw, ew) = (sql.width.saturating_sub(2), events.width.saturating_sub(2));
-            self.lower
-                .iter()
-                .map(|l| l.lost(sw, ew, h, squeeze))
-                .fold((0, 0), |(cut, rows), (whole, lost)| {
-                    (cut + usize::from(!whole), rows + lost)
-                })
+            self.lower.iter().map(|l| l.lost(sw, ew, h, squeeze)).fold(
+                (0, 0, 0),
+                |(cut, bare, rows), l| {
+                    (
+                        cut + usize::from(!l.whole),
+                        bare + usize::from(!l.values),
+                        rows + l.rows,
+                    )
+                },
+            )
         };
         if self.lower.is_empty() {
             return (by_text, true, true);
@@ -160,12 +179,19 @@ impl Need {
         let pct = shares
             .into_iter()
             .map(|pct| {
-                let (cut, rows) = lost(pct);
+                let (cut, bare, rows) = lost(pct);
                 // The SQL read whole first (a statement is seen nowhere
                 // else; the story tells the step's events too), then no
-                // word split over rows, then the events' fair share.
+                // word split over rows, then the events' fair share; then,
+                // where statements lose their middle (80 columns), the
+                // columns the events can spare go to the SQL until each
+                // keeps its values, before the rows the events lose by it.
                 let split = splits_word(pct);
-                ((cut, split, short(pct), rows), pct.abs_diff(by_text), pct)
+                (
+                    (cut, split, short(pct), bare, rows),
+                    pct.abs_diff(by_text),
+                    pct,
+                )
             })
             .min()
             .map_or(by_text, |(_, _, pct)| pct);

@@ -62,11 +62,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     // Words written for another run come last, under their mark.
     let borrowed = super::told::borrowed_lines(t, f);
     text.extend(borrowed.iter().cloned());
-    // The rows of the chapter's words before the step's own: the panel
-    // never scrolls past the first word of what this step said.
-    let before_len = usize::from(said.is_some()) + borrowed.len();
     let body_rows = |width: u16| rows_needed(&text, width);
-    let said_from = |width: u16| rows_needed(&text[..text.len() - before_len], width);
     let body = Paragraph::new(text.clone()).wrap(Wrap { trim: true });
     // What this step did comes first and never scrolls away: the story
     // around it may be long, but these words are about the screen shown.
@@ -158,44 +154,52 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         height: room - told_shown,
         ..area
     };
+    let mut above = 0;
     // When the story is longer than the panel, its end is what this step
     // just told: show it from its first word, and above it as many of the
     // chapter's last whole sentences as fit, counting the rows left out.
     // It never opens on a row in mid-sentence; a said text longer still is
-    // counted below.
+    // counted below. A step with no words of its own leads the same way
+    // with the chapter's newest words (the action it belongs to, told at
+    // an earlier step), in plain type: the chapter's opening never takes
+    // their place.
     let total = body_rows(body_area.width);
-    let (body, above) = match said {
-        Some(said) if total > body_area.height => {
-            let said_line = Line::styled(t.words(said), t.title());
-            let said_rows = rows_needed(std::slice::from_ref(&said_line), body_area.width);
+    let newest = match said {
+        Some(said) => Some((Line::styled(t.words(said), t.title()), before)),
+        None => newest_from(app, f).map(|at| {
+            let (opening, newest) = f.narration.split_at(at);
+            (Line::raw(t.words(newest.trim())), opening)
+        }),
+    };
+    let (body, shown_total) = match newest {
+        Some((newest_line, before)) if total > body_area.height => {
+            let newest_rows = rows_needed(std::slice::from_ref(&newest_line), body_area.width);
             let opening = t.words(before.trim_end());
-            let spare = body_area.height.saturating_sub(said_rows);
+            let spare = body_area.height.saturating_sub(newest_rows);
             let tail = sentence_starts(&opening)
                 .into_iter()
                 .map(|at| Line::raw(opening[at..].to_string()))
                 .find(|l| {
                     spare > 0 && rows_needed(std::slice::from_ref(l), body_area.width) <= spare
                 });
-            let opening_rows = said_from(body_area.width);
+            let opening_rows = if opening.trim().is_empty() {
+                0
+            } else {
+                rows_needed(&[Line::raw(opening.clone())], body_area.width)
+            };
             let (mut shown, tail_rows) = match tail {
                 Some(l) => {
                     let rows = rows_needed(std::slice::from_ref(&l), body_area.width);
-                    (vec![l, said_line], rows)
+                    (vec![l, newest_line], rows)
                 }
-                None => (vec![said_line], 0),
+                None => (vec![newest_line], 0),
             };
             shown.extend(borrowed.iter().cloned());
-            (
-                Paragraph::new(shown).wrap(Wrap { trim: true }),
-                opening_rows.saturating_sub(tail_rows),
-            )
+            above = opening_rows.saturating_sub(tail_rows);
+            let rows = rows_needed(&shown, body_area.width);
+            (Paragraph::new(shown).wrap(Wrap { trim: true }), rows)
         }
-        _ => (body, 0),
-    };
-    let shown_total = if above > 0 {
-        total.saturating_sub(above)
-    } else {
-        total
+        _ => (body, total),
     };
     let below = shown_total.saturating_sub(body_area.height);
     if body_area.height > 0 {
@@ -227,6 +231,26 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             );
         }
     }
+}
+
+/// Where the chapter's newest words begin in `f`'s story, for a step
+/// that said nothing itself: the last step of its chapter that did, while
+/// its words are still the end of the story (a step that only moves the
+/// handler on, such as taking the provider's answer).
+fn newest_from(app: &App, f: &Frame) -> Option<usize> {
+    let earlier = app.timeline.frames.get(..f.index)?;
+    earlier
+        .iter()
+        .rev()
+        .take_while(|g| g.chapter == f.chapter)
+        .find_map(|g| g.said.as_deref().map(|said| (g.said_from, said)))
+        .filter(|(at, said)| {
+            *at > 0
+                && f.narration
+                    .get(*at..)
+                    .is_some_and(|rest| rest.trim() == said.trim())
+        })
+        .map(|(at, _)| at)
 }
 
 /// A narrow panel says "more" in few words, to leave the border room

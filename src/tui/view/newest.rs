@@ -147,6 +147,35 @@ pub fn least_rows(lines: &[Line<'static>], w: u16) -> u16 {
         .sum()
 }
 
+/// The rows the SQL panel's `lines` take in `w` columns where each
+/// statement keeps at least its values and its clause: squeezed no
+/// further than its first words and the last two thirds of the others
+/// (`INSERT INTO processed_messages … VALUES ('m-7f3', 3000 /* ms */) ON
+/// CONFLICT DO NOTHING`), every answer whole. A split that gives this
+/// reads what the statement wrote, not only which statement it was.
+pub fn values_rows(lines: &[Line<'static>], w: u16) -> u16 {
+    let t = Theme::new(false, false);
+    lines
+        .chunks(2)
+        .map(|pair| match pair {
+            [statement, answer] => {
+                let whole = measure::rows(std::slice::from_ref(statement), w, false);
+                let (head, text, style) = parts(statement);
+                let words: Vec<&str> = text.split(' ').collect();
+                let want = (words.len() * 2).div_ceil(3);
+                let least = (2..words.len())
+                    .filter_map(|keep| cut(&t, &head, &words, keep, style))
+                    .find(|(_, end)| *end >= want)
+                    .map_or(whole, |(line, _)| {
+                        measure::rows(std::slice::from_ref(&line), w, false)
+                    });
+                whole.min(least) + measure::rows(std::slice::from_ref(answer), w, false)
+            }
+            other => measure::rows(other, w, false),
+        })
+        .sum()
+}
+
 /// The sign that `rows` rows of older lines are not shown, on the top row.
 /// No arrow in ASCII: its stand-in would read as a key.
 pub fn above(t: &Theme, rows: u16) -> Line<'static> {
@@ -174,8 +203,25 @@ fn squeeze(
         .map(|(_, l)| measure::rows(std::slice::from_ref(l), w, false))
         .sum();
     let room = rows.checked_sub(others).filter(|r| *r > 0)?;
-    let line = &lines[s];
     // The first span is the speaker (`A> `), kept; the rest is the text.
+    let (head, text, style) = parts(&lines[s]);
+    let words: Vec<&str> = text.split(' ').collect();
+    for keep in (2..words.len()).rev() {
+        let Some((squeezed, _)) = cut(t, &head, &words, keep, style) else {
+            continue;
+        };
+        if measure::rows(std::slice::from_ref(&squeezed), w, false) <= room {
+            let mut out = lines.to_vec();
+            out[s] = squeezed;
+            return Some(out);
+        }
+    }
+    None
+}
+
+/// A statement's line in parts: the speaker (`A> `), the statement's
+/// text, and its style.
+fn parts(line: &Line<'static>) -> (Vec<Span<'static>>, String, ratatui::style::Style) {
     let (head, text): (Vec<Span<'static>>, String) = match line.spans.split_first() {
         Some((first, rest)) if !rest.is_empty() => (
             vec![first.clone()],
@@ -187,31 +233,38 @@ fn squeeze(
         ),
     };
     let style = line.spans.last().map(|s| s.style).unwrap_or_default();
-    let words: Vec<&str> = text.split(' ').collect();
-    // The end is what a statement is taught by: it keeps up to twice as
-    // many words as the start.
-    for keep in (2..words.len()).rev() {
-        let end = (keep * 2).div_ceil(3);
-        let start = keep - end;
-        // Its clause whole, four words at least: fewer do not say what
-        // the statement does (`ON CONFLICT DO NOTHING`).
-        if start == 0 || end < 4.min(words.len() - 1) {
-            continue;
-        }
-        let cut = format!(
-            "{} {} {}",
-            words[..start].join(" "),
-            t.g.ellipsis,
-            words[words.len() - end..].join(" ")
-        );
-        let mut spans = head.clone();
-        spans.push(Span::styled(cut, style));
-        let squeezed = Line::from(spans);
-        if measure::rows(std::slice::from_ref(&squeezed), w, false) <= room {
-            let mut out = lines.to_vec();
-            out[s] = squeezed;
-            return Some(out);
-        }
+    (head, text, style)
+}
+
+/// The statement `words` cut to `keep` of them round an ellipsis, and how
+/// many it keeps from its end; `None` where that would not say what the
+/// statement does.
+fn cut(
+    t: &Theme,
+    head: &[Span<'static>],
+    words: &[&str],
+    keep: usize,
+    style: ratatui::style::Style,
+) -> Option<(Line<'static>, usize)> {
+    // The end is what a statement is taught by (its values, its clause):
+    // it keeps up to twice as many words as the start, and the start no
+    // more than the three that say what and where (`INSERT INTO
+    // processed_messages`, `UPDATE idempotency_records SET`): a column
+    // list goes before a value.
+    let start = (keep - (keep * 2).div_ceil(3)).min(3);
+    let end = keep - start;
+    // Its clause whole, four words at least: fewer do not say what
+    // the statement does (`ON CONFLICT DO NOTHING`).
+    if start == 0 || end < 4.min(words.len() - 1) || keep >= words.len() {
+        return None;
     }
-    None
+    let text = format!(
+        "{} {} {}",
+        words[..start].join(" "),
+        t.g.ellipsis,
+        words[words.len() - end..].join(" ")
+    );
+    let mut spans = head.to_vec();
+    spans.push(Span::styled(text, style));
+    Some((Line::from(spans), end))
 }

@@ -121,7 +121,7 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
 /// The verdict in `rows` rows of `width` columns: whole where it fits
 /// (wrapped, its rows counted beyond the panel by `overflow`); on a single
 /// row that cannot hold it, the outcome and its figures in short words,
-/// and the causes counted with the keys that read them, rather than a
+/// and the causes counted with the key that reads them, rather than a
 /// figure cut in the middle (`2 provider …2 more` read as two providers).
 pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
     let whole = lines(t, f);
@@ -157,7 +157,8 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
     let tail = |keys: bool| -> String {
         match (causes, keys) {
             (0, _) => String::new(),
-            (n, true) => format!("  {} why: {n} more, Tab to here, z", t.g.back_arrow),
+            // `w` opens the verdict whole in one press, as a fold's `z` does.
+            (n, true) => format!("  {} why: {n} more {} w", t.g.back_arrow, t.g.dot),
             (n, false) => format!("  {} why: {n} more", t.g.back_arrow),
         }
     };

@@ -1,0 +1,137 @@
+//! `w` reads the verdict's whole chain of causes in one press. At 80x24
+//! the verdict has one row and counts its causes (`← why: 4 more · w`);
+//! the teacher's trial found that reading them took Tab after Tab to reach
+//! the verdict, then `z`. The row names the key, the key is bound, and
+//! after it every cause of the chain is on screen; pressed again, the
+//! panels are back.
+
+use crate::common::{self, Screen};
+use idem::scenario::{self, load::builtins};
+use idem::sim::Strategy;
+use idem::tui::app::Panel;
+use idem::tui::keys::from_key;
+use idem::tui::{App, layout, update};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
+use ratatui::layout::Rect;
+
+fn norm(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `w` as the terminal reports it, through the key table.
+fn press_w(app: &mut App) {
+    let key = KeyEvent {
+        code: KeyCode::Char('w'),
+        modifiers: KeyModifiers::NONE,
+        kind: KeyEventKind::Press,
+        state: KeyEventState::NONE,
+    };
+    let action = from_key(&key).expect("w is bound");
+    update(app, action);
+}
+
+/// The rows of `r` as one line of words: a chain wrapped over rows reads
+/// as it is written.
+fn words_in(buf: &Buffer, r: Rect) -> String {
+    let rows: Vec<String> = (r.y..r.bottom())
+        .map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect())
+        .collect();
+    norm(&rows.join(" "))
+}
+
+/// Where the verdict is drawn, zoomed or not, as the app lays it out.
+fn verdict_rect(app: &App) -> Rect {
+    let zoom = app.zoom.then_some(app.focus);
+    let need = layout::Need::of(app.frame(), &app.timeline.frames);
+    layout::main_for(app.viewport, zoom, need).rect(Panel::Verdict)
+}
+
+/// The causes of the verdict that are not in `shown`.
+fn missing(app: &App, shown: &str) -> Vec<String> {
+    app.frame()
+        .verdict
+        .causes
+        .iter()
+        .flatten()
+        .map(|c| norm(&c.to_string()))
+        .filter(|c| !shown.contains(c.as_str()))
+        .collect()
+}
+
+#[test]
+fn the_one_row_verdict_names_w_and_w_shows_the_whole_chain() {
+    let mut app = common::app("tour-1", "naive");
+    app.pos = 13;
+    let before = common::draw(&mut app, 80, 24);
+    let row = before
+        .lines()
+        .find(|l| l.contains("charged twice") && l.contains("order 1042"))
+        .unwrap_or_else(|| panic!("no verdict row:\n{before}"));
+    assert!(row.contains("← why: 4 more · w"), "{row}");
+    assert!(!row.contains("Tab"), "{row}");
+
+    press_w(&mut app);
+    assert_eq!(app.focus, Panel::Verdict);
+    let mut screen = Screen::new(80, 24);
+    let buf = screen.show(&app);
+    let shown = words_in(buf, verdict_rect(&app));
+    let lost = missing(&app, &shown);
+    assert!(
+        lost.is_empty(),
+        "after w, {lost:?} is not on screen:\n{}",
+        screen.text()
+    );
+    assert!(!app.frame().verdict.causes.is_empty());
+
+    // Again: the panels are back, the verdict keeps the focus (so `z`
+    // opens it too) and its one row is as it was.
+    press_w(&mut app);
+    assert!(!app.zoom);
+    let after = common::render(&app);
+    assert!(after.contains(row), "w again: back as it was\n{after}");
+}
+
+/// Every screen of every built-in run at 80x24 whose verdict counts its
+/// causes on one row reads them all after `w`.
+#[test]
+fn w_reads_every_counted_chain_at_80x24() {
+    let (w, h) = (80, 24);
+    let mut seen = 0;
+    let mut wrong = Vec::new();
+    let mut screen = Screen::new(w, h);
+    for script in builtins() {
+        for design in script.strategies() {
+            let script = scenario::find(&script.name).unwrap();
+            let strategy = Strategy::by_name(&design).unwrap();
+            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
+            common::resize(&mut app, w, h);
+            for i in 0..app.timeline.frames.len() {
+                app.pos = i;
+                if app.frame().verdict.causes.is_empty() {
+                    continue;
+                }
+                let row = words_in(screen.show(&app), verdict_rect(&app));
+                if !row.contains("more · w") {
+                    continue;
+                }
+                seen += 1;
+                press_w(&mut app);
+                let shown = words_in(screen.show(&app), verdict_rect(&app));
+                let lost = missing(&app, &shown);
+                if !lost.is_empty() {
+                    wrong.push(format!(
+                        "{} {} step {i}: {:?} is not on screen after w:\n{}",
+                        app.script.name,
+                        app.strategy.name,
+                        lost[0],
+                        screen.text()
+                    ));
+                }
+                press_w(&mut app);
+                assert!(!app.zoom, "w again closes it");
+            }
+        }
+    }
+    crate::common::sweep::none_wrong("counted verdicts", seen, 20, &wrong, (w, h));
+}
