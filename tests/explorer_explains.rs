@@ -290,3 +290,49 @@ fn a_run_shortest_to_two_outcomes_is_listed_once_under_both() {
         "the table says why its outcomes add up to more than its runs\n{screen}"
     );
 }
+
+/// A row's outcomes can add up to more than its runs: one run can end
+/// charged twice and with the provider and the database disagreeing. The
+/// screen says so at every size, under the table where the legend's line
+/// has room, else in the table's title (a trial found it gone at 80x24).
+#[test]
+fn the_explorer_says_a_run_counts_under_each_of_its_outcomes_at_every_size() {
+    // Counts as wide as the default bounds give (hundreds of thousands of
+    // schedules): at 80 columns the table then hides a column, and the
+    // line under it, naming it, has no room left for the note.
+    let mut wide = report().clone();
+    for s in &mut wide.strategies {
+        s.schedules *= 1000;
+        s.states *= 1000;
+        for n in s.outcomes.values_mut() {
+            *n *= 1000;
+        }
+    }
+    for ((w, h), report) in SIZES
+        .into_iter()
+        .flat_map(|size| [(size, report().clone()), (size, wide.clone())])
+    {
+        let mut a = explorer_showing(report);
+        let screen = draw(&mut a, w, h);
+        let rows: Vec<&str> = screen.lines().collect();
+        let legend = rows
+            .iter()
+            .find(|l| l.contains(" marks: "))
+            .unwrap_or_else(|| panic!("{w}x{h}: no legend: {screen}"));
+        let heading = rows
+            .iter()
+            .position(|l| l.contains("  design "))
+            .expect("a heading");
+        let title = rows[heading - 1];
+        let said = |l: &str| {
+            l.contains("a run counts under each outcome it ends with")
+                || l.contains("a run counts once per outcome")
+                || l.contains("runs count per outcome")
+        };
+        assert!(said(legend) || said(title), "{w}x{h}:\n{screen}");
+        // The columns it explains keep their own legend beside it.
+        if title.contains("2x") {
+            assert!(title.contains("2x=charged twice"), "{w}x{h}: {title}");
+        }
+    }
+}

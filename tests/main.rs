@@ -28,6 +28,7 @@ mod harness_bad;
 mod harness_pg;
 mod harness_replay;
 mod harness_samples;
+mod help_screen;
 mod hostile_fuzz;
 mod hostile_text;
 mod key_table;

@@ -156,7 +156,7 @@ fn help_scrolls_on_a_short_screen() {
     let top = draw(&mut a, 80, 24);
     assert!(top.contains("more"), "the help says it goes on: {top}");
     assert!(!top.contains("Verdict  "), "{top}");
-    for _ in 0..30 {
+    for _ in 0..200 {
         update(&mut a, Action::Down);
     }
     let end = draw(&mut a, 80, 24);

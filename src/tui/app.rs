@@ -349,6 +349,24 @@ impl App {
         if self.pos < self.last_pos() {
             return None;
         }
+        if !self.theme.terminal_keys() {
+            // The page has no menus and no tour keys: it names the one
+            // key of its own that still shows something here.
+            let end = if self.script.group == Group::Tour && self.next_in_tour().is_none() {
+                "end of the tour"
+            } else {
+                "end of scenario"
+            };
+            let switch = self
+                .theme
+                .medium
+                .key(crate::scenario::key_word::KeyWord::SwitchDesign);
+            return Some(if designs(&self.script).len() > 1 {
+                format!("{end}: {switch} next design")
+            } else {
+                end.to_string()
+            });
+        }
         Some(if self.next_in_tour().is_some() {
             "end of scenario: ] next tour / s scenarios".to_string()
         } else if self.script.group == Group::Tour && !self.is_counterexample() {

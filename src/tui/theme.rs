@@ -238,6 +238,13 @@ impl Theme {
         self.g.border.top_left.is_ascii()
     }
 
+    /// Whether the screen may name the terminal's keys (`z`, Tab, `?`):
+    /// not on the lesson page, where they would do nothing and the page
+    /// names its own keys beside the screen.
+    pub fn terminal_keys(&self) -> bool {
+        self.medium == Medium::Terminal
+    }
+
     /// Text as the screen shows it: unchanged, or in ASCII under `--ascii`.
     /// A scenario's words as this medium tells them: its own keys, then
     /// its own glyphs (`text`).

@@ -5,15 +5,18 @@ use crate::tui::action::Action;
 use crate::tui::app::{App, Overlay};
 
 pub(super) fn help_key(app: &mut App, action: Action) {
-    // The view clamps the scroll to what there is to see.
+    // Down stops where the last row is in view; the view clamps again
+    // for a screen that grew since.
     match action {
         Action::Up | Action::ScrollUp | Action::Prev => {
             app.help_scroll = app.help_scroll.saturating_sub(1);
             return;
         }
         Action::Down | Action::ScrollDown | Action::Next => {
-            // More than the help has lines: the view stops at its end.
-            app.help_scroll = (app.help_scroll + 1).min(64);
+            // No further than its last row coming into view, so that the
+            // first key back up scrolls at once.
+            let most = crate::tui::view::help_most_scroll(&app.theme, app.viewport);
+            app.help_scroll = (app.help_scroll + 1).min(most);
             return;
         }
         _ => {}

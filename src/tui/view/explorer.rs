@@ -80,8 +80,8 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
             .wrap(Wrap { trim: true })
             .render(indented, buf);
     }
-    let hidden = table(t, report, sel.row, &l, buf);
-    legend(t, report, &hidden, l.legend, buf);
+    let legend = table(t, report, sel.row, &l, buf);
+    legend.render(l.legend, buf);
     if let Some(s) = report.strategies.get(sel.row) {
         explorer_detail::render(t, s, &report.bounds, sel.cx, &l, buf);
     }
@@ -464,8 +464,17 @@ fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
     best.expect("at least one try")
 }
 
-/// The table's title: what it shows, or the legend of its short headings.
-fn table_title(t: &Theme, fit: &Fit, width: usize) -> String {
+/// Where the line under the table has no room for the note that a run
+/// counts under each outcome it ends with (80 columns with a column
+/// hidden), the table's title says it, in fewer words.
+const OVERLAP_IN_TITLE: &str = " · runs count per outcome";
+
+/// The table's title: what it shows, or the legend of its short headings;
+/// with `overlap`, the note that the outcome columns overlap, where the
+/// title has room for it (it takes the place of `runs=schedules` first).
+fn table_title(t: &Theme, fit: &Fit, width: usize, overlap: bool) -> String {
+    let room = width.saturating_sub(2);
+    let note = t.text(OVERLAP_IN_TITLE).into_owned();
     let mut title = format!(" Designs {} ", t.g.dot);
     if fit.short_heads {
         let entries = |all: bool| -> Vec<String> {
@@ -490,12 +499,24 @@ fn table_title(t: &Theme, fit: &Fit, width: usize) -> String {
         } else {
             title = format!(" {}", legend.join(" "));
         }
+        // The note where it fits, with every heading's entry or without
+        // `runs=schedules`, which reads as itself.
+        if overlap {
+            let spaced = |l: &[String]| format!(" {}{note}", l.join(" "));
+            if title.chars().count() + note.chars().count() < room {
+                title.push_str(&note);
+            } else if spaced(&entries(false)).chars().count() < room {
+                title = spaced(&entries(false));
+            }
+        }
     } else {
         title.push_str("how every schedule ends, and whether the design held to its claim");
+        if overlap && title.chars().count() + note.chars().count() < room {
+            title.push_str(&note);
+        }
     }
     title.push(' ');
     // Never cut without a sign.
-    let room = width.saturating_sub(2);
     if title.chars().count() > room {
         let keep = room.saturating_sub(t.g.ellipsis.chars().count() + 1);
         title = format!(
@@ -538,7 +559,7 @@ fn table(
     selected: usize,
     l: &layout::Explorer,
     buf: &mut Buffer,
-) -> Vec<Column> {
+) -> Line<'static> {
     let name_w = report
         .strategies
         .iter()
@@ -547,7 +568,8 @@ fn table(
         .max()
         .unwrap_or(6);
     let fit = columns(report, name_w, l.table.width as usize);
-    let block = rule(t, table_title(t, &fit, usize::from(l.table.width)));
+    let (legend, told) = legend(t, report, &fit.hidden, l.legend.width);
+    let block = rule(t, table_title(t, &fit, usize::from(l.table.width), !told));
     block.render(l.table, buf);
     let (cols, words, gap) = (&fit.cols, fit.words, " ".repeat(fit.gap));
     let mut heading = format!("  {:<name_w$}", "design");
@@ -596,7 +618,7 @@ fn table(
         }
         line.render(Rect::new(l.rows.x, y, l.rows.width, 1), buf);
     }
-    fit.hidden
+    legend
 }
 
 /// What a row's result mark says: one meaning each, the same as on every
@@ -661,8 +683,10 @@ fn mark(t: &Theme, m: Mark) -> (&'static str, Style) {
 
 /// The legend of the result marks the table shows, in one line, and after
 /// it the columns the table had no room for: the long words where they
-/// fit, fewer where not; the hidden columns are named in every try.
-fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], area: Rect, buf: &mut Buffer) {
+/// fit, fewer where not; the hidden columns are named in every try. With
+/// whether it says that a run counts under each of its outcomes (where
+/// it does not, the table's title does).
+fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], width: u16) -> (Line<'static>, bool) {
     let shown: Vec<Mark> = Mark::ALL
         .into_iter()
         .filter(|m| report.strategies.iter().any(|s| Mark::of(s) == *m))
@@ -697,7 +721,7 @@ fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], area: Rect, buf: &
         }
         Line::from(spans)
     };
-    let room = usize::from(area.width);
+    let room = usize::from(width);
     let note = |i: usize| (!hidden.is_empty()).then(|| &notes[i]);
     let [long, short] = overlaps.map(Some);
     let tries = [
@@ -710,10 +734,7 @@ fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], area: Rect, buf: &
         line(1, note(1), None),
         line(2, note(1), None),
     ];
-    let chosen = tries
-        .iter()
-        .find(|l| l.width() <= room)
-        .unwrap_or(&tries[7])
-        .clone();
-    super::fit(t, chosen, room).render(area, buf);
+    let chosen = tries.iter().position(|l| l.width() <= room).unwrap_or(7);
+    // The first four tries carry the note.
+    (super::fit(t, tries[chosen].clone(), room), chosen < 4)
 }

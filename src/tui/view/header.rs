@@ -104,10 +104,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             right.push(Span::styled("design: ", t.dim()));
         }
         right.push(Span::styled(app.strategy.name.clone(), t.key()));
-        if fit.key
-            && designs >= 2
-            && app.theme.medium == crate::scenario::key_word::Medium::Terminal
-        {
+        if fit.key && designs >= 2 && app.theme.terminal_keys() {
             right.push(Span::styled(" (m)", t.dim()));
         }
         let verdict = if fit.mark {

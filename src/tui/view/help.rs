@@ -1,101 +1,110 @@
-//! Every key, and what the marks on screen mean.
+//! Every key, and what the signs on screen mean. Rows are wrapped here
+//! with a hanging indent (a key's words continue under its words, not
+//! under the key), so the help scrolls by rows and counts exactly the
+//! rows it has no room for.
 
+use super::hanging::hanging;
+use super::help_legend::{self, Sign};
 use crate::tui::app::App;
 use crate::tui::keys::KEYS;
-use crate::tui::{layout, measure};
+use crate::tui::layout;
+use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Widget};
 
+/// The widest the box is drawn, borders included.
+const BOX_WIDTH: u16 = 84;
+/// Where a key's words start: its keys' column, padded.
+const KEY_COLUMN: usize = 26;
+/// Where a legend's signs start: its section's heading, padded.
+const HEADING_COLUMN: usize = 10;
+
+/// The help's rows in `width` columns: the key table, a blank row, the
+/// legend of signs.
+pub fn rows(t: &Theme, width: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for (keys, what) in KEYS.iter().filter_map(|k| k.help) {
+        let keys = format!(" {:<w$} ", t.text(keys), w = KEY_COLUMN - 2);
+        let spans = [
+            Span::styled(keys, t.key()),
+            Span::raw(t.text(what).into_owned()),
+        ];
+        out.extend(hanging(&spans, width, KEY_COLUMN));
+    }
+    out.push(Line::raw(""));
+    for section in help_legend::sections(t) {
+        for (i, signs) in section.lines.iter().enumerate() {
+            let heading = if i == 0 { section.heading } else { "" };
+            let mut spans = vec![Span::styled(
+                format!(" {heading:<w$}", w = HEADING_COLUMN - 1),
+                t.title(),
+            )];
+            for (j, Sign { sign, meaning }) in signs.iter().enumerate() {
+                if j > 0 {
+                    spans.push(Span::raw("  "));
+                }
+                spans.push(Span::styled(t.text(sign).into_owned(), t.key()));
+                // A sign of words (`◀ this step`) ends where its meaning
+                // starts only with a colon; a lone mark needs none.
+                let sep = if Span::raw(sign.as_str()).width() > 1 {
+                    ": "
+                } else {
+                    " "
+                };
+                if !meaning.is_empty() {
+                    spans.push(Span::raw(format!("{sep}{}", t.text(meaning))));
+                }
+            }
+            out.extend(hanging(&spans, width, HEADING_COLUMN));
+        }
+    }
+    out
+}
+
+/// The box on a screen of `area`, its rows, and the most rows it can be
+/// scrolled by (0 where all of it fits).
+fn measured(t: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>, usize) {
+    let inner_w = BOX_WIDTH.min(area.width).saturating_sub(2);
+    let rows = rows(t, usize::from(inner_w));
+    let popup = layout::help(area, rows.len());
+    let room = usize::from(popup.height.saturating_sub(2));
+    let most = rows.len().saturating_sub(room);
+    (popup, rows, most)
+}
+
+/// The most rows the help scrolls by on a screen of `area`: the last row
+/// in view, and no further.
+pub fn most_scroll(t: &Theme, area: Rect) -> usize {
+    measured(t, area).2
+}
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let g = &t.g;
-    let mut lines: Vec<Line<'static>> = KEYS
-        .iter()
-        .filter_map(|k| k.help)
-        .map(|(keys, what)| {
-            Line::from(vec![
-                Span::styled(format!(" {:<24} ", t.text(keys)), t.key()),
-                Span::raw(what),
-            ])
-        })
-        .collect();
-    lines.push(Line::raw(""));
-    lines.push(Line::from(vec![
-        Span::styled(" Marks    ", t.title()),
-        Span::raw(format!(
-            "{} done  {} failed, or lost: no answer came back (the call may have worked)  {} duplicate key  {} skipped  {} not owner (another delivery holds the record)  {} not run yet (in a one-line strip; a full list leaves it blank)",
-            g.done, g.failed, g.conflict, g.skipped, g.superseded, g.todo
-        )),
-    ]));
-    lines.push(Line::raw(format!(
-        "          {} the provider replayed a stored result  {} what only you, the observer, can see (acks lost; duplicate deliveries, or dup. deliveries: a message delivered again, not a second payment)",
-        g.replay, g.observer
-    )));
-    lines.push(Line::raw(format!(
-        "          {} blocked, waiting for a lock  {} awaits the provider's answer to another request with its key  {} refused with 409: that request is still in progress  {} backed off (another delivery's record is live)  {} crashed: the step never ran, or its answer was never received  {} next step",
-        g.waiting, g.awaiting, g.refused, g.backed_off, g.crashed, g.upcoming
-    )));
-    // One meaning per mark on every screen: `!` is a risk, never an end.
-    lines.push(Line::raw(format!(
-        "          {} at risk, nothing wrong yet: a fault armed or happening; in the explorer, a design that holds only within the bounds (it breaks one bound further)  {} a pass that proves nothing",
-        g.warning, g.vacuous
-    )));
-    lines.push(Line::from(vec![
-        Span::styled(" Changes  ", t.title()),
-        Span::raw(format!(
-            "{} new  {} changed or committed  {} removed or rolled back (this step)",
-            g.added, g.changed, g.removed
-        )),
-    ]));
-    lines.push(Line::raw(format!(
-        "          {} the step that just ran  (+1) a counter moved  {} was $40 a figure moved",
-        g.ran, g.changed
-    )));
-    let signs = super::overflow::signs(t, 2);
-    let heading = super::overflow::heading_signs(t, 2);
-    lines.push(Line::from(vec![
-        Span::styled(" Folds    ", t.title()),
-        Span::raw(format!(
-            "{} or {}: rows the panel has no room for, counted (never a change of the figure beside it; after a count, {}); z zooms it",
-            signs.0.trim_start(),
-            signs.1.trim_start(),
-            heading.1.trim_start()
-        )),
-    ]));
-    lines.push(Line::from(vec![
-        Span::styled(" Verdict  ", t.title()),
-        Span::raw(format!(
-            "{} correct  {} in progress  {} something went wrong  {} dead-lettered",
-            g.done, g.pending, g.failed, g.dead_letter
-        )),
-    ]));
-    // Rows as drawn: a line wider than the box wraps.
-    let rows = measure::rows(&lines, 82, false);
-    let popup = layout::help(area, usize::from(rows));
-    // Scrolled no further than the last line coming into view, counting
-    // rows as they wrap in the box as drawn.
-    let room = popup.height.saturating_sub(2);
-    let inner_w = popup.width.saturating_sub(2);
-    let mut most = 0;
-    while most < lines.len() && measure::rows(&lines[most..], inner_w, false) > room {
-        most += 1;
-    }
+    let (popup, rows, most) = measured(t, area);
+    // Clamped again here: the screen may have grown since the last key.
     let skip = app.help_scroll.min(most);
-    let lines: Vec<Line<'static>> = lines.into_iter().skip(skip).collect();
+    let rows: Vec<Line<'static>> = rows.into_iter().skip(skip).collect();
     let title = if skip > 0 {
-        format!(" Keys ({} {skip} above) ", t.text("↑"))
+        format!(" Keys and signs ({} {skip} above) ", t.text("↑"))
     } else {
-        " Keys ".to_string()
+        " Keys and signs ".to_string()
+    };
+    // Said where there is more than the box shows: how to see the rest.
+    let foot = if most > 0 {
+        format!(" {} scroll {} Esc or ? to close ", t.text("↑/↓"), g.dot)
+    } else {
+        " Esc or ? to close ".to_string()
     };
     Clear.render(popup, buf);
     let block = Block::bordered()
         .border_set(g.border)
         .border_style(t.border(true))
         .title(Span::styled(title, t.title()))
-        .title_bottom(Span::styled(" Esc or ? to close ", t.dim()));
+        .title_bottom(Span::styled(foot, t.dim()));
     let inner = block.inner(popup);
     block.render(popup, buf);
-    super::overflow::show(t, lines, true, inner, buf);
+    super::overflow::show(t, rows, false, inner, buf);
 }

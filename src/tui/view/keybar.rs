@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    if app.theme.medium != crate::scenario::key_word::Medium::Terminal {
+    if !app.theme.terminal_keys() {
         return;
     }
     let t = &app.theme;

@@ -22,7 +22,10 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         Span::styled(t.text(&f.action).into_owned(), who),
     ])];
     // What to press next, long where there is room and short where not.
-    let hint: Option<(String, String)> = if f.index == 0 {
+    // The page names its own keys above the screen: none here.
+    let hint: Option<(String, String)> = if f.index == 0 && !t.terminal_keys() {
+        None
+    } else if f.index == 0 {
         let right = t.text("→").into_owned();
         Some((
             format!("press {right} to take the first step, ? for help"),
@@ -213,7 +216,10 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             (false, false) => "↑",
             (false, true) => "↓",
         };
+        // The page tells the whole narration beside the screen: the count
+        // alone, with no key to read it by.
         let hint = match (app.focus == Panel::Narration, compact_note(area)) {
+            _ if !t.terminal_keys() => format!(" {up} {hidden} more "),
             (true, false) => format!(" {up} {hidden} more {} z: read all ", t.g.dot),
             (false, false) => format!(" {up} {hidden} more {} click, then z ", t.g.dot),
             (true, true) => format!(" {up} {hidden} more {} z ", t.g.dot),

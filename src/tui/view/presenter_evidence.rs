@@ -127,7 +127,12 @@ fn form(c: &Charge, n: usize) -> String {
     match n {
         0 => format!(" {}  order {}  ${}  {key}", c.id, c.order, c.amount),
         1 => format!(" {} order {} ${} {key}", c.id, c.order, c.amount),
-        _ => format!(" {} #{} ${} {key}", c.id, c.order, c.amount),
+        _ => format!(
+            " {} {} ${} {key}",
+            c.id,
+            super::provider::order_tag(c.order),
+            c.amount
+        ),
     }
 }
 

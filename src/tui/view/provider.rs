@@ -143,6 +143,12 @@ fn heading(t: &Theme, f: &Frame, width: usize, hidden: usize) -> Line<'static> {
     super::fit(t, last, width)
 }
 
+/// An order number where the row has no room for the word "order":
+/// `#1042`.
+pub(super) fn order_tag(order: impl std::fmt::Display) -> String {
+    format!("#{order}")
+}
+
 /// The words for whether a charge carried an Idempotency-Key, long and
 /// short: the point of the lesson, so no form of a row leaves them out.
 fn key_words(c: &Charge, short: bool) -> &'static str {
@@ -168,20 +174,26 @@ fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
             key_words(c, false)
         ),
         1 => format!(
-            " {} #{} ${} {}",
+            " {} {} ${} {}",
             c.id,
-            c.order,
+            order_tag(c.order),
             c.amount,
             key_words(c, false)
         ),
         2 => format!(
-            " {} #{} ${} {}",
+            " {} {} ${} {}",
             c.id,
-            c.order,
+            order_tag(c.order),
             c.amount,
             key_words(c, true)
         ),
-        _ => format!("{} #{} ${} {}", c.id, c.order, c.amount, key_words(c, true)),
+        _ => format!(
+            "{} {} ${} {}",
+            c.id,
+            order_tag(c.order),
+            c.amount,
+            key_words(c, true)
+        ),
     };
     // Measured as if every row had this step's mark, so that the form
     // stays put from step to step: the eye finds each row where it was.

@@ -10,6 +10,14 @@ use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+/// After a consumer's name while it holds a database transaction open
+/// (its rows not committed yet): in full, and where the line is narrow.
+pub(super) const TXN_OPEN: (&str, &str) = (" [txn open]", " [txn]");
+
+/// The end of a provider call's label when the call carries an
+/// Idempotency-Key (`Op::label`): kept whole when the label is cut.
+pub(super) const KEY_TAG: &str = " (key)";
+
 /// The panel's lines for `f`, `width` x `height`; `watch` says which
 /// consumers keep their full list when not all of them fit.
 pub fn lines(
@@ -232,7 +240,7 @@ fn head(t: &Theme, c: &ConsumerView, width: usize) -> Line<'static> {
     let full = format!(
         "consumer {} {state}{}",
         c.name,
-        if c.in_txn { " [txn open]" } else { "" }
+        if c.in_txn { TXN_OPEN.0 } else { "" }
     );
     let wide = full.chars().count() <= width;
     let who = if wide {
@@ -247,7 +255,7 @@ fn head(t: &Theme, c: &ConsumerView, width: usize) -> Line<'static> {
     ];
     if c.in_txn {
         spans.push(Span::styled(
-            if wide { " [txn open]" } else { " [txn]" },
+            if wide { TXN_OPEN.0 } else { TXN_OPEN.1 },
             t.warn(),
         ));
     }
@@ -409,7 +417,7 @@ fn keeps_key(
     label: &str,
     style: Style,
 ) -> Line<'static> {
-    const KEY: &str = " (key)";
+    const KEY: &str = KEY_TAG;
     let end = line.spans.len() - marks;
     if !label.ends_with(KEY) || end < 2 {
         return line;
@@ -790,6 +798,23 @@ mod tests {
     /// One consumer whose list is one row too long for the panel shows a
     /// window of it, not a strip above empty rows: tour-1's refused insert
     /// at 80x24 (it was `✓✓≠↷↷↷▷·` over six empty rows).
+    /// The help names `(key)` from the same constant this panel keeps
+    /// whole: it must be the end the provider call's label has.
+    #[test]
+    fn the_key_tag_is_the_end_of_the_keyed_calls_label() {
+        use crate::sim::strategy::Op;
+        assert!(
+            Op::CallProvider { with_key: true }
+                .label()
+                .ends_with(KEY_TAG)
+        );
+        assert!(
+            !Op::CallProvider { with_key: false }
+                .label()
+                .ends_with(KEY_TAG)
+        );
+    }
+
     #[test]
     fn a_list_a_little_too_long_shows_a_window_not_a_strip() {
         let script = scenario::find("tour-1").unwrap();

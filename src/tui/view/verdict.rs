@@ -154,8 +154,10 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
     };
     let causes: usize =
         v.causes.iter().map(Vec::len).sum::<usize>() + v.at_risk.len() + v.in_flight.len();
+    // The page has no keys to read the causes by: it tells them under
+    // the screen.
     let tail = |keys: bool| -> String {
-        match (causes, keys) {
+        match (causes, keys && t.terminal_keys()) {
             (0, _) => String::new(),
             // `w` opens the verdict whole in one press, as a fold's `z` does.
             (n, true) => format!("  {} why: {n} more {} w", t.g.back_arrow, t.g.dot),
