@@ -282,9 +282,10 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     // where no height gives both, a statement may lose its middle
     // (`view::newest`) before the events are squeezed to a column of
     // words (80x24): its answer and its clause stay.
+    let shares = need.shares();
     let settled = |want_fair: bool, squeeze: bool| {
         heights.iter().copied().find(|&(t, n)| {
-            let (whole, fair) = need.sql_whole(lower_at(t, n), squeeze);
+            let (whole, fair) = shares.sql_whole(lower_at(t, n), squeeze);
             whole && (fair || !want_fair)
         })
     };
@@ -325,7 +326,7 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
         (Panel::Database, database),
         (Panel::Provider, provider),
     ];
-    let [sql, events] = split(lower, need.sql_share(lower, squeeze));
+    let [sql, events] = split(lower, shares.sql_share(lower, squeeze));
     panels.extend([
         (Panel::Narration, narration),
         (Panel::Sql, sql),

@@ -63,7 +63,28 @@ struct Lost {
 /// leaves the events their fair share.
 type Weighed = (u16, bool, bool);
 
+/// The run's steps weighed for the split, at any size: its text hashed
+/// once (`Need::shares`), not once for each height the layout tries.
+pub(super) struct Shares<'a> {
+    need: &'a Need,
+    run: u64,
+}
+
 impl Need {
+    /// The weighing of this run's split, for the layout to ask at each
+    /// height it tries.
+    pub(super) fn shares(&self) -> Shares<'_> {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (&self.lower, self.sql, self.events, self.last_step).hash(&mut h);
+        Shares {
+            need: self,
+            run: h.finish(),
+        }
+    }
+}
+
+impl Shares<'_> {
     /// The SQL panel's share of `lower` (the row it shares with the
     /// events), in percent: the share that leaves the fewest steps with
     /// SQL not read whole, then loses the fewest rows of text over all the
@@ -95,21 +116,13 @@ impl Need {
         let key = {
             use std::hash::{Hash, Hasher};
             let mut h = std::collections::hash_map::DefaultHasher::new();
-            (
-                &self.lower,
-                self.sql,
-                self.events,
-                self.last_step,
-                lower,
-                squeeze,
-            )
-                .hash(&mut h);
+            (self.run, lower, squeeze).hash(&mut h);
             h.finish()
         };
         if let Some(kept) = KEPT.with(|k| k.borrow().iter().find(|(k, _)| *k == key).map(|e| e.1)) {
             return kept;
         }
-        let pct = self.weigh_shares(lower, squeeze);
+        let pct = self.need.weigh_shares(lower, squeeze);
         KEPT.with(|k| {
             let mut k = k.borrow_mut();
             if k.len() >= 64 {
@@ -119,7 +132,9 @@ impl Need {
         });
         pct
     }
+}
 
+impl Need {
     fn weigh_shares(&self, lower: Rect, squeeze: bool) -> Weighed {
         let by_text = self.sql_percent();
         let h = lower.height.saturating_sub(2);
