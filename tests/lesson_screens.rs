@@ -107,6 +107,7 @@ fn terminal_keys_named(row: &str) -> Vec<String> {
             ", z",
             "then z",
             "· z",
+            "more · w",
             "Tab",
             "Esc",
             "Enter",
