@@ -57,6 +57,7 @@ mod presenter_uncommitted;
 mod progress_shared;
 mod property;
 mod provider_conflict;
+mod provider_heading;
 mod questions;
 mod race;
 mod record;
