@@ -53,6 +53,7 @@ mod output_targets;
 mod predict_marks;
 mod predict_reveal;
 mod presenter_evidence;
+mod presenter_sizes;
 mod presenter_uncommitted;
 mod progress_shared;
 mod property;
