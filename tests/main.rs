@@ -16,6 +16,7 @@ mod claim_bounds;
 mod cli_help;
 mod cli_open;
 mod clock_words;
+mod compare_holding;
 mod compare_sides;
 mod db_file;
 mod db_held;
