@@ -40,6 +40,9 @@ fn says_more(rows: &[String]) -> bool {
             || r.contains(" not shown")
             || r.contains("read all")
             || counted(r, "↓")
+            // `charges 2 $55 …2 rows`: the provider's charges and keys
+            // folded together, counted as rows (`provider_fold`).
+            || counted(r, "…")
             || counted(r, "(+")
     })
 }

@@ -72,13 +72,36 @@ fn inner_rows(screen: &str, r: Rect) -> Vec<String> {
 /// The change marks a row may end with (`+ new`, `* was $40`, `- removed`).
 const CHANGE_SIGNS: [&str; 3] = ["+", "*", "-"];
 
+/// Is `word` the change mark `sign`: the sign alone, or a figure's mark
+/// in its tightest form, `*was` (of `*was 1`: a moved figure keeps the
+/// value it moved from in every form)?
+fn is_sign(word: &str, sign: &str) -> bool {
+    word == sign || word.strip_prefix(sign) == Some("was")
+}
+
+/// Does the row mark a moved figure, as a sign or as its old value before
+/// the new (`charges 1→2 $80`, where the row has no room for `*was 1`)?
+fn marks_a_change(words: &[&str], sign: &str) -> bool {
+    words.iter().any(|w| is_sign(w, sign))
+        || (sign == "*" && words.iter().any(|w| moved(w).is_some()))
+}
+
+/// The new value of a figure written with its old one, `1→2`.
+fn moved(word: &str) -> Option<&str> {
+    let (from, to) = word.split_once('→').or_else(|| word.split_once("->"))?;
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    (digits(from) && digits(to)).then_some(to)
+}
+
 /// The figures of a row before its change marks: words with a digit in
-/// them, without brackets. (A change mark may fold to its sign alone,
-/// `* was $40` to `*`, as a row's change tag does.)
+/// them, without brackets. (A row's change mark may fold to its sign
+/// alone, as a row's change tag does; a figure's `* was $40` to `*was
+/// $40`.)
 fn figures(row: &str) -> Vec<String> {
     row.split_whitespace()
-        .take_while(|w| !CHANGE_SIGNS.contains(w))
-        .map(|w| w.trim_matches(|c| matches!(c, '(' | ')' | ',')).to_string())
+        .take_while(|w| !CHANGE_SIGNS.iter().any(|s| is_sign(w, s)))
+        .map(|w| w.trim_matches(|c| matches!(c, '(' | ')' | ',')))
+        .map(|w| moved(w).unwrap_or(w).to_string())
         .filter(|w| w.chars().any(|c| c.is_ascii_digit()) && !w.ends_with('…'))
         .collect()
 }
@@ -116,7 +139,8 @@ fn mark_keeps_the_row(with: &str, without: &str, mark: &str) -> Result<(), Strin
     let row = &with[..at];
     let words: Vec<&str> = row.split_whitespace().collect();
     for sign in CHANGE_SIGNS {
-        if without.split_whitespace().any(|w| w == sign) && !words.contains(&sign) {
+        let before: Vec<&str> = without.split_whitespace().collect();
+        if marks_a_change(&before, sign) && !marks_a_change(&words, sign) {
             return Err(format!("the row's change mark {sign} is lost"));
         }
     }
@@ -124,7 +148,9 @@ fn mark_keeps_the_row(with: &str, without: &str, mark: &str) -> Result<(), Strin
     // alone before the arrow.
     let count = |i: usize| words[i] == "…" && words.get(i + 1).is_some_and(|n| n.starts_with('↓'));
     if let Some(cut) = (0..words.len()).position(|i| words[i].ends_with('…') && !count(i))
-        && words[..cut].iter().any(|w| CHANGE_SIGNS.contains(w))
+        && words[..cut]
+            .iter()
+            .any(|w| CHANGE_SIGNS.iter().any(|s| is_sign(w, s)))
     {
         return Err("the cut is in the row's change mark".into());
     }

@@ -92,10 +92,11 @@ fn the_second_charge_in_ascii() {
     let mut a = at(app("tour-1", "naive", false, true), second);
     let screen = draw(&mut a, 80, 24, false);
     assert!(screen.is_ascii());
-    // The count moved: at 80 columns, beside the count of the rows folded
-    // away (which says "more" in a word), its mark keeps its sign alone,
-    // and the new charge's row says which one is new.
-    assert!(screen.contains("charges 2 $80 * "), "{screen}");
+    // The count moved: at 80 columns, beside the empty key store folded
+    // into the heading (`keys 0`, no count a class could take for a
+    // charge), its mark keeps the old count in its tightest form, and the
+    // new charge's row says which one is new.
+    assert!(screen.contains("charges 2 $80 *was 1 keys 0"), "{screen}");
     assert!(screen.contains(" ch_82 #1042 $40 no key +"), "{screen}");
     insta::assert_snapshot!("changes_second_charge_ascii_80x24", screen);
     // The key letters stay keys: no step is marked `v` or `x`.

@@ -2,8 +2,8 @@
 //! point where they part ways called out.
 
 use super::{broker, database, events, provider, service, verdict};
-use crate::sim::Frame;
 use crate::sim::cause::StepWords;
+use crate::sim::{Frame, Outcome};
 use crate::tui::app::App;
 use crate::tui::compare::{Compare, handled, times};
 use crate::tui::compare_section::{Section, first_row};
@@ -309,19 +309,34 @@ fn sections(
     rows: Rows,
 ) -> Vec<Vec<Line<'static>>> {
     let mut outcome = verdict_lines(t, f, step, w, rows.verdict);
+    // A tick would say "fine": one row is fine only once the verdict is
+    // settled correct. Before that it is a plain fact "so far" (at the
+    // step where the designs part, the side about to charge twice still
+    // has one row: a tick there told the class it was safe); after a
+    // failure the verdict above says what went wrong. Never `!`, which
+    // means "at risk, nothing wrong yet".
+    let correct = f.verdict.outcome == Outcome::Correct && !f.verdict.undecided();
+    let ended = f.index == place.last;
     for (id, n) in handled(f) {
-        // A tick would say "fine": one row is fine only if the verdict is.
-        // Otherwise the row is a plain fact (the verdict above says what
-        // went wrong), and not `!`, which means "at risk, nothing wrong yet".
-        let (glyph, style) = match n {
-            0 => (t.g.pending, t.dim()),
-            1 if !f.verdict.outcome.is_failure() => (t.g.done, t.good()),
-            1 => (t.g.dot, t.info()),
-            _ => (t.g.failed, t.bad()),
+        let (glyph, style, so_far) = match n {
+            0 => (t.g.pending, t.dim(), ""),
+            1 if correct => (t.g.done, t.good(), ""),
+            1 if ended || f.verdict.outcome.is_failure() => (t.g.dot, t.info(), ""),
+            1 => (t.g.dot, t.info(), " so far"),
+            _ => (t.g.failed, t.bad(), ""),
         };
-        outcome.push(Line::styled(format!("{glyph} {id} {}", times(n)), style));
+        // "so far" stays whole: where the row is too wide, the words of
+        // the count give way (`1 row committed so far`).
+        let mut row = format!("{glyph} {id} {}{so_far}", times(n));
+        if !so_far.is_empty() && row.chars().count() > w {
+            row = format!("{glyph} {id} 1 row committed{so_far}");
+        }
+        outcome.push(Line::styled(row, style));
     }
     outcome.push(Line::styled(t.text(&place.row(f)).into_owned(), t.info()));
+    if let Some(words) = &place.holding {
+        outcome.push(Line::styled(words.clone(), t.key()));
+    }
     let mut story = vec![match chapter {
         Some(title) => Line::from(vec![
             Span::styled("what happens", t.title()),
@@ -477,7 +492,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     } else {
         t.border(false)
     };
-    let (lp, rp) = (Place::of(app, &c.left), Place::of(app, &c.right));
+    let (mut lp, mut rp) = (Place::of(app, &c.left), Place::of(app, &c.right));
     // Both titles in the same form: the first that fits on either side.
     let titles = |p: &Place, name: &str, f: &Frame| p.titles(t, name, f, split);
     let (lt, rt) = (
@@ -510,6 +525,8 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         titles.as_ref().map(|(l, _)| l.as_str()),
         titles.as_ref().map(|(_, r)| r.as_str()),
     );
+    lp.holding = holding(c, app.pos, true, &lp, usize::from(li.width));
+    rp.holding = holding(c, app.pos, false, &rp, usize::from(ri.width));
     let mut ls = sections(t, lf, &lp, &lsteps, lc, usize::from(li.width), rows);
     let mut rs = sections(t, rf, &rp, &rsteps, rc, usize::from(ri.width), rows);
     // Zoomed with none picked yet shows the first section (update picks
@@ -552,6 +569,52 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         let shown = scrolled(t, lines, area, first);
         super::overflow::show(t, shown, false, area, buf);
     }
+}
+
+/// What a side is doing while it stands still and the other steps, in
+/// words that fit `width`: `holding at step 13 while naive steps` (a step
+/// of the other design's that this one does not have), or `finished at
+/// step 15; holding while naive steps` (its run is over). The frame alone
+/// cannot tell: a side that holds shows the same frame again, and a class
+/// took it for a step that did nothing.
+fn holding(c: &Compare, pos: usize, left: bool, place: &Place, width: usize) -> Option<String> {
+    let now = *c.pairs.get(pos)?;
+    let before = *c.pairs.get(pos.checked_sub(1)?)?;
+    let (mine, theirs) = if left {
+        ((before.0, now.0), (before.1, now.1))
+    } else {
+        ((before.1, now.1), (before.0, now.0))
+    };
+    if mine.0 != mine.1 || theirs.0 == theirs.1 {
+        return None;
+    }
+    let other = if left {
+        &c.right.strategy
+    } else {
+        &c.left.strategy
+    };
+    let unit = if place.schedule { "move" } else { "step" };
+    let at = mine.1;
+    let forms = if at == place.last {
+        [
+            format!("finished at {unit} {at}; holding while {other} steps"),
+            format!("finished at {unit} {at}; holding"),
+            format!("finished at {unit} {at}"),
+        ]
+    } else {
+        [
+            format!("holding at {unit} {at} while {other} steps"),
+            format!("holding at {unit} {at}; {other} steps"),
+            format!("holding at {unit} {at}"),
+        ]
+    };
+    let last = forms[forms.len() - 1].clone();
+    Some(
+        forms
+            .into_iter()
+            .find(|f| f.chars().count() <= width)
+            .unwrap_or(last),
+    )
 }
 
 /// The picked section's mark, a glyph and a word, never colour alone: in
@@ -638,6 +701,9 @@ struct Place {
     schedule: bool,
     /// The side's last frame: its number of moves or steps.
     last: usize,
+    /// What the side does while the other steps and it stands still
+    /// (`holding`), where it does.
+    holding: Option<String>,
 }
 
 impl Place {
@@ -645,6 +711,7 @@ impl Place {
         Place {
             schedule: crate::tui::compare::is_schedule(&app.script),
             last: side.frames.len() - 1,
+            holding: None,
         }
     }
 

@@ -234,7 +234,14 @@ pub fn was(t: &Theme, before: String) -> Span<'static> {
     Span::styled(format!("  {} was {before}", t.g.changed), t.change())
 }
 
-/// A figure that moved, where `was` has no room: its sign alone, ` *`.
-pub fn was_sign(t: &Theme) -> Span<'static> {
-    Span::styled(format!(" {}", t.g.changed), t.change())
+/// The forms of `was`, roomiest first: `  * was 1`, ` * was 1`, ` *was 1`.
+/// Every form keeps the old value: a sign alone (` *`) said the figure
+/// moved but not from where, and a class asked from what.
+pub fn was_forms(t: &Theme, before: String) -> [Span<'static>; 3] {
+    let g = t.g.changed;
+    [
+        was(t, before.clone()),
+        Span::styled(format!(" {g} was {before}"), t.change()),
+        Span::styled(format!(" {g}was {before}"), t.change()),
+    ]
 }

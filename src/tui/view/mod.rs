@@ -28,6 +28,7 @@ mod predict;
 mod presenter;
 mod presenter_evidence;
 mod provider;
+mod provider_fold;
 mod reveal_mark;
 mod service;
 pub(super) mod sql;

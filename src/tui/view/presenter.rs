@@ -189,8 +189,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .max()
         .unwrap_or(1)
         .max(1);
+    let size = shared_size(t, &figures, &boxes, note_rows);
     for (fig, rect) in figures.iter().zip(boxes.iter()) {
-        figure(t, fig, *rect, note_rows, buf);
+        figure(t, fig, *rect, note_rows, size, buf);
     }
     presenter_evidence::render(t, f, frames, app.pos >= app.last_pos(), band, evidence, buf);
     let block = Block::bordered()
@@ -273,8 +274,49 @@ fn notes(t: &Theme, fig: &Figure) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// One figure's box, with `note_rows` rows kept under the figure.
-fn figure(t: &Theme, fig: &Figure, area: Rect, note_rows: u16, buf: &mut Buffer) {
+/// A size of type: its pixels, the cells a character takes across and
+/// down, and the rows its ink takes (the last row of an 8x8 glyph is blank
+/// under every figure's characters: digits, `$`, `-`, so the words may take
+/// it at full size).
+type Size = (PixelSize, u16, u16, u16);
+
+/// The largest type in which every one of the four figures fits its box,
+/// with `note_rows` rows under it: 8x8 pixels in half-height cells, then
+/// in quadrants, then plain text (`None`). One size for all four: a box
+/// that picked its own drew `$80` smaller than the `2` beside it, and a
+/// smaller figure reads as a lesser one.
+fn shared_size(t: &Theme, figures: &[Figure], boxes: &[Rect], note_rows: u16) -> Option<Size> {
+    // In ASCII every cell becomes `#`: only full-size pixels stay legible.
+    let sizes: &[Size] = if t.ascii() {
+        &[(PixelSize::Full, 8, 8, 7)]
+    } else {
+        &[
+            (PixelSize::Full, 8, 8, 7),
+            (PixelSize::HalfHeight, 8, 4, 4),
+            (PixelSize::HalfWidth, 4, 8, 7),
+            (PixelSize::Quadrant, 4, 4, 4),
+        ]
+    };
+    sizes.iter().copied().find(|&(_, w, _, ink)| {
+        figures.iter().zip(boxes).all(|(fig, rect)| {
+            let chars = fig.value.chars().count() as u16;
+            // Inside the box's border.
+            let (width, height) = (rect.width.saturating_sub(2), rect.height.saturating_sub(2));
+            chars * w <= width && ink + note_rows <= height
+        })
+    })
+}
+
+/// One figure's box, with `note_rows` rows kept under the figure, drawn in
+/// `size` (plain text where `None`).
+fn figure(
+    t: &Theme,
+    fig: &Figure,
+    area: Rect,
+    note_rows: u16,
+    size: Option<Size>,
+    buf: &mut Buffer,
+) {
     let moved = fig.was.is_some() || fig.pending.as_ref().is_some_and(|(_, moved)| *moved);
     let border = if moved { t.change() } else { t.border(false) };
     let block = Block::bordered()
@@ -295,32 +337,14 @@ fn figure(t: &Theme, fig: &Figure, area: Rect, note_rows: u16, buf: &mut Buffer)
     }
     let style = if fig.alarm { t.bad() } else { t.title() };
     let mut note = notes(t, fig);
-    // The largest type that fits: 8x8 pixels in half-height cells, then in
-    // quadrants, then plain text. The last of the 8 rows is blank under
-    // every figure's characters (digits, `$`, `-`), so the words may take
-    // it at full size.
     let chars = fig.value.chars().count() as u16;
-    // In ASCII every cell becomes `#`: only full-size pixels stay legible.
-    let sizes: &[(PixelSize, u16, u16, u16)] = if t.ascii() {
-        &[(PixelSize::Full, 8, 8, 7)]
-    } else {
-        &[
-            (PixelSize::Full, 8, 8, 7),
-            (PixelSize::HalfHeight, 8, 4, 4),
-            (PixelSize::Quadrant, 4, 4, 4),
-        ]
-    };
-    let size = sizes
-        .iter()
-        .copied()
-        .find(|&(_, w, _, ink)| chars * w <= inner.width && ink + note_rows <= inner.height);
     // The figure and its note, in the middle of the box.
     let text_h = size.map_or(1, |(_, _, _, ink)| ink);
     let top = inner.y + inner.height.saturating_sub(text_h + note_rows) / 2;
     let inner = Rect::new(inner.x, top, inner.width, inner.bottom() - top);
     let text_h = match size {
         Some((pixel_size, w, h, ink)) => {
-            let x = inner.x + (inner.width - chars * w) / 2;
+            let x = inner.x + inner.width.saturating_sub(chars * w) / 2;
             let big = BigText::builder()
                 .pixel_size(pixel_size)
                 .style(style)

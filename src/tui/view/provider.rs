@@ -1,6 +1,7 @@
 //! The payment provider: the charges it made and its Idempotency-Key store.
 
 use super::marks;
+use super::provider_fold::Folded;
 use crate::sim::Frame;
 use crate::sim::change::{Change, Place};
 use crate::sim::frame::KeyView;
@@ -29,6 +30,8 @@ struct Row {
     now: bool,
     /// Part of the key store (not a charge).
     store: bool,
+    /// The empty key store's one row (`key store: empty`).
+    empty: bool,
 }
 
 /// The panel's lines, and where the key store starts.
@@ -44,25 +47,33 @@ fn drawn(t: &Theme, f: &Frame, width: usize, height: usize) -> (Vec<Line<'static
         key_rows(t, f, width, true)
     };
     rows.extend(store);
-    let hidden = fold(&mut rows, slots);
-    let mut out = vec![heading(t, f, width, hidden)];
+    let count = |rows: &[Row], what: fn(&Row) -> bool| rows.iter().filter(|r| what(r)).count();
+    let kinds: [fn(&Row) -> bool; 3] = [|r| !r.store, |r| r.store && !r.empty, |r| r.empty];
+    let before = kinds.map(|k| count(&rows, k));
+    fold(&mut rows, slots);
+    let after = kinds.map(|k| count(&rows, k));
+    let folded = Folded {
+        charges: before[0] - after[0],
+        keys: before[1] - after[1],
+        empty_store: before[2] > after[2],
+    };
+    let mut out = vec![heading(t, f, width, folded)];
     let store_at = rows.iter().position(|r| r.store).map_or(0, |i| i + 1);
     out.extend(rows.into_iter().map(|r| r.line));
     (out, store_at)
 }
 
 /// Keeps at most `slots` rows: every row this step changed, then the
-/// others in their order. Returns how many were left out; the heading
-/// counts them, so nothing is dropped without a sign and the rows kept are
-/// never cut to make room for one.
-fn fold(rows: &mut Vec<Row>, slots: usize) -> usize {
+/// others in their order. The heading says what was left out (`Folded`),
+/// so nothing is dropped without a sign and the rows kept are never cut to
+/// make room for one.
+fn fold(rows: &mut Vec<Row>, slots: usize) {
     if rows.len() <= slots {
-        return 0;
+        return;
     }
     let now = rows.iter().filter(|r| r.now).count().min(slots);
     let mut others = slots - now;
     let mut kept_now = 0;
-    let before = rows.len();
     rows.retain(|r| {
         if r.now && kept_now < now {
             kept_now += 1;
@@ -74,67 +85,77 @@ fn fold(rows: &mut Vec<Row>, slots: usize) -> usize {
             false
         }
     });
-    before - rows.len()
 }
 
-/// `charges made 2 ($80)  * was 1`, with `… N rows not shown` when rows are folded
-/// away: the words give way before the figures and the signs.
-fn heading(t: &Theme, f: &Frame, width: usize, hidden: usize) -> Line<'static> {
+/// `charges made 2 ($80)  * was 1`, with what is folded away after it
+/// (`…1 hidden` charges, `keys 0`): the words give way before the figures
+/// and the signs, and the mark of a count that moved keeps the old value
+/// in every form.
+fn heading(t: &Theme, f: &Frame, width: usize, folded: Folded) -> Line<'static> {
     let p = &f.provider;
     let many = p.charges.len() > 1;
     let style = if many { t.bad() } else { t.title() };
     let n = p.charges.len();
     let total = p.total_charged;
-    let was = f.changes.charges_was.map(|w| marks::was(t, w.to_string()));
-    let signs: Vec<String> = if hidden == 0 {
-        vec![String::new()]
-    } else {
-        let (long, short) =
-            super::overflow::heading_signs(t, u16::try_from(hidden).unwrap_or(u16::MAX));
-        vec![long, short]
-    };
+    let was = f.changes.charges_was.map(|w| moved_forms(t, w));
+    // Measured as if the count had just moved, so that the words stay put
+    // from step to step.
+    let kept = moved_forms(t, n.saturating_sub(1));
+    let signs = folded.signs(t);
     let forms = [
         ("charges made ", format!("{n} (${total})")),
         ("charges ", format!("{n} (${total})")),
         ("charges ", format!("{n} ${total}")),
     ];
-    // Measured as if the count had just moved, so that the words stay put
-    // from step to step.
-    let room = |line: &Line| match &was {
-        Some(_) => line.width(),
-        None => line.width() + marks::was(t, n.saturating_sub(1).to_string()).width(),
-    };
-    // At the narrowest, the mark of a count that moved keeps its sign
-    // alone (as a row's change tag does) rather than be cut.
-    let folded = was.as_ref().map(|_| marks::was_sign(t));
     // The last resort, where a predict mark takes the end of the row: the
-    // figures, their mark and the count of folded rows stay whole; the
-    // word "charges" goes (the rows below are the charges).
+    // figures, their mark and the signs stay whole; the word "charges"
+    // goes (the rows below are the charges).
     let bare = [("", format!("{n} ${total}"))];
-    let tiers = [
-        (&was, &forms[..], true),
-        (&folded, &forms[..], true),
-        (&folded, &bare[..], false),
-    ];
-    let mut last = Line::default();
-    for (was, forms, labelled) in tiers {
-        // The labelled heading that fits as it is drawn stays, though it
-        // lacks the room kept for a mark: the label goes last of all.
-        if !labelled && last.width() <= width {
-            return last;
+    let line = |label: &'static str, count: &String, tier: usize, sign: &String| {
+        let mut spans = vec![
+            Span::styled(label, t.title()),
+            Span::styled(count.clone(), style),
+        ];
+        match was.as_ref().map(|w| &w[tier]) {
+            Some(Moved::After(mark)) => spans.push(mark.clone()),
+            Some(Moved::Before(from)) => spans.insert(1, from.clone()),
+            None => {}
         }
+        if !sign.is_empty() {
+            spans.push(Span::styled(sign.clone(), t.key()));
+        }
+        Line::from(spans)
+    };
+    let room = |l: &Line, tier: usize| match &was {
+        Some(_) => l.width(),
+        None => l.width() + kept[tier].span().width(),
+    };
+    // What is folded is said in the roomiest sign first: the mark of a
+    // moved count gives way to its tighter forms (its old value kept)
+    // before the sign loses its words; the old count before the new
+    // (`1→2`) only where no sign fits beside a mark.
+    let arrow = kept.len() - 1;
+    for tiers in [0..arrow, arrow..kept.len()] {
+        for sign in &signs {
+            for tier in tiers.clone() {
+                for (label, count) in &forms {
+                    let l = line(label, count, tier, sign);
+                    if room(&l, tier) <= width {
+                        return l;
+                    }
+                }
+            }
+        }
+    }
+    // The labelled heading that fits as it is drawn stays, though it
+    // lacks the room kept for a mark: the label goes last of all.
+    let tight = kept.len() - 1;
+    let mut last = Line::default();
+    for forms in [&forms[..], &bare[..]] {
         for sign in &signs {
             for (label, count) in forms {
-                let mut spans = vec![
-                    Span::styled(*label, t.title()),
-                    Span::styled(count.clone(), style),
-                ];
-                spans.extend(was.clone());
-                if !sign.is_empty() {
-                    spans.push(Span::styled(sign.clone(), t.key()));
-                }
-                last = Line::from(spans);
-                if room(&last) <= width {
+                last = line(label, count, tight, sign);
+                if last.width() <= width {
                     return last;
                 }
             }
@@ -147,6 +168,36 @@ fn heading(t: &Theme, f: &Frame, width: usize, hidden: usize) -> Line<'static> {
 /// `#1042`.
 pub(super) fn order_tag(order: impl std::fmt::Display) -> String {
     format!("#{order}")
+}
+
+/// How the heading marks a count that moved, keeping the count it moved
+/// from in every form: a mark after the figures (`  * was 1`, in three
+/// widths, `marks::was_forms`), or, narrowest, the old count before the
+/// new one (`charges 1→2 $80`), which leaves the word "charges" and the
+/// count of folded rows their room.
+enum Moved {
+    After(Span<'static>),
+    Before(Span<'static>),
+}
+
+impl Moved {
+    fn span(&self) -> &Span<'static> {
+        match self {
+            Moved::After(s) | Moved::Before(s) => s,
+        }
+    }
+}
+
+fn moved_forms(t: &Theme, before: usize) -> Vec<Moved> {
+    let mut forms: Vec<Moved> = marks::was_forms(t, before.to_string())
+        .into_iter()
+        .map(Moved::After)
+        .collect();
+    forms.push(Moved::Before(Span::styled(
+        format!("{before}{}", t.g.arrow),
+        t.change(),
+    )));
+    forms
 }
 
 /// The words for whether a charge carried an Idempotency-Key, long and
@@ -239,6 +290,7 @@ fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
                 ),
                 now: change.is_some(),
                 store: false,
+                empty: false,
             }
         })
         .collect()
@@ -288,6 +340,7 @@ fn key_rows(t: &Theme, f: &Frame, width: usize, folded: bool) -> Vec<Row> {
         line,
         now,
         store: true,
+        empty: false,
     };
     if p.keys.is_empty() {
         let name = if width < "Idempotency-Key store: empty".len() {
@@ -295,13 +348,16 @@ fn key_rows(t: &Theme, f: &Frame, width: usize, folded: bool) -> Vec<Row> {
         } else {
             "Idempotency-Key store"
         };
-        out.push(row(
-            Line::from(vec![
-                Span::styled(name, t.title()),
-                Span::styled(": empty", t.dim()),
-            ]),
-            false,
-        ));
+        out.push(Row {
+            empty: true,
+            ..row(
+                Line::from(vec![
+                    Span::styled(name, t.title()),
+                    Span::styled(": empty", t.dim()),
+                ]),
+                false,
+            )
+        });
     } else if !folded {
         out.push(row(Line::styled("Idempotency-Key store", t.title()), false));
     }
@@ -435,10 +491,14 @@ mod tests {
         let t = Theme::new(false, false);
         // A charge's row starts with its ID (a key's row may name it too).
         let row_of = |id: &str| rows.iter().find(|r| words(r).first() == Some(&id));
-        // The heading counts folded rows as hidden (`overflow::heading_signs`).
-        let more = rows
-            .iter()
-            .any(|r| r.contains(" hidden") || r.contains(" not shown") || r.contains('↓'));
+        // The heading counts folded charges as hidden, or with the key
+        // store's rows as rows (`provider_fold`).
+        let more = rows.iter().any(|r| {
+            r.contains(" hidden")
+                || r.contains(" not shown")
+                || r.contains(" rows")
+                || r.contains('↓')
+        });
         for c in &f.provider.charges {
             let change = f.changes.of(Place::Charges, &c.id);
             let Some(row) = row_of(&c.id) else {

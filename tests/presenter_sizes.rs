@@ -1,0 +1,96 @@
+//! The presenter view's four figures stand in one size of type. A teacher
+//! saw the payments total (`$80`, three characters) drawn smaller than
+//! the counts beside it (one character each): each box had picked the
+//! largest type its own figure fitted, and a smaller total reads as a
+//! lesser figure. At every step of the tours, at 80x24, 100x30 and
+//! 120x40, the four boxes draw their figures in the same type.
+
+use crate::common;
+use idem::tui::{Action, update};
+
+/// The types a box may draw its figure in, read from the glyphs on
+/// screen: full-size pixels are whole blocks; half-height ones add upper
+/// and lower halves, half-width ones left and right halves, quadrant ones
+/// quarters too. A figure with little to draw (`-`, a bar) may show the
+/// same blocks in more than one type.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+enum Type {
+    Full,
+    HalfHeight,
+    HalfWidth,
+    Quadrant,
+    Plain,
+}
+
+fn types_of(cells: &str) -> Vec<Type> {
+    let has = |set: &str| cells.chars().any(|c| set.contains(c));
+    let (corners, tops, sides) = (has("▘▝▖▗▚▞▙▛▜▟"), has("▀▄"), has("▌▐"));
+    match (corners || (tops && sides), tops, sides) {
+        (true, _, _) => vec![Type::Quadrant],
+        (false, true, false) => vec![Type::HalfHeight, Type::Quadrant],
+        (false, false, true) => vec![Type::HalfWidth, Type::Quadrant],
+        _ if cells.contains('█') => vec![Type::Full, Type::HalfWidth],
+        _ => vec![Type::Plain],
+    }
+}
+
+/// The inside of each figure box on the screen, as text: the boxes are
+/// the four whose top borders start on the row under the header.
+fn boxes(screen: &str) -> Vec<String> {
+    let rows: Vec<Vec<char>> = screen
+        .lines()
+        .map(|l| l.trim_matches('"').chars().collect())
+        .collect();
+    let top = &rows[1];
+    let starts: Vec<usize> = (0..top.len()).filter(|&x| top[x] == '┌').collect();
+    starts
+        .iter()
+        .map(|&x0| {
+            let x1 = (x0 + 1..top.len())
+                .find(|&x| top[x] == '┐')
+                .unwrap_or(top.len());
+            rows[2..]
+                .iter()
+                .take_while(|r| r.get(x0) == Some(&'│'))
+                .map(|r| r[x0 + 1..x1.min(r.len())].iter().collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect()
+}
+
+#[test]
+fn the_four_figures_share_one_size_of_type() {
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+        for design in ["naive", "idempotent"] {
+            let mut a = common::app(name, design);
+            update(&mut a, Action::Presenter);
+            for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+                common::resize(&mut a, w, h);
+                for pos in 0..a.timeline.frames.len() {
+                    a.pos = pos;
+                    let screen = common::render(&a);
+                    let boxes = boxes(&screen);
+                    assert_eq!(boxes.len(), 4, "{name} {design} {w}x{h}:\n{screen}");
+                    let types: Vec<Vec<Type>> = boxes.iter().map(|b| types_of(b)).collect();
+                    seen += 1;
+                    let shared = types[0]
+                        .iter()
+                        .any(|t| types.iter().all(|ts| ts.contains(t)));
+                    if !shared {
+                        wrong.push(format!("{name} {design} step {pos} at {w}x{h}: {types:?}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 200, "only {seen} screens");
+    assert!(
+        wrong.is_empty(),
+        "{} of {seen} screens mix sizes; the first: {}",
+        wrong.len(),
+        wrong[0]
+    );
+}

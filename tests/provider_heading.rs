@@ -1,0 +1,133 @@
+//! The provider panel's heading says what it folds. A teacher read
+//! `charges 2 ($80) * …1 hidden` as a third charge kept out of sight,
+//! where the row folded away was `key store: empty`; and the mark of the
+//! count that moved had lost its old value (`*` alone). At every step of
+//! every built-in run, at 80x24, 100x30 and 120x40:
+//! - a count of hidden rows after the charges counts charges off screen,
+//!   exactly (never a key-store row);
+//! - the key store is on screen, or the heading says what became of it;
+//! - where the count moved, the heading says the count it moved from.
+
+use crate::common::{Screen, plain, sweep};
+use idem::tui::app::Panel;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Margin, Rect};
+
+fn rows(buf: &Buffer, r: Rect) -> Vec<String> {
+    (r.y..r.bottom())
+        .map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+/// The number the heading gives as hidden (`…2 hidden`, `… 2 charges
+/// not shown`), or 0 where it says none is.
+fn hidden_said(heading: &str) -> usize {
+    let words: Vec<&str> = heading.split_whitespace().collect();
+    for (i, w) in words.iter().enumerate() {
+        let next = words.get(i + 1).copied().unwrap_or("");
+        let after = words.get(i + 2).copied().unwrap_or("");
+        let n = w.trim_start_matches('…').parse::<usize>();
+        let counted = next == "hidden" || (next.starts_with("charge") && after == "not");
+        if let (Ok(n), true) = (n, counted) {
+            return n;
+        }
+    }
+    0
+}
+
+/// What is wrong with the provider panel's heading as drawn, if anything.
+fn wrong(step: &sweep::Step, rows: &[String]) -> Option<String> {
+    let f = &step.frame;
+    let heading = rows.first()?;
+    let off = f
+        .provider
+        .charges
+        .iter()
+        .filter(|c| {
+            !rows
+                .iter()
+                .any(|r| r.split_whitespace().next() == Some(&c.id))
+        })
+        .count();
+    // A count of rows (`…2 rows`) claims no charge; the charges it may
+    // hold are counted by the check below that every charge is shown or
+    // counted.
+    let rows_said = heading.contains(" row");
+    let said = hidden_said(heading);
+    if off > said && !rows_said {
+        return Some(format!(
+            "{off} charges are off screen; the heading counts {said}"
+        ));
+    }
+    if said > off {
+        return Some(format!(
+            "the heading counts {said} hidden; {off} charges are off screen"
+        ));
+    }
+    // Each key's row names the key; an empty store says so on its row,
+    // or in the heading.
+    let store_shown = if f.provider.keys.is_empty() {
+        rows.iter().any(|r| r.contains("store: empty"))
+            || heading.contains("keys 0")
+            || heading.contains("key store empty")
+            || heading.contains("no keys")
+    } else {
+        f.provider
+            .keys
+            .iter()
+            .all(|k| rows.iter().any(|r| r.contains(&k.key)))
+            || heading.contains("key")
+    };
+    if !store_shown && !rows_said {
+        return Some("the key store is neither shown nor named in the heading".into());
+    }
+    // The count moved: the heading says from what (`* was 1`, `*was 1`,
+    // or `1→2`), never its sign alone.
+    if let Some(was) = f.changes.charges_was {
+        let n = f.provider.charges.len();
+        let said =
+            heading.contains(&format!("was {was}")) || heading.contains(&format!("{was}→{n}"));
+        if !said {
+            return Some(format!("the heading does not say the count was {was}"));
+        }
+    }
+    None
+}
+
+fn at(size: (u16, u16)) {
+    let mut wrongs = Vec::new();
+    let mut seen = 0;
+    let mut screen = Screen::new(size.0, size.1);
+    sweep::each_step(size, plain(), |step| {
+        let buf = screen.show(step.app);
+        let r = step.main.rect(Panel::Provider).inner(Margin::new(1, 1));
+        let rows = rows(buf, r);
+        seen += 1;
+        if let Some(e) = wrong(step, &rows) {
+            wrongs.push(format!("{}: {e}\n{}", step.at(), rows.join("\n")));
+        }
+    });
+    sweep::none_wrong("provider panels", seen, 250, &wrongs, size);
+}
+
+#[test]
+fn provider_heading_says_what_it_folds_at_80x24() {
+    at(sweep::SIZES[0]);
+}
+
+#[test]
+fn provider_heading_says_what_it_folds_at_100x30() {
+    at(sweep::SIZES[1]);
+}
+
+#[test]
+fn provider_heading_says_what_it_folds_at_120x40() {
+    at(sweep::SIZES[2]);
+}
+
+#[test]
+fn a_hidden_count_is_read_from_either_sign() {
+    assert_eq!(hidden_said("charges 2 $80 …1 hidden"), 1);
+    assert_eq!(hidden_said("charges 3 ($120) … 2 charges not shown"), 2);
+    assert_eq!(hidden_said("charges 2 $80 * was 1 keys 0"), 0);
+}
