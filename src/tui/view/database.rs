@@ -24,6 +24,7 @@ fn drawn(t: &Theme, f: &Frame, width: usize, height: usize) -> (Vec<Line<'static
     let mut sheet = Sheet::default();
     let processed = tables(t, f, width, &mut sheet);
     let hidden = sheet.fold(height.saturating_sub(1));
+    let hidden = sheet.hidden_by_table(hidden);
     let twice = f.db.payments.iter().any(|p| p.repeat);
     let mut out = vec![heading(t, f, twice, width, hidden)];
     let mut heading = 0;
@@ -58,6 +59,51 @@ struct Sheet {
     now: Vec<bool>,
     /// Heads a table: kept wherever a row of its table is.
     title: Vec<bool>,
+    /// A heading's table name (empty for other lines).
+    names: Vec<String>,
+    /// The payments table has no rows: its one line says so.
+    empty_payments: bool,
+}
+
+/// The lines the panel folded away, by table: the heading's count sits
+/// beside the payments total, so a bare count there reads as hidden
+/// payments; lines of another table say whose they are.
+#[derive(Default)]
+struct Hidden {
+    payments: usize,
+    others: Vec<(String, usize)>,
+}
+
+impl Hidden {
+    /// The heading's signs for these lines, roomiest first (`[""]` where
+    /// nothing is folded).
+    fn signs(&self, t: &Theme) -> Vec<String> {
+        let e = t.g.ellipsis;
+        let other: usize = self.others.iter().map(|(_, n)| n).sum();
+        if other == 0 {
+            if self.payments == 0 {
+                return vec![String::new()];
+            }
+            let (long, short) =
+                super::overflow::heading_signs(t, u16::try_from(self.payments).unwrap_or(u16::MAX));
+            return vec![long, short];
+        }
+        let rows = |n: usize| if n == 1 { "row" } else { "rows" };
+        let mut parts = Vec::new();
+        if self.payments > 0 {
+            parts.push(format!("{} payment {}", self.payments, rows(self.payments)));
+        }
+        for (name, n) in &self.others {
+            parts.push(format!("{n} {name} {}", rows(*n)));
+        }
+        let all = self.payments + other;
+        let mut out = vec![format!(" {e} {} not shown", parts.join(", "))];
+        if self.payments == 0 {
+            out.push(format!(" {e}{other} other {}", rows(other)));
+        }
+        out.push(format!(" {e}{all} {}", rows(all)));
+        out
+    }
 }
 
 impl Sheet {
@@ -74,6 +120,13 @@ impl Sheet {
     }
 
     fn add(&mut self, line: Line<'static>, now: bool, title: bool) {
+        // A table's name is its heading's first word (`processed_messages`).
+        let name = line
+            .spans
+            .first()
+            .map(|s| s.content.trim().to_string())
+            .unwrap_or_default();
+        self.names.push(if title { name } else { String::new() });
         self.lines.push(Some(line));
         self.now.push(now);
         self.title.push(title);
@@ -87,6 +140,34 @@ impl Sheet {
     /// under the panel's own heading, always drawn).
     fn title_of(&self, i: usize) -> Option<usize> {
         (0..=i).rev().find(|&k| self.title[k])
+    }
+
+    /// The folded lines by the table they belong to: payment rows (under
+    /// the panel's own heading), then each other table's rows by its name
+    /// (`processed_messages`), a folded heading with them. `total` is what
+    /// `fold` returned.
+    fn hidden_by_table(&self, total: usize) -> Hidden {
+        let mut hidden = Hidden::default();
+        if total == 0 {
+            return hidden;
+        }
+        for (i, line) in self.lines.iter().enumerate() {
+            if line.is_some() {
+                continue;
+            }
+            match self.title_of(i) {
+                None if self.empty_payments => {}
+                None => hidden.payments += 1,
+                Some(h) => {
+                    let name = self.names[h].clone();
+                    match hidden.others.iter_mut().find(|(n, _)| *n == name) {
+                        Some((_, count)) => *count += 1,
+                        None => hidden.others.push((name, 1)),
+                    }
+                }
+            }
+        }
+        hidden
     }
 
     /// Keeps at most `slots` lines, as the provider's panel does: every
@@ -152,6 +233,9 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
     let ch = &f.changes;
     if db.payments.is_empty() && ch.gone(Place::Payments).next().is_none() {
         out.push(Line::styled(" (no rows)", t.dim()));
+        // Folded, it is no payment hidden: the total beside the heading
+        // ($0) already says there is none.
+        out.empty_payments = true;
     }
     // Whether a payment row had to say `in txn A`: then every row of the
     // panel does, so one state reads in one wording on the screen.
@@ -428,7 +512,7 @@ fn record(t: &Theme, r: &crate::sim::db::RecordRow) -> String {
 /// this step moved it, and how many lines are folded away (`… ↓ 2 more`):
 /// the figure, its mark and the count stay whole, the words around them
 /// give way.
-fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: usize) -> Line<'static> {
+fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: Hidden) -> Line<'static> {
     let total = format!("${}", f.db.total_charged);
     let was = f
         .changes
@@ -455,13 +539,7 @@ fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: usize) -> Li
         ("payments", " ", " ", &sign),
         ("", "", " ", &sign),
     ];
-    let mores = if hidden == 0 {
-        vec![String::new()]
-    } else {
-        let (long, short) =
-            super::overflow::heading_signs(t, u16::try_from(hidden).unwrap_or(u16::MAX));
-        vec![long, short]
-    };
+    let mores = hidden.signs(t);
     let fits = |(label, words, gap, was): &(&str, &str, &str, &String), more: &String| {
         let w = [*label, *words, gap, &total, was, more].map(|s| s.chars().count());
         w.iter().sum::<usize>() <= width

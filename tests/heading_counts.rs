@@ -7,6 +7,10 @@
 //!   exactly (never a key-store row);
 //! - the key store is on screen, or the heading says what became of it;
 //! - where the count moved, the heading says the count it moved from.
+//!
+//! The database panel's heading ends in the payments total: a bare count
+//! of hidden rows beside it (`…2 hidden`) counts payment rows only, never
+//! lines of processed_messages or another table, which say whose they are.
 
 use crate::common::{Screen, plain, sweep};
 use idem::tui::app::Panel;
@@ -94,34 +98,76 @@ fn wrong(step: &sweep::Step, rows: &[String]) -> Option<String> {
     None
 }
 
+/// What is wrong with the database panel's heading as drawn, if anything:
+/// a bare hidden count more than the payment rows off screen.
+fn database_wrong(step: &sweep::Step, rows: &[String]) -> Option<String> {
+    let f = &step.frame;
+    let heading = rows.first()?;
+    let words: Vec<&str> = heading.split_whitespace().collect();
+    let bare = words.windows(2).find_map(|w| {
+        (w[1] == "hidden")
+            .then(|| w[0].trim_start_matches('…').parse::<usize>().ok())
+            .flatten()
+    });
+    let said = bare.or_else(|| {
+        words.windows(3).find_map(|w| {
+            (w[1].starts_with("row") && w[2] == "not")
+                .then(|| w[0].parse::<usize>().ok())
+                .flatten()
+        })
+    })?;
+    // Payment rows are the lines that start with an order number.
+    let payment_rows =
+        f.db.payments.len() + f.changes.gone(idem::sim::change::Place::Payments).count();
+    let shown = rows[1..]
+        .iter()
+        .take_while(|r| !r.starts_with(|c: char| c.is_alphabetic()))
+        .filter(|r| {
+            r.split_whitespace()
+                .any(|w| w.parse::<u32>().is_ok_and(|n| n >= 1000))
+        })
+        .count();
+    let off = payment_rows.saturating_sub(shown);
+    (said > off)
+        .then(|| format!("the heading counts {said} hidden; {off} payment rows are off screen"))
+}
+
 fn at(size: (u16, u16)) {
     let mut wrongs = Vec::new();
     let mut seen = 0;
     let mut screen = Screen::new(size.0, size.1);
     sweep::each_step(size, plain(), |step| {
         let buf = screen.show(step.app);
-        let r = step.main.rect(Panel::Provider).inner(Margin::new(1, 1));
-        let rows = rows(buf, r);
         seen += 1;
-        if let Some(e) = wrong(step, &rows) {
-            wrongs.push(format!("{}: {e}\n{}", step.at(), rows.join("\n")));
+        for (panel, check) in [
+            (
+                Panel::Provider,
+                wrong as fn(&sweep::Step, &[String]) -> Option<String>,
+            ),
+            (Panel::Database, database_wrong),
+        ] {
+            let r = step.main.rect(panel).inner(Margin::new(1, 1));
+            let rows = rows(buf, r);
+            if let Some(e) = check(step, &rows) {
+                wrongs.push(format!("{} {panel:?}: {e}\n{}", step.at(), rows.join("\n")));
+            }
         }
     });
-    sweep::none_wrong("provider panels", seen, 250, &wrongs, size);
+    sweep::none_wrong("provider and database panels", seen, 250, &wrongs, size);
 }
 
 #[test]
-fn provider_heading_says_what_it_folds_at_80x24() {
+fn headings_say_what_they_fold_at_80x24() {
     at(sweep::SIZES[0]);
 }
 
 #[test]
-fn provider_heading_says_what_it_folds_at_100x30() {
+fn headings_say_what_they_fold_at_100x30() {
     at(sweep::SIZES[1]);
 }
 
 #[test]
-fn provider_heading_says_what_it_folds_at_120x40() {
+fn headings_say_what_they_fold_at_120x40() {
     at(sweep::SIZES[2]);
 }
 
