@@ -92,11 +92,11 @@ fn the_commit_an_answer_judges_is_marked_at_the_reveal() {
     answer(&mut a, Answer::Number(40));
     for (w, h) in SIZES {
         let screen = draw(&mut a, w, h);
-        // `✕ again  * committed` where it fits, `✕ committed again` where
+        // `✕ again  * committed` where it fits, `✕ again, committed` where
         // the row is narrow: either way the commit is marked.
         let again = line_with(&screen, " again");
         assert!(
-            again.contains('*') || again.contains("✕ committed again"),
+            again.contains('*') || again.contains("✕ again, committed"),
             "{w}x{h}: its commit is marked\n{screen}"
         );
     }

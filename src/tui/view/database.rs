@@ -580,7 +580,7 @@ fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: Hidden) -> L
 /// A payment that repeats one already made, committed in this step: the
 /// commit that makes the second charge stick is the news, so its word
 /// stays at every width. `✕ again  * committed` where it fits; else the
-/// two marks read as one, `✕ committed again`, and the row gives way (its
+/// two marks read as one, `✕ again, committed`, and the row gives way (its
 /// message ID first, then its end with an ellipsis).
 fn committed_again(t: &Theme, row: String, width: usize) -> Line<'static> {
     let g = &t.g;
@@ -590,10 +590,11 @@ fn committed_again(t: &Theme, row: String, width: usize) -> Line<'static> {
         let kept = vec![again];
         return marks::tagged_with(t, Line::raw(row), kept, Some(Change::Committed), width);
     }
+    // `again` stays beside the message ID it repeats: "committed again"
+    // read as one row committed twice, where this is a second row.
     let merged = vec![
-        Span::styled(format!(" {}", g.failed), t.bad()),
+        Span::styled(format!(" {} again,", g.failed), t.bad()),
         Span::styled(format!(" {}", marks::word(Change::Committed)), t.change()),
-        Span::styled(" again", t.bad()),
     ];
     let merged_w: usize = merged.iter().map(Span::width).sum();
     if row.chars().count() + merged_w <= width {
