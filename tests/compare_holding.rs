@@ -13,24 +13,8 @@ use crate::common;
 use idem::sim::{Frame, Outcome};
 use idem::tui::{Action, update};
 
-/// Each side's column of the screen, rows joined, spaces squeezed.
 fn columns(screen: &str) -> (String, String) {
-    let rows: Vec<Vec<char>> = screen
-        .lines()
-        .map(|l| l.trim_matches('"').chars().collect())
-        .collect();
-    let half = rows.first().map_or(0, |r| r.len() / 2);
-    let side = |from: usize, to: usize| {
-        let text: Vec<String> = rows[1..rows.len().saturating_sub(1)]
-            .iter()
-            .map(|r| r[from.min(r.len())..to.min(r.len())].iter().collect())
-            .collect();
-        text.join(" ")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    (side(1, half - 1), side(half + 1, rows[0].len() - 1))
+    common::sides(screen, 1, 1)
 }
 
 /// Does the side say it is holding (or has finished and holds)?

@@ -20,25 +20,8 @@ fn app(name: &str, mode: &str) -> App {
     App::new(script, strategy, 0, options).expect("the timeline builds")
 }
 
-/// Each side's column of the screen, rows joined, spaces squeezed: what a
-/// reader of that side can read, in order.
 fn columns(screen: &str) -> (String, String) {
-    let rows: Vec<Vec<char>> = screen
-        .lines()
-        .map(|l| l.trim_matches('"').chars().collect())
-        .collect();
-    let half = rows.first().map_or(0, |r| r.len() / 2);
-    let side = |from: usize, to: usize| {
-        let text: Vec<String> = rows[3..rows.len().saturating_sub(2)]
-            .iter()
-            .map(|r| r[from.min(r.len())..to.min(r.len())].iter().collect())
-            .collect();
-        text.join(" ")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    (side(1, half - 1), side(half + 1, rows[0].len() - 1))
+    crate::common::sides(screen, 3, 2)
 }
 
 #[test]

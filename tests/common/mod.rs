@@ -100,3 +100,25 @@ macro_rules! both_sizes {
     }};
 }
 pub(crate) use both_sizes;
+
+/// A compare screen's two sides, each its column of rows joined with its
+/// spaces squeezed: what a reader of that side reads, in order. `top` and
+/// `bottom` rows (titles, key bar) are left out.
+pub fn sides(screen: &str, top: usize, bottom: usize) -> (String, String) {
+    let rows: Vec<Vec<char>> = screen
+        .lines()
+        .map(|l| l.trim_matches('"').chars().collect())
+        .collect();
+    let half = rows.first().map_or(0, |r| r.len() / 2);
+    let side = |from: usize, to: usize| {
+        let text: Vec<String> = rows[top.min(rows.len())..rows.len().saturating_sub(bottom)]
+            .iter()
+            .map(|r| r[from.min(r.len())..to.min(r.len())].iter().collect())
+            .collect();
+        text.join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    (side(1, half - 1), side(half + 1, rows[0].len() - 1))
+}
