@@ -24,9 +24,35 @@ impl Lower {
         }
     }
 
-    /// Rows of text a step's SQL and events lose in panels `sql` and
-    /// `events` columns wide (inside their borders) and `h` rows tall,
-    /// whether the SQL is whole, and whether each statement keeps its
+    /// The rows the step's text takes in panels `sql` and `events`
+    /// columns wide (inside their borders), whatever the height: measured
+    /// once, then weighed against each height tried (`Measured::lost`).
+    fn measured(&self, sql: u16, events: u16, squeeze: bool) -> Measured {
+        let sql_rows = if squeeze {
+            crate::tui::view::newest::least_rows(&self.sql, sql)
+        } else {
+            measure::rows(&self.sql, sql, false)
+        };
+        Measured {
+            sql: sql_rows,
+            values: squeeze.then(|| crate::tui::view::newest::values_rows(&self.sql, sql)),
+            events: measure::rows(&self.events, events, false),
+        }
+    }
+}
+
+/// One step's text measured at two widths: the SQL's rows, the rows its
+/// statements need to keep their values (where squeezed), the events'.
+#[derive(Clone, Copy)]
+struct Measured {
+    sql: u16,
+    values: Option<u16>,
+    events: u16,
+}
+
+impl Measured {
+    /// Rows of text the step's SQL and events lose in panels `h` rows
+    /// tall, whether the SQL is whole, and whether each statement keeps its
     /// values: it is always wrapped (`view::sql_panel`), since a statement
     /// cut to a row hides the clause being taught (`ON CONFLICT DO
     /// NOTHING` at its end).
@@ -35,24 +61,17 @@ impl Lower {
     /// (`view::newest`): the SQL reads whole where every answer and each
     /// statement's start and end do; it keeps its values where the end
     /// left is the last two thirds of its words (`VALUES ('m-7f3', …)`).
-    fn lost(&self, sql: u16, events: u16, h: u16, squeeze: bool) -> Lost {
-        let sql_rows = if squeeze {
-            crate::tui::view::newest::least_rows(&self.sql, sql)
-        } else {
-            measure::rows(&self.sql, sql, false)
-        };
-        let values = !squeeze || crate::tui::view::newest::values_rows(&self.sql, sql) <= h;
-        let sql_lost = sql_rows.saturating_sub(h);
-        let events_lost = measure::rows(&self.events, events, false).saturating_sub(h);
+    fn lost(self, h: u16) -> Lost {
+        let sql_lost = self.sql.saturating_sub(h);
         Lost {
             whole: sql_lost == 0,
-            values,
-            rows: u32::from(sql_lost) + u32::from(events_lost),
+            values: self.values.is_none_or(|v| v <= h),
+            rows: u32::from(sql_lost) + u32::from(self.events.saturating_sub(h)),
         }
     }
 }
 
-/// What one step loses at one split (`Lower::lost`).
+/// What one step loses at one split (`Measured::lost`).
 struct Lost {
     whole: bool,
     values: bool,
@@ -140,19 +159,62 @@ impl Need {
         let h = lower.height.saturating_sub(2);
         // Steps whose SQL is not whole, steps whose statements lose their
         // values, and rows lost in all.
+        // The layout tries several heights at one width: each step's text
+        // is measured once per pair of widths, and each height only
+        // compares (the measuring is the slow part).
+        thread_local! {
+            static MEASURED: std::cell::RefCell<Vec<(u64, std::rc::Rc<Vec<Measured>>)>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let text = {
+            use std::hash::{Hash, Hasher};
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            self.lower.hash(&mut hasher);
+            hasher.finish()
+        };
+        let measured = |sw: u16, ew: u16| -> std::rc::Rc<Vec<Measured>> {
+            let key = {
+                use std::hash::{Hash, Hasher};
+                let mut hasher = std::collections::hash_map::DefaultHasher::new();
+                (text, sw, ew, squeeze).hash(&mut hasher);
+                hasher.finish()
+            };
+            let kept = MEASURED.with(|m| {
+                m.borrow()
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, v)| v.clone())
+            });
+            kept.unwrap_or_else(|| {
+                let all = std::rc::Rc::new(
+                    self.lower
+                        .iter()
+                        .map(|l| l.measured(sw, ew, squeeze))
+                        .collect::<Vec<_>>(),
+                );
+                MEASURED.with(|m| {
+                    let mut m = m.borrow_mut();
+                    if m.len() >= 512 {
+                        m.remove(0);
+                    }
+                    m.push((key, all.clone()));
+                });
+                all
+            })
+        };
         let lost = |pct: u16| -> (usize, usize, u32) {
             let [sql, events] = split(lower, pct);
             let (sw, ew) = (sql.width.saturating_sub(2), events.width.saturating_sub(2));
-            self.lower.iter().map(|l| l.lost(sw, ew, h, squeeze)).fold(
-                (0, 0, 0),
-                |(cut, bare, rows), l| {
+            measured(sw, ew)
+                .iter()
+                .map(|m| m.lost(h))
+                .fold((0, 0, 0), |(cut, bare, rows), l| {
                     (
                         cut + usize::from(!l.whole),
                         bare + usize::from(!l.values),
                         rows + l.rows,
                     )
-                },
-            )
+                })
         };
         if self.lower.is_empty() {
             return (by_text, true, true);
