@@ -25,7 +25,7 @@ type IsRow<'a> = Box<dyn Fn(&str) -> bool + 'a>;
 /// (`answered_charge`).
 fn judged<'a>(subject: &'a Subject, charge: Option<String>) -> (Panel, IsRow<'a>) {
     match subject {
-        Subject::PaymentsTotal | Subject::PaymentsRows => (
+        Subject::PaymentsTotal | Subject::PaymentsRows | Subject::PaymentsRowsAny => (
             Panel::Database,
             Box::new(|r: &str| r.starts_with("payments")),
         ),

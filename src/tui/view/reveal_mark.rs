@@ -111,7 +111,10 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
 /// The panel that shows the figure a question is about.
 fn panel_of(subject: &Subject) -> Panel {
     match subject {
-        Subject::PaymentsTotal | Subject::PaymentsRows | Subject::ProcessedRows => Panel::Database,
+        Subject::PaymentsTotal
+        | Subject::PaymentsRows
+        | Subject::PaymentsRowsAny
+        | Subject::ProcessedRows => Panel::Database,
         Subject::ProviderCharges | Subject::ChargesAgain | Subject::ProviderAnswer => {
             Panel::Provider
         }
@@ -132,7 +135,7 @@ fn row_of(
     match subject {
         // The payments' heading, with their total, and the provider's, with
         // its charges, are always the first line.
-        Subject::PaymentsTotal | Subject::PaymentsRows => Some(0),
+        Subject::PaymentsTotal | Subject::PaymentsRows | Subject::PaymentsRowsAny => Some(0),
         Subject::ProviderCharges | Subject::ChargesAgain => Some(0),
         Subject::ProcessedRows => Some(database::processed_line(t, f, width, height)),
         // The provider's answer is about the charge it made or replayed:
