@@ -21,9 +21,11 @@ const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (160, 48)];
 /// Whether a row (its text inside the panel's borders) is the one judged.
 type IsRow<'a> = Box<dyn Fn(&str) -> bool + 'a>;
 
-fn judged(subject: &Subject) -> (Panel, IsRow<'_>) {
+/// `charge` is the charge a provider's answer made or replayed
+/// (`answered_charge`).
+fn judged<'a>(subject: &'a Subject, charge: Option<String>) -> (Panel, IsRow<'a>) {
     match subject {
-        Subject::PaymentsTotal | Subject::PaymentsRows => (
+        Subject::PaymentsTotal | Subject::PaymentsRows | Subject::PaymentsRowsAny => (
             Panel::Database,
             Box::new(|r: &str| r.starts_with("payments")),
         ),
@@ -35,12 +37,14 @@ fn judged(subject: &Subject) -> (Panel, IsRow<'_>) {
             Panel::Provider,
             Box::new(|r: &str| r.starts_with("charges")),
         ),
+        // The charge's row (it starts with the charge's ID); with no
+        // charge, none: the heading then.
         Subject::ProviderAnswer => (
             Panel::Provider,
-            Box::new(|r: &str| {
-                r.starts_with("Idempotency-Key store")
-                    || r.starts_with("key store")
-                    || r.starts_with("key ")
+            Box::new(move |r: &str| {
+                charge
+                    .as_deref()
+                    .is_some_and(|id| r.split_whitespace().next() == Some(id))
             }),
         ),
         Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => (
@@ -51,6 +55,32 @@ fn judged(subject: &Subject) -> (Panel, IsRow<'_>) {
             }),
         ),
     }
+}
+
+/// The charge a question about the provider's answer is about, read off
+/// the action's frames: at its first call, the charge that call added, or
+/// the one the key it replayed points to. None where it was refused.
+fn answered_charge(frames: &[idem::sim::Frame], q: &idem::timeline::Asked) -> Option<String> {
+    if q.question.subject != Subject::ProviderAnswer {
+        return None;
+    }
+    let at = (q.ask_at + 1..=q.answer_at).find(|&i| frames[i].provider.answered_now.is_some())?;
+    let (f, before) = (&frames[at].provider, &frames[at - 1].provider);
+    let answer = f.answered_now.as_ref()?;
+    if answer.status != 201 {
+        return None;
+    }
+    if answer.replayed {
+        return f
+            .keys
+            .iter()
+            .find(|k| k.replayed_now)
+            .map(|k| k.result.clone());
+    }
+    f.charges
+        .iter()
+        .map(|c| c.id.clone())
+        .find(|id| !before.charges.iter().any(|b| b.id == *id))
 }
 
 /// The rows inside a panel's borders, as text.
@@ -100,7 +130,8 @@ fn moved(word: &str) -> Option<&str> {
 fn figures(row: &str) -> Vec<String> {
     row.split_whitespace()
         .take_while(|w| !CHANGE_SIGNS.iter().any(|s| is_sign(w, s)))
-        .map(|w| w.trim_matches(|c| matches!(c, '(' | ')' | ',')))
+        // `#1042` is the order 1042 in a charge row's shorter form.
+        .map(|w| w.trim_matches(|c| matches!(c, '(' | ')' | ',' | '#')))
         .map(|w| moved(w).unwrap_or(w).to_string())
         .filter(|w| w.chars().any(|c| c.is_ascii_digit()) && !w.ends_with('…'))
         .collect()
@@ -215,7 +246,8 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
                                 let q = &p.asked[i];
                                 let right = p.given.get(&i).unwrap().right;
                                 let mark = if right { "✓right" } else { "✕wrong" };
-                                let (panel, is_row) = judged(&q.question.subject);
+                                let charge = answered_charge(&a.timeline.frames, q);
+                                let (panel, is_row) = judged(&q.question.subject, charge);
                                 let rect = m.rect(panel);
                                 let plain = inner_rows(&without, rect);
                                 let marked = inner_rows(&with, rect);
@@ -225,10 +257,13 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
                                     i + 1,
                                     q.question.subject
                                 );
-                                // A provider's answer is judged on its key
-                                // store; where no row of the store is on
-                                // screen (folded, or a call without key at
-                                // 80x24), on the heading with its charges.
+                                // A provider's answer is judged on the
+                                // charge it made or replayed; where that
+                                // row is folded away, or the provider
+                                // charged nothing, on the heading with its
+                                // charges (never on the key store: an
+                                // empty store beside `✓` reads as "empty
+                                // is right").
                                 let heading = || {
                                     matches!(q.question.subject, Subject::ProviderAnswer)
                                         .then(|| {

@@ -188,3 +188,51 @@ fn every_wrong_answer_is_reachable_at_80x24() {
         }
     }
 }
+
+/// tour-1 naive, question 4 (A runs from step 11 to 14) and the one after
+/// it (steps 15-16), answered: the reveal's events panel lists the
+/// action's events, and where it has no room for all of them it counts
+/// the ones it hides (`↑ N more`), as every screen does; it once showed
+/// the newest alone, with no count, in a panel one row tall.
+#[test]
+fn the_reveal_counts_the_events_it_hides() {
+    for n in [3, 4] {
+        for (w, h) in SIZES {
+            let mut a = app("tour-1", "naive");
+            let q = to_question(&mut a, n);
+            answer(&mut a, q.answer);
+            let screen = draw(&mut a, w, h);
+            let frames = &a.timeline.frames;
+            let events: usize = frames[q.ask_at + 1..=q.answer_at]
+                .iter()
+                .map(|f| f.events.len())
+                .sum();
+            // 80x24 has no room for the SQL and events panels at a reveal.
+            let Some(title) = screen.lines().find(|l| l.contains("Events in steps")) else {
+                assert_eq!((w, h), (80, 24), "no events panel\n{screen}");
+                continue;
+            };
+            let at = screen.lines().position(|l| l == title).unwrap();
+            // The panel's border column: the `┌` before its title.
+            let col = title[..title.find("Events in steps").unwrap()]
+                .chars()
+                .count()
+                - 2;
+            // The panel's rows inside its borders, up to its bottom border.
+            let rows: Vec<String> = screen
+                .lines()
+                .skip(at + 1)
+                .map(|l| l.chars().skip(col).collect::<String>())
+                .take_while(|l| !l.starts_with('└'))
+                .map(|l| l.chars().skip(1).take_while(|c| *c != '│').collect())
+                .collect();
+            let shown = rows.iter().filter(|r| !r.trim().is_empty()).count();
+            let counted = rows.iter().any(|r| r.contains("more"));
+            assert!(
+                shown >= events || counted,
+                "question {} at {w}x{h}: {shown} of {events} events shown, none counted\n{screen}",
+                n + 1
+            );
+        }
+    }
+}

@@ -12,6 +12,9 @@ pub enum Subject {
     PaymentsTotal,
     /// Committed rows in the payments table.
     PaymentsRows,
+    /// Rows in the payments table, committed or not, as its panel lists
+    /// them: what a rollback takes away.
+    PaymentsRowsAny,
     /// Charges the provider has made, in all.
     ProviderCharges,
     /// Committed rows in processed_messages.
@@ -30,9 +33,10 @@ pub enum Subject {
 }
 
 /// The names a file writes after `about =`, with whether each needs `message`.
-pub const SUBJECTS: [(&str, bool); 9] = [
+pub const SUBJECTS: [(&str, bool); 10] = [
     ("payments_total", false),
     ("payments_rows", false),
+    ("payments_rows_any", false),
     ("provider_charges", false),
     ("processed_messages_rows", false),
     ("charges_again", false),
@@ -70,6 +74,7 @@ impl Subject {
         Some(match about {
             "payments_total" => Subject::PaymentsTotal,
             "payments_rows" => Subject::PaymentsRows,
+            "payments_rows_any" => Subject::PaymentsRowsAny,
             "provider_charges" => Subject::ProviderCharges,
             "processed_messages_rows" => Subject::ProcessedRows,
             "charges_again" => Subject::ChargesAgain,
@@ -86,6 +91,7 @@ impl Subject {
         match self {
             Subject::PaymentsTotal => "payments_total",
             Subject::PaymentsRows => "payments_rows",
+            Subject::PaymentsRowsAny => "payments_rows_any",
             Subject::ProviderCharges => "provider_charges",
             Subject::ProcessedRows => "processed_messages_rows",
             Subject::ChargesAgain => "charges_again",
@@ -108,6 +114,7 @@ impl Subject {
         match self {
             Subject::PaymentsTotal => Kind::Number { money: true },
             Subject::PaymentsRows
+            | Subject::PaymentsRowsAny
             | Subject::ProviderCharges
             | Subject::ProcessedRows
             | Subject::Deliveries(_) => Kind::Number { money: false },
@@ -133,6 +140,7 @@ impl Subject {
         match self {
             Subject::PaymentsTotal => "payments total".into(),
             Subject::PaymentsRows => "payments rows".into(),
+            Subject::PaymentsRowsAny => "payments rows, committed or not".into(),
             Subject::ProviderCharges => "provider charges".into(),
             Subject::ProcessedRows => "processed_messages rows".into(),
             Subject::ChargesAgain => "the provider charged in this action".into(),
@@ -148,6 +156,10 @@ impl Subject {
         match self {
             Subject::PaymentsTotal => {
                 "When this action has run, what is the payments total (committed)?".into()
+            }
+            Subject::PaymentsRowsAny => {
+                "When this action has run, how many rows does payments hold, committed or not?"
+                    .into()
             }
             Subject::PaymentsRows => {
                 "When this action has run, how many committed rows are in payments?".into()

@@ -137,6 +137,7 @@ fn figure(
                 .filter(|p| p.uncommitted_by.is_none())
                 .count(),
         ),
+        Subject::PaymentsRowsAny => committed(after.db.payments.len()),
         Subject::ProviderCharges => committed(after.provider.charges.len()),
         Subject::ProcessedRows => committed(
             after

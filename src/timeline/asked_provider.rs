@@ -93,3 +93,39 @@ pub(super) fn provider_question(
         designs: Vec::new(),
     })
 }
+
+impl super::Asked {
+    /// The charge a question about the provider's answer is about, read
+    /// from `frames` (the timeline's) at the action's first call: the charge
+    /// that call made, or the one whose stored result it replayed. None for
+    /// any other question, and where the provider refused or no call was
+    /// made (no charge is the answer then).
+    pub fn answered_charge(&self, frames: &[Frame]) -> Option<String> {
+        if self.question.subject != Subject::ProviderAnswer {
+            return None;
+        }
+        let end = self.answer_at.min(frames.len().checked_sub(1)?);
+        let at = (self.ask_at + 1..=end).find(|&i| frames[i].provider.answered_now.is_some())?;
+        let frame = &frames[at];
+        let answer = frame.provider.answered_now.as_ref()?;
+        if answer.status != 201 {
+            return None;
+        }
+        if answer.replayed {
+            let key = frame.provider.keys.iter().find(|k| k.replayed_now)?;
+            return frame
+                .provider
+                .charges
+                .iter()
+                .find(|c| c.id == key.result)
+                .map(|c| c.id.clone());
+        }
+        let before = &frames[at - 1].provider.charges;
+        frame
+            .provider
+            .charges
+            .iter()
+            .find(|c| !before.iter().any(|b| b.id == c.id))
+            .map(|c| c.id.clone())
+    }
+}

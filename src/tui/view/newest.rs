@@ -60,6 +60,10 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
                 }
             }
             None if i == newest && answer_alone(t, &items, i, w, area, buf) => return,
+            None if i == newest && i > 0 && area.height == 1 => {
+                one_row(t, &items, area, buf);
+                return;
+            }
             None if i == newest => {
                 // The newest alone does not fit: it is drawn from its start
                 // and the panel counts the rows below, as any panel does;
@@ -94,6 +98,48 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
     }
     lines.extend(kept.into_iter().rev().flatten());
     overflow::show(t, lines, true, area, buf);
+}
+
+/// A panel one row tall with older lines hidden: the count of them leads
+/// the row (`↑ 4 more · ✓ consumer A gets 201 Created`), and the newest
+/// line follows, cut with an ellipsis where it does not fit: a count on a
+/// row of its own would leave no room for the lesson, and the newest alone
+/// would hide that anything came before it. Of a statement and its
+/// answer, the answer (what the step is taught by) is shown, and the
+/// statement counted.
+fn one_row(t: &Theme, items: &[Item], area: Rect, buf: &mut Buffer) {
+    let w = area.width;
+    let Some((item, older)) = items.split_last() else {
+        return;
+    };
+    let Some(last) = item.lines.len().checked_sub(1) else {
+        return;
+    };
+    // The answer, not the statement (the line that may be squeezed).
+    let newest = if item.squeezable == Some(last) && last > 0 {
+        last - 1
+    } else {
+        last
+    };
+    let mut lost: u16 = older
+        .iter()
+        .map(|i| measure::rows(&i.lines, w, false))
+        .sum();
+    lost += item
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| *k != newest)
+        .map(|(_, l)| measure::rows(std::slice::from_ref(l), w, false))
+        .sum::<u16>();
+    let count = if t.ascii() {
+        format!("({lost} more above) ")
+    } else {
+        format!("↑ {lost} more {} ", t.g.dot)
+    };
+    let mut spans = vec![Span::styled(count, t.key())];
+    spans.extend(item.lines[newest].spans.iter().cloned());
+    overflow::show(t, vec![Line::from(spans)], false, area, buf);
 }
 
 /// Where the newest statement cannot be squeezed beside its answer, the

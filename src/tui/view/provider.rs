@@ -12,15 +12,18 @@ use ratatui::text::{Line, Span};
 /// The panel's lines within `width` x `height` (`usize::MAX` rows where
 /// the panel grows to fit, as in compare).
 pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
-    drawn(t, f, width, height).0
+    drawn(t, f, width, height).lines
 }
 
-/// The line of the panel where the Idempotency-Key store starts (its
-/// heading, or its first row where the heading is folded into it), which
-/// predict mode marks when a question was about the provider's answer (the
-/// charges' heading is always the first line).
-pub fn key_store_line(t: &Theme, f: &Frame, width: usize, height: usize) -> usize {
-    drawn(t, f, width, height).1
+/// The line of the panel that holds the charge `id`, if it is drawn (not
+/// folded behind the heading's count): predict mode marks it when a
+/// question asked what the provider answers, and the answer made or
+/// replayed that charge.
+pub fn charge_line(t: &Theme, f: &Frame, width: usize, height: usize, id: &str) -> Option<usize> {
+    drawn(t, f, width, height)
+        .charges
+        .into_iter()
+        .find_map(|(c, at)| (c == id).then_some(at))
 }
 
 /// A row below the panel's heading.
@@ -32,10 +35,19 @@ struct Row {
     store: bool,
     /// The empty key store's one row (`key store: empty`).
     empty: bool,
+    /// The charge this row shows, if it is a charge's row.
+    charge: Option<String>,
 }
 
-/// The panel's lines, and where the key store starts.
-fn drawn(t: &Theme, f: &Frame, width: usize, height: usize) -> (Vec<Line<'static>>, usize) {
+/// The panel as drawn: its lines, and the line of each charge's row that
+/// is not folded away.
+struct Drawn {
+    lines: Vec<Line<'static>>,
+    charges: Vec<(String, usize)>,
+}
+
+/// The panel's lines, and where each charge is.
+fn drawn(t: &Theme, f: &Frame, width: usize, height: usize) -> Drawn {
     let slots = height.saturating_sub(1);
     let mut rows = charge_rows(t, f, width);
     let full = key_rows(t, f, width, false);
@@ -58,9 +70,17 @@ fn drawn(t: &Theme, f: &Frame, width: usize, height: usize) -> (Vec<Line<'static
         empty_store: before[2] > after[2],
     };
     let mut out = vec![heading(t, f, width, folded)];
-    let store_at = rows.iter().position(|r| r.store).map_or(0, |i| i + 1);
+    // Line 0 is the heading: a row's line is one after its place.
+    let charges = rows
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| Some((r.charge.clone()?, i + 1)))
+        .collect();
     out.extend(rows.into_iter().map(|r| r.line));
-    (out, store_at)
+    Drawn {
+        lines: out,
+        charges,
+    }
 }
 
 /// Keeps at most `slots` rows: every row this step changed, then the
@@ -291,6 +311,7 @@ fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
                 now: change.is_some(),
                 store: false,
                 empty: false,
+                charge: Some(c.id.clone()),
             }
         })
         .collect()
@@ -341,6 +362,7 @@ fn key_rows(t: &Theme, f: &Frame, width: usize, folded: bool) -> Vec<Row> {
         now,
         store: true,
         empty: false,
+        charge: None,
     };
     if p.keys.is_empty() {
         let name = if width < "Idempotency-Key store: empty".len() {
@@ -397,25 +419,6 @@ fn key_rows(t: &Theme, f: &Frame, width: usize, folded: bool) -> Vec<Row> {
 mod tests {
     use super::*;
 
-    /// Predict mode marks the line the panel says heads the key store: it is
-    /// that heading at every step of every run.
-    #[test]
-    fn the_key_store_line_is_where_its_heading_is_drawn() {
-        let t = Theme::new(false, false);
-        super::super::each_builtin_frame(|at_step, f| {
-            let lines: Vec<String> = lines(&t, f, 40, usize::MAX)
-                .iter()
-                .map(|l| l.to_string())
-                .collect();
-            let at = key_store_line(&t, f, 40, usize::MAX);
-            assert!(
-                lines[at].starts_with("Idempotency-Key store"),
-                "{at_step}: line {at} is {:?}",
-                lines[at]
-            );
-        });
-    }
-
     /// The step where the provider answers a repeat from its key store
     /// says so in a word at 80x24 (27 columns, 3 rows), not in its sign
     /// alone, wherever the key and its result leave room for the word: the
@@ -431,12 +434,13 @@ mod tests {
             }
             for (w, h) in (22..=44).flat_map(|w| [(w, 3), (w, usize::MAX)]) {
                 let all = lines(&t, f, w, h);
-                let at = key_store_line(&t, f, w, h);
-                if at == 0 {
-                    // Folded away in a short panel: counted by the heading.
+                // Folded away in a short panel: counted by the heading.
+                let Some(line) = all.iter().skip(1).find(|l| {
+                    let s = l.to_string();
+                    s.starts_with("Idempotency-Key store") || s.starts_with("key store")
+                }) else {
                     continue;
-                }
-                let line = &all[at];
+                };
                 let text = line.to_string();
                 assert!(line.width() <= w, "{at_step} at {w}x{h}: {text:?}");
                 // The store's own line (not a key this step removed) says

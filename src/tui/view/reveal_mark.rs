@@ -26,6 +26,9 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
     let shown = app.shown_frame();
     let frame: &Frame = &shown;
     let subject = &asked.question.subject;
+    // The provider's answer is judged on the charge it made or replayed.
+    let charge = asked.answered_charge(&app.timeline.frames);
+    let charge = charge.as_deref();
     let panel = panel_of(subject);
     let Some(&(_, rect)) = m.panels.iter().find(|(p, _)| *p == panel) else {
         return;
@@ -41,7 +44,7 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
     }
     // Where the panel drew the row: the panel says, never read back off
     // the screen.
-    let Some(line) = row_of(t, frame, subject, inner_w, inner_h) else {
+    let Some(line) = row_of(t, frame, subject, charge, inner_w, inner_h) else {
         return;
     };
     if line >= inner_h {
@@ -56,11 +59,11 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
     // The row drawn as a panel narrower by `mark` would draw it.
     let narrow_for = |mark: &str| {
         let room = inner_w - mark.chars().count() - GAP;
-        row_of(t, frame, subject, room, inner_h)
+        row_of(t, frame, subject, charge, room, inner_h)
             .and_then(|at| lines_of(t, frame, panel, room, inner_h).into_iter().nth(at))
     };
     let first_word = |l: &Line| l.to_string().split_whitespace().next().map(str::to_string);
-    let full = row_of(t, frame, subject, inner_w, inner_h).and_then(|at| {
+    let full = row_of(t, frame, subject, charge, inner_w, inner_h).and_then(|at| {
         lines_of(t, frame, panel, inner_w, inner_h)
             .into_iter()
             .nth(at)
@@ -108,7 +111,10 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
 /// The panel that shows the figure a question is about.
 fn panel_of(subject: &Subject) -> Panel {
     match subject {
-        Subject::PaymentsTotal | Subject::PaymentsRows | Subject::ProcessedRows => Panel::Database,
+        Subject::PaymentsTotal
+        | Subject::PaymentsRows
+        | Subject::PaymentsRowsAny
+        | Subject::ProcessedRows => Panel::Database,
         Subject::ProviderCharges | Subject::ChargesAgain | Subject::ProviderAnswer => {
             Panel::Provider
         }
@@ -116,15 +122,31 @@ fn panel_of(subject: &Subject) -> Panel {
     }
 }
 
-/// The row of its panel, `width` x `height` inside, that holds the figure.
-fn row_of(t: &Theme, f: &Frame, subject: &Subject, width: usize, height: usize) -> Option<usize> {
+/// The row of its panel, `width` x `height` inside, that holds the figure;
+/// `charge` is the charge a provider's answer made or replayed.
+fn row_of(
+    t: &Theme,
+    f: &Frame,
+    subject: &Subject,
+    charge: Option<&str>,
+    width: usize,
+    height: usize,
+) -> Option<usize> {
     match subject {
         // The payments' heading, with their total, and the provider's, with
         // its charges, are always the first line.
-        Subject::PaymentsTotal | Subject::PaymentsRows => Some(0),
+        Subject::PaymentsTotal | Subject::PaymentsRows | Subject::PaymentsRowsAny => Some(0),
         Subject::ProviderCharges | Subject::ChargesAgain => Some(0),
         Subject::ProcessedRows => Some(database::processed_line(t, f, width, height)),
-        Subject::ProviderAnswer => Some(provider::key_store_line(t, f, width, height)),
+        // The provider's answer is about the charge it made or replayed:
+        // on that charge's row, else (a refusal, no call, or the row folded
+        // away) on the heading that counts the charges, never on the key
+        // store (an empty store beside `✓` reads as "empty is right").
+        Subject::ProviderAnswer => Some(
+            charge
+                .and_then(|id| provider::charge_line(t, f, width, height, id))
+                .unwrap_or(0),
+        ),
         Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => {
             broker::message_line(t, f, width, id)
         }
