@@ -101,6 +101,14 @@ fn every_sign_the_screens_draw_is_in_the_help() {
         "…2 more",
         "…2 hidden",
         "↑ 2 more above",
+        "○ waiting",
+        "▶ in flight",
+        "▓▓░ 27s",
+        "✓ acked by A, removed",
+        "✕ again",
+        "in txn A",
+        "↓ 3 steps below",
+        "why: 4 more · w",
     ];
     let ascii_signs = [
         "@ x1",
@@ -114,6 +122,14 @@ fn every_sign_the_screens_draw_is_in_the_help() {
         "...2 more",
         "...2 hidden",
         "(2 more above)",
+        "waiting",
+        "in flight",
+        "27s",
+        "acked by A, removed",
+        "! again",
+        "in txn A",
+        "3 steps below",
+        "why: 4 more",
     ];
     for (options, signs) in [(plain(), unicode), (ascii(), ascii_signs)] {
         for (w, h) in SIZES {

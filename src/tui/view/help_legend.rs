@@ -35,6 +35,10 @@ pub fn sections(t: &Theme) -> Vec<Section> {
             lines: steps(t),
         },
         Section {
+            heading: "Broker",
+            lines: broker(t),
+        },
+        Section {
             heading: "Rows",
             lines: rows(t),
         },
@@ -109,11 +113,49 @@ fn steps(t: &Theme) -> Vec<Vec<Sign>> {
     ]
 }
 
+/// A message's state in the broker panel, and its lease.
+fn broker(t: &Theme) -> Vec<Vec<Sign>> {
+    let g = &t.g;
+    vec![
+        vec![sign(
+            format!("{} waiting", g.pending),
+            "in the queue and visible: the next receive gets it",
+        )],
+        vec![sign(
+            format!("{} in flight {} A", g.next, g.arrow),
+            format!(
+                "leased to A ({} A leased where the panel is narrow): no other receive gets it until A acks or the lease runs out",
+                g.arrow
+            ),
+        )],
+        vec![sign(
+            format!("{} acked by A, removed", g.done),
+            "A's ack reached the broker, which removed the message",
+        )],
+        vec![sign(
+            format!("{} dead-lettered", g.failed),
+            "its receives ran out: moved to the dead-letter queue (in DLQ)",
+        )],
+        vec![sign(
+            format!("lease {}{}{} 27s", g.bar_full, g.bar_full, g.bar_empty),
+            "the time left on the lease; at 0 the broker offers the message again",
+        )],
+    ]
+}
+
 /// The signs inside a panel's rows.
 fn rows(t: &Theme) -> Vec<Vec<Sign>> {
     let g = &t.g;
     let (open, short) = service::TXN_OPEN;
     vec![
+        vec![sign(
+            format!("{} again", g.failed),
+            "a second payment row for a message ID that already has one: the duplicate",
+        )],
+        vec![sign(
+            "uncommitted (A) or in txn A",
+            "a payment row A's open transaction wrote: it may still commit or roll back",
+        )],
         vec![sign(
             service::KEY_TAG.trim(),
             "the provider call sends an Idempotency-Key",
@@ -187,16 +229,34 @@ fn folds(t: &Theme) -> Vec<Vec<Sign>> {
             newest::above(t, 2).to_string(),
             "older rows above the newest, scrolled past",
         )],
+        vec![sign(
+            if t.ascii() {
+                "3 steps below".to_string()
+            } else {
+                "↓ 3 steps below".to_string()
+            },
+            "a consumer's steps its list has no room for (or above)",
+        )],
+        vec![sign(
+            marks::symbol(t, Change::RolledBack),
+            "a change mark alone, where its row has no room for its word",
+        )],
     ]
 }
 
 /// The verdict's outcome marks.
 fn verdict(t: &Theme) -> Vec<Vec<Sign>> {
     let g = &t.g;
-    vec![vec![
-        sign(g.done, "correct"),
-        sign(g.pending, "in progress"),
-        sign(g.failed, "something went wrong"),
-        sign(g.dead_letter, "dead-lettered"),
-    ]]
+    vec![
+        vec![
+            sign(g.done, "correct"),
+            sign(g.pending, "in progress"),
+            sign(g.failed, "something went wrong"),
+            sign(g.dead_letter, "dead-lettered"),
+        ],
+        vec![sign(
+            format!("{} why: 4 more {} w", g.back_arrow, g.dot),
+            "the causes a one-row verdict has no room for; w reads them all",
+        )],
+    ]
 }
