@@ -29,7 +29,7 @@ fn judged<'a>(subject: &'a Subject, charge: Option<String>) -> (Panel, IsRow<'a>
             Panel::Database,
             Box::new(|r: &str| r.starts_with("payments")),
         ),
-        Subject::ProcessedRows => (
+        Subject::ProcessedRows | Subject::ProcessedRowsAny => (
             Panel::Database,
             Box::new(|r: &str| r.starts_with("processed")),
         ),

@@ -54,7 +54,7 @@ pub(super) fn question(
             );
         }
     }
-    if subject == Subject::ProcessedRows {
+    if matches!(subject, Subject::ProcessedRows | Subject::ProcessedRowsAny) {
         let asked: Vec<&String> = expect
             .keys()
             .filter(|n| designs.is_empty() || designs.contains(n))

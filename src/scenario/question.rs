@@ -17,6 +17,9 @@ pub enum Subject {
     PaymentsRowsAny,
     /// Charges the provider has made, in all.
     ProviderCharges,
+    /// Rows in processed_messages, committed or not: what a rollback
+    /// takes away.
+    ProcessedRowsAny,
     /// Committed rows in processed_messages.
     ProcessedRows,
     /// Whether the provider makes a charge during the action.
@@ -33,12 +36,13 @@ pub enum Subject {
 }
 
 /// The names a file writes after `about =`, with whether each needs `message`.
-pub const SUBJECTS: [(&str, bool); 10] = [
+pub const SUBJECTS: [(&str, bool); 11] = [
     ("payments_total", false),
     ("payments_rows", false),
     ("payments_rows_any", false),
     ("provider_charges", false),
     ("processed_messages_rows", false),
+    ("processed_messages_rows_any", false),
     ("charges_again", false),
     ("provider_answer", false),
     ("holder", true),
@@ -77,6 +81,7 @@ impl Subject {
             "payments_rows_any" => Subject::PaymentsRowsAny,
             "provider_charges" => Subject::ProviderCharges,
             "processed_messages_rows" => Subject::ProcessedRows,
+            "processed_messages_rows_any" => Subject::ProcessedRowsAny,
             "charges_again" => Subject::ChargesAgain,
             "provider_answer" => Subject::ProviderAnswer,
             "holder" => Subject::Holder(m()?),
@@ -94,6 +99,7 @@ impl Subject {
             Subject::PaymentsRowsAny => "payments_rows_any",
             Subject::ProviderCharges => "provider_charges",
             Subject::ProcessedRows => "processed_messages_rows",
+            Subject::ProcessedRowsAny => "processed_messages_rows_any",
             Subject::ChargesAgain => "charges_again",
             Subject::ProviderAnswer => "provider_answer",
             Subject::Holder(_) => "holder",
@@ -117,6 +123,7 @@ impl Subject {
             | Subject::PaymentsRowsAny
             | Subject::ProviderCharges
             | Subject::ProcessedRows
+            | Subject::ProcessedRowsAny
             | Subject::Deliveries(_) => Kind::Number { money: false },
             Subject::ChargesAgain => Kind::Choice(vec!["yes".into(), "no".into()]),
             Subject::ProviderAnswer => {
@@ -143,6 +150,7 @@ impl Subject {
             Subject::PaymentsRowsAny => "payments rows, committed or not".into(),
             Subject::ProviderCharges => "provider charges".into(),
             Subject::ProcessedRows => "processed_messages rows".into(),
+            Subject::ProcessedRowsAny => "processed_messages rows, committed or not".into(),
             Subject::ChargesAgain => "the provider charged in this action".into(),
             Subject::ProviderAnswer => "the provider answered".into(),
             Subject::Holder(m) => format!("the lease on {m} is held by"),
@@ -169,6 +177,10 @@ impl Subject {
             }
             Subject::ProcessedRows => {
                 "When this action has run, how many committed rows are in processed_messages?"
+                    .into()
+            }
+            Subject::ProcessedRowsAny => {
+                "When this action has run, how many rows does processed_messages hold, committed or not?"
                     .into()
             }
             Subject::ChargesAgain => "Does the provider make a charge during this action?".into(),

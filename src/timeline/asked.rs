@@ -138,6 +138,7 @@ fn figure(
                 .count(),
         ),
         Subject::PaymentsRowsAny => committed(after.db.payments.len()),
+        Subject::ProcessedRowsAny => committed(after.db.processed.len()),
         Subject::ProviderCharges => committed(after.provider.charges.len()),
         Subject::ProcessedRows => committed(
             after

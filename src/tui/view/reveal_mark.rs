@@ -114,7 +114,8 @@ fn panel_of(subject: &Subject) -> Panel {
         Subject::PaymentsTotal
         | Subject::PaymentsRows
         | Subject::PaymentsRowsAny
-        | Subject::ProcessedRows => Panel::Database,
+        | Subject::ProcessedRows
+        | Subject::ProcessedRowsAny => Panel::Database,
         Subject::ProviderCharges | Subject::ChargesAgain | Subject::ProviderAnswer => {
             Panel::Provider
         }
@@ -137,7 +138,9 @@ fn row_of(
         // its charges, are always the first line.
         Subject::PaymentsTotal | Subject::PaymentsRows | Subject::PaymentsRowsAny => Some(0),
         Subject::ProviderCharges | Subject::ChargesAgain => Some(0),
-        Subject::ProcessedRows => Some(database::processed_line(t, f, width, height)),
+        Subject::ProcessedRows | Subject::ProcessedRowsAny => {
+            Some(database::processed_line(t, f, width, height))
+        }
         // The provider's answer is about the charge it made or replayed:
         // on that charge's row, else (a refusal, no call, or the row folded
         // away) on the heading that counts the charges, never on the key
