@@ -128,3 +128,28 @@ fn story_left_out_shot_app_keeps_the_design() {
     let played = crate::common::app("tour-1", "id-first");
     assert_eq!(played.strategy.name, "naive");
 }
+
+/// A run long enough to be streamed leaves the story out the same way.
+#[test]
+fn story_left_out_streamed_run_too() {
+    let (_, toml, _) = idem(&["generate", "--messages", "101"]);
+    let file = std::env::temp_dir().join(format!("idem-left-out-{}.toml", std::process::id()));
+    std::fs::write(&file, toml).unwrap();
+    let path = file.to_str().unwrap();
+    let (code, out, err) = idem(&["run", path, "--mode", "id-first"]);
+    let (_, own, _) = idem(&["run", path, "--mode", "idempotent"]);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(code, 0, "{err}");
+    assert!(own.contains("take turns"), "the file's own words changed");
+    assert!(!out.contains("take turns"), "the story was printed");
+    let note = format!("{path} is not written for id-first");
+    // Said once, before the first step (wrapped as the text wraps).
+    let top: Vec<&str> = out
+        .split("[0]")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert!(top.join(" ").contains(&note), "{}", top.join(" "));
+    assert_eq!(out.matches("is not written for").count(), 1);
+}
