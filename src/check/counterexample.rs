@@ -106,6 +106,8 @@ impl Counterexample {
             order: 0,
             narrated_for: Some(strategy.name.to_string()),
             words_for_sqlite: false,
+            // Other designs get titles that name only the move.
+            tells_every_design: true,
             setup,
             steps: steps
                 .iter()

@@ -84,6 +84,14 @@ pub fn shot_of(run: &RunToDraw, screen: &ScreenArgs, moment: Moment, view: View)
     let mut script = load_to_show(&run.scenario)?;
     script.setup.postgres = super::db_arg::postgres_only(run.db.as_deref())?;
     let mode = run.mode.clone().unwrap_or_else(|| script.design());
+    // The design asked for is drawn, even one the scenario is not written
+    // for; then without the scenario's words, and the reader is told.
+    if let Some(left_out) = script.story_left_out(&mode) {
+        note(&format!(
+            "idem: {left_out} (it is written for {})",
+            script.written_for_list()
+        ));
+    }
     Ok(Shot {
         strategy: Strategy::by_name(&mode).context("strategy checked by clap")?,
         script,

@@ -117,7 +117,9 @@ fn run(
             Format::Json => report::json(&timeline, expect),
         };
         if questions {
-            text.push_str(&report::questions(&timeline, &script));
+            // Their whys are the scenario's words too: none for a design
+            // it is not written for.
+            text.push_str(&report::questions(&timeline, &script.told_for(mode)));
         }
         emit(&text)?;
         expect.map(|e| !timeline.misses(e).is_empty())
@@ -182,7 +184,13 @@ fn run_streamed(
         }
     };
     write(
-        &stream::header(&script.name, title, &strategy.name, seed),
+        &stream::header(
+            &script.name,
+            title,
+            &strategy.name,
+            seed,
+            script.story_left_out(&strategy.name).as_deref(),
+        ),
         &mut failed,
     );
     let end = idem::timeline::stream::stream(script, strategy, seed, |step| {

@@ -49,7 +49,7 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
                     // for its design alone, and words written for another
                     // would pass for its own (its events tell the step).
                     told.map(|s| script.chapter_words(s, design, script.setup.postgres.is_some()))
-                        .filter(|w| w.written_for.is_none())
+                        .filter(|w| w.written_for.is_none() && script.tells(design))
                         .map_or_else(String::new, |w| w.text)
                 },
                 narration_for: BTreeMap::new(),
@@ -89,6 +89,7 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
         order: 0,
         narrated_for: Some(design.to_string()),
         words_for_sqlite: false,
+        tells_every_design: false,
         open_at: Some(at),
         setup: script.setup.clone(),
         steps,

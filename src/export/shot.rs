@@ -88,7 +88,9 @@ pub struct Shot {
 impl Shot {
     /// The app at the moment and view asked for.
     pub fn app(&self) -> Result<App, ShotError> {
-        let mut app = App::new(
+        // The design asked for, never another one in its place: a design
+        // the scenario is not written for is drawn without its story.
+        let mut app = App::as_asked(
             self.script.clone(),
             self.strategy.clone(),
             self.seed,

@@ -14,9 +14,18 @@ use std::fmt::Write;
 
 const WIDTH: usize = 78;
 
-/// The transcript's first line.
-pub fn header(scenario: &str, title: &str, strategy: &str, seed: u64) -> String {
-    format!("idem · {scenario} · {title} · design {strategy} · seed {seed}\n")
+/// The transcript's first line, and the note that the scenario's story is
+/// left out when it is not written for this design.
+pub fn header(
+    scenario: &str,
+    title: &str,
+    strategy: &str,
+    seed: u64,
+    story_left_out: Option<&str>,
+) -> String {
+    let mut out = format!("idem · {scenario} · {title} · design {strategy} · seed {seed}\n");
+    super::text::write_left_out(&mut out, story_left_out);
+    out
 }
 
 /// One step, as text.
@@ -25,7 +34,7 @@ pub fn step(s: &Step) -> String {
     if let Some(opening) = &s.opening {
         let _ = writeln!(out);
         if s.chapter > 0 {
-            let _ = writeln!(out, "== {}. {} ==", s.chapter, s.chapter_title);
+            super::text::write_chapter_heading(&mut out, s.chapter, &s.chapter_title);
         }
         for line in wrap(opening, WIDTH) {
             let _ = writeln!(out, "{line}");

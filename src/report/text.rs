@@ -24,6 +24,7 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
         "idem · {} · {} · design {} · seed {}{engine}",
         timeline.scenario, timeline.title, timeline.strategy, timeline.seed
     );
+    write_left_out(&mut out, timeline.story_left_out.as_deref());
     let mut chapter = usize::MAX;
     // The chapter whose borrowed opening words have been written.
     let mut shown_borrowed = usize::MAX;
@@ -32,7 +33,7 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
             chapter = frame.chapter;
             let _ = writeln!(out);
             if chapter > 0 {
-                let _ = writeln!(out, "== {}. {} ==", chapter, frame.chapter_title);
+                write_chapter_heading(&mut out, chapter, &frame.chapter_title);
             }
             // The chapter's opening words; what its actions say follows
             // at the frame where each happened.
@@ -40,8 +41,11 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
                 Some(_) => frame.opening().trim_end(),
                 None => &frame.narration,
             };
-            for line in wrap(&told(opening, Medium::Terminal), WIDTH) {
-                let _ = writeln!(out, "{line}");
+            // A story left out leaves no opening, and no blank line for it.
+            if !opening.is_empty() {
+                for line in wrap(&told(opening, Medium::Terminal), WIDTH) {
+                    let _ = writeln!(out, "{line}");
+                }
             }
         }
         write_frame(&mut out, frame, frame.chapter != shown_borrowed);
@@ -49,6 +53,26 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
     }
     write_verdict(&mut out, timeline, expect);
     out
+}
+
+/// Under the first line, once: why no words of the scenario follow.
+pub(super) fn write_left_out(out: &mut String, story_left_out: Option<&str>) {
+    if let Some(note) = story_left_out {
+        for (i, line) in wrap(note, WIDTH - 2).iter().enumerate() {
+            let lead = if i == 0 { "! " } else { "  " };
+            let _ = writeln!(out, "{lead}{line}");
+        }
+    }
+}
+
+/// A chapter's heading: its number, and its title when it has one (a
+/// story left out has none).
+pub(super) fn write_chapter_heading(out: &mut String, chapter: usize, title: &str) {
+    if title.is_empty() {
+        let _ = writeln!(out, "== {chapter} ==");
+    } else {
+        let _ = writeln!(out, "== {chapter}. {title} ==");
+    }
 }
 
 /// A step's first lines, the same in a kept and a streamed transcript: its

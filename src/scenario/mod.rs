@@ -23,6 +23,7 @@ pub mod script;
 pub mod shapes;
 pub mod step_words;
 mod toml_errors;
+mod untold;
 mod validate_expectation;
 mod validate_setup;
 mod validator;

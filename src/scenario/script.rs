@@ -266,6 +266,11 @@ pub struct Script {
     /// The words describe SQLite's locking (`engine = "sqlite"`): on
     /// PostgreSQL, words without their own version are marked.
     pub words_for_sqlite: bool,
+    /// Its words for designs it is not written for were made to hold
+    /// under any design (a counterexample's titles name only the move, as
+    /// idem wrote them): a run under such a design keeps them. A file
+    /// never says so; see `story_left_out`.
+    pub tells_every_design: bool,
     pub setup: Setup,
     pub steps: Vec<ScriptStep>,
     /// By strategy name, in name order.

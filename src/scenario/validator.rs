@@ -399,6 +399,7 @@ impl Validator<'_> {
             group,
             order: raw.order.unwrap_or(0),
             narrated_for,
+            tells_every_design: false,
             words_for_sqlite,
             setup,
             steps,

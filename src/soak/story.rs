@@ -218,6 +218,7 @@ impl Replay {
             order: 0,
             narrated_for: Some(strategy.name.to_string()),
             words_for_sqlite: false,
+            tells_every_design: false,
             setup: self.setup.clone(),
             steps,
             expect: BTreeMap::from([(

@@ -36,6 +36,10 @@ pub struct Timeline {
     /// The first frame of each chapter (scenario step); chapter 0 is frame 0.
     pub chapters: Vec<usize>,
     pub forks: Vec<Fork>,
+    /// Set when the scenario is not written for this design: the note that
+    /// says its story is left out (see `Script::story_left_out`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub story_left_out: Option<String>,
 }
 
 impl Timeline {
@@ -69,6 +73,10 @@ impl Timeline {
         forks: &[Fork],
         to_end: bool,
     ) -> Result<Timeline, SimError> {
+        // A design the scenario's words are not written for runs with
+        // none of them: they would tell another design's story.
+        let story_left_out = script.story_left_out(&strategy.name);
+        let script = &*script.told_for(&strategy.name);
         let world = world_for(script, strategy, seed)?;
         let mut run = expand::Run::new(script, strategy, world, expand::Keep::default(), forks)?;
         for (chapter, step) in script.steps.iter().enumerate() {
@@ -87,6 +95,7 @@ impl Timeline {
             frames: keep.frames,
             chapters,
             forks: forks.to_vec(),
+            story_left_out,
         };
         mark_changes(&mut timeline.frames);
         // The last frame's verdict is the end verdict: if nothing is

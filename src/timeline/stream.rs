@@ -196,6 +196,8 @@ pub fn stream(
     seed: u64,
     out: impl FnMut(Step),
 ) -> Result<End, SimError> {
+    // As in a kept timeline: no words written for other designs.
+    let script = &*script.told_for(&strategy.name);
     let mut world = super::world_for(script, strategy, seed)?;
     world.set_forget_acked(true);
     let pass = Pass {

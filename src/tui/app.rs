@@ -146,13 +146,12 @@ impl App {
         options: Options,
     ) -> Result<App, SimError> {
         // A design the scenario says nothing about would show a run nobody
-        // wrote a word for: open it in its own design instead.
+        // wrote a word for: open it in its own design instead. A design of
+        // the learner's own (a file, a level) is never written for: it
+        // runs in any scenario as asked (`story_left_out` says which).
         let mut status = None;
-        // A design of the learner's own (a file, a level) is never written
-        // for: it runs in any scenario as asked.
-        let builtin = Strategy::by_name(&strategy.name).is_some();
         let strategy = match opening_design(&script) {
-            Some(own) if builtin && !script.strategies().iter().any(|n| *n == strategy.name) => {
+            Some(own) if script.story_left_out(&strategy.name).is_some() => {
                 status = Some(format!(
                     "{} is not written for {}: showing {}, its own design",
                     script.name, strategy.name, own.name
@@ -161,6 +160,35 @@ impl App {
             }
             _ => strategy,
         };
+        App::build(script, strategy, seed, options, status)
+    }
+
+    /// The app on the design asked for, even one the scenario is not
+    /// written for (`idem shot --mode`): that run is shown with the
+    /// scenario's story left out, and the status line says so.
+    pub fn as_asked(
+        script: Script,
+        strategy: Strategy,
+        seed: u64,
+        options: Options,
+    ) -> Result<App, SimError> {
+        // Short enough for the status line of an 80-column screen.
+        let status = script.story_left_out(&strategy.name).map(|_| {
+            format!(
+                "{} is not written for {}: its story is left out",
+                script.name, strategy.name
+            )
+        });
+        App::build(script, strategy, seed, options, status)
+    }
+
+    fn build(
+        script: Script,
+        strategy: Strategy,
+        seed: u64,
+        options: Options,
+        status: Option<String>,
+    ) -> Result<App, SimError> {
         let timeline = Timeline::build(&script, &strategy, seed, &[])?;
         let mut scripts = builtins();
         if !scripts.iter().any(|s| s.name == script.name) {

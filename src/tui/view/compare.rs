@@ -49,10 +49,11 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
                     // Told alike, the title is here; else each side heads
                     // its story with its own (`chapter_titles`).
                     match chapter_titles(app, c, chapter) {
-                        None => format!(
-                            "chapter {chapter}/{of}: {}",
-                            t.text(script.steps[chapter - 1].title(ln))
-                        ),
+                        None => match script.chapter_title(&script.steps[chapter - 1], ln) {
+                            // A story left out has no titles.
+                            "" => format!("chapter {chapter}/{of}"),
+                            title => format!("chapter {chapter}/{of}: {}", t.text(title)),
+                        },
                         Some(_) => format!("chapter {chapter}/{of}"),
                     }
                 } else if chapter == 0 {
@@ -91,7 +92,10 @@ fn each(ln: &str, left: &str, rn: &str, right: &str) -> String {
 /// each side then heads its story with its own.
 fn chapter_titles(app: &App, c: &Compare, chapter: usize) -> Option<(String, String)> {
     let step = app.script.steps.get(chapter.checked_sub(1)?)?;
-    let (l, r) = (step.title(&c.left.strategy), step.title(&c.right.strategy));
+    let (l, r) = (
+        app.script.chapter_title(step, &c.left.strategy),
+        app.script.chapter_title(step, &c.right.strategy),
+    );
     (l != r).then(|| (l.to_string(), r.to_string()))
 }
 
@@ -337,7 +341,7 @@ fn sections(
     if let Some(words) = &place.holding {
         outcome.push(Line::styled(words.clone(), t.key()));
     }
-    let mut story = vec![match chapter {
+    let mut story = vec![match chapter.filter(|title| !title.is_empty()) {
         Some(title) => Line::from(vec![
             Span::styled("what happens", t.title()),
             Span::styled(format!(" {} {}", t.g.dot, t.text(title)), t.dim()),

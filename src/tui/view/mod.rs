@@ -234,6 +234,9 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
         // Frame 0 and the user's own run are outside the script's chapters.
         name = if chapter == 0 || chapter > of {
             format!("{name} {} {}", t.g.dot, f.chapter_title)
+        } else if f.chapter_title.is_empty() {
+            // A story left out has no chapter titles (`story_left_out`).
+            format!("{name} {} chapter {chapter}/{of}", t.g.dot)
         } else {
             format!(
                 "{name} {} chapter {chapter}/{of}: {}",

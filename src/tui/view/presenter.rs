@@ -194,13 +194,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         figure(t, fig, *rect, note_rows, size, buf);
     }
     presenter_evidence::render(t, f, frames, app.pos >= app.last_pos(), band, evidence, buf);
+    // A story left out has no chapter titles: the chapter's number stands in.
+    let heading = match (f.chapter_title.is_empty(), app.chapter()) {
+        (true, (chapter, of)) if (1..=of).contains(&chapter) => format!("chapter {chapter}/{of}"),
+        _ => f.chapter_title.clone(),
+    };
     let block = Block::bordered()
         .border_set(t.g.border)
         .border_style(t.border(false))
-        .title(Span::styled(
-            format!(" {} ", t.text(&f.chapter_title)),
-            t.title(),
-        ));
+        .title(Span::styled(format!(" {} ", t.text(&heading)), t.title()));
     let inner = block.inner(story);
     block.render(story, buf);
     narration::render(app, f, inner, buf);
