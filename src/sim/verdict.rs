@@ -50,6 +50,16 @@ impl Outcome {
         }
     }
 
+    /// The fewest words that still name the outcome, for a headline with no
+    /// room for its full words beside its figures (`disagree`): the figures
+    /// beside it say which ledgers.
+    pub fn short_text(self) -> &'static str {
+        match self {
+            Outcome::Disagree => "disagree",
+            other => other.text(),
+        }
+    }
+
     /// The wrong effects, most severe first: the order tables show them in.
     pub const FAILURES: [Outcome; 5] = [
         Outcome::ChargedTwice,
@@ -256,6 +266,22 @@ impl Verdict {
         let mut line = parts.join(", ");
         if self.open && matches!(self.outcome, Outcome::Correct | Outcome::DeadLettered) {
             line.push_str(SO_FAR);
+        }
+        line
+    }
+
+    /// The headline in its fewest words: the worst outcome counted, and
+    /// each further wrong effect after a `+` in its short words (`charged
+    /// twice + disagree`). A row with no room for the whole headline beside
+    /// its figures shortens these words rather than cut a figure.
+    pub fn headline_short(&self) -> String {
+        if self.headline_more() == 0 {
+            return self.headline();
+        }
+        let mut line = self.counted(self.outcome);
+        for o in self.failures.iter().filter(|o| **o != self.outcome) {
+            line.push_str(" + ");
+            line.push_str(o.short_text());
         }
         line
     }

@@ -2,6 +2,7 @@
 //! chain of causes behind it.
 
 use crate::sim::cause::StepWords;
+use crate::sim::verdict::FactVerdict;
 use crate::sim::{Frame, Outcome, Verdict};
 use crate::tui::theme::Theme;
 use ratatui::style::Style;
@@ -132,10 +133,20 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
     let (text, style) = verdict_headline(t, v);
     // What is unsettled finishes the headline here too.
     let text = text + &t.text(&v.unsettled_text());
+    // The same outcomes in their fewest words (`✕ charged twice +
+    // disagree`): given up before a figure or the key that reads the rest.
+    let short = {
+        let (glyph, _) = mark(t, v.outcome);
+        if v.undecided() || v.headline_more() == 0 {
+            text.clone()
+        } else {
+            format!("{glyph} {}", v.headline_short())
+        }
+    };
     // "committed", as the whole verdict says: an open transaction's row
     // beside it is not one of these.
-    let figures = |named: bool| -> String {
-        v.facts
+    let figures = |facts: &[&FactVerdict], named: bool| -> String {
+        facts
             .iter()
             .map(|fact| {
                 format!(
@@ -152,6 +163,18 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
             })
             .collect()
     };
+    // Where every order's figures do not fit, those of the orders the
+    // headline is about (the rest read whole under `w`).
+    let all: Vec<&FactVerdict> = v.facts.iter().collect();
+    let about: Vec<&FactVerdict> = v
+        .facts
+        .iter()
+        .filter(|f| f.outcome != Outcome::Correct && f.outcome != Outcome::InProgress)
+        .collect();
+    let mut sets = vec![all];
+    if !about.is_empty() && about.len() < v.facts.len() {
+        sets.push(about);
+    }
     let causes: usize =
         v.causes.iter().map(Vec::len).sum::<usize>() + v.at_risk.len() + v.in_flight.len();
     // The page has no keys to read the causes by: it tells them under
@@ -165,17 +188,27 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
         }
     };
     // The longest that fits: the figures named by order, then the keys
-    // that read the causes; the count of causes always.
+    // that read the causes; the count of causes always. The headline's
+    // words are shortened before the figures lose their order, and before
+    // the key goes: a row that names no key leaves the rest unreadable.
     // Figures without their order only where there is one order: two
     // unnamed sets of figures would not say which is which.
-    let one_order = v.facts.len() <= 1;
-    for (named, keys) in [(true, true), (true, false), (false, true), (false, false)] {
-        if !named && !one_order {
-            continue;
+    let mut tries = Vec::new();
+    for keys in [true, false] {
+        for facts in &sets {
+            for named in [true, false] {
+                for head in [&text, &short] {
+                    if (named || facts.len() <= 1) && !tries.contains(&(head, facts, named, keys)) {
+                        tries.push((head, facts, named, keys));
+                    }
+                }
+            }
         }
+    }
+    for (head, facts, named, keys) in tries {
         let line = Line::from(vec![
-            Span::styled(text.clone(), style),
-            Span::styled(figures(named), t.dim()),
+            Span::styled(head.clone(), style),
+            Span::styled(figures(facts, named), t.dim()),
             Span::styled(tail(keys), t.key()),
         ]);
         if line.width() <= usize::from(width) {
