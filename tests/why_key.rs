@@ -169,3 +169,57 @@ fn w_reads_every_counted_chain_at_80x24() {
     }
     crate::common::sweep::none_wrong("counted verdicts", seen, 20, &wrong, (w, h));
 }
+
+/// The teacher's trial: `w` showed the same lines the verdict had, over
+/// twenty blank rows, and the payment rows and ch_81/ch_82 the chain is
+/// about were gone. Under `w` each link of the chain starts a row of its
+/// own after its arrow, in the order the chain reads; the verdict takes
+/// the rows it needs and no more; the database's rows and the provider's
+/// charges stay on screen above it.
+#[test]
+fn w_reads_a_link_a_row_above_the_evidence() {
+    for ((w, h), step) in [((80, 24), 13), ((100, 30), 13), ((120, 40), 16)] {
+        let mut app = common::app("tour-1", "naive");
+        app.pos = step;
+        common::resize(&mut app, w, h);
+        press_w(&mut app);
+        let mut screen = Screen::new(w, h);
+        let buf = screen.show(&app).clone();
+        let text = screen.text();
+        let at = format!("{w}x{h} step {step}:\n{text}");
+        let zoom = app.zoom.then_some(app.focus);
+        let need = layout::Need::of(app.frame(), &app.timeline.frames);
+        let m = layout::main_for(app.viewport, zoom, need);
+        for charge in ["ch_81", "ch_82"] {
+            assert!(
+                words_in(&buf, m.rect(Panel::Provider)).contains(charge),
+                "{charge} is not in the provider panel at {at}"
+            );
+        }
+        let db = words_in(&buf, m.rect(Panel::Database));
+        let rows = app.frame().db.payments.len();
+        assert!(rows >= 1 && db.matches("1042").count() >= rows, "{at}");
+        // A row of the verdict per link, each starting with the arrow, in
+        // the chain's order.
+        let r = m.rect(Panel::Verdict);
+        let lines: Vec<String> = (r.y + 1..r.bottom())
+            .map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect())
+            .collect();
+        let mut from = 0;
+        for link in app.frame().verdict.causes.iter().flatten() {
+            let words = norm(&link.to_string());
+            let first: String = words.chars().take(12).collect();
+            let found = lines[from..]
+                .iter()
+                .position(|l| l.trim_start().starts_with(&format!("← {first}")))
+                .unwrap_or_else(|| panic!("no row starts with ← {first} after row {from} at {at}"));
+            from += found + 1;
+        }
+        let blank = lines
+            .iter()
+            .rev()
+            .take_while(|l| l.trim().is_empty())
+            .count();
+        assert!(blank <= 1, "{blank} blank rows under the verdict at {at}");
+    }
+}

@@ -119,6 +119,64 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
     vec![Line::from(spans)]
 }
 
+/// The verdict as `w` reads it: the headline, each order's figures on a
+/// row, then the chain one link a row in the order it reads (the effect
+/// first, each cause of the one above it after its arrow); a later chain
+/// starts with "and". What is at risk or in flight follows, a row each.
+pub fn why_lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
+    let v = &f.verdict;
+    let (text, style) = verdict_headline(t, v);
+    let mut out = vec![Line::from(vec![
+        Span::styled(text, style),
+        Span::styled(t.text(&v.unsettled_text()).into_owned(), t.dim()),
+    ])];
+    for fact in &v.facts {
+        out.push(Line::styled(
+            format!(
+                "  order {}: {} committed payment row{}, {} provider charge{}",
+                fact.order,
+                fact.payments,
+                if fact.payments == 1 { "" } else { "s" },
+                fact.charges,
+                if fact.charges == 1 { "" } else { "s" },
+            ),
+            t.dim(),
+        ));
+    }
+    let step = &crate::sim::cause::plain_step;
+    for (i, chain) in v.causes.iter().enumerate() {
+        for (j, c) in chain.iter().enumerate() {
+            let lead = if i > 0 && j == 0 { "and " } else { "" };
+            out.push(Line::from(vec![
+                Span::styled(format!("  {lead}{} ", t.g.back_arrow), t.key()),
+                Span::raw(t.text(&c.at(step).to_string()).into_owned()),
+            ]));
+        }
+    }
+    for risk in &v.at_risk {
+        out.push(Line::styled(
+            format!("  at risk: {}", t.text(risk)),
+            t.warn(),
+        ));
+    }
+    for flight in &v.in_flight {
+        out.push(Line::styled(
+            format!("  in flight: {}", t.text(flight)),
+            t.dim(),
+        ));
+    }
+    out
+}
+
+/// [`why_lines`] in rows of `width` columns, a wrapped link continued
+/// under its words after the arrow, so that each link reads as one.
+pub fn why_rows(lines: &[Line<'static>], width: u16) -> Vec<Line<'static>> {
+    lines
+        .iter()
+        .flat_map(|l| super::hanging::hanging(&l.spans, usize::from(width), 4))
+        .collect()
+}
+
 /// The verdict in `rows` rows of `width` columns: whole where it fits
 /// (wrapped, its rows counted beyond the panel by `overflow`); on a single
 /// row that cannot hold it, the outcome and its figures in short words,
