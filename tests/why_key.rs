@@ -223,3 +223,29 @@ fn w_reads_a_link_a_row_above_the_evidence() {
         assert!(blank <= 1, "{blank} blank rows under the verdict at {at}");
     }
 }
+
+/// A correct verdict has no cause chain, and `w` said nothing more than
+/// `✓ correct`. Under `w` it says why from what happened in the run: the
+/// repeat the handler skipped, or the charge the provider gave back for
+/// its key, each with why that repeat came.
+#[test]
+fn w_on_a_correct_verdict_says_why_it_held() {
+    for (name, design, says) in [
+        ("tour-1", "idempotent", "m-7f3 skipped at step"),
+        (
+            "crash-after-provider",
+            "idempotent",
+            "the provider replayed ch_81 for key m-7f3",
+        ),
+    ] {
+        let mut app = common::app(name, design);
+        app.pos = app.last_pos();
+        common::resize(&mut app, 80, 24);
+        assert_eq!(app.frame().verdict.outcome, Outcome::Correct, "{name}");
+        press_w(&mut app);
+        let mut screen = Screen::new(80, 24);
+        let shown = words_in(screen.show(&app), verdict_rect(&app));
+        assert!(shown.contains(says), "{name}: {shown}\n{}", screen.text());
+        assert!(shown.contains("← m-7f3 redelivered"), "{name}: {shown}");
+    }
+}

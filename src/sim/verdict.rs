@@ -163,6 +163,11 @@ pub struct FactVerdict {
     /// The step that did the harm, where one did: the first charge or row
     /// beyond what was owed. It can come before the outcome is declared.
     pub harm_step: Option<usize>,
+    /// A correct fact: why each repeat did no harm (a delivery skipped as
+    /// handled, a charge given back by the provider), each a chain read
+    /// effect first. (Not in the JSON, which keeps its form.)
+    #[serde(skip)]
+    pub held: Vec<Vec<Cause>>,
     /// One of `causes` is an effect let through because retention had
     /// pruned the processed ID that would have stopped it. (Not in the
     /// JSON: the chain says it in words.)
@@ -221,6 +226,9 @@ pub struct Verdict {
     /// says it ends unsettled and why, never just "in progress".
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unsettled: Vec<String>,
+    /// A correct verdict's why: every correct fact's `held` chains.
+    #[serde(skip)]
+    pub held: Vec<Vec<Cause>>,
 }
 
 impl Verdict {
@@ -411,6 +419,7 @@ mod tests {
             poison: false,
             ledger: Vec::new(),
             notes: &[],
+            replays: &[],
         };
         edit(&mut state);
         judge_fact(&state)
@@ -470,6 +479,7 @@ mod tests {
             writing: false,
             ledger: ledger.iter().collect(),
             notes: &[],
+            replays: &[],
         })
     }
 

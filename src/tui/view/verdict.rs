@@ -153,6 +153,20 @@ pub fn why_lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
             ]));
         }
     }
+    // Nothing went wrong: why the repeats did no harm, each what stopped
+    // one (its mark) and why that repeat came (after the arrows).
+    if !v.outcome.is_failure() {
+        let (done, _) = mark(t, Outcome::Correct);
+        for chain in &v.held {
+            for (j, c) in chain.iter().enumerate() {
+                let lead = if j == 0 { done } else { t.g.back_arrow };
+                out.push(Line::from(vec![
+                    Span::styled(format!("  {lead} "), t.key()),
+                    Span::raw(t.text(&c.at(step).to_string()).into_owned()),
+                ]));
+            }
+        }
+    }
     for risk in &v.at_risk {
         out.push(Line::styled(
             format!("  at risk: {}", t.text(risk)),
