@@ -249,3 +249,20 @@ fn w_on_a_correct_verdict_says_why_it_held() {
         assert!(shown.contains("← m-7f3 redelivered"), "{name}: {shown}");
     }
 }
+
+/// Without `w`, a correct verdict says why where its rows hold it, and
+/// else names the key that does.
+#[test]
+fn a_correct_verdict_says_why_where_it_has_room() {
+    for ((w, h), says) in [
+        ((80, 24), "← why · w"),
+        ((120, 40), "✓ m-7f3 skipped at step 13"),
+    ] {
+        let mut app = common::app("tour-1", "idempotent");
+        app.pos = app.last_pos();
+        common::resize(&mut app, w, h);
+        let mut screen = Screen::new(w, h);
+        let shown = words_in(screen.show(&app), verdict_rect(&app));
+        assert!(shown.contains(says), "{w}x{h}: {shown}");
+    }
+}

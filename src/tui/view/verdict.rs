@@ -191,6 +191,45 @@ pub fn why_rows(lines: &[Line<'static>], width: u16) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// A verdict with nothing wrong, in the rows it has: why it held after
+/// its figures where they fit (`✓ m-7f3 skipped at step 13: … ← m-7f3
+/// redelivered ← …`), else the key that reads it; else as it was.
+fn held_where_room(
+    t: &Theme,
+    f: &Frame,
+    whole: Vec<Line<'static>>,
+    fits: &dyn Fn(&[Line<'static>]) -> bool,
+) -> Vec<Line<'static>> {
+    let with = |extra: String| -> Vec<Line<'static>> {
+        let mut line = whole[0].clone();
+        line.spans.push(Span::styled(extra, t.dim()));
+        vec![line]
+    };
+    if whole.len() != 1 {
+        return whole;
+    }
+    let (done, _) = mark(t, Outcome::Correct);
+    let mut told = String::new();
+    for chain in &f.verdict.held {
+        for (j, c) in chain.iter().enumerate() {
+            let lead = if j == 0 { done } else { t.g.back_arrow };
+            told.push_str(&format!(" {lead} {}", t.text(&c.to_string())));
+        }
+    }
+    // The figures end in the spaces that part them from what follows.
+    let told = with(told.trim_start().to_string());
+    if fits(&told) {
+        return told;
+    }
+    if t.terminal_keys() {
+        let hint = with(format!("{} why {} w", t.g.back_arrow, t.g.dot));
+        if fits(&hint) {
+            return hint;
+        }
+    }
+    whole
+}
+
 /// The verdict in `rows` rows of `width` columns: whole where it fits
 /// (wrapped, its rows counted beyond the panel by `overflow`); on a single
 /// row that cannot hold it, the outcome and its figures in short words,
@@ -198,6 +237,10 @@ pub fn why_rows(lines: &[Line<'static>], width: u16) -> Vec<Line<'static>> {
 /// figure cut in the middle (`2 provider …2 more` read as two providers).
 pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
     let whole = lines(t, f);
+    let fits = |l: &[Line<'static>]| crate::tui::measure::rows(l, width, false) <= rows.max(1);
+    if !f.verdict.outcome.is_failure() && !f.verdict.held.is_empty() && fits(&whole) {
+        return held_where_room(t, f, whole, &fits);
+    }
     if rows != 1 || crate::tui::measure::rows(&whole, width, false) <= 1 {
         return whole;
     }
