@@ -7,7 +7,7 @@
 
 use crate::common::{self, Screen};
 use idem::scenario::{self, load::builtins};
-use idem::sim::Strategy;
+use idem::sim::{Outcome, Strategy};
 use idem::tui::app::Panel;
 use idem::tui::keys::from_key;
 use idem::tui::{App, layout, update};
@@ -111,7 +111,41 @@ fn w_reads_every_counted_chain_at_80x24() {
                 if app.frame().verdict.causes.is_empty() {
                     continue;
                 }
-                let row = words_in(screen.show(&app), verdict_rect(&app));
+                let r = verdict_rect(&app);
+                let row = words_in(screen.show(&app), r);
+                // One row under the title's rule that hides a cause: it
+                // keeps every figure whole and names the key that reads the
+                // rest (tour-4 naive step 9 cut `order 1042: 1` and dropped
+                // the `w`: a headline with two outcomes took the room).
+                if r.height == 2 && !missing(&app, &row).is_empty() {
+                    // The figures of every order the headline is about
+                    // (those of a correct order may give way; `w` reads them).
+                    let facts = &app.frame().verdict.facts;
+                    let about: Vec<_> = facts
+                        .iter()
+                        .filter(|f| !matches!(f.outcome, Outcome::Correct | Outcome::InProgress))
+                        .collect();
+                    let about = if about.is_empty() {
+                        facts.iter().collect()
+                    } else {
+                        about
+                    };
+                    let whole = about.iter().all(|f| {
+                        row.contains(&format!(
+                            "{} committed, {} charge{}",
+                            f.payments,
+                            f.charges,
+                            if f.charges == 1 { "" } else { "s" }
+                        ))
+                    });
+                    if !whole || !row.contains("more · w") {
+                        wrong.push(format!(
+                            "{} {} step {i}: the one-row verdict cuts a figure or names no w: {row}",
+                            app.script.name, app.strategy.name
+                        ));
+                        continue;
+                    }
+                }
                 if !row.contains("more · w") {
                     continue;
                 }
@@ -134,4 +168,101 @@ fn w_reads_every_counted_chain_at_80x24() {
         }
     }
     crate::common::sweep::none_wrong("counted verdicts", seen, 20, &wrong, (w, h));
+}
+
+/// The teacher's trial: `w` showed the same lines the verdict had, over
+/// twenty blank rows, and the payment rows and ch_81/ch_82 the chain is
+/// about were gone. Under `w` each link of the chain starts a row of its
+/// own after its arrow, in the order the chain reads; the verdict takes
+/// the rows it needs and no more; the database's rows and the provider's
+/// charges stay on screen above it.
+#[test]
+fn w_reads_a_link_a_row_above_the_evidence() {
+    for ((w, h), step) in [((80, 24), 13), ((100, 30), 13), ((120, 40), 16)] {
+        let mut app = common::app("tour-1", "naive");
+        app.pos = step;
+        common::resize(&mut app, w, h);
+        press_w(&mut app);
+        let mut screen = Screen::new(w, h);
+        let buf = screen.show(&app).clone();
+        let text = screen.text();
+        let at = format!("{w}x{h} step {step}:\n{text}");
+        let zoom = app.zoom.then_some(app.focus);
+        let need = layout::Need::of(app.frame(), &app.timeline.frames);
+        let m = layout::main_for(app.viewport, zoom, need);
+        for charge in ["ch_81", "ch_82"] {
+            assert!(
+                words_in(&buf, m.rect(Panel::Provider)).contains(charge),
+                "{charge} is not in the provider panel at {at}"
+            );
+        }
+        let db = words_in(&buf, m.rect(Panel::Database));
+        let rows = app.frame().db.payments.len();
+        assert!(rows >= 1 && db.matches("1042").count() >= rows, "{at}");
+        // A row of the verdict per link, each starting with the arrow, in
+        // the chain's order.
+        let r = m.rect(Panel::Verdict);
+        let lines: Vec<String> = (r.y + 1..r.bottom())
+            .map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect())
+            .collect();
+        let mut from = 0;
+        for link in app.frame().verdict.causes.iter().flatten() {
+            let words = norm(&link.to_string());
+            let first: String = words.chars().take(12).collect();
+            let found = lines[from..]
+                .iter()
+                .position(|l| l.trim_start().starts_with(&format!("← {first}")))
+                .unwrap_or_else(|| panic!("no row starts with ← {first} after row {from} at {at}"));
+            from += found + 1;
+        }
+        let blank = lines
+            .iter()
+            .rev()
+            .take_while(|l| l.trim().is_empty())
+            .count();
+        assert!(blank <= 1, "{blank} blank rows under the verdict at {at}");
+    }
+}
+
+/// A correct verdict has no cause chain, and `w` said nothing more than
+/// `✓ correct`. Under `w` it says why from what happened in the run: the
+/// repeat the handler skipped, or the charge the provider gave back for
+/// its key, each with why that repeat came.
+#[test]
+fn w_on_a_correct_verdict_says_why_it_held() {
+    for (name, design, says) in [
+        ("tour-1", "idempotent", "m-7f3 skipped at step"),
+        (
+            "crash-after-provider",
+            "idempotent",
+            "the provider replayed ch_81 for key m-7f3",
+        ),
+    ] {
+        let mut app = common::app(name, design);
+        app.pos = app.last_pos();
+        common::resize(&mut app, 80, 24);
+        assert_eq!(app.frame().verdict.outcome, Outcome::Correct, "{name}");
+        press_w(&mut app);
+        let mut screen = Screen::new(80, 24);
+        let shown = words_in(screen.show(&app), verdict_rect(&app));
+        assert!(shown.contains(says), "{name}: {shown}\n{}", screen.text());
+        assert!(shown.contains("← m-7f3 redelivered"), "{name}: {shown}");
+    }
+}
+
+/// Without `w`, a correct verdict says why where its rows hold it, and
+/// else names the key that does.
+#[test]
+fn a_correct_verdict_says_why_where_it_has_room() {
+    for ((w, h), says) in [
+        ((80, 24), "← why · w"),
+        ((120, 40), "✓ m-7f3 skipped at step 13"),
+    ] {
+        let mut app = common::app("tour-1", "idempotent");
+        app.pos = app.last_pos();
+        common::resize(&mut app, w, h);
+        let mut screen = Screen::new(w, h);
+        let shown = words_in(screen.show(&app), verdict_rect(&app));
+        assert!(shown.contains(says), "{w}x{h}: {shown}");
+    }
 }

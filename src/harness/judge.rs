@@ -192,6 +192,7 @@ pub fn verdict(
             poison: false,
             ledger: entries.remove(p).unwrap_or_default(),
             notes: &notes[p],
+            replays: &[],
         })
         .collect();
     verdict::judge(&facts)

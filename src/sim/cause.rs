@@ -137,6 +137,13 @@ pub enum Cause {
         row: bool,
         charge: Option<bool>,
     },
+    /// The provider had seen the key before and gave back its stored
+    /// charge instead of making another: why a repeated call did no harm.
+    Replayed {
+        key: String,
+        charge: String,
+        step: usize,
+    },
     /// A call to the provider with no Idempotency-Key.
     NoKey {
         consumer: String,
@@ -296,6 +303,11 @@ impl fmt::Display for At<'_> {
                 skip,
             } => write!(f, "{id} skipped at {}: {}", at(step), skip.reason(consumer)),
             Cause::Redelivered { id } => write!(f, "{id} redelivered"),
+            Cause::Replayed { key, charge, step } => write!(
+                f,
+                "the provider replayed {charge} for key {key} at {}: no new charge",
+                at(step)
+            ),
             Cause::LeaseExpired => f.write_str("lease expired"),
             Cause::StillWorking { consumer } => {
                 write!(f, "{consumer} was still working when the lease ran out")

@@ -50,6 +50,16 @@ impl Outcome {
         }
     }
 
+    /// The fewest words that still name the outcome, for a headline with no
+    /// room for its full words beside its figures (`disagree`): the figures
+    /// beside it say which ledgers.
+    pub fn short_text(self) -> &'static str {
+        match self {
+            Outcome::Disagree => "disagree",
+            other => other.text(),
+        }
+    }
+
     /// The wrong effects, most severe first: the order tables show them in.
     pub const FAILURES: [Outcome; 5] = [
         Outcome::ChargedTwice,
@@ -153,6 +163,11 @@ pub struct FactVerdict {
     /// The step that did the harm, where one did: the first charge or row
     /// beyond what was owed. It can come before the outcome is declared.
     pub harm_step: Option<usize>,
+    /// A correct fact: why each repeat did no harm (a delivery skipped as
+    /// handled, a charge given back by the provider), each a chain read
+    /// effect first. (Not in the JSON, which keeps its form.)
+    #[serde(skip)]
+    pub held: Vec<Vec<Cause>>,
     /// One of `causes` is an effect let through because retention had
     /// pruned the processed ID that would have stopped it. (Not in the
     /// JSON: the chain says it in words.)
@@ -211,6 +226,9 @@ pub struct Verdict {
     /// says it ends unsettled and why, never just "in progress".
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unsettled: Vec<String>,
+    /// A correct verdict's why: every correct fact's `held` chains.
+    #[serde(skip)]
+    pub held: Vec<Vec<Cause>>,
 }
 
 impl Verdict {
@@ -256,6 +274,22 @@ impl Verdict {
         let mut line = parts.join(", ");
         if self.open && matches!(self.outcome, Outcome::Correct | Outcome::DeadLettered) {
             line.push_str(SO_FAR);
+        }
+        line
+    }
+
+    /// The headline in its fewest words: the worst outcome counted, and
+    /// each further wrong effect after a `+` in its short words (`charged
+    /// twice + disagree`). A row with no room for the whole headline beside
+    /// its figures shortens these words rather than cut a figure.
+    pub fn headline_short(&self) -> String {
+        if self.headline_more() == 0 {
+            return self.headline();
+        }
+        let mut line = self.counted(self.outcome);
+        for o in self.failures.iter().filter(|o| **o != self.outcome) {
+            line.push_str(" + ");
+            line.push_str(o.short_text());
         }
         line
     }
@@ -385,6 +419,7 @@ mod tests {
             poison: false,
             ledger: Vec::new(),
             notes: &[],
+            replays: &[],
         };
         edit(&mut state);
         judge_fact(&state)
@@ -444,6 +479,7 @@ mod tests {
             writing: false,
             ledger: ledger.iter().collect(),
             notes: &[],
+            replays: &[],
         })
     }
 

@@ -109,6 +109,7 @@ mod tests {
 
     fn fact(outcome: Outcome, expected: usize, payments: usize, charges: usize) -> FactVerdict {
         FactVerdict {
+            held: Vec::new(),
             order: 1001,
             amount: 40,
             expected,

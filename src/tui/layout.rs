@@ -56,6 +56,9 @@ pub struct Need {
     /// is sized for the one that wraps to the most rows at the screen's
     /// width.
     pub verdicts: Vec<Vec<Line<'static>>>,
+    /// The same verdicts as `w` reads them, a link of the chain a row
+    /// (`view::verdict::why_lines`): its panel is sized for the longest.
+    pub why: Vec<Vec<Line<'static>>>,
     /// The narration that must be readable without a key: what this step
     /// said (or the end of the story), in columns.
     pub narration: usize,
@@ -92,6 +95,11 @@ fn verdict_lines(f: &Frame) -> Vec<Line<'static>> {
     super::view::verdict::lines(&super::theme::Theme::new(false, false), f)
 }
 
+/// The verdict as `w` reads it, as the panel words it.
+fn why_lines(f: &Frame) -> Vec<Line<'static>> {
+    super::view::verdict::why_lines(&super::theme::Theme::new(false, false), f)
+}
+
 /// The narration a step must show without a key: what it did, and what
 /// it said (or the end of the story), in columns.
 fn narration_columns(f: &Frame) -> usize {
@@ -99,6 +107,29 @@ fn narration_columns(f: &Frame) -> usize {
         + f.said
             .as_ref()
             .map_or(f.narration.len().min(240), String::len)
+}
+
+/// Every verdict of the run that is declared or has a chain to tell, as
+/// `words` words it, each once: "in progress" with nothing to explain
+/// takes no rows from the panels above.
+fn told_verdicts(
+    f: &Frame,
+    frames: &[Frame],
+    words: fn(&Frame) -> Vec<Line<'static>>,
+) -> Vec<Vec<Line<'static>>> {
+    let mut all: Vec<Vec<Line<'static>>> = Vec::new();
+    let told = |f: &&Frame| !f.verdict.undecided() || !f.verdict.causes.is_empty();
+    for v in frames
+        .iter()
+        .chain(std::iter::once(f))
+        .filter(told)
+        .map(words)
+    {
+        if !all.contains(&v) {
+            all.push(v);
+        }
+    }
+    all
 }
 
 impl Need {
@@ -113,23 +144,8 @@ impl Need {
             events: most(|f| f.events.iter().map(|e| e.text.len() + 12).sum()),
             // Every step's, like the narration's: the rows between the
             // panels stay put as the steps go by.
-            verdicts: {
-                let mut all: Vec<Vec<Line<'static>>> = Vec::new();
-                // Declared, or with a chain to tell: "in progress" with
-                // nothing to explain takes no rows from the panels above.
-                let told = |f: &&Frame| !f.verdict.undecided() || !f.verdict.causes.is_empty();
-                for v in frames
-                    .iter()
-                    .chain(std::iter::once(f))
-                    .filter(told)
-                    .map(verdict_lines)
-                {
-                    if !all.contains(&v) {
-                        all.push(v);
-                    }
-                }
-                all
-            },
+            verdicts: told_verdicts(f, frames, verdict_lines),
+            why: told_verdicts(f, frames, why_lines),
             narration: most(narration_columns),
             provider: most(provider_rows),
             database: most(|f| 2 + f.db.payments.len() + f.db.processed.len()),
@@ -155,6 +171,15 @@ impl Need {
             .map(|v| super::measure::rows(v, width, false))
             .max()
             .unwrap_or(0)
+    }
+
+    /// The rows the run's longest verdict takes as `w` reads it.
+    fn why_rows(&self, width: u16) -> u16 {
+        self.why
+            .iter()
+            .map(|v| super::view::verdict::why_rows(v, width).len())
+            .max()
+            .map_or(0, |n| u16::try_from(n).unwrap_or(u16::MAX))
     }
 
     /// The fewest rows the panels above keep for the verdict: a broker
@@ -200,6 +225,9 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
         Constraint::Length(1),
     ])
     .areas(area);
+    if zoom == Some(Panel::Verdict) {
+        return why(area, header, body, keybar, &need);
+    }
     if let Some(panel) = zoom {
         return Main {
             header,
@@ -301,8 +329,25 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
         Constraint::Length(verdict_h),
     ])
     .areas(body);
-    // Left to right as in the pattern's diagram: broker, service, and the
-    // two places a payment lands, the database over the provider.
+    let mut panels = top_panels(top, &need);
+    let [sql, events] = split(lower, shares.sql_share(lower, squeeze));
+    panels.extend([
+        (Panel::Narration, narration),
+        (Panel::Sql, sql),
+        (Panel::Events, events),
+        (Panel::Verdict, verdict),
+    ]);
+    Main {
+        header,
+        keybar,
+        panels,
+    }
+}
+
+/// The four parts of the system in `top`, left to right as in the
+/// pattern's diagram: broker, service, and the two places a payment lands,
+/// the database over the provider.
+fn top_panels(top: Rect, need: &Need) -> Vec<(Panel, Rect)> {
     let [broker, service, right] = Layout::horizontal([
         Constraint::Percentage(28),
         Constraint::Percentage(36),
@@ -320,19 +365,56 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     .max((need.provider as u16 + 2).min(top.height / 2));
     let [database, provider] =
         Layout::vertical([Constraint::Min(0), Constraint::Length(provider_h)]).areas(right);
-    let mut panels = vec![
+    vec![
         (Panel::Broker, broker),
         (Panel::Service, service),
         (Panel::Database, database),
         (Panel::Provider, provider),
-    ];
-    let [sql, events] = split(lower, shares.sql_share(lower, squeeze));
-    panels.extend([
-        (Panel::Narration, narration),
-        (Panel::Sql, sql),
-        (Panel::Events, events),
-        (Panel::Verdict, verdict),
-    ]);
+    ]
+}
+
+/// The main screen under `w`: the verdict whole, a link of its chain a
+/// row, in the rows it needs at the bottom; the parts of the system above
+/// it, where the evidence the chain explains is (the database's rows, the
+/// provider's charges), at the height they have without `w` where the
+/// screen has the rows, and what this step said in the rows left between.
+/// The SQL and the events give way: the verdict is about the whole run.
+fn why(area: Rect, header: Rect, body: Rect, keybar: Rect, need: &Need) -> Main {
+    // Sized for the run's longest, as the panel is elsewhere: stepping
+    // under `w` does not move the panels.
+    let wanted = need.why_rows(body.width).max(1) + 1;
+    let mut verdict_h = wanted.min(body.height);
+    // A part of the system in fewer rows than its borders and a few lines
+    // shows nothing: the verdict takes them all.
+    if body.height - verdict_h < 6 {
+        verdict_h = body.height;
+    }
+    let rest = body.height - verdict_h;
+    // The story needs its borders, a row for its title's step and two of
+    // words to be worth its place.
+    let usual = main_for(area, None, need.clone())
+        .rect(Panel::Broker)
+        .height;
+    let (top_h, story_h) = if rest >= usual + 5 {
+        (usual, rest - usual)
+    } else {
+        (rest, 0)
+    };
+    let [top, story, verdict] = Layout::vertical([
+        Constraint::Length(top_h),
+        Constraint::Length(story_h),
+        Constraint::Length(verdict_h),
+    ])
+    .areas(body);
+    let mut panels = if top.height > 0 {
+        top_panels(top, need)
+    } else {
+        Vec::new()
+    };
+    if story.height > 0 {
+        panels.push((Panel::Narration, story));
+    }
+    panels.push((Panel::Verdict, verdict));
     Main {
         header,
         keybar,
@@ -516,13 +598,15 @@ mod tests {
     fn panels_tile_the_body_without_overlap() {
         for (w, h) in [(80, 24), (120, 40), (200, 60), (81, 33)] {
             let area = Rect::new(0, 0, w, h);
-            let m = main(area, None);
-            assert_eq!(m.panels.len(), Panel::ALL.len());
-            let cells: u32 = m.panels.iter().map(|(_, r)| r.area()).sum();
-            assert_eq!(cells, u32::from(w) * u32::from(h - 2), "{w}x{h}");
-            for (i, (_, a)) in m.panels.iter().enumerate() {
-                for (_, b) in &m.panels[i + 1..] {
-                    assert!(!a.intersects(*b), "{w}x{h}: {a:?} {b:?}");
+            assert_eq!(main(area, None).panels.len(), Panel::ALL.len());
+            // Under `w` too: the verdict and the panels kept above it.
+            for m in [main(area, None), main(area, Some(Panel::Verdict))] {
+                let cells: u32 = m.panels.iter().map(|(_, r)| r.area()).sum();
+                assert_eq!(cells, u32::from(w) * u32::from(h - 2), "{w}x{h}");
+                for (i, (_, a)) in m.panels.iter().enumerate() {
+                    for (_, b) in &m.panels[i + 1..] {
+                        assert!(!a.intersects(*b), "{w}x{h}: {a:?} {b:?}");
+                    }
                 }
             }
         }

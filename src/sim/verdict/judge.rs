@@ -51,6 +51,8 @@ pub struct FactState<'a> {
     pub poison: bool,
     pub ledger: Vec<&'a LedgerEntry>,
     pub notes: &'a [Vec<Cause>],
+    /// Each replay of a stored charge by the provider, with its chain.
+    pub replays: &'a [Vec<Cause>],
 }
 
 pub fn judge(facts: &[FactState<'_>]) -> Verdict {
@@ -92,6 +94,7 @@ pub fn judge_status(
         order,
         amount: 0,
         expected: 1,
+        held: Vec::new(),
         expected_status: Some(expected.to_string()),
         actual_status: actual.map(str::to_string),
         payments: 0,
@@ -129,6 +132,7 @@ pub fn combine(facts: Vec<FactVerdict>) -> Verdict {
             }
         }
     }
+    let facts_held: Vec<Vec<Cause>> = facts.iter().flat_map(|f| f.held.clone()).collect();
     Verdict {
         outcome: worst.map_or(Outcome::Correct, |f| f.outcome),
         failures,
@@ -138,6 +142,7 @@ pub fn combine(facts: Vec<FactVerdict>) -> Verdict {
         facts,
         open: false,
         unsettled: Vec::new(),
+        held: facts_held,
     }
 }
 
@@ -151,6 +156,28 @@ fn dead_letter_story(notes: &[Vec<Cause>]) -> (Option<&[Cause]>, Option<&Vec<Cau
         Some(i) => (Some(&notes[i][1..]), notes[i + 1..].last()),
         None => (None, None),
     }
+}
+
+/// Why a correct fact's repeats did no harm, in the order they happened:
+/// each delivery skipped as handled and each charge the provider gave back
+/// from its key store, with the chain of why that repeat came at all.
+fn held(f: &FactState<'_>) -> Vec<Vec<Cause>> {
+    use crate::sim::skip::Skip;
+    let step = |chain: &Vec<Cause>| match chain.first() {
+        Some(Cause::Skipped { step, .. } | Cause::Replayed { step, .. }) => *step,
+        _ => usize::MAX,
+    };
+    let mut held: Vec<Vec<Cause>> = f
+        .notes
+        .iter()
+        .filter(|n| {
+            matches!(n.first(), Some(Cause::Skipped { skip, .. }) if !matches!(skip, Skip::TakenOver { .. }))
+        })
+        .chain(f.replays)
+        .cloned()
+        .collect();
+    held.sort_by_key(step);
+    held
 }
 
 /// The last skip of this fact's message by a delivery that found it
@@ -417,7 +444,9 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
         }
     }
     failures.sort_by(|a, b| b.cmp(a));
+    let correct = failures.is_empty() && matches!(outcome, None | Some(Outcome::Correct));
     FactVerdict {
+        held: if correct { held(f) } else { Vec::new() },
         order,
         amount: f.payment.amount,
         expected: n,

@@ -12,6 +12,10 @@ use std::collections::{BTreeMap, BTreeSet};
 pub(super) struct Books {
     /// Per business fact: what happened to it that a verdict may need to explain.
     pub(super) notes: BTreeMap<Payment, Vec<Vec<Cause>>>,
+    /// Per business fact: each provider replay of a stored charge, with
+    /// why the call was made again (why a repeat did no harm). Apart from
+    /// `notes`, whose last one the chains of a wrong outcome end with.
+    pub(super) replays: BTreeMap<Payment, Vec<Vec<Cause>>>,
     /// Message IDs delivered at least once, with the payments delivered
     /// under each, to count duplicates and tell a reused ID.
     pub(super) seen: BTreeMap<String, BTreeSet<Payment>>,

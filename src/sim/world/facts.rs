@@ -377,6 +377,7 @@ impl World {
                     poison: self.books.refused.contains(payment),
                     ledger,
                     notes: notes(payment),
+                    replays: self.books.replays.get(payment).map_or(&[], Vec::as_slice),
                 })
             }
             FactKey::Status(order) => {

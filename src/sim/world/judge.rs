@@ -112,6 +112,7 @@ impl World {
                 .map(|entries| entries.iter().collect())
                 .unwrap_or_default(),
             notes: self.books.notes.get(payment).map_or(&[], Vec::as_slice),
+            replays: self.books.replays.get(payment).map_or(&[], Vec::as_slice),
         }
     }
 

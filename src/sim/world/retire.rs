@@ -24,6 +24,7 @@ impl World {
             return false;
         };
         self.books.notes.remove(payment);
+        self.books.replays.remove(payment);
         self.books.ledger_by.remove(payment);
         self.books.acked_before_work.remove(payment);
         self.books.refused.remove(payment);

@@ -189,6 +189,20 @@ impl World {
             );
         } else if response.replayed {
             self.moment.replayed = key.map(str::to_string);
+            if let (Some(k), Reply::Charged { charge_id }) = (key, &response.reply) {
+                let mut why = vec![Cause::Replayed {
+                    key: k.to_string(),
+                    charge: charge_id.clone(),
+                    step: self.step,
+                }];
+                why.extend(self.delivery_cause(i));
+                self.moment.touched_facts.push(payment.clone());
+                self.books
+                    .replays
+                    .entry(payment.clone())
+                    .or_default()
+                    .push(why);
+            }
             self.say(
                 Actor::Provider,
                 EventKind::Good,

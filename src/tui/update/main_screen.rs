@@ -145,6 +145,12 @@ pub(super) fn main_key(app: &mut App, action: Action) {
                 let zoom = app.zoom.then_some(app.focus);
                 let need = layout::Need::of(app.frame(), &app.timeline.frames);
                 if let Some(p) = layout::main_for(app.viewport, zoom, need).hit(x, y) {
+                    // Under `w` the panels above the verdict show too: a
+                    // click on one leaves `w` for it, rather than fill the
+                    // screen with it.
+                    if app.zoom && p != app.focus {
+                        app.zoom = false;
+                    }
                     app.focus = p;
                 }
             }

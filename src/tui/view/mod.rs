@@ -157,6 +157,11 @@ pub(super) fn draw_panel(
         Panel::Narration => narration::render(app, frame, inner, buf),
         Panel::Sql => newest::show(t, sql::items(t, frame), inner, buf),
         Panel::Events => newest::show(t, events::items(t, frame), inner, buf),
+        // Under `w` a link of the chain a row, in the rows it was given.
+        Panel::Verdict if app.zoom && app.focus == Panel::Verdict => {
+            let lines = verdict::why_rows(&verdict::why_lines(t, frame), inner.width);
+            clip(t, lines, inner, buf)
+        }
         Panel::Verdict => wrap(
             t,
             verdict::fitted(t, frame, inner.width, inner.height),

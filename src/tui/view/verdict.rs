@@ -2,6 +2,7 @@
 //! chain of causes behind it.
 
 use crate::sim::cause::StepWords;
+use crate::sim::verdict::FactVerdict;
 use crate::sim::{Frame, Outcome, Verdict};
 use crate::tui::theme::Theme;
 use ratatui::style::Style;
@@ -118,6 +119,117 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
     vec![Line::from(spans)]
 }
 
+/// The verdict as `w` reads it: the headline, each order's figures on a
+/// row, then the chain one link a row in the order it reads (the effect
+/// first, each cause of the one above it after its arrow); a later chain
+/// starts with "and". What is at risk or in flight follows, a row each.
+pub fn why_lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
+    let v = &f.verdict;
+    let (text, style) = verdict_headline(t, v);
+    let mut out = vec![Line::from(vec![
+        Span::styled(text, style),
+        Span::styled(t.text(&v.unsettled_text()).into_owned(), t.dim()),
+    ])];
+    for fact in &v.facts {
+        out.push(Line::styled(
+            format!(
+                "  order {}: {} committed payment row{}, {} provider charge{}",
+                fact.order,
+                fact.payments,
+                if fact.payments == 1 { "" } else { "s" },
+                fact.charges,
+                if fact.charges == 1 { "" } else { "s" },
+            ),
+            t.dim(),
+        ));
+    }
+    let step = &crate::sim::cause::plain_step;
+    for (i, chain) in v.causes.iter().enumerate() {
+        for (j, c) in chain.iter().enumerate() {
+            let lead = if i > 0 && j == 0 { "and " } else { "" };
+            out.push(Line::from(vec![
+                Span::styled(format!("  {lead}{} ", t.g.back_arrow), t.key()),
+                Span::raw(t.text(&c.at(step).to_string()).into_owned()),
+            ]));
+        }
+    }
+    // Nothing went wrong: why the repeats did no harm, each what stopped
+    // one (its mark) and why that repeat came (after the arrows).
+    if !v.outcome.is_failure() {
+        let (done, _) = mark(t, Outcome::Correct);
+        for chain in &v.held {
+            for (j, c) in chain.iter().enumerate() {
+                let lead = if j == 0 { done } else { t.g.back_arrow };
+                out.push(Line::from(vec![
+                    Span::styled(format!("  {lead} "), t.key()),
+                    Span::raw(t.text(&c.at(step).to_string()).into_owned()),
+                ]));
+            }
+        }
+    }
+    for risk in &v.at_risk {
+        out.push(Line::styled(
+            format!("  at risk: {}", t.text(risk)),
+            t.warn(),
+        ));
+    }
+    for flight in &v.in_flight {
+        out.push(Line::styled(
+            format!("  in flight: {}", t.text(flight)),
+            t.dim(),
+        ));
+    }
+    out
+}
+
+/// [`why_lines`] in rows of `width` columns, a wrapped link continued
+/// under its words after the arrow, so that each link reads as one.
+pub fn why_rows(lines: &[Line<'static>], width: u16) -> Vec<Line<'static>> {
+    lines
+        .iter()
+        .flat_map(|l| super::hanging::hanging(&l.spans, usize::from(width), 4))
+        .collect()
+}
+
+/// A verdict with nothing wrong, in the rows it has: why it held after
+/// its figures where they fit (`✓ m-7f3 skipped at step 13: … ← m-7f3
+/// redelivered ← …`), else the key that reads it; else as it was.
+fn held_where_room(
+    t: &Theme,
+    f: &Frame,
+    whole: Vec<Line<'static>>,
+    fits: &dyn Fn(&[Line<'static>]) -> bool,
+) -> Vec<Line<'static>> {
+    let with = |extra: String| -> Vec<Line<'static>> {
+        let mut line = whole[0].clone();
+        line.spans.push(Span::styled(extra, t.dim()));
+        vec![line]
+    };
+    if whole.len() != 1 {
+        return whole;
+    }
+    let (done, _) = mark(t, Outcome::Correct);
+    let mut told = String::new();
+    for chain in &f.verdict.held {
+        for (j, c) in chain.iter().enumerate() {
+            let lead = if j == 0 { done } else { t.g.back_arrow };
+            told.push_str(&format!(" {lead} {}", t.text(&c.to_string())));
+        }
+    }
+    // The figures end in the spaces that part them from what follows.
+    let told = with(told.trim_start().to_string());
+    if fits(&told) {
+        return told;
+    }
+    if t.terminal_keys() {
+        let hint = with(format!("{} why {} w", t.g.back_arrow, t.g.dot));
+        if fits(&hint) {
+            return hint;
+        }
+    }
+    whole
+}
+
 /// The verdict in `rows` rows of `width` columns: whole where it fits
 /// (wrapped, its rows counted beyond the panel by `overflow`); on a single
 /// row that cannot hold it, the outcome and its figures in short words,
@@ -125,6 +237,10 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
 /// figure cut in the middle (`2 provider …2 more` read as two providers).
 pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
     let whole = lines(t, f);
+    let fits = |l: &[Line<'static>]| crate::tui::measure::rows(l, width, false) <= rows.max(1);
+    if !f.verdict.outcome.is_failure() && !f.verdict.held.is_empty() && fits(&whole) {
+        return held_where_room(t, f, whole, &fits);
+    }
     if rows != 1 || crate::tui::measure::rows(&whole, width, false) <= 1 {
         return whole;
     }
@@ -132,10 +248,20 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
     let (text, style) = verdict_headline(t, v);
     // What is unsettled finishes the headline here too.
     let text = text + &t.text(&v.unsettled_text());
+    // The same outcomes in their fewest words (`✕ charged twice +
+    // disagree`): given up before a figure or the key that reads the rest.
+    let short = {
+        let (glyph, _) = mark(t, v.outcome);
+        if v.undecided() || v.headline_more() == 0 {
+            text.clone()
+        } else {
+            format!("{glyph} {}", v.headline_short())
+        }
+    };
     // "committed", as the whole verdict says: an open transaction's row
     // beside it is not one of these.
-    let figures = |named: bool| -> String {
-        v.facts
+    let figures = |facts: &[&FactVerdict], named: bool| -> String {
+        facts
             .iter()
             .map(|fact| {
                 format!(
@@ -152,6 +278,18 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
             })
             .collect()
     };
+    // Where every order's figures do not fit, those of the orders the
+    // headline is about (the rest read whole under `w`).
+    let all: Vec<&FactVerdict> = v.facts.iter().collect();
+    let about: Vec<&FactVerdict> = v
+        .facts
+        .iter()
+        .filter(|f| f.outcome != Outcome::Correct && f.outcome != Outcome::InProgress)
+        .collect();
+    let mut sets = vec![all];
+    if !about.is_empty() && about.len() < v.facts.len() {
+        sets.push(about);
+    }
     let causes: usize =
         v.causes.iter().map(Vec::len).sum::<usize>() + v.at_risk.len() + v.in_flight.len();
     // The page has no keys to read the causes by: it tells them under
@@ -165,17 +303,27 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
         }
     };
     // The longest that fits: the figures named by order, then the keys
-    // that read the causes; the count of causes always.
+    // that read the causes; the count of causes always. The headline's
+    // words are shortened before the figures lose their order, and before
+    // the key goes: a row that names no key leaves the rest unreadable.
     // Figures without their order only where there is one order: two
     // unnamed sets of figures would not say which is which.
-    let one_order = v.facts.len() <= 1;
-    for (named, keys) in [(true, true), (true, false), (false, true), (false, false)] {
-        if !named && !one_order {
-            continue;
+    let mut tries = Vec::new();
+    for keys in [true, false] {
+        for facts in &sets {
+            for named in [true, false] {
+                for head in [&text, &short] {
+                    if (named || facts.len() <= 1) && !tries.contains(&(head, facts, named, keys)) {
+                        tries.push((head, facts, named, keys));
+                    }
+                }
+            }
         }
+    }
+    for (head, facts, named, keys) in tries {
         let line = Line::from(vec![
-            Span::styled(text.clone(), style),
-            Span::styled(figures(named), t.dim()),
+            Span::styled(head.clone(), style),
+            Span::styled(figures(facts, named), t.dim()),
             Span::styled(tail(keys), t.key()),
         ]);
         if line.width() <= usize::from(width) {
