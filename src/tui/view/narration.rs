@@ -4,8 +4,10 @@
 
 use crate::sim::{Frame, format_duration};
 use crate::tui::app::{App, Panel};
+use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
@@ -50,8 +52,11 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let (before, said) = (f.opening(), f.said.as_deref());
     // A chapter with no words of its own for this run opens on nothing:
     // the step's line, then what was said or borrowed, with no blank row.
+    // Words an earlier step of the chapter said read as earlier: dim,
+    // under a mark, so that a sentence true then is not read as now.
+    let earlier = earlier_len(app, f);
     if !before.trim().is_empty() {
-        text.push(Line::raw(t.words(before.trim_end())));
+        text.extend(story_lines(t, before.trim_end(), earlier, true));
     }
     // On a row of its own, so that a panel scrolled to the end shows it
     // from its first word.
@@ -176,26 +181,31 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     };
     let (body, shown_total) = match newest {
         Some((newest_line, before)) if total > body_area.height => {
-            let newest_rows = rows_needed(std::slice::from_ref(&newest_line), body_area.width);
-            let opening = t.words(before.trim_end());
+            let opening = before.trim_end();
+            // The newest words, when an earlier step said them, are dim
+            // too, and marked unless the tail above them carries the mark.
+            let newest_lines = |marked: bool| match said {
+                Some(_) => vec![newest_line.clone()],
+                None => story_lines(t, f.narration[before.len()..].trim(), usize::MAX, marked),
+            };
+            let newest_rows = rows_needed(&newest_lines(true), body_area.width);
             let spare = body_area.height.saturating_sub(newest_rows);
-            let tail = sentence_starts(&opening)
+            let tail = sentence_starts(opening)
                 .into_iter()
-                .map(|at| Line::raw(opening[at..].to_string()))
-                .find(|l| {
-                    spare > 0 && rows_needed(std::slice::from_ref(l), body_area.width) <= spare
-                });
+                .map(|at| story_lines(t, &opening[at..], earlier.saturating_sub(at), true))
+                .find(|l| spare > 0 && rows_needed(l, body_area.width) <= spare);
             let opening_rows = if opening.trim().is_empty() {
                 0
             } else {
-                rows_needed(&[Line::raw(opening.clone())], body_area.width)
+                rows_needed(&story_lines(t, opening, earlier, true), body_area.width)
             };
             let (mut shown, tail_rows) = match tail {
-                Some(l) => {
-                    let rows = rows_needed(std::slice::from_ref(&l), body_area.width);
-                    (vec![l, newest_line], rows)
+                Some(mut l) => {
+                    let rows = rows_needed(&l, body_area.width);
+                    l.extend(newest_lines(false));
+                    (l, rows)
                 }
-                None => (vec![newest_line], 0),
+                None => (newest_lines(true), 0),
             };
             shown.extend(borrowed.iter().cloned());
             above = opening_rows.saturating_sub(tail_rows);
@@ -257,6 +267,52 @@ fn newest_from(app: &App, f: &Frame) -> Option<usize> {
                     .is_some_and(|rest| rest.trim() == said.trim())
         })
         .map(|(at, _)| at)
+}
+
+/// How much of `f`'s story (bytes from its start) an earlier step of the
+/// same chapter had already told: the story the step before it showed,
+/// when this one goes on from it.
+fn earlier_len(app: &App, f: &Frame) -> usize {
+    let Some(prev) = f
+        .index
+        .checked_sub(1)
+        .and_then(|i| app.timeline.frames.get(i))
+    else {
+        return 0;
+    };
+    let told = prev.narration.trim_end();
+    if prev.chapter == f.chapter && !told.is_empty() && f.narration.starts_with(told) {
+        told.len()
+    } else {
+        0
+    }
+}
+
+/// Story words as lines: the first `earlier` bytes (told at an earlier
+/// step) dim, led by an `earlier:` mark when `mark`; the rest, new at this
+/// step, plain on a row of its own.
+fn story_lines(t: &Theme, text: &str, earlier: usize, mark: bool) -> Vec<Line<'static>> {
+    let mut cut = earlier.min(text.len());
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let (old, new) = text.split_at(cut);
+    let mut lines = Vec::new();
+    if !old.trim().is_empty() {
+        let mut spans = Vec::new();
+        if mark {
+            spans.push(Span::styled(
+                "earlier: ",
+                t.dim().add_modifier(Modifier::ITALIC),
+            ));
+        }
+        spans.push(Span::styled(t.words(old.trim()), t.dim()));
+        lines.push(Line::from(spans));
+    }
+    if !new.trim().is_empty() {
+        lines.push(Line::raw(t.words(new.trim())));
+    }
+    lines
 }
 
 /// A narrow panel says "more" in few words, to leave the border room
