@@ -75,6 +75,7 @@ mod soak_dashboard;
 mod status_properties;
 mod step_labels;
 mod step_names;
+mod story_authored_shown;
 mod story_earlier;
 mod story_newest_first;
 mod strips_fold_the_idle;

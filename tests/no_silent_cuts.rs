@@ -592,11 +592,20 @@ fn a_story_panel_never_opens_mid_sentence() {
                     // The step's own words, row by row, until they are whole.
                     let mut k = 0;
                     let mut seen = String::new();
+                    // Or its first whole sentences under an ellipsis, where
+                    // the scenario's words for the step need the rows.
+                    let mut shortened = false;
                     while k < rows.len() && norm(&seen) != told {
                         seen = format!("{seen} {}", rows[k]);
                         k += 1;
+                        if let Some(s) = norm(&seen).strip_suffix(" …")
+                            && told.starts_with(s)
+                        {
+                            shortened = true;
+                            break;
+                        }
                     }
-                    if norm(&seen) != told {
+                    if !shortened && norm(&seen) != told {
                         if !told.starts_with(&norm(&seen)) {
                             failures.push(format!(
                                 "{place}: the step's own line is not first:\n{}",

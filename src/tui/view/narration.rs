@@ -145,10 +145,34 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             buf,
         );
     }
-    // The step's own line first, whole: it is what the screen shows now,
-    // and the story under it gives way (counted) before it is ever cut.
+    // The step's own line first: it is what the screen shows now, and the
+    // chapter's earlier story gives way (counted) before it is cut. The
+    // words the scenario wrote for this step do not: they start on
+    // screen, the generated line shortened to its first sentences (the
+    // events panel lists them all) to make room.
     let room = area.height - header_rows;
-    let told_shown = told_rows.min(room);
+    let said_rows = said.map_or(0, |s| {
+        rows_needed(&[Line::styled(t.words(s), t.title())], area.width)
+    });
+    let told_room = if said.is_some() && told_rows + said_rows > room {
+        room.saturating_sub(said_rows)
+            .max(1)
+            .min(room.saturating_sub(1))
+    } else {
+        room
+    };
+    let (told, told_shown, told_hidden) = if told_rows > told_room {
+        match shortened(t, &told_text, told_room, area.width) {
+            Some((line, rows)) => (
+                Paragraph::new(line).wrap(Wrap { trim: true }),
+                rows,
+                told_rows - rows,
+            ),
+            None => (told, told_room, told_rows - told_room),
+        }
+    } else {
+        (told, told_rows, 0)
+    };
     told.render(
         Rect {
             y: area.y + header_rows,
@@ -218,7 +242,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     if body_area.height > 0 {
         body.render(body_area, buf);
     }
-    let hidden = above + (told_rows - told_shown) + below;
+    let hidden = above + told_hidden + below;
     if hidden > 0 {
         let up = match (t.ascii(), below > 0) {
             (true, false) => "^",
@@ -313,6 +337,30 @@ fn story_lines(t: &Theme, text: &str, earlier: usize, mark: bool) -> Vec<Line<'s
         lines.push(Line::raw(t.words(new.trim())));
     }
     lines
+}
+
+/// The step's generated line cut to its first whole sentences (or, when
+/// not even one fits, its first words), ending in an ellipsis, in at most
+/// `rows` rows at `width`: the line and its rows, or `None` when not even
+/// a word fits.
+fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'static>, u16)> {
+    let cut = |at: usize| {
+        let line = Line::styled(
+            format!("{} {}", t.text(told[..at].trim_end()), t.g.ellipsis),
+            t.info(),
+        );
+        let n = rows_needed(std::slice::from_ref(&line), width);
+        (line, n)
+    };
+    let words = told
+        .match_indices(' ')
+        .map(|(at, _)| at)
+        .filter(|&at| at > 0);
+    let sentences = sentence_starts(told).into_iter().skip(1).rev();
+    sentences.map(cut).find(|(_, n)| *n <= rows).or_else(|| {
+        let words: Vec<usize> = words.collect();
+        words.into_iter().rev().map(cut).find(|(_, n)| *n <= rows)
+    })
 }
 
 /// A narrow panel says "more" in few words, to leave the border room
