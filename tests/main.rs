@@ -74,6 +74,7 @@ mod soak;
 mod soak_dashboard;
 mod status_properties;
 mod step_labels;
+mod step_line_names_the_step;
 mod step_names;
 mod story_authored_shown;
 mod story_earlier;

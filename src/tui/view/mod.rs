@@ -29,6 +29,7 @@ mod presenter;
 mod presenter_evidence;
 mod provider;
 mod provider_fold;
+mod ran;
 mod reveal_mark;
 mod service;
 pub(super) mod sql;

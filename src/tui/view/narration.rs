@@ -2,6 +2,7 @@
 //! by the action this frame belongs to, the words the step itself added in
 //! bold, and the end of the story in view when it is longer than the panel.
 
+use super::ran;
 use crate::sim::{Frame, format_duration};
 use crate::tui::app::{App, Panel};
 use crate::tui::theme::Theme;
@@ -21,7 +22,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             format!(" {} t={} {} ", t.g.dot, format_duration(f.time_ms), t.g.dot),
             t.dim(),
         ),
-        Span::styled(t.text(&f.action).into_owned(), who),
+        Span::styled(t.text(&step_said(f)).into_owned(), who),
     ])];
     // What to press next, long where there is room and short where not.
     // The page names its own keys above the screen: none here.
@@ -94,15 +95,27 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         let room = usize::from(area.width)
             .saturating_sub(2 + note)
             .max(area.width as usize / 2);
-        let mut base = lines.swap_remove(0).spans;
-        base.truncate(3);
-        let with = |extra: Option<&String>| {
+        let mut full = lines.swap_remove(0).spans;
+        full.truncate(3);
+        // The step line from longest to shortest: step, time, the handler
+        // step that ran and the action it is part of; without the time;
+        // the step that ran alone; the step number alone.
+        let mut untimed = full.clone();
+        if let Some(time) = untimed.get_mut(1) {
+            *time = Span::styled(format!(" {} ", t.g.dot), t.dim());
+        }
+        let ran_alone = |mut spans: Vec<Span<'static>>| {
+            if let (Some((who, name)), Some(action)) = (ran::step_ran(f), spans.get_mut(2)) {
+                action.content = t.text(&format!("{name} ({who})")).into_owned().into();
+            }
+            spans
+        };
+        let timed_ran = ran_alone(full.clone());
+        let ran_only = ran_alone(untimed.clone());
+        let step_only = full[..1].to_vec();
+        let with = |base: &[Span<'static>], extra: Option<&String>| {
             let mut spans = vec![Span::raw(" ")];
             spans.extend(base.iter().cloned());
-            // Short of room, the step number alone leads the hint.
-            if extra.is_some_and(|e| e.chars().count() + base_width(&base) + 4 > room) {
-                spans.truncate(2);
-            }
             if let Some(extra) = extra {
                 spans.push(Span::styled(format!("  {extra}"), t.key()));
             }
@@ -116,12 +129,23 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         ]
         .into_iter()
         .flatten()
-        .map(|h| with(Some(h)))
+        .flat_map(|h| {
+            [&full, &timed_ran, &ran_only, &step_only]
+                .into_iter()
+                .map(move |b| (b, h))
+        })
+        .map(|(b, h)| with(b, Some(h)))
         .find(fits)
+        .or_else(|| {
+            // No room for the hint (the key bar still lists the keys).
+            [&full, &untimed, &ran_only]
+                .into_iter()
+                .map(|b| with(b, None))
+                .find(fits)
+        })
         .unwrap_or_else(|| {
-            // No room for the hint: the step stays, its action cut with
-            // an ellipsis if need be (the key bar still lists the keys).
-            let mut line = with(None);
+            // The step that ran, cut with an ellipsis.
+            let mut line = with(&ran_only, None);
             let over = line.width().saturating_sub(room);
             if over > 0
                 && let Some(action) = line.spans.get_mut(3)
@@ -293,6 +317,19 @@ fn newest_from(app: &App, f: &Frame) -> Option<usize> {
         .map(|(at, _)| at)
 }
 
+/// What the step line names: the handler step this step ran and its
+/// consumer first, then the scripted action it is one step of; the action
+/// alone where no handler ran. A reader takes the first words as what
+/// just happened.
+fn step_said(f: &Frame) -> String {
+    match ran::step_ran(f) {
+        Some((who, name)) if f.action != format!("run {who} up to {name}") => {
+            format!("{name} ({who}) · part of: {}", f.action)
+        }
+        _ => f.action.clone(),
+    }
+}
+
 /// How much of `f`'s story (bytes from its start) an earlier step of the
 /// same chapter had already told: the story the step before it showed,
 /// when this one goes on from it.
@@ -367,10 +404,6 @@ fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'stat
 /// for the step and what to press next.
 fn compact_note(area: Rect) -> bool {
     area.width < 100
-}
-
-fn base_width(spans: &[Span<'_>]) -> usize {
-    spans.iter().map(Span::width).sum()
 }
 
 /// The rows these lines take wrapped (trimmed) at this width, up to the
