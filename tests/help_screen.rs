@@ -100,7 +100,7 @@ fn every_sign_the_screens_draw_is_in_the_help() {
         "◇",
         "…2 more",
         "…2 hidden",
-        "↑ 2 more above",
+        "↑ 2 more events above",
     ];
     let ascii_signs = [
         "@ x1",
@@ -113,7 +113,7 @@ fn every_sign_the_screens_draw_is_in_the_help() {
         "^",
         "...2 more",
         "...2 hidden",
-        "(2 more above)",
+        "(2 more events above)",
     ];
     for (options, signs) in [(plain(), unicode), (ascii(), ascii_signs)] {
         for (w, h) in SIZES {

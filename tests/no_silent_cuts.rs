@@ -178,7 +178,8 @@ fn evidence(app: &App, f: &Frame, buf: &Buffer, m: &layout::Main) -> Result<(), 
             .join(" ");
         flat.contains(&start)
     };
-    let older_counted = flat.contains("more above");
+    let older_counted =
+        (flat.contains("more event") && flat.contains(" above")) || flat.contains("more statement");
     let last_cut = f
         .events
         .iter()

@@ -156,8 +156,8 @@ pub(super) fn draw_panel(
         Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
         Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
         Panel::Narration => narration::render(app, frame, inner, buf),
-        Panel::Sql => newest::show(t, sql::items(t, frame), inner, buf),
-        Panel::Events => newest::show(t, events::items(t, frame), inner, buf),
+        Panel::Sql => newest::show(t, sql::items(t, frame), newest::STATEMENTS, inner, buf),
+        Panel::Events => newest::show(t, events::items(t, frame), newest::EVENTS, inner, buf),
         Panel::Verdict => wrap(
             t,
             verdict::fitted(t, frame, inner.width, inner.height),

@@ -21,9 +21,15 @@ pub struct Item {
     pub squeezable: Option<usize>,
 }
 
+/// What a panel's items are called in its sign, one and many: the sign
+/// counts items (an event wrapped on three rows is one event hidden).
+pub type Unit = (&'static str, &'static str);
+pub const EVENTS: Unit = ("event", "events");
+pub const STATEMENTS: Unit = ("statement", "statements");
+
 /// Draws `items` wrapped into `area`: all of them where they fit, else the
-/// newest that fit, with the count of the rows that gave way on top.
-pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
+/// newest that fit, with the count of the items that gave way on top.
+pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffer) {
     if area.is_empty() {
         return;
     }
@@ -59,19 +65,15 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
                     break;
                 }
             }
-            None if i == newest && answer_alone(t, &items, i, w, area, buf) => return,
+            None if i == newest && answer_alone(t, &items, unit, i, w, area, buf) => return,
             None if i == newest => {
                 // The newest alone does not fit: it is drawn from its start
                 // and the panel counts the rows below, as any panel does;
                 // the older ones are counted on the top row.
                 let mut rest = area;
                 if i > 0 && area.height > 1 {
-                    let lost = items[..i]
-                        .iter()
-                        .map(|i| measure::rows(&i.lines, w, false))
-                        .sum();
                     let top = Rect { height: 1, ..area };
-                    overflow::show(t, vec![above(t, lost)], false, top, buf);
+                    overflow::show(t, vec![above(t, i, unit)], false, top, buf);
                     rest = Rect {
                         y: area.y + 1,
                         height: area.height - 1,
@@ -84,13 +86,9 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
             None => break,
         }
     }
-    let lost: u16 = items[..older]
-        .iter()
-        .map(|i| measure::rows(&i.lines, w, false))
-        .sum();
     let mut lines: Vec<Line<'static>> = Vec::new();
-    if lost > 0 {
-        lines.push(above(t, lost));
+    if older > 0 {
+        lines.push(above(t, older, unit));
     }
     lines.extend(kept.into_iter().rev().flatten());
     overflow::show(t, lines, true, area, buf);
@@ -101,7 +99,15 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
 /// whole on the bottom rows, and the statement is counted on the top row
 /// with everything older. False, drawing nothing, where even that does not
 /// fit.
-fn answer_alone(t: &Theme, items: &[Item], i: usize, w: u16, area: Rect, buf: &mut Buffer) -> bool {
+fn answer_alone(
+    t: &Theme,
+    items: &[Item],
+    unit: Unit,
+    i: usize,
+    w: u16,
+    area: Rect,
+    buf: &mut Buffer,
+) -> bool {
     let item = &items[i];
     let Some(s) = item.squeezable else {
         return false;
@@ -117,12 +123,8 @@ fn answer_alone(t: &Theme, items: &[Item], i: usize, w: u16, area: Rect, buf: &m
     if rest.is_empty() || area.height < 2 || rows > area.height - 1 {
         return false;
     }
-    let lost: u16 = items[..i]
-        .iter()
-        .map(|i| measure::rows(&i.lines, w, false))
-        .sum::<u16>()
-        + measure::rows(std::slice::from_ref(&item.lines[s]), w, false);
-    let mut lines = vec![above(t, lost)];
+    // The older items, and this one's statement, its answer shown.
+    let mut lines = vec![above(t, i + 1, unit)];
     lines.extend(rest);
     overflow::show(t, lines, true, area, buf);
     true
@@ -176,13 +178,14 @@ pub fn values_rows(lines: &[Line<'static>], w: u16) -> u16 {
         .sum()
 }
 
-/// The sign that `rows` rows of older lines are not shown, on the top row.
+/// The sign that `n` older items are not shown, on the top row.
 /// No arrow in ASCII: its stand-in would read as a key.
-pub fn above(t: &Theme, rows: u16) -> Line<'static> {
+pub fn above(t: &Theme, n: usize, unit: Unit) -> Line<'static> {
+    let what = if n == 1 { unit.0 } else { unit.1 };
     let text = if t.ascii() {
-        format!("({rows} more above)")
+        format!("({n} more {what} above)")
     } else {
-        format!("↑ {rows} more above")
+        format!("↑ {n} more {what} above")
     };
     Line::from(Span::styled(text, t.key()))
 }
