@@ -12,6 +12,7 @@ mod bounds;
 mod budget;
 mod cause_chains;
 mod check;
+mod check_header;
 mod claim_bounds;
 mod cli_help;
 mod cli_open;
