@@ -53,7 +53,10 @@ fn check_proves_a_design_file_or_breaks_it() {
     );
     let (code, out, err) = idem(&["check", "--design", &safe]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("== mine (claims exactly-once)"), "{out}");
+    assert!(
+        out.contains("== mine (claims an exactly-once effect)"),
+        "{out}"
+    );
     assert!(
         out.contains("holds within 2 faults; also at 3; also with a producer retry"),
         "{out}"

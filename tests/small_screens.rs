@@ -135,7 +135,7 @@ fn the_steps_answers_and_last_event_stay_on_screen() {
                 for (k, r) in f.sql.iter().enumerate() {
                     let answer = r.result.split_whitespace().collect::<Vec<_>>().join(" ");
                     let newest = k + 1 == f.sql.len();
-                    let counted = sql.contains("more above");
+                    let counted = sql.contains("more statement");
                     let shown = sql.contains(&format!("→ {answer}"));
                     let excused = (squeezed && sql.contains(" more")) || (!newest && counted);
                     if !shown && !excused {

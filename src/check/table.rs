@@ -251,7 +251,48 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
             Some(_) => "a real PostgreSQL server".to_string(),
         }
     );
-    let _ = writeln!(out, "{}", report.bounds);
+    // The header states the bounds the run used: a design checked under
+    // bounds of its own (more messages, fewer faults) has them here, not
+    // the ones asked for, which are said after.
+    let own: Vec<&Bounds> = report
+        .strategies
+        .iter()
+        .filter_map(|s| s.bounds.as_ref())
+        .collect();
+    let names = |own_only: bool| {
+        report
+            .strategies
+            .iter()
+            .filter(|s| !own_only || s.bounds.is_some())
+            .map(|s| s.strategy.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let asked = format!(
+        "at most {} faults per schedule, {}",
+        report.bounds.max_faults,
+        report.bounds.setup_line()
+    );
+    if !own.is_empty()
+        && own.len() == report.strategies.len()
+        && own.windows(2).all(|w| w[0] == w[1])
+    {
+        let _ = writeln!(out, "{}", own[0]);
+        let _ = writeln!(
+            out,
+            "(the bounds {} is checked under, its own; asked for: {asked}; see below)",
+            names(false)
+        );
+    } else {
+        let _ = writeln!(out, "{}", report.bounds);
+        if !own.is_empty() {
+            let _ = writeln!(
+                out,
+                "(as asked; {} checked under bounds of its own, given below)",
+                names(true)
+            );
+        }
+    }
     let _ = writeln!(out);
     out.push_str(&table_at(report, width));
     let _ = writeln!(
@@ -261,7 +302,7 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
     for s in &report.strategies {
         let _ = writeln!(out);
         let claim = if s.claims_safe {
-            "claims exactly-once"
+            "claims an exactly-once effect"
         } else {
             "claims nothing"
         };

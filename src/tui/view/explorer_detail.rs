@@ -23,7 +23,7 @@ pub(super) fn render(
 ) {
     let width = l.detail.width as usize;
     let claim = if s.claims_safe {
-        "claims exactly-once"
+        "claims an exactly-once effect"
     } else {
         "claims nothing"
     };

@@ -226,8 +226,8 @@ fn folds(t: &Theme) -> Vec<Vec<Sign>> {
             "the same, after a heading that ends in a count (charges 2), so it never reads as one more",
         )],
         vec![sign(
-            newest::above(t, 2).to_string(),
-            "older rows above the newest, scrolled past",
+            newest::above(t, 2, newest::EVENTS).to_string(),
+            "older events (or statements) above the newest, scrolled past",
         )],
         vec![sign(
             if t.ascii() {

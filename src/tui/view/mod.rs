@@ -29,6 +29,7 @@ mod presenter;
 mod presenter_evidence;
 mod provider;
 mod provider_fold;
+mod ran;
 mod reveal_mark;
 mod service;
 pub(super) mod sql;
@@ -155,8 +156,8 @@ pub(super) fn draw_panel(
         Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
         Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
         Panel::Narration => narration::render(app, frame, inner, buf),
-        Panel::Sql => newest::show(t, sql::items(t, frame), inner, buf),
-        Panel::Events => newest::show(t, events::items(t, frame), inner, buf),
+        Panel::Sql => newest::show(t, sql::items(t, frame), newest::STATEMENTS, inner, buf),
+        Panel::Events => newest::show(t, events::items(t, frame), newest::EVENTS, inner, buf),
         // Under `w` a link of the chain a row, in the rows it was given.
         Panel::Verdict if app.zoom && app.focus == Panel::Verdict => {
             let lines = verdict::why_rows(&verdict::why_lines(t, frame), inner.width);

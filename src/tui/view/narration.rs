@@ -2,10 +2,13 @@
 //! by the action this frame belongs to, the words the step itself added in
 //! bold, and the end of the story in view when it is longer than the panel.
 
+use super::ran;
 use crate::sim::{Frame, format_duration};
 use crate::tui::app::{App, Panel};
+use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
@@ -19,7 +22,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             format!(" {} t={} {} ", t.g.dot, format_duration(f.time_ms), t.g.dot),
             t.dim(),
         ),
-        Span::styled(t.text(&f.action).into_owned(), who),
+        Span::styled(t.text(&step_said(f)).into_owned(), who),
     ])];
     // What to press next, long where there is room and short where not.
     // The page names its own keys above the screen: none here.
@@ -50,8 +53,11 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let (before, said) = (f.opening(), f.said.as_deref());
     // A chapter with no words of its own for this run opens on nothing:
     // the step's line, then what was said or borrowed, with no blank row.
+    // Words an earlier step of the chapter said read as earlier: dim,
+    // under a mark, so that a sentence true then is not read as now.
+    let earlier = earlier_len(app, f);
     if !before.trim().is_empty() {
-        text.push(Line::raw(t.words(before.trim_end())));
+        text.extend(story_lines(t, before.trim_end(), earlier, true));
     }
     // On a row of its own, so that a panel scrolled to the end shows it
     // from its first word.
@@ -89,15 +95,27 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         let room = usize::from(area.width)
             .saturating_sub(2 + note)
             .max(area.width as usize / 2);
-        let mut base = lines.swap_remove(0).spans;
-        base.truncate(3);
-        let with = |extra: Option<&String>| {
+        let mut full = lines.swap_remove(0).spans;
+        full.truncate(3);
+        // The step line from longest to shortest: step, time, the handler
+        // step that ran and the action it is part of; without the time;
+        // the step that ran alone; the step number alone.
+        let mut untimed = full.clone();
+        if let Some(time) = untimed.get_mut(1) {
+            *time = Span::styled(format!(" {} ", t.g.dot), t.dim());
+        }
+        let ran_alone = |mut spans: Vec<Span<'static>>| {
+            if let (Some((who, name)), Some(action)) = (ran::step_ran(f), spans.get_mut(2)) {
+                action.content = t.text(&format!("{name} ({who})")).into_owned().into();
+            }
+            spans
+        };
+        let timed_ran = ran_alone(full.clone());
+        let ran_only = ran_alone(untimed.clone());
+        let step_only = full[..1].to_vec();
+        let with = |base: &[Span<'static>], extra: Option<&String>| {
             let mut spans = vec![Span::raw(" ")];
             spans.extend(base.iter().cloned());
-            // Short of room, the step number alone leads the hint.
-            if extra.is_some_and(|e| e.chars().count() + base_width(&base) + 4 > room) {
-                spans.truncate(2);
-            }
             if let Some(extra) = extra {
                 spans.push(Span::styled(format!("  {extra}"), t.key()));
             }
@@ -111,12 +129,23 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         ]
         .into_iter()
         .flatten()
-        .map(|h| with(Some(h)))
+        .flat_map(|h| {
+            [&full, &timed_ran, &ran_only, &step_only]
+                .into_iter()
+                .map(move |b| (b, h))
+        })
+        .map(|(b, h)| with(b, Some(h)))
         .find(fits)
+        .or_else(|| {
+            // No room for the hint (the key bar still lists the keys).
+            [&full, &untimed, &ran_only]
+                .into_iter()
+                .map(|b| with(b, None))
+                .find(fits)
+        })
         .unwrap_or_else(|| {
-            // No room for the hint: the step stays, its action cut with
-            // an ellipsis if need be (the key bar still lists the keys).
-            let mut line = with(None);
+            // The step that ran, cut with an ellipsis.
+            let mut line = with(&ran_only, None);
             let over = line.width().saturating_sub(room);
             if over > 0
                 && let Some(action) = line.spans.get_mut(3)
@@ -140,10 +169,34 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             buf,
         );
     }
-    // The step's own line first, whole: it is what the screen shows now,
-    // and the story under it gives way (counted) before it is ever cut.
+    // The step's own line first: it is what the screen shows now, and the
+    // chapter's earlier story gives way (counted) before it is cut. The
+    // words the scenario wrote for this step do not: they start on
+    // screen, the generated line shortened to its first sentences (the
+    // events panel lists them all) to make room.
     let room = area.height - header_rows;
-    let told_shown = told_rows.min(room);
+    let said_rows = said.map_or(0, |s| {
+        rows_needed(&[Line::styled(t.words(s), t.title())], area.width)
+    });
+    let told_room = if said.is_some() && told_rows + said_rows > room {
+        room.saturating_sub(said_rows)
+            .max(1)
+            .min(room.saturating_sub(1))
+    } else {
+        room
+    };
+    let (told, told_shown, told_hidden) = if told_rows > told_room {
+        match shortened(t, &told_text, told_room, area.width) {
+            Some((line, rows)) => (
+                Paragraph::new(line).wrap(Wrap { trim: true }),
+                rows,
+                told_rows - rows,
+            ),
+            None => (told, told_room, told_rows - told_room),
+        }
+    } else {
+        (told, told_rows, 0)
+    };
     told.render(
         Rect {
             y: area.y + header_rows,
@@ -176,26 +229,31 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     };
     let (body, shown_total) = match newest {
         Some((newest_line, before)) if total > body_area.height => {
-            let newest_rows = rows_needed(std::slice::from_ref(&newest_line), body_area.width);
-            let opening = t.words(before.trim_end());
+            let opening = before.trim_end();
+            // The newest words, when an earlier step said them, are dim
+            // too, and marked unless the tail above them carries the mark.
+            let newest_lines = |marked: bool| match said {
+                Some(_) => vec![newest_line.clone()],
+                None => story_lines(t, f.narration[before.len()..].trim(), usize::MAX, marked),
+            };
+            let newest_rows = rows_needed(&newest_lines(true), body_area.width);
             let spare = body_area.height.saturating_sub(newest_rows);
-            let tail = sentence_starts(&opening)
+            let tail = sentence_starts(opening)
                 .into_iter()
-                .map(|at| Line::raw(opening[at..].to_string()))
-                .find(|l| {
-                    spare > 0 && rows_needed(std::slice::from_ref(l), body_area.width) <= spare
-                });
+                .map(|at| story_lines(t, &opening[at..], earlier.saturating_sub(at), true))
+                .find(|l| spare > 0 && rows_needed(l, body_area.width) <= spare);
             let opening_rows = if opening.trim().is_empty() {
                 0
             } else {
-                rows_needed(&[Line::raw(opening.clone())], body_area.width)
+                rows_needed(&story_lines(t, opening, earlier, true), body_area.width)
             };
             let (mut shown, tail_rows) = match tail {
-                Some(l) => {
-                    let rows = rows_needed(std::slice::from_ref(&l), body_area.width);
-                    (vec![l, newest_line], rows)
+                Some(mut l) => {
+                    let rows = rows_needed(&l, body_area.width);
+                    l.extend(newest_lines(false));
+                    (l, rows)
                 }
-                None => (vec![newest_line], 0),
+                None => (newest_lines(true), 0),
             };
             shown.extend(borrowed.iter().cloned());
             above = opening_rows.saturating_sub(tail_rows);
@@ -208,7 +266,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     if body_area.height > 0 {
         body.render(body_area, buf);
     }
-    let hidden = above + (told_rows - told_shown) + below;
+    let hidden = above + told_hidden + below;
     if hidden > 0 {
         let up = match (t.ascii(), below > 0) {
             (true, false) => "^",
@@ -259,14 +317,93 @@ fn newest_from(app: &App, f: &Frame) -> Option<usize> {
         .map(|(at, _)| at)
 }
 
+/// What the step line names: the handler step this step ran and its
+/// consumer first, then the scripted action it is one step of; the action
+/// alone where no handler ran. A reader takes the first words as what
+/// just happened.
+fn step_said(f: &Frame) -> String {
+    match ran::step_ran(f) {
+        Some((who, name)) if f.action != format!("run {who} up to {name}") => {
+            format!("{name} ({who}) · part of: {}", f.action)
+        }
+        _ => f.action.clone(),
+    }
+}
+
+/// How much of `f`'s story (bytes from its start) an earlier step of the
+/// same chapter had already told: the story the step before it showed,
+/// when this one goes on from it.
+fn earlier_len(app: &App, f: &Frame) -> usize {
+    let Some(prev) = f
+        .index
+        .checked_sub(1)
+        .and_then(|i| app.timeline.frames.get(i))
+    else {
+        return 0;
+    };
+    let told = prev.narration.trim_end();
+    if prev.chapter == f.chapter && !told.is_empty() && f.narration.starts_with(told) {
+        told.len()
+    } else {
+        0
+    }
+}
+
+/// Story words as lines: the first `earlier` bytes (told at an earlier
+/// step) dim, led by an `earlier:` mark when `mark`; the rest, new at this
+/// step, plain on a row of its own.
+fn story_lines(t: &Theme, text: &str, earlier: usize, mark: bool) -> Vec<Line<'static>> {
+    let mut cut = earlier.min(text.len());
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let (old, new) = text.split_at(cut);
+    let mut lines = Vec::new();
+    if !old.trim().is_empty() {
+        let mut spans = Vec::new();
+        if mark {
+            spans.push(Span::styled(
+                "earlier: ",
+                t.dim().add_modifier(Modifier::ITALIC),
+            ));
+        }
+        spans.push(Span::styled(t.words(old.trim()), t.dim()));
+        lines.push(Line::from(spans));
+    }
+    if !new.trim().is_empty() {
+        lines.push(Line::raw(t.words(new.trim())));
+    }
+    lines
+}
+
+/// The step's generated line cut to its first whole sentences (or, when
+/// not even one fits, its first words), ending in an ellipsis, in at most
+/// `rows` rows at `width`: the line and its rows, or `None` when not even
+/// a word fits.
+fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'static>, u16)> {
+    let cut = |at: usize| {
+        let line = Line::styled(
+            format!("{} {}", t.text(told[..at].trim_end()), t.g.ellipsis),
+            t.info(),
+        );
+        let n = rows_needed(std::slice::from_ref(&line), width);
+        (line, n)
+    };
+    let words = told
+        .match_indices(' ')
+        .map(|(at, _)| at)
+        .filter(|&at| at > 0);
+    let sentences = sentence_starts(told).into_iter().skip(1).rev();
+    sentences.map(cut).find(|(_, n)| *n <= rows).or_else(|| {
+        let words: Vec<usize> = words.collect();
+        words.into_iter().rev().map(cut).find(|(_, n)| *n <= rows)
+    })
+}
+
 /// A narrow panel says "more" in few words, to leave the border room
 /// for the step and what to press next.
 fn compact_note(area: Rect) -> bool {
     area.width < 100
-}
-
-fn base_width(spans: &[Span<'_>]) -> usize {
-    spans.iter().map(Span::width).sum()
 }
 
 /// The rows these lines take wrapped (trimmed) at this width, up to the

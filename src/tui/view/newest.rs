@@ -21,9 +21,15 @@ pub struct Item {
     pub squeezable: Option<usize>,
 }
 
+/// What a panel's items are called in its sign, one and many: the sign
+/// counts items (an event wrapped on three rows is one event hidden).
+pub type Unit = (&'static str, &'static str);
+pub const EVENTS: Unit = ("event", "events");
+pub const STATEMENTS: Unit = ("statement", "statements");
+
 /// Draws `items` wrapped into `area`: all of them where they fit, else the
-/// newest that fit, with the count of the rows that gave way on top.
-pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
+/// newest that fit, with the count of the items that gave way on top.
+pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffer) {
     if area.is_empty() {
         return;
     }
@@ -59,9 +65,9 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
                     break;
                 }
             }
-            None if i == newest && answer_alone(t, &items, i, w, area, buf) => return,
+            None if i == newest && answer_alone(t, &items, unit, i, w, area, buf) => return,
             None if i == newest && i > 0 && area.height == 1 => {
-                one_row(t, &items, area, buf);
+                one_row(t, &items, unit, area, buf);
                 return;
             }
             None if i == newest => {
@@ -70,12 +76,8 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
                 // the older ones are counted on the top row.
                 let mut rest = area;
                 if i > 0 && area.height > 1 {
-                    let lost = items[..i]
-                        .iter()
-                        .map(|i| measure::rows(&i.lines, w, false))
-                        .sum();
                     let top = Rect { height: 1, ..area };
-                    overflow::show(t, vec![above(t, lost)], false, top, buf);
+                    overflow::show(t, vec![above(t, i, unit)], false, top, buf);
                     rest = Rect {
                         y: area.y + 1,
                         height: area.height - 1,
@@ -88,13 +90,9 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
             None => break,
         }
     }
-    let lost: u16 = items[..older]
-        .iter()
-        .map(|i| measure::rows(&i.lines, w, false))
-        .sum();
     let mut lines: Vec<Line<'static>> = Vec::new();
-    if lost > 0 {
-        lines.push(above(t, lost));
+    if older > 0 {
+        lines.push(above(t, older, unit));
     }
     lines.extend(kept.into_iter().rev().flatten());
     overflow::show(t, lines, true, area, buf);
@@ -105,10 +103,9 @@ pub fn show(t: &Theme, items: Vec<Item>, area: Rect, buf: &mut Buffer) {
 /// line follows, cut with an ellipsis where it does not fit: a count on a
 /// row of its own would leave no room for the lesson, and the newest alone
 /// would hide that anything came before it. Of a statement and its
-/// answer, the answer (what the step is taught by) is shown, and the
-/// statement counted.
-fn one_row(t: &Theme, items: &[Item], area: Rect, buf: &mut Buffer) {
-    let w = area.width;
+/// answer, the answer (what the step is taught by) is shown; the count
+/// is of the older items, in the panel's own word for them.
+fn one_row(t: &Theme, items: &[Item], unit: Unit, area: Rect, buf: &mut Buffer) {
     let Some((item, older)) = items.split_last() else {
         return;
     };
@@ -121,21 +118,15 @@ fn one_row(t: &Theme, items: &[Item], area: Rect, buf: &mut Buffer) {
     } else {
         last
     };
-    let mut lost: u16 = older
-        .iter()
-        .map(|i| measure::rows(&i.lines, w, false))
-        .sum();
-    lost += item
-        .lines
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| *k != newest)
-        .map(|(_, l)| measure::rows(std::slice::from_ref(l), w, false))
-        .sum::<u16>();
+    // The older items, counted as the panel names them (`events`,
+    // `statements`); the newest item's own statement, where only its
+    // answer shows, is read above its answer in the next step's panel.
+    let lost = older.len();
+    let what = if lost == 1 { unit.0 } else { unit.1 };
     let count = if t.ascii() {
-        format!("({lost} more above) ")
+        format!("({lost} more {what} above) ")
     } else {
-        format!("↑ {lost} more {} ", t.g.dot)
+        format!("↑ {lost} more {what} {} ", t.g.dot)
     };
     let mut spans = vec![Span::styled(count, t.key())];
     spans.extend(item.lines[newest].spans.iter().cloned());
@@ -147,7 +138,15 @@ fn one_row(t: &Theme, items: &[Item], area: Rect, buf: &mut Buffer) {
 /// whole on the bottom rows, and the statement is counted on the top row
 /// with everything older. False, drawing nothing, where even that does not
 /// fit.
-fn answer_alone(t: &Theme, items: &[Item], i: usize, w: u16, area: Rect, buf: &mut Buffer) -> bool {
+fn answer_alone(
+    t: &Theme,
+    items: &[Item],
+    unit: Unit,
+    i: usize,
+    w: u16,
+    area: Rect,
+    buf: &mut Buffer,
+) -> bool {
     let item = &items[i];
     let Some(s) = item.squeezable else {
         return false;
@@ -163,12 +162,8 @@ fn answer_alone(t: &Theme, items: &[Item], i: usize, w: u16, area: Rect, buf: &m
     if rest.is_empty() || area.height < 2 || rows > area.height - 1 {
         return false;
     }
-    let lost: u16 = items[..i]
-        .iter()
-        .map(|i| measure::rows(&i.lines, w, false))
-        .sum::<u16>()
-        + measure::rows(std::slice::from_ref(&item.lines[s]), w, false);
-    let mut lines = vec![above(t, lost)];
+    // The older items, and this one's statement, its answer shown.
+    let mut lines = vec![above(t, i + 1, unit)];
     lines.extend(rest);
     overflow::show(t, lines, true, area, buf);
     true
@@ -222,13 +217,14 @@ pub fn values_rows(lines: &[Line<'static>], w: u16) -> u16 {
         .sum()
 }
 
-/// The sign that `rows` rows of older lines are not shown, on the top row.
+/// The sign that `n` older items are not shown, on the top row.
 /// No arrow in ASCII: its stand-in would read as a key.
-pub fn above(t: &Theme, rows: u16) -> Line<'static> {
+pub fn above(t: &Theme, n: usize, unit: Unit) -> Line<'static> {
+    let what = if n == 1 { unit.0 } else { unit.1 };
     let text = if t.ascii() {
-        format!("({rows} more above)")
+        format!("({n} more {what} above)")
     } else {
-        format!("↑ {rows} more above")
+        format!("↑ {n} more {what} above")
     };
     Line::from(Span::styled(text, t.key()))
 }

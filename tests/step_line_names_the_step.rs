@@ -1,0 +1,41 @@
+//! The step line under the story names the handler step that just ran
+//! before the scripted action it is part of. Teacher trial: at tour-1 step
+//! 4 (the charge) it said only `run A up to commit`, and at step 2 (BEGIN)
+//! `run A up to charge the card`; students read that as what happened.
+
+use crate::common::{self, draw};
+
+fn step_row(screen: &str, step: usize) -> String {
+    screen
+        .lines()
+        .find(|l| l.contains(&format!("▶ step {step}/")))
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn step_line_names_the_step_that_ran_first() {
+    for (w, h) in [(80u16, 24u16), (100, 30), (120, 40)] {
+        for (step, ran) in [(2, "begin transaction (A)"), (4, "charge the card (A)")] {
+            let mut app = common::app("tour-1", "naive");
+            app.pos = step;
+            let screen = draw(&mut app, w, h);
+            let row = step_row(&screen, step);
+            let after = row.split(&format!("▶ step {step}/16")).nth(1).unwrap_or("");
+            // After the step number: the time where there is room, then
+            // the step that ran.
+            let after = after.trim_start().trim_start_matches("· ");
+            let after = match after.strip_prefix("t=") {
+                Some(rest) => rest.split_once(" · ").map_or("", |(_, r)| r),
+                None => after,
+            };
+            assert!(
+                after.starts_with(ran),
+                "step {step} at {w}x{h} does not lead with {ran:?}: {row}"
+            );
+            if w >= 100 {
+                assert!(row.contains("part of: run A up to"), "{w}x{h}: {row}");
+            }
+        }
+    }
+}

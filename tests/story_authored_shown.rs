@@ -1,0 +1,57 @@
+//! The words a scenario wrote for a step start on screen in the story
+//! panel at 100x30: the step's generated line gives way first. Teacher
+//! trial, tour-3 naive step 5 (the lease runs out while A works): the
+//! generated line filled the panel and ended mid-sentence, and the
+//! scenario's own words ("The call takes 40 seconds…") were not shown.
+
+use crate::common::{self, Screen, sweep};
+use idem::tui::app::Panel;
+use ratatui::layout::Margin;
+
+fn norm(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn story_authored_words_start_on_screen_in_the_tours_at_100x30() {
+    let size = (100, 30);
+    let t = idem::tui::theme::Theme::new(false, false);
+    let mut screen = Screen::new(size.0, size.1);
+    let (mut seen, mut wrong) = (0, Vec::new());
+    sweep::each_step(size, common::plain(), |step| {
+        if !step.app.script.name.starts_with("tour-") {
+            return;
+        }
+        let f = &step.frame;
+        let Some(said) = f.said.as_deref() else {
+            return;
+        };
+        let told = idem::sim::event::step_told(&f.events);
+        if norm(said) == norm(&told) {
+            return;
+        }
+        let words: Vec<String> = norm(&t.words(said))
+            .split(' ')
+            .take(4)
+            .map(str::to_string)
+            .collect();
+        let start = words.join(" ");
+        let buf = screen.show(step.app);
+        let inner = step.main.rect(Panel::Narration).inner(Margin::new(1, 1));
+        let shown = norm(
+            &(inner.y..inner.bottom())
+                .map(|y| {
+                    (inner.x..inner.right())
+                        .map(|x| buf[(x, y)].symbol())
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+        seen += 1;
+        if !shown.contains(&start) {
+            wrong.push(format!("{}: {start:?} is not shown:\n{shown}", step.at()));
+        }
+    });
+    sweep::none_wrong("steps with authored words", seen, 20, &wrong, size);
+}
