@@ -108,6 +108,7 @@ fn terminal_keys_named(row: &str) -> Vec<String> {
             "then z",
             "· z",
             "more · w",
+            "why · w",
             "Tab",
             "Esc",
             "Enter",
