@@ -83,7 +83,7 @@ fn every_level_error_names_blocks_as_the_screen_shows_them() {
         &[Op::Receive, Op::MarkCompleted, Op::Ack],
     ];
     for program in broken {
-        let e = check_order_named(program, Op::label).expect_err("broken");
+        let e = check_order_named(program, idem::sim::step_name::label).expect_err("broken");
         for word in [
             "`response`",
             "`provider with key`",
@@ -94,7 +94,10 @@ fn every_level_error_names_blocks_as_the_screen_shows_them() {
             assert!(!e.message.contains(word), "{word} in {}", e.message);
         }
         // Every block it names in backticks is one the screen shows.
-        let labels: Vec<&str> = Op::ALL.iter().map(|op| op.label()).collect();
+        let labels: Vec<&str> = Op::ALL
+            .iter()
+            .map(|op| idem::sim::step_name::label(*op))
+            .collect();
         for named in e.message.split('`').skip(1).step_by(2) {
             assert!(labels.contains(&named), "`{named}` in {}", e.message);
         }

@@ -287,14 +287,18 @@ fn the_level_screen_keeps_every_block_of_the_handler_or_counts_the_rest() {
                 assert!(
                     screen
                         .iter()
-                        .any(|r| r.contains(&line) && r.contains(op.label()))
+                        .any(|r| r.contains(&line) && r.contains(idem::sim::step_name::label(*op)))
                         || says_more(&all),
                     "{}",
                     at(
                         &a.levels.level().slug,
                         "level",
                         size,
-                        &format!("block {} `{}` is gone", i + 1, op.label()),
+                        &format!(
+                            "block {} `{}` is gone",
+                            i + 1,
+                            idem::sim::step_name::label(*op)
+                        ),
                         &screen
                     )
                 );

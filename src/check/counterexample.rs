@@ -202,7 +202,7 @@ fn title(world: &World, mv: &Move) -> String {
                 return format!("{consumer}: restart");
             }
             match world.strategy().program.get(c.pc) {
-                Some(op) => format!("{consumer}: {}", op.label()),
+                Some(op) => format!("{consumer}: {}", crate::sim::step_name::label(*op)),
                 None => format!("{consumer}: step"),
             }
         }

@@ -114,7 +114,7 @@ impl Level {
             .map(|op| {
                 format!(
                     "uses `{}`, which this level forbids{}",
-                    op.label(),
+                    crate::sim::step_name::label(op),
                     self.rule
                         .as_deref()
                         .map_or(String::new(), |r| format!(" ({r})"))

@@ -77,7 +77,7 @@ impl LevelPlay {
     /// Why the handler cannot run as it stands, if it cannot, naming the
     /// blocks as the level screen shows them.
     pub fn invalid(&self) -> Option<StepError> {
-        runnable::check_order_named(&self.program, Op::label).err()
+        runnable::check_order_named(&self.program, crate::sim::step_name::label).err()
     }
 
     /// The levels the learner's saved progress says were won before.

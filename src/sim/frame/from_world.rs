@@ -169,7 +169,7 @@ impl World {
                         .iter()
                         .zip(&c.marks)
                         .map(|(op, mark)| StepView {
-                            label: op.label().to_string(),
+                            label: crate::sim::step_name::label(*op).to_string(),
                             keyword: op.keyword().to_string(),
                             mark: *mark,
                             retry: match op {

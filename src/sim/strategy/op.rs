@@ -87,7 +87,7 @@ impl Op {
     }
 
     /// The keyword a scenario file uses for this step (`run A to commit`);
-    /// a file may write its name instead (`step_name::op_named`).
+    /// a file may write its name instead (`sim::step_name`).
     pub fn keyword(self) -> &'static str {
         match self {
             Op::Receive => "receive",
@@ -109,12 +109,6 @@ impl Op {
             Op::SaveOffset => "save-offset",
             Op::ApplyIfNewer => "apply-if-newer",
         }
-    }
-
-    /// The step as the step list shows it: its name (`step_name::name`),
-    /// and for a keyed call the key mark.
-    pub fn label(self) -> &'static str {
-        crate::sim::step_name::label(self)
     }
 
     /// Every building block, in the order a handler would usually use

@@ -159,7 +159,7 @@ fn handler(t: &Theme, play: &LevelPlay, area: Rect, buf: &mut Buffer) {
             } else {
                 Span::raw("  ")
             };
-            let label = format!("{:>2} {indent}{}", i + 1, op.label());
+            let label = format!("{:>2} {indent}{}", i + 1, crate::sim::step_name::label(op));
             let style = if here { t.highlight() } else { t.title() };
             let mut spans = vec![pointer, Span::styled(label, style)];
             if play.level().forbid.contains(&op) {
@@ -192,7 +192,7 @@ fn palette(t: &Theme, play: &LevelPlay, area: Rect, buf: &mut Buffer) {
         .map(|(i, op)| {
             Line::from(vec![
                 Span::styled(format!(" {} ", (i + 1) % 10), t.key()),
-                Span::raw(op.label()),
+                Span::raw(crate::sim::step_name::label(*op)),
             ])
         })
         .collect();
