@@ -244,7 +244,8 @@ fn a_transaction_that_writes_no_payment_does_not_take_back_a_disagreement() {
 /// repeat, so naive's double charge there is first of all work done again
 /// with no record of it, not a call without a key. Where the design with
 /// the table still charges twice, the table could not help (the row rolled
-/// back with the crash): there the missing key leads.
+/// back with the crash): there the missing key leads, under naive too
+/// (crash-after-provider).
 #[test]
 fn a_chain_leads_with_the_missing_protection_that_mattered() {
     let mut led_by_repeat = 0;
@@ -284,12 +285,12 @@ fn a_chain_leads_with_the_missing_protection_that_mattered() {
                 );
             }
         } else if keyless_end.failures.contains(&Outcome::ChargedTwice) {
-            let firsts: Vec<&Cause> = keyless_end
+            let keyless_firsts: Vec<&Cause> = keyless_end
                 .causes
                 .iter()
                 .filter_map(|c| c.first())
                 .collect();
-            if firsts.iter().any(|c| {
+            let key_led = |c: &&Cause| {
                 matches!(
                     c,
                     Cause::NoKey { .. }
@@ -298,8 +299,21 @@ fn a_chain_leads_with_the_missing_protection_that_mattered() {
                             ..
                         }
                 )
-            }) {
+            };
+            if keyless_firsts.iter().any(key_led) {
                 led_by_key += 1;
+            }
+            // The table kept the rows single there but could not stop the
+            // second charge (the earlier work rolled back with a crash):
+            // naive's chain must not blame the missing record. (Where the
+            // table's rows double too, its ID was the wrong one: broker-id.)
+            let rows_single = keyless_end.facts.iter().all(|f| f.payments <= f.expected);
+            if rows_single && !keyless_firsts.is_empty() && keyless_firsts.iter().all(key_led) {
+                assert!(
+                    !firsts.iter().any(|c| matches!(c, Cause::Repeated { .. })),
+                    "{}: the table alone does not fix it, yet naive's chain leads with the missing record: {chain}",
+                    script.name
+                );
             }
         }
     }

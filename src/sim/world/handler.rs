@@ -338,15 +338,57 @@ impl World {
     /// the work done again, as the first link of its effect's chain. The
     /// missing record, not the missing key, is why such a design repeats
     /// the work; the key only decides whether the provider notices.
+    /// Only where an earlier delivery's work still stands (its payment
+    /// committed, or written in a transaction still open): a record kept in
+    /// that work's transaction would have stopped this one. Where the
+    /// earlier work rolled back (a crash after the charge), no record
+    /// would be there either, and the missing key is the cause.
     pub(super) fn repeated(&self, i: usize, row: bool, charge: Option<bool>) -> Option<Cause> {
         let d = self.delivery(i);
         let repeat = d.redelivered || self.queue.broker.get(d.seq).is_some_and(|m| m.copy > 1);
-        (repeat && !self.strategy.checks_duplicates()).then(|| Cause::Repeated {
+        let stands = self.earlier_work_stands(i);
+        (repeat && stands && !self.strategy.checks_duplicates()).then(|| Cause::Repeated {
             consumer: self.consumers[i].name.clone(),
             id: d.message.id.clone(),
             row,
             charge,
         })
+    }
+
+    /// Another delivery of consumer `i`'s message did its work and that
+    /// work stands: its payment row is committed, or another consumer's
+    /// open transaction holds it.
+    fn earlier_work_stands(&self, i: usize) -> bool {
+        let d = self.delivery(i);
+        let committed = self
+            .books
+            .ledger_by
+            .get(&d.message.payment)
+            .is_some_and(|entries| {
+                entries
+                    .iter()
+                    .any(|e| e.kind == LedgerKind::PaymentCommitted)
+            });
+        let open = self.consumers.iter().enumerate().any(|(j, c)| {
+            j != i
+                && c.handling().is_some_and(|h| {
+                    let wrote = |c: &Connection| {
+                        matches!(
+                            c,
+                            Connection::InTransaction {
+                                wrote_payment: true,
+                                ..
+                            }
+                        )
+                    };
+                    h.delivery.message.id == d.message.id
+                        && match &h.connection {
+                            Connection::Waiting(wait) => wrote(&wait.before),
+                            other => wrote(other),
+                        }
+                })
+        });
+        committed || open
     }
 
     pub(super) fn begin(&mut self, i: usize) -> Result<(), SimError> {
