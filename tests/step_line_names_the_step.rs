@@ -39,3 +39,23 @@ fn step_line_names_the_step_that_ran_first() {
         }
     }
 }
+
+/// A one-step action (`step A`) is the step that ran: the line names it
+/// once, not as "part of: step A" (trial 9 read "step" twice over).
+#[test]
+fn a_one_step_action_is_not_named_again() {
+    let mut seen = 0;
+    for name in ["tour-3", "tour-4"] {
+        for design in ["naive", "idempotent"] {
+            let mut app = common::app(name, design);
+            for step in 0..app.timeline.frames.len() {
+                app.pos = step;
+                seen += usize::from(app.frame().action.starts_with("step "));
+                let screen = draw(&mut app, 120, 40);
+                let row = step_row(&screen, step);
+                assert!(!row.contains("part of: step "), "{name} {design}: {row}");
+            }
+        }
+    }
+    assert!(seen > 0, "no one-step action in the tours");
+}

@@ -323,6 +323,9 @@ fn newest_from(app: &App, f: &Frame) -> Option<usize> {
 /// just happened.
 fn step_said(f: &Frame) -> String {
     match ran::step_ran(f) {
+        // A one-step action (`step A`) is that step: naming it again as
+        // "part of: step A" read as a second meaning of "step".
+        Some((who, name)) if f.action == format!("step {who}") => format!("{name} ({who})"),
         Some((who, name)) if f.action != format!("run {who} up to {name}") => {
             format!("{name} ({who}) · part of: {}", f.action)
         }
