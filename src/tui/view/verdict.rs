@@ -98,17 +98,7 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
         Span::raw("   "),
     ];
     for fact in &f.verdict.facts {
-        spans.push(Span::styled(
-            format!(
-                "order {}: {} committed payment row{}, {} provider charge{}   ",
-                fact.order,
-                fact.payments,
-                if fact.payments == 1 { "" } else { "s" },
-                fact.charges,
-                if fact.charges == 1 { "" } else { "s" },
-            ),
-            t.dim(),
-        ));
+        spans.push(Span::styled(format!("{}   ", figures(fact)), t.dim()));
     }
     spans.push(Span::styled(
         causes_at(t, &f.verdict, &crate::sim::cause::plain_step)
@@ -117,6 +107,20 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
         t.dim(),
     ));
     vec![Line::from(spans)]
+}
+
+/// One order's two ledgers: `order 1042: 2 committed payment rows, 2
+/// provider charges`.
+fn figures(fact: &crate::sim::verdict::FactVerdict) -> String {
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    format!(
+        "order {}: {} committed payment row{}, {} provider charge{}",
+        fact.order,
+        fact.payments,
+        s(fact.payments),
+        fact.charges,
+        s(fact.charges)
+    )
 }
 
 /// The verdict as `w` reads it: the headline, each order's figures on a
@@ -131,17 +135,7 @@ pub fn why_lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
         Span::styled(t.text(&v.unsettled_text()).into_owned(), t.dim()),
     ])];
     for fact in &v.facts {
-        out.push(Line::styled(
-            format!(
-                "  order {}: {} committed payment row{}, {} provider charge{}",
-                fact.order,
-                fact.payments,
-                if fact.payments == 1 { "" } else { "s" },
-                fact.charges,
-                if fact.charges == 1 { "" } else { "s" },
-            ),
-            t.dim(),
-        ));
+        out.push(Line::styled(format!("  {}", figures(fact)), t.dim()));
     }
     let step = &crate::sim::cause::plain_step;
     for (i, chain) in v.causes.iter().enumerate() {
