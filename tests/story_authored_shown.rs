@@ -6,7 +6,6 @@
 
 use crate::common::{self, Screen, sweep};
 use idem::tui::app::Panel;
-use ratatui::layout::Margin;
 
 fn norm(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -36,18 +35,7 @@ fn story_authored_words_start_on_screen_in_the_tours_at_100x30() {
             .map(str::to_string)
             .collect();
         let start = words.join(" ");
-        let buf = screen.show(step.app);
-        let inner = step.main.rect(Panel::Narration).inner(Margin::new(1, 1));
-        let shown = norm(
-            &(inner.y..inner.bottom())
-                .map(|y| {
-                    (inner.x..inner.right())
-                        .map(|x| buf[(x, y)].symbol())
-                        .collect::<String>()
-                })
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
+        let shown = step.words_in(screen.show(step.app), Panel::Narration);
         seen += 1;
         if !shown.contains(&start) {
             wrong.push(format!("{}: {start:?} is not shown:\n{shown}", step.at()));

@@ -9,7 +9,6 @@
 use crate::common::{self, Screen, sweep};
 use idem::sim::Frame;
 use idem::tui::app::Panel;
-use ratatui::layout::Margin;
 
 fn norm(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -59,18 +58,7 @@ fn leads_with_the_newest(size: (u16, u16)) {
         if norm(&f.narration).starts_with(&norm(newest)) || new_start == opening_start {
             return;
         }
-        let buf = screen.show(step.app);
-        let inner = step.main.rect(Panel::Narration).inner(Margin::new(1, 1));
-        let shown = norm(
-            &(inner.y..inner.bottom())
-                .map(|y| {
-                    (inner.x..inner.right())
-                        .map(|x| buf[(x, y)].symbol())
-                        .collect::<String>()
-                })
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
+        let shown = step.words_in(screen.show(step.app), Panel::Narration);
         seen += 1;
         if shown.contains(&opening_start) && !shown.contains(&new_start) {
             wrong.push(format!(

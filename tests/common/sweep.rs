@@ -30,6 +30,24 @@ impl Step<'_> {
         (usize::from(inner.width), usize::from(inner.height))
     }
 
+    /// What `panel` shows inside its border on `buf` (this step drawn),
+    /// its rows joined and its spaces squeezed: text as a reader reads
+    /// it, whatever row a line wrapped at.
+    pub fn words_in(&self, buf: &ratatui::buffer::Buffer, panel: Panel) -> String {
+        let inner = self.main.rect(panel).inner(Margin::new(1, 1));
+        let rows: Vec<String> = (inner.y..inner.bottom())
+            .map(|y| {
+                (inner.x..inner.right())
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect();
+        rows.join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// Where a report names this step: scenario, design, size and step.
     pub fn at(&self) -> String {
         format!(
