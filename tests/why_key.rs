@@ -266,3 +266,39 @@ fn a_correct_verdict_says_why_where_it_has_room() {
         assert!(shown.contains(says), "{w}x{h}: {shown}");
     }
 }
+
+/// The run's transcript says why a correct verdict held, as the terminal
+/// does: every skip and replay the run made, under its end verdict. Before,
+/// `idem run tour-1 --mode idempotent` ended on a bare `correct`.
+#[test]
+fn every_medium_says_why_a_correct_verdict_held() {
+    let mut told = 0;
+    for script in builtins() {
+        for name in script.expect.keys() {
+            let strategy = Strategy::by_name(name).unwrap();
+            let timeline = idem::timeline::Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            let end = &timeline.frames.last().unwrap().verdict;
+            if end.outcome.is_failure() || end.held.is_empty() {
+                continue;
+            }
+            let text = idem::report::transcript(&timeline, None);
+            let verdict = text
+                .split("== verdict")
+                .nth(1)
+                .and_then(|v| v.lines().nth(1))
+                .unwrap_or_default();
+            for chain in &end.held {
+                let link = chain[0].to_string();
+                assert!(
+                    verdict.contains(&link),
+                    "{} under {name}: `{link}` not under the end verdict: {verdict}",
+                    script.name
+                );
+            }
+            let page = end.chain_with(idem::sim::Arrow::Drawn);
+            assert!(page.contains("held: "), "{page}");
+            told += 1;
+        }
+    }
+    assert!(told >= 10, "only {told} correct runs with a repeat");
+}

@@ -355,6 +355,7 @@ impl Verdict {
         let mut line = self.headline();
         line.push_str(&self.unsettled_text());
         line.push_str(&chains_text(&self.causes, arrow));
+        line.push_str(&self.held_text(arrow));
         for risk in &self.at_risk {
             line.push_str(" · at risk: ");
             line.push_str(risk);
@@ -364,6 +365,21 @@ impl Verdict {
             line.push_str(flight);
         }
         line
+    }
+}
+
+impl Verdict {
+    /// Why nothing went wrong, where a repeat came and did no harm:
+    /// `; held: m-7f3 skipped at step 13: … <- m-7f3 redelivered <- …`,
+    /// each repeat after `; and`. A correct verdict that only said
+    /// "correct" would leave the reader to guess which protection worked;
+    /// the terminal's verdict panel says it, and so does every medium.
+    pub fn held_text(&self, arrow: Arrow) -> String {
+        if self.outcome.is_failure() || self.held.is_empty() {
+            return String::new();
+        }
+        let told: Vec<String> = self.held.iter().map(|chain| arrow.join(chain)).collect();
+        format!("; held: {}", told.join("; and "))
     }
 }
 
