@@ -153,3 +153,26 @@ fn story_left_out_streamed_run_too() {
     assert!(top.join(" ").contains(&note), "{}", top.join(" "));
     assert_eq!(out.matches("is not written for").count(), 1);
 }
+
+/// A design of the learner's own is not one tour-1 is written for: its
+/// naive story ("has paid $80") would stand under a run that paid once.
+#[test]
+fn story_left_out_of_a_design_file_run() {
+    let dir = std::env::temp_dir().join(format!("idem-left-out-design-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("my.toml");
+    std::fs::write(
+        &file,
+        "name = \"my-handler\"\nsummary = \"one transaction\"\nsteps = [\"receive\", \"begin\", \"claim\", \"charge\", \"provider with key\", \"response\", \"commit\", \"ack\"]\n",
+    )
+    .unwrap();
+    let (code, out, err) = idem(&["run", "tour-1", "--design", file.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{err}");
+    for words in NAIVE_WORDS {
+        assert!(!out.contains(words), "`{words}` printed:\n{out}");
+    }
+    let note = "tour-1 is not written for my-handler: its story is left out";
+    assert_eq!(out.matches(note).count(), 1, "{out}");
+    assert!(out.contains("== verdict (my-handler) ==\ncorrect"), "{out}");
+}

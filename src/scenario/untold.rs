@@ -18,9 +18,11 @@ impl Script {
 
     /// The note a run under `design` opens with when the scenario's story
     /// is left out of it; `None` when the story is this design's. A design
-    /// of the learner's own (a file, a level) is never written for and
-    /// keeps the story as it always has, as does a scenario that lists no
-    /// design at all.
+    /// of the learner's own (a file) is never written for: a built-in
+    /// scenario's words tell its own designs' runs ("has paid $80" under a
+    /// handler that paid once), so they are left out of it too. A scenario
+    /// whose own design is not a built-in one (a moment saved under the
+    /// learner's design) keeps its story.
     pub fn story_left_out(&self, design: &str) -> Option<String> {
         (!self.tells(design)).then(|| {
             format!(
@@ -33,9 +35,8 @@ impl Script {
     /// Whether a run under `design` keeps the scenario's words (see
     /// `story_left_out`, which says when it does not).
     pub fn tells(&self, design: &str) -> bool {
-        let builtin = Strategy::by_name(design).is_some();
         let has_own = Strategy::by_name(&self.design()).is_some();
-        self.tells_every_design || !(builtin && has_own && !self.is_written_for(design))
+        self.tells_every_design || !(has_own && !self.is_written_for(design))
     }
 
     /// A chapter's title for a run under `design`: none when the story is
@@ -95,6 +96,8 @@ mod tests {
             note.starts_with("tour-1 is not written for id-first"),
             "{note}"
         );
+        // A design of the learner's own is not one it was written for.
+        assert!(script.story_left_out("my-handler").is_some());
         let bare = script.without_story();
         assert!(bare.intro.is_empty());
         for (step, told) in bare.steps.iter().zip(&script.steps) {

@@ -147,8 +147,12 @@ impl App {
     ) -> Result<App, SimError> {
         // A design the scenario says nothing about would show a run nobody
         // wrote a word for: open it in its own design instead. A design of
-        // the learner's own (a file, a level) is never written for: it
-        // runs in any scenario as asked (`story_left_out` says which).
+        // the learner's own (a file) is what they came to watch: it runs as
+        // asked, with the scenario's story left out where the scenario has
+        // a design of its own (`story_left_out` says which).
+        if Strategy::by_name(&strategy.name).is_none() {
+            return App::as_asked(script, strategy, seed, options);
+        }
         let mut status = None;
         let strategy = match opening_design(&script) {
             Some(own) if script.story_left_out(&strategy.name).is_some() => {
@@ -440,6 +444,34 @@ pub(crate) mod tests {
             },
         )
         .expect("builds")
+    }
+
+    #[test]
+    fn a_design_of_the_learners_own_runs_as_asked_without_the_story() {
+        let mut own = Strategy::idempotent();
+        own.name = "my-handler".into();
+        let options = Options {
+            animation: false,
+            color: false,
+            ascii: false,
+        };
+        let a = App::new(scenario::find("tour-1").unwrap(), own, 0, options).unwrap();
+        assert_eq!(a.strategy.name, "my-handler");
+        let status = a.status.clone().unwrap_or_default();
+        assert!(status.contains("its story is left out"), "{status}");
+        // tour-1's naive story, which this run (correct) does not have.
+        for f in &a.timeline.frames {
+            // Step 0's title is the scenario's own, not a chapter's.
+            let told = f.said.is_some() || (f.index > 0 && !f.chapter_title.is_empty());
+            assert!(
+                !told && !f.narration.contains("has paid $80"),
+                "step {}: {:?} {:?} {}",
+                f.index,
+                f.said,
+                f.chapter_title,
+                f.narration
+            );
+        }
     }
 
     #[test]
