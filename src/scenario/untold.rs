@@ -36,7 +36,7 @@ impl Script {
     /// `story_left_out`, which says when it does not).
     pub fn tells(&self, design: &str) -> bool {
         let has_own = Strategy::by_name(&self.design()).is_some();
-        self.tells_every_design || !(has_own && !self.is_written_for(design))
+        self.tells_every_design || !has_own || self.is_written_for(design)
     }
 
     /// A chapter's title for a run under `design`: none when the story is
