@@ -222,3 +222,56 @@ fn help_scrolls_at_80x24_and_says_so() {
     let back = shown(&mut a, 80, 24);
     assert_ne!(back.inner, end.inner, "the first key back did nothing");
 }
+
+/// PgDn and PgUp scroll the help a boxful, Home and End go to its first
+/// and last rows, through the key table as the terminal reports them (a
+/// teacher found only the arrows moved it).
+#[test]
+fn help_pages_with_page_keys_and_home_and_end() {
+    use idem::tui::keys::from_key;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
+    let press = |a: &mut App, code: KeyCode| {
+        let key = KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        };
+        update(a, from_key(&key).expect("bound"));
+    };
+    let mut a = app_with("tour-1", "naive", plain());
+    resize(&mut a, 80, 24);
+    update(&mut a, Action::Help);
+    let top = shown(&mut a, 80, 24);
+    press(&mut a, KeyCode::PageDown);
+    let page = shown(&mut a, 80, 24);
+    let room = top.inner.len();
+    // A boxful on, less the one row kept in view.
+    assert_eq!(
+        page.inner[0],
+        top.inner[room - 2],
+        "PgDn did not scroll a page:\n{}",
+        text(&page.inner)
+    );
+    press(&mut a, KeyCode::PageUp);
+    assert_eq!(
+        shown(&mut a, 80, 24).inner,
+        top.inner,
+        "PgUp did not go back"
+    );
+    press(&mut a, KeyCode::End);
+    let end = shown(&mut a, 80, 24);
+    assert!(
+        text(&end.inner).contains("dead-lettered"),
+        "End: {}",
+        text(&end.inner)
+    );
+    assert!(end.top.contains("above"), "{}", end.top);
+    press(&mut a, KeyCode::Home);
+    assert_eq!(
+        shown(&mut a, 80, 24).inner,
+        top.inner,
+        "Home did not go to the top"
+    );
+    assert!(matches!(a.overlay, idem::tui::app::Overlay::Help));
+}

@@ -45,6 +45,7 @@ mod lesson_screens;
 mod lesson_titles;
 mod level_screen;
 mod levels;
+mod lost_ack_told;
 mod lower_split;
 mod malformed;
 mod marks_kept_whole;

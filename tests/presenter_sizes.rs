@@ -94,3 +94,47 @@ fn the_four_figures_share_one_size_of_type() {
         wrong[0]
     );
 }
+
+/// The queue's box says where the broker has the message (`m-7f3 leased
+/// to A`, `m-7f3 waiting`) at every size: at 80x24 it was the line
+/// dropped for want of a row, and where the message is is the thread a
+/// class follows. The type shrinks before that line goes.
+#[test]
+fn the_queue_box_keeps_where_the_message_is_at_every_size() {
+    use idem::sim::frame::MessagePhase;
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut seen = 0;
+    for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+        for design in ["naive", "idempotent"] {
+            let mut a = common::app(name, design);
+            update(&mut a, Action::Presenter);
+            for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+                common::resize(&mut a, w, h);
+                for pos in 0..a.timeline.frames.len() {
+                    a.pos = pos;
+                    let f = a.frame();
+                    let Some(m) = f.queue.messages.iter().find(|m| {
+                        matches!(m.phase, MessagePhase::Waiting | MessagePhase::InFlight)
+                    }) else {
+                        continue;
+                    };
+                    let name_ = m.label(f.queue.broker_ids_lead);
+                    let want = match (&m.phase, &m.holder) {
+                        (MessagePhase::InFlight, Some(holder)) => {
+                            format!("{name_} leased to {holder}")
+                        }
+                        _ => format!("{name_} waiting"),
+                    };
+                    let screen = common::render(&a);
+                    let queue = norm(&boxes(&screen)[0]);
+                    seen += 1;
+                    assert!(
+                        queue.contains(&want),
+                        "{name} {design} step {pos} at {w}x{h}: no `{want}` in the queue's box\n{screen}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(seen > 0);
+}

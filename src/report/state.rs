@@ -99,5 +99,6 @@ pub fn mark_word(mark: Mark) -> &'static str {
         Mark::Crashed => "crashed before",
         Mark::CrashedAwaiting => "crashed before receiving",
         Mark::Ignored => "ignored",
+        Mark::AckLost => "sent, never arrived",
     }
 }

@@ -52,6 +52,10 @@ pub enum Mark {
     /// An ack the broker ignored (an out-of-date receipt). The broker
     /// answers OK, so the consumer took it as done; only the observer knows.
     Ignored,
+    /// An ack the network dropped on its way to the broker. The consumer
+    /// sent it and, hearing nothing back, takes it as done, as it must;
+    /// only the observer knows it never arrived.
+    AckLost,
 }
 
 /// The consumer's state as the screens name it: a summary of its `Phase`.

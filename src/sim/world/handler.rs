@@ -538,9 +538,11 @@ impl World {
             self.queue
                 .broker
                 .note_lost_lease(&d.receipt, Cause::AckLost { step });
-            // The consumer cannot tell: as far as it knows, the ack went out.
+            // The consumer cannot tell: as far as it knows, the ack went
+            // out and is done; the mark carries what only the observer
+            // knows beside it, so the screen can say it at this step.
             let c = &mut self.consumers[i];
-            c.marks[c.pc] = Mark::Done;
+            c.marks[c.pc] = Mark::AckLost;
             // A believes it acked; only the observer sees the packet drop.
             self.say(self.actor(i), EventKind::Info, format!("acks {shown}"));
             self.say(

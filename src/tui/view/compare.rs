@@ -390,18 +390,12 @@ fn verdict_lines(
     let (head, style) = verdict::verdict_headline(t, &f.verdict);
     let chain = verdict::chain_at(t, &f.verdict, step);
     let rows = rows.max(1);
-    let mut lines = words(&format!("{head}{chain}"), w.max(1));
+    let w = w.max(1);
+    let mut lines = words(&format!("{head}{chain}"), w);
+    let mut head_len = head.chars().count();
     if lines.len() > rows {
-        // The last row is filled to its end with what follows, then cut.
-        let rest = lines.split_off(rows - 1).join(" ");
-        let keep = w.saturating_sub(t.g.ellipsis.chars().count());
-        lines.push(format!(
-            "{}{}",
-            rest.chars().take(keep).collect::<String>(),
-            t.g.ellipsis
-        ));
+        (lines, head_len) = folded(t, f, step, &head, w, rows);
     }
-    let head_len = head.chars().count();
     lines
         .into_iter()
         .enumerate()
@@ -419,6 +413,67 @@ fn verdict_lines(
             ])
         })
         .collect()
+}
+
+/// A verdict too long for its `rows` rows, as the main screen's one row
+/// folds it: as many whole links of its chain as fit, then how many are
+/// left and the key that shows them all (`← why: 3 more · w`), so no link
+/// is cut in the middle and none is dropped without a count. Where not
+/// even the headline fits beside the count, the headline alone is cut,
+/// and the count still ends the last row. With the rows, the length of
+/// the headline they start with (the one in the outcome's colour).
+fn folded(
+    t: &Theme,
+    f: &Frame,
+    step: StepWords<'_>,
+    head: &str,
+    w: usize,
+    rows: usize,
+) -> (Vec<String>, usize) {
+    let v = &f.verdict;
+    let links = verdict::links_at(t, v, step);
+    let unsettled = t.text(&v.unsettled_text()).into_owned();
+    let opening = format!("{head}{unsettled}");
+    // The tail stays whole: on the last row's end, or on a row of its own.
+    let with_tail = |text: &str, hidden: usize| -> Vec<String> {
+        let tail = verdict::more_tail(t, hidden);
+        let mut lines = words(text, w);
+        match lines.last_mut() {
+            Some(last) if last.chars().count() + 2 + tail.chars().count() <= w => {
+                last.push_str("  ");
+                last.push_str(&tail);
+            }
+            _ => lines.push(tail),
+        }
+        lines
+    };
+    // The headline whole before any link; else in its fewest words
+    // (`✕ charged twice + disagree`) before it is cut.
+    let short = verdict::short_headline(t, v);
+    for lead in std::iter::once(head).chain(short.as_deref()) {
+        for shown in (0..links.len()).rev() {
+            let text = format!("{lead}{unsettled}{}", links[..shown].concat());
+            let lines = with_tail(&text, links.len() - shown);
+            if lines.len() <= rows {
+                return (lines, lead.chars().count());
+            }
+        }
+    }
+    // The opening alone is too long: its rows but the last are kept, the
+    // last cut to leave room for the count of every link (or, with none,
+    // for the key that reads the opening whole).
+    let tail = match (links.len(), t.terminal_keys()) {
+        (0, true) => format!("{} w", t.g.dot),
+        (0, false) => String::new(),
+        (n, _) => verdict::more_tail(t, n),
+    };
+    let mut lines = words(&opening, w);
+    lines.truncate(rows);
+    let last = lines.pop().unwrap_or_default();
+    let room = w.saturating_sub(tail.chars().count() + 2 + t.g.ellipsis.chars().count());
+    let cut: String = last.chars().take(room).collect();
+    lines.push(format!("{}{}  {tail}", cut.trim_end(), t.g.ellipsis));
+    (lines, head.chars().count())
 }
 
 /// What happens on one side, at most `rows` rows (or as many as the step's
@@ -786,6 +841,51 @@ pub(super) fn counted(t: &Theme, mut lines: Vec<Line<'static>>, area: Rect) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A side's verdict too long for its rows is never cut silently: its
+    /// rows hold every link of its chain, or end with how many are left
+    /// and the key that shows them (`w`, which zooms the verdict). Each
+    /// link shown is whole.
+    #[test]
+    fn a_cut_verdict_counts_the_links_it_leaves_out_and_names_w() {
+        let t = Theme::new(false, false);
+        let step = &crate::sim::cause::plain_step;
+        let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut cut = 0;
+        for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+            for mode in ["naive", "idempotent"] {
+                let app = crate::tui::app::tests::app(name, mode);
+                for f in &app.timeline.frames {
+                    let links = verdict::links_at(&t, &f.verdict, step);
+                    for (w, rows) in [(38, 1), (48, 3), (58, 4)] {
+                        let lines = verdict_lines(&t, f, step, w, rows);
+                        assert!(lines.len() <= rows);
+                        let text: Vec<String> = lines
+                            .iter()
+                            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+                            .collect();
+                        for row in &text {
+                            assert!(row.chars().count() <= w, "{row:?} wider than {w}");
+                        }
+                        let shown = norm(&text.join(" "));
+                        let missing: Vec<&String> =
+                            links.iter().filter(|l| !shown.contains(&norm(l))).collect();
+                        if missing.is_empty() {
+                            continue;
+                        }
+                        cut += 1;
+                        let tail = format!("why: {} more · w", missing.len());
+                        assert!(
+                            text.last().unwrap().ends_with(&tail),
+                            "{name} {mode} step {} at {w}x{rows}: {text:?} leaves out {missing:?}",
+                            f.index
+                        );
+                    }
+                }
+            }
+        }
+        assert!(cut > 0, "no verdict was too long: the test tests nothing");
+    }
 
     #[test]
     fn a_side_counts_the_rows_with_something_in_them_on_a_row_of_its_own() {

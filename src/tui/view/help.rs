@@ -80,6 +80,15 @@ pub fn most_scroll(t: &Theme, area: Rect) -> usize {
     measured(t, area).2
 }
 
+/// The rows PgDn and PgUp scroll the help by on a screen of `area`: the
+/// box's rows less the one that counts the rows below and the one read
+/// last, which stays in view on top.
+pub fn page(t: &Theme, area: Rect) -> usize {
+    let (popup, ..) = measured(t, area);
+    // Inside its two borders.
+    usize::from(popup.height.saturating_sub(2 + 2)).max(1)
+}
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let g = &t.g;

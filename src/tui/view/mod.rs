@@ -44,6 +44,7 @@ pub use broker::lines as broker_lines;
 pub use database::lines as database_lines;
 pub use events::lines as events_lines;
 pub use help::most_scroll as help_most_scroll;
+pub use help::page as help_page;
 pub use provider::lines as provider_lines;
 pub use service::lines as service_lines;
 pub use sql::lines as sql_lines;

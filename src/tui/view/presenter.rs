@@ -28,7 +28,7 @@ struct Figure {
     /// Said in place of what the step did, where the figure is not used.
     note: Option<String>,
     /// The state behind the figure, said under what the step did to it
-    /// where the box has room (where the broker has each message).
+    /// (where the broker has each message), at every size.
     state: Option<String>,
     /// A database figure: it counts committed rows only, and says so.
     committed: bool,
@@ -267,12 +267,19 @@ fn pending_line(t: &Theme, fig: &Figure) -> Option<Line<'static>> {
     Some(line.centered())
 }
 
-/// The lines under a figure: what the step did to it, then the
-/// uncommitted part. Both are always read: the type shrinks to leave them
-/// their rows.
+/// The lines under a figure: what the step did to it, the uncommitted
+/// part, then the state behind it (where the broker has each message).
+/// All are always read: the type shrinks to leave them their rows. The
+/// broker's line is where the message is, the thread a class follows:
+/// at 80x24 it was the one dropped for want of a row.
 fn notes(t: &Theme, fig: &Figure) -> Vec<Line<'static>> {
     std::iter::once(did(t, fig))
         .chain(pending_line(t, fig))
+        .chain(
+            fig.state
+                .as_ref()
+                .map(|state| Line::styled(t.text(state).into_owned(), t.dim()).centered()),
+        )
         .collect()
 }
 
@@ -338,7 +345,7 @@ fn figure(
         return;
     }
     let style = if fig.alarm { t.bad() } else { t.title() };
-    let mut note = notes(t, fig);
+    let note = notes(t, fig);
     let chars = fig.value.chars().count() as u16;
     // The figure and its note, in the middle of the box.
     let text_h = size.map_or(1, |(_, _, _, ink)| ink);
@@ -363,15 +370,6 @@ fn figure(
         }
     };
     let y = inner.y + text_h.min(inner.height - 1);
-    // The state only where it has a row of its own: what the step did comes
-    // first, and it is never pushed out.
-    if let Some(state) = fig
-        .state
-        .as_ref()
-        .filter(|_| inner.bottom() - y > note_rows)
-    {
-        note.push(Line::styled(t.text(state).into_owned(), t.dim()).centered());
-    }
     Paragraph::new(note)
         .wrap(Wrap { trim: true })
         .render(Rect::new(inner.x, y, inner.width, inner.bottom() - y), buf);

@@ -301,6 +301,18 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
             },
             t.warn(),
         ),
+        // A sent its ack: done from where it stands, the tick its own
+        // view; that the network dropped it is the observer's fact, under
+        // the observer's mark, at the step it happened.
+        Mark::AckLost => (
+            g.done,
+            if t.ascii() {
+                "^ never arrived"
+            } else {
+                "◇ never arrived"
+            },
+            t.warn(),
+        ),
     }
 }
 
@@ -384,9 +396,16 @@ fn step(
         } else {
             WORD_KEEPS
         };
+        // The lost ack's word is the only place the step tells it: short
+        // of room it folds to fewer words, never to none.
+        let short = if s.mark == Mark::AckLost {
+            Span::styled(format!("  {} lost", t.g.observer), style)
+        } else {
+            Span::raw("")
+        };
         kept.push(marks::Mark {
             whole: Span::styled(format!("  {word}"), style),
-            short: Span::raw(""),
+            short,
             keeps,
         });
     }
@@ -456,6 +475,7 @@ fn focus(c: &ConsumerView, ran: Option<usize>) -> Option<usize> {
                 Mark::Crashed,
                 Mark::CrashedAwaiting,
                 Mark::Ignored,
+                Mark::AckLost,
             ])
         })
         .or_else(|| {

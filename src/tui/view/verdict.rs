@@ -49,26 +49,44 @@ pub fn chain_at(t: &Theme, v: &Verdict, step: StepWords<'_>) -> String {
 /// left unsettled: that belongs right after the headline, whose colon it
 /// starts with.
 fn causes_at(t: &Theme, v: &Verdict, step: StepWords<'_>) -> String {
-    let mut out = String::new();
+    links_at(t, v, step).concat()
+}
+
+/// [`causes_at`] a link at a time, each with the words that join it to
+/// the one before (` ← …`, `; and ← …`, `  · at risk: …`): a short
+/// screen shows as many whole links as fit and counts the rest, one
+/// count per link, as [`fitted`] counts them.
+pub fn links_at(t: &Theme, v: &Verdict, step: StepWords<'_>) -> Vec<String> {
+    let mut out = Vec::new();
     for (i, chain) in v.causes.iter().enumerate() {
-        if i > 0 {
-            out.push_str("; and");
-        }
-        for c in chain {
-            out.push_str(&format!(
-                " {} {}",
+        for (j, c) in chain.iter().enumerate() {
+            let and = if i > 0 && j == 0 { "; and" } else { "" };
+            out.push(format!(
+                "{and} {} {}",
                 t.g.back_arrow,
                 t.text(&c.at(step).to_string())
             ));
         }
     }
     for risk in &v.at_risk {
-        out.push_str(&format!("  · at risk: {}", t.text(risk)));
+        out.push(format!("  · at risk: {}", t.text(risk)));
     }
     for flight in &v.in_flight {
-        out.push_str(&format!("  · in flight: {}", t.text(flight)));
+        out.push(format!("  · in flight: {}", t.text(flight)));
     }
     out
+}
+
+/// What a verdict cut short ends with: how many of its links are not
+/// shown, and the key that shows them where the screen has keys
+/// (`← why: 3 more · w`).
+pub fn more_tail(t: &Theme, hidden: usize) -> String {
+    if t.terminal_keys() {
+        // `w` opens the verdict whole in one press, as a fold's `z` does.
+        format!("{} why: {hidden} more {} w", t.g.back_arrow, t.g.dot)
+    } else {
+        format!("{} why: {hidden} more", t.g.back_arrow)
+    }
 }
 
 /// The headline of a whole verdict: its symbol and its counted words
@@ -82,6 +100,16 @@ pub fn verdict_headline(t: &Theme, v: &Verdict) -> (String, Style) {
     };
     let (glyph, style) = mark(t, shown);
     (format!("{glyph} {}", v.headline()), style)
+}
+
+/// The headline in its fewest words (`✕ charged twice + disagree`), where
+/// it has fewer than [`verdict_headline`]'s.
+pub fn short_headline(t: &Theme, v: &Verdict) -> Option<String> {
+    if v.undecided() || v.headline_more() == 0 {
+        return None;
+    }
+    let (glyph, _) = mark(t, v.outcome);
+    Some(format!("{glyph} {}", v.headline_short()))
 }
 
 /// The outcome first, whole, where a glance finds it; then the figures it
@@ -244,14 +272,7 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
     let text = text + &t.text(&v.unsettled_text());
     // The same outcomes in their fewest words (`✕ charged twice +
     // disagree`): given up before a figure or the key that reads the rest.
-    let short = {
-        let (glyph, _) = mark(t, v.outcome);
-        if v.undecided() || v.headline_more() == 0 {
-            text.clone()
-        } else {
-            format!("{glyph} {}", v.headline_short())
-        }
-    };
+    let short = short_headline(t, v).unwrap_or_else(|| text.clone());
     // "committed", as the whole verdict says: an open transaction's row
     // beside it is not one of these.
     let figures = |facts: &[&FactVerdict], named: bool| -> String {
@@ -291,8 +312,7 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
     let tail = |keys: bool| -> String {
         match (causes, keys && t.terminal_keys()) {
             (0, _) => String::new(),
-            // `w` opens the verdict whole in one press, as a fold's `z` does.
-            (n, true) => format!("  {} why: {n} more {} w", t.g.back_arrow, t.g.dot),
+            (n, true) => format!("  {}", more_tail(t, n)),
             (n, false) => format!("  {} why: {n} more", t.g.back_arrow),
         }
     };

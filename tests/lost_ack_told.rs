@@ -1,0 +1,41 @@
+//! A lost ack is told at the step it is lost, where A is: A's step reads
+//! `✓ acknowledge` (A sent it, and from where A stands it is done) with
+//! the observer's fact beside it under the observer's mark, `◇ never
+//! arrived`. A teacher found the loss told only by the broker's `acks
+//! lost` counter, which a class watching A's list does not read.
+
+use crate::common::sweep::{SIZES, each_step, none_wrong};
+use crate::common::{Screen, plain};
+use idem::tui::app::Panel;
+
+#[test]
+fn a_lost_ack_is_told_beside_the_consumers_acknowledge_step() {
+    for size in SIZES {
+        let (mut seen, mut wrong) = (0, Vec::new());
+        each_step(size, plain(), |step| {
+            let f = &step.frame;
+            let lost_now = f
+                .changes
+                .counter_was("acks_lost")
+                .is_some_and(|was| f.counters.acks_lost > was);
+            if !lost_now {
+                return;
+            }
+            seen += 1;
+            let mut screen = Screen::new(size.0, size.1);
+            let buf = screen.show(step.app);
+            let service = step.words_in(buf, Panel::Service);
+            // `◇ lost` where the row has no room for the whole words.
+            if !service.contains("acknowledge ◇ never arrived")
+                && !service.contains("acknowledge ◇ lost")
+            {
+                wrong.push(format!(
+                    "{}: the service panel does not say the ack never arrived: {service}\n{}",
+                    step.at(),
+                    screen.text()
+                ));
+            }
+        });
+        none_wrong("lost acks", seen, 0, &wrong, size);
+    }
+}
