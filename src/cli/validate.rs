@@ -92,12 +92,19 @@ fn steps_named(script: &scenario::Script) -> String {
     named
         .iter()
         .map(|word| match step_name::op_named(word) {
-            Some(op) => format!(
-                "\n  `{word}`: {}, in the {}",
-                step_name::name(op),
-                step_name::place(op)
-            ),
-            None => format!("\n  `{word}`"),
+            Some(op) => {
+                let place = step_name::place(op);
+                let at = if matches!(place, "database" | "cache") {
+                    "in"
+                } else {
+                    "at"
+                };
+                format!(
+                    "\n  stops before `{word}`: {}, {at} the {place}",
+                    step_name::name(op)
+                )
+            }
+            None => format!("\n  stops before `{word}`"),
         })
         .collect()
 }
