@@ -78,10 +78,10 @@ impl Validator<'_> {
             let span = s.lease.as_ref().map(|l| l.span()).unwrap_or_default();
             return self.fail(span, "the lease must be longer than 0s".into());
         }
-        if let Some(max) = &s.max_receives {
-            if let Some(n) = self.keep(self.positive(max, "max_receives")) {
-                setup.max_receives = n;
-            }
+        if let Some(max) = &s.max_receives
+            && let Some(n) = self.keep(self.positive(max, "max_receives"))
+        {
+            setup.max_receives = n;
         }
         if let Some(consumers) = &s.consumers {
             if consumers.get_ref().is_empty() {
