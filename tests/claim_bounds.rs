@@ -64,7 +64,7 @@ fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
     let line = row_line(&report);
     assert!(
         line.contains(
-            "holds within 2 faults; breaks at 3: 75,054 schedules there end charged, then dead-lettered, with no payment row, the commonest way it fails; see the shortest run"
+            "holds within 2 faults; breaks at 3 faults: 75,054 schedules there end charged, then dead-lettered, with no payment row, the commonest way it fails; see the shortest run"
         ),
         "{line}"
     );
@@ -82,7 +82,9 @@ fn idempotent_holds_within_2_faults_and_also_at_3_and_with_a_retry() {
     let report = checked("idempotent", Bounds::default());
     let line = row_line(&report);
     assert!(
-        line.contains("holds within 2 faults; also at 3; also with a producer retry"),
+        line.contains(
+            "holds within 2 faults; also holds at 3 faults; also holds with a producer retry"
+        ),
         "{line}"
     );
 }
@@ -98,21 +100,42 @@ fn a_lowered_fault_bound_is_said_where_the_result_is() {
     );
     let line = row_line(&report);
     assert!(
-        line.contains("broken, as expected (at 1 fault, not the 2 faults asked for: see below)"),
+        line.contains("broken, as expected (2 faults asked for, run at 1: this design's own bounds, see below)"),
         "{line}"
     );
     let text = flat(&render(&report));
     assert!(
-        text.contains("at most 1 fault per schedule, not the 2 asked for"),
+        text.contains("at most 1 fault per schedule, lowered from the 2 asked for"),
         "{text}"
     );
     // And a design that holds under its own bounds names them.
     let offset = row_line(&checked("offset", Bounds::default()));
     assert!(
         offset.contains(
-            "holds within 1 fault, two payments for one order, on one ordered partition (not the 2 faults asked for: see below); also at 2"
+            "holds within 1 fault, two payments for one order, on one ordered partition (2 faults asked for, run at 1: this design's own bounds, see below); also holds at 2 faults"
         ),
         "{offset}"
+    );
+}
+
+#[test]
+fn each_designs_properties_name_only_what_it_has() {
+    let texts = |name: &str| -> Vec<String> {
+        checked(name, Bounds::default()).strategies[0]
+            .invariants
+            .iter()
+            .map(|i| i.text.clone())
+            .collect()
+    };
+    let offset = texts("offset");
+    assert!(
+        offset.iter().all(|t| !t.contains("processed message")),
+        "{offset:?}"
+    );
+    let idempotent = texts("idempotent");
+    assert!(
+        idempotent.iter().any(|t| t.contains("processed message")),
+        "{idempotent:?}"
     );
 }
 

@@ -58,7 +58,9 @@ fn check_proves_a_design_file_or_breaks_it() {
         "{out}"
     );
     assert!(
-        out.contains("holds within 2 faults; also at 3; also with a producer retry"),
+        out.contains(
+            "holds within 2 faults; also holds at 3 faults; also holds with a producer retry"
+        ),
         "{out}"
     );
     // Acked before the work: accepted, and proven wrong (exit 1).

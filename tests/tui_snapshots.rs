@@ -273,7 +273,7 @@ fn explorer_on_a_safe_design_shows_what_was_proved() {
     let screen = draw(&mut a, 120, 40);
     assert!(
         screen.contains(
-            "No schedule within the bounds breaks idempotent: it holds within 1 fault; also at 2"
+            "No schedule within the bounds breaks idempotent: it holds within 1 fault; also holds at 2 faults"
         ),
         "{screen}"
     );

@@ -25,8 +25,9 @@ fn every_slip_is_reported_with_a_suggestion() {
         .iter()
         .map(|e| format!("{}:{} {}", e.line, e.column, e.message))
         .collect();
-    // The actions first; expectations only once the actions are sound.
-    assert_eq!(shown.len(), 2, "{shown:#?}");
+    // The actions and the expectations together, in file order: a slip on
+    // one line never hides another's.
+    assert_eq!(shown.len(), 4, "{shown:#?}");
     assert!(shown[0].starts_with("9:12 unknown step `akc` (did you mean `ack`?)"));
     // Each step both ways a file may write it: keyword and step list name.
     assert!(shown[0].contains("`ack` (acknowledge)"), "{}", shown[0]);
@@ -36,22 +37,24 @@ fn every_slip_is_reported_with_a_suggestion() {
         shown[0]
     );
     assert!(shown[1].starts_with("9:28 unknown action `loose-ack` (did you mean `lose-ack`?)"));
+    assert!(shown[2].starts_with(
+        "10:9 expectations for unknown design `idempotnet` (did you mean `idempotent`?)"
+    ));
+    assert!(
+        shown[3]
+            .starts_with("13:11 unknown outcome `charged twise` (did you mean `charged twice`?)")
+    );
 
+    // Fixing the actions leaves the expectations' slips, as they were.
     let fixed = THREE_SLIPS
         .replace("run A to akc", "run A to ack")
         .replace("loose-ack", "lose-ack");
     let errors = idem::scenario::parse_all("slips.toml", &fixed).unwrap_err();
-    let shown: Vec<String> = errors
+    let after: Vec<String> = errors
         .iter()
         .map(|e| format!("{}:{} {}", e.line, e.column, e.message))
         .collect();
-    assert_eq!(shown.len(), 2, "{shown:#?}");
-    assert!(shown.iter().any(|s| s.starts_with(
-        "10:9 expectations for unknown design `idempotnet` (did you mean `idempotent`?)"
-    )));
-    assert!(shown.iter().any(|s| {
-        s.starts_with("13:11 unknown outcome `charged twise` (did you mean `charged twice`?)")
-    }));
+    assert_eq!(after, shown[2..]);
     // parse keeps giving the first one alone.
     assert_eq!(
         idem::scenario::parse("slips.toml", &fixed).unwrap_err(),
@@ -72,7 +75,9 @@ fn the_command_prints_them_all_and_counts_them() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("did you mean `ack`?") && err.contains("did you mean `lose-ack`?"));
-    assert!(err.contains(": 2 errors"), "{err}");
+    assert!(err.contains("did you mean `idempotent`?"), "{err}");
+    assert!(err.contains("did you mean `charged twice`?"), "{err}");
+    assert!(err.contains(": 4 errors"), "{err}");
 }
 
 #[test]
@@ -639,4 +644,35 @@ fn a_step_list_name_runs_as_its_keyword() {
                 .any(|x| x == "run A up to charge the card")
         );
     }
+}
+
+/// `charge` writes the payment row; `provider` charges the card. A file
+/// that stops before either hears which it named, and where it acts.
+#[test]
+fn each_step_a_run_stops_before_is_listed_with_what_it_does_and_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("steps.toml");
+    let text = THREE_SLIPS
+        .replace(
+            r#"["run A to akc", "loose-ack A", "step A"]"#,
+            r#"["run A to charge", "run A to provider", "run A"]"#,
+        )
+        .replace("idempotnet", "idempotent")
+        .replace("[expect.naive]\noutcome = \"charged twise\"\n", "");
+    std::fs::write(&file, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .arg("validate")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("stops before `charge`: insert payment row, in the database"),
+        "{said}"
+    );
+    assert!(
+        said.contains("stops before `provider`: charge the card, at the provider"),
+        "{said}"
+    );
 }

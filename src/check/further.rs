@@ -1,6 +1,7 @@
 //! A claim is only as good as its bounds, and the honest sentence names
 //! them beside the result one bound further: "holds within 2 faults; also
-//! at 3", or "holds within 2 faults; breaks at 3: see the shortest run".
+//! holds at 3 faults", or "holds within 2 faults; breaks at 3 faults: see
+//! the shortest run".
 //! A design that holds is tried again with one more fault, and with a
 //! producer retry where the design's assumptions allow one. Each try has a
 //! budget of states; a try past it says it did not finish, and how far it
@@ -79,15 +80,18 @@ impl Further {
         place_of(&(self.widening.clone(), self.bounds.clone()))
     }
 
-    /// `also at 3`, `breaks at 3: see the shortest run`, `also with a
-    /// producer retry`: the words after a claim's bounds.
+    /// `also holds at 3 faults`, `breaks at 3 faults: see the shortest
+    /// run`, `also holds with a producer retry`: the words after a claim's
+    /// bounds.
     pub fn words(&self) -> String {
         let at = match self.widening {
-            Widening::Fault => format!("at {}", self.bounds.max_faults),
+            Widening::Fault => format!("at {}", faults(self.bounds.max_faults)),
             Widening::Retry => "with a producer retry".to_string(),
         };
         match &self.result {
-            FurtherResult::Holds { .. } => format!("also {at}"),
+            // "also at 2" read as a second bound asked for: the result is
+            // said as a verb, one bound further.
+            FurtherResult::Holds { .. } => format!("also holds {at}"),
             // What breaks, read off the way most schedules there end: a
             // bare "breaks" beside "or dead-lettered" reads as fine.
             // Counted, not "most": the failing schedules may be a small
@@ -199,8 +203,9 @@ pub fn claim(report: &StrategyReport, requested: &Bounds) -> String {
     let mut line = format!("holds {}", within(report, requested));
     if used.max_faults != requested.max_faults {
         line.push_str(&format!(
-            " (not the {} asked for: see below)",
-            faults(requested.max_faults)
+            " ({} asked for, run at {}: this design's own bounds, see below)",
+            faults(requested.max_faults),
+            used.max_faults
         ));
     }
     for f in &report.further {

@@ -296,6 +296,7 @@ fn check_once(
     }
     let kind = bounds.kind();
     let invariants = Invariant::of(kind)
+        .filter(|inv| inv.applies_to(&strategy.program))
         .map(|inv| InvariantResult {
             invariant: inv,
             text: inv.text().to_string(),

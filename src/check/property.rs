@@ -64,6 +64,23 @@ impl Invariant {
         Self::ALL.into_iter().filter(move |i| i.kind() == kind)
     }
 
+    /// Whether the invariant speaks of something this handler has: one
+    /// about processed message IDs says nothing of a design that keeps no
+    /// `processed_messages` table (`offset`, `naive`), and listing it there
+    /// would name a table the design does not have.
+    pub fn applies_to(self, program: &[crate::sim::Op]) -> bool {
+        use crate::sim::Op;
+        match self {
+            Invariant::ProcessedImpliesPayment => program.iter().any(|op| {
+                matches!(
+                    op,
+                    Op::ClaimId | Op::CheckId | Op::ClaimInProgress | Op::MarkCompleted
+                )
+            }),
+            _ => true,
+        }
+    }
+
     pub fn text(self) -> &'static str {
         match self {
             Invariant::OnePayment => "at most one payment row per business fact",

@@ -16,9 +16,9 @@ fn verdict(s: &StrategyReport, requested: &Bounds) -> String {
         .filter(|b| b.max_faults != requested.max_faults)
         .map(|b| {
             format!(
-                " (at {}, not the {} asked for: see below)",
-                further::faults(b.max_faults),
-                further::faults(requested.max_faults)
+                " ({} asked for, run at {}: this design's own bounds, see below)",
+                further::faults(requested.max_faults),
+                b.max_faults
             )
         })
         .unwrap_or_default();
@@ -316,7 +316,7 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
                 .collect();
             let lowered = if b.max_faults != report.bounds.max_faults {
                 format!(
-                    ", not the {} asked for: the second message makes the space larger, and one fault is all its known failures need",
+                    ", lowered from the {} asked for: the second message makes the space larger, and one fault is all its known failures need",
                     report.bounds.max_faults
                 )
             } else {

@@ -34,9 +34,10 @@ fn validate(files: &[String]) -> Result<ExitCode> {
         } else {
             scenario::find(file).map(|script| {
                 format!(
-                    "ok ({} chapters, expectations for {})",
+                    "ok ({} chapters, expectations for {}){}",
                     script.steps.len(),
-                    script.strategies().join(", ")
+                    script.strategies().join(", "),
+                    steps_named(&script)
                 )
             })
         };
@@ -70,4 +71,40 @@ fn report_all(file: &str, errors: &scenario::ScenarioErrors) {
         };
         note(&format!("{file}: {} errors{perhaps}", errors.count()));
     }
+}
+
+/// Each handler step the file's `run A to <step>` actions stop before,
+/// once, with what it does and where: `charge` (insert payment row, in the
+/// database) beside `provider` (charge the card, at the provider), so an
+/// author who meant the card sees it before a learner does.
+fn steps_named(script: &scenario::Script) -> String {
+    use idem::sim::step_name;
+    let mut named: Vec<&str> = Vec::new();
+    for step in &script.steps {
+        for action in &step.actions {
+            if let scenario::Action::Run { to: Some(to), .. } = action
+                && !named.contains(&to.as_str())
+            {
+                named.push(to);
+            }
+        }
+    }
+    named
+        .iter()
+        .map(|word| match step_name::op_named(word) {
+            Some(op) => {
+                let place = step_name::place(op);
+                let at = if matches!(place, "database" | "cache") {
+                    "in"
+                } else {
+                    "at"
+                };
+                format!(
+                    "\n  stops before `{word}`: {}, {at} the {place}",
+                    step_name::name(op)
+                )
+            }
+            None => format!("\n  stops before `{word}`"),
+        })
+        .collect()
 }

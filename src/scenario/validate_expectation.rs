@@ -63,22 +63,38 @@ impl Validator<'_> {
         Ok(outcomes)
     }
 
+    /// Each figure checked on its own, so that a wrong total and a wrong
+    /// outcome in one table are both reported.
     pub(super) fn expectation(&self, raw: &RawExpectation) -> Result<Expectation, ScenarioError> {
-        Ok(Expectation {
-            total: raw
-                .total
-                .as_ref()
-                .map(|t| self.count(t, "total"))
-                .transpose()?,
-            charges: raw
-                .charges
-                .as_ref()
-                .map(|c| self.count(c, "charges"))
-                .transpose()?,
-            outcomes: match &raw.outcome {
-                None => None,
-                Some(o) => Some(self.outcomes(o)?),
-            },
-        })
+        let total = raw.total.as_ref().map(|t| self.count(t, "total"));
+        let charges = raw.charges.as_ref().map(|c| self.count(c, "charges"));
+        let outcomes = raw.outcome.as_ref().map(|o| self.outcomes(o));
+        let mut first = None;
+        let mut note = |e: ScenarioError| match first {
+            None => first = Some(e),
+            Some(_) => {
+                self.keep::<()>(Err(e));
+            }
+        };
+        let total = total.transpose().unwrap_or_else(|e| {
+            note(e);
+            None
+        });
+        let charges = charges.transpose().unwrap_or_else(|e| {
+            note(e);
+            None
+        });
+        let outcomes = outcomes.transpose().unwrap_or_else(|e| {
+            note(e);
+            None
+        });
+        match first {
+            Some(e) => Err(e),
+            None => Ok(Expectation {
+                total,
+                charges,
+                outcomes,
+            }),
+        }
     }
 }

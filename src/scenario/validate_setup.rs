@@ -1,5 +1,6 @@
 //! A scenario's setup checked: the queue, consumers, durations, limits and
-//! messages, each wrong value at its place.
+//! messages, each wrong value at its place. A wrong value is noted and its
+//! default taken, so the steps after it are checked in the same pass.
 
 use super::error::ScenarioError;
 use super::format::RawScenario;
@@ -19,24 +20,37 @@ impl Validator<'_> {
                 .queue
                 .as_ref()
                 .map_or(defaults.queue, |q| q.get_ref().clone()),
-            lease_ms: self.duration(&s.lease, defaults.lease_ms)?,
-            step_ms: self.duration(&s.step, defaults.step_ms)?,
-            key_lifetime_ms: self.duration(&s.key_lifetime, defaults.key_lifetime_ms)?,
-            dedup_window_ms: self.duration(&s.dedup_window, 0)?,
-            cache_ttl_ms: self.duration(&s.cache_ttl, defaults.cache_ttl_ms)?,
-            record_timeout_ms: self.duration(&s.record_timeout, defaults.record_timeout_ms)?,
+            lease_ms: self
+                .keep(self.duration(&s.lease, defaults.lease_ms))
+                .unwrap_or(defaults.lease_ms),
+            step_ms: self
+                .keep(self.duration(&s.step, defaults.step_ms))
+                .unwrap_or(defaults.step_ms),
+            key_lifetime_ms: self
+                .keep(self.duration(&s.key_lifetime, defaults.key_lifetime_ms))
+                .unwrap_or(defaults.key_lifetime_ms),
+            dedup_window_ms: self.keep(self.duration(&s.dedup_window, 0)).unwrap_or(0),
+            cache_ttl_ms: self
+                .keep(self.duration(&s.cache_ttl, defaults.cache_ttl_ms))
+                .unwrap_or(defaults.cache_ttl_ms),
+            record_timeout_ms: self
+                .keep(self.duration(&s.record_timeout, defaults.record_timeout_ms))
+                .unwrap_or(defaults.record_timeout_ms),
             ordered: s.ordered.unwrap_or(false),
             first_charge: match &s.first_charge {
                 Some(n) if *n.get_ref() > 1_000_000_000 => {
-                    return self.fail(
+                    self.keep::<()>(self.fail(
                         n.span(),
                         format!(
                             "first_charge {} is too large: at most 1000000000",
                             n.get_ref()
                         ),
-                    );
+                    ));
+                    defaults.first_charge
                 }
-                Some(n) => self.positive(n, "first_charge")?,
+                Some(n) => self
+                    .keep(self.positive(n, "first_charge"))
+                    .unwrap_or(defaults.first_charge),
                 None => defaults.first_charge,
             },
             declines: s.declines.iter().copied().collect::<BTreeSet<_>>(),
@@ -49,13 +63,14 @@ impl Validator<'_> {
                 "broker" => IdSource::Broker,
                 "content" => IdSource::Content,
                 other => {
-                    return self.fail(
+                    self.keep::<()>(self.fail(
                         source.span(),
                         format!(
                             "unknown id_source `{other}`{}: use producer, broker or content",
                             did_you_mean(other, ["producer", "broker", "content"])
                         ),
-                    );
+                    ));
+                    setup.id_source
                 }
             };
         }
@@ -63,8 +78,10 @@ impl Validator<'_> {
             let span = s.lease.as_ref().map(|l| l.span()).unwrap_or_default();
             return self.fail(span, "the lease must be longer than 0s".into());
         }
-        if let Some(max) = &s.max_receives {
-            setup.max_receives = self.positive(max, "max_receives")?;
+        if let Some(max) = &s.max_receives
+            && let Some(n) = self.keep(self.positive(max, "max_receives"))
+        {
+            setup.max_receives = n;
         }
         if let Some(consumers) = &s.consumers {
             if consumers.get_ref().is_empty() {
@@ -156,7 +173,12 @@ impl Validator<'_> {
                 status,
             });
         }
-        self.stop_if_found()?;
+        // A value above that was wrong is noted and its default used: the
+        // steps can still be checked. A message left out cannot: every
+        // action naming it would fail again.
+        if setup.messages.len() < s.messages.get_ref().len() {
+            self.stop_if_found()?;
+        }
         Ok(setup)
     }
 }

@@ -48,6 +48,18 @@ pub fn name(op: Op) -> &'static str {
     }
 }
 
+/// Where a handler's step acts: `charge` writes the payment row in the
+/// database, `provider` charges the card at the provider. `idem validate`
+/// says it beside each step a file names, so the two are not mistaken.
+pub fn place(op: Op) -> &'static str {
+    match op {
+        Op::Receive | Op::Ack => "broker",
+        Op::CallProvider { .. } | Op::AwaitResponse => "provider",
+        Op::CacheClaim | Op::CacheCheck | Op::CacheSet => "cache",
+        _ => "database",
+    }
+}
+
 /// The step list's label: the name, and for a keyed call its `KEY_MARK`.
 pub fn label(op: Op) -> &'static str {
     match op {
@@ -111,5 +123,11 @@ mod tests {
         assert_eq!(op_named("charge"), op_named("insert payment row"));
         assert_eq!(name_of("ack"), "acknowledge");
         assert_eq!(name_of("lunch"), "lunch");
+    }
+
+    #[test]
+    fn the_payment_row_and_the_card_are_told_apart_by_place() {
+        assert_eq!(place(op_named("charge").unwrap()), "database");
+        assert_eq!(place(op_named("provider").unwrap()), "provider");
     }
 }

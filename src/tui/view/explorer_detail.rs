@@ -328,7 +328,7 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
             .collect();
         let lowered = if own.max_faults != bounds.max_faults {
             format!(
-                "; not the {} asked for: the second message makes the space larger, and one fault is all its known failures need",
+                "; lowered from the {} asked for: the second message makes the space larger, and one fault is all its known failures need",
                 bounds.max_faults
             )
         } else {
