@@ -388,7 +388,10 @@ fn verdict_lines(
     rows: usize,
 ) -> Vec<Line<'static>> {
     let (head, style) = verdict::verdict_headline(t, &f.verdict);
-    let chain = verdict::chain_at(t, &f.verdict, step);
+    // A side that held says why as the main screen does: each repeat
+    // stopped, and why it came.
+    let chain =
+        verdict::chain_at(t, &f.verdict, step) + &verdict::held_links(t, &f.verdict, step).concat();
     let rows = rows.max(1);
     let w = w.max(1);
     let mut lines = words(&format!("{head}{chain}"), w);
@@ -431,7 +434,7 @@ fn folded(
     rows: usize,
 ) -> (Vec<String>, usize) {
     let v = &f.verdict;
-    let links = verdict::links_at(t, v, step);
+    let links = verdict::told_links(t, v, step);
     let unsettled = t.text(&v.unsettled_text()).into_owned();
     let opening = format!("{head}{unsettled}");
     // The tail stays whole: on the last row's end, or on a row of its own.
@@ -856,7 +859,7 @@ mod tests {
             for mode in ["naive", "idempotent"] {
                 let app = crate::tui::app::tests::app(name, mode);
                 for f in &app.timeline.frames {
-                    let links = verdict::links_at(&t, &f.verdict, step);
+                    let links = verdict::told_links(&t, &f.verdict, step);
                     for (w, rows) in [(38, 1), (48, 3), (58, 4)] {
                         let lines = verdict_lines(&t, f, step, w, rows);
                         assert!(lines.len() <= rows);

@@ -77,6 +77,33 @@ pub fn links_at(t: &Theme, v: &Verdict, step: StepWords<'_>) -> Vec<String> {
     out
 }
 
+/// Every link a verdict reads with, a link at a time: why it went wrong
+/// ([`links_at`]) or why it held ([`held_links`]).
+pub fn told_links(t: &Theme, v: &Verdict, step: StepWords<'_>) -> Vec<String> {
+    let mut links = links_at(t, v, step);
+    links.extend(held_links(t, v, step));
+    links
+}
+
+/// Why a verdict with nothing wrong held, a link at a time as
+/// [`links_at`] gives a failure's: each repeat's stop under the correct
+/// mark, then why that repeat came (` ✓ m-7f3 skipped at step 13: …`,
+/// ` ← m-7f3 redelivered`, …). None for a failure, whose causes say it.
+pub fn held_links(t: &Theme, v: &Verdict, step: StepWords<'_>) -> Vec<String> {
+    if v.outcome.is_failure() {
+        return Vec::new();
+    }
+    let (done, _) = mark(t, Outcome::Correct);
+    let mut out = Vec::new();
+    for chain in &v.held {
+        for (j, c) in chain.iter().enumerate() {
+            let lead = if j == 0 { done } else { t.g.back_arrow };
+            out.push(format!(" {lead} {}", t.text(&c.at(step).to_string())));
+        }
+    }
+    out
+}
+
 /// What a verdict cut short ends with: how many of its links are not
 /// shown, and the key that shows them where the screen has keys
 /// (`← why: 3 more · w`).
@@ -230,14 +257,7 @@ fn held_where_room(
     if whole.len() != 1 {
         return whole;
     }
-    let (done, _) = mark(t, Outcome::Correct);
-    let mut told = String::new();
-    for chain in &f.verdict.held {
-        for (j, c) in chain.iter().enumerate() {
-            let lead = if j == 0 { done } else { t.g.back_arrow };
-            told.push_str(&format!(" {lead} {}", t.text(&c.to_string())));
-        }
-    }
+    let told = held_links(t, &f.verdict, &crate::sim::cause::plain_step).concat();
     // The figures end in the spaces that part them from what follows.
     let told = with(told.trim_start().to_string());
     if fits(&told) {
