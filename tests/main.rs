@@ -68,6 +68,7 @@ mod provider_questions;
 mod questions;
 mod race;
 mod record;
+mod reveal_span;
 mod scale;
 mod scenarios;
 mod screenshots;

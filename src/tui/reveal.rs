@@ -1,7 +1,7 @@
 //! What the main screen shows while a predict answer is revealed: the
 //! answer's frame, marked with what the whole action changed (from the
 //! frame the question was asked on), not only its last step, and with the
-//! events of every step the action took. An action such as "run A to
+//! SQL and events of every step the action took. An action such as "run A to
 //! commit" takes several steps, and the charge or commit a question is
 //! about may come before the last; the answer must come with it marked.
 
@@ -27,7 +27,8 @@ pub fn action_steps(app: &App) -> Option<(usize, usize)> {
 impl App {
     /// The frame the main screen draws: the frame at the position, or at
     /// a reveal after an action of several steps, that frame with the
-    /// action's changes and events.
+    /// action's changes, statements and events: the second INSERT a
+    /// question is about may be sent a step before the last.
     pub fn shown_frame(&self) -> Cow<'_, Frame> {
         let Some((first, last)) = action_steps(self) else {
             return Cow::Borrowed(self.frame());
@@ -39,6 +40,10 @@ impl App {
         let steps = std::mem::take(&mut f.changes.steps);
         f.changes = Changes::between(&frames[first - 1], &frames[last]);
         f.changes.steps = steps;
+        f.sql = frames[first..=last]
+            .iter()
+            .flat_map(|f| f.sql.iter().cloned())
+            .collect();
         f.events = frames[first..=last]
             .iter()
             .flat_map(|f| f.events.iter().cloned())

@@ -292,7 +292,7 @@ impl Need {
                 .max()
                 .unwrap_or(0)
         };
-        let sql_floor = title_room(&sql_title(n));
+        let sql_floor = title_room(&sql_title(n, n, false));
         let (events_floor, events_title_fair) = if has_events {
             (events_room(true), events_room(false))
         } else {

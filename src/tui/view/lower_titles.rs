@@ -2,10 +2,17 @@
 //! view draws them and the layout sizes the two panels to keep them whole,
 //! so they live apart from both.
 
-/// The SQL panel's title: the step it belongs to. The layout keeps the
-/// panel wide enough for it.
-pub fn sql_title(step: usize) -> String {
-    format!("SQL in step {step}")
+/// The SQL panel's title: the step it belongs to, or at a reveal the
+/// steps of the whole action the answer judges; `short` where the panel is
+/// too narrow for the long form (`SQL, 11-14`). The layout keeps the panel
+/// wide enough for one step's long title, which is never narrower than a
+/// span's short one.
+pub fn sql_title(first: usize, last: usize, short: bool) -> String {
+    match (first == last, short) {
+        (true, _) => format!("SQL in step {first}"),
+        (false, false) => format!("SQL in steps {first}-{last}"),
+        (false, true) => format!("SQL, {first}-{last}"),
+    }
 }
 
 /// The events panel's title: the step they belong to, or at a reveal the

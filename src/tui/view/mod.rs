@@ -222,17 +222,16 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
     // events and the marked step in the service panel read as one step.
     if matches!(panel, Panel::Sql | Panel::Events) {
         let step = app.frame().index;
-        name = match (panel, super::reveal::action_steps(app)) {
-            (Panel::Sql, _) => sql_title(step),
-            // At a reveal, the events of the whole action the answer judges.
-            (_, Some((first, last))) => events_title(first, last, false),
-            _ => events_title(step, step, false),
+        // At a reveal, the statements and events of the whole action the
+        // answer judges.
+        let (first, last) = super::reveal::action_steps(app).unwrap_or((step, step));
+        let titled = |short: bool| match panel {
+            Panel::Sql => sql_title(first, last, short),
+            _ => events_title(first, last, short),
         };
-        if panel == Panel::Events && width < title_room(&name) {
-            name = match super::reveal::action_steps(app) {
-                Some((first, last)) => events_title(first, last, true),
-                None => events_title(step, step, true),
-            };
+        name = titled(false);
+        if width < title_room(&name) {
+            name = titled(true);
         }
     }
     if panel == Panel::Narration {

@@ -12,6 +12,7 @@ use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Lines that go together: a statement and its answer, or one event.
 pub struct Item {
@@ -48,7 +49,12 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
     let newest = items.len().saturating_sub(1);
     for (i, item) in items.iter().enumerate().rev() {
         let rows = measure::rows(&item.lines, w, false);
-        let sign = u16::from(i > 0);
+        // The sign's own rows: in a narrow panel it wraps to two.
+        let sign = if i > 0 {
+            measure::rows(&[above(t, i, unit)], w, false)
+        } else {
+            0
+        };
         let room = area.height.saturating_sub(used + sign);
         let lines = if rows <= room {
             Some(item.lines.clone())
@@ -68,6 +74,9 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
             None if i == newest && answer_alone(t, &items, unit, i, w, area, buf) => return,
             None if i == newest && i > 0 && area.height == 1 => {
                 one_row(t, &items, unit, area, buf);
+                return;
+            }
+            None if i == newest && i > 0 && count_beside(t, &items, unit, w, area, buf) => {
                 return;
             }
             None if i == newest => {
@@ -131,6 +140,99 @@ fn one_row(t: &Theme, items: &[Item], unit: Unit, area: Rect, buf: &mut Buffer) 
     let mut spans = vec![Span::styled(count, t.key())];
     spans.extend(item.lines[newest].spans.iter().cloned());
     overflow::show(t, vec![Line::from(spans)], false, area, buf);
+}
+
+/// Where the newest item fits the panel whole but not under a row of its
+/// own for the count of the older ones (a reveal's events panel, three
+/// rows tall, and an event that wraps to three): the count goes beside
+/// the newest instead, leading its first row (`↑ 2 more events · ✓ …`),
+/// and where the item then runs out of rows it ends in an ellipsis
+/// (`cut_after_count`). A count on a row of its own would cut the newest
+/// and count its rows again at the bottom: two signs, and less of the
+/// item. (A count at the end of its last row read as part of the event.)
+/// False, drawing nothing, in a panel one row tall.
+fn count_beside(
+    t: &Theme,
+    items: &[Item],
+    unit: Unit,
+    w: u16,
+    area: Rect,
+    buf: &mut Buffer,
+) -> bool {
+    let Some((item, older)) = items.split_last() else {
+        return false;
+    };
+    let Some(first) = item.lines.first() else {
+        return false;
+    };
+    let lost = older.len();
+    let what = if lost == 1 { unit.0 } else { unit.1 };
+    let lead = if t.ascii() {
+        format!("({lost} more {what} above) ")
+    } else {
+        format!("↑ {lost} more {what} {} ", t.g.dot)
+    };
+    let mut led = item.lines.clone();
+    let mut spans = vec![Span::styled(lead, t.key())];
+    spans.extend(first.spans.iter().cloned());
+    led[0] = Line::from(spans);
+    if measure::rows(&led, w, false) <= area.height {
+        overflow::show(t, led, true, area, buf);
+        return true;
+    }
+    cut_after_count(t, led, area, buf)
+}
+
+/// The newest item led by the count, too long for the panel even alone:
+/// its first rows, the last ending in an ellipsis where the cut is (after
+/// a whole word). A count of the rows cut below would be a second count,
+/// of another thing, beside the first. False where the panel has one row
+/// (`one_row` draws that).
+fn cut_after_count(t: &Theme, led: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) -> bool {
+    if area.height < 2 {
+        return false;
+    }
+    let rows = measure::rows(&led, area.width, false).max(area.height);
+    let tall = Rect {
+        height: rows,
+        ..area
+    };
+    let mut probe = Buffer::empty(tall);
+    Paragraph::new(led)
+        .wrap(Wrap { trim: false })
+        .render(tall, &mut probe);
+    let y = area.bottom() - 1;
+    let blank = |b: &Buffer, x: u16| b[(x, y)].symbol().trim().is_empty();
+    let end = (area.left()..area.right())
+        .rev()
+        .find(|&x| !blank(&probe, x))
+        .map_or(area.left(), |x| x + 1);
+    // Room for ` …` after the row's last word; else the last word gives
+    // way to it (a row that is one word keeps its start).
+    let at = if end + 2 <= area.right() {
+        end + 1
+    } else {
+        match (area.left()..end.saturating_sub(1))
+            .rev()
+            .find(|&x| blank(&probe, x))
+        {
+            Some(space) if space > area.left() => {
+                for x in space..area.right() {
+                    probe[(x, y)].set_symbol(" ");
+                }
+                space + 1
+            }
+            _ => area.right() - 1,
+        }
+    };
+    let at = at.min(area.right() - 1);
+    probe[(at, y)].set_symbol(t.g.ellipsis).set_style(t.key());
+    for yy in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            buf[(x, yy)] = probe[(x, yy)].clone();
+        }
+    }
+    true
 }
 
 /// Where the newest statement cannot be squeezed beside its answer, the

@@ -1,0 +1,197 @@
+//! At a predict reveal the SQL and events panels cover the whole action
+//! the answer judges, not only its last step: an action such as "run A to
+//! commit" takes several steps, and the statement or event that is the
+//! answer (the second INSERT, the charge) may come before the last. Each
+//! panel says which steps it covers, shows whole items of the span, the
+//! newest kept, and counts the rest once (a teacher trial saw a count, one
+//! cut event, and a second count).
+
+use crate::common::{self, draw};
+use crate::tui_predict::answer;
+use idem::scenario::load::builtins;
+use idem::tui::predict::Stage;
+use idem::tui::{Action, App, update};
+
+/// The sizes whose reveal has room for the SQL and events panels.
+const SIZES: [(u16, u16); 2] = [(100, 30), (120, 40)];
+
+/// The rows inside the panel whose title row holds `title` (its first
+/// match), from under the title to the bottom border; `None` where no
+/// such panel is on screen.
+fn panel_rows(screen: &str, title: &str) -> Option<Vec<String>> {
+    let lines: Vec<Vec<char>> = screen
+        .lines()
+        .map(|l| l.trim_matches('"').chars().collect())
+        .collect();
+    let (at, col) = lines.iter().enumerate().find_map(|(y, row)| {
+        let text: String = row.iter().collect();
+        let byte = text.find(title)?;
+        // The `┌` (or a border corner) before the title's ` ` and text.
+        let col = text[..byte].chars().count().checked_sub(2)?;
+        Some((y, col))
+    })?;
+    let width = lines[at][col + 1..]
+        .iter()
+        .position(|c| *c == '┐')
+        .unwrap_or(0);
+    Some(
+        lines[at + 1..]
+            .iter()
+            .take_while(|row| row.get(col).is_some_and(|c| *c != '└'))
+            .map(|row| row.iter().skip(col + 1).take(width).collect())
+            .collect(),
+    )
+}
+
+/// The count a panel gives of the items it does not show (`↑ 3 more
+/// events above`, on its top row or beside the newest), else 0.
+fn above(rows: &[String]) -> usize {
+    rows.iter()
+        .find_map(|r| {
+            let rest = r.split_once('↑')?.1.trim_start();
+            rest.split(' ').next()?.parse().ok()
+        })
+        .unwrap_or(0)
+}
+
+/// A row ending in the sign that rows below it are cut (`… ↓ 2 more`).
+fn cut(rows: &[String]) -> bool {
+    rows.iter().any(|r| {
+        let r = r.trim_end();
+        r.ends_with(" more") && !r.contains('↑')
+    })
+}
+
+/// Every reveal of every built-in run that asks, answered rightly.
+fn each_reveal(mut visit: impl FnMut(&mut App, (usize, usize))) -> usize {
+    let mut seen = 0;
+    for script in builtins() {
+        for design in script.strategies() {
+            let mut a = common::app(&script.name, &design);
+            update(&mut a, Action::Predict);
+            if a.predict.as_ref().is_none_or(|p| p.asked.is_empty()) {
+                continue;
+            }
+            for _ in 0..600 {
+                let p = a.predict.as_ref().unwrap();
+                match p.stage.clone() {
+                    Stage::Asking { at, .. } => {
+                        let right = p.asked[at].answer;
+                        answer(&mut a, right);
+                    }
+                    Stage::Revealed { from, .. } => {
+                        let q = &p.asked[from];
+                        let span = (q.ask_at + 1, q.answer_at);
+                        visit(&mut a, span);
+                        seen += 1;
+                        update(&mut a, Action::Next);
+                    }
+                    Stage::Watching if a.pos >= a.last_pos() => break,
+                    Stage::Watching => update(&mut a, Action::Next),
+                }
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn every_statement_and_event_of_the_span_is_shown_or_counted() {
+    let mut wrong = Vec::new();
+    let seen = each_reveal(|a, (first, last)| {
+        let frames = a.timeline.frames.clone();
+        let span = &frames[first..=last];
+        let statements: usize = span.iter().map(|f| f.sql.len()).sum();
+        let events: usize = span.iter().map(|f| f.events.len()).sum();
+        let several = last > first;
+        for (w, h) in SIZES {
+            let screen = draw(a, w, h);
+            let at = format!(
+                "{} {} {w}x{h} steps {first}-{last}",
+                a.script.name, a.strategy.name
+            );
+            let (sql_title, events_title) = if several {
+                (
+                    format!("SQL in steps {first}-{last}"),
+                    format!("Events in steps {first}-{last}"),
+                )
+            } else {
+                (
+                    format!("SQL in step {last}"),
+                    format!("Events in step {last}"),
+                )
+            };
+            // The short form, where the panel is too narrow for the long.
+            let short = |word: &str| {
+                if several {
+                    format!("{word}, {first}-{last}")
+                } else {
+                    format!("{word}, step {last}")
+                }
+            };
+            let sql =
+                panel_rows(&screen, &sql_title).or_else(|| panel_rows(&screen, &short("SQL")));
+            let ev = panel_rows(&screen, &events_title)
+                .or_else(|| panel_rows(&screen, &short("Events")));
+            // An answer too long for the story's place covers the row
+            // under it whole (`view::predict`): nothing there to check.
+            if !screen.contains("┌ SQL") && !screen.contains("┌ Events") {
+                continue;
+            }
+            let (Some(sql), Some(ev)) = (sql, ev) else {
+                wrong.push(format!(
+                    "{at}: no panels titled {sql_title:?} and {events_title:?}\n{screen}"
+                ));
+                continue;
+            };
+            // A statement starts with its speaker (`A> `); an event with
+            // its mark.
+            let consumers: Vec<String> = span
+                .iter()
+                .flat_map(|f| f.sql.iter().map(|r| format!("{}> ", r.consumer)))
+                .collect();
+            // A statement is seen by its start or by its answer (`→ 0
+            // rows: conflict`), which a short panel shows alone.
+            let starts = sql
+                .iter()
+                .filter(|r| consumers.iter().any(|c| r.starts_with(c.as_str())))
+                .count();
+            let answers = sql.iter().filter(|r| r.contains(" → ")).count();
+            let sql_shown = starts.max(answers);
+            let ev_shown = ev
+                .iter()
+                .filter(|r| {
+                    let r = r.split(" · ").last().unwrap_or(r);
+                    ["✓ ", "✕ ", "· ", "! "].iter().any(|g| r.starts_with(g))
+                })
+                .count();
+            if statements > 0 && sql_shown + above(&sql) < statements {
+                wrong.push(format!(
+                    "{at}: {sql_shown} statements shown, {} counted, of {statements}\n{screen}",
+                    above(&sql)
+                ));
+            }
+            if ev_shown + above(&ev) < events {
+                wrong.push(format!(
+                    "{at}: {ev_shown} events shown, {} counted, of {events}\n{screen}",
+                    above(&ev)
+                ));
+            }
+            // One count: an item cut at the bottom as well as a count on
+            // top spends the rows on signs; whole items are kept instead.
+            if above(&ev) > 0 && cut(&ev) {
+                wrong.push(format!("{at}: the events are counted twice\n{screen}"));
+            }
+            if above(&sql) > 0 && cut(&sql) {
+                wrong.push(format!("{at}: the statements are counted twice\n{screen}"));
+            }
+        }
+    });
+    assert!(seen > 10, "only {seen} reveals");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong; the first:\n{}",
+        wrong.len(),
+        wrong.first().cloned().unwrap_or_default()
+    );
+}
