@@ -298,7 +298,8 @@ impl Rows {
 /// One design's side, as sections in a fixed order. Each section is padded
 /// to the taller of the two sides, so the same section starts on the same
 /// row on both: the eye can go straight across.
-/// `frames` is the side's own timeline (what its step before told).
+/// `f` is the side's frame and `frames` its own timeline (what its step
+/// before told).
 /// `story` caps the narration's rows, so the money below stays on screen;
 /// a cut narration ends in an ellipsis.
 /// `step` names the steps a cause names, as the moment of the compare;
@@ -306,8 +307,7 @@ impl Rows {
 /// designs' titles differ.
 fn sections(
     t: &Theme,
-    f: &Frame,
-    frames: &[Frame],
+    (f, frames): (&Frame, &[Frame]),
     place: &Place,
     step: StepWords<'_>,
     chapter: Option<&str>,
@@ -567,8 +567,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     rp.holding = holding(c, app.pos, false, &rp, usize::from(ri.width));
     let mut ls = sections(
         t,
-        lf,
-        &c.left.frames,
+        (lf, &c.left.frames),
         &lp,
         &lsteps,
         lc,
@@ -577,8 +576,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     );
     let mut rs = sections(
         t,
-        rf,
-        &c.right.frames,
+        (rf, &c.right.frames),
         &rp,
         &rsteps,
         rc,
