@@ -47,3 +47,197 @@ fn story_words_new_at_this_step_are_not_marked() {
     let screen = draw(&mut app, 120, 40);
     assert!(!screen.contains("earlier:"), "{screen}");
 }
+
+/// What the step before `pos` had told of the same chapter, in the words
+/// the screen uses, its spaces squeezed: the words that read as earlier
+/// at `pos`. Empty where nothing was told before in this chapter.
+fn earlier_words(app: &idem::tui::App, pos: usize) -> String {
+    let frames = &app.timeline.frames;
+    let Some(prev) = pos.checked_sub(1).map(|i| &frames[i]) else {
+        return String::new();
+    };
+    let f = &frames[pos];
+    let told = prev.narration.trim_end();
+    if prev.chapter != f.chapter || told.is_empty() || !f.narration.starts_with(told) {
+        return String::new();
+    }
+    squeeze(&app.theme.words(told))
+}
+
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether `row` starts a sentence of `earlier`.
+fn starts_an_earlier_sentence(row: &str, earlier: &str) -> bool {
+    row.chars().count() >= 12
+        && earlier.contains(row)
+        && (earlier.starts_with(row)
+            || [". ", "? ", "! "]
+                .iter()
+                .any(|end| earlier.contains(&format!("{end}{row}"))))
+}
+
+/// Teacher trial: only the first earlier paragraph carried the `earlier:`
+/// mark; the next one, on a row of its own, was only dim, and with no
+/// colour (or on a projector) it read as news. In text alone, with no
+/// style: a row that starts a paragraph of earlier words carries the mark.
+/// A row starts a paragraph where the row above it had room for its first
+/// word (a wrapped row breaks only where the word did not fit).
+#[test]
+fn every_earlier_paragraph_is_marked_in_words() {
+    use crate::common::{Screen, sweep};
+    use idem::tui::app::Panel;
+    for size in sweep::SIZES {
+        let mut screen = Screen::new(size.0, size.1);
+        let (mut seen, mut wrong) = (0, Vec::new());
+        sweep::each_step(size, crate::common::plain(), |step| {
+            let earlier = earlier_words(step.app, step.app.pos);
+            if earlier.is_empty() {
+                return;
+            }
+            let buf = screen.show(step.app).clone();
+            let inner = step
+                .main
+                .rect(Panel::Narration)
+                .inner(ratatui::layout::Margin::new(1, 1));
+            let rows: Vec<String> = (inner.y..inner.bottom())
+                .map(|y| {
+                    let row: String = (inner.x..inner.right())
+                        .map(|x| buf[(x, y)].symbol())
+                        .collect();
+                    squeeze(&row)
+                })
+                .collect();
+            for (i, row) in rows.iter().enumerate() {
+                if row.starts_with("earlier:") {
+                    seen += 1;
+                    continue;
+                }
+                // The step's own line may say what an earlier step said
+                // (a run with no story of its own tells its events).
+                let own = squeeze(&idem::sim::event::step_told(&step.frame.events));
+                if !starts_an_earlier_sentence(row, &earlier) || own.contains(row.as_str()) {
+                    continue;
+                }
+                let above = if i == 0 { "" } else { rows[i - 1].as_str() };
+                let first = row.split(' ').next().unwrap_or_default();
+                let had_room =
+                    above.chars().count() + 1 + first.chars().count() <= usize::from(inner.width);
+                if had_room {
+                    wrong.push(format!(
+                        "{}: row {i} {row:?} starts earlier words unmarked:\n{}",
+                        step.at(),
+                        rows.join("\n")
+                    ));
+                }
+            }
+        });
+        sweep::none_wrong("earlier marks", seen, 20, &wrong, size);
+    }
+}
+
+/// The words `f`'s timeline told before it, in its chapter: the step
+/// before it in `frames`, as `earlier_words` takes them.
+fn earlier_of(app: &idem::tui::App, frames: &[idem::sim::Frame], f: &idem::sim::Frame) -> String {
+    let Some(prev) = f.index.checked_sub(1).and_then(|i| frames.get(i)) else {
+        return String::new();
+    };
+    let told = prev.narration.trim_end();
+    if prev.chapter != f.chapter || told.is_empty() || !f.narration.starts_with(told) {
+        return String::new();
+    }
+    squeeze(&app.theme.words(told))
+}
+
+/// Compare tells each side's story as the single view does: words a side
+/// told at an earlier step come after an `earlier:` mark, never before it
+/// as if new. Teacher trial: compare showed them plain.
+#[test]
+fn compare_marks_each_sides_earlier_words() {
+    use idem::tui::{Action, update};
+    let mut seen = 0;
+    for name in ["tour-1", "tour-2"] {
+        for (w, h) in crate::common::sweep::SIZES {
+            let mut a = common::app(name, "naive");
+            update(&mut a, Action::Compare);
+            let last = a.compare.as_ref().map_or(0, |c| c.pairs.len());
+            for pos in 0..last {
+                a.pos = pos;
+                let screen = draw(&mut a, w, h);
+                let (left, right) = common::sides(&screen, 3, 2);
+                let c = a.compare.as_ref().expect("compare stays open");
+                let (lf, rf) = c.frames(pos);
+                for (side, text, frames, f) in [
+                    ("left", &left, &c.left.frames, lf),
+                    ("right", &right, &c.right.frames, rf),
+                ] {
+                    let earlier = earlier_of(&a, frames, f);
+                    let Some(story) = text.split("what happens").nth(1) else {
+                        continue;
+                    };
+                    // The first words of the earlier story on screen, if any.
+                    let first = earlier.split(' ').take(4).collect::<Vec<_>>().join(" ");
+                    if earlier.is_empty() || !story.contains(&first) {
+                        continue;
+                    }
+                    seen += 1;
+                    let mark = story.find("earlier:");
+                    assert!(
+                        mark.is_some_and(|m| m < story.find(&first).unwrap()),
+                        "{name} at {w}x{h} step {pos}: the {side} side shows earlier words unmarked:\n{screen}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(seen > 10, "only {seen} sides showed earlier words");
+}
+
+/// The story panel's fold note counts what a reader counts, sentences, as
+/// the other panels count their own items (`↑ 1 more event above`), not
+/// the wrapped rows left out: a count of rows changes with the width of
+/// the screen, a count of sentences does not.
+#[test]
+fn story_fold_note_counts_sentences() {
+    use crate::common::{Screen, sweep};
+    for size in sweep::SIZES {
+        let mut screen = Screen::new(size.0, size.1);
+        let (mut seen, mut wrong) = (0, Vec::new());
+        sweep::each_step(size, crate::common::plain(), |step| {
+            let buf = screen.show(step.app).clone();
+            let rect = step.main.rect(idem::tui::app::Panel::Narration);
+            let border: String = (rect.x..rect.right())
+                .map(|x| buf[(x, rect.bottom() - 1)].symbol())
+                .collect();
+            let Some(at) = border.find(" more") else {
+                return;
+            };
+            seen += 1;
+            let count: String = border[..at]
+                .chars()
+                .rev()
+                .take_while(|c| c.is_ascii_digit())
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            let n: usize = count.parse().unwrap_or(0);
+            let f = &step.frame;
+            let story = format!("{} {}", idem::sim::event::step_told(&f.events), f.narration);
+            let sentences = story.matches(". ").count() + 1;
+            let unit = if n == 1 {
+                " more sentence "
+            } else {
+                " more sentences "
+            };
+            if n == 0 || n > sentences || !border[at..].starts_with(unit) {
+                wrong.push(format!(
+                    "{}: {border:?} ({sentences} sentences in all)",
+                    step.at()
+                ));
+            }
+        });
+        sweep::none_wrong("story fold notes", seen, 5, &wrong, size);
+    }
+}

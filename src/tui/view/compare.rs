@@ -298,6 +298,8 @@ impl Rows {
 /// One design's side, as sections in a fixed order. Each section is padded
 /// to the taller of the two sides, so the same section starts on the same
 /// row on both: the eye can go straight across.
+/// `f` is the side's frame and `frames` its own timeline (what its step
+/// before told).
 /// `story` caps the narration's rows, so the money below stays on screen;
 /// a cut narration ends in an ellipsis.
 /// `step` names the steps a cause names, as the moment of the compare;
@@ -305,7 +307,7 @@ impl Rows {
 /// designs' titles differ.
 fn sections(
     t: &Theme,
-    f: &Frame,
+    (f, frames): (&Frame, &[Frame]),
     place: &Place,
     step: StepWords<'_>,
     chapter: Option<&str>,
@@ -348,7 +350,7 @@ fn sections(
         ]),
         None => Line::styled("what happens", t.title()),
     }];
-    story.extend(story_lines(t, f, step, w, rows.story));
+    story.extend(story_lines(t, f, frames, step, w, rows.story));
     let mut queue = vec![Line::styled(
         format!("queue {} {}", t.g.dot, f.queue.name),
         t.title(),
@@ -483,44 +485,76 @@ fn folded(
 /// own events take): the step's own events first (each side tells its own
 /// run), then this run's own words, then words written for another design
 /// under their mark. A cut ends in an ellipsis. `step` names the steps
-/// the events' causes name.
+/// the events' causes name. `frames` is the side's own timeline: words
+/// its step before had told read as earlier, dim after an `earlier:` mark,
+/// as in the story panel, and give way first.
 pub(super) fn story_lines(
     t: &Theme,
     f: &Frame,
+    frames: &[Frame],
     step: StepWords<'_>,
     w: usize,
     rows: usize,
 ) -> Vec<Line<'static>> {
     let events = crate::sim::event::step_told_at(&f.events, step);
-    let mut parts = vec![(events.clone(), t.info())];
+    let mut parts = vec![(events.clone(), t.info(), false)];
     if f.narration.trim() != events.trim() {
-        parts.push((t.words(&f.narration), Style::default()));
+        let mut cut = super::narration::earlier_told(frames, f).min(f.narration.len());
+        while !f.narration.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (old, new) = f.narration.split_at(cut);
+        if !old.trim().is_empty() {
+            parts.push((format!("earlier: {}", t.words(old.trim())), t.dim(), true));
+        }
+        if !new.trim().is_empty() {
+            parts.push((t.words(new.trim()), Style::default(), false));
+        }
     }
     for line in super::told::borrowed_lines(t, f) {
         let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-        parts.push((text, line.style));
+        parts.push((text, line.style, false));
     }
     // The step's own events are what differs from the other side: they
     // are shown whole even where that takes more than `rows`; the words
     // after them get what is left.
     let rows = rows.max(words(&events, w).len());
-    let mut out: Vec<(String, Style)> = parts
+    let mut out: Vec<(String, Style, bool)> = parts
         .into_iter()
-        .flat_map(|(text, style)| words(&text, w).into_iter().map(move |l| (l, style)))
+        .flat_map(|(text, style, old)| words(&text, w).into_iter().map(move |l| (l, style, old)))
         .collect();
+    let ellipsis = |last: &mut String| {
+        let keep = w.saturating_sub(t.g.ellipsis.chars().count() + 1);
+        *last = format!(
+            "{} {}",
+            last.chars().take(keep).collect::<String>(),
+            t.g.ellipsis
+        );
+    };
+    // Earlier words give way before new ones: their first rows stay, the
+    // last kept one cut with an ellipsis.
+    let old_rows = out.iter().filter(|(_, _, old)| *old).count();
+    if out.len() > rows && old_rows > 0 {
+        let keep = rows.saturating_sub(out.len() - old_rows).clamp(1, old_rows);
+        let mut seen = 0;
+        out.retain(|(_, _, old)| {
+            seen += usize::from(*old);
+            !*old || seen <= keep
+        });
+        if keep < old_rows
+            && let Some((last, _, _)) = out.iter_mut().filter(|(_, _, old)| *old).last()
+        {
+            ellipsis(last);
+        }
+    }
     if out.len() > rows {
         out.truncate(rows);
-        if let Some((last, _)) = out.last_mut() {
-            let keep = w.saturating_sub(t.g.ellipsis.chars().count() + 1);
-            *last = format!(
-                "{} {}",
-                last.chars().take(keep).collect::<String>(),
-                t.g.ellipsis
-            );
+        if let Some((last, _, _)) = out.last_mut() {
+            ellipsis(last);
         }
     }
     out.into_iter()
-        .map(|(text, style)| Line::styled(text, style))
+        .map(|(text, style, _)| Line::styled(text, style))
         .collect()
 }
 
@@ -589,8 +623,24 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     );
     lp.holding = holding(c, app.pos, true, &lp, usize::from(li.width));
     rp.holding = holding(c, app.pos, false, &rp, usize::from(ri.width));
-    let mut ls = sections(t, lf, &lp, &lsteps, lc, usize::from(li.width), rows);
-    let mut rs = sections(t, rf, &rp, &rsteps, rc, usize::from(ri.width), rows);
+    let mut ls = sections(
+        t,
+        (lf, &c.left.frames),
+        &lp,
+        &lsteps,
+        lc,
+        usize::from(li.width),
+        rows,
+    );
+    let mut rs = sections(
+        t,
+        (rf, &c.right.frames),
+        &rp,
+        &rsteps,
+        rc,
+        usize::from(ri.width),
+        rows,
+    );
     // Zoomed with none picked yet shows the first section (update picks
     // it too, so Tab goes on from there).
     let picked = c.section.or_else(|| app.zoom.then_some(Section::ALL[0]));

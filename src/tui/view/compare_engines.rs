@@ -197,6 +197,7 @@ fn sections(
     story.extend(super::compare::story_lines(
         t,
         f,
+        &tl.frames,
         &crate::sim::cause::plain_step,
         w,
         story_rows,

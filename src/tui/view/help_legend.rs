@@ -226,6 +226,10 @@ fn folds(t: &Theme) -> Vec<Vec<Sign>> {
             "the same, after a heading that ends in a count (charges 2), so it never reads as one more",
         )],
         vec![sign(
+            format!("{} 2 more sentences", if t.ascii() { "^" } else { "↑" }),
+            "the story's sentences its panel has no room for, on its border (or below); z reads all",
+        )],
+        vec![sign(
             newest::above(t, 2, newest::EVENTS).to_string(),
             "older events (or statements) above the newest, scrolled past",
         )],

@@ -72,14 +72,15 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let borrowed = super::told::borrowed_lines(t, f);
     text.extend(borrowed.iter().cloned());
     let body_rows = |width: u16| rows_needed(&text, width);
-    let body = Paragraph::new(text.clone()).wrap(Wrap { trim: true });
     // What this step did comes first and never scrolls away: the story
     // around it may be long, but these words are about the screen shown.
     let told_line = Line::styled(t.text(&told_text).into_owned(), t.info());
     let told_rows = rows_needed(std::slice::from_ref(&told_line), area.width);
-    let told = Paragraph::new(told_line).wrap(Wrap { trim: true });
+    let told = Paragraph::new(told_line.clone()).wrap(Wrap { trim: true });
     let total = told_rows + body_rows(area.width);
     let mut header_rows = rows_needed(&lines, area.width).min(area.height);
+    // Where the step line on the border ends: the "more" note starts after.
+    let mut step_end = area.x;
     let header = Paragraph::new(lines.clone()).wrap(Wrap { trim: true });
     let border = area.bottom();
     // The step line sits on the bottom border wherever there is one, at
@@ -88,7 +89,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     if border < buf.area.bottom() && area.width > 20 {
         // The border also carries the "more" note on its right.
         let note = if total > area.height {
-            if compact_note(area) { 20 } else { 34 }
+            if compact_note(area) { 25 } else { 36 }
         } else {
             0
         };
@@ -157,6 +158,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             line
         });
         let w = (step_line.width() as u16).min(area.width.saturating_sub(2));
+        step_end = area.x + 1 + w;
         let at = Rect::new(area.x + 1, border, w, 1);
         Paragraph::new(step_line).render(at, buf);
         header_rows = 0;
@@ -185,14 +187,19 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     } else {
         room
     };
+    // What gives way is counted in sentences, as a reader counts them.
     let (told, told_shown, told_hidden) = if told_rows > told_room {
         match shortened(t, &told_text, told_room, area.width) {
-            Some((line, rows)) => (
+            Some((line, rows, cut)) => (
                 Paragraph::new(line).wrap(Wrap { trim: true }),
                 rows,
-                told_rows - rows,
+                sentences_past_byte(&told_text, cut),
             ),
-            None => (told, told_room, told_rows - told_room),
+            None => {
+                let left_out =
+                    sentences_past(std::slice::from_ref(&told_line), area.width, told_room);
+                (told, told_room, left_out)
+            }
         }
     } else {
         (told, told_rows, 0)
@@ -227,44 +234,55 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             (Line::raw(t.words(newest.trim())), opening)
         }),
     };
-    let (body, shown_total) = match newest {
+    let body = match newest {
         Some((newest_line, before)) if total > body_area.height => {
             let opening = before.trim_end();
             // The newest words, when an earlier step said them, are dim
-            // too, and marked unless the tail above them carries the mark.
-            let newest_lines = |marked: bool| match said {
+            // too, and marked as well: on a row of their own they start a
+            // paragraph, and with no colour (NO_COLOR, a projector) dim is
+            // not seen, so a mark on the tail above alone read them as new.
+            let newest_lines = match said {
                 Some(_) => vec![newest_line.clone()],
-                None => story_lines(t, f.narration[before.len()..].trim(), usize::MAX, marked),
+                None => story_lines(t, f.narration[before.len()..].trim(), usize::MAX, true),
             };
-            let newest_rows = rows_needed(&newest_lines(true), body_area.width);
+            let newest_rows = rows_needed(&newest_lines, body_area.width);
             let spare = body_area.height.saturating_sub(newest_rows);
-            let tail = sentence_starts(opening)
-                .into_iter()
-                .map(|at| story_lines(t, &opening[at..], earlier.saturating_sub(at), true))
-                .find(|l| spare > 0 && rows_needed(l, body_area.width) <= spare);
-            let opening_rows = if opening.trim().is_empty() {
+            let starts = sentence_starts(opening);
+            let tail = starts
+                .iter()
+                .enumerate()
+                .map(|(i, &at)| {
+                    (
+                        i,
+                        story_lines(t, &opening[at..], earlier.saturating_sub(at), true),
+                    )
+                })
+                .find(|(_, l)| spare > 0 && rows_needed(l, body_area.width) <= spare);
+            // Counted in sentences, as a reader counts them: the tail
+            // starts at a sentence, so the ones before it are left out.
+            let opening_sentences = if opening.trim().is_empty() {
                 0
             } else {
-                rows_needed(&story_lines(t, opening, earlier, true), body_area.width)
+                starts.len()
             };
-            let (mut shown, tail_rows) = match tail {
-                Some(mut l) => {
-                    let rows = rows_needed(&l, body_area.width);
-                    l.extend(newest_lines(false));
-                    (l, rows)
+            let (mut shown, left_out) = match tail {
+                Some((i, mut l)) => {
+                    l.extend(newest_lines);
+                    (l, i)
                 }
-                None => (newest_lines(true), 0),
+                None => (newest_lines, opening_sentences),
             };
             shown.extend(borrowed.iter().cloned());
-            above = opening_rows.saturating_sub(tail_rows);
-            let rows = rows_needed(&shown, body_area.width);
-            (Paragraph::new(shown).wrap(Wrap { trim: true }), rows)
+            above = left_out;
+            shown
         }
-        _ => (body, total),
+        _ => text,
     };
-    let below = shown_total.saturating_sub(body_area.height);
+    let below = sentences_past(&body, body_area.width, body_area.height);
     if body_area.height > 0 {
-        body.render(body_area, buf);
+        Paragraph::new(body)
+            .wrap(Wrap { trim: true })
+            .render(body_area, buf);
     }
     let hidden = above + told_hidden + below;
     if hidden > 0 {
@@ -276,14 +294,23 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         };
         // The page tells the whole narration beside the screen: the count
         // alone, with no key to read it by.
-        let hint = match (app.focus == Panel::Narration, compact_note(area)) {
-            _ if !t.terminal_keys() => format!(" {up} {hidden} more "),
-            (true, false) => format!(" {up} {hidden} more {} z: read all ", t.g.dot),
-            (false, false) => format!(" {up} {hidden} more {} click, then z ", t.g.dot),
-            (true, true) => format!(" {up} {hidden} more {} z ", t.g.dot),
-            (false, true) => format!(" {up} {hidden} more {} click, z ", t.g.dot),
+        // Sentences, as the other panels count their own items: a count
+        // of wrapped rows changed with the width of the screen.
+        let what = if hidden == 1 { "sentence" } else { "sentences" };
+        let more = format!("{up} {hidden} more {what}");
+        let keys = match (app.focus == Panel::Narration, compact_note(area)) {
+            _ if !t.terminal_keys() => String::new(),
+            (true, false) => format!("{} z: read all ", t.g.dot),
+            (false, false) => format!("{} click, then z ", t.g.dot),
+            (true, true) => format!("{} z ", t.g.dot),
+            (false, true) => format!("{} click, z ", t.g.dot),
         };
-        // On the panel's bottom border, where it covers no text.
+        // On the panel's bottom border, where it covers no text nor the
+        // step line: the count alone where the keys do not fit beside it.
+        let fits = |h: &String| area.right() >= step_end + h.chars().count() as u16 + 2;
+        let hint = Some(format!(" {more} {keys}"))
+            .filter(fits)
+            .unwrap_or_else(|| format!(" {more} "));
         let w = hint.chars().count() as u16;
         let border = area.bottom();
         if w + 4 <= area.width && border < buf.area.bottom() {
@@ -337,11 +364,14 @@ fn step_said(f: &Frame) -> String {
 /// same chapter had already told: the story the step before it showed,
 /// when this one goes on from it.
 fn earlier_len(app: &App, f: &Frame) -> usize {
-    let Some(prev) = f
-        .index
-        .checked_sub(1)
-        .and_then(|i| app.timeline.frames.get(i))
-    else {
+    earlier_told(&app.timeline.frames, f)
+}
+
+/// How much of `f`'s story (bytes from its start) the step before it in
+/// `frames` (its own timeline) had already told, in the same chapter:
+/// the single view and both compare views mark the same words.
+pub(super) fn earlier_told(frames: &[Frame], f: &Frame) -> usize {
+    let Some(prev) = f.index.checked_sub(1).and_then(|i| frames.get(i)) else {
         return 0;
     };
     let told = prev.narration.trim_end();
@@ -381,25 +411,29 @@ fn story_lines(t: &Theme, text: &str, earlier: usize, mark: bool) -> Vec<Line<'s
 
 /// The step's generated line cut to its first whole sentences (or, when
 /// not even one fits, its first words), ending in an ellipsis, in at most
-/// `rows` rows at `width`: the line and its rows, or `None` when not even
-/// a word fits.
-fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'static>, u16)> {
+/// `rows` rows at `width`: the line, its rows and where in `told` it was
+/// cut, or `None` when not even a word fits.
+fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'static>, u16, usize)> {
     let cut = |at: usize| {
         let line = Line::styled(
             format!("{} {}", t.text(told[..at].trim_end()), t.g.ellipsis),
             t.info(),
         );
         let n = rows_needed(std::slice::from_ref(&line), width);
-        (line, n)
+        (line, n, at)
     };
     let words = told
         .match_indices(' ')
         .map(|(at, _)| at)
         .filter(|&at| at > 0);
     let sentences = sentence_starts(told).into_iter().skip(1).rev();
-    sentences.map(cut).find(|(_, n)| *n <= rows).or_else(|| {
+    sentences.map(cut).find(|(_, n, _)| *n <= rows).or_else(|| {
         let words: Vec<usize> = words.collect();
-        words.into_iter().rev().map(cut).find(|(_, n)| *n <= rows)
+        words
+            .into_iter()
+            .rev()
+            .map(cut)
+            .find(|(_, n, _)| *n <= rows)
     })
 }
 
@@ -430,4 +464,37 @@ fn sentence_starts(text: &str) -> Vec<usize> {
         }
     }
     starts
+}
+
+/// How many sentences of `text` end after byte `cut`: the ones a cut
+/// there leaves out, whole or in part.
+fn sentences_past_byte(text: &str, cut: usize) -> usize {
+    let text = text.trim_end();
+    let starts = sentence_starts(text);
+    let ends = starts.iter().skip(1).copied().chain([text.len()]);
+    ends.filter(|&end| text[..end].trim_end().len() > cut)
+        .count()
+}
+
+/// How many sentences of `lines` (wrapped, trimmed, at `width`) end below
+/// the first `rows` rows: the ones a reader does not see the end of.
+fn sentences_past(lines: &[Line<'_>], width: u16, rows: u16) -> usize {
+    let mut count = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        if text.trim().is_empty() {
+            continue;
+        }
+        let starts = sentence_starts(&text);
+        let ends = starts.iter().skip(1).copied().chain([text.len()]);
+        // A greedy wrap lays out a line's start as it lays out the whole.
+        for end in ends {
+            let mut upto = lines[..i].to_vec();
+            upto.push(Line::raw(text[..end].trim_end().to_string()));
+            if rows_needed(&upto, width) > rows {
+                count += 1;
+            }
+        }
+    }
+    count
 }
