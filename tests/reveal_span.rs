@@ -161,8 +161,11 @@ fn every_statement_and_event_of_the_span_is_shown_or_counted() {
             let ev_shown = ev
                 .iter()
                 .filter(|r| {
-                    let r = r.split(" · ").last().unwrap_or(r);
-                    ["✓ ", "✕ ", "· ", "! "].iter().any(|g| r.starts_with(g))
+                    // A count that leads an event (`↑ 2 more events · ✓ …`,
+                    // or `↑ 2 more events · observer …` for an event whose
+                    // own mark is the dot) shows that event.
+                    let led = r.starts_with("↑ ") && !r.contains("above");
+                    led || ["✓ ", "✕ ", "· ", "! "].iter().any(|g| r.starts_with(g))
                 })
                 .count();
             if statements > 0 && sql_shown + above(&sql) < statements {
@@ -181,6 +184,11 @@ fn every_statement_and_event_of_the_span_is_shown_or_counted() {
             // top spends the rows on signs; whole items are kept instead.
             if above(&ev) > 0 && cut(&ev) {
                 wrong.push(format!("{at}: the events are counted twice\n{screen}"));
+            }
+            // A count leading an event whose mark is the dot does not
+            // double it (`events · · observer`).
+            if ev.iter().any(|r| r.contains("· ·")) {
+                wrong.push(format!("{at}: a doubled dot\n{screen}"));
             }
             if above(&sql) > 0 && cut(&sql) {
                 wrong.push(format!("{at}: the statements are counted twice\n{screen}"));

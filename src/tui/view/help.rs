@@ -103,7 +103,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     // Said where there is more than the box shows: how to see the rest.
     let foot = if most > 0 {
-        format!(" {} scroll {} Esc or ? to close ", t.text("↑/↓"), g.dot)
+        format!(
+            " {} PgUp/PgDn scroll {} Esc or ? to close ",
+            t.text("↑/↓"),
+            g.dot
+        )
     } else {
         " Esc or ? to close ".to_string()
     };

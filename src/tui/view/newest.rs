@@ -167,8 +167,18 @@ fn count_beside(
     };
     let lost = older.len();
     let what = if lost == 1 { unit.0 } else { unit.1 };
+    // An item whose own mark is the dot (an observer's event, `· …`)
+    // needs no second one to part it from the count.
+    let dotted = first
+        .spans
+        .iter()
+        .map(|s| s.content.trim_start())
+        .find(|c| !c.is_empty())
+        .is_some_and(|c| c.starts_with(t.g.dot));
     let lead = if t.ascii() {
         format!("({lost} more {what} above) ")
+    } else if dotted {
+        format!("↑ {lost} more {what} ")
     } else {
         format!("↑ {lost} more {what} {} ", t.g.dot)
     };
