@@ -830,7 +830,15 @@ fn a_run_one_bound_further_keeps_its_ending_at_every_size() {
         let screen = draw(&mut a, size);
         let listed: Vec<&String> = screen
             .iter()
-            .filter(|r| r.contains("at 3 faults:"))
+            // The list's rows (`▶ 1. … at 3 faults: …`), not the
+            // sentence under them that says it breaks at 3 faults.
+            .filter(|r| {
+                let item = r.trim_start().trim_start_matches('▶').trim_start();
+                let numbered = item
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok());
+                numbered && r.contains("at 3 faults:")
+            })
             .collect();
         assert!(
             !listed.is_empty(),
