@@ -302,3 +302,22 @@ fn every_medium_says_why_a_correct_verdict_held() {
     }
     assert!(told >= 10, "only {told} correct runs with a repeat");
 }
+
+/// In compare, a side that held names its own stop in its own count: the
+/// moment both sides share ("naive step 12 / idempotent step 13") would
+/// say the skip happened at naive's step 12, where naive paid again.
+#[test]
+fn compare_names_a_sides_own_stop_in_its_own_steps() {
+    let file = std::env::temp_dir().join(format!("idem-held-{}.txt", std::process::id()));
+    let path = file.to_str().unwrap();
+    let (code, _, err) = crate::common::cli::idem(&[
+        "shot", "tour-1", "--mode", "naive", "--end", "--view", "compare", "--size", "120x40",
+        "-o", path, "--force",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let screen = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).ok();
+    let flat = norm(&screen.replace('│', " "));
+    assert!(flat.contains("skipped at idempotent step 13"), "{screen}");
+    assert!(!flat.contains("skipped at naive"), "{screen}");
+}

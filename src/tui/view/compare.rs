@@ -196,12 +196,19 @@ fn side_steps(c: &Compare, schedule: bool, left: bool) -> impl Fn(usize) -> Stri
         match at {
             Some(p) => moment(c, schedule, p),
             // A step the compare never shows: the side's own count, named.
-            None => {
-                let side = if left { &c.left } else { &c.right };
-                let unit = if schedule { "move" } else { "step" };
-                format!("{} {unit} {step}", side.strategy)
-            }
+            None => own_steps(c, schedule, left)(step),
         }
+    }
+}
+
+/// How a side names a step only it took (a skip, a replayed charge): in
+/// its own count, named (`idempotent step 13`). The moment of the compare
+/// would also name the other side's step there, which did something else.
+fn own_steps(c: &Compare, schedule: bool, left: bool) -> impl Fn(usize) -> String + '_ {
+    move |step| {
+        let side = if left { &c.left } else { &c.right };
+        let unit = if schedule { "move" } else { "step" };
+        format!("{} {unit} {step}", side.strategy)
     }
 }
 
@@ -309,12 +316,12 @@ fn sections(
     t: &Theme,
     (f, frames): (&Frame, &[Frame]),
     place: &Place,
-    step: StepWords<'_>,
+    (step, own): (StepWords<'_>, StepWords<'_>),
     chapter: Option<&str>,
     w: usize,
     rows: Rows,
 ) -> Vec<Vec<Line<'static>>> {
-    let mut outcome = verdict_lines(t, f, step, w, rows.verdict);
+    let mut outcome = verdict_lines(t, f, (step, own), w, rows.verdict);
     // A tick would say "fine": one row is fine only once the verdict is
     // settled correct. Before that it is a plain fact "so far" (at the
     // step where the designs part, the side about to charge twice still
@@ -385,21 +392,21 @@ fn sections(
 fn verdict_lines(
     t: &Theme,
     f: &Frame,
-    step: StepWords<'_>,
+    (step, own): (StepWords<'_>, StepWords<'_>),
     w: usize,
     rows: usize,
 ) -> Vec<Line<'static>> {
     let (head, style) = verdict::verdict_headline(t, &f.verdict);
     // A side that held says why as the main screen does: each repeat
     // stopped, and why it came.
-    let chain =
-        verdict::chain_at(t, &f.verdict, step) + &verdict::held_links(t, &f.verdict, step).concat();
+    let chain = verdict::chain_at(t, &f.verdict, step)
+        + &verdict::held_links(t, &f.verdict, step, own).concat();
     let rows = rows.max(1);
     let w = w.max(1);
     let mut lines = words(&format!("{head}{chain}"), w);
     let mut head_len = head.chars().count();
     if lines.len() > rows {
-        (lines, head_len) = folded(t, f, step, &head, w, rows);
+        (lines, head_len) = folded(t, f, (step, own), &head, w, rows);
     }
     lines
         .into_iter()
@@ -430,13 +437,13 @@ fn verdict_lines(
 fn folded(
     t: &Theme,
     f: &Frame,
-    step: StepWords<'_>,
+    (step, own): (StepWords<'_>, StepWords<'_>),
     head: &str,
     w: usize,
     rows: usize,
 ) -> (Vec<String>, usize) {
     let v = &f.verdict;
-    let links = verdict::told_links(t, v, step);
+    let links = verdict::told_links(t, v, step, own);
     let unsettled = t.text(&v.unsettled_text()).into_owned();
     let opening = format!("{head}{unsettled}");
     // The tail stays whole: on the last row's end, or on a row of its own.
@@ -616,6 +623,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         side_steps(c, schedule, true),
         side_steps(c, schedule, false),
     );
+    let (lown, rown) = (own_steps(c, schedule, true), own_steps(c, schedule, false));
     let titles = chapter_titles(app, c, lf.chapter);
     let (lc, rc) = (
         titles.as_ref().map(|(l, _)| l.as_str()),
@@ -627,7 +635,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         t,
         (lf, &c.left.frames),
         &lp,
-        &lsteps,
+        (&lsteps, &lown),
         lc,
         usize::from(li.width),
         rows,
@@ -636,7 +644,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         t,
         (rf, &c.right.frames),
         &rp,
-        &rsteps,
+        (&rsteps, &rown),
         rc,
         usize::from(ri.width),
         rows,
@@ -909,9 +917,9 @@ mod tests {
             for mode in ["naive", "idempotent"] {
                 let app = crate::tui::app::tests::app(name, mode);
                 for f in &app.timeline.frames {
-                    let links = verdict::told_links(&t, &f.verdict, step);
+                    let links = verdict::told_links(&t, &f.verdict, step, step);
                     for (w, rows) in [(38, 1), (48, 3), (58, 4)] {
-                        let lines = verdict_lines(&t, f, step, w, rows);
+                        let lines = verdict_lines(&t, f, (step, step), w, rows);
                         assert!(lines.len() <= rows);
                         let text: Vec<String> = lines
                             .iter()

@@ -79,9 +79,9 @@ pub fn links_at(t: &Theme, v: &Verdict, step: StepWords<'_>) -> Vec<String> {
 
 /// Every link a verdict reads with, a link at a time: why it went wrong
 /// ([`links_at`]) or why it held ([`held_links`]).
-pub fn told_links(t: &Theme, v: &Verdict, step: StepWords<'_>) -> Vec<String> {
+pub fn told_links(t: &Theme, v: &Verdict, step: StepWords<'_>, own: StepWords<'_>) -> Vec<String> {
     let mut links = links_at(t, v, step);
-    links.extend(held_links(t, v, step));
+    links.extend(held_links(t, v, step, own));
     links
 }
 
@@ -89,7 +89,11 @@ pub fn told_links(t: &Theme, v: &Verdict, step: StepWords<'_>) -> Vec<String> {
 /// [`links_at`] gives a failure's: each repeat's stop under the correct
 /// mark, then why that repeat came (` ✓ m-7f3 skipped at step 13: …`,
 /// ` ← m-7f3 redelivered`, …). None for a failure, whose causes say it.
-pub fn held_links(t: &Theme, v: &Verdict, step: StepWords<'_>) -> Vec<String> {
+/// The stop is this run's own (no other design skipped there), so its
+/// step is named by `own`; why the repeat came, by `step` (in compare,
+/// the moment both sides share: the ack lost at naive step 8 / idempotent
+/// step 9).
+pub fn held_links(t: &Theme, v: &Verdict, step: StepWords<'_>, own: StepWords<'_>) -> Vec<String> {
     if v.outcome.is_failure() {
         return Vec::new();
     }
@@ -97,8 +101,12 @@ pub fn held_links(t: &Theme, v: &Verdict, step: StepWords<'_>) -> Vec<String> {
     let mut out = Vec::new();
     for chain in &v.held {
         for (j, c) in chain.iter().enumerate() {
-            let lead = if j == 0 { done } else { t.g.back_arrow };
-            out.push(format!(" {lead} {}", t.text(&c.at(step).to_string())));
+            let (lead, words) = if j == 0 {
+                (done, own)
+            } else {
+                (t.g.back_arrow, step)
+            };
+            out.push(format!(" {lead} {}", t.text(&c.at(words).to_string())));
         }
     }
     out
@@ -257,7 +265,8 @@ fn held_where_room(
     if whole.len() != 1 {
         return whole;
     }
-    let told = held_links(t, &f.verdict, &crate::sim::cause::plain_step).concat();
+    let plain = &crate::sim::cause::plain_step;
+    let told = held_links(t, &f.verdict, plain, plain).concat();
     // The figures end in the spaces that part them from what follows.
     let told = with(told.trim_start().to_string());
     if fits(&told) {
