@@ -39,3 +39,16 @@ fn a_lost_ack_is_told_beside_the_consumers_acknowledge_step() {
         none_wrong("lost acks", seen, 0, &wrong, size);
     }
 }
+
+/// The transcript tells it in the same order: A's view (done), then the
+/// observer's fact. Before, it read `sent, never arrived acknowledge`.
+#[test]
+fn a_lost_ack_reads_in_order_in_the_transcript() {
+    let (code, out, err) = crate::common::cli::idem(&["run", "tour-1", "--mode", "naive"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("done acknowledge (observer: it never arrived)"),
+        "{out}"
+    );
+    assert!(!out.contains("arrived acknowledge"), "{out}");
+}

@@ -178,8 +178,19 @@ fn evidence(app: &App, f: &Frame, buf: &Buffer, m: &layout::Main) -> Result<(), 
             .join(" ");
         flat.contains(&start)
     };
-    let older_counted =
-        (flat.contains("more event") && flat.contains(" above")) || flat.contains("more statement");
+    // Older events counted on the top row: on a row of their own (`↑ 4
+    // more events above`), or leading the newest (`↑ 4 more events · …`).
+    let top = rows(
+        buf,
+        m.rect(Panel::Events)
+            .inner(ratatui::layout::Margin::new(1, 1)),
+    );
+    let led = top
+        .first()
+        .is_some_and(|r| r.trim_start().starts_with('↑') && r.contains("more event"));
+    let older_counted = (flat.contains("more event") && flat.contains(" above"))
+        || led
+        || flat.contains("more statement");
     let last_cut = f
         .events
         .iter()

@@ -255,7 +255,7 @@ fn w_on_a_correct_verdict_says_why_it_held() {
 #[test]
 fn a_correct_verdict_says_why_where_it_has_room() {
     for ((w, h), says) in [
-        ((80, 24), "← why · w"),
+        ((80, 24), "← why: 4 more · w"),
         ((120, 40), "✓ m-7f3 skipped at step 13"),
     ] {
         let mut app = common::app("tour-1", "idempotent");

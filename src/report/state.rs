@@ -71,7 +71,12 @@ pub fn consumer_line(c: &ConsumerView) -> String {
         .filter(|s| s.mark != Mark::Todo)
         // The steps by the names the screen shows them under: the keyword
         // `charge` is the payment row's insert, not the card's charge.
-        .map(|s| format!("{} {}", mark_word(s.mark), s.label))
+        .map(|s| match s.mark {
+            // A's own view (it sent the ack) first, then what only the
+            // observer knows, marked as the observer's.
+            Mark::AckLost => format!("done {} (observer: it never arrived)", s.label),
+            _ => format!("{} {}", mark_word(s.mark), s.label),
+        })
         .collect();
     if !marks.is_empty() {
         line.push_str(&format!(" [{}]", marks.join(", ")));
@@ -99,6 +104,6 @@ pub fn mark_word(mark: Mark) -> &'static str {
         Mark::Crashed => "crashed before",
         Mark::CrashedAwaiting => "crashed before receiving",
         Mark::Ignored => "ignored",
-        Mark::AckLost => "sent, never arrived",
+        Mark::AckLost => "sent; the observer saw it never arrive",
     }
 }

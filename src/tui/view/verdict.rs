@@ -250,35 +250,33 @@ pub fn why_rows(lines: &[Line<'static>], width: u16) -> Vec<Line<'static>> {
 
 /// A verdict with nothing wrong, in the rows it has: why it held after
 /// its figures where they fit (`✓ m-7f3 skipped at step 13: … ← m-7f3
-/// redelivered ← …`), else the key that reads it; else as it was.
+/// redelivered ← …`), else its count and the key that reads it; else
+/// none (`fitted` shortens the figures to make room for the count).
 fn held_where_room(
     t: &Theme,
     f: &Frame,
-    whole: Vec<Line<'static>>,
+    whole: &[Line<'static>],
     fits: &dyn Fn(&[Line<'static>]) -> bool,
-) -> Vec<Line<'static>> {
+) -> Option<Vec<Line<'static>>> {
     let with = |extra: String| -> Vec<Line<'static>> {
         let mut line = whole[0].clone();
         line.spans.push(Span::styled(extra, t.dim()));
         vec![line]
     };
     if whole.len() != 1 {
-        return whole;
+        return Some(whole.to_vec());
     }
     let plain = &crate::sim::cause::plain_step;
-    let told = held_links(t, &f.verdict, plain, plain).concat();
+    let links = held_links(t, &f.verdict, plain, plain);
     // The figures end in the spaces that part them from what follows.
-    let told = with(told.trim_start().to_string());
+    let told = with(links.concat().trim_start().to_string());
     if fits(&told) {
-        return told;
+        return Some(told);
     }
-    if t.terminal_keys() {
-        let hint = with(format!("{} why {} w", t.g.back_arrow, t.g.dot));
-        if fits(&hint) {
-            return hint;
-        }
-    }
-    whole
+    // Counted as a failure's hidden links are (`← why: 4 more · w`): one
+    // sign for what is left out, whatever the outcome.
+    let hint = with(more_tail(t, links.len()));
+    fits(&hint).then_some(hint)
 }
 
 /// The verdict in `rows` rows of `width` columns: whole where it fits
@@ -289,10 +287,18 @@ fn held_where_room(
 pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
     let whole = lines(t, f);
     let fits = |l: &[Line<'static>]| crate::tui::measure::rows(l, width, false) <= rows.max(1);
-    if !f.verdict.outcome.is_failure() && !f.verdict.held.is_empty() && fits(&whole) {
-        return held_where_room(t, f, whole, &fits);
-    }
-    if rows != 1 || crate::tui::measure::rows(&whole, width, false) <= 1 {
+    let plain = &crate::sim::cause::plain_step;
+    let held = held_links(t, &f.verdict, plain, plain).len();
+    if held > 0 && fits(&whole) {
+        if let Some(told) = held_where_room(t, f, &whole, &fits) {
+            return told;
+        }
+        // One row, too short for the figures and the count beside them:
+        // the short figures below, with the count of why it held.
+        if rows != 1 {
+            return whole;
+        }
+    } else if rows != 1 || crate::tui::measure::rows(&whole, width, false) <= 1 {
         return whole;
     }
     let v = &f.verdict;
@@ -335,7 +341,7 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
         sets.push(about);
     }
     let causes: usize =
-        v.causes.iter().map(Vec::len).sum::<usize>() + v.at_risk.len() + v.in_flight.len();
+        v.causes.iter().map(Vec::len).sum::<usize>() + v.at_risk.len() + v.in_flight.len() + held;
     // The page has no keys to read the causes by: it tells them under
     // the screen.
     let tail = |keys: bool| -> String {
