@@ -176,3 +176,26 @@ fn story_left_out_of_a_design_file_run() {
     assert_eq!(out.matches(note).count(), 1, "{out}");
     assert!(out.contains("== verdict (my-handler) ==\ncorrect"), "{out}");
 }
+
+/// A design file's run is one schedule: its transcript says where every
+/// schedule is tried, so a "correct" run is not read as a proof.
+#[test]
+fn a_design_file_run_points_to_the_check() {
+    let dir = std::env::temp_dir().join(format!("idem-one-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("early.toml");
+    std::fs::write(
+        &file,
+        "name = \"ack-early\"\nsummary = \"acks first\"\nsteps = [\"receive\", \"ack\", \"begin\", \"charge\", \"provider without key\", \"response\", \"commit\"]\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let (code, out, err) = idem(&["run", "tour-1", "--design", path]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{err}");
+    let said = format!("one run of ack-early, on one schedule; idem check --design {path}");
+    assert!(out.contains(&said), "{out}");
+    // A built-in design's run has its expectation instead.
+    let (_, naive, _) = idem(&["run", "tour-1", "--mode", "naive"]);
+    assert!(!naive.contains("on one schedule"), "{naive}");
+}

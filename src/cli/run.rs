@@ -116,6 +116,18 @@ fn run(
             Format::Text => report::transcript(&timeline, expect),
             Format::Json => report::json(&timeline, expect),
         };
+        // A run is one schedule: "correct" here says nothing of the
+        // crashes and interleavings it did not meet, and a learner's own
+        // design has no expectation to weigh it against. Say where the
+        // claim is tried in full.
+        if let (Format::Text, Some(file)) = (format, design) {
+            text.push_str(&format!(
+                "this is one run of {mode}, on one schedule; idem check --design {} tries every crash point and interleaving within its bounds\n",
+                // A path is the user's text: no control character reaches
+                // the terminal from it.
+                idem::terminal_text::escape(&file.display().to_string())
+            ));
+        }
         if questions {
             // Their whys are the scenario's words too: none for a design
             // it is not written for.
