@@ -157,7 +157,16 @@ pub(super) fn draw_panel(
         Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
         Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
         Panel::Narration => narration::render(app, frame, inner, buf),
-        Panel::Sql => newest::show(t, sql::items(t, frame), newest::STATEMENTS, inner, buf),
+        Panel::Sql => {
+            let span = super::reveal::action_steps(app).is_some();
+            newest::show(
+                t,
+                sql::items(t, frame, span),
+                newest::STATEMENTS,
+                inner,
+                buf,
+            )
+        }
         Panel::Events => newest::show(t, events::items(t, frame), newest::EVENTS, inner, buf),
         // Under `w` a link of the chain a row, in the rows it was given.
         Panel::Verdict if app.zoom && app.focus == Panel::Verdict => {

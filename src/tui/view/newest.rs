@@ -71,7 +71,6 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
                     break;
                 }
             }
-            None if i == newest && answer_alone(t, &items, unit, i, w, area, buf) => return,
             None if i == newest && i > 0 && area.height == 1 => {
                 one_row(t, &items, unit, area, buf);
                 return;
@@ -112,24 +111,17 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
 /// line follows, cut with an ellipsis where it does not fit: a count on a
 /// row of its own would leave no room for the lesson, and the newest alone
 /// would hide that anything came before it. Of a statement and its
-/// answer, the answer (what the step is taught by) is shown; the count
-/// is of the older items, in the panel's own word for them.
+/// answer, the statement's start is shown: an answer alone (`→ 1 row
+/// inserted`) says nothing of which statement gave it (a teacher trial
+/// read one under a count that left its statement out). The count is of
+/// the older items, in the panel's own word for them.
 fn one_row(t: &Theme, items: &[Item], unit: Unit, area: Rect, buf: &mut Buffer) {
     let Some((item, older)) = items.split_last() else {
         return;
     };
-    let Some(last) = item.lines.len().checked_sub(1) else {
+    let Some(first) = item.lines.first() else {
         return;
     };
-    // The answer, not the statement (the line that may be squeezed).
-    let newest = if item.squeezable == Some(last) && last > 0 {
-        last - 1
-    } else {
-        last
-    };
-    // The older items, counted as the panel names them (`events`,
-    // `statements`); the newest item's own statement, where only its
-    // answer shows, is read above its answer in the next step's panel.
     let lost = older.len();
     let what = if lost == 1 { unit.0 } else { unit.1 };
     let count = if t.ascii() {
@@ -138,7 +130,7 @@ fn one_row(t: &Theme, items: &[Item], unit: Unit, area: Rect, buf: &mut Buffer) 
         format!("↑ {lost} more {what} {} ", t.g.dot)
     };
     let mut spans = vec![Span::styled(count, t.key())];
-    spans.extend(item.lines[newest].spans.iter().cloned());
+    spans.extend(first.spans.iter().cloned());
     overflow::show(t, vec![Line::from(spans)], false, area, buf);
 }
 
@@ -242,42 +234,6 @@ fn cut_after_count(t: &Theme, led: Vec<Line<'static>>, area: Rect, buf: &mut Buf
             buf[(x, yy)] = probe[(x, yy)].clone();
         }
     }
-    true
-}
-
-/// Where the newest statement cannot be squeezed beside its answer, the
-/// answer is what the step is taught by (`→ 0 rows: conflict`): it is drawn
-/// whole on the bottom rows, and the statement is counted on the top row
-/// with everything older. False, drawing nothing, where even that does not
-/// fit.
-fn answer_alone(
-    t: &Theme,
-    items: &[Item],
-    unit: Unit,
-    i: usize,
-    w: u16,
-    area: Rect,
-    buf: &mut Buffer,
-) -> bool {
-    let item = &items[i];
-    let Some(s) = item.squeezable else {
-        return false;
-    };
-    let rest: Vec<Line<'static>> = item
-        .lines
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| *k != s)
-        .map(|(_, l)| l.clone())
-        .collect();
-    let rows = measure::rows(&rest, w, false);
-    if rest.is_empty() || area.height < 2 || rows > area.height - 1 {
-        return false;
-    }
-    // The older items, and this one's statement, its answer shown.
-    let mut lines = vec![above(t, i + 1, unit)];
-    lines.extend(rest);
-    overflow::show(t, lines, true, area, buf);
     true
 }
 

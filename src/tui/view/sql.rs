@@ -6,8 +6,20 @@ use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
 pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
+    lines_of(t, f, false)
+}
+
+/// The statements of one step, or with `span` of the several steps a
+/// reveal covers (`SQL in steps 4-5`): where there are none, the panel
+/// says so of the steps its title names.
+fn lines_of(t: &Theme, f: &Frame, span: bool) -> Vec<Line<'static>> {
     if f.sql.is_empty() {
-        return vec![Line::styled("(no SQL in this step)", t.dim())];
+        let none = if span {
+            "(no SQL in these steps)"
+        } else {
+            "(no SQL in this step)"
+        };
+        return vec![Line::styled(none, t.dim())];
     }
     let mut out = Vec::new();
     for r in &f.sql {
@@ -28,9 +40,10 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
 }
 
 /// The step's statements as the panel folds them: each with its answer,
-/// the statement the line that may lose its middle (`view::newest`).
-pub fn items(t: &Theme, f: &Frame) -> Vec<super::newest::Item> {
-    let lines = lines(t, f);
+/// the statement the line that may lose its middle (`view::newest`);
+/// `span` where the frame holds the several steps of a reveal.
+pub fn items(t: &Theme, f: &Frame, span: bool) -> Vec<super::newest::Item> {
+    let lines = lines_of(t, f, span);
     if f.sql.is_empty() {
         return vec![super::newest::Item {
             lines,
