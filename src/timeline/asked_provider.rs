@@ -1,10 +1,14 @@
-//! The question every action asks in which the provider charges the card or
-//! replays a stored result, where its scenario asks none about the
-//! provider: that call is the moment the pattern is about, so predict mode
-//! never lets it pass unasked. Its answer is computed like any other
-//! (`asked::figure`); its reason is read from the frames it happened in,
-//! so it says what this run's provider saw.
+//! The question every action in which a handler runs asks about the
+//! provider, where its scenario asks none: the call is the moment the
+//! pattern is about, so predict mode never lets it pass unasked, and it is
+//! asked where no call comes too, so that its presence never tells the
+//! class a charge is about to happen (a teacher trial found it did, at the
+//! very redelivery the idempotent design skips). Its answer is computed
+//! like any other (`asked::figure`); its reason is read from the frames it
+//! happened in, so it says what this run's provider saw, or why it saw
+//! nothing (`asked_no_call`).
 
+use super::asked_no_call::no_call_why;
 use crate::scenario::{Question, Subject};
 use crate::sim::Frame;
 use std::collections::BTreeMap;
@@ -19,27 +23,33 @@ fn about_the_provider(q: &Question) -> bool {
 
 /// The question to add to an action whose own frames are `own`, asked
 /// already `asked` under this design; `before` is the frame it starts from.
-/// None where the provider neither charges nor replays in it, or a
-/// question about the provider is asked there already.
+/// None where no handler runs a step in it, where the design's handler
+/// has no call to make or the scenario no payment (`charges_anything`), or a question about the provider is asked there
+/// already.
 pub(super) fn provider_question(
     before: &Frame,
     own: &[&Frame],
     asked: &[&Question],
+    charges_anything: bool,
 ) -> Option<Question> {
-    let charged_or_replayed = own.iter().any(|f| {
-        f.provider
-            .answered_now
-            .as_ref()
-            .is_some_and(|a| a.status == 201)
-    });
-    if !charged_or_replayed || asked.iter().any(|q| about_the_provider(q)) {
+    let handled = own.iter().any(|f| f.stepped.is_some());
+    // A design that never calls the provider (status changes) gets no
+    // question about it: that holds at every action alike.
+    let calls = before
+        .consumers
+        .iter()
+        .any(|c| c.steps.iter().any(|s| s.keyword == "provider"));
+    if !handled || !calls || !charges_anything || asked.iter().any(|q| about_the_provider(q)) {
         return None;
     }
     // The subject's answer is the first call's: so is the reason.
-    let (at, first) = own
+    let Some((at, first)) = own
         .iter()
         .enumerate()
-        .find_map(|(i, f)| Some((i, f.provider.answered_now.as_ref()?)))?;
+        .find_map(|(i, f)| Some((i, f.provider.answered_now.as_ref()?)))
+    else {
+        return Some(question(no_call_why(before, own)));
+    };
     let frame = own[at];
     let earlier = if at == 0 { before } else { own[at - 1] };
     let why = if first.status == 201 && first.replayed {
@@ -85,13 +95,17 @@ pub(super) fn provider_question(
             first.caller, first.status
         )
     };
-    Some(Question {
+    Some(question(why))
+}
+
+fn question(why: String) -> Question {
+    Question {
         subject: Subject::ProviderAnswer,
         text: None,
         why,
         why_for: BTreeMap::new(),
         designs: Vec::new(),
-    })
+    }
 }
 
 impl super::Asked {
