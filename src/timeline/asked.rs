@@ -49,14 +49,21 @@ impl Asked {
 impl Timeline {
     /// Every question `script` asks under this timeline's design, in the
     /// order the run meets them, with one about the provider's answer on
-    /// every action in which a handler runs, call or no call, where the
-    /// file asks nothing about it (`asked_provider`).
+    /// every action where it charges or replays, or a handler drops its
+    /// call on finding its message handled, and the file asks nothing about
+    /// it (`asked_provider`).
     pub fn asked(&self, script: &Script) -> Vec<Asked> {
         let design = self.strategy.as_str();
         let mut all = Vec::new();
-        // Status changes charge nothing: where every message is one, the
-        // provider is no part of the story and nothing asks about it.
-        let charges_anything = script.setup.messages.iter().any(|m| m.status.is_none());
+        // A status change charges nothing: a handler that skips one drops
+        // no call, so nothing asks about the provider there.
+        let nothing_to_charge = |id: &str| {
+            script
+                .setup
+                .messages
+                .iter()
+                .any(|m| m.id == id && m.status.is_some())
+        };
         for (c, step) in script.steps.iter().enumerate() {
             let chapter = c + 1;
             for action in 0..step.actions.len() {
@@ -77,7 +84,7 @@ impl Timeline {
                         &self.frames[first.saturating_sub(1)],
                         &own,
                         &asked,
-                        charges_anything,
+                        nothing_to_charge,
                     )
                 });
                 if let Some(q) = &generated {

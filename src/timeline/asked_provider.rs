@@ -1,14 +1,18 @@
-//! The question every action in which a handler runs asks about the
-//! provider, where its scenario asks none: the call is the moment the
-//! pattern is about, so predict mode never lets it pass unasked, and it is
-//! asked where no call comes too, so that its presence never tells the
-//! class a charge is about to happen (a teacher trial found it did, at the
-//! very redelivery the idempotent design skips). Its answer is computed
-//! like any other (`asked::figure`); its reason is read from the frames it
-//! happened in, so it says what this run's provider saw, or why it saw
-//! nothing (`asked_no_call`).
+//! The question about the provider that predict mode asks where its
+//! scenario asks none: at every action in which the provider charges the
+//! card or replays a stored result (the call is the moment the pattern is
+//! about, so it never passes unasked), and at every action in which a
+//! handler drops that call because it found its message handled before or
+//! held by another delivery. Asked only at calls, its presence said "a
+//! charge comes now" (a teacher trial found it did, at the very redelivery
+//! the idempotent design skips); asked at the skips too, it no longer tells
+//! the one from the other. It is not asked where a handler merely receives,
+//! commits or acks: that would make the class answer "no call" at every
+//! step. Its answer is computed like any other (`asked::figure`); its
+//! reason is read from the frames it happened in, so it says what this
+//! run's provider saw, or why it saw nothing (`asked_no_call`).
 
-use super::asked_no_call::no_call_why;
+use super::asked_no_call::skipped_call_why;
 use crate::scenario::{Question, Subject};
 use crate::sim::Frame;
 use std::collections::BTreeMap;
@@ -23,33 +27,32 @@ fn about_the_provider(q: &Question) -> bool {
 
 /// The question to add to an action whose own frames are `own`, asked
 /// already `asked` under this design; `before` is the frame it starts from.
-/// None where no handler runs a step in it, where the design's handler
-/// has no call to make or the scenario no payment (`charges_anything`), or a question about the provider is asked there
-/// already.
+/// None where the provider neither charges nor replays in it and no handler
+/// drops its call in it, or a question about the provider is asked there
+/// already. `nothing_to_charge` tells a status change's message ID.
 pub(super) fn provider_question(
     before: &Frame,
     own: &[&Frame],
     asked: &[&Question],
-    charges_anything: bool,
+    nothing_to_charge: impl Fn(&str) -> bool,
 ) -> Option<Question> {
-    let handled = own.iter().any(|f| f.stepped.is_some());
-    // A design that never calls the provider (status changes) gets no
-    // question about it: that holds at every action alike.
-    let calls = before
-        .consumers
-        .iter()
-        .any(|c| c.steps.iter().any(|s| s.keyword == "provider"));
-    if !handled || !calls || !charges_anything || asked.iter().any(|q| about_the_provider(q)) {
+    if asked.iter().any(|q| about_the_provider(q)) {
         return None;
     }
+    let charged_or_replayed = own.iter().any(|f| {
+        f.provider
+            .answered_now
+            .as_ref()
+            .is_some_and(|a| a.status == 201)
+    });
+    if !charged_or_replayed {
+        return skipped_call_why(before, own, nothing_to_charge).map(question);
+    }
     // The subject's answer is the first call's: so is the reason.
-    let Some((at, first)) = own
+    let (at, first) = own
         .iter()
         .enumerate()
-        .find_map(|(i, f)| Some((i, f.provider.answered_now.as_ref()?)))
-    else {
-        return Some(question(no_call_why(before, own)));
-    };
+        .find_map(|(i, f)| Some((i, f.provider.answered_now.as_ref()?)))?;
     let frame = own[at];
     let earlier = if at == 0 { before } else { own[at - 1] };
     let why = if first.status == 201 && first.replayed {
