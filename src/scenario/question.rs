@@ -24,7 +24,8 @@ pub enum Subject {
     ProcessedRows,
     /// Whether the provider makes a charge during the action.
     ChargesAgain,
-    /// What the provider answers the first call made during the action.
+    /// What the provider answers the first call made during the action,
+    /// or that no call is made.
     ProviderAnswer,
     /// The consumer holding the message's lease; "no one" while it waits,
     /// and once it is acked or dead-lettered.
@@ -185,7 +186,10 @@ impl Subject {
             }
             Subject::ChargesAgain => "Does the provider make a charge during this action?".into(),
             Subject::ProviderAnswer => {
-                "What does the provider answer the call made in this action?".into()
+                // Asked where no call comes as well, so it must not take
+                // one for granted: `no call is made` is among its answers.
+                "Does the provider get a request in this action, and if so, what does it answer?"
+                    .into()
             }
             Subject::Holder(m) => {
                 format!("When this action has run, which consumer holds the lease on {m}?")

@@ -49,11 +49,21 @@ impl Asked {
 impl Timeline {
     /// Every question `script` asks under this timeline's design, in the
     /// order the run meets them, with one about the provider's answer on
-    /// every action where it charges or replays and the file asks nothing
-    /// about it (`asked_provider`).
+    /// every action where it charges or replays, or a handler drops its
+    /// call on finding its message handled, and the file asks nothing about
+    /// it (`asked_provider`).
     pub fn asked(&self, script: &Script) -> Vec<Asked> {
         let design = self.strategy.as_str();
         let mut all = Vec::new();
+        // A status change charges nothing: a handler that skips one drops
+        // no call, so nothing asks about the provider there.
+        let nothing_to_charge = |id: &str| {
+            script
+                .setup
+                .messages
+                .iter()
+                .any(|m| m.id == id && m.status.is_some())
+        };
         for (c, step) in script.steps.iter().enumerate() {
             let chapter = c + 1;
             for action in 0..step.actions.len() {
@@ -70,7 +80,12 @@ impl Timeline {
                 // about it: first, as it comes before what follows from it.
                 let generated = own.first().and_then(|&first| {
                     let own: Vec<&Frame> = own.iter().map(|&i| &self.frames[i]).collect();
-                    provider_question(&self.frames[first.saturating_sub(1)], &own, &asked)
+                    provider_question(
+                        &self.frames[first.saturating_sub(1)],
+                        &own,
+                        &asked,
+                        nothing_to_charge,
+                    )
                 });
                 if let Some(q) = &generated {
                     asked.insert(0, q);

@@ -1,10 +1,18 @@
-//! The question every action asks in which the provider charges the card or
-//! replays a stored result, where its scenario asks none about the
-//! provider: that call is the moment the pattern is about, so predict mode
-//! never lets it pass unasked. Its answer is computed like any other
-//! (`asked::figure`); its reason is read from the frames it happened in,
-//! so it says what this run's provider saw.
+//! The question about the provider that predict mode asks where its
+//! scenario asks none: at every action in which the provider charges the
+//! card or replays a stored result (the call is the moment the pattern is
+//! about, so it never passes unasked), and at every action in which a
+//! handler drops that call because it found its message handled before or
+//! held by another delivery. Asked only at calls, its presence said "a
+//! charge comes now" (a teacher trial found it did, at the very redelivery
+//! the idempotent design skips); asked at the skips too, it no longer tells
+//! the one from the other. It is not asked where a handler merely receives,
+//! commits or acks: that would make the class answer "no call" at every
+//! step. Its answer is computed like any other (`asked::figure`); its
+//! reason is read from the frames it happened in, so it says what this
+//! run's provider saw, or why it saw nothing (`asked_no_call`).
 
+use super::asked_no_call::skipped_call_why;
 use crate::scenario::{Question, Subject};
 use crate::sim::Frame;
 use std::collections::BTreeMap;
@@ -19,21 +27,26 @@ fn about_the_provider(q: &Question) -> bool {
 
 /// The question to add to an action whose own frames are `own`, asked
 /// already `asked` under this design; `before` is the frame it starts from.
-/// None where the provider neither charges nor replays in it, or a
-/// question about the provider is asked there already.
+/// None where the provider neither charges nor replays in it and no handler
+/// drops its call in it, or a question about the provider is asked there
+/// already. `nothing_to_charge` tells a status change's message ID.
 pub(super) fn provider_question(
     before: &Frame,
     own: &[&Frame],
     asked: &[&Question],
+    nothing_to_charge: impl Fn(&str) -> bool,
 ) -> Option<Question> {
+    if asked.iter().any(|q| about_the_provider(q)) {
+        return None;
+    }
     let charged_or_replayed = own.iter().any(|f| {
         f.provider
             .answered_now
             .as_ref()
             .is_some_and(|a| a.status == 201)
     });
-    if !charged_or_replayed || asked.iter().any(|q| about_the_provider(q)) {
-        return None;
+    if !charged_or_replayed {
+        return skipped_call_why(before, own, nothing_to_charge).map(question);
     }
     // The subject's answer is the first call's: so is the reason.
     let (at, first) = own
@@ -85,13 +98,17 @@ pub(super) fn provider_question(
             first.caller, first.status
         )
     };
-    Some(Question {
+    Some(question(why))
+}
+
+fn question(why: String) -> Question {
+    Question {
         subject: Subject::ProviderAnswer,
         text: None,
         why,
         why_for: BTreeMap::new(),
         designs: Vec::new(),
-    })
+    }
 }
 
 impl super::Asked {

@@ -3,6 +3,7 @@
 //! inserts the user's move: cheap, and SQLite stays the source of truth.
 
 mod asked;
+mod asked_no_call;
 mod asked_provider;
 mod expand;
 mod moment;
