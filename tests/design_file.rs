@@ -84,6 +84,25 @@ fn check_proves_a_design_file_or_breaks_it() {
     assert!(err.contains("--design"), "{err}");
 }
 
+/// A scenario with no expectation for the design is refused before the
+/// run: nothing to read on stdout that `--check` would then disown.
+#[test]
+fn run_check_without_an_expectation_refuses_before_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = design(
+        dir.path(),
+        "my-handler",
+        r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#,
+    );
+    let (code, out, err) = idem(&["run", "tour-1", "--design", &mine, "--check"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(out, "", "nothing is run");
+    assert!(
+        err.contains("tour-1 has no expectation for my-handler"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_broken_design_file_is_an_input_error_with_its_place() {
     let dir = tempfile::tempdir().unwrap();

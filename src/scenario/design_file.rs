@@ -9,12 +9,12 @@
 //! ```
 //!
 //! A list the engine could not run as a handler at all (see `runnable`) is
-//! refused here, at its line and column; a list it can run is accepted
+//! refused here, each reason at its line and column; a list it can run is accepted
 //! even when it is wrong, for the prover to break.
 
 use super::error::{ScenarioError, ScenarioErrors};
 use super::load::LoadError;
-use super::runnable::{MAX_STEPS, program};
+use super::runnable::{MAX_STEPS, program_all};
 use super::step_words::{op_of, step_word, unknown_step};
 use crate::sim::Strategy;
 use serde::Deserialize;
@@ -140,12 +140,16 @@ fn rules(
         errors.extend(unknown);
         return Err(ScenarioErrors::new(errors));
     }
-    let program = program(&words).map_err(|e| {
-        let span = match e.at {
-            Some(i) => raw.steps.get_ref()[i].span(),
-            None => raw.steps.span(),
-        };
-        err(Some(span), e.message)
+    let program = program_all(&words).map_err(|all| {
+        all.into_iter()
+            .map(|e| {
+                let span = match e.at {
+                    Some(i) => raw.steps.get_ref()[i].span(),
+                    None => raw.steps.span(),
+                };
+                err(Some(span), e.message)
+            })
+            .collect::<Vec<_>>()
     });
     match program {
         Ok(program) if errors.is_empty() => Ok(Strategy {
@@ -155,8 +159,8 @@ fn rules(
             program,
         }),
         Ok(_) => Err(ScenarioErrors::new(errors)),
-        Err(e) => {
-            errors.push(e);
+        Err(all) => {
+            errors.extend(all);
             Err(ScenarioErrors::new(errors))
         }
     }
@@ -181,6 +185,7 @@ pub fn to_toml(strategy: &Strategy) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scenario::runnable::program;
 
     #[test]
     fn every_builtin_design_is_a_valid_program_and_round_trips() {

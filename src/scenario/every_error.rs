@@ -27,21 +27,46 @@ pub struct TomlErrors {
     /// The search for type errors stopped after [`MAX_ROUNDS`] with the
     /// document still wrong: there may be more.
     pub cut_short: bool,
+    /// The keys taken out to read the rest, each as its dotted path
+    /// (`setup.lease`), when only keys were (no array element) and the
+    /// rest then read: an unknown key or a wrong value in one table need
+    /// not hide what is wrong elsewhere.
+    pub keys_taken: Option<Vec<String>>,
+}
+
+/// The value `text` holds; or its errors and, when taking out only keys
+/// let the rest read, that rest, for the caller's own rules to check.
+pub fn deserialize_most<T: DeserializeOwned>(text: &str) -> Result<T, (TomlErrors, Option<T>)> {
+    let mut rest = None;
+    match read(text, &mut rest) {
+        Ok(value) => Ok(value),
+        Err(found) => {
+            let rest = rest.filter(|_| found.keys_taken.is_some());
+            Err((found, rest))
+        }
+    }
 }
 
 /// The value `text` holds, or its errors. A document with syntax errors
 /// gets those alone: its types are not looked at, as a recovered tree
 /// would only yield errors that fixing the syntax makes go away.
 pub fn deserialize_all<T: DeserializeOwned>(text: &str) -> Result<T, TomlErrors> {
+    read(text, &mut None)
+}
+
+fn read<T: DeserializeOwned>(text: &str, rest: &mut Option<T>) -> Result<T, TomlErrors> {
     let (mut root, syntax) = DeTable::parse_recoverable(text);
     if !syntax.is_empty() {
         return Err(TomlErrors {
             errors: without_echoes(text, in_file_order(syntax)),
             cut_short: false,
+            keys_taken: None,
         });
     }
     let mut found = Vec::new();
     let mut taken: Vec<Taken> = Vec::new();
+    // Each key taken out as its dotted path; `None` for an array element.
+    let mut paths: Vec<Option<String>> = Vec::new();
     let mut rounds = 0;
     let cut_short = loop {
         if rounds == MAX_ROUNDS {
@@ -50,7 +75,10 @@ pub fn deserialize_all<T: DeserializeOwned>(text: &str) -> Result<T, TomlErrors>
         rounds += 1;
         let error = match T::deserialize(Deserializer::from(root.clone())) {
             Ok(value) if found.is_empty() => return Ok(value),
-            Ok(_) => break false,
+            Ok(value) => {
+                *rest = Some(value);
+                break false;
+            }
             Err(error) => error,
         };
         // Nowhere to point, or nothing left to take out (the root): what
@@ -79,14 +107,23 @@ pub fn deserialize_all<T: DeserializeOwned>(text: &str) -> Result<T, TomlErrors>
         let Some(path) = path_to(root.get_ref(), &span) else {
             break false;
         };
+        let dotted = dotted(root.get_ref(), &path);
         match take_out(&mut root, &path) {
-            Some(what) => taken.push(what),
+            Some((span, key)) => {
+                paths.push(key.as_ref().and(dotted));
+                taken.push((span, key));
+            }
             None => break false,
         }
     };
+    let keys_taken = paths
+        .into_iter()
+        .collect::<Option<Vec<String>>>()
+        .filter(|_| rest.is_some());
     Err(TomlErrors {
         errors: in_file_order(found),
         cut_short,
+        keys_taken,
     })
 }
 
@@ -203,6 +240,27 @@ fn in_value(value: &Spanned<DeValue<'_>>, span: &Range<usize>, path: &mut Vec<St
         _ => false,
     };
     deeper || holds(&value.span(), span)
+}
+
+/// The keys on `path` joined with dots (`setup.lease`); `None` when it
+/// goes through an array element.
+fn dotted(root: &DeTable<'_>, path: &[Step]) -> Option<String> {
+    let mut names = Vec::new();
+    let mut table = root;
+    for (i, step) in path.iter().enumerate() {
+        let Step::Key(span) = step else {
+            return None;
+        };
+        let (key, value) = table.iter().find(|(k, _)| k.span() == *span)?;
+        names.push(key.get_ref().to_string());
+        if i + 1 < path.len() {
+            let DeValue::Table(inner) = value.get_ref() else {
+                return None;
+            };
+            table = inner;
+        }
+    }
+    Some(names.join("."))
 }
 
 /// Takes out the innermost array element on `path`, else its last key.
@@ -426,6 +484,19 @@ mod tests {
             said.iter().any(|m| m.contains("missing field `title`")),
             "{said:?}"
         );
+    }
+
+    /// Keys alone taken out: the rest is read and handed back, with the
+    /// keys' paths; an element taken out hands back nothing.
+    #[test]
+    fn the_rest_is_read_when_only_keys_were_taken_out() {
+        let text = "title = \"t\"\n[setup]\nlese = \"5s\"\nmessages = [{ id = \"a\" }]\n";
+        let (found, rest) = deserialize_most::<Doc>(text).unwrap_err();
+        assert_eq!(found.keys_taken, Some(vec!["setup.lese".to_string()]));
+        assert_eq!(rest.unwrap().setup.messages[0].id, "a");
+        let text = "title = \"t\"\n[setup]\nmessages = [{ id = 1 }, { id = \"b\" }]\n";
+        let (found, rest) = deserialize_most::<Doc>(text).unwrap_err();
+        assert_eq!((found.keys_taken, rest.is_none()), (None, true));
     }
 
     #[test]

@@ -61,10 +61,12 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
 /// The script, or its errors in file order. They come in kinds, each
 /// looked for only once the one before it found nothing, since a later
 /// kind would mostly repeat an earlier error: TOML syntax; control
-/// characters; types, unknown keys and missing keys; then the scenario's
-/// own rules. Errors in messages, actions, expectations and narration are all
-/// collected, each group before the next is checked; a wrong setup value
-/// other than a message stops at that one.
+/// characters; types, unknown keys and missing keys, beside the scenario's
+/// own rules when what was wrong could be taken out as keys alone (see
+/// `rules_can_do_without`), else only once they are gone. Errors in
+/// messages, actions, expectations and narration are all collected, each
+/// group before the next is checked; a wrong setup value other than a
+/// message stops at that one.
 pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
@@ -72,10 +74,22 @@ pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
     // message is escaped when it is shown, so an echoed value is harmless.
     // A document that does not parse is left to the parser.
     let control = super::control::check(file, text).err();
-    let raw: RawScenario = match super::every_error::deserialize_all(text) {
+    let raw: RawScenario = match super::every_error::deserialize_most(text) {
         Ok(raw) => raw,
-        Err(all) => {
+        Err((all, rest)) => {
+            // Keys whose loss the rules would trip over (every action
+            // naming a consumer once the list is gone, every word told for
+            // a design once its expectations are) keep them waiting.
+            let rules_can_run = control.is_none()
+                && all
+                    .keys_taken
+                    .as_ref()
+                    .is_some_and(|keys| keys.iter().all(|k| rules_can_do_without(k)));
             let found = toml_errors(file, text, all).beside(control.as_ref());
+            let found = match rest.filter(|_| rules_can_run) {
+                Some(rest) => ScenarioErrors::join(found, rules(file, &err, rest).err()),
+                None => found,
+            };
             return Err(ScenarioErrors::join(control, found).expect("some"));
         }
     };
@@ -84,19 +98,36 @@ pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
     if let Some(control) = control {
         return Err(control);
     }
+    rules(file, &err, raw)
+}
+
+/// Whether the scenario's rules, run without the key at this dotted path,
+/// find only what they would with it: not so for the consumers, the
+/// messages, the steps, or an expectation as a whole.
+fn rules_can_do_without(key: &str) -> bool {
+    let parts: Vec<&str> = key.split('.').collect();
+    let whole = ["setup", "setup.consumers", "setup.messages", "steps"];
+    !(whole.contains(&key) || parts[0] == "expect" && parts.len() <= 2)
+}
+
+/// The scenario's own rules over a file TOML and serde have read.
+fn rules(
+    file: &str,
+    err: &dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
+    raw: RawScenario,
+) -> Result<Script, ScenarioErrors> {
     let validator = Validator {
-        err: &err,
+        err,
         found: RefCell::new(Vec::new()),
     };
-    let found = match validator.script(file, raw) {
-        Ok(script) => return Ok(script),
+    match validator.script(file, raw) {
+        Ok(script) => Ok(script),
         Err(last) => {
             let mut all = validator.found.into_inner();
             if !all.contains(&last) {
                 all.push(last);
             }
-            ScenarioErrors::new(all)
+            Err(ScenarioErrors::new(all))
         }
-    };
-    Err(found)
+    }
 }

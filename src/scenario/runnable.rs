@@ -22,6 +22,13 @@ pub struct StepError {
 /// The program a list of step words makes, or the first reason it cannot be
 /// one. The same rules for a design file, a level and the level screen.
 pub fn program<S: AsRef<str>>(words: &[S]) -> Result<Vec<Op>, StepError> {
+    let ops = program_words(words)?;
+    check_order(&ops).map(|()| ops)
+}
+
+/// The steps the words name, or why they cannot: none, too many, or a
+/// word that is no step (the first).
+fn program_words<S: AsRef<str>>(words: &[S]) -> Result<Vec<Op>, StepError> {
     let at = |i: usize, message: String| StepError {
         at: Some(i),
         message,
@@ -38,15 +45,24 @@ pub fn program<S: AsRef<str>>(words: &[S]) -> Result<Vec<Op>, StepError> {
             format!("too many steps: a design may have at most {MAX_STEPS}"),
         ));
     }
-    let mut ops = Vec::with_capacity(words.len());
-    for (i, word) in words.iter().enumerate() {
-        let word = word.as_ref();
-        let Some(op) = op_of(word) else {
-            return Err(at(i, unknown_step(word)));
-        };
-        ops.push(op);
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, word)| op_of(word.as_ref()).ok_or_else(|| at(i, unknown_step(word.as_ref()))))
+        .collect()
+}
+
+/// The program a list of step words makes, or every reason it cannot be
+/// one that can be told apart: all the order rules' slips once every word
+/// is a step, else the first unknown word or the length.
+pub fn program_all<S: AsRef<str>>(words: &[S]) -> Result<Vec<Op>, Vec<StepError>> {
+    let ops = program_words(words).map_err(|e| vec![e])?;
+    let errors = every_order_error(&ops, step_word);
+    if errors.is_empty() {
+        Ok(ops)
+    } else {
+        Err(errors)
     }
-    check_order(&ops).map(|()| ops)
 }
 
 /// The rules of a runnable handler, over a program already made of known
@@ -57,118 +73,136 @@ pub fn check_order(ops: &[Op]) -> Result<(), StepError> {
 
 /// The same rules, naming every step with `name`: a file's words for a
 /// file, the labels on screen for the level screen, so that an error names
-/// the blocks the learner sees.
+/// the blocks the learner sees. The first reason only.
 pub fn check_order_named(ops: &[Op], name: fn(Op) -> &'static str) -> Result<(), StepError> {
-    let at = |i: usize, message: String| StepError {
-        at: Some(i),
-        message,
+    match every_order_error(ops, name).into_iter().next() {
+        Some(first) => Err(first),
+        None => Ok(()),
+    }
+}
+
+/// Every reason a program of known steps cannot run, in the order of its
+/// steps (those about the list as a whole last). Each slip is judged as if
+/// the ones before it were mended: a `receive` out of place is one error,
+/// not a second `receive` too, and a step after a stray `commit` is still
+/// judged inside or outside the transaction it is in.
+pub fn every_order_error(ops: &[Op], name: fn(Op) -> &'static str) -> Vec<StepError> {
+    let mut errors = Vec::new();
+    let mut at = |i: usize, message: String| {
+        errors.push(StepError {
+            at: Some(i),
+            message,
+        })
     };
     if ops.first() != Some(&Op::Receive) {
-        return Err(at(
+        at(
             0,
             format!(
                 "a handler starts with `{}`: before it there is no message to work on",
                 name(Op::Receive)
             ),
-        ));
+        );
     }
     let mut open: Option<usize> = None;
+    let mut received = false;
     let mut acked = false;
     let mut claimed_record = false;
-    for (i, &op) in ops.iter().enumerate().skip(1) {
+    for (i, &op) in ops.iter().enumerate() {
         let word = name(op);
         match op {
+            // One out of place was reported above, at the first step.
+            Op::Receive if !received => received = true,
             Op::Receive => {
-                return Err(at(
+                at(
                     i,
                     format!("`{word}` twice: a handler handles the one message it received first"),
-                ));
+                );
             }
             Op::Begin => {
                 if let Some(b) = open {
-                    return Err(at(
+                    at(
                         i,
                         format!(
                             "`{word}` inside the transaction step {} opened: `{}` it first",
                             b + 1,
                             name(Op::Commit)
                         ),
-                    ));
+                    );
                 }
                 open = Some(i);
             }
             Op::Commit if open.is_none() => {
-                return Err(at(
+                at(
                     i,
                     format!(
                         "`{word}` without a `{}` before it: there is no transaction to commit",
                         name(Op::Begin)
                     ),
-                ));
+                );
             }
             Op::Commit => open = None,
             Op::Ack => {
                 if acked {
-                    return Err(at(
+                    at(
                         i,
                         format!("`{word}` twice: the broker takes one ack for a delivery"),
-                    ));
+                    );
                 }
                 acked = true;
             }
-            Op::AwaitResponse if !matches!(ops[i - 1], Op::CallProvider { .. }) => {
-                return Err(at(
+            Op::AwaitResponse if i == 0 || !matches!(ops[i - 1], Op::CallProvider { .. }) => {
+                at(
                     i,
                     format!(
                         "`{word}` waits for a provider call: put it right after `{}` or `{}`",
                         name(Op::CallProvider { with_key: true }),
                         name(Op::CallProvider { with_key: false })
                     ),
-                ));
+                );
             }
             Op::ClaimInProgress => claimed_record = true,
             Op::MarkCompleted if !claimed_record => {
-                return Err(at(
+                at(
                     i,
                     format!(
                         "`{word}` marks the in-progress record done: `{}` must come before it",
                         name(Op::ClaimInProgress)
                     ),
-                ));
+                );
             }
             _ => {}
         }
         if matches!(op, Op::CallProvider { .. }) && ops.get(i + 1) != Some(&Op::AwaitResponse) {
-            return Err(at(
+            at(
                 i,
                 format!(
                     "`{word}` needs `{}` right after it: the handler waits for the provider's answer (and calls again when it is lost)",
                     name(Op::AwaitResponse)
                 ),
-            ));
+            );
         }
         if op.needs_transaction() && open.is_none() {
-            return Err(at(
+            at(
                 i,
                 format!(
                     "`{word}` uses the database: put it between `{}` and `{}`",
                     name(Op::Begin),
                     name(Op::Commit)
                 ),
-            ));
+            );
         }
     }
     if let Some(b) = open {
-        return Err(at(
+        at(
             b,
             format!(
                 "this transaction is never committed: add `{}` after its last step",
                 name(Op::Commit)
             ),
-        ));
+        );
     }
     if !acked {
-        return Err(StepError {
+        errors.push(StepError {
             at: None,
             message: format!(
                 "no `{0}`: the broker would deliver the message again and again; add `{0}`",
@@ -176,7 +210,7 @@ pub fn check_order_named(ops: &[Op], name: fn(Op) -> &'static str) -> Result<(),
             ),
         });
     }
-    Ok(())
+    errors
 }
 
 #[cfg(test)]

@@ -107,7 +107,7 @@ impl Validator<'_> {
             return self.fail(s.messages.span(), "at least one message is needed".into());
         }
         // Each message is checked on its own, so that every wrong one is
-        // reported; the steps are checked only once all are sound.
+        // reported; the steps are checked only once every ID is sound.
         let mut bodies = std::collections::BTreeSet::new();
         for m in s.messages.get_ref() {
             let id = m.id.get_ref();
@@ -118,20 +118,18 @@ impl Validator<'_> {
                 ));
                 continue;
             }
-            let Some(order) = self.keep(self.positive(&m.order, "order")) else {
-                continue;
-            };
+            // A wrong order, amount or version is noted and the message
+            // kept with a stand-in, so that the actions naming its ID are
+            // still checked; the script is never built from it.
+            let found_before = self.found.borrow().len();
+            let order = self.keep(self.positive(&m.order, "order")).unwrap_or(0);
             let (payment, status) = match (&m.amount, &m.status, &m.version) {
                 (Some(amount), None, None) => {
-                    let Some(amount) = self.keep(self.positive(amount, "amount")) else {
-                        continue;
-                    };
+                    let amount = self.keep(self.positive(amount, "amount")).unwrap_or(0);
                     (Payment { order, amount }, None)
                 }
                 (None, Some(status), Some(version)) => {
-                    let Some(version) = self.keep(self.positive(version, "version")) else {
-                        continue;
-                    };
+                    let version = self.keep(self.positive(version, "version")).unwrap_or(0);
                     (
                         Payment { order, amount: 0 },
                         Some(StatusUpdate {
@@ -147,9 +145,18 @@ impl Validator<'_> {
                             "message `{id}` needs either `amount` (a payment) or `status` and `version` (a status change), not both"
                         ),
                     ));
-                    continue;
+                    (Payment { order, amount: 0 }, None)
                 }
             };
+            // A stand-in is no body: it cannot be a copy of another.
+            if self.found.borrow().len() > found_before {
+                setup.messages.push(Message {
+                    id: id.clone(),
+                    payment,
+                    status,
+                });
+                continue;
+            }
             // The same ID with a different body is allowed: it is how a
             // scenario shows a producer that reuses IDs. The same ID with the
             // same body is a copy, which `publish` sends.
@@ -174,8 +181,8 @@ impl Validator<'_> {
             });
         }
         // A value above that was wrong is noted and its default used: the
-        // steps can still be checked. A message left out cannot: every
-        // action naming it would fail again.
+        // steps can still be checked. A message left out (its ID wrong)
+        // cannot: every action naming it would fail again.
         if setup.messages.len() < s.messages.get_ref().len() {
             self.stop_if_found()?;
         }

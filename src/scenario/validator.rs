@@ -229,6 +229,7 @@ impl Validator<'_> {
                 expect.insert(name.get_ref().clone(), expectation);
             }
         }
+        self.check_told(&raw);
         self.stop_if_found()?;
         if expect.is_empty() {
             return Err((self.err)(
@@ -265,61 +266,6 @@ impl Validator<'_> {
             None => None,
         };
         for step in &raw.steps {
-            for raw_action in step.actions.get_ref() {
-                let told = raw_action.get_ref();
-                let named = told
-                    .say_for
-                    .keys()
-                    .map(|k| ("say_for", k))
-                    .chain(told.say_at.keys().map(|k| ("say_at", k)));
-                for (field, name) in named {
-                    let Some(name) = key_design(name) else {
-                        return self.fail(
-                            raw_action.span(),
-                            format!("`{field}` names `{name}`: after `@` only `{POSTGRES_KEY}` may follow a design, for a run on PostgreSQL"),
-                        );
-                    };
-                    if !expect.contains_key(name) {
-                        return self.fail(
-                            raw_action.span(),
-                            format!("`{field}` names `{name}`, which has no [expect.{name}] table"),
-                        );
-                    }
-                }
-                let keywords = crate::sim::Op::keywords();
-                for (design, steps) in &told.say_at {
-                    if let Some(k) = steps
-                        .keys()
-                        .find(|k| super::script::parse_step_key(k).is_none())
-                    {
-                        return self.fail(
-                            raw_action.span(),
-                            format!(
-                                "`say_at` for `{design}` names `{k}`: after `#` comes which step with that keyword the action runs, from 2 to {} (the first is the keyword alone)",
-                                crate::scenario::limits::RUN_FRAMES
-                            ),
-                        );
-                    }
-                    let keyword = |k: &String| {
-                        super::script::parse_step_key(k)
-                            .map_or(String::new(), |(w, _)| w.to_string())
-                    };
-                    if let Some(k) = steps
-                        .keys()
-                        .map(keyword)
-                        .find(|k| !keywords.contains(&k.as_str()))
-                    {
-                        return self.fail(
-                            raw_action.span(),
-                            format!(
-                                "`say_at` for `{design}` names `{k}`, which is no step of a handler{}; the steps are {}",
-                                crate::suggest::did_you_mean(&k, keywords.iter().copied()),
-                                keywords.join(", ")
-                            ),
-                        );
-                    }
-                }
-            }
             // Keys the words name: placed at the narration they are in.
             let narrations = std::iter::once((step.narration.span(), step.narration.get_ref()))
                 .chain(step.narration_for.iter().map(|(k, v)| (k.span(), v)));
@@ -406,6 +352,80 @@ impl Validator<'_> {
             steps,
             expect,
         })
+    }
+
+    /// The designs an action's words are told for (`say_for`, `say_at`)
+    /// and its steps, checked against the expectations the file writes,
+    /// whatever is wrong with those: each slip at its action.
+    fn check_told(&self, raw: &RawScenario) {
+        let written: std::collections::BTreeSet<&str> =
+            raw.expect.keys().map(|k| k.get_ref().as_str()).collect();
+        for step in &raw.steps {
+            for raw_action in step.actions.get_ref() {
+                let told = raw_action.get_ref();
+                let named = told
+                    .say_for
+                    .keys()
+                    .map(|k| ("say_for", k))
+                    .chain(told.say_at.keys().map(|k| ("say_at", k)));
+                // The first wrong name of an action only: a file may name
+                // thousands.
+                for (field, name) in named {
+                    let Some(name) = key_design(name) else {
+                        self.keep::<()>(self.fail(
+                            raw_action.span(),
+                            format!("`{field}` names `{name}`: after `@` only `{POSTGRES_KEY}` may follow a design, for a run on PostgreSQL"),
+                        ));
+                        break;
+                    };
+                    if !written.contains(name) {
+                        self.keep::<()>(self.fail(
+                            raw_action.span(),
+                            format!(
+                                "`{field}` names `{name}`, which has no [expect.{name}] table{}",
+                                did_you_mean(name, written.iter().copied())
+                            ),
+                        ));
+                        break;
+                    }
+                }
+                let keywords = crate::sim::Op::keywords();
+                for (design, steps) in &told.say_at {
+                    if let Some(k) = steps
+                        .keys()
+                        .find(|k| super::script::parse_step_key(k).is_none())
+                    {
+                        self.keep::<()>(self.fail(
+                            raw_action.span(),
+                            format!(
+                                "`say_at` for `{design}` names `{k}`: after `#` comes which step with that keyword the action runs, from 2 to {} (the first is the keyword alone)",
+                                crate::scenario::limits::RUN_FRAMES
+                            ),
+                        ));
+                        break;
+                    }
+                    let keyword = |k: &String| {
+                        super::script::parse_step_key(k)
+                            .map_or(String::new(), |(w, _)| w.to_string())
+                    };
+                    if let Some(k) = steps
+                        .keys()
+                        .map(keyword)
+                        .find(|k| !keywords.contains(&k.as_str()))
+                    {
+                        self.keep::<()>(self.fail(
+                            raw_action.span(),
+                            format!(
+                                "`say_at` for `{design}` names `{k}`, which is no step of a handler{}; the steps are {}",
+                                crate::suggest::did_you_mean(&k, keywords.iter().copied()),
+                                keywords.join(", ")
+                            ),
+                        ));
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     pub(super) fn check_refs(
