@@ -93,9 +93,10 @@ fn last_sentence(text: &str) -> String {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let at = chars
         .windows(3)
+        .rev()
         .filter(|w| matches!(w[0].1, '.' | '?' | '!') && w[1].1 == ' ' && w[2].1.is_uppercase())
         .map(|w| w[2].0)
-        .last()
+        .next()
         .unwrap_or(0);
     text[at..].to_string()
 }
