@@ -81,6 +81,7 @@ mod step_labels;
 mod step_line_names_the_step;
 mod step_names;
 mod story_authored_shown;
+mod story_cut_rows;
 mod story_earlier;
 mod story_left_out;
 mod story_newest_first;

@@ -631,7 +631,9 @@ fn a_story_panel_never_opens_mid_sentence() {
                     }
                     let Some(next) = rows.get(k) else { continue };
                     // Words of an earlier step come under their mark.
-                    let next = &next.strip_prefix("earlier: ").unwrap_or(next).to_string();
+                    let next = next.strip_prefix("earlier: ").unwrap_or(next);
+                    // A row cut at the panel's end says so with an ellipsis.
+                    let next = &next.strip_suffix(" …").unwrap_or(next).to_string();
                     let starts = [
                         t.words(f.opening()),
                         t.words(f.said.as_deref().unwrap_or_default()),

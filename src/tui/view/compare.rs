@@ -505,6 +505,7 @@ pub(super) fn story_lines(
 ) -> Vec<Line<'static>> {
     let events = crate::sim::event::step_told_at(&f.events, step);
     let mut parts = vec![(events.clone(), t.info(), false)];
+    let mut earlier_words: Option<String> = None;
     if f.narration.trim() != events.trim() {
         let mut cut = super::narration::earlier_told(frames, f).min(f.narration.len());
         while !f.narration.is_char_boundary(cut) {
@@ -512,6 +513,7 @@ pub(super) fn story_lines(
         }
         let (old, new) = f.narration.split_at(cut);
         if !old.trim().is_empty() {
+            earlier_words = Some(t.words(old.trim()));
             parts.push((format!("earlier: {}", t.words(old.trim())), t.dim(), true));
         }
         if !new.trim().is_empty() {
@@ -530,29 +532,88 @@ pub(super) fn story_lines(
         .into_iter()
         .flat_map(|(text, style, old)| words(&text, w).into_iter().map(move |l| (l, style, old)))
         .collect();
+    // A row cut at a word's end where it has more than one word: half a
+    // word read as a word.
     let ellipsis = |last: &mut String| {
         let keep = w.saturating_sub(t.g.ellipsis.chars().count() + 1);
-        *last = format!(
-            "{} {}",
-            last.chars().take(keep).collect::<String>(),
-            t.g.ellipsis
-        );
+        let fits = last.chars().count() <= keep;
+        let mut cut: String = last.chars().take(keep).collect();
+        if !fits && let Some(at) = cut.trim_end().rfind(' ') {
+            let next = last.chars().nth(keep);
+            if next.is_some_and(|c| c != ' ') {
+                cut.truncate(at);
+            }
+        }
+        *last = format!("{} {}", cut.trim_end(), t.g.ellipsis);
     };
-    // Earlier words give way before new ones: their first rows stay, the
-    // last kept one cut with an ellipsis.
+    // Earlier words give way before new ones, as in the story panel: the
+    // newest of them stay, from a sentence's start, after a count of the
+    // sentences left out; the newest alone too long is cut with an
+    // ellipsis.
     let old_rows = out.iter().filter(|(_, _, old)| *old).count();
     if out.len() > rows && old_rows > 0 {
         let keep = rows.saturating_sub(out.len() - old_rows).clamp(1, old_rows);
-        let mut seen = 0;
-        out.retain(|(_, _, old)| {
-            seen += usize::from(*old);
-            !*old || seen <= keep
-        });
-        if keep < old_rows
-            && let Some((last, _, _)) = out.iter_mut().filter(|(_, _, old)| *old).last()
-        {
-            ellipsis(last);
+        let old_words = earlier_words.unwrap_or_default();
+        let starts = super::narration::sentence_starts(&old_words);
+        let up = if t.ascii() { "^" } else { "↑" };
+        let tail = |i: usize| {
+            let what = if i == 1 { "sentence" } else { "sentences" };
+            let text = format!(
+                "earlier: {up} {i} more {what} {} {}",
+                t.g.dot,
+                &old_words[starts[i]..]
+            );
+            words(&text, w)
+        };
+        // The newest sentence cut to its first words, where at least a few
+        // fit; else the count of them all alone.
+        let newest_cut = |last: usize| {
+            let mut l = tail(last);
+            if l.len() > keep {
+                l.truncate(keep);
+                if let Some(row) = l.last_mut() {
+                    ellipsis(row);
+                }
+            }
+            let before = words(
+                &format!("earlier: {up} {last} more sentences {}", t.g.dot),
+                w,
+            );
+            let shown: usize = l
+                .iter()
+                .map(|r| r.split_whitespace().count())
+                .sum::<usize>();
+            let head: usize = before
+                .iter()
+                .map(|r| r.split_whitespace().count())
+                .sum::<usize>();
+            if shown > head + 4 {
+                l
+            } else {
+                let n = starts.len();
+                words(&format!("earlier: {up} {n} more sentences"), w)
+            }
+        };
+        // One sentence alone: its first rows, cut with an ellipsis.
+        let mut kept: Vec<String> = match (1..starts.len()).map(tail).find(|l| l.len() <= keep) {
+            Some(l) => l,
+            None if starts.len() > 1 => newest_cut(starts.len() - 1),
+            None => out
+                .iter()
+                .filter(|(_, _, old)| *old)
+                .map(|(l, _, _)| l.clone())
+                .collect(),
+        };
+        if kept.len() > keep {
+            kept.truncate(keep);
+            if let Some(last) = kept.last_mut() {
+                ellipsis(last);
+            }
         }
+        let at = out.iter().position(|(_, _, old)| *old).unwrap_or(0);
+        out.retain(|(_, _, old)| !*old);
+        let style = t.dim();
+        out.splice(at..at, kept.into_iter().map(|l| (l, style, true)));
     }
     if out.len() > rows {
         out.truncate(rows);

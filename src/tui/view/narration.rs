@@ -257,7 +257,11 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
                         story_lines(t, &opening[at..], earlier.saturating_sub(at), true),
                     )
                 })
-                .find(|(_, l)| spare > 0 && rows_needed(l, body_area.width) <= spare);
+                // A step's own line cut leaves no room for earlier words:
+                // they give way first.
+                .find(|(_, l)| {
+                    told_hidden == 0 && spare > 0 && rows_needed(l, body_area.width) <= spare
+                });
             // Counted in sentences, as a reader counts them: the tail
             // starts at a sentence, so the ones before it are left out.
             let opening_sentences = if opening.trim().is_empty() {
@@ -278,7 +282,33 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         }
         _ => text,
     };
-    let below = sentences_past(&body, body_area.width, body_area.height);
+    // The step's own line cut: the earlier words give way first, counted,
+    // and the words new at this step keep their rows.
+    let body: Vec<Line<'static>> = if told_hidden > 0 {
+        let is_earlier = |l: &Line<'_>| l.spans.first().is_some_and(|s| s.content == "earlier: ");
+        for line in body.iter().filter(|l| is_earlier(l)) {
+            let words: String = line
+                .spans
+                .iter()
+                .skip(1)
+                .map(|s| s.content.as_ref())
+                .collect();
+            above += sentence_starts(words.trim()).len();
+        }
+        body.into_iter().filter(|l| !is_earlier(l)).collect()
+    } else {
+        body
+    };
+    let mut below = sentences_past(&body, body_area.width, body_area.height);
+    // A story longer than its rows ends on a whole sentence or on an
+    // ellipsis, never a word cut off silently; a sentence cut counts.
+    let body = if below > 0 {
+        let (cut, hidden) = cut_to_rows(t, &body, body_area.width, body_area.height);
+        below = hidden;
+        cut
+    } else {
+        body
+    };
     if body_area.height > 0 {
         Paragraph::new(body)
             .wrap(Wrap { trim: true })
@@ -437,6 +467,73 @@ fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'stat
     })
 }
 
+/// `lines` cut to what `rows` rows at `width` hold, the last row ending a
+/// sentence or, cut in mid-sentence, with an ellipsis; and how many
+/// sentences the cut leaves out, the one it cuts among them.
+fn cut_to_rows(
+    t: &Theme,
+    lines: &[Line<'static>],
+    width: u16,
+    rows: u16,
+) -> (Vec<Line<'static>>, usize) {
+    let text_of = |l: &Line<'_>| {
+        l.spans
+            .iter()
+            .map(|s| s.content.as_ref())
+            .collect::<String>()
+    };
+    let sentences = |l: &Line<'_>| {
+        let text = text_of(l);
+        if text.trim().is_empty() {
+            0
+        } else {
+            sentence_starts(text.trim()).len()
+        }
+    };
+    let Some(over) = (0..lines.len()).find(|&i| rows_needed(&lines[..=i], width) > rows) else {
+        return (lines.to_vec(), 0);
+    };
+    let later: usize = lines[over + 1..].iter().map(sentences).sum();
+    let line = &lines[over];
+    let text = text_of(line);
+    let ends_sentence = |s: &str| {
+        s.trim_end()
+            .trim_end_matches([')', '"', '\''])
+            .ends_with(['.', '?', '!'])
+    };
+    // The longest start of the line, at a word's end, that fits.
+    let mut cuts: Vec<usize> = text.match_indices(' ').map(|(at, _)| at).collect();
+    cuts.retain(|&at| !text[..at].trim().is_empty());
+    for at in cuts.into_iter().rev() {
+        let mut spans = Vec::new();
+        let mut from = 0;
+        for span in &line.spans {
+            let end = from + span.content.len();
+            if from < at {
+                let keep = &span.content[..at.min(end) - from];
+                spans.push(Span::styled(keep.to_string(), span.style));
+            }
+            from = end;
+        }
+        if !ends_sentence(&text[..at]) {
+            let style = line.spans.last().map(|s| s.style).unwrap_or_default();
+            spans.push(Span::styled(format!(" {}", t.g.ellipsis), style));
+        }
+        let mut kept = lines[..over].to_vec();
+        kept.push(Line::from(spans).style(line.style));
+        if rows_needed(&kept, width) <= rows {
+            let cut = sentences_past_byte(
+                text.trim_start(),
+                at - (text.len() - text.trim_start().len()),
+            );
+            return (kept, later + cut);
+        }
+    }
+    // Not one word of this line fits: it is left out whole, and the
+    // lines above end where they end.
+    (lines[..over].to_vec(), later + sentences(line))
+}
+
 /// A narrow panel says "more" in few words, to leave the border room
 /// for the step and what to press next.
 fn compact_note(area: Rect) -> bool {
@@ -454,7 +551,7 @@ fn rows_needed(lines: &[Line<'_>], width: u16) -> u16 {
 /// Where each sentence of a paragraph starts (byte offsets, the first at 0):
 /// after a full stop, question or exclamation mark and a space, before a
 /// capital letter.
-fn sentence_starts(text: &str) -> Vec<usize> {
+pub(super) fn sentence_starts(text: &str) -> Vec<usize> {
     let mut starts = vec![0];
     let b: Vec<(usize, char)> = text.char_indices().collect();
     for w in b.windows(3) {

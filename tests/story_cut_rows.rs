@@ -1,0 +1,180 @@
+//! The story panel never cuts a sentence silently, and what it keeps is
+//! the step's own words first. Teacher trial: tour-4 idempotent at 80x24,
+//! step 7 ended `…but the answer never` with no ellipsis; tour-1 naive in
+//! compare at 100x30, step 14, kept the oldest earlier words and dropped
+//! the newest with only `…`, where the single view keeps the newest and
+//! counts the rest.
+
+use crate::common::{self, Screen, sweep};
+use idem::tui::app::Panel;
+use ratatui::layout::Margin;
+
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether a row's words end a sentence (a closing bracket or quote
+/// after its stop still ends it) or end with an ellipsis.
+fn ends_whole(row: &str) -> bool {
+    let row = row.trim_end().trim_end_matches([')', '"', '\'', '”', '’']);
+    row.ends_with(['.', '?', '!', '…']) || row.ends_with("...")
+}
+
+/// Rule 1: the last row of a full story panel ends a sentence or ends
+/// with an ellipsis; a cut is never silent.
+#[test]
+fn story_last_row_ends_a_sentence_or_an_ellipsis() {
+    for size in sweep::SIZES {
+        let mut screen = Screen::new(size.0, size.1);
+        let (mut seen, mut wrong) = (0, Vec::new());
+        sweep::each_step(size, common::plain(), |step| {
+            let buf = screen.show(step.app).clone();
+            let inner = step.main.rect(Panel::Narration).inner(Margin::new(1, 1));
+            if inner.height == 0 {
+                return;
+            }
+            let row = |y: u16| -> String {
+                (inner.x..inner.right())
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect()
+            };
+            let last = row(inner.bottom() - 1);
+            if last.trim().is_empty() {
+                return;
+            }
+            seen += 1;
+            if !ends_whole(&last) {
+                let rows: Vec<String> = (inner.y..inner.bottom()).map(row).collect();
+                wrong.push(format!(
+                    "{}: the last row {:?} ends mid-sentence with no ellipsis:\n{}",
+                    step.at(),
+                    last.trim_end(),
+                    rows.join("\n")
+                ));
+            }
+        });
+        sweep::none_wrong("full story panels", seen, 20, &wrong, size);
+    }
+}
+
+/// Rule 2: the step's own line gives way only after the earlier words:
+/// wherever an `earlier:` mark is on screen, the line is there whole.
+#[test]
+fn story_own_line_is_whole_where_earlier_words_are_shown() {
+    let t = idem::tui::theme::Theme::new(false, false);
+    for size in sweep::SIZES {
+        let mut screen = Screen::new(size.0, size.1);
+        let (mut seen, mut wrong) = (0, Vec::new());
+        sweep::each_step(size, common::plain(), |step| {
+            let shown = step.words_in(screen.show(step.app), Panel::Narration);
+            if !shown.contains("earlier:") {
+                return;
+            }
+            let own = squeeze(&t.text(&idem::sim::event::step_told(&step.frame.events)));
+            if own.is_empty() {
+                return;
+            }
+            seen += 1;
+            if !shown.contains(&own) {
+                wrong.push(format!(
+                    "{}: earlier words shown, the step's own line {own:?} cut:\n{shown}",
+                    step.at()
+                ));
+            }
+        });
+        sweep::none_wrong("panels with earlier words", seen, 20, &wrong, size);
+    }
+}
+
+/// The last sentence of `text`, its spaces squeezed, as the story
+/// panel tells sentences apart.
+fn last_sentence(text: &str) -> String {
+    let text = squeeze(text);
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let at = chars
+        .windows(3)
+        .rev()
+        .filter(|w| matches!(w[0].1, '.' | '?' | '!') && w[1].1 == ' ' && w[2].1.is_uppercase())
+        .map(|w| w[2].0)
+        .next()
+        .unwrap_or(0);
+    text[at..].to_string()
+}
+
+/// How many sentences `text` has, as the story panel counts them: a
+/// stop, a space and a capital letter start the next.
+fn sentence_count(text: &str) -> usize {
+    let chars: Vec<char> = text.chars().collect();
+    1 + chars
+        .windows(3)
+        .filter(|w| matches!(w[0], '.' | '?' | '!') && w[1] == ' ' && w[2].is_uppercase())
+        .count()
+}
+
+/// Rule 3: compare keeps a side's newest earlier words, as the single
+/// view does, and counts the sentences it leaves out.
+#[test]
+fn compare_keeps_the_newest_earlier_words_and_counts_the_rest() {
+    use idem::tui::{Action, update};
+    let t = idem::tui::theme::Theme::new(false, false);
+    let (mut seen, mut wrong) = (0, Vec::new());
+    for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+        for (w, h) in sweep::SIZES {
+            let mut a = common::app(name, "naive");
+            update(&mut a, Action::Compare);
+            let last = a.compare.as_ref().map_or(0, |c| c.pairs.len());
+            for pos in 0..last {
+                a.pos = pos;
+                let screen = common::draw(&mut a, w, h);
+                let (left, right) = common::sides(&screen, 3, 2);
+                let c = a.compare.as_ref().expect("compare stays open");
+                let (lf, rf) = c.frames(pos);
+                for (side, text, frames, f) in [
+                    ("left", &left, &c.left.frames, lf),
+                    ("right", &right, &c.right.frames, rf),
+                ] {
+                    let Some(story) = text.split("what happens").nth(1) else {
+                        continue;
+                    };
+                    let Some(earlier_at) = story.find("earlier:") else {
+                        continue;
+                    };
+                    let Some(prev) = f.index.checked_sub(1).map(|i| &frames[i]) else {
+                        continue;
+                    };
+                    let earlier = squeeze(&t.words(prev.narration.trim_end()));
+                    if squeeze(&story[earlier_at..]).contains(&earlier) {
+                        continue;
+                    }
+                    seen += 1;
+                    // The newest earlier sentence starts on screen, and
+                    // the ones left out are counted.
+                    let newest: String = last_sentence(&earlier)
+                        .split(' ')
+                        .take(4)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    // Where not even its first words fit, the count of
+                    // them all stands alone.
+                    let all = format!("{} more sentences", sentence_count(&earlier));
+                    // (One sentence alone has nothing before it to count.)
+                    let kept = story[earlier_at..].contains(&newest)
+                        && (sentence_count(&earlier) == 1
+                            || story[earlier_at..].contains(" more sentence"));
+                    if !kept && !story[earlier_at..].starts_with(&format!("earlier: ↑ {all}")) {
+                        wrong.push(format!(
+                            "{name} at {w}x{h} step {pos}, {side}: {newest:?} not kept, or the rest not counted:\n{story}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 5, "only {seen} sides cut earlier words");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong, the first:\n{}",
+        wrong.len(),
+        wrong[0]
+    );
+}
