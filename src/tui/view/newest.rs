@@ -92,7 +92,16 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
                         ..area
                     };
                 }
-                overflow::show(t, item.lines.clone(), true, rest, buf);
+                // A statement and its answer that fit no other way: the
+                // statement's first words, then the answer, the lesson,
+                // on the rows there are.
+                let lines = match joined(t, item) {
+                    Some(j) if measure::rows(std::slice::from_ref(&j), w, false) <= rest.height => {
+                        vec![j]
+                    }
+                    _ => item.lines.clone(),
+                };
+                overflow::show(t, lines, true, rest, buf);
                 return;
             }
             None => break,
@@ -130,8 +139,45 @@ fn one_row(t: &Theme, items: &[Item], unit: Unit, area: Rect, buf: &mut Buffer) 
         format!("↑ {lost} more {what} {} ", t.g.dot)
     };
     let mut spans = vec![Span::styled(count, t.key())];
-    spans.extend(first.spans.iter().cloned());
+    let newest = joined(t, item).unwrap_or_else(|| first.clone());
+    spans.extend(newest.spans);
     overflow::show(t, vec![Line::from(spans)], false, area, buf);
+}
+
+/// A statement and its answer on one line, for a panel with no rows for
+/// both: the speaker and the statement's first words (what and where,
+/// `A> INSERT INTO order_status …`), then the answer (`→ 0 rows: the row
+/// already has a newer version`). Neither alone says what happened: the
+/// answer without its statement names nothing, the statement without its
+/// answer hides the lesson. None for an item that is not a statement with
+/// an answer.
+fn joined(t: &Theme, item: &Item) -> Option<Line<'static>> {
+    let s = item.squeezable?;
+    let answer = item.lines.get(s + 1..).filter(|a| !a.is_empty())?;
+    let (head, text, style) = parts(&item.lines[s]);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let start = words.len().min(3);
+    let mut spans = head;
+    spans.push(Span::styled(
+        format!("{} {} ", words[..start].join(" "), t.g.ellipsis),
+        style,
+    ));
+    // Each answer line's indent goes; the spaces inside it stay.
+    for line in answer {
+        let mut indent = true;
+        for span in &line.spans {
+            let text = if indent {
+                span.content.trim_start()
+            } else {
+                span.content.as_ref()
+            };
+            indent &= text.is_empty();
+            if !text.is_empty() {
+                spans.push(Span::styled(text.to_string(), span.style));
+            }
+        }
+    }
+    Some(Line::from(spans))
 }
 
 /// Where the newest item fits the panel whole but not under a row of its
