@@ -95,9 +95,30 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
                 // A statement and its answer that fit no other way: the
                 // statement's first words, then the answer, the lesson,
                 // on the rows there are.
-                let lines = match joined(t, item) {
-                    Some(j) if measure::rows(std::slice::from_ref(&j), w, false) <= rest.height => {
-                        vec![j]
+                // Its clause (the last four words) stays where the rows
+                // hold it.
+                let fits = |j: &Line<'static>| {
+                    measure::rows(std::slice::from_ref(j), w, false) <= rest.height
+                };
+                let lines = match [4, 0].map(|end| joined(t, item, end)) {
+                    [Some(j), _] if fits(&j) => vec![j],
+                    [_, Some(j)] if fits(&j) => {
+                        // The statement's end is gone too: a row that says
+                        // so where there is one (`z` reads it whole).
+                        let used = measure::rows(std::slice::from_ref(&j), w, false);
+                        let mut lines = vec![j];
+                        if used < rest.height {
+                            lines.push(Line::styled(
+                                format!(
+                                    "{} {} more words of the statement {} z",
+                                    t.g.ellipsis,
+                                    hidden_words(item, 3),
+                                    t.g.dot
+                                ),
+                                t.key(),
+                            ));
+                        }
+                        lines
                     }
                     _ => item.lines.clone(),
                 };
@@ -139,9 +160,18 @@ fn one_row(t: &Theme, items: &[Item], unit: Unit, area: Rect, buf: &mut Buffer) 
         format!("↑ {lost} more {what} {} ", t.g.dot)
     };
     let mut spans = vec![Span::styled(count, t.key())];
-    let newest = joined(t, item).unwrap_or_else(|| first.clone());
+    let newest = joined(t, item, 0).unwrap_or_else(|| first.clone());
     spans.extend(newest.spans);
     overflow::show(t, vec![Line::from(spans)], false, area, buf);
+}
+
+/// How many of a statement's words a line that keeps its first `kept`
+/// leaves out.
+fn hidden_words(item: &Item, kept: usize) -> usize {
+    item.squeezable.map_or(0, |s| {
+        let (_, text, _) = parts(&item.lines[s]);
+        text.split_whitespace().count().saturating_sub(kept)
+    })
 }
 
 /// A statement and its answer on one line, for a panel with no rows for
@@ -149,17 +179,25 @@ fn one_row(t: &Theme, items: &[Item], unit: Unit, area: Rect, buf: &mut Buffer) 
 /// `A> INSERT INTO order_status …`), then the answer (`→ 0 rows: the row
 /// already has a newer version`). Neither alone says what happened: the
 /// answer without its statement names nothing, the statement without its
-/// answer hides the lesson. None for an item that is not a statement with
-/// an answer.
-fn joined(t: &Theme, item: &Item) -> Option<Line<'static>> {
+/// answer hides the lesson. With `end` of the statement's last words
+/// (its clause) after the ellipsis. None for an item that is not a
+/// statement with an answer, or one too short to need it.
+fn joined(t: &Theme, item: &Item, end: usize) -> Option<Line<'static>> {
     let s = item.squeezable?;
     let answer = item.lines.get(s + 1..).filter(|a| !a.is_empty())?;
     let (head, text, style) = parts(&item.lines[s]);
     let words: Vec<&str> = text.split_whitespace().collect();
     let start = words.len().min(3);
+    if start + end >= words.len() && end > 0 {
+        return None;
+    }
+    let clause = words[words.len() - end..].join(" ");
     let mut spans = head;
     spans.push(Span::styled(
-        format!("{} {} ", words[..start].join(" "), t.g.ellipsis),
+        format!("{} {} {clause}", words[..start].join(" "), t.g.ellipsis)
+            .trim_end()
+            .to_string()
+            + " ",
         style,
     ));
     // Each answer line's indent goes; the spaces inside it stay.
