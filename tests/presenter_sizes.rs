@@ -63,29 +63,19 @@ fn boxes(screen: &str) -> Vec<String> {
 fn the_four_figures_share_one_size_of_type() {
     let mut wrong = Vec::new();
     let mut seen = 0;
-    for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
-        for design in ["naive", "idempotent"] {
-            let mut a = common::app(name, design);
-            update(&mut a, Action::Presenter);
-            for (w, h) in [(80, 24), (100, 30), (120, 40)] {
-                common::resize(&mut a, w, h);
-                for pos in 0..a.timeline.frames.len() {
-                    a.pos = pos;
-                    let screen = common::render(&a);
-                    let boxes = boxes(&screen);
-                    assert_eq!(boxes.len(), 4, "{name} {design} {w}x{h}:\n{screen}");
-                    let types: Vec<Vec<Type>> = boxes.iter().map(|b| types_of(b)).collect();
-                    seen += 1;
-                    let shared = types[0]
-                        .iter()
-                        .any(|t| types.iter().all(|ts| ts.contains(t)));
-                    if !shared {
-                        wrong.push(format!("{name} {design} step {pos} at {w}x{h}: {types:?}"));
-                    }
-                }
-            }
+    each_presenter_step(|a, at| {
+        let screen = common::render(a);
+        let boxes = boxes(&screen);
+        assert_eq!(boxes.len(), 4, "{at}:\n{screen}");
+        let types: Vec<Vec<Type>> = boxes.iter().map(|b| types_of(b)).collect();
+        seen += 1;
+        let shared = types[0]
+            .iter()
+            .any(|t| types.iter().all(|ts| ts.contains(t)));
+        if !shared {
+            wrong.push(format!("{at}: {types:?}"));
         }
-    }
+    });
     assert!(seen > 200, "only {seen} screens");
     assert!(
         wrong.is_empty(),
@@ -104,6 +94,35 @@ fn the_queue_box_keeps_where_the_message_is_at_every_size() {
     use idem::sim::frame::MessagePhase;
     let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut seen = 0;
+    each_presenter_step(|a, at| {
+        let f = a.frame();
+        let Some(m) = f
+            .queue
+            .messages
+            .iter()
+            .find(|m| matches!(m.phase, MessagePhase::Waiting | MessagePhase::InFlight))
+        else {
+            return;
+        };
+        let name = m.label(f.queue.broker_ids_lead);
+        let want = match (&m.phase, &m.holder) {
+            (MessagePhase::InFlight, Some(holder)) => format!("{name} leased to {holder}"),
+            _ => format!("{name} waiting"),
+        };
+        let screen = common::render(a);
+        let queue = norm(&boxes(&screen)[0]);
+        seen += 1;
+        assert!(
+            queue.contains(&want),
+            "{at}: no `{want}` in the queue's box\n{screen}"
+        );
+    });
+    assert!(seen > 0);
+}
+
+/// Every step of the four tours, naive and idempotent, in the presenter
+/// view at each size a class uses, with where it is in words.
+fn each_presenter_step(mut visit: impl FnMut(&idem::tui::App, String)) {
     for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
         for design in ["naive", "idempotent"] {
             let mut a = common::app(name, design);
@@ -112,29 +131,9 @@ fn the_queue_box_keeps_where_the_message_is_at_every_size() {
                 common::resize(&mut a, w, h);
                 for pos in 0..a.timeline.frames.len() {
                     a.pos = pos;
-                    let f = a.frame();
-                    let Some(m) = f.queue.messages.iter().find(|m| {
-                        matches!(m.phase, MessagePhase::Waiting | MessagePhase::InFlight)
-                    }) else {
-                        continue;
-                    };
-                    let name_ = m.label(f.queue.broker_ids_lead);
-                    let want = match (&m.phase, &m.holder) {
-                        (MessagePhase::InFlight, Some(holder)) => {
-                            format!("{name_} leased to {holder}")
-                        }
-                        _ => format!("{name_} waiting"),
-                    };
-                    let screen = common::render(&a);
-                    let queue = norm(&boxes(&screen)[0]);
-                    seen += 1;
-                    assert!(
-                        queue.contains(&want),
-                        "{name} {design} step {pos} at {w}x{h}: no `{want}` in the queue's box\n{screen}"
-                    );
+                    visit(&a, format!("{name} {design} step {pos} at {w}x{h}"));
                 }
             }
         }
     }
-    assert!(seen > 0);
 }

@@ -158,14 +158,10 @@ fn story_left_out_streamed_run_too() {
 /// naive story ("has paid $80") would stand under a run that paid once.
 #[test]
 fn story_left_out_of_a_design_file_run() {
-    let dir = std::env::temp_dir().join(format!("idem-left-out-design-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("my.toml");
-    std::fs::write(
-        &file,
-        "name = \"my-handler\"\nsummary = \"one transaction\"\nsteps = [\"receive\", \"begin\", \"claim\", \"charge\", \"provider with key\", \"response\", \"commit\", \"ack\"]\n",
-    )
-    .unwrap();
+    let (dir, file) = design_file(
+        "my-handler",
+        r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#,
+    );
     let (code, out, err) = idem(&["run", "tour-1", "--design", file.to_str().unwrap()]);
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(code, 0, "{err}");
@@ -181,14 +177,10 @@ fn story_left_out_of_a_design_file_run() {
 /// schedule is tried, so a "correct" run is not read as a proof.
 #[test]
 fn a_design_file_run_points_to_the_check() {
-    let dir = std::env::temp_dir().join(format!("idem-one-run-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("early.toml");
-    std::fs::write(
-        &file,
-        "name = \"ack-early\"\nsummary = \"acks first\"\nsteps = [\"receive\", \"ack\", \"begin\", \"charge\", \"provider without key\", \"response\", \"commit\"]\n",
-    )
-    .unwrap();
+    let (dir, file) = design_file(
+        "ack-early",
+        r#"["receive", "ack", "begin", "charge", "provider without key", "response", "commit"]"#,
+    );
     let path = file.to_str().unwrap();
     let (code, out, err) = idem(&["run", "tour-1", "--design", path]);
     std::fs::remove_dir_all(&dir).ok();
@@ -198,4 +190,15 @@ fn a_design_file_run_points_to_the_check() {
     // A built-in design's run has its expectation instead.
     let (_, naive, _) = idem(&["run", "tour-1", "--mode", "naive"]);
     assert!(!naive.contains("on one schedule"), "{naive}");
+}
+
+/// A design file named `name` with these `steps` (a TOML array), in a
+/// folder of its own: the folder, to remove, and the file.
+fn design_file(name: &str, steps: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("idem-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.toml"));
+    let text = format!("name = \"{name}\"\nsummary = \"a learner's design\"\nsteps = {steps}\n");
+    std::fs::write(&file, text).unwrap();
+    (dir, file)
 }
