@@ -243,3 +243,25 @@ fn the_provider_question_comes_only_at_a_call_or_a_skipped_call() {
         assert_eq!(at, [(1, 2)], "{design}");
     }
 }
+
+/// The reason given where a call was skipped claims only what the
+/// handler found: the key it records. Under content-hash that key is a
+/// hash, and "finds m-5e2 handled before" was false: m-5e2, a genuine
+/// second payment, was never handled (teacher trial 11).
+#[test]
+fn a_skipped_calls_reason_claims_only_the_key_found() {
+    let script = idem::scenario::find("content-hash").unwrap();
+    let t = Timeline::build(&script, &Strategy::by_name("idempotent").unwrap(), 0, &[]).unwrap();
+    let whys: Vec<String> = t
+        .asked(&script)
+        .iter()
+        .filter(|q| q.question.subject == Subject::ProviderAnswer)
+        .map(|q| q.question.why.clone())
+        .filter(|why| why.contains("no request reaches it"))
+        .collect();
+    assert!(!whys.is_empty(), "content-hash asks at its skip");
+    for why in whys {
+        assert!(!why.contains("handled before"), "{why}");
+        assert!(why.contains("the key it records for"), "{why}");
+    }
+}

@@ -220,3 +220,28 @@ fn every_statement_and_event_of_the_span_is_shown_or_counted() {
         wrong.first().cloned().unwrap_or_default()
     );
 }
+
+/// A count that leads an event whose own mark is the dot never doubles
+/// it, at any size: at 80x24 the reveal's one-row events panel read `↑ 3
+/// more events · · consum…` (teacher trial 11).
+#[test]
+fn no_count_doubles_an_events_dot_at_any_size() {
+    let mut wrong = Vec::new();
+    each_reveal(|a, (first, last)| {
+        for (w, h) in crate::common::sweep::SIZES {
+            let screen = draw(a, w, h);
+            if screen.contains("· ·") {
+                wrong.push(format!(
+                    "{} {} {w}x{h} steps {first}-{last}\n{screen}",
+                    a.script.name, a.strategy.name
+                ));
+            }
+        }
+    });
+    assert!(
+        wrong.is_empty(),
+        "{} doubled; the first:\n{}",
+        wrong.len(),
+        wrong.first().cloned().unwrap_or_default()
+    );
+}

@@ -153,7 +153,9 @@ impl Subject {
             Subject::ProcessedRows => "processed_messages rows".into(),
             Subject::ProcessedRowsAny => "processed_messages rows, committed or not".into(),
             Subject::ChargesAgain => "the provider charged in this action".into(),
-            Subject::ProviderAnswer => "the provider answered".into(),
+            // Its answer may be that no request came: "answered: no call
+            // is made" would contradict itself.
+            Subject::ProviderAnswer => "at the provider".into(),
             Subject::Holder(m) => format!("the lease on {m} is held by"),
             Subject::MessageState(m) => format!("{m} is"),
             Subject::Deliveries(m) => format!("deliveries of {m}"),

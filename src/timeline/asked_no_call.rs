@@ -66,7 +66,9 @@ fn skipped_the_call(
             "At {label}, {name} finds another delivery of {message} holding the work, so it gives its own up before the call to the provider: no request reaches it."
         ),
         _ => format!(
-            "At {label}, {name} finds {message} handled before and skips the rest of the work, the call to the provider included: no request reaches it."
+            // The key it records may not be the message ID (a content
+            // hash): what it finds is that key, not the message, handled.
+            "At {label}, {name} finds the key it records for {message} already recorded and skips the rest of the work, the call to the provider included: no request reaches it."
         ),
     })
 }

@@ -152,13 +152,7 @@ fn one_row(t: &Theme, items: &[Item], unit: Unit, area: Rect, buf: &mut Buffer) 
     let Some(first) = item.lines.first() else {
         return;
     };
-    let lost = older.len();
-    let what = if lost == 1 { unit.0 } else { unit.1 };
-    let count = if t.ascii() {
-        format!("({lost} more {what} above) ")
-    } else {
-        format!("↑ {lost} more {what} {} ", t.g.dot)
-    };
+    let count = count_lead(t, older.len(), unit, first);
     let mut spans = vec![Span::styled(count, t.key())];
     let newest = joined(t, item, 0).unwrap_or_else(|| first.clone());
     spans.extend(newest.spans);
@@ -172,6 +166,27 @@ fn hidden_words(item: &Item, kept: usize) -> usize {
         let (_, text, _) = parts(&item.lines[s]);
         text.split_whitespace().count().saturating_sub(kept)
     })
+}
+
+/// The count of `lost` older items that leads the newest item's first
+/// row, `first` (`↑ 2 more events · ✓ …`). An item whose own mark is the
+/// dot (an observer's event, `· …`) needs no second one to part it from
+/// the count.
+fn count_lead(t: &Theme, lost: usize, unit: Unit, first: &Line<'static>) -> String {
+    let what = if lost == 1 { unit.0 } else { unit.1 };
+    let dotted = first
+        .spans
+        .iter()
+        .map(|s| s.content.trim_start())
+        .find(|c| !c.is_empty())
+        .is_some_and(|c| c.starts_with(t.g.dot));
+    if t.ascii() {
+        format!("({lost} more {what} above) ")
+    } else if dotted {
+        format!("↑ {lost} more {what} ")
+    } else {
+        format!("↑ {lost} more {what} {} ", t.g.dot)
+    }
 }
 
 /// A statement and its answer on one line, for a panel with no rows for
@@ -241,23 +256,7 @@ fn count_beside(
     let Some(first) = item.lines.first() else {
         return false;
     };
-    let lost = older.len();
-    let what = if lost == 1 { unit.0 } else { unit.1 };
-    // An item whose own mark is the dot (an observer's event, `· …`)
-    // needs no second one to part it from the count.
-    let dotted = first
-        .spans
-        .iter()
-        .map(|s| s.content.trim_start())
-        .find(|c| !c.is_empty())
-        .is_some_and(|c| c.starts_with(t.g.dot));
-    let lead = if t.ascii() {
-        format!("({lost} more {what} above) ")
-    } else if dotted {
-        format!("↑ {lost} more {what} ")
-    } else {
-        format!("↑ {lost} more {what} {} ", t.g.dot)
-    };
+    let lead = count_lead(t, older.len(), unit, first);
     let mut led = item.lines.clone();
     let mut spans = vec![Span::styled(lead, t.key())];
     spans.extend(first.spans.iter().cloned());
