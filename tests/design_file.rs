@@ -2,10 +2,9 @@
 //! (the format is in tests/corpus/mod.rs), and good ones that load and
 //! prove.
 
-use crate::common::cli::idem;
+use crate::common::cli::{design, idem};
 use crate::corpus::{self, expectations, mismatch};
 use idem::scenario::design_file;
-use std::path::Path;
 
 #[test]
 fn each_malformed_design_gets_its_errors() {
@@ -31,16 +30,6 @@ fn each_malformed_design_gets_its_errors() {
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
     assert!(several >= 3, "only {several} files expect several errors");
-}
-
-fn design(dir: &Path, name: &str, steps: &str) -> String {
-    let path = dir.join(format!("{name}.toml"));
-    std::fs::write(
-        &path,
-        format!("name = \"{name}\"\nsummary = \"a learner's design\"\nsteps = {steps}\n"),
-    )
-    .unwrap();
-    path.display().to_string()
 }
 
 #[test]

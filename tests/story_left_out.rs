@@ -2,7 +2,7 @@
 //! none of the scenario's words: they tell another design's story. Every
 //! front end says so once, and shows the design asked for.
 
-use crate::common::cli::idem;
+use crate::common::cli::{design, idem};
 use idem::export::shot::{Moment, Shot, View};
 use idem::scenario::{self, load::builtins};
 use idem::sim::Strategy;
@@ -158,12 +158,13 @@ fn story_left_out_streamed_run_too() {
 /// naive story ("has paid $80") would stand under a run that paid once.
 #[test]
 fn story_left_out_of_a_design_file_run() {
-    let (dir, file) = design_file(
+    let dir = tempfile::tempdir().unwrap();
+    let file = design(
+        dir.path(),
         "my-handler",
         r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#,
     );
-    let (code, out, err) = idem(&["run", "tour-1", "--design", file.to_str().unwrap()]);
-    std::fs::remove_dir_all(&dir).ok();
+    let (code, out, err) = idem(&["run", "tour-1", "--design", &file]);
     assert_eq!(code, 0, "{err}");
     for words in NAIVE_WORDS {
         assert!(!out.contains(words), "`{words}` printed:\n{out}");
@@ -177,28 +178,17 @@ fn story_left_out_of_a_design_file_run() {
 /// schedule is tried, so a "correct" run is not read as a proof.
 #[test]
 fn a_design_file_run_points_to_the_check() {
-    let (dir, file) = design_file(
+    let dir = tempfile::tempdir().unwrap();
+    let path = design(
+        dir.path(),
         "ack-early",
         r#"["receive", "ack", "begin", "charge", "provider without key", "response", "commit"]"#,
     );
-    let path = file.to_str().unwrap();
-    let (code, out, err) = idem(&["run", "tour-1", "--design", path]);
-    std::fs::remove_dir_all(&dir).ok();
+    let (code, out, err) = idem(&["run", "tour-1", "--design", &path]);
     assert_eq!(code, 0, "{err}");
     let said = format!("one run of ack-early, on one schedule; idem check --design {path}");
     assert!(out.contains(&said), "{out}");
     // A built-in design's run has its expectation instead.
     let (_, naive, _) = idem(&["run", "tour-1", "--mode", "naive"]);
     assert!(!naive.contains("on one schedule"), "{naive}");
-}
-
-/// A design file named `name` with these `steps` (a TOML array), in a
-/// folder of its own: the folder, to remove, and the file.
-fn design_file(name: &str, steps: &str) -> (std::path::PathBuf, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("idem-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{name}.toml"));
-    let text = format!("name = \"{name}\"\nsummary = \"a learner's design\"\nsteps = {steps}\n");
-    std::fs::write(&file, text).unwrap();
-    (dir, file)
 }

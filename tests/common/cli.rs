@@ -13,3 +13,15 @@ pub fn idem(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// A design file of the learner's own, named `name`, with these `steps`
+/// (a TOML array), written into `dir`: its path, to pass to `--design`.
+pub fn design(dir: &std::path::Path, name: &str, steps: &str) -> String {
+    let path = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &path,
+        format!("name = \"{name}\"\nsummary = \"a learner's design\"\nsteps = {steps}\n"),
+    )
+    .unwrap();
+    path.display().to_string()
+}
