@@ -115,61 +115,42 @@ fn sentence_count(text: &str) -> usize {
 /// view does, and counts the sentences it leaves out.
 #[test]
 fn compare_keeps_the_newest_earlier_words_and_counts_the_rest() {
-    use idem::tui::{Action, update};
     let t = idem::tui::theme::Theme::new(false, false);
     let (mut seen, mut wrong) = (0, Vec::new());
-    for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
-        for (w, h) in sweep::SIZES {
-            let mut a = common::app(name, "naive");
-            update(&mut a, Action::Compare);
-            let last = a.compare.as_ref().map_or(0, |c| c.pairs.len());
-            for pos in 0..last {
-                a.pos = pos;
-                let screen = common::draw(&mut a, w, h);
-                let (left, right) = common::sides(&screen, 3, 2);
-                let c = a.compare.as_ref().expect("compare stays open");
-                let (lf, rf) = c.frames(pos);
-                for (side, text, frames, f) in [
-                    ("left", &left, &c.left.frames, lf),
-                    ("right", &right, &c.right.frames, rf),
-                ] {
-                    let Some(story) = text.split("what happens").nth(1) else {
-                        continue;
-                    };
-                    let Some(earlier_at) = story.find("earlier:") else {
-                        continue;
-                    };
-                    let Some(prev) = f.index.checked_sub(1).map(|i| &frames[i]) else {
-                        continue;
-                    };
-                    let earlier = squeeze(&t.words(prev.narration.trim_end()));
-                    if squeeze(&story[earlier_at..]).contains(&earlier) {
-                        continue;
-                    }
-                    seen += 1;
-                    // The newest earlier sentence starts on screen, and
-                    // the ones left out are counted.
-                    let newest: String = last_sentence(&earlier)
-                        .split(' ')
-                        .take(4)
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    // Where not even its first words fit, the count of
-                    // them all stands alone.
-                    let all = format!("{} more sentences", sentence_count(&earlier));
-                    // (One sentence alone has nothing before it to count.)
-                    let kept = story[earlier_at..].contains(&newest)
-                        && (sentence_count(&earlier) == 1
-                            || story[earlier_at..].contains(" more sentence"));
-                    if !kept && !story[earlier_at..].starts_with(&format!("earlier: ↑ {all}")) {
-                        wrong.push(format!(
-                            "{name} at {w}x{h} step {pos}, {side}: {newest:?} not kept, or the rest not counted:\n{story}"
-                        ));
-                    }
-                }
-            }
+    let tours = ["tour-1", "tour-2", "tour-3", "tour-4"];
+    sweep::each_compare_side(&tours, |s| {
+        let story = s.story;
+        let Some(earlier_at) = story.find("earlier:") else {
+            return;
+        };
+        let Some(prev) = s.frame.index.checked_sub(1).map(|i| &s.frames[i]) else {
+            return;
+        };
+        let earlier = squeeze(&t.words(prev.narration.trim_end()));
+        if squeeze(&story[earlier_at..]).contains(&earlier) {
+            return;
         }
-    }
+        seen += 1;
+        // The newest earlier sentence starts on screen, and the ones left
+        // out are counted.
+        let newest: String = last_sentence(&earlier)
+            .split(' ')
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(" ");
+        // Where not even its first words fit, the count of them all stands
+        // alone.
+        let all = format!("{} more sentences", sentence_count(&earlier));
+        // (One sentence alone has nothing before it to count.)
+        let kept = story[earlier_at..].contains(&newest)
+            && (sentence_count(&earlier) == 1 || story[earlier_at..].contains(" more sentence"));
+        if !kept && !story[earlier_at..].starts_with(&format!("earlier: ↑ {all}")) {
+            wrong.push(format!(
+                "{}, {}: {newest:?} not kept, or the rest not counted:\n{story}",
+                s.at, s.side
+            ));
+        }
+    });
     assert!(seen > 5, "only {seen} sides cut earlier words");
     assert!(
         wrong.is_empty(),

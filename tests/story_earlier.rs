@@ -155,42 +155,24 @@ fn earlier_of(app: &idem::tui::App, frames: &[idem::sim::Frame], f: &idem::sim::
 /// as if new. Teacher trial: compare showed them plain.
 #[test]
 fn compare_marks_each_sides_earlier_words() {
-    use idem::tui::{Action, update};
     let mut seen = 0;
-    for name in ["tour-1", "tour-2"] {
-        for (w, h) in crate::common::sweep::SIZES {
-            let mut a = common::app(name, "naive");
-            update(&mut a, Action::Compare);
-            let last = a.compare.as_ref().map_or(0, |c| c.pairs.len());
-            for pos in 0..last {
-                a.pos = pos;
-                let screen = draw(&mut a, w, h);
-                let (left, right) = common::sides(&screen, 3, 2);
-                let c = a.compare.as_ref().expect("compare stays open");
-                let (lf, rf) = c.frames(pos);
-                for (side, text, frames, f) in [
-                    ("left", &left, &c.left.frames, lf),
-                    ("right", &right, &c.right.frames, rf),
-                ] {
-                    let earlier = earlier_of(&a, frames, f);
-                    let Some(story) = text.split("what happens").nth(1) else {
-                        continue;
-                    };
-                    // The first words of the earlier story on screen, if any.
-                    let first = earlier.split(' ').take(4).collect::<Vec<_>>().join(" ");
-                    if earlier.is_empty() || !story.contains(&first) {
-                        continue;
-                    }
-                    seen += 1;
-                    let mark = story.find("earlier:");
-                    assert!(
-                        mark.is_some_and(|m| m < story.find(&first).unwrap()),
-                        "{name} at {w}x{h} step {pos}: the {side} side shows earlier words unmarked:\n{screen}"
-                    );
-                }
-            }
+    crate::common::sweep::each_compare_side(&["tour-1", "tour-2"], |s| {
+        let earlier = earlier_of(s.app, s.frames, s.frame);
+        // The first words of the earlier story on screen, if any.
+        let first = earlier.split(' ').take(4).collect::<Vec<_>>().join(" ");
+        if earlier.is_empty() || !s.story.contains(&first) {
+            return;
         }
-    }
+        seen += 1;
+        let mark = s.story.find("earlier:");
+        assert!(
+            mark.is_some_and(|m| m < s.story.find(&first).unwrap()),
+            "{}: the {} side shows earlier words unmarked:\n{}",
+            s.at,
+            s.side,
+            s.screen
+        );
+    });
     assert!(seen > 10, "only {seen} sides showed earlier words");
 }
 

@@ -106,3 +106,58 @@ pub fn none_wrong(what: &str, seen: usize, least: usize, wrong: &[String], size:
         wrong.first().cloned().unwrap_or_default()
     );
 }
+
+/// One side of the compare view at one position of the walk
+/// (`each_compare_side`).
+pub struct CompareSide<'a> {
+    /// The app, compare open, at this position and size.
+    pub app: &'a App,
+    /// Where it is, for a failure's message: `tour-1 at 80x24 step 4`.
+    pub at: String,
+    /// `left` or `right`.
+    pub side: &'static str,
+    /// The whole screen, for a failure's message.
+    pub screen: &'a str,
+    /// The side's words after its `what happens` heading.
+    pub story: &'a str,
+    /// The side's own timeline and its frame here.
+    pub frames: &'a [Frame],
+    pub frame: &'a Frame,
+}
+
+/// Each of these tours compared from naive, at each size, every position,
+/// each side whose story is on screen.
+pub fn each_compare_side(names: &[&str], mut visit: impl FnMut(CompareSide<'_>)) {
+    use idem::tui::{Action, update};
+    for name in names {
+        for (w, h) in SIZES {
+            let mut a = crate::common::app(name, "naive");
+            update(&mut a, Action::Compare);
+            let last = a.compare.as_ref().map_or(0, |c| c.pairs.len());
+            for pos in 0..last {
+                a.pos = pos;
+                let screen = crate::common::draw(&mut a, w, h);
+                let (left, right) = crate::common::sides(&screen, 3, 2);
+                let c = a.compare.as_ref().expect("compare stays open");
+                let (lf, rf) = c.frames(pos);
+                for (side, text, frames, frame) in [
+                    ("left", &left, &c.left.frames, lf),
+                    ("right", &right, &c.right.frames, rf),
+                ] {
+                    let Some(story) = text.split("what happens").nth(1) else {
+                        continue;
+                    };
+                    visit(CompareSide {
+                        app: &a,
+                        at: format!("{name} at {w}x{h} step {pos}"),
+                        side,
+                        screen: &screen,
+                        story,
+                        frames,
+                        frame,
+                    });
+                }
+            }
+        }
+    }
+}
