@@ -248,13 +248,14 @@ pub fn why_rows(lines: &[Line<'static>], width: u16) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// A verdict with nothing wrong, in the rows it has: why it held after
+/// A verdict with nothing wrong, in the rows it has: why it held (its
+/// `links`, from [`held_links`]) after
 /// its figures where they fit (`✓ m-7f3 skipped at step 13: … ← m-7f3
 /// redelivered ← …`), else its count and the key that reads it; else
 /// none (`fitted` shortens the figures to make room for the count).
 fn held_where_room(
     t: &Theme,
-    f: &Frame,
+    links: &[String],
     whole: &[Line<'static>],
     fits: &dyn Fn(&[Line<'static>]) -> bool,
 ) -> Option<Vec<Line<'static>>> {
@@ -266,8 +267,6 @@ fn held_where_room(
     if whole.len() != 1 {
         return Some(whole.to_vec());
     }
-    let plain = &crate::sim::cause::plain_step;
-    let links = held_links(t, &f.verdict, plain, plain);
     // The figures end in the spaces that part them from what follows.
     let told = with(links.concat().trim_start().to_string());
     if fits(&told) {
@@ -288,9 +287,10 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
     let whole = lines(t, f);
     let fits = |l: &[Line<'static>]| crate::tui::measure::rows(l, width, false) <= rows.max(1);
     let plain = &crate::sim::cause::plain_step;
-    let held = held_links(t, &f.verdict, plain, plain).len();
+    let held_links = held_links(t, &f.verdict, plain, plain);
+    let held = held_links.len();
     if held > 0 && fits(&whole) {
-        if let Some(told) = held_where_room(t, f, &whole, &fits) {
+        if let Some(told) = held_where_room(t, &held_links, &whole, &fits) {
             return told;
         }
         // One row, too short for the figures and the count beside them:
