@@ -249,10 +249,10 @@ pub fn why_rows(lines: &[Line<'static>], width: u16) -> Vec<Line<'static>> {
 }
 
 /// A verdict with nothing wrong, in the rows it has: why it held (its
-/// `links`, from [`held_links`]) after
-/// its figures where they fit (`✓ m-7f3 skipped at step 13: … ← m-7f3
-/// redelivered ← …`), else its count and the key that reads it; else
-/// none (`fitted` shortens the figures to make room for the count).
+/// `links`, from [`held_links`]) after its figures where they fit (`✓
+/// m-7f3 skipped at step 13: … ← m-7f3 redelivered ← …`), else its count
+/// and the key that reads it; else none (`fitted` shortens the figures to
+/// make room for the count).
 fn held_where_room(
     t: &Theme,
     links: &[String],
