@@ -2,6 +2,7 @@
 //! lines from the frame on screen and nothing else.
 
 mod broker;
+mod choices;
 pub(crate) mod lower_titles;
 pub use lower_titles::{events_title, sql_title, title_room};
 mod compare;

@@ -21,7 +21,11 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
     };
     let at_end = app.pos >= app.last_pos() && !p.asked.is_empty();
     let (title, lines) = match &p.stage {
-        Stage::Asking { at, typed } => (question_title(app, p, *at), asking(app, p, *at, typed)),
+        Stage::Asking { at, typed } => (
+            question_title(app, p, *at),
+            // The box's inner width: the choices are laid out for it.
+            asking(app, p, *at, typed, m.keybar.width.saturating_sub(2)),
+        ),
         Stage::Revealed { from, to } => {
             for i in *from..=*to {
                 let right = p.given.get(&i).is_some_and(|g| g.right);
@@ -229,7 +233,7 @@ pub fn action_words(app: &App, asked: &Asked) -> String {
     format!("Next: {words} ({}).", action.words())
 }
 
-fn asking(app: &App, p: &Predict, at: usize, typed: &str) -> Vec<Line<'static>> {
+fn asking(app: &App, p: &Predict, at: usize, typed: &str, width: u16) -> Vec<Line<'static>> {
     let t = &app.theme;
     let asked = &p.asked[at];
     let mut lines = vec![
@@ -244,12 +248,7 @@ fn asking(app: &App, p: &Predict, at: usize, typed: &str) -> Vec<Line<'static>> 
     ];
     match &asked.kind {
         Kind::Choice(options) => {
-            let mut spans = vec![Span::raw("  ")];
-            for (i, option) in options.iter().enumerate() {
-                spans.push(Span::styled(format!("{}", i + 1), t.key()));
-                spans.push(Span::raw(format!(" {}    ", t.text(option))));
-            }
-            lines.push(Line::from(spans));
+            lines.extend(super::choices::choices(t, options, usize::from(width)));
         }
         Kind::Number { money } => {
             let dollar = if *money { "$" } else { "" };
