@@ -17,6 +17,7 @@ mod claim_bounds;
 mod cli_help;
 mod cli_open;
 mod clock_words;
+mod compare_counts;
 mod compare_holding;
 mod compare_sides;
 mod db_file;

@@ -26,7 +26,8 @@ impl Section {
         Section::Step,
     ];
 
-    /// Its name, as the mark of the picked section says it.
+    /// Its name, on the row a picked section with no rows of its own
+    /// gets for its mark to stand beside.
     pub fn name(self) -> &'static str {
         match self {
             Section::Outcome => "outcome",
@@ -37,16 +38,6 @@ impl Section {
             Section::Service => "service",
             Section::Step => "this step",
         }
-    }
-
-    /// Whether the section's first line is its own title (the mark goes
-    /// in front of it) rather than its first row of content (the mark
-    /// gets a line of its own).
-    pub fn titled(self) -> bool {
-        matches!(
-            self,
-            Section::Story | Section::Queue | Section::Service | Section::Step
-        )
     }
 
     /// The section Tab (`forward`) or shift-Tab picks after `from`; from

@@ -280,8 +280,8 @@ impl Rows {
     fn for_side(height: u16, zoom: bool) -> Rows {
         let h = usize::from(height);
         if zoom {
-            // One section fills the side: all of its rows but the one
-            // that names it (the mark).
+            // One section fills the side: all of its rows but one, for
+            // the title that goes on top of a titled section's rows.
             let all = h.saturating_sub(1).max(1);
             return Rows {
                 story: all,
@@ -714,16 +714,16 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     // it too, so Tab goes on from there).
     let picked = c.section.or_else(|| app.zoom.then_some(Section::ALL[0]));
     if let Some(s) = picked {
-        mark(t, &mut ls[s.index()], s);
-        mark(t, &mut rs[s.index()], s);
+        named(t, &mut ls[s.index()], &mut rs[s.index()], s);
     }
-    let (first, lines_l, lines_r) = match picked {
+    // The row the picked section starts on, before any scrolling.
+    let (start, first, lines_l, lines_r) = match picked {
         Some(s) if app.zoom => {
             let (l, r) = side_by_side(
                 vec![ls.swap_remove(s.index())],
                 vec![rs.swap_remove(s.index())],
             );
-            (0, l, r)
+            (0, 0, l, r)
         }
         _ => {
             // The picked section's rows, once both sides are lined up.
@@ -733,8 +733,8 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
                 .map(|(a, b)| a.len().max(b.len()))
                 .collect();
             let (l, r) = side_by_side(ls, rs);
+            let start: usize = picked.map_or(0, |s| heights[..s.index()].iter().sum());
             let first = picked.map_or(0, |s| {
-                let start: usize = heights[..s.index()].iter().sum();
                 let total = filled_rows(&l).max(filled_rows(&r));
                 first_row(
                     start,
@@ -743,12 +743,44 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
                     usize::from(li.height),
                 )
             });
-            (first, l, r)
+            (start, first, l, r)
         }
     };
     for (lines, area) in [(lines_l, li), (lines_r, ri)] {
+        let scrolled_past = first > 0 && area.height > 1;
         let shown = scrolled(t, lines, area, first);
         super::overflow::show(t, shown, false, area, buf);
+        if picked.is_some() {
+            mark(t, area, start, first, scrolled_past, buf);
+        }
+    }
+}
+
+/// The picked section's mark: a glyph in the side's left border, beside
+/// the section's first row (its title, or a verdict or a table's heading:
+/// words either way, never colour alone). In the border it takes neither
+/// a row nor a column of the side: a row of its own pushed one more row
+/// under the sign below, and the counts changed at each press of Tab with
+/// nothing else moved (trial 11); a glyph in front of a row cut the end
+/// of a verdict that filled it.
+fn mark(t: &Theme, area: Rect, start: usize, first: usize, scrolled_past: bool, buf: &mut Buffer) {
+    let Some(row) = start.checked_sub(first) else {
+        return;
+    };
+    let y = area.y as usize + row + usize::from(scrolled_past);
+    if area.x == 0 || y >= usize::from(area.bottom()) {
+        return;
+    }
+    let y = y as u16;
+    buf[(area.x - 1, y)].set_symbol(t.g.next).set_style(t.key());
+}
+
+/// A picked section with no rows on either side gets one, its name, for
+/// the mark to stand beside.
+fn named(t: &Theme, left: &mut Vec<Line<'static>>, right: &mut Vec<Line<'static>>, s: Section) {
+    if left.is_empty() && right.is_empty() {
+        left.push(Line::styled(s.name(), t.title()));
+        right.push(Line::styled(s.name(), t.title()));
     }
 }
 
@@ -796,17 +828,6 @@ fn holding(c: &Compare, pos: usize, left: bool, place: &Place, width: usize) -> 
             .find(|f| f.chars().count() <= width)
             .unwrap_or(last),
     )
-}
-
-/// The picked section's mark, a glyph and a word, never colour alone: in
-/// front of its title, or on a line of its own over a section that has
-/// none.
-fn mark(t: &Theme, lines: &mut Vec<Line<'static>>, s: Section) {
-    let sign = Span::styled(format!("{} ", t.g.next), t.key());
-    match lines.first_mut() {
-        Some(title) if s.titled() => title.spans.insert(0, sign),
-        _ => lines.insert(0, Line::from(vec![sign, Span::styled(s.name(), t.title())])),
-    }
 }
 
 /// How many rows, to the last one with something in it.
