@@ -171,34 +171,23 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             buf,
         );
     }
-    // The step's own line first: it is what the screen shows now, and the
-    // chapter's earlier story gives way (counted) before it is cut. The
-    // words the scenario wrote for this step do not: they start on
-    // screen, the generated line shortened to its first sentences (the
-    // events panel lists them all) to make room.
+    // The step's own line first and whole: it is what the screen shows
+    // now, the key event among its sentences (the lease ran out, the card
+    // charged). The chapter's earlier story and the words the scenario
+    // wrote for the step give way to it, counted; it is cut only where it
+    // alone is taller than the panel.
     let room = area.height - header_rows;
-    let said_rows = said.map_or(0, |s| {
-        rows_needed(&[Line::styled(t.words(s), t.title())], area.width)
-    });
-    let told_room = if said.is_some() && told_rows + said_rows > room {
-        room.saturating_sub(said_rows)
-            .max(1)
-            .min(room.saturating_sub(1))
-    } else {
-        room
-    };
     // What gives way is counted in sentences, as a reader counts them.
-    let (told, told_shown, told_hidden) = if told_rows > told_room {
-        match shortened(t, &told_text, told_room, area.width) {
+    let (told, told_shown, told_hidden) = if told_rows > room {
+        match shortened(t, &told_text, room, area.width) {
             Some((line, rows, cut)) => (
                 Paragraph::new(line).wrap(Wrap { trim: true }),
                 rows,
                 sentences_past_byte(&told_text, cut),
             ),
             None => {
-                let left_out =
-                    sentences_past(std::slice::from_ref(&told_line), area.width, told_room);
-                (told, told_room, left_out)
+                let left_out = sentences_past(std::slice::from_ref(&told_line), area.width, room);
+                (told, room, left_out)
             }
         }
     } else {
@@ -439,10 +428,12 @@ fn story_lines(t: &Theme, text: &str, earlier: usize, mark: bool) -> Vec<Line<'s
     lines
 }
 
-/// The step's generated line cut to its first whole sentences (or, when
-/// not even one fits, its first words), ending in an ellipsis, in at most
-/// `rows` rows at `width`: the line, its rows and where in `told` it was
-/// cut, or `None` when not even a word fits.
+/// The step's generated line cut to as many of its first words as `rows`
+/// rows at `width` hold, ending in an ellipsis: the line fills the panel
+/// it alone overflows, so that its key event, often in a later sentence
+/// (the charge after the call), is read as far as it can be. The line, its
+/// rows and where in `told` it was cut, or `None` when not even a word
+/// fits.
 fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'static>, u16, usize)> {
     let cut = |at: usize| {
         let line = Line::styled(
@@ -452,19 +443,16 @@ fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'stat
         let n = rows_needed(std::slice::from_ref(&line), width);
         (line, n, at)
     };
-    let words = told
+    let words: Vec<usize> = told
         .match_indices(' ')
         .map(|(at, _)| at)
-        .filter(|&at| at > 0);
-    let sentences = sentence_starts(told).into_iter().skip(1).rev();
-    sentences.map(cut).find(|(_, n, _)| *n <= rows).or_else(|| {
-        let words: Vec<usize> = words.collect();
-        words
-            .into_iter()
-            .rev()
-            .map(cut)
-            .find(|(_, n, _)| *n <= rows)
-    })
+        .filter(|&at| at > 0)
+        .collect();
+    words
+        .into_iter()
+        .rev()
+        .map(cut)
+        .find(|(_, n, _)| *n <= rows)
 }
 
 /// `lines` cut to what `rows` rows at `width` hold, the last row ending a
