@@ -75,6 +75,7 @@ mod scale;
 mod scenarios;
 mod screenshots;
 mod signals;
+mod skips_told;
 mod small_screens;
 mod soak;
 mod soak_dashboard;

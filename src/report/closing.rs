@@ -24,11 +24,12 @@ pub(super) fn write(
 ) {
     let _ = writeln!(
         out,
-        "  delivered {} · redeliveries {} · duplicates delivered {} · duplicates skipped {} · acked {} · acks lost {} · dead-lettered {} · crashes {}",
+        "  delivered {} · redeliveries {} · duplicates delivered {} · skipped by key {}{} · acked {} · acks lost {} · dead-lettered {} · crashes {}",
         c.delivered,
         c.redeliveries,
         c.duplicates_delivered,
         c.duplicates_skipped,
+        not_duplicates(c.skipped_not_duplicates),
         c.acked,
         c.acks_lost,
         c.dead_lettered,
@@ -53,6 +54,18 @@ pub(super) fn write(
                 let _ = writeln!(out, "  {miss}");
             }
         }
+    }
+}
+
+/// After the handlers' count of skips (they found the key recorded, which
+/// is all they know): how many of them were no duplicate but a new
+/// message whose key collided, in the observer's words; nothing when every
+/// skip was of a real duplicate.
+pub(crate) fn not_duplicates(n: u32) -> String {
+    match n {
+        0 => String::new(),
+        1 => " (observer: 1 not a duplicate)".to_string(),
+        n => format!(" (observer: {n} not duplicates)"),
     }
 }
 

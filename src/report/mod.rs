@@ -7,6 +7,7 @@ mod state;
 pub mod stream;
 mod text;
 
+pub(crate) use closing::not_duplicates;
 pub use state::{consumer_line, message_line};
 
 use crate::scenario::Expectation;

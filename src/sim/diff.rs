@@ -118,6 +118,11 @@ impl Changes {
                 b.duplicates_skipped,
                 a.duplicates_skipped,
             ),
+            (
+                "skipped_not_duplicates",
+                b.skipped_not_duplicates,
+                a.skipped_not_duplicates,
+            ),
             ("acked", b.acked, a.acked),
             ("acks_lost", b.acks_lost, a.acks_lost),
             ("dead_lettered", b.dead_lettered, a.dead_lettered),

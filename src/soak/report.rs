@@ -187,11 +187,12 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
     }
     let _ = writeln!(
         out,
-        "deliveries {} · redeliveries {} · duplicates delivered {} · duplicates skipped {} · acks {} · acks lost {} · crashes {} · dead-lettered {}",
+        "deliveries {} · redeliveries {} · duplicates delivered {} · skipped by key {}{} · acks {} · acks lost {} · crashes {} · dead-lettered {}",
         num(k.delivered.into()),
         num(k.redeliveries.into()),
         num(k.duplicates_delivered.into()),
         num(k.duplicates_skipped.into()),
+        crate::report::not_duplicates(k.skipped_not_duplicates),
         num(k.acked.into()),
         num(k.acks_lost.into()),
         num(k.crashes.into()),

@@ -19,6 +19,11 @@ pub(super) struct Books {
     /// Message IDs delivered at least once, with the payments delivered
     /// under each, to count duplicates and tell a reused ID.
     pub(super) seen: BTreeMap<String, BTreeSet<Payment>>,
+    /// Messages (ID and payment) a delivery of which passed the handler's
+    /// check and went on with the work: a later skip of the same message
+    /// is a duplicate skipped, a skip of any other is a new message whose
+    /// key collided with a record another one left.
+    pub(super) went_on: BTreeSet<(String, Payment)>,
     /// Facts whose message an ack removed before any work was saved.
     pub(super) acked_before_work: BTreeSet<Payment>,
     /// Facts the provider refused for good (a declined card, a key reused

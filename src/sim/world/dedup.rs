@@ -24,6 +24,7 @@ impl World {
         match last {
             Some(last) if offset <= last => self.duplicate_found(i, Skip::Offset { offset, last }),
             applied => {
+                self.went_on(i);
                 self.done(i);
                 self.say(
                     self.actor(i),
@@ -70,6 +71,7 @@ impl World {
                     key: key.clone(),
                 });
             }
+            self.went_on(i);
             self.done(i);
             self.say(
                 self.actor(i),
@@ -90,6 +92,7 @@ impl World {
         };
         self.ran(i, ran);
         if !found {
+            self.went_on(i);
             self.done(i);
             self.say(
                 self.actor(i),
@@ -106,6 +109,7 @@ impl World {
         let key = self.message_key(i);
         let ttl = format_duration(self.setup.cache_ttl_ms);
         if self.cache.set_nx(&key, self.now) {
+            self.went_on(i);
             self.done(i);
             self.say(
                 self.actor(i),
@@ -124,6 +128,7 @@ impl World {
         if self.cache.get(&key, self.now) {
             self.duplicate_found(i, Skip::CacheHit { key });
         } else {
+            self.went_on(i);
             self.done(i);
             self.say(
                 self.actor(i),
@@ -164,6 +169,7 @@ impl World {
         }
         match claim {
             RecordClaim::Claimed => {
+                self.went_on(i);
                 self.done(i);
                 self.say(
                     self.actor(i),
@@ -175,6 +181,7 @@ impl World {
                 );
             }
             RecordClaim::TookOver { previous_owner } => {
+                self.went_on(i);
                 self.done(i);
                 self.say(
                     self.actor(i),
@@ -253,6 +260,7 @@ impl World {
                     step: *step,
                 });
             }
+            self.went_on(i);
             self.done(i);
             self.say(
                 self.actor(i),

@@ -135,6 +135,9 @@ impl World {
         let superseded = matches!(skip, Skip::TakenOver { .. });
         if !superseded {
             self.counters.duplicates_skipped += 1;
+            if !self.books.went_on.contains(&self.message_of(i)) {
+                self.counters.skipped_not_duplicates += 1;
+            }
         }
         // Why this delivery did nothing: the cause of a lost charge, when
         // the record it trusted was wrong.
@@ -204,6 +207,20 @@ impl World {
         self.consumers[i]
             .delivery()
             .expect("past receive, a consumer holds a delivery")
+    }
+
+    /// The message consumer `i` handles, as the observer tells messages
+    /// apart: its ID and its payment.
+    fn message_of(&self, i: usize) -> (String, Payment) {
+        let m = &self.delivery(i).message;
+        (m.id.clone(), m.payment.clone())
+    }
+
+    /// The handler's check let this delivery through: from now on a skip
+    /// of the same message is a duplicate skipped.
+    pub(super) fn went_on(&mut self, i: usize) {
+        let m = self.message_of(i);
+        self.books.went_on.insert(m);
     }
 
     pub(super) fn done(&mut self, i: usize) {

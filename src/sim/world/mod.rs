@@ -105,7 +105,13 @@ pub struct Counters {
     pub redeliveries: u32,
     /// Deliveries of a message ID that had been delivered before.
     pub duplicates_delivered: u32,
+    /// The handlers' skips: each found its message's key (ID, offset,
+    /// version) already recorded. What the handler knows, not whether the
+    /// message really was a duplicate.
     pub duplicates_skipped: u32,
+    /// Of those skips, the ones of a message no delivery had gone on with
+    /// before (a new payment whose key collided): the observer's count.
+    pub skipped_not_duplicates: u32,
     pub acked: u32,
     pub acks_lost: u32,
     pub dead_lettered: u32,

@@ -156,7 +156,32 @@ impl Dashboard {
         // says how far its own run has come, so figures of different
         // moments are never read as one.
         let state = if d.finished { "done" } else { "running" };
-        let lines = vec![
+        // The handlers' skips as they know them (the key was recorded); how
+        // many were no duplicate is the observer's, under its mark. Beside
+        // the broker's duplicates when the row has room, else a row of
+        // their own rather than a phrase wrapped in its middle.
+        let dups = format!(
+            "duplicates delivered {}",
+            num(k.duplicates_delivered.into())
+        );
+        let skips = format!(
+            "skipped by key {}{}",
+            num(k.duplicates_skipped.into()),
+            match k.skipped_not_duplicates {
+                0 => String::new(),
+                1 => format!(" ({} 1 not a duplicate)", t.g.observer),
+                n => format!(" ({} {} not duplicates)", t.g.observer, num(n.into())),
+            }
+        );
+        let sep = " · ";
+        let skip_rows = if dups.chars().count() + sep.chars().count() + skips.chars().count()
+            <= usize::from(inner.width)
+        {
+            vec![Line::raw(format!("{dups}{sep}{skips}"))]
+        } else {
+            vec![Line::raw(dups), Line::raw(skips)]
+        };
+        let mut lines = vec![
             Line::styled(
                 format!(
                     "{state} at {} virtual · {} of {} settled",
@@ -177,11 +202,9 @@ impl Dashboard {
                 num(k.crashes.into()),
                 num(k.dead_lettered.into())
             )),
-            Line::raw(format!(
-                "duplicates delivered {} · skipped {}",
-                num(k.duplicates_delivered.into()),
-                num(k.duplicates_skipped.into())
-            )),
+        ];
+        lines.extend(skip_rows);
+        lines.extend([
             Line::raw(format!(
                 "processed_messages {} (pruned {})",
                 num(d.processed_rows),
@@ -191,7 +214,7 @@ impl Dashboard {
             money("charged", m.charged, m.owed),
             money("recorded", m.recorded, m.owed),
             Line::raw(outcomes(d)),
-        ];
+        ]);
         // The figures come first; the charts take the rows left over, and
         // the border says when there were too few for them.
         let rows = measure::rows(&lines, inner.width, true);

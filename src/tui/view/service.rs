@@ -7,7 +7,7 @@ use crate::sim::Frame;
 use crate::sim::consumer::{Mark, Status};
 use crate::sim::frame::{ConsumerView, StepView};
 use crate::tui::theme::Theme;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 /// After a consumer's name while it holds a database transaction open
@@ -27,40 +27,98 @@ pub fn lines(
     width: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
-    // The handlers' own count of the messages they skipped as duplicates:
-    // a consumer knows it (the broker does not), whether or not the skipped
-    // copy really was one. The last row, once there is one to count.
-    let skipped = f.counters.duplicates_skipped;
-    let footer = (skipped > 0).then(|| {
-        let moved = f
-            .changes
-            .counter_was("duplicates_skipped")
-            .map(|was| format!(" ({}{})", t.g.added, skipped.saturating_sub(was)));
-        let mark_w = moved.as_ref().map_or(0, String::len);
-        // The figure and its mark stay whole: the words give way.
-        let words = ["skipped as duplicates", "duplicates skipped", "skipped"]
-            .into_iter()
-            .find(|w| w.len() + 1 + skipped.to_string().len() + mark_w <= width)
-            .unwrap_or("skipped");
-        let mut line = Line::styled(format!("{words} {skipped}"), t.dim());
-        if let Some(moved) = moved {
-            line.spans.push(Span::styled(moved, t.change()));
-        }
-        line
-    });
-    let mut out = programs(
-        t,
-        f,
-        watch,
-        width,
-        height.saturating_sub(usize::from(footer.is_some())),
-    );
-    if let Some(footer) = footer {
-        let gap = height.saturating_sub(out.len() + 1);
+    let footer = skips(t, f, width);
+    let mut out = programs(t, f, watch, width, height.saturating_sub(footer.len()));
+    let gap = height.saturating_sub(out.len() + footer.len());
+    if !footer.is_empty() {
         out.extend(std::iter::repeat_n(Line::raw(""), gap));
-        out.push(footer);
     }
+    out.extend(footer);
     out
+}
+
+/// The panel's last rows, once a handler has skipped anything: the
+/// handlers' own count of the messages they skipped because the key was
+/// already recorded (a consumer knows it, the broker does not), and,
+/// under the observer's mark, how many of those were no duplicate at all
+/// but a new payment whose key collided. A skip of a real duplicate adds
+/// no observer row: nothing the handler believed was untrue.
+fn skips(t: &Theme, f: &Frame, width: usize) -> Vec<Line<'static>> {
+    let c = &f.counters;
+    let skipped = c.duplicates_skipped;
+    if skipped == 0 {
+        return Vec::new();
+    }
+    let moved = |name: &str, now: u32| {
+        f.changes
+            .counter_was(name)
+            .map(|was| format!(" ({}{})", t.g.added, now.saturating_sub(was)))
+    };
+    // The figure and its mark stay whole: the words give way.
+    let fit = |words: &[String], figure: u32, mark: &Option<String>| {
+        let mark_w = mark.as_ref().map_or(0, |m| m.chars().count());
+        let figure_w = figure.to_string().len();
+        words
+            .iter()
+            .find(|w| w.chars().count() + 1 + figure_w + mark_w <= width)
+            .or(words.last())
+            .cloned()
+            .unwrap_or_default()
+    };
+    let own_mark = moved("duplicates_skipped", skipped);
+    let own_words = fit(
+        &["skipped by key".to_string(), "skipped".to_string()],
+        skipped,
+        &own_mark,
+    );
+    let mut own = vec![Span::styled(format!("{own_words} {skipped}"), t.dim())];
+    if let Some(m) = own_mark {
+        own.push(Span::styled(m, t.change()));
+    }
+    let new = c.skipped_not_duplicates;
+    if new == 0 {
+        return vec![Line::from(own)];
+    }
+    let observer = t.dim().add_modifier(Modifier::ITALIC);
+    let o = t.g.observer;
+    let new_mark = moved("skipped_not_duplicates", new);
+    // `◇ 1 not a duplicate`: the figure after the mark, the words after
+    // the figure, so the fitting keeps the figure and cuts the words.
+    let tails: [&str; 3] = if new == 1 {
+        [
+            " of them not a duplicate",
+            " not a duplicate",
+            " not a dup.",
+        ]
+    } else {
+        [" of them not duplicates", " not duplicates", " not dups"]
+    };
+    let width_of = |spans: &[Span]| spans.iter().map(|s| s.width()).sum::<usize>();
+    let mark_w = new_mark.as_ref().map_or(0, |m| m.chars().count());
+    let theirs = |room: usize| -> Vec<Span<'static>> {
+        let head = format!("{o} {new}");
+        let tail = tails
+            .iter()
+            .find(|w| head.chars().count() + w.chars().count() + mark_w <= room)
+            .copied()
+            .unwrap_or("");
+        let mut spans = vec![Span::styled(format!("{head}{tail}"), observer)];
+        if let Some(m) = &new_mark {
+            spans.push(Span::styled(m.clone(), t.change()));
+        }
+        spans
+    };
+    // Beside the handler's count when both fit whole, else on the row below.
+    let sep = " · ";
+    let beside = theirs(width.saturating_sub(width_of(&own) + sep.len()));
+    if beside[0].content.contains(tails[1].trim_start())
+        && width_of(&own) + sep.len() + width_of(&beside) <= width
+    {
+        own.push(Span::styled(sep, t.dim()));
+        own.extend(beside);
+        return vec![Line::from(own)];
+    }
+    vec![Line::from(own), Line::from(theirs(width))]
 }
 
 fn programs(

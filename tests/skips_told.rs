@@ -1,0 +1,78 @@
+//! A handler's skip says what the handler knows (it found the key already
+//! recorded), not that the message was a duplicate: whether it was is the
+//! observer's knowledge, marked as such wherever skips are counted (issue
+//! 18: content-hash and reused-id counted a genuine second payment under
+//! "duplicates skipped").
+
+use crate::common;
+use idem::scenario;
+use idem::sim::Strategy;
+use idem::timeline::Timeline;
+use idem::tui::{Action, update};
+
+fn transcript(name: &str) -> String {
+    let script = scenario::find(name).unwrap();
+    let t = Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
+    idem::report::transcript(&t, None)
+}
+
+/// The screen at the last step of `name` under the idempotent design.
+fn last_screen(name: &str, w: u16, h: u16) -> String {
+    let mut a = common::app(name, "idempotent");
+    for _ in 1..a.timeline.frames.len() {
+        update(&mut a, Action::Next);
+    }
+    common::draw(&mut a, w, h)
+}
+
+#[test]
+fn a_skip_of_a_new_payment_is_not_told_as_a_duplicate() {
+    for name in ["content-hash", "reused-id"] {
+        let text = transcript(name);
+        let closing = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("delivered "))
+            .expect("the counters line");
+        assert!(!closing.contains("duplicates skipped"), "{name}: {closing}");
+        assert!(closing.contains("skipped by key 1"), "{name}: {closing}");
+        assert!(
+            closing.contains("observer: 1 not a duplicate"),
+            "{name}: {closing}"
+        );
+        for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+            let screen = last_screen(name, w, h);
+            assert!(
+                !screen.contains("skipped as duplicates"),
+                "{name} {w}x{h}\n{screen}"
+            );
+            assert!(
+                screen.contains("skipped by key 1"),
+                "{name} {w}x{h}\n{screen}"
+            );
+            // The observer's count under its mark, its words cut only
+            // as far as `not a dup.` where the panel is narrow.
+            assert!(
+                screen
+                    .lines()
+                    .any(|l| l.contains("◇ 1 ") && l.contains("not a dup")),
+                "{name} {w}x{h}\n{screen}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_skip_of_a_real_duplicate_has_no_observer_mark() {
+    let text = transcript("tour-1");
+    let closing = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("delivered "))
+        .expect("the counters line");
+    assert!(closing.contains("skipped by key 1"), "{closing}");
+    assert!(!closing.contains("not a duplicate"), "{closing}");
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let screen = last_screen("tour-1", w, h);
+        assert!(screen.contains("skipped by key 1"), "{w}x{h}\n{screen}");
+        assert!(!screen.contains("not a dup"), "{w}x{h}\n{screen}");
+    }
+}
