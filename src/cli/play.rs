@@ -193,6 +193,8 @@ fn play(
             }
         )));
     }
+    // The verdict of one run names the command that checks every schedule.
+    app.design_file = design.map(|path| path.display().to_string());
     app.levels.recall(&progress);
     app.progress = progress;
     app.keeper = keeper;

@@ -136,6 +136,10 @@ pub struct App {
     pub progress: crate::learner::Progress,
     /// The file it is saved to, by the terminal layer; none in tests.
     pub keeper: Option<crate::learner::Keeper>,
+    /// The design file the run's design came from, as the learner named it
+    /// (`idem play --design FILE`): the command that checks it is said
+    /// with the verdict of this one run.
+    pub design_file: Option<String>,
 }
 
 impl App {
@@ -229,6 +233,7 @@ impl App {
             predict: None,
             progress: crate::learner::Progress::new(),
             keeper: None,
+            design_file: None,
         })
     }
 

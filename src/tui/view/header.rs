@@ -1,6 +1,5 @@
 //! The top line: where in the tour we are, the step, the design, the verdict.
 
-use super::verdict::verdict_headline;
 use crate::tui::app::{App, seconds_per_step};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -24,6 +23,26 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         }
         (_, None) => "Your scenario".to_string(),
     };
+    // A story left out (a design the scenario is not written for, the
+    // learner's own above all) leaves its title out too: the title is a
+    // claim about the scenario's own designs ("Redelivery changes
+    // nothing") that this design may not meet. The scenario is named as
+    // the setting, and the header says at every step that its story is
+    // not told here.
+    let left_out = app.script.story_left_out(&app.strategy.name).is_some();
+    let title = if left_out {
+        "story left out".to_string()
+    } else {
+        t.text(app.script.title_for(&app.strategy.name))
+            .into_owned()
+    };
+    let group = |short: bool| {
+        if left_out && !app.is_counterexample() {
+            format!("Scenario {}", t.text(&app.script.name))
+        } else {
+            group(short)
+        }
+    };
     let left_in = |fit: Fit| -> Vec<Span<'static>> {
         let (brand, dot) = if fit.brand {
             (" idem ".to_string(), format!("{} ", t.g.dot))
@@ -34,17 +53,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Span::styled(brand, t.title()),
             Span::styled(dot, t.dim()),
             Span::styled(group(fit.short_group), t.info()),
-            Span::styled(
-                format!(
-                    " {} {}",
-                    t.g.dot,
-                    t.text(app.script.title_for(&app.strategy.name))
-                ),
-                t.title(),
-            ),
+            Span::styled(format!(" {} {title}", t.g.dot), t.title()),
         ]
     };
-    let (verdict, vstyle) = verdict_headline(t, &f.verdict);
+    // One correct run of the learner's own design is said with its bound.
+    let check = super::one_run::bound(app, &f.verdict);
+    let (verdict, vstyle) = super::verdict::bounded_headline(t, &f.verdict, check.as_deref());
     // Where the header has no room for every wrong effect, it names the
     // worst and signs the rest: the verdict's panel names them all.
     let verdict_lead = if f.verdict.headline_more() > 0 {
@@ -57,13 +71,21 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         verdict.clone()
     };
-    // Last of all, its mark alone and an ellipsis: the panel below names
-    // it whole, and the title is what the header alone says.
-    let verdict_mark = format!(
+    // Last of all, its fewest words (`✕ charged twice + disagree`): below
+    // 100 columns the title gives way before them, signed, for a bare
+    // `○ …` tells a class nothing. From 100 columns the title is kept
+    // whole, and the mark alone is what may give way (`bare`).
+    let verdict_bare = format!(
         "{} {}",
         verdict.split(' ').next().unwrap_or_default(),
         t.g.ellipsis
     );
+    let verdict_mark = super::verdict::short_headline(t, &f.verdict)
+        .map(|short| match &check {
+            Some(_) => short + super::one_run::IN_THIS_RUN,
+            None => short,
+        })
+        .unwrap_or_else(|| verdict_lead.clone());
     let designs = crate::tui::app::designs(&app.script).len();
     let right_in = |fit: Fit| -> Vec<Span<'static>> {
         let gap = if fit.tight { " " } else { "  " };
@@ -77,14 +99,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             right.push(Span::raw(gap));
         }
         if app.playing {
-            right.push(Span::styled(
+            // The narrowest form keeps the sign and the pace (`▶ 1.5s`):
+            // the room goes to the verdict's words.
+            let playing = if fit.mark {
+                format!("{} {}{gap}", t.g.playing, seconds_per_step(app.speed))
+            } else {
                 format!(
                     "{} playing {}/step{gap}",
                     t.g.playing,
                     seconds_per_step(app.speed)
-                ),
-                t.info(),
-            ));
+                )
+            };
+            right.push(Span::styled(playing, t.info()));
         }
         right.extend([
             Span::styled(
@@ -107,7 +133,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         if fit.key && designs >= 2 && app.theme.terminal_keys() {
             right.push(Span::styled(" (m)", t.dim()));
         }
-        let verdict = if fit.mark {
+        let verdict = if fit.bare {
+            &verdict_bare
+        } else if fit.mark {
             &verdict_mark
         } else if fit.lead {
             &verdict_lead
@@ -129,12 +157,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let fits: Vec<Fit> = Fit::ALL
         .into_iter()
         .filter(|f| !(app.presenter && (f.mark || f.lead)))
+        .filter(|f| !f.bare || area.width >= 100)
         .collect();
+    // Where no form holds the title whole, the one in fewest words: the
+    // title is cut (signed), not the verdict's words.
+    let fallback = fits
+        .iter()
+        .copied()
+        .rfind(|f| !f.bare)
+        .unwrap_or(fits[fits.len() - 1]);
     let fit = fits
         .iter()
         .copied()
         .find(|&fit| width(&left_in(fit)) + width(&right_in(fit)) <= area.width as usize)
-        .unwrap_or(fits[fits.len() - 1]);
+        .unwrap_or(fallback);
     let (mut left, right) = (left_in(fit), right_in(fit));
     let avail = (area.width as usize).saturating_sub(width(&right));
     if app.is_counterexample() && width(&left[..3]) > avail {
@@ -183,8 +219,12 @@ struct Fit {
     brand: bool,
     /// The worst wrong effect only, the rest signed with an ellipsis.
     lead: bool,
-    /// The verdict's mark only, its words signed with an ellipsis.
+    /// The verdict in its fewest words, and the play's pace without
+    /// `playing`; the title gives way before these.
     mark: bool,
+    /// The verdict's mark alone and an ellipsis: only from 100 columns,
+    /// and only where it keeps the title whole.
+    bare: bool,
 }
 
 impl Fit {
@@ -196,9 +236,10 @@ impl Fit {
         brand: true,
         lead: false,
         mark: false,
+        bare: false,
     };
 
-    const ALL: [Fit; 8] = [
+    const ALL: [Fit; 9] = [
         Fit::WIDEST,
         Fit {
             key: false,
@@ -238,6 +279,7 @@ impl Fit {
             short_group: true,
             brand: false,
             mark: false,
+            bare: false,
         },
         Fit {
             key: false,
@@ -247,6 +289,17 @@ impl Fit {
             short_group: true,
             brand: false,
             mark: true,
+            bare: false,
+        },
+        Fit {
+            key: false,
+            label: false,
+            tight: true,
+            lead: true,
+            short_group: true,
+            brand: false,
+            mark: true,
+            bare: true,
         },
     ];
 }

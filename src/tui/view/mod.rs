@@ -22,6 +22,7 @@ mod marks;
 mod motion;
 mod narration;
 pub(crate) mod newest;
+mod one_run;
 pub mod overflow;
 mod parting;
 mod picker;
@@ -171,15 +172,16 @@ pub(super) fn draw_panel(
         Panel::Events => newest::show(t, events::items(t, frame), newest::EVENTS, inner, buf),
         // Under `w` a link of the chain a row, in the rows it was given.
         Panel::Verdict if app.zoom && app.focus == Panel::Verdict => {
-            let lines = verdict::why_rows(&verdict::why_lines(t, frame), inner.width);
-            clip(t, lines, inner, buf)
+            let check = one_run::bound(app, &frame.verdict);
+            let why = verdict::bounded_why_lines(t, frame, check.as_deref());
+            clip(t, verdict::why_rows(&why, inner.width), inner, buf)
         }
-        Panel::Verdict => wrap(
-            t,
-            verdict::fitted(t, frame, inner.width, inner.height),
-            inner,
-            buf,
-        ),
+        Panel::Verdict => {
+            let check = one_run::bound(app, &frame.verdict);
+            let lines =
+                verdict::bounded_fitted(t, frame, inner.width, inner.height, check.as_deref());
+            wrap(t, lines, inner, buf)
+        }
     }
 }
 
@@ -248,7 +250,26 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
         let (chapter, of) = app.chapter();
         let f = app.frame();
         // Frame 0 and the user's own run are outside the script's chapters.
-        name = if chapter == 0 || chapter > of {
+        // A story left out has neither the scenario's title nor its
+        // chapters' (`story_left_out`): the title says so at every step,
+        // long after the status line that said it first has gone.
+        let left_out = app.script.story_left_out(&app.strategy.name).is_some();
+        name = if left_out {
+            let at = if chapter == 0 || chapter > of {
+                String::new()
+            } else {
+                format!("chapter {chapter}/{of} {} ", t.g.dot)
+            };
+            let whole = format!(
+                "{name} {} {at}story left out: not written for {}",
+                t.g.dot, app.strategy.name
+            );
+            if width >= title_room(&whole) {
+                whole
+            } else {
+                format!("{name} {} {at}story left out", t.g.dot)
+            }
+        } else if chapter == 0 || chapter > of {
             format!("{name} {} {}", t.g.dot, f.chapter_title)
         } else if f.chapter_title.is_empty() {
             // A story left out has no chapter titles (`story_left_out`).

@@ -150,7 +150,15 @@ pub fn short_headline(t: &Theme, v: &Verdict) -> Option<String> {
 /// The outcome first, whole, where a glance finds it; then the figures it
 /// stands on (what is in the database and at the provider); then why.
 pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
-    let (text, style) = verdict_headline(t, &f.verdict);
+    bounded_lines(t, f, None)
+}
+
+/// [`lines`], with a correct verdict's bound where it has one (`check`,
+/// from `one_run::bound`): `in this run` after its word. (The command
+/// that tries every schedule is a link of why it held: [`bounded_fitted`]
+/// adds it.)
+pub fn bounded_lines(t: &Theme, f: &Frame, check: Option<&str>) -> Vec<Line<'static>> {
+    let (text, style) = bounded_headline(t, &f.verdict, check);
     // What is left unsettled finishes the headline's sentence (`ends
     // unsettled: m-7f3 is still leased…`): after the figures its colon
     // would hang.
@@ -172,6 +180,16 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
     vec![Line::from(spans)]
 }
 
+/// [`verdict_headline`], `in this run` after a correct mark's word where
+/// the verdict has a bound.
+pub fn bounded_headline(t: &Theme, v: &Verdict, check: Option<&str>) -> (String, Style) {
+    let (mut text, style) = verdict_headline(t, v);
+    if check.is_some() {
+        text.push_str(super::one_run::IN_THIS_RUN);
+    }
+    (text, style)
+}
+
 /// One order's two ledgers: `order 1042: 2 committed payment rows, 2
 /// provider charges`.
 fn figures(fact: &crate::sim::verdict::FactVerdict) -> String {
@@ -191,12 +209,26 @@ fn figures(fact: &crate::sim::verdict::FactVerdict) -> String {
 /// first, each cause of the one above it after its arrow); a later chain
 /// starts with "and". What is at risk or in flight follows, a row each.
 pub fn why_lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
+    bounded_why_lines(t, f, None)
+}
+
+/// [`why_lines`], with a correct verdict's bound (see [`bounded_lines`]):
+/// the command that tries every schedule on a row of its own, first.
+pub fn bounded_why_lines(t: &Theme, f: &Frame, check: Option<&str>) -> Vec<Line<'static>> {
     let v = &f.verdict;
-    let (text, style) = verdict_headline(t, v);
+    let (text, style) = bounded_headline(t, v, check);
     let mut out = vec![Line::from(vec![
         Span::styled(text, style),
         Span::styled(t.text(&v.unsettled_text()).into_owned(), t.dim()),
     ])];
+    // The bound under the claim it bounds, before anything can push it
+    // off a short screen.
+    if let Some(check) = check {
+        out.push(Line::styled(
+            format!("  one run on one schedule; every schedule: {check}"),
+            t.dim(),
+        ));
+    }
     for fact in &v.facts {
         out.push(Line::styled(format!("  {}", figures(fact)), t.dim()));
     }
@@ -284,10 +316,24 @@ fn held_where_room(
 /// and the causes counted with the key that reads them, rather than a
 /// figure cut in the middle (`2 provider …2 more` read as two providers).
 pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
-    let whole = lines(t, f);
+    bounded_fitted(t, f, width, rows, None)
+}
+
+/// [`fitted`], with a correct verdict's bound (see [`bounded_lines`]):
+/// `in this run` is never given up; the command is a link like the
+/// others, counted where it does not fit.
+pub fn bounded_fitted(
+    t: &Theme,
+    f: &Frame,
+    width: u16,
+    rows: u16,
+    check: Option<&str>,
+) -> Vec<Line<'static>> {
+    let whole = bounded_lines(t, f, check);
     let fits = |l: &[Line<'static>]| crate::tui::measure::rows(l, width, false) <= rows.max(1);
     let plain = &crate::sim::cause::plain_step;
-    let held_links = held_links(t, &f.verdict, plain, plain);
+    let mut held_links = held_links(t, &f.verdict, plain, plain);
+    held_links.extend(check.map(super::one_run::link));
     let held = held_links.len();
     if held > 0 && fits(&whole) {
         if let Some(told) = held_where_room(t, &held_links, &whole, &fits) {
@@ -302,7 +348,7 @@ pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
         return whole;
     }
     let v = &f.verdict;
-    let (text, style) = verdict_headline(t, v);
+    let (text, style) = bounded_headline(t, v, check);
     // What is unsettled finishes the headline here too.
     let text = text + &t.text(&v.unsettled_text());
     // The same outcomes in their fewest words (`✕ charged twice +

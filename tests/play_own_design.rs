@@ -1,0 +1,154 @@
+//! `idem play SCENARIO --design FILE`: the learner's own design in the
+//! simulator. The scenario is only the setting: its title and story are
+//! written for other designs, and one run on one schedule proves nothing.
+//! Read off whole screens at the three sizes a class uses (teacher trial 11).
+
+use crate::common::{self, cli::design, draw};
+use idem::scenario;
+use idem::scenario::design_file;
+use idem::tui::{Action, App, update};
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+/// tour-1 under a design file with these steps, as `idem play` opens it.
+fn own(name: &str, steps: &str) -> App {
+    let dir = std::env::temp_dir().join(format!("idem-play-own-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = design(&dir, name, steps);
+    let strategy = design_file::load(std::path::Path::new(&path)).unwrap();
+    let mut app = App::new(
+        scenario::find("tour-1").unwrap(),
+        strategy,
+        0,
+        common::plain(),
+    )
+    .unwrap();
+    app.design_file = Some(path);
+    app
+}
+
+/// Charges before it records anything, with no key: tour-1 breaks it.
+fn naive_like() -> App {
+    own(
+        "my-naive",
+        r#"["receive", "begin", "charge", "provider without key", "response", "commit", "ack"]"#,
+    )
+}
+
+/// The ID and the payment in one transaction: tour-1 finds nothing wrong.
+fn safe_like() -> App {
+    own(
+        "my-safe",
+        r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#,
+    )
+}
+
+/// Every step, not only the first: the screen says the story is not this
+/// design's, after the status line that said so first has gone.
+#[test]
+fn own_design_says_the_story_is_left_out_at_every_step() {
+    let mut failures = Vec::new();
+    for (w, h) in SIZES {
+        let mut app = naive_like();
+        common::resize(&mut app, w, h);
+        for _ in 0..app.timeline.frames.len() {
+            let screen = common::render(&app);
+            if !screen.contains("story left out") {
+                failures.push(format!("step {} at {w}x{h}:\n{screen}", app.frame().index));
+            }
+            update(&mut app, Action::Next);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The scenario's title is a claim about its own designs; under the
+/// learner's design the header names the scenario and the design instead.
+#[test]
+fn own_design_header_names_the_setting_not_the_scenarios_claim() {
+    let title = scenario::find("tour-1").unwrap().title.clone();
+    let mut failures = Vec::new();
+    for (w, h) in SIZES {
+        let mut app = naive_like();
+        for pos in [0, app.last_pos()] {
+            app.pos = pos;
+            let screen = draw(&mut app, w, h);
+            let header = screen.lines().next().unwrap_or_default();
+            if screen.contains(title.as_str())
+                || !header.contains("tour-1")
+                || !header.contains("my-naive")
+            {
+                failures.push(format!("step {pos} at {w}x{h}:\n{screen}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A correct run of the learner's design is one run: the verdict says so
+/// in its own line, with the command that tries every schedule, shown or
+/// counted; `w` reads it whole.
+#[test]
+fn own_design_correct_verdict_states_it_is_one_run() {
+    let mut failures = Vec::new();
+    for (w, h) in SIZES {
+        let mut app = safe_like();
+        app.pos = app.last_pos();
+        let screen = draw(&mut app, w, h);
+        let rows: Vec<&str> = screen.lines().collect();
+        let at = rows
+            .iter()
+            .position(|r| r.contains("✓ correct"))
+            .unwrap_or(0);
+        let verdict = rows[at..].join(" ");
+        let told = verdict.contains("idem check --design");
+        let counted = verdict.contains("more");
+        if !rows[at].contains("✓ correct in this run") || !(told || counted) {
+            failures.push(format!("at {w}x{h}:\n{screen}"));
+        }
+        // The header's verdict is the same claim, with the same bound.
+        if !rows[0].contains("correct in this run") {
+            failures.push(format!("header at {w}x{h}: {}", rows[0]));
+        }
+        update(&mut app, Action::Why);
+        let why = common::render(&app);
+        if !why.contains("idem check --design") {
+            failures.push(format!("w at {w}x{h}:\n{why}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A broken run found is a true counterexample: it needs no bound.
+#[test]
+fn own_design_failure_is_not_called_one_run() {
+    let mut app = naive_like();
+    app.pos = app.last_pos();
+    let screen = draw(&mut app, 120, 40);
+    assert!(screen.contains("✕ charged twice"), "{screen}");
+    assert!(!screen.contains("in this run"), "{screen}");
+}
+
+/// At 80x24, while it plays, the header's verdict says something in
+/// words, not a bare mark and an ellipsis (`○ …`).
+#[test]
+fn the_header_verdict_has_words_at_80x24_while_playing() {
+    let mut failures = Vec::new();
+    for script in scenario::load::builtins() {
+        for design in script.strategies() {
+            let mut app = common::app(&script.name, &design);
+            common::resize(&mut app, 80, 24);
+            update(&mut app, Action::PlayPause);
+            for pos in [0, app.last_pos()] {
+                app.pos = pos;
+                let screen = common::render(&app);
+                let header = screen.lines().next().unwrap_or_default().trim_matches('"');
+                let last = header.rsplit(" · ").next().unwrap_or_default().trim();
+                if last.chars().filter(|c| c.is_alphabetic()).count() < 2 {
+                    failures.push(format!("{} {design}: {header}", script.name));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
