@@ -2,6 +2,7 @@
 //! the same line and is tried one bound further; a design's assumptions
 //! bound its promise, and a result outside them says so.
 
+use crate::common::check::at_default;
 use idem::check::further::{FurtherResult, Widening};
 use idem::check::{Bounds, CheckReport, check_strategy, render};
 use idem::sim::{Assumption, Strategy};
@@ -45,7 +46,7 @@ fn row_line(report: &CheckReport) -> String {
 
 #[test]
 fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
-    let report = checked("in-progress", Bounds::default());
+    let report = at_default("in-progress");
     let row = &report.strategies[0];
     assert!(!row.broken() && !row.contradicts_claim());
     let fault = row
@@ -79,7 +80,7 @@ fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
 
 #[test]
 fn idempotent_holds_within_2_faults_and_also_at_3_and_with_a_retry() {
-    let report = checked("idempotent", Bounds::default());
+    let report = at_default("idempotent");
     let line = row_line(&report);
     assert!(
         line.contains(
@@ -109,7 +110,7 @@ fn a_lowered_fault_bound_is_said_where_the_result_is() {
         "{text}"
     );
     // And a design that holds under its own bounds names them.
-    let offset = row_line(&checked("offset", Bounds::default()));
+    let offset = row_line(at_default("offset"));
     assert!(
         offset.contains(
             "holds within 1 fault, two payments for one order, on one ordered partition (2 faults asked for, run at 1: this design's own bounds, see below); also holds at 2 faults"
@@ -121,7 +122,7 @@ fn a_lowered_fault_bound_is_said_where_the_result_is() {
 #[test]
 fn each_designs_properties_name_only_what_it_has() {
     let texts = |name: &str| -> Vec<String> {
-        checked(name, Bounds::default()).strategies[0]
+        at_default(name).strategies[0]
             .invariants
             .iter()
             .map(|i| i.text.clone())
@@ -179,7 +180,7 @@ fn a_producer_retry_is_outside_the_offsets_promise_and_is_said_so() {
     assert!(readme.contains("shows `offset` recording a payment\ntwice"));
     assert!(!readme.contains("losing payments once the producer may retry"));
     // No further try with a retry for a design that assumes none.
-    let plain = checked("offset", Bounds::default());
+    let plain = at_default("offset");
     assert!(
         plain.strategies[0]
             .further

@@ -371,17 +371,15 @@ fn the_checker_gives_the_same_verdicts_on_both_engines() {
     let Some(url) = server() else { return };
     // One fault per schedule keeps the test quick; `idem check --db` at the
     // default bounds is measured in the README.
-    let bounds = idem::check::Bounds {
-        max_faults: 1,
-        ..idem::check::Bounds::default()
-    };
-    let sqlite = idem::check::run(&bounds).unwrap();
+    // On SQLite, the report the explorer tests share (those bounds).
+    let sqlite = crate::common::check::report();
+    assert_eq!(sqlite.bounds.max_faults, 1);
     let on_server = idem::check::Bounds {
         postgres: Some(url),
-        ..bounds
+        ..sqlite.bounds.clone()
     };
     let pg = idem::check::run(&on_server).unwrap();
-    assert_eq!(verdicts(&pg), verdicts(&sqlite));
+    assert_eq!(verdicts(&pg), verdicts(sqlite));
     assert_eq!(pg.strategies.len(), idem::sim::Strategy::all().len());
 }
 

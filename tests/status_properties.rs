@@ -94,8 +94,7 @@ fn a_handler_that_writes_an_older_version_over_a_newer_one_is_caught() {
 
 #[test]
 fn versioned_holds_by_the_status_properties_and_lists_no_payment_ones() {
-    let versioned = Strategy::by_name("versioned").unwrap();
-    let row = check_strategy(&versioned, &Bounds::default()).unwrap();
+    let row = crate::common::check::at_default("versioned").strategies[0].clone();
     assert_eq!(row.kind, Kind::StatusChanges);
     assert_eq!(
         listed(&row),
@@ -145,8 +144,7 @@ fn a_payment_design_lists_only_the_payment_properties() {
 
 #[test]
 fn versioned_is_tried_one_fault_further_and_with_a_retry() {
-    let versioned = Strategy::by_name("versioned").unwrap();
-    let row = check_strategy(&versioned, &Bounds::default()).unwrap();
+    let row = crate::common::check::at_default("versioned").strategies[0].clone();
     let fault = row
         .further
         .iter()

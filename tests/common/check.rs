@@ -5,7 +5,8 @@
 use idem::check::{self, Bounds, CheckReport};
 use idem::tui::explorer::Explored;
 use idem::tui::{Action, App, update};
-use std::sync::OnceLock;
+use std::collections::BTreeMap;
+use std::sync::{Mutex, OnceLock};
 
 pub fn report() -> &'static CheckReport {
     static REPORT: OnceLock<CheckReport> = OnceLock::new();
@@ -31,10 +32,26 @@ pub fn explorer_showing(report: CheckReport) -> App {
 /// in-progress alone under the default bounds (2 faults), where it holds,
 /// tried one fault further, where it breaks: computed once per test binary.
 pub fn in_progress() -> &'static CheckReport {
-    static REPORT: OnceLock<CheckReport> = OnceLock::new();
-    REPORT.get_or_init(|| {
+    at_default("in-progress")
+}
+
+/// One design alone under the default bounds, tried one bound further
+/// where it holds: computed once per test binary, whichever test asks
+/// first. A check at these bounds takes seconds in a debug build, and
+/// several files ask the same design the same question.
+pub fn at_default(name: &str) -> &'static CheckReport {
+    type Cell = &'static OnceLock<CheckReport>;
+    static MEMO: Mutex<BTreeMap<String, Cell>> = Mutex::new(BTreeMap::new());
+    let cell: Cell = *MEMO
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(name.to_string())
+        .or_insert_with(|| Box::leak(Box::default()));
+    // The map's lock is let go before the check runs: another design's
+    // check goes on beside this one.
+    cell.get_or_init(|| {
         check::run(&Bounds {
-            strategy: Some("in-progress".into()),
+            strategy: Some(name.into()),
             ..Bounds::default()
         })
         .expect("the check runs")
