@@ -83,6 +83,7 @@ mod soak_dashboard;
 mod status_properties;
 mod step_labels;
 mod step_line_names_the_step;
+mod step_line_time;
 mod step_names;
 mod story_authored_shown;
 mod story_cut_rows;

@@ -99,8 +99,8 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         let mut full = lines.swap_remove(0).spans;
         full.truncate(3);
         // The step line from longest to shortest: step, time, the handler
-        // step that ran and the action it is part of; without the time;
-        // the step that ran alone; the step number alone.
+        // step that ran and the action it is part of; without that action;
+        // without the time; the step that ran alone; the step number alone.
         let mut untimed = full.clone();
         if let Some(time) = untimed.get_mut(1) {
             *time = Span::styled(format!(" {} ", t.g.dot), t.dim());
@@ -114,6 +114,13 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         let timed_ran = ran_alone(full.clone());
         let ran_only = ran_alone(untimed.clone());
         let step_only = full[..1].to_vec();
+        let timed_step = vec![
+            full[0].clone(),
+            Span::styled(
+                format!(" {} t={}", t.g.dot, format_duration(f.time_ms)),
+                t.dim(),
+            ),
+        ];
         let with = |base: &[Span<'static>], extra: Option<&String>| {
             let mut spans = vec![Span::raw(" ")];
             spans.extend(base.iter().cloned());
@@ -124,39 +131,51 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             Line::from(spans)
         };
         let fits = |l: &Line| l.width() <= room;
-        let step_line = [
+        let hints: Vec<&String> = [
             hint.as_ref().map(|(long, _)| long),
             hint.as_ref().map(|(_, short)| short),
         ]
         .into_iter()
         .flatten()
-        .flat_map(|h| {
-            [&full, &timed_ran, &ran_only, &step_only]
-                .into_iter()
-                .map(move |b| (b, h))
-        })
-        .map(|(b, h)| with(b, Some(h)))
-        .find(fits)
-        .or_else(|| {
-            // No room for the hint (the key bar still lists the keys).
-            [&full, &untimed, &ran_only]
-                .into_iter()
-                .map(|b| with(b, None))
-                .find(fits)
-        })
-        .unwrap_or_else(|| {
-            // The step that ran, cut with an ellipsis.
-            let mut line = with(&ran_only, None);
-            let over = line.width().saturating_sub(room);
-            if over > 0
-                && let Some(action) = line.spans.get_mut(3)
-            {
-                let keep = action.content.chars().count().saturating_sub(over + 1);
-                let cut: String = action.content.chars().take(keep).collect();
-                action.content = format!("{cut}{}", t.g.ellipsis).into();
-            }
-            line
-        });
+        .collect();
+        // A line with the time and the long hint, then with the short one,
+        // before any line without the time: the hint's short words say the
+        // same, the time is said nowhere else in the panel.
+        let timed: [&Vec<Span<'static>>; 2] = [&full, &timed_ran];
+        let shorter: [&Vec<Span<'static>>; 3] = [&ran_only, &timed_step, &step_only];
+        let step_line = [&timed[..], &shorter[..]]
+            .into_iter()
+            .flat_map(|group| {
+                let hints = &hints;
+                hints
+                    .iter()
+                    .flat_map(move |h| group.iter().map(move |b| (*b, *h)))
+            })
+            .map(|(b, h)| with(b, Some(h)))
+            .find(fits)
+            .or_else(|| {
+                // No room for the hint (the key bar still lists the keys).
+                // The time goes after the action the step is part of, and
+                // before the step that ran: it is what tells a lease's expiry
+                // from the step before it.
+                [&full, &timed_ran, &untimed, &ran_only]
+                    .into_iter()
+                    .map(|b| with(b, None))
+                    .find(fits)
+            })
+            .unwrap_or_else(|| {
+                // The step that ran, cut with an ellipsis.
+                let mut line = with(&ran_only, None);
+                let over = line.width().saturating_sub(room);
+                if over > 0
+                    && let Some(action) = line.spans.get_mut(3)
+                {
+                    let keep = action.content.chars().count().saturating_sub(over + 1);
+                    let cut: String = action.content.chars().take(keep).collect();
+                    action.content = format!("{cut}{}", t.g.ellipsis).into();
+                }
+                line
+            });
         let w = (step_line.width() as u16).min(area.width.saturating_sub(2));
         step_end = area.x + 1 + w;
         let at = Rect::new(area.x + 1, border, w, 1);
