@@ -3,7 +3,10 @@
 //! the panel it judges, at every size, for every question of every built-in
 //! scenario under every design it is written for; where the row is full, the
 //! row's words give way (ending in "…"), never the mark, the row's figures
-//! or its own change marks, and no word is drawn over.
+//! or its own change marks, and no word is drawn over. The row's words are
+//! the evidence the answer is judged on (`waiting`, `no key`, `* was $0`):
+//! the mark folds to its sign before any of them is cut, and a moved
+//! figure keeps the value it moved from.
 
 use crate::common::{self, draw};
 use crate::tui_predict::{answer, wrong};
@@ -202,6 +205,57 @@ fn mark_keeps_the_row(with: &str, without: &str, mark: &str) -> Result<(), Strin
     Ok(())
 }
 
+/// The value a moved figure moved from, in any of its forms: `* was $0`,
+/// `*was $0`, or `1→2`.
+fn old_values(words: &[&str]) -> Vec<String> {
+    let mut old = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if matches!(*w, "was" | "*was")
+            && let Some(v) = words.get(i + 1)
+        {
+            old.push(v.trim_end_matches('…').to_string());
+        } else if moved(w).is_some() {
+            let (from, _) = w.split_once('→').or_else(|| w.split_once("->")).unwrap();
+            old.push(from.to_string());
+        }
+    }
+    old
+}
+
+/// At a reveal the judged row keeps what answers the question: every
+/// word the row shows whole without the mark is still there whole beside
+/// it (the mark shortens to its sign first), and a moved figure keeps the
+/// value it moved from. Only where the row has no room even for the sign
+/// may its words give way, and then never the old value.
+fn answer_stays_whole(with: &str, without: &str) -> Result<(), String> {
+    let row = with
+        .trim_end()
+        .trim_end_matches(|c: char| !c.is_whitespace())
+        .trim_end();
+    let words: Vec<&str> = row.split_whitespace().collect();
+    let before: Vec<&str> = without.split_whitespace().collect();
+    for old in old_values(&before) {
+        if !old_values(&words).contains(&old) {
+            return Err(format!("the old value {old} is lost"));
+        }
+    }
+    // Room for the sign and its gap beside the whole row.
+    let full = without.trim_end().chars().count() + 2 > without.chars().count();
+    if full {
+        return Ok(());
+    }
+    let mut left = words.clone();
+    for word in before.iter().filter(|w| !w.ends_with('…')) {
+        match left.iter().position(|w| w == word) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => return Err(format!("the word {word:?} is cut or gone")),
+        }
+    }
+    Ok(())
+}
+
 #[test]
 fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
     let mut checked = 0;
@@ -279,7 +333,9 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
                                 };
                                 checked += 1;
                                 if let Err(why) =
-                                    mark_keeps_the_row(&marked[row], &plain[row], mark)
+                                    mark_keeps_the_row(&marked[row], &plain[row], mark).and_then(
+                                        |()| answer_stays_whole(&marked[row], &plain[row]),
+                                    )
                                 {
                                     failures.push(format!(
                                         "{place}: {why}\n  was {:?}\n  now {:?}",

@@ -62,20 +62,19 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
         row_of(t, frame, subject, charge, room, inner_h)
             .and_then(|at| lines_of(t, frame, panel, room, inner_h).into_iter().nth(at))
     };
-    let first_word = |l: &Line| l.to_string().split_whitespace().next().map(str::to_string);
-    let full = row_of(t, frame, subject, charge, inner_w, inner_h).and_then(|at| {
-        lines_of(t, frame, panel, inner_w, inner_h)
-            .into_iter()
-            .nth(at)
-    });
     let room_for = |mark: &str| usize::from(rect.right() - 1) - mark.chars().count();
-    // The mark keeps its word where the row keeps what it is beside it:
-    // its first word (`charges 2 $80`, not `2 $80`). Where the row would
-    // lose that, the word goes first: the answer box and its title already
-    // say "wrong" in words, and the sign keeps its colour.
-    let keeps_its_name = usize::from(drawn_to) + GAP <= room_for(&worded)
-        || narrow_for(&worded).as_ref().and_then(first_word) == full.as_ref().and_then(first_word);
-    let mark = if keeps_its_name {
+    let fits_whole = |mark: &str| usize::from(drawn_to) + GAP <= room_for(mark);
+    // The row's words are the evidence the question is judged on (`waiting`,
+    // `no key`, `* was $0`): the mark gives way before them. Its word goes
+    // first, where the row has no room for it beside the whole row (the
+    // answer box and its title say "right" or "wrong" in words, and the
+    // sign keeps its colour); only where even the sign has no room is the
+    // row drawn narrower, by the panel's own rules, and then the word comes
+    // back only if the row it leaves is the one the sign alone would leave.
+    let words_of = |l: Option<Line>| l.map(|l| l.to_string().trim_end().to_string());
+    let mark = if fits_whole(&worded)
+        || (!fits_whole(sign) && words_of(narrow_for(&worded)) == words_of(narrow_for(sign)))
+    {
         worded
     } else {
         sign.to_string()
