@@ -28,7 +28,7 @@ fn every_slip_is_reported_with_a_suggestion() {
     // The actions and the expectations together, in file order: a slip on
     // one line never hides another's.
     assert_eq!(shown.len(), 4, "{shown:#?}");
-    assert!(shown[0].starts_with("9:12 unknown step `akc` (did you mean `ack`?)"));
+    assert!(shown[0].starts_with("9:22 unknown step `akc` (did you mean `ack`?)"));
     // Each step both ways a file may write it: keyword and step list name.
     assert!(shown[0].contains("`ack` (acknowledge)"), "{}", shown[0]);
     assert!(
@@ -36,7 +36,7 @@ fn every_slip_is_reported_with_a_suggestion() {
         "{}",
         shown[0]
     );
-    assert!(shown[1].starts_with("9:28 unknown action `loose-ack` (did you mean `lose-ack`?)"));
+    assert!(shown[1].starts_with("9:29 unknown action `loose-ack` (did you mean `lose-ack`?)"));
     assert!(shown[2].starts_with(
         "10:9 expectations for unknown design `idempotnet` (did you mean `idempotent`?)"
     ));
@@ -608,7 +608,7 @@ outcome = "correct"
         "{shown:#?}"
     );
     assert!(
-        shown[1].starts_with("11:3 unknown action `loose-ack`"),
+        shown[1].starts_with("11:4 unknown action `loose-ack`"),
         "{shown:#?}"
     );
 }

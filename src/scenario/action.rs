@@ -1,7 +1,8 @@
 //! The scenario files' action language: one short command per string.
 
 use crate::sim::step_name;
-use crate::sim::{Move, Op, format_duration, parse_duration};
+use crate::sim::{Move, Op, Strategy, format_duration, parse_duration};
+use std::ops::Range;
 
 /// One action of a scenario step: a move of the world as it is, or a `run`,
 /// which expands into steps as the world answers.
@@ -29,25 +30,56 @@ pub const VERBS: [&str; 10] = [
     "prune",
 ];
 
+/// Why an action's text is no action, and which of its words is wrong:
+/// `at` is a byte range of the text, `None` when the fault is the action
+/// as a whole (too many words, none at all). A file's error points its
+/// caret there, not at the start of the action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slip {
+    pub at: Option<Range<usize>>,
+    pub message: String,
+}
+
+/// The byte range of the text from its word `from` (counted from 0) to the
+/// end of its last word; `None` when it has no such word.
+pub fn words_from(text: &str, from: usize) -> Option<Range<usize>> {
+    let at = |w: &str| w.as_ptr() as usize - text.as_ptr() as usize;
+    let first = text.split_whitespace().nth(from)?;
+    let last = text.split_whitespace().last()?;
+    Some(at(first)..at(last) + last.len())
+}
+
 impl Action {
+    /// The action a text writes, or why it is none, in words alone.
     pub fn parse(text: &str) -> Result<Action, String> {
+        Action::parse_for(text, &[]).map_err(|slip| slip.message)
+    }
+
+    /// The action a text writes, or the slip and the word it is in. An
+    /// unknown step is told with the steps of `designs`, the designs the
+    /// scenario runs (every step when it names none): a list a reader can
+    /// take in, of steps that would work there.
+    pub fn parse_for(text: &str, designs: &[Strategy]) -> Result<Action, Slip> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let Some((&verb, args)) = words.split_first() else {
-            return Err("empty action".into());
+            return Err(whole("empty action".into()));
         };
-        let arity = |n: usize, usage: &str| -> Result<(), String> {
+        let arity = |n: usize, usage: &str| -> Result<(), Slip> {
             if args.len() == n {
                 Ok(())
             } else {
-                Err(format!(
+                Err(whole(format!(
                     "`{verb}` takes {usage}, as in `{verb} {}`",
                     example(verb)
-                ))
+                )))
             }
         };
-        let duration = |text: &str| {
-            parse_duration(text).ok_or_else(|| {
-                format!("`{text}` is not a duration (write 500ms, 30s, 5m, 24h; at most 366d)")
+        let duration = |word: &str| {
+            parse_duration(word).ok_or_else(|| Slip {
+                at: words_from(text, 1),
+                message: format!(
+                    "`{word}` is not a duration (write 500ms, 30s, 5m, 24h; at most 366d)"
+                ),
             })
         };
         let owned = |i: usize| args[i].to_string();
@@ -66,7 +98,10 @@ impl Action {
                     // list shows (`charge the card`); kept as the keyword.
                     let step = step.join(" ");
                     let Some(op) = step_name::op_named(&step) else {
-                        return Err(unknown_step(&step));
+                        return Err(Slip {
+                            at: words_from(text, 3),
+                            message: unknown_step(&step, designs),
+                        });
                     };
                     Action::Run {
                         consumer: c.to_string(),
@@ -74,10 +109,10 @@ impl Action {
                     }
                 }
                 _ => {
-                    return Err(format!(
+                    return Err(whole(format!(
                         "`run` takes a consumer and optionally `to <step>`, as in `{}`",
                         example("run")
-                    ));
+                    )));
                 }
             },
             "crash" => {
@@ -120,11 +155,14 @@ impl Action {
                 })
             }
             other => {
-                return Err(format!(
-                    "unknown action `{other}`{}: the actions are {}",
-                    crate::suggest::did_you_mean(other, VERBS.iter().copied()),
-                    VERBS.join(", ")
-                ));
+                return Err(Slip {
+                    at: words_from(text, 0).map(|all| all.start..all.start + other.len()),
+                    message: format!(
+                        "unknown action `{other}`{}: the actions are {}",
+                        crate::suggest::did_you_mean(other, VERBS.iter().copied()),
+                        VERBS.join(", ")
+                    ),
+                });
             }
         })
     }
@@ -206,9 +244,20 @@ pub fn move_text(mv: &Move) -> String {
     }
 }
 
+/// A slip in the action as a whole, no one word of it.
+fn whole(message: String) -> Slip {
+    Slip { at: None, message }
+}
+
+/// Characters of an unknown step's list of steps, past which the rest are
+/// counted, not named: the message is read on one terminal screen.
+const STEP_LIST_CHARS: usize = 300;
+
 /// Why `step` is no step of a handler, naming each step both ways a file
-/// may write it: `provider` (charge the card).
-pub fn unknown_step(step: &str) -> String {
+/// may write it: `provider` (charge the card). Only the steps of `designs`
+/// are listed when it names any, the likeliest first, and the list ends
+/// at a whole name with a count of those left out.
+pub fn unknown_step(step: &str, designs: &[Strategy]) -> String {
     let both = |op: Op| {
         let name = step_name::name(op);
         if name == op.keyword() {
@@ -217,15 +266,48 @@ pub fn unknown_step(step: &str) -> String {
             format!("`{}` ({name})", op.keyword())
         }
     };
-    let mut steps: Vec<String> = Op::ALL.into_iter().map(both).collect();
-    steps.dedup();
-    let words = Op::ALL
-        .into_iter()
-        .flat_map(|op| [op.keyword(), step_name::name(op)]);
+    let has = |op: &Op| {
+        designs.is_empty()
+            || designs
+                .iter()
+                .any(|d| d.program.iter().any(|p| p.keyword() == op.keyword()))
+    };
+    let mut ops: Vec<Op> = Op::ALL.into_iter().filter(has).collect();
+    ops.dedup_by_key(|op| op.keyword());
+    let words = |ops: &[Op]| -> Vec<&'static str> {
+        ops.iter()
+            .flat_map(|&op| [op.keyword(), step_name::name(op)])
+            .collect()
+    };
+    let mut meant = crate::suggest::did_you_mean(step, words(&ops));
+    if meant.is_empty() {
+        meant = crate::suggest::did_you_mean(step, words(&Op::ALL));
+    }
+    let whose = match designs {
+        [] => "the steps are".to_string(),
+        [one] => format!("the steps of {} are", one.name),
+        [first @ .., last] => {
+            let first: Vec<&str> = first.iter().map(|d| d.name.as_ref()).collect();
+            format!("the steps of {} and {} are", first.join(", "), last.name)
+        }
+    };
+    let mut shown: Vec<String> = Vec::new();
+    let mut length = 0;
+    for op in &ops {
+        let named = both(*op);
+        length += named.chars().count() + 2;
+        if length > STEP_LIST_CHARS {
+            break;
+        }
+        shown.push(named);
+    }
+    let left = match ops.len() - shown.len() {
+        0 => String::new(),
+        n => format!(" and {n} more, all in the README's table of steps"),
+    };
     format!(
-        "unknown step `{step}`{}: the steps are {} (the keyword, or the name the step list shows)",
-        crate::suggest::did_you_mean(step, words),
-        steps.join(", ")
+        "unknown step `{step}`{meant}: {whose} {}{left}; write the keyword or the name the step list shows",
+        shown.join(", ")
     )
 }
 
@@ -297,6 +379,37 @@ mod tests {
         assert!(e.contains("`commit`,"), "{e}");
         let e = Action::parse("run A to akc").unwrap_err();
         assert!(e.contains("(did you mean `ack`?)"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_step_lists_whole_names_and_counts_the_rest() {
+        let e = unknown_step("provder", &[]);
+        // Short enough that no error cuts it in the middle of a word.
+        assert!(e.chars().count() < 500, "{e}");
+        // Two names are quoted before the list: the step and the guess.
+        let shown = e.matches('`').count() / 2 - 2;
+        let left = Op::keywords().len() - shown;
+        assert!(e.contains(&format!(" and {left} more, all in")), "{e}");
+        // Told for the designs a scenario runs: their steps alone.
+        let naive = Strategy::by_name("naive").unwrap();
+        let e = unknown_step("provder", std::slice::from_ref(&naive));
+        assert!(e.starts_with("unknown step `provder` (did you mean `provider`?): the steps of naive are `receive`,"), "{e}");
+        assert!(!e.contains("claim") && !e.contains("more"), "{e}");
+    }
+
+    #[test]
+    fn a_slip_names_the_word_it_is_in() {
+        let at = |text: &str| {
+            let slip = Action::parse_for(text, &[]).unwrap_err();
+            slip.at.map(|r| text[r].to_string())
+        };
+        assert_eq!(
+            at("run A to charge the crad"),
+            Some("charge the crad".into())
+        );
+        assert_eq!(at("  jump A"), Some("jump".into()));
+        assert_eq!(at("wait soon"), Some("soon".into()));
+        assert_eq!(at("crash A B"), None);
     }
 
     #[test]

@@ -144,6 +144,9 @@ pub struct RawStep {
 /// `{ do = "step A", say = "...", say_for = { naive = "..." } }`.
 pub struct RawAction {
     pub text: String,
+    /// Where the table form's `do` value is written; the string form's is
+    /// the action's own span.
+    pub text_at: Option<std::ops::Range<usize>>,
     pub say: Option<String>,
     pub say_for: BTreeMap<String, String>,
     /// Words told step by step: by design (as `say_for` names it), the
@@ -208,7 +211,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
 #[serde(deny_unknown_fields)]
 struct RawToldAction {
     #[serde(rename = "do", default)]
-    text: Option<String>,
+    text: Option<Spanned<String>>,
     #[serde(default)]
     say: Option<String>,
     #[serde(default)]
@@ -232,6 +235,7 @@ impl<'de> Deserialize<'de> for RawAction {
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawAction, E> {
                 Ok(RawAction {
                     text: v.to_string(),
+                    text_at: None,
                     say: None,
                     say_for: BTreeMap::new(),
                     say_at: BTreeMap::new(),
@@ -245,11 +249,13 @@ impl<'de> Deserialize<'de> for RawAction {
                 use serde::de::Error;
                 let told =
                     RawToldAction::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-                let Some(text) = told.text else {
+                let Some(spanned) = told.text else {
                     return Err(A::Error::custom(
                         "an action table needs `do`, the action: { do = \"run A\", say = \"...\" }",
                     ));
                 };
+                let text_at = Some(spanned.span());
+                let text = spanned.into_inner();
                 let asks = told.ask.map(|a| a.0).unwrap_or_default();
                 if told.say.is_none() && asks.is_empty() {
                     return Err(A::Error::custom(format!(
@@ -263,6 +269,7 @@ impl<'de> Deserialize<'de> for RawAction {
                 }
                 Ok(RawAction {
                     text,
+                    text_at,
                     say: told.say,
                     say_for: told.say_for,
                     say_at: told.say_at,

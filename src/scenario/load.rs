@@ -87,7 +87,7 @@ pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
                     .is_some_and(|keys| keys.iter().all(|k| rules_can_do_without(k)));
             let found = toml_errors(file, text, all).beside(control.as_ref());
             let found = match rest.filter(|_| rules_can_run) {
-                Some(rest) => ScenarioErrors::join(found, rules(file, &err, rest).err()),
+                Some(rest) => ScenarioErrors::join(found, rules(file, text, &err, rest).err()),
                 None => found,
             };
             return Err(ScenarioErrors::join(control, found).expect("some"));
@@ -98,7 +98,7 @@ pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
     if let Some(control) = control {
         return Err(control);
     }
-    rules(file, &err, raw)
+    rules(file, text, &err, raw)
 }
 
 /// Whether the scenario's rules, run without the key at this dotted path,
@@ -113,10 +113,12 @@ fn rules_can_do_without(key: &str) -> bool {
 /// The scenario's own rules over a file TOML and serde have read.
 fn rules(
     file: &str,
+    text: &str,
     err: &dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
     raw: RawScenario,
 ) -> Result<Script, ScenarioErrors> {
     let validator = Validator {
+        text,
         err,
         found: RefCell::new(Vec::new()),
     };

@@ -27,6 +27,7 @@ mod untold;
 mod validate_expectation;
 mod validate_setup;
 mod validator;
+mod value_place;
 pub mod write;
 
 pub use action::Action;

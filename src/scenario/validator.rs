@@ -5,7 +5,7 @@
 
 use super::action::Action;
 use super::error::ScenarioError;
-use super::format::RawScenario;
+use super::format::{RawAction, RawScenario};
 use super::script::{Group, Origin, POSTGRES_KEY, Saying, Script, ScriptStep, key_design};
 use crate::sim::{Setup, Strategy, parse_duration};
 use crate::suggest::did_you_mean;
@@ -15,6 +15,8 @@ use std::ops::Range;
 use toml::Spanned;
 
 pub(super) struct Validator<'a> {
+    /// The file's text, to place a slip at the word of a value it is in.
+    pub(super) text: &'a str,
     pub(super) err: &'a dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
     /// Errors noted so far, while validation goes on to find the others.
     pub(super) found: RefCell<Vec<ScenarioError>>,
@@ -123,6 +125,12 @@ impl Validator<'_> {
         let setup = self.setup(&raw)?;
         let ids: std::collections::BTreeSet<&str> =
             setup.messages.iter().map(|m| m.id.as_str()).collect();
+        // The designs the file runs, whose steps an unknown step is told with.
+        let designs: Vec<Strategy> = raw
+            .expect
+            .keys()
+            .filter_map(|k| Strategy::by_name(k.get_ref()))
+            .collect();
         let mut steps = Vec::new();
         for step in &raw.steps {
             let mut actions = Vec::new();
@@ -140,12 +148,15 @@ impl Validator<'_> {
                     self.keep(super::ask::asked(ask, &setup, self.err));
                 }
                 let text = &raw.get_ref().text;
-                let parsed = Action::parse(text).or_else(|m| self.fail(raw.span(), m));
+                let parsed = Action::parse_for(text, &designs)
+                    .or_else(|slip| self.fail(self.in_action(raw, slip.at), slip.message));
                 let Some(action) = self.keep(parsed) else {
                     continue;
                 };
+                // A consumer or a message is the action's second word.
+                let named = self.in_action(raw, super::action::words_from(text, 1));
                 if self
-                    .keep(self.check_refs(&action, &setup, &ids, raw.span()))
+                    .keep(self.check_refs(&action, &setup, &ids, named))
                     .is_none()
                 {
                     continue;
@@ -428,6 +439,14 @@ impl Validator<'_> {
         }
     }
 
+    /// Where in the file a part of an action's text is (`None`: the whole
+    /// text), as a range of the file: the caret goes under the word.
+    fn in_action(&self, raw: &Spanned<RawAction>, part: Option<Range<usize>>) -> Range<usize> {
+        let action = raw.get_ref();
+        let literal = action.text_at.clone().unwrap_or_else(|| raw.span());
+        super::value_place::inside(self.text, literal, &action.text, part)
+    }
+
     pub(super) fn check_refs(
         &self,
         action: &Action,
@@ -485,8 +504,9 @@ impl Validator<'_> {
                 {
                     let program: Vec<&str> =
                         strategy.program.iter().map(|op| op.keyword()).collect();
+                    let step = super::action::words_from(&raw_action.get_ref().text, 3);
                     return self.fail(
-                        raw_action.span(),
+                        self.in_action(raw_action, step),
                         format!(
                             "step `{to}` is not in the {} program ({}), and this scenario has expectations for {}",
                             strategy.name,
