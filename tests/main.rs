@@ -57,6 +57,7 @@ mod no_silent_cuts_views;
 mod outcome_sets;
 mod output_errors;
 mod output_targets;
+mod owed_marks;
 mod play_own_design;
 mod predict_choices;
 mod predict_marks;

@@ -180,7 +180,8 @@ pub struct PaymentView {
     pub message_id: String,
     /// `None` when committed; else the consumer whose transaction holds it.
     pub uncommitted_by: Option<String>,
-    /// A second (or later) committed row for the same order.
+    /// A committed row beyond the times the customer owes this payment
+    /// (order and amount), as the observer counts what was asked for.
     pub repeat: bool,
 }
 

@@ -11,6 +11,7 @@ use crate::sim::broker::{MessageState, StoredMessage};
 use crate::sim::change::Changes;
 use crate::sim::consumer::{Consumer, Mark};
 use crate::sim::db::Tables;
+use crate::sim::message::Payment;
 use crate::sim::provider::Reply;
 use crate::sim::strategy::Op;
 use crate::sim::world::{IdSource, World};
@@ -194,7 +195,20 @@ impl World {
         let committed = &self.store.committed;
         let mut payments: Vec<PaymentView> = Vec::new();
         for row in &committed.payments {
-            let repeat = payments.iter().any(|p| p.order == row.order);
+            // A repeat is a row the customer does not owe: beyond the times
+            // the producer asked for this payment (the observer's books). A
+            // second instalment of the same order and amount is owed, and
+            // no duplicate; a payment no fact holds (retired) counts once.
+            let payment = Payment {
+                order: row.order,
+                amount: row.amount,
+            };
+            let owed = self.fact_verdict(&payment).map_or(1, |v| v.expected);
+            let before = payments
+                .iter()
+                .filter(|p| p.order == row.order && p.amount == row.amount)
+                .count();
+            let repeat = before >= owed;
             payments.push(PaymentView {
                 order: row.order,
                 amount: row.amount,

@@ -150,7 +150,7 @@ fn rows(t: &Theme) -> Vec<Vec<Sign>> {
     vec![
         vec![sign(
             format!("{} again", g.failed),
-            "a second payment row for a message ID that already has one: the duplicate",
+            "a payment row the customer does not owe (more rows for its order and amount than were asked for): the duplicate",
         )],
         vec![sign(
             "uncommitted (A) or in txn A",

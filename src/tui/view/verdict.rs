@@ -169,7 +169,7 @@ pub fn bounded_lines(t: &Theme, f: &Frame, check: Option<&str>) -> Vec<Line<'sta
         Span::raw("   "),
     ];
     for fact in &f.verdict.facts {
-        spans.push(Span::styled(format!("{}   ", figures(fact)), t.dim()));
+        spans.push(Span::styled(format!("{}   ", figures(t, fact)), t.dim()));
     }
     spans.push(Span::styled(
         causes_at(t, &f.verdict, &crate::sim::cause::plain_step)
@@ -191,17 +191,31 @@ pub fn bounded_headline(t: &Theme, v: &Verdict, check: Option<&str>) -> (String,
 }
 
 /// One order's two ledgers: `order 1042: 2 committed payment rows, 2
-/// provider charges`.
-fn figures(fact: &crate::sim::verdict::FactVerdict) -> String {
+/// provider charges`; first, where the customer owes it more than once,
+/// how many times (`owed 2 · `): without it, one row and one charge read
+/// as the right outcome where two were owed.
+fn figures(t: &Theme, fact: &FactVerdict) -> String {
     let s = |n: usize| if n == 1 { "" } else { "s" };
     format!(
-        "order {}: {} committed payment row{}, {} provider charge{}",
+        "order {}: {}{} committed payment row{}, {} provider charge{}",
         fact.order,
+        owed(t, fact),
         fact.payments,
         s(fact.payments),
         fact.charges,
         s(fact.charges)
     )
+}
+
+/// How many times the customer owes a payment asked for more than once
+/// (`owed 2 · `), before the figures it is measured against; nothing for
+/// one owed once, as most are.
+fn owed(t: &Theme, fact: &FactVerdict) -> String {
+    if fact.expected > 1 {
+        format!("owed {} {} ", fact.expected, t.g.dot)
+    } else {
+        String::new()
+    }
 }
 
 /// The verdict as `w` reads it: the headline, each order's figures on a
@@ -230,7 +244,7 @@ pub fn bounded_why_lines(t: &Theme, f: &Frame, check: Option<&str>) -> Vec<Line<
         ));
     }
     for fact in &v.facts {
-        out.push(Line::styled(format!("  {}", figures(fact)), t.dim()));
+        out.push(Line::styled(format!("  {}", figures(t, fact)), t.dim()));
     }
     let step = &crate::sim::cause::plain_step;
     for (i, chain) in v.causes.iter().enumerate() {
@@ -361,12 +375,13 @@ pub fn bounded_fitted(
             .iter()
             .map(|fact| {
                 format!(
-                    "  {}{} committed, {} charge{}",
+                    "  {}{}{} committed, {} charge{}",
                     if named {
                         format!("order {}: ", fact.order)
                     } else {
                         String::new()
                     },
+                    owed(t, fact),
                     fact.payments,
                     fact.charges,
                     if fact.charges == 1 { "" } else { "s" },
