@@ -10,13 +10,14 @@ use ratatui::widgets::Widget;
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let f = app.frame();
-    let group = |short: bool| match (app.script.group, app.place_in_group()) {
+    let group = || match (app.script.group, app.place_in_group()) {
         _ if app.is_counterexample() => "Counterexample found by idem check".to_string(),
         (crate::scenario::Group::Tour, Some((at, of))) => format!("Tour {at}/{of}"),
-        // Its first word says the group where the title needs the room.
-        (crate::scenario::Group::Failure, Some((at, of))) if short => format!("Failures {at}/{of}"),
-        (crate::scenario::Group::Design, Some((at, of))) if short => format!("Designs {at}/{of}"),
-        (g, Some((at, of))) => format!("{} {at}/{of}", g.title()),
+        // One short word for the group at every step and width: a name
+        // that changed with the verdict's length beside it ("Failure
+        // modes" at one step, "Failures" at the next) read as two groups.
+        (crate::scenario::Group::Failure, Some((at, of))) => format!("Failures {at}/{of}"),
+        (crate::scenario::Group::Design, Some((at, of))) => format!("Designs {at}/{of}"),
         // Not a built-in: a story a soak wrote, or a file.
         (_, None) if app.script.origin == crate::scenario::Origin::SoakStory => {
             "A soak's story".to_string()
@@ -36,11 +37,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         t.text(app.script.title_for(&app.strategy.name))
             .into_owned()
     };
-    let group = |short: bool| {
+    let group = || {
         if left_out && !app.is_counterexample() {
             format!("Scenario {}", t.text(&app.script.name))
         } else {
-            group(short)
+            group()
         }
     };
     let left_in = |fit: Fit| -> Vec<Span<'static>> {
@@ -52,7 +53,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         vec![
             Span::styled(brand, t.title()),
             Span::styled(dot, t.dim()),
-            Span::styled(group(fit.short_group), t.info()),
+            Span::styled(group(), t.info()),
             Span::styled(format!(" {} {title}", t.g.dot), t.title()),
         ]
     };
@@ -213,8 +214,6 @@ struct Fit {
     label: bool,
     /// One space each side of the dots, not two.
     tight: bool,
-    /// `Failures 3/12` for `Failure modes 3/12`.
-    short_group: bool,
     /// The program's name first.
     brand: bool,
     /// The worst wrong effect only, the rest signed with an ellipsis.
@@ -232,14 +231,13 @@ impl Fit {
         key: true,
         label: true,
         tight: false,
-        short_group: false,
         brand: true,
         lead: false,
         mark: false,
         bare: false,
     };
 
-    const ALL: [Fit; 9] = [
+    const ALL: [Fit; 8] = [
         Fit::WIDEST,
         Fit {
             key: false,
@@ -268,15 +266,6 @@ impl Fit {
             label: false,
             tight: true,
             lead: true,
-            short_group: true,
-            ..Fit::WIDEST
-        },
-        Fit {
-            key: false,
-            label: false,
-            tight: true,
-            lead: true,
-            short_group: true,
             brand: false,
             mark: false,
             bare: false,
@@ -286,7 +275,6 @@ impl Fit {
             label: false,
             tight: true,
             lead: true,
-            short_group: true,
             brand: false,
             mark: true,
             bare: false,
@@ -296,7 +284,6 @@ impl Fit {
             label: false,
             tight: true,
             lead: true,
-            short_group: true,
             brand: false,
             mark: true,
             bare: true,
