@@ -1,8 +1,8 @@
-//! The story panel's step line keeps the clock (`t=3s`) wherever the
-//! handler step that ran fits beside it: the time is what tells a lease's
-//! expiry from the step before it, and dropping it while keeping words
-//! that fit anyway lost it silently. Teacher trial 12: tour-1 at 100x30
-//! showed `t=2s` at step 2 and none at steps 3 to 5.
+//! The story panel's step line keeps the clock (`t=3s`) unless the action
+//! the step is part of takes its room: the time is what tells a lease's
+//! expiry from the step before it. Teacher trial 12: tour-1 at 100x30
+//! ended on `step 16/16 · acknowledge (A)  end of scenario: …` with no
+//! time, where the hint's short words left room for it.
 
 use crate::common;
 
@@ -25,7 +25,7 @@ fn the_step_line_keeps_the_time_where_the_step_that_ran_fits() {
                         continue;
                     };
                     seen += 1;
-                    if !line.contains("t=") {
+                    if !line.contains("t=") && !line.contains("part of: ") {
                         wrong.push(format!("{name} {mode} {w}x{h} step {pos}: {line}"));
                     }
                 }
@@ -35,7 +35,7 @@ fn the_step_line_keeps_the_time_where_the_step_that_ran_fits() {
     assert!(seen > 100, "only {seen} step lines seen");
     assert!(
         wrong.is_empty(),
-        "{} of {seen} step lines lost the time; the first:\n{}",
+        "{} of {seen} step lines lost the time to nothing; the first:\n{}",
         wrong.len(),
         wrong[0]
     );

@@ -99,8 +99,9 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         let mut full = lines.swap_remove(0).spans;
         full.truncate(3);
         // The step line from longest to shortest: step, time, the handler
-        // step that ran and the action it is part of; without that action;
-        // without the time; the step that ran alone; the step number alone.
+        // step that ran and the action it is part of; without the time;
+        // without that action; the step that ran alone; the step number
+        // and time; the step number alone.
         let mut untimed = full.clone();
         if let Some(time) = untimed.get_mut(1) {
             *time = Span::styled(format!(" {} ", t.g.dot), t.dim());
@@ -155,10 +156,10 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             .find(fits)
             .or_else(|| {
                 // No room for the hint (the key bar still lists the keys).
-                // The time goes after the action the step is part of, and
-                // before the step that ran: it is what tells a lease's expiry
-                // from the step before it.
-                [&full, &timed_ran, &untimed, &ran_only]
+                // The action the step is part of goes before the time (it
+                // says where in the script the class is); the time before
+                // nothing.
+                [&full, &untimed, &timed_ran, &ran_only]
                     .into_iter()
                     .map(|b| with(b, None))
                     .find(fits)
