@@ -34,7 +34,10 @@ fn naive_double_charge() {
     let screen = draw(&mut a, 120, 40);
     assert!(screen.contains("✕ charged twice"));
     // The hint in its short words where the step's time takes the room.
-    assert!(screen.contains("end: ] next tour / s scenarios"), "{screen}");
+    assert!(
+        screen.contains("end: ] next tour / s scenarios"),
+        "{screen}"
+    );
     assert!(screen.contains("total recorded $80"));
     assert!(screen.contains("processed_messages: not used"));
 }
