@@ -79,7 +79,7 @@ fn idempotent_survives_every_schedule_within_the_default_bounds() {
     let report = crate::common::check::at_default("idempotent");
     let row = report.strategy("idempotent").unwrap();
     assert!(row.claims_safe);
-    assert!(row.counterexamples.is_empty(), "{}", check::render(&report));
+    assert!(row.counterexamples.is_empty(), "{}", check::render(report));
     assert!(row.invariants.iter().all(|i| i.holds));
     assert!(
         !row.vacuous(),

@@ -62,14 +62,14 @@ fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
         panic!("in-progress at 3 faults: {:?}", fault.result);
     };
     assert!(cx.class.is_failure());
-    let line = row_line(&report);
+    let line = row_line(report);
     assert!(
         line.contains(
             "holds within 2 faults; breaks at 3 faults: 75,054 schedules there end charged, then dead-lettered, with no payment row, the commonest way it fails; see the shortest run"
         ),
         "{line}"
     );
-    let text = flat(&render(&report));
+    let text = flat(&render(report));
     assert!(
         text.contains("one bound further, at 3 faults: shortest schedule to"),
         "{text}"
@@ -81,7 +81,7 @@ fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
 #[test]
 fn idempotent_holds_within_2_faults_and_also_at_3_and_with_a_retry() {
     let report = at_default("idempotent");
-    let line = row_line(&report);
+    let line = row_line(report);
     assert!(
         line.contains(
             "holds within 2 faults; also holds at 3 faults; also holds with a producer retry"
