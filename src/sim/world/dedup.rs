@@ -24,8 +24,7 @@ impl World {
         match last {
             Some(last) if offset <= last => self.duplicate_found(i, Skip::Offset { offset, last }),
             applied => {
-                self.went_on(i);
-                self.done(i);
+                self.let_through(i);
                 self.say(
                     self.actor(i),
                     EventKind::Info,
@@ -71,8 +70,7 @@ impl World {
                     key: key.clone(),
                 });
             }
-            self.went_on(i);
-            self.done(i);
+            self.let_through(i);
             self.say(
                 self.actor(i),
                 EventKind::Info,
@@ -92,8 +90,7 @@ impl World {
         };
         self.ran(i, ran);
         if !found {
-            self.went_on(i);
-            self.done(i);
+            self.let_through(i);
             self.say(
                 self.actor(i),
                 EventKind::Info,
@@ -109,8 +106,7 @@ impl World {
         let key = self.message_key(i);
         let ttl = format_duration(self.setup.cache_ttl_ms);
         if self.cache.set_nx(&key, self.now) {
-            self.went_on(i);
-            self.done(i);
+            self.let_through(i);
             self.say(
                 self.actor(i),
                 EventKind::Info,
@@ -128,8 +124,7 @@ impl World {
         if self.cache.get(&key, self.now) {
             self.duplicate_found(i, Skip::CacheHit { key });
         } else {
-            self.went_on(i);
-            self.done(i);
+            self.let_through(i);
             self.say(
                 self.actor(i),
                 EventKind::Info,
@@ -169,8 +164,7 @@ impl World {
         }
         match claim {
             RecordClaim::Claimed => {
-                self.went_on(i);
-                self.done(i);
+                self.let_through(i);
                 self.say(
                     self.actor(i),
                     EventKind::Good,
@@ -181,8 +175,7 @@ impl World {
                 );
             }
             RecordClaim::TookOver { previous_owner } => {
-                self.went_on(i);
-                self.done(i);
+                self.let_through(i);
                 self.say(
                     self.actor(i),
                     EventKind::Warning,
@@ -260,8 +253,7 @@ impl World {
                     step: *step,
                 });
             }
-            self.went_on(i);
-            self.done(i);
+            self.let_through(i);
             self.say(
                 self.actor(i),
                 EventKind::Good,

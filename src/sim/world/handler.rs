@@ -216,11 +216,13 @@ impl World {
         (m.id.clone(), m.payment.clone())
     }
 
-    /// The handler's check let this delivery through: from now on a skip
-    /// of the same message is a duplicate skipped.
-    pub(super) fn went_on(&mut self, i: usize) {
+    /// The handler's check let this delivery through, and its step is
+    /// done: from now on a skip of the same message is a duplicate skipped
+    /// (the observer's books).
+    pub(super) fn let_through(&mut self, i: usize) {
         let m = self.message_of(i);
         self.books.went_on.insert(m);
+        self.done(i);
     }
 
     pub(super) fn done(&mut self, i: usize) {

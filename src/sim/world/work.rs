@@ -54,8 +54,7 @@ impl World {
                     why.extend(self.delivery_cause(i));
                     self.note(payment.clone(), why);
                 }
-                self.went_on(i);
-                self.done(i);
+                self.let_through(i);
                 self.say(
                     self.actor(i),
                     EventKind::Info,
