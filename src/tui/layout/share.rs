@@ -7,6 +7,7 @@ use crate::sim::Frame;
 use crate::tui::measure;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
+use std::collections::BTreeMap;
 
 /// One step's lines in the SQL panel and in the events panel.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -127,31 +128,43 @@ impl Shares<'_> {
     fn weighed(&self, lower: Rect, squeeze: bool) -> Weighed {
         // Drawing a step asks again for the same run at the same size: the
         // answer is kept, since weighing every share against every step is
-        // the slow part of drawing.
-        thread_local! {
-            static KEPT: std::cell::RefCell<Vec<(u64, Weighed)>> =
-                const { std::cell::RefCell::new(Vec::new()) };
-        }
+        // the slow part of drawing. Kept for the process, not a thread:
+        // whoever asks (the draw, a mouse click's hit test, a picture, a
+        // test's sweep) gets the one answer weighed first. The weighing is
+        // a pure function of its key, so keeping it changes no screen.
+        static KEPT: std::sync::Mutex<BTreeMap<u64, Weighed>> =
+            std::sync::Mutex::new(BTreeMap::new());
         let key = {
             use std::hash::{Hash, Hasher};
             let mut h = std::collections::hash_map::DefaultHasher::new();
             (self.run, lower, squeeze).hash(&mut h);
             h.finish()
         };
-        if let Some(kept) = KEPT.with(|k| k.borrow().iter().find(|(k, _)| *k == key).map(|e| e.1)) {
-            return kept;
+        // A panic elsewhere while holding the lock leaves only answers that
+        // were whole when kept.
+        let kept = || {
+            KEPT.lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        if let Some(&w) = kept().get(&key) {
+            return w;
         }
         let pct = self.need.weigh_shares(lower, squeeze);
-        KEPT.with(|k| {
-            let mut k = k.borrow_mut();
-            if k.len() >= 64 {
-                k.remove(0);
-            }
-            k.push((key, pct));
-        });
+        let mut k = kept();
+        // A bound on what a long session keeps: a few runs at a few sizes
+        // each take a handful of entries.
+        if k.len() >= KEPT_MOST {
+            k.clear();
+        }
+        k.insert(key, pct);
         pct
     }
 }
+
+/// The most weighed splits kept at once: every built-in run at the three
+/// sizes a class meets, with room to spare (a few thousand entries of a
+/// few bytes each).
+const KEPT_MOST: usize = 16_384;
 
 impl Need {
     fn weigh_shares(&self, lower: Rect, squeeze: bool) -> Weighed {
