@@ -166,10 +166,15 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
         notes.push(Span::styled("redelivered".to_string(), t.warn()));
     }
     if m.copy > 1 {
-        notes.push(Span::styled(
-            format!("copy {} (republished)", m.copy),
-            t.warn(),
-        ));
+        // Folded to a shorter whole word where the row has no room (at
+        // 80x24 the panel is 20 cells): never `(republish…`.
+        let full = format!("copy {} (republished)", m.copy);
+        let words = if full.len() + 2 <= width {
+            full
+        } else {
+            format!("copy {} (repub.)", m.copy)
+        };
+        notes.push(Span::styled(words, t.warn()));
     }
     lines.extend(notes_lines(notes, width));
     if let Some(left) = m.lease_left_ms {
