@@ -1,10 +1,10 @@
 //! A mark is never the part that is cut. Every frame of every built-in
 //! scenario, under every design it lists, at the sizes a class uses: each
-//! mark a panel puts on a row (`* changed`, `◀ this step`, `≠ duplicate`'s
+//! mark a panel puts on a row (`* changed`, `◀ this step`, `≠ key taken`'s
 //! word, `uncommitted (A)`) is on screen whole, its row giving way (with an
 //! ellipsis) instead; a mark shortens to its sign (` *`, ` ◀`) only where
 //! the row is already cut down to a recognisable start; and the row keeps
-//! that start (never `≠ …  duplicate`, the step's name gone).
+//! that start (never `≠ …  key taken`, the step's name gone).
 
 use crate::common::{self, Screen, sweep};
 use idem::tui::app::Panel;
@@ -24,12 +24,16 @@ const GLYPH: usize = 3;
 
 /// The words a service step carries after its label: its mark's word and
 /// the pointer to the next step.
-const STEP_WORDS: [&str; 15] = [
+const STEP_WORDS: [&str; 18] = [
     "failed",
     "409 in progress",
     "lost",
     "never received",
-    "duplicate",
+    // What a check that turned the delivery away found (`step_name::found`).
+    "key taken",
+    "ID found",
+    "row has ID",
+    "not newer",
     "skipped",
     "not owner",
     "blocked",
@@ -238,6 +242,24 @@ fn marks_at(size: (u16, u16)) -> (usize, Vec<String>) {
                 _ => view::provider_lines(&colour, f, w, h),
             };
             let place = || format!("{}: {panel:?}", step.at());
+            // A broker row never ends in a word cut short (`2 deliveries,
+            // redeliver…`): its notes fold to whole words, or wrap.
+            // (The notes' rows, indented; an entry's own first row at
+            // 80x24 in broker-id, `▶ b-1 (m-7f3) → A l…`, is a known cut
+            // left for its own fix.)
+            if panel == Panel::Broker {
+                for row in shown.iter().filter(|r| r.starts_with("  ")) {
+                    let cut = row.trim_end().strip_suffix('…');
+                    if cut.is_some_and(|b| b.ends_with(char::is_alphanumeric)) {
+                        wrong.push(format!(
+                            "{}: {:?} ends in a word cut\n{}",
+                            place(),
+                            row.trim_end(),
+                            shown.join("\n")
+                        ));
+                    }
+                }
+            }
             // Rows past the panel's last are hidden and counted
             // (`no_silent_cuts`); the last row carries that count.
             let visible = h.saturating_sub(1);

@@ -76,3 +76,41 @@ fn a_skip_of_a_real_duplicate_has_no_observer_mark() {
         assert!(!screen.contains("not a dup"), "{w}x{h}\n{screen}");
     }
 }
+
+/// The row of the step that hit the unique key, at the step it did: the
+/// handler knows the key was taken, not that the message was a duplicate
+/// (in content-hash and reused-id it is a genuine second payment).
+#[test]
+fn the_refused_insert_says_the_key_was_taken_not_duplicate() {
+    for name in ["content-hash", "reused-id"] {
+        for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+            let mut a = common::app(name, "idempotent");
+            let refused = (0..a.timeline.frames.len())
+                .find(|&i| {
+                    a.timeline.frames[i].consumers.iter().any(|c| {
+                        c.steps
+                            .iter()
+                            .any(|s| s.mark == idem::sim::consumer::Mark::Conflict)
+                    })
+                })
+                .expect("a refused insert");
+            for _ in 0..refused {
+                update(&mut a, Action::Next);
+            }
+            let screen = common::draw(&mut a, w, h);
+            // The step's row, up to the service panel's border.
+            let rows: Vec<&str> = screen
+                .lines()
+                .filter_map(|l| l.split_once("insert message ID").map(|(_, r)| r))
+                .map(|r| r.split('│').next().unwrap_or(r))
+                .collect();
+            assert!(!rows.is_empty(), "{name} {w}x{h}: no row\n{screen}");
+            for row in rows {
+                assert!(
+                    !row.contains("duplicate"),
+                    "{name} {w}x{h}: {row:?}\n{screen}"
+                );
+            }
+        }
+    }
+}

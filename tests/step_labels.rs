@@ -29,8 +29,9 @@ fn judge(row: &str, label: &str) -> Option<&'static str> {
     }
     // A hit on the unique key: `≠` at the row's start says it, so the
     // word folds before the pattern's key step (`insert message ID`) is cut.
-    if row.contains("  duplicate") {
-        return Some("the name is cut while `duplicate` keeps its word");
+    let found = ["  key taken", "  ID found", "  row has ID", "  not newer"];
+    if found.iter().any(|w| row.contains(w)) {
+        return Some("the name is cut while the check's finding keeps its word");
     }
     // Kept where the row has room for a start of the name beside it
     // (`cha… (key)`): at 27 columns `charge…  awaits answer ◀` has not.

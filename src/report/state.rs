@@ -75,6 +75,9 @@ pub fn consumer_line(c: &ConsumerView) -> String {
             // A's own view (it sent the ack) first, then what only the
             // observer knows, marked as the observer's.
             Mark::AckLost => format!("done {} (observer: it never arrived)", s.label),
+            // What the step's own check found (`key taken`), not whether
+            // the message was a duplicate: the handler cannot know that.
+            Mark::Conflict => format!("{}: {}", s.label, crate::sim::step_name::found(&s.keyword)),
             _ => format!("{} {}", mark_word(s.mark), s.label),
         })
         .collect();
@@ -94,7 +97,7 @@ pub fn mark_word(mark: Mark) -> &'static str {
         Mark::Done => "done",
         Mark::Failed => "failed",
         Mark::Lost => "answer lost",
-        Mark::Conflict => "duplicate",
+        Mark::Conflict => crate::sim::step_name::FOUND_KEY,
         Mark::Skipped => "skipped",
         Mark::Superseded => "no longer the owner",
         Mark::Waiting => "waiting",

@@ -78,6 +78,26 @@ pub fn op_named(word: &str) -> Option<Op> {
         .find(|&op| op.keyword() == word || name(op) == word)
 }
 
+/// What a check step found when it turned a delivery away (the step's
+/// `≠` mark), in the words of what the check itself can know: the key
+/// was taken, the ID was found, the offset or version was not newer.
+/// Whether the message was a duplicate it cannot tell (content-hash and
+/// reused-id turn a genuine second payment away at the same step): that
+/// is the observer's knowledge, said under the observer's mark.
+pub fn found(keyword: &str) -> &'static str {
+    match op_named(keyword) {
+        Some(Op::CheckId | Op::CacheCheck) => "ID found",
+        Some(Op::GuardRow) => "row has ID",
+        Some(Op::CheckOffset | Op::ApplyIfNewer) => "not newer",
+        // The unique key, the cache's SET NX, the in-progress record.
+        _ => FOUND_KEY,
+    }
+}
+
+/// The `≠` mark's word where no step is named (the help's legend): a
+/// claim on a key that another record already holds.
+pub const FOUND_KEY: &str = "key taken";
+
 /// The name of the step a scenario's word stands for; the word itself when
 /// it names none.
 pub fn name_of(word: &str) -> &str {

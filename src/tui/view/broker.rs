@@ -166,27 +166,57 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
         notes.push(Span::styled("redelivered".to_string(), t.warn()));
     }
     if m.copy > 1 {
-        notes.push(Span::styled(
-            format!("copy {} (republished)", m.copy),
-            t.warn(),
-        ));
+        // Folded to a shorter whole word where the row has no room (at
+        // 80x24 the panel is 20 cells): never `(republish…`.
+        let full = format!("copy {} (republished)", m.copy);
+        let words = if full.len() + 2 <= width {
+            full
+        } else {
+            format!("copy {} (repub.)", m.copy)
+        };
+        notes.push(Span::styled(words, t.warn()));
     }
-    if !notes.is_empty() {
-        let mut spans = vec![Span::raw("  ")];
-        for (i, n) in notes.into_iter().enumerate() {
-            if i > 0 {
-                // A comma even when narrow: "2 deliveries redelivered"
-                // would read as one phrase.
-                spans.push(Span::raw(", "));
-            }
-            spans.push(n);
-        }
-        lines.push(Line::from(spans));
-    }
+    lines.extend(notes_lines(notes, width));
     if let Some(left) = m.lease_left_ms {
         lines.push(lease(t, left, f.queue.lease_ms, width));
     }
     lines
+}
+
+/// A queue entry's notes (`2 deliveries, redelivered`) under it, each
+/// note whole: where the row is too narrow for them all, they wrap at a
+/// note's end onto a row of their own, never cut mid-word (`redeliver…`
+/// hid what the broker says). A comma ends a row that more notes follow
+/// even when narrow: "2 deliveries redelivered" would read as one phrase.
+fn notes_lines(notes: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
+    const INDENT: &str = "  ";
+    let mut out: Vec<Line<'static>> = Vec::new();
+    let mut row: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    let count = notes.len();
+    for (i, note) in notes.into_iter().enumerate() {
+        let comma = if i + 1 < count { "," } else { "" };
+        let need = note.width() + comma.len();
+        if !row.is_empty() && used + 1 + need > width {
+            out.push(Line::from(std::mem::take(&mut row)));
+        }
+        if row.is_empty() {
+            row.push(Span::raw(INDENT));
+            used = INDENT.len();
+        } else {
+            row.push(Span::raw(" "));
+            used += 1;
+        }
+        used += need;
+        row.push(note);
+        if !comma.is_empty() {
+            row.push(Span::raw(comma));
+        }
+    }
+    if !row.is_empty() {
+        out.push(Line::from(row));
+    }
+    out
 }
 
 /// The first line of a queue entry in its parts. Which message it is and

@@ -71,9 +71,17 @@ fn steps(t: &Theme) -> Vec<Vec<Sign>> {
         vec![
             sign(g.done, "done"),
             sign(g.skipped, "skipped"),
-            sign(g.conflict, "duplicate key"),
             sign(g.upcoming, "the step it runs next"),
         ],
+        // The step's own finding, not "duplicate": a genuine second
+        // payment whose key collides is refused the same way.
+        vec![sign(
+            g.conflict,
+            format!(
+                "key taken, ID found, not newer: what the step's check found; whether it was a duplicate only the observer ({}) can tell",
+                g.observer
+            ),
+        )],
         vec![sign(
             format!("{} this step", g.ran),
             "the step that just ran (its name in reverse)",

@@ -6,6 +6,7 @@ use super::watch::Watch;
 use crate::sim::Frame;
 use crate::sim::consumer::{Mark, Status};
 use crate::sim::frame::{ConsumerView, StepView};
+use crate::sim::step_name;
 use crate::tui::theme::Theme;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -331,7 +332,11 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
         // The charge may well have gone through: what A knows is that no
         // answer came, and tour 4 exists to keep the two apart.
         Mark::Lost => (g.failed, "lost", t.bad()),
-        Mark::Conflict => (g.conflict, "duplicate", t.warn()),
+        // What the check found, not "duplicate": a genuine second
+        // payment whose key collides is turned away the same way, and
+        // only the observer can tell the two apart. A step says what its
+        // own check found (`step_mark`); this is the unique key's word.
+        Mark::Conflict => (g.conflict, step_name::FOUND_KEY, t.warn()),
         Mark::Skipped => (g.skipped, "skipped", t.dim()),
         Mark::Superseded => (g.superseded, "not owner", t.warn()),
         // A lock wait alone is `‖ blocked`; a wait for the provider's
@@ -374,8 +379,19 @@ pub fn mark(t: &Theme, m: Mark) -> (&'static str, &'static str, Style) {
     }
 }
 
+/// A step's mark as `mark` gives it, the `≠` word being what this step's
+/// own check found (`ID found` on a lookup, `not newer` on an offset).
+fn step_mark(t: &Theme, s: &StepView) -> (&'static str, &'static str, Style) {
+    let (glyph, word, style) = mark(t, s.mark);
+    if s.mark == Mark::Conflict {
+        (glyph, step_name::found(&s.keyword), style)
+    } else {
+        (glyph, word, style)
+    }
+}
+
 /// The cells of a step's label (its ellipsis included) kept beside its
-/// mark's word: `inser…  duplicate`, not `…  duplicate`.
+/// mark's word: `inser…  key taken`, not `…  key taken`.
 const WORD_KEEPS: usize = 6;
 
 /// One step of a program. The step that just ran is the emphasised one
@@ -388,7 +404,7 @@ fn step(
     ran: Option<usize>,
     width: usize,
 ) -> Line<'static> {
-    let (glyph, word, style) = mark(t, s.mark);
+    let (glyph, word, style) = step_mark(t, s);
     let is_next = c.next == Some(k);
     let just_ran = ran == Some(k);
     let glyph = if is_next && s.mark == Mark::Todo {
@@ -447,7 +463,7 @@ fn step(
     let mut kept = Vec::new();
     if !word.is_empty() {
         // A hit on the unique key names the pattern's key step (`insert
-        // message ID`): its name stays whole and `duplicate` folds first,
+        // message ID`): its name stays whole and `key taken` folds first,
         // the `≠` at the row's start still saying it.
         let keeps = if s.mark == Mark::Conflict {
             s.label.chars().count()
@@ -625,7 +641,7 @@ fn compact_steps(
     let Some((k, s)) = focus(c, ran).and_then(|k| c.steps.get(k).map(|s| (k, s))) else {
         return vec![Line::from(glyphs)];
     };
-    let (_, word, style) = mark(t, s.mark);
+    let (_, word, style) = step_mark(t, s);
     if !word.is_empty() {
         glyphs.push(Span::styled(format!("  {word}"), style));
     }
@@ -793,10 +809,12 @@ mod tests {
 
     /// id-first's losing skip, the step that hits the unique key, at every
     /// width from a cramped panel up, in Unicode and ASCII: the row fits;
-    /// the step keeps a recognisable start of its name (never `≠ …
-    /// duplicate`); the word `duplicate` stays wherever the whole name
-    /// fits beside it, and folds (the `≠` saying it) before the name is cut; `◀ this step` keeps its words only
-    /// beside the whole name (the step pointed at is named whole first).
+    /// the step keeps a recognisable start of its name (never `≠ …  key
+    /// taken`); the word (`key taken`: what the key told the handler, never
+    /// `duplicate`, which it cannot know) stays wherever the whole name fits
+    /// beside it, and folds (the `≠` saying it) before the name is cut;
+    /// `◀ this step` keeps its words only beside the whole name (the step
+    /// pointed at is named whole first).
     #[test]
     fn the_losing_skip_keeps_its_name_and_its_word() {
         let script = scenario::find("id-first").unwrap();
@@ -829,14 +847,20 @@ mod tests {
                         name.chars().count() >= 3 && c.steps[k].label.starts_with(name.trim_end()),
                         "{place}: the step's name is cut away"
                     );
+                    assert!(
+                        !text.contains("duplicate"),
+                        "{place}: not the handler's word"
+                    );
+                    let word = format!("  {}", step_name::found(&c.steps[k].keyword));
+                    assert_eq!(word, "  key taken", "{place}: the unique key's word");
                     let label = c.steps[k].label.chars().count();
-                    if width >= 3 + label + "  duplicate".len() + 2 {
-                        assert!(text.contains("  duplicate"), "{place}: no word");
+                    if width >= 3 + label + word.len() + 2 {
+                        assert!(text.contains(&word), "{place}: no word");
                     }
-                    if text.contains("  duplicate") {
+                    if text.contains(&word) {
                         assert!(text.contains(&c.steps[k].label), "{place}: name cut");
                     }
-                    if width >= 3 + label + "  duplicate".len() + "  < this step".len() {
+                    if width >= 3 + label + word.len() + "  < this step".len() {
                         assert!(text.contains("this step"), "{place}: pointer cut");
                     }
                 }
