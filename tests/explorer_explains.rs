@@ -203,6 +203,7 @@ fn the_wait_moves_while_the_tries_one_bound_further_run() {
             all.contains("trying one bound further now (a fault more, or a producer retry): idempotent at 3 faults; 1 of 4 tries done, 0 of the states found in them"),
             "{w}x{h}: {all}"
         );
+        assert!(all.contains("the check goes on."), "{w}x{h}: {all}");
     }
 }
 
