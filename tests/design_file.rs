@@ -168,16 +168,23 @@ fn a_correct_run_says_in_this_run_on_its_verdict_line() {
             )),
             "{out}"
         );
-        assert!(out.contains("    verdict   correct in this run; held: "), "{out}");
+        assert!(
+            out.contains("    verdict   correct in this run; held: "),
+            "{out}"
+        );
         // No bare "correct" verdict left anywhere in the transcript.
         assert!(
-            !out.lines().any(|l| l.starts_with("correct;")
-                || l.trim_start().starts_with("verdict   correct;")),
+            !out.lines()
+                .any(|l| l.starts_with("correct;")
+                    || l.trim_start().starts_with("verdict   correct;")),
             "{out}"
         );
     }
     let (_, naive, _) = idem(&["run", "tour-1", "--mode", "naive"]);
-    assert!(naive.contains("== verdict (naive) ==\ncharged twice <- "), "{naive}");
+    assert!(
+        naive.contains("== verdict (naive) ==\ncharged twice <- "),
+        "{naive}"
+    );
     assert!(!naive.contains("in this run"), "{naive}");
     // A run long enough to be streamed: the same bound, and the same
     // pointer to the check at its end.

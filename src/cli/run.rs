@@ -119,7 +119,7 @@ fn run(
         // Streamed only as text (JSON is refused above): the same pointer
         // to the check as the whole run's transcript ends with.
         if let Some(file) = design {
-            emit(&one_run_note(&mode, file))?;
+            emit(&one_run_note(mode, file))?;
         }
         expect.map(|e| !end.misses(e).is_empty())
     } else {
@@ -134,7 +134,7 @@ fn run(
         // design has no expectation to weigh it against. Say where the
         // claim is tried in full.
         if let (Format::Text, Some(file)) = (format, design) {
-            text.push_str(&one_run_note(&mode, file));
+            text.push_str(&one_run_note(mode, file));
         }
         if questions {
             // Their whys are the scenario's words too: none for a design
