@@ -144,3 +144,63 @@ fn levels_list_and_a_level_out_of_range() {
     assert_eq!(code, 2);
     assert!(err.contains("needs a terminal"), "{err}");
 }
+
+/// A run is one schedule: its verdict line bounds a correct end to that
+/// run (`correct in this run`), as `play` does, for a design file and for a
+/// built-in design alike (the same transcript); the run's last state says
+/// the same. A wrong end needs no bound: one run that breaks is proof.
+#[test]
+fn a_correct_run_says_in_this_run_on_its_verdict_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = design(
+        dir.path(),
+        "mine",
+        r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#,
+    );
+    let (code, own, err) = idem(&["run", "tour-1", "--design", &mine]);
+    assert_eq!(code, 0, "{err}");
+    let (code, built_in, err) = idem(&["run", "tour-1", "--mode", "idempotent"]);
+    assert_eq!(code, 0, "{err}");
+    for (name, out) in [("mine", &own), ("idempotent", &built_in)] {
+        assert!(
+            out.contains(&format!(
+                "== verdict ({name}) ==\ncorrect in this run; held: "
+            )),
+            "{out}"
+        );
+        assert!(
+            out.contains("    verdict   correct in this run; held: "),
+            "{out}"
+        );
+        // No bare "correct" verdict left anywhere in the transcript.
+        assert!(
+            !out.lines()
+                .any(|l| l.starts_with("correct;")
+                    || l.trim_start().starts_with("verdict   correct;")),
+            "{out}"
+        );
+    }
+    let (_, naive, _) = idem(&["run", "tour-1", "--mode", "naive"]);
+    assert!(
+        naive.contains("== verdict (naive) ==\ncharged twice <- "),
+        "{naive}"
+    );
+    assert!(!naive.contains("in this run"), "{naive}");
+    // A run long enough to be streamed: the same bound, and the same
+    // pointer to the check at its end.
+    let (_, toml, _) = idem(&["generate", "--messages", "101"]);
+    let long = dir.path().join("long.toml");
+    std::fs::write(&long, toml).unwrap();
+    let long = long.to_str().unwrap();
+    let (code, out, err) = idem(&["run", long, "--design", &mine]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("== verdict (mine) ==\ncorrect in this run; held: "),
+        "{out}"
+    );
+    assert!(
+        out.trim_end()
+            .ends_with(&format!("one run of mine, on one schedule; idem check --design {mine} tries every crash point and interleaving within its bounds")),
+        "{out}"
+    );
+}

@@ -200,9 +200,45 @@ fn the_wait_moves_while_the_tries_one_bound_further_run() {
         watch.try_started(1, "idempotent at 3 faults".into());
         let all = flat(&draw(&mut a, w, h));
         assert!(
-            all.contains("one bound further (a fault more, or a producer retry): 1 of 4 tries done, 0 states so far; trying idempotent at 3 faults"),
+            all.contains("trying one bound further now (a fault more, or a producer retry): idempotent at 3 faults; 1 of 4 tries done, 0 of the states found in them"),
             "{w}x{h}: {all}"
         );
+        assert!(all.contains("the check goes on."), "{w}x{h}: {all}");
+    }
+}
+
+/// While the designs' own searches run, the wait names them; it promises
+/// no time (a teacher read "a few seconds" on a slow machine as a hang):
+/// the count that moves is what shows the work, and the whole wait is on
+/// screen at every size.
+#[test]
+fn the_wait_names_the_designs_being_searched_and_promises_no_time() {
+    use idem::tui::explorer::Exploration;
+    use idem::tui::{Action, update};
+    for (w, h) in SIZES {
+        let mut a = crate::common::app("tour-1", "naive");
+        update(&mut a, Action::Explore);
+        let Exploration::Running { watch, .. } = &a.exploration else {
+            panic!("x starts the check");
+        };
+        let watch = watch.clone();
+        watch.search_started(3, "idempotent");
+        watch.search_started(0, "naive");
+        let all = flat(&draw(&mut a, w, h));
+        assert!(
+            all.contains("searching now: naive and idempotent"),
+            "{w}x{h}: {all}"
+        );
+        assert!(!all.contains("few seconds"), "{w}x{h}: {all}");
+        assert!(
+            all.contains("The count of states moves while it works")
+                && all.contains("the check goes on."),
+            "{w}x{h}: {all}"
+        );
+        watch.search_done(0);
+        watch.search_done(3);
+        let all = flat(&draw(&mut a, w, h));
+        assert!(!all.contains("searching now"), "{w}x{h}: {all}");
     }
 }
 

@@ -100,16 +100,28 @@ pub fn run_designs(
     // designs that held, each a task of its own: a design's two tries run
     // side by side instead of one after the other (on PostgreSQL a try
     // waits on the server most of its time).
+    // A design with no try to come is done when its own search ends, so
+    // that the count of designs done moves during the searches too.
+    let widenings = |i: usize, report: &StrategyReport| {
+        if report.claims_safe && !report.broken() && !report.vacuous() {
+            further::widenings(&strategies[i], &bounds.for_strategy(&strategies[i]))
+        } else {
+            Vec::new()
+        }
+    };
     let mains = in_parallel(strategies.len(), |i| {
-        check_once(&strategies[i], bounds, watch)
+        watch.search_started(i, &strategies[i].name);
+        let report = check_once(&strategies[i], bounds, watch);
+        watch.search_done(i);
+        if report.as_ref().is_ok_and(|r| widenings(i, r).is_empty()) {
+            watch.design_done();
+        }
+        report
     })?;
     let mut tries: Vec<(usize, (further::Widening, Bounds))> = Vec::new();
     for (i, report) in mains.iter().enumerate() {
-        if report.claims_safe && !report.broken() && !report.vacuous() {
-            let used = bounds.for_strategy(&strategies[i]);
-            for widening in further::widenings(&strategies[i], &used) {
-                tries.push((i, widening));
-            }
+        for widening in widenings(i, report) {
+            tries.push((i, widening));
         }
     }
     // The designs with the most states first: their tries take longest,
@@ -118,11 +130,6 @@ pub fn run_designs(
     let left: Vec<AtomicUsize> = (0..strategies.len())
         .map(|i| AtomicUsize::new(tries.iter().filter(|(d, _)| *d == i).count()))
         .collect();
-    for n in &left {
-        if n.load(Ordering::Relaxed) == 0 {
-            watch.design_done();
-        }
-    }
     watch.further_start(tries.len());
     let found = in_parallel(tries.len(), |k| {
         let (i, widening) = &tries[k];

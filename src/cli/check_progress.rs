@@ -57,8 +57,8 @@ fn report(watch: &Watch, done: &AtomicBool, terminal: bool) {
 
 fn line(seen: Seen, elapsed: Duration) -> String {
     let further = seen.further.as_ref();
-    let all = seen.states + further.map_or(0, |f| f.states);
-    let rate = all as f64 / elapsed.as_secs_f64().max(0.001);
+    // Every search's states, the tries' included.
+    let rate = seen.states as f64 / elapsed.as_secs_f64().max(0.001);
     let mut line = format!(
         "idem check: {} states, {} states/s, queue {}, designs done {}/{}",
         num(seen.states),
@@ -101,6 +101,7 @@ mod tests {
             queue: 67,
             designs_done: 3,
             designs: 12,
+            searching: Vec::new(),
             further: None,
         };
         assert_eq!(
@@ -115,10 +116,11 @@ mod tests {
     #[test]
     fn the_line_moves_while_the_tries_one_bound_further_go() {
         let seen = Seen {
-            states: 10_000,
+            states: 12_345,
             queue: 0,
             designs_done: 10,
             designs: 12,
+            searching: Vec::new(),
             further: Some(FurtherSeen {
                 states: 2_345,
                 done: 1,
@@ -131,7 +133,7 @@ mod tests {
         };
         assert_eq!(
             line(seen, Duration::from_secs(2)),
-            "idem check: 10,000 states, 6,172 states/s, queue 0, designs done 10/12; one bound further: 2,345 states, tries done 1/4, trying idempotent at 3 faults and versioned with a producer retry"
+            "idem check: 12,345 states, 6,172 states/s, queue 0, designs done 10/12; one bound further: 2,345 states, tries done 1/4, trying idempotent at 3 faults and versioned with a producer retry"
         );
     }
 }

@@ -116,6 +116,11 @@ fn run(
     let missed = if long {
         let end = run_streamed(&script, &strategy, seed, expect)?;
         db_notes(db.as_deref(), found);
+        // Streamed only as text (JSON is refused above): the same pointer
+        // to the check as the whole run's transcript ends with.
+        if let Some(file) = design {
+            emit(&one_run_note(mode, file))?;
+        }
         expect.map(|e| !end.misses(e).is_empty())
     } else {
         let timeline = Timeline::build(&script, &strategy, seed, &[]).map_err(input_error)?;
@@ -129,12 +134,7 @@ fn run(
         // design has no expectation to weigh it against. Say where the
         // claim is tried in full.
         if let (Format::Text, Some(file)) = (format, design) {
-            text.push_str(&format!(
-                "this is one run of {mode}, on one schedule; idem check --design {} tries every crash point and interleaving within its bounds\n",
-                // A path is the user's text: no control character reaches
-                // the terminal from it.
-                idem::terminal_text::escape(&file.display().to_string())
-            ));
+            text.push_str(&one_run_note(mode, file));
         }
         if questions {
             // Their whys are the scenario's words too: none for a design
@@ -175,6 +175,16 @@ fn missing_targets(script: &Script, strategy: &Strategy) -> Vec<String> {
 }
 
 /// A long run, written step by step as it is made: nothing of it is kept.
+/// The last line of a design file's run: where every schedule is tried.
+fn one_run_note(mode: &str, file: &std::path::Path) -> String {
+    format!(
+        "this is one run of {mode}, on one schedule; idem check --design {} tries every crash point and interleaving within its bounds\n",
+        // A path is the user's text: no control character reaches the
+        // terminal from it.
+        idem::terminal_text::escape(&file.display().to_string())
+    )
+}
+
 fn run_streamed(
     script: &Script,
     strategy: &Strategy,

@@ -132,7 +132,9 @@ pub fn end(end: &End, strategy: &str, expect: Option<&Expectation>) -> String {
     let mut out = String::new();
     let _ = writeln!(out);
     let _ = writeln!(out, "== verdict ({strategy}) ==");
-    let _ = writeln!(out, "{}", end.verdict.chain());
+    // One run, one schedule: a correct end says so (`correct in this
+    // run`), as the whole run's transcript does.
+    let _ = writeln!(out, "{}", end.verdict.chain_of_one_run());
     let facts = &end.verdict.facts;
     let correct = facts
         .iter()

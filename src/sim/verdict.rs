@@ -231,11 +231,36 @@ pub struct Verdict {
     pub held: Vec<Vec<Cause>>,
 }
 
+/// Said right after a correct verdict's word (`correct in this run`).
+pub const IN_THIS_RUN: &str = " in this run";
+
 impl Verdict {
     /// Nothing is wrong, but more messages are still to come: the outcome
     /// is not declared yet.
     pub fn undecided(&self) -> bool {
         !self.outcome.is_failure() && (self.open || self.outcome == Outcome::InProgress)
+    }
+
+    /// Whether it reads as correct: the claim one run on one schedule
+    /// cannot make for every schedule, so every medium bounds it (`correct
+    /// in this run`).
+    pub fn claims_correct(&self) -> bool {
+        !self.undecided() && self.outcome == Outcome::Correct
+    }
+
+    /// [`Verdict::chain`] with a correct verdict bounded to its run:
+    /// `correct in this run; held: …`. A wrong end needs no bound: one run
+    /// that breaks is proof enough.
+    pub fn chain_of_one_run(&self) -> String {
+        let chain = self.chain();
+        if !self.claims_correct() {
+            return chain;
+        }
+        let head = self.headline();
+        match chain.strip_prefix(&head) {
+            Some(rest) => format!("{head}{IN_THIS_RUN}{rest}"),
+            None => chain,
+        }
     }
 
     /// Every outcome the run ends with, worst first: each wrong effect

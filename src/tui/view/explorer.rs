@@ -214,7 +214,8 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
                     t.info(),
                 ),
                 Line::raw(""),
-                // A count that moves, so a class sees it working.
+                // A count that moves, so a class sees it working: every
+                // search's states, the tries one bound further too.
                 Line::styled(
                     format!(
                         " {} of {} designs done, {} states so far",
@@ -228,9 +229,12 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
                     ),
                     t.info(),
                 ),
-                further_line(t, seen.further.as_ref()),
+                now_line(t, &seen),
+                // No time promised: how long it takes depends on the
+                // build and on what else shares the cores; the count
+                // moving is what shows it works.
                 Line::styled(
-                    " This takes a few seconds (longer on a debug build), once: the table stays for the session. Esc goes back meanwhile; the check goes on.",
+                    " It runs once: the table then stays for the session. The count of states moves while it works; Esc goes back meanwhile, and the check goes on.",
                     t.dim(),
                 ),
             ]
@@ -243,24 +247,36 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
-/// The tries one bound further, which come after the designs' own
-/// searches and can take longer: their states so far and the tries
-/// running, so the wait keeps moving. Blank before they start.
-fn further_line(t: &Theme, f: Option<&crate::check::FurtherSeen>) -> Line<'static> {
-    let Some(f) = f else {
-        // The blank line the tries' line would have been: a row moving up
-        // would make the screen jump.
+/// What runs now: the designs whose own search goes on, or the tries one
+/// bound further, which come after the searches and can take longer (the
+/// tries running, how many are done, and how many of the states above
+/// they found). Blank when nothing has started.
+fn now_line(t: &Theme, seen: &crate::check::Seen) -> Line<'static> {
+    if !seen.searching.is_empty() {
+        return Line::styled(
+            format!(" searching now: {}", seen.searching.join(" and ")),
+            t.info(),
+        );
+    }
+    let Some(f) = &seen.further else {
+        // The blank line this one would have been: a row moving up would
+        // make the screen jump.
         return Line::raw("");
     };
-    let mut text = format!(
-        " one bound further (a fault more, or a producer retry): {} of {} tries done, {} states so far",
+    let counts = format!(
+        "{} of {} tries done, {} of the states found in them",
         f.done,
         f.tries,
         num(f.states)
     );
-    if !f.running.is_empty() {
-        text.push_str(&format!("; trying {}", f.running.join(" and ")));
-    }
+    let text = if f.running.is_empty() {
+        format!(" one bound further (a fault more, or a producer retry): {counts}")
+    } else {
+        format!(
+            " trying one bound further now (a fault more, or a producer retry): {}; {counts}",
+            f.running.join(" and ")
+        )
+    };
     Line::styled(text, t.info())
 }
 

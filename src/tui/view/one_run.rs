@@ -5,11 +5,11 @@
 //! every schedule within its bounds. A failure needs no bound: one broken
 //! run is proof enough.
 
-use crate::sim::{Outcome, Verdict};
+use crate::sim::Verdict;
 use crate::tui::app::App;
 
 /// Said right after the correct mark's word (`✓ correct in this run`).
-pub const IN_THIS_RUN: &str = " in this run";
+pub use crate::sim::verdict::IN_THIS_RUN;
 
 /// The command that checks the design, when the app shows a design of the
 /// learner's own: its file as they named it, or `FILE` where the app was
@@ -25,7 +25,7 @@ pub fn check_command(app: &App) -> Option<String> {
 
 /// Whether `v` reads as correct, the claim the bound belongs to.
 pub fn claims_correct(v: &Verdict) -> bool {
-    !v.undecided() && v.outcome == Outcome::Correct
+    v.claims_correct()
 }
 
 /// The bound a verdict line carries, or `None`: for a correct verdict on
