@@ -99,10 +99,20 @@ fn events_take_the_columns_an_empty_sql_panel_spares() {
 /// idempotent step 5 whole beside an SQL panel that has none.
 #[test]
 fn idem_shot_draws_the_events_wide_beside_no_sql() {
-    let out = std::env::temp_dir().join("idem-events-beside-no-sql.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("shot.txt");
     let out_s = out.to_str().unwrap();
     let (code, _, err) = crate::common::cli::idem(&[
-        "shot", "tour-1", "--mode", "idempotent", "--step", "5", "--size", "100x30", "-o", out_s,
+        "shot",
+        "tour-1",
+        "--mode",
+        "idempotent",
+        "--step",
+        "5",
+        "--size",
+        "100x30",
+        "-o",
+        out_s,
     ]);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&out).unwrap();
@@ -111,7 +121,10 @@ fn idem_shot_draws_the_events_wide_beside_no_sql() {
         .find(|l| l.contains("(no SQL in this step)"))
         .unwrap_or_else(|| panic!("no empty SQL panel:\n{text}"));
     let sql_cols = row.split('│').nth(1).map_or(0, |s| s.chars().count());
-    assert!(sql_cols <= 23, "the empty SQL panel is {sql_cols} columns:\n{text}");
+    assert!(
+        sql_cols <= 23,
+        "the empty SQL panel is {sql_cols} columns:\n{text}"
+    );
     assert!(!text.contains("more event"), "{text}");
     assert!(!text.contains("↓"), "{text}");
 }
