@@ -223,13 +223,12 @@ pub fn main(area: Rect, zoom: Option<Panel>) -> Main {
 
 /// The main screen as `app` draws it in `area` (the terminal's, or a
 /// picture's): the one layout the drawing, the mouse and every picture
-/// share. Laid out for the step's own frame, so the panels do not move
-/// when an answer is put away; at the end of an action a question asks
-/// about, the SQL keeps the split of steps with SQL (a reveal shows the
-/// statements of the whole action).
+/// share. Laid out for the step's own frame, so the rows do not move when
+/// an answer is put away; a reveal that spans an action's steps shows the
+/// statements of them all, so it keeps the split of steps with SQL.
 pub fn on_screen(app: &super::app::App, area: Rect) -> Main {
     let mut need = Need::of(app.frame(), &app.timeline.frames);
-    need.no_sql &= !super::reveal::ends_asked_action(app);
+    need.no_sql &= super::reveal::action_steps(app).is_none();
     main_for(area, app.zoom.then_some(app.focus), need)
 }
 

@@ -24,19 +24,6 @@ pub fn action_steps(app: &App) -> Option<(usize, usize)> {
         .then_some((first, asked.answer_at))
 }
 
-/// Whether the frame on screen ends an action of several steps that a
-/// question asks about, revealed or not: there the SQL panel may show the
-/// statements of the whole action, so its split is the one for steps with
-/// SQL, and it does not move when the answer is put away.
-pub fn ends_asked_action(app: &App) -> bool {
-    let at = app.frame_at();
-    app.predict.as_ref().is_some_and(|p| {
-        p.asked
-            .iter()
-            .any(|a| a.answer_at == at && a.answer_at > a.ask_at + 1)
-    })
-}
-
 impl App {
     /// The frame the main screen draws: the frame at the position, or at
     /// a reveal after an action of several steps, that frame with the
