@@ -128,3 +128,20 @@ fn idem_shot_draws_the_events_wide_beside_no_sql() {
     assert!(!text.contains("more event"), "{text}");
     assert!(!text.contains("↓"), "{text}");
 }
+
+/// A click lands on the panel drawn there: at a step without SQL, the
+/// columns the SQL panel gave up are the events'.
+#[test]
+fn a_click_in_the_columns_the_sql_gave_up_focuses_the_events() {
+    use idem::tui::{Action, update};
+    let mut app = crate::common::app("tour-1", "idempotent");
+    app.pos = 5;
+    let screen = crate::common::draw(&mut app, 100, 30);
+    assert!(app.frame().sql.is_empty(), "{screen}");
+    let m = idem::tui::layout::on_screen(&app, app.viewport);
+    let events = m.rect(Panel::Events);
+    let x = sql_least(app.timeline.frames.len()) + 5;
+    assert!(events.x < x, "{screen}");
+    update(&mut app, Action::Click { x, y: events.y + 1 });
+    assert_eq!(app.focus, Panel::Events, "{screen}");
+}
