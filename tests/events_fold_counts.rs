@@ -1,16 +1,20 @@
 //! The events panel's sign counts hidden events, not the rows they wrap
 //! to. Teacher trial at 80x24, tour-1 naive step 13: `↑ 3 more above`
-//! when one event (wrapped on three rows) was hidden.
+//! when one event (wrapped on three rows) was hidden. That step has no
+//! SQL, and its events now take the SQL panel's columns and read whole
+//! (`events_beside_no_sql`); tour-4's step 7 still folds one.
 
 use crate::common::{self, draw};
 
 #[test]
 fn events_fold_sign_counts_events() {
-    let mut app = common::app("tour-1", "naive");
-    app.pos = 13;
+    let mut app = common::app("tour-4", "idempotent");
+    app.pos = 7;
     let screen = draw(&mut app, 80, 24);
-    // This step has two events; the older one, wrapped on three rows,
-    // gives way.
+    // This step has two events; the older one, wrapped on two rows or
+    // more, gives way.
     assert_eq!(app.frame().events.len(), 2, "{screen}");
+    let older = &app.frame().events[0].text;
+    assert!(older.len() > 80, "the hidden event wraps: {older}");
     assert!(screen.contains("↑ 1 more event above"), "{screen}");
 }

@@ -90,7 +90,8 @@ fn the_events_panel_keeps_its_title_and_a_fair_share_of_the_row() {
 /// its values to the squeeze (`INSERT INTO processed_messages … ms */) ON
 /// CONFLICT DO NOTHING`). The events can spare the columns: the statement
 /// keeps its values and its answer, and the split is the same at every
-/// step of the run.
+/// step of the run with SQL (the steps without have one of their own, the
+/// events wide: `events_beside_no_sql`).
 #[test]
 fn the_fixs_insert_keeps_its_values_at_80x24_and_the_split_stays_put() {
     let (w, h) = (80, 24);
@@ -109,7 +110,7 @@ fn the_fixs_insert_keeps_its_values_at_80x24_and_the_split_stays_put() {
             layout::Need::of(&f, &app.timeline.frames),
         );
         let (sql, events) = (m.rect(Panel::Sql), m.rect(Panel::Events));
-        splits.insert((sql.width, events.width));
+        splits.insert((f.sql.is_empty(), sql.width, events.width));
         let inner = sql.inner(ratatui::layout::Margin::new(1, 1));
         let words: String = (inner.y..inner.bottom())
             .map(|y| {
@@ -139,5 +140,8 @@ fn the_fixs_insert_keeps_its_values_at_80x24_and_the_split_stays_put() {
         }
     }
     assert!(claims >= 2, "only {claims} claims");
-    assert_eq!(splits.len(), 1, "the split moves: {splits:?}");
+    for no_sql in [false, true] {
+        let kind = splits.iter().filter(|s| s.0 == no_sql).count();
+        assert_eq!(kind, 1, "the split moves: {splits:?}");
+    }
 }

@@ -25,6 +25,7 @@ mod db_held;
 mod design_file;
 mod engines;
 mod engines_side_by_side;
+mod events_beside_no_sql;
 mod events_fold_counts;
 mod explorer_explains;
 mod fold_sign;

@@ -290,11 +290,7 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
                             let without = common::render(&a);
                             a.predict = kept;
                             a.timeline.frames[at] = own;
-                            let m = layout::main_for(
-                                Rect::new(0, 0, w, h),
-                                None,
-                                layout::Need::of(a.frame(), &a.timeline.frames),
-                            );
+                            let m = layout::on_screen(&a, Rect::new(0, 0, w, h));
                             let p = a.predict.as_ref().unwrap();
                             for i in from..=to {
                                 let q = &p.asked[i];

@@ -346,11 +346,7 @@ fn each_question_asked(runs: &[(&str, &str)], mut check: impl FnMut(Shown)) -> u
                     step: a.frame().index,
                     with,
                     without,
-                    main: layout::main_for(
-                        Rect::new(0, 0, w, h),
-                        None,
-                        layout::Need::of(a.frame(), &a.timeline.frames),
-                    ),
+                    main: layout::on_screen(&a, Rect::new(0, 0, w, h)),
                 });
                 checked += 1;
             }
@@ -465,11 +461,7 @@ fn the_end_keeps_the_storys_closing_words_beside_the_score() {
                 let kept = a.predict.take();
                 let without = common::render(&a);
                 a.predict = kept;
-                let m = layout::main_for(
-                    Rect::new(0, 0, w, h),
-                    None,
-                    layout::Need::of(a.frame(), &a.timeline.frames),
-                );
+                let m = layout::on_screen(&a, Rect::new(0, 0, w, h));
                 for p in [Panel::Narration, Panel::Verdict] {
                     let r = m.rect(p);
                     assert_eq!(

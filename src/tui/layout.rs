@@ -8,7 +8,7 @@ use crate::sim::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 pub use share::Lower;
-use share::split;
+use share::{beside_no_sql, split};
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
@@ -80,6 +80,10 @@ pub struct Need {
     /// The run's last step number: the SQL and events panels' titles carry
     /// a step number, and neither panel is made too narrow for its title.
     pub last_step: usize,
+    /// The SQL panel has nothing to show at this step: it is drawn narrow,
+    /// and the events take its columns (`share::beside_no_sql`). The row
+    /// has two splits a run, one for steps with SQL and one without.
+    pub no_sql: bool,
 }
 
 /// The rows the provider panel's lines take (`view::provider`): the count,
@@ -154,6 +158,7 @@ impl Need {
                 f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)
             }),
             last_step: most(|f| f.index),
+            no_sql: f.sql.is_empty(),
             queued: most(|f| f.queue.messages.len()),
             lower: if frames.is_empty() {
                 vec![Lower::of(f)]
@@ -214,6 +219,17 @@ impl Need {
 /// The main screen with the default split, for a frame with no text.
 pub fn main(area: Rect, zoom: Option<Panel>) -> Main {
     main_for(area, zoom, Need::default())
+}
+
+/// The main screen as `app` draws it in `area` (the terminal's, or a
+/// picture's): the one layout the drawing, the mouse and every picture
+/// share. Laid out for the step's own frame, so the rows do not move when
+/// an answer is put away; a reveal that spans an action's steps shows the
+/// statements of them all, so it keeps the split of steps with SQL.
+pub fn on_screen(app: &super::app::App, area: Rect) -> Main {
+    let mut need = Need::of(app.frame(), &app.timeline.frames);
+    need.no_sql &= super::reveal::action_steps(app).is_none();
+    main_for(area, app.zoom.then_some(app.focus), need)
 }
 
 /// The main screen: header, the four parts of the system left to right,
@@ -330,7 +346,13 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     ])
     .areas(body);
     let mut panels = top_panels(top, &need);
-    let [sql, events] = split(lower, shares.sql_share(lower, squeeze));
+    // One split for the steps with SQL, chosen for the run; the steps
+    // without take the SQL's spare columns for the events.
+    let mut row = split(lower, shares.sql_share(lower, squeeze));
+    if need.no_sql {
+        row = beside_no_sql(row, need.last_step);
+    }
+    let [sql, events] = row;
     panels.extend([
         (Panel::Narration, narration),
         (Panel::Sql, sql),

@@ -69,11 +69,7 @@ pub fn each_step(size: (u16, u16), options: idem::tui::Options, mut visit: impl 
             for i in 0..app.timeline.frames.len() {
                 app.pos = i;
                 let frame = app.frame().clone();
-                let main = layout::main_for(
-                    Rect::new(0, 0, size.0, size.1),
-                    None,
-                    layout::Need::of(&frame, &app.timeline.frames),
-                );
+                let main = layout::on_screen(&app, Rect::new(0, 0, size.0, size.1));
                 let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
                 visit(&Step {
                     app: &app,

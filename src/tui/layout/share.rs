@@ -337,3 +337,27 @@ pub(super) fn split(lower: Rect, sql_pct: u16) -> [Rect; 2] {
     ])
     .areas(lower)
 }
+
+/// The row under the story at a step without SQL, from the run's split
+/// `row`: the SQL panel only as wide as its title (the run's last step's)
+/// and its one line (`view::sql::NONE`) need, the events every column
+/// left. Fixed for the run too: a class sees the split move only between
+/// a step with SQL and one without.
+pub(super) fn beside_no_sql([sql, events]: [Rect; 2], last_step: usize) -> [Rect; 2] {
+    use crate::tui::view::lower_titles::{sql_title, title_room};
+    let line = crate::tui::view::sql::NONE.chars().count() as u16 + 2;
+    let least = line.max(title_room(&sql_title(last_step, last_step, false)));
+    if sql.width <= least {
+        return [sql, events];
+    }
+    let spare = sql.width - least;
+    [
+        Rect::new(sql.x, sql.y, least, sql.height),
+        Rect::new(
+            events.x - spare,
+            events.y,
+            events.width + spare,
+            events.height,
+        ),
+    ]
+}

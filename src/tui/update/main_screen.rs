@@ -142,9 +142,9 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         }
         Action::Click { x, y } => {
             if app.compare.is_none() && !app.presenter {
-                let zoom = app.zoom.then_some(app.focus);
-                let need = layout::Need::of(app.frame(), &app.timeline.frames);
-                if let Some(p) = layout::main_for(app.viewport, zoom, need).hit(x, y) {
+                // The layout the screen was drawn with: a click lands on
+                // the panel drawn there, at a step without SQL too.
+                if let Some(p) = layout::on_screen(app, app.viewport).hit(x, y) {
                     // Under `w` the panels above the verdict show too: a
                     // click on one leaves `w` for it, rather than fill the
                     // screen with it.

@@ -99,16 +99,9 @@ impl Widget for &App {
 }
 
 fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
-    let zoom = app.zoom.then_some(app.focus);
     let shown = app.shown_frame();
     let frame: &crate::sim::Frame = &shown;
-    // Laid out for the step's own frame: the panels do not move when the
-    // answer is put away.
-    let m = layout::main_for(
-        area,
-        zoom,
-        layout::Need::of(app.frame(), &app.timeline.frames),
-    );
+    let m = layout::on_screen(app, area);
     let flashes: Vec<Panel> = match app.transition {
         Some(t) => {
             let frames = &app.timeline.frames;

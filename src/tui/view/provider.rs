@@ -589,8 +589,7 @@ mod tests {
                         let mut buf = Buffer::empty(area);
                         (&app).render(area, &mut buf);
                         let f = app.frame();
-                        let need = layout::Need::of(f, &app.timeline.frames);
-                        let r = layout::main_for(area, None, need)
+                        let r = layout::on_screen(&app, area)
                             .rect(Panel::Provider)
                             .inner(Margin::new(1, 1));
                         let rows: Vec<String> = (r.y..r.bottom())

@@ -5,6 +5,10 @@ use crate::sim::event::SqlAnswer;
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
+/// What the panel says at a step that sent no SQL: the layout leaves the
+/// panel just this wide at such a step, and gives the rest to the events.
+pub const NONE: &str = "(no SQL in this step)";
+
 pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
     lines_of(t, f, false)
 }
@@ -17,7 +21,7 @@ fn lines_of(t: &Theme, f: &Frame, span: bool) -> Vec<Line<'static>> {
         let none = if span {
             "(no SQL in these steps)"
         } else {
-            "(no SQL in this step)"
+            NONE
         };
         return vec![Line::styled(none, t.dim())];
     }
