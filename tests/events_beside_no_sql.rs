@@ -6,7 +6,6 @@
 //! with SQL keep theirs: two positions a run at most, each fixed.
 
 use crate::common::sweep::{SIZES, Step, each_step, none_wrong};
-use crate::common::{Screen, plain};
 use idem::tui::app::Panel;
 use idem::tui::measure;
 use ratatui::text::Line;
@@ -33,7 +32,7 @@ fn event_lines(step: &Step) -> Vec<Line<'static>> {
 /// would be read whole with the SQL panel's spare columns, and that folds
 /// them. Drawn only where the events need those columns (the layout of a
 /// step with SQL in the same run would fold them), so the walk stays cheap.
-fn wrong(step: &Step, screen: &mut Screen) -> Option<String> {
+fn wrong(step: &Step) -> Option<String> {
     let f = &step.frame;
     if !f.sql.is_empty() || f.events.is_empty() {
         return None;
@@ -64,8 +63,7 @@ fn wrong(step: &Step, screen: &mut Screen) -> Option<String> {
     if measure::rows(&lines, narrowest, false) <= h {
         return None;
     }
-    let buf = screen.show(step.app);
-    let shown = step.words_in(buf, Panel::Events);
+    let shown = step.words_in(Panel::Events);
     let lost = f.events.iter().find(|e| {
         let words: Vec<&str> = e.text.split_whitespace().collect();
         !shown.contains(&words.join(" "))
@@ -75,7 +73,7 @@ fn wrong(step: &Step, screen: &mut Screen) -> Option<String> {
             "{}: the events fold beside an empty SQL panel {} columns wide: {shown}\n{}",
             step.at(),
             sql.width,
-            screen.text()
+            step.screen()
         )
     })
 }
@@ -84,12 +82,11 @@ fn wrong(step: &Step, screen: &mut Screen) -> Option<String> {
 fn events_take_the_columns_an_empty_sql_panel_spares() {
     for size in SIZES {
         let (mut seen, mut wrongs) = (0, Vec::new());
-        let mut screen = Screen::new(size.0, size.1);
-        each_step(size, plain(), |step| {
+        each_step(size, |step| {
             if step.frame.sql.is_empty() && !step.frame.events.is_empty() {
                 seen += 1;
             }
-            wrongs.extend(wrong(step, &mut screen));
+            wrongs.extend(wrong(step));
         });
         none_wrong("steps without SQL", seen, 20, &wrongs, size);
     }

@@ -87,7 +87,7 @@ fn a_count_in_a_heading_is_never_followed_by_more() {
     let t = Theme::new(false, false);
     let mut folded = 0;
     for size in [sweep::SIZES[0], sweep::SIZES[1]] {
-        sweep::each_step(size, crate::common::plain(), |step| {
+        sweep::each_step(size, |step| {
             for panel in [Panel::Provider, Panel::Database] {
                 let (w, h) = step.inner(panel);
                 let lines = match panel {

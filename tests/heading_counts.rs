@@ -12,7 +12,7 @@
 //! of hidden rows beside it (`…2 hidden`) counts payment rows only, never
 //! lines of processed_messages or another table, which say whose they are.
 
-use crate::common::{Screen, plain, sweep};
+use crate::common::sweep;
 use idem::tui::app::Panel;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Margin, Rect};
@@ -135,9 +135,8 @@ fn database_wrong(step: &sweep::Step, rows: &[String]) -> Option<String> {
 fn at(size: (u16, u16)) {
     let mut wrongs = Vec::new();
     let mut seen = 0;
-    let mut screen = Screen::new(size.0, size.1);
-    sweep::each_step(size, plain(), |step| {
-        let buf = screen.show(step.app);
+    sweep::each_step(size, |step| {
+        let buf = step.buf;
         seen += 1;
         for (panel, check) in [
             (

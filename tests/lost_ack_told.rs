@@ -5,14 +5,13 @@
 //! lost` counter, which a class watching A's list does not read.
 
 use crate::common::sweep::{SIZES, each_step, none_wrong};
-use crate::common::{Screen, plain};
 use idem::tui::app::Panel;
 
 #[test]
 fn a_lost_ack_is_told_beside_the_consumers_acknowledge_step() {
     for size in SIZES {
         let (mut seen, mut wrong) = (0, Vec::new());
-        each_step(size, plain(), |step| {
+        each_step(size, |step| {
             let f = &step.frame;
             let lost_now = f
                 .changes
@@ -22,9 +21,7 @@ fn a_lost_ack_is_told_beside_the_consumers_acknowledge_step() {
                 return;
             }
             seen += 1;
-            let mut screen = Screen::new(size.0, size.1);
-            let buf = screen.show(step.app);
-            let service = step.words_in(buf, Panel::Service);
+            let service = step.words_in(Panel::Service);
             // `◇ lost` where the row has no room for the whole words.
             if !service.contains("acknowledge ◇ never arrived")
                 && !service.contains("acknowledge ◇ lost")
@@ -32,7 +29,7 @@ fn a_lost_ack_is_told_beside_the_consumers_acknowledge_step() {
                 wrong.push(format!(
                     "{}: the service panel does not say the ack never arrived: {service}\n{}",
                     step.at(),
-                    screen.text()
+                    step.screen()
                 ));
             }
         });

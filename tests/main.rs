@@ -95,6 +95,7 @@ mod story_left_out;
 mod story_newest_first;
 mod story_own_line;
 mod strips_fold_the_idle;
+mod sweep_kept;
 mod tour_opening;
 mod tui_changes;
 mod tui_predict;

@@ -6,7 +6,7 @@
 //! the row is already cut down to a recognisable start; and the row keeps
 //! that start (never `≠ …  key taken`, the step's name gone).
 
-use crate::common::{self, Screen, sweep};
+use crate::common::{self, sweep};
 use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
 use idem::tui::view;
@@ -215,9 +215,8 @@ fn marks_at(size: (u16, u16)) -> (usize, Vec<String>) {
     let colour = Theme::new(true, false);
     let mut marked = 0;
     let mut wrong = Vec::new();
-    let mut screen = Screen::new(size.0, size.1);
-    sweep::each_step(size, common::plain(), |step| {
-        let buf = screen.show(step.app).clone();
+    sweep::each_step(size, |step| {
+        let buf = step.buf.clone();
         let f = &step.frame;
         for panel in [
             Panel::Broker,

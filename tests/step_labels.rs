@@ -7,7 +7,7 @@
 //! carried the Idempotency-Key, is kept beside a start of the name (the
 //! teacher's `✓ charge the card (…` at 100x30 in tour-4).
 
-use crate::common::{self, sweep};
+use crate::common::sweep;
 use idem::sim::consumer::Mark;
 use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
@@ -46,7 +46,7 @@ fn labels_at(size: (u16, u16)) -> (usize, Vec<String>) {
     let t = Theme::new(false, false);
     let mut seen = 0;
     let mut wrong = Vec::new();
-    sweep::each_step(size, common::plain(), |step| {
+    sweep::each_step(size, |step| {
         let f = &step.frame;
         let (w, h) = step.inner(Panel::Service);
         let lines: Vec<String> = view::service_lines(&t, f, &step.watch, w, h)

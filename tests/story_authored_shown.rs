@@ -8,7 +8,7 @@
 //! the authored words give way, counted on the border
 //! (`tests/story_own_line.rs`).
 
-use crate::common::{self, Screen, sweep};
+use crate::common::sweep;
 use idem::tui::app::Panel;
 
 fn norm(s: &str) -> String {
@@ -19,9 +19,8 @@ fn norm(s: &str) -> String {
 fn story_authored_words_start_on_screen_or_are_counted_in_the_tours_at_100x30() {
     let size = (100, 30);
     let t = idem::tui::theme::Theme::new(false, false);
-    let mut screen = Screen::new(size.0, size.1);
     let (mut seen, mut wrong) = (0, Vec::new());
-    sweep::each_step(size, common::plain(), |step| {
+    sweep::each_step(size, |step| {
         if !step.app.script.name.starts_with("tour-") {
             return;
         }
@@ -39,8 +38,8 @@ fn story_authored_words_start_on_screen_or_are_counted_in_the_tours_at_100x30() 
             .map(str::to_string)
             .collect();
         let start = words.join(" ");
-        let buf = screen.show(step.app).clone();
-        let shown = step.words_in(&buf, Panel::Narration);
+        let buf = step.buf.clone();
+        let shown = step.words_in(Panel::Narration);
         seen += 1;
         // The own line (whole, or its start where it alone overflows)
         // fills every row: the authored words are counted on the border

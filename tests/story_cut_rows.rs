@@ -5,7 +5,7 @@
 //! the newest with only `…`, where the single view keeps the newest and
 //! counts the rest.
 
-use crate::common::{self, Screen, sweep};
+use crate::common::sweep;
 use idem::tui::app::Panel;
 use ratatui::layout::Margin;
 
@@ -25,10 +25,9 @@ fn ends_whole(row: &str) -> bool {
 #[test]
 fn story_last_row_ends_a_sentence_or_an_ellipsis() {
     for size in sweep::SIZES {
-        let mut screen = Screen::new(size.0, size.1);
         let (mut seen, mut wrong) = (0, Vec::new());
-        sweep::each_step(size, common::plain(), |step| {
-            let buf = screen.show(step.app).clone();
+        sweep::each_step(size, |step| {
+            let buf = step.buf.clone();
             let inner = step.main.rect(Panel::Narration).inner(Margin::new(1, 1));
             if inner.height == 0 {
                 return;
@@ -63,10 +62,9 @@ fn story_last_row_ends_a_sentence_or_an_ellipsis() {
 fn story_own_line_is_whole_where_earlier_words_are_shown() {
     let t = idem::tui::theme::Theme::new(false, false);
     for size in sweep::SIZES {
-        let mut screen = Screen::new(size.0, size.1);
         let (mut seen, mut wrong) = (0, Vec::new());
-        sweep::each_step(size, common::plain(), |step| {
-            let shown = step.words_in(screen.show(step.app), Panel::Narration);
+        sweep::each_step(size, |step| {
+            let shown = step.words_in(Panel::Narration);
             if !shown.contains("earlier:") {
                 return;
             }

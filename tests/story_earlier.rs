@@ -86,17 +86,16 @@ fn starts_an_earlier_sentence(row: &str, earlier: &str) -> bool {
 /// word (a wrapped row breaks only where the word did not fit).
 #[test]
 fn every_earlier_paragraph_is_marked_in_words() {
-    use crate::common::{Screen, sweep};
+    use crate::common::sweep;
     use idem::tui::app::Panel;
     for size in sweep::SIZES {
-        let mut screen = Screen::new(size.0, size.1);
         let (mut seen, mut wrong) = (0, Vec::new());
-        sweep::each_step(size, crate::common::plain(), |step| {
+        sweep::each_step(size, |step| {
             let earlier = earlier_words(step.app, step.app.pos);
             if earlier.is_empty() {
                 return;
             }
-            let buf = screen.show(step.app).clone();
+            let buf = step.buf.clone();
             let inner = step
                 .main
                 .rect(Panel::Narration)
@@ -182,12 +181,11 @@ fn compare_marks_each_sides_earlier_words() {
 /// the screen, a count of sentences does not.
 #[test]
 fn story_fold_note_counts_sentences() {
-    use crate::common::{Screen, sweep};
+    use crate::common::sweep;
     for size in sweep::SIZES {
-        let mut screen = Screen::new(size.0, size.1);
         let (mut seen, mut wrong) = (0, Vec::new());
-        sweep::each_step(size, crate::common::plain(), |step| {
-            let buf = screen.show(step.app).clone();
+        sweep::each_step(size, |step| {
+            let buf = step.buf.clone();
             let rect = step.main.rect(idem::tui::app::Panel::Narration);
             let border: String = (rect.x..rect.right())
                 .map(|x| buf[(x, rect.bottom() - 1)].symbol())

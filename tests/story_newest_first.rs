@@ -6,7 +6,7 @@
 //! payments queue…`) while the words that explain where the step stands
 //! (`A asks the provider to charge the card…`) were folded below.
 
-use crate::common::{self, Screen, sweep};
+use crate::common::sweep;
 use idem::sim::Frame;
 use idem::tui::app::Panel;
 
@@ -43,8 +43,7 @@ fn newest<'a>(frames: &'a [Frame], f: &'a Frame) -> Option<&'a str> {
 fn leads_with_the_newest(size: (u16, u16)) {
     let mut seen = 0;
     let mut wrong = Vec::new();
-    let mut screen = Screen::new(size.0, size.1);
-    sweep::each_step(size, common::plain(), |step| {
+    sweep::each_step(size, |step| {
         let frames = &step.app.timeline.frames;
         let f = &step.frame;
         let Some(newest) = newest(frames, f) else {
@@ -58,7 +57,7 @@ fn leads_with_the_newest(size: (u16, u16)) {
         if norm(&f.narration).starts_with(&norm(newest)) || new_start == opening_start {
             return;
         }
-        let shown = step.words_in(screen.show(step.app), Panel::Narration);
+        let shown = step.words_in(Panel::Narration);
         seen += 1;
         if shown.contains(&opening_start) && !shown.contains(&new_start) {
             wrong.push(format!(

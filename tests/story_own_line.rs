@@ -6,7 +6,7 @@
 //! steps 4 and 13 hid that the provider charges the card $40, to make
 //! room for the scenario's authored words.
 
-use crate::common::{self, Screen, sweep};
+use crate::common::sweep;
 use idem::tui::app::Panel;
 
 fn squeeze(s: &str) -> String {
@@ -25,15 +25,14 @@ fn only_its_start(shown: &str, own: &str) -> bool {
 fn story_own_line_is_whole_or_alone_and_counted() {
     let t = idem::tui::theme::Theme::new(false, false);
     for size in sweep::SIZES {
-        let mut screen = Screen::new(size.0, size.1);
         let (mut seen, mut wrong) = (0, Vec::new());
-        sweep::each_step(size, common::plain(), |step| {
+        sweep::each_step(size, |step| {
             let own = squeeze(&t.text(&idem::sim::event::step_told(&step.frame.events)));
             if own.is_empty() {
                 return;
             }
-            let buf = screen.show(step.app).clone();
-            let shown = step.words_in(&buf, Panel::Narration);
+            let buf = step.buf.clone();
+            let shown = step.words_in(Panel::Narration);
             seen += 1;
             if shown.contains(&own) {
                 return;

@@ -156,7 +156,7 @@ fn the_watched_list_keeps_its_rows_before_an_idle_one_keeps_two() {
     let mut failures = Vec::new();
     let mut seen = 0;
     for size in sweep::SIZES {
-        sweep::each_step(size, common::plain(), |step| {
+        sweep::each_step(size, |step| {
             let f = &step.frame;
             let (w, h) = step.inner(Panel::Service);
             let lines: Vec<String> = view::service_lines(&t, f, &step.watch, w, h)

@@ -6,7 +6,7 @@
 //! the ID sits under `message` (the teacher's `1042 $40  uncommitted (A)`,
 //! the mark under the message column and the ID gone).
 
-use crate::common::{self, sweep};
+use crate::common::sweep;
 use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
 use idem::tui::view;
@@ -15,7 +15,7 @@ fn rows_at(size: (u16, u16)) -> (usize, Vec<String>) {
     let t = Theme::new(false, false);
     let mut seen = 0;
     let mut wrong = Vec::new();
-    sweep::each_step(size, common::plain(), |step| {
+    sweep::each_step(size, |step| {
         let f = &step.frame;
         let (w, h) = step.inner(Panel::Database);
         let lines: Vec<String> = view::database_lines(&t, f, w, h)
@@ -94,7 +94,7 @@ fn every_payment_row_named_at(size: (u16, u16)) {
     let t = Theme::new(false, false);
     let mut seen = 0;
     let mut wrong = Vec::new();
-    sweep::each_step(size, common::plain(), |step| {
+    sweep::each_step(size, |step| {
         let f = &step.frame;
         let (w, h) = step.inner(Panel::Database);
         let lines: Vec<String> = view::database_lines(&t, f, w, h)

@@ -7,7 +7,7 @@
 //! Where a chain cannot be given its rows (`COUNTED`), the verdict's rows
 //! must count what they hide.
 
-use crate::common::{self, Screen, sweep};
+use crate::common::{self, sweep};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -64,14 +64,13 @@ fn chains_at(size: (u16, u16)) {
     let mut failures = Vec::new();
     let mut counted = std::collections::BTreeSet::new();
     let mut declared = 0;
-    let mut screen = Screen::new(size.0, size.1);
-    sweep::each_step(size, common::plain(), |step| {
+    sweep::each_step(size, |step| {
         let v = &step.frame.verdict;
         if v.undecided() || v.causes.is_empty() {
             return;
         }
         declared += 1;
-        let buf = screen.show(step.app);
+        let buf = step.buf;
         let r = step.main.rect(idem::tui::app::Panel::Verdict);
         let shown = verdict_words(buf, r);
         let run = (

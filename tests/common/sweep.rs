@@ -7,7 +7,10 @@ use idem::scenario::{self, load::builtins};
 use idem::sim::{Frame, Strategy};
 use idem::tui::app::Panel;
 use idem::tui::{App, layout, view};
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Margin, Rect};
+use ratatui::widgets::Widget;
+use std::sync::OnceLock;
 
 /// The three sizes a class meets: a laptop's terminal, a projector, a
 /// large screen.
@@ -19,8 +22,10 @@ pub struct Step<'a> {
     pub app: &'a App,
     pub size: (u16, u16),
     pub frame: Frame,
-    pub main: layout::Main,
+    pub main: &'a layout::Main,
     pub watch: view::Watch,
+    /// The main screen at this step, as drawn (`drawn`).
+    pub buf: &'a Buffer,
 }
 
 impl Step<'_> {
@@ -30,11 +35,12 @@ impl Step<'_> {
         (usize::from(inner.width), usize::from(inner.height))
     }
 
-    /// What `panel` shows inside its border on `buf` (this step drawn),
-    /// its rows joined and its spaces squeezed: text as a reader reads
-    /// it, whatever row a line wrapped at.
-    pub fn words_in(&self, buf: &ratatui::buffer::Buffer, panel: Panel) -> String {
+    /// What `panel` shows inside its border on this step's screen, its
+    /// rows joined and its spaces squeezed: text as a reader reads it,
+    /// whatever row a line wrapped at.
+    pub fn words_in(&self, panel: Panel) -> String {
         let inner = self.main.rect(panel).inner(Margin::new(1, 1));
+        let buf = self.buf;
         let rows: Vec<String> = (inner.y..inner.bottom())
             .map(|y| {
                 (inner.x..inner.right())
@@ -48,6 +54,14 @@ impl Step<'_> {
             .join(" ")
     }
 
+    /// The step's screen as text, a quoted row a line, as a failure's
+    /// message shows it (`common::Screen::text`).
+    pub fn screen(&self) -> String {
+        let mut screen = super::Screen::new(self.size.0, self.size.1);
+        screen.show(Kept(self.buf));
+        screen.text()
+    }
+
     /// Where a report names this step: scenario, design, size and step.
     pub fn at(&self) -> String {
         format!(
@@ -57,28 +71,89 @@ impl Step<'_> {
     }
 }
 
-/// Calls `visit` at each step of every built-in scenario under every
-/// design it lists, at `size`, with the app made with `options`.
-pub fn each_step(size: (u16, u16), options: idem::tui::Options, mut visit: impl FnMut(&Step)) {
-    for script in builtins() {
-        for design in script.strategies() {
+/// A screen drawn before, drawn again as it was.
+struct Kept<'a>(&'a Buffer);
+
+impl Widget for Kept<'_> {
+    fn render(self, _area: Rect, buf: &mut Buffer) {
+        buf.merge(self.0);
+    }
+}
+
+/// Every built-in scenario under every design it lists, in the walk's
+/// order: the apps a walk steps through, at their first step.
+fn runs() -> impl Iterator<Item = App> {
+    builtins().into_iter().flat_map(|script| {
+        script.strategies().into_iter().map(move |design| {
             let script = scenario::find(&script.name).unwrap();
             let strategy = Strategy::by_name(&design).unwrap();
-            let mut app = App::new(script, strategy, 0, options).unwrap();
-            super::resize(&mut app, size.0, size.1);
-            for i in 0..app.timeline.frames.len() {
-                app.pos = i;
-                let frame = app.frame().clone();
-                let main = layout::on_screen(&app, Rect::new(0, 0, size.0, size.1));
-                let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
-                visit(&Step {
-                    app: &app,
-                    size,
-                    frame,
-                    main,
-                    watch,
-                });
-            }
+            App::new(script, strategy, 0, super::plain()).unwrap()
+        })
+    })
+}
+
+/// One step's main screen: its layout and what it draws.
+struct Drawn {
+    main: layout::Main,
+    buf: Buffer,
+}
+
+/// Every step of the walk at `SIZES[i]`, laid out and drawn once for the
+/// whole test binary: about twenty sweeps read the same screens, and
+/// drawing them is most of a sweep's time. Drawing is a pure function of
+/// the app, so a kept screen is the screen a sweep would draw itself.
+fn drawn(i: usize) -> &'static [Vec<Drawn>] {
+    static DRAWN: [OnceLock<Vec<Vec<Drawn>>>; SIZES.len()] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    DRAWN[i].get_or_init(|| {
+        let (w, h) = SIZES[i];
+        let area = Rect::new(0, 0, w, h);
+        runs()
+            .map(|mut app| {
+                super::resize(&mut app, w, h);
+                (0..app.timeline.frames.len())
+                    .map(|pos| {
+                        app.pos = pos;
+                        let mut buf = Buffer::empty(area);
+                        (&app).render(area, &mut buf);
+                        Drawn {
+                            main: layout::on_screen(&app, area),
+                            buf,
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    })
+}
+
+/// Calls `visit` at each step of every built-in scenario under every
+/// design it lists, at `size` (one of `SIZES`), with the main screen as
+/// drawn with the snapshots' options (`common::plain`).
+pub fn each_step(size: (u16, u16), mut visit: impl FnMut(&Step)) {
+    let i = SIZES
+        .iter()
+        .position(|&s| s == size)
+        .unwrap_or_else(|| panic!("the walk draws only at SIZES, not {size:?}"));
+    for (mut app, screens) in runs().zip(drawn(i)) {
+        super::resize(&mut app, size.0, size.1);
+        assert_eq!(
+            screens.len(),
+            app.timeline.frames.len(),
+            "one screen a step"
+        );
+        for (pos, drawn) in screens.iter().enumerate() {
+            app.pos = pos;
+            let frame = app.frame().clone();
+            let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
+            visit(&Step {
+                app: &app,
+                size,
+                frame,
+                main: &drawn.main,
+                watch,
+                buf: &drawn.buf,
+            });
         }
     }
 }
