@@ -4,27 +4,18 @@
 //! verdict's whole cause chain. Each is read off the rendered screen, for
 //! every built-in scenario under every design it lists.
 
-use crate::common::{self, Screen};
-use idem::scenario::{self, load::builtins};
-use idem::sim::Strategy;
-use idem::tui::App;
+use crate::common::sweep::{SIZES, Step, each_step};
 use ratatui::buffer::Buffer;
-
-const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
 fn row(buf: &Buffer, y: u16) -> String {
     (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect()
 }
 
-/// Every built-in scenario under every design it lists, at its first step.
-fn every_run(mut check: impl FnMut(&mut App)) {
-    for script in builtins() {
-        for design in script.strategies() {
-            let script = scenario::find(&script.name).unwrap();
-            let strategy = Strategy::by_name(&design).unwrap();
-            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
-            check(&mut app);
-        }
+/// Each step of every built-in scenario under every design it lists, at
+/// each size.
+fn every_step(mut check: impl FnMut(&Step)) {
+    for size in SIZES {
+        each_step(size, &mut check);
     }
 }
 
@@ -33,18 +24,18 @@ fn every_run(mut check: impl FnMut(&mut App)) {
 #[test]
 fn the_key_bar_keeps_failure_and_help_at_every_size() {
     let mut failures = Vec::new();
-    every_run(|app| {
-        for (w, h) in SIZES {
-            common::resize(app, w, h);
-            let mut screen = Screen::new(w, h);
-            let bar = row(screen.show(&*app), h - 1);
-            for key in ["v failure", "? help", "←/→ step"] {
-                if !bar.contains(key) {
-                    failures.push(format!(
-                        "{} at {w}x{h}: no {key:?} in {bar:?}",
-                        app.script.name
-                    ));
-                }
+    every_step(|step| {
+        if step.app.pos != 0 {
+            return;
+        }
+        let (w, h) = step.size;
+        let bar = row(step.buf, h - 1);
+        for key in ["v failure", "? help", "←/→ step"] {
+            if !bar.contains(key) {
+                failures.push(format!(
+                    "{} at {w}x{h}: no {key:?} in {bar:?}",
+                    step.app.script.name
+                ));
             }
         }
     });
@@ -56,30 +47,26 @@ fn the_key_bar_keeps_failure_and_help_at_every_size() {
 /// an ellipsis.
 #[test]
 fn the_header_keeps_the_title_whole_from_100_columns_and_signs_a_cut() {
-    let mut failures = Vec::new();
+    let mut failures: Vec<String> = Vec::new();
     let mut screens = 0;
-    every_run(|app| {
+    every_step(|step| {
+        let app = step.app;
+        let w = step.size.0;
         let title = app.script.title_for(&app.strategy.name).to_string();
-        for (w, h) in SIZES {
-            common::resize(app, w, h);
-            let mut screen = Screen::new(w, h);
-            for i in 0..app.timeline.frames.len() {
-                app.pos = i;
-                screens += 1;
-                let head = row(screen.show(&*app), 0);
-                let whole = head.contains(&format!("· {title} "));
-                let signed = head.split("· ").any(|part| {
-                    part.split_once('…')
-                        .is_some_and(|(cut, _)| !cut.is_empty() && title.starts_with(cut))
-                });
-                if !whole && (w >= 100 || !signed) {
-                    failures.push(format!(
-                        "{} {} at {w}x{h}: {head:?}",
-                        app.script.name, app.strategy.name
-                    ));
-                    break;
-                }
-            }
+        screens += 1;
+        let head = row(step.buf, 0);
+        let whole = head.contains(&format!("· {title} "));
+        let signed = head.split("· ").any(|part| {
+            part.split_once('…')
+                .is_some_and(|(cut, _)| !cut.is_empty() && title.starts_with(cut))
+        });
+        // A run's first wrong step at a size: the rest say the same.
+        let run = format!(
+            "{} {} at {w}x{}: ",
+            app.script.name, app.strategy.name, step.size.1
+        );
+        if !whole && (w >= 100 || !signed) && !failures.iter().any(|f| f.starts_with(&run)) {
+            failures.push(format!("{run}{head:?}"));
         }
     });
     assert!(screens > 1000, "only {screens} screens");
@@ -108,54 +95,40 @@ fn panel_words(buf: &Buffer, r: ratatui::layout::Rect) -> String {
 #[test]
 fn the_steps_answers_and_last_event_stay_on_screen() {
     use idem::tui::app::Panel;
-    use idem::tui::layout;
-    use ratatui::layout::Rect;
     let mut failures = Vec::new();
-    every_run(|app| {
-        for (w, h) in SIZES {
-            common::resize(app, w, h);
-            let mut screen = Screen::new(w, h);
-            for i in 0..app.timeline.frames.len() {
-                app.pos = i;
-                let buf = screen.show(&*app).clone();
-                let f = app.frame().clone();
-                let m = layout::main_for(
-                    Rect::new(0, 0, w, h),
-                    None,
-                    layout::Need::of(&f, &app.timeline.frames),
-                );
-                let place = format!(
-                    "{} {} step {} at {w}x{h}",
-                    app.script.name, app.strategy.name, f.index
-                );
-                let sql = panel_words(&buf, m.rect(Panel::Sql));
-                // in-progress at 80x24 runs five statements in a step into
-                // two rows: the newest is drawn from its start, counted.
-                let squeezed = app.script.name == "in-progress" && w == 80;
-                for (k, r) in f.sql.iter().enumerate() {
-                    let answer = r.result.split_whitespace().collect::<Vec<_>>().join(" ");
-                    let newest = k + 1 == f.sql.len();
-                    let counted = sql.contains("more statement");
-                    let shown = sql.contains(&format!("→ {answer}"));
-                    let excused = (squeezed && sql.contains(" more")) || (!newest && counted);
-                    if !shown && !excused {
-                        failures.push(format!("{place}: SQL answer {answer:?} off screen: {sql}"));
-                    }
-                }
-                let events = panel_words(&buf, m.rect(Panel::Events));
-                // Its start at least: a panel too short for its whole text
-                // counts the rows below (`no_silent_cuts`).
-                if let Some(e) = f.events.last() {
-                    let text = e
-                        .text
-                        .split_whitespace()
-                        .take(1)
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    if !events.contains(&text) {
-                        failures.push(format!("{place}: last event {text:?} off screen: {events}"));
-                    }
-                }
+    every_step(|step| {
+        let (app, buf, m, f) = (step.app, step.buf, step.main, &step.frame);
+        let (w, h) = step.size;
+        let place = format!(
+            "{} {} step {} at {w}x{h}",
+            app.script.name, app.strategy.name, f.index
+        );
+        let sql = panel_words(buf, m.rect(Panel::Sql));
+        // in-progress at 80x24 runs five statements in a step into
+        // two rows: the newest is drawn from its start, counted.
+        let squeezed = app.script.name == "in-progress" && w == 80;
+        for (k, r) in f.sql.iter().enumerate() {
+            let answer = r.result.split_whitespace().collect::<Vec<_>>().join(" ");
+            let newest = k + 1 == f.sql.len();
+            let counted = sql.contains("more statement");
+            let shown = sql.contains(&format!("→ {answer}"));
+            let excused = (squeezed && sql.contains(" more")) || (!newest && counted);
+            if !shown && !excused {
+                failures.push(format!("{place}: SQL answer {answer:?} off screen: {sql}"));
+            }
+        }
+        let events = panel_words(buf, m.rect(Panel::Events));
+        // Its start at least: a panel too short for its whole text
+        // counts the rows below (`no_silent_cuts`).
+        if let Some(e) = f.events.last() {
+            let text = e
+                .text
+                .split_whitespace()
+                .take(1)
+                .collect::<Vec<_>>()
+                .join(" ");
+            if !events.contains(&text) {
+                failures.push(format!("{place}: last event {text:?} off screen: {events}"));
             }
         }
     });
