@@ -3,8 +3,9 @@
 //! view function builds it, must be on screen, or cut with an ellipsis, or
 //! the panel must say that there is more.
 
+use crate::common::sweep::each_step;
 use crate::common::{self, Screen};
-use idem::scenario::{self, load::builtins};
+use idem::scenario::load::builtins;
 use idem::sim::{Frame, Strategy};
 use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
@@ -383,24 +384,12 @@ fn every_frame_at_200x60_shows_its_text_or_says_there_is_more() {
 fn every_frame_at(size: (u16, u16)) {
     let mut failures = Vec::new();
     let mut frames = 0;
-    for script in builtins() {
-        for design in script.strategies() {
-            let script = scenario::find(&script.name).unwrap();
-            let strategy = Strategy::by_name(&design).unwrap();
-            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
-            common::resize(&mut app, size.0, size.1);
-            let mut screen = Screen::new(size.0, size.1);
-            for i in 0..app.timeline.frames.len() {
-                app.pos = i;
-                let buf = screen.show(&app);
-                frames += 1;
-                let f = app.frame().clone();
-                if let Err(e) = check(&app, &f, buf, size) {
-                    failures.push(e);
-                }
-            }
+    each_step(size, |step| {
+        frames += 1;
+        if let Err(e) = check(step.app, &step.frame, step.buf, size) {
+            failures.push(e);
         }
-    }
+    });
     // Over a thousand screens at the four sizes together, as before the split.
     assert!(
         frames > 250,
@@ -432,49 +421,31 @@ fn changed_rows_off_screen(size: (u16, u16)) -> (usize, Vec<String>) {
     let colour = Theme::new(true, false);
     let mut screens = 0;
     let mut off = Vec::new();
-    for script in builtins() {
-        for design in script.strategies() {
-            let script = scenario::find(&script.name).unwrap();
-            let strategy = Strategy::by_name(&design).unwrap();
-            let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
-            common::resize(&mut app, size.0, size.1);
-            let mut screen = Screen::new(size.0, size.1);
-            for i in 0..app.timeline.frames.len() {
-                app.pos = i;
-                let buf = screen.show(&app).clone();
-                let f = app.frame().clone();
-                let m = layout::main_for(
-                    Rect::new(0, 0, size.0, size.1),
-                    None,
-                    layout::Need::of(&f, &app.timeline.frames),
-                );
-                screens += 1;
-                for panel in [Panel::Provider, Panel::Database] {
-                    let inner = m.rect(panel).inner(ratatui::layout::Margin::new(1, 1));
-                    let rows = rows(&buf, inner);
-                    let (w, h) = (usize::from(inner.width), usize::from(inner.height));
-                    let lines = match panel {
-                        Panel::Provider => view::provider_lines(&colour, &f, w, h),
-                        _ => view::database_lines(&colour, &f, w, h),
-                    };
-                    let lost = lines.iter().find(|l| {
-                        l.spans.iter().any(|s| s.style.fg == Some(Color::Magenta))
-                            && row_of(&text(l), &rows).is_none()
-                    });
-                    if let Some(l) = lost {
-                        off.push(format!(
-                            "{} {design} step {i} at {}x{}: {panel:?} hides {:?}\n{}",
-                            app.script.name,
-                            size.0,
-                            size.1,
-                            text(l),
-                            rows.join("\n")
-                        ));
-                    }
-                }
+    each_step(size, |step| {
+        let (buf, f, m) = (step.buf, &step.frame, step.main);
+        screens += 1;
+        for panel in [Panel::Provider, Panel::Database] {
+            let inner = m.rect(panel).inner(ratatui::layout::Margin::new(1, 1));
+            let rows = rows(buf, inner);
+            let (w, h) = (usize::from(inner.width), usize::from(inner.height));
+            let lines = match panel {
+                Panel::Provider => view::provider_lines(&colour, f, w, h),
+                _ => view::database_lines(&colour, f, w, h),
+            };
+            let lost = lines.iter().find(|l| {
+                l.spans.iter().any(|s| s.style.fg == Some(Color::Magenta))
+                    && row_of(&text(l), &rows).is_none()
+            });
+            if let Some(l) = lost {
+                off.push(format!(
+                    "{}: {panel:?} hides {:?}\n{}",
+                    step.at(),
+                    text(l),
+                    rows.join("\n")
+                ));
             }
         }
-    }
+    });
     (screens, off)
 }
 
@@ -601,83 +572,71 @@ fn a_story_panel_never_opens_mid_sentence() {
     let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut failures = Vec::new();
     for (w, h) in SIZES {
-        for script in builtins() {
-            for design in script.strategies() {
-                let script = scenario::find(&script.name).unwrap();
-                let strategy = Strategy::by_name(&design).unwrap();
-                let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
-                common::resize(&mut app, w, h);
-                let mut screen = Screen::new(w, h);
-                for i in 1..app.timeline.frames.len() {
-                    app.pos = i;
-                    let buf = screen.show(&app);
-                    let f = app.frame().clone();
-                    let m = layout::main_for(
-                        Rect::new(0, 0, w, h),
-                        None,
-                        layout::Need::of(&f, &app.timeline.frames),
-                    );
-                    let inner = m
-                        .rect(Panel::Narration)
-                        .inner(ratatui::layout::Margin::new(1, 1));
-                    let rows: Vec<String> = rows(buf, inner)
-                        .into_iter()
-                        .map(|r| r.trim().to_string())
-                        .filter(|r| !r.is_empty())
-                        .collect();
-                    let told = norm(&t.text(&idem::sim::event::step_told(&f.events)));
-                    let place = format!("{} {design} step {i} at {w}x{h}", app.script.name);
-                    // The step's own words, row by row, until they are whole.
-                    let mut k = 0;
-                    let mut seen = String::new();
-                    // Or its first whole sentences under an ellipsis, where
-                    // the scenario's words for the step need the rows.
-                    let mut shortened = false;
-                    while k < rows.len() && norm(&seen) != told {
-                        seen = format!("{seen} {}", rows[k]);
-                        k += 1;
-                        if let Some(s) = norm(&seen).strip_suffix(" …")
-                            && told.starts_with(s)
-                        {
-                            shortened = true;
-                            break;
-                        }
-                    }
-                    if !shortened && norm(&seen) != told {
-                        if !told.starts_with(&norm(&seen)) {
-                            failures.push(format!(
-                                "{place}: the step's own line is not first:\n{}",
-                                rows.join("\n")
-                            ));
-                        }
-                        continue;
-                    }
-                    let Some(next) = rows.get(k) else { continue };
-                    // Words of an earlier step come under their mark.
-                    let next = next.strip_prefix("earlier: ").unwrap_or(next);
-                    // A row cut at the panel's end says so with an ellipsis.
-                    let next = &next.strip_suffix(" …").unwrap_or(next).to_string();
-                    let starts = [
-                        t.words(f.opening()),
-                        t.words(f.said.as_deref().unwrap_or_default()),
-                    ];
-                    // At a paragraph's start, or at one of its sentences'.
-                    let opens = |p: &String| {
-                        let (p, next) = (norm(&t.text(p)), norm(next));
-                        p.starts_with(&next)
-                            || [". ", "? ", "! "]
-                                .iter()
-                                .any(|stop| p.contains(&format!("{stop}{next}")))
-                    };
-                    if !starts.iter().any(opens) {
-                        failures.push(format!(
-                            "{place}: the story opens mid-sentence:\n{}",
-                            rows.join("\n")
-                        ));
-                    }
+        each_step((w, h), |step| {
+            let (app, buf, f, m) = (step.app, step.buf, &step.frame, step.main);
+            let i = app.pos;
+            if i == 0 {
+                return;
+            }
+            let inner = m
+                .rect(Panel::Narration)
+                .inner(ratatui::layout::Margin::new(1, 1));
+            let rows: Vec<String> = rows(buf, inner)
+                .into_iter()
+                .map(|r| r.trim().to_string())
+                .filter(|r| !r.is_empty())
+                .collect();
+            let told = norm(&t.text(&idem::sim::event::step_told(&f.events)));
+            let place = step.at();
+            // The step's own words, row by row, until they are whole.
+            let mut k = 0;
+            let mut seen = String::new();
+            // Or its first whole sentences under an ellipsis, where
+            // the scenario's words for the step need the rows.
+            let mut shortened = false;
+            while k < rows.len() && norm(&seen) != told {
+                seen = format!("{seen} {}", rows[k]);
+                k += 1;
+                if let Some(s) = norm(&seen).strip_suffix(" …")
+                    && told.starts_with(s)
+                {
+                    shortened = true;
+                    break;
                 }
             }
-        }
+            if !shortened && norm(&seen) != told {
+                if !told.starts_with(&norm(&seen)) {
+                    failures.push(format!(
+                        "{place}: the step's own line is not first:\n{}",
+                        rows.join("\n")
+                    ));
+                }
+                return;
+            }
+            let Some(next) = rows.get(k) else { return };
+            // Words of an earlier step come under their mark.
+            let next = next.strip_prefix("earlier: ").unwrap_or(next);
+            // A row cut at the panel's end says so with an ellipsis.
+            let next = &next.strip_suffix(" …").unwrap_or(next).to_string();
+            let starts = [
+                t.words(f.opening()),
+                t.words(f.said.as_deref().unwrap_or_default()),
+            ];
+            // At a paragraph's start, or at one of its sentences'.
+            let opens = |p: &String| {
+                let (p, next) = (norm(&t.text(p)), norm(next));
+                p.starts_with(&next)
+                    || [". ", "? ", "! "]
+                        .iter()
+                        .any(|stop| p.contains(&format!("{stop}{next}")))
+            };
+            if !starts.iter().any(opens) {
+                failures.push(format!(
+                    "{place}: the story opens mid-sentence:\n{}",
+                    rows.join("\n")
+                ));
+            }
+        });
     }
     assert!(
         failures.is_empty(),
@@ -768,71 +727,55 @@ fn every_step_s_sql_reads_whole_at_every_size() {
     let mut failures = Vec::new();
     let mut statements = 0;
     let mut cut_runs = std::collections::BTreeSet::new();
-    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
-        for script in builtins() {
-            for design in script.strategies() {
-                let script = scenario::find(&script.name).unwrap();
-                let strategy = Strategy::by_name(&design).unwrap();
-                let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
-                common::resize(&mut app, w, h);
-                let mut screen = Screen::new(w, h);
-                for i in 0..app.timeline.frames.len() {
-                    app.pos = i;
-                    if app.frame().sql.is_empty() {
-                        continue;
-                    }
-                    let buf = screen.show(&app).clone();
-                    let f = app.frame().clone();
-                    let m = layout::main_for(
-                        Rect::new(0, 0, w, h),
-                        None,
-                        layout::Need::of(&f, &app.timeline.frames),
-                    );
-                    let inner = m.rect(Panel::Sql).inner(ratatui::layout::Margin::new(1, 1));
-                    let sql = rows(&buf, inner);
-                    let flat = norm(&sql.join(" "));
-                    let too_long = SQL_TOO_LONG.contains(&(app.script.name.as_str(), (w, h)));
-                    // At 80x24 a statement may lose its middle beside the
-                    // events' fair share (`view::newest`): its start and its
-                    // clause, the last four words, stay round an ellipsis.
-                    let reads = |sql: &str| {
-                        let sql = norm(sql);
-                        let words: Vec<&str> = sql.split(' ').collect();
-                        let end = words[words.len().saturating_sub(4)..].join(" ");
-                        flat.contains(&sql)
-                            || (w == 80
-                                && flat.contains(&format!("{} ", words[0]))
-                                && flat.contains(&end)
-                                && flat.contains('…'))
-                    };
-                    if too_long {
-                        let whole = f.sql.iter().all(|r| reads(&r.sql));
-                        if !whole {
-                            cut_runs.insert((app.script.name.clone(), w, h));
-                            if !says_more(&sql) {
-                                failures.push(format!(
-                                    "{} {design} step {i} at {w}x{h}: SQL cut without a sign:\n{}",
-                                    app.script.name,
-                                    sql.join("\n")
-                                ));
-                            }
-                        }
-                        continue;
-                    }
-                    for r in &f.sql {
-                        statements += 1;
-                        if !reads(&r.sql) {
-                            failures.push(format!(
-                                "{} {design} step {i} at {w}x{h}: {:?} is not whole:\n{}",
-                                app.script.name,
-                                r.sql,
-                                sql.join("\n")
-                            ));
-                        }
+    for (w, h) in crate::common::sweep::SIZES {
+        each_step((w, h), |step| {
+            let (app, buf, f, m) = (step.app, step.buf, &step.frame, step.main);
+            if f.sql.is_empty() {
+                return;
+            }
+            let inner = m.rect(Panel::Sql).inner(ratatui::layout::Margin::new(1, 1));
+            let sql = rows(&buf, inner);
+            let flat = norm(&sql.join(" "));
+            let too_long = SQL_TOO_LONG.contains(&(app.script.name.as_str(), (w, h)));
+            // At 80x24 a statement may lose its middle beside the
+            // events' fair share (`view::newest`): its start and its
+            // clause, the last four words, stay round an ellipsis.
+            let reads = |sql: &str| {
+                let sql = norm(sql);
+                let words: Vec<&str> = sql.split(' ').collect();
+                let end = words[words.len().saturating_sub(4)..].join(" ");
+                flat.contains(&sql)
+                    || (w == 80
+                        && flat.contains(&format!("{} ", words[0]))
+                        && flat.contains(&end)
+                        && flat.contains('…'))
+            };
+            if too_long {
+                let whole = f.sql.iter().all(|r| reads(&r.sql));
+                if !whole {
+                    cut_runs.insert((app.script.name.clone(), w, h));
+                    if !says_more(&sql) {
+                        failures.push(format!(
+                            "{}: SQL cut without a sign:\n{}",
+                            step.at(),
+                            sql.join("\n")
+                        ));
                     }
                 }
+                return;
             }
-        }
+            for r in &f.sql {
+                statements += 1;
+                if !reads(&r.sql) {
+                    failures.push(format!(
+                        "{}: {:?} is not whole:\n{}",
+                        step.at(),
+                        r.sql,
+                        sql.join("\n")
+                    ));
+                }
+            }
+        });
     }
     assert!(statements > 1000, "only {statements} statements");
     let stale: Vec<String> = SQL_TOO_LONG

@@ -128,22 +128,30 @@ fn drawn(i: usize) -> &'static [Vec<Drawn>] {
 }
 
 /// Calls `visit` at each step of every built-in scenario under every
-/// design it lists, at `size` (one of `SIZES`), with the main screen as
-/// drawn with the snapshots' options (`common::plain`).
+/// design it lists, at `size`, with the main screen as drawn with the
+/// snapshots' options (`common::plain`). At `SIZES` the screens are kept
+/// for the test binary (`drawn`); at another size they are drawn as the
+/// walk goes, and not kept.
 pub fn each_step(size: (u16, u16), mut visit: impl FnMut(&Step)) {
-    let i = SIZES
-        .iter()
-        .position(|&s| s == size)
-        .unwrap_or_else(|| panic!("the walk draws only at SIZES, not {size:?}"));
-    for (mut app, screens) in runs().zip(drawn(i)) {
+    let kept = SIZES.iter().position(|&s| s == size).map(drawn);
+    let area = Rect::new(0, 0, size.0, size.1);
+    for (run, mut app) in runs().enumerate() {
         super::resize(&mut app, size.0, size.1);
-        assert_eq!(
-            screens.len(),
-            app.timeline.frames.len(),
-            "one screen a step"
-        );
-        for (pos, drawn) in screens.iter().enumerate() {
+        for pos in 0..app.timeline.frames.len() {
             app.pos = pos;
+            let fresh;
+            let drawn = match kept {
+                Some(runs) => &runs[run][pos],
+                None => {
+                    let mut buf = Buffer::empty(area);
+                    (&app).render(area, &mut buf);
+                    fresh = Drawn {
+                        main: layout::on_screen(&app, area),
+                        buf,
+                    };
+                    &fresh
+                }
+            };
             let frame = app.frame().clone();
             let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
             visit(&Step {

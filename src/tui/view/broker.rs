@@ -162,7 +162,11 @@ fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'sta
         let count = format!("{} deliveries", m.receives);
         notes.push(Span::styled(count, t.warn()));
     }
-    if m.redelivered {
+    // A count of deliveries above one says the message was redelivered:
+    // where the row has no room for both, the flag's word goes rather
+    // than take a row of its own from the counters below.
+    let both = "  N deliveries, redelivered".len() + m.receives.to_string().len() - 1;
+    if m.redelivered && (m.receives <= 1 || both <= width) {
         notes.push(Span::styled("redelivered".to_string(), t.warn()));
     }
     if m.copy > 1 {
