@@ -4,15 +4,12 @@
 //! of every built-in scenario, under every design it lists, at the three
 //! sizes a class uses.
 
-use crate::common::{self, Screen};
-use idem::scenario::{self, load::builtins};
-use idem::sim::{Frame, Strategy};
+use idem::sim::Frame;
 use idem::tui::app::Panel;
-use idem::tui::{App, layout};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Margin, Rect};
 
-const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+use crate::common::sweep::{SIZES, each_step};
 
 fn rows(buf: &Buffer, r: Rect) -> Vec<String> {
     (r.y..r.bottom())
@@ -73,56 +70,44 @@ fn the_consumer_that_acted_is_never_the_one_folded() {
     let mut failures = Vec::new();
     // Steps where the panel had to choose: one consumer whole, another folded.
     let mut choices = 0;
-    for (w, h) in SIZES {
-        for script in builtins() {
-            for design in script.strategies() {
-                let script = scenario::find(&script.name).unwrap();
-                let strategy = Strategy::by_name(&design).unwrap();
-                let mut app = App::new(script, strategy, 0, common::plain()).unwrap();
-                common::resize(&mut app, w, h);
-                let mut screen = Screen::new(w, h);
-                for i in 1..app.timeline.frames.len() {
-                    app.pos = i;
-                    let buf = screen.show(&app);
-                    let f = app.frame().clone();
-                    let before = &app.timeline.frames[i - 1];
-                    let m = layout::main_for(
-                        Rect::new(0, 0, w, h),
-                        None,
-                        layout::Need::of(&f, &app.timeline.frames),
-                    );
-                    let inner = m.rect(Panel::Service).inner(Margin::new(1, 1));
-                    let shown = rows(buf, inner);
-                    let acted = acted(&f, before);
-                    let is_whole: Vec<bool> = f
-                        .consumers
-                        .iter()
-                        .map(|c| whole(&f, &c.name, &shown))
-                        .collect();
-                    if is_whole.contains(&true) && is_whole.contains(&false) {
-                        choices += 1;
-                    }
-                    let idle_whole = f
-                        .consumers
-                        .iter()
-                        .find(|c| !acted.contains(&c.name) && whole(&f, &c.name, &shown));
-                    for name in &acted {
-                        if whole(&f, name, &shown) {
-                            continue;
-                        }
-                        if let Some(idle) = idle_whole {
-                            failures.push(format!(
-                                "{} {design} step {i} at {w}x{h}: {name} acted and is folded, \
-                                 idle {} is whole\n{}",
-                                app.script.name,
-                                idle.name,
-                                shown.join("\n")
-                            ));
-                        }
-                    }
+    for size in SIZES {
+        each_step(size, |step| {
+            let (app, buf, m) = (step.app, step.buf, step.main);
+            let i = app.pos;
+            if i == 0 {
+                return;
+            }
+            let f = &step.frame;
+            let before = &app.timeline.frames[i - 1];
+            let inner = m.rect(Panel::Service).inner(Margin::new(1, 1));
+            let shown = rows(buf, inner);
+            let acted = acted(f, before);
+            let is_whole: Vec<bool> = f
+                .consumers
+                .iter()
+                .map(|c| whole(f, &c.name, &shown))
+                .collect();
+            if is_whole.contains(&true) && is_whole.contains(&false) {
+                choices += 1;
+            }
+            let idle_whole = f
+                .consumers
+                .iter()
+                .find(|c| !acted.contains(&c.name) && whole(f, &c.name, &shown));
+            for name in &acted {
+                if whole(f, name, &shown) {
+                    continue;
+                }
+                if let Some(idle) = idle_whole {
+                    failures.push(format!(
+                        "{}: {name} acted and is folded, idle {} is whole\n{}",
+                        step.at(),
+                        idle.name,
+                        shown.join("\n")
+                    ));
                 }
             }
-        }
+        });
     }
     assert!(
         choices > 100,

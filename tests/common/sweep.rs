@@ -54,6 +54,20 @@ impl Step<'_> {
             .join(" ")
     }
 
+    /// The step's screen, a row of symbols a line (a wide symbol's
+    /// covered cells drawn as spaces): cheaper than `screen` for a sweep
+    /// that reads every row.
+    pub fn rows(&self) -> Vec<String> {
+        let area = self.buf.area;
+        (area.top()..area.bottom())
+            .map(|y| {
+                (area.left()..area.right())
+                    .map(|x| self.buf[(x, y)].symbol())
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The step's screen as text, a quoted row a line, as a failure's
     /// message shows it (`common::Screen::text`).
     pub fn screen(&self) -> String {
