@@ -69,6 +69,33 @@ fn the_second_charge_is_explained_at_the_step_that_makes_it() {
     }
 }
 
+/// Teacher trial 13, tour-2 idempotent: the words "claims the ID: one row
+/// inserted" came at the payment row's insert, a step after the claim.
+/// Inside a transaction no other party sees the claim (`outward` leaves
+/// it out), but the class sees its SQL: the words are told at it.
+#[test]
+fn the_redelivered_claim_is_told_at_the_claim() {
+    let t = timeline("tour-2", "idempotent");
+    let claims: Vec<&Frame> = t
+        .frames
+        .iter()
+        .filter(|f| f.sql.iter().any(|r| r.sql.contains("INTO processed_messages")))
+        .collect();
+    let redelivered = claims.last().expect("a claim after the crash");
+    let said = words_at(redelivered).unwrap_or_default();
+    assert!(
+        said.contains("claims the ID"),
+        "step {}: {said:?}",
+        redelivered.index
+    );
+    let next = &t.frames[redelivered.index + 1];
+    assert!(
+        !words_at(next).unwrap_or_default().contains("claims the ID"),
+        "step {} tells the claim again",
+        next.index
+    );
+}
+
 #[test]
 fn every_step_says_what_it_did_and_words_never_come_late() {
     let mut checked = 0;
