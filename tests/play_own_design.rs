@@ -152,3 +152,75 @@ fn the_header_verdict_has_words_at_80x24_while_playing() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Words as the screen reads them over its rows: runs of spaces are one.
+fn norm(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Why the learner's design held, on the verdict's rows: as many of its
+/// links as fit, whole and in causal order, then the rest counted with
+/// the sign a failure's hidden links get (`← why: 2 more · w`). At 120x40
+/// the rows held several links and showed only the count (`← why: 5
+/// more · w`).
+#[test]
+fn own_design_correct_verdict_lists_the_links_that_fit_and_counts_the_rest() {
+    let mut failures = Vec::new();
+    for (w, h) in SIZES {
+        let mut app = safe_like();
+        app.pos = app.last_pos();
+        let screen = draw(&mut app, w, h);
+        let rows: Vec<&str> = screen.lines().map(|r| r.trim_matches('"')).collect();
+        let title = rows.iter().position(|r| r.contains(" Verdict ")).unwrap();
+        let verdict: Vec<&str> = rows[title + 1..]
+            .iter()
+            .take_while(|r| !r.starts_with(" !") && !r.starts_with(" ←/→"))
+            .copied()
+            .collect();
+        let shown = norm(&verdict.join(" "));
+        // Each repeat's stop under the correct mark, why it came after
+        // arrows, then the command that tries every schedule.
+        let v = &app.frame().verdict;
+        let mut links: Vec<String> = v
+            .held
+            .iter()
+            .flat_map(|chain| {
+                chain
+                    .iter()
+                    .enumerate()
+                    .map(|(j, c)| norm(&format!("{} {c}", if j == 0 { "✓" } else { "←" })))
+            })
+            .collect();
+        let path = app.design_file.clone().unwrap();
+        links.push(norm(&format!(
+            "· check every schedule: idem check --design {path}"
+        )));
+        assert!(links.len() >= 4, "{links:?}");
+        // What follows the figures: the first link, or the count.
+        let from = [" ✓ ", " ← "]
+            .iter()
+            .filter_map(|sign| shown.find(sign))
+            .min()
+            .unwrap_or(shown.len());
+        let rest = shown[from..].trim();
+        let n = links.len();
+        let told = (0..=n).find(|&k| {
+            let mut expected = links[..k].join(" ");
+            if k < n {
+                expected = norm(&format!("{expected} ← why: {} more · w", n - k));
+            }
+            rest == expected
+        });
+        match told {
+            None => failures.push(format!(
+                "at {w}x{h}: not whole links then their count: {rest:?}\n{screen}"
+            )),
+            // 120x40 gives the verdict two rows: several links fit.
+            Some(k) if (w, h) == (120, 40) && k < 2 => failures.push(format!(
+                "at {w}x{h}: {k} of {n} links shown where several fit\n{screen}"
+            )),
+            Some(_) => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

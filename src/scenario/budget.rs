@@ -119,8 +119,18 @@ fn words(number: usize, step: &RawStep, err: Err<'_>) -> Result<(), ScenarioErro
             .map(|k| Some(k.get_ref().as_str())),
     );
     for a in actions {
-        designs.extend(a.get_ref().say_for.keys().map(|k| Some(k.as_str())));
-        designs.extend(a.get_ref().say_at.keys().map(|k| Some(k.as_str())));
+        designs.extend(
+            a.get_ref()
+                .say_for
+                .keys()
+                .map(|k| Some(k.get_ref().as_str())),
+        );
+        designs.extend(
+            a.get_ref()
+                .say_at
+                .keys()
+                .map(|k| Some(k.get_ref().as_str())),
+        );
     }
     for design in designs {
         let mut pieces: Vec<(Range<usize>, usize)> = Vec::new();

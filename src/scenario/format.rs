@@ -148,11 +148,13 @@ pub struct RawAction {
     /// the action's own span.
     pub text_at: Option<std::ops::Range<usize>>,
     pub say: Option<String>,
-    pub say_for: BTreeMap<String, String>,
+    /// Keys spanned, as `narration_for`'s are: a misspelled design is
+    /// pointed at where it is written, not at the action's `{`.
+    pub say_for: BTreeMap<Spanned<String>, String>,
     /// Words told step by step: by design (as `say_for` names it), the
     /// words for each step of the handler that `run` goes through, by the
     /// step's keyword (`say_at = { "in-progress" = { receive = "…" } }`).
-    pub say_at: BTreeMap<String, BTreeMap<String, String>>,
+    pub say_at: BTreeMap<Spanned<String>, BTreeMap<Spanned<String>, String>>,
     /// Questions asked before the action runs, for predict mode.
     pub asks: Vec<RawAsk>,
 }
@@ -215,9 +217,9 @@ struct RawToldAction {
     #[serde(default)]
     say: Option<String>,
     #[serde(default)]
-    say_for: BTreeMap<String, String>,
+    say_for: BTreeMap<Spanned<String>, String>,
     #[serde(default)]
-    say_at: BTreeMap<String, BTreeMap<String, String>>,
+    say_at: BTreeMap<Spanned<String>, BTreeMap<Spanned<String>, String>>,
     #[serde(default)]
     ask: Option<OneOrMany<RawAsk>>,
 }

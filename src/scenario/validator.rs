@@ -180,7 +180,7 @@ impl Validator<'_> {
                             .get_ref()
                             .say_for
                             .iter()
-                            .map(|(k, v)| (k.clone(), v.trim().to_string()))
+                            .map(|(k, v)| (k.get_ref().clone(), v.trim().to_string()))
                             .collect(),
                         at: raw
                             .get_ref()
@@ -189,9 +189,9 @@ impl Validator<'_> {
                             .map(|(design, steps)| {
                                 let steps = steps
                                     .iter()
-                                    .map(|(k, v)| (k.clone(), v.trim().to_string()))
+                                    .map(|(k, v)| (k.get_ref().clone(), v.trim().to_string()))
                                     .collect();
-                                (design.clone(), steps)
+                                (design.get_ref().clone(), steps)
                             })
                             .collect(),
                     }
@@ -291,9 +291,10 @@ impl Validator<'_> {
                     self.keep::<()>(self.fail(
                         name.span(),
                         format!(
-                            "narration or title for `{}`, which has no [expect.{}] table",
+                            "narration or title for `{}`, which has no [expect.{}] table{}",
                             name.get_ref(),
-                            name.get_ref()
+                            name.get_ref(),
+                            did_you_mean(design, expect.keys().map(String::as_str))
                         ),
                     ));
                 }
@@ -320,9 +321,10 @@ impl Validator<'_> {
                 return self.fail(
                     name.span(),
                     format!(
-                        "intro or title for `{}`, which has no [expect.{}] table",
+                        "intro or title for `{}`, which has no [expect.{}] table{}",
                         name.get_ref(),
-                        name.get_ref()
+                        name.get_ref(),
+                        did_you_mean(name.get_ref(), expect.keys().map(String::as_str))
                     ),
                 );
             }
@@ -380,18 +382,19 @@ impl Validator<'_> {
                     .map(|k| ("say_for", k))
                     .chain(told.say_at.keys().map(|k| ("say_at", k)));
                 // The first wrong name of an action only: a file may name
-                // thousands.
-                for (field, name) in named {
-                    let Some(name) = key_design(name) else {
+                // thousands. Each is pointed at where it is written.
+                for (field, key) in named {
+                    let Some(name) = key_design(key.get_ref()) else {
+                        let name = key.get_ref();
                         self.keep::<()>(self.fail(
-                            raw_action.span(),
+                            key.span(),
                             format!("`{field}` names `{name}`: after `@` only `{POSTGRES_KEY}` may follow a design, for a run on PostgreSQL"),
                         ));
                         break;
                     };
                     if !written.contains(name) {
                         self.keep::<()>(self.fail(
-                            raw_action.span(),
+                            key.span(),
                             format!(
                                 "`{field}` names `{name}`, which has no [expect.{name}] table{}",
                                 did_you_mean(name, written.iter().copied())
@@ -402,33 +405,35 @@ impl Validator<'_> {
                 }
                 let keywords = crate::sim::Op::keywords();
                 for (design, steps) in &told.say_at {
+                    let design = design.get_ref();
                     if let Some(k) = steps
                         .keys()
-                        .find(|k| super::script::parse_step_key(k).is_none())
+                        .find(|k| super::script::parse_step_key(k.get_ref()).is_none())
                     {
                         self.keep::<()>(self.fail(
-                            raw_action.span(),
+                            k.span(),
                             format!(
-                                "`say_at` for `{design}` names `{k}`: after `#` comes which step with that keyword the action runs, from 2 to {} (the first is the keyword alone)",
+                                "`say_at` for `{design}` names `{}`: after `#` comes which step with that keyword the action runs, from 2 to {} (the first is the keyword alone)",
+                                k.get_ref(),
                                 crate::scenario::limits::RUN_FRAMES
                             ),
                         ));
                         break;
                     }
-                    let keyword = |k: &String| {
-                        super::script::parse_step_key(k)
+                    let keyword = |k: &Spanned<String>| {
+                        super::script::parse_step_key(k.get_ref())
                             .map_or(String::new(), |(w, _)| w.to_string())
                     };
-                    if let Some(k) = steps
+                    if let Some((k, word)) = steps
                         .keys()
-                        .map(keyword)
-                        .find(|k| !keywords.contains(&k.as_str()))
+                        .map(|k| (k, keyword(k)))
+                        .find(|(_, w)| !keywords.contains(&w.as_str()))
                     {
                         self.keep::<()>(self.fail(
-                            raw_action.span(),
+                            k.span(),
                             format!(
-                                "`say_at` for `{design}` names `{k}`, which is no step of a handler{}; the steps are {}",
-                                crate::suggest::did_you_mean(&k, keywords.iter().copied()),
+                                "`say_at` for `{design}` names `{word}`, which is no step of a handler{}; the steps are {}",
+                                crate::suggest::did_you_mean(&word, keywords.iter().copied()),
                                 keywords.join(", ")
                             ),
                         ));

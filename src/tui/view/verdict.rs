@@ -296,9 +296,11 @@ pub fn why_rows(lines: &[Line<'static>], width: u16) -> Vec<Line<'static>> {
 
 /// A verdict with nothing wrong, in the rows it has: why it held (its
 /// `links`, from [`held_links`]) after its figures where they fit (`✓
-/// m-7f3 skipped at step 13: … ← m-7f3 redelivered ← …`), else its count
-/// and the key that reads it; else none (`fitted` shortens the figures to
-/// make room for the count).
+/// m-7f3 skipped at step 13: … ← m-7f3 redelivered ← …`); else as many
+/// whole links as fit, in causal order, and the rest counted with the key
+/// that reads them, as compare folds a side (`✓ … ← m-7f3 redelivered  ←
+/// why: 2 more · w`); else none (`fitted` shortens the figures to make
+/// room for the count).
 fn held_where_room(
     t: &Theme,
     links: &[String],
@@ -318,10 +320,20 @@ fn held_where_room(
     if fits(&told) {
         return Some(told);
     }
-    // Counted as a failure's hidden links are (`← why: 4 more · w`): one
-    // sign for what is left out, whatever the outcome.
-    let hint = with(more_tail(t, links.len()));
-    fits(&hint).then_some(hint)
+    // The first links whole, the rest counted as a failure's hidden links
+    // are (`← why: 4 more · w`): one sign for what is left out, whatever
+    // the outcome. Whole links only: a link cut mid-word would read as
+    // another cause. With none shown, the count alone.
+    (0..links.len()).rev().find_map(|shown| {
+        let told = links[..shown].concat();
+        let tail = more_tail(t, links.len() - shown);
+        let hint = if shown == 0 {
+            with(tail)
+        } else {
+            with(format!("{}  {tail}", told.trim_start()))
+        };
+        fits(&hint).then_some(hint)
+    })
 }
 
 /// The verdict in `rows` rows of `width` columns: whole where it fits
