@@ -85,12 +85,11 @@ fn the_explorer_counts_every_outcome_idem_check_counts() {
         // narrow screen: then it is named under the table, with its zero.
         assert!(
             heading.contains(" dlq ")
-                || heading.contains("dead-let.")
                 || screen.contains("hidden: dead-lettered (0 in every design)")
                 || screen.contains("hidden: dlq=0"),
             "{w}x{h}: {heading}"
         );
-        for word in ["2x", "lost", "disagree", "msg"] {
+        for word in ["twice", "lost", "disagree", "gone"] {
             assert!(heading.contains(word), "{w}x{h}: {word}: {heading}");
         }
         assert!(
@@ -99,7 +98,11 @@ fn the_explorer_counts_every_outcome_idem_check_counts() {
         );
         // Every short heading named in full where the table uses it.
         if heading.contains(" dlq ") {
-            for legend in ["dlq=dead-lettered", "2x=charged twice", "msg=message lost"] {
+            for legend in [
+                "dlq=dead-lettered",
+                "twice=charged twice",
+                "gone=message lost",
+            ] {
                 assert!(screen.contains(legend), "{w}x{h}: {legend}: {screen}");
             }
         }
@@ -362,13 +365,13 @@ fn the_explorer_says_a_run_counts_under_each_of_its_outcomes_at_every_size() {
         let title = rows[heading - 1];
         let said = |l: &str| {
             l.contains("a run counts under each outcome it ends with")
-                || l.contains("a run counts once per outcome")
-                || l.contains("runs count per outcome")
+                || l.contains("runs count under each outcome")
+                || l.contains("outcomes overlap")
         };
         assert!(said(legend) || said(title), "{w}x{h}:\n{screen}");
         // The columns it explains keep their own legend beside it.
-        if title.contains("2x") {
-            assert!(title.contains("2x=charged twice"), "{w}x{h}: {title}");
+        if title.contains("twice") {
+            assert!(title.contains("twice=charged twice"), "{w}x{h}: {title}");
         }
     }
 }

@@ -79,7 +79,11 @@ fn the_redelivered_claim_is_told_at_the_claim() {
     let claims: Vec<&Frame> = t
         .frames
         .iter()
-        .filter(|f| f.sql.iter().any(|r| r.sql.contains("INTO processed_messages")))
+        .filter(|f| {
+            f.sql
+                .iter()
+                .any(|r| r.sql.contains("INTO processed_messages"))
+        })
         .collect();
     let redelivered = claims.last().expect("a claim after the crash");
     let said = words_at(redelivered).unwrap_or_default();

@@ -327,7 +327,9 @@ pub fn end_words(cx: &Counterexample, short: bool) -> String {
         "a payment row"
     };
     let wrong = match cx.class {
-        Outcome::Disagree if cx.total == 0 => rows.to_string(),
+        // The charge with nothing recorded behind it: "no payment row"
+        // alone reads as if nothing happened.
+        Outcome::Disagree if cx.total == 0 => format!("{charged}, {rows}"),
         Outcome::ChargeLost => "never charged".to_string(),
         Outcome::ChargedTwice => "charged twice".to_string(),
         class => class.text().to_string(),

@@ -146,15 +146,7 @@ impl Column {
         match self {
             Column::Schedules => "schedules",
             Column::States => "states",
-            Column::Outcome(Outcome::Correct) => "correct",
-            Column::Outcome(Outcome::DeadLettered) => "dead-let.",
-            Column::Outcome(Outcome::ChargedTwice) => "2x charge",
-            Column::Outcome(Outcome::ChargeLost) => "no charge",
-            Column::Outcome(Outcome::Disagree) => "disagree",
-            Column::Outcome(Outcome::MessageLost) => "msg lost",
-            Column::Outcome(Outcome::StaleState) => "stale",
-            // A quiet state has nothing in flight: never a column.
-            Column::Outcome(Outcome::InProgress) => "in progress",
+            Column::Outcome(o) => Column::outcome_heading(o),
         }
     }
 
@@ -163,18 +155,24 @@ impl Column {
         match self {
             Column::Schedules => "runs",
             Column::States => "states",
-            // As wide as its figures anyway: no need to shorten it.
-            Column::Outcome(Outcome::Correct) => "correct",
-            Column::Outcome(Outcome::DeadLettered) => "dlq",
-            Column::Outcome(Outcome::ChargedTwice) => "2x",
-            Column::Outcome(Outcome::ChargeLost) => "lost",
-            // Its own word, as `idem check` heads it: wider than an
-            // abbreviation by two, but it needs no place in the legend,
-            // which must fit an 80-column title with every other heading.
-            Column::Outcome(Outcome::Disagree) => "disagree",
-            Column::Outcome(Outcome::MessageLost) => "msg",
-            Column::Outcome(Outcome::StaleState) => "stale",
-            Column::Outcome(Outcome::InProgress) => "busy",
+            Column::Outcome(o) => Column::outcome_heading(o),
+        }
+    }
+
+    /// An outcome's column heading: the word `idem check` heads it with,
+    /// at every width, so the table reads the same in the terminal and on
+    /// the screen (`twice`, `gone`), each named in full in the legend.
+    fn outcome_heading(o: Outcome) -> &'static str {
+        match o {
+            Outcome::Correct => "correct",
+            Outcome::DeadLettered => "dlq",
+            Outcome::ChargedTwice => "twice",
+            Outcome::ChargeLost => "lost",
+            Outcome::Disagree => "disagree",
+            Outcome::MessageLost => "gone",
+            Outcome::StaleState => "stale",
+            // A quiet state has nothing in flight: never a column.
+            Outcome::InProgress => "busy",
         }
     }
 

@@ -483,7 +483,7 @@ fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
 /// Where the line under the table has no room for the note that a run
 /// counts under each outcome it ends with (80 columns with a column
 /// hidden), the table's title says it, in fewer words.
-const OVERLAP_IN_TITLE: &str = " · runs count per outcome";
+const OVERLAP_IN_TITLE: &str = " · outcomes overlap";
 
 /// The table's title: what it shows, or the legend of its short headings;
 /// with `overlap`, the note that the outcome columns overlap, where the
@@ -492,24 +492,38 @@ fn table_title(t: &Theme, fit: &Fit, width: usize, overlap: bool) -> String {
     let room = width.saturating_sub(2);
     let note = t.text(OVERLAP_IN_TITLE).into_owned();
     let mut title = format!(" Designs {} ", t.g.dot);
-    if fit.short_heads {
-        let entries = |all: bool| -> Vec<String> {
-            fit.cols
-                .iter()
-                .filter(|(c, _)| c.short_heading() != c.meaning())
-                // `runs` reads as itself: its entry is the one to go
-                // where the legend is too long for the title.
-                .filter(|(c, _)| all || *c != Column::Schedules)
-                .map(|(c, _)| format!("{}={}", c.short_heading(), c.meaning()))
-                .collect()
-        };
-        let mut legend = entries(true);
-        if legend.join(" ").chars().count() + 4 > width {
-            legend = entries(false);
+    // The headings in use, each named in full where it is a short word
+    // (`twice=charged twice`): the same words `idem check` heads with.
+    let heading = |c: Column| {
+        if fit.short_heads {
+            c.short_heading()
+        } else {
+            c.heading()
         }
+    };
+    let entries = |all: bool| -> Vec<String> {
+        fit.cols
+            .iter()
+            .filter(|(c, _)| heading(*c) != c.meaning())
+            // `runs` reads as itself: its entry is the one to go where the
+            // legend is too long for the title.
+            .filter(|(c, _)| all || *c != Column::Schedules)
+            .map(|(c, _)| format!("{}={}", heading(*c), c.meaning()))
+            .collect()
+    };
+    let mut legend = entries(true);
+    if legend.join(" ").chars().count() + 4 > width {
+        legend = entries(false);
+    }
+    if legend.is_empty() {
+        title.push_str("how every schedule ends, and whether the design held to its claim");
+        if overlap && title.chars().count() + note.chars().count() < room {
+            title.push_str(&note);
+        }
+    } else {
         let full = format!("{title}{} ", legend.join(", "));
-        // Every heading explained on the narrowest screen too: the
-        // legend alone, spaced, where the title's first words do not fit.
+        // Every heading explained on the narrowest screen too: the legend
+        // alone, spaced, where the title's first words do not fit.
         if full.chars().count() + 4 <= width {
             title.push_str(&legend.join(", "));
         } else {
@@ -524,11 +538,6 @@ fn table_title(t: &Theme, fit: &Fit, width: usize, overlap: bool) -> String {
             } else if spaced(&entries(false)).chars().count() < room {
                 title = spaced(&entries(false));
             }
-        }
-    } else {
-        title.push_str("how every schedule ends, and whether the design held to its claim");
-        if overlap && title.chars().count() + note.chars().count() < room {
-            title.push_str(&note);
         }
     }
     title.push(' ');
@@ -715,7 +724,7 @@ fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], width: u16) -> (Li
     // says under its table). Said where the row has room for it.
     let overlaps = [
         " · a run counts under each outcome it ends with",
-        " · a run counts once per outcome",
+        " · runs count under each outcome",
     ];
     let line = |words: u8, note: Option<&String>, overlap: Option<&str>| {
         let mut spans = vec![Span::styled(" marks:", t.dim())];
