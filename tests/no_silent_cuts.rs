@@ -734,7 +734,7 @@ fn every_step_s_sql_reads_whole_at_every_size() {
                 return;
             }
             let inner = m.rect(Panel::Sql).inner(ratatui::layout::Margin::new(1, 1));
-            let sql = rows(&buf, inner);
+            let sql = rows(buf, inner);
             let flat = norm(&sql.join(" "));
             let too_long = SQL_TOO_LONG.contains(&(app.script.name.as_str(), (w, h)));
             // At 80x24 a statement may lose its middle beside the
