@@ -20,6 +20,7 @@ mod clock_words;
 mod compare_counts;
 mod compare_holding;
 mod compare_sides;
+mod correct_in_this_run;
 mod db_file;
 mod db_held;
 mod design_file;

@@ -242,14 +242,18 @@ fn marks_at(size: (u16, u16)) -> (usize, Vec<String>) {
             };
             let place = || format!("{}: {panel:?}", step.at());
             // A broker row never ends in a word cut short (`2 deliveries,
-            // redeliver…`): its notes fold to whole words, or wrap.
-            // (The notes' rows, indented; an entry's own first row at
-            // 80x24 in broker-id, `▶ b-1 (m-7f3) → A l…`, is a known cut
-            // left for its own fix.)
+            // redeliver…`, an entry's `▶ b-1 (m-7f3) → A l…`): its notes
+            // fold to whole words, or wrap, and an entry's state and ID
+            // fold to their fewer forms, or its sign alone.
             if panel == Panel::Broker {
-                for row in shown.iter().filter(|r| r.starts_with("  ")) {
-                    let cut = row.trim_end().strip_suffix('…');
-                    if cut.is_some_and(|b| b.ends_with(char::is_alphanumeric)) {
+                // A cut word's `…` may be followed by a mark's sign
+                // (`wai… +`): a word cut short anywhere on the row counts.
+                for row in &shown {
+                    let chars: Vec<char> = row.chars().collect();
+                    let cut = chars
+                        .windows(2)
+                        .any(|w| w[0].is_alphanumeric() && w[1] == '…');
+                    if cut {
                         wrong.push(format!(
                             "{}: {:?} ends in a word cut\n{}",
                             place(),

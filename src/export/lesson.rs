@@ -177,7 +177,11 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                     }),
                     action: frame.action.clone(),
                     verdict_title: crate::tui::view::verdict_title(frame.index >= last),
-                    verdict: frame.verdict.chain_with(crate::sim::Arrow::Drawn),
+                    // One run on one schedule, as the terminal says it
+                    // (`correct in this run`).
+                    verdict: frame
+                        .verdict
+                        .chain_of_one_run_with(crate::sim::Arrow::Drawn),
                     same_moment: same_moment(&timelines, i, frame.index),
                 })
                 .collect();

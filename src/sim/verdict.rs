@@ -252,7 +252,13 @@ impl Verdict {
     /// `correct in this run; held: …`. A wrong end needs no bound: one run
     /// that breaks is proof enough.
     pub fn chain_of_one_run(&self) -> String {
-        let chain = self.chain();
+        self.chain_of_one_run_with(Arrow::Ascii)
+    }
+
+    /// [`Verdict::chain_of_one_run`] with the arrow of the medium it is
+    /// shown in (the lesson handout draws `←`).
+    pub fn chain_of_one_run_with(&self, arrow: Arrow) -> String {
+        let chain = self.chain_with(arrow);
         if !self.claims_correct() {
             return chain;
         }

@@ -232,12 +232,17 @@ pub fn entry(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> marks::Part
     let holder = m.holder.as_deref().unwrap_or("?");
     // Each state from its fullest words to its fewest: the fullest that
     // fits beside the ID and a mark's sign (` *`) is drawn, so a mark
-    // never costs the state its words.
+    // never costs the state its words, and a state is never cut mid-word
+    // (`→ A l…`): past its fewest words it is its glyph alone, which the
+    // legend names (`?`).
     let (glyph, states, style) = match m.phase {
         MessagePhase::Waiting => (g.pending, vec!["waiting".to_string()], t.info()),
         MessagePhase::InFlight if width < 26 => (
             g.next,
-            vec![format!("{} {holder} leased", g.arrow)],
+            vec![
+                format!("{} {holder} leased", g.arrow),
+                format!("{} {holder}", g.arrow),
+            ],
             t.warn(),
         ),
         MessagePhase::InFlight => (
@@ -245,6 +250,7 @@ pub fn entry(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> marks::Part
             vec![
                 format!("in flight {} {holder}", g.arrow),
                 format!("{} {holder} leased", g.arrow),
+                format!("{} {holder}", g.arrow),
             ],
             t.warn(),
         ),
@@ -265,21 +271,16 @@ pub fn entry(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> marks::Part
             t.bad(),
         ),
     };
-    let label = m.label(f.queue.broker_ids_lead);
-    let sign = 2;
-    let room = width.saturating_sub(glyph.chars().count() + 1 + label.chars().count() + 1 + sign);
-    let last = states.len() - 1;
-    let state = states
-        .iter()
-        .find(|s| s.chars().count() <= room)
-        .unwrap_or(&states[last])
-        .clone();
+    let marked = f.changes.of(Place::Queue, &m.broker_id).is_some();
+    let (label, state) = fitted_entry(m, f.queue.broker_ids_lead, glyph, &states, width, marked);
     let mut essential = Line::from(vec![
         Span::styled(format!("{glyph} "), style),
         Span::styled(label, t.title()),
-        Span::raw(" "),
-        Span::styled(state, style),
     ]);
+    if !state.is_empty() {
+        essential.spans.push(Span::raw(" "));
+        essential.spans.push(Span::styled(state, style));
+    }
     if width >= 34 {
         // The body is figures (`$40`, `PAID v1`): where it is shown, it is
         // kept as they are, before a mark's word.
@@ -291,6 +292,53 @@ pub fn entry(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> marks::Part
         essential,
         rest: Line::default(),
     }
+}
+
+/// The ID and state a queue entry's first row shows within `width`, with
+/// room kept for a mark's sign (` *`) where the step `marked` it: the fullest that fits whole, from
+/// the whole ID (`b-1 (m-7f3)`) with each of the state's forms, then the
+/// glyph alone for the state, then the broker's own ID alone (true: it is
+/// the ID the broker stored the message under). Which message it is comes
+/// before the words for a state its glyph already shows; nothing is cut.
+fn fitted_entry(
+    m: &MessageView,
+    broker_ids_lead: bool,
+    glyph: &str,
+    states: &[String],
+    width: usize,
+    marked: bool,
+) -> (String, String) {
+    let sign = if marked { 2 } else { 0 };
+    let mut labels = vec![m.label(broker_ids_lead)];
+    if broker_ids_lead {
+        labels.push(m.broker_id.clone());
+    }
+    let lead = glyph.chars().count() + 1;
+    let forms = labels.iter().flat_map(|label| {
+        states
+            .iter()
+            .map(String::as_str)
+            .chain([""])
+            .map(move |state| (label, state))
+    });
+    let wide = |(label, state): &(&String, &str)| {
+        let state_w = match state.chars().count() {
+            0 => 0,
+            n => n + 1,
+        };
+        lead + label.chars().count() + state_w + sign
+    };
+    let mut last = None;
+    for form in forms {
+        if wide(&form) <= width {
+            return (form.0.clone(), form.1.to_string());
+        }
+        last = Some(form);
+    }
+    // Nothing fits whole: the fewest form, which the row cuts after a
+    // whole word (an ID is a figure: `fit_parts` never cuts into it).
+    let (label, state) = last.expect("at least one form");
+    (label.clone(), state.to_string())
 }
 
 /// The lease as a bar that empties as time runs out.

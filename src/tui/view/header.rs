@@ -57,7 +57,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Span::styled(format!(" {} {title}", t.g.dot), t.title()),
         ]
     };
-    // One correct run of the learner's own design is said with its bound.
+    // A correct run is said with its bound (`in this run`), whoever wrote
+    // the design; a learner's design's also has the command that checks it.
     let check = super::one_run::bound(app, &f.verdict);
     let (verdict, vstyle) = super::verdict::bounded_headline(t, &f.verdict, check.as_deref());
     // Where the header has no room for every wrong effect, it names the
@@ -81,12 +82,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         verdict.split(' ').next().unwrap_or_default(),
         t.g.ellipsis
     );
-    let verdict_mark = super::verdict::short_headline(t, &f.verdict)
-        .map(|short| match &check {
-            Some(_) => short + super::one_run::IN_THIS_RUN,
-            None => short,
-        })
-        .unwrap_or_else(|| verdict_lead.clone());
+    // A built-in design's correct end keeps its fewest words here (`✓
+    // correct`): the verdict panel under it says its bound whole. A
+    // learner's design keeps its bound in every form (`play_own_design`):
+    // its claim is the one the learner came to check.
+    let verdict_mark = match super::verdict::short_headline(t, &f.verdict) {
+        Some(short) if check.is_some() => short + super::one_run::IN_THIS_RUN,
+        Some(short) => short,
+        None if check.is_none() => super::verdict::verdict_headline(t, &f.verdict).0,
+        None => verdict_lead.clone(),
+    };
     let designs = crate::tui::app::designs(&app.script).len();
     let right_in = |fit: Fit| -> Vec<Span<'static>> {
         let gap = if fit.tight { " " } else { "  " };

@@ -127,13 +127,13 @@ fn broker(t: &Theme) -> Vec<Vec<Sign>> {
     vec![
         vec![sign(
             format!("{} waiting", g.pending),
-            "in the queue and visible: the next receive gets it",
+            "in the queue and visible: the next receive gets it (where the panel is narrow, a state is its sign alone)",
         )],
         vec![sign(
             format!("{} in flight {} A", g.next, g.arrow),
             format!(
-                "leased to A ({} A leased where the panel is narrow): no other receive gets it until A acks or the lease runs out",
-                g.arrow
+                "leased to A ({} A leased, or {} A, where the panel is narrow): no other receive gets it until A acks or the lease runs out",
+                g.arrow, g.arrow
             ),
         )],
         vec![sign(

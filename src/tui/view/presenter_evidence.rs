@@ -173,7 +173,8 @@ fn charges(t: &Theme, f: &Frame, frames: &[Frame], width: u16) -> Vec<Line<'stat
 /// The verdict's headline and the chain of causes behind it, in the words
 /// of the main screen's verdict panel (the figures stand in for its counts).
 fn why(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
-    let (headline, style) = verdict::verdict_headline(t, &f.verdict);
+    // Bounded as the verdict panel's is: `✓ correct in this run`.
+    let (headline, style) = verdict::bounded_headline(t, &f.verdict, None);
     vec![Line::from(vec![
         Span::styled(headline, style),
         Span::styled(verdict::chain(t, &f.verdict), t.dim()),

@@ -153,10 +153,10 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
     bounded_lines(t, f, None)
 }
 
-/// [`lines`], with a correct verdict's bound where it has one (`check`,
-/// from `one_run::bound`): `in this run` after its word. (The command
-/// that tries every schedule is a link of why it held: [`bounded_fitted`]
-/// adds it.)
+/// [`lines`], with a learner's design's command that tries every schedule
+/// where it has one (`check`, from `one_run::bound`); a correct verdict
+/// says `in this run` after its word either way. (The command is a link
+/// of why it held: [`bounded_fitted`] adds it.)
 pub fn bounded_lines(t: &Theme, f: &Frame, check: Option<&str>) -> Vec<Line<'static>> {
     let (text, style) = bounded_headline(t, &f.verdict, check);
     // What is left unsettled finishes the headline's sentence (`ends
@@ -180,11 +180,15 @@ pub fn bounded_lines(t: &Theme, f: &Frame, check: Option<&str>) -> Vec<Line<'sta
     vec![Line::from(spans)]
 }
 
-/// [`verdict_headline`], `in this run` after a correct mark's word where
-/// the verdict has a bound.
+/// [`verdict_headline`], `in this run` after a correct mark's word: one
+/// run on one schedule, whoever wrote the design (a built-in design's
+/// `✓ correct` alone claimed every schedule). `check`, the command that
+/// tries every schedule of a learner's design, is a link of its own
+/// (`bounded_fitted`, `bounded_why_lines`), not a condition of the bound.
 pub fn bounded_headline(t: &Theme, v: &Verdict, check: Option<&str>) -> (String, Style) {
     let (mut text, style) = verdict_headline(t, v);
-    if check.is_some() {
+    debug_assert!(check.is_none() || v.claims_correct(), "a bound on a claim");
+    if super::one_run::claims_correct(v) {
         text.push_str(super::one_run::IN_THIS_RUN);
     }
     (text, style)

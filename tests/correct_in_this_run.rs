@@ -1,0 +1,88 @@
+//! A correct run is one run, on one schedule, whoever wrote the design:
+//! the verdict of a built-in design says `correct in this run` as a
+//! learner's design's does (`play_own_design`), in the verdict panel, in
+//! the presenter view and in the lesson handout, as `idem run` does. A
+//! bare `✓ correct` claims every schedule, which one run cannot show.
+
+use crate::common;
+use idem::export::lesson;
+use idem::scenario;
+use idem::tui::{Action, update};
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+/// The main screen's verdict panel, at the last step of tour-1 under the
+/// idempotent design, at every size: the row under its title.
+#[test]
+fn a_builtin_designs_correct_verdict_says_in_this_run() {
+    let mut failures = Vec::new();
+    for (w, h) in SIZES {
+        let mut app = common::app("tour-1", "idempotent");
+        app.pos = app.last_pos();
+        let screen = common::draw(&mut app, w, h);
+        let rows: Vec<&str> = screen.lines().collect();
+        let Some(at) = rows.iter().position(|r| r.contains("Verdict")) else {
+            failures.push(format!("no verdict panel at {w}x{h}:\n{screen}"));
+            continue;
+        };
+        let panel = rows[at + 1..].join(" ");
+        if !panel.contains("✓ correct in this run") {
+            failures.push(format!("verdict panel at {w}x{h}:\n{screen}"));
+        }
+        // `w` reads the verdict whole: the same claim, the same bound.
+        update(&mut app, Action::Why);
+        let why = common::render(&app);
+        if !why.contains("✓ correct in this run") {
+            failures.push(format!("w at {w}x{h}:\n{why}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The presenter view's verdict, for the same run's end.
+#[test]
+fn the_presenter_says_in_this_run() {
+    let mut failures = Vec::new();
+    for (w, h) in SIZES {
+        let mut app = common::app("tour-1", "idempotent");
+        update(&mut app, Action::Presenter);
+        app.pos = app.last_pos();
+        let screen = common::draw(&mut app, w, h);
+        // The header at 80x24 may keep its fewest words; below it, the
+        // presenter's own verdict.
+        let below: String = screen.lines().skip(1).collect::<Vec<_>>().join("\n");
+        if below.contains("✓ correct") && !below.contains("✓ correct in this run") {
+            failures.push(format!("presenter at {w}x{h}:\n{screen}"));
+        }
+        if !below.contains("correct") {
+            failures.push(format!("presenter at {w}x{h} shows no verdict:\n{screen}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The handout's verdict under each step of a correct end, in its words.
+#[test]
+fn the_lesson_says_in_this_run() {
+    let script = scenario::find("tour-1").unwrap();
+    let html = lesson::render(std::slice::from_ref(&script), (80, 24), "t").unwrap();
+    let open = r#"<script id="lesson-data" type="application/json">"#;
+    let start = html.find(open).unwrap() + open.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    let mut seen = 0;
+    for design in data[0]["designs"].as_array().unwrap() {
+        for step in design["steps"].as_array().unwrap() {
+            let verdict = step["verdict"].as_str().unwrap();
+            if verdict.starts_with("correct") {
+                seen += 1;
+                assert!(
+                    verdict.starts_with("correct in this run"),
+                    "{}: {verdict}",
+                    design["name"]
+                );
+            }
+        }
+    }
+    assert!(seen > 0, "no correct verdict in tour-1's lesson");
+}
