@@ -46,7 +46,7 @@ fn a_rolled_back_row_is_not_told_as_not_committed_yet() {
     for (step, line) in &lines[1..4] {
         assert!(
             line.contains("payment row rolled back")
-                && line.contains("waits for the next delivery"),
+                && line.contains("the next delivery gets the charge back by key"),
             "step {step}: {all}"
         );
     }

@@ -88,14 +88,12 @@ impl UnpaidRow {
             UnpaidRow::Open => "payment row not committed yet",
             UnpaidRow::ToWrite { calls: false } => "payment row not written yet",
             UnpaidRow::ToWrite { calls: true } => {
-                "no payment row yet: the delivery being handled calls again with the key and gets the same charge back"
+                "no payment row yet; the delivery in hand gets the charge back by key"
             }
             UnpaidRow::RolledBack => {
-                "payment row rolled back; the charge waits for the next delivery, whose call with the key gets it back"
+                "payment row rolled back; the next delivery gets the charge back by key"
             }
-            UnpaidRow::Awaited => {
-                "no payment row; the charge waits for the next delivery, whose call with the key gets it back"
-            }
+            UnpaidRow::Awaited => "no payment row; the next delivery gets the charge back by key",
         }
     }
 }
