@@ -39,6 +39,7 @@ mod heading_counts;
 mod help_screen;
 mod hostile_fuzz;
 mod hostile_text;
+mod in_flight_row;
 mod key_table;
 mod key_words;
 mod lesson;

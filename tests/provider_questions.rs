@@ -265,3 +265,35 @@ fn a_skipped_calls_reason_claims_only_the_key_found() {
         assert!(why.contains("the key it records for"), "{why}");
     }
 }
+
+/// The missing key is why a repeat is charged, not why a first call is:
+/// a first call is a new payment, keyed or not, and gets 201 and a new
+/// charge either way. tour-1 naive's first reveal said "carries no
+/// Idempotency-Key, so the provider cannot tell it from a new payment" of
+/// the first charge (teacher trial 13). Every provider question of every
+/// built-in scenario and design: "cannot tell" only of a charge made
+/// again; a first unkeyed charge is told as the new payment it is.
+#[test]
+fn the_missing_key_is_blamed_only_for_a_charge_made_again() {
+    let mut firsts = 0;
+    for script in builtins() {
+        for design in script.strategies() {
+            let strategy = Strategy::by_name(&design).unwrap();
+            let t = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            for q in t.asked(&script) {
+                let why = q.question.why(&design);
+                let at = format!("{} {design} chapter {}: {why}", script.name, q.chapter);
+                if why.contains("cannot tell") && why.contains("new payment") {
+                    assert!(why.contains("charges the card again"), "{at}");
+                }
+                if why.contains("no Idempotency-Key") && !why.contains("again") {
+                    firsts += 1;
+                    assert!(!why.contains("cannot tell"), "{at}");
+                    assert!(why.contains("a new payment"), "{at}");
+                }
+            }
+        }
+    }
+    // tour-1 naive's first charge, at least.
+    assert!(firsts > 0);
+}

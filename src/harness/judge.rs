@@ -187,6 +187,7 @@ pub fn verdict(
             record_lasts: false,
             all_skipping: false,
             keyed_charge: None,
+            row: Default::default(),
             acked_before_work: ledger.acked_before_work.contains(p),
             dead_lettered: broker.payment_dead_lettered(p),
             poison: false,

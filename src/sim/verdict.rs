@@ -7,7 +7,7 @@ use serde::Serialize;
 
 mod judge;
 
-pub use judge::{FactState, combine, judge, judge_fact, judge_status};
+pub use judge::{FactState, UnpaidRow, combine, judge, judge_fact, judge_status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -461,6 +461,7 @@ mod tests {
             record_lasts: false,
             all_skipping: false,
             keyed_charge: None,
+            row: Default::default(),
             acked_before_work: false,
             dead_lettered: false,
             poison: false,
@@ -520,6 +521,7 @@ mod tests {
             record_lasts: false,
             all_skipping: false,
             keyed_charge: None,
+            row: Default::default(),
             acked_before_work: false,
             dead_lettered: false,
             poison: false,

@@ -82,8 +82,14 @@ pub(super) fn provider_question(
                 "The provider holds no answer under key {k} yet, so {}'s call is a new request: it charges the card{again} ({}, ${}).",
                 first.caller, charge.id, charge.amount
             ),
+            // Only a repeat is charged because the key is missing: a first
+            // call is a new payment, and a keyed one is charged just the same.
+            None if charged_before => format!(
+                "{}'s call carries no Idempotency-Key, so the provider cannot tell it from a new payment: it charges the card again ({}, ${}).",
+                first.caller, charge.id, charge.amount
+            ),
             None => format!(
-                "{}'s call carries no Idempotency-Key, so the provider cannot tell it from a new payment: it charges the card{again} ({}, ${}).",
+                "{}'s call is a new payment to the provider: it charges the card ({}, ${}). The call carries no Idempotency-Key, so the provider will not recognise a retry of it.",
                 first.caller, charge.id, charge.amount
             ),
         }

@@ -42,6 +42,9 @@ pub struct FactState<'a> {
     /// handled would send it again: a retry gets the stored charge back
     /// and cannot charge twice.
     pub keyed_charge: Option<String>,
+    /// Where the payment row of a keyed charge stands while its fact is
+    /// still open: what the in-flight line may say about it.
+    pub row: UnpaidRow,
     /// The broker removed a copy on an ack that came before any work was
     /// saved, as acking on receipt does.
     pub acked_before_work: bool,
@@ -53,6 +56,46 @@ pub struct FactState<'a> {
     pub notes: &'a [Vec<Cause>],
     /// Each replay of a stored charge by the provider, with its chain.
     pub replays: &'a [Vec<Cause>],
+}
+
+/// Where a charged fact's payment row stands while the fact is open. The
+/// line that tells a charge in flight says this, not a guess: after a
+/// crash the row is gone, and saying "not committed yet" would promise a
+/// commit that cannot come.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UnpaidRow {
+    /// A handler's open transaction holds the row: it may commit or roll
+    /// back.
+    Open,
+    /// A handler on the fact has the row still to write; `calls` when it
+    /// calls the provider with the key first, and gets the charge back.
+    ToWrite { calls: bool },
+    /// No handler holds the row or will write it: the fact waits for its
+    /// next delivery (a design that would write the row after the call,
+    /// whose handler died in between, never wrote it).
+    #[default]
+    Awaited,
+    /// As `Awaited`, where the design writes the row before the keyed call
+    /// in the same transaction: the charge's row was written, and rolled
+    /// back with that transaction (a crash, a failed call).
+    RolledBack,
+}
+
+impl UnpaidRow {
+    /// What the in-flight line says of the row, after the charge.
+    fn text(self) -> &'static str {
+        match self {
+            UnpaidRow::Open => "payment row not committed yet",
+            UnpaidRow::ToWrite { calls: false } => "payment row not written yet",
+            UnpaidRow::ToWrite { calls: true } => {
+                "no payment row yet; the delivery in hand gets the charge back by key"
+            }
+            UnpaidRow::RolledBack => {
+                "payment row rolled back; the next delivery gets the charge back by key"
+            }
+            UnpaidRow::Awaited => "no payment row; the next delivery gets the charge back by key",
+        }
+    }
 }
 
 pub fn judge(facts: &[FactState<'_>]) -> Verdict {
@@ -380,8 +423,9 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
                 // Under a keyed design a retry is replayed, not charged
                 // again: the charge is under way, not a risk.
                 in_flight = Some(format!(
-                    "{name}: charged {} with key {key}; payment row not committed yet",
-                    times(f.charges)
+                    "{name}: charged {} with key {key}; {}",
+                    times(f.charges),
+                    f.row.text()
                 ));
                 None
             } else if f.payments != f.charges || f.payments > n {

@@ -11,7 +11,7 @@ use crate::sim::consumer::Consumer;
 use crate::sim::message::{Message, Payment};
 use crate::sim::verdict;
 use crate::sim::verdict::FactVerdict;
-use crate::sim::verdict::{FactState, Verdict};
+use crate::sim::verdict::{FactState, UnpaidRow, Verdict};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Which fact: a payment the producer asked for, or an order's status.
@@ -338,6 +338,54 @@ impl World {
         })
     }
 
+    /// Where this payment's row stands for the line that tells a keyed
+    /// charge in flight: held in a handler's open transaction, still to be
+    /// written by a handler, or awaiting the next delivery (rolled back
+    /// where the design writes it before the keyed call, in the call's
+    /// transaction).
+    pub(super) fn unpaid_row(&self, payment: &Payment) -> UnpaidRow {
+        let program = &self.strategy.program;
+        let pays = |op: &Op| matches!(op, Op::ApplyCharge | Op::ApplyIfNewer);
+        let keyed = |op: &Op| *op == Op::CallProvider { with_key: true };
+        let mut best = None;
+        for c in &self.consumers {
+            if c.delivery().is_none_or(|d| d.message.payment != *payment) {
+                continue;
+            }
+            let pc = c.pc.min(program.len());
+            let opened = program[..pc]
+                .iter()
+                .rposition(|op| *op == Op::Begin)
+                .unwrap_or(0);
+            if c.in_txn() && program[opened..pc].iter().any(pays) {
+                return UnpaidRow::Open;
+            }
+            let rest = &program[pc..];
+            if rest.iter().any(pays) {
+                best = Some(UnpaidRow::ToWrite {
+                    calls: rest.iter().any(keyed),
+                });
+            }
+        }
+        best.unwrap_or_else(|| {
+            // The keyed call's transaction: from the Begin before it.
+            let call = program.iter().position(keyed);
+            let written_first = call.is_some_and(|call| {
+                let opened = program[..call].iter().rposition(|op| *op == Op::Begin);
+                let closed = |op: &Op| *op == Op::Commit;
+                opened.is_some_and(|b| {
+                    let inside = &program[b..call];
+                    inside.iter().any(pays) && !inside.iter().any(closed)
+                })
+            });
+            if written_first {
+                UnpaidRow::RolledBack
+            } else {
+                UnpaidRow::Awaited
+            }
+        })
+    }
+
     fn judge_one(&self, def: &FactDef) -> FactVerdict {
         let notes = |p: &Payment| self.books.notes.get(p).map_or(&[][..], Vec::as_slice);
         match &def.key {
@@ -373,6 +421,7 @@ impl World {
                     pending: handling || self.queue.broker.payment_pending(payment),
                     to_come: self.books.facts.to_come.contains(payment),
                     writing: self.writing(payment),
+                    row: self.unpaid_row(payment),
                     dead_lettered: self.queue.broker.payment_dead_lettered(payment),
                     poison: self.books.refused.contains(payment),
                     ledger,

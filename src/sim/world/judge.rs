@@ -103,6 +103,7 @@ impl World {
             pending: handling || self.queue.broker.payment_pending(payment),
             to_come: self.books.facts.to_come.contains(payment),
             writing: self.writing(payment),
+            row: self.unpaid_row(payment),
             dead_lettered: self.queue.broker.payment_dead_lettered(payment),
             poison: self.books.refused.contains(payment),
             ledger: self
