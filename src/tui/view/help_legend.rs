@@ -185,7 +185,7 @@ fn rows(t: &Theme) -> Vec<Vec<Sign>> {
         )],
         vec![sign(
             g.observer,
-            "what only you, the observer, can see: acks lost, duplicate deliveries (dup. deliveries: a message delivered again, not a second payment), an ack the broker ignored",
+            "what the party whose panel shows it cannot know, only you, the observer: acks lost, duplicate deliveries (dup. deliveries: a message delivered again, not a second payment); on a consumer's step, an ack the broker ignored (the broker knows; the consumer cannot tell)",
         )],
         vec![sign(
             g.warning,
