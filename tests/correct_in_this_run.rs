@@ -86,3 +86,34 @@ fn the_lesson_says_in_this_run() {
     }
     assert!(seen > 0, "no correct verdict in tour-1's lesson");
 }
+
+/// Compare, at the end of every tour, at every size: a side that ends
+/// correct says `in this run` whole, its count of links in fewer words
+/// where the side is narrow (`← 4 more · w`), never `correct in this…`.
+#[test]
+fn a_correct_side_of_compare_keeps_its_bound_whole() {
+    let mut sides = 0;
+    let mut failures = Vec::new();
+    for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+        for (w, h) in SIZES {
+            let mut app = common::app(name, "naive");
+            update(&mut app, Action::Compare);
+            let last = app.compare.as_ref().map_or(0, |c| c.pairs.len()) - 1;
+            app.pos = last;
+            let screen = common::draw(&mut app, w, h);
+            let (left, right) = common::sides(&screen, 3, 2);
+            for side in [left, right] {
+                if !side.contains("✓ correct") {
+                    continue;
+                }
+                sides += 1;
+                if !side.contains("✓ correct in this run") {
+                    failures.push(format!("{name} at {w}x{h}:\n{screen}"));
+                }
+            }
+        }
+    }
+    // tour-1, tour-3 and tour-4 end correct on their idempotent side.
+    assert!(sides >= 9, "only {sides} correct sides");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

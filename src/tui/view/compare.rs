@@ -396,7 +396,7 @@ fn verdict_lines(
     w: usize,
     rows: usize,
 ) -> Vec<Line<'static>> {
-    let (head, style) = verdict::verdict_headline(t, &f.verdict);
+    let (head, style) = verdict::bounded_headline(t, &f.verdict, None);
     // A side that held says why as the main screen does: each repeat
     // stopped, and why it came.
     let chain = verdict::chain_at(t, &f.verdict, step)
@@ -447,8 +447,8 @@ fn folded(
     let unsettled = t.text(&v.unsettled_text()).into_owned();
     let opening = format!("{head}{unsettled}");
     // The tail stays whole: on the last row's end, or on a row of its own.
-    let with_tail = |text: &str, hidden: usize| -> Vec<String> {
-        let tail = verdict::more_tail(t, hidden);
+    let with_tail = |text: &str, hidden: usize, tail: &dyn Fn(usize) -> String| -> Vec<String> {
+        let tail = tail(hidden);
         let mut lines = words(text, w);
         match lines.last_mut() {
             Some(last) if last.chars().count() + 2 + tail.chars().count() <= w => {
@@ -462,13 +462,24 @@ fn folded(
     // The headline whole before any link; else in its fewest words
     // (`✕ charged twice + disagree`) before it is cut.
     let short = verdict::short_headline(t, v);
+    let long = |n: usize| verdict::more_tail(t, n);
     for lead in std::iter::once(head).chain(short.as_deref()) {
         for shown in (0..links.len()).rev() {
             let text = format!("{lead}{unsettled}{}", links[..shown].concat());
-            let lines = with_tail(&text, links.len() - shown);
+            let lines = with_tail(&text, links.len() - shown, &long);
             if lines.len() <= rows {
                 return (lines, lead.chars().count());
             }
+        }
+    }
+    // The headline whole with the count in its fewest words (`← 4 more`)
+    // before the headline is cut: a correct side's `in this run` is its
+    // bound (at 80x24 a side is 38 columns).
+    let fewest = |n: usize| verdict::fewest_tail(t, n);
+    if !links.is_empty() {
+        let lines = with_tail(&format!("{head}{unsettled}"), links.len(), &fewest);
+        if lines.len() <= rows {
+            return (lines, head.chars().count());
         }
     }
     // The opening alone is too long: its rows but the last are kept, the

@@ -181,7 +181,7 @@ fn sections(
     story_rows: usize,
 ) -> Vec<Vec<Line<'static>>> {
     let f = &tl.frames[at];
-    let (head, style) = verdict::verdict_headline(t, &f.verdict);
+    let (head, style) = verdict::bounded_headline(t, &f.verdict, None);
     let outcome = vec![
         Line::styled(head, style),
         Line::styled(

@@ -124,6 +124,16 @@ pub fn more_tail(t: &Theme, hidden: usize) -> String {
     }
 }
 
+/// [`more_tail`] in its fewest words, where a headline would be cut for
+/// it: `← 4 more · w`.
+pub fn fewest_tail(t: &Theme, hidden: usize) -> String {
+    if t.terminal_keys() {
+        format!("{} {hidden} more {} w", t.g.back_arrow, t.g.dot)
+    } else {
+        format!("{} {hidden} more", t.g.back_arrow)
+    }
+}
+
 /// The headline of a whole verdict: its symbol and its counted words
 /// (`✕ charged 3 times, provider and database disagree`).
 pub fn verdict_headline(t: &Theme, v: &Verdict) -> (String, Style) {
