@@ -36,6 +36,7 @@ mod harness_samples;
 mod header_group;
 mod heading_counts;
 mod help_screen;
+mod hints_steady;
 mod hostile_fuzz;
 mod hostile_text;
 mod key_table;
