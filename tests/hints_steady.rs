@@ -60,3 +60,37 @@ fn the_headers_key_and_the_step_lines_time_hold_for_the_run() {
         wrong.join("\n")
     );
 }
+
+/// The key bar lists every key of the main screen, or says how many more
+/// help lists (`? 4 more`). Teacher trial 13: at 80x24 the bar had no
+/// `x explore`, and nothing said a key was left out.
+#[test]
+fn the_key_bar_counts_the_keys_it_leaves_out() {
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    for size in SIZES {
+        each_step(size, |s| {
+            if s.app.pos != 1 {
+                return;
+            }
+            seen += 1;
+            let rows = s.rows();
+            let bar = rows.last().expect("a bar");
+            let every = ["step", "chapter", "play", "compare", "fault", "scenarios"]
+                .into_iter()
+                .chain(["explore", "failure", "present"])
+                .all(|w| bar.contains(&format!(" {w} ")));
+            let counted = bar.contains(" more ");
+            if !every && !counted {
+                wrong.push(format!("{}: {}", s.at(), bar.trim_end()));
+            }
+        });
+    }
+    assert!(seen > 20, "only {seen} bars seen");
+    assert!(
+        wrong.is_empty(),
+        "{} key bars leave keys out unsaid; the first:\n{}",
+        wrong.len(),
+        wrong[0]
+    );
+}

@@ -138,17 +138,39 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if app.predict.is_some() && app.overlay == Overlay::None && app.compare.is_none() {
         room = room.saturating_sub(super::predict::SHORT_TAG_ROOM);
     }
-    let mut by_rank: Vec<usize> = (0..hints.len()).collect();
-    by_rank.sort_by_key(|&i| hints[i].rank);
-    let mut keep = vec![false; hints.len()];
-    let mut used = 1;
-    for i in by_rank {
-        let Hint { key, what, .. } = hints[i];
-        let (_, w) = item(key, what);
-        if used + w <= room {
-            used += w;
-            keep[i] = true;
+    // The keys that fit in `room`, lowest ranks first.
+    let fitting = |room: usize| -> Vec<bool> {
+        let mut by_rank: Vec<usize> = (0..hints.len()).collect();
+        by_rank.sort_by_key(|&i| hints[i].rank);
+        let mut keep = vec![false; hints.len()];
+        let mut used = 1;
+        for i in by_rank {
+            let Hint { key, what, .. } = hints[i];
+            let (_, w) = item(key, what);
+            if used + w <= room {
+                used += w;
+                keep[i] = true;
+            }
         }
+        keep
+    };
+    // Where keys are left out, help says how many it lists besides
+    // (`? 4 more`), in the room its longer words take: a bar cut with no
+    // sign read as every key there is (teacher trial 13 missed `x` at
+    // 80 columns).
+    let help = hints
+        .iter()
+        .find(|h| h.role == Role::Last && h.key == "?")
+        .map(|h| h.what);
+    let mut keep = fitting(room);
+    let hidden = |keep: &[bool]| keep.iter().filter(|k| !**k).count();
+    let mut more = String::new();
+    if let Some(help) = help
+        && hidden(&keep) > 0
+    {
+        let extra = |n: usize| format!("{n} more").len().saturating_sub(help.len());
+        keep = fitting(room.saturating_sub(extra(hidden(&keep) + 1)));
+        more = format!("{} more", hidden(&keep));
     }
     // Shown in their own order, help and quit last.
     let (tail, main): (Vec<&Hint>, Vec<&Hint>) = hints
@@ -159,7 +181,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .partition(|h| h.role == Role::Last);
     let mut spans = vec![Span::raw(" ")];
     for h in main.into_iter().chain(tail) {
-        spans.extend(item(h.key, h.what).0);
+        let what = if h.role == Role::Last && h.key == "?" && !more.is_empty() {
+            &more
+        } else {
+            h.what
+        };
+        spans.extend(item(h.key, what).0);
     }
     Line::from(spans).render(area, buf);
 }
