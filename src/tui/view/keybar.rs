@@ -157,10 +157,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // Where keys are left out, help says how many it lists besides
     // (`? 4 more`), in the room its longer words take: a bar cut with no
     // sign read as every key there is (teacher trial 13 missed `x` at
-    // 80 columns).
+    // 80 columns). Only where `?` is help: on the level screen it is a
+    // hint.
     let help = hints
         .iter()
-        .find(|h| h.role == Role::Last && h.key == "?")
+        .find(|h| h.role == Role::Last && h.key == "?" && h.what == "help")
         .map(|h| h.what);
     let mut keep = fitting(room);
     let hidden = |keep: &[bool]| keep.iter().filter(|k| !**k).count();
