@@ -82,7 +82,7 @@ fn left_parts(app: &App) -> impl Fn(Fit) -> Vec<Span<'static>> + '_ {
             group()
         }
     };
-    let left_in = move |fit: Fit| -> Vec<Span<'static>> {
+    move |fit: Fit| -> Vec<Span<'static>> {
         let (brand, dot) = if fit.brand {
             (" idem ".to_string(), format!("{} ", t.g.dot))
         } else {
@@ -94,8 +94,7 @@ fn left_parts(app: &App) -> impl Fn(Fit) -> Vec<Span<'static>> + '_ {
             Span::styled(group(), t.info()),
             Span::styled(format!(" {} {title}", t.g.dot), t.title()),
         ]
-    };
-    left_in
+    }
 }
 
 /// The header's right part in form `fit` at frame `f`: the play, the
@@ -133,7 +132,7 @@ fn right_parts<'a>(app: &'a App, f: &'a Frame) -> impl Fn(Fit) -> Vec<Span<'stat
         })
         .unwrap_or_else(|| verdict_lead.clone());
     let designs = crate::tui::app::designs(&app.script).len();
-    let right_in = move |fit: Fit| -> Vec<Span<'static>> {
+    move |fit: Fit| -> Vec<Span<'static>> {
         let gap = if fit.tight { " " } else { "  " };
         let dot = format!("{gap}{}{gap}", t.g.dot);
         let mut right: Vec<Span<'static>> = vec![Span::raw(gap)];
@@ -194,8 +193,7 @@ fn right_parts<'a>(app: &'a App, f: &'a Frame) -> impl Fn(Fit) -> Vec<Span<'stat
             Span::raw(" "),
         ]);
         right
-    };
-    right_in
+    }
 }
 
 /// The forms of the header allowed on this screen, widest first.
