@@ -113,6 +113,29 @@ fn no_run_report_shows_a_raw_key_name() {
     }
 }
 
+/// A transcript has no key to press (teacher trial 13: `idem run tour-1`
+/// printed "Press m to see the naive handler meet the same delivery."):
+/// a sentence that names a key is left out of the text transcript.
+#[test]
+fn a_transcript_names_no_key() {
+    let mut seen = 0;
+    for script in builtins() {
+        if !words(&script).iter().any(|w| w.contains("{key:")) {
+            continue;
+        }
+        for design in script.expect.keys() {
+            let (_, out, _) = idem(&["run", &script.name, "--mode", design]);
+            seen += 1;
+            assert!(
+                !says_press_m(&out.split_whitespace().collect::<Vec<_>>().join(" ")),
+                "{} {design}:\n{out}",
+                script.name
+            );
+        }
+    }
+    assert!(seen > 3, "only {seen} runs with a key in their words");
+}
+
 /// The hint names `1`–`9` only where there are scenarios to pick.
 #[test]
 fn the_page_names_the_scenario_keys_only_with_several_scenarios() {

@@ -37,6 +37,7 @@ mod harness_samples;
 mod header_group;
 mod heading_counts;
 mod help_screen;
+mod hints_steady;
 mod hostile_fuzz;
 mod hostile_text;
 mod in_flight_row;

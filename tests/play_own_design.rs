@@ -224,3 +224,27 @@ fn own_design_correct_verdict_lists_the_links_that_fit_and_counts_the_rest() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `m` offered beside the learner's design comes back to it: teacher
+/// trial 13 pressed it, met naive and idempotent, and never saw the
+/// design file's run again.
+#[test]
+fn m_comes_back_to_the_learners_design() {
+    let mut app = naive_like();
+    let own = app.strategy.name.clone();
+    let mut met = vec![own.clone()];
+    for _ in 0..4 {
+        update(&mut app, Action::ToggleMode);
+        met.push(app.strategy.name.clone());
+        if app.strategy.name == own {
+            break;
+        }
+    }
+    assert!(
+        met.len() > 2 && met.last() == Some(&own),
+        "m went {met:?} and never back to {own}"
+    );
+    // Back on it, its check is still the one offered.
+    let screen = draw(&mut app, 120, 40);
+    assert!(screen.contains(own.as_ref()), "{screen}");
+}

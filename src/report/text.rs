@@ -43,7 +43,7 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
             };
             // A story left out leaves no opening, and no blank line for it.
             if !opening.is_empty() {
-                for line in wrap(&told(opening, Medium::Terminal), WIDTH) {
+                for line in wrap(&told(opening, Medium::Transcript), WIDTH) {
                     let _ = writeln!(out, "{line}");
                 }
             }
@@ -87,7 +87,7 @@ pub(super) fn write_step_head(
     let _ = writeln!(out);
     let _ = writeln!(out, "[{index}] {} · {action}", format_duration(time_ms));
     if let Some(said) = said {
-        for (i, line) in wrap(&told(said, Medium::Terminal), WIDTH - 4)
+        for (i, line) in wrap(&told(said, Medium::Transcript), WIDTH - 4)
             .iter()
             .enumerate()
         {
@@ -310,7 +310,7 @@ pub(super) fn write_borrowed(out: &mut String, b: Option<&Borrowed>, starts: boo
         return;
     }
     let _ = writeln!(out, "  {}", b.written_for.mark());
-    for line in wrap(&told(new, Medium::Terminal), WIDTH - 4) {
+    for line in wrap(&told(new, Medium::Transcript), WIDTH - 4) {
         let _ = writeln!(out, "    {line}");
     }
 }

@@ -36,6 +36,9 @@ pub enum Medium {
     Terminal,
     /// The lesson handout page, whose script binds its own keys.
     Page,
+    /// A transcript read after the run (`idem run`): there is no key to
+    /// press, so a sentence that names one is left out (`told`).
+    Transcript,
 }
 
 impl Medium {
@@ -44,7 +47,9 @@ impl Medium {
     /// (tests in `tui::keys` and `export::lesson`).
     pub fn key(self, key: KeyWord) -> &'static str {
         match (self, key) {
-            (Medium::Terminal, KeyWord::SwitchDesign) => "m",
+            // A transcript names no key (`told` leaves such sentences
+            // out); were one asked for, the terminal's is the one beside it.
+            (Medium::Terminal | Medium::Transcript, KeyWord::SwitchDesign) => "m",
             (Medium::Page, KeyWord::SwitchDesign) => "d",
         }
     }
@@ -57,6 +62,9 @@ const OPEN: &str = "{key:";
 pub fn told(text: &str, medium: Medium) -> Cow<'_, str> {
     if !text.contains(OPEN) {
         return text.into();
+    }
+    if medium == Medium::Transcript {
+        return without_key_sentences(text).into();
     }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -81,6 +89,38 @@ pub fn told(text: &str, medium: Medium) -> Cow<'_, str> {
     }
     out.push_str(rest);
     out.into()
+}
+
+/// `text` without its sentences that name a key: each ends after `.`,
+/// `?` or `!` and the spaces that follow. A transcript has no key to
+/// press, and "Press m to see the fix" read there as a broken promise.
+fn without_key_sentences(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let ends = matches!(c, '.' | '?' | '!')
+            && chars.peek().is_none_or(|(_, next)| next.is_whitespace());
+        if !ends {
+            continue;
+        }
+        let mut end = at + c.len_utf8();
+        while let Some(&(next_at, next)) = chars.peek()
+            && next.is_whitespace()
+        {
+            end = next_at + next.len_utf8();
+            chars.next();
+        }
+        let sentence = &text[start..end];
+        if !sentence.contains(OPEN) {
+            out.push_str(sentence);
+        }
+        start = end;
+    }
+    if !text[start..].contains(OPEN) {
+        out.push_str(&text[start..]);
+    }
+    out
 }
 
 /// For serde: a run written out as JSON tells its words as the terminal
@@ -132,6 +172,13 @@ mod tests {
         let words = "Press {key:switch-design} to see the fix.";
         assert_eq!(told(words, Medium::Terminal), "Press m to see the fix.");
         assert_eq!(told(words, Medium::Page), "Press d to see the fix.");
+    }
+
+    #[test]
+    fn a_transcript_leaves_out_the_sentences_that_name_a_key() {
+        let words = "A pays twice. Press {key:switch-design} to see the fix. B is fine.";
+        assert_eq!(told(words, Medium::Transcript), "A pays twice. B is fine.");
+        assert_eq!(told("Press {key:switch-design}.", Medium::Transcript), "");
     }
 
     #[test]

@@ -140,6 +140,10 @@ pub struct App {
     /// (`idem play --design FILE`): the command that checks it is said
     /// with the verdict of this one run.
     pub design_file: Option<String>,
+    /// The learner's own design (not a built-in), once `m` has left it:
+    /// `m` comes back to it after the scenario's designs, else the run
+    /// of the design file could not be seen again (teacher trial 13).
+    pub own_design: Option<Strategy>,
 }
 
 impl App {
@@ -234,6 +238,7 @@ impl App {
             progress: crate::learner::Progress::new(),
             keeper: None,
             design_file: None,
+            own_design: None,
         })
     }
 

@@ -8,7 +8,12 @@ use crate::timeline::Timeline;
 use crate::tui::app::{App, designs};
 
 pub(super) fn toggle_mode(app: &mut App) {
-    let strategy = next_strategy(&app.script, &app.strategy);
+    // The learner's design, not one of the scenario's, is kept for the
+    // way back.
+    if Strategy::by_name(&app.strategy.name).is_none() {
+        app.own_design = Some(app.strategy.clone());
+    }
+    let strategy = next_of(&app.script, &app.strategy, app.own_design.as_ref());
     if strategy.name == app.strategy.name {
         app.status = Some(format!(
             "this scenario is written for one design, {}: s picks another scenario",
@@ -53,7 +58,16 @@ pub(super) fn toggle_mode(app: &mut App) {
 /// The next of the scenario's designs (see `app::designs`); from a design
 /// it does not list, its first.
 pub fn next_strategy(script: &Script, current: &Strategy) -> Strategy {
-    let all = designs(script);
+    next_of(script, current, None)
+}
+
+/// As `next_strategy`, with the learner's own design last in the round.
+fn next_of(script: &Script, current: &Strategy, own: Option<&Strategy>) -> Strategy {
+    let mut all = designs(script);
+    all.extend(
+        own.filter(|o| all.iter().all(|s| s.name != o.name))
+            .cloned(),
+    );
     let i = all.iter().position(|s| s.name == current.name);
     all.get(i.map_or(0, |i| (i + 1) % all.len()))
         .cloned()

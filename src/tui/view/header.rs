@@ -1,5 +1,6 @@
 //! The top line: where in the tour we are, the step, the design, the verdict.
 
+use crate::sim::Frame;
 use crate::tui::app::{App, seconds_per_step};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,8 +10,45 @@ use ratatui::widgets::Widget;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
-    let f = app.frame();
-    let group = || match (app.script.group, app.place_in_group()) {
+    let left_in = left_parts(app);
+    let right_in = right_parts(app, app.frame());
+    let fit = run_fit(app, area.width);
+    let (mut left, right) = (left_in(fit), right_in(fit));
+    let avail = (area.width as usize).saturating_sub(width(&right));
+    if app.is_counterexample() && width(&left[..3]) > avail {
+        left[2] = Span::styled("Counterexample", t.info());
+    }
+    let fixed = width(&left[..3]);
+    let title = left.pop().expect("four spans");
+    let room = avail.saturating_sub(fixed);
+    if title.width() <= room {
+        left.push(title);
+    } else if room >= 4 {
+        // ` · `, what of the title fits, and the ellipsis: never cut
+        // without a sign.
+        let cut: String = title.content.chars().take(room - 1).collect();
+        left.push(Span::styled(
+            format!("{}{}", cut.trim_end(), t.g.ellipsis),
+            title.style,
+        ));
+    }
+    if width(&left) > avail {
+        left.truncate(1);
+        if app.is_counterexample() && width(&left) + 10 <= avail {
+            left[0] = Span::styled(" Counterexample ", t.info());
+        }
+    }
+    let left_line = Line::from(left);
+    buf.set_style(area, Style::new());
+    left_line.render(area, buf);
+    Line::from(right).right_aligned().render(area, buf);
+}
+
+/// The header's left part in form `fit`: the program, where in the tour
+/// and the title. The same at every step of the run.
+fn left_parts(app: &App) -> impl Fn(Fit) -> Vec<Span<'static>> + '_ {
+    let t = &app.theme;
+    let group = move || match (app.script.group, app.place_in_group()) {
         _ if app.is_counterexample() => "Counterexample found by idem check".to_string(),
         (crate::scenario::Group::Tour, Some((at, of))) => format!("Tour {at}/{of}"),
         // One short word for the group at every step and width: a name
@@ -37,14 +75,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         t.text(app.script.title_for(&app.strategy.name))
             .into_owned()
     };
-    let group = || {
+    let group = move || {
         if left_out && !app.is_counterexample() {
             format!("Scenario {}", t.text(&app.script.name))
         } else {
             group()
         }
     };
-    let left_in = |fit: Fit| -> Vec<Span<'static>> {
+    move |fit: Fit| -> Vec<Span<'static>> {
         let (brand, dot) = if fit.brand {
             (" idem ".to_string(), format!("{} ", t.g.dot))
         } else {
@@ -56,7 +94,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Span::styled(group(), t.info()),
             Span::styled(format!(" {} {title}", t.g.dot), t.title()),
         ]
-    };
+    }
+}
+
+/// The header's right part in form `fit` at frame `f`: the play, the
+/// step, the design (and the key that switches it) and the verdict.
+fn right_parts<'a>(app: &'a App, f: &'a Frame) -> impl Fn(Fit) -> Vec<Span<'static>> + 'a {
+    let t = &app.theme;
     // A correct run is said with its bound (`in this run`), whoever wrote
     // the design; a learner's design's also has the command that checks it.
     let check = super::one_run::bound(app, &f.verdict);
@@ -93,7 +137,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         None => verdict_lead.clone(),
     };
     let designs = crate::tui::app::designs(&app.script).len();
-    let right_in = |fit: Fit| -> Vec<Span<'static>> {
+    move |fit: Fit| -> Vec<Span<'static>> {
         let gap = if fit.tight { " " } else { "  " };
         let dot = format!("{gap}{}{gap}", t.g.dot);
         let mut right: Vec<Span<'static>> = vec![Span::raw(gap)];
@@ -154,58 +198,68 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Span::raw(" "),
         ]);
         right
-    };
-    let width = |spans: &[Span]| spans.iter().map(|s| s.width()).sum::<usize>();
-    // The title is read whole where any form of the line leaves it room;
-    // else the narrowest form, and the title gives way, signed.
+    }
+}
+
+/// The forms of the header allowed on this screen, widest first.
+fn forms(app: &App, width: u16) -> Vec<Fit> {
     // The presenter view has no verdict panel: its header keeps the
     // verdict's words whole, whatever the title loses.
-    let fits: Vec<Fit> = Fit::ALL
+    Fit::ALL
         .into_iter()
         .filter(|f| !(app.presenter && (f.mark || f.lead)))
-        .filter(|f| !f.bare || area.width >= 100)
+        .filter(|f| !f.bare || width >= 100)
+        .collect()
+}
+
+fn width(spans: &[Span]) -> usize {
+    spans.iter().map(|s| s.width()).sum::<usize>()
+}
+
+/// The first of `fits` (its place) that holds the title whole at frame
+/// `f`; where none does, the one in fewest words: the title is cut
+/// (signed), not the verdict's words.
+fn step_fit(app: &App, f: &Frame, fits: &[Fit], room: u16) -> usize {
+    let (left_in, right_in) = (left_parts(app), right_parts(app, f));
+    fits.iter()
+        .position(|&fit| width(&left_in(fit)) + width(&right_in(fit)) <= usize::from(room))
+        .or_else(|| fits.iter().rposition(|f| !f.bare))
+        .unwrap_or(fits.len() - 1)
+}
+
+/// The header's form at the step on screen. What the header drops around
+/// the verdict (the `(m)`, `design:`, the wide gaps, the program's name)
+/// is chosen once for the run, for the step that needs the most room, as
+/// the body's panels are sized for the run (`layout::Need`): teacher trial
+/// 13 saw `(m)` come and go in tour-3 as the verdict beside it grew, and
+/// read a key that worked at some steps only. The verdict's own words take
+/// the widest form that fits beside them at this step.
+fn run_fit(app: &App, room: u16) -> Fit {
+    let fits = forms(app, room);
+    let most = app
+        .timeline
+        .frames
+        .iter()
+        .map(|f| step_fit(app, f, &fits, room))
+        .max()
+        .unwrap_or(0);
+    let run = fits[most];
+    let f = app.frame();
+    let (left_in, right_in) = (left_parts(app), right_parts(app, f));
+    let verdicts: Vec<Fit> = fits
+        .iter()
+        .map(|v| Fit {
+            lead: v.lead,
+            mark: v.mark,
+            bare: v.bare,
+            ..run
+        })
         .collect();
-    // Where no form holds the title whole, the one in fewest words: the
-    // title is cut (signed), not the verdict's words.
-    let fallback = fits
+    verdicts
         .iter()
         .copied()
-        .rfind(|f| !f.bare)
-        .unwrap_or(fits[fits.len() - 1]);
-    let fit = fits
-        .iter()
-        .copied()
-        .find(|&fit| width(&left_in(fit)) + width(&right_in(fit)) <= area.width as usize)
-        .unwrap_or(fallback);
-    let (mut left, right) = (left_in(fit), right_in(fit));
-    let avail = (area.width as usize).saturating_sub(width(&right));
-    if app.is_counterexample() && width(&left[..3]) > avail {
-        left[2] = Span::styled("Counterexample", t.info());
-    }
-    let fixed = width(&left[..3]);
-    let title = left.pop().expect("four spans");
-    let room = avail.saturating_sub(fixed);
-    if title.width() <= room {
-        left.push(title);
-    } else if room >= 4 {
-        // ` · `, what of the title fits, and the ellipsis: never cut
-        // without a sign.
-        let cut: String = title.content.chars().take(room - 1).collect();
-        left.push(Span::styled(
-            format!("{}{}", cut.trim_end(), t.g.ellipsis),
-            title.style,
-        ));
-    }
-    if width(&left) > avail {
-        left.truncate(1);
-        if app.is_counterexample() && width(&left) + 10 <= avail {
-            left[0] = Span::styled(" Counterexample ", t.info());
-        }
-    }
-    let left_line = Line::from(left);
-    buf.set_style(area, Style::new());
-    left_line.render(area, buf);
-    Line::from(right).right_aligned().render(area, buf);
+        .find(|&fit| width(&left_in(fit)) + width(&right_in(fit)) <= usize::from(room))
+        .unwrap_or(run)
 }
 
 /// One form of the header, from the widest to the narrowest: the title

@@ -138,16 +138,53 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if app.predict.is_some() && app.overlay == Overlay::None && app.compare.is_none() {
         room = room.saturating_sub(super::predict::SHORT_TAG_ROOM);
     }
-    let mut by_rank: Vec<usize> = (0..hints.len()).collect();
-    by_rank.sort_by_key(|&i| hints[i].rank);
-    let mut keep = vec![false; hints.len()];
-    let mut used = 1;
-    for i in by_rank {
-        let Hint { key, what, .. } = hints[i];
-        let (_, w) = item(key, what);
-        if used + w <= room {
-            used += w;
-            keep[i] = true;
+    // The keys that fit in `room`, lowest ranks first.
+    let fitting = |room: usize| -> Vec<bool> {
+        let mut by_rank: Vec<usize> = (0..hints.len()).collect();
+        by_rank.sort_by_key(|&i| hints[i].rank);
+        let mut keep = vec![false; hints.len()];
+        let mut used = 1;
+        for i in by_rank {
+            let Hint { key, what, .. } = hints[i];
+            let (_, w) = item(key, what);
+            if used + w <= room {
+                used += w;
+                keep[i] = true;
+            }
+        }
+        keep
+    };
+    // Where keys are left out, help says how many it lists besides
+    // (`? 4 more`), in the room its longer words take: a bar cut with no
+    // sign read as every key there is (teacher trial 13 missed `x` at
+    // 80 columns). Only where `?` is help: on the level screen it is a
+    // hint.
+    let help = hints
+        .iter()
+        .find(|h| h.role == Role::Last && h.key == "?" && h.what == "help")
+        .map(|h| h.what);
+    let mut keep = fitting(room);
+    let hidden = |keep: &[bool]| keep.iter().filter(|k| !**k).count();
+    let mut more = String::new();
+    if let Some(help) = help
+        && hidden(&keep) > 0
+    {
+        // `help +4` keeps the word a newcomer looks for; `4 more` is a
+        // column shorter, taken only where the word would cost a key.
+        let forms: [fn(usize) -> String; 2] = [|n| format!("help +{n}"), |n| format!("{n} more")];
+        let tried: Vec<(Vec<bool>, String)> = forms
+            .iter()
+            .map(|form| {
+                let extra = form(hidden(&keep) + 1).len().saturating_sub(help.len());
+                let kept = fitting(room.saturating_sub(extra));
+                let label = form(hidden(&kept));
+                (kept, label)
+            })
+            .collect();
+        let fewest = tried.iter().map(|(k, _)| hidden(k)).min().unwrap_or(0);
+        if let Some((kept, label)) = tried.into_iter().find(|(k, _)| hidden(k) == fewest) {
+            keep = kept;
+            more = label;
         }
     }
     // Shown in their own order, help and quit last.
@@ -159,7 +196,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .partition(|h| h.role == Role::Last);
     let mut spans = vec![Span::raw(" ")];
     for h in main.into_iter().chain(tail) {
-        spans.extend(item(h.key, h.what).0);
+        let what = if h.role == Role::Last && h.key == "?" && !more.is_empty() {
+            &more
+        } else {
+            h.what
+        };
+        spans.extend(item(h.key, what).0);
     }
     Line::from(spans).render(area, buf);
 }

@@ -143,8 +143,13 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         // before any line without the time: the hint's short words say the
         // same, the time is said nowhere else in the panel.
         let timed: [&Vec<Span<'static>>; 2] = [&full, &timed_ran];
-        let shorter: [&Vec<Span<'static>>; 3] = [&ran_only, &timed_step, &step_only];
-        let step_line = [&timed[..], &shorter[..]]
+        // Then the step and time alone with a hint, before the step that
+        // ran without the time: the time is on the step line at every
+        // step of a run alike (teacher trial 13), the end's hint names
+        // keys the key bar may not.
+        let timed_alone: [&Vec<Span<'static>>; 1] = [&timed_step];
+        let shorter: [&Vec<Span<'static>>; 2] = [&ran_only, &step_only];
+        let step_line = [&timed[..], &timed_alone[..], &shorter[..]]
             .into_iter()
             .flat_map(|group| {
                 let hints = &hints;
@@ -156,13 +161,26 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             .find(fits)
             .or_else(|| {
                 // No room for the hint (the key bar still lists the keys).
-                // The action the step is part of goes before the time (it
-                // says where in the script the class is); the time before
-                // nothing.
-                [&full, &untimed, &timed_ran, &ran_only]
-                    .into_iter()
-                    .map(|b| with(b, None))
-                    .find(fits)
+                // The time stays at every step of the run alike (teacher
+                // trial 13: it went missing at the steps whose action was
+                // long, and read as a clock that stopped): the action the
+                // step is part of is cut first, signed, while enough of
+                // it is left to say where in the script the class is;
+                // then it goes; then the time, before nothing.
+                let cut = said_cut(t, &full, room);
+                let ran_cut = said_cut(t, &timed_ran, room);
+                [
+                    Some(&full),
+                    cut.as_ref(),
+                    Some(&timed_ran),
+                    ran_cut.as_ref(),
+                    Some(&untimed),
+                    Some(&ran_only),
+                ]
+                .into_iter()
+                .flatten()
+                .map(|b| with(b, None))
+                .find(fits)
             })
             .unwrap_or_else(|| {
                 // The step that ran, cut with an ellipsis.
@@ -381,6 +399,35 @@ fn newest_from(app: &App, f: &Frame) -> Option<usize> {
                     .is_some_and(|rest| rest.trim() == said.trim())
         })
         .map(|(at, _)| at)
+}
+
+/// The step line `line` (step, time and what was done) in `room` columns,
+/// what was done cut with an ellipsis: only where enough of it is left to
+/// read, and the step that ran is whole before the action it is part of
+/// (`charge the card (A) · part of: run A up to co…`); else nothing.
+fn said_cut(t: &Theme, line: &[Span<'static>], room: usize) -> Option<Vec<Span<'static>>> {
+    const PART_OF: &str = "part of: ";
+    /// The fewest of the words' characters worth keeping after the cut.
+    const LEAST: usize = 6;
+    let said = line.get(2)?.content.to_string();
+    let least = match said.find(PART_OF) {
+        Some(at) => said[..at].chars().count() + PART_OF.chars().count() + LEAST,
+        None => 2 * LEAST,
+    };
+    // The line as `with` draws it: a space each side.
+    let width = 2 + line.iter().map(Span::width).sum::<usize>();
+    let over = width.checked_sub(room)?;
+    let keep = said
+        .chars()
+        .count()
+        .checked_sub(over + t.g.ellipsis.chars().count())?;
+    if keep < least {
+        return None;
+    }
+    let cut: String = said.chars().take(keep).collect();
+    let mut spans = line.to_vec();
+    spans[2].content = format!("{}{}", cut.trim_end(), t.g.ellipsis).into();
+    Some(spans)
 }
 
 /// What the step line names: the handler step this step ran and its
