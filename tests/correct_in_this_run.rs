@@ -25,6 +25,10 @@ fn a_builtin_designs_correct_verdict_says_in_this_run() {
             failures.push(format!("no verdict panel at {w}x{h}:\n{screen}"));
             continue;
         };
+        // The header too, at every size: its fewest words keep the bound.
+        if rows[0].contains("✓ correct") && !rows[0].contains("✓ correct in this run") {
+            failures.push(format!("header at {w}x{h}: {}", rows[0]));
+        }
         let panel = rows[at + 1..].join(" ");
         if !panel.contains("✓ correct in this run") {
             failures.push(format!("verdict panel at {w}x{h}:\n{screen}"));
@@ -48,9 +52,8 @@ fn the_presenter_says_in_this_run() {
         update(&mut app, Action::Presenter);
         app.pos = app.last_pos();
         let screen = common::draw(&mut app, w, h);
-        // The header at 80x24 may keep its fewest words; below it, the
-        // presenter's own verdict.
-        let below: String = screen.lines().skip(1).collect::<Vec<_>>().join("\n");
+        // The header and, below it, the presenter's own verdict.
+        let below: String = screen.lines().collect::<Vec<_>>().join("\n");
         if below.contains("✓ correct") && !below.contains("✓ correct in this run") {
             failures.push(format!("presenter at {w}x{h}:\n{screen}"));
         }

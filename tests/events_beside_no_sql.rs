@@ -32,7 +32,7 @@ fn event_lines(step: &Step) -> Vec<Line<'static>> {
 /// would be read whole with the SQL panel's spare columns, and that folds
 /// them. Drawn only where the events need those columns (the layout of a
 /// step with SQL in the same run would fold them), so the walk stays cheap.
-fn wrong(step: &Step) -> Option<String> {
+fn wrong(step: &Step, kept: &mut Option<((String, String), u16)>) -> Option<String> {
     let f = &step.frame;
     if !f.sql.is_empty() || f.events.is_empty() {
         return None;
@@ -49,16 +49,29 @@ fn wrong(step: &Step) -> Option<String> {
     }
     // The events' width where the run's SQL is: the split its steps with
     // SQL are drawn at.
-    let beside_sql = frames
-        .iter()
-        .find(|f| !f.sql.is_empty())
-        .map(|with| {
-            let area = ratatui::layout::Rect::new(0, 0, step.size.0, step.size.1);
-            idem::tui::layout::main_for(area, None, idem::tui::layout::Need::of(with, frames))
-                .rect(Panel::Events)
-                .width
-        })
-        .unwrap_or(events.width);
+    // Weighed once a run (`kept`): every step of it has the same.
+    let run = (
+        step.app.script.name.clone(),
+        step.app.strategy.name.to_string(),
+    );
+    let beside_sql = match kept {
+        Some((of, width)) if *of == run => *width,
+        _ => {
+            let width = frames
+                .iter()
+                .find(|f| !f.sql.is_empty())
+                .map(|with| {
+                    let area = ratatui::layout::Rect::new(0, 0, step.size.0, step.size.1);
+                    let need = idem::tui::layout::Need::of(with, frames);
+                    idem::tui::layout::main_for(area, None, need)
+                        .rect(Panel::Events)
+                        .width
+                })
+                .unwrap_or(events.width);
+            *kept = Some((run, width));
+            width
+        }
+    };
     let narrowest = events.width.min(beside_sql).saturating_sub(2);
     if measure::rows(&lines, narrowest, false) <= h {
         return None;
@@ -82,11 +95,12 @@ fn wrong(step: &Step) -> Option<String> {
 fn events_take_the_columns_an_empty_sql_panel_spares() {
     for size in SIZES {
         let (mut seen, mut wrongs) = (0, Vec::new());
+        let mut kept = None;
         each_step(size, |step| {
             if step.frame.sql.is_empty() && !step.frame.events.is_empty() {
                 seen += 1;
             }
-            wrongs.extend(wrong(step));
+            wrongs.extend(wrong(step, &mut kept));
         });
         none_wrong("steps without SQL", seen, 20, &wrongs, size);
     }

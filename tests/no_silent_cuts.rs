@@ -525,7 +525,24 @@ fn every_step_of_a_run_draws_into_the_same_panels() {
                         f.index
                     );
                 }
-                assert!(splits.len() <= 2);
+                // The two splits share the row: the same top and height,
+                // the SQL's left edge and the events' right edge; only
+                // the line between them moves, and the SQL is narrower
+                // at the steps that have none.
+                if let (Some((with_sql, events)), Some((no_sql, wide))) =
+                    (splits.get(&false), splits.get(&true))
+                {
+                    let place = format!("{} {design} at {w}x{h}", script.name);
+                    assert_eq!(
+                        (with_sql.y, with_sql.height),
+                        (no_sql.y, no_sql.height),
+                        "{place}"
+                    );
+                    assert_eq!((events.y, events.height), (wide.y, wide.height), "{place}");
+                    assert_eq!(with_sql.x, no_sql.x, "{place}");
+                    assert_eq!(events.right(), wide.right(), "{place}");
+                    assert!(no_sql.width <= with_sql.width, "{place}");
+                }
                 runs += 1;
             }
         }

@@ -174,7 +174,6 @@ fn missing_targets(script: &Script, strategy: &Strategy) -> Vec<String> {
     out
 }
 
-/// A long run, written step by step as it is made: nothing of it is kept.
 /// The last line of a design file's run: where every schedule is tried.
 fn one_run_note(mode: &str, file: &std::path::Path) -> String {
     format!(
@@ -185,6 +184,7 @@ fn one_run_note(mode: &str, file: &std::path::Path) -> String {
     )
 }
 
+/// A long run, written step by step as it is made: nothing of it is kept.
 fn run_streamed(
     script: &Script,
     strategy: &Strategy,

@@ -114,11 +114,26 @@ fn without_key_sentences(text: &str) -> String {
         let sentence = &text[start..end];
         if !sentence.contains(OPEN) {
             out.push_str(sentence);
+        } else {
+            // A paragraph's break after a sentence left out stays: two
+            // paragraphs must not run together.
+            let gap = &sentence[sentence.trim_end().len()..];
+            if gap.contains('\n') {
+                let kept = out.trim_end().len();
+                out.truncate(kept);
+                out.push_str(gap);
+            }
         }
         start = end;
     }
     if !text[start..].contains(OPEN) {
         out.push_str(&text[start..]);
+    }
+    // A sentence left out at the end leaves no space behind it.
+    let kept = out.trim_end().len();
+    out.truncate(kept);
+    if text.ends_with('\n') {
+        out.push('\n');
     }
     out
 }
@@ -179,6 +194,14 @@ mod tests {
         let words = "A pays twice. Press {key:switch-design} to see the fix. B is fine.";
         assert_eq!(told(words, Medium::Transcript), "A pays twice. B is fine.");
         assert_eq!(told("Press {key:switch-design}.", Medium::Transcript), "");
+        // Paragraphs stay apart, and nothing trails the last sentence kept.
+        let paragraphs = "A pays twice. Press {key:switch-design}.\n\nB is fine.";
+        assert_eq!(
+            told(paragraphs, Medium::Transcript),
+            "A pays twice.\n\nB is fine."
+        );
+        let last = "A pays twice. Press {key:switch-design} to see the fix.";
+        assert_eq!(told(last, Medium::Transcript), "A pays twice.");
     }
 
     #[test]

@@ -86,13 +86,16 @@ pub fn op_named(word: &str) -> Option<Op> {
 /// is the observer's knowledge, said under the observer's mark.
 pub fn found(keyword: &str) -> &'static str {
     match op_named(keyword) {
-        Some(Op::CheckId | Op::CacheCheck) => "ID found",
-        Some(Op::GuardRow) => "row has ID",
-        Some(Op::CheckOffset | Op::ApplyIfNewer) => "not newer",
+        Some(Op::CheckId | Op::CacheCheck) => FOUND[1],
+        Some(Op::GuardRow) => FOUND[2],
+        Some(Op::CheckOffset | Op::ApplyIfNewer) => FOUND[3],
         // The unique key, the cache's SET NX, the in-progress record.
         _ => FOUND_KEY,
     }
 }
+
+/// Every word [`found`] gives, for the help's legend to list them all.
+pub const FOUND: [&str; 4] = [FOUND_KEY, "ID found", "row has ID", "not newer"];
 
 /// The `≠` mark's word where no step is named (the help's legend): a
 /// claim on a key that another record already holds.

@@ -106,10 +106,21 @@ fn runs() -> impl Iterator<Item = App> {
     })
 }
 
-/// One step's main screen: its layout and what it draws.
+/// One step's main screen: its layout and what it draws, and whose step
+/// it is (scenario, design, step), so a walk never reads another's.
 struct Drawn {
     main: layout::Main,
     buf: Buffer,
+    of: (String, String, usize),
+}
+
+/// Whose step `app` is at: scenario, design, step.
+fn step_of(app: &App) -> (String, String, usize) {
+    (
+        app.script.name.clone(),
+        app.strategy.name.to_string(),
+        app.pos,
+    )
 }
 
 /// Every step of the walk at `SIZES[i]`, laid out and drawn once for the
@@ -133,6 +144,7 @@ fn drawn(i: usize) -> &'static [Vec<Drawn>] {
                         Drawn {
                             main: layout::on_screen(&app, area),
                             buf,
+                            of: step_of(&app),
                         }
                     })
                     .collect()
@@ -162,10 +174,12 @@ pub fn each_step(size: (u16, u16), mut visit: impl FnMut(&Step)) {
                     fresh = Drawn {
                         main: layout::on_screen(&app, area),
                         buf,
+                        of: step_of(&app),
                     };
                     &fresh
                 }
             };
+            assert_eq!(drawn.of, step_of(&app), "a kept screen of another step");
             let frame = app.frame().clone();
             let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
             visit(&Step {

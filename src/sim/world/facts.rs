@@ -347,7 +347,10 @@ impl World {
         let program = &self.strategy.program;
         let pays = |op: &Op| matches!(op, Op::ApplyCharge | Op::ApplyIfNewer);
         let keyed = |op: &Op| *op == Op::CallProvider { with_key: true };
-        let mut best = None;
+        // Whether a handler is still to write the row, and whether any of
+        // them makes the keyed call first: the one that does is the one
+        // the line tells (the order of the consumers does not decide it).
+        let mut to_write: Option<bool> = None;
         for c in &self.consumers {
             if c.delivery().is_none_or(|d| d.message.payment != *payment) {
                 continue;
@@ -362,28 +365,28 @@ impl World {
             }
             let rest = &program[pc..];
             if rest.iter().any(pays) {
-                best = Some(UnpaidRow::ToWrite {
-                    calls: rest.iter().any(keyed),
-                });
+                to_write = Some(to_write.unwrap_or(false) || rest.iter().any(keyed));
             }
         }
-        best.unwrap_or_else(|| {
-            // The keyed call's transaction: from the Begin before it.
-            let call = program.iter().position(keyed);
-            let written_first = call.is_some_and(|call| {
-                let opened = program[..call].iter().rposition(|op| *op == Op::Begin);
-                let closed = |op: &Op| *op == Op::Commit;
-                opened.is_some_and(|b| {
-                    let inside = &program[b..call];
-                    inside.iter().any(pays) && !inside.iter().any(closed)
-                })
-            });
-            if written_first {
-                UnpaidRow::RolledBack
-            } else {
-                UnpaidRow::Awaited
-            }
-        })
+        to_write
+            .map(|calls| UnpaidRow::ToWrite { calls })
+            .unwrap_or_else(|| {
+                // The keyed call's transaction: from the Begin before it.
+                let call = program.iter().position(keyed);
+                let written_first = call.is_some_and(|call| {
+                    let opened = program[..call].iter().rposition(|op| *op == Op::Begin);
+                    let closed = |op: &Op| *op == Op::Commit;
+                    opened.is_some_and(|b| {
+                        let inside = &program[b..call];
+                        inside.iter().any(pays) && !inside.iter().any(closed)
+                    })
+                });
+                if written_first {
+                    UnpaidRow::RolledBack
+                } else {
+                    UnpaidRow::Awaited
+                }
+            })
     }
 
     fn judge_one(&self, def: &FactDef) -> FactVerdict {

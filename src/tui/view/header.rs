@@ -126,14 +126,14 @@ fn right_parts<'a>(app: &'a App, f: &'a Frame) -> impl Fn(Fit) -> Vec<Span<'stat
         verdict.split(' ').next().unwrap_or_default(),
         t.g.ellipsis
     );
-    // A built-in design's correct end keeps its fewest words here (`✓
-    // correct`): the verdict panel under it says its bound whole. A
-    // learner's design keeps its bound in every form (`play_own_design`):
-    // its claim is the one the learner came to check.
+    // A correct end keeps its bound in every form (`✓ correct in this
+    // run`), whoever wrote the design: a bare `✓ correct` claims every
+    // schedule, which one run cannot show.
+    let bounded = super::one_run::claims_correct(&f.verdict);
     let verdict_mark = match super::verdict::short_headline(t, &f.verdict) {
-        Some(short) if check.is_some() => short + super::one_run::IN_THIS_RUN,
+        Some(short) if bounded => short + super::one_run::IN_THIS_RUN,
         Some(short) => short,
-        None if check.is_none() => super::verdict::verdict_headline(t, &f.verdict).0,
+        None if check.is_none() => verdict.clone(),
         None => verdict_lead.clone(),
     };
     let designs = crate::tui::app::designs(&app.script).len();

@@ -78,7 +78,8 @@ fn steps(t: &Theme) -> Vec<Vec<Sign>> {
         vec![sign(
             g.conflict,
             format!(
-                "key taken, ID found, not newer: what the step's check found; whether it was a duplicate only the observer ({}) can tell",
+                "{}: what the step's check found; whether it was a duplicate only the observer ({}) can tell",
+                crate::sim::step_name::FOUND.join(", "),
                 g.observer
             ),
         )],

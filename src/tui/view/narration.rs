@@ -174,6 +174,9 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
                     cut.as_ref(),
                     Some(&timed_ran),
                     ran_cut.as_ref(),
+                    // The step and its time, before the step's name
+                    // without it: the time holds at every step of a run.
+                    Some(&timed_step),
                     Some(&untimed),
                     Some(&ran_only),
                 ]
