@@ -172,11 +172,16 @@ fn a_correct_run_says_in_this_run_on_its_verdict_line() {
             out.contains("    verdict   correct in this run; held: "),
             "{out}"
         );
-        // No bare "correct" verdict left anywhere in the transcript.
+        // No bare "correct" verdict left anywhere in the transcript, the
+        // order's own line included (teacher trial 14: `…: correct`).
         assert!(
-            !out.lines()
-                .any(|l| l.starts_with("correct;")
-                    || l.trim_start().starts_with("verdict   correct;")),
+            !out.lines().any(|l| l.starts_with("correct;")
+                || l.trim_start().starts_with("verdict   correct;")
+                || l.ends_with(": correct")),
+            "{out}"
+        );
+        assert!(
+            out.contains("provider charges 1: correct in this run"),
             "{out}"
         );
     }

@@ -49,3 +49,28 @@ fn a_lost_ack_reads_in_order_in_the_transcript() {
     );
     assert!(!out.contains("arrived acknowledge"), "{out}");
 }
+
+/// Teacher trial 14: a consumer's panel said `! armed: next ack will be
+/// lost`, which the consumer cannot know; the observer armed it, and the
+/// line carries the observer's mark.
+#[test]
+fn an_armed_fault_is_the_observers_line() {
+    let mut seen = 0;
+    each_step((100, 30), |step| {
+        if step.frame.consumers.iter().all(|c| c.armed.is_empty()) {
+            return;
+        }
+        let service = step.words_in(Panel::Service);
+        if !service.contains("armed:") {
+            return;
+        }
+        seen += 1;
+        assert!(
+            service.contains("◇ ! armed:"),
+            "{}: {service}\n{}",
+            step.at(),
+            step.screen()
+        );
+    });
+    assert!(seen > 0, "no armed fault on screen");
+}

@@ -44,3 +44,14 @@ pub fn json(timeline: &Timeline, expect: Option<&Expectation>) -> String {
     };
     serde_json::to_string_pretty(&run).expect("frames are plain data")
 }
+
+/// One order's outcome in a run's report: a correct one bounded as the
+/// run's verdict is (`correct in this run`): one run is one schedule, and
+/// the order's ledgers agreeing in it says nothing of the others.
+fn fact_words(words: &str, outcome: crate::sim::Outcome) -> String {
+    if outcome == crate::sim::Outcome::Correct {
+        format!("{words}{}", crate::sim::verdict::IN_THIS_RUN)
+    } else {
+        words.to_string()
+    }
+}

@@ -103,7 +103,7 @@ fn fact_line(f: &crate::sim::verdict::FactVerdict) -> String {
             "order {}: must end {expected}; it is {}: {}",
             f.order,
             f.actual_status.as_deref().unwrap_or("without a status"),
-            f.outcome.text()
+            super::fact_words(f.outcome.text(), f.outcome)
         ),
         None => format!(
             "order {} (${}): payments rows {}, provider charges {}: {}",
@@ -111,7 +111,7 @@ fn fact_line(f: &crate::sim::verdict::FactVerdict) -> String {
             f.amount,
             f.payments,
             f.charges,
-            f.headline()
+            super::fact_words(&f.headline(), f.outcome)
         ),
     };
     line.push_str(&chains_text(&f.causes, Arrow::Ascii));

@@ -264,7 +264,7 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
                 "  order {}: must end {expected}; it is {}: {}",
                 fact.order,
                 fact.actual_status.as_deref().unwrap_or("without a status"),
-                fact.outcome.text()
+                super::fact_words(fact.outcome.text(), fact.outcome)
             );
             continue;
         }
@@ -279,7 +279,7 @@ fn write_verdict(out: &mut String, timeline: &Timeline, expect: Option<&Expectat
             },
             fact.payments,
             fact.charges,
-            fact.headline()
+            super::fact_words(&fact.headline(), fact.outcome)
         );
     }
     super::closing::write(

@@ -262,9 +262,11 @@ fn programs(
 }
 
 /// A fault waiting to happen to this consumer, wrapped onto a second line
-/// rather than cut: it is the one line that says what comes next.
+/// rather than cut: it is the one line that says what comes next. The
+/// observer armed it and only the observer knows: the consumer cannot, so
+/// the line carries the observer's mark.
 fn armed(t: &Theme, what: &str, width: usize) -> Vec<Line<'static>> {
-    let text = format!(" {} armed: {what}", t.g.warning);
+    let text = format!(" {} {} armed: {what}", t.g.observer, t.g.warning);
     if text.chars().count() <= width {
         return vec![Line::styled(text, t.warn())];
     }
