@@ -60,6 +60,18 @@ fn the_presenter_says_in_this_run() {
         if !below.contains("correct") {
             failures.push(format!("presenter at {w}x{h} shows no verdict:\n{screen}"));
         }
+        // And why it held, as the verdict panel says it (teacher trial 14:
+        // the presenter showed the bare headline).
+        let flat = below
+            .replace('"', " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if !flat.contains("m-7f3 skipped at step 13") {
+            failures.push(format!(
+                "presenter at {w}x{h} says not why it held:\n{screen}"
+            ));
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

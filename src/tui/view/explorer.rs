@@ -123,7 +123,8 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
             t.good(),
             count(Standing::Holds) - only_within,
             "hold within bounds",
-            "hold",
+            // Never a bare "hold": every design is checked within bounds.
+            "hold within",
         ),
         (
             t.g.warning,

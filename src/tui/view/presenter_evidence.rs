@@ -175,8 +175,14 @@ fn charges(t: &Theme, f: &Frame, frames: &[Frame], width: u16) -> Vec<Line<'stat
 fn why(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
     // Bounded as the verdict panel's is: `✓ correct in this run`.
     let (headline, style) = verdict::bounded_headline(t, &f.verdict, None);
+    // A run that held says why, as the verdict panel does (`✓ m-7f3
+    // skipped at step 13: … ← m-7f3 redelivered ← …`): the class sees
+    // the fix work, not only that nothing went wrong.
+    let plain = &crate::sim::cause::plain_step;
+    let held = verdict::held_links(t, &f.verdict, plain, plain).concat();
     vec![Line::from(vec![
         Span::styled(headline, style),
         Span::styled(verdict::chain(t, &f.verdict), t.dim()),
+        Span::styled(held, t.dim()),
     ])]
 }
