@@ -209,3 +209,23 @@ fn a_correct_run_says_in_this_run_on_its_verdict_line() {
         "{out}"
     );
 }
+
+/// The design files the README points a learner to (teacher trial 14:
+/// examples/ had none) are sound, and the check tells the two apart.
+#[test]
+fn the_example_designs_validate_and_the_check_tells_them_apart() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/designs");
+    for (file, holds) in [("my-handler.toml", true), ("ack-first-handler.toml", false)] {
+        let path = format!("{dir}/{file}");
+        let (code, out, err) = idem(&["validate", &path]);
+        assert_eq!(code, 0, "{file}: {out}{err}");
+        let (code, out, err) = idem(&["check", "--design", &path]);
+        if holds {
+            assert_eq!(code, 0, "{file}: {out}{err}");
+            assert!(out.contains("holds within"), "{file}: {out}");
+        } else {
+            assert_ne!(code, 0, "{file}: {out}{err}");
+            assert!(out.contains("CONTRADICTS ITS CLAIM"), "{file}: {out}");
+        }
+    }
+}
