@@ -35,11 +35,7 @@ fn each_malformed_design_gets_its_errors() {
 #[test]
 fn check_proves_a_design_file_or_breaks_it() {
     let dir = tempfile::tempdir().unwrap();
-    let safe = design(
-        dir.path(),
-        "mine",
-        r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#,
-    );
+    let safe = design(dir.path(), "mine", crate::common::cli::SOUND_STEPS);
     let (code, out, err) = idem(&["check", "--design", &safe]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
@@ -78,11 +74,7 @@ fn check_proves_a_design_file_or_breaks_it() {
 #[test]
 fn run_check_without_an_expectation_refuses_before_running() {
     let dir = tempfile::tempdir().unwrap();
-    let mine = design(
-        dir.path(),
-        "my-handler",
-        r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#,
-    );
+    let mine = design(dir.path(), "my-handler", crate::common::cli::SOUND_STEPS);
     let (code, out, err) = idem(&["run", "tour-1", "--design", &mine, "--check"]);
     assert_eq!(code, 2, "{err}");
     assert_eq!(out, "", "nothing is run");
@@ -152,11 +144,7 @@ fn levels_list_and_a_level_out_of_range() {
 #[test]
 fn a_correct_run_says_in_this_run_on_its_verdict_line() {
     let dir = tempfile::tempdir().unwrap();
-    let mine = design(
-        dir.path(),
-        "mine",
-        r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#,
-    );
+    let mine = design(dir.path(), "mine", crate::common::cli::SOUND_STEPS);
     let (code, own, err) = idem(&["run", "tour-1", "--design", &mine]);
     assert_eq!(code, 0, "{err}");
     let (code, built_in, err) = idem(&["run", "tour-1", "--mode", "idempotent"]);

@@ -37,10 +37,7 @@ fn naive_like() -> App {
 
 /// The ID and the payment in one transaction: tour-1 finds nothing wrong.
 fn safe_like() -> App {
-    own(
-        "my-safe",
-        r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#,
-    )
+    own("my-safe", crate::common::cli::SOUND_STEPS)
 }
 
 /// Every step, not only the first: the screen says the story is not this

@@ -159,11 +159,7 @@ fn story_left_out_streamed_run_too() {
 #[test]
 fn story_left_out_of_a_design_file_run() {
     let dir = tempfile::tempdir().unwrap();
-    let file = design(
-        dir.path(),
-        "my-handler",
-        r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#,
-    );
+    let file = design(dir.path(), "my-handler", crate::common::cli::SOUND_STEPS);
     let (code, out, err) = idem(&["run", "tour-1", "--design", &file]);
     assert_eq!(code, 0, "{err}");
     for words in NAIVE_WORDS {
