@@ -101,6 +101,11 @@ impl Saying {
     }
 }
 
+/// The `say_at` key for a crashed consumer's restart, which is no handler
+/// step but the first step a `run` of a crashed consumer makes: its words
+/// land there, not at the receive that follows.
+pub const RESTART_KEY: &str = "restart";
+
 /// The key of a step's words in `say_at`: the keyword for the first step
 /// with it that the action runs, `keyword#n` for the n-th (a handler that
 /// commits twice tells each commit at its own step).

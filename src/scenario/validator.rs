@@ -403,7 +403,9 @@ impl Validator<'_> {
                         break;
                     }
                 }
-                let keywords = crate::sim::Op::keywords();
+                let steps_words = crate::sim::Op::keywords();
+                let mut keywords = steps_words.clone();
+                keywords.push(super::script::RESTART_KEY);
                 for (design, steps) in &told.say_at {
                     let design = design.get_ref();
                     if let Some(k) = steps
@@ -432,9 +434,10 @@ impl Validator<'_> {
                         self.keep::<()>(self.fail(
                             k.span(),
                             format!(
-                                "`say_at` for `{design}` names `{word}`, which is no step of a handler{}; the steps are {}",
+                                "`say_at` for `{design}` names `{word}`, which is no step of a handler{}; the steps are {}, and `{}` names a crashed consumer's restart",
                                 crate::suggest::did_you_mean(&word, keywords.iter().copied()),
-                                keywords.join(", ")
+                                steps_words.join(", "),
+                                super::script::RESTART_KEY
                             ),
                         ));
                         break;

@@ -381,10 +381,13 @@ impl<'a, S: Sink> Run<'a, S> {
             let restarting = c.is_crashed();
             let answer = c.is_running() && program.get(c.pc) == Some(&Op::AwaitResponse);
             // The handler step this frame runs (an idle consumer's next
-            // step is its receive), for words told step by step.
-            let runs = (!restarting)
-                .then(|| program.get(c.pc).map(|op| op.keyword()))
-                .flatten();
+            // step is its receive; a crashed one restarts), for words told
+            // step by step.
+            let runs = if restarting {
+                Some(crate::scenario::script::RESTART_KEY)
+            } else {
+                program.get(c.pc).map(|op| op.keyword())
+            };
             self.world.apply(&step)?;
             // Taking in the provider's answer changes only the consumer and
             // the provider's key store (the answer given out), unless the
