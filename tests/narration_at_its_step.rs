@@ -400,3 +400,202 @@ fn every_step_that_moves_money_or_a_row_has_words_of_its_own() {
         untold.join("\n")
     );
 }
+
+/// An effect a sentence can tell a consumer doing, in the present tense.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Effect {
+    Receive,
+    Begin,
+    Insert,
+    Charge,
+    Commit,
+    Ack,
+    Restart,
+}
+
+/// The verbs a scenario's words use for a consumer's own effects, each
+/// with what it tells. Only the present tense: "A has committed" recaps.
+/// A verb of two words counts when both follow the consumer's name.
+const VERBS: &[(&str, Effect)] = &[
+    ("receives", Effect::Receive),
+    ("opens a transaction", Effect::Begin),
+    ("opens its transaction", Effect::Begin),
+    ("opens its own transaction", Effect::Begin),
+    ("begins", Effect::Begin),
+    ("inserts", Effect::Insert),
+    ("records", Effect::Insert),
+    ("claims", Effect::Insert),
+    ("charges", Effect::Charge),
+    ("calls the provider", Effect::Charge),
+    ("calls POST", Effect::Charge),
+    ("commits", Effect::Commit),
+    ("acks", Effect::Ack),
+    ("restarts", Effect::Restart),
+];
+
+/// Words before a name that make its verb a condition or a time still to
+/// come ("until A commits", "when B acks"), not a telling of the step.
+const NOT_NOW: &[&str] = &[
+    "until", "when", "if", "once", "before", "after", "unless", "whether", "whenever", "while",
+];
+
+/// Whether the step `f` shows consumer `who` doing `effect`: its own
+/// events and SQL, nothing else.
+fn step_shows(f: &Frame, who: &str, effect: Effect) -> bool {
+    let by = |e: &&idem::sim::event::Event| e.actor == Actor::Consumer(who.to_string());
+    let said = |start: &str| {
+        f.events
+            .iter()
+            .filter(by)
+            .any(|e| e.text.starts_with(start))
+    };
+    let sql = |start: &str| {
+        f.sql
+            .iter()
+            .any(|r| r.consumer == who && r.sql.trim_start().starts_with(start))
+    };
+    match effect {
+        Effect::Receive => said("receives"),
+        Effect::Begin => said("opens a transaction"),
+        Effect::Insert => sql("INSERT"),
+        Effect::Charge => said("calls POST /charges"),
+        Effect::Commit => said("commits"),
+        Effect::Ack => said("acks"),
+        Effect::Restart => said("restarts"),
+    }
+}
+
+/// The effects a paragraph tells consumers doing now, sentence by
+/// sentence: `(consumer, effect, sentence)`. A verb counts right after a
+/// consumer's name ("B commits"), or after `and` or a comma in a sentence
+/// whose subject is that consumer ("B commits the empty transaction and
+/// acks"); not after a word of condition ("until A commits").
+fn told_effects(words: &str, consumers: &[String]) -> Vec<(String, Effect, String)> {
+    let mut told = Vec::new();
+    let flat = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    for sentence in flat.split_inclusive(['.', '?', '!', ';']) {
+        let sentence = sentence.trim();
+        let tokens: Vec<&str> = sentence.split(' ').collect();
+        let bare = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+        let mut subject: Option<String> = None;
+        for i in 0..tokens.len() {
+            let rest = tokens[i..].join(" ");
+            let verb = |rest: &str| {
+                VERBS.iter().find(|(v, _)| {
+                    rest.strip_prefix(v).is_some_and(|after| {
+                        after.is_empty() || after.starts_with([' ', ',', '.', ':', ';'])
+                    })
+                })
+            };
+            let name = tokens[i];
+            if consumers.iter().any(|c| c == name) {
+                let not_now =
+                    i > 0 && NOT_NOW.contains(&bare(tokens[i - 1]).to_lowercase().as_str());
+                subject = (!not_now).then(|| name.to_string());
+                let after = tokens[i + 1..].join(" ");
+                if let (Some(who), Some((_, effect))) = (&subject, verb(&after)) {
+                    told.push((who.clone(), *effect, sentence.to_string()));
+                }
+                continue;
+            }
+            let joined = i > 0 && (tokens[i - 1] == "and" || tokens[i - 1].ends_with(','));
+            if joined
+                && let Some(who) = &subject
+                && let Some((_, effect)) = verb(&rest)
+            {
+                told.push((who.clone(), *effect, sentence.to_string()));
+            }
+        }
+    }
+    told
+}
+
+/// The steps of a run whose own new words tell a consumer's effect that
+/// the step does not make.
+fn words_off_their_step(name: &str, design: &str, t: &Timeline) -> Vec<String> {
+    let mut off = Vec::new();
+    for f in &t.frames[1..] {
+        let Some(said) = f.said.as_deref() else {
+            continue;
+        };
+        let consumers: Vec<String> = f.consumers.iter().map(|c| c.name.clone()).collect();
+        for (who, effect, sentence) in told_effects(said, &consumers) {
+            if !step_shows(f, &who, effect) {
+                off.push(format!(
+                    "{name} {design} step {} ({}): {who} {effect:?} is not this step's: {sentence:?}",
+                    f.index, f.action
+                ));
+            }
+        }
+    }
+    off
+}
+
+#[test]
+fn the_verbs_are_read_as_written() {
+    let ab = ["A".to_string(), "B".to_string()];
+    let effects = |w: &str| {
+        told_effects(w, &ab)
+            .into_iter()
+            .map(|(who, e, _)| (who, e))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        effects("B commits the empty transaction and acks. The total stays."),
+        [("B".into(), Effect::Commit), ("B".into(), Effect::Ack)]
+    );
+    assert_eq!(
+        effects("A restarts with no memory of its last message and receives m-7f3."),
+        [("A".into(), Effect::Restart), ("A".into(), Effect::Receive)]
+    );
+    assert_eq!(effects("B is blocked until A commits or rolls back."), []);
+    assert_eq!(effects("A has committed. A crash after the charge."), []);
+    assert_eq!(
+        effects("B opens its transaction. A's row stays."),
+        [("B".into(), Effect::Begin)]
+    );
+}
+
+#[test]
+fn every_sentence_that_tells_an_effect_is_said_at_the_step_that_makes_it() {
+    // Issue 18: a paragraph that tells a consumer committing, acking,
+    // charging, inserting, receiving, restarting or opening a transaction
+    // is said at the step where that consumer does it, not the step after.
+    let mut off = Vec::new();
+    let mut runs = 0;
+    for script in builtins() {
+        for design in script.strategies() {
+            let t = timeline(&script.name, &design);
+            off.extend(words_off_their_step(&script.name, &design, &t));
+            runs += 1;
+        }
+    }
+    assert!(runs > 40, "only {runs} runs");
+    assert!(
+        off.is_empty(),
+        "{} sentences off their step:\n{}",
+        off.len(),
+        off.join("\n")
+    );
+}
+
+/// Teacher trial, tour-2 step 7: a run of a crashed consumer starts with
+/// its restart, and `say_at`'s `restart` words land there, not at the
+/// receive after it.
+#[test]
+fn a_restart_is_told_at_the_restart() {
+    for design in ["naive", "idempotent"] {
+        let t = timeline("tour-2", design);
+        let restart = t
+            .frames
+            .iter()
+            .find(|f| f.events.iter().any(|e| e.text.starts_with("restarts")))
+            .expect("a restart");
+        let said = restart.said.as_deref().unwrap_or_default();
+        assert!(said.contains("A restarts"), "{design}: {said:?}");
+        assert!(!said.contains("receives"), "{design}: {said:?}");
+        let next = &t.frames[restart.index + 1];
+        let said = next.said.as_deref().unwrap_or_default();
+        assert!(said.contains("A receives m-7f3"), "{design}: {said:?}");
+    }
+}
