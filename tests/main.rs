@@ -77,6 +77,7 @@ mod provider_questions;
 mod questions;
 mod race;
 mod record;
+mod replay_moves;
 mod reveal_span;
 mod scale;
 mod scenarios;
