@@ -114,6 +114,7 @@ mod verdict_chain_words;
 mod verdict_incremental;
 mod verdict_truth;
 mod verdict_words;
+mod why_counts;
 mod why_key;
 
 /// A test file that no `mod` line names would never run: say so.

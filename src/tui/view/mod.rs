@@ -22,7 +22,7 @@ mod marks;
 mod motion;
 mod narration;
 pub(crate) mod newest;
-mod one_run;
+pub(crate) mod one_run;
 pub mod overflow;
 mod parting;
 mod picker;
