@@ -30,6 +30,7 @@ mod events_beside_no_sql;
 mod events_fold_counts;
 mod explorer_explains;
 mod fold_sign;
+mod forked_header;
 mod harness_bad;
 mod harness_pg;
 mod harness_replay;
@@ -77,6 +78,7 @@ mod provider_questions;
 mod questions;
 mod race;
 mod record;
+mod replay_moves;
 mod reveal_span;
 mod scale;
 mod scenarios;
@@ -112,6 +114,7 @@ mod verdict_chain_words;
 mod verdict_incremental;
 mod verdict_truth;
 mod verdict_words;
+mod why_counts;
 mod why_key;
 
 /// A test file that no `mod` line names would never run: say so.

@@ -93,7 +93,7 @@ impl Counterexample {
         );
         let script = Script {
             name: format!("{}-{}", strategy.name, class.slug()),
-            origin: crate::scenario::Origin::Scenario,
+            origin: crate::scenario::Origin::FoundSchedule,
             title: format!("{}: {}", strategy.name, class.text()),
             title_for: BTreeMap::new(),
             intro_for: BTreeMap::new(),

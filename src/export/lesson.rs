@@ -19,6 +19,10 @@ struct Step {
     svg: String,
     chapter: usize,
     chapter_title: String,
+    /// The step's heading, once it is in a chapter: `Chapter 2: title`,
+    /// or for a schedule the checker found, `Move 2/9: title` (each of
+    /// its steps is one move, no chapter of a story).
+    part: String,
     /// What the chapter said before this step: shown after `did` and
     /// before `said`, the order of the terminal's story panel.
     opening: String,
@@ -72,6 +76,22 @@ struct Lesson {
 /// The heading of a page of one scenario, shown under `design`.
 pub fn heading(script: &Script, design: &str) -> String {
     format!("idem · {}", script.title_for(design))
+}
+
+/// A step's heading on the page: its chapter, or its move of a found
+/// schedule, counted, and the title when it has one.
+fn part(script: &Script, frame: &Frame) -> String {
+    let at = match script.origin {
+        crate::scenario::Origin::FoundSchedule => {
+            format!("Move {}/{}", frame.chapter, script.steps.len())
+        }
+        _ => format!("Chapter {}", frame.chapter),
+    };
+    if frame.chapter_title.is_empty() {
+        at
+    } else {
+        format!("{at}: {}", frame.chapter_title)
+    }
 }
 
 /// What a step did, in the engine's words: the terminal's first line.
@@ -168,6 +188,7 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                     ),
                     chapter: frame.chapter,
                     chapter_title: frame.chapter_title.clone(),
+                    part: part(script, frame),
                     opening: told(frame.opening().trim_end(), Medium::Page).into_owned(),
                     did: did(frame),
                     said: said(frame),

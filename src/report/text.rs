@@ -1,7 +1,7 @@
 use super::state::{consumer_line, message_line};
 // A report is read beside the terminal: the keys its words name are the terminal's.
-use crate::scenario::Expectation;
 use crate::scenario::key_word::{Medium, told};
+use crate::scenario::{Expectation, Origin};
 use crate::sim::Frame;
 use crate::sim::format_duration;
 use crate::sim::frame::Borrowed;
@@ -33,7 +33,16 @@ pub fn transcript(timeline: &Timeline, expect: Option<&Expectation>) -> String {
             chapter = frame.chapter;
             let _ = writeln!(out);
             if chapter > 0 {
-                write_chapter_heading(&mut out, chapter, &frame.chapter_title);
+                match timeline.origin {
+                    // A found schedule's step is one move of it, counted.
+                    Origin::FoundSchedule => write_move_heading(
+                        &mut out,
+                        chapter,
+                        timeline.chapters.len().saturating_sub(1),
+                        &frame.chapter_title,
+                    ),
+                    _ => write_chapter_heading(&mut out, chapter, &frame.chapter_title),
+                }
             }
             // The chapter's opening words; what its actions say follows
             // at the frame where each happened.
@@ -72,6 +81,15 @@ pub(super) fn write_chapter_heading(out: &mut String, chapter: usize, title: &st
         let _ = writeln!(out, "== {chapter} ==");
     } else {
         let _ = writeln!(out, "== {chapter}. {title} ==");
+    }
+}
+
+/// A found schedule's step: one move of it, counted, with its title.
+fn write_move_heading(out: &mut String, at: usize, of: usize, title: &str) {
+    if title.is_empty() {
+        let _ = writeln!(out, "== move {at}/{of} ==");
+    } else {
+        let _ = writeln!(out, "== move {at}/{of}: {title} ==");
     }
 }
 

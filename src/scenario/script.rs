@@ -222,15 +222,19 @@ impl ScriptStep {
     }
 }
 
-/// Who made a scenario: a person (a built-in, or a file someone wrote or
-/// saved), or a soak, which writes the story of a fact that went wrong.
-/// A front end says which; it never reads it out of the name.
+/// Who made a scenario: a person (a built-in, or a file someone wrote),
+/// a soak, which writes the story of a fact that went wrong, or the
+/// checker, which writes the moves of a schedule it found. A front end
+/// says which; it never reads it out of the name.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Origin {
     #[default]
     Scenario,
     /// Written by `idem soak` (its file says `origin = "soak"`).
     SoakStory,
+    /// A schedule `idem check` found (its file says `origin = "check"`):
+    /// each step is one move of the schedule, not a chapter of a story.
+    FoundSchedule,
 }
 
 impl Origin {
@@ -239,12 +243,23 @@ impl Origin {
         match self {
             Origin::Scenario => None,
             Origin::SoakStory => Some("soak"),
+            Origin::FoundSchedule => Some("check"),
+        }
+    }
+
+    /// What one step of the script is: a chapter of a story, or one move
+    /// of a found schedule.
+    pub fn part(self) -> &'static str {
+        match self {
+            Origin::FoundSchedule => "move",
+            Origin::Scenario | Origin::SoakStory => "chapter",
         }
     }
 
     pub(super) fn parse(text: &str) -> Option<Origin> {
         match text {
             "soak" => Some(Origin::SoakStory),
+            "check" => Some(Origin::FoundSchedule),
             _ => None,
         }
     }

@@ -114,7 +114,7 @@ impl Validator<'_> {
                     self.fail(
                         o.span(),
                         format!(
-                            "unknown origin `{}`: the only one is soak, which `idem soak --save` writes",
+                            "unknown origin `{}`: the only ones are soak, which `idem soak --save` writes, and check, which `idem check --save` writes",
                             o.get_ref()
                         ),
                     )

@@ -258,9 +258,12 @@ mod tests {
         assert!(text.contains("\norigin = \"soak\"\n"), "{text}");
         let again = super::super::parse("anything.toml", &text).unwrap();
         assert_eq!(again.origin, super::super::Origin::SoakStory);
-        let other = text.replace("origin = \"soak\"", "origin = \"check\"");
+        let other = text.replace("origin = \"soak\"", "origin = \"elsewhere\"");
         let err = super::super::parse("anything.toml", &other).unwrap_err();
-        assert!(err.to_string().contains("unknown origin `check`"), "{err}");
+        assert!(
+            err.to_string().contains("unknown origin `elsewhere`"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -41,6 +41,10 @@ pub struct Timeline {
     /// says its story is left out (see `Script::story_left_out`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub story_left_out: Option<String>,
+    /// Who made the script: a found schedule's steps are moves, not
+    /// chapters, wherever the run is told.
+    #[serde(skip)]
+    pub origin: crate::scenario::Origin,
 }
 
 impl Timeline {
@@ -97,6 +101,7 @@ impl Timeline {
             chapters,
             forks: forks.to_vec(),
             story_left_out,
+            origin: script.origin,
         };
         mark_changes(&mut timeline.frames);
         // The last frame's verdict is the end verdict: if nothing is

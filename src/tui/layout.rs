@@ -119,7 +119,7 @@ fn narration_columns(f: &Frame) -> usize {
 fn told_verdicts(
     f: &Frame,
     frames: &[Frame],
-    words: fn(&Frame) -> Vec<Line<'static>>,
+    words: impl Fn(&Frame) -> Vec<Line<'static>>,
 ) -> Vec<Vec<Line<'static>>> {
     let mut all: Vec<Vec<Line<'static>>> = Vec::new();
     let told = |f: &&Frame| !f.verdict.undecided() || !f.verdict.causes.is_empty();
@@ -127,7 +127,7 @@ fn told_verdicts(
         .iter()
         .chain(std::iter::once(f))
         .filter(told)
-        .map(words)
+        .map(&words)
     {
         if !all.contains(&v) {
             all.push(v);
@@ -228,6 +228,17 @@ pub fn main(area: Rect, zoom: Option<Panel>) -> Main {
 /// statements of them all, so it keeps the split of steps with SQL.
 pub fn on_screen(app: &super::app::App, area: Rect) -> Main {
     let mut need = Need::of(app.frame(), &app.timeline.frames);
+    // A learner's design's correct verdict names, under `w`, the command
+    // that tries every schedule, on rows of its own: the panel `w` opens
+    // is sized with them, or the links the verdict panel counted as left
+    // out would be folded away again under the key that shows them.
+    if super::view::one_run::check_command(app).is_some() {
+        let t = super::theme::Theme::new(false, false);
+        need.why = told_verdicts(app.frame(), &app.timeline.frames, |f| {
+            let bound = super::view::one_run::bound(app, &f.verdict);
+            super::view::verdict::bounded_why_lines(&t, f, bound.as_deref())
+        });
+    }
     need.no_sql &= super::reveal::action_steps(app).is_none();
     main_for(area, app.zoom.then_some(app.focus), need)
 }

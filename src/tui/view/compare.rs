@@ -51,10 +51,14 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
                     match chapter_titles(app, c, chapter) {
                         None => match script.chapter_title(&script.steps[chapter - 1], ln) {
                             // A story left out has no titles.
-                            "" => format!("chapter {chapter}/{of}"),
-                            title => format!("chapter {chapter}/{of}: {}", t.text(title)),
+                            "" => format!("{} {chapter}/{of}", script.origin.part()),
+                            title => format!(
+                                "{} {chapter}/{of}: {}",
+                                script.origin.part(),
+                                t.text(title)
+                            ),
                         },
-                        Some(_) => format!("chapter {chapter}/{of}"),
+                        Some(_) => format!("{} {chapter}/{of}", script.origin.part()),
                     }
                 } else if chapter == 0 {
                     "before the first step".to_string()

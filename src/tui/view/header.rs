@@ -121,11 +121,6 @@ fn right_parts<'a>(app: &'a App, f: &'a Frame) -> impl Fn(Fit) -> Vec<Span<'stat
     // 100 columns the title gives way before them, signed, for a bare
     // `○ …` tells a class nothing. From 100 columns the title is kept
     // whole, and the mark alone is what may give way (`bare`).
-    let verdict_bare = format!(
-        "{} {}",
-        verdict.split(' ').next().unwrap_or_default(),
-        t.g.ellipsis
-    );
     // A correct end keeps its bound in every form (`✓ correct in this
     // run`), whoever wrote the design: a bare `✓ correct` claims every
     // schedule, which one run cannot show.
@@ -135,6 +130,19 @@ fn right_parts<'a>(app: &'a App, f: &'a Frame) -> impl Fn(Fit) -> Vec<Span<'stat
         Some(short) => short,
         None if check.is_none() => verdict.clone(),
         None => verdict_lead.clone(),
+    };
+    // Nor does `✓ …` show it: a correct end's fewest words are its mark
+    // form, and the title gives way (signed) before them. Teacher trial:
+    // a forked run's end, its header longer by the fork's tag, read
+    // `✓ …` where the same run unforked said `✓ correct in this run`.
+    let verdict_bare = if bounded {
+        verdict_mark.clone()
+    } else {
+        format!(
+            "{} {}",
+            verdict.split(' ').next().unwrap_or_default(),
+            t.g.ellipsis
+        )
     };
     let designs = crate::tui::app::designs(&app.script).len();
     move |fit: Fit| -> Vec<Span<'static>> {
@@ -281,7 +289,8 @@ struct Fit {
     /// `playing`; the title gives way before these.
     mark: bool,
     /// The verdict's mark alone and an ellipsis: only from 100 columns,
-    /// and only where it keeps the title whole.
+    /// only where it keeps the title whole, and never for a correct end,
+    /// whose fewest words keep their bound (`correct in this run`).
     bare: bool,
 }
 

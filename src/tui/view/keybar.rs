@@ -115,6 +115,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if crate::tui::app::designs(&app.script).len() < 2 {
         hints.retain(|h| h.role != Role::Design);
     }
+    // A found schedule's steps are moves: `[/]` goes a move, not a chapter.
+    for h in &mut hints {
+        if h.key == "[/]" && h.what == "chapter" {
+            h.what = app.script.origin.part();
+        }
+    }
     // The engines can be compared only on a server: on SQLite the key
     // answers with what it needs, but the bar does not offer it.
     if app.script.setup.postgres.is_none() {

@@ -22,7 +22,7 @@ mod marks;
 mod motion;
 mod narration;
 pub(crate) mod newest;
-mod one_run;
+pub(crate) mod one_run;
 pub mod overflow;
 mod parting;
 mod picker;
@@ -241,6 +241,8 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
     }
     if panel == Panel::Narration {
         let (chapter, of) = app.chapter();
+        // A found schedule's steps are moves, a story's are chapters.
+        let part = app.script.origin.part();
         let f = app.frame();
         // Frame 0 and the user's own run are outside the script's chapters.
         // A story left out has neither the scenario's title nor its
@@ -251,7 +253,7 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
             let at = if chapter == 0 || chapter > of {
                 String::new()
             } else {
-                format!("chapter {chapter}/{of} {} ", t.g.dot)
+                format!("{part} {chapter}/{of} {} ", t.g.dot)
             };
             let whole = format!(
                 "{name} {} {at}story left out: not written for {}",
@@ -266,10 +268,10 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
             format!("{name} {} {}", t.g.dot, f.chapter_title)
         } else if f.chapter_title.is_empty() {
             // A story left out has no chapter titles (`story_left_out`).
-            format!("{name} {} chapter {chapter}/{of}", t.g.dot)
+            format!("{name} {} {part} {chapter}/{of}", t.g.dot)
         } else {
             format!(
-                "{name} {} chapter {chapter}/{of}: {}",
+                "{name} {} {part} {chapter}/{of}: {}",
                 t.g.dot, f.chapter_title
             )
         };

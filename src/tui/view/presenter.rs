@@ -195,8 +195,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     presenter_evidence::render(t, f, frames, app.pos >= app.last_pos(), band, evidence, buf);
     // A story left out has no chapter titles: the chapter's number stands in.
+    let part = app.script.origin.part();
     let heading = match (f.chapter_title.is_empty(), app.chapter()) {
-        (true, (chapter, of)) if (1..=of).contains(&chapter) => format!("chapter {chapter}/{of}"),
+        (true, (chapter, of)) if (1..=of).contains(&chapter) => format!("{part} {chapter}/{of}"),
         _ => f.chapter_title.clone(),
     };
     let block = Block::bordered()
