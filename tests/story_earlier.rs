@@ -318,3 +318,41 @@ fn every_earlier_group_names_a_step_that_told_it() {
     });
     sweep::none_wrong("earlier groups", seen, 20, &wrong, size);
 }
+
+/// Compare as the single view: each side's groups of earlier words name
+/// a step of that side's run before the one shown, that told them.
+#[test]
+fn compare_earlier_groups_name_a_step_that_told_them() {
+    let (mut seen, mut wrong) = (0, Vec::new());
+    let tours = ["tour-1", "tour-2", "tour-3", "tour-4"];
+    crate::common::sweep::each_compare_side(&tours, |s| {
+        let story = squeeze(s.story);
+        assert!(!story.contains("earlier:"), "{}: {story}", s.at);
+        for (at, _) in story.match_indices("at step ") {
+            let rest = &story[at + "at step ".len()..];
+            let Some((n, words)) = rest.split_once(": ") else {
+                continue;
+            };
+            let Ok(n) = n.parse::<usize>() else {
+                continue;
+            };
+            seen += 1;
+            let first: String = words.split(' ').take(3).collect::<Vec<_>>().join(" ");
+            let first = first.trim_end_matches('…').trim_end();
+            let fine = n < s.frame.index && new_at(s.app, s.frames, n).contains(first);
+            if !fine {
+                wrong.push(format!(
+                    "{}, {}: step {n} did not tell {first:?}",
+                    s.at, s.side
+                ));
+            }
+        }
+    });
+    assert!(seen > 20, "only {seen} marks in compare");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong, the first: {}",
+        wrong.len(),
+        wrong[0]
+    );
+}

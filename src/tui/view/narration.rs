@@ -292,7 +292,17 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             };
             let newest_rows = rows_needed(&newest_lines, body_area.width);
             let spare = body_area.height.saturating_sub(newest_rows);
-            let starts = sentence_starts(opening);
+            // A tail starts at a sentence, or where a step's words begin
+            // (a paragraph of their own, after their mark).
+            let mut starts = sentence_starts(opening);
+            starts.extend(
+                told_before
+                    .iter()
+                    .map(|g| g.range.start)
+                    .filter(|&at| at > 0 && at < opening.len()),
+            );
+            starts.sort_unstable();
+            starts.dedup();
             let tail = starts
                 .iter()
                 .enumerate()
