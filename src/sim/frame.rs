@@ -17,7 +17,7 @@ mod earlier;
 mod from_world;
 mod unsettled;
 pub use borrowed::{Borrowed, WrittenFor};
-pub use earlier::{Told, earlier_told, told_before};
+pub use earlier::{Told, told_before};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Frame {

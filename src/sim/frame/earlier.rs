@@ -15,13 +15,6 @@ pub struct Told {
     pub range: Range<usize>,
 }
 
-/// How much of `f`'s story (bytes from its start) the step before it in
-/// `frames` (its own timeline) had already told, in the same chapter:
-/// where the words new at `f` begin.
-pub fn earlier_told(frames: &[Frame], f: &Frame) -> usize {
-    told_before(frames, f).last().map_or(0, |t| t.range.end)
-}
-
 /// The words of `f`'s story that earlier steps of its chapter told, in
 /// order, one group per step: the steps before `f` in `frames` whose
 /// stories `f`'s goes on from, each one's group the words it added to
