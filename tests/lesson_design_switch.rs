@@ -90,6 +90,8 @@ function element(id) {
     id, textContent: "", innerHTML: "", hidden: false, attributes: {}, children: [], listeners: {},
     setAttribute(k, v) { this.attributes[k] = v; },
     appendChild(c) { this.children.push(c); },
+    append(...c) { this.children.push(...c); },
+    replaceChildren(...c) { this.children = c; },
     addEventListener(type, f) { this.listeners[type] = f; },
   });
 }

@@ -631,14 +631,21 @@ fn a_story_panel_never_opens_mid_sentence() {
                 return;
             }
             let Some(next) = rows.get(k) else { return };
-            // Words of an earlier step come under their mark.
-            let next = next.strip_prefix("earlier: ").unwrap_or(next);
+            // Words of an earlier step come under a mark naming it
+            // (`at step 4: `), each step's words a paragraph of their own.
+            let next = next
+                .strip_prefix("at step ")
+                .and_then(|rest| rest.split_once(": "))
+                .map_or(next.as_str(), |(_, words)| words);
             // A row cut at the panel's end says so with an ellipsis.
             let next = &next.strip_suffix(" …").unwrap_or(next).to_string();
-            let starts = [
+            let mut starts = vec![
                 t.words(f.opening()),
                 t.words(f.said.as_deref().unwrap_or_default()),
             ];
+            for group in idem::sim::frame::told_before(&app.timeline.frames, f) {
+                starts.push(t.words(&f.narration[group.range]));
+            }
             // At a paragraph's start, or at one of its sentences'.
             let opens = |p: &String| {
                 let (p, next) = (norm(&t.text(p)), norm(next));

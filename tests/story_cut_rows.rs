@@ -56,8 +56,33 @@ fn story_last_row_ends_a_sentence_or_an_ellipsis() {
     }
 }
 
+/// Where in `text` the first mark of words told at an earlier step
+/// (`at step 4: `) starts.
+fn first_mark(text: &str) -> Option<usize> {
+    text.match_indices("at step ")
+        .map(|(at, _)| at)
+        .find(|&at| {
+            let rest = &text[at + "at step ".len()..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && rest[digits..].starts_with(": ")
+        })
+}
+
+/// `text` without its `at step N: ` marks: the earlier words alone.
+fn unmarked(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = first_mark(rest) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at..];
+        rest = &after[after.find(": ").map_or(after.len(), |i| i + 2)..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Rule 2: the step's own line gives way only after the earlier words:
-/// wherever an `earlier:` mark is on screen, the line is there whole.
+/// wherever an `at step N:` mark is on screen, the line is there whole.
 #[test]
 fn story_own_line_is_whole_where_earlier_words_are_shown() {
     let t = idem::tui::theme::Theme::new(false, false);
@@ -65,7 +90,7 @@ fn story_own_line_is_whole_where_earlier_words_are_shown() {
         let (mut seen, mut wrong) = (0, Vec::new());
         sweep::each_step(size, |step| {
             let shown = step.words_in(Panel::Narration);
-            if !shown.contains("earlier:") {
+            if first_mark(&shown).is_none() {
                 return;
             }
             let own = squeeze(&t.text(&idem::sim::event::step_told(&step.frame.events)));
@@ -118,31 +143,47 @@ fn compare_keeps_the_newest_earlier_words_and_counts_the_rest() {
     let tours = ["tour-1", "tour-2", "tour-3", "tour-4"];
     sweep::each_compare_side(&tours, |s| {
         let story = s.story;
-        let Some(earlier_at) = story.find("earlier:") else {
+        // The earlier words start at their first mark, or at the count
+        // of those left out before it.
+        let Some(earlier_at) = [story.find("↑ "), first_mark(story)]
+            .into_iter()
+            .flatten()
+            .min()
+        else {
             return;
         };
+        let tail = unmarked(&story[earlier_at..]);
         let Some(prev) = s.frame.index.checked_sub(1).map(|i| &s.frames[i]) else {
             return;
         };
         let earlier = squeeze(&t.words(prev.narration.trim_end()));
-        if squeeze(&story[earlier_at..]).contains(&earlier) {
+        if squeeze(&tail).contains(&earlier) {
             return;
         }
         seen += 1;
+        // Each step's words are a paragraph of their own: a sentence ends
+        // where the next step's words begin.
+        let groups: Vec<String> = idem::sim::frame::told_before(s.frames, s.frame)
+            .into_iter()
+            .map(|g| squeeze(&t.words(&s.frame.narration[g.range])))
+            .collect();
+        let count: usize = groups.iter().map(|g| sentence_count(g)).sum();
         // The newest earlier sentence starts on screen, and the ones left
-        // out are counted.
-        let newest: String = last_sentence(&earlier)
+        // out are counted. Its first three words: the mark naming its
+        // step (`at step 5: `) takes the room of a fourth on a narrow
+        // side.
+        let newest: String = last_sentence(groups.last().map_or("", String::as_str))
             .split(' ')
-            .take(4)
+            .take(3)
             .collect::<Vec<_>>()
             .join(" ");
         // Where not even its first words fit, the count of them all stands
         // alone.
-        let all = format!("{} more sentences", sentence_count(&earlier));
+        let all = format!("{count} more sentences");
         // (One sentence alone has nothing before it to count.)
-        let kept = story[earlier_at..].contains(&newest)
-            && (sentence_count(&earlier) == 1 || story[earlier_at..].contains(" more sentence"));
-        if !kept && !story[earlier_at..].starts_with(&format!("earlier: ↑ {all}")) {
+        let kept =
+            squeeze(&tail).contains(&newest) && (count == 1 || tail.contains(" more sentence"));
+        if !kept && !tail.starts_with(&format!("↑ {all} told earlier")) {
             wrong.push(format!(
                 "{}, {}: {newest:?} not kept, or the rest not counted:\n{story}",
                 s.at, s.side

@@ -5,6 +5,14 @@
 
 use crate::common::{self, draw};
 
+/// Whether `row` starts with the mark of words told at an earlier step
+/// (`at step 4: `).
+fn marked(row: &str) -> bool {
+    row.strip_prefix("at step ")
+        .and_then(|rest| rest.split_once(": "))
+        .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 fn story_rows(screen: &str) -> Vec<String> {
     screen
         .lines()
@@ -27,7 +35,7 @@ fn story_earlier_words_are_marked_as_earlier() {
             "the step's own words lead at {w}x{h}:\n{screen}"
         );
         assert!(
-            rows[1].starts_with("earlier: "),
+            marked(&rows[1]),
             "the words told at earlier steps start under a mark at {w}x{h}:\n{screen}"
         );
         assert!(
@@ -45,7 +53,7 @@ fn story_words_new_at_this_step_are_not_marked() {
     let mut app = common::app("tour-1", "naive");
     app.pos = 1;
     let screen = draw(&mut app, 120, 40);
-    assert!(!screen.contains("earlier:"), "{screen}");
+    assert!(!screen.contains("at step "), "{screen}");
 }
 
 /// What the step before `pos` had told of the same chapter, in the words
@@ -109,7 +117,7 @@ fn every_earlier_paragraph_is_marked_in_words() {
                 })
                 .collect();
             for (i, row) in rows.iter().enumerate() {
-                if row.starts_with("earlier:") {
+                if marked(row) {
                     seen += 1;
                     continue;
                 }
@@ -150,8 +158,9 @@ fn earlier_of(app: &idem::tui::App, frames: &[idem::sim::Frame], f: &idem::sim::
 }
 
 /// Compare tells each side's story as the single view does: words a side
-/// told at an earlier step come after an `earlier:` mark, never before it
-/// as if new. Teacher trial: compare showed them plain.
+/// told at an earlier step come after a mark naming that step
+/// (`at step 4:`), never before it as if new. Teacher trial: compare
+/// showed them plain.
 #[test]
 fn compare_marks_each_sides_earlier_words() {
     let mut seen = 0;
@@ -163,7 +172,7 @@ fn compare_marks_each_sides_earlier_words() {
             return;
         }
         seen += 1;
-        let mark = s.story.find("earlier:");
+        let mark = s.story.find("at step ");
         assert!(
             mark.is_some_and(|m| m < s.story.find(&first).unwrap()),
             "{}: the {} side shows earlier words unmarked:\n{}",
@@ -220,4 +229,130 @@ fn story_fold_note_counts_sentences() {
         });
         sweep::none_wrong("story fold notes", seen, 5, &wrong, size);
     }
+}
+
+/// The words `frames[step]` told new: its story less what the step before
+/// it in the same chapter had told, in the words the screen uses.
+fn new_at(app: &idem::tui::App, frames: &[idem::sim::Frame], step: usize) -> String {
+    let f = &frames[step];
+    let old = earlier_of(app, frames, f);
+    let all = squeeze(&app.theme.words(f.narration.trim()));
+    all.strip_prefix(old.as_str()).unwrap_or(&all).to_string()
+}
+
+/// Teacher trial, tour-4 naive step 5: beside the charge ch_81 made at
+/// this very step, `earlier: A's transaction is open; the card has not
+/// been charged.` read as now. Earlier words carry the step they were told
+/// at, as history.
+#[test]
+fn story_earlier_words_name_the_step_they_were_told_at() {
+    for (w, h) in [(100u16, 30u16), (120, 40)] {
+        let mut app = common::app("tour-4", "naive");
+        app.pos = 5;
+        let screen = draw(&mut app, w, h);
+        let rows = story_rows(&screen);
+        assert!(
+            !rows.iter().any(|r| r.starts_with("earlier:")),
+            "an earlier sentence stands without its step at {w}x{h}:\n{screen}"
+        );
+        assert!(
+            rows.iter()
+                .any(|r| r.starts_with("at step 4: A's transaction is open")),
+            "the chapter's opening words name step 4 at {w}x{h}:\n{screen}"
+        );
+    }
+}
+
+/// Over every scenario and design: each group of earlier words on the
+/// story panel starts with `at step N:`, N before the step shown, and
+/// its first words are among the words step N told new.
+#[test]
+fn every_earlier_group_names_a_step_that_told_it() {
+    use crate::common::sweep;
+    use idem::tui::app::Panel;
+    let size = (120, 40);
+    let (mut seen, mut wrong) = (0, Vec::new());
+    sweep::each_step(size, |step| {
+        let buf = step.buf.clone();
+        let inner = step
+            .main
+            .rect(Panel::Narration)
+            .inner(ratatui::layout::Margin::new(1, 1));
+        let rows: Vec<String> = (inner.y..inner.bottom())
+            .map(|y| {
+                let row: String = (inner.x..inner.right())
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect();
+                squeeze(&row)
+            })
+            .collect();
+        let frames = &step.app.timeline.frames;
+        for row in &rows {
+            if row.starts_with("earlier:") {
+                seen += 1;
+                wrong.push(format!("{}: unnamed {row:?}", step.at()));
+                continue;
+            }
+            let Some(rest) = row.strip_prefix("at step ") else {
+                continue;
+            };
+            let Some((n, words)) = rest.split_once(": ") else {
+                continue;
+            };
+            let Ok(n) = n.parse::<usize>() else {
+                continue;
+            };
+            seen += 1;
+            let words = words.trim_end_matches('…').trim_end();
+            let fine = n < step.frame.index
+                && frames[n].chapter == step.frame.chapter
+                && new_at(step.app, frames, n).contains(words);
+            if !fine {
+                wrong.push(format!(
+                    "{}: {row:?} does not name the step that told it:\n{}",
+                    step.at(),
+                    rows.join("\n")
+                ));
+            }
+        }
+    });
+    sweep::none_wrong("earlier groups", seen, 20, &wrong, size);
+}
+
+/// Compare as the single view: each side's groups of earlier words name
+/// a step of that side's run before the one shown, that told them.
+#[test]
+fn compare_earlier_groups_name_a_step_that_told_them() {
+    let (mut seen, mut wrong) = (0, Vec::new());
+    let tours = ["tour-1", "tour-2", "tour-3", "tour-4"];
+    crate::common::sweep::each_compare_side(&tours, |s| {
+        let story = squeeze(s.story);
+        assert!(!story.contains("earlier:"), "{}: {story}", s.at);
+        for (at, _) in story.match_indices("at step ") {
+            let rest = &story[at + "at step ".len()..];
+            let Some((n, words)) = rest.split_once(": ") else {
+                continue;
+            };
+            let Ok(n) = n.parse::<usize>() else {
+                continue;
+            };
+            seen += 1;
+            let first: String = words.split(' ').take(3).collect::<Vec<_>>().join(" ");
+            let first = first.trim_end_matches('…').trim_end();
+            let fine = n < s.frame.index && new_at(s.app, s.frames, n).contains(first);
+            if !fine {
+                wrong.push(format!(
+                    "{}, {}: step {n} did not tell {first:?}",
+                    s.at, s.side
+                ));
+            }
+        }
+    });
+    assert!(seen > 20, "only {seen} marks in compare");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong, the first: {}",
+        wrong.len(),
+        wrong[0]
+    );
 }

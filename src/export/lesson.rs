@@ -23,8 +23,14 @@ struct Step {
     /// or for a schedule the checker found, `Move 2/9: title` (each of
     /// its steps is one move, no chapter of a story).
     part: String,
-    /// What the chapter said before this step: shown after `did` and
-    /// before `said`, the order of the terminal's story panel.
+    /// Words earlier steps of the chapter told, one group per step, each
+    /// under a mark naming it (`at step 4:`): shown after `did`, as the
+    /// terminal's story panel shows them, so that a sentence true then is
+    /// read as history.
+    earlier: Vec<EarlierWords>,
+    /// What the chapter says before this step's own words that no
+    /// earlier step told (its opening, at its first step): after
+    /// `earlier` and before `said`.
     opening: String,
     /// What this step did, every party's part: the step's first words.
     did: String,
@@ -44,6 +50,12 @@ struct Step {
     /// ([`Timeline::moment`], then [`Timeline::find`]), so the page only
     /// looks it up. Its own design's entry is this step.
     same_moment: Vec<usize>,
+}
+
+#[derive(Serialize)]
+struct EarlierWords {
+    mark: String,
+    text: String,
 }
 
 #[derive(Serialize)]
@@ -97,6 +109,28 @@ fn part(script: &Script, frame: &Frame) -> String {
 /// What a step did, in the engine's words: the terminal's first line.
 fn did(frame: &Frame) -> String {
     crate::sim::event::step_told(&frame.events)
+}
+
+/// The chapter's words before `frame`'s own (`Frame::opening`), as the
+/// page tells them: each group an earlier step told, under a mark naming
+/// that step, then the words no earlier step told.
+fn opening(frames: &[Frame], frame: &Frame) -> (Vec<EarlierWords>, String) {
+    let opening = frame.opening().trim_end();
+    let mut earlier = Vec::new();
+    let mut from = 0;
+    for group in crate::sim::frame::told_before(frames, frame) {
+        let end = group.range.end.min(opening.len());
+        if group.range.start >= end {
+            continue;
+        }
+        earlier.push(EarlierWords {
+            mark: format!("at step {}:", group.step),
+            text: told(opening[group.range.start..end].trim(), Medium::Page).into_owned(),
+        });
+        from = end;
+    }
+    let rest = told(opening[from..].trim_start(), Medium::Page).into_owned();
+    (earlier, rest)
 }
 
 /// The step's own words, unless they only repeat what it did: the
@@ -181,29 +215,33 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
             let steps = buffers
                 .iter()
                 .zip(&timeline.frames)
-                .map(|(buffer, frame)| Step {
-                    svg: svg::render(
-                        buffer,
-                        &format!("{} · {} · step {}", script.name, strategy.name, frame.index),
-                    ),
-                    chapter: frame.chapter,
-                    chapter_title: frame.chapter_title.clone(),
-                    part: part(script, frame),
-                    opening: told(frame.opening().trim_end(), Medium::Page).into_owned(),
-                    did: did(frame),
-                    said: said(frame),
-                    borrowed: frame.borrowed.as_ref().map(|b| BorrowedWords {
-                        mark: b.written_for.mark(),
-                        text: told(&b.text, Medium::Page).into_owned(),
-                    }),
-                    action: frame.action.clone(),
-                    verdict_title: crate::tui::view::verdict_title(frame.index >= last),
-                    // One run on one schedule, as the terminal says it
-                    // (`correct in this run`).
-                    verdict: frame
-                        .verdict
-                        .chain_of_one_run_with(crate::sim::Arrow::Drawn),
-                    same_moment: same_moment(&timelines, i, frame.index),
+                .map(|(buffer, frame)| {
+                    let (earlier, opening) = opening(&timeline.frames, frame);
+                    Step {
+                        svg: svg::render(
+                            buffer,
+                            &format!("{} · {} · step {}", script.name, strategy.name, frame.index),
+                        ),
+                        chapter: frame.chapter,
+                        chapter_title: frame.chapter_title.clone(),
+                        part: part(script, frame),
+                        earlier,
+                        opening,
+                        did: did(frame),
+                        said: said(frame),
+                        borrowed: frame.borrowed.as_ref().map(|b| BorrowedWords {
+                            mark: b.written_for.mark(),
+                            text: told(&b.text, Medium::Page).into_owned(),
+                        }),
+                        action: frame.action.clone(),
+                        verdict_title: crate::tui::view::verdict_title(frame.index >= last),
+                        // One run on one schedule, as the terminal says it
+                        // (`correct in this run`).
+                        verdict: frame
+                            .verdict
+                            .chain_of_one_run_with(crate::sim::Arrow::Drawn),
+                        same_moment: same_moment(&timelines, i, frame.index),
+                    }
                 })
                 .collect();
             out.push(Design {

@@ -13,9 +13,11 @@ use super::world::Counters;
 use serde::Serialize;
 
 mod borrowed;
+mod earlier;
 mod from_world;
 mod unsettled;
 pub use borrowed::{Borrowed, WrittenFor};
+pub use earlier::{Told, told_before};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Frame {

@@ -508,8 +508,9 @@ fn folded(
 /// run), then this run's own words, then words written for another design
 /// under their mark. A cut ends in an ellipsis. `step` names the steps
 /// the events' causes name. `frames` is the side's own timeline: words
-/// its step before had told read as earlier, dim after an `earlier:` mark,
-/// as in the story panel, and give way first.
+/// its earlier steps had told read as earlier, dim, each group after a
+/// mark naming the step that told it (`at step 4:`), as in the story
+/// panel, and give way first.
 pub(super) fn story_lines(
     t: &Theme,
     f: &Frame,
@@ -520,17 +521,26 @@ pub(super) fn story_lines(
 ) -> Vec<Line<'static>> {
     let events = crate::sim::event::step_told_at(&f.events, step);
     let mut parts = vec![(events.clone(), t.info(), false)];
-    let mut earlier_words: Option<String> = None;
+    // Each earlier sentence, in the screen's words, with the step that
+    // told it.
+    let mut old_sentences: Vec<(usize, String)> = Vec::new();
     if f.narration.trim() != events.trim() {
-        let mut cut = super::narration::earlier_told(frames, f).min(f.narration.len());
-        while !f.narration.is_char_boundary(cut) {
-            cut -= 1;
+        let told = crate::sim::frame::told_before(frames, f);
+        let cut = told.last().map_or(0, |g| g.range.end);
+        for group in &told {
+            let words = t.words(f.narration[group.range.clone()].trim());
+            let starts = super::narration::sentence_starts(&words);
+            let ends = starts.iter().skip(1).copied().chain([words.len()]);
+            for (&from, to) in starts.iter().zip(ends) {
+                old_sentences.push((group.step, words[from..to].trim().to_string()));
+            }
+            parts.push((
+                format!("{}{words}", super::narration::earlier_mark(group.step)),
+                t.dim(),
+                true,
+            ));
         }
-        let (old, new) = f.narration.split_at(cut);
-        if !old.trim().is_empty() {
-            earlier_words = Some(t.words(old.trim()));
-            parts.push((format!("earlier: {}", t.words(old.trim())), t.dim(), true));
-        }
+        let new = &f.narration[cut..];
         if !new.trim().is_empty() {
             parts.push((t.words(new.trim()), Style::default(), false));
         }
@@ -568,17 +578,34 @@ pub(super) fn story_lines(
     let old_rows = out.iter().filter(|(_, _, old)| *old).count();
     if out.len() > rows && old_rows > 0 {
         let keep = rows.saturating_sub(out.len() - old_rows).clamp(1, old_rows);
-        let old_words = earlier_words.unwrap_or_default();
-        let starts = super::narration::sentence_starts(&old_words);
+        let n_old = old_sentences.len();
         let up = if t.ascii() { "^" } else { "↑" };
+        // The earlier sentences from the `i`th on, after a count of the
+        // ones before it: a paragraph for each step that told them, led
+        // by its mark.
         let tail = |i: usize| {
             let what = if i == 1 { "sentence" } else { "sentences" };
-            let text = format!(
-                "earlier: {up} {i} more {what} {} {}",
-                t.g.dot,
-                &old_words[starts[i]..]
-            );
-            words(&text, w)
+            let mut paragraphs: Vec<(usize, String)> = Vec::new();
+            for (step, sentence) in &old_sentences[i..] {
+                match paragraphs.last_mut() {
+                    Some((at, text)) if at == step => {
+                        text.push(' ');
+                        text.push_str(sentence);
+                    }
+                    _ => paragraphs.push((*step, sentence.clone())),
+                }
+            }
+            let mut rows = Vec::new();
+            for (k, (step, text)) in paragraphs.into_iter().enumerate() {
+                let mark = super::narration::earlier_mark(step);
+                let lead = if k == 0 {
+                    format!("{up} {i} more {what} {} {mark}", t.g.dot)
+                } else {
+                    mark
+                };
+                rows.extend(words(&format!("{lead}{text}"), w));
+            }
+            rows
         };
         // The newest sentence cut to its first words, where at least a few
         // fit; else the count of them all alone.
@@ -591,7 +618,11 @@ pub(super) fn story_lines(
                 }
             }
             let before = words(
-                &format!("earlier: {up} {last} more sentences {}", t.g.dot),
+                &format!(
+                    "{up} {last} more sentences {} {}",
+                    t.g.dot,
+                    super::narration::earlier_mark(old_sentences[last].0)
+                ),
                 w,
             );
             let shown: usize = l
@@ -605,14 +636,13 @@ pub(super) fn story_lines(
             if shown > head + 4 {
                 l
             } else {
-                let n = starts.len();
-                words(&format!("earlier: {up} {n} more sentences"), w)
+                words(&format!("{up} {n_old} more sentences told earlier"), w)
             }
         };
         // One sentence alone: its first rows, cut with an ellipsis.
-        let mut kept: Vec<String> = match (1..starts.len()).map(tail).find(|l| l.len() <= keep) {
+        let mut kept: Vec<String> = match (1..n_old).map(tail).find(|l| l.len() <= keep) {
             Some(l) => l,
-            None if starts.len() > 1 => newest_cut(starts.len() - 1),
+            None if n_old > 1 => newest_cut(n_old - 1),
             None => out
                 .iter()
                 .filter(|(_, _, old)| *old)

@@ -3,6 +3,7 @@
 //! bold, and the end of the story in view when it is longer than the panel.
 
 use super::ran;
+use crate::sim::frame::Told;
 use crate::sim::{Frame, format_duration};
 use crate::tui::app::{App, Panel};
 use crate::tui::theme::Theme;
@@ -11,6 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::ops::Range;
 
 pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
@@ -54,10 +56,16 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     // A chapter with no words of its own for this run opens on nothing:
     // the step's line, then what was said or borrowed, with no blank row.
     // Words an earlier step of the chapter said read as earlier: dim,
-    // under a mark, so that a sentence true then is not read as now.
-    let earlier = earlier_len(app, f);
+    // each group under the step it was told at, so that a sentence true
+    // then (`the card has not been charged`) is not read as now.
+    let told_before = crate::sim::frame::told_before(&app.timeline.frames, f);
     if !before.trim().is_empty() {
-        text.extend(story_lines(t, before.trim_end(), earlier, true));
+        text.extend(story_lines(
+            t,
+            &f.narration,
+            0..before.trim_end().len(),
+            &told_before,
+        ));
     }
     // On a row of its own, so that a panel scrolled to the end shows it
     // from its first word.
@@ -259,7 +267,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let total = body_rows(body_area.width);
     let newest = match said {
         Some(said) => Some((Line::styled(t.words(said), t.title()), before)),
-        None => newest_from(app, f).map(|at| {
+        None => newest_from(app, f).map(|(at, _)| {
             let (opening, newest) = f.narration.split_at(at);
             (Line::raw(t.words(newest.trim())), opening)
         }),
@@ -271,20 +279,37 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
             // too, and marked as well: on a row of their own they start a
             // paragraph, and with no colour (NO_COLOR, a projector) dim is
             // not seen, so a mark on the tail above alone read them as new.
-            let newest_lines = match said {
-                Some(_) => vec![newest_line.clone()],
-                None => story_lines(t, f.narration[before.len()..].trim(), usize::MAX, true),
+            let newest_lines = match (said, newest_from(app, f)) {
+                (None, Some((at, step))) => {
+                    let end = f.narration.trim_end().len();
+                    let told = [Told {
+                        step,
+                        range: at..end,
+                    }];
+                    story_lines(t, &f.narration, at..end, &told)
+                }
+                _ => vec![newest_line.clone()],
             };
             let newest_rows = rows_needed(&newest_lines, body_area.width);
             let spare = body_area.height.saturating_sub(newest_rows);
-            let starts = sentence_starts(opening);
+            // A tail starts at a sentence, or where a step's words begin
+            // (a paragraph of their own, after their mark).
+            let mut starts = sentence_starts(opening);
+            starts.extend(
+                told_before
+                    .iter()
+                    .map(|g| g.range.start)
+                    .filter(|&at| at > 0 && at < opening.len()),
+            );
+            starts.sort_unstable();
+            starts.dedup();
             let tail = starts
                 .iter()
                 .enumerate()
                 .map(|(i, &at)| {
                     (
                         i,
-                        story_lines(t, &opening[at..], earlier.saturating_sub(at), true),
+                        story_lines(t, &f.narration, at..opening.len(), &told_before),
                     )
                 })
                 // A step's own line cut leaves no room for earlier words:
@@ -315,7 +340,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     // The step's own line cut: the earlier words give way first, counted,
     // and the words new at this step keep their rows.
     let body: Vec<Line<'static>> = if told_hidden > 0 {
-        let is_earlier = |l: &Line<'_>| l.spans.first().is_some_and(|s| s.content == "earlier: ");
+        let is_earlier = |l: &Line<'_>| l.spans.first().is_some_and(|s| is_mark(&s.content));
         for line in body.iter().filter(|l| is_earlier(l)) {
             let words: String = line
                 .spans
@@ -387,21 +412,22 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
 /// Where the chapter's newest words begin in `f`'s story, for a step
 /// that said nothing itself: the last step of its chapter that did, while
 /// its words are still the end of the story (a step that only moves the
-/// handler on, such as taking the provider's answer).
-fn newest_from(app: &App, f: &Frame) -> Option<usize> {
+/// handler on, such as taking the provider's answer). With the step
+/// that told them.
+fn newest_from(app: &App, f: &Frame) -> Option<(usize, usize)> {
     let earlier = app.timeline.frames.get(..f.index)?;
     earlier
         .iter()
         .rev()
         .take_while(|g| g.chapter == f.chapter)
-        .find_map(|g| g.said.as_deref().map(|said| (g.said_from, said)))
-        .filter(|(at, said)| {
+        .find_map(|g| g.said.as_deref().map(|said| (g.said_from, said, g.index)))
+        .filter(|(at, said, _)| {
             *at > 0
                 && f.narration
                     .get(*at..)
                     .is_some_and(|rest| rest.trim() == said.trim())
         })
-        .map(|(at, _)| at)
+        .map(|(at, _, step)| (at, step))
 }
 
 /// The step line `line` (step, time and what was done) in `room` columns,
@@ -449,49 +475,55 @@ fn step_said(f: &Frame) -> String {
     }
 }
 
-/// How much of `f`'s story (bytes from its start) an earlier step of the
-/// same chapter had already told: the story the step before it showed,
-/// when this one goes on from it.
-fn earlier_len(app: &App, f: &Frame) -> usize {
-    earlier_told(&app.timeline.frames, f)
+/// The mark before words told at `step`, an earlier step of the chapter:
+/// a word, not only dim type, so that it reads with no colour too.
+pub(super) fn earlier_mark(step: usize) -> String {
+    format!("at step {step}: ")
 }
 
-/// How much of `f`'s story (bytes from its start) the step before it in
-/// `frames` (its own timeline) had already told, in the same chapter:
-/// the single view and both compare views mark the same words.
-pub(super) fn earlier_told(frames: &[Frame], f: &Frame) -> usize {
-    let Some(prev) = f.index.checked_sub(1).and_then(|i| frames.get(i)) else {
-        return 0;
-    };
-    let told = prev.narration.trim_end();
-    if prev.chapter == f.chapter && !told.is_empty() && f.narration.starts_with(told) {
-        told.len()
-    } else {
-        0
-    }
+/// Whether `text` is a mark `earlier_mark` made.
+pub(super) fn is_mark(text: &str) -> bool {
+    text.strip_prefix("at step ")
+        .and_then(|rest| rest.strip_suffix(": "))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Story words as lines: the first `earlier` bytes (told at an earlier
-/// step) dim, led by an `earlier:` mark when `mark`; the rest, new at this
-/// step, plain on a row of its own.
-fn story_lines(t: &Theme, text: &str, earlier: usize, mark: bool) -> Vec<Line<'static>> {
-    let mut cut = earlier.min(text.len());
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    let (old, new) = text.split_at(cut);
+/// The story words `narration[range]` as lines: the words earlier steps
+/// told (`told`, bytes of `narration`) dim, a paragraph for each step
+/// after a mark naming it; the rest, new at this step, plain on a row of
+/// its own.
+fn story_lines(
+    t: &Theme,
+    narration: &str,
+    range: Range<usize>,
+    told: &[Told],
+) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
-    if !old.trim().is_empty() {
-        let mut spans = Vec::new();
-        if mark {
-            spans.push(Span::styled(
-                "earlier: ",
-                t.dim().add_modifier(Modifier::ITALIC),
-            ));
+    let mut new_from = range.start;
+    for group in told {
+        let (from, to) = (
+            group.range.start.max(range.start),
+            group.range.end.min(range.end),
+        );
+        if from >= to {
+            continue;
         }
-        spans.push(Span::styled(t.words(old.trim()), t.dim()));
-        lines.push(Line::from(spans));
+        new_from = new_from.max(to);
+        let Some(words) = narration.get(from..to).map(str::trim) else {
+            continue;
+        };
+        if words.is_empty() {
+            continue;
+        }
+        lines.push(Line::from(vec![
+            Span::styled(
+                earlier_mark(group.step),
+                t.dim().add_modifier(Modifier::ITALIC),
+            ),
+            Span::styled(t.words(words), t.dim()),
+        ]));
     }
+    let new = narration.get(new_from..range.end).unwrap_or_default();
     if !new.trim().is_empty() {
         lines.push(Line::raw(t.words(new.trim())));
     }
