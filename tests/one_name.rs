@@ -76,3 +76,39 @@ fn the_soak_report_names_each_counter_as_the_screen_does() {
         );
     }
 }
+
+/// The database panel's heading at each step of tour 1 (idempotent): the
+/// words before the total, e.g. `payments · total recorded`.
+fn total_labels(w: u16, h: u16) -> Vec<(usize, String)> {
+    let mut a = app("tour-1", "idempotent");
+    let mut out = Vec::new();
+    for step in 0..=a.last_pos() {
+        let screen = draw(&mut a, w, h);
+        let heading = screen
+            .lines()
+            .filter_map(|l| l.split('│').find(|cell| cell.starts_with("payments")))
+            .next()
+            .unwrap_or_else(|| panic!("{w}x{h} step {step}: a payments heading: {screen}"));
+        let label = heading[..heading.find('$').expect("a total")].trim_end();
+        out.push((step, label.to_string()));
+        update(&mut a, Action::Next);
+    }
+    out
+}
+
+/// Teacher trial: `payments · total $40` at one step and `payments · total
+/// recorded $40` at the next, at one size. The label is chosen for the
+/// panel's width, not for the step: the mark of a move gives way first.
+#[test]
+fn the_database_total_keeps_one_label_from_step_to_step() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let labels = total_labels(w, h);
+        let first = &labels[0].1;
+        for (step, label) in &labels {
+            assert_eq!(label, first, "{w}x{h} step {step}: {labels:?}");
+        }
+        if w >= 100 {
+            assert_eq!(first, "payments · total recorded", "{w}x{h}");
+        }
+    }
+}
