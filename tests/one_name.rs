@@ -112,3 +112,52 @@ fn the_database_total_keeps_one_label_from_step_to_step() {
         }
     }
 }
+
+/// `idem check` and the explorer (`x`) head their first column alike, and
+/// every column of `idem check` the explorer does not show is named in
+/// `idem check`'s legend, so a reader of one can read the other.
+#[test]
+fn idem_check_and_the_explorer_head_their_tables_alike() {
+    let report = crate::common::check::report();
+    let text = idem::check::table(report);
+    let heads: Vec<&str> = text.lines().next().unwrap().split_whitespace().collect();
+    let mut a = crate::common::check::explorer_showing(report.clone());
+    let screen = draw(&mut a, 120, 40);
+    let explorer_heads: Vec<&str> = screen
+        .lines()
+        .find(|l| l.contains(" schedules ") && l.contains(" result"))
+        .unwrap_or_else(|| panic!("the explorer's heading: {screen}"))
+        .trim_matches(['│', ' ', '"'])
+        .split_whitespace()
+        .collect();
+    assert_eq!(heads[0], explorer_heads[0], "{text}\n{screen}");
+    assert_eq!(heads[0], "design");
+    for head in &heads {
+        if !explorer_heads.contains(head) {
+            assert!(
+                text.contains(&format!("{head}: ")),
+                "`idem check` names its column {head}, which the explorer does not show: {text}"
+            );
+        }
+    }
+}
+
+/// The marks legend says a design holds within the bounds, as its rows
+/// do (`holds within 1`), at every size.
+#[test]
+fn the_explorers_legend_says_holds_within_the_bounds() {
+    let report = crate::common::check::report();
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let mut a = crate::common::check::explorer_showing(report.clone());
+        let screen = draw(&mut a, w, h);
+        let legend = screen
+            .lines()
+            .find(|l| l.contains(" marks: "))
+            .unwrap_or_else(|| panic!("{w}x{h}: a legend: {screen}"));
+        let at = legend.find("✓ holds").expect("the holds mark");
+        assert!(
+            legend[at..].starts_with("✓ holds within"),
+            "{w}x{h}: the legend's ✓ is bounded: {legend}"
+        );
+    }
+}
