@@ -685,11 +685,12 @@ impl Mark {
     fn words(self) -> (&'static str, &'static str, &'static str) {
         match self {
             // Bounded in every form, as its rows are (`holds within 1`):
-            // a bare "holds" reads as safe for good.
+            // a bare "holds" reads as safe for good. Fewest, the verb goes
+            // and the bound stays, so the hidden columns keep their names.
             Mark::Holds => (
                 "holds within the bounds",
                 "holds within bounds",
-                "holds within bounds",
+                "within bounds",
             ),
             Mark::OnlyWithin => (
                 "holds only within the bounds: breaks one bound further",
