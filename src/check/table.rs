@@ -48,10 +48,12 @@ pub const WIDTH: usize = 100;
 /// The table's columns: short headings, each named in full in the legend
 /// under the table (`None`: the heading says it all).
 const COLUMNS: [(&str, Option<&str>); 11] = [
-    ("strategy", None),
+    // The explorer's word for a row (`--strategy` picks one).
+    ("design", None),
     ("schedules", None),
     ("states", None),
-    ("depth", None),
+    // Named, as the explorer's table leaves it out.
+    ("depth", Some("the most moves from the start to any state")),
     ("correct", None),
     ("dlq", Some("dead-lettered")),
     ("twice", Some("charged twice or more")),

@@ -3,6 +3,9 @@
 //! it compares with the scenario's expectation. Written once, so the two
 //! transcripts cannot word them apart.
 
+use crate::sim::counter_words::{
+    ACKED, ACKS_LOST, DELIVERED, DUPLICATE_DELIVERIES, REDELIVERED, SKIPPED_BY_KEY,
+};
 use crate::sim::world::Counters;
 use std::fmt::Write;
 
@@ -24,7 +27,7 @@ pub(super) fn write(
 ) {
     let _ = writeln!(
         out,
-        "  delivered {} · redeliveries {} · duplicates delivered {} · skipped by key {}{} · acked {} · acks lost {} · dead-lettered {} · crashes {}",
+        "  {DELIVERED} {} · {REDELIVERED} {} · {DUPLICATE_DELIVERIES} {} · {SKIPPED_BY_KEY} {}{} · {ACKED} {} · {ACKS_LOST} {} · dead-lettered {} · crashes {}",
         c.delivered,
         c.redeliveries,
         c.duplicates_delivered,
@@ -93,7 +96,7 @@ mod tests {
                 let c = &end.counters;
                 assert!(
                     tail(&whole).starts_with(&format!(
-                        "\n  delivered {} · redeliveries {}",
+                        "\n  delivered {} · redelivered {}",
                         c.delivered, c.redeliveries
                     )),
                     "{name}"

@@ -8,6 +8,7 @@ pub mod cache;
 pub mod cause;
 pub mod change;
 pub mod consumer;
+pub mod counter_words;
 pub mod db;
 pub mod db_file;
 pub mod diff;

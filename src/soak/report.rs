@@ -8,6 +8,9 @@ use super::driver::DesignRun;
 use super::faults::FaultKind;
 use crate::check::num;
 use crate::sim::Outcome;
+use crate::sim::counter_words::{
+    ACKED, ACKS_LOST, DELIVERED, DUPLICATE_DELIVERIES, REDELIVERED, SKIPPED_BY_KEY,
+};
 use serde::Serialize;
 use std::fmt::Write;
 use std::time::Duration;
@@ -187,7 +190,7 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
     }
     let _ = writeln!(
         out,
-        "deliveries {} · redeliveries {} · duplicates delivered {} · skipped by key {}{} · acks {} · acks lost {} · crashes {} · dead-lettered {}",
+        "{DELIVERED} {} · {REDELIVERED} {} · {DUPLICATE_DELIVERIES} {} · {SKIPPED_BY_KEY} {}{} · {ACKED} {} · {ACKS_LOST} {} · crashes {} · dead-lettered {}",
         num(k.delivered.into()),
         num(k.redeliveries.into()),
         num(k.duplicates_delivered.into()),

@@ -5,6 +5,7 @@
 
 use super::{Dashboard, SPEEDS};
 use crate::check::num;
+use crate::sim::counter_words as words;
 use crate::sim::{Outcome, format_duration};
 use crate::soak::live::LiveDesign;
 use crate::tui::measure;
@@ -161,11 +162,13 @@ impl Dashboard {
         // the broker's duplicates when the row has room, else a row of
         // their own rather than a phrase wrapped in its middle.
         let dups = format!(
-            "duplicates delivered {}",
+            "{} {}",
+            words::DUPLICATE_DELIVERIES,
             num(k.duplicates_delivered.into())
         );
         let skips = format!(
-            "skipped by key {}{}",
+            "{} {}{}",
+            words::SKIPPED_BY_KEY,
             num(k.duplicates_skipped.into()),
             match k.skipped_not_duplicates {
                 0 => String::new(),
@@ -192,12 +195,15 @@ impl Dashboard {
                 t.info(),
             ),
             Line::raw(format!(
-                "delivered {} · redelivered {}",
+                "{} {} · {} {}",
+                words::DELIVERED,
                 num(k.delivered.into()),
+                words::REDELIVERED,
                 num(k.redeliveries.into()),
             )),
             Line::raw(format!(
-                "acks lost {} · crashes {} · DLQ {}",
+                "{} {} · crashes {} · DLQ {}",
+                words::ACKS_LOST,
                 num(k.acks_lost.into()),
                 num(k.crashes.into()),
                 num(k.dead_lettered.into())

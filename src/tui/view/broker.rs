@@ -5,6 +5,7 @@
 use super::{flow, marks};
 use crate::sim::Frame;
 use crate::sim::change::Place;
+use crate::sim::counter_words as words;
 use crate::sim::format_duration;
 use crate::sim::frame::{MessagePhase, MessageView};
 use crate::tui::theme::Theme;
@@ -66,9 +67,9 @@ fn with_counters(
     };
     // What the broker itself can count: receives, redeliveries, acks it got.
     let counters = [
-        counter("delivered", "delivered", c.delivered),
-        counter("redelivered", "redeliveries", c.redeliveries),
-        counter("acked", "acked", c.acked),
+        counter(words::DELIVERED, "delivered", c.delivered),
+        counter(words::REDELIVERED, "redeliveries", c.redeliveries),
+        counter(words::ACKED, "acked", c.acked),
         counter("DLQ", "dead_lettered", c.dead_lettered),
     ];
     let counters = flow(t, &counters, width);
@@ -79,18 +80,22 @@ fn with_counters(
     // Deliveries, not payments: "duplicates 1" beside a story that has
     // charged nobody twice reads as a second charge. The fullest name that
     // fits the panel (less a `◇ ` a folded line leads with) is drawn.
-    let dup = ["duplicate deliveries", "dup. deliveries", "dup. deliv."]
-        .iter()
-        .map(|label| counter(label, "duplicates_delivered", c.duplicates_delivered))
-        .reduce(|fits, next| {
-            if fits.0.chars().count() + 2 <= width {
-                fits
-            } else {
-                next
-            }
-        })
-        .expect("three names");
-    let observed = [counter("acks lost", "acks_lost", c.acks_lost), dup];
+    let dup = [
+        words::DUPLICATE_DELIVERIES,
+        "dup. deliveries",
+        "dup. deliv.",
+    ]
+    .iter()
+    .map(|label| counter(label, "duplicates_delivered", c.duplicates_delivered))
+    .reduce(|fits, next| {
+        if fits.0.chars().count() + 2 <= width {
+            fits
+        } else {
+            next
+        }
+    })
+    .expect("three names");
+    let observed = [counter(words::ACKS_LOST, "acks_lost", c.acks_lost), dup];
     let observer = t.dim().add_modifier(ratatui::style::Modifier::ITALIC);
     let mut seen = flow(
         t,

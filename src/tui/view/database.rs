@@ -511,65 +511,85 @@ fn record(t: &Theme, r: &crate::sim::db::RecordRow) -> String {
 /// The payments heading with the total recorded, and what it was when
 /// this step moved it, and how many lines are folded away (`… ↓ 2 more`):
 /// the figure, its mark and the count stay whole, the words around them
-/// give way.
+/// give way. The words give way last (teacher trial: `total recorded` at
+/// one step and `total` at the next read as two figures): the mark of a
+/// move takes its tighter forms first, down to the old total before the
+/// new (`$0→$40`), then the sign of folded lines, and only then the
+/// words, so at one panel width the label stays from step to step.
 fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: Hidden) -> Line<'static> {
     let total = format!("${}", f.db.total_charged);
-    let was = f
-        .changes
-        .total_was
-        .map_or(String::new(), |w| format!("{} was ${w}", t.g.changed));
+    // How a move is shown: nothing, or a mark after the figure in its
+    // three widths (`  * was $0`), or the old total before the new, or, as
+    // a last resort, the mark's sign alone.
+    let moves: Vec<(String, String)> = match f.changes.total_was {
+        None => vec![(String::new(), String::new())],
+        Some(w) => {
+            let mut forms: Vec<(String, String)> = marks::was_forms(t, format!("${w}"))
+                .into_iter()
+                .map(|s| (String::new(), s.content.into_owned()))
+                .collect();
+            forms.push((format!("${w}{}", t.g.arrow), String::new()));
+            forms
+        }
+    };
+    // The sign alone says the total moved but not from where: only where
+    // no form that keeps the old total fits, even without the words.
+    let signs: Vec<(String, String)> = match f.changes.total_was {
+        None => Vec::new(),
+        Some(_) => vec![(String::new(), format!(" {}", t.g.changed))],
+    };
     let long = format!(" {} total recorded ", t.g.dot);
     let short = format!(" {} total ", t.g.dot);
-    let gap = if was.is_empty() { "" } else { "  " };
-    // At the narrowest, the mark keeps its sign alone (as a row's change
-    // tag does) rather than be cut.
-    let sign = if was.is_empty() {
-        String::new()
-    } else {
-        t.g.changed.to_string()
-    };
-    // The last resort, where a predict mark takes the end of the row: the
-    // figure, its mark and the count of folded lines stay whole; the word
-    // "payments" goes (the rows below are the payments).
-    let tiers = [
-        ("payments", long.as_str(), gap, &was),
-        ("payments", &short, gap, &was),
-        ("payments", &short, " ", &was),
-        ("payments", " ", " ", &was),
-        ("payments", " ", " ", &sign),
-        ("", "", " ", &sign),
+    // The word "payments" goes last of all (the rows below are the
+    // payments), where a predict mark takes the end of the row; the old
+    // total goes only after it.
+    let words = [
+        ("payments", long.as_str()),
+        ("payments", short.as_str()),
+        ("payments", " "),
+        ("", ""),
     ];
     let mores = hidden.signs(t);
-    let fits = |(label, words, gap, was): &(&str, &str, &str, &String), more: &String| {
-        let w = [*label, *words, gap, &total, was, more].map(|s| s.chars().count());
-        w.iter().sum::<usize>() <= width
+    let fits = |label: &str, words: &str, before: &str, after: &str, more: &str| {
+        [label, words, before, &total, after, more]
+            .map(|s| s.chars().count())
+            .iter()
+            .sum::<usize>()
+            <= width
     };
-    // The label goes only where no sign fits with it.
-    let (label, words, gap, was, more) = [&tiers[..5], &tiers[5..]]
-        .into_iter()
-        .find_map(|tiers| {
-            mores.iter().find_map(|more| {
-                tiers
+    let chosen = [&moves, &signs].into_iter().find_map(|moves| {
+        words.iter().enumerate().find_map(|(i, &(label, words))| {
+            // Once the words give way, the move keeps its narrowest form
+            // (`$0→$40`): the one a narrower panel would show, so a row
+            // drawn narrower for a mark beside it keeps the same figures.
+            let moves = if i == 0 {
+                moves
+            } else {
+                &moves[moves.len().saturating_sub(1)..]
+            };
+            moves.iter().find_map(|(before, after)| {
+                mores
                     .iter()
-                    .find(|tier| fits(tier, more))
-                    .map(|&(label, words, gap, was)| (label, words, gap, was.clone(), more.clone()))
+                    .find(|more| fits(label, words, before, after, more))
+                    .map(|more| (label, words, before.clone(), after.clone(), more.clone()))
             })
         })
-        .unwrap_or((
-            tiers[4].0,
-            tiers[4].1,
-            tiers[4].2,
-            tiers[4].3.clone(),
-            mores[mores.len() - 1].clone(),
-        ));
+    });
+    let (label, words, before, after, more) = chosen.unwrap_or_else(|| {
+        let (before, after) = signs.last().unwrap_or(&moves[0]).clone();
+        ("", "", before, after, mores[mores.len() - 1].clone())
+    });
     let mut line = Line::from(vec![
         Span::styled(label, t.title()),
         Span::styled(words.to_string(), t.dim()),
-        Span::styled(total, if twice { t.bad() } else { t.title() }),
     ]);
-    if !was.is_empty() {
-        line.spans
-            .push(Span::styled(format!("{gap}{was}"), t.change()));
+    if !before.is_empty() {
+        line.spans.push(Span::styled(before, t.change()));
+    }
+    line.spans
+        .push(Span::styled(total, if twice { t.bad() } else { t.title() }));
+    if !after.is_empty() {
+        line.spans.push(Span::styled(after, t.change()));
     }
     if !more.is_empty() {
         line.spans.push(Span::styled(more, t.key()));

@@ -68,7 +68,10 @@ fn skips(t: &Theme, f: &Frame, width: usize) -> Vec<Line<'static>> {
     };
     let own_mark = moved("duplicates_skipped", skipped);
     let own_words = fit(
-        &["skipped by key".to_string(), "skipped".to_string()],
+        &[
+            crate::sim::counter_words::SKIPPED_BY_KEY.to_string(),
+            "skipped".to_string(),
+        ],
         skipped,
         &own_mark,
     );

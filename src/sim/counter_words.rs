@@ -1,0 +1,20 @@
+//! The broker's and the observer's counters by the one name each has
+//! wherever a person reads it: the simulator's panels, `idem run`'s
+//! closing lines, `idem soak`'s report and its dashboard. Written once, so
+//! a screen and a transcript cannot name one count two ways (a teacher's
+//! class read `redelivered` and `redeliveries` as two different things).
+//! JSON keeps the field names of `Counters`.
+
+/// Deliveries of any message, first or again (`delivered`).
+pub const DELIVERED: &str = "delivered";
+/// Deliveries after a lease ran out (`redeliveries`).
+pub const REDELIVERED: &str = "redelivered";
+/// Copies of a message ID delivered again, whatever the handler then did
+/// (`duplicates_delivered`): deliveries, not payments.
+pub const DUPLICATE_DELIVERIES: &str = "duplicate deliveries";
+/// Acks the broker received (`acked`).
+pub const ACKED: &str = "acked";
+/// Acks that never reached the broker (`acks_lost`).
+pub const ACKS_LOST: &str = "acks lost";
+/// The handlers' skips of a key already recorded (`duplicates_skipped`).
+pub const SKIPPED_BY_KEY: &str = "skipped by key";
