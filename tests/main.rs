@@ -101,6 +101,7 @@ mod story_left_out;
 mod story_newest_first;
 mod story_no_echo;
 mod story_own_line;
+mod story_whole;
 mod strips_fold_the_idle;
 mod sweep_kept;
 mod tour_opening;

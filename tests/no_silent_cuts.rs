@@ -631,12 +631,16 @@ fn a_story_panel_never_opens_mid_sentence() {
                 return;
             }
             let Some(next) = rows.get(k) else { return };
-            // Words of an earlier step come under a mark naming it
-            // (`at step 4: `), each step's words a paragraph of their own.
+            // Words of an earlier step come after a mark naming it
+            // (`at step 4: `), all earlier steps' words in one paragraph:
+            // the row's first group is read up to the next mark.
             let next = next
                 .strip_prefix("at step ")
                 .and_then(|rest| rest.split_once(": "))
                 .map_or(next.as_str(), |(_, words)| words);
+            // A mark may wrap: `at` or `at step` ends the row.
+            let next = next.split(" at step").next().unwrap_or(next);
+            let next = next.strip_suffix(" at").unwrap_or(next);
             // A row cut at the panel's end says so with an ellipsis.
             let next = &next.strip_suffix(" …").unwrap_or(next).to_string();
             let mut starts = vec![

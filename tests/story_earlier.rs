@@ -265,7 +265,8 @@ fn story_earlier_words_name_the_step_they_were_told_at() {
 
 /// Over every scenario and design: each group of earlier words on the
 /// story panel starts with `at step N:`, N before the step shown, and
-/// its first words are among the words step N told new.
+/// its first words are among the words step N told new. The groups run on
+/// in one paragraph, so every mark is read, not only one leading a row.
 #[test]
 fn every_earlier_group_names_a_step_that_told_it() {
     use crate::common::sweep;
@@ -291,11 +292,13 @@ fn every_earlier_group_names_a_step_that_told_it() {
             if row.starts_with("earlier:") {
                 seen += 1;
                 wrong.push(format!("{}: unnamed {row:?}", step.at()));
-                continue;
             }
-            let Some(rest) = row.strip_prefix("at step ") else {
-                continue;
-            };
+        }
+        // Earlier words run on in one paragraph: a mark may stand in the
+        // middle of a row, and its words may wrap to the next.
+        let story = rows.join(" ");
+        for (at, _) in story.match_indices("at step ") {
+            let rest = &story[at + "at step ".len()..];
             let Some((n, words)) = rest.split_once(": ") else {
                 continue;
             };
@@ -303,13 +306,24 @@ fn every_earlier_group_names_a_step_that_told_it() {
                 continue;
             };
             seen += 1;
-            let words = words.trim_end_matches('…').trim_end();
+            // Its first words, up to the next mark or the end of its
+            // first sentence (the words new at this step follow it).
+            let mut first = Vec::new();
+            for word in words.split(' ').take(3) {
+                first.push(word);
+                if word.ends_with(['.', '?', '!']) {
+                    break;
+                }
+            }
+            let first = first.join(" ");
+            let first = first.split(" at step ").next().unwrap_or_default();
+            let first = first.trim_end_matches('…').trim_end();
             let fine = n < step.frame.index
                 && frames[n].chapter == step.frame.chapter
-                && new_at(step.app, frames, n).contains(words);
+                && new_at(step.app, frames, n).contains(first);
             if !fine {
                 wrong.push(format!(
-                    "{}: {row:?} does not name the step that told it:\n{}",
+                    "{}: step {n} did not tell {first:?}:\n{}",
                     step.at(),
                     rows.join("\n")
                 ));

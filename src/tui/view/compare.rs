@@ -527,6 +527,9 @@ pub(super) fn story_lines(
     if f.narration.trim() != events.trim() {
         let told = crate::sim::frame::told_before(frames, f);
         let cut = told.last().map_or(0, |g| g.range.end);
+        // One paragraph for all of them, each step's words after its mark:
+        // a paragraph a step cost a row apiece.
+        let mut earlier: Vec<String> = Vec::new();
         for group in &told {
             let words = t.words(f.narration[group.range.clone()].trim());
             let starts = super::narration::sentence_starts(&words);
@@ -534,11 +537,13 @@ pub(super) fn story_lines(
             for (&from, to) in starts.iter().zip(ends) {
                 old_sentences.push((group.step, words[from..to].trim().to_string()));
             }
-            parts.push((
-                format!("{}{words}", super::narration::earlier_mark(group.step)),
-                t.dim(),
-                true,
+            earlier.push(format!(
+                "{}{words}",
+                super::narration::earlier_mark(group.step)
             ));
+        }
+        if !earlier.is_empty() {
+            parts.push((earlier.join(" "), t.dim(), true));
         }
         let new = &f.narration[cut..];
         if !new.trim().is_empty() {
@@ -581,8 +586,8 @@ pub(super) fn story_lines(
         let n_old = old_sentences.len();
         let up = if t.ascii() { "^" } else { "↑" };
         // The earlier sentences from the `i`th on, after a count of the
-        // ones before it: a paragraph for each step that told them, led
-        // by its mark.
+        // ones before it: one paragraph, each step's words led by its
+        // mark.
         let tail = |i: usize| {
             let what = if i == 1 { "sentence" } else { "sentences" };
             let mut paragraphs: Vec<(usize, String)> = Vec::new();
@@ -595,17 +600,15 @@ pub(super) fn story_lines(
                     _ => paragraphs.push((*step, sentence.clone())),
                 }
             }
-            let mut rows = Vec::new();
+            let mut paragraph = format!("{up} {i} more {what} {} ", t.g.dot);
             for (k, (step, text)) in paragraphs.into_iter().enumerate() {
-                let mark = super::narration::earlier_mark(step);
-                let lead = if k == 0 {
-                    format!("{up} {i} more {what} {} {mark}", t.g.dot)
-                } else {
-                    mark
-                };
-                rows.extend(words(&format!("{lead}{text}"), w));
+                if k > 0 {
+                    paragraph.push(' ');
+                }
+                paragraph.push_str(&super::narration::earlier_mark(step));
+                paragraph.push_str(&text);
             }
-            rows
+            words(&paragraph, w)
         };
         // The newest sentence cut to its first words, where at least a few
         // fit; else the count of them all alone.

@@ -307,15 +307,15 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
                 .iter()
                 .enumerate()
                 .map(|(i, &at)| {
-                    (
-                        i,
-                        story_lines(t, &f.narration, at..opening.len(), &told_before),
-                    )
+                    let tail = story_lines(t, &f.narration, at..opening.len(), &told_before);
+                    (i, run_on(tail, &newest_lines))
                 })
                 // A step's own line cut leaves no room for earlier words:
                 // they give way first.
                 .find(|(_, l)| {
-                    told_hidden == 0 && spare > 0 && rows_needed(l, body_area.width) <= spare
+                    told_hidden == 0
+                        && spare > 0
+                        && rows_needed(l, body_area.width) <= body_area.height
                 });
             // Counted in sentences, as a reader counts them: the tail
             // starts at a sentence, so the ones before it are left out.
@@ -325,10 +325,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
                 starts.len()
             };
             let (mut shown, left_out) = match tail {
-                Some((i, mut l)) => {
-                    l.extend(newest_lines);
-                    (l, i)
-                }
+                Some((i, l)) => (l, i),
                 None => (newest_lines, opening_sentences),
             };
             shown.extend(borrowed.iter().cloned());
@@ -342,13 +339,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let body: Vec<Line<'static>> = if told_hidden > 0 {
         let is_earlier = |l: &Line<'_>| l.spans.first().is_some_and(|s| is_mark(&s.content));
         for line in body.iter().filter(|l| is_earlier(l)) {
-            let words: String = line
-                .spans
-                .iter()
-                .skip(1)
-                .map(|s| s.content.as_ref())
-                .collect();
-            above += sentence_starts(words.trim()).len();
+            above += earlier_sentences(line);
         }
         body.into_iter().filter(|l| !is_earlier(l)).collect()
     } else {
@@ -489,9 +480,10 @@ pub(super) fn is_mark(text: &str) -> bool {
 }
 
 /// The story words `narration[range]` as lines: the words earlier steps
-/// told (`told`, bytes of `narration`) dim, a paragraph for each step
-/// after a mark naming it; the rest, new at this step, plain on a row of
-/// its own.
+/// told (`told`, bytes of `narration`) dim, in one paragraph, each step's
+/// words after a mark naming it (a paragraph for each step cost a row
+/// apiece, and folded more steps at 120x40); the rest, new at this step,
+/// plain on a row of its own.
 fn story_lines(
     t: &Theme,
     narration: &str,
@@ -499,6 +491,7 @@ fn story_lines(
     told: &[Told],
 ) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
+    let mut earlier: Vec<Span<'static>> = Vec::new();
     let mut new_from = range.start;
     for group in told {
         let (from, to) = (
@@ -515,19 +508,40 @@ fn story_lines(
         if words.is_empty() {
             continue;
         }
-        lines.push(Line::from(vec![
-            Span::styled(
-                earlier_mark(group.step),
-                t.dim().add_modifier(Modifier::ITALIC),
-            ),
-            Span::styled(t.words(words), t.dim()),
-        ]));
+        if !earlier.is_empty() {
+            earlier.push(Span::styled(" ", t.dim()));
+        }
+        earlier.push(Span::styled(
+            earlier_mark(group.step),
+            t.dim().add_modifier(Modifier::ITALIC),
+        ));
+        earlier.push(Span::styled(t.words(words), t.dim()));
+    }
+    if !earlier.is_empty() {
+        lines.push(Line::from(earlier));
     }
     let new = narration.get(new_from..range.end).unwrap_or_default();
     if !new.trim().is_empty() {
         lines.push(Line::raw(t.words(new.trim())));
     }
     lines
+}
+
+/// `tail` and then `newest`: earlier words told at a step of their own
+/// run on in the tail's earlier paragraph, after their mark, as they do
+/// where the story is shown whole; words new at this step keep their row.
+fn run_on(mut tail: Vec<Line<'static>>, newest: &[Line<'static>]) -> Vec<Line<'static>> {
+    let earlier = |l: &Line<'_>| l.spans.first().is_some_and(|s| is_mark(&s.content));
+    match (tail.last_mut(), newest.split_first()) {
+        (Some(last), Some((first, rest))) if earlier(last) && earlier(first) => {
+            let gap = last.spans.last().map(|s| s.style).unwrap_or_default();
+            last.spans.push(Span::styled(" ", gap));
+            last.spans.extend(first.spans.iter().cloned());
+            tail.extend(rest.iter().cloned());
+        }
+        _ => tail.extend(newest.iter().cloned()),
+    }
+    tail
 }
 
 /// The step's generated line cut to as many of its first words as `rows`
@@ -594,6 +608,9 @@ fn cut_to_rows(
     // The longest start of the line, at a word's end, that fits.
     let mut cuts: Vec<usize> = text.match_indices(' ').map(|(at, _)| at).collect();
     cuts.retain(|&at| !text[..at].trim().is_empty());
+    // Never in a mark nor just after it: a mark names the words after it.
+    let marks = mark_spans(&text);
+    cuts.retain(|&at| !marks.iter().any(|m| m.start <= at && at < m.end));
     for at in cuts.into_iter().rev() {
         let mut spans = Vec::new();
         let mut from = 0;
@@ -641,6 +658,8 @@ fn rows_needed(lines: &[Line<'_>], width: u16) -> u16 {
 /// Where each sentence of a paragraph starts (byte offsets, the first at 0):
 /// after a full stop, question or exclamation mark and a space, before a
 /// capital letter.
+/// A mark before an earlier step's words (`at step 4: `) starts one too:
+/// earlier groups run on in one paragraph, and a fold may start at a mark.
 pub(super) fn sentence_starts(text: &str) -> Vec<usize> {
     let mut starts = vec![0];
     let b: Vec<(usize, char)> = text.char_indices().collect();
@@ -650,7 +669,40 @@ pub(super) fn sentence_starts(text: &str) -> Vec<usize> {
             starts.push(at);
         }
     }
+    starts.extend(
+        mark_spans(text)
+            .into_iter()
+            .map(|m| m.start)
+            .filter(|&at| at > 0),
+    );
+    starts.sort_unstable();
+    starts.dedup();
     starts
+}
+
+/// Where the marks of earlier steps' words (`at step 4: `) stand in
+/// `text`, each at its start or after a space: bytes, the trailing space
+/// included.
+fn mark_spans(text: &str) -> Vec<Range<usize>> {
+    text.match_indices("at step ")
+        .filter(|&(at, _)| at == 0 || text[..at].ends_with(' '))
+        .filter_map(|(at, lead)| {
+            let rest = &text[at + lead.len()..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            (digits > 0 && rest[digits..].starts_with(": "))
+                .then(|| at..at + lead.len() + digits + 2)
+        })
+        .collect()
+}
+
+/// How many sentences an earlier paragraph's words hold, each step's
+/// words counted apart (a mark is a sentence boundary).
+fn earlier_sentences(line: &Line<'_>) -> usize {
+    line.spans
+        .iter()
+        .filter(|s| !is_mark(&s.content) && !s.content.trim().is_empty())
+        .map(|s| sentence_starts(s.content.trim()).len())
+        .sum()
 }
 
 /// How many sentences of `text` end after byte `cut`: the ones a cut
