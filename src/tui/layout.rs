@@ -160,10 +160,20 @@ impl Need {
             last_step: most(|f| f.index),
             no_sql: f.sql.is_empty(),
             queued: most(|f| f.queue.messages.len()),
-            lower: if frames.is_empty() {
-                vec![Lower::of(f)]
-            } else {
-                frames.iter().map(Lower::of).collect()
+            // The steps the SQL/events split is weighed for: those with SQL.
+            // A step with none has a split of its own (`share::beside_no_sql`),
+            // so its events do not pull the SQL's share their way.
+            lower: {
+                let with_sql: Vec<Lower> = frames
+                    .iter()
+                    .filter(|f| !f.sql.is_empty())
+                    .map(Lower::of)
+                    .collect();
+                if with_sql.is_empty() {
+                    vec![Lower::of(f)]
+                } else {
+                    with_sql
+                }
             },
         }
     }
