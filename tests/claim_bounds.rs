@@ -65,7 +65,7 @@ fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
     let line = row_line(report);
     assert!(
         line.contains(
-            "holds within 2 faults; breaks at 3 faults: 75,054 schedules there end charged, then dead-lettered, with no payment row, the commonest way it fails; see the shortest run"
+            "holds within 2 faults (0.00s, 0 states/s); breaks at 3 faults: 75,054 schedules there end charged, then dead-lettered, with no payment row, the commonest way it fails; see the shortest run"
         ),
         "{line}"
     );
@@ -83,9 +83,9 @@ fn idempotent_holds_within_2_faults_and_also_at_3_and_with_a_retry() {
     let report = at_default("idempotent");
     let line = row_line(report);
     assert!(
-        line.contains(
-            "holds within 2 faults; also holds at 3 faults; also holds with a producer retry"
-        ),
+        line.contains("holds within 2 faults (")
+            && line.contains("; also holds at 3 faults (")
+            && line.contains(" states); also holds with a producer retry ("),
         "{line}"
     );
 }
@@ -113,8 +113,8 @@ fn a_lowered_fault_bound_is_said_where_the_result_is() {
     let offset = row_line(at_default("offset"));
     assert!(
         offset.contains(
-            "holds within 1 fault, two payments for one order, on one ordered partition (2 faults asked for, run at 1: this design's own bounds, see below); also holds at 2 faults"
-        ),
+            "holds within 1 fault, two payments for one order, on one ordered partition (2 faults asked for, run at 1: this design's own bounds, see below) ("
+        ) && offset.contains("; also holds at 2 faults ("),
         "{offset}"
     );
 }

@@ -375,3 +375,83 @@ fn the_explorer_says_a_run_counts_under_each_of_its_outcomes_at_every_size() {
         }
     }
 }
+
+/// The trial: the idempotent row said "also holds with a producer retry
+/// (1,755 schedules, 520 states)", the base search's figures placed after
+/// the last try, where `idem check` reports that try as "holds (1,266
+/// states)". Every figure beside a try one bound further is that try's
+/// own, for each design and each try, as `idem check` reports it; the
+/// search's own figures stand beside its own bounds.
+#[test]
+fn every_figure_beside_a_try_one_bound_further_is_that_trys_own() {
+    use idem::check::further::FurtherResult;
+    let report = report();
+    let text = flat(&render(report));
+    let mut tried = 0;
+    for s in report.strategies.iter().filter(|s| !s.further.is_empty()) {
+        let mut a = crate::common::check::explorer_showing(report.clone());
+        // Select the design: its row moves the cursor there.
+        let at = report
+            .strategies
+            .iter()
+            .position(|x| x.strategy == s.strategy)
+            .unwrap();
+        for _ in 0..at {
+            idem::tui::update(&mut a, idem::tui::Action::Down);
+        }
+        let all = flat(&draw(&mut a, 120, 60));
+        // The search's own figures beside its own bounds, before any try.
+        let base = format!("({} schedules, {} states)", num(s.schedules), num(s.states));
+        let first_try = all.find("; also holds").unwrap_or(all.len());
+        assert!(
+            all.find(&base).is_some_and(|at| at < first_try),
+            "{}: {base}\n{all}",
+            s.strategy
+        );
+        for f in &s.further {
+            let FurtherResult::Holds { states } = f.result else {
+                continue;
+            };
+            tried += 1;
+            let own = num(states);
+            // `idem check` says the same figure for the same try.
+            assert!(
+                text.contains(&format!(
+                    "one bound further: {} holds ({own} states)",
+                    f.bound()
+                )),
+                "{}: {}\n{text}",
+                s.strategy,
+                f.bound()
+            );
+            // The claim's clause for the try, up to the next clause.
+            let start = all
+                .find(&format!("also holds {}", f.place()))
+                .unwrap_or_else(|| panic!("{}: {}\n{all}", s.strategy, f.place()));
+            let clause: String = all[start..]
+                .chars()
+                .take_while(|c| *c != ';' && *c != '.')
+                .collect();
+            assert_eq!(
+                clause,
+                format!("also holds {} ({own} states)", f.place()),
+                "{}",
+                s.strategy
+            );
+        }
+    }
+    assert!(tried >= 2, "some design held one bound further");
+}
+
+/// A count as the screens write it: `1,755`.
+fn num(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

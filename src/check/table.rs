@@ -9,7 +9,10 @@ use std::fmt::Write;
 
 use super::count::num;
 
-fn verdict(s: &StrategyReport, requested: &Bounds) -> String {
+/// The result, with the search's own time beside its own bounds: after a
+/// claim's bounds and before its tries one bound further (each with its
+/// own figures), else at the end.
+fn verdict(s: &StrategyReport, requested: &Bounds, own: &str) -> String {
     let lowered = s
         .bounds
         .as_ref()
@@ -22,9 +25,9 @@ fn verdict(s: &StrategyReport, requested: &Bounds) -> String {
             )
         })
         .unwrap_or_default();
-    match (s.claims_safe, s.broken(), s.vacuous()) {
+    let said = match (s.claims_safe, s.broken(), s.vacuous()) {
         (_, _, true) => "VACUOUS: the bounds never produced a duplicate".to_string(),
-        (true, false, _) => further::claim(s, requested),
+        (true, false, _) => return further::claim_with(s, requested, own),
         (true, true, _) if s.outside.is_some() => {
             let below = if lowered.is_empty() {
                 ": see below"
@@ -36,7 +39,8 @@ fn verdict(s: &StrategyReport, requested: &Bounds) -> String {
         (true, true, _) => format!("CONTRADICTS ITS CLAIM{lowered}"),
         (false, true, _) => format!("broken, as expected{lowered}"),
         (false, false, _) => format!("no failure found (claims none){lowered}"),
-    }
+    };
+    said + own
 }
 
 /// The widest line the text output prints when nothing says how wide the
@@ -146,12 +150,15 @@ pub fn table_at(report: &CheckReport, width: usize) -> String {
     out.push('\n');
     let name_w = widths[0];
     for s in &report.strategies {
-        let result = format!(
-            "{:<name_w$}  {} ({:.2}s, {} states/s)",
-            s.strategy,
-            verdict(s, &report.bounds),
+        let own = format!(
+            " ({:.2}s, {} states/s)",
             s.seconds,
             num(s.states_per_second().round() as u64)
+        );
+        let result = format!(
+            "{:<name_w$}  {}",
+            s.strategy,
+            verdict(s, &report.bounds, &own)
         );
         out.push_str(&wrap(&result, width));
         out.push('\n');

@@ -308,11 +308,19 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
     let mut lines = vec![(
         Line::styled(
             format!(
-                " No schedule within the bounds breaks {}: it {} ({} schedules, {} states).",
+                " No schedule within the bounds breaks {}: it {}.",
                 s.strategy,
-                crate::check::further::claim(s, bounds),
-                num(s.schedules),
-                num(s.states)
+                // The search's figures beside its own bounds; each try
+                // one bound further with its own.
+                crate::check::further::claim_with(
+                    s,
+                    bounds,
+                    &format!(
+                        " ({} schedules, {} states)",
+                        num(s.schedules),
+                        num(s.states)
+                    )
+                ),
             ),
             t.good(),
         ),
@@ -390,9 +398,12 @@ fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, bool)> {
         .iter()
         .map(|f| {
             let text = match &f.result {
-                FurtherResult::Holds { .. } => {
-                    format!("   further    {} {}: holds too", t.g.done, f.place())
-                }
+                FurtherResult::Holds { states } => format!(
+                    "   further    {} {}: holds too ({} states)",
+                    t.g.done,
+                    f.place(),
+                    num(*states)
+                ),
                 FurtherResult::TooLarge { .. } => {
                     format!("   further    {} {}", t.g.pending, f.words())
                 }
