@@ -455,3 +455,33 @@ fn num(n: u64) -> String {
     }
     out
 }
+
+/// The trial: a design broken against its claim was "✕ broken" and
+/// "against its claim" in the explorer, "CONTRADICTS ITS CLAIM" in `idem
+/// check`. One word for it on both: the check's, in the tally, the row,
+/// and the legend where it has room.
+#[test]
+fn a_design_broken_against_its_claim_is_said_in_idem_checks_words() {
+    let mut report = report().clone();
+    let naive = report
+        .strategies
+        .iter_mut()
+        .find(|s| s.strategy == "naive")
+        .expect("naive");
+    naive.claims_safe = true;
+    assert!(flat(&render(&report)).contains("CONTRADICTS ITS CLAIM"));
+    for (w, h) in SIZES {
+        let mut a = explorer_showing(report.clone());
+        let screen = draw(&mut a, w, h);
+        let lower = screen.to_lowercase();
+        assert!(!lower.contains("against"), "{w}x{h}: {screen}");
+        assert!(screen.contains("CONTRADICTS"), "{w}x{h}: {screen}");
+        if w >= 120 {
+            let legend = screen
+                .lines()
+                .find(|l| l.contains(" marks: "))
+                .expect("a legend");
+            assert!(legend.contains("contradicts its claim"), "{legend}");
+        }
+    }
+}

@@ -144,8 +144,9 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
             t.g.failed,
             t.bad(),
             count(Standing::Contradiction),
-            "against its claim",
-            "AGAINST CLAIM",
+            // `idem check`'s words for it, here as on its row.
+            "CONTRADICTS ITS CLAIM",
+            "CONTRADICTS",
         ),
         (
             t.g.vacuous,
@@ -682,8 +683,15 @@ impl Mark {
 
     /// Its meaning in the legend: long, short, and fewest (beside the
     /// columns the table hides, on a narrow screen).
-    fn words(self) -> (&'static str, &'static str, &'static str) {
+    /// `contradicts`: some row contradicts its design's claim, and the
+    /// broken mark names that too, in `idem check`'s words.
+    fn words(self, contradicts: bool) -> (&'static str, &'static str, &'static str) {
         match self {
+            Mark::Broken if contradicts => (
+                "a schedule breaks it (as expected, or it contradicts its claim)",
+                "broken or contradicts its claim",
+                "broken",
+            ),
             // Bounded in every form, as its rows are (`holds within 1`):
             // a bare "holds" reads as safe for good. Fewest, the verb goes
             // and the bound stays, so the hidden columns keep their names.
@@ -725,6 +733,10 @@ fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], width: u16) -> (Li
         .filter(|m| report.strategies.iter().any(|s| Mark::of(s) == *m))
         .collect();
     let notes = hidden_words(report, hidden);
+    let contradicts = report
+        .strategies
+        .iter()
+        .any(|s| Standing::of(s) == Standing::Contradiction);
     // 0: long words, 1: short, 2: fewest.
     // The outcome columns overlap: one run can end charged twice and with
     // the provider and the database disagreeing, and counts under both, so
@@ -738,7 +750,7 @@ fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], width: u16) -> (Li
         let mut spans = vec![Span::styled(" marks:", t.dim())];
         for m in &shown {
             let (symbol, style) = mark(t, *m);
-            let (l, s, f) = m.words();
+            let (l, s, f) = m.words(contradicts);
             spans.push(Span::raw(if words == 0 { "  " } else { " " }));
             spans.push(Span::styled(symbol, style));
             spans.push(Span::styled(
