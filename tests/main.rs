@@ -94,6 +94,7 @@ mod step_labels;
 mod step_line_names_the_step;
 mod step_line_time;
 mod step_names;
+mod story_at_the_fact;
 mod story_authored_shown;
 mod story_cut_rows;
 mod story_earlier;

@@ -439,6 +439,9 @@ enum Effect {
     Begin,
     Insert,
     Charge,
+    /// The handler's `provider response` step: the provider's answer
+    /// reaches the consumer (or is lost on the way).
+    Response,
     Commit,
     Ack,
     Restart,
@@ -459,6 +462,10 @@ const VERBS: &[(&str, Effect)] = &[
     ("charges", Effect::Charge),
     ("calls the provider", Effect::Charge),
     ("calls POST", Effect::Charge),
+    ("gets the answer", Effect::Response),
+    ("gets the provider's answer", Effect::Response),
+    ("takes the answer", Effect::Response),
+    ("takes the provider's answer", Effect::Response),
     ("commits", Effect::Commit),
     ("acks", Effect::Ack),
     ("restarts", Effect::Restart),
@@ -490,6 +497,7 @@ fn step_shows(f: &Frame, who: &str, effect: Effect) -> bool {
         Effect::Begin => said("opens a transaction"),
         Effect::Insert => sql("INSERT"),
         Effect::Charge => said("calls POST /charges"),
+        Effect::Response => said("gets "),
         Effect::Commit => said("commits"),
         Effect::Ack => said("acks"),
         Effect::Restart => said("restarts"),
@@ -588,6 +596,10 @@ fn the_verbs_are_read_as_written() {
         [("A".into(), Effect::Commit)]
     );
     assert_eq!(effects("A has committed. A crash after the charge."), []);
+    assert_eq!(
+        effects("A gets the provider's answer and commits."),
+        [("A".into(), Effect::Response), ("A".into(), Effect::Commit)]
+    );
     assert_eq!(
         effects("B opens its transaction. A's row stays."),
         [("B".into(), Effect::Begin)]

@@ -9,7 +9,7 @@ use idem::sim::Strategy;
 use idem::timeline::Timeline;
 
 /// Sentences tour-1 tells of the naive run, and a chapter title of its.
-const NAIVE_WORDS: [&str; 3] = ["keeps no record", "has paid $80", "A handles m-7f3"];
+const NAIVE_WORDS: [&str; 3] = ["keeps no record", "paid $80", "A handles m-7f3"];
 
 const NOTE: &str = "tour-1 is not written for id-first: its story is left out";
 
@@ -52,7 +52,7 @@ fn story_left_out_never_for_a_design_written_for() {
     let (code, out, _) = idem(&["run", "tour-1", "--mode", "naive"]);
     assert_eq!(code, 0);
     assert!(!out.contains("is not written for"), "{out}");
-    assert!(out.contains("has paid $80"), "{out}");
+    assert!(out.contains("paid $80"), "{out}");
 }
 
 #[test]
@@ -155,7 +155,7 @@ fn story_left_out_streamed_run_too() {
 }
 
 /// A design of the learner's own is not one tour-1 is written for: its
-/// naive story ("has paid $80") would stand under a run that paid once.
+/// naive story ("paid $80") would stand under a run that paid once.
 #[test]
 fn story_left_out_of_a_design_file_run() {
     let dir = tempfile::tempdir().unwrap();

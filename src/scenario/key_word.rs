@@ -39,6 +39,10 @@ pub enum Medium {
     /// A transcript read after the run (`idem run`): there is no key to
     /// press, so a sentence that names one is left out (`told`).
     Transcript,
+    /// The terminal's compare view, where both designs are already on
+    /// screen: "press m to see the other design" would send the class to
+    /// what it sees, so such sentences are left out there too.
+    Compare,
 }
 
 impl Medium {
@@ -49,7 +53,7 @@ impl Medium {
         match (self, key) {
             // A transcript names no key (`told` leaves such sentences
             // out); were one asked for, the terminal's is the one beside it.
-            (Medium::Terminal | Medium::Transcript, KeyWord::SwitchDesign) => "m",
+            (Medium::Terminal | Medium::Transcript | Medium::Compare, KeyWord::SwitchDesign) => "m",
             (Medium::Page, KeyWord::SwitchDesign) => "d",
         }
     }
@@ -63,7 +67,7 @@ pub fn told(text: &str, medium: Medium) -> Cow<'_, str> {
     if !text.contains(OPEN) {
         return text.into();
     }
-    if medium == Medium::Transcript {
+    if matches!(medium, Medium::Transcript | Medium::Compare) {
         return without_key_sentences(text).into();
     }
     let mut out = String::with_capacity(text.len());
@@ -202,6 +206,8 @@ mod tests {
         );
         let last = "A pays twice. Press {key:switch-design} to see the fix.";
         assert_eq!(told(last, Medium::Transcript), "A pays twice.");
+        // Compare shows both designs already: no key sends the class there.
+        assert_eq!(told(last, Medium::Compare), "A pays twice.");
     }
 
     #[test]

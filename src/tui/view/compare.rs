@@ -361,7 +361,13 @@ fn sections(
         ]),
         None => Line::styled("what happens", t.title()),
     }];
-    story.extend(story_lines(t, f, frames, step, w, rows.story));
+    // Both designs are on screen: words that send the class to the other
+    // one with a key are left out here (`Medium::Compare`).
+    let in_compare = Theme {
+        medium: crate::scenario::key_word::Medium::Compare,
+        ..*t
+    };
+    story.extend(story_lines(&in_compare, f, frames, step, w, rows.story));
     let mut queue = vec![Line::styled(
         format!("queue {} {}", t.g.dot, f.queue.name),
         t.title(),
