@@ -23,6 +23,7 @@ mod compare_sides;
 mod correct_in_this_run;
 mod db_file;
 mod db_held;
+mod duplicate_counted;
 mod design_file;
 mod engines;
 mod engines_side_by_side;
