@@ -44,6 +44,7 @@ mod hostile_fuzz;
 mod hostile_text;
 mod in_flight_row;
 mod key_table;
+mod key_taken_words;
 mod key_words;
 mod lesson;
 mod lesson_design_switch;

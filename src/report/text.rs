@@ -183,7 +183,7 @@ fn write_tables(out: &mut String, f: &Frame) {
     if db.uses_processed {
         let rows = db.processed.iter().map(|p| {
             let conflict = if p.conflict {
-                " (duplicate key hit)"
+                " (key taken)"
             } else {
                 ""
             };

@@ -539,7 +539,7 @@ fn keeps_key(
 
 /// The step a folded consumer names under its strip: the one it ran, or
 /// runs next; for a finished consumer, the step that tells its story (the
-/// duplicate key, the failure, the crash, the ack the broker ignored)
+/// key taken, the failure, the crash, the ack the broker ignored)
 /// before a mere skip. None when every step simply went well.
 fn focus(c: &ConsumerView, ran: Option<usize>) -> Option<usize> {
     let marked = |wanted: &[Mark]| c.steps.iter().rposition(|s| wanted.contains(&s.mark));
@@ -812,7 +812,7 @@ mod tests {
         }
     }
 
-    /// id-first's losing skip, the step that hits the unique key, at every
+    /// id-first's losing skip, the step that finds the unique key taken, at every
     /// width from a cramped panel up, in Unicode and ASCII: the row fits;
     /// the step keeps a recognisable start of its name (never `≠ …  key
     /// taken`); the word (`key taken`: what the key told the handler, never
