@@ -84,6 +84,7 @@ mod record;
 mod replay_moves;
 mod reveal_span;
 mod scale;
+mod service_head_steady;
 mod scenarios;
 mod screenshots;
 mod signals;
