@@ -12,10 +12,7 @@ use idem::sim::world::Counters;
 use idem::timeline::Timeline;
 
 fn counters(scenario: &str, mode: &str) -> Vec<Counters> {
-    let script = builtins()
-        .into_iter()
-        .find(|s| s.name == scenario)
-        .unwrap();
+    let script = builtins().into_iter().find(|s| s.name == scenario).unwrap();
     let strategy = Strategy::by_name(mode).unwrap();
     let timeline = Timeline::build(&script, &strategy, 0, &[]).unwrap();
     timeline.frames.iter().map(|f| f.counters.clone()).collect()
@@ -35,7 +32,11 @@ fn a_redelivery_after_a_crash_before_any_work_is_not_a_duplicate() {
             all[at]
         );
         let end = all.last().unwrap();
-        assert_eq!((end.redeliveries, end.duplicates_delivered), (1, 0), "{mode}: {end:?}");
+        assert_eq!(
+            (end.redeliveries, end.duplicates_delivered),
+            (1, 0),
+            "{mode}: {end:?}"
+        );
     }
 }
 

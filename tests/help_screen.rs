@@ -287,5 +287,8 @@ fn the_help_tells_redelivered_from_duplicate_deliveries() {
     assert!(flat.contains("redelivered 1"), "{all}");
     assert!(flat.contains("the broker's own count"), "{all}");
     assert!(flat.contains("before any work"), "{all}");
-    assert!(flat.contains("work another delivery had already done"), "{all}");
+    assert!(
+        flat.contains("work another delivery had already done"),
+        "{all}"
+    );
 }

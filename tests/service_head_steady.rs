@@ -17,7 +17,12 @@ fn a_run_names_its_consumers_one_way_at_each_size() {
         each_step(size, |step| {
             let inner = step.main.rect(Panel::Service).inner(Margin::new(1, 1));
             let rows = step.rows();
-            let names: Vec<&str> = step.frame.consumers.iter().map(|c| c.name.as_str()).collect();
+            let names: Vec<&str> = step
+                .frame
+                .consumers
+                .iter()
+                .map(|c| c.name.as_str())
+                .collect();
             let run = (
                 step.app.timeline.scenario.clone(),
                 step.app.timeline.strategy.clone(),
@@ -38,7 +43,14 @@ fn a_run_names_its_consumers_one_way_at_each_size() {
             }
         });
         assert!(forms.len() > 20, "{size:?}: runs seen {}", forms.len());
-        let both: Vec<_> = forms.iter().filter(|(_, f)| f.len() > 1).map(|(r, _)| r).collect();
-        assert!(both.is_empty(), "{size:?}: runs whose heading changes form: {both:?}");
+        let both: Vec<_> = forms
+            .iter()
+            .filter(|(_, f)| f.len() > 1)
+            .map(|(r, _)| r)
+            .collect();
+        assert!(
+            both.is_empty(),
+            "{size:?}: runs whose heading changes form: {both:?}"
+        );
     }
 }

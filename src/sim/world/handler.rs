@@ -324,10 +324,7 @@ impl World {
     pub(super) fn work_done(&mut self, i: usize) {
         let message = self.message_of(i);
         let receipt = self.delivery(i).receipt.clone();
-        self.books
-            .worked
-            .entry(message.clone())
-            .or_insert(receipt);
+        self.books.worked.entry(message.clone()).or_insert(receipt);
         self.count_duplicates(&message);
     }
 

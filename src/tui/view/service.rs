@@ -308,7 +308,9 @@ fn full_head_len(t: &Theme, head: &Head, width: usize) -> usize {
     let msg = head.message.clone().unwrap_or_default();
     let (state, _) = head_state(t, &msg, &head.status, width);
     let txn = if head.in_txn { TXN_OPEN.0 } else { "" };
-    format!("consumer {} {state}{txn}", head.name).chars().count()
+    format!("consumer {} {state}{txn}", head.name)
+        .chars()
+        .count()
 }
 
 /// The heading's form is chosen once for the run at this width: the full
