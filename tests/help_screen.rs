@@ -275,3 +275,20 @@ fn help_pages_with_page_keys_and_home_and_end() {
     );
     assert!(matches!(a.overlay, idem::tui::app::Overlay::Help));
 }
+
+/// `redelivered` and `duplicate deliveries` always agreed, and the help
+/// explained only the second (teacher trial): it explains both, and says
+/// how they differ (a redelivery after a crash before any work is no
+/// duplicate).
+#[test]
+fn the_help_tells_redelivered_from_duplicate_deliveries() {
+    let all = text(&every_row(plain(), 120, 40));
+    let flat = all.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("redelivered 1"), "{all}");
+    assert!(flat.contains("the broker's own count"), "{all}");
+    assert!(flat.contains("before any work"), "{all}");
+    assert!(
+        flat.contains("work another delivery had already done"),
+        "{all}"
+    );
+}

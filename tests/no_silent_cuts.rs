@@ -712,7 +712,7 @@ fn the_refused_insert_reads_whole_at_120x40() {
     }
 }
 
-/// The refused insert's evidence, the duplicate key, is in the database
+/// The refused insert's evidence, the key taken, is in the database
 /// panel at every size, 80x24 included, where the panel is four rows.
 #[test]
 fn the_duplicate_key_is_on_screen_at_every_size() {
@@ -729,7 +729,7 @@ fn the_duplicate_key_is_on_screen_at_every_size() {
             layout::Need::of(app.frame(), &app.timeline.frames),
         );
         let db = rows(&buf, m.rect(Panel::Database)).join("\n");
-        assert!(db.contains("duplicate key"), "{w}x{h}:\n{db}");
+        assert!(db.contains("key taken"), "{w}x{h}:\n{db}");
     }
 }
 

@@ -132,7 +132,7 @@ fn tour_1_naive_ends_with_its_two_charges_and_why() {
 }
 
 /// A refused insert is the step's news on a figure that stands still: where
-/// the database panel says `duplicate key`, the presenter's
+/// the database panel says `key taken`, the presenter's
 /// processed_messages figure says it too, not "unchanged" (trial 6, tour-3
 /// idempotent step 13, projected at the moment B's insert is refused).
 #[test]
@@ -160,7 +160,7 @@ fn the_presenter_says_a_refused_insert_where_the_figure_stands_still() {
                         .join("\n");
                     // The note may wrap in its box: its two parts, each whole.
                     assert!(
-                        text.contains("duplicate key") && text.contains("refused"),
+                        text.contains("key taken") && text.contains("refused"),
                         "{} {design} step {pos} at {w}x{h}:\n{drawn}",
                         script.name
                     );

@@ -24,7 +24,7 @@ fn story_left_out_run_prints_no_other_designs_words() {
     // Said at the top, before the first step.
     assert!(out.find(NOTE) < out.find("[0]"), "{out}");
     // The run's own events are all still there.
-    assert!(out.contains("hits the unique key"), "{out}");
+    assert!(out.contains("finds the unique key taken"), "{out}");
     assert!(out.contains("== verdict (id-first) ==\ncorrect"), "{out}");
 }
 

@@ -29,7 +29,7 @@ pub const PICTURES: [Picture; 9] = [
     },
     Picture {
         name: "tour-idempotent-skip",
-        caption: "Tour 1, idempotent: the same redelivery hits the unique key and is skipped.",
+        caption: "Tour 1, idempotent: the same redelivery finds the unique key taken and is skipped.",
         scenario: "tour-1",
         design: "idempotent",
         moment: Moment::End,

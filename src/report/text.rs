@@ -182,11 +182,7 @@ fn write_tables(out: &mut String, f: &Frame) {
     );
     if db.uses_processed {
         let rows = db.processed.iter().map(|p| {
-            let conflict = if p.conflict {
-                " (duplicate key hit)"
-            } else {
-                ""
-            };
+            let conflict = if p.conflict { " (key taken)" } else { "" };
             format!("{}{}{conflict}", p.message_id, by(&p.uncommitted_by))
         });
         let _ = writeln!(out, "    processed_messages  {}", listed(rows, "no rows"));

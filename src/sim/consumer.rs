@@ -118,6 +118,9 @@ pub struct Handling {
     /// The provider answered 409: the handler waits until the provider has
     /// answered this consumer's request with the same key.
     pub(super) held_by_key: Option<String>,
+    /// The observer counted this delivery as a duplicate (another delivery
+    /// had done its message's work): counted once.
+    pub(super) duplicate: bool,
 }
 
 /// The consumer's connection, as far as this delivery is concerned.
@@ -173,6 +176,7 @@ impl Handling {
             last_charge: None,
             awaiting_key: None,
             held_by_key: None,
+            duplicate: false,
         }
     }
 

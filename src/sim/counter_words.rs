@@ -9,8 +9,9 @@
 pub const DELIVERED: &str = "delivered";
 /// Deliveries after a lease ran out (`redeliveries`).
 pub const REDELIVERED: &str = "redelivered";
-/// Copies of a message ID delivered again, whatever the handler then did
-/// (`duplicates_delivered`): deliveries, not payments.
+/// Deliveries of a message whose work another delivery had already done,
+/// whatever the handler then did (`duplicates_delivered`): the observer's
+/// count, of deliveries, not payments. Not every redelivery is one.
 pub const DUPLICATE_DELIVERIES: &str = "duplicate deliveries";
 /// Acks the broker received (`acked`).
 pub const ACKED: &str = "acked";

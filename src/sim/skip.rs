@@ -37,7 +37,7 @@ impl Skip {
             }
             Skip::IdFound { key } => format!("finds {key} in processed_messages"),
             Skip::UniqueKey { key } => {
-                format!("hits the unique key: {key} is already handled")
+                format!("finds the unique key taken: {key} is already recorded")
             }
             Skip::CacheClaimed { key, ttl } => {
                 format!("SET {key} 1 NX EX {ttl} -> nil, someone claimed it")
@@ -112,7 +112,7 @@ mod tests {
             ),
             (
                 Skip::UniqueKey { key: key() },
-                "A hits the unique key: m-7f3 is already handled",
+                "A finds the unique key taken: m-7f3 is already recorded",
             ),
             (
                 Skip::CacheClaimed {
@@ -157,7 +157,7 @@ mod tests {
         );
         assert_eq!(
             Skip::UniqueKey { key: key() }.event(),
-            "hits the unique key: m-7f3 is already handled, so it skips the work"
+            "finds the unique key taken: m-7f3 is already recorded, so it skips the work"
         );
         assert_eq!(
             Skip::Completed {

@@ -119,7 +119,7 @@ mod tests {
             .frames
             .iter()
             .position(|f| f.db.processed.iter().any(|p| p.conflict))
-            .expect("tour 3 hits the unique key");
+            .expect("tour 3 finds the unique key taken");
         let e = effects(&t.frames[conflict - 1], &t.frames[conflict]);
         assert!(e.contains(&Effect::Flash(Panel::Database)));
     }

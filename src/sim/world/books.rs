@@ -19,6 +19,11 @@ pub(super) struct Books {
     /// Message IDs delivered at least once, with the payments delivered
     /// under each, to count duplicates and tell a reused ID.
     pub(super) seen: BTreeMap<String, BTreeSet<Payment>>,
+    /// Messages (ID and payment) whose work a delivery has done (a
+    /// payment or status committed, a charge made at the provider), with
+    /// that delivery's receipt: any other delivery of one of them is a
+    /// duplicate delivery.
+    pub(super) worked: BTreeMap<(String, Payment), String>,
     /// Messages (ID and payment) a delivery of which passed the handler's
     /// check and went on with the work: a later skip of the same message
     /// is a duplicate skipped, a skip of any other is a new message whose

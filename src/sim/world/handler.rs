@@ -5,7 +5,7 @@ use super::setup::{IdSource, content_hash};
 use super::{SimError, World};
 use crate::sim::broker::AckOutcome;
 use crate::sim::cause::Cause;
-use crate::sim::consumer::{Connection, Mark, Path};
+use crate::sim::consumer::{Connection, Mark, Path, Phase};
 use crate::sim::db::{Begin, DbError, Ran};
 use crate::sim::event::{Actor, Event, EventKind};
 use crate::sim::format_duration;
@@ -269,9 +269,6 @@ impl World {
         let seen = self.books.seen.entry(id.clone()).or_default();
         let reused = seen.iter().any(|p| *p != payment);
         let duplicate = !seen.insert(payment.clone());
-        if duplicate {
-            self.counters.duplicates_delivered += 1;
-        }
         let body = match &delivery.message.status {
             Some(update) => format!(
                 "order {} to {}, version {}",
@@ -312,12 +309,45 @@ impl World {
         c.marks = vec![Mark::Todo; steps];
         c.calls = 0;
         c.take(delivery);
+        self.count_duplicates(&(id.clone(), payment.clone()));
         self.done(i);
         self.say(self.actor(i), kind, text);
         if let Some(observed) = observed {
             self.say(Actor::Observer, EventKind::Warning, observed);
         }
         Ok(())
+    }
+
+    /// Consumer `i`'s delivery has done its message's work (a commit that
+    /// wrote it, a charge the provider made): noted for the observer, and
+    /// every other delivery of the message held now is a duplicate.
+    pub(super) fn work_done(&mut self, i: usize) {
+        let message = self.message_of(i);
+        let receipt = self.delivery(i).receipt.clone();
+        self.books.worked.entry(message.clone()).or_insert(receipt);
+        self.count_duplicates(&message);
+    }
+
+    /// Counts, once each, the deliveries of `message` held now that did
+    /// not do its work while another delivery did: duplicates, which only
+    /// the observer can tell.
+    fn count_duplicates(&mut self, message: &(String, Payment)) {
+        let Some(doer) = self.books.worked.get(message) else {
+            return;
+        };
+        for c in &mut self.consumers {
+            let Phase::Handling(h) = &mut c.phase else {
+                continue;
+            };
+            if !h.duplicate
+                && h.delivery.receipt != *doer
+                && h.delivery.message.id == message.0
+                && h.delivery.message.payment == message.1
+            {
+                h.duplicate = true;
+                self.counters.duplicates_delivered += 1;
+            }
+        }
     }
 
     /// Why this delivery exists, for the cause chains: empty for a first one.
@@ -465,6 +495,9 @@ impl World {
             _ => (false, false),
         };
         self.done(i);
+        if wrote_payment || wrote_status {
+            self.work_done(i);
+        }
         if wrote_status {
             let message = &self.delivery(i).message;
             if let Some(version) = message.status.as_ref().map(|u| u.version) {

@@ -103,7 +103,11 @@ pub enum SimError {
 pub struct Counters {
     pub delivered: u32,
     pub redeliveries: u32,
-    /// Deliveries of a message ID that had been delivered before.
+    /// Deliveries of a message whose work another delivery had done (a
+    /// payment committed, a charge made at the provider): the observer's
+    /// count. A redelivery after a crash that came before any work is not
+    /// one; a delivery still held when another delivery of its message
+    /// does the work becomes one then.
     pub duplicates_delivered: u32,
     /// The handlers' skips: each found its message's key (ID, offset,
     /// version) already recorded. What the handler knows, not whether the

@@ -46,6 +46,7 @@ impl World {
         for id in &ids {
             self.books.produced.remove(id);
             self.books.seen.remove(id);
+            self.books.worked.remove(&(id.clone(), payment.clone()));
             self.store.pruned.remove(id);
             self.queue.broker.forget_id(id, payment);
             self.store.drop_processed_copy(id);
@@ -81,6 +82,7 @@ impl World {
         self.books.notes.len()
             + self.books.ledger_by.len()
             + self.books.seen.len()
+            + self.books.worked.len()
             + self.store.pruned.len()
             + self.books.acked_before_work.len()
             + self.books.refused.len()

@@ -175,6 +175,7 @@ impl World {
                 cause,
                 let_through_by_retention: false,
             });
+            self.work_done(i);
             let charge = self
                 .provider
                 .charges()

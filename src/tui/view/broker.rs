@@ -73,8 +73,8 @@ fn with_counters(
         counter("DLQ", "dead_lettered", c.dead_lettered),
     ];
     let counters = flow(t, &counters, width);
-    // What only the observer knows (a dropped ack, a copy of a message
-    // delivered again) is kept apart and marked as such; a handler's own
+    // What only the observer knows (a dropped ack, a delivery of work
+    // already done) is kept apart and marked as such; a handler's own
     // skips are counted in the service panel, where they happen.
     let label = format!("{} only you see:", t.g.observer);
     // Deliveries, not payments: "duplicates 1" beside a story that has

@@ -323,8 +323,8 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
         // The refused insert is this step's evidence: on the row's own line
         // where it fits (a short panel keeps it in view), else under it.
         let refused = [
-            format!("  {} duplicate key: 0 rows inserted", g.conflict),
-            format!("  {} duplicate key", g.conflict),
+            format!("  {} key taken: 0 rows inserted", g.conflict),
+            format!("  {} key taken", g.conflict),
         ];
         let used = row.chars().count() + kept.iter().map(Span::width).sum::<usize>();
         let tag = if change.is_some() { 2 } else { 0 };
@@ -339,7 +339,7 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
         if p.conflict && inline.is_none() {
             out.changed(
                 Line::styled(
-                    format!("   {} duplicate key: 0 rows inserted", g.conflict),
+                    format!("   {} key taken: 0 rows inserted", g.conflict),
                     t.bad(),
                 ),
                 true,

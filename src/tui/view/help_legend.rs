@@ -146,6 +146,14 @@ fn broker(t: &Theme) -> Vec<Vec<Sign>> {
             "its receives ran out: moved to the dead-letter queue (in DLQ)",
         )],
         vec![sign(
+            format!("{} 1", crate::sim::counter_words::REDELIVERED),
+            format!(
+                "the broker's own count: deliveries of a message whose lease ran out without an ack, handed out again; whether the work was already done it cannot tell ({} {})",
+                g.observer,
+                crate::sim::counter_words::DUPLICATE_DELIVERIES
+            ),
+        )],
+        vec![sign(
             format!("lease {}{}{} 27s", g.bar_full, g.bar_full, g.bar_empty),
             "the time left on the lease; at 0 the broker offers the message again",
         )],
@@ -186,7 +194,7 @@ fn rows(t: &Theme) -> Vec<Vec<Sign>> {
         )],
         vec![sign(
             g.observer,
-            "what the party whose panel shows it cannot know, only you, the observer: acks lost, duplicate deliveries (dup. deliveries: a message delivered again, not a second payment); on a consumer's step, an ack the broker ignored (the broker knows; the consumer cannot tell)",
+            "what the party whose panel shows it cannot know, only you, the observer: acks lost, duplicate deliveries (dup. deliveries): deliveries of a message whose work another delivery had already done (a payment committed, a charge made), so a redelivery after a crash before any work is none, and a duplicate is a delivery, not a second payment; on a consumer's step, an ack the broker ignored (the broker knows; the consumer cannot tell)",
         )],
         vec![sign(
             g.warning,

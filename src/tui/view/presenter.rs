@@ -246,7 +246,7 @@ fn did(t: &Theme, fig: &Figure) -> Line<'static> {
         // The figure stands still because the table refused the insert:
         // that refusal is what the step did, as the database panel says.
         (None, None) if fig.refused => {
-            Line::styled(format!("{} duplicate key: refused", t.g.conflict), t.bad())
+            Line::styled(format!("{} key taken: refused", t.g.conflict), t.bad())
         }
         (None, None) if fig.committed => {
             Line::styled(format!("committed {} unchanged", t.g.dot), t.dim())

@@ -2,7 +2,7 @@
 //! every step it has run, and the step it runs next.
 
 use super::marks;
-use super::watch::Watch;
+use super::watch::{Head, Watch};
 use crate::sim::Frame;
 use crate::sim::consumer::{Mark, Status};
 use crate::sim::frame::{ConsumerView, StepView};
@@ -243,7 +243,7 @@ fn programs(
         if i > 0 && gaps {
             out.push(Line::raw(""));
         }
-        out.push(head(t, c, width));
+        out.push(head(t, c, watch, width));
         if compact[i] && blank(c) {
             // The head says "idle"; nothing else to show.
         } else if let Some(rows) = window[i] {
@@ -286,9 +286,9 @@ fn armed(t: &Theme, what: &str, width: usize) -> Vec<Line<'static>> {
     ]
 }
 
-fn head(t: &Theme, c: &ConsumerView, width: usize) -> Line<'static> {
-    let msg = c.message.clone().unwrap_or_default();
-    let (state, style) = match &c.status {
+/// A heading's state words and their style, as wide as `width` allows.
+fn head_state(t: &Theme, msg: &str, status: &Status, width: usize) -> (String, Style) {
+    match status {
         Status::Idle => ("idle".to_string(), t.dim()),
         Status::Handling => (format!("handling {msg}"), t.info()),
         Status::Blocked { by } if width >= 34 => {
@@ -300,13 +300,40 @@ fn head(t: &Theme, c: &ConsumerView, width: usize) -> Line<'static> {
         }
         Status::AwaitingKey { by } => (format!("409: waits for {by}"), t.warn()),
         Status::Crashed => (format!("{} crashed", t.g.crashed), t.bad()),
+    }
+}
+
+/// A heading's length in its full form (`consumer A handling m-7f3 [txn open]`).
+fn full_head_len(t: &Theme, head: &Head, width: usize) -> usize {
+    let msg = head.message.clone().unwrap_or_default();
+    let (state, _) = head_state(t, &msg, &head.status, width);
+    let txn = if head.in_txn { TXN_OPEN.0 } else { "" };
+    format!("consumer {} {state}{txn}", head.name)
+        .chars()
+        .count()
+}
+
+/// The heading's form is chosen once for the run at this width: the full
+/// one (`consumer A …`, ` [txn open]`) only if the longest heading the
+/// run draws fits; else the short one (`A: …`, ` [txn]`) at every step.
+/// A screen with no run behind it (`watch.heads` empty) sizes for its own.
+fn head(t: &Theme, c: &ConsumerView, watch: &Watch, width: usize) -> Line<'static> {
+    let msg = c.message.clone().unwrap_or_default();
+    let (state, style) = head_state(t, &msg, &c.status, width);
+    let own = Head {
+        name: c.name.clone(),
+        status: c.status.clone(),
+        message: c.message.clone(),
+        in_txn: c.in_txn,
     };
-    let full = format!(
-        "consumer {} {state}{}",
-        c.name,
-        if c.in_txn { TXN_OPEN.0 } else { "" }
-    );
-    let wide = full.chars().count() <= width;
+    let longest = watch
+        .heads
+        .iter()
+        .chain(std::iter::once(&own))
+        .map(|h| full_head_len(t, h, width))
+        .max()
+        .unwrap_or(0);
+    let wide = longest <= width;
     let who = if wide {
         format!("consumer {}", c.name)
     } else {
@@ -539,7 +566,7 @@ fn keeps_key(
 
 /// The step a folded consumer names under its strip: the one it ran, or
 /// runs next; for a finished consumer, the step that tells its story (the
-/// duplicate key, the failure, the crash, the ack the broker ignored)
+/// key taken, the failure, the crash, the ack the broker ignored)
 /// before a mere skip. None when every step simply went well.
 fn focus(c: &ConsumerView, ran: Option<usize>) -> Option<usize> {
     let marked = |wanted: &[Mark]| c.steps.iter().rposition(|s| wanted.contains(&s.mark));
@@ -812,7 +839,7 @@ mod tests {
         }
     }
 
-    /// id-first's losing skip, the step that hits the unique key, at every
+    /// id-first's losing skip, the step that finds the unique key taken, at every
     /// width from a cramped panel up, in Unicode and ASCII: the row fits;
     /// the step keeps a recognisable start of its name (never `≠ …  key
     /// taken`); the word (`key taken`: what the key told the handler, never

@@ -16,6 +16,19 @@ pub struct Watch {
     /// such step was about. Every step in between names the same ones, so
     /// a run of quiet steps does not flip which list is folded.
     next: Vec<String>,
+    /// Every consumer heading the run draws (name, status, message, a
+    /// transaction open), once each: the service panel sizes its heading's
+    /// form for the longest, so the form holds from step to step.
+    pub(super) heads: Vec<Head>,
+}
+
+/// What a consumer's heading in the service panel is made of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Head {
+    pub name: String,
+    pub status: crate::sim::consumer::Status,
+    pub message: Option<String>,
+    pub in_txn: bool,
 }
 
 impl Watch {
@@ -31,9 +44,22 @@ impl Watch {
             .find(|a| !a.is_empty())
             .or_else(|| (0..at).rev().map(about).find(|a| !a.is_empty()))
             .unwrap_or_default();
+        let mut heads: Vec<Head> = Vec::new();
+        for c in frames.iter().flat_map(|f| &f.consumers) {
+            let head = Head {
+                name: c.name.clone(),
+                status: c.status.clone(),
+                message: c.message.clone(),
+                in_txn: c.in_txn,
+            };
+            if !heads.contains(&head) {
+                heads.push(head);
+            }
+        }
         Watch {
             acted: about(at),
             next,
+            heads,
         }
     }
 
