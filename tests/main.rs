@@ -95,6 +95,7 @@ mod step_line_names_the_step;
 mod step_line_time;
 mod step_names;
 mod story_authored_shown;
+mod story_compare_own;
 mod story_cut_rows;
 mod story_earlier;
 mod story_left_out;

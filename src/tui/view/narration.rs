@@ -707,7 +707,7 @@ fn earlier_sentences(line: &Line<'_>) -> usize {
 
 /// How many sentences of `text` end after byte `cut`: the ones a cut
 /// there leaves out, whole or in part.
-fn sentences_past_byte(text: &str, cut: usize) -> usize {
+pub(super) fn sentences_past_byte(text: &str, cut: usize) -> usize {
     let text = text.trim_end();
     let starts = sentence_starts(text);
     let ends = starts.iter().skip(1).copied().chain([text.len()]);
