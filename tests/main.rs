@@ -98,6 +98,7 @@ mod story_authored_shown;
 mod story_compare_own;
 mod story_cut_rows;
 mod story_earlier;
+mod story_fold_arrow;
 mod story_left_out;
 mod story_newest_first;
 mod story_no_echo;
