@@ -504,9 +504,10 @@ fn folded(
 }
 
 /// What happens on one side, at most `rows` rows (or as many as the step's
-/// own events take): the step's own events first (each side tells its own
+/// own events and one row of its new words take): the step's own events first (each side tells its own
 /// run), then this run's own words, then words written for another design
-/// under their mark. A cut ends in an ellipsis. `step` names the steps
+/// under their mark. A cut ends in an ellipsis, and every sentence not
+/// shown is counted. `step` names the steps
 /// the events' causes name. `frames` is the side's own timeline: words
 /// its earlier steps had told read as earlier, dim, each group after a
 /// mark naming the step that told it (`at step 4:`), as in the story
