@@ -203,15 +203,14 @@ fn story_fold_note_counts_sentences() {
                 return;
             };
             seen += 1;
-            let count: String = border[..at]
-                .chars()
-                .rev()
-                .take_while(|c| c.is_ascii_digit())
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
-            let n: usize = count.parse().unwrap_or(0);
+            // Each arrow's count (`↑ 7 ↓ 1 more sentences`: seven above,
+            // one below), summed.
+            let words: Vec<&str> = border[..at].split(' ').collect();
+            let n: usize = words
+                .windows(2)
+                .filter(|w| w[0].ends_with(['↑', '↓']))
+                .filter_map(|w| w[1].parse::<usize>().ok())
+                .sum();
             let f = &step.frame;
             let story = format!("{} {}", idem::sim::event::step_told(&f.events), f.narration);
             let sentences = story.matches(". ").count() + 1;

@@ -510,9 +510,10 @@ fn folded(
 }
 
 /// What happens on one side, at most `rows` rows (or as many as the step's
-/// own events take): the step's own events first (each side tells its own
+/// own events and one row of its new words take): the step's own events first (each side tells its own
 /// run), then this run's own words, then words written for another design
-/// under their mark. A cut ends in an ellipsis. `step` names the steps
+/// under their mark. A cut ends in an ellipsis, and every sentence not
+/// shown is counted. `step` names the steps
 /// the events' causes name. `frames` is the side's own timeline: words
 /// its earlier steps had told read as earlier, dim, each group after a
 /// mark naming the step that told it (`at step 4:`), as in the story
@@ -561,13 +562,30 @@ pub(super) fn story_lines(
         parts.push((text, line.style, false));
     }
     // The step's own events are what differs from the other side: they
-    // are shown whole even where that takes more than `rows`; the words
-    // after them get what is left.
-    let rows = rows.max(words(&events, w).len());
-    let mut out: Vec<(String, Style, bool)> = parts
-        .into_iter()
-        .flat_map(|(text, style, old)| words(&text, w).into_iter().map(move |l| (l, style, old)))
-        .collect();
+    // are shown whole even where that takes more than `rows`. The words
+    // new at this step come next in weight (teacher trial at 80x24: an
+    // earlier count's `…` hid them, uncounted): earlier words give way to
+    // them first, and where they are cut too, a count of every sentence
+    // not shown ends the story.
+    let event_rows = words(&events, w).len();
+    let wrapped = |parts: Vec<(String, Style, bool)>| -> Vec<(String, Style, bool)> {
+        parts
+            .into_iter()
+            .flat_map(|(text, style, old)| {
+                words(&text, w).into_iter().map(move |l| (l, style, old))
+            })
+            .collect()
+    };
+    let (events_part, rest) = parts.split_at(1);
+    let (old_part, own_part): (Vec<_>, Vec<_>) = rest.iter().cloned().partition(|p| p.2);
+    let old_rows = wrapped(old_part).len();
+    let own = wrapped(own_part.clone());
+    let mut out = wrapped(events_part.to_vec());
+    let room = rows.saturating_sub(event_rows);
+    let n_old = old_sentences.len();
+    let up = if t.ascii() { "^" } else { "↑" };
+    let down = if t.ascii() { "v" } else { "↓" };
+    let plural = |n: usize| if n == 1 { "sentence" } else { "sentences" };
     // A row cut at a word's end where it has more than one word: half a
     // word read as a word.
     let ellipsis = |last: &mut String| {
@@ -582,20 +600,22 @@ pub(super) fn story_lines(
         }
         *last = format!("{} {}", cut.trim_end(), t.g.ellipsis);
     };
-    // Earlier words give way before new ones, as in the story panel: the
-    // newest of them stay, from a sentence's start, after a count of the
-    // sentences left out; the newest alone too long is cut with an
-    // ellipsis.
-    let old_rows = out.iter().filter(|(_, _, old)| *old).count();
-    if out.len() > rows && old_rows > 0 {
-        let keep = rows.saturating_sub(out.len() - old_rows).clamp(1, old_rows);
-        let n_old = old_sentences.len();
-        let up = if t.ascii() { "^" } else { "↑" };
+    // The mark over borrowed words names them; it is no sentence.
+    let borrowed_mark = f
+        .borrowed
+        .as_ref()
+        .map(|b| format!("{} {}", t.g.dot, b.written_for.mark()));
+    if old_rows + own.len() <= room {
+        out.extend(wrapped(rest.to_vec()));
+    } else if n_old > 0 && own.len() < room {
+        // The newest earlier sentences that fit whole above the new
+        // words, after a count of the ones before them; else the count
+        // of them all alone. A sentence cut in half would go uncounted.
+        let keep = room - own.len();
         // The earlier sentences from the `i`th on, after a count of the
         // ones before it: one paragraph, each step's words led by its
         // mark.
         let tail = |i: usize| {
-            let what = if i == 1 { "sentence" } else { "sentences" };
             let mut paragraphs: Vec<(usize, String)> = Vec::new();
             for (step, sentence) in &old_sentences[i..] {
                 match paragraphs.last_mut() {
@@ -606,7 +626,7 @@ pub(super) fn story_lines(
                     _ => paragraphs.push((*step, sentence.clone())),
                 }
             }
-            let mut paragraph = format!("{up} {i} more {what} {} ", t.g.dot);
+            let mut paragraph = format!("{up} {i} more {} {} ", plural(i), t.g.dot);
             for (k, (step, text)) in paragraphs.into_iter().enumerate() {
                 if k > 0 {
                     paragraph.push(' ');
@@ -616,64 +636,61 @@ pub(super) fn story_lines(
             }
             words(&paragraph, w)
         };
-        // The newest sentence cut to its first words, where at least a few
-        // fit; else the count of them all alone.
-        let newest_cut = |last: usize| {
-            let mut l = tail(last);
-            if l.len() > keep {
-                l.truncate(keep);
-                if let Some(row) = l.last_mut() {
-                    ellipsis(row);
+        let kept = (1..n_old)
+            .map(tail)
+            .find(|l| l.len() <= keep)
+            .unwrap_or_else(|| {
+                let all = format!("{up} {n_old} more {} told earlier", plural(n_old));
+                let short = format!("{up} {n_old} earlier");
+                let mut l = words(&all, w);
+                if l.len() > keep {
+                    l = vec![short];
                 }
-            }
-            let before = words(
-                &format!(
-                    "{up} {last} more sentences {} {}",
-                    t.g.dot,
-                    super::narration::earlier_mark(old_sentences[last].0)
-                ),
-                w,
-            );
-            let shown: usize = l
-                .iter()
-                .map(|r| r.split_whitespace().count())
-                .sum::<usize>();
-            let head: usize = before
-                .iter()
-                .map(|r| r.split_whitespace().count())
-                .sum::<usize>();
-            if shown > head + 4 {
                 l
-            } else {
-                words(&format!("{up} {n_old} more sentences told earlier"), w)
-            }
-        };
-        // One sentence alone: its first rows, cut with an ellipsis.
-        let mut kept: Vec<String> = match (1..n_old).map(tail).find(|l| l.len() <= keep) {
-            Some(l) => l,
-            None if n_old > 1 => newest_cut(n_old - 1),
-            None => out
-                .iter()
-                .filter(|(_, _, old)| *old)
-                .map(|(l, _, _)| l.clone())
-                .collect(),
-        };
-        if kept.len() > keep {
-            kept.truncate(keep);
-            if let Some(last) = kept.last_mut() {
-                ellipsis(last);
-            }
-        }
-        let at = out.iter().position(|(_, _, old)| *old).unwrap_or(0);
-        out.retain(|(_, _, old)| !*old);
-        let style = t.dim();
-        out.splice(at..at, kept.into_iter().map(|l| (l, style, true)));
-    }
-    if out.len() > rows {
-        out.truncate(rows);
-        if let Some((last, _, _)) = out.last_mut() {
+            });
+        out.extend(kept.into_iter().map(|l| (l, t.dim(), true)));
+        out.extend(own);
+    } else {
+        // The new words cut: as many of their rows as fit above a row
+        // that counts what is not shown, theirs and the earlier ones.
+        let keep = room.max(2) - 1;
+        let mut kept: Vec<(String, Style, bool)> = own.iter().take(keep).cloned().collect();
+        if kept.len() < own.len()
+            && let Some((last, _, _)) = kept.last_mut()
+            && !last.trim_end().ends_with(['.', '?', '!'])
+        {
             ellipsis(last);
         }
+        // Each part's words in the rows kept: the rows are its words in
+        // order, so their start is what is read of it.
+        let mut shown: Vec<String> = Vec::new();
+        let mut row = 0;
+        for (text, _, _) in &own_part {
+            let n = words(text, w).len();
+            let rows_of: Vec<String> = kept
+                .iter()
+                .skip(row)
+                .take(n.min(kept.len().saturating_sub(row)))
+                .map(|(l, _, _)| l.trim_end_matches(t.g.ellipsis).trim_end().to_string())
+                .collect();
+            row += n;
+            shown.push(rows_of.join(" "));
+        }
+        let below: usize = own_part
+            .iter()
+            .zip(&shown)
+            .filter(|((text, _, _), _)| borrowed_mark.as_deref() != Some(text.as_str()))
+            .map(|((text, _, _), seen)| {
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                super::narration::sentences_past_byte(&text, seen.len())
+            })
+            .sum();
+        let mut count = format!("{down} {below} more {}", plural(below));
+        if n_old > 0 {
+            count.push_str(&format!(" {} {up} {n_old} earlier", t.g.dot));
+        }
+        out.extend(kept);
+        out.push((count, t.dim(), true));
     }
     out.into_iter()
         .map(|(text, style, _)| Line::styled(text, style))

@@ -355,6 +355,14 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     } else {
         body
     };
+    // Earlier words are above only the words shown after them: where
+    // none of the story after the step's line is shown, all of it is
+    // below that line.
+    let blank = |l: &Line<'_>| l.spans.iter().all(|s| s.content.trim().is_empty());
+    if body_area.height == 0 || body.iter().all(blank) {
+        below += above;
+        above = 0;
+    }
     if body_area.height > 0 {
         Paragraph::new(body)
             .wrap(Wrap { trim: true })
@@ -362,18 +370,27 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     }
     let hidden = above + told_hidden + below;
     if hidden > 0 {
-        let up = match (t.ascii(), below > 0) {
-            (true, false) => "^",
-            (true, true) => "v",
-            (false, false) => "↑",
-            (false, true) => "↓",
+        // The arrow points where the hidden sentences are: up for the
+        // earlier words left out above what is shown, down for words cut
+        // after an ellipsis; both counted apart where both are hidden
+        // (teacher trial at 80x24: `↓ 8` where seven were above).
+        let (up, down) = if t.ascii() {
+            ("^", "v")
+        } else {
+            ("↑", "↓")
+        };
+        let cut = told_hidden + below;
+        let arrows = match (above, cut) {
+            (_, 0) => format!("{up} {above}"),
+            (0, _) => format!("{down} {cut}"),
+            _ => format!("{up} {above} {down} {cut}"),
         };
         // The page tells the whole narration beside the screen: the count
         // alone, with no key to read it by.
         // Sentences, as the other panels count their own items: a count
         // of wrapped rows changed with the width of the screen.
         let what = if hidden == 1 { "sentence" } else { "sentences" };
-        let more = format!("{up} {hidden} more {what}");
+        let more = format!("{arrows} more {what}");
         let keys = match (app.focus == Panel::Narration, compact_note(area)) {
             _ if !t.terminal_keys() => String::new(),
             (true, false) => format!("{} z: read all ", t.g.dot),
@@ -707,7 +724,7 @@ fn earlier_sentences(line: &Line<'_>) -> usize {
 
 /// How many sentences of `text` end after byte `cut`: the ones a cut
 /// there leaves out, whole or in part.
-fn sentences_past_byte(text: &str, cut: usize) -> usize {
+pub(super) fn sentences_past_byte(text: &str, cut: usize) -> usize {
     let text = text.trim_end();
     let starts = sentence_starts(text);
     let ends = starts.iter().skip(1).copied().chain([text.len()]);
