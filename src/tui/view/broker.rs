@@ -30,7 +30,7 @@ fn queue(t: &Theme, f: &Frame, width: usize) -> Vec<Line<'static>> {
 /// The names the observer's count of duplicate deliveries takes, fullest
 /// first. Deliveries, not payments: "duplicates 1" beside a story that has
 /// charged nobody twice reads as a second charge.
-const DUP_NAMES: [&str; 3] = [
+pub(super) const DUP_NAMES: [&str; 3] = [
     words::DUPLICATE_DELIVERIES,
     "dup. deliveries",
     "dup. deliv.",
@@ -451,6 +451,23 @@ fn lease(t: &Theme, left: u64, total: u64, width: usize) -> Line<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every name the panel may give the duplicate deliveries (at 80x24 a
+    /// whole run reads `dup. deliv.`) is named in the help's legend, so a
+    /// class can look up the short one.
+    #[test]
+    fn each_name_of_the_duplicate_count_is_in_the_legend() {
+        let t = Theme::new(false, false);
+        let legend: String = super::super::help_legend::sections(&t)
+            .iter()
+            .flat_map(|s| &s.lines)
+            .flatten()
+            .map(|s| format!("{} {}\n", s.sign, s.meaning))
+            .collect();
+        for name in DUP_NAMES {
+            assert!(legend.contains(name), "{name:?} not in the legend");
+        }
+    }
 
     /// Predict mode marks the line the panel says a message's entry starts
     /// on: that line names the message, at every step of every run, and a
