@@ -9,6 +9,7 @@ mod corpus;
 mod action_words;
 mod borrowed_words;
 mod bounds;
+mod broker_labels_steady;
 mod budget;
 mod cause_chains;
 mod check;

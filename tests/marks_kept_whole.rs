@@ -235,7 +235,11 @@ fn marks_at(size: (u16, u16)) -> (usize, Vec<String>) {
                 _ => Vec::new(),
             };
             let lines = match panel {
-                Panel::Broker => view::broker_lines(&colour, f, w, h),
+                Panel::Broker => {
+                    let frames = &step.app.timeline.frames;
+                    let form = view::BrokerForm::of(&colour, frames, f, w, h);
+                    view::broker_lines(&colour, f, &form, w, h)
+                }
                 Panel::Service => view::service_lines(&colour, f, &step.watch, w, h),
                 Panel::Database => view::database_lines(&colour, f, w, h),
                 _ => view::provider_lines(&colour, f, w, h),

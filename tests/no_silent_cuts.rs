@@ -264,7 +264,10 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
         let (w, h) = (usize::from(inner.width), usize::from(inner.height));
         let colour = Theme::new(true, false);
         let marked = match panel {
-            Panel::Broker => view::broker_lines(&colour, f, w, h),
+            Panel::Broker => {
+                let form = view::BrokerForm::of(&colour, &app.timeline.frames, f, w, h);
+                view::broker_lines(&colour, f, &form, w, h)
+            }
             Panel::Service => view::service_lines(&colour, f, &watch, w, h),
             Panel::Database => view::database_lines(&colour, f, w, h),
             Panel::Provider => view::provider_lines(&colour, f, w, h),
@@ -285,7 +288,10 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             continue;
         }
         let table = match panel {
-            Panel::Broker => Some(view::broker_lines(&t, f, w, h)),
+            Panel::Broker => {
+                let form = view::BrokerForm::of(&t, &app.timeline.frames, f, w, h);
+                Some(view::broker_lines(&t, f, &form, w, h))
+            }
             Panel::Service => Some(view::service_lines(&t, f, &watch, w, h)),
             Panel::Database => Some(view::database_lines(&t, f, w, h)),
             Panel::Provider => Some(view::provider_lines(&t, f, w, h)),

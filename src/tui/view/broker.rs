@@ -11,12 +11,135 @@ use crate::sim::frame::{MessagePhase, MessageView};
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
-pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+pub fn lines(t: &Theme, f: &Frame, form: &Form, width: usize, height: usize) -> Vec<Line<'static>> {
+    with_counters(t, f, form, width, height, queue(t, f, width))
+}
+
+/// The queue's entries, or a line that says it is empty.
+fn queue(t: &Theme, f: &Frame, width: usize) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     for m in &f.queue.messages {
         out.extend(message(t, f, m, width));
     }
-    with_counters(t, f, width, height, out)
+    if f.queue.messages.is_empty() {
+        out.push(Line::styled("(queue empty)", t.dim()));
+    }
+    out
+}
+
+/// The names the observer's count of duplicate deliveries takes, fullest
+/// first. Deliveries, not payments: "duplicates 1" beside a story that has
+/// charged nobody twice reads as a second charge.
+pub(super) const DUP_NAMES: [&str; 3] = [
+    words::DUPLICATE_DELIVERIES,
+    "dup. deliveries",
+    "dup. deliv.",
+];
+
+/// How the panel names its counters and lays out the observer's group,
+/// chosen once for a whole run at one panel size (as the header chooses
+/// its parts): a label that changed from step to step (`duplicate
+/// deliveries 0`, then `dup. deliveries 1 (+1)`) read as a different count,
+/// and a heading that came and went as a different thing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Form {
+    /// Which of `DUP_NAMES` the duplicate deliveries go by.
+    dup: usize,
+    group: Group,
+}
+
+/// The observer's group: its heading leads its counts on one line; or
+/// the heading has a line of its own above them; or, short of rows, each
+/// count's line is led by `◇` alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Group {
+    OneLine,
+    Headed,
+    Marked,
+}
+
+impl Form {
+    /// The form for the run `frames` at `width` x `height`, sized for the
+    /// widest figure and change mark any of its steps shows, and for its
+    /// longest queue; `f` (the frame drawn, which may be no step of
+    /// `frames`, as a fork's) counts too. Bounded by the run's length.
+    pub fn of(t: &Theme, frames: &[Frame], f: &Frame, width: usize, height: usize) -> Form {
+        let run = || frames.iter().chain(std::iter::once(f));
+        // The fullest name whose widest count fits the panel, less a `◇ `
+        // a folded line leads with.
+        let dup = (0..DUP_NAMES.len())
+            .find(|&i| {
+                run().all(|g| {
+                    let (text, _) = dup_counter(t, g, i);
+                    text.chars().count() + 2 <= width
+                })
+            })
+            .unwrap_or(DUP_NAMES.len() - 1);
+        let beside = width.saturating_sub(heading(t).chars().count() + 1);
+        let group = if run().all(|g| flow(t, &observed(t, g, dup), beside).len() == 1) {
+            Group::OneLine
+        } else if run().all(|g| {
+            queue(t, g, width).len()
+                + flow(t, &counters(t, g), width).len()
+                + 1
+                + flow(t, &observed(t, g, dup), width).len()
+                <= height
+        }) {
+            Group::Headed
+        } else {
+            Group::Marked
+        };
+        Form { dup, group }
+    }
+}
+
+/// A counter's text: its label and figure, and where it moved in this
+/// step by how much, so the mark is a figure, not a colour; and whether
+/// it moved.
+fn counter(t: &Theme, f: &Frame, label: &str, name: &str, now: u32) -> (String, bool) {
+    match f.changes.counter_was(name) {
+        Some(was) if now > was => (format!("{label} {now} ({}{})", t.g.added, now - was), true),
+        Some(_) => (format!("{label} {now} ({})", t.g.changed), true),
+        None => (format!("{label} {now}"), false),
+    }
+}
+
+/// What the broker itself can count: receives, redeliveries, acks it got.
+fn counters(t: &Theme, f: &Frame) -> [(String, bool); 4] {
+    let c = &f.counters;
+    [
+        counter(t, f, words::DELIVERED, "delivered", c.delivered),
+        counter(t, f, words::REDELIVERED, "redeliveries", c.redeliveries),
+        counter(t, f, words::ACKED, "acked", c.acked),
+        counter(t, f, "DLQ", "dead_lettered", c.dead_lettered),
+    ]
+}
+
+/// The duplicate deliveries by the name `DUP_NAMES[dup]`.
+fn dup_counter(t: &Theme, f: &Frame, dup: usize) -> (String, bool) {
+    let c = &f.counters;
+    counter(
+        t,
+        f,
+        DUP_NAMES[dup],
+        "duplicates_delivered",
+        c.duplicates_delivered,
+    )
+}
+
+/// What only the observer knows (a dropped ack, a delivery of work
+/// already done); a handler's own skips are counted in the service panel,
+/// where they happen.
+fn observed(t: &Theme, f: &Frame, dup: usize) -> [(String, bool); 2] {
+    [
+        counter(t, f, words::ACKS_LOST, "acks_lost", f.counters.acks_lost),
+        dup_counter(t, f, dup),
+    ]
+}
+
+/// The observer group's heading.
+fn heading(t: &Theme) -> String {
+    format!("{} only you see:", t.g.observer)
 }
 
 /// The first line of the queue entry for message `id`, which predict mode
@@ -46,100 +169,61 @@ pub fn evidence(t: &Theme, f: &Frame, width: usize) -> Vec<Option<String>> {
     out
 }
 
-/// The queue's entries, then the broker's counters and the observer's.
+/// The queue's entries, then the broker's counters and the observer's,
+/// named and grouped as `form` says.
 fn with_counters(
     t: &Theme,
     f: &Frame,
+    form: &Form,
     width: usize,
     height: usize,
     mut out: Vec<Line<'static>>,
 ) -> Vec<Line<'static>> {
-    if f.queue.messages.is_empty() {
-        out.push(Line::styled("(queue empty)", t.dim()));
-    }
-    let c = &f.counters;
-    // A counter that moved in this step says by how much, so the mark is a
-    // figure, not a colour.
-    let counter = |label: &str, name: &str, now: u32| match f.changes.counter_was(name) {
-        Some(was) if now > was => (format!("{label} {now} ({}{})", t.g.added, now - was), true),
-        Some(_) => (format!("{label} {now} ({})", t.g.changed), true),
-        None => (format!("{label} {now}"), false),
-    };
-    // What the broker itself can count: receives, redeliveries, acks it got.
-    let counters = [
-        counter(words::DELIVERED, "delivered", c.delivered),
-        counter(words::REDELIVERED, "redeliveries", c.redeliveries),
-        counter(words::ACKED, "acked", c.acked),
-        counter("DLQ", "dead_lettered", c.dead_lettered),
-    ];
-    let counters = flow(t, &counters, width);
-    // What only the observer knows (a dropped ack, a delivery of work
-    // already done) is kept apart and marked as such; a handler's own
-    // skips are counted in the service panel, where they happen.
-    let label = format!("{} only you see:", t.g.observer);
-    // Deliveries, not payments: "duplicates 1" beside a story that has
-    // charged nobody twice reads as a second charge. The fullest name that
-    // fits the panel (less a `◇ ` a folded line leads with) is drawn.
-    let dup = [
-        words::DUPLICATE_DELIVERIES,
-        "dup. deliveries",
-        "dup. deliv.",
-    ]
-    .iter()
-    .map(|label| counter(label, "duplicates_delivered", c.duplicates_delivered))
-    .reduce(|fits, next| {
-        if fits.0.chars().count() + 2 <= width {
-            fits
-        } else {
-            next
-        }
-    })
-    .expect("three names");
-    let observed = [counter(words::ACKS_LOST, "acks_lost", c.acks_lost), dup];
+    let counters = flow(t, &counters(t, f), width);
+    // What only the observer knows is kept apart and marked as such.
+    let label = heading(t);
+    let observed = observed(t, f, form.dup);
     let observer = t.dim().add_modifier(ratatui::style::Modifier::ITALIC);
-    let mut seen = flow(
-        t,
-        &observed,
-        width.saturating_sub(label.chars().count() + 1),
-    );
-    let mut apart = Vec::new();
-    if seen.len() == 1 {
-        // One line when it fits: the label leads its counts.
-        let mut line = seen.remove(0);
-        line.spans.insert(0, Span::raw(format!("{label} ")));
-        apart.push(line.style(observer));
-    } else {
-        apart.push(Line::styled(label, observer));
-        apart.extend(
-            flow(t, &observed, width)
-                .into_iter()
-                .map(|l| l.style(observer)),
-        );
-    }
+    let apart: Vec<Line<'static>> = match form.group {
+        Group::OneLine => {
+            // The label leads its counts; the run chose this form only
+            // where the counts fit beside it at every step.
+            let mut seen = flow(
+                t,
+                &observed,
+                width.saturating_sub(label.chars().count() + 1),
+            );
+            let mut line = seen.remove(0);
+            line.spans.insert(0, Span::raw(format!("{label} ")));
+            let mut apart = vec![line.style(observer)];
+            apart.extend(seen.into_iter().map(|l| l.style(observer)));
+            apart
+        }
+        Group::Headed => std::iter::once(Line::styled(label, observer))
+            .chain(
+                flow(t, &observed, width)
+                    .into_iter()
+                    .map(|l| l.style(observer)),
+            )
+            .collect(),
+        // Short of rows at some step of the run: the label gives up its
+        // own line at every step, and each line keeps its ◇.
+        Group::Marked => flow(t, &observed, width.saturating_sub(2))
+            .into_iter()
+            .map(|mut l| {
+                l.spans.insert(0, Span::raw(format!("{} ", t.g.observer)));
+                l.style(observer)
+            })
+            .collect(),
+    };
     let wanted = out.len() + counters.len() + apart.len();
     if wanted < height {
         // The counters sit at the bottom of the panel when there is room,
         // like a status line of the broker.
         out.extend(std::iter::repeat_n(Line::raw(""), height - wanted));
     } else if wanted > height {
-        // Short of rows: the observer's lines give up their label's own
-        // line (each keeps its ◇), and if that is not enough the lines this
-        // step changed come first, so the rows the panel cannot show are
-        // unchanged ones, counted.
-        if apart.len() > 1 {
-            apart = flow(t, &observed, width.saturating_sub(2))
-                .into_iter()
-                .map(|mut l| {
-                    l.spans.insert(0, Span::raw(format!("{} ", t.g.observer)));
-                    l.style(observer)
-                })
-                .collect();
-        }
-        if out.len() + counters.len() + apart.len() <= height {
-            out.extend(counters);
-            out.extend(apart);
-            return out;
-        }
+        // Short of rows even so: the lines this step changed come first,
+        // so the rows the panel cannot show are unchanged ones, counted.
         let moved = |l: &Line| l.spans.iter().any(|s| s.style == t.change());
         let (mut first, mut then): (Vec<_>, Vec<_>) = counters.into_iter().partition(moved);
         let (seen_moved, seen_not): (Vec<_>, Vec<_>) = apart.into_iter().partition(moved);
@@ -368,6 +452,23 @@ fn lease(t: &Theme, left: u64, total: u64, width: usize) -> Line<'static> {
 mod tests {
     use super::*;
 
+    /// Every name the panel may give the duplicate deliveries (at 80x24 a
+    /// whole run reads `dup. deliv.`) is named in the help's legend, so a
+    /// class can look up the short one.
+    #[test]
+    fn each_name_of_the_duplicate_count_is_in_the_legend() {
+        let t = Theme::new(false, false);
+        let legend: String = super::super::help_legend::sections(&t)
+            .iter()
+            .flat_map(|s| &s.lines)
+            .flatten()
+            .map(|s| format!("{} {}\n", s.sign, s.meaning))
+            .collect();
+        for name in DUP_NAMES {
+            assert!(legend.contains(name), "{name:?} not in the legend");
+        }
+    }
+
     /// Predict mode marks the line the panel says a message's entry starts
     /// on: that line names the message, at every step of every run, and a
     /// message not in the queue has no line.
@@ -375,7 +476,11 @@ mod tests {
     fn a_messages_line_is_where_its_entry_starts() {
         let t = Theme::new(false, false);
         super::super::each_builtin_frame(|at_step, f| {
-            let lines: Vec<String> = lines(&t, f, 40, 12).iter().map(|l| l.to_string()).collect();
+            let form = Form::of(&t, &[], f, 40, 12);
+            let lines: Vec<String> = lines(&t, f, &form, 40, 12)
+                .iter()
+                .map(|l| l.to_string())
+                .collect();
             for m in &f.queue.messages {
                 let at = message_line(&t, f, 40, &m.message_id).unwrap();
                 // Two copies may share an ID: the line is the first one's.

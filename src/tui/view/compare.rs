@@ -372,7 +372,9 @@ fn sections(
         format!("queue {} {}", t.g.dot, f.queue.name),
         t.title(),
     )];
-    queue.extend(broker::lines(t, f, w, 0));
+    // The side's own run names its counters one way at every step.
+    let form = broker::Form::of(t, frames, f, w, 0);
+    queue.extend(broker::lines(t, f, &form, w, 0));
     let mut service_lines = vec![Line::styled("service", t.title())];
     // Compare folds only when a section is shrunk to fit; then the lists
     // fold in order, as no side has a consumer the class is watching.

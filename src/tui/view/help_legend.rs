@@ -3,7 +3,7 @@
 //! legend cannot name a sign the screen no longer shows, nor show one in
 //! a form the screen does not use (ASCII included).
 
-use super::{marks, newest, overflow, provider, service};
+use super::{broker, marks, newest, overflow, provider, service};
 use crate::sim::change::Change;
 use crate::tui::theme::Theme;
 
@@ -194,7 +194,12 @@ fn rows(t: &Theme) -> Vec<Vec<Sign>> {
         )],
         vec![sign(
             g.observer,
-            "what the party whose panel shows it cannot know, only you, the observer: acks lost, duplicate deliveries (dup. deliveries): deliveries of a message whose work another delivery had already done (a payment committed, a charge made), so a redelivery after a crash before any work is none, and a duplicate is a delivery, not a second payment; on a consumer's step, an ack the broker ignored (the broker knows; the consumer cannot tell)",
+            // The count by each of the names the broker panel gives it.
+            format!(
+                "what the party whose panel shows it cannot know, only you, the observer: acks lost, {} ({}): deliveries of a message whose work another delivery had already done (a payment committed, a charge made), so a redelivery after a crash before any work is none, and a duplicate is a delivery, not a second payment; on a consumer's step, an ack the broker ignored (the broker knows; the consumer cannot tell)",
+                broker::DUP_NAMES[0],
+                broker::DUP_NAMES[1..].join(", ")
+            ),
         )],
         vec![sign(
             g.warning,

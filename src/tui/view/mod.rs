@@ -41,6 +41,7 @@ mod unlike_tour;
 pub(super) mod verdict;
 mod watch;
 
+pub use broker::Form as BrokerForm;
 pub use broker::evidence as broker_evidence;
 pub use broker::lines as broker_lines;
 pub use database::lines as database_lines;
@@ -144,7 +145,10 @@ pub(super) fn draw_panel(
     let w = inner.width as usize;
     let h = inner.height as usize;
     match panel {
-        Panel::Broker => clip(t, broker::lines(t, frame, w, h), inner, buf),
+        Panel::Broker => {
+            let form = broker::Form::of(t, &app.timeline.frames, frame, w, h);
+            clip(t, broker::lines(t, frame, &form, w, h), inner, buf)
+        }
         Panel::Service => {
             let watch = Watch::of(&app.timeline.frames, app.frame_at());
             clip(t, service::lines(t, frame, &watch, w, h), inner, buf)

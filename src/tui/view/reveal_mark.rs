@@ -59,8 +59,11 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
     // The row drawn as a panel narrower by `mark` would draw it.
     let narrow_for = |mark: &str| {
         let room = inner_w - mark.chars().count() - GAP;
-        row_of(t, frame, subject, charge, room, inner_h)
-            .and_then(|at| lines_of(t, frame, panel, room, inner_h).into_iter().nth(at))
+        row_of(t, frame, subject, charge, room, inner_h).and_then(|at| {
+            lines_of(t, &app.timeline.frames, frame, panel, room, inner_h)
+                .into_iter()
+                .nth(at)
+        })
     };
     let room_for = |mark: &str| usize::from(rect.right() - 1) - mark.chars().count();
     let fits_whole = |mark: &str| usize::from(drawn_to) + GAP <= room_for(mark);
@@ -155,9 +158,21 @@ fn row_of(
     }
 }
 
-fn lines_of(t: &Theme, f: &Frame, panel: Panel, width: usize, height: usize) -> Vec<Line<'static>> {
+/// The panel's lines as drawn at `width`; `frames` is the run, whose
+/// steps the broker names its counters for.
+fn lines_of(
+    t: &Theme,
+    frames: &[Frame],
+    f: &Frame,
+    panel: Panel,
+    width: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
     match panel {
-        Panel::Broker => broker::lines(t, f, width, height),
+        Panel::Broker => {
+            let form = broker::Form::of(t, frames, f, width, height);
+            broker::lines(t, f, &form, width, height)
+        }
         Panel::Database => database::lines(t, f, width, height),
         Panel::Provider => provider::lines(t, f, width, height),
         _ => Vec::new(),

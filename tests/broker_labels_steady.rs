@@ -1,0 +1,96 @@
+//! The broker panel's counters read `duplicate deliveries 0` for ten steps,
+//! `dup. deliveries 1 (+1)` at the step it moved, then `duplicate
+//! deliveries 1` again (teacher trial, tour-1 naive at 100x30); at 80x24
+//! the `◇ only you see:` heading came and went. A class reads a changing
+//! label as a changing thing: like the header's parts and the service
+//! panel's heading, each counter's name and the observer's group are
+//! chosen once per run and size, for the widest figure and mark the run
+//! shows.
+
+use crate::common::sweep::{SIZES, each_step};
+use idem::tui::app::Panel;
+use ratatui::layout::Margin;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The names the duplicate-deliveries counter may take, fullest first
+/// (`dup. deliv.` is also the start of `dup. deliveries`).
+const DUP: [&str; 3] = ["duplicate deliveries", "dup. deliveries", "dup. deliv."];
+
+/// How the observer's group is laid out on one screen: its heading on the
+/// row of its counts, its heading on a row of its own, each count led by
+/// its `◇`, or no observer's row on screen at all.
+fn group(rows: &[String]) -> &'static str {
+    let head = "◇ only you see:";
+    if let Some(row) = rows.iter().find(|r| r.contains(head)) {
+        if row.trim_end().ends_with(head) {
+            "heading on its own row"
+        } else {
+            "heading leads the counts"
+        }
+    } else if rows.iter().any(|r| r.trim_start().starts_with("◇ ")) {
+        "each count led by ◇"
+    } else {
+        // Rows the panel could not show (it says how many): no layout to
+        // compare, and no heading drawn.
+        ""
+    }
+}
+
+#[test]
+fn a_run_names_its_counters_one_way_at_each_size() {
+    let mut wrong = Vec::new();
+    for size in SIZES {
+        // (scenario, design) -> the names the counter took, and the
+        // observer group's layouts.
+        let mut names: BTreeMap<(String, String), BTreeSet<&str>> = BTreeMap::new();
+        let mut groups: BTreeMap<(String, String), BTreeSet<&str>> = BTreeMap::new();
+        each_step(size, |step| {
+            let inner = step.main.rect(Panel::Broker).inner(Margin::new(1, 1));
+            let all = step.rows();
+            let rows: Vec<String> = (inner.y..inner.bottom())
+                .map(|y| {
+                    all[usize::from(y)]
+                        .chars()
+                        .skip(usize::from(inner.x))
+                        .take(usize::from(inner.width))
+                        .collect()
+                })
+                .collect();
+            let run = (
+                step.app.timeline.scenario.clone(),
+                step.app.timeline.strategy.clone(),
+            );
+            if let Some(name) = DUP
+                .iter()
+                .find(|name| rows.iter().any(|r| r.contains(&format!("{name} "))))
+            {
+                names.entry(run.clone()).or_default().insert(name);
+            }
+            let layout = group(&rows);
+            if !layout.is_empty() {
+                groups.entry(run).or_default().insert(layout);
+            }
+        });
+        assert!(names.len() > 20, "{size:?}: runs seen {}", names.len());
+        let changing: Vec<_> = names
+            .iter()
+            .filter(|(_, n)| n.len() > 1)
+            .map(|(r, n)| format!("{r:?} {n:?}"))
+            .collect();
+        let regrouped: Vec<_> = groups
+            .iter()
+            .filter(|(_, g)| g.len() > 1)
+            .map(|(r, g)| format!("{r:?} {g:?}"))
+            .collect();
+        if !changing.is_empty() || !regrouped.is_empty() {
+            wrong.push(format!(
+                "{size:?}: {} runs of {} rename the duplicate count: {changing:#?}\n\
+                 {} runs regroup the observer's counts: {regrouped:#?}",
+                changing.len(),
+                names.len(),
+                regrouped.len(),
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
