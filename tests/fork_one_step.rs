@@ -23,10 +23,10 @@ fn step_numbers(screen: &str) -> Vec<usize> {
             .collect();
         // `step 6/16` is the position, not a step named.
         let rest = &screen[i + 5 + digits.len()..];
-        if let Ok(n) = digits.parse() {
-            if !rest.starts_with('/') {
-                out.push(n);
-            }
+        if let Ok(n) = digits.parse()
+            && !rest.starts_with('/')
+        {
+            out.push(n);
         }
     }
     out
