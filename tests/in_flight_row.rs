@@ -46,7 +46,7 @@ fn a_rolled_back_row_is_not_told_as_not_committed_yet() {
     for (step, line) in &lines[1..4] {
         assert!(
             line.contains("payment row rolled back")
-                && line.contains("the next delivery gets the charge back by key"),
+                && line.contains("if the message is delivered again, its key gets the charge back"),
             "step {step}: {all}"
         );
     }

@@ -32,6 +32,7 @@ mod events_beside_no_sql;
 mod events_fold_counts;
 mod explorer_explains;
 mod fold_sign;
+mod fork_one_step;
 mod forked_header;
 mod harness_bad;
 mod harness_pg;

@@ -109,3 +109,41 @@ fn a_written_scenario_keeps_its_chapters() {
     assert!(screen.contains("chapter 1/"), "{screen}");
     assert!(!screen.contains("move 1/"), "{screen}");
 }
+
+/// Every row of the screen that names a step of the run by its number
+/// (`step 7/10`, `SQL in step 7`, `lost at step 6`), says there was no
+/// SQL in this step, or offers to go a step (`←/→ step`).
+fn step_words(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .filter(|r| {
+            let r = r.replace("steps ", "step ");
+            r.match_indices("step ")
+                .any(|(i, _)| r[i + 5..].starts_with(|c: char| c.is_ascii_digit()))
+                || r.contains("←/→ step")
+                || r.contains("SQL in this step")
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// On an opened counterexample a step of the run is a move everywhere on
+/// the screen: the header, the story's step line, the SQL and events
+/// titles, the verdict's causes and the key bar (teacher trial: the
+/// story said "move 7/10" while its border said "step 7/10").
+#[test]
+fn an_opened_counterexample_says_move_for_every_step() {
+    let mut failures = Vec::new();
+    for (w, h) in SIZES {
+        let mut a = opened();
+        for pos in [1, a.last_pos()] {
+            a.pos = pos;
+            let screen = common::draw(&mut a, w, h);
+            let rows = step_words(&screen);
+            if !rows.is_empty() {
+                failures.push(format!("{w}x{h} at {pos}: {rows:#?}\n{screen}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

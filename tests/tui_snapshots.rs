@@ -221,12 +221,12 @@ fn a_fork_is_marked_on_screen() {
     // The menu's first entries: step A by hand, then crash A.
     update(&mut a, Action::Digit(2));
     let screen = draw(&mut a, 120, 40);
-    assert!(screen.contains("forked at step 1"), "{screen}");
+    assert!(screen.contains("forked at step 2"), "{screen}");
     assert!(screen.contains("you: crash A"));
     // From the user's move on, the words are about the user's run.
     assert!(screen.contains("Your run"), "{screen}");
     assert!(
-        screen.contains("After step 1 you changed the run: crash A (step 2)"),
+        screen.contains("At step 2 you changed the run: crash A."),
         "{screen}"
     );
     // The script's later faults no longer fire: the run plays out to its end.

@@ -29,8 +29,11 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
     // Past the user's first move the scenario's words describe a run that
     // no longer happens: they are left out, and the events tell the rest.
     let forked = timeline.forks.first().map_or(usize::MAX, |f| f.at);
+    // The user's move is made as the step after the fork: named by it, as
+    // the simulator names it.
     let changed = format!(
-        "You changed this run at step {forked}; from there on, the events tell what happens."
+        "You changed this run at step {}; from there on, the events tell what happens.",
+        forked.saturating_add(1)
     );
     let mut steps: Vec<ScriptStep> = Vec::new();
     let mut current: Option<usize> = None;

@@ -256,6 +256,17 @@ impl Origin {
         }
     }
 
+    /// What a step of the run is called: one move of a found schedule,
+    /// or a step of a story. Where the story calls it a move, the header,
+    /// the step line, the SQL and events titles, the causes and the key
+    /// bar say move too, so one screen has one word for it.
+    pub fn step(self) -> &'static str {
+        match self {
+            Origin::FoundSchedule => "move",
+            Origin::Scenario | Origin::SoakStory => "step",
+        }
+    }
+
     pub(super) fn parse(text: &str) -> Option<Origin> {
         match text {
             "soak" => Some(Origin::SoakStory),

@@ -163,15 +163,50 @@ impl SoakReport {
     }
 }
 
+/// Why fewer facts are judged than payments published, each reason with
+/// its number from the run: a payment made twice on purpose is two
+/// messages judged as one fact (owed twice), and a payment still in
+/// progress at the soak's bound is not judged. Whatever is left over is
+/// said as such rather than left out.
+fn not_judged(d: &DesignRun) -> String {
+    let t = &d.tally;
+    let mut why = Vec::new();
+    if t.made_twice > 0 {
+        why.push(format!(
+            "{} made twice on purpose, each two messages judged once and owed twice",
+            num(t.made_twice)
+        ));
+    }
+    if d.unsettled > 0 {
+        why.push(format!(
+            "{} still in progress at the soak's bound, not judged",
+            num(d.unsettled)
+        ));
+    }
+    let told = t.facts + t.made_twice + d.unsettled;
+    if d.published > told {
+        why.push(format!(
+            "{} not accounted for above",
+            num(d.published - told)
+        ));
+    }
+    if why.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", why.join("; "))
+    }
+}
+
 fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
     let t = &d.tally;
     let k = &d.counters;
     let _ = writeln!(out, "== {} ==", d.design);
     let _ = writeln!(
         out,
-        "published {} payments, judged as {} (one made twice on purpose is judged once, owed twice) over {} of virtual time, {} ticks",
+        "published {} payments, judged as {}{} over {} of virtual time, {} ticks",
         num(d.published),
         num(t.facts),
+        not_judged(d),
         crate::sim::format_duration(d.virtual_ms / 1000 * 1000),
         num(d.ticks)
     );

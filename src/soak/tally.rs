@@ -59,6 +59,10 @@ pub struct Tally {
     /// Facts that went wrong because a late copy came after its ID was
     /// pruned: what the retention cost.
     pub let_through_by_retention: u64,
+    /// Messages judged with an earlier one of the same payment: each
+    /// payment made twice on purpose is two messages and one fact, so the
+    /// messages published outnumber the facts judged by this many.
+    pub made_twice: u64,
 }
 
 impl Tally {
@@ -70,6 +74,7 @@ impl Tally {
         let charged = fact.charges as u64 * amount;
         let recorded = fact.payments as u64 * amount;
         self.facts += 1;
+        self.made_twice += (fact.expected as u64).saturating_sub(1);
         *self.outcomes.entry(fact.outcome).or_default() += 1;
         self.money.owed += owed;
         self.money.charged += charged;

@@ -538,16 +538,15 @@ impl<'a, S: Sink> Run<'a, S> {
         self.action_index = 0;
         self.title = "Your run".into();
         self.narration = format!(
-            "After step {} you changed the run: {} (step {}). The scenario's later actions \
+            "At step {} you changed the run: {}. The scenario's later actions \
              were written for the run as scripted, so they stop here. From now on \
              nothing goes wrong unless you make it: each handler finishes what it \
              started, a crashed consumer restarts, an idle one takes whatever the \
              queue shows it, and when only a lease can bring a message back, the \
              clock runs on to its deadline. It goes on until every message is \
              settled; the events tell each step.",
-            fork.at,
+            fork.at + 1,
             move_text(&fork.mv),
-            fork.at + 1
         );
     }
 
@@ -572,9 +571,9 @@ impl<'a, S: Sink> Run<'a, S> {
                 // after it each step is told by its own line, with only a
                 // reminder of whose run this is.
                 self.narration = format!(
-                    "Your run since step {}, where you changed it: {}. Nothing else goes \
-                     wrong unless you make it.",
-                    fork.at,
+                    "Since your change at step {} ({}), nothing else goes wrong unless \
+                     you make it.",
+                    fork.at + 1,
                     move_text(&fork.mv)
                 );
             }

@@ -153,14 +153,14 @@ mod fork_tests {
             assert!(
                 first
                     .narration
-                    .starts_with(&format!("After step {at} you changed the run")),
+                    .starts_with(&format!("At step {} you changed the run", at + 1)),
                 "fork at {at}: {}",
                 first.narration
             );
             for f in &t.frames[at + 2..] {
                 assert!(
                     f.narration
-                        .starts_with(&format!("Your run since step {at}, where you changed it")),
+                        .starts_with(&format!("Since your change at step {} (", at + 1)),
                     "fork at {at}, frame {}: {}",
                     f.index,
                     f.narration

@@ -327,9 +327,11 @@ impl App {
         Some((at + 1, same.len()))
     }
 
-    /// The earliest fork, if the run on screen is not the scenario as written.
+    /// The step the user's first move was made at (the step after the
+    /// one on screen when it was chosen), if the run on screen is not the
+    /// scenario as written: the one step every word about it names.
     pub fn forked_at(&self) -> Option<usize> {
-        self.forks.first().map(|f| f.at)
+        self.forks.first().map(|f| f.at + 1)
     }
 
     /// The picker's lines: a heading for each group, then its scenarios.

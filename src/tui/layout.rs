@@ -246,7 +246,8 @@ pub fn on_screen(app: &super::app::App, area: Rect) -> Main {
         let t = super::theme::Theme::new(false, false);
         need.why = told_verdicts(app.frame(), &app.timeline.frames, |f| {
             let bound = super::view::one_run::bound(app, &f.verdict);
-            super::view::verdict::bounded_why_lines(&t, f, bound.as_deref())
+            let unit = app.script.origin.step();
+            super::view::verdict::bounded_why_lines(&t, f, bound.as_deref(), unit)
         });
     }
     need.no_sql &= super::reveal::action_steps(app).is_none();

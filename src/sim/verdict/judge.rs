@@ -91,9 +91,11 @@ impl UnpaidRow {
                 "no payment row yet; the delivery in hand gets the charge back by key"
             }
             UnpaidRow::RolledBack => {
-                "payment row rolled back; the next delivery gets the charge back by key"
+                "payment row rolled back; if the message is delivered again, its key gets the charge back"
             }
-            UnpaidRow::Awaited => "no payment row; the next delivery gets the charge back by key",
+            UnpaidRow::Awaited => {
+                "no payment row; if the message is delivered again, its key gets the charge back"
+            }
         }
     }
 }

@@ -301,11 +301,11 @@ impl Need {
         let has_events = self.lower.iter().any(|l| !l.events.is_empty());
         let events_room = |short: bool| {
             (0..=n)
-                .map(|first| title_room(&events_title(first, n, short)))
+                .map(|first| title_room(&events_title("step", first, n, short)))
                 .max()
                 .unwrap_or(0)
         };
-        let sql_floor = title_room(&sql_title(n, n, false));
+        let sql_floor = title_room(&sql_title("step", n, n, false));
         let (events_floor, events_title_fair) = if has_events {
             (events_room(true), events_room(false))
         } else {
@@ -346,7 +346,7 @@ pub(super) fn split(lower: Rect, sql_pct: u16) -> [Rect; 2] {
 pub(super) fn beside_no_sql([sql, events]: [Rect; 2], last_step: usize) -> [Rect; 2] {
     use crate::tui::view::lower_titles::{sql_title, title_room};
     let line = crate::tui::view::sql::NONE.chars().count() as u16 + 2;
-    let least = line.max(title_room(&sql_title(last_step, last_step, false)));
+    let least = line.max(title_room(&sql_title("step", last_step, last_step, false)));
     if sql.width <= least {
         return [sql, events];
     }

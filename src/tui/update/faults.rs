@@ -70,7 +70,8 @@ pub fn inject(app: &mut App, mv: Move) {
             app.forks = forks;
             goto(app, k + 1);
             app.status = Some(format!(
-                "forked at step {k}: the script stops and the run plays out from your move; s reloads it as written"
+                "forked at step {}: the script stops and the run plays out from your move; s reloads it as written",
+                k + 1
             ));
         }
         Err(e) => app.status = Some(format!("cannot do that here: {e}")),
@@ -143,7 +144,7 @@ mod tests {
         assert_eq!(a.forks.len(), 1);
         assert_eq!(a.forks[0].at, 2);
         assert_eq!(a.pos, 3);
-        assert!(a.status.as_deref().unwrap().contains("forked at step 2"));
+        assert!(a.status.as_deref().unwrap().contains("forked at step 3"));
         assert_eq!(a.timeline.forks, a.forks);
     }
 }

@@ -17,7 +17,9 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         .border_set(t.g.border)
         .border_style(t.border(true))
         .title(Span::styled(
-            format!(" Break something at step {} ", app.pos),
+            // What is chosen here is made as the next step: named by
+            // that step, as the fork's every later word names it.
+            format!(" Break something at step {} ", app.pos + 1),
             t.title(),
         ))
         .render(popup, buf);

@@ -172,7 +172,12 @@ fn right_parts<'a>(app: &'a App, f: &'a Frame) -> impl Fn(Fit) -> Vec<Span<'stat
         }
         right.extend([
             Span::styled(
-                format!("step {}/{}", f.index, app.timeline.frames.len() - 1),
+                format!(
+                    "{} {}/{}",
+                    app.script.origin.step(),
+                    f.index,
+                    app.timeline.frames.len() - 1
+                ),
                 t.title(),
             ),
             Span::styled(dot.clone(), t.dim()),

@@ -120,6 +120,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         if h.key == "[/]" && h.what == "chapter" {
             h.what = app.script.origin.part();
         }
+        if h.key == "←/→" && h.what == "step" {
+            h.what = app.script.origin.step();
+        }
     }
     // The engines can be compared only on a server: on SQLite the key
     // answers with what it needs, but the bar does not offer it.

@@ -273,6 +273,41 @@ fn fault_words(faults: &[Fault]) -> String {
     }
 }
 
+/// What a won level did not try, from the levels' own faults: each kind
+/// this level leaves out, with the level that throws it (`; not tried
+/// here: crash (level 2), expired lease (level 7), lost response (level
+/// 9).`). A handler that wins level 1 may still charge with no
+/// Idempotency-Key; the line says where that is tested. A bare `.` where
+/// the level throws every kind.
+fn untried(play: &LevelPlay) -> String {
+    let here = play.level();
+    let mut left: Vec<(usize, Fault)> = Fault::ALL
+        .into_iter()
+        .filter(|f| !here.faults.contains(f))
+        .filter_map(|f| {
+            // The first level after this one that throws it, else any.
+            let throws = |l: &&crate::levels::Level| l.faults.contains(&f);
+            let later = play
+                .levels
+                .iter()
+                .filter(|l| l.number > here.number)
+                .find(throws);
+            later
+                .or_else(|| play.levels.iter().find(throws))
+                .map(|l| (l.number, f))
+        })
+        .collect();
+    if left.is_empty() {
+        return ".".into();
+    }
+    left.sort();
+    let named: Vec<String> = left
+        .iter()
+        .map(|(n, f)| format!("{} (level {n})", f.word()))
+        .collect();
+    format!("; not tried here: {}.", named.join(", "))
+}
+
 fn done(t: &Theme, a: &Attempt, play: &LevelPlay) -> Vec<Line<'static>> {
     let levels = play.levels.len();
     // The bounds in full: consumers, messages, faults and their kinds.
@@ -283,10 +318,16 @@ fn done(t: &Theme, a: &Attempt, play: &LevelPlay) -> Vec<Line<'static>> {
         // One line, the claim with its bounds and the try one further, so
         // it wraps as one paragraph and the next step's hint stays in view.
         Verdict::Won => vec![Line::from(vec![
+            // What it did not try comes first, where a short screen
+            // still shows it.
+            Span::styled(
+                format!("{} level won within this level's faults", t.g.done),
+                t.good(),
+            ),
+            Span::styled(untried(play), t.warn()),
             Span::styled(
                 format!(
-                    "{} level won: no schedule breaks your handler {} ({size}){}.",
-                    t.g.done,
+                    " No schedule breaks your handler {} ({size}){}.",
                     further::within_all(r, &bounds),
                     further_words(r)
                 ),

@@ -7,10 +7,12 @@
 /// too narrow for the long form (`SQL, 11-14`). The layout keeps the panel
 /// wide enough for one step's long title, which is never narrower than a
 /// span's short one.
-pub fn sql_title(first: usize, last: usize, short: bool) -> String {
+/// `unit` names a step of the run (`step`, or `move` in a found
+/// schedule: the same width, so the layout sizes either).
+pub fn sql_title(unit: &str, first: usize, last: usize, short: bool) -> String {
     match (first == last, short) {
-        (true, _) => format!("SQL in step {first}"),
-        (false, false) => format!("SQL in steps {first}-{last}"),
+        (true, _) => format!("SQL in {unit} {first}"),
+        (false, false) => format!("SQL in {unit}s {first}-{last}"),
         (false, true) => format!("SQL, {first}-{last}"),
     }
 }
@@ -19,11 +21,11 @@ pub fn sql_title(first: usize, last: usize, short: bool) -> String {
 /// steps of the whole action the answer judges; `short` where the panel is
 /// too narrow for the long form (`Events, step 15`). The layout keeps the
 /// panel wide enough for the short one at least.
-pub fn events_title(first: usize, last: usize, short: bool) -> String {
+pub fn events_title(unit: &str, first: usize, last: usize, short: bool) -> String {
     match (first == last, short) {
-        (true, false) => format!("Events in step {first}"),
-        (false, false) => format!("Events in steps {first}-{last}"),
-        (true, true) => format!("Events, step {first}"),
+        (true, false) => format!("Events in {unit} {first}"),
+        (false, false) => format!("Events in {unit}s {first}-{last}"),
+        (true, true) => format!("Events, {unit} {first}"),
         (false, true) => format!("Events, {first}-{last}"),
     }
 }

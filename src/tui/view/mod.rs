@@ -160,7 +160,7 @@ pub(super) fn draw_panel(
             let span = super::reveal::action_steps(app).is_some();
             newest::show(
                 t,
-                sql::items(t, frame, span),
+                sql::items(t, frame, span, app.script.origin.step()),
                 newest::STATEMENTS,
                 inner,
                 buf,
@@ -170,13 +170,14 @@ pub(super) fn draw_panel(
         // Under `w` a link of the chain a row, in the rows it was given.
         Panel::Verdict if app.zoom && app.focus == Panel::Verdict => {
             let check = one_run::bound(app, &frame.verdict);
-            let why = verdict::bounded_why_lines(t, frame, check.as_deref());
+            let unit = app.script.origin.step();
+            let why = verdict::bounded_why_lines(t, frame, check.as_deref(), unit);
             clip(t, verdict::why_rows(&why, inner.width), inner, buf)
         }
         Panel::Verdict => {
             let check = one_run::bound(app, &frame.verdict);
-            let lines =
-                verdict::bounded_fitted(t, frame, inner.width, inner.height, check.as_deref());
+            let (w, h, unit) = (inner.width, inner.height, app.script.origin.step());
+            let lines = verdict::bounded_fitted(t, frame, w, h, check.as_deref(), unit);
             wrap(t, lines, inner, buf)
         }
     }
@@ -235,8 +236,8 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
         // answer judges.
         let (first, last) = super::reveal::action_steps(app).unwrap_or((step, step));
         let titled = |short: bool| match panel {
-            Panel::Sql => sql_title(first, last, short),
-            _ => events_title(first, last, short),
+            Panel::Sql => sql_title(app.script.origin.step(), first, last, short),
+            _ => events_title(app.script.origin.step(), first, last, short),
         };
         name = titled(false);
         if width < title_room(&name) {

@@ -19,7 +19,15 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     let last = app.timeline.frames.len() - 1;
     let who = if f.yours { t.warn() } else { t.info() };
     let mut lines = vec![Line::from(vec![
-        Span::styled(format!("{} step {}/{last}", t.g.next, f.index), t.title()),
+        Span::styled(
+            format!(
+                "{} {} {}/{last}",
+                t.g.next,
+                app.script.origin.step(),
+                f.index
+            ),
+            t.title(),
+        ),
         Span::styled(
             format!(" {} t={} {} ", t.g.dot, format_duration(f.time_ms), t.g.dot),
             t.dim(),

@@ -10,18 +10,19 @@ use ratatui::text::{Line, Span};
 pub const NONE: &str = "(no SQL in this step)";
 
 pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
-    lines_of(t, f, false)
+    lines_of(t, f, false, "step")
 }
 
 /// The statements of one step, or with `span` of the several steps a
 /// reveal covers (`SQL in steps 4-5`): where there are none, the panel
-/// says so of the steps its title names.
-fn lines_of(t: &Theme, f: &Frame, span: bool) -> Vec<Line<'static>> {
+/// says so of the steps its title names, in `unit`'s word for a step
+/// (`step`, or `move` in a found schedule: the same width as [`NONE`]).
+fn lines_of(t: &Theme, f: &Frame, span: bool, unit: &str) -> Vec<Line<'static>> {
     if f.sql.is_empty() {
         let none = if span {
-            "(no SQL in these steps)"
+            format!("(no SQL in these {unit}s)")
         } else {
-            NONE
+            format!("(no SQL in this {unit})")
         };
         return vec![Line::styled(none, t.dim())];
     }
@@ -46,8 +47,8 @@ fn lines_of(t: &Theme, f: &Frame, span: bool) -> Vec<Line<'static>> {
 /// The step's statements as the panel folds them: each with its answer,
 /// the statement the line that may lose its middle (`view::newest`);
 /// `span` where the frame holds the several steps of a reveal.
-pub fn items(t: &Theme, f: &Frame, span: bool) -> Vec<super::newest::Item> {
-    let lines = lines_of(t, f, span);
+pub fn items(t: &Theme, f: &Frame, span: bool, unit: &str) -> Vec<super::newest::Item> {
+    let lines = lines_of(t, f, span, unit);
     if f.sql.is_empty() {
         return vec![super::newest::Item {
             lines,

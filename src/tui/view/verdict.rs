@@ -160,14 +160,15 @@ pub fn short_headline(t: &Theme, v: &Verdict) -> Option<String> {
 /// The outcome first, whole, where a glance finds it; then the figures it
 /// stands on (what is in the database and at the provider); then why.
 pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
-    bounded_lines(t, f, None)
+    bounded_lines(t, f, None, "step")
 }
 
 /// [`lines`], with a learner's design's command that tries every schedule
 /// where it has one (`check`, from `one_run::bound`); a correct verdict
 /// says `in this run` after its word either way. (The command is a link
-/// of why it held: [`bounded_fitted`] adds it.)
-pub fn bounded_lines(t: &Theme, f: &Frame, check: Option<&str>) -> Vec<Line<'static>> {
+/// of why it held: [`bounded_fitted`] adds it.) `unit` names a step of
+/// the run in the causes (`step`, or `move` in a found schedule).
+pub fn bounded_lines(t: &Theme, f: &Frame, check: Option<&str>, unit: &str) -> Vec<Line<'static>> {
     let (text, style) = bounded_headline(t, &f.verdict, check);
     // What is left unsettled finishes the headline's sentence (`ends
     // unsettled: m-7f3 is still leased…`): after the figures its colon
@@ -182,7 +183,7 @@ pub fn bounded_lines(t: &Theme, f: &Frame, check: Option<&str>) -> Vec<Line<'sta
         spans.push(Span::styled(format!("{}   ", figures(t, fact)), t.dim()));
     }
     spans.push(Span::styled(
-        causes_at(t, &f.verdict, &crate::sim::cause::plain_step)
+        causes_at(t, &f.verdict, &|n| format!("{unit} {n}"))
             .trim_start()
             .to_string(),
         t.dim(),
@@ -237,12 +238,17 @@ fn owed(t: &Theme, fact: &FactVerdict) -> String {
 /// first, each cause of the one above it after its arrow); a later chain
 /// starts with "and". What is at risk or in flight follows, a row each.
 pub fn why_lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
-    bounded_why_lines(t, f, None)
+    bounded_why_lines(t, f, None, "step")
 }
 
 /// [`why_lines`], with a correct verdict's bound (see [`bounded_lines`]):
 /// the command that tries every schedule on a row of its own, first.
-pub fn bounded_why_lines(t: &Theme, f: &Frame, check: Option<&str>) -> Vec<Line<'static>> {
+pub fn bounded_why_lines(
+    t: &Theme,
+    f: &Frame,
+    check: Option<&str>,
+    unit: &str,
+) -> Vec<Line<'static>> {
     let v = &f.verdict;
     let (text, style) = bounded_headline(t, v, check);
     let mut out = vec![Line::from(vec![
@@ -260,7 +266,7 @@ pub fn bounded_why_lines(t: &Theme, f: &Frame, check: Option<&str>) -> Vec<Line<
     for fact in &v.facts {
         out.push(Line::styled(format!("  {}", figures(t, fact)), t.dim()));
     }
-    let step = &crate::sim::cause::plain_step;
+    let step = &|n| format!("{unit} {n}");
     for (i, chain) in v.causes.iter().enumerate() {
         for (j, c) in chain.iter().enumerate() {
             let lead = if i > 0 && j == 0 { "and " } else { "" };
@@ -356,7 +362,7 @@ fn held_where_room(
 /// and the causes counted with the key that reads them, rather than a
 /// figure cut in the middle (`2 provider …2 more` read as two providers).
 pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
-    bounded_fitted(t, f, width, rows, None)
+    bounded_fitted(t, f, width, rows, None, "step")
 }
 
 /// [`fitted`], with a correct verdict's bound (see [`bounded_lines`]):
@@ -368,10 +374,11 @@ pub fn bounded_fitted(
     width: u16,
     rows: u16,
     check: Option<&str>,
+    unit: &str,
 ) -> Vec<Line<'static>> {
-    let whole = bounded_lines(t, f, check);
+    let whole = bounded_lines(t, f, check, unit);
     let fits = |l: &[Line<'static>]| crate::tui::measure::rows(l, width, false) <= rows.max(1);
-    let plain = &crate::sim::cause::plain_step;
+    let plain = &|n| format!("{unit} {n}");
     let mut held_links = held_links(t, &f.verdict, plain, plain);
     held_links.extend(check.map(super::one_run::link));
     let held = held_links.len();

@@ -1,0 +1,83 @@
+//! A fault the user makes is applied at one step, and the screen names
+//! that one step everywhere: the header's tag, the status line, the story's
+//! paragraph and its later reminders, and the fault menu's title. Teacher
+//! trial (tour-1, idempotent, `f` at step 5, crash A): "forked at step 5",
+//! "crash A (step 6)" and later "at step 7: Your run since step 5" named
+//! three steps for one crash. And the verdict in flight says what the
+//! design will do, not what happens next as if it had (at step 6 it said
+//! "the next delivery gets the charge back by key" seven steps before it
+//! did).
+
+use crate::common;
+use idem::tui::{Action, update};
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+/// Every `step N` on the screen, its number.
+fn step_numbers(screen: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (i, _) in screen.match_indices("step ") {
+        let digits: String = screen[i + 5..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        // `step 6/16` is the position, not a step named.
+        let rest = &screen[i + 5 + digits.len()..];
+        if let Ok(n) = digits.parse()
+            && !rest.starts_with('/')
+        {
+            out.push(n);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_fault_names_the_one_step_it_is_applied_at() {
+    let mut failures = Vec::new();
+    for (w, h) in SIZES {
+        let mut a = common::app("tour-1", "idempotent");
+        a.pos = 5;
+        update(&mut a, Action::Faults);
+        let menu = common::draw(&mut a, w, h);
+        // The menu's second entry: crash A.
+        update(&mut a, Action::Digit(2));
+        assert_eq!(a.pos, 6, "the crash is step 6");
+        for pos in 6..=9 {
+            a.pos = pos;
+            a.status = if pos == 6 { a.status.clone() } else { None };
+            let screen = common::draw(&mut a, w, h);
+            let named: Vec<usize> = step_numbers(&screen)
+                .into_iter()
+                // `at step 7: ` opening a story row marks words told at
+                // an earlier step, not a step the fault is named at.
+                .filter(|&n| n != pos && !(n < pos && screen.contains(&format!("│at step {n}: "))))
+                .collect();
+            if named.iter().any(|&n| n != 6) || !screen.contains("step 6") {
+                failures.push(format!("{w}x{h} at {pos}: steps named {named:?}\n{screen}"));
+            }
+        }
+        // The menu is over step 5: what it makes is step 6.
+        if !menu.contains("Break something at step 6") {
+            failures.push(format!("{w}x{h}: the menu names another step\n{menu}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_verdict_in_flight_does_not_tell_a_delivery_before_it_comes() {
+    let mut a = common::app("tour-1", "idempotent");
+    a.pos = 5;
+    update(&mut a, Action::Faults);
+    update(&mut a, Action::Digit(2));
+    let f = a.frame();
+    let said = f.verdict.in_flight.join(" ");
+    assert!(!said.is_empty(), "a charge with no row is in flight");
+    assert!(
+        !said.contains("the next delivery gets"),
+        "step {}: {said}",
+        f.index
+    );
+    assert!(said.contains("if"), "a condition, not a forecast: {said}");
+}
