@@ -124,6 +124,17 @@ impl Provider {
         self.keys.values()
     }
 
+    /// Whether the key store holds `key`: looked up, not scanned, since a
+    /// long run keeps a day of keys and every verdict asks.
+    pub fn holds_key(&self, key: &str) -> bool {
+        self.keys.contains_key(key)
+    }
+
+    /// What the key store keeps under `key`, looked up (see `holds_key`).
+    pub fn key_record(&self, key: &str) -> Option<&KeyRecord> {
+        self.keys.get(key)
+    }
+
     /// Dollars charged over the whole run, forgotten payments included.
     pub fn charged_total(&self) -> u64 {
         self.charged_total

@@ -30,7 +30,7 @@ impl World {
             .filter(|c| c.order == payment.order && c.amount == payment.amount)
             .map(|c| c.key.as_deref());
         let first = keys.next()??;
-        let stored = self.provider.keys().any(|k| k.key == first);
+        let stored = self.provider.holds_key(first);
         (stored && keys.all(|k| k == Some(first))).then(|| first.to_string())
     }
 }

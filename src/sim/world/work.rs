@@ -250,8 +250,7 @@ impl World {
         }
         let result = self
             .provider
-            .keys()
-            .find(|k| k.key == key)
+            .key_record(&key)
             .map(|k| k.result.describe())
             .unwrap_or_default();
         self.say(
