@@ -257,15 +257,24 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         dollars(t.money.recorded)
     );
     let books = d.db_recorded == t.money.recorded && d.provider_charged == t.money.charged;
+    // Each total is held to its own figure above: side by side, a bare
+    // "both match" read as the database and the provider agreeing, which
+    // under a broken design they do not.
     let _ = writeln!(
         out,
-        "  the database's own total {} and the provider's {}: {}",
-        dollars(d.db_recorded),
-        dollars(d.provider_charged),
+        "  {}",
         if books {
-            "both match the books above"
+            format!(
+                "the database's own total {} is the recorded figure, the provider's own {} the charged one",
+                dollars(d.db_recorded),
+                dollars(d.provider_charged)
+            )
         } else {
-            "they do NOT match the books above: a bug in idem, please report it"
+            format!(
+                "the database's own total {} and the provider's {} do NOT match the figures above: a bug in idem, please report it",
+                dollars(d.db_recorded),
+                dollars(d.provider_charged)
+            )
         }
     );
     let outcomes: Vec<String> = Outcome::ALL
