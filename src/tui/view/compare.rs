@@ -381,7 +381,7 @@ fn sections(
     service_lines.extend(service::lines(
         t,
         f,
-        &super::Watch::default(),
+        &super::Watch::of_run(frames),
         w,
         rows.tables,
     ));

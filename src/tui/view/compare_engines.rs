@@ -204,7 +204,13 @@ fn sections(
     ));
     let mut service_lines = vec![Line::styled("service", t.title())];
     // 99 rows: no list folds, so who is watched does not matter.
-    service_lines.extend(service::lines(t, f, &super::Watch::default(), w, 99));
+    service_lines.extend(service::lines(
+        t,
+        f,
+        &super::Watch::of_run(&tl.frames),
+        w,
+        99,
+    ));
     vec![
         outcome,
         waiting(t, tl, at, w),

@@ -63,6 +63,17 @@ impl Watch {
         }
     }
 
+    /// A watch on no consumer in particular that still sizes the service
+    /// panel's headings for the whole run: compare folds its lists in
+    /// order, but a heading there must keep its form from step to step
+    /// too.
+    pub fn of_run(frames: &[Frame]) -> Watch {
+        Watch {
+            heads: Watch::of(frames, 0).heads,
+            ..Watch::default()
+        }
+    }
+
     /// How much the class is watching `consumer`: the one that acted, then
     /// the one that acts next, then any other; folding starts from the least.
     pub fn rank(&self, consumer: &str) -> u8 {
