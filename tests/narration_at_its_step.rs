@@ -275,14 +275,9 @@ fn no_words_come_after_the_step_that_made_their_effect() {
 /// line and a pass where no server answers.
 #[test]
 fn on_postgresql_no_words_come_after_their_effect() {
-    let url: idem::sim::db::PgUrl = std::env::var("IDEM_TEST_PG")
-        .unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/test".into())
-        .parse()
-        .expect("IDEM_TEST_PG is a postgres:// address");
-    if let Err(e) = idem::sim::db::Database::postgres(&url) {
-        eprintln!("skipped: no PostgreSQL server to test against ({e})");
+    let Some(url) = crate::common::server::server() else {
         return;
-    }
+    };
     let mut runs = 0;
     let mut off = Vec::new();
     for mut script in builtins() {

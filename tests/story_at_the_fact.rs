@@ -3,6 +3,7 @@
 //! pattern (claiming the ID) has words that say why. A claim about the
 //! run stays true for what is still to come. (Teacher trial, late 2.)
 
+use crate::common::sentences;
 use idem::scenario::{self, Script};
 use idem::sim::change::Place;
 use idem::sim::verdict::Outcome;
@@ -15,14 +16,6 @@ fn run(name: &str, design: &str) -> (Script, Timeline) {
     let script = scenario::find(name).unwrap();
     let t = Timeline::build(&script, &Strategy::by_name(design).unwrap(), 0, &[]).unwrap();
     (script, t)
-}
-
-fn sentences(text: &str) -> Vec<String> {
-    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    flat.split_inclusive(['.', '?', '!'])
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect()
 }
 
 fn has(f: &Frame, outcome: Outcome) -> bool {

@@ -4,6 +4,7 @@
 //! under "B opens a transaction") is an echo, and no builtin scenario says
 //! one, on SQLite or on PostgreSQL.
 
+use crate::common::sentences;
 use idem::scenario::load::builtins;
 use idem::sim::event::step_told;
 use idem::sim::{Frame, Strategy};
@@ -68,14 +69,6 @@ fn echoes(sentence: &str, generated: &str, consumers: &[String]) -> bool {
         .filter(|w| !consumers.iter().any(|c| c.to_lowercase() == *w))
         .collect();
     !content.is_empty() && content.len() <= MOST && content.iter().all(|w| have.contains(&stem(w)))
-}
-
-fn sentences(text: &str) -> Vec<String> {
-    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    flat.split_inclusive(['.', '?', '!'])
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect()
 }
 
 /// The sentences new at a step of `t` that echo the step's own line.
@@ -163,14 +156,9 @@ fn no_authored_sentence_echoes_its_step() {
 /// step by step too; one line and a pass where no server answers.
 #[test]
 fn on_postgresql_no_authored_sentence_echoes_its_step() {
-    let url: idem::sim::db::PgUrl = std::env::var("IDEM_TEST_PG")
-        .unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/test".into())
-        .parse()
-        .expect("IDEM_TEST_PG is a postgres:// address");
-    if let Err(e) = idem::sim::db::Database::postgres(&url) {
-        eprintln!("skipped: no PostgreSQL server to test against ({e})");
+    let Some(url) = crate::common::server::server() else {
         return;
-    }
+    };
     let mut found = Vec::new();
     for mut script in builtins() {
         script.setup.postgres = Some(url.clone());

@@ -122,3 +122,13 @@ pub fn sides(screen: &str, top: usize, bottom: usize) -> (String, String) {
     };
     (side(1, half - 1), side(half + 1, rows[0].len() - 1))
 }
+
+/// Words split into sentences at `.`, `?` and `!`, their spaces squeezed:
+/// as the story tests read a step's authored words.
+pub fn sentences(text: &str) -> Vec<String> {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    flat.split_inclusive(['.', '?', '!'])
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
