@@ -5,6 +5,7 @@
 
 use crate::common::check::{explorer_showing, in_progress, report};
 use crate::common::draw;
+use idem::check::num;
 use idem::check::render;
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
@@ -441,19 +442,6 @@ fn every_figure_beside_a_try_one_bound_further_is_that_trys_own() {
         }
     }
     assert!(tried >= 2, "some design held one bound further");
-}
-
-/// A count as the screens write it: `1,755`.
-fn num(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The trial: a design broken against its claim was "✕ broken" and

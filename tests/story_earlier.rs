@@ -103,19 +103,8 @@ fn every_earlier_paragraph_is_marked_in_words() {
             if earlier.is_empty() {
                 return;
             }
-            let buf = step.buf.clone();
-            let inner = step
-                .main
-                .rect(Panel::Narration)
-                .inner(ratatui::layout::Margin::new(1, 1));
-            let rows: Vec<String> = (inner.y..inner.bottom())
-                .map(|y| {
-                    let row: String = (inner.x..inner.right())
-                        .map(|x| buf[(x, y)].symbol())
-                        .collect();
-                    squeeze(&row)
-                })
-                .collect();
+            let rows = story_panel_rows(step);
+            let width = step.main.rect(Panel::Narration).width.saturating_sub(2);
             for (i, row) in rows.iter().enumerate() {
                 if marked(row) {
                     seen += 1;
@@ -130,7 +119,7 @@ fn every_earlier_paragraph_is_marked_in_words() {
                 let above = if i == 0 { "" } else { rows[i - 1].as_str() };
                 let first = row.split(' ').next().unwrap_or_default();
                 let had_room =
-                    above.chars().count() + 1 + first.chars().count() <= usize::from(inner.width);
+                    above.chars().count() + 1 + first.chars().count() <= usize::from(width);
                 if had_room {
                     wrong.push(format!(
                         "{}: row {i} {row:?} starts earlier words unmarked:\n{}",
@@ -269,23 +258,10 @@ fn story_earlier_words_name_the_step_they_were_told_at() {
 #[test]
 fn every_earlier_group_names_a_step_that_told_it() {
     use crate::common::sweep;
-    use idem::tui::app::Panel;
     let size = (120, 40);
     let (mut seen, mut wrong) = (0, Vec::new());
     sweep::each_step(size, |step| {
-        let buf = step.buf.clone();
-        let inner = step
-            .main
-            .rect(Panel::Narration)
-            .inner(ratatui::layout::Margin::new(1, 1));
-        let rows: Vec<String> = (inner.y..inner.bottom())
-            .map(|y| {
-                let row: String = (inner.x..inner.right())
-                    .map(|x| buf[(x, y)].symbol())
-                    .collect();
-                squeeze(&row)
-            })
-            .collect();
+        let rows = story_panel_rows(step);
         let frames = &step.app.timeline.frames;
         for row in &rows {
             if row.starts_with("earlier:") {
@@ -368,4 +344,21 @@ fn compare_earlier_groups_name_a_step_that_told_them() {
         wrong.len(),
         wrong[0]
     );
+}
+
+/// The story panel's rows inside its border, as a step's screen shows
+/// them, each row's spaces squeezed.
+fn story_panel_rows(step: &crate::common::sweep::Step) -> Vec<String> {
+    let inner = step
+        .main
+        .rect(idem::tui::app::Panel::Narration)
+        .inner(ratatui::layout::Margin::new(1, 1));
+    (inner.y..inner.bottom())
+        .map(|y| {
+            let row: String = (inner.x..inner.right())
+                .map(|x| step.buf[(x, y)].symbol())
+                .collect();
+            squeeze(&row)
+        })
+        .collect()
 }
