@@ -38,6 +38,7 @@ mod harness_bad;
 mod harness_pg;
 mod harness_replay;
 mod harness_samples;
+mod header_form;
 mod header_group;
 mod heading_counts;
 mod help_screen;

@@ -1,6 +1,6 @@
 //! The top line: where in the tour we are, the step, the design, the verdict.
 
-use crate::sim::Frame;
+use crate::sim::{Frame, Strategy};
 use crate::tui::app::{App, seconds_per_step};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -10,8 +10,12 @@ use ratatui::widgets::Widget;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
-    let left_in = left_parts(app);
-    let right_in = right_parts(app, app.frame());
+    let shown = Shown {
+        design: &app.strategy,
+        frames: &app.timeline.frames,
+    };
+    let left_in = left_parts(app, shown.design);
+    let right_in = right_parts(app, shown, app.frame());
     let fit = run_fit(app, area.width);
     let (mut left, right) = (left_in(fit), right_in(fit));
     let avail = (area.width as usize).saturating_sub(width(&right));
@@ -44,9 +48,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     Line::from(right).right_aligned().render(area, buf);
 }
 
-/// The header's left part in form `fit`: the program, where in the tour
-/// and the title. The same at every step of the run.
-fn left_parts(app: &App) -> impl Fn(Fit) -> Vec<Span<'static>> + '_ {
+/// One design's run as the header shows it: the one on screen, or another
+/// `m` reaches, whose header the form is fitted to as well.
+#[derive(Clone, Copy)]
+struct Shown<'a> {
+    design: &'a Strategy,
+    frames: &'a [Frame],
+}
+
+/// The header's left part in form `fit` under `design`: the program,
+/// where in the tour and the title. The same at every step of the run.
+fn left_parts<'a>(app: &'a App, design: &'a Strategy) -> impl Fn(Fit) -> Vec<Span<'static>> + 'a {
     let t = &app.theme;
     let group = move || match (app.script.group, app.place_in_group()) {
         _ if app.is_counterexample() => "Counterexample found by idem check".to_string(),
@@ -68,11 +80,11 @@ fn left_parts(app: &App) -> impl Fn(Fit) -> Vec<Span<'static>> + '_ {
     // nothing") that this design may not meet. The scenario is named as
     // the setting, and the header says at every step that its story is
     // not told here.
-    let left_out = app.script.story_left_out(&app.strategy.name).is_some();
+    let left_out = app.script.story_left_out(&design.name).is_some();
     let title = if left_out {
         "story left out".to_string()
     } else {
-        t.text(app.script.title_for(&app.strategy.name))
+        t.text(app.script.title_for(&design.name))
             .into_owned()
     };
     let group = move || {
@@ -97,13 +109,18 @@ fn left_parts(app: &App) -> impl Fn(Fit) -> Vec<Span<'static>> + '_ {
     }
 }
 
-/// The header's right part in form `fit` at frame `f`: the play, the
-/// step, the design (and the key that switches it) and the verdict.
-fn right_parts<'a>(app: &'a App, f: &'a Frame) -> impl Fn(Fit) -> Vec<Span<'static>> + 'a {
+/// The header's right part in form `fit` at frame `f` of run `shown`: the
+/// play, the step, the design (and the key that switches it) and the
+/// verdict.
+fn right_parts<'a>(
+    app: &'a App,
+    shown: Shown<'a>,
+    f: &'a Frame,
+) -> impl Fn(Fit) -> Vec<Span<'static>> + 'a {
     let t = &app.theme;
     // A correct run is said with its bound (`in this run`), whoever wrote
     // the design; a learner's design's also has the command that checks it.
-    let check = super::one_run::bound(app, &f.verdict);
+    let check = super::one_run::bound_for(app, shown.design, &f.verdict);
     let (verdict, vstyle) = super::verdict::bounded_headline(t, &f.verdict, check.as_deref());
     // Where the header has no room for every wrong effect, it names the
     // worst and signs the rest: the verdict's panel names them all.
@@ -176,7 +193,7 @@ fn right_parts<'a>(app: &'a App, f: &'a Frame) -> impl Fn(Fit) -> Vec<Span<'stat
                     "{} {}/{}",
                     app.script.origin.step(),
                     f.index,
-                    app.timeline.frames.len() - 1
+                    shown.frames.len().saturating_sub(1)
                 ),
                 t.title(),
             ),
@@ -192,7 +209,7 @@ fn right_parts<'a>(app: &'a App, f: &'a Frame) -> impl Fn(Fit) -> Vec<Span<'stat
         if fit.label {
             right.push(Span::styled("design: ", t.dim()));
         }
-        right.push(Span::styled(app.strategy.name.clone(), t.key()));
+        right.push(Span::styled(shown.design.name.clone(), t.key()));
         if fit.key && designs >= 2 && app.theme.terminal_keys() {
             right.push(Span::styled(" (m)", t.dim()));
         }
@@ -229,36 +246,55 @@ fn width(spans: &[Span]) -> usize {
     spans.iter().map(|s| s.width()).sum::<usize>()
 }
 
-/// The first of `fits` (its place) that holds the title whole at frame
-/// `f`; where none does, the one in fewest words: the title is cut
-/// (signed), not the verdict's words.
-fn step_fit(app: &App, f: &Frame, fits: &[Fit], room: u16) -> usize {
-    let (left_in, right_in) = (left_parts(app), right_parts(app, f));
+/// The header's width in each of `fits` at frame `f` of run `shown`.
+fn widths(app: &App, shown: Shown, f: &Frame, fits: &[Fit]) -> Vec<usize> {
+    let (left_in, right_in) = (left_parts(app, shown.design), right_parts(app, shown, f));
     fits.iter()
-        .position(|&fit| width(&left_in(fit)) + width(&right_in(fit)) <= usize::from(room))
-        .or_else(|| fits.iter().rposition(|f| !f.bare))
-        .unwrap_or(fits.len() - 1)
+        .map(|&fit| width(&left_in(fit)) + width(&right_in(fit)))
+        .collect()
 }
 
 /// The header's form at the step on screen. What the header drops around
 /// the verdict (the `(m)`, `design:`, the wide gaps, the program's name)
-/// is chosen once for the run, for the step that needs the most room, as
-/// the body's panels are sized for the run (`layout::Need`): teacher trial
-/// 13 saw `(m)` come and go in tour-3 as the verdict beside it grew, and
-/// read a key that worked at some steps only. The verdict's own words take
-/// the widest form that fits beside them at this step.
+/// is chosen once, for the step that needs the most room in the run of
+/// every design `m` reaches (`run_form`), as the body's panels are sized
+/// for the run (`layout::Need`): teacher trial 13 saw `(m)` come and go in
+/// tour-3 as the verdict beside it grew, and read a key that worked at
+/// some steps only; issue 18 saw `design: naive (m)` become `idempotent`
+/// at a press of `m`. Where no form holds every title whole, the one in
+/// fewest words short of the bare mark: the title is cut (signed), not the
+/// verdict's words. The verdict's own words take the widest form that
+/// fits beside them at this step.
 fn run_fit(app: &App, room: u16) -> Fit {
     let fits = forms(app, room);
-    let most = app
-        .timeline
-        .frames
-        .iter()
-        .map(|f| step_fit(app, f, &fits, room))
-        .max()
-        .unwrap_or(0);
+    let others = super::design_runs::others(app);
+    let runs = std::iter::once(Shown {
+        design: &app.strategy,
+        frames: &app.timeline.frames,
+    })
+    .chain(others.iter().map(|(design, frames)| Shown {
+        design,
+        frames: frames.as_slice(),
+    }));
+    let fits_in = &fits;
+    let steps: Vec<Vec<usize>> = runs
+        .flat_map(|shown| {
+            shown
+                .frames
+                .iter()
+                .map(move |f| widths(app, shown, f, fits_in))
+        })
+        .collect();
+    let most = super::run_form::widest(0..fits.len(), &steps, |i, w| w[i] <= usize::from(room))
+        .or_else(|| fits.iter().rposition(|f| !f.bare))
+        .unwrap_or(fits.len() - 1);
     let run = fits[most];
+    let shown = Shown {
+        design: &app.strategy,
+        frames: &app.timeline.frames,
+    };
     let f = app.frame();
-    let (left_in, right_in) = (left_parts(app), right_parts(app, f));
+    let (left_in, right_in) = (left_parts(app, shown.design), right_parts(app, shown, f));
     let verdicts: Vec<Fit> = fits
         .iter()
         .map(|v| Fit {

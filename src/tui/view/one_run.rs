@@ -15,7 +15,13 @@ pub use crate::sim::verdict::IN_THIS_RUN;
 /// learner's own: its file as they named it, or `FILE` where the app was
 /// not opened from one (a test, a picture).
 pub fn check_command(app: &App) -> Option<String> {
-    crate::sim::Strategy::by_name(&app.strategy.name)
+    check_command_for(app, &app.strategy)
+}
+
+/// As `check_command`, for `design`'s run, on screen or not (the header
+/// fits its form over every design's).
+pub fn check_command_for(app: &App, design: &crate::sim::Strategy) -> Option<String> {
+    crate::sim::Strategy::by_name(&design.name)
         .is_none()
         .then(|| {
             let file = app.design_file.as_deref().unwrap_or("FILE");
@@ -31,7 +37,12 @@ pub fn claims_correct(v: &Verdict) -> bool {
 /// The bound a verdict line carries, or `None`: for a correct verdict on
 /// the learner's own design.
 pub fn bound(app: &App, v: &Verdict) -> Option<String> {
-    check_command(app).filter(|_| claims_correct(v))
+    bound_for(app, &app.strategy, v)
+}
+
+/// As `bound`, for `design`'s run.
+pub fn bound_for(app: &App, design: &crate::sim::Strategy, v: &Verdict) -> Option<String> {
+    check_command_for(app, design).filter(|_| claims_correct(v))
 }
 
 /// The link that ends the verdict's line (`· check: idem check --design

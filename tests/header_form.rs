@@ -1,0 +1,56 @@
+//! The header of one scenario at one size has one form whatever the design:
+//! it read `design: naive (m)` under naive and `idempotent` alone (no
+//! `design:`, no `(m)`) at the same size (teacher trial, issue 18), for
+//! each design's run fitted a form of its own; pressing `m` made the
+//! header jump. Only the design's name and the verdict change with it.
+
+use crate::common::sweep::{SIZES, each_step};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Which of the header's parts a header row holds: the program's name,
+/// the word `design:`, the key `(m)`, and the wide gaps around the dots.
+fn form(header: &str) -> String {
+    let parts = [
+        ("idem", header.starts_with(" idem ")),
+        ("design:", header.contains("design: ")),
+        ("(m)", header.contains(" (m)")),
+        ("wide gaps", header.contains("  ·  ")),
+    ];
+    parts
+        .iter()
+        .filter(|(_, shown)| *shown)
+        .map(|(part, _)| *part)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn switching_design_keeps_the_headers_form() {
+    let mut wrong = Vec::new();
+    for size in SIZES {
+        // scenario -> design -> the forms its headers took.
+        let mut forms: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+        each_step(size, |step| {
+            let header = step.rows().into_iter().next().unwrap_or_default();
+            forms
+                .entry(step.app.script.name.clone())
+                .or_default()
+                .entry(step.app.strategy.name.to_string())
+                .or_default()
+                .insert(form(&header));
+        });
+        assert!(forms.len() > 20, "{size:?}: scenarios seen {}", forms.len());
+        for (scenario, designs) in &forms {
+            let all: BTreeSet<&String> = designs.values().flatten().collect();
+            if all.len() > 1 {
+                wrong.push(format!("{}x{} {scenario}: {designs:?}", size.0, size.1));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} scenario sizes whose header changes form with the design:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
