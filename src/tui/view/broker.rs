@@ -64,31 +64,31 @@ impl Form {
     /// longest queue; `f` (the frame drawn, which may be no step of
     /// `frames`, as a fork's) counts too. Bounded by the run's length.
     pub fn of(t: &Theme, frames: &[Frame], f: &Frame, width: usize, height: usize) -> Form {
-        let run = || frames.iter().chain(std::iter::once(f));
+        let run: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
         // The fullest name whose widest count fits the panel, less a `◇ `
         // a folded line leads with.
-        let dup = (0..DUP_NAMES.len())
-            .find(|&i| {
-                run().all(|g| {
-                    let (text, _) = dup_counter(t, g, i);
-                    text.chars().count() + 2 <= width
-                })
-            })
-            .unwrap_or(DUP_NAMES.len() - 1);
+        let dup = super::run_form::widest(0..DUP_NAMES.len(), &run, |i, g| {
+            let (text, _) = dup_counter(t, g, i);
+            text.chars().count() + 2 <= width
+        })
+        .unwrap_or(DUP_NAMES.len() - 1);
         let beside = width.saturating_sub(heading(t).chars().count() + 1);
-        let group = if run().all(|g| flow(t, &observed(t, g, dup), beside).len() == 1) {
-            Group::OneLine
-        } else if run().all(|g| {
-            queue(t, g, width).len()
-                + flow(t, &counters(t, g), width).len()
-                + 1
-                + flow(t, &observed(t, g, dup), width).len()
-                <= height
-        }) {
-            Group::Headed
-        } else {
-            Group::Marked
-        };
+        let group =
+            super::run_form::widest(
+                [Group::OneLine, Group::Headed],
+                &run,
+                |group, g| match group {
+                    Group::OneLine => flow(t, &observed(t, g, dup), beside).len() == 1,
+                    _ => {
+                        queue(t, g, width).len()
+                            + flow(t, &counters(t, g), width).len()
+                            + 1
+                            + flow(t, &observed(t, g, dup), width).len()
+                            <= height
+                    }
+                },
+            )
+            .unwrap_or(Group::Marked);
         Form { dup, group }
     }
 }

@@ -84,8 +84,7 @@ fn left_parts<'a>(app: &'a App, design: &'a Strategy) -> impl Fn(Fit) -> Vec<Spa
     let title = if left_out {
         "story left out".to_string()
     } else {
-        t.text(app.script.title_for(&design.name))
-            .into_owned()
+        t.text(app.script.title_for(&design.name)).into_owned()
     };
     let group = move || {
         if left_out && !app.is_counterexample() {

@@ -326,14 +326,12 @@ fn head(t: &Theme, c: &ConsumerView, watch: &Watch, width: usize) -> Line<'stati
         message: c.message.clone(),
         in_txn: c.in_txn,
     };
-    let longest = watch
-        .heads
-        .iter()
-        .chain(std::iter::once(&own))
-        .map(|h| full_head_len(t, h, width))
-        .max()
-        .unwrap_or(0);
-    let wide = longest <= width;
+    let heads: Vec<&Head> = watch.heads.iter().chain(std::iter::once(&own)).collect();
+    // The full form where every heading fits it; the short one always does.
+    let wide = super::run_form::widest([true, false], &heads, |wide, h| {
+        !wide || full_head_len(t, h, width) <= width
+    })
+    .unwrap_or(false);
     let who = if wide {
         format!("consumer {}", c.name)
     } else {
