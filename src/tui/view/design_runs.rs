@@ -34,9 +34,11 @@ pub fn others(app: &App) -> Vec<Run> {
 
 /// The run of `design`, built once and kept.
 fn kept(script: &Script, design: &Strategy, seed: u64) -> Option<Rc<Vec<Frame>>> {
-    type Key = (Script, Strategy, u64);
+    /// A run kept: whose it is, and its frames (none where it failed to
+    /// build, so it is not tried at every draw).
+    type Kept = ((Script, Strategy, u64), Option<Rc<Vec<Frame>>>);
     thread_local! {
-        static KEPT: RefCell<Vec<(Key, Option<Rc<Vec<Frame>>>)>> =
+        static KEPT: RefCell<Vec<Kept>> =
             const { RefCell::new(Vec::new()) };
     }
     let found = KEPT.with(|k| {
