@@ -144,6 +144,9 @@ pub struct App {
     /// `m` comes back to it after the scenario's designs, else the run
     /// of the design file could not be seen again (teacher trial 13).
     pub own_design: Option<Strategy>,
+    /// The runs of the other designs `m` reaches, which the header fits
+    /// its form over; `update` keeps them current.
+    pub design_runs: super::design_runs::DesignRuns,
 }
 
 impl App {
@@ -207,7 +210,7 @@ impl App {
             scripts.push(script.clone());
         }
         scripts.sort_by_key(|s| (s.group, s.order));
-        Ok(App {
+        let mut app = App {
             script,
             scripts,
             strategy,
@@ -239,7 +242,10 @@ impl App {
             keeper: None,
             design_file: None,
             own_design: None,
-        })
+            design_runs: Default::default(),
+        };
+        super::design_runs::DesignRuns::sync(&mut app);
+        Ok(app)
     }
 
     /// Opens at a step, as the header counts them (`idem play --step N`).

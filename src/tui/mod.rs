@@ -9,6 +9,7 @@ pub mod app;
 pub mod compare;
 pub mod compare_engines;
 pub mod compare_section;
+pub mod design_runs;
 pub mod explorer;
 pub mod faults;
 pub mod input;

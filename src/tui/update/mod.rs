@@ -29,6 +29,13 @@ use crate::timeline::Timeline;
 use ratatui::layout::Rect;
 
 pub fn update(app: &mut App, action: Action) {
+    act(app, action);
+    // The header fits its form over every design's run: kept current here,
+    // so the view never builds one (a run already kept costs a lookup).
+    crate::tui::design_runs::DesignRuns::sync(app);
+}
+
+fn act(app: &mut App, action: Action) {
     match action {
         Action::Tick { ms } => return tick(app, ms),
         Action::Quit => {

@@ -8,7 +8,6 @@ pub use lower_titles::{events_title, sql_title, title_room};
 mod compare;
 mod compare_engines;
 mod database;
-mod design_runs;
 pub(super) mod events;
 mod explorer;
 mod explorer_detail;

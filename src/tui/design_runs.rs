@@ -1,0 +1,86 @@
+//! The runs of every design `m` reaches from the one on screen, which the
+//! header fits its form over, so that `m` changes the design's name and
+//! the verdict but not the header around them. `update` builds them when
+//! the scenario, the design or the seed changes, and the app keeps them:
+//! the view renders frames and never runs a simulation. A run is the same
+//! for the same scenario, design and seed, so each is built once.
+
+use crate::scenario::Script;
+use crate::sim::{Frame, Strategy};
+use crate::tui::app::{App, designs};
+use std::rc::Rc;
+
+/// One design's run: its design and its frames.
+pub type Run = (Strategy, Rc<Vec<Frame>>);
+
+/// Whose run it is: the scenario, the design and the seed.
+type Whose = (Script, Strategy, u64);
+
+/// The runs built so far, a few scenarios' worth.
+#[derive(Default)]
+pub struct DesignRuns {
+    /// Each run built, or `None` where it failed to build (so it is not
+    /// tried again at every action).
+    kept: Vec<(Whose, Option<Rc<Vec<Frame>>>)>,
+}
+
+/// Every built-in's designs, with room to spare: a bound on what a long
+/// session keeps.
+const KEEP: usize = 64;
+
+impl DesignRuns {
+    /// Builds the runs of the designs `m` reaches from the one on screen
+    /// that are not kept yet.
+    pub fn sync(app: &mut App) {
+        for design in reached(app) {
+            let whose = (app.script.clone(), design, app.seed);
+            if app.design_runs.kept.iter().any(|(w, _)| *w == whose) {
+                continue;
+            }
+            // Run in memory: a database file the learner named (`--db
+            // FILE`) holds the run they opened, not one the header measured.
+            let mut memory = whose.0.clone();
+            memory.setup.db_file = None;
+            let frames = crate::timeline::Timeline::build(&memory, &whose.1, whose.2, &[])
+                .ok()
+                .map(|t| Rc::new(t.frames));
+            let kept = &mut app.design_runs.kept;
+            if kept.len() >= KEEP {
+                kept.remove(0);
+            }
+            kept.push((whose, frames));
+        }
+    }
+
+    /// The run of each design `m` reaches from the one on screen, as `m`
+    /// would open it, where `sync` built it. A design whose run cannot be
+    /// built is left out.
+    pub fn others(app: &App) -> Vec<Run> {
+        reached(app)
+            .into_iter()
+            .filter_map(|design| {
+                app.design_runs
+                    .kept
+                    .iter()
+                    .find(|((s, d, n), _)| *s == app.script && *d == design && *n == app.seed)
+                    .and_then(|(_, frames)| frames.clone())
+                    .map(|frames| (design, frames))
+            })
+            .collect()
+    }
+}
+
+/// The designs `m` reaches from the one on screen: the scenario's, and
+/// the learner's own once `m` has left it.
+fn reached(app: &App) -> Vec<Strategy> {
+    let mut all: Vec<Strategy> = Vec::new();
+    for design in designs(&app.script)
+        .into_iter()
+        .chain(app.own_design.clone())
+    {
+        if design.name != app.strategy.name && !all.iter().any(|d| d.name == design.name) {
+            all.push(design);
+        }
+    }
+    all
+}
