@@ -106,6 +106,7 @@ mod story_cut_rows;
 mod story_earlier;
 mod story_figures;
 mod story_fold_arrow;
+mod story_fold_words;
 mod story_left_out;
 mod story_newest_first;
 mod story_no_echo;

@@ -35,6 +35,7 @@ mod ran;
 mod reveal_mark;
 mod service;
 pub(super) mod sql;
+mod story_fold;
 mod told;
 mod too_small;
 mod unlike_tour;
