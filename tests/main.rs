@@ -89,6 +89,7 @@ mod scale;
 mod scenarios;
 mod screenshots;
 mod service_head_steady;
+mod service_words_whole;
 mod signals;
 mod skips_told;
 mod small_screens;
