@@ -56,7 +56,12 @@ fn a_cut_step_name_keeps_its_words_whole() {
                 if row.contains('…') {
                     seen += 1;
                 }
-                if let Some((label, kept)) = broken(&row, &labels) {
+                // The one exception, kept on purpose: a word that alone
+                // tells what happened to the call (teacher trials 6 and 8,
+                // tests/marks_true.rs) holds beside a start of the name
+                // where no whole word fits (`provi…  409 in progress`).
+                let told = row.contains("409 in progress") || row.contains("never received");
+                if let Some((label, kept)) = broken(&row, &labels).filter(|_| !told) {
                     wrong.push(format!(
                         "{}: {label:?} cut mid-word to {kept:?}: {row:?}\n{}",
                         step.at(),

@@ -422,6 +422,10 @@ fn step_mark(t: &Theme, s: &StepView) -> (&'static str, &'static str, Style) {
     }
 }
 
+/// The cells of a step's label kept beside a word that alone says what
+/// happened to the call: a start of it, broken where nothing whole fits.
+const WORD_KEEPS: usize = 6;
+
 /// The cells of a step's label kept beside its mark's word: its shortest
 /// cut, which breaks no word (`insert…  key taken`, not `…  key taken`;
 /// `acknowledge  ◇ lost`, not `acknow…  ◇ never arrived`).
@@ -521,10 +525,15 @@ fn step(
         // A hit on the unique key names the pattern's key step (`insert
         // message ID`): its name stays whole and `key taken` folds first,
         // the `≠` at the row's start still saying it.
-        let keeps = if s.mark == Mark::Conflict {
-            s.label.chars().count()
-        } else {
-            word_keeps(t, &s.label)
+        // A word that alone tells what happened to the call (teacher
+        // trials 6 and 8: `never received`, `409 in progress`, where the
+        // glyph reads as a crash or a failure) holds down to a start of
+        // the name, even one that breaks its word; every other word gives
+        // way to the name's first whole word, its glyph still saying it.
+        let keeps = match s.mark {
+            Mark::Conflict => s.label.chars().count(),
+            Mark::Refused | Mark::CrashedAwaiting => WORD_KEEPS.min(word_keeps(t, &s.label)),
+            _ => word_keeps(t, &s.label),
         };
         // The lost ack's word is the only place the step tells it: short
         // of room it folds to fewer words, never to none.
