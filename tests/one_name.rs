@@ -199,10 +199,10 @@ fn the_database_total_keeps_its_label_through_predict_reveals() {
                 for _ in 0..400 {
                     let screen = draw(&mut a, w, h);
                     let stage = a.predict.as_ref().map(|p| p.stage.clone());
-                    if let Some(label) = total_label(&screen) {
-                        if label != plain {
-                            seen.push(format!("{stage:?}: {label:?}\n{screen}"));
-                        }
+                    if let Some(label) = total_label(&screen)
+                        && label != plain
+                    {
+                        seen.push(format!("{stage:?}: {label:?}\n{screen}"));
                     }
                     match stage {
                         Some(Stage::Asking { at, .. }) => {
