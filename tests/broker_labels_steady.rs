@@ -94,3 +94,47 @@ fn a_run_names_its_counters_one_way_at_each_size() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Teacher trial (issue 18): a class switching scenarios at one size read
+/// `duplicate deliveries` in one and `dup. deliveries` in the next, each
+/// run having chosen the name for its own widest figure. The name is the
+/// size's: every run at one size, every design, names the count alike.
+#[test]
+fn every_run_at_one_size_names_the_duplicate_count_alike() {
+    let mut wrong = Vec::new();
+    for size in SIZES {
+        // name -> the runs that used it.
+        let mut names: BTreeMap<&str, BTreeSet<(String, String)>> = BTreeMap::new();
+        each_step(size, |step| {
+            let inner = step.main.rect(Panel::Broker).inner(Margin::new(1, 1));
+            let all = step.rows();
+            let rows: Vec<String> = (inner.y..inner.bottom())
+                .map(|y| {
+                    all[usize::from(y)]
+                        .chars()
+                        .skip(usize::from(inner.x))
+                        .take(usize::from(inner.width))
+                        .collect()
+                })
+                .collect();
+            if let Some(name) = DUP
+                .iter()
+                .find(|name| rows.iter().any(|r| r.contains(&format!("{name} "))))
+            {
+                names.entry(name).or_default().insert((
+                    step.app.timeline.scenario.clone(),
+                    step.app.timeline.strategy.clone(),
+                ));
+            }
+        });
+        assert!(!names.is_empty(), "{size:?}: no duplicate count seen");
+        if names.len() > 1 {
+            let counts: Vec<String> = names
+                .iter()
+                .map(|(n, runs)| format!("{n:?} in {} runs, e.g. {:?}", runs.len(), runs.first()))
+                .collect();
+            wrong.push(format!("{size:?}: {}", counts.join("; ")));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

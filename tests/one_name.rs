@@ -162,3 +162,69 @@ fn the_explorers_legend_says_holds_within_the_bounds() {
         );
     }
 }
+
+/// The payments heading's words before the total on `screen`, if the
+/// database panel shows its heading: its words, not the dot between them
+/// (beside a reveal mark the dot gives way, one column, the words stay).
+fn total_label(screen: &str) -> Option<String> {
+    let heading = screen
+        .lines()
+        .filter_map(|l| l.split('│').find(|cell| cell.starts_with("payments")))
+        .next()?;
+    let label = &heading[..heading.find('$')?];
+    Some(
+        label
+            .split_whitespace()
+            .filter(|w| *w != "·")
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
+/// Teacher trial (issue 18): predict's reveal read `payments · total $40`
+/// where the steps around it read `payments · total recorded $40`. The
+/// answer's mark at the end of a row takes its room from the move's mark,
+/// not from the label: every screen of a predict session, questions and
+/// reveals, names the total as the plain run does at that size.
+#[test]
+fn the_database_total_keeps_its_label_through_predict_reveals() {
+    use idem::tui::predict::Stage;
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let plain = total_labels(w, h)[0].1.replace(" ·", "");
+        for mode in ["naive", "idempotent"] {
+            for rightly in [true, false] {
+                let mut a = app("tour-1", mode);
+                update(&mut a, Action::Predict);
+                let mut seen = Vec::new();
+                for _ in 0..400 {
+                    let screen = draw(&mut a, w, h);
+                    let stage = a.predict.as_ref().map(|p| p.stage.clone());
+                    if let Some(label) = total_label(&screen)
+                        && label != plain
+                    {
+                        seen.push(format!("{stage:?}: {label:?}\n{screen}"));
+                    }
+                    match stage {
+                        Some(Stage::Asking { at, .. }) => {
+                            let q = a.predict.as_ref().unwrap().asked[at].clone();
+                            let said = if rightly {
+                                q.answer
+                            } else {
+                                crate::tui_predict::wrong(&q)
+                            };
+                            crate::tui_predict::answer(&mut a, said);
+                        }
+                        _ if a.pos >= a.last_pos() => break,
+                        _ => update(&mut a, Action::Next),
+                    }
+                }
+                assert!(
+                    seen.is_empty(),
+                    "{w}x{h} {mode} rightly={rightly}: plain label {plain:?}, predict showed {} others:\n{}",
+                    seen.len(),
+                    seen.first().unwrap()
+                );
+            }
+        }
+    }
+}

@@ -178,15 +178,16 @@ fn compare_keeps_the_newest_earlier_words_and_counts_the_rest() {
             .collect::<Vec<_>>()
             .join(" ");
         // Where not even its first words fit, the count of them all stands
-        // alone; where the step's new words are cut too, in its short
-        // form after theirs (`↓ 1 more sentence · ↑ 4 earlier`).
+        // alone (`↑ 4 more sentences`); where the step's new words are cut
+        // too, in one count with theirs after them (`↑ 4 ↓ 1 more
+        // sentences`), as the story panel counts a fold.
         let what = if count == 1 { "sentence" } else { "sentences" };
-        let all = format!("↑ {count} more {what} told earlier");
-        let short = format!("↑ {count} earlier");
+        let all = format!("↑ {count} more {what}");
+        let with_cut = format!("↑ {count} ↓ ");
         // (One sentence alone has nothing before it to count.)
         let kept =
             squeeze(&tail).contains(&newest) && (count == 1 || tail.contains(" more sentence"));
-        if !kept && !tail.starts_with(&all) && !tail.starts_with(&short) {
+        if !kept && !tail.starts_with(&all) && !tail.starts_with(&with_cut) {
             wrong.push(format!(
                 "{}, {}: {newest:?} not kept, or the rest not counted:\n{story}",
                 s.at, s.side

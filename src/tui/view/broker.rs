@@ -66,10 +66,15 @@ impl Form {
     pub fn of(t: &Theme, frames: &[Frame], f: &Frame, width: usize, height: usize) -> Form {
         let run: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
         // The fullest name whose widest count fits the panel, less a `◇ `
-        // a folded line leads with.
+        // a folded line leads with. Widest of any run at this size, not
+        // only this one's (teacher trial, issue 18: a class switching
+        // scenarios read `duplicate deliveries` in one, `dup. deliveries`
+        // in the next): a count of two digits moved by one, the widest a
+        // built-in scenario comes near; a run wider still counts too.
+        let any_run = |i: usize| format!("{} 99 ({}9)", DUP_NAMES[i], t.g.added);
         let dup = super::run_form::widest(0..DUP_NAMES.len(), &run, |i, g| {
             let (text, _) = dup_counter(t, g, i);
-            text.chars().count() + 2 <= width
+            any_run(i).chars().count() + 2 <= width && text.chars().count() + 2 <= width
         })
         .unwrap_or(DUP_NAMES.len() - 1);
         let beside = width.saturating_sub(heading(t).chars().count() + 1);

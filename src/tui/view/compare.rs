@@ -585,9 +585,6 @@ pub(super) fn story_lines(
     let mut out = wrapped(events_part.to_vec());
     let room = rows.saturating_sub(event_rows);
     let n_old = old_sentences.len();
-    let up = if t.ascii() { "^" } else { "↑" };
-    let down = if t.ascii() { "v" } else { "↓" };
-    let plural = |n: usize| if n == 1 { "sentence" } else { "sentences" };
     // A row cut at a word's end where it has more than one word: half a
     // word read as a word.
     let ellipsis = |last: &mut String| {
@@ -628,7 +625,7 @@ pub(super) fn story_lines(
                     _ => paragraphs.push((*step, sentence.clone())),
                 }
             }
-            let mut paragraph = format!("{up} {i} more {} {} ", plural(i), t.g.dot);
+            let mut paragraph = format!("{} {} ", super::story_fold::count(t, i, 0), t.g.dot);
             for (k, (step, text)) in paragraphs.into_iter().enumerate() {
                 if k > 0 {
                     paragraph.push(' ');
@@ -641,15 +638,7 @@ pub(super) fn story_lines(
         let kept = (1..n_old)
             .map(tail)
             .find(|l| l.len() <= keep)
-            .unwrap_or_else(|| {
-                let all = format!("{up} {n_old} more {} told earlier", plural(n_old));
-                let short = format!("{up} {n_old} earlier");
-                let mut l = words(&all, w);
-                if l.len() > keep {
-                    l = vec![short];
-                }
-                l
-            });
+            .unwrap_or_else(|| vec![super::story_fold::count(t, n_old, 0)]);
         out.extend(kept.into_iter().map(|l| (l, t.dim(), true)));
         out.extend(own);
     } else {
@@ -687,10 +676,9 @@ pub(super) fn story_lines(
                 super::narration::sentences_past_byte(&text, seen.len())
             })
             .sum();
-        let mut count = format!("{down} {below} more {}", plural(below));
-        if n_old > 0 {
-            count.push_str(&format!(" {} {up} {n_old} earlier", t.g.dot));
-        }
+        // One count for the fold: the earlier sentences above the new
+        // words, the rest of the new words below them.
+        let count = super::story_fold::count(t, n_old, below);
         out.extend(kept);
         out.push((count, t.dim(), true));
     }

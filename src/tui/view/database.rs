@@ -8,25 +8,46 @@ use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
 pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
-    drawn(t, f, width, height).0
+    drawn(t, f, width, width, height).0
+}
+
+/// The panel's lines drawn `width` wide, in a panel `panel` wide, beside a
+/// mark at the end of a row (predict's reveal): the payments heading keeps
+/// the words it has in the whole panel, so the total keeps one label
+/// (teacher trial: `total recorded` became `total` at the reveal).
+pub fn lines_beside(
+    t: &Theme,
+    f: &Frame,
+    width: usize,
+    panel: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
+    drawn(t, f, width, panel, height).0
 }
 
 /// The line of the panel that heads `processed_messages`, which predict
 /// mode marks when a question was about it (the payments' heading, with
 /// their total, is always the first line).
 pub fn processed_line(t: &Theme, f: &Frame, width: usize, height: usize) -> usize {
-    drawn(t, f, width, height).1
+    drawn(t, f, width, width, height).1
 }
 
 /// The panel's lines, and where the `processed_messages` heading is (0
-/// where it is folded away).
-fn drawn(t: &Theme, f: &Frame, width: usize, height: usize) -> (Vec<Line<'static>>, usize) {
+/// where it is folded away); the heading's words are those of a panel
+/// `panel` wide.
+fn drawn(
+    t: &Theme,
+    f: &Frame,
+    width: usize,
+    panel: usize,
+    height: usize,
+) -> (Vec<Line<'static>>, usize) {
     let mut sheet = Sheet::default();
     let processed = tables(t, f, width, &mut sheet);
     let hidden = sheet.fold(height.saturating_sub(1));
     let hidden = sheet.hidden_by_table(hidden);
     let twice = f.db.payments.iter().any(|p| p.repeat);
-    let mut out = vec![heading(t, f, twice, width, hidden)];
+    let mut out = vec![heading(t, f, twice, width, panel, hidden)];
     let mut heading = 0;
     for (i, line) in sheet.lines.into_iter().enumerate() {
         if i == processed {
@@ -515,8 +536,18 @@ fn record(t: &Theme, r: &crate::sim::db::RecordRow) -> String {
 /// one step and `total` at the next read as two figures): the mark of a
 /// move takes its tighter forms first, down to the old total before the
 /// new (`$0→$40`), then the sign of folded lines, and only then the
-/// words, so at one panel width the label stays from step to step.
-fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: Hidden) -> Line<'static> {
+/// words, so at one panel width the label stays from step to step. Drawn
+/// narrower than its panel (`panel` wide) for a mark beside it, the
+/// heading keeps the panel's words while any form of the move fits, the
+/// sign alone included: a label is named by the panel, not by the mark.
+fn heading(
+    t: &Theme,
+    f: &Frame,
+    twice: bool,
+    width: usize,
+    panel: usize,
+    hidden: Hidden,
+) -> Line<'static> {
     let total = format!("${}", f.db.total_charged);
     // How a move is shown: nothing, or a mark after the figure in its
     // three widths (`  * was $0`), or the old total before the new, or, as
@@ -550,34 +581,68 @@ fn heading(t: &Theme, f: &Frame, twice: bool, width: usize, hidden: Hidden) -> L
         ("", ""),
     ];
     let mores = hidden.signs(t);
-    let fits = |label: &str, words: &str, before: &str, after: &str, more: &str| {
+    let fits = |width: usize, label: &str, words: &str, before: &str, after: &str, more: &str| {
         [label, words, before, &total, after, more]
             .map(|s| s.chars().count())
             .iter()
             .sum::<usize>()
             <= width
     };
-    let chosen = [&moves, &signs].into_iter().find_map(|moves| {
-        words.iter().enumerate().find_map(|(i, &(label, words))| {
-            // Once the words give way, the move keeps its narrowest form
-            // (`$0→$40`): the one a narrower panel would show, so a row
-            // drawn narrower for a mark beside it keeps the same figures.
-            let moves = if i == 0 {
-                moves
-            } else {
-                &moves[moves.len().saturating_sub(1)..]
-            };
-            moves.iter().find_map(|(before, after)| {
-                mores
-                    .iter()
-                    .find(|more| fits(label, words, before, after, more))
-                    .map(|more| (label, words, before.clone(), after.clone(), more.clone()))
-            })
+    // The forms of the heading with these words at `width`, roomiest
+    // first. Once the words give way (`roomy` false), the move keeps its
+    // narrowest form (`$0→$40`): the one a narrower panel would show, so a
+    // row drawn narrower for a mark beside it keeps the same figures.
+    let with_words = |width: usize,
+                      (label, words): (&'static str, &str),
+                      roomy: bool,
+                      moves: &[(String, String)]| {
+        let moves = if roomy {
+            moves
+        } else {
+            &moves[moves.len().saturating_sub(1)..]
+        };
+        moves.iter().find_map(|(before, after)| {
+            mores
+                .iter()
+                .find(|more| fits(width, label, words, before, after, more))
+                .map(|more| {
+                    let words = words.to_string();
+                    (label, words, before.clone(), after.clone(), more.clone())
+                })
         })
-    });
+    };
+    let choose = |width: usize| {
+        [&moves, &signs].into_iter().find_map(|moves| {
+            (0..words.len())
+                .find_map(|i| with_words(width, words[i], i == 0, moves).map(|c| (i, c)))
+        })
+    };
+    // The words the whole panel shows, kept before they give way to the
+    // mark: whole, or without the dot between the table and its total
+    // (the same words, one column less), with the move's old total, or at
+    // the last with the move's sign alone.
+    let kept = (width < panel)
+        .then(|| choose(panel))
+        .flatten()
+        .and_then(|(i, _)| {
+            let (label, whole) = words[i];
+            let dotless = whole.replacen(&format!(" {} ", t.g.dot), " ", 1);
+            [&moves, &signs].into_iter().find_map(|moves| {
+                [whole, dotless.as_str()]
+                    .into_iter()
+                    .find_map(|w| with_words(width, (label, w), i == 0, moves))
+            })
+        });
+    let chosen = kept.or_else(|| choose(width).map(|(_, c)| c));
     let (label, words, before, after, more) = chosen.unwrap_or_else(|| {
         let (before, after) = signs.last().unwrap_or(&moves[0]).clone();
-        ("", "", before, after, mores[mores.len() - 1].clone())
+        (
+            "",
+            String::new(),
+            before,
+            after,
+            mores[mores.len() - 1].clone(),
+        )
     });
     let mut line = Line::from(vec![
         Span::styled(label, t.title()),

@@ -36,6 +36,7 @@ mod reveal_mark;
 mod run_form;
 mod service;
 pub(super) mod sql;
+mod story_fold;
 mod told;
 mod too_small;
 mod unlike_tour;

@@ -382,23 +382,9 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
         // earlier words left out above what is shown, down for words cut
         // after an ellipsis; both counted apart where both are hidden
         // (teacher trial at 80x24: `↓ 8` where seven were above).
-        let (up, down) = if t.ascii() {
-            ("^", "v")
-        } else {
-            ("↑", "↓")
-        };
-        let cut = told_hidden + below;
-        let arrows = match (above, cut) {
-            (_, 0) => format!("{up} {above}"),
-            (0, _) => format!("{down} {cut}"),
-            _ => format!("{up} {above} {down} {cut}"),
-        };
+        let more = super::story_fold::count(t, above, told_hidden + below);
         // The page tells the whole narration beside the screen: the count
         // alone, with no key to read it by.
-        // Sentences, as the other panels count their own items: a count
-        // of wrapped rows changed with the width of the screen.
-        let what = if hidden == 1 { "sentence" } else { "sentences" };
-        let more = format!("{arrows} more {what}");
         let keys = match (app.focus == Panel::Narration, compact_note(area)) {
             _ if !t.terminal_keys() => String::new(),
             (true, false) => format!("{} z: read all ", t.g.dot),

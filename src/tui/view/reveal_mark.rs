@@ -60,9 +60,17 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
     let narrow_for = |mark: &str| {
         let room = inner_w - mark.chars().count() - GAP;
         row_of(t, frame, subject, charge, room, inner_h).and_then(|at| {
-            lines_of(t, &app.timeline.frames, frame, panel, room, inner_h)
-                .into_iter()
-                .nth(at)
+            lines_of(
+                t,
+                &app.timeline.frames,
+                frame,
+                panel,
+                room,
+                inner_w,
+                inner_h,
+            )
+            .into_iter()
+            .nth(at)
         })
     };
     let room_for = |mark: &str| usize::from(rect.right() - 1) - mark.chars().count();
@@ -158,14 +166,15 @@ fn row_of(
     }
 }
 
-/// The panel's lines as drawn at `width`; `frames` is the run, whose
-/// steps the broker names its counters for.
+/// The panel's lines as drawn at `width` in a panel `whole` wide;
+/// `frames` is the run, whose steps the broker names its counters for.
 fn lines_of(
     t: &Theme,
     frames: &[Frame],
     f: &Frame,
     panel: Panel,
     width: usize,
+    whole: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
     match panel {
@@ -173,7 +182,7 @@ fn lines_of(
             let form = broker::Form::of(t, frames, f, width, height);
             broker::lines(t, f, &form, width, height)
         }
-        Panel::Database => database::lines(t, f, width, height),
+        Panel::Database => database::lines_beside(t, f, width, whole, height),
         Panel::Provider => provider::lines(t, f, width, height),
         _ => Vec::new(),
     }

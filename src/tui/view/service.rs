@@ -420,9 +420,36 @@ fn step_mark(t: &Theme, s: &StepView) -> (&'static str, &'static str, Style) {
     }
 }
 
-/// The cells of a step's label (its ellipsis included) kept beside its
-/// mark's word: `inser…  key taken`, not `…  key taken`.
+/// The cells of a step's label kept beside a word that alone says what
+/// happened to the call: a start of it, broken where nothing whole fits.
 const WORD_KEEPS: usize = 6;
+
+/// The cells of a step's label kept beside its mark's word: its shortest
+/// cut, which breaks no word (`insert…  key taken`, not `…  key taken`;
+/// `acknowledge  ◇ lost`, not `acknow…  ◇ never arrived`).
+fn word_keeps(t: &Theme, label: &str) -> usize {
+    cuts(t, label)
+        .last()
+        .map_or(label, String::as_str)
+        .chars()
+        .count()
+}
+
+/// A step's label cut at its words' ends, longest first, `(key)` kept at
+/// the end of a keyed call: `charge the… (key)`, `charge… (key)`. Teacher
+/// trial (issue 18): `charge the ca… (key)` broke a word. None for a
+/// name of one word: it is cut by no rule of its own.
+fn cuts(t: &Theme, label: &str) -> Vec<String> {
+    let (name, tag) = match label.strip_suffix(KEY_TAG) {
+        Some(name) => (name, KEY_TAG),
+        None => (label, ""),
+    };
+    let words: Vec<&str> = name.split(' ').collect();
+    (1..words.len())
+        .rev()
+        .map(|k| format!("{}{}{tag}", words[..k].join(" "), t.g.ellipsis))
+        .collect()
+}
 
 /// One step of a program. The step that just ran is the emphasised one
 /// (reversed, and pointed at with words); the next one is marked, quietly.
@@ -488,17 +515,23 @@ fn step(
     // The marks are fitted by the panels' one rule (`marks::fit_marked`):
     // the label gives way first, to a recognisable start, then the pointer
     // shortens to its sign; the word holds out longer, until the label is
-    // down to `WORD_KEEPS` cells, and only then goes, the glyph at the
-    // row's start still saying it: the step's name is never cut away.
+    // down to its first word (`word_keeps`), and only then goes, the glyph
+    // at the row's start still saying it: the step's name is never cut
+    // away, nor a word of it broken.
     let mut kept = Vec::new();
     if !word.is_empty() {
         // A hit on the unique key names the pattern's key step (`insert
         // message ID`): its name stays whole and `key taken` folds first,
         // the `≠` at the row's start still saying it.
-        let keeps = if s.mark == Mark::Conflict {
-            s.label.chars().count()
-        } else {
-            WORD_KEEPS
+        // A word that alone tells what happened to the call (teacher
+        // trials 6 and 8: `never received`, `409 in progress`, where the
+        // glyph reads as a crash or a failure) holds down to a start of
+        // the name, even one that breaks its word; every other word gives
+        // way to the name's first whole word, its glyph still saying it.
+        let keeps = match s.mark {
+            Mark::Conflict => s.label.chars().count(),
+            Mark::Refused | Mark::CrashedAwaiting => WORD_KEEPS.min(word_keeps(t, &s.label)),
+            _ => word_keeps(t, &s.label),
         };
         // The lost ack's word is the only place the step tells it: short
         // of room it folds to fewer words, never to none.
@@ -520,13 +553,49 @@ fn step(
         kept.push(marks::Mark {
             whole: Span::styled(format!("  retry {}", s.retry), t.warn()),
             short: Span::styled(format!("  retry {}", s.retry), t.warn()),
-            keeps: WORD_KEEPS,
+            keeps: word_keeps(t, &s.label),
         });
     }
     kept.extend(pointer);
     let n = kept.len();
     let line = marks::fit_marked_after(t, text, 3, kept, width);
-    keeps_key(t, line, n, &s.label, label_style)
+    whole_words(t, line, n, &s.label, label_style)
+}
+
+/// A label cut by `fit_marked_after` (which keeps what it can of a name,
+/// `charge the ca…`), cut again where a word ends in the cells it took,
+/// `(key)` at its end: `charge the… (key)`. Where not even the first word
+/// fits, as the row allows (`keeps_key`). `marks` is how many marks end
+/// the line.
+fn whole_words(
+    t: &Theme,
+    mut line: Line<'static>,
+    marks: usize,
+    label: &str,
+    style: Style,
+) -> Line<'static> {
+    let end = line.spans.len() - marks;
+    if end < 2 {
+        return line;
+    }
+    let drawn: String = line.spans[1..end]
+        .iter()
+        .map(|s| s.content.as_ref())
+        .collect();
+    if drawn == label {
+        return line;
+    }
+    let cells = drawn.chars().count();
+    match cuts(t, label)
+        .into_iter()
+        .find(|c| c.chars().count() <= cells)
+    {
+        Some(cut) => {
+            line.spans.splice(1..end, [Span::styled(cut, style)]);
+            line
+        }
+        None => keeps_key(t, line, marks, label, style),
+    }
 }
 
 /// A call's label cut by `fit_marked_after`, cut again in its middle so
