@@ -83,6 +83,9 @@ fn unmarked(text: &str) -> String {
 
 /// Rule 2: the step's own line gives way only after the earlier words:
 /// wherever an `at step N:` mark is on screen, the line is there whole.
+/// (Where it is cut to one row above the step's authored words, beside an
+/// events panel that shows its facts whole, `story_own_line`, the earlier
+/// words have given way first: no mark is shown.)
 #[test]
 fn story_own_line_is_whole_where_earlier_words_are_shown() {
     let t = idem::tui::theme::Theme::new(false, false);

@@ -51,7 +51,17 @@ fn story_fold_arrow_points_where_the_hidden_sentences_are() {
             // ...while later words do: with none of the story after the
             // step's line shown, all of it is below.
             let own = squeeze(&t.text(&idem::sim::event::step_told(&f.events)));
-            let later_shown = shown.len() > own.len() + 1;
+            // The own line is whole, or its start cut under an ellipsis
+            // (alone, or a row above the step's authored words where the
+            // events panel shows the step's events whole): what follows it.
+            let after_own = match shown.strip_prefix(&own) {
+                Some(rest) => rest,
+                None => shown
+                    .split_once('…')
+                    .filter(|(start, _)| own.starts_with(start.trim_end()))
+                    .map_or("", |(_, rest)| rest),
+            };
+            let later_shown = !after_own.trim().is_empty();
             let above = !opening.is_empty() && !shown.contains(&start.join(" ")) && later_shown;
             // Words cut below: an ellipsis ends the words shown, or the
             // story's last words (borrowed, or the narration's) do not end

@@ -5,6 +5,15 @@
 //! `The clock advances 30s. …` and hid that the lease ran out; at 80x24
 //! steps 4 and 13 hid that the provider charges the card $40, to make
 //! room for the scenario's authored words.
+//!
+//! One narrow exception (issue 18, a later trial): where the own line
+//! would fill every row, so that the words the scenario wrote for the step
+//! (why it matters) were read only at the next step, and the events panel
+//! below shows all of the step's events whole (the own line's facts, one
+//! event a line), the own line may take one row, cut at a word's end under
+//! an ellipsis and counted on the border, and the why the rows after it
+//! (`story_why_at_its_step`). Where the events panel folds an event, the
+//! rule above stands: the facts first.
 
 use crate::common::sweep;
 use idem::tui::app::Panel;
@@ -41,7 +50,17 @@ fn story_own_line_is_whole_or_alone_and_counted() {
             let border: String = (rect.x..rect.right())
                 .map(|x| buf[(x, rect.bottom() - 1)].symbol())
                 .collect();
-            if !(only_its_start(&shown, &own) && border.contains(" more sentence")) {
+            let counted = border.contains(" more sentence");
+            // Cut to one row above the step's authored words, where the
+            // events panel says the same facts whole.
+            let (w, _) = step.inner(Panel::Narration);
+            let one_row = shown.split_once('…').is_some_and(|(start, rest)| {
+                own.starts_with(start.trim_end())
+                    && start.trim_end().chars().count() + 2 <= w
+                    && !rest.trim().is_empty()
+            }) && step.frame.said.is_some()
+                && step.events_whole();
+            if !(counted && (only_its_start(&shown, &own) || one_row)) {
                 wrong.push(format!(
                     "{}: the step's own line {own:?} is cut while other words are shown \
                      (or the cut is not counted):\n{shown}\n{border}",

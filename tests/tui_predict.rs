@@ -363,6 +363,10 @@ fn each_question_asked(runs: &[(&str, &str)], mut check: impl FnMut(Shown)) -> u
 }
 
 /// The rows of `screen` inside panel `r` (inside its left border).
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn rows(screen: &str, r: ratatui::layout::Rect) -> Vec<String> {
     screen
         .lines()
@@ -444,7 +448,10 @@ fn the_answer_keys_are_cut_with_an_ellipsis_at_80x24() {
 /// At the end of a run, the score has a place of its own: the story's
 /// closing words (how the run ended, and why) stay in view exactly as
 /// without predict mode, with the end's hint on the story's border, and the
-/// verdict too; the score is on screen beside them.
+/// verdict too; the score is on screen beside them. One difference: the
+/// score covers the events panel, so a story that, beside those events,
+/// cut the step's own line to one row (`story_own_line`) keeps it whole
+/// over the score, the rest counted on its border.
 #[test]
 fn the_end_keeps_the_storys_closing_words_beside_the_score() {
     use idem::tui::layout;
@@ -469,8 +476,22 @@ fn the_end_keeps_the_storys_closing_words_beside_the_score() {
                 let without = common::render(&a);
                 a.predict = kept;
                 let m = layout::on_screen(&a, Rect::new(0, 0, w, h));
+                let own = squeeze(
+                    &a.theme
+                        .text(&idem::sim::event::step_told(&a.frame().events)),
+                );
                 for p in [Panel::Narration, Panel::Verdict] {
                     let r = m.rect(p);
+                    let (story, plain) = (rows(&with, r), rows(&without, r));
+                    let whole_over_the_score = p == Panel::Narration
+                        && story.len() == plain.len()
+                        && story.first() == plain.first()
+                        && story.last().is_some_and(|b| b.contains(" more sentence"))
+                        && plain.iter().any(|l| l.contains('…'))
+                        && squeeze(&story.join(" ").replace(['│', '|'], " ")).contains(&own);
+                    if whole_over_the_score {
+                        continue;
+                    }
                     assert_eq!(
                         rows(&with, r),
                         rows(&without, r),

@@ -54,6 +54,17 @@ impl Step<'_> {
             .join(" ")
     }
 
+    /// Whether the events panel shows every event of this step, each
+    /// one's words whole: no event folded away under a count, none cut.
+    pub fn events_whole(&self) -> bool {
+        let shown = self.words_in(Panel::Events);
+        let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        self.frame
+            .events
+            .iter()
+            .all(|e| shown.contains(&squeeze(&self.app.theme.text(&e.text))))
+    }
+
     /// The step's screen, a row of symbols a line (a wide symbol's
     /// covered cells drawn as spaces): cheaper than `screen` for a sweep
     /// that reads every row.

@@ -119,8 +119,22 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
         None => Vec::new(),
     };
     header::render(app, m.header, buf);
+    // The events panel the story may lean on: on screen, and not covered
+    // by the end's score (predict mode draws it over the SQL and events).
+    let covered = app.predict.is_some() && app.pos >= app.last_pos();
+    let events = (!covered)
+        .then(|| m.rect(Panel::Events))
+        .filter(|r| !r.is_empty());
     for (panel, rect) in &m.panels {
-        draw_panel(app, frame, *panel, *rect, flashes.contains(panel), buf);
+        draw_panel(
+            app,
+            frame,
+            *panel,
+            *rect,
+            flashes.contains(panel),
+            events,
+            buf,
+        );
     }
     if let Some(t) = app.transition {
         motion::render(app, t, &m, buf);
@@ -132,12 +146,15 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
 /// One panel of the main screen, with its border and title, in `rect`:
 /// the main screen draws each in its place, and predict mode draws the
 /// SQL and events again under a question box that takes their top rows.
+/// `events` is the events panel on the same screen, where there is one:
+/// the story may shorten the step's own line that it shows whole.
 pub(super) fn draw_panel(
     app: &App,
     frame: &crate::sim::Frame,
     panel: Panel,
     rect: Rect,
     flash: bool,
+    events: Option<Rect>,
     buf: &mut Buffer,
 ) {
     let block = panel_block(app, panel, flash, rect.width);
@@ -157,7 +174,10 @@ pub(super) fn draw_panel(
         }
         Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
         Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
-        Panel::Narration => narration::render(app, frame, inner, buf),
+        Panel::Narration => {
+            let events = events.map(|r| panel_block(app, Panel::Events, false, r.width).inner(r));
+            narration::render(app, frame, inner, events, buf)
+        }
         Panel::Sql => {
             let span = super::reveal::action_steps(app).is_some();
             newest::show(

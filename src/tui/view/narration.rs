@@ -14,7 +14,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::ops::Range;
 
-pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
+/// `events` is the inside of the events panel on the same screen, where
+/// there is one: where it shows all of this step's events, the step's own
+/// line may give the scenario's words a row.
+pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut Buffer) {
     let t = &app.theme;
     let last = app.timeline.frames.len() - 1;
     let who = if f.yours { t.warn() } else { t.info() };
@@ -234,8 +237,30 @@ pub fn render(app: &App, f: &Frame, area: Rect, buf: &mut Buffer) {
     // wrote for the step give way to it, counted; it is cut only where it
     // alone is taller than the panel.
     let room = area.height - header_rows;
+    // Where the own line would fill every row, the words the scenario
+    // wrote for this step (why it matters) would be read only at the next
+    // step, under `at step N:` (issue 18, 80x24). The events panel below
+    // says the same facts, one event a line: where it shows them all, the
+    // own line takes one row, cut and counted, and the why the rows after.
+    let lean = said.is_some()
+        && room >= 2
+        && told_rows >= room
+        && events.is_some_and(|r| events_whole(t, f, r));
     // What gives way is counted in sentences, as a reader counts them.
-    let (told, told_shown, told_hidden) = if told_rows > room {
+    let (told, told_shown, told_hidden) = if lean {
+        match one_row(t, &told_text, area.width) {
+            Some((line, rows, cut)) => (
+                Paragraph::new(line).wrap(Wrap { trim: true }),
+                rows,
+                sentences_past_byte(&told_text, cut),
+            ),
+            None => (
+                told,
+                room,
+                sentences_past(std::slice::from_ref(&told_line), area.width, room),
+            ),
+        }
+    } else if told_rows > room {
         match shortened(t, &told_text, room, area.width) {
             Some((line, rows, cut)) => (
                 Paragraph::new(line).wrap(Wrap { trim: true }),
@@ -582,6 +607,30 @@ fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'stat
         .find(|(_, n, _)| *n <= rows)
 }
 
+/// The step's generated line in one row at `width`, as `shortened` gives
+/// it, but ending on its last whole sentence that fits where one does: a
+/// row ending `…key. The …` left a word that says nothing. The line, its
+/// rows and where in `told` it was cut.
+fn one_row(t: &Theme, told: &str, width: u16) -> Option<(Line<'static>, u16, usize)> {
+    let whole = sentence_starts(told)
+        .into_iter()
+        .filter(|&at| at > 0)
+        .rev()
+        .map(|at| {
+            let at = told[..at].trim_end().len();
+            let line = Line::styled(
+                format!("{} {}", t.text(&told[..at]), t.g.ellipsis),
+                t.info(),
+            );
+            (line, at)
+        })
+        .find(|(line, _)| rows_needed(std::slice::from_ref(line), width) <= 1);
+    match whole {
+        Some((line, at)) => Some((line, 1, at)),
+        None => shortened(t, told, 1, width),
+    }
+}
+
 /// `lines` cut to what `rows` rows at `width` hold, the last row ending a
 /// sentence or, cut in mid-sentence, with an ellipsis; and how many
 /// sentences the cut leaves out, the one it cuts among them.
@@ -622,7 +671,7 @@ fn cut_to_rows(
     // Never in a mark nor just after it: a mark names the words after it.
     let marks = mark_spans(&text);
     cuts.retain(|&at| !marks.iter().any(|m| m.start <= at && at < m.end));
-    for at in cuts.into_iter().rev() {
+    let keep_to = |at: usize| {
         let mut spans = Vec::new();
         let mut from = 0;
         for span in &line.spans {
@@ -639,17 +688,41 @@ fn cut_to_rows(
         }
         let mut kept = lines[..over].to_vec();
         kept.push(Line::from(spans).style(line.style));
-        if rows_needed(&kept, width) <= rows {
-            let cut = sentences_past_byte(
-                text.trim_start(),
-                at - (text.len() - text.trim_start().len()),
-            );
-            return (kept, later + cut);
-        }
+        kept
+    };
+    let cuts: Vec<(usize, u16)> = cuts
+        .into_iter()
+        .rev()
+        .map(|at| (at, rows_needed(&keep_to(at), width)))
+        .filter(|&(_, n)| n <= rows)
+        .collect();
+    // The longest start that fits, or on the same rows the longest that
+    // ends a sentence, where that leaves out no more than a third of a
+    // row: a row ending `…order. No …` kept a word that says nothing.
+    let best = cuts.first().map(|&(at, n)| {
+        cuts.iter()
+            .take_while(|&&(_, m)| m == n)
+            .find(|&&(end, _)| ends_sentence(&text[..end]))
+            .filter(|&&(end, _)| text[end..at].chars().count() <= usize::from(width / 3))
+            .map_or(at, |&(end, _)| end)
+    });
+    if let Some(at) = best {
+        let cut = sentences_past_byte(
+            text.trim_start(),
+            at - (text.len() - text.trim_start().len()),
+        );
+        return (keep_to(at), later + cut);
     }
     // Not one word of this line fits: it is left out whole, and the
     // lines above end where they end.
     (lines[..over].to_vec(), later + sentences(line))
+}
+
+/// Whether the events panel, its inside `area`, shows every event of `f`
+/// whole, as `newest::show` lays them out: no sign of events left out.
+fn events_whole(t: &Theme, f: &Frame, area: Rect) -> bool {
+    !area.is_empty()
+        && crate::tui::measure::rows(&super::events::lines(t, f), area.width, false) <= area.height
 }
 
 /// A narrow panel says "more" in few words, to leave the border room

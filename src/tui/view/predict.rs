@@ -139,7 +139,7 @@ fn under_the_box(app: &App, m: &Main, area: Rect, buf: &mut Buffer) {
         if area.bottom() > r.y && area.bottom() < r.bottom() {
             let rest = Rect::new(r.x, area.bottom(), r.width, r.bottom() - area.bottom());
             Clear.render(rest, buf);
-            super::draw_panel(app, &shown, panel, rest, false, buf);
+            super::draw_panel(app, &shown, panel, rest, false, None, buf);
         }
     }
 }

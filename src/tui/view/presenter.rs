@@ -206,7 +206,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .title(Span::styled(format!(" {} ", t.text(&heading)), t.title()));
     let inner = block.inner(story);
     block.render(story, buf);
-    narration::render(app, f, inner, buf);
+    narration::render(app, f, inner, None, buf);
     keybar::render(app, keys, buf);
 }
 
