@@ -5,9 +5,9 @@
 
 use crate::common::check::{explorer_showing, in_progress, report};
 use crate::common::draw;
+use idem::check::Bounds;
 use idem::check::num;
 use idem::check::render;
-use idem::check::Bounds;
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
@@ -600,7 +600,10 @@ fn every_set_of_bounds_searched_is_said_whole_in_one_wording() {
     // `idem check` says the same of its designs: theirs, plural.
     let text = flat(&render(report));
     assert!(
-        text.contains(&format!("{} checked under bounds of their own", own.join(", "))),
+        text.contains(&format!(
+            "{} checked under bounds of their own",
+            own.join(", ")
+        )),
         "{text}"
     );
     assert!(!text.contains("at most 1 faults"), "{text}");

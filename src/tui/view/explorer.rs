@@ -333,9 +333,13 @@ fn bounds(t: &Theme, report: &CheckReport, area: Rect, buf: &mut Buffer) {
             .style(t.dim())
             .wrap(Wrap { trim: true })
             .render(area, buf),
-        None => super::fit(t, tiers[tiers.len() - 1][0].clone(), usize::from(area.width))
-            .style(t.dim())
-            .render(area, buf),
+        None => super::fit(
+            t,
+            tiers[tiers.len() - 1][0].clone(),
+            usize::from(area.width),
+        )
+        .style(t.dim())
+        .render(area, buf),
     }
 }
 
@@ -696,7 +700,10 @@ fn titled(t: &Theme, report: &CheckReport, width: u16) -> (Fit, String, Vec<Line
             OVERLAP_IN_TITLE,
         ]
         .into_iter()
-        .map(|n| t.text(if rest.is_empty() { &n[3..] } else { n }).into_owned())
+        .map(|n| {
+            t.text(if rest.is_empty() { &n[3..] } else { n })
+                .into_owned()
+        })
         .find(|n| said + n.chars().count() <= usize::from(width))
         .unwrap_or(note);
         spans.push(Span::styled(long, t.dim()));
