@@ -101,7 +101,7 @@ fn naive_charges_twice_and_a_lost_response_makes_the_provider_disagree() {
     assert!(
         twice
             .chain
-            .starts_with("charged twice, provider and database disagree <- A called the provider again without an Idempotency-Key <- response lost at step "),
+            .starts_with("charged twice, provider and database disagree <- A called the provider again without an Idempotency-Key <- response lost at move "),
         "{}",
         twice.chain
     );
@@ -261,9 +261,14 @@ fn every_counterexample_replays_from_its_scenario_file() {
             assert!(cx.outcome.is_failure(), "{}", cx.file_name());
             // Each step's words are what its replay does, with the replay's
             // clock: "29s pass" where the replay lets 29s pass, not the
-            // checker's 30s.
+            // checker's 30s; the steps they name are the schedule's moves,
+            // as its file's origin ("check") says.
             for f in &timeline.frames[1..] {
-                let events: Vec<String> = f.events.iter().map(|e| e.sentence()).collect();
+                let events: Vec<String> = f
+                    .events
+                    .iter()
+                    .map(|e| e.sentence_at(&check::move_words))
+                    .collect();
                 let said = f.said.as_deref().unwrap_or_default();
                 assert_eq!(
                     said.trim(),

@@ -101,7 +101,7 @@ fn a_lowered_fault_bound_is_said_where_the_result_is() {
     );
     let line = row_line(&report);
     assert!(
-        line.contains("broken, as expected (2 faults asked for, run at 1: this design's own bounds, see below)"),
+        line.contains("broken, as expected (2 faults asked for, run at 1 fault: this design's own bounds, see below)"),
         "{line}"
     );
     let text = flat(&render(&report));
@@ -113,7 +113,7 @@ fn a_lowered_fault_bound_is_said_where_the_result_is() {
     let offset = row_line(at_default("offset"));
     assert!(
         offset.contains(
-            "holds within 1 fault, two payments for one order, on one ordered partition (2 faults asked for, run at 1: this design's own bounds, see below) ("
+            "holds within 1 fault, two payments for one order, on one ordered partition (2 faults asked for, run at 1 fault: this design's own bounds, see below) ("
         ) && offset.contains("; also holds at 2 faults ("),
         "{offset}"
     );

@@ -5,6 +5,7 @@
 
 use crate::common::check::{explorer_showing, in_progress, report};
 use crate::common::draw;
+use idem::check::Bounds;
 use idem::check::num;
 use idem::check::render;
 
@@ -33,13 +34,16 @@ fn what_breaks_in_progress_one_fault_further_is_said_in_plain_words() {
             ),
             "{w}x{h}: {screen}"
         );
-        if w >= 100 {
-            let row = screen
-                .lines()
-                .find(|l| l.contains(" in-progress "))
-                .expect("a row");
+        // Each figure with its unit (`within 2 faults, not 3`); where the
+        // row has room, with the way it breaks at 3.
+        let row = screen
+            .lines()
+            .find(|l| l.contains(" in-progress "))
+            .expect("a row");
+        assert!(row.contains("within 2 faults, not 3"), "{w}x{h}: {row}");
+        if w >= 120 {
             assert!(
-                row.contains("within 2; at 3: ") && row.contains("no payment row"),
+                row.contains("within 2 faults, not 3: ") && row.contains("no payment row"),
                 "{row}"
             );
         }
@@ -364,12 +368,19 @@ fn the_explorer_says_a_run_counts_under_each_of_its_outcomes_at_every_size() {
             .position(|l| l.contains("  design "))
             .expect("a heading");
         let title = rows[heading - 1];
+        // The legend's second row, where the title had no room for every
+        // column's meaning and the note.
+        let at = rows.iter().position(|l| l.contains(" marks: ")).unwrap();
+        let under = rows[at + 1];
         let said = |l: &str| {
             l.contains("a run counts under each outcome it ends with")
                 || l.contains("runs count under each outcome")
                 || l.contains("outcomes overlap")
         };
-        assert!(said(legend) || said(title), "{w}x{h}:\n{screen}");
+        assert!(
+            said(legend) || said(title) || said(under),
+            "{w}x{h}:\n{screen}"
+        );
         // The columns it explains keep their own legend beside it.
         if title.contains("twice") {
             assert!(title.contains("twice=charged twice"), "{w}x{h}: {title}");
@@ -470,6 +481,195 @@ fn a_design_broken_against_its_claim_is_said_in_idem_checks_words() {
                 .find(|l| l.contains(" marks: "))
                 .expect("a legend");
             assert!(legend.contains("contradicts its claim"), "{legend}");
+        }
+    }
+}
+
+/// `3 faults`, `1 fault`: the unit every figure of a claim's bounds is
+/// said with (the test's own copy of the wording, so that a change to it
+/// is a change here too).
+fn faults(n: u32) -> String {
+    format!("{n} fault{}", if n == 1 { "" } else { "s" })
+}
+
+/// Every number right after one of `words` in `text` is followed by what
+/// it counts: `within 2 faults`, never a bare `within 2`.
+fn each_figure_has_its_unit(text: &str, words: &[&str], units: &[&str]) -> Result<(), String> {
+    for word in words {
+        for (at, _) in text.match_indices(word) {
+            let rest = &text[at + word.len()..];
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            if digits.is_empty() {
+                continue;
+            }
+            let after = rest[digits.len()..].trim_start_matches(' ');
+            if !units.iter().any(|u| after.starts_with(u)) {
+                let end = (at + 40).min(text.len());
+                return Err(text[at..end].to_string());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The trial (issue 18): the explorer said `holds within 2` and `within 2;
+/// breaks at 3`, counts of nothing named. Every figure of a result's bounds
+/// says what it counts, at every size, in the explorer and in `idem check`.
+#[test]
+fn every_figure_of_a_claims_bounds_says_what_it_counts() {
+    let words = ["within ", "at ", "run at "];
+    let units = ["fault", "fault,", "message", "consumer", "states", "move"];
+    for report in [report(), in_progress()] {
+        for (w, h) in SIZES {
+            let mut a = explorer_showing(report.clone());
+            let screen = draw(&mut a, w, h);
+            // The table's rows: every design's result.
+            let rows: String = screen
+                .lines()
+                .filter(|l| l.contains(" holds ") || l.contains(" within "))
+                .collect::<Vec<_>>()
+                .join("\n");
+            if let Err(e) = each_figure_has_its_unit(&rows, &words, &units) {
+                panic!("{w}x{h}: `{e}` counts nothing named\n{screen}");
+            }
+        }
+        let text = flat(&render(report));
+        if let Err(e) = each_figure_has_its_unit(&text, &words, &units) {
+            panic!("idem check: `{e}` counts nothing named");
+        }
+    }
+    // The row of a design that holds within 2 faults and breaks at 3.
+    let mut a = explorer_showing(in_progress().clone());
+    let screen = draw(&mut a, 80, 24);
+    let row = screen
+        .lines()
+        .find(|l| l.contains(" in-progress "))
+        .expect("a row");
+    assert!(row.contains(&faults(2)), "{row}");
+}
+
+/// The trial: the bounds said `2 messages` in one place and `1 message` in
+/// another, the designs checked under bounds of their own named inside the
+/// faults of the others. Each set of bounds searched is said whole, in one
+/// wording, the count and its noun agreeing.
+#[test]
+fn every_set_of_bounds_searched_is_said_whole_in_one_wording() {
+    let report = report();
+    let asked = &report.bounds;
+    let count = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let own: Vec<&str> = report
+        .strategies
+        .iter()
+        .filter(|s| s.bounds.is_some())
+        .map(|s| s.strategy.as_str())
+        .collect();
+    assert!(!own.is_empty(), "some design has bounds of its own");
+    let theirs = report
+        .strategies
+        .iter()
+        .find_map(|s| s.bounds.as_ref())
+        .unwrap();
+    for (w, h) in SIZES {
+        let mut a = explorer_showing(report.clone());
+        let screen = draw(&mut a, w, h);
+        let rows: Vec<&str> = screen.lines().collect();
+        let title = rows
+            .iter()
+            .position(|l| l.contains("  design "))
+            .expect("a heading")
+            - 1;
+        let bounds = flat(&rows[1..title].join(" "));
+        // Each set in the same words: its faults, then its messages.
+        let said = |b: &Bounds| {
+            let (f, m) = (faults(b.max_faults), count(b.messages, "message"));
+            [format!("{f} per schedule, {m}"), format!("{f}, {m}")]
+        };
+        let form = said(asked)
+            .iter()
+            .position(|p| bounds.contains(p.as_str()))
+            .unwrap_or_else(|| panic!("{w}x{h}: the bounds asked for, not whole: {bounds}"));
+        let theirs_said = format!("{}: {}", own.join(", "), said(theirs)[form]);
+        assert!(
+            bounds.contains(&theirs_said),
+            "{w}x{h}: wanted `{theirs_said}` in: {bounds}"
+        );
+        for wrong in ["1 messages", "1 faults", "1 consumers"] {
+            assert!(!bounds.contains(wrong), "{w}x{h}: {bounds}");
+        }
+    }
+    // `idem check` says the same of its designs: theirs, plural.
+    let text = flat(&render(report));
+    assert!(
+        text.contains(&format!(
+            "{} checked under bounds of their own",
+            own.join(", ")
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("at most 1 faults"), "{text}");
+}
+
+/// The trial: the why line said `response lost at step 6` under a run
+/// counted in moves (`10 moves`), as the rest of the product counts a
+/// found schedule (origin = "check"). The explorer and `idem check` name a
+/// found schedule's steps moves, in its steps' words and in its chain.
+#[test]
+fn a_found_schedules_steps_are_moves_in_the_explorer_and_in_check() {
+    let report = report();
+    for s in &report.strategies {
+        for cx in &s.counterexamples {
+            let mut words = vec![cx.chain.clone()];
+            words.extend(cx.steps.iter().flat_map(|st| st.happened.clone()));
+            for w in words {
+                assert!(!w.contains("at step "), "{}: {w}", s.strategy);
+            }
+        }
+    }
+    let text = render(report);
+    assert!(!text.contains("at step "), "{text}");
+    assert!(text.contains("at move "), "{text}");
+    for (w, h) in SIZES {
+        let mut a = explorer_showing(report.clone());
+        for row in 0..report.strategies.len() {
+            if row > 0 {
+                idem::tui::update(&mut a, idem::tui::Action::Down);
+            }
+            let screen = draw(&mut a, w, h);
+            assert!(!screen.contains("at step "), "{w}x{h}:\n{screen}");
+        }
+    }
+}
+
+/// The trial: at 80x24 the table's title named every short heading but
+/// `disagree`, an outcome column as much as the others. Every column on
+/// screen has its meaning on screen, at every size.
+#[test]
+fn every_outcome_column_on_screen_has_its_meaning_on_screen() {
+    use idem::tui::explorer::Column;
+    for report in [report(), in_progress()] {
+        for (w, h) in SIZES {
+            let mut a = explorer_showing(report.clone());
+            let screen = draw(&mut a, w, h);
+            let rows: Vec<&str> = screen.lines().collect();
+            let at = rows
+                .iter()
+                .position(|l| l.contains("  design "))
+                .expect("a heading");
+            let heads: Vec<&str> = rows[at].split_whitespace().collect();
+            let all = flat(&screen);
+            for c in Column::IN_ORDER.into_iter().filter(|c| c.used(report)) {
+                let Column::Outcome(o) = c else { continue };
+                if o == idem::check::Outcome::Correct {
+                    continue;
+                }
+                let head = c.short_heading();
+                if heads.contains(&head) {
+                    assert!(
+                        all.contains(&format!("{head}={}", o.text())),
+                        "{w}x{h}: {head} has no meaning on screen\n{screen}"
+                    );
+                }
+            }
         }
     }
 }

@@ -190,15 +190,62 @@ impl Bounds {
 }
 
 impl Bounds {
-    /// The setup in the fewest words, for a line with no room for names:
-    /// `2 consumers, 1 message, DLQ after 3`.
-    pub fn setup_short(&self) -> String {
+    /// The two bounds a set is told apart by, in the words every set of
+    /// them is said in: `2 faults per schedule, 1 message (m-7f3)`; without
+    /// `per`, `2 faults, 1 message`; without `ids`, no message named.
+    pub fn searched(&self, per: bool, ids: bool) -> String {
+        let setup = self.setup();
+        let mut line = super::further::faults(self.max_faults);
+        if per {
+            line.push_str(" per schedule");
+        }
+        line.push_str(", ");
+        line.push_str(&count(setup.messages.len() as u32, "message", "messages"));
+        if ids {
+            let ids: Vec<&str> = setup.messages.iter().map(|m| m.id.as_str()).collect();
+            line.push_str(&format!(" ({})", ids.join(", ")));
+        }
+        line
+    }
+
+    /// The rest of the setup after [`Bounds::searched`]: `2 consumers (A,
+    /// B), dead-letter after 3 receives`.
+    pub fn consumers_line(&self) -> String {
         let setup = self.setup();
         format!(
-            "{}, {}, DLQ after {}",
+            "{} ({}), dead-letter after {} receives",
             count(setup.consumers.len() as u32, "consumer", "consumers"),
-            count(setup.messages.len() as u32, "message", "messages"),
+            setup.consumers.join(", "),
             setup.max_receives
+        )
+    }
+
+    /// [`Bounds::consumers_line`] in fewer words: `2 consumers, DLQ after 3`.
+    pub fn consumers_short(&self) -> String {
+        let setup = self.setup();
+        format!(
+            "{}, DLQ after {}",
+            count(setup.consumers.len() as u32, "consumer", "consumers"),
+            setup.max_receives
+        )
+    }
+
+    /// The faults of each kind a schedule may hold, under the count of all
+    /// of them: `faults: at most 1 crash per consumer, 1 lost ack, …`.
+    pub fn kinds_line(&self) -> String {
+        format!(
+            "faults: at most {}, {}, {}, {}, {}",
+            count(self.crashes, "crash per consumer", "crashes per consumer"),
+            count(self.lost_acks, "lost ack", "lost acks"),
+            count(self.lost_responses, "lost response", "lost responses"),
+            // `early`: running out while its holder still works, as the
+            // README says it; a crashed holder's lease expires freely.
+            count(
+                self.early_expiries,
+                "early lease expiry",
+                "early lease expiries"
+            ),
+            count(self.retries, "producer retry", "producer retries"),
         )
     }
 }

@@ -73,7 +73,7 @@ impl Counterexample {
             let happened = world
                 .events()
                 .iter()
-                .map(crate::sim::Event::sentence)
+                .map(|e| e.sentence_at(&move_words))
                 .collect();
             steps.push(CounterStep {
                 action: move_text(mv),
@@ -84,7 +84,7 @@ impl Counterexample {
         let verdict = world.verdict();
         let total = world.committed().payments.iter().map(|p| p.amount).sum();
         let charges = world.provider().charges().len() as u32;
-        let chain = verdict.chain();
+        let chain = verdict.chain_at(crate::sim::cause::Arrow::Ascii, &move_words);
         let summary = format!(
             "The shortest schedule `idem check` found that leaves the {} design with {}: {} moves.",
             strategy.name,
@@ -180,6 +180,13 @@ impl Counterexample {
             ),
         )
     }
+}
+
+/// A step of a found schedule in words: `move 7`. Its steps are the
+/// schedule's moves, counted as its length is (`10 moves`), as the replay
+/// of its scenario (origin "check") names them.
+pub fn move_words(n: usize) -> String {
+    format!("{} {n}", crate::scenario::Origin::FoundSchedule.step())
 }
 
 /// A short name for a move that is true under every design: a step names

@@ -216,7 +216,7 @@ pub fn claim_with(report: &StrategyReport, requested: &Bounds, own: &str) -> Str
         line.push_str(&format!(
             " ({} asked for, run at {}: this design's own bounds, see below)",
             faults(requested.max_faults),
-            used.max_faults
+            faults(used.max_faults)
         ));
     }
     line.push_str(own);

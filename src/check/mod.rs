@@ -36,7 +36,7 @@ mod watch;
 pub use crate::sim::Outcome;
 pub use bounds::Bounds;
 pub use count::num;
-pub use counterexample::{CounterStep, Counterexample};
+pub use counterexample::{CounterStep, Counterexample, move_words};
 pub use enabled::{Choice, Cost, Used, enabled, was_blocked};
 pub use explore::SEED;
 pub use property::{Eventually, Invariant, Kind, Witness};

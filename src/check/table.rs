@@ -21,7 +21,7 @@ fn verdict(s: &StrategyReport, requested: &Bounds, own: &str) -> String {
             format!(
                 " ({} asked for, run at {}: this design's own bounds, see below)",
                 further::faults(requested.max_faults),
-                b.max_faults
+                further::faults(b.max_faults)
             )
         })
         .unwrap_or_default();
@@ -278,8 +278,8 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
             .join(", ")
     };
     let asked = format!(
-        "at most {} faults per schedule, {}",
-        report.bounds.max_faults,
+        "at most {} per schedule, {}",
+        super::further::faults(report.bounds.max_faults),
         report.bounds.setup_line()
     );
     if !own.is_empty()
@@ -295,9 +295,12 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
     } else {
         let _ = writeln!(out, "{}", report.bounds);
         if !own.is_empty() {
+            // `offset checked under bounds of its own`, `offset, versioned
+            // checked under bounds of their own`.
+            let whose = if own.len() == 1 { "its" } else { "their" };
             let _ = writeln!(
                 out,
-                "(as asked; {} checked under bounds of its own, given below)",
+                "(as asked; {} checked under bounds of {whose} own, given below)",
                 names(true)
             );
         }

@@ -510,7 +510,12 @@ impl Arrow {
 
     /// One chain's links joined by this arrow: `a ← b ← c`.
     pub fn join(self, chain: &[Cause]) -> String {
-        let links: Vec<String> = chain.iter().map(Cause::to_string).collect();
+        self.join_at(chain, &plain_step)
+    }
+
+    /// [`Arrow::join`], with the steps its links name in `step`'s words.
+    pub fn join_at(self, chain: &[Cause], step: StepWords<'_>) -> String {
+        let links: Vec<String> = chain.iter().map(|c| c.at(step).to_string()).collect();
         links.join(&format!(" {self} "))
     }
 }
@@ -523,10 +528,15 @@ impl fmt::Display for Arrow {
 
 /// The chains after an effect: ` ← a ← b; and ← c`, one arrow throughout.
 pub fn chains_text(chains: &[Vec<Cause>], arrow: Arrow) -> String {
+    chains_text_at(chains, arrow, &plain_step)
+}
+
+/// [`chains_text`], with the steps its causes name in `step`'s words.
+pub fn chains_text_at(chains: &[Vec<Cause>], arrow: Arrow, step: StepWords<'_>) -> String {
     let mut out = String::new();
     for (i, chain) in chains.iter().enumerate() {
         out.push_str(if i == 0 { " " } else { "; and " });
-        out.push_str(&format!("{arrow} {}", arrow.join(chain)));
+        out.push_str(&format!("{arrow} {}", arrow.join_at(chain, step)));
     }
     out
 }

@@ -2,7 +2,7 @@
 //! distinct business facts (one charge per order); actual effects from the
 //! committed payments table and the provider's ledger.
 
-use super::cause::{Arrow, Cause, chains_text, times};
+use super::cause::{Arrow, Cause, StepWords, chains_text_at, plain_step, times};
 use serde::Serialize;
 
 mod judge;
@@ -383,10 +383,16 @@ impl Verdict {
     /// `chain` with the arrow of the medium it is shown in (`←` where the
     /// medium draws it): one arrow a line.
     pub fn chain_with(&self, arrow: Arrow) -> String {
+        self.chain_at(arrow, &plain_step)
+    }
+
+    /// [`Verdict::chain_with`], with the steps its causes name in `step`'s
+    /// words: a found schedule's are moves (`ack lost at move 7`).
+    pub fn chain_at(&self, arrow: Arrow, step: StepWords<'_>) -> String {
         let mut line = self.headline();
         line.push_str(&self.unsettled_text());
-        line.push_str(&chains_text(&self.causes, arrow));
-        line.push_str(&self.held_text(arrow));
+        line.push_str(&chains_text_at(&self.causes, arrow, step));
+        line.push_str(&self.held_text_at(arrow, step));
         for risk in &self.at_risk {
             line.push_str(" · at risk: ");
             line.push_str(risk);
@@ -406,10 +412,19 @@ impl Verdict {
     /// "correct" would leave the reader to guess which protection worked;
     /// the terminal's verdict panel says it, and so does every medium.
     pub fn held_text(&self, arrow: Arrow) -> String {
+        self.held_text_at(arrow, &plain_step)
+    }
+
+    /// [`Verdict::held_text`], with the steps it names in `step`'s words.
+    pub fn held_text_at(&self, arrow: Arrow, step: StepWords<'_>) -> String {
         if self.outcome.is_failure() || self.held.is_empty() {
             return String::new();
         }
-        let told: Vec<String> = self.held.iter().map(|chain| arrow.join(chain)).collect();
+        let told: Vec<String> = self
+            .held
+            .iter()
+            .map(|chain| arrow.join_at(chain, step))
+            .collect();
         format!("; held: {}", told.join("; and "))
     }
 }

@@ -182,7 +182,7 @@ impl Column {
         match self {
             Column::Schedules => "schedules",
             Column::States => "states",
-            Column::Outcome(Outcome::Disagree) => "disagree",
+            // Who disagrees is the meaning: `disagree` alone names no one.
             Column::Outcome(o) => o.text(),
         }
     }

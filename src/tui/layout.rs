@@ -564,6 +564,7 @@ pub fn explorer(
     selected: usize,
     counterexamples: usize,
     cx_selected: usize,
+    legend_h: u16,
 ) -> Explorer {
     // Two rows from 24 up: the faults, the setup and the designs under
     // bounds of their own do not fit one line of 80 or 100 columns.
@@ -580,13 +581,14 @@ pub fn explorer(
     ])
     .areas(area);
     let want = designs as u16 + 2;
-    // The legend's line comes out of the detail's share, not the table's:
-    // at 80x24 every design stays in view, and the detail, one line
-    // shorter, says how many lines follow.
+    // The legend's lines (one, or two where the title has no room for
+    // every column's meaning) come out of the detail's share, not the
+    // table's: at 80x24 every design stays in view, and the detail, a line
+    // or two shorter, says how many lines follow where it has the room.
     let table_h = want.min(body.height.saturating_sub(DETAIL_MIN + 1)).max(3);
     let [table, legend, detail] = Layout::vertical([
         Constraint::Length(table_h),
-        Constraint::Length(1),
+        Constraint::Length(legend_h),
         Constraint::Min(0),
     ])
     .areas(body);
@@ -668,7 +670,7 @@ mod tests {
     #[test]
     fn explorer_keeps_the_selected_design_in_view() {
         for (w, h) in [(80, 24), (120, 40)] {
-            let e = explorer(Rect::new(0, 0, w, h), 30, 29, 2, 0);
+            let e = explorer(Rect::new(0, 0, w, h), 30, 29, 2, 0, 1);
             assert!(e.detail.height >= DETAIL_MIN, "{w}x{h}");
             let shown = e.offset + usize::from(e.rows.height);
             assert!(e.offset <= 29 && 29 < shown, "{w}x{h}: {e:?}");

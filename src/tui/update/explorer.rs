@@ -89,7 +89,12 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
         ),
         Action::Back | Action::Explore => app.overlay = Overlay::None,
         Action::Click { x, y } => {
-            let l = layout::explorer(app.viewport, designs, sel.row, cxs, sel.cx);
+            let legend_h = crate::tui::view::explorer_legend_rows(
+                &app.theme,
+                app.exploration.report(),
+                app.viewport.width,
+            );
+            let l = layout::explorer(app.viewport, designs, sel.row, cxs, sel.cx, legend_h);
             if let Some(row) = l.row_at(x, y).filter(|&r| r < designs) {
                 select(app, row, 0);
             } else if let Some(cx) = l.counterexample_at(x, y).filter(|&c| c < cxs) {
@@ -179,6 +184,11 @@ mod tests {
     use super::*;
     use crate::tui::app::tests::app;
     use crate::tui::update::update;
+
+    /// The legend's rows the screen draws: the layout the clicks hit.
+    fn legend_h(a: &App) -> u16 {
+        crate::tui::view::explorer_legend_rows(&a.theme, a.exploration.report(), a.viewport.width)
+    }
 
     /// The checker on id-first alone, one fault per schedule: quick in
     /// debug, and two runs to list (its shortest to "charge lost" and to
@@ -277,7 +287,7 @@ mod tests {
         let n = a.exploration.report().unwrap().strategies[0]
             .counterexamples
             .len();
-        let l = layout::explorer(a.viewport, 1, 0, n, 0);
+        let l = layout::explorer(a.viewport, 1, 0, n, 0, legend_h(&a));
         let visible = usize::from(l.list.height);
         assert!(n > visible, "{n} counterexamples, {visible} rows");
         for _ in 1..n {
@@ -287,7 +297,7 @@ mod tests {
             panic!("still in the explorer");
         };
         assert_eq!(sel.cx, n - 1, "the last one, by stepping");
-        let l = layout::explorer(a.viewport, 1, 0, n, sel.cx);
+        let l = layout::explorer(a.viewport, 1, 0, n, sel.cx, legend_h(&a));
         assert_eq!(l.cx_offset + visible, n, "scrolled to keep it in view");
         // A click on the last visible row picks the last one.
         let last_row = l.list.bottom() - 1;
@@ -312,7 +322,7 @@ mod tests {
         let n = a.exploration.report().unwrap().strategies[0]
             .counterexamples
             .len();
-        let l = layout::explorer(a.viewport, 1, 0, n, 0);
+        let l = layout::explorer(a.viewport, 1, 0, n, 0, legend_h(&a));
         update(
             &mut a,
             Action::Click {

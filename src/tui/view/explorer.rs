@@ -21,7 +21,8 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
     let cxs = report
         .and_then(|r| r.strategies.get(sel.row))
         .map_or(0, |s| crate::tui::explorer::runs(s).len());
-    let l = layout::explorer(area, designs, sel.row, cxs, sel.cx);
+    let legend_h = legend_rows(t, report, area.width);
+    let l = layout::explorer(area, designs, sel.row, cxs, sel.cx, legend_h);
     header(t, report, l.header, buf);
     keybar::render(app, l.keybar, buf);
     let Some(report) = report else {
@@ -33,55 +34,9 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
         width: l.bounds.width.saturating_sub(2),
         ..l.bounds
     };
-    if indented.height <= 2 {
-        // One or two rows: the faults first (what every claim below is bounded
-        // by), then the rest of the first line, cut with a sign.
-        let b = &report.bounds;
-        // Designs under bounds of their own come right after the faults,
-        // before anything the edge may cut.
-        let own = own_bounds(report)
-            .map(|o| format!("; {o}"))
-            .unwrap_or_default();
-        let faults = crate::check::further::faults(b.max_faults);
-        let dot = t.g.dot;
-        // Every bound whole where it fits; else the setup in fewer words,
-        // then the designs with bounds of their own named only: a claim
-        // on screen keeps its bounds (the wide screen lists them all).
-        let named = own_designs(report)
-            .map(|o| format!("; {o}: own bounds"))
-            .unwrap_or_default();
-        let tiers = [
-            format!(
-                "bounds: {faults} per schedule{own} {dot} {}",
-                b.setup_line()
-            ),
-            format!(
-                "bounds: {faults} per schedule{own} {dot} {}",
-                b.setup_short()
-            ),
-            format!("bounds: {faults}{own} {dot} {}", b.setup_short()),
-            format!("bounds: {faults} {dot} {}{named}", b.setup_short()),
-        ];
-        let width = usize::from(indented.width);
-        let rows =
-            |l: &String| crate::tui::measure::rows(&[Line::raw(l.clone())], indented.width, true);
-        match tiers.iter().find(|l| rows(l) <= indented.height) {
-            Some(text) => Paragraph::new(text.clone())
-                .style(t.dim())
-                .wrap(Wrap { trim: true })
-                .render(indented, buf),
-            None => super::fit(t, Line::raw(tiers[3].clone()), width)
-                .style(t.dim())
-                .render(indented, buf),
-        }
-    } else {
-        Paragraph::new(bounds_lines(&report.bounds, own_bounds(report)))
-            .style(t.dim())
-            .wrap(Wrap { trim: true })
-            .render(indented, buf);
-    }
+    bounds(t, report, indented, buf);
     let legend = table(t, report, sel.row, &l, buf);
-    legend.render(l.legend, buf);
+    Paragraph::new(legend).render(l.legend, buf);
     if let Some(s) = report.strategies.get(sel.row) {
         explorer_detail::render(t, s, &report.bounds, sel.cx, &l, buf);
     }
@@ -304,14 +259,19 @@ fn result_words(s: &StrategyReport, requested: &Bounds, words: Words) -> String 
         }
         .to_string();
     }
-    let n = s.bounds.as_ref().unwrap_or(requested).max_faults;
+    // Every figure with what it counts (`within 2 faults`): a bare `2`
+    // beside the table's counts of runs reads as a count of anything.
+    let faults = crate::check::further::faults;
+    let n = faults(s.bounds.as_ref().unwrap_or(requested).max_faults);
     let Some(f) = breaks_further(s) else {
+        // The fewest words keep the bound and drop the verb, as the
+        // legend's fewest do (`✓ within bounds`).
         return match words {
-            Words::Long => format!("holds within {}", crate::check::further::faults(n)),
+            Words::Fewest => format!("within {n}"),
             _ => format!("holds within {n}"),
         };
     };
-    let at = f.bounds.max_faults;
+    let at = faults(f.bounds.max_faults);
     let how = |short| {
         f.ways()
             .first()
@@ -319,10 +279,12 @@ fn result_words(s: &StrategyReport, requested: &Bounds, words: Words) -> String 
     };
     match (words, how(words != Words::Long)) {
         (Words::Long, Some(how)) => format!("holds within {n}; at {at}: {how}"),
-        (Words::Short, Some(how)) => format!("within {n}; at {at}: {how}"),
+        // Fewer words, each figure still counting faults: `within 2
+        // faults, not 3` says the unit once for both.
+        (Words::Short, Some(how)) => format!("within {n}, not {}: {how}", f.bounds.max_faults),
         // Broken only where no run ends (an always-property on the way).
         (Words::Long, None) => format!("holds within {n}, breaks at {at}"),
-        _ => format!("within {n}; breaks at {at}"),
+        _ => format!("within {n}, not {}", f.bounds.max_faults),
     }
 }
 
@@ -334,10 +296,58 @@ fn breaks_further(s: &StrategyReport) -> Option<&crate::check::further::Further>
         .find(|f| f.breaks() && f.widening == crate::check::further::Widening::Fault)
 }
 
-/// The designs checked under bounds of their own, and those bounds:
-/// `offset, versioned: 1 fault, 2 messages`, so that the header's bounds
-/// are not read as theirs.
-fn own_bounds(report: &CheckReport) -> Option<String> {
+/// The bounds every search ran within, in as many rows as `area` has:
+/// the bounds asked for, whole, then the designs checked under bounds of
+/// their own, in the same words (`1 fault per schedule, 2 messages`), so
+/// that neither set is read as the other's; the kinds of fault on a line
+/// of their own where there is room. Fewer words where there is not, the
+/// names first to go, then `per schedule`; the faults and the messages of
+/// every set stay.
+fn bounds(t: &Theme, report: &CheckReport, area: Rect, buf: &mut Buffer) {
+    let b = &report.bounds;
+    let kinds = Line::raw(b.kinds_line());
+    let words = |ids: bool, per: bool, own_words: bool| {
+        let mut line = format!("bounds: {}, ", b.searched(per, ids));
+        line.push_str(&if ids {
+            b.consumers_line()
+        } else {
+            b.consumers_short()
+        });
+        if let Some(own) = own_bounds(report, per, ids, own_words) {
+            line.push_str("; ");
+            line.push_str(&own);
+        }
+        Line::raw(line)
+    };
+    let tiers: Vec<Vec<Line>> = vec![
+        vec![words(true, true, true), kinds.clone()],
+        vec![words(false, true, true), kinds],
+        vec![words(true, true, true)],
+        vec![words(false, true, true)],
+        vec![words(false, false, true)],
+        vec![words(false, false, false)],
+    ];
+    let rows = |lines: &Vec<Line>| crate::tui::measure::rows(lines, area.width, true);
+    match tiers.iter().find(|l| rows(l) <= area.height) {
+        Some(lines) => Paragraph::new(lines.clone())
+            .style(t.dim())
+            .wrap(Wrap { trim: true })
+            .render(area, buf),
+        None => super::fit(
+            t,
+            tiers[tiers.len() - 1][0].clone(),
+            usize::from(area.width),
+        )
+        .style(t.dim())
+        .render(area, buf),
+    }
+}
+
+/// The designs checked under bounds of their own, and those bounds in the
+/// words [`Bounds::searched`] gives the others' (`row-version, offset,
+/// versioned: 1 fault per schedule, 2 messages`); without `words`, or
+/// where their bounds differ, only named (`…: their own, see each`).
+fn own_bounds(report: &CheckReport, per: bool, ids: bool, words: bool) -> Option<String> {
     let own: Vec<(&str, &Bounds)> = report
         .strategies
         .iter()
@@ -348,48 +358,13 @@ fn own_bounds(report: &CheckReport) -> Option<String> {
     let same = own
         .iter()
         .all(|(_, b)| b.max_faults == first.max_faults && b.messages == first.messages);
-    Some(if same {
-        // With its unit: a bare `1` beside `2 messages` reads as a count
-        // of something else.
-        let faults = crate::check::further::faults(first.max_faults);
-        format!(
-            "{}: {faults}, {} messages",
-            names.join(", "),
-            first.messages
-        )
+    Some(if same && words {
+        format!("{}: {}", names.join(", "), first.searched(per, ids))
+    } else if same {
+        format!("{}: own bounds", names.join(", "))
     } else {
         format!("{}: their own, see each", names.join(", "))
     })
-}
-
-/// The names of the designs checked under bounds of their own.
-fn own_designs(report: &CheckReport) -> Option<String> {
-    let names: Vec<&str> = report
-        .strategies
-        .iter()
-        .filter(|s| s.bounds.is_some())
-        .map(|s| s.strategy.as_str())
-        .collect();
-    (!names.is_empty()).then(|| names.join(", "))
-}
-
-/// The two lines of bounds, the second one shortened; designs with bounds
-/// of their own are named with them.
-fn bounds_lines(b: &Bounds, own: Option<String>) -> Vec<Line<'static>> {
-    let shown = b.to_string();
-    let first = shown.lines().next().unwrap_or_default().to_string();
-    let count = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let own = own.map(|o| format!(" ({o})")).unwrap_or_default();
-    let faults = format!(
-        "faults: at most {} per schedule{own} ({} per consumer, {}, {}, {} while the holder works, {})",
-        b.max_faults,
-        count(b.crashes, "crash", "crashes"),
-        count(b.lost_acks, "lost ack", "lost acks"),
-        count(b.lost_responses, "lost response", "lost responses"),
-        count(b.early_expiries, "lease expiry", "lease expiries"),
-        count(b.retries, "producer retry", "producer retries"),
-    );
-    vec![Line::raw(first), Line::raw(faults)]
 }
 
 /// How the table is laid out in a given width.
@@ -486,6 +461,26 @@ fn columns(report: &CheckReport, name_w: usize, width: usize) -> Fit {
 /// counts under each outcome it ends with (80 columns with a column
 /// hidden), the table's title says it, in fewer words.
 const OVERLAP_IN_TITLE: &str = " · outcomes overlap";
+
+/// Each heading in use that is a short word, with its meaning
+/// (`twice=charged twice`): the same words `idem check` heads with.
+fn column_entries(fit: &Fit) -> Vec<String> {
+    fit.cols
+        .iter()
+        .map(|(c, _)| (heading_of(fit, *c), c.meaning()))
+        .filter(|(h, m)| h != m)
+        .map(|(h, m)| format!("{h}={m}"))
+        .collect()
+}
+
+/// A column's heading in `fit`: short where the headings are.
+fn heading_of(fit: &Fit, c: Column) -> &'static str {
+    if fit.short_heads {
+        c.short_heading()
+    } else {
+        c.heading()
+    }
+}
 
 /// The table's title: what it shows, or the legend of its short headings;
 /// with `overlap`, the note that the outcome columns overlap, where the
@@ -586,18 +581,11 @@ fn table(
     selected: usize,
     l: &layout::Explorer,
     buf: &mut Buffer,
-) -> Line<'static> {
-    let name_w = report
-        .strategies
-        .iter()
-        .map(|s| s.strategy.len())
-        .chain(["design".len()])
-        .max()
-        .unwrap_or(6);
-    let fit = columns(report, name_w, l.table.width as usize);
-    let (legend, told) = legend(t, report, &fit.hidden, l.legend.width);
-    let block = rule(t, table_title(t, &fit, usize::from(l.table.width), !told));
+) -> Vec<Line<'static>> {
+    let (fit, title, legend) = titled(t, report, l.table.width);
+    let block = rule(t, title);
     block.render(l.table, buf);
+    let name_w = name_width(report);
     let (cols, words, gap) = (&fit.cols, fit.words, " ".repeat(fit.gap));
     let mut heading = format!("  {:<name_w$}", "design");
     for (c, w) in cols {
@@ -646,6 +634,88 @@ fn table(
         line.render(Rect::new(l.rows.x, y, l.rows.width, 1), buf);
     }
     legend
+}
+
+/// The design column's width: the longest name, or its heading.
+fn name_width(report: &CheckReport) -> usize {
+    report
+        .strategies
+        .iter()
+        .map(|s| s.strategy.len())
+        .chain(["design".len()])
+        .max()
+        .unwrap_or(6)
+}
+
+/// The table's columns, its title, and the legend under it: the marks,
+/// then, where the title has no room for every column's meaning and the
+/// note that outcomes overlap, a row with the rest of them (the trial: at
+/// 80 columns `disagree` had no meaning on screen).
+fn titled(t: &Theme, report: &CheckReport, width: u16) -> (Fit, String, Vec<Line<'static>>) {
+    let fit = columns(report, name_width(report), usize::from(width));
+    let (marks, told) = legend(t, report, &fit.hidden, width);
+    let overlap = !told;
+    let title = table_title(t, &fit, usize::from(width), overlap);
+    let entries = column_entries(&fit);
+    let note = t.text(OVERLAP_IN_TITLE).into_owned();
+    let cut = title.contains(t.g.ellipsis);
+    // `runs=schedules` alone never takes a row: `runs` reads as itself.
+    let missing: Vec<String> = entries
+        .iter()
+        .filter(|e| !e.starts_with("runs="))
+        .filter(|e| cut || !title.contains(e.as_str()))
+        .cloned()
+        .collect();
+    let noted = !overlap || (!cut && title.contains(note.trim()));
+    if missing.is_empty() && noted {
+        return (fit, title, vec![marks]);
+    }
+    // The title keeps the entries that fit whole, spaced, the first
+    // ones first; the rest and the note go on the row under the marks.
+    let room = usize::from(width).saturating_sub(2);
+    let mut kept = Vec::new();
+    let mut rest = Vec::new();
+    // `runs=schedules` last: `runs` reads as itself.
+    let (runs, others): (Vec<String>, Vec<String>) =
+        entries.into_iter().partition(|e| e.starts_with("runs="));
+    for e in others.into_iter().chain(runs) {
+        let line = format!(" {} {e} ", kept.join(" "));
+        if line.chars().count() <= room {
+            kept.push(e);
+        } else {
+            rest.push(e);
+        }
+    }
+    let title = if kept.is_empty() {
+        format!(" Designs {} ", t.g.dot)
+    } else {
+        format!(" {} ", kept.join(" "))
+    };
+    let mut spans = vec![Span::styled(format!(" {}", rest.join(" ")), t.dim())];
+    if overlap {
+        let said = rest.join(" ").chars().count() + 1;
+        let long = [
+            " · a run counts under each outcome it ends with",
+            " · runs count under each outcome",
+            OVERLAP_IN_TITLE,
+        ]
+        .into_iter()
+        .map(|n| {
+            t.text(if rest.is_empty() { &n[3..] } else { n })
+                .into_owned()
+        })
+        .find(|n| said + n.chars().count() <= usize::from(width))
+        .unwrap_or(note);
+        spans.push(Span::styled(long, t.dim()));
+    }
+    let row = super::fit(t, Line::from(spans), usize::from(width));
+    (fit, title, vec![marks, row])
+}
+
+/// How many rows the legend under the table takes at `width`: one, or
+/// two where the title has no room for every column's meaning.
+pub fn legend_rows(t: &Theme, report: Option<&CheckReport>, width: u16) -> u16 {
+    report.map_or(1, |r| titled(t, r, width).2.len() as u16)
 }
 
 /// What a row's result mark says: one meaning each, the same as on every

@@ -112,7 +112,7 @@ pub(super) fn render(
     }
     if let Some(run) = runs.get(cx_sel) {
         let cx = run.cx;
-        let chain = cx.verdict.chain_with(t.arrow());
+        let chain = cx.verdict.chain_at(t.arrow(), &crate::check::move_words);
         rows.extend(hanging(
             &[
                 Span::styled(" why: ", t.dim()),
