@@ -195,7 +195,7 @@ impl Bounds {
     /// `per`, `2 faults, 1 message`; without `ids`, no message named.
     pub fn searched(&self, per: bool, ids: bool) -> String {
         let setup = self.setup();
-        let mut line = super::further::faults(self.max_faults);
+        let mut line = faults(self.max_faults);
         if per {
             line.push_str(" per schedule");
         }
@@ -276,4 +276,9 @@ impl fmt::Display for Bounds {
         }
         Ok(())
     }
+}
+
+/// `1 fault`, `3 faults`.
+pub fn faults(n: u32) -> String {
+    format!("{n} fault{}", if n == 1 { "" } else { "s" })
 }

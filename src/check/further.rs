@@ -8,6 +8,7 @@
 //! got.
 
 use super::bounds::Bounds;
+pub use super::bounds::faults;
 use super::{CheckError, Counterexample, StrategyReport, Watch};
 use crate::sim::Outcome;
 use crate::sim::Strategy;
@@ -128,11 +129,6 @@ pub fn place_of((widening, bounds): &(Widening, Bounds)) -> String {
         Widening::Fault => format!("at {}", faults(bounds.max_faults)),
         Widening::Retry => "with a producer retry".to_string(),
     }
-}
-
-/// `1 fault`, `3 faults`.
-pub fn faults(n: u32) -> String {
-    format!("{n} fault{}", if n == 1 { "" } else { "s" })
 }
 
 /// The bounds a claim was proven within, in words: `within 2 faults`, or

@@ -244,8 +244,26 @@ impl App {
             own_design: None,
             design_runs: Default::default(),
         };
-        super::design_runs::DesignRuns::sync(&mut app);
+        app.sync_design_runs();
         Ok(app)
+    }
+
+    /// Builds the runs of the other designs `m` reaches that are not kept
+    /// yet (`DesignRuns`): `update` calls it after every action.
+    pub fn sync_design_runs(&mut self) {
+        let own = self.own_design.clone();
+        self.design_runs
+            .sync(&self.script, &self.strategy, own.as_ref(), self.seed);
+    }
+
+    /// The kept run of each other design `m` reaches from this one.
+    pub fn other_runs(&self) -> Vec<super::design_runs::Run> {
+        self.design_runs.others(
+            &self.script,
+            &self.strategy,
+            self.own_design.as_ref(),
+            self.seed,
+        )
     }
 
     /// Opens at a step, as the header counts them (`idem play --step N`).
@@ -429,18 +447,11 @@ impl App {
     }
 }
 
+pub use super::design_runs::designs;
+
 /// The design a scenario opens in: the one it is written for.
 pub fn opening_design(script: &Script) -> Option<Strategy> {
     Strategy::by_name(&script.design())
-}
-
-/// The designs `m` goes through for a scenario: those it has expectations
-/// for, the one it opens in first, then the rest by name.
-pub fn designs(script: &Script) -> Vec<Strategy> {
-    let first = script.design();
-    let mut names = vec![first.clone()];
-    names.extend(script.strategies().into_iter().filter(|n| *n != first));
-    names.iter().filter_map(|n| Strategy::by_name(n)).collect()
 }
 
 #[cfg(test)]

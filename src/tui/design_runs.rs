@@ -7,7 +7,6 @@
 
 use crate::scenario::Script;
 use crate::sim::{Frame, Strategy};
-use crate::tui::app::{App, designs};
 use std::rc::Rc;
 
 /// One design's run: its design and its frames.
@@ -31,10 +30,10 @@ const KEEP: usize = 64;
 impl DesignRuns {
     /// Builds the runs of the designs `m` reaches from the one on screen
     /// that are not kept yet.
-    pub fn sync(app: &mut App) {
-        for design in reached(app) {
-            let whose = (app.script.clone(), design, app.seed);
-            if app.design_runs.kept.iter().any(|(w, _)| *w == whose) {
+    pub fn sync(&mut self, script: &Script, shown: &Strategy, own: Option<&Strategy>, seed: u64) {
+        for design in reached(script, shown, own) {
+            let whose = (script.clone(), design, seed);
+            if self.kept.iter().any(|(w, _)| *w == whose) {
                 continue;
             }
             // Run in memory: a database file the learner named (`--db
@@ -44,7 +43,7 @@ impl DesignRuns {
             let frames = crate::timeline::Timeline::build(&memory, &whose.1, whose.2, &[])
                 .ok()
                 .map(|t| Rc::new(t.frames));
-            let kept = &mut app.design_runs.kept;
+            let kept = &mut self.kept;
             if kept.len() >= KEEP {
                 kept.remove(0);
             }
@@ -55,14 +54,19 @@ impl DesignRuns {
     /// The run of each design `m` reaches from the one on screen, as `m`
     /// would open it, where `sync` built it. A design whose run cannot be
     /// built is left out.
-    pub fn others(app: &App) -> Vec<Run> {
-        reached(app)
+    pub fn others(
+        &self,
+        script: &Script,
+        shown: &Strategy,
+        own: Option<&Strategy>,
+        seed: u64,
+    ) -> Vec<Run> {
+        reached(script, shown, own)
             .into_iter()
             .filter_map(|design| {
-                app.design_runs
-                    .kept
+                self.kept
                     .iter()
-                    .find(|((s, d, n), _)| *s == app.script && *d == design && *n == app.seed)
+                    .find(|((s, d, n), _)| s == script && *d == design && *n == seed)
                     .and_then(|(_, frames)| frames.clone())
                     .map(|frames| (design, frames))
             })
@@ -72,15 +76,21 @@ impl DesignRuns {
 
 /// The designs `m` reaches from the one on screen: the scenario's, and
 /// the learner's own once `m` has left it.
-fn reached(app: &App) -> Vec<Strategy> {
+fn reached(script: &Script, shown: &Strategy, own: Option<&Strategy>) -> Vec<Strategy> {
     let mut all: Vec<Strategy> = Vec::new();
-    for design in designs(&app.script)
-        .into_iter()
-        .chain(app.own_design.clone())
-    {
-        if design.name != app.strategy.name && !all.iter().any(|d| d.name == design.name) {
+    for design in designs(script).into_iter().chain(own.cloned()) {
+        if design.name != shown.name && !all.iter().any(|d| d.name == design.name) {
             all.push(design);
         }
     }
     all
+}
+
+/// The designs `m` goes through for a scenario: those it has expectations
+/// for, the one it opens in first, then the rest by name.
+pub fn designs(script: &Script) -> Vec<Strategy> {
+    let first = script.design();
+    let mut names = vec![first.clone()];
+    names.extend(script.strategies().into_iter().filter(|n| *n != first));
+    names.iter().filter_map(|n| Strategy::by_name(n)).collect()
 }

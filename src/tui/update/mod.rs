@@ -32,7 +32,7 @@ pub fn update(app: &mut App, action: Action) {
     act(app, action);
     // The header fits its form over every design's run: kept current here,
     // so the view never builds one (a run already kept costs a lookup).
-    crate::tui::design_runs::DesignRuns::sync(app);
+    app.sync_design_runs();
 }
 
 fn act(app: &mut App, action: Action) {

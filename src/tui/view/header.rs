@@ -266,7 +266,7 @@ fn widths(app: &App, shown: Shown, f: &Frame, fits: &[Fit]) -> Vec<usize> {
 /// fits beside them at this step.
 fn run_fit(app: &App, room: u16) -> Fit {
     let fits = forms(app, room);
-    let others = crate::tui::design_runs::DesignRuns::others(app);
+    let others = app.other_runs();
     let runs = std::iter::once(Shown {
         design: &app.strategy,
         frames: &app.timeline.frames,
