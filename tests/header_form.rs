@@ -54,3 +54,35 @@ fn switching_design_keeps_the_headers_form() {
         wrong.join("\n")
     );
 }
+
+/// With `--ascii` the title's cut sign is `...`, three cells: a cut sized
+/// for `…` overflowed the row and the header dropped its whole left part
+/// (tour-3 idempotent at 80x24 read only `step 8/15 - idempotent`). Every
+/// tour, every design, at each size: the header says which tour it is.
+#[test]
+fn an_ascii_header_keeps_its_place_in_the_tour() {
+    use crate::common::{app_with, ascii, draw};
+    let mut wrong = Vec::new();
+    for n in 1..=4 {
+        let name = format!("tour-{n}");
+        for design in ["naive", "idempotent"] {
+            let mut a = app_with(&name, design, ascii());
+            for (w, h) in SIZES {
+                for pos in 0..a.timeline.frames.len() {
+                    a.pos = pos;
+                    let screen = draw(&mut a, w, h);
+                    let header = screen.lines().next().unwrap_or_default();
+                    if !header.contains(&format!("Tour {n}/4")) {
+                        wrong.push(format!("{name} {design} {w}x{h} step {pos}: {header}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} headers lost their tour:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -9,7 +9,7 @@ use idem::scenario;
 use std::process::Command;
 
 const NAIVE: &str = "Redelivery charges again";
-const IDEMPOTENT: &str = "Redelivery changes nothing";
+const IDEMPOTENT: &str = "Redelivery meets the unique key";
 
 fn data(html: &str) -> serde_json::Value {
     let open = r#"<script id="lesson-data" type="application/json">"#;

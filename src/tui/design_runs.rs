@@ -32,23 +32,40 @@ impl DesignRuns {
     /// that are not kept yet.
     pub fn sync(&mut self, script: &Script, shown: &Strategy, own: Option<&Strategy>, seed: u64) {
         for design in reached(script, shown, own) {
-            let whose = (script.clone(), design, seed);
-            if self.kept.iter().any(|(w, _)| *w == whose) {
+            // Called after every action, ticks too: a run kept costs a
+            // comparison, and nothing is cloned until one is missing.
+            if self.find(script, &design, seed).is_some() {
                 continue;
             }
-            // Run in memory: a database file the learner named (`--db
-            // FILE`) holds the run they opened, not one the header measured.
-            let mut memory = whose.0.clone();
+            // A database file the learner named (`--db FILE`) holds the
+            // run they opened, not one the header measured: these runs
+            // keep to memory. A PostgreSQL scenario still runs on its
+            // server, as `m` would open it: its steps are told in the
+            // server's words, and the header measures those.
+            let mut memory = script.clone();
             memory.setup.db_file = None;
-            let frames = crate::timeline::Timeline::build(&memory, &whose.1, whose.2, &[])
+            let frames = crate::timeline::Timeline::build(&memory, &design, seed, &[])
                 .ok()
                 .map(|t| Rc::new(t.frames));
-            let kept = &mut self.kept;
-            if kept.len() >= KEEP {
-                kept.remove(0);
+            if self.kept.len() >= KEEP {
+                self.kept.remove(0);
             }
-            kept.push((whose, frames));
+            self.kept.push(((script.clone(), design, seed), frames));
         }
+    }
+
+    /// The kept run of `design`, if it was built (`Some(None)`: it was
+    /// tried and failed).
+    fn find(
+        &self,
+        script: &Script,
+        design: &Strategy,
+        seed: u64,
+    ) -> Option<&Option<Rc<Vec<Frame>>>> {
+        self.kept
+            .iter()
+            .find(|((s, d, n), _)| s == script && d == design && *n == seed)
+            .map(|(_, frames)| frames)
     }
 
     /// The run of each design `m` reaches from the one on screen, as `m`
@@ -64,10 +81,9 @@ impl DesignRuns {
         reached(script, shown, own)
             .into_iter()
             .filter_map(|design| {
-                self.kept
-                    .iter()
-                    .find(|((s, d, n), _)| s == script && *d == design && *n == seed)
-                    .and_then(|(_, frames)| frames.clone())
+                self.find(script, &design, seed)
+                    .cloned()
+                    .flatten()
                     .map(|frames| (design, frames))
             })
             .collect()

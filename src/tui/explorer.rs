@@ -176,8 +176,9 @@ impl Column {
         }
     }
 
-    /// What a short heading stands for, in the legend: short too, since
-    /// the legend must fit the narrow screen that needs it.
+    /// What a short heading stands for, in the legend: short where the
+    /// heading is a word that explains itself, whole where it names no one
+    /// alone (`disagree`): a second legend row takes what the first cannot.
     pub fn meaning(self) -> &'static str {
         match self {
             Column::Schedules => "schedules",

@@ -69,8 +69,9 @@ impl Form {
         // a folded line leads with. Widest of any run at this size, not
         // only this one's (teacher trial, issue 18: a class switching
         // scenarios read `duplicate deliveries` in one, `dup. deliveries`
-        // in the next): a count of two digits moved by one, the widest a
-        // built-in scenario comes near; a run wider still counts too.
+        // in the next): a count of two digits moved by up to nine
+        // (`99 (+9)`), wider than a built-in scenario comes near; a run
+        // wider still counts too.
         let any_run = |i: usize| format!("{} 99 ({}9)", DUP_NAMES[i], t.g.added);
         let dup = super::run_form::widest(0..DUP_NAMES.len(), &run, |i, g| {
             let (text, _) = dup_counter(t, g, i);

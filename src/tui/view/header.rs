@@ -25,12 +25,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let fixed = width(&left[..3]);
     let title = left.pop().expect("four spans");
     let room = avail.saturating_sub(fixed);
+    let sign = t.g.ellipsis.chars().count();
     if title.width() <= room {
         left.push(title);
-    } else if room >= 4 {
+    } else if room >= sign + 3 {
         // ` · `, what of the title fits, and the ellipsis: never cut
-        // without a sign.
-        let cut: String = title.content.chars().take(room - 1).collect();
+        // without a sign. The sign is `...` with `--ascii`: a cut sized
+        // for `…` overflowed there, and the whole left part was dropped.
+        let cut: String = title.content.chars().take(room - sign).collect();
         left.push(Span::styled(
             format!("{}{}", cut.trim_end(), t.g.ellipsis),
             title.style,

@@ -7,8 +7,9 @@
 use crate::tui::theme::Theme;
 
 /// `above` sentences left out above what is shown, `below` cut after it;
-/// the arrow points where they are, a side with none has no arrow (a cut
-/// that leaves no sentence out still says `↓ 0`: its `…` is counted).
+/// the arrow points where they are, a side with none has no arrow. Where
+/// nothing is left out above, a cut that leaves no sentence out below
+/// still says `↓ 0`: its `…` is counted.
 pub(super) fn count(t: &Theme, above: usize, below: usize) -> String {
     let (up, down) = if t.ascii() {
         ("^", "v")
