@@ -106,6 +106,7 @@ mod story_authored_shown;
 mod story_compare_own;
 mod story_cut_rows;
 mod story_earlier;
+mod story_fake_mark;
 mod story_figures;
 mod story_fold_arrow;
 mod story_fold_words;

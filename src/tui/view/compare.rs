@@ -541,7 +541,7 @@ pub(super) fn story_lines(
         let mut earlier: Vec<String> = Vec::new();
         for group in &told {
             let words = t.words(f.narration[group.range.clone()].trim());
-            let starts = super::narration::sentence_starts(&words);
+            let starts = super::sentences::sentence_starts(&words);
             let ends = starts.iter().skip(1).copied().chain([words.len()]);
             for (&from, to) in starts.iter().zip(ends) {
                 old_sentences.push((group.step, words[from..to].trim().to_string()));
@@ -673,7 +673,7 @@ pub(super) fn story_lines(
             .filter(|((text, _, _), _)| borrowed_mark.as_deref() != Some(text.as_str()))
             .map(|((text, _, _), seen)| {
                 let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-                super::narration::sentences_past_byte(&text, seen.len())
+                super::sentences::sentences_past_byte(&text, seen.len())
             })
             .sum();
         // One count for the fold: the earlier sentences above the new

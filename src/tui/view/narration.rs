@@ -3,6 +3,8 @@
 //! bold, and the end of the story in view when it is longer than the panel.
 
 use super::ran;
+use super::sentences::{sentence_starts, sentences_past_byte};
+use super::story_line::{self, StoryLine};
 use crate::sim::frame::Told;
 use crate::sim::{Frame, format_duration};
 use crate::tui::app::{App, Panel};
@@ -85,12 +87,15 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     let told_text = super::told::own_events(f);
     let said = said.filter(|s| s.trim() != told_text.trim());
     if let Some(said) = said {
-        text.push(Line::styled(t.words(said), t.title()));
+        text.push(StoryLine::plain(Line::styled(t.words(said), t.title())));
     }
     // Words written for another run come last, under their mark.
-    let borrowed = super::told::borrowed_lines(t, f);
+    let borrowed: Vec<StoryLine> = super::told::borrowed_lines(t, f)
+        .into_iter()
+        .map(StoryLine::plain)
+        .collect();
     text.extend(borrowed.iter().cloned());
-    let body_rows = |width: u16| rows_needed(&text, width);
+    let body_rows = |width: u16| story_rows(&text, width);
     // What this step did comes first and never scrolls away: the story
     // around it may be long, but these words are about the screen shown.
     let told_line = Line::styled(t.text(&told_text).into_owned(), t.info());
@@ -257,7 +262,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
             None => (
                 told,
                 room,
-                sentences_past(std::slice::from_ref(&told_line), area.width, room),
+                sentences_past(&[StoryLine::plain(told_line.clone())], area.width, room),
             ),
         }
     } else if told_rows > room {
@@ -268,7 +273,8 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
                 sentences_past_byte(&told_text, cut),
             ),
             None => {
-                let left_out = sentences_past(std::slice::from_ref(&told_line), area.width, room);
+                let own = [StoryLine::plain(told_line.clone())];
+                let left_out = sentences_past(&own, area.width, room);
                 (told, room, left_out)
             }
         }
@@ -299,10 +305,13 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     // their place.
     let total = body_rows(body_area.width);
     let newest = match said {
-        Some(said) => Some((Line::styled(t.words(said), t.title()), before)),
+        Some(said) => Some((
+            StoryLine::plain(Line::styled(t.words(said), t.title())),
+            before,
+        )),
         None => newest_from(app, f).map(|(at, _)| {
             let (opening, newest) = f.narration.split_at(at);
-            (Line::raw(t.words(newest.trim())), opening)
+            (StoryLine::plain(Line::raw(t.words(newest.trim()))), opening)
         }),
     };
     let body = match newest {
@@ -323,7 +332,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
                 }
                 _ => vec![newest_line.clone()],
             };
-            let newest_rows = rows_needed(&newest_lines, body_area.width);
+            let newest_rows = story_rows(&newest_lines, body_area.width);
             let spare = body_area.height.saturating_sub(newest_rows);
             // A tail starts at a sentence, or where a step's words begin
             // (a paragraph of their own, after their mark).
@@ -348,7 +357,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
                 .find(|(_, l)| {
                     told_hidden == 0
                         && spare > 0
-                        && rows_needed(l, body_area.width) <= body_area.height
+                        && story_rows(l, body_area.width) <= body_area.height
                 });
             // Counted in sentences, as a reader counts them: the tail
             // starts at a sentence, so the ones before it are left out.
@@ -369,12 +378,11 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     };
     // The step's own line cut: the earlier words give way first, counted,
     // and the words new at this step keep their rows.
-    let body: Vec<Line<'static>> = if told_hidden > 0 {
-        let is_earlier = |l: &Line<'_>| l.spans.first().is_some_and(|s| is_mark(&s.content));
-        for line in body.iter().filter(|l| is_earlier(l)) {
-            above += earlier_sentences(line);
+    let body: Vec<StoryLine> = if told_hidden > 0 {
+        for line in body.iter().filter(|l| l.earlier()) {
+            above += line.earlier_sentences();
         }
-        body.into_iter().filter(|l| !is_earlier(l)).collect()
+        body.into_iter().filter(|l| !l.earlier()).collect()
     } else {
         body
     };
@@ -391,13 +399,13 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     // Earlier words are above only the words shown after them: where
     // none of the story after the step's line is shown, all of it is
     // below that line.
-    let blank = |l: &Line<'_>| l.spans.iter().all(|s| s.content.trim().is_empty());
+    let blank = |l: &StoryLine| l.line.spans.iter().all(|s| s.content.trim().is_empty());
     if body_area.height == 0 || body.iter().all(blank) {
         below += above;
         above = 0;
     }
     if body_area.height > 0 {
-        Paragraph::new(body)
+        Paragraph::new(story_line::lines(&body))
             .wrap(Wrap { trim: true })
             .render(body_area, buf);
     }
@@ -508,26 +516,16 @@ pub(super) fn earlier_mark(step: usize) -> String {
     format!("at step {step}: ")
 }
 
-/// Whether `text` is a mark `earlier_mark` made.
-pub(super) fn is_mark(text: &str) -> bool {
-    text.strip_prefix("at step ")
-        .and_then(|rest| rest.strip_suffix(": "))
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-}
-
 /// The story words `narration[range]` as lines: the words earlier steps
 /// told (`told`, bytes of `narration`) dim, in one paragraph, each step's
 /// words after a mark naming it (a paragraph for each step cost a row
 /// apiece, and folded more steps at 120x40); the rest, new at this step,
 /// plain on a row of its own.
-fn story_lines(
-    t: &Theme,
-    narration: &str,
-    range: Range<usize>,
-    told: &[Told],
-) -> Vec<Line<'static>> {
+fn story_lines(t: &Theme, narration: &str, range: Range<usize>, told: &[Told]) -> Vec<StoryLine> {
     let mut lines = Vec::new();
     let mut earlier: Vec<Span<'static>> = Vec::new();
+    // The marks are known here, where they are made: which spans they are.
+    let mut marks = Vec::new();
     let mut new_from = range.start;
     for group in told {
         let (from, to) = (
@@ -547,6 +545,7 @@ fn story_lines(
         if !earlier.is_empty() {
             earlier.push(Span::styled(" ", t.dim()));
         }
+        marks.push(earlier.len());
         earlier.push(Span::styled(
             earlier_mark(group.step),
             t.dim().add_modifier(Modifier::ITALIC),
@@ -554,11 +553,14 @@ fn story_lines(
         earlier.push(Span::styled(t.words(words), t.dim()));
     }
     if !earlier.is_empty() {
-        lines.push(Line::from(earlier));
+        lines.push(StoryLine {
+            line: Line::from(earlier),
+            marks,
+        });
     }
     let new = narration.get(new_from..range.end).unwrap_or_default();
     if !new.trim().is_empty() {
-        lines.push(Line::raw(t.words(new.trim())));
+        lines.push(StoryLine::plain(Line::raw(t.words(new.trim()))));
     }
     lines
 }
@@ -566,13 +568,10 @@ fn story_lines(
 /// `tail` and then `newest`: earlier words told at a step of their own
 /// run on in the tail's earlier paragraph, after their mark, as they do
 /// where the story is shown whole; words new at this step keep their row.
-fn run_on(mut tail: Vec<Line<'static>>, newest: &[Line<'static>]) -> Vec<Line<'static>> {
-    let earlier = |l: &Line<'_>| l.spans.first().is_some_and(|s| is_mark(&s.content));
+fn run_on(mut tail: Vec<StoryLine>, newest: &[StoryLine]) -> Vec<StoryLine> {
     match (tail.last_mut(), newest.split_first()) {
-        (Some(last), Some((first, rest))) if earlier(last) && earlier(first) => {
-            let gap = last.spans.last().map(|s| s.style).unwrap_or_default();
-            last.spans.push(Span::styled(" ", gap));
-            last.spans.extend(first.spans.iter().cloned());
+        (Some(last), Some((first, rest))) if last.earlier() && first.earlier() => {
+            last.run_on(first);
             tail.extend(rest.iter().cloned());
         }
         _ => tail.extend(newest.iter().cloned()),
@@ -634,32 +633,21 @@ fn one_row(t: &Theme, told: &str, width: u16) -> Option<(Line<'static>, u16, usi
 /// `lines` cut to what `rows` rows at `width` hold, the last row ending a
 /// sentence or, cut in mid-sentence, with an ellipsis; and how many
 /// sentences the cut leaves out, the one it cuts among them.
-fn cut_to_rows(
-    t: &Theme,
-    lines: &[Line<'static>],
-    width: u16,
-    rows: u16,
-) -> (Vec<Line<'static>>, usize) {
-    let text_of = |l: &Line<'_>| {
-        l.spans
-            .iter()
-            .map(|s| s.content.as_ref())
-            .collect::<String>()
-    };
-    let sentences = |l: &Line<'_>| {
-        let text = text_of(l);
-        if text.trim().is_empty() {
+fn cut_to_rows(t: &Theme, lines: &[StoryLine], width: u16, rows: u16) -> (Vec<StoryLine>, usize) {
+    let sentences = |l: &StoryLine| {
+        if l.text().trim().is_empty() {
             0
         } else {
-            sentence_starts(text.trim()).len()
+            l.sentence_starts().len()
         }
     };
-    let Some(over) = (0..lines.len()).find(|&i| rows_needed(&lines[..=i], width) > rows) else {
+    let Some(over) = (0..lines.len()).find(|&i| story_rows(&lines[..=i], width) > rows) else {
         return (lines.to_vec(), 0);
     };
     let later: usize = lines[over + 1..].iter().map(sentences).sum();
-    let line = &lines[over];
-    let text = text_of(line);
+    let story = &lines[over];
+    let line = &story.line;
+    let text = story.text();
     let ends_sentence = |s: &str| {
         s.trim_end()
             .trim_end_matches([')', '"', '\''])
@@ -669,7 +657,7 @@ fn cut_to_rows(
     let mut cuts: Vec<usize> = text.match_indices(' ').map(|(at, _)| at).collect();
     cuts.retain(|&at| !text[..at].trim().is_empty());
     // Never in a mark nor just after it: a mark names the words after it.
-    let marks = mark_spans(&text);
+    let marks = story.mark_ranges();
     cuts.retain(|&at| !marks.iter().any(|m| m.start <= at && at < m.end));
     let keep_to = |at: usize| {
         let mut spans = Vec::new();
@@ -682,18 +670,28 @@ fn cut_to_rows(
             }
             from = end;
         }
+        // A mark is kept whole or not at all (no cut falls in one).
+        let marks = story
+            .marks
+            .iter()
+            .copied()
+            .filter(|&i| i < spans.len())
+            .collect();
         if !ends_sentence(&text[..at]) {
             let style = line.spans.last().map(|s| s.style).unwrap_or_default();
             spans.push(Span::styled(format!(" {}", t.g.ellipsis), style));
         }
         let mut kept = lines[..over].to_vec();
-        kept.push(Line::from(spans).style(line.style));
+        kept.push(StoryLine {
+            line: Line::from(spans).style(line.style),
+            marks,
+        });
         kept
     };
     let cuts: Vec<(usize, u16)> = cuts
         .into_iter()
         .rev()
-        .map(|at| (at, rows_needed(&keep_to(at), width)))
+        .map(|at| (at, story_rows(&keep_to(at), width)))
         .filter(|&(_, n)| n <= rows)
         .collect();
     // The longest start that fits, or on the same rows the longest that
@@ -715,7 +713,7 @@ fn cut_to_rows(
     }
     // Not one word of this line fits: it is left out whole, and the
     // lines above end where they end.
-    (lines[..over].to_vec(), later + sentences(line))
+    (lines[..over].to_vec(), later + sentences(story))
 }
 
 /// Whether the events panel, its inside `area`, shows every event of `f`
@@ -731,6 +729,11 @@ fn compact_note(area: Rect) -> bool {
     area.width < 100
 }
 
+/// The rows a story's paragraphs take, as `rows_needed` counts them.
+fn story_rows(story: &[StoryLine], width: u16) -> u16 {
+    rows_needed(&story_line::lines(story), width)
+}
+
 /// The rows these lines take wrapped (trimmed) at this width, up to the
 /// last one with a word on it: a blank line at the end draws nothing.
 fn rows_needed(lines: &[Line<'_>], width: u16) -> u16 {
@@ -739,80 +742,20 @@ fn rows_needed(lines: &[Line<'_>], width: u16) -> u16 {
     crate::tui::measure::rows(&lines[..end], width, true)
 }
 
-/// Where each sentence of a paragraph starts (byte offsets, the first at 0):
-/// after a full stop, question or exclamation mark and a space, before a
-/// capital letter.
-/// A mark before an earlier step's words (`at step 4: `) starts one too:
-/// earlier groups run on in one paragraph, and a fold may start at a mark.
-pub(super) fn sentence_starts(text: &str) -> Vec<usize> {
-    let mut starts = vec![0];
-    let b: Vec<(usize, char)> = text.char_indices().collect();
-    for w in b.windows(3) {
-        let [(_, end), (_, gap), (at, next)] = [w[0], w[1], w[2]];
-        if matches!(end, '.' | '?' | '!') && gap == ' ' && next.is_uppercase() {
-            starts.push(at);
-        }
-    }
-    starts.extend(
-        mark_spans(text)
-            .into_iter()
-            .map(|m| m.start)
-            .filter(|&at| at > 0),
-    );
-    starts.sort_unstable();
-    starts.dedup();
-    starts
-}
-
-/// Where the marks of earlier steps' words (`at step 4: `) stand in
-/// `text`, each at its start or after a space: bytes, the trailing space
-/// included.
-fn mark_spans(text: &str) -> Vec<Range<usize>> {
-    text.match_indices("at step ")
-        .filter(|&(at, _)| at == 0 || text[..at].ends_with(' '))
-        .filter_map(|(at, lead)| {
-            let rest = &text[at + lead.len()..];
-            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-            (digits > 0 && rest[digits..].starts_with(": "))
-                .then(|| at..at + lead.len() + digits + 2)
-        })
-        .collect()
-}
-
-/// How many sentences an earlier paragraph's words hold, each step's
-/// words counted apart (a mark is a sentence boundary).
-fn earlier_sentences(line: &Line<'_>) -> usize {
-    line.spans
-        .iter()
-        .filter(|s| !is_mark(&s.content) && !s.content.trim().is_empty())
-        .map(|s| sentence_starts(s.content.trim()).len())
-        .sum()
-}
-
-/// How many sentences of `text` end after byte `cut`: the ones a cut
-/// there leaves out, whole or in part.
-pub(super) fn sentences_past_byte(text: &str, cut: usize) -> usize {
-    let text = text.trim_end();
-    let starts = sentence_starts(text);
-    let ends = starts.iter().skip(1).copied().chain([text.len()]);
-    ends.filter(|&end| text[..end].trim_end().len() > cut)
-        .count()
-}
-
 /// How many sentences of `lines` (wrapped, trimmed, at `width`) end below
 /// the first `rows` rows: the ones a reader does not see the end of.
-fn sentences_past(lines: &[Line<'_>], width: u16, rows: u16) -> usize {
+fn sentences_past(lines: &[StoryLine], width: u16, rows: u16) -> usize {
     let mut count = 0;
     for (i, line) in lines.iter().enumerate() {
-        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        let text = line.text();
         if text.trim().is_empty() {
             continue;
         }
-        let starts = sentence_starts(&text);
+        let starts = line.sentence_starts();
         let ends = starts.iter().skip(1).copied().chain([text.len()]);
         // A greedy wrap lays out a line's start as it lays out the whole.
         for end in ends {
-            let mut upto = lines[..i].to_vec();
+            let mut upto = story_line::lines(&lines[..i]);
             upto.push(Line::raw(text[..end].trim_end().to_string()));
             if rows_needed(&upto, width) > rows {
                 count += 1;
