@@ -673,3 +673,48 @@ fn every_outcome_column_on_screen_has_its_meaning_on_screen() {
         }
     }
 }
+
+/// The header's tally says within what a design holds at every size:
+/// teacher trial (issue 18) read `✓ 3 hold within` at 80 columns, a
+/// preposition with no object. Each `within` there is followed by the
+/// bounds it means, with the tally at its longest (a design against its
+/// claim, one holding only within the bounds).
+#[test]
+fn the_header_tally_says_within_what_at_every_size() {
+    let plain = report().clone();
+    let mut crowded = plain.clone();
+    crowded
+        .strategies
+        .iter_mut()
+        .find(|s| s.strategy == "naive")
+        .expect("naive")
+        .claims_safe = true;
+    let (mut seen, mut wrong) = (0, Vec::new());
+    for (name, report) in [
+        ("plain", plain),
+        ("crowded", crowded),
+        ("in-progress", in_progress().clone()),
+    ] {
+        for (w, h) in SIZES {
+            let mut a = explorer_showing(report.clone());
+            let screen = draw(&mut a, w, h);
+            let header = screen.lines().next().expect("a header");
+            // The safe count always shows: a tally cut away is no answer.
+            assert!(header.contains("hold within"), "{name} {w}x{h}: {header}");
+            for (at, _) in header.match_indices("within") {
+                seen += 1;
+                let after = &header[at + "within".len()..];
+                if !(after.starts_with(" bounds") || after.starts_with(" them")) {
+                    wrong.push(format!("{name} {w}x{h}: {header}"));
+                }
+            }
+        }
+    }
+    assert!(seen >= 9, "only {seen} `within` in the headers");
+    assert!(
+        wrong.is_empty(),
+        "{} headers with `within` and no object:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
