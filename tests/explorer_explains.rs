@@ -718,3 +718,35 @@ fn the_header_tally_says_within_what_at_every_size() {
         wrong.join("\n")
     );
 }
+
+/// The detail pane's why chain shows its first link and its last at every
+/// size: at 80x24 (issue 18) the chain took one row and its last link,
+/// the cause (`response lost at move 6`), was behind "↓ 23 more lines".
+#[test]
+fn the_why_chain_shows_its_first_and_last_link_at_every_size() {
+    let report = report().clone();
+    let cx = &report.strategies[0].counterexamples[0];
+    let chain = cx
+        .verdict
+        .chain_at(idem::sim::Arrow::Drawn, &idem::check::move_words);
+    let links: Vec<&str> = chain.split(" ← ").collect();
+    assert!(links.len() >= 3, "a chain of a few links: {chain}");
+    let (first, last) = (links[0], links[links.len() - 1]);
+    // Its first words: the first link may be cut where a word ends.
+    let start: String = first.split(' ').take(2).collect::<Vec<_>>().join(" ");
+    let mut wrong = Vec::new();
+    for (w, h) in SIZES {
+        let mut a = explorer_showing(report.clone());
+        let screen = draw(&mut a, w, h);
+        let why = screen
+            .lines()
+            .skip_while(|l| !l.contains(" why: "))
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(" ");
+        if !(flat(&why).contains(&start) && flat(&why).contains(last)) {
+            wrong.push(format!("{w}x{h}: no {start:?} .. {last:?}:\n{screen}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

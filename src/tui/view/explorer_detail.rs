@@ -113,14 +113,29 @@ pub(super) fn render(
     if let Some(run) = runs.get(cx_sel) {
         let cx = run.cx;
         let chain = cx.verdict.chain_at(t.arrow(), &crate::check::move_words);
-        rows.extend(hanging(
-            &[
-                Span::styled(" why: ", t.dim()),
-                Span::styled(t.text(&chain).into_owned(), t.warn()),
-            ],
-            inner_w,
-            6,
-        ));
+        let chain = t.text(&chain).into_owned();
+        let why = |chain: String| {
+            hanging(
+                &[
+                    Span::styled(" why: ", t.dim()),
+                    Span::styled(chain, t.warn()),
+                ],
+                inner_w,
+                6,
+            )
+        };
+        let whole = why(chain.clone());
+        // The rows left above the last one, which counts the rest. Where
+        // the chain is longer (80x24, issue 18: its last link, the cause,
+        // was behind "↓ 23 more lines"), its first and last links in one
+        // row: the cause is what a learner reads the chain for.
+        let room = usize::from(inner.height).saturating_sub(rows.len() + 1);
+        if whole.len() > room && room > 0 {
+            let arrow = format!(" {} ", t.arrow().as_str());
+            rows.extend(why(ends_of(t, &chain, &arrow, inner_w - 6)));
+        } else {
+            rows.extend(whole);
+        }
         // Said only where it fits whole: a cut sentence would hide the
         // reason it gives.
         let why_shortest = " found breadth-first: the shortest run to each end; a tour may tell another, to teach one fault at a time";
@@ -207,6 +222,37 @@ pub(super) fn render(
         let at = Rect::new(l.list.right() - w, l.list.bottom() - 1, w, 1);
         Line::styled(note, t.key()).render(at, buf);
     }
+}
+
+/// A cause chain in `width` cells by its ends: its first link and its
+/// last (`charged twice, … ← … ← response lost at move 6`), the links
+/// between as `…`, the first link cut where a word ends if need be (the
+/// list row above says the outcome whole); the last link is kept whole.
+fn ends_of(t: &Theme, chain: &str, arrow: &str, width: usize) -> String {
+    let links: Vec<&str> = chain.split(arrow).collect();
+    let (first, last) = (links[0], links[links.len() - 1]);
+    if links.len() < 2 {
+        return chain.to_string();
+    }
+    let tail = if links.len() > 2 {
+        format!("{arrow}{}{arrow}{last}", t.g.ellipsis)
+    } else {
+        format!("{arrow}{last}")
+    };
+    let words: Vec<&str> = first.split(' ').collect();
+    (1..=words.len())
+        .rev()
+        .map(|k| {
+            let head = words[..k].join(" ");
+            if k == words.len() {
+                head
+            } else {
+                format!("{head}{}", t.g.ellipsis)
+            }
+        })
+        .map(|head| format!("{head}{tail}"))
+        .find(|c| c.chars().count() <= width)
+        .unwrap_or_else(|| format!("{}{tail}", t.g.ellipsis))
 }
 
 /// A run's moves, numbered, each with the step's title and what happened
