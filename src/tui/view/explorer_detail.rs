@@ -130,12 +130,12 @@ pub(super) fn render(
         // was behind "↓ 23 more lines"), its first and last links in one
         // row: the cause is what a learner reads the chain for.
         let room = usize::from(inner.height).saturating_sub(rows.len() + 1);
+        // The whole chain follows, among the lines counted below it.
         if whole.len() > room && room > 0 {
             let arrow = format!(" {} ", t.arrow().as_str());
-            rows.extend(why(ends_of(t, &chain, &arrow, inner_w - 6)));
-        } else {
-            rows.extend(whole);
+            rows.extend(why(ends_of(&chain, &arrow, inner_w - 6)));
         }
+        rows.extend(whole);
         // Said only where it fits whole: a cut sentence would hide the
         // reason it gives.
         let why_shortest = " found breadth-first: the shortest run to each end; a tour may tell another, to teach one fault at a time";
@@ -225,34 +225,27 @@ pub(super) fn render(
 }
 
 /// A cause chain in `width` cells by its ends: its first link and its
-/// last (`charged twice, … ← … ← response lost at move 6`), the links
-/// between as `…`, the first link cut where a word ends if need be (the
-/// list row above says the outcome whole); the last link is kept whole.
-fn ends_of(t: &Theme, chain: &str, arrow: &str, width: usize) -> String {
+/// last, the links between counted (`charged twice ← 1 more ← response
+/// lost at move 6`). Where the first link is too long, its first parts
+/// (`charged twice`, of `charged twice, provider and database disagree`:
+/// the list row above says the outcome whole), cut nowhere else; the
+/// last link, the cause, is kept whole.
+fn ends_of(chain: &str, arrow: &str, width: usize) -> String {
     let links: Vec<&str> = chain.split(arrow).collect();
     let (first, last) = (links[0], links[links.len() - 1]);
     if links.len() < 2 {
         return chain.to_string();
     }
-    let tail = if links.len() > 2 {
-        format!("{arrow}{}{arrow}{last}", t.g.ellipsis)
-    } else {
-        format!("{arrow}{last}")
+    let tail = match links.len() - 2 {
+        0 => format!("{arrow}{last}"),
+        n => format!("{arrow}{n} more{arrow}{last}"),
     };
-    let words: Vec<&str> = first.split(' ').collect();
-    (1..=words.len())
+    let parts: Vec<&str> = first.split(", ").collect();
+    (1..=parts.len())
         .rev()
-        .map(|k| {
-            let head = words[..k].join(" ");
-            if k == words.len() {
-                head
-            } else {
-                format!("{head}{}", t.g.ellipsis)
-            }
-        })
-        .map(|head| format!("{head}{tail}"))
+        .map(|k| format!("{}{tail}", parts[..k].join(", ")))
         .find(|c| c.chars().count() <= width)
-        .unwrap_or_else(|| format!("{}{tail}", t.g.ellipsis))
+        .unwrap_or_else(|| format!("{}{tail}", parts[0]))
 }
 
 /// A run's moves, numbered, each with the step's title and what happened
