@@ -673,3 +673,81 @@ fn every_outcome_column_on_screen_has_its_meaning_on_screen() {
         }
     }
 }
+
+/// The header's tally says within what a design holds at every size:
+/// teacher trial (issue 18) read `✓ 3 hold within` at 80 columns, a
+/// preposition with no object. Each `within` there is followed by the
+/// bounds it means, with the tally at its longest (a design against its
+/// claim, one holding only within the bounds).
+#[test]
+fn the_header_tally_says_within_what_at_every_size() {
+    let plain = report().clone();
+    let mut crowded = plain.clone();
+    crowded
+        .strategies
+        .iter_mut()
+        .find(|s| s.strategy == "naive")
+        .expect("naive")
+        .claims_safe = true;
+    let (mut seen, mut wrong) = (0, Vec::new());
+    for (name, report) in [
+        ("plain", plain),
+        ("crowded", crowded),
+        ("in-progress", in_progress().clone()),
+    ] {
+        for (w, h) in SIZES {
+            let mut a = explorer_showing(report.clone());
+            let screen = draw(&mut a, w, h);
+            let header = screen.lines().next().expect("a header");
+            // The safe count always shows: a tally cut away is no answer.
+            assert!(header.contains("hold within"), "{name} {w}x{h}: {header}");
+            for (at, _) in header.match_indices("within") {
+                seen += 1;
+                let after = &header[at + "within".len()..];
+                if !(after.starts_with(" bounds") || after.starts_with(" them")) {
+                    wrong.push(format!("{name} {w}x{h}: {header}"));
+                }
+            }
+        }
+    }
+    assert!(seen >= 9, "only {seen} `within` in the headers");
+    assert!(
+        wrong.is_empty(),
+        "{} headers with `within` and no object:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// The detail pane's why chain shows its first link and its last at every
+/// size: at 80x24 (issue 18) the chain took one row and its last link,
+/// the cause (`response lost at move 6`), was behind "↓ 23 more lines".
+#[test]
+fn the_why_chain_shows_its_first_and_last_link_at_every_size() {
+    let report = report().clone();
+    let cx = &report.strategies[0].counterexamples[0];
+    let chain = cx
+        .verdict
+        .chain_at(idem::sim::Arrow::Drawn, &idem::check::move_words);
+    let links: Vec<&str> = chain.split(" ← ").collect();
+    assert!(links.len() >= 3, "a chain of a few links: {chain}");
+    let (first, last) = (links[0], links[links.len() - 1]);
+    // Its first part: where there is no room, the first link may keep
+    // only its first outcome (the list row above says them all).
+    let start = first.split(", ").next().expect("a part");
+    let mut wrong = Vec::new();
+    for (w, h) in SIZES {
+        let mut a = explorer_showing(report.clone());
+        let screen = draw(&mut a, w, h);
+        let why = screen
+            .lines()
+            .skip_while(|l| !l.contains(" why: "))
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(" ");
+        if !(flat(&why).contains(start) && flat(&why).contains(last)) {
+            wrong.push(format!("{w}x{h}: no {start:?} .. {last:?}:\n{screen}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

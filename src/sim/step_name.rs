@@ -48,6 +48,19 @@ pub fn name(op: Op) -> &'static str {
     }
 }
 
+/// A handler step's name where its row has no room for the whole of it,
+/// nor for its first word beside the mark that tells what happened to
+/// the call: the response step at 80x24 read `provi…  409 in progress`
+/// and `provi…  never received`, a word broken (issue 18). `answer` is
+/// what the step waits for, in a word a learner reads without the rest.
+/// None for a step whose cuts at its words' ends serve.
+pub fn short_name(op: Op) -> Option<&'static str> {
+    match op {
+        Op::AwaitResponse => Some("answer"),
+        _ => None,
+    }
+}
+
 /// Where a handler's step acts: `charge` writes the payment row in the
 /// database, `provider` charges the card at the provider. `idem validate`
 /// says it beside each step a file names, so the two are not mistaken.

@@ -79,14 +79,16 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
             count(Standing::Holds) - only_within,
             "hold within bounds",
             // Never a bare "hold": every design is checked within bounds.
-            "hold within",
+            // Nor a bare "within" (teacher trial, issue 18: `✓ 3 hold
+            // within` at 80 columns): the short form keeps its object.
+            "hold within bounds",
         ),
         (
             t.g.warning,
             t.warn(),
             only_within,
             "only within them",
-            "only within",
+            "only within them",
         ),
         (
             t.g.failed,

@@ -113,14 +113,29 @@ pub(super) fn render(
     if let Some(run) = runs.get(cx_sel) {
         let cx = run.cx;
         let chain = cx.verdict.chain_at(t.arrow(), &crate::check::move_words);
-        rows.extend(hanging(
-            &[
-                Span::styled(" why: ", t.dim()),
-                Span::styled(t.text(&chain).into_owned(), t.warn()),
-            ],
-            inner_w,
-            6,
-        ));
+        let chain = t.text(&chain).into_owned();
+        let why = |chain: String| {
+            hanging(
+                &[
+                    Span::styled(" why: ", t.dim()),
+                    Span::styled(chain, t.warn()),
+                ],
+                inner_w,
+                6,
+            )
+        };
+        let whole = why(chain.clone());
+        // The rows left above the last one, which counts the rest. Where
+        // the chain is longer (80x24, issue 18: its last link, the cause,
+        // was behind "↓ 23 more lines"), its first and last links in one
+        // row: the cause is what a learner reads the chain for.
+        let room = usize::from(inner.height).saturating_sub(rows.len() + 1);
+        // The whole chain follows, among the lines counted below it.
+        if whole.len() > room && room > 0 {
+            let arrow = format!(" {} ", t.arrow().as_str());
+            rows.extend(why(ends_of(&chain, &arrow, inner_w - 6)));
+        }
+        rows.extend(whole);
         // Said only where it fits whole: a cut sentence would hide the
         // reason it gives.
         let why_shortest = " found breadth-first: the shortest run to each end; a tour may tell another, to teach one fault at a time";
@@ -207,6 +222,30 @@ pub(super) fn render(
         let at = Rect::new(l.list.right() - w, l.list.bottom() - 1, w, 1);
         Line::styled(note, t.key()).render(at, buf);
     }
+}
+
+/// A cause chain in `width` cells by its ends: its first link and its
+/// last, the links between counted (`charged twice ← 1 more ← response
+/// lost at move 6`). Where the first link is too long, its first parts
+/// (`charged twice`, of `charged twice, provider and database disagree`:
+/// the list row above says the outcome whole), cut nowhere else; the
+/// last link, the cause, is kept whole.
+fn ends_of(chain: &str, arrow: &str, width: usize) -> String {
+    let links: Vec<&str> = chain.split(arrow).collect();
+    let (first, last) = (links[0], links[links.len() - 1]);
+    if links.len() < 2 {
+        return chain.to_string();
+    }
+    let tail = match links.len() - 2 {
+        0 => format!("{arrow}{last}"),
+        n => format!("{arrow}{n} more{arrow}{last}"),
+    };
+    let parts: Vec<&str> = first.split(", ").collect();
+    (1..=parts.len())
+        .rev()
+        .map(|k| format!("{}{tail}", parts[..k].join(", ")))
+        .find(|c| c.chars().count() <= width)
+        .unwrap_or_else(|| format!("{}{tail}", parts[0]))
 }
 
 /// A run's moves, numbered, each with the step's title and what happened

@@ -436,7 +436,8 @@ fn word_keeps(t: &Theme, label: &str) -> usize {
 }
 
 /// A step's label cut at its words' ends, longest first, `(key)` kept at
-/// the end of a keyed call: `charge the… (key)`, `charge… (key)`. Teacher
+/// the end of a keyed call: `charge the… (key)`, `charge… (key)`; last,
+/// the step's short name if it has one (`answer`). Teacher
 /// trial (issue 18): `charge the ca… (key)` broke a word. None for a
 /// name of one word: it is cut by no rule of its own.
 fn cuts(t: &Theme, label: &str) -> Vec<String> {
@@ -445,10 +446,16 @@ fn cuts(t: &Theme, label: &str) -> Vec<String> {
         None => (label, ""),
     };
     let words: Vec<&str> = name.split(' ').collect();
-    (1..words.len())
+    let mut cuts: Vec<String> = (1..words.len())
         .rev()
         .map(|k| format!("{}{}{tag}", words[..k].join(" "), t.g.ellipsis))
-        .collect()
+        .collect();
+    // Shorter than its first word, a step's short name (`answer` for
+    // `provider response`): whole words where a cut would break one.
+    if let Some(short) = step_name::op_named(name).and_then(step_name::short_name) {
+        cuts.push(format!("{short}{tag}"));
+    }
+    cuts
 }
 
 /// One step of a program. The step that just ran is the emphasised one
@@ -526,7 +533,8 @@ fn step(
         // A word that alone tells what happened to the call (teacher
         // trials 6 and 8: `never received`, `409 in progress`, where the
         // glyph reads as a crash or a failure) holds down to a start of
-        // the name, even one that breaks its word; every other word gives
+        // the name, which `whole_words` then gives as the step's short
+        // name (`answer  409 in progress`); every other word gives
         // way to the name's first whole word, its glyph still saying it.
         let keeps = match s.mark {
             Mark::Conflict => s.label.chars().count(),
