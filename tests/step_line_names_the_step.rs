@@ -59,3 +59,46 @@ fn a_one_step_action_is_not_named_again() {
     }
     assert!(seen > 0, "no one-step action in the tours");
 }
+
+/// The action a step is part of is cut only at a word end: `part of: run
+/// A up to c…` (100x30) read as `charge` or `commit` alike (teacher trial
+/// 17). Each tour, each design, each size: what is kept of the action is
+/// whole words of it.
+#[test]
+fn the_action_a_step_is_part_of_is_cut_at_a_word_end() {
+    let (mut seen, mut wrong) = (0, Vec::new());
+    for n in 1..=4 {
+        let name = format!("tour-{n}");
+        for design in ["naive", "idempotent"] {
+            let mut app = common::app(&name, design);
+            for (w, h) in [(80u16, 24u16), (100, 30), (120, 40)] {
+                for step in 0..app.timeline.frames.len() {
+                    app.pos = step;
+                    let action = app.frame().action.clone();
+                    let screen = draw(&mut app, w, h);
+                    let row = step_row(&screen, step);
+                    let Some((_, kept)) = row.split_once("part of: ") else {
+                        continue;
+                    };
+                    seen += 1;
+                    let Some((kept, _)) = kept.split_once('…') else {
+                        continue;
+                    };
+                    let whole_words = action
+                        .strip_prefix(kept)
+                        .is_some_and(|rest| rest.starts_with(' '));
+                    if !whole_words {
+                        wrong.push(format!("{name} {design} {w}x{h} step {step}: {row}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 50, "only {seen} step lines name an action");
+    assert!(
+        wrong.is_empty(),
+        "{} cut mid-word:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

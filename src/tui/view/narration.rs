@@ -488,7 +488,16 @@ fn said_cut(t: &Theme, line: &[Span<'static>], room: usize) -> Option<Vec<Span<'
     if keep < least {
         return None;
     }
-    let cut: String = said.chars().take(keep).collect();
+    // At a word end: `run A up to c…` read as `charge` and as `commit`
+    // alike (teacher trial 17); `run A up to…` claims neither.
+    // The fewest characters a cut keeps: all before the action's first
+    // word (or a word's worth where the line names no action).
+    let floor = least - LEAST + 1;
+    let cut: String = said.chars().take(keep + 1).collect();
+    let cut = match cut.rfind(' ') {
+        Some(end) if cut[..end].trim_end().chars().count() >= floor => &cut[..end],
+        _ => return None,
+    };
     let mut spans = line.to_vec();
     spans[2].content = format!("{}{}", cut.trim_end(), t.g.ellipsis).into();
     Some(spans)
