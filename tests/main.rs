@@ -96,6 +96,7 @@ mod skips_told;
 mod small_screens;
 mod soak;
 mod soak_dashboard;
+mod soak_words;
 mod status_properties;
 mod step_labels;
 mod step_line_names_the_step;

@@ -142,6 +142,25 @@ fn idem_check_and_the_explorer_head_their_tables_alike() {
     }
 }
 
+/// Teacher trial: at 80 columns the explorer headed the schedules column
+/// `runs` (`runs=schedules` in its legend) where `idem check` says
+/// `schedules`: one name for one figure, at every size.
+#[test]
+fn the_explorer_says_schedules_at_every_size() {
+    let report = crate::common::check::report();
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let mut a = crate::common::check::explorer_showing(report.clone());
+        let screen = draw(&mut a, w, h);
+        let head = screen
+            .lines()
+            .find(|l| l.contains(" design ") && l.contains(" result"))
+            .unwrap_or_else(|| panic!("{w}x{h}: the explorer's heading: {screen}"));
+        assert!(head.contains(" schedules "), "{w}x{h}: {head}\n{screen}");
+        assert!(!screen.contains("runs="), "{w}x{h}: {screen}");
+        assert!(!head.contains(" runs "), "{w}x{h}: {head}");
+    }
+}
+
 /// The marks legend says a design holds within the bounds, as its rows
 /// do (`holds within 1`), at every size.
 #[test]

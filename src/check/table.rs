@@ -235,12 +235,55 @@ fn property_column(width: usize) -> usize {
 /// Three spaces and the kind (`always`, `eventually`), padded.
 const PROPERTY_KIND: usize = 3 + 12;
 
-/// One property and its status on a line: the text padded to `col`; a
-/// longer text wraps, and its status stays after its last word (the pad
-/// and the status's spaces do not break), never alone on a line.
-fn property(out: &mut String, kind: &str, text: &str, status: &str, col: usize) {
-    let pad = NBSP.repeat(col.saturating_sub(text.chars().count()) + 1);
-    let _ = writeln!(out, "   {kind:<12}{text}{pad}{}", status.replace(' ', NBSP));
+/// One property and its status: the text padded to `col`, then the
+/// status, on one line where `width` has room. Where it has not, the
+/// text is never split from itself for it (teacher trial: "per business"
+/// on one line, "fact BROKEN after 7 moves" on the next, under the kind):
+/// a text that fits a line keeps it, and its status goes on under the
+/// text's first word; a text longer than a line breaks at word ends, each
+/// part under its first word, the status after its last word where it
+/// has room. Every line is at most `width`, so `wrap` leaves them be.
+fn property(out: &mut String, kind: &str, text: &str, status: &str, col: usize, width: usize) {
+    let room = width.saturating_sub(PROPERTY_KIND).max(20);
+    let len = |s: &str| s.chars().count();
+    let mut lines: Vec<String> = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("a line");
+        if !line.is_empty() && len(line) + 1 + len(word) > room {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    let status = status.replace(' ', NBSP);
+    let one = lines.len() == 1;
+    let last = lines.last_mut().expect("a line");
+    let padded = if one {
+        col.max(len(last)) + 1
+    } else {
+        len(last) + 1
+    };
+    if padded + len(&status) <= room {
+        let pad = NBSP.repeat(padded - len(last));
+        last.push_str(&pad);
+        last.push_str(&status);
+    } else if len(last) + 1 + len(&status) <= room {
+        last.push_str(NBSP);
+        last.push_str(&status);
+    } else {
+        lines.push(status);
+    }
+    let indent = " ".repeat(PROPERTY_KIND);
+    for (i, line) in lines.iter().enumerate() {
+        if i == 0 {
+            let _ = writeln!(out, "   {kind:<12}{line}");
+        } else {
+            let _ = writeln!(out, "{indent}{line}");
+        }
+    }
 }
 
 /// Holds a status's words together through `wrap`, which breaks only at
@@ -364,14 +407,21 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
                 None => "holds".to_string(),
                 Some(moves) => format!("BROKEN after {} moves", moves.len()),
             };
-            property(&mut out, "always", &inv.text, &status, col);
+            property(&mut out, "always", &inv.text, &status, col, width);
         }
         let status = if s.eventually.holds {
             "holds".to_string()
         } else {
             format!("BROKEN in {} schedules", num(s.eventually.failing))
         };
-        property(&mut out, "eventually", &s.eventually.text, &status, col);
+        property(
+            &mut out,
+            "eventually",
+            &s.eventually.text,
+            &status,
+            col,
+            width,
+        );
         for w in &s.witnesses {
             let status = match (w.seen, w.required, w.depth) {
                 (true, _, Some(d)) => format!("seen (after {d} moves)"),
@@ -379,7 +429,7 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
                 (false, true, _) => "NEVER SEEN: the pass is vacuous".to_string(),
                 (false, false, _) => "not possible within these bounds".to_string(),
             };
-            property(&mut out, "sometimes", &w.text, &status, col);
+            property(&mut out, "sometimes", &w.text, &status, col, width);
         }
         for f in &s.further {
             let status = match &f.result {
@@ -391,7 +441,7 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
                 ),
             };
             let text = format!("one bound further: {}", f.bound());
-            property(&mut out, "further", &text, &status, col);
+            property(&mut out, "further", &text, &status, col, width);
         }
         for cx in &s.counterexamples {
             let _ = writeln!(out);
@@ -426,6 +476,48 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A property's line at `width`, as `render_at` prints it.
+    fn shown(kind: &str, text: &str, status: &str, width: usize) -> String {
+        let mut out = String::new();
+        property(&mut out, kind, text, status, property_column(width), width);
+        wrap(&out, width).replace(NBSP, " ")
+    }
+
+    /// Teacher trial at 80 columns: "at most one provider charge per
+    /// business" on one line and "fact BROKEN after 7 moves" on the next,
+    /// under the kind, while the line above it was whole. A property's
+    /// text that fits a line stays on one; a longer one goes on under its
+    /// own first word, so that it reads as one item; and its status is
+    /// never alone on a line.
+    #[test]
+    fn a_property_is_never_split_from_itself() {
+        let charge = "at most one provider charge per business fact";
+        for status in ["BROKEN after 7 moves", "holds", "BROKEN after 13 moves"] {
+            for width in [80, 70, 100] {
+                let out = shown("always", charge, status, width);
+                assert!(out.lines().any(|l| l.contains(charge)), "{width}:\n{out}");
+                assert!(out.contains(status), "{width}:\n{out}");
+                for l in out.lines() {
+                    assert!(l.chars().count() <= width, "{width}:\n{out}");
+                }
+            }
+        }
+        let long = "a processed message ID implies its payment (once the fact is settled)";
+        let out = shown("always", long, "BROKEN after 11 moves", 80);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.len() > 1, "{out}");
+        for l in &lines[1..] {
+            assert!(
+                l.starts_with(&" ".repeat(PROPERTY_KIND)),
+                "under its text:\n{out}"
+            );
+            assert!(
+                l.trim() != "BROKEN after 11 moves",
+                "the status alone:\n{out}"
+            );
+        }
+    }
 
     #[test]
     fn a_long_line_wraps_under_its_own_start_and_keeps_every_word() {

@@ -7,6 +7,7 @@ use super::db_arg::{DbArg, clean_up_on_signal, db_arg};
 use super::exit::{Exit, input_error};
 use super::output::{Format, emit, note};
 use super::save;
+use super::width;
 use anyhow::Result;
 use clap::Args;
 use idem::sim::{Strategy, parse_duration};
@@ -124,7 +125,9 @@ fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
         with_dashboard(&config, ascii)?
     };
     let text = match args.format {
-        Format::Text => report.text(),
+        // Wrapped as `idem check` wraps: to the reader's terminal, or the
+        // fixed width for a file or a pipe, at word ends, indented after.
+        Format::Text => report.text_at(width::text_width(idem::check::WIDTH)),
         Format::Json => report.json(),
     };
     emit(&text)?;

@@ -46,6 +46,22 @@ impl FaultKind {
     }
 }
 
+impl FaultKind {
+    /// The fault as the rest of idem names it (the simulator's buttons,
+    /// `idem check`'s bounds, the levels): `lost ack`, not the flag's
+    /// `lose-ack`, for a report a student reads.
+    pub fn words(self) -> &'static str {
+        match self {
+            FaultKind::Crash => "crash",
+            FaultKind::LoseAck => "lost ack",
+            FaultKind::LoseResponse => "lost response",
+            FaultKind::Slow => "slow consumer",
+            FaultKind::Republish => "producer retry",
+            FaultKind::Expire => "expired lease",
+        }
+    }
+}
+
 impl fmt::Display for FaultKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -136,6 +152,23 @@ impl fmt::Display for FaultRates {
             f.write_str("none")
         } else {
             f.write_str(&on.join(","))
+        }
+    }
+}
+
+impl FaultRates {
+    /// The rates in words, each kind that is on: `crash 0.5%, lost ack
+    /// 1%`, or `none`.
+    pub fn words(&self) -> String {
+        let on: Vec<String> = FaultKind::ALL
+            .into_iter()
+            .filter(|k| self.get(*k) > 0)
+            .map(|k| format!("{} {}", k.words(), percent(self.get(k))))
+            .collect();
+        if on.is_empty() {
+            "none".to_string()
+        } else {
+            on.join(", ")
         }
     }
 }

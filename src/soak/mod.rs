@@ -103,6 +103,10 @@ pub struct Echo {
     pub seed: u64,
     pub designs: Vec<String>,
     pub faults: String,
+    /// The same rates as a reader says them (`crash 0.5%, lost ack 1%`),
+    /// for the text report; the JSON keeps the `--faults` form above.
+    #[serde(skip)]
+    pub fault_words: String,
     pub mix: String,
     pub retention: Option<String>,
     pub lease: String,
@@ -212,6 +216,7 @@ impl Config {
             seed: self.seed,
             designs: self.designs.iter().map(|d| d.name.to_string()).collect(),
             faults: self.faults.to_string(),
+            fault_words: self.faults.words(),
             mix: self.mix.describe(),
             retention: self.retention_ms.map(crate::sim::format_duration),
             lease: crate::sim::format_duration(setup.lease_ms),

@@ -67,6 +67,21 @@ pub fn peak_memory_kb() -> Option<u64> {
 /// The heading of the measured section: what a comparison leaves out.
 pub const MEASURED_HEADING: &str = "== measured on this machine (varies from run to run) ==";
 
+/// A count and its noun, agreeing: `1 payment`, `2 payments`, `1,000
+/// ticks`. Every count the report says with a noun goes through here.
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", num(n), if n == 1 { one } else { many })
+}
+
+/// Holds a label and its figure together through `wrap`, which breaks
+/// only at plain spaces; every public text turns it back into a space.
+const NBSP: &str = "\u{a0}";
+
+/// `slow consumer 3` as one unit for `wrap`.
+fn glue(item: &str) -> String {
+    item.replace(' ', NBSP)
+}
+
 fn dollars(n: u64) -> String {
     format!("${}", num(n))
 }
@@ -81,24 +96,36 @@ impl SoakReport {
         serde_json::to_string_pretty(self).expect("a report serialises") + "\n"
     }
 
+    /// The whole report, one line per figure however long.
     pub fn text(&self) -> String {
-        let mut out = self.books();
+        self.glued_text().replace(NBSP, " ")
+    }
+
+    /// The whole report with every line at most `width` columns, broken
+    /// at word ends and indented after, as `idem check` wraps: a figure
+    /// and its label (`slow consumer 3`) never split.
+    pub fn text_at(&self, width: usize) -> String {
+        crate::check::wrap(&self.glued_text(), width).replace(NBSP, " ")
+    }
+
+    fn glued_text(&self) -> String {
+        let mut out = self.glued_books();
         let m = &self.measured;
         let _ = writeln!(out, "\n{MEASURED_HEADING}");
         for s in &m.designs {
             let _ = writeln!(
                 out,
-                "{}: {} payments in {:.2} s: {} payments a second",
+                "{}: {} in {:.2} s: {} a second",
                 s.design,
-                num(s.messages),
+                count(s.messages, "payment", "payments"),
                 s.elapsed_ms as f64 / 1000.0,
-                num(s.messages_per_second)
+                count(s.messages_per_second, "payment", "payments")
             );
         }
         let _ = writeln!(
             out,
-            "all designs, side by side on {} threads: {:.2} s",
-            m.designs.len(),
+            "all designs, side by side on {}: {:.2} s",
+            count(m.designs.len() as u64, "thread", "threads"),
             m.elapsed_ms as f64 / 1000.0
         );
         if let Some(kb) = m.peak_memory_kb {
@@ -133,24 +160,36 @@ impl SoakReport {
 
     /// Everything but the measured section: the same for the same seed.
     pub fn books(&self) -> String {
+        self.glued_books().replace(NBSP, " ")
+    }
+
+    fn glued_books(&self) -> String {
         let c = &self.config;
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "idem soak · {} payments · {} consumers per design · seed {}{}",
-            num(c.messages),
-            c.consumers,
+            "idem soak · {} · {} per design · seed {}{}",
+            count(c.messages, "payment", "payments"),
+            count(c.consumers as u64, "consumer", "consumers"),
             c.seed,
             c.engine.map(|e| format!(" · on {e}")).unwrap_or_default()
         );
-        let _ = writeln!(out, "faults (chance per payment): {}", c.faults);
+        let _ = writeln!(
+            out,
+            "faults (chance per payment): {}",
+            c.fault_words
+                .split(", ")
+                .map(glue)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         let _ = writeln!(out, "payments: {}", c.mix);
         let _ = writeln!(
             out,
-            "lease {} · one handler step {} · a payment published every {} ticks · retention {}",
+            "lease {} · one handler step {} · a payment published every {} · retention {}",
             c.lease,
             c.step,
-            c.gap,
+            count(c.gap, "tick", "ticks"),
             c.retention
                 .as_deref()
                 .unwrap_or("none (processed_messages keeps every ID)")
@@ -163,19 +202,26 @@ impl SoakReport {
     }
 }
 
-/// Why fewer facts are judged than payments published, each reason with
-/// its number from the run: a payment made twice on purpose is two
-/// messages judged as one fact (owed twice), and a payment still in
-/// progress at the soak's bound is not judged. Whatever is left over is
-/// said as such rather than left out.
+/// Why fewer payments are judged than published, each reason with its
+/// number from the run, in plain words (teacher trial: "judged as 199 (1
+/// made twice on purpose, each two messages judged once and owed twice)"
+/// took three readings): a payment made twice on purpose is two messages
+/// for one order, both owed, judged as one; a payment still in progress
+/// at the soak's bound is not judged. Whatever is left over is said as
+/// such rather than left out.
 fn not_judged(d: &DesignRun) -> String {
     let t = &d.tally;
     let mut why = Vec::new();
     if t.made_twice > 0 {
-        why.push(format!(
-            "{} made twice on purpose, each two messages judged once and owed twice",
-            num(t.made_twice)
-        ));
+        why.push(if t.made_twice == 1 {
+            "1 of them was made twice on purpose, as two messages for one order, both owed"
+                .to_string()
+        } else {
+            format!(
+                "{} of them were made twice on purpose, each as two messages for one order, both owed",
+                num(t.made_twice)
+            )
+        });
     }
     if d.unsettled > 0 {
         why.push(format!(
@@ -193,7 +239,7 @@ fn not_judged(d: &DesignRun) -> String {
     if why.is_empty() {
         String::new()
     } else {
-        format!(" ({})", why.join("; "))
+        format!(": {}", why.join("; "))
     }
 }
 
@@ -203,16 +249,26 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
     let _ = writeln!(out, "== {} ==", d.design);
     let _ = writeln!(
         out,
-        "published {} payments, judged as {}{} over {} of virtual time, {} ticks",
-        num(d.published),
-        num(t.facts),
-        not_judged(d),
+        "published {} over {} of virtual time, {}",
+        count(d.published, "payment", "payments"),
         crate::sim::format_duration(d.virtual_ms / 1000 * 1000),
-        num(d.ticks)
+        count(d.ticks, "tick", "ticks")
+    );
+    let _ = writeln!(
+        out,
+        "judged as {}{}",
+        count(t.facts, "payment", "payments"),
+        not_judged(d)
     );
     let faults: Vec<String> = FaultKind::ALL
         .iter()
-        .map(|f| format!("{f} {}", num(d.faults.get(f).copied().unwrap_or(0))))
+        .map(|f| {
+            glue(&format!(
+                "{} {}",
+                f.words(),
+                num(d.faults.get(f).copied().unwrap_or(0))
+            ))
+        })
         .collect();
     let _ = writeln!(out, "faults fired: {}", faults.join(" · "));
     let armed = |f: FaultKind| d.faults.get(&f).copied().unwrap_or(0);
@@ -220,22 +276,26 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         // Otherwise the two counts look like a bug in the books.
         let _ = writeln!(
             out,
-            "  (a lose-ack is armed against a consumer and drops its next ack: one armed again before that ack, cleared by a crash, or still armed at the end loses none)"
+            "  (a lost ack is armed against a consumer and drops its next ack: one armed again before that ack, cleared by a crash, or still armed at the end loses none)"
         );
     }
-    let _ = writeln!(
-        out,
-        "{DELIVERED} {} · {REDELIVERED} {} · {DUPLICATE_DELIVERIES} {} · {SKIPPED_BY_KEY} {}{} · {ACKED} {} · {ACKS_LOST} {} · crashes {} · dead-lettered {}",
-        num(k.delivered.into()),
-        num(k.redeliveries.into()),
-        num(k.duplicates_delivered.into()),
-        num(k.duplicates_skipped.into()),
-        crate::report::not_duplicates(k.skipped_not_duplicates),
-        num(k.acked.into()),
-        num(k.acks_lost.into()),
-        num(k.crashes.into()),
-        num(k.dead_lettered.into())
-    );
+    let counters = [
+        glue(&format!("{DELIVERED} {}", num(k.delivered.into()))),
+        glue(&format!("{REDELIVERED} {}", num(k.redeliveries.into()))),
+        glue(&format!(
+            "{DUPLICATE_DELIVERIES} {}",
+            num(k.duplicates_delivered.into())
+        )),
+        glue(&format!(
+            "{SKIPPED_BY_KEY} {}",
+            num(k.duplicates_skipped.into())
+        )) + &crate::report::not_duplicates(k.skipped_not_duplicates),
+        glue(&format!("{ACKED} {}", num(k.acked.into()))),
+        glue(&format!("{ACKS_LOST} {}", num(k.acks_lost.into()))),
+        glue(&format!("crashes {}", num(k.crashes.into()))),
+        glue(&format!("dead-lettered {}", num(k.dead_lettered.into()))),
+    ];
+    let _ = writeln!(out, "{}", counters.join(" · "));
     let rows = match (d.uses_processed, retention) {
         (false, _) => "processed_messages: not used by this design".to_string(),
         (true, Some(_)) => format!(
@@ -282,15 +342,15 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         .filter_map(|o| {
             t.outcomes
                 .get(o)
-                .map(|n| format!("{} {}", o.text(), num(*n)))
+                .map(|n| glue(&format!("{} {}", o.text(), num(*n))))
         })
         .collect();
     let _ = writeln!(out, "outcomes: {}", outcomes.join(" · "));
     if d.unsettled > 0 {
         let _ = writeln!(
             out,
-            "stopped at the soak's bound with {} payments still in progress",
-            num(d.unsettled)
+            "stopped at the soak's bound with {} still in progress",
+            count(d.unsettled, "payment", "payments")
         );
     }
     if t.violations() == 0 {
@@ -310,9 +370,9 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         };
         let _ = writeln!(
             out,
-            "  {}: {} payments · charged {} · recorded {} against what was owed",
+            "  {}: {} · charged {} · recorded {} against what was owed",
             o.text(),
-            num(drift.facts),
+            count(drift.facts, "payment", "payments"),
             signed(drift.charged),
             signed(drift.recorded)
         );
@@ -338,8 +398,12 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
     if let Some(age) = retention.filter(|_| d.uses_processed) {
         let _ = writeln!(
             out,
-            "retention {age}: {} late duplicates let through (their ID was pruned before the copy came)",
-            num(t.let_through_by_retention)
+            "retention {age}: {} let through (their ID was pruned before the copy came)",
+            count(
+                t.let_through_by_retention,
+                "late duplicate",
+                "late duplicates"
+            )
         );
     }
 }

@@ -486,7 +486,7 @@ fn heading_of(fit: &Fit, c: Column) -> &'static str {
 
 /// The table's title: what it shows, or the legend of its short headings;
 /// with `overlap`, the note that the outcome columns overlap, where the
-/// title has room for it (it takes the place of `runs=schedules` first).
+/// title has room for it.
 fn table_title(t: &Theme, fit: &Fit, width: usize, overlap: bool) -> String {
     let room = width.saturating_sub(2);
     let note = t.text(OVERLAP_IN_TITLE).into_owned();
@@ -500,20 +500,12 @@ fn table_title(t: &Theme, fit: &Fit, width: usize, overlap: bool) -> String {
             c.heading()
         }
     };
-    let entries = |all: bool| -> Vec<String> {
-        fit.cols
-            .iter()
-            .filter(|(c, _)| heading(*c) != c.meaning())
-            // `runs` reads as itself: its entry is the one to go where the
-            // legend is too long for the title.
-            .filter(|(c, _)| all || *c != Column::Schedules)
-            .map(|(c, _)| format!("{}={}", heading(*c), c.meaning()))
-            .collect()
-    };
-    let mut legend = entries(true);
-    if legend.join(" ").chars().count() + 4 > width {
-        legend = entries(false);
-    }
+    let legend: Vec<String> = fit
+        .cols
+        .iter()
+        .filter(|(c, _)| heading(*c) != c.meaning())
+        .map(|(c, _)| format!("{}={}", heading(*c), c.meaning()))
+        .collect();
     if legend.is_empty() {
         title.push_str("how every schedule ends, and whether the design held to its claim");
         if overlap && title.chars().count() + note.chars().count() < room {
@@ -528,15 +520,9 @@ fn table_title(t: &Theme, fit: &Fit, width: usize, overlap: bool) -> String {
         } else {
             title = format!(" {}", legend.join(" "));
         }
-        // The note where it fits, with every heading's entry or without
-        // `runs=schedules`, which reads as itself.
-        if overlap {
-            let spaced = |l: &[String]| format!(" {}{note}", l.join(" "));
-            if title.chars().count() + note.chars().count() < room {
-                title.push_str(&note);
-            } else if spaced(&entries(false)).chars().count() < room {
-                title = spaced(&entries(false));
-            }
+        // The note where it fits beside every heading's entry.
+        if overlap && title.chars().count() + note.chars().count() < room {
+            title.push_str(&note);
         }
     }
     title.push(' ');
@@ -661,10 +647,8 @@ fn titled(t: &Theme, report: &CheckReport, width: u16) -> (Fit, String, Vec<Line
     let entries = column_entries(&fit);
     let note = t.text(OVERLAP_IN_TITLE).into_owned();
     let cut = title.contains(t.g.ellipsis);
-    // `runs=schedules` alone never takes a row: `runs` reads as itself.
     let missing: Vec<String> = entries
         .iter()
-        .filter(|e| !e.starts_with("runs="))
         .filter(|e| cut || !title.contains(e.as_str()))
         .cloned()
         .collect();
@@ -677,10 +661,7 @@ fn titled(t: &Theme, report: &CheckReport, width: u16) -> (Fit, String, Vec<Line
     let room = usize::from(width).saturating_sub(2);
     let mut kept = Vec::new();
     let mut rest = Vec::new();
-    // `runs=schedules` last: `runs` reads as itself.
-    let (runs, others): (Vec<String>, Vec<String>) =
-        entries.into_iter().partition(|e| e.starts_with("runs="));
-    for e in others.into_iter().chain(runs) {
+    for e in entries {
         let line = format!(" {} {e} ", kept.join(" "));
         if line.chars().count() <= room {
             kept.push(e);
@@ -809,7 +790,7 @@ fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], width: u16) -> (Li
         .strategies
         .iter()
         .any(|s| Standing::of(s) == Standing::Contradiction);
-    // 0: long words, 1: short, 2: fewest.
+    // 0: long words, 1: short, 2: fewest, 3: fewest but `holds`.
     // The outcome columns overlap: one run can end charged twice and with
     // the provider and the database disagreeing, and counts under both, so
     // a row's outcomes can add up to more than its runs (as `idem check`
@@ -825,10 +806,13 @@ fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], width: u16) -> (Li
             let (l, s, f) = m.words(contradicts);
             spans.push(Span::raw(if words == 0 { "  " } else { " " }));
             spans.push(Span::styled(symbol, style));
-            spans.push(Span::styled(
-                format!(" {}", [l, s, f][usize::from(words.min(2))]),
-                t.dim(),
-            ));
+            // 3: the fewest words but for `holds within bounds`, whose
+            // verb says what a ✓ claims.
+            let form = match words {
+                3 if *m == Mark::Holds => 1,
+                w => usize::from(w.min(2)),
+            };
+            spans.push(Span::styled(format!(" {}", [l, s, f][form]), t.dim()));
         }
         if let Some(note) = note {
             spans.push(Span::styled(format!(" {} {note}", t.g.dot), t.warn()));
@@ -854,9 +838,13 @@ fn legend(t: &Theme, report: &CheckReport, hidden: &[Column], width: u16) -> (Li
         line(0, note(0), None),
         line(1, note(0), None),
         line(1, note(1), None),
+        line(3, note(1), None),
         line(2, note(1), None),
     ];
-    let chosen = tries.iter().position(|l| l.width() <= room).unwrap_or(9);
+    let chosen = tries
+        .iter()
+        .position(|l| l.width() <= room)
+        .unwrap_or(tries.len() - 1);
     // The first six tries carry the note.
     (super::fit(t, tries[chosen].clone(), room), chosen < 6)
 }

@@ -1,0 +1,76 @@
+//! Teacher trial of `idem soak --headless` at 80 columns: "charged twice: 1
+//! payments", a faults line in flag syntax (`crash=0.5%,lose-ack=1%`), 13
+//! lines wider than the terminal, and a published line that took three
+//! readings. The report reads as words, counts agree with their nouns, and
+//! it wraps to the width `idem check` wraps to.
+
+use std::process::Command;
+
+fn soak_at(columns: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args([
+            "soak",
+            "--messages",
+            "200",
+            "--consumers",
+            "3",
+            "--seed",
+            "1",
+        ])
+        .arg("--headless")
+        .env("COLUMNS", columns)
+        .output()
+        .expect("idem runs");
+    String::from_utf8(out.stdout).expect("text")
+}
+
+#[test]
+fn the_soak_report_fits_80_columns_and_reads_as_words() {
+    let text = soak_at("80");
+    let wide: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
+    assert!(wide.is_empty(), "lines wider than 80: {wide:#?}\n{text}");
+    for (n, noun) in [("1", "payments"), ("1", "ticks"), ("1", "crashes")] {
+        assert!(
+            !text.contains(&format!(" {n} {noun} ")),
+            "`{n} {noun}` in:\n{text}"
+        );
+    }
+    assert!(text.contains("charged twice: 1 payment ·"), "{text}");
+    let faults = text
+        .lines()
+        .find(|l| l.starts_with("faults (chance per payment)"))
+        .expect("a faults line");
+    assert!(
+        faults.contains("crash 0.5%, lost ack 1%, lost response 0.5%"),
+        "{faults}"
+    );
+    assert!(
+        !text.contains("lose-ack"),
+        "flag words in the report: {text}"
+    );
+    assert!(
+        !text.contains("judged once and owed twice"),
+        "the published line in plain words: {text}"
+    );
+    assert!(
+        text.contains("1 of them was made twice on purpose, as two messages"),
+        "{text}"
+    );
+}
+
+/// A wrapped line goes on indented under its own start, at a word's end.
+#[test]
+fn the_soak_report_wraps_at_word_ends_indented() {
+    let text = soak_at("80");
+    let lines: Vec<&str> = text.lines().collect();
+    let cont = lines
+        .iter()
+        .position(|l| l.starts_with("    e.g. "))
+        .expect("an example line");
+    assert!(lines[cont + 1].starts_with("        "), "{text}");
+    let wide = soak_at("200");
+    let joined = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (a, b) = (joined(&text), joined(&wide));
+    let cut = |t: &str| t[..t.find("== measured").unwrap()].to_string();
+    assert_eq!(cut(&a), cut(&b), "wrapping keeps every word");
+}
