@@ -10,7 +10,7 @@
 //! it opens. A move that would pass a question stops at it: at every step
 //! the walk stands on, the start of the step's first authored sentence is
 //! in the story panel on some screen drawn at that step, before the walk
-//! moves on.
+//! moves on, wherever the step's screen with predict mode off shows it.
 
 use crate::common::{self, sweep};
 use idem::tui::app::Panel;
@@ -29,18 +29,24 @@ fn squeeze(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// What the story panel's place shows on the screen drawn now, its rows
-/// joined and its spaces squeezed.
+/// What the story panel's place shows on the screen drawn now, with the
+/// rows a predict box takes below it (at 80x24 it reaches into the SQL
+/// and events): the rows down to the verdict, joined, spaces squeezed.
 fn story_words(app: &App, size: (u16, u16)) -> String {
     let area = Rect::new(0, 0, size.0, size.1);
     let mut buf = Buffer::empty(area);
     app.render(area, &mut buf);
-    let inner = layout::on_screen(app, area)
-        .rect(Panel::Narration)
-        .inner(Margin::new(1, 1));
-    let rows: Vec<String> = (inner.y..inner.bottom())
+    let m = layout::on_screen(app, area);
+    let story = m.rect(Panel::Narration).inner(Margin::new(1, 1));
+    let verdict = m.rect(Panel::Verdict);
+    let floor = if verdict.height > 0 {
+        verdict.y
+    } else {
+        m.keybar.y
+    };
+    let rows: Vec<String> = (story.y..floor)
         .map(|y| {
-            (inner.x..inner.right())
+            (story.x..story.right())
                 .map(|x| buf[(x, y)].symbol())
                 .collect()
         })
@@ -91,9 +97,17 @@ fn walk(name: &str, design: &str, size: (u16, u16), go: Go) -> BTreeMap<usize, (
     common::resize(&mut app, size.0, size.1);
     update(&mut app, Action::Predict);
     let last = app.timeline.frames.len() - 1;
+    // The same run with predict mode off: a step whose own story panel
+    // folds its why at this size (`story_why_at_its_step` counts those)
+    // is that panel's to show, not predict mode's.
+    let mut plain = common::app(name, design);
+    common::resize(&mut plain, size.0, size.1);
     let mut seen: BTreeMap<usize, (String, bool)> = BTreeMap::new();
     for _ in 0..400 {
-        if let Some(start) = authored_start(&app) {
+        plain.pos = app.pos;
+        if let Some(start) = authored_start(&app)
+            && story_words(&plain, size).contains(&start)
+        {
             let shown = story_words(&app, size).contains(&start);
             let entry = seen.entry(app.pos).or_insert((start, false));
             entry.1 |= shown;
@@ -112,18 +126,30 @@ fn walk(name: &str, design: &str, size: (u16, u16), go: Go) -> BTreeMap<usize, (
     panic!("{name} {design} {size:?} {go:?}: the walk never reached the last step");
 }
 
+/// The tour, under both designs: the runs a class walks in predict mode.
+const RUNS: [(&str, &str); 8] = [
+    ("tour-1", "naive"),
+    ("tour-1", "idempotent"),
+    ("tour-2", "naive"),
+    ("tour-2", "idempotent"),
+    ("tour-3", "naive"),
+    ("tour-3", "idempotent"),
+    ("tour-4", "naive"),
+    ("tour-4", "idempotent"),
+];
+
 #[test]
 fn predict_mode_shows_each_steps_story_at_that_step() {
     let mut hidden = Vec::new();
     let mut checked = 0;
     for size in sweep::SIZES {
-        for design in ["naive", "idempotent"] {
+        for (name, design) in RUNS {
             for go in [Go::Next, Go::NextChapter, Go::Last, Go::Play] {
-                for (pos, (start, shown)) in walk("tour-1", design, size, go) {
+                for (pos, (start, shown)) in walk(name, design, size, go) {
                     checked += 1;
                     if !shown {
                         hidden.push(format!(
-                            "tour-1 {design} {}x{} {go:?} step {pos}: {start:?} never on screen",
+                            "{name} {design} {}x{} {go:?} step {pos}: {start:?} never on screen",
                             size.0, size.1
                         ));
                     }
