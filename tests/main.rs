@@ -74,6 +74,7 @@ mod play_own_design;
 mod predict_choices;
 mod predict_marks;
 mod predict_reveal;
+mod predict_story_at_step;
 mod presenter_evidence;
 mod presenter_sizes;
 mod presenter_uncommitted;

@@ -265,6 +265,26 @@ fn esc_puts_a_question_away_and_says_so() {
     assert!(status.contains("question put away"), "{status}");
 }
 
+/// The question takes the story's place: its key line says Esc brings the
+/// step's story back (teacher trial: Esc did, but nothing said so), at
+/// every size.
+#[test]
+fn a_question_says_esc_shows_the_steps_story() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let mut a = app("tour-1", "naive");
+        to_question(&mut a, 2);
+        let screen = draw(&mut a, w, h);
+        let keys = screen.lines().last().unwrap_or_default();
+        assert!(keys.contains("Esc the step's story"), "{w}x{h}: {keys}");
+        update(&mut a, Action::Back);
+        let story = draw(&mut a, w, h);
+        assert!(
+            story.contains("A sends its acknowledgement"),
+            "{w}x{h}: Esc shows step 8's story\n{story}"
+        );
+    }
+}
+
 /// While a question is asked, the evidence stays in view: the four panels
 /// above, the SQL and events of the step shown and the verdict are drawn
 /// exactly as without the question; the box takes the story's place (at

@@ -1,7 +1,9 @@
 //! Keys in predict mode: the run stops before an action that asks, takes
 //! the answer (a choice by its number, or digits and Enter), runs the
 //! action and reveals. Anything that would step past an unanswered
-//! question stops at it instead, playback included.
+//! question stops at it instead, playback included: on the step it is
+//! asked at, whose story is read first; the question opens when the
+//! learner goes on from there.
 
 use super::goto;
 use crate::scenario::question::Kind;
@@ -143,9 +145,16 @@ pub(super) fn guard(app: &mut App, before: usize) {
         return;
     }
     if let Some(at) = p.passed(before, app.pos) {
-        app.pos = p.asked[at].ask_at;
+        let ask_at = p.asked[at].ask_at;
+        app.pos = ask_at;
         app.transition = None;
         app.playing = false;
+        if ask_at > before {
+            // A jump (a chapter, the end) landed on the step: its story is
+            // read first, and the next → asks, as on any step walked to.
+            app.status = Some("stopped here: a question comes next, → asks it".into());
+            return;
+        }
         // The question is drawn on the main screen: it must be in view,
         // and the room is told why its view changed.
         if app.presenter {
@@ -260,6 +269,22 @@ mod tests {
             (before + 2, before + 2),
             "the lease ran out: no one holds m-7f3"
         );
+    }
+
+    #[test]
+    fn a_jump_stops_on_the_questions_step_and_the_next_step_forward_asks() {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Predict);
+        update(&mut a, Action::Last);
+        let p = a.predict.as_ref().unwrap();
+        let first = p.passed(0, usize::MAX).unwrap();
+        assert_eq!(a.pos, p.asked[first].ask_at, "stopped at the question");
+        assert_eq!(p.stage, Stage::Watching, "the step's story is shown first");
+        assert!(a.status.as_deref().unwrap().contains("→ asks it"));
+        update(&mut a, Action::Next);
+        let p = a.predict.as_ref().unwrap();
+        assert!(matches!(p.stage, Stage::Asking { at, .. } if at == first));
+        assert_eq!(a.pos, p.asked[first].ask_at);
     }
 
     #[test]

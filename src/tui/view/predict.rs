@@ -472,7 +472,9 @@ fn keys(app: &App, p: &Predict, at_end: bool) -> Line<'static> {
         }
     };
     if matches!(p.stage, Stage::Asking { .. }) {
-        pairs.push(("Esc".into(), "put it away"));
+        // The question covers the step's story; Esc puts it away and the
+        // story is back: said so, as that is what a learner wants of Esc.
+        pairs.push(("Esc".into(), "the step's story"));
     } else if !at_end {
         let (right, answered) = p.score();
         pairs.insert(0, (format!("{right}/{answered}"), "right so far"));

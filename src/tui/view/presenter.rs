@@ -32,7 +32,7 @@ struct Figure {
     state: Option<String>,
     /// A database figure: it counts committed rows only, and says so.
     committed: bool,
-    /// What open transactions wrote and have not committed (`+ $40 not
+    /// What open transactions wrote and have not committed (`plus $40 not
     /// committed (B)`), and whether this step moved it: the figure is
     /// marked as moved then, though its committed count stood still.
     pending: Option<(String, bool)>,
@@ -42,7 +42,9 @@ struct Figure {
 }
 
 /// The uncommitted part of a figure, in words, and whether this step moved
-/// it: `+ $40 not committed (B)`; where the step took it all away, what it
+/// it: `plus $40 not committed (B)`, in words, as `+` is the added mark
+/// and the moved mark goes before it (`* + $40` read as two marks run
+/// together); where the step took it all away, what it
 /// was, unless the committed figure moved with it: a commit, whose `* was`
 /// on the figure tells it (a rollback moves the uncommitted part alone).
 fn pending<T: PartialEq + Default + Copy>(
@@ -52,11 +54,11 @@ fn pending<T: PartialEq + Default + Copy>(
     show: impl Fn(T) -> String,
 ) -> Option<(String, bool)> {
     let words =
-        |part: T, by: &[String]| format!("+ {} not committed ({})", show(part), by.join(", "));
+        |part: T, by: &[String]| format!("plus {} not committed ({})", show(part), by.join(", "));
     match (now.part == T::default(), was) {
         (false, _) => Some((words(now.part, &now.by), was.is_some())),
         (true, Some(was)) if was != T::default() && !committed_moved => {
-            Some((format!("was + {} not committed", show(was)), true))
+            Some((format!("was plus {} not committed", show(was)), true))
         }
         (true, _) => None,
     }
