@@ -120,3 +120,17 @@ fn the_violations_listed_are_the_same_for_the_same_seed() {
         assert_eq!(run(), first);
     }
 }
+
+/// The dashboard's settings line names the faults as the report does
+/// (`lost ack 2%`), not in the flag's syntax (`lose-ack=2%`): teacher
+/// trial 17 read `crash=0.5%,lose-ack=1%,…` in the soak's words.
+#[test]
+fn the_settings_line_names_the_faults_in_words() {
+    let config = Config {
+        faults: FaultRates::parse("crash=1%,lose-ack=2%").unwrap(),
+        ..Config::default()
+    };
+    let line = settings(&config);
+    assert!(line.contains("faults crash 1%, lost ack 2%"), "{line}");
+    assert!(!line.contains('='), "{line}");
+}

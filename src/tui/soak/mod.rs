@@ -48,7 +48,8 @@ pub fn settings(config: &crate::soak::Config) -> String {
         crate::check::num(e.messages),
         e.consumers,
         e.seed,
-        e.faults,
+        // In the words the report and the levels use, not the flag's.
+        e.fault_words,
         e.retention
             .map(|r| format!(" · retention {r}"))
             .unwrap_or_default(),
