@@ -12,8 +12,10 @@
 //! below shows all of the step's events whole (the own line's facts, one
 //! event a line), the own line may take one row, cut at a word's end under
 //! an ellipsis and counted on the border, and the why the rows after it
-//! (`story_why_at_its_step`). Where the events panel folds an event, the
-//! rule above stands: the facts first.
+//! (`story_why_at_its_step`). Where the events panel folds older events,
+//! the own line keeps their sentences whole before its cut: every event
+//! is read whole in one panel or the other. Where the panel shows none
+//! whole, the rule above stands: the facts first.
 
 use crate::common::sweep;
 use idem::tui::app::Panel;
@@ -51,16 +53,21 @@ fn story_own_line_is_whole_or_alone_and_counted() {
                 .map(|x| buf[(x, rect.bottom() - 1)].symbol())
                 .collect();
             let counted = border.contains(" more sentence");
-            // Cut to one row above the step's authored words, where the
-            // events panel says the same facts whole.
-            let (w, _) = step.inner(Panel::Narration);
-            let one_row = shown.split_once('…').is_some_and(|(start, rest)| {
-                own.starts_with(start.trim_end())
-                    && start.trim_end().chars().count() + 2 <= w
+            // Cut above the step's authored words, where the events panel
+            // says whole the facts of every event the cut leaves out.
+            let events = step.words_in(Panel::Events);
+            let evs = &step.frame.events;
+            let leaned = shown.split_once('…').is_some_and(|(start, rest)| {
+                let start = start.trim_end();
+                own.starts_with(start)
                     && !rest.trim().is_empty()
-            }) && step.frame.said.is_some()
-                && step.events_whole();
-            if !(counted && (only_its_start(&shown, &own) || one_row)) {
+                    && (0..evs.len()).all(|i| {
+                        let upto = idem::sim::event::step_told(&evs[..=i]);
+                        start.starts_with(&squeeze(&t.text(&upto)))
+                            || events.contains(&squeeze(&t.text(&evs[i].text)))
+                    })
+            }) && step.frame.said.is_some();
+            if !(counted && (only_its_start(&shown, &own) || leaned)) {
                 wrong.push(format!(
                     "{}: the step's own line {own:?} is cut while other words are shown \
                      (or the cut is not counted):\n{shown}\n{border}",

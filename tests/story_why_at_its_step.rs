@@ -13,6 +13,11 @@
 //! folds an event, the line is the only place its facts are whole and it
 //! keeps its rows (`story_own_line`): the why is then counted on the
 //! border, and `z` reads it.
+//!
+//! That fold is allowed at 80x24 only (a laptop's terminal, as good as it
+//! can be). At 100x30 and 120x40 every step shows its why's start, even
+//! where the events panel folds (5 steps at 100x30 did not: tour-3's
+//! `The call takes 40 seconds` beside four folded events).
 
 use crate::common::sweep;
 use idem::tui::app::Panel;
@@ -60,13 +65,14 @@ fn story_authored_why_starts_on_screen_at_its_step() {
             let border: String = (rect.x..rect.right())
                 .map(|x| step.buf[(x, rect.bottom() - 1)].symbol())
                 .collect();
-            if !step.events_whole() && border.contains(" more sentence") {
+            let laptop = size == sweep::SIZES[0];
+            if laptop && !step.events_whole() && border.contains(" more sentence") {
                 counted_n += 1;
                 return;
             }
             wrong.push(format!(
-                "{}: {start:?} is not on screen, though the events panel shows the \
-                 step's events whole (or the why is not counted):\n{shown}\n{border}",
+                "{}: {start:?} is not on screen (at 80x24: though the events panel \
+                 shows the step's events whole, or the why is not counted):\n{shown}\n{border}",
                 step.at()
             ));
         });

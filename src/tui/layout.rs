@@ -323,8 +323,28 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     // fit, the row under the story takes rows the panels above leave empty
     // (down to the handlers' steps, a row each, with the footer and the
     // borders), then the story's beyond two rows (`z` reads it all).
-    let top_floor = top_h.min(11.max(need.handler as u16 + 3));
-    let narration_floor = narration_h.min(4);
+    // Where the handlers' steps do not fit the panels above even at the
+    // height they have (two handlers of a long design), the service folds
+    // them under a count at any height: the panels above give rows down
+    // to the evidence the verdict keeps (`verdict_top_floor`), before the
+    // story its rows (in-progress at 120x40 read the story in two rows
+    // beside a row of SQL and events nine rows tall).
+    // Only for a height that then reads the SQL whole: where none does,
+    // the panels above keep their rows, and the story its floor.
+    let handlers = need.handler as u16 + 3;
+    let steps_floor = top_h.min(11.max(handlers));
+    let top_floor = if handlers > top_h {
+        top_h.min(11.max(need.verdict_top_floor()))
+    } else {
+        steps_floor
+    };
+    // The story keeps three rows of words where the screen has the rows
+    // (100x30 and up): the step's own line and the first words of why it
+    // matters (`story_why_at_its_step`); two at 80x24.
+    // The statements read whole come first, though: where only two rows
+    // of story read them, it gives its third.
+    let two = narration_h.min(4);
+    let narration_floor = narration_h.min(if h >= 28 { 5 } else { 4 });
     let lower_at = |top_h: u16, narration_h: u16| {
         let height = h.saturating_sub(top_h + narration_h + verdict_h);
         Rect::new(body.x, body.y, body.width, height)
@@ -336,7 +356,7 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     // their share.
     let mut heights = vec![(top_h, narration_h)];
     let (mut t, mut n) = (top_h, narration_h);
-    while t > top_floor || n > narration_floor {
+    while t > top_floor || n > two {
         if t > top_floor {
             t -= 1;
         } else {
@@ -349,17 +369,31 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     // (`view::newest`) before the events are squeezed to a column of
     // words (80x24): its answer and its clause stay.
     let shares = need.shares();
-    let settled = |want_fair: bool, squeeze: bool| {
+    let settled = |want_fair: bool, squeeze: bool, least: u16| {
         heights.iter().copied().find(|&(t, n)| {
             let (whole, fair) = shares.sql_whole(lower_at(t, n), squeeze);
-            whole && (fair || !want_fair)
+            n >= least && whole && (fair || !want_fair)
         })
     };
-    let ((top_h, narration_h), squeeze) = settled(true, false)
-        .map(|h| (h, false))
-        .or_else(|| settled(true, true).map(|h| (h, true)))
-        .or_else(|| settled(false, false).map(|h| (h, false)))
-        .unwrap_or((*heights.last().expect("the heights start with one"), false));
+    // In each pass, a story of three rows first, then of two.
+    let pass = |want_fair: bool, squeeze: bool| {
+        settled(want_fair, squeeze, narration_floor)
+            .or_else(|| settled(want_fair, squeeze, two))
+            .map(|h| (h, squeeze))
+    };
+    let ((top_h, narration_h), squeeze) = pass(true, false)
+        .or_else(|| pass(true, true))
+        .or_else(|| pass(false, false))
+        .unwrap_or_else(|| {
+            // No height reads the SQL whole: the row under the story keeps
+            // the rows it has at the floors of the panels above and a story
+            // of two rows, and the story's third row comes from the panels
+            // above where they can give it.
+            let t = (steps_floor + two)
+                .saturating_sub(narration_floor)
+                .max(top_floor);
+            ((t, (steps_floor + two).saturating_sub(t)), false)
+        });
     let [top, narration, lower, verdict] = Layout::vertical([
         Constraint::Length(top_h),
         Constraint::Length(narration_h),

@@ -245,26 +245,22 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     // Where the own line would fill every row, the words the scenario
     // wrote for this step (why it matters) would be read only at the next
     // step, under `at step N:` (issue 18, 80x24). The events panel below
-    // says the same facts, one event a line: where it shows them all, the
-    // own line takes one row, cut and counted, and the why the rows after.
-    let lean = said.is_some()
-        && room >= 2
-        && told_rows >= room
-        && events.is_some_and(|r| events_whole(t, f, r));
+    // says the same facts, one event a line, the newest last: the own line
+    // keeps whole the sentences of the events that panel does not show
+    // whole, is cut and counted after them, and the why takes the rows
+    // after it. Where that panel shows every event, that is one row.
+    let lean = if said.is_some() && room >= 2 && told_rows >= room {
+        events.and_then(|r| leaned(t, f, &told_text, r, area.width, room))
+    } else {
+        None
+    };
     // What gives way is counted in sentences, as a reader counts them.
-    let (told, told_shown, told_hidden) = if lean {
-        match one_row(t, &told_text, area.width) {
-            Some((line, rows, cut)) => (
-                Paragraph::new(line).wrap(Wrap { trim: true }),
-                rows,
-                sentences_past_byte(&told_text, cut),
-            ),
-            None => (
-                told,
-                room,
-                sentences_past(&[StoryLine::plain(told_line.clone())], area.width, room),
-            ),
-        }
+    let (told, told_shown, told_hidden) = if let Some((line, rows, cut)) = lean {
+        (
+            Paragraph::new(line).wrap(Wrap { trim: true }),
+            rows,
+            sentences_past_byte(&told_text, cut),
+        )
     } else if told_rows > room {
         match shortened(t, &told_text, room, area.width) {
             Some((line, rows, cut)) => (
@@ -725,11 +721,55 @@ fn cut_to_rows(t: &Theme, lines: &[StoryLine], width: u16, rows: u16) -> (Vec<St
     (lines[..over].to_vec(), later + sentences(story))
 }
 
-/// Whether the events panel, its inside `area`, shows every event of `f`
-/// whole, as `newest::show` lays them out: no sign of events left out.
-fn events_whole(t: &Theme, f: &Frame, area: Rect) -> bool {
-    !area.is_empty()
-        && crate::tui::measure::rows(&super::events::lines(t, f), area.width, false) <= area.height
+/// The step's own line `told` cut above the scenario's words, in fewer
+/// than `room` rows at `width`: it keeps whole the sentences of the
+/// events the events panel (its inside `events`) does not show whole, the
+/// older ones (`newest::show`), then as many more whole sentences as its
+/// rows hold; where that panel shows every event, one row (`one_row`).
+/// Every event is then read whole on screen, in one panel or the other.
+/// The line, its rows and where in `told` it was cut; `None` where the
+/// panel shows none of them whole, or the sentences kept fill the room.
+fn leaned(
+    t: &Theme,
+    f: &Frame,
+    told: &str,
+    events: Rect,
+    width: u16,
+    room: u16,
+) -> Option<(Line<'static>, u16, usize)> {
+    use super::newest;
+    let n = f.events.len();
+    let whole = newest::shown_whole(t, &super::events::items(t, f), newest::EVENTS, events);
+    if whole == 0 {
+        return None;
+    }
+    if whole >= n {
+        return one_row(t, told, width);
+    }
+    let kept = crate::sim::event::step_told(&f.events[..n - whole]);
+    if !told.starts_with(&kept) {
+        return None;
+    }
+    let line_to = |at: usize| {
+        Line::styled(
+            format!("{} {}", t.text(told[..at].trim_end()), t.g.ellipsis),
+            t.info(),
+        )
+    };
+    let rows_to = |at: usize| rows_needed(std::slice::from_ref(&line_to(at)), width);
+    let must = kept.trim_end().len();
+    let rows = rows_to(must);
+    if rows >= room {
+        return None;
+    }
+    // The rows those sentences take hold a few more whole ones.
+    let at = sentence_starts(told)
+        .into_iter()
+        .map(|at| told[..at].trim_end().len())
+        .filter(|&at| at > must && rows_to(at) <= rows)
+        .max()
+        .unwrap_or(must);
+    Some((line_to(at), rows, at))
 }
 
 /// A narrow panel says "more" in few words, to leave the border room

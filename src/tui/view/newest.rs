@@ -136,6 +136,42 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
     overflow::show(t, lines, true, area, buf);
 }
 
+/// How many of `items`, the newest, `show` draws whole in `area`: every
+/// one where all fit, else those kept under the count of the older ones.
+/// None where the newest alone does not fit under the count (`show` then
+/// cuts it or sets the count beside it): the story leans on the events a
+/// reader sees whole, and this never says more of them than are.
+pub fn shown_whole(t: &Theme, items: &[Item], unit: Unit, area: Rect) -> usize {
+    if area.is_empty() {
+        return 0;
+    }
+    let w = area.width;
+    let all: Vec<Line<'static>> = items.iter().flat_map(|i| i.lines.clone()).collect();
+    if measure::rows(&all, w, false) <= area.height {
+        return items.len();
+    }
+    // `show`'s walk from the newest back, where no item is squeezed.
+    let mut used = 0u16;
+    let mut whole = 0;
+    for (i, item) in items.iter().enumerate().rev() {
+        let sign = if i > 0 {
+            measure::rows(&[above(t, i, unit)], w, false)
+        } else {
+            0
+        };
+        let rows = measure::rows(&item.lines, w, false);
+        if rows > area.height.saturating_sub(used + sign) {
+            break;
+        }
+        used += rows;
+        whole += 1;
+        if used + sign >= area.height {
+            break;
+        }
+    }
+    whole
+}
+
 /// A panel one row tall with older lines hidden: the count of them leads
 /// the row (`↑ 4 more · ✓ consumer A gets 201 Created`), and the newest
 /// line follows, cut with an ellipsis where it does not fit: a count on a
