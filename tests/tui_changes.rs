@@ -94,9 +94,9 @@ fn the_second_charge_in_ascii() {
     assert!(screen.is_ascii());
     // The count moved: at 80 columns, beside the empty key store folded
     // into the heading (`keys 0`, no count a class could take for a
-    // charge), its mark keeps the old count in its tightest form, and the
-    // new charge's row says which one is new.
-    assert!(screen.contains("charges 2 $80 *was 1 keys 0"), "{screen}");
+    // charge), the old count stands before the new (`$80 *was 1` read as
+    // "$80, was 1"), and the new charge's row says which one is new.
+    assert!(screen.contains("charges 1->2 $80 keys 0"), "{screen}");
     assert!(screen.contains(" ch_82 #1042 $40 no key +"), "{screen}");
     insta::assert_snapshot!("changes_second_charge_ascii_80x24", screen);
     // The key letters stay keys: no step is marked `v` or `x`.

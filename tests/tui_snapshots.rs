@@ -110,7 +110,7 @@ fn replay() -> App {
 fn provider_key_replay() {
     both_sizes!("key_replay", replay());
     let screen = draw(&mut replay(), 120, 40);
-    assert!(screen.contains("replayed now"));
+    assert!(screen.contains("replayed ×1 now"));
     assert!(screen.contains("m-7f3 → ch_81"));
 }
 

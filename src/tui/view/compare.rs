@@ -391,7 +391,7 @@ fn sections(
         outcome,
         story,
         database::lines(t, f, w, rows.tables),
-        provider::lines(t, f, w, usize::MAX),
+        provider::run_lines(t, frames, f, w, usize::MAX),
         queue,
         service_lines,
         step,

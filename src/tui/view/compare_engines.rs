@@ -218,7 +218,7 @@ fn sections(
         story,
         service_lines,
         database::lines(t, f, w, 99),
-        provider::lines(t, f, w, usize::MAX),
+        provider::run_lines(t, &tl.frames, f, w, usize::MAX),
     ]
 }
 

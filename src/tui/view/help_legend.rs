@@ -188,8 +188,8 @@ fn rows(t: &Theme) -> Vec<Vec<Sign>> {
         vec![sign(
             format!("{} {}1", g.replay, g.times),
             format!(
-                "the provider answered a repeat of this key from its store, once ({}2: twice), and charged nothing again; {} replayed now: in this step",
-                g.times, g.replay
+                "the provider answered a repeat of this key from its store, once ({}2: twice), and charged nothing again; {} replayed {}1 now: in this step",
+                g.times, g.replay, g.times
             ),
         )],
         vec![sign(

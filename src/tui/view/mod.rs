@@ -176,7 +176,10 @@ pub(super) fn draw_panel(
             clip(t, service::lines(t, frame, &watch, w, h), inner, buf)
         }
         Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
-        Panel::Provider => clip(t, provider::lines(t, frame, w, h), inner, buf),
+        Panel::Provider => {
+            let lines = provider::run_lines(t, &app.timeline.frames, frame, w, h);
+            clip(t, lines, inner, buf)
+        }
         Panel::Narration => {
             let events = events.map(|r| panel_block(app, Panel::Events, false, r.width).inner(r));
             narration::render(app, frame, inner, events, buf)

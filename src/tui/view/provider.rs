@@ -10,9 +10,23 @@ use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
 /// The panel's lines within `width` x `height` (`usize::MAX` rows where
-/// the panel grows to fit, as in compare).
+/// the panel grows to fit, as in compare), sized for `f` alone: a screen
+/// with no run behind it.
 pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
-    drawn(t, f, width, height).lines
+    run_lines(t, &[], f, width, height)
+}
+
+/// The panel's lines for `f`, a step of the run `frames`: a key's row
+/// takes one form for the whole run at this size (`KeyForm`).
+pub fn run_lines(
+    t: &Theme,
+    frames: &[Frame],
+    f: &Frame,
+    width: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
+    let form = KeyForm::of(t, frames, f, width, height);
+    drawn(t, f, &form, width, height).lines
 }
 
 /// The line of the panel that holds the charge `id`, if it is drawn (not
@@ -20,7 +34,9 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
 /// question asked what the provider answers, and the answer made or
 /// replayed that charge.
 pub fn charge_line(t: &Theme, f: &Frame, width: usize, height: usize, id: &str) -> Option<usize> {
-    drawn(t, f, width, height)
+    // Where a charge's row is does not hang on the key rows' words.
+    let form = KeyForm::of(t, &[], f, width, height);
+    drawn(t, f, &form, width, height)
         .charges
         .into_iter()
         .find_map(|(c, at)| (c == id).then_some(at))
@@ -47,17 +63,12 @@ struct Drawn {
 }
 
 /// The panel's lines, and where each charge is.
-fn drawn(t: &Theme, f: &Frame, width: usize, height: usize) -> Drawn {
+fn drawn(t: &Theme, f: &Frame, form: &KeyForm, width: usize, height: usize) -> Drawn {
     let slots = height.saturating_sub(1);
     let mut rows = charge_rows(t, f, width);
-    let full = key_rows(t, f, width, false);
     // The key store's heading gets a line of its own where there is room;
     // where there is not, each key's row says "key" itself.
-    let store = if rows.len() + full.len() <= slots {
-        full
-    } else {
-        key_rows(t, f, width, true)
-    };
+    let store = key_rows(t, f, form, width, store_folded(f, height));
     rows.extend(store);
     let count = |rows: &[Row], what: fn(&Row) -> bool| rows.iter().filter(|r| what(r)).count();
     let kinds: [fn(&Row) -> bool; 3] = [|r| !r.store, |r| r.store && !r.empty, |r| r.empty];
@@ -107,8 +118,8 @@ fn fold(rows: &mut Vec<Row>, slots: usize) {
     });
 }
 
-/// `charges made 2 ($80)  * was 1`, with what is folded away after it
-/// (`…1 hidden` charges, `keys 0`): the words give way before the figures
+/// `charges made 2 ($80)  * was 1` (or `charges 1→2 $80`), with what is
+/// folded away after it (`…1 hidden` charges, `keys 0`): the words give way before the figures
 /// and the signs, and the mark of a count that moved keeps the old value
 /// in every form.
 fn heading(t: &Theme, f: &Frame, width: usize, folded: Folded) -> Line<'static> {
@@ -158,7 +169,11 @@ fn heading(t: &Theme, f: &Frame, width: usize, folded: Folded) -> Line<'static> 
     for tiers in [0..arrow, arrow..kept.len()] {
         for sign in &signs {
             for tier in tiers.clone() {
-                for (label, count) in &forms {
+                for (i, (label, count)) in forms.iter().enumerate() {
+                    // A mark after a bare dollar figure (`$80 *was 1`) read
+                    // as "$80, was 1": beside it, the old count stands
+                    // before the new (`charges 1→2 $80`).
+                    let tier = if i == BARE_DOLLAR { arrow } else { tier };
                     let l = line(label, count, tier, sign);
                     if room(&l, tier) <= width {
                         return l;
@@ -183,6 +198,10 @@ fn heading(t: &Theme, f: &Frame, width: usize, folded: Folded) -> Line<'static> 
     }
     super::fit(t, last, width)
 }
+
+/// The heading's form whose dollar figure has no brackets to hold it
+/// apart from a mark after it.
+const BARE_DOLLAR: usize = 2;
 
 /// An order number where the row has no room for the word "order":
 /// `#1042`.
@@ -317,43 +336,133 @@ fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
         .collect()
 }
 
-/// A key's row: `m-7f3 → ch_81`, and whether the provider replayed it,
-/// in words where `width` has room for them, else in its sign alone (the
-/// `?` help explains it).
-fn key_spans(t: &Theme, k: &KeyView, lead: &str, width: usize) -> Vec<Span<'static>> {
+/// Whether the key store's heading gives up its line at `height`: the
+/// charges' rows, the heading and the store's rows (a key each, a key the
+/// step removed, or the empty store's one row) do not fit below the
+/// panel's own heading.
+fn store_folded(f: &Frame, height: usize) -> bool {
+    let p = &f.provider;
+    let store = if p.keys.is_empty() {
+        1
+    } else {
+        1 + p.keys.len()
+    };
+    let gone = f.changes.gone(Place::Keys).count();
+    p.charges.len() + store + gone > height.saturating_sub(1)
+}
+
+/// How a key's row is drawn, chosen once for a whole run at one panel
+/// size (`run_form`): a row that said `key m-7f3 → ch_81 *` at one step
+/// and `m-7f3 → ch_81 ↺ replayed` at the next read as a different row,
+/// and a replay said `↺ replayed now` then `↺ replayed ×1` as two things.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyForm {
+    /// The row's lead: an indent under the store's heading, or "key"
+    /// where the heading has no line; it gives way before "replayed".
+    lead: bool,
+    replay: Replay,
+}
+
+/// A replay's words: `↺ replayed ×1`, with ` now` at the step it happens
+/// (`Now`); the same without the ` now` (`Words`); or the sign and count
+/// alone, `↺ ×1` (the `?` help explains it); or, where a long result
+/// leaves no room for the count, the sign alone, `↺`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Replay {
+    Now,
+    Words,
+    Sign,
+    Bare,
+}
+
+impl KeyForm {
+    /// The richest form in which every key row of every step of `frames`
+    /// (and `f`, which may be no step of them, as a fork's) fits `width`
+    /// with its change mark's sign, each step folded as `height` folds
+    /// it. Richest: the lead and the words, then the words without the
+    /// lead, then the lead with the sign alone.
+    pub fn of(t: &Theme, frames: &[Frame], f: &Frame, width: usize, height: usize) -> KeyForm {
+        const FORMS: [KeyForm; 6] = [
+            KeyForm {
+                lead: true,
+                replay: Replay::Now,
+            },
+            KeyForm {
+                lead: true,
+                replay: Replay::Words,
+            },
+            KeyForm {
+                lead: false,
+                replay: Replay::Words,
+            },
+            KeyForm {
+                lead: true,
+                replay: Replay::Sign,
+            },
+            KeyForm {
+                lead: false,
+                replay: Replay::Sign,
+            },
+            KeyForm {
+                lead: false,
+                replay: Replay::Bare,
+            },
+        ];
+        let run: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
+        super::run_form::widest(FORMS, &run, |form, g| {
+            let folded = store_folded(g, height);
+            g.provider.keys.iter().all(|k| {
+                let change = g.changes.of(Place::Keys, &k.key);
+                let mark = change.map_or(0, |c| marks::symbol(t, c).chars().count() + 1);
+                let lead = lead(folded, form.lead);
+                Line::from(key_spans(t, k, lead, form.replay)).width() + mark <= width
+            })
+        })
+        .unwrap_or(FORMS[FORMS.len() - 1])
+    }
+}
+
+/// A key row's lead: `key ` where the store has no heading line, an
+/// indent under it; nothing where the run's form has no room for it.
+fn lead(folded: bool, kept: bool) -> &'static str {
+    match (kept, folded) {
+        (false, _) => "",
+        (true, true) => "key ",
+        (true, false) => " ",
+    }
+}
+
+/// A key's row: `m-7f3 → ch_81`, and how often the provider replayed it,
+/// in the run's words for a replay.
+fn key_spans(t: &Theme, k: &KeyView, lead: &str, replay: Replay) -> Vec<Span<'static>> {
     let g = &t.g;
     let mut spans = vec![Span::raw(format!(
         "{lead}{} {} {}",
         k.key, g.arrow, k.result
     ))];
-    let room = width.saturating_sub(spans[0].width());
-    if k.replayed_now {
-        let text = if room >= 15 {
-            " replayed now"
-        } else if room >= 11 {
-            " replayed"
-        } else {
-            ""
-        };
-        spans.push(Span::styled(
-            format!(" {}{text}", g.replay),
-            t.warn().patch(t.highlight()),
-        ));
-    } else if k.replays > 0 {
-        let times = format!(" {}{}", g.times, k.replays);
-        let text = if room >= 11 + times.chars().count() {
-            format!(" {} replayed{times}", g.replay)
-        } else {
-            format!(" {}{times}", g.replay)
-        };
-        spans.push(Span::styled(text, t.dim()));
+    if k.replays == 0 && !k.replayed_now {
+        return spans;
     }
+    let times = format!("{}{}", g.times, k.replays.max(1));
+    let text = match replay {
+        Replay::Now if k.replayed_now => format!(" {} replayed {times} now", g.replay),
+        Replay::Now | Replay::Words => format!(" {} replayed {times}", g.replay),
+        Replay::Sign => format!(" {} {times}", g.replay),
+        Replay::Bare => format!(" {}", g.replay),
+    };
+    // The step it happens in stands out; after it, the count is a record.
+    let style = if k.replayed_now {
+        t.warn().patch(t.highlight())
+    } else {
+        t.dim()
+    };
+    spans.push(Span::styled(text, style));
     spans
 }
 
 /// The key store: a heading and a row a key, or (`folded`) no heading and
-/// rows that say "key" themselves.
-fn key_rows(t: &Theme, f: &Frame, width: usize, folded: bool) -> Vec<Row> {
+/// rows that say "key" themselves, in the run's `form`.
+fn key_rows(t: &Theme, f: &Frame, form: &KeyForm, width: usize, folded: bool) -> Vec<Row> {
     let p = &f.provider;
     let ch = &f.changes;
     let mut out = Vec::new();
@@ -385,23 +494,7 @@ fn key_rows(t: &Theme, f: &Frame, width: usize, folded: bool) -> Vec<Row> {
     }
     for k in &p.keys {
         let change = ch.of(Place::Keys, &k.key);
-        let mark = change.map_or(0, |c| marks::symbol(t, c).chars().count() + 1);
-        // The row's lead (an indent under the heading, or "key" where there
-        // is none) gives way before the result, or the word that says the
-        // provider replayed it, does.
-        let leads: &[&str] = if folded { &["key ", ""] } else { &[" ", ""] };
-        let drawn = |lead: &str| key_spans(t, k, lead, width.saturating_sub(mark));
-        let fits = |spans: &[Span]| Line::from(spans.to_vec()).width() + mark <= width;
-        let worded = |spans: &[Span]| {
-            !k.replayed_now || spans.iter().any(|s| s.content.contains("replayed"))
-        };
-        let spans = leads
-            .iter()
-            .map(|lead| drawn(lead))
-            .find(|s| fits(s) && worded(s))
-            .or_else(|| leads.iter().map(|lead| drawn(lead)).find(|s| fits(s)))
-            .unwrap_or_else(|| drawn(leads[leads.len() - 1]));
-        let line = Line::from(spans);
+        let line = Line::from(key_spans(t, k, lead(folded, form.lead), form.replay));
         let essential = line.width();
         out.push(row(
             marks::tagged_keeping(t, line, Vec::new(), change, width, essential),
@@ -480,6 +573,44 @@ mod tests {
             );
         });
         assert!(seen > 3, "{seen} replays");
+    }
+
+    /// A moved count's mark never follows a bare dollar figure: `charges 2
+    /// $80 *was 1` read as "$80, was 1" (teacher trial, tour-1 naive step
+    /// 13 at 80x24). The mark follows the count in brackets (`2 ($80)  *
+    /// was 1`), or the old count stands before the new (`charges 1→2 $80`),
+    /// at every width.
+    #[test]
+    fn a_moved_count_reads_as_a_change_of_the_count() {
+        let t = Theme::new(false, false);
+        let mut seen = 0;
+        let mut wrong = Vec::new();
+        super::super::each_builtin_frame(|at_step, f| {
+            let Some(was) = f.changes.charges_was else {
+                return;
+            };
+            let n = f.provider.charges.len();
+            for (w, h) in (18..=60).flat_map(|w| [(w, 3), (w, 6), (w, usize::MAX)]) {
+                seen += 1;
+                let heading = lines(&t, f, w, h)[0].to_string();
+                let words: Vec<&str> = heading.split_whitespace().collect();
+                let glued = words
+                    .windows(2)
+                    .any(|p| p[0].starts_with('$') && (p[1].starts_with('*') || p[1] == "was"));
+                let said = heading.contains(&format!("was {was}"))
+                    || heading.contains(&format!("{was}→{n}"));
+                if glued || !said {
+                    wrong.push(format!("{at_step} at {w}x{h}: {heading:?}"));
+                }
+            }
+        });
+        assert!(seen > 100, "{seen}");
+        assert!(
+            wrong.is_empty(),
+            "{} of {seen}:\n{}",
+            wrong.len(),
+            wrong.join("\n")
+        );
     }
 
     /// The words of a row, split at spaces.

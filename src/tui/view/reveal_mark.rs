@@ -183,7 +183,7 @@ fn lines_of(
             broker::lines(t, f, &form, width, height)
         }
         Panel::Database => database::lines_beside(t, f, width, whole, height),
-        Panel::Provider => provider::lines(t, f, width, height),
+        Panel::Provider => provider::run_lines(t, frames, f, width, height),
         _ => Vec::new(),
     }
 }

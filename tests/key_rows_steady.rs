@@ -1,0 +1,93 @@
+//! A key-store row keeps one form through a run at one size (teacher
+//! trial, tour-4 idempotent at 80x24): step 7 read `key m-7f3 → ch_81 *`
+//! and step 8 `m-7f3 → ch_81 ↺ replayed`, the word "key" gone; at wider
+//! sizes `↺ replayed now` became `↺ replayed ×1` one step later, the same
+//! replay said two ways. At every step of every built-in run, at 80x24,
+//! 100x30 and 120x40, a key's row leads the same way wherever the store's
+//! heading is (or is not) on screen, and its replay mark, less its count
+//! and the ` now` of the step it happens in, reads the same.
+
+use crate::common::sweep;
+use idem::tui::app::Panel;
+use ratatui::layout::Margin;
+use std::collections::BTreeMap;
+
+/// What a run showed of one key's row: its lead, by whether the store's
+/// heading was on screen; and its replay mark's words.
+#[derive(Default)]
+struct Seen {
+    leads: BTreeMap<bool, BTreeMap<String, String>>,
+    replays: BTreeMap<String, String>,
+}
+
+/// The replay mark's words, the figure of its count (`×1`, `×2`: the
+/// count is there or not) and a ` now` left out.
+fn replay_words(mark: &str) -> String {
+    mark.trim_end()
+        .trim_end_matches(" now")
+        .split_whitespace()
+        .map(|w| if w.starts_with('×') { "×" } else { w })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn at(size: (u16, u16)) {
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    let mut run: BTreeMap<String, Seen> = BTreeMap::new();
+    sweep::each_step(size, |step| {
+        if step.app.pos == 0 {
+            run.clear();
+        }
+        let r = step.main.rect(Panel::Provider).inner(Margin::new(1, 1));
+        let rows: Vec<String> = (r.y..r.bottom())
+            .map(|y| {
+                (r.x..r.right())
+                    .map(|x| step.buf[(x, y)].symbol())
+                    .collect()
+            })
+            .collect();
+        let headed = rows.iter().any(|r| r.starts_with("Idempotency-Key store"));
+        for k in &step.frame.provider.keys {
+            let Some(row) = rows.iter().find(|r| r.contains(&format!("{} → ", k.key))) else {
+                continue;
+            };
+            seen += 1;
+            let at = step.at();
+            let s = run.entry(k.key.clone()).or_default();
+            let lead = row[..row.find(&k.key).unwrap()].to_string();
+            let leads = s.leads.entry(headed).or_default();
+            if let Some((other, first)) = leads.iter().find(|(l, _)| **l != lead) {
+                wrong.push(format!(
+                    "{at}: {row:?} leads {lead:?}; {first} led {other:?}"
+                ));
+            }
+            leads.entry(lead).or_insert(at.clone());
+            if let Some(i) = row.find('↺') {
+                let words = replay_words(&row[i..]);
+                if let Some((other, first)) = s.replays.iter().find(|(w, _)| **w != words) {
+                    wrong.push(format!(
+                        "{at}: {row:?} says {words:?}; {first} said {other:?}"
+                    ));
+                }
+                s.replays.entry(words).or_insert(at);
+            }
+        }
+    });
+    sweep::none_wrong("key rows", seen, 100, &wrong, size);
+}
+
+#[test]
+fn a_key_row_keeps_one_form_at_80x24() {
+    at(sweep::SIZES[0]);
+}
+
+#[test]
+fn a_key_row_keeps_one_form_at_100x30() {
+    at(sweep::SIZES[1]);
+}
+
+#[test]
+fn a_key_row_keeps_one_form_at_120x40() {
+    at(sweep::SIZES[2]);
+}
