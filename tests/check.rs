@@ -398,8 +398,10 @@ fn the_text_report_fits_100_columns_and_loses_nothing() {
 
 /// The report read in an 80-column terminal: no line wider than 80, so the
 /// terminal never wraps one a second time ("BROKEN after" / "11 moves"),
-/// every word of the wide report still there, and no status alone on the
-/// row under its property.
+/// every word of the wide report still there. A status on a row of its
+/// own stands under the name of its property, which is whole on the row
+/// above (teacher trial 17 read `… per business` / `fact BROKEN …` as two
+/// properties): never at the row's start, where it reads as a new item.
 #[test]
 fn the_report_fits_an_80_column_terminal() {
     let report = all();
@@ -416,10 +418,20 @@ fn the_report_fits_an_80_column_terminal() {
     let lines: Vec<&str> = narrow.lines().collect();
     for (i, line) in lines.iter().enumerate() {
         let alone = line.trim();
+        let status = alone == "holds" || alone.starts_with("BROKEN") || alone.starts_with("seen");
+        let above = lines[i.saturating_sub(1)];
+        // The property's name starts where the status does, after its
+        // kind (`always`, `eventually`, `sometimes`).
+        let indent = line.len() - line.trim_start().len();
+        let under_its_name = ["always", "eventually", "sometimes"]
+            .iter()
+            .any(|kind| above.trim_start().starts_with(kind))
+            && above.len() > indent
+            && above[..indent].trim_start().split_whitespace().count() == 1
+            && !above[indent..].starts_with(' ');
         assert!(
-            !(alone == "holds" || alone.starts_with("BROKEN") || alone.starts_with("seen")),
-            "a status alone on row {i}, under {:?}\n{narrow}",
-            lines[i.saturating_sub(1)]
+            !status || under_its_name,
+            "a status alone on row {i}, not under its property's name {above:?}\n{narrow}"
         );
     }
 }

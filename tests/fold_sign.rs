@@ -96,7 +96,9 @@ fn a_count_in_a_heading_is_never_followed_by_more() {
             for panel in [Panel::Provider, Panel::Database] {
                 let (w, h) = step.inner(panel);
                 let lines = match panel {
-                    Panel::Provider => view::provider_lines(&t, &step.frame, w, h),
+                    Panel::Provider => {
+                        view::provider_lines(&t, &step.app.timeline.frames, &step.frame, w, h)
+                    }
                     _ => view::database_lines(&t, &step.frame, w, h),
                 };
                 let heading = lines[0].to_string();

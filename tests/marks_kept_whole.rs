@@ -242,7 +242,7 @@ fn marks_at(size: (u16, u16)) -> (usize, Vec<String>) {
                 }
                 Panel::Service => view::service_lines(&colour, f, &step.watch, w, h),
                 Panel::Database => view::database_lines(&colour, f, w, h),
-                _ => view::provider_lines(&colour, f, w, h),
+                _ => view::provider_lines(&colour, &step.app.timeline.frames, f, w, h),
             };
             let place = || format!("{}: {panel:?}", step.at());
             // A broker row never ends in a word cut short (`2 deliveries,

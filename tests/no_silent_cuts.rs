@@ -270,7 +270,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             }
             Panel::Service => view::service_lines(&colour, f, &watch, w, h),
             Panel::Database => view::database_lines(&colour, f, w, h),
-            Panel::Provider => view::provider_lines(&colour, f, w, h),
+            Panel::Provider => view::provider_lines(&colour, &app.timeline.frames, f, w, h),
             _ => Vec::new(),
         };
         marks_whole(*panel, &marked, &rows).map_err(|e| {
@@ -294,7 +294,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             }
             Panel::Service => Some(view::service_lines(&t, f, &watch, w, h)),
             Panel::Database => Some(view::database_lines(&t, f, w, h)),
-            Panel::Provider => Some(view::provider_lines(&t, f, w, h)),
+            Panel::Provider => Some(view::provider_lines(&t, &app.timeline.frames, f, w, h)),
             _ => None,
         };
         let place = || {
@@ -435,7 +435,9 @@ fn changed_rows_off_screen(size: (u16, u16)) -> (usize, Vec<String>) {
             let rows = rows(buf, inner);
             let (w, h) = (usize::from(inner.width), usize::from(inner.height));
             let lines = match panel {
-                Panel::Provider => view::provider_lines(&colour, f, w, h),
+                Panel::Provider => {
+                    view::provider_lines(&colour, &step.app.timeline.frames, f, w, h)
+                }
                 _ => view::database_lines(&colour, f, w, h),
             };
             let lost = lines.iter().find(|l| {

@@ -8,7 +8,7 @@ use crate::common;
 use idem::tui::{Action, update};
 
 const NAIVE: &str = "Redelivery charges again";
-const IDEMPOTENT: &str = "Redelivery changes nothing";
+const IDEMPOTENT: &str = "Redelivery meets the unique key";
 
 fn picker(name: &str, design: &str, toggle: bool) -> String {
     let mut app = common::app(name, design);

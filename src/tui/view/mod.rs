@@ -53,7 +53,7 @@ pub use events::lines as events_lines;
 pub use explorer::legend_rows as explorer_legend_rows;
 pub use help::most_scroll as help_most_scroll;
 pub use help::page as help_page;
-pub use provider::lines as provider_lines;
+pub use provider::run_lines as provider_lines;
 pub use service::lines as service_lines;
 pub use sql::lines as sql_lines;
 pub use verdict::fitted as verdict_fitted;
