@@ -29,6 +29,7 @@ mod duplicate_counted;
 mod engines;
 mod engines_side_by_side;
 mod events_beside_no_sql;
+mod events_cut_in_words;
 mod events_fold_counts;
 mod explorer_explains;
 mod fold_sign;

@@ -122,7 +122,9 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
                     }
                     _ => item.lines.clone(),
                 };
-                overflow::show(t, lines, true, rest, buf);
+                // Its rows below are counted as rows, in words: a bare
+                // count would end its sentence (`waits for A to …1 more`).
+                overflow::show_signed(t, lines, true, rest, buf, overflow::row_signs);
                 return;
             }
             None => break,

@@ -19,6 +19,18 @@ const PROBE_ROWS: u16 = 400;
 /// the edge with an ellipsis (tables, step lists). Returns how many rows
 /// did not fit; when some did not, the last row says so.
 pub fn show(t: &Theme, lines: Vec<Line<'static>>, wrap: bool, area: Rect, buf: &mut Buffer) -> u16 {
+    show_signed(t, lines, wrap, area, buf, signs)
+}
+
+/// `show` with the sign `signs` makes for the rows that do not fit.
+pub fn show_signed(
+    t: &Theme,
+    lines: Vec<Line<'static>>,
+    wrap: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    signs: fn(&Theme, u16) -> (String, String),
+) -> u16 {
     if area.is_empty() {
         return 0;
     }
@@ -85,6 +97,19 @@ pub fn signs(t: &Theme, hidden: u16) -> (String, String) {
     let arrow = if t.ascii() { "" } else { "↓ " };
     let long = format!(" {} {arrow}{hidden} more", t.g.ellipsis);
     let short = format!(" {}{hidden} more", t.g.ellipsis);
+    (long, short)
+}
+
+/// The sign for a panel that counts its items on top (events,
+/// statements, `newest`), where its newest is cut at the bottom: it says
+/// rows (` … ↓ 1 more row`, ` …1 more row`). A bare `…1 more` there
+/// ended the event's sentence (`waits for A to …1 more`, teacher trial
+/// 17) and could be read as one more event.
+pub fn row_signs(t: &Theme, hidden: u16) -> (String, String) {
+    let rows = if hidden == 1 { "row" } else { "rows" };
+    let arrow = if t.ascii() { "" } else { "↓ " };
+    let long = format!(" {} {arrow}{hidden} more {rows}", t.g.ellipsis);
+    let short = format!(" {}{hidden} more {rows}", t.g.ellipsis);
     (long, short)
 }
 
