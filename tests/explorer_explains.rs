@@ -166,10 +166,10 @@ fn the_table_keeps_the_schedules_and_names_every_column_it_hides() {
             .find(|l| l.contains(" marks: "))
             .expect("the marks' legend");
         for c in Column::IN_ORDER.into_iter().filter(|c| c.used(report)) {
-            let shown = heads.contains(&c.heading()) || heads.contains(&c.short_heading());
+            let shown = heads.contains(&c.heading());
             let named = legend.contains("hidden: ") && {
                 let hidden = &legend[legend.find("hidden: ").unwrap()..];
-                hidden.contains(c.meaning()) || hidden.contains(c.short_heading())
+                hidden.contains(c.meaning()) || hidden.contains(c.heading())
             };
             assert!(
                 shown || named,
@@ -662,7 +662,7 @@ fn every_outcome_column_on_screen_has_its_meaning_on_screen() {
                 if o == idem::check::Outcome::Correct {
                     continue;
                 }
-                let head = c.short_heading();
+                let head = c.heading();
                 if heads.contains(&head) {
                     assert!(
                         all.contains(&format!("{head}={}", o.text())),

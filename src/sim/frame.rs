@@ -150,6 +150,19 @@ impl MessageView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StepView {
     pub label: String,
+    /// Its bare name (`charge the card`): the label without the key tag a
+    /// keyed call's ends in. Made with the label, so the panel cuts the
+    /// name and keeps the tag without reading the label back.
+    #[serde(skip)]
+    pub name: &'static str,
+    /// A provider call that carries the Idempotency-Key: its label ends in
+    /// the key tag (`(key)`).
+    #[serde(skip)]
+    pub keyed: bool,
+    /// Its short name, where it has one (`answer` for `provider
+    /// response`): what a cut gives where it would break the first word.
+    #[serde(skip)]
+    pub short: Option<&'static str>,
     pub keyword: String,
     pub mark: Mark,
     /// A provider call that has run again for this delivery: its retry's

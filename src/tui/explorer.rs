@@ -7,6 +7,8 @@ use crate::check::{CheckReport, Counterexample, StrategyReport};
 use crate::sim::Outcome;
 use std::sync::Arc;
 
+pub mod table;
+
 /// Where the checker's report is.
 #[derive(Clone, Debug, Default)]
 pub enum Exploration {
@@ -142,18 +144,10 @@ impl Column {
         Column::Outcome(Outcome::StaleState),
     ];
 
+    /// Its heading, the same word at every width (teacher trial: `runs`
+    /// here, `schedules` in `idem check` and the bounds): the table makes
+    /// room by its gaps and its result's words, never by other headings.
     pub fn heading(self) -> &'static str {
-        match self {
-            Column::Schedules => "schedules",
-            Column::States => "states",
-            Column::Outcome(o) => Column::outcome_heading(o),
-        }
-    }
-
-    /// The heading on a narrow screen, explained by the table's legend.
-    /// The schedules keep their one name at every width (teacher trial:
-    /// `runs` here, `schedules` in `idem check` and the bounds).
-    pub fn short_heading(self) -> &'static str {
         match self {
             Column::Schedules => "schedules",
             Column::States => "states",

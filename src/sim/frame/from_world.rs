@@ -171,6 +171,9 @@ impl World {
                         .zip(&c.marks)
                         .map(|(op, mark)| StepView {
                             label: crate::sim::step_name::label(*op).to_string(),
+                            name: crate::sim::step_name::name(*op),
+                            keyed: matches!(op, Op::CallProvider { with_key: true }),
+                            short: crate::sim::step_name::short_name(*op),
                             keyword: op.keyword().to_string(),
                             mark: *mark,
                             retry: match op {

@@ -89,7 +89,7 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
         ),
         Action::Back | Action::Explore => app.overlay = Overlay::None,
         Action::Click { x, y } => {
-            let legend_h = crate::tui::view::explorer_legend_rows(
+            let legend_h = explorer::table::legend_rows(
                 &app.theme,
                 app.exploration.report(),
                 app.viewport.width,
@@ -187,7 +187,7 @@ mod tests {
 
     /// The legend's rows the screen draws: the layout the clicks hit.
     fn legend_h(a: &App) -> u16 {
-        crate::tui::view::explorer_legend_rows(&a.theme, a.exploration.report(), a.viewport.width)
+        explorer::table::legend_rows(&a.theme, a.exploration.report(), a.viewport.width)
     }
 
     /// The checker on id-first alone, one fault per schedule: quick in
@@ -302,6 +302,16 @@ mod tests {
         // A click on the last visible row picks the last one.
         let last_row = l.list.bottom() - 1;
         assert_eq!(l.counterexample_at(3, last_row), Some(n - 1));
+    }
+
+    /// Update never depends on the view: a click finds the rows the screen
+    /// drew from the table's own answer (`explorer::table`), as the view
+    /// does, never from the view's code.
+    #[test]
+    fn the_explorers_keys_and_clicks_never_call_the_view() {
+        let source = include_str!("explorer.rs");
+        let view = concat!("tui::", "view");
+        assert!(!source.contains(view), "update/explorer.rs calls the view");
     }
 
     #[test]

@@ -50,7 +50,6 @@ pub use broker::evidence as broker_evidence;
 pub use broker::lines as broker_lines;
 pub use database::lines as database_lines;
 pub use events::lines as events_lines;
-pub use explorer::legend_rows as explorer_legend_rows;
 pub use help::most_scroll as help_most_scroll;
 pub use help::page as help_page;
 pub use provider::run_lines as provider_lines;

@@ -427,10 +427,10 @@ const WORD_KEEPS: usize = 6;
 /// The cells of a step's label kept beside its mark's word: its shortest
 /// cut, which breaks no word (`insert…  key taken`, not `…  key taken`;
 /// `acknowledge  ◇ lost`, not `acknow…  ◇ never arrived`).
-fn word_keeps(t: &Theme, label: &str) -> usize {
-    cuts(t, label)
+fn word_keeps(t: &Theme, s: &StepView) -> usize {
+    cuts(t, s)
         .last()
-        .map_or(label, String::as_str)
+        .map_or(s.label.as_str(), String::as_str)
         .chars()
         .count()
 }
@@ -440,19 +440,16 @@ fn word_keeps(t: &Theme, label: &str) -> usize {
 /// the step's short name if it has one (`answer`). Teacher
 /// trial (issue 18): `charge the ca… (key)` broke a word. None for a
 /// name of one word: it is cut by no rule of its own.
-fn cuts(t: &Theme, label: &str) -> Vec<String> {
-    let (name, tag) = match label.strip_suffix(KEY_TAG) {
-        Some(name) => (name, KEY_TAG),
-        None => (label, ""),
-    };
-    let words: Vec<&str> = name.split(' ').collect();
+fn cuts(t: &Theme, s: &StepView) -> Vec<String> {
+    let tag = if s.keyed { KEY_TAG } else { "" };
+    let words: Vec<&str> = s.name.split(' ').collect();
     let mut cuts: Vec<String> = (1..words.len())
         .rev()
         .map(|k| format!("{}{}{tag}", words[..k].join(" "), t.g.ellipsis))
         .collect();
     // Shorter than its first word, a step's short name (`answer` for
     // `provider response`): whole words where a cut would break one.
-    if let Some(short) = step_name::op_named(name).and_then(step_name::short_name) {
+    if let Some(short) = s.short {
         cuts.push(format!("{short}{tag}"));
     }
     cuts
@@ -538,8 +535,8 @@ fn step(
         // way to the name's first whole word, its glyph still saying it.
         let keeps = match s.mark {
             Mark::Conflict => s.label.chars().count(),
-            Mark::Refused | Mark::CrashedAwaiting => WORD_KEEPS.min(word_keeps(t, &s.label)),
-            _ => word_keeps(t, &s.label),
+            Mark::Refused | Mark::CrashedAwaiting => WORD_KEEPS.min(word_keeps(t, s)),
+            _ => word_keeps(t, s),
         };
         // The lost ack's word is the only place the step tells it: short
         // of room it folds to fewer words, never to none.
@@ -561,13 +558,13 @@ fn step(
         kept.push(marks::Mark {
             whole: Span::styled(format!("  retry {}", s.retry), t.warn()),
             short: Span::styled(format!("  retry {}", s.retry), t.warn()),
-            keeps: word_keeps(t, &s.label),
+            keeps: word_keeps(t, s),
         });
     }
     kept.extend(pointer);
     let n = kept.len();
     let line = marks::fit_marked_after(t, text, 3, kept, width);
-    whole_words(t, line, n, &s.label, label_style)
+    whole_words(t, line, n, s, label_style)
 }
 
 /// A label cut by `fit_marked_after` (which keeps what it can of a name,
@@ -579,7 +576,7 @@ fn whole_words(
     t: &Theme,
     mut line: Line<'static>,
     marks: usize,
-    label: &str,
+    s: &StepView,
     style: Style,
 ) -> Line<'static> {
     let end = line.spans.len() - marks;
@@ -590,19 +587,16 @@ fn whole_words(
         .iter()
         .map(|s| s.content.as_ref())
         .collect();
-    if drawn == label {
+    if drawn == s.label {
         return line;
     }
     let cells = drawn.chars().count();
-    match cuts(t, label)
-        .into_iter()
-        .find(|c| c.chars().count() <= cells)
-    {
+    match cuts(t, s).into_iter().find(|c| c.chars().count() <= cells) {
         Some(cut) => {
             line.spans.splice(1..end, [Span::styled(cut, style)]);
             line
         }
-        None => keeps_key(t, line, marks, label, style),
+        None => keeps_key(t, line, marks, s, style),
     }
 }
 
@@ -614,12 +608,12 @@ fn keeps_key(
     t: &Theme,
     mut line: Line<'static>,
     marks: usize,
-    label: &str,
+    s: &StepView,
     style: Style,
 ) -> Line<'static> {
     const KEY: &str = KEY_TAG;
     let end = line.spans.len() - marks;
-    if !label.ends_with(KEY) || end < 2 {
+    if !s.keyed || end < 2 {
         return line;
     }
     let drawn: String = line.spans[1..end]
@@ -629,10 +623,10 @@ fn keeps_key(
     let cells = drawn.chars().count();
     let ell = t.g.ellipsis.chars().count();
     // A start of three cells at least, or the name is gone for its end.
-    if drawn == label || drawn.ends_with(KEY) || cells < 3 + ell + KEY.len() {
+    if drawn == s.label || drawn.ends_with(KEY) || cells < 3 + ell + KEY.len() {
         return line;
     }
-    let head: String = label.chars().take(cells - KEY.len() - ell).collect();
+    let head: String = s.name.chars().take(cells - KEY.len() - ell).collect();
     let head = head.trim_end();
     let cut = Span::styled(format!("{head}{}{KEY}", t.g.ellipsis), style);
     line.spans.splice(1..end, [cut]);
@@ -1009,6 +1003,28 @@ mod tests {
     /// at 80x24 (it was `✓✓≠↷↷↷▷·` over six empty rows).
     /// The help names `(key)` from the same constant this panel keeps
     /// whole: it must be the end the provider call's label has.
+    /// The panel cuts a step's bare name and keeps the tag from the
+    /// view's own fields: they must say what its label says, for every
+    /// step of every design.
+    #[test]
+    fn a_step_views_name_and_key_are_its_label() {
+        let script = scenario::find("tour-2").unwrap();
+        let mut seen = 0;
+        for strategy in Strategy::all() {
+            let tl = Timeline::build(&script, &strategy, 0, &[]).unwrap();
+            for c in &tl.frames[0].consumers {
+                for s in &c.steps {
+                    let tag = if s.keyed { KEY_TAG } else { "" };
+                    assert_eq!(format!("{}{tag}", s.name), s.label);
+                    let short = step_name::op_named(s.name).and_then(step_name::short_name);
+                    assert_eq!(s.short, short, "{}", s.label);
+                    seen += usize::from(s.keyed);
+                }
+            }
+        }
+        assert!(seen > 0, "a keyed call among the designs");
+    }
+
     #[test]
     fn the_key_tag_is_the_end_of_the_keyed_calls_label() {
         use crate::sim::step_name::label;
