@@ -124,7 +124,7 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
     header::render(app, m.header, buf);
     // The events panel the story may lean on: on screen, and not covered
     // by the end's score (predict mode draws it over the SQL and events).
-    let covered = app.predict.is_some() && app.pos >= app.last_pos();
+    let covered = predict::score_shown(app);
     let events = (!covered)
         .then(|| m.rect(Panel::Events))
         .filter(|r| !r.is_empty());
