@@ -526,6 +526,61 @@ mod tests {
             .collect()
     }
 
+    /// At the end, the score covers the events panel, and the story over
+    /// it is drawn exactly as a story with no events panel beside it: the
+    /// step's own line whole where the plain screen cut it to lean on the
+    /// events, the rest folded and counted on its border. The rest of the
+    /// end (the story elsewhere, the verdict) is as without predict mode:
+    /// `the_end_keeps_the_storys_closing_words_beside_the_score`.
+    #[test]
+    fn the_story_over_the_score_is_drawn_as_with_no_events_panel() {
+        let mut leaned = 0;
+        for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+            for design in ["naive", "idempotent"] {
+                let mut a = crate::tui::app::tests::app(name, design);
+                update(&mut a, Action::Predict);
+                let p = a.predict.as_mut().unwrap();
+                for (i, q) in p.asked.iter().enumerate() {
+                    let said = q.answer;
+                    p.given
+                        .insert(i, crate::tui::predict::Given { said, right: false });
+                }
+                update(&mut a, Action::Last);
+                assert!(score_shown(&a), "{name} {design}");
+                for (w, h) in [(80, 24), (100, 30), (120, 40), (160, 48)] {
+                    update(
+                        &mut a,
+                        Action::Resize {
+                            width: w,
+                            height: h,
+                        },
+                    );
+                    let with = screen(&a, w, h);
+                    let m = crate::tui::layout::on_screen(&a, with.area);
+                    let r = m.rect(Panel::Narration);
+                    let mut alone = Buffer::empty(with.area);
+                    let f = a.shown_frame();
+                    super::super::draw_panel(&a, &f, Panel::Narration, r, false, None, &mut alone);
+                    let story = rows(&with, r);
+                    assert_eq!(story, rows(&alone, r), "{name} {design} at {w}x{h}");
+                    let kept = a.predict.take();
+                    let plain = rows(&screen(&a, w, h), r);
+                    a.predict = kept;
+                    if story != plain {
+                        leaned += 1;
+                        let border = story.last().unwrap();
+                        assert!(
+                            border.contains(" more sentence"),
+                            "{name} {design} at {w}x{h}: no fold count: {border}"
+                        );
+                    }
+                }
+            }
+        }
+        // The case the rule is for is among them (80x24 cuts a line).
+        assert!(leaned > 0);
+    }
+
     /// At the end of a predict run that asked no questions there is no
     /// score, so nothing covers the events panel: the story beside it
     /// reads as without predict mode (it once kept the step's own line
