@@ -175,7 +175,10 @@ pub(super) fn draw_panel(
             let watch = Watch::of(&app.timeline.frames, app.frame_at());
             clip(t, service::lines(t, frame, &watch, w, h), inner, buf)
         }
-        Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
+        Panel::Database => {
+            let lines = database::run_lines(t, &app.timeline.frames, frame, w, h);
+            clip(t, lines, inner, buf)
+        }
         Panel::Provider => {
             let lines = provider::run_lines(t, &app.timeline.frames, frame, w, h);
             clip(t, lines, inner, buf)
