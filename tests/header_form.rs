@@ -86,3 +86,56 @@ fn an_ascii_header_keeps_its_place_in_the_tour() {
         wrong.join("\n")
     );
 }
+
+/// After a fork (`f`), `m` opens the other design's run with the forks
+/// carried over: the header kept its form over the other designs' runs
+/// as written, so at `m` it could still change form. Fork at each step
+/// of each tour with a few of the menu's faults, press `m`: the header's
+/// parts are the same before and after, at each size.
+#[test]
+fn m_after_a_fork_keeps_the_headers_form() {
+    use crate::common::{app, draw};
+    use idem::tui::{Action, update};
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    for n in 1..=4 {
+        let name = format!("tour-{n}");
+        for design in ["naive", "idempotent"] {
+            let steps = app(&name, design).timeline.frames.len();
+            for at in 0..steps {
+                for digit in [1, 3, 5] {
+                    for (w, h) in SIZES {
+                        let mut a = app(&name, design);
+                        a.pos = at;
+                        update(&mut a, Action::Faults);
+                        update(&mut a, Action::Digit(digit));
+                        if a.forked_at().is_none() {
+                            continue;
+                        }
+                        let before = draw(&mut a, w, h);
+                        update(&mut a, Action::ToggleMode);
+                        if a.strategy.name == design || a.forks.is_empty() {
+                            continue;
+                        }
+                        seen += 1;
+                        let after = draw(&mut a, w, h);
+                        let head = |s: &str| s.lines().next().unwrap_or_default().to_string();
+                        let (b, f) = (head(&before), head(&after));
+                        if form(&b) != form(&f) {
+                            wrong.push(format!(
+                                "{name} {design} fork {digit} at {at}, {w}x{h}:\n  {b}\n  {f}"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 100, "only {seen} forked m's seen");
+    assert!(
+        wrong.is_empty(),
+        "{} headers changed form at m after a fork:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

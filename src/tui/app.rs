@@ -251,19 +251,24 @@ impl App {
     /// Builds the runs of the other designs `m` reaches that are not kept
     /// yet (`DesignRuns`): `update` calls it after every action.
     pub fn sync_design_runs(&mut self) {
-        let own = self.own_design.clone();
+        let shown = super::design_runs::Shown {
+            design: &self.strategy,
+            timeline: &self.timeline,
+            forks: &self.forks,
+        };
         self.design_runs
-            .sync(&self.script, &self.strategy, own.as_ref(), self.seed);
+            .sync(&self.script, &shown, self.own_design.as_ref(), self.seed);
     }
 
     /// The kept run of each other design `m` reaches from this one.
     pub fn other_runs(&self) -> Vec<super::design_runs::Run> {
-        self.design_runs.others(
-            &self.script,
-            &self.strategy,
-            self.own_design.as_ref(),
-            self.seed,
-        )
+        let shown = super::design_runs::Shown {
+            design: &self.strategy,
+            timeline: &self.timeline,
+            forks: &self.forks,
+        };
+        self.design_runs
+            .others(&self.script, &shown, self.own_design.as_ref(), self.seed)
     }
 
     /// Opens at a step, as the header counts them (`idem play --step N`).

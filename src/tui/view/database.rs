@@ -8,7 +8,75 @@ use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
 pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
-    drawn(t, f, width, width, height).0
+    run_lines(t, &[], f, width, height)
+}
+
+/// The panel's lines for `f`, a step of the run `frames`: an uncommitted
+/// payment row's mark takes one form for the whole run at this width.
+pub fn run_lines(
+    t: &Theme,
+    frames: &[Frame],
+    f: &Frame,
+    width: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
+    let form = TxnForm::of(t, frames, f, width);
+    drawn_in(t, f, width, width, height, form).0
+}
+
+/// The form an uncommitted payment row's mark takes, once for the run at
+/// a width (`run_form`): `uncommitted (A)` at one step and `in txn A` at
+/// the next read as two states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TxnForm {
+    Whole,
+    Short,
+    /// Neither fits at some step: each row fits its mark as it can.
+    Fitted,
+}
+
+impl TxnForm {
+    /// The widest form that fits every uncommitted payment row of the
+    /// run (`frames`, and `f` with them) whole, beside its change mark.
+    fn of(t: &Theme, frames: &[Frame], f: &Frame, width: usize) -> TxnForm {
+        let steps: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
+        let fits = |form: TxnForm, f: &&Frame| {
+            f.db.payments.iter().enumerate().all(|(i, p)| {
+                let Some(by) = &p.uncommitted_by else {
+                    return true;
+                };
+                let change = f.changes.of(Place::Payments, &i.to_string());
+                let mark = form.mark(t, by).map_or(0, |m| m.width());
+                payment_row(p, width).chars().count() + mark + tag_width(change) <= width
+            })
+        };
+        super::run_form::widest([TxnForm::Whole, TxnForm::Short], &steps, fits)
+            .unwrap_or(TxnForm::Fitted)
+    }
+
+    fn mark(self, t: &Theme, by: &str) -> Option<Span<'static>> {
+        let m = not_committed(t, by);
+        match self {
+            TxnForm::Whole => Some(m.whole),
+            TxnForm::Short => Some(m.short),
+            TxnForm::Fitted => None,
+        }
+    }
+}
+
+/// A payment's order, amount and message: in their columns where the
+/// panel is `PAYMENT_COLUMNS` wide.
+fn payment_row(p: &crate::sim::frame::PaymentView, width: usize) -> String {
+    if width >= PAYMENT_COLUMNS {
+        format!(
+            " {:<6} {:<7} {}",
+            p.order,
+            format!("${}", p.amount),
+            p.message_id
+        )
+    } else {
+        format!(" {} ${} {}", p.order, p.amount, p.message_id)
+    }
 }
 
 /// The panel's lines drawn `width` wide, in a panel `panel` wide, beside a
@@ -17,12 +85,14 @@ pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'sta
 /// (teacher trial: `total recorded` became `total` at the reveal).
 pub fn lines_beside(
     t: &Theme,
+    frames: &[Frame],
     f: &Frame,
     width: usize,
     panel: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
-    drawn(t, f, width, panel, height).0
+    let form = TxnForm::of(t, frames, f, width);
+    drawn_in(t, f, width, panel, height, form).0
 }
 
 /// The line of the panel that heads `processed_messages`, which predict
@@ -42,8 +112,20 @@ fn drawn(
     panel: usize,
     height: usize,
 ) -> (Vec<Line<'static>>, usize) {
+    drawn_in(t, f, width, panel, height, TxnForm::of(t, &[], f, width))
+}
+
+/// As `drawn`, with the uncommitted payments' mark in `form`.
+fn drawn_in(
+    t: &Theme,
+    f: &Frame,
+    width: usize,
+    panel: usize,
+    height: usize,
+    form: TxnForm,
+) -> (Vec<Line<'static>>, usize) {
     let mut sheet = Sheet::default();
-    let processed = tables(t, f, width, &mut sheet);
+    let processed = tables(t, f, width, form, &mut sheet);
     let hidden = sheet.fold(height.saturating_sub(1));
     let hidden = sheet.hidden_by_table(hidden);
     let twice = f.db.payments.iter().any(|p| p.repeat);
@@ -248,7 +330,7 @@ const PAYMENT_COLUMNS: usize = 36;
 
 /// Every table's lines under the payments heading; returns where the
 /// `processed_messages` heading is among them.
-fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
+fn tables(t: &Theme, f: &Frame, width: usize, form: TxnForm, out: &mut Sheet) -> usize {
     let g = &t.g;
     let db = &f.db;
     let ch = &f.changes;
@@ -262,16 +344,7 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
     // panel does, so one state reads in one wording on the screen.
     let mut in_txn = false;
     for (i, p) in db.payments.iter().enumerate() {
-        let row = if width >= PAYMENT_COLUMNS {
-            format!(
-                " {:<6} {:<7} {}",
-                p.order,
-                format!("${}", p.amount),
-                p.message_id
-            )
-        } else {
-            format!(" {} ${} {}", p.order, p.amount, p.message_id)
-        };
+        let row = payment_row(p, width);
         let change = ch.of(Place::Payments, &i.to_string());
         if let Some(by) = &p.uncommitted_by {
             // Which payment, for which message, is the evidence: the order,
@@ -279,14 +352,11 @@ fn tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) -> usize {
             // the marks shorten first (`uncommitted (A)` to `in txn A`).
             // A mark's word (`+ new`) gives way only where no form of this
             // mark leaves it room: `uncommitted (A) +` read as a row whose
-            // `new` was cut.
+            // `new` was cut. The form is the run's (`TxnForm`).
             let row_w = row.chars().count();
             let room = |m: &Span| row_w + m.width() + tag_width(change) <= width;
             let whole = not_committed(t, by);
-            let line = match [whole.whole.clone(), whole.short.clone()]
-                .into_iter()
-                .find(|m| room(m))
-            {
+            let line = match form.mark(t, by).filter(room) {
                 Some(m) => marks::tagged_keeping(t, Line::raw(row), vec![m], change, width, row_w),
                 None => {
                     let parts = marks::Parts {
@@ -801,6 +871,50 @@ mod tests {
 
     fn text(l: &Line) -> String {
         l.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    /// An uncommitted payment row says which transaction holds it in one
+    /// wording for the whole run (teacher review, tour-1 naive at 120x40:
+    /// `in txn A  + new` at step 12, `uncommitted (A)` at step 13): every
+    /// run, at the panel widths from 80x24's up.
+    #[test]
+    fn an_uncommitted_payment_reads_one_way_a_run() {
+        let t = Theme::new(false, false);
+        let mut wrong = Vec::new();
+        for script in crate::scenario::load::builtins() {
+            for design in script.strategies() {
+                let s = crate::sim::Strategy::by_name(&design).unwrap();
+                let tl = crate::timeline::Timeline::build(&script, &s, 0, &[]).unwrap();
+                for width in 24..=60 {
+                    let mut said = std::collections::BTreeSet::new();
+                    for f in &tl.frames {
+                        let lines = run_lines(&t, &tl.frames, f, width, 99);
+                        for p in f.db.payments.iter().filter(|p| p.uncommitted_by.is_some()) {
+                            let by = p.uncommitted_by.as_deref().unwrap();
+                            // A duplicate has the same order and message
+                            // as the committed row above it: every such row
+                            // (another table's row of the order has no `$`).
+                            let rows = lines.iter().map(text).filter(|l| {
+                                l.starts_with(&format!(" {}", p.order))
+                                    && l.contains(&format!("${}", p.amount))
+                                    && l.contains(&p.message_id)
+                            });
+                            for row in rows {
+                                if row.contains(&format!("uncommitted ({by})")) {
+                                    said.insert("uncommitted");
+                                } else if row.contains(&format!("in txn {by}")) {
+                                    said.insert("in txn");
+                                }
+                            }
+                        }
+                    }
+                    if said.len() > 1 {
+                        wrong.push(format!("{} {design} at {width}: {said:?}", script.name));
+                    }
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{}:\n{}", wrong.len(), wrong.join("\n"));
     }
 
     /// Predict mode marks the line the panel says heads processed_messages:

@@ -273,9 +273,9 @@ fn run_fit(app: &App, room: u16) -> Fit {
         design: &app.strategy,
         frames: &app.timeline.frames,
     })
-    .chain(others.iter().map(|(design, frames)| Shown {
+    .chain(others.iter().map(|(design, run)| Shown {
         design,
-        frames: frames.as_slice(),
+        frames: run.frames.as_slice(),
     }));
     let fits_in = &fits;
     let steps: Vec<Vec<usize>> = runs

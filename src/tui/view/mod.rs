@@ -123,7 +123,7 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
     header::render(app, m.header, buf);
     // The events panel the story may lean on: on screen, and not covered
     // by the end's score (predict mode draws it over the SQL and events).
-    let covered = app.predict.is_some() && app.pos >= app.last_pos();
+    let covered = predict::score_shown(app);
     let events = (!covered)
         .then(|| m.rect(Panel::Events))
         .filter(|r| !r.is_empty());
@@ -174,7 +174,10 @@ pub(super) fn draw_panel(
             let watch = Watch::of(&app.timeline.frames, app.frame_at());
             clip(t, service::lines(t, frame, &watch, w, h), inner, buf)
         }
-        Panel::Database => clip(t, database::lines(t, frame, w, h), inner, buf),
+        Panel::Database => {
+            let lines = database::run_lines(t, &app.timeline.frames, frame, w, h);
+            clip(t, lines, inner, buf)
+        }
         Panel::Provider => {
             let lines = provider::run_lines(t, &app.timeline.frames, frame, w, h);
             clip(t, lines, inner, buf)

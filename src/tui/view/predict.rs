@@ -15,11 +15,31 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
+/// At the end of a predict run that asked questions: its answers are
+/// judged, and the score is what the run ends on.
+fn at_end(app: &App) -> bool {
+    app.predict
+        .as_ref()
+        .is_some_and(|p| app.pos >= app.last_pos() && !p.asked.is_empty())
+}
+
+/// The score is on screen: at the end, answers closed. It covers the SQL
+/// and events (in its own place under the story, or in the box over the
+/// story), so the story leans on no events panel then. The one rule the
+/// main screen and this file both read.
+pub(super) fn score_shown(app: &App) -> bool {
+    at_end(app)
+        && app
+            .predict
+            .as_ref()
+            .is_some_and(|p| p.stage == Stage::Watching)
+}
+
 pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
     let Some(p) = &app.predict else {
         return;
     };
-    let at_end = app.pos >= app.last_pos() && !p.asked.is_empty();
+    let at_end = at_end(app);
     let (title, lines) = match &p.stage {
         Stage::Asking { at, typed } => (
             question_title(app, p, *at),
@@ -44,7 +64,7 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
             };
             (title, revealed(app, p, *from, *to, at_end))
         }
-        Stage::Watching if at_end => (
+        Stage::Watching if score_shown(app) => (
             format!(" Predict {} your score ", app.theme.g.dot),
             score(app, p),
         ),
@@ -492,6 +512,117 @@ fn keys(app: &App, p: &Predict, at_end: bool) -> Line<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tui::{Action, update};
+
+    fn screen(app: &App, w: u16, h: u16) -> Buffer {
+        let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
+        app.render(buf.area, &mut buf);
+        buf
+    }
+
+    fn rows(buf: &Buffer, r: Rect) -> Vec<String> {
+        (r.y..r.bottom())
+            .map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect())
+            .collect()
+    }
+
+    /// At the end, the score covers the events panel, and the story over
+    /// it is drawn exactly as a story with no events panel beside it: the
+    /// step's own line whole where the plain screen cut it to lean on the
+    /// events, the rest folded and counted on its border. The rest of the
+    /// end (the story elsewhere, the verdict) is as without predict mode:
+    /// `the_end_keeps_the_storys_closing_words_beside_the_score`.
+    #[test]
+    fn the_story_over_the_score_is_drawn_as_with_no_events_panel() {
+        let mut leaned = 0;
+        for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+            for design in ["naive", "idempotent"] {
+                let mut a = crate::tui::app::tests::app(name, design);
+                update(&mut a, Action::Predict);
+                let p = a.predict.as_mut().unwrap();
+                for (i, q) in p.asked.iter().enumerate() {
+                    let said = q.answer;
+                    p.given
+                        .insert(i, crate::tui::predict::Given { said, right: false });
+                }
+                update(&mut a, Action::Last);
+                assert!(score_shown(&a), "{name} {design}");
+                for (w, h) in [(80, 24), (100, 30), (120, 40), (160, 48)] {
+                    update(
+                        &mut a,
+                        Action::Resize {
+                            width: w,
+                            height: h,
+                        },
+                    );
+                    let with = screen(&a, w, h);
+                    let m = crate::tui::layout::on_screen(&a, with.area);
+                    let r = m.rect(Panel::Narration);
+                    let mut alone = Buffer::empty(with.area);
+                    let f = a.shown_frame();
+                    super::super::draw_panel(&a, &f, Panel::Narration, r, false, None, &mut alone);
+                    let story = rows(&with, r);
+                    assert_eq!(story, rows(&alone, r), "{name} {design} at {w}x{h}");
+                    let kept = a.predict.take();
+                    let plain = rows(&screen(&a, w, h), r);
+                    a.predict = kept;
+                    if story != plain {
+                        leaned += 1;
+                        let border = story.last().unwrap();
+                        assert!(
+                            border.contains(" more sentence"),
+                            "{name} {design} at {w}x{h}: no fold count: {border}"
+                        );
+                    }
+                }
+            }
+        }
+        // The case the rule is for is among them (80x24 cuts a line).
+        assert!(leaned > 0);
+    }
+
+    /// At the end of a predict run that asked no questions there is no
+    /// score, so nothing covers the events panel: the story beside it
+    /// reads as without predict mode (it once kept the step's own line
+    /// whole, as if the score were over the events).
+    #[test]
+    fn no_score_without_questions_leaves_the_story_as_it_was() {
+        let mut checked = 0;
+        // Every built-in asks (the provider's call, at least); a file of
+        // the user's may ask nothing: predict mode is on with no questions.
+        for script in crate::scenario::load::builtins() {
+            for design in script.strategies() {
+                let mut a = crate::tui::app::tests::app(&script.name, &design);
+                update(&mut a, Action::Predict);
+                a.predict.as_mut().unwrap().asked.clear();
+                update(&mut a, Action::Last);
+                for (w, h) in [(80, 24), (100, 30), (120, 40), (160, 48)] {
+                    update(
+                        &mut a,
+                        Action::Resize {
+                            width: w,
+                            height: h,
+                        },
+                    );
+                    let with = screen(&a, w, h);
+                    let kept = a.predict.take();
+                    let without = screen(&a, w, h);
+                    a.predict = kept;
+                    let m = crate::tui::layout::on_screen(&a, with.area);
+                    let r = m.rect(Panel::Narration);
+                    assert_eq!(
+                        rows(&with, r),
+                        rows(&without, r),
+                        "{} {design} at {w}x{h}",
+                        script.name
+                    );
+                    checked += 1;
+                }
+                assert!(!score_shown(&a), "{} {design}", script.name);
+            }
+        }
+        assert!(checked > 0, "a run with no questions");
+    }
 
     #[test]
     fn the_box_takes_the_story_panel_and_never_covers_the_verdict() {

@@ -182,7 +182,7 @@ fn lines_of(
             let form = broker::Form::of(t, frames, f, width, height);
             broker::lines(t, f, &form, width, height)
         }
-        Panel::Database => database::lines_beside(t, f, width, whole, height),
+        Panel::Database => database::lines_beside(t, frames, f, width, whole, height),
         Panel::Provider => provider::run_lines(t, frames, f, width, height),
         _ => Vec::new(),
     }
