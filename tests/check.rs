@@ -427,7 +427,7 @@ fn the_report_fits_an_80_column_terminal() {
             .iter()
             .any(|kind| above.trim_start().starts_with(kind))
             && above.len() > indent
-            && above[..indent].trim_start().split_whitespace().count() == 1
+            && above[..indent].split_whitespace().count() == 1
             && !above[indent..].starts_with(' ');
         assert!(
             !status || under_its_name,

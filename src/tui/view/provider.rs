@@ -11,8 +11,10 @@ use ratatui::text::{Line, Span};
 
 /// The panel's lines within `width` x `height` (`usize::MAX` rows where
 /// the panel grows to fit, as in compare), sized for `f` alone: a screen
-/// with no run behind it.
-pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+/// with no run behind it. Every screen has a run now: the tests below
+/// read one frame alone.
+#[cfg(test)]
+fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
     run_lines(t, &[], f, width, height)
 }
 
