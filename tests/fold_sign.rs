@@ -99,7 +99,7 @@ fn a_count_in_a_heading_is_never_followed_by_more() {
                     Panel::Provider => {
                         view::provider_lines(&t, &step.app.timeline.frames, &step.frame, w, h)
                     }
-                    _ => view::database_lines(&t, &step.frame, w, h),
+                    _ => view::database_lines(&t, &step.app.timeline.frames, &step.frame, w, h),
                 };
                 let heading = lines[0].to_string();
                 assert!(!heading.contains("more"), "{}: {heading:?}", step.at());

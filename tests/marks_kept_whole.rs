@@ -241,7 +241,9 @@ fn marks_at(size: (u16, u16)) -> (usize, Vec<String>) {
                     view::broker_lines(&colour, f, &form, w, h)
                 }
                 Panel::Service => view::service_lines(&colour, f, &step.watch, w, h),
-                Panel::Database => view::database_lines(&colour, f, w, h),
+                Panel::Database => {
+                    view::database_lines(&colour, &step.app.timeline.frames, f, w, h)
+                }
                 _ => view::provider_lines(&colour, &step.app.timeline.frames, f, w, h),
             };
             let place = || format!("{}: {panel:?}", step.at());

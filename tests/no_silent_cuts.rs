@@ -269,7 +269,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
                 view::broker_lines(&colour, f, &form, w, h)
             }
             Panel::Service => view::service_lines(&colour, f, &watch, w, h),
-            Panel::Database => view::database_lines(&colour, f, w, h),
+            Panel::Database => view::database_lines(&colour, &app.timeline.frames, f, w, h),
             Panel::Provider => view::provider_lines(&colour, &app.timeline.frames, f, w, h),
             _ => Vec::new(),
         };
@@ -293,7 +293,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
                 Some(view::broker_lines(&t, f, &form, w, h))
             }
             Panel::Service => Some(view::service_lines(&t, f, &watch, w, h)),
-            Panel::Database => Some(view::database_lines(&t, f, w, h)),
+            Panel::Database => Some(view::database_lines(&t, &app.timeline.frames, f, w, h)),
             Panel::Provider => Some(view::provider_lines(&t, &app.timeline.frames, f, w, h)),
             _ => None,
         };
@@ -438,7 +438,7 @@ fn changed_rows_off_screen(size: (u16, u16)) -> (usize, Vec<String>) {
                 Panel::Provider => {
                     view::provider_lines(&colour, &step.app.timeline.frames, f, w, h)
                 }
-                _ => view::database_lines(&colour, f, w, h),
+                _ => view::database_lines(&colour, &step.app.timeline.frames, f, w, h),
             };
             let lost = lines.iter().find(|l| {
                 l.spans.iter().any(|s| s.style.fg == Some(Color::Magenta))

@@ -18,7 +18,7 @@ fn rows_at(size: (u16, u16)) -> (usize, Vec<String>) {
     sweep::each_step(size, |step| {
         let f = &step.frame;
         let (w, h) = step.inner(Panel::Database);
-        let lines: Vec<String> = view::database_lines(&t, f, w, h)
+        let lines: Vec<String> = view::database_lines(&t, &step.app.timeline.frames, f, w, h)
             .iter()
             .map(|l| l.to_string())
             .collect();
@@ -97,7 +97,7 @@ fn every_payment_row_named_at(size: (u16, u16)) {
     sweep::each_step(size, |step| {
         let f = &step.frame;
         let (w, h) = step.inner(Panel::Database);
-        let lines: Vec<String> = view::database_lines(&t, f, w, h)
+        let lines: Vec<String> = view::database_lines(&t, &step.app.timeline.frames, f, w, h)
             .iter()
             .map(|l| l.to_string())
             .collect();

@@ -390,7 +390,7 @@ fn sections(
     vec![
         outcome,
         story,
-        database::lines(t, f, w, rows.tables),
+        database::run_lines(t, frames, f, w, rows.tables),
         provider::run_lines(t, frames, f, w, usize::MAX),
         queue,
         service_lines,

@@ -217,7 +217,7 @@ fn sections(
         sql_lines,
         story,
         service_lines,
-        database::lines(t, f, w, 99),
+        database::run_lines(t, &tl.frames, f, w, 99),
         provider::run_lines(t, &tl.frames, f, w, usize::MAX),
     ]
 }

@@ -7,7 +7,10 @@ use crate::sim::change::{Change, Place};
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
-pub fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
+/// The panel's lines for `f` alone, with no run behind it: the tests
+/// below read one frame so; every screen draws its run's form.
+#[cfg(test)]
+fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>> {
     run_lines(t, &[], f, width, height)
 }
 

@@ -48,7 +48,7 @@ mod watch;
 pub use broker::Form as BrokerForm;
 pub use broker::evidence as broker_evidence;
 pub use broker::lines as broker_lines;
-pub use database::lines as database_lines;
+pub use database::run_lines as database_lines;
 pub use events::lines as events_lines;
 pub use help::most_scroll as help_most_scroll;
 pub use help::page as help_page;
