@@ -1048,16 +1048,7 @@ mod tests {
                 };
                 for w in 27..=60 {
                     seen += 1;
-                    let row = if w >= PAYMENT_COLUMNS {
-                        format!(
-                            " {:<6} {:<7} {}",
-                            p.order,
-                            format!("${}", p.amount),
-                            p.message_id
-                        )
-                    } else {
-                        format!(" {} ${} {}", p.order, p.amount, p.message_id)
-                    };
+                    let row = payment_row(p, w);
                     let room = row.chars().count()
                         + format!(" in txn {by}").chars().count()
                         + tag_width(Some(change));
