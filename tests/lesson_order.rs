@@ -116,7 +116,7 @@ fn the_page_names_the_step_earlier_words_were_told_at() {
         .unwrap();
     let step = &naive["steps"][5];
     let earlier = step["earlier"].as_array().expect("earlier words, grouped");
-    assert_eq!(earlier[0]["mark"], "at step 4:");
+    assert_eq!(earlier[0]["step"], 4);
     assert!(
         earlier[0]["text"]
             .as_str()

@@ -52,9 +52,11 @@ struct Step {
     same_moment: Vec<usize>,
 }
 
+/// Words an earlier step told. The page writes the mark naming `step`
+/// (`at step 4:`) itself, so nothing reads a step number back out of text.
 #[derive(Serialize)]
 struct EarlierWords {
-    mark: String,
+    step: usize,
     text: String,
 }
 
@@ -124,7 +126,7 @@ fn opening(frames: &[Frame], frame: &Frame) -> (Vec<EarlierWords>, String) {
             continue;
         }
         earlier.push(EarlierWords {
-            mark: format!("at step {}:", group.step),
+            step: group.step,
             text: told(opening[group.range.start..end].trim(), Medium::Page).into_owned(),
         });
         from = end;

@@ -64,6 +64,14 @@ if [ "$back" != 'data-step="1"' ]; then
   exit 1
 fi
 
+# Earlier words stand under the mark the page writes from their step
+# number (tour-1 naive, step 5: step 4's words).
+fifth=$(dom "ArrowRight,ArrowRight,ArrowRight,ArrowRight,ArrowRight")
+if ! grep -q '<span class="mark">at step 4:</span>' <<<"$fifth"; then
+  echo "lesson browser test: FAILED: step 5 should show step 4's words under the mark 'at step 4:'"
+  exit 1
+fi
+
 # The hostile lesson: text is text. The dumped DOM writes text with `<` as
 # `&lt;`, so a `<script` or `<img` in it is an element.
 hostile=$(dom "ArrowRight,ArrowRight,ArrowRight" hostile)
@@ -89,4 +97,4 @@ if ! grep -q 'id="narration">\(<p[^>]*>\|<span[^>]*>\|</span>\|[^<]\)*&lt;img sr
   echo "lesson browser test: FAILED: the hostile lesson should show its narration as text"
   exit 1
 fi
-echo "lesson: 6 passed, 0 failed"
+echo "lesson: 7 passed, 0 failed"
