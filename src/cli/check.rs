@@ -142,7 +142,7 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
     {
         let grown = peak.saturating_sub(before) * 1024;
         note(&format!(
-            "idem: memory: peak {:.1} MiB; about {} bytes per state (the largest search: {largest} states)",
+            "idem: peak memory {:.1} MiB, {} bytes per state (largest search: {largest} states)",
             peak as f64 / 1024.0,
             grown / largest
         ));
