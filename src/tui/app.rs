@@ -144,6 +144,10 @@ pub struct App {
     /// `m` comes back to it after the scenario's designs, else the run
     /// of the design file could not be seen again (teacher trial 13).
     pub own_design: Option<Strategy>,
+    /// Where each design was left by `m` since the last move: `m` round
+    /// the designs and back comes home to the step it left (teacher
+    /// trial 18: naive 13 → idempotent 13 → naive 12 lost the charge).
+    pub design_trail: super::update::DesignTrail,
     /// The runs of the other designs `m` reaches, which the header fits
     /// its form over; `update` keeps them current.
     pub design_runs: super::design_runs::DesignRuns,
@@ -242,6 +246,7 @@ impl App {
             keeper: None,
             design_file: None,
             own_design: None,
+            design_trail: Default::default(),
             design_runs: Default::default(),
         };
         app.sync_design_runs();

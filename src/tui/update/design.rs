@@ -7,6 +7,37 @@ use crate::sim::Strategy;
 use crate::timeline::Timeline;
 use crate::tui::app::{App, designs};
 
+/// The steps `m` left, one per design, while the learner has not moved:
+/// the same moment maps many steps of one run onto one step of another,
+/// so mapping back would land on a neighbour of the step left.
+#[derive(Clone, Debug, Default)]
+pub struct DesignTrail {
+    /// Each design `m` left, and the step it left it at.
+    left: Vec<(String, usize)>,
+    /// The design and step `m` last arrived at: the trail holds while the
+    /// screen is still there.
+    arrived: Option<(String, usize)>,
+}
+
+impl DesignTrail {
+    /// Leaving `design` at `pos`: returns where to arrive in `next`, if
+    /// the trail has left `next` already and nothing moved since.
+    fn leave(&mut self, design: &str, pos: usize, next: &str) -> Option<usize> {
+        let here = Some((design.to_string(), pos));
+        if self.arrived != here {
+            self.left.clear();
+        }
+        if !self.left.iter().any(|(d, _)| d == design) {
+            self.left.push((design.to_string(), pos));
+        }
+        self.left.iter().find(|(d, _)| d == next).map(|(_, p)| *p)
+    }
+
+    fn arrive(&mut self, design: &str, pos: usize) {
+        self.arrived = Some((design.to_string(), pos));
+    }
+}
+
 pub(super) fn toggle_mode(app: &mut App) {
     // The learner's design, not one of the scenario's, is kept for the
     // way back.
@@ -46,10 +77,26 @@ pub(super) fn toggle_mode(app: &mut App) {
         None => app.pos,
     };
     let moment = app.timeline.moment(mine);
+    // Only a run without forks or compare comes home: a fork carried to
+    // the other design changes its run, and compare has its own position.
+    let plain = app.forks.is_empty() && app.compare.is_none();
+    let home = if plain {
+        app.design_trail
+            .leave(&app.strategy.name, app.pos, &strategy.name)
+    } else {
+        app.design_trail = DesignTrail::default();
+        None
+    };
     app.strategy = strategy;
     app.timeline = timeline;
     app.transition = None;
-    app.pos = app.timeline.find(&moment);
+    app.pos = match home {
+        Some(pos) => pos.min(app.timeline.frames.len().saturating_sub(1)),
+        None => app.timeline.find(&moment),
+    };
+    if plain {
+        app.design_trail.arrive(&app.strategy.name, app.pos);
+    }
     if let Some(c) = app.compare.take() {
         reopen_compare(app, c.sides);
     }
@@ -99,6 +146,53 @@ mod tests {
             assert!(a.pos < a.timeline.frames.len());
         }
         assert_eq!(a.strategy.name, "idempotent", "the cycle comes back round");
+    }
+
+    #[test]
+    fn m_round_the_designs_comes_home_to_the_step_it_left() {
+        // Teacher trial 18: naive 13 -> idempotent 13 -> naive 12, which
+        // took the second charge off the screen.
+        let mut homeless = 0;
+        for name in [
+            "tour-1",
+            "tour-2",
+            "tour-3",
+            "tour-4",
+            "in-progress",
+            "charge-first",
+        ] {
+            let designs = designs(&app(name, "idempotent").script);
+            for design in &designs {
+                let frames = app(name, &design.name).timeline.frames.len();
+                for pos in 0..frames {
+                    let mut a = app(name, &design.name);
+                    goto(&mut a, pos);
+                    // One step round every design and one further, to be
+                    // sure the trail still holds for a second round.
+                    for round in 1..=designs.len() * 2 {
+                        update(&mut a, Action::ToggleMode);
+                        if round % designs.len() == 0
+                            && (a.strategy.name != design.name || a.pos != pos)
+                        {
+                            homeless += 1;
+                            eprintln!("{name} {} {pos}: round {round} at {}", design.name, a.pos);
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(homeless, 0, "m round the designs lost the step");
+        // A move in between starts a new trail: the moment decides again.
+        let mut a = app("tour-1", "naive");
+        goto(&mut a, 13);
+        update(&mut a, Action::ToggleMode);
+        update(&mut a, Action::Next);
+        let there = a.pos;
+        update(&mut a, Action::ToggleMode);
+        let moment = crate::timeline::Timeline::build(&a.script, &a.strategy, a.seed, &[])
+            .unwrap()
+            .find(&app("tour-1", "idempotent").timeline.moment(there));
+        assert_eq!(a.pos, moment, "after a move, m maps the moment afresh");
     }
 
     #[test]
