@@ -266,7 +266,7 @@ fn the_published_line_accounts_for_every_payment_not_judged() {
             .skip_while(|l| *l != format!("== {} ==", d.design))
             .find(|l| l.starts_with("judged as "))
             .unwrap_or_default();
-        let said = format!("{gap} of them were made twice on purpose");
+        let said = format!("{gap} were paid twice on purpose");
         assert!(line.contains(&said), "no {said:?} in: {line}");
     }
 }

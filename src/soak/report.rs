@@ -183,6 +183,12 @@ impl SoakReport {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+        // Teacher trial 18: "the same schedule" beside `expired lease 0`
+        // for one design and 1 for another read as a broken promise.
+        let _ = writeln!(
+            out,
+            "  (the same faults at the same ticks for every design; each acts on what it finds then, so the counts fired can differ: an expired lease needs a consumer holding a message)"
+        );
         let _ = writeln!(out, "payments: {}", c.mix);
         let _ = writeln!(
             out,
@@ -214,11 +220,11 @@ fn not_judged(d: &DesignRun) -> String {
     let mut why = Vec::new();
     if t.made_twice > 0 {
         why.push(if t.made_twice == 1 {
-            "1 of them was made twice on purpose, as two messages for one order, both owed"
+            "1 was paid twice on purpose, as a second message for the same order (owed too), and the pair is judged once"
                 .to_string()
         } else {
             format!(
-                "{} of them were made twice on purpose, each as two messages for one order, both owed",
+                "{} were paid twice on purpose, as a second message for the same order (owed too), and each pair is judged once",
                 num(t.made_twice)
             )
         });
