@@ -378,10 +378,13 @@ fn done(t: &Theme, a: &Attempt, play: &LevelPlay) -> Vec<Line<'static>> {
                     t.bad(),
                 ),
                 Line::styled("v watches it break on the main screen.", t.dim()),
+                // The count with the bounds it was counted in, as the win
+                // states them (teacher trial 18).
                 Line::raw(format!(
-                    "{} of {} schedules go wrong. {}",
+                    "{} of {} schedules {} go wrong. {}",
                     num(bad),
                     num(r.schedules),
+                    further::within_all(r, &bounds),
                     t.text(&cx.chain)
                 )),
             ]
