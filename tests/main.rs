@@ -35,6 +35,7 @@ mod explorer_explains;
 mod fold_sign;
 mod fork_one_step;
 mod forked_header;
+mod found_schedule_header;
 mod harness_bad;
 mod harness_pg;
 mod harness_replay;
