@@ -48,6 +48,7 @@ mod hints_steady;
 mod hostile_fuzz;
 mod hostile_text;
 mod in_flight_row;
+mod key_bars_whole;
 mod key_rows_steady;
 mod key_table;
 mod key_taken_words;
