@@ -138,3 +138,58 @@ fn every_run_at_one_size_names_the_duplicate_count_alike() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Teacher trial: at 80x24 tour-1 under naive led each observer's count
+/// with `◇` (`◇ acks lost 1`), tour-4 under naive headed them with `◇ only
+/// you see:`, each run having chosen by the rows its own queue left. A
+/// class switching tours read one fact in two forms. The form is the
+/// size's: every run at one size whose panel has as many rows lays the
+/// observer's counts out alike, each marked as the observer's. (At 100x30
+/// one run, ordering under versioned, has a panel a row shorter than the
+/// rest, too short for the heading's row beside its queue.)
+#[test]
+fn every_run_at_one_size_groups_the_observers_counts_alike() {
+    let mut wrong = Vec::new();
+    for size in SIZES {
+        // (panel rows, layout) -> the runs that used it.
+        let mut layouts: BTreeMap<(u16, &str), BTreeSet<(String, String)>> = BTreeMap::new();
+        each_step(size, |step| {
+            let inner = step.main.rect(Panel::Broker).inner(Margin::new(1, 1));
+            let all = step.rows();
+            let rows: Vec<String> = (inner.y..inner.bottom())
+                .map(|y| {
+                    all[usize::from(y)]
+                        .chars()
+                        .skip(usize::from(inner.x))
+                        .take(usize::from(inner.width))
+                        .collect()
+                })
+                .collect();
+            let layout = group(&rows);
+            if !layout.is_empty() {
+                layouts.entry((inner.height, layout)).or_default().insert((
+                    step.app.timeline.scenario.clone(),
+                    step.app.timeline.strategy.clone(),
+                ));
+            }
+        });
+        assert!(!layouts.is_empty(), "{size:?}: no observer's count seen");
+        // At 80x24 one form for the size; above it, one for each height
+        // of panel the size gives: never two for the same rows.
+        let heights: BTreeSet<u16> = layouts.keys().map(|(h, _)| *h).collect();
+        let forms: BTreeSet<&str> = layouts.keys().map(|(_, l)| *l).collect();
+        let alike = if size == (80, 24) {
+            forms.len() == 1
+        } else {
+            heights.len() == layouts.len()
+        };
+        if !alike {
+            let counts: Vec<String> = layouts
+                .iter()
+                .map(|(l, runs)| format!("{l:?} in {} runs, e.g. {:?}", runs.len(), runs.first()))
+                .collect();
+            wrong.push(format!("{size:?}: {}", counts.join("; ")));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -16,38 +16,118 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let left_in = left_parts(app, shown.design);
     let right_in = right_parts(app, shown, app.frame());
-    let fit = run_fit(app, area.width);
+    let mut fit = run_fit(app, area.width);
+    let found = app.is_counterexample();
+    if found {
+        // A found schedule's header says at least what is replayed and for
+        // which design (` Counterexample · naive: …`); where even that has
+        // no room, the verdict beside it takes fewer words.
+        let least = width(&found_least(&left_in(fit)));
+        if least + width(&right_in(fit)) > area.width as usize {
+            fit = forms(app, area.width)
+                .into_iter()
+                .map(|v| Fit {
+                    lead: v.lead,
+                    mark: v.mark,
+                    bare: v.bare,
+                    ..fit
+                })
+                .find(|&v| least + width(&right_in(v)) <= area.width as usize)
+                .unwrap_or(fit);
+        }
+    }
     let (mut left, right) = (left_in(fit), right_in(fit));
     let avail = (area.width as usize).saturating_sub(width(&right));
-    if app.is_counterexample() && width(&left[..3]) > avail {
-        left[2] = Span::styled("Counterexample", t.info());
-    }
-    let fixed = width(&left[..3]);
-    let title = left.pop().expect("four spans");
-    let room = avail.saturating_sub(fixed);
-    let sign = t.g.ellipsis.chars().count();
-    if title.width() <= room {
-        left.push(title);
-    } else if room >= sign + 3 {
-        // ` · `, what of the title fits, and the ellipsis: never cut
-        // without a sign. The sign is `...` with `--ascii`: a cut sized
-        // for `…` overflowed there, and the whole left part was dropped.
-        let cut: String = title.content.chars().take(room - sign).collect();
-        left.push(Span::styled(
-            format!("{}{}", cut.trim_end(), t.g.ellipsis),
-            title.style,
-        ));
-    }
-    if width(&left) > avail {
-        left.truncate(1);
-        if app.is_counterexample() && width(&left) + 10 <= avail {
-            left[0] = Span::styled(" Counterexample ", t.info());
+    if found {
+        // The design beside the step names the run's design whole: where
+        // it is the one the schedule was found for, ` Counterexample`
+        // alone is the least the left part says.
+        let named_right = app.script.narrated_for.as_deref() == Some(&*app.strategy.name);
+        left = found_left(t, left, avail, named_right);
+    } else {
+        let fixed = width(&left[..3]);
+        let title = left.pop().expect("four spans");
+        let room = avail.saturating_sub(fixed);
+        let sign = t.g.ellipsis.chars().count();
+        if title.width() <= room {
+            left.push(title);
+        } else if room >= sign + 3 {
+            // ` · `, what of the title fits, and the ellipsis: never cut
+            // without a sign. The sign is `...` with `--ascii`: a cut sized
+            // for `…` overflowed there, and the whole left part was dropped.
+            let cut: String = title.content.chars().take(room - sign).collect();
+            left.push(Span::styled(
+                format!("{}{}", cut.trim_end(), t.g.ellipsis),
+                title.style,
+            ));
+        }
+        if width(&left) > avail {
+            left.truncate(1);
         }
     }
     let left_line = Line::from(left);
     buf.set_style(area, Style::new());
     left_line.render(area, buf);
     Line::from(right).right_aligned().render(area, buf);
+}
+
+/// The least a found schedule's header says on the left: the group's
+/// short word and the title's first word, the design it was found for
+/// (` Counterexample · naive:`).
+fn found_least(left: &[Span<'static>]) -> Vec<Span<'static>> {
+    let first = left[3]
+        .content
+        .split(' ')
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ");
+    vec![
+        Span::raw(" "),
+        Span::styled("Counterexample", left[2].style),
+        Span::styled(first, left[3].style),
+    ]
+}
+
+/// A found schedule's left part in `avail` columns: what is replayed and
+/// the design it was found for are kept whole (the trial read `… · naiv…`
+/// at 80x24). What gives way, in order: the group's long words (`found by
+/// idem check`), the program's name, then the title's last words (how the
+/// schedule ends, which the verdict beside it tells too), cut at a word's
+/// end and signed.
+fn found_left(
+    t: &crate::tui::theme::Theme,
+    left: Vec<Span<'static>>,
+    avail: usize,
+    named_right: bool,
+) -> Vec<Span<'static>> {
+    if width(&left) <= avail {
+        return left;
+    }
+    let short = Span::styled("Counterexample", left[2].style);
+    let mut shorter = left.clone();
+    shorter[2] = short.clone();
+    if width(&shorter) <= avail {
+        return shorter;
+    }
+    let title = &left[3];
+    let mut least = found_least(&left);
+    let words: Vec<&str> = title.content.split(' ').collect();
+    // ` · naive:` is three words split at spaces: "", "·", "naive:".
+    let best = (3..=words.len())
+        .rev()
+        .map(|n| {
+            let sign = if n < words.len() { t.g.ellipsis } else { "" };
+            format!("{}{sign}", words[..n].join(" "))
+        })
+        .find(|cut| width(&least[..2]) + cut.chars().count() <= avail);
+    match best {
+        Some(cut) => least[2] = Span::styled(cut, title.style),
+        None if named_right => {
+            least.truncate(2);
+        }
+        None => {}
+    }
+    least
 }
 
 /// One design's run as the header shows it: the one on screen, or another

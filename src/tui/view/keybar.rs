@@ -42,7 +42,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             plain("Enter/1-9", "do it"),
             plain("Esc", "cancel"),
         ]),
-        Overlay::Help => listed(&[plain("↑/↓", "scroll"), plain("Esc/?", "close")]),
+        // The help box names its keys on its border, and on most screens
+        // covers some of this row: a bar half under it read `↑/↓ scr`.
+        Overlay::Help => return,
         Overlay::Explorer(_) => listed(&[
             plain("↑/↓", "design"),
             plain("←/→", "counterexample"),
@@ -57,9 +59,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             plain("K/J", "move").rank(3),
             plain("Enter", "prove").rank(1),
             plain("v", "watch").rank(4),
-            plain("[/]", "level").rank(5),
+            // The way back outranks the next level: with the keys left
+            // out counted (`+3`), 80 columns have room for one less.
+            plain("[/]", "level").rank(6),
             plain("r", "reset").rank(8),
-            plain("Esc", "back").rank(6),
+            plain("Esc", "back").rank(5),
             last("?", "hint"),
         ],
         Overlay::None
@@ -196,6 +200,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             more = label;
         }
     }
+    // Where no key is help (the level screen's `?` is a hint), the keys
+    // left out are counted at the end all the same (`+2`): the trial's
+    // level bar at 80 columns lost `↑/↓ step` and `r reset` unsaid.
+    let mut counted = String::new();
+    if help.is_none() && hidden(&keep) > 0 {
+        let extra = format!("+{}", hidden(&keep) + 1).len() + 2;
+        keep = fitting(room.saturating_sub(extra));
+        counted = format!("+{}", hidden(&keep));
+    }
     // Shown in their own order, help and quit last.
     let (tail, main): (Vec<&Hint>, Vec<&Hint>) = hints
         .iter()
@@ -212,7 +225,57 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         };
         spans.extend(item(h.key, what).0);
     }
+    if !counted.is_empty() {
+        spans.push(Span::styled(counted, t.dim()));
+    }
     Line::from(spans).render(area, buf);
+}
+
+/// A bar of keys made elsewhere (predict mode's: its keys name a score
+/// and a count of choices), each `(key, what it does, rank)`, in `width`:
+/// whole keys in their own order, the lowest ranks kept first, and the
+/// ones left out counted by help (`? help +2`), as on the main bar. A key
+/// is never cut in its words (the trial read `a leave predict m…`).
+pub fn whole_keys(
+    t: &crate::tui::theme::Theme,
+    keys: &[(String, &str, u8)],
+    width: usize,
+) -> Line<'static> {
+    let w = |(key, what, _): &(String, &str, u8)| key.chars().count() + what.chars().count() + 3;
+    // The last item's two trailing spaces may fall off the edge.
+    let room = width + 2;
+    let fitting = |room: usize| -> Vec<bool> {
+        let mut by_rank: Vec<usize> = (0..keys.len()).collect();
+        by_rank.sort_by_key(|&i| keys[i].2);
+        let mut keep = vec![false; keys.len()];
+        let mut used = 1;
+        for i in by_rank {
+            if used + w(&keys[i]) <= room {
+                used += w(&keys[i]);
+                keep[i] = true;
+            }
+        }
+        keep
+    };
+    let hidden = |keep: &[bool]| keep.iter().filter(|k| !**k).count();
+    let mut keep = fitting(room);
+    let mut more = None;
+    if hidden(&keep) > 0 {
+        let extra = format!("? help +{}", hidden(&keep) + 1).chars().count() + 2;
+        keep = fitting(room.saturating_sub(extra));
+        more = Some(format!("help +{}", hidden(&keep)));
+    }
+    let mut spans = vec![Span::raw(" ")];
+    let shown = keys.iter().zip(&keep).filter(|(_, k)| **k);
+    for ((key, what, _), _) in shown {
+        spans.push(Span::styled(t.text(key).into_owned(), t.key()));
+        spans.push(Span::styled(format!(" {what}  "), t.dim()));
+    }
+    if let Some(more) = more {
+        spans.push(Span::styled("?", t.key()));
+        spans.push(Span::styled(format!(" {more}  "), t.dim()));
+    }
+    Line::from(spans)
 }
 
 /// One item of the bar: a key and what it does here.

@@ -105,13 +105,8 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
     }
     if app.status.is_none() {
         Clear.render(m.keybar, buf);
-        // Cut with "…" where the bar is narrow, never silently.
-        super::fit(
-            &app.theme,
-            keys(app, p, at_end),
-            usize::from(m.keybar.width),
-        )
-        .render(m.keybar, buf);
+        // Whole keys where the bar is narrow, the rest counted.
+        keys(app, p, at_end, usize::from(m.keybar.width)).render(m.keybar, buf);
     }
 }
 
@@ -470,43 +465,48 @@ fn tag(app: &App, p: &Predict, bar: Rect, buf: &mut Buffer) {
 }
 
 /// The keys that work now, in the bottom line (unless a note is there).
-fn keys(app: &App, p: &Predict, at_end: bool) -> Line<'static> {
+fn keys(app: &App, p: &Predict, at_end: bool, width: usize) -> Line<'static> {
     let t = &app.theme;
-    let mut pairs: Vec<(String, &str)> = match &p.stage {
+    // Ranked: the stage's own keys stay longest, then the way out of
+    // predict mode; quit, and the score while stepping (the tag says
+    // it), go first.
+    let mut keys: Vec<(String, &str, u8)> = match &p.stage {
         Stage::Asking { at, .. } => match &p.asked[*at].kind {
-            Kind::Choice(options) => vec![(format!("1-{}", options.len()), "answer")],
-            Kind::Number { .. } => vec![("0-9".into(), "type"), ("Enter".into(), "answer")],
+            Kind::Choice(options) => vec![(format!("1-{}", options.len()), "answer", 0)],
+            Kind::Number { .. } => vec![("0-9".into(), "type", 0), ("Enter".into(), "answer", 0)],
         },
         Stage::Revealed { .. } => vec![
-            ("←".into(), "the steps it took"),
-            ("→".into(), "go on"),
-            ("Enter".into(), "close"),
+            ("←".into(), "the steps it took", 3),
+            ("→".into(), "go on", 0),
+            ("Enter".into(), "close", 1),
         ],
         Stage::Watching => {
-            let mut v = vec![("m".into(), "another design")];
+            let mut v = vec![("m".into(), "another design", 2)];
             if app.next_in_tour().is_some() {
-                v.push(("]".into(), "next tour"));
+                v.push(("]".into(), "next tour", 2));
             }
-            v.push(("s".into(), "scenarios"));
+            v.push(("s".into(), "scenarios", 3));
             v
         }
     };
     if matches!(p.stage, Stage::Asking { .. }) {
         // The question covers the step's story; Esc puts it away and the
         // story is back: said so, as that is what a learner wants of Esc.
-        pairs.push(("Esc".into(), "the step's story"));
+        keys.push(("Esc".into(), "the step's story", 1));
     } else if !at_end {
         let (right, answered) = p.score();
-        pairs.insert(0, (format!("{right}/{answered}"), "right so far"));
+        // Beside an answer revealed, the score is its news; while
+        // stepping, the tag at the right end says it too.
+        let rank = if matches!(p.stage, Stage::Revealed { .. }) {
+            1
+        } else {
+            5
+        };
+        keys.insert(0, (format!("{right}/{answered}"), "right so far", rank));
     }
-    pairs.push(("a".into(), "leave predict mode"));
-    pairs.push(("q".into(), "quit"));
-    let mut spans = vec![Span::raw(" ")];
-    for (key, what) in pairs {
-        spans.push(Span::styled(t.text(&key).into_owned(), t.key()));
-        spans.push(Span::styled(format!(" {what}  "), t.dim()));
-    }
-    Line::from(spans)
+    keys.push(("a".into(), "leave predict mode", 1));
+    keys.push(("q".into(), "quit", 4));
+    super::keybar::whole_keys(t, &keys, width)
 }
 
 #[cfg(test)]
