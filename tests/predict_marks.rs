@@ -222,6 +222,17 @@ fn old_values(words: &[&str]) -> Vec<String> {
     old
 }
 
+/// The mark always carries its word: a bare `✕` beside a charge's row
+/// reads as "the charge failed or was reversed", the very thing the
+/// lesson is about.
+fn mark_is_worded(with: &str, mark: &str) -> Result<(), String> {
+    if with.contains(mark) {
+        Ok(())
+    } else {
+        Err(format!("the mark is not {mark:?} whole (a bare sign?)"))
+    }
+}
+
 /// At a reveal the judged row keeps what answers the question: every
 /// word the row shows whole without the mark is still there whole beside
 /// it (the mark shortens to its sign first), and a moved figure keeps the
@@ -328,10 +339,10 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
                                     continue;
                                 };
                                 checked += 1;
-                                if let Err(why) =
-                                    mark_keeps_the_row(&marked[row], &plain[row], mark).and_then(
+                                if let Err(why) = mark_is_worded(&marked[row], mark)
+                                    .and_then(|()| mark_keeps_the_row(&marked[row], &plain[row], mark).and_then(
                                         |()| answer_stays_whole(&marked[row], &plain[row]),
-                                    )
+                                    ))
                                 {
                                     failures.push(format!(
                                         "{place}: {why}\n  was {:?}\n  now {:?}",
