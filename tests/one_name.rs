@@ -213,7 +213,10 @@ fn no_room_for_label(screen: &str, plain: &str) -> bool {
     else {
         return false;
     };
-    let Some(mark) = ["✓right", "✕wrong"].into_iter().find(|m| cell.trim_end().ends_with(m)) else {
+    let Some(mark) = ["✓right", "✕wrong"]
+        .into_iter()
+        .find(|m| cell.trim_end().ends_with(m))
+    else {
         return false;
     };
     let Some(from) = cell.find('$') else {

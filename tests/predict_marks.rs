@@ -1,12 +1,13 @@
-//! Predict mode's reveal mark (`✓right`, `✕wrong`, or its sign alone
-//! where its word would take the row's first word) stands on the row of
-//! the panel it judges, at every size, for every question of every built-in
-//! scenario under every design it is written for; where the row is full, the
-//! row's words give way (ending in "…"), never the mark, the row's figures
-//! or its own change marks, and no word is drawn over. The row's words are
-//! the evidence the answer is judged on (`waiting`, `no key`, `* was $0`):
-//! the mark folds to its sign before any of them is cut, and a moved
-//! figure keeps the value it moved from.
+//! Predict mode's reveal mark (`✓right`, `✕wrong`: never its sign alone,
+//! a bare `✕` beside a charge reads as "the charge failed") stands on the
+//! row of the panel it judges, at every size, for every question of every
+//! built-in scenario under every design it is written for. Where the row
+//! is full, the row gives way by its panel's rules (shorter forms, words
+//! cut with "…"), never the mark, and no word is drawn over; but it keeps
+//! its evidence: its figures, its change marks (the sign at least), `no
+//! key`/`key`, its ID, its state, and a moved figure's old value. Where it
+//! cannot, the row stays whole and the mark goes on the panel's bottom
+//! border (`✕wrong ↑`), a bounded number of times.
 
 use crate::common::{self, draw};
 use crate::tui_predict::{answer, wrong};
@@ -224,11 +225,10 @@ fn mark_is_worded(with: &str, mark: &str) -> Result<(), String> {
     }
 }
 
-/// At a reveal the judged row keeps what answers the question: every
-/// word the row shows whole without the mark is still there whole beside
-/// it (the mark shortens to its sign first), and a moved figure keeps the
-/// value it moved from. Only where the row has no room even for the sign
-/// may its words give way, and then never the old value.
+/// At a reveal the judged row keeps what answers the question: a moved
+/// figure keeps the value it moved from, the row keeps a word for its
+/// state, and every word that is evidence (all but `MAY_GIVE_WAY`, in the
+/// panels' shorter forms) is still there whole beside the mark.
 fn answer_stays_whole(with: &str, without: &str) -> Result<(), String> {
     let row = with
         .trim_end()
