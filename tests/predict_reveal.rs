@@ -64,8 +64,11 @@ fn the_charge_an_answer_judges_is_marked_at_the_reveal() {
         assert!(row.contains('+'), "{w}x{h}: ch_82 is new\n{screen}");
         let charges = screen
             .lines()
+            // Beside the worded reveal mark at 80x24 the heading keeps its
+            // figures and drops its word (`1→2 $80`: the rows below are
+            // the charges).
             .find(|l| {
-                l.contains("charges made 2") || l.contains("charges 2") || l.contains("charges 1→2")
+                l.contains("charges made 2") || l.contains("charges 2") || l.contains("1→2 $80")
             })
             .unwrap_or_else(|| panic!("{w}x{h}: no charges line\n{screen}"));
         // `* was 1`, or where the answer's mark leaves no room for it, the

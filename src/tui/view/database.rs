@@ -624,8 +624,9 @@ fn record(t: &Theme, r: &crate::sim::db::RecordRow) -> String {
 /// new (`$0→$40`), then the sign of folded lines, and only then the
 /// words, so at one panel width the label stays from step to step. Drawn
 /// narrower than its panel (`panel` wide) for a mark beside it, the
-/// heading keeps the panel's words while any form of the move fits, the
-/// sign alone included: a label is named by the panel, not by the mark.
+/// heading keeps the panel's words while a form of the move that keeps
+/// its old total fits: a label is named by the panel, not by the mark,
+/// but the old total is evidence and outranks it.
 fn heading(
     t: &Theme,
     f: &Frame,
@@ -705,15 +706,16 @@ fn heading(
     };
     // The words the whole panel shows, kept before they give way to the
     // mark: whole, or without the dot between the table and its total
-    // (the same words, one column less), with the move's old total, or at
-    // the last with the move's sign alone.
+    // (the same words, one column less), with the move's old total. Never
+    // with the sign alone: the old total is what a reveal is judged on
+    // (`$0→$40`), so the words give way before it.
     let kept = (width < panel)
         .then(|| choose(panel))
         .flatten()
         .and_then(|(i, _)| {
             let (label, whole) = words[i];
             let dotless = whole.replacen(&format!(" {} ", t.g.dot), " ", 1);
-            [&moves, &signs].into_iter().find_map(|moves| {
+            [&moves].into_iter().find_map(|moves| {
                 [whole, dotless.as_str()]
                     .into_iter()
                     .find_map(|w| with_words(width, (label, w), i == 0, moves))

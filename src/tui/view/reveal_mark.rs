@@ -1,20 +1,24 @@
 //! Predict mode's reveal mark, `✓right` or `✕wrong`, at the right end of
 //! the row of its panel that holds the figure the question was about: the
-//! eye finds the verdict on the answer where the value is. The mark is on
-//! that row at every size: where the row's words leave it no room, the
-//! mark folds to its sign (`✕`), and if that is not enough the row is drawn
-//! again narrower, by the panel's own rules (its words give way, ending in
-//! "…"; its own marks stay whole), never drawn over.
+//! eye finds the verdict on the answer where the value is. The mark always
+//! carries its word (a bare `✕` beside a charge reads as "the charge
+//! failed"). Where the row leaves it no room, the row is drawn again
+//! narrower, by the panel's own rules (its shorter forms, words cut with
+//! "…"), never drawn over; where even that would cost the row its evidence
+//! (its ID, figures, `no key`, its state, a moved figure's old value), the
+//! row stays whole and the mark goes on the panel's bottom border.
 
 use super::{broker, database, overflow, provider};
 use crate::scenario::Subject;
 use crate::sim::Frame;
+use crate::sim::frame::MessagePhase;
 use crate::timeline::Asked;
 use crate::tui::app::{App, Panel};
 use crate::tui::layout::Main;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::Line;
 
 /// Columns between the row's words and the mark: the mark is read apart
@@ -36,10 +40,14 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
     let inner_w = usize::from(rect.width.saturating_sub(2));
     let inner_h = usize::from(rect.height.saturating_sub(2));
     let sign = if right { t.g.done } else { t.g.failed };
-    let worded = format!("{sign}{}", if right { "right" } else { "wrong" });
-    // A panel too narrow to keep a few columns of the row beside the sign:
+    // The mark always carries its word: a bare `✕` beside a charge's row
+    // reads as "the charge failed" (teacher trial), the very thing the
+    // lesson is about.
+    let mark = format!("{sign}{}", if right { "right" } else { "wrong" });
+    let mark_w = mark.chars().count();
+    // A panel too narrow to keep a few columns of the row beside the mark:
     // the answer box says it in words.
-    if inner_w < sign.chars().count() + GAP + 3 {
+    if inner_w < mark_w + GAP + 3 {
         return;
     }
     // Where the panel drew the row: the panel says, never read back off
@@ -56,9 +64,11 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
         .rev()
         .find(|&bx| buf[(bx, y)].symbol() != " ")
         .map_or(rect.x + 1, |bx| bx + 1);
-    // The row drawn as a panel narrower by `mark` would draw it.
-    let narrow_for = |mark: &str| {
-        let room = inner_w - mark.chars().count() - GAP;
+    let x = rect.right() - 1 - mark_w as u16;
+    // The columns the row keeps beside the mark.
+    let room = inner_w - mark_w - GAP;
+    // The row drawn as a panel `room` wide would draw it.
+    let narrow = || {
         row_of(t, frame, subject, charge, room, inner_h).and_then(|at| {
             lines_of(
                 t,
@@ -73,30 +83,15 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
             .nth(at)
         })
     };
-    let room_for = |mark: &str| usize::from(rect.right() - 1) - mark.chars().count();
-    let fits_whole = |mark: &str| usize::from(drawn_to) + GAP <= room_for(mark);
-    // The row's words are the evidence the question is judged on (`waiting`,
-    // `no key`, `* was $0`): the mark gives way before them. Its word goes
-    // first, where the row has no room for it beside the whole row (the
-    // answer box and its title say "right" or "wrong" in words, and the
-    // sign keeps its colour); only where even the sign has no room is the
-    // row drawn narrower, by the panel's own rules, and then the word comes
-    // back only if the row it leaves is the one the sign alone would leave.
-    let words_of = |l: Option<Line>| l.map(|l| l.to_string().trim_end().to_string());
-    let mark = if fits_whole(&worded)
-        || (!fits_whole(sign) && words_of(narrow_for(&worded)) == words_of(narrow_for(sign)))
-    {
-        worded
-    } else {
-        sign.to_string()
-    };
-    let mark_w = mark.chars().count();
-    let x = rect.right() - 1 - mark_w as u16;
+    let style = if right { t.good() } else { t.bad() };
+    let style = style.patch(t.highlight());
     if usize::from(drawn_to) + GAP > usize::from(x) {
-        // No room after the words: the panel draws the row again as it
-        // would in a panel narrower by the mark.
-        let room = inner_w - mark_w - GAP;
-        let Some(narrow) = narrow_for(&mark) else {
+        // No room after the words: the row as the panel draws it narrower,
+        // if that keeps what the question is judged on; else the row stays
+        // whole and the mark goes on the border.
+        let evidence = evidence(t, frame, subject, charge);
+        let Some(narrow) = narrow().filter(|l| l.width() <= room && keeps(&evidence, l)) else {
+            on_border(t, rect, &mark, style, buf);
             return;
         };
         let row = Rect::new(rect.x + 1, y, rect.width - 2, 1);
@@ -114,8 +109,88 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
             buf,
         );
     }
-    let style = if right { t.good() } else { t.bad() };
-    buf.set_string(x, y, &mark, style.patch(t.highlight()));
+    buf.set_string(x, y, &mark, style);
+}
+
+/// The last resort, where the row cannot give the mark room and keep
+/// what it is judged on: the row stays whole and the mark goes on the
+/// panel's bottom border, at its right end as on a row, with an arrow up
+/// to the rows it judges (`✕wrong ↑`), never over a row's words.
+fn on_border(t: &Theme, rect: Rect, mark: &str, style: Style, buf: &mut Buffer) {
+    let text = t.text(&format!(" {mark} ↑ ")).into_owned();
+    let w = text.chars().count();
+    // A corner and a stroke of the border stay on either side.
+    if usize::from(rect.width) < w + 4 {
+        return;
+    }
+    let x = rect.right() - 2 - w as u16;
+    buf.set_string(x, rect.bottom() - 1, &text, style);
+}
+
+/// What a row must keep to be judged on: each entry a set of forms, one
+/// of which the row shows (the provider's charge row keeps its ID, order,
+/// amount and whether it carried a key; a message keeps its ID and state;
+/// a moved figure keeps the value it moved from).
+fn evidence(t: &Theme, f: &Frame, subject: &Subject, charge: Option<&str>) -> Vec<Vec<String>> {
+    let charges = |f: &Frame| {
+        let mut e = vec![vec![f.provider.charges.len().to_string()]];
+        if let Some(was) = f.changes.charges_was {
+            e.push(vec![was.to_string()]);
+        }
+        e
+    };
+    match subject {
+        Subject::PaymentsTotal | Subject::PaymentsRows | Subject::PaymentsRowsAny => {
+            let mut e = vec![vec![format!("${}", f.db.total_charged)]];
+            if let Some(was) = f.changes.total_was {
+                e.push(vec![format!("${was}")]);
+            }
+            e
+        }
+        Subject::ProcessedRows | Subject::ProcessedRowsAny => Vec::new(),
+        Subject::ProviderCharges | Subject::ChargesAgain => charges(f),
+        Subject::ProviderAnswer => {
+            let Some(c) = charge.and_then(|id| f.provider.charges.iter().find(|c| c.id == id))
+            else {
+                return charges(f);
+            };
+            let key = if c.key.is_some() { "key" } else { "no key" };
+            vec![
+                vec![c.id.clone()],
+                vec![c.order.to_string()],
+                vec![format!("${}", c.amount)],
+                vec![key.to_string()],
+            ]
+        }
+        Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => {
+            let Some(m) = f
+                .queue
+                .messages
+                .iter()
+                .find(|m| m.message_id == *id || m.broker_id == *id)
+            else {
+                return Vec::new();
+            };
+            // A message in flight is shown with the arrow to its holder in
+            // every form (`in flight → A`, `→ A leased`, `→ A`).
+            let holder = format!("{} {}", t.g.arrow, m.holder.as_deref().unwrap_or("?"));
+            let state: Vec<String> = match m.phase {
+                MessagePhase::Waiting => vec!["waiting".into()],
+                MessagePhase::InFlight => vec![holder],
+                MessagePhase::Acked => vec!["acked".into(), "removed".into()],
+                MessagePhase::DeadLettered => vec!["dead-lettered".into(), "in DLQ".into()],
+            };
+            vec![vec![m.message_id.clone(), m.broker_id.clone()], state]
+        }
+    }
+}
+
+/// Does the row drawn narrower show each piece of its evidence?
+fn keeps(evidence: &[Vec<String>], line: &Line) -> bool {
+    let text = line.to_string();
+    evidence
+        .iter()
+        .all(|forms| forms.iter().any(|form| text.contains(form.as_str())))
 }
 
 /// The panel that shows the figure a question is about.
