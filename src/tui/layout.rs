@@ -512,9 +512,9 @@ pub fn popup(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// Rows under the picker's list: a rule, the selected scenario's summary
-/// (three lines), the key hint.
-const PICKER_FOOT: u16 = 5;
+/// Rows under the picker's list: a rule and the selected scenario's
+/// summary (three lines). Its keys are on the key bar below the box.
+const PICKER_FOOT: u16 = 4;
 
 /// The picker's box; its list starts one row inside the border.
 /// It stops above the bottom row: the key bar under it stays in sight

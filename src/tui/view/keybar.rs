@@ -22,7 +22,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Overlay::Picker { .. } => listed(&[
             plain("↑/↓", "choose"),
             plain("0-9", "number"),
-            plain("Enter", "open"),
+            plain("Enter/click", "open"),
             plain("Esc", "close"),
         ]),
         // A long menu takes its number in two digits, then Enter.
