@@ -512,13 +512,19 @@ pub fn popup(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// Rows under the picker's list: a rule, the selected scenario's summary
-/// (three lines), the key hint.
-const PICKER_FOOT: u16 = 5;
+/// Rows under the picker's list: a rule and the selected scenario's
+/// summary (three lines). Its keys are on the key bar below the box.
+const PICKER_FOOT: u16 = 4;
 
 /// The picker's box; its list starts one row inside the border.
+/// It stops above the bottom row: the key bar under it stays in sight
+/// (at 80x24 the box's border stood where the keys are).
 pub fn picker(area: Rect, rows: usize) -> Rect {
-    popup(area, 110, rows as u16 + 2 + PICKER_FOOT)
+    let above_keys = Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+    popup(above_keys, 110, rows as u16 + 2 + PICKER_FOOT)
 }
 
 /// The picker's list and its foot inside the box, and the first row shown:

@@ -13,6 +13,7 @@ use crate::harness::run::Step;
 use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::measure;
 use crate::tui::theme::{Theme, ascii_cell};
+use crate::tui::view::keybar::{self, LeftOut, whole_keys};
 use crate::tui::view::{fit, overflow};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -161,15 +162,26 @@ impl Replay {
             verdict,
             buf,
         );
-        let text = self.notice.clone().unwrap_or_else(|| {
-            "←/→ step · Home/End first/last · f/F next/previous fault · q quit".into()
-        });
-        Paragraph::new(fit(
-            t,
-            Line::styled(t.text(&format!(" {text}")).into_owned(), t.key()),
-            usize::from(keys.width),
-        ))
-        .render(keys, buf);
+        self.keys(keys, buf);
+    }
+
+    /// The bottom line: a note about the last key, or the keys, whole,
+    /// the ones a narrow screen leaves out counted (`+2`) as on the
+    /// simulator's bar.
+    fn keys(&self, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let width = usize::from(area.width);
+        if let Some(note) = &self.notice {
+            keybar::note_line(t, note, width).render(area, buf);
+            return;
+        }
+        let keys: [(String, &str, u8); 4] = [
+            ("←/→".into(), "step", 1),
+            ("Home/End".into(), "first/last", 3),
+            ("f/F".into(), "next/previous fault", 2),
+            ("q".into(), "quit", 0),
+        ];
+        whole_keys(t, &keys, width, LeftOut::Counted).render(area, buf);
     }
 
     fn panel(

@@ -9,6 +9,7 @@ use crate::sim::counter_words as words;
 use crate::sim::{Outcome, format_duration};
 use crate::soak::live::LiveDesign;
 use crate::tui::measure;
+use crate::tui::view::keybar::{self, LeftOut, whole_keys};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -56,25 +57,39 @@ impl Widget for &Dashboard {
             self.design(d, *column, buf);
         }
         self.violations(violations, buf);
-        let text = self.notice.clone().unwrap_or_else(|| {
-            if self.finished() {
-                "finished · ↑/↓ choose · Enter open its story · q quit and print the report"
-            } else if self.paused {
-                "paused · space resume · +/- speed · ↑/↓ choose · Enter open its story · q stop"
-            } else {
-                "space pause · +/- speed · ↑/↓ choose · Enter open its story · q stop"
-            }
-            .into()
-        });
-        Paragraph::new(Span::styled(
-            t.text(&format!(" {text}")).into_owned(),
-            t.key(),
-        ))
-        .render(keys, buf);
+        self.keys(keys, buf);
     }
 }
 
 impl Dashboard {
+    /// The bottom line: a note about the last key, or the keys that
+    /// matter now, whole, the ones a narrow screen leaves out counted
+    /// (`+2`) as on the simulator's bar. The header says whether the run
+    /// is paused or finished.
+    fn keys(&self, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let width = usize::from(area.width);
+        if let Some(note) = &self.notice {
+            keybar::note_line(t, note, width).render(area, buf);
+            return;
+        }
+        let mut keys: Vec<(String, &str, u8)> = Vec::new();
+        if !self.finished() {
+            let pause = if self.paused { "resume" } else { "pause" };
+            keys.push(("space".into(), pause, 2));
+            keys.push(("+/-".into(), "speed", 4));
+        }
+        keys.push(("↑/↓".into(), "choose", 3));
+        keys.push(("Enter".into(), "open its story", 1));
+        let quit = if self.finished() {
+            "quit and print the report"
+        } else {
+            "stop"
+        };
+        keys.push(("q".into(), quit, 0));
+        whole_keys(t, &keys, width, LeftOut::Counted).render(area, buf);
+    }
+
     fn progress(&self, area: Rect, buf: &mut Buffer) {
         let total = self.live.total * self.live.designs.len() as u64;
         let published: u64 = self.live.designs.iter().map(|d| d.published).sum();

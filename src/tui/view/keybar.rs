@@ -15,19 +15,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let t = &app.theme;
     if let Some(note) = &app.status {
-        // A note too long for the line ends in "…": never cut silently.
-        let line = Line::from(vec![
-            Span::styled(" ! ", t.warn()),
-            Span::styled(t.text(note).into_owned(), t.warn()),
-        ]);
-        super::fit(t, line, area.width as usize).render(area, buf);
+        note_line(t, note, area.width as usize).render(area, buf);
         return;
     }
     let mut hints: Vec<Hint> = match app.overlay {
         Overlay::Picker { .. } => listed(&[
             plain("↑/↓", "choose"),
             plain("0-9", "number"),
-            plain("Enter", "open"),
+            plain("Enter/click", "open"),
             plain("Esc", "close"),
         ]),
         // A long menu takes its number in two digits, then Enter.
@@ -151,22 +146,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if app.predict.is_some() && app.overlay == Overlay::None && app.compare.is_none() {
         room = room.saturating_sub(super::predict::SHORT_TAG_ROOM);
     }
-    // The keys that fit in `room`, lowest ranks first.
-    let fitting = |room: usize| -> Vec<bool> {
-        let mut by_rank: Vec<usize> = (0..hints.len()).collect();
-        by_rank.sort_by_key(|&i| hints[i].rank);
-        let mut keep = vec![false; hints.len()];
-        let mut used = 1;
-        for i in by_rank {
-            let Hint { key, what, .. } = hints[i];
-            let (_, w) = item(key, what);
-            if used + w <= room {
-                used += w;
-                keep[i] = true;
-            }
-        }
-        keep
-    };
+    let sized: Vec<(usize, u8)> = hints
+        .iter()
+        .map(|h| (item(h.key, h.what).1, h.rank))
+        .collect();
+    let fitting = |room: usize| fitting(&sized, room);
     // Where keys are left out, help says how many it lists besides
     // (`? 4 more`), in the room its longer words take: a bar cut with no
     // sign read as every key there is (teacher trial 13 missed `x` at
@@ -231,39 +215,71 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     Line::from(spans).render(area, buf);
 }
 
+/// The bar's note in place of its keys: one too long for the line ends
+/// in "…", never cut silently.
+pub fn note_line(t: &crate::tui::theme::Theme, note: &str, width: usize) -> Line<'static> {
+    let line = Line::from(vec![
+        Span::styled(" ! ", t.warn()),
+        Span::styled(t.text(note).into_owned(), t.warn()),
+    ]);
+    super::fit(t, line, width)
+}
+
+/// The items, each `(width, rank)`, that fit in `room` columns (after
+/// the bar's leading space): the lowest ranks kept first, a wider one
+/// passed over for the narrower ones after it.
+fn fitting(items: &[(usize, u8)], room: usize) -> Vec<bool> {
+    let mut by_rank: Vec<usize> = (0..items.len()).collect();
+    by_rank.sort_by_key(|&i| items[i].1);
+    let mut keep = vec![false; items.len()];
+    let mut used = 1;
+    for i in by_rank {
+        if used + items[i].0 <= room {
+            used += items[i].0;
+            keep[i] = true;
+        }
+    }
+    keep
+}
+
+/// How a bar of keys made elsewhere counts the ones it leaves out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum LeftOut {
+    /// `? help +2`: `?` opens help, which lists them.
+    Help,
+    /// `+2` at the end, where there is no help to send the reader to.
+    Counted,
+}
+
 /// A bar of keys made elsewhere (predict mode's: its keys name a score
-/// and a count of choices), each `(key, what it does, rank)`, in `width`:
-/// whole keys in their own order, the lowest ranks kept first, and the
-/// ones left out counted by help (`? help +2`), as on the main bar. A key
-/// is never cut in its words (the trial read `a leave predict m…`).
+/// and a count of choices; the soak dashboard's; a replay's), each
+/// `(key, what it does, rank)`, in `width`: whole keys in their own
+/// order, the lowest ranks kept first, and the ones left out counted
+/// (`left_out`), as on the main bar. A key is never cut in its words
+/// (the trial read `a leave predict m…`).
 pub fn whole_keys(
     t: &crate::tui::theme::Theme,
     keys: &[(String, &str, u8)],
     width: usize,
+    left_out: LeftOut,
 ) -> Line<'static> {
-    let w = |(key, what, _): &(String, &str, u8)| key.chars().count() + what.chars().count() + 3;
+    let sized: Vec<(usize, u8)> = keys
+        .iter()
+        .map(|(key, what, rank)| (key.chars().count() + what.chars().count() + 3, *rank))
+        .collect();
     // The last item's two trailing spaces may fall off the edge.
     let room = width + 2;
-    let fitting = |room: usize| -> Vec<bool> {
-        let mut by_rank: Vec<usize> = (0..keys.len()).collect();
-        by_rank.sort_by_key(|&i| keys[i].2);
-        let mut keep = vec![false; keys.len()];
-        let mut used = 1;
-        for i in by_rank {
-            if used + w(&keys[i]) <= room {
-                used += w(&keys[i]);
-                keep[i] = true;
-            }
-        }
-        keep
-    };
     let hidden = |keep: &[bool]| keep.iter().filter(|k| !**k).count();
-    let mut keep = fitting(room);
+    let mut keep = fitting(&sized, room);
     let mut more = None;
     if hidden(&keep) > 0 {
-        let extra = format!("? help +{}", hidden(&keep) + 1).chars().count() + 2;
-        keep = fitting(room.saturating_sub(extra));
-        more = Some(format!("help +{}", hidden(&keep)));
+        let count = |n: usize| match left_out {
+            LeftOut::Help => format!("? help +{n}"),
+            LeftOut::Counted => format!("+{n}"),
+        };
+        let extra = count(hidden(&keep) + 1).chars().count() + 2;
+        keep = fitting(&sized, room.saturating_sub(extra));
+        more = Some(hidden(&keep));
     }
     let mut spans = vec![Span::raw(" ")];
     let shown = keys.iter().zip(&keep).filter(|(_, k)| **k);
@@ -271,9 +287,13 @@ pub fn whole_keys(
         spans.push(Span::styled(t.text(key).into_owned(), t.key()));
         spans.push(Span::styled(format!(" {what}  "), t.dim()));
     }
-    if let Some(more) = more {
-        spans.push(Span::styled("?", t.key()));
-        spans.push(Span::styled(format!(" {more}  "), t.dim()));
+    match (more, left_out) {
+        (Some(n), LeftOut::Help) => {
+            spans.push(Span::styled("?", t.key()));
+            spans.push(Span::styled(format!(" help +{n}  "), t.dim()));
+        }
+        (Some(n), LeftOut::Counted) => spans.push(Span::styled(format!("+{n}"), t.dim())),
+        (None, _) => {}
     }
     Line::from(spans)
 }

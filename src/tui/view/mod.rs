@@ -16,7 +16,7 @@ mod hanging;
 mod header;
 mod help;
 mod help_legend;
-mod keybar;
+pub(crate) mod keybar;
 mod levels;
 mod marks;
 mod motion;

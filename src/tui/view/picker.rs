@@ -135,19 +135,6 @@ pub fn render(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
             .wrap(ratatui::widgets::Wrap { trim: true })
             .render(foot, buf);
     }
-    let hint = Line::styled(
-        format!(
-            " {} choose {} Enter or click: open {} Esc close",
-            t.text("↑/↓"),
-            t.g.dot,
-            t.g.dot,
-        ),
-        t.dim(),
-    );
-    hint.render(
-        Rect::new(list.x, popup.bottom().saturating_sub(2), list.width, 1),
-        buf,
-    );
 }
 
 /// A scenario's title as told for the design it is shown under: the

@@ -506,7 +506,7 @@ fn keys(app: &App, p: &Predict, at_end: bool, width: usize) -> Line<'static> {
     }
     keys.push(("a".into(), "leave predict mode", 1));
     keys.push(("q".into(), "quit", 4));
-    super::keybar::whole_keys(t, &keys, width)
+    super::keybar::whole_keys(t, &keys, width, super::keybar::LeftOut::Help)
 }
 
 #[cfg(test)]
