@@ -72,6 +72,7 @@ mod outcome_sets;
 mod output_errors;
 mod output_targets;
 mod owed_marks;
+mod own_line_cut_words;
 mod play_own_design;
 mod predict_choices;
 mod predict_marks;

@@ -611,7 +611,9 @@ fn a_story_panel_never_opens_mid_sentence() {
                 .map(|r| r.trim().to_string())
                 .filter(|r| !r.is_empty())
                 .collect();
-            let told = norm(&t.text(&idem::sim::event::step_told(&f.events)));
+            // Whole, or in its shorter form where the whole one does not fit.
+            let forms = common::own_line::forms(&f.events, |s| norm(&t.text(s)));
+            let told = common::own_line::on_screen(&forms, &norm(&rows.join(" ")));
             let place = step.at();
             // The step's own words, row by row, until they are whole.
             let mut k = 0;
