@@ -205,13 +205,14 @@ impl World {
                     .or_default()
                     .push(why);
             }
-            self.say(
+            self.say_brief(
                 Actor::Provider,
                 EventKind::Good,
                 format!(
                     "has seen key {id} before: no new charge, it returns the stored result ({})",
                     response.reply.describe()
                 ),
+                format!("has seen key {id}: no new charge, it replays its answer"),
             );
         } else {
             self.say(
