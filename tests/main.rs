@@ -134,6 +134,7 @@ mod validate;
 mod verdict_chain_on_screen;
 mod verdict_chain_words;
 mod verdict_incremental;
+mod verdict_names_counts;
 mod verdict_truth;
 mod verdict_words;
 mod why_counts;

@@ -352,7 +352,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             Panel::Events => view::events_lines(&t, f).iter().map(text).collect(),
             // On one row the verdict words itself short (`verdict::fitted`):
             // what it shows is judged against those words.
-            Panel::Verdict => view::verdict_fitted(&t, f, w as u16, h as u16)
+            Panel::Verdict => view::verdict_fitted(app, f, w as u16, h as u16)
                 .iter()
                 .map(text)
                 .collect(),

@@ -47,7 +47,12 @@ fn own_line_is_never_cut_mid_sentence() {
                 ));
             }
         });
-        eprintln!("{}x{}: {} of {seen} own lines cut mid-sentence", size.0, size.1, wrong.len());
+        eprintln!(
+            "{}x{}: {} of {seen} own lines cut mid-sentence",
+            size.0,
+            size.1,
+            wrong.len()
+        );
         results.push((size, seen, wrong));
     }
     for (size, seen, wrong) in results {

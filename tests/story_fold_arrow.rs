@@ -4,8 +4,8 @@
 //! naive step 16 read `↓ 8 more sentences` though seven of the eight were
 //! the earlier steps' words above.
 
-use crate::common::sweep::{SIZES, each_step, none_wrong};
 use crate::common::own_line;
+use crate::common::sweep::{SIZES, each_step, none_wrong};
 use idem::tui::app::Panel;
 
 fn squeeze(s: &str) -> String {

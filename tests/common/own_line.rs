@@ -11,11 +11,14 @@ pub fn forms(events: &[Event], words: impl Fn(&str) -> String) -> Vec<String> {
     let n = events.len();
     let mut out = vec![words(&step_told(events))];
     for older in (0..n).rev() {
-        let form = [step_told(&events[..older]), step_told_brief(&events[older..])]
-            .into_iter()
-            .filter(|s| !s.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ");
+        let form = [
+            step_told(&events[..older]),
+            step_told_brief(&events[older..]),
+        ]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
         let form = words(&form);
         if !out.contains(&form) {
             out.push(form);

@@ -294,10 +294,7 @@ impl World {
         let mut observed = None;
         if delivery.redelivered {
             self.counters.redeliveries += 1;
-            let redelivered = format!(
-                "; delivery {}, flagged redelivered",
-                delivery.receive_count
-            );
+            let redelivered = format!("; delivery {}, flagged redelivered", delivery.receive_count);
             text.push_str(&redelivered);
             brief.push_str(&redelivered);
             kind = EventKind::Warning;

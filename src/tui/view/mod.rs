@@ -205,9 +205,8 @@ pub(super) fn draw_panel(
             clip(t, verdict::why_rows(&why, inner.width), inner, buf)
         }
         Panel::Verdict => {
-            let check = one_run::bound(app, &frame.verdict);
-            let (w, h, unit) = (inner.width, inner.height, app.script.origin.step());
-            let lines = verdict::bounded_fitted(t, frame, w, h, check.as_deref(), unit);
+            // The figures' words hold for the whole run on this screen.
+            let lines = verdict::fitted(app, frame, inner.width, inner.height);
             wrap(t, lines, inner, buf)
         }
     }
