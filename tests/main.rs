@@ -123,6 +123,7 @@ mod story_whole;
 mod story_why_at_its_step;
 mod strips_fold_the_idle;
 mod sweep_kept;
+mod titles_cut_at_words;
 mod tour_opening;
 mod tui_changes;
 mod tui_predict;
