@@ -443,6 +443,12 @@ pub fn run_figure_words(
     if rows != 1 {
         return FIGURE_WORDS[0];
     }
+    // Chosen as the terminal draws it: the lesson page's screens (no
+    // keys named) are the terminal's, the key bar apart.
+    let t = &Theme {
+        medium: crate::scenario::key_word::Medium::Terminal,
+        ..*t
+    };
     let rank = |words: FigureWords, f: &Frame| {
         ranked(t, f, width, rows, check(f).as_deref(), unit, words).1
     };
