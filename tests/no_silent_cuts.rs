@@ -352,7 +352,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             Panel::Events => view::events_lines(&t, f).iter().map(text).collect(),
             // On one row the verdict words itself short (`verdict::fitted`):
             // what it shows is judged against those words.
-            Panel::Verdict => view::verdict_fitted(&t, f, w as u16, h as u16)
+            Panel::Verdict => view::verdict_fitted(app, f, w as u16, h as u16)
                 .iter()
                 .map(text)
                 .collect(),
@@ -611,7 +611,9 @@ fn a_story_panel_never_opens_mid_sentence() {
                 .map(|r| r.trim().to_string())
                 .filter(|r| !r.is_empty())
                 .collect();
-            let told = norm(&t.text(&idem::sim::event::step_told(&f.events)));
+            // Whole, or in its shorter form where the whole one does not fit.
+            let forms = common::own_line::forms(&f.events, |s| norm(&t.text(s)));
+            let told = common::own_line::on_screen(&forms, &norm(&rows.join(" ")));
             let place = step.at();
             // The step's own words, row by row, until they are whole.
             let mut k = 0;

@@ -4,6 +4,7 @@
 //! naive step 16 read `↓ 8 more sentences` though seven of the eight were
 //! the earlier steps' words above.
 
+use crate::common::own_line;
 use crate::common::sweep::{SIZES, each_step, none_wrong};
 use idem::tui::app::Panel;
 
@@ -50,7 +51,8 @@ fn story_fold_arrow_points_where_the_hidden_sentences_are() {
             let start: Vec<&str> = opening.split(" ").take(8).collect();
             // ...while later words do: with none of the story after the
             // step's line shown, all of it is below.
-            let own = squeeze(&t.text(&idem::sim::event::step_told(&f.events)));
+            let forms = own_line::forms(&f.events, |s| squeeze(&t.text(s)));
+            let own = own_line::on_screen(&forms, &shown);
             // The own line is whole, or its start cut under an ellipsis
             // (alone, or a row above the step's authored words where the
             // events panel shows the step's events whole): what follows it.

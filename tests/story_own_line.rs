@@ -16,8 +16,13 @@
 //! the own line keeps their sentences whole before its cut: every event
 //! is read whole in one panel or the other. Where the panel shows none
 //! whole, the rule above stands: the facts first.
+//!
+//! A later trial (tour-4 naive step 7 at 80x24 cut `… with no …`, the
+//! very key the step is about): a line that does not fit is first told in
+//! its shorter form, and a cut falls at a sentence's end where one fits
+//! (`own_line_cut_words`); the rows that frees go to the words after it.
 
-use crate::common::sweep;
+use crate::common::{own_line, sweep};
 use idem::tui::app::Panel;
 
 fn squeeze(s: &str) -> String {
@@ -38,12 +43,14 @@ fn story_own_line_is_whole_or_alone_and_counted() {
     for size in sweep::SIZES {
         let (mut seen, mut wrong) = (0, Vec::new());
         sweep::each_step(size, |step| {
-            let own = squeeze(&t.text(&idem::sim::event::step_told(&step.frame.events)));
-            if own.is_empty() {
+            let forms = own_line::forms(&step.frame.events, |s| squeeze(&t.text(s)));
+            if forms[0].is_empty() {
                 return;
             }
             let buf = step.buf.clone();
             let shown = step.words_in(Panel::Narration);
+            // Whole, or in its shorter form where the whole one does not fit.
+            let own = own_line::on_screen(&forms, &shown);
             seen += 1;
             if shown.contains(&own) {
                 return;
@@ -67,7 +74,13 @@ fn story_own_line_is_whole_or_alone_and_counted() {
                             || events.contains(&squeeze(&t.text(&evs[i].text)))
                     })
             }) && step.frame.said.is_some();
-            if !(counted && (only_its_start(&shown, &own) || leaned)) {
+            // Cut at a sentence's end: what it leaves out is whole
+            // sentences, counted, and the rows it frees hold the story.
+            let at_a_stop = shown.split_once('…').is_some_and(|(start, _)| {
+                let start = start.trim_end();
+                start.ends_with('.') && own.starts_with(start)
+            });
+            if !(counted && (only_its_start(&shown, &own) || leaned || at_a_stop)) {
                 wrong.push(format!(
                     "{}: the step's own line {own:?} is cut while other words are shown \
                      (or the cut is not counted):\n{shown}\n{border}",

@@ -150,8 +150,9 @@ fn the_declared_verdict_s_chain_reads_whole_at_120x40() {
 
 /// On one row the verdict never cuts a figure: the trial read
 /// `order 1042: 1 committed payment row, 2 provider        …2 more` as two
-/// more providers. The outcome and every figure are whole, and the causes
-/// are counted with the key that reads them.
+/// more providers. The outcome and every figure are whole, each naming
+/// what it counts (`verdict_names_counts`), and the causes are counted
+/// with the key that reads them.
 #[test]
 fn a_one_row_verdict_keeps_its_figures_whole_and_counts_its_causes() {
     let mut app = common::app("tour-1", "naive");
@@ -161,6 +162,6 @@ fn a_one_row_verdict_keeps_its_figures_whole_and_counts_its_causes() {
         .lines()
         .find(|l| l.contains("charged twice") && l.contains("order 1042"))
         .unwrap_or_else(|| panic!("no verdict row:\n{screen}"));
-    assert!(row.contains("1 committed, 2 charges"), "{row}");
+    assert!(row.contains("1 committed row, 2 charges"), "{row}");
     assert!(row.contains("← why: 4 more"), "{row}");
 }

@@ -56,6 +56,13 @@ pub struct Event {
     /// from these, never from the text.
     #[serde(skip)]
     pub causes: Vec<Cause>,
+    /// `text` without the details a whole line of the events panel shows
+    /// (the order and amount of a call): the form the story's own line
+    /// takes where the whole one would be cut, so that a cut never drops
+    /// the words at its end (`with no Idempotency-Key`). `None` where the
+    /// text has no shorter form.
+    #[serde(skip)]
+    pub brief: Option<String>,
 }
 
 impl Event {
@@ -65,7 +72,14 @@ impl Event {
             kind,
             text,
             causes: Vec::new(),
+            brief: None,
         }
+    }
+
+    /// An event with a shorter form of its text (`brief`).
+    pub fn with_brief(mut self, brief: String) -> Event {
+        self.brief = Some(brief);
+        self
     }
 
     /// The observer's word on what a party could not see (an ack lost on
@@ -76,6 +90,7 @@ impl Event {
             kind: EventKind::Info,
             text: unseen_words(&causes, &plain_step),
             causes,
+            brief: None,
         }
     }
 
@@ -89,6 +104,18 @@ impl Event {
             ..self.clone()
         }
         .sentence()
+    }
+
+    /// [`Event::sentence`] in the event's shorter form, where it has one.
+    pub fn brief_sentence(&self) -> String {
+        match &self.brief {
+            Some(brief) if self.causes.is_empty() => Event {
+                text: brief.clone(),
+                ..self.clone()
+            }
+            .sentence(),
+            _ => self.sentence(),
+        }
     }
 
     /// The event as a sentence of its own, its subject first: an event's
@@ -120,6 +147,16 @@ impl Event {
 /// first words of a step's narration, true at that step and no other.
 pub fn step_told(events: &[Event]) -> String {
     step_told_at(events, &plain_step)
+}
+
+/// [`step_told`], each event in its shorter form where it has one: the
+/// own line where the whole one does not fit.
+pub fn step_told_brief(events: &[Event]) -> String {
+    events
+        .iter()
+        .map(Event::brief_sentence)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// [`step_told`], with the steps its causes name in `step`'s words.

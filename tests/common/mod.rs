@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod cli;
+pub mod own_line;
 pub mod server;
 pub mod sweep;
 

@@ -282,16 +282,21 @@ impl World {
             format_duration(self.setup.lease_ms),
             delivery.receipt
         );
+        // Without the body and receipt the events panel gives whole.
+        let mut brief = format!(
+            "receives {}, lease {}",
+            self.shown_id_of(&delivery),
+            format_duration(self.setup.lease_ms),
+        );
         let mut kind = EventKind::Info;
         // What the consumer can see (the redelivered flag) goes in its own
         // line; what only the observer knows (a copy, a reused ID) apart.
         let mut observed = None;
         if delivery.redelivered {
             self.counters.redeliveries += 1;
-            text.push_str(&format!(
-                "; delivery {}, flagged redelivered",
-                delivery.receive_count
-            ));
+            let redelivered = format!("; delivery {}, flagged redelivered", delivery.receive_count);
+            text.push_str(&redelivered);
+            brief.push_str(&redelivered);
             kind = EventKind::Warning;
         } else if duplicate {
             observed = Some(format!(
@@ -311,7 +316,7 @@ impl World {
         c.take(delivery);
         self.count_duplicates(&(id.clone(), payment.clone()));
         self.done(i);
-        self.say(self.actor(i), kind, text);
+        self.say_brief(self.actor(i), kind, text, brief);
         if let Some(observed) = observed {
             self.say(Actor::Observer, EventKind::Warning, observed);
         }
@@ -474,10 +479,11 @@ impl World {
         let c = &mut self.consumers[i];
         c.marks[c.pc] = Mark::Waiting;
         c.work().connection = Connection::Blocked { by: holder.clone() };
-        self.say(
+        self.say_brief(
             self.actor(i),
             EventKind::Warning,
             format!("is blocked: {holder} holds the write lock, so it waits for {holder} to commit or roll back"),
+            format!("is blocked: {holder} holds the write lock until {holder} commits or rolls back"),
         );
     }
 

@@ -490,6 +490,13 @@ impl World {
         self.moment.events.push(Event::new(actor, kind, text));
     }
 
+    /// [`World::say`], with a shorter form of `text` (`Event::brief`).
+    pub(super) fn say_brief(&mut self, actor: Actor, kind: EventKind, text: String, brief: String) {
+        self.moment
+            .events
+            .push(Event::new(actor, kind, text).with_brief(brief));
+    }
+
     pub(super) fn ran(&mut self, consumer: usize, ran: Ran) {
         self.moment.sql.push(SqlRecord {
             consumer: self.consumers[consumer].name.clone(),

@@ -41,11 +41,16 @@ impl World {
                 EventKind::Info,
                 format!("publishes {}", message.id),
             ),
-            None => self.say(
+            None => self.say_brief(
                 Actor::Broker,
                 EventKind::Good,
                 format!(
                     "accepts the repeat of {} but drops it: inside the {} deduplication window",
+                    message.id,
+                    format_duration(self.setup.dedup_window_ms)
+                ),
+                format!(
+                    "accepts and drops the repeat of {}: inside its {} window",
                     message.id,
                     format_duration(self.setup.dedup_window_ms)
                 ),

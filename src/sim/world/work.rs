@@ -144,13 +144,14 @@ impl World {
             Some(k) => format!("Idempotency-Key: {k}"),
             None => "no Idempotency-Key".into(),
         };
-        self.say(
+        self.say_brief(
             self.actor(i),
             EventKind::Info,
             format!(
                 "calls POST /charges{again} (order {}, ${}) with {header}",
                 payment.order, payment.amount
             ),
+            format!("calls POST /charges{again} with {header}"),
         );
         if self.provider.charges().len() > charges_before {
             let mut cause = Vec::new();
@@ -204,13 +205,14 @@ impl World {
                     .or_default()
                     .push(why);
             }
-            self.say(
+            self.say_brief(
                 Actor::Provider,
                 EventKind::Good,
                 format!(
                     "has seen key {id} before: no new charge, it returns the stored result ({})",
                     response.reply.describe()
                 ),
+                format!("has seen key {id}: no new charge, it replays its answer"),
             );
         } else {
             self.say(
@@ -253,12 +255,13 @@ impl World {
             .key_record(&key)
             .map(|k| k.result.describe())
             .unwrap_or_default();
-        self.say(
+        self.say_brief(
             Actor::Provider,
             EventKind::Info,
             format!(
                 "answers {to_whom} ({result}) and keeps it under key {key}: a repeat now gets it"
             ),
+            format!("answers {to_whom}, kept under key {key} for a repeat"),
         );
         let answered = self.consumers[i].name.clone();
         for j in 0..self.consumers.len() {
@@ -333,12 +336,13 @@ impl World {
                 None => "the first request".into(),
             };
             c.work().held_by_key = by;
-            self.say(
+            self.say_brief(
                 self.actor(i),
                 EventKind::Warning,
                 format!(
                     "gets 409 Conflict: {whose} with key {key} is not answered yet, so it waits for that answer and will then call again with the same key"
                 ),
+                format!("gets 409 Conflict: {whose} with key {key} is not answered yet"),
             );
             return Ok(());
         }

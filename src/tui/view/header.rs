@@ -55,9 +55,19 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             // ` · `, what of the title fits, and the ellipsis: never cut
             // without a sign. The sign is `...` with `--ascii`: a cut sized
             // for `…` overflowed there, and the whole left part was dropped.
-            let cut: String = title.content.chars().take(room - sign).collect();
+            // At a word's end (teacher trial: `Why duplicates arr…` at
+            // 80x24 read as a word of its own); the title's first word after
+            // ` · `, else the sign alone.
+            let cut: String = title.content.chars().take(room - sign + 1).collect();
+            let lead = format!(" {} ", t.g.dot);
+            let words = cut.strip_prefix(&lead).unwrap_or(&cut);
+            let kept = match words.rfind(' ') {
+                Some(end) => &words[..end],
+                None => "",
+            };
+            let kept = kept.trim_end().trim_end_matches([',', ';', ':', ' ']);
             left.push(Span::styled(
-                format!("{}{}", cut.trim_end(), t.g.ellipsis),
+                format!("{lead}{kept}{}", t.g.ellipsis),
                 title.style,
             ));
         }

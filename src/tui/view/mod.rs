@@ -205,9 +205,8 @@ pub(super) fn draw_panel(
             clip(t, verdict::why_rows(&why, inner.width), inner, buf)
         }
         Panel::Verdict => {
-            let check = one_run::bound(app, &frame.verdict);
-            let (w, h, unit) = (inner.width, inner.height, app.script.origin.step());
-            let lines = verdict::bounded_fitted(t, frame, w, h, check.as_deref(), unit);
+            // The figures' words hold for the whole run on this screen.
+            let lines = verdict::fitted(app, frame, inner.width, inner.height);
             wrap(t, lines, inner, buf)
         }
     }
@@ -305,10 +304,7 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
             // A story left out has no chapter titles (`story_left_out`).
             format!("{name} {} {part} {chapter}/{of}", t.g.dot)
         } else {
-            format!(
-                "{name} {} {part} {chapter}/{of}: {}",
-                t.g.dot, f.chapter_title
-            )
+            chapter_title(app, &name, width)
         };
     }
     let border = if flash { t.flash() } else { t.border(focused) };
@@ -334,6 +330,47 @@ fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'stati
             ));
     }
     block
+}
+
+/// The story panel's title at a chapter: `What happens · chapter 2/4:
+/// The retry`, or where that does not fit, a shorter form that keeps the
+/// chapter's name whole (`What happens · 2/4: …`, `2/4: …`), chosen once
+/// for every chapter of the run (`run_form`); where none holds them all,
+/// the shortest, cut at a word's end under an ellipsis: a block's title
+/// is otherwise cut with no sign.
+fn chapter_title(app: &App, name: &str, width: u16) -> String {
+    let t = &app.theme;
+    let part = app.script.origin.part();
+    let of = app.script.steps.len();
+    let dot = t.g.dot;
+    let form = |i: usize, chapter: usize, title: &str| match i {
+        0 => format!("{name} {dot} {part} {chapter}/{of}: {title}"),
+        1 => format!("{name} {dot} {chapter}/{of}: {title}"),
+        _ => format!("{chapter}/{of}: {title}"),
+    };
+    let fits = |s: &str| title_room(&t.text(s)) <= width;
+    let chapters: Vec<(usize, &str)> = app
+        .timeline
+        .frames
+        .iter()
+        .filter(|f| (1..=of).contains(&f.chapter) && !f.chapter_title.is_empty())
+        .map(|f| (f.chapter, f.chapter_title.as_str()))
+        .collect();
+    let chosen = run_form::widest(0..3, &chapters, |i, &(c, title)| fits(&form(i, c, title)));
+    let f = app.frame();
+    let whole = form(chosen.unwrap_or(2), f.chapter, &f.chapter_title);
+    if fits(&whole) {
+        return whole;
+    }
+    // Cut at a word's end, the sign inside the room.
+    let room = usize::from(width.saturating_sub(4)).saturating_sub(1);
+    let cut: String = whole.chars().take(room + 1).collect();
+    let kept = cut.rfind(' ').map_or("", |end| &cut[..end]);
+    format!(
+        "{}{}",
+        kept.trim_end().trim_end_matches([',', ';', ':']),
+        t.g.ellipsis
+    )
 }
 
 /// A rule across the top of an area with its title in it: the explorer's

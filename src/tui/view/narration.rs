@@ -249,8 +249,19 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     // keeps whole the sentences of the events that panel does not show
     // whole, is cut and counted after them, and the why takes the rows
     // after it. Where that panel shows every event, that is one row.
+    // Where the line does not fit, it is told in fewer words before it is
+    // cut: the events the events panel shows whole lose the order and
+    // amount that panel gives (teacher trial: tour-4 naive step 7 at 80x24
+    // cut `… (order 1042, $40) with no …`, dropping the very key the step
+    // is about), and a cut falls at a sentence's end where one fits.
+    let whole_events = events.map_or(0, |r| {
+        super::newest::shown_whole(t, &super::events::items(t, f), super::newest::EVENTS, r)
+    });
+    let brief_text = super::told::own_events_brief(f, whole_events);
     let lean = if said.is_some() && room >= 2 && told_rows >= room {
-        events.and_then(|r| leaned(t, f, &told_text, r, area.width, room))
+        (whole_events > 0)
+            .then(|| leaned(t, f, &brief_text, whole_events, area.width, room))
+            .flatten()
     } else {
         None
     };
@@ -259,14 +270,14 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
         (
             Paragraph::new(line).wrap(Wrap { trim: true }),
             rows,
-            sentences_past_byte(&told_text, cut),
+            sentences_past_byte(&brief_text, cut),
         )
     } else if told_rows > room {
-        match shortened(t, &told_text, room, area.width) {
+        match fit_rows(t, &brief_text, room, area.width) {
             Some((line, rows, cut)) => (
                 Paragraph::new(line).wrap(Wrap { trim: true }),
                 rows,
-                sentences_past_byte(&told_text, cut),
+                sentences_past_byte(&brief_text, cut),
             ),
             None => {
                 let own = [StoryLine::plain(told_line.clone())];
@@ -611,12 +622,18 @@ fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'stat
         .find(|(_, n, _)| *n <= rows)
 }
 
-/// The step's generated line in one row at `width`, as `shortened` gives
-/// it, but ending on its last whole sentence that fits where one does: a
-/// row ending `…key. The …` left a word that says nothing. The line, its
-/// rows and where in `told` it was cut.
-fn one_row(t: &Theme, told: &str, width: u16) -> Option<(Line<'static>, u16, usize)> {
-    let whole = sentence_starts(told)
+/// The step's generated line `told` in `rows` rows at `width`: whole
+/// where it fits, else ending on its last whole sentence that fits (a row
+/// ending `…key. The …` or `… with no …` left words that say nothing, and
+/// dropped the ones that did), else cut at a word as `shortened` cuts it.
+/// The line, its rows and where in `told` it ends.
+fn fit_rows(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'static>, u16, usize)> {
+    let whole = Line::styled(t.text(told).into_owned(), t.info());
+    let n = rows_needed(std::slice::from_ref(&whole), width);
+    if n <= rows {
+        return Some((whole, n, told.len()));
+    }
+    let sentences = sentence_starts(told)
         .into_iter()
         .filter(|&at| at > 0)
         .rev()
@@ -626,13 +643,11 @@ fn one_row(t: &Theme, told: &str, width: u16) -> Option<(Line<'static>, u16, usi
                 format!("{} {}", t.text(&told[..at]), t.g.ellipsis),
                 t.info(),
             );
-            (line, at)
+            let n = rows_needed(std::slice::from_ref(&line), width);
+            (line, n, at)
         })
-        .find(|(line, _)| rows_needed(std::slice::from_ref(line), width) <= 1);
-    match whole {
-        Some((line, at)) => Some((line, 1, at)),
-        None => shortened(t, told, 1, width),
-    }
+        .find(|(_, n, _)| *n <= rows);
+    sentences.or_else(|| shortened(t, told, rows, width))
 }
 
 /// `lines` cut to what `rows` rows at `width` hold, the last row ending a
@@ -723,28 +738,32 @@ fn cut_to_rows(t: &Theme, lines: &[StoryLine], width: u16, rows: u16) -> (Vec<St
 
 /// The step's own line `told` cut above the scenario's words, in fewer
 /// than `room` rows at `width`: it keeps whole the sentences of the
-/// events the events panel (its inside `events`) does not show whole, the
-/// older ones (`newest::show`), then as many more whole sentences as its
-/// rows hold; where that panel shows every event, one row (`one_row`).
-/// Every event is then read whole on screen, in one panel or the other.
+/// events the events panel does not show whole (all but the `whole`
+/// newest, `newest::shown_whole`), then as many more whole sentences as
+/// its rows hold; where that panel shows every event, one row (or the rows
+/// its first sentence needs, `fit_rows`). Every event is then read whole on screen, in one panel or
+/// the other. `told` is the line's brief form (`told::own_events_brief`).
 /// The line, its rows and where in `told` it was cut; `None` where the
-/// panel shows none of them whole, or the sentences kept fill the room.
+/// sentences kept fill the room.
 fn leaned(
     t: &Theme,
     f: &Frame,
     told: &str,
-    events: Rect,
+    whole: usize,
     width: u16,
     room: u16,
 ) -> Option<(Line<'static>, u16, usize)> {
-    use super::newest;
     let n = f.events.len();
-    let whole = newest::shown_whole(t, &super::events::items(t, f), newest::EVENTS, events);
-    if whole == 0 {
-        return None;
-    }
     if whole >= n {
-        return one_row(t, told, width);
+        // One row, or as many as its first sentence needs while a row is
+        // left for the why: a first sentence cut ended `… so it waits for
+        // A to commit or roll …`.
+        let first = sentence_starts(told)
+            .get(1)
+            .map_or(told.len(), |&at| told[..at].trim_end().len());
+        let line = Line::raw(format!("{} {}", &told[..first], t.g.ellipsis));
+        let rows = rows_needed(std::slice::from_ref(&line), width).clamp(1, room - 1);
+        return fit_rows(t, told, rows, width);
     }
     let kept = crate::sim::event::step_told(&f.events[..n - whole]);
     if !told.starts_with(&kept) {

@@ -13,6 +13,24 @@ pub fn own_events(f: &Frame) -> String {
     crate::sim::event::step_told(&f.events)
 }
 
+/// [`own_events`] in as few words as the screen allows: the `whole`
+/// newest events, which the events panel below shows whole, in their
+/// shorter form (without the order and amount a call's line there gives);
+/// the older ones as they are, since no panel shows them whole. The form
+/// the story's own line takes where the whole one does not fit, before
+/// it is cut.
+pub fn own_events_brief(f: &Frame, whole: usize) -> String {
+    let n = f.events.len();
+    let older = n.saturating_sub(whole);
+    let mut words = crate::sim::event::step_told(&f.events[..older]);
+    let newer = crate::sim::event::step_told_brief(&f.events[older..]);
+    if !words.is_empty() && !newer.is_empty() {
+        words.push(' ');
+    }
+    words.push_str(&newer);
+    words
+}
+
 /// The frame's borrowed words, as unwrapped lines: the mark, then the
 /// words. Nothing when the frame's words are all its own.
 pub fn borrowed_lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {

@@ -4,6 +4,7 @@
 use crate::sim::cause::StepWords;
 use crate::sim::verdict::FactVerdict;
 use crate::sim::{Frame, Outcome, Verdict};
+use crate::tui::app::App;
 use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -169,6 +170,17 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
 /// of why it held: [`bounded_fitted`] adds it.) `unit` names a step of
 /// the run in the causes (`step`, or `move` in a found schedule).
 pub fn bounded_lines(t: &Theme, f: &Frame, check: Option<&str>, unit: &str) -> Vec<Line<'static>> {
+    lines_in(t, f, check, unit, FIGURE_WORDS[0])
+}
+
+/// [`bounded_lines`], its figures counted in `words`.
+fn lines_in(
+    t: &Theme,
+    f: &Frame,
+    check: Option<&str>,
+    unit: &str,
+    words: FigureWords,
+) -> Vec<Line<'static>> {
     let (text, style) = bounded_headline(t, &f.verdict, check);
     // What is left unsettled finishes the headline's sentence (`ends
     // unsettled: m-7f3 is still leased…`): after the figures its colon
@@ -180,7 +192,10 @@ pub fn bounded_lines(t: &Theme, f: &Frame, check: Option<&str>, unit: &str) -> V
         Span::raw("   "),
     ];
     for fact in &f.verdict.facts {
-        spans.push(Span::styled(format!("{}   ", figures(t, fact)), t.dim()));
+        spans.push(Span::styled(
+            format!("{}   ", figures(t, fact, words)),
+            t.dim(),
+        ));
     }
     spans.push(Span::styled(
         causes_at(t, &f.verdict, &|n| format!("{unit} {n}"))
@@ -209,15 +224,17 @@ pub fn bounded_headline(t: &Theme, v: &Verdict, check: Option<&str>) -> (String,
 /// provider charges`; first, where the customer owes it more than once,
 /// how many times (`owed 2 · `): without it, one row and one charge read
 /// as the right outcome where two were owed.
-fn figures(t: &Theme, fact: &FactVerdict) -> String {
+fn figures(t: &Theme, fact: &FactVerdict, words: FigureWords) -> String {
     let s = |n: usize| if n == 1 { "" } else { "s" };
     format!(
-        "order {}: {}{} committed payment row{}, {} provider charge{}",
+        "order {}: {}{} {}{}, {} {}{}",
         fact.order,
         owed(t, fact),
         fact.payments,
+        words.row,
         s(fact.payments),
         fact.charges,
+        words.charge,
         s(fact.charges)
     )
 }
@@ -264,7 +281,10 @@ pub fn bounded_why_lines(
         ));
     }
     for fact in &v.facts {
-        out.push(Line::styled(format!("  {}", figures(t, fact)), t.dim()));
+        out.push(Line::styled(
+            format!("  {}", figures(t, fact, FIGURE_WORDS[0])),
+            t.dim(),
+        ));
     }
     let step = &|n| format!("{unit} {n}");
     for (i, chain) in v.causes.iter().enumerate() {
@@ -361,8 +381,90 @@ fn held_where_room(
 /// row that cannot hold it, the outcome and its figures in short words,
 /// and the causes counted with the key that reads them, rather than a
 /// figure cut in the middle (`2 provider …2 more` read as two providers).
-pub fn fitted(t: &Theme, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
-    bounded_fitted(t, f, width, rows, None, "step")
+/// The figures count in the run's words (`run_figure_words`), the same
+/// at each of `app`'s steps on this screen.
+pub fn fitted(app: &App, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let check = super::one_run::bound(app, &f.verdict);
+    let unit = app.script.origin.step();
+    let words = run_figure_words(
+        t,
+        &app.timeline.frames,
+        width,
+        rows,
+        |f| super::one_run::bound(app, &f.verdict),
+        unit,
+    );
+    bounded_fitted(t, f, width, rows, check.as_deref(), unit, words)
+}
+
+/// The words a one-row verdict counts its figures in: what each count
+/// counts is named in every form (teacher trial: `order 1042: 0
+/// committed, 2 charges` at 80x24 named no rows). `committed` stays to the
+/// last: a row in an open transaction, drawn in the database panel beside
+/// it, is not one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FigureWords {
+    row: &'static str,
+    charge: &'static str,
+}
+
+/// Widest first; the whole verdict's words first of all.
+pub const FIGURE_WORDS: [FigureWords; 3] = [
+    FigureWords {
+        row: "committed payment row",
+        charge: "provider charge",
+    },
+    FigureWords {
+        row: "committed payment row",
+        charge: "charge",
+    },
+    NARROWEST,
+];
+
+const NARROWEST: FigureWords = FigureWords {
+    row: "committed row",
+    charge: "charge",
+};
+
+/// The figure words one run's verdict takes at every step on this
+/// screen (`run_form`): the widest that costs none of `frames`' verdicts
+/// anything else (its order's name, its key, its headline's words).
+/// `check` gives a frame's bound (`one_run::bound`).
+pub fn run_figure_words(
+    t: &Theme,
+    frames: &[Frame],
+    width: u16,
+    rows: u16,
+    check: impl Fn(&Frame) -> Option<String>,
+    unit: &str,
+) -> FigureWords {
+    // Only a one-row verdict counts in fewer words.
+    if rows != 1 {
+        return FIGURE_WORDS[0];
+    }
+    // Chosen as the terminal draws it: the lesson page's screens (no
+    // keys named) are the terminal's, the key bar apart.
+    let t = &Theme {
+        medium: crate::scenario::key_word::Medium::Terminal,
+        ..*t
+    };
+    let rank = |words: FigureWords, f: &Frame| {
+        ranked(t, f, width, rows, check(f).as_deref(), unit, words).1
+    };
+    let least: Vec<usize> = frames.iter().map(|f| rank(NARROWEST, f)).collect();
+    let steps: Vec<(&Frame, usize)> = frames.iter().zip(least).collect();
+    // Where no form fits, the whole verdict is cut by its panel: in the
+    // fewest words it is cut the latest (`1 provider  …1 more` cut a
+    // figure in two).
+    super::run_form::widest(FIGURE_WORDS, &steps, |words, &(f, least)| {
+        if least == usize::MAX {
+            words == NARROWEST
+        } else {
+            rank(words, f) == least
+        }
+    })
+    .unwrap_or(NARROWEST)
 }
 
 /// [`fitted`], with a correct verdict's bound (see [`bounded_lines`]):
@@ -375,8 +477,33 @@ pub fn bounded_fitted(
     rows: u16,
     check: Option<&str>,
     unit: &str,
+    words: FigureWords,
 ) -> Vec<Line<'static>> {
-    let whole = bounded_lines(t, f, check, unit);
+    ranked(t, f, width, rows, check, unit, words).0
+}
+
+/// [`bounded_fitted`], with how much the line gave up to fit: 0 for the
+/// whole verdict, more for each form further down its list (a shorter
+/// headline, figures without their order, no key), `usize::MAX` where
+/// none fit. Figure words are given up first: a run takes the widest
+/// that costs none of the rest at any step (`run_figure_words`).
+fn ranked(
+    t: &Theme,
+    f: &Frame,
+    width: u16,
+    rows: u16,
+    check: Option<&str>,
+    unit: &str,
+    words: FigureWords,
+) -> (Vec<Line<'static>>, usize) {
+    // On one row the whole verdict counts in the run's words too: a
+    // step whose verdict fits whole does not say `provider charges`
+    // where the next says `charges`.
+    let whole = if rows == 1 {
+        lines_in(t, f, check, unit, words)
+    } else {
+        bounded_lines(t, f, check, unit)
+    };
     let fits = |l: &[Line<'static>]| crate::tui::measure::rows(l, width, false) <= rows.max(1);
     let plain = &|n| format!("{unit} {n}");
     let mut held_links = held_links(t, &f.verdict, plain, plain);
@@ -384,15 +511,15 @@ pub fn bounded_fitted(
     let held = held_links.len();
     if held > 0 && fits(&whole) {
         if let Some(told) = held_where_room(t, &held_links, &whole, &fits) {
-            return told;
+            return (told, 1);
         }
         // One row, too short for the figures and the count beside them:
         // the short figures below, with the count of why it held.
         if rows != 1 {
-            return whole;
+            return (whole, 0);
         }
     } else if rows != 1 || crate::tui::measure::rows(&whole, width, false) <= 1 {
-        return whole;
+        return (whole, 0);
     }
     let v = &f.verdict;
     let (text, style) = bounded_headline(t, v, check);
@@ -401,14 +528,14 @@ pub fn bounded_fitted(
     // The same outcomes in their fewest words (`✕ charged twice +
     // disagree`): given up before a figure or the key that reads the rest.
     let short = short_headline(t, v).unwrap_or_else(|| text.clone());
-    // "committed", as the whole verdict says: an open transaction's row
-    // beside it is not one of these.
+    // Each count names what it counts, in the run's words (`words`).
+    let s = |n: usize| if n == 1 { "" } else { "s" };
     let figures = |facts: &[&FactVerdict], named: bool| -> String {
         facts
             .iter()
             .map(|fact| {
                 format!(
-                    "  {}{}{} committed, {} charge{}",
+                    "  {}{}{} {}{}, {} {}{}",
                     if named {
                         format!("order {}: ", fact.order)
                     } else {
@@ -416,8 +543,11 @@ pub fn bounded_fitted(
                     },
                     owed(t, fact),
                     fact.payments,
+                    words.row,
+                    s(fact.payments),
                     fact.charges,
-                    if fact.charges == 1 { "" } else { "s" },
+                    words.charge,
+                    s(fact.charges),
                 )
             })
             .collect()
@@ -463,17 +593,17 @@ pub fn bounded_fitted(
             }
         }
     }
-    for (head, facts, named, keys) in tries {
+    for (i, (head, facts, named, keys)) in tries.into_iter().enumerate() {
         let line = Line::from(vec![
             Span::styled(head.clone(), style),
             Span::styled(figures(facts, named), t.dim()),
             Span::styled(tail(keys), t.key()),
         ]);
         if line.width() <= usize::from(width) {
-            return vec![line];
+            return (vec![line], 2 + i);
         }
     }
-    whole
+    (whole, usize::MAX)
 }
 
 #[cfg(test)]

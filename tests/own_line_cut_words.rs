@@ -1,0 +1,61 @@
+//! A step's own line cut mid-sentence drops the words that end it, and
+//! those are often the ones that carry the step (teacher trial, tour-4
+//! naive step 7 at 80x24: `… (order 1042, $40) with no …` cut away
+//! exactly `Idempotency-Key`). Where the line does not fit, the story
+//! panel tells it in its shorter form (without the order and amount the
+//! events panel shows whole) before it cuts; a cut that is left ends a
+//! sentence. Swept over every scenario and design at the sizes where the
+//! own line is cut.
+
+use crate::common::sweep;
+use idem::tui::app::Panel;
+
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn ends_sentence(s: &str) -> bool {
+    s.trim_end()
+        .trim_end_matches([')', '"', '\''])
+        .ends_with(['.', '?', '!'])
+}
+
+#[test]
+fn own_line_is_never_cut_mid_sentence() {
+    let t = idem::tui::theme::Theme::new(false, false);
+    let mut results = Vec::new();
+    for size in [(80, 24), (100, 30)] {
+        let (mut seen, mut wrong) = (0, Vec::new());
+        sweep::each_step(size, |step| {
+            let events = &step.frame.events;
+            let own = squeeze(&t.text(&idem::sim::event::step_told(events)));
+            if own.is_empty() {
+                return;
+            }
+            seen += 1;
+            let shown = step.words_in(Panel::Narration);
+            let brief = squeeze(&t.text(&idem::sim::event::step_told_brief(events)));
+            if shown.contains(&own) || shown.contains(&brief) {
+                return;
+            }
+            let kept = shown.split_once('…').map_or(shown.as_str(), |(k, _)| k);
+            if !ends_sentence(kept) {
+                wrong.push(format!(
+                    "{}: the own line is cut mid-sentence: {:?}\n  whole: {own:?}",
+                    step.at(),
+                    kept.trim_end()
+                ));
+            }
+        });
+        eprintln!(
+            "{}x{}: {} of {seen} own lines cut mid-sentence",
+            size.0,
+            size.1,
+            wrong.len()
+        );
+        results.push((size, seen, wrong));
+    }
+    for (size, seen, wrong) in results {
+        sweep::none_wrong("steps with an own line", seen, 100, &wrong, size);
+    }
+}

@@ -1,0 +1,93 @@
+//! The verdict's figures name what they count on every screen: a one-row
+//! verdict at 80x24 read `order 1042: 0 committed, 2 charges` (teacher
+//! trial, tour-4 naive), where larger screens say `0 committed payment
+//! rows, 2 provider charges`: `0 committed` counted nothing a class could
+//! name. And the words the figures take keep their form for the whole run
+//! at one size, as every label does (`run_form`).
+
+use crate::common::sweep;
+use idem::tui::app::Panel;
+use std::collections::BTreeMap;
+
+/// The words after each count of a verdict row's figures (`committed
+/// payment rows`, `charges`), plurals as singular.
+fn figure_words(row: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    // The count of causes after the arrow is no figure; nor is a figure
+    // the panel cut under its count of what is left out (`1 … ↓ 1 more`).
+    let row = row.split('←').next().unwrap_or(row);
+    let row = match row.split_once('…') {
+        Some((kept, _)) => kept.trim_end().rsplit_once(" ").map_or(kept, |(k, _)| k),
+        None => row,
+    };
+    for part in row.split(": ").skip(1).chain(row.split("  ").skip(1)) {
+        for count in part.split(", ") {
+            let mut words = count.split_whitespace();
+            let Some(n) = words.next() else { continue };
+            if n.parse::<usize>().is_err() {
+                continue;
+            }
+            let noun: Vec<&str> = words
+                .take_while(|w| w.chars().all(|c| c.is_alphabetic()))
+                .map(|w| w.trim_end_matches('s'))
+                .collect();
+            out.push(noun.join(" "));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn verdict_figures_name_what_they_count() {
+    let size = (80, 24);
+    let (mut seen, mut wrong) = (0, Vec::new());
+    let mut finals = (0, 0);
+    let mut forms: BTreeMap<(String, String), Vec<Vec<String>>> = BTreeMap::new();
+    sweep::each_step(size, |step| {
+        let rect = step.main.rect(Panel::Verdict);
+        let row: String = (rect.x..rect.right())
+            .map(|x| step.buf[(x, rect.bottom() - 1)].symbol())
+            .collect();
+        let words = figure_words(&row);
+        if words.is_empty() {
+            return;
+        }
+        seen += 1;
+        let last = step.app.pos + 1 == step.app.timeline.frames.len();
+        finals.0 += usize::from(last);
+        let run = (
+            step.app.script.name.clone(),
+            step.app.strategy.name.to_string(),
+        );
+        // A row the panel cut (`…1 more`) may end in a figure's half.
+        if !row.contains('…') {
+            let run_forms = forms.entry(run).or_default();
+            if !run_forms.contains(&words) {
+                run_forms.push(words.clone());
+            }
+        }
+        // A count with no noun after it: `0 committed`.
+        if words.iter().any(|w| w == "committed" || w.is_empty()) {
+            finals.1 += usize::from(last);
+            wrong.push(format!(
+                "{}: a count names nothing: {}",
+                step.at(),
+                row.trim_end()
+            ));
+        }
+    });
+    eprintln!(
+        "final verdicts at 80x24: {} of {} count unnamed",
+        finals.1, finals.0
+    );
+    for ((name, design), f) in &forms {
+        if f.len() > 1 {
+            wrong.push(format!(
+                "{name} {design} 80x24: the figures change their words: {f:?}"
+            ));
+        }
+    }
+    sweep::none_wrong("verdict rows with figures", seen, 100, &wrong, size);
+}
