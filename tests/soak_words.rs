@@ -52,10 +52,7 @@ fn the_soak_report_fits_80_columns_and_reads_as_words() {
         !text.contains("judged once and owed twice"),
         "the published line in plain words: {text}"
     );
-    assert!(
-        text.contains("1 was paid twice on purpose"),
-        "{text}"
-    );
+    assert!(text.contains("1 was paid twice on purpose"), "{text}");
 }
 
 /// A wrapped line goes on indented under its own start, at a word's end.
