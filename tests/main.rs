@@ -86,6 +86,7 @@ mod presenter_uncommitted;
 mod progress_shared;
 mod property;
 mod provider_conflict;
+mod provider_heading_steady;
 mod provider_questions;
 mod questions;
 mod race;

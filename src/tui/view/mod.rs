@@ -31,6 +31,7 @@ mod presenter;
 mod presenter_evidence;
 mod provider;
 mod provider_fold;
+mod provider_heading;
 mod ran;
 mod reveal_mark;
 mod run_form;

@@ -2,6 +2,7 @@
 
 use super::marks;
 use super::provider_fold::Folded;
+use super::provider_heading::{HeadForm, Said, heading};
 use crate::sim::Frame;
 use crate::sim::change::{Change, Place};
 use crate::sim::frame::KeyView;
@@ -19,7 +20,8 @@ fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>
 }
 
 /// The panel's lines for `f`, a step of the run `frames`: a key's row
-/// takes one form for the whole run at this size (`KeyForm`).
+/// (`KeyForm`) and the heading (`HeadForm`) take one form for the whole
+/// run at this size, and the empty key store is said in one place.
 pub fn run_lines(
     t: &Theme,
     frames: &[Frame],
@@ -28,7 +30,24 @@ pub fn run_lines(
     height: usize,
 ) -> Vec<Line<'static>> {
     let form = KeyForm::of(t, frames, f, width, height);
-    drawn(t, f, &form, width, height).lines
+    let run: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
+    // The empty key store's line gives way to `keys 0` in the heading at
+    // every step of the run where one step has no room for it.
+    let store_in_heading = run.iter().any(|g| {
+        g.provider.keys.is_empty() && folded_rows(t, g, &form, width, height, false).1.empty_store
+    });
+    let said: Vec<Said> = run
+        .iter()
+        .map(|g| {
+            Said::of(
+                g,
+                folded_rows(t, g, &form, width, height, store_in_heading).1,
+            )
+        })
+        .collect();
+    let now = &said[said.len() - 1];
+    let head = HeadForm::of(t, &said, now, width);
+    drawn(t, f, &form, store_in_heading, Some(head), width, height).lines
 }
 
 /// The line of the panel that holds the charge `id`, if it is drawn (not
@@ -36,9 +55,10 @@ pub fn run_lines(
 /// question asked what the provider answers, and the answer made or
 /// replayed that charge.
 pub fn charge_line(t: &Theme, f: &Frame, width: usize, height: usize, id: &str) -> Option<usize> {
-    // Where a charge's row is does not hang on the key rows' words.
+    // Where a charge's row is hangs neither on the key rows' words nor on
+    // the heading's (the empty store's row comes after every charge).
     let form = KeyForm::of(t, &[], f, width, height);
-    drawn(t, f, &form, width, height)
+    drawn(t, f, &form, false, None, width, height)
         .charges
         .into_iter()
         .find_map(|(c, at)| (c == id).then_some(at))
@@ -64,8 +84,16 @@ struct Drawn {
     charges: Vec<(String, usize)>,
 }
 
-/// The panel's lines, and where each charge is.
-fn drawn(t: &Theme, f: &Frame, form: &KeyForm, width: usize, height: usize) -> Drawn {
+/// The rows below the heading that fit, and what was folded away;
+/// `store_in_heading`: the empty key store's row is left to the heading.
+fn folded_rows(
+    t: &Theme,
+    f: &Frame,
+    form: &KeyForm,
+    width: usize,
+    height: usize,
+    store_in_heading: bool,
+) -> (Vec<Row>, Folded) {
     let slots = height.saturating_sub(1);
     let mut rows = charge_rows(t, f, width);
     // The key store's heading gets a line of its own where there is room;
@@ -75,6 +103,9 @@ fn drawn(t: &Theme, f: &Frame, form: &KeyForm, width: usize, height: usize) -> D
     let count = |rows: &[Row], what: fn(&Row) -> bool| rows.iter().filter(|r| what(r)).count();
     let kinds: [fn(&Row) -> bool; 3] = [|r| !r.store, |r| r.store && !r.empty, |r| r.empty];
     let before = kinds.map(|k| count(&rows, k));
+    if store_in_heading {
+        rows.retain(|r| !r.empty);
+    }
     fold(&mut rows, slots);
     let after = kinds.map(|k| count(&rows, k));
     let folded = Folded {
@@ -82,7 +113,24 @@ fn drawn(t: &Theme, f: &Frame, form: &KeyForm, width: usize, height: usize) -> D
         keys: before[1] - after[1],
         empty_store: before[2] > after[2],
     };
-    let mut out = vec![heading(t, f, width, folded)];
+    (rows, folded)
+}
+
+/// The panel's lines, and where each charge is; the heading in the run's
+/// form `head` (`None`: in the form that fits this step alone).
+fn drawn(
+    t: &Theme,
+    f: &Frame,
+    form: &KeyForm,
+    store_in_heading: bool,
+    head: Option<HeadForm>,
+    width: usize,
+    height: usize,
+) -> Drawn {
+    let (rows, folded) = folded_rows(t, f, form, width, height, store_in_heading);
+    let said = Said::of(f, folded);
+    let head = head.unwrap_or_else(|| HeadForm::of(t, std::slice::from_ref(&said), &said, width));
+    let mut out = vec![heading(t, &said, head, width)];
     // Line 0 is the heading: a row's line is one after its place.
     let charges = rows
         .iter()
@@ -120,125 +168,10 @@ fn fold(rows: &mut Vec<Row>, slots: usize) {
     });
 }
 
-/// `charges made 2 ($80)  * was 1` (or `charges 1→2 $80`), with what is
-/// folded away after it (`…1 hidden` charges, `keys 0`): the words give way before the figures
-/// and the signs, and the mark of a count that moved keeps the old value
-/// in every form.
-fn heading(t: &Theme, f: &Frame, width: usize, folded: Folded) -> Line<'static> {
-    let p = &f.provider;
-    let many = p.charges.len() > 1;
-    let style = if many { t.bad() } else { t.title() };
-    let n = p.charges.len();
-    let total = p.total_charged;
-    let was = f.changes.charges_was.map(|w| moved_forms(t, w));
-    // Measured as if the count had just moved, so that the words stay put
-    // from step to step.
-    let kept = moved_forms(t, n.saturating_sub(1));
-    let signs = folded.signs(t);
-    let forms = [
-        ("charges made ", format!("{n} (${total})")),
-        ("charges ", format!("{n} (${total})")),
-        ("charges ", format!("{n} ${total}")),
-    ];
-    // The last resort, where a predict mark takes the end of the row: the
-    // figures, their mark and the signs stay whole; the word "charges"
-    // goes (the rows below are the charges).
-    let bare = [("", format!("{n} ${total}"))];
-    let line = |label: &'static str, count: &String, tier: usize, sign: &String| {
-        let mut spans = vec![
-            Span::styled(label, t.title()),
-            Span::styled(count.clone(), style),
-        ];
-        match was.as_ref().map(|w| &w[tier]) {
-            Some(Moved::After(mark)) => spans.push(mark.clone()),
-            Some(Moved::Before(from)) => spans.insert(1, from.clone()),
-            None => {}
-        }
-        if !sign.is_empty() {
-            spans.push(Span::styled(sign.clone(), t.key()));
-        }
-        Line::from(spans)
-    };
-    let room = |l: &Line, tier: usize| match &was {
-        Some(_) => l.width(),
-        None => l.width() + kept[tier].span().width(),
-    };
-    // What is folded is said in the roomiest sign first: the mark of a
-    // moved count gives way to its tighter forms (its old value kept)
-    // before the sign loses its words; the old count before the new
-    // (`1→2`) only where no sign fits beside a mark.
-    let arrow = kept.len() - 1;
-    for tiers in [0..arrow, arrow..kept.len()] {
-        for sign in &signs {
-            for tier in tiers.clone() {
-                for (i, (label, count)) in forms.iter().enumerate() {
-                    // A mark after a bare dollar figure (`$80 *was 1`) read
-                    // as "$80, was 1": beside it, the old count stands
-                    // before the new (`charges 1→2 $80`).
-                    let tier = if i == BARE_DOLLAR { arrow } else { tier };
-                    let l = line(label, count, tier, sign);
-                    if room(&l, tier) <= width {
-                        return l;
-                    }
-                }
-            }
-        }
-    }
-    // The labelled heading that fits as it is drawn stays, though it
-    // lacks the room kept for a mark: the label goes last of all.
-    let tight = kept.len() - 1;
-    let mut last = Line::default();
-    for forms in [&forms[..], &bare[..]] {
-        for sign in &signs {
-            for (label, count) in forms {
-                last = line(label, count, tight, sign);
-                if last.width() <= width {
-                    return last;
-                }
-            }
-        }
-    }
-    super::fit(t, last, width)
-}
-
-/// The heading's form whose dollar figure has no brackets to hold it
-/// apart from a mark after it.
-const BARE_DOLLAR: usize = 2;
-
 /// An order number where the row has no room for the word "order":
 /// `#1042`.
 pub(super) fn order_tag(order: impl std::fmt::Display) -> String {
     format!("#{order}")
-}
-
-/// How the heading marks a count that moved, keeping the count it moved
-/// from in every form: a mark after the figures (`  * was 1`, in three
-/// widths, `marks::was_forms`), or, narrowest, the old count before the
-/// new one (`charges 1→2 $80`), which leaves the word "charges" and the
-/// count of folded rows their room.
-enum Moved {
-    After(Span<'static>),
-    Before(Span<'static>),
-}
-
-impl Moved {
-    fn span(&self) -> &Span<'static> {
-        match self {
-            Moved::After(s) | Moved::Before(s) => s,
-        }
-    }
-}
-
-fn moved_forms(t: &Theme, before: usize) -> Vec<Moved> {
-    let mut forms: Vec<Moved> = marks::was_forms(t, before.to_string())
-        .into_iter()
-        .map(Moved::After)
-        .collect();
-    forms.push(Moved::Before(Span::styled(
-        format!("{before}{}", t.g.arrow),
-        t.change(),
-    )));
-    forms
 }
 
 /// The words for whether a charge carried an Idempotency-Key, long and

@@ -1,0 +1,133 @@
+//! The provider panel's heading keeps one form through a run at one size
+//! (teacher trial, tour-1 naive at 80x24): step 4 read `charges 1 ($40)  *
+//! was 0` over a line `key store: empty`, step 13 `charges 1→2 $80 keys
+//! 0`, step 15 `charges 2 $80 keys 0`: one figure relabelled from step to
+//! step. At every step of every built-in run, at 80x24, 100x30 and
+//! 120x40, the heading's words around its figures (the figures, and the
+//! mark of a count that moved, left out) are the same at every step of the
+//! run, and so is where the empty key store is said: on its own line, or
+//! in the heading. A count of hidden rows after them comes and goes with
+//! the rows it counts: nothing is hidden without one.
+
+use crate::common::sweep;
+use idem::tui::app::Panel;
+use ratatui::layout::Margin;
+
+/// The heading's form: its words with every figure `#`, the mark of a
+/// moved count (`  * was 1`, `*was 1`, the `1→` before the new count) left
+/// out, and its spaces squeezed.
+fn form(heading: &str) -> String {
+    let mut s = heading.to_string();
+    // The old count before the new (`1→2`).
+    while let Some(i) = s.find('→') {
+        let start = s[..i]
+            .rfind(|c: char| !c.is_ascii_digit())
+            .map_or(0, |j| j + 1);
+        s.replace_range(start..i + '→'.len_utf8(), "");
+    }
+    // The mark after the figures, in each of its widths.
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        if w == "*" && words.get(i + 1) == Some(&"was") {
+            i += 3;
+            continue;
+        }
+        if w == "*was" {
+            i += 2;
+            continue;
+        }
+        let figure: String = w
+            .chars()
+            .map(|c| if c.is_ascii_digit() { '#' } else { c })
+            .collect();
+        // `##` and `#` are one figure.
+        let mut squeezed = String::new();
+        for c in figure.chars() {
+            if !(c == '#' && squeezed.ends_with('#')) {
+                squeezed.push(c);
+            }
+        }
+        out.push(squeezed);
+        i += 1;
+    }
+    out.join(" ")
+}
+
+#[test]
+fn the_form_leaves_out_figures_and_marks() {
+    assert_eq!(form("charges 1 ($40)  * was 0"), "charges # ($#)");
+    assert_eq!(form("charges 1→2 $80 keys 0"), "charges # $# keys #");
+    assert_eq!(form("charges 2 $80 keys 0"), "charges # $# keys #");
+    assert_eq!(form("charges 12 $480 *was 11"), "charges # $#");
+}
+
+fn at(size: (u16, u16)) {
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    // The run's first heading form, and where the empty key store was
+    // first said, each with the step it was seen at.
+    let mut first: [Option<(String, String)>; 2] = [None, None];
+    sweep::each_step(size, |step| {
+        if step.app.pos == 0 {
+            first = [None, None];
+        }
+        let r = step.main.rect(Panel::Provider).inner(Margin::new(1, 1));
+        let rows: Vec<String> = (r.y..r.bottom())
+            .map(|y| {
+                (r.x..r.right())
+                    .map(|x| step.buf[(x, y)].symbol())
+                    .collect()
+            })
+            .collect();
+        let Some(heading) = rows.first() else {
+            return;
+        };
+        seen += 1;
+        let empty = step.frame.provider.keys.is_empty();
+        let store = if rows.iter().skip(1).any(|r| r.contains("store: empty")) {
+            "on its own line"
+        } else {
+            // `keys 0`, or counted with folded charges (`…3 rows`).
+            "in the heading"
+        };
+        // A count of hidden rows (`…2 keys`, `… 1 key not shown`) stands
+        // where rows are hidden, and `keys 0` where the store is empty
+        // (checked apart, below): the form is the words before them.
+        let before = heading.split('…').next().unwrap_or_default();
+        let words = form(before)
+            .trim_end_matches(" keys #")
+            .trim_end_matches(" · key store empty")
+            .to_string();
+        let said = [Some(words), empty.then(|| store.to_string())];
+        for (kept, now) in first.iter_mut().zip(said) {
+            let Some(now) = now else { continue };
+            match kept {
+                None => *kept = Some((now, step.at())),
+                Some((was, at)) if *was != now => wrong.push(format!(
+                    "{}: {heading:?} reads {now:?}; {at} read {was:?}",
+                    step.at()
+                )),
+                Some(_) => {}
+            }
+        }
+    });
+    sweep::none_wrong("provider headings", seen, 250, &wrong, size);
+}
+
+#[test]
+fn the_provider_heading_keeps_one_form_at_80x24() {
+    at(sweep::SIZES[0]);
+}
+
+#[test]
+fn the_provider_heading_keeps_one_form_at_100x30() {
+    at(sweep::SIZES[1]);
+}
+
+#[test]
+fn the_provider_heading_keeps_one_form_at_120x40() {
+    at(sweep::SIZES[2]);
+}
