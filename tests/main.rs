@@ -31,6 +31,7 @@ mod engines_side_by_side;
 mod events_beside_no_sql;
 mod events_cut_in_words;
 mod events_fold_counts;
+mod events_fold_told;
 mod explorer_explains;
 mod fold_sign;
 mod fork_one_step;

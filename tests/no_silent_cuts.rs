@@ -41,6 +41,9 @@ fn says_more(rows: &[String]) -> bool {
             || r.contains(" not shown")
             || r.contains("read all")
             || counted(r, "↓")
+            // `↑ 4 events, told in the story above`: older events the
+            // story panel tells whole.
+            || counted(r, "↑ ")
             // `charges 2 $55 …2 rows`: the provider's charges and keys
             // folded together, counted as rows (`provider_fold`).
             || counted(r, "…")
@@ -186,12 +189,15 @@ fn evidence(app: &App, f: &Frame, buf: &Buffer, m: &layout::Main) -> Result<(), 
         m.rect(Panel::Events)
             .inner(ratatui::layout::Margin::new(1, 1)),
     );
+    // The sign names the story where the story tells them whole (`↑ 4
+    // events, told in the story above`, `↑ 2 in story · …`).
+    let signed =
+        |r: &str| r.contains("more event") || r.contains("in the story") || r.contains("in story");
     let led = top
         .first()
-        .is_some_and(|r| r.trim_start().starts_with('↑') && r.contains("more event"));
-    let older_counted = (flat.contains("more event") && flat.contains(" above"))
-        || led
-        || flat.contains("more statement");
+        .is_some_and(|r| r.trim_start().starts_with('↑') && signed(r));
+    let older_counted =
+        (signed(&flat) && flat.contains(" above")) || led || flat.contains("more statement");
     let last_cut = f
         .events
         .iter()
