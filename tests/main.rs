@@ -64,6 +64,7 @@ mod lost_ack_told;
 mod lower_split;
 mod malformed;
 mod marks_kept_whole;
+mod marks_read_alike;
 mod marks_true;
 mod narration_at_its_step;
 mod no_silent_cuts;
