@@ -32,6 +32,7 @@ mod events_beside_no_sql;
 mod events_cut_in_words;
 mod events_fold_counts;
 mod events_fold_told;
+mod events_room_beside_sql;
 mod explorer_explains;
 mod fold_sign;
 mod fork_one_step;
