@@ -16,5 +16,10 @@ fn events_fold_sign_counts_events() {
     assert_eq!(app.frame().events.len(), 2, "{screen}");
     let older = &app.frame().events[0].text;
     assert!(older.len() > 80, "the hidden event wraps: {older}");
-    assert!(screen.contains("↑ 1 more event above"), "{screen}");
+    // The story's own line tells it whole: the sign says so, and counts
+    // one (`events_fold_told`).
+    assert!(
+        screen.contains("↑ 1 event, told in the story above"),
+        "{screen}"
+    );
 }

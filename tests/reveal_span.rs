@@ -46,10 +46,17 @@ fn panel_rows(screen: &str, title: &str) -> Option<Vec<String>> {
 /// The count a panel gives of the items it does not show (`↑ 3 more
 /// events above`, on its top row or beside the newest), else 0.
 fn above(rows: &[String]) -> usize {
+    // Every number in the sign, up to the item it may lead: `↑ 3 events
+    // told in the story, 1 more above` counts four.
     rows.iter()
         .find_map(|r| {
-            let rest = r.split_once('↑')?.1.trim_start();
-            rest.split(' ').next()?.parse().ok()
+            let rest = r.split_once('↑')?.1;
+            let sign = rest.split(" · ").next()?;
+            let n: usize = sign
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|w| w.parse::<usize>().ok())
+                .sum();
+            Some(n)
         })
         .unwrap_or(0)
 }

@@ -320,9 +320,22 @@ fn a_question_covers_only_the_story() {
         .chain(lower)
         {
             let r = q.main.rect(p);
+            // The events' fold sign names the story where the story is
+            // read (`↑ 2 events, told in the story above`); under the box
+            // it is not, and the sign counts them as more above: the
+            // sign's words differ, its row does not.
+            let signless = |screen: &str| {
+                rows(screen, r)
+                    .into_iter()
+                    .map(|row| match row.find('↑') {
+                        Some(at) if p == Panel::Events => row[..at].to_string(),
+                        _ => row,
+                    })
+                    .collect::<Vec<_>>()
+            };
             assert_eq!(
-                rows(&q.with, r),
-                rows(&q.without, r),
+                signless(&q.with),
+                signless(&q.without),
                 "{}: the box covers {p:?}\n{}",
                 q.place,
                 q.with

@@ -8,7 +8,7 @@ use crate::sim::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 pub use share::Lower;
-use share::{beside_no_sql, split};
+use share::{beside_no_sql, short_sql_spares, split};
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
@@ -84,6 +84,11 @@ pub struct Need {
     /// and the events take its columns (`share::beside_no_sql`). The row
     /// has two splits a run, one for steps with SQL and one without.
     pub no_sql: bool,
+    /// This step's SQL and events, where it has SQL: a step whose few
+    /// short statements read whole in the narrow SQL panel gives the
+    /// events its spare columns too, where they need them
+    /// (`share::short_sql_spares`).
+    pub here: Option<Lower>,
 }
 
 /// The rows the provider panel's lines take (`view::provider`): the count,
@@ -159,6 +164,7 @@ impl Need {
             }),
             last_step: most(|f| f.index),
             no_sql: f.sql.is_empty(),
+            here: (!f.sql.is_empty()).then(|| Lower::of(f)),
             queued: most(|f| f.queue.messages.len()),
             // The steps the SQL/events split is weighed for: those with SQL.
             // A step with none has a split of its own (`share::beside_no_sql`),
@@ -250,7 +256,11 @@ pub fn on_screen(app: &super::app::App, area: Rect) -> Main {
             super::view::verdict::bounded_why_lines(&t, f, bound.as_deref(), unit)
         });
     }
-    need.no_sql &= super::reveal::action_steps(app).is_none();
+    let reveal = super::reveal::action_steps(app).is_some();
+    need.no_sql &= !reveal;
+    if reveal {
+        need.here = None;
+    }
     main_for(area, app.zoom.then_some(app.focus), need)
 }
 
@@ -405,7 +415,11 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     // One split for the steps with SQL, chosen for the run; the steps
     // without take the SQL's spare columns for the events.
     let mut row = split(lower, shares.sql_share(lower, squeeze));
-    if need.no_sql {
+    let spares = need
+        .here
+        .as_ref()
+        .is_some_and(|here| short_sql_spares(here, row, need.last_step));
+    if need.no_sql || spares {
         row = beside_no_sql(row, need.last_step);
     }
     let [sql, events] = row;

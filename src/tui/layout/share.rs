@@ -361,3 +361,23 @@ pub(super) fn beside_no_sql([sql, events]: [Rect; 2], last_step: usize) -> [Rect
         ),
     ]
 }
+
+/// Whether a step with SQL takes the split of a step without
+/// (`beside_no_sql`): its statements and answers take no more rows in
+/// that narrow panel than in the run's, and fit it (`A> COMMIT`,
+/// `→ committed`), while its events lose rows at the run's split and
+/// fewer with the columns the SQL leaves empty. Teacher trial, tour-2
+/// idempotent step 14 at 80x24: the events cut `…1 more row` beside a
+/// SQL panel half empty. The row keeps two positions a run, as before.
+pub(super) fn short_sql_spares(here: &Lower, row: [Rect; 2], last_step: usize) -> bool {
+    let narrow = beside_no_sql(row, last_step);
+    if narrow == row {
+        return false;
+    }
+    let inside = |r: Rect| r.width.saturating_sub(2);
+    let h = row[0].height.saturating_sub(2);
+    let sql_rows = |r: Rect| measure::rows(&here.sql, inside(r), false);
+    let event_rows = |r: Rect| measure::rows(&here.events, inside(r), false);
+    let sql_fits = sql_rows(narrow[0]) <= sql_rows(row[0]) && sql_rows(narrow[0]) <= h;
+    sql_fits && event_rows(row[1]) > h && event_rows(narrow[1]) < event_rows(row[1])
+}

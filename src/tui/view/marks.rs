@@ -80,26 +80,38 @@ pub fn fit_marked_after(
     width: usize,
 ) -> Line<'static> {
     let text_w = text.width();
-    let mut short = vec![false; marks.len()];
-    let marks_w = |short: &[bool]| -> usize {
-        marks
-            .iter()
-            .zip(short)
-            .map(|(m, &s)| if s { m.short.width() } else { m.whole.width() })
-            .sum()
-    };
-    for k in (0..marks.len()).rev() {
-        let keep = text_w.min(lead + marks[k].keeps);
-        if marks_w(&short) + keep > width {
-            short[k] = true;
+    // Each mark whole, then tight (one space before it, not two: `1042
+    // $40 m-7f3 * committed` beside `m-7f3  * committed` reads as one
+    // fact, where a bare `*` read as another), then short.
+    let mark_keeps: Vec<usize> = marks.iter().map(|m| m.keeps).collect();
+    let forms: Vec<[Span<'static>; 3]> = marks
+        .into_iter()
+        .map(|m| [m.whole.clone(), tight(&m.whole), m.short])
+        .collect();
+    let mut form = vec![0usize; forms.len()];
+    let marks_w =
+        |form: &[usize]| -> usize { forms.iter().zip(form).map(|(m, &f)| m[f].width()).sum() };
+    for k in (0..forms.len()).rev() {
+        let keep = text_w.min(lead + mark_keeps[k]);
+        while form[k] < 2 && marks_w(&form) + keep > width {
+            form[k] += 1;
         }
     }
-    let room = width.saturating_sub(marks_w(&short));
+    let room = width.saturating_sub(marks_w(&form));
     let mut line = fit_words(t, text, room, lead + 3);
-    for (m, s) in marks.into_iter().zip(short) {
-        line.spans.push(if s { m.short } else { m.whole });
+    for (m, f) in forms.into_iter().zip(form) {
+        line.spans.extend(m.into_iter().nth(f));
     }
     line
+}
+
+/// A mark's whole form with one space before it where it has two: its
+/// word kept in a row one cell short of the room for both.
+fn tight(whole: &Span<'static>) -> Span<'static> {
+    match whole.content.strip_prefix("  ") {
+        Some(rest) => Span::styled(format!(" {rest}"), whole.style),
+        None => whole.clone(),
+    }
 }
 
 /// `text` within `room`, cut where a word ends where it can be: `$…` or

@@ -128,16 +128,26 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let events = (!covered)
         .then(|| m.rect(Panel::Events))
         .filter(|r| !r.is_empty());
-    for (panel, rect) in &m.panels {
-        draw_panel(
+    // The story first: the events panel's fold names the story for the
+    // events its own line tells whole.
+    let mut panels: Vec<&(Panel, Rect)> = m.panels.iter().collect();
+    panels.sort_by_key(|(panel, _)| *panel != Panel::Narration);
+    let mut told = 0;
+    for (panel, rect) in panels {
+        let whole = draw_panel(
             app,
             frame,
             *panel,
             *rect,
             flashes.contains(panel),
             events,
+            told,
             buf,
         );
+        // Under a question's box the story is not read: nothing is told.
+        if *panel == Panel::Narration && !predict::story_covered(app) {
+            told = whole;
+        }
     }
     if let Some(t) = app.transition {
         motion::render(app, t, &m, buf);
@@ -150,7 +160,11 @@ fn main_screen(app: &App, area: Rect, buf: &mut Buffer) {
 /// the main screen draws each in its place, and predict mode draws the
 /// SQL and events again under a question box that takes their top rows.
 /// `events` is the events panel on the same screen, where there is one:
-/// the story may shorten the step's own line that it shows whole.
+/// the story may shorten the step's own line that it shows whole. `told`
+/// is how many of the step's events, the oldest first, the story on the
+/// same screen tells whole (0 where none is drawn): the events panel's
+/// fold says so. Returns that count for the story panel, else 0.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn draw_panel(
     app: &App,
     frame: &crate::sim::Frame,
@@ -158,8 +172,9 @@ pub(super) fn draw_panel(
     rect: Rect,
     flash: bool,
     events: Option<Rect>,
+    told: usize,
     buf: &mut Buffer,
-) {
+) -> usize {
     let block = panel_block(app, panel, flash, rect.width);
     let inner = block.inner(rect);
     block.render(rect, buf);
@@ -185,7 +200,7 @@ pub(super) fn draw_panel(
         }
         Panel::Narration => {
             let events = events.map(|r| panel_block(app, Panel::Events, false, r.width).inner(r));
-            narration::render(app, frame, inner, events, buf)
+            return narration::render(app, frame, inner, events, buf);
         }
         Panel::Sql => {
             let span = super::reveal::action_steps(app).is_some();
@@ -197,7 +212,9 @@ pub(super) fn draw_panel(
                 buf,
             )
         }
-        Panel::Events => newest::show(t, events::items(t, frame), newest::EVENTS, inner, buf),
+        Panel::Events => {
+            newest::show_told(t, events::items(t, frame), newest::EVENTS, told, inner, buf)
+        }
         // Under `w` a link of the chain a row, in the rows it was given.
         Panel::Verdict if app.zoom && app.focus == Panel::Verdict => {
             let check = one_run::bound(app, &frame.verdict);
@@ -211,6 +228,7 @@ pub(super) fn draw_panel(
             wrap(t, lines, inner, buf)
         }
     }
+    0
 }
 
 fn short_title(panel: Panel) -> &'static str {

@@ -18,8 +18,10 @@ use std::ops::Range;
 
 /// `events` is the inside of the events panel on the same screen, where
 /// there is one: where it shows all of this step's events, the step's own
-/// line may give the scenario's words a row.
-pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut Buffer) {
+/// line may give the scenario's words a row. Returns how many of the
+/// step's events, the oldest first, the own line drawn tells whole: the
+/// events panel's fold names the story for those (`told_whole`).
+pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut Buffer) -> usize {
     let t = &app.theme;
     let last = app.timeline.frames.len() - 1;
     let who = if f.yours { t.warn() } else { t.info() };
@@ -266,11 +268,15 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
         None
     };
     // What gives way is counted in sentences, as a reader counts them.
-    let (told, told_shown, told_hidden) = if let Some((line, rows, cut)) = lean {
+    // `shown_to`: how much of the own line (bytes of it) is read whole.
+    let (told, told_shown, told_hidden, shown_to) = if let Some((line, rows, cut)) = lean {
         (
             Paragraph::new(line).wrap(Wrap { trim: true }),
             rows,
             sentences_past_byte(&brief_text, cut),
+            // Bytes of the brief line: its older events, the ones the events
+            // panel folds, keep their whole form and so their offsets.
+            cut,
         )
     } else if told_rows > room {
         match fit_rows(t, &brief_text, room, area.width) {
@@ -278,15 +284,23 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
                 Paragraph::new(line).wrap(Wrap { trim: true }),
                 rows,
                 sentences_past_byte(&brief_text, cut),
+                // Bytes of the brief line: its older events, the ones the events
+                // panel folds, keep their whole form and so their offsets.
+                cut,
             ),
             None => {
                 let own = [StoryLine::plain(told_line.clone())];
                 let left_out = sentences_past(&own, area.width, room);
-                (told, room, left_out)
+                (told, room, left_out, 0)
             }
         }
     } else {
-        (told, told_rows, 0)
+        (told, told_rows, 0, told_text.len())
+    };
+    let whole = if told_shown == 0 {
+        0
+    } else {
+        told_whole(f, shown_to)
     };
     told.render(
         Rect {
@@ -449,6 +463,22 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
             );
         }
     }
+    whole
+}
+
+/// How many of `f`'s events, the oldest first, the own line tells whole
+/// when it is shown up to byte `shown_to` of its text: the line is their
+/// sentences in order, so an event is whole where its last sentence ends
+/// before the cut.
+fn told_whole(f: &Frame, shown_to: usize) -> usize {
+    (1..=f.events.len())
+        .take_while(|&k| {
+            crate::sim::event::step_told(&f.events[..k])
+                .trim_end()
+                .len()
+                <= shown_to
+        })
+        .count()
 }
 
 /// Where the chapter's newest words begin in `f`'s story, for a step

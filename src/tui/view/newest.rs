@@ -31,6 +31,20 @@ pub const STATEMENTS: Unit = ("statement", "statements");
 /// Draws `items` wrapped into `area`: all of them where they fit, else the
 /// newest that fit, with the count of the items that gave way on top.
 pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffer) {
+    show_told(t, items, unit, 0, area, buf)
+}
+
+/// `show`, where the story panel on the same screen tells the `told`
+/// oldest items whole: the sign says the ones it hides are there
+/// (`↑ 4 events, told in the story above`), not lost (`fold_sign`).
+pub fn show_told(
+    t: &Theme,
+    items: Vec<Item>,
+    unit: Unit,
+    told: usize,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     if area.is_empty() {
         return;
     }
@@ -51,7 +65,7 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
         let rows = measure::rows(&item.lines, w, false);
         // The sign's own rows: in a narrow panel it wraps to two.
         let sign = if i > 0 {
-            measure::rows(&[above(t, i, unit)], w, false)
+            measure::rows(&[fold_sign(t, i, told, unit, w)], w, false)
         } else {
             0
         };
@@ -72,10 +86,10 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
                 }
             }
             None if i == newest && i > 0 && area.height == 1 => {
-                one_row(t, &items, unit, area, buf);
+                one_row(t, &items, unit, told, area, buf);
                 return;
             }
-            None if i == newest && i > 0 && count_beside(t, &items, unit, w, area, buf) => {
+            None if i == newest && i > 0 && count_beside(t, &items, unit, told, w, area, buf) => {
                 return;
             }
             None if i == newest => {
@@ -85,7 +99,7 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
                 let mut rest = area;
                 if i > 0 && area.height > 1 {
                     let top = Rect { height: 1, ..area };
-                    overflow::show(t, vec![above(t, i, unit)], false, top, buf);
+                    overflow::show(t, vec![fold_sign(t, i, told, unit, w)], false, top, buf);
                     rest = Rect {
                         y: area.y + 1,
                         height: area.height - 1,
@@ -132,7 +146,7 @@ pub fn show(t: &Theme, items: Vec<Item>, unit: Unit, area: Rect, buf: &mut Buffe
     }
     let mut lines: Vec<Line<'static>> = Vec::new();
     if older > 0 {
-        lines.push(above(t, older, unit));
+        lines.push(fold_sign(t, older, told, unit, w));
     }
     lines.extend(kept.into_iter().rev().flatten());
     overflow::show(t, lines, true, area, buf);
@@ -183,14 +197,14 @@ pub fn shown_whole(t: &Theme, items: &[Item], unit: Unit, area: Rect) -> usize {
 /// inserted`) says nothing of which statement gave it (a teacher trial
 /// read one under a count that left its statement out). The count is of
 /// the older items, in the panel's own word for them.
-fn one_row(t: &Theme, items: &[Item], unit: Unit, area: Rect, buf: &mut Buffer) {
+fn one_row(t: &Theme, items: &[Item], unit: Unit, told: usize, area: Rect, buf: &mut Buffer) {
     let Some((item, older)) = items.split_last() else {
         return;
     };
     let Some(first) = item.lines.first() else {
         return;
     };
-    let count = count_lead(t, older.len(), unit, first);
+    let count = count_lead(t, older.len(), told, unit, first);
     let mut spans = vec![Span::styled(count, t.key())];
     let newest = joined(t, item, 0).unwrap_or_else(|| first.clone());
     spans.extend(newest.spans);
@@ -210,7 +224,7 @@ fn hidden_words(item: &Item, kept: usize) -> usize {
 /// row, `first` (`↑ 2 more events · ✓ …`). An item whose own mark is the
 /// dot (an observer's event, `· …`) needs no second one to part it from
 /// the count.
-fn count_lead(t: &Theme, lost: usize, unit: Unit, first: &Line<'static>) -> String {
+fn count_lead(t: &Theme, lost: usize, told: usize, unit: Unit, first: &Line<'static>) -> String {
     let what = if lost == 1 { unit.0 } else { unit.1 };
     let dotted = first
         .spans
@@ -218,12 +232,20 @@ fn count_lead(t: &Theme, lost: usize, unit: Unit, first: &Line<'static>) -> Stri
         .map(|s| s.content.trim_start())
         .find(|c| !c.is_empty())
         .is_some_and(|c| c.starts_with(t.g.dot));
+    // Those the story tells are said to be there, in its fewest words:
+    // the lead takes the newest item's room.
+    let (in_story, rest) = (told.min(lost), lost - told.min(lost));
+    let count = match (in_story, rest) {
+        (0, _) => format!("{lost} more {what}"),
+        (_, 0) => format!("{in_story} in story"),
+        _ => format!("{in_story} in story, {rest} more"),
+    };
     if t.ascii() {
-        format!("({lost} more {what} above) ")
+        format!("({count} above) ")
     } else if dotted {
-        format!("↑ {lost} more {what} ")
+        format!("↑ {count} ")
     } else {
-        format!("↑ {lost} more {what} {} ", t.g.dot)
+        format!("↑ {count} {} ", t.g.dot)
     }
 }
 
@@ -284,6 +306,7 @@ fn count_beside(
     t: &Theme,
     items: &[Item],
     unit: Unit,
+    told: usize,
     w: u16,
     area: Rect,
     buf: &mut Buffer,
@@ -294,7 +317,7 @@ fn count_beside(
     let Some(first) = item.lines.first() else {
         return false;
     };
-    let lead = count_lead(t, older.len(), unit, first);
+    let lead = count_lead(t, older.len(), told, unit, first);
     let mut led = item.lines.clone();
     let mut spans = vec![Span::styled(lead, t.key())];
     spans.extend(first.spans.iter().cloned());
@@ -416,6 +439,48 @@ pub fn above(t: &Theme, n: usize, unit: Unit) -> Line<'static> {
         format!("↑ {n} more {what} above")
     };
     Line::from(Span::styled(text, t.key()))
+}
+
+/// The sign that `n` older items are not shown, where the story panel
+/// tells the `told` oldest of all items whole: those it hides are said to
+/// be in the story, the rest counted as more above (a class read `↑ 4
+/// more events above` as lost, with the four whole in the story). The
+/// longest wording that takes no more rows at `w` than `above` does: the
+/// story leaned on the events shown under that sign (`shown_whole`).
+fn fold_sign(t: &Theme, n: usize, told: usize, unit: Unit, w: u16) -> Line<'static> {
+    let plain = above(t, n, unit);
+    let (in_story, rest) = (told.min(n), n - told.min(n));
+    if in_story == 0 {
+        return plain;
+    }
+    let what = if in_story == 1 { unit.0 } else { unit.1 };
+    let forms: Vec<String> = if rest == 0 {
+        vec![
+            format!("{in_story} {what}, told in the story above"),
+            format!("{in_story} told in the story above"),
+            format!("{in_story} in the story above"),
+            format!("{in_story} in story above"),
+        ]
+    } else {
+        vec![
+            format!("{in_story} {what} told in the story, {rest} more above"),
+            format!("{in_story} in the story, {rest} more above"),
+            format!("{in_story} in story, {rest} more above"),
+        ]
+    };
+    let rows = measure::rows(std::slice::from_ref(&plain), w, false);
+    forms
+        .into_iter()
+        .map(|form| {
+            let text = if t.ascii() {
+                format!("({form})")
+            } else {
+                format!("↑ {form}")
+            };
+            Line::from(Span::styled(text, t.key()))
+        })
+        .find(|l| measure::rows(std::slice::from_ref(l), w, false) <= rows)
+        .unwrap_or(plain)
 }
 
 /// `lines` with line `s` shortened in its middle until all fit `rows`

@@ -35,6 +35,14 @@ pub(super) fn score_shown(app: &App) -> bool {
             .is_some_and(|p| p.stage == Stage::Watching)
 }
 
+/// A question or its answers are in a box over the story: the story is
+/// not read, so no panel may point the class to it.
+pub(super) fn story_covered(app: &App) -> bool {
+    app.predict
+        .as_ref()
+        .is_some_and(|p| matches!(p.stage, Stage::Asking { .. } | Stage::Revealed { .. }))
+}
+
 pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
     let Some(p) = &app.predict else {
         return;
@@ -154,7 +162,7 @@ fn under_the_box(app: &App, m: &Main, area: Rect, buf: &mut Buffer) {
         if area.bottom() > r.y && area.bottom() < r.bottom() {
             let rest = Rect::new(r.x, area.bottom(), r.width, r.bottom() - area.bottom());
             Clear.render(rest, buf);
-            super::draw_panel(app, &shown, panel, rest, false, None, buf);
+            super::draw_panel(app, &shown, panel, rest, false, None, 0, buf);
         }
     }
 }
@@ -560,7 +568,16 @@ mod tests {
                     let r = m.rect(Panel::Narration);
                     let mut alone = Buffer::empty(with.area);
                     let f = a.shown_frame();
-                    super::super::draw_panel(&a, &f, Panel::Narration, r, false, None, &mut alone);
+                    super::super::draw_panel(
+                        &a,
+                        &f,
+                        Panel::Narration,
+                        r,
+                        false,
+                        None,
+                        0,
+                        &mut alone,
+                    );
                     let story = rows(&with, r);
                     assert_eq!(story, rows(&alone, r), "{name} {design} at {w}x{h}");
                     let kept = a.predict.take();

@@ -101,7 +101,10 @@ pub fn render(
     let block = rule(CHARGES_TITLE);
     let inner = block.inner(left);
     block.render(left, buf);
-    overflow::show(t, charges(t, f, frames, inner.width), false, inner, buf);
+    // A cell short of the column: its marks never run into the why
+    // beside it (`+ newIdempotency-Key`).
+    let room = inner.width.saturating_sub(1);
+    overflow::show(t, charges(t, f, frames, room), false, inner, buf);
     let block = rule(super::verdict_title(at_end));
     let inner = block.inner(right);
     block.render(right, buf);
