@@ -941,7 +941,11 @@ mod tests {
                     let place = format!("{design} step {at} ascii {ascii} at {width}: {text:?}");
                     assert!(line.width() <= width, "{place}: too wide");
                     let rest: String = text.chars().skip(3).collect();
-                    let name = rest.split(ell).next().unwrap().split("  ").next().unwrap();
+                    // The name ends where the mark's word begins, two spaces
+                    // after it or, where two do not fit, one.
+                    let found = step_name::found(&c.steps[k].keyword);
+                    let name = rest.split(ell).next().unwrap();
+                    let name = name.split(found).next().unwrap().trim_end();
                     // The pointer folded to its sign: ` ◀` after the name.
                     let name = name.trim_end_matches(t.g.ran).trim_end();
                     assert!(
