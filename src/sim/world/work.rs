@@ -398,13 +398,17 @@ impl World {
                 }
                 self.consumers[i].finish();
                 let undo = if rolled_back { "rolls back and " } else { "" };
-                self.say(
+                // The story's shorter form, where the events panel shows
+                // the whole: the answer and that A gives up, whole.
+                let brief_replay = if response.replayed { " (a replay)" } else { "" };
+                self.say_brief(
                     self.actor(i),
                     EventKind::Bad,
                     format!(
                         "gets {}{replay}: {undo}gives up, leaving the message to be redelivered",
                         other.describe()
                     ),
+                    format!("gets {}{brief_replay}: gives up", other.describe()),
                 );
             }
         }

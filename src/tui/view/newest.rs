@@ -238,7 +238,12 @@ fn count_lead(t: &Theme, lost: usize, told: usize, unit: Unit, first: &Line<'sta
     let count = match (in_story, rest) {
         (0, _) => format!("{lost} more {what}"),
         (_, 0) => format!("{in_story} in story"),
-        _ => format!("{in_story} in story, {rest} more"),
+        // The count after `more` names its unit: bare, it read as part
+        // of the event beside it (`events_cut_in_words`).
+        _ => {
+            let rest_what = if rest == 1 { unit.0 } else { unit.1 };
+            format!("{in_story} in story, {rest} more {rest_what}")
+        }
     };
     if t.ascii() {
         format!("({count} above) ")
@@ -462,10 +467,11 @@ fn fold_sign(t: &Theme, n: usize, told: usize, unit: Unit, w: u16) -> Line<'stat
             format!("{in_story} in story above"),
         ]
     } else {
+        let rest_what = if rest == 1 { unit.0 } else { unit.1 };
         vec![
-            format!("{in_story} {what} told in the story, {rest} more above"),
-            format!("{in_story} in the story, {rest} more above"),
-            format!("{in_story} in story, {rest} more above"),
+            format!("{in_story} {what} told in the story, {rest} more {rest_what} above"),
+            format!("{in_story} told in the story, {rest} more {rest_what} above"),
+            format!("{in_story} in story, {rest} more {rest_what} above"),
         ]
     };
     let rows = measure::rows(std::slice::from_ref(&plain), w, false);
