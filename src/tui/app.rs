@@ -147,7 +147,7 @@ pub struct App {
     /// Where each design was left by `m` since the last move: `m` round
     /// the designs and back comes home to the step it left (teacher
     /// trial 18: naive 13 → idempotent 13 → naive 12 lost the charge).
-    pub design_trail: super::update::DesignTrail,
+    pub design_trail: super::design_trail::DesignTrail,
     /// The runs of the other designs `m` reaches, which the header fits
     /// its form over; `update` keeps them current.
     pub design_runs: super::design_runs::DesignRuns,

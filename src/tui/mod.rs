@@ -10,6 +10,7 @@ pub mod compare;
 pub mod compare_engines;
 pub mod compare_section;
 pub mod design_runs;
+pub mod design_trail;
 pub mod explorer;
 pub mod faults;
 pub mod input;

@@ -4,7 +4,6 @@
 mod compare;
 mod compare_engines;
 mod design;
-pub(super) use design::DesignTrail;
 mod explorer;
 mod faults;
 mod help;

@@ -9,6 +9,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+/// What the key bar leaves free for predict mode's short tag,
+/// `predict 10/12 `, and the two columns before it (drawn by the predict
+/// view at the bar's right end).
+pub const SHORT_TAG_ROOM: usize = 16;
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if !app.theme.terminal_keys() {
         return;
@@ -144,7 +149,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // While predict mode is on, its tag keeps a place at the right end
     // (drawn by the predict view): the mode never goes out of sight.
     if app.predict.is_some() && app.overlay == Overlay::None && app.compare.is_none() {
-        room = room.saturating_sub(super::predict::SHORT_TAG_ROOM);
+        room = room.saturating_sub(SHORT_TAG_ROOM);
     }
     let sized: Vec<(usize, u8)> = hints
         .iter()

@@ -438,10 +438,6 @@ fn score_spans(app: &App, p: &Predict) -> Vec<Span<'static>> {
     spans
 }
 
-/// What the key bar leaves free for the short tag, `predict 10/12 `, and
-/// the two columns before it.
-pub const SHORT_TAG_ROOM: usize = 16;
-
 /// While stepping: that predict mode is on, and the score so far, at the
 /// right end of the bottom line where it has room.
 fn tag(app: &App, p: &Predict, bar: Rect, buf: &mut Buffer) {
