@@ -6,8 +6,9 @@
 //! cut with "…"), never the mark, and no word is drawn over; but it keeps
 //! its evidence: its figures, its change marks (the sign at least), `no
 //! key`/`key`, its ID, its state, and a moved figure's old value. Where it
-//! cannot, the row stays whole and the mark goes on the panel's bottom
-//! border (`✕wrong ↑`), a bounded number of times.
+//! cannot, the row stays whole and the mark goes on the panel's border
+//! (`✕wrong ↑` below, or `✕wrong ↓` above a heading), a bounded number
+//! of times.
 
 use crate::common::{self, draw};
 use crate::tui_predict::{answer, wrong};
@@ -19,8 +20,11 @@ use idem::tui::{Action, update};
 use ratatui::layout::Rect;
 
 /// Reveals whose mark goes on the panel's border, where its row cannot
-/// keep its evidence beside it.
-const FALLBACKS: usize = 60;
+/// keep its evidence beside it: 99 of them at 80x24 (a heading keeps its
+/// label, `charges` or `total`, and the value it moved from, which leave
+/// no room for `✓right` in a 27-column panel), 3 at 100x30 (a total
+/// beside a count of folded rows). None above.
+const FALLBACKS: usize = 102;
 
 const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (160, 48)];
 
@@ -389,8 +393,22 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
                                         .take(usize::from(rect.width))
                                         .collect::<String>()
                                 };
+                                // A heading's mark stands on the border
+                                // just above it, pointing down.
+                                let top = |screen: &str| {
+                                    screen
+                                        .lines()
+                                        .nth(usize::from(rect.y))
+                                        .unwrap_or("")
+                                        .chars()
+                                        .skip(usize::from(rect.x))
+                                        .take(usize::from(rect.width))
+                                        .collect::<String>()
+                                };
                                 let on_border = !marked[row].contains(mark)
-                                    && bottom(&with).contains(&format!("{mark} ↑"));
+                                    && (bottom(&with).contains(&format!("{mark} ↑"))
+                                        || (row == 0
+                                            && top(&with).contains(&format!("{mark} ↓"))));
                                 let verdict = if on_border {
                                     fallbacks.push(format!("{place}: {:?}", plain[row]));
                                     if bordered.contains(&panel) {

@@ -91,7 +91,7 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
         // whole and the mark goes on the border.
         let evidence = evidence(t, frame, subject, charge);
         let Some(narrow) = narrow().filter(|l| l.width() <= room && keeps(&evidence, l)) else {
-            on_border(t, rect, &mark, style, buf);
+            on_border(t, rect, line == 0, &mark, style, buf);
             return;
         };
         let row = Rect::new(rect.x + 1, y, rect.width - 2, 1);
@@ -114,17 +114,27 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
 
 /// The last resort, where the row cannot give the mark room and keep
 /// what it is judged on: the row stays whole and the mark goes on the
-/// panel's bottom border, at its right end as on a row, with an arrow up
-/// to the rows it judges (`✕wrong ↑`), never over a row's words.
-fn on_border(t: &Theme, rect: Rect, mark: &str, style: Style, buf: &mut Buffer) {
-    let text = t.text(&format!(" {mark} ↑ ")).into_owned();
-    let w = text.chars().count();
+/// panel's border, at its right end as on a row, never over a row's
+/// words. A heading (the panel's first row) has it on the border just
+/// above, pointing down at it (`✕wrong ↓`), where the title leaves the
+/// room; any other row on the bottom border, pointing up (`✕wrong ↑`).
+fn on_border(t: &Theme, rect: Rect, heading: bool, mark: &str, style: Style, buf: &mut Buffer) {
+    let text = |arrow: &str| t.text(&format!(" {mark} {arrow} ")).into_owned();
+    let w = text("↑").chars().count();
     // A corner and a stroke of the border stay on either side.
     if usize::from(rect.width) < w + 4 {
         return;
     }
     let x = rect.right() - 2 - w as u16;
-    buf.set_string(x, rect.bottom() - 1, &text, style);
+    let top_free = (x - 1..rect.right() - 1).all(|bx| {
+        let s = buf[(bx, rect.y)].symbol();
+        s == "─" || s == "-"
+    });
+    if heading && top_free {
+        buf.set_string(x, rect.y, text("↓"), style);
+    } else {
+        buf.set_string(x, rect.bottom() - 1, text("↑"), style);
+    }
 }
 
 /// What a row must keep to be judged on: each entry a set of forms, one
@@ -132,8 +142,15 @@ fn on_border(t: &Theme, rect: Rect, mark: &str, style: Style, buf: &mut Buffer) 
 /// amount and whether it carried a key; a message keeps its ID and state;
 /// a moved figure keeps the value it moved from).
 fn evidence(t: &Theme, f: &Frame, subject: &Subject, charge: Option<&str>) -> Vec<Vec<String>> {
+    // A heading keeps the word that says what its figure is (teacher
+    // trial 19: `1→2 $80 keys 0 ✓right` beside the second charge, and
+    // `payments $0→$40`, where every other step says `charges` and
+    // `total`): a label the panel keeps at every step is evidence too.
     let charges = |f: &Frame| {
-        let mut e = vec![vec![f.provider.charges.len().to_string()]];
+        let mut e = vec![
+            vec!["charges".to_string()],
+            vec![f.provider.charges.len().to_string()],
+        ];
         if let Some(was) = f.changes.charges_was {
             e.push(vec![was.to_string()]);
         }
@@ -141,7 +158,10 @@ fn evidence(t: &Theme, f: &Frame, subject: &Subject, charge: Option<&str>) -> Ve
     };
     match subject {
         Subject::PaymentsTotal | Subject::PaymentsRows | Subject::PaymentsRowsAny => {
-            let mut e = vec![vec![format!("${}", f.db.total_charged)]];
+            let mut e = vec![
+                vec!["total".to_string()],
+                vec![format!("${}", f.db.total_charged)],
+            ];
             if let Some(was) = f.changes.total_was {
                 e.push(vec![format!("${was}")]);
             }
