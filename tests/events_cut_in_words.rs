@@ -5,14 +5,23 @@
 //! 13 hid "so it skips the work" behind `already recorded, …1 more`. The
 //! help calls that count rows, but a panel whose top sign counts events
 //! leaves a bare count at its bottom to be read as anything. A count
-//! there names its unit (`… ↓ 1 more row`).
+//! there names its unit (`… ↓ 1 more line`).
 
 use crate::common::sweep;
 use idem::tui::app::Panel;
 use ratatui::layout::Margin;
 
 /// Words that say what a count in these panels counts.
-const UNITS: [&str; 6] = ["row", "rows", "event", "events", "statement", "statements"];
+const UNITS: [&str; 8] = [
+    "row",
+    "rows",
+    "line",
+    "lines",
+    "event",
+    "events",
+    "statement",
+    "statements",
+];
 
 /// The counts on `row` that are not followed by a unit: `…1 more`
 /// at the row's end, or `2 more` before any other word.

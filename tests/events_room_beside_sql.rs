@@ -30,7 +30,7 @@ fn wrong(step: &Step, seen: &mut usize) -> Option<String> {
     if step.frame.sql.is_empty() || step.main.rect(Panel::Events).is_empty() {
         return None;
     }
-    if !step.words_in(Panel::Events).contains("more row") {
+    if !step.words_in(Panel::Events).contains("more line") {
         return None;
     }
     *seen += 1;

@@ -407,8 +407,7 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
                                 };
                                 let on_border = !marked[row].contains(mark)
                                     && (bottom(&with).contains(&format!("{mark} ↑"))
-                                        || (row == 0
-                                            && top(&with).contains(&format!("{mark} ↓"))));
+                                        || (row == 0 && top(&with).contains(&format!("{mark} ↓"))));
                                 let verdict = if on_border {
                                     fallbacks.push(format!("{place}: {:?}", plain[row]));
                                     if bordered.contains(&panel) {

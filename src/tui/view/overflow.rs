@@ -102,11 +102,12 @@ pub fn signs(t: &Theme, hidden: u16) -> (String, String) {
 
 /// The sign for a panel that counts its items on top (events,
 /// statements, `newest`), where its newest is cut at the bottom: it says
-/// rows (` … ↓ 1 more row`, ` …1 more row`). A bare `…1 more` there
-/// ended the event's sentence (`waits for A to …1 more`, teacher trial
-/// 17) and could be read as one more event.
+/// lines of text (` … ↓ 1 more line`, ` …1 more line`). A bare `…1 more`
+/// there ended the event's sentence (`waits for A to …1 more`, teacher
+/// trial 17) and could be read as one more event; `1 more row` beside the
+/// SQL's `0 rows: conflict` read as a database row (trial 19).
 pub fn row_signs(t: &Theme, hidden: u16) -> (String, String) {
-    let rows = if hidden == 1 { "row" } else { "rows" };
+    let rows = if hidden == 1 { "line" } else { "lines" };
     let arrow = if t.ascii() { "" } else { "↓ " };
     let long = format!(" {} {arrow}{hidden} more {rows}", t.g.ellipsis);
     let short = format!(" {}{hidden} more {rows}", t.g.ellipsis);
