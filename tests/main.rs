@@ -64,6 +64,7 @@ mod lesson_titles;
 mod level_screen;
 mod levels;
 mod lost_ack_told;
+mod lost_answer_told;
 mod lower_split;
 mod malformed;
 mod marks_kept_whole;

@@ -1,5 +1,5 @@
 //! `idem validate`: every error of each scenario or design file, in file
-//! order.
+//! order (of syntax errors, the first, with a count of the rest).
 
 use super::output::{emit, note};
 use anyhow::Result;

@@ -78,6 +78,9 @@ pub fn consumer_line(c: &ConsumerView) -> String {
             // What the step's own check found (`key taken`), not whether
             // the message was a duplicate: the handler cannot know that.
             Mark::Conflict => format!("{}: {}", s.label, crate::sim::step_name::found(&s.keyword)),
+            // The step's name, then what became of the answer it waits
+            // for: `answer lost provider response` ran the two together.
+            Mark::Lost => format!("{}: {}", s.label, mark_word(s.mark)),
             _ => format!("{} {}", mark_word(s.mark), s.label),
         })
         .collect();
@@ -96,7 +99,7 @@ pub fn mark_word(mark: Mark) -> &'static str {
         Mark::Todo => "todo",
         Mark::Done => "done",
         Mark::Failed => "failed",
-        Mark::Lost => "answer lost",
+        Mark::Lost => "lost",
         Mark::Conflict => crate::sim::step_name::FOUND_KEY,
         Mark::Skipped => "skipped",
         Mark::Superseded => "no longer the owner",

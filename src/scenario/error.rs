@@ -123,6 +123,9 @@ pub struct ScenarioErrors {
     /// The search stopped before the end of the file: there may be errors
     /// beyond those counted.
     cut_short: bool,
+    /// How many syntax errors the parser reported after the first one,
+    /// and that one's line: not listed, as they may only follow from it.
+    syntax_after: Option<(usize, usize)>,
 }
 
 impl ScenarioErrors {
@@ -137,6 +140,7 @@ impl ScenarioErrors {
             kept: all,
             more,
             cut_short: false,
+            syntax_after: None,
         }
     }
 
@@ -184,6 +188,7 @@ impl ScenarioErrors {
             kept,
             more: self.more,
             cut_short: self.cut_short,
+            syntax_after: self.syntax_after,
         })
     }
 
@@ -194,12 +199,23 @@ impl ScenarioErrors {
             (Some(a), Some(b)) => {
                 let more = a.more + b.more;
                 let cut = a.cut_short || b.cut_short;
+                let after = a.syntax_after.or(b.syntax_after);
                 let mut all = a.kept;
                 all.extend(b.kept);
-                Some(Self::new(all).with_more(more).cut_short(cut))
+                let mut joined = Self::new(all).with_more(more).cut_short(cut);
+                joined.syntax_after = after;
+                Some(joined)
             }
             (a, b) => a.or(b),
         }
+    }
+
+    /// The same errors, the syntax error on `line` among them followed
+    /// by `n` more the parser reported, left unlisted as they may follow
+    /// from it.
+    pub fn syntax_after(mut self, n: usize, line: usize) -> Self {
+        self.syntax_after = (n > 0).then_some((n, line));
+        self
     }
 
     /// Whether there may be errors beyond those counted.
@@ -229,6 +245,7 @@ impl From<ScenarioError> for ScenarioErrors {
             kept: vec![error],
             more: 0,
             cut_short: false,
+            syntax_after: None,
         }
     }
 }
@@ -256,6 +273,19 @@ impl fmt::Display for ScenarioErrors {
                 writeln!(f)?;
             }
             write!(f, "{error}")?;
+        }
+        // Said once, after the error they may follow from: each a place
+        // the parser lost its footing, not something to fix.
+        if let Some((n, line)) = self.syntax_after {
+            let (errors, they) = if n == 1 {
+                ("error", "it")
+            } else {
+                ("errors", "they")
+            };
+            write!(
+                f,
+                "\n… and {n} more syntax {errors} after line {line}, not listed: {they} may follow from the one there, so fix that one and validate again"
+            )?;
         }
         let others = "the search for them stopped there";
         match (self.more, self.cut_short) {

@@ -1,8 +1,10 @@
 //! Reading a TOML document into a serde type with every error a reader
-//! has to fix, not only the first: all syntax errors from one pass of the
-//! parser; then, for a document that parses, each type error (a wrong
-//! type, an unknown key, a missing key) found by taking the part it is in
-//! out of the document and reading it again.
+//! has to fix, not only the first: for a document that parses, each type
+//! error (a wrong type, an unknown key, a missing key) found by taking the
+//! part it is in out of the document and reading it again. A syntax error
+//! is the exception: the parser's recovery after one is a guess (a `}`
+//! left out takes in every later table), so only the first is kept and
+//! the rest are counted.
 //!
 //! What is taken out is the smallest thing a reader thinks of as one
 //! item: the array element the error is in (one action, one message), else
@@ -32,6 +34,12 @@ pub struct TomlErrors {
     /// rest then read: an unknown key or a wrong value in one table need
     /// not hide what is wrong elsewhere.
     pub keys_taken: Option<Vec<String>>,
+    /// Syntax errors the parser reported after the first, which is the
+    /// only one in `errors`: they may only follow from it.
+    pub syntax_after: usize,
+    /// The errors are the parser's (the document does not parse), not
+    /// serde's.
+    pub syntax: bool,
 }
 
 /// The value `text` holds; or its errors and, when taking out only keys
@@ -48,8 +56,9 @@ pub fn deserialize_most<T: DeserializeOwned>(text: &str) -> Result<T, (TomlError
 }
 
 /// The value `text` holds, or its errors. A document with syntax errors
-/// gets those alone: its types are not looked at, as a recovered tree
-/// would only yield errors that fixing the syntax makes go away.
+/// gets the first of them alone, with a count of the rest: its types are
+/// not looked at, as a recovered tree would only yield errors that fixing
+/// the syntax makes go away.
 pub fn deserialize_all<T: DeserializeOwned>(text: &str) -> Result<T, TomlErrors> {
     read(text, &mut None)
 }
@@ -57,10 +66,18 @@ pub fn deserialize_all<T: DeserializeOwned>(text: &str) -> Result<T, TomlErrors>
 fn read<T: DeserializeOwned>(text: &str, rest: &mut Option<T>) -> Result<T, TomlErrors> {
     let (mut root, syntax) = DeTable::parse_recoverable(text);
     if !syntax.is_empty() {
+        // Nothing in the parser's errors says which came of losing its
+        // footing at an earlier one, and a wrong guess sends the reader to
+        // fix lines that were never wrong: the rest are counted, not shown.
+        let mut errors = without_echoes(text, in_file_order(syntax));
+        let syntax_after = errors.len() - 1;
+        errors.truncate(1);
         return Err(TomlErrors {
-            errors: without_echoes(text, in_file_order(syntax)),
+            errors,
             cut_short: false,
             keys_taken: None,
+            syntax_after,
+            syntax: true,
         });
     }
     let mut found = Vec::new();
@@ -124,6 +141,8 @@ fn read<T: DeserializeOwned>(text: &str, rest: &mut Option<T>) -> Result<T, Toml
         errors: in_file_order(found),
         cut_short,
         keys_taken,
+        syntax_after: 0,
+        syntax: false,
     })
 }
 
@@ -138,7 +157,8 @@ fn in_file_order(mut errors: Vec<Error>) -> Vec<Error> {
 /// a stray value), and an error at the start of the line right after one
 /// with the same words (an array left open takes in the lines after it,
 /// each "missing a comma"; a table opened twice repeats each of its keys).
-/// They would send the reader to fix one mistake several times.
+/// They are one mistake said again, and are not counted among the errors
+/// after the first.
 fn without_echoes(text: &str, errors: Vec<Error>) -> Vec<Error> {
     let mut kept = Vec::new();
     // The first error of the last line that had any, kept or not.
@@ -403,29 +423,40 @@ mod tests {
         assert_eq!(doc.steps[0].actions, ["run A"]);
     }
 
-    #[test]
-    fn every_syntax_error_is_reported_and_the_types_are_not_looked_at() {
-        let found = places("title = \"t\nsetup = 5\nx = = 1\n[steps\ny = 2\n");
-        let lines: Vec<&str> = found.iter().map(|f| f.split(':').next().unwrap()).collect();
-        assert_eq!(lines, ["1", "3", "4"], "{found:#?}");
-        assert!(
-            found.iter().all(|f| !f.contains("invalid type")),
-            "{found:#?}"
-        );
+    /// How many syntax errors were counted after the first.
+    fn after(text: &str) -> usize {
+        deserialize_all::<Doc>(text).unwrap_err().syntax_after
     }
 
+    /// The first syntax error alone, the others counted; the types are
+    /// not looked at.
+    #[test]
+    fn the_first_syntax_error_is_reported_and_the_types_are_not_looked_at() {
+        let text = "title = \"t\nsetup = 5\nx = = 1\n[steps\ny = 2\n";
+        let found = places(text);
+        let lines: Vec<&str> = found.iter().map(|f| f.split(':').next().unwrap()).collect();
+        assert_eq!(lines, ["1"], "{found:#?}");
+        assert_eq!(after(text), 2);
+    }
+
+    /// An array left open makes the parser complain at each line after
+    /// it: those echoes are not even counted.
     #[test]
     fn an_array_left_open_is_one_error_not_one_a_line() {
-        let found = places("title = \"t\"\nx = [1\n[setup]\nlease = \"5s\"\ny = 2\nz = [3 4]\n");
+        let text = "title = \"t\"\nx = [1\n[setup]\nlease = \"5s\"\ny = 2\nz = [3 4]\n";
+        let found = places(text);
         assert_eq!(found.len(), 1, "{found:#?}");
         assert!(found[0].starts_with("3:1 missing comma"), "{found:#?}");
+        assert_eq!(after(text), 0);
     }
 
-    /// The same mistake on lines one after another is reported on each.
+    /// The same mistake on lines one after another: the first shown, the
+    /// second counted (the parser cannot say it is not an echo).
     #[test]
-    fn the_same_slip_on_two_lines_is_two_errors() {
-        let found = places("title = \"t\"\nx = [1 2]\ny = [3 4]\n");
-        assert_eq!(found.len(), 2, "{found:#?}");
+    fn the_same_slip_on_two_lines_is_one_shown_and_one_counted() {
+        let text = "title = \"t\"\nx = [1 2]\ny = [3 4]\n";
+        assert_eq!(places(text).len(), 1);
+        assert_eq!(after(text), 1);
     }
 
     #[test]
@@ -434,6 +465,7 @@ mod tests {
         let found = places(text);
         assert_eq!(found.len(), 1, "{found:#?}");
         assert!(found[0].starts_with("5:2 duplicate key"), "{found:#?}");
+        assert_eq!(after(text), 0);
     }
 
     #[test]

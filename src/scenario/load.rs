@@ -60,7 +60,8 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
 
 /// The script, or its errors in file order. They come in kinds, each
 /// looked for only once the one before it found nothing, since a later
-/// kind would mostly repeat an earlier error: TOML syntax; control
+/// kind would mostly repeat an earlier error: TOML syntax (the first
+/// error, the rest counted); control
 /// characters; types, unknown keys and missing keys, beside the scenario's
 /// own rules when what was wrong could be taken out as keys alone (see
 /// `rules_can_do_without`), else only once they are gone. Errors in

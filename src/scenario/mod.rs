@@ -5,6 +5,7 @@ pub mod action;
 mod ask;
 mod budget;
 pub mod builtin;
+mod closer_hint;
 mod control;
 pub mod design_file;
 pub mod error;

@@ -2,6 +2,7 @@
 //! arrays, not serde's maps and sequences or Rust's types; a duration
 //! written as a bare number pointed at its quotes; a near-miss key named.
 
+use super::closer_hint::with_closer;
 use super::error::ScenarioErrors;
 use crate::suggest::did_you_mean;
 
@@ -12,7 +13,8 @@ pub(super) fn toml_errors(
     text: &str,
     found: super::every_error::TomlErrors,
 ) -> ScenarioErrors {
-    let placed = found
+    let syntax = found.syntax;
+    let placed: Vec<_> = found
         .errors
         .into_iter()
         .map(|e| {
@@ -24,10 +26,19 @@ pub(super) fn toml_errors(
                 }
                 _ => toml_message(e.message(), at),
             };
+            // The parser names the one token it can take next, which is
+            // not always the fix: a `}` left out reads as a `,` missing.
+            let message = span
+                .as_ref()
+                .filter(|_| syntax)
+                .and_then(|s| with_closer(&message, text, s.start))
+                .unwrap_or(message);
             (span, message)
         })
         .collect();
-    ScenarioErrors::at(file, text, placed).cut_short(found.cut_short)
+    let errors = ScenarioErrors::at(file, text, placed).cut_short(found.cut_short);
+    let line = errors.first().map_or(1, |e| e.line);
+    errors.syntax_after(found.syntax_after, line)
 }
 
 /// The setup's keys that hold a duration.
