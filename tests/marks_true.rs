@@ -187,7 +187,7 @@ fn a_409_is_a_refusal_while_in_progress_not_a_failure() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("refused (409: still in progress) provider response"),
+        text.contains("provider response: refused (409: still in progress)"),
         "{text}"
     );
     assert!(!text.contains("failed provider response"), "{text}");

@@ -80,7 +80,7 @@ pub fn consumer_line(c: &ConsumerView) -> String {
             Mark::Conflict => format!("{}: {}", s.label, crate::sim::step_name::found(&s.keyword)),
             // The step's name, then what became of the answer it waits
             // for: `answer lost provider response` ran the two together.
-            Mark::Lost => format!("{}: {}", s.label, mark_word(s.mark)),
+            Mark::Lost | Mark::Refused => format!("{}: {}", s.label, mark_word(s.mark)),
             _ => format!("{} {}", mark_word(s.mark), s.label),
         })
         .collect();
