@@ -119,7 +119,10 @@ fn labelled_at(size: (u16, u16)) {
         };
         let heading_at = rows.iter().skip(1).position(named).map(|i| i + 1);
         for k in &step.frame.provider.keys {
-            let Some(i) = rows.iter().position(|r| r.contains(&format!("{} → ", k.key))) else {
+            let Some(i) = rows
+                .iter()
+                .position(|r| r.contains(&format!("{} → ", k.key)))
+            else {
                 continue;
             };
             seen += 1;
