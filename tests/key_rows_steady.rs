@@ -91,3 +91,62 @@ fn a_key_row_keeps_one_form_at_100x30() {
 fn a_key_row_keeps_one_form_at_120x40() {
     at(sweep::SIZES[2]);
 }
+
+/// Every key-store row says it is a key (teacher trial, tour-4
+/// idempotent at 80x24, steps 6 to 8): where the store's heading line is
+/// gone, `m-7f3 → ch_81 ↺ replayed ×1` named nothing, in the one tour
+/// about the Idempotency-Key. A key's row either leads with `key ` or
+/// stands below a line of its own that names the store (`Idempotency-Key
+/// store`, `key store`, `keys`).
+fn labelled_at(size: (u16, u16)) {
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    sweep::each_step(size, |step| {
+        let r = step.main.rect(Panel::Provider).inner(Margin::new(1, 1));
+        let rows: Vec<String> = (r.y..r.bottom())
+            .map(|y| {
+                (r.x..r.right())
+                    .map(|x| step.buf[(x, y)].symbol())
+                    .collect()
+            })
+            .collect();
+        // Below the panel's own heading (line 0), a line naming the store.
+        let named = |r: &String| {
+            let s = r.trim_start();
+            ["Idempotency-Key store", "key store", "keys"]
+                .iter()
+                .any(|h| s.starts_with(h))
+        };
+        let heading_at = rows.iter().skip(1).position(named).map(|i| i + 1);
+        for k in &step.frame.provider.keys {
+            let Some(i) = rows
+                .iter()
+                .position(|r| r.contains(&format!("{} → ", k.key)))
+            else {
+                continue;
+            };
+            seen += 1;
+            let row = &rows[i];
+            let led = row.trim_start().starts_with(&format!("key {}", k.key));
+            if !led && heading_at.is_none_or(|h| h > i) {
+                wrong.push(format!("{}: {row:?} says nothing of a key", step.at()));
+            }
+        }
+    });
+    sweep::none_wrong("key rows labelled", seen, 100, &wrong, size);
+}
+
+#[test]
+fn every_key_row_is_labelled_at_80x24() {
+    labelled_at(sweep::SIZES[0]);
+}
+
+#[test]
+fn every_key_row_is_labelled_at_100x30() {
+    labelled_at(sweep::SIZES[1]);
+}
+
+#[test]
+fn every_key_row_is_labelled_at_120x40() {
+    labelled_at(sweep::SIZES[2]);
+}

@@ -10,6 +10,7 @@ use crate::common::sweep;
 use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
 use idem::tui::view;
+use ratatui::layout::Margin;
 
 fn rows_at(size: (u16, u16)) -> (usize, Vec<String>) {
     let t = Theme::new(false, false);
@@ -160,4 +161,83 @@ fn every_payment_row_keeps_its_message_id_at_80x24() {
 #[test]
 fn every_payment_row_keeps_its_message_id_at_100x30() {
     every_payment_row_named_at(sweep::SIZES[1]);
+}
+
+/// One run at one size says "not committed" in one wording (teacher
+/// trial, tour-1 idempotent at 100x30 and 80x24: the processed_messages
+/// row read `m-7f3  uncommitted (A)  + new` at step 3 and `m-7f3 in txn
+/// A` at step 4, the same row in the same width with two labels). Every
+/// built-in run at each size: the payments and processed_messages rows
+/// as drawn say `uncommitted (…)` at every step or `in txn …` at every
+/// step; the catalogue's other tables, which word their rows on their
+/// own, keep one wording of their own.
+fn one_wording_a_run_at(size: (u16, u16)) {
+    let mut runs = 0;
+    let mut wrong = Vec::new();
+    // Per group of tables (payments and processed_messages, or the
+    // others): the run's first wording, and where it was seen.
+    let mut first: [Option<(&'static str, String)>; 2] = [None, None];
+    let mut counted = false;
+    let mut failed = false;
+    sweep::each_step(size, |step| {
+        if step.app.pos == 0 {
+            first = [None, None];
+            counted = false;
+            failed = false;
+        }
+        let r = step.main.rect(Panel::Database).inner(Margin::new(1, 1));
+        let rows: Vec<String> = (r.y..r.bottom())
+            .map(|y| {
+                (r.x..r.right())
+                    .map(|x| step.buf[(x, y)].symbol())
+                    .collect()
+            })
+            .collect();
+        // The first line heads payments; a line that does not start with
+        // a space heads a table.
+        let mut group = 0;
+        for row in &rows {
+            if !row.starts_with(' ') {
+                let core = row.starts_with("payments") || row.starts_with("processed_messages");
+                group = usize::from(!core);
+                continue;
+            }
+            let said = if row.contains("uncommitted (") {
+                "uncommitted"
+            } else if row.contains(" in txn ") {
+                "in txn"
+            } else {
+                continue;
+            };
+            if !counted {
+                counted = true;
+                runs += 1;
+            }
+            match &first[group] {
+                None => first[group] = Some((said, format!("{}: {row:?}", step.at()))),
+                // One failure a run: the run is the unit counted.
+                Some((was, at)) if *was != said && !failed => {
+                    failed = true;
+                    wrong.push(format!("{}: {row:?}; {at}", step.at()));
+                }
+                Some(_) => {}
+            }
+        }
+    });
+    sweep::none_wrong("runs with uncommitted rows", runs, 10, &wrong, size);
+}
+
+#[test]
+fn one_wording_for_uncommitted_a_run_at_80x24() {
+    one_wording_a_run_at(sweep::SIZES[0]);
+}
+
+#[test]
+fn one_wording_for_uncommitted_a_run_at_100x30() {
+    one_wording_a_run_at(sweep::SIZES[1]);
+}
+
+#[test]
+fn one_wording_for_uncommitted_a_run_at_120x40() {
+    one_wording_a_run_at(sweep::SIZES[2]);
 }

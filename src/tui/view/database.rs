@@ -27,44 +27,100 @@ pub fn run_lines(
     drawn_in(t, f, width, width, height, form).0
 }
 
-/// The form an uncommitted payment row's mark takes, once for the run at
-/// a width (`run_form`): `uncommitted (A)` at one step and `in txn A` at
-/// the next read as two states.
+/// The form an uncommitted row's mark takes in payments and
+/// processed_messages, once for the run at a width (`run_form`):
+/// `uncommitted (A)` at one step and `in txn A` at the next read as two
+/// states (teacher trial, tour-1 idempotent at 100x30: the message ID's
+/// row said the one at step 3, the other at step 4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum TxnForm {
+    /// `  uncommitted (A)`, the change mark's word beside it.
     Whole,
+    /// ` in txn A`, which still says both, the change mark's word beside it.
     Short,
-    /// Neither fits at some step: each row fits its mark as it can.
-    Fitted,
+    /// ` in txn A`, the change mark's sign alone beside it: the word gives
+    /// way before the mark's words do (`uncommitted (A) +` read as a row
+    /// whose `new` was cut).
+    Signed,
+    /// ` in txn A` where even that leaves a row no room at some step (a
+    /// long content hash at 80x24): the row's text gives way, visibly.
+    Cut,
 }
 
 impl TxnForm {
-    /// The widest form that fits every uncommitted payment row of the
-    /// run (`frames`, and `f` with them) whole, beside its change mark.
+    /// The widest form that fits every uncommitted payment and processed
+    /// row of the run (`frames`, and `f` with them) whole, beside its
+    /// change mark.
     fn of(t: &Theme, frames: &[Frame], f: &Frame, width: usize) -> TxnForm {
         let steps: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
         let fits = |form: TxnForm, f: &&Frame| {
-            f.db.payments.iter().enumerate().all(|(i, p)| {
+            let payments = f.db.payments.iter().enumerate().all(|(i, p)| {
                 let Some(by) = &p.uncommitted_by else {
                     return true;
                 };
                 let change = f.changes.of(Place::Payments, &i.to_string());
-                let mark = form.mark(t, by).map_or(0, |m| m.width());
-                payment_row(p, width).chars().count() + mark + tag_width(change) <= width
-            })
+                form.fits(t, payment_row(p, width).chars().count(), by, change, width)
+            });
+            let processed = f.db.processed.iter().all(|p| {
+                let Some(by) = &p.uncommitted_by else {
+                    return true;
+                };
+                let change = f.changes.of(Place::Processed, &p.message_id);
+                form.fits(t, processed_row(p).chars().count(), by, change, width)
+            });
+            payments && processed
         };
-        super::run_form::widest([TxnForm::Whole, TxnForm::Short], &steps, fits)
-            .unwrap_or(TxnForm::Fitted)
+        let forms = [TxnForm::Whole, TxnForm::Short, TxnForm::Signed];
+        super::run_form::widest(forms, &steps, fits).unwrap_or(TxnForm::Cut)
     }
 
-    fn mark(self, t: &Theme, by: &str) -> Option<Span<'static>> {
+    /// Whether a row `row` cells wide has room in `width` for this form's
+    /// mark and for its change mark, with its word or its sign as the form
+    /// says.
+    fn fits(self, t: &Theme, row: usize, by: &str, change: Option<Change>, width: usize) -> bool {
+        let tag = match self {
+            TxnForm::Whole | TxnForm::Short => tag_width(change),
+            TxnForm::Signed | TxnForm::Cut => {
+                change.map_or(0, |c| 1 + marks::symbol(t, c).chars().count())
+            }
+        };
+        row + self.mark(t, by).width() + tag <= width
+    }
+
+    fn mark(self, t: &Theme, by: &str) -> Span<'static> {
         let m = not_committed(t, by);
         match self {
-            TxnForm::Whole => Some(m.whole),
-            TxnForm::Short => Some(m.short),
-            TxnForm::Fitted => None,
+            TxnForm::Whole => m.whole,
+            TxnForm::Short | TxnForm::Signed | TxnForm::Cut => m.short,
         }
     }
+
+    /// An uncommitted row `row` with this form's mark and its change mark:
+    /// the row whole where the form fits it, else its end gives way.
+    fn line(
+        self,
+        t: &Theme,
+        row: String,
+        by: &str,
+        change: Option<Change>,
+        width: usize,
+    ) -> Line<'static> {
+        let row_w = row.chars().count();
+        let mark = self.mark(t, by);
+        if self.fits(t, row_w, by, change, width) {
+            return marks::tagged_keeping(t, Line::raw(row), vec![mark], change, width, row_w);
+        }
+        let parts = marks::Parts {
+            essential: Line::raw(row),
+            rest: Line::default(),
+        };
+        marks::fit_parts(t, parts, vec![marks::Mark::whole(mark)], change, width)
+    }
+}
+
+/// A processed_messages row: its message ID.
+fn processed_row(p: &crate::sim::frame::ProcessedView) -> String {
+    format!(" {}", p.message_id)
 }
 
 /// A payment's order, amount and message: in their columns where the
@@ -343,34 +399,15 @@ fn tables(t: &Theme, f: &Frame, width: usize, form: TxnForm, out: &mut Sheet) ->
         // ($0) already says there is none.
         out.empty_payments = true;
     }
-    // Whether a payment row had to say `in txn A`: then every row of the
-    // panel does, so one state reads in one wording on the screen.
-    let mut in_txn = false;
     for (i, p) in db.payments.iter().enumerate() {
         let row = payment_row(p, width);
         let change = ch.of(Place::Payments, &i.to_string());
         if let Some(by) = &p.uncommitted_by {
             // Which payment, for which message, is the evidence: the order,
             // the amount and the message ID stay whole, in their columns;
-            // the marks shorten first (`uncommitted (A)` to `in txn A`).
-            // A mark's word (`+ new`) gives way only where no form of this
-            // mark leaves it room: `uncommitted (A) +` read as a row whose
-            // `new` was cut. The form is the run's (`TxnForm`).
-            let row_w = row.chars().count();
-            let room = |m: &Span| row_w + m.width() + tag_width(change) <= width;
-            let whole = not_committed(t, by);
-            let line = match form.mark(t, by).filter(room) {
-                Some(m) => marks::tagged_keeping(t, Line::raw(row), vec![m], change, width, row_w),
-                None => {
-                    let parts = marks::Parts {
-                        essential: Line::raw(row),
-                        rest: Line::default(),
-                    };
-                    marks::fit_parts(t, parts, vec![whole], change, width)
-                }
-            };
-            in_txn |= line.to_string().contains(&format!(" in txn {by}"));
-            out.changed(line, change.is_some());
+            // the marks shorten first (`uncommitted (A)` to `in txn A`), in
+            // the run's form (`TxnForm`), one for every such row.
+            out.changed(form.line(t, row, by, change, width), change.is_some());
             continue;
         }
         let kept = match () {
@@ -412,21 +449,13 @@ fn tables(t: &Theme, f: &Frame, width: usize, form: TxnForm, out: &mut Sheet) ->
     }
     for p in &db.processed {
         let change = ch.of(Place::Processed, &p.message_id);
-        let row = format!(" {}", p.message_id);
+        let row = processed_row(p);
         // A committed row is plain, as in payments: a label kept on every
         // later step would read as news; the step that commits it says so
-        // with its change mark.
-        let mut kept: Vec<Span<'static>> = p
-            .uncommitted_by
-            .iter()
-            .map(|by| {
-                if in_txn {
-                    Span::styled(format!(" in txn {by}"), t.warn())
-                } else {
-                    not_committed_words(t, row.chars().count(), by, change, width)
-                }
-            })
-            .collect();
+        // with its change mark. An uncommitted one says so in the run's
+        // form, as the payments do (`TxnForm`).
+        let mut kept: Vec<Span<'static>> =
+            p.uncommitted_by.iter().map(|by| form.mark(t, by)).collect();
         // The refused insert is this step's evidence: on the row's own line
         // where it fits (a short panel keeps it in view), else under it.
         let refused = [
