@@ -43,6 +43,7 @@ mod harness_pg;
 mod harness_replay;
 mod harness_samples;
 mod header_form;
+mod header_title_steady;
 mod header_group;
 mod heading_counts;
 mod help_screen;
