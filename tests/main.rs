@@ -143,6 +143,7 @@ mod verdict_chain_on_screen;
 mod verdict_chain_words;
 mod verdict_incremental;
 mod verdict_names_counts;
+mod verdict_row_steady;
 mod verdict_truth;
 mod verdict_words;
 mod why_counts;
