@@ -16,7 +16,9 @@ fn right_starts(header: &str) -> Option<usize> {
         .filter(|&i| {
             let after = &header[i + 5..];
             after.starts_with(|c: char| c.is_ascii_digit())
-                && after.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with('/')
+                && after
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .starts_with('/')
         })
         .min()
 }
@@ -87,10 +89,7 @@ fn verdict_at(size: (u16, u16)) {
         let free = blank.saturating_sub(gap);
         let extra = short.chars().count().saturating_sub(cut.chars().count());
         if extra <= free {
-            wrong.push(format!(
-                "{}: {line:?} where {short:?} fits",
-                step.at()
-            ));
+            wrong.push(format!("{}: {line:?} where {short:?} fits", step.at()));
         }
     });
     sweep::none_wrong("header verdicts with a short form", seen, 5, &wrong, size);

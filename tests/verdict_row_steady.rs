@@ -33,8 +33,7 @@ fn a_one_row_verdict_keeps_one_form_at_80x24() {
         // One order's figures, whole: two are named whatever the form,
         // and a row its panel cut (`… ↓ 1 more`) took no form.
         let one = row.matches("committed").count() == 1 && !row.contains('↓');
-        let named = one
-            .then(|| format!("order named: {}", row.contains("order ")));
+        let named = one.then(|| format!("order named: {}", row.contains("order ")));
         let short = v.headline_short();
         let head = (!v.undecided() && v.headline_more() > 0).then(|| {
             let glyph = row.split(' ').next().unwrap_or_default();
