@@ -391,8 +391,9 @@ fn held_where_room(
 /// row that cannot hold it, the outcome and its figures in short words,
 /// and the causes counted with the key that reads them, rather than a
 /// figure cut in the middle (`2 provider …2 more` read as two providers).
-/// The figures count in the run's words (`run_figure_words`), the same
-/// at each of `app`'s steps on this screen.
+/// A one-row verdict takes the run's form (`run_row_form`): the same
+/// figure words, order's name and headline at each of `app`'s steps on
+/// this screen.
 pub fn fitted(app: &App, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
     let t = &app.theme;
     let check = super::one_run::bound(app, &f.verdict);
