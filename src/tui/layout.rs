@@ -243,6 +243,18 @@ pub fn main(area: Rect, zoom: Option<Panel>) -> Main {
 /// an answer is put away; a reveal that spans an action's steps shows the
 /// statements of them all, so it keeps the split of steps with SQL.
 pub fn on_screen(app: &super::app::App, area: Rect) -> Main {
+    laid_out(app, area, app.zoom.then_some(app.focus))
+}
+
+/// The main screen as `app` draws it in `area` with no panel zoomed: the
+/// screen `w` returns to, whose panels' forms the view under `w` keeps
+/// where they fit.
+pub fn unzoomed(app: &super::app::App, area: Rect) -> Main {
+    laid_out(app, area, None)
+}
+
+/// [`on_screen`] with `zoom` open.
+fn laid_out(app: &super::app::App, area: Rect, zoom: Option<Panel>) -> Main {
     let mut need = Need::of(app.frame(), &app.timeline.frames);
     // A learner's design's correct verdict names, under `w`, the command
     // that tries every schedule, on rows of its own: the panel `w` opens
@@ -261,7 +273,7 @@ pub fn on_screen(app: &super::app::App, area: Rect) -> Main {
     if reveal {
         need.here = None;
     }
-    main_for(area, app.zoom.then_some(app.focus), need)
+    main_for(area, zoom, need)
 }
 
 /// The main screen: header, the four parts of the system left to right,

@@ -15,29 +15,25 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         frames: &app.timeline.frames,
     };
     let left_in = left_parts(app, shown.design);
-    let right_in = right_parts(app, shown, app.frame());
-    let mut fit = run_fit(app, area.width);
+    let room = area.width;
+    let run = run_fit(app, room);
+    let whole = left_in(run);
+    let right_at =
+        |f: &Frame, left: usize| right_parts(app, shown, f)(step_fit(app, run, f, room, left));
+    // The title is cut once for the run: to the room beside the widest
+    // right part any of its steps takes beside the whole title (teacher
+    // trial: at 80x24 the title read `Why duplicates arrive` beside `○ in
+    // progress` and `Why duplicates…` beside `✓ correct in this run`, one
+    // title at two lengths in one run).
+    let widest_right = shown
+        .frames
+        .iter()
+        .map(|f| width(&right_at(f, width(&whole))))
+        .max()
+        .unwrap_or(0);
     let found = app.is_counterexample();
-    if found {
-        // A found schedule's header says at least what is replayed and for
-        // which design (` Counterexample · naive: …`); where even that has
-        // no room, the verdict beside it takes fewer words.
-        let least = width(&found_least(&left_in(fit)));
-        if least + width(&right_in(fit)) > area.width as usize {
-            fit = forms(app, area.width)
-                .into_iter()
-                .map(|v| Fit {
-                    lead: v.lead,
-                    mark: v.mark,
-                    bare: v.bare,
-                    ..fit
-                })
-                .find(|&v| least + width(&right_in(v)) <= area.width as usize)
-                .unwrap_or(fit);
-        }
-    }
-    let (mut left, right) = (left_in(fit), right_in(fit));
-    let avail = (area.width as usize).saturating_sub(width(&right));
+    let mut left = whole;
+    let avail = usize::from(room).saturating_sub(widest_right);
     if found {
         // The design beside the step names the run's design whole: where
         // it is the one the schedule was found for, ` Counterexample`
@@ -75,6 +71,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             left.truncate(1);
         }
     }
+    // The verdict at this step takes the room beside the run's title.
+    let right = right_at(app.frame(), width(&left));
     let left_line = Line::from(left);
     buf.set_style(area, Style::new());
     left_line.render(area, buf);
@@ -306,7 +304,7 @@ fn right_parts<'a>(
         }
         let verdict = if fit.bare {
             &verdict_bare
-        } else if fit.mark {
+        } else if fit.mark || fit.short {
             &verdict_mark
         } else if fit.lead {
             &verdict_lead
@@ -328,7 +326,7 @@ fn forms(app: &App, width: u16) -> Vec<Fit> {
     // verdict's words whole, whatever the title loses.
     Fit::ALL
         .into_iter()
-        .filter(|f| !(app.presenter && (f.mark || f.lead)))
+        .filter(|f| !(app.presenter && (f.mark || f.lead || f.short)))
         .filter(|f| !f.bare || width >= 100)
         .collect()
 }
@@ -345,7 +343,7 @@ fn widths(app: &App, shown: Shown, f: &Frame, fits: &[Fit]) -> Vec<usize> {
         .collect()
 }
 
-/// The header's form at the step on screen. What the header drops around
+/// The header's form for the run on screen. What the header drops around
 /// the verdict (the `(m)`, `design:`, the wide gaps, the program's name)
 /// is chosen once, for the step that needs the most room in the run of
 /// every design `m` reaches (`run_form`), as the body's panels are sized
@@ -355,7 +353,7 @@ fn widths(app: &App, shown: Shown, f: &Frame, fits: &[Fit]) -> Vec<usize> {
 /// at a press of `m`. Where no form holds every title whole, the one in
 /// fewest words short of the bare mark: the title is cut (signed), not the
 /// verdict's words. The verdict's own words take the widest form that
-/// fits beside them at this step.
+/// fits beside them at each step (`step_fit`).
 fn run_fit(app: &App, room: u16) -> Fit {
     let fits = forms(app, room);
     let others = app.other_runs();
@@ -379,27 +377,41 @@ fn run_fit(app: &App, room: u16) -> Fit {
     let most = super::run_form::widest(0..fits.len(), &steps, |i, w| w[i] <= usize::from(room))
         .or_else(|| fits.iter().rposition(|f| !f.bare))
         .unwrap_or(fits.len() - 1);
-    let run = fits[most];
+    fits[most]
+}
+
+/// The header's form at frame `f` of the run on screen, whose form is
+/// `run` (`run_fit`): the verdict's words take the widest form that fits
+/// beside a left part `left` columns wide at this step, its fewest words (`✕ charged
+/// twice + disagree`) before its worst alone and a sign (`✕ charged
+/// twice, …`).
+fn step_fit(app: &App, run: Fit, f: &Frame, room: u16, left: usize) -> Fit {
+    let fits = forms(app, room);
     let shown = Shown {
         design: &app.strategy,
         frames: &app.timeline.frames,
     };
-    let f = app.frame();
+    let room = usize::from(room);
     let (left_in, right_in) = (left_parts(app, shown.design), right_parts(app, shown, f));
-    let verdicts: Vec<Fit> = fits
+    let fit = fits
         .iter()
-        .map(|v| Fit {
-            lead: v.lead,
-            mark: v.mark,
-            bare: v.bare,
-            ..run
-        })
-        .collect();
-    verdicts
-        .iter()
-        .copied()
-        .find(|&fit| width(&left_in(fit)) + width(&right_in(fit)) <= usize::from(room))
-        .unwrap_or(run)
+        .map(|&v| run.verdict_of(v))
+        .find(|&fit| left + width(&right_in(fit)) <= room)
+        .unwrap_or(run);
+    if !app.is_counterexample() {
+        return fit;
+    }
+    // A found schedule's header says at least what is replayed and for
+    // which design (` Counterexample · naive: …`); where even that has
+    // no room, the verdict beside it takes fewer words.
+    let least = width(&found_least(&left_in(fit)));
+    if least + width(&right_in(fit)) <= room {
+        return fit;
+    }
+    fits.iter()
+        .map(|&v| fit.verdict_of(v))
+        .find(|&v| least + width(&right_in(v)) <= room)
+        .unwrap_or(fit)
 }
 
 /// One form of the header, from the widest to the narrowest: the title
@@ -415,6 +427,10 @@ struct Fit {
     tight: bool,
     /// The program's name first.
     brand: bool,
+    /// The verdict in its fewest words (`✕ charged twice + disagree`),
+    /// before it is cut to its worst wrong effect (`lead`): every wrong
+    /// effect named beats one named and the rest signed.
+    short: bool,
     /// The worst wrong effect only, the rest signed with an ellipsis.
     lead: bool,
     /// The verdict in its fewest words, and the play's pace without
@@ -427,17 +443,29 @@ struct Fit {
 }
 
 impl Fit {
+    /// This form with the verdict's words of `v`.
+    fn verdict_of(self, v: Fit) -> Fit {
+        Fit {
+            short: v.short,
+            lead: v.lead,
+            mark: v.mark,
+            bare: v.bare,
+            ..self
+        }
+    }
+
     const WIDEST: Fit = Fit {
         key: true,
         label: true,
         tight: false,
         brand: true,
+        short: false,
         lead: false,
         mark: false,
         bare: false,
     };
 
-    const ALL: [Fit; 8] = [
+    const ALL: [Fit; 9] = [
         Fit::WIDEST,
         Fit {
             key: false,
@@ -458,6 +486,13 @@ impl Fit {
             key: false,
             label: false,
             tight: true,
+            short: true,
+            ..Fit::WIDEST
+        },
+        Fit {
+            key: false,
+            label: false,
+            tight: true,
             lead: true,
             ..Fit::WIDEST
         },
@@ -467,6 +502,7 @@ impl Fit {
             tight: true,
             lead: true,
             brand: false,
+            short: false,
             mark: false,
             bare: false,
         },
@@ -476,6 +512,7 @@ impl Fit {
             tight: true,
             lead: true,
             brand: false,
+            short: false,
             mark: true,
             bare: false,
         },
@@ -485,6 +522,7 @@ impl Fit {
             tight: true,
             lead: true,
             brand: false,
+            short: false,
             mark: true,
             bare: true,
         },

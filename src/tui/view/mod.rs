@@ -195,7 +195,17 @@ pub(super) fn draw_panel(
             clip(t, lines, inner, buf)
         }
         Panel::Provider => {
-            let lines = provider::run_lines(t, &app.timeline.frames, frame, w, h);
+            // Under `w` the panels above are given another height: the
+            // heading keeps the main screen's form where it fits (a key
+            // press that relabels the figures reads as a new figure).
+            let why = app.zoom && app.focus == Panel::Verdict;
+            let main = why
+                .then(|| {
+                    let r = layout::unzoomed(app, buf.area).rect(Panel::Provider);
+                    usize::from(panel_block(app, panel, false, r.width).inner(r).height)
+                })
+                .filter(|&main| main != h);
+            let lines = provider::run_lines_beside(t, &app.timeline.frames, frame, w, h, main);
             clip(t, lines, inner, buf)
         }
         Panel::Narration => {

@@ -29,24 +29,50 @@ pub fn run_lines(
     width: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
+    run_lines_beside(t, frames, f, width, height, None)
+}
+
+/// [`run_lines`], the heading's form chosen over the run at `also` rows
+/// too where it fits both: the main screen's height, for the panel under
+/// `w` (teacher trial: `charges 1 $40` on the main screen read `charges
+/// 1 ($40)` at a press of `w`). Where no form fits both, this height's
+/// own.
+pub fn run_lines_beside(
+    t: &Theme,
+    frames: &[Frame],
+    f: &Frame,
+    width: usize,
+    height: usize,
+    also: Option<usize>,
+) -> Vec<Line<'static>> {
     let form = KeyForm::of(t, frames, f, width, height);
     let run: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
     // The empty key store's line gives way to `keys 0` in the heading at
     // every step of the run where one step has no room for it.
-    let store_in_heading = run.iter().any(|g| {
-        g.provider.keys.is_empty() && folded_rows(t, g, &form, width, height, false).1.empty_store
-    });
-    let said: Vec<Said> = run
-        .iter()
-        .map(|g| {
-            Said::of(
-                g,
-                folded_rows(t, g, &form, width, height, store_in_heading).1,
-            )
+    let in_heading = |form: &KeyForm, height: usize| {
+        run.iter().any(|g| {
+            g.provider.keys.is_empty()
+                && folded_rows(t, g, form, width, height, false).1.empty_store
         })
-        .collect();
+    };
+    let said_at = |form: &KeyForm, height: usize, in_heading: bool| -> Vec<Said> {
+        run.iter()
+            .map(|g| Said::of(g, folded_rows(t, g, form, width, height, in_heading).1))
+            .collect()
+    };
+    let other = also.map(|h| (KeyForm::of(t, frames, f, width, h), h));
+    let other_in_heading = other.as_ref().is_some_and(|(form, h)| in_heading(form, *h));
+    // Said in the heading on the main screen, it is said there under `w`.
+    let store_in_heading = in_heading(&form, height) || other_in_heading;
+    let said = said_at(&form, height, store_in_heading);
     let now = &said[said.len() - 1];
-    let head = HeadForm::of(t, &said, now, width);
+    let head = match &other {
+        Some((o, h)) => {
+            let theirs = said_at(o, *h, other_in_heading);
+            HeadForm::of_both(t, &said, &theirs, now, width)
+        }
+        None => HeadForm::of(t, &said, now, width),
+    };
     drawn(t, f, &form, store_in_heading, Some(head), width, height).lines
 }
 

@@ -116,6 +116,16 @@ impl HeadForm {
             .unwrap_or(all[all.len() - 1])
     }
 
+    /// [`HeadForm::of`] for `run`, kept to the richest form that also
+    /// fits every step of `beside` (the same run at another height)
+    /// where one fits both.
+    pub fn of_both(t: &Theme, run: &[Said], beside: &[Said], now: &Said, width: usize) -> HeadForm {
+        let fits = |form: HeadForm, s: &Said| form.width(t, s) <= width;
+        let both: Vec<&Said> = run.iter().chain(beside).collect();
+        run_form::widest(HeadForm::all(), &both, |form, s| fits(form, s))
+            .unwrap_or_else(|| HeadForm::of(t, run, now, width))
+    }
+
     /// The width this form takes at the step `s`, with the room it keeps
     /// for a mark.
     fn width(&self, t: &Theme, s: &Said) -> usize {

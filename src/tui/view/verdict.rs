@@ -170,18 +170,26 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
 /// of why it held: [`bounded_fitted`] adds it.) `unit` names a step of
 /// the run in the causes (`step`, or `move` in a found schedule).
 pub fn bounded_lines(t: &Theme, f: &Frame, check: Option<&str>, unit: &str) -> Vec<Line<'static>> {
-    lines_in(t, f, check, unit, FIGURE_WORDS[0])
+    lines_in(t, f, check, unit, RowForm::WHOLE)
 }
 
-/// [`bounded_lines`], its figures counted in `words`.
+/// [`bounded_lines`] in a one-row verdict's form `form`: its figures
+/// counted in its words, its order named or not, its headline whole or
+/// in its fewest words.
 fn lines_in(
     t: &Theme,
     f: &Frame,
     check: Option<&str>,
     unit: &str,
-    words: FigureWords,
+    form: RowForm,
 ) -> Vec<Line<'static>> {
     let (text, style) = bounded_headline(t, &f.verdict, check);
+    let text = match short_headline(t, &f.verdict) {
+        Some(short) if form.short => short,
+        _ => text,
+    };
+    // Two orders' figures unnamed would not say which is which.
+    let named = form.named || f.verdict.facts.len() > 1;
     // What is left unsettled finishes the headline's sentence (`ends
     // unsettled: m-7f3 is still leased…`): after the figures its colon
     // would hang.
@@ -192,10 +200,12 @@ fn lines_in(
         Span::raw("   "),
     ];
     for fact in &f.verdict.facts {
-        spans.push(Span::styled(
-            format!("{}   ", figures(t, fact, words)),
-            t.dim(),
-        ));
+        let said = figures(t, fact, form.words);
+        let said = match said.split_once(": ") {
+            Some((_, unnamed)) if !named => unnamed.to_string(),
+            _ => said,
+        };
+        spans.push(Span::styled(format!("{said}   "), t.dim()));
     }
     spans.push(Span::styled(
         causes_at(t, &f.verdict, &|n| format!("{unit} {n}"))
@@ -381,13 +391,14 @@ fn held_where_room(
 /// row that cannot hold it, the outcome and its figures in short words,
 /// and the causes counted with the key that reads them, rather than a
 /// figure cut in the middle (`2 provider …2 more` read as two providers).
-/// The figures count in the run's words (`run_figure_words`), the same
-/// at each of `app`'s steps on this screen.
+/// A one-row verdict takes the run's form (`run_row_form`): the same
+/// figure words, order's name and headline at each of `app`'s steps on
+/// this screen.
 pub fn fitted(app: &App, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
     let t = &app.theme;
     let check = super::one_run::bound(app, &f.verdict);
     let unit = app.script.origin.step();
-    let words = run_figure_words(
+    let form = run_row_form(
         t,
         &app.timeline.frames,
         width,
@@ -395,7 +406,7 @@ pub fn fitted(app: &App, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
         |f| super::one_run::bound(app, &f.verdict),
         unit,
     );
-    bounded_fitted(t, f, width, rows, check.as_deref(), unit, words)
+    bounded_fitted(t, f, width, rows, check.as_deref(), unit, form)
 }
 
 /// The words a one-row verdict counts its figures in: what each count
@@ -427,21 +438,61 @@ const NARROWEST: FigureWords = FigureWords {
     charge: "charge",
 };
 
-/// The figure words one run's verdict takes at every step on this
-/// screen (`run_form`): the widest that costs none of `frames`' verdicts
-/// anything else (its order's name, its key, its headline's words).
-/// `check` gives a frame's bound (`one_run::bound`).
-pub fn run_figure_words(
+/// A one-row verdict's form, one for the whole run on this screen
+/// (`run_form`): the words its figures count in, whether its order is
+/// named (`order 1042: `), whether its headline takes its fewest words
+/// (`✕ charged twice + disagree`). Teacher trial, tour-4 naive at 80x24:
+/// the row named order 1042 at one step and not at the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowForm {
+    words: FigureWords,
+    named: bool,
+    short: bool,
+    /// Whether every step of the run holds this form with the key that
+    /// reads the rest; where none does, each step gives up what it must.
+    kept: bool,
+}
+
+impl RowForm {
+    /// The whole verdict's form.
+    const WHOLE: RowForm = RowForm {
+        words: FIGURE_WORDS[0],
+        named: true,
+        short: false,
+        kept: true,
+    };
+
+    /// Every form a run may keep, widest first: the figures' words given
+    /// up first, then the headline's, then the order's name.
+    fn all() -> impl Iterator<Item = RowForm> {
+        [(true, false), (true, true), (false, false), (false, true)]
+            .into_iter()
+            .flat_map(|(named, short)| {
+                FIGURE_WORDS.into_iter().map(move |words| RowForm {
+                    words,
+                    named,
+                    short,
+                    kept: true,
+                })
+            })
+    }
+}
+
+/// The form one run's verdict takes at every step on this screen
+/// (`run_form`): the widest that every one of `frames`' verdicts holds on
+/// its row with the key that reads the rest. `check` gives a frame's
+/// bound (`one_run::bound`).
+pub fn run_row_form(
     t: &Theme,
     frames: &[Frame],
     width: u16,
     rows: u16,
     check: impl Fn(&Frame) -> Option<String>,
     unit: &str,
-) -> FigureWords {
-    // Only a one-row verdict counts in fewer words.
+) -> RowForm {
+    // Only a one-row verdict takes a shorter form.
     if rows != 1 {
-        return FIGURE_WORDS[0];
+        return RowForm::WHOLE;
     }
     // Chosen as the terminal draws it: the lesson page's screens (no
     // keys named) are the terminal's, the key bar apart.
@@ -449,22 +500,35 @@ pub fn run_figure_words(
         medium: crate::scenario::key_word::Medium::Terminal,
         ..*t
     };
-    let rank = |words: FigureWords, f: &Frame| {
-        ranked(t, f, width, rows, check(f).as_deref(), unit, words).1
+    let checks: Vec<Option<String>> = frames.iter().map(&check).collect();
+    let loose = RowForm {
+        words: NARROWEST,
+        named: true,
+        short: false,
+        kept: false,
     };
-    let least: Vec<usize> = frames.iter().map(|f| rank(NARROWEST, f)).collect();
-    let steps: Vec<(&Frame, usize)> = frames.iter().zip(least).collect();
-    // Where no form fits, the whole verdict is cut by its panel: in the
-    // fewest words it is cut the latest (`1 provider  …1 more` cut a
-    // figure in two).
-    super::run_form::widest(FIGURE_WORDS, &steps, |words, &(f, least)| {
-        if least == usize::MAX {
-            words == NARROWEST
+    // A step that no form holds is cut by its panel whatever the run's
+    // form (two orders' figures beside each other): it asks only for the
+    // fewest figure words, in which it is cut the latest (`1 provider
+    // …1 more` cut a figure in two).
+    let steps: Vec<(&Frame, Option<&str>, bool)> = frames
+        .iter()
+        .zip(checks.iter().map(Option::as_deref))
+        .map(|(f, check)| {
+            let cut = ranked(t, f, width, rows, check, unit, loose).1 == usize::MAX;
+            (f, check, cut)
+        })
+        .collect();
+    // Where no form holds every step, each step takes the widest it
+    // holds, in the fewest figure words.
+    super::run_form::widest(RowForm::all(), &steps, |form, &(f, check, cut)| {
+        if cut {
+            form.words == NARROWEST
         } else {
-            rank(words, f) == least
+            ranked(t, f, width, rows, check, unit, form).1 != usize::MAX
         }
     })
-    .unwrap_or(NARROWEST)
+    .unwrap_or(loose)
 }
 
 /// [`fitted`], with a correct verdict's bound (see [`bounded_lines`]):
@@ -477,16 +541,16 @@ pub fn bounded_fitted(
     rows: u16,
     check: Option<&str>,
     unit: &str,
-    words: FigureWords,
+    form: RowForm,
 ) -> Vec<Line<'static>> {
-    ranked(t, f, width, rows, check, unit, words).0
+    ranked(t, f, width, rows, check, unit, form).0
 }
 
 /// [`bounded_fitted`], with how much the line gave up to fit: 0 for the
 /// whole verdict, more for each form further down its list (a shorter
 /// headline, figures without their order, no key), `usize::MAX` where
-/// none fit. Figure words are given up first: a run takes the widest
-/// that costs none of the rest at any step (`run_figure_words`).
+/// none fit. A run's form (`run_row_form`) that every step holds is
+/// kept whole, with the key; else each step gives up what it must.
 fn ranked(
     t: &Theme,
     f: &Frame,
@@ -494,13 +558,14 @@ fn ranked(
     rows: u16,
     check: Option<&str>,
     unit: &str,
-    words: FigureWords,
+    form: RowForm,
 ) -> (Vec<Line<'static>>, usize) {
+    let words = form.words;
     // On one row the whole verdict counts in the run's words too: a
     // step whose verdict fits whole does not say `provider charges`
     // where the next says `charges`.
     let whole = if rows == 1 {
-        lines_in(t, f, check, unit, words)
+        lines_in(t, f, check, unit, form)
     } else {
         bounded_lines(t, f, check, unit)
     };
@@ -528,6 +593,12 @@ fn ranked(
     // The same outcomes in their fewest words (`✕ charged twice +
     // disagree`): given up before a figure or the key that reads the rest.
     let short = short_headline(t, v).unwrap_or_else(|| text.clone());
+    // The run's headline, where it keeps one.
+    let text = if form.kept && form.short {
+        short.clone()
+    } else {
+        text
+    };
     // Each count names what it counts, in the run's words (`words`).
     let s = |n: usize| if n == 1 { "" } else { "s" };
     let figures = |facts: &[&FactVerdict], named: bool| -> String {
@@ -586,7 +657,14 @@ fn ranked(
         for facts in &sets {
             for named in [true, false] {
                 for head in [&text, &short] {
-                    if (named || facts.len() <= 1) && !tries.contains(&(head, facts, named, keys)) {
+                    // A kept form: its order's name as the run has it,
+                    // its headline, and the key.
+                    let kept = !form.kept
+                        || (keys && head == &text && (named == form.named || facts.len() > 1));
+                    if kept
+                        && (named || facts.len() <= 1)
+                        && !tries.contains(&(head, facts, named, keys))
+                    {
                         tries.push((head, facts, named, keys));
                     }
                 }
