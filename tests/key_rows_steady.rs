@@ -9,7 +9,6 @@
 
 use crate::common::sweep;
 use idem::tui::app::Panel;
-use ratatui::layout::Margin;
 use std::collections::BTreeMap;
 
 /// What a run showed of one key's row: its lead, by whether the store's
@@ -39,14 +38,7 @@ fn at(size: (u16, u16)) {
         if step.app.pos == 0 {
             run.clear();
         }
-        let r = step.main.rect(Panel::Provider).inner(Margin::new(1, 1));
-        let rows: Vec<String> = (r.y..r.bottom())
-            .map(|y| {
-                (r.x..r.right())
-                    .map(|x| step.buf[(x, y)].symbol())
-                    .collect()
-            })
-            .collect();
+        let rows = step.rows_in(Panel::Provider);
         let headed = rows.iter().any(|r| r.starts_with("Idempotency-Key store"));
         for k in &step.frame.provider.keys {
             let Some(row) = rows.iter().find(|r| r.contains(&format!("{} → ", k.key))) else {
@@ -102,14 +94,7 @@ fn labelled_at(size: (u16, u16)) {
     let mut wrong = Vec::new();
     let mut seen = 0;
     sweep::each_step(size, |step| {
-        let r = step.main.rect(Panel::Provider).inner(Margin::new(1, 1));
-        let rows: Vec<String> = (r.y..r.bottom())
-            .map(|y| {
-                (r.x..r.right())
-                    .map(|x| step.buf[(x, y)].symbol())
-                    .collect()
-            })
-            .collect();
+        let rows = step.rows_in(Panel::Provider);
         // Below the panel's own heading (line 0), a line naming the store.
         let named = |r: &String| {
             let s = r.trim_start();

@@ -74,14 +74,7 @@ fn at(size: (u16, u16)) {
         if step.app.pos == 0 {
             first = [None, None];
         }
-        let r = step.main.rect(Panel::Provider).inner(Margin::new(1, 1));
-        let rows: Vec<String> = (r.y..r.bottom())
-            .map(|y| {
-                (r.x..r.right())
-                    .map(|x| step.buf[(x, y)].symbol())
-                    .collect()
-            })
-            .collect();
+        let rows = step.rows_in(Panel::Provider);
         let Some(heading) = rows.first() else {
             return;
         };

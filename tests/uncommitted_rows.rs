@@ -10,7 +10,6 @@ use crate::common::sweep;
 use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
 use idem::tui::view;
-use ratatui::layout::Margin;
 
 fn rows_at(size: (u16, u16)) -> (usize, Vec<String>) {
     let t = Theme::new(false, false);
@@ -185,14 +184,7 @@ fn one_wording_a_run_at(size: (u16, u16)) {
             counted = false;
             failed = false;
         }
-        let r = step.main.rect(Panel::Database).inner(Margin::new(1, 1));
-        let rows: Vec<String> = (r.y..r.bottom())
-            .map(|y| {
-                (r.x..r.right())
-                    .map(|x| step.buf[(x, y)].symbol())
-                    .collect()
-            })
-            .collect();
+        let rows = step.rows_in(Panel::Database);
         // The first line heads payments; a line that does not start with
         // a space heads a table.
         let mut group = 0;

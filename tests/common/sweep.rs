@@ -39,19 +39,23 @@ impl Step<'_> {
     /// rows joined and its spaces squeezed: text as a reader reads it,
     /// whatever row a line wrapped at.
     pub fn words_in(&self, panel: Panel) -> String {
-        let inner = self.main.rect(panel).inner(Margin::new(1, 1));
-        let buf = self.buf;
-        let rows: Vec<String> = (inner.y..inner.bottom())
-            .map(|y| {
-                (inner.x..inner.right())
-                    .map(|x| buf[(x, y)].symbol())
-                    .collect::<String>()
-            })
-            .collect();
-        rows.join(" ")
+        self.rows_in(panel)
+            .join(" ")
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// What `panel` shows inside its border, a row of symbols a line.
+    pub fn rows_in(&self, panel: Panel) -> Vec<String> {
+        let inner = self.main.rect(panel).inner(Margin::new(1, 1));
+        (inner.y..inner.bottom())
+            .map(|y| {
+                (inner.x..inner.right())
+                    .map(|x| self.buf[(x, y)].symbol())
+                    .collect()
+            })
+            .collect()
     }
 
     /// Whether the events panel shows every event of this step, each
