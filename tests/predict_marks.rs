@@ -19,8 +19,9 @@ use idem::tui::predict::Stage;
 use idem::tui::{Action, update};
 use ratatui::layout::Rect;
 
-/// Reveals whose mark goes on the panel's border, where its row cannot
-/// keep its evidence beside it: 99 of them at 80x24 (a heading keeps its
+/// Reveals whose mark goes beside its row (on a blank row next to it, or
+/// on the nearer border), where its row cannot keep its evidence beside
+/// it: 99 of them at 80x24 (a heading keeps its
 /// label, `charges` or `total`, and the value it moved from, which leave
 /// no room for `✓right` in a 27-column panel), 3 at 100x30 (a total
 /// beside a count of folded rows). None above.
@@ -393,8 +394,7 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
                                         .take(usize::from(rect.width))
                                         .collect::<String>()
                                 };
-                                // A heading's mark stands on the border
-                                // just above it, pointing down.
+                                // Or on the top border, pointing down.
                                 let top = |screen: &str| {
                                     screen
                                         .lines()
@@ -405,18 +405,33 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
                                         .take(usize::from(rect.width))
                                         .collect::<String>()
                                 };
+                                // Or on a blank row just under the row
+                                // (pointing up) or just over it (down).
+                                let neighbour = |at: Option<usize>, arrow: &str| {
+                                    at.filter(|&n| {
+                                        n < plain.len()
+                                            && plain[n].trim().is_empty()
+                                            && marked[n].trim() == format!("{mark} {arrow}")
+                                    })
+                                };
+                                let beside = neighbour(Some(row + 1), "↑")
+                                    .or_else(|| neighbour(row.checked_sub(1), "↓"));
                                 let on_border = !marked[row].contains(mark)
-                                    && (bottom(&with).contains(&format!("{mark} ↑"))
-                                        || (row == 0 && top(&with).contains(&format!("{mark} ↓"))));
+                                    && (beside.is_some()
+                                        || bottom(&with).contains(&format!("{mark} ↑"))
+                                        || top(&with).contains(&format!("{mark} ↓")));
                                 let verdict = if on_border {
                                     fallbacks.push(format!("{place}: {:?}", plain[row]));
+                                    let unchanged = (0..plain.len())
+                                        .filter(|&n| Some(n) != beside)
+                                        .all(|n| marked[n] == plain[n]);
                                     if bordered.contains(&panel) {
-                                        Err("two marks on one border".into())
-                                    } else if marked == plain {
+                                        Err("two marks beside one panel's rows".into())
+                                    } else if unchanged {
                                         bordered.push(panel);
                                         Ok(())
                                     } else {
-                                        Err("the mark is on the border, and a row changed".into())
+                                        Err("the mark is beside the row, and a row changed".into())
                                     }
                                 } else {
                                     mark_is_worded(&marked[row], mark)

@@ -91,7 +91,7 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
         // whole and the mark goes on the border.
         let evidence = evidence(t, frame, subject, charge);
         let Some(narrow) = narrow().filter(|l| l.width() <= room && keeps(&evidence, l)) else {
-            on_border(t, rect, line == 0, &mark, style, buf);
+            beside_row(t, rect, line, &mark, style, buf);
             return;
         };
         let row = Rect::new(rect.x + 1, y, rect.width - 2, 1);
@@ -113,12 +113,13 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
 }
 
 /// The last resort, where the row cannot give the mark room and keep
-/// what it is judged on: the row stays whole and the mark goes on the
-/// panel's border, at its right end as on a row, never over a row's
-/// words. A heading (the panel's first row) has it on the border just
-/// above, pointing down at it (`✕wrong ↓`), where the title leaves the
-/// room; any other row on the bottom border, pointing up (`✕wrong ↑`).
-fn on_border(t: &Theme, rect: Rect, heading: bool, mark: &str, style: Style, buf: &mut Buffer) {
+/// what it is judged on: the row stays whole and the mark goes as near it
+/// as it can without covering a word, with an arrow at the row. First a
+/// blank row of the panel just under it (`✕wrong ↑`) or just over it
+/// (`✕wrong ↓`); else the border nearer the row, where the title leaves
+/// the room (teacher trial 20: on the bottom border, nine rows under the
+/// broker's first row, `✓right ↑` read as marking the counter above it).
+fn beside_row(t: &Theme, rect: Rect, line: usize, mark: &str, style: Style, buf: &mut Buffer) {
     let text = |arrow: &str| t.text(&format!(" {mark} {arrow} ")).into_owned();
     let w = text("↑").chars().count();
     // A corner and a stroke of the border stay on either side.
@@ -126,15 +127,35 @@ fn on_border(t: &Theme, rect: Rect, heading: bool, mark: &str, style: Style, buf
         return;
     }
     let x = rect.right() - 2 - w as u16;
-    let top_free = (x - 1..rect.right() - 1).all(|bx| {
-        let s = buf[(bx, rect.y)].symbol();
-        s == "─" || s == "-"
-    });
-    if heading && top_free {
-        buf.set_string(x, rect.y, text("↓"), style);
+    let inner = rect.inner(ratatui::layout::Margin::new(1, 1));
+    let y = inner.y + u16::try_from(line).unwrap_or(u16::MAX);
+    let blank = |y: u16| (inner.x..inner.right()).all(|bx| buf[(bx, y)].symbol().trim().is_empty());
+    let border_free =
+        |y: u16| (x - 1..rect.right() - 1).all(|bx| matches!(buf[(bx, y)].symbol(), "─" | "-"));
+    let below = y + 1;
+    let above = y.checked_sub(1).filter(|&a| a >= inner.y);
+    let (at, arrow) = if below < inner.bottom() && blank(below) {
+        (below, "↑")
+    } else if let Some(a) = above.filter(|&a| blank(a)) {
+        (a, "↓")
+    } else if y - inner.y < inner.bottom() - 1 - y && border_free(rect.y) {
+        (rect.y, "↓")
     } else {
-        buf.set_string(x, rect.bottom() - 1, text("↑"), style);
-    }
+        (rect.bottom() - 1, "↑")
+    };
+    // Inside the panel the mark keeps to the row's right end, as on a row.
+    let x = if at == rect.y || at == rect.bottom() - 1 {
+        x
+    } else {
+        rect.right() - 1 - (w - 1) as u16
+    };
+    let text = text(arrow);
+    let text = if at == rect.y || at == rect.bottom() - 1 {
+        text
+    } else {
+        text.trim_end().to_string()
+    };
+    buf.set_string(x, at, &text, style);
 }
 
 /// What a row must keep to be judged on: each entry a set of forms, one
