@@ -78,6 +78,17 @@ fn verdict_at(size: (u16, u16)) {
         if !line.ends_with('…') {
             return;
         }
+        // Below 100 columns the title gives way before the verdict does:
+        // a cut verdict beside a whole title is wrong (teacher trial 20,
+        // tour-4 naive at 80x24: `Beyond your own database … ✕ charged
+        // twice, …`).
+        if size.0 < 100 && !header[..at].contains('…') {
+            wrong.push(format!(
+                "{}: {line:?} cuts the verdict, not the title",
+                step.at()
+            ));
+            return;
+        }
         // The verdict after the last dot, and its fewest words.
         let cut = line.rsplit(" · ").next().unwrap_or_default().trim();
         let glyph = cut.split(' ').next().unwrap_or_default();

@@ -25,10 +25,27 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // trial: at 80x24 the title read `Why duplicates arrive` beside `○ in
     // progress` and `Why duplicates…` beside `✓ correct in this run`, one
     // title at two lengths in one run).
+    // A verdict cut to its worst effect beside the whole title (`✕
+    // charged twice, …`) counts at its fewest whole words instead: the
+    // title, which the story panel and the picker name in full, gives way
+    // before the verdict does (teacher trial 20, tour-4 naive at 80x24).
+    // Below 100 columns only: from 100 the title is kept whole and the
+    // verdict's panel names what its cut leaves out (`small_screens`).
+    let uncut = forms(app, room)
+        .into_iter()
+        .find(|v| v.mark && !v.bare)
+        .filter(|_| room < 100)
+        .map(|v| run.verdict_of(v));
     let widest_right = shown
         .frames
         .iter()
-        .map(|f| width(&right_at(f, width(&whole))))
+        .map(|f| {
+            let fit = step_fit(app, run, f, room, width(&whole));
+            match uncut {
+                Some(v) if fit.lead || fit.bare => width(&right_parts(app, shown, f)(v)),
+                _ => width(&right_parts(app, shown, f)(fit)),
+            }
+        })
         .max()
         .unwrap_or(0);
     let found = app.is_counterexample();
