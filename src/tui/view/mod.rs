@@ -205,7 +205,21 @@ pub(super) fn draw_panel(
                     usize::from(panel_block(app, panel, false, r.width).inner(r).height)
                 })
                 .filter(|&main| main != h);
-            let lines = provider::run_lines_beside(t, &app.timeline.frames, frame, w, h, main);
+            // And over every design's run `m` reaches, each at the
+            // height its own screen gives the panel, so `m` keeps it.
+            let others = app.other_runs();
+            let others: Vec<(&[crate::sim::Frame], usize)> = others
+                .iter()
+                .map(|(_, run)| {
+                    let at = &run.frames[app.pos.min(run.frames.len() - 1)];
+                    let need = layout::Need::of(at, &run.frames);
+                    let r = layout::main_for(buf.area, None, need).rect(Panel::Provider);
+                    let h = panel_block(app, panel, false, r.width).inner(r).height;
+                    (run.frames.as_slice(), usize::from(h))
+                })
+                .collect();
+            let frames = &app.timeline.frames;
+            let lines = provider::run_lines_beside(t, frames, &others, frame, w, h, main);
             clip(t, lines, inner, buf)
         }
         Panel::Narration => {
