@@ -97,7 +97,7 @@ fn a_count_in_a_heading_is_never_followed_by_more() {
                 let (w, h) = step.inner(panel);
                 let lines = match panel {
                     Panel::Provider => {
-                        view::provider_lines(&t, &step.app.timeline.frames, &step.frame, w, h)
+                        view::provider_lines(step.app, &t, &step.frame, step.buf.area, (w, h))
                     }
                     _ => view::database_lines(&t, &step.app.timeline.frames, &step.frame, w, h),
                 };

@@ -244,7 +244,7 @@ fn marks_at(size: (u16, u16)) -> (usize, Vec<String>) {
                 Panel::Database => {
                     view::database_lines(&colour, &step.app.timeline.frames, f, w, h)
                 }
-                _ => view::provider_lines(&colour, &step.app.timeline.frames, f, w, h),
+                _ => view::provider_lines(step.app, &colour, f, step.buf.area, (w, h)),
             };
             let place = || format!("{}: {panel:?}", step.at());
             // A broker row never ends in a word cut short (`2 deliveries,

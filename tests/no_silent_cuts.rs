@@ -243,11 +243,8 @@ fn evidence(app: &App, f: &Frame, buf: &Buffer, m: &layout::Main) -> Result<(), 
 
 fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), String> {
     let t = Theme::new(false, false);
-    let m = layout::main_for(
-        Rect::new(0, 0, size.0, size.1),
-        None,
-        layout::Need::of(f, &app.timeline.frames),
-    );
+    let screen = Rect::new(0, 0, size.0, size.1);
+    let m = layout::main_for(screen, None, layout::Need::of(f, &app.timeline.frames));
     evidence(app, f, buf, &m)?;
     let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
     for (panel, rect) in &m.panels {
@@ -276,7 +273,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             }
             Panel::Service => view::service_lines(&colour, f, &watch, w, h),
             Panel::Database => view::database_lines(&colour, &app.timeline.frames, f, w, h),
-            Panel::Provider => view::provider_lines(&colour, &app.timeline.frames, f, w, h),
+            Panel::Provider => view::provider_lines(app, &colour, f, screen, (w, h)),
             _ => Vec::new(),
         };
         marks_whole(*panel, &marked, &rows).map_err(|e| {
@@ -300,7 +297,7 @@ fn check(app: &App, f: &Frame, buf: &Buffer, size: (u16, u16)) -> Result<(), Str
             }
             Panel::Service => Some(view::service_lines(&t, f, &watch, w, h)),
             Panel::Database => Some(view::database_lines(&t, &app.timeline.frames, f, w, h)),
-            Panel::Provider => Some(view::provider_lines(&t, &app.timeline.frames, f, w, h)),
+            Panel::Provider => Some(view::provider_lines(app, &t, f, screen, (w, h))),
             _ => None,
         };
         let place = || {
@@ -442,7 +439,7 @@ fn changed_rows_off_screen(size: (u16, u16)) -> (usize, Vec<String>) {
             let (w, h) = (usize::from(inner.width), usize::from(inner.height));
             let lines = match panel {
                 Panel::Provider => {
-                    view::provider_lines(&colour, &step.app.timeline.frames, f, w, h)
+                    view::provider_lines(step.app, &colour, f, step.buf.area, (w, h))
                 }
                 _ => view::database_lines(&colour, &step.app.timeline.frames, f, w, h),
             };

@@ -74,27 +74,10 @@ fn at(size: (u16, u16)) {
         if step.app.pos == 0 {
             first = [None, None];
         }
-        let rows = step.rows_in(Panel::Provider);
-        let Some(heading) = rows.first() else {
+        let Some((heading, said)) = heading_and_store(step) else {
             return;
         };
         seen += 1;
-        let empty = step.frame.provider.keys.is_empty();
-        let store = if rows.iter().skip(1).any(|r| r.contains("store: empty")) {
-            "on its own line"
-        } else {
-            // `keys 0`, or counted with folded charges (`…3 rows`).
-            "in the heading"
-        };
-        // A count of hidden rows (`…2 keys`, `… 1 key not shown`) stands
-        // where rows are hidden, and `keys 0` where the store is empty
-        // (checked apart, below): the form is the words before them.
-        let before = heading.split('…').next().unwrap_or_default();
-        let words = form(before)
-            .trim_end_matches(" keys #")
-            .trim_end_matches(" · key store empty")
-            .to_string();
-        let said = [Some(words), empty.then(|| store.to_string())];
         for (kept, now) in first.iter_mut().zip(said) {
             let Some(now) = now else { continue };
             match kept {
@@ -108,6 +91,70 @@ fn at(size: (u16, u16)) {
         }
     });
     sweep::none_wrong("provider headings", seen, 250, &wrong, size);
+}
+
+/// The provider's heading at `step` and its form: its words, and where
+/// the empty key store is said (`None` where the store is not empty).
+/// `None` where the panel is not drawn.
+fn heading_and_store(step: &sweep::Step) -> Option<(String, [Option<String>; 2])> {
+    let rows = step.rows_in(Panel::Provider);
+    let heading = rows.first()?.clone();
+    let empty = step.frame.provider.keys.is_empty();
+    let store = if rows.iter().skip(1).any(|r| r.contains("store: empty")) {
+        "on its own line"
+    } else {
+        // `keys 0`, or counted with folded charges (`…3 rows`).
+        "in the heading"
+    };
+    // A count of hidden rows (`…2 keys`, `… 1 key not shown`) stands
+    // where rows are hidden, and `keys 0` where the store is empty
+    // (checked apart, below): the form is the words before them.
+    let before = heading.split('…').next().unwrap_or_default();
+    let words = form(before)
+        .trim_end_matches(" keys #")
+        .trim_end_matches(" · key store empty")
+        .to_string();
+    Some((heading, [Some(words), empty.then(|| store.to_string())]))
+}
+
+/// `m` switches design at the same moment: teacher trial, tour-4 at
+/// 80x24, naive's heading read `charges 0→1 $40 keys 0` and idempotent's
+/// `charges 1 ($40)  * was 0` over a line `key store: empty`. A
+/// scenario's provider heading, and where its empty key store is said,
+/// take one form under every design it lists.
+fn across_designs(size: (u16, u16)) {
+    let (mut seen, mut across) = (0, sweep::Across::default());
+    sweep::each_step(size, |step| {
+        let Some((heading, forms)) = heading_and_store(step) else {
+            return;
+        };
+        seen += 1;
+        for (kind, now) in forms.into_iter().enumerate() {
+            across.note(step, kind, now, &heading);
+        }
+    });
+    sweep::none_wrong(
+        "provider headings across designs",
+        seen,
+        250,
+        &across.wrong,
+        size,
+    );
+}
+
+#[test]
+fn the_provider_heading_keeps_its_form_across_designs_at_80x24() {
+    across_designs(sweep::SIZES[0]);
+}
+
+#[test]
+fn the_provider_heading_keeps_its_form_across_designs_at_100x30() {
+    across_designs(sweep::SIZES[1]);
+}
+
+#[test]
+fn the_provider_heading_keeps_its_form_across_designs_at_120x40() {
+    across_designs(sweep::SIZES[2]);
 }
 
 #[test]

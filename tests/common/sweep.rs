@@ -283,3 +283,32 @@ pub fn each_compare_side(names: &[&str], mut visit: impl FnMut(CompareSide<'_>))
         }
     }
 }
+
+/// One form per scenario at one size, whichever design `m` shows: the
+/// first form of each kind the walk sees in a scenario (under its first
+/// design), and every step of the scenario's other designs that reads
+/// another. The walk visits a scenario's designs one after another.
+#[derive(Default)]
+pub struct Across {
+    first: std::collections::BTreeMap<(String, usize), (String, String)>,
+    pub wrong: Vec<String>,
+}
+
+impl Across {
+    /// Notes the form `now` of kind `kind` at `step` (`None`: this step
+    /// takes no form of that kind); `row` is what it read, for a message.
+    pub fn note(&mut self, step: &Step, kind: usize, now: Option<String>, row: &str) {
+        let Some(now) = now else { return };
+        let key = (step.app.script.name.clone(), kind);
+        match self.first.get(&key) {
+            None => {
+                self.first.insert(key, (now, step.at()));
+            }
+            Some((was, at)) if *was != now => self.wrong.push(format!(
+                "{}: {row:?} reads {now:?}; {at} read {was:?}",
+                step.at()
+            )),
+            Some(_) => {}
+        }
+    }
+}

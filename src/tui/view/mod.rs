@@ -53,7 +53,6 @@ pub use database::run_lines as database_lines;
 pub use events::lines as events_lines;
 pub use help::most_scroll as help_most_scroll;
 pub use help::page as help_page;
-pub use provider::run_lines as provider_lines;
 pub use service::lines as service_lines;
 pub use sql::lines as sql_lines;
 pub use verdict::fitted as verdict_fitted;
@@ -205,7 +204,7 @@ pub(super) fn draw_panel(
                     usize::from(panel_block(app, panel, false, r.width).inner(r).height)
                 })
                 .filter(|&main| main != h);
-            let lines = provider::run_lines_beside(t, &app.timeline.frames, frame, w, h, main);
+            let lines = provider_run_lines(app, t, frame, buf.area, (w, h), main);
             clip(t, lines, inner, buf)
         }
         Panel::Narration => {
@@ -272,6 +271,48 @@ pub fn verdict_title(at_end: bool) -> &'static str {
     } else {
         title(Panel::Verdict)
     }
+}
+
+/// The provider panel's lines at `f` in a panel `size` (inner width,
+/// height) on a screen `area`, as the main screen draws them: its heading
+/// chosen over the run on screen and over every design's run `m` reaches
+/// (`App::other_runs`), each at the height its own screen gives the
+/// panel, so that `m` keeps it; `also`, the main screen's height under
+/// `w` (`provider::run_lines_beside`).
+fn provider_run_lines(
+    app: &App,
+    t: &Theme,
+    f: &crate::sim::Frame,
+    area: Rect,
+    (w, h): (usize, usize),
+    also: Option<usize>,
+) -> Vec<Line<'static>> {
+    let others = app.other_runs();
+    let others: Vec<(&[crate::sim::Frame], usize)> = others
+        .iter()
+        .map(|(_, run)| {
+            let at = &run.frames[app.pos.min(run.frames.len() - 1)];
+            let need = layout::Need::of(at, &run.frames);
+            let r = layout::main_for(area, None, need).rect(Panel::Provider);
+            let inner = panel_block(app, Panel::Provider, false, r.width).inner(r);
+            (run.frames.as_slice(), usize::from(inner.height))
+        })
+        .collect();
+    let frames = &app.timeline.frames;
+    provider::run_lines_beside(t, frames, &others, f, w, h, also)
+}
+
+/// The provider panel's lines at `f` in a panel `size` (inner width,
+/// height) of the main screen `area` with no panel zoomed, as it draws
+/// them (`provider_run_lines`).
+pub fn provider_lines(
+    app: &App,
+    t: &Theme,
+    f: &crate::sim::Frame,
+    area: Rect,
+    size: (usize, usize),
+) -> Vec<Line<'static>> {
+    provider_run_lines(app, t, f, area, size, None)
 }
 
 fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'static> {

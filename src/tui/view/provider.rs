@@ -29,17 +29,22 @@ pub fn run_lines(
     width: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
-    run_lines_beside(t, frames, f, width, height, None)
+    run_lines_beside(t, frames, &[], f, width, height, None)
 }
 
-/// [`run_lines`], the heading's form chosen over the run at `also` rows
-/// too where it fits both: the main screen's height, for the panel under
-/// `w` (teacher trial: `charges 1 $40` on the main screen read `charges
-/// 1 ($40)` at a press of `w`). Where no form fits both, this height's
-/// own.
+/// [`run_lines`], the heading's form and where the empty key store is
+/// said chosen over the runs `others` too (those of the other designs
+/// `m` reaches: teacher trial, tour-4 at 80x24, naive's heading read
+/// `charges 0→1 $40 keys 0` and idempotent's `charges 1 ($40)  * was 0`
+/// over `key store: empty`; each at its own panel's height, its design
+/// laying the screen out its own way), and over the run at `also` rows where it
+/// fits both: the main screen's height, for the panel under `w` (teacher
+/// trial: `charges 1 $40` on the main screen read `charges 1 ($40)` at a
+/// press of `w`). Where no form fits both heights, this height's own.
 pub fn run_lines_beside(
     t: &Theme,
     frames: &[Frame],
+    others: &[(&[Frame], usize)],
     f: &Frame,
     width: usize,
     height: usize,
@@ -47,28 +52,47 @@ pub fn run_lines_beside(
 ) -> Vec<Line<'static>> {
     let form = KeyForm::of(t, frames, f, width, height);
     let run: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
-    // The empty key store's line gives way to `keys 0` in the heading at
-    // every step of the run where one step has no room for it.
-    let in_heading = |form: &KeyForm, height: usize| {
-        run.iter().any(|g| {
-            g.provider.keys.is_empty()
-                && folded_rows(t, g, form, width, height, false).1.empty_store
-        })
-    };
-    let said_at = |form: &KeyForm, height: usize, in_heading: bool| -> Vec<Said> {
-        run.iter()
-            .map(|g| Said::of(g, folded_rows(t, g, form, width, height, in_heading).1))
+    // Every run the heading is chosen over, each with its key rows' form
+    // at `height` (a key row's words are its own run's).
+    let runs_at = |height: usize| -> Vec<(KeyForm, Vec<&Frame>, usize)> {
+        let theirs = others.iter().filter_map(|&(o, h)| {
+            let last = o.last()?;
+            Some((KeyForm::of(t, o, last, width, h), o.iter().collect(), h))
+        });
+        let own = KeyForm::of(t, frames, f, width, height);
+        std::iter::once((own, run.clone(), height))
+            .chain(theirs)
             .collect()
     };
-    let other = also.map(|h| (KeyForm::of(t, frames, f, width, h), h));
-    let other_in_heading = other.as_ref().is_some_and(|(form, h)| in_heading(form, *h));
+    // The empty key store's line gives way to `keys 0` in the heading at
+    // every step of every run where one step has no room for it.
+    let in_heading = |runs: &[(KeyForm, Vec<&Frame>, usize)]| {
+        runs.iter().any(|(form, run, h)| {
+            run.iter().any(|g| {
+                g.provider.keys.is_empty()
+                    && folded_rows(t, g, form, width, *h, false).1.empty_store
+            })
+        })
+    };
+    let said_at = |runs: &[(KeyForm, Vec<&Frame>, usize)], in_heading: bool| {
+        runs.iter()
+            .flat_map(|(form, run, h)| {
+                run.iter()
+                    .map(move |g| Said::of(g, folded_rows(t, g, form, width, *h, in_heading).1))
+            })
+            .collect::<Vec<Said>>()
+    };
+    let here = runs_at(height);
+    let other = also.map(runs_at);
+    let other_in_heading = other.as_ref().is_some_and(|runs| in_heading(runs));
     // Said in the heading on the main screen, it is said there under `w`.
-    let store_in_heading = in_heading(&form, height) || other_in_heading;
-    let said = said_at(&form, height, store_in_heading);
-    let now = &said[said.len() - 1];
+    let store_in_heading = in_heading(&here) || other_in_heading;
+    let said = said_at(&here, store_in_heading);
+    // The step on screen ends this run's steps, the first run's.
+    let now = &said[run.len() - 1];
     let head = match &other {
-        Some((o, h)) => {
-            let theirs = said_at(o, *h, other_in_heading);
+        Some(runs) => {
+            let theirs = said_at(runs, other_in_heading);
             HeadForm::of_both(t, &said, &theirs, now, width)
         }
         None => HeadForm::of(t, &said, now, width),

@@ -5,7 +5,9 @@
 //! 0`, then `charges 1→2 $80 keys 0`, then `charges 2 $80 keys 0` in one
 //! run at 80x24, the same figure relabelled from step to step. The step
 //! with the most to say (two charges, a moved count, the empty key store
-//! folded in) chooses the form for every step.
+//! folded in) chooses the form for every step, of this run and of every
+//! other design's run `m` reaches (`provider::run_lines_beside`), so that
+//! switching design at a moment does not relabel the figures either.
 
 use super::marks;
 use super::provider_fold::Folded;

@@ -393,19 +393,25 @@ fn held_where_room(
 /// figure cut in the middle (`2 provider …2 more` read as two providers).
 /// A one-row verdict takes the run's form (`run_row_form`): the same
 /// figure words, order's name and headline at each of `app`'s steps on
-/// this screen.
+/// this screen, and at each step of every design's run `m` reaches
+/// (`App::other_runs`), so that `m` does not relabel the row (teacher
+/// trial, tour-4 at 80x24: naive left order 1042 unnamed where
+/// idempotent named it).
 pub fn fitted(app: &App, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>> {
     let t = &app.theme;
     let check = super::one_run::bound(app, &f.verdict);
     let unit = app.script.origin.step();
-    let form = run_row_form(
-        t,
-        &app.timeline.frames,
-        width,
-        rows,
-        |f| super::one_run::bound(app, &f.verdict),
-        unit,
-    );
+    let others = app.other_runs();
+    let runs = std::iter::once((&app.strategy, app.timeline.frames.as_slice()))
+        .chain(others.iter().map(|(d, run)| (d, run.frames.as_slice())));
+    let steps: Vec<(&Frame, Option<String>)> = runs
+        .flat_map(|(design, frames)| {
+            frames
+                .iter()
+                .map(move |g| (g, super::one_run::bound_for(app, design, &g.verdict)))
+        })
+        .collect();
+    let form = run_row_form(t, &steps, width, rows, unit);
     bounded_fitted(t, f, width, rows, check.as_deref(), unit, form)
 }
 
@@ -478,16 +484,16 @@ impl RowForm {
     }
 }
 
-/// The form one run's verdict takes at every step on this screen
-/// (`run_form`): the widest that every one of `frames`' verdicts holds on
-/// its row with the key that reads the rest. `check` gives a frame's
-/// bound (`one_run::bound`).
+/// The form the verdict takes at every step on this screen
+/// (`run_form`): the widest that every one of `steps`' verdicts holds on
+/// its row with the key that reads the rest. A step comes with its
+/// bound (`one_run::bound_for` its design); the steps are those of every
+/// design's run `m` reaches, so that `m` keeps the form.
 pub fn run_row_form(
     t: &Theme,
-    frames: &[Frame],
+    steps: &[(&Frame, Option<String>)],
     width: u16,
     rows: u16,
-    check: impl Fn(&Frame) -> Option<String>,
     unit: &str,
 ) -> RowForm {
     // Only a one-row verdict takes a shorter form.
@@ -500,7 +506,6 @@ pub fn run_row_form(
         medium: crate::scenario::key_word::Medium::Terminal,
         ..*t
     };
-    let checks: Vec<Option<String>> = frames.iter().map(&check).collect();
     let loose = RowForm {
         words: NARROWEST,
         named: true,
@@ -511,10 +516,10 @@ pub fn run_row_form(
     // form (two orders' figures beside each other): it asks only for the
     // fewest figure words, in which it is cut the latest (`1 provider
     // …1 more` cut a figure in two).
-    let steps: Vec<(&Frame, Option<&str>, bool)> = frames
+    let steps: Vec<(&Frame, Option<&str>, bool)> = steps
         .iter()
-        .zip(checks.iter().map(Option::as_deref))
         .map(|(f, check)| {
+            let (f, check) = (*f, check.as_deref());
             let cut = ranked(t, f, width, rows, check, unit, loose).1 == usize::MAX;
             (f, check, cut)
         })
