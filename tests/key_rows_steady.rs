@@ -135,3 +135,71 @@ fn every_key_row_is_labelled_at_100x30() {
 fn every_key_row_is_labelled_at_120x40() {
     labelled_at(sweep::SIZES[2]);
 }
+
+/// `w` gives the provider panel another height (teacher trial, tour-1
+/// idempotent at 80x24, last step): the row `key m-7f3 → ch_81` became a
+/// line `Idempotency-Key store` over ` m-7f3 → ch_81` at the key press,
+/// the store relabelled with nothing changed. At each step of every
+/// built-in run, at each size, each key's row under `w` reads as it does
+/// on the main screen, and so does whether the store's own line (its
+/// heading, or `store: empty`) is drawn.
+fn under_w_at(size: (u16, u16)) {
+    use crate::common::under_w;
+    let (mut seen, mut wrong) = (0, Vec::new());
+    under_w::each_step(size, Panel::Provider, |pair| {
+        let (Some(main), Some(why)) = (pair.main, pair.why) else {
+            return;
+        };
+        let store_line = |rows: &[String]| {
+            rows.iter().skip(1).find_map(|r| {
+                let s = r.trim();
+                (s.starts_with("Idempotency-Key store") || s.starts_with("key store"))
+                    .then(|| s.to_string())
+            })
+        };
+        seen += 1;
+        let mut here = Vec::new();
+        let (a, b) = (store_line(&main), store_line(&why));
+        if a != b {
+            here.push(format!("the store's line {a:?} under w reads {b:?}"));
+        }
+        for k in &pair.frame.provider.keys {
+            let find = |rows: &[String]| {
+                rows.iter()
+                    .find(|r| r.contains(&format!("{} ", k.key)) && r.contains('→'))
+                    .map(|r| r.trim_end().to_string())
+            };
+            let (Some(a), Some(b)) = (find(&main), find(&why)) else {
+                continue;
+            };
+            if a != b {
+                here.push(format!("{a:?} under w reads {b:?}"));
+            }
+        }
+        if !here.is_empty() {
+            wrong.push(format!("{}: {}", pair.at, here.join("; ")));
+        }
+    });
+    sweep::none_wrong(
+        "provider panels' key stores under w",
+        seen,
+        100,
+        &wrong,
+        size,
+    );
+}
+
+#[test]
+fn a_key_row_keeps_its_form_under_w_at_80x24() {
+    under_w_at(sweep::SIZES[0]);
+}
+
+#[test]
+fn a_key_row_keeps_its_form_under_w_at_100x30() {
+    under_w_at(sweep::SIZES[1]);
+}
+
+#[test]
+fn a_key_row_keeps_its_form_under_w_at_120x40() {
+    under_w_at(sweep::SIZES[2]);
+}

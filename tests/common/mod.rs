@@ -8,6 +8,7 @@ pub mod cli;
 pub mod own_line;
 pub mod server;
 pub mod sweep;
+pub mod under_w;
 
 use idem::scenario;
 use idem::sim::Strategy;

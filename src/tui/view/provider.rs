@@ -50,16 +50,20 @@ pub fn run_lines_beside(
     height: usize,
     also: Option<usize>,
 ) -> Vec<Line<'static>> {
-    let form = KeyForm::of(t, frames, f, width, height);
+    // The store folded as at the shorter of this height and the main
+    // screen's: where the main screen folds it, so does `w`.
+    let store_rows = also.map_or(height, |also| also.min(height));
+    let form = KeyForm::of(t, frames, f, width, store_rows);
     let run: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
     // Every run the heading is chosen over, each with its key rows' form
-    // at `height` (a key row's words are its own run's).
-    let runs_at = |height: usize| -> Vec<(KeyForm, Vec<&Frame>, usize)> {
+    // at `height` (a key row's words are its own run's), this run's store
+    // folded as at `store_rows`.
+    let runs_at = |height: usize, store_rows: usize| -> Vec<(KeyForm, Vec<&Frame>, usize)> {
         let theirs = others.iter().filter_map(|&(o, h)| {
             let last = o.last()?;
             Some((KeyForm::of(t, o, last, width, h), o.iter().collect(), h))
         });
-        let own = KeyForm::of(t, frames, f, width, height);
+        let own = KeyForm::of(t, frames, f, width, store_rows);
         std::iter::once((own, run.clone(), height))
             .chain(theirs)
             .collect()
@@ -82,8 +86,8 @@ pub fn run_lines_beside(
             })
             .collect::<Vec<Said>>()
     };
-    let here = runs_at(height);
-    let other = also.map(runs_at);
+    let here = runs_at(height, store_rows);
+    let other = also.map(|also| runs_at(also, also));
     let other_in_heading = other.as_ref().is_some_and(|runs| in_heading(runs));
     // Said in the heading on the main screen, it is said there under `w`.
     let store_in_heading = in_heading(&here) || other_in_heading;
@@ -148,7 +152,7 @@ fn folded_rows(
     let mut rows = charge_rows(t, f, width);
     // The key store's heading gets a line of its own where there is room;
     // where there is not, each key's row says "key" itself.
-    let store = key_rows(t, f, form, width, store_folded(f, height));
+    let store = key_rows(t, f, form, width, store_folded(f, form.store_rows));
     rows.extend(store);
     let count = |rows: &[Row], what: fn(&Row) -> bool| rows.iter().filter(|r| what(r)).count();
     let kinds: [fn(&Row) -> bool; 3] = [|r| !r.store, |r| r.store && !r.empty, |r| r.empty];
@@ -351,6 +355,13 @@ pub struct KeyForm {
     /// key (a content hash) leaves no room for the spaces beside its
     /// word and its change mark.
     spaced: bool,
+    /// The panel height at which each step's store is folded
+    /// (`store_folded`): the panel's own, or under `w` the lower of it and
+    /// the main screen's, so that the store keeps the main screen's form
+    /// where it fits (teacher trial: `key m-7f3 → ch_81` on the main screen
+    /// became `Idempotency-Key store` over ` m-7f3 → ch_81` at a press of
+    /// `w`).
+    store_rows: usize,
 }
 
 /// A replay's words: `↺ replayed ×1`, with ` now` at the step it happens
@@ -372,7 +383,11 @@ impl KeyForm {
     /// it. Richest: the replay's words, then its sign and count, then its
     /// sign alone; the arrow's spaces go last.
     pub fn of(t: &Theme, frames: &[Frame], f: &Frame, width: usize, height: usize) -> KeyForm {
-        let form = |replay, spaced| KeyForm { replay, spaced };
+        let form = |replay, spaced| KeyForm {
+            replay,
+            spaced,
+            store_rows: height,
+        };
         let forms = [
             form(Replay::Now, true),
             form(Replay::Words, true),
