@@ -193,3 +193,57 @@ fn every_run_at_one_size_groups_the_observers_counts_alike() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// `w` gives the broker panel another height (teacher trial, tour-1
+/// idempotent at 80x24, last step): the observer's counts read `◇ acks
+/// lost 1` / `◇ dup. deliv. 1` on the main screen and `◇ only you see:`
+/// over `acks lost 1` / `dup. deliv. 1` at a press of `w`, one fact
+/// relabelled at a key press. At each step of every built-in run, at each
+/// size, the observer's group is laid out under `w` as on the main
+/// screen, and the duplicate count goes by the same name wherever both
+/// show it.
+fn under_w_at(size: (u16, u16)) {
+    use crate::common::sweep::none_wrong;
+    use crate::common::under_w;
+    let (mut seen, mut wrong) = (0, Vec::new());
+    under_w::each_step(size, Panel::Broker, |pair| {
+        let (Some(main), Some(why)) = (pair.main, pair.why) else {
+            return;
+        };
+        let (a, b) = (group(&main), group(&why));
+        if a.is_empty() || b.is_empty() {
+            return;
+        }
+        seen += 1;
+        let name = |rows: &[String]| {
+            DUP.iter()
+                .find(|name| rows.iter().any(|r| r.contains(&format!("{name} "))))
+                .copied()
+        };
+        let (na, nb) = (name(&main), name(&why));
+        // A count the shorter panel had no row for is not renamed.
+        let renamed = na.is_some() && nb.is_some() && na != nb;
+        if a != b || renamed {
+            wrong.push(format!(
+                "{}: {a:?} ({na:?}) under w reads {b:?} ({nb:?})",
+                pair.at
+            ));
+        }
+    });
+    none_wrong("broker panels under w", seen, 100, &wrong, size);
+}
+
+#[test]
+fn the_observers_counts_keep_their_form_under_w_at_80x24() {
+    under_w_at(SIZES[0]);
+}
+
+#[test]
+fn the_observers_counts_keep_their_form_under_w_at_100x30() {
+    under_w_at(SIZES[1]);
+}
+
+#[test]
+fn the_observers_counts_keep_their_form_under_w_at_120x40() {
+    under_w_at(SIZES[2]);
+}

@@ -182,7 +182,11 @@ pub(super) fn draw_panel(
     let h = inner.height as usize;
     match panel {
         Panel::Broker => {
-            let form = broker::Form::of(t, &app.timeline.frames, frame, w, h);
+            // Under `w` the observer's counts keep the main screen's
+            // layout where it fits: chosen for the shorter of the two
+            // heights, it fits both.
+            let rows = why_main_rows(app, panel, buf.area, h).map_or(h, |main| main.min(h));
+            let form = broker::Form::of(t, &app.timeline.frames, frame, w, rows);
             clip(t, broker::lines(t, frame, &form, w, h), inner, buf)
         }
         Panel::Service => {
@@ -197,13 +201,7 @@ pub(super) fn draw_panel(
             // Under `w` the panels above are given another height: the
             // heading keeps the main screen's form where it fits (a key
             // press that relabels the figures reads as a new figure).
-            let why = app.zoom && app.focus == Panel::Verdict;
-            let main = why
-                .then(|| {
-                    let r = layout::unzoomed(app, buf.area).rect(Panel::Provider);
-                    usize::from(panel_block(app, panel, false, r.width).inner(r).height)
-                })
-                .filter(|&main| main != h);
+            let main = why_main_rows(app, panel, buf.area, h);
             let lines = provider_run_lines(app, t, frame, buf.area, (w, h), main);
             clip(t, lines, inner, buf)
         }
@@ -238,6 +236,19 @@ pub(super) fn draw_panel(
         }
     }
     0
+}
+
+/// Under `w`, where it gives `panel` another height than its `h` rows:
+/// the rows the main screen (no panel zoomed) gives it, so that the
+/// panel can keep the main screen's form (a key press that relabels the
+/// figures reads as a new figure).
+fn why_main_rows(app: &App, panel: Panel, area: Rect, h: usize) -> Option<usize> {
+    let why = app.zoom && app.focus == Panel::Verdict;
+    why.then(|| {
+        let r = layout::unzoomed(app, area).rect(panel);
+        usize::from(panel_block(app, panel, false, r.width).inner(r).height)
+    })
+    .filter(|&main| main != h)
 }
 
 fn short_title(panel: Panel) -> &'static str {
