@@ -1,7 +1,8 @@
 //! Where `m` left each design, so that `m` round the designs and back
 //! comes home to the step it left.
 
-/// The steps `m` left, one per design, while the learner has not moved:
+/// The steps `m` left, one per design, while the screen is still where
+/// `m` last landed (a step away and back counts as not moved):
 /// the same moment maps many steps of one run onto one step of another,
 /// so mapping back would land on a neighbour of the step left.
 #[derive(Clone, Debug, Default)]

@@ -183,6 +183,8 @@ pub(super) fn open(app: &mut App, script: Script, strategy: Strategy) -> bool {
             app.timeline = timeline;
             app.forks.clear();
             app.pos = 0;
+            // A trail of another scenario's steps leads nowhere here.
+            app.design_trail = Default::default();
             app.overlay = Overlay::None;
             app.playing = false;
             app.transition = None;

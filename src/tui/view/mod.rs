@@ -302,7 +302,11 @@ fn provider_run_lines(
     let others: Vec<(&[crate::sim::Frame], usize)> = others
         .iter()
         .map(|(_, run)| {
-            let at = &run.frames[app.pos.min(run.frames.len() - 1)];
+            // The step `m` would land on there: the same moment of the
+            // story, not the same step number.
+            let at = &run.frames[run
+                .find(&app.timeline.moment(app.pos))
+                .min(run.frames.len().saturating_sub(1))];
             let need = layout::Need::of(at, &run.frames);
             let r = layout::main_for(area, None, need).rect(Panel::Provider);
             let inner = panel_block(app, Panel::Provider, false, r.width).inner(r);

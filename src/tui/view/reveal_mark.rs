@@ -88,7 +88,7 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
     if usize::from(drawn_to) + GAP > usize::from(x) {
         // No room after the words: the row as the panel draws it narrower,
         // if that keeps what the question is judged on; else the row stays
-        // whole and the mark goes on the border.
+        // whole and the mark stands beside it (`beside_row`).
         let evidence = evidence(t, frame, subject, charge);
         let Some(narrow) = narrow().filter(|l| l.width() <= room && keeps(&evidence, l)) else {
             beside_row(t, rect, line, &mark, style, buf);
@@ -226,12 +226,27 @@ fn evidence(t: &Theme, f: &Frame, subject: &Subject, charge: Option<&str>) -> Ve
     }
 }
 
-/// Does the row drawn narrower show each piece of its evidence?
+/// Does the row drawn narrower show each piece of its evidence? Word by
+/// word, not as text inside text: a count `1` is not shown by `$120` or
+/// `ch_81`, nor `key` by `keys 0`.
 fn keeps(evidence: &[Vec<String>], line: &Line) -> bool {
-    let text = line.to_string();
-    evidence
-        .iter()
-        .all(|forms| forms.iter().any(|form| text.contains(form.as_str())))
+    let words = words_of(&line.to_string());
+    evidence.iter().all(|forms| {
+        forms.iter().any(|form| {
+            let form = words_of(form);
+            !form.is_empty() && words.windows(form.len()).any(|w| w == form.as_slice())
+        })
+    })
+}
+
+/// A row's words, with the marks that join figures (`1→2`, `#1042`,
+/// `($40)`) read as breaks and the arrow as a word of its own.
+fn words_of(text: &str) -> Vec<String> {
+    text.replace('→', " → ")
+        .replace(['(', ')', ',', '#'], " ")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
 }
 
 /// The panel that shows the figure a question is about.
@@ -301,5 +316,36 @@ fn lines_of(
         Panel::Database => database::lines_beside(t, frames, f, width, whole, height),
         Panel::Provider => provider::run_lines(t, frames, f, width, height),
         _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(forms: &[&[&str]]) -> Vec<Vec<String>> {
+        forms
+            .iter()
+            .map(|f| f.iter().map(|s| s.to_string()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn evidence_is_read_word_by_word() {
+        // The count 1 is not in `$120` or `ch_81`; `key` is not `keys`.
+        let row = Line::raw("ch_81 #1042 $120 keys 0");
+        assert!(!keeps(&ev(&[&["1"]]), &row));
+        assert!(!keeps(&ev(&[&["key"]]), &row));
+        assert!(keeps(&ev(&[&["1042"], &["$120"], &["ch_81"]]), &row));
+        // A moved figure's two values, and a form of two words.
+        let heading = Line::raw("charges 1→2 $80 keys 0");
+        assert!(keeps(&ev(&[&["charges"], &["2"], &["1"]]), &heading));
+        let charge = Line::raw(" ch_82 #1042 $40 no key +");
+        assert!(keeps(&ev(&[&["no key"]]), &charge));
+        assert!(!keeps(&ev(&[&["with key"]]), &charge));
+        // The holder's arrow, in any of its forms.
+        assert!(keeps(&ev(&[&["→ A"]]), &Line::raw("▶ m-7f3 → A leased")));
+        assert!(keeps(&ev(&[&["→ A"]]), &Line::raw("in flight →A")));
+        assert!(!keeps(&ev(&[&["→ A"]]), &Line::raw("→ B leased, A idle")));
     }
 }
