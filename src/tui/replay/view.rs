@@ -13,7 +13,7 @@ use crate::harness::run::Step;
 use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::measure;
 use crate::tui::theme::{Theme, ascii_cell};
-use crate::tui::view::keybar::{self, LeftOut, whole_keys};
+use crate::tui::view::keybar;
 use crate::tui::view::{fit, overflow};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -169,19 +169,19 @@ impl Replay {
     /// the ones a narrow screen leaves out counted (`+2`) as on the
     /// simulator's bar.
     fn keys(&self, area: Rect, buf: &mut Buffer) {
-        let t = &self.theme;
-        let width = usize::from(area.width);
-        if let Some(note) = &self.notice {
-            keybar::note_line(t, note, width).render(area, buf);
-            return;
-        }
         let keys: [(String, &str, u8); 4] = [
             ("←/→".into(), "step", 1),
             ("Home/End".into(), "first/last", 3),
             ("f/F".into(), "next/previous fault", 2),
             ("q".into(), "quit", 0),
         ];
-        whole_keys(t, &keys, width, LeftOut::Counted).render(area, buf);
+        keybar::note_or_keys(
+            &self.theme,
+            self.notice.as_deref(),
+            &keys,
+            usize::from(area.width),
+        )
+        .render(area, buf);
     }
 
     fn panel(

@@ -9,7 +9,7 @@ use crate::sim::counter_words as words;
 use crate::sim::{Outcome, format_duration};
 use crate::soak::live::LiveDesign;
 use crate::tui::measure;
-use crate::tui::view::keybar::{self, LeftOut, whole_keys};
+use crate::tui::view::keybar;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -67,12 +67,6 @@ impl Dashboard {
     /// (`+2`) as on the simulator's bar. The header says whether the run
     /// is paused or finished.
     fn keys(&self, area: Rect, buf: &mut Buffer) {
-        let t = &self.theme;
-        let width = usize::from(area.width);
-        if let Some(note) = &self.notice {
-            keybar::note_line(t, note, width).render(area, buf);
-            return;
-        }
         let mut keys: Vec<(String, &str, u8)> = Vec::new();
         if !self.finished() {
             let pause = if self.paused { "resume" } else { "pause" };
@@ -87,7 +81,13 @@ impl Dashboard {
             "stop"
         };
         keys.push(("q".into(), quit, 0));
-        whole_keys(t, &keys, width, LeftOut::Counted).render(area, buf);
+        keybar::note_or_keys(
+            &self.theme,
+            self.notice.as_deref(),
+            &keys,
+            usize::from(area.width),
+        )
+        .render(area, buf);
     }
 
     fn progress(&self, area: Rect, buf: &mut Buffer) {

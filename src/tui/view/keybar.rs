@@ -256,6 +256,21 @@ pub enum LeftOut {
     Counted,
 }
 
+/// The bottom line of a screen with its own keys and no help (the soak
+/// dashboard, a replay): the note about the last key where there is
+/// one, else its keys, whole, the ones left out counted (`+2`).
+pub fn note_or_keys(
+    t: &crate::tui::theme::Theme,
+    note: Option<&str>,
+    keys: &[(String, &str, u8)],
+    width: usize,
+) -> Line<'static> {
+    match note {
+        Some(note) => note_line(t, note, width),
+        None => whole_keys(t, keys, width, LeftOut::Counted),
+    }
+}
+
 /// A bar of keys made elsewhere (predict mode's: its keys name a score
 /// and a count of choices; the soak dashboard's; a replay's), each
 /// `(key, what it does, rank)`, in `width`: whole keys in their own

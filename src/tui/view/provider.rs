@@ -53,7 +53,6 @@ pub fn run_lines_beside(
     // The store folded as at the shorter of this height and the main
     // screen's: where the main screen folds it, so does `w`.
     let store_rows = also.map_or(height, |also| also.min(height));
-    let form = KeyForm::of(t, frames, f, width, store_rows);
     let run: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
     // Every run the heading is chosen over, each with its key rows' form
     // at `height` (a key row's words are its own run's), this run's store
@@ -87,6 +86,8 @@ pub fn run_lines_beside(
             .collect::<Vec<Said>>()
     };
     let here = runs_at(height, store_rows);
+    // This run's key rows, as the heading was chosen with them.
+    let form = here[0].0;
     let other = also.map(|also| runs_at(also, also));
     let other_in_heading = other.as_ref().is_some_and(|runs| in_heading(runs));
     // Said in the heading on the main screen, it is said there under `w`.
