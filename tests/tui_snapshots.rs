@@ -391,7 +391,7 @@ fn explorer_marks_a_design_that_breaks_one_bound_further() {
     );
     assert!(!row.contains('✓'), "{row}");
     assert!(
-        screen.contains("✓ 3 hold within bounds  ·  ! 1 only within them"),
+        screen.contains("✓ 3 hold within bounds  ·  ! 1 broken one bound further"),
         "{screen}"
     );
 }

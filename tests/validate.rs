@@ -308,6 +308,47 @@ fn a_run_to_a_step_the_design_lacks_is_a_warning() {
     assert!(!String::from_utf8_lossy(&own.stderr).contains("warning"));
 }
 
+/// One chapter is told as one (teacher trial 21: `ok (1 chapters, …)`).
+#[test]
+fn validate_counts_chapters_in_words_that_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one.toml");
+    let chapter = "[[steps]]\ntitle = \"s\"\nnarration = \"n\"\nactions = [\"run A\"]\n";
+    let head = "title = \"t\"\nsummary = \"s\"\n[setup]\nconsumers = [\"A\"]\nmessages = [{ id = \"m-1\", order = 1, amount = 1 }]\n";
+    let said = |chapters: usize| {
+        std::fs::write(
+            &path,
+            format!(
+                "{head}{}[expect.naive]\ntotal = 1\n",
+                chapter.repeat(chapters)
+            ),
+        )
+        .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+            .arg("validate")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(
+        said(1).contains("ok (1 chapter, expectations for naive)"),
+        "{}",
+        said(1)
+    );
+    assert!(
+        said(2).contains("ok (2 chapters, expectations for naive)"),
+        "{}",
+        said(2)
+    );
+}
+
 /// Runs idem on a file holding `text`; returns the exit code and the lines
 /// of stderr that start with the file's name (the errors' first lines),
 /// with the folder left out.

@@ -33,9 +33,10 @@ fn validate(files: &[String]) -> Result<ExitCode> {
             })
         } else {
             scenario::find(file).map(|script| {
+                let chapters = script.steps.len();
                 format!(
-                    "ok ({} chapters, expectations for {}){}",
-                    script.steps.len(),
+                    "ok ({chapters} chapter{}, expectations for {}){}",
+                    if chapters == 1 { "" } else { "s" },
                     script.strategies().join(", "),
                     steps_named(&script)
                 )

@@ -418,8 +418,8 @@ impl Mark {
                 "within bounds",
             ),
             Mark::OnlyWithin => (
-                "holds only within the bounds: breaks one bound further",
-                "only within the bounds",
+                "holds within the bounds, broken one bound further",
+                "broken one bound further",
                 "only within",
             ),
             Mark::Broken => ("a schedule breaks it", "broken", "broken"),

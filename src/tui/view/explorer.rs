@@ -88,8 +88,11 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
             t.g.warning,
             t.warn(),
             only_within,
-            "only within them",
-            "only within them",
+            // What sets it apart from a ✓, which holds within the same
+            // bounds (teacher trial 21: "only within them" read as what
+            // every ✓ also is): the try one bound further broke it.
+            "broken one bound further",
+            "broken one further",
         ),
         (
             t.g.failed,
