@@ -45,12 +45,17 @@ fn run_to_charge_is_read_as_payment_with_one_warning_at_its_word() {
     let new = scenario(new.path(), "payment", "payment");
     let (code, out, err) = idem(&["validate", &old]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("stops before `payment`: insert payment row"), "{out}");
+    assert!(
+        out.contains("stops before `payment`: insert payment row"),
+        "{out}"
+    );
     // Line 10, the `c` of `charge` in `  "run A to charge",`.
     let warned = warnings(&err);
     assert_eq!(
         warned,
-        [format!("{old}:10:13: warning: `charge` is the old keyword for `payment` (insert payment row); the card's charge is `provider`. Write `payment`.")],
+        [format!(
+            "{old}:10:13: warning: `charge` is the old keyword for `payment` (insert payment row); the card's charge is `provider`. Write `payment`."
+        )],
         "{err}"
     );
     let (code, _, err) = idem(&["validate", &new]);
@@ -74,7 +79,12 @@ fn a_say_at_charge_key_is_the_payment_steps_words_with_a_warning() {
     assert_eq!(code, 0, "{out}{err}");
     let warned = warnings(&err);
     assert_eq!(warned.len(), 1, "{err}");
-    assert!(warned[0].starts_with(&format!("{old}:11:54: warning: `charge` is the old keyword for `payment`")), "{err}");
+    assert!(
+        warned[0].starts_with(&format!(
+            "{old}:11:54: warning: `charge` is the old keyword for `payment`"
+        )),
+        "{err}"
+    );
     let (_, old_out, _) = idem(&["run", &old, "--format", "json"]);
     let (_, new_out, _) = idem(&["run", &new, "--format", "json"]);
     assert!(new_out.contains("the row"), "{new_out}");
@@ -84,14 +94,17 @@ fn a_say_at_charge_key_is_the_payment_steps_words_with_a_warning() {
 #[test]
 fn a_design_with_charge_is_read_as_payment_with_one_warning_at_its_word() {
     let (old_dir, new_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let steps = r#"["receive", "begin", "claim", "{}", "provider with key", "response", "commit", "ack"]"#;
+    let steps =
+        r#"["receive", "begin", "claim", "{}", "provider with key", "response", "commit", "ack"]"#;
     let old = design(old_dir.path(), "mine", &steps.replace("{}", "charge"));
     let new = design(new_dir.path(), "mine", &steps.replace("{}", "payment"));
     let (code, out, err) = idem(&["validate", &old]);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(
         warnings(&err),
-        [format!("{old}:3:40: warning: `charge` is the old keyword for `payment` (insert payment row); the card's charge is `provider`. Write `payment`.")],
+        [format!(
+            "{old}:3:40: warning: `charge` is the old keyword for `payment` (insert payment row); the card's charge is `provider`. Write `payment`."
+        )],
         "{err}"
     );
     let (code, _, err) = idem(&["validate", &new]);
@@ -100,9 +113,8 @@ fn a_design_with_charge_is_read_as_payment_with_one_warning_at_its_word() {
         &["check", "--design", "{}", "--format", "json"][..],
         &["run", "tour-1", "--design", "{}", "--format", "json"],
     ] {
-        let with = |file: &str| -> Vec<String> {
-            args.iter().map(|a| a.replace("{}", file)).collect()
-        };
+        let with =
+            |file: &str| -> Vec<String> { args.iter().map(|a| a.replace("{}", file)).collect() };
         let (old_args, new_args) = (with(&old), with(&new));
         let strs = |v: &[String]| v.iter().map(String::to_string).collect::<Vec<_>>();
         let run = |v: Vec<String>| {
@@ -112,7 +124,18 @@ fn a_design_with_charge_is_read_as_payment_with_one_warning_at_its_word() {
         let (old_code, old_out, old_err) = run(strs(&old_args));
         let (new_code, new_out, new_err) = run(strs(&new_args));
         assert_eq!(old_code, new_code, "{args:?}");
-        assert_eq!(old_out.replace(&old, &new), new_out, "{args:?}");
+        // The check's timings are the wall clock's, no part of the run.
+        let timeless = |out: &str| -> String {
+            out.lines()
+                .filter(|l| !l.trim_start().starts_with("\"seconds\":"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(
+            timeless(&old_out.replace(&old, &new)),
+            timeless(&new_out),
+            "{args:?}"
+        );
         assert_eq!(warnings(&old_err).len(), 1, "{args:?}: {old_err}");
         assert!(warnings(&new_err).is_empty(), "{args:?}: {new_err}");
     }
@@ -140,7 +163,11 @@ fn steps_named(value: &toml::Value, out: &mut Vec<String>) {
                     }
                     ("say_at", toml::Value::Table(designs)) => {
                         for steps in designs.values().filter_map(toml::Value::as_table) {
-                            out.extend(steps.keys().map(|k| k.split('#').next().unwrap().to_string()));
+                            out.extend(
+                                steps
+                                    .keys()
+                                    .map(|k| k.split('#').next().unwrap().to_string()),
+                            );
                         }
                     }
                     _ => steps_named(v, out),
@@ -159,7 +186,10 @@ fn no_built_in_file_names_a_step_charge() {
         for entry in std::fs::read_dir(root.join(dir)).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_some_and(|e| e == "toml") {
-                files.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap()));
+                files.push((
+                    path.display().to_string(),
+                    std::fs::read_to_string(&path).unwrap(),
+                ));
             }
         }
     }
@@ -179,14 +209,27 @@ fn no_built_in_file_names_a_step_charge() {
         let mut named = Vec::new();
         steps_named(&value, &mut named);
         steps += named.len();
-        found.extend(named.iter().filter(|s| *s == "charge").map(|_| name.clone()));
+        found.extend(
+            named
+                .iter()
+                .filter(|s| *s == "charge")
+                .map(|_| name.clone()),
+        );
     }
     assert!(steps > 300, "only {steps} steps seen");
     // The README's prose and its action table: `run A to charge` nowhere.
     for line in readme.lines() {
-        if line.contains("to charge`") || line.contains("| `charge` |") || line.contains("before `charge`") {
+        if line.contains("to charge`")
+            || line.contains("| `charge` |")
+            || line.contains("before `charge`")
+        {
             found.push(format!("README.md: {line}"));
         }
     }
-    assert!(found.is_empty(), "{} uses of `charge` as a step:\n{}", found.len(), found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "{} uses of `charge` as a step:\n{}",
+        found.len(),
+        found.join("\n")
+    );
 }
