@@ -146,10 +146,10 @@ fn a_design_with_charge_is_read_as_payment_with_one_warning_at_its_word() {
 fn steps_named(value: &toml::Value, out: &mut Vec<String>) {
     match value {
         toml::Value::String(s) => {
-            if let Some(step) = s.trim().split_once(" to ").map(|(_, s)| s) {
-                if s.trim_start().starts_with("run ") {
-                    out.push(step.trim().to_string());
-                }
+            if let Some((_, step)) = s.trim().split_once(" to ")
+                && s.trim_start().starts_with("run ")
+            {
+                out.push(step.trim().to_string());
             }
         }
         toml::Value::Array(items) => items.iter().for_each(|v| steps_named(v, out)),
