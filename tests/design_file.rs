@@ -54,7 +54,7 @@ fn check_proves_a_design_file_or_breaks_it() {
     let early = design(
         dir.path(),
         "early",
-        r#"["receive", "ack", "begin", "claim", "charge", "provider with key", "response", "commit"]"#,
+        r#"["receive", "ack", "begin", "claim", "payment", "provider with key", "response", "commit"]"#,
     );
     let (code, out, _) = idem(&["check", "--design", &early]);
     assert_eq!(code, 1, "{out}");

@@ -62,7 +62,7 @@ fn a_level_with_a_condition_and_a_handler_that_cannot_run() {
     assert!(screen.contains("not allowed"), "{screen}");
     assert!(screen.contains("cannot run yet"), "{screen}");
     // The blocks by the names the screen lists them under, not a design
-    // file's words (`charge`, `begin`).
+    // file's words (`payment`, `begin`).
     assert!(
         screen.contains("`insert payment row` uses the database: put it between `begin transaction` and `commit`"),
         "{screen}"
@@ -87,7 +87,7 @@ fn every_level_error_names_blocks_as_the_screen_shows_them() {
         for word in [
             "`response`",
             "`provider with key`",
-            "`charge`",
+            "`payment`",
             "`begin`",
             "`complete`",
         ] {

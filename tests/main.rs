@@ -74,6 +74,7 @@ mod marks_true;
 mod narration_at_its_step;
 mod no_silent_cuts;
 mod no_silent_cuts_views;
+mod old_keyword;
 mod one_name;
 mod outcome_sets;
 mod output_errors;

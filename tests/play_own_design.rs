@@ -31,7 +31,7 @@ fn own(name: &str, steps: &str) -> App {
 fn naive_like() -> App {
     own(
         "my-naive",
-        r#"["receive", "begin", "charge", "provider without key", "response", "commit", "ack"]"#,
+        r#"["receive", "begin", "payment", "provider without key", "response", "commit", "ack"]"#,
     )
 }
 

@@ -178,7 +178,7 @@ fn a_design_file_run_points_to_the_check() {
     let path = design(
         dir.path(),
         "ack-early",
-        r#"["receive", "ack", "begin", "charge", "provider without key", "response", "commit"]"#,
+        r#"["receive", "ack", "begin", "payment", "provider without key", "response", "commit"]"#,
     );
     let (code, out, err) = idem(&["run", "tour-1", "--design", &path]);
     assert_eq!(code, 0, "{err}");

@@ -733,7 +733,7 @@ fn each_step_a_run_stops_before_is_listed_with_what_it_does_and_where() {
     let text = THREE_SLIPS
         .replace(
             r#"["run A to akc", "loose-ack A", "step A"]"#,
-            r#"["run A to charge", "run A to provider", "run A"]"#,
+            r#"["run A to payment", "run A to provider", "run A"]"#,
         )
         .replace("idempotnet", "idempotent")
         .replace("[expect.naive]\noutcome = \"charged twise\"\n", "");
@@ -746,7 +746,7 @@ fn each_step_a_run_stops_before_is_listed_with_what_it_does_and_where() {
     let said = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{said}");
     assert!(
-        said.contains("stops before `charge`: insert payment row, in the database"),
+        said.contains("stops before `payment`: insert payment row, in the database"),
         "{said}"
     );
     assert!(

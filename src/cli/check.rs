@@ -113,7 +113,11 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
     let watch = check::Watch::new(args.max_states);
     let before = memory_kib("VmRSS:");
     let mine = match &args.design {
-        Some(path) => Some(idem::scenario::design_file::load(path).map_err(input_error)?),
+        Some(path) => Some(
+            idem::scenario::design_file::load_warned(path)
+                .map(super::choose::warned)
+                .map_err(input_error)?,
+        ),
         None => None,
     };
     let report = match check_progress::shown_while(&watch, || match &mine {

@@ -27,7 +27,16 @@ pub fn strategy_name(name: &str) -> Result<String, String> {
 }
 
 pub fn load(name: &str) -> Result<Script> {
-    scenario::find(name).map_err(input_error)
+    scenario::find_warned(name).map(warned).map_err(input_error)
+}
+
+/// What a file was read into, its warnings (an old keyword) printed on
+/// stderr first: the file works, and its author hears what to rewrite.
+pub fn warned<T>(read: scenario::Warned<T>) -> T {
+    for warning in &read.warnings {
+        super::output::note(&warning.to_string());
+    }
+    read.value
 }
 
 /// The design asked for on the command line: `--mode NAME` or `--design FILE`
@@ -46,7 +55,9 @@ pub fn choose_design(
     design: Option<&std::path::Path>,
 ) -> Result<Strategy> {
     if let Some(path) = design {
-        return idem::scenario::design_file::load(path).map_err(input_error);
+        return idem::scenario::design_file::load_warned(path)
+            .map(warned)
+            .map_err(input_error);
     }
     // One rule everywhere: a scenario opens in the design it is written for.
     let mode = mode.map_or_else(|| script.design(), str::to_string);

@@ -1,6 +1,7 @@
 //! `idem validate`: every error of each scenario or design file, in file
 //! order (of syntax errors, the first, with a count of the rest).
 
+use super::choose::warned;
 use super::output::{emit, note};
 use anyhow::Result;
 use idem::scenario::{self, load::LoadError};
@@ -24,7 +25,8 @@ fn validate(files: &[String]) -> Result<ExitCode> {
         let path = std::path::Path::new(file);
         // A file with a `name` and no `title` is a design, not a scenario.
         let read = if scenario::design_file::is_design_file(path) {
-            scenario::design_file::load(path).map(|design| {
+            scenario::design_file::load_warned(path).map(|read| {
+                let design = warned(read);
                 format!(
                     "ok (design `{}`, {} steps)",
                     design.name,
@@ -32,7 +34,8 @@ fn validate(files: &[String]) -> Result<ExitCode> {
                 )
             })
         } else {
-            scenario::find(file).map(|script| {
+            scenario::find_warned(file).map(|read| {
+                let script = warned(read);
                 let chapters = script.steps.len();
                 format!(
                     "ok ({chapters} chapter{}, expectations for {}){}",
@@ -75,7 +78,7 @@ fn report_all(file: &str, errors: &scenario::ScenarioErrors) {
 }
 
 /// Each handler step the file's `run A to <step>` actions stop before,
-/// once, with what it does and where: `charge` (insert payment row, in the
+/// once, with what it does and where: `payment` (insert payment row, in the
 /// database) beside `provider` (charge the card, at the provider), so an
 /// author who meant the card sees it before a learner does.
 fn steps_named(script: &scenario::Script) -> String {

@@ -69,8 +69,8 @@ pub fn consumer_line(c: &ConsumerView) -> String {
         .steps
         .iter()
         .filter(|s| s.mark != Mark::Todo)
-        // The steps by the names the screen shows them under: the keyword
-        // `charge` is the payment row's insert, not the card's charge.
+        // The steps by the names the screen shows them under, not their
+        // keywords.
         .map(|s| match s.mark {
             // A's own view (it sent the ack) first, then what only the
             // observer knows, marked as the observer's.

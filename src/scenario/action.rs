@@ -95,9 +95,13 @@ impl Action {
                 },
                 [c, "to", step @ ..] if !step.is_empty() => {
                     // The step's keyword (`provider`) or the name the step
-                    // list shows (`charge the card`); kept as the keyword.
+                    // list shows (`charge the card`), or an old keyword
+                    // (`charge`, warned of by the validator); kept as
+                    // today's keyword, which is what is written back.
                     let step = step.join(" ");
-                    let Some(op) = step_name::op_named(&step) else {
+                    let op =
+                        step_name::op_named(&step).or_else(|| super::old_keyword::renamed(&step));
+                    let Some(op) = op else {
                         return Err(Slip {
                             at: words_from(text, 3),
                             message: unknown_step(&step, designs),
@@ -348,7 +352,7 @@ mod tests {
     fn a_step_may_be_named_by_its_keyword_or_its_step_list_name() {
         for (keyword, name) in [
             ("provider", "charge the card"),
-            ("charge", "insert payment row"),
+            ("payment", "insert payment row"),
             ("ack", "acknowledge"),
             ("claim", "insert message ID"),
             ("commit", "commit"),
@@ -365,6 +369,10 @@ mod tests {
             Action::parse("run  A to charge   the card").unwrap(),
             Action::parse("run A to provider").unwrap()
         );
+        // The old keyword is read as the step it named, written back new.
+        let old = Action::parse("run A to charge").unwrap();
+        assert_eq!(old, Action::parse("run A to payment").unwrap());
+        assert_eq!(old.text(), "run A to payment");
         // The key mark is no part of the name.
         assert!(Action::parse("run A to charge the card (key)").is_err());
     }
@@ -375,7 +383,7 @@ mod tests {
         assert!(e.contains("unknown step `charge the crad`"), "{e}");
         assert!(e.contains("(did you mean `charge the card`?)"), "{e}");
         assert!(e.contains("`provider` (charge the card)"), "{e}");
-        assert!(e.contains("`charge` (insert payment row)"), "{e}");
+        assert!(e.contains("`payment` (insert payment row)"), "{e}");
         assert!(e.contains("`commit`,"), "{e}");
         let e = Action::parse("run A to akc").unwrap_err();
         assert!(e.contains("(did you mean `ack`?)"), "{e}");

@@ -4,7 +4,7 @@
 //! ```toml
 //! name = "mine"
 //! summary = "the ID and the payment in one transaction"
-//! steps = ["receive", "begin", "claim", "charge", "provider with key",
+//! steps = ["receive", "begin", "claim", "payment", "provider with key",
 //!          "response", "commit", "ack"]
 //! ```
 //!
@@ -16,6 +16,7 @@ use super::error::{ScenarioError, ScenarioErrors};
 use super::load::LoadError;
 use super::runnable::{MAX_STEPS, program_all};
 use super::step_words::{op_of, step_word, unknown_step};
+use super::warning::{ScenarioWarning, Warned};
 use crate::sim::Strategy;
 use serde::Deserialize;
 use std::borrow::Cow;
@@ -57,8 +58,14 @@ pub fn is_design_file(path: &Path) -> bool {
 /// Reads a design file from a path; one that does not validate gets every
 /// error that can be told apart.
 pub fn load(path: &Path) -> Result<Strategy, LoadError> {
+    load_warned(path).map(|read| read.value)
+}
+
+/// As [`load`], with the warnings of a file that loads (an old keyword):
+/// for the commands that read a learner's design to print.
+pub fn load_warned(path: &Path) -> Result<Warned<Strategy>, LoadError> {
     let text = super::file::read(path)?;
-    Ok(parse_all(&path.display().to_string(), &text)?)
+    Ok(parse_all_warned(&path.display().to_string(), &text)?)
 }
 
 /// A design from the text of a file called `file`, or the first error in
@@ -72,6 +79,11 @@ pub fn parse(file: &str, text: &str) -> Result<Strategy, ScenarioError> {
 /// whatever is wrong with the name, the summary and the steps, each on its
 /// own.
 pub fn parse_all(file: &str, text: &str) -> Result<Strategy, ScenarioErrors> {
+    parse_all_warned(file, text).map(|read| read.value)
+}
+
+/// As [`parse_all`], with the warnings of a design that reads.
+pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Strategy>, ScenarioErrors> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
     // As in a scenario: control characters beside every other error.
@@ -86,8 +98,30 @@ pub fn parse_all(file: &str, text: &str) -> Result<Strategy, ScenarioErrors> {
     // The rules would only trip again over a control character.
     match control {
         Some(control) => Err(control),
-        None => rules(raw, &err),
+        None => {
+            let warnings = old_keywords(&raw, text, &err);
+            rules(raw, &err).map(|design| Warned::new(design, warnings))
+        }
     }
+}
+
+/// A warning at each step written with an old keyword, its caret under
+/// the word.
+fn old_keywords(
+    raw: &RawDesign,
+    text: &str,
+    err: &dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
+) -> Vec<ScenarioWarning> {
+    raw.steps
+        .get_ref()
+        .iter()
+        .filter_map(|step| {
+            let word = step.get_ref();
+            let message = super::old_keyword::warning(word)?;
+            let at = super::value_place::inside(text, step.span(), word, Some(0..word.len()));
+            Some(ScenarioWarning::placed(err(Some(at), message)))
+        })
+        .collect()
 }
 
 /// What is wrong with the name, the summary and the steps of a design that

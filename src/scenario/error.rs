@@ -62,9 +62,17 @@ impl fmt::Display for ScenarioError {
     /// Everything that came from the file or its name is escaped: the error
     /// is about a hostile file as often as a mistaken one.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, "")
+    }
+}
+
+impl ScenarioError {
+    /// The place and the message, `kind` (`warning: `) between them, and
+    /// the line with a caret under the column.
+    pub(super) fn write(&self, f: &mut fmt::Formatter<'_>, kind: &str) -> fmt::Result {
         writeln!(
             f,
-            "{}:{}:{}: {}",
+            "{}:{}:{}: {kind}{}",
             escape(&self.file),
             self.line,
             self.column,

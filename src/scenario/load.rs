@@ -9,6 +9,7 @@ pub use super::load_error::LoadError;
 use super::script::Script;
 use super::toml_errors::toml_errors;
 use super::validator::Validator;
+use super::warning::Warned;
 use std::cell::RefCell;
 use std::ops::Range;
 use std::path::Path;
@@ -16,13 +17,19 @@ use std::path::Path;
 /// A built-in scenario by name, or a file by path; a file that does not
 /// validate gets every error validation can tell apart.
 pub fn find(name_or_path: &str) -> Result<Script, LoadError> {
+    find_warned(name_or_path).map(|read| read.value)
+}
+
+/// As [`find`], with the warnings of a file that loads (a built-in has
+/// none): for the commands that read a learner's file to print.
+pub fn find_warned(name_or_path: &str) -> Result<Warned<Script>, LoadError> {
     if let Some(script) = parsed().iter().find(|s| s.name == name_or_path) {
-        return Ok(script.clone());
+        return Ok(Warned::new(script.clone(), Vec::new()));
     }
     let path = Path::new(name_or_path);
     if path.exists() || name_or_path.ends_with(".toml") {
         let text = super::file::read(path)?;
-        return Ok(parse_all(name_or_path, &text)?);
+        return Ok(parse_all_warned(name_or_path, &text)?);
     }
     Err(LoadError::UnknownName {
         name: name_or_path.to_string(),
@@ -69,6 +76,11 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
 /// group before the next is checked; a wrong setup value other than a
 /// message stops at that one.
 pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
+    parse_all_warned(file, text).map(|read| read.value)
+}
+
+/// As [`parse_all`], with the warnings of a file that validates.
+pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Script>, ScenarioErrors> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
     // Control characters are reported beside everything else: every
@@ -117,14 +129,15 @@ fn rules(
     text: &str,
     err: &dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
     raw: RawScenario,
-) -> Result<Script, ScenarioErrors> {
+) -> Result<Warned<Script>, ScenarioErrors> {
     let validator = Validator {
         text,
         err,
         found: RefCell::new(Vec::new()),
+        warned: RefCell::new(Vec::new()),
     };
     match validator.script(file, raw) {
-        Ok(script) => Ok(script),
+        Ok(script) => Ok(Warned::new(script, validator.warned.into_inner())),
         Err(last) => {
             let mut all = validator.found.into_inner();
             if !all.contains(&last) {

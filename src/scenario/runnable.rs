@@ -220,7 +220,7 @@ mod tests {
     #[test]
     fn wrong_designs_are_accepted_for_the_prover_to_break() {
         // Acks before the work: at-most-once, a design to be proven wrong.
-        let ok = ["receive", "ack", "begin", "charge", "commit"];
+        let ok = ["receive", "ack", "begin", "payment", "commit"];
         assert!(program(&ok).is_ok());
         // No database at all: runnable, and it loses every charge.
         assert!(program(&["receive", "ack"]).is_ok());
@@ -241,12 +241,12 @@ mod tests {
                 "inside the transaction step 2",
             ),
             (
-                &["receive", "charge", "ack"],
+                &["receive", "payment", "ack"],
                 Some(1),
                 "between `begin` and `commit`",
             ),
             (
-                &["receive", "begin", "charge", "ack"],
+                &["receive", "begin", "payment", "ack"],
                 Some(1),
                 "never committed",
             ),

@@ -21,13 +21,17 @@ pub fn step_word(op: Op) -> &'static str {
     }
 }
 
-/// The building block a word names, if any.
+/// The building block a word names, if any: an old keyword (`charge`)
+/// still names its step, and the design file's reader warns of it.
 pub fn op_of(word: &str) -> Option<Op> {
     match word {
         "provider with key" => Some(Op::CallProvider { with_key: true }),
         "provider without key" => Some(Op::CallProvider { with_key: false }),
         "provider" => None,
-        other => Op::ALL.into_iter().find(|op| op.keyword() == other),
+        other => Op::ALL
+            .into_iter()
+            .find(|op| op.keyword() == other)
+            .or_else(|| super::old_keyword::renamed(other)),
     }
 }
 

@@ -7,6 +7,7 @@ use super::action::Action;
 use super::error::ScenarioError;
 use super::format::{RawAction, RawScenario};
 use super::script::{Group, Origin, POSTGRES_KEY, Saying, Script, ScriptStep, key_design};
+use super::warning::ScenarioWarning;
 use crate::sim::{Setup, Strategy, parse_duration};
 use crate::suggest::did_you_mean;
 use std::cell::RefCell;
@@ -20,6 +21,9 @@ pub(super) struct Validator<'a> {
     pub(super) err: &'a dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
     /// Errors noted so far, while validation goes on to find the others.
     pub(super) found: RefCell<Vec<ScenarioError>>,
+    /// Words that work but should be written otherwise (an old keyword):
+    /// told beside the script, never in place of it.
+    pub(super) warned: RefCell<Vec<ScenarioWarning>>,
 }
 
 impl Validator<'_> {
@@ -33,6 +37,14 @@ impl Validator<'_> {
                 None
             }
         }
+    }
+
+    /// Notes a warning at this place of the file.
+    fn warn(&self, span: Range<usize>, message: String) {
+        let place = (self.err)(Some(span), message);
+        self.warned
+            .borrow_mut()
+            .push(ScenarioWarning::placed(place));
     }
 
     /// Stops at the first noted error, once going on would only cascade.
@@ -153,6 +165,9 @@ impl Validator<'_> {
                 let Some(action) = self.keep(parsed) else {
                     continue;
                 };
+                if let Some((at, message)) = super::old_keyword::in_action(text) {
+                    self.warn(self.in_action(raw, Some(at)), message);
+                }
                 // A consumer or a message is the action's second word.
                 let named = self.in_action(raw, super::action::words_from(text, 1));
                 if self
@@ -187,9 +202,14 @@ impl Validator<'_> {
                             .say_at
                             .iter()
                             .map(|(design, steps)| {
+                                // An old keyword's words told at today's.
                                 let steps = steps
                                     .iter()
-                                    .map(|(k, v)| (k.get_ref().clone(), v.trim().to_string()))
+                                    .map(|(k, v)| {
+                                        let (key, _) =
+                                            super::old_keyword::step_key_now(k.get_ref());
+                                        (key, v.trim().to_string())
+                                    })
                                     .collect();
                                 (design.get_ref().clone(), steps)
                             })
@@ -406,8 +426,14 @@ impl Validator<'_> {
                 let steps_words = crate::sim::Op::keywords();
                 let mut keywords = steps_words.clone();
                 keywords.push(super::script::RESTART_KEY);
+                keywords.extend(super::old_keyword::words());
                 for (design, steps) in &told.say_at {
                     let design = design.get_ref();
+                    for k in steps.keys() {
+                        if let (_, Some(message)) = super::old_keyword::step_key_now(k.get_ref()) {
+                            self.warn(k.span(), message);
+                        }
+                    }
                     if let Some(k) = steps
                         .keys()
                         .find(|k| super::script::parse_step_key(k.get_ref()).is_none())

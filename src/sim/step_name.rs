@@ -61,7 +61,7 @@ pub fn short_name(op: Op) -> Option<&'static str> {
     }
 }
 
-/// Where a handler's step acts: `charge` writes the payment row in the
+/// Where a handler's step acts: `payment` writes the payment row in the
 /// database, `provider` charges the card at the provider. `idem validate`
 /// says it beside each step a file names, so the two are not mistaken.
 pub fn place(op: Op) -> &'static str {
@@ -156,14 +156,16 @@ mod tests {
     #[test]
     fn a_keyword_and_a_name_find_the_same_step() {
         assert_eq!(op_named("provider"), op_named("charge the card"));
-        assert_eq!(op_named("charge"), op_named("insert payment row"));
+        assert_eq!(op_named("payment"), op_named("insert payment row"));
+        // The old keyword is the scenario layer's to read (`old_keyword`).
+        assert_eq!(op_named("charge"), None);
         assert_eq!(name_of("ack"), "acknowledge");
         assert_eq!(name_of("lunch"), "lunch");
     }
 
     #[test]
     fn the_payment_row_and_the_card_are_told_apart_by_place() {
-        assert_eq!(place(op_named("charge").unwrap()), "database");
+        assert_eq!(place(op_named("payment").unwrap()), "database");
         assert_eq!(place(op_named("provider").unwrap()), "provider");
     }
 }

@@ -10,7 +10,7 @@ use crate::sim::Frame;
 pub struct Moment {
     pub chapter: usize,
     pub action: usize,
-    /// The consumer and the keyword of the handler step that ran (`charge`,
+    /// The consumer and the keyword of the handler step that ran (`payment`,
     /// `commit`), with the program's keywords up to it.
     pub step: Option<(String, String, Vec<String>)>,
     /// Which frame of its action this is, counting from 0.

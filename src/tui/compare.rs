@@ -354,7 +354,7 @@ mod tests {
                 // Both moved on to different steps: only inside a block of
                 // steps one design has and the other does not.
                 assert!(
-                    l.as_deref() == Some("charge") && r.as_deref() == Some("claim"),
+                    l.as_deref() == Some("payment") && r.as_deref() == Some("claim"),
                     "{l:?} faces {r:?}"
                 );
             }

@@ -17,7 +17,7 @@ pub fn idem(args: &[&str]) -> (i32, String, String) {
 /// The steps of the fix, block by block (the README's own design): a
 /// learner's design that the check proves.
 pub const SOUND_STEPS: &str =
-    r#"["receive", "begin", "claim", "charge", "provider with key", "response", "commit", "ack"]"#;
+    r#"["receive", "begin", "claim", "payment", "provider with key", "response", "commit", "ack"]"#;
 
 /// A design file of the learner's own, named `name`, with these `steps`
 /// (a TOML array), written into `dir`: its path, to pass to `--design`.

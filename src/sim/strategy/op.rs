@@ -94,7 +94,7 @@ impl Op {
             Op::Begin => "begin",
             Op::ClaimId => "claim",
             Op::CheckId => "check",
-            Op::ApplyCharge => "charge",
+            Op::ApplyCharge => "payment",
             Op::CallProvider { .. } => "provider",
             Op::AwaitResponse => "response",
             Op::Commit => "commit",
