@@ -139,13 +139,17 @@ pub struct ProviderKey {
     pub others: Vec<usize>,
 }
 
+/// The screen and the step `m` would land on in each other design's
+/// run: what the provider panel's heights there are kept for.
+pub type Landing = (Rect, Vec<usize>);
+
 /// Forms the view chose for `update` to keep (`view::forms_to_keep`),
 /// each with what it was chosen for.
 #[derive(Default)]
 pub struct Chosen {
     pub header: Option<(u16, HeaderForm)>,
     pub row_form: Option<((u16, u16), RowForm)>,
-    pub heights: Option<((Rect, Vec<usize>), Vec<usize>)>,
+    pub heights: Option<(Landing, Vec<usize>)>,
     pub provider: Option<(ProviderKey, ProviderForm)>,
 }
 
@@ -159,7 +163,7 @@ pub struct RunForms {
     rows: Memo<(u16, u16), RowForm>,
     /// The provider panel's inner height in each other design's run, by
     /// the screen and the step `m` would land on in each.
-    heights: Memo<(Rect, Vec<usize>), Vec<usize>>,
+    heights: Memo<Landing, Vec<usize>>,
     provider: Memo<ProviderKey, ProviderForm>,
     /// The screen the forms were last filled for (`App::sync_run_forms`):
     /// a tick that moves nothing chooses nothing.
@@ -198,7 +202,7 @@ impl RunForms {
         self.fresh(app).then(|| self.rows.get(&size)).flatten()
     }
 
-    pub fn heights(&self, app: &App, key: &(Rect, Vec<usize>)) -> Option<Vec<usize>> {
+    pub fn heights(&self, app: &App, key: &Landing) -> Option<Vec<usize>> {
         self.fresh(app).then(|| self.heights.get(key)).flatten()
     }
 
@@ -214,7 +218,7 @@ impl RunForms {
         self.rows.has(&size)
     }
 
-    pub(super) fn has_heights(&self, key: &(Rect, Vec<usize>)) -> bool {
+    pub(super) fn has_heights(&self, key: &Landing) -> bool {
         self.heights.has(key)
     }
 
