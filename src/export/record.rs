@@ -6,19 +6,24 @@ use super::{ansi, png, svg};
 use ratatui::buffer::Buffer;
 use std::fmt::Write;
 
-/// Every step of the run, drawn as the main screen shows it.
+/// Every step of the run, drawn as the main screen shows it: one app
+/// stepped through the run, as `idem play --step N` opens each (the forms
+/// it keeps for the run are chosen once, not at every step).
 pub fn frames(base: &Shot) -> Result<Vec<Buffer>, ShotError> {
-    let last = base.app()?.last_pos();
+    let mut app = Shot {
+        script: base.script.clone(),
+        strategy: base.strategy.clone(),
+        moment: Moment::Start,
+        view: View::Main,
+        ..*base
+    }
+    .app()?;
+    let last = app.last_pos();
     (0..=last)
         .map(|step| {
-            Shot {
-                script: base.script.clone(),
-                strategy: base.strategy.clone(),
-                moment: Moment::Step(step),
-                view: View::Main,
-                ..*base
-            }
-            .buffer()
+            app.open_at_step(step).map_err(ShotError::NoSuchMoment)?;
+            app.sync_kept();
+            Ok(base.draw(&app))
         })
         .collect()
 }

@@ -151,6 +151,11 @@ pub struct App {
     /// The runs of the other designs `m` reaches, which the header fits
     /// its form over; `update` keeps them current.
     pub design_runs: super::design_runs::DesignRuns,
+    /// The forms chosen over those runs and the run on screen (the
+    /// header's, the one-row verdict's, the provider heading's), kept
+    /// per terminal size so that a draw walks no run; `update` keeps them
+    /// current, the view reads them.
+    pub run_forms: super::run_forms::RunForms,
 }
 
 impl App {
@@ -248,8 +253,10 @@ impl App {
             own_design: None,
             design_trail: Default::default(),
             design_runs: Default::default(),
+            run_forms: Default::default(),
         };
         app.sync_design_runs();
+        app.sync_run_forms();
         Ok(app)
     }
 
@@ -263,6 +270,33 @@ impl App {
         };
         self.design_runs
             .sync(&self.script, &shown, self.own_design.as_ref(), self.seed);
+    }
+
+    /// Chooses the forms the screen draws over every design's run that
+    /// are not kept yet for this state and size (`RunForms`), letting go
+    /// of those chosen in another state: `update` calls it after every
+    /// action, after `sync_design_runs`.
+    pub fn sync_run_forms(&mut self) {
+        let mut forms = std::mem::take(&mut self.run_forms);
+        forms.restamp(self);
+        let here = (self.viewport, self.pos, self.zoom, self.focus);
+        let here = (
+            here,
+            super::reveal::action_steps(self),
+            self.overlay.clone(),
+        );
+        if forms.filled_for.as_ref() != Some(&here) {
+            forms.keep(super::view::forms_to_keep(self, self.viewport, &forms));
+            forms.filled_for = Some(here);
+        }
+        self.run_forms = forms;
+    }
+
+    /// What `update` keeps after every action, for a caller that moves
+    /// the app by hand (`record` steps one app through a run).
+    pub fn sync_kept(&mut self) {
+        self.sync_design_runs();
+        self.sync_run_forms();
     }
 
     /// The kept run of each other design `m` reaches from this one.

@@ -23,6 +23,7 @@ pub mod parting;
 pub mod predict;
 pub mod replay;
 pub mod reveal;
+pub mod run_forms;
 #[cfg(unix)]
 pub mod signals;
 pub mod soak;

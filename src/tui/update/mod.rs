@@ -33,6 +33,8 @@ pub fn update(app: &mut App, action: Action) {
     // The header fits its form over every design's run: kept current here,
     // so the view never builds one (a run already kept costs a lookup).
     app.sync_design_runs();
+    // And the forms chosen over them, once per size and set of runs.
+    app.sync_run_forms();
 }
 
 fn act(app: &mut App, action: Action) {

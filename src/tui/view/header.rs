@@ -16,38 +16,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let left_in = left_parts(app, shown.design);
     let room = area.width;
-    let run = run_fit(app, room);
+    // Chosen over every step of every design's run: kept by `update`
+    // (`RunForms`), chosen here only at a size it has not seen.
+    let HeaderForm { run, widest_right } = app
+        .run_forms
+        .header(app, room)
+        .unwrap_or_else(|| form(app, room));
     let whole = left_in(run);
-    let right_at =
-        |f: &Frame, left: usize| right_parts(app, shown, f)(step_fit(app, run, f, room, left));
-    // The title is cut once for the run: to the room beside the widest
-    // right part any of its steps takes beside the whole title (teacher
-    // trial: at 80x24 the title read `Why duplicates arrive` beside `○ in
-    // progress` and `Why duplicates…` beside `✓ correct in this run`, one
-    // title at two lengths in one run).
-    // A verdict cut to its worst effect beside the whole title (`✕
-    // charged twice, …`) counts at its fewest whole words instead: the
-    // title, which the story panel and the picker name in full, gives way
-    // before the verdict does (teacher trial 20, tour-4 naive at 80x24).
-    // Below 100 columns only: from 100 the title is kept whole and the
-    // verdict's panel names what its cut leaves out (`small_screens`).
-    let uncut = forms(app, room)
-        .into_iter()
-        .find(|v| v.mark && !v.bare)
-        .filter(|_| room < 100)
-        .map(|v| run.verdict_of(v));
-    let widest_right = shown
-        .frames
-        .iter()
-        .map(|f| {
-            let fit = step_fit(app, run, f, room, width(&whole));
-            match uncut {
-                Some(v) if fit.lead || fit.bare => width(&right_parts(app, shown, f)(v)),
-                _ => width(&right_parts(app, shown, f)(fit)),
-            }
-        })
-        .max()
-        .unwrap_or(0);
+    let fits = forms(app, room);
+    let right_at = |f: &Frame, left: usize| {
+        right_parts(app, shown, f)(step_fit(app, &fits, run, f, room, left))
+    };
     let found = app.is_counterexample();
     let mut left = whole;
     let avail = usize::from(room).saturating_sub(widest_right);
@@ -94,6 +73,56 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_style(area, Style::new());
     left_line.render(area, buf);
     Line::from(right).right_aligned().render(area, buf);
+}
+
+/// The header's form for a run, and the widest right part any of its
+/// steps takes beside it: what `render` needs of the whole run.
+#[derive(Clone, Copy, Debug)]
+pub struct HeaderForm {
+    run: Fit,
+    widest_right: usize,
+}
+
+/// [`HeaderForm`] for the run on screen in a header `room` wide.
+pub fn form(app: &App, room: u16) -> HeaderForm {
+    let shown = Shown {
+        design: &app.strategy,
+        frames: &app.timeline.frames,
+    };
+    let run = run_fit(app, room);
+    let whole = left_parts(app, shown.design)(run);
+    // The title is cut once for the run: to the room beside the widest
+    // right part any of its steps takes beside the whole title (teacher
+    // trial: at 80x24 the title read `Why duplicates arrive` beside `○ in
+    // progress` and `Why duplicates…` beside `✓ correct in this run`, one
+    // title at two lengths in one run).
+    // A verdict cut to its worst effect beside the whole title (`✕
+    // charged twice, …`) counts at its fewest whole words instead: the
+    // title, which the story panel and the picker name in full, gives way
+    // before the verdict does (teacher trial 20, tour-4 naive at 80x24).
+    // Below 100 columns only: from 100 the title is kept whole and the
+    // verdict's panel names what its cut leaves out (`small_screens`).
+    // The forms allowed here, made once for every step (`step_fit`).
+    let fits = forms(app, room);
+    let uncut = fits
+        .iter()
+        .copied()
+        .find(|v| v.mark && !v.bare)
+        .filter(|_| room < 100)
+        .map(|v| run.verdict_of(v));
+    let widest_right = shown
+        .frames
+        .iter()
+        .map(|f| {
+            let fit = step_fit(app, &fits, run, f, room, width(&whole));
+            match uncut {
+                Some(v) if fit.lead || fit.bare => width(&right_parts(app, shown, f)(v)),
+                _ => width(&right_parts(app, shown, f)(fit)),
+            }
+        })
+        .max()
+        .unwrap_or(0);
+    HeaderForm { run, widest_right }
 }
 
 /// The least a found schedule's header says on the left: the group's
@@ -402,8 +431,7 @@ fn run_fit(app: &App, room: u16) -> Fit {
 /// beside a left part `left` columns wide at this step, its fewest words (`✕ charged
 /// twice + disagree`) before its worst alone and a sign (`✕ charged
 /// twice, …`).
-fn step_fit(app: &App, run: Fit, f: &Frame, room: u16, left: usize) -> Fit {
-    let fits = forms(app, room);
+fn step_fit(app: &App, fits: &[Fit], run: Fit, f: &Frame, room: u16, left: usize) -> Fit {
     let shown = Shown {
         design: &app.strategy,
         frames: &app.timeline.frames,
@@ -434,7 +462,7 @@ fn step_fit(app: &App, run: Fit, f: &Frame, room: u16, left: usize) -> Fit {
 /// One form of the header, from the widest to the narrowest: the title
 /// is kept whole before anything else gives way but the verdict's words
 /// past its worst, which the verdict's panel names in full.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Fit {
     /// The `(m)` after the design: which key switches it.
     key: bool,

@@ -51,10 +51,13 @@ pub use broker::evidence as broker_evidence;
 pub use broker::lines as broker_lines;
 pub use database::run_lines as database_lines;
 pub use events::lines as events_lines;
+pub use header::HeaderForm;
 pub use help::most_scroll as help_most_scroll;
 pub use help::page as help_page;
+pub use provider::ProviderForm;
 pub use service::lines as service_lines;
 pub use sql::lines as sql_lines;
+pub use verdict::RowForm;
 pub use verdict::fitted as verdict_fitted;
 pub use verdict::lines as verdict_lines;
 pub use watch::Watch;
@@ -62,6 +65,7 @@ pub use watch::Watch;
 use super::animation::{self, Effect};
 use super::app::{App, Overlay, Panel};
 use super::layout;
+use super::run_forms::{Chosen, ProviderKey, RunForms};
 use super::theme::{Theme, ascii_cell};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -299,22 +303,128 @@ fn provider_run_lines(
     also: Option<usize>,
 ) -> Vec<Line<'static>> {
     let others = app.other_runs();
-    let others: Vec<(&[crate::sim::Frame], usize)> = others
+    let heights = other_heights(app, area, &others);
+    let frames = &app.timeline.frames;
+    // A step of the run on screen, drawn as the app draws it: its form is
+    // the one `update` keeps (`RunForms`). Any other step (a reveal's
+    // span told as one, a caller's own frame) is chosen for here.
+    let kept = (*t == app.theme && std::ptr::eq(f, app.frame()))
+        .then(|| {
+            let key = ProviderKey {
+                width: w,
+                height: h,
+                also,
+                others: heights.clone(),
+            };
+            app.run_forms.provider(app, &key)
+        })
+        .flatten();
+    let form = kept.unwrap_or_else(|| {
+        let steps = frames.iter().any(|g| std::ptr::eq(g, f));
+        let theirs = others_at(&others, &heights);
+        provider::run_form(t, frames, &theirs, (!steps).then_some(f), w, h, also)
+    });
+    provider::lines_in(t, f, &form, w, h)
+}
+
+/// Each other design's run with the height its screen gives the provider
+/// panel (`other_heights`).
+fn others_at<'a>(
+    others: &'a [crate::tui::design_runs::Run],
+    heights: &[usize],
+) -> Vec<(&'a [crate::sim::Frame], usize)> {
+    others
+        .iter()
+        .zip(heights)
+        .map(|((_, run), &h)| (run.frames.as_slice(), h))
+        .collect()
+}
+
+/// The provider panel's inner height on each other design's screen in
+/// `area`, at the step `m` would land on there: the same moment of the
+/// story, not the same step number. Kept by `update` (`RunForms`).
+fn other_heights(app: &App, area: Rect, others: &[crate::tui::design_runs::Run]) -> Vec<usize> {
+    let landings: Vec<usize> = others
         .iter()
         .map(|(_, run)| {
-            // The step `m` would land on there: the same moment of the
-            // story, not the same step number.
-            let at = &run.frames[run
-                .find(&app.timeline.moment(app.pos))
-                .min(run.frames.len().saturating_sub(1))];
-            let need = layout::Need::of(at, &run.frames);
-            let r = layout::main_for(area, None, need).rect(Panel::Provider);
-            let inner = panel_block(app, Panel::Provider, false, r.width).inner(r);
-            (run.frames.as_slice(), usize::from(inner.height))
+            run.find(&app.timeline.moment(app.pos))
+                .min(run.frames.len().saturating_sub(1))
         })
         .collect();
-    let frames = &app.timeline.frames;
-    provider::run_lines_beside(t, frames, &others, f, w, h, also)
+    let key = (area, landings);
+    if let Some(kept) = app.run_forms.heights(app, &key) {
+        return kept;
+    }
+    others
+        .iter()
+        .zip(&key.1)
+        .map(|((_, run), &at)| {
+            let need = layout::Need::of(&run.frames[at], &run.frames);
+            let r = layout::main_for(area, None, need).rect(Panel::Provider);
+            let inner = panel_block(app, Panel::Provider, false, r.width).inner(r);
+            usize::from(inner.height)
+        })
+        .collect()
+}
+
+/// The forms the screen in `area` draws that are chosen over every design's
+/// run and that `kept` does not hold yet: `update` keeps them
+/// (`App::sync_run_forms`), so that a draw walks no run. The screen's own
+/// sizes, as `render` lays it out; a form it asks for under any other is
+/// chosen at the draw.
+pub(crate) fn forms_to_keep(app: &App, area: Rect, kept: &RunForms) -> Chosen {
+    let mut chosen = Chosen::default();
+    if layout::too_small(area) {
+        return chosen;
+    }
+    let main_screen =
+        app.compare.is_none() && !matches!(app.overlay, Overlay::Explorer(_) | Overlay::Levels);
+    if main_screen && !kept.has_header(area.width) {
+        chosen.header = Some((area.width, header::form(app, area.width)));
+    }
+    if !main_screen || app.presenter {
+        return chosen;
+    }
+    let m = layout::on_screen(app, area);
+    let why = app.zoom && app.focus == Panel::Verdict;
+    if let Some(&(_, r)) = m.panels.iter().find(|(p, _)| *p == Panel::Verdict && !why) {
+        let inner = panel_block(app, Panel::Verdict, false, r.width).inner(r);
+        let size = (inner.width, inner.height);
+        if !kept.has_row_form(size) {
+            chosen.row_form = Some((size, verdict::app_row_form(app, size.0, size.1)));
+        }
+    }
+    if let Some(&(_, r)) = m.panels.iter().find(|(p, _)| *p == Panel::Provider) {
+        let inner = panel_block(app, Panel::Provider, false, r.width).inner(r);
+        let (w, h) = (usize::from(inner.width), usize::from(inner.height));
+        let also = why_main_rows(app, Panel::Provider, area, h);
+        let others = app.other_runs();
+        let heights = other_heights(app, area, &others);
+        let landings = others
+            .iter()
+            .map(|(_, run)| {
+                run.find(&app.timeline.moment(app.pos))
+                    .min(run.frames.len().saturating_sub(1))
+            })
+            .collect();
+        let at = (area, landings);
+        if !kept.has_heights(&at) {
+            chosen.heights = Some((at, heights.clone()));
+        }
+        let key = ProviderKey {
+            width: w,
+            height: h,
+            also,
+            others: heights,
+        };
+        if !kept.has_provider(&key) {
+            let theirs = others_at(&others, &key.others);
+            let form =
+                provider::run_form(&app.theme, &app.timeline.frames, &theirs, None, w, h, also);
+            chosen.provider = Some((key, form));
+        }
+    }
+    chosen
 }
 
 /// The provider panel's lines at `f` in a panel `size` (inner width,

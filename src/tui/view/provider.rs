@@ -50,10 +50,37 @@ pub fn run_lines_beside(
     height: usize,
     also: Option<usize>,
 ) -> Vec<Line<'static>> {
+    let form = run_form(t, frames, others, Some(f), width, height, also);
+    lines_in(t, f, &form, width, height)
+}
+
+/// What [`run_lines_beside`] chooses over the runs: the key rows' form,
+/// where the empty key store is said, and the heading's form where one
+/// holds every step (`None`: each step takes the richest its own heading
+/// holds). Kept by `update` (`RunForms`), so that a draw walks no run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProviderForm {
+    keys: KeyForm,
+    store_in_heading: bool,
+    head: Option<HeadForm>,
+}
+
+/// [`ProviderForm`] over `frames`, `others` and the run at `also` rows;
+/// `f`, the step on screen, where it may be no step of `frames` (a
+/// reveal's span of steps told as one).
+pub fn run_form(
+    t: &Theme,
+    frames: &[Frame],
+    others: &[(&[Frame], usize)],
+    f: Option<&Frame>,
+    width: usize,
+    height: usize,
+    also: Option<usize>,
+) -> ProviderForm {
     // The store folded as at the shorter of this height and the main
     // screen's: where the main screen folds it, so does `w`.
     let store_rows = also.map_or(height, |also| also.min(height));
-    let run: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
+    let run: Vec<&Frame> = frames.iter().chain(f).collect();
     // Every run the heading is chosen over, each with its key rows' form
     // at `height` (a key row's words are its own run's), this run's store
     // folded as at `store_rows`.
@@ -62,7 +89,7 @@ pub fn run_lines_beside(
             let last = o.last()?;
             Some((KeyForm::of(t, o, last, width, h), o.iter().collect(), h))
         });
-        let own = KeyForm::of(t, frames, f, width, store_rows);
+        let own = KeyForm::of_run(t, &run, width, store_rows);
         std::iter::once((own, run.clone(), height))
             .chain(theirs)
             .collect()
@@ -87,22 +114,52 @@ pub fn run_lines_beside(
     };
     let here = runs_at(height, store_rows);
     // This run's key rows, as the heading was chosen with them.
-    let form = here[0].0;
+    let keys = here[0].0;
     let other = also.map(|also| runs_at(also, also));
     let other_in_heading = other.as_ref().is_some_and(|runs| in_heading(runs));
     // Said in the heading on the main screen, it is said there under `w`.
     let store_in_heading = in_heading(&here) || other_in_heading;
     let said = said_at(&here, store_in_heading);
-    // The step on screen ends this run's steps, the first run's.
-    let now = &said[run.len() - 1];
     let head = match &other {
         Some(runs) => {
             let theirs = said_at(runs, other_in_heading);
-            HeadForm::of_both(t, &said, &theirs, now, width)
+            HeadForm::of_both(t, &said, &theirs, width)
         }
-        None => HeadForm::of(t, &said, now, width),
+        None => HeadForm::of_run(t, &said, width),
     };
-    drawn(t, f, &form, store_in_heading, Some(head), width, height).lines
+    ProviderForm {
+        keys,
+        store_in_heading,
+        head,
+    }
+}
+
+/// The panel's lines at `f` in the run's `form`.
+pub fn lines_in(
+    t: &Theme,
+    f: &Frame,
+    form: &ProviderForm,
+    width: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
+    let head = form.head.unwrap_or_else(|| {
+        // No form holds every step: this step's own heading's richest.
+        let now = Said::of(
+            f,
+            folded_rows(t, f, &form.keys, width, height, form.store_in_heading).1,
+        );
+        HeadForm::at_step(t, &now, width)
+    });
+    drawn(
+        t,
+        f,
+        &form.keys,
+        form.store_in_heading,
+        Some(head),
+        width,
+        height,
+    )
+    .lines
 }
 
 /// The line of the panel that holds the charge `id`, if it is drawn (not
@@ -184,7 +241,7 @@ fn drawn(
 ) -> Drawn {
     let (rows, folded) = folded_rows(t, f, form, width, height, store_in_heading);
     let said = Said::of(f, folded);
-    let head = head.unwrap_or_else(|| HeadForm::of(t, std::slice::from_ref(&said), &said, width));
+    let head = head.unwrap_or_else(|| HeadForm::at_step(t, &said, width));
     let mut out = vec![heading(t, &said, head, width)];
     // Line 0 is the heading: a row's line is one after its place.
     let charges = rows
@@ -384,6 +441,12 @@ impl KeyForm {
     /// it. Richest: the replay's words, then its sign and count, then its
     /// sign alone; the arrow's spaces go last.
     pub fn of(t: &Theme, frames: &[Frame], f: &Frame, width: usize, height: usize) -> KeyForm {
+        let run: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
+        KeyForm::of_run(t, &run, width, height)
+    }
+
+    /// [`KeyForm::of`] over the steps `run`.
+    fn of_run(t: &Theme, run: &[&Frame], width: usize, height: usize) -> KeyForm {
         let form = |replay, spaced| KeyForm {
             replay,
             spaced,
@@ -397,8 +460,7 @@ impl KeyForm {
             form(Replay::Sign, false),
             form(Replay::Bare, false),
         ];
-        let run: Vec<&Frame> = frames.iter().chain(std::iter::once(f)).collect();
-        super::run_form::widest(forms, &run, |form, g| {
+        super::run_form::widest(forms, run, |form, g| {
             let folded = store_folded(g, height);
             g.provider.keys.iter().all(|k| {
                 let change = g.changes.of(Place::Keys, &k.key);

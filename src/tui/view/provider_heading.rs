@@ -108,24 +108,31 @@ impl HeadForm {
     }
 
     /// The richest form in which the heading of every step in `run` fits
-    /// `width`; where none does, the one that fits the step `now` (cut to
-    /// the width where none does).
-    pub fn of(t: &Theme, run: &[Said], now: &Said, width: usize) -> HeadForm {
-        let all = HeadForm::all();
+    /// `width`; `None` where none does, and each step takes
+    /// [`HeadForm::at_step`].
+    pub fn of_run(t: &Theme, run: &[Said], width: usize) -> Option<HeadForm> {
         let fits = |form: HeadForm, s: &Said| form.width(t, s) <= width;
-        run_form::widest(all.iter().copied(), run, fits)
-            .or_else(|| all.iter().copied().find(|&form| fits(form, now)))
+        run_form::widest(HeadForm::all(), run, fits)
+    }
+
+    /// The richest form that fits the step `now` alone (cut to the width
+    /// where none does).
+    pub fn at_step(t: &Theme, now: &Said, width: usize) -> HeadForm {
+        let all = HeadForm::all();
+        all.iter()
+            .copied()
+            .find(|&form| form.width(t, now) <= width)
             .unwrap_or(all[all.len() - 1])
     }
 
-    /// [`HeadForm::of`] for `run`, kept to the richest form that also
+    /// [`HeadForm::of_run`] for `run`, kept to the richest form that also
     /// fits every step of `beside` (the same run at another height)
     /// where one fits both.
-    pub fn of_both(t: &Theme, run: &[Said], beside: &[Said], now: &Said, width: usize) -> HeadForm {
+    pub fn of_both(t: &Theme, run: &[Said], beside: &[Said], width: usize) -> Option<HeadForm> {
         let fits = |form: HeadForm, s: &Said| form.width(t, s) <= width;
         let both: Vec<&Said> = run.iter().chain(beside).collect();
         run_form::widest(HeadForm::all(), &both, |form, s| fits(form, s))
-            .unwrap_or_else(|| HeadForm::of(t, run, now, width))
+            .or_else(|| HeadForm::of_run(t, run, width))
     }
 
     /// The width this form takes at the step `s`, with the room it keeps

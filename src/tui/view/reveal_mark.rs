@@ -70,17 +70,9 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
     // The row drawn as a panel `room` wide would draw it.
     let narrow = || {
         row_of(t, frame, subject, charge, room, inner_h).and_then(|at| {
-            lines_of(
-                t,
-                &app.timeline.frames,
-                frame,
-                panel,
-                room,
-                inner_w,
-                inner_h,
-            )
-            .into_iter()
-            .nth(at)
+            lines_of(app, buf.area, frame, panel, room, inner_w, inner_h)
+                .into_iter()
+                .nth(at)
         })
     };
     let style = if right { t.good() } else { t.bad() };
@@ -297,24 +289,32 @@ fn row_of(
     }
 }
 
-/// The panel's lines as drawn at `width` in a panel `whole` wide;
-/// `frames` is the run, whose steps the broker names its counters for.
+/// The panel's lines as drawn at `width` in a panel `whole` wide on the
+/// screen `area`, over the runs the panel's own forms are chosen over:
+/// the run on screen, whose steps the broker names its counters for, and
+/// for the provider every design's run `m` reaches, as the panel draws it
+/// (`provider_run_lines`), so that the row drawn narrower keeps the
+/// panel's heading form.
 fn lines_of(
-    t: &Theme,
-    frames: &[Frame],
+    app: &App,
+    area: Rect,
     f: &Frame,
     panel: Panel,
     width: usize,
     whole: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
+    let (t, frames) = (&app.theme, &app.timeline.frames);
     match panel {
         Panel::Broker => {
             let form = broker::Form::of(t, frames, f, width, height);
             broker::lines(t, f, &form, width, height)
         }
         Panel::Database => database::lines_beside(t, frames, f, width, whole, height),
-        Panel::Provider => provider::run_lines(t, frames, f, width, height),
+        Panel::Provider => {
+            let also = super::why_main_rows(app, panel, area, height);
+            super::provider_run_lines(app, t, f, area, (width, height), also)
+        }
         _ => Vec::new(),
     }
 }

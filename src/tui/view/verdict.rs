@@ -401,6 +401,23 @@ pub fn fitted(app: &App, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
     let t = &app.theme;
     let check = super::one_run::bound(app, &f.verdict);
     let unit = app.script.origin.step();
+    // Chosen over every step of every design's run: kept by `update`
+    // (`RunForms`), chosen here only at a size it has not seen.
+    let form = app
+        .run_forms
+        .row_form(app, (width, rows))
+        .unwrap_or_else(|| app_row_form(app, width, rows));
+    bounded_fitted(t, f, width, rows, check.as_deref(), unit, form)
+}
+
+/// The one-row verdict's form for the run on screen and every design's
+/// run `m` reaches, in a panel `width` x `rows` inside (`run_row_form`).
+pub fn app_row_form(app: &App, width: u16, rows: u16) -> RowForm {
+    // Only a one-row verdict takes a shorter form: no run is walked for
+    // the others.
+    if rows != 1 {
+        return RowForm::WHOLE;
+    }
     let others = app.other_runs();
     let runs = std::iter::once((&app.strategy, app.timeline.frames.as_slice()))
         .chain(others.iter().map(|(d, run)| (d, run.frames.as_slice())));
@@ -411,8 +428,7 @@ pub fn fitted(app: &App, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
                 .map(move |g| (g, super::one_run::bound_for(app, design, &g.verdict)))
         })
         .collect();
-    let form = run_row_form(t, &steps, width, rows, unit);
-    bounded_fitted(t, f, width, rows, check.as_deref(), unit, form)
+    run_row_form(&app.theme, &steps, width, rows, app.script.origin.step())
 }
 
 /// The words a one-row verdict counts its figures in: what each count
