@@ -65,32 +65,18 @@ fn the_form_leaves_out_figures_and_marks() {
 }
 
 fn at(size: (u16, u16)) {
-    let mut wrong = Vec::new();
-    let mut seen = 0;
-    // The run's first heading form, and where the empty key store was
-    // first said, each with the step it was seen at.
-    let mut first: [Option<(String, String)>; 2] = [None, None];
+    // The run's heading form, and where its empty key store is said.
+    let (mut seen, mut run) = (0, sweep::Across::each_run());
     sweep::each_step(size, |step| {
-        if step.app.pos == 0 {
-            first = [None, None];
-        }
-        let Some((heading, said)) = heading_and_store(step) else {
+        let Some((heading, forms)) = heading_and_store(step) else {
             return;
         };
         seen += 1;
-        for (kept, now) in first.iter_mut().zip(said) {
-            let Some(now) = now else { continue };
-            match kept {
-                None => *kept = Some((now, step.at())),
-                Some((was, at)) if *was != now => wrong.push(format!(
-                    "{}: {heading:?} reads {now:?}; {at} read {was:?}",
-                    step.at()
-                )),
-                Some(_) => {}
-            }
+        for (kind, now) in forms.into_iter().enumerate() {
+            run.note(step, kind, now, &heading);
         }
     });
-    sweep::none_wrong("provider headings", seen, 250, &wrong, size);
+    sweep::none_wrong("provider headings", seen, 250, &run.wrong, size);
 }
 
 /// The provider's heading at `step` and its form: its words, and where
