@@ -9,7 +9,6 @@
 
 use crate::common::sweep::{SIZES, each_step};
 use idem::tui::app::Panel;
-use ratatui::layout::Margin;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The names the duplicate-deliveries counter may take, fullest first
@@ -45,21 +44,8 @@ fn a_run_names_its_counters_one_way_at_each_size() {
         let mut names: BTreeMap<(String, String), BTreeSet<&str>> = BTreeMap::new();
         let mut groups: BTreeMap<(String, String), BTreeSet<&str>> = BTreeMap::new();
         each_step(size, |step| {
-            let inner = step.main.rect(Panel::Broker).inner(Margin::new(1, 1));
-            let all = step.rows();
-            let rows: Vec<String> = (inner.y..inner.bottom())
-                .map(|y| {
-                    all[usize::from(y)]
-                        .chars()
-                        .skip(usize::from(inner.x))
-                        .take(usize::from(inner.width))
-                        .collect()
-                })
-                .collect();
-            let run = (
-                step.app.timeline.scenario.clone(),
-                step.app.timeline.strategy.clone(),
-            );
+            let rows = step.rows_in(Panel::Broker);
+            let run = step.run();
             if let Some(name) = DUP
                 .iter()
                 .find(|name| rows.iter().any(|r| r.contains(&format!("{name} "))))
@@ -106,25 +92,12 @@ fn every_run_at_one_size_names_the_duplicate_count_alike() {
         // name -> the runs that used it.
         let mut names: BTreeMap<&str, BTreeSet<(String, String)>> = BTreeMap::new();
         each_step(size, |step| {
-            let inner = step.main.rect(Panel::Broker).inner(Margin::new(1, 1));
-            let all = step.rows();
-            let rows: Vec<String> = (inner.y..inner.bottom())
-                .map(|y| {
-                    all[usize::from(y)]
-                        .chars()
-                        .skip(usize::from(inner.x))
-                        .take(usize::from(inner.width))
-                        .collect()
-                })
-                .collect();
+            let rows = step.rows_in(Panel::Broker);
             if let Some(name) = DUP
                 .iter()
                 .find(|name| rows.iter().any(|r| r.contains(&format!("{name} "))))
             {
-                names.entry(name).or_default().insert((
-                    step.app.timeline.scenario.clone(),
-                    step.app.timeline.strategy.clone(),
-                ));
+                names.entry(name).or_default().insert(step.run());
             }
         });
         assert!(!names.is_empty(), "{size:?}: no duplicate count seen");
@@ -154,23 +127,13 @@ fn every_run_at_one_size_groups_the_observers_counts_alike() {
         // (panel rows, layout) -> the runs that used it.
         let mut layouts: BTreeMap<(u16, &str), BTreeSet<(String, String)>> = BTreeMap::new();
         each_step(size, |step| {
-            let inner = step.main.rect(Panel::Broker).inner(Margin::new(1, 1));
-            let all = step.rows();
-            let rows: Vec<String> = (inner.y..inner.bottom())
-                .map(|y| {
-                    all[usize::from(y)]
-                        .chars()
-                        .skip(usize::from(inner.x))
-                        .take(usize::from(inner.width))
-                        .collect()
-                })
-                .collect();
+            let rows = step.rows_in(Panel::Broker);
             let layout = group(&rows);
             if !layout.is_empty() {
-                layouts.entry((inner.height, layout)).or_default().insert((
-                    step.app.timeline.scenario.clone(),
-                    step.app.timeline.strategy.clone(),
-                ));
+                layouts
+                    .entry((u16::try_from(rows.len()).unwrap(), layout))
+                    .or_default()
+                    .insert(step.run());
             }
         });
         assert!(!layouts.is_empty(), "{size:?}: no observer's count seen");

@@ -65,32 +65,23 @@ fn the_form_leaves_out_figures_and_marks() {
 }
 
 fn at(size: (u16, u16)) {
-    let mut wrong = Vec::new();
+    one_form(size, sweep::Across::each_run(), "provider headings");
+}
+
+/// The run's heading form, and where its empty key store is said, noted
+/// at each step by `forms` (in a run, or across a scenario's designs).
+fn one_form(size: (u16, u16), mut forms: sweep::Across, what: &str) {
     let mut seen = 0;
-    // The run's first heading form, and where the empty key store was
-    // first said, each with the step it was seen at.
-    let mut first: [Option<(String, String)>; 2] = [None, None];
     sweep::each_step(size, |step| {
-        if step.app.pos == 0 {
-            first = [None, None];
-        }
-        let Some((heading, said)) = heading_and_store(step) else {
+        let Some((heading, now)) = heading_and_store(step) else {
             return;
         };
         seen += 1;
-        for (kept, now) in first.iter_mut().zip(said) {
-            let Some(now) = now else { continue };
-            match kept {
-                None => *kept = Some((now, step.at())),
-                Some((was, at)) if *was != now => wrong.push(format!(
-                    "{}: {heading:?} reads {now:?}; {at} read {was:?}",
-                    step.at()
-                )),
-                Some(_) => {}
-            }
+        for (kind, now) in now.into_iter().enumerate() {
+            forms.note(step, kind, now, &heading);
         }
     });
-    sweep::none_wrong("provider headings", seen, 250, &wrong, size);
+    sweep::none_wrong(what, seen, 250, &forms.wrong, size);
 }
 
 /// The provider's heading at `step` and its form: its words, and where
@@ -123,22 +114,10 @@ fn heading_and_store(step: &sweep::Step) -> Option<(String, [Option<String>; 2])
 /// scenario's provider heading, and where its empty key store is said,
 /// take one form under every design it lists.
 fn across_designs(size: (u16, u16)) {
-    let (mut seen, mut across) = (0, sweep::Across::default());
-    sweep::each_step(size, |step| {
-        let Some((heading, forms)) = heading_and_store(step) else {
-            return;
-        };
-        seen += 1;
-        for (kind, now) in forms.into_iter().enumerate() {
-            across.note(step, kind, now, &heading);
-        }
-    });
-    sweep::none_wrong(
-        "provider headings across designs",
-        seen,
-        250,
-        &across.wrong,
+    one_form(
         size,
+        sweep::Across::default(),
+        "provider headings across designs",
     );
 }
 

@@ -8,20 +8,14 @@
 
 use crate::common::sweep;
 use idem::tui::app::Panel;
-use idem::tui::theme::Theme;
-use idem::tui::view;
 
 fn rows_at(size: (u16, u16)) -> (usize, Vec<String>) {
-    let t = Theme::new(false, false);
     let mut seen = 0;
     let mut wrong = Vec::new();
     sweep::each_step(size, |step| {
         let f = &step.frame;
-        let (w, h) = step.inner(Panel::Database);
-        let lines: Vec<String> = view::database_lines(&t, &step.app.timeline.frames, f, w, h)
-            .iter()
-            .map(|l| l.to_string())
-            .collect();
+        let (w, _) = step.inner(Panel::Database);
+        let lines = step.database_lines();
         let columns = lines.iter().any(|l| l.starts_with(" order  amount"));
         for p in &f.db.payments {
             let Some(by) = &p.uncommitted_by else {
@@ -91,16 +85,12 @@ fn every_payment_row_named_at(size: (u16, u16)) {
     // The words a mark folds to its sign; `in txn A` and `✕ again` are
     // shortest forms of their own (evidence too).
     const WORDS: [&str; 5] = ["rolled back", "committed", "uncommitted", "new", "changed"];
-    let t = Theme::new(false, false);
     let mut seen = 0;
     let mut wrong = Vec::new();
     sweep::each_step(size, |step| {
         let f = &step.frame;
-        let (w, h) = step.inner(Panel::Database);
-        let lines: Vec<String> = view::database_lines(&t, &step.app.timeline.frames, f, w, h)
-            .iter()
-            .map(|l| l.to_string())
-            .collect();
+        let (w, _) = step.inner(Panel::Database);
+        let lines = step.database_lines();
         let ids: Vec<&str> =
             f.db.payments
                 .iter()

@@ -12,35 +12,24 @@ use idem::tui::app::Panel;
 #[test]
 fn a_one_row_verdict_keeps_one_form_at_80x24() {
     let size = sweep::SIZES[0];
-    let (mut seen, mut wrong) = (0, Vec::new());
-    // The run's first form of each kind, with the step it was seen at.
-    let mut first: [Option<(String, String)>; 2] = [None, None];
+    let (mut seen, mut run) = (0, sweep::Across::each_run());
     sweep::each_step(size, |step| {
-        if step.app.pos == 0 {
-            first = [None, None];
-        }
         let Some((row, [named, head, _])) = row_form(step) else {
             return;
         };
         seen += 1;
-        for (kept, now) in first.iter_mut().zip([named, head]) {
-            let Some(now) = now else { continue };
-            match kept {
-                None => *kept = Some((now, step.at())),
-                Some((was, at)) if *was != now => {
-                    wrong.push(format!("{}: {row:?} ({now}); {at}: {was}", step.at()))
-                }
-                Some(_) => {}
-            }
+        for (kind, now) in [named, head].into_iter().enumerate() {
+            run.note(step, kind, now, &row);
         }
         // The causes counted (`← why: 2 more · w`), not the panel's own
         // count of what it cut (`↓ 1 more`).
         let counted = row.contains('←') && row.contains(" more");
         if counted && !row.ends_with(" · w") {
-            wrong.push(format!("{}: {row:?} names no key", step.at()));
+            run.wrong
+                .push(format!("{}: {row:?} names no key", step.at()));
         }
     });
-    sweep::none_wrong("one-row verdicts", seen, 250, &wrong, size);
+    sweep::none_wrong("one-row verdicts", seen, 250, &run.wrong, size);
 }
 
 /// The one-row verdict at `step` and its form: whether its order is

@@ -91,6 +91,25 @@ impl Step<'_> {
         screen.text()
     }
 
+    /// Whose run this step is of: scenario and design.
+    pub fn run(&self) -> (String, String) {
+        (
+            self.app.timeline.scenario.clone(),
+            self.app.timeline.strategy.clone(),
+        )
+    }
+
+    /// The database panel's lines at this step, as the panel's own room
+    /// lays them out (`view::database_lines`), in the snapshots' theme.
+    pub fn database_lines(&self) -> Vec<String> {
+        let t = idem::tui::theme::Theme::new(false, false);
+        let (w, h) = self.inner(Panel::Database);
+        view::database_lines(&t, &self.app.timeline.frames, &self.frame, w, h)
+            .iter()
+            .map(|l| l.to_string())
+            .collect()
+    }
+
     /// Where a report names this step: scenario, design, size and step.
     pub fn at(&self) -> String {
         format!(
@@ -284,22 +303,39 @@ pub fn each_compare_side(names: &[&str], mut visit: impl FnMut(CompareSide<'_>))
     }
 }
 
-/// One form per scenario at one size, whichever design `m` shows: the
-/// first form of each kind the walk sees in a scenario (under its first
-/// design), and every step of the scenario's other designs that reads
-/// another. The walk visits a scenario's designs one after another.
+/// One form of each kind at one size, in a run or across a scenario's
+/// designs: the first form of each kind the walk sees there, and every
+/// step that reads another. The walk visits a run's steps in order and a
+/// scenario's designs one after another.
 #[derive(Default)]
 pub struct Across {
-    first: std::collections::BTreeMap<(String, usize), (String, String)>,
+    first: std::collections::BTreeMap<(String, String, usize), (String, String)>,
+    /// Whether each run keeps its own forms (`each_run`), rather than one
+    /// form per scenario whichever design `m` shows.
+    per_run: bool,
     pub wrong: Vec<String>,
 }
 
 impl Across {
+    /// One form per run: a run whose form changes from one step to the
+    /// next relabels one figure.
+    pub fn each_run() -> Self {
+        Across {
+            per_run: true,
+            ..Across::default()
+        }
+    }
+
     /// Notes the form `now` of kind `kind` at `step` (`None`: this step
     /// takes no form of that kind); `row` is what it read, for a message.
     pub fn note(&mut self, step: &Step, kind: usize, now: Option<String>, row: &str) {
         let Some(now) = now else { return };
-        let key = (step.app.script.name.clone(), kind);
+        let (scenario, design) = step.run();
+        let key = (
+            scenario,
+            if self.per_run { design } else { String::new() },
+            kind,
+        );
         match self.first.get(&key) {
             None => {
                 self.first.insert(key, (now, step.at()));

@@ -40,28 +40,21 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         let fixed = width(&left[..3]);
         let title = left.pop().expect("four spans");
         let room = avail.saturating_sub(fixed);
-        let sign = t.g.ellipsis.chars().count();
         if title.width() <= room {
             left.push(title);
-        } else if room >= sign + 3 {
+        } else {
             // ` · `, what of the title fits, and the ellipsis: never cut
             // without a sign. The sign is `...` with `--ascii`: a cut sized
             // for `…` overflowed there, and the whole left part was dropped.
             // At a word's end (teacher trial: `Why duplicates arr…` at
             // 80x24 read as a word of its own); the title's first word after
             // ` · `, else the sign alone.
-            let cut: String = title.content.chars().take(room - sign + 1).collect();
             let lead = format!(" {} ", t.g.dot);
-            let words = cut.strip_prefix(&lead).unwrap_or(&cut);
-            let kept = match words.rfind(' ') {
-                Some(end) => &words[..end],
-                None => "",
-            };
-            let kept = kept.trim_end().trim_end_matches([',', ';', ':', ' ']);
-            left.push(Span::styled(
-                format!("{lead}{kept}{}", t.g.ellipsis),
-                title.style,
-            ));
+            let words = title.content.strip_prefix(&lead).unwrap_or(&title.content);
+            let room = room.saturating_sub(lead.chars().count());
+            if let Some(cut) = super::cut_at_word::cut_at_word(words, room, t.g.ellipsis) {
+                left.push(Span::styled(format!("{lead}{cut}"), title.style));
+            }
         }
         if width(&left) > avail {
             left.truncate(1);
@@ -165,15 +158,13 @@ fn found_left(
     }
     let title = &left[3];
     let mut least = found_least(&left);
-    let words: Vec<&str> = title.content.split(' ').collect();
-    // ` · naive:` is three words split at spaces: "", "·", "naive:".
-    let best = (3..=words.len())
-        .rev()
-        .map(|n| {
-            let sign = if n < words.len() { t.g.ellipsis } else { "" };
-            format!("{}{sign}", words[..n].join(" "))
-        })
-        .find(|cut| width(&least[..2]) + cut.chars().count() <= avail);
+    // ` · naive:` (three words split at spaces: "", "·", "naive:") is kept
+    // whole; the rest gives way, cut at a word's end and signed.
+    let head = least[2].content.to_string();
+    let rest = title.content.strip_prefix(&head).unwrap_or_default();
+    let room = avail.saturating_sub(width(&least[..2]) + head.chars().count());
+    let best =
+        super::cut_at_word::cut_at_word(rest, room, t.g.ellipsis).map(|cut| format!("{head}{cut}"));
     match best {
         Some(cut) => least[2] = Span::styled(cut, title.style),
         None if named_right => {

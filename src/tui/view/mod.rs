@@ -7,6 +7,7 @@ pub(crate) mod lower_titles;
 pub use lower_titles::{events_title, sql_title, title_room};
 mod compare;
 mod compare_engines;
+mod cut_at_word;
 mod database;
 pub(super) mod events;
 mod explorer;
@@ -557,15 +558,13 @@ fn chapter_title(app: &App, name: &str, width: u16) -> String {
     if fits(&whole) {
         return whole;
     }
-    // Cut at a word's end, the sign inside the room.
-    let room = usize::from(width.saturating_sub(4)).saturating_sub(1);
-    let cut: String = whole.chars().take(room + 1).collect();
-    let kept = cut.rfind(' ').map_or("", |end| &cut[..end]);
-    format!(
-        "{}{}",
-        kept.trim_end().trim_end_matches([',', ';', ':']),
-        t.g.ellipsis
-    )
+    // Cut at a word's end, the sign inside the room: the text as drawn
+    // (`...` and `->` under `--ascii` are wider than `…` and `→`).
+    let room = usize::from(width.saturating_sub(4));
+    // Where not even the sign fits, the sign: the border cuts it, but a
+    // title never goes without one.
+    cut_at_word::cut_at_word(&t.text(&whole), room, t.g.ellipsis)
+        .unwrap_or_else(|| t.g.ellipsis.to_string())
 }
 
 /// A rule across the top of an area with its title in it: the explorer's

@@ -407,7 +407,13 @@ pub fn fitted(app: &App, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
         .run_forms
         .row_form(app, (width, rows))
         .unwrap_or_else(|| app_row_form(app, width, rows));
-    bounded_fitted(t, f, width, rows, check.as_deref(), unit, form)
+    let room = Room {
+        t,
+        width,
+        rows,
+        unit,
+    };
+    bounded_fitted(room, f, check.as_deref(), form)
 }
 
 /// The one-row verdict's form for the run on screen and every design's
@@ -428,7 +434,24 @@ pub fn app_row_form(app: &App, width: u16, rows: u16) -> RowForm {
                 .map(move |g| (g, super::one_run::bound_for(app, design, &g.verdict)))
         })
         .collect();
-    run_row_form(&app.theme, &steps, width, rows, app.script.origin.step())
+    let room = Room {
+        t: &app.theme,
+        width,
+        rows,
+        unit: app.script.origin.step(),
+    };
+    run_row_form(room, &steps)
+}
+
+/// Where a verdict is fitted: the theme it is drawn in, the panel's room
+/// (columns and rows) and what a step is called (`step`, `move`). The
+/// same for every step a run's form is chosen over.
+#[derive(Clone, Copy)]
+pub struct Room<'a> {
+    pub t: &'a Theme,
+    pub width: u16,
+    pub rows: u16,
+    pub unit: &'a str,
 }
 
 /// The words a one-row verdict counts its figures in: what each count
@@ -505,23 +528,18 @@ impl RowForm {
 /// its row with the key that reads the rest. A step comes with its
 /// bound (`one_run::bound_for` its design); the steps are those of every
 /// design's run `m` reaches, so that `m` keeps the form.
-pub fn run_row_form(
-    t: &Theme,
-    steps: &[(&Frame, Option<String>)],
-    width: u16,
-    rows: u16,
-    unit: &str,
-) -> RowForm {
+pub fn run_row_form(room: Room<'_>, steps: &[(&Frame, Option<String>)]) -> RowForm {
     // Only a one-row verdict takes a shorter form.
-    if rows != 1 {
+    if room.rows != 1 {
         return RowForm::WHOLE;
     }
     // Chosen as the terminal draws it: the lesson page's screens (no
     // keys named) are the terminal's, the key bar apart.
     let t = &Theme {
         medium: crate::scenario::key_word::Medium::Terminal,
-        ..*t
+        ..*room.t
     };
+    let room = Room { t, ..room };
     let loose = RowForm {
         words: NARROWEST,
         named: true,
@@ -536,7 +554,7 @@ pub fn run_row_form(
         .iter()
         .map(|(f, check)| {
             let (f, check) = (*f, check.as_deref());
-            let cut = ranked(t, f, width, rows, check, unit, loose).1 == usize::MAX;
+            let cut = ranked(room, f, check, loose).1 == usize::MAX;
             (f, check, cut)
         })
         .collect();
@@ -546,7 +564,7 @@ pub fn run_row_form(
         if cut {
             form.words == NARROWEST
         } else {
-            ranked(t, f, width, rows, check, unit, form).1 != usize::MAX
+            ranked(room, f, check, form).1 != usize::MAX
         }
     })
     .unwrap_or(loose)
@@ -556,15 +574,12 @@ pub fn run_row_form(
 /// `in this run` is never given up; the command is a link like the
 /// others, counted where it does not fit.
 pub fn bounded_fitted(
-    t: &Theme,
+    room: Room<'_>,
     f: &Frame,
-    width: u16,
-    rows: u16,
     check: Option<&str>,
-    unit: &str,
     form: RowForm,
 ) -> Vec<Line<'static>> {
-    ranked(t, f, width, rows, check, unit, form).0
+    ranked(room, f, check, form).0
 }
 
 /// [`bounded_fitted`], with how much the line gave up to fit: 0 for the
@@ -573,14 +588,17 @@ pub fn bounded_fitted(
 /// none fit. A run's form (`run_row_form`) that every step holds is
 /// kept whole, with the key; else each step gives up what it must.
 fn ranked(
-    t: &Theme,
+    room: Room<'_>,
     f: &Frame,
-    width: u16,
-    rows: u16,
     check: Option<&str>,
-    unit: &str,
     form: RowForm,
 ) -> (Vec<Line<'static>>, usize) {
+    let Room {
+        t,
+        width,
+        rows,
+        unit,
+    } = room;
     let words = form.words;
     // On one row the whole verdict counts in the run's words too: a
     // step whose verdict fits whole does not say `provider charges`
