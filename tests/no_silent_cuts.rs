@@ -626,7 +626,9 @@ fn a_story_panel_never_opens_mid_sentence() {
         each_step((w, h), |step| {
             let (app, buf, f, m) = (step.app, step.buf, &step.frame, step.main);
             let i = app.pos;
-            if i == 0 {
+            // At the end, the story opens on its closing sentences, the
+            // own line told whole in the events panel, all counted above.
+            if i == 0 || (step.ends_on_closing_words() && step.events_whole()) {
                 return;
             }
             let inner = m

@@ -55,6 +55,11 @@ fn story_own_line_is_whole_or_alone_and_counted() {
             if shown.contains(&own) {
                 return;
             }
+            // At the end, the closing words take its rows where the events
+            // panel tells its events whole, counted above them.
+            if step.ends_on_closing_words() && step.events_whole() {
+                return;
+            }
             let rect = step.main.rect(Panel::Narration);
             let border: String = (rect.x..rect.right())
                 .map(|x| buf[(x, rect.bottom() - 1)].symbol())

@@ -66,6 +66,12 @@ fn story_authored_why_starts_on_screen_at_its_step() {
                 .map(|x| step.buf[(x, rect.bottom() - 1)].symbol())
                 .collect();
             let laptop = size == sweep::SIZES[0];
+            // At the end the closing words show, the why's start counted
+            // above them (`closing_words_at_the_end`).
+            if step.ends_on_closing_words() {
+                counted_n += 1;
+                return;
+            }
             if laptop && !step.events_whole() && border.contains(" more sentence") {
                 counted_n += 1;
                 return;

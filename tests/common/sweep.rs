@@ -69,6 +69,22 @@ impl Step<'_> {
             .all(|e| shown.contains(&squeeze(&self.app.theme.text(&e.text))))
     }
 
+    /// Whether this is the run's last step, whose story ends on its
+    /// closing words (`closing_words_at_the_end`): where they do not fit
+    /// after the step's own line and the events panel shows every event
+    /// whole, the own line and the words before the closing ones give way,
+    /// counted above them (`↑`) on the story's border.
+    pub fn ends_on_closing_words(&self) -> bool {
+        let area = self.main.rect(Panel::Narration);
+        if self.app.pos + 1 != self.app.timeline.frames.len() || area.height < 3 {
+            return false;
+        }
+        let border: String = (area.x..area.right())
+            .map(|x| self.buf[(x, area.bottom() - 1)].symbol())
+            .collect();
+        border.contains('↑') && border.contains(" more sentence")
+    }
+
     /// The step's screen, a row of symbols a line (a wide symbol's
     /// covered cells drawn as spaces): cheaper than `screen` for a sweep
     /// that reads every row.

@@ -267,9 +267,31 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     } else {
         None
     };
+    // At the last step the words the step said are the lesson's
+    // conclusion (`So: owed $40, paid $80. Press m …`): trial at 80x24,
+    // the own line took one of the story's two rows and the conclusion was
+    // folded away. Where the events panel below shows every event of the
+    // step whole (the own line's facts, one a line) and the said words do
+    // not fit after the own line, the own line gives its rows to them,
+    // counted above them: every event is still read whole, in that panel.
+    let at_end = f.index == last;
+    let ending = at_end.then(|| ending(t, app, f, said)).flatten();
+    let own_gives_way = at_end
+        && !f.events.is_empty()
+        && whole_events >= f.events.len()
+        && ending
+            .as_ref()
+            .is_some_and(|(_, lines)| told_rows + story_rows(&lines(0), area.width) > room);
+    let own_above = if own_gives_way {
+        sentence_starts(told_text.trim()).len()
+    } else {
+        0
+    };
     // What gives way is counted in sentences, as a reader counts them.
     // `shown_to`: how much of the own line (bytes of it) is read whole.
-    let (told, told_shown, told_hidden, shown_to) = if let Some((line, rows, cut)) = lean {
+    let (told, told_shown, told_hidden, shown_to) = if own_gives_way {
+        (told, 0, 0, 0)
+    } else if let Some((line, rows, cut)) = lean {
         (
             Paragraph::new(line).wrap(Wrap { trim: true }),
             rows,
@@ -315,7 +337,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
         height: room - told_shown,
         ..area
     };
-    let mut above = 0;
+    let mut above = own_above;
     // When the story is longer than the panel, its end is what this step
     // just told: show it from its first word, and above it as many of the
     // chapter's last whole sentences as fit, counting the rows left out.
@@ -335,7 +357,27 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
             (StoryLine::plain(Line::raw(t.words(newest.trim()))), opening)
         }),
     };
+    // At the last step, words that do not fit end on their closing
+    // sentences, the earlier ones counted above them: the conclusion is
+    // the end of the lesson, not the first of its words. Where they fit
+    // whole, the chapter's earlier words fill the rows above them as at
+    // any step.
+    let closing = ending
+        .filter(|(_, lines)| story_rows(&lines(0), body_area.width) > body_area.height)
+        .and_then(|(text, lines)| closing_words(&text, body_area.height, body_area.width, lines));
     let body = match newest {
+        Some((_, before)) if closing.is_some() => {
+            let (mut shown, skipped) = closing.expect("closing words");
+            let opening = before.trim();
+            let opening_sentences = if opening.is_empty() {
+                0
+            } else {
+                sentence_starts(opening).len()
+            };
+            above += opening_sentences + skipped;
+            shown.extend(borrowed.iter().cloned());
+            shown
+        }
         Some((newest_line, before)) if total > body_area.height => {
             let opening = before.trim_end();
             // The newest words, when an earlier step said them, are dim
@@ -392,7 +434,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
                 None => (newest_lines, opening_sentences),
             };
             shown.extend(borrowed.iter().cloned());
-            above = left_out;
+            above += left_out;
             shown
         }
         _ => text,
@@ -464,6 +506,57 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
         }
     }
     whole
+}
+
+/// The lines a story's ending is drawn in, from a byte of its words on.
+type EndLines<'a> = Box<dyn Fn(usize) -> Vec<StoryLine> + 'a>;
+
+/// The words a run ends on at its last step, and how the story draws
+/// them from a byte of them on: what the step said, in bold; or where it
+/// said nothing, the chapter's newest words, under the mark of the step
+/// that told them (`newest_from`).
+fn ending<'a>(
+    t: &'a Theme,
+    app: &App,
+    f: &'a Frame,
+    said: Option<&'a str>,
+) -> Option<(String, EndLines<'a>)> {
+    if let Some(said) = said {
+        let said = said.trim();
+        let lines = move |from: usize| {
+            vec![StoryLine::plain(Line::styled(
+                t.words(&said[from..]),
+                t.title(),
+            ))]
+        };
+        return Some((said.to_string(), Box::new(lines)));
+    }
+    let (at, step) = newest_from(app, f)?;
+    let end = f.narration.trim_end().len();
+    let words = f.narration.get(at..end)?;
+    let lead = at + (words.len() - words.trim_start().len());
+    let told = [Told {
+        step,
+        range: at..end,
+    }];
+    let lines = move |from: usize| story_lines(t, &f.narration, lead + from..end, &told);
+    Some((f.narration[lead..end].to_string(), Box::new(lines)))
+}
+
+/// The closing sentences of `text` that `rows` rows at `width` hold, drawn
+/// by `lines` (from a byte of `text` on), and how many sentences before
+/// them it leaves out; `None` where not even the last sentence fits.
+fn closing_words(
+    text: &str,
+    rows: u16,
+    width: u16,
+    lines: EndLines<'_>,
+) -> Option<(Vec<StoryLine>, usize)> {
+    sentence_starts(text)
+        .into_iter()
+        .enumerate()
+        .map(|(i, at)| (lines(at), i))
+        .find(|(shown, _)| story_rows(shown, width) <= rows)
 }
 
 /// How many of `f`'s events, the oldest first, the own line tells whole

@@ -1,0 +1,80 @@
+//! At the last step of a run the story's closing words are the lesson's
+//! conclusion (tour-1 naive: `So: owed $40, paid $80. Press m to see the
+//! idempotent handler meet the same delivery.`). Trial at 80x24: the
+//! step's own line took the first of the story's two rows, the closing
+//! words the second, and the conclusion was folded under `↓ 2 more
+//! sentences`. At the last step the story's last sentence is on screen
+//! whole, at every size a class meets.
+
+use crate::common::sweep::{SIZES, Step, each_step, none_wrong};
+use idem::tui::app::Panel;
+
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The last sentence of `text`: after the last `. `, `? ` or `! `.
+fn last_sentence(text: &str) -> String {
+    let text = squeeze(text);
+    let from = ['.', '?', '!']
+        .iter()
+        .filter_map(|end| text.trim_end().rfind(&format!("{end} ")))
+        .max()
+        .map_or(0, |at| at + 2);
+    text[from..].to_string()
+}
+
+fn wrong(step: &Step, seen: &mut usize) -> Option<String> {
+    if step.app.pos + 1 != step.app.timeline.frames.len() {
+        return None;
+    }
+    let f = &step.frame;
+    let t = &step.app.theme;
+    // The words the story ends on: what the step said, else the chapter's.
+    let story = f.said.as_deref().unwrap_or(&f.narration);
+    if story.trim().is_empty() {
+        return None;
+    }
+    *seen += 1;
+    let closing = last_sentence(&t.words(story));
+    let shown = step.words_in(Panel::Narration);
+    (!shown.contains(&closing)).then(|| {
+        format!(
+            "{}: the closing sentence is not whole: {closing}\n{}",
+            step.at(),
+            step.screen()
+        )
+    })
+}
+
+fn sweep(size: (u16, u16)) {
+    let (mut seen, mut bad) = (0, Vec::new());
+    each_step(size, |step| bad.extend(wrong(step, &mut seen)));
+    none_wrong("last steps", seen, 10, &bad, size);
+}
+
+#[test]
+fn closing_words_at_the_end_at_80x24() {
+    sweep(SIZES[0]);
+}
+
+#[test]
+fn closing_words_at_the_end_at_100x30() {
+    sweep(SIZES[1]);
+}
+
+#[test]
+fn closing_words_at_the_end_at_120x40() {
+    sweep(SIZES[2]);
+}
+
+/// The trial's screen: tour-1 naive at its end, 80x24, reads the
+/// conclusion, the figures and the key to press.
+#[test]
+fn tour_1_ends_on_its_conclusion_at_80x24() {
+    let mut a = crate::common::app("tour-1", "naive");
+    idem::tui::update(&mut a, idem::tui::Action::Last);
+    let screen = crate::common::draw(&mut a, 80, 24);
+    let flat = squeeze(&screen.replace(['│', '"'], " "));
+    assert!(flat.contains("So: owed $40, paid $80."), "{screen}");
+}
