@@ -28,7 +28,11 @@ fn squeeze(s: &str) -> String {
 /// A record's fields as the events word them: the deadline binds only
 /// while the record is in progress (`until 33s`).
 fn record_fields(r: &RecordRow) -> Vec<String> {
-    let mut out = vec![r.message_id.clone(), r.status.clone(), format!("owner {}", r.owner)];
+    let mut out = vec![
+        r.message_id.clone(),
+        r.status.clone(),
+        format!("owner {}", r.owner),
+    ];
     if r.status == "in_progress" {
         out.push(format!("until {}", idem::sim::format_duration(r.deadline)));
     }
@@ -84,7 +88,10 @@ fn rows_of(f: &Frame) -> Vec<Row> {
         for s in &u.statuses {
             out.push(Row {
                 start: String::new(),
-                fields: vec![format!("{} v{}", s.status, s.version), format!("({})", u.by)],
+                fields: vec![
+                    format!("{} v{}", s.status, s.version),
+                    format!("({})", u.by),
+                ],
             });
         }
         for o in &u.orders {
@@ -166,8 +173,7 @@ fn counted(heading: &str) -> usize {
 fn check(step: &Step, seen: &mut usize, wrong: &mut Vec<String>) {
     let f = &step.frame;
     let db = &f.db;
-    if !(db.uses_records || db.uses_statuses || db.uses_orders || db.uses_offsets || f.cache.used)
-    {
+    if !(db.uses_records || db.uses_statuses || db.uses_orders || db.uses_offsets || f.cache.used) {
         return;
     }
     let panel = step.rows_in(Panel::Database);
