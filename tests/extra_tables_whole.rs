@@ -121,7 +121,10 @@ fn rows_of(f: &Frame) -> Vec<Row> {
     }
     if db.uses_offsets {
         out.push(Row {
-            start: String::new(),
+            start: match db.last_offset {
+                Some(_) => " last applied".into(),
+                None => " no offset".into(),
+            },
             fields: vec![match db.last_offset {
                 Some(n) => format!("last applied offset {n}"),
                 None => "no offset applied yet".into(),
@@ -190,6 +193,14 @@ fn check(step: &Step, seen: &mut usize, wrong: &mut Vec<String>) {
         if let Some(i) = (0..rows.len()).find(|&i| !used[i] && whole(&rows[i])) {
             used[i] = true;
             continue;
+        }
+        // On screen but cut is not hidden: no count excuses it.
+        let start = squeeze(&row.start);
+        let cut = |r: &String| {
+            !start.is_empty() && squeeze(r).starts_with(start.as_str()) && r.contains('…')
+        };
+        if let Some(r) = rows.iter().find(|r| cut(r)) {
+            wrong.push(format!("{}: cut: {r:?}\n{}", step.at(), panel.join("\n")));
         }
         missing.push(format!("{} {:?}", row.start.trim(), row.fields));
     }

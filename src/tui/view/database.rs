@@ -565,9 +565,13 @@ fn tables(
 fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, out: &mut Sheet) {
     let db = &f.db;
     let ch = &f.changes;
+    // A row's fields are the evidence: its change mark folds to its sign
+    // before they are cut (`last applied offse…  + new` at 80x24).
     let row = |out: &mut Sheet, place: Place, key: String, line: Line<'static>| {
         let change = ch.of(place, &key);
-        out.changed(marks::tagged(t, line, change, width), change.is_some());
+        let essential = line.width();
+        let line = marks::tagged_keeping(t, line, Vec::new(), change, width, essential);
+        out.changed(line, change.is_some());
     };
     let gone = |out: &mut Sheet, place: Place| {
         for g in ch.gone(place) {
