@@ -36,7 +36,7 @@ fn record_fields(r: &RecordRow) -> Vec<String> {
     if r.status == "in_progress" {
         out.push(format!("until {}", idem::sim::format_duration(r.deadline)));
     }
-    out.push(format!("→ {}", r.result.as_deref().unwrap_or("-")));
+    out.push(format!("→ {}", r.result.as_deref().unwrap_or("none")));
     out
 }
 
@@ -68,7 +68,7 @@ fn rows_of(f: &Frame) -> Vec<Row> {
                         fields.push(format!("until {}", idem::sim::format_duration(r.deadline)));
                     }
                     if c.result != r.result {
-                        fields.push(format!("→ {}", r.result.as_deref().unwrap_or("-")));
+                        fields.push(format!("→ {}", r.result.as_deref().unwrap_or("none")));
                     }
                     out.push(Row {
                         start: format!("  uncommitted ({}):", u.by),

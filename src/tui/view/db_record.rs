@@ -165,7 +165,8 @@ impl Fields {
     }
 }
 
-/// Until when the record binds and its result: `until 33s → -`.
+/// Until when the record binds and its result: `until 33s → none`, the
+/// events' word (a `-` at a line's end read as the rolled-back sign).
 fn tail(t: &Theme, r: &RecordRow) -> Vec<String> {
     let mut out = Vec::new();
     if binds(r) {
@@ -186,7 +187,7 @@ fn until(r: &RecordRow) -> String {
 }
 
 fn result(t: &Theme, r: &RecordRow) -> String {
-    format!("{} {}", t.g.arrow, r.result.as_deref().unwrap_or("-"))
+    format!("{} {}", t.g.arrow, r.result.as_deref().unwrap_or("none"))
 }
 
 /// `lead` and then `fields`, a space between, on as few lines as hold them
