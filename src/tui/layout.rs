@@ -64,8 +64,10 @@ pub struct Need {
     pub narration: usize,
     /// The provider panel's rows: its count, the charges and the key store.
     pub provider: usize,
-    /// The most rows the database panel's tables take in any step: its two
-    /// headings and every row of payments and processed_messages.
+    /// The most rows the database panel's lines take in any step: its
+    /// heading and every table's lines, those only some designs use too
+    /// (idempotency_records, order_status, the offset, the cache) with an
+    /// open transaction's versions under their rows (`view::database_rows`).
     pub database: usize,
     /// The most rows the service panel's handlers take in the run: each
     /// one's head and steps, a row each, and a row between two; the panels
@@ -157,7 +159,7 @@ impl Need {
             why: told_verdicts(f, frames, why_lines),
             narration: most(narration_columns),
             provider: most(provider_rows),
-            database: most(|f| 2 + f.db.payments.len() + f.db.processed.len()),
+            database: most(super::view::database_rows),
             handler: most(|f| {
                 let n = f.consumers.len();
                 f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)

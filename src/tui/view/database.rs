@@ -1,6 +1,7 @@
 //! The Payments database: the payments rows with the total, and the
 //! processed_messages table that makes the handler idempotent.
 
+use super::db_record::{self, Fields};
 use super::marks;
 use crate::sim::Frame;
 use crate::sim::change::{Change, Place};
@@ -24,7 +25,8 @@ pub fn run_lines(
     height: usize,
 ) -> Vec<Line<'static>> {
     let form = TxnForm::of(t, frames, f, width);
-    drawn_in(t, f, width, width, height, form).0
+    let records = db_record::form(t, frames, f, width);
+    drawn_in(t, f, (width, width, height), form, records).0
 }
 
 /// The form an uncommitted row's mark takes in payments and
@@ -151,7 +153,8 @@ pub fn lines_beside(
     height: usize,
 ) -> Vec<Line<'static>> {
     let form = TxnForm::of(t, frames, f, width);
-    drawn_in(t, f, width, panel, height, form).0
+    let records = db_record::form(t, frames, f, width);
+    drawn_in(t, f, (width, panel, height), form, records).0
 }
 
 /// The line of the panel that heads `processed_messages`, which predict
@@ -171,20 +174,50 @@ fn drawn(
     panel: usize,
     height: usize,
 ) -> (Vec<Line<'static>>, usize) {
-    drawn_in(t, f, width, panel, height, TxnForm::of(t, &[], f, width))
+    let records = db_record::form(t, &[], f, width);
+    drawn_in(
+        t,
+        f,
+        (width, panel, height),
+        TxnForm::of(t, &[], f, width),
+        records,
+    )
 }
 
-/// As `drawn`, with the uncommitted payments' mark in `form`.
+/// The lines the panel takes at `f` where nothing is folded and no row
+/// goes on beyond its two-line form (`db_record::Form::Wrapped`): the
+/// heading, and every table's lines. The layout sizes the panel for the
+/// most any step of a run needs; a record too long for one line takes
+/// two at every size a class meets (its one-line form is wider than the
+/// panel at 120x40), and at 80x24 a row that goes on further is folded
+/// and counted.
+pub fn rows_needed(f: &Frame) -> usize {
+    let t = Theme::new(false, false);
+    // Wide enough that no row is cut or goes on beyond its form.
+    let wide = 1000;
+    let mut sheet = Sheet::default();
+    tables(
+        &t,
+        f,
+        wide,
+        TxnForm::Whole,
+        db_record::Form::Wrapped,
+        &mut sheet,
+    );
+    1 + sheet.len()
+}
+
+/// As `drawn`, `(width, panel, height)`, with the uncommitted payments'
+/// mark in `form` and the record rows in `records`.
 fn drawn_in(
     t: &Theme,
     f: &Frame,
-    width: usize,
-    panel: usize,
-    height: usize,
+    (width, panel, height): (usize, usize, usize),
     form: TxnForm,
+    records: db_record::Form,
 ) -> (Vec<Line<'static>>, usize) {
     let mut sheet = Sheet::default();
-    let processed = tables(t, f, width, form, &mut sheet);
+    let processed = tables(t, f, width, form, records, &mut sheet);
     let hidden = sheet.fold(height.saturating_sub(1));
     let hidden = sheet.hidden_by_table(hidden);
     let twice = f.db.payments.iter().any(|p| p.repeat);
@@ -223,6 +256,10 @@ struct Sheet {
     title: Vec<bool>,
     /// A heading's table name (empty for other lines).
     names: Vec<String>,
+    /// Goes on from the line above: a row too long for one line (a
+    /// record's deadline and result under its owner), kept or folded with
+    /// it and counted with it as one row.
+    goes_on: Vec<bool>,
     /// The payments table has no rows: its one line says so.
     empty_payments: bool,
 }
@@ -281,6 +318,17 @@ impl Sheet {
         self.add(line, false, true);
     }
 
+    /// A row on `lines`, the first its own and the others going on from
+    /// it.
+    fn row(&mut self, lines: Vec<Line<'static>>, now: bool) {
+        for (i, line) in lines.into_iter().enumerate() {
+            self.add(line, now, false);
+            if let Some(last) = self.goes_on.last_mut() {
+                *last = i > 0;
+            }
+        }
+    }
+
     fn add(&mut self, line: Line<'static>, now: bool, title: bool) {
         // A table's name is its heading's first word (`processed_messages`).
         let name = line
@@ -292,6 +340,7 @@ impl Sheet {
         self.lines.push(Some(line));
         self.now.push(now);
         self.title.push(title);
+        self.goes_on.push(false);
     }
 
     fn len(&self) -> usize {
@@ -314,7 +363,12 @@ impl Sheet {
             return hidden;
         }
         for (i, line) in self.lines.iter().enumerate() {
-            if line.is_some() {
+            // A row is counted once, not a line of it; a folded heading is
+            // counted only where it is its table's one line (`not used`),
+            // else its rows are what is hidden (`…3 rows` read as three
+            // where a heading and two rows were folded).
+            let heads_rows = self.title[i] && self.title.get(i + 1).is_some_and(|t| !t);
+            if line.is_some() || self.goes_on[i] || heads_rows {
                 continue;
             }
             match self.title_of(i) {
@@ -344,15 +398,19 @@ impl Sheet {
         }
         let mut keep = vec![false; n];
         let mut room = slots;
-        // A line with its heading, if both (or the heading already kept)
-        // fit in the room left.
+        // A row, every line of it, with its heading, if both (or the
+        // heading already kept) fit in the room left.
         let mut take = |i: usize, keep: &mut Vec<bool>| {
+            if self.goes_on[i] {
+                return;
+            }
+            let lines = 1 + (i + 1..n).take_while(|&k| self.goes_on[k]).count();
             let head = self.title_of(i).filter(|&h| h != i && !keep[h]);
-            let cost = 1 + usize::from(head.is_some());
+            let cost = lines + usize::from(head.is_some());
             if keep[i] || cost > room {
                 return;
             }
-            keep[i] = true;
+            keep[i..i + lines].fill(true);
             if let Some(h) = head {
                 keep[h] = true;
             }
@@ -361,7 +419,14 @@ impl Sheet {
         for i in (0..n).filter(|&i| self.now[i]) {
             take(i, &mut keep);
         }
-        for i in 0..n {
+        // An empty payments table's `(no rows)` last: the total beside the
+        // heading ($0) says it too, and a record under its owner and
+        // deadline says what no other line does.
+        let spare = |i: usize| self.empty_payments && i == 0;
+        for i in (0..n)
+            .filter(|&i| !spare(i))
+            .chain((0..n).filter(|&i| spare(i)))
+        {
             take(i, &mut keep);
         }
         // A heading kept while every row under it is folded away would
@@ -389,7 +454,14 @@ const PAYMENT_COLUMNS: usize = 36;
 
 /// Every table's lines under the payments heading; returns where the
 /// `processed_messages` heading is among them.
-fn tables(t: &Theme, f: &Frame, width: usize, form: TxnForm, out: &mut Sheet) -> usize {
+fn tables(
+    t: &Theme,
+    f: &Frame,
+    width: usize,
+    form: TxnForm,
+    records: db_record::Form,
+    out: &mut Sheet,
+) -> usize {
     let g = &t.g;
     let db = &f.db;
     let ch = &f.changes;
@@ -428,7 +500,7 @@ fn tables(t: &Theme, f: &Frame, width: usize, form: TxnForm, out: &mut Sheet) ->
     for gone in ch.gone(Place::Payments) {
         out.changed(marks::gone(t, gone, width), true);
     }
-    extra_tables(t, f, width, out);
+    extra_tables(t, f, width, records, out);
     if !db.uses_processed {
         // One row: the rows this design does write need the room.
         let said = [": not used by this design", ": not used", ": unused"]
@@ -490,12 +562,16 @@ fn tables(t: &Theme, f: &Frame, width: usize, form: TxnForm, out: &mut Sheet) ->
 
 /// The tables (and the cache) that only some designs of the catalogue use,
 /// each shown only when the design on screen uses it.
-fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) {
+fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, out: &mut Sheet) {
     let db = &f.db;
     let ch = &f.changes;
+    // A row's fields are the evidence: its change mark folds to its sign
+    // before they are cut (`last applied offse…  + new` at 80x24).
     let row = |out: &mut Sheet, place: Place, key: String, line: Line<'static>| {
         let change = ch.of(place, &key);
-        out.changed(marks::tagged(t, line, change, width), change.is_some());
+        let essential = line.width();
+        let line = marks::tagged_keeping(t, line, Vec::new(), change, width, essential);
+        out.changed(line, change.is_some());
     };
     let gone = |out: &mut Sheet, place: Place| {
         for g in ch.gone(place) {
@@ -507,35 +583,45 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) {
     // row of its own, or a change to a committed row, drawn just under
     // that row as the writer's version of it. Two lines with one key are
     // one row seen two ways, never two rows.
+    // Each goes on to an indented line at a field's end rather than lose
+    // a field to an ellipsis (`uncommitted (A): SHIPPED…` at 80x24).
     let under = |out: &mut Sheet, versions: Vec<(&str, String)>| {
         for (by, v) in versions {
-            out.push(version(t, by, v, width));
+            let lines = Fields::version_of(t, by, v).lines(t, records, None, width);
+            out.row(lines, false);
         }
+    };
+    let uncommitted = |out: &mut Sheet, key: String, fields: String, by: &str| {
+        let lines = Fields::uncommitted(t, key, fields, by).lines(t, records, None, width);
+        out.row(lines, false);
     };
     if db.uses_records {
         out.title(Line::styled("idempotency_records", t.title()));
         if db.records.is_empty() && pending.iter().all(|u| u.records.is_empty()) {
             out.push(Line::styled(" (no rows)", t.dim()));
         }
+        // A row too long for the panel goes on to an indented line, in
+        // the run's form (`db_record`): its owner and deadline are the
+        // evidence a takeover is judged on.
         for r in &db.records {
-            row(
-                out,
-                Place::Records,
-                r.message_id.clone(),
-                Line::raw(record(t, r)),
-            );
-            let mine = pending.iter().flat_map(|u| {
-                u.records
-                    .iter()
-                    .filter(|p| p.message_id == r.message_id)
-                    .map(|p| (u.by.as_str(), record_change(t, r, p)))
-            });
-            under(out, mine.collect());
+            let change = ch.of(Place::Records, &r.message_id);
+            let lines = Fields::row(t, r, None).lines(t, records, change, width);
+            out.row(lines, change.is_some());
+            for u in pending {
+                // What an open transaction is doing to the record is the
+                // evidence of the moment (B taking A's record over): kept
+                // in view first, as a change is.
+                for p in u.records.iter().filter(|p| p.message_id == r.message_id) {
+                    let v = Fields::version(t, &u.by, r, p);
+                    out.row(v.lines(t, records, None, width), true);
+                }
+            }
         }
         for u in pending {
             for r in &u.records {
                 if !db.records.iter().any(|c| c.message_id == r.message_id) {
-                    out.push(uncommitted(t, record(t, r), &u.by, width));
+                    let lines = Fields::row(t, r, Some(&u.by)).lines(t, records, None, width);
+                    out.row(lines, false);
                 }
             }
         }
@@ -565,12 +651,7 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) {
         for u in pending {
             for r in &u.statuses {
                 if !db.statuses.iter().any(|c| c.order == r.order) {
-                    out.push(uncommitted(
-                        t,
-                        format!(" {} {}", r.order, fields(r)),
-                        &u.by,
-                        width,
-                    ));
+                    uncommitted(out, r.order.to_string(), fields(r), &u.by);
                 }
             }
         }
@@ -595,8 +676,8 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) {
         for u in pending {
             for r in &u.orders {
                 if !db.orders.iter().any(|c| c.order == r.order) {
-                    let text = format!(" {} last {}", r.order, r.last_message_id);
-                    out.push(uncommitted(t, text, &u.by, width));
+                    let last = format!("last {}", r.last_message_id);
+                    uncommitted(out, r.order.to_string(), last, &u.by);
                 }
             }
         }
@@ -612,7 +693,7 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) {
             .iter()
             .filter_map(|u| u.last_offset.map(|n| (n, u.by.as_str())))
         {
-            out.push(version(t, by, format!("offset {n}"), width));
+            under(out, vec![(by, format!("offset {n}"))]);
         }
     }
     if f.cache.used {
@@ -634,14 +715,6 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, out: &mut Sheet) {
         }
         gone(out, Place::Cache);
     }
-}
-
-fn record(t: &Theme, r: &crate::sim::db::RecordRow) -> String {
-    let result = r.result.as_deref().unwrap_or("-");
-    format!(
-        " {} {} owner {} {} {result}",
-        r.message_id, r.status, r.owner, t.g.arrow
-    )
 }
 
 /// The payments heading with the total recorded, and what it was when
@@ -834,71 +907,6 @@ fn not_committed(t: &Theme, by: &str) -> marks::Mark {
     )
 }
 
-/// The words that say a row is not committed, and by whom: whose open
-/// transaction wrote it is the point of the line, so the words stay whole
-/// and the row gives way to them (`marks::tagged_with` ends it in "…").
-fn not_committed_words(
-    t: &Theme,
-    row_w: usize,
-    by: &str,
-    change: Option<crate::sim::change::Change>,
-    width: usize,
-) -> Span<'static> {
-    let tag = tag_width(change);
-    let tiers = [
-        format!("  uncommitted ({by})"),
-        format!(" uncommitted ({by})"),
-    ];
-    let text = tiers
-        .iter()
-        .find(|m| row_w + m.chars().count() + tag <= width)
-        .unwrap_or(&tiers[1])
-        .clone();
-    Span::styled(text, t.warn())
-}
-
-/// A row an open transaction wrote: shown, and marked as not yet committed.
-fn uncommitted(t: &Theme, row: String, by: &str, width: usize) -> Line<'static> {
-    let mark = not_committed_words(t, row.chars().count(), by, None, width);
-    marks::tagged_with(t, Line::raw(row), vec![mark], None, width)
-}
-
-/// An open transaction's version of the committed row above: its mark
-/// first, so the row's fields give way and the mark never does.
-fn version(t: &Theme, by: &str, fields: String, width: usize) -> Line<'static> {
-    let line = Line::from(vec![
-        Span::styled(format!("  uncommitted ({by}):"), t.warn()),
-        Span::raw(format!(" {fields}")),
-    ]);
-    super::fit(t, line, width)
-}
-
-/// What an open transaction changed in a committed record: the fields
-/// that differ (all of them when only the deadline does).
-fn record_change(
-    t: &Theme,
-    was: &crate::sim::db::RecordRow,
-    now: &crate::sim::db::RecordRow,
-) -> String {
-    let result = |r: &crate::sim::db::RecordRow| {
-        format!("{} {}", t.g.arrow, r.result.as_deref().unwrap_or("-"))
-    };
-    let mut fields = Vec::new();
-    if now.status != was.status {
-        fields.push(now.status.clone());
-    }
-    if now.owner != was.owner {
-        fields.push(format!("owner {}", now.owner));
-    }
-    if now.result != was.result {
-        fields.push(result(now));
-    }
-    if fields.is_empty() {
-        return format!("{} owner {} {}", now.status, now.owner, result(now));
-    }
-    fields.join(" ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1000,7 +1008,11 @@ mod tests {
                         };
                         if f.db.records.iter().any(|c| c.message_id == r.message_id) {
                             versions += 1;
-                            let under = &lines[at + 1];
+                            // Past the lines the row goes on to.
+                            let under = lines[at + 1..]
+                                .iter()
+                                .find(|l| !l.starts_with("    "))
+                                .unwrap();
                             assert!(
                                 under.starts_with(&format!("  uncommitted ({}):", u.by)),
                                 "{at_step} at {w}: {under:?}"

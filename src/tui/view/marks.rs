@@ -156,15 +156,10 @@ pub fn change_mark(t: &Theme, c: Change) -> Mark {
     )
 }
 
-/// A line with a change tag, if there is one, within `width`: the tag
-/// stays whole and the line gives way (ending in an ellipsis) if it must.
-pub fn tagged(t: &Theme, line: Line<'static>, c: Option<Change>, width: usize) -> Line<'static> {
-    tagged_with(t, line, Vec::new(), c, width)
-}
-
-/// As `tagged`, with marks of the row's own (`uncommitted (B)`, `✕ again`)
-/// between the row and the change tag: every mark stays whole, and the row
-/// gives way (ending in an ellipsis) if it must.
+/// A line with a change tag, if there is one, and marks of the row's own
+/// (`uncommitted (B)`, `✕ again`) between the row and the tag, within
+/// `width`: every mark stays whole, and the row gives way (ending in an
+/// ellipsis) if it must.
 pub fn tagged_with(
     t: &Theme,
     line: Line<'static>,
