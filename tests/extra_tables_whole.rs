@@ -126,7 +126,7 @@ fn rows_of(f: &Frame) -> Vec<Row> {
                 None => " no offset".into(),
             },
             fields: vec![match db.last_offset {
-                Some(n) => format!("last applied offset {n}"),
+                Some(n) => format!("last applied {n}"),
                 None => "no offset applied yet".into(),
             }],
         });

@@ -684,7 +684,10 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, ou
     }
     if db.uses_offsets {
         let text = match db.last_offset {
-            Some(n) => format!(" last applied offset {n}"),
+            // Under its table's heading (`consumer offset`), `offset`
+            // again is no evidence: without it the row and its change
+            // mark fit whole at 80x24 (` last applied 0  + new`).
+            Some(n) => format!(" last applied {n}"),
             None => " no offset applied yet".to_string(),
         };
         out.title(Line::styled("consumer offset", t.title()));
