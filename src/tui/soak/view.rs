@@ -493,7 +493,11 @@ fn outcomes(d: &LiveDesign, width: usize) -> String {
     let line = |word: fn(Outcome) -> &'static str| -> String {
         let parts: Vec<String> = Outcome::ALL
             .iter()
-            .filter_map(|o| d.outcomes.get(o).map(|n| format!("{} {}", word(*o), num(*n))))
+            .filter_map(|o| {
+                d.outcomes
+                    .get(o)
+                    .map(|n| format!("{} {}", word(*o), num(*n)))
+            })
             .collect();
         parts.join(" · ")
     };
