@@ -48,8 +48,9 @@ fn the_key_bar_keeps_failure_and_help_at_every_size() {
 
 /// The header names the scenario as told for the design: whole from 100
 /// columns (the other parts give way first), and at 80 never cut without
-/// an ellipsis. A correct end's bound (`✓ correct in this run`) is the one
-/// part kept before it: where both do not fit, the title is cut, signed
+/// an ellipsis. A correct end's bound (`✓ correct in this run`) and a
+/// verdict's fewest words (`✕ charged twice + disagree`) are the parts
+/// kept before it: where both do not fit, the title is cut, signed
 /// (`forked_header`), at every step of that run, for a title keeps one
 /// form through a run (`header_title_steady`).
 #[test]
@@ -77,7 +78,14 @@ fn the_header_keeps_the_title_whole_from_100_columns_and_signs_a_cut() {
             .frames
             .iter()
             .any(|f| f.verdict.claims_correct());
-        let cut_ok = signed && (w < 100 || bound);
+        // Nor is a verdict's fewest words (`✕ charged twice + disagree`):
+        // the title gives way before the verdict is cut to its worst.
+        let short = app
+            .timeline
+            .frames
+            .iter()
+            .any(|f| !f.verdict.undecided() && f.verdict.headline_more() > 0);
+        let cut_ok = signed && (w < 100 || bound || short);
         if !whole && !cut_ok && !failures.iter().any(|f| f.starts_with(&run)) {
             failures.push(format!("{run}{head:?}"));
         }

@@ -162,6 +162,6 @@ fn a_one_row_verdict_keeps_its_figures_whole_and_counts_its_causes() {
         .lines()
         .find(|l| l.contains("charged twice") && l.contains("order 1042"))
         .unwrap_or_else(|| panic!("no verdict row:\n{screen}"));
-    assert!(row.contains("1 committed row, 2 charges"), "{row}");
+    assert!(row.contains("1 payment row, 2 charges"), "{row}");
     assert!(row.contains("← why: 4 more"), "{row}");
 }

@@ -137,7 +137,7 @@ fn w_reads_every_counted_chain_at_80x24() {
                         [
                             ("committed payment row", "provider charge"),
                             ("committed payment row", "charge"),
-                            ("committed row", "charge"),
+                            ("payment row", "charge"),
                         ]
                         .iter()
                         .any(|(rows, charges)| {

@@ -141,11 +141,15 @@ fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
         }
     }
     if let Some(dir) = &args.save {
+        // One story can be the example of two outcomes (charged twice,
+        // provider and database disagree): one file.
         let files: Vec<(String, String)> = report
             .designs
             .iter()
             .flat_map(|d| d.tally.examples.values())
             .filter_map(|e| Some((e.story.clone()?, e.story_text.clone()?)))
+            .collect::<std::collections::BTreeMap<_, _>>()
+            .into_iter()
             .collect();
         // Like `check --save`: output idem cannot write is exit 2, never
         // the 1 that means a safe design broke.

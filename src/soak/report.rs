@@ -352,6 +352,19 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         })
         .collect();
     let _ = writeln!(out, "outcomes: {}", outcomes.join(" · "));
+    // As `idem check` counts a run: under every outcome it ends with, and
+    // said where that makes the counts add up to more than were judged.
+    if t.overlapping > 0 {
+        let _ = writeln!(
+            out,
+            "  (outcomes overlap: {} under more than one)",
+            if t.overlapping == 1 {
+                "1 payment counts".to_string()
+            } else {
+                format!("{} payments count", num(t.overlapping))
+            }
+        );
+    }
     if d.unsettled > 0 {
         let _ = writeln!(
             out,
@@ -362,7 +375,12 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
     if t.violations() == 0 {
         let _ = writeln!(out, "violations: none");
     } else {
-        let _ = writeln!(out, "violations: {}", num(t.violations()));
+        let once = if t.overlapping > 0 {
+            " (each payment once)"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "violations: {}{once}", num(t.violations()));
     }
     if let Some(why) = &d.outside {
         let _ = writeln!(

@@ -1,6 +1,7 @@
 //! The soak's books for one design: each business fact judged by the
-//! world's own verdict when it settles, counted by outcome, with the money
-//! owed, charged and recorded, and one example of each violation.
+//! world's own verdict when it settles, counted under every outcome it
+//! ends with (as `idem check` counts a run), with the money owed, charged
+//! and recorded, and one example of each violation.
 
 use crate::sim::Outcome;
 use crate::sim::verdict::{self, FactVerdict};
@@ -50,11 +51,19 @@ pub struct Tally {
     /// Business facts judged (a payment made twice on purpose is one fact
     /// owed twice).
     pub facts: u64,
-    /// Facts by outcome (the worst, where several hold).
+    /// Facts by outcome: a fact counts under each outcome it ends with
+    /// (charged twice and provider and database disagree: both), so the
+    /// counts overlap where `overlapping` is above 0.
     pub outcomes: BTreeMap<Outcome, u64>,
+    /// Facts counted under more than one outcome.
+    pub overlapping: u64,
     pub money: Money,
-    /// Per failing outcome: how much its facts moved the money.
+    /// Per failing outcome: how much its facts moved the money (a fact
+    /// under two outcomes moves both).
     pub drift: BTreeMap<Outcome, Drift>,
+    /// Every failing fact once, whatever its outcomes: how many, and how
+    /// far they moved the money together.
+    pub violations: Drift,
     pub examples: BTreeMap<Outcome, Example>,
     /// Facts that went wrong because a late copy came after its ID was
     /// pruned: what the retention cost.
@@ -66,35 +75,50 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Books one settled fact; true when it is the first of its outcome
-    /// among the failures (its example is wanted).
-    pub fn book(&mut self, fact: &FactVerdict) -> bool {
+    /// Books one settled fact under each outcome it ends with; the failing
+    /// outcomes it is the first of (its example is wanted for each).
+    pub fn book(&mut self, fact: &FactVerdict) -> Vec<Outcome> {
         let amount = u64::from(fact.amount);
         let owed = fact.expected as u64 * amount;
         let charged = fact.charges as u64 * amount;
         let recorded = fact.payments as u64 * amount;
         self.facts += 1;
         self.made_twice += (fact.expected as u64).saturating_sub(1);
-        *self.outcomes.entry(fact.outcome).or_default() += 1;
+        let outcomes = fact.outcomes();
+        for o in &outcomes {
+            *self.outcomes.entry(*o).or_default() += 1;
+        }
+        if outcomes.len() > 1 {
+            self.overlapping += 1;
+        }
         self.money.owed += owed;
         self.money.charged += charged;
         self.money.recorded += recorded;
-        if !fact.outcome.is_failure() {
-            return false;
+        let failures: Vec<Outcome> = outcomes.into_iter().filter(|o| o.is_failure()).collect();
+        if failures.is_empty() {
+            return failures;
         }
-        let drift = self.drift.entry(fact.outcome).or_default();
-        drift.facts += 1;
-        drift.charged += charged as i64 - owed as i64;
-        drift.recorded += recorded as i64 - owed as i64;
+        let moved = |drift: &mut Drift| {
+            drift.facts += 1;
+            drift.charged += charged as i64 - owed as i64;
+            drift.recorded += recorded as i64 - owed as i64;
+        };
+        moved(&mut self.violations);
+        for o in &failures {
+            moved(self.drift.entry(*o).or_default());
+        }
         if fact.let_through_by_retention {
             self.let_through_by_retention += 1;
         }
-        !self.examples.contains_key(&fact.outcome)
+        failures
+            .into_iter()
+            .filter(|o| !self.examples.contains_key(o))
+            .collect()
     }
 
-    /// Failing facts, all outcomes together.
+    /// Failing facts, each once however many outcomes it ends with.
     pub fn violations(&self) -> u64 {
-        self.drift.values().map(|d| d.facts).sum()
+        self.violations.facts
     }
 }
 
@@ -141,8 +165,11 @@ mod tests {
     #[test]
     fn money_and_drift_add_up() {
         let mut tally = Tally::default();
-        assert!(!tally.book(&fact(Outcome::Correct, 2, 2, 2)));
-        assert!(tally.book(&fact(Outcome::ChargedTwice, 1, 2, 2)));
+        assert!(tally.book(&fact(Outcome::Correct, 2, 2, 2)).is_empty());
+        assert_eq!(
+            tally.book(&fact(Outcome::ChargedTwice, 1, 2, 2)),
+            [Outcome::ChargedTwice]
+        );
         let example = Example {
             fact: "order 1001 ($40)".into(),
             messages: vec!["m-1".into()],
@@ -152,9 +179,13 @@ mod tests {
             story_text: None,
         };
         tally.examples.insert(Outcome::ChargedTwice, example);
-        assert!(!tally.book(&fact(Outcome::ChargedTwice, 1, 3, 3)));
-        assert!(tally.book(&fact(Outcome::ChargeLost, 1, 0, 0)));
+        assert!(tally.book(&fact(Outcome::ChargedTwice, 1, 3, 3)).is_empty());
+        assert_eq!(
+            tally.book(&fact(Outcome::ChargeLost, 1, 0, 0)),
+            [Outcome::ChargeLost]
+        );
         assert_eq!(tally.facts, 4);
+        assert_eq!(tally.overlapping, 0);
         assert_eq!(
             tally.money,
             Money {
@@ -168,6 +199,32 @@ mod tests {
         assert_eq!(tally.drift[&Outcome::ChargedTwice].facts, 2);
         assert_eq!(tally.violations(), 3);
         assert_eq!(tally.let_through_by_retention, 0);
+    }
+
+    /// A fact charged twice whose provider and database disagree counts
+    /// under both outcomes and moves both outcomes' money, once among the
+    /// violations and once in the money (`idem check` counts a run so).
+    #[test]
+    fn a_fact_counts_under_every_outcome_it_ends_with() {
+        let mut tally = Tally::default();
+        let mut both = fact(Outcome::ChargedTwice, 1, 1, 2);
+        both.failures = vec![Outcome::ChargedTwice, Outcome::Disagree];
+        assert_eq!(
+            tally.book(&both),
+            [Outcome::ChargedTwice, Outcome::Disagree]
+        );
+        tally.book(&fact(Outcome::Correct, 1, 1, 1));
+        assert_eq!(tally.outcomes[&Outcome::ChargedTwice], 1);
+        assert_eq!(tally.outcomes[&Outcome::Disagree], 1);
+        assert_eq!(tally.outcomes[&Outcome::Correct], 1);
+        assert_eq!(tally.overlapping, 1);
+        assert_eq!(tally.violations(), 1);
+        assert_eq!(tally.drift[&Outcome::Disagree].charged, 40);
+        assert_eq!(tally.drift[&Outcome::Disagree].recorded, 0);
+        assert_eq!(
+            tally.money.owed as i64 + tally.violations.charged,
+            tally.money.charged as i64
+        );
     }
 
     #[test]

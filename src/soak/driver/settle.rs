@@ -57,9 +57,13 @@ impl Driver<'_> {
         let Some(fact) = self.world.fact_verdict(payment).cloned() else {
             return Ok(());
         };
-        if self.tally.book(&fact) {
+        let wanted = self.tally.book(&fact);
+        if !wanted.is_empty() {
+            // One story, the example of each outcome it is the first of.
             let example = self.example(&story, &fact)?;
-            self.tally.examples.insert(fact.outcome, example);
+            for o in wanted {
+                self.tally.examples.insert(o, example.clone());
+            }
         }
         // Booked: nothing can change it now, and the world may forget it.
         self.world.retire(payment);

@@ -8,6 +8,7 @@ use crate::check::num;
 use crate::sim::counter_words as words;
 use crate::sim::{Outcome, format_duration};
 use crate::soak::live::LiveDesign;
+use crate::tui::explorer::Column;
 use crate::tui::measure;
 use crate::tui::view::keybar;
 use ratatui::buffer::Buffer;
@@ -234,7 +235,7 @@ impl Dashboard {
             Line::raw(format!("owed ${}", num(m.owed))),
             money("charged", m.charged, m.owed),
             money("recorded", m.recorded, m.owed),
-            Line::raw(outcomes(d)),
+            Line::raw(outcomes(d, usize::from(inner.width))),
         ]);
         // The figures come first; the charts take the rows left over, and
         // the border says when there were too few for them.
@@ -483,18 +484,29 @@ fn short(o: Outcome) -> &'static str {
     }
 }
 
-fn outcomes(d: &LiveDesign) -> String {
-    let parts: Vec<String> = Outcome::ALL
-        .iter()
-        .filter_map(|o| {
-            d.outcomes
-                .get(o)
-                .map(|n| format!("{} {}", o.text(), num(*n)))
-        })
-        .collect();
-    if parts.is_empty() {
-        "nothing settled yet".into()
-    } else {
+/// The outcomes line: a payment counts under each outcome it ends with,
+/// as in the report. In full words where they fit the column, else with
+/// `disagree` short as in the list below, else in the words `idem check`
+/// heads its columns with (`twice`, `disagree`), so a
+/// third count does not push the line onto a row the charts need.
+fn outcomes(d: &LiveDesign, width: usize) -> String {
+    let line = |word: fn(Outcome) -> &'static str| -> String {
+        let parts: Vec<String> = Outcome::ALL
+            .iter()
+            .filter_map(|o| {
+                d.outcomes
+                    .get(o)
+                    .map(|n| format!("{} {}", word(*o), num(*n)))
+            })
+            .collect();
         parts.join(" · ")
+    };
+    if d.outcomes.is_empty() {
+        return "nothing settled yet".into();
     }
+    let fits = |text: &String| text.chars().count() <= width;
+    [line(Outcome::text), line(short)]
+        .into_iter()
+        .find(fits)
+        .unwrap_or_else(|| line(|o| Column::Outcome(o).heading()))
 }

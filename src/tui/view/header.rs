@@ -92,24 +92,31 @@ pub fn form(app: &App, room: u16) -> HeaderForm {
     // A verdict cut to its worst effect beside the whole title (`✕
     // charged twice, …`) counts at its fewest whole words instead: the
     // title, which the story panel and the picker name in full, gives way
-    // before the verdict does (teacher trial 20, tour-4 naive at 80x24).
-    // Below 100 columns only: from 100 the title is kept whole and the
-    // verdict's panel names what its cut leaves out (`small_screens`).
+    // before the verdict does (teacher trial 20, tour-4 naive at 80x24),
+    // at every size: at 100x30 crash-after-provider read `✕ charged
+    // twice + disagree` under naive and `✕ charged twice, …` under
+    // no-provider-key, whose longer name took the room, two forms of one
+    // outcome pair a press of `m` apart. From 100 columns only for those
+    // fewest words: a verdict without them keeps the title whole, its
+    // mark alone giving way (`bare`), and the verdict's panel names it.
     // The forms allowed here, made once for every step (`step_fit`).
+    let t = &app.theme;
     let fits = forms(app, room);
     let uncut = fits
         .iter()
         .copied()
         .find(|v| v.mark && !v.bare)
-        .filter(|_| room < 100)
         .map(|v| run.verdict_of(v));
+    let has_short = |f: &Frame| super::verdict::short_headline(t, &f.verdict).is_some();
     let widest_right = shown
         .frames
         .iter()
         .map(|f| {
             let fit = step_fit(app, &fits, run, f, room, width(&whole));
             match uncut {
-                Some(v) if fit.lead || fit.bare => width(&right_parts(app, shown, f)(v)),
+                Some(v) if (fit.lead || fit.bare) && (room < 100 || has_short(f)) => {
+                    width(&right_parts(app, shown, f)(v))
+                }
                 _ => width(&right_parts(app, shown, f)(fit)),
             }
         })
@@ -260,10 +267,11 @@ fn right_parts<'a>(
     } else {
         verdict.clone()
     };
-    // Last of all, its fewest words (`✕ charged twice + disagree`): below
-    // 100 columns the title gives way before them, signed, for a bare
-    // `○ …` tells a class nothing. From 100 columns the title is kept
-    // whole, and the mark alone is what may give way (`bare`).
+    // Last of all, its fewest words (`✕ charged twice + disagree`): the
+    // title gives way before them, signed, for a bare `○ …` tells a
+    // class nothing, and a cut (`✕ charged twice, …`) one effect short.
+    // From 100 columns the mark alone may give way (`bare`) where even a
+    // cut title leaves no room.
     // A correct end keeps its bound in every form (`✓ correct in this
     // run`), whoever wrote the design: a bare `✓ correct` claims every
     // schedule, which one run cannot show.

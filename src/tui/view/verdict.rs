@@ -456,9 +456,10 @@ pub struct Room<'a> {
 
 /// The words a one-row verdict counts its figures in: what each count
 /// counts is named in every form (teacher trial: `order 1042: 0
-/// committed, 2 charges` at 80x24 named no rows). `committed` stays to the
-/// last: a row in an open transaction, drawn in the database panel beside
-/// it, is not one of these.
+/// committed, 2 charges` at 80x24 named no rows), rows by their table
+/// (`payment row`). `committed` stays while there is room: a row in an
+/// open transaction, drawn in the database panel beside it, is not one of
+/// these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FigureWords {
     row: &'static str,
@@ -478,8 +479,11 @@ pub const FIGURE_WORDS: [FigureWords; 3] = [
     NARROWEST,
 ];
 
+/// The table is named before `committed` goes (teacher trial, tour-4
+/// idempotent at 80x24: `1 committed row, 1 charge` beside a database
+/// holding a payments row and a processed_messages row said neither).
 const NARROWEST: FigureWords = FigureWords {
-    row: "committed row",
+    row: "payment row",
     charge: "charge",
 };
 
@@ -726,6 +730,15 @@ fn ranked(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every form's rows name their table: the database beside them holds
+    /// processed_messages rows too.
+    #[test]
+    fn every_figure_form_names_the_payments_table() {
+        for words in FIGURE_WORDS {
+            assert!(words.row.contains("payment row"), "{words:?}");
+        }
+    }
 
     /// `!` means "at risk, nothing wrong yet" on every screen (a fault
     /// armed, a design that holds only within the bounds); a dead-lettered
