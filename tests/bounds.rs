@@ -78,7 +78,7 @@ outcome = "correct"
     let script = idem::scenario::parse("big.toml", text).unwrap();
     let timeline = idem::timeline::Timeline::build(&script, &Strategy::naive(), 0, &[]).unwrap();
     let end = timeline.last();
-    assert_eq!(end.db.total_charged, 2 * u64::from(u32::MAX));
+    assert_eq!(end.db.payments_total, 2 * u64::from(u32::MAX));
     assert_eq!(end.provider.total_charged, 2 * u64::from(u32::MAX));
 }
 

@@ -39,7 +39,7 @@ fn end_of(timeline: &Timeline) -> End {
             .iter()
             .map(|o| format!("{o:?}"))
             .collect(),
-        total: f.db.total_charged,
+        total: f.db.payments_total,
         processed,
         charges: f
             .provider

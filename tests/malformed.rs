@@ -94,7 +94,7 @@ fn an_id_that_looks_like_sql_is_stored_verbatim() {
             .map(|p| p.message_id.as_str())
             .collect();
         assert_eq!(processed, [id], "{id}");
-        assert_eq!(end.db.total_charged, 40, "{id}");
+        assert_eq!(end.db.payments_total, 40, "{id}");
         assert_eq!(end.verdict.outcome, Outcome::Correct, "{id}");
         assert!(
             timeline.misses(&script.expect["idempotent"]).is_empty(),

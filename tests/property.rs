@@ -114,7 +114,7 @@ proptest! {
         let safe = run(Design::idempotent(), &amounts, &plan, consumers, &picks);
         let end = safe.frame().unwrap();
         prop_assert_eq!(end.counters.duplicates_delivered as usize, n);
-        prop_assert_eq!(end.db.total_charged, sum);
+        prop_assert_eq!(end.db.payments_total, sum);
         prop_assert_eq!(end.provider.charges.len(), n);
         prop_assert_eq!(end.db.processed.len(), n);
         prop_assert_eq!(end.counters.duplicates_skipped as usize, n);
@@ -123,7 +123,7 @@ proptest! {
         let naive = run(Design::naive(), &amounts, &plan, consumers, &picks);
         let end = naive.frame().unwrap();
         prop_assert_eq!(end.counters.duplicates_delivered as usize, n);
-        prop_assert_eq!(end.db.total_charged, 2 * sum);
+        prop_assert_eq!(end.db.payments_total, 2 * sum);
         prop_assert_eq!(end.provider.charges.len(), 2 * n);
         prop_assert_eq!(end.verdict.outcome, Outcome::ChargedTwice);
         prop_assert!(end.verdict.facts.iter().all(|f| f.outcome == Outcome::ChargedTwice));

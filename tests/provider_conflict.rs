@@ -47,7 +47,7 @@ fn a_takeover_before_the_first_answer_gets_409_then_waits_and_gets_the_stored_re
     // The 409 charged nothing and the run ends with one charge, one row.
     let last = t.frames.last().unwrap();
     assert_eq!(last.provider.charges.len(), 1);
-    assert_eq!(last.db.total_charged, 40);
+    assert_eq!(last.db.payments_total, 40);
     assert_eq!(last.provider.keys[0].result, "ch_81");
 }
 

@@ -42,7 +42,7 @@ fn b_waits_for_a_then_skips_the_duplicate() {
     assert!(frames[conflict].db.processed[0].conflict);
 
     let end = frames.last().unwrap();
-    assert_eq!(end.db.total_charged, 40);
+    assert_eq!(end.db.payments_total, 40);
     assert_eq!(end.counters.duplicates_skipped, 1);
     assert!(end.events.iter().any(|e| e.text == "acks m-7f3"));
 }

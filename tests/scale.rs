@@ -23,7 +23,7 @@ fn a_streamed_run_ends_as_the_kept_timeline_ends() {
             let at = format!("{} under {name}", script.name);
             assert_eq!(end.verdict, last.verdict, "{at}");
             assert_eq!(end.counters, last.counters, "{at}");
-            assert_eq!(end.total_charged, last.db.total_charged, "{at}");
+            assert_eq!(end.payments_total, last.db.payments_total, "{at}");
             assert_eq!(end.charges, last.provider.charges.len(), "{at}");
             assert_eq!(end.first_violation, timeline.first_violation(), "{at}");
             assert_eq!(end.went_wrong_at, timeline.went_wrong_at(), "{at}");

@@ -67,7 +67,7 @@ fn a_naive_lost_ack_explains_itself() {
     let script = idem::scenario::find("tour-1").unwrap();
     let timeline = Timeline::build(&script, &Strategy::naive(), 0, &[]).unwrap();
     let end = timeline.last();
-    assert_eq!(end.db.total_charged, 80);
+    assert_eq!(end.db.payments_total, 80);
     assert_eq!(end.provider.charges.len(), 2);
     let chain = end.verdict.chain();
     assert!(

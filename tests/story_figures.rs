@@ -37,7 +37,7 @@ const AFTER: &[(&str, Figure)] = &[("recorded", Figure::Recorded), ("charged", F
 
 fn world(f: &Frame, figure: Figure) -> u64 {
     match figure {
-        Figure::Recorded => f.db.total_charged,
+        Figure::Recorded => f.db.payments_total,
         Figure::Charged => f.provider.total_charged,
         Figure::Owed => f
             .verdict

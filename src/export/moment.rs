@@ -99,7 +99,7 @@ pub fn run_as_script(script: &Script, timeline: &Timeline, at: usize) -> Result<
         expect: BTreeMap::from([(
             design.to_string(),
             Expectation {
-                total: u32::try_from(end.db.total_charged).ok(),
+                total: u32::try_from(end.db.payments_total).ok(),
                 charges: u32::try_from(end.provider.charges.len()).ok(),
                 outcomes: Some(end.verdict.outcomes()),
             },

@@ -155,7 +155,7 @@ pub fn end(end: &End, strategy: &str, expect: Option<&Expectation>) -> String {
     let _ = writeln!(
         out,
         "  total recorded ${} · provider charges {} · steps {}",
-        end.total_charged, end.charges, end.steps
+        end.payments_total, end.charges, end.steps
     );
     super::closing::write(
         &mut out,

@@ -178,7 +178,7 @@ fn write_tables(out: &mut String, f: &Frame) {
         out,
         "    payments  {} · total recorded ${}",
         listed(payments, "no rows"),
-        db.total_charged
+        db.payments_total
     );
     if db.uses_processed {
         let rows = db.processed.iter().map(|p| {

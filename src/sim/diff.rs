@@ -134,8 +134,8 @@ impl Changes {
         .collect();
         Changes {
             items,
-            total_was: (before.db.total_charged != after.db.total_charged)
-                .then_some(before.db.total_charged),
+            total_was: (before.db.payments_total != after.db.payments_total)
+                .then_some(before.db.payments_total),
             charges_was: (before.provider.charges.len() != after.provider.charges.len())
                 .then_some(before.provider.charges.len()),
             queue_was: (queued(before) != queued(after)).then_some(queued(before)),
@@ -374,7 +374,7 @@ mod tests {
             Some(Change::Committed)
         );
         assert_eq!(commit.changes.total_was, Some(0));
-        assert_eq!(commit.db.total_charged, 40);
+        assert_eq!(commit.db.payments_total, 40);
     }
 
     /// The uncommitted part moves when a row is written, and again when

@@ -212,8 +212,10 @@ pub struct ProcessedView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DbView {
     pub payments: Vec<PaymentView>,
-    /// Sum of committed payments, in dollars.
-    pub total_charged: u64,
+    /// Sum of committed payment rows, in dollars: what the shop recorded
+    /// (`payments_total` in JSON; the card's side is the provider's
+    /// `total_charged`).
+    pub payments_total: u64,
     pub processed: Vec<ProcessedView>,
     /// False for designs that never touch processed_messages.
     pub uses_processed: bool,

@@ -143,7 +143,7 @@ fn figure(
 ) -> Answer {
     let committed = |n: usize| Answer::Number(n as u64);
     match subject {
-        Subject::PaymentsTotal => Answer::Number(after.db.total_charged),
+        Subject::PaymentsTotal => Answer::Number(after.db.payments_total),
         Subject::PaymentsRows => committed(
             after
                 .db

@@ -143,7 +143,7 @@ impl Timeline {
     pub fn misses(&self, expect: &Expectation) -> Vec<String> {
         let end = self.last();
         misses(
-            end.db.total_charged,
+            end.db.payments_total,
             end.provider.charges.len(),
             &end.verdict.outcomes(),
             expect,
@@ -153,17 +153,17 @@ impl Timeline {
 
 /// How a run that ended with these figures differs from an expectation.
 fn misses(
-    total_charged: u64,
+    payments_total: u64,
     charges_made: usize,
     outcomes_got: &[crate::sim::Outcome],
     expect: &Expectation,
 ) -> Vec<String> {
     let mut misses = Vec::new();
     if let Some(total) = expect.total
-        && total_charged != u64::from(total)
+        && payments_total != u64::from(total)
     {
         misses.push(format!(
-            "total charged: expected ${total}, got ${total_charged}"
+            "payments total (committed rows): expected ${total}, got ${payments_total}"
         ));
     }
     if let Some(charges) = expect.charges

@@ -57,7 +57,7 @@ pub struct End {
     pub verdict: Verdict,
     pub counters: Counters,
     /// Committed payments, in dollars, and the provider's charges.
-    pub total_charged: u64,
+    pub payments_total: u64,
     pub charges: usize,
     /// The first step whose verdict declared a failure, and the step that
     /// did the harm when the verdict can point at one (as
@@ -70,7 +70,7 @@ impl End {
     /// How the end of the run differs from what the scenario expects.
     pub fn misses(&self, expect: &Expectation) -> Vec<String> {
         super::misses(
-            self.total_charged,
+            self.payments_total,
             self.charges,
             &self.verdict.outcomes(),
             expect,
@@ -224,7 +224,7 @@ pub fn stream(
     Ok(End {
         steps: world.step_index() + 1,
         counters: world.counters().clone(),
-        total_charged: pass.total,
+        payments_total: pass.total,
         charges: pass.charges,
         first_violation: pass.first_violation,
         went_wrong_at: pass.went_wrong_at,

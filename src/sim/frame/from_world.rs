@@ -278,7 +278,7 @@ impl World {
             }
         }
         Ok(DbView {
-            total_charged: committed.payments.iter().map(|p| u64::from(p.amount)).sum(),
+            payments_total: committed.payments.iter().map(|p| u64::from(p.amount)).sum(),
             payments,
             processed,
             uses_processed: self.strategy.uses(Op::ClaimId) || self.strategy.uses(Op::CheckId),

@@ -740,7 +740,7 @@ fn heading(
     panel: usize,
     hidden: Hidden,
 ) -> Line<'static> {
-    let total = format!("${}", f.db.total_charged);
+    let total = format!("${}", f.db.payments_total);
     // How a move is shown: nothing, or a mark after the figure in its
     // three widths (`  * was $0`), or the old total before the new, or, as
     // a last resort, the mark's sign alone.

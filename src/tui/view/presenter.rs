@@ -126,7 +126,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
         Figure {
             label: "payments total",
             short: "payments",
-            value: format!("${}", f.db.total_charged),
+            value: format!("${}", f.db.payments_total),
             was: ch.total_was.map(|n| format!("${n}")),
             // Red only when this figure itself is wrong: more rows than
             // the producer asked for.

@@ -173,7 +173,7 @@ fn evidence(t: &Theme, f: &Frame, subject: &Subject, charge: Option<&str>) -> Ve
         Subject::PaymentsTotal | Subject::PaymentsRows | Subject::PaymentsRowsAny => {
             let mut e = vec![
                 vec!["total".to_string()],
-                vec![format!("${}", f.db.total_charged)],
+                vec![format!("${}", f.db.payments_total)],
             ];
             if let Some(was) = f.changes.total_was {
                 e.push(vec![format!("${was}")]);
