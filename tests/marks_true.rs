@@ -96,8 +96,8 @@ fn a_lost_answer_is_marked_lost_not_failed() {
             let rows = screen("tour-4", design, step, size);
             let row = rows
                 .iter()
-                // Its name whole, or cut where a word ends (`provider…`).
-                .find(|r| r.contains("provider r") || r.contains("provider…"))
+                // Its name whole, or its short name (`answer  lost`).
+                .find(|r| r.contains("provider r") || r.contains(" answer "))
                 .unwrap_or_else(|| panic!("{design} {size:?}:\n{}", rows.join("\n")));
             assert!(
                 row.contains("lost") && !row.contains("failed"),

@@ -13,12 +13,16 @@ use idem::tui::app::Panel;
 use idem::tui::theme::Theme;
 use idem::tui::view;
 
-/// What is wrong with the row of step `label`, if anything.
-fn judge(row: &str, label: &str) -> Option<&'static str> {
+/// What is wrong with the row of step `label`, if anything; `short` is
+/// the step's short name (`answer`), a whole name of its own.
+fn judge(row: &str, label: &str, short: Option<&str>) -> Option<&'static str> {
     // After the step's glyph, ` ✓ `: three cells.
     let named: String = row.chars().skip(3).collect();
     let named = named.as_str();
     if named.starts_with(label) {
+        return None;
+    }
+    if short.is_some_and(|s| named.split("  ").next() == Some(s)) {
         return None;
     }
     if !named.contains('…') {
@@ -83,7 +87,7 @@ fn labels_at(size: (u16, u16)) -> (usize, Vec<String>) {
                 continue;
             };
             seen += 1;
-            if let Some(e) = judge(l, &c.steps[k].label) {
+            if let Some(e) = judge(l, &c.steps[k].label, c.steps[k].short) {
                 wrong.push(format!(
                     "{} ({w} wide), consumer {}: {l:?}: {e}\n{}",
                     step.at(),

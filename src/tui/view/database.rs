@@ -140,23 +140,6 @@ fn payment_row(p: &crate::sim::frame::PaymentView, width: usize) -> String {
     }
 }
 
-/// The panel's lines drawn `width` wide, in a panel `panel` wide, beside a
-/// mark at the end of a row (predict's reveal): the payments heading keeps
-/// the words it has in the whole panel, so the total keeps one label
-/// (teacher trial: `total recorded` became `total` at the reveal).
-pub fn lines_beside(
-    t: &Theme,
-    frames: &[Frame],
-    f: &Frame,
-    width: usize,
-    panel: usize,
-    height: usize,
-) -> Vec<Line<'static>> {
-    let form = TxnForm::of(t, frames, f, width);
-    let records = db_record::form(t, frames, f, width);
-    drawn_in(t, f, (width, panel, height), form, records).0
-}
-
 /// The line of the panel that heads `processed_messages`, which predict
 /// mode marks when a question was about it (the payments' heading, with
 /// their total, is always the first line).

@@ -2,16 +2,16 @@
 //! the row of its panel that holds the figure the question was about: the
 //! eye finds the verdict on the answer where the value is. The mark always
 //! carries its word (a bare `✕` beside a charge reads as "the charge
-//! failed"). Where the row leaves it no room, the row is drawn again
-//! narrower, by the panel's own rules (its shorter forms, words cut with
-//! "…"), never drawn over; where even that would cost the row its evidence
-//! (its ID, figures, `no key`, its state, a moved figure's old value), the
-//! row stays whole and the mark goes on the panel's bottom border.
+//! failed"). The reveal never changes a row's words (teacher trial 21: at
+//! the reveal `total recorded` read `total`, `charges made 1` read
+//! `charges 1`, `+ new` read `+`, and back after `Enter`; a label keeps
+//! one form at one size, whatever the step): the mark stands on the row
+//! only in the columns the row leaves blank as drawn, else beside it, on
+//! a blank neighbour row or the panel's nearer border, pointing at it.
 
-use super::{broker, database, overflow, provider};
+use super::{broker, database, provider};
 use crate::scenario::Subject;
 use crate::sim::Frame;
-use crate::sim::frame::MessagePhase;
 use crate::timeline::Asked;
 use crate::tui::app::{App, Panel};
 use crate::tui::layout::Main;
@@ -19,7 +19,6 @@ use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::Line;
 
 /// Columns between the row's words and the mark: the mark is read apart
 /// from the figure before it (`$80✓right` would read as one word).
@@ -65,47 +64,19 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
         .find(|&bx| buf[(bx, y)].symbol() != " ")
         .map_or(rect.x + 1, |bx| bx + 1);
     let x = rect.right() - 1 - mark_w as u16;
-    // The columns the row keeps beside the mark.
-    let room = inner_w - mark_w - GAP;
-    // The row drawn as a panel `room` wide would draw it.
-    let narrow = || {
-        row_of(t, frame, subject, charge, room, inner_h).and_then(|at| {
-            lines_of(app, buf.area, frame, panel, room, inner_w, inner_h)
-                .into_iter()
-                .nth(at)
-        })
-    };
     let style = if right { t.good() } else { t.bad() };
     let style = style.patch(t.highlight());
     if usize::from(drawn_to) + GAP > usize::from(x) {
-        // No room after the words: the row as the panel draws it narrower,
-        // if that keeps what the question is judged on; else the row stays
-        // whole and the mark stands beside it (`beside_row`).
-        let evidence = evidence(t, frame, subject, charge);
-        let Some(narrow) = narrow().filter(|l| l.width() <= room && keeps(&evidence, l)) else {
-            beside_row(t, rect, line, &mark, style, buf);
-            return;
-        };
-        let row = Rect::new(rect.x + 1, y, rect.width - 2, 1);
-        for bx in row.left()..row.right() {
-            buf[(bx, y)].reset();
-        }
-        overflow::show(
-            t,
-            vec![narrow],
-            false,
-            Rect {
-                width: room as u16,
-                ..row
-            },
-            buf,
-        );
+        // No room after the words: the row stays as drawn and the mark
+        // stands beside it (`beside_row`).
+        beside_row(t, rect, line, &mark, style, buf);
+        return;
     }
     buf.set_string(x, y, &mark, style);
 }
 
-/// The last resort, where the row cannot give the mark room and keep
-/// what it is judged on: the row stays whole and the mark goes as near it
+/// Where the row's blank columns leave the mark no room: the row stays
+/// as drawn and the mark goes as near it
 /// as it can without covering a word, with an arrow at the row. First a
 /// blank row of the panel just under it (`✕wrong ↑`) or just over it
 /// (`✕wrong ↓`); else the border nearer the row, where the title leaves
@@ -148,97 +119,6 @@ fn beside_row(t: &Theme, rect: Rect, line: usize, mark: &str, style: Style, buf:
         text.trim_end().to_string()
     };
     buf.set_string(x, at, &text, style);
-}
-
-/// What a row must keep to be judged on: each entry a set of forms, one
-/// of which the row shows (the provider's charge row keeps its ID, order,
-/// amount and whether it carried a key; a message keeps its ID and state;
-/// a moved figure keeps the value it moved from).
-fn evidence(t: &Theme, f: &Frame, subject: &Subject, charge: Option<&str>) -> Vec<Vec<String>> {
-    // A heading keeps the word that says what its figure is (teacher
-    // trial 19: `1→2 $80 keys 0 ✓right` beside the second charge, and
-    // `payments $0→$40`, where every other step says `charges` and
-    // `total`): a label the panel keeps at every step is evidence too.
-    let charges = |f: &Frame| {
-        let mut e = vec![
-            vec!["charges".to_string()],
-            vec![f.provider.charges.len().to_string()],
-        ];
-        if let Some(was) = f.changes.charges_was {
-            e.push(vec![was.to_string()]);
-        }
-        e
-    };
-    match subject {
-        Subject::PaymentsTotal | Subject::PaymentsRows | Subject::PaymentsRowsAny => {
-            let mut e = vec![
-                vec!["total".to_string()],
-                vec![format!("${}", f.db.payments_total)],
-            ];
-            if let Some(was) = f.changes.total_was {
-                e.push(vec![format!("${was}")]);
-            }
-            e
-        }
-        Subject::ProcessedRows | Subject::ProcessedRowsAny => Vec::new(),
-        Subject::ProviderCharges | Subject::ChargesAgain => charges(f),
-        Subject::ProviderAnswer => {
-            let Some(c) = charge.and_then(|id| f.provider.charges.iter().find(|c| c.id == id))
-            else {
-                return charges(f);
-            };
-            let key = if c.key.is_some() { "key" } else { "no key" };
-            vec![
-                vec![c.id.clone()],
-                vec![c.order.to_string()],
-                vec![format!("${}", c.amount)],
-                vec![key.to_string()],
-            ]
-        }
-        Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => {
-            let Some(m) = f
-                .queue
-                .messages
-                .iter()
-                .find(|m| m.message_id == *id || m.broker_id == *id)
-            else {
-                return Vec::new();
-            };
-            // A message in flight is shown with the arrow to its holder in
-            // every form (`in flight → A`, `→ A leased`, `→ A`).
-            let holder = format!("{} {}", t.g.arrow, m.holder.as_deref().unwrap_or("?"));
-            let state: Vec<String> = match m.phase {
-                MessagePhase::Waiting => vec!["waiting".into()],
-                MessagePhase::InFlight => vec![holder],
-                MessagePhase::Acked => vec!["acked".into(), "removed".into()],
-                MessagePhase::DeadLettered => vec!["dead-lettered".into(), "in DLQ".into()],
-            };
-            vec![vec![m.message_id.clone(), m.broker_id.clone()], state]
-        }
-    }
-}
-
-/// Does the row drawn narrower show each piece of its evidence? Word by
-/// word, not as text inside text: a count `1` is not shown by `$120` or
-/// `ch_81`, nor `key` by `keys 0`.
-fn keeps(evidence: &[Vec<String>], line: &Line) -> bool {
-    let words = words_of(&line.to_string());
-    evidence.iter().all(|forms| {
-        forms.iter().any(|form| {
-            let form = words_of(form);
-            !form.is_empty() && words.windows(form.len()).any(|w| w == form.as_slice())
-        })
-    })
-}
-
-/// A row's words, with the marks that join figures (`1→2`, `#1042`,
-/// `($40)`) read as breaks and the arrow as a word of its own.
-fn words_of(text: &str) -> Vec<String> {
-    text.replace('→', " → ")
-        .replace(['(', ')', ',', '#'], " ")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect()
 }
 
 /// The panel that shows the figure a question is about.
@@ -286,66 +166,5 @@ fn row_of(
         Subject::Holder(id) | Subject::MessageState(id) | Subject::Deliveries(id) => {
             broker::message_line(t, f, width, id)
         }
-    }
-}
-
-/// The panel's lines as drawn at `width` in a panel `whole` wide on the
-/// screen `area`, over the runs the panel's own forms are chosen over:
-/// the run on screen, whose steps the broker names its counters for, and
-/// for the provider every design's run `m` reaches, as the panel draws it
-/// (`provider_run_lines`), so that the row drawn narrower keeps the
-/// panel's heading form.
-fn lines_of(
-    app: &App,
-    area: Rect,
-    f: &Frame,
-    panel: Panel,
-    width: usize,
-    whole: usize,
-    height: usize,
-) -> Vec<Line<'static>> {
-    let (t, frames) = (&app.theme, &app.timeline.frames);
-    match panel {
-        Panel::Broker => {
-            let form = broker::Form::of(t, frames, f, width, height);
-            broker::lines(t, f, &form, width, height)
-        }
-        Panel::Database => database::lines_beside(t, frames, f, width, whole, height),
-        Panel::Provider => {
-            let also = super::why_main_rows(app, panel, area, height);
-            super::provider_run_lines(app, t, f, area, (width, height), also)
-        }
-        _ => Vec::new(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ev(forms: &[&[&str]]) -> Vec<Vec<String>> {
-        forms
-            .iter()
-            .map(|f| f.iter().map(|s| s.to_string()).collect())
-            .collect()
-    }
-
-    #[test]
-    fn evidence_is_read_word_by_word() {
-        // The count 1 is not in `$120` or `ch_81`; `key` is not `keys`.
-        let row = Line::raw("ch_81 #1042 $120 keys 0");
-        assert!(!keeps(&ev(&[&["1"]]), &row));
-        assert!(!keeps(&ev(&[&["key"]]), &row));
-        assert!(keeps(&ev(&[&["1042"], &["$120"], &["ch_81"]]), &row));
-        // A moved figure's two values, and a form of two words.
-        let heading = Line::raw("charges 1→2 $80 keys 0");
-        assert!(keeps(&ev(&[&["charges"], &["2"], &["1"]]), &heading));
-        let charge = Line::raw(" ch_82 #1042 $40 no key +");
-        assert!(keeps(&ev(&[&["no key"]]), &charge));
-        assert!(!keeps(&ev(&[&["with key"]]), &charge));
-        // The holder's arrow, in any of its forms.
-        assert!(keeps(&ev(&[&["→ A"]]), &Line::raw("▶ m-7f3 → A leased")));
-        assert!(keeps(&ev(&[&["→ A"]]), &Line::raw("in flight →A")));
-        assert!(!keeps(&ev(&[&["→ A"]]), &Line::raw("→ B leased, A idle")));
     }
 }

@@ -435,24 +435,29 @@ fn word_keeps(t: &Theme, s: &StepView) -> usize {
         .count()
 }
 
+/// Words of a step's name that lead into the next: a cut that ends on
+/// one reads as a name broken off (teacher trial 21, `charge the…
+/// (key)`), so no cut ends there.
+const LEADING: [&str; 4] = ["the", "in", "to", "if"];
+
 /// A step's label cut at its words' ends, longest first, `(key)` kept at
-/// the end of a keyed call: `charge the… (key)`, `charge… (key)`; last,
-/// the step's short name if it has one (`answer`). Teacher
+/// the end of a keyed call: `charge… (key)`, never on a word that leads
+/// into the next (`charge the…`). A step with a short name goes by it
+/// where its name does not fit whole (`answer  lost`, not `provider…
+/// lost`, which reads as the provider lost: teacher trial 21). Teacher
 /// trial (issue 18): `charge the ca… (key)` broke a word. None for a
 /// name of one word: it is cut by no rule of its own.
 fn cuts(t: &Theme, s: &StepView) -> Vec<String> {
     let tag = if s.keyed { KEY_TAG } else { "" };
-    let words: Vec<&str> = s.name.split(' ').collect();
-    let mut cuts: Vec<String> = (1..words.len())
-        .rev()
-        .map(|k| format!("{}{}{tag}", words[..k].join(" "), t.g.ellipsis))
-        .collect();
-    // Shorter than its first word, a step's short name (`answer` for
-    // `provider response`): whole words where a cut would break one.
     if let Some(short) = s.short {
-        cuts.push(format!("{short}{tag}"));
+        return vec![format!("{short}{tag}")];
     }
-    cuts
+    let words: Vec<&str> = s.name.split(' ').collect();
+    (1..words.len())
+        .rev()
+        .filter(|&k| !LEADING.contains(&words[k - 1]))
+        .map(|k| format!("{}{}{tag}", words[..k].join(" "), t.g.ellipsis))
+        .collect()
 }
 
 /// One step of a program. The step that just ran is the emphasised one
@@ -569,7 +574,7 @@ fn step(
 
 /// A label cut by `fit_marked_after` (which keeps what it can of a name,
 /// `charge the ca…`), cut again where a word ends in the cells it took,
-/// `(key)` at its end: `charge the… (key)`. Where not even the first word
+/// `(key)` at its end: `charge… (key)`. Where not even the first word
 /// fits, as the row allows (`keeps_key`). `marks` is how many marks end
 /// the line.
 fn whole_words(
