@@ -356,11 +356,9 @@ fn explorer_in_ascii_draws_only_ascii() {
     }
 }
 
-/// A design that holds within the bounds but breaks one bound further is
-/// not drawn with the safe ✓, and the header counts it apart: "holds"
-/// alone would read as safe from the back of a room.
-#[test]
-fn explorer_marks_a_design_that_breaks_one_bound_further() {
+/// The check's report with in-progress broken one fault further, as a
+/// longer search finds it: the tally then counts a `!` too.
+fn breaking_further() -> idem::check::CheckReport {
     use idem::check::further::{FurtherResult, Widening};
     let mut report = report().clone();
     let s = report
@@ -379,7 +377,34 @@ fn explorer_marks_a_design_that_breaks_one_bound_further() {
         outcomes: Default::default(),
         schedules: 0,
     };
-    let mut a = crate::common::check::explorer_showing(report);
+    report
+}
+
+/// The explorer's title and its tally never run into each other, at any
+/// width the tally fits beside the title (teacher trial 22: ` idem ·
+/// Explorer✓ 3 hold within bounds` at 100x30).
+#[test]
+fn explorer_title_and_tally_keep_a_gap() {
+    let mut a = crate::common::check::explorer_showing(breaking_further());
+    let mut joined = Vec::new();
+    for w in 80..=140 {
+        let screen = draw(&mut a, w, 30);
+        let top = screen.lines().next().unwrap_or("");
+        if let Some(after) = top.split("Explorer").nth(1)
+            && after.chars().next().is_some_and(|c| c != ' ')
+        {
+            joined.push(format!("{w}: {top}"));
+        }
+    }
+    assert!(joined.is_empty(), "{} widths: {joined:#?}", joined.len());
+}
+
+/// A design that holds within the bounds but breaks one bound further is
+/// not drawn with the safe ✓, and the header counts it apart: "holds"
+/// alone would read as safe from the back of a room.
+#[test]
+fn explorer_marks_a_design_that_breaks_one_bound_further() {
+    let mut a = crate::common::check::explorer_showing(breaking_further());
     let screen = draw(&mut a, 120, 40);
     let row = screen
         .lines()

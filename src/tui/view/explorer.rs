@@ -134,7 +134,9 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
         spans.push(Span::raw(" "));
         Line::from(spans)
     };
-    let room = area.width as usize;
+    // A column between the two parts at least (teacher trial 22:
+    // ` idem · Explorer✓ 3 hold` ran the title into the tally).
+    let room = (area.width as usize).saturating_sub(1);
     let long = right(true);
     let right = if left.width() + long.width() <= room || {
         left.spans.truncate(3);
