@@ -280,10 +280,16 @@ impl Hidden {
         }
         let all = self.payments + other;
         let mut out = vec![format!(" {e} {} not shown", parts.join(", "))];
+        // Beside the payments total a bare count reads as payment rows
+        // (teacher trial 22: `payments · total $0 …2 rows` over no payment
+        // at all, the two rows being idempotency_records'): every form
+        // says how many are other tables' rows.
         if self.payments == 0 {
             out.push(format!(" {e}{other} other {}", rows(other)));
+            out.push(format!(" {e}{other} other"));
+        } else {
+            out.push(format!(" {e}{all} {}, {other} other", rows(all)));
         }
-        out.push(format!(" {e}{all} {}", rows(all)));
         out
     }
 }
@@ -948,6 +954,38 @@ mod tests {
     /// Predict mode marks the line the panel says heads processed_messages:
     /// it is that heading at every step of every run, at narrow and wide
     /// widths.
+    #[test]
+    fn a_count_beside_the_total_says_which_rows_are_other_tables() {
+        let t = Theme::new(false, false);
+        let bare = |signs: &[String], n: usize| {
+            signs
+                .iter()
+                .any(|s| s.trim_end().ends_with(&format!("{n} rows")) && !s.contains("other"))
+        };
+        let none_paid = Hidden {
+            payments: 0,
+            others: vec![("idempotency_records".into(), 2)],
+        };
+        let signs = none_paid.signs(&t);
+        assert!(!bare(&signs, 2), "{signs:?}");
+        assert!(
+            signs
+                .iter()
+                .all(|s| s.contains("other") || s.contains("idempotency_records"))
+        );
+        let mixed = Hidden {
+            payments: 1,
+            others: vec![("order_status".into(), 2)],
+        };
+        let signs = mixed.signs(&t);
+        assert!(!bare(&signs, 3), "{signs:?}");
+        assert!(
+            signs
+                .iter()
+                .all(|s| s.contains("other") || s.contains("order_status"))
+        );
+    }
+
     #[test]
     fn the_processed_line_is_where_its_heading_is_drawn() {
         let t = Theme::new(false, false);
