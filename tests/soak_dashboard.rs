@@ -134,3 +134,46 @@ fn the_settings_line_names_the_faults_in_words() {
     assert!(line.contains("faults crash 1%, lost ack 2%"), "{line}");
     assert!(!line.contains('='), "{line}");
 }
+
+/// A chart's title is whole, or cut at a word's end with its sign, at
+/// every size (teacher trial 22: `…per virtual minute, the whole r` at
+/// 100x30, cut by the border).
+#[test]
+fn the_chart_titles_are_cut_at_words() {
+    let state = finished_soak().snapshot();
+    let titles = [
+        "payments settled per virtual minute, the whole run",
+        "dollars charged beyond what was owed so far, by virtual minute",
+    ];
+    let mut broken = Vec::new();
+    for (w, h) in [(80u16, 24u16), (100, 30), (120, 40), (140, 45)] {
+        let dash = Dashboard::new(
+            "1,500 payments · 3 consumers · seed 1".into(),
+            state.clone(),
+            Theme::new(false, false),
+        );
+        let screen = draw(&dash, w, h);
+        for line in screen.lines() {
+            for title in titles {
+                // The title's first three words mark its row; what follows
+                // them must be the title's own words, whole, up to `…`.
+                let head: String = title.split(' ').take(3).collect::<Vec<_>>().join(" ");
+                let Some(at) = line.find(&head) else { continue };
+                let shown = line[at..].split('│').next().unwrap_or("").trim_end();
+                let ok = shown == title
+                    || shown.strip_suffix('…').is_some_and(|kept| {
+                        let kept = kept.trim_end_matches([',', ' ']);
+                        title.starts_with(kept) && title[kept.len()..].starts_with([' ', ','])
+                    });
+                if !ok {
+                    broken.push(format!("{w}x{h}: {shown:?}"));
+                }
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "{} titles cut mid-word: {broken:#?}",
+        broken.len()
+    );
+}

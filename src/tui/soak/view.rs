@@ -293,13 +293,14 @@ impl Dashboard {
             .collect();
         if spark_rows > 0 {
             Sparkline::default()
-                .block(
-                    Block::default().title(Span::styled(
-                        t.text("payments settled per virtual minute, the whole run")
-                            .into_owned(),
-                        t.dim(),
-                    )),
-                )
+                .block(Block::default().title(Span::styled(
+                    chart_title(
+                        t,
+                        "payments settled per virtual minute, the whole run",
+                        spark.width,
+                    ),
+                    t.dim(),
+                )))
                 .data(&bars)
                 .style(t.info())
                 .render(spark, buf);
@@ -337,13 +338,14 @@ impl Dashboard {
             })
             .data(&points);
         Chart::new(vec![dataset])
-            .block(
-                Block::default().title(Span::styled(
-                    t.text("dollars charged beyond what was owed so far, by virtual minute")
-                        .into_owned(),
-                    t.dim(),
-                )),
-            )
+            .block(Block::default().title(Span::styled(
+                chart_title(
+                    t,
+                    "dollars charged beyond what was owed so far, by virtual minute",
+                    area.width,
+                ),
+                t.dim(),
+            )))
             .hidden_legend_constraints((Constraint::Length(0), Constraint::Length(0)))
             .x_axis(
                 Axis::default()
@@ -509,4 +511,13 @@ fn outcomes(d: &LiveDesign, width: usize) -> String {
         .into_iter()
         .find(fits)
         .unwrap_or_else(|| line(|o| Column::Outcome(o).heading()))
+}
+
+/// A chart's title in `width` columns, cut at a word's end with its sign
+/// (teacher trial 22: `…per virtual minute, the whole r` was cut by the
+/// border, mid-word and unmarked).
+fn chart_title(t: &crate::tui::theme::Theme, text: &str, width: u16) -> String {
+    let text = t.text(text);
+    crate::tui::view::cut_at_word::cut_at_word(&text, usize::from(width), t.g.ellipsis)
+        .unwrap_or_default()
 }

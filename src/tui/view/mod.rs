@@ -7,7 +7,7 @@ pub(crate) mod lower_titles;
 pub use lower_titles::{events_title, sql_title, title_room};
 mod compare;
 mod compare_engines;
-mod cut_at_word;
+pub(crate) mod cut_at_word;
 mod database;
 mod db_record;
 pub(super) mod events;
