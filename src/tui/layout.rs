@@ -64,10 +64,12 @@ pub struct Need {
     pub narration: usize,
     /// The provider panel's rows: its count, the charges and the key store.
     pub provider: usize,
-    /// The most rows the database panel's lines take in any step: its
+    /// The most rows the database panel's evidence takes in any step: its
     /// heading and every table's lines, those only some designs use too
     /// (idempotency_records, order_status, the offset, the cache) with an
-    /// open transaction's versions under their rows (`view::database_rows`).
+    /// open transaction's versions under their rows; not the line that
+    /// says processed_messages is not used, which holds no row
+    /// (`view::database_evidence_rows`).
     pub database: usize,
     /// The most rows the service panel's handlers take in the run: each
     /// one's head and steps, a row each, and a row between two; the panels
@@ -159,7 +161,7 @@ impl Need {
             why: told_verdicts(f, frames, why_lines),
             narration: most(narration_columns),
             provider: most(provider_rows),
-            database: most(super::view::database_rows),
+            database: most(super::view::database_evidence_rows),
             handler: most(|f| {
                 let n = f.consumers.len();
                 f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)
@@ -413,9 +415,24 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
             // the rows it has at the floors of the panels above and a story
             // of two rows, and the story's third row comes from the panels
             // above where they can give it.
+            // Where the panels above are short of the evidence at the
+            // run's fullest step even at their floor (its rows fold there,
+            // counted, whatever the story does), they give the story its
+            // third row too: the others fold no more than the line that
+            // says a table is not used (100x30, in-progress: its records'
+            // two lines each had taken that row, and two steps hid their
+            // why).
+            let short = handlers > top_h && need.verdict_top_floor() > top_floor;
+            let story_top_floor = if short {
+                top_floor
+                    .saturating_sub(narration_floor - two)
+                    .max(11.min(top_floor))
+            } else {
+                top_floor
+            };
             let t = (steps_floor + two)
                 .saturating_sub(narration_floor)
-                .max(top_floor);
+                .max(story_top_floor);
             ((t, (steps_floor + two).saturating_sub(t)), false)
         });
     let [top, narration, lower, verdict] = Layout::vertical([
