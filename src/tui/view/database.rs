@@ -309,6 +309,10 @@ impl Hidden {
         let mut out = vec![format!(" {e} {} not shown", parts.join(", "))];
         if self.payments == 0 {
             out.push(format!(" {e}{other} other {}", rows(other)));
+            // Before the bare count, which beside the total reads as hidden
+            // payment rows (in-progress at 100x30, a moved total: `total
+            // $0→$40 …1 row` where the folded line was processed_messages').
+            out.push(format!(" {e}{other} other"));
         }
         out.push(format!(" {e}{all} {}", rows(all)));
         out
