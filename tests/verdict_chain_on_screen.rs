@@ -18,7 +18,7 @@ use ratatui::layout::Rect;
 /// messages). Their verdict counts what it hides, on one row in short
 /// words with the key that reads it (`← why: 4 more · w`, tests/why_key.rs). The
 /// test fails once one reads whole, so the list cannot go stale.
-const COUNTED: [(&str, &str, (u16, u16)); 26] = [
+const COUNTED: [(&str, &str, (u16, u16)); 25] = [
     ("ack-first", "ack-first", (80, 24)),
     ("broker-id", "idempotent", (80, 24)),
     ("broker-view", "naive", (80, 24)),
@@ -43,7 +43,6 @@ const COUNTED: [(&str, &str, (u16, u16)); 26] = [
     ("tour-3", "naive", (80, 24)),
     ("tour-4", "naive", (80, 24)),
     ("dedup-window", "naive", (100, 30)),
-    ("offset", "naive", (100, 30)),
     ("row-version", "row-version", (100, 30)),
 ];
 

@@ -69,6 +69,11 @@ pub struct Need {
     /// (idempotency_records, order_status, the offset, the cache) with an
     /// open transaction's versions under their rows (`view::database_rows`).
     pub database: usize,
+    /// Of those, the lines that hold no row at the fullest step: the one
+    /// that says processed_messages is not used
+    /// (`view::database_evidence_rows`). It gives way for a verdict's
+    /// chain to read whole, not for a row more of one still counted.
+    pub database_notes: usize,
     /// The most rows the service panel's handlers take in the run: each
     /// one's head and steps, a row each, and a row between two; the panels
     /// above keep room for them.
@@ -160,6 +165,8 @@ impl Need {
             narration: most(narration_columns),
             provider: most(provider_rows),
             database: most(super::view::database_rows),
+            database_notes: most(super::view::database_rows)
+                - most(super::view::database_evidence_rows),
             handler: most(|f| {
                 let n = f.consumers.len();
                 f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)
@@ -214,7 +221,18 @@ impl Need {
     /// (each panel with its two borders), and every one of them stays on
     /// screen. The chain explains that evidence; it must not hide it.
     fn verdict_top_floor(&self) -> u16 {
-        let evidence = u16::try_from(self.database + self.provider + 4).unwrap_or(u16::MAX);
+        self.top_floor_keeping(self.database)
+    }
+
+    /// `verdict_top_floor` with the database's notes folded (counted).
+    fn verdict_top_floor_without_notes(&self) -> u16 {
+        self.top_floor_keeping(self.database - self.database_notes)
+    }
+
+    /// The fewest rows the panels above keep for `database` lines of the
+    /// database's and the provider's rows.
+    fn top_floor_keeping(&self, database: usize) -> u16 {
+        let evidence = u16::try_from(database + self.provider + 4).unwrap_or(u16::MAX);
         if self.queued > 1 {
             11.max(evidence)
         } else {
@@ -327,9 +345,19 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
     } else {
         2
     };
-    let give = (verdict_rows + 1)
-        .saturating_sub(base)
-        .min(top_h.saturating_sub(need.verdict_top_floor()));
+    // The line saying processed_messages is not used holds no row: it
+    // folds (counted) where that reads the chain whole (100x30,
+    // offset-on-a-queue: `← lease …1 more` had kept it), not for a row
+    // more of a chain still counted.
+    let want = (verdict_rows + 1).saturating_sub(base);
+    let give = [
+        need.verdict_top_floor(),
+        need.verdict_top_floor_without_notes(),
+    ]
+    .into_iter()
+    .map(|floor| top_h.saturating_sub(floor))
+    .find(|&spare| spare >= want)
+    .map_or(top_h.saturating_sub(need.verdict_top_floor()), |_| want);
     let top_h = top_h - give;
     let verdict_h = base + give;
     let (rest, lower_min) = (rest + give, if rest >= 14 { 4 } else { 3 });
@@ -413,9 +441,24 @@ pub fn main_for(area: Rect, zoom: Option<Panel>, need: Need) -> Main {
             // the rows it has at the floors of the panels above and a story
             // of two rows, and the story's third row comes from the panels
             // above where they can give it.
+            // Where the panels above are short of the evidence at the
+            // run's fullest step even at their floor (its rows fold there,
+            // counted, whatever the story does), they give the story its
+            // third row too: the others fold no more than the line that
+            // says a table is not used (100x30, in-progress: its records'
+            // two lines each had taken that row, and two steps hid their
+            // why).
+            let short = handlers > top_h && need.verdict_top_floor() > top_floor;
+            let story_top_floor = if short {
+                top_floor
+                    .saturating_sub(narration_floor - two)
+                    .max(11.min(top_floor))
+            } else {
+                top_floor
+            };
             let t = (steps_floor + two)
                 .saturating_sub(narration_floor)
-                .max(top_floor);
+                .max(story_top_floor);
             ((t, (steps_floor + two).saturating_sub(t)), false)
         });
     let [top, narration, lower, verdict] = Layout::vertical([

@@ -190,6 +190,16 @@ pub fn rows_needed(f: &Frame) -> usize {
     1 + sheet.len()
 }
 
+/// The lines of `rows_needed` that are the run's evidence: every table's
+/// rows and headings, but not the one line that says a design does not
+/// use processed_messages. That line holds no row; where the panel is
+/// short it folds first, counted (`…1 other row`), and the panels above
+/// do not keep rows from the verdict's chain or the story for it (100x30,
+/// offset-on-a-queue: the chain's last two causes gave way to it).
+pub fn evidence_rows(f: &Frame) -> usize {
+    rows_needed(f) - usize::from(!f.db.uses_processed)
+}
+
 /// As `drawn`, `(width, panel, height)`, with the uncommitted payments'
 /// mark in `form` and the record rows in `records`.
 fn drawn_in(

@@ -51,6 +51,7 @@ mod watch;
 pub use broker::Form as BrokerForm;
 pub use broker::evidence as broker_evidence;
 pub use broker::lines as broker_lines;
+pub use database::evidence_rows as database_evidence_rows;
 pub use database::rows_needed as database_rows;
 pub use database::run_lines as database_lines;
 pub use events::lines as events_lines;
