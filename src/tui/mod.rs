@@ -13,6 +13,7 @@ pub mod design_runs;
 pub mod design_trail;
 pub mod explorer;
 pub mod faults;
+pub mod forms;
 pub mod input;
 pub mod keys;
 pub mod layout;
