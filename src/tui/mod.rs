@@ -19,6 +19,7 @@ pub mod keys;
 pub mod layout;
 pub mod levels;
 pub mod measure;
+pub mod overlay;
 pub mod panel;
 pub mod parting;
 pub mod predict;

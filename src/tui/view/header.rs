@@ -22,7 +22,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // (`RunForms`), chosen here only at a size it has not seen.
     let HeaderForm { run, widest_right } = app
         .run_forms
-        .header(app, room)
+        .header(&app.forms_now(), room)
         .unwrap_or_else(|| form(app, room));
     let whole = left_in(run);
     let fits = forms(app, room);

@@ -319,7 +319,7 @@ fn provider_run_lines(
                 also,
                 others: heights.clone(),
             };
-            app.run_forms.provider(app, &key)
+            app.run_forms.provider(&app.forms_now(), &key)
         })
         .flatten();
     let form = kept.unwrap_or_else(|| {
@@ -355,7 +355,7 @@ fn other_heights(app: &App, area: Rect, others: &[crate::tui::design_runs::Run])
         })
         .collect();
     let key = (area, landings);
-    if let Some(kept) = app.run_forms.heights(app, &key) {
+    if let Some(kept) = app.run_forms.heights(&app.forms_now(), &key) {
         return kept;
     }
     others
@@ -372,7 +372,7 @@ fn other_heights(app: &App, area: Rect, others: &[crate::tui::design_runs::Run])
 
 /// The forms the screen in `area` draws that are chosen over every design's
 /// run and that `kept` does not hold yet: `update` keeps them
-/// (`App::sync_run_forms`), so that a draw walks no run. The screen's own
+/// (`update::sync_run_forms`), so that a draw walks no run. The screen's own
 /// sizes, as `render` lays it out; a form it asks for under any other is
 /// chosen at the draw.
 pub(crate) fn forms_to_keep(app: &App, area: Rect, kept: &RunForms) -> Chosen {

@@ -406,7 +406,7 @@ pub fn fitted(app: &App, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
     // (`RunForms`), chosen here only at a size it has not seen.
     let form = app
         .run_forms
-        .row_form(app, (width, rows))
+        .row_form(&app.forms_now(), (width, rows))
         .unwrap_or_else(|| app_row_form(app, width, rows));
     let room = Room {
         t,
