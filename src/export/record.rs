@@ -22,7 +22,7 @@ pub fn frames(base: &Shot) -> Result<Vec<Buffer>, ShotError> {
     (0..=last)
         .map(|step| {
             app.open_at_step(step).map_err(ShotError::NoSuchMoment)?;
-            app.sync_kept();
+            crate::tui::update::sync_kept(&mut app);
             Ok(base.draw(&app))
         })
         .collect()

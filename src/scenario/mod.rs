@@ -23,6 +23,7 @@ pub mod question;
 pub mod runnable;
 pub mod script;
 pub mod shapes;
+pub mod step_key;
 pub mod step_words;
 mod toml_errors;
 mod untold;

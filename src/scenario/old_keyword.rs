@@ -5,10 +5,8 @@
 //! `charge` was the payment row's insert, which teachers read as the
 //! card's charge (that is `provider`) and so stopped a run a step early.
 
-use super::action::words_from;
-use super::script::{parse_step_key, step_key};
+use super::step_key::{parse_step_key, step_key};
 use crate::sim::{Op, step_name};
-use std::ops::Range;
 
 /// Each old keyword, the step it still names, and what it was mistaken for.
 const OLD: [(&str, Op, &str); 1] = [("charge", Op::ApplyCharge, "the card's charge is `provider`")];
@@ -37,11 +35,13 @@ pub fn warning(word: &str) -> Option<String> {
 }
 
 /// Where an action's text (`run A to charge`) writes an old keyword for
-/// its step, as a byte range of the text, and the warning for it.
-pub fn in_action(text: &str) -> Option<(Range<usize>, String)> {
+/// its step, as which of its words (counted from 0; the caller turns it
+/// into a byte range, as it does every word it points at), and the
+/// warning for it.
+pub fn in_action(text: &str) -> Option<(usize, String)> {
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
-        ["run", _, "to", step] => Some((words_from(text, 3)?, warning(step)?)),
+        ["run", _, "to", step] => Some((3, warning(step)?)),
         _ => None,
     }
 }
@@ -72,8 +72,8 @@ mod tests {
 
     #[test]
     fn an_old_keyword_is_found_in_an_action_and_a_say_at_key() {
-        let (at, said) = in_action("run  A to charge").unwrap();
-        assert_eq!(at, 10..16);
+        let (word, said) = in_action("run  A to charge").unwrap();
+        assert_eq!(word, 3);
         assert!(said.starts_with("`charge` is the old keyword for `payment`"));
         assert!(in_action("run A to payment").is_none());
         assert!(in_action("run A to charge the card").is_none());

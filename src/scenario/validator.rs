@@ -165,7 +165,9 @@ impl Validator<'_> {
                 let Some(action) = self.keep(parsed) else {
                     continue;
                 };
-                if let Some((at, message)) = super::old_keyword::in_action(text) {
+                if let Some((word, message)) = super::old_keyword::in_action(text)
+                    && let Some(at) = super::action::words_from(text, word)
+                {
                     self.warn(self.in_action(raw, Some(at)), message);
                 }
                 // A consumer or a message is the action's second word.
@@ -436,7 +438,7 @@ impl Validator<'_> {
                     }
                     if let Some(k) = steps
                         .keys()
-                        .find(|k| super::script::parse_step_key(k.get_ref()).is_none())
+                        .find(|k| super::step_key::parse_step_key(k.get_ref()).is_none())
                     {
                         self.keep::<()>(self.fail(
                             k.span(),
@@ -449,7 +451,7 @@ impl Validator<'_> {
                         break;
                     }
                     let keyword = |k: &Spanned<String>| {
-                        super::script::parse_step_key(k.get_ref())
+                        super::step_key::parse_step_key(k.get_ref())
                             .map_or(String::new(), |(w, _)| w.to_string())
                     };
                     if let Some((k, word)) = steps

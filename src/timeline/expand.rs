@@ -405,7 +405,7 @@ impl<'a, S: Sink> Run<'a, S> {
             let key = runs.map(|k| {
                 let n = self.met.entry(k).or_default();
                 *n += 1;
-                crate::scenario::script::step_key(k, *n)
+                crate::scenario::step_key::step_key(k, *n)
             });
             if let Some(words) = key.and_then(|k| self.steps_left.remove(&k)) {
                 let written_for = self.steps_for.clone();

@@ -3,8 +3,9 @@
 
 use super::animation::Transition;
 use super::compare::Compare;
-use super::explorer::{Exploration, Selection};
+use super::explorer::Exploration;
 use super::levels::LevelPlay;
+pub use super::overlay::Overlay;
 pub use super::panel::Panel;
 use super::theme::Theme;
 use crate::scenario::{Group, Script, load::builtins};
@@ -28,29 +29,6 @@ impl Default for Options {
             ascii: false,
         }
     }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    None,
-    Help,
-    /// `selected` indexes `App::scripts`; `typed` is the first digit of a
-    /// two-digit number, waiting for the second (there are more than nine).
-    Picker {
-        selected: usize,
-        typed: Option<u8>,
-    },
-    /// `selected` indexes the fault menu built from the current frame;
-    /// `typed` is the first digit of a two-digit choice, in a long menu.
-    Faults {
-        selected: usize,
-        typed: Option<u8>,
-    },
-    /// The checker's table, full screen.
-    Explorer(Selection),
-    /// "Build the handler yourself": a level, its handler and the prover's
-    /// verdict, full screen (the state is `App::levels`).
-    Levels,
 }
 
 /// Work that `update` asks for and the terminal layer does: `update` stays
@@ -255,8 +233,10 @@ impl App {
             design_runs: Default::default(),
             run_forms: Default::default(),
         };
+        // The forms over them are `update`'s to keep (`sync_run_forms`;
+        // the terminal's first is a resize): a draw before any chooses
+        // its own, slower, never different (`RunForms`).
         app.sync_design_runs();
-        app.sync_run_forms();
         Ok(app)
     }
 
@@ -272,31 +252,24 @@ impl App {
             .sync(&self.script, &shown, self.own_design.as_ref(), self.seed);
     }
 
-    /// Chooses the forms the screen draws over every design's run that
-    /// are not kept yet for this state and size (`RunForms`), letting go
-    /// of those chosen in another state: `update` calls it after every
-    /// action, after `sync_design_runs`.
-    pub fn sync_run_forms(&mut self) {
-        let mut forms = std::mem::take(&mut self.run_forms);
-        forms.restamp(self);
-        let here = (self.viewport, self.pos, self.zoom, self.focus);
-        let here = (
-            here,
-            super::reveal::action_steps(self),
-            self.overlay.clone(),
-        );
-        if forms.filled_for.as_ref() != Some(&here) {
-            forms.keep(super::view::forms_to_keep(self, self.viewport, &forms));
-            forms.filled_for = Some(here);
+    /// The state the kept forms hang on (`RunForms`), borrowed from this
+    /// app's parts: the cache knows no app.
+    pub fn forms_now(&self) -> super::run_forms::Now<'_> {
+        super::run_forms::Now {
+            script: &self.script,
+            strategy: &self.strategy,
+            seed: self.seed,
+            forks: &self.forks,
+            others: self.other_runs(),
+            own_design: &self.own_design,
+            design_file: &self.design_file,
+            counterexample: self.is_counterexample(),
+            theme: self.theme,
+            presenter: self.presenter,
+            playing: self.playing,
+            speed: self.speed,
+            compare: self.compare.is_some(),
         }
-        self.run_forms = forms;
-    }
-
-    /// What `update` keeps after every action, for a caller that moves
-    /// the app by hand (`record` steps one app through a run).
-    pub fn sync_kept(&mut self) {
-        self.sync_design_runs();
-        self.sync_run_forms();
     }
 
     /// The kept run of each other design `m` reaches from this one.

@@ -67,7 +67,7 @@ pub struct Need {
     /// The most rows the database panel's lines take in any step: its
     /// heading and every table's lines, those only some designs use too
     /// (idempotency_records, order_status, the offset, the cache) with an
-    /// open transaction's versions under their rows (`view::database_rows`).
+    /// open transaction's versions under their rows (`view::database::rows_needed`).
     pub database: usize,
     /// Of those, the lines that hold no row at the fullest step: the one
     /// that says processed_messages is not used
@@ -164,9 +164,9 @@ impl Need {
             why: told_verdicts(f, frames, why_lines),
             narration: most(narration_columns),
             provider: most(provider_rows),
-            database: most(super::view::database_rows),
-            database_notes: most(super::view::database_rows)
-                - most(super::view::database_evidence_rows),
+            database: most(super::view::database::rows_needed),
+            database_notes: most(super::view::database::rows_needed)
+                - most(super::view::database::evidence_rows),
             handler: most(|f| {
                 let n = f.consumers.len();
                 f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)

@@ -3,7 +3,7 @@
 //! one-row verdict's, the provider panel's heading and the heights the
 //! other designs give that panel. Choosing one walks every step of every
 //! run, so it is done once per terminal size and set of runs, not at each
-//! draw: `update` fills them (`App::sync_run_forms`), the view reads them.
+//! draw: `update` fills them (`update::sync_run_forms`), the view reads them.
 //!
 //! Every form is kept with what it was chosen for: the state it hangs on
 //! (`Stamp`: the runs, the design, the forks, the header's play state…)
@@ -11,9 +11,15 @@
 //! A form asked for under anything else is not found, and the view
 //! chooses it itself, as before: a draw at a size `update` never saw (a
 //! test's backend) is slower, never wrong.
+//!
+//! The cache knows no app (issue 17: no import circles): the caller hands
+//! it the state it hangs on, borrowed from the app's parts (`Now`, built
+//! by `App::forms_now`).
 
-use super::app::App;
-use super::view::{HeaderForm, ProviderForm, RowForm};
+use super::design_runs::Run;
+use super::forms::{HeaderForm, ProviderForm, RowForm};
+use super::overlay::Overlay;
+use super::panel::Panel;
 use crate::scenario::Script;
 use crate::sim::Strategy;
 use crate::timeline::{Fork, Timeline};
@@ -40,51 +46,71 @@ struct Stamp {
     compare: bool,
 }
 
+/// The app's state now, as a [`Stamp`] is taken of it: borrowed from
+/// the app's parts by the caller (`App::forms_now`), so that a draw
+/// compares in place and clones nothing.
+pub struct Now<'a> {
+    pub script: &'a Script,
+    pub strategy: &'a Strategy,
+    pub seed: u64,
+    pub forks: &'a [Fork],
+    /// The kept run of each other design `m` reaches (`App::other_runs`).
+    pub others: Vec<Run>,
+    pub own_design: &'a Option<Strategy>,
+    pub design_file: &'a Option<String>,
+    pub counterexample: bool,
+    pub theme: super::theme::Theme,
+    pub presenter: bool,
+    pub playing: bool,
+    pub speed: usize,
+    pub compare: bool,
+}
+
 impl Stamp {
-    fn of(app: &App) -> Stamp {
+    fn of(now: &Now) -> Stamp {
         Stamp {
-            script: app.script.clone(),
-            strategy: app.strategy.clone(),
-            seed: app.seed,
-            forks: app.forks.clone(),
-            others: app
-                .other_runs()
-                .into_iter()
-                .map(|(d, run)| (d.name.to_string(), run))
+            script: now.script.clone(),
+            strategy: now.strategy.clone(),
+            seed: now.seed,
+            forks: now.forks.to_vec(),
+            others: now
+                .others
+                .iter()
+                .map(|(d, run)| (d.name.to_string(), Rc::clone(run)))
                 .collect(),
-            own_design: app.own_design.clone(),
-            design_file: app.design_file.clone(),
-            counterexample: app.is_counterexample(),
-            theme: app.theme,
-            presenter: app.presenter,
-            playing: app.playing,
-            speed: app.speed,
-            compare: app.compare.is_some(),
+            own_design: now.own_design.clone(),
+            design_file: now.design_file.clone(),
+            counterexample: now.counterexample,
+            theme: now.theme,
+            presenter: now.presenter,
+            playing: now.playing,
+            speed: now.speed,
+            compare: now.compare,
         }
     }
 
-    /// Whether `app` is in the state this stamp was taken in, compared
+    /// Whether the app is in the state this stamp was taken in, compared
     /// in place (no clone at a draw).
-    fn holds(&self, app: &App) -> bool {
-        let others = app.other_runs();
-        self.seed == app.seed
-            && self.presenter == app.presenter
-            && self.playing == app.playing
-            && self.speed == app.speed
-            && self.compare == app.compare.is_some()
-            && self.theme == app.theme
-            && self.counterexample == app.is_counterexample()
-            && self.forks == app.forks
-            && self.strategy == app.strategy
-            && self.own_design == app.own_design
-            && self.design_file == app.design_file
+    fn holds(&self, now: &Now) -> bool {
+        let others = &now.others;
+        self.seed == now.seed
+            && self.presenter == now.presenter
+            && self.playing == now.playing
+            && self.speed == now.speed
+            && self.compare == now.compare
+            && self.theme == now.theme
+            && self.counterexample == now.counterexample
+            && self.forks == now.forks
+            && self.strategy == *now.strategy
+            && self.own_design == *now.own_design
+            && self.design_file == *now.design_file
             && self.others.len() == others.len()
             && self
                 .others
                 .iter()
-                .zip(&others)
+                .zip(others)
                 .all(|((n, a), (d, b))| *n == d.name && Rc::ptr_eq(a, b))
-            && self.script == app.script
+            && self.script == *now.script
     }
 }
 
@@ -165,49 +191,45 @@ pub struct RunForms {
     /// the screen and the step `m` would land on in each.
     heights: Memo<Landing, Vec<usize>>,
     provider: Memo<ProviderKey, ProviderForm>,
-    /// The screen the forms were last filled for (`App::sync_run_forms`):
+    /// The screen the forms were last filled for (`update::sync_run_forms`):
     /// a tick that moves nothing chooses nothing.
     pub(super) filled_for: Option<Filled>,
 }
 
 /// The screen, step, zoom, focus, reveal and overlay forms were filled for.
-pub(super) type Filled = (
-    (Rect, usize, bool, super::app::Panel),
-    Option<(usize, usize)>,
-    super::app::Overlay,
-);
+pub(super) type Filled = ((Rect, usize, bool, Panel), Option<(usize, usize)>, Overlay);
 
 impl RunForms {
-    /// Whether the kept forms were chosen in `app`'s state.
-    fn fresh(&self, app: &App) -> bool {
-        self.stamp.as_ref().is_some_and(|s| s.holds(app))
+    /// Whether the kept forms were chosen in the state `now`.
+    fn fresh(&self, now: &Now) -> bool {
+        self.stamp.as_ref().is_some_and(|s| s.holds(now))
     }
 
-    /// Lets every form go where `app`'s state is not the one they were
+    /// Lets every form go where the state `now` is not the one they were
     /// chosen in; true where they are kept.
-    pub(super) fn restamp(&mut self, app: &App) {
-        if !self.fresh(app) {
+    pub(super) fn restamp(&mut self, now: &Now) {
+        if !self.fresh(now) {
             *self = RunForms {
-                stamp: Some(Stamp::of(app)),
+                stamp: Some(Stamp::of(now)),
                 ..Default::default()
             };
         }
     }
 
-    pub fn header(&self, app: &App, room: u16) -> Option<HeaderForm> {
-        self.fresh(app).then(|| self.header.get(&room)).flatten()
+    pub fn header(&self, now: &Now, room: u16) -> Option<HeaderForm> {
+        self.fresh(now).then(|| self.header.get(&room)).flatten()
     }
 
-    pub fn row_form(&self, app: &App, size: (u16, u16)) -> Option<RowForm> {
-        self.fresh(app).then(|| self.rows.get(&size)).flatten()
+    pub fn row_form(&self, now: &Now, size: (u16, u16)) -> Option<RowForm> {
+        self.fresh(now).then(|| self.rows.get(&size)).flatten()
     }
 
-    pub fn heights(&self, app: &App, key: &Landing) -> Option<Vec<usize>> {
-        self.fresh(app).then(|| self.heights.get(key)).flatten()
+    pub fn heights(&self, now: &Now, key: &Landing) -> Option<Vec<usize>> {
+        self.fresh(now).then(|| self.heights.get(key)).flatten()
     }
 
-    pub fn provider(&self, app: &App, key: &ProviderKey) -> Option<ProviderForm> {
-        self.fresh(app).then(|| self.provider.get(key)).flatten()
+    pub fn provider(&self, now: &Now, key: &ProviderKey) -> Option<ProviderForm> {
+        self.fresh(now).then(|| self.provider.get(key)).flatten()
     }
 
     pub(super) fn has_header(&self, room: u16) -> bool {
@@ -267,7 +289,10 @@ mod tests {
     /// there to be used.
     fn same_as_fresh(app: &mut App) -> (bool, bool) {
         let kept = draw(app);
-        let used = app.run_forms.header(app, app.viewport.width).is_some();
+        let used = app
+            .run_forms
+            .header(&app.forms_now(), app.viewport.width)
+            .is_some();
         let history = std::mem::take(&mut app.run_forms);
         let fresh = draw(app);
         app.run_forms = history;

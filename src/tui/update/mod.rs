@@ -7,6 +7,7 @@ mod design;
 mod explorer;
 mod faults;
 mod help;
+mod kept;
 mod levels;
 mod main_screen;
 mod picker;
@@ -17,6 +18,7 @@ mod typed_number;
 
 pub use design::next_strategy;
 pub use faults::inject;
+pub use kept::{sync_kept, sync_run_forms};
 
 use super::action::Action;
 use super::animation::Transition;
@@ -34,7 +36,7 @@ pub fn update(app: &mut App, action: Action) {
     // so the view never builds one (a run already kept costs a lookup).
     app.sync_design_runs();
     // And the forms chosen over them, once per size and set of runs.
-    app.sync_run_forms();
+    kept::sync_run_forms(app);
 }
 
 fn act(app: &mut App, action: Action) {

@@ -2,6 +2,8 @@
 
 use crate::sim::{Frame, Strategy};
 use crate::tui::app::{App, seconds_per_step};
+use crate::tui::forms::Fit;
+pub use crate::tui::forms::HeaderForm;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -20,7 +22,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // (`RunForms`), chosen here only at a size it has not seen.
     let HeaderForm { run, widest_right } = app
         .run_forms
-        .header(app, room)
+        .header(&app.forms_now(), room)
         .unwrap_or_else(|| form(app, room));
     let whole = left_in(run);
     let fits = forms(app, room);
@@ -66,14 +68,6 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_style(area, Style::new());
     left_line.render(area, buf);
     Line::from(right).right_aligned().render(area, buf);
-}
-
-/// The header's form for a run, and the widest right part any of its
-/// steps takes beside it: what `render` needs of the whole run.
-#[derive(Clone, Copy, Debug)]
-pub struct HeaderForm {
-    run: Fit,
-    widest_right: usize,
 }
 
 /// [`HeaderForm`] for the run on screen in a header `room` wide.
@@ -456,34 +450,6 @@ fn step_fit(app: &App, fits: &[Fit], run: Fit, f: &Frame, room: u16, left: usize
         .map(|&v| fit.verdict_of(v))
         .find(|&v| least + width(&right_in(v)) <= room)
         .unwrap_or(fit)
-}
-
-/// One form of the header, from the widest to the narrowest: the title
-/// is kept whole before anything else gives way but the verdict's words
-/// past its worst, which the verdict's panel names in full.
-#[derive(Clone, Copy, Debug)]
-struct Fit {
-    /// The `(m)` after the design: which key switches it.
-    key: bool,
-    /// The word `design:` before it.
-    label: bool,
-    /// One space each side of the dots, not two.
-    tight: bool,
-    /// The program's name first.
-    brand: bool,
-    /// The verdict in its fewest words (`✕ charged twice + disagree`),
-    /// before it is cut to its worst wrong effect (`lead`): every wrong
-    /// effect named beats one named and the rest signed.
-    short: bool,
-    /// The worst wrong effect only, the rest signed with an ellipsis.
-    lead: bool,
-    /// The verdict in its fewest words, and the play's pace without
-    /// `playing`; the title gives way before these.
-    mark: bool,
-    /// The verdict's mark alone and an ellipsis: only from 100 columns,
-    /// only where it keeps the title whole, and never for a correct end,
-    /// whose fewest words keep their bound (`correct in this run`).
-    bare: bool,
 }
 
 impl Fit {

@@ -8,7 +8,7 @@ pub use lower_titles::{events_title, sql_title, title_room};
 mod compare;
 mod compare_engines;
 pub(crate) mod cut_at_word;
-mod database;
+pub(crate) mod database;
 mod db_record;
 pub(super) mod events;
 mod explorer;
@@ -51,8 +51,6 @@ mod watch;
 pub use broker::Form as BrokerForm;
 pub use broker::evidence as broker_evidence;
 pub use broker::lines as broker_lines;
-pub use database::evidence_rows as database_evidence_rows;
-pub use database::rows_needed as database_rows;
 pub use database::run_lines as database_lines;
 pub use events::lines as events_lines;
 pub use header::HeaderForm;
@@ -320,7 +318,7 @@ fn provider_run_lines(
                 also,
                 others: heights.clone(),
             };
-            app.run_forms.provider(app, &key)
+            app.run_forms.provider(&app.forms_now(), &key)
         })
         .flatten();
     let form = kept.unwrap_or_else(|| {
@@ -356,7 +354,7 @@ fn other_heights(app: &App, area: Rect, others: &[crate::tui::design_runs::Run])
         })
         .collect();
     let key = (area, landings);
-    if let Some(kept) = app.run_forms.heights(app, &key) {
+    if let Some(kept) = app.run_forms.heights(&app.forms_now(), &key) {
         return kept;
     }
     others
@@ -373,7 +371,7 @@ fn other_heights(app: &App, area: Rect, others: &[crate::tui::design_runs::Run])
 
 /// The forms the screen in `area` draws that are chosen over every design's
 /// run and that `kept` does not hold yet: `update` keeps them
-/// (`App::sync_run_forms`), so that a draw walks no run. The screen's own
+/// (`update::sync_run_forms`), so that a draw walks no run. The screen's own
 /// sizes, as `render` lays it out; a form it asks for under any other is
 /// chosen at the draw.
 pub(crate) fn forms_to_keep(app: &App, area: Rect, kept: &RunForms) -> Chosen {

@@ -7,6 +7,8 @@ use crate::sim::Frame;
 use crate::sim::change::{Change, Place};
 use crate::sim::frame::KeyView;
 use crate::sim::provider::Charge;
+use crate::tui::forms::Replay;
+pub use crate::tui::forms::{KeyForm, ProviderForm};
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
@@ -52,17 +54,6 @@ pub fn run_lines_beside(
 ) -> Vec<Line<'static>> {
     let form = run_form(t, frames, others, Some(f), width, height, also);
     lines_in(t, f, &form, width, height)
-}
-
-/// What [`run_lines_beside`] chooses over the runs: the key rows' form,
-/// where the empty key store is said, and the heading's form where one
-/// holds every step (`None`: each step takes the richest its own heading
-/// holds). Kept by `update` (`RunForms`), so that a draw walks no run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ProviderForm {
-    keys: KeyForm,
-    store_in_heading: bool,
-    head: Option<HeadForm>,
 }
 
 /// [`ProviderForm`] over `frames`, `others` and the run at `also` rows;
@@ -396,42 +387,6 @@ fn store_folded(f: &Frame, height: usize) -> bool {
     };
     let gone = f.changes.gone(Place::Keys).count();
     p.charges.len() + store + gone > height.saturating_sub(1)
-}
-
-/// How a key's row is drawn, chosen once for a whole run at one panel
-/// size (`run_form`): a row that said `key m-7f3 → ch_81 *` at one step
-/// and `m-7f3 → ch_81 ↺ replayed` at the next read as a different row,
-/// and a replay said `↺ replayed now` then `↺ replayed ×1` as two things.
-/// Where the store's heading has no line, the row's `key ` is all that
-/// says what the row is (in the one tour about the Idempotency-Key, a
-/// bare `m-7f3 → processing` named nothing): the marks and the arrow's
-/// spaces give way, never that word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KeyForm {
-    replay: Replay,
-    /// ` → ` between the key and its result, or `→` alone where a long
-    /// key (a content hash) leaves no room for the spaces beside its
-    /// word and its change mark.
-    spaced: bool,
-    /// The panel height at which each step's store is folded
-    /// (`store_folded`): the panel's own, or under `w` the lower of it and
-    /// the main screen's, so that the store keeps the main screen's form
-    /// where it fits (teacher trial: `key m-7f3 → ch_81` on the main screen
-    /// became `Idempotency-Key store` over ` m-7f3 → ch_81` at a press of
-    /// `w`).
-    store_rows: usize,
-}
-
-/// A replay's words: `↺ replayed ×1`, with ` now` at the step it happens
-/// (`Now`); the same without the ` now` (`Words`); or the sign and count
-/// alone, `↺ ×1` (the `?` help explains it); or, where a long result
-/// leaves no room for the count, the sign alone, `↺`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Replay {
-    Now,
-    Words,
-    Sign,
-    Bare,
 }
 
 impl KeyForm {

@@ -13,6 +13,7 @@ use super::marks;
 use super::provider_fold::Folded;
 use super::run_form;
 use crate::sim::Frame;
+pub use crate::tui::forms::HeadForm;
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
@@ -34,23 +35,6 @@ impl Said {
             folded,
         }
     }
-}
-
-/// The heading's form for a run: which words lead the figures, how a
-/// moved count shows its old value, and how roomy the sign of what is
-/// folded is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HeadForm {
-    /// `charges made 2 ($80)`, `charges 2 ($80)`, `charges 2 $80`, or,
-    /// last of all, `2 $80`.
-    count: usize,
-    /// The mark of a moved count (`moved_forms`).
-    tier: usize,
-    /// The sign of what is folded, roomiest first (`Folded::signs`).
-    sign: usize,
-    /// Whether the heading keeps room for a mark at a step whose count did
-    /// not move, so that the words stay put when it does.
-    roomy: bool,
 }
 
 /// The forms of the figures after the label; the last has no label.

@@ -5,6 +5,7 @@ use crate::sim::cause::StepWords;
 use crate::sim::verdict::FactVerdict;
 use crate::sim::{Frame, Outcome, Verdict};
 use crate::tui::app::App;
+pub use crate::tui::forms::{FigureWords, RowForm};
 use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -405,7 +406,7 @@ pub fn fitted(app: &App, f: &Frame, width: u16, rows: u16) -> Vec<Line<'static>>
     // (`RunForms`), chosen here only at a size it has not seen.
     let form = app
         .run_forms
-        .row_form(app, (width, rows))
+        .row_form(&app.forms_now(), (width, rows))
         .unwrap_or_else(|| app_row_form(app, width, rows));
     let room = Room {
         t,
@@ -454,18 +455,6 @@ pub struct Room<'a> {
     pub unit: &'a str,
 }
 
-/// The words a one-row verdict counts its figures in: what each count
-/// counts is named in every form (teacher trial: `order 1042: 0
-/// committed, 2 charges` at 80x24 named no rows), rows by their table
-/// (`payment row`). `committed` stays while there is room: a row in an
-/// open transaction, drawn in the database panel beside it, is not one of
-/// these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FigureWords {
-    row: &'static str,
-    charge: &'static str,
-}
-
 /// Widest first; the whole verdict's words first of all.
 pub const FIGURE_WORDS: [FigureWords; 3] = [
     FigureWords {
@@ -486,21 +475,6 @@ const NARROWEST: FigureWords = FigureWords {
     row: "payment row",
     charge: "charge",
 };
-
-/// A one-row verdict's form, one for the whole run on this screen
-/// (`run_form`): the words its figures count in, whether its order is
-/// named (`order 1042: `), whether its headline takes its fewest words
-/// (`✕ charged twice + disagree`). Teacher trial, tour-4 naive at 80x24:
-/// the row named order 1042 at one step and not at the next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RowForm {
-    words: FigureWords,
-    named: bool,
-    short: bool,
-    /// Whether every step of the run holds this form with the key that
-    /// reads the rest; where none does, each step gives up what it must.
-    kept: bool,
-}
 
 impl RowForm {
     /// The whole verdict's form.

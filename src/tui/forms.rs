@@ -1,0 +1,133 @@
+//! The forms the screen keeps for a whole run (`RunForms`), as plain
+//! data: what each is, not how it is chosen or drawn. A leaf, so that the
+//! app can keep them without knowing the view that chooses and draws
+//! them (issue 17: no import circles); their `impl`s stay in the view
+//! files beside the panels they are for (`view::header`, `view::provider`,
+//! `view::provider_heading`, `view::verdict`).
+
+/// The header's form for a run, and the widest right part any of its
+/// steps takes beside it: what `render` needs of the whole run.
+#[derive(Clone, Copy, Debug)]
+pub struct HeaderForm {
+    pub(crate) run: Fit,
+    pub(crate) widest_right: usize,
+}
+
+/// One form of the header, from the widest to the narrowest: the title
+/// is kept whole before anything else gives way but the verdict's words
+/// past its worst, which the verdict's panel names in full.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fit {
+    /// The `(m)` after the design: which key switches it.
+    pub(crate) key: bool,
+    /// The word `design:` before it.
+    pub(crate) label: bool,
+    /// One space each side of the dots, not two.
+    pub(crate) tight: bool,
+    /// The program's name first.
+    pub(crate) brand: bool,
+    /// The verdict in its fewest words (`✕ charged twice + disagree`),
+    /// before it is cut to its worst wrong effect (`lead`): every wrong
+    /// effect named beats one named and the rest signed.
+    pub(crate) short: bool,
+    /// The worst wrong effect only, the rest signed with an ellipsis.
+    pub(crate) lead: bool,
+    /// The verdict in its fewest words, and the play's pace without
+    /// `playing`; the title gives way before these.
+    pub(crate) mark: bool,
+    /// The verdict's mark alone and an ellipsis: only from 100 columns,
+    /// only where it keeps the title whole, and never for a correct end,
+    /// whose fewest words keep their bound (`correct in this run`).
+    pub(crate) bare: bool,
+}
+
+/// What `view::provider::run_lines_beside` chooses over the runs: the key rows' form,
+/// where the empty key store is said, and the heading's form where one
+/// holds every step (`None`: each step takes the richest its own heading
+/// holds). Kept by `update` (`RunForms`), so that a draw walks no run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProviderForm {
+    pub(crate) keys: KeyForm,
+    pub(crate) store_in_heading: bool,
+    pub(crate) head: Option<HeadForm>,
+}
+
+/// How a key's row is drawn, chosen once for a whole run at one panel
+/// size (`run_form`): a row that said `key m-7f3 → ch_81 *` at one step
+/// and `m-7f3 → ch_81 ↺ replayed` at the next read as a different row,
+/// and a replay said `↺ replayed now` then `↺ replayed ×1` as two things.
+/// Where the store's heading has no line, the row's `key ` is all that
+/// says what the row is (in the one tour about the Idempotency-Key, a
+/// bare `m-7f3 → processing` named nothing): the marks and the arrow's
+/// spaces give way, never that word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyForm {
+    pub(crate) replay: Replay,
+    /// ` → ` between the key and its result, or `→` alone where a long
+    /// key (a content hash) leaves no room for the spaces beside its
+    /// word and its change mark.
+    pub(crate) spaced: bool,
+    /// The panel height at which each step's store is folded
+    /// (`store_folded`): the panel's own, or under `w` the lower of it and
+    /// the main screen's, so that the store keeps the main screen's form
+    /// where it fits (teacher trial: `key m-7f3 → ch_81` on the main screen
+    /// became `Idempotency-Key store` over ` m-7f3 → ch_81` at a press of
+    /// `w`).
+    pub(crate) store_rows: usize,
+}
+
+/// A replay's words: `↺ replayed ×1`, with ` now` at the step it happens
+/// (`Now`); the same without the ` now` (`Words`); or the sign and count
+/// alone, `↺ ×1` (the `?` help explains it); or, where a long result
+/// leaves no room for the count, the sign alone, `↺`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Replay {
+    Now,
+    Words,
+    Sign,
+    Bare,
+}
+
+/// The heading's form for a run: which words lead the figures, how a
+/// moved count shows its old value, and how roomy the sign of what is
+/// folded is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeadForm {
+    /// `charges made 2 ($80)`, `charges 2 ($80)`, `charges 2 $80`, or,
+    /// last of all, `2 $80`.
+    pub(crate) count: usize,
+    /// The mark of a moved count (`moved_forms`).
+    pub(crate) tier: usize,
+    /// The sign of what is folded, roomiest first (`Folded::signs`).
+    pub(crate) sign: usize,
+    /// Whether the heading keeps room for a mark at a step whose count did
+    /// not move, so that the words stay put when it does.
+    pub(crate) roomy: bool,
+}
+
+/// A one-row verdict's form, one for the whole run on this screen
+/// (`run_form`): the words its figures count in, whether its order is
+/// named (`order 1042: `), whether its headline takes its fewest words
+/// (`✕ charged twice + disagree`). Teacher trial, tour-4 naive at 80x24:
+/// the row named order 1042 at one step and not at the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowForm {
+    pub(crate) words: FigureWords,
+    pub(crate) named: bool,
+    pub(crate) short: bool,
+    /// Whether every step of the run holds this form with the key that
+    /// reads the rest; where none does, each step gives up what it must.
+    pub(crate) kept: bool,
+}
+
+/// The words a one-row verdict counts its figures in: what each count
+/// counts is named in every form (teacher trial: `order 1042: 0
+/// committed, 2 charges` at 80x24 named no rows), rows by their table
+/// (`payment row`). `committed` stays while there is room: a row in an
+/// open transaction, drawn in the database panel beside it, is not one of
+/// these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FigureWords {
+    pub(crate) row: &'static str,
+    pub(crate) charge: &'static str,
+}
