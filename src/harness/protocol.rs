@@ -43,7 +43,10 @@ impl Request {
                 amount,
                 idempotency_key,
             } => format!(
-                "charge #{req} order {order} ${amount}, {}",
+                // The process's request number, not a charge: the provider
+                // may not have charged yet, and B's first request is its
+                // own number 1 too (trial 22 read `charge #1` as a charge).
+                "charge request {req}: order {order} ${amount}, {}",
                 match idempotency_key {
                     Some(k) => format!("Idempotency-Key {k}"),
                     None => "no Idempotency-Key".into(),
@@ -173,7 +176,7 @@ mod tests {
             parse(r#"{"type":"charge","req":1,"order":1042,"amount":40}"#)
                 .unwrap()
                 .describe(),
-            "charge #1 order 1042 $40, no Idempotency-Key"
+            "charge request 1: order 1042 $40, no Idempotency-Key"
         );
         let line = Answer::ChargeResult {
             req: 1,
