@@ -9,13 +9,9 @@
 //! a blank row under it or on the border below, `✕wrong ↓` over it), a
 //! bounded number of times.
 
-use crate::common::{self, draw};
-use crate::tui_predict::{answer, wrong};
+use crate::common::reveals::each_reveal;
 use idem::scenario::Subject;
 use idem::tui::app::Panel;
-use idem::tui::layout;
-use idem::tui::predict::Stage;
-use idem::tui::{Action, update};
 use ratatui::layout::Rect;
 
 /// Reveals whose mark goes beside its row (on a blank row next to it, or
@@ -158,154 +154,109 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
     let mut checked = 0;
     let mut failures = Vec::new();
     let mut fallbacks: Vec<String> = Vec::new();
-    for script in idem::scenario::load::builtins() {
-        for design in script.strategies() {
-            for (w, h) in SIZES {
-                let mut a = common::app(&script.name, &design);
-                update(&mut a, Action::Predict);
-                common::resize(&mut a, w, h);
-                let mut asked = 0;
-                for _ in 0..600 {
-                    let stage = a.predict.as_ref().unwrap().stage.clone();
-                    match stage {
-                        Stage::Asking { at, .. } => {
-                            let q = a.predict.as_ref().unwrap().asked[at].clone();
-                            // Right and wrong in turn, so both marks are drawn.
-                            let said = if asked % 2 == 0 { q.answer } else { wrong(&q) };
-                            asked += 1;
-                            answer(&mut a, said);
-                        }
-                        Stage::Revealed { from, to } => {
-                            let with = draw(&mut a, w, h);
-                            // Without predict mode, the same frame with the
-                            // same change marks (the whole action's, at a
-                            // reveal): only the reveal mark is taken away.
-                            let at = a.frame_at();
-                            let mut shown = a.timeline.frames[at].clone();
-                            shown.changes = a.shown_frame().changes.clone();
-                            let own = std::mem::replace(&mut a.timeline.frames[at], shown);
-                            let kept = a.predict.take();
-                            let without = common::render(&a);
-                            a.predict = kept;
-                            a.timeline.frames[at] = own;
-                            let m = layout::on_screen(&a, Rect::new(0, 0, w, h));
-                            let p = a.predict.as_ref().unwrap();
-                            let mut bordered = Vec::new();
-                            for i in from..=to {
-                                let q = &p.asked[i];
-                                let right = p.given.get(&i).unwrap().right;
-                                let mark = if right { "✓right" } else { "✕wrong" };
-                                let charge = answered_charge(&a.timeline.frames, q);
-                                let (panel, is_row) = judged(&q.question.subject, charge);
-                                let rect = m.rect(panel);
-                                let plain = inner_rows(&without, rect);
-                                let marked = inner_rows(&with, rect);
-                                let place = format!(
-                                    "{} {design} {w}x{h} question {} ({:?})",
-                                    script.name,
-                                    i + 1,
-                                    q.question.subject
-                                );
-                                // A provider's answer is judged on the
-                                // charge it made or replayed; where that
-                                // row is folded away, or the provider
-                                // charged nothing, on the heading with its
-                                // charges (never on the key store: an
-                                // empty store beside `✓` reads as "empty
-                                // is right").
-                                let heading = || {
-                                    matches!(q.question.subject, Subject::ProviderAnswer)
-                                        .then(|| {
-                                            plain.iter().position(|r| r.starts_with("charges"))
-                                        })
-                                        .flatten()
-                                };
-                                let Some(row) =
-                                    plain.iter().position(|r| is_row(r)).or_else(heading)
-                                else {
-                                    failures.push(format!("{place}: no row\n{without}"));
-                                    continue;
-                                };
-                                checked += 1;
-                                // The last resort: the row whole, the mark
-                                // on the panel's bottom border.
-                                let bottom = |screen: &str| {
-                                    screen
-                                        .lines()
-                                        .nth(usize::from(rect.bottom() - 1))
-                                        .unwrap_or("")
-                                        .chars()
-                                        .skip(usize::from(rect.x))
-                                        .take(usize::from(rect.width))
-                                        .collect::<String>()
-                                };
-                                // Or on the top border, pointing down.
-                                let top = |screen: &str| {
-                                    screen
-                                        .lines()
-                                        .nth(usize::from(rect.y))
-                                        .unwrap_or("")
-                                        .chars()
-                                        .skip(usize::from(rect.x))
-                                        .take(usize::from(rect.width))
-                                        .collect::<String>()
-                                };
-                                // Or on a blank row just under the row
-                                // (pointing up) or just over it (down).
-                                let neighbour = |at: Option<usize>, arrow: &str| {
-                                    at.filter(|&n| {
-                                        n < plain.len()
-                                            && plain[n].trim().is_empty()
-                                            && marked[n].trim() == format!("{mark} {arrow}")
-                                    })
-                                };
-                                let beside = neighbour(Some(row + 1), "↑")
-                                    .or_else(|| neighbour(row.checked_sub(1), "↓"));
-                                let on_border = !marked[row].contains(mark)
-                                    && (beside.is_some()
-                                        || bottom(&with).contains(&format!("{mark} ↑"))
-                                        || top(&with).contains(&format!("{mark} ↓")));
-                                let verdict = if on_border {
-                                    fallbacks.push(format!("{place}: {:?}", plain[row]));
-                                    // Another question of the action may
-                                    // mark a row of this panel: in its
-                                    // blank columns only.
-                                    let unchanged = (0..plain.len())
-                                        .filter(|&n| Some(n) != beside)
-                                        .all(|n| only_blanks_taken(&marked[n], &plain[n]));
-                                    if bordered.contains(&panel) {
-                                        Err("two marks beside one panel's rows".into())
-                                    } else if unchanged {
-                                        bordered.push(panel);
-                                        Ok(())
-                                    } else {
-                                        Err("the mark is beside the row, and a row changed".into())
-                                    }
-                                } else {
-                                    mark_is_worded(&marked[row], mark).and_then(|()| {
-                                        mark_keeps_the_row(&marked[row], &plain[row], mark)
-                                    })
-                                };
-                                if let Err(why) = verdict {
-                                    failures.push(format!(
-                                        "{place}: {why}\n  was {:?}\n  now {:?}",
-                                        plain[row], marked[row]
-                                    ));
-                                }
-                            }
-                            update(&mut a, Action::Next);
-                        }
-                        Stage::Watching => {
-                            if a.pos >= a.last_pos() {
-                                break;
-                            }
-                            update(&mut a, Action::Next);
-                        }
-                    }
+    each_reveal(&SIZES, |r| {
+        let (a, design, (w, h)) = (r.app, r.design, r.size);
+        let (with, without, m) = (&r.with, &r.without, &r.main);
+        let p = a.predict.as_ref().unwrap();
+        let mut bordered = Vec::new();
+        for i in r.from..=r.to {
+            let q = &p.asked[i];
+            let right = p.given.get(&i).unwrap().right;
+            let mark = if right { "✓right" } else { "✕wrong" };
+            let charge = answered_charge(&a.timeline.frames, q);
+            let (panel, is_row) = judged(&q.question.subject, charge);
+            let rect = m.rect(panel);
+            let plain = inner_rows(without, rect);
+            let marked = inner_rows(with, rect);
+            let place = format!(
+                "{} {design} {w}x{h} question {} ({:?})",
+                r.scenario,
+                i + 1,
+                q.question.subject
+            );
+            // A provider's answer is judged on the
+            // charge it made or replayed; where that
+            // row is folded away, or the provider
+            // charged nothing, on the heading with its
+            // charges (never on the key store: an
+            // empty store beside `✓` reads as "empty
+            // is right").
+            let heading = || {
+                matches!(q.question.subject, Subject::ProviderAnswer)
+                    .then(|| plain.iter().position(|r| r.starts_with("charges")))
+                    .flatten()
+            };
+            let Some(row) = plain.iter().position(|r| is_row(r)).or_else(heading) else {
+                failures.push(format!("{place}: no row\n{without}"));
+                continue;
+            };
+            checked += 1;
+            // The last resort: the row whole, the mark
+            // on the panel's bottom border.
+            let bottom = |screen: &str| {
+                screen
+                    .lines()
+                    .nth(usize::from(rect.bottom() - 1))
+                    .unwrap_or("")
+                    .chars()
+                    .skip(usize::from(rect.x))
+                    .take(usize::from(rect.width))
+                    .collect::<String>()
+            };
+            // Or on the top border, pointing down.
+            let top = |screen: &str| {
+                screen
+                    .lines()
+                    .nth(usize::from(rect.y))
+                    .unwrap_or("")
+                    .chars()
+                    .skip(usize::from(rect.x))
+                    .take(usize::from(rect.width))
+                    .collect::<String>()
+            };
+            // Or on a blank row just under the row
+            // (pointing up) or just over it (down).
+            let neighbour = |at: Option<usize>, arrow: &str| {
+                at.filter(|&n| {
+                    n < plain.len()
+                        && plain[n].trim().is_empty()
+                        && marked[n].trim() == format!("{mark} {arrow}")
+                })
+            };
+            let beside =
+                neighbour(Some(row + 1), "↑").or_else(|| neighbour(row.checked_sub(1), "↓"));
+            let on_border = !marked[row].contains(mark)
+                && (beside.is_some()
+                    || bottom(with).contains(&format!("{mark} ↑"))
+                    || top(with).contains(&format!("{mark} ↓")));
+            let verdict = if on_border {
+                fallbacks.push(format!("{place}: {:?}", plain[row]));
+                // Another question of the action may
+                // mark a row of this panel: in its
+                // blank columns only.
+                let unchanged = (0..plain.len())
+                    .filter(|&n| Some(n) != beside)
+                    .all(|n| only_blanks_taken(&marked[n], &plain[n]));
+                if bordered.contains(&panel) {
+                    Err("two marks beside one panel's rows".into())
+                } else if unchanged {
+                    bordered.push(panel);
+                    Ok(())
+                } else {
+                    Err("the mark is beside the row, and a row changed".into())
                 }
+            } else {
+                mark_is_worded(&marked[row], mark)
+                    .and_then(|()| mark_keeps_the_row(&marked[row], &plain[row], mark))
+            };
+            if let Err(why) = verdict {
+                failures.push(format!(
+                    "{place}: {why}\n  was {:?}\n  now {:?}",
+                    plain[row], marked[row]
+                ));
             }
         }
-    }
+    });
     assert!(
         failures.is_empty(),
         "{} of {checked} marks misplaced:\n{}",

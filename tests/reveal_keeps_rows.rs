@@ -6,12 +6,8 @@
 //! only where nothing was drawn: the row's spare columns, a blank
 //! neighbour row, or the panel's border.
 
-use crate::common::{self, draw};
-use crate::tui_predict::{answer, wrong};
+use crate::common::reveals::each_reveal;
 use idem::tui::app::Panel;
-use idem::tui::layout;
-use idem::tui::predict::Stage;
-use idem::tui::{Action, update};
 use ratatui::layout::Rect;
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
@@ -57,64 +53,24 @@ fn changed_words(with: &[Vec<char>], without: &[Vec<char>], r: Rect) -> Vec<Stri
 fn a_reveal_changes_no_word_of_any_row() {
     let mut checked = 0;
     let mut failures = Vec::new();
-    for script in idem::scenario::load::builtins() {
-        for design in script.strategies() {
-            for (w, h) in SIZES {
-                let mut a = common::app(&script.name, &design);
-                update(&mut a, Action::Predict);
-                common::resize(&mut a, w, h);
-                let mut asked = 0;
-                for _ in 0..600 {
-                    let stage = a.predict.as_ref().unwrap().stage.clone();
-                    match stage {
-                        Stage::Asking { at, .. } => {
-                            let q = a.predict.as_ref().unwrap().asked[at].clone();
-                            // Right and wrong in turn: both marks drawn.
-                            let said = if asked % 2 == 0 { q.answer } else { wrong(&q) };
-                            asked += 1;
-                            answer(&mut a, said);
-                        }
-                        Stage::Revealed { from, .. } => {
-                            let with = draw(&mut a, w, h);
-                            // The same frame with the same change marks
-                            // (the whole action's), predict mode away.
-                            let at = a.frame_at();
-                            let mut shown = a.timeline.frames[at].clone();
-                            shown.changes = a.shown_frame().changes.clone();
-                            let own = std::mem::replace(&mut a.timeline.frames[at], shown);
-                            let kept = a.predict.take();
-                            let without = common::render(&a);
-                            a.predict = kept;
-                            a.timeline.frames[at] = own;
-                            let m = layout::on_screen(&a, Rect::new(0, 0, w, h));
-                            let (with, without) = (cells(&with), cells(&without));
-                            checked += 1;
-                            for panel in MARKED {
-                                let Some(&(_, r)) = m.panels.iter().find(|(p, _)| *p == panel)
-                                else {
-                                    continue;
-                                };
-                                for change in changed_words(&with, &without, r) {
-                                    failures.push(format!(
-                                        "{} {design} {w}x{h} question {} {panel:?}:\n{change}",
-                                        script.name,
-                                        from + 1
-                                    ));
-                                }
-                            }
-                            update(&mut a, Action::Next);
-                        }
-                        Stage::Watching => {
-                            if a.pos >= a.last_pos() {
-                                break;
-                            }
-                            update(&mut a, Action::Next);
-                        }
-                    }
-                }
+    each_reveal(&SIZES, |r| {
+        let (with, without) = (cells(&r.with), cells(&r.without));
+        let (w, h) = r.size;
+        checked += 1;
+        for panel in MARKED {
+            let Some(&(_, rect)) = r.main.panels.iter().find(|(p, _)| *p == panel) else {
+                continue;
+            };
+            for change in changed_words(&with, &without, rect) {
+                failures.push(format!(
+                    "{} {} {w}x{h} question {} {panel:?}:\n{change}",
+                    r.scenario,
+                    r.design,
+                    r.from + 1
+                ));
             }
         }
-    }
+    });
     assert!(checked >= 200, "only {checked} reveals checked");
     assert!(
         failures.is_empty(),
