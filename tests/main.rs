@@ -146,6 +146,7 @@ mod tui_snapshots;
 mod tui_titles;
 mod uncommitted_rows;
 mod validate;
+mod validate_one_pass;
 mod verdict_chain_on_screen;
 mod verdict_chain_words;
 mod verdict_incremental;
