@@ -1,5 +1,6 @@
-//! `idem validate`: every error of each scenario or design file, in file
-//! order (of syntax errors, the first, with a count of the rest).
+//! `idem validate`: every error of each scenario or design file, its
+//! warnings among them, in file order (of syntax errors, the first, with a
+//! count of the rest).
 
 use super::choose::warned;
 use super::output::{emit, note};
@@ -64,16 +65,26 @@ fn validate(files: &[String]) -> Result<ExitCode> {
     })
 }
 
-/// Every error of a file, then how many there were when more than one.
+/// Every error of a file, its warnings among them, then how many of each
+/// there were when more than one problem was told.
 fn report_all(file: &str, errors: &scenario::ScenarioErrors) {
     note(&errors.to_string());
-    if errors.count() > 1 {
+    let (count, warnings) = (errors.count(), errors.warnings());
+    if count + warnings > 1 {
         let perhaps = if errors.is_cut_short() {
             " or more"
         } else {
             ""
         };
-        note(&format!("{file}: {} errors{perhaps}", errors.count()));
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let warned = match warnings {
+            0 => String::new(),
+            n => format!(" and {n} warning{}", plural(n)),
+        };
+        note(&format!(
+            "{file}: {count} error{}{perhaps}{warned}",
+            plural(count)
+        ));
     }
 }
 

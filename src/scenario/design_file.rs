@@ -16,6 +16,7 @@ use super::error::{ScenarioError, ScenarioErrors};
 use super::load::LoadError;
 use super::runnable::{MAX_STEPS, program_all};
 use super::step_words::{op_of, step_word, unknown_step};
+use super::missing_key::{MissingKey, fill_design};
 use super::warning::{ScenarioWarning, Warned};
 use crate::sim::Strategy;
 use serde::Deserialize;
@@ -88,19 +89,37 @@ pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Strategy>, Scen
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
     // As in a scenario: control characters beside every other error.
     let control = super::control::check(file, text).err();
-    let raw: RawDesign = match super::every_error::deserialize_all(text) {
+    let mut missing = Vec::new();
+    let mut fill = |root: &mut toml::de::DeTable<'_>| missing = fill_design(root);
+    let read = super::every_error::deserialize_all(text, &mut fill);
+    // Each key the design lacks is told beside every other error: a
+    // stand-in took its place.
+    let lacking = (!missing.is_empty()).then(|| {
+        let places = missing.iter().map(|m| (m.at.clone(), m.key.to_string()));
+        ScenarioErrors::at(file, text, places.collect())
+    });
+    let raw: RawDesign = match read {
         Ok(raw) => raw,
         Err(all) => {
             let found = super::toml_errors::toml_errors(file, text, all).beside(control.as_ref());
+            let found = ScenarioErrors::join(found, lacking);
             return Err(ScenarioErrors::join(control, found).expect("some"));
         }
     };
     // The rules would only trip again over a control character.
-    match control {
-        Some(control) => Err(control),
-        None => {
-            let warnings = old_keywords(&raw, text, &err);
-            rules(raw, &err).map(|design| Warned::new(design, warnings))
+    if let Some(control) = control {
+        return Err(ScenarioErrors::join(Some(control), lacking).expect("some"));
+    }
+    let warnings = old_keywords(&raw, text, &err);
+    let missing: Vec<MissingKey> = missing.iter().map(|m| m.key).collect();
+    match rules(raw, &err, &missing) {
+        Ok(design) => Ok(Warned::new(design, warnings)),
+        Err(found) => {
+            let found = (!found.is_empty()).then(|| ScenarioErrors::new(found));
+            let all = ScenarioErrors::join(found, lacking).expect("some");
+            // The warnings of a design with errors are told among them.
+            let warnings = warnings.into_iter().map(ScenarioWarning::into_place);
+            Err(all.with_warnings(warnings.collect()))
         }
     }
 }
@@ -125,24 +144,29 @@ fn old_keywords(
 }
 
 /// What is wrong with the name, the summary and the steps of a design that
-/// reads as TOML, each at its place.
+/// reads as TOML, each at its place; an empty list when the only trouble is
+/// a key the file lacks (told by the caller). A stand-in is not judged: it
+/// is no name, and no steps are no list of steps to judge.
 fn rules(
     raw: RawDesign,
     err: &dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
-) -> Result<Strategy, ScenarioErrors> {
+    missing: &[MissingKey],
+) -> Result<Strategy, Vec<ScenarioError>> {
     let mut errors = Vec::new();
     let name = raw.name.get_ref();
-    if name.is_empty()
-        || name.chars().count() > MAX_NAME
-        || !name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    let judged = !missing.contains(&MissingKey::DesignName);
+    if judged
+        && (name.is_empty()
+            || name.chars().count() > MAX_NAME
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
     {
         errors.push(err(
             Some(raw.name.span()),
             format!("a design's name is 1 to {MAX_NAME} of a-z, 0-9 and `-`, like `my-handler`"),
         ));
-    } else if Strategy::by_name(name).is_some() {
+    } else if judged && Strategy::by_name(name).is_some() {
         errors.push(err(
             Some(raw.name.span()),
             format!("`{name}` is a built-in design's name: give yours another"),
@@ -172,7 +196,10 @@ fn rules(
         .collect();
     if !unknown.is_empty() && words.len() <= MAX_STEPS {
         errors.extend(unknown);
-        return Err(ScenarioErrors::new(errors));
+        return Err(errors);
+    }
+    if missing.contains(&MissingKey::DesignSteps) {
+        return Err(errors);
     }
     let program = program_all(&words).map_err(|all| {
         all.into_iter()
@@ -186,16 +213,16 @@ fn rules(
             .collect::<Vec<_>>()
     });
     match program {
-        Ok(program) if errors.is_empty() => Ok(Strategy {
+        Ok(program) if errors.is_empty() && missing.is_empty() => Ok(Strategy {
             name: Cow::Owned(name.clone()),
             summary: Cow::Owned(summary.clone()),
             claims_safe: raw.claims_safe,
             program,
         }),
-        Ok(_) => Err(ScenarioErrors::new(errors)),
+        Ok(_) => Err(errors),
         Err(all) => {
             errors.extend(all);
-            Err(ScenarioErrors::new(errors))
+            Err(errors)
         }
     }
 }

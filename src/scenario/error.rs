@@ -134,6 +134,10 @@ pub struct ScenarioErrors {
     /// How many syntax errors the parser reported after the first one,
     /// and that one's line: not listed, as they may only follow from it.
     syntax_after: Option<(usize, usize)>,
+    /// The file's warnings (an old keyword), each at its place as an
+    /// error is: told among the errors in file order, as a fix for one
+    /// is easiest made in the same pass as the others.
+    warned: Vec<ScenarioError>,
 }
 
 impl ScenarioErrors {
@@ -149,6 +153,7 @@ impl ScenarioErrors {
             more,
             cut_short: false,
             syntax_after: None,
+            warned: Vec::new(),
         }
     }
 
@@ -197,6 +202,7 @@ impl ScenarioErrors {
             more: self.more,
             cut_short: self.cut_short,
             syntax_after: self.syntax_after,
+            warned: self.warned,
         })
     }
 
@@ -210,7 +216,12 @@ impl ScenarioErrors {
                 let after = a.syntax_after.or(b.syntax_after);
                 let mut all = a.kept;
                 all.extend(b.kept);
-                let mut joined = Self::new(all).with_more(more).cut_short(cut);
+                let mut warned = a.warned;
+                warned.extend(b.warned);
+                let mut joined = Self::new(all)
+                    .with_more(more)
+                    .cut_short(cut)
+                    .with_warnings(warned);
                 joined.syntax_after = after;
                 Some(joined)
             }
@@ -224,6 +235,19 @@ impl ScenarioErrors {
     pub fn syntax_after(mut self, n: usize, line: usize) -> Self {
         self.syntax_after = (n > 0).then_some((n, line));
         self
+    }
+
+    /// The same errors, with these warnings told among them, each a
+    /// warning's place and words (`ScenarioWarning` holds one).
+    pub fn with_warnings(mut self, warnings: Vec<ScenarioError>) -> Self {
+        self.warned.extend(warnings);
+        self.warned.sort_by_key(|w| (w.line, w.column));
+        self
+    }
+
+    /// How many warnings are told among the errors.
+    pub fn warnings(&self) -> usize {
+        self.warned.len()
     }
 
     /// Whether there may be errors beyond those counted.
@@ -254,6 +278,7 @@ impl From<ScenarioError> for ScenarioErrors {
             more: 0,
             cut_short: false,
             syntax_after: None,
+            warned: Vec::new(),
         }
     }
 }
@@ -274,13 +299,19 @@ impl<'a> IntoIterator for &'a ScenarioErrors {
 }
 
 impl fmt::Display for ScenarioErrors {
-    /// One error after another, each with its line, then what was left out.
+    /// One error after another, each with its line, the warnings among
+    /// them in file order (an error first at one place), then what was
+    /// left out.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, error) in self.kept.iter().enumerate() {
+        let errors = self.kept.iter().map(|e| (e, ""));
+        let warnings = self.warned.iter().map(|w| (w, "warning: "));
+        let mut all: Vec<(&ScenarioError, &str)> = errors.chain(warnings).collect();
+        all.sort_by_key(|(e, _)| (e.line, e.column));
+        for (i, (error, kind)) in all.into_iter().enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
-            write!(f, "{error}")?;
+            error.write(f, kind)?;
         }
         // Said once, after the error they may follow from: each a place
         // the parser lost its footing, not something to fix.

@@ -44,9 +44,16 @@ pub struct TomlErrors {
 
 /// The value `text` holds; or its errors and, when taking out only keys
 /// let the rest read, that rest, for the caller's own rules to check.
-pub fn deserialize_most<T: DeserializeOwned>(text: &str) -> Result<T, (TomlErrors, Option<T>)> {
+///
+/// `fill` sees the document first, once it parses: it puts a stand-in for
+/// each key the file must have and lacks (see `missing_key`), so that
+/// serde reads the rest and a missing key hides nothing else.
+pub fn deserialize_most<T: DeserializeOwned>(
+    text: &str,
+    fill: &mut dyn FnMut(&mut DeTable<'_>),
+) -> Result<T, (TomlErrors, Option<T>)> {
     let mut rest = None;
-    match read(text, &mut rest) {
+    match read(text, &mut rest, fill) {
         Ok(value) => Ok(value),
         Err(found) => {
             let rest = rest.filter(|_| found.keys_taken.is_some());
@@ -59,11 +66,19 @@ pub fn deserialize_most<T: DeserializeOwned>(text: &str) -> Result<T, (TomlError
 /// gets the first of them alone, with a count of the rest: its types are
 /// not looked at, as a recovered tree would only yield errors that fixing
 /// the syntax makes go away.
-pub fn deserialize_all<T: DeserializeOwned>(text: &str) -> Result<T, TomlErrors> {
-    read(text, &mut None)
+/// `fill` as in [`deserialize_most`].
+pub fn deserialize_all<T: DeserializeOwned>(
+    text: &str,
+    fill: &mut dyn FnMut(&mut DeTable<'_>),
+) -> Result<T, TomlErrors> {
+    read(text, &mut None, fill)
 }
 
-fn read<T: DeserializeOwned>(text: &str, rest: &mut Option<T>) -> Result<T, TomlErrors> {
+fn read<T: DeserializeOwned>(
+    text: &str,
+    rest: &mut Option<T>,
+    fill: &mut dyn FnMut(&mut DeTable<'_>),
+) -> Result<T, TomlErrors> {
     let (mut root, syntax) = DeTable::parse_recoverable(text);
     if !syntax.is_empty() {
         // Nothing in the parser's errors says which came of losing its
@@ -80,6 +95,7 @@ fn read<T: DeserializeOwned>(text: &str, rest: &mut Option<T>) -> Result<T, Toml
             syntax: true,
         });
     }
+    fill(root.get_mut());
     let mut found = Vec::new();
     let mut taken: Vec<Taken> = Vec::new();
     // Each key taken out as its dotted path; `None` for an array element.
@@ -382,7 +398,7 @@ mod tests {
 
     /// Each error as `line:column message`, the column in characters.
     fn places(text: &str) -> Vec<String> {
-        let found = deserialize_all::<Doc>(text).expect_err("the document is wrong");
+        let found = deserialize_all::<Doc>(text, &mut |_| {}).expect_err("the document is wrong");
         found
             .errors
             .iter()
@@ -400,13 +416,13 @@ mod tests {
     fn a_search_that_ends_is_not_cut_short() {
         let bad = vec!["{ id = 1 }"; MAX_ROUNDS - 1].join(", ");
         let text = format!("title = \"t\"\n[setup]\nmessages = [{bad}]\n");
-        let found = deserialize_all::<Doc>(&text).unwrap_err();
+        let found = deserialize_all::<Doc>(&text, &mut |_| {}).unwrap_err();
         assert_eq!(
             (found.errors.len(), found.cut_short),
             (MAX_ROUNDS - 1, false)
         );
         // Ended by a key missing all along, at the root.
-        let found = deserialize_all::<Doc>("[setup]\nmessages = []\n").unwrap_err();
+        let found = deserialize_all::<Doc>("[setup]\nmessages = []\n", &mut |_| {}).unwrap_err();
         assert_eq!((found.errors.len(), found.cut_short), (1, false));
     }
 
@@ -414,6 +430,7 @@ mod tests {
     fn a_sound_document_reads() {
         let doc: Doc = deserialize_all(
             "title = \"t\"\n[setup]\nlease = \"5s\"\nmessages = [{ id = \"a\" }]\n[[steps]]\ntitle = \"go\"\nactions = [\"run A\"]\n",
+            &mut |_| {},
         )
         .unwrap();
         assert_eq!(doc.title, "t");
@@ -425,7 +442,7 @@ mod tests {
 
     /// How many syntax errors were counted after the first.
     fn after(text: &str) -> usize {
-        deserialize_all::<Doc>(text).unwrap_err().syntax_after
+        deserialize_all::<Doc>(text, &mut |_| {}).unwrap_err().syntax_after
     }
 
     /// The first syntax error alone, the others counted; the types are
@@ -506,7 +523,7 @@ mod tests {
     #[test]
     fn an_unknown_array_of_tables_is_taken_out_whole() {
         let text = "[[colour]]\nid = 1\n";
-        let errors = deserialize_all::<Doc>(text).unwrap_err().errors;
+        let errors = deserialize_all::<Doc>(text, &mut |_| {}).unwrap_err().errors;
         let said: Vec<String> = errors.iter().map(|e| e.message().to_string()).collect();
         assert!(
             said.iter().any(|m| m.starts_with("unknown field `colour`")),
@@ -523,11 +540,11 @@ mod tests {
     #[test]
     fn the_rest_is_read_when_only_keys_were_taken_out() {
         let text = "title = \"t\"\n[setup]\nlese = \"5s\"\nmessages = [{ id = \"a\" }]\n";
-        let (found, rest) = deserialize_most::<Doc>(text).unwrap_err();
+        let (found, rest) = deserialize_most::<Doc>(text, &mut |_| {}).unwrap_err();
         assert_eq!(found.keys_taken, Some(vec!["setup.lese".to_string()]));
         assert_eq!(rest.unwrap().setup.messages[0].id, "a");
         let text = "title = \"t\"\n[setup]\nmessages = [{ id = 1 }, { id = \"b\" }]\n";
-        let (found, rest) = deserialize_most::<Doc>(text).unwrap_err();
+        let (found, rest) = deserialize_most::<Doc>(text, &mut |_| {}).unwrap_err();
         assert_eq!((found.keys_taken, rest.is_none()), (None, true));
     }
 
@@ -559,7 +576,7 @@ mod tests {
     fn the_search_stops_after_its_rounds() {
         let bad = vec!["{ id = 1 }"; MAX_ROUNDS + 20].join(", ");
         let text = format!("title = \"t\"\n[setup]\nmessages = [{bad}]\n");
-        let found = deserialize_all::<Doc>(&text).unwrap_err();
+        let found = deserialize_all::<Doc>(&text, &mut |_| {}).unwrap_err();
         assert!(found.cut_short);
         let errors = found.errors;
         assert_eq!(errors.len(), MAX_ROUNDS);

@@ -114,7 +114,10 @@ pub struct RawSetup {
 #[serde(deny_unknown_fields)]
 pub struct RawMessage {
     pub id: Spanned<String>,
-    pub order: Spanned<i64>,
+    /// Never missing once read: a file without one was told so, and the
+    /// message is checked as one with a wrong order (`missing_key`).
+    #[serde(default)]
+    pub order: Option<Spanned<i64>>,
     #[serde(default)]
     pub amount: Option<Spanned<i64>>,
     #[serde(default)]

@@ -9,7 +9,8 @@ pub use super::load_error::LoadError;
 use super::script::Script;
 use super::toml_errors::toml_errors;
 use super::validator::Validator;
-use super::warning::Warned;
+use super::missing_key::{Missing, fill_scenario};
+use super::warning::{ScenarioWarning, Warned};
 use std::cell::RefCell;
 use std::ops::Range;
 use std::path::Path;
@@ -87,7 +88,16 @@ pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Script>, Scenar
     // message is escaped when it is shown, so an echoed value is harmless.
     // A document that does not parse is left to the parser.
     let control = super::control::check(file, text).err();
-    let raw: RawScenario = match super::every_error::deserialize_most(text) {
+    let mut missing = Vec::new();
+    let mut fill = |root: &mut toml::de::DeTable<'_>| missing = fill_scenario(root);
+    let read = super::every_error::deserialize_most(text, &mut fill);
+    // Each key the file lacks is told at its table, beside every other
+    // error: a stand-in took its place, so nothing else waits on it.
+    let lacking = (!missing.is_empty()).then(|| {
+        let places = missing.iter().map(|m| (m.at.clone(), m.key.to_string()));
+        ScenarioErrors::at(file, text, places.collect())
+    });
+    let raw: RawScenario = match read {
         Ok(raw) => raw,
         Err((all, rest)) => {
             // Keys whose loss the rules would trip over (every action
@@ -100,8 +110,11 @@ pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Script>, Scenar
                     .is_some_and(|keys| keys.iter().all(|k| rules_can_do_without(k)));
             let found = toml_errors(file, text, all).beside(control.as_ref());
             let found = match rest.filter(|_| rules_can_run) {
-                Some(rest) => ScenarioErrors::join(found, rules(file, text, &err, rest).err()),
-                None => found,
+                // The rules tell the missing keys themselves.
+                Some(rest) => {
+                    ScenarioErrors::join(found, rules(file, text, &err, rest, missing).err())
+                }
+                None => ScenarioErrors::join(found, lacking),
             };
             return Err(ScenarioErrors::join(control, found).expect("some"));
         }
@@ -109,9 +122,9 @@ pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Script>, Scenar
     // A value that holds a control character would only fail the checks
     // below again (no consumer `A\u{7}`): they wait until it is gone.
     if let Some(control) = control {
-        return Err(control);
+        return Err(ScenarioErrors::join(Some(control), lacking).expect("some"));
     }
-    rules(file, text, &err, raw)
+    rules(file, text, &err, raw, missing)
 }
 
 /// Whether the scenario's rules, run without the key at this dotted path,
@@ -129,12 +142,17 @@ fn rules(
     text: &str,
     err: &dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
     raw: RawScenario,
+    missing: Vec<Missing>,
 ) -> Result<Warned<Script>, ScenarioErrors> {
+    // Each missing key is an error from the start: the rules stop where
+    // they would for any other, having judged no stand-in.
+    let lacking = missing.iter().map(|m| err(m.at.clone(), m.key.to_string()));
     let validator = Validator {
         text,
         err,
-        found: RefCell::new(Vec::new()),
+        found: RefCell::new(lacking.collect()),
         warned: RefCell::new(Vec::new()),
+        missing: missing.iter().map(|m| m.key).collect(),
     };
     match validator.script(file, raw) {
         Ok(script) => Ok(Warned::new(script, validator.warned.into_inner())),
@@ -143,7 +161,10 @@ fn rules(
             if !all.contains(&last) {
                 all.push(last);
             }
-            Err(ScenarioErrors::new(all))
+            // The warnings of a file with errors are told among them.
+            let warnings = validator.warned.into_inner();
+            let warnings = warnings.into_iter().map(ScenarioWarning::into_place);
+            Err(ScenarioErrors::new(all).with_warnings(warnings.collect()))
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod key_word;
 pub mod limits;
 pub mod load;
 pub mod load_error;
+mod missing_key;
 pub mod old_keyword;
 pub mod question;
 pub mod runnable;

@@ -4,6 +4,7 @@
 
 use super::error::ScenarioError;
 use super::format::RawScenario;
+use super::missing_key::MissingKey;
 use super::validator::Validator;
 use crate::sim::message::StatusUpdate;
 use crate::sim::world::IdSource;
@@ -103,14 +104,19 @@ impl Validator<'_> {
             }
             setup.consumers = names;
         }
-        if s.messages.get_ref().is_empty() {
+        if s.messages.get_ref().is_empty() && !self.messages_unknown() {
             return self.fail(s.messages.span(), "at least one message is needed".into());
         }
         // Each message is checked on its own, so that every wrong one is
         // reported; the steps are checked only once every ID is sound.
         let mut bodies = std::collections::BTreeSet::new();
-        for m in s.messages.get_ref() {
+        for (index, m) in s.messages.get_ref().iter().enumerate() {
             let id = m.id.get_ref();
+            // A message without its ID is left out as one with a wrong ID
+            // is, already told.
+            if self.lacks(MissingKey::MessageId(index)) {
+                continue;
+            }
             if id.is_empty() || id.chars().any(char::is_whitespace) {
                 self.keep::<()>(self.fail(
                     m.id.span(),
@@ -122,7 +128,10 @@ impl Validator<'_> {
             // kept with a stand-in, so that the actions naming its ID are
             // still checked; the script is never built from it.
             let found_before = self.found.borrow().len();
-            let order = self.keep(self.positive(&m.order, "order")).unwrap_or(0);
+            let order = match &m.order {
+                Some(order) => self.keep(self.positive(order, "order")).unwrap_or(0),
+                None => 0,
+            };
             let (payment, status) = match (&m.amount, &m.status, &m.version) {
                 (Some(amount), None, None) => {
                     let amount = self.keep(self.positive(amount, "amount")).unwrap_or(0);
@@ -148,8 +157,9 @@ impl Validator<'_> {
                     (Payment { order, amount: 0 }, None)
                 }
             };
-            // A stand-in is no body: it cannot be a copy of another.
-            if self.found.borrow().len() > found_before {
+            // A stand-in is no body: it cannot be a copy of another. A
+            // message without its order has one (told as missing).
+            if self.found.borrow().len() > found_before || m.order.is_none() {
                 setup.messages.push(Message {
                     id: id.clone(),
                     payment,

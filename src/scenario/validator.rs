@@ -6,6 +6,7 @@
 use super::action::Action;
 use super::error::ScenarioError;
 use super::format::{RawAction, RawScenario};
+use super::missing_key::MissingKey;
 use super::script::{Group, Origin, POSTGRES_KEY, Saying, Script, ScriptStep, key_design};
 use super::warning::ScenarioWarning;
 use crate::sim::{Setup, Strategy, parse_duration};
@@ -24,6 +25,9 @@ pub(super) struct Validator<'a> {
     /// Words that work but should be written otherwise (an old keyword):
     /// told beside the script, never in place of it.
     pub(super) warned: RefCell<Vec<ScenarioWarning>>,
+    /// Keys the file lacks, each already an error in `found`: the
+    /// stand-ins in their place are not judged again.
+    pub(super) missing: Vec<MissingKey>,
 }
 
 impl Validator<'_> {
@@ -37,6 +41,17 @@ impl Validator<'_> {
                 None
             }
         }
+    }
+
+    /// Whether the file lacks this key (its stand-in is not to be judged).
+    pub(super) fn lacks(&self, key: MissingKey) -> bool {
+        self.missing.contains(&key)
+    }
+
+    /// Whether the setup's messages are unknown, the file lacking them:
+    /// an action or a question naming one cannot be judged.
+    pub(super) fn messages_unknown(&self) -> bool {
+        self.missing.iter().any(|k| k.hides_messages())
     }
 
     /// Notes a warning at this place of the file.
@@ -144,9 +159,9 @@ impl Validator<'_> {
             .filter_map(|k| Strategy::by_name(k.get_ref()))
             .collect();
         let mut steps = Vec::new();
-        for step in &raw.steps {
+        for (index, step) in raw.steps.iter().enumerate() {
             let mut actions = Vec::new();
-            if step.actions.get_ref().is_empty() {
+            if step.actions.get_ref().is_empty() && !self.lacks(MissingKey::StepActions(index)) {
                 return self.fail(
                     step.actions.span(),
                     format!("step `{}` has no actions", step.title.get_ref()),
@@ -156,7 +171,7 @@ impl Validator<'_> {
             for raw in step.actions.get_ref() {
                 // A question's own slips are found with the actions', so a
                 // file with both hears of both, in file order.
-                for ask in &raw.get_ref().asks {
+                for ask in raw.get_ref().asks.iter().filter(|_| !self.messages_unknown()) {
                     self.keep(super::ask::asked(ask, &setup, self.err));
                 }
                 let text = &raw.get_ref().text;
@@ -504,6 +519,7 @@ impl Validator<'_> {
         }
         if let Some(m) = action.message()
             && !ids.contains(m)
+            && !self.messages_unknown()
         {
             let ids: Vec<&str> = setup.messages.iter().map(|x| x.id.as_str()).collect();
             // A long list helps nobody: the first few, and how many more.

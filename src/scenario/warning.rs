@@ -22,6 +22,12 @@ impl ScenarioWarning {
         ScenarioWarning(place)
     }
 
+    /// Its place and words, to be told among a file's errors
+    /// (`ScenarioErrors::with_warnings`).
+    pub(super) fn into_place(self) -> ScenarioError {
+        self.0
+    }
+
     pub fn line(&self) -> usize {
         self.0.line
     }

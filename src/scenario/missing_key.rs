@@ -1,0 +1,240 @@
+//! Keys a file must have, looked for in the document before serde reads
+//! it. Serde stops at the first missing key of the top level and reads
+//! nothing further, so a file without its `title` heard of nothing else;
+//! here each missing key is noted at its table (the file itself for the
+//! top level) and a stand-in is put in its place, so that serde and the
+//! rules read the rest and the file's other errors come out of the same
+//! run. The rules are told which keys were stood in for, and so judge no
+//! stand-in (an empty `actions` is not "a step with no actions").
+
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::Range;
+use toml::Spanned;
+use toml::de::{DeArray, DeTable, DeValue};
+
+/// A key a file must have and lacks: a message or a step by its place in
+/// its array, as serde reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MissingKey {
+    Title,
+    Summary,
+    Setup,
+    Messages,
+    MessageId(usize),
+    MessageOrder(usize),
+    StepTitle(usize),
+    StepActions(usize),
+    DesignName,
+    DesignSummary,
+    DesignSteps,
+}
+
+/// A missing key and where it is told: its table's place, or `None` for
+/// the top level, told at the file's start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Missing {
+    pub key: MissingKey,
+    pub at: Option<Range<usize>>,
+}
+
+impl MissingKey {
+    /// The key as the file would write it.
+    pub fn key(self) -> &'static str {
+        use MissingKey::*;
+        match self {
+            Title | StepTitle(_) => "title",
+            Summary | DesignSummary => "summary",
+            Setup => "setup",
+            Messages => "messages",
+            MessageId(_) => "id",
+            MessageOrder(_) => "order",
+            StepActions(_) => "actions",
+            DesignName => "name",
+            DesignSteps => "steps",
+        }
+    }
+
+    /// Whether the setup's messages are unknown: no action naming one can
+    /// be judged.
+    pub fn hides_messages(self) -> bool {
+        matches!(self, MissingKey::Setup | MissingKey::Messages)
+    }
+}
+
+impl fmt::Display for MissingKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use MissingKey::*;
+        let key = self.key();
+        match self {
+            Title | Summary => write!(
+                f,
+                "missing key `{key}`: a scenario file needs a `title`, a `summary` and a [setup]"
+            ),
+            Setup => write!(
+                f,
+                "missing key `setup`: a scenario file needs a [setup] table with its messages"
+            ),
+            Messages => write!(
+                f,
+                "missing key `messages` in [setup]: the messages to publish, like messages = [{{ id = \"m-7f3\", order = 1042, amount = 40 }}]"
+            ),
+            MessageId(_) | MessageOrder(_) => write!(
+                f,
+                "missing key `{key}` in this message: a message needs an `id` and an `order`"
+            ),
+            StepTitle(_) | StepActions(_) => write!(
+                f,
+                "missing key `{key}` in this [[steps]] table: a step needs a `title` and its `actions`"
+            ),
+            DesignName | DesignSummary | DesignSteps => write!(
+                f,
+                "missing key `{key}`: a design file needs a `name`, a `summary` and its `steps`"
+            ),
+        }
+    }
+}
+
+/// Notes each key a scenario file lacks and puts a stand-in in its place.
+/// A table of the wrong type is left to serde's own error. A message's
+/// `order` gets no stand-in: it is read as optional, and the rules treat
+/// a message without one as they do one with a wrong one.
+pub fn fill_scenario(root: &mut DeTable<'_>) -> Vec<Missing> {
+    let mut missing = Vec::new();
+    let top = |key| Missing { key, at: None };
+    for (name, key) in [("title", MissingKey::Title), ("summary", MissingKey::Summary)] {
+        if !root.contains_key(name) {
+            missing.push(top(key));
+            put(root, name, 0..0, DeValue::String(Cow::Borrowed("")));
+        }
+    }
+    if !root.contains_key("setup") {
+        missing.push(top(MissingKey::Setup));
+        let mut setup = DeTable::new();
+        put(&mut setup, "messages", 0..0, DeValue::Array(DeArray::new()));
+        put(root, "setup", 0..0, DeValue::Table(setup));
+    } else if let Some(setup) = root.get_mut("setup") {
+        let at = setup.span();
+        if let DeValue::Table(setup) = setup.get_mut() {
+            messages(setup, at, &mut missing);
+        }
+    }
+    if let Some(steps) = root.get_mut("steps")
+        && let DeValue::Array(steps) = steps.get_mut()
+    {
+        for (index, step) in steps.iter_mut().enumerate() {
+            let at = step.span();
+            let DeValue::Table(step) = step.get_mut() else {
+                continue;
+            };
+            if !step.contains_key("title") {
+                missing.push(Missing {
+                    key: MissingKey::StepTitle(index),
+                    at: Some(at.clone()),
+                });
+                put(step, "title", at.clone(), DeValue::String(Cow::Borrowed("")));
+            }
+            if !step.contains_key("actions") {
+                missing.push(Missing {
+                    key: MissingKey::StepActions(index),
+                    at: Some(at.clone()),
+                });
+                put(step, "actions", at, DeValue::Array(DeArray::new()));
+            }
+        }
+    }
+    missing
+}
+
+/// `[setup]`'s messages, and each message's `id` and `order`.
+fn messages(setup: &mut DeTable<'_>, at: Range<usize>, missing: &mut Vec<Missing>) {
+    let Some(messages) = setup.get_mut("messages") else {
+        missing.push(Missing {
+            key: MissingKey::Messages,
+            at: Some(at.clone()),
+        });
+        put(setup, "messages", at, DeValue::Array(DeArray::new()));
+        return;
+    };
+    let DeValue::Array(messages) = messages.get_mut() else {
+        return;
+    };
+    for (index, message) in messages.iter_mut().enumerate() {
+        let at = message.span();
+        let DeValue::Table(message) = message.get_mut() else {
+            continue;
+        };
+        if !message.contains_key("id") {
+            missing.push(Missing {
+                key: MissingKey::MessageId(index),
+                at: Some(at.clone()),
+            });
+            put(message, "id", at.clone(), DeValue::String(Cow::Borrowed("")));
+        }
+        if !message.contains_key("order") {
+            missing.push(Missing {
+                key: MissingKey::MessageOrder(index),
+                at: Some(at),
+            });
+        }
+    }
+}
+
+/// Notes each key a design file lacks and puts a stand-in in its place.
+pub fn fill_design(root: &mut DeTable<'_>) -> Vec<Missing> {
+    let mut missing = Vec::new();
+    for (name, key, stand_in) in [
+        ("name", MissingKey::DesignName, DeValue::String(Cow::Borrowed(""))),
+        ("summary", MissingKey::DesignSummary, DeValue::String(Cow::Borrowed(""))),
+        ("steps", MissingKey::DesignSteps, DeValue::Array(DeArray::new())),
+    ] {
+        if !root.contains_key(name) {
+            missing.push(Missing { key, at: None });
+            put(root, name, 0..0, stand_in);
+        }
+    }
+    missing
+}
+
+/// A stand-in at `at`: where serde would point, were it to find fault.
+fn put<'i>(table: &mut DeTable<'i>, name: &'static str, at: Range<usize>, value: DeValue<'i>) {
+    table.insert(
+        Spanned::new(at.clone(), Cow::Borrowed(name)),
+        Spanned::new(at, value),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<(MissingKey, Option<Range<usize>>)> {
+        let mut root = DeTable::parse(text).unwrap();
+        fill_scenario(root.get_mut())
+            .into_iter()
+            .map(|m| (m.key, m.at))
+            .collect()
+    }
+
+    #[test]
+    fn each_missing_key_is_found_at_its_table_and_stood_in_for() {
+        use MissingKey::*;
+        assert_eq!(
+            found(""),
+            [(Title, None), (Summary, None), (Setup, None)]
+        );
+        let text = "title = \"t\"\nsummary = \"s\"\n[setup]\nconsumers = [\"A\"]\n";
+        assert_eq!(found(text), [(Messages, Some(27..34))]);
+        let text = "title = \"t\"\nsummary = \"s\"\n[setup]\nmessages = [{ amount = 1 }]\n[[steps]]\ntitle = \"go\"\n";
+        let brace = text.find('{').unwrap();
+        let steps = text.find("[[steps]]").unwrap();
+        let got = found(text);
+        assert_eq!(got[0].0, MessageId(0));
+        assert_eq!(got[1].0, MessageOrder(0));
+        assert_eq!(got[0].1.as_ref().unwrap().start, brace);
+        assert_eq!(got[2].0, StepActions(0));
+        assert_eq!(got[2].1.as_ref().unwrap().start, steps);
+        // A table of the wrong type is serde's to report.
+        assert_eq!(found("title = \"t\"\nsummary = \"s\"\nsetup = 5\nsteps = 3\n"), []);
+    }
+}
