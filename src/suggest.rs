@@ -3,6 +3,13 @@
 
 /// ` (did you mean `run`?)`, or nothing when no known name is close.
 pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    closest(name, known)
+        .map(|k| format!(" (did you mean `{k}`?)"))
+        .unwrap_or_default()
+}
+
+/// The known name `name` is a near miss of, if any.
+pub fn closest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     // Close: a third of the name's letters changed, at least one.
     let limit = (name.chars().count() / 3).max(1);
     known
@@ -10,8 +17,7 @@ pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) ->
         .map(|k| (strsim::damerau_levenshtein(name, k), k))
         .filter(|&(d, k)| d <= limit && k != name)
         .min_by_key(|&(d, _)| d)
-        .map(|(_, k)| format!(" (did you mean `{k}`?)"))
-        .unwrap_or_default()
+        .map(|(_, k)| k)
 }
 
 #[cfg(test)]

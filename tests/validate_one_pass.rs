@@ -16,12 +16,19 @@ fn listed(text: &str) -> Vec<(usize, usize, String)> {
         .map_while(|l| {
             l.strip_prefix("# expect: ")
                 .map(|e| e.to_string())
-                .or_else(|| l.strip_prefix("# warn: ").map(|w| w.replacen(": ", ": warning: ", 1)))
+                .or_else(|| {
+                    l.strip_prefix("# warn: ")
+                        .map(|w| w.replacen(": ", ": warning: ", 1))
+                })
         })
         .map(|said| {
             let (line, rest) = said.split_once(':').unwrap();
             let (column, words) = rest.split_once(':').unwrap();
-            (line.parse().unwrap(), column.parse().unwrap(), words.trim().to_string())
+            (
+                line.parse().unwrap(),
+                column.parse().unwrap(),
+                words.trim().to_string(),
+            )
         })
         .collect();
     all.sort_by_key(|(line, column, _)| (*line, *column));
@@ -32,7 +39,13 @@ fn listed(text: &str) -> Vec<(usize, usize, String)> {
 fn a_missing_key_hides_no_other_error_and_no_warning() {
     let mut files = corpus::files("malformed");
     files.extend(corpus::files("malformed_designs"));
-    files.retain(|p| p.file_name().unwrap().to_str().unwrap().starts_with("one-pass-"));
+    files.retain(|p| {
+        p.file_name()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("one-pass-")
+    });
     assert!(files.len() >= 5, "{files:?}");
     let mut failures = Vec::new();
     let (mut problems, mut named) = (0, 0);
@@ -40,7 +53,10 @@ fn a_missing_key_hides_no_other_error_and_no_warning() {
         let file = path.display().to_string();
         let text = std::fs::read_to_string(path).unwrap();
         let wanted = listed(&text);
-        let warnings = wanted.iter().filter(|w| w.2.starts_with("warning: ")).count();
+        let warnings = wanted
+            .iter()
+            .filter(|w| w.2.starts_with("warning: "))
+            .count();
         assert!(warnings > 0 && wanted.len() > warnings + 1, "{file}");
         let (code, _, err) = idem(&["validate", &file]);
         // Each problem's first line: `FILE:L:C: words`.

@@ -14,9 +14,9 @@
 
 use super::error::{ScenarioError, ScenarioErrors};
 use super::load::LoadError;
+use super::missing_key::{MissingKey, fill_design};
 use super::runnable::{MAX_STEPS, program_all};
 use super::step_words::{op_of, step_word, unknown_step};
-use super::missing_key::{MissingKey, fill_design};
 use super::warning::{ScenarioWarning, Warned};
 use crate::sim::Strategy;
 use serde::Deserialize;
@@ -94,10 +94,8 @@ pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Strategy>, Scen
     let read = super::every_error::deserialize_all(text, &mut fill);
     // Each key the design lacks is told beside every other error: a
     // stand-in took its place.
-    let lacking = (!missing.is_empty()).then(|| {
-        let places = missing.iter().map(|m| (m.at.clone(), m.key.to_string()));
-        ScenarioErrors::at(file, text, places.collect())
-    });
+    let told = super::missing_key::told(&missing);
+    let lacking = (!told.is_empty()).then(|| ScenarioErrors::at(file, text, told));
     let raw: RawDesign = match read {
         Ok(raw) => raw,
         Err(all) => {

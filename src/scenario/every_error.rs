@@ -442,7 +442,9 @@ mod tests {
 
     /// How many syntax errors were counted after the first.
     fn after(text: &str) -> usize {
-        deserialize_all::<Doc>(text, &mut |_| {}).unwrap_err().syntax_after
+        deserialize_all::<Doc>(text, &mut |_| {})
+            .unwrap_err()
+            .syntax_after
     }
 
     /// The first syntax error alone, the others counted; the types are
@@ -523,7 +525,9 @@ mod tests {
     #[test]
     fn an_unknown_array_of_tables_is_taken_out_whole() {
         let text = "[[colour]]\nid = 1\n";
-        let errors = deserialize_all::<Doc>(text, &mut |_| {}).unwrap_err().errors;
+        let errors = deserialize_all::<Doc>(text, &mut |_| {})
+            .unwrap_err()
+            .errors;
         let said: Vec<String> = errors.iter().map(|e| e.message().to_string()).collect();
         assert!(
             said.iter().any(|m| m.starts_with("unknown field `colour`")),

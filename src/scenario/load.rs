@@ -6,10 +6,10 @@ use super::builtin::{self, BUILTIN};
 use super::error::{ScenarioError, ScenarioErrors};
 use super::format::RawScenario;
 pub use super::load_error::LoadError;
+use super::missing_key::{Missing, fill_scenario};
 use super::script::Script;
 use super::toml_errors::toml_errors;
 use super::validator::Validator;
-use super::missing_key::{Missing, fill_scenario};
 use super::warning::{ScenarioWarning, Warned};
 use std::cell::RefCell;
 use std::ops::Range;
@@ -93,10 +93,8 @@ pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Script>, Scenar
     let read = super::every_error::deserialize_most(text, &mut fill);
     // Each key the file lacks is told at its table, beside every other
     // error: a stand-in took its place, so nothing else waits on it.
-    let lacking = (!missing.is_empty()).then(|| {
-        let places = missing.iter().map(|m| (m.at.clone(), m.key.to_string()));
-        ScenarioErrors::at(file, text, places.collect())
-    });
+    let told = super::missing_key::told(&missing);
+    let lacking = (!told.is_empty()).then(|| ScenarioErrors::at(file, text, told));
     let raw: RawScenario = match read {
         Ok(raw) => raw,
         Err((all, rest)) => {
@@ -146,7 +144,8 @@ fn rules(
 ) -> Result<Warned<Script>, ScenarioErrors> {
     // Each missing key is an error from the start: the rules stop where
     // they would for any other, having judged no stand-in.
-    let lacking = missing.iter().map(|m| err(m.at.clone(), m.key.to_string()));
+    let told = super::missing_key::told(&missing).into_iter();
+    let lacking = told.map(|(at, message)| err(at, message));
     let validator = Validator {
         text,
         err,

@@ -8,7 +8,6 @@
 //! stand-in (an empty `actions` is not "a step with no actions").
 
 use std::borrow::Cow;
-use std::fmt;
 use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeArray, DeTable, DeValue};
@@ -36,6 +35,33 @@ pub enum MissingKey {
 pub struct Missing {
     pub key: MissingKey,
     pub at: Option<Range<usize>>,
+    /// The table has a near miss of it (`titel`), whose unknown key's
+    /// error already says `did you mean `title`?`: not told again.
+    pub misspelt: bool,
+}
+
+/// The errors to tell for these missing keys, each at its place: one a
+/// table, naming every key it lacks (`missing keys `title` and `actions`
+/// in this [[steps]] table`), a misspelt one left to its own error.
+pub fn told(missing: &[Missing]) -> Vec<(Option<Range<usize>>, String)> {
+    let mut told: Vec<(Option<Range<usize>>, MissingKey, Vec<&str>)> = Vec::new();
+    for m in missing.iter().filter(|m| !m.misspelt) {
+        match told.last_mut() {
+            Some((at, _, keys)) if *at == m.at => keys.push(m.key.key()),
+            _ => told.push((m.at.clone(), m.key, vec![m.key.key()])),
+        }
+    }
+    told.into_iter()
+        .map(|(at, first, keys)| {
+            let named: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
+            let (last, rest) = named.split_last().expect("one key at least");
+            let head = match rest {
+                [] => format!("missing key {last}"),
+                _ => format!("missing keys {} and {last}", rest.join(", ")),
+            };
+            (at, format!("{head}{}", first.table_words()))
+        })
+        .collect()
 }
 
 impl MissingKey {
@@ -62,35 +88,27 @@ impl MissingKey {
     }
 }
 
-impl fmt::Display for MissingKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MissingKey {
+    /// What follows the keys' names in the error: the table that lacks
+    /// them, and what it needs.
+    fn table_words(self) -> &'static str {
         use MissingKey::*;
-        let key = self.key();
         match self {
-            Title | Summary => write!(
-                f,
-                "missing key `{key}`: a scenario file needs a `title`, a `summary` and a [setup]"
-            ),
-            Setup => write!(
-                f,
-                "missing key `setup`: a scenario file needs a [setup] table with its messages"
-            ),
-            Messages => write!(
-                f,
-                "missing key `messages` in [setup]: the messages to publish, like messages = [{{ id = \"m-7f3\", order = 1042, amount = 40 }}]"
-            ),
-            MessageId(_) | MessageOrder(_) => write!(
-                f,
-                "missing key `{key}` in this message: a message needs an `id` and an `order`"
-            ),
-            StepTitle(_) | StepActions(_) => write!(
-                f,
-                "missing key `{key}` in this [[steps]] table: a step needs a `title` and its `actions`"
-            ),
-            DesignName | DesignSummary | DesignSteps => write!(
-                f,
-                "missing key `{key}`: a design file needs a `name`, a `summary` and its `steps`"
-            ),
+            Title | Summary | Setup => {
+                ": a scenario file needs a `title`, a `summary` and a [setup] table with its messages"
+            }
+            Messages => {
+                " in [setup]: the messages to publish, like messages = [{ id = \"m-7f3\", order = 1042, amount = 40 }]"
+            }
+            MessageId(_) | MessageOrder(_) => {
+                " in this message: a message needs an `id` and an `order`"
+            }
+            StepTitle(_) | StepActions(_) => {
+                " in this [[steps]] table: a step needs a `title` and its `actions`"
+            }
+            DesignName | DesignSummary | DesignSteps => {
+                ": a design file needs a `name`, a `summary` and its `steps`"
+            }
         }
     }
 }
@@ -101,15 +119,15 @@ impl fmt::Display for MissingKey {
 /// a message without one as they do one with a wrong one.
 pub fn fill_scenario(root: &mut DeTable<'_>) -> Vec<Missing> {
     let mut missing = Vec::new();
-    let top = |key| Missing { key, at: None };
-    for (name, key) in [("title", MissingKey::Title), ("summary", MissingKey::Summary)] {
-        if !root.contains_key(name) {
-            missing.push(top(key));
+    for (name, key) in [
+        ("title", MissingKey::Title),
+        ("summary", MissingKey::Summary),
+    ] {
+        if lacks(root, name, key, None, &mut missing) {
             put(root, name, 0..0, DeValue::String(Cow::Borrowed("")));
         }
     }
-    if !root.contains_key("setup") {
-        missing.push(top(MissingKey::Setup));
+    if lacks(root, "setup", MissingKey::Setup, None, &mut missing) {
         let mut setup = DeTable::new();
         put(&mut setup, "messages", 0..0, DeValue::Array(DeArray::new()));
         put(root, "setup", 0..0, DeValue::Table(setup));
@@ -127,18 +145,17 @@ pub fn fill_scenario(root: &mut DeTable<'_>) -> Vec<Missing> {
             let DeValue::Table(step) = step.get_mut() else {
                 continue;
             };
-            if !step.contains_key("title") {
-                missing.push(Missing {
-                    key: MissingKey::StepTitle(index),
-                    at: Some(at.clone()),
-                });
-                put(step, "title", at.clone(), DeValue::String(Cow::Borrowed("")));
+            let key = MissingKey::StepTitle(index);
+            if lacks(step, "title", key, Some(at.clone()), &mut missing) {
+                put(
+                    step,
+                    "title",
+                    at.clone(),
+                    DeValue::String(Cow::Borrowed("")),
+                );
             }
-            if !step.contains_key("actions") {
-                missing.push(Missing {
-                    key: MissingKey::StepActions(index),
-                    at: Some(at.clone()),
-                });
+            let key = MissingKey::StepActions(index);
+            if lacks(step, "actions", key, Some(at.clone()), &mut missing) {
                 put(step, "actions", at, DeValue::Array(DeArray::new()));
             }
         }
@@ -148,12 +165,17 @@ pub fn fill_scenario(root: &mut DeTable<'_>) -> Vec<Missing> {
 
 /// `[setup]`'s messages, and each message's `id` and `order`.
 fn messages(setup: &mut DeTable<'_>, at: Range<usize>, missing: &mut Vec<Missing>) {
-    let Some(messages) = setup.get_mut("messages") else {
-        missing.push(Missing {
-            key: MissingKey::Messages,
-            at: Some(at.clone()),
-        });
+    if lacks(
+        setup,
+        "messages",
+        MissingKey::Messages,
+        Some(at.clone()),
+        missing,
+    ) {
         put(setup, "messages", at, DeValue::Array(DeArray::new()));
+        return;
+    }
+    let Some(messages) = setup.get_mut("messages") else {
         return;
     };
     let DeValue::Array(messages) = messages.get_mut() else {
@@ -164,19 +186,22 @@ fn messages(setup: &mut DeTable<'_>, at: Range<usize>, missing: &mut Vec<Missing
         let DeValue::Table(message) = message.get_mut() else {
             continue;
         };
-        if !message.contains_key("id") {
-            missing.push(Missing {
-                key: MissingKey::MessageId(index),
-                at: Some(at.clone()),
-            });
-            put(message, "id", at.clone(), DeValue::String(Cow::Borrowed("")));
+        let key = MissingKey::MessageId(index);
+        if lacks(message, "id", key, Some(at.clone()), missing) {
+            put(
+                message,
+                "id",
+                at.clone(),
+                DeValue::String(Cow::Borrowed("")),
+            );
         }
-        if !message.contains_key("order") {
-            missing.push(Missing {
-                key: MissingKey::MessageOrder(index),
-                at: Some(at),
-            });
-        }
+        lacks(
+            message,
+            "order",
+            MissingKey::MessageOrder(index),
+            Some(at),
+            missing,
+        );
     }
 }
 
@@ -184,16 +209,54 @@ fn messages(setup: &mut DeTable<'_>, at: Range<usize>, missing: &mut Vec<Missing
 pub fn fill_design(root: &mut DeTable<'_>) -> Vec<Missing> {
     let mut missing = Vec::new();
     for (name, key, stand_in) in [
-        ("name", MissingKey::DesignName, DeValue::String(Cow::Borrowed(""))),
-        ("summary", MissingKey::DesignSummary, DeValue::String(Cow::Borrowed(""))),
-        ("steps", MissingKey::DesignSteps, DeValue::Array(DeArray::new())),
+        (
+            "name",
+            MissingKey::DesignName,
+            DeValue::String(Cow::Borrowed("")),
+        ),
+        (
+            "summary",
+            MissingKey::DesignSummary,
+            DeValue::String(Cow::Borrowed("")),
+        ),
+        (
+            "steps",
+            MissingKey::DesignSteps,
+            DeValue::Array(DeArray::new()),
+        ),
     ] {
-        if !root.contains_key(name) {
-            missing.push(Missing { key, at: None });
+        if lacks(root, name, key, None, &mut missing) {
             put(root, name, 0..0, stand_in);
         }
     }
     missing
+}
+
+/// Whether `table` lacks the key `name`; if so it is noted as `key`, told
+/// at `at`.
+fn lacks(
+    table: &DeTable<'_>,
+    name: &str,
+    key: MissingKey,
+    at: Option<Range<usize>>,
+    missing: &mut Vec<Missing>,
+) -> bool {
+    if table.contains_key(name) {
+        return false;
+    }
+    missing.push(Missing {
+        key,
+        at,
+        misspelt: misspelt(table, name),
+    });
+    true
+}
+
+/// Whether `table` has a key that is a near miss of `name` (`titel`).
+fn misspelt(table: &DeTable<'_>, name: &str) -> bool {
+    table
+        .keys()
+        .any(|k| crate::suggest::closest(k.get_ref(), [name]).is_some())
 }
 
 /// A stand-in at `at`: where serde would point, were it to find fault.
@@ -219,10 +282,7 @@ mod tests {
     #[test]
     fn each_missing_key_is_found_at_its_table_and_stood_in_for() {
         use MissingKey::*;
-        assert_eq!(
-            found(""),
-            [(Title, None), (Summary, None), (Setup, None)]
-        );
+        assert_eq!(found(""), [(Title, None), (Summary, None), (Setup, None)]);
         let text = "title = \"t\"\nsummary = \"s\"\n[setup]\nconsumers = [\"A\"]\n";
         let setup = text.find("[setup]").unwrap();
         assert_eq!(found(text), [(Messages, Some(setup..setup + 7))]);
@@ -235,7 +295,25 @@ mod tests {
         assert_eq!(got[0].1.as_ref().unwrap().start, brace);
         assert_eq!(got[2].0, StepActions(0));
         assert_eq!(got[2].1.as_ref().unwrap().start, steps);
+        // A near miss is noted, for the rules, and not told: the unknown
+        // key's error names the key meant.
+        let mut root = DeTable::parse("titel = \"t\"\n[[steps]]\n").unwrap();
+        let missing = fill_scenario(root.get_mut());
+        assert!(missing[0].misspelt && missing[0].key == Title);
+        let told: Vec<String> = told(&missing).into_iter().map(|(_, m)| m).collect();
+        assert_eq!(told.len(), 2, "{told:?}");
+        assert!(
+            told[0].starts_with("missing keys `summary` and `setup`: "),
+            "{told:?}"
+        );
+        assert!(
+            told[1].starts_with("missing keys `title` and `actions` in this [[steps]] table"),
+            "{told:?}"
+        );
         // A table of the wrong type is serde's to report.
-        assert_eq!(found("title = \"t\"\nsummary = \"s\"\nsetup = 5\nsteps = 3\n"), []);
+        assert_eq!(
+            found("title = \"t\"\nsummary = \"s\"\nsetup = 5\nsteps = 3\n"),
+            []
+        );
     }
 }

@@ -171,7 +171,12 @@ impl Validator<'_> {
             for raw in step.actions.get_ref() {
                 // A question's own slips are found with the actions', so a
                 // file with both hears of both, in file order.
-                for ask in raw.get_ref().asks.iter().filter(|_| !self.messages_unknown()) {
+                for ask in raw
+                    .get_ref()
+                    .asks
+                    .iter()
+                    .filter(|_| !self.messages_unknown())
+                {
                     self.keep(super::ask::asked(ask, &setup, self.err));
                 }
                 let text = &raw.get_ref().text;
