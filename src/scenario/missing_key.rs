@@ -44,7 +44,10 @@ pub struct Missing {
 /// table, naming every key it lacks (`missing keys `title` and `actions`
 /// in this [[steps]] table`), a misspelt one left to its own error.
 pub fn told(missing: &[Missing]) -> Vec<(Option<Range<usize>>, String)> {
-    let mut told: Vec<(Option<Range<usize>>, MissingKey, Vec<&str>)> = Vec::new();
+    // Each table's place, its first missing key (whose words say what the
+    // table needs) and the names of all it lacks.
+    type Table = (Option<Range<usize>>, MissingKey, Vec<&'static str>);
+    let mut told: Vec<Table> = Vec::new();
     for m in missing.iter().filter(|m| !m.misspelt) {
         match told.last_mut() {
             Some((at, _, keys)) if *at == m.at => keys.push(m.key.key()),
