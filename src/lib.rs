@@ -2,6 +2,7 @@
 //! idem: the Idempotent Consumer pattern, simulated for real.
 
 pub mod check;
+pub mod cut_at_word;
 pub mod export;
 pub mod harness;
 pub mod learner;

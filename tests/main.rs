@@ -114,6 +114,7 @@ mod skips_told;
 mod small_screens;
 mod soak;
 mod soak_dashboard;
+mod soak_dashboard_whole;
 mod soak_words;
 mod status_properties;
 mod step_labels;

@@ -339,3 +339,45 @@ fn every_outcome_a_payment_ends_with_is_counted() {
     ));
     assert!(!idem.books().contains("overlap"), "{}", idem.books());
 }
+
+/// A payment that is the first of two outcomes (charged twice, and its
+/// provider and database disagree) is the example of both: the report
+/// tells its story once, saying which outcomes it shows, not once under
+/// each (teacher: the same order's chain and story file twice in a row
+/// read as two payments).
+#[test]
+fn each_story_is_told_once_with_the_outcomes_it_shows() {
+    let report = soak(&config(
+        vec![Strategy::naive()],
+        2_000,
+        soak::faults::DEFAULT,
+        0,
+    ));
+    let books = report.books();
+    let t = &report.designs[0].tally;
+    let twice = &t.examples[&Outcome::ChargedTwice];
+    assert_eq!(
+        t.examples[&Outcome::Disagree].fact,
+        twice.fact,
+        "one payment is the example of both here: {books}"
+    );
+    let file = twice.story.as_deref().expect("a story file");
+    let stories = books.lines().filter(|l| l.contains(file)).count();
+    let examples = books
+        .lines()
+        .filter(|l| l.contains(&format!("e.g. {}", twice.fact)))
+        .count();
+    assert_eq!((stories, examples), (1, 1), "{books}");
+    let story = books.lines().find(|l| l.contains(file)).unwrap();
+    assert!(
+        story.contains("charged twice") && story.contains("provider and database disagree"),
+        "the story names the outcomes it shows: {story}"
+    );
+    // The second outcome still points at its example.
+    let disagree = books
+        .lines()
+        .position(|l| l.starts_with("  provider and database disagree: "))
+        .unwrap();
+    let next = books.lines().nth(disagree + 1).unwrap_or("");
+    assert!(next.contains(&twice.fact), "{books}");
+}

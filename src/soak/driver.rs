@@ -213,6 +213,8 @@ impl<'a> Driver<'a> {
         f.counters = self.world.counters().clone();
         f.money = self.tally.money.clone();
         f.outcomes = self.tally.outcomes.clone();
+        f.overlapping = self.tally.overlapping;
+        f.made_twice = self.tally.made_twice;
         f.violations = self.tally.violations();
         f.processed_rows = self.world.processed_rows();
         f.pruned_rows = self.pruned_rows;

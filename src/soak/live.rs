@@ -55,6 +55,13 @@ pub struct LiveDesign {
     pub counters: Counters,
     pub money: Money,
     pub outcomes: BTreeMap<Outcome, u64>,
+    /// Payments counted under more than one outcome: the outcomes add up
+    /// to more than were judged by this many.
+    pub overlapping: u64,
+    /// Second messages of a payment made twice on purpose: settled, and
+    /// judged with the first, so the outcomes add up to fewer than
+    /// settled by this many.
+    pub made_twice: u64,
     pub violations: u64,
     pub processed_rows: u64,
     pub pruned_rows: u64,

@@ -401,22 +401,7 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
             signed(drift.recorded)
         );
         if let Some(e) = t.examples.get(&o) {
-            let _ = writeln!(
-                out,
-                "    e.g. {} ({}): {}",
-                e.fact,
-                e.messages.join(", "),
-                e.chain
-            );
-            match (&e.story, &e.no_story) {
-                (Some(file), _) => {
-                    let _ = writeln!(out, "    its story: {file} (with --save DIR)");
-                }
-                (None, Some(why)) => {
-                    let _ = writeln!(out, "    no story file: {why}");
-                }
-                (None, None) => {}
-            }
+            example(out, t, o, e);
         }
     }
     if let Some(age) = retention.filter(|_| d.uses_processed) {
@@ -429,5 +414,56 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
                 "late duplicates"
             )
         );
+    }
+}
+
+/// The example of outcome `o`, with its story. One payment can be the first
+/// of two outcomes (charged twice, and its provider and database disagree):
+/// its chain and story are told under the first of them, naming both, and
+/// the later one points back to it rather than tell them again.
+fn example(out: &mut String, t: &super::tally::Tally, o: Outcome, e: &super::tally::Example) {
+    let shows: Vec<Outcome> = Outcome::FAILURES
+        .into_iter()
+        .filter(|x| t.drift.contains_key(x) && t.examples.get(x) == Some(e))
+        .collect();
+    if let Some(first) = shows.first().filter(|first| **first != o) {
+        let _ = writeln!(
+            out,
+            "    e.g. the same payment as under {}: {}",
+            first.text(),
+            e.fact
+        );
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "    e.g. {} ({}): {}",
+        e.fact,
+        e.messages.join(", "),
+        e.chain
+    );
+    let of = if shows.len() > 1 {
+        let names: Vec<&str> = shows.iter().map(|x| x.text()).collect();
+        format!(", showing {}", and_list(&names))
+    } else {
+        String::new()
+    };
+    match (&e.story, &e.no_story) {
+        (Some(file), _) => {
+            let _ = writeln!(out, "    its story{of}: {file} (with --save DIR)");
+        }
+        (None, Some(why)) => {
+            let _ = writeln!(out, "    no story file{of}: {why}");
+        }
+        (None, None) => {}
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }

@@ -233,20 +233,22 @@ impl Replay {
     }
 }
 
-/// A chapter's title: what its first move did, short.
+/// The most columns a chapter's title takes in a story file: a heading,
+/// not the whole of what the move did (its events follow in the chapter;
+/// a screen still cuts the title to its own room).
+const TITLE_ROOM: usize = 60;
+
+/// A chapter's title: what its first move did, short. Cut at a word's end
+/// with `…` where it is longer than `TITLE_ROOM`; kept whole where even
+/// its first word is longer (an ID), rather than cut without a sign.
 fn chapter_title(mv: &Move, told: &str) -> String {
     let first = told.split(". ").next().unwrap_or("");
-    let mut title: String = first.chars().take(60).collect();
-    if title.len() < first.len() {
-        title = match title.rfind(' ') {
-            Some(cut) => format!("{}…", &title[..cut]),
-            None => title,
-        };
+    if first.is_empty() {
+        return move_text(mv);
     }
-    if title.is_empty() {
-        move_text(mv)
-    } else {
-        title
+    match crate::cut_at_word::cut_at_word(first, TITLE_ROOM, "…") {
+        Some(cut) if cut != "…" => cut,
+        _ => first.to_string(),
     }
 }
 
@@ -274,6 +276,29 @@ mod tests {
                 step("B"),
             ]
         );
+    }
+
+    /// A chapter's title is its first move's first sentence, whole where it
+    /// is short, else cut at a word's end with `…`: never mid-word, never
+    /// without the sign, however long its first word.
+    #[test]
+    fn a_chapter_title_is_whole_or_cut_at_a_word_with_its_sign() {
+        let mv = Move::Step {
+            consumer: "A".into(),
+        };
+        let short = "consumer A: received m-1. consumer A: began.";
+        assert_eq!(chapter_title(&mv, short), "consumer A: received m-1");
+        let long =
+            "consumer A: called the provider again without an Idempotency-Key for order 1042. more";
+        let title = chapter_title(&mv, long);
+        let kept = title.strip_suffix('…').expect("signed");
+        assert!(long.starts_with(kept), "{title}");
+        assert!(long[kept.len()..].starts_with(' '), "at a word: {title}");
+        assert!(title.chars().count() <= 60, "{title}");
+        // One word longer than the room: whole, rather than cut unsigned.
+        let id = format!("m-{}", "x".repeat(70));
+        assert_eq!(chapter_title(&mv, &id), id);
+        assert_eq!(chapter_title(&mv, ""), move_text(&mv));
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //! choices), `update` applies a key or a fresh copy, `view` draws it, and
 //! `run` is the only part that touches the terminal and the engine threads.
 
+mod figures;
 pub mod run;
 pub mod view;
+mod violations;
 
 use crate::soak::live::LiveState;
 use crate::tui::theme::Theme;

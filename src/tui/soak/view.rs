@@ -1,24 +1,21 @@
 //! Draws the soak dashboard: progress, each design's figures side by side
 //! (counts, money, payments settled per minute, the money's drift as a
 //! line), and the violations as they were found, the chosen one's cause
-//! chain in full. Every mark pairs its colour with a word.
+//! chain in full. Every mark pairs its colour with a word; whatever a
+//! panel has no room for, its border says, with a count.
 
-use super::{Dashboard, SPEEDS};
+use super::{Dashboard, SPEEDS, figures, violations};
 use crate::check::num;
-use crate::sim::counter_words as words;
-use crate::sim::{Outcome, format_duration};
+use crate::sim::format_duration;
 use crate::soak::live::LiveDesign;
-use crate::tui::explorer::Column;
 use crate::tui::measure;
 use crate::tui::view::keybar;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{
-    Axis, Block, Borders, Chart, Dataset, Gauge, GraphType, List, ListItem, ListState, Paragraph,
-    Sparkline, StatefulWidget, Widget, Wrap,
+    Axis, Block, Borders, Chart, Dataset, Gauge, GraphType, Paragraph, Sparkline, Widget, Wrap,
 };
 
 impl Widget for &Dashboard {
@@ -40,21 +37,48 @@ impl Widget for &Dashboard {
             Span::raw(t.text(&self.settings).into_owned()),
         ]);
         let head_rows = measure::rows([&head], area.width, false).min(3);
-        let [header, gauge, designs, violations, keys] = Layout::vertical([
-            Constraint::Length(head_rows),
-            Constraint::Length(1),
-            Constraint::Fill(3),
-            Constraint::Fill(2),
-            Constraint::Length(1),
-        ])
-        .areas(area);
+        let n = self.live.designs.len().max(1) as u32;
+        let split =
+            |area: Rect| Layout::horizontal((0..n).map(|_| Constraint::Ratio(1, n))).split(area);
+        // The rows the tallest column's figures need, borders included.
+        let needed = self
+            .live
+            .designs
+            .iter()
+            .zip(split(Rect { height: 1, ..area }).iter())
+            .map(|(d, c)| {
+                let inner = c.width.saturating_sub(2);
+                measure::rows(&figures::lines(self, d, inner), inner, true) + 2
+            })
+            .max()
+            .unwrap_or(0);
+        let layout = |designs: Constraint, violations: Constraint| {
+            Layout::vertical([
+                Constraint::Length(head_rows),
+                Constraint::Length(1),
+                designs,
+                violations,
+                Constraint::Length(1),
+            ])
+            .areas(area)
+        };
+        let [mut header, mut gauge, mut designs, mut violations, mut keys] =
+            layout(Constraint::Fill(3), Constraint::Fill(2));
+        if designs.height < needed {
+            // The figures before the charts and before more violations:
+            // the list keeps its least and the columns take the rest.
+            let rest = designs.height + violations.height;
+            let take = needed.min(rest.saturating_sub(violations::LEAST_ROWS));
+            if take > designs.height {
+                [header, gauge, designs, violations, keys] =
+                    layout(Constraint::Length(take), Constraint::Fill(1));
+            }
+        }
         Paragraph::new(head)
             .wrap(Wrap { trim: false })
             .render(header, buf);
         self.progress(gauge, buf);
-        let n = self.live.designs.len().max(1) as u32;
-        let columns = Layout::horizontal((0..n).map(|_| Constraint::Ratio(1, n))).split(designs);
-        for (d, column) in self.live.designs.iter().zip(columns.iter()) {
+        for (d, column) in self.live.designs.iter().zip(split(designs).iter()) {
             self.design(d, *column, buf);
         }
         self.violations(violations, buf);
@@ -140,114 +164,31 @@ impl Dashboard {
 
     fn design(&self, d: &LiveDesign, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
-        let verdict = if d.violations == 0 {
-            Span::styled(" no violations ", t.good())
-        } else {
-            Span::styled(format!(" {} violations ", num(d.violations)), t.bad())
-        };
+        let (title, _) = figures::title(t, d, area.width);
         let block = Block::default()
             .borders(Borders::ALL)
             .border_style(t.border(false))
-            .title(Line::from(vec![
-                Span::styled(format!(" {} ", d.design), t.title()),
-                verdict,
-            ]));
+            .title(title);
         let inner = block.inner(area);
         block.render(area, buf);
-        let k = &d.counters;
-        let m = &d.money;
-        let money = |label: &str, n: u64, owed: u64| {
-            let d = n as i64 - owed as i64;
-            let mut spans = vec![Span::raw(format!("{label} ${} ", num(n)))];
-            if d != 0 {
-                spans.push(Span::styled(
-                    format!("({}${} vs owed)", sign(d), num(d.unsigned_abs())),
-                    t.bad(),
-                ));
-            } else {
-                spans.push(Span::styled("(as owed)", t.good()));
-            }
-            Line::from(spans)
-        };
-        // Designs run side by side, each at its own pace: every column
-        // says how far its own run has come, so figures of different
-        // moments are never read as one.
-        let state = if d.finished { "done" } else { "running" };
-        // The handlers' skips as they know them (the key was recorded); how
-        // many were no duplicate is the observer's, under its mark. Beside
-        // the broker's duplicates when the row has room, else a row of
-        // their own rather than a phrase wrapped in its middle.
-        let dups = format!(
-            "{} {}",
-            words::DUPLICATE_DELIVERIES,
-            num(k.duplicates_delivered.into())
-        );
-        let skips = format!(
-            "{} {}{}",
-            words::SKIPPED_BY_KEY,
-            num(k.duplicates_skipped.into()),
-            match k.skipped_not_duplicates {
-                0 => String::new(),
-                1 => format!(" ({} 1 not a duplicate)", t.g.observer),
-                n => format!(" ({} {} not duplicates)", t.g.observer, num(n.into())),
-            }
-        );
-        let sep = " · ";
-        let skip_rows = if dups.chars().count() + sep.chars().count() + skips.chars().count()
-            <= usize::from(inner.width)
-        {
-            vec![Line::raw(format!("{dups}{sep}{skips}"))]
-        } else {
-            vec![Line::raw(dups), Line::raw(skips)]
-        };
-        let mut lines = vec![
-            Line::styled(
-                format!(
-                    "{state} at {} virtual · {} of {} settled",
-                    format_duration(d.virtual_ms / 1000 * 1000),
-                    num(d.settled),
-                    num(self.live.total)
-                ),
-                t.info(),
-            ),
-            Line::raw(format!(
-                "{} {} · {} {}",
-                words::DELIVERED,
-                num(k.delivered.into()),
-                words::REDELIVERED,
-                num(k.redeliveries.into()),
-            )),
-            Line::raw(format!(
-                "{} {} · crashes {} · DLQ {}",
-                words::ACKS_LOST,
-                num(k.acks_lost.into()),
-                num(k.crashes.into()),
-                num(k.dead_lettered.into())
-            )),
-        ];
-        lines.extend(skip_rows);
-        lines.extend([
-            Line::raw(format!(
-                "processed_messages {} (pruned {})",
-                num(d.processed_rows),
-                num(d.pruned_rows)
-            )),
-            Line::raw(format!("owed ${}", num(m.owed))),
-            money("charged", m.charged, m.owed),
-            money("recorded", m.recorded, m.owed),
-            Line::raw(outcomes(d, usize::from(inner.width))),
-        ]);
+        let lines = figures::lines(self, d, inner.width);
         // The figures come first; the charts take the rows left over, and
         // the border says when there were too few for them.
         let rows = measure::rows(&lines, inner.width, true);
         let spark_rows = if inner.height >= rows + 3 { 3 } else { 0 };
         if rows > inner.height {
+            // Counted, as every fold in idem is: rows of text, since a
+            // figure may wrap onto two.
+            let hidden = rows - inner.height;
+            let noun = if hidden == 1 { "line" } else { "lines" };
+            let arrow = if t.ascii() { "" } else { "↓ " };
             block_note(
                 area,
                 &[
-                    " ↓ more: a bigger terminal shows every figure ",
-                    " ↓ more: bigger terminal ",
-                    " ↓ more ",
+                    format!(" {arrow}{hidden} more {noun}: a bigger terminal shows them "),
+                    format!(" {arrow}{hidden} more {noun} "),
+                    format!(" {arrow}{hidden} more "),
+                    format!(" {}{hidden} more ", t.g.ellipsis),
                 ],
                 t,
                 buf,
@@ -257,14 +198,17 @@ impl Dashboard {
                 &[
                     " charts: a taller terminal shows them ",
                     " charts: taller terminal ",
+                    " no charts ",
                 ]
             } else {
                 &[
                     " drift chart: a taller terminal shows it ",
                     " drift chart: taller terminal ",
+                    " no drift chart ",
                 ]
             };
-            block_note(area, cut, t, buf);
+            let cut: Vec<String> = cut.iter().map(|c| c.to_string()).collect();
+            block_note(area, &cut, t, buf);
         }
         let [text, spark, chart] = Layout::vertical([
             Constraint::Length(rows),
@@ -360,81 +304,7 @@ impl Dashboard {
             .render(area, buf);
     }
 
-    fn violations(&self, area: Rect, buf: &mut Buffer) {
-        let t = &self.theme;
-        let listed = self.live.violations.len();
-        let total: u64 = self.live.designs.iter().map(|d| d.violations).sum();
-        let title = if total as usize > listed {
-            format!(
-                " Violations as found: {} listed of {} ",
-                num(listed as u64),
-                num(total)
-            )
-        } else {
-            format!(" Violations as found: {} ", num(listed as u64))
-        };
-        let block = Block::default()
-            .borders(Borders::ALL)
-            .border_style(t.border(true))
-            .title(Span::styled(t.text(&title).into_owned(), t.title()));
-        let inner = block.inner(area);
-        block.render(area, buf);
-        if listed == 0 {
-            Paragraph::new(Span::styled(
-                t.text("none so far: each payment is judged when it settles")
-                    .into_owned(),
-                t.good(),
-            ))
-            .render(inner, buf);
-            return;
-        }
-        let [list, chain] =
-            Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
-        // The longest design's name and a space: the mark never touches it.
-        let name = 1 + self
-            .live
-            .designs
-            .iter()
-            .map(|d| d.design.chars().count())
-            .max()
-            .unwrap_or(0);
-        let items: Vec<ListItem> = self
-            .live
-            .violations
-            .iter()
-            .map(|v| {
-                let story = if v.story.is_some() { "" } else { " (no story)" };
-                ListItem::new(self.ascii_line(Line::from(vec![
-                    Span::styled(format!("{:<name$}", v.design), t.dim()),
-                    Span::styled(format!("✕ {:<14}", short(v.outcome)), t.bad()),
-                    Span::raw(format!(
-                        "{} at {}{story}",
-                        v.fact,
-                        format_duration(v.at_ms / 1000 * 1000)
-                    )),
-                ])))
-            })
-            .collect();
-        let mut state = ListState::default().with_selected(Some(self.selected));
-        StatefulWidget::render(
-            List::new(items)
-                .highlight_style(t.highlight())
-                .highlight_symbol(t.text("▶ ").into_owned()),
-            list,
-            buf,
-            &mut state,
-        );
-        if let Some(v) = self.live.violations.get(self.selected) {
-            // The simulator's arrow, where the terminal has it.
-            let told = v.verdict.chain_with(t.arrow());
-            Paragraph::new(t.text(&told).into_owned())
-                .style(Style::default())
-                .wrap(Wrap { trim: true })
-                .render(chain, buf);
-        }
-    }
-
-    fn ascii_line<'a>(&self, line: Line<'a>) -> Line<'a> {
+    pub(super) fn ascii_line<'a>(&self, line: Line<'a>) -> Line<'a> {
         if !self.theme.ascii() {
             return line;
         }
@@ -461,7 +331,7 @@ fn minute(m: u64) -> String {
 /// A note on a panel's bottom border, right-aligned, where it says what
 /// the panel had no room to show: the first of `notes` (longest first)
 /// that fits, else a bare mark.
-fn block_note(area: Rect, notes: &[&str], t: &crate::tui::theme::Theme, buf: &mut Buffer) {
+fn block_note(area: Rect, notes: &[String], t: &crate::tui::theme::Theme, buf: &mut Buffer) {
     let notes = notes.iter().map(|n| t.text(n)).chain([t.text("…")]);
     let fits = |n: &str| n.chars().count() as u16 + 2 <= area.width;
     let Some(note) = notes.into_iter().find(|n| fits(n)) else {
@@ -475,49 +345,10 @@ fn block_note(area: Rect, notes: &[&str], t: &crate::tui::theme::Theme, buf: &mu
     buf.set_string(x, area.y + area.height - 1, note, t.dim());
 }
 
-fn sign(n: i64) -> &'static str {
-    if n < 0 { "-" } else { "+" }
-}
-
-fn short(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Disagree => "disagree",
-        other => other.text(),
-    }
-}
-
-/// The outcomes line: a payment counts under each outcome it ends with,
-/// as in the report. In full words where they fit the column, else with
-/// `disagree` short as in the list below, else in the words `idem check`
-/// heads its columns with (`twice`, `disagree`), so a
-/// third count does not push the line onto a row the charts need.
-fn outcomes(d: &LiveDesign, width: usize) -> String {
-    let line = |word: fn(Outcome) -> &'static str| -> String {
-        let parts: Vec<String> = Outcome::ALL
-            .iter()
-            .filter_map(|o| {
-                d.outcomes
-                    .get(o)
-                    .map(|n| format!("{} {}", word(*o), num(*n)))
-            })
-            .collect();
-        parts.join(" · ")
-    };
-    if d.outcomes.is_empty() {
-        return "nothing settled yet".into();
-    }
-    let fits = |text: &String| text.chars().count() <= width;
-    [line(Outcome::text), line(short)]
-        .into_iter()
-        .find(fits)
-        .unwrap_or_else(|| line(|o| Column::Outcome(o).heading()))
-}
-
 /// A chart's title in `width` columns, cut at a word's end with its sign
 /// (teacher trial 22: `…per virtual minute, the whole r` was cut by the
 /// border, mid-word and unmarked).
 fn chart_title(t: &crate::tui::theme::Theme, text: &str, width: u16) -> String {
     let text = t.text(text);
-    crate::tui::view::cut_at_word::cut_at_word(&text, usize::from(width), t.g.ellipsis)
-        .unwrap_or_default()
+    crate::cut_at_word::cut_at_word(&text, usize::from(width), t.g.ellipsis).unwrap_or_default()
 }

@@ -54,7 +54,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             let lead = format!(" {} ", t.g.dot);
             let words = title.content.strip_prefix(&lead).unwrap_or(&title.content);
             let room = room.saturating_sub(lead.chars().count());
-            if let Some(cut) = super::cut_at_word::cut_at_word(words, room, t.g.ellipsis) {
+            if let Some(cut) = crate::cut_at_word::cut_at_word(words, room, t.g.ellipsis) {
                 left.push(Span::styled(format!("{lead}{cut}"), title.style));
             }
         }
@@ -165,7 +165,7 @@ fn found_left(
     let rest = title.content.strip_prefix(&head).unwrap_or_default();
     let room = avail.saturating_sub(width(&least[..2]) + head.chars().count());
     let best =
-        super::cut_at_word::cut_at_word(rest, room, t.g.ellipsis).map(|cut| format!("{head}{cut}"));
+        crate::cut_at_word::cut_at_word(rest, room, t.g.ellipsis).map(|cut| format!("{head}{cut}"));
     match best {
         Some(cut) => least[2] = Span::styled(cut, title.style),
         None if named_right => {

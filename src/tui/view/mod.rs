@@ -7,7 +7,6 @@ pub(crate) mod lower_titles;
 pub use lower_titles::{events_title, sql_title, title_room};
 mod compare;
 mod compare_engines;
-pub(crate) mod cut_at_word;
 pub(crate) mod database;
 mod db_record;
 pub(super) mod events;
@@ -564,7 +563,7 @@ fn chapter_title(app: &App, name: &str, width: u16) -> String {
     let room = usize::from(width.saturating_sub(4));
     // Where not even the sign fits, the sign: the border cuts it, but a
     // title never goes without one.
-    cut_at_word::cut_at_word(&t.text(&whole), room, t.g.ellipsis)
+    crate::cut_at_word::cut_at_word(&t.text(&whole), room, t.g.ellipsis)
         .unwrap_or_else(|| t.g.ellipsis.to_string())
 }
 

@@ -1,5 +1,7 @@
 //! A text cut to its room at a word's end, signed: one rule for every
-//! title the screen cuts (the header's, a found schedule's, a chapter's).
+//! title the screen cuts (the header's, a found schedule's, a chapter's)
+//! and every title idem writes short (a soak story's chapters), so it
+//! sits below every layer that uses it.
 //! Teacher trial: `Why duplicates arr…` at 80x24 read as a word of its
 //! own; half a word is never shown, and nothing is cut without a sign.
 
