@@ -44,6 +44,9 @@ fn panels(app: &mut App, size: (u16, u16)) -> Panels {
     })
 }
 
+/// A walk: each run's frames, and every step of every run in turn.
+type Walk = (Vec<Vec<Frame>>, Vec<Drawn>);
+
 /// One step of the walk: whose step it is, and every panel on the main
 /// screen and under `w`.
 struct Drawn {
@@ -58,7 +61,7 @@ struct Drawn {
 /// design it lists, drawn on the main screen and after a press of `w`
 /// (the app's own `Action::Why`), then `w` again to close it, as a
 /// learner would; and each run's frames, for the steps to name.
-fn walk(size: (u16, u16)) -> (Vec<Vec<Frame>>, Vec<Drawn>) {
+fn walk(size: (u16, u16)) -> Walk {
     let mut runs = Vec::new();
     let mut steps = Vec::new();
     for script in builtins() {
@@ -90,8 +93,8 @@ fn walk(size: (u16, u16)) -> (Vec<Vec<Frame>>, Vec<Drawn>) {
 /// sweeps of several panels read the same screens (about three a size),
 /// and drawing them twice a step is most of a sweep's time. Drawing is a
 /// pure function of the app, so kept rows are the rows a sweep would draw.
-fn kept(i: usize) -> &'static (Vec<Vec<Frame>>, Vec<Drawn>) {
-    static KEPT: [OnceLock<(Vec<Vec<Frame>>, Vec<Drawn>)>; SIZES.len()] =
+fn kept(i: usize) -> &'static Walk {
+    static KEPT: [OnceLock<Walk>; SIZES.len()] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     KEPT[i].get_or_init(|| walk(SIZES[i]))
 }
