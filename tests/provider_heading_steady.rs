@@ -11,7 +11,6 @@
 
 use crate::common::sweep;
 use idem::tui::app::Panel;
-use ratatui::layout::Margin;
 
 /// The heading's form: its words with every figure `#`, the mark of a
 /// moved count (`  * was 1`, `*was 1`, the `1→` before the new count) left
@@ -151,31 +150,15 @@ fn the_provider_heading_keeps_one_form_at_120x40() {
     at(sweep::SIZES[2]);
 }
 
-/// The provider's heading as `app` draws it at `size`: its words as
-/// `form` reads them (what is counted after `…` left out), or `None`
-/// where the panel is not drawn.
-fn heading_form(app: &mut idem::tui::App, size: (u16, u16)) -> Option<String> {
-    use ratatui::buffer::Buffer;
-    use ratatui::layout::Rect;
-    use ratatui::widgets::Widget;
-    crate::common::resize(app, size.0, size.1);
-    let area = Rect::new(0, 0, size.0, size.1);
-    let mut buf = Buffer::empty(area);
-    (&*app).render(area, &mut buf);
-    let r = idem::tui::layout::on_screen(app, area)
-        .rect(Panel::Provider)
-        .inner(Margin::new(1, 1));
-    if r.height == 0 {
-        return None;
-    }
-    let heading: String = (r.x..r.right()).map(|x| buf[(x, r.y)].symbol()).collect();
+/// The provider's heading, the first row inside its border (`rows`): its
+/// words as `form` reads them (what is counted after `…` left out).
+fn heading_form(rows: &[String]) -> String {
+    let heading = rows.first().map(String::as_str).unwrap_or_default();
     let before = heading.split('…').next().unwrap_or_default();
-    Some(
-        form(before)
-            .trim_end_matches(" keys #")
-            .trim_end_matches(" · key store empty")
-            .to_string(),
-    )
+    form(before)
+        .trim_end_matches(" keys #")
+        .trim_end_matches(" · key store empty")
+        .to_string()
 }
 
 /// `w` opens the verdict whole and gives the panels above another
@@ -190,32 +173,20 @@ fn the_provider_heading_keeps_its_form_under_w() {
     }
 }
 
+/// The walk under `w` is the one the other panels' sweeps share
+/// (`common::under_w`): drawn once a size for the test binary.
 fn under_w_at(size: (u16, u16)) {
-    use idem::scenario::load::builtins;
+    use crate::common::under_w;
     let (mut seen, mut wrong) = (0, Vec::new());
-    for script in builtins() {
-        for design in script.strategies() {
-            let mut app = crate::common::app(&script.name, &design);
-            for pos in 0..app.timeline.frames.len() {
-                app.pos = pos;
-                app.zoom = false;
-                let main = heading_form(&mut app, size);
-                app.zoom = true;
-                app.focus = Panel::Verdict;
-                let why = heading_form(&mut app, size);
-                app.zoom = false;
-                let (Some(main), Some(why)) = (main, why) else {
-                    continue;
-                };
-                seen += 1;
-                if main != why {
-                    wrong.push(format!(
-                        "{} {design} {}x{} step {pos}: {main:?} under w reads {why:?}",
-                        script.name, size.0, size.1
-                    ));
-                }
-            }
+    under_w::each_step(size, Panel::Provider, |pair| {
+        let (Some(main), Some(why)) = (pair.main, pair.why) else {
+            return;
+        };
+        let (main, why) = (heading_form(&main), heading_form(&why));
+        seen += 1;
+        if main != why {
+            wrong.push(format!("{}: {main:?} under w reads {why:?}", pair.at));
         }
-    }
+    });
     sweep::none_wrong("provider headings under w", seen, 250, &wrong, size);
 }
