@@ -148,6 +148,7 @@ mod uncommitted_rows;
 mod validate;
 mod verdict_chain_on_screen;
 mod verdict_chain_words;
+mod verdict_fold_key;
 mod verdict_incremental;
 mod verdict_names_counts;
 mod verdict_row_steady;
