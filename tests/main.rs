@@ -23,6 +23,7 @@ mod compare_counts;
 mod compare_holding;
 mod compare_sides;
 mod correct_in_this_run;
+mod database_no_blank_fold;
 mod db_file;
 mod db_held;
 mod design_file;
