@@ -14,13 +14,12 @@ use std::collections::BTreeMap;
 /// payment rows`, `charges`), plurals as singular.
 fn figure_words(row: &str) -> Vec<String> {
     let mut out = Vec::new();
-    // The count of causes after the arrow is no figure; nor is a figure
-    // the panel cut under its count of what is left out (`1 … ↓ 1 more`).
+    // The count of causes after the arrow is no figure, nor the count of
+    // what is left out (`… ↓ 1 more · w`). A verdict with no room for
+    // every order's figures keeps each it shows whole: `order 1042: 0 …`
+    // counted nothing (`verdict_cut`).
     let row = row.split('←').next().unwrap_or(row);
-    let row = match row.split_once('…') {
-        Some((kept, _)) => kept.trim_end().rsplit_once(" ").map_or(kept, |(k, _)| k),
-        None => row,
-    };
+    let row = row.split('…').next().unwrap_or(row);
     for part in row.split(": ").skip(1).chain(row.split("  ").skip(1)) {
         for count in part.split(", ") {
             let mut words = count.split_whitespace();

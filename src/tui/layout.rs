@@ -133,12 +133,43 @@ fn told_verdicts(
     frames: &[Frame],
     words: impl Fn(&Frame) -> Vec<Line<'static>>,
 ) -> Vec<Vec<Line<'static>>> {
+    let told = |v: &crate::sim::Verdict| !v.undecided() || !v.causes.is_empty();
+    verdicts_where(f, frames, told, words)
+}
+
+/// Every verdict of the run that says more than its headline and its
+/// figures, as `w` reads it: what is at risk or in flight, what a run
+/// that ends undecided leaves unsettled, besides what [`told_verdicts`]
+/// keeps. `w` is sized for them all: tour-2 naive ended unsettled, its
+/// verdict cut on one row, and `w` gave the rows to the story instead.
+fn why_verdicts(
+    f: &Frame,
+    frames: &[Frame],
+    words: impl Fn(&Frame) -> Vec<Line<'static>>,
+) -> Vec<Vec<Line<'static>>> {
+    let says = |v: &crate::sim::Verdict| {
+        !v.undecided()
+            || !v.causes.is_empty()
+            || !v.at_risk.is_empty()
+            || !v.in_flight.is_empty()
+            || v.ends_unsettled()
+    };
+    verdicts_where(f, frames, says, words)
+}
+
+/// The verdicts of `frames` and `f` that `keep`, as `words` words them,
+/// each once.
+fn verdicts_where(
+    f: &Frame,
+    frames: &[Frame],
+    keep: impl Fn(&crate::sim::Verdict) -> bool,
+    words: impl Fn(&Frame) -> Vec<Line<'static>>,
+) -> Vec<Vec<Line<'static>>> {
     let mut all: Vec<Vec<Line<'static>>> = Vec::new();
-    let told = |f: &&Frame| !f.verdict.undecided() || !f.verdict.causes.is_empty();
     for v in frames
         .iter()
         .chain(std::iter::once(f))
-        .filter(told)
+        .filter(|f| keep(&f.verdict))
         .map(&words)
     {
         if !all.contains(&v) {
@@ -161,7 +192,7 @@ impl Need {
             // Every step's, like the narration's: the rows between the
             // panels stay put as the steps go by.
             verdicts: told_verdicts(f, frames, verdict_lines),
-            why: told_verdicts(f, frames, why_lines),
+            why: why_verdicts(f, frames, why_lines),
             narration: most(narration_columns),
             provider: most(provider_rows),
             database: most(super::view::database::rows_needed),
@@ -282,7 +313,7 @@ fn laid_out(app: &super::app::App, area: Rect, zoom: Option<Panel>) -> Main {
     // out would be folded away again under the key that shows them.
     if super::view::one_run::check_command(app).is_some() {
         let t = super::theme::Theme::new(false, false);
-        need.why = told_verdicts(app.frame(), &app.timeline.frames, |f| {
+        need.why = why_verdicts(app.frame(), &app.timeline.frames, |f| {
             let bound = super::view::one_run::bound(app, &f.verdict);
             let unit = app.script.origin.step();
             super::view::verdict::bounded_why_lines(&t, f, bound.as_deref(), unit)

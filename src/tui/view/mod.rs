@@ -45,6 +45,7 @@ mod told;
 mod too_small;
 mod unlike_tour;
 pub(super) mod verdict;
+mod verdict_cut;
 mod watch;
 
 pub use broker::Form as BrokerForm;
@@ -237,7 +238,9 @@ pub(super) fn draw_panel(
         Panel::Verdict => {
             // The figures' words hold for the whole run on this screen.
             let lines = verdict::fitted(app, frame, inner.width, inner.height);
-            wrap(t, lines, inner, buf)
+            // Cut short, it names the key that reads it whole, right
+            // after its last word.
+            overflow::show_after_words(t, lines, inner, buf, verdict_cut::signs);
         }
     }
     0

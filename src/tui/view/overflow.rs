@@ -31,6 +31,34 @@ pub fn show_signed(
     buf: &mut Buffer,
     signs: fn(&Theme, u16) -> (String, String),
 ) -> u16 {
+    show_placed(t, lines, wrap, area, buf, signs, false)
+}
+
+/// Prose as `show` wraps it, with the sign `signs` makes one space after
+/// the last word the row keeps rather than at the row's end: a sign that
+/// ends a sentence cut short (the verdict's) reads as its end, where a
+/// gap before it read as a slip (`lost on the  …2 more`, teacher trial).
+pub fn show_after_words(
+    t: &Theme,
+    lines: Vec<Line<'static>>,
+    area: Rect,
+    buf: &mut Buffer,
+    signs: fn(&Theme, u16) -> (String, String),
+) -> u16 {
+    show_placed(t, lines, true, area, buf, signs, true)
+}
+
+/// [`show_signed`], the sign at the row's end or, `after_words`, one
+/// space after its last word.
+fn show_placed(
+    t: &Theme,
+    lines: Vec<Line<'static>>,
+    wrap: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    signs: fn(&Theme, u16) -> (String, String),
+    after_words: bool,
+) -> u16 {
     if area.is_empty() {
         return 0;
     }
@@ -82,6 +110,20 @@ pub fn show_signed(
             }
         }
     }
+    // After the words: the sign's own space parts it from the last word
+    // kept, and the columns it leaves at the row's end are blank.
+    let start = if after_words {
+        let at = (area.left()..start)
+            .rev()
+            .find(|&x| !blank(buf, x))
+            .map_or(area.left(), |x| x + 1);
+        for x in at..area.right() {
+            buf[(x, y)].set_symbol(" ");
+        }
+        at
+    } else {
+        start
+    };
     let line = fit(t, Line::styled(text, t.key()), usize::from(w));
     buf.set_line(start, y, &line, w);
     hidden

@@ -698,7 +698,30 @@ fn ranked(
             return (vec![line], 2 + i);
         }
     }
-    (whole, usize::MAX)
+    if rows != 1 {
+        return (whole, usize::MAX);
+    }
+    // No form holds it on its row: its first pieces whole, the rest
+    // counted with the key that reads them (`…2 more · w`), rather than
+    // a row the panel cuts wherever its width ends.
+    let named = form.named || v.facts.len() > 1;
+    let mut pieces: Vec<Span<'static>> = v
+        .facts
+        .iter()
+        .map(|fact| Span::styled(figures(&[fact], named), t.dim()))
+        .collect();
+    let links = links_at(t, v, plain).into_iter().chain(held_links);
+    pieces.extend(links.enumerate().map(|(i, link)| {
+        let link = if i == 0 {
+            format!("  {}", link.trim_start())
+        } else {
+            link
+        };
+        Span::styled(link, t.dim())
+    }));
+    let head = Span::styled(text, style);
+    let row = super::verdict_cut::one_row(t, head, &pieces, width);
+    (vec![row], usize::MAX)
 }
 
 #[cfg(test)]
