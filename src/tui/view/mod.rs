@@ -11,6 +11,7 @@ pub(crate) mod cut_at_word;
 pub(crate) mod database;
 mod db_record;
 pub(super) mod events;
+mod events_fold;
 mod explorer;
 mod explorer_detail;
 mod faults;
@@ -226,7 +227,15 @@ pub(super) fn draw_panel(
             )
         }
         Panel::Events => {
-            newest::show_told(t, events::items(t, frame), newest::EVENTS, told, inner, buf)
+            let items = events::items(t, frame);
+            // At a reveal the event the question asked about stays whole.
+            let asked = crate::tui::reveal_subject::revealed(app, frame);
+            match events_fold::asked_first(t, &items, newest::EVENTS, &asked, inner) {
+                Some(lines) => {
+                    overflow::show(t, lines, true, inner, buf);
+                }
+                None => newest::show_told(t, items, newest::EVENTS, told, inner, buf),
+            }
         }
         // Under `w` a link of the chain a row, in the rows it was given.
         Panel::Verdict if app.zoom && app.focus == Panel::Verdict => {
