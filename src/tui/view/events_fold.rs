@@ -28,6 +28,11 @@ pub(super) fn facts_first(
     told: usize,
     area: Rect,
 ) -> Option<Vec<Line<'static>>> {
+    let w = area.width;
+    let all: Vec<Line<'static>> = items.iter().flat_map(|i| i.lines.clone()).collect();
+    if measure::rows(&all, w, false) <= area.height {
+        return None;
+    }
     let told = told.min(items.len());
     let untold = told..items.len();
     let notes: Vec<usize> = untold.clone().filter(|&i| items[i].note).collect();
@@ -37,7 +42,6 @@ pub(super) fn facts_first(
     if notes.is_empty() || untold.clone().all(|i| items[i].note) {
         return None;
     }
-    let w = area.width;
     let rows = |keep: &[usize]| -> u16 {
         let lines: Vec<Line<'static>> = keep
             .iter()

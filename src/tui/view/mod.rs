@@ -230,7 +230,11 @@ pub(super) fn draw_panel(
             let items = events::items(t, frame);
             // At a reveal the event the question asked about stays whole.
             let asked = crate::tui::reveal_subject::revealed(app, frame);
-            match events_fold::asked_first(t, &items, newest::EVENTS, &asked, inner) {
+            // Else, where the panel folds, the parties' facts the story
+            // does not tell before the observer's notes.
+            let kept = events_fold::asked_first(t, &items, newest::EVENTS, &asked, inner)
+                .or_else(|| events_fold::facts_first(t, &items, newest::EVENTS, told, inner));
+            match kept {
                 Some(lines) => {
                     overflow::show(t, lines, true, inner, buf);
                 }

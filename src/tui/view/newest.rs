@@ -59,10 +59,6 @@ pub fn show_told(
         overflow::show(t, all, true, area, buf);
         return;
     }
-    if let Some(lines) = super::events_fold::facts_first(t, &items, unit, told, area) {
-        overflow::show(t, lines, true, area, buf);
-        return;
-    }
     // From the newest back: whole where it fits, else squeezed to the rows
     // left; a row on top for the sign while anything older is hidden.
     let mut kept: Vec<Vec<Line<'static>>> = Vec::new();
