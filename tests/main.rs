@@ -105,6 +105,7 @@ mod record;
 mod replay_moves;
 mod reveal_keeps_rows;
 mod reveal_span;
+mod reveal_subject_whole;
 mod scale;
 mod scenarios;
 mod screenshots;

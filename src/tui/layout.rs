@@ -319,9 +319,12 @@ fn laid_out(app: &super::app::App, area: Rect, zoom: Option<Panel>) -> Main {
             super::view::verdict::bounded_why_lines(&t, f, bound.as_deref(), unit)
         });
     }
-    let reveal = super::reveal::action_steps(app).is_some();
-    need.no_sql &= !reveal;
-    if reveal {
+    // A reveal spanning steps keeps the split of steps with SQL where any
+    // of them sent a statement; where none did, its events take the
+    // columns as the step's own would (a provider's answer kept whole
+    // beside an empty SQL panel three times its width had folded).
+    if super::reveal::action_steps(app).is_some() {
+        need.no_sql = app.shown_frame().sql.is_empty();
         need.here = None;
     }
     main_for(area, zoom, need)

@@ -25,6 +25,7 @@ pub mod parting;
 pub mod predict;
 pub mod replay;
 pub mod reveal;
+pub mod reveal_subject;
 pub mod run_forms;
 #[cfg(unix)]
 pub mod signals;

@@ -1,6 +1,6 @@
 //! Who did what in this step, in plain words.
 
-use crate::sim::{EventKind, Frame};
+use crate::sim::{Actor, EventKind, Frame};
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
@@ -28,11 +28,14 @@ pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
 
 /// Each event a line of its own, the newest last (`view::newest`).
 pub fn items(t: &Theme, f: &Frame) -> Vec<super::newest::Item> {
+    let notes = f.events.iter().map(|e| e.actor == Actor::Observer);
     lines(t, f)
         .into_iter()
-        .map(|l| super::newest::Item {
+        .zip(notes.chain(std::iter::repeat(false)))
+        .map(|(l, note)| super::newest::Item {
             lines: vec![l],
             squeezable: None,
+            note,
         })
         .collect()
 }

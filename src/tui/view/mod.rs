@@ -10,6 +10,7 @@ mod compare_engines;
 pub(crate) mod database;
 mod db_record;
 pub(super) mod events;
+mod events_fold;
 mod explorer;
 mod explorer_detail;
 mod faults;
@@ -226,7 +227,19 @@ pub(super) fn draw_panel(
             )
         }
         Panel::Events => {
-            newest::show_told(t, events::items(t, frame), newest::EVENTS, told, inner, buf)
+            let items = events::items(t, frame);
+            // At a reveal the event the question asked about stays whole.
+            let asked = crate::tui::reveal_subject::revealed(app, frame);
+            // Else, where the panel folds, the parties' facts the story
+            // does not tell before the observer's notes.
+            let kept = events_fold::asked_first(t, &items, newest::EVENTS, &asked, inner)
+                .or_else(|| events_fold::facts_first(t, &items, newest::EVENTS, told, inner));
+            match kept {
+                Some(lines) => {
+                    overflow::show(t, lines, true, inner, buf);
+                }
+                None => newest::show_told(t, items, newest::EVENTS, told, inner, buf),
+            }
         }
         // Under `w` a link of the chain a row, in the rows it was given.
         Panel::Verdict if app.zoom && app.focus == Panel::Verdict => {

@@ -20,6 +20,10 @@ pub struct Item {
     /// The line that may lose its middle to fit (a statement); the others
     /// are kept whole.
     pub squeezable: Option<usize>,
+    /// An observer's note (what no party can know), not a party's fact:
+    /// where a panel cannot hold every item the story leaves to it, the
+    /// facts are kept before the notes (`events_fold`).
+    pub note: bool,
 }
 
 /// What a panel's items are called in its sign, one and many: the sign
@@ -224,7 +228,13 @@ fn hidden_words(item: &Item, kept: usize) -> usize {
 /// row, `first` (`↑ 2 more events · ✓ …`). An item whose own mark is the
 /// dot (an observer's event, `· …`) needs no second one to part it from
 /// the count.
-fn count_lead(t: &Theme, lost: usize, told: usize, unit: Unit, first: &Line<'static>) -> String {
+pub(super) fn count_lead(
+    t: &Theme,
+    lost: usize,
+    told: usize,
+    unit: Unit,
+    first: &Line<'static>,
+) -> String {
     let what = if lost == 1 { unit.0 } else { unit.1 };
     let dotted = first
         .spans
@@ -452,7 +462,7 @@ pub fn above(t: &Theme, n: usize, unit: Unit) -> Line<'static> {
 /// more events above` as lost, with the four whole in the story). The
 /// longest wording that takes no more rows at `w` than `above` does: the
 /// story leaned on the events shown under that sign (`shown_whole`).
-fn fold_sign(t: &Theme, n: usize, told: usize, unit: Unit, w: u16) -> Line<'static> {
+pub(super) fn fold_sign(t: &Theme, n: usize, told: usize, unit: Unit, w: u16) -> Line<'static> {
     let plain = above(t, n, unit);
     let (in_story, rest) = (told.min(n), n - told.min(n));
     if in_story == 0 {

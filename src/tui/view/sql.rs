@@ -53,6 +53,7 @@ pub fn items(t: &Theme, f: &Frame, span: bool, unit: &str) -> Vec<super::newest:
         return vec![super::newest::Item {
             lines,
             squeezable: None,
+            note: false,
         }];
     }
     lines
@@ -60,6 +61,7 @@ pub fn items(t: &Theme, f: &Frame, span: bool, unit: &str) -> Vec<super::newest:
         .map(|pair| super::newest::Item {
             lines: pair.to_vec(),
             squeezable: Some(0),
+            note: false,
         })
         .collect()
 }
