@@ -5,8 +5,7 @@
 //! 100x30, read a blank row under the story's end while `↑ 2 more
 //! sentences` were folded above it.
 
-use super::narration::{run_on, story_lines_but, story_rows};
-use super::story_line::StoryLine;
+use super::story_line::{StoryLine, run_on, story_lines_but, story_rows};
 use crate::sim::frame::Told;
 use crate::tui::theme::Theme;
 use std::ops::Range;
