@@ -131,6 +131,7 @@ mod story_earlier;
 mod story_fake_mark;
 mod story_figures;
 mod story_fold_arrow;
+mod story_fold_no_blank_row;
 mod story_fold_words;
 mod story_left_out;
 mod story_newest_first;

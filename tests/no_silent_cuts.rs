@@ -679,8 +679,10 @@ fn a_story_panel_never_opens_mid_sentence() {
             // A mark may wrap: `at` or `at step` ends the row.
             let next = next.split(" at step").next().unwrap_or(next);
             let next = next.strip_suffix(" at").unwrap_or(next);
-            // A row cut at the panel's end says so with an ellipsis.
-            let next = &next.strip_suffix(" …").unwrap_or(next).to_string();
+            // A row cut at the panel's end says so with an ellipsis; so
+            // does a sentence cut to fill rows a fold left blank
+            // (`story_fold_no_blank_row`), where its words resume after it.
+            let next = &next.split(" …").next().unwrap_or(next).to_string();
             let mut starts = vec![
                 t.words(f.opening()),
                 t.words(f.said.as_deref().unwrap_or_default()),

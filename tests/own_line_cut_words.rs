@@ -5,7 +5,9 @@
 //! panel tells it in its shorter form (without the order and amount the
 //! events panel shows whole) before it cuts; a cut that is left ends a
 //! sentence. Swept over every scenario and design at the sizes where the
-//! own line is cut.
+//! own line is cut. Only where nothing else is left to show after the line
+//! does it run past its last whole sentence, to fill the rows a cut there
+//! would leave blank (`story_fold_no_blank_row`).
 
 use crate::common::sweep;
 use idem::tui::app::Panel;
@@ -38,8 +40,19 @@ fn own_line_is_never_cut_mid_sentence() {
             if shown.contains(&own) || shown.contains(&brief) {
                 return;
             }
-            let kept = shown.split_once('…').map_or(shown.as_str(), |(k, _)| k);
-            if !ends_sentence(kept) {
+            let (kept, after) = shown.split_once('…').unwrap_or((shown.as_str(), ""));
+            // Past its last whole sentence into the next where the line is
+            // alone in the panel and fills it: a cut at that sentence's end
+            // left a row blank, with nothing else to show there (trial:
+            // ordering versioned step 19 at 80x24), and the words after it
+            // are the ones the step is about.
+            let fills_alone = after.trim().is_empty()
+                && kept.contains(". ")
+                && step
+                    .rows_in(Panel::Narration)
+                    .iter()
+                    .all(|r| !r.trim().is_empty());
+            if !ends_sentence(kept) && !fills_alone {
                 wrong.push(format!(
                     "{}: the own line is cut mid-sentence: {:?}\n  whole: {own:?}",
                     step.at(),

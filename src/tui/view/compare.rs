@@ -548,7 +548,7 @@ pub(super) fn story_lines(
             }
             earlier.push(format!(
                 "{}{words}",
-                super::narration::earlier_mark(group.step)
+                super::story_line::earlier_mark(group.step)
             ));
         }
         if !earlier.is_empty() {
@@ -630,7 +630,7 @@ pub(super) fn story_lines(
                 if k > 0 {
                     paragraph.push(' ');
                 }
-                paragraph.push_str(&super::narration::earlier_mark(step));
+                paragraph.push_str(&super::story_line::earlier_mark(step));
                 paragraph.push_str(&text);
             }
             words(&paragraph, w)

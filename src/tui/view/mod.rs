@@ -41,6 +41,7 @@ mod sentences;
 mod service;
 pub(super) mod sql;
 mod story_fold;
+mod story_gap;
 mod story_line;
 mod told;
 mod too_small;

@@ -4,17 +4,16 @@
 
 use super::ran;
 use super::sentences::{sentence_starts, sentences_past_byte};
-use super::story_line::{self, StoryLine};
+use super::story_gap;
+use super::story_line::{self, StoryLine, rows_needed, run_on, story_lines, story_rows};
 use crate::sim::frame::Told;
 use crate::sim::{Frame, format_duration};
 use crate::tui::app::{App, Panel};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-use std::ops::Range;
 
 /// `events` is the inside of the events panel on the same screen, where
 /// there is one: where it shows all of this step's events, the step's own
@@ -282,14 +281,37 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
         && ending
             .as_ref()
             .is_some_and(|(_, lines)| told_rows + story_rows(&lines(0), area.width) > room);
-    let own_above = if own_gives_way {
-        sentence_starts(told_text.trim()).len()
-    } else {
-        0
+    // The rows the closing words leave are the own line's again: its
+    // first whole sentences, what the step did, read first (trial:
+    // ordering versioned at its end, 80x24, read a blank row under `The
+    // order stays SHIPPED.` while the own line was folded).
+    let own_fit = own_gives_way
+        .then(|| {
+            let (text, lines) = ending.as_ref()?;
+            let (closing, _) = closing_words(text, room, area.width, lines)?;
+            let spare = room.checked_sub(story_rows(&closing, area.width))?;
+            (spare > 0)
+                .then(|| fit_sentences(t, &brief_text, spare, area.width))
+                .flatten()
+        })
+        .flatten();
+    let own_above = match &own_fit {
+        Some((_, _, cut)) => sentences_past_byte(&brief_text, *cut),
+        None if own_gives_way => sentence_starts(told_text.trim()).len(),
+        None => 0,
     };
+    // Nothing but earlier words after the own line: where the line is cut,
+    // those give way first, and the rows a cut at a sentence's end leaves
+    // would be blank (trial: ordering versioned step 19 at 80x24 read one
+    // sentence of the own line over a blank row).
+    let nothing_after = text
+        .iter()
+        .all(|l| l.earlier() || l.text().trim().is_empty());
     // What gives way is counted in sentences, as a reader counts them.
     // `shown_to`: how much of the own line (bytes of it) is read whole.
-    let (told, told_shown, told_hidden, shown_to) = if own_gives_way {
+    let (told, told_shown, told_hidden, shown_to) = if let Some((line, rows, cut)) = own_fit {
+        (Paragraph::new(line).wrap(Wrap { trim: true }), rows, 0, cut)
+    } else if own_gives_way {
         (told, 0, 0, 0)
     } else if let Some((line, rows, cut)) = lean {
         (
@@ -301,7 +323,17 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
             cut,
         )
     } else if told_rows > room {
-        match fit_rows(t, &brief_text, room, area.width) {
+        let fit = fit_rows(t, &brief_text, room, area.width).map(|fit| {
+            let fills = |(_, rows, _): &(Line<'static>, u16, usize)| *rows == room;
+            if nothing_after && !fills(&fit) {
+                shortened(t, &brief_text, room, area.width)
+                    .filter(|cut| cut.2 > fit.2)
+                    .unwrap_or(fit)
+            } else {
+                fit
+            }
+        });
+        match fit {
             Some((line, rows, cut)) => (
                 Paragraph::new(line).wrap(Wrap { trim: true }),
                 rows,
@@ -338,6 +370,9 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
         ..area
     };
     let mut above = own_above;
+    // Sentences cut in the middle of the story, under an ellipsis
+    // (`story_gap`): hidden after it.
+    let mut gap_below = 0;
     // When the story is longer than the panel, its end is what this step
     // just told: show it from its first word, and above it as many of the
     // chapter's last whole sentences as fit, counting the rows left out.
@@ -364,7 +399,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     // any step.
     let closing = ending
         .filter(|(_, lines)| story_rows(&lines(0), body_area.width) > body_area.height)
-        .and_then(|(text, lines)| closing_words(&text, body_area.height, body_area.width, lines));
+        .and_then(|(text, lines)| closing_words(&text, body_area.height, body_area.width, &lines));
     let body = match newest {
         Some((_, before)) if closing.is_some() => {
             let (mut shown, skipped) = closing.expect("closing words");
@@ -429,11 +464,37 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
             } else {
                 starts.len()
             };
-            let (mut shown, left_out) = match tail {
+            let (mut shown, mut left_out) = match tail {
                 Some((i, l)) => (l, i),
-                None => (newest_lines, opening_sentences),
+                None => (newest_lines.clone(), opening_sentences),
             };
             shown.extend(borrowed.iter().cloned());
+            // Rows the whole sentences leave blank hold the start of the
+            // newest one left out, cut under an ellipsis, counted below it.
+            if told_hidden == 0
+                && left_out > 0
+                && story_rows(&shown, body_area.width) < body_area.height
+            {
+                let opening = story_gap::Opening {
+                    narration: &f.narration,
+                    starts: &starts,
+                    end: opening.len(),
+                    told: &told_before,
+                };
+                if let Some(lines) = story_gap::cut_sentence(
+                    t,
+                    &opening,
+                    left_out - 1,
+                    &newest_lines,
+                    &borrowed,
+                    body_area.width,
+                    body_area.height,
+                ) {
+                    shown = lines;
+                    left_out -= 1;
+                    gap_below += 1;
+                }
+            }
             above += left_out;
             shown
         }
@@ -459,6 +520,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     } else {
         body
     };
+    below += gap_below;
     // Earlier words are above only the words shown after them: where
     // none of the story after the step's line is shown, all of it is
     // below that line.
@@ -550,7 +612,7 @@ fn closing_words(
     text: &str,
     rows: u16,
     width: u16,
-    lines: EndLines<'_>,
+    lines: &EndLines<'_>,
 ) -> Option<(Vec<StoryLine>, usize)> {
     sentence_starts(text)
         .into_iter()
@@ -649,75 +711,6 @@ fn step_said(f: &Frame) -> String {
     }
 }
 
-/// The mark before words told at `step`, an earlier step of the chapter:
-/// a word, not only dim type, so that it reads with no colour too.
-pub(super) fn earlier_mark(step: usize) -> String {
-    format!("at step {step}: ")
-}
-
-/// The story words `narration[range]` as lines: the words earlier steps
-/// told (`told`, bytes of `narration`) dim, in one paragraph, each step's
-/// words after a mark naming it (a paragraph for each step cost a row
-/// apiece, and folded more steps at 120x40); the rest, new at this step,
-/// plain on a row of its own.
-fn story_lines(t: &Theme, narration: &str, range: Range<usize>, told: &[Told]) -> Vec<StoryLine> {
-    let mut lines = Vec::new();
-    let mut earlier: Vec<Span<'static>> = Vec::new();
-    // The marks are known here, where they are made: which spans they are.
-    let mut marks = Vec::new();
-    let mut new_from = range.start;
-    for group in told {
-        let (from, to) = (
-            group.range.start.max(range.start),
-            group.range.end.min(range.end),
-        );
-        if from >= to {
-            continue;
-        }
-        new_from = new_from.max(to);
-        let Some(words) = narration.get(from..to).map(str::trim) else {
-            continue;
-        };
-        if words.is_empty() {
-            continue;
-        }
-        if !earlier.is_empty() {
-            earlier.push(Span::styled(" ", t.dim()));
-        }
-        marks.push(earlier.len());
-        earlier.push(Span::styled(
-            earlier_mark(group.step),
-            t.dim().add_modifier(Modifier::ITALIC),
-        ));
-        earlier.push(Span::styled(t.words(words), t.dim()));
-    }
-    if !earlier.is_empty() {
-        lines.push(StoryLine {
-            line: Line::from(earlier),
-            marks,
-        });
-    }
-    let new = narration.get(new_from..range.end).unwrap_or_default();
-    if !new.trim().is_empty() {
-        lines.push(StoryLine::plain(Line::raw(t.words(new.trim()))));
-    }
-    lines
-}
-
-/// `tail` and then `newest`: earlier words told at a step of their own
-/// run on in the tail's earlier paragraph, after their mark, as they do
-/// where the story is shown whole; words new at this step keep their row.
-fn run_on(mut tail: Vec<StoryLine>, newest: &[StoryLine]) -> Vec<StoryLine> {
-    match (tail.last_mut(), newest.split_first()) {
-        (Some(last), Some((first, rest))) if last.earlier() && first.earlier() => {
-            last.run_on(first);
-            tail.extend(rest.iter().cloned());
-        }
-        _ => tail.extend(newest.iter().cloned()),
-    }
-    tail
-}
-
 /// The step's generated line cut to as many of its first words as `rows`
 /// rows at `width` hold, ending in an ellipsis: the line fills the panel
 /// it alone overflows, so that its key event, often in a later sentence
@@ -751,12 +744,22 @@ fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'stat
 /// dropped the ones that did), else cut at a word as `shortened` cuts it.
 /// The line, its rows and where in `told` it ends.
 fn fit_rows(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'static>, u16, usize)> {
+    fit_sentences(t, told, rows, width).or_else(|| shortened(t, told, rows, width))
+}
+
+/// `fit_rows` with no cut at a word: whole, or its first whole sentences.
+fn fit_sentences(
+    t: &Theme,
+    told: &str,
+    rows: u16,
+    width: u16,
+) -> Option<(Line<'static>, u16, usize)> {
     let whole = Line::styled(t.text(told).into_owned(), t.info());
     let n = rows_needed(std::slice::from_ref(&whole), width);
     if n <= rows {
         return Some((whole, n, told.len()));
     }
-    let sentences = sentence_starts(told)
+    sentence_starts(told)
         .into_iter()
         .filter(|&at| at > 0)
         .rev()
@@ -769,8 +772,7 @@ fn fit_rows(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'stati
             let n = rows_needed(std::slice::from_ref(&line), width);
             (line, n, at)
         })
-        .find(|(_, n, _)| *n <= rows);
-    sentences.or_else(|| shortened(t, told, rows, width))
+        .find(|(_, n, _)| *n <= rows)
 }
 
 /// `lines` cut to what `rows` rows at `width` hold, the last row ending a
@@ -918,19 +920,6 @@ fn leaned(
 /// for the step and what to press next.
 fn compact_note(area: Rect) -> bool {
     area.width < 100
-}
-
-/// The rows a story's paragraphs take, as `rows_needed` counts them.
-fn story_rows(story: &[StoryLine], width: u16) -> u16 {
-    rows_needed(&story_line::lines(story), width)
-}
-
-/// The rows these lines take wrapped (trimmed) at this width, up to the
-/// last one with a word on it: a blank line at the end draws nothing.
-fn rows_needed(lines: &[Line<'_>], width: u16) -> u16 {
-    let blank = |l: &Line<'_>| l.spans.iter().all(|s| s.content.trim().is_empty());
-    let end = lines.iter().rposition(|l| !blank(l)).map_or(0, |i| i + 1);
-    crate::tui::measure::rows(&lines[..end], width, true)
 }
 
 /// How many sentences of `lines` (wrapped, trimmed, at `width`) end below

@@ -2,9 +2,15 @@
 //! which of its spans are the marks before earlier steps' words
 //! (`at step 4: `). Counting sentences, cutting and joining paragraphs
 //! ask this, never the text: a scenario's own words may read
-//! `at step 2: ` too, and are words, not a mark.
+//! `at step 2: ` too, and are words, not a mark. The story's words are
+//! made into such paragraphs here (`story_lines`) and measured here
+//! (`story_rows`), for the story panel and for the sentence it cuts to
+//! fill its rows (`story_gap`) alike.
 
 use super::sentences::sentence_starts;
+use crate::sim::frame::Told;
+use crate::tui::theme::Theme;
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use std::ops::Range;
 
@@ -87,6 +93,118 @@ impl StoryLine {
 /// The lines alone, as ratatui lays them out.
 pub(super) fn lines(story: &[StoryLine]) -> Vec<Line<'static>> {
     story.iter().map(|s| s.line.clone()).collect()
+}
+
+/// The mark before words told at `step`, an earlier step of the chapter:
+/// a word, not only dim type, so that it reads with no colour too.
+pub(super) fn earlier_mark(step: usize) -> String {
+    format!("at step {step}: ")
+}
+
+/// The story words `narration[range]` as lines: the words earlier steps
+/// told (`told`, bytes of `narration`) dim, in one paragraph, each step's
+/// words after a mark naming it (a paragraph for each step cost a row
+/// apiece, and folded more steps at 120x40); the rest, new at this step,
+/// plain on a row of its own.
+pub(super) fn story_lines(
+    t: &Theme,
+    narration: &str,
+    range: Range<usize>,
+    told: &[Told],
+) -> Vec<StoryLine> {
+    story_lines_but(t, narration, range, told, None)
+}
+
+/// `story_lines`, less the words in `gap` (bytes of `narration`, from a
+/// word's end to a sentence's end): an ellipsis stands where they are,
+/// in the paragraph they were in (`story_gap`).
+pub(super) fn story_lines_but(
+    t: &Theme,
+    narration: &str,
+    range: Range<usize>,
+    told: &[Told],
+    gap: Option<Range<usize>>,
+) -> Vec<StoryLine> {
+    // The words from `from` to `to`, trimmed, the gap's in them left out.
+    let words = |from: usize, to: usize| -> String {
+        let text = |a: usize, b: usize| narration.get(a..b).unwrap_or_default().trim();
+        match &gap {
+            Some(g) if g.start < to && g.end > from => {
+                let (head, tail) = (text(from, g.start.max(from)), text(g.end.min(to), to));
+                [t.words(head), t.g.ellipsis.to_string(), t.words(tail)]
+                    .into_iter()
+                    .filter(|w| !w.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+            _ => t.words(text(from, to)),
+        }
+    };
+    let mut lines = Vec::new();
+    let mut earlier: Vec<Span<'static>> = Vec::new();
+    // The marks are known here, where they are made: which spans they are.
+    let mut marks = Vec::new();
+    let mut new_from = range.start;
+    for group in told {
+        let (from, to) = (
+            group.range.start.max(range.start),
+            group.range.end.min(range.end),
+        );
+        if from >= to {
+            continue;
+        }
+        new_from = new_from.max(to);
+        if narration.get(from..to).is_none_or(|w| w.trim().is_empty()) {
+            continue;
+        }
+        if !earlier.is_empty() {
+            earlier.push(Span::styled(" ", t.dim()));
+        }
+        marks.push(earlier.len());
+        earlier.push(Span::styled(
+            earlier_mark(group.step),
+            t.dim().add_modifier(Modifier::ITALIC),
+        ));
+        earlier.push(Span::styled(words(from, to), t.dim()));
+    }
+    if !earlier.is_empty() {
+        lines.push(StoryLine {
+            line: Line::from(earlier),
+            marks,
+        });
+    }
+    let new = narration.get(new_from..range.end).unwrap_or_default();
+    if !new.trim().is_empty() {
+        lines.push(StoryLine::plain(Line::raw(words(new_from, range.end))));
+    }
+    lines
+}
+
+/// `tail` and then `newest`: earlier words told at a step of their own
+/// run on in the tail's earlier paragraph, after their mark, as they do
+/// where the story is shown whole; words new at this step keep their row.
+pub(super) fn run_on(mut tail: Vec<StoryLine>, newest: &[StoryLine]) -> Vec<StoryLine> {
+    match (tail.last_mut(), newest.split_first()) {
+        (Some(last), Some((first, rest))) if last.earlier() && first.earlier() => {
+            last.run_on(first);
+            tail.extend(rest.iter().cloned());
+        }
+        _ => tail.extend(newest.iter().cloned()),
+    }
+    tail
+}
+
+/// The rows a story's paragraphs take, as `rows_needed` counts them.
+pub(super) fn story_rows(story: &[StoryLine], width: u16) -> u16 {
+    rows_needed(&lines(story), width)
+}
+
+/// The rows these lines take wrapped (trimmed) at this width, up to the
+/// last one with a word on it: a blank line at the end draws nothing.
+pub(super) fn rows_needed(lines: &[Line<'_>], width: u16) -> u16 {
+    let blank = |l: &Line<'_>| l.spans.iter().all(|s| s.content.trim().is_empty());
+    let end = lines.iter().rposition(|l| !blank(l)).map_or(0, |i| i + 1);
+    crate::tui::measure::rows(&lines[..end], width, true)
 }
 
 #[cfg(test)]
