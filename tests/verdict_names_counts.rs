@@ -18,6 +18,8 @@ fn figure_words(row: &str) -> Vec<String> {
     // the panel cut under its count of what is left out (`1 … ↓ 1 more`).
     let row = row.split('←').next().unwrap_or(row);
     let row = match row.split_once('…') {
+        // A figure whole before the gap to the fold keeps its noun.
+        Some((kept, _)) if kept.ends_with("  ") => kept.trim_end(),
         Some((kept, _)) => kept.trim_end().rsplit_once(" ").map_or(kept, |(k, _)| k),
         None => row,
     };
