@@ -64,6 +64,38 @@ fn hostile_text_stays_data_and_only_the_pages_script_runs() {
     assert_eq!(before.matches(&in_title).count(), 1, "{before}");
     assert_eq!(before.matches(&in_h1).count(), 1, "{before}");
     let before = before.replace(&in_title, "").replace(&in_h1, "");
+    // The lesson as text (for a page without its script) holds the same
+    // words, escaped: past the renderer's own tags, no markup is left.
+    let (open, close) = (
+        r#"<section id="text" aria-label="the lesson as text">"#,
+        "</section>",
+    );
+    let at = before.find(open).expect("the lesson as text") + open.len();
+    let text = &before[at..at + before[at..].find(close).expect("its end")];
+    assert!(text.contains(&html_escape(&script.summary)), "{text}");
+    let mut bare = text.to_string();
+    for tag in ["article", "h2", "h3", "p", "ol", "li", "strong", "em"] {
+        bare = bare
+            .replace(&format!("<{tag}>"), "")
+            .replace(&format!("</{tag}>"), "");
+    }
+    let bare = bare.replace(r#"<ol start="0">"#, "");
+    let bare: String = bare
+        .split("<li value=\"")
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part
+            } else {
+                &part[part.find("\">").unwrap() + 2..]
+            }
+        })
+        .collect();
+    assert!(
+        !bare.contains(['<', '>']),
+        "markup from the scenario: {bare}"
+    );
+    let before = before.replace(text, "");
     for part in [before.as_str(), after] {
         for bad in ["<img", "onerror", "alert(", "{{", "<!--"] {
             assert!(!part.contains(bad), "`{bad}` outside the data: {part}");

@@ -56,7 +56,11 @@ fn the_written_page_opens_headed_with_its_first_designs_title() {
     // without the script shows) is naive's.
     assert!(html.contains(&format!("<title>idem · {NAIVE}</title>")));
     assert!(html.contains(&format!(r#"<h1 id="heading">idem · {NAIVE}</h1>"#)));
-    assert!(!html[..html.find("<script").unwrap()].contains(IDEMPOTENT));
+    // Above the lesson as text, which heads each design with its own.
+    let head = &html[..html.find(r#"<section id="text""#).unwrap()];
+    assert!(!head.contains(IDEMPOTENT));
+    let text = &html[head.len()..html.find("<script").unwrap()];
+    assert!(text.contains(&format!("<h3>idempotent: {IDEMPOTENT}</h3>")), "{text}");
 }
 
 #[test]

@@ -66,6 +66,7 @@ mod lesson_design_switch;
 mod lesson_hostile;
 mod lesson_order;
 mod lesson_screens;
+mod lesson_text;
 mod lesson_titles;
 mod level_screen;
 mod levels;

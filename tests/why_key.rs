@@ -9,6 +9,7 @@ use crate::common::{self, Screen};
 use idem::scenario::{self, load::builtins};
 use idem::sim::{Outcome, Strategy};
 use idem::tui::app::Panel;
+use idem::tui::forms::FIGURE_WORDS;
 use idem::tui::keys::from_key;
 use idem::tui::{App, layout, update};
 use ratatui::buffer::Buffer;
@@ -66,7 +67,7 @@ fn the_one_row_verdict_names_w_and_w_shows_the_whole_chain() {
     let before = common::draw(&mut app, 80, 24);
     let row = before
         .lines()
-        .find(|l| l.contains("charged twice") && l.contains("order 1042"))
+        .find(|l| l.contains("charged twice") && l.contains("2 charges"))
         .unwrap_or_else(|| panic!("no verdict row:\n{before}"));
     assert!(row.contains("← why: 4 more · w"), "{row}");
     assert!(!row.contains("Tab"), "{row}");
@@ -132,21 +133,12 @@ fn w_reads_every_counted_chain_at_80x24() {
                     };
                     // In the words the run counts in, each naming what it
                     // counts (`verdict_names_counts`).
-                    let s = |n: usize| if n == 1 { "" } else { "s" };
                     let whole = about.iter().all(|f| {
-                        [
-                            ("committed payment row", "provider charge"),
-                            ("committed payment row", "charge"),
-                            ("payment row", "charge"),
-                        ]
-                        .iter()
-                        .any(|(rows, charges)| {
+                        FIGURE_WORDS.iter().any(|words| {
                             row.contains(&format!(
-                                "{} {rows}{}, {} {charges}{}",
-                                f.payments,
-                                s(f.payments),
-                                f.charges,
-                                s(f.charges)
+                                "{}, {}",
+                                words.rows(f.payments),
+                                words.charges(f.charges)
                             ))
                         })
                     });

@@ -14,77 +14,77 @@ use ratatui::layout::Rect;
 use serde::Serialize;
 
 #[derive(Serialize)]
-struct Step {
+pub(super) struct Step {
     /// The screen, as inline SVG.
-    svg: String,
-    chapter: usize,
-    chapter_title: String,
+    pub(super) svg: String,
+    pub(super) chapter: usize,
+    pub(super) chapter_title: String,
     /// The step's heading, once it is in a chapter: `Chapter 2: title`,
     /// or for a schedule the checker found, `Move 2/9: title` (each of
     /// its steps is one move, no chapter of a story).
-    part: String,
+    pub(super) part: String,
     /// Words earlier steps of the chapter told, one group per step, each
     /// under a mark naming it (`at step 4:`): shown after `did`, as the
     /// terminal's story panel shows them, so that a sentence true then is
     /// read as history.
-    earlier: Vec<EarlierWords>,
+    pub(super) earlier: Vec<EarlierWords>,
     /// What the chapter says before this step's own words that no
     /// earlier step told (its opening, at its first step): after
     /// `earlier` and before `said`.
-    opening: String,
+    pub(super) opening: String,
     /// What this step did, every party's part: the step's first words.
-    did: String,
+    pub(super) did: String,
     /// The step's own new words, last of the run's own (as the terminal
     /// shows them: after the chapter's earlier text).
-    said: Option<String>,
+    pub(super) said: Option<String>,
     /// Words written for another design or engine, shown below the
     /// step's own, under their mark.
-    borrowed: Option<BorrowedWords>,
-    action: String,
+    pub(super) borrowed: Option<BorrowedWords>,
+    pub(super) action: String,
     /// The verdict's heading, in the terminal's words at this step.
-    verdict_title: &'static str,
-    verdict: String,
+    pub(super) verdict_title: &'static str,
+    pub(super) verdict: String,
     /// For each design of the scenario, in the page's order, the step
     /// that shows this same moment of the story: where the design switch
     /// lands, worked out as the terminal's `m` works it out
     /// ([`Timeline::moment`], then [`Timeline::find`]), so the page only
     /// looks it up. Its own design's entry is this step.
-    same_moment: Vec<usize>,
+    pub(super) same_moment: Vec<usize>,
 }
 
 /// Words an earlier step told. The page writes the mark naming `step`
 /// (`at step 4:`) itself, so nothing reads a step number back out of text.
 #[derive(Serialize)]
-struct EarlierWords {
-    step: usize,
-    text: String,
+pub(super) struct EarlierWords {
+    pub(super) step: usize,
+    pub(super) text: String,
 }
 
 #[derive(Serialize)]
-struct BorrowedWords {
-    mark: String,
-    text: String,
+pub(super) struct BorrowedWords {
+    pub(super) mark: String,
+    pub(super) text: String,
 }
 
 #[derive(Serialize)]
-struct Design {
-    name: String,
+pub(super) struct Design {
+    pub(super) name: String,
     /// The scenario's title as told for this design (`title_for`): a title
     /// that names one design's outcome is not shown under another.
-    title: String,
+    pub(super) title: String,
     /// The page's heading while this design is shown, on a page of one
     /// scenario (see [`heading`]).
-    heading: String,
-    steps: Vec<Step>,
+    pub(super) heading: String,
+    pub(super) steps: Vec<Step>,
 }
 
 /// One scenario. Its title is per design (`Design::title`): there is no
 /// title here that a page could show under the wrong design.
 #[derive(Serialize)]
-struct Lesson {
-    name: String,
-    summary: String,
-    designs: Vec<Design>,
+pub(super) struct Lesson {
+    pub(super) name: String,
+    pub(super) summary: String,
+    pub(super) designs: Vec<Design>,
 }
 
 /// The heading of a page of one scenario, shown under `design`.
@@ -269,11 +269,23 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
             // the one its words name is the one its script binds.
             ("SWITCH_KEY", Medium::Page.key(KeyWord::SwitchDesign)),
             ("DATA", &script_safe_json(&data)),
+            ("TEXT", &super::lesson_text::render(&lessons)),
+            // Another scenario to pick only where the page holds several.
+            ("PICK_HINT", &pick_hint(lessons.len())),
         ],
     ))
 }
 
 const PAGE: &str = include_str!("lesson.html");
+
+/// The hint's words for the keys that pick a scenario, as many as the
+/// page holds (the script binds 1 to 9); none on a page of one.
+fn pick_hint(lessons: usize) -> String {
+    match lessons {
+        0 | 1 => String::new(),
+        n => format!(", 1&ndash;{} picks a scenario", n.min(9)),
+    }
+}
 
 /// JSON that can sit inside a `<script>` element whatever its strings
 /// hold: with no `<` the HTML parser never meets `</script>` or `<!--`

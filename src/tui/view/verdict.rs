@@ -5,7 +5,7 @@ use crate::sim::cause::StepWords;
 use crate::sim::verdict::FactVerdict;
 use crate::sim::{Frame, Outcome, Verdict};
 use crate::tui::app::App;
-pub use crate::tui::forms::{FigureWords, RowForm};
+pub use crate::tui::forms::{FIGURE_WORDS, FigureWords, NARROWEST, RowForm};
 use crate::tui::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -159,6 +159,16 @@ pub fn short_headline(t: &Theme, v: &Verdict) -> Option<String> {
     Some(format!("{glyph} {}", v.headline_short()))
 }
 
+/// A one-row verdict's fewest words for its one wrong effect where they
+/// are fewer (`✕ disagree`, its figures beside it saying between what),
+/// so that its figures keep `committed`. The header, with no figures
+/// beside it, keeps the whole outcome.
+fn one_outcome_short(t: &Theme, v: &Verdict) -> Option<String> {
+    let one = v.outcome;
+    (!v.undecided() && v.headline_more() == 0 && one.short_text() != one.text())
+        .then(|| format!("{} {}", mark(t, one).0, one.short_text()))
+}
+
 /// The outcome first, whole, where a glance finds it; then the figures it
 /// stands on (what is in the database and at the provider); then why.
 pub fn lines(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
@@ -236,17 +246,12 @@ pub fn bounded_headline(t: &Theme, v: &Verdict, check: Option<&str>) -> (String,
 /// how many times (`owed 2 · `): without it, one row and one charge read
 /// as the right outcome where two were owed.
 fn figures(t: &Theme, fact: &FactVerdict, words: FigureWords) -> String {
-    let s = |n: usize| if n == 1 { "" } else { "s" };
     format!(
-        "order {}: {}{} {}{}, {} {}{}",
+        "order {}: {}{}, {}",
         fact.order,
         owed(t, fact),
-        fact.payments,
-        words.row,
-        s(fact.payments),
-        fact.charges,
-        words.charge,
-        s(fact.charges)
+        words.rows(fact.payments),
+        words.charges(fact.charges),
     )
 }
 
@@ -455,27 +460,6 @@ pub struct Room<'a> {
     pub unit: &'a str,
 }
 
-/// Widest first; the whole verdict's words first of all.
-pub const FIGURE_WORDS: [FigureWords; 3] = [
-    FigureWords {
-        row: "committed payment row",
-        charge: "provider charge",
-    },
-    FigureWords {
-        row: "committed payment row",
-        charge: "charge",
-    },
-    NARROWEST,
-];
-
-/// The table is named before `committed` goes (teacher trial, tour-4
-/// idempotent at 80x24: `1 committed row, 1 charge` beside a database
-/// holding a payments row and a processed_messages row said neither).
-const NARROWEST: FigureWords = FigureWords {
-    row: "payment row",
-    charge: "charge",
-};
-
 impl RowForm {
     /// The whole verdict's form.
     const WHOLE: RowForm = RowForm {
@@ -609,7 +593,9 @@ fn ranked(
     let text = text + &t.text(&v.unsettled_text());
     // The same outcomes in their fewest words (`✕ charged twice +
     // disagree`): given up before a figure or the key that reads the rest.
-    let short = short_headline(t, v).unwrap_or_else(|| text.clone());
+    let short = short_headline(t, v)
+        .or_else(|| one_outcome_short(t, v))
+        .unwrap_or_else(|| text.clone());
     // The run's headline, where it keeps one.
     let text = if form.kept && form.short {
         short.clone()
@@ -617,25 +603,20 @@ fn ranked(
         text
     };
     // Each count names what it counts, in the run's words (`words`).
-    let s = |n: usize| if n == 1 { "" } else { "s" };
     let figures = |facts: &[&FactVerdict], named: bool| -> String {
         facts
             .iter()
             .map(|fact| {
                 format!(
-                    "  {}{}{} {}{}, {} {}{}",
+                    "  {}{}{}, {}",
                     if named {
                         format!("order {}: ", fact.order)
                     } else {
                         String::new()
                     },
                     owed(t, fact),
-                    fact.payments,
-                    words.row,
-                    s(fact.payments),
-                    fact.charges,
-                    words.charge,
-                    s(fact.charges),
+                    words.rows(fact.payments),
+                    words.charges(fact.charges),
                 )
             })
             .collect()
@@ -728,12 +709,17 @@ fn ranked(
 mod tests {
     use super::*;
 
-    /// Every form's rows name their table: the database beside them holds
-    /// processed_messages rows too.
+    /// Every form's rows name their table (the database beside them holds
+    /// processed_messages rows too) and say they are committed (it draws
+    /// a row in an open transaction too).
     #[test]
-    fn every_figure_form_names_the_payments_table() {
+    fn every_figure_form_names_the_payments_table_and_committed() {
         for words in FIGURE_WORDS {
-            assert!(words.row.contains("payment row"), "{words:?}");
+            for n in [0, 1, 2] {
+                let rows = words.rows(n);
+                assert!(rows.contains("payment"), "{rows}");
+                assert!(rows.contains("committed"), "{rows}");
+            }
         }
     }
 
