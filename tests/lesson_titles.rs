@@ -60,7 +60,10 @@ fn the_written_page_opens_headed_with_its_first_designs_title() {
     let head = &html[..html.find(r#"<section id="text""#).unwrap()];
     assert!(!head.contains(IDEMPOTENT));
     let text = &html[head.len()..html.find("<script").unwrap()];
-    assert!(text.contains(&format!("<h3>idempotent: {IDEMPOTENT}</h3>")), "{text}");
+    assert!(
+        text.contains(&format!("<h3>idempotent: {IDEMPOTENT}</h3>")),
+        "{text}"
+    );
 }
 
 #[test]

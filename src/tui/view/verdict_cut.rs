@@ -4,8 +4,8 @@
 //! step at 80x24: `… whose ack was lost on the  …2 more` named no key, so
 //! nothing said how to read the rest, and its gap read as a slip.
 
-use crate::cut_at_word::cut_at_word;
 use super::overflow;
+use crate::cut_at_word::cut_at_word;
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
