@@ -61,7 +61,13 @@ fn panel(rows: &[String], title: &str, n: usize) -> Vec<String> {
     rows[top + 1..]
         .iter()
         .take_while(|r| !r.starts_with('└'))
-        .map(|r| r.split('│').nth(1 + 2 * n).unwrap_or("").trim_end().to_string())
+        .map(|r| {
+            r.split('│')
+                .nth(1 + 2 * n)
+                .unwrap_or("")
+                .trim_end()
+                .to_string()
+        })
         .collect()
 }
 
@@ -149,7 +155,10 @@ fn wrong(r: &Replay, rows: &[String]) -> Vec<String> {
             None => row.contains("no key"),
         };
         if !keyed {
-            out.push(format!("{}'s row does not say whether it had a key: {row:?}", c.id));
+            out.push(format!(
+                "{}'s row does not say whether it had a key: {row:?}",
+                c.id
+            ));
         }
         let new = before.is_some_and(|b| !b.charges.iter().any(|x| x.id == c.id));
         if new && !marked(row) {
@@ -218,12 +227,7 @@ fn a_replay_cuts_no_figure_and_no_mark_at_any_size() {
                 let why = screen(&r, w, h).join(" ");
                 // Compared without spaces: `w` gives each link a row.
                 let told = |s: &str| s.split_whitespace().collect::<String>();
-                let on_screen = told(
-                    &why.split('│')
-                        .map(str::trim)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
+                let on_screen = told(&why.split('│').map(str::trim).collect::<Vec<_>>().join(" "));
                 if !on_screen.contains(&told(&whole)) {
                     problems.push(format!(
                         "{file} step {} at {w}x{h}: w does not show the verdict whole",

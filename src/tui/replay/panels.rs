@@ -31,7 +31,12 @@ fn message_forms(m: &StoredMessage) -> [String; 3] {
     let id = &m.message.id;
     [
         format!("{id} {} order {} ${}", m.broker_id(), p.order, p.amount),
-        format!("{id} {} {} ${}", m.broker_id(), order_tag(p.order), p.amount),
+        format!(
+            "{id} {} {} ${}",
+            m.broker_id(),
+            order_tag(p.order),
+            p.amount
+        ),
         format!("{id} {} ${}", order_tag(p.order), p.amount),
     ]
 }
@@ -80,7 +85,13 @@ impl Replay {
     /// from step to step.
     fn message_form(&self, width: usize) -> usize {
         let sign = self.theme.g.added.chars().count() + 1;
-        let copy = |m: &StoredMessage| if m.copy > 1 { format!(" copy {}", m.copy).len() } else { 0 };
+        let copy = |m: &StoredMessage| {
+            if m.copy > 1 {
+                format!(" copy {}", m.copy).len()
+            } else {
+                0
+            }
+        };
         let steps: Vec<&Step> = self.steps.iter().collect();
         run_form::widest(0..3, &steps, |n, s| {
             s.queue
@@ -110,7 +121,10 @@ impl Replay {
             out.push(marks::fit_parts(t, parts, Vec::new(), change, width));
             let (phase, holder) = phase(m);
             let (_, states, style) = broker::state_forms(t, phase, holder, width);
-            out.push(Line::styled(format!("  {}", fullest(&states, width)), style));
+            out.push(Line::styled(
+                format!("  {}", fullest(&states, width)),
+                style,
+            ));
             let mut received = format!("  received {}", times(m.receives));
             if m.redelivered && width >= received.len() + 13 {
                 received.push_str(", redelivered");
@@ -118,7 +132,10 @@ impl Replay {
             out.push(Line::styled(received, t.dim()));
             if let MessageState::InFlight { receipt, until, .. } = &m.state {
                 let forms = lease_forms(receipt, *until);
-                out.push(Line::styled(format!("  {}", fullest(&forms, width)), t.dim()));
+                out.push(Line::styled(
+                    format!("  {}", fullest(&forms, width)),
+                    t.dim(),
+                ));
             }
         }
         if step.queue.is_empty() {

@@ -10,10 +10,10 @@
 use super::Replay;
 use super::panels::own;
 use crate::harness::run::Step;
+use crate::sim::cause::plain_step;
 use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::measure;
 use crate::tui::theme::{Theme, ascii_cell};
-use crate::sim::cause::plain_step;
 use crate::tui::view::keybar;
 use crate::tui::view::{fit, overflow, verdict};
 use ratatui::buffer::Buffer;
@@ -91,10 +91,15 @@ impl Replay {
         let happened_rows = measure::rows(&happened, area.width.saturating_sub(2), false)
             .clamp(2, if area.height >= 36 { 6 } else { 4 });
         // The widths the three panels get below, inside their borders:
-        // at 80 columns the provider's 25 hold a charge's row whole with
-        // its mark (` ch_1 #1042 $40 no key +`), and the broker's 20 an
-        // entry's (`m-1 b-1 #1042 $40 +`).
-        let columns = [Constraint::Fill(5), Constraint::Fill(6), Constraint::Fill(7)];
+        // three tenths, four for the tables; but the provider's never
+        // under 27 columns, whose 25 inside hold a charge's row whole
+        // with its mark (` ch_1 #1042 $40 no key +`) at 80 columns, where
+        // the broker's 20 still hold an entry's (`m-1 b-1 #1042 $40 +`).
+        let columns = [
+            Constraint::Fill(3),
+            Constraint::Length((area.width * 3 / 10).max(27)),
+            Constraint::Fill(4),
+        ];
         let [b, p, _] = Layout::horizontal(columns).areas(Rect::new(0, 0, area.width, 1));
         let queue_lines = self.queue(step, b.width.saturating_sub(2));
         let provider_lines = self.provider(step, p.width.saturating_sub(2));
@@ -167,7 +172,13 @@ impl Replay {
         );
         let inner = block(t, name.0, name.1, verdict.width).inner(verdict);
         let ending = self.ending(inner.width, inner.height);
-        self.panel((name.0.as_str(), name.1.as_str()), ending, true, verdict, buf);
+        self.panel(
+            (name.0.as_str(), name.1.as_str()),
+            ending,
+            true,
+            verdict,
+            buf,
+        );
         self.keys(keys, buf);
     }
 
@@ -302,7 +313,9 @@ impl Replay {
         } else {
             t.bad()
         };
-        let head = t.text(&format!("{}{}", v.headline(), v.unsettled_text())).into_owned();
+        let head = t
+            .text(&format!("{}{}", v.headline(), v.unsettled_text()))
+            .into_owned();
         let links = verdict::told_links(t, v, &plain_step, &plain_step);
         (head, links, style)
     }

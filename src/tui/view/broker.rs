@@ -393,7 +393,13 @@ pub(crate) fn state_forms(
         ),
         MessagePhase::Acked if width >= 28 => (
             g.done,
-            vec![format!("acked by {holder}, removed"), "removed".to_string()],
+            // Who acked gives way before the ack does: `removed` alone
+            // does not say the broker got one.
+            vec![
+                format!("acked by {holder}, removed"),
+                "acked, removed".to_string(),
+                "removed".to_string(),
+            ],
             t.good(),
         ),
         // The counters say an ack arrived; the entry says it is gone.
