@@ -104,6 +104,7 @@ mod questions;
 mod race;
 mod record;
 mod replay_moves;
+mod replay_no_cuts;
 mod reveal_keeps_rows;
 mod reveal_span;
 mod reveal_subject_whole;

@@ -280,6 +280,28 @@ pub struct KeyView {
     pub replayed_now: bool,
 }
 
+impl KeyView {
+    /// A stored key as every front end shows it: its result in the
+    /// fewest words (`ch_81`, not `201 Created ch_81`), or `processing`
+    /// while the first request is unanswered, when a repeat gets 409. The
+    /// simulator's frames and `idem test --replay` both draw it so.
+    pub fn of(k: &super::provider::KeyRecord, replayed_now: bool) -> KeyView {
+        use super::provider::Reply;
+        KeyView {
+            key: k.key.clone(),
+            result: match &k.result {
+                // The work is done but the result is not given out yet:
+                // what a repeat would get now is a 409.
+                _ if k.in_flight => "processing".into(),
+                Reply::Charged { charge_id } => charge_id.clone(),
+                other => other.describe(),
+            },
+            replays: k.replays,
+            replayed_now,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ProviderView {
     pub charges: Vec<Charge>,

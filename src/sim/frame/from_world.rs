@@ -12,7 +12,6 @@ use crate::sim::change::Changes;
 use crate::sim::consumer::{Consumer, Mark};
 use crate::sim::db::Tables;
 use crate::sim::message::Payment;
-use crate::sim::provider::Reply;
 use crate::sim::strategy::Op;
 use crate::sim::world::{IdSource, World};
 
@@ -302,17 +301,9 @@ impl World {
             keys: self
                 .provider
                 .keys()
-                .map(|k| KeyView {
-                    key: k.key.clone(),
-                    result: match &k.result {
-                        // The work is done but the result is not given out
-                        // yet: what a repeat would get now is a 409.
-                        _ if k.in_flight => "processing".into(),
-                        Reply::Charged { charge_id } => charge_id.clone(),
-                        other => other.describe(),
-                    },
-                    replays: k.replays,
-                    replayed_now: self.moment.replayed.as_deref() == Some(k.key.as_str()),
+                .map(|k| {
+                    let now = self.moment.replayed.as_deref() == Some(k.key.as_str());
+                    KeyView::of(k, now)
                 })
                 .collect(),
             answered_now: self.moment.answered.clone(),

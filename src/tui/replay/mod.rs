@@ -32,6 +32,10 @@ pub struct Replay {
     /// The step on screen, an index into `steps`.
     pub at: usize,
     pub quit: bool,
+    /// `w`: the verdict whole, every cause, in place of the panels; a
+    /// small screen's verdict panel counts the causes it has no room for
+    /// and names this key.
+    pub why: bool,
     /// Why a key did nothing, until the next key.
     pub notice: Option<String>,
     pub theme: Theme,
@@ -54,6 +58,7 @@ impl Replay {
             steps,
             at,
             quit: false,
+            why: false,
             notice: None,
             theme,
         }
@@ -109,7 +114,11 @@ pub fn update(r: &mut Replay, key: KeyCode) {
     r.notice = None;
     let last = r.last();
     match key {
+        // Esc leaves the whole verdict first, as it leaves the
+        // simulator's; q quits from anywhere.
+        KeyCode::Esc if r.why => r.why = false,
         KeyCode::Char('q') | KeyCode::Esc => r.quit = true,
+        KeyCode::Char('w') => r.why = !r.why,
         KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => {
             if r.at == last {
                 r.notice = Some("this is the last step: the run ends here".into());

@@ -7,8 +7,13 @@ use super::Replay;
 use crate::harness::run::Step;
 use crate::harness::transcript::times;
 use crate::sim::broker::{MessageState, StoredMessage};
+use crate::sim::change::Change;
 use crate::sim::format_duration;
-use crate::tui::theme::Theme;
+use crate::sim::frame::{KeyView, MessagePhase};
+use crate::sim::provider::Charge;
+use crate::tui::forms::KeyForm;
+use crate::tui::view::provider::{self, order_tag};
+use crate::tui::view::{broker, marks, run_form};
 use ratatui::text::{Line, Span};
 
 /// A program's own words, safe on a terminal: controls escaped, tabs as
@@ -17,51 +22,118 @@ pub(super) fn own(text: &str) -> String {
     crate::terminal_text::escape(&text.replace('\t', " ")).into_owned()
 }
 
+/// A queue entry's first row in its forms, fullest first: both IDs and
+/// the order in words, then the order as a tag (`#1042`, as the provider
+/// panel tags it), then the program's ID alone. The amount is a figure:
+/// every form keeps it whole (`$4…` read as another sum).
+fn message_forms(m: &StoredMessage) -> [String; 3] {
+    let p = &m.message.payment;
+    let id = &m.message.id;
+    [
+        format!("{id} {} order {} ${}", m.broker_id(), p.order, p.amount),
+        format!(
+            "{id} {} {} ${}",
+            m.broker_id(),
+            order_tag(p.order),
+            p.amount
+        ),
+        format!("{id} {} ${}", order_tag(p.order), p.amount),
+    ]
+}
+
+/// A lease's row in its forms, fullest first: the receipt an ack must
+/// present, and the time the lease ends, which no form leaves out.
+fn lease_forms(receipt: &str, until: crate::sim::Millis) -> [String; 4] {
+    let at = format_duration(until);
+    [
+        format!("{receipt}, lease ends at {at}"),
+        format!("{receipt}, lease to {at}"),
+        format!("lease ends at {at}"),
+        format!("lease to {at}"),
+    ]
+}
+
+/// The fullest of `forms` that fits `width` after a two-cell indent;
+/// the last where none does.
+fn fullest(forms: &[String], width: usize) -> &str {
+    forms
+        .iter()
+        .find(|f| f.chars().count() + 2 <= width)
+        .unwrap_or(&forms[forms.len() - 1])
+}
+
 impl Replay {
+    /// The step before step `i`, to mark what changed.
+    fn before_of(&self, i: usize) -> Option<&Step> {
+        i.checked_sub(1).and_then(|b| self.steps.get(b))
+    }
+
+    /// What step `i` did to a queue entry: new (published in it), or its
+    /// state or count of receives moved.
+    fn message_change(&self, i: usize, m: &StoredMessage) -> Option<Change> {
+        let was = self.before_of(i).map(|b| b.queue.as_slice()).unwrap_or(&[]);
+        match was.iter().find(|w| w.seq == m.seq) {
+            None => Some(Change::Added),
+            Some(w) if w.state != m.state || w.receives != m.receives => Some(Change::Changed),
+            Some(_) => None,
+        }
+    }
+
+    /// The form of the queue entries' first rows for the whole replay at
+    /// `width`: the fullest in which every entry of every step fits with
+    /// its change mark's sign, so that a row does not change its words
+    /// from step to step.
+    fn message_form(&self, width: usize) -> usize {
+        let sign = self.theme.g.added.chars().count() + 1;
+        let copy = |m: &StoredMessage| {
+            if m.copy > 1 {
+                format!(" copy {}", m.copy).len()
+            } else {
+                0
+            }
+        };
+        let steps: Vec<&Step> = self.steps.iter().collect();
+        run_form::widest(0..3, &steps, |n, s| {
+            s.queue
+                .iter()
+                .all(|m| message_forms(m)[n].chars().count() + copy(m) + sign <= width)
+        })
+        .unwrap_or(2)
+    }
+
     pub(super) fn queue(&self, step: &Step, width: u16) -> Vec<Line<'static>> {
         let t = &self.theme;
-        let was = self.before().map(|b| b.queue.as_slice()).unwrap_or(&[]);
+        let width = usize::from(width);
+        let form = self.message_form(width);
         let mut out = Vec::new();
         for m in &step.queue {
-            let before = was.iter().find(|w| w.seq == m.seq);
-            let changed = before.is_none_or(|w| w.state != m.state || w.receives != m.receives);
-            let mut first = vec![Span::styled(
-                format!(
-                    "{} {} order {} ${}",
-                    m.message.id,
-                    m.broker_id(),
-                    m.message.payment.order,
-                    m.message.payment.amount
-                ),
-                t.title(),
-            )];
+            let mut first = vec![Span::styled(message_forms(m)[form].clone(), t.title())];
             if m.copy > 1 {
                 first.push(Span::styled(format!(" copy {}", m.copy), t.warn()));
             }
-            if changed {
-                first.push(Span::styled(
-                    format!(
-                        " {}",
-                        if before.is_none() {
-                            t.g.added
-                        } else {
-                            t.g.changed
-                        }
-                    ),
-                    t.change(),
-                ));
-            }
-            out.push(Line::from(first));
-            let (state, style) = state(t, m);
-            out.push(Line::styled(format!("  {state}"), style));
+            // Which message it is and its amount are the evidence: the
+            // mark folds to its sign before they are cut, never the mark.
+            let parts = marks::Parts {
+                essential: Line::from(first),
+                rest: Line::default(),
+            };
+            let change = self.message_change(self.at, m);
+            out.push(marks::fit_parts(t, parts, Vec::new(), change, width));
+            let (phase, holder) = phase(m);
+            let (_, states, style) = broker::state_forms(t, phase, holder, width);
+            out.push(Line::styled(
+                format!("  {}", fullest(&states, width)),
+                style,
+            ));
             let mut received = format!("  received {}", times(m.receives));
-            if m.redelivered && usize::from(width) >= received.len() + 13 {
+            if m.redelivered && width >= received.len() + 13 {
                 received.push_str(", redelivered");
             }
             out.push(Line::styled(received, t.dim()));
             if let MessageState::InFlight { receipt, until, .. } = &m.state {
+                let forms = lease_forms(receipt, *until);
                 out.push(Line::styled(
-                    format!("  {receipt}, lease ends at {}", format_duration(*until)),
+                    format!("  {}", fullest(&forms, width)),
                     t.dim(),
                 ));
             }
@@ -76,8 +148,25 @@ impl Replay {
         out
     }
 
+    /// Step `i`'s keys as every front end shows them, each with what the
+    /// step did to it: stored in it (new), or replayed in it.
+    fn key_views(&self, i: usize) -> Vec<(KeyView, Option<Change>)> {
+        let before = self.before_of(i);
+        self.steps[i]
+            .keys
+            .iter()
+            .map(|k| {
+                let was = before.and_then(|b| b.keys.iter().find(|x| x.key == k.key));
+                let replayed_now = was.is_some_and(|w| w.replays < k.replays);
+                let change = (before.is_some() && was.is_none()).then_some(Change::Added);
+                (KeyView::of(k, replayed_now), change)
+            })
+            .collect()
+    }
+
     pub(super) fn provider(&self, step: &Step, width: u16) -> Vec<Line<'static>> {
         let t = &self.theme;
+        let width = usize::from(width);
         let before = self.before();
         let total: u64 = step.charges.iter().map(|c| u64::from(c.amount)).sum();
         let mut out = vec![Line::from(vec![
@@ -91,56 +180,30 @@ impl Replay {
                 },
             ),
         ])];
-        for c in &step.charges {
-            let new = before.is_some_and(|b| !b.charges.iter().any(|x| x.id == c.id));
-            let mut spans = vec![Span::raw(format!(
-                " {} {}{} ${} {}",
-                c.id,
-                // The word goes first where the change mark needs the room.
-                if width >= 31 { "order " } else { "" },
-                c.order,
-                c.amount,
-                if c.key.is_some() {
-                    "with key"
-                } else {
-                    "no key"
-                }
-            ))];
-            if new {
-                spans.push(Span::styled(format!(" {}", t.g.added), t.change()));
-            }
-            out.push(Line::from(spans));
-        }
+        // The simulator's charge rows: the order gives way, never the
+        // amount, the key words or the mark.
+        let change = |c: &Charge| {
+            before
+                .is_some_and(|b| !b.charges.iter().any(|x| x.id == c.id))
+                .then_some(Change::Added)
+        };
+        out.extend(provider::charge_lines(t, &step.charges, &change, width));
         if step.keys.is_empty() {
-            out.push(Line::from(vec![
-                Span::styled("Idempotency-Key store", t.title()),
-                Span::styled(": empty", t.dim()),
-            ]));
-        } else {
-            out.push(Line::styled("Idempotency-Key store", t.title()));
+            out.push(provider::empty_store(t, width));
+            return out;
         }
-        for k in &step.keys {
-            let was = before.and_then(|b| b.keys.iter().find(|x| x.key == k.key));
-            let mut spans = vec![Span::raw(format!(
-                " {} {} {}",
-                own(&k.key),
-                t.g.arrow,
-                k.result.describe()
-            ))];
-            if k.replays > 0 {
-                spans.push(Span::styled(
-                    format!(" {} replayed {}{}", t.g.replay, t.g.times, k.replays),
-                    if was.is_some_and(|w| w.replays < k.replays) {
-                        t.warn().patch(t.highlight())
-                    } else {
-                        t.dim()
-                    },
-                ));
-            }
-            if before.is_some() && was.is_none() {
-                spans.push(Span::styled(format!(" {}", t.g.added), t.change()));
-            }
-            out.push(Line::from(spans));
+        out.push(Line::styled("Idempotency-Key store", t.title()));
+        // The simulator's key rows, in one form for the whole replay.
+        let runs: Vec<Vec<(KeyView, Option<Change>)>> =
+            (0..self.steps.len()).map(|i| self.key_views(i)).collect();
+        let forms = KeyForm::forms(usize::MAX);
+        let form = run_form::widest(forms, &runs, |form, keys| {
+            keys.iter()
+                .all(|(k, c)| provider::key_fits(t, k, *c, false, form, width))
+        })
+        .unwrap_or(forms[forms.len() - 1]);
+        for (k, change) in &runs[self.at] {
+            out.push(provider::key_line(t, k, *change, false, form, width));
         }
         out
     }
@@ -227,13 +290,13 @@ fn grid(cells: &[String], widths: &[usize]) -> String {
     line.trim_end().to_string()
 }
 
-fn state(t: &Theme, m: &StoredMessage) -> (String, ratatui::style::Style) {
+/// A stored message's state as the simulator's frames name it, and who
+/// holds or acked it.
+fn phase(m: &StoredMessage) -> (MessagePhase, &str) {
     match &m.state {
-        MessageState::Waiting => ("waiting".into(), t.info()),
-        MessageState::InFlight { consumer, .. } => {
-            (format!("in flight {} {consumer}", t.g.arrow), t.warn())
-        }
-        MessageState::Acked { by } => (format!("acked by {by}"), t.good()),
-        MessageState::DeadLettered => ("dead-lettered".into(), t.bad()),
+        MessageState::Waiting => (MessagePhase::Waiting, ""),
+        MessageState::InFlight { consumer, .. } => (MessagePhase::InFlight, consumer),
+        MessageState::Acked { by } => (MessagePhase::Acked, by),
+        MessageState::DeadLettered => (MessagePhase::DeadLettered, ""),
     }
 }

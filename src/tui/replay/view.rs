@@ -10,14 +10,15 @@
 use super::Replay;
 use super::panels::own;
 use crate::harness::run::Step;
+use crate::sim::cause::plain_step;
 use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::measure;
 use crate::tui::theme::{Theme, ascii_cell};
 use crate::tui::view::keybar;
-use crate::tui::view::{fit, overflow};
+use crate::tui::view::{fit, overflow, verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Modifier;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
@@ -89,10 +90,19 @@ impl Replay {
         let happened = self.happened(step);
         let happened_rows = measure::rows(&happened, area.width.saturating_sub(2), false)
             .clamp(2, if area.height >= 36 { 6 } else { 4 });
-        // The widths the three panels get below, inside their borders.
-        let inner = |tenths: u16| (area.width * tenths / 10).saturating_sub(2);
-        let queue_lines = self.queue(step, inner(3));
-        let provider_lines = self.provider(step, inner(3));
+        // The widths the three panels get below, inside their borders:
+        // three tenths, four for the tables; but the provider's never
+        // under 27 columns, whose 25 inside hold a charge's row whole
+        // with its mark (` ch_1 #1042 $40 no key +`) at 80 columns, where
+        // the broker's 20 still hold an entry's (`m-1 b-1 #1042 $40 +`).
+        let columns = [
+            Constraint::Fill(3),
+            Constraint::Length((area.width * 3 / 10).max(27)),
+            Constraint::Fill(4),
+        ];
+        let [b, p, _] = Layout::horizontal(columns).areas(Rect::new(0, 0, area.width, 1));
+        let queue_lines = self.queue(step, b.width.saturating_sub(2));
+        let provider_lines = self.provider(step, p.width.saturating_sub(2));
         let table_lines = self.tables(step);
         // The three panels as tall as the longest needs, between a floor
         // and half the screen; the rest goes to the log and the verdict.
@@ -116,12 +126,16 @@ impl Replay {
             .wrap(Wrap { trim: false })
             .render(header, buf);
         self.strip(strip, buf);
-        let [broker, provider, database] = Layout::horizontal([
-            Constraint::Fill(3),
-            Constraint::Fill(3),
-            Constraint::Fill(4),
-        ])
-        .areas(top);
+        if self.why {
+            let whole = Rect {
+                height: top.height + middle.height + bottom.height,
+                ..top
+            };
+            self.why(whole, buf);
+            self.keys(keys, buf);
+            return;
+        }
+        let [broker, provider, database] = Layout::horizontal(columns).areas(top);
         self.panel(
             (&format!("Message broker {} payments", t.g.dot), "Broker"),
             queue_lines,
@@ -152,12 +166,15 @@ impl Replay {
         let [stderr, verdict] =
             Layout::horizontal([Constraint::Fill(3), Constraint::Fill(2)]).areas(bottom);
         self.stderr(stderr, buf);
+        let name = (
+            &format!("{} The verdict at the end of the run", t.g.observer),
+            &format!("{} The verdict at the end", t.g.observer),
+        );
+        let inner = block(t, name.0, name.1, verdict.width).inner(verdict);
+        let ending = self.ending(inner.width, inner.height);
         self.panel(
-            (
-                &format!("{} The verdict at the end of the run", t.g.observer),
-                &format!("{} The verdict at the end", t.g.observer),
-            ),
-            self.ending(),
+            (name.0.as_str(), name.1.as_str()),
+            ending,
             true,
             verdict,
             buf,
@@ -169,10 +186,11 @@ impl Replay {
     /// the ones a narrow screen leaves out counted (`+2`) as on the
     /// simulator's bar.
     fn keys(&self, area: Rect, buf: &mut Buffer) {
-        let keys: [(String, &str, u8); 4] = [
+        let keys: [(String, &str, u8); 5] = [
             ("←/→".into(), "step", 1),
             ("Home/End".into(), "first/last", 3),
             ("f/F".into(), "next/previous fault", 2),
+            ("w".into(), if self.why { "back" } else { "why" }, 1),
             ("q".into(), "quit", 0),
         ];
         keybar::note_or_keys(
@@ -285,7 +303,9 @@ impl Replay {
             .collect()
     }
 
-    fn ending(&self) -> Vec<Line<'static>> {
+    /// The verdict's headline and its links (`← lease expired`, `; and ←
+    /// …`), as the simulator's verdict panel reads them.
+    fn verdict_parts(&self) -> (String, Vec<String>, Style) {
         let t = &self.theme;
         let v = &self.verdict;
         let style = if v.failures.is_empty() {
@@ -293,7 +313,67 @@ impl Replay {
         } else {
             t.bad()
         };
-        vec![Line::styled(v.chain_with(t.arrow()), style)]
+        let head = t
+            .text(&format!("{}{}", v.headline(), v.unsettled_text()))
+            .into_owned();
+        let links = verdict::told_links(t, v, &plain_step, &plain_step);
+        (head, links, style)
+    }
+
+    /// The verdict in `rows` rows of `width`: whole where it fits; else
+    /// its headline and as many whole links as fit, in causal order, and
+    /// on a row of its own the count of the rest with the key that reads
+    /// them (`← why: 3 more · w`), as the simulator's verdict is folded.
+    /// Never a link cut mid-word (`← A (start …` read as another cause).
+    fn ending(&self, width: u16, rows: u16) -> Vec<Line<'static>> {
+        let t = &self.theme;
+        let (head, links, style) = self.verdict_parts();
+        let fits = |lines: &[Line<'static>]| measure::rows(lines, width, false) <= rows;
+        let whole = vec![Line::styled(format!("{head}{}", links.concat()), style)];
+        if fits(&whole) {
+            return whole;
+        }
+        (0..links.len())
+            .rev()
+            .map(|shown| {
+                vec![
+                    Line::styled(format!("{head}{}", links[..shown].concat()), style),
+                    Line::styled(verdict::more_tail(t, links.len() - shown), t.key()),
+                ]
+            })
+            .find(|lines| fits(lines))
+            .unwrap_or_else(|| {
+                vec![
+                    Line::styled(head.clone(), style),
+                    Line::styled(verdict::fewest_tail(t, links.len()), t.key()),
+                ]
+            })
+    }
+
+    /// `w`: the verdict whole in `area`, its headline and then each link
+    /// on rows of its own, a wrapped link continued under its words.
+    fn why(&self, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let (head, links, style) = self.verdict_parts();
+        let mut lines = vec![Line::styled(head, style)];
+        lines.extend(
+            links
+                .iter()
+                .map(|l| Line::styled(format!("  {}", l.trim_start()), style)),
+        );
+        let b = block(
+            t,
+            &format!(
+                "{} The verdict at the end of the run, every cause (w: back)",
+                t.g.observer
+            ),
+            &format!("{} The verdict, every cause", t.g.observer),
+            area.width,
+        );
+        let inner = b.inner(area);
+        b.render(area, buf);
+        let rows = verdict::why_rows(&lines, inner.width);
+        overflow::show(t, rows, false, inner, buf);
     }
 
     /// The program's stderr up to this step, newest last: the lines of

@@ -333,49 +333,8 @@ fn notes_lines(notes: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
 /// where the panel shows them, are the evidence: a mark folds to its sign
 /// before they are cut.
 pub fn entry(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> marks::Parts {
-    let g = &t.g;
     let holder = m.holder.as_deref().unwrap_or("?");
-    // Each state from its fullest words to its fewest: the fullest that
-    // fits beside the ID and a mark's sign (` *`) is drawn, so a mark
-    // never costs the state its words, and a state is never cut mid-word
-    // (`→ A l…`): past its fewest words it is its glyph alone, which the
-    // legend names (`?`).
-    let (glyph, states, style) = match m.phase {
-        MessagePhase::Waiting => (g.pending, vec!["waiting".to_string()], t.info()),
-        MessagePhase::InFlight if width < 26 => (
-            g.next,
-            vec![
-                format!("{} {holder} leased", g.arrow),
-                format!("{} {holder}", g.arrow),
-            ],
-            t.warn(),
-        ),
-        MessagePhase::InFlight => (
-            g.next,
-            vec![
-                format!("in flight {} {holder}", g.arrow),
-                format!("{} {holder} leased", g.arrow),
-                format!("{} {holder}", g.arrow),
-            ],
-            t.warn(),
-        ),
-        MessagePhase::Acked if width >= 28 => (
-            g.done,
-            vec![format!("acked by {holder}, removed"), "removed".to_string()],
-            t.good(),
-        ),
-        // The counters say an ack arrived; the entry says it is gone.
-        MessagePhase::Acked => (
-            g.done,
-            vec!["acked, removed".to_string(), "removed".to_string()],
-            t.good(),
-        ),
-        MessagePhase::DeadLettered => (
-            g.failed,
-            vec!["dead-lettered".to_string(), "in DLQ".to_string()],
-            t.bad(),
-        ),
-    };
+    let (glyph, states, style) = state_forms(t, m.phase, holder, width);
     let marked = f.changes.of(Place::Queue, &m.broker_id).is_some();
     let (label, state) = fitted_entry(m, f.queue.broker_ids_lead, glyph, &states, width, marked);
     let mut essential = Line::from(vec![
@@ -396,6 +355,64 @@ pub fn entry(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> marks::Part
     marks::Parts {
         essential,
         rest: Line::default(),
+    }
+}
+
+/// A message's state in its forms, fullest words first, with its glyph
+/// and colour, for a row `width` wide: the fullest that fits beside the
+/// ID and a mark's sign (` *`) is drawn, so a mark never costs the state
+/// its words, and a state is never cut mid-word (`→ A l…`): past its
+/// fewest words it is its glyph alone, which the legend names (`?`).
+/// Shared with `idem test --replay`, whose broker panel gives the state a
+/// row of its own.
+pub(crate) fn state_forms(
+    t: &Theme,
+    phase: MessagePhase,
+    holder: &str,
+    width: usize,
+) -> (&'static str, Vec<String>, ratatui::style::Style) {
+    let g = &t.g;
+    match phase {
+        MessagePhase::Waiting => (g.pending, vec!["waiting".to_string()], t.info()),
+        MessagePhase::InFlight if width < 26 => (
+            g.next,
+            vec![
+                format!("{} {holder} leased", g.arrow),
+                format!("{} {holder}", g.arrow),
+            ],
+            t.warn(),
+        ),
+        MessagePhase::InFlight => (
+            g.next,
+            vec![
+                format!("in flight {} {holder}", g.arrow),
+                format!("{} {holder} leased", g.arrow),
+                format!("{} {holder}", g.arrow),
+            ],
+            t.warn(),
+        ),
+        MessagePhase::Acked if width >= 28 => (
+            g.done,
+            // Who acked gives way before the ack does: `removed` alone
+            // does not say the broker got one.
+            vec![
+                format!("acked by {holder}, removed"),
+                "acked, removed".to_string(),
+                "removed".to_string(),
+            ],
+            t.good(),
+        ),
+        // The counters say an ack arrived; the entry says it is gone.
+        MessagePhase::Acked => (
+            g.done,
+            vec!["acked, removed".to_string(), "removed".to_string()],
+            t.good(),
+        ),
+        MessagePhase::DeadLettered => (
+            g.failed,
+            vec!["dead-lettered".to_string(), "in DLQ".to_string()],
+            t.bad(),
+        ),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Drawing: `impl Widget for &App`. One file per panel; each builds its
 //! lines from the frame on screen and nothing else.
 
-mod broker;
+pub(crate) mod broker;
 mod choices;
 pub(crate) mod lower_titles;
 pub use lower_titles::{events_title, sql_title, title_room};
@@ -20,7 +20,7 @@ mod help;
 mod help_legend;
 pub(crate) mod keybar;
 mod levels;
-mod marks;
+pub(crate) mod marks;
 mod motion;
 mod narration;
 pub(crate) mod newest;
@@ -31,12 +31,12 @@ mod picker;
 mod predict;
 mod presenter;
 mod presenter_evidence;
-mod provider;
+pub(crate) mod provider;
 mod provider_fold;
 mod provider_heading;
 mod ran;
 mod reveal_mark;
-mod run_form;
+pub(crate) mod run_form;
 mod sentences;
 mod service;
 pub(super) mod sql;

@@ -273,7 +273,7 @@ fn fold(rows: &mut Vec<Row>, slots: usize) {
 
 /// An order number where the row has no room for the word "order":
 /// `#1042`.
-pub(super) fn order_tag(order: impl std::fmt::Display) -> String {
+pub(crate) fn order_tag(order: impl std::fmt::Display) -> String {
     format!("#{order}")
 }
 
@@ -287,12 +287,34 @@ fn key_words(c: &Charge, short: bool) -> &'static str {
     }
 }
 
-/// One row a charge, all in the same form: the richest form in which
+/// One row a charge, all in the same form (`charge_lines`), each kept
+/// whole with this step's change mark.
+fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
+    let change = |c: &Charge| f.changes.of(Place::Charges, &c.id);
+    charge_lines(t, &f.provider.charges, &change, width)
+        .into_iter()
+        .zip(&f.provider.charges)
+        .map(|(line, c)| Row {
+            line,
+            now: change(c).is_some(),
+            store: false,
+            empty: false,
+            charge: Some(c.id.clone()),
+        })
+        .collect()
+}
+
+/// The charges' rows, all in the same form: the richest form in which
 /// every row fits with its change mark whole (its sign at least). The
 /// order gives way first (`order 1042` to `#1042`), then "with", never
-/// the key words.
-fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
-    let ch = &f.changes;
+/// the key words. Shared with `idem test --replay`, whose provider panel
+/// shows the same charges (`change`: what the step did to each).
+pub(crate) fn charge_lines(
+    t: &Theme,
+    charges: &[Charge],
+    change: &dyn Fn(&Charge) -> Option<Change>,
+    width: usize,
+) -> Vec<Line<'static>> {
     let form = |c: &Charge, n: usize| match n {
         0 => format!(
             " {} order {} ${} {}",
@@ -334,8 +356,7 @@ fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
         }
     };
     let fits = |n: usize, words: bool| {
-        f.provider
-            .charges
+        charges
             .iter()
             .all(|c| form(c, n).chars().count() + tag_width(words) <= width)
     };
@@ -346,30 +367,15 @@ fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
         .find(|&n| fits(n, true))
         .or_else(|| (0..4).find(|&n| fits(n, false)))
         .unwrap_or(3);
-    f.provider
-        .charges
+    charges
         .iter()
         .map(|c| {
-            let change = ch.of(Place::Charges, &c.id);
             // Every word of a charge's row is a fact, to its key at the
             // end: where no form leaves room for the mark's word, the mark
             // keeps its sign alone rather than cut the row.
             let row = form(c, n);
             let essential = row.chars().count();
-            Row {
-                line: marks::tagged_keeping(
-                    t,
-                    Line::raw(row),
-                    Vec::new(),
-                    change,
-                    width,
-                    essential,
-                ),
-                now: change.is_some(),
-                store: false,
-                empty: false,
-                charge: Some(c.id.clone()),
-            }
+            marks::tagged_keeping(t, Line::raw(row), Vec::new(), change(c), width, essential)
         })
         .collect()
 }
@@ -402,31 +408,80 @@ impl KeyForm {
 
     /// [`KeyForm::of`] over the steps `run`.
     fn of_run(t: &Theme, run: &[&Frame], width: usize, height: usize) -> KeyForm {
-        let form = |replay, spaced| KeyForm {
-            replay,
-            spaced,
-            store_rows: height,
-        };
-        let forms = [
-            form(Replay::Now, true),
-            form(Replay::Words, true),
-            form(Replay::Sign, true),
-            form(Replay::Bare, true),
-            form(Replay::Sign, false),
-            form(Replay::Bare, false),
-        ];
+        let forms = KeyForm::forms(height);
         super::run_form::widest(forms, run, |form, g| {
             let folded = store_folded(g, height);
             g.provider.keys.iter().all(|k| {
                 let change = g.changes.of(Place::Keys, &k.key);
-                let mark = change.map_or(0, |c| marks::symbol(t, c).chars().count() + 1);
-                Line::from(key_spans(t, k, lead(folded), form)).width() + mark <= width
+                key_fits(t, k, change, folded, form, width)
             })
         })
         // Where none fits (a scenario's own long key), the row keeps its
         // `key ` and its mark, and its result's end gives way.
         .unwrap_or(forms[forms.len() - 1])
     }
+
+    /// Every form of a key's row, richest first: the replay's words, then
+    /// its sign and count, then its sign alone; the arrow's spaces go
+    /// last. `store_rows`: see [`KeyForm`].
+    pub(crate) fn forms(store_rows: usize) -> [KeyForm; 6] {
+        let form = |replay, spaced| KeyForm {
+            replay,
+            spaced,
+            store_rows,
+        };
+        [
+            form(Replay::Now, true),
+            form(Replay::Words, true),
+            form(Replay::Sign, true),
+            form(Replay::Bare, true),
+            form(Replay::Sign, false),
+            form(Replay::Bare, false),
+        ]
+    }
+}
+
+/// Whether `k`'s row in `form` fits `width` with its change mark's sign;
+/// `folded`: the store has no heading line, and the row says `key`.
+pub(crate) fn key_fits(
+    t: &Theme,
+    k: &KeyView,
+    change: Option<Change>,
+    folded: bool,
+    form: KeyForm,
+    width: usize,
+) -> bool {
+    let mark = change.map_or(0, |c| marks::symbol(t, c).chars().count() + 1);
+    Line::from(key_spans(t, k, lead(folded), form)).width() + mark <= width
+}
+
+/// A key's row in the run's `form`, its change mark kept whole (the row's
+/// result gives way first). Shared with `idem test --replay`.
+pub(crate) fn key_line(
+    t: &Theme,
+    k: &KeyView,
+    change: Option<Change>,
+    folded: bool,
+    form: KeyForm,
+    width: usize,
+) -> Line<'static> {
+    let line = Line::from(key_spans(t, k, lead(folded), form));
+    let essential = line.width();
+    marks::tagged_keeping(t, line, Vec::new(), change, width, essential)
+}
+
+/// The empty key store's one row, whole in `width` (it once read
+/// `Idempotency-Key store: emp…`): its name shortens first.
+pub(crate) fn empty_store(t: &Theme, width: usize) -> Line<'static> {
+    let name = if width < "Idempotency-Key store: empty".len() {
+        "key store"
+    } else {
+        "Idempotency-Key store"
+    };
+    Line::from(vec![
+        Span::styled(name, t.title()),
+        Span::styled(": empty", t.dim()),
+    ])
 }
 
 /// A key row's lead: `key ` where the store has no heading line, an
@@ -479,30 +534,17 @@ fn key_rows(t: &Theme, f: &Frame, form: &KeyForm, width: usize, folded: bool) ->
         charge: None,
     };
     if p.keys.is_empty() {
-        let name = if width < "Idempotency-Key store: empty".len() {
-            "key store"
-        } else {
-            "Idempotency-Key store"
-        };
         out.push(Row {
             empty: true,
-            ..row(
-                Line::from(vec![
-                    Span::styled(name, t.title()),
-                    Span::styled(": empty", t.dim()),
-                ]),
-                false,
-            )
+            ..row(empty_store(t, width), false)
         });
     } else if !folded {
         out.push(row(Line::styled("Idempotency-Key store", t.title()), false));
     }
     for k in &p.keys {
         let change = ch.of(Place::Keys, &k.key);
-        let line = Line::from(key_spans(t, k, lead(folded), *form));
-        let essential = line.width();
         out.push(row(
-            marks::tagged_keeping(t, line, Vec::new(), change, width, essential),
+            key_line(t, k, change, folded, *form, width),
             change.is_some() || k.replayed_now,
         ));
     }
