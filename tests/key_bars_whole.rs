@@ -36,6 +36,8 @@ fn items(screen: &str) -> Vec<String> {
 fn counts(item: &str) -> bool {
     let n = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     item.strip_prefix("? help +").is_some_and(n)
+        // The level screen's `?` is its hint, which lists every key.
+        || item.strip_prefix("? hint +").is_some_and(n)
         || item
             .strip_prefix("? ")
             .and_then(|s| s.strip_suffix(" more"))

@@ -37,8 +37,12 @@ pub struct LevelPlay {
     /// The step the keys act on; new blocks go in after it.
     pub selected: usize,
     pub proving: Proving,
-    /// Whether the hint is shown.
+    /// Whether the hint (and the keys the bar has no room for) is shown.
     pub hint: bool,
+    /// Whether the goal and the prover's words fill the screen (`w`): on a
+    /// small one the prover's box has a row, and a claim's bounds and the
+    /// rest of its words do not fit in it.
+    pub whole: bool,
     /// Numbers of the levels won in this session, for a record of progress
     /// to keep (see `won`).
     pub won: BTreeSet<usize>,
@@ -55,6 +59,7 @@ impl Default for LevelPlay {
             selected: 0,
             proving: Proving::Idle,
             hint: false,
+            whole: false,
             won: BTreeSet::new(),
         }
     }
@@ -72,6 +77,7 @@ impl LevelPlay {
         self.selected = 0;
         self.proving = Proving::Idle;
         self.hint = false;
+        self.whole = false;
     }
 
     /// Why the handler cannot run as it stands, if it cannot, naming the

@@ -17,6 +17,18 @@ pub(super) fn open_levels(app: &mut App) {
 
 pub(super) fn levels_key(app: &mut App, action: Action) {
     let play = &mut app.levels;
+    // The goal and the prover's words whole (`w`) cover the handler: `w` or `Esc` goes
+    // back, and any other key goes back and does what it does, so that no
+    // edit is made out of sight.
+    if play.whole {
+        play.whole = false;
+        if matches!(action, Action::Why | Action::Back) {
+            return;
+        }
+    } else if matches!(action, Action::Why) {
+        play.whole = true;
+        return;
+    }
     let last = play.program.len().saturating_sub(1);
     let running = matches!(play.proving, Proving::Running { .. });
     match action {

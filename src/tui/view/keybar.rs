@@ -9,6 +9,25 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+/// The level screen's keys, each `(key, what it does, rank)`, rank 0
+/// for `?`, which stays at the right end. The way back outranks the next
+/// level: with the keys left out counted, 80 columns have room for one
+/// less. `?` shows the hint and these keys, every one (`levels.rs`), so
+/// that the ones the bar leaves out are a key away.
+pub const LEVEL_KEYS: [(&str, &str, u8); 11] = [
+    ("↑/↓", "step", 9),
+    ("1-0", "add", 1),
+    ("d", "remove", 2),
+    ("K/J", "move", 3),
+    ("Enter", "prove", 1),
+    ("v", "watch", 4),
+    ("w", "whole", 7),
+    ("[/]", "level", 6),
+    ("r", "reset", 8),
+    ("Esc", "back", 5),
+    ("?", "hint", 0),
+];
+
 /// What the key bar leaves free for predict mode's short tag,
 /// `predict 10/12 `, and the two columns before it (drawn by the predict
 /// view at the bar's right end).
@@ -52,20 +71,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             plain("Esc/q", "back"),
         ]),
         // The arrows go first when the bar is narrow: they need no telling.
-        Overlay::Levels => vec![
-            plain("↑/↓", "step").rank(9),
-            plain("1-0", "add").rank(1),
-            plain("d", "remove").rank(2),
-            plain("K/J", "move").rank(3),
-            plain("Enter", "prove").rank(1),
-            plain("v", "watch").rank(4),
-            // The way back outranks the next level: with the keys left
-            // out counted (`+3`), 80 columns have room for one less.
-            plain("[/]", "level").rank(6),
-            plain("r", "reset").rank(8),
-            plain("Esc", "back").rank(5),
-            last("?", "hint"),
-        ],
+        Overlay::Levels => LEVEL_KEYS
+            .iter()
+            .map(|&(key, what, rank)| match rank {
+                0 => last(key, what),
+                rank => plain(key, what).rank(rank),
+            })
+            .collect(),
         Overlay::None
             if app
                 .compare
@@ -159,11 +171,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // Where keys are left out, help says how many it lists besides
     // (`? 4 more`), in the room its longer words take: a bar cut with no
     // sign read as every key there is (teacher trial 13 missed `x` at
-    // 80 columns). Only where `?` is help: on the level screen it is a
-    // hint.
+    // 80 columns). On the level screen `?` is the hint, which lists
+    // them too.
+    // On the level screen `?` is the hint, which lists the keys too:
+    // `? hint +3`.
     let help = hints
         .iter()
-        .find(|h| h.role == Role::Last && h.key == "?" && h.what == "help")
+        .find(|h| h.role == Role::Last && h.key == "?" && matches!(h.what, "help" | "hint"))
         .map(|h| h.what);
     let mut keep = fitting(room);
     let hidden = |keep: &[bool]| keep.iter().filter(|k| !**k).count();
@@ -173,7 +187,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     {
         // `help +4` keeps the word a newcomer looks for; `4 more` is a
         // column shorter, taken only where the word would cost a key.
-        let forms: [fn(usize) -> String; 2] = [|n| format!("help +{n}"), |n| format!("{n} more")];
+        let forms: [fn(usize) -> String; 2] = if help == "hint" {
+            [|n| format!("hint +{n}"), |n| format!("hint +{n}")]
+        } else {
+            [|n| format!("help +{n}"), |n| format!("{n} more")]
+        };
         let tried: Vec<(Vec<bool>, String)> = forms
             .iter()
             .map(|form| {
@@ -189,9 +207,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             more = label;
         }
     }
-    // Where no key is help (the level screen's `?` is a hint), the keys
-    // left out are counted at the end all the same (`+2`): the trial's
-    // level bar at 80 columns lost `↑/↓ step` and `r reset` unsaid.
+    // Where no key lists the rest (a menu, the explorer), the keys left
+    // out are counted at the end all the same (`+2`): the trial's level
+    // bar at 80 columns lost `↑/↓ step` and `r reset` unsaid.
     let mut counted = String::new();
     if help.is_none() && hidden(&keep) > 0 {
         let extra = format!("+{}", hidden(&keep) + 1).len() + 2;

@@ -2,7 +2,7 @@
 //! learner's handler beside the building blocks they can add, and the
 //! prover's verdict on it.
 
-use super::keybar;
+use super::{keybar, level_bounds};
 use crate::check::further;
 use crate::check::{StrategyReport, num};
 use crate::levels::{Attempt, Fault, Verdict};
@@ -36,6 +36,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Span::styled("Hint: ", t.info()),
             Span::raw(t.text(&level.hint).into_owned()),
         ]));
+        // Every key, in the bar's words: the bar counts the ones it has
+        // no room for (`? hint +3`), and this is where they are.
+        let mut keys = vec![Span::styled("Keys:", t.info())];
+        for (key, what, _) in keybar::LEVEL_KEYS {
+            keys.push(Span::styled(format!(" {}", t.text(key)), t.key()));
+            keys.push(Span::raw(format!(" {what} ")));
+        }
+        goal.push(Line::from(keys));
     }
     // The condition next: one short line that decides whether a level is
     // won, never the part of the box that is cut.
@@ -48,7 +56,29 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     goal.push(Line::raw(t.text(&flow(&level.goal)).into_owned()));
     let inner_width = body.width.saturating_sub(2).max(1);
     let goal_rows = measure::rows(&goal, inner_width, false);
-    let verdict = verdict_lines(t, play);
+    let goal_title = format!(" Goal {} {} ", t.g.dot, t.text(&level.title));
+    // `w`: the goal and the prover's words whole, in the body's height, the
+    // handler out of the way.
+    if play.whole {
+        let verdict = verdict_lines(t, play, usize::from(inner_width));
+        let verdict_rows = measure::rows(&verdict, inner_width, false);
+        let h = body.height;
+        let verdict_h = (verdict_rows + 2)
+            .min(h.saturating_sub((goal_rows + 2).min(h / 2)))
+            .max(3);
+        let [goal_area, verdict_area] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(verdict_h)]).areas(body);
+        let block = boxed(t, goal_title);
+        let inner = block.inner(goal_area);
+        block.render(goal_area, buf);
+        super::wrap(t, goal, inner, buf);
+        let block = boxed(t, " The prover, whole · w or Esc: back ".into());
+        let inner = block.inner(verdict_area);
+        block.render(verdict_area, buf);
+        super::wrap(t, verdict, inner, buf);
+        return;
+    }
+    let mut verdict = verdict_lines(t, play, usize::from(inner_width));
     let verdict_rows = measure::rows(&verdict, inner_width, false);
     // The handler and the whole palette come first: a learner who cannot
     // see a building block cannot use it. The goal and the verdict share
@@ -61,16 +91,23 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let verdict_h = (verdict_rows + 2)
         .min(h.saturating_sub(goal_h + middle_need))
         .max(3);
+    // Where the verdict is cut to its first row (the claim and its
+    // bounds), that row leaves room for the sign that names `w`.
+    if verdict_rows > 1 && verdict_h <= 3 {
+        let room = usize::from(inner_width).saturating_sub(level_bounds::sign_room(t));
+        verdict = verdict_lines(t, play, room);
+    }
     let [goal_area, middle, verdict_area] = Layout::vertical([
         Constraint::Length(goal_h),
         Constraint::Fill(1),
         Constraint::Length(verdict_h),
     ])
     .areas(body);
-    let block = boxed(t, format!(" Goal {} {} ", t.g.dot, t.text(&level.title)));
+    // Each box cut says so, and names `w`, which shows both whole.
+    let block = boxed(t, goal_title);
     let inner = block.inner(goal_area);
     block.render(goal_area, buf);
-    super::wrap(t, goal, inner, buf);
+    super::overflow::show_signed(t, goal, true, inner, buf, level_bounds::signs);
     let [list_area, palette_area] =
         Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(middle);
     handler(t, play, list_area, buf);
@@ -78,7 +115,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let block = boxed(t, " The prover ".into());
     let inner = block.inner(verdict_area);
     block.render(verdict_area, buf);
-    super::wrap(t, verdict, inner, buf);
+    super::overflow::show_signed(t, verdict, true, inner, buf, level_bounds::signs);
 }
 
 /// A level file's goal is wrapped at its own width: joined into one
@@ -205,7 +242,9 @@ fn palette(t: &Theme, play: &LevelPlay, area: Rect, buf: &mut Buffer) {
     super::clip(t, lines, inner, buf);
 }
 
-fn verdict_lines(t: &Theme, play: &LevelPlay) -> Vec<Line<'static>> {
+/// The prover's words; the first row of a verdict, its claim and bounds,
+/// in at most `room` columns.
+fn verdict_lines(t: &Theme, play: &LevelPlay, room: usize) -> Vec<Line<'static>> {
     if let Some(e) = play.invalid() {
         let at = e.at.map_or(String::new(), |i| format!("step {}: ", i + 1));
         return vec![Line::styled(
@@ -234,7 +273,7 @@ fn verdict_lines(t: &Theme, play: &LevelPlay) -> Vec<Line<'static>> {
             format!("{} the prover stopped: {}", t.g.failed, t.text(e)),
             t.bad(),
         )],
-        Proving::Done(attempt) => done(t, attempt, play),
+        Proving::Done(attempt) => done(t, attempt, play, room),
     }
 }
 
@@ -274,11 +313,11 @@ fn fault_words(faults: &[Fault]) -> String {
 }
 
 /// What a won level did not try, from the levels' own faults: each kind
-/// this level leaves out, with the level that throws it (`; not tried
+/// this level leaves out, with the level that throws it (`Not tried
 /// here: crash (level 2), expired lease (level 7), lost response (level
-/// 9).`). A handler that wins level 1 may still charge with no
-/// Idempotency-Key; the line says where that is tested. A bare `.` where
-/// the level throws every kind.
+/// 9). `). A handler that wins level 1 may still charge with no
+/// Idempotency-Key; the line says where that is tested. Nothing where the
+/// level throws every kind.
 fn untried(play: &LevelPlay) -> String {
     let here = play.level();
     let mut left: Vec<(usize, Fault)> = Fault::ALL
@@ -298,83 +337,113 @@ fn untried(play: &LevelPlay) -> String {
         })
         .collect();
     if left.is_empty() {
-        return ".".into();
+        return String::new();
     }
     left.sort();
     let named: Vec<String> = left
         .iter()
         .map(|(n, f)| format!("{} (level {n})", f.word()))
         .collect();
-    format!("; not tried here: {}.", named.join(", "))
+    format!("Not tried here: {}. ", named.join(", "))
 }
 
-fn done(t: &Theme, a: &Attempt, play: &LevelPlay) -> Vec<Line<'static>> {
+fn done(t: &Theme, a: &Attempt, play: &LevelPlay, room: usize) -> Vec<Line<'static>> {
     let levels = play.levels.len();
     // The bounds in full: consumers, messages, faults and their kinds.
     let bounds = play.level().bounds();
     let r = &a.report;
     let size = format!("{} schedules, {} states", num(r.schedules), num(r.states));
+    // The first row: the claim with its bounds in as many words as it has
+    // room for, so that no size shows a claim without them.
+    let used = r.bounds.as_ref().unwrap_or(&bounds);
+    let every = Fault::ALL.iter().all(|f| play.level().faults.contains(f));
+    let forms = level_bounds::forms(used, every);
+    let head = |leads: &[String]| level_bounds::head(t, leads, &forms, room);
     match &a.verdict {
-        // One line, the claim with its bounds and the try one further, so
-        // it wraps as one paragraph and the next step's hint stays in view.
-        Verdict::Won => vec![Line::from(vec![
-            // What it did not try comes first, where a short screen
-            // still shows it.
-            Span::styled(
-                format!("{} level won within this level's faults", t.g.done),
+        // The claim, then what it did not try, where a short screen still
+        // shows it, then the bounds whole with the try one further, as one
+        // paragraph.
+        Verdict::Won => vec![
+            Line::styled(
+                head(&[
+                    format!("{} level won ", t.g.done),
+                    format!("{} won ", t.g.done),
+                ]),
                 t.good(),
             ),
-            Span::styled(untried(play), t.warn()),
-            Span::styled(
-                format!(
-                    " No schedule breaks your handler {} ({size}){}.",
-                    further::within_all(r, &bounds),
-                    further_words(r)
+            Line::from(vec![
+                Span::styled(untried(play), t.warn()),
+                Span::styled(
+                    format!(
+                        "No schedule breaks your handler {} ({size}){}.",
+                        further::within_all(r, &bounds),
+                        further_words(r)
+                    ),
+                    t.good(),
                 ),
-                t.good(),
+                Span::styled(
+                    if a.level < levels {
+                        " ] goes to the next level."
+                    } else {
+                        " That was the last level."
+                    },
+                    t.dim(),
+                ),
+            ]),
+        ],
+        Verdict::Holds { broken } => vec![
+            Line::styled(
+                head(&[
+                    format!("{} not won; no schedule breaks it ", t.g.warning),
+                    format!("{} not won; holds ", t.g.warning),
+                ]),
+                t.warn(),
             ),
-            Span::styled(
-                if a.level < levels {
-                    " ] goes to the next level."
-                } else {
-                    " That was the last level."
-                },
-                t.dim(),
+            Line::styled(
+                format!(
+                    "It {}. No schedule breaks it {} ({size}){}.",
+                    broken.join("; and it "),
+                    further::within_all(r, &bounds),
+                    further_words(r),
+                ),
+                t.warn(),
             ),
-        ])],
-        Verdict::Holds { broken } => vec![Line::styled(
-            format!(
-                "{} no schedule breaks it {} ({size}){}, but it {}.",
-                t.g.warning,
-                further::within_all(r, &bounds),
-                further_words(r),
-                broken.join("; and it ")
+        ],
+        Verdict::Vacuous => vec![
+            Line::styled(
+                head(&[format!("{} nothing broke it ", t.g.vacuous)]),
+                t.warn(),
             ),
-            t.warn(),
-        )],
-        Verdict::Vacuous => vec![Line::styled(
-            format!(
-                "{} nothing broke it, but no message was ever delivered twice, so that proves nothing.",
-                t.g.vacuous
+            Line::styled(
+                "but no message was ever delivered twice, so that proves nothing.",
+                t.warn(),
             ),
-            t.warn(),
-        )],
+        ],
         Verdict::Broken => {
             let Some(cx) = a.counterexample() else {
                 return vec![Line::styled(
-                    format!("{} broken: a property fails ({size})", t.g.failed),
+                    head(&[format!(
+                        "{} broken: a property fails ({size}), ",
+                        t.g.failed
+                    )]),
                     t.bad(),
                 )];
             };
             let bad = r.failing();
+            // The chain with the screen's arrow (`<-` only under --ascii).
+            let chain = cx.verdict.chain_at(t.arrow(), &crate::check::move_words);
             vec![
                 Line::styled(
-                    format!(
-                        "{} broken: {} in {} moves",
-                        t.g.failed,
-                        cx.class.text(),
-                        cx.moves.len(),
-                    ),
+                    head(&[
+                        format!(
+                            "{} broken: {} in {} moves, ",
+                            t.g.failed,
+                            cx.class.text(),
+                            cx.moves.len(),
+                        ),
+                        format!("{} broken: {}, ", t.g.failed, cx.class.text()),
+                        format!("{} {} ", t.g.failed, cx.class.text()),
+                    ]),
                     t.bad(),
                 ),
                 Line::styled("v watches it break on the main screen.", t.dim()),
@@ -385,7 +454,7 @@ fn done(t: &Theme, a: &Attempt, play: &LevelPlay) -> Vec<Line<'static>> {
                     num(bad),
                     num(r.schedules),
                     further::within_all(r, &bounds),
-                    t.text(&cx.chain)
+                    t.text(&chain)
                 )),
             ]
         }

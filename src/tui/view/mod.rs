@@ -19,6 +19,7 @@ mod header;
 mod help;
 mod help_legend;
 pub(crate) mod keybar;
+mod level_bounds;
 mod levels;
 pub(crate) mod marks;
 mod motion;

@@ -1,0 +1,162 @@
+//! The level screen's verdict states its bounds at every size: a won (or
+//! holding, or broken) handler's first row of the prover box says within
+//! how many faults, consumers and messages, and where the box cannot hold
+//! the whole verdict, it names the key that shows the rest (`w`), and that
+//! key shows it whole: every bound, what was not tried, the whole chain of
+//! causes drawn with the screen's arrow. Teacher trial at 80x24, level 9:
+//! `✓ level won within this level's faults. No schedule breaks your …4
+//! more`, and no key showed the rest.
+
+use crate::common::{self, draw};
+use idem::check::further;
+use idem::levels::{self, Attempt};
+use idem::tui::levels::Proved;
+use idem::tui::{Action, App, Effect, update};
+use std::sync::Arc;
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+/// The level screen at level `index` (from 0) with `program` proved.
+fn proved(index: usize, program: Vec<idem::sim::Op>) -> App {
+    let mut a = common::app("tour-1", "naive");
+    update(&mut a, Action::Levels);
+    a.levels.go_to(index);
+    a.levels.program = program;
+    update(&mut a, Action::Enter);
+    assert_eq!(a.pending.take(), Some(Effect::Prove));
+    let result = Attempt::check(a.levels.level(), &a.levels.program).map_err(|e| e.to_string());
+    update(&mut a, Action::Proved(Proved(Arc::new(result))));
+    a
+}
+
+/// The prover box's rows, inside its border.
+fn prover_rows(screen: &str) -> Vec<String> {
+    box_rows(screen, "The prover")
+}
+
+/// The rows of the box titled `title`, inside its border.
+fn box_rows(screen: &str, title: &str) -> Vec<String> {
+    screen
+        .lines()
+        .skip_while(|l| !l.contains(title))
+        .skip(1)
+        .take_while(|l| !l.contains('└'))
+        .map(|l| {
+            l.trim_matches(|c| c == '│' || c == '"')
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// Rows read as one paragraph, spaces squeezed.
+fn joined(rows: &[String]) -> String {
+    rows.join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn every_verdict_states_its_bounds_and_the_key_that_shows_them_whole() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    let mut failing = 0;
+    for (index, level) in levels::all().into_iter().enumerate() {
+        for program in [level.solution.clone(), level.start.clone()] {
+            let mut a = proved(index, program);
+            let attempt = a.levels.attempt().expect("proved").clone();
+            let r = &attempt.report;
+            let used = r.bounds.clone().unwrap_or_else(|| level.bounds());
+            let whole_bounds = further::within_all(r, &level.bounds());
+            let fault = format!("{} fault", used.max_faults);
+            let broken = attempt.verdict == idem::levels::Verdict::Broken;
+            let chain = attempt.counterexample().filter(|_| broken).map(|cx| {
+                cx.verdict
+                    .chain_at(idem::sim::Arrow::Drawn, &idem::check::move_words)
+            });
+            for (w, h) in SIZES {
+                checked += 1;
+                let before = failures.len();
+                let at = format!("level {} {w}x{h} {:?}", level.number, attempt.verdict);
+                let screen = draw(&mut a, w, h);
+                let rows = prover_rows(&screen);
+                let first = rows.first().cloned().unwrap_or_default();
+                // The claim (won, holds, broken) and its bounds share a row.
+                if !(first.contains("within") && first.contains(&fault)) {
+                    failures.push(format!("{at}: first row has no bounds: {first:?}"));
+                }
+                if screen.contains("<-") {
+                    failures.push(format!("{at}: `<-` drawn where the arrow is `←`"));
+                }
+                let text = joined(&rows);
+                let mut whole = vec![whole_bounds.clone()];
+                whole.extend(chain.clone());
+                let folded = whole.iter().any(|part| !text.contains(part.as_str()));
+                if folded && !text.contains("· w") {
+                    failures.push(format!("{at}: folded, and names no key: {text:?}"));
+                }
+                // `w` shows the whole verdict, and `w` again goes back.
+                update(&mut a, Action::Why);
+                let enlarged = draw(&mut a, w, h);
+                let text = joined(&prover_rows(&enlarged));
+                for part in &whole {
+                    if !text.contains(part.as_str()) {
+                        failures.push(format!("{at}: after w, no {part:?} in {text:?}"));
+                    }
+                }
+                update(&mut a, Action::Why);
+                if draw(&mut a, w, h) != screen {
+                    failures.push(format!("{at}: w again did not go back"));
+                }
+                if failures.len() > before {
+                    failing += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{failing} of {checked} screens:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// The key bar leaves keys out where it is narrow; it says how many, and
+/// `?` shows each one it left out.
+#[test]
+fn every_key_the_level_bar_leaves_out_is_shown_by_question_mark() {
+    let keys = [
+        "↑/↓ step",
+        "1-0 add",
+        "d remove",
+        "K/J move",
+        "Enter prove",
+        "v watch",
+        "w whole",
+        "[/] level",
+        "r reset",
+        "Esc back",
+    ];
+    let mut failures = Vec::new();
+    for (w, h) in SIZES {
+        let mut a = proved(0, levels::all()[0].start.clone());
+        let screen = draw(&mut a, w, h);
+        let bar = screen
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .trim_matches('"')
+            .to_string();
+        update(&mut a, Action::Help);
+        let asked = draw(&mut a, w, h);
+        for key in keys {
+            if !bar.contains(key) && !joined(&box_rows(&asked, "Goal")).contains(key) {
+                failures.push(format!(
+                    "{w}x{h}: {key:?} neither on the bar ({bar:?}) nor shown by ?"
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
