@@ -4,7 +4,7 @@
 //! preview reads it where the page's script cannot draw its screens; the
 //! script hides it, and it shows again when the page is printed.
 
-use super::lesson::{Design, Lesson, Step};
+use super::lesson_data::{Design, Lesson, Step};
 use super::svg::escape;
 use std::fmt::Write;
 

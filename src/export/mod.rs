@@ -6,6 +6,7 @@ pub mod ansi;
 pub mod gallery;
 pub mod html;
 pub mod lesson;
+mod lesson_data;
 mod lesson_text;
 pub mod moment;
 pub mod palette;
