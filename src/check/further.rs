@@ -139,13 +139,10 @@ pub fn within(report: &StrategyReport, requested: &Bounds) -> String {
     format!("within {}{}", faults(used.max_faults), assumed(used))
 }
 
-/// Every bound a claim was proven within, in one phrase: `within 2
-/// consumers, 1 message and 2 faults (lost acks)`, the kinds of fault
-/// named, then the assumptions as [`within`] says them.
-pub fn within_all(report: &StrategyReport, requested: &Bounds) -> String {
-    let used = report.bounds.as_ref().unwrap_or(requested);
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    let kinds: Vec<&str> = [
+/// The kinds of fault `used` allows, by the names a bound gives them
+/// (`lost acks`), in the checker's order.
+pub fn fault_kinds(used: &Bounds) -> Vec<&'static str> {
+    [
         (used.crashes, "crashes"),
         (used.lost_acks, "lost acks"),
         (used.lost_responses, "lost responses"),
@@ -155,7 +152,16 @@ pub fn within_all(report: &StrategyReport, requested: &Bounds) -> String {
     .into_iter()
     .filter(|(n, _)| *n > 0)
     .map(|(_, w)| w)
-    .collect();
+    .collect()
+}
+
+/// Every bound a claim was proven within, in one phrase: `within 2
+/// consumers, 1 message and 2 faults (lost acks)`, the kinds of fault
+/// named, then the assumptions as [`within`] says them.
+pub fn within_all(report: &StrategyReport, requested: &Bounds) -> String {
+    let used = report.bounds.as_ref().unwrap_or(requested);
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let kinds = fault_kinds(used);
     format!(
         "within {}, {} and {} ({}){}",
         plural(used.consumers, "consumer"),

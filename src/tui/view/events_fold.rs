@@ -100,6 +100,12 @@ fn sign(t: &Theme, told: usize, notes: usize, unit: Unit, w: u16) -> Line<'stati
             format!("{told} in story, {more}"),
         ]
     };
+    longest_fitting(t, &forms, w)
+}
+
+/// The longest of `forms` (longest first) that fits one row at `w` as a
+/// sign over the panel (`↑ …`, `(…)` in ASCII), else the last.
+fn longest_fitting(t: &Theme, forms: &[String], w: u16) -> Line<'static> {
     let line = |form: &String| {
         let text = if t.ascii() {
             format!("({form})")
@@ -194,17 +200,5 @@ fn folded(t: &Theme, n: usize, unit: Unit, w: u16) -> Line<'static> {
         format!("{n} more {what} folded; the one asked about kept"),
         format!("{n} more {what} folded"),
     ];
-    let line = |form: &String| {
-        let text = if t.ascii() {
-            format!("({form})")
-        } else {
-            format!("↑ {form}")
-        };
-        Line::from(Span::styled(text, t.key()))
-    };
-    forms
-        .iter()
-        .map(line)
-        .find(|l| measure::rows(std::slice::from_ref(l), w, false) <= 1)
-        .unwrap_or_else(|| line(&forms[1]))
+    longest_fitting(t, &forms, w)
 }

@@ -20,17 +20,7 @@ pub fn forms(used: &Bounds, every: bool) -> Vec<String> {
         used.max_faults,
         if used.max_faults == 1 { "" } else { "s" }
     );
-    let kinds: Vec<&str> = [
-        (used.crashes, "crashes"),
-        (used.lost_acks, "lost acks"),
-        (used.lost_responses, "lost responses"),
-        (used.early_expiries, "expired leases"),
-        (used.retries, "producer retries"),
-    ]
-    .into_iter()
-    .filter(|(n, _)| *n > 0)
-    .map(|(_, w)| w)
-    .collect();
+    let kinds = crate::check::further::fault_kinds(used);
     let kinds = if every {
         format!("all {} kinds", Fault::ALL.len())
     } else {
