@@ -11,10 +11,10 @@
 use crate::scenario::Script;
 use crate::sim::Strategy;
 use crate::timeline::{Fork, Timeline};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// One design's run: its design and its timeline.
-pub type Run = (Strategy, Rc<Timeline>);
+pub type Run = (Strategy, Arc<Timeline>);
 
 /// Whose run it is: the scenario, the design, the seed and the forks.
 type Whose = (Script, Strategy, u64, Vec<Fork>);
@@ -31,7 +31,7 @@ pub struct Shown<'a> {
 pub struct DesignRuns {
     /// Each run built, or `None` where it failed to build (so it is not
     /// tried again at every action).
-    kept: Vec<(Whose, Option<Rc<Timeline>>)>,
+    kept: Vec<(Whose, Option<Arc<Timeline>>)>,
 }
 
 /// Every built-in's designs, with room to spare: a bound on what a long
@@ -61,7 +61,7 @@ impl DesignRuns {
         design: &Strategy,
         seed: u64,
         forks: &[Fork],
-    ) -> Option<Rc<Timeline>> {
+    ) -> Option<Arc<Timeline>> {
         if let Some(kept) = self.find(script, design, seed, forks) {
             return kept.clone();
         }
@@ -74,7 +74,7 @@ impl DesignRuns {
         memory.setup.db_file = None;
         let run = Timeline::build(&memory, design, seed, forks)
             .ok()
-            .map(Rc::new);
+            .map(Arc::new);
         if self.kept.len() >= KEEP {
             self.kept.remove(0);
         }
@@ -91,7 +91,7 @@ impl DesignRuns {
         design: &Strategy,
         seed: u64,
         forks: &[Fork],
-    ) -> Option<&Option<Rc<Timeline>>> {
+    ) -> Option<&Option<Arc<Timeline>>> {
         self.kept
             .iter()
             .find(|((s, d, n, f), _)| s == script && d == design && *n == seed && f == forks)

@@ -24,7 +24,7 @@ use crate::scenario::Script;
 use crate::sim::Strategy;
 use crate::timeline::{Fork, Timeline};
 use ratatui::layout::Rect;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// What every kept form hangs on besides its own arguments; a form kept
 /// under another stamp is stale.
@@ -35,7 +35,7 @@ struct Stamp {
     forks: Vec<Fork>,
     /// The other designs' runs, held so that a run built again (after
     /// `DesignRuns` let it go) is a new run, never an old one's address.
-    others: Vec<(String, Rc<Timeline>)>,
+    others: Vec<(String, Arc<Timeline>)>,
     own_design: Option<Strategy>,
     design_file: Option<String>,
     counterexample: bool,
@@ -76,7 +76,7 @@ impl Stamp {
             others: now
                 .others
                 .iter()
-                .map(|(d, run)| (d.name.to_string(), Rc::clone(run)))
+                .map(|(d, run)| (d.name.to_string(), Arc::clone(run)))
                 .collect(),
             own_design: now.own_design.clone(),
             design_file: now.design_file.clone(),
@@ -109,7 +109,7 @@ impl Stamp {
                 .others
                 .iter()
                 .zip(others)
-                .all(|((n, a), (d, b))| *n == d.name && Rc::ptr_eq(a, b))
+                .all(|((n, a), (d, b))| *n == d.name && Arc::ptr_eq(a, b))
             && self.script == *now.script
     }
 }

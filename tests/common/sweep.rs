@@ -10,7 +10,7 @@ use idem::tui::{App, layout, view};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Margin, Rect};
 use ratatui::widgets::Widget;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// The three sizes a class meets: a laptop's terminal, a projector, a
 /// large screen.
@@ -173,20 +173,31 @@ fn step_of(app: &App) -> (String, String, usize) {
     )
 }
 
+/// One run of the walk at one size: the app, already at that size, and
+/// each of its steps as drawn. The app is built and sized once for the
+/// test binary (building one runs the simulation of every design `m`
+/// reaches, and sizing it measures every form its header may take): a
+/// sweep borrows it and moves only its step. The lock lets two sweeps
+/// walk the same size at once, one run apart.
+struct Walked {
+    app: Mutex<App>,
+    steps: Vec<Drawn>,
+}
+
 /// Every step of the walk at `SIZES[i]`, laid out and drawn once for the
 /// whole test binary: about twenty sweeps read the same screens, and
 /// drawing them is most of a sweep's time. Drawing is a pure function of
 /// the app, so a kept screen is the screen a sweep would draw itself.
-fn drawn(i: usize) -> &'static [Vec<Drawn>] {
-    static DRAWN: [OnceLock<Vec<Vec<Drawn>>>; SIZES.len()] =
+fn walked(i: usize) -> &'static [Walked] {
+    static WALKED: [OnceLock<Vec<Walked>>; SIZES.len()] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    DRAWN[i].get_or_init(|| {
+    WALKED[i].get_or_init(|| {
         let (w, h) = SIZES[i];
         let area = Rect::new(0, 0, w, h);
         runs()
             .map(|mut app| {
                 super::resize(&mut app, w, h);
-                (0..app.timeline.frames.len())
+                let steps = (0..app.timeline.frames.len())
                     .map(|pos| {
                         app.pos = pos;
                         let mut buf = Buffer::empty(area);
@@ -197,7 +208,11 @@ fn drawn(i: usize) -> &'static [Vec<Drawn>] {
                             of: step_of(&app),
                         }
                     })
-                    .collect()
+                    .collect();
+                Walked {
+                    app: Mutex::new(app),
+                    steps,
+                }
             })
             .collect()
     })
@@ -205,43 +220,52 @@ fn drawn(i: usize) -> &'static [Vec<Drawn>] {
 
 /// Calls `visit` at each step of every built-in scenario under every
 /// design it lists, at `size`, with the main screen as drawn with the
-/// snapshots' options (`common::plain`). At `SIZES` the screens are kept
-/// for the test binary (`drawn`); at another size they are drawn as the
-/// walk goes, and not kept.
+/// snapshots' options (`common::plain`). At `SIZES` the apps and their
+/// screens are kept for the test binary (`walked`); at another size they
+/// are built and drawn as the walk goes, and not kept.
 pub fn each_step(size: (u16, u16), mut visit: impl FnMut(&Step)) {
-    let kept = SIZES.iter().position(|&s| s == size).map(drawn);
-    let area = Rect::new(0, 0, size.0, size.1);
-    for (run, mut app) in runs().enumerate() {
-        super::resize(&mut app, size.0, size.1);
-        for pos in 0..app.timeline.frames.len() {
+    let Some(i) = SIZES.iter().position(|&s| s == size) else {
+        let area = Rect::new(0, 0, size.0, size.1);
+        for mut app in runs() {
+            super::resize(&mut app, size.0, size.1);
+            for pos in 0..app.timeline.frames.len() {
+                app.pos = pos;
+                let mut buf = Buffer::empty(area);
+                (&app).render(area, &mut buf);
+                let main = layout::on_screen(&app, area);
+                visit_step(&app, size, &main, &buf, &mut visit);
+            }
+        }
+        return;
+    };
+    for run in walked(i) {
+        // A sweep that failed while it held the app left it whole: only
+        // its step moved, and every visit sets that first.
+        let mut app = run.app.lock().unwrap_or_else(|e| e.into_inner());
+        for (pos, drawn) in run.steps.iter().enumerate() {
             app.pos = pos;
-            let fresh;
-            let drawn = match kept {
-                Some(runs) => &runs[run][pos],
-                None => {
-                    let mut buf = Buffer::empty(area);
-                    (&app).render(area, &mut buf);
-                    fresh = Drawn {
-                        main: layout::on_screen(&app, area),
-                        buf,
-                        of: step_of(&app),
-                    };
-                    &fresh
-                }
-            };
             assert_eq!(drawn.of, step_of(&app), "a kept screen of another step");
-            let frame = app.frame().clone();
-            let watch = view::Watch::of(&app.timeline.frames, app.frame_at());
-            visit(&Step {
-                app: &app,
-                size,
-                frame,
-                main: &drawn.main,
-                watch,
-                buf: &drawn.buf,
-            });
+            visit_step(&app, size, &drawn.main, &drawn.buf, &mut visit);
         }
     }
+}
+
+/// Visits `app`'s step, drawn as `main` and `buf`.
+fn visit_step(
+    app: &App,
+    size: (u16, u16),
+    main: &layout::Main,
+    buf: &Buffer,
+    visit: &mut impl FnMut(&Step),
+) {
+    visit(&Step {
+        app,
+        size,
+        frame: app.frame().clone(),
+        main,
+        watch: view::Watch::of(&app.timeline.frames, app.frame_at()),
+        buf,
+    });
 }
 
 /// The end of a sweep: it saw more than `least` of `what` (a sweep that
