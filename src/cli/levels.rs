@@ -78,7 +78,7 @@ pub fn open(number: Option<usize>, animation: bool, ascii: bool) -> Result<ExitC
     let (keeper, progress) = open_progress(false);
     app.levels.recall(&progress);
     app.progress = progress;
-    app.keeper = keeper;
+    app.keeper = idem::learner::Keeping(keeper);
     idem::tui::terminal::run(app, idem::export::moment::save)?;
     Ok(ExitCode::SUCCESS)
 }

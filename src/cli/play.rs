@@ -197,7 +197,7 @@ fn play(
     app.design_file = design.map(|path| path.display().to_string());
     app.levels.recall(&progress);
     app.progress = progress;
-    app.keeper = keeper;
+    app.keeper = idem::learner::Keeping(keeper);
     if learner.predict {
         idem::tui::update(&mut app, idem::tui::Action::Predict);
     }

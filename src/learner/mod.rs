@@ -5,10 +5,12 @@
 //! lets several idem windows share it.
 
 pub mod keeper;
+mod keeping;
 mod lock;
 pub mod progress;
 pub mod store;
 
 pub use keeper::{Change, Keeper};
+pub use keeping::Keeping;
 pub use progress::{Place, Progress, Score};
 pub use store::{Loaded, Store};

@@ -63,6 +63,7 @@ pub fn seconds_per_step(speed: usize) -> String {
     format!("{}s", SPEEDS[speed] as f64 / 1000.0)
 }
 
+#[derive(Clone)]
 pub struct App {
     pub script: Script,
     /// The scenarios the picker offers: built-ins, plus the current one if it
@@ -113,7 +114,7 @@ pub struct App {
     /// The learner's progress, as `update` keeps it.
     pub progress: crate::learner::Progress,
     /// The file it is saved to, by the terminal layer; none in tests.
-    pub keeper: Option<crate::learner::Keeper>,
+    pub keeper: crate::learner::Keeping,
     /// The design file the run's design came from, as the learner named it
     /// (`idem play --design FILE`): the command that checks it is said
     /// with the verdict of this one run.
@@ -226,7 +227,7 @@ impl App {
             quit: false,
             predict: None,
             progress: crate::learner::Progress::new(),
-            keeper: None,
+            keeper: Default::default(),
             design_file: None,
             own_design: None,
             design_trail: Default::default(),

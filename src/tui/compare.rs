@@ -8,6 +8,7 @@ use crate::timeline::Timeline;
 use crate::tui::compare_section::Section;
 use crate::tui::parting::apart;
 
+#[derive(Clone)]
 pub struct Compare {
     /// What the two sides differ in: the design, or the engine.
     pub sides: Sides,

@@ -27,7 +27,7 @@ pub struct Shown<'a> {
 }
 
 /// The runs built so far, a few scenarios' worth.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct DesignRuns {
     /// Each run built, or `None` where it failed to build (so it is not
     /// tried again at every action).

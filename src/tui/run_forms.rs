@@ -28,6 +28,7 @@ use std::sync::Arc;
 
 /// What every kept form hangs on besides its own arguments; a form kept
 /// under another stamp is stale.
+#[derive(Clone)]
 struct Stamp {
     script: Script,
     strategy: Strategy,
@@ -116,6 +117,7 @@ impl Stamp {
 
 /// A few entries of one kind of form, each under the arguments it was
 /// chosen for, the oldest let go first.
+#[derive(Clone)]
 struct Memo<K, V> {
     kept: Vec<(K, V)>,
 }
@@ -180,7 +182,7 @@ pub struct Chosen {
 }
 
 /// The kept forms; see the module's comment.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct RunForms {
     stamp: Option<Stamp>,
     /// The header's form and its widest right part, by the header's width.

@@ -125,7 +125,7 @@ const PLACE_EVERY: Duration = Duration::from_secs(2);
 /// scenario, a score or a level; a moved place at most every PLACE_EVERY,
 /// and on the way out. A failure shows once on the status line.
 fn keep_progress(app: &mut App, saved: &mut Instant) {
-    let Some(keeper) = &mut app.keeper else {
+    let Some(keeper) = &mut app.keeper.0 else {
         return;
     };
     match keeper.change(&app.progress) {

@@ -18,6 +18,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::widgets::Widget;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
 
 /// No animation, no colour, Unicode marks: the screen a snapshot keeps.
 pub fn plain() -> Options {
@@ -41,10 +43,34 @@ pub fn app(name: &str, mode: &str) -> App {
     app_with(name, mode, plain())
 }
 
+/// As `app`, with `options`. Each app is built once for the test binary
+/// and copied after that: building one runs the simulation of every
+/// design `m` reaches, and a copy is the app a build would give (the same
+/// scenario, design and seed make the same runs; a copy keeps no file).
 pub fn app_with(name: &str, mode: &str, options: Options) -> App {
+    type Built = BTreeMap<(String, String, bool, bool, bool), App>;
+    static BUILT: Mutex<Built> = Mutex::new(BTreeMap::new());
+    let key = (
+        name.to_string(),
+        mode.to_string(),
+        options.animation,
+        options.color,
+        options.ascii,
+    );
+    if let Some(app) = BUILT.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return app.clone();
+    }
+    // Built outside the lock, so that other tests' builds go on beside
+    // this one; two tests building the same app keep the same app.
     let script = scenario::find(name).expect("built-in scenario");
     let strategy = Strategy::by_name(mode).expect("design");
-    App::new(script, strategy, 0, options).expect("the timeline builds")
+    let app = App::new(script, strategy, 0, options).expect("the timeline builds");
+    BUILT
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(key)
+        .or_insert_with(|| app.clone());
+    app
 }
 
 /// A terminal of a fixed size that screens are drawn into.

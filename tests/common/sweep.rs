@@ -3,8 +3,8 @@
 //! screen's layout and watch for that step. One walk, so that a sweep says
 //! only what it checks on each screen.
 
-use idem::scenario::{self, load::builtins};
-use idem::sim::{Frame, Strategy};
+use idem::scenario::load::builtins;
+use idem::sim::Frame;
 use idem::tui::app::Panel;
 use idem::tui::{App, layout, view};
 use ratatui::buffer::Buffer;
@@ -148,11 +148,10 @@ impl Widget for Kept<'_> {
 /// order: the apps a walk steps through, at their first step.
 fn runs() -> impl Iterator<Item = App> {
     builtins().into_iter().flat_map(|script| {
-        script.strategies().into_iter().map(move |design| {
-            let script = scenario::find(&script.name).unwrap();
-            let strategy = Strategy::by_name(&design).unwrap();
-            App::new(script, strategy, 0, super::plain()).unwrap()
-        })
+        script
+            .strategies()
+            .into_iter()
+            .map(move |design| super::app(&script.name, &design))
     })
 }
 
