@@ -96,6 +96,7 @@ mod predict_story_at_step;
 mod presenter_evidence;
 mod presenter_sizes;
 mod presenter_uncommitted;
+mod progress_kept;
 mod progress_shared;
 mod property;
 mod provider_conflict;

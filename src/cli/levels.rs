@@ -67,8 +67,7 @@ pub fn open(number: Option<usize>, animation: bool, ascii: bool) -> Result<ExitC
         color: idem::tui::theme::Theme::color_from_env(std::env::var_os("NO_COLOR")),
     };
     let mut app = idem::tui::App::new(script, strategy, 0, options).map_err(input_error)?;
-    app.levels.go_to(index);
-    app.overlay = idem::tui::app::Overlay::Levels;
+    app.open_level_screen(index);
     if !std::io::stdout().is_terminal() {
         return Err(input_error(
             "the level screen needs a terminal; idem levels --list prints the levels, and idem check --design FILE proves a design of your own",

@@ -26,6 +26,10 @@ pub struct Keeper {
     /// writes this window's progress alone.
     afresh: bool,
     writable: bool,
+    /// Why the save that failed failed (the file and the system's reason),
+    /// to tell again once the session ends: a note on the status line
+    /// alone may go by unseen, or come as the screen closes.
+    failure: Option<String>,
 }
 
 impl Keeper {
@@ -47,6 +51,7 @@ impl Keeper {
             },
             afresh,
             writable: loaded.writable,
+            failure: None,
         };
         (keeper, loaded.progress, loaded.problem)
     }
@@ -84,12 +89,17 @@ impl Keeper {
             }
             Err(e) => {
                 self.writable = false;
-                Some(format!(
-                    "progress not saved ({}: {e}); it is kept no more this session",
-                    shown(&self.store.path())
-                ))
+                let why = format!("{}: {e}", shown(&self.store.path()));
+                let said = format!("progress not saved ({why}): not kept this session");
+                self.failure = Some(why);
+                Some(said)
             }
         }
+    }
+
+    /// Why a save failed this session, if one did: the file and the reason.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
     }
 }
 

@@ -115,6 +115,10 @@ pub struct App {
     pub progress: crate::learner::Progress,
     /// The file it is saved to, by the terminal layer; none in tests.
     pub keeper: crate::learner::Keeping,
+    /// The main screen behind a level screen opened on its own (tour-1 at
+    /// its start): no place the learner went to, so it is not remembered
+    /// as where they left off until they move from it.
+    pub stand_in: Option<crate::learner::Place>,
     /// The design file the run's design came from, as the learner named it
     /// (`idem play --design FILE`): the command that checks it is said
     /// with the verdict of this one run.
@@ -228,6 +232,7 @@ impl App {
             predict: None,
             progress: crate::learner::Progress::new(),
             keeper: Default::default(),
+            stand_in: None,
             design_file: None,
             own_design: None,
             design_trail: Default::default(),
@@ -400,6 +405,23 @@ impl App {
             || self.playing
             || self.exploration.running()
             || matches!(self.levels.proving, super::levels::Proving::Running { .. })
+    }
+
+    /// The level screen on its own (`idem levels`, `idem play --level N`),
+    /// at level `index`, over the main screen the app was built with.
+    pub fn open_level_screen(&mut self, index: usize) {
+        self.levels.go_to(index);
+        self.overlay = Overlay::Levels;
+        self.stand_in = Some(self.place());
+    }
+
+    /// Where the learner is: the scenario, design and step on screen.
+    pub fn place(&self) -> crate::learner::Place {
+        crate::learner::Place {
+            scenario: self.script.name.clone(),
+            design: self.strategy.name.to_string(),
+            step: self.pos.min(self.last_pos()),
+        }
     }
 
     /// Whether the script on screen is a counterexample from the checker.

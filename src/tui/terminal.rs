@@ -48,6 +48,16 @@ pub fn run(mut app: App, save: SaveMoment) -> io::Result<()> {
         event_loop(&mut terminal, &mut app, save)
     })();
     restore();
+    // A failed save, told again where it stays in view: on standard error,
+    // after the screen is back (whichever way the loop ended).
+    if let Some(note) = super::keep::unsaved(&app) {
+        use std::io::Write;
+        let _ = writeln!(
+            io::stderr().lock(),
+            "{}",
+            crate::terminal_text::escape(&note)
+        );
+    }
     result
 }
 
@@ -92,7 +102,8 @@ fn event_loop(
         explore: None,
         prove: None,
     };
-    let mut saved = Instant::now();
+    // Nothing saved yet: the first change is saved at once.
+    let mut saved = None;
     loop {
         work.start(app);
         work.collect(app);
@@ -118,26 +129,11 @@ fn event_loop(
     }
 }
 
-/// How often a moved place alone is written while the learner steps.
-const PLACE_EVERY: Duration = Duration::from_secs(2);
-
-/// Saves the learner's progress when it changed: at once for a finished
-/// scenario, a score or a level; a moved place at most every PLACE_EVERY,
-/// and on the way out. A failure shows once on the status line.
-fn keep_progress(app: &mut App, saved: &mut Instant) {
-    let Some(keeper) = &mut app.keeper.0 else {
-        return;
-    };
-    match keeper.change(&app.progress) {
-        crate::learner::Change::Nothing => return,
-        crate::learner::Change::PlaceOnly if !app.quit && saved.elapsed() < PLACE_EVERY => {
-            return;
-        }
-        _ => {}
-    }
-    *saved = Instant::now();
-    if let Some(problem) = keeper.keep(&app.progress) {
-        app.status = Some(problem);
+/// Saves the learner's progress when it changed (`keep.rs`), told how
+/// long ago the last save was.
+fn keep_progress(app: &mut App, saved: &mut Option<Instant>) {
+    if super::keep::keep_progress(app, saved.map(|at| at.elapsed())) {
+        *saved = Some(Instant::now());
     }
 }
 

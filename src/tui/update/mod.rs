@@ -32,6 +32,11 @@ use ratatui::layout::Rect;
 
 pub fn update(app: &mut App, action: Action) {
     act(app, action);
+    // After every action, whichever part handled it: an answer in predict
+    // mode runs its action to the end of the run too, and what it earned
+    // (the end, the score, the step) is the learner's (teacher trial: a
+    // predict run's progress was never saved).
+    remember::remember(app);
     // The header fits its form over every design's run: kept current here,
     // so the view never builds one (a run already kept costs a lookup).
     app.sync_design_runs();
@@ -114,7 +119,6 @@ fn act(app: &mut App, action: Action) {
         Overlay::Levels => levels::levels_key(app, action),
     }
     predict::guard(app, before);
-    remember::remember(app);
 }
 
 fn tick(app: &mut App, ms: u64) {
@@ -144,7 +148,6 @@ fn tick(app: &mut App, ms: u64) {
         }
     }
     predict::guard(app, before);
-    remember::remember(app);
 }
 
 /// Moves to a position, clamped; one step forward animates.

@@ -10,9 +10,15 @@ pub(super) fn remember(app: &mut App) {
     if app.is_counterexample() || app.compare.is_some() {
         return;
     }
-    let name = app.script.name.clone();
-    app.progress
-        .set_last(&name, &app.strategy.name, app.pos.min(app.last_pos()));
+    let here = app.place();
+    // A visit to the level screen is no place in a scenario: the one the
+    // learner left off at stays, until they move on the main screen.
+    if app.stand_in.as_ref() == Some(&here) {
+        return;
+    }
+    app.stand_in = None;
+    let name = here.scenario.clone();
+    app.progress.set_last(&name, &here.design, here.step);
     if app.pos >= app.last_pos() {
         app.progress.mark_finished(&name);
     }
