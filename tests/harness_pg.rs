@@ -183,7 +183,11 @@ fn idem_clears_the_correct_pg_sample_and_catches_the_naive_one() {
         all.contains("CHARGED TWICE: shortest schedule (no. 3): lose-response at point 1"),
         "{all}"
     );
-    let saved = std::fs::read_to_string(dir.path().join("saved/charged-twice.json")).unwrap();
+    let saved = std::fs::read_to_string(
+        dir.path()
+            .join("saved/consumer_naive_pg-charged-twice.json"),
+    )
+    .unwrap();
     assert!(
         saved.contains("\"database\""),
         "the file names the server: {saved}"

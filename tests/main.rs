@@ -46,6 +46,7 @@ mod harness_bad;
 mod harness_pg;
 mod harness_replay;
 mod harness_samples;
+mod harness_save;
 mod header_form;
 mod header_group;
 mod header_title_steady;

@@ -2,7 +2,10 @@
 //! one written over a file that says something else. Each file is written
 //! whole to a temporary name first; only when every one is written are they
 //! linked to their real names (a hard link fails instead of replacing), and
-//! a failure on the way takes back what this run put there.
+//! a failure on the way takes back what this run put there. A caller may
+//! name files it is allowed to replace (`idem test`: its own earlier
+//! schedule of the same program); those are renamed over last, after every
+//! new name is made, so a failure before them still leaves nothing.
 
 use anyhow::{Context, Result, bail};
 use std::fs::OpenOptions;
@@ -12,6 +15,16 @@ use std::path::{Path, PathBuf};
 /// Writes `files` (name, contents) into `dir`; returns how many were new.
 /// A file already there with the same contents (an earlier run's) is kept.
 pub fn save_all(dir: &Path, files: &[(String, String)]) -> Result<usize> {
+    save_replacing(dir, files, &|_| false)
+}
+
+/// As `save_all`, and a file already there whose contents `replaceable`
+/// accepts is replaced (counted as written).
+pub fn save_replacing(
+    dir: &Path,
+    files: &[(String, String)],
+    replaceable: &dyn Fn(&[u8]) -> bool,
+) -> Result<usize> {
     if let Some((a, _)) = files
         .iter()
         .enumerate()
@@ -22,10 +35,12 @@ pub fn save_all(dir: &Path, files: &[(String, String)]) -> Result<usize> {
     std::fs::create_dir_all(dir)
         .with_context(|| format!("--save: cannot create the folder {}", dir.display()))?;
     let mut todo = Vec::new();
+    let mut over = Vec::new();
     for (name, text) in files {
         let path = dir.join(name);
         match std::fs::read(&path) {
             Ok(old) if old == text.as_bytes() => continue,
+            Ok(old) if replaceable(&old) => over.push((path, text)),
             Ok(_) => bail!(
                 "--save: {} exists and holds something else; idem does not overwrite it (remove it or choose another folder); nothing was written",
                 path.display()
@@ -41,14 +56,28 @@ pub fn save_all(dir: &Path, files: &[(String, String)]) -> Result<usize> {
             }
         }
     }
+    let new = todo.len();
+    todo.extend(over);
     let mut temps: Vec<PathBuf> = Vec::new();
     let written = write_temps(&todo, &mut temps);
-    let linked = written.and_then(|()| link_all(&todo, &temps));
+    let linked = written
+        .and_then(|()| link_all(&todo[..new], &temps[..new]))
+        .and_then(|()| rename_all(&todo[new..], &temps[new..]));
     for temp in &temps {
         let _ = std::fs::remove_file(temp);
     }
     linked?;
     Ok(todo.len())
+}
+
+/// Puts each temporary file in place of the old file of its name (a
+/// rename replaces it whole: a reader sees the old or the new, never half).
+fn rename_all(todo: &[(PathBuf, &String)], temps: &[PathBuf]) -> Result<()> {
+    for ((path, _), temp) in todo.iter().zip(temps) {
+        std::fs::rename(temp, path)
+            .with_context(|| format!("--save: cannot replace {}", path.display()))?;
+    }
+    Ok(())
 }
 
 fn temp_name(path: &Path) -> PathBuf {

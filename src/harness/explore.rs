@@ -49,6 +49,9 @@ pub struct Explored {
     pub starts: u64,
     /// Schedules per outcome (a schedule with two wrong effects counts in both).
     pub counts: BTreeMap<Outcome, usize>,
+    /// Schedules that counted under more than one outcome: the report
+    /// says why its counts add up to more than `schedules` only when some did.
+    pub several: usize,
     /// The shortest failing schedule per outcome, worst outcome first.
     pub failures: Vec<Found>,
 }
@@ -72,6 +75,7 @@ pub fn explore(
         schedules: 0,
         starts: 0,
         counts: BTreeMap::new(),
+        several: 0,
         failures: Vec::new(),
     };
     let mut found: BTreeMap<Outcome, Found> = BTreeMap::new();
@@ -85,7 +89,11 @@ pub fn explore(
                 schedule: schedule.clone(),
             })?;
             explored.starts += u64::from(report.starts);
-            for outcome in report.verdict.outcomes() {
+            let outcomes = report.verdict.outcomes();
+            if outcomes.len() > 1 {
+                explored.several += 1;
+            }
+            for outcome in outcomes {
                 *explored.counts.entry(outcome).or_default() += 1;
                 if outcome.is_failure() && !found.contains_key(&outcome) {
                     found.insert(

@@ -35,7 +35,7 @@ impl Rates {
         }
         for (i, part) in text.split(',').enumerate() {
             let part = part.trim();
-            let at = format!("--faults, item {} (`{part}`)", i + 1);
+            let at = format!("--rates, item {} (`{part}`)", i + 1);
             if part == "twice" {
                 rates.twice = true;
                 continue;

@@ -1,12 +1,11 @@
 //! `idem test` exploring: every schedule of faults within the bounds, the
 //! shortest failing one per outcome saved for `--replay`.
 
-use super::{TestArgs, bad_program, plural};
-use crate::cli::exit::input_error;
+use super::{TestArgs, bad_program, plural, saved_names};
 use crate::cli::output::{emit, note};
 use crate::cli::save;
 use anyhow::Result;
-use idem::harness::explore::{self, Bounds};
+use idem::harness::explore::{self, Bounds, Found};
 use idem::harness::faults;
 use idem::harness::run::Config;
 use idem::harness::schedule_file::{self, ScheduleFile};
@@ -54,10 +53,15 @@ impl TestArgs {
             .collect();
         let _ = writeln!(
             out,
-            "outcomes: {} (a schedule with two wrong effects counts in both)",
-            counts.join(", ")
+            "outcomes: {}{}",
+            counts.join(", "),
+            match explored.several {
+                0 => String::new(),
+                1 => " (1 schedule went wrong in more than one way and counts under each)".into(),
+                n =>
+                    format!(" ({n} schedules went wrong in more than one way and count under each)"),
+            }
         );
-        let mut files = Vec::new();
         if explored.failures.is_empty() {
             let further = if bounds.messages < explore::MAX_MESSAGES {
                 format!("--messages {}", bounds.messages + 1)
@@ -71,8 +75,15 @@ impl TestArgs {
                 "\nthe money was right in every schedule: never charged twice, never lost, the provider and the database agree.\nWithin these bounds only; try one bound further: {further}."
             );
         }
-        for found in &explored.failures {
-            let name = format!("{}.json", found.outcome.slug());
+        // Saved before the report is printed, so that a `replay:` line
+        // only ever names a file this run wrote (or found already holding
+        // the same schedule).
+        let saved = if self.no_save || explored.failures.is_empty() {
+            None
+        } else {
+            Some(self.save_schedules(cfg, bounds, &explored.failures))
+        };
+        for (k, found) in explored.failures.iter().enumerate() {
             let _ = writeln!(
                 out,
                 "\n{}: shortest schedule (no. {}): {}\n  {}",
@@ -81,18 +92,48 @@ impl TestArgs {
                 faults::describe(&found.schedule),
                 found.verdict.chain_with(Arrow::Drawn)
             );
-            if !self.no_save {
-                let _ = writeln!(
-                    out,
-                    "  replay: idem test --replay {}",
-                    self.save.join(&name).display()
-                );
+            match &saved {
+                Some(Ok(names)) => {
+                    let _ = writeln!(
+                        out,
+                        "  replay: idem test --replay {}",
+                        self.save.join(&names[k]).display()
+                    );
+                }
+                Some(Err(_)) => {
+                    let _ = writeln!(out, "  not saved (stderr says why)");
+                }
+                None => {}
             }
-            files.push((
-                name,
-                ScheduleFile {
+        }
+        emit(&out)?;
+        // A save that failed is told, and the verdict's exit status stays:
+        // the program is broken whether or not its schedules were written.
+        if let Some(Err(e)) = &saved {
+            note(&format!("idem: {e:#}"));
+        }
+        Ok(if explored.failures.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        })
+    }
+
+    /// Writes each failure's schedule into `--save`'s folder under a name
+    /// of its program (`saved_names`); the names, in the failures' order.
+    fn save_schedules(
+        &self,
+        cfg: &Config,
+        bounds: Bounds,
+        failures: &[Found],
+    ) -> Result<Vec<String>> {
+        let program = &cfg.launch.program;
+        let files: Vec<(String, String)> = failures
+            .iter()
+            .map(|found| {
+                let text = ScheduleFile {
                     idem_test_schedule: schedule_file::FORMAT,
-                    program: cfg.launch.program.clone(),
+                    program: program.clone(),
                     messages: bounds.messages,
                     instances: bounds.instances,
                     recorded_query: cfg.recorded_query.clone(),
@@ -101,17 +142,14 @@ impl TestArgs {
                     outcome: found.outcome.text().to_string(),
                     verdict: found.verdict.chain_with(Arrow::Drawn),
                 }
-                .to_text(),
-            ));
-        }
-        emit(&out)?;
-        if !files.is_empty() && !self.no_save {
-            save::save_all(&self.save, &files).map_err(|e| input_error(format!("{e:#}")))?;
-        }
-        Ok(if explored.failures.is_empty() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        })
+                .to_text();
+                let name = saved_names::choose(&self.save, program, &found.outcome.slug(), &text);
+                (name, text)
+            })
+            .collect();
+        save::save_replacing(&self.save, &files, &|old| {
+            saved_names::same_program(old, program)
+        })?;
+        Ok(files.into_iter().map(|(name, _)| name).collect())
     }
 }

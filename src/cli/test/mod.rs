@@ -5,7 +5,9 @@
 //! which idem runs between itself and each process of the program.
 
 mod explore;
+mod faults_bound;
 mod replay;
+mod saved_names;
 mod soak;
 
 use super::db_arg::{DbArg, db_arg};
@@ -30,7 +32,7 @@ use std::time::Duration;
 #[derive(Args)]
 #[command(
     after_help = "The protocol, with adapters for Python, Rust, Go and Node: docs/consumer-protocol.md.
-Exit status: 0 nothing went wrong, 1 a schedule broke the money, 2 bad input or a program that does not keep the protocol."
+Exit status: 0 nothing went wrong, 1 a schedule broke the money (even when its schedule could not be saved: stderr says why), 2 bad input or a program that does not keep the protocol."
 )]
 pub struct TestArgs {
     /// Messages to publish when exploring (1 or 2).
@@ -39,8 +41,9 @@ pub struct TestArgs {
     /// Instances of the program that run at once (1 or 2).
     #[arg(long, default_value_t = 2, value_name = "K")]
     instances: usize,
-    /// The most faults in one explored schedule (0 to 2).
-    #[arg(long, default_value_t = 2, value_name = "F")]
+    /// The most faults in one explored schedule (0 to 2). Fault kinds
+    /// and their rates are for a soak: --soak N --rates KIND=RATE.
+    #[arg(long, default_value_t = 2, value_name = "F", value_parser = faults_bound::parse)]
     faults: usize,
     /// Soak instead of exploring: publish N payments and draw faults at
     /// the rates of --rates.
@@ -58,7 +61,8 @@ pub struct TestArgs {
     #[arg(long, default_value = DEFAULT_RECORDED_QUERY, value_name = "SQL")]
     recorded_query: String,
     /// Write each failing schedule (the shortest per outcome) into DIR,
-    /// for --replay.
+    /// for --replay, as PROGRAM-OUTCOME.json (PROGRAM: the script's name);
+    /// an older one of the same program is replaced, any other file kept.
     #[arg(long, value_name = "DIR", default_value = "idem-test-failures")]
     save: PathBuf,
     /// Do not write the failing schedules.
@@ -172,13 +176,6 @@ impl TestArgs {
             return Err(input_error(format!(
                 "--instances {instances}: idem runs 1 to {} instances of a program",
                 exploring::MAX_INSTANCES
-            )));
-        }
-        if self.faults > exploring::MAX_FAULTS {
-            return Err(input_error(format!(
-                "--faults {}: exploring covers up to {} faults per schedule",
-                self.faults,
-                exploring::MAX_FAULTS
             )));
         }
         let server = self.server(replayed.as_ref())?;
