@@ -102,6 +102,12 @@ fn essential(panel: Panel, before: &str) -> usize {
         Panel::Provider => before.chars().count(),
         // A repeat's `✕ again` is its evidence with the rest of the row.
         Panel::Database if before.contains(" again") => before.trim_end().chars().count(),
+        // A record's line after its first (its deadline and result), or
+        // one drawn in its heading's place (`record m-7f3`): its fields are
+        // the evidence, whole (`extra_tables_whole`); the mark gives way.
+        Panel::Database if before.starts_with("    ") || before.starts_with("record ") => {
+            before.trim_end().chars().count()
+        }
         // A payments row's order, amount and message ID: the ID is what
         // shows two rows are one message (`1042 $40 m-7f3 ✕ again`).
         Panel::Database => before

@@ -255,7 +255,8 @@ impl Need {
         self.top_floor_keeping(self.database)
     }
 
-    /// `verdict_top_floor` with the database's notes folded (counted).
+    /// `verdict_top_floor` with the database's notes folded (they hold no
+    /// row: uncounted).
     fn verdict_top_floor_without_notes(&self) -> u16 {
         self.top_floor_keeping(self.database - self.database_notes)
     }

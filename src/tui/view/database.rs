@@ -193,7 +193,7 @@ pub fn rows_needed(f: &Frame) -> usize {
 /// The lines of `rows_needed` that are the run's evidence: every table's
 /// rows and headings, but not the one line that says a design does not
 /// use processed_messages. That line holds no row; where the panel is
-/// short it folds first, counted (`…1 other row`), and the panels above
+/// short it folds first, uncounted (`Sheet::fold`), and the panels above
 /// do not keep rows from the verdict's chain or the story for it (100x30,
 /// offset-on-a-queue: the chain's last two causes gave way to it).
 pub fn evidence_rows(f: &Frame) -> usize {
@@ -211,7 +211,7 @@ fn drawn_in(
 ) -> (Vec<Line<'static>>, usize) {
     let mut sheet = Sheet::default();
     let processed = tables(t, f, width, form, records, &mut sheet);
-    let hidden = sheet.fold(height.saturating_sub(1));
+    let hidden = sheet.fold(t, width, height.saturating_sub(1));
     let hidden = sheet.hidden_by_table(hidden);
     let twice = f.db.payments.iter().any(|p| p.repeat);
     let mut out = vec![heading(t, f, twice, width, panel, hidden)];
@@ -253,6 +253,18 @@ struct Sheet {
     /// record's deadline and result under its owner), kept or folded with
     /// it and counted with it as one row.
     goes_on: Vec<bool>,
+    /// Says a table has no rows (` (no rows)`): no row of it, so never
+    /// counted as one where it is folded away.
+    nothing: Vec<bool>,
+    /// Says a table is not used by the design: no row of anything, and
+    /// the first line to go, uncounted, where the panel folds (a design
+    /// shows no other table it does not use).
+    note: Vec<bool>,
+    /// A row's lines as drawn without its table's heading, the table named
+    /// on its first (`record m-7f3 in_progress`), where they fit as many
+    /// lines: a short panel keeps the row whole in the line its heading
+    /// would take.
+    alone: Vec<Option<Line<'static>>>,
     /// The payments table has no rows: its one line says so.
     empty_payments: bool,
 }
@@ -308,8 +320,21 @@ impl Hidden {
 }
 
 impl Sheet {
-    fn push(&mut self, line: Line<'static>) {
+    /// A line that says its table has no rows.
+    fn nothing(&mut self, line: Line<'static>) {
         self.add(line, false, false);
+        if let Some(last) = self.nothing.last_mut() {
+            *last = true;
+        }
+    }
+
+    /// The line that says a table is not used (`processed_messages: not
+    /// used`).
+    fn note(&mut self, line: Line<'static>) {
+        self.add(line, false, true);
+        if let Some(last) = self.note.last_mut() {
+            *last = true;
+        }
     }
 
     fn changed(&mut self, line: Line<'static>, now: bool) {
@@ -323,10 +348,20 @@ impl Sheet {
     /// A row on `lines`, the first its own and the others going on from
     /// it.
     fn row(&mut self, lines: Vec<Line<'static>>, now: bool) {
+        self.row_alone(lines, Vec::new(), now);
+    }
+
+    /// A row as `row`, with its lines `alone` as drawn without its table's
+    /// heading (kept only where they are as many).
+    fn row_alone(&mut self, lines: Vec<Line<'static>>, alone: Vec<Line<'static>>, now: bool) {
+        let mut alone = (alone.len() == lines.len()).then_some(alone.into_iter());
         for (i, line) in lines.into_iter().enumerate() {
             self.add(line, now, false);
             if let Some(last) = self.goes_on.last_mut() {
                 *last = i > 0;
+            }
+            if let (Some(last), Some(a)) = (self.alone.last_mut(), alone.as_mut()) {
+                *last = a.next();
             }
         }
     }
@@ -343,6 +378,9 @@ impl Sheet {
         self.now.push(now);
         self.title.push(title);
         self.goes_on.push(false);
+        self.nothing.push(false);
+        self.note.push(false);
+        self.alone.push(None);
     }
 
     fn len(&self) -> usize {
@@ -370,11 +408,10 @@ impl Sheet {
             // else its rows are what is hidden (`…3 rows` read as three
             // where a heading and two rows were folded).
             let heads_rows = self.title[i] && self.title.get(i + 1).is_some_and(|t| !t);
-            if line.is_some() || self.goes_on[i] || heads_rows {
+            if line.is_some() || self.goes_on[i] || heads_rows || self.nothing[i] || self.note[i] {
                 continue;
             }
             match self.title_of(i) {
-                None if self.empty_payments => {}
                 None => hidden.payments += 1,
                 Some(h) => {
                     let name = self.names[h].clone();
@@ -392,34 +429,47 @@ impl Sheet {
     /// line this step changed with its table's heading, then the others
     /// in their order, each with its heading. Returns how many were folded
     /// away; the panel's heading counts them, so the change is on screen
-    /// and nothing is dropped without a sign.
-    fn fold(&mut self, slots: usize) -> usize {
+    /// and nothing is dropped without a sign. No row is left blank while
+    /// a row is folded: a row that fits only without its heading is drawn
+    /// alone, its table named on it (`record m-7f3`), and a table whose
+    /// rows are all folded says so in a row left over (`processed_messages
+    /// …2 rows`).
+    fn fold(&mut self, t: &Theme, width: usize, slots: usize) -> usize {
         let n = self.len();
         if n <= slots {
             return 0;
         }
+        // A heading is kept only with a row of its table, so the line that
+        // a table is not used goes first, uncounted: it holds no row, and
+        // the rows this design writes need the room (teacher trial,
+        // in-progress at 80x24: it stood while A's record was folded).
         let mut keep = vec![false; n];
+        let mut alone = vec![false; n];
         let mut room = slots;
         // A row, every line of it, with its heading, if both (or the
-        // heading already kept) fit in the room left.
-        let mut take = |i: usize, keep: &mut Vec<bool>| {
-            if self.goes_on[i] {
+        // heading already kept) fit in the room left; else the row alone,
+        // where it has a form without its heading.
+        let mut take = |i: usize, keep: &mut Vec<bool>, alone: &mut Vec<bool>| {
+            if self.goes_on[i] || self.title[i] || keep[i] {
                 return;
             }
             let lines = 1 + (i + 1..n).take_while(|&k| self.goes_on[k]).count();
-            let head = self.title_of(i).filter(|&h| h != i && !keep[h]);
+            let head = self.title_of(i).filter(|&h| !keep[h]);
             let cost = lines + usize::from(head.is_some());
-            if keep[i] || cost > room {
-                return;
+            if cost <= room {
+                keep[i..i + lines].fill(true);
+                if let Some(h) = head {
+                    keep[h] = true;
+                }
+                room -= cost;
+            } else if head.is_some() && lines <= room && self.alone[i].is_some() {
+                keep[i..i + lines].fill(true);
+                alone[i..i + lines].fill(true);
+                room -= lines;
             }
-            keep[i..i + lines].fill(true);
-            if let Some(h) = head {
-                keep[h] = true;
-            }
-            room -= cost;
         };
         for i in (0..n).filter(|&i| self.now[i]) {
-            take(i, &mut keep);
+            take(i, &mut keep, &mut alone);
         }
         // An empty payments table's `(no rows)` last: the total beside the
         // heading ($0) says it too, and a record under its owner and
@@ -429,15 +479,36 @@ impl Sheet {
             .filter(|&i| !spare(i))
             .chain((0..n).filter(|&i| spare(i)))
         {
-            take(i, &mut keep);
+            take(i, &mut keep, &mut alone);
         }
-        // A heading kept while every row under it is folded away would
-        // read as an empty table.
-        for i in 0..n {
-            let mut rows = (i + 1..n).take_while(|&k| !self.title[k]).peekable();
-            if self.title[i] && rows.peek().is_some() && !rows.any(|k| keep[k]) {
-                keep[i] = false;
+        // A row drawn alone whose heading was kept after all (for another
+        // row of its table) stands under it as the others do.
+        for (i, a) in alone.iter_mut().enumerate() {
+            if self.title_of(i).is_some_and(|h| keep[h]) {
+                *a = false;
             }
+        }
+        // A table with every row folded away, in a row left over: its name
+        // and how many of its rows are not shown, which the panel's heading
+        // counts too. A heading alone would read as an empty table.
+        for h in 0..n {
+            let under: Vec<usize> = (h + 1..n).take_while(|&k| !self.title[k]).collect();
+            let folded = self.title[h] && !self.note[h] && !keep[h];
+            if !folded || room == 0 || under.iter().any(|&k| keep[k]) {
+                continue;
+            }
+            let rows = under
+                .iter()
+                .filter(|&&k| !self.goes_on[k] && !self.nothing[k])
+                .count();
+            if let Some(line) = folded_table(t, &self.names[h], rows, width) {
+                self.lines[h] = Some(line);
+                keep[h] = true;
+                room -= 1;
+            }
+        }
+        for i in (0..n).filter(|&i| alone[i]) {
+            self.lines[i] = self.alone[i].take();
         }
         let mut hidden = 0;
         for (line, kept) in self.lines.iter_mut().zip(keep) {
@@ -448,6 +519,31 @@ impl Sheet {
         }
         hidden
     }
+}
+
+/// The line that stands for a table whose every row is folded away: its
+/// name and how many rows (`processed_messages …2 rows`), or that it has
+/// none (`order_status: no rows`); `None` where even its shortest form is
+/// wider than `width`.
+fn folded_table(t: &Theme, name: &str, rows: usize, width: usize) -> Option<Line<'static>> {
+    let e = t.g.ellipsis;
+    let said = match rows {
+        0 => vec![": no rows".to_string()],
+        1 => vec![format!(" {e}1 row"), format!(" {e}1")],
+        n => vec![format!(" {e}{n} rows"), format!(" {e}{n}")],
+    };
+    // The name to its first word where it is too long (`cache (outside
+    // the database)` at 80x24): still the table the heading would name.
+    let short = name.split_whitespace().next().unwrap_or(name);
+    let (name, said) = [name, short]
+        .into_iter()
+        .flat_map(|n| said.iter().map(move |s| (n, s.clone())))
+        .find(|(n, s)| n.chars().count() + s.chars().count() <= width)?;
+    let style = if rows == 0 { t.dim() } else { t.key() };
+    Some(Line::from(vec![
+        Span::styled(name.to_string(), t.title()),
+        Span::styled(said, style),
+    ]))
 }
 
 /// The panel width from which a payment's order, amount and message are
@@ -468,7 +564,7 @@ fn tables(
     let db = &f.db;
     let ch = &f.changes;
     if db.payments.is_empty() && ch.gone(Place::Payments).next().is_none() {
-        out.push(Line::styled(" (no rows)", t.dim()));
+        out.nothing(Line::styled(" (no rows)", t.dim()));
         // Folded, it is no payment hidden: the total beside the heading
         // ($0) already says there is none.
         out.empty_payments = true;
@@ -510,7 +606,7 @@ fn tables(
             .find(|said| "processed_messages".len() + said.len() <= width)
             .unwrap_or(": unused");
         let heading = out.len();
-        out.title(Line::from(vec![
+        out.note(Line::from(vec![
             Span::styled("processed_messages", t.title()),
             Span::styled(said, t.dim()),
         ]));
@@ -519,7 +615,7 @@ fn tables(
     let heading = out.len();
     out.title(Line::styled("processed_messages", t.title()));
     if db.processed.is_empty() && ch.gone(Place::Processed).next().is_none() {
-        out.push(Line::styled(" (no rows)", t.dim()));
+        out.nothing(Line::styled(" (no rows)", t.dim()));
     }
     for p in &db.processed {
         let change = ch.of(Place::Processed, &p.message_id);
@@ -593,14 +689,18 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, ou
             out.row(lines, false);
         }
     };
-    let uncommitted = |out: &mut Sheet, key: String, fields: String, by: &str| {
-        let lines = Fields::uncommitted(t, key, fields, by).lines(t, records, None, width);
-        out.row(lines, false);
+    // Drawn without its table's heading where that has no room, the row
+    // names its table (`orders 1042 last m-7f3`).
+    let uncommitted = |out: &mut Sheet, table: &str, key: String, fields: String, by: &str| {
+        let row = || Fields::uncommitted(t, key.clone(), fields.clone(), by);
+        let lines = row().lines(t, records, None, width);
+        let alone = row().alone(table).lines(t, records, None, width);
+        out.row_alone(lines, alone, false);
     };
     if db.uses_records {
         out.title(Line::styled("idempotency_records", t.title()));
         if db.records.is_empty() && pending.iter().all(|u| u.records.is_empty()) {
-            out.push(Line::styled(" (no rows)", t.dim()));
+            out.nothing(Line::styled(" (no rows)", t.dim()));
         }
         // A row too long for the panel goes on to an indented line, in
         // the run's form (`db_record`): its owner and deadline are the
@@ -608,7 +708,10 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, ou
         for r in &db.records {
             let change = ch.of(Place::Records, &r.message_id);
             let lines = Fields::row(t, r, None).lines(t, records, change, width);
-            out.row(lines, change.is_some());
+            let alone = Fields::row(t, r, None)
+                .alone("record")
+                .lines(t, records, change, width);
+            out.row_alone(lines, alone, change.is_some());
             for u in pending {
                 // What an open transaction is doing to the record is the
                 // evidence of the moment (B taking A's record over): kept
@@ -622,8 +725,10 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, ou
         for u in pending {
             for r in &u.records {
                 if !db.records.iter().any(|c| c.message_id == r.message_id) {
-                    let lines = Fields::row(t, r, Some(&u.by)).lines(t, records, None, width);
-                    out.row(lines, false);
+                    let row = || Fields::row(t, r, Some(&u.by));
+                    let lines = row().lines(t, records, None, width);
+                    let alone = row().alone("record").lines(t, records, None, width);
+                    out.row_alone(lines, alone, false);
                 }
             }
         }
@@ -632,7 +737,7 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, ou
     if db.uses_statuses {
         out.title(Line::styled("order_status", t.title()));
         if db.statuses.is_empty() && pending.iter().all(|u| u.statuses.is_empty()) {
-            out.push(Line::styled(" (no rows)", t.dim()));
+            out.nothing(Line::styled(" (no rows)", t.dim()));
         }
         let fields = |r: &crate::sim::db::StatusRow| format!("{} v{}", r.status, r.version);
         for r in &db.statuses {
@@ -653,7 +758,7 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, ou
         for u in pending {
             for r in &u.statuses {
                 if !db.statuses.iter().any(|c| c.order == r.order) {
-                    uncommitted(out, r.order.to_string(), fields(r), &u.by);
+                    uncommitted(out, "order_status", r.order.to_string(), fields(r), &u.by);
                 }
             }
         }
@@ -679,7 +784,7 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, ou
             for r in &u.orders {
                 if !db.orders.iter().any(|c| c.order == r.order) {
                     let last = format!("last {}", r.last_message_id);
-                    uncommitted(out, r.order.to_string(), last, &u.by);
+                    uncommitted(out, "orders", r.order.to_string(), last, &u.by);
                 }
             }
         }
@@ -704,7 +809,7 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, ou
     if f.cache.used {
         out.title(Line::styled("cache (outside the database)", t.title()));
         if f.cache.entries.is_empty() {
-            out.push(Line::styled(" (empty)", t.dim()));
+            out.nothing(Line::styled(" (empty)", t.dim()));
         }
         for e in &f.cache.entries {
             row(
@@ -918,6 +1023,54 @@ mod tests {
 
     fn text(l: &Line) -> String {
         l.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    /// A sheet of one payment row, a table of one three-line row and the
+    /// line that processed_messages is not used, folded into `slots`.
+    fn folded_sheet(slots: usize) -> (Vec<String>, usize) {
+        let t = Theme::new(false, false);
+        let mut sheet = Sheet::default();
+        sheet.add(Line::raw(" 1042 $40 m-7f3"), true, false);
+        sheet.title(Line::raw("idempotency_records"));
+        let row = [" m-7f3 in_progress", "    owner B", "    until 9s"];
+        let alone = ["record m-7f3 in_progress", "    owner B", "    until 9s"];
+        sheet.row_alone(
+            row.map(Line::raw).to_vec(),
+            alone.map(Line::raw).to_vec(),
+            false,
+        );
+        sheet.note(Line::raw("processed_messages: unused"));
+        let hidden = sheet.fold(&t, 27, slots);
+        let counted = sheet.hidden_by_table(hidden);
+        let rows = counted.others.iter().map(|(_, n)| n).sum::<usize>() + counted.payments;
+        let lines = sheet.lines.iter().flatten().map(text).collect();
+        (lines, rows)
+    }
+
+    /// A short panel spends no row on nothing: the row goes without its
+    /// heading where that is what fits, and a table folded whole keeps a
+    /// row that names it and counts its rows, as the heading does; the
+    /// not-used line goes first and counts as no row.
+    #[test]
+    fn a_fold_leaves_no_row_blank_where_a_line_can_say_what_is_folded() {
+        let (lines, rows) = folded_sheet(4);
+        assert_eq!(
+            lines,
+            [
+                " 1042 $40 m-7f3",
+                "record m-7f3 in_progress",
+                "    owner B",
+                "    until 9s"
+            ]
+        );
+        assert_eq!(rows, 0);
+        let (lines, rows) = folded_sheet(3);
+        assert_eq!(lines, [" 1042 $40 m-7f3", "idempotency_records …1 row"]);
+        assert_eq!(rows, 1);
+        let (lines, rows) = folded_sheet(5);
+        assert_eq!(lines.len(), 5);
+        assert_eq!(lines[1], "idempotency_records");
+        assert_eq!(rows, 0);
     }
 
     /// An uncommitted payment row says which transaction holds it in one

@@ -103,6 +103,16 @@ impl Fields {
         }
     }
 
+    /// The row drawn where its table's heading has no room: in the
+    /// heading's place, the table named before its key (`record m-7f3
+    /// in_progress`, `orders 1042`), as the provider's folded key store
+    /// names a key's row (`key m-7f3`).
+    pub fn alone(mut self, table: &str) -> Fields {
+        let lead = format!("{table}{}", self.lead.content);
+        self.lead = Span::styled(lead, self.lead.style);
+        self
+    }
+
     /// The cells the row takes on one line, with room for a change's sign.
     fn one_line_width(&self) -> usize {
         let fields: usize = self
