@@ -110,6 +110,7 @@ mod replay_moves;
 mod replay_no_cuts;
 mod reveal_keeps_rows;
 mod reveal_span;
+mod reveal_split_steady;
 mod reveal_subject_whole;
 mod scale;
 mod scenarios;

@@ -39,23 +39,23 @@ fn words_in(screen: &str, r: Rect) -> String {
 }
 
 /// Reveals where the event asked about does not fit the rows the answer's
-/// box leaves the events panel, even alone under its count: one row at
-/// 80x24 for a broker's line of 70 columns; at 100x30 and 120x40, three
-/// rows of 36 columns (the split of steps with SQL) for the provider's
-/// answer, 100 columns. Left for a box that gives the events rows back, or
-/// a split that gives them the SQL's spare columns at a reveal.
+/// box leaves the events panel, even alone under its count and with the
+/// SQL's spare columns (`layout::reveal_split`): one row at 80x24 for a
+/// broker's line of 70 columns, or at 100x30 and 120x40 for the
+/// provider's answer, 100 columns; or the columns the events would take
+/// cost the SQL its newest statement whole (`A> COMMIT` under the count of
+/// those before it). Left for a box that gives the events rows back.
+/// Before the reveal's split, 23; five read whole with it (tour-2
+/// idempotent question 4 at 100x30, the provider's answer in 36 columns
+/// beside `A> COMMIT` in 60).
 /// Scenario, design, size, question (1 is the first).
-const TOO_LONG: [(&str, &str, (u16, u16), usize); 23] = [
+const TOO_LONG: [(&str, &str, (u16, u16), usize); 18] = [
     ("ack-first", "idempotent", (120, 40), 1),
     ("broker-id", "idempotent", (100, 30), 1),
-    ("broker-view", "idempotent", (100, 30), 1),
-    ("cache-work-first", "idempotent", (100, 30), 1),
     ("charge-first", "idempotent", (80, 24), 1),
     ("content-hash", "idempotent", (100, 30), 1),
-    ("dedup-window", "idempotent", (100, 30), 1),
     ("id-first", "idempotent", (120, 40), 1),
     ("offset", "offset", (100, 30), 1),
-    ("offset-on-a-queue", "idempotent", (100, 30), 1),
     ("offset-on-a-queue", "idempotent", (120, 40), 2),
     ("producer-retry", "idempotent", (100, 30), 1),
     ("retention", "idempotent", (100, 30), 3),
@@ -65,7 +65,6 @@ const TOO_LONG: [(&str, &str, (u16, u16), usize); 23] = [
     ("row-version", "row-version", (100, 30), 1),
     ("row-version", "row-version", (100, 30), 2),
     ("row-version", "row-version", (100, 30), 3),
-    ("tour-2", "idempotent", (100, 30), 4),
     ("tour-2", "idempotent", (80, 24), 3),
     ("tour-2", "naive", (80, 24), 2),
     ("tour-3", "idempotent", (100, 30), 1),

@@ -1,6 +1,7 @@
 //! Where everything goes, as pure functions of the screen size. Rendering
 //! and mouse hit-testing both call these, so a click lands on what was drawn.
 
+mod reveal_split;
 mod share;
 
 use super::panel::Panel;
@@ -35,6 +36,16 @@ impl Main {
             .iter()
             .find(|(p, _)| *p == panel)
             .map_or(Rect::default(), |(_, r)| *r)
+    }
+
+    /// The rects predict mode's box is placed by (`view::answer_box`).
+    pub fn around_box(&self) -> super::view::answer_box::Around {
+        super::view::answer_box::Around {
+            story: self.rect(Panel::Narration),
+            verdict: self.rect(Panel::Verdict),
+            keybar: self.keybar,
+            lower: self.rect(Panel::Sql),
+        }
     }
 
     pub fn hit(&self, x: u16, y: u16) -> Option<Panel> {
@@ -328,7 +339,14 @@ fn laid_out(app: &super::app::App, area: Rect, zoom: Option<Panel>) -> Main {
         need.no_sql = app.shown_frame().sql.is_empty();
         need.here = None;
     }
-    main_for(area, zoom, need)
+    let last_step = need.last_step;
+    let m = main_for(area, zoom, need);
+    // At a reveal the answer's box takes the row's top rows: the events
+    // may take the SQL's spare columns to read the event asked about.
+    if zoom.is_some() {
+        return m;
+    }
+    reveal_split::widened(app, m, last_step)
 }
 
 /// The main screen: header, the four parts of the system left to right,

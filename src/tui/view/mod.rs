@@ -1,6 +1,7 @@
 //! Drawing: `impl Widget for &App`. One file per panel; each builds its
 //! lines from the frame on screen and nothing else.
 
+pub(crate) mod answer_box;
 pub(crate) mod broker;
 mod choices;
 pub(crate) mod lower_titles;
@@ -46,6 +47,7 @@ mod story_gap;
 mod story_line;
 mod told;
 mod too_small;
+pub(crate) mod under_box;
 mod unlike_tour;
 pub(super) mod verdict;
 mod verdict_cut;
@@ -228,21 +230,7 @@ pub(super) fn draw_panel(
                 buf,
             )
         }
-        Panel::Events => {
-            let items = events::items(t, frame);
-            // At a reveal the event the question asked about stays whole.
-            let asked = crate::tui::reveal_subject::revealed(app, frame);
-            // Else, where the panel folds, the parties' facts the story
-            // does not tell before the observer's notes.
-            let kept = events_fold::asked_first(t, &items, newest::EVENTS, &asked, inner)
-                .or_else(|| events_fold::facts_first(t, &items, newest::EVENTS, told, inner));
-            match kept {
-                Some(lines) => {
-                    overflow::show(t, lines, true, inner, buf);
-                }
-                None => newest::show_told(t, items, newest::EVENTS, told, inner, buf),
-            }
-        }
+        Panel::Events => events::draw(app, frame, told, inner, buf),
         // Under `w` a link of the chain a row, in the rows it was given.
         Panel::Verdict if app.zoom && app.focus == Panel::Verdict => {
             let check = one_run::bound(app, &frame.verdict);

@@ -2,9 +2,10 @@
 //! the answer revealed after it (right or wrong, in words and a mark, and
 //! the same mark beside the figure in its panel), and the score at the end.
 
+use super::answer_box::{at_end, box_area, clear_of_titles, revealed, score_spans};
 use super::wrap;
+use crate::scenario::Action;
 use crate::scenario::question::Kind;
-use crate::scenario::{Action, Subject};
 use crate::sim::{Move, format_duration};
 use crate::timeline::Asked;
 use crate::tui::app::{App, Overlay, Panel};
@@ -14,14 +15,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
-
-/// At the end of a predict run that asked questions: its answers are
-/// judged, and the score is what the run ends on.
-fn at_end(app: &App) -> bool {
-    app.predict
-        .as_ref()
-        .is_some_and(|p| app.pos >= app.last_pos() && !p.asked.is_empty())
-}
 
 /// The score is on screen: at the end, answers closed. It covers the SQL
 /// and events (in its own place under the story, or in the box over the
@@ -87,7 +80,13 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
         .flatten();
     let (area, borders) = match end {
         Some(area) => (area, Borders::TOP),
-        None => (clear_of_titles(m, box_area(m, rows + 2)), Borders::ALL),
+        None => {
+            let around = m.around_box();
+            (
+                clear_of_titles(around, box_area(around, rows + 2)),
+                Borders::ALL,
+            )
+        }
     };
     Clear.render(area, buf);
     let block = Block::default()
@@ -115,41 +114,6 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
         Clear.render(m.keybar, buf);
         // Whole keys where the bar is narrow, the rest counted.
         keys(app, p, at_end, usize::from(m.keybar.width)).render(m.keybar, buf);
-    }
-}
-
-/// In place of the story panel: the question is about what happens next,
-/// so it covers the story so far and leaves the evidence in view (the four
-/// panels above, the SQL and events of the step shown, the verdict). A box
-/// that needs more rows than the story has takes them from the SQL and
-/// events below it, never the verdict's, and never goes above the story.
-fn box_area(m: &Main, needed: u16) -> Rect {
-    let story = m.rect(Panel::Narration);
-    let verdict = m.rect(Panel::Verdict);
-    let floor = if verdict.height > 0 {
-        verdict.y
-    } else {
-        m.keybar.y
-    };
-    let top = story.y;
-    let bottom = (top + needed.max(story.height)).min(floor);
-    Rect::new(m.keybar.x, top, m.keybar.width, bottom.saturating_sub(top))
-}
-
-/// A box that reaches into the SQL and events takes their title row: it
-/// stops above them, or leaves them room to be drawn again under it (a
-/// title, a line, a border), or covers them whole. A panel is never seen
-/// without the title that says which step it is about.
-fn clear_of_titles(m: &Main, area: Rect) -> Rect {
-    let lower = m.rect(Panel::Sql);
-    let bottom = area.bottom();
-    if lower.height == 0 || bottom <= lower.y || bottom >= lower.bottom() {
-        return area;
-    }
-    if lower.bottom() - bottom >= 3 {
-        area
-    } else {
-        Rect::new(area.x, area.y, area.width, lower.bottom() - area.y)
     }
 }
 
@@ -284,61 +248,6 @@ fn asking(app: &App, p: &Predict, at: usize, typed: &str, width: u16) -> Vec<Lin
     lines
 }
 
-fn revealed(app: &App, p: &Predict, from: usize, to: usize, at_end: bool) -> Vec<Line<'static>> {
-    let t = &app.theme;
-    let design = app.strategy.name.as_ref();
-    // The box stands where the story is: what the action's steps said
-    // comes first, so the answer never hides the step's own words (nor
-    // those of a step the action ran through without stopping).
-    let mut lines: Vec<Line<'static>> = p.asked.get(from).map_or(Vec::new(), |asked| {
-        let frames = &app.timeline.frames;
-        let steps = asked.ask_at + 1..=asked.answer_at.min(frames.len() - 1);
-        frames[steps]
-            .iter()
-            .filter_map(|f| f.said.as_deref())
-            .map(|said| Line::styled(t.words(said.trim()), t.title()))
-            .collect()
-    });
-    for i in from..=to {
-        let asked = &p.asked[i];
-        let Some(given) = p.given.get(&i) else {
-            continue;
-        };
-        let (mark, word, style) = if given.right {
-            (t.g.done, "right", t.good())
-        } else {
-            (t.g.failed, "wrong", t.bad())
-        };
-        let was = if matches!(
-            asked.question.subject,
-            Subject::ChargesAgain | Subject::ProviderAnswer
-        ) {
-            String::new()
-        } else if asked.was == asked.answer {
-            " (unchanged)".to_string()
-        } else {
-            format!(" (was {})", asked.show(asked.was))
-        };
-        lines.push(Line::from(vec![
-            Span::styled(format!("{mark} {word}"), style),
-            Span::raw(format!(
-                "  {}: {}{was}",
-                t.text(&asked.question.subject.figure()),
-                asked.show(asked.answer)
-            )),
-            Span::styled(
-                format!(" {} you said {}. ", t.g.dot, asked.show(given.said)),
-                t.dim(),
-            ),
-            Span::raw(t.text(asked.question.why(design)).into_owned()),
-        ]));
-    }
-    if at_end || p.finished() {
-        lines.push(Line::from(score_spans(app, p)));
-    }
-    lines
-}
-
 fn score(app: &App, p: &Predict) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut lines = vec![Line::from(score_spans(app, p))];
@@ -407,35 +316,6 @@ fn score_compact(app: &App, p: &Predict, named: bool) -> Vec<Line<'static>> {
         }
     }
     vec![Line::from(score_spans(app, p)), Line::from(spans)]
-}
-
-fn score_spans(app: &App, p: &Predict) -> Vec<Span<'static>> {
-    let t = &app.theme;
-    let (right, answered) = p.score();
-    let total = p.asked.len();
-    let mut spans = vec![Span::styled(
-        format!(
-            "{} ({}): {right} of {total} right",
-            app.script.name, app.strategy.name
-        ),
-        t.title(),
-    )];
-    if answered < total {
-        spans.push(Span::styled(
-            format!(", {} not answered", total - answered),
-            t.dim(),
-        ));
-    }
-    if let Some(best) = app.progress.best_score(&app.script.name) {
-        spans.push(Span::styled(
-            format!(
-                "   {} your best: {} of {} ({})",
-                t.g.dot, best.right, best.asked, best.design
-            ),
-            t.dim(),
-        ));
-    }
-    spans
 }
 
 /// While stepping: that predict mode is on, and the score so far, at the
@@ -644,7 +524,7 @@ mod tests {
             let story = m.rect(Panel::Narration);
             let verdict = m.rect(Panel::Verdict);
             for needed in [0, 7, 12, 40] {
-                let area = box_area(&m, needed);
+                let area = box_area(m.around_box(), needed);
                 assert_eq!(area.y, story.y, "{w}x{h} {needed}");
                 assert!(area.height >= story.height, "{w}x{h} {needed}");
                 assert!(!area.intersects(verdict), "{w}x{h} {needed}: {area:?}");
