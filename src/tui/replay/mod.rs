@@ -36,6 +36,10 @@ pub struct Replay {
     /// small screen's verdict panel counts the causes it has no room for
     /// and names this key.
     pub why: bool,
+    /// `e`: the program's stderr up to the step, whole, in place of the
+    /// panels; its panel, when it counts earlier lines it has no room
+    /// for, names this key.
+    pub stderr_whole: bool,
     /// Why a key did nothing, until the next key.
     pub notice: Option<String>,
     pub theme: Theme,
@@ -59,6 +63,7 @@ impl Replay {
             at,
             quit: false,
             why: false,
+            stderr_whole: false,
             notice: None,
             theme,
         }
@@ -116,9 +121,20 @@ pub fn update(r: &mut Replay, key: KeyCode) {
     match key {
         // Esc leaves the whole verdict first, as it leaves the
         // simulator's; q quits from anywhere.
-        KeyCode::Esc if r.why => r.why = false,
+        KeyCode::Esc if r.why || r.stderr_whole => {
+            r.why = false;
+            r.stderr_whole = false;
+        }
         KeyCode::Char('q') | KeyCode::Esc => r.quit = true,
-        KeyCode::Char('w') => r.why = !r.why,
+        // One of the two in place of the panels at a time.
+        KeyCode::Char('w') => {
+            r.why = !r.why;
+            r.stderr_whole = false;
+        }
+        KeyCode::Char('e') => {
+            r.stderr_whole = !r.stderr_whole;
+            r.why = false;
+        }
         KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => {
             if r.at == last {
                 r.notice = Some("this is the last step: the run ends here".into());
@@ -196,6 +212,50 @@ mod tests {
         update(&mut r, KeyCode::Right);
         assert_eq!(r.at, 5);
         assert!(r.notice.is_some());
+    }
+
+    /// The screen's rows as text.
+    fn rows(r: &Replay, w: u16, h: u16) -> Vec<String> {
+        let buf = r.buffer(w, h);
+        buf.content
+            .chunks(usize::from(w))
+            .map(|row| row.iter().map(|c| c.symbol()).collect())
+            .collect()
+    }
+
+    /// The program's stderr, cut to its newest lines in its panel, can be
+    /// read whole: the count names `e`, `e` shows every line up to the
+    /// step, and where even the whole screen has no room, its count names
+    /// `--text`, which prints them all.
+    #[test]
+    fn stderr_cut_short_names_how_to_read_it_whole() {
+        let mut r = replay();
+        r.steps[2].stderr = (1..=15).map(|i| format!("err-{i:02}")).collect();
+        let seen = |r: &Replay| {
+            let screen = rows(r, 100, 30).join("\n");
+            (1..=15)
+                .filter(|i| screen.contains(&format!("err-{i:02}")))
+                .count()
+        };
+        let count_row = |r: &Replay| {
+            rows(r, 100, 30)
+                .into_iter()
+                .find(|l| l.contains("earlier line"))
+                .unwrap_or_default()
+        };
+        let before = seen(&r);
+        assert!(before < 15, "the panel was meant to be too small");
+        // The test's theme is ASCII: its dot is a `-`.
+        assert!(count_row(&r).contains("lines - e "), "{}", count_row(&r));
+        update(&mut r, KeyCode::Char('e'));
+        assert_eq!(seen(&r), 15, "{} of 15 lines seen after e", seen(&r));
+        assert!(count_row(&r).is_empty());
+        update(&mut r, KeyCode::Esc);
+        assert!(!r.quit);
+        assert_eq!(seen(&r), before);
+        r.steps[2].stderr = (1..=60).map(|i| format!("err-{i:02}")).collect();
+        update(&mut r, KeyCode::Char('e'));
+        assert!(count_row(&r).contains("--text"), "{}", count_row(&r));
     }
 
     #[test]
