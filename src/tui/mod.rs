@@ -15,6 +15,7 @@ pub mod explorer;
 pub mod faults;
 pub mod forms;
 pub mod input;
+pub mod key_list;
 pub mod keys;
 pub mod layout;
 pub mod levels;

@@ -42,6 +42,9 @@ pub struct Replay {
     pub stderr_whole: bool,
     /// Why a key did nothing, until the next key.
     pub notice: Option<String>,
+    /// `?` was pressed: the bar names the keys it has no room for, until
+    /// the next key.
+    pub asked: bool,
     pub theme: Theme,
 }
 
@@ -65,6 +68,7 @@ impl Replay {
             why: false,
             stderr_whole: false,
             notice: None,
+            asked: false,
             theme,
         }
     }
@@ -110,6 +114,20 @@ impl Replay {
         self.at.checked_sub(1).and_then(|i| self.steps.get(i))
     }
 
+    /// The keys, each `(key, what it does, rank)`: the bar shows them,
+    /// and after `?` names those it has no room for. `e` is named where it is needed: by the
+    /// stderr panel's count of the lines it has no room for, and by the
+    /// whole stderr's title.
+    pub fn keys_now(&self) -> [(String, &'static str, u8); 5] {
+        [
+            ("←/→".into(), "step", 1),
+            ("Home/End".into(), "first/last", 3),
+            ("f/F".into(), "next/previous fault", 2),
+            ("w".into(), if self.why { "back" } else { "why" }, 1),
+            ("q".into(), "quit", 0),
+        ]
+    }
+
     fn last(&self) -> usize {
         self.steps.len().saturating_sub(1)
     }
@@ -117,6 +135,7 @@ impl Replay {
 
 pub fn update(r: &mut Replay, key: KeyCode) {
     r.notice = None;
+    r.asked = false;
     let last = r.last();
     match key {
         // Esc leaves the whole verdict first, as it leaves the
@@ -147,6 +166,8 @@ pub fn update(r: &mut Replay, key: KeyCode) {
             }
             r.at = r.at.saturating_sub(1);
         }
+        // The bar may count keys it has no room for (`? +2`).
+        KeyCode::Char('?') => r.asked = true,
         KeyCode::Home | KeyCode::Char('g') => r.at = 0,
         KeyCode::End | KeyCode::Char('G') => r.at = last,
         KeyCode::Char('f') => {

@@ -190,20 +190,13 @@ impl Replay {
     /// the ones a narrow screen leaves out counted (`+2`) as on the
     /// simulator's bar.
     fn keys(&self, area: Rect, buf: &mut Buffer) {
-        // `e` is named where it is needed: by the stderr panel's count of
-        // the lines it has no room for, and by the whole stderr's title.
-        let keys: [(String, &str, u8); 5] = [
-            ("←/→".into(), "step", 1),
-            ("Home/End".into(), "first/last", 3),
-            ("f/F".into(), "next/previous fault", 2),
-            ("w".into(), if self.why { "back" } else { "why" }, 1),
-            ("q".into(), "quit", 0),
-        ];
+        let keys = self.keys_now();
         keybar::note_or_keys(
             &self.theme,
             self.notice.as_deref(),
             &keys,
             usize::from(area.width),
+            self.asked,
         )
         .render(area, buf);
     }
