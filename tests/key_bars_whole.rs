@@ -43,6 +43,8 @@ fn counts(item: &str) -> bool {
             .and_then(|s| s.strip_suffix(" more"))
             .is_some_and(n)
         || item.strip_prefix('+').is_some_and(n)
+        // The soak dashboard's and a replay's: `?` names them.
+        || item.strip_prefix("? +").is_some_and(n)
 }
 
 /// The bar at `w`x`h` against the same state's bar on a screen wide

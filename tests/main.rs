@@ -57,6 +57,7 @@ mod hostile_fuzz;
 mod hostile_text;
 mod in_flight_row;
 mod json_frames;
+mod key_bars_listed;
 mod key_bars_whole;
 mod key_rows_steady;
 mod key_table;

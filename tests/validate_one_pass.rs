@@ -1,8 +1,10 @@
 //! One run of `idem validate` names every problem of a file: a missing
 //! key (a scenario's title, a step's actions, a message's order, the
-//! setup's messages, a design's summary) hides neither the errors
-//! elsewhere in the file nor its warnings. The files are in the corpora
-//! (tests/malformed, tests/malformed_designs) named `one-pass-*`; each
+//! setup's messages, a design's summary, a level's hint) or an unknown key
+//! in a message or a step hides neither the errors elsewhere in the file
+//! nor its warnings. The files are in the corpora (tests/malformed,
+//! tests/malformed_designs) named `one-pass-*`, and every level file of
+//! tests/malformed_levels (named `NN-name.toml`, as a level must be); each
 //! starts with its `# expect:` lines and then its `# warn:` lines.
 
 use crate::common::cli::idem;
@@ -46,7 +48,8 @@ fn a_missing_key_hides_no_other_error_and_no_warning() {
             .unwrap()
             .starts_with("one-pass-")
     });
-    assert!(files.len() >= 5, "{files:?}");
+    files.extend(corpus::files("malformed_levels"));
+    assert!(files.len() >= 8, "{files:?}");
     let mut failures = Vec::new();
     let (mut problems, mut named) = (0, 0);
     for path in &files {

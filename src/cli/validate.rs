@@ -1,4 +1,4 @@
-//! `idem validate`: every error of each scenario or design file, its
+//! `idem validate`: every error of each scenario, design or level file, its
 //! warnings among them, in file order (of syntax errors, the first, with a
 //! count of the rest).
 
@@ -24,8 +24,20 @@ fn validate(files: &[String]) -> Result<ExitCode> {
     let mut bad = 0;
     for file in files {
         let path = std::path::Path::new(file);
-        // A file with a `name` and no `title` is a design, not a scenario.
-        let read = if scenario::design_file::is_design_file(path) {
+        // A file with a `name` and no `title` is a design, not a scenario;
+        // one with a `goal`, a `start` or a `solution` is a level.
+        let read = if idem::levels::is_level_file(path) {
+            idem::levels::load_warned(path).map(|read| {
+                let level = warned(read);
+                format!(
+                    "ok (level {} `{}`, a start of {} steps, a solution of {})",
+                    level.number,
+                    idem::terminal_text::escape(&level.title),
+                    level.start.len(),
+                    level.solution.len()
+                )
+            })
+        } else if scenario::design_file::is_design_file(path) {
             scenario::design_file::load_warned(path).map(|read| {
                 let design = warned(read);
                 format!(

@@ -10,7 +10,7 @@ mod file;
 
 pub use attempt::{Attempt, Verdict};
 pub use faults::Fault;
-pub use file::parse;
+pub use file::{is_level_file, load_warned, parse, parse_warned};
 
 use crate::sim::{Op, Outcome, Strategy};
 use std::borrow::Cow;

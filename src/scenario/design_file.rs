@@ -87,39 +87,21 @@ pub fn parse_all(file: &str, text: &str) -> Result<Strategy, ScenarioErrors> {
 pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Strategy>, ScenarioErrors> {
     let err =
         |span: Option<Range<usize>>, message: String| ScenarioError::at(file, text, span, message);
-    // As in a scenario: control characters beside every other error.
-    let control = super::control::check(file, text).err();
-    let mut missing = Vec::new();
-    let mut fill = |root: &mut toml::de::DeTable<'_>| missing = fill_design(root);
-    let read = super::every_error::deserialize_all(text, &mut fill);
-    // Each key the design lacks is told beside every other error: a
-    // stand-in took its place.
-    let told = super::missing_key::told(&missing);
-    let lacking = (!told.is_empty()).then(|| ScenarioErrors::at(file, text, told));
-    let raw: RawDesign = match read {
-        Ok(raw) => raw,
-        Err(all) => {
-            let found = super::toml_errors::toml_errors(file, text, all).beside(control.as_ref());
-            let found = ScenarioErrors::join(found, lacking);
-            return Err(ScenarioErrors::join(control, found).expect("some"));
-        }
-    };
-    // The rules would only trip again over a control character.
-    if let Some(control) = control {
-        return Err(ScenarioErrors::join(Some(control), lacking).expect("some"));
-    }
+    let super::read_document::Read {
+        value: raw,
+        missing,
+        already,
+    } = super::read_document::read::<RawDesign>(file, text, fill_design)?;
     let warnings = old_keywords(&raw, text, &err);
-    let missing: Vec<MissingKey> = missing.iter().map(|m| m.key).collect();
-    match rules(raw, &err, &missing) {
-        Ok(design) => Ok(Warned::new(design, warnings)),
-        Err(found) => {
-            let found = (!found.is_empty()).then(|| ScenarioErrors::new(found));
-            let all = ScenarioErrors::join(found, lacking).expect("some");
-            // The warnings of a design with errors are told among them.
-            let warnings = warnings.into_iter().map(ScenarioWarning::into_place);
-            Err(all.with_warnings(warnings.collect()))
-        }
-    }
+    let found = match rules(raw, &err, &missing) {
+        Ok(design) if already.is_none() => return Ok(Warned::new(design, warnings)),
+        Ok(_) => None,
+        Err(found) => (!found.is_empty()).then(|| ScenarioErrors::new(found)),
+    };
+    let all = ScenarioErrors::join(found, already).expect("some");
+    // The warnings of a design with errors are told among them.
+    let warnings = warnings.into_iter().map(ScenarioWarning::into_place);
+    Err(all.with_warnings(warnings.collect()))
 }
 
 /// A warning at each step written with an old keyword, its caret under

@@ -7,8 +7,8 @@
 //! the rest are counted.
 //!
 //! What is taken out is the smallest thing a reader thinks of as one
-//! item: the array element the error is in (one action, one message), else
-//! the key it is under. Taking a key out can make its table incomplete;
+//! item: an unknown key itself, else the array element the error is in
+//! (one action, one message), else the key it is under. Taking a key out can make its table incomplete;
 //! that `missing field` is the reader's own doing, not the author's, so it
 //! is never reported: the table is taken out in turn.
 
@@ -30,9 +30,10 @@ pub struct TomlErrors {
     /// document still wrong: there may be more.
     pub cut_short: bool,
     /// The keys taken out to read the rest, each as its dotted path
-    /// (`setup.lease`), when only keys were (no array element) and the
-    /// rest then read: an unknown key or a wrong value in one table need
-    /// not hide what is wrong elsewhere.
+    /// (`setup.lease`, `steps[0].naration` for an unknown key in a step),
+    /// when only keys were (no array element) and the rest then read: an
+    /// unknown key or a wrong value in one table need not hide what is
+    /// wrong elsewhere.
     pub keys_taken: Option<Vec<String>>,
     /// Syntax errors the parser reported after the first, which is the
     /// only one in `errors`: they may only follow from it.
@@ -66,7 +67,9 @@ pub fn deserialize_most<T: DeserializeOwned>(
 /// gets the first of them alone, with a count of the rest: its types are
 /// not looked at, as a recovered tree would only yield errors that fixing
 /// the syntax makes go away.
-/// `fill` as in [`deserialize_most`].
+/// `fill` as in [`deserialize_most`]. The readers all take the rest now;
+/// the tests here read as this did.
+#[cfg(test)]
 pub fn deserialize_all<T: DeserializeOwned>(
     text: &str,
     fill: &mut dyn FnMut(&mut DeTable<'_>),
@@ -129,6 +132,9 @@ fn read<T: DeserializeOwned>(
         if again {
             break false;
         }
+        // An unknown key is extra: taken out alone, it leaves the message
+        // or the step it is in whole, for the rules to read.
+        let unknown = error.message().starts_with("unknown field `");
         if !follows_from(&error, &span, &taken) {
             found.push(error);
         }
@@ -141,7 +147,7 @@ fn read<T: DeserializeOwned>(
             break false;
         };
         let dotted = dotted(root.get_ref(), &path);
-        match take_out(&mut root, &path) {
+        match take_out(&mut root, &path, unknown) {
             Some((span, key)) => {
                 paths.push(key.as_ref().and(dotted));
                 taken.push((span, key));
@@ -278,30 +284,45 @@ fn in_value(value: &Spanned<DeValue<'_>>, span: &Range<usize>, path: &mut Vec<St
     deeper || holds(&value.span(), span)
 }
 
-/// The keys on `path` joined with dots (`setup.lease`); `None` when it
-/// goes through an array element.
+/// The keys on `path` joined with dots, an array element by its index
+/// (`setup.lease`, `steps[0].naration`); `None` when it ends at an array
+/// element or cannot be followed.
 fn dotted(root: &DeTable<'_>, path: &[Step]) -> Option<String> {
-    let mut names = Vec::new();
-    let mut table = root;
-    for (i, step) in path.iter().enumerate() {
-        let Step::Key(span) = step else {
-            return None;
-        };
-        let (key, value) = table.iter().find(|(k, _)| k.span() == *span)?;
-        names.push(key.get_ref().to_string());
-        if i + 1 < path.len() {
-            let DeValue::Table(inner) = value.get_ref() else {
-                return None;
-            };
-            table = inner;
+    let mut names = String::new();
+    let mut at: Option<&DeValue<'_>> = None;
+    for step in path {
+        match step {
+            Step::Key(span) => {
+                let table = match at {
+                    None => root,
+                    Some(DeValue::Table(table)) => table,
+                    Some(_) => return None,
+                };
+                let (key, value) = table.iter().find(|(k, _)| k.span() == *span)?;
+                if !names.is_empty() {
+                    names.push('.');
+                }
+                names.push_str(key.get_ref());
+                at = Some(value.get_ref());
+            }
+            Step::Item(i) => {
+                let Some(DeValue::Array(items)) = at else {
+                    return None;
+                };
+                names.push_str(&format!("[{i}]"));
+                at = Some(items.get(*i)?.get_ref());
+            }
         }
     }
-    Some(names.join("."))
+    matches!(path.last(), Some(Step::Key(_))).then_some(names)
 }
 
-/// Takes out the innermost array element on `path`, else its last key.
-fn take_out(root: &mut Spanned<DeTable<'_>>, path: &[Step]) -> Option<Taken> {
-    if let Some(at) = path.iter().rposition(|s| matches!(s, Step::Item(_))) {
+/// Takes out the innermost array element on `path`, else its last key;
+/// with `key_first`, its last key wherever it is.
+fn take_out(root: &mut Spanned<DeTable<'_>>, path: &[Step], key_first: bool) -> Option<Taken> {
+    let key_last = matches!(path.last(), Some(Step::Key(_)));
+    let item = path.iter().rposition(|s| matches!(s, Step::Item(_)));
+    if let Some(at) = item.filter(|_| !(key_first && key_last)) {
         let Step::Item(index) = path[at] else {
             return None;
         };
@@ -550,6 +571,30 @@ mod tests {
         let text = "title = \"t\"\n[setup]\nmessages = [{ id = 1 }, { id = \"b\" }]\n";
         let (found, rest) = deserialize_most::<Doc>(text, &mut |_| {}).unwrap_err();
         assert_eq!((found.keys_taken, rest.is_none()), (None, true));
+    }
+
+    /// An unknown key in a message or a step is taken out alone: the
+    /// element stays, and the rest reads.
+    #[test]
+    fn an_unknown_key_in_an_element_is_taken_out_alone() {
+        let text = "title = \"t\"\n[setup]\nmessages = [{ id = \"a\", colour = 1 }]\n\
+                    [[steps]]\ntitle = \"go\"\nnaration = \"x\"\n";
+        let (found, rest) = deserialize_most::<Doc>(text, &mut |_| {}).unwrap_err();
+        assert_eq!(
+            found.keys_taken,
+            Some(vec![
+                "setup.messages[0].colour".to_string(),
+                "steps[0].naration".to_string()
+            ])
+        );
+        let rest = rest.unwrap();
+        assert_eq!(
+            (
+                rest.setup.messages[0].id.as_str(),
+                rest.steps[0].title.as_str()
+            ),
+            ("a", "go")
+        );
     }
 
     #[test]

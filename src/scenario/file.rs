@@ -8,7 +8,7 @@ use super::load_error::LoadError;
 use std::io::Read;
 use std::path::Path;
 
-pub(super) fn read(path: &Path) -> Result<String, LoadError> {
+pub fn read(path: &Path) -> Result<String, LoadError> {
     let shown = path.display().to_string();
     let io = |source| LoadError::Io {
         path: shown.clone(),

@@ -27,6 +27,8 @@ pub enum MissingKey {
     DesignName,
     DesignSummary,
     DesignSteps,
+    /// A level file's key, by its name (`goal`, `start`, ...).
+    Level(&'static str),
 }
 
 /// A missing key and where it is told: its table's place, or `None` for
@@ -81,6 +83,7 @@ impl MissingKey {
             StepActions(_) => "actions",
             DesignName => "name",
             DesignSteps => "steps",
+            Level(name) => name,
         }
     }
 
@@ -111,6 +114,9 @@ impl MissingKey {
             }
             DesignName | DesignSummary | DesignSteps => {
                 ": a design file needs a `name`, a `summary` and its `steps`"
+            }
+            Level(_) => {
+                ": a level file needs a `title`, a `goal`, an `about`, a `hint`, a `start` and a `solution`"
             }
         }
     }
@@ -229,6 +235,33 @@ pub fn fill_design(root: &mut DeTable<'_>) -> Vec<Missing> {
         ),
     ] {
         if lacks(root, name, key, None, &mut missing) {
+            put(root, name, 0..0, stand_in);
+        }
+    }
+    missing
+}
+
+/// A level file's keys it must have, each with the stand-in put in its
+/// place when it lacks one: a text, or a list of step words.
+pub const LEVEL_KEYS: [(&str, bool); 6] = [
+    ("title", false),
+    ("goal", false),
+    ("about", false),
+    ("hint", false),
+    ("start", true),
+    ("solution", true),
+];
+
+/// Notes each key a level file lacks and puts a stand-in in its place.
+pub fn fill_level(root: &mut DeTable<'_>) -> Vec<Missing> {
+    let mut missing = Vec::new();
+    for (name, list) in LEVEL_KEYS {
+        if lacks(root, name, MissingKey::Level(name), None, &mut missing) {
+            let stand_in = if list {
+                DeValue::Array(DeArray::new())
+            } else {
+                DeValue::String(Cow::Borrowed(""))
+            };
             put(root, name, 0..0, stand_in);
         }
     }

@@ -36,7 +36,7 @@ pub fn op_of(word: &str) -> Option<Op> {
 }
 
 /// Why a word is not a step, with the word that was probably meant.
-pub(super) fn unknown_step(word: &str) -> String {
+pub fn unknown_step(word: &str) -> String {
     if word == "provider" {
         "say `provider with key` (the message ID as Idempotency-Key) or `provider without key`"
             .to_string()

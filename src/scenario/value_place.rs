@@ -8,7 +8,7 @@ use std::ops::Range;
 /// literal at `literal`; the whole literal when `part` is `None`, or when
 /// the literal is not written as the value reads (an escape, a multi-line
 /// string's first line break), so the bytes would not line up.
-pub(super) fn inside(
+pub fn inside(
     text: &str,
     literal: Range<usize>,
     value: &str,

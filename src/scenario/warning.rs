@@ -24,7 +24,7 @@ impl ScenarioWarning {
 
     /// Its place and words, to be told among a file's errors
     /// (`ScenarioErrors::with_warnings`).
-    pub(super) fn into_place(self) -> ScenarioError {
+    pub fn into_place(self) -> ScenarioError {
         self.0
     }
 

@@ -16,6 +16,7 @@ pub mod faults;
 pub mod forms;
 pub mod input;
 pub mod keep;
+pub mod key_list;
 pub mod keys;
 pub mod layout;
 pub mod levels;

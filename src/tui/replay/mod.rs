@@ -36,8 +36,15 @@ pub struct Replay {
     /// small screen's verdict panel counts the causes it has no room for
     /// and names this key.
     pub why: bool,
+    /// `e`: the program's stderr up to the step, whole, in place of the
+    /// panels; its panel, when it counts earlier lines it has no room
+    /// for, names this key.
+    pub stderr_whole: bool,
     /// Why a key did nothing, until the next key.
     pub notice: Option<String>,
+    /// `?` was pressed: the bar names the keys it has no room for, until
+    /// the next key.
+    pub asked: bool,
     pub theme: Theme,
 }
 
@@ -59,7 +66,9 @@ impl Replay {
             at,
             quit: false,
             why: false,
+            stderr_whole: false,
             notice: None,
+            asked: false,
             theme,
         }
     }
@@ -105,6 +114,20 @@ impl Replay {
         self.at.checked_sub(1).and_then(|i| self.steps.get(i))
     }
 
+    /// The keys, each `(key, what it does, rank)`: the bar shows them,
+    /// and after `?` names those it has no room for. `e` is named where it is needed: by the
+    /// stderr panel's count of the lines it has no room for, and by the
+    /// whole stderr's title.
+    pub fn keys_now(&self) -> [(String, &'static str, u8); 5] {
+        [
+            ("←/→".into(), "step", 1),
+            ("Home/End".into(), "first/last", 3),
+            ("f/F".into(), "next/previous fault", 2),
+            ("w".into(), if self.why { "back" } else { "why" }, 1),
+            ("q".into(), "quit", 0),
+        ]
+    }
+
     fn last(&self) -> usize {
         self.steps.len().saturating_sub(1)
     }
@@ -112,13 +135,25 @@ impl Replay {
 
 pub fn update(r: &mut Replay, key: KeyCode) {
     r.notice = None;
+    r.asked = false;
     let last = r.last();
     match key {
         // Esc leaves the whole verdict first, as it leaves the
         // simulator's; q quits from anywhere.
-        KeyCode::Esc if r.why => r.why = false,
+        KeyCode::Esc if r.why || r.stderr_whole => {
+            r.why = false;
+            r.stderr_whole = false;
+        }
         KeyCode::Char('q') | KeyCode::Esc => r.quit = true,
-        KeyCode::Char('w') => r.why = !r.why,
+        // One of the two in place of the panels at a time.
+        KeyCode::Char('w') => {
+            r.why = !r.why;
+            r.stderr_whole = false;
+        }
+        KeyCode::Char('e') => {
+            r.stderr_whole = !r.stderr_whole;
+            r.why = false;
+        }
         KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => {
             if r.at == last {
                 r.notice = Some("this is the last step: the run ends here".into());
@@ -131,6 +166,8 @@ pub fn update(r: &mut Replay, key: KeyCode) {
             }
             r.at = r.at.saturating_sub(1);
         }
+        // The bar may count keys it has no room for (`? +2`).
+        KeyCode::Char('?') => r.asked = true,
         KeyCode::Home | KeyCode::Char('g') => r.at = 0,
         KeyCode::End | KeyCode::Char('G') => r.at = last,
         KeyCode::Char('f') => {
@@ -196,6 +233,50 @@ mod tests {
         update(&mut r, KeyCode::Right);
         assert_eq!(r.at, 5);
         assert!(r.notice.is_some());
+    }
+
+    /// The screen's rows as text.
+    fn rows(r: &Replay, w: u16, h: u16) -> Vec<String> {
+        let buf = r.buffer(w, h);
+        buf.content
+            .chunks(usize::from(w))
+            .map(|row| row.iter().map(|c| c.symbol()).collect())
+            .collect()
+    }
+
+    /// The program's stderr, cut to its newest lines in its panel, can be
+    /// read whole: the count names `e`, `e` shows every line up to the
+    /// step, and where even the whole screen has no room, its count names
+    /// `--text`, which prints them all.
+    #[test]
+    fn stderr_cut_short_names_how_to_read_it_whole() {
+        let mut r = replay();
+        r.steps[2].stderr = (1..=15).map(|i| format!("err-{i:02}")).collect();
+        let seen = |r: &Replay| {
+            let screen = rows(r, 100, 30).join("\n");
+            (1..=15)
+                .filter(|i| screen.contains(&format!("err-{i:02}")))
+                .count()
+        };
+        let count_row = |r: &Replay| {
+            rows(r, 100, 30)
+                .into_iter()
+                .find(|l| l.contains("earlier line"))
+                .unwrap_or_default()
+        };
+        let before = seen(&r);
+        assert!(before < 15, "the panel was meant to be too small");
+        // The test's theme is ASCII: its dot is a `-`.
+        assert!(count_row(&r).contains("lines - e "), "{}", count_row(&r));
+        update(&mut r, KeyCode::Char('e'));
+        assert_eq!(seen(&r), 15, "{} of 15 lines seen after e", seen(&r));
+        assert!(count_row(&r).is_empty());
+        update(&mut r, KeyCode::Esc);
+        assert!(!r.quit);
+        assert_eq!(seen(&r), before);
+        r.steps[2].stderr = (1..=60).map(|i| format!("err-{i:02}")).collect();
+        update(&mut r, KeyCode::Char('e'));
+        assert!(count_row(&r).contains("--text"), "{}", count_row(&r));
     }
 
     #[test]

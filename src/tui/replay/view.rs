@@ -126,12 +126,16 @@ impl Replay {
             .wrap(Wrap { trim: false })
             .render(header, buf);
         self.strip(strip, buf);
-        if self.why {
+        if self.why || self.stderr_whole {
             let whole = Rect {
                 height: top.height + middle.height + bottom.height,
                 ..top
             };
-            self.why(whole, buf);
+            if self.why {
+                self.why(whole, buf);
+            } else {
+                self.stderr(whole, buf);
+            }
             self.keys(keys, buf);
             return;
         }
@@ -186,18 +190,13 @@ impl Replay {
     /// the ones a narrow screen leaves out counted (`+2`) as on the
     /// simulator's bar.
     fn keys(&self, area: Rect, buf: &mut Buffer) {
-        let keys: [(String, &str, u8); 5] = [
-            ("←/→".into(), "step", 1),
-            ("Home/End".into(), "first/last", 3),
-            ("f/F".into(), "next/previous fault", 2),
-            ("w".into(), if self.why { "back" } else { "why" }, 1),
-            ("q".into(), "quit", 0),
-        ];
+        let keys = self.keys_now();
         keybar::note_or_keys(
             &self.theme,
             self.notice.as_deref(),
             &keys,
             usize::from(area.width),
+            self.asked,
         )
         .render(area, buf);
     }
@@ -378,12 +377,19 @@ impl Replay {
 
     /// The program's stderr up to this step, newest last: the lines of
     /// this step bright, earlier ones dim; where they do not all fit, the
-    /// newest stay and the first row counts the rest.
+    /// newest stay and the first row counts the rest and says how to read
+    /// them: `e` shows them on the whole screen, and where even that has
+    /// no room, `--text` prints every line.
     fn stderr(&self, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
+        let whole = self.stderr_whole;
         let b = block(
             t,
-            &format!("The program's stderr, up to step {}", self.at + 1),
+            &format!(
+                "The program's stderr, up to step {}{}",
+                self.at + 1,
+                if whole { " (e: back)" } else { "" }
+            ),
             &format!("Its stderr to step {}", self.at + 1),
             area.width,
         );
@@ -401,9 +407,14 @@ impl Replay {
         if lines.len() > rows && rows > 0 {
             let keep = rows - 1;
             let earlier = lines.len() - keep;
+            let how = if whole {
+                ": --text prints every line".to_string()
+            } else {
+                format!(" {} e", t.g.dot)
+            };
             let mut shown = vec![Line::styled(
                 format!(
-                    "{} {earlier} earlier {}",
+                    "{} {earlier} earlier {}{how}",
                     if t.ascii() { "^" } else { "↑" },
                     if earlier == 1 { "line" } else { "lines" }
                 ),

@@ -33,6 +33,9 @@ pub struct Dashboard {
     pub open: Option<usize>,
     /// Why Enter did nothing, until the next key.
     pub notice: Option<String>,
+    /// `?` was pressed: the bar names the keys it has no room for, until
+    /// the next key.
+    pub asked: bool,
     pub theme: Theme,
 }
 
@@ -70,8 +73,29 @@ impl Dashboard {
             quit: false,
             open: None,
             notice: None,
+            asked: false,
             theme,
         }
+    }
+
+    /// The keys that matter now, each `(key, what it does, rank)`: the
+    /// bar shows them, and after `?` names those it has no room for.
+    pub fn keys_now(&self) -> Vec<(String, &'static str, u8)> {
+        let mut keys: Vec<(String, &'static str, u8)> = Vec::new();
+        if !self.finished() {
+            let pause = if self.paused { "resume" } else { "pause" };
+            keys.push(("space".into(), pause, 2));
+            keys.push(("+/-".into(), "speed", 4));
+        }
+        keys.push(("↑/↓".into(), "choose", 3));
+        keys.push(("Enter".into(), "open its story", 1));
+        let quit = if self.finished() {
+            "quit and print the report"
+        } else {
+            "stop"
+        };
+        keys.push(("q".into(), quit, 0));
+        keys
     }
 
     /// Every design has settled all it published.
@@ -103,6 +127,7 @@ pub fn update(d: &mut Dashboard, action: DashAction) {
         }
         DashAction::Key(key) => {
             d.notice = None;
+            d.asked = false;
             let last = d.live.violations.len().saturating_sub(1);
             match key {
                 KeyCode::Char('q') | KeyCode::Esc => d.quit = true,
@@ -113,6 +138,8 @@ pub fn update(d: &mut Dashboard, action: DashAction) {
                 KeyCode::Down | KeyCode::Char('j') => d.selected = (d.selected + 1).min(last),
                 KeyCode::Home | KeyCode::Char('g') => d.selected = 0,
                 KeyCode::End | KeyCode::Char('G') => d.selected = last,
+                // The bar may count keys it has no room for (`? +2`).
+                KeyCode::Char('?') => d.asked = true,
                 KeyCode::Enter => match d.live.violations.get(d.selected) {
                     Some(v) if v.story.is_some() => d.open = Some(d.selected),
                     Some(_) => {

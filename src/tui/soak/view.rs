@@ -89,28 +89,15 @@ impl Widget for &Dashboard {
 impl Dashboard {
     /// The bottom line: a note about the last key, or the keys that
     /// matter now, whole, the ones a narrow screen leaves out counted
-    /// (`+2`) as on the simulator's bar. The header says whether the run
-    /// is paused or finished.
+    /// (`? +2`), which `?` names. The header says whether the run is
+    /// paused or finished.
     fn keys(&self, area: Rect, buf: &mut Buffer) {
-        let mut keys: Vec<(String, &str, u8)> = Vec::new();
-        if !self.finished() {
-            let pause = if self.paused { "resume" } else { "pause" };
-            keys.push(("space".into(), pause, 2));
-            keys.push(("+/-".into(), "speed", 4));
-        }
-        keys.push(("↑/↓".into(), "choose", 3));
-        keys.push(("Enter".into(), "open its story", 1));
-        let quit = if self.finished() {
-            "quit and print the report"
-        } else {
-            "stop"
-        };
-        keys.push(("q".into(), quit, 0));
         keybar::note_or_keys(
             &self.theme,
             self.notice.as_deref(),
-            &keys,
+            &self.keys_now(),
             usize::from(area.width),
+            self.asked,
         )
         .render(area, buf);
     }

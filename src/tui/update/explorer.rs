@@ -88,6 +88,13 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
             },
         ),
         Action::Back | Action::Explore => app.overlay = Overlay::None,
+        // The bar may count keys it has no room for (`? +2`): `?` names
+        // every one.
+        Action::Help => {
+            app.status = Some(crate::tui::key_list::keys_note(
+                crate::tui::key_list::EXPLORER_KEYS,
+            ))
+        }
         Action::Click { x, y } => {
             let legend_h = explorer::table::legend_rows(
                 &app.theme,

@@ -3,6 +3,7 @@
 use crate::tui::action::Action;
 use crate::tui::app::{App, Overlay};
 use crate::tui::compare::Sides;
+use crate::tui::key_list::{EXPLORER_KEYS, keys_note};
 use crate::tui::keys::KEYS;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -64,12 +65,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         // The help box names its keys on its border, and on most screens
         // covers some of this row: a bar half under it read `↑/↓ scr`.
         Overlay::Help => return,
-        Overlay::Explorer(_) => listed(&[
-            plain("↑/↓", "design"),
-            plain("←/→", "counterexample"),
-            plain("Enter", "replay it"),
-            plain("Esc/q", "back"),
-        ]),
+        Overlay::Explorer(_) => listed(&EXPLORER_KEYS.map(|(key, what)| plain(key, what))),
         // The arrows go first when the bar is narrow: they need no telling.
         Overlay::Levels => LEVEL_KEYS
             .iter()
@@ -207,14 +203,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             more = label;
         }
     }
-    // Where no key lists the rest (a menu, the explorer), the keys left
+    // Where no help lists the rest (a menu, the explorer), the keys left
     // out are counted at the end all the same (`+2`): the trial's level
-    // bar at 80 columns lost `↑/↓ step` and `r reset` unsaid.
+    // bar at 80 columns lost `↑/↓ step` and `r reset` unsaid. In the
+    // explorer `?` lists them (`? +2`).
     let mut counted = String::new();
     if help.is_none() && hidden(&keep) > 0 {
-        let extra = format!("+{}", hidden(&keep) + 1).len() + 2;
+        let asked = if matches!(app.overlay, Overlay::Explorer(_)) {
+            "? "
+        } else {
+            ""
+        };
+        let extra = format!("{asked}+{}", hidden(&keep) + 1).len() + 2;
         keep = fitting(room.saturating_sub(extra));
-        counted = format!("+{}", hidden(&keep));
+        counted = format!("{asked}+{}", hidden(&keep));
     }
     // Shown in their own order, help and quit last.
     let (tail, main): (Vec<&Hint>, Vec<&Hint>) = hints
@@ -270,22 +272,68 @@ fn fitting(items: &[(usize, u8)], room: usize) -> Vec<bool> {
 pub enum LeftOut {
     /// `? help +2`: `?` opens help, which lists them.
     Help,
-    /// `+2` at the end, where there is no help to send the reader to.
+    /// `? +2` at the end, where there is no help to send the reader to:
+    /// `?` there lists every key in the bar's note (`keys_note`).
     Counted,
 }
 
 /// The bottom line of a screen with its own keys and no help (the soak
 /// dashboard, a replay): the note about the last key where there is
-/// one, else its keys, whole, the ones left out counted (`+2`).
+/// one; else, once `?` was pressed (`asked`), the keys this width leaves
+/// out, named (every key where none is); else its keys, whole, the ones
+/// left out counted (`? +2`).
 pub fn note_or_keys(
     t: &crate::tui::theme::Theme,
     note: Option<&str>,
     keys: &[(String, &str, u8)],
     width: usize,
+    asked: bool,
 ) -> Line<'static> {
     match note {
         Some(note) => note_line(t, note, width),
+        None if asked => {
+            let keep = kept(keys, width, LeftOut::Counted);
+            let left: Vec<(&str, &str)> = keys
+                .iter()
+                .zip(&keep)
+                .filter(|(_, k)| !**k)
+                .map(|((key, what, _), _)| (key.as_str(), *what))
+                .collect();
+            let said = if left.is_empty() {
+                keys_note(keys.iter().map(|(key, what, _)| (key.as_str(), *what)))
+            } else {
+                let all: Vec<String> = left.iter().map(|(k, w)| format!("{k} {w}")).collect();
+                format!("not on the bar: {}", all.join(" · "))
+            };
+            note_line(t, &said, width)
+        }
         None => whole_keys(t, keys, width, LeftOut::Counted),
+    }
+}
+
+/// Which of `keys` a bar `width` wide shows, the room for the count of
+/// the rest taken first where some are left out.
+fn kept(keys: &[(String, &str, u8)], width: usize, left_out: LeftOut) -> Vec<bool> {
+    let sized: Vec<(usize, u8)> = keys
+        .iter()
+        .map(|(key, what, rank)| (key.chars().count() + what.chars().count() + 3, *rank))
+        .collect();
+    // The last item's two trailing spaces may fall off the edge.
+    let room = width + 2;
+    let hidden = |keep: &[bool]| keep.iter().filter(|k| !**k).count();
+    let keep = fitting(&sized, room);
+    if hidden(&keep) == 0 {
+        return keep;
+    }
+    let extra = count(left_out, hidden(&keep) + 1).chars().count() + 2;
+    fitting(&sized, room.saturating_sub(extra))
+}
+
+/// The count of `n` keys left out, as the bar writes it.
+fn count(left_out: LeftOut, n: usize) -> String {
+    match left_out {
+        LeftOut::Help => format!("? help +{n}"),
+        LeftOut::Counted => format!("? +{n}"),
     }
 }
 
@@ -301,37 +349,23 @@ pub fn whole_keys(
     width: usize,
     left_out: LeftOut,
 ) -> Line<'static> {
-    let sized: Vec<(usize, u8)> = keys
-        .iter()
-        .map(|(key, what, rank)| (key.chars().count() + what.chars().count() + 3, *rank))
-        .collect();
-    // The last item's two trailing spaces may fall off the edge.
-    let room = width + 2;
-    let hidden = |keep: &[bool]| keep.iter().filter(|k| !**k).count();
-    let mut keep = fitting(&sized, room);
-    let mut more = None;
-    if hidden(&keep) > 0 {
-        let count = |n: usize| match left_out {
-            LeftOut::Help => format!("? help +{n}"),
-            LeftOut::Counted => format!("+{n}"),
-        };
-        let extra = count(hidden(&keep) + 1).chars().count() + 2;
-        keep = fitting(&sized, room.saturating_sub(extra));
-        more = Some(hidden(&keep));
-    }
+    let keep = kept(keys, width, left_out);
+    let hidden = keep.iter().filter(|k| !**k).count();
     let mut spans = vec![Span::raw(" ")];
     let shown = keys.iter().zip(&keep).filter(|(_, k)| **k);
     for ((key, what, _), _) in shown {
         spans.push(Span::styled(t.text(key).into_owned(), t.key()));
         spans.push(Span::styled(format!(" {what}  "), t.dim()));
     }
-    match (more, left_out) {
-        (Some(n), LeftOut::Help) => {
-            spans.push(Span::styled("?", t.key()));
-            spans.push(Span::styled(format!(" help +{n}  "), t.dim()));
-        }
-        (Some(n), LeftOut::Counted) => spans.push(Span::styled(format!("+{n}"), t.dim())),
-        (None, _) => {}
+    if hidden > 0 {
+        let said = count(left_out, hidden);
+        let rest = said.strip_prefix('?').unwrap_or(&said);
+        spans.push(Span::styled("?", t.key()));
+        let tail = match left_out {
+            LeftOut::Help => format!("{rest}  "),
+            LeftOut::Counted => rest.to_string(),
+        };
+        spans.push(Span::styled(tail, t.dim()));
     }
     Line::from(spans)
 }

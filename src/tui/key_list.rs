@@ -1,0 +1,20 @@
+//! Keys in words, for the screens whose bar may count keys it has no
+//! room for and which have no help screen to send the reader to: `?`
+//! there names them in the bar's note.
+
+/// The explorer's keys, `(key, what it does)`, in the bar's order.
+pub const EXPLORER_KEYS: [(&str, &str); 4] = [
+    ("↑/↓", "design"),
+    ("←/→", "counterexample"),
+    ("Enter", "replay it"),
+    ("Esc/q", "back"),
+];
+
+/// Every key and what it does, in one line: `keys: ↑/↓ design · ...`.
+pub fn keys_note<'a>(keys: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    let all: Vec<String> = keys
+        .into_iter()
+        .map(|(key, what)| format!("{key} {what}"))
+        .collect();
+    format!("keys: {}", all.join(" · "))
+}
