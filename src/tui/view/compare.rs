@@ -323,9 +323,9 @@ fn sections(
     (step, own): (StepWords<'_>, StepWords<'_>),
     chapter: Option<&str>,
     w: usize,
-    rows: Rows,
+    (rows, fewest): (Rows, bool),
 ) -> Vec<Vec<Line<'static>>> {
-    let mut outcome = verdict_lines(t, f, (step, own), w, rows.verdict);
+    let (mut outcome, _) = verdict_lines(t, f, (step, own), w, (rows.verdict, fewest));
     // A tick would say "fine": one row is fine only once the verdict is
     // settled correct. Before that it is a plain fact "so far" (at the
     // step where the designs part, the side about to charge twice still
@@ -400,14 +400,17 @@ fn sections(
 
 /// The side's verdict and its causes, wrapped at spaces into at most
 /// `rows` rows; a cut ends in an ellipsis. The outcome keeps its colour,
-/// the causes are dim.
+/// the causes are dim. With `fewest`, a fold counts what it leaves out in
+/// its fewest words (`← 4 more · w`) whether or not the long ones fit; and
+/// with the rows, whether the fold took its fewest words, so the other
+/// side can fold in the same ones (`fold_in_fewest`).
 fn verdict_lines(
     t: &Theme,
     f: &Frame,
     (step, own): (StepWords<'_>, StepWords<'_>),
     w: usize,
-    rows: usize,
-) -> Vec<Line<'static>> {
+    (rows, fewest): (usize, bool),
+) -> (Vec<Line<'static>>, bool) {
     let (head, style) = verdict::bounded_headline(t, &f.verdict, None);
     // A side that held says why as the main screen does: each repeat
     // stopped, and why it came.
@@ -417,10 +420,11 @@ fn verdict_lines(
     let w = w.max(1);
     let mut lines = words(&format!("{head}{chain}"), w);
     let mut head_len = head.chars().count();
+    let mut in_fewest = false;
     if lines.len() > rows {
-        (lines, head_len) = folded(t, f, (step, own), &head, w, rows);
+        (lines, head_len, in_fewest) = folded(t, f, (step, own), &head, w, (rows, fewest));
     }
-    lines
+    let lines = lines
         .into_iter()
         .enumerate()
         .map(|(i, text)| {
@@ -436,7 +440,21 @@ fn verdict_lines(
                 Span::styled(text[cut..].to_string(), t.dim()),
             ])
         })
-        .collect()
+        .collect();
+    (lines, in_fewest)
+}
+
+/// Whether either side's verdict, folded on its own, counts what it
+/// leaves out in its fewest words: then both do. One screen tells one
+/// kind of fold in one form (trial 23: `← 4 more · w` on one side beside
+/// `← why: 4 more · w` on the other read as two different counts).
+fn fold_in_fewest(
+    sides: [(&Theme, &Frame, (StepWords<'_>, StepWords<'_>), usize); 2],
+    rows: usize,
+) -> bool {
+    sides
+        .into_iter()
+        .any(|(t, f, steps, w)| verdict_lines(t, f, steps, w, (rows, false)).1)
 }
 
 /// A verdict too long for its `rows` rows, as the main screen's one row
@@ -445,15 +463,16 @@ fn verdict_lines(
 /// is cut in the middle and none is dropped without a count. Where not
 /// even the headline fits beside the count, the headline alone is cut,
 /// and the count still ends the last row. With the rows, the length of
-/// the headline they start with (the one in the outcome's colour).
+/// the headline they start with (the one in the outcome's colour), and
+/// whether the count took its fewest words. With `fewest` it always does.
 fn folded(
     t: &Theme,
     f: &Frame,
     (step, own): (StepWords<'_>, StepWords<'_>),
     head: &str,
     w: usize,
-    rows: usize,
-) -> (Vec<String>, usize) {
+    (rows, fewest): (usize, bool),
+) -> (Vec<String>, usize, bool) {
     let v = &f.verdict;
     let links = verdict::told_links(t, v, step, own);
     let unsettled = t.text(&v.unsettled_text()).into_owned();
@@ -474,24 +493,30 @@ fn folded(
     // The headline whole before any link; else in its fewest words
     // (`✕ charged twice + disagree`) before it is cut.
     let short = verdict::short_headline(t, v);
-    let long = |n: usize| verdict::more_tail(t, n);
+    let long = |n: usize| {
+        if fewest {
+            verdict::fewest_tail(t, n)
+        } else {
+            verdict::more_tail(t, n)
+        }
+    };
     for lead in std::iter::once(head).chain(short.as_deref()) {
         for shown in (0..links.len()).rev() {
             let text = format!("{lead}{unsettled}{}", links[..shown].concat());
             let lines = with_tail(&text, links.len() - shown, &long);
             if lines.len() <= rows {
-                return (lines, lead.chars().count());
+                return (lines, lead.chars().count(), fewest);
             }
         }
     }
     // The headline whole with the count in its fewest words (`← 4 more`)
     // before the headline is cut: a correct side's `in this run` is its
     // bound (at 80x24 a side is 38 columns).
-    let fewest = |n: usize| verdict::fewest_tail(t, n);
+    let fewest_tail = |n: usize| verdict::fewest_tail(t, n);
     if !links.is_empty() {
-        let lines = with_tail(&format!("{head}{unsettled}"), links.len(), &fewest);
+        let lines = with_tail(&format!("{head}{unsettled}"), links.len(), &fewest_tail);
         if lines.len() <= rows {
-            return (lines, head.chars().count());
+            return (lines, head.chars().count(), true);
         }
     }
     // The opening alone is too long: its rows but the last are kept, the
@@ -500,7 +525,7 @@ fn folded(
     let tail = match (links.len(), t.terminal_keys()) {
         (0, true) => format!("{} w", t.g.dot),
         (0, false) => String::new(),
-        (n, _) => verdict::more_tail(t, n),
+        (n, _) => long(n),
     };
     let mut lines = words(&opening, w);
     lines.truncate(rows);
@@ -508,7 +533,7 @@ fn folded(
     let room = w.saturating_sub(tail.chars().count() + 2 + t.g.ellipsis.chars().count());
     let cut: String = last.chars().take(room).collect();
     lines.push(format!("{}{}  {tail}", cut.trim_end(), t.g.ellipsis));
-    (lines, head.chars().count())
+    (lines, head.chars().count(), fewest)
 }
 
 /// What happens on one side, at most `rows` rows (or as many as the step's
@@ -753,6 +778,13 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     );
     lp.holding = holding(c, app.pos, true, &lp, usize::from(li.width));
     rp.holding = holding(c, app.pos, false, &rp, usize::from(ri.width));
+    let fewest = fold_in_fewest(
+        [
+            (t, lf, (&lsteps, &lown), usize::from(li.width)),
+            (t, rf, (&rsteps, &rown), usize::from(ri.width)),
+        ],
+        rows.verdict,
+    );
     let mut ls = sections(
         t,
         (lf, &c.left.frames),
@@ -760,7 +792,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         (&lsteps, &lown),
         lc,
         usize::from(li.width),
-        rows,
+        (rows, fewest),
     );
     let mut rs = sections(
         t,
@@ -769,7 +801,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         (&rsteps, &rown),
         rc,
         usize::from(ri.width),
-        rows,
+        (rows, fewest),
     );
     // Zoomed with none picked yet shows the first section (update picks
     // it too, so Tab goes on from there).
@@ -1062,7 +1094,7 @@ mod tests {
                 for f in &app.timeline.frames {
                     let links = verdict::told_links(&t, &f.verdict, step, step);
                     for (w, rows) in [(38, 1), (48, 3), (58, 4)] {
-                        let lines = verdict_lines(&t, f, (step, step), w, rows);
+                        let (lines, _) = verdict_lines(&t, f, (step, step), w, (rows, false));
                         assert!(lines.len() <= rows);
                         let text: Vec<String> = lines
                             .iter()
