@@ -38,6 +38,7 @@ mod events_fold_told;
 mod events_read_somewhere;
 mod events_room_beside_sql;
 mod explorer_explains;
+mod explorer_hidden_whole;
 mod extra_tables_whole;
 mod fold_sign;
 mod fork_one_step;

@@ -302,12 +302,16 @@ pub(crate) struct Table {
 /// 80 columns `disagree` had no meaning on screen).
 pub(crate) fn titled(t: &Theme, report: &CheckReport, width: u16) -> Table {
     let fit = columns(report, name_width(report), usize::from(width));
-    let (marks, told) = legend(t, report, &fit.hidden, width);
+    let (marks, told, noted) = legend(t, report, &fit.hidden, width);
     let overlap = told.is_none();
+    // The marks' row had no room for the hidden columns' names whole: they
+    // go on the row under it, never cut (trial 23: `hidden: correct,
+    // dlq=0, sta…` at 80 columns, where `!` took its words).
+    let moved = !noted;
     let title = table_title(t, &fit, usize::from(width), overlap);
     let explained = explained(&fit);
     let whole = !title.cut && explained.iter().all(|c| title.said.contains(c));
-    if whole && (!overlap || title.noted) {
+    if whole && (!overlap || title.noted) && !moved {
         return Table {
             fit,
             title: title.text,
@@ -333,24 +337,58 @@ pub(crate) fn titled(t: &Theme, report: &CheckReport, width: u16) -> Table {
         format!(" {} ", kept.join(" "))
     };
     let mut spans = vec![Span::styled(format!(" {}", rest.join(" ")), t.dim())];
-    if overlap {
-        let said = rest.join(" ").chars().count() + 1;
-        // After the entries, with a dot between; alone, the row's own
-        // first space before it.
-        let words = |o: Overlap| {
-            if rest.is_empty() {
-                o.words().to_string()
-            } else {
-                o.after(t)
-            }
-        };
-        let note = Overlap::ALL
-            .into_iter()
-            .map(words)
-            .find(|n| said + n.chars().count() <= usize::from(width))
-            .unwrap_or_else(|| words(Overlap::Fewest));
-        spans.push(Span::styled(note, t.dim()));
+    let said = rest.join(" ").chars().count() + 1;
+    // After the entries, with a dot between; alone, the row's own
+    // first space before it.
+    let words = |o: Overlap| {
+        if rest.is_empty() {
+            o.words().to_string()
+        } else {
+            o.after(t)
+        }
+    };
+    // The hidden columns' names after whatever goes before them, in
+    // their long words or their short ones.
+    let notes = hidden_words(report, &fit.hidden);
+    let named = |n: &String, first: bool| {
+        if first {
+            n.clone()
+        } else {
+            format!(" {} {n}", t.g.dot)
+        }
+    };
+    let overlaps: Vec<Option<Overlap>> = if overlap {
+        Overlap::ALL.into_iter().map(Some).collect()
+    } else {
+        vec![None]
+    };
+    let hidden: Vec<Option<&String>> = if moved {
+        notes.iter().map(Some).collect()
+    } else {
+        vec![None]
+    };
+    // The overlap note in its most words that leave room for the names,
+    // whole; the fewest of both where nothing fits.
+    let mut tries: Vec<(Option<String>, Option<String>)> = Vec::new();
+    for o in &overlaps {
+        for n in &hidden {
+            let o = o.map(words);
+            let first = rest.is_empty() && o.is_none();
+            tries.push((o, n.map(|n| named(n, first))));
+        }
     }
+    let long = |(o, n): &(Option<String>, Option<String>)| {
+        said + o.as_ref().map_or(0, |o| o.chars().count())
+            + n.as_ref().map_or(0, |n| n.chars().count())
+    };
+    let (o, n) = tries
+        .iter()
+        .find(|try_| long(try_) <= usize::from(width))
+        .or(tries.last())
+        .cloned()
+        .unwrap_or_default();
+    spans.extend(o.map(|o| Span::styled(o, t.dim())));
+    spans.extend(n.map(|n| Span::styled(n, t.warn())));
     Table {
         fit,
         title,
@@ -445,13 +483,15 @@ pub(crate) fn mark(t: &Theme, m: Mark) -> (&'static str, Style) {
 /// it the columns the table had no room for: the long words where they
 /// fit, fewer where not; the hidden columns are named in every try. With
 /// the words it says that the outcomes overlap in, if it has room for
-/// them (where it does not, the table's title does).
+/// them (where it does not, the table's title does), and whether it names
+/// the hidden columns (where it has no room for them whole, the row under
+/// it does: [`titled`]).
 fn legend(
     t: &Theme,
     report: &CheckReport,
     hidden: &[Column],
     width: u16,
-) -> (Line<'static>, Option<Overlap>) {
+) -> (Line<'static>, Option<Overlap>, bool) {
     let shown: Vec<Mark> = Mark::ALL
         .into_iter()
         .filter(|m| report.strategies.iter().any(|s| Mark::of(s) == *m))
@@ -506,13 +546,18 @@ fn legend(
         (1, note(1), None),
         (3, note(1), None),
         (2, note(1), None),
+        // The marks alone: the names go on the row under them, whole.
+        (1, None, None),
+        (3, None, None),
+        (2, None, None),
     ];
     let lines: Vec<Line<'static>> = tries.iter().map(|(w, n, o)| line(*w, *n, *o)).collect();
     let chosen = lines
         .iter()
         .position(|l| l.width() <= room)
         .unwrap_or(lines.len() - 1);
-    (lines[chosen].clone(), tries[chosen].2)
+    let noted = hidden.is_empty() || tries[chosen].1.is_some();
+    (lines[chosen].clone(), tries[chosen].2, noted)
 }
 
 #[cfg(test)]
