@@ -239,10 +239,13 @@ const PROPERTY_KIND: usize = 3 + 12;
 /// status, on one line where `width` has room. Where it has not, the
 /// text is never split from itself for it (teacher trial: "per business"
 /// on one line, "fact BROKEN after 7 moves" on the next, under the kind):
-/// a text that fits a line keeps it, and its status goes on under the
-/// text's first word; a text longer than a line breaks at word ends, each
-/// part under its first word, the status after its last word where it
-/// has room. Every line is at most `width`, so `wrap` leaves them be.
+/// a text that fits a line keeps it, and a text longer than a line breaks
+/// at word ends, each part under its first word. The status stands in
+/// its column, `col`, after the text's last line where that ends short of
+/// it, else on a line of its own under the text (teacher trial 23: a text
+/// as long as the column pushed its `holds` out of line with the rest);
+/// only a status too long for its column follows the text's last word.
+/// Every line is at most `width`, so `wrap` leaves them be.
 fn property(out: &mut String, kind: &str, text: &str, status: &str, col: usize, width: usize) {
     let room = width.saturating_sub(PROPERTY_KIND).max(20);
     let len = |s: &str| s.chars().count();
@@ -259,17 +262,17 @@ fn property(out: &mut String, kind: &str, text: &str, status: &str, col: usize, 
         }
     }
     let status = status.replace(' ', NBSP);
-    let one = lines.len() == 1;
+    // The column starts a space after `col`: a text `col` long still has
+    // one before its status.
+    let at = col + 1;
+    let in_column = at + len(&status) <= room;
     let last = lines.last_mut().expect("a line");
-    let padded = if one {
-        col.max(len(last)) + 1
-    } else {
-        len(last) + 1
-    };
-    if padded + len(&status) <= room {
-        let pad = NBSP.repeat(padded - len(last));
+    if in_column && len(last) < at {
+        let pad = NBSP.repeat(at - len(last));
         last.push_str(&pad);
         last.push_str(&status);
+    } else if in_column {
+        lines.push(format!("{}{status}", NBSP.repeat(at)));
     } else if len(last) + 1 + len(&status) <= room {
         last.push_str(NBSP);
         last.push_str(&status);
