@@ -12,15 +12,7 @@ use idem::tui::{Action, update};
 use ratatui::crossterm::event::KeyCode;
 use ratatui::widgets::Widget;
 
-/// The bottom row's items: runs of text two spaces apart.
-fn items(screen: &str) -> Vec<String> {
-    let row = screen.lines().last().unwrap_or_default().trim_matches('"');
-    row.split("  ")
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(String::from)
-        .collect()
-}
+use crate::key_bars_whole::items;
 
 fn bottom(screen: &str) -> String {
     screen

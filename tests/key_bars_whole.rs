@@ -23,7 +23,7 @@ use ratatui::widgets::Widget;
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
 /// The bottom row's items: runs of text two spaces apart.
-fn items(screen: &str) -> Vec<String> {
+pub fn items(screen: &str) -> Vec<String> {
     let row = screen.lines().last().unwrap_or_default().trim_matches('"');
     row.split("  ")
         .map(str::trim)
