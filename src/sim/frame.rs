@@ -103,6 +103,12 @@ pub struct QueueView {
     pub messages: Vec<MessageView>,
     /// Consumers key on the broker's own IDs (`b-2`), so those lead.
     pub broker_ids_lead: bool,
+    /// The payments table's message column holds something other than the
+    /// producer's IDs (the broker's `b-2`, a content hash): a message's
+    /// rows can then be told only by their order. Not exported: it is how
+    /// the screen counts, not a fact of the run.
+    #[serde(skip)]
+    pub rows_by_order: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -72,6 +72,7 @@ impl World {
             ordered: self.queue.broker.ordered,
             messages,
             broker_ids_lead: self.setup.id_source == IdSource::Broker,
+            rows_by_order: self.setup.id_source != IdSource::Producer,
         }
     }
 

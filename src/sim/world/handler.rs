@@ -635,7 +635,7 @@ impl World {
                     self.say(
                         Actor::Broker,
                         EventKind::Good,
-                        format!("removes {shown} from {}", self.setup.queue),
+                        format!("removes {shown} from {}", self.setup.queue_words()),
                     );
                 }
                 AckOutcome::Rejected { reason } => {

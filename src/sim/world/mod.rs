@@ -241,14 +241,14 @@ impl World {
                         message.payment.order,
                         update.status,
                         update.version,
-                        world.setup.queue
+                        world.setup.queue_words()
                     ),
                     None => format!(
                         "publishes {} (order {}, ${}) to {}",
                         message.id,
                         message.payment.order,
                         message.payment.amount,
-                        world.setup.queue
+                        world.setup.queue_words()
                     ),
                 },
             );

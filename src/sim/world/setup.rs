@@ -40,6 +40,19 @@ pub struct Setup {
     pub postgres: Option<crate::sim::db::PgUrl>,
 }
 
+impl Setup {
+    /// The queue in words: "the payments queue". The table a consumer
+    /// writes is often called the same (`payments`), and "removes m-7f3
+    /// from payments" read as a row deleted (teacher trial).
+    pub fn queue_words(&self) -> String {
+        if self.queue.ends_with("queue") {
+            format!("the {}", self.queue)
+        } else {
+            format!("the {} queue", self.queue)
+        }
+    }
+}
+
 /// Where the ID that a consumer remembers comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -13,6 +13,7 @@ mod main_screen;
 mod picker;
 mod predict;
 mod remember;
+mod saved_note;
 mod tour;
 mod typed_number;
 
@@ -68,32 +69,12 @@ fn act(app: &mut App, action: Action) {
         Action::Proved(result) => return levels::proved(app, result),
         Action::Exported(result) => {
             app.status = Some(match result {
-                Ok(files) => {
-                    // One name, its extensions: short enough for the status line.
-                    let base = files
-                        .first()
-                        .and_then(|f| f.rsplit_once('.'))
-                        .map_or("", |(b, _)| b);
-                    let exts: Vec<&str> = files
-                        .iter()
-                        .filter_map(|f| f.rsplit_once('.').map(|(_, e)| e))
-                        .collect();
-                    // A scenario names its design, and only a built-in
-                    // one can be opened by name: under a design read from a
-                    // file, promising `idem play` would be untrue.
-                    if crate::sim::Strategy::by_name(&app.strategy.name).is_some() {
-                        format!(
-                            "saved {base}.{{{}}} · idem play {base}.toml opens this moment",
-                            exts.join(",")
-                        )
-                    } else {
-                        format!(
-                            "saved {base}.{{{}}} · design {} is not built in: idem play cannot reopen it",
-                            exts.join(","),
-                            app.strategy.name
-                        )
-                    }
-                }
+                Ok(files) => saved_note::saved_note(
+                    &files,
+                    &app.strategy.name,
+                    crate::sim::Strategy::by_name(&app.strategy.name).is_some(),
+                    usize::from(app.viewport.width),
+                ),
                 Err(why) => format!("could not save this moment: {why}"),
             });
             return;

@@ -5,7 +5,7 @@ use super::{broker, database, events, provider, service, verdict};
 use crate::sim::cause::StepWords;
 use crate::sim::{Frame, Outcome};
 use crate::tui::app::App;
-use crate::tui::compare::{Compare, handled, times};
+use crate::tui::compare::{Compare, handled, short_times, times};
 use crate::tui::compare_section::{Section, first_row};
 use crate::tui::layout;
 use crate::tui::theme::Theme;
@@ -334,19 +334,24 @@ fn sections(
     // means "at risk, nothing wrong yet".
     let correct = f.verdict.outcome == Outcome::Correct && !f.verdict.undecided();
     let ended = f.index == place.last;
-    for (id, n) in handled(f) {
+    for h in handled(f) {
+        let (id, n) = (&h.name, h.rows);
+        let over = ended || f.verdict.outcome.is_failure();
         let (glyph, style, so_far) = match n {
+            // `○` is "in progress": once the run is over, or has failed,
+            // no row is a plain fact (teacher trial: `○` at the end).
+            0 if over => (t.g.dot, t.dim(), ""),
             0 => (t.g.pending, t.dim(), ""),
-            1 if correct => (t.g.done, t.good(), ""),
-            1 if ended || f.verdict.outcome.is_failure() => (t.g.dot, t.info(), ""),
-            1 => (t.g.dot, t.info(), " so far"),
-            _ => (t.g.failed, t.bad(), ""),
+            n if n > h.expected => (t.g.failed, t.bad(), ""),
+            n if n == h.expected && correct => (t.g.done, t.good(), ""),
+            _ if over => (t.g.dot, t.info(), ""),
+            _ => (t.g.dot, t.info(), " so far"),
         };
         // "so far" stays whole: where the row is too wide, the words of
         // the count give way (`1 row committed so far`).
         let mut row = format!("{glyph} {id} {}{so_far}", times(n));
-        if !so_far.is_empty() && row.chars().count() > w {
-            row = format!("{glyph} {id} 1 row committed{so_far}");
+        if row.chars().count() > w {
+            row = format!("{glyph} {id} {}{so_far}", short_times(n));
         }
         outcome.push(Line::styled(row, style));
     }
