@@ -12,7 +12,11 @@ const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
 /// tour-1 under a design file with these steps, as `idem play` opens it.
 fn own(name: &str, steps: &str) -> App {
-    let dir = std::env::temp_dir().join(format!("idem-play-own-{}", std::process::id()));
+    // A folder for each call: tests run side by side, and one writing its
+    // file while another reads the same name reads it half written.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("idem-play-own-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = design(&dir, name, steps);
     let strategy = design_file::load(std::path::Path::new(&path)).unwrap();
