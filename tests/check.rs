@@ -378,7 +378,10 @@ fn the_text_report_fits_100_columns_and_loses_nothing() {
     // Each strategy's counts are all in its row, under short headings
     // that the legend names in full; and its result is said.
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains("dlq: dead-lettered"), "{text}");
+    assert!(
+        flat.contains("refused: dead-lettered because the provider refused it"),
+        "{text}"
+    );
     assert!(flat.contains("twice: charged twice"), "{text}");
     for s in &report.strategies {
         let row = text

@@ -65,7 +65,7 @@ fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
     let line = row_line(report);
     assert!(
         line.contains(
-            "holds within 2 faults (0.00s, 0 states/s); breaks at 3 faults: 75,054 schedules there end charged, then dead-lettered, with no payment row, the commonest way it fails; see the shortest run"
+            "holds within 2 faults (0.00s, 0 states/s); breaks at 3 faults (still at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry): 75,054 schedules there end charged, then dead-lettered, with no payment row, the commonest way it fails; see the shortest run"
         ),
         "{line}"
     );
@@ -85,7 +85,7 @@ fn idempotent_holds_within_2_faults_and_also_at_3_and_with_a_retry() {
     assert!(
         line.contains("holds within 2 faults (")
             && line.contains("; also holds at 3 faults (")
-            && line.contains(" states); also holds with a producer retry ("),
+            && line.contains(" states; also holds with a producer retry ("),
         "{line}"
     );
 }
@@ -227,4 +227,95 @@ fn a_won_level_names_its_bounds_and_the_try_one_further() {
     if attempt.won() {
         assert!(attempt.counterexample().is_some());
     }
+}
+
+/// The caps of each kind the default bounds keep at 3 faults, in the
+/// words a try one fault further states them with.
+const CAPS: &str =
+    "still at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry";
+
+/// Teacher trial: the explorer and `idem check` said idempotent "also
+/// holds at 3 faults" while level 2 (crashes only) said the textbook
+/// handler "breaks at 3 faults": two tries at 3 faults, one still capped
+/// at 1 crash per consumer, the other not, and neither said so. Every
+/// result one fault further names the caps that still held (or that none
+/// did), in `idem check`, the explorer and the level screen.
+#[test]
+fn every_try_one_fault_further_names_the_caps_that_still_held() {
+    let mut wrong = Vec::new();
+    let mut places = 0;
+    for name in ["idempotent", "in-progress"] {
+        let report = at_default(name);
+        let row = row_line(report);
+        places += 1;
+        if !row.contains(&format!("at 3 faults ({CAPS}")) {
+            wrong.push(format!("idem check row of {name}: {row}"));
+        }
+        let text = flat(&render(report));
+        places += 1;
+        if !text.contains(&format!("one bound further: 3 faults ({CAPS})")) {
+            wrong.push(format!("idem check further line of {name}"));
+        }
+        let mut a = crate::common::check::explorer_showing(report.clone());
+        let screen = flat(&crate::common::draw(&mut a, 120, 60));
+        places += 1;
+        if !screen.contains(CAPS) {
+            wrong.push(format!("explorer detail of {name}: {screen}"));
+        }
+    }
+    // Level 2 throws crashes only, as many as faults are allowed: its try
+    // at 3 faults is another kind of try, and says which.
+    let level = idem::levels::get(2).expect("level 2");
+    let attempt = idem::levels::Attempt::check(&level, &level.solution).unwrap();
+    assert!(attempt.won());
+    let fault = attempt
+        .report
+        .further
+        .iter()
+        .find(|f| f.widening == Widening::Fault)
+        .expect("tried one more fault");
+    places += 1;
+    let said = fault.words();
+    if !said.contains("at 3 faults (crashes only, no cap per kind)") {
+        wrong.push(format!("level 2: {said}"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {places} statements one fault further name no caps:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// The check table's dead-letter column counts only the runs dead-lettered
+/// because the provider refused the charge (the failures that end
+/// dead-lettered count under their failure); its heading and legend say
+/// so, in `idem check` and the explorer alike.
+#[test]
+fn the_dead_letter_column_says_what_it_counts() {
+    let mut wrong = Vec::new();
+    let mut places = 0;
+    for report in [crate::common::check::report(), at_default("in-progress")] {
+        let text = flat(&render(report));
+        places += 1;
+        if text.contains("dlq")
+            || !text.contains("refused: dead-lettered because the provider refused it")
+        {
+            wrong.push("idem check legend".to_string());
+        }
+        for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+            let mut a = crate::common::check::explorer_showing(report.clone());
+            let screen = crate::common::draw(&mut a, w, h);
+            places += 1;
+            if screen.contains("dlq") {
+                wrong.push(format!("explorer {w}x{h}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {places} places still say dlq or no refusal:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }

@@ -76,9 +76,9 @@ fn what_breaks_in_progress_one_fault_further_is_said_in_plain_words() {
 #[test]
 fn the_explorer_counts_every_outcome_idem_check_counts() {
     // No design dead-letters within 1 fault: the column is there anyway,
-    // as in `idem check`, whose table heads it dlq.
+    // as in `idem check`, whose table heads it refused.
     let report = report();
-    assert!(render(report).lines().any(|l| l.contains("  dlq  ")));
+    assert!(render(report).lines().any(|l| l.contains("  refused  ")));
     for (w, h) in SIZES {
         let mut a = explorer_showing(report.clone());
         let screen = draw(&mut a, w, h);
@@ -89,9 +89,9 @@ fn the_explorer_counts_every_outcome_idem_check_counts() {
         // A column of zeros may give its room to the schedules on a
         // narrow screen: then it is named under the table, with its zero.
         assert!(
-            heading.contains(" dlq ")
+            heading.contains(" refused ")
                 || screen.contains("hidden: dead-lettered (0 in every design)")
-                || screen.contains("hidden: dlq=0"),
+                || screen.contains("hidden: refused=0"),
             "{w}x{h}: {heading}"
         );
         for word in ["twice", "lost", "disagree", "gone"] {
@@ -102,9 +102,9 @@ fn the_explorer_counts_every_outcome_idem_check_counts() {
             "{w}x{h}: {screen}"
         );
         // Every short heading named in full where the table uses it.
-        if heading.contains(" dlq ") {
+        if heading.contains(" refused ") {
             for legend in [
-                "dlq=dead-lettered",
+                "refused=provider refused, dead-lettered",
                 "twice=charged twice",
                 "gone=message lost",
             ] {
@@ -429,8 +429,9 @@ fn every_figure_beside_a_try_one_bound_further_is_that_trys_own() {
             // `idem check` says the same figure for the same try.
             assert!(
                 text.contains(&format!(
-                    "one bound further: {} holds ({own} states)",
-                    f.bound()
+                    "one bound further: {}{} holds ({own} states)",
+                    f.bound(),
+                    f.caps().map(|c| format!(" ({c})")).unwrap_or_default()
                 )),
                 "{}: {}\n{text}",
                 s.strategy,
@@ -446,7 +447,17 @@ fn every_figure_beside_a_try_one_bound_further_is_that_trys_own() {
                 .collect();
             assert_eq!(
                 clause,
-                format!("also holds {} ({own} states)", f.place()),
+                match f.widening {
+                    // One fault more says the caps per kind it kept.
+                    idem::check::further::Widening::Fault => format!(
+                        "also holds {} ({}): {own} states",
+                        f.place(),
+                        f.bounds.caps_words()
+                    ),
+                    idem::check::further::Widening::Retry => {
+                        format!("also holds {} ({own} states)", f.place())
+                    }
+                },
                 "{}",
                 s.strategy
             );
@@ -665,7 +676,7 @@ fn every_outcome_column_on_screen_has_its_meaning_on_screen() {
                 let head = c.heading();
                 if heads.contains(&head) {
                     assert!(
-                        all.contains(&format!("{head}={}", o.text())),
+                        all.contains(&format!("{head}={}", c.meaning())),
                         "{w}x{h}: {head} has no meaning on screen\n{screen}"
                     );
                 }
@@ -750,4 +761,36 @@ fn the_why_chain_shows_its_first_and_last_link_at_every_size() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The trial: at 80x24 the line of caps per kind (`faults: at most 1 crash
+/// per consumer, …`) was gone from above the table, with no word of it.
+/// At every size the caps are said, whole or in their short form.
+#[test]
+fn the_caps_per_kind_are_said_above_the_table_at_every_size() {
+    let mut wrong = Vec::new();
+    for report in [report(), in_progress()] {
+        for (w, h) in SIZES {
+            let mut a = explorer_showing(report.clone());
+            let screen = draw(&mut a, w, h);
+            let rows: Vec<&str> = screen.lines().collect();
+            let title = rows
+                .iter()
+                .position(|l| l.contains("  design "))
+                .expect("a heading")
+                - 1;
+            let above = flat(&rows[1..title].join(" "));
+            if !above.contains("faults: at most 1 crash per consumer")
+                && !above.contains("1 per kind (crash: per consumer), 0 retries")
+            {
+                wrong.push(format!("{w}x{h}: {above}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of 6 screens drop the caps per kind:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }

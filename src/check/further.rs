@@ -75,6 +75,16 @@ impl Further {
         }
     }
 
+    /// The caps per kind a try one fault further kept, or that it kept
+    /// none (see [`Bounds::caps_words`]); nothing for a producer retry,
+    /// whose caps are the claim's own.
+    pub fn caps(&self) -> Option<String> {
+        match self.widening {
+            Widening::Fault => Some(self.bounds.caps_words()),
+            Widening::Retry => None,
+        }
+    }
+
     /// Where the try went, as a sentence's start: `at 3 faults`, `with a
     /// producer retry`.
     pub fn place(&self) -> String {
@@ -85,33 +95,38 @@ impl Further {
     /// run`, `also holds with a producer retry`: the words after a claim's
     /// bounds.
     pub fn words(&self) -> String {
-        let at = match self.widening {
-            Widening::Fault => format!("at {}", faults(self.bounds.max_faults)),
-            Widening::Retry => "with a producer retry".to_string(),
+        // A try one fault further keeps the caps per kind (or has none):
+        // it says which, since "at 3 faults" alone reads as any 3.
+        let (at, caps) = (self.place(), self.caps());
+        let states = |n: u64| format!("{} states", super::count::num(n));
+        let at_caps = match &caps {
+            Some(c) => format!("{at} ({c})"),
+            None => at.clone(),
         };
         match &self.result {
             // "also at 2" read as a second bound asked for: the result is
             // said as a verb, one bound further.
             // With the try's own count of states: a figure after the
             // last try reads as that try's.
-            FurtherResult::Holds { states } => {
-                format!("also holds {at} ({} states)", super::count::num(*states))
-            }
+            FurtherResult::Holds { states: n } => match &caps {
+                Some(c) => format!("also holds {at} ({c}): {}", states(*n)),
+                None => format!("also holds {at} ({})", states(*n)),
+            },
             // What breaks, read off the way most schedules there end: a
             // bare "breaks" beside "or dead-lettered" reads as fine.
             // Counted, not "most": the failing schedules may be a small
             // share of all those explored there.
             FurtherResult::Breaks { .. } => match self.ways().first() {
                 Some((n, cx)) => format!(
-                    "breaks {at}: {} there end {}, the commonest way it fails; see the shortest run",
+                    "breaks {at_caps}: {} there end {}, the commonest way it fails; see the shortest run",
                     super::count::num(*n).to_string()
                         + if *n == 1 { " schedule" } else { " schedules" },
                     end_words(cx, false)
                 ),
-                None => format!("breaks {at}: see the shortest run"),
+                None => format!("breaks {at_caps}: see the shortest run"),
             },
             FurtherResult::TooLarge { .. } => format!(
-                "{at} not finished within {} states",
+                "{at_caps} not finished within {} states",
                 super::count::num(MAX_STATES)
             ),
         }

@@ -59,7 +59,13 @@ const COLUMNS: [(&str, Option<&str>); 11] = [
     // Named, as the explorer's table leaves it out.
     ("depth", Some("the most moves from the start to any state")),
     ("correct", None),
-    ("dlq", Some("dead-lettered")),
+    // Only the runs dead-lettered as meant, the charge refused: a failure
+    // that ends dead-lettered counts under its failure (teacher trial:
+    // `dlq: dead-lettered` read 0 beside runs that were).
+    (
+        "refused",
+        Some("dead-lettered because the provider refused it"),
+    ),
     ("twice", Some("charged twice or more")),
     ("lost", Some("charge lost")),
     ("disagree", Some("provider and database disagree")),
@@ -443,7 +449,9 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
                     num(further::MAX_STATES)
                 ),
             };
-            let text = format!("one bound further: {}", f.bound());
+            // With the caps per kind it kept: "3 faults" alone reads as any 3.
+            let caps = f.caps().map(|c| format!(" ({c})")).unwrap_or_default();
+            let text = format!("one bound further: {}{caps}", f.bound());
             property(&mut out, "further", &text, &status, col, width);
         }
         for cx in &s.counterexamples {

@@ -161,7 +161,7 @@ impl Column {
     fn outcome_heading(o: Outcome) -> &'static str {
         match o {
             Outcome::Correct => "correct",
-            Outcome::DeadLettered => "dlq",
+            Outcome::DeadLettered => "refused",
             Outcome::ChargedTwice => "twice",
             Outcome::ChargeLost => "lost",
             Outcome::Disagree => "disagree",
@@ -180,6 +180,9 @@ impl Column {
             Column::Schedules => "schedules",
             Column::States => "states",
             // Who disagrees is the meaning: `disagree` alone names no one.
+            // Only the runs dead-lettered as meant: a failure that ends
+            // dead-lettered counts under its failure.
+            Column::Outcome(Outcome::DeadLettered) => "provider refused, dead-lettered",
             Column::Outcome(o) => o.text(),
         }
     }
@@ -208,7 +211,7 @@ impl Column {
 /// some design has (what "broken" rests on), then the schedules (the count
 /// a verdict is out of: "2,516 of 2,566", "holds across 1,755"), the
 /// correct ends, the outcomes no design has (a column of zeros says no
-/// more than the words "dlq=0" under the table), and last the states: the
+/// more than the words "refused=0" under the table), and last the states: the
 /// size of the search, which no verdict rests on.
 pub fn keep_order(report: &CheckReport) -> Vec<Column> {
     let used: Vec<Column> = Column::BY_PRIORITY

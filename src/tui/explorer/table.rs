@@ -253,8 +253,8 @@ fn table_title(t: &Theme, fit: &Fit, width: usize, overlap: bool) -> Title {
 }
 
 /// What the table has no room for, longest words first: each hidden
-/// column by name, and a column of zeros with its zero (`dlq=0`), so that
-/// "nothing ended dead-lettered" is still read.
+/// column by name, and a column of zeros with its zero (`refused=0`), so that
+/// "nothing was refused and dead-lettered" is still read.
 fn hidden_words(report: &CheckReport, hidden: &[Column]) -> [String; 2] {
     let zero = |c: &Column| report.strategies.iter().all(|s| c.value(s) == 0);
     let name = |c: &Column, long: bool| match (zero(c), long) {

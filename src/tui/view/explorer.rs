@@ -255,26 +255,33 @@ fn now_line(t: &Theme, seen: &crate::check::Seen) -> Line<'static> {
 fn bounds(t: &Theme, report: &CheckReport, area: Rect, buf: &mut Buffer) {
     let b = &report.bounds;
     let kinds = Line::raw(b.kinds_line());
-    let words = |ids: bool, per: bool, own_words: bool| {
+    // Where the caps per kind have no row of their own, they go in short
+    // at the end of the bounds (the trial: at 80x24 they were gone).
+    let short = format!("; {}", b.kinds_short());
+    let words = |ids: bool, per: bool, own_words: bool, caps: bool| {
         let mut line = format!("bounds: {}, ", b.searched(per, ids));
         line.push_str(&if ids {
             b.consumers_line()
         } else {
             b.consumers_short()
         });
+        // Beside the set they bound, before any design's own.
+        if caps {
+            line.push_str(&short);
+        }
         if let Some(own) = own_bounds(report, per, ids, own_words) {
             line.push_str("; ");
             line.push_str(&own);
         }
-        Line::raw(line)
+        line
     };
     let tiers: Vec<Vec<Line>> = vec![
-        vec![words(true, true, true), kinds.clone()],
-        vec![words(false, true, true), kinds],
-        vec![words(true, true, true)],
-        vec![words(false, true, true)],
-        vec![words(false, false, true)],
-        vec![words(false, false, false)],
+        vec![Line::raw(words(true, true, true, false)), kinds.clone()],
+        vec![Line::raw(words(false, true, true, false)), kinds],
+        vec![Line::raw(words(true, true, true, true))],
+        vec![Line::raw(words(false, true, true, true))],
+        vec![Line::raw(words(false, false, true, true))],
+        vec![Line::raw(words(false, false, false, true))],
     ];
     let rows = |lines: &Vec<Line>| crate::tui::measure::rows(lines, area.width, true);
     match tiers.iter().find(|l| rows(l) <= area.height) {
