@@ -180,9 +180,10 @@ impl Column {
             Column::Schedules => "schedules",
             Column::States => "states",
             // Who disagrees is the meaning: `disagree` alone names no one.
+            // No comma: the legend joins its entries with commas.
             // Only the runs dead-lettered as meant: a failure that ends
             // dead-lettered counts under its failure.
-            Column::Outcome(Outcome::DeadLettered) => "provider refused, dead-lettered",
+            Column::Outcome(Outcome::DeadLettered) => "dead-lettered on the provider's refusal",
             Column::Outcome(o) => o.text(),
         }
     }
