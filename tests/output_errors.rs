@@ -134,6 +134,32 @@ fn save_into_a_file_names_the_os_cause() {
     );
 }
 
+/// A design that claims to be safe and breaks is what a script runs the
+/// check for (exit 1): a save that failed beside it is told on stderr
+/// and does not turn that 1 into the 2 of output idem cannot write.
+/// Teacher trial 24 (`idem test`); `check` and `soak` did the same.
+#[test]
+fn a_failed_save_keeps_the_exit_code_of_a_broken_design() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("plain");
+    std::fs::write(&file, b"x").unwrap();
+    // Crashes alone, three of them: the textbook handler breaks (the
+    // level screen's try one fault further), in a fraction of a second.
+    let out = idem()
+        .args(["check", "--strategy", "idempotent", "--faults", "3"])
+        .args(["--crashes", "3", "--lost-acks", "0", "--lost-responses", "0"])
+        .args(["--expiries", "0", "--save"])
+        .arg(file.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("CONTRADICTS ITS CLAIM"),
+        "the bounds no longer break the design: pick others"
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot create the folder"), "{}", stderr(&out));
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn help_on_a_full_disk_is_an_error_too() {

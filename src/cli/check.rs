@@ -151,31 +151,35 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
             grown / largest
         ));
     }
-    if let Some(dir) = &args.save {
-        let files: Vec<(String, String)> = report
-            .strategies
-            .iter()
-            .flat_map(|s| &s.counterexamples)
-            .map(|cx| (cx.file_name(), cx.to_toml()))
-            .collect();
-        let saved = save::save_all(dir, &files).map_err(|e| input_error(format!("{e:#}")))?;
-        let kept = files.len() - saved;
-        note(&format!(
-            "idem: saved {saved} counterexample scenario{} to {}{} (replay: idem run <file> --mode <design> --check)",
-            if saved == 1 { "" } else { "s" },
-            dir.display(),
-            if kept > 0 {
-                format!(", {kept} already there with the same text")
-            } else {
-                String::new()
-            }
-        ));
-    }
-    Ok(if report.passed() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    let saved = match &args.save {
+        Some(dir) => save_counterexamples(&report, dir),
+        None => Ok(()),
+    };
+    super::exit::verdict_then_save(!report.passed(), saved)
+}
+
+/// Each counterexample as a scenario file in `dir`, and a line saying how
+/// many were new.
+fn save_counterexamples(report: &idem::check::CheckReport, dir: &std::path::Path) -> Result<()> {
+    let files: Vec<(String, String)> = report
+        .strategies
+        .iter()
+        .flat_map(|s| &s.counterexamples)
+        .map(|cx| (cx.file_name(), cx.to_toml()))
+        .collect();
+    let saved = save::save_all(dir, &files).map_err(|e| input_error(format!("{e:#}")))?;
+    let kept = files.len() - saved;
+    note(&format!(
+        "idem: saved {saved} counterexample scenario{} to {}{} (replay: idem run <file> --mode <design> --check)",
+        if saved == 1 { "" } else { "s" },
+        dir.display(),
+        if kept > 0 {
+            format!(", {kept} already there with the same text")
+        } else {
+            String::new()
+        }
+    ));
+    Ok(())
 }
 
 /// A figure from /proc/self/status in KiB (`VmRSS:` now, `VmHWM:` the

@@ -140,26 +140,6 @@ fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
             ));
         }
     }
-    if let Some(dir) = &args.save {
-        // One story can be the example of two outcomes (charged twice,
-        // provider and database disagree): one file.
-        let files: Vec<(String, String)> = report
-            .designs
-            .iter()
-            .flat_map(|d| d.tally.examples.values())
-            .filter_map(|e| Some((e.story.clone()?, e.story_text.clone()?)))
-            .collect::<std::collections::BTreeMap<_, _>>()
-            .into_iter()
-            .collect();
-        // Like `check --save`: output idem cannot write is exit 2, never
-        // the 1 that means a safe design broke.
-        let new = save::save_all(dir, &files).map_err(|e| input_error(format!("{e:#}")))?;
-        note(&format!(
-            "idem: {} stories in {} ({new} new)",
-            files.len(),
-            dir.display()
-        ));
-    }
     // A design that claims to be safe and broke is news, as in `idem check`;
     // outside what it assumes, the report says why instead.
     let broken = report.designs.iter().any(|d| {
@@ -167,11 +147,33 @@ fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
             && d.outside.is_none()
             && d.tally.violations() > 0
     });
-    Ok(if broken {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    let saved = match &args.save {
+        Some(dir) => save_stories(&report, dir),
+        None => Ok(()),
+    };
+    super::exit::verdict_then_save(broken, saved)
+}
+
+/// Each example story as a scenario file in `dir`, and a line saying how
+/// many were new.
+fn save_stories(report: &soak::SoakReport, dir: &std::path::Path) -> Result<()> {
+    // One story can be the example of two outcomes (charged twice,
+    // provider and database disagree): one file.
+    let files: Vec<(String, String)> = report
+        .designs
+        .iter()
+        .flat_map(|d| d.tally.examples.values())
+        .filter_map(|e| Some((e.story.clone()?, e.story_text.clone()?)))
+        .collect::<std::collections::BTreeMap<_, _>>()
+        .into_iter()
+        .collect();
+    let new = save::save_all(dir, &files).map_err(|e| input_error(format!("{e:#}")))?;
+    note(&format!(
+        "idem: {} stories in {} ({new} new)",
+        files.len(),
+        dir.display()
+    ));
+    Ok(())
 }
 
 /// Runs the soak under the live dashboard; the report follows on stdout.
