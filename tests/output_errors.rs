@@ -147,7 +147,14 @@ fn a_failed_save_keeps_the_exit_code_of_a_broken_design() {
     // level screen's try one fault further), in a fraction of a second.
     let out = idem()
         .args(["check", "--strategy", "idempotent", "--faults", "3"])
-        .args(["--crashes", "3", "--lost-acks", "0", "--lost-responses", "0"])
+        .args([
+            "--crashes",
+            "3",
+            "--lost-acks",
+            "0",
+            "--lost-responses",
+            "0",
+        ])
         .args(["--expiries", "0", "--save"])
         .arg(file.join("out"))
         .output()
@@ -157,7 +164,11 @@ fn a_failed_save_keeps_the_exit_code_of_a_broken_design() {
         "the bounds no longer break the design: pick others"
     );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(stderr(&out).contains("cannot create the folder"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot create the folder"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[cfg(target_os = "linux")]

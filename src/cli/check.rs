@@ -155,7 +155,7 @@ fn check(args: &CheckArgs) -> Result<ExitCode> {
         Some(dir) => save_counterexamples(&report, dir),
         None => Ok(()),
     };
-    super::exit::verdict_then_save(!report.passed(), saved)
+    save::verdict_then_save(!report.passed(), saved)
 }
 
 /// Each counterexample as a scenario file in `dir`, and a line saying how

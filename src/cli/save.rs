@@ -7,6 +7,7 @@
 //! schedule of the same program); those are renamed over last, after every
 //! new name is made, so a failure before them still leaves nothing.
 
+use super::output::note;
 use anyhow::{Context, Result, bail};
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -138,4 +139,55 @@ fn link_all(todo: &[(PathBuf, &String)], temps: &[PathBuf]) -> Result<()> {
         made.push(path);
     }
     Ok(())
+}
+
+/// The exit code of a verdict with a save asked for beside it (`--save`):
+/// a broken design (1) is the news a script waits for, so a save that
+/// failed beside it is told on stderr and the 1 stands; with nothing
+/// broken, output idem could not write is the error (2).
+pub fn verdict_then_save(
+    broken: bool,
+    saved: anyhow::Result<()>,
+) -> anyhow::Result<std::process::ExitCode> {
+    match saved {
+        Ok(()) if broken => Ok(std::process::ExitCode::from(1)),
+        Ok(()) => Ok(std::process::ExitCode::SUCCESS),
+        Err(e) if broken => {
+            note(&format!("idem: {e:#}"));
+            Ok(std::process::ExitCode::from(1))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::exit::{Exit, input_error};
+    use std::process::ExitCode;
+
+    fn code(r: anyhow::Result<ExitCode>) -> String {
+        match r {
+            Ok(c) => format!("{c:?}"),
+            Err(e) => format!("error {}", e.downcast_ref::<Exit>().map_or(0, |x| x.code)),
+        }
+    }
+
+    #[test]
+    fn a_failed_save_never_hides_a_broken_design() {
+        let failed = || Err(input_error("cannot write"));
+        assert_eq!(
+            code(verdict_then_save(true, failed())),
+            code(Ok(ExitCode::from(1)))
+        );
+        assert_eq!(code(verdict_then_save(false, failed())), "error 2");
+        assert_eq!(
+            code(verdict_then_save(true, Ok(()))),
+            code(Ok(ExitCode::from(1)))
+        );
+        assert_eq!(
+            code(verdict_then_save(false, Ok(()))),
+            code(Ok(ExitCode::SUCCESS))
+        );
+    }
 }

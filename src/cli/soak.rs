@@ -151,7 +151,7 @@ fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
         Some(dir) => save_stories(&report, dir),
         None => Ok(()),
     };
-    super::exit::verdict_then_save(broken, saved)
+    save::verdict_then_save(broken, saved)
 }
 
 /// Each example story as a scenario file in `dir`, and a line saying how
