@@ -583,13 +583,7 @@ fn every_set_of_bounds_searched_is_said_whole_in_one_wording() {
     for (w, h) in SIZES {
         let mut a = explorer_showing(report.clone());
         let screen = draw(&mut a, w, h);
-        let rows: Vec<&str> = screen.lines().collect();
-        let title = rows
-            .iter()
-            .position(|l| l.contains("  design "))
-            .expect("a heading")
-            - 1;
-        let bounds = flat(&rows[1..title].join(" "));
+        let bounds = above_the_table(&screen);
         // Each set in the same words: its faults, then its messages.
         let said = |b: &Bounds| {
             let (f, m) = (faults(b.max_faults), count(b.messages, "message"));
@@ -773,13 +767,7 @@ fn the_caps_per_kind_are_said_above_the_table_at_every_size() {
         for (w, h) in SIZES {
             let mut a = explorer_showing(report.clone());
             let screen = draw(&mut a, w, h);
-            let rows: Vec<&str> = screen.lines().collect();
-            let title = rows
-                .iter()
-                .position(|l| l.contains("  design "))
-                .expect("a heading")
-                - 1;
-            let above = flat(&rows[1..title].join(" "));
+            let above = above_the_table(&screen);
             if !above.contains("faults: at most 1 crash per consumer")
                 && !above.contains("1 per kind (crash: per consumer), 0 retries")
             {
@@ -793,4 +781,16 @@ fn the_caps_per_kind_are_said_above_the_table_at_every_size() {
         wrong.len(),
         wrong.join("\n")
     );
+}
+
+/// The explorer's rows between its header and the table's title (the
+/// bounds and the caps), joined and squeezed.
+fn above_the_table(screen: &str) -> String {
+    let rows: Vec<&str> = screen.lines().collect();
+    let title = rows
+        .iter()
+        .position(|l| l.contains("  design "))
+        .expect("a heading")
+        - 1;
+    flat(&rows[1..title].join(" "))
 }
