@@ -156,7 +156,7 @@ fn every_reveal_mark_is_on_the_row_it_judges_at_every_size() {
     let mut fallbacks: Vec<String> = Vec::new();
     each_reveal(&SIZES, |r| {
         let (a, design, (w, h)) = (r.app, r.design, r.size);
-        let (with, without, m) = (&r.with, &r.without, &r.main);
+        let (with, without, m) = (r.with, r.without, r.main);
         let p = a.predict.as_ref().unwrap();
         let mut bordered = Vec::new();
         for i in r.from..=r.to {

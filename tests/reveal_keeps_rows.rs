@@ -54,7 +54,7 @@ fn a_reveal_changes_no_word_of_any_row() {
     let mut checked = 0;
     let mut failures = Vec::new();
     each_reveal(&SIZES, |r| {
-        let (with, without) = (cells(&r.with), cells(&r.without));
+        let (with, without) = (cells(r.with), cells(r.without));
         let (w, h) = r.size;
         checked += 1;
         for panel in MARKED {

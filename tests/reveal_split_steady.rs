@@ -34,7 +34,7 @@ fn reveals_keep_the_runs_two_splits() {
                 .collect()
         });
         if !r.main.rect(Panel::Sql).is_empty() {
-            set.insert(at(&r.main));
+            set.insert(at(r.main));
         }
     });
     assert!(reveals > 100, "only {reveals} reveals");

@@ -85,7 +85,7 @@ fn the_event_a_reveal_is_about_is_whole_on_screen() {
         let f = r.app.shown_frame();
         let t = &r.app.theme;
         let p = r.app.predict.as_ref().expect("predict mode");
-        let shown = words_in(&r.with, r.main.rect(Panel::Events));
+        let shown = words_in(r.with, r.main.rect(Panel::Events));
         for q in &p.asked[r.from..=r.to] {
             let Some(at) = reveal_subject::subject_event(&q.question.subject, &f) else {
                 continue;

@@ -22,9 +22,9 @@ pub struct Reveal<'a> {
     pub from: usize,
     pub to: usize,
     /// The screen with the reveal's marks, and without them.
-    pub with: String,
-    pub without: String,
-    pub main: Main,
+    pub with: &'a str,
+    pub without: &'a str,
+    pub main: &'a Main,
 }
 
 /// A reveal as the walk met it, kept for the test binary: the app as it
@@ -66,9 +66,9 @@ pub fn each_reveal(sizes: &[(u16, u16)], mut visit: impl FnMut(&Reveal<'_>)) {
                 app: &k.app,
                 from: k.from,
                 to: k.to,
-                with: k.with.clone(),
-                without: k.without.clone(),
-                main: k.main.clone(),
+                with: &k.with,
+                without: &k.without,
+                main: &k.main,
             });
         }
     }
