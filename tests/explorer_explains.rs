@@ -104,7 +104,7 @@ fn the_explorer_counts_every_outcome_idem_check_counts() {
         // Every short heading named in full where the table uses it.
         if heading.contains(" refused ") {
             for legend in [
-                "refused=dead-lettered on the provider's refusal",
+                "refused=dead-lettered because the provider refused it",
                 "twice=charged twice",
                 "gone=message lost",
             ] {

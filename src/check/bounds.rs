@@ -337,10 +337,7 @@ impl Bounds {
             self.early_expiries,
         ];
         if four.iter().all(|n| *n == self.crashes) {
-            let retries = match self.retries {
-                0 => "0 retries".to_string(),
-                n => count(n, "retry", "retries"),
-            };
+            let retries = count(self.retries, "retry", "retries");
             format!("{} per kind (crash: per consumer), {retries}", self.crashes)
         } else {
             self.kinds_line()

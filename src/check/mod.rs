@@ -41,7 +41,7 @@ pub use enabled::{Choice, Cost, Used, enabled, was_blocked};
 pub use explore::SEED;
 pub use property::{Eventually, Invariant, Kind, Witness};
 pub use report::{CheckReport, EventuallyResult, InvariantResult, StrategyReport, WitnessResult};
-pub use table::{WIDTH, render, render_at, table, table_at, wrap};
+pub use table::{REFUSED, WIDTH, render, render_at, table, table_at, wrap};
 pub use watch::{DEFAULT_MAX_STATES, FurtherSeen, Seen, Watch};
 
 use crate::sim::{SimError, Strategy};

@@ -49,6 +49,10 @@ fn verdict(s: &StrategyReport, requested: &Bounds, own: &str) -> String {
 /// comes in through `render_at`.
 pub const WIDTH: usize = 100;
 
+/// What the `refused` column counts, in the check's legend and the
+/// explorer's: one meaning in both.
+pub const REFUSED: &str = "dead-lettered because the provider refused it";
+
 /// The table's columns: short headings, each named in full in the legend
 /// under the table (`None`: the heading says it all).
 const COLUMNS: [(&str, Option<&str>); 11] = [
@@ -62,10 +66,7 @@ const COLUMNS: [(&str, Option<&str>); 11] = [
     // Only the runs dead-lettered as meant, the charge refused: a failure
     // that ends dead-lettered counts under its failure (teacher trial:
     // `dlq: dead-lettered` read 0 beside runs that were).
-    (
-        "refused",
-        Some("dead-lettered because the provider refused it"),
-    ),
+    ("refused", Some(REFUSED)),
     ("twice", Some("charged twice or more")),
     ("lost", Some("charge lost")),
     ("disagree", Some("provider and database disagree")),

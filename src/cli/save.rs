@@ -5,7 +5,9 @@
 //! a failure on the way takes back what this run put there. A caller may
 //! name files it is allowed to replace (`idem test`: its own earlier
 //! schedule of the same program); those are renamed over last, after every
-//! new name is made, so a failure before them still leaves nothing.
+//! new name is made, so a failure before them still leaves nothing. A
+//! rename that fails leaves the files before it in place, each whole: new
+//! names made and earlier files replaced by their newer schedules.
 
 use super::output::note;
 use anyhow::{Context, Result, bail};

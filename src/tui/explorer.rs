@@ -179,11 +179,11 @@ impl Column {
         match self {
             Column::Schedules => "schedules",
             Column::States => "states",
-            // Who disagrees is the meaning: `disagree` alone names no one.
-            // No comma: the legend joins its entries with commas.
             // Only the runs dead-lettered as meant: a failure that ends
-            // dead-lettered counts under its failure.
-            Column::Outcome(Outcome::DeadLettered) => "dead-lettered on the provider's refusal",
+            // dead-lettered counts under its failure. No comma in it: the
+            // legend joins its entries with commas.
+            Column::Outcome(Outcome::DeadLettered) => crate::check::REFUSED,
+            // Who disagrees is the meaning: `disagree` alone names no one.
             Column::Outcome(o) => o.text(),
         }
     }

@@ -107,16 +107,12 @@ impl TestArgs {
             }
         }
         emit(&out)?;
-        // A save that failed is told, and the verdict's exit status stays:
-        // the program is broken whether or not its schedules were written.
-        if let Some(Err(e)) = &saved {
-            note(&format!("idem: {e:#}"));
-        }
-        Ok(if explored.failures.is_empty() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        })
+        // The program is broken whether or not its schedules were written.
+        let saved = match saved {
+            Some(Err(e)) => Err(e),
+            _ => Ok(()),
+        };
+        save::verdict_then_save(!explored.failures.is_empty(), saved)
     }
 
     /// Writes each failure's schedule into `--save`'s folder under a name
