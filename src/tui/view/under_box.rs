@@ -38,7 +38,7 @@ pub fn reads(app: &App, f: &Frame, [sql, events]: [Rect; 2], below: u16) -> Read
 }
 
 /// The words `panel` shows inside its border, drawn in the rows of `r`
-/// from `below` down, as `predict::under_the_box` draws it.
+/// from `below` down.
 fn words(app: &App, f: &Frame, panel: Panel, r: Rect, below: u16) -> String {
     let top = below.max(r.y);
     let rest = Rect::new(r.x, top, r.width, r.bottom().saturating_sub(top));
@@ -46,19 +46,12 @@ fn words(app: &App, f: &Frame, panel: Panel, r: Rect, below: u16) -> String {
     if rest.height < 3 {
         return String::new();
     }
-    // Inside the panel's border; no story is read under the box, so
-    // none of the events is told there.
-    let inner = rest.inner(ratatui::layout::Margin::new(1, 1));
+    // Drawn as `predict::under_the_box` draws it, border and all, and read
+    // inside the border; no story is read under the box, so none of the
+    // events is told there.
     let mut buf = Buffer::empty(rest);
-    let t = &app.theme;
-    match panel {
-        Panel::Sql => {
-            let span = crate::tui::reveal::action_steps(app).is_some();
-            let items = super::sql::items(t, f, span, app.script.origin.step());
-            super::newest::show(t, items, super::newest::STATEMENTS, inner, &mut buf);
-        }
-        _ => super::events::draw(app, f, 0, inner, &mut buf),
-    }
+    super::draw_panel(app, f, panel, rest, false, None, 0, &mut buf);
+    let inner = rest.inner(ratatui::layout::Margin::new(1, 1));
     let rows: Vec<String> = (inner.y..inner.bottom())
         .map(|y| {
             (inner.x..inner.right())
