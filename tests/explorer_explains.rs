@@ -626,12 +626,12 @@ fn a_found_schedules_steps_are_moves_in_the_explorer_and_in_check() {
             let mut words = vec![cx.chain.clone()];
             words.extend(cx.steps.iter().flat_map(|st| st.happened.clone()));
             for w in words {
-                assert!(!w.contains("at step "), "{}: {w}", s.strategy);
+                assert!(!w.contains("At step "), "{}: {w}", s.strategy);
             }
         }
     }
     let text = render(report);
-    assert!(!text.contains("at step "), "{text}");
+    assert!(!text.contains("At step "), "{text}");
     assert!(text.contains("at move "), "{text}");
     for (w, h) in SIZES {
         let mut a = explorer_showing(report.clone());
@@ -640,7 +640,7 @@ fn a_found_schedules_steps_are_moves_in_the_explorer_and_in_check() {
                 idem::tui::update(&mut a, idem::tui::Action::Down);
             }
             let screen = draw(&mut a, w, h);
-            assert!(!screen.contains("at step "), "{w}x{h}:\n{screen}");
+            assert!(!screen.contains("At step "), "{w}x{h}:\n{screen}");
         }
     }
 }

@@ -2,7 +2,7 @@
 //! that one step everywhere: the header's tag, the status line, the story's
 //! paragraph and its later reminders, and the fault menu's title. Teacher
 //! trial (tour-1, idempotent, `f` at step 5, crash A): "forked at step 5",
-//! "crash A (step 6)" and later "at step 7: Your run since step 5" named
+//! "crash A (step 6)" and later "At step 7: Your run since step 5" named
 //! three steps for one crash. And the verdict in flight says what the
 //! design will do, not what happens next as if it had (at step 6 it said
 //! "the next delivery gets the charge back by key" seven steps before it

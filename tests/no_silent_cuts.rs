@@ -670,15 +670,15 @@ fn a_story_panel_never_opens_mid_sentence() {
             }
             let Some(next) = rows.get(k) else { return };
             // Words of an earlier step come after a mark naming it
-            // (`at step 4: `), all earlier steps' words in one paragraph:
+            // (`At step 4: `), all earlier steps' words in one paragraph:
             // the row's first group is read up to the next mark.
             let next = next
-                .strip_prefix("at step ")
+                .strip_prefix("At step ")
                 .and_then(|rest| rest.split_once(": "))
                 .map_or(next.as_str(), |(_, words)| words);
-            // A mark may wrap: `at` or `at step` ends the row.
-            let next = next.split(" at step").next().unwrap_or(next);
-            let next = next.strip_suffix(" at").unwrap_or(next);
+            // A mark may wrap: `At` or `At step` ends the row.
+            let next = next.split(" At step").next().unwrap_or(next);
+            let next = next.strip_suffix(" At").unwrap_or(next);
             // A row cut at the panel's end says so with an ellipsis; so
             // does a sentence cut to fill rows a fold left blank
             // (`story_fold_no_blank_row`), where its words resume after it.

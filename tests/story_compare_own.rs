@@ -77,7 +77,7 @@ fn compare_counts_every_story_sentence_it_does_not_show() {
         }
         folded += 1;
         // The step's own words are whole where earlier ones are shown.
-        let earlier_shown = story.contains("at step ");
+        let earlier_shown = story.contains("At step ");
         let own_cut = new.iter().any(|x| !shown.contains(x.as_str()));
         if counted(story) != hidden.len() || (earlier_shown && own_cut) {
             wrong.push(format!(

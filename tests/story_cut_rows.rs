@@ -59,10 +59,10 @@ fn story_last_row_ends_a_sentence_or_an_ellipsis() {
 /// Where in `text` the first mark of words told at an earlier step
 /// (`at step 4: `) starts.
 fn first_mark(text: &str) -> Option<usize> {
-    text.match_indices("at step ")
+    text.match_indices("At step ")
         .map(|(at, _)| at)
         .find(|&at| {
-            let rest = &text[at + "at step ".len()..];
+            let rest = &text[at + "At step ".len()..];
             let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
             digits > 0 && rest[digits..].starts_with(": ")
         })

@@ -8,7 +8,7 @@ use crate::common::{self, draw};
 /// Whether `row` starts with the mark of words told at an earlier step
 /// (`at step 4: `).
 fn marked(row: &str) -> bool {
-    row.strip_prefix("at step ")
+    row.strip_prefix("At step ")
         .and_then(|rest| rest.split_once(": "))
         .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
@@ -53,7 +53,7 @@ fn story_words_new_at_this_step_are_not_marked() {
     let mut app = common::app("tour-1", "naive");
     app.pos = 1;
     let screen = draw(&mut app, 120, 40);
-    assert!(!screen.contains("at step "), "{screen}");
+    assert!(!screen.contains("At step "), "{screen}");
 }
 
 /// What the step before `pos` had told of the same chapter, in the words
@@ -161,7 +161,7 @@ fn compare_marks_each_sides_earlier_words() {
             return;
         }
         seen += 1;
-        let mark = s.story.find("at step ");
+        let mark = s.story.find("At step ");
         assert!(
             mark.is_some_and(|m| m < s.story.find(&first).unwrap()),
             "{}: the {} side shows earlier words unmarked:\n{}",
@@ -245,7 +245,7 @@ fn story_earlier_words_name_the_step_they_were_told_at() {
         );
         assert!(
             rows.iter()
-                .any(|r| r.starts_with("at step 4: A's transaction is open")),
+                .any(|r| r.starts_with("At step 4: A's transaction is open")),
             "the chapter's opening words name step 4 at {w}x{h}:\n{screen}"
         );
     }
@@ -272,8 +272,8 @@ fn every_earlier_group_names_a_step_that_told_it() {
         // Earlier words run on in one paragraph: a mark may stand in the
         // middle of a row, and its words may wrap to the next.
         let story = rows.join(" ");
-        for (at, _) in story.match_indices("at step ") {
-            let rest = &story[at + "at step ".len()..];
+        for (at, _) in story.match_indices("At step ") {
+            let rest = &story[at + "At step ".len()..];
             let Some((n, words)) = rest.split_once(": ") else {
                 continue;
             };
@@ -291,7 +291,7 @@ fn every_earlier_group_names_a_step_that_told_it() {
                 }
             }
             let first = first.join(" ");
-            let first = first.split(" at step ").next().unwrap_or_default();
+            let first = first.split(" At step ").next().unwrap_or_default();
             let first = first.trim_end_matches('…').trim_end();
             let fine = n < step.frame.index
                 && frames[n].chapter == step.frame.chapter
@@ -317,8 +317,8 @@ fn compare_earlier_groups_name_a_step_that_told_them() {
     crate::common::sweep::each_compare_side(&tours, |s| {
         let story = squeeze(s.story);
         assert!(!story.contains("earlier:"), "{}: {story}", s.at);
-        for (at, _) in story.match_indices("at step ") {
-            let rest = &story[at + "at step ".len()..];
+        for (at, _) in story.match_indices("At step ") {
+            let rest = &story[at + "At step ".len()..];
             let Some((n, words)) = rest.split_once(": ") else {
                 continue;
             };

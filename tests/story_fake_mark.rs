@@ -1,5 +1,5 @@
-//! A scenario's own words may say `at step 2: ` themselves. The marks the
-//! story puts before words told at an earlier step (`at step 4: `) are
+//! A scenario's own words may say `At step 2: ` themselves. The marks the
+//! story puts before words told at an earlier step (`At step 4: `) are
 //! made from the steps, never found again by reading the words: authored
 //! text that looks like a mark changes no count, cut nor fold. Review
 //! finding: the story panel split sentences at such words and counted one
@@ -15,11 +15,11 @@ use idem::tui::{Action, App, update};
 /// words the program makes name with a semicolon after (compare's
 /// `holding at step 2; …` does), so that only the scenario's words are
 /// told apart.
-const FAKE: &str = "at step 0: ";
-const PLAIN: &str = "at step 0; ";
+const FAKE: &str = "At step 0: ";
+const PLAIN: &str = "At step 0; ";
 
 /// `text` (a scenario file) with `words` before every sentence after the
-/// first of a paragraph (`. X` becomes `. Told at step 0: X`): in the
+/// first of a paragraph (`. X` becomes `. At step 0: X`): in the
 /// chapter's and the steps' words, so that earlier steps' words hold them.
 fn with_words(text: &str, words: &str) -> String {
     let mut out = String::new();
@@ -28,7 +28,6 @@ fn with_words(text: &str, words: &str) -> String {
         let next = rest[at + 2..].chars().next();
         out.push_str(&rest[..at + 2]);
         if next.is_some_and(char::is_uppercase) {
-            out.push_str("Told ");
             out.push_str(words);
         }
         rest = &rest[at + 2..];

@@ -43,7 +43,7 @@ fn misworded(text: &str) -> Vec<String> {
 #[test]
 fn misworded_finds_the_other_wordings() {
     assert!(misworded("↑ 3 ↓ 2 more sentences · z").is_empty());
-    assert!(misworded("at step 4: x ↑ 1 more sentence").is_empty());
+    assert!(misworded("At step 4: x ↑ 1 more sentence").is_empty());
     assert!(misworded("↓ 2 more sentences").is_empty());
     assert_eq!(misworded("↑ 3 earlier").len(), 1);
     assert_eq!(misworded("↓ 1 more sentence · ↑ 4 earlier").len(), 1);

@@ -150,20 +150,11 @@ pub fn parse_warned(file: &str, text: &str) -> Result<Warned<Level>, ScenarioErr
             })
             .collect(),
     };
-    let mut words = |list: &[Spanned<String>]| -> Vec<Op> {
-        list.iter()
-            .filter_map(|w| {
-                let op = op_of(w.get_ref());
-                if op.is_none() {
-                    errors.push(err(Some(w.span()), unknown_step(w.get_ref())));
-                }
-                op
-            })
-            .collect()
-    };
-    let forbid = words(&raw.forbid);
+    // A list with an unknown word was told at that word, and the level
+    // fails: what the rest of it would have been matters no more.
+    let forbid = ops_of(&raw.forbid, &err, &mut errors).unwrap_or_default();
     let palette = match &raw.palette {
-        Some(list) => words(list),
+        Some(list) => ops_of(list, &err, &mut errors).unwrap_or_default(),
         None => PALETTE.to_vec(),
     };
     let palette = palette
@@ -218,16 +209,7 @@ fn steps(
     if !judged {
         return None;
     }
-    let unknown: Vec<ScenarioError> = list
-        .get_ref()
-        .iter()
-        .filter(|w| op_of(w.get_ref()).is_none())
-        .map(|w| err(Some(w.span()), unknown_step(w.get_ref())))
-        .collect();
-    if !unknown.is_empty() {
-        errors.extend(unknown);
-        return None;
-    }
+    ops_of(list.get_ref(), err, errors)?;
     let words: Vec<&str> = list
         .get_ref()
         .iter()
@@ -246,6 +228,26 @@ fn steps(
             None
         }
     }
+}
+
+/// The step each word of `list` names, when every one names a step; each
+/// word that names none is told at its place, one error apiece.
+fn ops_of(
+    list: &[Spanned<String>],
+    err: &dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
+    errors: &mut Vec<ScenarioError>,
+) -> Option<Vec<Op>> {
+    let ops: Vec<Op> = list
+        .iter()
+        .filter_map(|w| {
+            let op = op_of(w.get_ref());
+            if op.is_none() {
+                errors.push(err(Some(w.span()), unknown_step(w.get_ref())));
+            }
+            op
+        })
+        .collect();
+    (ops.len() == list.len()).then_some(ops)
 }
 
 /// A warning at each step word written with an old keyword (`charge`),

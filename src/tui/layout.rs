@@ -1,5 +1,9 @@
-//! Where everything goes, as pure functions of the screen size. Rendering
-//! and mouse hit-testing both call these, so a click lands on what was drawn.
+//! Where everything goes, as functions of the screen size and the frame
+//! shown, with no state of their own. Rendering and mouse hit-testing both
+//! call these, so a click lands on what was drawn. One place reads the
+//! views: at a predict reveal, `reveal_split` asks how the events would
+//! read in a wider split (`view::under_box`) before it gives them the SQL
+//! panel's spare columns, since only the view knows where a row folds.
 
 mod reveal_split;
 mod share;

@@ -548,7 +548,7 @@ fn folded(
 /// shown is counted. `step` names the steps
 /// the events' causes name. `frames` is the side's own timeline: words
 /// its earlier steps had told read as earlier, dim, each group after a
-/// mark naming the step that told it (`at step 4:`), as in the story
+/// mark naming the step that told it (`At step 4:`), as in the story
 /// panel, and give way first.
 pub(super) fn story_lines(
     t: &Theme,

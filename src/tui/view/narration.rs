@@ -245,7 +245,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     let room = area.height - header_rows;
     // Where the own line would fill every row, the words the scenario
     // wrote for this step (why it matters) would be read only at the next
-    // step, under `at step N:` (issue 18, 80x24). The events panel below
+    // step, under `At step N:` (issue 18, 80x24). The events panel below
     // says the same facts, one event a line, the newest last: the own line
     // keeps whole the sentences of the events that panel does not show
     // whole, is cut and counted after them, and the why takes the rows

@@ -23,7 +23,7 @@ pub(super) struct Opening<'a> {
 }
 
 /// The fewest words a cut keeps of its sentence: fewer say nothing
-/// (`at step 3: The …`), and the row they take is as good as blank.
+/// (`At step 3: The …`), and the row they take is as good as blank.
 const LEAST_WORDS: usize = 3;
 
 /// The story from sentence `k` of `opening` on, then `newest` and

@@ -1,6 +1,6 @@
 //! A paragraph of the story panel with what the code that made it knows:
 //! which of its spans are the marks before earlier steps' words
-//! (`at step 4: `). Counting sentences, cutting and joining paragraphs
+//! (`At step 4: `). Counting sentences, cutting and joining paragraphs
 //! ask this, never the text: a scenario's own words may read
 //! `at step 2: ` too, and are words, not a mark. The story's words are
 //! made into such paragraphs here (`story_lines`) and measured here
@@ -98,7 +98,7 @@ pub(super) fn lines(story: &[StoryLine]) -> Vec<Line<'static>> {
 /// The mark before words told at `step`, an earlier step of the chapter:
 /// a word, not only dim type, so that it reads with no colour too.
 pub(super) fn earlier_mark(step: usize) -> String {
-    format!("at step {step}: ")
+    format!("At step {step}: ")
 }
 
 /// The story words `narration[range]` as lines: the words earlier steps
@@ -218,7 +218,7 @@ mod tests {
         assert_eq!(words.sentence_starts(), [0, 27]);
         let earlier = StoryLine {
             line: Line::from(vec![
-                Span::raw("at step 4: "),
+                Span::raw("At step 4: "),
                 Span::raw("As told at step 2: x."),
             ]),
             marks: vec![0],
