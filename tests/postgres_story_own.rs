@@ -50,9 +50,16 @@ fn every_builtin_on_postgresql_tells_its_own_story_with_no_sqlite_words() {
             }
         }
         for a in t.asked(&run.script) {
-            let words = format!("{} {}", a.question.wording(), a.question.why(&run.design, true));
+            let words = format!(
+                "{} {}",
+                a.question.wording(),
+                a.question.why(&run.design, true)
+            );
             if let Some(w) = names_sqlite(&words) {
-                own.push(format!("{what}, question at frame {}: {w:?} in {words:?}", a.ask_at));
+                own.push(format!(
+                    "{what}, question at frame {}: {w:?} in {words:?}",
+                    a.ask_at
+                ));
             }
         }
     }

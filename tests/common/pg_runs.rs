@@ -29,9 +29,9 @@ pub fn pg_runs() -> Option<&'static [PgRun]> {
             on_server.setup.postgres = Some(url.clone());
             for design in script.expect.keys() {
                 let strategy = Strategy::by_name(design).unwrap();
-                let timeline = Timeline::build(&on_server, &strategy, 0, &[]).unwrap_or_else(
-                    |e| panic!("{} under {design} on PostgreSQL: {e}", script.name),
-                );
+                let timeline = Timeline::build(&on_server, &strategy, 0, &[]).unwrap_or_else(|e| {
+                    panic!("{} under {design} on PostgreSQL: {e}", script.name)
+                });
                 runs.push(PgRun {
                     script: on_server.clone(),
                     design: design.clone(),
