@@ -7,6 +7,7 @@
 //! INSERT): that is the point of the second engine, and the test names it.
 //! Where no server answers, each test prints one line and passes.
 
+use crate::common::pg_runs::pg_runs;
 use crate::common::server::server;
 use idem::scenario::load::builtins;
 use idem::sim::Strategy;
@@ -71,25 +72,28 @@ const LOCK_POINT_DIFFERS: &[(&str, &str)] = &[
 
 #[test]
 fn every_scenario_ends_the_same_on_sqlite_and_postgresql() {
-    let Some(url) = server() else { return };
+    // The PostgreSQL runs are the ones every test of the built-ins on the
+    // server reads, run once.
+    let Some(pg_runs) = pg_runs() else { return };
     let mut runs = 0;
     let mut differed = Vec::new();
     for script in builtins() {
-        let mut on_server = script.clone();
-        on_server.setup.postgres = Some(url.clone());
         for (name, expect) in &script.expect {
             let strategy = Strategy::by_name(name).unwrap();
             let sqlite = Timeline::build(&script, &strategy, 0, &[]).unwrap();
-            let pg = Timeline::build(&on_server, &strategy, 0, &[])
-                .unwrap_or_else(|e| panic!("{} under {name} on PostgreSQL: {e}", script.name));
+            let pg = &pg_runs
+                .iter()
+                .find(|r| r.script.name == script.name && &r.design == name)
+                .expect("every built-in runs on PostgreSQL")
+                .timeline;
             let what = format!("{} under {name}", script.name);
-            assert_eq!(end_of(&pg), end_of(&sqlite), "{what}");
+            assert_eq!(end_of(pg), end_of(&sqlite), "{what}");
             assert!(sqlite.misses(expect).is_empty(), "{what} on SQLite");
             assert!(
                 pg.misses(expect).is_empty(),
                 "{what} on PostgreSQL: {:?}\n{}",
                 pg.misses(expect),
-                idem::report::transcript(&pg, Some(expect))
+                idem::report::transcript(pg, Some(expect))
             );
             let steps = |t: &Timeline| {
                 t.frames
@@ -98,7 +102,7 @@ fn every_scenario_ends_the_same_on_sqlite_and_postgresql() {
                     .map(|(e, m)| (e.len(), m))
                     .collect::<Vec<_>>()
             };
-            if steps(&sqlite) != steps(&pg) {
+            if steps(&sqlite) != steps(pg) {
                 differed.push((script.name.clone(), name.clone()));
             }
             runs += 1;

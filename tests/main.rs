@@ -95,6 +95,7 @@ mod output_targets;
 mod owed_marks;
 mod own_line_cut_words;
 mod play_own_design;
+mod postgres_story_own;
 mod predict_choices;
 mod predict_marks;
 mod predict_reveal;

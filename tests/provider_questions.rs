@@ -75,7 +75,7 @@ fn tour_1_asks_what_the_provider_answers_its_first_charge() {
             })
             .unwrap_or_else(|| panic!("{design}: chapter 1 asks nothing about the provider"));
         assert_eq!(q.show(q.answer), "201, a new charge", "{design}");
-        let why = q.question.why(design);
+        let why = q.question.why(design, false);
         assert!(why.contains(key), "{design}: {why}");
         assert!(why.contains("ch_"), "{design}: names the charge: {why}");
         // Asked before the call, answered once it has run.
@@ -177,7 +177,7 @@ fn a_skipped_call_is_asked_about_as_a_call_is() {
                     continue;
                 }
                 assert_eq!(q.show(q.answer), "no call is made", "{place}");
-                let why = q.question.why(design);
+                let why = q.question.why(design, false);
                 assert!(why.contains("no request reaches it"), "{place}: {why}");
                 skipped_and_asked += 1;
             }
@@ -281,7 +281,7 @@ fn the_missing_key_is_blamed_only_for_a_charge_made_again() {
             let strategy = Strategy::by_name(&design).unwrap();
             let t = Timeline::build(&script, &strategy, 0, &[]).unwrap();
             for q in t.asked(&script) {
-                let why = q.question.why(&design);
+                let why = q.question.why(&design, false);
                 let at = format!("{} {design} chapter {}: {why}", script.name, q.chapter);
                 if why.contains("cannot tell") && why.contains("new payment") {
                     assert!(why.contains("charges the card again"), "{at}");

@@ -2,7 +2,7 @@
 //! panel at 100x30: the step's generated line gives way first. Teacher
 //! trial, tour-3 naive step 5 (the lease runs out while A works): the
 //! generated line filled the panel and ended mid-sentence, and the
-//! scenario's own words ("The call takes 40 seconds…") were not shown.
+//! scenario's own words ("Forty seconds pass before the call reaches the provider…") were not shown.
 //! Trial 11 turned the priority round: the step's own line is kept whole
 //! (it carries the key event), so where that line alone fills the panel
 //! the authored words give way, counted on the border

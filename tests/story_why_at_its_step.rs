@@ -17,7 +17,7 @@
 //! That fold is allowed at 80x24 only (a laptop's terminal, as good as it
 //! can be). At 100x30 and 120x40 every step shows its why's start, even
 //! where the events panel folds (5 steps at 100x30 did not: tour-3's
-//! `The call takes 40 seconds` beside four folded events).
+//! `Forty seconds pass before the call…` beside four folded events).
 
 use crate::common::sweep;
 use idem::tui::app::Panel;

@@ -8,6 +8,7 @@ use std::fmt::Write;
 
 pub fn questions(timeline: &Timeline, script: &Script) -> String {
     let asked = timeline.asked(script);
+    let on_postgres = !timeline.last().engine.is_sqlite();
     let mut out = String::new();
     let _ = writeln!(out);
     let _ = writeln!(out, "== questions ({}) ==", timeline.strategy);
@@ -39,7 +40,7 @@ pub fn questions(timeline: &Timeline, script: &Script) -> String {
             format!(" (was {})", a.show(a.was))
         };
         let _ = writeln!(out, "  answer: {}{was}", a.show(a.answer));
-        for (i, line) in super::text::wrap(a.question.why(&timeline.strategy), 72)
+        for (i, line) in super::text::wrap(a.question.why(&timeline.strategy, on_postgres), 72)
             .iter()
             .enumerate()
         {

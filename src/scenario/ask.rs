@@ -6,6 +6,7 @@ use super::error::ScenarioError;
 use super::expectation::Expectation;
 use super::format::RawAsk;
 use super::question::{Question, SUBJECTS, Subject};
+use super::script::{POSTGRES_KEY, key_design};
 use crate::sim::{Op, Setup, Strategy};
 use crate::suggest::did_you_mean;
 use std::collections::BTreeMap;
@@ -43,14 +44,21 @@ pub(super) fn question(
         }
     };
     for name in raw.why_for.keys() {
-        if unknown(name.get_ref()) {
+        // `DESIGN@postgres`: the why for that design's run on PostgreSQL,
+        // as `say_for` takes it.
+        let Some(design) = key_design(name.get_ref()) else {
             return fail(
                 name.span(),
                 format!(
-                    "`why_for` names `{}`, which has no [expect.{}] table",
-                    name.get_ref(),
+                    "`why_for` names `{}`: after `@` only `{POSTGRES_KEY}` may follow a design, for a run on PostgreSQL",
                     name.get_ref()
                 ),
+            );
+        };
+        if unknown(design) {
+            return fail(
+                name.span(),
+                format!("`why_for` names `{design}`, which has no [expect.{design}] table"),
             );
         }
     }

@@ -216,7 +216,8 @@ pub struct Question {
     pub text: Option<String>,
     /// One sentence on why the answer is what it is.
     pub why: String,
-    /// The sentence for another design, where the main one is untrue.
+    /// The sentence for another design, where the main one is untrue; a
+    /// key `DESIGN@postgres` is for that design's run on PostgreSQL.
     pub why_for: BTreeMap<String, String>,
     /// The designs that ask it; empty for every design the scenario lists.
     pub designs: Vec<String>,
@@ -228,8 +229,15 @@ impl Question {
         self.text.clone().unwrap_or_else(|| self.subject.wording())
     }
 
-    pub fn why(&self, design: &str) -> &str {
-        self.why_for.get(design).unwrap_or(&self.why)
+    /// Why the answer is what it is, for a run under `design`, on
+    /// PostgreSQL or not: the file's `DESIGN@postgres` sentence first on
+    /// the server, where the engines' locks make the reason differ.
+    pub fn why(&self, design: &str, on_postgres: bool) -> &str {
+        on_postgres
+            .then(|| self.why_for.get(&super::script::on_engine(design)))
+            .flatten()
+            .or_else(|| self.why_for.get(design))
+            .unwrap_or(&self.why)
     }
 
     pub fn asked_under(&self, design: &str) -> bool {

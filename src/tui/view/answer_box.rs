@@ -90,6 +90,7 @@ pub(super) fn revealed(
 ) -> Vec<Line<'static>> {
     let t = &app.theme;
     let design = app.strategy.name.as_ref();
+    let on_postgres = !app.frame().engine.is_sqlite();
     // The box stands where the story is: what the action's steps said
     // comes first, so the answer never hides the step's own words (nor
     // those of a step the action ran through without stopping).
@@ -133,7 +134,7 @@ pub(super) fn revealed(
                 format!(" {} you said {}. ", t.g.dot, asked.show(given.said)),
                 t.dim(),
             ),
-            Span::raw(t.text(asked.question.why(design)).into_owned()),
+            Span::raw(t.text(asked.question.why(design, on_postgres)).into_owned()),
         ]));
     }
     if at_end || p.finished() {
