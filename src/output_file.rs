@@ -80,6 +80,18 @@ fn found(path: &Path) -> Result<Found, OutputError> {
     }
 }
 
+/// The error of making the part file, without the part file's name, which
+/// `tempfile` adds (`… at path "dir/.a.html.SmbYks.part"`, teacher trial
+/// 25): a name the user never gave, of a file that does not exist. The
+/// folder's own error where it has one (missing, not a folder), which
+/// keeps the system's words; else the error's kind alone.
+fn without_temp_name(folder: &Path, e: std::io::Error) -> std::io::Error {
+    match std::fs::read_dir(folder) {
+        Err(folder_error) => folder_error,
+        Ok(_) => std::io::Error::from(e.kind()),
+    }
+}
+
 /// Checks that idem may write `path` (see the module's rules), without
 /// changing anything. Commands that write several files check them all
 /// first, so that a refusal leaves nothing half done.
@@ -114,10 +126,13 @@ pub fn write(path: &Path, bytes: &[u8], force: bool) -> Result<(), OutputError> 
     // As any file idem makes (0666 less the umask), not tempfile's 0600.
     #[cfg(unix)]
     temp.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut temp = temp.tempfile_in(folder).map_err(|e| io(path, e))?;
+    let mut temp = temp
+        .tempfile_in(folder)
+        .map_err(|e| io(path, without_temp_name(folder, e)))?;
+    // Told by the name asked for: the part file is idem's, and is gone.
     temp.write_all(bytes)
         .and_then(|()| temp.as_file().sync_all())
-        .map_err(|e| io(temp.path(), e))?;
+        .map_err(|e| io(path, e))?;
     // Checked again just before: a FIFO or device put there meanwhile must
     // not be renamed away.
     check(path, force)?;
@@ -203,5 +218,15 @@ mod tests {
             check(Path::new("/dev/null"), true),
             Err(OutputError::NotRegular { .. })
         ));
+    }
+
+    #[test]
+    fn a_missing_folder_is_told_by_the_name_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nodir").join("a.html");
+        let told = write(&path, b"x", false).unwrap_err().to_string();
+        assert!(told.contains("nodir/a.html"), "{told}");
+        assert!(told.contains("No such file or directory"), "{told}");
+        assert!(!told.contains(".part"), "{told}");
     }
 }

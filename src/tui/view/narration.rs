@@ -112,9 +112,12 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     // every step alike: it does not jump between the top row and the
     // border as the story grows, and the words get every row inside.
     if border < buf.area.bottom() && area.width > 20 {
-        // The border also carries the "more" note on its right.
+        // The border also carries the "more" note on its right: room for
+        // its count both ways and the key to read the rest, before the
+        // action the step is part of (teacher trial 25: `↑ 3 ↓ 1 more
+        // sentences` lost its `· z` to `part of: run A up to…`).
         let note = if total > area.height {
-            if compact_note(area) { 25 } else { 36 }
+            note_room(t, app.focus == Panel::Narration, area)
         } else {
             0
         };
@@ -543,18 +546,14 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
         let more = super::story_fold::count(t, above, told_hidden + below);
         // The page tells the whole narration beside the screen: the count
         // alone, with no key to read it by.
-        let keys = match (app.focus == Panel::Narration, compact_note(area)) {
-            _ if !t.terminal_keys() => String::new(),
-            (true, false) => format!("{} z: read all ", t.g.dot),
-            (false, false) => format!("{} click, then z ", t.g.dot),
-            (true, true) => format!("{} z ", t.g.dot),
-            (false, true) => format!("{} click, z ", t.g.dot),
-        };
         // On the panel's bottom border, where it covers no text nor the
-        // step line: the count alone where the keys do not fit beside it.
+        // step line: the keys in their long words, then their short ones,
+        // and the count alone only where neither fits beside it.
         let fits = |h: &String| area.right() >= step_end + h.chars().count() as u16 + 2;
-        let hint = Some(format!(" {more} {keys}"))
-            .filter(fits)
+        let hint = note_keys(t, app.focus == Panel::Narration, area)
+            .into_iter()
+            .map(|keys| format!(" {more} {keys}"))
+            .find(fits)
             .unwrap_or_else(|| format!(" {more} "));
         let w = hint.chars().count() as u16;
         let border = area.bottom();
@@ -920,6 +919,46 @@ fn leaned(
 /// for the step and what to press next.
 fn compact_note(area: Rect) -> bool {
     area.width < 100
+}
+
+/// The keys that read the hidden sentences, longest words first: `z`
+/// enlarges the story once it is the selected panel. The page tells the
+/// whole narration beside the screen: no key there.
+fn note_keys(t: &Theme, focused: bool, area: Rect) -> Vec<String> {
+    if !t.terminal_keys() {
+        return vec![String::new()];
+    }
+    let dot = t.g.dot;
+    let short = if focused {
+        format!("{dot} z ")
+    } else {
+        format!("{dot} click, z ")
+    };
+    let long = if focused {
+        format!("{dot} z: read all ")
+    } else {
+        format!("{dot} click, then z ")
+    };
+    if compact_note(area) {
+        vec![short]
+    } else {
+        vec![long, short]
+    }
+}
+
+/// The columns the step line leaves for the note: a count both ways
+/// (`↑ 3 ↓ 1 more sentences`) with the keys' short words, the border's
+/// corner beside it; on a wide panel, the long words' usual room too.
+fn note_room(t: &Theme, focused: bool, area: Rect) -> usize {
+    let keys = note_keys(t, focused, area);
+    let short = keys.last().map_or(0, |k| k.chars().count());
+    let count = super::story_fold::count(t, 9, 9).chars().count();
+    let room = 2 + count + short;
+    if compact_note(area) {
+        room
+    } else {
+        room.max(36)
+    }
 }
 
 /// How many sentences of `lines` (wrapped, trimmed, at `width`) end below
