@@ -28,6 +28,10 @@ fn story_fold_arrow_points_where_the_hidden_sentences_are() {
     let t = idem::tui::theme::Theme::new(false, false);
     for size in SIZES {
         let (mut seen, mut wrong) = (0, Vec::new());
+        // The note names the key that reads the rest: teacher trial 25,
+        // `↑ 3 ↓ 1 more sentences` with no `· z` beside a step line cut
+        // to `part of: run A up to…`.
+        let mut keyless = Vec::new();
         each_step(size, |step| {
             let area = step.main.rect(Panel::Narration);
             if area.height < 3 || area.bottom() >= step.buf.area.bottom() {
@@ -39,6 +43,9 @@ fn story_fold_arrow_points_where_the_hidden_sentences_are() {
             let Some(note_at) = border.find(" more sentence") else {
                 return;
             };
+            if !border[note_at..].contains(" z") {
+                keyless.push(format!("{}: {border}", step.at()));
+            }
             // The end's closing words, with all before them above.
             if step.ends_on_closing_words() && step.events_whole() {
                 seen += 1;
@@ -96,5 +103,6 @@ fn story_fold_arrow_points_where_the_hidden_sentences_are() {
             }
         });
         none_wrong("folded story panels", seen, 10, &wrong, size);
+        none_wrong("story notes naming their key", seen, 10, &keyless, size);
     }
 }
