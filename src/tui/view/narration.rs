@@ -953,7 +953,9 @@ fn note_room(t: &Theme, focused: bool, area: Rect) -> usize {
     let keys = note_keys(t, focused, area);
     let short = keys.last().map_or(0, |k| k.chars().count());
     let count = super::story_fold::count(t, 9, 9).chars().count();
-    let room = 2 + count + short;
+    // As the note is drawn: a space each side of the count, the border's
+    // corner and one dash before it.
+    let room = 3 + count + short;
     if compact_note(area) {
         room
     } else {
