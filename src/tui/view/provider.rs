@@ -133,6 +133,18 @@ pub fn lines_in(
     width: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
+    lines_in_noting(t, f, form, (width, height), &mut marks::Shortened::default())
+}
+
+/// As `lines_in`, the meanings of the marks its rows on screen drew
+/// short added to `short`, for the panel's border to name.
+pub fn lines_in_noting(
+    t: &Theme,
+    f: &Frame,
+    form: &ProviderForm,
+    (width, height): (usize, usize),
+    short: &mut marks::Shortened,
+) -> Vec<Line<'static>> {
     let head = form.head.unwrap_or_else(|| {
         // No form holds every step: this step's own heading's richest.
         let now = Said::of(
@@ -141,7 +153,7 @@ pub fn lines_in(
         );
         HeadForm::at_step(t, &now, width)
     });
-    drawn(
+    let drawn = drawn(
         t,
         f,
         &form.keys,
@@ -149,8 +161,9 @@ pub fn lines_in(
         Some(head),
         width,
         height,
-    )
-    .lines
+    );
+    short.extend(drawn.short.into_spans());
+    drawn.lines
 }
 
 /// The line of the panel that holds the charge `id`, if it is drawn (not
@@ -170,6 +183,8 @@ pub fn charge_line(t: &Theme, f: &Frame, width: usize, height: usize, id: &str) 
 /// A row below the panel's heading.
 struct Row {
     line: Line<'static>,
+    /// What its marks drawn short mean.
+    short: marks::Shortened,
     /// What this step changed or replayed: never folded away.
     now: bool,
     /// Part of the key store (not a charge).
@@ -185,6 +200,8 @@ struct Row {
 struct Drawn {
     lines: Vec<Line<'static>>,
     charges: Vec<(String, usize)>,
+    /// What the marks drawn short on the rows kept mean.
+    short: marks::Shortened,
 }
 
 /// The rows below the heading that fit, and what was folded away;
@@ -240,10 +257,15 @@ fn drawn(
         .enumerate()
         .filter_map(|(i, r)| Some((r.charge.clone()?, i + 1)))
         .collect();
-    out.extend(rows.into_iter().map(|r| r.line));
+    let mut short = marks::Shortened::default();
+    out.extend(rows.into_iter().map(|r| {
+        short.extend(r.short.into_spans());
+        r.line
+    }));
     Drawn {
         lines: out,
         charges,
+        short,
     }
 }
 
@@ -294,8 +316,9 @@ fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
     charge_lines(t, &f.provider.charges, &change, width)
         .into_iter()
         .zip(&f.provider.charges)
-        .map(|(line, c)| Row {
-            line,
+        .map(|(fitted, c)| Row {
+            line: fitted.line,
+            short: fitted.shortened,
             now: change(c).is_some(),
             store: false,
             empty: false,
@@ -314,7 +337,7 @@ pub(crate) fn charge_lines(
     charges: &[Charge],
     change: &dyn Fn(&Charge) -> Option<Change>,
     width: usize,
-) -> Vec<Line<'static>> {
+) -> Vec<marks::Fitted> {
     let form = |c: &Charge, n: usize| match n {
         0 => format!(
             " {} order {} ${} {}",
@@ -464,7 +487,7 @@ pub(crate) fn key_line(
     folded: bool,
     form: KeyForm,
     width: usize,
-) -> Line<'static> {
+) -> marks::Fitted {
     let line = Line::from(key_spans(t, k, lead(folded), form));
     let essential = line.width();
     marks::tagged_keeping(t, line, Vec::new(), change, width, essential)
@@ -526,8 +549,9 @@ fn key_rows(t: &Theme, f: &Frame, form: &KeyForm, width: usize, folded: bool) ->
     let p = &f.provider;
     let ch = &f.changes;
     let mut out = Vec::new();
-    let row = |line, now| Row {
-        line,
+    let row = |fitted: marks::Fitted, now| Row {
+        line: fitted.line,
+        short: fitted.shortened,
         now,
         store: true,
         empty: false,
@@ -536,10 +560,11 @@ fn key_rows(t: &Theme, f: &Frame, form: &KeyForm, width: usize, folded: bool) ->
     if p.keys.is_empty() {
         out.push(Row {
             empty: true,
-            ..row(empty_store(t, width), false)
+            ..row(marks::Fitted::plain(empty_store(t, width)), false)
         });
     } else if !folded {
-        out.push(row(Line::styled("Idempotency-Key store", t.title()), false));
+        let title = Line::styled("Idempotency-Key store", t.title());
+        out.push(row(marks::Fitted::plain(title), false));
     }
     for k in &p.keys {
         let change = ch.of(Place::Keys, &k.key);
