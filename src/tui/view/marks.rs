@@ -172,11 +172,13 @@ impl Shortened {
     }
 
     /// The meanings as a border's text within `room` cells, a space at
-    /// each end (` * changed · ◀ this step `): where they do not all fit,
+    /// each end (` * changed, ◀ this step `): where they do not all fit,
     /// the ones met first, the row nearest the top; where not even one
     /// fits, none (the panel is then narrower than any of its marks' words).
-    pub fn legend(&self, t: &Theme, room: usize) -> Option<Line<'static>> {
-        let sep = format!(" {} ", t.g.dot);
+    /// A comma between them, not the theme's dot: under `--ascii` that is
+    /// `-`, the sign of a removed row.
+    pub fn legend(&self, room: usize) -> Option<Line<'static>> {
+        let sep = ", ".to_string();
         let mut spans = vec![Span::raw(" ")];
         let mut used = 2;
         for m in &self.0 {
@@ -347,4 +349,55 @@ pub fn was_forms(t: &Theme, before: String) -> [Span<'static>; 3] {
         Span::styled(format!(" {g} was {before}"), t.change()),
         Span::styled(format!(" {g}was {before}"), t.change()),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row fitted with its mark whole reports nothing; the same row too
+    /// narrow for the word reports what its bare symbol means, once.
+    #[test]
+    fn a_fitted_row_says_which_marks_it_drew_short() {
+        let t = Theme::new(false, false);
+        let row = || Line::raw("m-7f3 leased to A");
+        let whole = fit_marked(&t, row(), vec![change_mark(&t, Change::Changed)], 40);
+        assert!(whole.line.to_string().ends_with("* changed"));
+        assert!(whole.shortened.is_empty());
+        let short = fit_marked(&t, row(), vec![change_mark(&t, Change::Changed)], 12);
+        assert!(short.line.to_string().ends_with(" *"), "{}", short.line);
+        let mut panel = Shortened::default();
+        let _ = short.noted(&mut panel);
+        let again = fit_marked(&t, row(), vec![change_mark(&t, Change::Changed)], 12);
+        let _ = again.noted(&mut panel);
+        assert_eq!(panel.clone().into_spans().len(), 1);
+        assert_eq!(panel.legend(40).unwrap().to_string(), " * changed ");
+    }
+
+    /// A mark whose short form says itself (`in txn A`) is no symbol to
+    /// name.
+    #[test]
+    fn a_short_form_in_words_needs_no_legend() {
+        let t = Theme::new(false, false);
+        let mark = Mark::new(Span::raw("  uncommitted (A)"), Span::raw(" in txn A"));
+        let fitted = fit_marked(&t, Line::raw("1042 $40 m-7f3"), vec![mark], 20);
+        assert!(fitted.line.to_string().ends_with("in txn A"), "{}", fitted.line);
+        assert!(fitted.shortened.is_empty());
+    }
+
+    /// The legend keeps the meanings met first that fit its room, each
+    /// whole; none where not even one fits.
+    #[test]
+    fn the_legend_drops_whole_meanings_from_its_end() {
+        let t = Theme::new(false, true);
+        let mut s = Shortened::default();
+        s.extend([
+            Span::raw(format!("{} changed", t.g.changed)),
+            Span::raw(format!("{} this step", t.g.ran)),
+        ]);
+        let all = s.legend(40).unwrap().to_string();
+        assert_eq!(all, " * changed, < this step ");
+        assert_eq!(s.legend(20).unwrap().to_string(), " * changed ");
+        assert!(s.legend(10).is_none());
+    }
 }

@@ -964,7 +964,7 @@ mod tests {
                 let t = Theme::new(false, ascii);
                 let ell = t.g.ellipsis;
                 for width in 14..=48 {
-                    let line = step(&t, c, k, &c.steps[k], Some(k), width);
+                    let line = step(&t, c, k, &c.steps[k], Some(k), width).line;
                     let text = line.to_string();
                     let place = format!("{design} step {at} ascii {ascii} at {width}: {text:?}");
                     assert!(line.width() <= width, "{place}: too wide");
