@@ -48,7 +48,10 @@ fn bare(step: &Step, panel: Panel) -> Vec<String> {
     for row in step.rows_in(panel) {
         let row = row.trim_end();
         for (sym, words) in SHORT {
-            if row.ends_with(&format!(" {sym}")) && !named(row, sym, words) && !named(&border, sym, words) {
+            if row.ends_with(&format!(" {sym}"))
+                && !named(row, sym, words)
+                && !named(&border, sym, words)
+            {
                 out.push(format!("{panel:?}: {row:?}"));
             }
         }
@@ -66,7 +69,12 @@ fn sweep(size: (u16, u16)) {
             .collect();
         seen += 1;
         if !found.is_empty() {
-            wrong.push(format!("{}: {}\n{}", step.at(), found.join("; "), step.screen()));
+            wrong.push(format!(
+                "{}: {}\n{}",
+                step.at(),
+                found.join("; "),
+                step.screen()
+            ));
         }
     });
     none_wrong("screens with a bare mark", seen, 100, &wrong, size);

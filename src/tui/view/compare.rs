@@ -1,7 +1,7 @@
 //! Two designs side by side on the same script, in lockstep, with the
 //! point where they part ways called out.
 
-use super::{broker, database, events, provider, service, verdict};
+use super::{broker, database, events, marks, provider, service, verdict};
 use crate::sim::cause::StepWords;
 use crate::sim::{Frame, Outcome};
 use crate::tui::app::App;
@@ -324,7 +324,7 @@ fn sections(
     chapter: Option<&str>,
     w: usize,
     (rows, fewest): (Rows, bool),
-) -> Vec<Vec<Line<'static>>> {
+) -> (Vec<Vec<Line<'static>>>, marks::Shortened) {
     let (mut outcome, _) = verdict_lines(t, f, (step, own), w, (rows.verdict, fewest));
     // A tick would say "fine": one row is fine only once the verdict is
     // settled correct. Before that it is a plain fact "so far" (at the
@@ -378,29 +378,33 @@ fn sections(
         t.title(),
     )];
     // The side's own run names its counters one way at every step.
+    // What the marks drawn short mean: the side's border names them.
+    let mut short = marks::Shortened::default();
     let form = broker::Form::of(t, frames, f, w, 0);
-    queue.extend(broker::lines(t, f, &form, w, 0));
+    queue.extend(broker::lines_noting(t, f, &form, w, 0, &mut short));
     let mut service_lines = vec![Line::styled("service", t.title())];
     // Compare folds only when a section is shrunk to fit; then the lists
     // fold in order, as no side has a consumer the class is watching.
-    service_lines.extend(service::lines(
+    service_lines.extend(service::lines_noting(
         t,
         f,
         &super::Watch::of_run(frames),
         w,
         rows.tables,
+        &mut short,
     ));
     let mut step = vec![Line::styled("this step", t.title())];
     step.extend(events::lines(t, f));
-    vec![
+    let sections = vec![
         outcome,
         story,
-        database::run_lines(t, frames, f, w, rows.tables),
-        provider::run_lines(t, frames, f, w, usize::MAX),
+        database::run_lines_noting(t, frames, f, (w, rows.tables), &mut short),
+        provider::run_lines_noting(t, frames, f, (w, usize::MAX), &mut short),
         queue,
         service_lines,
         step,
-    ]
+    ];
+    (sections, short)
 }
 
 /// The side's verdict and its causes, wrapped at spaces into at most
@@ -790,7 +794,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         ],
         rows.verdict,
     );
-    let mut ls = sections(
+    let (mut ls, lshort) = sections(
         t,
         (lf, &c.left.frames),
         &lp,
@@ -799,7 +803,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         usize::from(li.width),
         (rows, fewest),
     );
-    let mut rs = sections(
+    let (mut rs, rshort) = sections(
         t,
         (rf, &c.right.frames),
         &rp,
@@ -844,6 +848,8 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
             (start, first, l, r)
         }
     };
+    super::mark_legend::on_border(t, &lshort, left, buf);
+    super::mark_legend::on_border(t, &rshort, right, buf);
     for (lines, area) in [(lines_l, li), (lines_r, ri)] {
         let scrolled_past = first > 0 && area.height > 1;
         let shown = scrolled(t, lines, area, first);

@@ -163,8 +163,23 @@ fn sides(app: &App, c: &Compare, here: bool, left: Rect, right: Rect, buf: &mut 
     lb.render(left, buf);
     rb.render(right, buf);
     let story = usize::from(l_in.height / 5).max(2);
-    let ls = sections(t, &c.left, li, usize::from(l_in.width), story);
-    let rs = sections(t, &c.right, ri, usize::from(r_in.width), story);
+    let (mut lshort, mut rshort) = Default::default();
+    let ls = sections(
+        t,
+        (&c.left, li),
+        usize::from(l_in.width),
+        story,
+        &mut lshort,
+    );
+    let rs = sections(
+        t,
+        (&c.right, ri),
+        usize::from(r_in.width),
+        story,
+        &mut rshort,
+    );
+    super::mark_legend::on_border(t, &lshort, left, buf);
+    super::mark_legend::on_border(t, &rshort, right, buf);
     let (lines_l, lines_r) = super::compare::side_by_side(ls, rs);
     for (lines, area) in [(lines_l, l_in), (lines_r, r_in)] {
         super::overflow::show(t, counted(t, lines, area), false, area, buf);
@@ -172,13 +187,14 @@ fn sides(app: &App, c: &Compare, here: bool, left: Rect, right: Rect, buf: &mut 
 }
 
 /// One engine's side, as sections in a fixed order, the waits first: the
-/// same section starts on the same row on both sides.
+/// same section starts on the same row on both sides. What the marks
+/// drawn short mean goes to `short`, for the side's border.
 fn sections(
     t: &Theme,
-    tl: &Timeline,
-    at: usize,
+    (tl, at): (&Timeline, usize),
     w: usize,
     story_rows: usize,
+    short: &mut super::marks::Shortened,
 ) -> Vec<Vec<Line<'static>>> {
     let f = &tl.frames[at];
     let (head, style) = verdict::bounded_headline(t, &f.verdict, None);
@@ -204,12 +220,13 @@ fn sections(
     ));
     let mut service_lines = vec![Line::styled("service", t.title())];
     // 99 rows: no list folds, so who is watched does not matter.
-    service_lines.extend(service::lines(
+    service_lines.extend(service::lines_noting(
         t,
         f,
         &super::Watch::of_run(&tl.frames),
         w,
         99,
+        short,
     ));
     vec![
         outcome,
@@ -217,8 +234,8 @@ fn sections(
         sql_lines,
         story,
         service_lines,
-        database::run_lines(t, &tl.frames, f, w, 99),
-        provider::run_lines(t, &tl.frames, f, w, usize::MAX),
+        database::run_lines_noting(t, &tl.frames, f, (w, 99), short),
+        provider::run_lines_noting(t, &tl.frames, f, (w, usize::MAX), short),
     ]
 }
 

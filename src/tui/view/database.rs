@@ -24,7 +24,13 @@ pub fn run_lines(
     width: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
-    run_lines_noting(t, frames, f, (width, height), &mut marks::Shortened::default())
+    run_lines_noting(
+        t,
+        frames,
+        f,
+        (width, height),
+        &mut marks::Shortened::default(),
+    )
 }
 
 /// As `run_lines`, the meanings of the marks its rows on screen drew

@@ -81,7 +81,8 @@ pub fn give_way(t: &Theme, rect: Rect, buf: &mut Buffer) {
     for x in rect.x + 1..rect.right() - 1 {
         let cell = &mut buf[(x, y)];
         cell.reset();
-        cell.set_symbol(t.g.border.horizontal_bottom).set_style(style);
+        cell.set_symbol(t.g.border.horizontal_bottom)
+            .set_style(style);
     }
 }
 

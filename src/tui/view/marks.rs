@@ -182,7 +182,12 @@ impl Shortened {
         let mut spans = vec![Span::raw(" ")];
         let mut used = 2;
         for m in &self.0 {
-            let w = m.width() + if spans.len() > 1 { sep.chars().count() } else { 0 };
+            let w = m.width()
+                + if spans.len() > 1 {
+                    sep.chars().count()
+                } else {
+                    0
+                };
             if used + w > room {
                 break;
             }
@@ -381,7 +386,11 @@ mod tests {
         let t = Theme::new(false, false);
         let mark = Mark::new(Span::raw("  uncommitted (A)"), Span::raw(" in txn A"));
         let fitted = fit_marked(&t, Line::raw("1042 $40 m-7f3"), vec![mark], 20);
-        assert!(fitted.line.to_string().ends_with("in txn A"), "{}", fitted.line);
+        assert!(
+            fitted.line.to_string().ends_with("in txn A"),
+            "{}",
+            fitted.line
+        );
         assert!(fitted.shortened.is_empty());
     }
 

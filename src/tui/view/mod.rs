@@ -339,7 +339,7 @@ fn provider_run_lines(
         let theirs = others_at(&others, &heights);
         provider::run_form(t, frames, &theirs, (!steps).then_some(f), w, h, also)
     });
-    provider::lines_in_noting(t, f, &form, (w, h), short)
+    provider::lines_in(t, f, &form, (w, h), short)
 }
 
 /// Each other design's run with the height its screen gives the provider
@@ -452,7 +452,15 @@ pub fn provider_lines(
     area: Rect,
     size: (usize, usize),
 ) -> Vec<Line<'static>> {
-    provider_run_lines(app, t, f, area, size, None, &mut marks::Shortened::default())
+    provider_run_lines(
+        app,
+        t,
+        f,
+        area,
+        size,
+        None,
+        &mut marks::Shortened::default(),
+    )
 }
 
 fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'static> {

@@ -105,7 +105,13 @@ pub fn render(
     // beside it (`+ newIdempotency-Key`).
     let room = inner.width.saturating_sub(1);
     let mut short = marks::Shortened::default();
-    overflow::show(t, charges(t, f, frames, room, &mut short), false, inner, buf);
+    overflow::show(
+        t,
+        charges(t, f, frames, room, &mut short),
+        false,
+        inner,
+        buf,
+    );
     super::mark_legend::on_rule(t, &short, left, buf);
     let block = rule(super::verdict_title(at_end));
     let inner = block.inner(right);

@@ -24,14 +24,33 @@ fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>
 /// The panel's lines for `f`, a step of the run `frames`: a key's row
 /// (`KeyForm`) and the heading (`HeadForm`) take one form for the whole
 /// run at this size, and the empty key store is said in one place.
-pub fn run_lines(
+#[cfg(test)]
+fn run_lines(
     t: &Theme,
     frames: &[Frame],
     f: &Frame,
     width: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
-    run_lines_beside(t, frames, &[], f, width, height, None)
+    run_lines_noting(
+        t,
+        frames,
+        f,
+        (width, height),
+        &mut marks::Shortened::default(),
+    )
+}
+
+/// As `run_lines`, the meanings of the marks its rows on screen drew
+/// short added to `short`, for the border around them to name.
+pub fn run_lines_noting(
+    t: &Theme,
+    frames: &[Frame],
+    f: &Frame,
+    size: (usize, usize),
+    short: &mut marks::Shortened,
+) -> Vec<Line<'static>> {
+    run_lines_beside(t, (frames, &[]), f, size, None, short)
 }
 
 /// [`run_lines`], the heading's form and where the empty key store is
@@ -43,17 +62,17 @@ pub fn run_lines(
 /// fits both: the main screen's height, for the panel under `w` (teacher
 /// trial: `charges 1 $40` on the main screen read `charges 1 ($40)` at a
 /// press of `w`). Where no form fits both heights, this height's own.
+/// What its marks drawn short mean goes to `short`.
 pub fn run_lines_beside(
     t: &Theme,
-    frames: &[Frame],
-    others: &[(&[Frame], usize)],
+    (frames, others): (&[Frame], &[(&[Frame], usize)]),
     f: &Frame,
-    width: usize,
-    height: usize,
+    (width, height): (usize, usize),
     also: Option<usize>,
+    short: &mut marks::Shortened,
 ) -> Vec<Line<'static>> {
     let form = run_form(t, frames, others, Some(f), width, height, also);
-    lines_in(t, f, &form, width, height)
+    lines_in(t, f, &form, (width, height), short)
 }
 
 /// [`ProviderForm`] over `frames`, `others` and the run at `also` rows;
@@ -125,20 +144,10 @@ pub fn run_form(
     }
 }
 
-/// The panel's lines at `f` in the run's `form`.
+/// The panel's lines at `f` in the run's `form`; the meanings of the
+/// marks its rows on screen drew short go to `short`, for the panel's
+/// border to name.
 pub fn lines_in(
-    t: &Theme,
-    f: &Frame,
-    form: &ProviderForm,
-    width: usize,
-    height: usize,
-) -> Vec<Line<'static>> {
-    lines_in_noting(t, f, form, (width, height), &mut marks::Shortened::default())
-}
-
-/// As `lines_in`, the meanings of the marks its rows on screen drew
-/// short added to `short`, for the panel's border to name.
-pub fn lines_in_noting(
     t: &Theme,
     f: &Frame,
     form: &ProviderForm,
