@@ -324,7 +324,7 @@ fn sections(
     chapter: Option<&str>,
     w: usize,
     (rows, fewest): (Rows, bool),
-) -> (Vec<Vec<Line<'static>>>, marks::Shortened) {
+) -> (Vec<Vec<Line<'static>>>, Vec<marks::Shortened>) {
     let (mut outcome, _) = verdict_lines(t, f, (step, own), w, (rows.verdict, fewest));
     // A tick would say "fine": one row is fine only once the verdict is
     // settled correct. Before that it is a plain fact "so far" (at the
@@ -379,9 +379,11 @@ fn sections(
     )];
     // The side's own run names its counters one way at every step.
     // What the marks drawn short mean: the side's border names them.
-    let mut short = marks::Shortened::default();
+    // What the marks each section drew short mean: the side's border
+    // names those of the sections in view.
+    let mut short: [marks::Shortened; 4] = Default::default();
     let form = broker::Form::of(t, frames, f, w, 0);
-    queue.extend(broker::lines_noting(t, f, &form, w, 0, &mut short));
+    queue.extend(broker::lines_noting(t, f, &form, w, 0, &mut short[2]));
     let mut service_lines = vec![Line::styled("service", t.title())];
     // Compare folds only when a section is shrunk to fit; then the lists
     // fold in order, as no side has a consumer the class is watching.
@@ -391,19 +393,22 @@ fn sections(
         &super::Watch::of_run(frames),
         w,
         rows.tables,
-        &mut short,
+        &mut short[3],
     ));
     let mut step = vec![Line::styled("this step", t.title())];
     step.extend(events::lines(t, f));
     let sections = vec![
         outcome,
         story,
-        database::run_lines_noting(t, frames, f, (w, rows.tables), &mut short),
-        provider::run_lines_noting(t, frames, f, (w, usize::MAX), &mut short),
+        database::run_lines_noting(t, frames, f, (w, rows.tables), &mut short[0]),
+        provider::run_lines_noting(t, frames, f, (w, usize::MAX), &mut short[1]),
         queue,
         service_lines,
         step,
     ];
+    let [database, provider, queue, service] = short;
+    let none = marks::Shortened::default;
+    let short = vec![none(), none(), database, provider, queue, service, none()];
     (sections, short)
 }
 
@@ -815,6 +820,12 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     // Zoomed with none picked yet shows the first section (update picks
     // it too, so Tab goes on from there).
     let picked = c.section.or_else(|| app.zoom.then_some(Section::ALL[0]));
+    // Each section's rows once both sides are lined up: where they start.
+    let heights: Vec<usize> = ls
+        .iter()
+        .zip(&rs)
+        .map(|(a, b)| a.len().max(b.len()))
+        .collect();
     if let Some(s) = picked {
         named(t, &mut ls[s.index()], &mut rs[s.index()], s);
     }
@@ -829,11 +840,6 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         }
         _ => {
             // The picked section's rows, once both sides are lined up.
-            let heights: Vec<usize> = ls
-                .iter()
-                .zip(&rs)
-                .map(|(a, b)| a.len().max(b.len()))
-                .collect();
             let (l, r) = side_by_side(ls, rs);
             let start: usize = picked.map_or(0, |s| heights[..s.index()].iter().sum());
             let first = picked.map_or(0, |s| {
@@ -848,8 +854,23 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
             (start, first, l, r)
         }
     };
-    super::mark_legend::on_border(t, &lshort, left, buf);
-    super::mark_legend::on_border(t, &rshort, right, buf);
+    // The sections with a row in view name their marks drawn short: a
+    // section scrolled away names none.
+    let in_view = |i: usize| match picked {
+        Some(s) if app.zoom => s.index() == i,
+        _ => {
+            let begin: usize = heights[..i].iter().sum();
+            let end = begin + heights[i];
+            begin < first + usize::from(li.height) && end > first
+        }
+    };
+    for (short, side) in [(lshort, left), (rshort, right)] {
+        let mut named = marks::Shortened::default();
+        for (_, s) in short.into_iter().enumerate().filter(|(i, _)| in_view(*i)) {
+            named.extend(s.into_spans());
+        }
+        super::mark_legend::on_border(t, &named, side, buf);
+    }
     for (lines, area) in [(lines_l, li), (lines_r, ri)] {
         let scrolled_past = first > 0 && area.height > 1;
         let shown = scrolled(t, lines, area, first);

@@ -178,23 +178,46 @@ fn sides(app: &App, c: &Compare, here: bool, left: Rect, right: Rect, buf: &mut 
         story,
         &mut rshort,
     );
-    super::mark_legend::on_border(t, &lshort, left, buf);
-    super::mark_legend::on_border(t, &rshort, right, buf);
+    // The sections with a row in view (the side is not scrolled) name
+    // their marks drawn short; one cut off below names none.
+    let starts: Vec<usize> = ls
+        .iter()
+        .zip(&rs)
+        .scan(0, |at, (a, b)| {
+            let start = *at;
+            *at += a.len().max(b.len());
+            Some(start)
+        })
+        .collect();
+    for (short, side, rows) in [(lshort, left, l_in.height), (rshort, right, r_in.height)] {
+        let mut named = super::marks::Shortened::default();
+        for (s, start) in short.into_iter().zip(&starts[SERVICE..]) {
+            if *start < usize::from(rows) {
+                named.extend(s.into_spans());
+            }
+        }
+        super::mark_legend::on_border(t, &named, side, buf);
+    }
     let (lines_l, lines_r) = super::compare::side_by_side(ls, rs);
     for (lines, area) in [(lines_l, l_in), (lines_r, r_in)] {
         super::overflow::show(t, counted(t, lines, area), false, area, buf);
     }
 }
 
+/// Where the sections with marks begin in `sections`: the service, then
+/// the database and the provider.
+const SERVICE: usize = 4;
+
 /// One engine's side, as sections in a fixed order, the waits first: the
 /// same section starts on the same row on both sides. What the marks
-/// drawn short mean goes to `short`, for the side's border.
+/// drawn short mean goes to `short`, a section each from `SERVICE` on,
+/// for the side's border.
 fn sections(
     t: &Theme,
     (tl, at): (&Timeline, usize),
     w: usize,
     story_rows: usize,
-    short: &mut super::marks::Shortened,
+    short: &mut [super::marks::Shortened; 3],
 ) -> Vec<Vec<Line<'static>>> {
     let f = &tl.frames[at];
     let (head, style) = verdict::bounded_headline(t, &f.verdict, None);
@@ -226,7 +249,7 @@ fn sections(
         &super::Watch::of_run(&tl.frames),
         w,
         99,
-        short,
+        &mut short[0],
     ));
     vec![
         outcome,
@@ -234,8 +257,8 @@ fn sections(
         sql_lines,
         story,
         service_lines,
-        database::run_lines_noting(t, &tl.frames, f, (w, 99), short),
-        provider::run_lines_noting(t, &tl.frames, f, (w, usize::MAX), short),
+        database::run_lines_noting(t, &tl.frames, f, (w, 99), &mut short[1]),
+        provider::run_lines_noting(t, &tl.frames, f, (w, usize::MAX), &mut short[2]),
     ]
 }
 
