@@ -82,6 +82,7 @@ mod lost_answer_told;
 mod lower_split;
 mod malformed;
 mod marks_kept_whole;
+mod marks_named;
 mod marks_read_alike;
 mod marks_true;
 mod narration_at_its_step;

@@ -42,11 +42,32 @@ fn changed_words(with: &[Vec<char>], without: &[Vec<char>], r: Rect) -> Vec<Stri
             let (now, was) = (with[y][x], without[y][x]);
             now != was && !(was == ' ' || (on_border && matches!(was, '─' | '-')))
         });
-        if differs {
+        let bottom = y + 1 == usize::from(r.bottom());
+        if differs && !(bottom && legend_gave_way(&row(without), &row(with))) {
             changed.push(format!("  was {:?}\n  now {:?}", row(without), row(with)));
         }
     }
     changed
+}
+
+/// Whether the bottom border `was` carried only the legend of the marks
+/// drawn short (`└─ * changed ───┘`, `view::mark_legend`) and `now` none of
+/// it: where a panel has no room for both, the reveal's mark takes that
+/// border and the legend gives way whole, never cut. It is no row's words.
+fn legend_gave_way(was: &str, now: &str) -> bool {
+    const MEANS: [&str; 6] = [
+        "* changed",
+        "* committed",
+        "+ new",
+        "- removed",
+        "- rolled back",
+        "◀ this step",
+    ];
+    let text = was.trim_matches(|c| matches!(c, '└' | '┘' | '─' | ' '));
+    let items: Vec<&str> = text.split(", ").collect();
+    !text.is_empty()
+        && items.iter().all(|i| MEANS.contains(i))
+        && items.iter().all(|i| !now.contains(&i[2..]))
 }
 
 #[test]

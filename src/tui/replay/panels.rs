@@ -101,7 +101,14 @@ impl Replay {
         .unwrap_or(2)
     }
 
-    pub(super) fn queue(&self, step: &Step, width: u16) -> Vec<Line<'static>> {
+    /// The broker panel's lines; what its marks drawn short mean goes to
+    /// `short`, for its border.
+    pub(super) fn queue(
+        &self,
+        step: &Step,
+        width: u16,
+        short: &mut marks::Shortened,
+    ) -> Vec<Line<'static>> {
         let t = &self.theme;
         let width = usize::from(width);
         let form = self.message_form(width);
@@ -118,7 +125,7 @@ impl Replay {
                 rest: Line::default(),
             };
             let change = self.message_change(self.at, m);
-            out.push(marks::fit_parts(t, parts, Vec::new(), change, width));
+            out.push(marks::fit_parts(t, parts, Vec::new(), change, width).noted(short));
             let (phase, holder) = phase(m);
             let (_, states, style) = broker::state_forms(t, phase, holder, width);
             out.push(Line::styled(
@@ -164,7 +171,14 @@ impl Replay {
             .collect()
     }
 
-    pub(super) fn provider(&self, step: &Step, width: u16) -> Vec<Line<'static>> {
+    /// The provider panel's lines; what its marks drawn short mean goes
+    /// to `short`, for its border.
+    pub(super) fn provider(
+        &self,
+        step: &Step,
+        width: u16,
+        short: &mut marks::Shortened,
+    ) -> Vec<Line<'static>> {
         let t = &self.theme;
         let width = usize::from(width);
         let before = self.before();
@@ -187,7 +201,11 @@ impl Replay {
                 .is_some_and(|b| !b.charges.iter().any(|x| x.id == c.id))
                 .then_some(Change::Added)
         };
-        out.extend(provider::charge_lines(t, &step.charges, &change, width));
+        out.extend(
+            provider::charge_lines(t, &step.charges, &change, width)
+                .into_iter()
+                .map(|f| f.noted(short)),
+        );
         if step.keys.is_empty() {
             out.push(provider::empty_store(t, width));
             return out;
@@ -203,7 +221,7 @@ impl Replay {
         })
         .unwrap_or(forms[forms.len() - 1]);
         for (k, change) in &runs[self.at] {
-            out.push(provider::key_line(t, k, *change, false, form, width));
+            out.push(provider::key_line(t, k, *change, false, form, width).noted(short));
         }
         out
     }

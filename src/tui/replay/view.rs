@@ -15,7 +15,7 @@ use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::measure;
 use crate::tui::theme::{Theme, ascii_cell};
 use crate::tui::view::keybar;
-use crate::tui::view::{fit, overflow, verdict};
+use crate::tui::view::{fit, mark_legend, marks, overflow, verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -101,8 +101,10 @@ impl Replay {
             Constraint::Fill(4),
         ];
         let [b, p, _] = Layout::horizontal(columns).areas(Rect::new(0, 0, area.width, 1));
-        let queue_lines = self.queue(step, b.width.saturating_sub(2));
-        let provider_lines = self.provider(step, p.width.saturating_sub(2));
+        let mut queue_short = marks::Shortened::default();
+        let queue_lines = self.queue(step, b.width.saturating_sub(2), &mut queue_short);
+        let mut provider_short = marks::Shortened::default();
+        let provider_lines = self.provider(step, p.width.saturating_sub(2), &mut provider_short);
         let table_lines = self.tables(step);
         // The three panels as tall as the longest needs, between a floor
         // and half the screen; the rest goes to the log and the verdict.
@@ -147,6 +149,7 @@ impl Replay {
             broker,
             buf,
         );
+        mark_legend::on_border(t, &queue_short, broker, buf);
         self.panel(
             ("Payment provider", "Provider"),
             provider_lines,
@@ -154,6 +157,7 @@ impl Replay {
             provider,
             buf,
         );
+        mark_legend::on_border(t, &provider_short, provider, buf);
         self.panel(
             ("The program's database, read by idem", "Its database"),
             table_lines,

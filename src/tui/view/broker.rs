@@ -12,14 +12,27 @@ use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
 pub fn lines(t: &Theme, f: &Frame, form: &Form, width: usize, height: usize) -> Vec<Line<'static>> {
-    with_counters(t, f, form, width, height, queue(t, f, width))
+    lines_noting(t, f, form, width, height, &mut marks::Shortened::default())
+}
+
+/// As `lines`, the meanings of the marks its rows drew short added to
+/// `short`, for the panel's border to name.
+pub fn lines_noting(
+    t: &Theme,
+    f: &Frame,
+    form: &Form,
+    width: usize,
+    height: usize,
+    short: &mut marks::Shortened,
+) -> Vec<Line<'static>> {
+    with_counters(t, f, form, width, height, queue(t, f, width, short))
 }
 
 /// The queue's entries, or a line that says it is empty.
-fn queue(t: &Theme, f: &Frame, width: usize) -> Vec<Line<'static>> {
+fn queue(t: &Theme, f: &Frame, width: usize, short: &mut marks::Shortened) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     for m in &f.queue.messages {
-        out.extend(message(t, f, m, width));
+        out.extend(message(t, f, m, width, short));
     }
     if f.queue.messages.is_empty() {
         out.push(Line::styled("(queue empty)", t.dim()));
@@ -96,7 +109,7 @@ impl Form {
                     // read one fact in two forms (teacher trial).
                     _ if height < HEADED_ROWS => false,
                     _ => {
-                        queue(t, g, width).len()
+                        queue(t, g, width, &mut marks::Shortened::default()).len()
                             + flow(t, &counters(t, g), width).len()
                             + 1
                             + flow(t, &observed(t, g, dup), width).len()
@@ -167,7 +180,7 @@ pub fn message_line(t: &Theme, f: &Frame, width: usize, id: &str) -> Option<usiz
         if m.message_id == id || m.broker_id == id {
             return Some(at);
         }
-        at += message(t, f, m, width).len();
+        at += message(t, f, m, width, &mut marks::Shortened::default()).len();
     }
     None
 }
@@ -178,7 +191,7 @@ pub fn message_line(t: &Theme, f: &Frame, width: usize, id: &str) -> Option<usiz
 pub fn evidence(t: &Theme, f: &Frame, width: usize) -> Vec<Option<String>> {
     let mut out = Vec::new();
     for m in &f.queue.messages {
-        let n = message(t, f, m, width).len();
+        let n = message(t, f, m, width, &mut marks::Shortened::default()).len();
         out.push(Some(entry(t, f, m, width).essential.to_string()));
         out.extend(std::iter::repeat_n(None, n - 1));
     }
@@ -254,11 +267,17 @@ fn with_counters(
     out
 }
 
-fn message(t: &Theme, f: &Frame, m: &MessageView, width: usize) -> Vec<Line<'static>> {
+fn message(
+    t: &Theme,
+    f: &Frame,
+    m: &MessageView,
+    width: usize,
+    short: &mut marks::Shortened,
+) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let parts = entry(t, f, m, width);
     let change = f.changes.of(Place::Queue, &m.broker_id);
-    lines.push(marks::fit_parts(t, parts, Vec::new(), change, width));
+    lines.push(marks::fit_parts(t, parts, Vec::new(), change, width).noted(short));
     let mut notes = Vec::new();
     if m.receives > 1 {
         // The count in words where the panel has room: `×2` alone is terse.

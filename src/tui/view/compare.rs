@@ -1,7 +1,7 @@
 //! Two designs side by side on the same script, in lockstep, with the
 //! point where they part ways called out.
 
-use super::{broker, database, events, provider, service, verdict};
+use super::{broker, database, events, marks, provider, service, verdict};
 use crate::sim::cause::StepWords;
 use crate::sim::{Frame, Outcome};
 use crate::tui::app::App;
@@ -324,7 +324,7 @@ fn sections(
     chapter: Option<&str>,
     w: usize,
     (rows, fewest): (Rows, bool),
-) -> Vec<Vec<Line<'static>>> {
+) -> (Vec<Vec<Line<'static>>>, Vec<marks::Shortened>) {
     let (mut outcome, _) = verdict_lines(t, f, (step, own), w, (rows.verdict, fewest));
     // A tick would say "fine": one row is fine only once the verdict is
     // settled correct. Before that it is a plain fact "so far" (at the
@@ -378,29 +378,38 @@ fn sections(
         t.title(),
     )];
     // The side's own run names its counters one way at every step.
+    // What the marks drawn short mean: the side's border names them.
+    // What the marks each section drew short mean: the side's border
+    // names those of the sections in view.
+    let mut short: [marks::Shortened; 4] = Default::default();
     let form = broker::Form::of(t, frames, f, w, 0);
-    queue.extend(broker::lines(t, f, &form, w, 0));
+    queue.extend(broker::lines_noting(t, f, &form, w, 0, &mut short[2]));
     let mut service_lines = vec![Line::styled("service", t.title())];
     // Compare folds only when a section is shrunk to fit; then the lists
     // fold in order, as no side has a consumer the class is watching.
-    service_lines.extend(service::lines(
+    service_lines.extend(service::lines_noting(
         t,
         f,
         &super::Watch::of_run(frames),
         w,
         rows.tables,
+        &mut short[3],
     ));
     let mut step = vec![Line::styled("this step", t.title())];
     step.extend(events::lines(t, f));
-    vec![
+    let sections = vec![
         outcome,
         story,
-        database::run_lines(t, frames, f, w, rows.tables),
-        provider::run_lines(t, frames, f, w, usize::MAX),
+        database::run_lines_noting(t, frames, f, (w, rows.tables), &mut short[0]),
+        provider::run_lines_noting(t, frames, f, (w, usize::MAX), &mut short[1]),
         queue,
         service_lines,
         step,
-    ]
+    ];
+    let [database, provider, queue, service] = short;
+    let none = marks::Shortened::default;
+    let short = vec![none(), none(), database, provider, queue, service, none()];
+    (sections, short)
 }
 
 /// The side's verdict and its causes, wrapped at spaces into at most
@@ -790,7 +799,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         ],
         rows.verdict,
     );
-    let mut ls = sections(
+    let (mut ls, lshort) = sections(
         t,
         (lf, &c.left.frames),
         &lp,
@@ -799,7 +808,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         usize::from(li.width),
         (rows, fewest),
     );
-    let mut rs = sections(
+    let (mut rs, rshort) = sections(
         t,
         (rf, &c.right.frames),
         &rp,
@@ -811,6 +820,12 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     // Zoomed with none picked yet shows the first section (update picks
     // it too, so Tab goes on from there).
     let picked = c.section.or_else(|| app.zoom.then_some(Section::ALL[0]));
+    // Each section's rows once both sides are lined up: where they start.
+    let heights: Vec<usize> = ls
+        .iter()
+        .zip(&rs)
+        .map(|(a, b)| a.len().max(b.len()))
+        .collect();
     if let Some(s) = picked {
         named(t, &mut ls[s.index()], &mut rs[s.index()], s);
     }
@@ -825,11 +840,6 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         }
         _ => {
             // The picked section's rows, once both sides are lined up.
-            let heights: Vec<usize> = ls
-                .iter()
-                .zip(&rs)
-                .map(|(a, b)| a.len().max(b.len()))
-                .collect();
             let (l, r) = side_by_side(ls, rs);
             let start: usize = picked.map_or(0, |s| heights[..s.index()].iter().sum());
             let first = picked.map_or(0, |s| {
@@ -844,6 +854,23 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
             (start, first, l, r)
         }
     };
+    // The sections with a row in view name their marks drawn short: a
+    // section scrolled away names none.
+    let in_view = |i: usize| match picked {
+        Some(s) if app.zoom => s.index() == i,
+        _ => {
+            let begin: usize = heights[..i].iter().sum();
+            let end = begin + heights[i];
+            begin < first + usize::from(li.height) && end > first
+        }
+    };
+    for (short, side) in [(lshort, left), (rshort, right)] {
+        let mut named = marks::Shortened::default();
+        for (_, s) in short.into_iter().enumerate().filter(|(i, _)| in_view(*i)) {
+            named.extend(s.into_spans());
+        }
+        super::mark_legend::on_border(t, &named, side, buf);
+    }
     for (lines, area) in [(lines_l, li), (lines_r, ri)] {
         let scrolled_past = first > 0 && area.height > 1;
         let shown = scrolled(t, lines, area, first);

@@ -163,22 +163,61 @@ fn sides(app: &App, c: &Compare, here: bool, left: Rect, right: Rect, buf: &mut 
     lb.render(left, buf);
     rb.render(right, buf);
     let story = usize::from(l_in.height / 5).max(2);
-    let ls = sections(t, &c.left, li, usize::from(l_in.width), story);
-    let rs = sections(t, &c.right, ri, usize::from(r_in.width), story);
+    let (mut lshort, mut rshort) = Default::default();
+    let ls = sections(
+        t,
+        (&c.left, li),
+        usize::from(l_in.width),
+        story,
+        &mut lshort,
+    );
+    let rs = sections(
+        t,
+        (&c.right, ri),
+        usize::from(r_in.width),
+        story,
+        &mut rshort,
+    );
+    // The sections with a row in view (the side is not scrolled) name
+    // their marks drawn short; one cut off below names none.
+    let starts: Vec<usize> = ls
+        .iter()
+        .zip(&rs)
+        .scan(0, |at, (a, b)| {
+            let start = *at;
+            *at += a.len().max(b.len());
+            Some(start)
+        })
+        .collect();
+    for (short, side, rows) in [(lshort, left, l_in.height), (rshort, right, r_in.height)] {
+        let mut named = super::marks::Shortened::default();
+        for (s, start) in short.into_iter().zip(&starts[SERVICE..]) {
+            if *start < usize::from(rows) {
+                named.extend(s.into_spans());
+            }
+        }
+        super::mark_legend::on_border(t, &named, side, buf);
+    }
     let (lines_l, lines_r) = super::compare::side_by_side(ls, rs);
     for (lines, area) in [(lines_l, l_in), (lines_r, r_in)] {
         super::overflow::show(t, counted(t, lines, area), false, area, buf);
     }
 }
 
+/// Where the sections with marks begin in `sections`: the service, then
+/// the database and the provider.
+const SERVICE: usize = 4;
+
 /// One engine's side, as sections in a fixed order, the waits first: the
-/// same section starts on the same row on both sides.
+/// same section starts on the same row on both sides. What the marks
+/// drawn short mean goes to `short`, a section each from `SERVICE` on,
+/// for the side's border.
 fn sections(
     t: &Theme,
-    tl: &Timeline,
-    at: usize,
+    (tl, at): (&Timeline, usize),
     w: usize,
     story_rows: usize,
+    short: &mut [super::marks::Shortened; 3],
 ) -> Vec<Vec<Line<'static>>> {
     let f = &tl.frames[at];
     let (head, style) = verdict::bounded_headline(t, &f.verdict, None);
@@ -204,12 +243,13 @@ fn sections(
     ));
     let mut service_lines = vec![Line::styled("service", t.title())];
     // 99 rows: no list folds, so who is watched does not matter.
-    service_lines.extend(service::lines(
+    service_lines.extend(service::lines_noting(
         t,
         f,
         &super::Watch::of_run(&tl.frames),
         w,
         99,
+        &mut short[0],
     ));
     vec![
         outcome,
@@ -217,8 +257,8 @@ fn sections(
         sql_lines,
         story,
         service_lines,
-        database::run_lines(t, &tl.frames, f, w, 99),
-        provider::run_lines(t, &tl.frames, f, w, usize::MAX),
+        database::run_lines_noting(t, &tl.frames, f, (w, 99), &mut short[1]),
+        provider::run_lines_noting(t, &tl.frames, f, (w, usize::MAX), &mut short[2]),
     ]
 }
 

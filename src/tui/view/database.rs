@@ -24,9 +24,27 @@ pub fn run_lines(
     width: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
+    run_lines_noting(
+        t,
+        frames,
+        f,
+        (width, height),
+        &mut marks::Shortened::default(),
+    )
+}
+
+/// As `run_lines`, the meanings of the marks its rows on screen drew
+/// short added to `short`, for the panel's border to name.
+pub fn run_lines_noting(
+    t: &Theme,
+    frames: &[Frame],
+    f: &Frame,
+    (width, height): (usize, usize),
+    short: &mut marks::Shortened,
+) -> Vec<Line<'static>> {
     let form = TxnForm::of(t, frames, f, width);
     let records = db_record::form(t, frames, f, width);
-    drawn_in(t, f, (width, width, height), form, records).0
+    drawn_in(t, f, (width, width, height), (form, records), short).0
 }
 
 /// The form an uncommitted row's mark takes in payments and
@@ -106,7 +124,7 @@ impl TxnForm {
         by: &str,
         change: Option<Change>,
         width: usize,
-    ) -> Line<'static> {
+    ) -> marks::Fitted {
         let row_w = row.chars().count();
         let mark = self.mark(t, by);
         if self.fits(t, row_w, by, change, width) {
@@ -162,8 +180,8 @@ fn drawn(
         t,
         f,
         (width, panel, height),
-        TxnForm::of(t, &[], f, width),
-        records,
+        (TxnForm::of(t, &[], f, width), records),
+        &mut marks::Shortened::default(),
     )
 }
 
@@ -201,13 +219,15 @@ pub fn evidence_rows(f: &Frame) -> usize {
 }
 
 /// As `drawn`, `(width, panel, height)`, with the uncommitted payments'
-/// mark in `form` and the record rows in `records`.
+/// mark in `form` and the record rows in `records`; the meanings of the
+/// marks drawn short on the lines kept (not those folded away) go to
+/// `short`.
 fn drawn_in(
     t: &Theme,
     f: &Frame,
     (width, panel, height): (usize, usize, usize),
-    form: TxnForm,
-    records: db_record::Form,
+    (form, records): (TxnForm, db_record::Form),
+    short: &mut marks::Shortened,
 ) -> (Vec<Line<'static>>, usize) {
     let mut sheet = Sheet::default();
     let processed = tables(t, f, width, form, records, &mut sheet);
@@ -216,11 +236,12 @@ fn drawn_in(
     let twice = f.db.payments.iter().any(|p| p.repeat);
     let mut out = vec![heading(t, f, twice, width, panel, hidden)];
     let mut heading = 0;
-    for (i, line) in sheet.lines.into_iter().enumerate() {
+    for (i, (line, noted)) in sheet.lines.into_iter().zip(sheet.short).enumerate() {
         if i == processed {
             heading = out.len();
         }
         if let Some(line) = line {
+            short.extend(noted.into_spans());
             out.push(line);
         }
     }
@@ -267,6 +288,11 @@ struct Sheet {
     alone: Vec<Option<Line<'static>>>,
     /// The payments table has no rows: its one line says so.
     empty_payments: bool,
+    /// What the marks a line drew short mean, for the panel's border: a
+    /// line folded away names none.
+    short: Vec<marks::Shortened>,
+    /// As `short`, for the line `alone`.
+    alone_short: Vec<marks::Shortened>,
 }
 
 /// The lines the panel folded away, by table: the heading's count sits
@@ -341,6 +367,31 @@ impl Sheet {
         self.add(line, now, false);
     }
 
+    /// A line fitted with its marks (`marks::Fitted`), as `changed`.
+    fn fitted(&mut self, fitted: marks::Fitted, now: bool) {
+        self.add(fitted.line, now, false);
+        if let Some(last) = self.short.last_mut() {
+            *last = fitted.shortened;
+        }
+    }
+
+    /// As `row_alone`, the meanings of the marks each form drew short
+    /// (`short` for `lines`, `alone_short` for `alone`) on its last line.
+    fn row_alone_noted(
+        &mut self,
+        (lines, short): (Vec<Line<'static>>, marks::Shortened),
+        (alone, alone_short): (Vec<Line<'static>>, marks::Shortened),
+        now: bool,
+    ) {
+        self.row_alone(lines, alone, now);
+        if let Some(last) = self.short.last_mut() {
+            *last = short;
+        }
+        if let Some(last) = self.alone_short.last_mut() {
+            *last = alone_short;
+        }
+    }
+
     fn title(&mut self, line: Line<'static>) {
         self.add(line, false, true);
     }
@@ -381,6 +432,8 @@ impl Sheet {
         self.nothing.push(false);
         self.note.push(false);
         self.alone.push(None);
+        self.short.push(marks::Shortened::default());
+        self.alone_short.push(marks::Shortened::default());
     }
 
     fn len(&self) -> usize {
@@ -509,6 +562,7 @@ impl Sheet {
         }
         for i in (0..n).filter(|&i| alone[i]) {
             self.lines[i] = self.alone[i].take();
+            self.short[i] = std::mem::take(&mut self.alone_short[i]);
         }
         let mut hidden = 0;
         for (line, kept) in self.lines.iter_mut().zip(keep) {
@@ -577,12 +631,12 @@ fn tables(
             // the amount and the message ID stay whole, in their columns;
             // the marks shorten first (`uncommitted (A)` to `in txn A`), in
             // the run's form (`TxnForm`), one for every such row.
-            out.changed(form.line(t, row, by, change, width), change.is_some());
+            out.fitted(form.line(t, row, by, change, width), change.is_some());
             continue;
         }
         let kept = match () {
             _ if p.repeat && change == Some(Change::Committed) => {
-                out.changed(committed_again(t, row, width), true);
+                out.fitted(committed_again(t, row, width), true);
                 continue;
             }
             _ if p.repeat => vec![Span::styled(format!(" {} again", g.failed), t.bad())],
@@ -593,10 +647,10 @@ fn tables(
         // their signs before any of them is cut.
         let essential = row.chars().count();
         let line = marks::tagged_keeping(t, Line::raw(row), kept, change, width, essential);
-        out.changed(line, change.is_some());
+        out.fitted(line, change.is_some());
     }
     for gone in ch.gone(Place::Payments) {
-        out.changed(marks::gone(t, gone, width), true);
+        out.fitted(marks::gone(t, gone, width), true);
     }
     extra_tables(t, f, width, records, out);
     if !db.uses_processed {
@@ -641,7 +695,7 @@ fn tables(
             kept.push(Span::styled(r.clone(), t.bad()));
         }
         let line = marks::tagged_with(t, Line::raw(row), kept, change, width);
-        out.changed(line, change.is_some() || p.conflict);
+        out.fitted(line, change.is_some() || p.conflict);
         if p.conflict && inline.is_none() {
             out.changed(
                 Line::styled(
@@ -653,7 +707,7 @@ fn tables(
         }
     }
     for gone in ch.gone(Place::Processed) {
-        out.changed(marks::gone(t, gone, width), true);
+        out.fitted(marks::gone(t, gone, width), true);
     }
     heading
 }
@@ -669,11 +723,11 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, ou
         let change = ch.of(place, &key);
         let essential = line.width();
         let line = marks::tagged_keeping(t, line, Vec::new(), change, width, essential);
-        out.changed(line, change.is_some());
+        out.fitted(line, change.is_some());
     };
     let gone = |out: &mut Sheet, place: Place| {
         for g in ch.gone(place) {
-            out.changed(marks::gone(t, g, width), true);
+            out.fitted(marks::gone(t, g, width), true);
         }
     };
     let pending = &db.uncommitted;
@@ -707,11 +761,11 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, ou
         // evidence a takeover is judged on.
         for r in &db.records {
             let change = ch.of(Place::Records, &r.message_id);
-            let lines = Fields::row(t, r, None).lines(t, records, change, width);
+            let lines = Fields::row(t, r, None).lines_noting(t, records, change, width);
             let alone = Fields::row(t, r, None)
                 .alone("record")
-                .lines(t, records, change, width);
-            out.row_alone(lines, alone, change.is_some());
+                .lines_noting(t, records, change, width);
+            out.row_alone_noted(lines, alone, change.is_some());
             for u in pending {
                 // What an open transaction is doing to the record is the
                 // evidence of the moment (B taking A's record over): kept
@@ -967,7 +1021,7 @@ fn heading(
 /// stays at every width. `✕ again  * committed` where it fits; else the
 /// two marks read as one, `✕ again, committed`, and the row gives way (its
 /// message ID first, then its end with an ellipsis).
-fn committed_again(t: &Theme, row: String, width: usize) -> Line<'static> {
+fn committed_again(t: &Theme, row: String, width: usize) -> marks::Fitted {
     let g = &t.g;
     let again = Span::styled(format!(" {} again", g.failed), t.bad());
     let tag = format!("  {} {}", g.changed, marks::word(Change::Committed));

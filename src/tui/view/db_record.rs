@@ -133,6 +133,17 @@ impl Fields {
         change: Option<Change>,
         width: usize,
     ) -> Vec<Line<'static>> {
+        self.lines_noting(t, form, change, width).0
+    }
+
+    /// As `lines`, with what its change mark means where drawn short.
+    pub fn lines_noting(
+        self,
+        t: &Theme,
+        form: Form,
+        change: Option<Change>,
+        width: usize,
+    ) -> (Vec<Line<'static>>, super::marks::Shortened) {
         let mark = self.mark.clone();
         let spans = |v: &[String]| v.iter().map(|f| Span::raw(f.clone())).collect::<Vec<_>>();
         let mut lines = match form {
@@ -163,15 +174,10 @@ impl Fields {
         }
         let last = lines.pop().unwrap_or_default();
         let essential = last.width();
-        lines.push(marks::tagged_keeping(
-            t,
-            last,
-            Vec::new(),
-            change,
-            width,
-            essential,
-        ));
-        lines.into_iter().map(|l| super::fit(t, l, width)).collect()
+        let fitted = marks::tagged_keeping(t, last, Vec::new(), change, width, essential);
+        lines.push(fitted.line);
+        let lines = lines.into_iter().map(|l| super::fit(t, l, width)).collect();
+        (lines, fitted.shortened)
     }
 }
 

@@ -42,6 +42,11 @@ pub struct Mark {
     /// `MIN_TEXT`, or fewer for a mark that says more than the row's end
     /// (a step's `duplicate` outlasts the `◀ this step` beside it).
     pub keeps: usize,
+    /// What the short form means where it is a symbol alone (`* changed`
+    /// for ` *`): the words the panel's border gives it, so that a symbol
+    /// never stands on screen with no word for it anywhere. `None` for a
+    /// short form that says itself (`in txn A`, `  again`) or says nothing.
+    pub means: Option<Span<'static>>,
 }
 
 impl Mark {
@@ -51,6 +56,15 @@ impl Mark {
             whole,
             short,
             keeps: MIN_TEXT,
+            means: None,
+        }
+    }
+
+    /// This mark, its short form a symbol that `means` names.
+    pub fn meaning(self, means: Span<'static>) -> Mark {
+        Mark {
+            means: Some(means),
+            ..self
         }
     }
 
@@ -65,7 +79,7 @@ impl Mark {
 /// an ellipsis; only once the text is down to `MIN_TEXT` cells do marks
 /// take their short forms, the last first; only then is the text cut
 /// further. A mark is never the part that is cut.
-pub fn fit_marked(t: &Theme, text: Line<'static>, marks: Vec<Mark>, width: usize) -> Line<'static> {
+pub fn fit_marked(t: &Theme, text: Line<'static>, marks: Vec<Mark>, width: usize) -> Fitted {
     fit_marked_after(t, text, 0, marks, width)
 }
 
@@ -78,12 +92,13 @@ pub fn fit_marked_after(
     lead: usize,
     marks: Vec<Mark>,
     width: usize,
-) -> Line<'static> {
+) -> Fitted {
     let text_w = text.width();
     // Each mark whole, then tight (one space before it, not two: `1042
     // $40 m-7f3 * committed` beside `m-7f3  * committed` reads as one
     // fact, where a bare `*` read as another), then short.
     let mark_keeps: Vec<usize> = marks.iter().map(|m| m.keeps).collect();
+    let means: Vec<Option<Span<'static>>> = marks.iter().map(|m| m.means.clone()).collect();
     let forms: Vec<[Span<'static>; 3]> = marks
         .into_iter()
         .map(|m| [m.whole.clone(), tight(&m.whole), m.short])
@@ -99,10 +114,94 @@ pub fn fit_marked_after(
     }
     let room = width.saturating_sub(marks_w(&form));
     let mut line = fit_words(t, text, room, lead + 3);
-    for (m, f) in forms.into_iter().zip(form) {
+    let mut shortened = Shortened::default();
+    for ((m, f), means) in forms.into_iter().zip(form).zip(means) {
+        if f == 2 {
+            shortened.extend(means);
+        }
         line.spans.extend(m.into_iter().nth(f));
     }
-    line
+    Fitted { line, shortened }
+}
+
+/// A row fitted with its marks, and the meanings of those it drew short.
+pub struct Fitted {
+    pub line: Line<'static>,
+    pub shortened: Shortened,
+}
+
+impl Fitted {
+    /// A row with no mark drawn short.
+    pub fn plain(line: Line<'static>) -> Fitted {
+        Fitted {
+            line,
+            shortened: Shortened::default(),
+        }
+    }
+
+    /// The row, its short marks' meanings added to its panel's `into`.
+    pub fn noted(self, into: &mut Shortened) -> Line<'static> {
+        into.extend(self.shortened.into_spans());
+        self.line
+    }
+}
+
+/// What the marks a panel drew short stand for (`* changed`, `◀ this
+/// step`), each once, in the order its rows met them: data the panel's
+/// rows hand back with them, which its border then names (`legend`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Shortened(Vec<Span<'static>>);
+
+impl Shortened {
+    /// Adds meanings not named yet.
+    pub fn extend(&mut self, means: impl IntoIterator<Item = Span<'static>>) {
+        for m in means {
+            if !self.0.iter().any(|k| k.content == m.content) {
+                self.0.push(m);
+            }
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The meanings, each once, in the order met.
+    pub fn into_spans(self) -> Vec<Span<'static>> {
+        self.0
+    }
+
+    /// The meanings as a border's text within `room` cells, a space at
+    /// each end (` * changed, ◀ this step `): where they do not all fit,
+    /// the ones met first, the row nearest the top; where not even one
+    /// fits, none (the panel is then narrower than any of its marks' words).
+    /// A comma between them, not the theme's dot: under `--ascii` that is
+    /// `-`, the sign of a removed row.
+    pub fn legend(&self, room: usize) -> Option<Line<'static>> {
+        let sep = ", ".to_string();
+        let mut spans = vec![Span::raw(" ")];
+        let mut used = 2;
+        for m in &self.0 {
+            let w = m.width()
+                + if spans.len() > 1 {
+                    sep.chars().count()
+                } else {
+                    0
+                };
+            if used + w > room {
+                break;
+            }
+            if spans.len() > 1 {
+                spans.push(Span::raw(sep.clone()));
+            }
+            spans.push(m.clone());
+            used += w;
+        }
+        (spans.len() > 1).then(|| {
+            spans.push(Span::raw(" "));
+            Line::from(spans)
+        })
+    }
 }
 
 /// A mark's whole form with one space before it where it has two: its
@@ -154,6 +253,10 @@ pub fn change_mark(t: &Theme, c: Change) -> Mark {
         Span::styled(format!("  {} {}", symbol(t, c), word(c)), t.change()),
         Span::styled(format!(" {}", symbol(t, c)), t.change()),
     )
+    .meaning(Span::styled(
+        format!("{} {}", symbol(t, c), word(c)),
+        t.change(),
+    ))
 }
 
 /// A line with a change tag, if there is one, and marks of the row's own
@@ -166,7 +269,7 @@ pub fn tagged_with(
     kept: Vec<Span<'static>>,
     c: Option<Change>,
     width: usize,
-) -> Line<'static> {
+) -> Fitted {
     let mut marks: Vec<Mark> = kept.into_iter().map(Mark::whole).collect();
     marks.extend(c.map(|c| change_mark(t, c)));
     fit_marked(t, line, marks, width)
@@ -183,7 +286,7 @@ pub fn tagged_keeping(
     c: Option<Change>,
     width: usize,
     essential: usize,
-) -> Line<'static> {
+) -> Fitted {
     let mut marks: Vec<Mark> = kept.into_iter().map(Mark::whole).collect();
     marks.extend(c.map(|c| change_mark(t, c)));
     fit_marked_after(t, line, essential.saturating_sub(MIN_TEXT), marks, width)
@@ -216,7 +319,7 @@ pub fn fit_parts(
     mut marks: Vec<Mark>,
     c: Option<Change>,
     width: usize,
-) -> Line<'static> {
+) -> Fitted {
     let essential = parts.keeps();
     let mut text = parts.essential;
     text.spans.extend(parts.rest.spans);
@@ -225,7 +328,7 @@ pub fn fit_parts(
 }
 
 /// An item the step removed, shown once more for the step that removed it.
-pub fn gone(t: &Theme, item: &ItemChange, width: usize) -> Line<'static> {
+pub fn gone(t: &Theme, item: &ItemChange, width: usize) -> Fitted {
     let was = Line::styled(format!(" {}", t.text(&item.was)), t.dim());
     // The row is the evidence (which payment, for which message ID): the
     // words fold to their sign before it is cut, as `fit_parts` does.
@@ -251,4 +354,59 @@ pub fn was_forms(t: &Theme, before: String) -> [Span<'static>; 3] {
         Span::styled(format!(" {g} was {before}"), t.change()),
         Span::styled(format!(" {g}was {before}"), t.change()),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row fitted with its mark whole reports nothing; the same row too
+    /// narrow for the word reports what its bare symbol means, once.
+    #[test]
+    fn a_fitted_row_says_which_marks_it_drew_short() {
+        let t = Theme::new(false, false);
+        let row = || Line::raw("m-7f3 leased to A");
+        let whole = fit_marked(&t, row(), vec![change_mark(&t, Change::Changed)], 40);
+        assert!(whole.line.to_string().ends_with("* changed"));
+        assert!(whole.shortened.is_empty());
+        let short = fit_marked(&t, row(), vec![change_mark(&t, Change::Changed)], 12);
+        assert!(short.line.to_string().ends_with(" *"), "{}", short.line);
+        let mut panel = Shortened::default();
+        let _ = short.noted(&mut panel);
+        let again = fit_marked(&t, row(), vec![change_mark(&t, Change::Changed)], 12);
+        let _ = again.noted(&mut panel);
+        assert_eq!(panel.clone().into_spans().len(), 1);
+        assert_eq!(panel.legend(40).unwrap().to_string(), " * changed ");
+    }
+
+    /// A mark whose short form says itself (`in txn A`) is no symbol to
+    /// name.
+    #[test]
+    fn a_short_form_in_words_needs_no_legend() {
+        let t = Theme::new(false, false);
+        let mark = Mark::new(Span::raw("  uncommitted (A)"), Span::raw(" in txn A"));
+        let fitted = fit_marked(&t, Line::raw("1042 $40 m-7f3"), vec![mark], 20);
+        assert!(
+            fitted.line.to_string().ends_with("in txn A"),
+            "{}",
+            fitted.line
+        );
+        assert!(fitted.shortened.is_empty());
+    }
+
+    /// The legend keeps the meanings met first that fit its room, each
+    /// whole; none where not even one fits.
+    #[test]
+    fn the_legend_drops_whole_meanings_from_its_end() {
+        let t = Theme::new(false, true);
+        let mut s = Shortened::default();
+        s.extend([
+            Span::raw(format!("{} changed", t.g.changed)),
+            Span::raw(format!("{} this step", t.g.ran)),
+        ]);
+        let all = s.legend(40).unwrap().to_string();
+        assert_eq!(all, " * changed, < this step ");
+        assert_eq!(s.legend(20).unwrap().to_string(), " * changed ");
+        assert!(s.legend(10).is_none());
+    }
 }

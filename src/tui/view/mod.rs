@@ -22,6 +22,7 @@ mod help_legend;
 pub(crate) mod keybar;
 mod level_bounds;
 mod levels;
+pub(crate) mod mark_legend;
 pub(crate) mod marks;
 mod motion;
 mod narration;
@@ -191,6 +192,8 @@ pub(super) fn draw_panel(
     let t = &app.theme;
     let w = inner.width as usize;
     let h = inner.height as usize;
+    // What the marks this panel drew short mean: its border names them.
+    let mut short = marks::Shortened::default();
     match panel {
         Panel::Broker => {
             // Under `w` the observer's counts keep the main screen's
@@ -198,14 +201,17 @@ pub(super) fn draw_panel(
             // heights, it fits both.
             let rows = why_main_rows(app, panel, buf.area, h).map_or(h, |main| main.min(h));
             let form = broker::Form::of(t, &app.timeline.frames, frame, w, rows);
-            clip(t, broker::lines(t, frame, &form, w, h), inner, buf)
+            let lines = broker::lines_noting(t, frame, &form, w, h, &mut short);
+            clip(t, lines, inner, buf)
         }
         Panel::Service => {
             let watch = Watch::of(&app.timeline.frames, app.frame_at());
-            clip(t, service::lines(t, frame, &watch, w, h), inner, buf)
+            let lines = service::lines_noting(t, frame, &watch, w, h, &mut short);
+            clip(t, lines, inner, buf)
         }
         Panel::Database => {
-            let lines = database::run_lines(t, &app.timeline.frames, frame, w, h);
+            let frames = &app.timeline.frames;
+            let lines = database::run_lines_noting(t, frames, frame, (w, h), &mut short);
             clip(t, lines, inner, buf)
         }
         Panel::Provider => {
@@ -213,7 +219,7 @@ pub(super) fn draw_panel(
             // heading keeps the main screen's form where it fits (a key
             // press that relabels the figures reads as a new figure).
             let main = why_main_rows(app, panel, buf.area, h);
-            let lines = provider_run_lines(app, t, frame, buf.area, (w, h), main);
+            let lines = provider_run_lines(app, t, frame, buf.area, (w, h), main, &mut short);
             clip(t, lines, inner, buf)
         }
         Panel::Narration => {
@@ -246,6 +252,7 @@ pub(super) fn draw_panel(
             overflow::show_after_words(t, lines, inner, buf, verdict_cut::signs);
         }
     }
+    mark_legend::on_border(t, &short, rect, buf);
     0
 }
 
@@ -308,6 +315,7 @@ fn provider_run_lines(
     area: Rect,
     (w, h): (usize, usize),
     also: Option<usize>,
+    short: &mut marks::Shortened,
 ) -> Vec<Line<'static>> {
     let others = app.other_runs();
     let heights = other_heights(app, area, &others);
@@ -331,7 +339,7 @@ fn provider_run_lines(
         let theirs = others_at(&others, &heights);
         provider::run_form(t, frames, &theirs, (!steps).then_some(f), w, h, also)
     });
-    provider::lines_in(t, f, &form, w, h)
+    provider::lines_in(t, f, &form, (w, h), short)
 }
 
 /// Each other design's run with the height its screen gives the provider
@@ -444,7 +452,15 @@ pub fn provider_lines(
     area: Rect,
     size: (usize, usize),
 ) -> Vec<Line<'static>> {
-    provider_run_lines(app, t, f, area, size, None)
+    provider_run_lines(
+        app,
+        t,
+        f,
+        area,
+        size,
+        None,
+        &mut marks::Shortened::default(),
+    )
 }
 
 fn panel_block(app: &App, panel: Panel, flash: bool, width: u16) -> Block<'static> {

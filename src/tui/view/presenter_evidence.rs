@@ -104,7 +104,15 @@ pub fn render(
     // A cell short of the column: its marks never run into the why
     // beside it (`+ newIdempotency-Key`).
     let room = inner.width.saturating_sub(1);
-    overflow::show(t, charges(t, f, frames, room), false, inner, buf);
+    let mut short = marks::Shortened::default();
+    overflow::show(
+        t,
+        charges(t, f, frames, room, &mut short),
+        false,
+        inner,
+        buf,
+    );
+    super::mark_legend::on_rule(t, &short, left, buf);
     let block = rule(super::verdict_title(at_end));
     let inner = block.inner(right);
     block.render(right, buf);
@@ -146,8 +154,15 @@ fn tag_width(t: &Theme) -> usize {
 
 /// The charges as the provider holds them, one row each, all in the one
 /// form in which every charge of the run fits with its change mark; the
-/// charge this step made is marked.
-fn charges(t: &Theme, f: &Frame, frames: &[Frame], width: u16) -> Vec<Line<'static>> {
+/// charge this step made is marked; what a mark drawn short means goes to
+/// `short`, for the rule above.
+fn charges(
+    t: &Theme,
+    f: &Frame,
+    frames: &[Frame],
+    width: u16,
+    short: &mut marks::Shortened,
+) -> Vec<Line<'static>> {
     let width = usize::from(width);
     if f.provider.charges.is_empty() {
         return vec![Line::styled(" none", t.dim())];
@@ -169,6 +184,7 @@ fn charges(t: &Theme, f: &Frame, frames: &[Frame], width: u16) -> Vec<Line<'stat
             let essential = row.chars().count();
             let change = f.changes.of(Place::Charges, &c.id);
             marks::tagged_keeping(t, Line::raw(row), Vec::new(), change, width, essential)
+                .noted(short)
         })
         .collect()
 }

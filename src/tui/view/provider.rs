@@ -24,14 +24,33 @@ fn lines(t: &Theme, f: &Frame, width: usize, height: usize) -> Vec<Line<'static>
 /// The panel's lines for `f`, a step of the run `frames`: a key's row
 /// (`KeyForm`) and the heading (`HeadForm`) take one form for the whole
 /// run at this size, and the empty key store is said in one place.
-pub fn run_lines(
+#[cfg(test)]
+fn run_lines(
     t: &Theme,
     frames: &[Frame],
     f: &Frame,
     width: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
-    run_lines_beside(t, frames, &[], f, width, height, None)
+    run_lines_noting(
+        t,
+        frames,
+        f,
+        (width, height),
+        &mut marks::Shortened::default(),
+    )
+}
+
+/// As `run_lines`, the meanings of the marks its rows on screen drew
+/// short added to `short`, for the border around them to name.
+pub fn run_lines_noting(
+    t: &Theme,
+    frames: &[Frame],
+    f: &Frame,
+    size: (usize, usize),
+    short: &mut marks::Shortened,
+) -> Vec<Line<'static>> {
+    run_lines_beside(t, (frames, &[]), f, size, None, short)
 }
 
 /// [`run_lines`], the heading's form and where the empty key store is
@@ -43,17 +62,17 @@ pub fn run_lines(
 /// fits both: the main screen's height, for the panel under `w` (teacher
 /// trial: `charges 1 $40` on the main screen read `charges 1 ($40)` at a
 /// press of `w`). Where no form fits both heights, this height's own.
+/// What its marks drawn short mean goes to `short`.
 pub fn run_lines_beside(
     t: &Theme,
-    frames: &[Frame],
-    others: &[(&[Frame], usize)],
+    (frames, others): (&[Frame], &[(&[Frame], usize)]),
     f: &Frame,
-    width: usize,
-    height: usize,
+    (width, height): (usize, usize),
     also: Option<usize>,
+    short: &mut marks::Shortened,
 ) -> Vec<Line<'static>> {
     let form = run_form(t, frames, others, Some(f), width, height, also);
-    lines_in(t, f, &form, width, height)
+    lines_in(t, f, &form, (width, height), short)
 }
 
 /// [`ProviderForm`] over `frames`, `others` and the run at `also` rows;
@@ -125,13 +144,15 @@ pub fn run_form(
     }
 }
 
-/// The panel's lines at `f` in the run's `form`.
+/// The panel's lines at `f` in the run's `form`; the meanings of the
+/// marks its rows on screen drew short go to `short`, for the panel's
+/// border to name.
 pub fn lines_in(
     t: &Theme,
     f: &Frame,
     form: &ProviderForm,
-    width: usize,
-    height: usize,
+    (width, height): (usize, usize),
+    short: &mut marks::Shortened,
 ) -> Vec<Line<'static>> {
     let head = form.head.unwrap_or_else(|| {
         // No form holds every step: this step's own heading's richest.
@@ -141,7 +162,7 @@ pub fn lines_in(
         );
         HeadForm::at_step(t, &now, width)
     });
-    drawn(
+    let drawn = drawn(
         t,
         f,
         &form.keys,
@@ -149,8 +170,9 @@ pub fn lines_in(
         Some(head),
         width,
         height,
-    )
-    .lines
+    );
+    short.extend(drawn.short.into_spans());
+    drawn.lines
 }
 
 /// The line of the panel that holds the charge `id`, if it is drawn (not
@@ -170,6 +192,8 @@ pub fn charge_line(t: &Theme, f: &Frame, width: usize, height: usize, id: &str) 
 /// A row below the panel's heading.
 struct Row {
     line: Line<'static>,
+    /// What its marks drawn short mean.
+    short: marks::Shortened,
     /// What this step changed or replayed: never folded away.
     now: bool,
     /// Part of the key store (not a charge).
@@ -185,6 +209,8 @@ struct Row {
 struct Drawn {
     lines: Vec<Line<'static>>,
     charges: Vec<(String, usize)>,
+    /// What the marks drawn short on the rows kept mean.
+    short: marks::Shortened,
 }
 
 /// The rows below the heading that fit, and what was folded away;
@@ -240,10 +266,15 @@ fn drawn(
         .enumerate()
         .filter_map(|(i, r)| Some((r.charge.clone()?, i + 1)))
         .collect();
-    out.extend(rows.into_iter().map(|r| r.line));
+    let mut short = marks::Shortened::default();
+    out.extend(rows.into_iter().map(|r| {
+        short.extend(r.short.into_spans());
+        r.line
+    }));
     Drawn {
         lines: out,
         charges,
+        short,
     }
 }
 
@@ -294,8 +325,9 @@ fn charge_rows(t: &Theme, f: &Frame, width: usize) -> Vec<Row> {
     charge_lines(t, &f.provider.charges, &change, width)
         .into_iter()
         .zip(&f.provider.charges)
-        .map(|(line, c)| Row {
-            line,
+        .map(|(fitted, c)| Row {
+            line: fitted.line,
+            short: fitted.shortened,
             now: change(c).is_some(),
             store: false,
             empty: false,
@@ -314,7 +346,7 @@ pub(crate) fn charge_lines(
     charges: &[Charge],
     change: &dyn Fn(&Charge) -> Option<Change>,
     width: usize,
-) -> Vec<Line<'static>> {
+) -> Vec<marks::Fitted> {
     let form = |c: &Charge, n: usize| match n {
         0 => format!(
             " {} order {} ${} {}",
@@ -464,7 +496,7 @@ pub(crate) fn key_line(
     folded: bool,
     form: KeyForm,
     width: usize,
-) -> Line<'static> {
+) -> marks::Fitted {
     let line = Line::from(key_spans(t, k, lead(folded), form));
     let essential = line.width();
     marks::tagged_keeping(t, line, Vec::new(), change, width, essential)
@@ -526,8 +558,9 @@ fn key_rows(t: &Theme, f: &Frame, form: &KeyForm, width: usize, folded: bool) ->
     let p = &f.provider;
     let ch = &f.changes;
     let mut out = Vec::new();
-    let row = |line, now| Row {
-        line,
+    let row = |fitted: marks::Fitted, now| Row {
+        line: fitted.line,
+        short: fitted.shortened,
         now,
         store: true,
         empty: false,
@@ -536,10 +569,11 @@ fn key_rows(t: &Theme, f: &Frame, form: &KeyForm, width: usize, folded: bool) ->
     if p.keys.is_empty() {
         out.push(Row {
             empty: true,
-            ..row(empty_store(t, width), false)
+            ..row(marks::Fitted::plain(empty_store(t, width)), false)
         });
     } else if !folded {
-        out.push(row(Line::styled("Idempotency-Key store", t.title()), false));
+        let title = Line::styled("Idempotency-Key store", t.title());
+        out.push(row(marks::Fitted::plain(title), false));
     }
     for k in &p.keys {
         let change = ch.of(Place::Keys, &k.key);

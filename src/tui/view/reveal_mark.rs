@@ -9,7 +9,7 @@
 //! only in the columns the row leaves blank as drawn, else beside it, on
 //! a blank neighbour row or the panel's nearer border, pointing at it.
 
-use super::{broker, database, provider};
+use super::{broker, database, mark_legend, provider};
 use crate::scenario::Subject;
 use crate::sim::Frame;
 use crate::timeline::Asked;
@@ -104,6 +104,13 @@ fn beside_row(t: &Theme, rect: Rect, line: usize, mark: &str, style: Style, buf:
     } else if y - inner.y < inner.bottom() - 1 - y && border_free(rect.y) {
         (rect.y, "↓")
     } else {
+        // The bottom border may name the marks drawn short there
+        // (`mark_legend`): the answer comes first, and the legend gives
+        // way whole, never cut to a stub beside the mark; it is back
+        // once the reveal is.
+        if !border_free(rect.bottom() - 1) {
+            mark_legend::give_way(t, rect, buf);
+        }
         (rect.bottom() - 1, "↑")
     };
     // Inside the panel the mark keeps to the row's right end, as on a row.

@@ -28,8 +28,22 @@ pub fn lines(
     width: usize,
     height: usize,
 ) -> Vec<Line<'static>> {
+    lines_noting(t, f, watch, width, height, &mut marks::Shortened::default())
+}
+
+/// As `lines`, the meanings of the marks its rows drew short added to
+/// `short`, for the panel's border to name.
+pub fn lines_noting(
+    t: &Theme,
+    f: &Frame,
+    watch: &Watch,
+    width: usize,
+    height: usize,
+    short: &mut marks::Shortened,
+) -> Vec<Line<'static>> {
     let footer = skips(t, f, width);
-    let mut out = programs(t, f, watch, width, height.saturating_sub(footer.len()));
+    let rows = height.saturating_sub(footer.len());
+    let mut out = programs(t, f, watch, (width, rows), short);
     let gap = height.saturating_sub(out.len() + footer.len());
     if !footer.is_empty() {
         out.extend(std::iter::repeat_n(Line::raw(""), gap));
@@ -129,8 +143,8 @@ fn programs(
     t: &Theme,
     f: &Frame,
     watch: &Watch,
-    width: usize,
-    height: usize,
+    (width, height): (usize, usize),
+    short: &mut marks::Shortened,
 ) -> Vec<Line<'static>> {
     let ran = |c: &ConsumerView| f.changes.step_of(&c.name);
     let full_len = |c: &ConsumerView| 1 + c.steps.len() + 2 * c.armed.len();
@@ -247,14 +261,14 @@ fn programs(
         if compact[i] && blank(c) {
             // The head says "idle"; nothing else to show.
         } else if let Some(rows) = window[i] {
-            out.extend(windowed_steps(t, c, ran(c), rows, width));
+            out.extend(windowed_steps(t, c, ran(c), (rows, width), short));
         } else if compact[i] {
-            let mut rows = compact_steps(t, c, ran(c), width);
+            let mut rows = compact_steps(t, c, ran(c), width, short);
             rows.truncate(if strip_only[i] { 1 } else { 2 });
             out.extend(rows);
         } else {
             for (k, s) in c.steps.iter().enumerate() {
-                out.push(step(t, c, k, s, ran(c), width));
+                out.push(step(t, c, k, s, ran(c), width).noted(short));
             }
         }
         for a in &c.armed {
@@ -469,7 +483,7 @@ fn step(
     s: &StepView,
     ran: Option<usize>,
     width: usize,
-) -> Line<'static> {
+) -> marks::Fitted {
     let (glyph, word, style) = step_mark(t, s);
     let is_next = c.next == Some(k);
     let just_ran = ran == Some(k);
@@ -492,10 +506,13 @@ fn step(
             .get(k + 1)
             .is_some_and(|n| matches!(n.mark, Mark::Failed | Mark::Lost | Mark::Refused));
     let pointer = if just_ran {
-        Some(marks::Mark::new(
-            Span::styled(format!("  {} this step", t.g.ran), t.change()),
-            Span::styled(format!(" {}", t.g.ran), t.change()),
-        ))
+        Some(
+            marks::Mark::new(
+                Span::styled(format!("  {} this step", t.g.ran), t.change()),
+                Span::styled(format!(" {}", t.g.ran), t.change()),
+            )
+            .meaning(Span::styled(format!("{} this step", t.g.ran), t.change())),
+        )
     } else if again {
         Some(marks::Mark::new(
             Span::styled("  next: again", t.dim()),
@@ -554,6 +571,7 @@ fn step(
             whole: Span::styled(format!("  {word}"), style),
             short,
             keeps,
+            means: None,
         });
     }
     if s.retry > 0 {
@@ -564,12 +582,16 @@ fn step(
             whole: Span::styled(format!("  retry {}", s.retry), t.warn()),
             short: Span::styled(format!("  retry {}", s.retry), t.warn()),
             keeps: word_keeps(t, s),
+            means: None,
         });
     }
     kept.extend(pointer);
     let n = kept.len();
-    let line = marks::fit_marked_after(t, text, 3, kept, width);
-    whole_words(t, line, n, s, label_style)
+    let fitted = marks::fit_marked_after(t, text, 3, kept, width);
+    marks::Fitted {
+        line: whole_words(t, fitted.line, n, s, label_style),
+        ..fitted
+    }
 }
 
 /// A label cut by `fit_marked_after` (which keeps what it can of a name,
@@ -676,8 +698,8 @@ fn windowed_steps(
     t: &Theme,
     c: &ConsumerView,
     ran: Option<usize>,
-    rows: usize,
-    width: usize,
+    (rows, width): (usize, usize),
+    short: &mut marks::Shortened,
 ) -> Vec<Line<'static>> {
     let total = c.steps.len();
     let at = focus(c, ran).unwrap_or(0);
@@ -715,7 +737,7 @@ fn windowed_steps(
         out.push(sign(start, "↑", "above"));
     }
     for k in start..end {
-        out.push(step(t, c, k, &c.steps[k], ran, width));
+        out.push(step(t, c, k, &c.steps[k], ran, width).noted(short));
     }
     if end < total {
         out.push(sign(total - end, "↓", "below"));
@@ -730,6 +752,7 @@ fn compact_steps(
     c: &ConsumerView,
     ran: Option<usize>,
     width: usize,
+    short: &mut marks::Shortened,
 ) -> Vec<Line<'static>> {
     let mut glyphs = vec![Span::raw(" ")];
     for (k, s) in c.steps.iter().enumerate() {
@@ -753,7 +776,7 @@ fn compact_steps(
     }
     // Wider by the word only where the word moves to the glyph row.
     let moved = if word.is_empty() { 0 } else { word.len() + 2 };
-    let mut line = step(t, c, k, s, ran, width + moved);
+    let mut line = step(t, c, k, s, ran, width + moved).noted(short);
     // The word is on the glyph row already; keep the label whole.
     if !word.is_empty() {
         let on_strip = format!("  {word}");
@@ -941,7 +964,7 @@ mod tests {
                 let t = Theme::new(false, ascii);
                 let ell = t.g.ellipsis;
                 for width in 14..=48 {
-                    let line = step(&t, c, k, &c.steps[k], Some(k), width);
+                    let line = step(&t, c, k, &c.steps[k], Some(k), width).line;
                     let text = line.to_string();
                     let place = format!("{design} step {at} ascii {ascii} at {width}: {text:?}");
                     assert!(line.width() <= width, "{place}: too wide");
