@@ -81,7 +81,7 @@ const PYTHON: [Expect; 6] = [
             ("charge lost", "order 1042 is recorded as handled, with no payment"),
             (
                 "charge lost",
-                "B (start 1) acked delivery 2 of m-1 without a charge or a payment row",
+                "A (start 2) acked delivery 2 of m-1 without a charge or a payment row",
             ),
         ],
     },

@@ -60,6 +60,14 @@ pub struct TestArgs {
     /// its first two columns the order and the amount.
     #[arg(long, default_value = DEFAULT_RECORDED_QUERY, value_name = "SQL")]
     recorded_query: String,
+    /// The query that reads which message IDs the program records as
+    /// handled (its first column). A message removed on an ack with no
+    /// work saved is a lost charge when its ID is recorded so (every
+    /// redelivery meets the record), else a lost message. Without it,
+    /// `SELECT message_id FROM processed_messages`, and a program that
+    /// keeps no such table records none.
+    #[arg(long, value_name = "SQL")]
+    handled_query: Option<String>,
     /// Write each failing schedule (the shortest per outcome) into DIR,
     /// for --replay, as PROGRAM-OUTCOME.json (PROGRAM: the script's name);
     /// an older one of the same program is replaced, any other file kept.
@@ -201,6 +209,9 @@ impl TestArgs {
                 cfg
             }
         };
+        if self.handled_query.is_some() {
+            cfg.handled_query = self.handled_query.clone();
+        }
         // A program after `--` runs in place of the one a replayed file names.
         cfg.launch.program = program;
         cfg.wait = Duration::from_secs(self.wait);

@@ -1,10 +1,12 @@
 //! A user's program's own database, seen from outside (`idem test`): idem
 //! never writes it, only asks whether someone holds its write lock, reads
-//! what the program recorded with the user's query, and lists its tables
+//! what the program recorded (and which message IDs it records as
+//! handled) with the user's queries, and lists its tables
 //! for a replay. Every connection here is short-lived, so it holds no lock
 //! between two looks.
 
 use rusqlite::{Connection, ErrorCode, OpenFlags};
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
 
@@ -122,6 +124,31 @@ pub fn read_recorded(path: &Path, query: &str) -> Result<Vec<Recorded>, ProgramD
             order: int(0)?,
             amount: int(1)?,
         });
+    }
+    Ok(out)
+}
+
+/// Runs the user's query for the message IDs the program records as
+/// handled (its `processed_messages`) and reads its first column as text.
+pub fn read_handled(path: &Path, query: &str) -> Result<BTreeSet<String>, ProgramDbError> {
+    let Some(conn) = open(path, false)? else {
+        return Ok(BTreeSet::new());
+    };
+    conn.busy_timeout(LOOK_WAIT)?;
+    let failed = |e: rusqlite::Error| ProgramDbError::Query {
+        query: query.to_string(),
+        message: e.to_string(),
+    };
+    let mut stmt = conn.prepare(query).map_err(failed)?;
+    let mut rows = stmt.query([]).map_err(failed)?;
+    let mut out = BTreeSet::new();
+    while let Some(row) = rows.next().map_err(failed)? {
+        let value: rusqlite::types::Value = row.get(0).map_err(failed)?;
+        match value {
+            rusqlite::types::Value::Text(t) => out.insert(t),
+            rusqlite::types::Value::Integer(v) => out.insert(v.to_string()),
+            _ => false,
+        };
     }
     Ok(out)
 }
