@@ -226,6 +226,27 @@ pub fn dump_tables(path: &Path, limit: usize) -> Result<Vec<(TableDump, usize)>,
 mod tests {
     use super::*;
 
+    /// The IDs a program records as handled, committed ones only, read as
+    /// text whatever their type; a missing table is an error the run
+    /// judges (with the default query: nothing recorded).
+    #[test]
+    fn handled_ids_are_the_committed_first_column_as_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.db");
+        assert!(read_handled(&path, "SELECT 1").unwrap().is_empty());
+        let program = Connection::open(&path).unwrap();
+        program
+            .execute_batch(
+                "CREATE TABLE processed_messages (message_id);
+                 INSERT INTO processed_messages VALUES ('m-1'), (7), (NULL);
+                 BEGIN; INSERT INTO processed_messages VALUES ('m-2');",
+            )
+            .unwrap();
+        let ids = read_handled(&path, "SELECT message_id FROM processed_messages").unwrap();
+        assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["7", "m-1"]);
+        assert!(read_handled(&path, "SELECT message_id FROM inbox").is_err());
+    }
+
     #[test]
     fn a_write_transaction_is_seen_and_a_read_is_not() {
         let dir = tempfile::tempdir().unwrap();
