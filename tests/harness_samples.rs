@@ -78,7 +78,10 @@ const PYTHON: [Expect; 6] = [
         outcome: Some("charge lost"),
         fault: Some("kill-before-charge"),
         says: &[
-            ("charge lost", "order 1042 is recorded as handled, with no payment"),
+            (
+                "charge lost",
+                "order 1042 is recorded as handled, with no payment",
+            ),
             (
                 "charge lost",
                 "A (start 2) acked delivery 2 of m-1 without a charge or a payment row",
@@ -175,7 +178,9 @@ fn readme_sample_is_a_real_run(stdout: &str) {
         .expect("the README shows a run of naive.py");
     let block = &readme[start..];
     let block = &block[..block.find("```").unwrap()];
-    let from = block.find("CHARGED TWICE:").expect("the sample shows its headings");
+    let from = block
+        .find("CHARGED TWICE:")
+        .expect("the sample shows its headings");
     let mut lines = 0;
     for line in block[from..].lines() {
         let line = line.replace("idem-test-failures/", "saved/");
@@ -304,4 +309,59 @@ fn the_rust_samples_soak_with_every_message_twice() {
     let (code, text) = soak(&naive);
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("charged twice: 300"), "{text}");
+}
+
+/// id_first's losing schedule replayed with a `handled_query` that reads
+/// no table of the program: given, it must run, so the run is diagnosed
+/// and names the option; the samples' query, given, judges the lost
+/// charge from the delivery acked without the work.
+#[test]
+fn a_handled_query_given_must_read_the_program_s_tables() {
+    let Some(python) = super::harness_bad::python3() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let sample = root().join("examples/python/id_first.py");
+    let replay = |query: &str| {
+        let file = dir.path().join("schedule.json");
+        std::fs::write(
+            &file,
+            serde_json::json!({
+                "idem_test_schedule": 1,
+                "program": [python, sample],
+                "messages": 1,
+                "instances": 2,
+                "recorded_query": "SELECT order_id, amount FROM payments",
+                "handled_query": query,
+                "faults": [{"point": 1, "fault": "kill-before-charge"}],
+                "outcome": "charge lost",
+                "verdict": "",
+            })
+            .to_string(),
+        )
+        .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+            .args(["test", "--replay"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, _, stderr) = replay("SELECT id FROM inbox");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("keeps its tables in an unexpected shape"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--handled-query"), "{stderr}");
+    let (code, stdout, stderr) = replay("SELECT message_id FROM processed_messages");
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("verdict: charge lost ← order 1042 is recorded as handled, with no payment ← A (start 2) acked delivery 2 of m-1 without a charge or a payment row"),
+        "{stdout}"
+    );
 }

@@ -39,8 +39,7 @@ const LOOK_AT_ACKS_UP_TO: usize = 64;
 impl Ledger {
     pub fn owe(&mut self, message: &Message) {
         if !self.ids.contains_key(&message.id) {
-            self.ids
-                .insert(message.id.clone(), message.payment.clone());
+            self.ids.insert(message.id.clone(), message.payment.clone());
             *self.owed.entry(message.payment.clone()).or_default() += 1;
         }
     }

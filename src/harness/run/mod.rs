@@ -257,13 +257,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
             proc.kill();
         }
     }
-    let verdict = judge::verdict(
-        &run.ledger,
-        &run.broker,
-        &run.provider,
-        &recorded,
-        &handled,
-    );
+    let verdict = judge::verdict(&run.ledger, &run.broker, &run.provider, &recorded, &handled);
     Ok(RunReport {
         verdict,
         points: run.points,

@@ -320,7 +320,10 @@ mod tests {
             .unwrap();
         assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["m-1"]);
         assert_eq!(
-            s.read_handled("SELECT 7").unwrap().into_iter().collect::<Vec<_>>(),
+            s.read_handled("SELECT 7")
+                .unwrap()
+                .into_iter()
+                .collect::<Vec<_>>(),
             ["7"]
         );
         assert!(s.read_handled("SELECT message_id FROM inbox").is_err());

@@ -94,15 +94,13 @@ impl ProgramSchema {
             .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
         txn.batch_execute(&format!("SET LOCAL search_path TO {}", quoted(&self.name)))
             .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
-        let messages = txn
-            .simple_query(query)
-            .map_err(|e| ProgramDbError::Query {
-                query: query.to_string(),
-                message: e
-                    .as_db_error()
-                    .map(|d| d.message().to_string())
-                    .unwrap_or_else(|| e.to_string()),
-            })?;
+        let messages = txn.simple_query(query).map_err(|e| ProgramDbError::Query {
+            query: query.to_string(),
+            message: e
+                .as_db_error()
+                .map(|d| d.message().to_string())
+                .unwrap_or_else(|| e.to_string()),
+        })?;
         Ok(messages
             .iter()
             .filter_map(|m| match m {
