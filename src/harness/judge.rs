@@ -165,20 +165,22 @@ pub fn verdict(
     // removed on an ack: every redelivery would have met the record, so
     // the charge is lost, told from the delivery idem saw acked without
     // the work (the simulator's "recorded as handled, with no payment").
-    let recorded_unpaid = |p: &Payment| {
-        ledger.acked_unworked.contains_key(p)
-            && !rows.contains_key(p)
-            && provider.charges_for_payment(p) == 0
-            && ledger
-                .ids
-                .iter()
-                .any(|(id, of)| of == p && handled.contains(id))
-    };
+    let recorded_unpaid: BTreeSet<&Payment> = ledger
+        .ids
+        .iter()
+        .filter(|(id, p)| {
+            handled.contains(*id)
+                && ledger.acked_unworked.contains_key(p)
+                && !rows.contains_key(p)
+                && provider.charges_for_payment(p) == 0
+        })
+        .map(|(_, p)| p)
+        .collect();
     let notes: BTreeMap<&Payment, Vec<Vec<Cause>>> = payments
         .iter()
         .map(|p| {
             let chain: Vec<Cause> = match ledger.acked_unworked.get(p) {
-                Some(acked) if recorded_unpaid(p) => acked.clone(),
+                Some(acked) if recorded_unpaid.contains(p) => acked.clone(),
                 _ => ledger
                     .notes
                     .get(p)
@@ -226,9 +228,9 @@ pub fn verdict(
             pending: broker.payment_pending(p),
             to_come: false,
             writing: false,
-            doomed: recorded_unpaid(p),
-            recorded_unpaid: recorded_unpaid(p),
-            record_lasts: recorded_unpaid(p),
+            doomed: recorded_unpaid.contains(p),
+            recorded_unpaid: recorded_unpaid.contains(p),
+            record_lasts: recorded_unpaid.contains(p),
             all_skipping: false,
             keyed_charge: None,
             row: Default::default(),
