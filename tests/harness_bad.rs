@@ -338,7 +338,8 @@ pub fn python3() -> Option<&'static str> {
 
 /// idem killed with SIGKILL runs no code at all: the supervisor sees its
 /// stdin close and ends the program's process group. SIGTERM and SIGINT
-/// stop idem at its next wait, with a word, and it kills the group itself.
+/// stop idem at its next wait, with a word, and it kills the group itself
+/// and exits 128 + the signal's number.
 #[test]
 fn no_child_outlives_idem_killed_or_stopped() {
     for signal in ["KILL", "TERM", "INT"] {
@@ -371,6 +372,10 @@ fn no_child_outlives_idem_killed_or_stopped() {
                 stderr.contains("idem test was stopped"),
                 "{signal}: {stderr}"
             );
+            // 128 + the signal's number, as the simulator ends: not 2,
+            // which says the program or its arguments are wrong.
+            let code = if signal == "INT" { 130 } else { 143 };
+            assert_eq!(out.status.code(), Some(code), "{signal}: {stderr}");
         }
         assert_none_left(&marker);
     }

@@ -329,7 +329,7 @@ echo '{"type":"hello","protocol":1}'; read a; sleep 60"#;
         std::thread::sleep(Duration::from_millis(20));
     }
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(143), "{}", text(&out));
     assert!(
         text(&out).contains("idem was asked to stop"),
         "{}",

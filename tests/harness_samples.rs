@@ -33,33 +33,60 @@ struct Expect {
     outcome: Option<&'static str>,
     /// The one fault that breaks it.
     fault: Option<&'static str>,
+    /// Words the report says under a heading: (outcome, words).
+    says: &'static [(&'static str, &'static str)],
 }
 
-const PYTHON: [Expect; 5] = [
+const PYTHON: [Expect; 6] = [
     Expect {
         sample: "idempotent",
         outcome: None,
         fault: None,
+        says: &[],
     },
     Expect {
         sample: "naive",
         outcome: Some("charged twice"),
         fault: Some("lose-response"),
+        // The same run is both: the disagreement says its own figures.
+        says: &[(
+            "provider and database disagree",
+            "the provider charged twice, the database has 1 committed payment row",
+        )],
     },
     Expect {
         sample: "check_then_insert",
         outcome: Some("provider and database disagree"),
         fault: Some("expire-lease"),
+        says: &[],
     },
     Expect {
         sample: "ack_before_commit",
         outcome: Some("provider and database disagree"),
         fault: Some("kill-after-ack"),
+        says: &[],
     },
     Expect {
         sample: "new_key_per_attempt",
         outcome: Some("charged twice"),
         fault: Some("lose-response"),
+        says: &[],
+    },
+    // The ID committed on its own: the redelivery finds it, skips and acks.
+    Expect {
+        sample: "id_first",
+        outcome: Some("charge lost"),
+        fault: Some("kill-before-charge"),
+        says: &[
+            (
+                "charge lost",
+                "order 1042 is recorded as handled, with no payment",
+            ),
+            (
+                "charge lost",
+                "A (start 2) acked delivery 2 of m-1 without a charge or a payment row",
+            ),
+        ],
     },
 ];
 
@@ -114,10 +141,56 @@ fn idem_clears_the_correct_python_sample_and_catches_each_wrong_one() {
                     "{name}: the shortest schedule is one {fault}: {line}"
                 );
                 assert!(saved >= 1, "{name}: the failing schedule is saved");
+                for (heading, words) in e.says {
+                    let section = section(&stdout, heading)
+                        .unwrap_or_else(|| panic!("{name}: no {heading:?} in\n{stdout}"));
+                    assert!(
+                        section.contains(words),
+                        "{name}: under {heading:?}, wanted {words:?} in\n{section}"
+                    );
+                }
+                if name == "naive" {
+                    readme_sample_is_a_real_run(&stdout);
+                }
             }
             _ => unreachable!(),
         }
     }
+}
+
+/// The lines of the report under `outcome`'s heading, up to the next
+/// blank line.
+fn section<'a>(report: &'a str, outcome: &str) -> Option<&'a str> {
+    let at = report.find(&format!("\n{}: shortest schedule", outcome.to_uppercase()))? + 1;
+    let rest = &report[at..];
+    Some(&rest[..rest.find("\n\n").unwrap_or(rest.len())])
+}
+
+/// The README's sample of `idem test -- python3 examples/python/naive.py`:
+/// from its first heading on, each line is a line of a real run (this one
+/// explores one fault, not two, so the counts above the headings differ;
+/// the shortest schedules are one fault either way). The `replay:` lines
+/// name the folder the test saves in.
+fn readme_sample_is_a_real_run(stdout: &str) {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme
+        .find("$ idem test -- python3 examples/python/naive.py\n")
+        .expect("the README shows a run of naive.py");
+    let block = &readme[start..];
+    let block = &block[..block.find("```").unwrap()];
+    let from = block
+        .find("CHARGED TWICE:")
+        .expect("the sample shows its headings");
+    let mut lines = 0;
+    for line in block[from..].lines() {
+        let line = line.replace("idem-test-failures/", "saved/");
+        assert!(
+            stdout.lines().any(|l| l == line),
+            "the README's line {line:?} is not in a real run:\n{stdout}"
+        );
+        lines += 1;
+    }
+    assert!(lines >= 4, "the README's sample ends early");
 }
 
 /// In this schedule A holds its write transaction while it waits for its
@@ -236,4 +309,59 @@ fn the_rust_samples_soak_with_every_message_twice() {
     let (code, text) = soak(&naive);
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("charged twice: 300"), "{text}");
+}
+
+/// id_first's losing schedule replayed with a `handled_query` that reads
+/// no table of the program: given, it must run, so the run is diagnosed
+/// and names the option; the samples' query, given, judges the lost
+/// charge from the delivery acked without the work.
+#[test]
+fn a_handled_query_given_must_read_the_program_s_tables() {
+    let Some(python) = super::harness_bad::python3() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let sample = root().join("examples/python/id_first.py");
+    let replay = |query: &str| {
+        let file = dir.path().join("schedule.json");
+        std::fs::write(
+            &file,
+            serde_json::json!({
+                "idem_test_schedule": 1,
+                "program": [python, sample],
+                "messages": 1,
+                "instances": 2,
+                "recorded_query": "SELECT order_id, amount FROM payments",
+                "handled_query": query,
+                "faults": [{"point": 1, "fault": "kill-before-charge"}],
+                "outcome": "charge lost",
+                "verdict": "",
+            })
+            .to_string(),
+        )
+        .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+            .args(["test", "--replay"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, _, stderr) = replay("SELECT id FROM inbox");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("keeps its tables in an unexpected shape"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--handled-query"), "{stderr}");
+    let (code, stdout, stderr) = replay("SELECT message_id FROM processed_messages");
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("verdict: charge lost ← order 1042 is recorded as handled, with no payment ← A (start 2) acked delivery 2 of m-1 without a charge or a payment row"),
+        "{stdout}"
+    );
 }

@@ -2,13 +2,14 @@
 //! run's folder, or a fresh schema on a PostgreSQL server (`--db
 //! postgres://…`). The seam the run uses for both: what the program is
 //! told in its environment, whether a quiet instance waits for a lock,
-//! what a killed instance leaves behind, what the program recorded, and
-//! its tables for a replay. The statements are in `sim::db::program` and
+//! what a killed instance leaves behind, what the program recorded, which
+//! message IDs it records as handled, and its tables for a replay. The statements are in `sim::db::program` and
 //! `sim::db::program_pg`.
 
 use crate::sim::db::PgUrl;
 use crate::sim::db::program::{self, ProgramDbError, Recorded, TableDump};
 use crate::sim::db::program_pg::{LockWait, ProgramSchema};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -97,6 +98,14 @@ impl ProgramDb {
         match self {
             ProgramDb::Sqlite(path) => program::read_recorded(path, query),
             ProgramDb::Postgres(schema) => schema.read_recorded(query),
+        }
+    }
+
+    /// The message IDs the program records as handled, by `query`.
+    pub fn read_handled(&self, query: &str) -> Result<BTreeSet<String>, ProgramDbError> {
+        match self {
+            ProgramDb::Sqlite(path) => program::read_handled(path, query),
+            ProgramDb::Postgres(schema) => schema.read_handled(query),
         }
     }
 

@@ -19,11 +19,16 @@ use super::instance::Held;
 pub struct Ledger {
     /// Distinct messages per payment: each is owed once, whatever the copies.
     owed: BTreeMap<Payment, usize>,
-    ids: BTreeSet<String>,
+    /// Each distinct message ID, and its payment.
+    ids: BTreeMap<String, Payment>,
     charges: Vec<LedgerEntry>,
     /// What happened to each payment's messages, oldest first.
     notes: BTreeMap<Payment, Vec<Cause>>,
     acked_before_work: BTreeSet<Payment>,
+    /// The last ack that removed a payment's message with no row saved,
+    /// on a delivery that made no charge, and why that delivery came:
+    /// the delivery that skipped the work, if the record says so.
+    acked_unworked: BTreeMap<Payment, Vec<Cause>>,
 }
 
 /// Above this many messages, an ack does not look into the database (the
@@ -33,7 +38,8 @@ const LOOK_AT_ACKS_UP_TO: usize = 64;
 
 impl Ledger {
     pub fn owe(&mut self, message: &Message) {
-        if self.ids.insert(message.id.clone()) {
+        if !self.ids.contains_key(&message.id) {
+            self.ids.insert(message.id.clone(), message.payment.clone());
             *self.owed.entry(message.payment.clone()).or_default() += 1;
         }
     }
@@ -72,18 +78,39 @@ impl Ledger {
         self.notes.entry(payment.clone()).or_default().push(what);
     }
 
-    /// The broker removed a message of this payment: was its work saved?
-    pub fn acked(&mut self, payment: &Payment, db: &ProgramDb, query: &str) {
+    /// The broker removed the message of `held` on `who`'s ack: was its
+    /// work saved?
+    pub fn acked(&mut self, held: &Held, who: &str, db: &ProgramDb, query: &str) {
         if self.ids.len() > LOOK_AT_ACKS_UP_TO {
             return;
         }
+        let payment = &held.payment;
         if let Ok(rows) = db.read_recorded(query)
             && !rows
                 .iter()
                 .any(|r| r.order == payment.order && r.amount == payment.amount)
         {
             self.acked_before_work.insert(payment.clone());
+            let charged = self.charges.iter().any(|c| {
+                matches!(c.cause.first(), Some(Cause::ProgramCharged { delivery: Some((n, id)), .. })
+                    if *n == held.delivery && *id == held.message)
+            });
+            if !charged {
+                let mut chain = vec![Cause::ProgramAckedUnworked {
+                    who: who.to_string(),
+                    id: held.message.clone(),
+                    delivery: held.delivery,
+                }];
+                chain.extend(held.cause.iter().cloned());
+                self.acked_unworked.insert(payment.clone(), chain);
+            }
         }
+    }
+
+    /// Whether some message was removed on an ack with no work saved: only
+    /// then does the run read which IDs the program records as handled.
+    pub fn any_acked_unworked(&self) -> bool {
+        !self.acked_unworked.is_empty()
     }
 }
 
@@ -92,6 +119,7 @@ pub fn verdict(
     broker: &Broker,
     provider: &Provider,
     recorded: &[Recorded],
+    handled: &BTreeSet<String>,
 ) -> Verdict {
     let mut rows: BTreeMap<Payment, usize> = BTreeMap::new();
     for r in recorded {
@@ -133,14 +161,32 @@ pub fn verdict(
             })
         })
         .collect();
+    // Recorded as handled with no payment and no charge, its message
+    // removed on an ack: every redelivery would have met the record, so
+    // the charge is lost, told from the delivery idem saw acked without
+    // the work (the simulator's "recorded as handled, with no payment").
+    let recorded_unpaid: BTreeSet<&Payment> = ledger
+        .ids
+        .iter()
+        .filter(|(id, p)| {
+            handled.contains(*id)
+                && ledger.acked_unworked.contains_key(p)
+                && !rows.contains_key(p)
+                && provider.charges_for_payment(p) == 0
+        })
+        .map(|(_, p)| p)
+        .collect();
     let notes: BTreeMap<&Payment, Vec<Vec<Cause>>> = payments
         .iter()
         .map(|p| {
-            let chain: Vec<Cause> = ledger
-                .notes
-                .get(p)
-                .map(|n| n.iter().rev().cloned().collect())
-                .unwrap_or_default();
+            let chain: Vec<Cause> = match ledger.acked_unworked.get(p) {
+                Some(acked) if recorded_unpaid.contains(p) => acked.clone(),
+                _ => ledger
+                    .notes
+                    .get(p)
+                    .map(|n| n.iter().rev().cloned().collect())
+                    .unwrap_or_default(),
+            };
             (
                 p,
                 if chain.is_empty() {
@@ -182,9 +228,9 @@ pub fn verdict(
             pending: broker.payment_pending(p),
             to_come: false,
             writing: false,
-            doomed: false,
-            recorded_unpaid: false,
-            record_lasts: false,
+            doomed: recorded_unpaid.contains(p),
+            recorded_unpaid: recorded_unpaid.contains(p),
+            record_lasts: recorded_unpaid.contains(p),
             all_skipping: false,
             keyed_charge: None,
             row: Default::default(),

@@ -21,6 +21,9 @@ pub struct ScheduleFile {
     pub messages: usize,
     pub instances: usize,
     pub recorded_query: String,
+    /// `--handled-query`, when the run was given one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handled_query: Option<String>,
     pub faults: Vec<Planned>,
     /// The PostgreSQL server the program's schema was on (its address
     /// without a password), when not a SQLite file.
@@ -47,6 +50,7 @@ impl ScheduleFile {
             dir,
         );
         cfg.recorded_query = self.recorded_query.clone();
+        cfg.handled_query = self.handled_query.clone();
         cfg.record = true;
         cfg
     }

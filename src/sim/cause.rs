@@ -208,6 +208,14 @@ pub enum Cause {
     ProgramDuplicate {
         id: String,
     },
+    /// The broker removed `id` on the instance's ack of this delivery,
+    /// which made no charge, with no payment row recorded: what idem saw
+    /// of a delivery that skipped the work.
+    ProgramAckedUnworked {
+        who: String,
+        id: String,
+        delivery: u32,
+    },
 }
 
 /// Where `idem test` kills a learner's program.
@@ -432,6 +440,10 @@ impl fmt::Display for At<'_> {
                 write!(f, "the lease {who} held on {id} ran out")
             }
             Cause::ProgramDuplicate { id } => write!(f, "the producer published {id} again"),
+            Cause::ProgramAckedUnworked { who, id, delivery } => write!(
+                f,
+                "{who} acked delivery {delivery} of {id} without a charge or a payment row"
+            ),
         }
     }
 }

@@ -9,7 +9,8 @@ use idem::harness::explore::{self, Bounds, Found};
 use idem::harness::faults;
 use idem::harness::run::Config;
 use idem::harness::schedule_file::{self, ScheduleFile};
-use idem::sim::Arrow;
+use idem::sim::verdict::Outcome;
+use idem::sim::{Arrow, Cause};
 use std::fmt::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -90,8 +91,21 @@ impl TestArgs {
                 found.outcome.text().to_uppercase(),
                 found.number,
                 faults::describe(&found.schedule),
-                found.verdict.chain_with(Arrow::Drawn)
+                outcome_chain(found)
             );
+            // One run that went wrong in two ways is the shortest schedule
+            // of both: said, so that two headings over one schedule are
+            // not read as two findings.
+            if let Some(earlier) = explored.failures[..k]
+                .iter()
+                .find(|f| f.number == found.number)
+            {
+                let _ = writeln!(
+                    out,
+                    "  the same run as {} above: it went wrong both ways",
+                    earlier.outcome.text().to_uppercase()
+                );
+            }
             match &saved {
                 Some(Ok(names)) => {
                     let _ = writeln!(
@@ -133,10 +147,11 @@ impl TestArgs {
                     messages: bounds.messages,
                     instances: bounds.instances,
                     recorded_query: cfg.recorded_query.clone(),
+                    handled_query: cfg.handled_query.clone(),
                     faults: found.schedule.clone(),
                     database: cfg.server.as_ref().map(|u| u.to_string()),
                     outcome: found.outcome.text().to_string(),
-                    verdict: found.verdict.chain_with(Arrow::Drawn),
+                    verdict: outcome_chain(found),
                 }
                 .to_text();
                 let name = saved_names::choose(&self.save, program, &found.outcome.slug(), &text);
@@ -148,4 +163,41 @@ impl TestArgs {
         })?;
         Ok(files.into_iter().map(|(name, _)| name).collect())
     }
+}
+
+/// The chain a found outcome is told with: the verdict's own, headed by
+/// the run's worst outcome. A disagreement found beside a worse outcome
+/// (a double charge, whose chain tells where the extra charge came from)
+/// has no chain of its own in that verdict: it is told by its figures,
+/// the provider's charges against the committed rows of each payment
+/// whose ledgers differ.
+fn outcome_chain(found: &Found) -> String {
+    let verdict = &found.verdict;
+    if found.outcome != Outcome::Disagree || verdict.outcome == Outcome::Disagree {
+        return verdict.chain_with(Arrow::Drawn);
+    }
+    let shared = |order: u32| verdict.facts.iter().filter(|f| f.order == order).count() > 1;
+    let counts: Vec<String> = verdict
+        .facts
+        .iter()
+        .filter(|f| f.failures.contains(&Outcome::Disagree))
+        .map(|f| {
+            Cause::Counts {
+                fact: if shared(f.order) {
+                    format!("order {} (${})", f.order, f.amount)
+                } else {
+                    format!("order {}", f.order)
+                },
+                charges: f.charges,
+                payments: f.payments,
+            }
+            .to_string()
+        })
+        .collect();
+    format!(
+        "{} {} {}",
+        Outcome::Disagree.text(),
+        Arrow::Drawn.as_str(),
+        counts.join("; ")
+    )
 }

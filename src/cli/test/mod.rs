@@ -19,20 +19,20 @@ use idem::harness::process::Launch;
 use idem::harness::run::{Config, DEFAULT_RECORDED_QUERY};
 use idem::harness::schedule_file::ScheduleFile;
 use idem::harness::soak::{self as soaking, Rates};
-use idem::harness::{Diagnosis, Planned, faults};
+use idem::harness::{Diagnosis, Planned, Trouble, faults};
 use idem::sim::db::PgUrl;
 use idem::sim::db::program_pg::ProgramSchema;
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 #[derive(Args)]
 #[command(
     after_help = "The protocol, with adapters for Python, Rust, Go and Node: docs/consumer-protocol.md.
-Exit status: 0 nothing went wrong, 1 a schedule broke the money (even when its schedule could not be saved: stderr says why), 2 bad input or a program that does not keep the protocol."
+Exit status: 0 nothing went wrong, 1 a schedule broke the money (even when its schedule could not be saved: stderr says why), 2 bad input or a program that does not keep the protocol, 128 + the signal's number when SIGINT (130), SIGTERM (143) or SIGHUP (129) stopped it."
 )]
 pub struct TestArgs {
     /// Messages to publish when exploring (1 or 2).
@@ -60,6 +60,14 @@ pub struct TestArgs {
     /// its first two columns the order and the amount.
     #[arg(long, default_value = DEFAULT_RECORDED_QUERY, value_name = "SQL")]
     recorded_query: String,
+    /// The query that reads which message IDs the program records as
+    /// handled (its first column). A message removed on an ack with no
+    /// work saved is a lost charge when its ID is recorded so (every
+    /// redelivery meets the record), else a lost message. Without it,
+    /// `SELECT message_id FROM processed_messages`, and a program that
+    /// keeps no such table records none.
+    #[arg(long, value_name = "SQL")]
+    handled_query: Option<String>,
     /// Write each failing schedule (the shortest per outcome) into DIR,
     /// for --replay, as PROGRAM-OUTCOME.json (PROGRAM: the script's name);
     /// an older one of the same program is replaced, any other file kept.
@@ -146,6 +154,9 @@ impl TestArgs {
             signal_hook::consts::SIGTERM,
             signal_hook::consts::SIGHUP,
         ] {
+            // Which signal first, for the exit status; set before the
+            // flag the run reads, since a handler's actions run in order.
+            signal_hook::flag::register_usize(signal, STOPPED_BY.clone(), signal as usize)?;
             signal_hook::flag::register(signal, stop.clone())?;
         }
         let work = WorkDir(std::env::temp_dir().join(format!("idem-test-{}", std::process::id())));
@@ -198,6 +209,9 @@ impl TestArgs {
                 cfg
             }
         };
+        if self.handled_query.is_some() {
+            cfg.handled_query = self.handled_query.clone();
+        }
         // A program after `--` runs in place of the one a replayed file names.
         cfg.launch.program = program;
         cfg.wait = Duration::from_secs(self.wait);
@@ -244,6 +258,9 @@ impl TestArgs {
     }
 }
 
+/// The signal that stopped `idem test`, or 0 while none has.
+static STOPPED_BY: LazyLock<Arc<AtomicUsize>> = LazyLock::new(|| Arc::new(AtomicUsize::new(0)));
+
 fn bad_program(d: &Diagnosis, schedule: Option<&[Planned]>) -> anyhow::Error {
     let mut message = d.to_string();
     if let Some(s) = schedule
@@ -251,7 +268,25 @@ fn bad_program(d: &Diagnosis, schedule: Option<&[Planned]>) -> anyhow::Error {
     {
         let _ = write!(message, "\n  (in the schedule: {})", faults::describe(s));
     }
-    Exit { code: 2, message }.into()
+    Exit {
+        code: exit_code(d.trouble),
+        message,
+    }
+    .into()
+}
+
+/// 2 for a program that does not keep the protocol (or idem's own
+/// trouble); stopped from outside, 128 + the signal's number, as the
+/// simulator ends: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
+fn exit_code(trouble: Trouble) -> u8 {
+    if trouble != Trouble::Interrupted {
+        return 2;
+    }
+    match STOPPED_BY.load(Ordering::SeqCst) {
+        signal @ 1..=127 => 128 + signal as u8,
+        // Stopped by a signal whose number was not kept: SIGINT's.
+        _ => 128 + signal_hook::consts::SIGINT as u8,
+    }
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {

@@ -125,6 +125,7 @@ mod tests {
                 messages: 1,
                 instances: 2,
                 recorded_query: String::new(),
+                handled_query: None,
                 faults: Vec::new(),
                 database: None,
                 outcome: "charged twice".to_string(),

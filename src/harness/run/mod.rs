@@ -43,6 +43,9 @@ use std::time::{Duration, Instant};
 /// The query that reads what the samples record: one row per payment.
 pub const DEFAULT_RECORDED_QUERY: &str = "SELECT order_id, amount FROM payments";
 
+/// The query that reads which message IDs the samples record as handled.
+pub const DEFAULT_HANDLED_QUERY: &str = "SELECT message_id FROM processed_messages";
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub launch: Launch,
@@ -52,6 +55,10 @@ pub struct Config {
     pub lease_ms: Millis,
     pub max_receives: u32,
     pub recorded_query: String,
+    /// The query for the message IDs the program records as handled, as
+    /// the user gave it; None: the samples' (`DEFAULT_HANDLED_QUERY`), and
+    /// a program without such a table records none.
+    pub handled_query: Option<String>,
     /// The longest idem waits for one request, or for a hello.
     pub wait: Duration,
     /// Silence this long while another instance holds the write lock is
@@ -84,6 +91,7 @@ impl Config {
             lease_ms: 30_000,
             max_receives: 5,
             recorded_query: DEFAULT_RECORDED_QUERY.to_string(),
+            handled_query: None,
             wait: Duration::from_secs(10),
             quiet: Duration::from_millis(300),
             restarts: 8,
@@ -217,26 +225,39 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         Err(e @ ProgramDbError::Postgres(_)) => return Err(run.server_trouble(e)),
         other => other,
     };
-    let recorded = recorded.map_err(|e| Diagnosis {
-        trouble: Trouble::TableShape,
-        instance: String::new(),
-        what: format!("reading what it recorded: {e} (give the query with --recorded-query)"),
-        stderr: run
-            .instances
-            .iter_mut()
-            .rev()
-            .find_map(|i| {
-                let tail = i.stderr_tail();
-                (!tail.is_empty()).then_some(tail)
-            })
-            .unwrap_or_default(),
+    let recorded = recorded.map_err(|e| {
+        run.table_shape(format!(
+            "reading what it recorded: {e} (give the query with --recorded-query)"
+        ))
     })?;
+    // Read only where a message was acked with no work saved: whether its
+    // ID is recorded as handled decides between a lost message and a lost
+    // charge.
+    let handled = if run.ledger.any_acked_unworked() {
+        let query = cfg
+            .handled_query
+            .as_deref()
+            .unwrap_or(DEFAULT_HANDLED_QUERY);
+        match run.db.read_handled(query) {
+            Ok(ids) => ids,
+            Err(e @ ProgramDbError::Postgres(_)) => return Err(run.server_trouble(e)),
+            Err(e) if cfg.handled_query.is_some() => {
+                return Err(run.table_shape(format!(
+                    "reading which messages it records as handled: {e} (give the query with --handled-query)"
+                )));
+            }
+            // The samples' table is not there: nothing recorded as handled.
+            Err(_) => BTreeSet::new(),
+        }
+    } else {
+        BTreeSet::new()
+    };
     for instance in &mut run.instances {
         if let Some(mut proc) = instance.proc.take() {
             proc.kill();
         }
     }
-    let verdict = judge::verdict(&run.ledger, &run.broker, &run.provider, &recorded);
+    let verdict = judge::verdict(&run.ledger, &run.broker, &run.provider, &recorded, &handled);
     Ok(RunReport {
         verdict,
         points: run.points,
@@ -250,6 +271,25 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
 }
 
 impl Run<'_, '_> {
+    /// The program's tables are not where a query looks: with the last
+    /// lines of stderr of the instance that wrote some last.
+    fn table_shape(&mut self, what: String) -> Diagnosis {
+        Diagnosis {
+            trouble: Trouble::TableShape,
+            instance: String::new(),
+            what,
+            stderr: self
+                .instances
+                .iter_mut()
+                .rev()
+                .find_map(|i| {
+                    let tail = i.stderr_tail();
+                    (!tail.is_empty()).then_some(tail)
+                })
+                .unwrap_or_default(),
+        }
+    }
+
     fn diagnose(&mut self, i: usize, trouble: Trouble, what: String) -> Diagnosis {
         Diagnosis {
             trouble,

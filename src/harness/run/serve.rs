@@ -240,7 +240,7 @@ impl Run<'_, '_> {
                         self.broker.forget_settled();
                         if let Some(h) = &held {
                             self.ledger
-                                .acked(&h.payment, &self.db, &self.cfg.recorded_query);
+                                .acked(h, &label, &self.db, &self.cfg.recorded_query);
                         }
                         ("ok", None)
                     }

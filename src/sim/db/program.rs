@@ -1,10 +1,12 @@
 //! A user's program's own database, seen from outside (`idem test`): idem
 //! never writes it, only asks whether someone holds its write lock, reads
-//! what the program recorded with the user's query, and lists its tables
+//! what the program recorded (and which message IDs it records as
+//! handled) with the user's queries, and lists its tables
 //! for a replay. Every connection here is short-lived, so it holds no lock
 //! between two looks.
 
 use rusqlite::{Connection, ErrorCode, OpenFlags};
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
 
@@ -126,6 +128,31 @@ pub fn read_recorded(path: &Path, query: &str) -> Result<Vec<Recorded>, ProgramD
     Ok(out)
 }
 
+/// Runs the user's query for the message IDs the program records as
+/// handled (its `processed_messages`) and reads its first column as text.
+pub fn read_handled(path: &Path, query: &str) -> Result<BTreeSet<String>, ProgramDbError> {
+    let Some(conn) = open(path, false)? else {
+        return Ok(BTreeSet::new());
+    };
+    conn.busy_timeout(LOOK_WAIT)?;
+    let failed = |e: rusqlite::Error| ProgramDbError::Query {
+        query: query.to_string(),
+        message: e.to_string(),
+    };
+    let mut stmt = conn.prepare(query).map_err(failed)?;
+    let mut rows = stmt.query([]).map_err(failed)?;
+    let mut out = BTreeSet::new();
+    while let Some(row) = rows.next().map_err(failed)? {
+        let value: rusqlite::types::Value = row.get(0).map_err(failed)?;
+        match value {
+            rusqlite::types::Value::Text(t) => out.insert(t),
+            rusqlite::types::Value::Integer(v) => out.insert(v.to_string()),
+            _ => false,
+        };
+    }
+    Ok(out)
+}
+
 fn describe(value: &rusqlite::types::Value) -> String {
     use rusqlite::types::Value;
     match value {
@@ -198,6 +225,27 @@ pub fn dump_tables(path: &Path, limit: usize) -> Result<Vec<(TableDump, usize)>,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The IDs a program records as handled, committed ones only, read as
+    /// text whatever their type; a missing table is an error the run
+    /// judges (with the default query: nothing recorded).
+    #[test]
+    fn handled_ids_are_the_committed_first_column_as_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.db");
+        assert!(read_handled(&path, "SELECT 1").unwrap().is_empty());
+        let program = Connection::open(&path).unwrap();
+        program
+            .execute_batch(
+                "CREATE TABLE processed_messages (message_id);
+                 INSERT INTO processed_messages VALUES ('m-1'), (7), (NULL);
+                 BEGIN; INSERT INTO processed_messages VALUES ('m-2');",
+            )
+            .unwrap();
+        let ids = read_handled(&path, "SELECT message_id FROM processed_messages").unwrap();
+        assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["7", "m-1"]);
+        assert!(read_handled(&path, "SELECT message_id FROM inbox").is_err());
+    }
 
     #[test]
     fn a_write_transaction_is_seen_and_a_read_is_not() {

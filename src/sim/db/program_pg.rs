@@ -302,6 +302,35 @@ mod tests {
         }
     }
 
+    /// The IDs a program records as handled, committed ones only, read as
+    /// the server writes them in text.
+    #[test]
+    fn handled_ids_are_the_committed_first_column_as_text() {
+        let Some(s) = schema() else { return };
+        let mut a = postgres::Client::connect(&s.address_for("A"), postgres::NoTls).unwrap();
+        a.batch_execute(
+            "CREATE TABLE processed_messages (message_id TEXT PRIMARY KEY);
+             INSERT INTO processed_messages VALUES ('m-1');",
+        )
+        .unwrap();
+        a.batch_execute("BEGIN; INSERT INTO processed_messages VALUES ('m-2')")
+            .unwrap();
+        let ids = s
+            .read_handled("SELECT message_id FROM processed_messages")
+            .unwrap();
+        assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["m-1"]);
+        assert_eq!(
+            s.read_handled("SELECT 7")
+                .unwrap()
+                .into_iter()
+                .collect::<Vec<_>>(),
+            ["7"]
+        );
+        assert!(s.read_handled("SELECT message_id FROM inbox").is_err());
+        drop(a);
+        s.wait_gone("A", Duration::from_secs(5)).unwrap();
+    }
+
     /// Two instances' connections, found by their names: B's insert waits
     /// for A's row, and the server names A as the holder; once B's
     /// connection closes, its backend is seen gone; the schema goes at the

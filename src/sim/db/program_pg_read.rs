@@ -1,12 +1,13 @@
 //! What the program recorded and which tables it made, read from its
 //! PostgreSQL schema (`program_pg.rs`) on idem's own connection: the user's
-//! query in a read-only transaction, and each table as text for a replay.
+//! queries in a read-only transaction, and each table as text for a replay.
 
 use super::pg_error;
 use super::program::{ProgramDbError, Recorded, TableDump};
 use super::program_pg::{ProgramSchema, quoted};
 use postgres::SimpleQueryMessage;
 use postgres::types::Type;
+use std::collections::BTreeSet;
 
 const TABLES: &str = "SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename";
 
@@ -79,6 +80,34 @@ impl ProgramSchema {
             });
         }
         Ok(out)
+    }
+
+    /// Runs the user's query for the message IDs the program records as
+    /// handled, in a read-only transaction on the schema, and reads its
+    /// first column as the server writes it in text.
+    pub fn read_handled(&self, query: &str) -> Result<BTreeSet<String>, ProgramDbError> {
+        let mut c = self.observer.lock().unwrap_or_else(|e| e.into_inner());
+        let mut txn = c
+            .build_transaction()
+            .read_only(true)
+            .start()
+            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
+        txn.batch_execute(&format!("SET LOCAL search_path TO {}", quoted(&self.name)))
+            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
+        let messages = txn.simple_query(query).map_err(|e| ProgramDbError::Query {
+            query: query.to_string(),
+            message: e
+                .as_db_error()
+                .map(|d| d.message().to_string())
+                .unwrap_or_else(|| e.to_string()),
+        })?;
+        Ok(messages
+            .iter()
+            .filter_map(|m| match m {
+                SimpleQueryMessage::Row(r) => r.get(0).map(str::to_string),
+                _ => None,
+            })
+            .collect())
     }
 
     /// Every table of the schema, by name, with at most `limit` rows each
