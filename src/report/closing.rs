@@ -38,6 +38,9 @@ pub(super) fn write(
         c.dead_lettered,
         c.crashes
     );
+    if let Some(line) = two_counts(c) {
+        let _ = writeln!(out, "  {line}");
+    }
     if let (Some(first), Some(declared)) = (went_wrong.first, went_wrong.declared) {
         if first < declared {
             let _ = writeln!(
@@ -60,6 +63,19 @@ pub(super) fn write(
     }
 }
 
+/// Where the broker's count of redeliveries and the observer's count of
+/// duplicate deliveries differ, what each counts: side by side they read
+/// as one figure twice, and a class asks which is wrong (teacher trial
+/// 25, race-rollback: `redelivered 1 · duplicate deliveries 0`).
+fn two_counts(c: &Counters) -> Option<String> {
+    (c.redeliveries != c.duplicates_delivered).then(|| {
+        format!(
+            "({REDELIVERED}: what the broker handed out again after a lease ran out; \
+             {DUPLICATE_DELIVERIES}: deliveries of a message whose work was already done)"
+        )
+    })
+}
+
 /// After the handlers' count of skips (they found the key recorded, which
 /// is all they know): how many of them were no duplicate but a new
 /// message whose key collided, in the observer's words; nothing when every
@@ -76,8 +92,28 @@ pub(crate) fn not_duplicates(n: u32) -> String {
 mod tests {
     use crate::scenario::load::builtins;
     use crate::sim::Strategy;
+    use crate::sim::world::Counters;
     use crate::timeline::Timeline;
     use crate::timeline::stream::stream;
+
+    /// The two counts that differ are told apart under the counters; where
+    /// they agree, nothing is added.
+    #[test]
+    fn differing_redeliveries_and_duplicates_say_what_each_counts() {
+        let c = Counters {
+            redeliveries: 1,
+            ..Counters::default()
+        };
+        let line = super::two_counts(&c).expect("they differ");
+        assert!(line.contains("redelivered: what the broker handed out again"));
+        assert!(line.contains("duplicate deliveries: deliveries of a message whose work"));
+        let same = Counters {
+            redeliveries: 1,
+            duplicates_delivered: 1,
+            ..Counters::default()
+        };
+        assert_eq!(super::two_counts(&same), None);
+    }
 
     /// From the counters line on, both transcripts end alike: a run that
     /// went wrong (with its expectation) and one that did not.
