@@ -83,12 +83,17 @@ fn found(path: &Path) -> Result<Found, OutputError> {
 /// The error of making the part file, without the part file's name, which
 /// `tempfile` adds (`… at path "dir/.a.html.SmbYks.part"`, teacher trial
 /// 25): a name the user never gave, of a file that does not exist. The
-/// folder's own error where it has one (missing, not a folder), which
-/// keeps the system's words; else the error's kind alone.
+/// folder's own error where it has one (missing, not a folder); else the
+/// system's words before the name. `tempfile` keeps the error it wraps
+/// private, so its words are all there is to read.
 fn without_temp_name(folder: &Path, e: std::io::Error) -> std::io::Error {
-    match std::fs::read_dir(folder) {
-        Err(folder_error) => folder_error,
-        Ok(_) => std::io::Error::from(e.kind()),
+    if let Err(folder_error) = std::fs::read_dir(folder) {
+        return folder_error;
+    }
+    let told = e.to_string();
+    match told.rsplit_once(" at path ") {
+        Some((words, _)) => std::io::Error::new(e.kind(), words.to_string()),
+        None => e,
     }
 }
 

@@ -8,7 +8,7 @@ use crate::common::sweep::{SIZES, Step, each_step, none_wrong};
 use idem::tui::app::Panel;
 
 /// Each symbol a mark shortens to, and the words it may stand for.
-const SHORT: [(&str, &[&str]); 4] = [
+pub(crate) const SHORT: [(&str, &[&str]); 4] = [
     ("*", &["changed", "committed"]),
     ("+", &["new"]),
     ("-", &["removed", "rolled back"]),

@@ -55,19 +55,20 @@ fn changed_words(with: &[Vec<char>], without: &[Vec<char>], r: Rect) -> Vec<Stri
 /// it: where a panel has no room for both, the reveal's mark takes that
 /// border and the legend gives way whole, never cut. It is no row's words.
 fn legend_gave_way(was: &str, now: &str) -> bool {
-    const MEANS: [&str; 6] = [
-        "* changed",
-        "* committed",
-        "+ new",
-        "- removed",
-        "- rolled back",
-        "◀ this step",
-    ];
+    let means = |item: &str| {
+        crate::marks_named::SHORT.iter().any(|(sym, words)| {
+            item.strip_prefix(sym)
+                .and_then(|rest| rest.strip_prefix(' '))
+                .is_some_and(|word| words.contains(&word))
+        })
+    };
     let text = was.trim_matches(|c| matches!(c, '└' | '┘' | '─' | ' '));
     let items: Vec<&str> = text.split(", ").collect();
     !text.is_empty()
-        && items.iter().all(|i| MEANS.contains(i))
-        && items.iter().all(|i| !now.contains(&i[2..]))
+        && items.iter().all(|i| means(i))
+        && items
+            .iter()
+            .all(|i| !now.contains(i.split_once(' ').map_or(*i, |(_, w)| w)))
 }
 
 #[test]

@@ -71,7 +71,7 @@ fn two_counts(c: &Counters) -> Option<String> {
     (c.redeliveries != c.duplicates_delivered).then(|| {
         format!(
             "({REDELIVERED}: what the broker handed out again after a lease ran out; \
-             {DUPLICATE_DELIVERIES}: deliveries of a message whose work was already done)"
+             {DUPLICATE_DELIVERIES}: deliveries of a message whose work another delivery did)"
         )
     })
 }
@@ -106,7 +106,7 @@ mod tests {
         };
         let line = super::two_counts(&c).expect("they differ");
         assert!(line.contains("redelivered: what the broker handed out again"));
-        assert!(line.contains("duplicate deliveries: deliveries of a message whose work"));
+        assert!(line.contains("duplicate deliveries: deliveries of a message whose work another"));
         let same = Counters {
             redeliveries: 1,
             duplicates_delivered: 1,

@@ -154,8 +154,9 @@ impl TestArgs {
             signal_hook::consts::SIGTERM,
             signal_hook::consts::SIGHUP,
         ] {
-            // Which signal first, for the exit status; set before the
-            // flag the run reads, since a handler's actions run in order.
+            // Which signal, for the exit status (the last, where several
+            // come); set before the flag the run reads, since a handler's
+            // actions run in order.
             signal_hook::flag::register_usize(signal, STOPPED_BY.clone(), signal as usize)?;
             signal_hook::flag::register(signal, stop.clone())?;
         }
@@ -218,21 +219,39 @@ impl TestArgs {
         cfg.quiet = Duration::from_millis(self.quiet);
         cfg.stop = Some(stop);
         cfg.server = server;
-        if let Some(file) = replayed {
-            return replay::replay(self, &cfg, &file, ascii);
+        let ended = if let Some(file) = replayed {
+            replay::replay(self, &cfg, &file, ascii)
+        } else if let Some(n) = self.soak {
+            self.soak(cfg, n)
+        } else {
+            self.explore(
+                &cfg,
+                Bounds {
+                    messages,
+                    instances,
+                    faults: self.faults,
+                },
+            )
+        };
+        match ended {
+            // Stopped during a run: told as such already.
+            Err(e) if e.downcast_ref::<Exit>().is_some_and(|x| x.code > 128) => Err(e),
+            ended => stopped_at_the_end().map_or(ended, Err),
         }
-        if let Some(n) = self.soak {
-            return self.soak(cfg, n);
-        }
-        self.explore(
-            &cfg,
-            Bounds {
-                messages,
-                instances,
-                faults: self.faults,
-            },
-        )
     }
+}
+
+/// A signal that came after the last run, while idem reported or saved:
+/// the runs never saw it, but a script that sent it must still read the
+/// exit status a stop gives (README), not the verdict's.
+fn stopped_at_the_end() -> Option<anyhow::Error> {
+    (STOPPED_BY.load(Ordering::SeqCst) != 0).then(|| {
+        Exit {
+            code: exit_code(Trouble::Interrupted),
+            message: "idem test was stopped as it ended: every process it started had ended".into(),
+        }
+        .into()
+    })
 }
 
 impl TestArgs {

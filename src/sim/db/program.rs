@@ -32,6 +32,12 @@ pub enum ProgramDbError {
         column: usize,
         found: String,
     },
+    /// The handled query (`--handled-query`) gave no message ID where a
+    /// row should hold one.
+    #[error(
+        "{query}: {found}; idem reads the first column as the message ID the program recorded as handled: text or an integer"
+    )]
+    HandledShape { query: String, found: String },
     #[error("SQLite: {0}")]
     Sqlite(#[from] rusqlite::Error),
     /// One line that says what went wrong on the server and what to do.
@@ -140,15 +146,39 @@ pub fn read_handled(path: &Path, query: &str) -> Result<BTreeSet<String>, Progra
         message: e.to_string(),
     };
     let mut stmt = conn.prepare(query).map_err(failed)?;
+    if stmt.column_count() == 0 {
+        return Err(ProgramDbError::HandledShape {
+            query: query.to_string(),
+            found: "it gives no column".into(),
+        });
+    }
     let mut rows = stmt.query([]).map_err(failed)?;
     let mut out = BTreeSet::new();
+    let mut n = 0;
     while let Some(row) = rows.next().map_err(failed)? {
-        let value: rusqlite::types::Value = row.get(0).map_err(failed)?;
-        match value {
-            rusqlite::types::Value::Text(t) => out.insert(t),
-            rusqlite::types::Value::Integer(v) => out.insert(v.to_string()),
-            _ => false,
-        };
+        n += 1;
+        use rusqlite::types::Value;
+        // An ID kept as bytes is read as the text it holds; any other
+        // value is told, not dropped: a dropped ID would turn the
+        // verdict from "charge lost" to "message lost" with no word why.
+        match row.get(0).map_err(failed)? {
+            Value::Null => {}
+            Value::Text(t) => {
+                out.insert(t);
+            }
+            Value::Integer(v) => {
+                out.insert(v.to_string());
+            }
+            Value::Blob(b) if std::str::from_utf8(&b).is_ok() => {
+                out.insert(String::from_utf8_lossy(&b).into_owned());
+            }
+            other => {
+                return Err(ProgramDbError::HandledShape {
+                    query: query.to_string(),
+                    found: format!("row {n} has {}", describe(&other)),
+                });
+            }
+        }
     }
     Ok(out)
 }
@@ -245,6 +275,15 @@ mod tests {
         let ids = read_handled(&path, "SELECT message_id FROM processed_messages").unwrap();
         assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["7", "m-1"]);
         assert!(read_handled(&path, "SELECT message_id FROM inbox").is_err());
+        // An ID kept as bytes is its text; a value that is no ID is told.
+        let bytes = read_handled(&path, "SELECT CAST('m-3' AS BLOB)").unwrap();
+        assert_eq!(bytes.into_iter().collect::<Vec<_>>(), ["m-3"]);
+        let e = read_handled(&path, "SELECT 1.5").unwrap_err();
+        assert!(
+            matches!(e, ProgramDbError::HandledShape { .. })
+                && e.to_string().contains("the real 1.5"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -327,6 +327,22 @@ mod tests {
             ["7"]
         );
         assert!(s.read_handled("SELECT message_id FROM inbox").is_err());
+        // A query with no column, or one of another type, is told, not a
+        // panic; nor can a second statement end the read-only transaction.
+        for (query, told) in [
+            ("SELECT FROM processed_messages", "gives no column"),
+            ("SELECT 1.5", "of type numeric"),
+        ] {
+            let e = s.read_handled(query).unwrap_err();
+            assert!(
+                matches!(e, ProgramDbError::HandledShape { .. }) && e.to_string().contains(told),
+                "{query}: {e}"
+            );
+        }
+        assert!(matches!(
+            s.read_handled("COMMIT; SELECT 'm-9'"),
+            Err(ProgramDbError::Query { .. })
+        ));
         drop(a);
         s.wait_gone("A", Duration::from_secs(5)).unwrap();
     }

@@ -9,105 +9,135 @@ use postgres::SimpleQueryMessage;
 use postgres::types::Type;
 use std::collections::BTreeSet;
 
+/// The integer types a query's column may have where idem reads a number.
+const INTEGERS: [Type; 3] = [Type::INT2, Type::INT4, Type::INT8];
+
+/// The user's query failed: the server's own words where it gave some.
+fn failed(query: &str, e: postgres::Error) -> ProgramDbError {
+    ProgramDbError::Query {
+        query: query.to_string(),
+        message: e
+            .as_db_error()
+            .map(|d| d.message().to_string())
+            .unwrap_or_else(|| e.to_string()),
+    }
+}
+
+/// Column `i` of `row`, one of `INTEGERS`, as an i64; `None` for NULL.
+fn integer(row: &postgres::Row, i: usize) -> Option<i64> {
+    let ty = row.columns()[i].type_();
+    if *ty == Type::INT8 {
+        row.get(i)
+    } else if *ty == Type::INT4 {
+        row.get::<_, Option<i32>>(i).map(i64::from)
+    } else {
+        row.get::<_, Option<i16>>(i).map(i64::from)
+    }
+}
+
 const TABLES: &str = "SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename";
 
 impl ProgramSchema {
+    /// Runs `read` in a read-only transaction on the schema: the user's
+    /// queries see what is committed and can change nothing. Ended on
+    /// drop, which rolls the read-only transaction back.
+    fn read_only<T>(
+        &self,
+        read: impl FnOnce(&mut postgres::Transaction) -> Result<T, ProgramDbError>,
+    ) -> Result<T, ProgramDbError> {
+        let mut c = self.observer.lock().unwrap_or_else(|e| e.into_inner());
+        let mut txn = c
+            .build_transaction()
+            .read_only(true)
+            .start()
+            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
+        txn.batch_execute(&format!("SET LOCAL search_path TO {}", quoted(&self.name)))
+            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
+        read(&mut txn)
+    }
+
     /// Runs the user's query over what is committed, in a read-only
     /// transaction on the schema, and reads its first two columns as
     /// (order, amount): integer columns only.
     pub fn read_recorded(&self, query: &str) -> Result<Vec<Recorded>, ProgramDbError> {
-        let failed = |e: postgres::Error| ProgramDbError::Query {
-            query: query.to_string(),
-            message: e
-                .as_db_error()
-                .map(|d| d.message().to_string())
-                .unwrap_or_else(|| e.to_string()),
-        };
-        let mut c = self.observer.lock().unwrap_or_else(|e| e.into_inner());
-        let mut txn = c
-            .build_transaction()
-            .read_only(true)
-            .start()
-            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
-        txn.batch_execute(&format!("SET LOCAL search_path TO {}", quoted(&self.name)))
-            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
-        let statement = txn.prepare(query).map_err(failed)?;
-        let columns = statement.columns();
-        if columns.len() < 2 {
-            return Err(ProgramDbError::Shape {
-                query: query.to_string(),
-                row: 0,
-                found: format!("{} column", columns.len()),
-            });
-        }
-        for (i, column) in columns.iter().take(2).enumerate() {
-            let ty = column.type_();
-            if ![Type::INT2, Type::INT4, Type::INT8].contains(ty) {
-                return Err(ProgramDbError::ColumnType {
+        self.read_only(|txn| {
+            // One statement, prepared: a query cannot end the read-only
+            // transaction (`COMMIT; …`) and write.
+            let statement = txn.prepare(query).map_err(|e| failed(query, e))?;
+            let columns = statement.columns();
+            if columns.len() < 2 {
+                return Err(ProgramDbError::Shape {
                     query: query.to_string(),
-                    column: i + 1,
-                    found: ty.name().to_string(),
+                    row: 0,
+                    found: format!("{} column", columns.len()),
                 });
             }
-        }
-        let rows = txn.query(&statement, &[]).map_err(failed)?;
-        let mut out = Vec::with_capacity(rows.len());
-        for (n, row) in rows.iter().enumerate() {
-            let int = |i: usize| -> Result<u32, ProgramDbError> {
-                let ty = row.columns()[i].type_();
-                let value: Option<i64> = if *ty == Type::INT8 {
-                    row.get(i)
-                } else if *ty == Type::INT4 {
-                    row.get::<_, Option<i32>>(i).map(i64::from)
-                } else {
-                    row.get::<_, Option<i16>>(i).map(i64::from)
-                };
-                match value {
-                    Some(v) if (0..=i64::from(u32::MAX)).contains(&v) => Ok(v as u32),
-                    other => Err(ProgramDbError::Shape {
+            for (i, column) in columns.iter().take(2).enumerate() {
+                let ty = column.type_();
+                if !INTEGERS.contains(ty) {
+                    return Err(ProgramDbError::ColumnType {
                         query: query.to_string(),
-                        row: n + 1,
-                        found: match other {
-                            Some(v) => format!("the integer {v} in column {}", i + 1),
-                            None => format!("NULL in column {}", i + 1),
-                        },
-                    }),
+                        column: i + 1,
+                        found: ty.name().to_string(),
+                    });
                 }
-            };
-            out.push(Recorded {
-                order: int(0)?,
-                amount: int(1)?,
-            });
-        }
-        Ok(out)
+            }
+            let rows = txn.query(&statement, &[]).map_err(|e| failed(query, e))?;
+            let mut out = Vec::with_capacity(rows.len());
+            for (n, row) in rows.iter().enumerate() {
+                let int = |i: usize| -> Result<u32, ProgramDbError> {
+                    match integer(row, i) {
+                        Some(v) if (0..=i64::from(u32::MAX)).contains(&v) => Ok(v as u32),
+                        other => Err(ProgramDbError::Shape {
+                            query: query.to_string(),
+                            row: n + 1,
+                            found: match other {
+                                Some(v) => format!("the integer {v} in column {}", i + 1),
+                                None => format!("NULL in column {}", i + 1),
+                            },
+                        }),
+                    }
+                };
+                out.push(Recorded {
+                    order: int(0)?,
+                    amount: int(1)?,
+                });
+            }
+            Ok(out)
+        })
     }
 
     /// Runs the user's query for the message IDs the program records as
     /// handled, in a read-only transaction on the schema, and reads its
-    /// first column as the server writes it in text.
+    /// first column: text or an integer.
     pub fn read_handled(&self, query: &str) -> Result<BTreeSet<String>, ProgramDbError> {
-        let mut c = self.observer.lock().unwrap_or_else(|e| e.into_inner());
-        let mut txn = c
-            .build_transaction()
-            .read_only(true)
-            .start()
-            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
-        txn.batch_execute(&format!("SET LOCAL search_path TO {}", quoted(&self.name)))
-            .map_err(|e| ProgramDbError::Postgres(pg_error::running(&self.url, &e)))?;
-        let messages = txn.simple_query(query).map_err(|e| ProgramDbError::Query {
-            query: query.to_string(),
-            message: e
-                .as_db_error()
-                .map(|d| d.message().to_string())
-                .unwrap_or_else(|| e.to_string()),
-        })?;
-        Ok(messages
-            .iter()
-            .filter_map(|m| match m {
-                SimpleQueryMessage::Row(r) => r.get(0).map(str::to_string),
-                _ => None,
-            })
-            .collect())
+        self.read_only(|txn| {
+            let statement = txn.prepare(query).map_err(|e| failed(query, e))?;
+            let Some(ty) = statement.columns().first().map(|c| c.type_().clone()) else {
+                return Err(ProgramDbError::HandledShape {
+                    query: query.to_string(),
+                    found: "it gives no column".into(),
+                });
+            };
+            let text = [Type::TEXT, Type::VARCHAR, Type::BPCHAR, Type::NAME].contains(&ty);
+            if !text && !INTEGERS.contains(&ty) {
+                return Err(ProgramDbError::HandledShape {
+                    query: query.to_string(),
+                    found: format!("its first column is of type {}", ty.name()),
+                });
+            }
+            let rows = txn.query(&statement, &[]).map_err(|e| failed(query, e))?;
+            Ok(rows
+                .iter()
+                .filter_map(|row| {
+                    if text {
+                        row.get::<_, Option<String>>(0)
+                    } else {
+                        integer(row, 0).map(|v| v.to_string())
+                    }
+                })
+                .collect())
+        })
     }
 
     /// Every table of the schema, by name, with at most `limit` rows each

@@ -377,11 +377,10 @@ fn sections(
         format!("queue {} {}", t.g.dot, f.queue.name),
         t.title(),
     )];
-    // The side's own run names its counters one way at every step.
-    // What the marks drawn short mean: the side's border names them.
     // What the marks each section drew short mean: the side's border
     // names those of the sections in view.
     let mut short: [marks::Shortened; 4] = Default::default();
+    // The side's own run names its counters one way at every step.
     let form = broker::Form::of(t, frames, f, w, 0);
     queue.extend(broker::lines_noting(t, f, &form, w, 0, &mut short[2]));
     let mut service_lines = vec![Line::styled("service", t.title())];
@@ -820,15 +819,16 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     // Zoomed with none picked yet shows the first section (update picks
     // it too, so Tab goes on from there).
     let picked = c.section.or_else(|| app.zoom.then_some(Section::ALL[0]));
-    // Each section's rows once both sides are lined up: where they start.
+    if let Some(s) = picked {
+        named(t, &mut ls[s.index()], &mut rs[s.index()], s);
+    }
+    // Each section's rows once both sides are lined up (the picked one's
+    // title row in): where they start.
     let heights: Vec<usize> = ls
         .iter()
         .zip(&rs)
         .map(|(a, b)| a.len().max(b.len()))
         .collect();
-    if let Some(s) = picked {
-        named(t, &mut ls[s.index()], &mut rs[s.index()], s);
-    }
     // The row the picked section starts on, before any scrolling.
     let (start, first, lines_l, lines_r) = match picked {
         Some(s) if app.zoom => {

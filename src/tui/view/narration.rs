@@ -953,8 +953,10 @@ fn note_room(t: &Theme, focused: bool, area: Rect) -> usize {
     let keys = note_keys(t, focused, area);
     let short = keys.last().map_or(0, |k| k.chars().count());
     let count = super::story_fold::count(t, 9, 9).chars().count();
-    // As the note is drawn: a space each side of the count, the border's
-    // corner and one dash before it.
+    // As the note is drawn: a space each side of the count and one dash
+    // before it (`room` above leaves out both corners already). Counts
+    // run to one digit each way in every built-in story; a count of ten
+    // or more may still cost the key its place.
     let room = 3 + count + short;
     if compact_note(area) {
         room
