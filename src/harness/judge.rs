@@ -217,11 +217,7 @@ pub fn verdict(
         .iter()
         .map(|p| FactState {
             payment: p,
-            name: if same_order(p) {
-                format!("order {} (${})", p.order, p.amount)
-            } else {
-                format!("order {}", p.order)
-            },
+            name: payment_name(p.order, p.amount, same_order(p)),
             expected: ledger.owed.get(p).copied().unwrap_or(0),
             payments: rows.get(p).copied().unwrap_or(0),
             charges: provider.charges_for_payment(p),
@@ -243,4 +239,14 @@ pub fn verdict(
         })
         .collect();
     verdict::judge(&facts)
+}
+
+/// How a report names a payment: by its order, and by its amount too
+/// where the run has another payment of that order (`shared`).
+pub fn payment_name(order: u32, amount: u32, shared: bool) -> String {
+    if shared {
+        format!("order {order} (${amount})")
+    } else {
+        format!("order {order}")
+    }
 }

@@ -183,11 +183,7 @@ fn outcome_chain(found: &Found) -> String {
         .filter(|f| f.failures.contains(&Outcome::Disagree))
         .map(|f| {
             Cause::Counts {
-                fact: if shared(f.order) {
-                    format!("order {} (${})", f.order, f.amount)
-                } else {
-                    format!("order {}", f.order)
-                },
+                fact: idem::harness::judge::payment_name(f.order, f.amount, shared(f.order)),
                 charges: f.charges,
                 payments: f.payments,
             }
