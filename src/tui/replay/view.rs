@@ -207,7 +207,7 @@ impl Replay {
             self.notice.as_deref(),
             &keys,
             usize::from(area.width),
-            (self.asked, keybar::LeftOut::Keys),
+            (self.asked, keybar::LeftOut::Keys(super::UNLISTED)),
         )
         .render(area, buf);
     }

@@ -277,8 +277,9 @@ pub enum LeftOut {
     Counted,
     /// As `Counted`, but `? keys` stays at the end where nothing is left
     /// out (`? keys +2` where some are): a screen whose every other bar
-    /// offers `?` offers it here too (a replay).
-    Keys,
+    /// offers `?` offers it here too (a replay). `?` names the keys left
+    /// out and then these, which the bar never shows (`e`, `Esc`).
+    Keys(&'static [(&'static str, &'static str)]),
 }
 
 /// The bottom line of a screen with its own keys and no help (the soak
@@ -297,11 +298,16 @@ pub fn note_or_keys(
         Some(note) => note_line(t, note, width),
         None if asked => {
             let keep = kept(keys, width, left_out);
+            let also: &[(&str, &str)] = match left_out {
+                LeftOut::Keys(also) => also,
+                _ => &[],
+            };
             let left: Vec<(&str, &str)> = keys
                 .iter()
                 .zip(&keep)
                 .filter(|(_, k)| !**k)
                 .map(|((key, what, _), _)| (key.as_str(), *what))
+                .chain(also.iter().copied())
                 .collect();
             let said = if left.is_empty() {
                 keys_note(keys.iter().map(|(key, what, _)| (key.as_str(), *what)))
@@ -326,7 +332,7 @@ fn kept(keys: &[(String, &str, u8)], width: usize, left_out: LeftOut) -> Vec<boo
     let room = width + 2;
     let hidden = |keep: &[bool]| keep.iter().filter(|k| !**k).count();
     let always = match left_out {
-        LeftOut::Keys => count(left_out, 0).chars().count() + 2,
+        LeftOut::Keys(_) => count(left_out, 0).chars().count() + 2,
         _ => 0,
     };
     let keep = fitting(&sized, room.saturating_sub(always));
@@ -342,8 +348,8 @@ fn count(left_out: LeftOut, n: usize) -> String {
     match left_out {
         LeftOut::Help => format!("? help +{n}"),
         LeftOut::Counted => format!("? +{n}"),
-        LeftOut::Keys if n == 0 => "? keys".to_string(),
-        LeftOut::Keys => format!("? keys +{n}"),
+        LeftOut::Keys(_) if n == 0 => "? keys".to_string(),
+        LeftOut::Keys(_) => format!("? keys +{n}"),
     }
 }
 
@@ -367,13 +373,13 @@ pub fn whole_keys(
         spans.push(Span::styled(t.text(key).into_owned(), t.key()));
         spans.push(Span::styled(format!(" {what}  "), t.dim()));
     }
-    if hidden > 0 || left_out == LeftOut::Keys {
+    if hidden > 0 || matches!(left_out, LeftOut::Keys(_)) {
         let said = count(left_out, hidden);
         let rest = said.strip_prefix('?').unwrap_or(&said);
         spans.push(Span::styled("?", t.key()));
         let tail = match left_out {
             LeftOut::Help => format!("{rest}  "),
-            LeftOut::Counted | LeftOut::Keys => rest.to_string(),
+            LeftOut::Counted | LeftOut::Keys(_) => rest.to_string(),
         };
         spans.push(Span::styled(tail, t.dim()));
     }
