@@ -45,6 +45,8 @@ fn counts(item: &str) -> bool {
         || item.strip_prefix('+').is_some_and(n)
         // The soak dashboard's and a replay's: `?` names them.
         || item.strip_prefix("? +").is_some_and(n)
+        // A replay's, which stays as `? keys` where none is left out.
+        || item.strip_prefix("? keys +").is_some_and(n)
 }
 
 /// The bar at `w`x`h` against the same state's bar on a screen wide

@@ -182,6 +182,7 @@ fn wrong(r: &Replay, rows: &[String]) -> Vec<String> {
             out.push(format!("key {}'s new mark is cut: {row:?}", k.key));
         }
     }
+    out.extend(unexplained(rows));
     // A fold says how many more and names the key that reads them, and
     // that key is on the bar.
     let bar = rows.last().cloned().unwrap_or_default();
@@ -199,6 +200,37 @@ fn wrong(r: &Replay, rows: &[String]) -> Vec<String> {
             Some(key) => out.push(format!("a fold names {key:?}, not on the bar {bar:?}")),
             None => out.push(format!("a fold names no key: {row:?}")),
         }
+    }
+    out
+}
+
+/// What a screen leaves unexplained or cut with room to spare (teacher
+/// trial 25 at 100x30): the step strip's symbols (`··✕·····`) with no
+/// word on their row, a key bar without `?`, and a stderr line cut
+/// (`leaving the message for re…`) in a panel with blank rows below it.
+fn unexplained(rows: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(strip) = rows.iter().find(|r| r.trim_start().starts_with("steps")) {
+        let chars: Vec<char> = strip.chars().collect();
+        for glyph in ['✕', '·'] {
+            let named = chars
+                .windows(3)
+                .any(|w| w[0] == glyph && w[1] == ' ' && w[2].is_alphabetic());
+            if chars.contains(&glyph) && !named {
+                out.push(format!(
+                    "the strip's {glyph} has no word on its row: {strip:?}"
+                ));
+            }
+        }
+    }
+    let bar = rows.last().cloned().unwrap_or_default();
+    if !bar.trim_start().starts_with('!') && !bar.split("  ").any(|i| i.trim().starts_with('?')) {
+        out.push(format!("the bar has no `?`: {bar:?}"));
+    }
+    let stderr = panel(rows, "stderr", 0);
+    let blank = stderr.iter().any(|r| r.trim().is_empty());
+    if blank && let Some(cut) = stderr.iter().find(|r| r.ends_with('…')) {
+        out.push(format!("a stderr line cut beside blank rows: {cut:?}"));
     }
     out
 }

@@ -133,6 +133,16 @@ impl Replay {
     }
 }
 
+/// The keys the bar never shows, which `?` names after the ones it had
+/// no room for: `e` is named where it is needed too (the stderr panel's
+/// count of lines it has no room for), the others are second ways.
+pub const UNLISTED: &[(&str, &str)] = &[
+    ("e", "the stderr whole"),
+    ("h/l", "step"),
+    ("g/G", "first/last"),
+    ("Esc", "back"),
+];
+
 pub fn update(r: &mut Replay, key: KeyCode) {
     r.notice = None;
     r.asked = false;
@@ -277,6 +287,21 @@ mod tests {
         r.steps[2].stderr = (1..=60).map(|i| format!("err-{i:02}")).collect();
         update(&mut r, KeyCode::Char('e'));
         assert!(count_row(&r).contains("--text"), "{}", count_row(&r));
+    }
+
+    /// The bar always offers `?`, and `?` names the keys the bar does not
+    /// show, whole, at 80 columns: `e` among them.
+    #[test]
+    fn question_mark_names_the_keys_off_the_bar() {
+        let mut r = replay();
+        let bar = |r: &Replay| rows(r, 80, 24).last().cloned().unwrap_or_default();
+        assert!(bar(&r).contains("? keys"), "{}", bar(&r));
+        update(&mut r, KeyCode::Char('?'));
+        let said = bar(&r);
+        assert!(said.contains("e the stderr whole"), "{said}");
+        assert!(!said.contains('…') && !said.contains("..."), "{said}");
+        update(&mut r, KeyCode::Right);
+        assert!(bar(&r).contains("? keys"), "{}", bar(&r));
     }
 
     #[test]

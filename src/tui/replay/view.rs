@@ -82,6 +82,13 @@ fn block(t: &Theme, name: &str, short: &str, width: u16) -> Block<'static> {
         .title(Line::from(spans))
 }
 
+/// The fewest step cells the strip keeps before its legend gives way.
+const STRIP_LEAST: usize = 20;
+
+/// The spaces between the strip's last cell and its legend, the
+/// legend's own leading space among them.
+const LEGEND_GAP: usize = 3;
+
 impl Replay {
     fn screen(&self, step: &Step, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
@@ -200,7 +207,7 @@ impl Replay {
             self.notice.as_deref(),
             &keys,
             usize::from(area.width),
-            self.asked,
+            (self.asked, keybar::LeftOut::Keys(super::UNLISTED)),
         )
         .render(area, buf);
     }
@@ -251,13 +258,22 @@ impl Replay {
 
     /// One cell a step: the fault steps marked, the step on screen lit.
     /// A run too long for the row shows the stretch around the step.
+    /// After the cells, the words for the symbols among them (`· no
+    /// fault, ✕ a fault fell`), by the rule of a panel's border legend
+    /// (`marks::Shortened`): each once, whole or not at all. The strip
+    /// gives the legend its room down to `STRIP_LEAST` cells.
     fn strip(&self, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
         let label = " steps ";
-        let room = usize::from(area.width)
-            .saturating_sub(label.len() + 2)
-            .max(1);
         let n = self.steps.len();
+        let avail = usize::from(area.width).saturating_sub(label.len() + 2);
+        let mut both = marks::Shortened::default();
+        both.extend([self.step_meaning(false), self.step_meaning(true)]);
+        let legend_w = both.legend(usize::MAX).map_or(0, |l| l.width()) + LEGEND_GAP;
+        let room = avail
+            .saturating_sub(legend_w)
+            .max(avail.min(STRIP_LEAST))
+            .max(1);
         let from = if n <= room {
             0
         } else {
@@ -269,12 +285,15 @@ impl Replay {
             if from > 0 { t.g.ellipsis } else { " " },
             t.dim(),
         ));
+        let mut seen = marks::Shortened::default();
         for (i, s) in self.steps.iter().enumerate().take(to).skip(from) {
-            let (glyph, style) = if s.fault.is_some() {
+            let fault = s.fault.is_some();
+            let (glyph, style) = if fault {
                 (t.g.failed, t.bad())
             } else {
                 (t.g.dot, t.dim())
             };
+            seen.extend([self.step_meaning(fault)]);
             let style = if i == self.at {
                 style.patch(t.highlight()).add_modifier(Modifier::REVERSED)
             } else {
@@ -285,7 +304,23 @@ impl Replay {
         if to < n {
             spans.push(Span::styled(t.g.ellipsis, t.dim()));
         }
+        let used: usize = spans.iter().map(Span::width).sum();
+        let left = usize::from(area.width).saturating_sub(used + LEGEND_GAP - 1);
+        if let Some(legend) = seen.legend(left) {
+            spans.push(Span::raw(" ".repeat(LEGEND_GAP - 1)));
+            spans.extend(legend.spans);
+        }
         Paragraph::new(Line::from(spans)).render(area, buf);
+    }
+
+    /// What a cell of the strip means, in the cell's own style.
+    fn step_meaning(&self, fault: bool) -> Span<'static> {
+        let t = &self.theme;
+        if fault {
+            Span::styled(format!("{} a fault fell", t.g.failed), t.bad())
+        } else {
+            Span::styled(format!("{} no fault", t.g.dot), t.dim())
+        }
     }
 
     fn happened(&self, step: &Step) -> Vec<Line<'static>> {
@@ -407,10 +442,26 @@ impl Replay {
         if lines.is_empty() {
             lines.push(Line::styled("(nothing yet)", t.dim()));
         }
+        // Each line wrapped at its words: a panel with rows to spare shows
+        // a long line whole (teacher trial: `leaving the message for re…`
+        // above blank rows). Where they do not all fit, the newest lines
+        // that do stay whole, under the count of the rest.
         let rows = usize::from(inner.height);
-        if lines.len() > rows && rows > 0 {
-            let keep = rows - 1;
-            let earlier = lines.len() - keep;
+        let tall = |l: &Line<'static>| usize::from(measure::rows([l], inner.width, false));
+        let needed: usize = lines.iter().map(tall).sum();
+        if needed > rows && rows > 0 {
+            let mut room = rows - 1;
+            let mut keep = 0;
+            for l in lines.iter().rev() {
+                if tall(l) > room {
+                    break;
+                }
+                room -= tall(l);
+                keep += 1;
+            }
+            // The newest line stays even taller than the panel: its
+            // rows past the bottom are counted there (`overflow`).
+            let earlier = lines.len() - keep.max(1);
             let how = if whole {
                 ": --text prints every line".to_string()
             } else {
@@ -427,6 +478,6 @@ impl Replay {
             shown.extend(lines.split_off(earlier));
             lines = shown;
         }
-        overflow::show(t, lines, false, inner, buf);
+        overflow::show(t, lines, true, inner, buf);
     }
 }

@@ -97,7 +97,7 @@ impl Dashboard {
             self.notice.as_deref(),
             &self.keys_now(),
             usize::from(area.width),
-            self.asked,
+            (self.asked, keybar::LeftOut::Counted),
         )
         .render(area, buf);
     }

@@ -275,6 +275,11 @@ pub enum LeftOut {
     /// `? +2` at the end, where there is no help to send the reader to:
     /// `?` there lists every key in the bar's note (`keys_note`).
     Counted,
+    /// As `Counted`, but `? keys` stays at the end where nothing is left
+    /// out (`? keys +2` where some are): a screen whose every other bar
+    /// offers `?` offers it here too (a replay). `?` names the keys left
+    /// out and then these, which the bar never shows (`e`, `Esc`).
+    Keys(&'static [(&'static str, &'static str)]),
 }
 
 /// The bottom line of a screen with its own keys and no help (the soak
@@ -287,17 +292,22 @@ pub fn note_or_keys(
     note: Option<&str>,
     keys: &[(String, &str, u8)],
     width: usize,
-    asked: bool,
+    (asked, left_out): (bool, LeftOut),
 ) -> Line<'static> {
     match note {
         Some(note) => note_line(t, note, width),
         None if asked => {
-            let keep = kept(keys, width, LeftOut::Counted);
+            let keep = kept(keys, width, left_out);
+            let also: &[(&str, &str)] = match left_out {
+                LeftOut::Keys(also) => also,
+                _ => &[],
+            };
             let left: Vec<(&str, &str)> = keys
                 .iter()
                 .zip(&keep)
                 .filter(|(_, k)| !**k)
                 .map(|((key, what, _), _)| (key.as_str(), *what))
+                .chain(also.iter().copied())
                 .collect();
             let said = if left.is_empty() {
                 keys_note(keys.iter().map(|(key, what, _)| (key.as_str(), *what)))
@@ -307,7 +317,7 @@ pub fn note_or_keys(
             };
             note_line(t, &said, width)
         }
-        None => whole_keys(t, keys, width, LeftOut::Counted),
+        None => whole_keys(t, keys, width, left_out),
     }
 }
 
@@ -321,7 +331,11 @@ fn kept(keys: &[(String, &str, u8)], width: usize, left_out: LeftOut) -> Vec<boo
     // The last item's two trailing spaces may fall off the edge.
     let room = width + 2;
     let hidden = |keep: &[bool]| keep.iter().filter(|k| !**k).count();
-    let keep = fitting(&sized, room);
+    let always = match left_out {
+        LeftOut::Keys(_) => count(left_out, 0).chars().count() + 2,
+        _ => 0,
+    };
+    let keep = fitting(&sized, room.saturating_sub(always));
     if hidden(&keep) == 0 {
         return keep;
     }
@@ -334,6 +348,8 @@ fn count(left_out: LeftOut, n: usize) -> String {
     match left_out {
         LeftOut::Help => format!("? help +{n}"),
         LeftOut::Counted => format!("? +{n}"),
+        LeftOut::Keys(_) if n == 0 => "? keys".to_string(),
+        LeftOut::Keys(_) => format!("? keys +{n}"),
     }
 }
 
@@ -357,13 +373,13 @@ pub fn whole_keys(
         spans.push(Span::styled(t.text(key).into_owned(), t.key()));
         spans.push(Span::styled(format!(" {what}  "), t.dim()));
     }
-    if hidden > 0 {
+    if hidden > 0 || matches!(left_out, LeftOut::Keys(_)) {
         let said = count(left_out, hidden);
         let rest = said.strip_prefix('?').unwrap_or(&said);
         spans.push(Span::styled("?", t.key()));
         let tail = match left_out {
             LeftOut::Help => format!("{rest}  "),
-            LeftOut::Counted => rest.to_string(),
+            LeftOut::Counted | LeftOut::Keys(_) => rest.to_string(),
         };
         spans.push(Span::styled(tail, t.dim()));
     }

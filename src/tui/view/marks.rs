@@ -162,6 +162,13 @@ impl Shortened {
         }
     }
 
+    /// The meanings `spans` holds, each once.
+    pub fn from_spans(spans: impl IntoIterator<Item = Span<'static>>) -> Shortened {
+        let mut s = Shortened::default();
+        s.extend(spans);
+        s
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

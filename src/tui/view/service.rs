@@ -253,6 +253,10 @@ fn programs(
         .sum();
     let gaps = used + n.saturating_sub(1) <= height;
     let mut out = Vec::new();
+    // A strip's words its row has no room for: the border names them
+    // after every short mark's (a `◀` stands alone in a row; a strip's
+    // `✓` sits among glyphs that read as progress).
+    let mut strip_rest = marks::Shortened::default();
     for (i, c) in f.consumers.iter().enumerate() {
         if i > 0 && gaps {
             out.push(Line::raw(""));
@@ -263,7 +267,7 @@ fn programs(
         } else if let Some(rows) = window[i] {
             out.extend(windowed_steps(t, c, ran(c), (rows, width), short));
         } else if compact[i] {
-            let mut rows = compact_steps(t, c, ran(c), width, short);
+            let mut rows = compact_steps(t, c, ran(c), width, (short, &mut strip_rest));
             rows.truncate(if strip_only[i] { 1 } else { 2 });
             out.extend(rows);
         } else {
@@ -275,6 +279,7 @@ fn programs(
             out.extend(armed(t, a, width));
         }
     }
+    short.extend(strip_rest.into_spans());
     out
 }
 
@@ -752,28 +757,45 @@ fn compact_steps(
     c: &ConsumerView,
     ran: Option<usize>,
     width: usize,
-    short: &mut marks::Shortened,
+    (short, strip_rest): (&mut marks::Shortened, &mut marks::Shortened),
 ) -> Vec<Line<'static>> {
     let mut glyphs = vec![Span::raw(" ")];
+    let mut means = marks::Shortened::default();
     for (k, s) in c.steps.iter().enumerate() {
-        let (g, _, style) = mark(t, s.mark);
+        let (g, word, style) = strip_mark(t, c, k, s);
+        means.extend([Span::styled(format!("{g} {word}"), style)]);
         if ran == Some(k) {
             glyphs.push(Span::styled(g, style.patch(t.highlight())));
-        } else if c.next == Some(k) && s.mark == Mark::Todo {
-            glyphs.push(Span::styled(t.g.upcoming, t.info()));
-        } else if s.mark == Mark::Todo {
-            glyphs.push(Span::styled(t.g.todo, t.dim()));
         } else {
             glyphs.push(Span::styled(g, style));
         }
     }
     let Some((k, s)) = focus(c, ran).and_then(|k| c.steps.get(k).map(|s| (k, s))) else {
-        return vec![Line::from(glyphs)];
+        let mut glyphs = Line::from(glyphs);
+        name_glyphs(&mut glyphs, c.steps.len(), means, width, strip_rest);
+        return vec![glyphs];
     };
-    let (_, word, style) = step_mark(t, s);
+    let (g, word, style) = step_mark(t, s);
     if !word.is_empty() {
-        glyphs.push(Span::styled(format!("  {word}"), style));
+        // The step's word with its glyph (`  ‖ blocked`): the legend's
+        // entry for it, and the word for the step in hand. A word of the
+        // observer's (`◇ ignored`) stands alone: the glyph is `✓ done`.
+        let said = format!("{g} {word}");
+        let own = strip_mark(t, c, k, s).1 == word;
+        glyphs.push(Span::styled(
+            if own {
+                format!("  {said}")
+            } else {
+                format!("  {word}")
+            },
+            style,
+        ));
+        means = marks::Shortened::from_spans(
+            means.into_spans().into_iter().filter(|m| m.content != said),
+        );
     }
+    let mut glyphs = Line::from(glyphs);
+    name_glyphs(&mut glyphs, c.steps.len(), means, width, strip_rest);
     // Wider by the word only where the word moves to the glyph row.
     let moved = if word.is_empty() { 0 } else { word.len() + 2 };
     let mut line = step(t, c, k, s, ran, width + moved).noted(short);
@@ -782,7 +804,59 @@ fn compact_steps(
         let on_strip = format!("  {word}");
         line.spans.retain(|span| span.content != on_strip.as_str());
     }
-    vec![Line::from(glyphs), line]
+    vec![glyphs, line]
+}
+
+/// A strip's cell for step `k`: its glyph, the word a legend gives it
+/// (`✓ done`, `▷ next`, `· later`) and its style. A step the consumer
+/// holds as done (an ack the network lost) is `✓ done` here: the row that
+/// names the step tells what only the observer knows.
+fn strip_mark(
+    t: &Theme,
+    c: &ConsumerView,
+    k: usize,
+    s: &StepView,
+) -> (&'static str, &'static str, Style) {
+    match s.mark {
+        Mark::Todo if c.next == Some(k) => (t.g.upcoming, "next", t.info()),
+        Mark::Todo => (t.g.todo, "later", t.dim()),
+        Mark::Done | Mark::Ignored | Mark::AckLost => (t.g.done, "done", t.good()),
+        _ => step_mark(t, s),
+    }
+}
+
+/// The words for a strip's glyphs (`✓ done ▷ next · later`) after it on
+/// its own row, the glyphs' own order, each once: a strip never stands
+/// bare (teacher trial: `✓✓✓✓✓▷··` and no word in sight). The ones its
+/// row has no room for go to `short`, for the panel's border to name.
+fn name_glyphs(
+    row: &mut Line<'static>,
+    steps: usize,
+    means: marks::Shortened,
+    width: usize,
+    short: &mut marks::Shortened,
+) {
+    let mut used = row.width();
+    let mut rest = Vec::new();
+    // Two spaces after the glyphs, one after a word: a glyph parts them.
+    let mut gap = if row.spans.len() > steps + 1 {
+        " "
+    } else {
+        "  "
+    };
+    for m in means.into_spans() {
+        // A meaning too wide for what is left of the row goes to the
+        // border; a narrower one after it may still fit here.
+        if used + gap.len() + m.width() <= width {
+            row.spans.push(Span::raw(gap));
+            gap = " ";
+            used += gap.len() + m.width();
+            row.spans.push(m);
+        } else {
+            rest.push(m);
+        }
+    }
+    short.extend(rest);
 }
 
 #[cfg(test)]
