@@ -17,7 +17,7 @@ use std::sync::Arc;
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
 /// The level screen at level `index` (from 0) with `program` proved.
-fn proved(index: usize, program: Vec<idem::sim::Op>) -> App {
+pub fn proved(index: usize, program: Vec<idem::sim::Op>) -> App {
     let mut a = common::app("tour-1", "naive");
     update(&mut a, Action::Levels);
     a.levels.go_to(index);
