@@ -35,3 +35,39 @@ fn two_payments_of_one_order_are_named_apart_in_the_verdict() {
     }
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }
+
+/// A won level's handler that breaks one fault further: its sentence
+/// names the commonest way it fails there and sends to the shortest run
+/// (`v`), so `v` opens the shortest run of that way. Teacher trial 26,
+/// levels 2 and 3: the sentence told of 57 schedules that end charged,
+/// then dead-lettered, and `v` opened a run with no charge at all.
+#[test]
+fn a_won_level_opens_the_run_its_sentence_tells() {
+    let mut wrong = Vec::new();
+    for index in [1, 2] {
+        let mut a = proved(index, idem::levels::all()[index].solution.clone());
+        let attempt = a.levels.attempt().expect("proved").clone();
+        assert!(attempt.won(), "level {}", index + 1);
+        let further = attempt.report.further.iter().find(|f| f.breaks());
+        let Some(further) = further else {
+            wrong.push(format!("level {}: holds one fault further", index + 1));
+            continue;
+        };
+        let told = further.words();
+        let (_, named) = further.ways()[0];
+        let ends = idem::check::further::end_words(named, false);
+        assert!(told.contains(&ends), "{told}");
+        update(&mut a, Action::FirstViolation);
+        let end = a.timeline.last();
+        let note = a.status.clone().unwrap_or_default();
+        let said = format!("{} in {} moves", named.class.text(), named.moves.len());
+        if end.verdict.outcome != named.class || !note.contains(&said) {
+            wrong.push(format!(
+                "level {}: told {told:?}; v opens {note:?}, ending {}",
+                index + 1,
+                end.verdict.outcome.text()
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
