@@ -71,3 +71,32 @@ fn a_won_level_opens_the_run_its_sentence_tells() {
     }
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }
+
+/// A level counterexample's intro, the first thing its run says at move 0:
+/// the bounds it was found within, said once, in one sentence, with no cap
+/// per kind above the count of all faults. Teacher trial 26, level 2:
+/// `within these bounds: bounds: 2 consumers (A, B), 1 message (m-7f3),
+/// dead-letter after 3 receivesfaults: at most 2 per schedule, of which at
+/// most 3 crashes per consumer…`.
+#[test]
+fn a_counterexample_says_its_bounds_once_and_truly() {
+    let mut wrong = Vec::new();
+    for index in [0, 1] {
+        let level = &idem::levels::all()[index];
+        let mut a = proved(index, level.start.clone());
+        let attempt = a.levels.attempt().expect("proved").clone();
+        let intro = &attempt.counterexample().expect("the start breaks").script.intro;
+        let most = level.bounds().max_faults;
+        let above = (most + 1..10).any(|n| intro.contains(&format!("at most {n} ")));
+        if intro.contains('\n') || intro.matches("bounds:").count() > 1 || above {
+            wrong.push(format!("level {}: {intro:?}", level.number));
+        }
+        update(&mut a, Action::FirstViolation);
+        update(&mut a, Action::First);
+        let screen = draw(&mut a, 100, 30);
+        if screen.contains("receivesfaults") || screen.contains("bounds: bounds") {
+            wrong.push(format!("level {}:\n{screen}", level.number));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
