@@ -92,10 +92,10 @@ fn every_verdict_states_its_bounds_and_the_key_that_shows_them_whole() {
                 // messages` beside `within 2 consumers, 1 message and 2
                 // faults`).
                 let within = first.split("within").nth(1).unwrap_or_default();
-                if let (Some(c), Some(f)) = (within.find("consumer"), within.find(" fault")) {
-                    if f < c {
-                        failures.push(format!("{at}: faults before consumers: {first:?}"));
-                    }
+                if let (Some(c), Some(f)) = (within.find("consumer"), within.find(" fault"))
+                    && f < c
+                {
+                    failures.push(format!("{at}: faults before consumers: {first:?}"));
                 }
                 // The kinds in the same words as the first row's (`crashes
                 // only`), where the level throws some kinds, not all.

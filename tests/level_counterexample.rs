@@ -85,7 +85,11 @@ fn a_counterexample_says_its_bounds_once_and_truly() {
         let level = &idem::levels::all()[index];
         let mut a = proved(index, level.start.clone());
         let attempt = a.levels.attempt().expect("proved").clone();
-        let intro = &attempt.counterexample().expect("the start breaks").script.intro;
+        let intro = &attempt
+            .counterexample()
+            .expect("the start breaks")
+            .script
+            .intro;
         let most = level.bounds().max_faults;
         let above = (most + 1..10).any(|n| intro.contains(&format!("at most {n} ")));
         if intro.contains('\n') || intro.matches("bounds:").count() > 1 || above {

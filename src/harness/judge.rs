@@ -9,9 +9,9 @@ use crate::sim::cause::Cause;
 use crate::sim::db::program::Recorded;
 use crate::sim::message::{Message, Payment};
 use crate::sim::provider::Provider;
-use crate::sim::verdict::{self, FactState, LedgerEntry, LedgerKind, Verdict};
 /// The one rule the simulator names a payment by, the judge's too.
 pub use crate::sim::verdict::payment_name;
+use crate::sim::verdict::{self, FactState, LedgerEntry, LedgerKind, Verdict};
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::instance::Held;

@@ -251,7 +251,8 @@ impl Verdict {
     /// order. A status fact is the order's own (one per order).
     pub fn fact_name(&self, fact: &FactVerdict) -> String {
         let payment = |f: &&FactVerdict| f.expected_status.is_none() && f.order == fact.order;
-        let shared = fact.expected_status.is_none() && self.facts.iter().filter(payment).count() > 1;
+        let shared =
+            fact.expected_status.is_none() && self.facts.iter().filter(payment).count() > 1;
         payment_name(fact.order, fact.amount, shared)
     }
 
