@@ -17,7 +17,7 @@ use std::sync::Arc;
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
 /// The level screen at level `index` (from 0) with `program` proved.
-fn proved(index: usize, program: Vec<idem::sim::Op>) -> App {
+pub fn proved(index: usize, program: Vec<idem::sim::Op>) -> App {
     let mut a = common::app("tour-1", "naive");
     update(&mut a, Action::Levels);
     a.levels.go_to(index);
@@ -70,6 +70,7 @@ fn every_verdict_states_its_bounds_and_the_key_that_shows_them_whole() {
             let used = r.bounds.clone().unwrap_or_else(|| level.bounds());
             let whole_bounds = further::within_all(r, &level.bounds());
             let fault = format!("{} fault", used.max_faults);
+            let every = levels::Fault::ALL.iter().all(|f| level.faults.contains(f));
             let broken = attempt.verdict == idem::levels::Verdict::Broken;
             let chain = attempt.counterexample().filter(|_| broken).map(|cx| {
                 cx.verdict
@@ -85,6 +86,21 @@ fn every_verdict_states_its_bounds_and_the_key_that_shows_them_whole() {
                 // The claim (won, holds, broken) and its bounds share a row.
                 if !(first.contains("within") && first.contains(&fault)) {
                     failures.push(format!("{at}: first row has no bounds: {first:?}"));
+                }
+                // One order everywhere: consumers, messages, then faults
+                // (teacher trial 26: `within 1 fault, 2 consumers, 2
+                // messages` beside `within 2 consumers, 1 message and 2
+                // faults`).
+                let within = first.split("within").nth(1).unwrap_or_default();
+                if let (Some(c), Some(f)) = (within.find("consumer"), within.find(" fault"))
+                    && f < c
+                {
+                    failures.push(format!("{at}: faults before consumers: {first:?}"));
+                }
+                // The kinds in the same words as the first row's (`crashes
+                // only`), where the level throws some kinds, not all.
+                if !every && !whole_bounds.contains(" only)") {
+                    failures.push(format!("{at}: {whole_bounds:?} says no `only`"));
                 }
                 if screen.contains("<-") {
                     failures.push(format!("{at}: `<-` drawn where the arrow is `←`"));

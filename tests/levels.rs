@@ -134,3 +134,33 @@ fn each_start_breaks_by_the_fault_its_goal_names() {
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
+
+/// A level asks in words for every fix it needs: where its start charges
+/// with no Idempotency-Key and its solution, charged with no key, still
+/// breaks, the goal or hint names the key. Teacher trial 26, level 4: the
+/// goal spoke only of where the ID is saved, and a handler that did just
+/// that still read `charged twice ← A called the provider without an
+/// Idempotency-Key`.
+#[test]
+fn a_level_that_needs_the_key_says_so() {
+    use idem::sim::Op;
+    let keyless = Op::CallProvider { with_key: false };
+    let keyed = Op::CallProvider { with_key: true };
+    let mut failures = Vec::new();
+    for level in levels::all() {
+        if !level.start.contains(&keyless) || !level.solution.contains(&keyed) {
+            continue;
+        }
+        let without: Vec<Op> = level
+            .solution
+            .iter()
+            .map(|op| if *op == keyed { keyless } else { *op })
+            .collect();
+        let needs_key = !Attempt::check(&level, &without).unwrap().won();
+        let words = format!("{} {}", level.goal, level.hint).replace('\n', " ");
+        if needs_key && !words.contains("Idempotency-Key") {
+            failures.push(format!("level {}: {words}", level.number));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}

@@ -75,6 +75,7 @@ mod lesson_screens;
 mod lesson_text;
 mod lesson_titles;
 mod level_bounds;
+mod level_counterexample;
 mod level_screen;
 mod levels;
 mod lost_ack_told;

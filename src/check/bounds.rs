@@ -291,6 +291,34 @@ impl Bounds {
     /// tries at 3 faults that disagreed, one still capped at 1 crash per
     /// consumer, the other not, and neither said which it was.
     pub fn caps_words(&self) -> String {
+        self.caps_phrase("still ")
+    }
+
+    /// Every bound of a search in one sentence, for prose such as a found
+    /// run's intro: `2 consumers (A, B), 1 message (m-7f3), dead-letter
+    /// after 3 receives; at most 2 faults per schedule (crashes only, no
+    /// cap per kind); leases of crashed or finished holders expire
+    /// freely`. The caps per kind as [`Bounds::caps_words`] tells them, so
+    /// a cap the count of all faults never reaches is not said as one
+    /// (teacher trial: "at most 2 per schedule, of which at most 3
+    /// crashes"). The `Display` form is two lines, for a report's head.
+    pub fn sentence(&self) -> String {
+        let mut line = format!(
+            "{}; at most {} per schedule ({})",
+            self.setup_line(),
+            faults(self.max_faults),
+            self.caps_phrase("")
+        );
+        if !self.symmetry {
+            line.push_str("; no symmetry reduction");
+        }
+        line.push_str("; leases of crashed or finished holders expire freely");
+        line
+    }
+
+    /// [`Bounds::caps_words`], `still` (after a claim's own bounds) or
+    /// not (the bounds alone).
+    fn caps_phrase(&self, still: &str) -> String {
         let caps = self.caps();
         let allowed: Vec<_> = caps.iter().filter(|c| c.0 > 0).collect();
         let every = caps[..4].iter().all(|c| c.0 > 0);
@@ -312,12 +340,12 @@ impl Bounds {
             (true, _) if every => "no cap per kind".to_string(),
             (true, _) => format!("{} only, no cap per kind", and(&free)),
             (false, true) => format!(
-                "still at most {}{}",
+                "{still}at most {}{}",
                 capped.join(", "),
                 if every { "" } else { ", no other kind" }
             ),
             (false, false) => format!(
-                "still at most {}; {} uncapped{}",
+                "{still}at most {}; {} uncapped{}",
                 capped.join(", "),
                 and(&free),
                 if every { "" } else { ", no other kind" }
@@ -411,6 +439,10 @@ mod caps_tests {
         assert_eq!(
             at(mixed).caps_words(),
             "still at most 1 lost ack, 1 early lease expiry; crashes uncapped, no other kind"
+        );
+        assert_eq!(
+            Bounds::default().sentence(),
+            "2 consumers (A, B), 1 message (m-7f3), dead-letter after 3 receives; at most 2 faults per schedule (at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry); leases of crashed or finished holders expire freely"
         );
         assert_eq!(
             Bounds::default().kinds_short(),

@@ -100,7 +100,8 @@ impl Counterexample {
             open_at: None,
             summary: summary.clone(),
             intro: format!(
-                "{summary} Found by exploring every schedule within these bounds: {bounds}. How it ends: {chain}."
+                "{summary} Found by exploring every schedule within these bounds: {}. How it ends: {chain}.",
+                bounds.sentence()
             ),
             group: Group::Design,
             order: 0,

@@ -170,19 +170,44 @@ pub fn fault_kinds(used: &Bounds) -> Vec<&'static str> {
     .collect()
 }
 
+/// The kinds of fault `used` allows in words: `crashes only`, `crashes
+/// and lost acks only`; without `only` where it allows every kind the
+/// simulator has (`crashes, lost acks, lost responses and expired
+/// leases`).
+pub fn kinds_words(used: &Bounds) -> String {
+    let kinds = fault_kinds(used);
+    let every = [
+        used.crashes,
+        used.lost_acks,
+        used.lost_responses,
+        used.early_expiries,
+    ]
+    .iter()
+    .all(|n| *n > 0);
+    let listed = match kinds.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => kinds.concat(),
+    };
+    if every {
+        listed
+    } else {
+        format!("{listed} only")
+    }
+}
+
 /// Every bound a claim was proven within, in one phrase: `within 2
-/// consumers, 1 message and 2 faults (lost acks)`, the kinds of fault
-/// named, then the assumptions as [`within`] says them.
+/// consumers, 1 message and 2 faults (lost acks only)`, the kinds of
+/// fault named, then the assumptions as [`within`] says them. The level
+/// screen's shorter forms keep its order (`level_bounds::forms`).
 pub fn within_all(report: &StrategyReport, requested: &Bounds) -> String {
     let used = report.bounds.as_ref().unwrap_or(requested);
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    let kinds = fault_kinds(used);
     format!(
         "within {}, {} and {} ({}){}",
         plural(used.consumers, "consumer"),
         plural(used.messages, "message"),
         faults(used.max_faults),
-        kinds.join(", "),
+        kinds_words(used),
         assumed(used)
     )
 }

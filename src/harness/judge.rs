@@ -9,6 +9,8 @@ use crate::sim::cause::Cause;
 use crate::sim::db::program::Recorded;
 use crate::sim::message::{Message, Payment};
 use crate::sim::provider::Provider;
+/// The one rule the simulator names a payment by, the judge's too.
+pub use crate::sim::verdict::payment_name;
 use crate::sim::verdict::{self, FactState, LedgerEntry, LedgerKind, Verdict};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -239,14 +241,4 @@ pub fn verdict(
         })
         .collect();
     verdict::judge(&facts)
-}
-
-/// How a report names a payment: by its order, and by its amount too
-/// where the run has another payment of that order (`shared`).
-pub fn payment_name(order: u32, amount: u32, shared: bool) -> String {
-    if shared {
-        format!("order {order} (${amount})")
-    } else {
-        format!("order {order}")
-    }
 }

@@ -74,18 +74,21 @@ impl Attempt {
     /// The shortest run that breaks the design: of the failure the level
     /// is about when it has one (the story the goal tells), else of the
     /// most severe class.
-    /// A won level's handler can still break one bound further: then that
-    /// run, so `v` shows what the claim's bounds leave out.
+    /// A won level's handler can still break one bound further: then the
+    /// shortest run of the way most schedules there fail, the one the won
+    /// sentence tells of ("57 schedules there end charged, then
+    /// dead-lettered…; see the shortest run (v)"), so `v` shows what the
+    /// claim's bounds leave out.
     pub fn counterexample(&self) -> Option<&Counterexample> {
         let all = &self.report.counterexamples;
         all.iter()
             .find(|c| c.class == self.about)
             .or(all.first())
             .or_else(|| {
-                self.report.further.iter().find_map(|f| match &f.result {
-                    check::further::FurtherResult::Breaks { shortest, .. } => shortest.as_deref(),
-                    _ => None,
-                })
+                self.report
+                    .further
+                    .iter()
+                    .find_map(|f| f.ways().first().map(|(_, cx)| *cx))
             })
     }
 }

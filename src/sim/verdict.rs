@@ -234,7 +234,28 @@ pub struct Verdict {
 /// Said right after a correct verdict's word (`correct in this run`).
 pub const IN_THIS_RUN: &str = " in this run";
 
+/// How every report names a payment: by its order, and by its amount too
+/// where the run has another payment of that order (`shared`), so two
+/// lines about order 1042 never read as one payment's two stories.
+pub fn payment_name(order: u32, amount: u32, shared: bool) -> String {
+    if shared {
+        format!("order {order} (${amount})")
+    } else {
+        format!("order {order}")
+    }
+}
+
 impl Verdict {
+    /// The name of `fact`'s payment, by [`payment_name`]'s rule: its
+    /// amount too where another payment fact of this verdict has its
+    /// order. A status fact is the order's own (one per order).
+    pub fn fact_name(&self, fact: &FactVerdict) -> String {
+        let payment = |f: &&FactVerdict| f.expected_status.is_none() && f.order == fact.order;
+        let shared =
+            fact.expected_status.is_none() && self.facts.iter().filter(payment).count() > 1;
+        payment_name(fact.order, fact.amount, shared)
+    }
+
     /// Nothing is wrong, but more messages are still to come: the outcome
     /// is not declared yet.
     pub fn undecided(&self) -> bool {

@@ -176,14 +176,13 @@ fn outcome_chain(found: &Found) -> String {
     if found.outcome != Outcome::Disagree || verdict.outcome == Outcome::Disagree {
         return verdict.chain_with(Arrow::Drawn);
     }
-    let shared = |order: u32| verdict.facts.iter().filter(|f| f.order == order).count() > 1;
     let counts: Vec<String> = verdict
         .facts
         .iter()
         .filter(|f| f.failures.contains(&Outcome::Disagree))
         .map(|f| {
             Cause::Counts {
-                fact: idem::harness::judge::payment_name(f.order, f.amount, shared(f.order)),
+                fact: verdict.fact_name(f),
                 charges: f.charges,
                 payments: f.payments,
             }

@@ -106,11 +106,7 @@ impl FactBook {
                 .collect();
             book.push(FactDef {
                 key: FactKey::Payment(payment.clone()),
-                name: if shared {
-                    format!("order {} (${})", payment.order, payment.amount)
-                } else {
-                    format!("order {}", payment.order)
-                },
+                name: crate::sim::verdict::payment_name(payment.order, payment.amount, shared),
                 expected: n,
                 ids,
                 newest: None,

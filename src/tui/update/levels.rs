@@ -96,6 +96,8 @@ pub(super) fn levels_key(app: &mut App, action: Action) {
             play.go_to(to);
         }
         Action::Help => play.hint = !play.hint,
+        // The hint first, as Esc closes a menu or a view elsewhere.
+        Action::Back if play.hint => play.hint = false,
         Action::Enter => prove(app),
         Action::FirstViolation => watch(app),
         Action::Back | Action::Levels => app.overlay = Overlay::None,
@@ -255,6 +257,22 @@ mod tests {
         update(&mut a, Action::NextChapter);
         assert_eq!(a.levels.level().number, 2);
         assert_eq!(a.levels.program, a.levels.level().start);
+        update(&mut a, Action::Back);
+        assert_eq!(a.overlay, Overlay::None);
+    }
+
+    /// Esc closes the hint `?` opened before it leaves the level, as it
+    /// closes a menu or a view elsewhere. Teacher trial 26: Esc after `?`
+    /// left for tour 1's main screen with the hint still set.
+    #[test]
+    fn esc_closes_the_hint_before_it_leaves() {
+        let mut a = app("tour-1", "naive");
+        update(&mut a, Action::Levels);
+        update(&mut a, Action::Help);
+        assert!(a.levels.hint);
+        update(&mut a, Action::Back);
+        assert_eq!(a.overlay, Overlay::Levels);
+        assert!(!a.levels.hint);
         update(&mut a, Action::Back);
         assert_eq!(a.overlay, Overlay::None);
     }

@@ -8,37 +8,29 @@ use crate::check::Bounds;
 use crate::levels::Fault;
 use crate::tui::theme::Theme;
 
-/// The forms of `within …` for `used`, longest first: every bound with
-/// the kinds of fault, then the kinds dropped, then the consumers and
-/// messages, down to the faults alone. `every` is whether the level throws
-/// every kind of fault there is; else the kinds say `only`.
+/// The forms of `within …` for `used`, longest first, each in one order
+/// (consumers, messages, then faults, as `check::further::within_all`
+/// says the whole): every bound with the kinds of fault, then the
+/// messages in fewer letters, then the kinds dropped, down to the faults
+/// alone. `every` is whether the level throws every kind of fault there
+/// is; else the kinds say `only`.
 pub fn forms(used: &Bounds, every: bool) -> Vec<String> {
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let faults = format!(
-        "{} fault{}",
-        used.max_faults,
-        if used.max_faults == 1 { "" } else { "s" }
-    );
-    let kinds = crate::check::further::fault_kinds(used);
+    let faults = crate::check::further::faults(used.max_faults);
     let kinds = if every {
         format!("all {} kinds", Fault::ALL.len())
     } else {
-        match kinds.split_last() {
-            Some((last, rest)) if !rest.is_empty() => {
-                format!("{} and {last} only", rest.join(", "))
-            }
-            _ => format!("{} only", kinds.concat()),
-        }
+        crate::check::further::kinds_words(used)
     };
     let consumers = plural(used.consumers, "consumer", "consumers");
     let messages = plural(used.messages, "message", "messages");
     let msgs = plural(used.messages, "msg", "msgs");
     vec![
         format!("within {consumers}, {messages} and {faults} ({kinds})"),
-        format!("within {faults} ({kinds}), {consumers}, {msgs}"),
-        format!("within {faults}, {consumers}, {messages}"),
-        format!("within {faults}, {consumers}, {msgs}"),
+        format!("within {consumers}, {msgs} and {faults} ({kinds})"),
+        format!("within {consumers}, {messages} and {faults}"),
+        format!("within {consumers}, {msgs} and {faults}"),
         format!("within {faults}"),
     ]
 }

@@ -211,7 +211,7 @@ fn lines_in(
         Span::raw("   "),
     ];
     for fact in &f.verdict.facts {
-        let said = figures(t, fact, form.words);
+        let said = figures(t, &f.verdict, fact, form.words);
         let said = match said.split_once(": ") {
             Some((_, unnamed)) if !named => unnamed.to_string(),
             _ => said,
@@ -241,14 +241,16 @@ pub fn bounded_headline(t: &Theme, v: &Verdict, check: Option<&str>) -> (String,
     (text, style)
 }
 
-/// One order's two ledgers: `order 1042: 2 committed payment rows, 2
-/// provider charges`; first, where the customer owes it more than once,
-/// how many times (`owed 2 · `): without it, one row and one charge read
-/// as the right outcome where two were owed.
-fn figures(t: &Theme, fact: &FactVerdict, words: FigureWords) -> String {
+/// One payment's two ledgers: `order 1042: 2 committed payment rows, 2
+/// provider charges`, the payment named as `v` names it (`order 1042
+/// ($25)` where the run has two payments of order 1042); first, where
+/// the customer owes it more than once, how many times (`owed 2 · `):
+/// without it, one row and one charge read as the right outcome where two
+/// were owed.
+fn figures(t: &Theme, v: &Verdict, fact: &FactVerdict, words: FigureWords) -> String {
     format!(
-        "order {}: {}{}, {}",
-        fact.order,
+        "{}: {}{}, {}",
+        v.fact_name(fact),
         owed(t, fact),
         words.rows(fact.payments),
         words.charges(fact.charges),
@@ -298,7 +300,7 @@ pub fn bounded_why_lines(
     }
     for fact in &v.facts {
         out.push(Line::styled(
-            format!("  {}", figures(t, fact, FIGURE_WORDS[0])),
+            format!("  {}", figures(t, v, fact, FIGURE_WORDS[0])),
             t.dim(),
         ));
     }
@@ -610,7 +612,7 @@ fn ranked(
                 format!(
                     "  {}{}{}, {}",
                     if named {
-                        format!("order {}: ", fact.order)
+                        format!("{}: ", v.fact_name(fact))
                     } else {
                         String::new()
                     },

@@ -1,0 +1,106 @@
+//! What a level's counterexample says on the main screen (`v` on the level
+//! screen) is true of the run it shows: each payment named where an order
+//! has two, the search it came from said once and truly, and the won
+//! message's run the one `v` opens.
+
+use crate::common::draw;
+use crate::level_bounds::proved;
+use idem::tui::{Action, update};
+
+/// Level 8's start (two payments of order 1042, $40 and $25), its
+/// counterexample watched to the end. Teacher trial 26: the verdict read
+/// `order 1042: 1 committed payment row, 1 provider charge   order 1042:
+/// 2 committed payment rows, 1 provider charge`, a contradiction to read.
+#[test]
+fn two_payments_of_one_order_are_named_apart_in_the_verdict() {
+    let mut a = proved(7, idem::levels::all()[7].start.clone());
+    update(&mut a, Action::FirstViolation);
+    update(&mut a, Action::Last);
+    let mut wrong = Vec::new();
+    for (w, h) in [(100, 30), (120, 40)] {
+        let screen = draw(&mut a, w, h);
+        let verdict: String = screen
+            .lines()
+            .skip_while(|l| !l.contains("Verdict at the end"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if verdict.contains("order 1042:") || !verdict.contains("order 1042 ($40)") {
+            wrong.push(format!("{w}x{h}: {verdict}"));
+        }
+    }
+    update(&mut a, Action::Why);
+    let screen = draw(&mut a, 120, 40);
+    if screen.contains("order 1042:") || !screen.contains("order 1042 ($25)") {
+        wrong.push(format!("w:\n{screen}"));
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+/// A won level's handler that breaks one fault further: its sentence
+/// names the commonest way it fails there and sends to the shortest run
+/// (`v`), so `v` opens the shortest run of that way. Teacher trial 26,
+/// levels 2 and 3: the sentence told of 57 schedules that end charged,
+/// then dead-lettered, and `v` opened a run with no charge at all.
+#[test]
+fn a_won_level_opens_the_run_its_sentence_tells() {
+    let mut wrong = Vec::new();
+    for index in [1, 2] {
+        let mut a = proved(index, idem::levels::all()[index].solution.clone());
+        let attempt = a.levels.attempt().expect("proved").clone();
+        assert!(attempt.won(), "level {}", index + 1);
+        let further = attempt.report.further.iter().find(|f| f.breaks());
+        let Some(further) = further else {
+            wrong.push(format!("level {}: holds one fault further", index + 1));
+            continue;
+        };
+        let told = further.words();
+        let (_, named) = further.ways()[0];
+        let ends = idem::check::further::end_words(named, false);
+        assert!(told.contains(&ends), "{told}");
+        update(&mut a, Action::FirstViolation);
+        let end = a.timeline.last();
+        let note = a.status.clone().unwrap_or_default();
+        let said = format!("{} in {} moves", named.class.text(), named.moves.len());
+        if end.verdict.outcome != named.class || !note.contains(&said) {
+            wrong.push(format!(
+                "level {}: told {told:?}; v opens {note:?}, ending {}",
+                index + 1,
+                end.verdict.outcome.text()
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+/// A level counterexample's intro, the first thing its run says at move 0:
+/// the bounds it was found within, said once, in one sentence, with no cap
+/// per kind above the count of all faults. Teacher trial 26, level 2:
+/// `within these bounds: bounds: 2 consumers (A, B), 1 message (m-7f3),
+/// dead-letter after 3 receivesfaults: at most 2 per schedule, of which at
+/// most 3 crashes per consumer…`.
+#[test]
+fn a_counterexample_says_its_bounds_once_and_truly() {
+    let mut wrong = Vec::new();
+    for index in [0, 1] {
+        let level = &idem::levels::all()[index];
+        let mut a = proved(index, level.start.clone());
+        let attempt = a.levels.attempt().expect("proved").clone();
+        let intro = &attempt
+            .counterexample()
+            .expect("the start breaks")
+            .script
+            .intro;
+        let most = level.bounds().max_faults;
+        let above = (most + 1..10).any(|n| intro.contains(&format!("at most {n} ")));
+        if intro.contains('\n') || intro.matches("bounds:").count() > 1 || above {
+            wrong.push(format!("level {}: {intro:?}", level.number));
+        }
+        update(&mut a, Action::FirstViolation);
+        update(&mut a, Action::First);
+        let screen = draw(&mut a, 100, 30);
+        if screen.contains("receivesfaults") || screen.contains("bounds: bounds") {
+            wrong.push(format!("level {}:\n{screen}", level.number));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
