@@ -160,7 +160,7 @@ fn a_failed_save_keeps_the_exit_code_of_a_broken_design() {
         .output()
         .unwrap();
     assert!(
-        String::from_utf8_lossy(&out.stdout).contains("CONTRADICTS ITS CLAIM"),
+        String::from_utf8_lossy(&out.stdout).contains("CONTRADICTS ITS PROMISE"),
         "the bounds no longer break the design: pick others"
     );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
