@@ -134,7 +134,7 @@ fn save_into_a_file_names_the_os_cause() {
     );
 }
 
-/// A design that claims to be safe and breaks is what a script runs the
+/// A design that promises to be safe and breaks is what a script runs the
 /// check for (exit 1): a save that failed beside it is told on stderr
 /// and does not turn that 1 into the 2 of output idem cannot write.
 /// Teacher trial 24 (`idem test`); `check` and `soak` did the same.
