@@ -292,7 +292,7 @@ fn saved_files_pass_idem_run_check() {
         .arg(&dir)
         .output()
         .unwrap();
-    assert_eq!(status.status.code(), Some(0), "naive claims nothing");
+    assert_eq!(status.status.code(), Some(0), "naive promises nothing");
     let json: serde_json::Value = serde_json::from_slice(&status.stdout).unwrap();
     assert_eq!(json["strategies"][0]["strategy"], "naive");
     let mut files: Vec<_> = std::fs::read_dir(&dir)

@@ -12,5 +12,5 @@ fn check_header_states_the_bounds_used() {
     let header: String = out.lines().take(3).collect::<Vec<_>>().join("\n");
     assert!(header.contains("2 messages (m-7f3, m-9c2)"), "{out}");
     assert!(header.contains("faults: at most 1 per schedule"), "{out}");
-    assert!(out.contains("claims an exactly-once effect"), "{out}");
+    assert!(out.contains("promises an exactly-once effect"), "{out}");
 }

@@ -39,7 +39,7 @@ fn check_proves_a_design_file_or_breaks_it() {
     let (code, out, err) = idem(&["check", "--design", &safe]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
-        out.contains("== mine (claims an exactly-once effect)"),
+        out.contains("== mine (promises an exactly-once effect)"),
         "{out}"
     );
     // Each try with its own figures (the line wraps: read it whole).
@@ -215,7 +215,7 @@ fn the_example_designs_validate_and_the_check_tells_them_apart() {
             assert!(out.contains("holds within"), "{file}: {out}");
         } else {
             assert_ne!(code, 0, "{file}: {out}{err}");
-            assert!(out.contains("CONTRADICTS ITS CLAIM"), "{file}: {out}");
+            assert!(out.contains("CONTRADICTS ITS PROMISE"), "{file}: {out}");
         }
     }
 }

@@ -467,7 +467,7 @@ fn every_figure_beside_a_try_one_bound_further_is_that_trys_own() {
 }
 
 /// The trial: a design broken against its claim was "✕ broken" and
-/// "against its claim" in the explorer, "CONTRADICTS ITS CLAIM" in `idem
+/// "against its claim" in the explorer, "CONTRADICTS ITS PROMISE" in `idem
 /// check`. One word for it on both: the check's, in the tally, the row,
 /// and the legend where it has room.
 #[test]
@@ -479,7 +479,7 @@ fn a_design_broken_against_its_claim_is_said_in_idem_checks_words() {
         .find(|s| s.strategy == "naive")
         .expect("naive");
     naive.claims_safe = true;
-    assert!(flat(&render(&report)).contains("CONTRADICTS ITS CLAIM"));
+    assert!(flat(&render(&report)).contains("CONTRADICTS ITS PROMISE"));
     for (w, h) in SIZES {
         let mut a = explorer_showing(report.clone());
         let screen = draw(&mut a, w, h);
@@ -491,7 +491,7 @@ fn a_design_broken_against_its_claim_is_said_in_idem_checks_words() {
                 .lines()
                 .find(|l| l.contains(" marks: "))
                 .expect("a legend");
-            assert!(legend.contains("contradicts its claim"), "{legend}");
+            assert!(legend.contains("contradicts its promise"), "{legend}");
         }
     }
 }

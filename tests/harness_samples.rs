@@ -311,6 +311,40 @@ fn the_rust_samples_soak_with_every_message_twice() {
     assert!(text.contains("charged twice: 300"), "{text}");
 }
 
+/// `idem test`'s progress is for a terminal only (teacher trial 26):
+/// with stderr on a pipe, `idem test -- … 2>&1 | cat` read `idem test: 50
+/// schedules run so far` as the first line of the report's header. The
+/// Rust sample runs the 96 schedules of the default bounds in seconds.
+#[test]
+fn idem_tests_progress_stays_off_a_pipe() {
+    let exe = std::env::current_exe().unwrap();
+    let naive = exe
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("examples/consumer_naive");
+    if !naive.exists() {
+        eprintln!("skipped: the Rust samples are not built (cargo build --examples)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .current_dir(dir.path())
+        .env("HOME", dir.path())
+        .args(["test", "--no-save", "--"])
+        .arg(&naive)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("explored 96 schedules"), "{stdout}");
+    assert!(!stderr.contains("so far"), "progress on a pipe: {stderr}");
+}
+
 /// id_first's losing schedule replayed with a `handled_query` that reads
 /// no table of the program: given, it must run, so the run is diagnosed
 /// and names the option; the samples' query, given, judges the lost

@@ -107,6 +107,7 @@ mod presenter_sizes;
 mod presenter_uncommitted;
 mod progress_kept;
 mod progress_shared;
+mod promise_words;
 mod property;
 mod provider_conflict;
 mod provider_heading_steady;

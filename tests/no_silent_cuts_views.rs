@@ -743,7 +743,7 @@ fn the_explorers_moves_and_run_endings_are_never_cut() {
                 // The pane: under its title rule, above the key bar.
                 let top = screen
                     .iter()
-                    .position(|r| r.contains(&format!(" {} · claims ", s.strategy)))
+                    .position(|r| r.contains(&format!(" {} · promises ", s.strategy)))
                     .unwrap_or_else(|| {
                         panic!("{}", at("explorer", &s.strategy, size, "no pane", &screen))
                     });

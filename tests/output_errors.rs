@@ -134,7 +134,7 @@ fn save_into_a_file_names_the_os_cause() {
     );
 }
 
-/// A design that claims to be safe and breaks is what a script runs the
+/// A design that promises to be safe and breaks is what a script runs the
 /// check for (exit 1): a save that failed beside it is told on stderr
 /// and does not turn that 1 into the 2 of output idem cannot write.
 /// Teacher trial 24 (`idem test`); `check` and `soak` did the same.
@@ -160,7 +160,7 @@ fn a_failed_save_keeps_the_exit_code_of_a_broken_design() {
         .output()
         .unwrap();
     assert!(
-        String::from_utf8_lossy(&out.stdout).contains("CONTRADICTS ITS CLAIM"),
+        String::from_utf8_lossy(&out.stdout).contains("CONTRADICTS ITS PROMISE"),
         "the bounds no longer break the design: pick others"
     );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));

@@ -269,7 +269,7 @@ fn explorer_table_and_counterexamples() {
     assert!(!screen.contains("states/s") && !screen.contains("seconds"));
     let narrow = draw(&mut explorer("tour-1", "naive"), 80, 24);
     // Fewer words at 80 columns, the bound still with its unit; the
-    // marks' legend says what ✓ claims.
+    // marks' legend says what ✓ means.
     assert!(narrow.contains("✓ within 1 fault"), "{narrow}");
     assert!(narrow.contains("✓ holds within bounds"), "{narrow}");
 }

@@ -28,6 +28,7 @@ mod explore;
 mod fingerprint;
 pub mod further;
 mod packed;
+pub mod promise;
 mod property;
 mod report;
 mod table;

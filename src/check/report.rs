@@ -100,8 +100,9 @@ impl StrategyReport {
         !self.counterexamples.is_empty() || self.invariants.iter().any(|i| !i.holds)
     }
 
-    /// The design claims an exactly-once effect, and the checker found a
-    /// schedule that contradicts it.
+    /// The design promises an exactly-once effect (its `claims_safe`, a
+    /// field name kept for the files that use it), and the checker found
+    /// a schedule that contradicts it.
     pub fn contradicts_claim(&self) -> bool {
         self.claims_safe && self.broken() && self.outside.is_none()
     }

@@ -36,9 +36,9 @@ fn verdict(s: &StrategyReport, requested: &Bounds, own: &str) -> String {
             };
             format!("breaks outside its promise{lowered}{below}")
         }
-        (true, true, _) => format!("CONTRADICTS ITS CLAIM{lowered}"),
+        (true, true, _) => format!("{}{lowered}", super::promise::BROKEN),
         (false, true, _) => format!("broken, as expected{lowered}"),
-        (false, false, _) => format!("no failure found (claims none){lowered}"),
+        (false, false, _) => format!("{}{lowered}", super::promise::NONE_HELD),
     };
     said + own
 }
@@ -366,12 +366,8 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
     );
     for s in &report.strategies {
         let _ = writeln!(out);
-        let claim = if s.claims_safe {
-            "claims an exactly-once effect"
-        } else {
-            "claims nothing"
-        };
-        let _ = writeln!(out, "== {} ({claim}): {} ==", s.strategy, s.summary);
+        let promise = super::promise::said(s.claims_safe);
+        let _ = writeln!(out, "== {} ({promise}): {} ==", s.strategy, s.summary);
         let _ = writeln!(out, "   messages: {}", s.messages.join(", "));
         if let Some(b) = &s.bounds {
             let assumes: Vec<String> = s
@@ -397,7 +393,7 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
         if let Some(why) = &s.outside {
             let _ = writeln!(
                 out,
-                "   outside its promise: {why}; its failures here are not a broken claim"
+                "   outside its promise: {why}; its failures here do not break it"
             );
         }
         let _ = writeln!(

@@ -140,7 +140,7 @@ fn soak(args: &SoakArgs, ascii: bool) -> Result<ExitCode> {
             ));
         }
     }
-    // A design that claims to be safe and broke is news, as in `idem check`;
+    // A design that promises to be safe and broke is news, as in `idem check`;
     // outside what it assumes, the report says why instead.
     let broken = report.designs.iter().any(|d| {
         Strategy::by_name(&d.design).is_some_and(|s| s.claims_safe)

@@ -82,7 +82,7 @@ pub struct Level {
 }
 
 impl Level {
-    /// The design an attempt is checked as: the learner claims it safe,
+    /// The design an attempt is checked as: the learner says it is safe,
     /// and the prover holds it to that.
     pub fn design(&self, program: &[Op]) -> Strategy {
         Strategy {

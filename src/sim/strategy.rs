@@ -65,8 +65,10 @@ pub struct Strategy {
     /// Owned for a design read from a file; borrowed for the built-ins.
     pub name: Cow<'static, str>,
     pub summary: Cow<'static, str>,
-    /// Whether the design claims an exactly-once effect. The checker holds a
-    /// design to its claim.
+    /// Whether the design promises an exactly-once effect. The checker
+    /// holds a design to its promise. (The field keeps its name, which
+    /// design files use; the words shown say "promises": "claim" is the
+    /// pattern's word for inserting the ID.)
     pub claims_safe: bool,
     pub program: Vec<Op>,
 }

@@ -385,7 +385,7 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
     if let Some(why) = &d.outside {
         let _ = writeln!(
             out,
-            "  outside its promise: {why}; so its violations here are no broken claim"
+            "  outside its promise: {why}; so its violations here do not break it"
         );
     }
     for o in Outcome::FAILURES {

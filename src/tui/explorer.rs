@@ -90,7 +90,7 @@ impl Standing {
         match self {
             Standing::Holds => "safe: holds",
             Standing::BrokenAsExpected => "broken, as expected",
-            Standing::Contradiction => "CONTRADICTS ITS CLAIM",
+            Standing::Contradiction => crate::check::promise::BROKEN,
             Standing::Vacuous => "VACUOUS: no duplicate",
             Standing::NoFailureFound => "no failure found",
         }

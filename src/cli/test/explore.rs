@@ -1,8 +1,9 @@
 //! `idem test` exploring: every schedule of faults within the bounds, the
 //! shortest failing one per outcome saved for `--replay`.
 
+use super::progress::Progress;
 use super::{TestArgs, bad_program, plural, saved_names};
-use crate::cli::output::{emit, note};
+use crate::cli::output::emit;
 use crate::cli::save;
 use anyhow::Result;
 use idem::harness::explore::{self, Bounds, Found};
@@ -13,17 +14,14 @@ use idem::sim::verdict::Outcome;
 use idem::sim::{Arrow, Cause};
 use std::fmt::Write;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 impl TestArgs {
     pub(super) fn explore(&self, cfg: &Config, bounds: Bounds) -> Result<ExitCode> {
-        let shown = AtomicUsize::new(0);
-        let progress = |done: usize| {
-            if done.is_multiple_of(50) && shown.fetch_max(done, Ordering::SeqCst) < done {
-                note(&format!("idem test: {done} schedules run so far"));
-            }
-        };
-        let explored = match explore::explore(cfg, bounds, self.workers as usize, &progress) {
+        let shown = Progress::on_stderr();
+        let progress = |done: usize| shown.ran(done);
+        let explored = explore::explore(cfg, bounds, self.workers as usize, &progress);
+        shown.clear();
+        let explored = match explored {
             Ok(e) => e,
             Err(stopped) => {
                 return Err(bad_program(&stopped.diagnosis, Some(&stopped.schedule)));

@@ -6,6 +6,7 @@
 
 mod explore;
 mod faults_bound;
+mod progress;
 mod replay;
 mod saved_names;
 mod soak;

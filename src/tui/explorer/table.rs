@@ -217,7 +217,7 @@ fn table_title(t: &Theme, fit: &Fit, width: usize, overlap: bool) -> Title {
     let legend = explained(fit);
     let entries: Vec<String> = legend.iter().map(|c| entry(*c)).collect();
     if entries.is_empty() {
-        title.push_str("how every schedule ends, and whether the design held to its claim");
+        title.push_str("how every schedule ends, and whether the design kept its promise");
     } else {
         let full = format!("{title}{} ", entries.join(", "));
         // Every heading explained on the narrowest screen too: the legend
@@ -443,8 +443,8 @@ impl Mark {
     fn words(self, contradicts: bool) -> (&'static str, &'static str, &'static str) {
         match self {
             Mark::Broken if contradicts => (
-                "a schedule breaks it (as expected, or it contradicts its claim)",
-                "broken or contradicts its claim",
+                "a schedule breaks it (as expected, or it contradicts its promise)",
+                "broken or contradicts its promise",
                 "broken",
             ),
             // Bounded in every form, as its rows are (`holds within 1`):

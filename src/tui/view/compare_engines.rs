@@ -221,13 +221,14 @@ fn sections(
 ) -> Vec<Vec<Line<'static>>> {
     let f = &tl.frames[at];
     let (head, style) = verdict::bounded_headline(t, &f.verdict, None);
-    let outcome = vec![
-        Line::styled(head, style),
-        Line::styled(
-            format!("step {} {} {}", f.index, t.g.dot, t.text(&f.action)),
-            t.info(),
-        ),
-    ];
+    // The step line wraps: a handler step's name is never cut.
+    let step = format!("step {} {} {}", f.index, t.g.dot, t.text(&action_said(f)));
+    let mut outcome = vec![Line::styled(head, style)];
+    outcome.extend(
+        words(&step, w)
+            .into_iter()
+            .map(|l| Line::styled(l, t.info())),
+    );
     let mut sql_lines = vec![Line::styled(format!("SQL in step {}", f.index), t.title())];
     sql_lines.extend(sql::lines(t, f));
     // What this step did on this engine, told as compare tells a side:
@@ -260,6 +261,21 @@ fn sections(
         database::run_lines_noting(t, &tl.frames, f, (w, 99), &mut short[1]),
         provider::run_lines_noting(t, &tl.frames, f, (w, usize::MAX), &mut short[2]),
     ]
+}
+
+/// The frame's action, a one-step action (`step A`) named as the main
+/// screen's step line names it: the handler step that ran (`charge the
+/// card (A)`), or the consumer's turn where it ran none (a restart, a
+/// poll that found nothing). `step 16 · step A` read as a stutter (trial
+/// 26). A longer action (`run B`) is said as it is, its steps below.
+fn action_said(f: &Frame) -> String {
+    match (&f.stepped, super::ran::step_ran(f)) {
+        (Some(who), ran) if f.action == format!("step {who}") => match ran {
+            Some((who, name)) => format!("{name} ({who})"),
+            None => format!("{who}'s turn: no handler step"),
+        },
+        _ => f.action.clone(),
+    }
 }
 
 /// Who waits on whom at frame `at`: the statement each one waits in,
@@ -311,16 +327,25 @@ fn waiting(t: &Theme, tl: &Timeline, at: usize, w: usize) -> Vec<Line<'static>> 
             t.dim(),
         ));
     }
-    // SQLite turns away any second writer; PostgreSQL holds only one that
-    // writes a key the first has written, which a design that records no
-    // key (naive) never does: then the rule is said with what it means here.
+    // SQLite turns away any second writer while a transaction holds the
+    // write lock (every consumer begins with BEGIN IMMEDIATE), said only
+    // then: with none open it read as a wait at a step where none can be
+    // (teacher trial 26). PostgreSQL holds only a writer of a key the
+    // first has written, which a design that records no key (naive) never
+    // does: then the rule is said with what it means here.
     let ever_waits = tl.frames.iter().any(|f| !waits(f).is_empty());
-    let rule = match f.engine {
-        Engine::Sqlite => format!("any second writer waits {}", f.engine.lock_point()),
-        Engine::Postgres if !ever_waits => "only a second writer of the same key would wait \
+    let holder = f.consumers.iter().find(|c| c.in_txn);
+    let rule = match (f.engine, holder) {
+        (Engine::Sqlite, None) => return out,
+        (Engine::Sqlite, Some(h)) => format!(
+            "{}'s transaction holds the write lock, so any second writer waits {}",
+            h.name,
+            f.engine.lock_point()
+        ),
+        (Engine::Postgres, _) if !ever_waits => "only a second writer of the same key would wait \
              here, and in this run no two consumers write the same key: nobody waits"
             .to_string(),
-        Engine::Postgres => format!(
+        (Engine::Postgres, _) => format!(
             "a second writer of the same key waits {}",
             f.engine.lock_point()
         ),
@@ -331,4 +356,77 @@ fn waiting(t: &Theme, tl: &Timeline, at: usize, w: usize) -> Vec<Line<'static>> 
             .map(|l| Line::styled(l, t.dim())),
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(lines: &[Line]) -> String {
+        lines
+            .iter()
+            .map(|l| {
+                l.spans
+                    .iter()
+                    .map(|s| s.content.as_ref())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Every built-in run on SQLite (the left side), frame by frame.
+    fn each_sqlite_frame(mut check: impl FnMut(&Timeline, usize)) {
+        for script in crate::scenario::load::builtins() {
+            for design in script.strategies() {
+                let s = crate::sim::Strategy::by_name(&design).unwrap();
+                let tl = Timeline::build(&script, &s, 0, &[]).unwrap();
+                for at in 0..tl.frames.len() {
+                    check(&tl, at);
+                }
+            }
+        }
+    }
+
+    /// Teacher trial 26: tour-2 at step 16 said "any second writer waits
+    /// at BEGIN IMMEDIATE" with no transaction open. SQLite's lock rule
+    /// is said while a transaction of the side holds the write lock, and
+    /// only then.
+    #[test]
+    fn sqlites_lock_is_said_only_while_a_transaction_holds_it() {
+        let t = Theme::new(false, false);
+        let (mut wrong, mut frames) = (Vec::new(), 0);
+        each_sqlite_frame(|tl, at| {
+            let f = &tl.frames[at];
+            frames += 1;
+            let said = text(&waiting(&t, tl, at, 200)).contains("second writer waits");
+            let held = f.consumers.iter().any(|c| c.in_txn);
+            if said != held {
+                wrong.push(format!(
+                    "{} {} step {}: said {said}, a transaction open {held}",
+                    tl.scenario, tl.strategy, f.index
+                ));
+            }
+        });
+        assert!(wrong.is_empty(), "{} of {frames}: {wrong:#?}", wrong.len());
+    }
+
+    /// The step line names the action as the main screen does: `step 16
+    /// · step A` read as a stutter; a one-step action is the handler step
+    /// that ran (`charge the card (A)`).
+    #[test]
+    fn the_step_line_names_a_one_step_action_by_its_step() {
+        let t = Theme::new(false, false);
+        let (mut wrong, mut frames) = (Vec::new(), 0);
+        each_sqlite_frame(|tl, at| {
+            frames += 1;
+            let mut short = Default::default();
+            let line = text(&sections(&t, (tl, at), 80, 2, &mut short)[0][1..2]);
+            if line.contains(&format!("{} step ", t.g.dot)) {
+                wrong.push(format!("{} {}: {line}", tl.scenario, tl.strategy));
+            }
+        });
+        wrong.dedup();
+        assert!(wrong.is_empty(), "{} of {frames}: {wrong:#?}", wrong.len());
+    }
 }

@@ -106,7 +106,7 @@ fn header(t: &Theme, report: Option<&CheckReport>, area: Rect, buf: &mut Buffer)
             t.bad(),
             count(Standing::Contradiction),
             // `idem check`'s words for it, here as on its row.
-            "CONTRADICTS ITS CLAIM",
+            crate::check::promise::BROKEN,
             "CONTRADICTS",
         ),
         (

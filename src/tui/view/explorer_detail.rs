@@ -22,15 +22,11 @@ pub(super) fn render(
     buf: &mut Buffer,
 ) {
     let width = l.detail.width as usize;
-    let claim = if s.claims_safe {
-        "claims an exactly-once effect"
-    } else {
-        "claims nothing"
-    };
+    let promise = crate::check::promise::said(s.claims_safe);
     let title = cut(
         t,
         &format!(
-            " {} {} {claim} {} {} ",
+            " {} {} {promise} {} {} ",
             s.strategy, t.g.dot, t.g.dot, s.summary
         ),
         width.saturating_sub(2),
