@@ -186,6 +186,10 @@ fn rows(t: &Theme) -> Vec<Vec<Sign>> {
             "order 1042, where the row has no room for the word",
         )],
         vec![sign(
+            format!("until 1m12s {} none", g.arrow),
+            "an in-progress record (idempotency_records): it binds until its deadline, then another delivery may take the work over; after the arrow, the result it keeps for a repeat (none yet)",
+        )],
+        vec![sign(
             format!("{} {}1", g.replay, g.times),
             format!(
                 "the provider answered a repeat of this key from its store, once ({}2: twice), and charged nothing again; {} replayed {}1 now: in this step",
