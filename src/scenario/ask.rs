@@ -2,11 +2,11 @@
 //! has: a subject the world knows, a message from the setup, a table the
 //! design keeps. The answers themselves are computed later, from the run.
 
+use super::engine_key::{POSTGRES_KEY, key_design};
 use super::error::ScenarioError;
 use super::expectation::Expectation;
 use super::format::RawAsk;
 use super::question::{Question, SUBJECTS, Subject};
-use super::script::{POSTGRES_KEY, key_design};
 use crate::sim::{Op, Setup, Strategy};
 use crate::suggest::did_you_mean;
 use std::collections::BTreeMap;

@@ -8,6 +8,7 @@ pub mod builtin;
 mod closer_hint;
 mod control;
 pub mod design_file;
+pub mod engine_key;
 pub mod error;
 mod every_error;
 pub mod expectation;

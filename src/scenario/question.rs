@@ -234,7 +234,7 @@ impl Question {
     /// the server, where the engines' locks make the reason differ.
     pub fn why(&self, design: &str, on_postgres: bool) -> &str {
         on_postgres
-            .then(|| self.why_for.get(&super::script::on_engine(design)))
+            .then(|| self.why_for.get(&super::engine_key::on_engine(design)))
             .flatten()
             .or_else(|| self.why_for.get(design))
             .unwrap_or(&self.why)

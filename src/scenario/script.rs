@@ -3,6 +3,7 @@
 //! `load` makes of a file, and what the timeline runs.
 
 use super::action::Action;
+use super::engine_key::on_engine;
 pub use super::expectation::Expectation;
 use crate::sim::Setup;
 use crate::sim::frame::WrittenFor;
@@ -106,30 +107,12 @@ impl Saying {
 /// land there, not at the receive that follows.
 pub const RESTART_KEY: &str = "restart";
 
-/// The key of a design's words for a run on PostgreSQL.
-pub fn on_engine(design: &str) -> String {
-    format!("{design}@{POSTGRES_KEY}")
-}
-
 /// Words chosen for a run, with whom they were written for: `None` when
 /// they are this run's own.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Told {
     pub text: String,
     pub written_for: Option<WrittenFor>,
-}
-
-/// What follows `@` in such a key.
-pub const POSTGRES_KEY: &str = "postgres";
-
-/// The design a `say_for` or `narration_for` key names, and whether it is
-/// a PostgreSQL run's; `None` for an engine other than PostgreSQL.
-pub(super) fn key_design(key: &str) -> Option<&str> {
-    match key.split_once('@') {
-        None => Some(key),
-        Some((design, POSTGRES_KEY)) => Some(design),
-        Some(_) => None,
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

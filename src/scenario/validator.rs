@@ -4,10 +4,11 @@
 //! (`validate_expectation`) are checked in files of their own.
 
 use super::action::Action;
+use super::engine_key::{POSTGRES_KEY, key_design};
 use super::error::ScenarioError;
 use super::format::{RawAction, RawScenario};
 use super::missing_key::MissingKey;
-use super::script::{Group, Origin, POSTGRES_KEY, Saying, Script, ScriptStep, key_design};
+use super::script::{Group, Origin, Saying, Script, ScriptStep};
 use super::warning::ScenarioWarning;
 use crate::sim::{Setup, Strategy, parse_duration};
 use crate::suggest::did_you_mean;
