@@ -269,11 +269,11 @@ fn sections(
 /// poll that found nothing). `step 16 · step A` read as a stutter (trial
 /// 26). A longer action (`run B`) is said as it is, its steps below.
 fn action_said(f: &Frame) -> String {
-    match (&f.stepped, super::ran::step_ran(f)) {
-        (Some(who), ran) if f.action == format!("step {who}") => match ran {
-            Some((who, name)) => format!("{name} ({who})"),
-            None => format!("{who}'s turn: no handler step"),
-        },
+    if let Some(named) = super::ran::one_step(f) {
+        return named;
+    }
+    match &f.stepped {
+        Some(who) if f.action == format!("step {who}") => format!("{who}'s turn: no handler step"),
         _ => f.action.clone(),
     }
 }

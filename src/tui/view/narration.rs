@@ -699,10 +699,10 @@ fn said_cut(t: &Theme, line: &[Span<'static>], room: usize) -> Option<Vec<Span<'
 /// alone where no handler ran. A reader takes the first words as what
 /// just happened.
 fn step_said(f: &Frame) -> String {
+    if let Some(named) = ran::one_step(f) {
+        return named;
+    }
     match ran::step_ran(f) {
-        // A one-step action (`step A`) is that step: naming it again as
-        // "part of: step A" read as a second meaning of "step".
-        Some((who, name)) if f.action == format!("step {who}") => format!("{name} ({who})"),
         Some((who, name)) if f.action != format!("run {who} up to {name}") => {
             format!("{name} ({who}) · part of: {}", f.action)
         }

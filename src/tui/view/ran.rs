@@ -15,3 +15,12 @@ pub fn step_ran(f: &Frame) -> Option<(String, String)> {
     let name = label.strip_suffix(KEY_MARK).unwrap_or(label);
     Some((who.clone(), name.to_string()))
 }
+
+/// A one-step action (`step A`) named by the handler step it ran:
+/// `charge the card (A)`. Naming it again as `step A` read as a second
+/// meaning of "step" (`step 16 · step A`, trial 26). `None` for a longer
+/// action, or where the step ran no handler step.
+pub fn one_step(f: &Frame) -> Option<String> {
+    let (who, name) = step_ran(f)?;
+    (f.action == format!("step {who}")).then(|| format!("{name} ({who})"))
+}
