@@ -20,6 +20,7 @@ mod man;
 mod output;
 mod picture;
 mod play;
+mod progress_line;
 mod record;
 mod run;
 mod save;
