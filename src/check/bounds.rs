@@ -382,7 +382,7 @@ impl fmt::Display for Bounds {
         writeln!(f, "bounds: {}", self.setup_line())?;
         write!(
             f,
-            "faults: at most {} per schedule, of which at most {} per consumer, {}, {}, {} while the holder works (the lease alone, or time jumping past every lease and deadline), {}; leases of crashed or finished holders expire freely",
+            "faults: at most {} per schedule, of which at most {} per consumer, {}, {}, {} (a lease running out while its holder still works: the lease alone, or time jumping past every lease and deadline), {}; leases of crashed or finished holders expire freely",
             self.max_faults,
             count(self.crashes, "crash", "crashes"),
             count(self.lost_acks, "lost ack", "lost acks"),
@@ -391,7 +391,11 @@ impl fmt::Display for Bounds {
                 "lost provider response",
                 "lost provider responses"
             ),
-            count(self.early_expiries, "lease expiry", "lease expiries"),
+            count(
+                self.early_expiries,
+                "early lease expiry",
+                "early lease expiries"
+            ),
             count(self.retries, "producer retry", "producer retries")
         )?;
         if !self.symmetry {
