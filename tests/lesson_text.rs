@@ -112,3 +112,30 @@ fn the_hint_names_scenario_keys_only_for_several() {
     let two = lesson::render(&two, (80, 24), "t").unwrap();
     assert!(two.contains("1&ndash;2 picks a scenario"), "the hint");
 }
+
+/// The text version names no key, since none works there ("Press d to
+/// see …" under a printed step), and every design's steps end with the
+/// verdict at the end: naive's verdict, settled at its double charge,
+/// had been left out of its last step as a repeat (teacher trial 27).
+#[test]
+fn the_text_names_no_key_and_ends_each_design_with_its_verdict() {
+    let html = lesson::render(&[scenario::find("tour-1").unwrap()], (100, 30), "t").unwrap();
+    let open = r#"<section id="text""#;
+    let section = &html[html.find(open).expect("the text version")..];
+    let section = &section[..section.find("</section>").expect("closed")];
+    let text = text_only(section);
+    for key in ["Press d", "Press m", "press d", "press m"] {
+        assert!(!text.contains(key), "{key}: {text}");
+    }
+    // One heading per design, each design's last step with its verdict.
+    let designs = section.matches("<h3>").count();
+    assert_eq!(designs, 2, "{section}");
+    for part in section.split("<h3>").skip(1) {
+        let last = part.rfind("<li ").expect("a step");
+        assert!(
+            text_only(&part[last..]).contains("Verdict at the end:"),
+            "{}",
+            text_only(part)
+        );
+    }
+}

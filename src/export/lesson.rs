@@ -3,7 +3,7 @@
 //! real screen of each step beside its narration. No network, no external
 //! script: it opens on any laptop, without Rust.
 
-use super::lesson_data::{BorrowedWords, Design, EarlierWords, Lesson, Step};
+use super::lesson_data::{BorrowedWords, Design, EarlierWords, KeylessWords, Lesson, Step};
 use super::shot::{Moment, Shot, ShotError, View};
 use super::svg;
 use crate::scenario::Script;
@@ -42,7 +42,7 @@ fn did(frame: &Frame) -> String {
 /// The chapter's words before `frame`'s own (`Frame::opening`), as the
 /// page tells them: each group an earlier step told, under a mark naming
 /// that step, then the words no earlier step told.
-fn opening(frames: &[Frame], frame: &Frame) -> (Vec<EarlierWords>, String) {
+fn opening(frames: &[Frame], frame: &Frame, medium: Medium) -> (Vec<EarlierWords>, String) {
     let opening = frame.opening().trim_end();
     let mut earlier = Vec::new();
     let mut from = 0;
@@ -53,23 +53,39 @@ fn opening(frames: &[Frame], frame: &Frame) -> (Vec<EarlierWords>, String) {
         }
         earlier.push(EarlierWords {
             step: group.step,
-            text: told(opening[group.range.start..end].trim(), Medium::Page).into_owned(),
+            text: told(opening[group.range.start..end].trim(), medium).into_owned(),
         });
         from = end;
     }
-    let rest = told(opening[from..].trim_start(), Medium::Page).into_owned();
+    let rest = told(opening[from..].trim_start(), medium).into_owned();
     (earlier, rest)
 }
 
 /// The step's own words, unless they only repeat what it did: the
 /// terminal says them once.
-fn said(frame: &Frame) -> Option<String> {
+fn said(frame: &Frame, medium: Medium) -> Option<String> {
     let did = did(frame);
     frame
         .said
         .as_deref()
         .filter(|s| s.trim() != did.trim())
-        .map(|s| told(s, Medium::Page).into_owned())
+        .map(|s| told(s, medium).into_owned())
+}
+
+/// The words the page's text version reads in place of the page's own:
+/// the same words with no key named. No key works in that text ("Press d
+/// to see …" under a printed step, teacher trial 27); the other design's
+/// steps follow in their own section.
+fn keyless(frames: &[Frame], frame: &Frame) -> KeylessWords {
+    let (_, opening) = opening(frames, frame, Medium::Transcript);
+    KeylessWords {
+        opening,
+        said: said(frame, Medium::Transcript),
+        borrowed: frame
+            .borrowed
+            .as_ref()
+            .map(|b| told(&b.text, Medium::Transcript).into_owned()),
+    }
 }
 
 /// Every step of the run under `strategy`, as the page shows it: the
@@ -144,7 +160,7 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                 .iter()
                 .zip(&timeline.frames)
                 .map(|(buffer, frame)| {
-                    let (earlier, opening) = opening(&timeline.frames, frame);
+                    let (earlier, opening) = opening(&timeline.frames, frame, Medium::Page);
                     Step {
                         svg: svg::render(
                             buffer,
@@ -156,7 +172,8 @@ pub fn render(scripts: &[Script], size: (u16, u16), title: &str) -> Result<Strin
                         earlier,
                         opening,
                         did: did(frame),
-                        said: said(frame),
+                        said: said(frame, Medium::Page),
+                        keyless: keyless(&timeline.frames, frame),
                         borrowed: frame.borrowed.as_ref().map(|b| BorrowedWords {
                             mark: b.written_for.mark(),
                             text: told(&b.text, Medium::Page).into_owned(),

@@ -42,6 +42,17 @@ pub(super) struct Step {
     /// ([`Timeline::moment`], then [`Timeline::find`]), so the page only
     /// looks it up. Its own design's entry is this step.
     pub(super) same_moment: Vec<usize>,
+    /// The words of the text version, where no key works.
+    #[serde(skip)]
+    pub(super) keyless: KeylessWords,
+}
+
+/// A step's words that may name a key, told with none: the page's text
+/// version (`lesson_text`) reads these, the page's script the others.
+pub(super) struct KeylessWords {
+    pub(super) opening: String,
+    pub(super) said: Option<String>,
+    pub(super) borrowed: Option<String>,
 }
 
 /// Words an earlier step told. The page writes the mark naming `step`

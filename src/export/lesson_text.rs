@@ -47,9 +47,12 @@ fn design_text(out: &mut String, design: &Design) {
         part_before = Some(step.part.as_str());
         step_words(out, step);
         // The verdict where it changes: the list reads as the story, not
-        // as one line repeated under every step.
+        // as one line repeated under every step. And at the last step
+        // always, under its own heading: a design whose verdict was
+        // settled early ended with none (naive, teacher trial 27).
         let verdict = format!("{}: {}", step.verdict_title, step.verdict);
-        if verdict_before.as_deref() != Some(step.verdict.as_str()) {
+        let last = i + 1 == design.steps.len();
+        if last || verdict_before.as_deref() != Some(step.verdict.as_str()) {
             let _ = writeln!(out, "<p><em>{}</em></p>", escape(&verdict));
         }
         verdict_before = Some(step.verdict.clone());
@@ -60,16 +63,20 @@ fn design_text(out: &mut String, design: &Design) {
 
 /// A step's words in the order the page shows them beside its screen:
 /// what it did, the chapter's opening at its first step, its own words,
-/// and words written for another design under their mark.
+/// and words written for another design under their mark. Each with no
+/// key named: none works in this text.
 fn step_words(out: &mut String, step: &Step) {
-    for text in [Some(&step.did), Some(&step.opening), step.said.as_ref()]
+    let words = &step.keyless;
+    for text in [Some(&step.did), Some(&words.opening), words.said.as_ref()]
         .into_iter()
         .flatten()
         .filter(|t| !t.trim().is_empty())
     {
         let _ = writeln!(out, "<p>{}</p>", escape(text.trim()));
     }
-    if let Some(b) = &step.borrowed {
-        let _ = writeln!(out, "<p>{} {}</p>", escape(&b.mark), escape(&b.text));
+    if let (Some(b), Some(text)) = (&step.borrowed, &words.borrowed)
+        && !text.trim().is_empty()
+    {
+        let _ = writeln!(out, "<p>{} {}</p>", escape(&b.mark), escape(text.trim()));
     }
 }

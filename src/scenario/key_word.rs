@@ -36,7 +36,8 @@ pub enum Medium {
     Terminal,
     /// The lesson handout page, whose script binds its own keys.
     Page,
-    /// A transcript read after the run (`idem run`): there is no key to
+    /// A transcript read after the run (`idem run`), or the handout's text
+    /// version (printed, or read with no script): there is no key to
     /// press, so a sentence that names one is left out (`told`).
     Transcript,
     /// The terminal's compare view, where both designs are already on
