@@ -19,6 +19,11 @@ use std::process::Command;
 #[derive(Debug, PartialEq, Eq)]
 struct End {
     outcomes: Vec<String>,
+    /// The verdict's cause chain: what made each extra effect, whichever
+    /// engine committed its rows first (teacher trial 27: on PostgreSQL
+    /// tour-3's second delivery committed first, and the chain lost
+    /// "another row").
+    chain: String,
     total: u64,
     processed: Vec<String>,
     charges: Vec<(u32, u32)>,
@@ -40,6 +45,7 @@ fn end_of(timeline: &Timeline) -> End {
             .iter()
             .map(|o| format!("{o:?}"))
             .collect(),
+        chain: without_step_numbers(&f.verdict.chain_of_one_run_with(idem::sim::Arrow::Ascii)),
         total: f.db.payments_total,
         processed,
         charges: f
@@ -55,6 +61,23 @@ fn end_of(timeline: &Timeline) -> End {
             .map(|p| (p.order, p.amount, p.message_id.clone()))
             .collect(),
     }
+}
+
+/// `text` with each `step N` as `step _`: where the lock point differs, the
+/// same event comes at another step on each engine.
+fn without_step_numbers(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("step ") {
+        out.push_str(&rest[..at + 5]);
+        let after = &rest[at + 5..];
+        rest = after.trim_start_matches(|c: char| c.is_ascii_digit());
+        if rest.len() < after.len() {
+            out.push('_');
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Where the lock point shows on screen: the runs whose steps differ
