@@ -137,6 +137,7 @@ mod soak_words;
 mod status_properties;
 mod step_labels;
 mod step_line_names_the_step;
+mod step_line_nothing_received;
 mod step_line_time;
 mod step_names;
 mod story_at_the_fact;

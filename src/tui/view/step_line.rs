@@ -133,7 +133,7 @@ pub(super) fn said(f: &Frame) -> String {
         Some((who, name)) if f.action != format!("run {who} up to {name}") => {
             format!("{name} ({who}) · part of: {}", f.action)
         }
-        _ => f.action.clone(),
+        _ => f.action_told(),
     }
 }
 
