@@ -51,6 +51,7 @@ mod harness_pg;
 mod harness_replay;
 mod harness_samples;
 mod harness_save;
+mod harness_words;
 mod header_form;
 mod header_group;
 mod header_title_steady;
