@@ -11,6 +11,17 @@ impl Frame {
         let idle = self.stepped.as_deref().filter(|_| self.found_nothing);
         told(&self.action, idle)
     }
+
+    /// The fact alone, where the action's consumer found nothing: `B has
+    /// nothing to receive` (a line with no room for the action too).
+    pub fn nothing_told(&self) -> Option<String> {
+        let who = self.stepped.as_deref().filter(|_| self.found_nothing)?;
+        Some(nothing(who))
+    }
+}
+
+fn nothing(who: &str) -> String {
+    format!("{who} has nothing to receive")
 }
 
 /// `run B up to commit: B has nothing to receive` where `idle`, the
@@ -19,7 +30,7 @@ impl Frame {
 pub fn told(action: &str, idle: Option<&str>) -> String {
     match idle {
         Some(who) => {
-            let fact = format!("{who} has nothing to receive");
+            let fact = nothing(who);
             if action == format!("step {who}") {
                 fact
             } else {

@@ -27,9 +27,16 @@ pub(super) fn fitted(
     if let Some(time) = untimed.get_mut(1) {
         *time = Span::styled(format!(" {} ", t.g.dot), t.dim());
     }
+    // A consumer that found nothing ran no step: its short form is that
+    // fact (`B has nothing to receive`), which the action's name alone
+    // would leave out.
     let ran_alone = |mut spans: Vec<Span<'static>>| {
-        if let (Some((who, name)), Some(action)) = (ran::step_ran(f), spans.get_mut(2)) {
-            action.content = t.text(&format!("{name} ({who})")).into_owned().into();
+        let short = match ran::step_ran(f) {
+            Some((who, name)) => Some(format!("{name} ({who})")),
+            None => f.nothing_told(),
+        };
+        if let (Some(short), Some(action)) = (short, spans.get_mut(2)) {
+            action.content = t.text(&short).into_owned().into();
         }
         spans
     };
@@ -88,7 +95,9 @@ pub(super) fn fitted(
             // step is part of is cut first, signed, while enough of
             // it is left to say where in the script the class is;
             // then it goes; then the time, before nothing.
-            let cut = said_cut(t, &full, room);
+            // Never a cut that keeps the action and drops the fact
+            // that it ran nothing (`run B up to commit: B…`).
+            let cut = said_cut(t, &full, room).filter(|_| !f.found_nothing);
             let ran_cut = said_cut(t, &timed_ran, room);
             [
                 Some(&full),
