@@ -33,13 +33,13 @@ fn message_forms(m: &StoredMessage) -> [String; 3] {
     let id = &m.message.id;
     [
         format!(
-            "{id} order {} ${}, broker's ID {}",
+            "{id} order {} ${} (broker's ID {})",
             p.order,
             p.amount,
             m.broker_id()
         ),
         format!(
-            "{id} {} ${}, broker's ID {}",
+            "{id} {} ${} (broker's ID {})",
             order_tag(p.order),
             p.amount,
             m.broker_id()
