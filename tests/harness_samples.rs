@@ -167,7 +167,7 @@ fn section<'a>(report: &'a str, outcome: &str) -> Option<&'a str> {
 }
 
 /// The README's sample of `idem test -- python3 examples/python/naive.py`:
-/// from its first heading on, each line is a line of a real run (this one
+/// from what a point is on, each line is a line of a real run (this one
 /// explores one fault, not two, so the counts above the headings differ;
 /// the shortest schedules are one fault either way). The `replay:` lines
 /// name the folder the test saves in.
@@ -178,9 +178,10 @@ fn readme_sample_is_a_real_run(stdout: &str) {
         .expect("the README shows a run of naive.py");
     let block = &readme[start..];
     let block = &block[..block.find("```").unwrap()];
+    // From the words saying what a point is, which the headings name.
     let from = block
-        .find("CHARGED TWICE:")
-        .expect("the sample shows its headings");
+        .find(idem::harness::faults::POINT_MEANS)
+        .expect("the sample says what a point is before its headings");
     let mut lines = 0;
     for line in block[from..].lines() {
         let line = line.replace("idem-test-failures/", "saved/");

@@ -120,7 +120,31 @@ impl FaultSource for Schedule<'_> {
     }
 }
 
-/// The words of a schedule: `kill-after-charge at 4, expire-lease at 7`.
+/// What a point is, for a reader who has not read the protocol: said
+/// where a report or a replay first names one (`lose-response at point
+/// 1`), since the number alone reads as internal bookkeeping.
+pub const POINT_MEANS: &str = "a fault falls at a point: one of the program's requests that idem answers (receive, charge, ack), counted from 0, while the program waits for that answer";
+
+/// A schedule in the steps of its replay, where a reader finds each
+/// fault (`lose-response at step 3`); `step_of` gives the step, counted
+/// from 1, that a point fell in. A point the run never reached keeps
+/// its number.
+pub fn describe_by_step(schedule: &[Planned], step_of: impl Fn(usize) -> Option<usize>) -> String {
+    if schedule.is_empty() {
+        return "no faults".into();
+    }
+    schedule
+        .iter()
+        .map(|p| match step_of(p.point) {
+            Some(step) => format!("{} at step {step}", p.fault.name()),
+            None => format!("{} at point {}", p.fault.name(), p.point),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The words of a schedule: `kill-after-charge at point 4, expire-lease
+/// at point 7`.
 pub fn describe(schedule: &[Planned]) -> String {
     if schedule.is_empty() {
         return "no faults".into();

@@ -88,10 +88,12 @@ pub fn queue_line(m: &StoredMessage) -> String {
         MessageState::Acked { by } => format!("acked by {by}"),
         MessageState::DeadLettered => "dead-lettered".into(),
     };
+    // The broker's own ID is named as the broker's: `b-1` beside `m-1`
+    // alone read as a second message ID of the program's.
     format!(
-        "{} {} (copy {}, order {} ${}): {state}, received {}",
-        m.broker_id(),
+        "{} (broker's ID {}, copy {}, order {} ${}): {state}, received {}",
         m.message.id,
+        m.broker_id(),
         m.copy,
         m.message.payment.order,
         m.message.payment.amount,

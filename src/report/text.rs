@@ -116,7 +116,7 @@ pub(super) fn write_step_head(
 }
 
 fn write_frame(out: &mut String, f: &Frame, starts: bool) {
-    write_step_head(out, f.index, f.time_ms, &f.action, f.said.as_deref());
+    write_step_head(out, f.index, f.time_ms, &f.action_told(), f.said.as_deref());
     for e in &f.events {
         let _ = writeln!(out, "  {:<11} {}", e.actor.label(), e.text);
     }

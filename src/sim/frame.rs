@@ -12,6 +12,7 @@ use super::verdict::Verdict;
 use super::world::Counters;
 use serde::Serialize;
 
+pub mod action_told;
 mod borrowed;
 mod earlier;
 mod from_world;
@@ -72,6 +73,11 @@ pub struct Frame {
     /// its handler running.
     #[serde(skip)]
     pub stepped: Option<String>,
+    /// `stepped` polled the queue and found nothing to receive: the action
+    /// ran no handler step (a consumer that finished earlier, or whose
+    /// message another holds). A step line says so rather than name a run.
+    #[serde(skip)]
+    pub found_nothing: bool,
     /// The move that made this frame, as the world applied it (none for
     /// the setup): what a saved run replays.
     #[serde(skip)]

@@ -138,7 +138,8 @@ impl<F: FnMut(Step)> Sink for Pass<F> {
             chapter: at.chapter,
             chapter_title: at.title.to_string(),
             opening,
-            action: at.action,
+            // Told as a kept run's step line tells it (`Frame::action_told`).
+            action: crate::sim::frame::action_told::told(&at.action, world.found_nothing()),
             said: None,
             borrowed,
             events,

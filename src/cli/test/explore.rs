@@ -82,6 +82,11 @@ impl TestArgs {
         } else {
             Some(self.save_schedules(cfg, bounds, &explored.failures))
         };
+        // Each heading names its faults' points: what one is, said once
+        // before the first.
+        if !explored.failures.is_empty() {
+            let _ = writeln!(out, "\n{}", faults::POINT_MEANS);
+        }
         for (k, found) in explored.failures.iter().enumerate() {
             let _ = writeln!(
                 out,

@@ -63,9 +63,12 @@ pub(super) fn replay(
         let mut replay = Replay::of(file, report, Theme::new(color, ascii));
         idem::tui::replay::run::run(&mut replay)?;
     } else {
+        // The schedule and the steps below name points, as the report
+        // did: what one is, said first.
         let mut out = format!(
-            "idem test --replay: {}\nschedule: {}\nsaved outcome: {}\n\n",
+            "idem test --replay: {}\n{}\nschedule: {}\nsaved outcome: {}\n\n",
             file.program.join(" "),
+            faults::POINT_MEANS,
             faults::describe(&file.faults),
             file.outcome
         );

@@ -52,6 +52,7 @@ impl World {
             changes: Changes::default(),
             action_index: 0,
             stepped: self.moment.stepped.clone(),
+            found_nothing: self.moment.found_nothing,
             made_by: self.moment.last_move.clone(),
             yours: false,
         })

@@ -242,6 +242,7 @@ impl World {
             None
         };
         let Some(delivery) = delivery else {
+            self.moment.found_nothing = true;
             let held_back = self.queue.broker.ordered && self.queue.broker.has_pending();
             self.say(
                 self.actor(i),

@@ -355,6 +355,15 @@ impl World {
         )
     }
 
+    /// The consumer the last move stepped, where it polled the queue and
+    /// found nothing to receive: its handler did no work.
+    pub fn found_nothing(&self) -> Option<&str> {
+        self.moment
+            .stepped
+            .as_deref()
+            .filter(|_| self.moment.found_nothing)
+    }
+
     /// The consumer holding the database's write lock, if any.
     pub fn lock_holder(&self) -> Option<&str> {
         self.consumers

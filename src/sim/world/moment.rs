@@ -18,6 +18,9 @@ pub(in crate::sim) struct Moment {
     /// The consumer whose handler ran in this step, if one did: only its
     /// step is marked as the one that ran.
     pub(in crate::sim) stepped: Option<String>,
+    /// The stepping consumer asked the broker for a message and got none:
+    /// its handler did no work in this step.
+    pub(in crate::sim) found_nothing: bool,
     /// The move that made the current frame (none before the first).
     pub(in crate::sim) last_move: Option<Move>,
     /// Payments and processed IDs this move changed something about: the
@@ -38,6 +41,7 @@ impl Moment {
         self.replayed = None;
         self.answered = None;
         self.stepped = None;
+        self.found_nothing = false;
         self.last_move = Some(mv.clone());
     }
 }

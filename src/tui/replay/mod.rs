@@ -24,7 +24,9 @@ use ratatui::widgets::Widget;
 pub struct Replay {
     /// The program and its arguments, as the schedule file names them.
     pub program: String,
-    /// The faults of the schedule, in words (`lose-ack at point 3`).
+    /// The faults of the schedule, in words, each at the step a reader
+    /// finds it in (`lose-ack at step 5`): a point's number would need its
+    /// meaning said, and the strip of steps already counts steps.
     pub schedule: String,
     /// How the run ended: the money judged after the last step.
     pub verdict: Verdict,
@@ -75,9 +77,16 @@ impl Replay {
 
     /// The replay of a saved schedule, from the run that recorded it.
     pub fn of(file: &ScheduleFile, report: RunReport, theme: Theme) -> Self {
+        let schedule = faults::describe_by_step(&file.faults, |point| {
+            report
+                .steps
+                .iter()
+                .position(|s| s.point == Some(point))
+                .map(|i| i + 1)
+        });
         Replay::new(
             file.program.join(" "),
-            faults::describe(&file.faults),
+            schedule,
             report.verdict,
             report.steps,
             theme,
@@ -214,7 +223,7 @@ mod tests {
         ];
         Replay::new(
             "prog".into(),
-            "lose-ack at point 1".into(),
+            "lose-ack at step 3".into(),
             crate::sim::verdict::combine(Vec::new()),
             steps,
             Theme::new(false, true),

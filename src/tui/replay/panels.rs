@@ -22,20 +22,27 @@ pub(super) fn own(text: &str) -> String {
     crate::terminal_text::escape(&text.replace('\t', " ")).into_owned()
 }
 
-/// A queue entry's first row in its forms, fullest first: both IDs and
-/// the order in words, then the order as a tag (`#1042`, as the provider
-/// panel tags it), then the program's ID alone. The amount is a figure:
-/// every form keeps it whole (`$4…` read as another sum).
+/// A queue entry's first row in its forms, fullest first: the message's
+/// ID, the order in words and the broker's own ID, named as the broker's
+/// (`b-1` beside `m-1` alone read as jargon: issue 18); then the order as
+/// a tag (`#1042`, as the provider panel tags it); then the message's ID
+/// alone. The amount is a figure: every form keeps it whole (`$4…` read
+/// as another sum).
 fn message_forms(m: &StoredMessage) -> [String; 3] {
     let p = &m.message.payment;
     let id = &m.message.id;
     [
-        format!("{id} {} order {} ${}", m.broker_id(), p.order, p.amount),
         format!(
-            "{id} {} {} ${}",
-            m.broker_id(),
+            "{id} order {} ${} (broker's ID {})",
+            p.order,
+            p.amount,
+            m.broker_id()
+        ),
+        format!(
+            "{id} {} ${} (broker's ID {})",
             order_tag(p.order),
-            p.amount
+            p.amount,
+            m.broker_id()
         ),
         format!("{id} {} ${}", order_tag(p.order), p.amount),
     ]

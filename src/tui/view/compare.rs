@@ -1081,7 +1081,7 @@ fn did(f: &Frame) -> String {
         let c = f.consumers.iter().find(|c| c.name == *who)?;
         Some(format!("{who}: {}", c.steps.get(s.step)?.label))
     });
-    ran.unwrap_or_else(|| f.action.clone())
+    ran.unwrap_or_else(|| f.action_told())
 }
 
 /// A side's lines for `area`: where they do not all fit, the last row says

@@ -43,6 +43,7 @@ pub(crate) mod run_form;
 mod sentences;
 mod service;
 pub(super) mod sql;
+mod step_line;
 mod story_fold;
 mod story_gap;
 mod story_line;

@@ -2,7 +2,6 @@
 //! by the action this frame belongs to, the words the step itself added in
 //! bold, and the end of the story in view when it is longer than the panel.
 
-use super::ran;
 use super::sentences::{sentence_starts, sentences_past_byte};
 use super::story_gap;
 use super::story_line::{self, StoryLine, rows_needed, run_on, story_lines, story_rows};
@@ -38,7 +37,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
             format!(" {} t={} {} ", t.g.dot, format_duration(f.time_ms), t.g.dot),
             t.dim(),
         ),
-        Span::styled(t.text(&step_said(f)).into_owned(), who),
+        Span::styled(t.text(&super::step_line::said(f)).into_owned(), who),
     ])];
     // What to press next, long where there is room and short where not.
     // The page names its own keys above the screen: none here.
@@ -102,7 +101,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     let told_line = Line::styled(t.text(&told_text).into_owned(), t.info());
     let told_rows = rows_needed(std::slice::from_ref(&told_line), area.width);
     let told = Paragraph::new(told_line.clone()).wrap(Wrap { trim: true });
-    let total = told_rows + body_rows(area.width);
+    let story_total = told_rows + body_rows(area.width);
     let mut header_rows = rows_needed(&lines, area.width).min(area.height);
     // Where the step line on the border ends: the "more" note starts after.
     let mut step_end = area.x;
@@ -111,125 +110,9 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     // The step line sits on the bottom border wherever there is one, at
     // every step alike: it does not jump between the top row and the
     // border as the story grows, and the words get every row inside.
-    if border < buf.area.bottom() && area.width > 20 {
-        // The border also carries the "more" note on its right: room for
-        // its count both ways and the key to read the rest, before the
-        // action the step is part of (teacher trial 25: `↑ 3 ↓ 1 more
-        // sentences` lost its `· z` to `part of: run A up to…`).
-        let note = if total > area.height {
-            note_room(t, app.focus == Panel::Narration, area)
-        } else {
-            0
-        };
-        let room = usize::from(area.width)
-            .saturating_sub(2 + note)
-            .max(area.width as usize / 2);
-        let mut full = lines.swap_remove(0).spans;
-        full.truncate(3);
-        // The step line from longest to shortest: step, time, the handler
-        // step that ran and the action it is part of; without the time;
-        // without that action; the step that ran alone; the step number
-        // and time; the step number alone.
-        let mut untimed = full.clone();
-        if let Some(time) = untimed.get_mut(1) {
-            *time = Span::styled(format!(" {} ", t.g.dot), t.dim());
-        }
-        let ran_alone = |mut spans: Vec<Span<'static>>| {
-            if let (Some((who, name)), Some(action)) = (ran::step_ran(f), spans.get_mut(2)) {
-                action.content = t.text(&format!("{name} ({who})")).into_owned().into();
-            }
-            spans
-        };
-        let timed_ran = ran_alone(full.clone());
-        let ran_only = ran_alone(untimed.clone());
-        let step_only = full[..1].to_vec();
-        let timed_step = vec![
-            full[0].clone(),
-            Span::styled(
-                format!(" {} t={}", t.g.dot, format_duration(f.time_ms)),
-                t.dim(),
-            ),
-        ];
-        let with = |base: &[Span<'static>], extra: Option<&String>| {
-            let mut spans = vec![Span::raw(" ")];
-            spans.extend(base.iter().cloned());
-            if let Some(extra) = extra {
-                spans.push(Span::styled(format!("  {extra}"), t.key()));
-            }
-            spans.push(Span::raw(" "));
-            Line::from(spans)
-        };
-        let fits = |l: &Line| l.width() <= room;
-        let hints: Vec<&String> = [
-            hint.as_ref().map(|(long, _)| long),
-            hint.as_ref().map(|(_, short)| short),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        // A line with the time and the long hint, then with the short one,
-        // before any line without the time: the hint's short words say the
-        // same, the time is said nowhere else in the panel.
-        let timed: [&Vec<Span<'static>>; 2] = [&full, &timed_ran];
-        // Then the step and time alone with a hint, before the step that
-        // ran without the time: the time is on the step line at every
-        // step of a run alike (teacher trial 13), the end's hint names
-        // keys the key bar may not.
-        let timed_alone: [&Vec<Span<'static>>; 1] = [&timed_step];
-        let shorter: [&Vec<Span<'static>>; 2] = [&ran_only, &step_only];
-        let step_line = [&timed[..], &timed_alone[..], &shorter[..]]
-            .into_iter()
-            .flat_map(|group| {
-                let hints = &hints;
-                hints
-                    .iter()
-                    .flat_map(move |h| group.iter().map(move |b| (*b, *h)))
-            })
-            .map(|(b, h)| with(b, Some(h)))
-            .find(fits)
-            .or_else(|| {
-                // No room for the hint (the key bar still lists the keys).
-                // The time stays at every step of the run alike (teacher
-                // trial 13: it went missing at the steps whose action was
-                // long, and read as a clock that stopped): the action the
-                // step is part of is cut first, signed, while enough of
-                // it is left to say where in the script the class is;
-                // then it goes; then the time, before nothing.
-                let cut = said_cut(t, &full, room);
-                let ran_cut = said_cut(t, &timed_ran, room);
-                [
-                    Some(&full),
-                    cut.as_ref(),
-                    Some(&timed_ran),
-                    ran_cut.as_ref(),
-                    // The step and its time, before the step's name
-                    // without it: the time holds at every step of a run.
-                    Some(&timed_step),
-                    Some(&untimed),
-                    Some(&ran_only),
-                ]
-                .into_iter()
-                .flatten()
-                .map(|b| with(b, None))
-                .find(fits)
-            })
-            .unwrap_or_else(|| {
-                // The step that ran, cut with an ellipsis.
-                let mut line = with(&ran_only, None);
-                let over = line.width().saturating_sub(room);
-                if over > 0
-                    && let Some(action) = line.spans.get_mut(3)
-                {
-                    let keep = action.content.chars().count().saturating_sub(over + 1);
-                    let cut: String = action.content.chars().take(keep).collect();
-                    action.content = format!("{cut}{}", t.g.ellipsis).into();
-                }
-                line
-            });
-        let w = (step_line.width() as u16).min(area.width.saturating_sub(2));
-        step_end = area.x + 1 + w;
-        let at = Rect::new(area.x + 1, border, w, 1);
-        Paragraph::new(step_line).render(at, buf);
+    let on_border = border < buf.area.bottom() && area.width > 20;
+    if on_border {
+        // Drawn once the fold note is counted: its digits set the room.
         header_rows = 0;
     } else {
         header.render(
@@ -538,6 +421,33 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
             .render(body_area, buf);
     }
     let hidden = above + told_hidden + below;
+    if on_border {
+        // The border also carries the "more" note on its right: room for
+        // its count both ways, in as many digits as each count has, and
+        // the key to read the rest, before the action the step is part of
+        // (teacher trial 25: `↑ 3 ↓ 1 more sentences` lost its `· z` to
+        // `part of: run A up to…`).
+        let note = if story_total > area.height {
+            note_room(
+                t,
+                app.focus == Panel::Narration,
+                area,
+                above,
+                told_hidden + below,
+            )
+        } else {
+            0
+        };
+        let room = usize::from(area.width)
+            .saturating_sub(2 + note)
+            .max(area.width as usize / 2);
+        let first = lines.swap_remove(0);
+        let step_line = super::step_line::fitted(t, f, first, hint.as_ref(), room);
+        let w = (step_line.width() as u16).min(area.width.saturating_sub(2));
+        step_end = area.x + 1 + w;
+        let at = Rect::new(area.x + 1, border, w, 1);
+        Paragraph::new(step_line).render(at, buf);
+    }
     if hidden > 0 {
         // The arrow points where the hidden sentences are: up for the
         // earlier words left out above what is shown, down for words cut
@@ -654,60 +564,6 @@ fn newest_from(app: &App, f: &Frame) -> Option<(usize, usize)> {
                     .is_some_and(|rest| rest.trim() == said.trim())
         })
         .map(|(at, _, step)| (at, step))
-}
-
-/// The step line `line` (step, time and what was done) in `room` columns,
-/// what was done cut with an ellipsis: only where enough of it is left to
-/// read, and the step that ran is whole before the action it is part of
-/// (`charge the card (A) · part of: run A up to co…`); else nothing.
-fn said_cut(t: &Theme, line: &[Span<'static>], room: usize) -> Option<Vec<Span<'static>>> {
-    const PART_OF: &str = "part of: ";
-    /// The fewest of the words' characters worth keeping after the cut.
-    const LEAST: usize = 6;
-    let said = line.get(2)?.content.to_string();
-    let least = match said.find(PART_OF) {
-        Some(at) => said[..at].chars().count() + PART_OF.chars().count() + LEAST,
-        None => 2 * LEAST,
-    };
-    // The line as `with` draws it: a space each side.
-    let width = 2 + line.iter().map(Span::width).sum::<usize>();
-    let over = width.checked_sub(room)?;
-    let keep = said
-        .chars()
-        .count()
-        .checked_sub(over + t.g.ellipsis.chars().count())?;
-    if keep < least {
-        return None;
-    }
-    // At a word end: `run A up to c…` read as `charge` and as `commit`
-    // alike (teacher trial 17); `run A up to…` claims neither.
-    // The fewest characters a cut keeps: all before the action's first
-    // word (or a word's worth where the line names no action).
-    let floor = least - LEAST + 1;
-    let cut: String = said.chars().take(keep + 1).collect();
-    let cut = match cut.rfind(' ') {
-        Some(end) if cut[..end].trim_end().chars().count() >= floor => &cut[..end],
-        _ => return None,
-    };
-    let mut spans = line.to_vec();
-    spans[2].content = format!("{}{}", cut.trim_end(), t.g.ellipsis).into();
-    Some(spans)
-}
-
-/// What the step line names: the handler step this step ran and its
-/// consumer first, then the scripted action it is one step of; the action
-/// alone where no handler ran. A reader takes the first words as what
-/// just happened.
-fn step_said(f: &Frame) -> String {
-    if let Some(named) = ran::one_step(f) {
-        return named;
-    }
-    match ran::step_ran(f) {
-        Some((who, name)) if f.action != format!("run {who} up to {name}") => {
-            format!("{name} ({who}) · part of: {}", f.action)
-        }
-        _ => f.action.clone(),
-    }
 }
 
 /// The step's generated line cut to as many of its first words as `rows`
@@ -949,14 +805,19 @@ fn note_keys(t: &Theme, focused: bool, area: Rect) -> Vec<String> {
 /// The columns the step line leaves for the note: a count both ways
 /// (`↑ 3 ↓ 1 more sentences`) with the keys' short words, the border's
 /// corner beside it; on a wide panel, the long words' usual room too.
-fn note_room(t: &Theme, focused: bool, area: Rect) -> usize {
+/// Each way is reserved in the digits of its real count (`above`,
+/// `below`), one at least: the step line keeps the same room at every
+/// step of one-digit counts, and a count of ten or more keeps its key.
+fn note_room(t: &Theme, focused: bool, area: Rect, above: usize, below: usize) -> usize {
     let keys = note_keys(t, focused, area);
     let short = keys.last().map_or(0, |k| k.chars().count());
-    let count = super::story_fold::count(t, 9, 9).chars().count();
+    // The widest count of as many digits: nines.
+    let nines = |n: usize| 10usize.pow(n.max(1).ilog10() + 1) - 1;
+    let count = super::story_fold::count(t, nines(above), nines(below))
+        .chars()
+        .count();
     // As the note is drawn: a space each side of the count and one dash
-    // before it (`room` above leaves out both corners already). Counts
-    // run to one digit each way in every built-in story; a count of ten
-    // or more may still cost the key its place.
+    // before it (`room` above leaves out both corners already).
     let room = 3 + count + short;
     if compact_note(area) {
         room
@@ -986,4 +847,34 @@ fn sentences_past(lines: &[StoryLine], width: u16, rows: u16) -> usize {
         }
     }
     count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The columns the step line leaves hold the note as it is drawn,
+    /// key and all, whatever the digits of its counts: `↑ 12 ↓ 3 more
+    /// sentences · z` needs a column more than `↑ 9 ↓ 3`.
+    #[test]
+    fn the_note_room_holds_two_digit_counts_with_their_key() {
+        let t = Theme::new(false, false);
+        for width in [40, 78, 98, 118] {
+            let area = Rect::new(0, 0, width, 6);
+            for focused in [true, false] {
+                for (above, below) in [(12, 3), (3, 10), (10, 10), (0, 11), (123, 0)] {
+                    let more = super::super::story_fold::count(&t, above, below);
+                    let keys = note_keys(&t, focused, area);
+                    let short = keys.last().expect("a short form of the keys");
+                    // ` {more} {keys}` and the dash before it.
+                    let drawn = format!(" {more} {short}").chars().count() + 1;
+                    let room = note_room(&t, focused, area, above, below);
+                    assert!(
+                        room >= drawn,
+                        "width {width}, {above}/{below}: {room} columns left for {drawn}"
+                    );
+                }
+            }
+        }
+    }
 }
