@@ -115,7 +115,7 @@ fn steps(t: &Theme) -> Vec<Vec<Sign>> {
         vec![sign(
             strip,
             format!(
-                "a consumer's steps in one row (its step strip), one mark each, where its list has no room ({} not run yet); the row under it names the step that matters now",
+                "a consumer's steps in one row (its step strip), one mark each, where its list has no room ({} not run yet); a row under it names the step that matters now",
                 g.todo
             ),
         )],

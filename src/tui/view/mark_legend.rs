@@ -158,4 +158,27 @@ mod tests {
         );
         assert_eq!(drawn(12, None, &["* changed"]), "└──────────┘");
     }
+
+    /// Beside a reveal's mark the legend keeps its words, against the
+    /// left corner, a stroke by each corner where there is room and one
+    /// between them always; with no room for a whole meaning, none.
+    #[test]
+    fn beside_the_answer_the_legend_keeps_its_words() {
+        let t = Theme::new(false, false);
+        let drawn = |width: u16| {
+            let area = Rect::new(0, 0, width, 3);
+            let mut buf = Buffer::empty(area);
+            Block::bordered()
+                .border_set(t.g.border)
+                .render(area, &mut buf);
+            let mut short = Shortened::default();
+            short.extend([Span::raw("* changed")]);
+            on_border(&t, &short, area, &mut buf);
+            let lead = beside_mark(&t, &short, area, 8, &mut buf);
+            (bottom(&buf), lead)
+        };
+        assert_eq!(drawn(22), ("└─* changed──────────┘".to_string(), Some(1)));
+        assert_eq!(drawn(20), ("└* changed─────────┘".to_string(), Some(0)));
+        assert_eq!(drawn(18), ("└────────────────┘".to_string(), None));
+    }
 }
