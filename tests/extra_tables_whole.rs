@@ -36,7 +36,11 @@ fn record_fields(r: &RecordRow) -> Vec<String> {
     if r.status == "in_progress" {
         out.push(format!("until {}", idem::sim::format_duration(r.deadline)));
     }
-    out.push(format!("→ {}", r.result.as_deref().unwrap_or("none")));
+    out.push(
+        r.result
+            .as_ref()
+            .map_or("no result".to_string(), |kept| format!("result {kept}")),
+    );
     out
 }
 
@@ -68,7 +72,11 @@ fn rows_of(f: &Frame) -> Vec<Row> {
                         fields.push(format!("until {}", idem::sim::format_duration(r.deadline)));
                     }
                     if c.result != r.result {
-                        fields.push(format!("→ {}", r.result.as_deref().unwrap_or("none")));
+                        fields.push(
+                            r.result
+                                .as_ref()
+                                .map_or("no result".to_string(), |kept| format!("result {kept}")),
+                        );
                     }
                     out.push(Row {
                         start: format!("  uncommitted ({}):", u.by),

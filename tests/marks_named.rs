@@ -40,17 +40,22 @@ fn borders(step: &Step, panel: Panel) -> String {
 /// Each bare symbol at a row's end in `panel` whose word is neither on
 /// that row nor on the panel's border.
 fn bare(step: &Step, panel: Panel) -> Vec<String> {
-    let border = borders(step, panel);
+    bare_in(panel, &step.rows_in(panel), &borders(step, panel))
+}
+
+/// As `bare`, for a panel's rows inside its border and its border rows as
+/// drawn (a reveal's screen, read off its text).
+pub(crate) fn bare_in(panel: Panel, rows: &[String], border: &str) -> Vec<String> {
     let named = |text: &str, sym: &str, words: &[&str]| {
         words.iter().any(|w| text.contains(&format!("{sym} {w}")))
     };
     let mut out = Vec::new();
-    for row in step.rows_in(panel) {
+    for row in rows {
         let row = row.trim_end();
         for (sym, words) in SHORT {
             if row.ends_with(&format!(" {sym}"))
                 && !named(row, sym, words)
-                && !named(&border, sym, words)
+                && !named(border, sym, words)
             {
                 out.push(format!("{panel:?}: {row:?}"));
             }

@@ -46,7 +46,7 @@ impl Fields {
         Fields {
             lead: Span::raw(format!(" {}", r.message_id)),
             head: vec![r.status.clone(), format!("owner {}", r.owner)],
-            tail: tail(t, r),
+            tail: tail(r),
             mark: by.map(|by| Span::styled(format!("uncommitted ({by})"), t.warn())),
         }
     }
@@ -67,11 +67,11 @@ impl Fields {
             tail_now.push(until(now));
         }
         if now.result != was.result {
-            tail_now.push(result(t, now));
+            tail_now.push(result(now));
         }
         if head.is_empty() && tail_now.is_empty() {
             head = vec![now.status.clone(), format!("owner {}", now.owner)];
-            tail_now = tail(t, now);
+            tail_now = tail(now);
         }
         Fields {
             lead: Span::styled(format!("  uncommitted ({by}):"), t.warn()),
@@ -181,14 +181,15 @@ impl Fields {
     }
 }
 
-/// Until when the record binds and its result: `until 33s → none`, the
-/// events' word (a `-` at a line's end read as the rolled-back sign).
-fn tail(t: &Theme, r: &RecordRow) -> Vec<String> {
+/// Until when the record binds and its result: `until 33s no result`,
+/// each field named on the row (an arrow, `→ none`, needed the help to
+/// read; a `-` at a line's end read as the rolled-back sign).
+fn tail(r: &RecordRow) -> Vec<String> {
     let mut out = Vec::new();
     if binds(r) {
         out.push(until(r));
     }
-    out.push(result(t, r));
+    out.push(result(r));
     out
 }
 
@@ -202,8 +203,14 @@ fn until(r: &RecordRow) -> String {
     format!("until {}", crate::sim::format_duration(r.deadline))
 }
 
-fn result(t: &Theme, r: &RecordRow) -> String {
-    format!("{} {}", t.g.arrow, r.result.as_deref().unwrap_or("none"))
+/// The result column by its name, as `owner` is (`result ch_81`), or `no
+/// result` while nothing is kept yet: short enough that the 80x24 panel's
+/// `until 1m12s no result` keeps room for a change's ` *`.
+fn result(r: &RecordRow) -> String {
+    match &r.result {
+        Some(kept) => format!("result {kept}"),
+        None => "no result".to_string(),
+    }
 }
 
 /// `lead` and then `fields`, a space between, on as few lines as hold them

@@ -115,7 +115,7 @@ fn steps(t: &Theme) -> Vec<Vec<Sign>> {
         vec![sign(
             strip,
             format!(
-                "a consumer's steps in one row (its step strip), one mark each, where its list has no room ({} not run yet); the row under it names the step that matters now",
+                "a consumer's steps in one row (its step strip), one mark each, where its list has no room ({} not run yet); a row under it names the step that matters now",
                 g.todo
             ),
         )],
@@ -186,8 +186,8 @@ fn rows(t: &Theme) -> Vec<Vec<Sign>> {
             "order 1042, where the row has no room for the word",
         )],
         vec![sign(
-            format!("until 1m12s {} none", g.arrow),
-            "an in-progress record (idempotency_records): it binds until its deadline, then another delivery may take the work over; after the arrow, the result it keeps for a repeat (none yet)",
+            "until 1m12s no result",
+            "an in-progress record (idempotency_records): it binds until its deadline (the clock's t=1m12s), then another delivery may take the work over; no result is kept for a repeat yet (once completed: result ch_81)",
         )],
         vec![sign(
             format!("{} {}1", g.replay, g.times),

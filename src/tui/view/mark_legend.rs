@@ -66,6 +66,39 @@ pub fn on_rule(t: &Theme, short: &Shortened, rect: Rect, buf: &mut Buffer) {
     }
 }
 
+/// Names what `short` holds on the bottom border of the panel in `rect`
+/// beside a reveal's answer mark `taken` cells wide at the border's right
+/// end, where the border holds not both as `on_border` lays them (the
+/// broker's 22 columns at 80x24): both lose their outer spaces and keep
+/// a stroke between them and by each corner where there is room
+/// (`└─* changed─✓right ↑─┘`), else only between them, so that the
+/// answer never leaves a `*` with no word. The border is cleared first
+/// (`give_way`). Returns the strokes to keep between the mark and the
+/// right corner, or `None` where not one meaning fits whole: the border
+/// then keeps only the mark.
+pub fn beside_mark(
+    t: &Theme,
+    short: &Shortened,
+    rect: Rect,
+    taken: u16,
+    buf: &mut Buffer,
+) -> Option<u16> {
+    give_way(t, rect, buf);
+    let y = rect.bottom().saturating_sub(1);
+    if short.is_empty() || rect.height < 2 || y >= buf.area.bottom() {
+        return None;
+    }
+    // One stroke between legend and mark, and `lead` by each corner.
+    let inner = rect.width.saturating_sub(2);
+    let (lead, legend) = [1, 0].into_iter().find_map(|lead| {
+        let room = inner.saturating_sub(taken + 1 + 2 * lead);
+        short.tight_legend(usize::from(room)).map(|l| (lead, l))
+    })?;
+    let w = u16::try_from(legend.width()).unwrap_or(u16::MAX);
+    buf.set_line(rect.x + 1 + lead, y, &legend, w);
+    Some(lead)
+}
+
 /// Clears the bottom border of the panel in `rect` back to its strokes,
 /// the legend gone whole: a reveal's `✓right ↑` takes that border where
 /// the panel has no room for both (the broker's 20 columns at 80x24).
@@ -124,5 +157,28 @@ mod tests {
             "└─ * changed ────── ↓ 2 more ┘"
         );
         assert_eq!(drawn(12, None, &["* changed"]), "└──────────┘");
+    }
+
+    /// Beside a reveal's mark the legend keeps its words, against the
+    /// left corner, a stroke by each corner where there is room and one
+    /// between them always; with no room for a whole meaning, none.
+    #[test]
+    fn beside_the_answer_the_legend_keeps_its_words() {
+        let t = Theme::new(false, false);
+        let drawn = |width: u16| {
+            let area = Rect::new(0, 0, width, 3);
+            let mut buf = Buffer::empty(area);
+            Block::bordered()
+                .border_set(t.g.border)
+                .render(area, &mut buf);
+            let mut short = Shortened::default();
+            short.extend([Span::raw("* changed")]);
+            on_border(&t, &short, area, &mut buf);
+            let lead = beside_mark(&t, &short, area, 8, &mut buf);
+            (bottom(&buf), lead)
+        };
+        assert_eq!(drawn(22), ("└─* changed──────────┘".to_string(), Some(1)));
+        assert_eq!(drawn(20), ("└* changed─────────┘".to_string(), Some(0)));
+        assert_eq!(drawn(18), ("└────────────────┘".to_string(), None));
     }
 }

@@ -173,6 +173,12 @@ impl Shortened {
         self.0.is_empty()
     }
 
+    /// Whether `legend(room)` names every meaning, none left off.
+    pub fn fits(&self, room: usize) -> bool {
+        let words: usize = self.0.iter().map(Span::width).sum();
+        self.0.is_empty() || 2 + words + 2 * (self.0.len() - 1) <= room
+    }
+
     /// The meanings, each once, in the order met.
     pub fn into_spans(self) -> Vec<Span<'static>> {
         self.0
@@ -208,6 +214,18 @@ impl Shortened {
             spans.push(Span::raw(" "));
             Line::from(spans)
         })
+    }
+}
+
+impl Shortened {
+    /// As `legend`, without the space at either end (`* changed`): for a
+    /// border that holds the legend beside another mark, each against its
+    /// corner (`mark_legend::beside_mark`).
+    pub fn tight_legend(&self, room: usize) -> Option<Line<'static>> {
+        let mut line = self.legend(room + 2)?;
+        line.spans.pop();
+        line.spans.remove(0);
+        Some(line)
     }
 }
 
@@ -415,5 +433,7 @@ mod tests {
         assert_eq!(all, " * changed, < this step ");
         assert_eq!(s.legend(20).unwrap().to_string(), " * changed ");
         assert!(s.legend(10).is_none());
+        assert_eq!(s.tight_legend(9).unwrap().to_string(), "* changed");
+        assert!(s.tight_legend(8).is_none());
     }
 }

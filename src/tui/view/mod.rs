@@ -191,38 +191,14 @@ pub(super) fn draw_panel(
     let inner = block.inner(rect);
     block.render(rect, buf);
     let t = &app.theme;
-    let w = inner.width as usize;
-    let h = inner.height as usize;
     // What the marks this panel drew short mean: its border names them.
-    let mut short = marks::Shortened::default();
+    if let Some((lines, short)) = marked_lines(app, frame, panel, rect, buf.area) {
+        clip(t, lines, inner, buf);
+        mark_legend::on_border(t, &short, rect, buf);
+        return 0;
+    }
     match panel {
-        Panel::Broker => {
-            // Under `w` the observer's counts keep the main screen's
-            // layout where it fits: chosen for the shorter of the two
-            // heights, it fits both.
-            let rows = why_main_rows(app, panel, buf.area, h).map_or(h, |main| main.min(h));
-            let form = broker::Form::of(t, &app.timeline.frames, frame, w, rows);
-            let lines = broker::lines_noting(t, frame, &form, w, h, &mut short);
-            clip(t, lines, inner, buf)
-        }
-        Panel::Service => {
-            let watch = Watch::of(&app.timeline.frames, app.frame_at());
-            let lines = service::lines_noting(t, frame, &watch, w, h, &mut short);
-            clip(t, lines, inner, buf)
-        }
-        Panel::Database => {
-            let frames = &app.timeline.frames;
-            let lines = database::run_lines_noting(t, frames, frame, (w, h), &mut short);
-            clip(t, lines, inner, buf)
-        }
-        Panel::Provider => {
-            // Under `w` the panels above are given another height: the
-            // heading keeps the main screen's form where it fits (a key
-            // press that relabels the figures reads as a new figure).
-            let main = why_main_rows(app, panel, buf.area, h);
-            let lines = provider_run_lines(app, t, frame, buf.area, (w, h), main, &mut short);
-            clip(t, lines, inner, buf)
-        }
+        Panel::Broker | Panel::Service | Panel::Database | Panel::Provider => {}
         Panel::Narration => {
             let events = events.map(|r| panel_block(app, Panel::Events, false, r.width).inner(r));
             return narration::render(app, frame, inner, events, buf);
@@ -253,8 +229,54 @@ pub(super) fn draw_panel(
             overflow::show_after_words(t, lines, inner, buf, verdict_cut::signs);
         }
     }
-    mark_legend::on_border(t, &short, rect, buf);
     0
+}
+
+/// The rows of a panel whose rows carry marks (the broker, the service,
+/// the database, the provider) in `rect` on a screen `area`, as the main
+/// screen draws them, and what the marks they drew short mean: the
+/// panel's border names those, and a reveal's answer mark that takes that
+/// border names them again beside it (`reveal_mark`). `None` for a panel
+/// without marks.
+pub(super) fn marked_lines(
+    app: &App,
+    frame: &crate::sim::Frame,
+    panel: Panel,
+    rect: Rect,
+    area: Rect,
+) -> Option<(Vec<Line<'static>>, marks::Shortened)> {
+    let inner = panel_block(app, panel, false, rect.width).inner(rect);
+    let t = &app.theme;
+    let w = inner.width as usize;
+    let h = inner.height as usize;
+    let mut short = marks::Shortened::default();
+    let lines = match panel {
+        Panel::Broker => {
+            // Under `w` the observer's counts keep the main screen's
+            // layout where it fits: chosen for the shorter of the two
+            // heights, it fits both.
+            let rows = why_main_rows(app, panel, area, h).map_or(h, |main| main.min(h));
+            let form = broker::Form::of(t, &app.timeline.frames, frame, w, rows);
+            broker::lines_noting(t, frame, &form, w, h, &mut short)
+        }
+        Panel::Service => {
+            let watch = Watch::of(&app.timeline.frames, app.frame_at());
+            service::lines_noting(t, frame, &watch, w, h, &mut short)
+        }
+        Panel::Database => {
+            let frames = &app.timeline.frames;
+            database::run_lines_noting(t, frames, frame, (w, h), &mut short)
+        }
+        Panel::Provider => {
+            // Under `w` the panels above are given another height: the
+            // heading keeps the main screen's form where it fits (a key
+            // press that relabels the figures reads as a new figure).
+            let main = why_main_rows(app, panel, area, h);
+            provider_run_lines(app, t, frame, area, (w, h), main, &mut short)
+        }
+        _ => return None,
+    };
+    Some((lines, short))
 }
 
 /// Under `w`, where it gives `panel` another height than its `h` rows:

@@ -9,6 +9,7 @@
 //! only in the columns the row leaves blank as drawn, else beside it, on
 //! a blank neighbour row or the panel's nearer border, pointing at it.
 
+use super::marks::Shortened;
 use super::{broker, database, mark_legend, provider};
 use crate::scenario::Subject;
 use crate::sim::Frame;
@@ -69,7 +70,12 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
     if usize::from(drawn_to) + GAP > usize::from(x) {
         // No room after the words: the row stays as drawn and the mark
         // stands beside it (`beside_row`).
-        beside_row(t, rect, line, &mark, style, buf);
+        // What the panel's marks drawn short mean, for its border to
+        // keep naming beside the answer mark.
+        let short = super::marked_lines(app, frame, panel, rect, buf.area)
+            .map(|(_, short)| short)
+            .unwrap_or_default();
+        beside_row(t, rect, line, (&mark, style), &short, buf);
         return;
     }
     buf.set_string(x, y, &mark, style);
@@ -82,7 +88,14 @@ pub(super) fn render(app: &App, m: &Main, asked: &Asked, right: bool, buf: &mut 
 /// (`✕wrong ↓`); else the border nearer the row, where the title leaves
 /// the room (teacher trial 20: on the bottom border, nine rows under the
 /// broker's first row, `✓right ↑` read as marking the counter above it).
-fn beside_row(t: &Theme, rect: Rect, line: usize, mark: &str, style: Style, buf: &mut Buffer) {
+fn beside_row(
+    t: &Theme,
+    rect: Rect,
+    line: usize,
+    (mark, style): (&str, Style),
+    short: &Shortened,
+    buf: &mut Buffer,
+) {
     let text = |arrow: &str| t.text(&format!(" {mark} {arrow} ")).into_owned();
     let w = text("↑").chars().count();
     // A corner and a stroke of the border stay on either side.
@@ -104,14 +117,23 @@ fn beside_row(t: &Theme, rect: Rect, line: usize, mark: &str, style: Style, buf:
     } else if y - inner.y < inner.bottom() - 1 - y && border_free(rect.y) {
         (rect.y, "↓")
     } else {
-        // The bottom border may name the marks drawn short there
-        // (`mark_legend`): the answer comes first, and the legend gives
-        // way whole, never cut to a stub beside the mark; it is back
-        // once the reveal is.
-        if !border_free(rect.bottom() - 1) {
-            mark_legend::give_way(t, rect, buf);
+        let bottom = rect.bottom() - 1;
+        if !border_free(bottom) {
+            // The bottom border names the marks drawn short there
+            // (`mark_legend`) and has no room for both as drawn: the
+            // answer keeps the right end and the legend the left, each
+            // without its outer spaces (`└─* changed─✓right ↑─┘`); where
+            // even that does not fit, the legend gives way whole, never
+            // cut to a stub beside the mark.
+            let tight = text("↑").trim().to_string();
+            let taken = u16::try_from(tight.chars().count()).unwrap_or(u16::MAX);
+            if let Some(lead) = mark_legend::beside_mark(t, short, rect, taken, buf) {
+                let x = rect.right() - 1 - lead - taken;
+                buf.set_string(x, bottom, &tight, style);
+                return;
+            }
         }
-        (rect.bottom() - 1, "↑")
+        (bottom, "↑")
     };
     // Inside the panel the mark keeps to the row's right end, as on a row.
     let x = if at == rect.y || at == rect.bottom() - 1 {

@@ -146,16 +146,53 @@ fn programs(
     (width, height): (usize, usize),
     short: &mut marks::Shortened,
 ) -> Vec<Line<'static>> {
+    let none = vec![false; f.consumers.len()];
+    let mut named = short.clone();
+    let (lines, spilled) = programs_with(t, f, watch, (width, height), &mut named, &none);
+    // The bottom border holds what the rows drew short in its strokes
+    // (`mark_legend::on_border`: all but a corner and a stroke each side).
+    let border = width.saturating_sub(2);
+    if named.fits(border) || !spilled.contains(&true) {
+        *short = named;
+        return lines;
+    }
+    // The border cannot name every glyph a strip's row had no room for
+    // (at 80x24, `◀ this step` beside race-rollback's `· later` or
+    // in-progress's `⊘ not owner`): each such strip takes a row of its
+    // own under it for those words, the other lists giving up a row,
+    // where the panel still holds every head that way.
+    let mut again = short.clone();
+    let (rows, _) = programs_with(t, f, watch, (width, height), &mut again, &spilled);
+    if rows.len() <= height && again.fits(border) {
+        *short = again;
+        return rows;
+    }
+    *short = named;
+    lines
+}
+
+/// `programs`, a strip whose `legend_row` is set naming on a row under
+/// it the glyphs its own row has no room for. Returns the rows, and for
+/// each consumer whether its strip left words to the border.
+fn programs_with(
+    t: &Theme,
+    f: &Frame,
+    watch: &Watch,
+    (width, height): (usize, usize),
+    short: &mut marks::Shortened,
+    legend_row: &[bool],
+) -> (Vec<Line<'static>>, Vec<bool>) {
     let ran = |c: &ConsumerView| f.changes.step_of(&c.name);
     let full_len = |c: &ConsumerView| 1 + c.steps.len() + 2 * c.armed.len();
     // A consumer that has run nothing folds to its head line alone: its
     // list of steps not run yet tells nothing.
     let blank = |c: &ConsumerView| c.next.is_none() && c.steps.iter().all(|s| s.mark == Mark::Todo);
-    let compact_len = |c: &ConsumerView| {
+    let compact_len = |i: usize| {
+        let c = &f.consumers[i];
         let rows = if blank(c) {
             1
         } else {
-            2 + usize::from(focus(c, ran(c)).is_some())
+            2 + usize::from(focus(c, ran(c)).is_some()) + usize::from(legend_row[i])
         };
         rows + 2 * c.armed.len()
     };
@@ -178,7 +215,8 @@ fn programs(
         f.consumers
             .iter()
             .zip(compact)
-            .map(|(c, &k)| if k { compact_len(c) } else { full_len(c) })
+            .enumerate()
+            .map(|(i, (c, &k))| if k { compact_len(i) } else { full_len(c) })
             .sum()
     };
     for i in order {
@@ -200,7 +238,7 @@ fn programs(
         if !compact[i] || blank(c) {
             continue;
         }
-        let strip = compact_len(c) - 1 - 2 * c.armed.len();
+        let strip = compact_len(i) - 1 - 2 * c.armed.len();
         let mut rows = strip + spare;
         let mut taken = Vec::new();
         // An idle consumer the step is less about gives up the row that
@@ -247,7 +285,7 @@ fn programs(
         .enumerate()
         .map(|(i, c)| match window[i] {
             Some(rows) => 1 + rows + 2 * c.armed.len(),
-            None if compact[i] => compact_len(c) - usize::from(strip_only[i]),
+            None if compact[i] => compact_len(i) - usize::from(strip_only[i]),
             None => full_len(c),
         })
         .sum();
@@ -257,6 +295,7 @@ fn programs(
     // after every short mark's (a `◀` stands alone in a row; a strip's
     // `✓` sits among glyphs that read as progress).
     let mut strip_rest = marks::Shortened::default();
+    let mut spilled = vec![false; n];
     for (i, c) in f.consumers.iter().enumerate() {
         if i > 0 && gaps {
             out.push(Line::raw(""));
@@ -267,8 +306,11 @@ fn programs(
         } else if let Some(rows) = window[i] {
             out.extend(windowed_steps(t, c, ran(c), (rows, width), short));
         } else if compact[i] {
-            let mut rows = compact_steps(t, c, ran(c), width, (short, &mut strip_rest));
-            rows.truncate(if strip_only[i] { 1 } else { 2 });
+            let legend = legend_row[i];
+            let (mut rows, spill) =
+                compact_steps(t, c, ran(c), width, legend, (short, &mut strip_rest));
+            spilled[i] = spill;
+            rows.truncate(usize::from(legend) + if strip_only[i] { 1 } else { 2 });
             out.extend(rows);
         } else {
             for (k, s) in c.steps.iter().enumerate() {
@@ -280,7 +322,7 @@ fn programs(
         }
     }
     short.extend(strip_rest.into_spans());
-    out
+    (out, spilled)
 }
 
 /// A fault waiting to happen to this consumer, wrapped onto a second line
@@ -757,8 +799,23 @@ fn compact_steps(
     c: &ConsumerView,
     ran: Option<usize>,
     width: usize,
+    legend_row: bool,
     (short, strip_rest): (&mut marks::Shortened, &mut marks::Shortened),
-) -> Vec<Line<'static>> {
+) -> (Vec<Line<'static>>, bool) {
+    // Where the strip has a row of its own for what its row cannot name,
+    // those words go there, and only what that row cannot hold either
+    // goes to the border.
+    let mut under = marks::Shortened::default();
+    let mut unnamed = |under: marks::Shortened| -> Option<Line<'static>> {
+        if under.is_empty() {
+            None
+        } else if legend_row {
+            Some(words_row(under, (width, c.steps.len() + 3), strip_rest))
+        } else {
+            strip_rest.extend(under.into_spans());
+            None
+        }
+    };
     let mut glyphs = vec![Span::raw(" ")];
     let mut means = marks::Shortened::default();
     for (k, s) in c.steps.iter().enumerate() {
@@ -772,8 +829,11 @@ fn compact_steps(
     }
     let Some((k, s)) = focus(c, ran).and_then(|k| c.steps.get(k).map(|s| (k, s))) else {
         let mut glyphs = Line::from(glyphs);
-        name_glyphs(&mut glyphs, c.steps.len(), means, width, strip_rest);
-        return vec![glyphs];
+        name_glyphs(&mut glyphs, c.steps.len(), means, width, &mut under);
+        let spill = !under.is_empty();
+        let mut rows = vec![glyphs];
+        rows.extend(unnamed(under));
+        return (rows, spill);
     };
     let (g, word, style) = step_mark(t, s);
     if !word.is_empty() {
@@ -795,7 +855,10 @@ fn compact_steps(
         );
     }
     let mut glyphs = Line::from(glyphs);
-    name_glyphs(&mut glyphs, c.steps.len(), means, width, strip_rest);
+    name_glyphs(&mut glyphs, c.steps.len(), means, width, &mut under);
+    let spill = !under.is_empty();
+    let mut rows = vec![glyphs];
+    rows.extend(unnamed(under));
     // Wider by the word only where the word moves to the glyph row.
     let moved = if word.is_empty() { 0 } else { word.len() + 2 };
     let mut line = step(t, c, k, s, ran, width + moved).noted(short);
@@ -804,7 +867,41 @@ fn compact_steps(
         let on_strip = format!("  {word}");
         line.spans.retain(|span| span.content != on_strip.as_str());
     }
-    vec![glyphs, line]
+    rows.push(line);
+    (rows, spill)
+}
+
+/// The row under a strip that names the glyphs its own row had no room
+/// for (`  ⊘ not owner ↷ skipped`): from column `under`, where the words
+/// on the strip's row start, which it goes on from; else flush right.
+/// Indented always, so that no glyph stands where a step's mark would (`
+/// ✓ receive`). What even this row cannot hold goes to `short`, for the
+/// panel's border.
+fn words_row(
+    means: marks::Shortened,
+    (width, under): (usize, usize),
+    short: &mut marks::Shortened,
+) -> Line<'static> {
+    const INDENT: usize = 2;
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = INDENT;
+    let mut rest = Vec::new();
+    for m in means.into_spans() {
+        let gap = usize::from(!spans.is_empty());
+        if used + gap + m.width() <= width {
+            if gap > 0 {
+                spans.push(Span::raw(" "));
+            }
+            used += gap + m.width();
+            spans.push(m);
+        } else {
+            rest.push(m);
+        }
+    }
+    short.extend(rest);
+    let pad = (INDENT + width - used).min(under.max(INDENT));
+    spans.insert(0, Span::raw(" ".repeat(pad)));
+    Line::from(spans)
 }
 
 /// A strip's cell for step `k`: its glyph, the word a legend gives it
@@ -849,8 +946,8 @@ fn name_glyphs(
         // border; a narrower one after it may still fit here.
         if used + gap.len() + m.width() <= width {
             row.spans.push(Span::raw(gap));
-            gap = " ";
             used += gap.len() + m.width();
+            gap = " ";
             row.spans.push(m);
         } else {
             rest.push(m);
@@ -948,7 +1045,13 @@ mod tests {
                         assert_eq!(lit, ran == Some(k), "{place}: step {k} lit {lit}");
                     }
                     if let Some(k) = ran.or(c.next) {
-                        let under = text[at + 2].trim_start();
+                        // Past the row of words for the strip's glyphs,
+                        // where it has one (`words_row`).
+                        let words = text[at + 2]
+                            .strip_prefix("  ")
+                            .and_then(|r| r.trim_start().chars().next())
+                            .is_some_and(|g| !g.is_alphanumeric() && !"↑↓".contains(g));
+                        let under = text[at + 2 + usize::from(words)].trim_start();
                         let label = &c.steps[k].label;
                         let named = under.split_once(' ').is_some_and(|(_, rest)| {
                             rest.starts_with(label.as_str())
