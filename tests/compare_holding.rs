@@ -10,6 +10,7 @@
 //! At every position of the tours' compare, at 80x24, 100x30 and 120x40.
 
 use crate::common;
+use crate::compare_in_view::Seen;
 use idem::sim::{Frame, Outcome};
 use idem::tui::{Action, update};
 
@@ -41,6 +42,8 @@ fn settled_correct(f: &Frame) -> bool {
 fn a_side_that_stands_still_says_it_holds_and_ticks_only_a_settled_run() {
     let mut wrong = Vec::new();
     let (mut holds, mut open_rows) = (0, 0);
+    // The same screens, for what compare points at (`compare_in_view`).
+    let mut in_view = crate::compare_in_view::Seen::default();
     for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
         for (w, h) in [(80, 24), (100, 30), (120, 40)] {
             let mut a = common::app(name, "naive");
@@ -54,6 +57,7 @@ fn a_side_that_stands_still_says_it_holds_and_ticks_only_a_settled_run() {
                 let c = a.compare.as_ref().unwrap();
                 let (lf, rf) = c.frames(pos);
                 let place = format!("{name} {w}x{h} position {pos}");
+                crate::compare_in_view::check(&a, pos, &screen, &place, &mut in_view);
                 let still = |side: fn(&(usize, usize)) -> usize| {
                     pos > 0 && side(&pairs[pos]) == side(&pairs[pos - 1])
                 };
@@ -87,6 +91,27 @@ fn a_side_that_stands_still_says_it_holds_and_ticks_only_a_settled_run() {
         wrong.is_empty(),
         "{} wrong; the first:\n{}",
         wrong.len(),
+        wrong[0]
+    );
+    let Seen {
+        rows,
+        headers,
+        headers_wrong,
+        wrong,
+    } = in_view;
+    if std::env::var_os("IDEM_ALL_CUTS").is_some() {
+        for w in &wrong {
+            eprintln!("{}", w.lines().next().unwrap_or_default());
+        }
+    }
+    assert!(
+        rows > 100 && headers > 50,
+        "only {rows} rows, {headers} headers"
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} of {rows} rows and {headers_wrong} of {headers} headers wrong; the first:\n{}",
+        wrong.len() - headers_wrong,
         wrong[0]
     );
 }

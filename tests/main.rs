@@ -22,6 +22,7 @@ mod closing_words_at_the_end;
 mod compare_counts;
 mod compare_fold_alike;
 mod compare_holding;
+mod compare_in_view;
 mod compare_message_rows_true;
 mod compare_sides;
 mod correct_in_this_run;

@@ -128,9 +128,15 @@ fn compare_view() {
     assert!(screen.contains("design: idempotent"));
     // The first step either side's database shows what the other's does
     // not: naive's second payment row, not yet committed, one step before
-    // its second charge (`v` stands there).
+    // its second charge (`v` stands there), which the line names by its
+    // step: `here` is where they part, not where naive charges twice.
     assert!(
-        screen.contains("they part at naive step 12 / idempotent step 13: m-7f3 payment rows"),
+        screen
+            .contains("they part here, at naive step 12 / idempotent step 13: m-7f3 payment rows"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("then naive ✕ charged twice at step 13"),
         "{screen}"
     );
     let mut a = setup();

@@ -318,6 +318,12 @@ pub fn each_compare_side(names: &[&str], mut visit: impl FnMut(CompareSide<'_>))
                     let Some(story) = text.split("what happens").nth(1) else {
                         continue;
                     };
+                    // Where the sides scroll under the story, its sign
+                    // ends the story (`… ↑ 5 more rows above`).
+                    let story = match story.find(" more rows above") {
+                        Some(i) => story[..i].rfind('…').map_or(story, |j| &story[..j]),
+                        None => story,
+                    };
                     visit(CompareSide {
                         app: &a,
                         at: format!("{name} at {w}x{h} step {pos}"),

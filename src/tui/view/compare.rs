@@ -127,7 +127,8 @@ fn parting_rows(app: &App, c: &Compare, at_split: bool, width: u16) -> Vec<Line<
         .max(1);
     let sep = format!(" {} ", t.g.dot);
     let mut rows: Vec<String> = Vec::new();
-    for clause in parting_line(app, c, d).split(sep.as_str()) {
+    let (line, later) = parting_line(app, c, d);
+    for clause in line.split(sep.as_str()) {
         let len = |s: &str| s.chars().count();
         match rows.last_mut() {
             Some(row) if len(row) + len(&sep) + len(clause) <= room => {
@@ -139,10 +140,16 @@ fn parting_rows(app: &App, c: &Compare, at_split: bool, width: u16) -> Vec<Line<
     }
     // The hint only whole, on the last row: the side titles and the key
     // bar say it too, and a cut `h…` says nothing.
-    let hint = if at_split {
-        "  here"
-    } else {
-        "  (v jumps there)"
+    // Where a side goes wrong at a later step, `here` at the end of the
+    // line would read as about that clause (teacher trial: `then naive ✕
+    // charged twice  here` over a side still in progress): the line says
+    // `they part here` instead. Elsewhere `there` after `at step 13` would
+    // read as that step: the hint names the parting.
+    let hint = match (at_split, later) {
+        (true, false) => "  here",
+        (true, true) => "",
+        (false, false) => "  (v jumps there)",
+        (false, true) => "  (v: where they part)",
     };
     let hint_fits = rows
         .last()
@@ -217,11 +224,15 @@ fn own_steps(c: &Compare, schedule: bool, left: bool) -> impl Fn(usize) -> Strin
 }
 
 /// Where the sides part and what differs there, then the side that goes
-/// wrong from there (`then` when it is a later step): `they part at naive
-/// step 12 / idempotent step 13: m-7f3 payment rows 1 + 1 uncommitted vs
-/// 1 · then naive ✕ charged twice`, the moment as the line above says
-/// it (`move 3` in a schedule both sides replay).
-fn parting_line(app: &App, c: &Compare, d: usize) -> String {
+/// wrong from there: `they part at naive step 12 / idempotent step 13:
+/// m-7f3 payment rows 1 + 1 uncommitted vs 1 · then naive ✕ charged twice
+/// at step 13`, the moment as the line above says it (`move 3` in a
+/// schedule both sides replay). A later step is named in the failing
+/// side's own count, and called `here` only while it is on screen: the
+/// line is read at every step, and said `here` where the side was still
+/// in progress. With the line, whether the side goes wrong later than
+/// they part.
+fn parting_line(app: &App, c: &Compare, d: usize) -> (String, bool) {
     let t = &app.theme;
     let (ln, rn) = (&c.left.strategy, &c.right.strategy);
     let schedule = crate::tui::compare::is_schedule(&app.script);
@@ -230,7 +241,7 @@ fn parting_line(app: &App, c: &Compare, d: usize) -> String {
     if let Some(apart) = crate::tui::parting::apart(a, b) {
         text.push_str(&format!(": {}", super::parting::words(t, &apart)));
         if matches!(apart, crate::tui::parting::Apart::Outcome { .. }) {
-            return text;
+            return (text, false);
         }
     }
     // The first pair where one side has gone wrong (or wrong otherwise).
@@ -244,10 +255,22 @@ fn parting_line(app: &App, c: &Compare, d: usize) -> String {
             (rn, b)
         };
         let (what, _) = verdict::headline(t, f.verdict.outcome);
-        let then = if p == d { "" } else { "then " };
-        text.push_str(&format!(" {} {then}{who} {what}", t.g.dot));
+        if p == d {
+            text.push_str(&format!(" {} {who} {what}", t.g.dot));
+            return (text, false);
+        }
+        let unit = if schedule { "move" } else { "step" };
+        let here = if app.pos == p { " here," } else { "" };
+        text.push_str(&format!(
+            " {} then {who} {what}{here} at {unit} {}",
+            t.g.dot, f.index
+        ));
+        if app.pos == d {
+            text = text.replacen("they part at", "they part here, at", 1);
+        }
+        return (text, true);
     }
-    text
+    (text, false)
 }
 
 /// Where each side is, in its own steps (the designs take different
@@ -830,28 +853,55 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         .map(|(a, b)| a.len().max(b.len()))
         .collect();
     // The row the picked section starts on, before any scrolling.
-    let (start, first, lines_l, lines_r) = match picked {
+    let height = usize::from(li.height);
+    let (start, view, lines_l, lines_r) = match picked {
         Some(s) if app.zoom => {
             let (l, r) = side_by_side(
                 vec![ls.swap_remove(s.index())],
                 vec![rs.swap_remove(s.index())],
             );
-            (0, 0, l, r)
+            (0, View::top(), l, r)
         }
         _ => {
-            // The picked section's rows, once both sides are lined up.
-            let (l, r) = side_by_side(ls, rs);
+            // The verdict stays on top whatever scrolls under it, and the
+            // story too where what is to be shown fits under both: the
+            // rows a scroll brings up are there to show why the verdict
+            // reads as it does, and what the step did is told above them
+            // (a side scrolled to its charges hid its verdict, or the
+            // step's own words: `the card $40: ch_82.` alone).
             let start: usize = picked.map_or(0, |s| heights[..s.index()].iter().sum());
-            let first = picked.map_or(0, |s| {
-                let total = filled_rows(&l).max(filled_rows(&r));
-                first_row(
-                    start,
-                    start + heights[s.index()],
-                    total,
-                    usize::from(li.height),
-                )
+            let pins: Vec<usize> = [heights[0] + heights[1], heights[0]]
+                .into_iter()
+                .filter(|&pin| height >= pin + 4)
+                .collect();
+            let room = |pin: usize| height.saturating_sub(pin + 2);
+            let mut chosen = None;
+            for (i, &pin) in pins.iter().chain([&0]).enumerate() {
+                let follow =
+                    super::compare_follow::follow(c, app.pos, [&ls, &rs], &heights, room(pin));
+                // The picked section's rows, once both sides are lined
+                // up; with none picked, what the step changed.
+                let rows = match picked {
+                    Some(s) => Some((start, start + heights[s.index()])),
+                    None => follow.rows,
+                };
+                let fits = rows.is_none_or(|(a, b)| a >= pin && b - a <= room(pin));
+                if fits || i + 1 >= pins.len() {
+                    chosen = Some((pin, follow, rows));
+                    break;
+                }
+            }
+            let (pin, follow, rows) = chosen.expect("the last pin is always chosen");
+            let (l, r) = side_by_side(ls, rs);
+            let total = filled_rows(&l).max(filled_rows(&r));
+            let view = rows.map_or(View::top(), |(a, b)| {
+                View::showing(a, b, total, height, pin)
             });
-            (start, first, l, r)
+            let view = View {
+                wanted: follow.wanted,
+                ..view
+            };
+            (start, view, l, r)
         }
     };
     // The sections with a row in view name their marks drawn short: a
@@ -860,8 +910,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         Some(s) if app.zoom => s.index() == i,
         _ => {
             let begin: usize = heights[..i].iter().sum();
-            let end = begin + heights[i];
-            begin < first + usize::from(li.height) && end > first
+            view.shows_any(begin, begin + heights[i], height)
         }
     };
     for (short, side) in [(lshort, left), (rshort, right)] {
@@ -871,13 +920,109 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         }
         super::mark_legend::on_border(t, &named, side, buf);
     }
-    for (lines, area) in [(lines_l, li), (lines_r, ri)] {
-        let scrolled_past = first > 0 && area.height > 1;
-        let shown = scrolled(t, lines, area, first);
+    for (side, (lines, area)) in [(lines_l, li), (lines_r, ri)].into_iter().enumerate() {
+        let shown = scrolled(t, lines, (area, side), &view);
         super::overflow::show(t, shown, false, area, buf);
         if picked.is_some() {
-            mark(t, area, start, first, scrolled_past, buf);
+            mark(t, area, view.row_of(start), buf);
         }
+    }
+}
+
+/// Which of a side's lined-up rows are on screen: the first `pin` (the
+/// verdict, kept on top), then, when scrolled, a sign that counts the
+/// rows passed, and the rows from `first` on.
+struct View {
+    pin: usize,
+    /// The first row shown under the pinned ones and the sign; 0 when
+    /// nothing is scrolled.
+    first: usize,
+    /// The rows compare was to follow, for the signs to name the
+    /// sections of those that are not in view (`compare_follow`).
+    wanted: Vec<super::compare_follow::Wanted>,
+}
+
+impl View {
+    fn top() -> View {
+        View {
+            pin: 0,
+            first: 0,
+            wanted: Vec::new(),
+        }
+    }
+
+    /// A view of `total` rows in `height` that shows rows `start..end`
+    /// (under the `pin` rows, which always show).
+    fn showing(start: usize, end: usize, total: usize, height: usize, pin: usize) -> View {
+        let skip = if start < pin {
+            0
+        } else {
+            first_row(
+                start - pin,
+                end - pin,
+                total.saturating_sub(pin),
+                height - pin,
+            )
+        };
+        View {
+            pin,
+            first: if skip > 0 { pin + skip } else { 0 },
+            wanted: Vec::new(),
+        }
+    }
+
+    fn scrolled(&self) -> bool {
+        self.first > 0
+    }
+
+    /// The rows shown under the pinned ones, of `total` on a side
+    /// `height` rows tall: past the sign above, short of the sign below.
+    fn window(&self, total: usize, height: usize) -> (usize, usize) {
+        let (from, mut rows) = if self.scrolled() {
+            (self.first, height.saturating_sub(self.pin + 1))
+        } else {
+            (0, height)
+        };
+        if total > from + rows {
+            rows = rows.saturating_sub(1);
+        }
+        (from, from + rows)
+    }
+
+    /// The sections with rows to follow on `side` that are not wholly in
+    /// view, above the window and below it, each named once.
+    fn hidden(&self, side: usize, total: usize, height: usize) -> [Vec<&'static str>; 2] {
+        let (from, to) = self.window(total, height);
+        let mut out: [Vec<&'static str>; 2] = Default::default();
+        for w in self.wanted.iter().filter(|w| w.side == side) {
+            let (section, (a, b)) = (w.section, w.rows);
+            let pinned = self.scrolled() && b <= self.pin;
+            if pinned || (a >= from && b <= to) {
+                continue;
+            }
+            let names = &mut out[usize::from(a >= from)];
+            if !names.contains(&section.name()) {
+                names.push(section.name());
+            }
+        }
+        out
+    }
+
+    /// Whether any of rows `begin..end` is on a side `height` rows tall.
+    fn shows_any(&self, begin: usize, end: usize, height: usize) -> bool {
+        if !self.scrolled() {
+            return begin < height && end > 0;
+        }
+        let below = self.first + height.saturating_sub(self.pin + 1);
+        (begin < self.pin && end > 0) || (begin < below && end > self.first)
+    }
+
+    /// Where row `row` is drawn on the side, if it is.
+    fn row_of(&self, row: usize) -> Option<usize> {
+        if !self.scrolled() || row < self.pin {
+            return Some(row);
+        }
+        Some(row.checked_sub(self.first)? + self.pin + 1)
     }
 }
 
@@ -888,11 +1033,11 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
 /// under the sign below, and the counts changed at each press of Tab with
 /// nothing else moved (trial 11); a glyph in front of a row cut the end
 /// of a verdict that filled it.
-fn mark(t: &Theme, area: Rect, start: usize, first: usize, scrolled_past: bool, buf: &mut Buffer) {
-    let Some(row) = start.checked_sub(first) else {
+fn mark(t: &Theme, area: Rect, row: Option<usize>, buf: &mut Buffer) {
+    let Some(row) = row else {
         return;
     };
-    let y = area.y as usize + row + usize::from(scrolled_past);
+    let y = area.y as usize + row;
     if area.x == 0 || y >= usize::from(area.bottom()) {
         return;
     }
@@ -963,10 +1108,17 @@ fn filled_rows(lines: &[Line]) -> usize {
         .map_or(0, |i| i + 1)
 }
 
-/// A side's lines from row `first` on: the rows scrolled past are counted
-/// on the first row, those below on the last (`counted`), where Tab is
-/// named: it brings them into view.
-fn scrolled(t: &Theme, lines: Vec<Line<'static>>, area: Rect, first: usize) -> Vec<Line<'static>> {
+/// A side's lines as `view` shows them: the pinned rows, then from row
+/// `first` on, the rows scrolled past counted under the pinned ones, those
+/// below on the last row (`counted`), where Tab is named: it brings them
+/// into view. A sign names the sections it hides that `view` was to
+/// follow.
+fn scrolled(
+    t: &Theme,
+    mut lines: Vec<Line<'static>>,
+    (area, side): (Rect, usize),
+    view: &View,
+) -> Vec<Line<'static>> {
     let arrow = |a: &str| {
         if t.ascii() {
             String::new()
@@ -974,24 +1126,48 @@ fn scrolled(t: &Theme, lines: Vec<Line<'static>>, area: Rect, first: usize) -> V
             format!("{a} ")
         }
     };
+    let filled = |l: &Line| l.spans.iter().any(|s| !s.content.trim().is_empty());
+    // What the step changed and the rows did not make room for, named on
+    // the sign that counts them (`: provider`).
+    let total = filled_rows(&lines);
+    let [up, down] = view.hidden(side, total, usize::from(area.height));
+    let naming = |names: &[&str]| {
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", names.join(", "))
+        }
+    };
     let mut out = Vec::new();
     let mut below = area;
-    let rest = if first > 0 && area.height > 1 {
-        let above = lines[..first.min(lines.len())]
-            .iter()
-            .filter(|l| l.spans.iter().any(|s| !s.content.trim().is_empty()))
-            .count();
+    let rest = if view.scrolled() && usize::from(area.height) > view.pin + 1 {
+        let first = view.first.min(lines.len());
+        let pin = view.pin.min(first);
+        let rest = lines.split_off(first);
+        let above = lines[pin..].iter().filter(|l| filled(l)).count();
+        out.extend(lines.drain(..pin));
         out.push(Line::styled(
-            format!("{} {}{above} more rows above", t.g.ellipsis, arrow("↑")),
+            format!(
+                "{} {}{above} more rows above{}",
+                t.g.ellipsis,
+                arrow("↑"),
+                naming(&up)
+            ),
             t.key(),
         ));
-        below.height -= 1;
-        lines.into_iter().skip(first).collect()
+        below.height -= u16::try_from(pin + 1).unwrap_or(below.height);
+        rest
     } else {
         lines
     };
     let cut = filled_rows(&rest) > usize::from(below.height);
     let mut shown = counted(t, rest, below);
+    if cut
+        && !down.is_empty()
+        && let Some(sign) = shown.last_mut()
+    {
+        sign.spans.push(Span::styled(naming(&down), t.key()));
+    }
     if cut
         && let Some(sign) = shown.last_mut()
         && usize::from(below.width) >= sign.width() + 6

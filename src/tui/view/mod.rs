@@ -8,6 +8,7 @@ pub(crate) mod lower_titles;
 pub use lower_titles::{events_title, sql_title, title_room};
 mod compare;
 mod compare_engines;
+mod compare_follow;
 pub(crate) mod database;
 mod db_record;
 pub(super) mod events;

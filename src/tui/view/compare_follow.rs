@@ -1,0 +1,141 @@
+//! Where compare's sides scroll when Tab has picked no section: to the
+//! rows this step changed, and where the sides part, to the rows the
+//! line above them names. At 80x24 the sides cannot hold every section,
+//! and a side scrolled to the top hid the very row that told the lesson
+//! (teacher trial: naive's second charge, `ch_82`, first under the fold;
+//! at tour-4's parting, `order 1042 charges 2 vs 1` over two sides that
+//! showed no charge at all).
+
+use crate::sim::change::Place;
+use crate::tui::compare::Compare;
+use crate::tui::compare_section::Section;
+use crate::tui::parting::{Apart, apart};
+use ratatui::text::Line;
+
+/// The rows to bring into view, in the sides' lined-up rows; and every
+/// section's rows there were to show, for the signs to name those that
+/// did not fit beside them.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(super) struct Follow {
+    pub rows: Option<(usize, usize)>,
+    pub wanted: Vec<Wanted>,
+}
+
+/// Something to show: on which side (0 left, 1 right), its section, the
+/// rows it takes, and how much it matters (lower first).
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Wanted {
+    rank: u8,
+    pub side: usize,
+    pub section: Section,
+    pub rows: (usize, usize),
+}
+
+/// What to follow at `pos`: `sides` are each side's sections as drawn,
+/// `heights` each section's rows once the sides are lined up, and `room`
+/// the most rows the sides can show together under their signs.
+pub(super) fn follow(
+    c: &Compare,
+    pos: usize,
+    sides: [&[Vec<Line<'static>>]; 2],
+    heights: &[usize],
+    room: usize,
+) -> Follow {
+    let starts: Vec<usize> = heights
+        .iter()
+        .scan(0, |at, h| {
+            let start = *at;
+            *at += h;
+            Some(start)
+        })
+        .collect();
+    // The rows of `section` on `side` that name `key`: from the section's
+    // heading down to the last of them, or those rows alone where that is
+    // taller than the room; the whole section where no row names it.
+    let rows_of = |side: usize, section: Section, key: &str| -> (usize, usize) {
+        let i = section.index();
+        let lines = &sides[side][i];
+        let named: Vec<usize> = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| {
+                l.spans
+                    .iter()
+                    .map(|s| s.content.as_ref())
+                    .collect::<String>()
+                    .contains(key)
+            })
+            .map(|(j, _)| j)
+            .collect();
+        let start = starts[i];
+        match (named.first(), named.last()) {
+            (Some(_), Some(&b)) if b < room => (start, start + b + 1),
+            (Some(&a), Some(&b)) => (start + a, start + b + 1),
+            _ => (start, start + heights[i]),
+        }
+    };
+    let mut wanted: Vec<Wanted> = Vec::new();
+    // Where they part, what the line above the sides names, on both.
+    if c.diverge == Some(pos) {
+        let (l, r) = c.frames(pos);
+        let named = match apart(l, r) {
+            Some(Apart::Charges { order, .. }) => {
+                Some((Section::Provider, format!("order {order}")))
+            }
+            Some(Apart::Payments { message, .. }) => Some((Section::Database, message)),
+            Some(Apart::Broker { message, .. }) => Some((Section::Queue, message)),
+            _ => None,
+        };
+        if let Some((section, key)) = named {
+            for side in 0..2 {
+                wanted.push(Wanted {
+                    rank: 0,
+                    side,
+                    section,
+                    rows: rows_of(side, section, &key),
+                });
+            }
+        }
+    }
+    // What a side's step changed; a side that holds changed nothing here
+    // (its frame's changes were shown at its own step).
+    let (now, before) = (c.pairs[pos], pos.checked_sub(1).map(|p| c.pairs[p]));
+    let (lf, rf) = c.frames(pos);
+    for (side, f, moved) in [
+        (0, lf, before.is_none_or(|b| b.0 != now.0)),
+        (1, rf, before.is_none_or(|b| b.1 != now.1)),
+    ] {
+        if !moved {
+            continue;
+        }
+        for item in &f.changes.items {
+            let (rank, section) = match item.place {
+                Place::Charges => (1, Section::Provider),
+                Place::Keys => (3, Section::Provider),
+                Place::Queue => (4, Section::Queue),
+                Place::Offset => (4, Section::Database),
+                _ => (2, Section::Database),
+            };
+            wanted.push(Wanted {
+                rank,
+                side,
+                section,
+                rows: rows_of(side, section, &item.key),
+            });
+        }
+    }
+    // The most that matters first; the rest where they fit beside it.
+    wanted.sort_by_key(|w| w.rank);
+    let mut out = Follow::default();
+    for w in wanted {
+        let joined = match out.rows {
+            None => w.rows,
+            Some((a, b)) => (a.min(w.rows.0), b.max(w.rows.1)),
+        };
+        if out.rows.is_none() || joined.1 - joined.0 <= room {
+            out.rows = Some(joined);
+        }
+        out.wanted.push(w);
+    }
+    out
+}
