@@ -35,11 +35,9 @@ fn ended_by(signal: &str) -> (i32, String, String) {
     // Inside the terminal: start idem, note its PID, wait for it, then
     // record its exit status and the terminal's mode after it.
     let inner = format!(
-        "{} play tour-1 --no-animation & echo $! > {}; wait $!; echo $? > {}.tmp; mv {}.tmp {}; stty -a < /dev/tty > {}",
+        "{} play tour-1 --no-animation & echo $! > {}; wait $!; echo $? > {}; stty -a < /dev/tty > {}",
         env!("CARGO_BIN_EXE_idem"),
         pid.display(),
-        rc.display(),
-        rc.display(),
         rc.display(),
         stty.display(),
     );
@@ -62,13 +60,14 @@ fn ended_by(signal: &str) -> (i32, String, String) {
         .status()
         .unwrap();
     assert!(sent.success());
-    wait_for("the simulator to exit", || {
-        rc.exists() && stty.exists() && !read(&stty).is_empty()
+    // `script` ends once the shell inside has ended, after it has copied
+    // all the terminal's output into `out`: only then are the files whole.
+    // (Killed as soon as `stty` appeared, it could die before it had read
+    // the restoring sequences idem wrote, which a loaded machine showed.)
+    wait_for("the simulator and its terminal to end", || {
+        script.try_wait().unwrap().is_some()
     });
     let code: i32 = read(&rc).trim().parse().unwrap();
-    drop(script.stdin.take());
-    let _ = script.kill();
-    let _ = script.wait();
     let output = read(&out);
     let after_start = output
         .rsplit("\u{1b}[?1049h")
