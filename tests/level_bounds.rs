@@ -71,6 +71,24 @@ fn every_verdict_states_its_bounds_and_the_key_that_shows_them_whole() {
             let whole_bounds = further::within_all(r, &level.bounds());
             let fault = format!("{} fault", used.max_faults);
             let every = levels::Fault::ALL.iter().all(|f| level.faults.contains(f));
+            // The kinds of fault on the first row, in the words the whole
+            // verdict uses (teacher trial 28: at 80x24 `✓ level won within
+            // 2 consumers, 1 message and 2 faults` read as safe against 2
+            // faults of any kind; level 7 at 100x30 dropped them too).
+            let kinds = if every {
+                format!("all {} kinds", levels::Fault::ALL.len())
+            } else {
+                further::kinds_words(&used)
+            };
+            // A win that the try one more fault further broke says so on
+            // its first row and in the header, with `!` and words, as the
+            // explorer marks a design that holds only within its bounds.
+            let breaks_at = r
+                .further
+                .iter()
+                .find(|f| f.breaks() && f.widening == further::Widening::Fault)
+                .filter(|_| attempt.verdict == idem::levels::Verdict::Won)
+                .map(|f| format!("! breaks at {} fault", f.bounds.max_faults));
             let broken = attempt.verdict == idem::levels::Verdict::Broken;
             let chain = attempt.counterexample().filter(|_| broken).map(|cx| {
                 cx.verdict
@@ -91,6 +109,18 @@ fn every_verdict_states_its_bounds_and_the_key_that_shows_them_whole() {
                 // (teacher trial 26: `within 1 fault, 2 consumers, 2
                 // messages` beside `within 2 consumers, 1 message and 2
                 // faults`).
+                if !first.contains(&format!("({kinds})")) {
+                    failures.push(format!("{at}: first row has no ({kinds}): {first:?}"));
+                }
+                if let Some(breaks) = &breaks_at {
+                    if !first.contains(breaks.as_str()) {
+                        failures.push(format!("{at}: first row has no {breaks:?}: {first:?}"));
+                    }
+                    let header = screen.lines().next().unwrap_or_default();
+                    if !(header.contains("! won") && header.contains("further")) {
+                        failures.push(format!("{at}: header has no `! won …further`: {header:?}"));
+                    }
+                }
                 let within = first.split("within").nth(1).unwrap_or_default();
                 if let (Some(c), Some(f)) = (within.find("consumer"), within.find(" fault"))
                     && f < c
@@ -113,9 +143,11 @@ fn every_verdict_states_its_bounds_and_the_key_that_shows_them_whole() {
                     failures.push(format!("{at}: folded, and names no key: {text:?}"));
                 }
                 // `w` shows the whole verdict, and `w` again goes back.
+                counts_explained(&at, &text, &mut failures);
                 update(&mut a, Action::Why);
                 let enlarged = draw(&mut a, w, h);
                 let text = joined(&prover_rows(&enlarged));
+                counts_explained(&format!("{at} after w"), &text, &mut failures);
                 for part in &whole {
                     if !text.contains(part.as_str()) {
                         failures.push(format!("{at}: after w, no {part:?} in {text:?}"));
@@ -136,6 +168,28 @@ fn every_verdict_states_its_bounds_and_the_key_that_shows_them_whole() {
         "{failing} of {checked} screens:\n{}",
         failures.join("\n")
     );
+}
+
+/// Where the prover box gives a count of schedules (`2 of 3 schedules`,
+/// `54 schedules, 119 states`), it says what one is in `idem check`'s
+/// words: "3 schedules" of "every interleaving of two consumers" read as
+/// wrong to students (teacher trial 28) until told that identical
+/// consumers are counted once.
+fn counts_explained(at: &str, text: &str, failures: &mut Vec<String>) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let counted = words.windows(2).any(|p| {
+        p[1].starts_with("schedules")
+            && p[0]
+                .trim_start_matches('(')
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',')
+    });
+    let told = text.contains("identical consumers counted once")
+        && text.contains("complete run")
+        && text.contains("start to quiet");
+    if counted && !told {
+        failures.push(format!("{at}: a count of schedules, unexplained: {text:?}"));
+    }
 }
 
 /// The key bar leaves keys out where it is narrow; it says how many, and

@@ -46,6 +46,10 @@ pub struct LevelPlay {
     /// Numbers of the levels won in this session, for a record of progress
     /// to keep (see `won`).
     pub won: BTreeSet<usize>,
+    /// Of those, the ones whose last win in this session the try one
+    /// fault further broke: the header marks them `!`, as the explorer
+    /// does a design that holds only within its bounds.
+    pub only_within: BTreeSet<usize>,
 }
 
 impl Default for LevelPlay {
@@ -61,6 +65,7 @@ impl Default for LevelPlay {
             hint: false,
             whole: false,
             won: BTreeSet::new(),
+            only_within: BTreeSet::new(),
         }
     }
 }
@@ -98,6 +103,12 @@ impl LevelPlay {
     /// Whether level `number` was won, in this session or an earlier one.
     pub fn won(&self, number: usize) -> bool {
         self.won.contains(&number)
+    }
+
+    /// Whether level `number` was last won, in this session, by a handler
+    /// that breaks one fault further.
+    pub fn won_only_within(&self, number: usize) -> bool {
+        self.only_within.contains(&number)
     }
 
     /// The prover's answer for the handler on screen, if it has one.

@@ -132,6 +132,11 @@ pub(super) fn proved(app: &mut App, result: Proved) {
         Ok(attempt) if attempt.level == play.level().number && attempt.program == play.program => {
             if attempt.won() {
                 play.won.insert(attempt.level);
+                if crate::tui::explorer::table::breaks_further(&attempt.report).is_some() {
+                    play.only_within.insert(attempt.level);
+                } else {
+                    play.only_within.remove(&attempt.level);
+                }
                 // Kept in the learner's progress file, by the level's
                 // stable name rather than its place in the list.
                 app.progress.mark_level_won(&play.level().slug);

@@ -8,47 +8,87 @@ use crate::check::Bounds;
 use crate::levels::Fault;
 use crate::tui::theme::Theme;
 
-/// The forms of `within …` for `used`, longest first, each in one order
-/// (consumers, messages, then faults, as `check::further::within_all`
-/// says the whole): every bound with the kinds of fault, then the
-/// messages in fewer letters, then the kinds dropped, down to the faults
-/// alone. `every` is whether the level throws every kind of fault there
-/// is; else the kinds say `only`.
-pub fn forms(used: &Bounds, every: bool) -> Vec<String> {
+/// The forms of `within …` for `used`, longest first, in two groups:
+/// with the kinds of fault, then without. Each in one order (consumers,
+/// messages, then faults, as `check::further::within_all` says the
+/// whole): every bound, then the messages in fewer letters, then the
+/// faults alone. The kinds go last, after the consumers and messages:
+/// `within 2 faults` without `(crashes only)` read as safe against 2
+/// faults of any kind (teacher trial 28). `every` is whether the level
+/// throws every kind of fault there is; else the kinds say `only`.
+/// `tail`, after every form, is what the claim says one bound further
+/// (`; ! breaks at 3 faults`).
+pub fn forms(used: &Bounds, every: bool, tail: &str) -> [Vec<String>; 2] {
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let faults = crate::check::further::faults(used.max_faults);
-    let kinds = if every {
-        format!("all {} kinds", Fault::ALL.len())
-    } else {
-        crate::check::further::kinds_words(used)
-    };
     let consumers = plural(used.consumers, "consumer", "consumers");
     let messages = plural(used.messages, "message", "messages");
     let msgs = plural(used.messages, "msg", "msgs");
-    vec![
-        format!("within {consumers}, {messages} and {faults} ({kinds})"),
-        format!("within {consumers}, {msgs} and {faults} ({kinds})"),
+    let bare = [
         format!("within {consumers}, {messages} and {faults}"),
         format!("within {consumers}, {msgs} and {faults}"),
         format!("within {faults}"),
+    ];
+    let kinds = kinds(used, every);
+    [
+        bare.iter()
+            .map(|form| format!("{form} ({kinds}){tail}"))
+            .collect(),
+        bare.iter().map(|form| format!("{form}{tail}")).collect(),
     ]
 }
 
+/// The kinds of fault a claim was proven under, as its first row names
+/// them: `all 4 kinds`, or `crashes only`.
+pub fn kinds(used: &Bounds, every: bool) -> String {
+    if every {
+        format!("all {} kinds", Fault::ALL.len())
+    } else {
+        crate::check::further::kinds_words(used)
+    }
+}
+
+/// What a won level's first row says after its bounds where the try one
+/// more fault further broke the handler: the explorer's `!` for "holds
+/// within the bounds, broken one bound further", with the bound it broke
+/// at (`; ! breaks at 3 faults`), so that no size shows the win alone.
+pub fn breaks_tail(t: &Theme, r: &crate::check::StrategyReport) -> String {
+    crate::tui::explorer::table::breaks_further(r).map_or(String::new(), |f| {
+        format!(
+            "; {} breaks at {}",
+            t.g.warning,
+            crate::check::further::faults(f.bounds.max_faults)
+        )
+    })
+}
+
 /// The first of `leads` (the claim, in fewer words each) with the longest
-/// form that fits `room` columns with it (as the screen draws it): the
-/// bounds give up words before the claim does. The shortest of both where
-/// none fits.
-pub fn head(t: &Theme, leads: &[String], forms: &[String], room: usize) -> String {
+/// form that fits `room` columns with it (as the screen draws it): in
+/// each group of forms in turn, the claim gives up words (`in 16 moves`)
+/// before the bounds do, and its fewest words (the last lead) come after
+/// every other lead. So the bounds give up the consumers and messages
+/// before the kinds of fault. The shortest of both where none fits.
+pub fn head(t: &Theme, leads: &[String], forms: &[Vec<String>], room: usize) -> String {
     let fits = |l: &String| t.text(l).chars().count() <= room;
-    leads
-        .iter()
-        .flat_map(|lead| forms.iter().map(move |form| format!("{lead}{form}")))
-        .find(fits)
-        .unwrap_or_else(|| {
-            let lead = leads.last().map_or("", String::as_str);
-            format!("{lead}{}", forms.last().map_or("", String::as_str))
-        })
+    let (fewest, rest) = match leads.split_last() {
+        Some((last, rest)) if !rest.is_empty() => (Some(last), rest),
+        _ => (None, leads),
+    };
+    let mut tries = forms.iter().flat_map(|group| {
+        let longer = group
+            .iter()
+            .flat_map(move |form| rest.iter().map(move |lead| format!("{lead}{form}")));
+        let fewest = fewest
+            .into_iter()
+            .flat_map(move |lead| group.iter().map(move |form| format!("{lead}{form}")));
+        longer.chain(fewest)
+    });
+    tries.find(fits).unwrap_or_else(|| {
+        let lead = leads.last().map_or("", String::as_str);
+        let form = forms.last().and_then(|g| g.last());
+        format!("{lead}{}", form.map_or("", String::as_str))
+    })
 }
 
 /// The sign that a box of the level screen (the goal, the prover) holds

@@ -88,9 +88,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let goal_h = (goal_rows + 2)
         .min(h.saturating_sub(middle_need + 3))
         .max(3);
-    let verdict_h = (verdict_rows + 2)
+    let mut verdict_h = (verdict_rows + 2)
         .min(h.saturating_sub(goal_h + middle_need))
         .max(3);
+    // A verdict cut to one row gets a second from the palette's closing
+    // line (`a number adds it after ▶`), the one row of the middle that no
+    // block needs: its first row then has the box's whole width for the
+    // claim, its bounds and their kinds, and what one bound further broke
+    // (at 80x24 the sign took 16 columns of it and `(crashes only)` went).
+    let hint_row = play.level().palette.len().min(10) + 1 > play.program.len();
+    if verdict_rows > 1 && verdict_h <= 3 && hint_row {
+        verdict_h = (verdict_rows + 2)
+            .min(h.saturating_sub(goal_h + middle_need - 1))
+            .max(3);
+    }
     // Where the verdict is cut to its first row (the claim and its
     // bounds), that row leaves room for the sign that names `w`.
     if verdict_rows > 1 && verdict_h <= 3 {
@@ -146,22 +157,45 @@ fn header(t: &Theme, play: &LevelPlay, area: Rect, buf: &mut Buffer) {
             t.title(),
         ),
     ]);
-    let mark = if play.won(level.number) {
-        Span::styled(format!("{} won  ", t.g.done), t.good())
+    // A win the try one fault further broke is marked as the explorer
+    // marks a design that holds only within its bounds: `!` and words,
+    // not a ✓ in another colour (teacher trial 28).
+    let marks: Vec<Span<'static>> = if play.won_only_within(level.number) {
+        vec![
+            Span::styled(
+                format!("{} won, broken one bound further  ", t.g.warning),
+                t.warn(),
+            ),
+            Span::styled(format!("{} won, breaks further  ", t.g.warning), t.warn()),
+        ]
+    } else if play.won(level.number) {
+        vec![Span::styled(format!("{} won  ", t.g.done), t.good())]
     } else {
-        Span::raw("")
+        vec![Span::raw("")]
     };
-    let right = Line::from(vec![
-        mark,
-        Span::styled(
-            format!("levels won {}/{} ", play.won.len(), play.levels.len()),
-            t.dim(),
-        ),
-    ]);
-    let fits = left.width() + right.width() < area.width as usize;
-    left.render(area, buf);
-    if fits {
-        right.right_aligned().render(area, buf);
+    let count = Span::styled(
+        format!("levels won {}/{} ", play.won.len(), play.levels.len()),
+        t.dim(),
+    );
+    // The mark's long words, then its short ones, then the same without
+    // the screen's subtitle: the mark goes last.
+    let short_left = Line::from(left.spans[..3].to_vec());
+    let tries = marks
+        .iter()
+        .map(|m| (left.clone(), m))
+        .chain(marks.iter().map(|m| (short_left.clone(), m)));
+    let mut drawn = false;
+    for (left, mark) in tries {
+        let right = Line::from(vec![mark.clone(), count.clone()]);
+        if left.width() + right.width() < area.width as usize {
+            left.render(area, buf);
+            right.right_aligned().render(area, buf);
+            drawn = true;
+            break;
+        }
+    }
+    if !drawn {
+        left.render(area, buf);
     }
 }
 
@@ -347,17 +381,32 @@ fn untried(play: &LevelPlay) -> String {
     format!("Not tried here: {}. ", named.join(", "))
 }
 
+/// What a count of schedules counts, in `idem check`'s words, beside
+/// every count the prover box gives: "2 of 3 schedules" of "every
+/// interleaving of two consumers" read as a slip to students (teacher
+/// trial 28).
+const SCHEDULE: &str =
+    "a schedule is a complete run, start to quiet, with identical consumers counted once";
+
 fn done(t: &Theme, a: &Attempt, play: &LevelPlay, room: usize) -> Vec<Line<'static>> {
     let levels = play.levels.len();
     // The bounds in full: consumers, messages, faults and their kinds.
     let bounds = play.level().bounds();
     let r = &a.report;
-    let size = format!("{} schedules, {} states", num(r.schedules), num(r.states));
+    let size = format!(
+        "{} schedules, {} states; {SCHEDULE}",
+        num(r.schedules),
+        num(r.states)
+    );
     // The first row: the claim with its bounds in as many words as it has
     // room for, so that no size shows a claim without them.
     let used = r.bounds.as_ref().unwrap_or(&bounds);
     let every = Fault::ALL.iter().all(|f| play.level().faults.contains(f));
-    let forms = level_bounds::forms(used, every);
+    let tail = match a.verdict {
+        Verdict::Won => level_bounds::breaks_tail(t, r),
+        _ => String::new(),
+    };
+    let forms = level_bounds::forms(used, every, &tail);
     let head = |leads: &[String]| level_bounds::head(t, leads, &forms, room);
     match &a.verdict {
         // The claim, then what it did not try, where a short screen still
@@ -450,7 +499,7 @@ fn done(t: &Theme, a: &Attempt, play: &LevelPlay, room: usize) -> Vec<Line<'stat
                 // The count with the bounds it was counted in, as the win
                 // states them (teacher trial 18).
                 Line::raw(format!(
-                    "{} of {} schedules {} go wrong. {}",
+                    "{} of {} schedules {} go wrong ({SCHEDULE}). {}",
                     num(bad),
                     num(r.schedules),
                     further::within_all(r, &bounds),
