@@ -58,7 +58,12 @@ const PYTHON: [Expect; 6] = [
         sample: "check_then_insert",
         outcome: Some("provider and database disagree"),
         fault: Some("expire-lease"),
-        says: &[],
+        // The second row's chain names what idem saw of the race: the ID
+        // recorded twice, nothing refusing the second (teacher trial).
+        says: &[(
+            "provider and database disagree",
+            "row 2 of order 1042 $40 in the program's database ← m-1 is recorded as handled twice: nothing refused the second record (inferred: no unique key holds on the ID) ← the lease A (start 1) held on m-1 ran out",
+        )],
     },
     Expect {
         sample: "ack_before_commit",
@@ -85,6 +90,13 @@ const PYTHON: [Expect; 6] = [
             (
                 "charge lost",
                 "A (start 2) acked delivery 2 of m-1 without a charge or a payment row",
+            ),
+            // A charge with no row: the chain goes on past the lost
+            // response to the redelivery that skipped the work, in causal
+            // order (teacher trial: it stopped at the lost response).
+            (
+                "provider and database disagree",
+                "the database has no committed payment row ← A (start 1) acked delivery 2 of m-1 without a charge or a payment row while m-1 was recorded as handled: it skipped the work (inferred) ← lease expired ← A (start 1)'s charge response was lost",
             ),
         ],
     },

@@ -142,3 +142,57 @@ fn the_readme_sample_report_says_what_a_point_is() {
         "the sample names a point before saying what one is:\n{block}"
     );
 }
+
+/// A program that breaks the protocol only under a fault: idem's
+/// diagnosis names the schedule it broke in (`lose-response at point 1`),
+/// and says there what a point is, as the report does (teacher trial:
+/// this line used "point" with no word of what it is).
+#[test]
+fn a_diagnosis_in_a_schedule_says_what_a_point_is() {
+    let Some(python) = super::harness_bad::python3() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("garbles_when_lost.py");
+    std::fs::write(
+        &script,
+        format!(
+            r#"import sys
+sys.path.insert(0, {adapter:?})
+import sqlite3
+from idem_adapter import Idem
+idem = Idem()
+db = sqlite3.connect(idem.db_path)
+db.execute("CREATE TABLE IF NOT EXISTS payments (order_id INTEGER, amount INTEGER, charge_id TEXT)")
+db.commit()
+while (m := idem.receive()) is not None:
+    r = idem.charge(m["body"]["order"], m["body"]["amount"], idempotency_key=m["id"])
+    if r["lost"]:
+        print("not a request", flush=True)
+        sys.stdin.readline()
+    db.execute("INSERT INTO payments VALUES (?, ?, ?)", (m["body"]["order"], m["body"]["amount"], r["charge"]))
+    db.commit()
+    idem.ack(m["receipt"])
+"#,
+            adapter = root().join("examples/python").display().to_string()
+        ),
+    )
+    .unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(["test", "--no-save", "--faults", "1", "--workers", "1", "--"])
+        .arg(python)
+        .arg(&script)
+        .current_dir(dir.path())
+        .env("HOME", home.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("in the schedule: "), "{stderr}");
+    let undefined = point_undefined(&stderr).map(|at| &stderr[at..(at + 40).min(stderr.len())]);
+    assert!(
+        undefined.is_none(),
+        "a point named with no word of what it is: {undefined:?} in\n{stderr}"
+    );
+}

@@ -7,9 +7,8 @@
 //! `sim::db::program_pg`.
 
 use crate::sim::db::PgUrl;
-use crate::sim::db::program::{self, ProgramDbError, Recorded, TableDump};
+use crate::sim::db::program::{self, Handled, ProgramDbError, Recorded, TableDump};
 use crate::sim::db::program_pg::{LockWait, ProgramSchema};
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -101,8 +100,9 @@ impl ProgramDb {
         }
     }
 
-    /// The message IDs the program records as handled, by `query`.
-    pub fn read_handled(&self, query: &str) -> Result<BTreeSet<String>, ProgramDbError> {
+    /// The message IDs the program records as handled, by `query`, each
+    /// with the rows that list it.
+    pub fn read_handled(&self, query: &str) -> Result<Handled, ProgramDbError> {
         match self {
             ProgramDb::Sqlite(path) => program::read_handled(path, query),
             ProgramDb::Postgres(schema) => schema.read_handled(query),

@@ -6,7 +6,7 @@
 use super::database::ProgramDb;
 use crate::sim::broker::Broker;
 use crate::sim::cause::Cause;
-use crate::sim::db::program::Recorded;
+use crate::sim::db::program::{Handled, Recorded};
 use crate::sim::message::{Message, Payment};
 use crate::sim::provider::Provider;
 /// The one rule the simulator names a payment by, the judge's too.
@@ -81,8 +81,9 @@ impl Ledger {
     }
 
     /// The broker removed the message of `held` on `who`'s ack: was its
-    /// work saved?
-    pub fn acked(&mut self, held: &Held, who: &str, db: &ProgramDb, query: &str) {
+    /// work saved? (`query` reads the payment rows, `handled` the IDs
+    /// recorded as handled.)
+    pub fn acked(&mut self, held: &Held, who: &str, db: &ProgramDb, query: &str, handled: &str) {
         if self.ids.len() > LOOK_AT_ACKS_UP_TO {
             return;
         }
@@ -98,10 +99,18 @@ impl Ledger {
                     if *n == held.delivery && *id == held.message)
             });
             if !charged {
+                // Whether the delivery met a record of its ID: read now,
+                // at its ack, not at the end, where a later record would
+                // answer for it. A query that fails here says nothing;
+                // the end of the run reads it again and tells the failure.
+                let recorded = db
+                    .read_handled(handled)
+                    .is_ok_and(|ids| ids.contains_key(&held.message));
                 let mut chain = vec![Cause::ProgramAckedUnworked {
                     who: who.to_string(),
                     id: held.message.clone(),
                     delivery: held.delivery,
+                    recorded,
                 }];
                 chain.extend(held.cause.iter().cloned());
                 self.acked_unworked.insert(payment.clone(), chain);
@@ -114,6 +123,25 @@ impl Ledger {
     pub fn any_acked_unworked(&self) -> bool {
         !self.acked_unworked.is_empty()
     }
+
+    /// Whether some payment has more rows in `recorded` than distinct
+    /// messages owed it: then the run reads the handled IDs too, to see
+    /// whether one was recorded again.
+    pub fn any_extra_row(&self, recorded: &[Recorded]) -> bool {
+        let mut rows: BTreeMap<Payment, usize> = BTreeMap::new();
+        for r in recorded {
+            let p = Payment {
+                order: r.order,
+                amount: r.amount,
+            };
+            let n = rows.entry(p.clone()).or_default();
+            *n += 1;
+            if *n > self.owed.get(&p).copied().unwrap_or(0) {
+                return true;
+            }
+        }
+        false
+    }
 }
 
 pub fn verdict(
@@ -121,7 +149,7 @@ pub fn verdict(
     broker: &Broker,
     provider: &Provider,
     recorded: &[Recorded],
-    handled: &BTreeSet<String>,
+    handled: &Handled,
 ) -> Verdict {
     let mut rows: BTreeMap<Payment, usize> = BTreeMap::new();
     for r in recorded {
@@ -138,17 +166,41 @@ pub fn verdict(
         order: c.order,
         amount: c.amount,
     }));
+    // Each of a payment's message IDs the handled query lists on more
+    // than one row: recorded again, and nothing refused it.
+    let again = |p: &Payment| -> Vec<Cause> {
+        ledger
+            .ids
+            .iter()
+            .filter(|(_, q)| *q == p)
+            .filter_map(|(id, _)| match handled.get(id) {
+                Some(&records) if records > 1 => Some(Cause::ProgramRecordedAgain {
+                    id: id.clone(),
+                    records,
+                }),
+                _ => None,
+            })
+            .collect()
+    };
     // idem cannot see which process wrote a row: a row's chain is the
-    // row, then what happened to its payment's messages, newest first.
+    // row, then what happened to its payment's messages, newest first. A
+    // row beyond the messages owed whose ID was recorded again says so
+    // next: nothing refused that second record, where a unique key on the
+    // ID would have stopped the delivery that wrote the second row.
     let row_entries: Vec<LedgerEntry> = rows
         .iter()
         .flat_map(|(p, n)| {
+            let owed = ledger.owed.get(p).copied().unwrap_or(0);
+            let again = again(p);
             (0..*n).map(move |k| {
                 let mut cause = vec![Cause::ProgramRow {
                     row: k + 1,
                     order: p.order,
                     amount: p.amount,
                 }];
+                if k >= owed {
+                    cause.extend(again.iter().cloned());
+                }
                 if let Some(notes) = ledger.notes.get(p) {
                     cause.extend(notes.iter().rev().cloned());
                 }
@@ -163,26 +215,33 @@ pub fn verdict(
             })
         })
         .collect();
-    // Recorded as handled with no payment and no charge, its message
-    // removed on an ack: every redelivery would have met the record, so
-    // the charge is lost, told from the delivery idem saw acked without
-    // the work (the simulator's "recorded as handled, with no payment").
-    let recorded_unpaid: BTreeSet<&Payment> = ledger
+    // Recorded as handled with no payment row, its message removed on an
+    // ack of a delivery that did no work: every redelivery would have met
+    // the record. Its chain is told from that delivery, the step that
+    // lost the row (the simulator's id-first skip), whether or not an
+    // earlier delivery charged.
+    let skipped_unpaid: BTreeSet<&Payment> = ledger
         .ids
         .iter()
         .filter(|(id, p)| {
-            handled.contains(*id)
+            handled.contains_key(*id)
                 && ledger.acked_unworked.contains_key(p)
                 && !rows.contains_key(p)
-                && provider.charges_for_payment(p) == 0
         })
         .map(|(_, p)| p)
+        .collect();
+    // With no charge either, the charge is lost (the simulator's
+    // "recorded as handled, with no payment").
+    let recorded_unpaid: BTreeSet<&Payment> = skipped_unpaid
+        .iter()
+        .copied()
+        .filter(|p| provider.charges_for_payment(p) == 0)
         .collect();
     let notes: BTreeMap<&Payment, Vec<Vec<Cause>>> = payments
         .iter()
         .map(|p| {
             let chain: Vec<Cause> = match ledger.acked_unworked.get(p) {
-                Some(acked) if recorded_unpaid.contains(p) => acked.clone(),
+                Some(acked) if skipped_unpaid.contains(p) => acked.clone(),
                 _ => ledger
                     .notes
                     .get(p)
@@ -241,4 +300,102 @@ pub fn verdict(
         })
         .collect();
     verdict::judge(&facts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m1() -> (Message, Payment) {
+        let m = Message::payment("m-1", 1042, 40);
+        let p = m.payment.clone();
+        (m, p)
+    }
+
+    fn charged_once(p: &Payment) -> Provider {
+        let mut provider = Provider::new(86_400_000, 1, BTreeSet::new());
+        provider.post_charge(Some("m-1"), p, 0);
+        provider
+    }
+
+    /// The links of the one chain after the headline, as values.
+    fn chain(v: &Verdict) -> Vec<Cause> {
+        assert_eq!(v.causes.len(), 1, "{:?}", v.causes);
+        v.causes[0].clone()
+    }
+
+    /// Two rows for one message whose ID the handled query lists twice:
+    /// the second row's chain says the ID was recorded again, unrefused,
+    /// between the row and why its delivery came (check-then-insert).
+    #[test]
+    fn a_second_row_names_the_id_recorded_again() {
+        let (m, p) = m1();
+        let mut ledger = Ledger::default();
+        ledger.owe(&m);
+        let lease = Cause::ProgramLeaseRanOut {
+            who: "A (start 1)".into(),
+            id: "m-1".into(),
+        };
+        ledger.note(&p, lease.clone());
+        let row = Recorded {
+            order: 1042,
+            amount: 40,
+        };
+        let recorded = [row, row];
+        assert!(ledger.any_extra_row(&recorded));
+        let handled = Handled::from([("m-1".to_string(), 2)]);
+        let broker = Broker::new("payments", 30_000, 5);
+        let v = verdict(&ledger, &broker, &charged_once(&p), &recorded, &handled);
+        assert_eq!(
+            chain(&v)[1..],
+            [
+                Cause::ProgramRow {
+                    row: 2,
+                    order: 1042,
+                    amount: 40
+                },
+                Cause::ProgramRecordedAgain {
+                    id: "m-1".into(),
+                    records: 2
+                },
+                lease,
+            ]
+        );
+        // Listed once: no such link.
+        let once = Handled::from([("m-1".to_string(), 1)]);
+        let v = verdict(&ledger, &broker, &charged_once(&p), &recorded, &once);
+        assert!(
+            !chain(&v)
+                .iter()
+                .any(|c| matches!(c, Cause::ProgramRecordedAgain { .. }))
+        );
+    }
+
+    /// Charged once, no row, the ID recorded and a later delivery acked
+    /// with no work: the disagreement's chain goes through that delivery
+    /// to the lost response, in causal order (id-first's story).
+    #[test]
+    fn a_charge_with_no_row_names_the_delivery_that_skipped() {
+        let (m, p) = m1();
+        let mut ledger = Ledger::default();
+        ledger.owe(&m);
+        let lost = Cause::ProgramResponseLost {
+            who: "A (start 1)".into(),
+        };
+        ledger.note(&p, lost.clone());
+        let skipped = Cause::ProgramAckedUnworked {
+            who: "A (start 1)".into(),
+            id: "m-1".into(),
+            delivery: 2,
+            recorded: true,
+        };
+        ledger.acked_unworked.insert(
+            p.clone(),
+            vec![skipped.clone(), Cause::LeaseExpired, lost.clone()],
+        );
+        let handled = Handled::from([("m-1".to_string(), 1)]);
+        let broker = Broker::new("payments", 30_000, 5);
+        let v = verdict(&ledger, &broker, &charged_once(&p), &[], &handled);
+        assert_eq!(chain(&v)[1..], [skipped, Cause::LeaseExpired, lost]);
+    }
 }

@@ -210,11 +210,22 @@ pub enum Cause {
     },
     /// The broker removed `id` on the instance's ack of this delivery,
     /// which made no charge, with no payment row recorded: what idem saw
-    /// of a delivery that skipped the work.
+    /// of a delivery that skipped the work. `recorded`: the handled query
+    /// listed `id` at that ack, so the delivery met the record and took
+    /// the work as done (idem's inference: it sees the ack, not the code).
     ProgramAckedUnworked {
         who: String,
         id: String,
         delivery: u32,
+        recorded: bool,
+    },
+    /// The handled query lists `id` on `records` rows at the end: the
+    /// program recorded it again and nothing refused it, which a unique
+    /// key on the ID would have (that no such key holds is inferred).
+    /// Why a second delivery's row stands beside the first's.
+    ProgramRecordedAgain {
+        id: String,
+        records: usize,
     },
 }
 
@@ -440,9 +451,29 @@ impl fmt::Display for At<'_> {
                 write!(f, "the lease {who} held on {id} ran out")
             }
             Cause::ProgramDuplicate { id } => write!(f, "the producer published {id} again"),
-            Cause::ProgramAckedUnworked { who, id, delivery } => write!(
+            Cause::ProgramAckedUnworked {
+                who,
+                id,
+                delivery,
+                recorded,
+            } => {
+                write!(
+                    f,
+                    "{who} acked delivery {delivery} of {id} without a charge or a payment row"
+                )?;
+                if *recorded {
+                    write!(
+                        f,
+                        " while {id} was recorded as handled: it skipped the work (inferred)"
+                    )?;
+                }
+                Ok(())
+            }
+            Cause::ProgramRecordedAgain { id, records } => write!(
                 f,
-                "{who} acked delivery {delivery} of {id} without a charge or a payment row"
+                "{id} is recorded as handled {}: nothing refused the {} record (inferred: no unique key holds on the ID)",
+                times(*records),
+                if *records == 2 { "second" } else { "later" }
             ),
         }
     }

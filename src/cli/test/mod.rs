@@ -64,7 +64,8 @@ pub struct TestArgs {
     /// The query that reads which message IDs the program records as
     /// handled (its first column). A message removed on an ack with no
     /// work saved is a lost charge when its ID is recorded so (every
-    /// redelivery meets the record), else a lost message. Without it,
+    /// redelivery meets the record), else a lost message; an ID on two
+    /// rows was recorded twice, unrefused. Without it,
     /// `SELECT message_id FROM processed_messages`, and a program that
     /// keeps no such table records none.
     #[arg(long, value_name = "SQL")]
@@ -281,12 +282,20 @@ impl TestArgs {
 /// The signal that stopped `idem test`, or 0 while none has.
 static STOPPED_BY: LazyLock<Arc<AtomicUsize>> = LazyLock::new(|| Arc::new(AtomicUsize::new(0)));
 
+/// The diagnosis, with the schedule it came in: a schedule names its
+/// faults by point, so the same line says what a point is, as the report
+/// does before its first heading (this message may be all a reader sees).
 fn bad_program(d: &Diagnosis, schedule: Option<&[Planned]>) -> anyhow::Error {
     let mut message = d.to_string();
     if let Some(s) = schedule
         && !s.is_empty()
     {
-        let _ = write!(message, "\n  (in the schedule: {})", faults::describe(s));
+        let _ = write!(
+            message,
+            "\n  (in the schedule: {}; {})",
+            faults::describe(s),
+            faults::POINT_MEANS
+        );
     }
     Exit {
         code: exit_code(d.trouble),

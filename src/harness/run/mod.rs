@@ -30,7 +30,7 @@ use crate::sim::Millis;
 use crate::sim::broker::{Broker, ExpiryOutcome};
 use crate::sim::cause::Arrow;
 use crate::sim::db::PgUrl;
-use crate::sim::db::program::{ProgramDbError, Recorded};
+use crate::sim::db::program::{Handled, ProgramDbError, Recorded};
 use crate::sim::message::Message;
 use crate::sim::provider::Provider;
 use crate::sim::verdict::Verdict;
@@ -100,6 +100,14 @@ impl Config {
             record: false,
             stop: None,
         }
+    }
+
+    /// The query for the IDs recorded as handled: the user's, else the
+    /// samples'.
+    pub fn handled_query(&self) -> &str {
+        self.handled_query
+            .as_deref()
+            .unwrap_or(DEFAULT_HANDLED_QUERY)
     }
 
     pub fn db_path(&self) -> PathBuf {
@@ -230,15 +238,12 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
             "reading what it recorded: {e} (give the query with --recorded-query)"
         ))
     })?;
-    // Read only where a message was acked with no work saved: whether its
+    // Read only where a message was acked with no work saved (whether its
     // ID is recorded as handled decides between a lost message and a lost
-    // charge.
-    let handled = if run.ledger.any_acked_unworked() {
-        let query = cfg
-            .handled_query
-            .as_deref()
-            .unwrap_or(DEFAULT_HANDLED_QUERY);
-        match run.db.read_handled(query) {
+    // charge), or where a payment has more rows than messages (whether
+    // its ID was recorded again, unrefused, tells why).
+    let handled = if run.ledger.any_acked_unworked() || run.ledger.any_extra_row(&recorded) {
+        match run.db.read_handled(cfg.handled_query()) {
             Ok(ids) => ids,
             Err(e @ ProgramDbError::Postgres(_)) => return Err(run.server_trouble(e)),
             Err(e) if cfg.handled_query.is_some() => {
@@ -247,10 +252,10 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
                 )));
             }
             // The samples' table is not there: nothing recorded as handled.
-            Err(_) => BTreeSet::new(),
+            Err(_) => Handled::new(),
         }
     } else {
-        BTreeSet::new()
+        Handled::new()
     };
     for instance in &mut run.instances {
         if let Some(mut proc) = instance.proc.take() {

@@ -239,8 +239,13 @@ impl Run<'_, '_> {
                         self.instances[i].holding.retain(|h| &h.receipt != receipt);
                         self.broker.forget_settled();
                         if let Some(h) = &held {
-                            self.ledger
-                                .acked(h, &label, &self.db, &self.cfg.recorded_query);
+                            self.ledger.acked(
+                                h,
+                                &label,
+                                &self.db,
+                                &self.cfg.recorded_query,
+                                self.cfg.handled_query(),
+                            );
                         }
                         ("ok", None)
                     }

@@ -6,7 +6,7 @@
 //! between two looks.
 
 use rusqlite::{Connection, ErrorCode, OpenFlags};
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -134,11 +134,16 @@ pub fn read_recorded(path: &Path, query: &str) -> Result<Vec<Recorded>, ProgramD
     Ok(out)
 }
 
+/// Each message ID the program records as handled, with how many rows of
+/// the handled query list it: more than one says nothing refused a second
+/// record of the same ID.
+pub type Handled = BTreeMap<String, usize>;
+
 /// Runs the user's query for the message IDs the program records as
 /// handled (its `processed_messages`) and reads its first column as text.
-pub fn read_handled(path: &Path, query: &str) -> Result<BTreeSet<String>, ProgramDbError> {
+pub fn read_handled(path: &Path, query: &str) -> Result<Handled, ProgramDbError> {
     let Some(conn) = open(path, false)? else {
-        return Ok(BTreeSet::new());
+        return Ok(Handled::new());
     };
     conn.busy_timeout(LOOK_WAIT)?;
     let failed = |e: rusqlite::Error| ProgramDbError::Query {
@@ -153,7 +158,7 @@ pub fn read_handled(path: &Path, query: &str) -> Result<BTreeSet<String>, Progra
         });
     }
     let mut rows = stmt.query([]).map_err(failed)?;
-    let mut out = BTreeSet::new();
+    let mut out = Handled::new();
     let mut n = 0;
     while let Some(row) = rows.next().map_err(failed)? {
         n += 1;
@@ -163,14 +168,11 @@ pub fn read_handled(path: &Path, query: &str) -> Result<BTreeSet<String>, Progra
         // verdict from "charge lost" to "message lost" with no word why.
         match row.get(0).map_err(failed)? {
             Value::Null => {}
-            Value::Text(t) => {
-                out.insert(t);
-            }
-            Value::Integer(v) => {
-                out.insert(v.to_string());
-            }
+            Value::Text(t) => *out.entry(t).or_default() += 1,
+            Value::Integer(v) => *out.entry(v.to_string()).or_default() += 1,
             Value::Blob(b) if std::str::from_utf8(&b).is_ok() => {
-                out.insert(String::from_utf8_lossy(&b).into_owned());
+                *out.entry(String::from_utf8_lossy(&b).into_owned())
+                    .or_default() += 1;
             }
             other => {
                 return Err(ProgramDbError::HandledShape {
@@ -268,16 +270,20 @@ mod tests {
         program
             .execute_batch(
                 "CREATE TABLE processed_messages (message_id);
-                 INSERT INTO processed_messages VALUES ('m-1'), (7), (NULL);
+                 INSERT INTO processed_messages VALUES ('m-1'), (7), (NULL), ('m-1');
                  BEGIN; INSERT INTO processed_messages VALUES ('m-2');",
             )
             .unwrap();
+        // Each ID with the rows that list it: m-1 twice, no key refused it.
         let ids = read_handled(&path, "SELECT message_id FROM processed_messages").unwrap();
-        assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["7", "m-1"]);
+        assert_eq!(
+            ids.into_iter().collect::<Vec<_>>(),
+            [("7".to_string(), 1), ("m-1".to_string(), 2)]
+        );
         assert!(read_handled(&path, "SELECT message_id FROM inbox").is_err());
         // An ID kept as bytes is its text; a value that is no ID is told.
         let bytes = read_handled(&path, "SELECT CAST('m-3' AS BLOB)").unwrap();
-        assert_eq!(bytes.into_iter().collect::<Vec<_>>(), ["m-3"]);
+        assert_eq!(bytes.into_keys().collect::<Vec<_>>(), ["m-3"]);
         let e = read_handled(&path, "SELECT 1.5").unwrap_err();
         assert!(
             matches!(e, ProgramDbError::HandledShape { .. })

@@ -318,11 +318,11 @@ mod tests {
         let ids = s
             .read_handled("SELECT message_id FROM processed_messages")
             .unwrap();
-        assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["m-1"]);
+        assert_eq!(ids.into_keys().collect::<Vec<_>>(), ["m-1"]);
         assert_eq!(
             s.read_handled("SELECT 7")
                 .unwrap()
-                .into_iter()
+                .into_keys()
                 .collect::<Vec<_>>(),
             ["7"]
         );

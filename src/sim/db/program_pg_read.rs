@@ -3,11 +3,10 @@
 //! queries in a read-only transaction, and each table as text for a replay.
 
 use super::pg_error;
-use super::program::{ProgramDbError, Recorded, TableDump};
+use super::program::{Handled, ProgramDbError, Recorded, TableDump};
 use super::program_pg::{ProgramSchema, quoted};
 use postgres::SimpleQueryMessage;
 use postgres::types::Type;
-use std::collections::BTreeSet;
 
 /// The integer types a query's column may have where idem reads a number.
 const INTEGERS: [Type; 3] = [Type::INT2, Type::INT4, Type::INT8];
@@ -110,7 +109,7 @@ impl ProgramSchema {
     /// Runs the user's query for the message IDs the program records as
     /// handled, in a read-only transaction on the schema, and reads its
     /// first column: text or an integer.
-    pub fn read_handled(&self, query: &str) -> Result<BTreeSet<String>, ProgramDbError> {
+    pub fn read_handled(&self, query: &str) -> Result<Handled, ProgramDbError> {
         self.read_only(|txn| {
             let statement = txn.prepare(query).map_err(|e| failed(query, e))?;
             let Some(ty) = statement.columns().first().map(|c| c.type_().clone()) else {
@@ -127,16 +126,18 @@ impl ProgramSchema {
                 });
             }
             let rows = txn.query(&statement, &[]).map_err(|e| failed(query, e))?;
-            Ok(rows
-                .iter()
-                .filter_map(|row| {
-                    if text {
-                        row.get::<_, Option<String>>(0)
-                    } else {
-                        integer(row, 0).map(|v| v.to_string())
-                    }
-                })
-                .collect())
+            let mut out = Handled::new();
+            for row in &rows {
+                let id = if text {
+                    row.get::<_, Option<String>>(0)
+                } else {
+                    integer(row, 0).map(|v| v.to_string())
+                };
+                if let Some(id) = id {
+                    *out.entry(id).or_default() += 1;
+                }
+            }
+            Ok(out)
         })
     }
 
