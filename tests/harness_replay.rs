@@ -28,7 +28,7 @@ fn root() -> &'static Path {
 
 /// The replay of FILE, as `idem test --replay` records it; None without
 /// python3.
-fn replayed(theme: Theme) -> Option<Replay> {
+pub(crate) fn replayed(theme: Theme) -> Option<Replay> {
     super::harness_bad::python3()?;
     let file = ScheduleFile::read(&root().join(FILE)).unwrap();
     let dir = tempfile::tempdir().unwrap();

@@ -4,13 +4,10 @@
 //! reads as internal jargon. Issue 18: `lose-response at point 1` and
 //! `m-1 b-1` were shown with no word of what they are.
 
-use idem::harness::faults::Schedule;
-use idem::harness::run;
-use idem::harness::schedule_file::ScheduleFile;
 use idem::tui::replay::{self, Replay};
 use idem::tui::theme::Theme;
 use ratatui::crossterm::event::KeyCode;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const FILE: &str = "examples/python/naive-charged-twice.json";
@@ -57,18 +54,9 @@ fn bare_broker_ids(text: &str) -> Vec<String> {
     bare
 }
 
-/// The replay of FILE as `idem test --replay` records it; None without
-/// python3.
+/// The replay of FILE, shared with the replay's own tests.
 fn replayed() -> Option<Replay> {
-    super::harness_bad::python3()?;
-    let file = ScheduleFile::read(&root().join(FILE)).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let cfg = file.replay_config(
-        PathBuf::from(env!("CARGO_BIN_EXE_idem")),
-        dir.path().to_path_buf(),
-    );
-    let report = run::run(&cfg, &mut Schedule(&file.faults)).unwrap();
-    Some(Replay::of(&file, report, Theme::new(false, false)))
+    super::harness_replay::replayed(Theme::new(false, false))
 }
 
 #[test]

@@ -280,32 +280,40 @@ pub fn claim(report: &StrategyReport, requested: &Bounds) -> String {
 /// states)`) right after its own bounds, before any try one bound
 /// further: each try has its own figures beside it.
 pub fn claim_with(report: &StrategyReport, requested: &Bounds, own: &str) -> String {
-    let used = report.bounds.as_ref().unwrap_or(requested);
     let mut line = format!("holds {}", within(report, requested));
-    if used.max_faults != requested.max_faults {
-        // Where a try one fault further reaches the count asked for, say
-        // so: "run at 1 fault" then "also holds at 2 faults" left the
-        // reader asking why the run was lowered (teacher trial 27).
-        let tried = report.further.iter().any(|f| {
-            matches!(f.widening, Widening::Fault) && f.bounds.max_faults == requested.max_faults
-        });
-        let then = if tried {
-            "; the count asked for is its try one bound further"
-        } else {
-            ""
-        };
-        line.push_str(&format!(
-            " ({} asked for, run at {}: this design's own bounds, see below{then})",
-            faults(requested.max_faults),
-            faults(used.max_faults)
-        ));
-    }
+    line.push_str(&lowered(report, requested));
     line.push_str(own);
     for f in &report.further {
         line.push_str("; ");
         line.push_str(&f.words());
     }
     line
+}
+
+/// Where a design ran under its own fault count, not the one asked for:
+/// ` (2 faults asked for, run at 1 fault: this design's own bounds, see
+/// below)`; nothing where it ran at the count asked for. Where a try one
+/// fault further reaches the count asked for, it says so: "run at 1
+/// fault" then "also holds at 2 faults" left the reader asking why the
+/// run was lowered (teacher trial 27).
+pub fn lowered(report: &StrategyReport, requested: &Bounds) -> String {
+    let used = report.bounds.as_ref().unwrap_or(requested);
+    if used.max_faults == requested.max_faults {
+        return String::new();
+    }
+    let tried = report.further.iter().any(|f| {
+        matches!(f.widening, Widening::Fault) && f.bounds.max_faults == requested.max_faults
+    });
+    let then = if tried {
+        "; the count asked for is its try one bound further"
+    } else {
+        ""
+    };
+    format!(
+        " ({} asked for, run at {}: this design's own bounds, see below{then})",
+        faults(requested.max_faults),
+        faults(used.max_faults)
+    )
 }
 
 /// The widenings a design that held within `used` is tried with, each

@@ -13,18 +13,7 @@ use super::count::num;
 /// claim's bounds and before its tries one bound further (each with its
 /// own figures), else at the end.
 fn verdict(s: &StrategyReport, requested: &Bounds, own: &str) -> String {
-    let lowered = s
-        .bounds
-        .as_ref()
-        .filter(|b| b.max_faults != requested.max_faults)
-        .map(|b| {
-            format!(
-                " ({} asked for, run at {}: this design's own bounds, see below)",
-                further::faults(requested.max_faults),
-                further::faults(b.max_faults)
-            )
-        })
-        .unwrap_or_default();
+    let lowered = further::lowered(s, requested);
     let said = match (s.claims_safe, s.broken(), s.vacuous()) {
         (_, _, true) => "VACUOUS: the bounds never produced a duplicate".to_string(),
         (true, false, _) => return further::claim_with(s, requested, own),
