@@ -139,3 +139,31 @@ fn the_text_names_no_key_and_ends_each_design_with_its_verdict() {
         );
     }
 }
+
+/// Every step the text version cites (`ack lost at step 8`) is a step the
+/// text names: its extract, without the list's numbers, had none (teacher
+/// trial 28), so "at step 8" pointed nowhere.
+#[test]
+fn every_step_the_text_cites_is_named_in_it() {
+    let html = lesson::render(&[scenario::find("tour-1").unwrap()], (100, 30), "t").unwrap();
+    let open = r#"<section id="text""#;
+    let section = &html[html.find(open).expect("the text version")..];
+    let section = &section[..section.find("</section>").expect("closed")];
+    let mut cited = 0;
+    for part in section.split("<h3>").skip(1) {
+        let text = text_only(part);
+        let steps = part.matches("<li ").count();
+        for n in 0..steps {
+            assert!(text.contains(&format!("Step {n} ")), "step {n}: {text}");
+        }
+        for (at, _) in text.match_indices("at step ") {
+            let n: String = text[at + 8..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            assert!(text.contains(&format!("Step {n} ")), "step {n}: {text}");
+            cited += 1;
+        }
+    }
+    assert!(cited > 0, "tour-1 cites the lost ack's step: {section}");
+}

@@ -10,8 +10,9 @@ use std::fmt::Write;
 
 /// The text version's HTML: a heading for each scenario, one for each of
 /// its designs, and an ordered list of its steps numbered as the page
-/// numbers them (from 0, the start). Every word is escaped: a scenario's
-/// text never becomes markup here either.
+/// numbers them (from 0, the start), each number written in the text as
+/// well. Every word is escaped: a scenario's text never becomes markup
+/// here either.
 pub fn render(lessons: &[Lesson]) -> String {
     let mut out = String::new();
     out.push_str("<h2>The lesson as text</h2>\n");
@@ -45,6 +46,10 @@ fn design_text(out: &mut String, design: &Design) {
             let _ = writeln!(out, "<p><strong>{}</strong></p>", escape(&step.part));
         }
         part_before = Some(step.part.as_str());
+        // The number in the words, not only the list's: the causes say
+        // "ack lost at step 8", and a copy of the text, a text browser or
+        // a reader's extract drops a list's numbers (teacher trial 28).
+        let _ = writeln!(out, "<p><strong>Step {i}</strong></p>");
         step_words(out, step);
         // The verdict where it changes: the list reads as the story, not
         // as one line repeated under every step. And at the last step

@@ -171,7 +171,7 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
             vec![
                 Line::styled(
                     format!(
-                        " {frame} exploring every schedule {} every crash point, lost ack, lost response and interleaving {} of every design{}",
+                        " {frame} exploring every schedule {} every crash point, lost ack, lost response, early lease expiry and interleaving {} of every design{}",
                         t.text("—"),
                         t.text("—"),
                         t.g.ellipsis
