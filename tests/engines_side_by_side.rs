@@ -260,6 +260,39 @@ fn a_design_that_writes_no_shared_key_is_not_said_to_wait_on_the_server() {
     }
 }
 
+/// PostgreSQL's rule (a second writer of the same key waits at the
+/// INSERT) is said while a transaction is open on the server, and only
+/// then, as SQLite's is: beside `nobody waits` with every transaction
+/// ended it read as a wait still going on (teacher trial 29, tour-3
+/// idempotent steps 11 and 12).
+#[test]
+fn the_servers_lock_rule_is_said_only_while_a_transaction_is_open() {
+    let Some(url) = server() else { return };
+    let mut a = on_server("tour-3", "idempotent", &url);
+    a.open_at_step(1).unwrap();
+    update(&mut a, Action::CompareEngines);
+    let (mut wrong, mut open, mut steps) = (Vec::new(), 0, 0);
+    for _ in 0..a.last_pos() {
+        let screen = draw(&mut a, 120, 40);
+        let (_, right) = halves(&screen, 120);
+        let right: String = right.split_whitespace().collect::<Vec<_>>().join(" ");
+        let said = right.contains("of the same key waits at");
+        // The right side's frame: the view pairs the engines' steps, so
+        // it need not be the run's own frame at this position.
+        let compare = a.compare.as_ref().expect("comparing");
+        let (_, rf) = compare.frames(a.pos);
+        let held = rf.consumers.iter().any(|c| c.in_txn);
+        open += usize::from(held);
+        steps += 1;
+        if said != held {
+            wrong.push(format!("at {}: said {said}, open {held}", a.pos));
+        }
+        update(&mut a, Action::Next);
+    }
+    assert!(open > 0 && open < steps, "{open} of {steps} open");
+    assert!(wrong.is_empty(), "{} of {steps}: {wrong:#?}", wrong.len());
+}
+
 /// Each side's "what happens" tells its own step first: the PostgreSQL
 /// side, where B opens its transaction, says so, not the words of the step
 /// before it (B receiving the message).

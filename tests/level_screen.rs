@@ -181,7 +181,7 @@ fn a_won_level_names_the_faults_it_did_not_try_and_where_they_come() {
         let Some(next) = levels.iter().find(|l| l.faults.contains(&kind)) else {
             continue;
         };
-        let said = format!("{} (level {})", kind.word(), next.number);
+        let said = format!("{} (level {})", kind.shown(), next.number);
         assert!(line.contains(&said), "no {said:?} in: {line}");
     }
     assert!(line.contains("crash (level 2)"), "{line}");

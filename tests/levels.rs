@@ -92,7 +92,7 @@ fn each_start_breaks_by_the_fault_its_goal_names() {
         Fault::Crash => &["crash", "dies"][..],
         Fault::LostAck => &["ack goes missing", "lost ack"],
         Fault::LostResponse => &["lost response"],
-        Fault::ExpiredLease => &["expired lease", "two consumers"],
+        Fault::ExpiredLease => &["expired lease", "early lease expir", "two consumers"],
     };
     let mut failures = Vec::new();
     for level in levels::all() {

@@ -102,3 +102,34 @@ fn the_action_a_step_is_part_of_is_cut_at_a_word_end() {
         wrong.join("\n")
     );
 }
+
+/// A run's last step keeps its name beside the way on: the end's hint is
+/// shortened to its first key (`end: ] next tour`) before the step that
+/// ran gives way. Teacher trial 29: tour-3 naive at 100x30 read `t=55s
+/// end of scenario: ] next tour / s scenarios`, the acknowledge unnamed.
+#[test]
+fn the_last_step_is_named_beside_the_end_hint() {
+    let (mut seen, mut wrong) = (0, Vec::new());
+    for n in 1..=4 {
+        let name = format!("tour-{n}");
+        for design in ["naive", "idempotent"] {
+            let mut app = common::app(&name, design);
+            let last = app.timeline.frames.len() - 1;
+            app.pos = last;
+            for (w, h) in [(100u16, 30u16), (120, 40)] {
+                let screen = draw(&mut app, w, h);
+                let row = step_row(&screen, last);
+                seen += 1;
+                let named = row.split_once(" t=").is_some_and(|(_, rest)| {
+                    rest.split_once(' ')
+                        .is_some_and(|(_, r)| r.starts_with("· "))
+                });
+                if !named || !(row.contains("end") || row.contains("tour done")) {
+                    wrong.push(format!("{name} {design} {w}x{h}: {row}"));
+                }
+            }
+        }
+    }
+    assert!(seen >= 16, "{seen}");
+    assert!(wrong.is_empty(), "{} of {seen}: {wrong:#?}", wrong.len());
+}

@@ -178,7 +178,7 @@ pub fn fault_kinds(used: &Bounds) -> Vec<&'static str> {
         (used.crashes, "crashes"),
         (used.lost_acks, "lost acks"),
         (used.lost_responses, "lost responses"),
-        (used.early_expiries, "expired leases"),
+        (used.early_expiries, "early lease expiries"),
         (used.retries, "producer retries"),
     ]
     .into_iter()

@@ -25,7 +25,13 @@ fn verdict(s: &StrategyReport, requested: &Bounds, own: &str) -> String {
             };
             format!("breaks outside its promise{lowered}{below}")
         }
-        (true, true, _) => format!("{}{lowered}", super::promise::BROKEN),
+        // Its bounds, as a claim that holds names them: the break is a
+        // fact about these bounds (teacher trial 29).
+        (true, true, _) => format!(
+            "{} {}{lowered}",
+            super::promise::BROKEN,
+            further::within(s, requested)
+        ),
         (false, true, _) => format!("broken, as expected{lowered}"),
         (false, false, _) => format!("{}{lowered}", super::promise::NONE_HELD),
     };

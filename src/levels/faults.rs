@@ -31,6 +31,17 @@ impl Fault {
         }
     }
 
+    /// The name a screen gives it: the prover's own name for a lease
+    /// that runs out while its holder still works, so that a level's box
+    /// does not call one fault two things (teacher trial 29: `expired
+    /// leases` and `early lease expiries` in one box).
+    pub fn shown(self) -> &'static str {
+        match self {
+            Fault::ExpiredLease => "early lease expiry",
+            other => other.word(),
+        }
+    }
+
     pub fn parse(word: &str) -> Option<Fault> {
         Fault::ALL.into_iter().find(|f| f.word() == word)
     }

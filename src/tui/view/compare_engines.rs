@@ -330,13 +330,15 @@ fn waiting(t: &Theme, tl: &Timeline, at: usize, w: usize) -> Vec<Line<'static>> 
     // SQLite turns away any second writer while a transaction holds the
     // write lock (every consumer begins with BEGIN IMMEDIATE), said only
     // then: with none open it read as a wait at a step where none can be
-    // (teacher trial 26). PostgreSQL holds only a writer of a key the
-    // first has written, which a design that records no key (naive) never
-    // does: then the rule is said with what it means here.
+    // (teacher trial 26). PostgreSQL holds only a writer of a key an open
+    // transaction has written, so its rule too is said only while one is
+    // open (trial 29: beside `nobody waits` after both had committed);
+    // a design that records no key (naive) never makes anyone wait: then
+    // the rule is said with what it means here.
     let ever_waits = tl.frames.iter().any(|f| !waits(f).is_empty());
     let holder = f.consumers.iter().find(|c| c.in_txn);
     let rule = match (f.engine, holder) {
-        (Engine::Sqlite, None) => return out,
+        (_, None) => return out,
         (Engine::Sqlite, Some(h)) => format!(
             "{}'s transaction holds the write lock, so any second writer waits {}",
             h.name,

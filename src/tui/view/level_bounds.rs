@@ -31,10 +31,23 @@ pub fn forms(used: &Bounds, every: bool, tail: &str) -> [Vec<String>; 2] {
         format!("within {faults}"),
     ];
     let kinds = kinds(used, every);
+    // Last of the forms with kinds: the break one bound further without
+    // its unit (`; ! breaks at 3`), which the faults just before it name:
+    // the kinds give way after the unit does (at 80x24, `early lease
+    // expiries` in full left no room for them).
+    let unitless = tail
+        .strip_suffix(" faults")
+        .or_else(|| tail.strip_suffix(" fault"))
+        .filter(|short| !short.is_empty());
+    let mut with_kinds: Vec<String> = bare
+        .iter()
+        .map(|form| format!("{form} ({kinds}){tail}"))
+        .collect();
+    if let Some(short) = unitless {
+        with_kinds.push(format!("{} ({kinds}){short}", bare[2]));
+    }
     [
-        bare.iter()
-            .map(|form| format!("{form} ({kinds}){tail}"))
-            .collect(),
+        with_kinds,
         bare.iter().map(|form| format!("{form}{tail}")).collect(),
     ]
 }

@@ -330,14 +330,14 @@ fn further_words(r: &StrategyReport) -> String {
     out
 }
 
-/// `crash point, lost ack and expired lease`: the level's faults, as the
+/// `crash point, lost ack and early lease expiry`: the level's faults, as the
 /// prover's idle line names them.
 fn fault_words(faults: &[Fault]) -> String {
     let words: Vec<&str> = faults
         .iter()
         .map(|f| match f {
             Fault::Crash => "crash point",
-            other => other.word(),
+            other => other.shown(),
         })
         .collect();
     match words.split_last() {
@@ -348,7 +348,7 @@ fn fault_words(faults: &[Fault]) -> String {
 
 /// What a won level did not try, from the levels' own faults: each kind
 /// this level leaves out, with the level that throws it (`Not tried
-/// here: crash (level 2), expired lease (level 7), lost response (level
+/// here: crash (level 2), early lease expiry (level 7), lost response (level
 /// 9). `). A handler that wins level 1 may still charge with no
 /// Idempotency-Key; the line says where that is tested. Nothing where the
 /// level throws every kind.
@@ -376,7 +376,7 @@ fn untried(play: &LevelPlay) -> String {
     left.sort();
     let named: Vec<String> = left
         .iter()
-        .map(|(n, f)| format!("{} (level {n})", f.word()))
+        .map(|(n, f)| format!("{} (level {n})", f.shown()))
         .collect();
     format!("Not tried here: {}. ", named.join(", "))
 }

@@ -60,9 +60,17 @@ pub(super) fn fitted(
         Line::from(spans)
     };
     let fits = |l: &Line| l.width() <= room;
+    // The shortest hint names the first way on alone (`end: ] next
+    // tour`): tried before the step's name gives way, which says what
+    // the screen shows (teacher trial 29: `t=55s  end of scenario: ]
+    // next tour / s scenarios` at 100x30, tour-3's last step unnamed).
+    let first_way = hint
+        .map(|(_, short)| short.split(" / ").next().unwrap_or(short).to_string())
+        .filter(|first| hint.is_some_and(|(_, short)| first != short));
     let hints: Vec<&String> = [
         hint.as_ref().map(|(long, _)| long),
         hint.as_ref().map(|(_, short)| short),
+        first_way.as_ref(),
     ]
     .into_iter()
     .flatten()
