@@ -72,11 +72,11 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
 /// kind would mostly repeat an earlier error: TOML syntax (the first
 /// error, the rest counted); control
 /// characters; types, unknown keys and missing keys, beside the scenario's
-/// own rules when what was wrong could be taken out as keys alone (see
-/// `rules_can_do_without`), else only once they are gone. Errors in
-/// messages, actions, expectations and narration are all collected, each
-/// group before the next is checked; a wrong setup value other than a
-/// message stops at that one.
+/// own rules when what was taken out leaves them nothing to trip over (see
+/// `rules_can_do_without`), else only once they are gone. Errors in the
+/// setup, messages, actions, expectations, narration and questions are
+/// all collected in one pass; only a message lost (its ID wrong) holds
+/// the steps back.
 pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
     parse_all_warned(file, text).map(|read| read.value)
 }
