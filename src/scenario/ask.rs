@@ -4,12 +4,11 @@
 
 use super::engine_key::{POSTGRES_KEY, key_design};
 use super::error::ScenarioError;
-use super::expectation::Expectation;
 use super::format::RawAsk;
 use super::question::{Question, SUBJECTS, Subject};
 use crate::sim::{Op, Setup, Strategy};
 use crate::suggest::did_you_mean;
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::ops::Range;
 
 type Err<'a> = &'a dyn Fn(Option<Range<usize>>, String) -> ScenarioError;
@@ -18,12 +17,12 @@ type Err<'a> = &'a dyn Fn(Option<Range<usize>>, String) -> ScenarioError;
 pub(super) fn question(
     raw: &RawAsk,
     setup: &Setup,
-    expect: &BTreeMap<String, Expectation>,
+    named: &BTreeSet<String>,
     err: Err,
 ) -> Result<Question, ScenarioError> {
-    let (subject, why) = asked(raw, setup, err)?;
+    let (subject, why) = asked(raw, setup, err).map_err(|mut all| all.remove(0))?;
     let fail = |span: Range<usize>, message: String| Err(err(Some(span), message));
-    let unknown = |name: &str| !expect.contains_key(name);
+    let unknown = |name: &str| !named.contains(name);
     let designs = match &raw.designs {
         None => Vec::new(),
         Some(d) => {
@@ -63,8 +62,8 @@ pub(super) fn question(
         }
     }
     if matches!(subject, Subject::ProcessedRows | Subject::ProcessedRowsAny) {
-        let asked: Vec<&String> = expect
-            .keys()
+        let asked: Vec<&String> = named
+            .iter()
             .filter(|n| designs.is_empty() || designs.contains(n))
             .collect();
         let without: Vec<&str> = asked
@@ -117,12 +116,35 @@ pub(super) fn question(
 
 /// What a question asks and why, or what is wrong with it: the checks that
 /// need only the setup, so that they are made with the actions' own, and
-/// a file that has both kinds of error hears of both at once.
+/// a file that has both kinds of error hears of both at once. A question
+/// without its `why` is told so beside a wrong subject or message: the
+/// one is no consequence of the other.
 pub(super) fn asked<'r>(
     raw: &'r RawAsk,
     setup: &Setup,
     err: Err,
-) -> Result<(Subject, &'r str), ScenarioError> {
+) -> Result<(Subject, &'r str), Vec<ScenarioError>> {
+    let why = raw.why.as_deref().map(str::trim).filter(|w| !w.is_empty());
+    let no_why = || {
+        err(
+            Some(raw.about.span()),
+            format!(
+                "the question about `{}` needs `why`: one sentence on why the answer is what it is",
+                raw.about.get_ref()
+            ),
+        )
+    };
+    match (asked_what(raw, setup, err), why) {
+        (Ok(subject), Some(why)) => Ok((subject, why)),
+        (Ok(_), None) => Err(vec![no_why()]),
+        (Err(e), Some(_)) => Err(vec![e]),
+        (Err(e), None) => Err(vec![e, no_why()]),
+    }
+}
+
+/// The subject a question asks about, its message checked against the
+/// setup's, and its `text`.
+fn asked_what(raw: &RawAsk, setup: &Setup, err: Err) -> Result<Subject, ScenarioError> {
     let about = raw.about.get_ref();
     let fail = |span: Range<usize>, message: String| Err(err(Some(span), message));
     let Some(&(_, needs_message)) = SUBJECTS.iter().find(|(name, _)| name == about) else {
@@ -179,19 +201,11 @@ pub(super) fn asked<'r>(
         (None, false) => None,
     };
     let subject = Subject::parse(about, message).expect("name and message checked above");
-    let Some(why) = raw.why.as_deref().map(str::trim).filter(|w| !w.is_empty()) else {
-        return fail(
-            raw.about.span(),
-            format!(
-                "the question about `{about}` needs `why`: one sentence on why the answer is what it is"
-            ),
-        );
-    };
     if raw.text.as_deref().is_some_and(|t| t.trim().is_empty()) {
         return fail(
             raw.about.span(),
             "`text` is empty: leave it out for the generated wording".into(),
         );
     }
-    Ok((subject, why))
+    Ok(subject)
 }

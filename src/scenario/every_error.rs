@@ -35,6 +35,11 @@ pub struct TomlErrors {
     /// unknown key or a wrong value in one table need not hide what is
     /// wrong elsewhere.
     pub keys_taken: Option<Vec<String>>,
+    /// Everything taken out, in the order it was: a key as its dotted
+    /// path, an array element as its array's path and index
+    /// (`steps[0].actions[2]`, the index as it stood once the elements
+    /// before it were gone).
+    pub taken: Vec<Taken>,
     /// Syntax errors the parser reported after the first, which is the
     /// only one in `errors`: they may only follow from it.
     pub syntax_after: usize,
@@ -43,12 +48,16 @@ pub struct TomlErrors {
     pub syntax: bool,
 }
 
-/// The value `text` holds; or its errors and, when taking out only keys
-/// let the rest read, that rest, for the caller's own rules to check.
+/// The value `text` holds; or its errors and, when taking things out let
+/// the rest read, that rest, for the caller's own rules to check (whether
+/// they can do without what was taken is the caller's to judge, from
+/// `taken` and `keys_taken`).
 ///
 /// `fill` sees the document first, once it parses: it puts a stand-in for
 /// each key the file must have and lacks (see `missing_key`), so that
-/// serde reads the rest and a missing key hides nothing else.
+/// serde reads the rest and a missing key hides nothing else. It sees it
+/// again after each thing taken out: a required key of a wrong type taken
+/// out gets a stand-in too, and its message or step stays.
 pub fn deserialize_most<T: DeserializeOwned>(
     text: &str,
     fill: &mut dyn FnMut(&mut DeTable<'_>),
@@ -56,10 +65,7 @@ pub fn deserialize_most<T: DeserializeOwned>(
     let mut rest = None;
     match read(text, &mut rest, fill) {
         Ok(value) => Ok(value),
-        Err(found) => {
-            let rest = rest.filter(|_| found.keys_taken.is_some());
-            Err((found, rest))
-        }
+        Err(found) => Err((found, rest)),
     }
 }
 
@@ -94,6 +100,7 @@ fn read<T: DeserializeOwned>(
             errors,
             cut_short: false,
             keys_taken: None,
+            taken: Vec::new(),
             syntax_after,
             syntax: true,
         });
@@ -101,8 +108,6 @@ fn read<T: DeserializeOwned>(
     fill(root.get_mut());
     let mut found = Vec::new();
     let mut taken: Vec<Taken> = Vec::new();
-    // Each key taken out as its dotted path; `None` for an array element.
-    let mut paths: Vec<Option<String>> = Vec::new();
     let mut rounds = 0;
     let cut_short = loop {
         if rounds == MAX_ROUNDS {
@@ -132,8 +137,6 @@ fn read<T: DeserializeOwned>(
         if again {
             break false;
         }
-        // An unknown key is extra: taken out alone, it leaves the message
-        // or the step it is in whole, for the rules to read.
         let unknown = error.message().starts_with("unknown field `");
         if !follows_from(&error, &span, &taken) {
             found.push(error);
@@ -147,22 +150,28 @@ fn read<T: DeserializeOwned>(
             break false;
         };
         let dotted = dotted(root.get_ref(), &path);
-        match take_out(&mut root, &path, unknown) {
-            Some((span, key)) => {
-                paths.push(key.as_ref().and(dotted));
-                taken.push((span, key));
-            }
+        match take_out(&mut root, &path) {
+            Some((span, key)) => taken.push(Taken {
+                span,
+                key,
+                dotted,
+                unknown,
+            }),
             None => break false,
         }
+        // A required key taken out gets its stand-in, as a missing one did.
+        fill(root.get_mut());
     };
-    let keys_taken = paths
-        .into_iter()
+    let keys_taken = taken
+        .iter()
+        .map(|t| t.key.as_ref().and(t.dotted.clone()))
         .collect::<Option<Vec<String>>>()
         .filter(|_| rest.is_some());
     Err(TomlErrors {
         errors: in_file_order(found),
         cut_short,
         keys_taken,
+        taken,
         syntax_after: 0,
         syntax: false,
     })
@@ -221,15 +230,31 @@ enum Step {
 }
 
 /// What was taken out: from the container with this span, the key with
-/// this name, or (`None`) an element of an array.
-type Taken = (Range<usize>, Option<String>);
+/// this name, or (`None`) an element of an array; and its dotted path,
+/// where it could be followed.
+#[derive(Clone, Debug)]
+pub struct Taken {
+    pub span: Range<usize>,
+    pub key: Option<String>,
+    pub dotted: Option<String>,
+    /// Taken for being an unknown key (not for a wrong value).
+    pub unknown: bool,
+}
+
+impl Taken {
+    /// Whether this is a key of a wrong type inside an array element (a
+    /// message's, a step's): the element stays, short of that key.
+    pub fn wrong_in_element(&self) -> bool {
+        !self.unknown && self.key.is_some() && self.dotted.as_ref().is_none_or(|d| d.contains('['))
+    }
+}
 
 /// Whether `error` only reports what taking something out did to its
 /// container: a key taken out now missing, or any complaint about an
 /// array or table as a whole once something was taken out of it. A
 /// `missing field` other than a key taken out was missing all along.
 fn follows_from(error: &Error, span: &Range<usize>, taken: &[Taken]) -> bool {
-    let mut here = taken.iter().filter(|(at, _)| at == span).peekable();
+    let mut here = taken.iter().filter(|t| t.span == *span).peekable();
     if here.peek().is_none() {
         return false;
     }
@@ -239,7 +264,7 @@ fn follows_from(error: &Error, span: &Range<usize>, taken: &[Taken]) -> bool {
         .and_then(|rest| rest.strip_suffix('`'));
     match missing {
         None => true,
-        Some(field) => here.any(|(_, key)| key.as_deref().is_none_or(|key| key == field)),
+        Some(field) => here.any(|t| t.key.as_deref().is_none_or(|key| key == field)),
     }
 }
 
@@ -285,8 +310,8 @@ fn in_value(value: &Spanned<DeValue<'_>>, span: &Range<usize>, path: &mut Vec<St
 }
 
 /// The keys on `path` joined with dots, an array element by its index
-/// (`setup.lease`, `steps[0].naration`); `None` when it ends at an array
-/// element or cannot be followed.
+/// (`setup.lease`, `steps[0].naration`, `steps[0].actions[2]`); `None`
+/// when it cannot be followed.
 fn dotted(root: &DeTable<'_>, path: &[Step]) -> Option<String> {
     let mut names = String::new();
     let mut at: Option<&DeValue<'_>> = None;
@@ -314,15 +339,20 @@ fn dotted(root: &DeTable<'_>, path: &[Step]) -> Option<String> {
             }
         }
     }
-    matches!(path.last(), Some(Step::Key(_))).then_some(names)
+    Some(names)
 }
 
-/// Takes out the innermost array element on `path`, else its last key;
-/// with `key_first`, its last key wherever it is.
-fn take_out(root: &mut Spanned<DeTable<'_>>, path: &[Step], key_first: bool) -> Option<Taken> {
+/// Takes out the last key on `path`, else (it ends at an element) that
+/// array element: an unknown key or a wrong value leaves the message, the
+/// step or the action it is in, for the rules to read. What it came out
+/// of is returned: its span and the key's name (`None`: an element).
+fn take_out(
+    root: &mut Spanned<DeTable<'_>>,
+    path: &[Step],
+) -> Option<(Range<usize>, Option<String>)> {
     let key_last = matches!(path.last(), Some(Step::Key(_)));
     let item = path.iter().rposition(|s| matches!(s, Step::Item(_)));
-    if let Some(at) = item.filter(|_| !(key_first && key_last)) {
+    if let Some(at) = item.filter(|_| !key_last) {
         let Step::Item(index) = path[at] else {
             return None;
         };
@@ -433,9 +463,12 @@ mod tests {
             .collect()
     }
 
+    /// Each search costs a round a wrong element (a message that is no
+    /// table is taken out at once; a wrong key in one costs a round for
+    /// the key, then one for the element it leaves short).
     #[test]
     fn a_search_that_ends_is_not_cut_short() {
-        let bad = vec!["{ id = 1 }"; MAX_ROUNDS - 1].join(", ");
+        let bad = vec!["1"; MAX_ROUNDS - 1].join(", ");
         let text = format!("title = \"t\"\n[setup]\nmessages = [{bad}]\n");
         let found = deserialize_all::<Doc>(&text, &mut |_| {}).unwrap_err();
         assert_eq!(
@@ -561,7 +594,8 @@ mod tests {
     }
 
     /// Keys alone taken out: the rest is read and handed back, with the
-    /// keys' paths; an element taken out hands back nothing.
+    /// keys' paths; an element taken out leaves `keys_taken` empty, for
+    /// the caller to judge the rest by `taken`.
     #[test]
     fn the_rest_is_read_when_only_keys_were_taken_out() {
         let text = "title = \"t\"\n[setup]\nlese = \"5s\"\nmessages = [{ id = \"a\" }]\n";
@@ -570,7 +604,9 @@ mod tests {
         assert_eq!(rest.unwrap().setup.messages[0].id, "a");
         let text = "title = \"t\"\n[setup]\nmessages = [{ id = 1 }, { id = \"b\" }]\n";
         let (found, rest) = deserialize_most::<Doc>(text, &mut |_| {}).unwrap_err();
-        assert_eq!((found.keys_taken, rest.is_none()), (None, true));
+        // The element went (the test's reader stands nothing in for its
+        // `id`): no keys alone, though the rest read.
+        assert_eq!((found.keys_taken, rest.is_some()), (None, true));
     }
 
     /// An unknown key in a message or a step is taken out alone: the
@@ -623,7 +659,7 @@ mod tests {
 
     #[test]
     fn the_search_stops_after_its_rounds() {
-        let bad = vec!["{ id = 1 }"; MAX_ROUNDS + 20].join(", ");
+        let bad = vec!["1"; MAX_ROUNDS + 20].join(", ");
         let text = format!("title = \"t\"\n[setup]\nmessages = [{bad}]\n");
         let found = deserialize_all::<Doc>(&text, &mut |_| {}).unwrap_err();
         assert!(found.cut_short);

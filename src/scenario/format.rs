@@ -160,6 +160,10 @@ pub struct RawAction {
     pub say_at: BTreeMap<Spanned<String>, BTreeMap<Spanned<String>, String>>,
     /// Questions asked before the action runs, for predict mode.
     pub asks: Vec<RawAsk>,
+    /// Written as a table (`{ do = ... }`): one needs `say` or `ask`, which
+    /// the rules check, as a key of a wrong type taken out of it may have
+    /// been the one.
+    pub table: bool,
 }
 
 /// `ask = { about = "payments_total", why = "..." }`, or an array of them.
@@ -245,6 +249,7 @@ impl<'de> Deserialize<'de> for RawAction {
                     say_for: BTreeMap::new(),
                     say_at: BTreeMap::new(),
                     asks: Vec::new(),
+                    table: false,
                 })
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
@@ -262,16 +267,6 @@ impl<'de> Deserialize<'de> for RawAction {
                 let text_at = Some(spanned.span());
                 let text = spanned.into_inner();
                 let asks = told.ask.map(|a| a.0).unwrap_or_default();
-                if told.say.is_none() && asks.is_empty() {
-                    return Err(A::Error::custom(format!(
-                        "the action table for `{text}` needs `say`, what it shows once it has happened, or `ask`, a question asked before it runs; without either, write the action alone: \"{text}\""
-                    )));
-                }
-                if told.say.is_none() && !(told.say_for.is_empty() && told.say_at.is_empty()) {
-                    return Err(A::Error::custom(format!(
-                        "the action table for `{text}` has `say_for` or `say_at` without `say`: write `say`, the words for the scenario's own design"
-                    )));
-                }
                 Ok(RawAction {
                     text,
                     text_at,
@@ -279,6 +274,7 @@ impl<'de> Deserialize<'de> for RawAction {
                     say_for: told.say_for,
                     say_at: told.say_at,
                     asks,
+                    table: true,
                 })
             }
         }

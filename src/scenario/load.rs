@@ -4,6 +4,7 @@
 
 use super::builtin::{self, BUILTIN};
 use super::error::{ScenarioError, ScenarioErrors};
+use super::every_error::Taken;
 use super::format::RawScenario;
 pub use super::load_error::LoadError;
 use super::missing_key::{Missing, fill_scenario};
@@ -11,7 +12,7 @@ use super::script::Script;
 use super::toml_errors::toml_errors;
 use super::validator::Validator;
 use super::warning::{ScenarioWarning, Warned};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::Range;
 use std::path::Path;
 
@@ -71,11 +72,11 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
 /// kind would mostly repeat an earlier error: TOML syntax (the first
 /// error, the rest counted); control
 /// characters; types, unknown keys and missing keys, beside the scenario's
-/// own rules when what was wrong could be taken out as keys alone (see
-/// `rules_can_do_without`), else only once they are gone. Errors in
-/// messages, actions, expectations and narration are all collected, each
-/// group before the next is checked; a wrong setup value other than a
-/// message stops at that one.
+/// own rules when what was taken out leaves them nothing to trip over (see
+/// `rules_can_do_without`), else only once they are gone. Errors in the
+/// setup, messages, actions, expectations, narration and questions are
+/// all collected in one pass; only a message lost (its ID wrong) holds
+/// the steps back.
 pub fn parse_all(file: &str, text: &str) -> Result<Script, ScenarioErrors> {
     parse_all_warned(file, text).map(|read| read.value)
 }
@@ -88,29 +89,32 @@ pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Script>, Scenar
     // message is escaped when it is shown, so an echoed value is harmless.
     // A document that does not parse is left to the parser.
     let control = super::control::check(file, text).err();
-    let mut missing = Vec::new();
-    let mut fill = |root: &mut toml::de::DeTable<'_>| missing = fill_scenario(root);
+    let mut missing: Option<Vec<Missing>> = None;
+    // The first filling finds what the file lacks; a later one, a key of
+    // a wrong type taken out (told as such, not as missing).
+    let mut fill = |root: &mut toml::de::DeTable<'_>| match &mut missing {
+        None => missing = Some(fill_scenario(root)),
+        Some(all) => all.extend(super::missing_key::taken(fill_scenario(root))),
+    };
     let read = super::every_error::deserialize_most(text, &mut fill);
+    let missing = missing.unwrap_or_default();
     // Each key the file lacks is told at its table, beside every other
     // error: a stand-in took its place, so nothing else waits on it.
     let told = super::missing_key::told(&missing);
     let lacking = (!told.is_empty()).then(|| ScenarioErrors::at(file, text, told));
     let raw: RawScenario = match read {
         Ok(raw) => raw,
-        Err((all, rest)) => {
+        Err((mut all, rest)) => {
             // Keys whose loss the rules would trip over (every action
             // naming a consumer once the list is gone, every word told for
             // a design once its expectations are) keep them waiting.
-            let rules_can_run = control.is_none()
-                && all
-                    .keys_taken
-                    .as_ref()
-                    .is_some_and(|keys| keys.iter().all(|k| rules_can_do_without(k)));
+            let rules_can_run = control.is_none() && all.taken.iter().all(rules_can_do_without);
+            let taken = std::mem::take(&mut all.taken);
             let found = toml_errors(file, text, all).beside(control.as_ref());
             let found = match rest.filter(|_| rules_can_run) {
                 // The rules tell the missing keys themselves.
                 Some(rest) => {
-                    ScenarioErrors::join(found, rules(file, text, &err, rest, missing).err())
+                    ScenarioErrors::join(found, rules(file, text, &err, rest, missing, taken).err())
                 }
                 None => ScenarioErrors::join(found, lacking),
             };
@@ -122,16 +126,35 @@ pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Script>, Scenar
     if let Some(control) = control {
         return Err(ScenarioErrors::join(Some(control), lacking).expect("some"));
     }
-    rules(file, text, &err, raw, missing)
+    rules(file, text, &err, raw, missing, Vec::new())
 }
 
-/// Whether the scenario's rules, run without the key at this dotted path,
-/// find only what they would with it: not so for the consumers, the
-/// messages, the steps, or an expectation as a whole.
-fn rules_can_do_without(key: &str) -> bool {
-    let parts: Vec<&str> = key.split('.').collect();
-    let whole = ["setup", "setup.consumers", "setup.messages", "steps"];
-    !(whole.contains(&key) || parts[0] == "expect" && parts.len() <= 2)
+/// Whether the scenario's rules, run without what was taken out, find
+/// only what they would with it (told what was taken, see `Validator`):
+/// not so for the setup, the consumers, the messages or the steps as a
+/// whole, all the expectations, or an element of any array but a step's
+/// actions (a message or a consumer gone, every action naming it would
+/// be wrong). A design's expectations taken out (`naive = "..."`) leave
+/// the design named; a wrong value in a message leaves the message.
+fn rules_can_do_without(taken: &Taken) -> bool {
+    let Some(path) = taken.dotted.as_deref() else {
+        return false;
+    };
+    if taken.key.is_none() {
+        // `steps[0].actions[2]`, or an element inside that action.
+        return path.starts_with("steps[")
+            && path
+                .split_once("].actions[")
+                .is_some_and(|(step, _)| !step.contains('.'));
+    }
+    let whole = [
+        "setup",
+        "setup.consumers",
+        "setup.messages",
+        "steps",
+        "expect",
+    ];
+    !whole.contains(&path)
 }
 
 /// The scenario's own rules over a file TOML and serde have read.
@@ -141,6 +164,7 @@ fn rules(
     err: &dyn Fn(Option<Range<usize>>, String) -> ScenarioError,
     raw: RawScenario,
     missing: Vec<Missing>,
+    taken: Vec<Taken>,
 ) -> Result<Warned<Script>, ScenarioErrors> {
     // Each missing key is an error from the start: the rules stop where
     // they would for any other, having judged no stand-in.
@@ -152,6 +176,9 @@ fn rules(
         found: RefCell::new(lacking.collect()),
         warned: RefCell::new(Vec::new()),
         missing: missing.iter().map(|m| m.key).collect(),
+        taken,
+        consumers_unknown: Cell::new(false),
+        messages_gone: Cell::new(false),
     };
     match validator.script(file, raw) {
         Ok(script) => Ok(Warned::new(script, validator.warned.into_inner())),

@@ -40,6 +40,15 @@ pub struct Missing {
     /// The table has a near miss of it (`titel`), whose unknown key's
     /// error already says `did you mean `title`?`: not told again.
     pub misspelt: bool,
+    /// The key was in the file with a value of the wrong type, taken out
+    /// so that the rest could be read: its own error is told, not this.
+    pub taken: bool,
+}
+
+/// Keys stood in for after one of a wrong type was taken out: noted for
+/// the rules, which judge no stand-in, and never told as missing.
+pub fn taken(missing: Vec<Missing>) -> impl Iterator<Item = Missing> {
+    missing.into_iter().map(|m| Missing { taken: true, ..m })
 }
 
 /// The errors to tell for these missing keys, each at its place: one a
@@ -50,7 +59,7 @@ pub fn told(missing: &[Missing]) -> Vec<(Option<Range<usize>>, String)> {
     // table needs) and the names of all it lacks.
     type Table = (Option<Range<usize>>, MissingKey, Vec<&'static str>);
     let mut told: Vec<Table> = Vec::new();
-    for m in missing.iter().filter(|m| !m.misspelt) {
+    for m in missing.iter().filter(|m| !m.misspelt && !m.taken) {
         match told.last_mut() {
             Some((at, _, keys)) if *at == m.at => keys.push(m.key.key()),
             _ => told.push((m.at.clone(), m.key, vec![m.key.key()])),
@@ -284,6 +293,7 @@ fn lacks(
         key,
         at,
         misspelt: misspelt(table, name),
+        taken: false,
     });
     true
 }

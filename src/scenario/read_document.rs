@@ -34,9 +34,15 @@ pub fn read<T: DeserializeOwned>(
     fill: fn(&mut DeTable<'_>) -> Vec<Missing>,
 ) -> Result<Read<T>, ScenarioErrors> {
     let control = super::control::check(file, text).err();
-    let mut missing = Vec::new();
-    let mut fill = |root: &mut DeTable<'_>| missing = fill(root);
+    let mut missing: Option<Vec<Missing>> = None;
+    // The first filling finds what the file lacks; a later one, a key of
+    // a wrong type taken out (told as such, not as missing).
+    let mut fill = |root: &mut DeTable<'_>| match &mut missing {
+        None => missing = Some(fill(root)),
+        Some(all) => all.extend(super::missing_key::taken(fill(root))),
+    };
     let read = super::every_error::deserialize_most(text, &mut fill);
+    let missing = missing.unwrap_or_default();
     // Each key the file lacks is told beside every other error: a
     // stand-in took its place.
     let told = told(&missing);
@@ -44,9 +50,14 @@ pub fn read<T: DeserializeOwned>(
     let (value, already): (T, _) = match read {
         Ok(value) => (value, lacking),
         Err((all, rest)) => {
+            // An element taken out of an array, or a wrong value out of
+            // one, leaves the rules short: the keys a design or a level
+            // may lose otherwise are all optional, with harmless defaults.
+            let keys_only =
+                all.keys_taken.is_some() && !all.taken.iter().any(|t| t.wrong_in_element());
             let found = super::toml_errors::toml_errors(file, text, all).beside(control.as_ref());
             let found = ScenarioErrors::join(found, lacking);
-            match rest.filter(|_| control.is_none()) {
+            match rest.filter(|_| control.is_none() && keys_only) {
                 Some(rest) => (rest, found),
                 None => return Err(ScenarioErrors::join(control, found).expect("some")),
             }

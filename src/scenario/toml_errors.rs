@@ -24,7 +24,15 @@ pub(super) fn toml_errors(
                 Some(key) if e.message().contains("expected a string") => {
                     format!("`{key}` is a duration in quotes, like \"30s\", \"1m30s\" or \"250ms\"")
                 }
-                _ => toml_message(e.message(), at),
+                _ => match span.as_ref().and_then(|s| design_key(text, s.start)) {
+                    Some(design)
+                        if e.message().contains("expected a map")
+                            || e.message().contains("expected a table") =>
+                    {
+                        expectations_hint(design, at.unwrap_or_default())
+                    }
+                    _ => toml_message(e.message(), at),
+                },
             };
             // The parser names the one token it can take next, which is
             // not always the fix: a `}` left out reads as a `,` missing.
@@ -58,6 +66,30 @@ fn duration_key(text: &str, at: usize) -> Option<&'static str> {
     let (key, _) = text.get(line_start..at)?.split_once('=')?;
     let key = key.trim();
     DURATION_KEYS.into_iter().find(|k| *k == key)
+}
+
+/// The design whose name is the key of the line `at` is on, if it reads
+/// `design = value`: how a design's expectations are written in one
+/// line under `[expect]`.
+fn design_key(text: &str, at: usize) -> Option<&str> {
+    let line_start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let (key, _) = text.get(line_start..at)?.split_once('=')?;
+    let key = key.trim();
+    crate::sim::Strategy::by_name(key).map(|_| key)
+}
+
+/// A design's expectations written as a value, not a table: the form
+/// that works, with the value in it where it is an outcome.
+fn expectations_hint(design: &str, value: &str) -> String {
+    let value = value.trim();
+    let first = if value.starts_with('"') {
+        format!("outcome = {value}")
+    } else {
+        "outcome = \"correct\"".to_string()
+    };
+    format!(
+        "the expectations for `{design}` are a table, not `{value}`: write [expect.{design}] on a line of its own and under it {first} (and `total`, `charges` as you need)"
+    )
 }
 
 /// The TOML reader's message in the words of a scenario file: TOML's

@@ -77,7 +77,8 @@ impl Validator<'_> {
         }
         if setup.lease_ms == 0 {
             let span = s.lease.as_ref().map(|l| l.span()).unwrap_or_default();
-            return self.fail(span, "the lease must be longer than 0s".into());
+            self.keep::<()>(self.fail(span, "the lease must be longer than 0s".into()));
+            setup.lease_ms = defaults.lease_ms;
         }
         if let Some(max) = &s.max_receives
             && let Some(n) = self.keep(self.positive(max, "max_receives"))
@@ -85,27 +86,42 @@ impl Validator<'_> {
             setup.max_receives = n;
         }
         if let Some(consumers) = &s.consumers {
+            // A wrong list is told and the actions checked without it: each
+            // naming a consumer is then left unjudged, as any could be
+            // wrong for want of the name meant. A name listed twice is
+            // told and known once.
             if consumers.get_ref().is_empty() {
-                return self.fail(consumers.span(), "at least one consumer is needed".into());
+                self.keep::<()>(
+                    self.fail(consumers.span(), "at least one consumer is needed".into()),
+                );
+                self.consumers_unknown.set(true);
             }
             let mut names = Vec::new();
             for c in consumers.get_ref() {
                 let name = c.get_ref();
                 if name.is_empty() || !name.chars().all(|ch| ch.is_ascii_alphanumeric()) {
-                    return self.fail(
+                    self.keep::<()>(self.fail(
                         c.span(),
                         format!("consumer name `{name}` must be letters or digits, like A"),
-                    );
+                    ));
+                    self.consumers_unknown.set(true);
+                    continue;
                 }
                 if names.contains(name) {
-                    return self.fail(c.span(), format!("consumer `{name}` is listed twice"));
+                    self.keep::<()>(
+                        self.fail(c.span(), format!("consumer `{name}` is listed twice")),
+                    );
+                    continue;
                 }
                 names.push(name.clone());
             }
-            setup.consumers = names;
+            if !names.is_empty() {
+                setup.consumers = names;
+            }
         }
         if s.messages.get_ref().is_empty() && !self.messages_unknown() {
-            return self.fail(s.messages.span(), "at least one message is needed".into());
+            self.keep::<()>(self.fail(s.messages.span(), "at least one message is needed".into()));
+            self.messages_gone.set(true);
         }
         // Each message is checked on its own, so that every wrong one is
         // reported; the steps are checked only once every ID is sound.
@@ -128,6 +144,10 @@ impl Validator<'_> {
             // kept with a stand-in, so that the actions naming its ID are
             // still checked; the script is never built from it.
             let found_before = self.found.borrow().len();
+            // A key taken out of it (a value of a wrong type, an unknown
+            // key) was told: what it leaves short is not judged, and the
+            // message is known by its ID with a stand-in body.
+            let short = self.taken_from_message(index);
             let order = match &m.order {
                 Some(order) => self.keep(self.positive(order, "order")).unwrap_or(0),
                 None => 0,
@@ -147,6 +167,7 @@ impl Validator<'_> {
                         }),
                     )
                 }
+                _ if short => (Payment { order, amount: 0 }, None),
                 _ => {
                     self.keep::<()>(self.fail(
                         m.id.span(),
@@ -159,7 +180,7 @@ impl Validator<'_> {
             };
             // A stand-in is no body: it cannot be a copy of another. A
             // message without its order has one (told as missing).
-            if self.found.borrow().len() > found_before || m.order.is_none() {
+            if self.found.borrow().len() > found_before || m.order.is_none() || short {
                 setup.messages.push(Message {
                     id: id.clone(),
                     payment,

@@ -6,13 +6,14 @@
 use super::action::Action;
 use super::engine_key::{POSTGRES_KEY, key_design};
 use super::error::ScenarioError;
+use super::every_error::Taken;
 use super::format::{RawAction, RawScenario};
 use super::missing_key::MissingKey;
 use super::script::{Group, Origin, Saying, Script, ScriptStep};
 use super::warning::ScenarioWarning;
 use crate::sim::{Setup, Strategy, parse_duration};
 use crate::suggest::did_you_mean;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::Spanned;
@@ -29,6 +30,16 @@ pub(super) struct Validator<'a> {
     /// Keys the file lacks, each already an error in `found`: the
     /// stand-ins in their place are not judged again.
     pub(super) missing: Vec<MissingKey>,
+    /// What was taken out of the document for a wrong type or an unknown
+    /// key, each already an error: the rules judge nothing it leaves short
+    /// (a message without its amount, an action table without its `say`,
+    /// a design without its expectations).
+    pub(super) taken: Vec<Taken>,
+    /// The consumers could not be read as a list of sound names (told):
+    /// no action naming one is judged.
+    pub(super) consumers_unknown: Cell<bool>,
+    /// The setup has no message (told): no action naming one is judged.
+    pub(super) messages_gone: Cell<bool>,
 }
 
 impl Validator<'_> {
@@ -52,7 +63,35 @@ impl Validator<'_> {
     /// Whether the setup's messages are unknown, the file lacking them:
     /// an action or a question naming one cannot be judged.
     pub(super) fn messages_unknown(&self) -> bool {
-        self.missing.iter().any(|k| k.hides_messages())
+        self.messages_gone.get() || self.missing.iter().any(|k| k.hides_messages())
+    }
+
+    /// Whether something was taken out of the table or array at `span`.
+    pub(super) fn taken_from(&self, span: &Range<usize>) -> bool {
+        self.taken.iter().any(|t| t.span == *span)
+    }
+
+    /// Whether a key was taken out of the `index`th message.
+    pub(super) fn taken_from_message(&self, index: usize) -> bool {
+        let head = format!("setup.messages[{index}].");
+        self.taken
+            .iter()
+            .any(|t| t.dotted.as_deref().is_some_and(|d| d.starts_with(&head)))
+    }
+
+    /// Every design the file writes expectations for, read or not: a
+    /// design whose table was taken out (`naive = "charged twice"`) is
+    /// still named, so nothing told for it is wrong for want of one.
+    pub(super) fn designs_named(&self, raw: &RawScenario) -> std::collections::BTreeSet<String> {
+        let taken = self.taken.iter().filter_map(|t| {
+            let path = t.dotted.as_deref()?.strip_prefix("expect.")?;
+            (t.key.is_some() && !path.contains(['.', '['])).then(|| path.to_string())
+        });
+        raw.expect
+            .keys()
+            .map(|k| k.get_ref().clone())
+            .chain(taken)
+            .collect()
     }
 
     /// Notes a warning at this place of the file.
@@ -119,25 +158,29 @@ impl Validator<'_> {
     pub(super) fn script(&self, file: &str, raw: RawScenario) -> Result<Script, ScenarioError> {
         super::limits::check(&raw, self.err)?;
         super::budget::check(&raw, self.err)?;
+        // A wrong group or origin is noted and the default taken: nothing
+        // else in the file depends on it.
         let group = match &raw.group {
             None => Group::Failure,
-            Some(g) => Group::parse(g.get_ref()).map_or_else(
-                || {
-                    self.fail(
-                        g.span(),
-                        format!(
-                            "unknown group `{}`{}: use tour, failure or design",
-                            g.get_ref(),
-                            did_you_mean(g.get_ref(), ["tour", "failure", "design"])
-                        ),
-                    )
-                },
-                Ok,
-            )?,
+            Some(g) => self
+                .keep(Group::parse(g.get_ref()).map_or_else(
+                    || {
+                        self.fail(
+                            g.span(),
+                            format!(
+                                "unknown group `{}`{}: use tour, failure or design",
+                                g.get_ref(),
+                                did_you_mean(g.get_ref(), ["tour", "failure", "design"])
+                            ),
+                        )
+                    },
+                    Ok,
+                ))
+                .unwrap_or(Group::Failure),
         };
         let origin = match &raw.origin {
             None => Origin::Scenario,
-            Some(o) => Origin::parse(o.get_ref()).map_or_else(
+            Some(o) => self.keep(Origin::parse(o.get_ref()).map_or_else(
                 || {
                     self.fail(
                         o.span(),
@@ -148,25 +191,30 @@ impl Validator<'_> {
                     )
                 },
                 Ok,
-            )?,
+            ))
+            .unwrap_or(Origin::Scenario),
         };
         let setup = self.setup(&raw)?;
         let ids: std::collections::BTreeSet<&str> =
             setup.messages.iter().map(|m| m.id.as_str()).collect();
         // The designs the file runs, whose steps an unknown step is told with.
-        let designs: Vec<Strategy> = raw
-            .expect
-            .keys()
-            .filter_map(|k| Strategy::by_name(k.get_ref()))
-            .collect();
+        let named = self.designs_named(&raw);
+        let designs: Vec<Strategy> = named.iter().filter_map(|k| Strategy::by_name(k)).collect();
+        // Each question that passed the checks needing only the setup, by
+        // where its `about` is: only those are checked against the designs.
+        let mut asked_well = std::collections::BTreeSet::new();
         let mut steps = Vec::new();
         for (index, step) in raw.steps.iter().enumerate() {
             let mut actions = Vec::new();
-            if step.actions.get_ref().is_empty() && !self.lacks(MissingKey::StepActions(index)) {
-                return self.fail(
+            // Actions taken out for a wrong type were told.
+            if step.actions.get_ref().is_empty()
+                && !self.lacks(MissingKey::StepActions(index))
+                && !self.taken_from(&step.actions.span())
+            {
+                self.keep::<()>(self.fail(
                     step.actions.span(),
                     format!("step `{}` has no actions", step.title.get_ref()),
-                );
+                ));
             }
             let mut sayings = Vec::new();
             for raw in step.actions.get_ref() {
@@ -178,8 +226,14 @@ impl Validator<'_> {
                     .iter()
                     .filter(|_| !self.messages_unknown())
                 {
-                    self.keep(super::ask::asked(ask, &setup, self.err));
+                    match super::ask::asked(ask, &setup, self.err) {
+                        Ok(_) => {
+                            asked_well.insert(ask.about.span().start);
+                        }
+                        Err(all) => self.found.borrow_mut().extend(all),
+                    }
                 }
+                self.check_told_table(raw);
                 let text = &raw.get_ref().text;
                 let parsed = Action::parse_for(text, &designs)
                     .or_else(|slip| self.fail(self.in_action(raw, slip.at), slip.message));
@@ -283,39 +337,43 @@ impl Validator<'_> {
                 expect.insert(name.get_ref().clone(), expectation);
             }
         }
-        self.check_told(&raw);
-        self.stop_if_found()?;
-        if expect.is_empty() {
-            return Err((self.err)(
+        self.check_told(&raw, &named);
+        // What follows is judged against the designs the file names, not
+        // the expectations that read well: a wrong outcome for a design
+        // makes nothing told for it wrong.
+        if named.is_empty() {
+            self.keep::<()>(Err((self.err)(
                 None,
                 "the scenario has no [expect.<design>] table: say what each design should end with"
                     .into(),
-            ));
+            )));
         }
         let words_for_sqlite = match &raw.engine {
             None => false,
             Some(e) if e.get_ref() == "sqlite" => true,
             Some(e) => {
-                return self.fail(
+                self.keep::<()>(self.fail(
                     e.span(),
                     format!(
                         "`engine = \"{}\"`: the words can be told for \"sqlite\" only; PostgreSQL's own go in `say_for` and `narration_for` under DESIGN@postgres",
                         e.get_ref()
                     ),
-                );
+                ));
+                false
             }
         };
         let narrated_for = match &raw.design {
-            Some(d) if expect.contains_key(d.get_ref()) => Some(d.get_ref().clone()),
+            Some(d) if named.contains(d.get_ref()) => Some(d.get_ref().clone()),
             Some(d) => {
-                return self.fail(
+                self.keep::<()>(self.fail(
                     d.span(),
                     format!(
                         "the narration's design `{}` has no [expect.{}] table",
                         d.get_ref(),
                         d.get_ref()
                     ),
-                );
+                ));
+                None
             }
             None => None,
         };
@@ -330,27 +388,30 @@ impl Validator<'_> {
             }
             for name in step.narration_for.keys().chain(step.title_for.keys()) {
                 let design = key_design(name.get_ref()).unwrap_or(name.get_ref());
-                if !expect.contains_key(design) {
+                if !named.contains(design) {
                     self.keep::<()>(self.fail(
                         name.span(),
                         format!(
                             "narration or title for `{}`, which has no [expect.{}] table{}",
                             name.get_ref(),
                             name.get_ref(),
-                            did_you_mean(design, expect.keys().map(String::as_str))
+                            did_you_mean(design, named.iter().map(String::as_str))
                         ),
                     ));
                 }
             }
         }
-        self.stop_if_found()?;
+        // A question whose own checks failed was told; the others are
+        // checked against the designs whatever else is wrong. The steps
+        // are those whose actions all read: a slip left one short.
         for (step, raw_step) in steps.iter_mut().zip(&raw.steps) {
             for raw_action in raw_step.actions.get_ref() {
                 let asks = raw_action
                     .get_ref()
                     .asks
                     .iter()
-                    .filter_map(|a| self.keep(super::ask::question(a, &setup, &expect, self.err)))
+                    .filter(|a| asked_well.contains(&a.about.span().start))
+                    .filter_map(|a| self.keep(super::ask::question(a, &setup, &named, self.err)))
                     .collect();
                 step.asks.push(asks);
             }
@@ -358,28 +419,28 @@ impl Validator<'_> {
                 step.asks.pop();
             }
         }
-        self.stop_if_found()?;
         for name in raw.intro_for.keys().chain(raw.title_for.keys()) {
-            if !expect.contains_key(name.get_ref()) {
-                return self.fail(
+            if !named.contains(name.get_ref()) {
+                self.keep::<()>(self.fail(
                     name.span(),
                     format!(
                         "intro or title for `{}`, which has no [expect.{}] table{}",
                         name.get_ref(),
                         name.get_ref(),
-                        did_you_mean(name.get_ref(), expect.keys().map(String::as_str))
+                        did_you_mean(name.get_ref(), named.iter().map(String::as_str))
                     ),
-                );
+                ));
             }
         }
         if let Some(Err(message)) = raw.intro.as_deref().map(super::key_word::check) {
-            return Err((self.err)(None, format!("the intro: {message}")));
+            self.keep::<()>(Err((self.err)(None, format!("the intro: {message}"))));
         }
         for (name, text) in &raw.intro_for {
             if let Err(message) = super::key_word::check(text) {
-                return self.fail(name.span(), message);
+                self.keep::<()>(self.fail(name.span(), message));
             }
         }
+        self.stop_if_found()?;
         let per_design = |map: &BTreeMap<Spanned<String>, String>| {
             map.iter()
                 .map(|(k, v)| (k.get_ref().clone(), v.trim().to_string()))
@@ -413,9 +474,8 @@ impl Validator<'_> {
     /// The designs an action's words are told for (`say_for`, `say_at`)
     /// and its steps, checked against the expectations the file writes,
     /// whatever is wrong with those: each slip at its action.
-    fn check_told(&self, raw: &RawScenario) {
-        let written: std::collections::BTreeSet<&str> =
-            raw.expect.keys().map(|k| k.get_ref().as_str()).collect();
+    fn check_told(&self, raw: &RawScenario, named: &std::collections::BTreeSet<String>) {
+        let written: std::collections::BTreeSet<&str> = named.iter().map(String::as_str).collect();
         for step in &raw.steps {
             for raw_action in step.actions.get_ref() {
                 let told = raw_action.get_ref();
@@ -496,6 +556,30 @@ impl Validator<'_> {
         }
     }
 
+    /// An action written as a table says something: `say`, or a question
+    /// (`ask`); `say_for` and `say_at` only beside `say`. A table a key was
+    /// taken out of (`sai = "..."`, `say = 5`) is not judged: the key may
+    /// have been the one.
+    fn check_told_table(&self, raw: &Spanned<RawAction>) {
+        let told = raw.get_ref();
+        if !told.table || told.say.is_some() || self.taken_from(&raw.span()) {
+            return;
+        }
+        let text = &told.text;
+        let message = if told.asks.is_empty() {
+            format!(
+                "the action table for `{text}` needs `say`, what it shows once it has happened, or `ask`, a question asked before it runs; without either, write the action alone: \"{text}\""
+            )
+        } else if !(told.say_for.is_empty() && told.say_at.is_empty()) {
+            format!(
+                "the action table for `{text}` has `say_for` or `say_at` without `say`: write `say`, the words for the scenario's own design"
+            )
+        } else {
+            return;
+        };
+        self.keep::<()>(self.fail(raw.span(), message));
+    }
+
     /// Where in the file a part of an action's text is (`None`: the whole
     /// text), as a range of the file: the caret goes under the word.
     fn in_action(&self, raw: &Spanned<RawAction>, part: Option<Range<usize>>) -> Range<usize> {
@@ -513,6 +597,7 @@ impl Validator<'_> {
     ) -> Result<(), ScenarioError> {
         if let Some(c) = action.consumer()
             && !setup.consumers.iter().any(|x| x == c)
+            && !self.consumers_unknown.get()
         {
             return self.fail(
                 span,
