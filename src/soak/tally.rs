@@ -144,9 +144,16 @@ impl Tally {
     }
 }
 
-/// One fact's verdict with its cause chain, in one line.
+/// One fact's verdict with its cause chain, in one line, its steps by
+/// the soak's count (`soak step 645`): its story counts its own.
 pub fn chain(fact: &FactVerdict) -> String {
-    verdict(fact).chain()
+    verdict(fact).chain_at(crate::sim::cause::Arrow::Ascii, &soak_step)
+}
+
+/// A step of the soak in words: `soak step 645`, never read as a step of
+/// the story, which counts from its own start.
+pub fn soak_step(step: usize) -> String {
+    format!("soak step {step}")
 }
 
 /// One fact's verdict, as a run's verdict of that fact alone.

@@ -166,12 +166,15 @@ impl Driver<'_> {
         story: &Story,
         fact: &FactVerdict,
     ) -> Result<Result<crate::scenario::Script, String>, SimError> {
-        let name = format!(
-            "soak-{}-{}-order-{}",
-            self.strategy.name,
-            fact.outcome.slug(),
-            fact.order
-        );
+        // Named after every outcome it shows, counted as its chain counts
+        // them: `charged-3-times`, `charged-twice-disagree`.
+        let shows: String = tally::verdict(fact)
+            .headline_short()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        let name = format!("soak-{}-{shows}-order-{}", self.strategy.name, fact.order);
         Ok(match story.replay(self.world.setup(), &self.strategy)? {
             None => Err(format!(
                 "its story has more than {} moves, too many for a scenario file",
