@@ -177,3 +177,127 @@ fn the_chart_titles_are_cut_at_words() {
         broken.len()
     );
 }
+
+/// A count never parts from its label: where the outcomes do not fit one
+/// row, each `label figure` goes whole onto the next (teacher trial: at
+/// 80x24 the naive column read `correct 4,076 · disagree 21 · twice`,
+/// its 106 wrapped out of sight).
+#[test]
+fn an_outcome_and_its_count_stay_on_one_row() {
+    let mut state = finished_soak().snapshot();
+    state.designs[0].outcomes = [
+        (idem::sim::Outcome::Correct, 4_076),
+        (idem::sim::Outcome::Disagree, 21),
+        (idem::sim::Outcome::ChargedTwice, 106),
+    ]
+    .into();
+    let mut parted = Vec::new();
+    for (w, h) in [(80u16, 24u16), (100, 30), (120, 40)] {
+        let dash = Dashboard::new("seed 1".into(), state.clone(), Theme::new(false, false));
+        let screen = draw(&dash, w, h);
+        for count in ["4,076", "21", "106"] {
+            let whole = screen.lines().any(|l| {
+                l.split(['│', '·'])
+                    .any(|part| part.trim().ends_with(&format!(" {count}")))
+            });
+            if !whole {
+                parted.push(format!("{w}x{h}: {count}\n{screen}"));
+            }
+        }
+    }
+    assert!(parted.is_empty(), "{} parted: {parted:#?}", parted.len());
+}
+
+/// A chart of a flat $0 line says $0 on its axis, never a $1 it never
+/// reached (teacher trial: the idempotent chart's axis read `$1`).
+#[test]
+fn a_flat_zero_chart_says_zero() {
+    let state = finished_soak().snapshot();
+    assert!(state.designs[1].drift_per_minute.iter().all(|d| *d == 0));
+    for (w, h) in [(80u16, 24u16), (100, 30), (120, 40)] {
+        let dash = Dashboard::new("seed 1".into(), state.clone(), Theme::new(false, false));
+        let screen = draw(&dash, w, h);
+        let labels: Vec<&str> = screen
+            .lines()
+            .filter_map(|l| l.split("││").nth(1))
+            .filter_map(|right| right.split('│').next())
+            .map(str::trim)
+            .filter(|label| label.starts_with('$'))
+            .collect();
+        assert!(
+            labels.iter().all(|l| *l == "$0"),
+            "{w}x{h}: {labels:?}\n{screen}"
+        );
+    }
+}
+
+/// Each violation's row names its outcome as its chain does (`charged 3
+/// times`, not `charged twice`), and the chain names a step by the soak's
+/// count, which the story opened with Enter does not share (teacher trial:
+/// `A crashed at step 645` on the dashboard, `at step 7` in its story).
+#[test]
+fn a_violation_row_reads_as_its_chain() {
+    let state = finished_soak().snapshot();
+    let mut dash = Dashboard::new("seed 1".into(), state.clone(), Theme::new(false, false));
+    let mut wrong = Vec::new();
+    let mut soak_steps = 0;
+    for (i, v) in state.violations.iter().enumerate() {
+        let screen = draw(&dash, 120, 40);
+        let row = screen
+            .lines()
+            .find(|l| l.contains('▶'))
+            .unwrap_or_default()
+            .to_string();
+        let lead = v.verdict.headline_short();
+        if !row.contains(&format!("✕ {lead} ")) {
+            wrong.push(format!("{i}: {lead:?} not in {row}"));
+        }
+        let rows: Vec<&str> = screen.lines().collect();
+        let at = rows.iter().position(|l| l.contains('▶')).unwrap();
+        let after: String = rows[at..].join(" ");
+        if after.contains(" at step ") {
+            wrong.push(format!("{i}: a bare step in {after}"));
+        }
+        if after.contains("at soak step ") {
+            soak_steps += 1;
+        }
+        update(&mut dash, DashAction::Key(KeyCode::Down));
+    }
+    assert!(soak_steps > 0, "some chain names a step");
+    assert!(wrong.is_empty(), "{} rows: {wrong:#?}", wrong.len());
+}
+
+/// A violation's story reads as a built-in tour does: each event told
+/// once (by the step's own words, no saying repeating them in the form
+/// `consumer A: acks m-45.`), short chapter titles in prose, and the
+/// intro's chain with the screen's arrow, saying whose steps it counts.
+#[test]
+fn a_soak_story_reads_as_a_tour() {
+    let state = finished_soak().snapshot();
+    let mut wrong = Vec::new();
+    for v in &state.violations {
+        let story = v.story.as_deref().expect("a story");
+        for (i, step) in story.steps.iter().enumerate() {
+            let title = &step.title;
+            let labelled = ["consumer ", "broker: ", "provider: ", "clock: "]
+                .iter()
+                .any(|label| title.contains(label));
+            if labelled || title.ends_with('.') || title.chars().count() > 40 {
+                wrong.push(format!("{}: title {i} {title:?}", story.name));
+            }
+            for s in step.sayings.iter().flatten() {
+                let said = s.text_for.values().chain([&s.text]).any(|t| !t.is_empty());
+                if said {
+                    wrong.push(format!("{}: step {i} has a saying {s:?}", story.name));
+                }
+            }
+        }
+        if story.intro.contains("<-") || !story.intro.contains('←') {
+            wrong.push(format!("{}: intro {}", story.name, story.intro));
+        }
+        if story.intro.contains(" at step ") && !story.intro.contains("this story's") {
+            wrong.push(format!("{}: whose steps? {}", story.name, story.intro));
+        }
+    }
+    assert!(wrong.is_empty(), "{} wrong: {wrong:#?}", wrong.len());
+}

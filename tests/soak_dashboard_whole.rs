@@ -190,7 +190,11 @@ fn cuts(dash: &Dashboard, report: &SoakReport, buf: &Buffer, screen: &str) -> Ve
     }
     if let Some(v) = dash.live.violations.get(dash.selected) {
         let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
-        let chain = norm(&v.verdict.chain_with(dash.theme.arrow()));
+        // The chain as drawn: its steps by the soak's count.
+        let chain = norm(
+            &v.verdict
+                .chain_at(dash.theme.arrow(), &idem::soak::tally::soak_step),
+        );
         let last_item = rows.iter().rposition(is_item).unwrap_or(0);
         let below = norm(&rows[last_item + 1..].join(" "));
         if !below.contains(&chain) && !below.contains(" more line") {

@@ -44,8 +44,13 @@ pub struct DesignRun {
     /// they must match the books.
     pub db_recorded: u64,
     pub provider_charged: u64,
-    /// Facts still in progress when the soak stopped at its bound.
+    /// Facts still in progress when the soak stopped (at its bound, or
+    /// told to): judged as they stood, in progress unless already wrong.
     pub unsettled: u64,
+    /// The user stopped the soak before it had published and settled all.
+    pub stopped_early: bool,
+    /// The payments the soak was to publish.
+    pub planned: u64,
     pub ticks: u64,
     pub virtual_ms: Millis,
     /// The database's pages at the end, in bytes: all that grows with the
@@ -132,6 +137,7 @@ impl<'a> Driver<'a> {
         let mut published = 0;
         let mut swept = 0;
         let mut sliced = 0;
+        let mut stopped_early = false;
         while self.schedule.tick() < self.bound {
             self.schedule.next(&mut decisions);
             for d in decisions.drain(..) {
@@ -149,6 +155,7 @@ impl<'a> Driver<'a> {
             if self.schedule.tick() / live::SLICE != sliced {
                 sliced = self.schedule.tick() / live::SLICE;
                 if self.show(published) {
+                    stopped_early = true;
                     break;
                 }
             }
@@ -159,11 +166,11 @@ impl<'a> Driver<'a> {
         }
         self.sweep()?;
         let unsettled = self.live.len() as u64;
-        // Judge what the bound left in progress too, so the books cover
-        // every payment published.
+        // Judge what the stop left under way too, as it stands, so the
+        // books cover every payment published, each once.
         let left: Vec<Payment> = self.live.keys().cloned().collect();
         for payment in left {
-            self.settle(&payment)?;
+            self.settle_in_progress(&payment)?;
         }
         self.figures.finished = true;
         self.show(published);
@@ -191,6 +198,8 @@ impl<'a> Driver<'a> {
             db_recorded,
             provider_charged: self.world.provider().charged_total(),
             unsettled,
+            stopped_early,
+            planned: self.schedule.planned(),
             ticks: self.schedule.tick(),
             virtual_ms: self.world.now(),
             db_bytes: match self.world.lock_holder() {

@@ -212,9 +212,10 @@ impl SoakReport {
 /// number from the run, in plain words (teacher trial: "judged as 199 (1
 /// made twice on purpose, each two messages judged once and owed twice)"
 /// took three readings): a payment made twice on purpose is two messages
-/// for one order, both owed, judged as one; a payment still in progress
-/// at the soak's bound is not judged. Whatever is left over is said as
-/// such rather than left out.
+/// for one order, both owed, judged as one. A payment still under way when
+/// the soak stopped is judged too, as it stood, so it is no reason; the
+/// stop line says how many. Whatever is left over is said as such rather
+/// than left out.
 fn not_judged(d: &DesignRun) -> String {
     let t = &d.tally;
     let mut why = Vec::new();
@@ -229,13 +230,7 @@ fn not_judged(d: &DesignRun) -> String {
             )
         });
     }
-    if d.unsettled > 0 {
-        why.push(format!(
-            "{} still in progress at the soak's bound, not judged",
-            num(d.unsettled)
-        ));
-    }
-    let told = t.facts + t.made_twice + d.unsettled;
+    let told = t.facts + t.made_twice;
     if d.published > told {
         why.push(format!(
             "{} not accounted for above",
@@ -249,6 +244,46 @@ fn not_judged(d: &DesignRun) -> String {
     }
 }
 
+/// How the soak stopped, when it did before settling all it was to
+/// publish: told to (`q`), or at its bound. Each payment still under way
+/// is counted once, in one place: as in progress, or under its violation
+/// where it had already gone wrong.
+fn stop_line(out: &mut String, d: &DesignRun) {
+    let when = if d.stopped_early {
+        format!(
+            "stopped early: {} of the {} published, {} never published",
+            num(d.published),
+            num(d.planned),
+            num(d.planned.saturating_sub(d.published))
+        )
+    } else if d.unsettled > 0 {
+        "stopped at the soak's bound".to_string()
+    } else {
+        return;
+    };
+    let under_way = match d.unsettled {
+        0 => String::new(),
+        n => {
+            let wrong = d.tally.under_way_wrong;
+            let counted = if wrong == 0 {
+                "each counted as in progress below".to_string()
+            } else {
+                format!(
+                    "{} counted as in progress below, {} under its violation (a wrong effect is never undone)",
+                    num(n - wrong),
+                    num(wrong)
+                )
+            };
+            format!(
+                "; {} {} still under way then, {counted}",
+                count(n, "payment", "payments"),
+                if n == 1 { "was" } else { "were" }
+            )
+        }
+    };
+    let _ = writeln!(out, "{when}{under_way}");
+}
+
 fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
     let t = &d.tally;
     let k = &d.counters;
@@ -260,6 +295,7 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         crate::sim::format_duration(d.virtual_ms / 1000 * 1000),
         count(d.ticks, "tick", "ticks")
     );
+    stop_line(out, d);
     let _ = writeln!(
         out,
         "judged as {}{}",
@@ -363,13 +399,6 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
             } else {
                 format!("{} payments count", num(t.overlapping))
             }
-        );
-    }
-    if d.unsettled > 0 {
-        let _ = writeln!(
-            out,
-            "stopped at the soak's bound with {} still in progress",
-            count(d.unsettled, "payment", "payments")
         );
     }
     if t.violations() == 0 {

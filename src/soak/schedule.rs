@@ -89,6 +89,11 @@ impl Schedule {
         self.producer.minted()
     }
 
+    /// The payments the plan is to publish in all.
+    pub fn planned(&self) -> u64 {
+        self.plan.messages
+    }
+
     /// A publish retry of this message is still to come.
     pub fn retry_due(&self, message: &str) -> bool {
         self.retries.contains_key(message)

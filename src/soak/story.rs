@@ -4,7 +4,6 @@
 //! own as a scenario file, from its first publish to its last copy.
 
 use crate::scenario::action::move_text;
-use crate::scenario::script::Saying;
 use crate::scenario::{Action, Expectation, Group, Origin, Script, ScriptStep, limits};
 use crate::sim::verdict::FactVerdict;
 use crate::sim::world::Setup;
@@ -116,12 +115,9 @@ impl Story {
             let delivered = world.counters().delivered;
             world.apply(mv)?;
             starts.push(restarts || world.counters().delivered > delivered);
-            let said: Vec<String> = world
-                .events()
-                .iter()
-                .map(|e| format!("{}: {}.", e.actor.label(), e.text.trim_end_matches('.')))
-                .collect();
-            told.push(said.join(" "));
+            // The step's own words, as its events panel tells them: the
+            // source of the chapter's title, never said a second time.
+            told.push(crate::sim::event::step_told(world.events()));
         }
         let payment = self.messages[0].payment.clone();
         let verdict = world
@@ -148,7 +144,7 @@ pub const SEED: u64 = 0;
 /// A story run on its own.
 pub struct Replay {
     pub setup: Setup,
-    /// What each move did, in words.
+    /// What each move did, in the sentences its step tells.
     pub told: Vec<String>,
     /// Whether each move started a delivery's handling (a receive or a
     /// restart): where a new chapter begins.
@@ -168,7 +164,8 @@ impl Replay {
     pub fn script(&self, story: &Story, name: &str, strategy: &Strategy) -> Script {
         // The replay's own chain: its step numbers are the story's, not the
         // long soak's.
-        let chain = super::tally::chain(&self.verdict);
+        // Drawn with the screen's arrow, which `--ascii` turns back into `<-`.
+        let chain = super::tally::verdict(&self.verdict).chain_with(crate::sim::Arrow::Drawn);
         let ids: Vec<&str> = story.messages.iter().map(|m| m.id.as_str()).collect();
         let Payment { order, amount } = story.messages[0].payment;
         let summary = format!(
@@ -194,13 +191,9 @@ impl Replay {
             }
             let step = steps.last_mut().expect("pushed above");
             step.actions.push(Action::Move(mv.clone()));
-            // What this design's run did, and only for it: the same story
-            // under another design (`m`, compare) tells its own events.
-            step.sayings.push(Some(Saying {
-                text: String::new(),
-                text_for: BTreeMap::from([(strategy.name.to_string(), told.clone())]),
-                at: BTreeMap::new(),
-            }));
+            // Nothing said beside the step's own events: they tell each
+            // move once, under every design (a saying repeated them).
+            step.sayings.push(None);
         }
         Script {
             name: name.to_string(),
@@ -209,7 +202,7 @@ impl Replay {
             title: format!("Soak: order {order} {}", self.verdict.headline()),
             summary: summary.clone(),
             intro: format!(
-                "{summary} These are the moves of a long soak that touched this payment, with the time between them; everything else the soak did is left out. How it ends: {chain}."
+                "{summary} These are the moves of a long soak that touched this payment, with the time between them; everything else the soak did is left out, and its steps count from this story's start, not the soak's. How it ends: {chain}."
             ),
             open_at: None,
             title_for: BTreeMap::new(),
@@ -233,16 +226,19 @@ impl Replay {
     }
 }
 
-/// The most columns a chapter's title takes in a story file: a heading,
-/// not the whole of what the move did (its events follow in the chapter;
-/// a screen still cuts the title to its own room).
-const TITLE_ROOM: usize = 60;
+/// The most columns a chapter's title takes in a story file: a heading
+/// as short as a tour's (`The lease runs out`), not the whole of what the
+/// move did (its events follow in the chapter).
+const TITLE_ROOM: usize = 40;
 
 /// A chapter's title: what its first move did, short. Cut at a word's end
 /// with `…` where it is longer than `TITLE_ROOM`; kept whole where even
 /// its first word is longer (an ID), rather than cut without a sign.
 fn chapter_title(mv: &Move, told: &str) -> String {
-    let first = told.split(". ").next().unwrap_or("");
+    // Its first sentence without the full stop, and a receive without
+    // its lease and receipt (the events say them).
+    let first = told.split(". ").next().unwrap_or("").trim_end_matches('.');
+    let first = first.split(", lease ").next().unwrap_or(first);
     if first.is_empty() {
         return move_text(mv);
     }
@@ -286,17 +282,19 @@ mod tests {
         let mv = Move::Step {
             consumer: "A".into(),
         };
-        let short = "consumer A: received m-1. consumer A: began.";
-        assert_eq!(chapter_title(&mv, short), "consumer A: received m-1");
-        let long =
-            "consumer A: called the provider again without an Idempotency-Key for order 1042. more";
+        let short = "A receives m-1 (order 1001, $40), lease 30s, receipt rh-1. A begins.";
+        assert_eq!(
+            chapter_title(&mv, short),
+            "A receives m-1 (order 1001, $40)"
+        );
+        let long = "A called the provider again without an Idempotency-Key for order 1042. more";
         let title = chapter_title(&mv, long);
         let kept = title.strip_suffix('…').expect("signed");
         assert!(long.starts_with(kept), "{title}");
         assert!(long[kept.len()..].starts_with(' '), "at a word: {title}");
-        assert!(title.chars().count() <= 60, "{title}");
+        assert!(title.chars().count() <= TITLE_ROOM, "{title}");
         // One word longer than the room: whole, rather than cut unsigned.
-        let id = format!("m-{}", "x".repeat(70));
+        let id = format!("m-{}", "x".repeat(50));
         assert_eq!(chapter_title(&mv, &id), id);
         assert_eq!(chapter_title(&mv, ""), move_text(&mv));
     }

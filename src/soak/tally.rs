@@ -72,19 +72,41 @@ pub struct Tally {
     /// payment made twice on purpose is two messages and one fact, so the
     /// messages published outnumber the facts judged by this many.
     pub made_twice: u64,
+    /// Facts still under way when the soak stopped that had already gone
+    /// wrong: counted under their violations, not as in progress.
+    pub under_way_wrong: u64,
 }
 
 impl Tally {
     /// Books one settled fact under each outcome it ends with; the failing
     /// outcomes it is the first of (its example is wanted for each).
     pub fn book(&mut self, fact: &FactVerdict) -> Vec<Outcome> {
+        self.book_as(fact, false)
+    }
+
+    /// Books a fact the soak stopped with still under way, as it stands:
+    /// in progress, unless it has already gone wrong (a wrong effect is
+    /// never taken back). Its money so far counts as a settled fact's
+    /// does, so the books still match the database's and the provider's.
+    pub fn book_in_progress(&mut self, fact: &FactVerdict) -> Vec<Outcome> {
+        self.book_as(fact, true)
+    }
+
+    fn book_as(&mut self, fact: &FactVerdict, under_way: bool) -> Vec<Outcome> {
         let amount = u64::from(fact.amount);
         let owed = fact.expected as u64 * amount;
         let charged = fact.charges as u64 * amount;
         let recorded = fact.payments as u64 * amount;
         self.facts += 1;
         self.made_twice += (fact.expected as u64).saturating_sub(1);
-        let outcomes = fact.outcomes();
+        let outcomes = if under_way && fact.failures.is_empty() {
+            vec![Outcome::InProgress]
+        } else {
+            fact.outcomes()
+        };
+        if under_way && !fact.failures.is_empty() {
+            self.under_way_wrong += 1;
+        }
         for o in &outcomes {
             *self.outcomes.entry(*o).or_default() += 1;
         }
@@ -122,9 +144,16 @@ impl Tally {
     }
 }
 
-/// One fact's verdict with its cause chain, in one line.
+/// One fact's verdict with its cause chain, in one line, its steps by
+/// the soak's count (`soak step 645`): its story counts its own.
 pub fn chain(fact: &FactVerdict) -> String {
-    verdict(fact).chain()
+    verdict(fact).chain_at(crate::sim::cause::Arrow::Ascii, &soak_step)
+}
+
+/// A step of the soak in words: `soak step 645`, never read as a step of
+/// the story, which counts from its own start.
+pub fn soak_step(step: usize) -> String {
+    format!("soak step {step}")
 }
 
 /// One fact's verdict, as a run's verdict of that fact alone.

@@ -48,6 +48,15 @@ impl Driver<'_> {
     /// Judges a fact with the world's verdict and books it; the first
     /// violation of each outcome keeps its story, replayed on its own.
     pub(super) fn settle(&mut self, payment: &Payment) -> Result<(), SimError> {
+        self.judge(payment, false)
+    }
+
+    /// Judges a fact the soak stopped with still under way, as it stands.
+    pub(super) fn settle_in_progress(&mut self, payment: &Payment) -> Result<(), SimError> {
+        self.judge(payment, true)
+    }
+
+    fn judge(&mut self, payment: &Payment, under_way: bool) -> Result<(), SimError> {
         let Some(story) = self.live.remove(payment) else {
             return Ok(());
         };
@@ -57,7 +66,11 @@ impl Driver<'_> {
         let Some(fact) = self.world.fact_verdict(payment).cloned() else {
             return Ok(());
         };
-        let wanted = self.tally.book(&fact);
+        let wanted = if under_way {
+            self.tally.book_in_progress(&fact)
+        } else {
+            self.tally.book(&fact)
+        };
         if !wanted.is_empty() {
             // One story, the example of each outcome it is the first of.
             let example = self.example(&story, &fact)?;
@@ -153,12 +166,15 @@ impl Driver<'_> {
         story: &Story,
         fact: &FactVerdict,
     ) -> Result<Result<crate::scenario::Script, String>, SimError> {
-        let name = format!(
-            "soak-{}-{}-order-{}",
-            self.strategy.name,
-            fact.outcome.slug(),
-            fact.order
-        );
+        // Named after every outcome it shows, counted as its chain counts
+        // them: `charged-3-times`, `charged-twice-disagree`.
+        let shows: String = tally::verdict(fact)
+            .headline_short()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        let name = format!("soak-{}-{shows}-order-{}", self.strategy.name, fact.order);
         Ok(match story.replay(self.world.setup(), &self.strategy)? {
             None => Err(format!(
                 "its story has more than {} moves, too many for a scenario file",

@@ -164,8 +164,8 @@ pub(super) fn lines(dash: &Dashboard, d: &LiveDesign, width: u16) -> Vec<Line<'s
         Line::raw(format!("owed ${}", num(m.owed))),
         money("charged", m.charged, m.owed),
         money("recorded", m.recorded, m.owed),
-        Line::raw(outcomes(d, width)),
     ]);
+    lines.extend(outcomes(d, width).into_iter().map(Line::raw));
     lines.extend(
         adding_up(d, width)
             .into_iter()
@@ -227,30 +227,49 @@ pub(super) fn short(o: Outcome) -> &'static str {
 /// as in the report. In full words where they fit the column, else with
 /// `disagree` short as in the list below, else in the words `idem check`
 /// heads its columns with (`twice`, `disagree`), so a third count does
-/// not push the line onto a row the charts need.
-fn outcomes(d: &LiveDesign, width: usize) -> String {
-    let line = |word: fn(Outcome) -> &'static str| -> String {
-        let parts: Vec<String> = Outcome::ALL
+/// not push the line onto a row the charts need. Where even those do not
+/// fit, each outcome and its count go whole onto the next row: a figure
+/// never parts from its label (teacher trial: `· twice` at a row's end,
+/// its 106 wrapped out of sight).
+fn outcomes(d: &LiveDesign, width: usize) -> Vec<String> {
+    let parts = |word: fn(Outcome) -> &'static str| -> Vec<String> {
+        Outcome::ALL
             .iter()
             .filter_map(|o| {
                 d.outcomes
                     .get(o)
                     .map(|n| format!("{} {}", word(*o), num(*n)))
             })
-            .collect();
-        parts.join(" · ")
+            .collect()
     };
     if d.outcomes.is_empty() {
-        return "nothing settled yet".into();
+        return vec!["nothing settled yet".into()];
     }
-    fitting(
-        vec![
-            line(Outcome::text),
-            line(short),
-            line(|o| Column::Outcome(o).heading()),
-        ],
-        width,
-    )
+    let forms = [
+        parts(Outcome::text),
+        parts(short),
+        parts(|o| Column::Outcome(o).heading()),
+    ];
+    let sep = " · ";
+    let wide = |s: &str| Span::raw(s).width();
+    if let Some(one) = forms
+        .iter()
+        .map(|f| f.join(sep))
+        .find(|line| wide(line) <= width)
+    {
+        return vec![one];
+    }
+    let mut rows: Vec<String> = Vec::new();
+    for part in &forms[2] {
+        match rows.last_mut() {
+            Some(row) if wide(row) + wide(sep) + wide(part) <= width => {
+                row.push_str(sep);
+                row.push_str(part);
+            }
+            _ => rows.push(part.clone()),
+        }
+    }
+    rows
 }
 
 #[cfg(test)]

@@ -252,6 +252,7 @@ impl Dashboard {
             .collect();
         let low = points.iter().map(|p| p.1).fold(0.0, f64::min);
         let high = points.iter().map(|p| p.1).fold(1.0, f64::max);
+        let flat_zero = points.iter().all(|p| p.1 == 0.0);
         let first = d.first_minute as f64;
         let last = first + ((points.len().max(2) - 1) as u64 * d.span()) as f64;
         let dataset = Dataset::default()
@@ -283,11 +284,13 @@ impl Dashboard {
                     .bounds([first, last])
                     .labels([minute(d.first_minute), minute(last as u64)]),
             )
-            .y_axis(
-                Axis::default()
-                    .bounds([low, high])
-                    .labels([dollars(low), dollars(high)]),
-            )
+            .y_axis(Axis::default().bounds([low, high]).labels(if flat_zero {
+                // A line that never left $0 says so, and only so:
+                // the top of its room is no dollar it reached.
+                [dollars(0.0), String::new()]
+            } else {
+                [dollars(low), dollars(high)]
+            }))
             .render(area, buf);
     }
 

@@ -4,7 +4,6 @@
 //! a chain longer than its rows counts the lines left out.
 
 use super::Dashboard;
-use super::figures::short;
 use crate::check::num;
 use crate::sim::format_duration;
 use crate::tui::view::overflow;
@@ -61,15 +60,25 @@ impl Dashboard {
             .map(|d| d.design.chars().count())
             .max()
             .unwrap_or(0);
+        // Each row names its outcome as its chain does (`charged 3 times`,
+        // `charged twice + disagree`), all in one column.
+        let heads: Vec<String> = self
+            .live
+            .violations
+            .iter()
+            .map(|v| v.verdict.headline_short())
+            .collect();
+        let head = heads.iter().map(|h| h.chars().count()).max().unwrap_or(0);
         let items: Vec<ListItem> = self
             .live
             .violations
             .iter()
-            .map(|v| {
+            .zip(&heads)
+            .map(|(v, lead)| {
                 let story = if v.story.is_some() { "" } else { " (no story)" };
                 ListItem::new(self.ascii_line(Line::from(vec![
                     Span::styled(format!("{:<name$}", v.design), t.dim()),
-                    Span::styled(format!("✕ {:<14}", short(v.outcome)), t.bad()),
+                    Span::styled(format!("✕ {lead:<head$} "), t.bad()),
                     Span::raw(format!(
                         "{} at {}{story}",
                         v.fact,
@@ -106,7 +115,11 @@ impl Dashboard {
         );
         if let Some(v) = self.live.violations.get(self.selected) {
             // The simulator's arrow, where the terminal has it.
-            let told = v.verdict.chain_with(t.arrow());
+            // Its steps by the soak's count, which its story (counting its
+            // own moves) does not share.
+            let told = v
+                .verdict
+                .chain_at(t.arrow(), &crate::soak::tally::soak_step);
             overflow::show_signed(
                 t,
                 vec![Line::raw(t.text(&told).into_owned())],
