@@ -318,9 +318,16 @@ fn further_words(r: &StrategyReport) -> String {
     let mut out = String::new();
     for f in &r.further {
         out.push_str("; ");
-        out.push_str(&f.words());
+        // With the cause of its failure and how these bounds differ from
+        // `idem check`'s: a win that breaks at 3 faults beside `idem
+        // check`'s "also holds at 3 faults" read as a contradiction.
+        out.push_str(&f.words_told(true));
         if f.breaks() {
             out.push_str(" (v)");
+        }
+        if let Some(differs) = further::beyond_check(f) {
+            out.push_str("; ");
+            out.push_str(&differs);
         }
     }
     if let Some(why) = further::left_out(r) {
