@@ -143,6 +143,9 @@ fn a_win_broken_by_dead_lettering_says_why_and_how_idem_check_differs() {
             wrong.push(format!("level {}: {text}", level.number));
         }
     }
-    assert!(seen > 0, "no won level breaks by dead-lettering one fault further");
+    assert!(
+        seen > 0,
+        "no won level breaks by dead-lettering one fault further"
+    );
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }
