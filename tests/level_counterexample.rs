@@ -149,3 +149,24 @@ fn a_win_broken_by_dead_lettering_says_why_and_how_idem_check_differs() {
     );
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }
+
+/// Level 3's counterexample at the move its claim is refused, at each
+/// size: the service panel shows a step marked skipped, not only the
+/// commit the skip path runs next. Teacher trial: the steps past that
+/// commit were unmarked at 100x30; at 80x24 the window then hid them all
+/// (`▷ commit next`, `↓ 6 steps below`).
+#[test]
+fn level_3_s_refused_claim_shows_a_skipped_step_at_every_size() {
+    let mut a = proved(2, idem::levels::all()[2].start.clone());
+    update(&mut a, Action::FirstViolation);
+    let mut wrong = Vec::new();
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let screen = draw(&mut a, w, h);
+        let refused = screen.lines().any(|l| l.contains("≠ insert message ID"));
+        let skipped = screen.lines().any(|l| l.contains("↷"));
+        if !refused || !skipped {
+            wrong.push(format!("{w}x{h}:\n{screen}"));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
