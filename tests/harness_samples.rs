@@ -124,7 +124,8 @@ fn idem_clears_the_correct_python_sample_and_catches_each_wrong_one() {
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
-    for (e, ((code, stdout, stderr), saved, _dir)) in PYTHON.iter().zip(results) {
+    let mut mapped = Vec::new();
+    for (e, ((code, stdout, stderr), saved, dir)) in PYTHON.iter().zip(results) {
         let name = e.sample;
         assert!(
             stdout.contains("explored 10 schedules") || stdout.contains("explored"),
@@ -148,10 +149,17 @@ fn idem_clears_the_correct_python_sample_and_catches_each_wrong_one() {
                     .unwrap_or_else(|| panic!("{name}: no {headline:?} in\n{stdout}"));
                 let line = stdout[at..].lines().next().unwrap();
                 assert!(
-                    line.ends_with(&format!("{fault} at point 1"))
-                        || line.ends_with(&format!("{fault} at point 2")),
+                    line.contains(&format!("{fault} at point 1"))
+                        || line.contains(&format!("{fault} at point 2")),
                     "{name}: the shortest schedule is one {fault}: {line}"
                 );
+                // The point beside the step its replay shows it in, so
+                // the report and the replay's screens can be matched
+                // (teacher trial: `lose-response at point 1` here, `at
+                // step 3` in the replay).
+                if !line.contains(" (replay step ") {
+                    mapped.push(format!("{name}: {line}"));
+                }
                 assert!(saved >= 1, "{name}: the failing schedule is saved");
                 for (heading, words) in e.says {
                     let section = section(&stdout, heading)
@@ -163,10 +171,46 @@ fn idem_clears_the_correct_python_sample_and_catches_each_wrong_one() {
                 }
                 if name == "naive" {
                     readme_sample_is_a_real_run(&stdout);
+                    replay_steps_match(dir.path(), line, &mut mapped);
                 }
             }
             _ => unreachable!(),
         }
+    }
+    assert!(
+        mapped.is_empty(),
+        "{} headings without the replay's step, or not its step:\n{}",
+        mapped.len(),
+        mapped.join("\n")
+    );
+}
+
+/// The step a report's heading (`line`) names for its fault is the step
+/// the saved schedule's replay shows it in, with the same point.
+fn replay_steps_match(dir: &Path, line: &str, wrong: &mut Vec<String>) {
+    let file = dir.join("saved/naive-charged-twice.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .current_dir(dir)
+        .args(["test", "--text", "--replay"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let number = |after: &str| -> Option<String> {
+        let at = line.find(after)? + after.len();
+        Some(
+            line[at..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect(),
+        )
+    };
+    let (Some(point), Some(step)) = (number("at point "), number("(replay step ")) else {
+        return;
+    };
+    let heading = format!("── step {step} (point {point})  ✗ FAULT");
+    if !text.contains(&heading) {
+        wrong.push(format!("naive: the replay has no {heading:?}:\n{text}"));
     }
 }
 

@@ -104,3 +104,69 @@ fn a_counterexample_says_its_bounds_once_and_truly() {
     }
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
 }
+
+/// A won level's handler that breaks one fault further with its message
+/// dead-lettered says why in words (a crash ended each receive the broker
+/// allows) and that `idem check`'s bounds differ (at most 1 crash per
+/// consumer), so its "breaks at 3 faults" does not read as a contradiction
+/// of `idem check`'s "also holds at 3 faults". Teacher trial: level 2 won
+/// with exactly the idempotent steps said `breaks at 3 faults (crashes
+/// only, no cap per kind): 57 schedules there end charged, then
+/// dead-lettered`, and never why, nor that `idem check` allows fewer crashes.
+#[test]
+fn a_win_broken_by_dead_lettering_says_why_and_how_idem_check_differs() {
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    for (index, level) in idem::levels::all().into_iter().enumerate() {
+        let mut a = proved(index, level.solution.clone());
+        let attempt = a.levels.attempt().expect("proved").clone();
+        let Some(further) = attempt.report.further.iter().find(|f| f.breaks()) else {
+            continue;
+        };
+        let (_, cx) = further.ways()[0];
+        if !idem::check::further::dead_lettered(cx) {
+            continue;
+        }
+        seen += 1;
+        update(&mut a, Action::Why);
+        let text: String = draw(&mut a, 120, 40)
+            .lines()
+            .skip_while(|l| !l.contains("The prover"))
+            .map(|l| l.trim_matches(|c| c == '│' || c == ' ' || c == '"'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let receives = format!("{} receives", further.bounds.max_receives);
+        let why = text.contains(&receives) && text.contains("a crash ended each");
+        let differs = text.contains("idem check's bounds differ: at most 1 crash per consumer");
+        if !why || !differs {
+            wrong.push(format!("level {}: {text}", level.number));
+        }
+    }
+    assert!(
+        seen > 0,
+        "no won level breaks by dead-lettering one fault further"
+    );
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+/// Level 3's counterexample at the move its claim is refused, at each
+/// size: the service panel shows a step marked skipped, not only the
+/// commit the skip path runs next. Teacher trial: the steps past that
+/// commit were unmarked at 100x30; at 80x24 the window then hid them all
+/// (`▷ commit next`, `↓ 6 steps below`).
+#[test]
+fn level_3_s_refused_claim_shows_a_skipped_step_at_every_size() {
+    let mut a = proved(2, idem::levels::all()[2].start.clone());
+    update(&mut a, Action::FirstViolation);
+    let mut wrong = Vec::new();
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let screen = draw(&mut a, w, h);
+        let refused = screen.lines().any(|l| l.contains("≠ insert message ID"));
+        let skipped = screen.lines().any(|l| l.contains("↷"));
+        if !refused || !skipped {
+            wrong.push(format!("{w}x{h}:\n{screen}"));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}

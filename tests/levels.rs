@@ -3,7 +3,30 @@
 //! counterexample within the bounds, the proof is not vacuous, and the
 //! level's conditions hold).
 
-use idem::levels::{self, Attempt, Verdict};
+use crate::skips_marked_at_refusal::skipped_late;
+use idem::check::Counterexample;
+use idem::levels::{self, Attempt, Level, Verdict};
+use idem::timeline::Timeline;
+
+/// The steps each counterexample's replay (`v`) marks skipped a move after
+/// the step that refused the message: a handler-built design marks its
+/// skips where they are decided, as the built-in designs do.
+fn replays_marked_late<'a>(
+    level: &Level,
+    program: &[idem::sim::Op],
+    runs: impl IntoIterator<Item = &'a Counterexample>,
+) -> Vec<String> {
+    let design = level.design(program);
+    runs.into_iter()
+        .flat_map(|cx| {
+            let t = Timeline::build(&cx.script, &design, idem::check::SEED, &[]).expect("replays");
+            skipped_late(&t)
+                .into_iter()
+                .map(|l| format!("level {} ({}): {l}", level.number, cx.class.text()))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
 
 #[test]
 fn there_are_enough_levels_numbered_in_order() {
@@ -22,6 +45,13 @@ fn each_start_fails_as_its_level_says() {
     let mut failures = Vec::new();
     for level in levels::all() {
         let start = Attempt::check(&level, &level.start).unwrap();
+        // Teacher trial, level 3: its replay turned A's steps `skipped`
+        // at the commit after the refused claim, a move late.
+        failures.extend(replays_marked_late(
+            &level,
+            &level.start,
+            &start.report.counterexamples,
+        ));
         let classes: Vec<_> = start
             .report
             .counterexamples
@@ -45,6 +75,11 @@ fn each_solution_wins() {
     let mut failures = Vec::new();
     for level in levels::all() {
         let solution = Attempt::check(&level, &level.solution).unwrap();
+        // The runs a won handler breaks in one bound further, as `v` opens them.
+        for further in &solution.report.further {
+            let ways = further.ways().into_iter().map(|(_, cx)| cx);
+            failures.extend(replays_marked_late(&level, &level.solution, ways));
+        }
         if solution.verdict != Verdict::Won {
             failures.push(format!(
                 "level {} ({}): the solution is {:?}, with {:?}",

@@ -188,3 +188,64 @@ fn a_visit_to_the_levels_leaves_the_place_the_learner_left_off_at() {
     let last = on_disk(&store).last.expect("a place");
     assert_eq!((last.scenario.as_str(), last.step), ("tour-1", 1));
 }
+
+/// The level screen's first row, at 120x40: its header, where a win's mark is.
+fn level_header(a: &mut App) -> String {
+    common::draw(a, 120, 40)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A win that breaks one bound further is marked `!` on the level screen
+/// in the next session too, as the session that won it marked it; a file
+/// written before idem kept that says so rather than a bare `✓ won`.
+/// Teacher trial: level 2 won with exactly the idempotent steps showed
+/// `! won, broken one bound further`, then `✓ won` after a restart.
+#[test]
+fn a_win_broken_one_bound_further_is_marked_so_in_the_next_session() {
+    let (_tmp, store) = store();
+    let mut wrong = Vec::new();
+    // Level 2, won with its solution (the idempotent steps), which breaks
+    // at 3 faults.
+    let mut a = common::app("tour-1", "naive");
+    a.open_level_screen(1);
+    let mut a = session(a, &store);
+    a.levels.program = idem::levels::all()[1].solution.clone();
+    act(&mut a, Action::Enter);
+    assert_eq!(a.pending.take(), Some(idem::tui::Effect::Prove));
+    let attempt = idem::levels::Attempt::check(a.levels.level(), &a.levels.program)
+        .map_err(|e| e.to_string());
+    act(
+        &mut a,
+        Action::Proved(idem::tui::levels::Proved(std::sync::Arc::new(attempt))),
+    );
+    let fresh = level_header(&mut a);
+    if !fresh.contains("! won, broken one bound further") {
+        wrong.push(format!("fresh win: {fresh}"));
+    }
+    act(&mut a, Action::QuitKey);
+    let mut next = common::app("tour-1", "naive");
+    next.open_level_screen(1);
+    let mut next = session(next, &store);
+    let again = level_header(&mut next);
+    if again != fresh {
+        wrong.push(format!("next session: {again}\n   fresh win: {fresh}"));
+    }
+    // A file from before: the level won, how it fared further not kept.
+    std::fs::write(store.path(), "version = 1\nlevels_won = [\"ack-first\"]\n").unwrap();
+    let mut old = common::app("tour-1", "naive");
+    old.open_level_screen(1);
+    let mut old = session(old, &store);
+    let header = level_header(&mut old);
+    if !header.contains("won") || !header.contains("not recorded") {
+        wrong.push(format!("old file: {header}"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of 3 wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

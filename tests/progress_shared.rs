@@ -3,7 +3,7 @@
 //! can always be read back. Each window is a thread with its own keeper and
 //! its own progress in memory, as each idem process has.
 
-use idem::learner::{Keeper, Score, Store};
+use idem::learner::{Further, Keeper, Score, Store};
 use std::sync::{Arc, Barrier};
 
 fn store() -> (tempfile::TempDir, Store) {
@@ -39,7 +39,12 @@ fn windows_that_save_at_once_keep_all_their_progress() {
                 let scenario = format!("tour-{n}");
                 progress.set_last(&scenario, "naive", n);
                 progress.mark_finished(&scenario);
-                progress.mark_level_won(&format!("level-{n}"));
+                let further = if n % 2 == 0 {
+                    Further::Breaks
+                } else {
+                    Further::Holds
+                };
+                progress.mark_level_won(&format!("level-{n}"), further);
                 progress.record_score(&scenario, score(n % 4, 4));
                 progress.record_score("shared", score(n, windows));
                 assert_eq!(keeper.keep(&progress), None);
@@ -58,6 +63,13 @@ fn windows_that_save_at_once_keep_all_their_progress() {
         let scenario = format!("tour-{n}");
         assert!(all.is_finished(&scenario), "{scenario} lost: {all:?}");
         assert!(all.level_won(&format!("level-{n}")), "level-{n} lost");
+        let further = all.level_further(&format!("level-{n}"));
+        let kept = if n % 2 == 0 {
+            Further::Breaks
+        } else {
+            Further::Holds
+        };
+        assert_eq!(further, Some(kept), "level-{n}: how it fared further, lost");
         assert_eq!(all.best_score(&scenario), Some(&score(n % 4, 4)));
     }
     assert_eq!(

@@ -95,6 +95,14 @@ impl Further {
     /// run`, `also holds with a producer retry`: the words after a claim's
     /// bounds.
     pub fn words(&self) -> String {
+        self.words_told(false)
+    }
+
+    /// [`Further::words`], with `why` the commonest way it fails told by
+    /// its cause where one is read off its shortest run (see
+    /// [`dead_letter_cause`]): a level's verdict, which says it beside
+    /// bounds that are not `idem check`'s.
+    pub fn words_told(&self, why: bool) -> String {
         // A try one fault further keeps the caps per kind (or has none):
         // it says which, since "at 3 faults" alone reads as any 3.
         let (at, caps) = (self.place(), self.caps());
@@ -118,10 +126,14 @@ impl Further {
             // share of all those explored there.
             FurtherResult::Breaks { .. } => match self.ways().first() {
                 Some((n, cx)) => format!(
-                    "breaks {at_caps}: {} there end {}, the commonest way it fails; see the shortest run",
+                    "breaks {at_caps}: {} there end {}, the commonest way it fails{}; see the shortest run",
                     super::count::num(*n).to_string()
                         + if *n == 1 { " schedule" } else { " schedules" },
-                    end_words(cx, false)
+                    end_words(cx, false),
+                    dead_letter_cause(cx, &self.bounds)
+                        .filter(|_| why)
+                        .map(|c| format!(": {c}"))
+                        .unwrap_or_default()
                 ),
                 None => format!("breaks {at_caps}: see the shortest run"),
             },
@@ -451,6 +463,79 @@ pub fn end_words(cx: &Counterexample, short: bool) -> String {
         line.push_str(&format!(", with {rows}"));
     }
     line
+}
+
+/// Why a run's message ended in the dead-letter queue, in words read off
+/// the run: the broker's limit of receives, and, where crashes ended every
+/// one of them, that they did. "Dead-lettered" alone leaves a reader to
+/// guess why a design that holds elsewhere fails here (teacher trial:
+/// level 2's try at 3 crashes beside `idem check`'s 1 crash per consumer).
+/// `None` when the message was not dead-lettered.
+pub fn dead_letter_cause(cx: &Counterexample, bounds: &Bounds) -> Option<String> {
+    if !dead_lettered(cx) {
+        return None;
+    }
+    let limit = bounds.max_receives;
+    let crashes = crash_count(cx);
+    // With one message, each crash ends one receive of it (a consumer
+    // crashes only while it holds the message).
+    if bounds.messages == 1 && crashes >= limit {
+        let unsaved = if cx.total == 0 {
+            ", before the payment was saved"
+        } else {
+            ""
+        };
+        Some(format!(
+            "a crash ended each of the {limit} receives the broker allows{unsaved}, so the broker dead-letters the message"
+        ))
+    } else {
+        Some(format!(
+            "the broker dead-letters the message once its {limit} receives run out"
+        ))
+    }
+}
+
+/// Where a try's commonest way to fail needs more crashes of one consumer
+/// than `idem check` allows (a level's bounds cap no kind of fault it
+/// throws), the difference in words: `idem check` never tries that run, so
+/// its "also holds at 3 faults" and a level's "breaks at 3 faults" do not
+/// contradict each other.
+pub fn beyond_check(f: &Further) -> Option<String> {
+    if f.widening != Widening::Fault {
+        return None;
+    }
+    let (_, cx) = f.ways().into_iter().next()?;
+    let check = Bounds::default();
+    let mut per: BTreeMap<&str, u32> = BTreeMap::new();
+    for m in &cx.moves {
+        if let crate::sim::Move::Crash { consumer } = m {
+            *per.entry(consumer.as_str()).or_default() += 1;
+        }
+    }
+    if per.values().all(|&n| n <= check.crashes) {
+        return None;
+    }
+    let allowed = check.crashes * f.bounds.consumers as u32;
+    let crash = |n: u32| format!("{n} {}", if n == 1 { "crash" } else { "crashes" });
+    let mut line = format!(
+        "idem check's bounds differ: at most {} per consumer, {} in all",
+        crash(check.crashes),
+        allowed
+    );
+    let limit = f.bounds.max_receives;
+    if dead_letter_cause(cx, &f.bounds).is_some() && crash_count(cx) >= limit && allowed < limit {
+        line.push_str(&format!(", too few to end {limit} receives"));
+    }
+    line.push_str(", so idem check never tries this run");
+    Some(line)
+}
+
+/// The crashes a run's schedule holds.
+pub fn crash_count(cx: &Counterexample) -> u32 {
+    cx.moves
+        .iter()
+        .filter(|m| matches!(m, crate::sim::Move::Crash { .. }))
+        .count() as u32
 }
 
 /// Whether the run ended with its message in the dead-letter queue.

@@ -40,6 +40,33 @@ pub struct Found {
     pub verdict: Verdict,
     /// Where it was found: how many schedules came before it, plus one.
     pub number: usize,
+    /// The step of its run (counted from 1, as its replay counts them)
+    /// that each point of the run fell in: the report names a fault's
+    /// point beside its replay's step.
+    pub steps: BTreeMap<usize, usize>,
+}
+
+impl Found {
+    /// The schedule in words, each fault at its point and its replay's
+    /// step: `lose-response at point 1 (replay step 3)`.
+    pub fn describe(&self) -> String {
+        super::faults::describe_with_steps(&self.schedule, "replay step", |point| {
+            self.steps.get(&point).copied()
+        })
+    }
+}
+
+/// The step of `report`'s run, counted from 1 as its replay counts them,
+/// of each point it answered (recorded or not). A point told over more
+/// than one step is at its first.
+pub fn point_steps(report: &RunReport) -> BTreeMap<usize, usize> {
+    let mut steps = BTreeMap::new();
+    for (i, point) in report.step_points.iter().enumerate() {
+        if let Some(point) = point {
+            steps.entry(*point).or_insert(i + 1);
+        }
+    }
+    steps
 }
 
 #[derive(Clone, Debug)]
@@ -103,6 +130,7 @@ pub fn explore(
                             schedule: schedule.clone(),
                             verdict: report.verdict.clone(),
                             number: explored.schedules,
+                            steps: point_steps(&report),
                         },
                     );
                 }

@@ -143,6 +143,29 @@ pub fn describe_by_step(schedule: &[Planned], step_of: impl Fn(usize) -> Option<
         .join(", ")
 }
 
+/// A schedule by its points, each beside the step of its replay that
+/// `step_of` gives (counted from 1): `lose-response at point 1 (replay
+/// step 3)`, `step` naming the step as the reader meets it. The report
+/// numbers points, the replay's screens steps: both named, the one maps
+/// to the other. A point the run never reached has no step to name.
+pub fn describe_with_steps(
+    schedule: &[Planned],
+    step: &str,
+    step_of: impl Fn(usize) -> Option<usize>,
+) -> String {
+    if schedule.is_empty() {
+        return "no faults".into();
+    }
+    schedule
+        .iter()
+        .map(|p| match step_of(p.point) {
+            Some(n) => format!("{} at point {} ({step} {n})", p.fault.name(), p.point),
+            None => format!("{} at point {}", p.fault.name(), p.point),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The words of a schedule: `kill-after-charge at point 4, expire-lease
 /// at point 7`.
 pub fn describe(schedule: &[Planned]) -> String {

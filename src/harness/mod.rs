@@ -14,6 +14,7 @@ pub mod explore;
 pub mod faults;
 pub mod instance;
 pub mod judge;
+pub mod names;
 pub mod process;
 pub mod protocol;
 pub mod run;

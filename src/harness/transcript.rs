@@ -82,19 +82,25 @@ pub fn queue_line(m: &StoredMessage) -> String {
             until,
             ..
         } => format!(
-            "leased to {consumer} ({receipt}) until {}",
+            "leased to {consumer} (receipt {receipt}) until {}",
             crate::sim::format_duration(*until)
         ),
         MessageState::Acked { by } => format!("acked by {by}"),
         MessageState::DeadLettered => "dead-lettered".into(),
     };
     // The broker's own ID is named as the broker's: `b-1` beside `m-1`
-    // alone read as a second message ID of the program's.
+    // alone read as a second message ID of the program's. A copy is
+    // numbered only where the producer published the message again
+    // (`copy 1` of a message published once read as jargon).
+    let copy = if m.copy > 1 {
+        format!(", copy {}", m.copy)
+    } else {
+        String::new()
+    };
     format!(
-        "{} (broker's ID {}, copy {}, order {} ${}): {state}, received {}",
+        "{} (broker's ID {}{copy}, order {} ${}): {state}, received {}",
         m.message.id,
         m.broker_id(),
-        m.copy,
         m.message.payment.order,
         m.message.payment.amount,
         times(m.receives)

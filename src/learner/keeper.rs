@@ -125,7 +125,7 @@ mod tests {
         let mut p = Progress::new();
         p.set_last("tour-2", "naive", 7);
         p.mark_finished("tour-1");
-        p.mark_level_won("ack-first");
+        p.mark_level_won("ack-first", crate::learner::progress::Further::Breaks);
         p.record_score(
             "tour-1",
             Score {

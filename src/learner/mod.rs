@@ -12,5 +12,5 @@ pub mod store;
 
 pub use keeper::{Change, Keeper};
 pub use keeping::Keeping;
-pub use progress::{Place, Progress, Score};
+pub use progress::{Further, Place, Progress, Score};
 pub use store::{Loaded, Store};

@@ -5,7 +5,18 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The version this idem writes; a file from a newer one is kept, not read.
-pub const VERSION: u32 = 1;
+/// 2: a level won keeps how the win fared one bound further
+/// (`levels_further`); a version 1 file reads as that not known.
+pub const VERSION: u32 = 2;
+
+/// How a level's winning handler fared one fault further than the level
+/// tried: a win that breaks there is marked `!`, as on the day it was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Further {
+    Holds,
+    Breaks,
+}
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -20,6 +31,11 @@ pub struct Progress {
     /// Levels whose goal the learner reached, by level id.
     #[serde(default)]
     pub levels_won: BTreeSet<String>,
+    /// Of the levels won, how the last win fared one fault further, by
+    /// level id. A level won with no entry was kept by an idem that did
+    /// not write this: not known.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub levels_further: BTreeMap<String, Further>,
     /// The best predict score per scenario.
     #[serde(default)]
     pub best_scores: BTreeMap<String, Score>,
@@ -61,13 +77,21 @@ impl Progress {
         }
     }
 
-    /// For levels: the learner won level `id`.
-    pub fn mark_level_won(&mut self, id: &str) {
+    /// For levels: the learner won level `id`, with a handler that fared
+    /// `further` one fault further.
+    pub fn mark_level_won(&mut self, id: &str, further: Further) {
         self.levels_won.insert(id.to_string());
+        self.levels_further.insert(id.to_string(), further);
     }
 
     pub fn level_won(&self, id: &str) -> bool {
         self.levels_won.contains(id)
+    }
+
+    /// How level `id`'s last win fared one fault further, where that was
+    /// kept (a file from before version 2 did not keep it).
+    pub fn level_further(&self, id: &str) -> Option<Further> {
+        self.levels_further.get(id).copied()
     }
 
     pub fn mark_finished(&mut self, scenario: &str) {
@@ -102,6 +126,10 @@ impl Progress {
     pub fn merge(&mut self, other: &Progress) {
         self.finished.extend(other.finished.iter().cloned());
         self.levels_won.extend(other.levels_won.iter().cloned());
+        // This window's own win, where both have one: it is the one it shows.
+        for (id, further) in &other.levels_further {
+            self.levels_further.entry(id.clone()).or_insert(*further);
+        }
         for (scenario, score) in &other.best_scores {
             self.record_score(scenario, score.clone());
         }
@@ -124,6 +152,17 @@ impl Progress {
         };
         names(&mut self.finished, "finished scenario(s)", &mut dropped);
         names(&mut self.levels_won, "level(s) won", &mut dropped);
+        // How a level fared further belongs to a level won, by a name idem
+        // could have written.
+        let before = self.levels_further.len();
+        let won = &self.levels_won;
+        self.levels_further.retain(|id, _| won.contains(id));
+        if self.levels_further.len() < before {
+            dropped.push(format!(
+                "{} note(s) of a level one bound further for a level not won",
+                before - self.levels_further.len()
+            ));
+        }
         self.best_scores.retain(|scenario, score| {
             if !plausible(scenario) || !plausible(&score.design) {
                 dropped.push("a score with an impossible name".to_string());
@@ -199,12 +238,13 @@ mod tests {
         a.set_last("tour-1", "naive", 3);
         let mut b = Progress::new();
         b.mark_finished("tour-2");
-        b.mark_level_won("ack-first");
+        b.mark_level_won("ack-first", Further::Breaks);
         b.record_score("tour-1", score(3, 4));
         b.record_score("tour-2", score(1, 4));
         a.merge(&b);
         assert_eq!(a.finished.len(), 2);
         assert!(a.level_won("ack-first"));
+        assert_eq!(a.level_further("ack-first"), Some(Further::Breaks));
         assert_eq!(a.best_score("tour-1"), Some(&score(3, 4)));
         assert_eq!(a.best_score("tour-2"), Some(&score(1, 4)));
         assert_eq!(a.last.as_ref().map(|p| p.step), Some(3), "place untouched");
@@ -228,11 +268,16 @@ mod tests {
     #[test]
     fn levels_won_are_a_set() {
         let mut p = Progress::new();
-        p.mark_level_won("ack-first");
-        p.mark_level_won("ack-first");
-        p.mark_level_won("charge-first");
+        p.mark_level_won("ack-first", Further::Holds);
+        p.mark_level_won("ack-first", Further::Breaks);
+        p.mark_level_won("charge-first", Further::Holds);
         assert!(p.level_won("ack-first"));
         assert!(!p.level_won("offset"));
         assert_eq!(p.levels_won.len(), 2);
+        assert_eq!(
+            p.level_further("ack-first"),
+            Some(Further::Breaks),
+            "the last win's"
+        );
     }
 }

@@ -142,6 +142,9 @@ impl Store {
                 p.version
             )),
             Ok(mut p) => {
+                // An older file reads as this version (what it lacks has
+                // defaults that say "not known"), and is written back as it.
+                p.version = VERSION;
                 let dropped = p.drop_impossible();
                 Reading::Found(p, dropped)
             }

@@ -50,6 +50,10 @@ pub struct LevelPlay {
     /// fault further broke: the header marks them `!`, as the explorer
     /// does a design that holds only within its bounds.
     pub only_within: BTreeSet<usize>,
+    /// Of those, the ones won in an earlier session whose progress file
+    /// did not keep how the win fared one fault further (written by an
+    /// idem before it kept that): the header says so, not a bare `✓`.
+    pub further_unknown: BTreeSet<usize>,
 }
 
 impl Default for LevelPlay {
@@ -66,6 +70,7 @@ impl Default for LevelPlay {
             whole: false,
             won: BTreeSet::new(),
             only_within: BTreeSet::new(),
+            further_unknown: BTreeSet::new(),
         }
     }
 }
@@ -93,9 +98,19 @@ impl LevelPlay {
 
     /// The levels the learner's saved progress says were won before.
     pub fn recall(&mut self, progress: &crate::learner::Progress) {
+        use crate::learner::Further;
         for level in &self.levels {
             if progress.level_won(&level.slug) {
                 self.won.insert(level.number);
+                match progress.level_further(&level.slug) {
+                    Some(Further::Breaks) => {
+                        self.only_within.insert(level.number);
+                    }
+                    Some(Further::Holds) => {}
+                    None => {
+                        self.further_unknown.insert(level.number);
+                    }
+                }
             }
         }
     }
@@ -109,6 +124,12 @@ impl LevelPlay {
     /// that breaks one fault further.
     pub fn won_only_within(&self, number: usize) -> bool {
         self.only_within.contains(&number)
+    }
+
+    /// Whether level `number` was won in an earlier session whose file did
+    /// not keep how that win fared one fault further.
+    pub fn won_further_unknown(&self, number: usize) -> bool {
+        self.further_unknown.contains(&number)
     }
 
     /// The prover's answer for the handler on screen, if it has one.

@@ -240,6 +240,15 @@ pub fn each_step(size: (u16, u16), mut visit: impl FnMut(&Step)) {
     }
 }
 
+/// Calls `visit` with the timeline of every built-in scenario under every
+/// design it lists: the runs the walk at the first size keeps.
+pub fn each_timeline(mut visit: impl FnMut(&idem::timeline::Timeline)) {
+    for run in walked(0) {
+        let app = run.app.lock().unwrap_or_else(|e| e.into_inner());
+        visit(&app.timeline);
+    }
+}
+
 /// Visits `app`'s step, drawn as `main` and `buf`.
 fn visit_step(
     app: &App,

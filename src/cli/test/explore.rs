@@ -93,7 +93,7 @@ impl TestArgs {
                 "\n{}: shortest schedule (no. {}): {}\n  {}",
                 found.outcome.text().to_uppercase(),
                 found.number,
-                faults::describe(&found.schedule),
+                found.describe(),
                 outcome_chain(found)
             );
             // One run that went wrong in two ways is the shortest schedule

@@ -64,12 +64,16 @@ pub(super) fn replay(
         idem::tui::replay::run::run(&mut replay)?;
     } else {
         // The schedule and the steps below name points, as the report
-        // did: what one is, said first.
+        // did: what one is, said first; each fault beside the step below
+        // it falls in.
+        let steps = idem::harness::explore::point_steps(&report);
+        // So are the names of its world (`A (start 1)`, `r-1`).
         let mut out = format!(
-            "idem test --replay: {}\n{}\nschedule: {}\nsaved outcome: {}\n\n",
+            "idem test --replay: {}\n{}\n{}\nschedule: {}\nsaved outcome: {}\n\n",
             file.program.join(" "),
             faults::POINT_MEANS,
-            faults::describe(&file.faults),
+            idem::harness::names::Names::of(&report.steps).line(),
+            faults::describe_with_steps(&file.faults, "step", |p| steps.get(&p).copied()),
             file.outcome
         );
         out.push_str(&transcript::render(&report));

@@ -122,6 +122,9 @@ pub struct RunReport {
     /// Processes started, restarts included.
     pub starts: u32,
     pub steps: Vec<Step>,
+    /// The point of each step, counted whether or not the steps are
+    /// recorded: a report names a fault's step in its replay by it.
+    pub step_points: Vec<Option<usize>>,
     pub recorded: Vec<Recorded>,
     pub charges: usize,
     /// Each time a process ended by itself (not by a fault): who, how,
@@ -140,6 +143,7 @@ struct Run<'a, 'f> {
     applied: Vec<(usize, Fault)>,
     starts: u32,
     steps: Vec<Step>,
+    step_points: Vec<Option<usize>>,
     ledger: Ledger,
     next_receipt: u32,
     /// Per instance, stderr lines already put in a step.
@@ -184,6 +188,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         applied: Vec::new(),
         starts: 0,
         steps: Vec::new(),
+        step_points: Vec::new(),
         ledger: Ledger::default(),
         next_receipt: 1,
         stderr_seen: vec![0; cfg.instances],
@@ -269,6 +274,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         applied: run.applied,
         starts: run.starts,
         steps: run.steps,
+        step_points: run.step_points,
         charges: run.provider.charges().len(),
         recorded,
         self_ended: run.self_ended,

@@ -50,6 +50,7 @@ impl Run<'_, '_> {
     /// looks after it.
     pub(super) fn note(&mut self, point: Option<usize>, lines: Vec<String>) {
         let fault_line = self.fault_line.take();
+        self.step_points.push(point);
         if !self.cfg.record {
             return;
         }

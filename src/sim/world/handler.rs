@@ -112,19 +112,39 @@ impl World {
     /// The skip path, taken when a step finds the message already handled:
     /// commit the open transaction if there is one, then acknowledge if an
     /// ack is still ahead. Steps jumped over are marked skipped.
+    ///
+    /// The whole path is known where the skip is decided, so every step it
+    /// jumps over is marked then, also those past the commit it stops at
+    /// (a design with two transactions): marked only at that commit, they
+    /// stood unmarked below the refused step for a move, as if the work
+    /// would still run.
     pub(super) fn skip_ahead(&mut self, i: usize) {
+        let len = self.strategy.program.len();
         let c = &self.consumers[i];
-        let target = if c.in_txn() {
-            self.strategy.next(Op::Commit, c.pc)
-        } else if c.backing_off() {
-            None
-        } else {
-            self.strategy.next(Op::Ack, c.pc)
+        // Where the path goes on from `pc` outside a transaction.
+        let onward = |pc: usize| {
+            if c.backing_off() {
+                len
+            } else {
+                self.strategy.next(Op::Ack, pc).unwrap_or(len)
+            }
         };
-        let end = target.unwrap_or(self.strategy.program.len());
+        let (end, resumes) = if c.in_txn() {
+            match self.strategy.next(Op::Commit, c.pc) {
+                Some(commit) => (commit, Some((commit + 1, onward(commit)))),
+                None => (len, None),
+            }
+        } else {
+            (onward(c.pc), None)
+        };
         let c = &mut self.consumers[i];
         for mark in &mut c.marks[c.pc + 1..end] {
             *mark = Mark::Skipped;
+        }
+        if let Some((from, to)) = resumes {
+            for mark in &mut c.marks[from..to] {
+                *mark = Mark::Skipped;
+            }
         }
         c.pc = end;
     }

@@ -77,13 +77,8 @@ impl Replay {
 
     /// The replay of a saved schedule, from the run that recorded it.
     pub fn of(file: &ScheduleFile, report: RunReport, theme: Theme) -> Self {
-        let schedule = faults::describe_by_step(&file.faults, |point| {
-            report
-                .steps
-                .iter()
-                .position(|s| s.point == Some(point))
-                .map(|i| i + 1)
-        });
+        let steps = crate::harness::explore::point_steps(&report);
+        let schedule = faults::describe_by_step(&file.faults, |point| steps.get(&point).copied());
         Replay::new(
             file.program.join(" "),
             schedule,

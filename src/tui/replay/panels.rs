@@ -49,10 +49,13 @@ fn message_forms(m: &StoredMessage) -> [String; 3] {
 }
 
 /// A lease's row in its forms, fullest first: the receipt an ack must
-/// present, and the time the lease ends, which no form leaves out.
-fn lease_forms(receipt: &str, until: crate::sim::Millis) -> [String; 4] {
+/// present, named as one where there is room (the legend under the
+/// header says it too), and the time the lease ends, which no form
+/// leaves out.
+fn lease_forms(receipt: &str, until: crate::sim::Millis) -> [String; 5] {
     let at = format_duration(until);
     [
+        format!("receipt {receipt}, lease ends at {at}"),
         format!("{receipt}, lease ends at {at}"),
         format!("{receipt}, lease to {at}"),
         format!("lease ends at {at}"),

@@ -9,6 +9,7 @@
 
 use super::Replay;
 use super::panels::own;
+use crate::harness::names::Names;
 use crate::harness::run::Step;
 use crate::sim::cause::plain_step;
 use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH};
@@ -94,6 +95,8 @@ impl Replay {
         let t = &self.theme;
         let head = self.head();
         let head_rows = measure::rows(&head, area.width, false).min(4);
+        let names = self.names_legend(area.width);
+        let names_rows = measure::rows(&names, area.width, false).min(2);
         let happened = self.happened(step);
         let happened_rows = measure::rows(&happened, area.width.saturating_sub(2), false)
             .clamp(2, if area.height >= 36 { 6 } else { 4 });
@@ -122,8 +125,9 @@ impl Replay {
         let top_rows = u16::try_from(tallest + 2)
             .unwrap_or(u16::MAX)
             .clamp(7, area.height / 2);
-        let [header, strip, top, middle, bottom, keys] = Layout::vertical([
+        let [header, legend, strip, top, middle, bottom, keys] = Layout::vertical([
             Constraint::Length(head_rows),
+            Constraint::Length(names_rows),
             Constraint::Length(1),
             Constraint::Length(top_rows),
             Constraint::Length(happened_rows + 2),
@@ -134,6 +138,9 @@ impl Replay {
         Paragraph::new(head)
             .wrap(Wrap { trim: false })
             .render(header, buf);
+        Paragraph::new(names)
+            .wrap(Wrap { trim: false })
+            .render(legend, buf);
         self.strip(strip, buf);
         if self.why || self.stderr_whole {
             let whole = Rect {
@@ -254,6 +261,34 @@ impl Replay {
             ),
         ]);
         vec![first, second]
+    }
+
+    /// What the names the screens show mean (`A (start 1)`, `r-1`, `copy
+    /// 2`), under the header, as the broker's ID is named where it is
+    /// shown: in fuller words where they fit one row, else in the fewest,
+    /// a row broken between two names, never inside one's meaning.
+    fn names_legend(&self, width: u16) -> Vec<Line<'static>> {
+        let t = &self.theme;
+        let names = Names::of(&self.steps);
+        let sep = t.text(" · ").into_owned();
+        let width = usize::from(width);
+        let line = |text: String| Line::styled(t.text(&text).into_owned(), t.dim());
+        let cells = |text: &str| Span::raw(text).width();
+        let fuller = format!(" {}", names.legend(false).join(&sep));
+        if cells(&fuller) <= width {
+            return vec![line(fuller)];
+        }
+        let mut rows: Vec<String> = Vec::new();
+        for part in names.legend(true) {
+            match rows.last_mut() {
+                Some(row) if cells(row) + cells(&sep) + cells(&part) <= width => {
+                    row.push_str(&sep);
+                    row.push_str(&part);
+                }
+                _ => rows.push(format!(" {part}")),
+            }
+        }
+        rows.into_iter().map(line).collect()
     }
 
     /// One cell a step: the fault steps marked, the step on screen lit.

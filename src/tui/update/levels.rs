@@ -131,15 +131,21 @@ pub(super) fn proved(app: &mut App, result: Proved) {
     match result {
         Ok(attempt) if attempt.level == play.level().number && attempt.program == play.program => {
             if attempt.won() {
+                use crate::learner::Further;
                 play.won.insert(attempt.level);
-                if crate::tui::explorer::table::breaks_further(&attempt.report).is_some() {
-                    play.only_within.insert(attempt.level);
-                } else {
-                    play.only_within.remove(&attempt.level);
-                }
+                play.further_unknown.remove(&attempt.level);
+                let further =
+                    if crate::tui::explorer::table::breaks_further(&attempt.report).is_some() {
+                        play.only_within.insert(attempt.level);
+                        Further::Breaks
+                    } else {
+                        play.only_within.remove(&attempt.level);
+                        Further::Holds
+                    };
                 // Kept in the learner's progress file, by the level's
-                // stable name rather than its place in the list.
-                app.progress.mark_level_won(&play.level().slug);
+                // stable name rather than its place in the list, with how
+                // it fared further, so the next session marks it the same.
+                app.progress.mark_level_won(&play.level().slug, further);
             }
             play.proving = Proving::Done(Arc::new(attempt));
         }

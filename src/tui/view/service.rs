@@ -761,10 +761,22 @@ fn windowed_steps(
     // The steps a duplicate made the handler skip are its evidence: where
     // the window cannot hold them and the step before, the step before
     // goes (it is counted above).
+    // The commit a skip path runs first, where the skipped steps lie past
+    // it (a design with two transactions), is counted among them: else
+    // the window stops at it and hides the skip.
     let skips = c.steps[at + 1..]
         .iter()
-        .take_while(|s| s.mark == Mark::Skipped)
+        .enumerate()
+        .take_while(|(k, s)| s.mark == Mark::Skipped || c.next == Some(at + 1 + k))
         .count();
+    let skips = if c.steps[at + 1..at + 1 + skips]
+        .iter()
+        .any(|s| s.mark == Mark::Skipped)
+    {
+        skips
+    } else {
+        0
+    };
     if start > 0 && start < at && end < at + 1 + skips && end < total {
         let shown = end - start;
         start = at;
