@@ -481,10 +481,6 @@ fn step_mark(t: &Theme, s: &StepView) -> (&'static str, &'static str, Style) {
     }
 }
 
-/// The cells of a step's label kept beside a word that alone says what
-/// happened to the call: a start of it, broken where nothing whole fits.
-const WORD_KEEPS: usize = 6;
-
 /// The cells of a step's label kept beside its mark's word: its shortest
 /// cut, which breaks no word (`insert…  key taken`, not `…  key taken`;
 /// `acknowledge  ◇ lost`, not `acknow…  ◇ never arrived`).
@@ -504,7 +500,7 @@ const LEADING: [&str; 4] = ["the", "in", "to", "if"];
 /// A step's label cut at its words' ends, longest first, `(key)` kept at
 /// the end of a keyed call: `charge… (key)`, never on a word that leads
 /// into the next (`charge the…`). A step with a short name goes by it
-/// where its name does not fit whole (`answer  lost`, not `provider…
+/// where its name does not fit whole (`response  lost`, not `provider…
 /// lost`, which reads as the provider lost: teacher trial 21). Teacher
 /// trial (issue 18): `charge the ca… (key)` broke a word. None for a
 /// name of one word: it is cut by no rule of its own.
@@ -596,23 +592,23 @@ fn step(
         // A hit on the unique key names the pattern's key step (`insert
         // message ID`): its name stays whole and `key taken` folds first,
         // the `≠` at the row's start still saying it.
-        // A word that alone tells what happened to the call (teacher
-        // trials 6 and 8: `never received`, `409 in progress`, where the
-        // glyph reads as a crash or a failure) holds down to a start of
-        // the name, which `whole_words` then gives as the step's short
-        // name (`answer  409 in progress`); every other word gives
-        // way to the name's first whole word, its glyph still saying it.
+        // Every other word gives way to the name's shortest whole cut, or
+        // its short name (`response  never received`), its glyph still
+        // saying it.
         let keeps = match s.mark {
             Mark::Conflict => s.label.chars().count(),
-            Mark::Refused | Mark::CrashedAwaiting => WORD_KEEPS.min(word_keeps(t, s)),
             _ => word_keeps(t, s),
         };
-        // The lost ack's word is the only place the step tells it: short
-        // of room it folds to fewer words, never to none.
-        let short = if s.mark == Mark::AckLost {
-            Span::styled(format!("  {} lost", t.g.observer), style)
-        } else {
-            Span::raw("")
+        // A word that alone tells what happened (teacher trials 6 and 8:
+        // `409 in progress`, where the glyph reads as a failure; the lost
+        // ack's word, the only place the step tells it) folds to fewer
+        // words short of room, never to none, and the step's name is not
+        // broken for it (`provid…`). At 80x24 the panel holds `response
+        // 409 in progress` with the word drawn tight (one space before it).
+        let short = match s.mark {
+            Mark::AckLost => Span::styled(format!("  {} lost", t.g.observer), style),
+            Mark::Refused => Span::styled("  409", style),
+            _ => Span::raw(""),
         };
         kept.push(marks::Mark {
             whole: Span::styled(format!("  {word}"), style),
