@@ -97,6 +97,10 @@ fn a_side_that_stands_still_says_it_holds_and_ticks_only_a_settled_run() {
         rows,
         headers,
         headers_wrong,
+        evidence,
+        evidence_wrong,
+        legends,
+        legends_wrong,
         wrong,
     } = in_view;
     if std::env::var_os("IDEM_ALL_CUTS").is_some() {
@@ -105,13 +109,16 @@ fn a_side_that_stands_still_says_it_holds_and_ticks_only_a_settled_run() {
         }
     }
     assert!(
-        rows > 100 && headers > 50,
-        "only {rows} rows, {headers} headers"
+        rows > 100 && headers > 50 && evidence > 30 && legends >= 2,
+        "only {rows} rows, {headers} headers, {evidence} screens with evidence, \
+         {legends} signs on borders"
     );
     assert!(
         wrong.is_empty(),
-        "{} of {rows} rows and {headers_wrong} of {headers} headers wrong; the first:\n{}",
-        wrong.len() - headers_wrong,
+        "{} of {rows} rows, {headers_wrong} of {headers} headers, {evidence_wrong} of \
+         {evidence} screens' evidence and {legends_wrong} of {legends} signs on borders \
+         wrong; the first:\n{}",
+        wrong.len() - headers_wrong - evidence_wrong - legends_wrong,
         wrong[0]
     );
 }

@@ -5,7 +5,10 @@
 //!   the header named `order 1042 charges 2 vs 1` over two sides that
 //!   showed no charge at all;
 //! - the header said `then naive ✕ charged twice  here` a step before the
-//!   second charge, over a side still `○ in progress`.
+//!   second charge, over a side still `○ in progress`;
+//! - at the last step both sides followed the ack to the queue, and the
+//!   charges the verdict rests on (`charges made 2 ($80)` against `1
+//!   ($40)`, `ch_81`, `ch_82`) were scrolled off both sides.
 //!
 //! No walk of its own: `compare_holding` draws every position of the
 //! tours' compare at each size and hands each screen to `check`.
@@ -24,6 +27,15 @@ pub struct Seen {
     pub headers: usize,
     /// How many of `wrong` are headers.
     pub headers_wrong: usize,
+    /// Screens where the verdicts differ or the run ends, whose sides
+    /// must show the charges and payment rows the verdict rests on.
+    pub evidence: usize,
+    /// How many of `wrong` are such screens.
+    pub evidence_wrong: usize,
+    /// Signs a side's border names (`* changed`), looked for on the side.
+    pub legends: usize,
+    /// How many of `wrong` are such signs.
+    pub legends_wrong: usize,
     pub wrong: Vec<String>,
 }
 
@@ -139,7 +151,89 @@ pub fn check(app: &App, pos: usize, screen: &str, at: &str, seen: &mut Seen) {
             }
         }
     }
+    evidence_shown(app, pos, screen, at, seen);
+    legends_drawn(screen, at, seen);
     header_true(app, pos, screen, at, seen);
+}
+
+/// Each sign a side's bottom border names (`└─ * changed ───┘`) is drawn
+/// on that side: a side whose changed queue row was scrolled under the
+/// sign that counts the rows below still named `* changed`.
+fn legends_drawn(screen: &str, at: &str, seen: &mut Seen) {
+    let sides = side_rows(screen);
+    let Some(bottom) = screen
+        .lines()
+        .map(|l| l.trim_matches('"'))
+        .find(|l| l.starts_with('└'))
+    else {
+        return;
+    };
+    let chars: Vec<char> = bottom.chars().collect();
+    let half = chars.len() / 2;
+    for (i, border) in [&chars[..half], &chars[half..]].into_iter().enumerate() {
+        let border: String = border.iter().collect();
+        let words = border.trim_matches(|c| "└┘─ ".contains(c));
+        for entry in words.split(", ").filter(|e| !e.is_empty()) {
+            let Some(sign) = entry.split(' ').next() else {
+                continue;
+            };
+            seen.legends += 1;
+            if !sides[i].iter().any(|r| r.contains(sign)) {
+                seen.legends_wrong += 1;
+                seen.wrong.push(format!(
+                    "{at}: side {i}'s border names {entry:?}, and the side draws no {sign}\n{screen}"
+                ));
+            }
+        }
+    }
+}
+
+/// At the last step, and wherever the verdicts differ, each side shows
+/// what its verdict rests on: the provider's charges (the heading that
+/// counts them and each charge's row) and every committed payment row (the table's
+/// heading may give way to the story above them where the side is short).
+/// No sign that names the section will do: a verdict read beside no
+/// evidence is a claim, not a lesson.
+fn evidence_shown(app: &App, pos: usize, screen: &str, at: &str, seen: &mut Seen) {
+    let c = app.compare.as_ref().expect("compare is open");
+    let (lf, rf) = c.frames(pos);
+    if pos + 1 != c.pairs.len() && outcome(lf, rf).is_none() {
+        return;
+    }
+    seen.evidence += 1;
+    let sides = side_rows(screen);
+    let mut missing = Vec::new();
+    for (i, f) in [lf, rf].into_iter().enumerate() {
+        let rows = &sides[i];
+        let starts = |s: &str| rows.iter().filter(|r| r.starts_with(s)).count();
+        if starts("charges") == 0 {
+            missing.push(format!("side {i}: the charges' heading"));
+        }
+        for ch in &f.provider.charges {
+            if starts(&format!("{} ", ch.id)) == 0 {
+                missing.push(format!("side {i}: charge {}", ch.id));
+            }
+        }
+        // Committed rows: those the verdict counts (`no payment row
+        // committed` over a row in A's open transaction says it).
+        let committed = || f.db.payments.iter().filter(|p| p.uncommitted_by.is_none());
+        let mut orders: Vec<u32> = committed().map(|p| p.order).collect();
+        orders.sort_unstable();
+        orders.dedup();
+        for o in orders {
+            let want = committed().filter(|p| p.order == o).count();
+            if starts(&format!("{o} ")) < want {
+                missing.push(format!("side {i}: {want} payment rows of order {o}"));
+            }
+        }
+    }
+    if !missing.is_empty() {
+        seen.evidence_wrong += 1;
+        seen.wrong.push(format!(
+            "{at}: the verdict's evidence is not in view: {}\n{screen}",
+            missing.join(", ")
+        ));
+    }
 }
 
 /// The header's `then naive ✕ charged twice` names the step it happens

@@ -96,8 +96,8 @@ fn a_lost_answer_is_marked_lost_not_failed() {
             let rows = screen("tour-4", design, step, size);
             let row = rows
                 .iter()
-                // Its name whole, or its short name (`answer  lost`).
-                .find(|r| r.contains("provider r") || r.contains(" answer "))
+                // Its name whole, or its short name (`response  lost`).
+                .find(|r| r.contains("provider r") || r.contains(" response "))
                 .unwrap_or_else(|| panic!("{design} {size:?}:\n{}", rows.join("\n")));
             assert!(
                 row.contains("lost") && !row.contains("failed"),
@@ -127,7 +127,7 @@ fn a_crash_while_awaiting_the_answer_says_never_received() {
         let row = rows
             .iter()
             // Its name, or its short name where the name has no room.
-            .find(|r| r.contains("† provider") || r.contains("† answer"))
+            .find(|r| r.contains("† provider") || r.contains("† response"))
             .unwrap_or_else(|| panic!("{size:?}:\n{all}"));
         assert!(
             row.contains("never received") && !row.contains("never ran"),
@@ -175,7 +175,7 @@ fn a_409_is_a_refusal_while_in_progress_not_a_failure() {
             .unwrap_or_else(|| panic!("{size:?}: no refused step\n{all}"));
         // Its name, or its short name where the name has no room.
         assert!(
-            row.contains("provider") || row.contains("answer"),
+            row.contains("provider") || row.contains("response"),
             "{size:?}: {row}"
         );
         assert!(row.contains("409 in progress"), "{size:?}: {row}");

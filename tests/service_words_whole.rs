@@ -3,8 +3,8 @@
 //! word broken in the middle. The `(key)` tag after it stays. Teacher
 //! trial 21 read `charge the… (key)` and `provider…  lost`: a cut that
 //! ends on a word that leads into the next (`the`, `in`, `to`, `if`)
-//! breaks the name as surely, and a step with a short name (`answer` for
-//! `provider response`) goes by it, never by a cut of its long one.
+//! breaks the name as surely, and a step with a short name (`response`
+//! for `provider response`) goes by it, never by a cut of its long one.
 
 use crate::common::sweep::{SIZES, each_step};
 use idem::tui::app::Panel;
@@ -63,9 +63,9 @@ fn cut_finds_a_word_cut_in_its_middle() {
     // Ends on a word that leads into the next (teacher trial 21).
     assert!(mid(" ✓ charge the… (key)"));
     assert!(!mid(" ✓ charge… (key)"));
-    // Cut where a short name serves: `answer  lost`, not `provider…  lost`.
+    // Cut where a short name serves: `response  lost`, not `provider…  lost`.
     assert!(mid(" ✕ provider…  lost ◀"));
-    assert!(!mid(" ✕ answer  lost ◀"));
+    assert!(!mid(" ✕ response  lost ◀"));
     assert!(mid(" ▷ insert paym…  next"));
     assert!(!mid(" ▷ insert…  next"));
     assert!(!mid(" ▷ insert payment row  next"));
@@ -116,7 +116,7 @@ fn a_cut_step_name_keeps_its_words_whole() {
                 // No exception: a word that alone tells what happened to
                 // the call (`409 in progress`, `never received`, teacher
                 // trials 6 and 8) sits beside the step's short name
-                // (`answer`), not beside `provi…`.
+                // (`response`), not beside `provi…`.
                 if let Some(Cut {
                     label,
                     kept,

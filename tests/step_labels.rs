@@ -14,7 +14,7 @@ use idem::tui::theme::Theme;
 use idem::tui::view;
 
 /// What is wrong with the row of step `label`, if anything; `short` is
-/// the step's short name (`answer`), a whole name of its own.
+/// the step's short name (`response`), a whole name of its own.
 fn judge(row: &str, label: &str, short: Option<&str>) -> Option<&'static str> {
     // After the step's glyph, ` ✓ `: three cells.
     let named: String = row.chars().skip(3).collect();

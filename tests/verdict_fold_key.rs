@@ -48,7 +48,7 @@ fn pieces(f: &Frame) -> Vec<String> {
     let mut out = told(f);
     out.extend(f.verdict.facts.iter().map(|fact| {
         format!(
-            "{} committed payment row{}, {} provider charge{}",
+            "{} committed payment{}, {} provider charge{}",
             fact.payments,
             s(fact.payments),
             fact.charges,

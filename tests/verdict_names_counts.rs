@@ -48,6 +48,9 @@ fn verdict_figures_name_what_they_count() {
     let (mut seen, mut wrong) = (0, Vec::new());
     let mut finals = (0, 0);
     let mut forms: BTreeMap<(String, String), Vec<Vec<String>>> = BTreeMap::new();
+    // Every run's rows in one wording (teacher trial: `1 committed
+    // payment row` in one tour, `1 payment committed` in another).
+    let mut row_words: BTreeMap<String, String> = BTreeMap::new();
     sweep::each_step(size, |step| {
         let rect = step.main.rect(Panel::Verdict);
         let row: String = (rect.x..rect.right())
@@ -66,6 +69,9 @@ fn verdict_figures_name_what_they_count() {
         );
         // A row the panel cut (`…1 more`) may end in a figure's half.
         if !row.contains('…') {
+            for w in words.iter().filter(|w| w.contains("payment")) {
+                row_words.entry(w.clone()).or_insert_with(|| step.at());
+            }
             let run_forms = forms.entry(run).or_default();
             if !run_forms.contains(&words) {
                 run_forms.push(words.clone());
@@ -97,6 +103,14 @@ fn verdict_figures_name_what_they_count() {
                 size.0, size.1
             ));
         }
+    }
+    if row_words.len() > 1 {
+        wrong.push(format!(
+            "{}x{}: the payment rows are worded {} ways: {row_words:?}",
+            size.0,
+            size.1,
+            row_words.len()
+        ));
     }
     sweep::none_wrong("verdict rows with figures", seen, 100, &wrong, size);
 }

@@ -51,12 +51,14 @@ pub fn name(op: Op) -> &'static str {
 /// A handler step's name where its row has no room for the whole of it,
 /// nor for its first word beside the mark that tells what happened to
 /// the call: the response step at 80x24 read `provi…  409 in progress`
-/// and `provi…  never received`, a word broken (issue 18). `answer` is
-/// what the step waits for, in a word a learner reads without the rest.
+/// and `provi…  never received`, a word broken (issue 18). `response` is
+/// what the step waits for, a word of its name (and its keyword), so the
+/// step reads as the same one at every size: `answer` at 80x24 beside
+/// `provider response` at 100x30 read as two steps (teacher trial).
 /// None for a step whose cuts at its words' ends serve.
 pub fn short_name(op: Op) -> Option<&'static str> {
     match op {
-        Op::AwaitResponse => Some("answer"),
+        Op::AwaitResponse => Some("response"),
         _ => None,
     }
 }
@@ -161,6 +163,25 @@ mod tests {
         assert_eq!(op_named("charge"), None);
         assert_eq!(name_of("ack"), "acknowledge");
         assert_eq!(name_of("lunch"), "lunch");
+    }
+
+    /// A short name is words of the name itself: a step called `answer`
+    /// at 80x24 and `provider response` at 100x30 read as two steps
+    /// (teacher trial).
+    #[test]
+    fn a_short_name_is_a_word_of_the_name() {
+        let mut shorts = 0;
+        for op in Op::ALL {
+            if let Some(short) = short_name(op) {
+                shorts += 1;
+                assert!(
+                    name(op).split(' ').any(|w| w == short),
+                    "{op:?}: {short:?} is no word of {:?}",
+                    name(op)
+                );
+            }
+        }
+        assert!(shorts > 0);
     }
 
     #[test]

@@ -89,6 +89,9 @@ pub struct App {
     pub zoom: bool,
     /// The presenter view: narration and four figures in large type.
     pub presenter: bool,
+    /// What `w` found on screen when it opened the verdict whole, for
+    /// leaving it to give back (`update::why`).
+    pub why_from: Option<super::update::WhyFrom>,
     /// Lines of the help scrolled past, on a screen too short for all.
     pub help_scroll: usize,
     /// The size of the screen, for layout-based mouse hits.
@@ -220,6 +223,7 @@ impl App {
             focus: Panel::Narration,
             zoom: false,
             presenter: false,
+            why_from: None,
             help_scroll: 0,
             viewport: Rect::new(0, 0, 120, 40),
             theme: Theme::new(options.color, options.ascii),

@@ -119,7 +119,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
             }
             Some(_) => {}
         },
-        Action::Why => why(app),
+        Action::Why => super::why::why(app),
         Action::Export => app.pending = Some(Effect::Export),
         Action::Levels => super::levels::open_levels(app),
         Action::Presenter => {
@@ -172,30 +172,6 @@ pub(super) fn main_key(app: &mut App, action: Action) {
         | Action::Exported(_)
         | Action::Resize { .. }
         | Action::Tick { .. } => {}
-    }
-}
-
-/// `w`: the verdict with every cause of its chain in one key, where a
-/// small screen gives it one row and counts the causes (Tab would reach it
-/// only after every panel before it). Pressed again, the screen as it was.
-fn why(app: &mut App) {
-    match app.compare.as_mut() {
-        // Each side's outcome section holds its verdict and causes.
-        Some(c) if c.sides == Sides::Designs => {
-            let open = app.zoom && c.section == Some(Section::Outcome);
-            c.section = Some(Section::Outcome);
-            app.zoom = !open;
-        }
-        Some(_) => {
-            app.status =
-                Some("w reads one run's verdict: press E to leave the engines first".into());
-        }
-        None => {
-            let open = app.zoom && app.focus == Panel::Verdict && !app.presenter;
-            app.presenter = false;
-            app.focus = Panel::Verdict;
-            app.zoom = !open;
-        }
     }
 }
 

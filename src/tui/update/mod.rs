@@ -16,10 +16,12 @@ mod remember;
 mod saved_note;
 mod tour;
 mod typed_number;
+mod why;
 
 pub use design::next_strategy;
 pub use faults::inject;
 pub use kept::{sync_kept, sync_run_forms};
+pub use why::WhyFrom;
 
 use super::action::Action;
 use super::animation::Transition;
@@ -33,6 +35,8 @@ use ratatui::layout::Rect;
 
 pub fn update(app: &mut App, action: Action) {
     act(app, action);
+    // However the verdict `w` enlarged was left, the screen it found.
+    why::left(app);
     // After every action, whichever part handled it: an answer in predict
     // mode runs its action to the end of the run too, and what it earned
     // (the end, the score, the step) is the learner's (teacher trial: a

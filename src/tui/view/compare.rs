@@ -906,11 +906,12 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     };
     // The sections with a row in view name their marks drawn short: a
     // section scrolled away names none.
+    let total = filled_rows(&lines_l).max(filled_rows(&lines_r));
     let in_view = |i: usize| match picked {
         Some(s) if app.zoom => s.index() == i,
         _ => {
             let begin: usize = heights[..i].iter().sum();
-            view.shows_any(begin, begin + heights[i], height)
+            view.shows_any(begin, begin + heights[i], (total, height))
         }
     };
     for (short, side) in [(lshort, left), (rshort, right)] {
@@ -1008,13 +1009,15 @@ impl View {
         out
     }
 
-    /// Whether any of rows `begin..end` is on a side `height` rows tall.
-    fn shows_any(&self, begin: usize, end: usize, height: usize) -> bool {
-        if !self.scrolled() {
-            return begin < height && end > 0;
-        }
-        let below = self.first + height.saturating_sub(self.pin + 1);
-        (begin < self.pin && end > 0) || (begin < below && end > self.first)
+    /// Whether any of rows `begin..end` of `total` is on a side `height`
+    /// rows tall: pinned, or in the window, and not under the sign that
+    /// counts the rows below (a queue whose `*` was under that sign still
+    /// had the border name `* changed`: teacher trial, tour-1's last step
+    /// at 80x24).
+    fn shows_any(&self, begin: usize, end: usize, (total, height): (usize, usize)) -> bool {
+        let (from, to) = self.window(total, height);
+        let pinned = self.scrolled() && begin < self.pin && end > 0;
+        pinned || (begin < to && end > from)
     }
 
     /// Where row `row` is drawn on the side, if it is.

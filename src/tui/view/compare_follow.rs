@@ -4,12 +4,17 @@
 //! and a side scrolled to the top hid the very row that told the lesson
 //! (teacher trial: naive's second charge, `ch_82`, first under the fold;
 //! at tour-4's parting, `order 1042 charges 2 vs 1` over two sides that
-//! showed no charge at all).
+//! showed no charge at all). At the end of the run, and wherever the
+//! verdicts differ, the charges and payment rows the verdicts rest on come
+//! before the rest: at 80x24 both sides followed the last step's ack to
+//! the queue, and `charges made 2 ($80)` against `1 ($40)` went off
+//! screen under `✕ charged twice` (teacher trial).
 
+use crate::sim::Frame;
 use crate::sim::change::Place;
 use crate::tui::compare::Compare;
 use crate::tui::compare_section::Section;
-use crate::tui::parting::{Apart, apart};
+use crate::tui::parting::{Apart, apart, outcome};
 use ratatui::text::Line;
 
 /// The rows to bring into view, in the sides' lined-up rows; and every
@@ -49,21 +54,19 @@ pub(super) fn follow(
             Some(start)
         })
         .collect();
-    // The rows of `section` on `side` that name `key`: from the section's
-    // heading down to the last of them, or those rows alone where that is
-    // taller than the room; the whole section where no row names it.
-    let rows_of = |side: usize, section: Section, key: &str| -> (usize, usize) {
+    // The rows of `section` on `side` that name any of `keys`: from the
+    // section's heading down to the last of them, or those rows alone
+    // where that is taller than the room; the whole section where no row
+    // names one.
+    let rows_of = |side: usize, section: Section, keys: &[String]| -> (usize, usize) {
         let i = section.index();
         let lines = &sides[side][i];
         let named: Vec<usize> = lines
             .iter()
             .enumerate()
             .filter(|(_, l)| {
-                l.spans
-                    .iter()
-                    .map(|s| s.content.as_ref())
-                    .collect::<String>()
-                    .contains(key)
+                let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+                keys.iter().any(|k| text.contains(k.as_str()))
             })
             .map(|(j, _)| j)
             .collect();
@@ -92,7 +95,50 @@ pub(super) fn follow(
                     rank: 0,
                     side,
                     section,
-                    rows: rows_of(side, section, &key),
+                    rows: rows_of(side, section, std::slice::from_ref(&key)),
+                });
+            }
+        }
+    }
+    // At the end, and wherever the verdicts differ, what they rest on:
+    // every charge at the provider and every committed payment row, on
+    // both sides (a row in an open transaction is no part of a verdict,
+    // whose own row says `no payment row committed`).
+    let (lf, rf) = c.frames(pos);
+    if pos + 1 == c.pairs.len() || outcome(lf, rf).is_some() {
+        let orders = |of: &dyn Fn(&Frame) -> Vec<u32>| {
+            let mut all: Vec<u32> = of(lf).into_iter().chain(of(rf)).collect();
+            all.sort_unstable();
+            all.dedup();
+            all
+        };
+        // A charge's row names its order (`ch_82 order 1042 $40`), which
+        // no key's row does; a payment row starts with its order.
+        let charged: Vec<String> =
+            orders(&|f| f.provider.charges.iter().map(|c| c.order).collect())
+                .into_iter()
+                .map(|o| format!("order {o}"))
+                .collect();
+        let paid: Vec<String> = orders(&|f| {
+            f.db.payments
+                .iter()
+                .filter(|p| p.uncommitted_by.is_none())
+                .map(|p| p.order)
+                .collect()
+        })
+        .into_iter()
+        .map(|o| format!(" {o} "))
+        .collect();
+        // No committed row on either side: no rows to show (a section
+        // with none named would be wanted whole).
+        let paid = (!paid.is_empty()).then_some((Section::Database, &paid));
+        for (section, keys) in [(Section::Provider, &charged)].into_iter().chain(paid) {
+            for side in 0..2 {
+                wanted.push(Wanted {
+                    rank: 0,
+                    side,
+                    section,
+                    rows: rows_of(side, section, keys),
                 });
             }
         }
@@ -100,7 +146,6 @@ pub(super) fn follow(
     // What a side's step changed; a side that holds changed nothing here
     // (its frame's changes were shown at its own step).
     let (now, before) = (c.pairs[pos], pos.checked_sub(1).map(|p| c.pairs[p]));
-    let (lf, rf) = c.frames(pos);
     for (side, f, moved) in [
         (0, lf, before.is_none_or(|b| b.0 != now.0)),
         (1, rf, before.is_none_or(|b| b.1 != now.1)),
@@ -120,7 +165,7 @@ pub(super) fn follow(
                 rank,
                 side,
                 section,
-                rows: rows_of(side, section, &item.key),
+                rows: rows_of(side, section, std::slice::from_ref(&item.key)),
             });
         }
     }

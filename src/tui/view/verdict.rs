@@ -241,7 +241,7 @@ pub fn bounded_headline(t: &Theme, v: &Verdict, check: Option<&str>) -> (String,
     (text, style)
 }
 
-/// One payment's two ledgers: `order 1042: 2 committed payment rows, 2
+/// One payment's two ledgers: `order 1042: 2 committed payments, 2
 /// provider charges`, the payment named as `v` names it (`order 1042
 /// ($25)` where the run has two payments of order 1042); first, where
 /// the customer owes it more than once, how many times (`owed 2 · `):
@@ -716,7 +716,11 @@ mod tests {
     /// a row in an open transaction too).
     #[test]
     fn every_figure_form_names_the_payments_table_and_committed() {
-        for words in FIGURE_WORDS {
+        for words in FIGURE_WORDS.into_iter().chain([NARROWEST]) {
+            // One wording for the rows in every form: a row that said
+            // `1 committed payment row` in one run and `1 payment
+            // committed` in another read as two counts (teacher trial).
+            assert_eq!(words.row, FIGURE_WORDS[0].row);
             for n in [0, 1, 2] {
                 let rows = words.rows(n);
                 assert!(rows.contains("payment"), "{rows}");
