@@ -91,7 +91,7 @@ pub struct App {
     pub presenter: bool,
     /// What `w` found on screen when it opened the verdict whole, for
     /// leaving it to give back (`update::why`).
-    pub why_from: Option<super::update::WhyFrom>,
+    pub why_from: Option<super::why_from::WhyFrom>,
     /// Lines of the help scrolled past, on a screen too short for all.
     pub help_scroll: usize,
     /// The size of the screen, for layout-based mouse hits.

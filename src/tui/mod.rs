@@ -36,6 +36,7 @@ pub mod terminal;
 pub mod theme;
 pub mod update;
 pub mod view;
+pub mod why_from;
 
 pub use action::Action;
 pub use app::{App, Effect, Options};

@@ -21,7 +21,6 @@ mod why;
 pub use design::next_strategy;
 pub use faults::inject;
 pub use kept::{sync_kept, sync_run_forms};
-pub use why::WhyFrom;
 
 use super::action::Action;
 use super::animation::Transition;

@@ -8,16 +8,7 @@
 use crate::tui::app::{App, Panel};
 use crate::tui::compare::Sides;
 use crate::tui::compare_section::Section;
-
-/// What the screen showed before `w`: the panel `z` enlarges, whether the
-/// presenter view was on, and compare's picked section (none: the sides
-/// follow the step).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WhyFrom {
-    focus: Panel,
-    presenter: bool,
-    section: Option<Section>,
-}
+use crate::tui::why_from::WhyFrom;
 
 pub(super) fn why(app: &mut App) {
     let from = WhyFrom {
