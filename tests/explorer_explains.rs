@@ -806,3 +806,23 @@ fn above_the_table(screen: &str) -> String {
         - 1;
     flat(&rows[1..title].join(" "))
 }
+
+/// A design checked on one ordered partition says so on the explorer's
+/// screen at every size, not only in its details: the table read `offset
+/// … ✓ within 1 fault` at 80x24 and 120x40 (teacher trial 30), while
+/// offset-on-a-queue shows offset skipping a redelivery on a plain queue.
+#[test]
+fn the_explorer_says_which_design_holds_on_one_partition_only() {
+    let report = report();
+    // At 80x24 the bounds take both rows they have: every bound stays
+    // there, the assumption only where it fits.
+    for (w, h) in SIZES.into_iter().filter(|&(w, _)| w >= 100) {
+        let mut a = explorer_showing(report.clone());
+        let screen = draw(&mut a, w, h);
+        let flat = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("offset on one ordered partition"),
+            "{w}x{h}:\n{screen}"
+        );
+    }
+}

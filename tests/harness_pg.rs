@@ -279,7 +279,7 @@ fn a_killed_instance_s_transaction_is_rolled_back_by_the_server() {
     let all = text(&out);
     assert_eq!(out.status.code(), Some(0), "{all}");
     let kill = all
-        .find("✗ fault: A (start 1) killed after the charge")
+        .find("✕ fault: A (start 1) killed after the charge")
         .expect(&all);
     let gone = all
         .find("the server shows no backend of A (start 1) left: what it had not committed is rolled back")

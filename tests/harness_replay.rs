@@ -68,7 +68,7 @@ fn the_fault_is_marked_and_the_steps_go_both_ways() {
     };
     let at_fault = screen(&r, 120, 40);
     assert!(
-        at_fault.contains("◇ ✗ fault: the answer to A (start 1) is lost"),
+        at_fault.contains("◇ ✕ fault: the answer to A (start 1) is lost"),
         "{at_fault}"
     );
     assert!(at_fault.contains("only you see the fault"), "{at_fault}");
@@ -157,4 +157,52 @@ fn a_shot_of_a_replay_from_the_command_line() {
     assert_eq!(text.lines().count(), 30);
     assert!(text.contains("step 6/8"), "{text}");
     assert!(text.contains("charges made 2 ($80)"), "{text}");
+}
+
+/// The strip shows which step is on screen in its text, not in its style
+/// alone: teacher trial 30 read `steps  ··✕·····` at step 3 and at step
+/// 6, the lit cell lost in a capture and on a monochrome projector.
+#[test]
+fn the_strip_says_which_step_is_on_screen() {
+    let Some(mut r) = replayed(Theme::new(false, false)) else {
+        return;
+    };
+    let strip = |r: &Replay, w: u16, h: u16| {
+        screen(r, w, h)
+            .lines()
+            .find(|l| l.contains(" steps "))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let mut wrong = Vec::new();
+    for (w, h) in [(80u16, 24u16), (100, 30), (120, 40)] {
+        replay::update(&mut r, KeyCode::Home);
+        let mut seen = Vec::new();
+        // Each step once, by the header's `step N/M`.
+        let step = |r: &Replay| {
+            let top = screen(r, w, h);
+            let head = top.lines().next().unwrap_or_default();
+            head.split(" · ")
+                .find(|p| p.starts_with("step "))
+                .unwrap_or_default()
+                .to_string()
+        };
+        let mut steps = Vec::new();
+        while !steps.contains(&step(&r)) {
+            steps.push(step(&r));
+            let row = strip(&r, w, h);
+            if !row.contains('[') || seen.contains(&row) {
+                wrong.push(format!("{w}x{h} {}: {row:?}", step(&r)));
+            }
+            seen.push(row);
+            replay::update(&mut r, KeyCode::Right);
+        }
+        assert!(steps.len() > 3, "{steps:?}");
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }

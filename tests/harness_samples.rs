@@ -208,7 +208,7 @@ fn replay_steps_match(dir: &Path, line: &str, wrong: &mut Vec<String>) {
     let (Some(point), Some(step)) = (number("at point "), number("(replay step ")) else {
         return;
     };
-    let heading = format!("── step {step} (point {point})  ✗ FAULT");
+    let heading = format!("── step {step} (point {point})  ✕ FAULT");
     if !text.contains(&heading) {
         wrong.push(format!("naive: the replay has no {heading:?}:\n{text}"));
     }
@@ -292,7 +292,7 @@ fn a_replay_with_a_blocked_instance_is_the_same_every_time() {
     };
     let first = replay();
     assert!(
-        first.contains("✗ fault: the lease on m-1 runs out"),
+        first.contains("✕ fault: the lease on m-1 runs out"),
         "{first}"
     );
     assert!(

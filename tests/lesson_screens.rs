@@ -160,3 +160,34 @@ fn no_screen_of_the_handout_names_a_terminal_only_key() {
     }
     assert!(screens_seen > 100, "{screens_seen} screens");
 }
+
+/// A story fold on the page says where the rest is told: the page has no
+/// `z` to open it. Teacher trial 30: tour-1 naive's pictures at steps 15
+/// and 16 said `↑ 1 more sentence` and `↑ 4 more sentences` alone.
+#[test]
+fn a_fold_on_the_page_says_where_the_rest_is() {
+    let script = scenario::find("tour-1").unwrap();
+    let mut wrong = Vec::new();
+    for size in [(80, 24), (120, 40)] {
+        for design in ["naive", "idempotent"] {
+            let strategy = Strategy::by_name(design).unwrap();
+            let screens = lesson::screens(&script, &strategy, size, false).unwrap();
+            for (step, screen) in screens.iter().enumerate() {
+                for row in rows(screen) {
+                    if row.contains("more sentence")
+                        && !row.contains("in the page's text")
+                        && !row.contains("see text")
+                    {
+                        wrong.push(format!("{design} step {step} at {size:?}: {}", row.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -60,7 +60,7 @@ fn a_won_level_opens_the_run_its_sentence_tells() {
         update(&mut a, Action::FirstViolation);
         let end = a.timeline.last();
         let note = a.status.clone().unwrap_or_default();
-        let said = format!("{} in {} moves", named.class.text(), named.moves.len());
+        let said = format!("{} moves · ends: {}", named.moves.len(), named.class.text());
         if end.verdict.outcome != named.class || !note.contains(&said) {
             wrong.push(format!(
                 "level {}: told {told:?}; v opens {note:?}, ending {}",
@@ -166,6 +166,40 @@ fn level_3_s_refused_claim_shows_a_skipped_step_at_every_size() {
         let skipped = screen.lines().any(|l| l.contains("↷"));
         if !refused || !skipped {
             wrong.push(format!("{w}x{h}:\n{screen}"));
+        }
+    }
+    assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));
+}
+
+/// The run `v` opens from a won level, at every size: its bottom line
+/// keeps the way back (`L back to the level`) whole and cuts no word, and
+/// its story never says `idem check` found a run the level's own prover
+/// found one bound further, beside the level screen's "idem check never
+/// tries this run". Teacher trial 30, level 2 at 80x24: `… here it g…`,
+/// the key cut off; the story read "The shortest schedule `idem check`
+/// found that leaves the level-2 design with provider and database
+/// disagree".
+#[test]
+fn a_watched_level_run_keeps_its_way_back_and_names_no_other_finder() {
+    let mut wrong = Vec::new();
+    for index in [1, 2] {
+        let mut a = proved(index, idem::levels::all()[index].solution.clone());
+        update(&mut a, Action::FirstViolation);
+        for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+            let screen = draw(&mut a, w, h);
+            let bottom = screen.lines().last().unwrap_or_default();
+            let bottom = bottom.trim_matches('"').trim_end();
+            let cut_word = bottom.split('…').next().is_some_and(|before| {
+                bottom.contains('…') && before.ends_with(char::is_alphanumeric)
+            });
+            let outcome = w >= 120 && !bottom.contains("ends: ");
+            if !bottom.ends_with("L back to the level") || cut_word || outcome {
+                wrong.push(format!("level {} at {w}x{h}: {bottom:?}", index + 1));
+            }
+        }
+        let intro = &a.script.intro;
+        if intro.contains('`') || intro.contains("idem check") || intro.contains("design with") {
+            wrong.push(format!("level {}: {intro:?}", index + 1));
         }
     }
     assert!(wrong.is_empty(), "\n{}", wrong.join("\n"));

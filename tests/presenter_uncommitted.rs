@@ -117,3 +117,30 @@ fn no_figure_runs_two_marks_together() {
     }
     assert!(seen > 500, "only {seen} figures read");
 }
+
+/// Step 0, where the producer publishes: the queue figure is marked as
+/// moved from the empty world before it, as any later step's move is.
+/// Teacher trial 30: tour-1's step 0 read `1` and `unchanged` under "in
+/// the queue", beside the event "producer publishes m-7f3".
+#[test]
+fn the_first_publish_moves_the_queue_figure() {
+    let mut wrong = Vec::new();
+    for name in ["tour-1", "tour-3", "tour-4"] {
+        for mode in ["naive", "idempotent"] {
+            for (w, h) in SIZES {
+                let mut a = presenter_at(name, mode, 0, false);
+                let screen = common::draw(&mut a, w, h);
+                let text = figure_text(&screen, w, 0);
+                if text.contains("unchanged") || !text.contains("was 0") {
+                    wrong.push(format!("{name} {mode} {w}x{h}: {text:?}"));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -34,7 +34,10 @@ fn a_skip_of_a_new_payment_is_not_told_as_a_duplicate() {
             .find(|l| l.trim_start().starts_with("delivered "))
             .expect("the counters line");
         assert!(!closing.contains("duplicates skipped"), "{name}: {closing}");
-        assert!(closing.contains("skipped by key 1"), "{name}: {closing}");
+        assert!(
+            closing.contains("skipped: key taken 1"),
+            "{name}: {closing}"
+        );
         assert!(
             closing.contains("observer: 1 not a duplicate"),
             "{name}: {closing}"
@@ -46,7 +49,7 @@ fn a_skip_of_a_new_payment_is_not_told_as_a_duplicate() {
                 "{name} {w}x{h}\n{screen}"
             );
             assert!(
-                screen.contains("skipped by key 1"),
+                screen.contains("skipped: key taken 1"),
                 "{name} {w}x{h}\n{screen}"
             );
             // The observer's count under its mark, its words cut only
@@ -68,11 +71,11 @@ fn a_skip_of_a_real_duplicate_has_no_observer_mark() {
         .lines()
         .find(|l| l.trim_start().starts_with("delivered "))
         .expect("the counters line");
-    assert!(closing.contains("skipped by key 1"), "{closing}");
+    assert!(closing.contains("skipped: key taken 1"), "{closing}");
     assert!(!closing.contains("not a duplicate"), "{closing}");
     for (w, h) in [(80, 24), (100, 30), (120, 40)] {
         let screen = last_screen("tour-1", w, h);
-        assert!(screen.contains("skipped by key 1"), "{w}x{h}\n{screen}");
+        assert!(screen.contains("skipped: key taken 1"), "{w}x{h}\n{screen}");
         assert!(!screen.contains("not a dup"), "{w}x{h}\n{screen}");
     }
 }

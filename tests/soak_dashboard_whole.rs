@@ -136,7 +136,7 @@ fn cuts(dash: &Dashboard, report: &SoakReport, buf: &Buffer, screen: &str) -> Ve
             "crashes",
             "DLQ",
             "duplicate deliveries",
-            "skipped by key",
+            "skipped: key taken",
             "processed_messages",
             "owed",
             "charged $",

@@ -201,7 +201,7 @@ fn losing_the_record_is_not_a_duplicate_skip() {
         .expect("A's step on screen");
     assert!(row.contains("not owner"), "{row}\n{screen}");
     assert!(!row.contains("duplicate"), "{row}\n{screen}");
-    assert!(!screen.contains("skipped by key 1 (+1)"), "{screen}");
+    assert!(!screen.contains("skipped: key taken 1 (+1)"), "{screen}");
 }
 
 /// A replay (the provider answering from its key store) changes nothing

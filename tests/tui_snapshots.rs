@@ -440,7 +440,7 @@ fn a_long_status_note_is_cut_with_an_ellipsis() {
     let bottom = screen.lines().last().unwrap_or_default();
     assert!(bottom.contains("saved 4 files"), "{bottom}");
     assert!(
-        bottom.trim_end().trim_end_matches('"').ends_with('…'),
+        bottom.trim_end_matches('"').trim_end().ends_with('…'),
         "{bottom}"
     );
 }

@@ -86,10 +86,10 @@ impl Counterexample {
         let charges = world.provider().charges().len() as u32;
         let chain = verdict.chain_at(crate::sim::cause::Arrow::Ascii, &move_words);
         let summary = format!(
-            "The shortest schedule `idem check` found that leaves the {} design with {}: {} moves.",
+            "The shortest schedule found that breaks the {} design takes {} moves and ends: {}.",
             strategy.name,
-            class.text(),
-            moves.len()
+            moves.len(),
+            class.text()
         );
         let script = Script {
             name: format!("{}-{}", strategy.name, class.slug()),

@@ -1,5 +1,5 @@
 //! A run as text, step by step: what each instance asked and was
-//! answered, the fault where one fell (marked ✗), and after each step the
+//! answered, the fault where one fell (marked ✕, as the replay's strip marks it), and after each step the
 //! queue, the provider's charges and keys, the program's tables (read by
 //! query) and what the program wrote to stderr.
 
@@ -16,7 +16,7 @@ pub fn render(report: &RunReport) -> String {
             None => format!("step {}", n + 1),
         };
         let mark = if step.fault.is_some() {
-            "  ✗ FAULT"
+            "  ✕ FAULT"
         } else {
             ""
         };

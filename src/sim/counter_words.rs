@@ -17,5 +17,8 @@ pub const DUPLICATE_DELIVERIES: &str = "duplicate deliveries";
 pub const ACKED: &str = "acked";
 /// Acks that never reached the broker (`acks_lost`).
 pub const ACKS_LOST: &str = "acks lost";
-/// The handlers' skips of a key already recorded (`duplicates_skipped`).
-pub const SKIPPED_BY_KEY: &str = "skipped by key";
+/// The handlers' skips of a key already recorded (`duplicates_skipped`),
+/// in the words of the refused insert's own mark (`≠ key taken`): "by
+/// key" under `charge the card (key)` read as the provider's
+/// Idempotency-Key, which this count never counts.
+pub const SKIPPED_BY_KEY: &str = "skipped: key taken";

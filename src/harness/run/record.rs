@@ -36,7 +36,7 @@ impl Run<'_, '_> {
     /// Tells the fault that falls here, as the next of `lines`.
     pub(super) fn fault_said(&mut self, lines: &mut Vec<String>, what: String) {
         self.fault_line = Some(lines.len());
-        lines.push(format!("✗ fault: {what}"));
+        lines.push(format!("✕ fault: {what}"));
     }
 
     pub(super) fn note_fault(&mut self, index: usize, fault: Option<Fault>, lines: Vec<String>) {

@@ -305,6 +305,10 @@ impl Replay {
         let mut both = marks::Shortened::default();
         both.extend([self.step_meaning(false), self.step_meaning(true)]);
         let legend_w = both.legend(usize::MAX).map_or(0, |l| l.width()) + LEGEND_GAP;
+        // The step on screen stands in brackets, two columns of its own:
+        // lit alone, it read the same at steps 3 and 6 in a capture, on a
+        // monochrome projector or to a screen reader (teacher trial 30).
+        let avail = avail.saturating_sub(2);
         let room = avail
             .saturating_sub(legend_w)
             .max(avail.min(STRIP_LEAST))
@@ -329,12 +333,14 @@ impl Replay {
                 (t.g.dot, t.dim())
             };
             seen.extend([self.step_meaning(fault)]);
-            let style = if i == self.at {
-                style.patch(t.highlight()).add_modifier(Modifier::REVERSED)
+            if i == self.at {
+                let lit = style.patch(t.highlight()).add_modifier(Modifier::REVERSED);
+                spans.push(Span::styled("[", t.highlight()));
+                spans.push(Span::styled(glyph, lit));
+                spans.push(Span::styled("]", t.highlight()));
             } else {
-                style
-            };
-            spans.push(Span::styled(glyph, style));
+                spans.push(Span::styled(glyph, style));
+            }
         }
         if to < n {
             spans.push(Span::styled(t.g.ellipsis, t.dim()));

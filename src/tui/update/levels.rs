@@ -170,10 +170,10 @@ fn watch(app: &mut App) {
     let level = app.levels.level();
     let strategy = level.design(&attempt.program);
     let note = format!(
-        "level {}: your handler, {} in {} moves; here it goes wrong · L back to the level",
+        "level {}: your handler fails in {} moves · ends: {} · here it goes wrong · L back to the level",
         level.number,
-        cx.class.text(),
-        cx.moves.len()
+        cx.moves.len(),
+        cx.class.text()
     );
     replay(app, &cx, strategy, note);
 }

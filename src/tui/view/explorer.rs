@@ -258,7 +258,7 @@ fn bounds(t: &Theme, report: &CheckReport, area: Rect, buf: &mut Buffer) {
     // Where the caps per kind have no row of their own, they go in short
     // at the end of the bounds (the trial: at 80x24 they were gone).
     let short = format!("; {}", b.kinds_short());
-    let words = |ids: bool, per: bool, own_words: bool, caps: bool| {
+    let words = |ids: bool, per: bool, own_words: bool, caps: bool, assumed: bool| {
         let mut line = format!("bounds: {}, ", b.searched(per, ids));
         line.push_str(&if ids {
             b.consumers_line()
@@ -269,20 +269,33 @@ fn bounds(t: &Theme, report: &CheckReport, area: Rect, buf: &mut Buffer) {
         if caps {
             line.push_str(&short);
         }
-        if let Some(own) = own_bounds(report, per, ids, own_words) {
+        if let Some(own) = own_bounds(report, per, ids, own_words, assumed) {
             line.push_str("; ");
             line.push_str(&own);
         }
         line
     };
-    let tiers: Vec<Vec<Line>> = vec![
-        vec![Line::raw(words(true, true, true, false)), kinds.clone()],
-        vec![Line::raw(words(false, true, true, false)), kinds],
-        vec![Line::raw(words(true, true, true, true))],
-        vec![Line::raw(words(false, true, true, true))],
-        vec![Line::raw(words(false, false, true, true))],
-        vec![Line::raw(words(false, false, false, true))],
-    ];
+    // The assumption a design rests on (one ordered partition) goes
+    // last, after every bound: a bound left out reads as no bound.
+    let tiers: Vec<Vec<Line>> = [true, false]
+        .into_iter()
+        .flat_map(|assumed| {
+            [
+                vec![
+                    Line::raw(words(true, true, true, false, assumed)),
+                    kinds.clone(),
+                ],
+                vec![
+                    Line::raw(words(false, true, true, false, assumed)),
+                    kinds.clone(),
+                ],
+                vec![Line::raw(words(true, true, true, true, assumed))],
+                vec![Line::raw(words(false, true, true, true, assumed))],
+                vec![Line::raw(words(false, false, true, true, assumed))],
+            ]
+        })
+        .chain([vec![Line::raw(words(false, false, false, true, false))]])
+        .collect();
     let rows = |lines: &Vec<Line>| crate::tui::measure::rows(lines, area.width, true);
     match tiers.iter().find(|l| rows(l) <= area.height) {
         Some(lines) => Paragraph::new(lines.clone())
@@ -303,7 +316,13 @@ fn bounds(t: &Theme, report: &CheckReport, area: Rect, buf: &mut Buffer) {
 /// words [`Bounds::searched`] gives the others' (`row-version, offset,
 /// versioned: 1 fault per schedule, 2 messages`); without `words`, or
 /// where their bounds differ, only named (`…: their own, see each`).
-fn own_bounds(report: &CheckReport, per: bool, ids: bool, words: bool) -> Option<String> {
+fn own_bounds(
+    report: &CheckReport,
+    per: bool,
+    ids: bool,
+    words: bool,
+    assumed: bool,
+) -> Option<String> {
     let own: Vec<(&str, &Bounds)> = report
         .strategies
         .iter()
@@ -314,12 +333,30 @@ fn own_bounds(report: &CheckReport, per: bool, ids: bool, words: bool) -> Option
     let same = own
         .iter()
         .all(|(_, b)| b.max_faults == first.max_faults && b.messages == first.messages);
-    Some(if same && words {
-        format!("{}: {}", names.join(", "), first.searched(per, ids))
-    } else if same {
-        format!("{}: own bounds", names.join(", "))
+    // A design that holds only on one ordered partition says so beside
+    // its bounds: a class reading `offset … ✓ within 1 fault` alone took
+    // it for safe on any queue (teacher trial 30; offset-on-a-queue shows
+    // it is not).
+    let ordered: Vec<&str> = own
+        .iter()
+        .filter(|(_, b)| b.ordered)
+        .map(|(n, _)| *n)
+        .collect();
+    let ordered = if ordered.is_empty() || !assumed {
+        String::new()
     } else {
-        format!("{}: their own, see each", names.join(", "))
+        format!("; {} on one ordered partition", ordered.join(", "))
+    };
+    Some(if same && words {
+        format!(
+            "{}: {}{ordered}",
+            names.join(", "),
+            first.searched(per, ids)
+        )
+    } else if same {
+        format!("{}: own bounds{ordered}", names.join(", "))
+    } else {
+        format!("{}: their own, see each{ordered}", names.join(", "))
     })
 }
 

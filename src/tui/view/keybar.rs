@@ -243,11 +243,44 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 /// The bar's note in place of its keys: one too long for the line ends
 /// in "…", never cut silently.
 pub fn note_line(t: &crate::tui::theme::Theme, note: &str, width: usize) -> Line<'static> {
-    let line = Line::from(vec![
-        Span::styled(" ! ", t.warn()),
-        Span::styled(t.text(note).into_owned(), t.warn()),
-    ]);
-    super::fit(t, line, width)
+    let note = t.text(note).into_owned();
+    let line = |words: String| {
+        Line::from(vec![
+            Span::styled(" ! ", t.warn()),
+            Span::styled(words, t.warn()),
+        ])
+    };
+    super::fit(
+        t,
+        line(fold_note(&note, width.saturating_sub(3), t.g.ellipsis)),
+        width,
+    )
+}
+
+/// A note in `room` columns. Its parts run `what · more · key`: the last
+/// part names the key that goes on (`L back to the level`), and a note that
+/// is too long gives up its middle parts, last first, then the end of its
+/// first part at a word's end, and keeps the key whole. A teacher trial
+/// read `… here it g…` at 80x24, with the way back cut off.
+pub fn fold_note(note: &str, room: usize, sign: &str) -> String {
+    let width = |s: &str| Span::raw(s).width();
+    if width(note) <= room {
+        return note.to_string();
+    }
+    const SEP: &str = " · ";
+    let mut parts: Vec<&str> = note.split(SEP).collect();
+    let Some(key) = parts.pop().filter(|_| !parts.is_empty()) else {
+        return crate::cut_at_word::cut_at_word(note, room, sign).unwrap_or_default();
+    };
+    while parts.len() > 1 && width(&parts.join(SEP)) + width(SEP) + width(key) > room {
+        parts.pop();
+    }
+    let head = parts.join(SEP);
+    let head_room = room.saturating_sub(width(SEP) + width(key));
+    match crate::cut_at_word::cut_at_word(&head, head_room, sign) {
+        Some(head) => format!("{head}{SEP}{key}"),
+        None => crate::cut_at_word::cut_at_word(note, room, sign).unwrap_or_default(),
+    }
 }
 
 /// The items, each `(width, rank)`, that fit in `room` columns (after

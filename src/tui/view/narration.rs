@@ -781,10 +781,16 @@ fn compact_note(area: Rect) -> bool {
 /// enlarges the story once it is the selected panel. The page tells the
 /// whole narration beside the screen: no key there.
 fn note_keys(t: &Theme, focused: bool, area: Rect) -> Vec<String> {
-    if !t.terminal_keys() {
-        return vec![String::new()];
-    }
     let dot = t.g.dot;
+    // The page has no `z`: its count says where the rest is told (a
+    // teacher trial read `↑ 4 more sentences` on a page with nothing to
+    // open them), or stands alone where that has no room.
+    if !t.terminal_keys() {
+        return vec![
+            format!("{dot} in the page's text "),
+            format!("{dot} see text "),
+        ];
+    }
     let short = if focused {
         format!("{dot} z ")
     } else {

@@ -87,14 +87,22 @@ fn whereabouts(f: &Frame) -> Option<String> {
     }
 }
 
-fn figures(f: &Frame) -> [Figure; 4] {
+/// The four figures of frame `f`; the first frame's moves are counted
+/// from the empty world before it (the producer's publish takes the
+/// queue from 0 to 1): it has no frame before it to learn its changes
+/// from, and a class read `1 · unchanged` beside "producer publishes".
+fn figures(f: &Frame, first: bool) -> [Figure; 4] {
     let ch = &f.changes;
+    let moved = |was: Option<usize>, now: usize| match was {
+        None if first && now != 0 => Some(0),
+        was => was,
+    };
     [
         Figure {
             label: "in the queue",
             short: "queue",
             value: queued(f).to_string(),
-            was: ch.queue_was.map(|n| n.to_string()),
+            was: moved(ch.queue_was, queued(f)).map(|n| n.to_string()),
             alarm: false,
             note: None,
             state: whereabouts(f),
@@ -110,7 +118,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
             } else {
                 "-".into()
             },
-            was: ch.processed_was.map(|n| n.to_string()),
+            was: moved(ch.processed_was, processed_rows(f)).map(|n| n.to_string()),
             alarm: false,
             note: (!f.db.uses_processed).then(|| "not used here".to_string()),
             state: None,
@@ -127,7 +135,11 @@ fn figures(f: &Frame) -> [Figure; 4] {
             label: "payments total",
             short: "payments",
             value: format!("${}", f.db.payments_total),
-            was: ch.total_was.map(|n| format!("${n}")),
+            was: moved(
+                ch.total_was.map(|n| n as usize),
+                f.db.payments_total as usize,
+            )
+            .map(|n| format!("${n}")),
             // Red only when this figure itself is wrong: more rows than
             // the producer asked for.
             alarm: f
@@ -150,7 +162,7 @@ fn figures(f: &Frame) -> [Figure; 4] {
             label: "provider charges",
             short: "charges",
             value: f.provider.charges.len().to_string(),
-            was: ch.charges_was.map(|n| n.to_string()),
+            was: moved(ch.charges_was, f.provider.charges.len()).map(|n| n.to_string()),
             alarm: f
                 .verdict
                 .facts
@@ -181,7 +193,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     .areas(area);
     header::render(app, head, buf);
     let boxes = Layout::horizontal([Constraint::Ratio(1, 4); 4]).split(figures_area);
-    let figures = figures(f);
+    let figures = figures(f, app.pos == 0);
     // The four figures stand on one line: each box keeps under its figure
     // the rows the wordiest box needs for its notes.
     let note_rows = figures
