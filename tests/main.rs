@@ -98,6 +98,7 @@ mod output_errors;
 mod output_targets;
 mod owed_marks;
 mod own_line_cut_words;
+mod payment_words;
 mod play_own_design;
 mod postgres_story_own;
 mod predict_choices;

@@ -19,3 +19,8 @@ pub const ACKED: &str = "acked";
 pub const ACKS_LOST: &str = "acks lost";
 /// The handlers' skips of a key already recorded (`duplicates_skipped`).
 pub const SKIPPED_BY_KEY: &str = "skipped by key";
+/// The committed payments table's rows, one and many: the verdict's
+/// figures (`2 committed payments`) and its cause chains (`the database
+/// has 1 committed payment`) count them in one wording, since `1
+/// committed payment row` beside `1 committed payment` read as two counts.
+pub const COMMITTED_PAYMENTS: (&str, &str) = ("committed payment", "committed payments");
