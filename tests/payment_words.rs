@@ -20,8 +20,14 @@ fn the_transcript_counts_committed_payments_in_the_verdicts_words() {
     let (code, out, err) = common::cli::idem(&["run", SCENARIO, "--mode", "naive"]);
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains(OLD), "{out}");
-    assert!(out.contains("the database has 1 committed payment"), "{out}");
-    assert!(out.contains("the database has no committed payment"), "{out}");
+    assert!(
+        out.contains("the database has 1 committed payment"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the database has no committed payment"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -30,7 +36,10 @@ fn the_json_frames_count_committed_payments_in_the_verdicts_words() {
         common::cli::idem(&["run", SCENARIO, "--mode", "naive", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains(OLD), "{out}");
-    assert!(out.contains("the database has 1 committed payment"), "{out}");
+    assert!(
+        out.contains("the database has 1 committed payment"),
+        "{out}"
+    );
 }
 
 /// Every step of the run, drawn wide enough for the whole chain.

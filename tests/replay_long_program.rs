@@ -50,7 +50,10 @@ fn a_long_program_path_costs_the_stderr_panel_no_row_at_80x24() {
         let first = l.lines().next().unwrap();
         let named = first.contains("step") && first.contains("…") && first.contains("naive.py");
         if has < had || !named || !l.contains("the run ends") {
-            wrong.push(format!("step {}: stderr {has} rows, not {had}:\n{l}", at + 1));
+            wrong.push(format!(
+                "step {}: stderr {has} rows, not {had}:\n{l}",
+                at + 1
+            ));
         }
     }
     assert!(
