@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod cut_at_word;
+pub mod cut_middle;
 pub mod export;
 pub mod harness;
 pub mod learner;

@@ -173,7 +173,7 @@ fn a_producer_retry_is_outside_the_offsets_promise_and_is_said_so() {
     assert_eq!((cx.total, cx.charges), (105, 2));
     assert!(
         cx.chain
-            .contains("the provider charged once, the database has 2 committed payment rows")
+            .contains("the provider charged once, the database has 2 committed payments")
     );
     // And the README says that, not "losing payments".
     let readme = std::fs::read_to_string("README.md").unwrap();

@@ -51,7 +51,7 @@ const PYTHON: [Expect; 6] = [
         // The same run is both: the disagreement says its own figures.
         says: &[(
             "provider and database disagree",
-            "the provider charged twice, the database has 1 committed payment row",
+            "the provider charged twice, the database has 1 committed payment",
         )],
     },
     Expect {
@@ -96,7 +96,7 @@ const PYTHON: [Expect; 6] = [
             // order (teacher trial: it stopped at the lost response).
             (
                 "provider and database disagree",
-                "the database has no committed payment row ← A (start 1) acked delivery 2 of m-1 without a charge or a payment row while m-1 was recorded as handled: it skipped the work (inferred) ← lease expired ← A (start 1)'s charge response was lost",
+                "the database has no committed payment ← A (start 1) acked delivery 2 of m-1 without a charge or a payment row while m-1 was recorded as handled: it skipped the work (inferred) ← lease expired ← A (start 1)'s charge response was lost",
             ),
         ],
     },

@@ -131,29 +131,28 @@ pub fn parse_all_warned(file: &str, text: &str) -> Result<Warned<Script>, Scenar
 
 /// Whether the scenario's rules, run without what was taken out, find
 /// only what they would with it (told what was taken, see `Validator`):
-/// not so for the setup, the consumers, the messages or the steps as a
-/// whole, all the expectations, or an element of any array but a step's
-/// actions (a message or a consumer gone, every action naming it would
-/// be wrong). A design's expectations taken out (`naive = "..."`) leave
-/// the design named; a wrong value in a message leaves the message.
+/// not so for the setup, the messages or the steps as a whole, all the
+/// expectations, or an element of any array but a step's actions and the
+/// consumers (a message gone, every action naming it would be wrong). A
+/// design's expectations taken out (`naive = "..."`) leave the design
+/// named; a wrong value in a message leaves the message; the consumers
+/// taken out, whole or one of them, leave every action naming one
+/// unjudged (`Validator::consumers_unknown`), so the rest is still
+/// checked (`consumers = 3` hid every other error of the file).
 fn rules_can_do_without(taken: &Taken) -> bool {
     let Some(path) = taken.dotted.as_deref() else {
         return false;
     };
     if taken.key.is_none() {
-        // `steps[0].actions[2]`, or an element inside that action.
-        return path.starts_with("steps[")
+        // `steps[0].actions[2]`, or an element inside that action; or
+        // `setup.consumers[1]`.
+        let action = path.starts_with("steps[")
             && path
                 .split_once("].actions[")
                 .is_some_and(|(step, _)| !step.contains('.'));
+        return action || super::validator::under_consumers(path);
     }
-    let whole = [
-        "setup",
-        "setup.consumers",
-        "setup.messages",
-        "steps",
-        "expect",
-    ];
+    let whole = ["setup", "setup.messages", "steps", "expect"];
     !whole.contains(&path)
 }
 

@@ -85,12 +85,19 @@ impl Validator<'_> {
         {
             setup.max_receives = n;
         }
+        // A list of a wrong type, or with a name of one, was told and
+        // taken out: what is left (the default, or the other names) is not
+        // the list meant, so no action is judged against it.
+        let taken = self.consumers_taken();
+        if taken {
+            self.consumers_unknown.set(true);
+        }
         if let Some(consumers) = &s.consumers {
             // A wrong list is told and the actions checked without it: each
             // naming a consumer is then left unjudged, as any could be
             // wrong for want of the name meant. A name listed twice is
             // told and known once.
-            if consumers.get_ref().is_empty() {
+            if consumers.get_ref().is_empty() && !taken {
                 self.keep::<()>(
                     self.fail(consumers.span(), "at least one consumer is needed".into()),
                 );

@@ -42,7 +42,22 @@ pub(super) struct Validator<'a> {
     pub(super) messages_gone: Cell<bool>,
 }
 
+/// Whether `path` (as `Taken::dotted` writes it) is the setup's
+/// consumers or inside them: `setup.consumers`, `setup.consumers[1]`.
+pub(super) fn under_consumers(path: &str) -> bool {
+    path.strip_prefix("setup.consumers")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('['))
+}
+
 impl Validator<'_> {
+    /// Whether the consumers, or one of them, were taken out for a wrong
+    /// type (told): the list left is not the one the file meant.
+    pub(super) fn consumers_taken(&self) -> bool {
+        self.taken
+            .iter()
+            .any(|t| t.dotted.as_deref().is_some_and(under_consumers))
+    }
+
     /// Notes an error and lets validation go on: `None` for the caller to
     /// skip what it was building.
     pub(super) fn keep<T>(&self, result: Result<T, ScenarioError>) -> Option<T> {

@@ -525,12 +525,15 @@ pub(crate) fn times(n: usize) -> String {
     }
 }
 
-/// Committed rows: an open transaction's row may still roll back.
+/// Committed rows (an open transaction's row may still roll back), in
+/// the verdict's figures' words: `no committed payment`, `1 committed
+/// payment`, `2 committed payments`.
 pub(crate) fn rows(n: usize) -> String {
+    let (one, many) = super::counter_words::COMMITTED_PAYMENTS;
     match n {
-        0 => "no committed payment row".into(),
-        1 => "1 committed payment row".into(),
-        n => format!("{n} committed payment rows"),
+        0 => format!("no {one}"),
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
     }
 }
 

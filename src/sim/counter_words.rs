@@ -22,3 +22,8 @@ pub const ACKS_LOST: &str = "acks lost";
 /// key" under `charge the card (key)` read as the provider's
 /// Idempotency-Key, which this count never counts.
 pub const SKIPPED_BY_KEY: &str = "skipped: key taken";
+/// The committed payments table's rows, one and many: the verdict's
+/// figures (`2 committed payments`) and its cause chains (`the database
+/// has 1 committed payment`) count them in one wording, since `1
+/// committed payment row` beside `1 committed payment` read as two counts.
+pub const COMMITTED_PAYMENTS: (&str, &str) = ("committed payment", "committed payments");

@@ -176,8 +176,13 @@ impl Replay {
         );
         let per_chapter = CHAPTER_MOVES.max(story.moves.len().div_ceil(limits::MAX_STEPS));
         let mut steps: Vec<ScriptStep> = Vec::new();
+        let mut armed = false;
         for ((mv, told), &starts) in story.moves.iter().zip(&self.told).zip(&self.starts) {
             let full = steps.last().is_none_or(|s| s.actions.len() >= per_chapter);
+            // A fault armed and the step that meets it stay in one
+            // chapter, which is named for what the fault does there.
+            let starts = starts && !armed;
+            armed = armed_outcome(mv).is_some();
             if steps.is_empty() || full || (starts && steps.len() < limits::MAX_STEPS) {
                 steps.push(ScriptStep {
                     title: chapter_title(mv, told),
@@ -235,6 +240,13 @@ const TITLE_ROOM: usize = 40;
 /// with `…` where it is longer than `TITLE_ROOM`; kept whole where even
 /// its first word is longer (an ID), rather than cut without a sign.
 fn chapter_title(mv: &Move, told: &str) -> String {
+    // A fault is armed right before the step that meets it (see the
+    // driver): the chapter is named for what the fault does there, as a
+    // tour names its chapters (`m-7f3 is handled; its ack is lost`). The
+    // arming's own sentence said only what would happen, and was cut.
+    if let Some(outcome) = armed_outcome(mv) {
+        return outcome;
+    }
     // Its first sentence without the full stop, and a receive without
     // its lease and receipt (the events say them).
     let first = told.split(". ").next().unwrap_or("").trim_end_matches('.');
@@ -245,6 +257,20 @@ fn chapter_title(mv: &Move, told: &str) -> String {
     match crate::cut_at_word::cut_at_word(first, TITLE_ROOM, "…") {
         Some(cut) if cut != "…" => cut,
         _ => first.to_string(),
+    }
+}
+
+/// What an armed fault does to the step that meets it, in the words of
+/// the cause it becomes (`ack lost`, `charge response was lost`).
+fn armed_outcome(mv: &Move) -> Option<String> {
+    match mv {
+        Move::LoseAck { consumer } => Some(format!("{consumer}'s ack is lost")),
+        Move::LoseResponse { consumer } => Some(format!("{consumer}'s charge response is lost")),
+        Move::Slow { consumer, ms } => Some(format!(
+            "{consumer}'s step takes {}",
+            crate::sim::format_duration(*ms)
+        )),
+        _ => None,
     }
 }
 
@@ -297,6 +323,80 @@ mod tests {
         let id = format!("m-{}", "x".repeat(50));
         assert_eq!(chapter_title(&mv, &id), id);
         assert_eq!(chapter_title(&mv, ""), move_text(&mv));
+    }
+
+    /// A chapter that opens with an armed fault is named for what the
+    /// fault does in it, as short as the other titles: its first
+    /// sentence (`Fault armed: the network will drop A's next ack`) was
+    /// cut to `Fault armed: the network will drop A's…`, which said
+    /// neither whose what nor what came of it.
+    #[test]
+    fn a_chapter_opened_by_an_armed_fault_is_named_for_what_it_does() {
+        let setup = Setup {
+            messages: vec![Message::payment("m-1", 1001, 40)],
+            ..Setup::default()
+        };
+        let a = || "A".to_string();
+        let armed = [
+            (Move::LoseAck { consumer: a() }, "A's ack is lost"),
+            (
+                Move::LoseResponse { consumer: a() },
+                "A's charge response is lost",
+            ),
+            (
+                Move::Slow {
+                    consumer: a(),
+                    ms: 55_604,
+                },
+                "A's step takes 55s604ms",
+            ),
+        ];
+        let mut wrong = Vec::new();
+        for (mv, want) in &armed {
+            let mut world = World::new(setup.clone(), Strategy::naive(), SEED).unwrap();
+            world.apply(mv).unwrap();
+            let told = crate::sim::event::step_told(world.events());
+            let title = chapter_title(mv, &told);
+            if title != *want || title.chars().count() > TITLE_ROOM {
+                wrong.push(format!("{told:?}: {title:?}, not {want:?}"));
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{} of {} wrong: {wrong:#?}",
+            wrong.len(),
+            armed.len()
+        );
+    }
+
+    /// The fault armed and the step that meets it are one chapter, even
+    /// where that step is a receive (which opens a chapter of its own):
+    /// a chapter named `A's step takes 5s` held no step.
+    #[test]
+    fn an_armed_fault_and_the_step_it_meets_share_a_chapter() {
+        let setup = Setup::default();
+        let mut story = Story::new(Message::payment("m-1", 1001, 40), 0);
+        let a = || "A".to_string();
+        story.keep(
+            vec![
+                Move::Slow {
+                    consumer: a(),
+                    ms: 5_000,
+                },
+                Move::Step { consumer: a() },
+            ],
+            0,
+            6_000,
+        );
+        let naive = Strategy::naive();
+        let replay = story.replay(&setup, &naive).unwrap().expect("kept");
+        let script = replay.script(&story, "s", &naive);
+        let chapters: Vec<(&str, usize)> = script
+            .steps
+            .iter()
+            .map(|s| (s.title.as_str(), s.actions.len()))
+            .collect();
+        assert_eq!(chapters, [("A's step takes 5s", 2)]);
     }
 
     #[test]

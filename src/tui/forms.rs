@@ -155,8 +155,9 @@ fn count(n: usize, (one, many): (&str, &str)) -> String {
 /// committed payment row` in one tour and `1 payment committed` in
 /// another read as two different counts (teacher trial at 80x24); and
 /// short enough for `order 1042: 0 committed payments, 2 charges` to keep
-/// its order and its key on 80 columns.
-const ROWS: (&str, &str) = ("committed payment", "committed payments");
+/// its order and its key on 80 columns. The cause chains count in these
+/// words too.
+const ROWS: (&str, &str) = crate::sim::counter_words::COMMITTED_PAYMENTS;
 
 /// Widest first; the whole verdict's words first of all. Only the
 /// charges' words give way.

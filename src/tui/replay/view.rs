@@ -93,7 +93,7 @@ const LEGEND_GAP: usize = 3;
 impl Replay {
     fn screen(&self, step: &Step, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
-        let head = self.head();
+        let head = self.head(area.width);
         let head_rows = measure::rows(&head, area.width, false).min(4);
         let names = self.names_legend(area.width);
         let names_rows = measure::rows(&names, area.width, false).min(2);
@@ -234,16 +234,27 @@ impl Replay {
         overflow::show(t, lines, wrap, inner, buf);
     }
 
-    fn head(&self) -> Vec<Line<'static>> {
+    /// The header: what is replayed, at which step, and how it ends. Its
+    /// first row is one row at any width: the program's path gives way
+    /// first, cut in its middle, and is left out where even that has no
+    /// room (a long path wrapped over three rows and took them from the
+    /// program's stderr at 80x24).
+    fn head(&self, width: u16) -> Vec<Line<'static>> {
         let t = &self.theme;
         let n = self.steps.len();
         let place = format!("step {}/{n}", self.at + 1);
-        let first = Line::from(vec![
+        let mut first = Line::from(vec![
             Span::styled(t.text(" idem test · replay · ").into_owned(), t.title()),
             Span::styled(place, t.info()),
-            Span::raw(t.text(" · ").into_owned()),
-            Span::raw(own(&self.program)),
         ]);
+        let sep = t.text(" · ").into_owned();
+        let room = usize::from(width).saturating_sub(first.width() + Span::raw(&sep).width());
+        if let Some(program) =
+            crate::cut_middle::cut_middle(&own(&self.program), room, t.g.ellipsis)
+        {
+            first.spans.push(Span::raw(sep));
+            first.spans.push(Span::raw(program));
+        }
         let ends: Vec<&str> = self.verdict.outcomes().iter().map(|o| o.text()).collect();
         let bad = !self.verdict.failures.is_empty();
         let second = Line::from(vec![
