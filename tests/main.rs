@@ -124,6 +124,7 @@ mod reveal_keeps_rows;
 mod reveal_span;
 mod reveal_split_steady;
 mod reveal_subject_whole;
+mod reveal_why_whole;
 mod scale;
 mod scenarios;
 mod screenshots;

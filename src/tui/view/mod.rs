@@ -39,6 +39,7 @@ pub(crate) mod provider;
 mod provider_fold;
 mod provider_heading;
 mod ran;
+mod reveal_fold;
 mod reveal_mark;
 pub(crate) mod run_form;
 mod sentences;

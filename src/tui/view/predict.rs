@@ -63,7 +63,7 @@ pub fn render(app: &App, m: &Main, buf: &mut Buffer) {
             } else {
                 format!(" Predict {} answers ", app.theme.g.dot)
             };
-            (title, revealed(app, p, *from, *to, at_end))
+            (title, revealed(app, p, *from, *to, at_end, m.around_box()))
         }
         Stage::Watching if score_shown(app) => (
             format!(" Predict {} your score ", app.theme.g.dot),
