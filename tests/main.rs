@@ -101,6 +101,7 @@ mod own_line_cut_words;
 mod play_own_design;
 mod postgres_story_own;
 mod predict_choices;
+mod predict_end_keeps_words;
 mod predict_marks;
 mod predict_reveal;
 mod predict_story_at_step;
