@@ -124,6 +124,7 @@ mod replay_no_cuts;
 mod reveal_keeps_rows;
 mod reveal_span;
 mod reveal_split_steady;
+mod reveal_sql_head;
 mod reveal_subject_whole;
 mod reveal_why_whole;
 mod scale;

@@ -47,6 +47,7 @@ mod service;
 pub(super) mod sql;
 mod step_line;
 mod story_fold;
+mod statement_squeeze;
 mod story_gap;
 mod story_line;
 mod told;
