@@ -129,6 +129,7 @@ mod reveal_subject_whole;
 mod reveal_why_whole;
 mod scale;
 mod scenarios;
+mod score_keeps_subject;
 mod screenshots;
 mod service_head_steady;
 mod service_words_whole;
