@@ -157,6 +157,7 @@ mod story_figures;
 mod story_fold_arrow;
 mod story_fold_no_blank_row;
 mod story_fold_words;
+mod story_gap_clause;
 mod story_left_out;
 mod story_newest_first;
 mod story_no_echo;
