@@ -139,12 +139,20 @@ pub(super) fn revealed(
             Span::raw(t.text(asked.question.why(design, on_postgres)).into_owned()),
         ]));
     }
-    if at_end || p.finished() {
-        lines.push(Line::from(score_spans(app, p)));
-    }
     // The box's most rows inside its border: down to the verdict.
     let room = box_area(around, u16::MAX).height.saturating_sub(2);
     let width = around.keybar.width.saturating_sub(2);
+    if at_end || p.finished() {
+        let mut scored = lines.clone();
+        scored.push(Line::from(score_spans(app, p)));
+        let folded = super::reveal_fold::fold(t, said.clone(), scored, width, room);
+        // The score gives way before the action's words go whole: it is
+        // the end's own line once the answers close (80x24, tour-1
+        // idempotent's last reveal: its closing words read nowhere).
+        if said.is_empty() || folded.len() > lines.len() + 1 {
+            return folded;
+        }
+    }
     super::reveal_fold::fold(t, said, lines, width, room)
 }
 

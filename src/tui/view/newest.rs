@@ -449,7 +449,7 @@ pub fn values_rows(lines: &[Line<'static>], w: u16) -> u16 {
                 let words: Vec<&str> = text.split(' ').collect();
                 let want = (words.len() * 2).div_ceil(3);
                 let least = (2..words.len())
-                    .filter_map(|keep| cut(&t, &head, &words, keep, style))
+                    .filter_map(|keep| cut(&t, &head, &words, keep, style, false))
                     .find(|(_, end)| *end >= want)
                     .map_or(whole, |(line, _)| {
                         measure::rows(std::slice::from_ref(&line), w, false)
@@ -535,14 +535,17 @@ fn squeeze(
     // The first span is the speaker (`A> `), kept; the rest is the text.
     let (head, text, style) = parts(&lines[s]);
     let words: Vec<&str> = text.split(' ').collect();
-    for keep in (2..words.len()).rev() {
-        let Some((squeezed, _)) = cut(t, &head, &words, keep, style) else {
-            continue;
-        };
-        if measure::rows(std::slice::from_ref(&squeezed), w, false) <= room {
-            let mut out = lines.to_vec();
-            out[s] = squeezed;
-            return Some(out);
+    // The head whole where any cut keeps it, else the old start.
+    for whole_head in [true, false] {
+        for keep in (2..words.len()).rev() {
+            let Some((squeezed, _)) = cut(t, &head, &words, keep, style, whole_head) else {
+                continue;
+            };
+            if measure::rows(std::slice::from_ref(&squeezed), w, false) <= room {
+                let mut out = lines.to_vec();
+                out[s] = squeezed;
+                return Some(out);
+            }
         }
     }
     None

@@ -35,7 +35,12 @@ pub(super) fn fold(
     let style = said[0].style;
     let text = said
         .iter()
-        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect::<String>())
+        .map(|l| {
+            l.spans
+                .iter()
+                .map(|s| s.content.as_ref())
+                .collect::<String>()
+        })
         .collect::<Vec<_>>()
         .join(" ");
     let sign = Span::styled(t.text(" … ← the steps it took").into_owned(), t.dim());
@@ -70,7 +75,12 @@ mod tests {
     fn text(lines: &[Line<'_>]) -> String {
         lines
             .iter()
-            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect::<String>())
+            .map(|l| {
+                l.spans
+                    .iter()
+                    .map(|s| s.content.as_ref())
+                    .collect::<String>()
+            })
             .collect::<Vec<_>>()
             .join("|")
     }
@@ -78,10 +88,15 @@ mod tests {
     #[test]
     fn the_actions_words_give_way_to_the_answers_at_a_sentences_end() {
         let t = Theme::new(false, false);
-        let said = vec![Line::raw("One two three four. Five six seven eight nine ten.")];
+        let said = vec![Line::raw(
+            "One two three four. Five six seven eight nine ten.",
+        )];
         let answers = vec![Line::raw("✓ right  why it is so.")];
         // Room for all.
-        assert_eq!(rows(&fold(&t, said.clone(), answers.clone(), 80, 3), 80, false), 2);
+        assert_eq!(
+            rows(&fold(&t, said.clone(), answers.clone(), 80, 3), 80, false),
+            2
+        );
         // One row for the words at 45 columns: the first sentence, signed.
         let folded = fold(&t, said.clone(), answers.clone(), 45, 2);
         assert_eq!(

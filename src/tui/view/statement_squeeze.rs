@@ -16,16 +16,25 @@ pub const HEAD_WORDS: usize = 3;
 
 /// The statement `words` cut to `keep` of them round an ellipsis, after
 /// the speaker `head` (`A> `), and how many it keeps from its end; `None`
-/// where that would not say what the statement does: its head whole, and
-/// its clause whole, four words at least (`ON CONFLICT DO NOTHING`).
+/// where that would not say what the statement does: its head whole
+/// (`whole_head`), and its clause whole, four words at least (`ON
+/// CONFLICT DO NOTHING`). Without `whole_head`, the start keeps up to a
+/// third of the words kept, at most the head: the last resort of a panel
+/// too small for the head and the clause (row-version's upsert at 80x24),
+/// before the statement is cut and its words counted.
 pub(super) fn cut(
     t: &Theme,
     head: &[Span<'static>],
     words: &[&str],
     keep: usize,
     style: ratatui::style::Style,
+    whole_head: bool,
 ) -> Option<(Line<'static>, usize)> {
-    let start = HEAD_WORDS.min(words.len().saturating_sub(1));
+    let start = if whole_head {
+        HEAD_WORDS.min(words.len().saturating_sub(1))
+    } else {
+        (keep - (keep * 2).div_ceil(3)).min(HEAD_WORDS)
+    };
     let end = keep.checked_sub(start)?;
     if start == 0 || end < 4.min(words.len() - 1) || keep >= words.len() {
         return None;
@@ -56,14 +65,14 @@ mod tests {
                    VALUES ('m-7f3', 41000 /* ms */) ON CONFLICT DO NOTHING";
         let words: Vec<&str> = sql.split(' ').collect();
         let head = [Span::raw("A> ")];
-        let (line, end) = cut(&t, &head, &words, 8, Default::default()).unwrap();
+        let (line, end) = cut(&t, &head, &words, 8, Default::default(), true).unwrap();
         assert_eq!(
             text(&line),
             "A> INSERT INTO processed_messages … */) ON CONFLICT DO NOTHING"
         );
         assert_eq!(end, 5);
         // Fewer words than the head and the clause: no cut says it.
-        assert!(cut(&t, &head, &words, 6, Default::default()).is_none());
-        assert!(cut(&t, &head, &words, words.len(), Default::default()).is_none());
+        assert!(cut(&t, &head, &words, 6, Default::default(), true).is_none());
+        assert!(cut(&t, &head, &words, words.len(), Default::default(), true).is_none());
     }
 }
