@@ -162,6 +162,23 @@ impl Subject {
         }
     }
 
+    /// The figure in a word or two, where a short row (the score's list at
+    /// 80x24) has no room for `figure` but must still say what a question
+    /// asked about.
+    pub fn short(&self) -> String {
+        match self {
+            Subject::PaymentsTotal => "total".into(),
+            Subject::PaymentsRows | Subject::PaymentsRowsAny => "payments".into(),
+            Subject::ProviderCharges => "charges".into(),
+            Subject::ProcessedRows | Subject::ProcessedRowsAny => "processed".into(),
+            Subject::ChargesAgain => "charged".into(),
+            Subject::ProviderAnswer => "provider".into(),
+            Subject::Holder(m) => format!("{m} lease"),
+            Subject::MessageState(m) => m.clone(),
+            Subject::Deliveries(m) => format!("{m} deliveries"),
+        }
+    }
+
     /// The question in plain words, when the author gives none.
     pub fn wording(&self) -> String {
         match self {

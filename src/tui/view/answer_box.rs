@@ -37,7 +37,7 @@ pub fn reveal_box(app: &App, around: Around) -> Option<Rect> {
     let Stage::Revealed { from, to } = p.stage else {
         return None;
     };
-    let lines = revealed(app, p, from, to, at_end(app));
+    let lines = revealed(app, p, from, to, at_end(app), around);
     let rows = crate::tui::measure::rows(&lines, around.keybar.width.saturating_sub(2), false);
     Some(clear_of_titles(around, box_area(around, rows + 2)))
 }
@@ -60,7 +60,7 @@ pub(super) fn box_area(around: Around, needed: u16) -> Rect {
         keybar.y
     };
     let top = story.y;
-    let bottom = (top + needed.max(story.height)).min(floor);
+    let bottom = top.saturating_add(needed.max(story.height)).min(floor);
     Rect::new(keybar.x, top, keybar.width, bottom.saturating_sub(top))
 }
 
@@ -87,6 +87,7 @@ pub(super) fn revealed(
     from: usize,
     to: usize,
     at_end: bool,
+    around: Around,
 ) -> Vec<Line<'static>> {
     let t = &app.theme;
     let design = app.strategy.name.as_ref();
@@ -94,7 +95,7 @@ pub(super) fn revealed(
     // The box stands where the story is: what the action's steps said
     // comes first, so the answer never hides the step's own words (nor
     // those of a step the action ran through without stopping).
-    let mut lines: Vec<Line<'static>> = p.asked.get(from).map_or(Vec::new(), |asked| {
+    let said: Vec<Line<'static>> = p.asked.get(from).map_or(Vec::new(), |asked| {
         let frames = &app.timeline.frames;
         let steps = asked.ask_at + 1..=asked.answer_at.min(frames.len() - 1);
         frames[steps]
@@ -103,6 +104,7 @@ pub(super) fn revealed(
             .map(|said| Line::styled(t.words(said.trim()), t.title()))
             .collect()
     });
+    let mut lines = Vec::new();
     for i in from..=to {
         let asked = &p.asked[i];
         let Some(given) = p.given.get(&i) else {
@@ -137,10 +139,21 @@ pub(super) fn revealed(
             Span::raw(t.text(asked.question.why(design, on_postgres)).into_owned()),
         ]));
     }
+    // The box's most rows inside its border: down to the verdict.
+    let room = box_area(around, u16::MAX).height.saturating_sub(2);
+    let width = around.keybar.width.saturating_sub(2);
     if at_end || p.finished() {
-        lines.push(Line::from(score_spans(app, p)));
+        let mut scored = lines.clone();
+        scored.push(Line::from(score_spans(app, p)));
+        let folded = super::reveal_fold::fold(t, said.clone(), scored, width, room);
+        // The score gives way before the action's words go whole: it is
+        // the end's own line once the answers close (80x24, tour-1
+        // idempotent's last reveal: its closing words read nowhere).
+        if said.is_empty() || folded.len() > lines.len() + 1 {
+            return folded;
+        }
     }
-    lines
+    super::reveal_fold::fold(t, said, lines, width, room)
 }
 
 pub(super) fn score_spans(app: &App, p: &Predict) -> Vec<Span<'static>> {

@@ -159,11 +159,16 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     // step whole (the own line's facts, one a line) and the said words do
     // not fit after the own line, the own line gives its rows to them,
     // counted above them: every event is still read whole, in that panel.
+    // With no events panel under the story (predict mode's score covers
+    // it at the end), the own line's facts are read in no panel either
+    // way, and the conclusion is the lesson: it keeps its rows as it does
+    // beside the events (trial, tour-1 naive at 80x24: the own line took
+    // both rows over the score and `So: owed $40, paid $80.` was folded).
     let at_end = f.index == last;
     let ending = at_end.then(|| ending(t, app, f, said)).flatten();
     let own_gives_way = at_end
         && !f.events.is_empty()
-        && whole_events >= f.events.len()
+        && (events.is_none() || whole_events >= f.events.len())
         && ending
             .as_ref()
             .is_some_and(|(_, lines)| told_rows + story_rows(&lines(0), area.width) > room);

@@ -7,6 +7,7 @@
 //! taught, `ON CONFLICT DO NOTHING`) with an ellipsis where its middle was.
 
 use super::overflow;
+use super::statement_squeeze::cut;
 use crate::tui::measure;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -208,11 +209,27 @@ fn one_row(t: &Theme, items: &[Item], unit: Unit, told: usize, area: Rect, buf: 
     let Some(first) = item.lines.first() else {
         return;
     };
-    let count = count_lead(t, older.len(), told, unit, first);
-    let mut spans = vec![Span::styled(count, t.key())];
     let newest = joined(t, item, 0).unwrap_or_else(|| first.clone());
-    spans.extend(newest.spans);
-    overflow::show(t, vec![Line::from(spans)], false, area, buf);
+    // The count in its fewest words where the whole one leaves the
+    // statement no room for its head (`↑ 1 more statement · A> INSERT INTO
+    // payme…` named no table, tour-1 naive at a reveal, 100x30): the row
+    // is cut at its end, in the answer, never in the head.
+    let leads = [
+        count_lead(t, older.len(), told, unit, first),
+        count_lead(t, older.len(), told, ("", ""), first).replace("  ", " "),
+    ];
+    let line = |lead: &String| {
+        let mut spans = vec![Span::styled(lead.clone(), t.key())];
+        spans.extend(newest.spans.iter().cloned());
+        Line::from(spans)
+    };
+    let fits = |l: &Line<'static>| l.width() <= usize::from(area.width);
+    let row = leads
+        .iter()
+        .map(line)
+        .find(fits)
+        .unwrap_or_else(|| line(&leads[1]));
+    overflow::show(t, vec![row], false, area, buf);
 }
 
 /// How many of a statement's words a line that keeps its first `kept`
@@ -432,7 +449,7 @@ pub fn values_rows(lines: &[Line<'static>], w: u16) -> u16 {
                 let words: Vec<&str> = text.split(' ').collect();
                 let want = (words.len() * 2).div_ceil(3);
                 let least = (2..words.len())
-                    .filter_map(|keep| cut(&t, &head, &words, keep, style))
+                    .filter_map(|keep| cut(&t, &head, &words, keep, style, false))
                     .find(|(_, end)| *end >= want)
                     .map_or(whole, |(line, _)| {
                         measure::rows(std::slice::from_ref(&line), w, false)
@@ -518,14 +535,17 @@ fn squeeze(
     // The first span is the speaker (`A> `), kept; the rest is the text.
     let (head, text, style) = parts(&lines[s]);
     let words: Vec<&str> = text.split(' ').collect();
-    for keep in (2..words.len()).rev() {
-        let Some((squeezed, _)) = cut(t, &head, &words, keep, style) else {
-            continue;
-        };
-        if measure::rows(std::slice::from_ref(&squeezed), w, false) <= room {
-            let mut out = lines.to_vec();
-            out[s] = squeezed;
-            return Some(out);
+    // The head whole where any cut keeps it, else the old start.
+    for whole_head in [true, false] {
+        for keep in (2..words.len()).rev() {
+            let Some((squeezed, _)) = cut(t, &head, &words, keep, style, whole_head) else {
+                continue;
+            };
+            if measure::rows(std::slice::from_ref(&squeezed), w, false) <= room {
+                let mut out = lines.to_vec();
+                out[s] = squeezed;
+                return Some(out);
+            }
         }
     }
     None
@@ -546,37 +566,4 @@ fn parts(line: &Line<'static>) -> (Vec<Span<'static>>, String, ratatui::style::S
     };
     let style = line.spans.last().map(|s| s.style).unwrap_or_default();
     (head, text, style)
-}
-
-/// The statement `words` cut to `keep` of them round an ellipsis, and how
-/// many it keeps from its end; `None` where that would not say what the
-/// statement does.
-fn cut(
-    t: &Theme,
-    head: &[Span<'static>],
-    words: &[&str],
-    keep: usize,
-    style: ratatui::style::Style,
-) -> Option<(Line<'static>, usize)> {
-    // The end is what a statement is taught by (its values, its clause):
-    // it keeps up to twice as many words as the start, and the start no
-    // more than the three that say what and where (`INSERT INTO
-    // processed_messages`, `UPDATE idempotency_records SET`): a column
-    // list goes before a value.
-    let start = (keep - (keep * 2).div_ceil(3)).min(3);
-    let end = keep - start;
-    // Its clause whole, four words at least: fewer do not say what
-    // the statement does (`ON CONFLICT DO NOTHING`).
-    if start == 0 || end < 4.min(words.len() - 1) || keep >= words.len() {
-        return None;
-    }
-    let text = format!(
-        "{} {} {}",
-        words[..start].join(" "),
-        t.g.ellipsis,
-        words[words.len() - end..].join(" ")
-    );
-    let mut spans = head.to_vec();
-    spans.push(Span::styled(text, style));
-    Some((Line::from(spans), end))
 }

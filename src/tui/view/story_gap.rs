@@ -26,10 +26,29 @@ pub(super) struct Opening<'a> {
 /// (`At step 3: The …`), and the row they take is as good as blank.
 const LEAST_WORDS: usize = 3;
 
+/// Words that open a clause: a cut just before one ends the clause before
+/// it (`A's lease runs out, and …`).
+const OPENERS: [&str; 22] = [
+    "and", "but", "so", "or", "while", "because", "until", "when", "where", "which", "who",
+    "whose", "then", "since", "as", "if", "before", "after", "though", "unless", "nor", "yet",
+];
+
+/// Whether a cut of `sentence` at byte `at` (a space) falls where a
+/// clause ends: after `,` `;` `:` or a dash, or before a word that opens
+/// the next clause. A cut inside a clause (`A for 30 seconds and hides …`,
+/// 100x30 trial: 22 of 29 gaps) reads as a slip, not as a sentence that
+/// goes on.
+fn ends_clause(sentence: &str, at: usize) -> bool {
+    let before = sentence[..at].trim_end();
+    let next = sentence[at..].split_whitespace().next().unwrap_or_default();
+    before.ends_with([',', ';', ':', '—'])
+        || OPENERS.contains(&next.trim_matches(|c: char| !c.is_alphanumeric()))
+}
+
 /// The story from sentence `k` of `opening` on, then `newest` and
 /// `after`, in `rows` rows at `width`, sentence `k` cut at the last
-/// word's end that fits, the rest of it left out under an ellipsis; or
-/// `None` where not even its first few words fit.
+/// clause's end that fits, the rest of it left out under an ellipsis; or
+/// `None` where not even its first clause fits.
 pub(super) fn cut_sentence(
     t: &Theme,
     opening: &Opening<'_>,
@@ -52,6 +71,7 @@ pub(super) fn cut_sentence(
         .match_indices(' ')
         .map(|(at, _)| at)
         .filter(|&at| sentence[..at].split_whitespace().count() >= LEAST_WORDS)
+        .filter(|&at| ends_clause(sentence, at))
         .map(|at| from + at)
         .filter(|&at| at < sentence_end)
         .collect();
@@ -68,4 +88,21 @@ pub(super) fn cut_sentence(
         lines.extend(after.iter().cloned());
         (story_rows(&lines, width) <= rows).then_some(lines)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_gap_falls_where_a_clause_ends() {
+        let s = "The lease on m-7f3 runs out, and it is visible again to B.";
+        let cuts: Vec<&str> = s
+            .match_indices(' ')
+            .map(|(at, _)| at)
+            .filter(|&at| ends_clause(s, at))
+            .map(|at| &s[..at])
+            .collect();
+        assert_eq!(cuts, ["The lease on m-7f3 runs out,"]);
+    }
 }
