@@ -139,6 +139,7 @@ mod soak_dashboard_whole;
 mod soak_words;
 mod status_properties;
 mod step_labels;
+mod step_leads_with_its_effect;
 mod step_reference_whole;
 mod step_line_names_the_step;
 mod step_line_nothing_received;
