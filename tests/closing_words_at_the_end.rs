@@ -135,7 +135,13 @@ fn the_steps_own_words_stay_beside_the_conclusion() {
         if std::env::var_os("IDEM_ALL_CUTS").is_some() {
             eprintln!("{size:?}: {} of {seen}", bad.len());
         }
-        none_wrong("last steps that said more than one sentence", seen, 0, &bad, size);
+        none_wrong(
+            "last steps that said more than one sentence",
+            seen,
+            0,
+            &bad,
+            size,
+        );
     }
 }
 

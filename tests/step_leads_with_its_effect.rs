@@ -14,9 +14,10 @@ fn a_handler_step_tells_its_consumers_outcome_before_the_providers_part() {
     let (mut seen, mut wrong) = (0, Vec::new());
     each_timeline(|tl| {
         for f in &tl.frames {
-            let answered = f.events.iter().position(|e| {
-                e.actor == Actor::Provider && e.text.starts_with("answers ")
-            });
+            let answered = f
+                .events
+                .iter()
+                .position(|e| e.actor == Actor::Provider && e.text.starts_with("answers "));
             let Some(at) = answered else { continue };
             seen += 1;
             let whom = f.events[at].text["answers ".len()..]

@@ -15,7 +15,9 @@ fn ends_in_a_split_reference(row: &str) -> bool {
 fn a_split_reference_is_found() {
     assert!(ends_in_a_split_reference("the lease ran out. At step"));
     assert!(ends_in_a_split_reference("At step"));
-    assert!(!ends_in_a_split_reference("the lease ran out. At step 13: A"));
+    assert!(!ends_in_a_split_reference(
+        "the lease ran out. At step 13: A"
+    ));
 }
 
 #[test]

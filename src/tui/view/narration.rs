@@ -296,8 +296,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     let closing = ending
         .filter(|(_, lines)| story_rows(&lines(0), body_area.width) > body_area.height)
         .and_then(|(text, lines)| {
-            let (shown, skipped) =
-                closing_words(&text, body_area.height, body_area.width, &lines)?;
+            let (shown, skipped) = closing_words(&text, body_area.height, body_area.width, &lines)?;
             let lead = said
                 .filter(|_| skipped > 0)
                 .and_then(|_| own_words_first(t, &text, &shown, body_area));
