@@ -1123,8 +1123,14 @@ mod tests {
                             .is_some_and(|g| !g.is_alphanumeric() && !"↑↓".contains(g));
                         let under = text[at + 2 + usize::from(words)].trim_start();
                         let label = &c.steps[k].label;
+                        // Or by its short name (`charge (key)`).
+                        let short = c.steps[k].short.map(|s| {
+                            let tag = if c.steps[k].keyed { KEY_TAG } else { "" };
+                            format!("{s}{tag}")
+                        });
                         let named = under.split_once(' ').is_some_and(|(_, rest)| {
                             rest.starts_with(label.as_str())
+                                || short.as_ref().is_some_and(|s| rest.starts_with(s.as_str()))
                                 || rest.split(t.g.ellipsis).next().is_some_and(|cut| {
                                     cut.chars().count() >= 3 && label.starts_with(cut)
                                 })
