@@ -35,6 +35,12 @@ fn own_line_is_never_cut_mid_sentence() {
                 return;
             }
             seen += 1;
+            // At the last step the own line gives way to the words the
+            // step said and its conclusion, the events read whole below
+            // (`closing_words_at_the_end`): its cut is theirs, not its.
+            if step.ends_on_closing_words() && step.events_whole() {
+                return;
+            }
             let shown = step.words_in(Panel::Narration);
             let brief = squeeze(&t.text(&idem::sim::event::step_told_brief(events)));
             if shown.contains(&own) || shown.contains(&brief) {

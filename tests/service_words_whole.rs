@@ -145,3 +145,32 @@ fn a_cut_step_name_keeps_its_words_whole() {
             .join("\n")
     );
 }
+
+/// Teacher trial (tour-4 at 80x24): `charge… (key)  again` read as a word
+/// cut (`charges`? `charged`?), the ellipsis glued to it. A provider call
+/// whose name does not fit goes by its short name, whole (`charge (key)`),
+/// and tour-4, the tour about that call, names each of its steps whole or
+/// by a short name at every step under both designs.
+#[test]
+fn the_call_goes_by_its_short_name_never_a_cut_one() {
+    let (mut seen, mut wrong) = (0, Vec::new());
+    crate::common::sweep::each_step((80, 24), |step| {
+        let tour_4 = step.app.script.name == "tour-4";
+        for row in step.rows_in(Panel::Service) {
+            let steps_row = row.chars().nth(1).is_some_and(|c| c != ' ') && row.starts_with(' ');
+            if row.contains("charge") {
+                seen += 1;
+            }
+            if row.contains("charge…") || (tour_4 && steps_row && row.contains('…')) {
+                wrong.push(format!("{}: {:?}", step.at(), row.trim_end()));
+            }
+        }
+    });
+    assert!(seen > 20, "only {seen} service rows name the call");
+    assert!(
+        wrong.is_empty(),
+        "{} of {seen} rows cut a step's name:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -22,7 +22,9 @@ fn judge(row: &str, label: &str, short: Option<&str>) -> Option<&'static str> {
     if named.starts_with(label) {
         return None;
     }
-    if short.is_some_and(|s| named.split("  ").next() == Some(s)) {
+    // A keyed call's short name keeps its tag: `charge (key)`.
+    let first = named.split("  ").next().unwrap_or_default();
+    if short.is_some_and(|s| first == s || first.strip_suffix(" (key)") == Some(s)) {
         return None;
     }
     if !named.contains('…') {

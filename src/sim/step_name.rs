@@ -55,10 +55,14 @@ pub fn name(op: Op) -> &'static str {
 /// what the step waits for, a word of its name (and its keyword), so the
 /// step reads as the same one at every size: `answer` at 80x24 beside
 /// `provider response` at 100x30 read as two steps (teacher trial).
+/// The call goes by `charge` the same way: its cut `charge… (key)` read
+/// as a word cut off (`charges`? `charged`?) at 80x24 (teacher trial,
+/// tour-4), and `charge (key)  again` is whole and one cell shorter.
 /// None for a step whose cuts at its words' ends serve.
 pub fn short_name(op: Op) -> Option<&'static str> {
     match op {
         Op::AwaitResponse => Some("response"),
+        Op::CallProvider { .. } => Some("charge"),
         _ => None,
     }
 }

@@ -752,7 +752,10 @@ pub(super) fn story_lines(
 pub(super) fn words(text: &str, width: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    // Words joined by a no-break space (`story_line::earlier_mark`) stay
+    // one word.
+    let breaks = |c: char| c.is_whitespace() && c != super::story_line::NBSP;
+    for word in text.split(breaks).filter(|w| !w.is_empty()) {
         let w = line.chars().count();
         if w > 0 && w + 1 + word.chars().count() > width {
             out.push(std::mem::take(&mut line));

@@ -106,6 +106,7 @@ impl Widget for &App {
                 Overlay::Faults { selected, .. } => faults::render(self, *selected, area, buf),
             }
         }
+        plain_spaces(buf);
         if self.theme.ascii() {
             // A last guarantee for --ascii: text from scenario files may
             // carry characters no glyph set knows about.
@@ -115,6 +116,18 @@ impl Widget for &App {
                     cell.set_symbol(s);
                 }
             }
+        }
+    }
+}
+
+/// The no-break spaces that held words together while they were wrapped
+/// (`story_line::earlier_mark`) drawn as plain spaces: on screen, in a
+/// copied text and in a saved picture they are spaces like any other.
+fn plain_spaces(buf: &mut Buffer) {
+    let nbsp = story_line::NBSP.to_string();
+    for cell in &mut buf.content {
+        if cell.symbol() == nbsp {
+            cell.set_symbol(" ");
         }
     }
 }

@@ -179,7 +179,12 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     let own_fit = own_gives_way
         .then(|| {
             let (text, lines) = ending.as_ref()?;
-            let (closing, _) = closing_words(text, room, area.width, lines)?;
+            let (closing, skipped) = closing_words(text, room, area.width, lines)?;
+            // The rows left go to the step's said words first
+            // (`own_words_first`): the events panel shows every event whole.
+            if said.is_some() && skipped > 0 {
+                return None;
+            }
             let spare = room.checked_sub(story_rows(&closing, area.width))?;
             (spare > 0)
                 .then(|| fit_sentences(t, &brief_text, spare, area.width))
@@ -288,9 +293,26 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
     // the end of the lesson, not the first of its words. Where they fit
     // whole, the chapter's earlier words fill the rows above them as at
     // any step.
+    // The words the step said lead with what it did (`The ack reaches
+    // the broker, …`): where the closing words leave rows, that first
+    // sentence takes them, whole or cut at a word under an ellipsis, the
+    // sentences between counted (trial: tour-4 naive at 80x24, the
+    // conclusion filled the story and the step's own words were gone).
     let closing = ending
         .filter(|(_, lines)| story_rows(&lines(0), body_area.width) > body_area.height)
-        .and_then(|(text, lines)| closing_words(&text, body_area.height, body_area.width, &lines));
+        .and_then(|(text, lines)| {
+            let (shown, skipped) = closing_words(&text, body_area.height, body_area.width, &lines)?;
+            let lead = said
+                .filter(|_| skipped > 0)
+                .and_then(|_| own_words_first(t, &text, &shown, body_area));
+            Some(match lead {
+                Some((mut first, hidden)) => {
+                    first.extend(shown);
+                    (first, skipped - 1 + hidden)
+                }
+                None => (shown, skipped),
+            })
+        });
     let body = match newest {
         Some((_, before)) if closing.is_some() => {
             let (mut shown, skipped) = closing.expect("closing words");
@@ -533,6 +555,31 @@ fn closing_words(
         .enumerate()
         .map(|(i, at)| (lines(at), i))
         .find(|(shown, _)| story_rows(shown, width) <= rows)
+}
+
+/// The first sentence of `said` (what the step did) in the rows of `area`
+/// that the closing words `closing` leave: whole, or cut at a word under
+/// an ellipsis; with how many sentences that cut leaves out. `None` where
+/// no row is left, or not a word fits.
+fn own_words_first(
+    t: &Theme,
+    said: &str,
+    closing: &[StoryLine],
+    area: Rect,
+) -> Option<(Vec<StoryLine>, usize)> {
+    let spare = area
+        .height
+        .checked_sub(story_rows(closing, area.width))
+        .filter(|&n| n > 0)?;
+    let end = sentence_starts(said)
+        .get(1)
+        .map_or(said.len(), |&at| said[..at].trim_end().len());
+    let first = [StoryLine::plain(Line::styled(
+        t.words(&said[..end]),
+        t.title(),
+    ))];
+    let (lines, hidden) = cut_to_rows(t, &first, area.width, spare);
+    (!lines.is_empty()).then_some((lines, hidden))
 }
 
 /// How many of `f`'s events, the oldest first, the own line tells whole

@@ -497,11 +497,12 @@ fn word_keeps(t: &Theme, s: &StepView) -> usize {
 /// (key)`), so no cut ends there.
 const LEADING: [&str; 4] = ["the", "in", "to", "if"];
 
-/// A step's label cut at its words' ends, longest first, `(key)` kept at
-/// the end of a keyed call: `charge… (key)`, never on a word that leads
-/// into the next (`charge the…`). A step with a short name goes by it
-/// where its name does not fit whole (`response  lost`, not `provider…
-/// lost`, which reads as the provider lost: teacher trial 21). Teacher
+/// A step's label cut at its words' ends, longest first, never on a word
+/// that leads into the next (`charge the…`). A step with a short name
+/// goes by it where its name does not fit whole, `(key)` kept at the end
+/// of a keyed call (`charge (key)`, not `charge… (key)`, read as a word
+/// cut off; `response  lost`, not `provider… lost`, which reads as the
+/// provider lost: teacher trial 21). Teacher
 /// trial (issue 18): `charge the ca… (key)` broke a word. None for a
 /// name of one word: it is cut by no rule of its own.
 fn cuts(t: &Theme, s: &StepView) -> Vec<String> {
@@ -1122,8 +1123,14 @@ mod tests {
                             .is_some_and(|g| !g.is_alphanumeric() && !"↑↓".contains(g));
                         let under = text[at + 2 + usize::from(words)].trim_start();
                         let label = &c.steps[k].label;
+                        // Or by its short name (`charge (key)`).
+                        let short = c.steps[k].short.map(|s| {
+                            let tag = if c.steps[k].keyed { KEY_TAG } else { "" };
+                            format!("{s}{tag}")
+                        });
                         let named = under.split_once(' ').is_some_and(|(_, rest)| {
                             rest.starts_with(label.as_str())
+                                || short.as_ref().is_some_and(|s| rest.starts_with(s.as_str()))
                                 || rest.split(t.g.ellipsis).next().is_some_and(|cut| {
                                     cut.chars().count() >= 3 && label.starts_with(cut)
                                 })

@@ -96,10 +96,18 @@ pub(super) fn lines(story: &[StoryLine]) -> Vec<Line<'static>> {
 }
 
 /// The mark before words told at `step`, an earlier step of the chapter:
-/// a word, not only dim type, so that it reads with no colour too.
+/// a word, not only dim type, so that it reads with no colour too. Its
+/// words are joined by no-break spaces, which ratatui's wrapping never
+/// breaks at: `At step` ending a row over `13:` read the number as the
+/// next sentence's (teacher trial). The screen draws them as spaces
+/// (`view::plain_spaces`).
 pub(super) fn earlier_mark(step: usize) -> String {
-    format!("At step {step}: ")
+    format!("At{NBSP}step{NBSP}{step}: ")
 }
+
+/// A space that wrapping does not break at (ratatui's `Wrap` keeps words
+/// joined by it together).
+pub(crate) const NBSP: char = '\u{a0}';
 
 /// The story words `narration[range]` as lines: the words earlier steps
 /// told (`told`, bytes of `narration`) dim, in one paragraph, each step's
