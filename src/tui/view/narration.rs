@@ -574,12 +574,22 @@ fn own_words_first(
     let end = sentence_starts(said)
         .get(1)
         .map_or(said.len(), |&at| said[..at].trim_end().len());
-    let first = [StoryLine::plain(Line::styled(
-        t.words(&said[..end]),
-        t.title(),
-    ))];
-    let (lines, hidden) = cut_to_rows(t, &first, area.width, spare);
-    (!lines.is_empty()).then_some((lines, hidden))
+    let line = |text: String| [StoryLine::plain(Line::styled(t.words(&text), t.title()))];
+    let first = line(said[..end].to_string());
+    if story_rows(&first, area.width) <= spare {
+        return Some((first.to_vec(), 0));
+    }
+    // Too long for its rows: cut where a clause ends, as a story's gap is
+    // (`story_gap`), the rest of the sentence counted as hidden.
+    let sentence = &said[..end];
+    sentence
+        .match_indices(' ')
+        .map(|(at, _)| at)
+        .filter(|&at| super::story_gap::keeps_a_clause(sentence, at))
+        .rev()
+        .map(|at| line(format!("{} {}", sentence[..at].trim_end(), t.g.ellipsis)))
+        .find(|cut| story_rows(cut, area.width) <= spare)
+        .map(|cut| (cut.to_vec(), 1))
 }
 
 /// How many of `f`'s events, the oldest first, the own line tells whole

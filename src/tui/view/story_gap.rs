@@ -45,6 +45,13 @@ fn ends_clause(sentence: &str, at: usize) -> bool {
         || OPENERS.contains(&next.trim_matches(|c: char| !c.is_alphanumeric()))
 }
 
+/// Whether a cut of `sentence` at byte `at` keeps a whole clause of at
+/// least the fewest words: the rule of every cut the story makes inside a
+/// sentence.
+pub(super) fn keeps_a_clause(sentence: &str, at: usize) -> bool {
+    sentence[..at].split_whitespace().count() >= LEAST_WORDS && ends_clause(sentence, at)
+}
+
 /// The story from sentence `k` of `opening` on, then `newest` and
 /// `after`, in `rows` rows at `width`, sentence `k` cut at the last
 /// clause's end that fits, the rest of it left out under an ellipsis; or
@@ -70,8 +77,7 @@ pub(super) fn cut_sentence(
     let cuts: Vec<usize> = sentence
         .match_indices(' ')
         .map(|(at, _)| at)
-        .filter(|&at| sentence[..at].split_whitespace().count() >= LEAST_WORDS)
-        .filter(|&at| ends_clause(sentence, at))
+        .filter(|&at| keeps_a_clause(sentence, at))
         .map(|at| from + at)
         .filter(|&at| at < sentence_end)
         .collect();
