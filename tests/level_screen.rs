@@ -149,7 +149,7 @@ fn watching_the_counterexample_on_the_main_screen() {
     update(&mut a, Action::FirstViolation);
     let screen = draw(&mut a, 120, 40);
     assert!(screen.contains("level-1"), "{screen}");
-    assert!(screen.contains("L back to the level"), "{screen}");
+    assert!(screen.contains("L back to level"), "{screen}");
 }
 
 /// A level is won within its own faults, and the won line says what it

@@ -314,7 +314,11 @@ impl Replay {
         let n = self.steps.len();
         let avail = usize::from(area.width).saturating_sub(label.len() + 2);
         let mut both = marks::Shortened::default();
-        both.extend([self.step_meaning(false), self.step_meaning(true)]);
+        both.extend([
+            self.step_meaning(false),
+            self.step_meaning(true),
+            self.here_meaning(),
+        ]);
         let legend_w = both.legend(usize::MAX).map_or(0, |l| l.width()) + LEGEND_GAP;
         // The step on screen stands in brackets, two columns of its own:
         // lit alone, it read the same at steps 3 and 6 in a capture, on a
@@ -356,6 +360,9 @@ impl Replay {
         if to < n {
             spans.push(Span::styled(t.g.ellipsis, t.dim()));
         }
+        // The brackets are a sign like the others, and said as one
+        // (teacher trial 31: `[·]` was never explained).
+        seen.extend([self.here_meaning()]);
         let used: usize = spans.iter().map(Span::width).sum();
         let left = usize::from(area.width).saturating_sub(used + LEGEND_GAP - 1);
         if let Some(legend) = seen.legend(left) {
@@ -363,6 +370,11 @@ impl Replay {
             spans.extend(legend.spans);
         }
         Paragraph::new(Line::from(spans)).render(area, buf);
+    }
+
+    /// What the brackets around a cell mean.
+    fn here_meaning(&self) -> Span<'static> {
+        Span::styled("[ ] this step", self.theme.highlight())
     }
 
     /// What a cell of the strip means, in the cell's own style.

@@ -169,11 +169,28 @@ fn watch(app: &mut App) {
     };
     let level = app.levels.level();
     let strategy = level.design(&attempt.program);
+    // A won level's run is one bound further: said on the replay's own
+    // line, or a learner who just won reads "your handler fails" as a
+    // loss (teacher trial 31).
+    let further = attempt
+        .won()
+        .then(|| {
+            attempt.report.further.iter().find(|f| {
+                f.ways()
+                    .iter()
+                    .any(|(_, way)| way.moves == cx.moves && way.class == cx.class)
+            })
+        })
+        .flatten();
+    let whose = match further {
+        Some(f) => format!("level {}, one bound further ({}):", level.number, f.bound()),
+        None => format!("level {}: your handler", level.number),
+    };
     let note = format!(
-        "level {}: your handler fails in {} moves · ends: {} · here it goes wrong · L back to the level",
-        level.number,
+        "{whose} fails in {} moves · ends: {} · here it goes wrong · L back to level {}",
         cx.moves.len(),
-        cx.class.text()
+        cx.class.text(),
+        level.number
     );
     replay(app, &cx, strategy, note);
 }

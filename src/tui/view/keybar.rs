@@ -258,7 +258,7 @@ pub fn note_line(t: &crate::tui::theme::Theme, note: &str, width: usize) -> Line
 }
 
 /// A note in `room` columns. Its parts run `what · more · key`: the last
-/// part names the key that goes on (`L back to the level`), and a note that
+/// part names the key that goes on (`L back to level 2`), and a note that
 /// is too long gives up its middle parts, last first, then the end of its
 /// first part at a word's end, and keeps the key whole. A teacher trial
 /// read `… here it g…` at 80x24, with the way back cut off.
