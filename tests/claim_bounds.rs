@@ -65,7 +65,7 @@ fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
     let line = row_line(report);
     assert!(
         line.contains(
-            "holds within 2 consumers, 1 message and 2 faults (0.00s, 0 states/s); breaks at 3 faults (still at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry): 75,054 schedules there end charged, then dead-lettered, with no payment row, the commonest way it fails; see the shortest run"
+            "holds within 2 consumers, 1 message and 2 faults (0.00s, 0 states/s); breaks at 3 faults (still at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry): 75,054 schedules there end charged, then dead-lettered, with no payment row (provider and database disagree), the commonest way it fails; see the shortest run"
         ),
         "{line}"
     );

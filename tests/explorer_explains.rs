@@ -30,7 +30,7 @@ fn what_breaks_in_progress_one_fault_further_is_said_in_plain_words() {
         // dead-lettered, its payment row never written.
         assert!(
             all.contains(
-                "schedules there end charged, then dead-lettered, with no payment row, the commonest way it fails"
+                "schedules there end charged, then dead-lettered, with no payment row (provider and database disagree), the commonest way it fails"
             ),
             "{w}x{h}: {screen}"
         );

@@ -126,10 +126,15 @@ impl Further {
             // share of all those explored there.
             FurtherResult::Breaks { .. } => match self.ways().first() {
                 Some((n, cx)) => format!(
-                    "breaks {at_caps}: {} there end {}, the commonest way it fails{}; see the shortest run",
+                    // With the outcome's own name, as the explorer's
+                    // detail and the run `v` opens name it: "charged, then
+                    // dead-lettered" beside `✕ provider and database
+                    // disagree` read as two outcomes (teacher trial 31).
+                    "breaks {at_caps}: {} there end {} ({}), the commonest way it fails{}; see the shortest run",
                     super::count::num(*n).to_string()
                         + if *n == 1 { " schedule" } else { " schedules" },
                     end_words(cx, false),
+                    cx.class.text(),
                     dead_letter_cause(cx, &self.bounds)
                         .filter(|_| why)
                         .map(|c| format!(": {c}"))
