@@ -38,16 +38,11 @@ const OPENERS: [&str; 22] = [
 /// the next clause. A cut inside a clause (`A for 30 seconds and hides …`,
 /// 100x30 trial: 22 of 29 gaps) reads as a slip, not as a sentence that
 /// goes on.
-/// Never inside brackets: the bracket would never close, and the next
-/// step's words read as part of the aside (teacher trial 31, tour-4
-/// naive at 100x30: `(You, the observer, arm a fault: … At step 5: …`).
 fn ends_clause(sentence: &str, at: usize) -> bool {
     let before = sentence[..at].trim_end();
     let next = sentence[at..].split_whitespace().next().unwrap_or_default();
-    let open = before.matches('(').count() > before.matches(')').count();
-    !open
-        && (before.ends_with([',', ';', ':', '—'])
-            || OPENERS.contains(&next.trim_matches(|c: char| !c.is_alphanumeric())))
+    before.ends_with([',', ';', ':', '—'])
+        || OPENERS.contains(&next.trim_matches(|c: char| !c.is_alphanumeric()))
 }
 
 /// Whether a cut of `sentence` at byte `at` keeps a whole clause of at
@@ -115,20 +110,5 @@ mod tests {
             .map(|at| &s[..at])
             .collect();
         assert_eq!(cuts, ["The lease on m-7f3 runs out,"]);
-    }
-
-    #[test]
-    fn a_gap_never_falls_inside_brackets() {
-        let s = "(You, the observer, arm a fault: the network drops A's ack), once A acks.";
-        let cuts: Vec<&str> = s
-            .match_indices(' ')
-            .map(|(at, _)| at)
-            .filter(|&at| ends_clause(s, at))
-            .map(|at| &s[..at])
-            .collect();
-        assert_eq!(
-            cuts,
-            ["(You, the observer, arm a fault: the network drops A's ack),"]
-        );
     }
 }
