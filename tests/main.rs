@@ -120,6 +120,7 @@ mod questions;
 mod queue_named_as_queue;
 mod race;
 mod record;
+mod replay_every_cause;
 mod replay_long_program;
 mod replay_moves;
 mod replay_no_cuts;

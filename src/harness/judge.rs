@@ -11,7 +11,7 @@ use crate::sim::message::{Message, Payment};
 use crate::sim::provider::Provider;
 /// The one rule the simulator names a payment by, the judge's too.
 pub use crate::sim::verdict::payment_name;
-use crate::sim::verdict::{self, FactState, LedgerEntry, LedgerKind, Verdict};
+use crate::sim::verdict::{self, FactState, FactVerdict, LedgerEntry, LedgerKind, Verdict};
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::instance::Held;
@@ -299,7 +299,39 @@ pub fn verdict(
             replays: &[],
         })
         .collect();
-    verdict::judge(&facts)
+    verdict::combine(
+        facts
+            .iter()
+            .map(|f| every_outcome_told(f, verdict::judge_fact(f)))
+            .collect(),
+    )
+}
+
+/// A fact's verdict with a cause for every outcome it names. Beside a
+/// double charge the simulator leaves the disagreement no chain: its
+/// panel's figures say it. A program's run is read as a list of causes
+/// under `w` ("every cause"), in `--text` and in a saved schedule, none
+/// of which show those figures beside it, so the disagreement is told by
+/// its counts after the double charge's chain (teacher trial 31: the
+/// headline named two outcomes and the list explained one).
+fn every_outcome_told(f: &FactState<'_>, mut v: FactVerdict) -> FactVerdict {
+    use crate::sim::verdict::Outcome;
+    // A dead-lettering beside the double charge is the disagreement's
+    // own chain; the counts would only restate it.
+    let told = v.causes.iter().any(|c| {
+        matches!(
+            c.first(),
+            Some(Cause::Counts { .. } | Cause::DeadLettered { .. })
+        )
+    });
+    if v.failures.contains(&Outcome::Disagree) && !told {
+        v.causes.push(vec![Cause::Counts {
+            fact: f.name.clone(),
+            charges: v.charges,
+            payments: v.payments,
+        }]);
+    }
+    v
 }
 
 #[cfg(test)]

@@ -171,9 +171,9 @@ impl TestArgs {
 /// The chain a found outcome is told with: the verdict's own, headed by
 /// the run's worst outcome. A disagreement found beside a worse outcome
 /// (a double charge, whose chain tells where the extra charge came from)
-/// has no chain of its own in that verdict: it is told by its figures,
-/// the provider's charges against the committed rows of each payment
-/// whose ledgers differ.
+/// is told by its own chain alone: its figures, the provider's charges
+/// against the committed rows of each payment whose ledgers differ (the
+/// chain the verdict tells it by after the double charge's).
 fn outcome_chain(found: &Found) -> String {
     let verdict = &found.verdict;
     if found.outcome != Outcome::Disagree || verdict.outcome == Outcome::Disagree {

@@ -77,11 +77,9 @@ pub(super) fn replay(
             file.outcome
         );
         out.push_str(&transcript::render(&report));
-        let _ = writeln!(
-            out,
-            "\nverdict: {}",
-            report.verdict.chain_with(Arrow::Drawn)
-        );
+        // Its chains with the arrow `--ascii` asks for, as the screen's.
+        let arrow = if ascii { Arrow::Ascii } else { Arrow::Drawn };
+        let _ = writeln!(out, "\nverdict: {}", report.verdict.chain_with(arrow));
         emit(&out)?;
     }
     if let Some(changed) = changed {
