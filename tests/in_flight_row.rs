@@ -51,3 +51,60 @@ fn a_rolled_back_row_is_not_told_as_not_committed_yet() {
         );
     }
 }
+
+/// Whether "rolled back" is true at frame `k` of these in-flight lines: the
+/// row was open (not committed yet) before a step that lost it, with no new
+/// delivery taken in between (which says "the delivery in hand" or "not
+/// written yet" while it has the row still to write).
+fn rolled_back_is_true(lines: &[String], k: usize) -> bool {
+    for j in (1..=k).rev() {
+        if lines[j].contains("delivery in hand") || lines[j].contains("not written yet") {
+            return false;
+        }
+        if lines[j - 1].contains("not committed yet") {
+            return true;
+        }
+    }
+    false
+}
+
+/// Teacher trial 31, level 2 won (ack moved to the end), then `v`: the run
+/// that breaks it one bound further. A crashes with the row open (move 7,
+/// rolled back), then receives again (move 10) and crashes straight after
+/// receiving, before `begin` (move 11): nothing was rolled back there, yet
+/// moves 11 to 16 said "payment row rolled back".
+#[test]
+fn a_crash_before_begin_rolls_nothing_back() {
+    use idem::tui::{Action, update};
+    let mut a = crate::level_bounds::proved(1, idem::levels::all()[1].solution.clone());
+    update(&mut a, Action::FirstViolation);
+    let lines: Vec<String> = a
+        .timeline
+        .frames
+        .iter()
+        .map(|f| f.verdict.in_flight.join("; "))
+        .collect();
+    let told: Vec<usize> = (0..lines.len())
+        .filter(|&k| lines[k].contains("rolled back"))
+        .collect();
+    assert!(!told.is_empty(), "the run's rollback is told: {lines:#?}");
+    let wrong: Vec<String> = told
+        .into_iter()
+        .filter(|&k| !rolled_back_is_true(&lines, k))
+        .map(|k| format!("move {k} ({}): {}", a.timeline.frames[k].action, lines[k]))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "{} wrong of {} moves:\n{}",
+        wrong.len(),
+        lines.len(),
+        wrong.join("\n")
+    );
+    // What is true at move 11 instead: no row, and what the charge waits for.
+    assert!(
+        lines[11].contains("no payment row;")
+            && lines[11]
+                .contains("if the message is delivered again, its key gets the charge back"),
+        "{lines:#?}"
+    );
+}

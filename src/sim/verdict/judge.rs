@@ -76,8 +76,9 @@ pub enum UnpaidRow {
     #[default]
     Awaited,
     /// As `Awaited`, where the design writes the row before the keyed call
-    /// in the same transaction: the charge's row was written, and rolled
-    /// back with that transaction (a crash, a failed call).
+    /// in the same transaction, and the last delivery wrote the row: it
+    /// was rolled back with that transaction (a crash, a failed call). A
+    /// delivery that died before writing leaves `Awaited`.
     RolledBack,
 }
 

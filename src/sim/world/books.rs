@@ -29,6 +29,12 @@ pub(super) struct Books {
     /// is a duplicate skipped, a skip of any other is a new message whose
     /// key collided with a record another one left.
     pub(super) went_on: BTreeSet<(String, Payment)>,
+    /// Facts whose newest delivery inserted a payment row (committed or
+    /// not since): only for them can a row missing now have been rolled
+    /// back in the attempt the fact waits on. A delivery that died before
+    /// writing (a crash straight after receiving) rolled nothing back,
+    /// whatever an earlier one did (teacher trial 31, level 2).
+    pub(super) row_written: BTreeSet<Payment>,
     /// Facts whose message an ack removed before any work was saved.
     pub(super) acked_before_work: BTreeSet<Payment>,
     /// Facts the provider refused for good (a declined card, a key reused

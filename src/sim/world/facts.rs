@@ -338,7 +338,7 @@ impl World {
     /// charge in flight: held in a handler's open transaction, still to be
     /// written by a handler, or awaiting the next delivery (rolled back
     /// where the design writes it before the keyed call, in the call's
-    /// transaction).
+    /// transaction, and the last delivery wrote it).
     pub(super) fn unpaid_row(&self, payment: &Payment) -> UnpaidRow {
         let program = &self.strategy.program;
         let pays = |op: &Op| matches!(op, Op::ApplyCharge | Op::ApplyIfNewer);
@@ -377,7 +377,10 @@ impl World {
                         inside.iter().any(pays) && !inside.iter().any(closed)
                     })
                 });
-                if written_first {
+                // Rolled back only where the attempt the fact waits on
+                // wrote the row: one that died before writing it rolled
+                // nothing back.
+                if written_first && self.books.row_written.contains(payment) {
                     UnpaidRow::RolledBack
                 } else {
                     UnpaidRow::Awaited

@@ -304,6 +304,9 @@ impl World {
         self.counters.delivered += 1;
         let id = delivery.message.id.clone();
         let payment = delivery.message.payment.clone();
+        // A new attempt at the fact: a row an earlier one wrote and lost is
+        // no longer the news.
+        self.books.row_written.remove(&payment);
         // A duplicate is the same message again; the same ID on another
         // payment is a producer reusing IDs, a different thing.
         let seen = self.books.seen.entry(id.clone()).or_default();

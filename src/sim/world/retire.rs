@@ -28,6 +28,7 @@ impl World {
         self.books.ledger_by.remove(payment);
         self.books.acked_before_work.remove(payment);
         self.books.refused.remove(payment);
+        self.books.row_written.remove(payment);
         self.provider.forget_payment(payment);
         self.store.index.paid.remove(payment);
         self.store
@@ -86,6 +87,7 @@ impl World {
             + self.store.pruned.len()
             + self.books.acked_before_work.len()
             + self.books.refused.len()
+            + self.books.row_written.len()
             + self.books.produced.len()
             + self.store.index.paid.len()
             + self.store.index.processed.len()

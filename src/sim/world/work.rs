@@ -74,6 +74,7 @@ impl World {
             .session(i)
             .insert_payment(payment.order, payment.amount, &key)?;
         self.ran(i, ran);
+        self.books.row_written.insert(payment.clone());
         // Attributed at commit: only then is the row there for good.
         if let Connection::InTransaction { wrote_payment, .. } =
             &mut self.consumers[i].work().connection
