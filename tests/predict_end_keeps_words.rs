@@ -11,29 +11,9 @@ use idem::tui::app::Panel;
 use idem::tui::layout;
 use idem::tui::predict::Given;
 use idem::tui::{Action, update};
-use ratatui::layout::{Margin, Rect};
+use ratatui::layout::Rect;
 
-fn squeeze(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The words inside `r`'s border on `screen`, its rows joined.
-fn words_in(screen: &str, r: Rect) -> String {
-    let inner = r.inner(Margin::new(1, 1));
-    let rows: Vec<String> = screen
-        .lines()
-        .skip(usize::from(inner.y))
-        .take(usize::from(inner.height))
-        .map(|l| {
-            let l = l.strip_prefix('"').unwrap_or(l);
-            l.chars()
-                .skip(usize::from(inner.x))
-                .take(usize::from(inner.width))
-                .collect()
-        })
-        .collect();
-    squeeze(&rows.join(" "))
-}
+use crate::common::panel_words::{squeeze, words_in};
 
 /// The sentences of `text`, each ending at `. `, `? ` or `! `.
 fn sentences(text: &str) -> Vec<String> {

@@ -8,31 +8,10 @@
 
 use crate::common::reveals::each_reveal;
 use idem::tui::app::Panel;
-use ratatui::layout::{Margin, Rect};
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (100, 30)];
 
-fn squeeze(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The words inside `r`'s border on `screen`, its rows joined.
-fn words_in(screen: &str, r: Rect) -> String {
-    let inner = r.inner(Margin::new(1, 1));
-    let rows: Vec<String> = screen
-        .lines()
-        .skip(usize::from(inner.y))
-        .take(usize::from(inner.height))
-        .map(|l| {
-            let l = l.strip_prefix('"').unwrap_or(l);
-            l.chars()
-                .skip(usize::from(inner.x))
-                .take(usize::from(inner.width))
-                .collect()
-        })
-        .collect();
-    squeeze(&rows.join(" "))
-}
+use crate::common::panel_words::words_in;
 
 #[test]
 fn reveal_sql_head() {

@@ -6,6 +6,7 @@
 pub mod check;
 pub mod cli;
 pub mod own_line;
+pub mod panel_words;
 pub mod pg_runs;
 pub mod reveals;
 pub mod server;
