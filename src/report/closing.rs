@@ -4,7 +4,7 @@
 //! transcripts cannot word them apart.
 
 use crate::sim::counter_words::{
-    ACKED, ACKS_LOST, DELIVERED, DUPLICATE_DELIVERIES, REDELIVERED, SKIPPED_BY_KEY,
+    ACKED, ACKS_LOST, DELIVERED, DUPLICATE_DELIVERIES, REDELIVERED, SKIPPED_KEY_TAKEN,
 };
 use crate::sim::world::Counters;
 use std::fmt::Write;
@@ -27,7 +27,7 @@ pub(super) fn write(
 ) {
     let _ = writeln!(
         out,
-        "  {DELIVERED} {} · {REDELIVERED} {} · {DUPLICATE_DELIVERIES} {} · {SKIPPED_BY_KEY} {}{} · {ACKED} {} · {ACKS_LOST} {} · dead-lettered {} · crashes {}",
+        "  {DELIVERED} {} · {REDELIVERED} {} · {DUPLICATE_DELIVERIES} {} · {SKIPPED_KEY_TAKEN} {}{} · {ACKED} {} · {ACKS_LOST} {} · dead-lettered {} · crashes {}",
         c.delivered,
         c.redeliveries,
         c.duplicates_delivered,

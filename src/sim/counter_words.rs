@@ -21,7 +21,7 @@ pub const ACKS_LOST: &str = "acks lost";
 /// in the words of the refused insert's own mark (`≠ key taken`): "by
 /// key" under `charge the card (key)` read as the provider's
 /// Idempotency-Key, which this count never counts.
-pub const SKIPPED_BY_KEY: &str = "skipped: key taken";
+pub const SKIPPED_KEY_TAKEN: &str = "skipped: key taken";
 /// The committed payments table's rows, one and many: the verdict's
 /// figures (`2 committed payments`) and its cause chains (`the database
 /// has 1 committed payment`) count them in one wording, since `1

@@ -9,7 +9,7 @@ use super::faults::FaultKind;
 use crate::check::num;
 use crate::sim::Outcome;
 use crate::sim::counter_words::{
-    ACKED, ACKS_LOST, DELIVERED, DUPLICATE_DELIVERIES, REDELIVERED, SKIPPED_BY_KEY,
+    ACKED, ACKS_LOST, DELIVERED, DUPLICATE_DELIVERIES, REDELIVERED, SKIPPED_KEY_TAKEN,
 };
 use serde::Serialize;
 use std::fmt::Write;
@@ -329,7 +329,7 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
             num(k.duplicates_delivered.into())
         )),
         glue(&format!(
-            "{SKIPPED_BY_KEY} {}",
+            "{SKIPPED_KEY_TAKEN} {}",
             num(k.duplicates_skipped.into())
         )) + &crate::report::not_duplicates(k.skipped_not_duplicates),
         glue(&format!("{ACKED} {}", num(k.acked.into()))),

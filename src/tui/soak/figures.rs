@@ -141,7 +141,7 @@ pub(super) fn lines(dash: &Dashboard, d: &LiveDesign, width: u16) -> Vec<Line<'s
     );
     let skips = format!(
         "{} {}{}",
-        words::SKIPPED_BY_KEY,
+        words::SKIPPED_KEY_TAKEN,
         num(k.duplicates_skipped.into()),
         match k.skipped_not_duplicates {
             0 => String::new(),

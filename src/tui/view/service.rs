@@ -83,7 +83,7 @@ fn skips(t: &Theme, f: &Frame, width: usize) -> Vec<Line<'static>> {
     let own_mark = moved("duplicates_skipped", skipped);
     let own_words = fit(
         &[
-            crate::sim::counter_words::SKIPPED_BY_KEY.to_string(),
+            crate::sim::counter_words::SKIPPED_KEY_TAKEN.to_string(),
             "skipped".to_string(),
         ],
         skipped,
