@@ -139,7 +139,9 @@ pub(super) fn story_lines_but(
         match &gap {
             Some(g) if g.start < to && g.end > from => {
                 let (head, tail) = (text(from, g.start.max(from)), text(g.end.min(to), to));
-                [t.words(head), t.g.ellipsis.to_string(), t.words(tail)]
+                let cut = narration.get(g.start.max(from)..g.end.min(to));
+                let closed = format!("{}{}", t.g.ellipsis, closers(cut.unwrap_or_default()));
+                [t.words(head), closed, t.words(tail)]
                     .into_iter()
                     .filter(|w| !w.is_empty())
                     .collect::<Vec<_>>()
@@ -188,6 +190,27 @@ pub(super) fn story_lines_but(
     lines
 }
 
+/// The brackets `left_out` closes that it did not open: a gap cut inside
+/// `(You, the observer, arm a fault: …` closes them after its ellipsis,
+/// so the words after it do not read as still in brackets (trial 31,
+/// tour-4 naive at 100x30, step 6).
+fn closers(left_out: &str) -> String {
+    let mut open: Vec<char> = Vec::new();
+    let mut closed = String::new();
+    for c in left_out.chars() {
+        match c {
+            '(' | '[' => open.push(c),
+            ')' | ']' => {
+                if open.pop().is_none() {
+                    closed.push(c);
+                }
+            }
+            _ => {}
+        }
+    }
+    closed
+}
+
 /// `tail` and then `newest`: earlier words told at a step of their own
 /// run on in the tail's earlier paragraph, after their mark, as they do
 /// where the story is shown whole; words new at this step keep their row.
@@ -234,5 +257,16 @@ mod tests {
         assert!(earlier.earlier());
         assert_eq!(earlier.earlier_sentences(), 1);
         assert_eq!(earlier.sentence_starts(), [0]);
+    }
+
+    #[test]
+    fn a_gap_inside_brackets_closes_them() {
+        let t = Theme::new(false, false);
+        let story = "(You arm a fault: the network drops A's ack.) B waits.";
+        let cut = story.find(" the network").unwrap();
+        let gap = cut..story.find(" B waits").unwrap();
+        let lines = story_lines_but(&t, story, 0..story.len(), &[], Some(gap));
+        let text: Vec<String> = lines.iter().map(|l| l.line.to_string()).collect();
+        assert_eq!(text, ["(You arm a fault: …) B waits."]);
     }
 }
