@@ -97,9 +97,11 @@ impl Replay {
         let head_rows = measure::rows(&head, area.width, false).min(4);
         let names = self.names_legend(area.width);
         let names_rows = measure::rows(&names, area.width, false).min(2);
-        let happened = self.happened(step);
-        let happened_rows = measure::rows(&happened, area.width.saturating_sub(2), false)
-            .clamp(2, if area.height >= 36 { 6 } else { 4 });
+        let mut happened = self.happened(step);
+        let happened_rows = |happened: &[Line<'static>]| {
+            measure::rows(happened, area.width.saturating_sub(2), false)
+                .clamp(2, if area.height >= 36 { 6 } else { 4 })
+        };
         // The widths the three panels get below, inside their borders:
         // three tenths, four for the tables; but the provider's never
         // under 27 columns, whose 25 inside hold a charge's row whole
@@ -125,6 +127,29 @@ impl Replay {
         let top_rows = u16::try_from(tallest + 2)
             .unwrap_or(u16::MAX)
             .clamp(7, area.height / 2);
+        // What the step did to the program's tables goes under its lines
+        // where the verdict below reads the same with it as without it;
+        // where it would cost the verdict a row (80x24), the tables' own
+        // marks (`+`, `(+1)`) tell it.
+        if let Some(moved) = self.tables_moved(step) {
+            let mut with = happened.clone();
+            with.push(Line::styled(moved, t.change()));
+            let [_, verdict] = Layout::horizontal([Constraint::Fill(3), Constraint::Fill(2)])
+                .areas(Rect::new(0, 0, area.width, 1));
+            let verdict_rows = |happened: &[Line<'static>]| {
+                let taken = head_rows + names_rows + 1 + top_rows + happened_rows(happened) + 2 + 1;
+                // Inside the verdict's border.
+                area.height.saturating_sub(taken).saturating_sub(2)
+            };
+            let width = verdict.width.saturating_sub(2);
+            if self.ending(width, verdict_rows(&with))
+                == self.ending(width, verdict_rows(&happened))
+                && verdict_rows(&with) > 0
+            {
+                happened = with;
+            }
+        }
+        let happened_rows = happened_rows(&happened);
         let [header, legend, strip, top, middle, bottom, keys] = Layout::vertical([
             Constraint::Length(head_rows),
             Constraint::Length(names_rows),
@@ -405,6 +430,38 @@ impl Replay {
             .collect()
     }
 
+    /// What the step did to the program's tables, as idem read them after
+    /// it (`its database, read by idem: payments 1 → 2 rows`): the program
+    /// writes between its requests, so no line of the step tells it, and
+    /// the step that writes a second payment row must not read as one
+    /// that changed nothing in the database.
+    fn tables_moved(&self, step: &Step) -> Option<String> {
+        let before = self.before()?;
+        let was = |name: &str| {
+            before
+                .tables
+                .iter()
+                .find(|(x, _)| x.name == name)
+                .map_or(0, |(_, n)| *n)
+        };
+        let rows = |n: usize| if n == 1 { "row" } else { "rows" };
+        let moved: Vec<String> = step
+            .tables
+            .iter()
+            .filter(|(table, total)| was(&table.name) != *total)
+            .map(|(table, total)| {
+                format!(
+                    "{} {} {} {total} {}",
+                    own(&table.name),
+                    was(&table.name),
+                    self.theme.g.arrow.trim(),
+                    rows(*total)
+                )
+            })
+            .collect();
+        (!moved.is_empty()).then(|| format!("its database, read by idem: {}", moved.join(", ")))
+    }
+
     /// The verdict's headline and its links (`← lease expired`, `; and ←
     /// …`), as the simulator's verdict panel reads them.
     fn verdict_parts(&self) -> (String, Vec<String>, Style) {
@@ -543,5 +600,31 @@ impl Replay {
             lines = shown;
         }
         overflow::show(t, lines, true, inner, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::replay::panels::tests::payments;
+
+    #[test]
+    fn a_step_that_writes_rows_says_so() {
+        let steps = vec![payments(0), payments(1), payments(2), payments(2)];
+        let mut replay = Replay::new(
+            "prog".into(),
+            "none".into(),
+            crate::sim::verdict::combine(Vec::new()),
+            steps,
+            Theme::new(false, false),
+        );
+        let told = |replay: &Replay| replay.tables_moved(&replay.steps[replay.at].clone());
+        replay.at = 2;
+        assert_eq!(
+            told(&replay).as_deref(),
+            Some("its database, read by idem: payments 1 → 2 rows")
+        );
+        replay.at = 3;
+        assert_eq!(told(&replay), None);
     }
 }
