@@ -200,11 +200,7 @@ fn closers(left_out: &str) -> String {
     for c in left_out.chars() {
         match c {
             '(' | '[' => open.push(c),
-            ')' | ']' => {
-                if open.pop().is_none() {
-                    closed.push(c);
-                }
-            }
+            ')' | ']' if open.pop().is_none() => closed.push(c),
             _ => {}
         }
     }
