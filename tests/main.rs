@@ -59,6 +59,7 @@ mod header_title_steady;
 mod heading_counts;
 mod help_screen;
 mod hints_steady;
+mod holder_words;
 mod hostile_fuzz;
 mod hostile_text;
 mod in_flight_row;
