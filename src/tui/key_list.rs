@@ -6,10 +6,10 @@
 pub const EXPLORER_KEYS: [(&str, &str); 5] = [
     ("↑/↓", "design"),
     ("←/→", "counterexample"),
-    ("Enter", "replay it"),
+    ("Enter", "replay"),
     // The detail in place of the table, or back: the lines a held
     // design's detail has no room for are read here.
-    ("z", "whole detail"),
+    ("z", "whole"),
     ("Esc/q", "back"),
 ];
 
