@@ -65,7 +65,7 @@ fn in_progress_holds_within_2_faults_and_says_it_breaks_at_3() {
     let line = row_line(report);
     assert!(
         line.contains(
-            "holds within 2 consumers, 1 message and 2 faults (0.00s, 0 states/s); breaks at 3 faults (still at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry): 75,054 schedules there end charged, then dead-lettered, with no payment row (provider and database disagree), the commonest way it fails; see the shortest run"
+            "holds within 2 consumers, 1 message and 2 faults, assuming one payment per message ID (0.00s, 0 states/s); breaks at 3 faults (still at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry): 75,054 schedules there end charged, then dead-lettered, with no payment row (provider and database disagree), the commonest way it fails; see the shortest run"
         ),
         "{line}"
     );
@@ -83,7 +83,7 @@ fn idempotent_holds_within_2_faults_and_also_at_3_and_with_a_retry() {
     let report = at_default("idempotent");
     let line = row_line(report);
     assert!(
-        line.contains("holds within 2 consumers, 1 message and 2 faults (")
+        line.contains("holds within 2 consumers, 1 message and 2 faults, assuming one payment per message ID (")
             && line.contains("; also holds at 3 faults (")
             && line.contains(" states; also holds with a producer retry ("),
         "{line}"
@@ -145,8 +145,9 @@ fn designs_carry_their_assumptions() {
     let assumed = |name: &str| Strategy::by_name(name).unwrap().assumptions();
     assert_eq!(assumed("offset"), [Assumption::OrderedLog]);
     assert_eq!(assumed("versioned"), [Assumption::StatusChanges]);
-    assert!(assumed("idempotent").is_empty());
-    assert!(assumed("in-progress").is_empty());
+    // Each tells a duplicate by its message ID: one ID, one payment.
+    assert_eq!(assumed("idempotent"), [Assumption::OnePaymentPerId]);
+    assert_eq!(assumed("in-progress"), [Assumption::OnePaymentPerId]);
 }
 
 #[test]

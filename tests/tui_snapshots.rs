@@ -292,7 +292,7 @@ fn explorer_on_a_safe_design_shows_what_was_proved() {
         .join(" ");
     assert!(
         whole.contains(
-            "No schedule within the bounds breaks idempotent: it holds within 2 consumers, 1 message and 1 fault (59 schedules, 103 states); also holds at 2 faults (still at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry): 520 states"
+            "No schedule within the bounds breaks idempotent: it holds within 2 consumers, 1 message and 1 fault, assuming one payment per message ID (59 schedules, 103 states); also holds at 2 faults (still at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry): 520 states"
         ),
         "{screen}"
     );

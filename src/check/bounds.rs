@@ -148,6 +148,8 @@ impl Bounds {
             match assumption {
                 Assumption::OrderedLog => bounds.ordered = true,
                 Assumption::StatusChanges => bounds.status_changes = true,
+                // Every message the checker publishes has an ID of its own.
+                Assumption::OnePaymentPerId => {}
             }
         }
         let latest_only = uses(Op::GuardRow) || uses(Op::CheckOffset) || uses(Op::ApplyIfNewer);

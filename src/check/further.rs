@@ -182,10 +182,25 @@ pub fn within(report: &StrategyReport, requested: &Bounds) -> String {
         ""
     };
     format!(
-        "within {}, {messages} and {}{ordered}",
+        "within {}, {messages} and {}{ordered}{}",
         plural(used.consumers, "consumer"),
-        faults(used.max_faults)
+        faults(used.max_faults),
+        trusted_id(report)
     )
+}
+
+/// What a design that tells a duplicate by its message ID rests on,
+/// after its bounds: `, assuming one payment per message ID`. Without it
+/// idempotent's claim read as safe against any producer, where offset's
+/// named its partition (teacher trial; `reused-id` shows the payment lost
+/// when a producer gives a new payment an old ID).
+pub fn trusted_id(report: &StrategyReport) -> String {
+    report
+        .assumptions
+        .iter()
+        .find(|a| **a == crate::sim::Assumption::OnePaymentPerId)
+        .map(|a| format!(", assuming {}", a.short()))
+        .unwrap_or_default()
 }
 
 /// The kinds of fault `used` allows, by the names a bound gives them

@@ -25,6 +25,10 @@ pub enum Assumption {
     OrderedLog,
     /// The messages are status changes that carry a version.
     StatusChanges,
+    /// One message ID is one payment: a producer never gives a new
+    /// payment an ID it used before. A design that tells a duplicate by
+    /// its ID cannot see such a payment, and drops it (`reused-id`).
+    OnePaymentPerId,
 }
 
 impl Assumption {
@@ -33,6 +37,7 @@ impl Assumption {
         match self {
             Assumption::OrderedLog => "one ordered partition",
             Assumption::StatusChanges => "status changes",
+            Assumption::OnePaymentPerId => "one payment per message ID",
         }
     }
 
@@ -45,6 +50,9 @@ impl Assumption {
             Assumption::StatusChanges => {
                 "status changes: every message carries a version, and only a newer one is applied"
             }
+            Assumption::OnePaymentPerId => {
+                "one payment per message ID: a producer never gives a new payment an ID it used before (reused-id shows the payment such a producer loses)"
+            }
         }
     }
 
@@ -55,6 +63,8 @@ impl Assumption {
         match self {
             Assumption::OrderedLog => false,
             Assumption::StatusChanges => true,
+            // A retry is the same payment again, under its own ID.
+            Assumption::OnePaymentPerId => true,
         }
     }
 }
@@ -353,10 +363,14 @@ impl Strategy {
 
     /// What the design's promise rests on, read from its program: keeping
     /// only the last offset needs an ordered log, applying only newer
-    /// versions needs versioned status changes. Empty for a design that
-    /// promises its effect on any queue and any message.
+    /// versions needs versioned status changes, and telling a duplicate
+    /// by its message ID needs one payment per ID. Empty for a design
+    /// that looks up nothing.
     pub fn assumptions(&self) -> Vec<Assumption> {
         let mut out = Vec::new();
+        if self.program.iter().any(|op| op.checks_by_id()) {
+            out.push(Assumption::OnePaymentPerId);
+        }
         if self.uses(Op::CheckOffset) {
             out.push(Assumption::OrderedLog);
         }

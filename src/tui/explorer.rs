@@ -52,11 +52,15 @@ impl Explored {
 }
 
 /// The explorer's place: the design (a table row) and which of its
-/// counterexamples.
+/// counterexamples, and whether the detail has the whole screen (`z`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Selection {
     pub row: usize,
     pub cx: usize,
+    /// The detail in place of the table: a held design's detail has no
+    /// run to replay, so at 80x24 or 100x30 its last lines (the
+    /// properties, the tries one bound further) were readable nowhere.
+    pub whole: bool,
 }
 
 /// How a design fared against its claim, as a symbol and words (the long

@@ -3,10 +3,13 @@
 //! there names them in the bar's note.
 
 /// The explorer's keys, `(key, what it does)`, in the bar's order.
-pub const EXPLORER_KEYS: [(&str, &str); 4] = [
+pub const EXPLORER_KEYS: [(&str, &str); 5] = [
     ("↑/↓", "design"),
     ("←/→", "counterexample"),
-    ("Enter", "replay it"),
+    ("Enter", "replay"),
+    // The detail in place of the table, or back: the lines a held
+    // design's detail has no room for are read here.
+    ("z", "whole"),
     ("Esc/q", "back"),
 ];
 

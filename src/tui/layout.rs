@@ -768,12 +768,7 @@ pub fn explorer(
     );
     let visible = usize::from(rows.height).max(1);
     let offset = (selected + 1).saturating_sub(visible);
-    // Half the panel at most: the selected counterexample's chain and
-    // steps need the rest.
-    let room = detail.height.saturating_sub(1);
-    let list_h = (counterexamples as u16).min((room / 2).max(3)).min(room);
-    let list = Rect::new(detail.x, detail.y + 1, detail.width, list_h);
-    let cx_offset = (cx_selected + 1).saturating_sub(usize::from(list_h).max(1));
+    let (list, cx_offset) = run_list(detail, counterexamples, cx_selected);
     Explorer {
         header,
         bounds,
@@ -788,7 +783,39 @@ pub fn explorer(
     }
 }
 
+/// The detail's list of runs, and the first run it shows.
+fn run_list(detail: Rect, counterexamples: usize, cx_selected: usize) -> (Rect, usize) {
+    // Half the panel at most: the selected counterexample's chain and
+    // steps need the rest.
+    let room = detail.height.saturating_sub(1);
+    let list_h = (counterexamples as u16).min((room / 2).max(3)).min(room);
+    let list = Rect::new(detail.x, detail.y + 1, detail.width, list_h);
+    let cx_offset = (cx_selected + 1).saturating_sub(usize::from(list_h).max(1));
+    (list, cx_offset)
+}
+
 impl Explorer {
+    /// With `whole` (`z`), the detail takes the table's rows and the
+    /// legend's too: every line of a held design's detail in view, where
+    /// the table left it a few rows and no run to replay.
+    pub fn whole(self, whole: bool, counterexamples: usize, cx_selected: usize) -> Explorer {
+        if !whole {
+            return self;
+        }
+        let detail = self.table.union(self.legend).union(self.detail);
+        let none = |r: Rect| Rect { height: 0, ..r };
+        let (list, cx_offset) = run_list(detail, counterexamples, cx_selected);
+        Explorer {
+            table: none(self.table),
+            rows: none(self.rows),
+            legend: none(self.legend),
+            detail,
+            list,
+            cx_offset,
+            ..self
+        }
+    }
+
     /// The design row under the pointer, as an index into the report.
     pub fn row_at(&self, x: u16, y: u16) -> Option<usize> {
         self.rows

@@ -69,6 +69,12 @@ impl Op {
         )
     }
 
+    /// Steps that tell a duplicate by its message ID (not by an offset
+    /// or a version): the design then trusts one ID to be one payment.
+    pub fn checks_by_id(self) -> bool {
+        self.checks_duplicates() && !matches!(self, Op::CheckOffset | Op::ApplyIfNewer)
+    }
+
     /// Steps that read or write the database: they run in the handler's
     /// transaction, and the engine keeps no other connection state.
     pub fn needs_transaction(self) -> bool {

@@ -21,7 +21,11 @@ pub(super) fn open_explorer(app: &mut App) {
                 .position(|s| s.strategy == app.strategy.name)
         })
         .unwrap_or(0);
-    app.overlay = Overlay::Explorer(Selection { row, cx: 0 });
+    app.overlay = Overlay::Explorer(Selection {
+        row,
+        cx: 0,
+        whole: false,
+    });
     if matches!(app.exploration, Exploration::Idle | Exploration::Failed(_)) {
         app.exploration = Exploration::Running {
             ms: 0,
@@ -43,6 +47,7 @@ pub(super) fn explored(app: &mut App, result: Explored) {
                 *sel = Selection {
                     row: here.unwrap_or(0),
                     cx: 0,
+                    whole: sel.whole,
                 };
             }
             app.exploration = Exploration::Done(Arc::new(report));
@@ -65,9 +70,11 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
         None => (0, 0),
     };
     let select = |app: &mut App, row: usize, cx: usize| {
+        // The detail keeps the screen from design to design.
         app.overlay = Overlay::Explorer(Selection {
             row: row.min(designs.saturating_sub(1)),
             cx,
+            whole: sel.whole,
         });
     };
     match action {
@@ -87,6 +94,12 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
                 ..sel
             },
         ),
+        Action::Zoom => {
+            app.overlay = Overlay::Explorer(Selection {
+                whole: !sel.whole,
+                ..sel
+            })
+        }
         Action::Back | Action::Explore => app.overlay = Overlay::None,
         // The bar may count keys it has no room for (`? +2`): `?` names
         // every one.
@@ -101,7 +114,8 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
                 app.exploration.report(),
                 app.viewport.width,
             );
-            let l = layout::explorer(app.viewport, designs, sel.row, cxs, sel.cx, legend_h);
+            let l = layout::explorer(app.viewport, designs, sel.row, cxs, sel.cx, legend_h)
+                .whole(sel.whole, cxs, sel.cx);
             if let Some(row) = l.row_at(x, y).filter(|&r| r < designs) {
                 select(app, row, 0);
             } else if let Some(cx) = l.counterexample_at(x, y).filter(|&c| c < cxs) {
@@ -222,7 +236,14 @@ mod tests {
         update(&mut a, Action::ExploreDone(Explored::new(Ok(report))));
         assert!(!a.busy());
         update(&mut a, Action::Next);
-        assert_eq!(a.overlay, Overlay::Explorer(Selection { row: 0, cx: 1 }));
+        assert_eq!(
+            a.overlay,
+            Overlay::Explorer(Selection {
+                row: 0,
+                cx: 1,
+                whole: false
+            })
+        );
         update(&mut a, Action::Enter);
         assert_eq!(a.overlay, Overlay::None);
         assert_eq!(a.script.name, cx.script.name);
@@ -347,9 +368,23 @@ mod tests {
                 y: l.list.y + 1,
             },
         );
-        assert_eq!(a.overlay, Overlay::Explorer(Selection { row: 0, cx: 1 }));
+        assert_eq!(
+            a.overlay,
+            Overlay::Explorer(Selection {
+                row: 0,
+                cx: 1,
+                whole: false
+            })
+        );
         update(&mut a, Action::Click { x: 3, y: l.rows.y });
-        assert_eq!(a.overlay, Overlay::Explorer(Selection { row: 0, cx: 0 }));
+        assert_eq!(
+            a.overlay,
+            Overlay::Explorer(Selection {
+                row: 0,
+                cx: 0,
+                whole: false
+            })
+        );
         update(&mut a, Action::Click { x: 3, y: l.list.y });
         assert_eq!(a.overlay, Overlay::None, "a second click opens it");
         assert!(a.frame().verdict.outcome.is_failure());

@@ -23,7 +23,8 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
         .and_then(|r| r.strategies.get(sel.row))
         .map_or(0, |s| crate::tui::explorer::runs(s).len());
     let legend_h = legend_rows(t, report, area.width);
-    let l = layout::explorer(area, designs, sel.row, cxs, sel.cx, legend_h);
+    let l = layout::explorer(area, designs, sel.row, cxs, sel.cx, legend_h)
+        .whole(sel.whole, cxs, sel.cx);
     header(t, report, l.header, buf);
     keybar::render(app, l.keybar, buf);
     let Some(report) = report else {
@@ -36,10 +37,14 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
         ..l.bounds
     };
     bounds(t, report, indented, buf);
-    let legend = table(t, report, sel.row, &l, buf);
-    Paragraph::new(legend).render(l.legend, buf);
+    // With the detail whole (`z`), its title names the design: the
+    // table is a key away.
+    if !sel.whole {
+        let legend = table(t, report, sel.row, &l, buf);
+        Paragraph::new(legend).render(l.legend, buf);
+    }
     if let Some(s) = report.strategies.get(sel.row) {
-        explorer_detail::render(t, s, &report.bounds, sel.cx, &l, buf);
+        explorer_detail::render(t, s, &report.bounds, sel, &l, buf);
     }
 }
 

@@ -17,10 +17,11 @@ pub(super) fn render(
     t: &Theme,
     s: &StrategyReport,
     bounds: &Bounds,
-    cx_sel: usize,
+    sel: crate::tui::explorer::Selection,
     l: &layout::Explorer,
     buf: &mut Buffer,
 ) {
+    let cx_sel = sel.cx;
     let width = l.detail.width as usize;
     let promise = crate::check::promise::said(s.claims_safe);
     let title = cut(
@@ -189,9 +190,13 @@ pub(super) fn render(
         let left = total - i;
         if y + 1 == inner.bottom() && left > 1 {
             let down = if t.ascii() { "" } else { "↓ " };
-            // Enter is offered only where there is a run to replay.
+            // Enter is offered only where there is a run to replay; a
+            // held design's lines are read with the detail whole (`z`),
+            // and where even that is short, the run's replay is the rest.
             let replay = if runs.get(cx_sel).is_some() {
                 ": Enter replays this run in full"
+            } else if !sel.whole {
+                ": z shows the detail whole"
             } else {
                 ""
             };

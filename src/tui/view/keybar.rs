@@ -65,7 +65,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         // The help box names its keys on its border, and on most screens
         // covers some of this row: a bar half under it read `↑/↓ scr`.
         Overlay::Help => return,
-        Overlay::Explorer(_) => listed(&EXPLORER_KEYS.map(|(key, what)| plain(key, what))),
+        // With the detail whole, `z` goes back to the table.
+        Overlay::Explorer(sel) => listed(&EXPLORER_KEYS.map(|(key, what)| match key {
+            "z" if sel.whole => plain(key, "table"),
+            _ => plain(key, what),
+        })),
         // The arrows go first when the bar is narrow: they need no telling.
         Overlay::Levels => LEVEL_KEYS
             .iter()

@@ -445,8 +445,9 @@ fn done(t: &Theme, a: &Attempt, play: &LevelPlay, room: usize) -> Vec<Line<'stat
                 Span::styled(untried(play), t.warn()),
                 Span::styled(
                     format!(
-                        "No schedule breaks your handler {} ({size}){}.",
+                        "No schedule breaks your handler {}{} ({size}){}.",
                         further::within_all(r, &bounds),
+                        further::trusted_id(r),
                         further_words(r)
                     ),
                     t.good(),
@@ -471,9 +472,10 @@ fn done(t: &Theme, a: &Attempt, play: &LevelPlay, room: usize) -> Vec<Line<'stat
             ),
             Line::styled(
                 format!(
-                    "It {}. No schedule breaks it {} ({size}){}.",
+                    "It {}. No schedule breaks it {}{} ({size}){}.",
                     broken.join("; and it "),
                     further::within_all(r, &bounds),
+                    further::trusted_id(r),
                     further_words(r),
                 ),
                 t.warn(),

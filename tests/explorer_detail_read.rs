@@ -1,0 +1,74 @@
+//! Nothing in the explorer's detail is hidden without a key that reads
+//! it. Teacher trial at 100x30: the detail of idempotent, offset and
+//! versioned ended `↓ 4 more lines`, and no key showed those lines (a
+//! broken design's note offers Enter, which replays the run in full).
+//!
+//! At 80x24, 100x30 and 120x40, for every design: a detail cut short
+//! names a key in its note; for a design with no run to replay that key
+//! is `z`, and after `z` nothing of the detail is cut.
+
+use crate::common::check::{explorer_showing, report};
+use crate::common::draw;
+use idem::tui::{Action, update};
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
+
+/// The detail's fold note (`↓ 4 more lines…`) on a screen, if any. The
+/// run list's own note (`↓ 3 more`) has no `lines`.
+fn fold(screen: &str) -> Option<String> {
+    screen
+        .lines()
+        .map(|l| l.trim_matches('"').trim())
+        .find(|l| {
+            let l = l.trim_start_matches("↓ ");
+            l.split_once(" more lines")
+                .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .map(str::to_string)
+}
+
+#[test]
+fn every_cut_detail_names_a_key_that_reads_the_rest() {
+    let report = report();
+    let designs = report.strategies.len();
+    let (mut cut, mut wrong) = (0, Vec::new());
+    for (w, h) in SIZES {
+        for row in 0..designs {
+            let mut a = explorer_showing(report.clone());
+            update(&mut a, Action::First);
+            for _ in 0..row {
+                update(&mut a, Action::Down);
+            }
+            let name = &report.strategies[row].strategy;
+            let screen = draw(&mut a, w, h);
+            let Some(note) = fold(&screen) else {
+                continue;
+            };
+            cut += 1;
+            if note.contains("Enter replays") {
+                continue;
+            }
+            if !note.contains(" z ") {
+                wrong.push(format!("{name} at {w}x{h}: `{note}` names no key"));
+                continue;
+            }
+            update(&mut a, Action::Zoom);
+            let whole = draw(&mut a, w, h);
+            if let Some(still) = fold(&whole) {
+                wrong.push(format!(
+                    "{name} at {w}x{h}: after z still `{still}`\n{whole}"
+                ));
+            }
+        }
+    }
+    assert!(
+        cut > 3,
+        "only {cut} details are cut: the test reads nothing"
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} of {cut} cut details hide lines with no key:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
