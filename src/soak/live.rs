@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// Violations listed, over all designs; more are counted, not listed.
+/// Violations listed of each design; more are counted, not listed.
 pub const MAX_LISTED: usize = 200;
 /// Points the history lines keep: past it, neighbouring points merge, so
 /// the whole run stays in view at a coarser grain.
