@@ -51,6 +51,53 @@ fn the_dashboard_at_the_end_of_a_soak() {
     }
 }
 
+/// Each design's outcomes are the soak's verdict: they stay on screen at
+/// every size, before the broker's counts (trial 32: at 80x24 the naive
+/// column ended `↓ 3 more lines` with its `charged twice` count among
+/// them, and nothing to read them by).
+#[test]
+fn every_outcome_count_is_on_screen_at_every_size() {
+    // The trial's soak: ten thousand payments, the default faults, whose
+    // five-figure counts take more room than `finished_soak`'s.
+    let config = Config {
+        designs: vec![Strategy::naive(), Strategy::idempotent()],
+        messages: 10_000,
+        ..Config::default()
+    };
+    let live = Live::new(config.messages, &["naive", "idempotent"]);
+    soak::run_live(&config, &AtomicU64::new(0), Some(&live)).unwrap();
+    let state = live.snapshot();
+    let mut wrong = Vec::new();
+    for ascii in [false, true] {
+        let dash = Dashboard::new(settings(&config), state.clone(), Theme::new(false, ascii));
+        for (w, h) in [(80u16, 24u16), (100, 30), (120, 40)] {
+            let screen = draw(&dash, w, h);
+            for d in &state.designs {
+                assert!(d.outcomes.len() > usize::from(d.violations > 0));
+                for (o, n) in &d.outcomes {
+                    let n = idem::check::num(*n);
+                    let shown = [o.text(), idem::tui::explorer::Column::Outcome(*o).heading()]
+                        .iter()
+                        .any(|word| screen.contains(&format!("{word} {n}")));
+                    if !shown {
+                        wrong.push(format!(
+                            "{w}x{h} ascii={ascii}: {} {} {n}",
+                            d.design,
+                            o.text()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} hidden:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
 /// The settings line at the top wraps rather than lose anything: at every
 /// size, the state and each setting (the default faults are one long word)
 /// are on screen whole.
