@@ -109,6 +109,9 @@ fn terminal_keys_named(row: &str) -> Vec<String> {
             "· z",
             "more · w",
             "why · w",
+            // A one-row verdict's note named where it has no cause.
+            "at risk · w",
+            "in flight · w",
             "Tab",
             "Esc",
             "Enter",

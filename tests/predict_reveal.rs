@@ -239,3 +239,40 @@ fn the_reveal_counts_the_events_it_hides() {
         }
     }
 }
+
+/// Teacher trial at 80x24: `w` on the end's score drew the score's box
+/// over the header, as `w` does nowhere else. The header stays where it
+/// was, row for row, when `w` opens the verdict under the score.
+#[test]
+fn w_on_the_score_keeps_the_header() {
+    let mut wrong_screens = Vec::new();
+    let mut seen = 0;
+    for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
+        for mode in ["naive", "idempotent"] {
+            let mut a = app(name, mode);
+            common::resize(&mut a, 80, 24);
+            let n = a.predict.as_ref().unwrap().asked.len();
+            for _ in 0..n {
+                let q = to_question(&mut a, 0);
+                answer(&mut a, wrong(&q));
+            }
+            update(&mut a, Action::Enter);
+            update(&mut a, Action::Last);
+            let before = common::render(&a);
+            assert!(before.contains("your score"), "{name} {mode}\n{before}");
+            update(&mut a, Action::Why);
+            let after = common::render(&a);
+            seen += 1;
+            let head = |s: &str| s.lines().next().unwrap_or_default().to_string();
+            if head(&after) != head(&before) {
+                wrong_screens.push(format!("{name} {mode}\n{after}"));
+            }
+        }
+    }
+    assert!(
+        wrong_screens.is_empty(),
+        "{} of {seen} screens lost the header under w; the first:\n{}",
+        wrong_screens.len(),
+        wrong_screens.first().cloned().unwrap_or_default()
+    );
+}

@@ -20,6 +20,7 @@ fn figure_words(row: &str) -> Vec<String> {
     // counted nothing (`verdict_cut`).
     let row = row.split('←').next().unwrap_or(row);
     let row = row.split('…').next().unwrap_or(row);
+    let row = &count_first(row);
     for part in row.split(": ").skip(1).chain(row.split("  ").skip(1)) {
         for count in part.split(", ") {
             let mut words = count.split_whitespace();
@@ -31,11 +32,38 @@ fn figure_words(row: &str) -> Vec<String> {
                 .take_while(|w| w.chars().all(|c| c.is_alphabetic()))
                 .map(|w| w.trim_end_matches('s'))
                 .collect();
-            out.push(noun.join(" "));
+            // A count of notes (`! 1 at risk`, `1 in flight`) is no
+            // figure: it says what `w` has to read.
+            let noun = noun.join(" ");
+            if noun == "at risk" || noun == "in flight" {
+                continue;
+            }
+            out.push(noun);
         }
     }
     out.sort();
     out.dedup();
+    out
+}
+
+/// A count after its label (`provider: 2`, the one-row verdict's
+/// provider charges) put before it, as the other counts are (`2
+/// provider`), so that its label is read as its noun.
+fn count_first(row: &str) -> String {
+    let mut out = String::new();
+    let mut rest = row;
+    while let Some(i) = rest.find("provider: ") {
+        let after = &rest[i + "provider: ".len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        out.push_str(&rest[..i]);
+        if digits == 0 {
+            out.push_str("provider: ");
+        } else {
+            out.push_str(&format!("{} provider", &after[..digits]));
+        }
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
     out
 }
 

@@ -50,7 +50,11 @@ fn row_form(step: &sweep::Step) -> Option<(String, [Option<String>; 3])> {
     let v = &step.frame.verdict;
     // One order's figures, whole: two are named whatever the form,
     // and a row its panel cut (`… ↓ 1 more`) took no form.
-    let one = row.matches("committed").count() == 1 && !row.contains('↓');
+    // (A row of two orders whose second its panel cut, `…1 more · w`,
+    // shows one `committed` and still names both.)
+    let one = row.matches("committed").count() == 1
+        && !row.contains('↓')
+        && step.frame.verdict.facts.len() == 1;
     let named = one.then(|| format!("order named: {}", row.contains("order ")));
     let short = v.headline_short();
     let head = (!v.undecided() && v.headline_more() > 0).then(|| {
@@ -108,3 +112,86 @@ fn a_one_row_verdict_keeps_its_form_across_designs_at_80x24() {
 
 // At 100x30 and 120x40 the verdict has more than one row at every step
 // of every built-in run: no one-row form to keep there.
+
+/// Teacher trial at 80x24: the one-row verdict counted the provider's
+/// charges as `1 charge` in tour-4 and `1 provider charge` in tour-1, one
+/// fact in two wordings. Every run at the narrowest size counts them in
+/// the same words, and those words say whose charges they are.
+#[test]
+fn a_one_row_verdict_counts_charges_in_one_wording_in_every_run() {
+    let size = sweep::SIZES[0];
+    let mut by: std::collections::BTreeMap<String, (usize, String)> = Default::default();
+    let mut seen = 0;
+    sweep::each_step(size, |step| {
+        let Some((row, _)) = row_form(step) else {
+            return;
+        };
+        // The count after the rows' (`1 committed payment, 2 provider
+        // charges`): its words, the number and a plural's `s` left out.
+        for (i, _) in row.match_indices("committed payment") {
+            let Some(after) = row[i..].split_once(", ").map(|(_, a)| a) else {
+                continue;
+            };
+            let count = after.split("  ").next().unwrap_or_default();
+            let words: String = count
+                .replace(|c: char| c.is_ascii_digit(), "")
+                .trim()
+                .trim_end_matches('s')
+                .to_string();
+            if count.contains('…') {
+                continue;
+            }
+            seen += 1;
+            by.entry(words).or_insert((0, step.at())).0 += 1;
+        }
+    });
+    assert!(seen > 100, "only {seen} counts of charges at {size:?}");
+    let named = by.keys().all(|w| w.contains("provider"));
+    assert!(
+        by.len() == 1 && named,
+        "of {seen} counts of the provider's charges at 80x24, {} wordings \
+         (count, first): {by:?}",
+        by.len()
+    );
+}
+
+/// Teacher trial at 80x24: `← why: 1 more` where the one more was an
+/// at-risk note, not a cause. A one-row verdict counts under `why` its
+/// causes only (its chains' links, why it held), and where it has no
+/// cause names a note at risk or in flight as what it is.
+#[test]
+fn a_one_row_verdict_counts_only_causes_under_why_at_80x24() {
+    let size = sweep::SIZES[0];
+    let (mut seen, mut wrong) = (0, Vec::new());
+    sweep::each_step(size, |step| {
+        let Some((row, _)) = row_form(step) else {
+            return;
+        };
+        let v = &step.frame.verdict;
+        if v.at_risk.is_empty() && v.in_flight.is_empty() {
+            return;
+        }
+        // Cut by its panel (`… ↓ 1 more`): no count of causes to read.
+        if row.contains('↓') || row.contains('…') {
+            return;
+        }
+        seen += 1;
+        let links: usize = v.causes.iter().chain(&v.held).map(Vec::len).sum();
+        let why = row
+            .split("why: ")
+            .nth(1)
+            .and_then(|t| t.split_whitespace().next())
+            .and_then(|n| n.parse::<usize>().ok());
+        let named = (v.at_risk.is_empty() || row.contains("at risk"))
+            && (v.in_flight.is_empty() || row.contains("in flight"));
+        // A built-in run names no command to try every schedule: its
+        // causes are its chains' links and why it held. With none, the
+        // note is what the row names (beside causes it may wait under
+        // `w`).
+        let counted_wrong = why.is_some_and(|n| n > links);
+        if counted_wrong || (links == 0 && !named) {
+            wrong.push(format!("{}: {row:?}", step.at()));
+        }
+    });
+    sweep::none_wrong("one-row verdicts with a note", seen, 5, &wrong, size);
+}

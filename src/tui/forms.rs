@@ -147,8 +147,15 @@ impl FigureWords {
     }
 }
 
+/// `2 committed payments`; a label's words (ending in `:`) come before
+/// their count: `provider: 2`.
 fn count(n: usize, (one, many): (&str, &str)) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    let words = if n == 1 { one } else { many };
+    if words.ends_with(':') {
+        format!("{words} {n}")
+    } else {
+        format!("{n} {words}")
+    }
 }
 
 /// The payment rows' words in every form, one and many. One wording: `1
@@ -159,8 +166,8 @@ fn count(n: usize, (one, many): (&str, &str)) -> String {
 /// words too.
 const ROWS: (&str, &str) = crate::sim::counter_words::COMMITTED_PAYMENTS;
 
-/// Widest first; the whole verdict's words first of all. Only the
-/// charges' words give way.
+/// The whole verdict's words (on more than one row), then those of every
+/// one-row verdict. Only the charges' words differ.
 pub const FIGURE_WORDS: [FigureWords; 2] = [
     FigureWords {
         row: ROWS,
@@ -173,8 +180,14 @@ pub const FIGURE_WORDS: [FigureWords; 2] = [
 /// committed row, 1 charge` beside a database holding a payments row and
 /// a processed_messages row said neither), and so is `committed`: `0
 /// payment rows` beside a row in A's open transaction read as false
-/// (teacher trial 23, tour-1 naive step 4).
+/// (teacher trial 23, tour-1 naive step 4). The charges are named as the
+/// provider's, and every one-row verdict counts in these words: `1
+/// charge` in tour-4 beside `1 provider charge` in tour-1 read as two
+/// different counts (teacher trial at 80x24). A label before the count,
+/// two columns more than `2 charges`: the most tour-4 naive's `✕ charged
+/// twice + disagree  1 committed payment, provider: 2  ← why: 3 more · w`
+/// has to spare on 80 columns (`2 at provider` cut it).
 pub const NARROWEST: FigureWords = FigureWords {
     row: ROWS,
-    charge: ("charge", "charges"),
+    charge: ("provider:", "provider:"),
 };

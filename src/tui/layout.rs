@@ -45,6 +45,7 @@ impl Main {
     /// The rects predict mode's box is placed by (`view::answer_box`).
     pub fn around_box(&self) -> super::view::answer_box::Around {
         super::view::answer_box::Around {
+            header: self.header,
             story: self.rect(Panel::Narration),
             verdict: self.rect(Panel::Verdict),
             keybar: self.keybar,

@@ -15,6 +15,8 @@ use ratatui::text::{Line, Span};
 /// panel (the top of the row under the story).
 #[derive(Clone, Copy, Debug)]
 pub struct Around {
+    /// The header: never covered, the story or not on screen.
+    pub header: Rect,
     pub story: Rect,
     pub verdict: Rect,
     pub keybar: Rect,
@@ -49,6 +51,7 @@ pub fn reveal_box(app: &App, around: Around) -> Option<Rect> {
 /// events below it, never the verdict's, and never goes above the story.
 pub(super) fn box_area(around: Around, needed: u16) -> Rect {
     let Around {
+        header,
         story,
         verdict,
         keybar,
@@ -59,7 +62,14 @@ pub(super) fn box_area(around: Around, needed: u16) -> Rect {
     } else {
         keybar.y
     };
-    let top = story.y;
+    // With no story on screen (`w` enlarged the verdict), the box stands
+    // under the header: teacher trial at 80x24, `w` on the end's score
+    // drew the score over the header, as `w` does nowhere else.
+    let top = if story.height > 0 {
+        story.y
+    } else {
+        header.bottom()
+    };
     let bottom = top.saturating_add(needed.max(story.height)).min(floor);
     Rect::new(keybar.x, top, keybar.width, bottom.saturating_sub(top))
 }

@@ -126,6 +126,19 @@ pub fn more_tail(t: &Theme, hidden: usize) -> String {
     }
 }
 
+/// The notes a verdict reads besides its causes, counted by what they
+/// are (`! 1 at risk`, `1 in flight`): never counted as a cause.
+fn notes_counted(t: &Theme, v: &Verdict) -> String {
+    let mut out = Vec::new();
+    if !v.at_risk.is_empty() {
+        out.push(format!("{} {} at risk", t.g.warning, v.at_risk.len()));
+    }
+    if !v.in_flight.is_empty() {
+        out.push(format!("{} in flight", v.in_flight.len()));
+    }
+    out.join(", ")
+}
+
 /// [`more_tail`] in its fewest words, where a headline would be cut for
 /// it: `← 4 more · w`.
 pub fn fewest_tail(t: &Theme, hidden: usize) -> String {
@@ -471,18 +484,19 @@ impl RowForm {
         kept: true,
     };
 
-    /// Every form a run may keep, widest first: the figures' words given
-    /// up first, then the headline's, then the order's name.
+    /// Every form a run may keep, widest first: the headline's words
+    /// given up first, then the order's name. The figures count in one
+    /// wording on every one-row verdict (`NARROWEST`), whichever run: a
+    /// run whose row had room said `1 provider charge` where another
+    /// said `1 charge` (teacher trial at 80x24).
     fn all() -> impl Iterator<Item = RowForm> {
         [(true, false), (true, true), (false, false), (false, true)]
             .into_iter()
-            .flat_map(|(named, short)| {
-                FIGURE_WORDS.into_iter().map(move |words| RowForm {
-                    words,
-                    named,
-                    short,
-                    kept: true,
-                })
+            .map(|(named, short)| RowForm {
+                words: NARROWEST,
+                named,
+                short,
+                kept: true,
             })
     }
 }
@@ -635,15 +649,27 @@ fn ranked(
     if !about.is_empty() && about.len() < v.facts.len() {
         sets.push(about);
     }
-    let causes: usize =
-        v.causes.iter().map(Vec::len).sum::<usize>() + v.at_risk.len() + v.in_flight.len() + held;
+    // Only causes are counted under `why` (teacher trial at 80x24: `←
+    // why: 1 more` where the one more was an at-risk note). A note at
+    // risk or in flight is named as one where it is all there is to
+    // read; beside causes it waits under `w`, its own place, rather than
+    // push the key off the row.
+    let causes: usize = v.causes.iter().map(Vec::len).sum::<usize>() + held;
+    let notes = notes_counted(t, v);
     // The page has no keys to read the causes by: it tells them under
     // the screen.
     let tail = |keys: bool| -> String {
-        match (causes, keys && t.terminal_keys()) {
-            (0, _) => String::new(),
-            (n, true) => format!("  {}", more_tail(t, n)),
-            (n, false) => format!("  {} why: {n} more", t.g.back_arrow),
+        let keys = keys && t.terminal_keys();
+        let key = if keys {
+            format!(" {} w", t.g.dot)
+        } else {
+            String::new()
+        };
+        match (causes, notes.as_str()) {
+            (0, "") => String::new(),
+            (0, notes) => format!("  {notes}{key}"),
+            (n, _) if keys => format!("  {}", more_tail(t, n)),
+            (n, _) => format!("  {} why: {n} more", t.g.back_arrow),
         }
     };
     // The longest that fits: the figures named by order, then the keys
