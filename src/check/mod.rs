@@ -221,6 +221,12 @@ pub fn check_watched(
     Ok(report)
 }
 
+/// One design's own search within `requested`, with no try one bound
+/// further: what a check of it says before it widens its bounds.
+pub fn search(strategy: &Strategy, requested: &Bounds) -> Result<StrategyReport, CheckError> {
+    check_once(strategy, requested, &Watch::default())
+}
+
 /// Where `bounds` step outside what the design assumes, in words.
 fn outside(strategy: &Strategy, bounds: &Bounds) -> Option<String> {
     let broken: Vec<&str> = strategy
