@@ -108,7 +108,12 @@ fn each_side_shows_what_its_step_did_at_80x24() {
             }
         }
     });
-    assert!(wrong.is_empty(), "{} of {seen}: {}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} of {seen}: {}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 /// Where the lock points differ, the header says each engine's fact whole

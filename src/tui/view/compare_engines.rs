@@ -288,14 +288,7 @@ fn sections(
     ));
     let mut service_lines = vec![Line::styled("service", t.title())];
     // 99 rows: no list folds, so who is watched does not matter.
-    service_lines.extend(service::lines_noting(
-        t,
-        f,
-        watch,
-        w,
-        99,
-        &mut short[0],
-    ));
+    service_lines.extend(service::lines_noting(t, f, watch, w, 99, &mut short[0]));
     vec![
         outcome,
         story,
