@@ -15,7 +15,7 @@ use idem::tui::compare::Sides;
 use idem::tui::{Action, App, update};
 
 /// A built-in scenario under `mode`, on the server, at its first step.
-fn on_server(name: &str, mode: &str, url: &PgUrl) -> App {
+pub(crate) fn on_server(name: &str, mode: &str, url: &PgUrl) -> App {
     let mut script = scenario::find(name).expect("built-in scenario");
     script.setup.postgres = Some(url.clone());
     App::new(script, Strategy::by_name(mode).unwrap(), 0, plain()).expect("runs on the server")
@@ -45,7 +45,7 @@ fn engines_where_b_waits(name: &str, url: &PgUrl) -> App {
 }
 
 /// Each row of a screen cut in two halves, as the two sides stand.
-fn halves(screen: &str, width: usize) -> (String, String) {
+pub(crate) fn halves(screen: &str, width: usize) -> (String, String) {
     let (mut left, mut right) = (String::new(), String::new());
     for row in screen.lines() {
         let cells: Vec<char> = row.trim_matches('"').chars().collect();

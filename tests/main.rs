@@ -34,6 +34,7 @@ mod design_file;
 mod duplicate_counted;
 mod engines;
 mod engines_side_by_side;
+mod engines_view_reads;
 mod events_beside_no_sql;
 mod events_cut_in_words;
 mod events_fold_counts;

@@ -1,7 +1,8 @@
 //! One design on SQLite and on PostgreSQL side by side, in lockstep. Each
-//! side leads with who waits on whom and in which statement, so the
-//! different lock points are seen at one glance; where they differ, the
-//! header and both titles say so in words and with a mark.
+//! side leads with its step and what that step did, then who waits on
+//! whom and in which statement, so the different lock points are seen at
+//! one glance; where they differ, the header and both titles say so in
+//! words and with a mark.
 
 use super::compare::{counted, words};
 use super::{database, provider, service, sql, verdict};
@@ -21,7 +22,15 @@ use ratatui::widgets::{Block, Widget};
 
 pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
-    let (header, left, right, keybar) = layout::compare(area);
+    // The header is as tall as the longest contrast of the run at this
+    // width needs, at every step: the sides do not jump as one steps.
+    let rows = (0..c.pairs.len())
+        .map(|at| contrast(t, c, at, area.width as usize).len())
+        .max()
+        .unwrap_or(1)
+        .clamp(1, CONTRAST_ROWS);
+    let (header, left, right, keybar) =
+        layout::compare_under(area, 1 + u16::try_from(rows).unwrap_or(1));
     let (lf, rf) = c.frames(app.pos);
     let here = waits_differ(lf, rf);
     let last = |tl: &Timeline| tl.frames.len() - 1;
@@ -46,7 +55,8 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
             t.info(),
         ),
         Span::styled(format!(" {} ", t.g.dot), t.dim()),
-        Span::styled(t.text(&app.script.title).into_owned(), t.title()),
+        // The design's own title, as the main screen gives it.
+        Span::styled(super::header::title_of(app, &c.right.strategy), t.title()),
         Span::styled(
             if (1..=of).contains(&chapter) {
                 format!(" {} chapter {chapter}/{of}", t.g.dot)
@@ -58,34 +68,64 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
     ]);
     super::fit(t, top, header.width as usize)
         .render(Rect::new(header.x, header.y, header.width, 1), buf);
-    let second = if here && waits(lf) == waits(rf) {
+    let mut second = contrast(t, c, app.pos, header.width as usize);
+    second.truncate(rows);
+    for (i, line) in second.into_iter().enumerate() {
+        let y = header.y + 1 + u16::try_from(i).unwrap_or(0);
+        super::fit(t, line, header.width as usize)
+            .render(Rect::new(header.x, y, header.width, 1), buf);
+    }
+    sides(app, c, here, left, right, buf);
+    super::keybar::render(app, keybar, buf);
+}
+
+/// The most rows the header's contrast wraps to; past them it is cut.
+const CONTRAST_ROWS: usize = 3;
+
+/// The header's rows under the title at position `at`, for `width`
+/// columns: where the lock points differ, the mark and each engine's
+/// fact, packed into rows and broken between them rather than cut inside
+/// one (at 80 columns `PostgreSQ…` lost the server's half); else one line.
+fn contrast(t: &Theme, c: &Compare, at: usize, width: usize) -> Vec<Line<'static>> {
+    let (lf, rf) = c.frames(at);
+    let here = waits_differ(lf, rf);
+    if here && waits(lf) == waits(rf) {
         // The same waits, different outcome classes: one side has gone
         // wrong a step earlier (each side's verdict leads it).
-        Line::from(vec![
+        return vec![Line::from(vec![
             Span::styled(format!(" {} the engines differ here", t.g.token), t.flash()),
             Span::styled(
                 " · one run has gone wrong and the other has not yet",
                 t.warn(),
             ),
-        ])
-    } else if here {
-        Line::from(vec![
-            Span::styled(format!(" {} lock points differ here", t.g.token), t.flash()),
-            Span::styled(
-                format!(
-                    " {dot} {}: {} {dot} {}: {}",
-                    lf.engine.name(),
-                    who_waits(&waits(lf)),
-                    rf.engine.name(),
-                    who_waits(&waits(rf)),
-                    dot = t.g.dot,
-                ),
-                t.warn(),
-            ),
-        ])
-    } else if let Some(d) = c.diverge {
+        ])];
+    }
+    if here {
+        let mark = format!(" {} lock points differ here", t.g.token);
+        let facts = [lf, rf].map(|f| format!("{}: {}", f.engine.name(), who_waits(&waits(f))));
+        let sep = format!(" {} ", t.g.dot);
+        let mut rows: Vec<Vec<Span<'static>>> = vec![vec![Span::styled(mark.clone(), t.flash())]];
+        let mut used = mark.chars().count();
+        for fact in facts {
+            let n = fact.chars().count();
+            if used + sep.chars().count() + n <= width {
+                let row = rows.last_mut().expect("a row");
+                row.push(Span::styled(format!("{sep}{fact}"), t.warn()));
+                used += sep.chars().count() + n;
+                continue;
+            }
+            // A fact of its own row, wrapped at words where even that is
+            // too narrow for it.
+            for piece in words(&fact, width.saturating_sub(1).max(8)) {
+                used = 1 + piece.chars().count();
+                rows.push(vec![Span::styled(format!(" {piece}"), t.warn())]);
+            }
+        }
+        return rows.into_iter().map(Line::from).collect();
+    }
+    if let Some(d) = c.diverge {
         let (a, b) = c.frames(d);
-        Line::from(vec![
+        return vec![Line::from(vec![
             Span::styled(
                 format!(
                     " {} the engines differ first at {} step {}, {} step {}",
@@ -98,17 +138,12 @@ pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
                 t.warn(),
             ),
             Span::styled(" (v jumps there)", t.dim()),
-        ])
-    } else {
-        Line::styled(
-            " both engines make the same consumers wait at the same steps in this run",
-            t.dim(),
-        )
-    };
-    super::fit(t, second, header.width as usize)
-        .render(Rect::new(header.x, header.y + 1, header.width, 1), buf);
-    sides(app, c, here, left, right, buf);
-    super::keybar::render(app, keybar, buf);
+        ])];
+    }
+    vec![Line::styled(
+        " both engines make the same consumers wait at the same steps in this run",
+        t.dim(),
+    )]
 }
 
 /// `B at "insert message ID"`, or that nobody waits: the header's words.
@@ -164,9 +199,14 @@ fn sides(app: &App, c: &Compare, here: bool, left: Rect, right: Rect, buf: &mut 
     rb.render(right, buf);
     let story = usize::from(l_in.height / 5).max(2);
     let (mut lshort, mut rshort) = Default::default();
+    // One design on two engines: both sides take one form for a
+    // consumer's heading, the one both runs fit (trial: `consumer A idle`
+    // beside `A: idle`).
+    let watch = super::Watch::of_runs(&[&c.left.frames, &c.right.frames]);
     let ls = sections(
         t,
         (&c.left, li),
+        &watch,
         usize::from(l_in.width),
         story,
         &mut lshort,
@@ -174,6 +214,7 @@ fn sides(app: &App, c: &Compare, here: bool, left: Rect, right: Rect, buf: &mut 
     let rs = sections(
         t,
         (&c.right, ri),
+        &watch,
         usize::from(r_in.width),
         story,
         &mut rshort,
@@ -208,13 +249,16 @@ fn sides(app: &App, c: &Compare, here: bool, left: Rect, right: Rect, buf: &mut 
 /// the database and the provider.
 const SERVICE: usize = 4;
 
-/// One engine's side, as sections in a fixed order, the waits first: the
-/// same section starts on the same row on both sides. What the marks
+/// One engine's side, as sections in a fixed order: the step and what it
+/// did (at 80x24 the story under the waits fell below the fold, and the
+/// step line alone, `run A up to acknowledge`, did not say it), then who
+/// waits: the same section starts on the same row on both sides. What the marks
 /// drawn short mean goes to `short`, a section each from `SERVICE` on,
 /// for the side's border.
 fn sections(
     t: &Theme,
     (tl, at): (&Timeline, usize),
+    watch: &super::Watch,
     w: usize,
     story_rows: usize,
     short: &mut [super::marks::Shortened; 3],
@@ -244,19 +288,12 @@ fn sections(
     ));
     let mut service_lines = vec![Line::styled("service", t.title())];
     // 99 rows: no list folds, so who is watched does not matter.
-    service_lines.extend(service::lines_noting(
-        t,
-        f,
-        &super::Watch::of_run(&tl.frames),
-        w,
-        99,
-        &mut short[0],
-    ));
+    service_lines.extend(service::lines_noting(t, f, watch, w, 99, &mut short[0]));
     vec![
         outcome,
+        story,
         waiting(t, tl, at, w),
         sql_lines,
-        story,
         service_lines,
         database::run_lines_noting(t, &tl.frames, f, (w, 99), &mut short[1]),
         provider::run_lines_noting(t, &tl.frames, f, (w, usize::MAX), &mut short[2]),
@@ -423,7 +460,8 @@ mod tests {
         each_sqlite_frame(|tl, at| {
             frames += 1;
             let mut short = Default::default();
-            let line = text(&sections(&t, (tl, at), 80, 2, &mut short)[0][1..2]);
+            let watch = super::super::Watch::of_run(&tl.frames);
+            let line = text(&sections(&t, (tl, at), &watch, 80, 2, &mut short)[0][1..2]);
             if line.contains(&format!("{} step ", t.g.dot)) {
                 wrong.push(format!("{} {}: {line}", tl.scenario, tl.strategy));
             }

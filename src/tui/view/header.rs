@@ -209,11 +209,7 @@ fn left_parts<'a>(app: &'a App, design: &'a Strategy) -> impl Fn(Fit) -> Vec<Spa
     // the setting, and the header says at every step that its story is
     // not told here.
     let left_out = app.script.story_left_out(&design.name).is_some();
-    let title = if left_out {
-        "story left out".to_string()
-    } else {
-        t.text(app.script.title_for(&design.name)).into_owned()
-    };
+    let title = title_of(app, &design.name);
     let group = move || {
         if left_out && !app.is_counterexample() {
             format!("Scenario {}", t.text(&app.script.name))
@@ -233,6 +229,19 @@ fn left_parts<'a>(app: &'a App, design: &'a Strategy) -> impl Fn(Fit) -> Vec<Spa
             Span::styled(group(), t.info()),
             Span::styled(format!(" {} {title}", t.g.dot), t.title()),
         ]
+    }
+}
+
+/// The scenario's title as the screen gives it for a run under `design`:
+/// the design's own (`title_for`), or `story left out` where the
+/// scenario's story is not told for it. Every view that heads a run
+/// takes it from here, so none heads a naive run with the idempotent
+/// design's title.
+pub(super) fn title_of(app: &App, design: &str) -> String {
+    if app.script.story_left_out(design).is_some() {
+        "story left out".to_string()
+    } else {
+        app.theme.text(app.script.title_for(design)).into_owned()
     }
 }
 

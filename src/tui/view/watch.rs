@@ -74,6 +74,22 @@ impl Watch {
         }
     }
 
+    /// As `of_run`, sized for the headings of every run in `runs`: the
+    /// engines view draws one design on two engines, and both sides take
+    /// the one form both fit (trial: `consumer A idle` beside `A: idle`).
+    pub fn of_runs(runs: &[&[Frame]]) -> Watch {
+        let mut heads: Vec<Head> = Vec::new();
+        for head in runs.iter().flat_map(|frames| Watch::of_run(frames).heads) {
+            if !heads.contains(&head) {
+                heads.push(head);
+            }
+        }
+        Watch {
+            heads,
+            ..Watch::default()
+        }
+    }
+
     /// How much the class is watching `consumer`: the one that acted, then
     /// the one that acts next, then any other; folding starts from the least.
     pub fn rank(&self, consumer: &str) -> u8 {
