@@ -87,3 +87,42 @@ fn the_status_line_the_step_list_and_the_question_name_a_step_alike() {
     assert!(runs > 50, "only {runs} run steps");
     assert!(questions > 20, "only {questions} questions");
 }
+
+/// Teacher trial at 80x24: the step list and strip cut a step's name
+/// after a whole word (`begin…`, `insert payment…`), and a class could not
+/// tell which step it was. Every step named in the service panel at 80x24
+/// is named whole, by its name or its short name: none ends in `…`.
+#[test]
+fn no_step_name_is_cut_at_80x24() {
+    use crate::common::sweep;
+    use idem::tui::app::Panel;
+    let size = sweep::SIZES[0];
+    let (mut seen, mut wrong) = (0, Vec::new());
+    let mut cut = std::collections::BTreeSet::new();
+    sweep::each_step(size, |step| {
+        let labels: Vec<&str> = step
+            .frame
+            .consumers
+            .iter()
+            .flat_map(|c| c.steps.iter().map(|s| listed(&s.label)))
+            .collect();
+        for row in step.rows_in(Panel::Service) {
+            seen += 1;
+            // A label cut at a word's end: its first words, then `…`.
+            for (i, _) in row.match_indices('…') {
+                let before = row[..i].trim_end();
+                let named = labels.iter().find(|l| {
+                    (1..l.len())
+                        .filter(|&k| l.as_bytes()[k] == b' ')
+                        .any(|k| before.ends_with(&l[..k]))
+                });
+                if let Some(l) = named {
+                    if cut.insert(l.to_string()) {
+                        wrong.push(format!("{}: {l:?} cut: {row:?}", step.at()));
+                    }
+                }
+            }
+        }
+    });
+    sweep::none_wrong("service rows", seen, 1000, &wrong, size);
+}
