@@ -64,12 +64,15 @@ pub fn name(op: Op) -> &'static str {
 /// The payment step goes by its row, not by `payment` alone: charge-first
 /// at 80x24 reads `† payment row  never ran` under a card already
 /// charged, where `payment  never ran` would say the charge never ran.
+/// Its `insert…  never ran` there was `insert message ID` cut, which a
+/// class could as well read as the payment row: that step is `insert ID`.
 /// None for a step whose cuts at its words' ends serve.
 pub fn short_name(op: Op) -> Option<&'static str> {
     match op {
         Op::AwaitResponse => Some("response"),
         Op::CallProvider { .. } => Some("charge"),
         Op::Begin => Some("begin"),
+        Op::ClaimId => Some("insert ID"),
         Op::ApplyCharge => Some("payment row"),
         Op::CacheSet => Some("write ID"),
         Op::ClaimInProgress => Some("record"),
