@@ -576,8 +576,10 @@ fn step(
     // so its pointer's word folds to a sign before the name is cut.
     // Where even the pointer's sign leaves no room for the whole name,
     // the row goes by its short name (`record  backed off  ◀ this step`
-    // in in-progress at 100x30): the pointer folds for that, not for
-    // the whole name it could not make room for.
+    // in in-progress at 100x30): a pointer whose sign needs the border
+    // to say it (`◀`) folds for that, not for the whole name it could
+    // not make room for. One that says itself short (`  again`) folds as
+    // before: `charge (key)  again`, not `charge (key) next: again`.
     let pointer = pointer.map(|p| {
         let tag = if s.keyed { KEY_TAG } else { "" };
         let beside = if word.is_empty() {
@@ -591,7 +593,7 @@ fn step(
         };
         let name_fits = 3 + s.label.chars().count() + beside + p.short.width() <= width;
         let keeps = match s.short {
-            Some(short) if !name_fits => format!("{short}{tag}").chars().count(),
+            Some(short) if !name_fits && p.means.is_some() => format!("{short}{tag}").chars().count(),
             _ => s.label.chars().count(),
         };
         marks::Mark { keeps, ..p }
