@@ -170,7 +170,10 @@ fn a_cut_step_name_keeps_its_words_whole() {
             }
         });
     }
-    assert!(seen > 20, "only {seen} service rows with a name made to fit");
+    assert!(
+        seen > 20,
+        "only {seen} service rows with a name made to fit"
+    );
     assert!(
         wrong.is_empty(),
         "{} of {seen} cut names broke a word; the first:\n{}\nall:\n{}",

@@ -593,7 +593,9 @@ fn step(
         };
         let name_fits = 3 + s.label.chars().count() + beside + p.short.width() <= width;
         let keeps = match s.short {
-            Some(short) if !name_fits && p.means.is_some() => format!("{short}{tag}").chars().count(),
+            Some(short) if !name_fits && p.means.is_some() => {
+                format!("{short}{tag}").chars().count()
+            }
             _ => s.label.chars().count(),
         };
         marks::Mark { keeps, ..p }
