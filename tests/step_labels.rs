@@ -22,8 +22,11 @@ fn judge(row: &str, label: &str, short: Option<&str>) -> Option<&'static str> {
     if named.starts_with(label) {
         return None;
     }
-    // A keyed call's short name keeps its tag: `charge (key)`.
+    // A keyed call's short name keeps its tag: `charge (key)`. The name
+    // ends at the marks after it (two spaces), or at the pointer's sign,
+    // one space before it (`update if new ◀`).
     let first = named.split("  ").next().unwrap_or_default();
+    let first = first.strip_suffix(" ◀").unwrap_or(first);
     if short.is_some_and(|s| first == s || first.strip_suffix(" (key)") == Some(s)) {
         return None;
     }

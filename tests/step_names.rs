@@ -87,3 +87,50 @@ fn the_status_line_the_step_list_and_the_question_name_a_step_alike() {
     assert!(runs > 50, "only {runs} run steps");
     assert!(questions > 20, "only {questions} questions");
 }
+
+/// Teacher trial at 80x24: the step list and strip cut a step's name
+/// after a whole word (`begin…`, `insert payment…`), and a class could not
+/// tell which step it was. Every step named in the service panel at 80x24
+/// is named whole, by its name or its short name: none ends in `…`. A cut
+/// is counted once for the words it kept (`insert…` is a start of both
+/// `insert message ID` and `insert payment row`).
+#[test]
+fn no_step_name_is_cut_at_80x24() {
+    use crate::common::sweep;
+    use idem::tui::app::Panel;
+    let size = sweep::SIZES[0];
+    let (mut seen, mut wrong) = (0, Vec::new());
+    let mut cut = std::collections::BTreeSet::new();
+    sweep::each_step(size, |step| {
+        let labels: Vec<&str> = step
+            .frame
+            .consumers
+            .iter()
+            .flat_map(|c| c.steps.iter().map(|s| listed(&s.label)))
+            .collect();
+        for row in step.rows_in(Panel::Service) {
+            seen += 1;
+            // A label cut at a word's end: its first words, then `…`.
+            // Named by what it kept (`insert…` may be `insert message ID`
+            // or `insert payment row`): each such cut counts once.
+            for (i, _) in row.match_indices('…') {
+                let before = row[..i].trim_end();
+                let kept = labels.iter().find_map(|l| {
+                    (1..l.len())
+                        .filter(|&k| l.as_bytes()[k] == b' ')
+                        .map(|k| &l[..k])
+                        .find(|w| before.strip_suffix(w).is_some_and(|b| b.ends_with(' ')))
+                });
+                let Some(kept) = kept else { continue };
+                if cut.insert(kept.to_string()) {
+                    let of: Vec<&&str> = labels
+                        .iter()
+                        .filter(|l| l.strip_prefix(kept).is_some_and(|r| r.starts_with(' ')))
+                        .collect();
+                    wrong.push(format!("{}: {kept:?} of {of:?}: {row:?}", step.at()));
+                }
+            }
+        }
+    });
+    sweep::none_wrong("service rows", seen, 1000, &wrong, size);
+}

@@ -574,9 +574,31 @@ fn step(
     // The step pointed at is the one a reader looks for: its name, whole,
     // is the evidence (`charge the card (key)`: the call carried the key),
     // so its pointer's word folds to a sign before the name is cut.
-    let pointer = pointer.map(|p| marks::Mark {
-        keeps: s.label.chars().count(),
-        ..p
+    // Where even the pointer's sign leaves no room for the whole name,
+    // the row goes by its short name (`record  backed off  ◀ this step`
+    // in in-progress at 100x30): a pointer whose sign needs the border
+    // to say it (`◀`) folds for that, not for the whole name it could
+    // not make room for. One that says itself short (`  again`) folds as
+    // before: `charge (key)  again`, not `charge (key) next: again`.
+    let pointer = pointer.map(|p| {
+        let tag = if s.keyed { KEY_TAG } else { "" };
+        let beside = if word.is_empty() {
+            0
+        } else {
+            word.chars().count() + 2
+        } + if s.retry > 0 {
+            format!("  retry {}", s.retry).chars().count()
+        } else {
+            0
+        };
+        let name_fits = 3 + s.label.chars().count() + beside + p.short.width() <= width;
+        let keeps = match s.short {
+            Some(short) if !name_fits && p.means.is_some() => {
+                format!("{short}{tag}").chars().count()
+            }
+            _ => s.label.chars().count(),
+        };
+        marks::Mark { keeps, ..p }
     });
     let text = Line::from(vec![
         Span::styled(format!(" {glyph} "), if is_next { t.info() } else { style }),
@@ -1236,8 +1258,13 @@ mod tests {
                     let name = name.split(found).next().unwrap().trim_end();
                     // The pointer folded to its sign: ` ◀` after the name.
                     let name = name.trim_end_matches(t.g.ran).trim_end();
+                    // A start of the name, or the step's short name whole
+                    // (`insert ID ◀` where `insert message ID` has no room).
+                    let short = c.steps[k].short == Some(name);
                     assert!(
-                        name.chars().count() >= 3 && c.steps[k].label.starts_with(name.trim_end()),
+                        short
+                            || name.chars().count() >= 3
+                                && c.steps[k].label.starts_with(name.trim_end()),
                         "{place}: the step's name is cut away"
                     );
                     assert!(
