@@ -355,7 +355,7 @@ pub(super) mod tests {
     use crate::tui::theme::Theme;
 
     /// A `payments` table after a step, with `rows` rows alike.
-    pub(in crate::tui::replay) fn payments(rows: usize) -> Step {
+    fn payments(rows: usize) -> Step {
         let row = vec!["1042".to_string(), "40".to_string()];
         Step {
             tables: vec![(
@@ -370,16 +370,20 @@ pub(super) mod tests {
         }
     }
 
-    #[test]
-    fn a_second_row_like_the_first_is_marked_new() {
-        let steps = vec![payments(0), payments(1), payments(2)];
-        let mut replay = Replay::new(
+    /// A replay of `payments` tables, `rows[i]` rows after step `i`.
+    pub(in crate::tui::replay) fn replay_of(rows: &[usize]) -> Replay {
+        Replay::new(
             "prog".into(),
             "none".into(),
             crate::sim::verdict::combine(Vec::new()),
-            steps,
+            rows.iter().map(|&n| payments(n)).collect(),
             Theme::new(false, false),
-        );
+        )
+    }
+
+    #[test]
+    fn a_second_row_like_the_first_is_marked_new() {
+        let mut replay = replay_of(&[0, 1, 2]);
         replay.at = 2;
         let step = replay.steps[2].clone();
         let lines: Vec<String> = replay.tables(&step).iter().map(|l| l.to_string()).collect();

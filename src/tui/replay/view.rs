@@ -606,18 +606,11 @@ impl Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::replay::panels::tests::payments;
+    use crate::tui::replay::panels::tests::replay_of;
 
     #[test]
     fn a_step_that_writes_rows_says_so() {
-        let steps = vec![payments(0), payments(1), payments(2), payments(2)];
-        let mut replay = Replay::new(
-            "prog".into(),
-            "none".into(),
-            crate::sim::verdict::combine(Vec::new()),
-            steps,
-            Theme::new(false, false),
-        );
+        let mut replay = replay_of(&[0, 1, 2, 2]);
         let told = |replay: &Replay| replay.tables_moved(&replay.steps[replay.at].clone());
         replay.at = 2;
         assert_eq!(
