@@ -161,9 +161,9 @@ fn a_one_row_verdict_keeps_its_figures_whole_and_counts_its_causes() {
         .lines()
         .find(|l| {
             l.contains("charged twice")
-                && (l.contains("2 provider charges") || l.contains("provider: 2"))
+                && (l.contains("2 provider charges") || l.contains("2 charges"))
         })
         .unwrap_or_else(|| panic!("no verdict row:\n{screen}"));
-    assert!(row.contains("1 committed payment, provider: 2"), "{row}");
+    assert!(row.contains("1 committed payment, 2 charges"), "{row}");
     assert!(row.contains("← why: 4 more"), "{row}");
 }

@@ -20,7 +20,6 @@ fn figure_words(row: &str) -> Vec<String> {
     // counted nothing (`verdict_cut`).
     let row = row.split('←').next().unwrap_or(row);
     let row = row.split('…').next().unwrap_or(row);
-    let row = &count_first(row);
     for part in row.split(": ").skip(1).chain(row.split("  ").skip(1)) {
         for count in part.split(", ") {
             let mut words = count.split_whitespace();
@@ -43,27 +42,6 @@ fn figure_words(row: &str) -> Vec<String> {
     }
     out.sort();
     out.dedup();
-    out
-}
-
-/// A count after its label (`provider: 2`, the one-row verdict's
-/// provider charges) put before it, as the other counts are (`2
-/// provider`), so that its label is read as its noun.
-fn count_first(row: &str) -> String {
-    let mut out = String::new();
-    let mut rest = row;
-    while let Some(i) = rest.find("provider: ") {
-        let after = &rest[i + "provider: ".len()..];
-        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        out.push_str(&rest[..i]);
-        if digits == 0 {
-            out.push_str("provider: ");
-        } else {
-            out.push_str(&format!("{} provider", &after[..digits]));
-        }
-        rest = &after[digits..];
-    }
-    out.push_str(rest);
     out
 }
 

@@ -69,7 +69,7 @@ fn the_one_row_verdict_names_w_and_w_shows_the_whole_chain() {
         .lines()
         .find(|l| {
             l.contains("charged twice")
-                && (l.contains("2 provider charges") || l.contains("provider: 2"))
+                && (l.contains("2 provider charges") || l.contains("2 charges"))
         })
         .unwrap_or_else(|| panic!("no verdict row:\n{before}"));
     assert!(row.contains("← why: 4 more · w"), "{row}");

@@ -147,15 +147,9 @@ impl FigureWords {
     }
 }
 
-/// `2 committed payments`; a label's words (ending in `:`) come before
-/// their count: `provider: 2`.
+/// `2 committed payments`.
 fn count(n: usize, (one, many): (&str, &str)) -> String {
-    let words = if n == 1 { one } else { many };
-    if words.ends_with(':') {
-        format!("{words} {n}")
-    } else {
-        format!("{n} {words}")
-    }
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The payment rows' words in every form, one and many. One wording: `1
@@ -180,14 +174,12 @@ pub const FIGURE_WORDS: [FigureWords; 2] = [
 /// committed row, 1 charge` beside a database holding a payments row and
 /// a processed_messages row said neither), and so is `committed`: `0
 /// payment rows` beside a row in A's open transaction read as false
-/// (teacher trial 23, tour-1 naive step 4). The charges are named as the
-/// provider's, and every one-row verdict counts in these words: `1
-/// charge` in tour-4 beside `1 provider charge` in tour-1 read as two
-/// different counts (teacher trial at 80x24). A label before the count,
-/// two columns more than `2 charges`: the most tour-4 naive's `✕ charged
-/// twice + disagree  1 committed payment, provider: 2  ← why: 3 more · w`
-/// has to spare on 80 columns (`2 at provider` cut it).
+/// (teacher trial 23, tour-1 naive step 4). Every one-row verdict counts
+/// the charges in these words: `1 charge` in tour-4 beside `1 provider
+/// charge` in tour-1 read as two different counts (teacher trial at
+/// 80x24), and `provider: 2`, tried next, read as a figure with no unit
+/// (trial 33). The provider panel beside it says whose charges they are.
 pub const NARROWEST: FigureWords = FigureWords {
     row: ROWS,
-    charge: ("provider:", "provider:"),
+    charge: ("charge", "charges"),
 };
