@@ -112,12 +112,12 @@ impl Replay {
             Constraint::Length((area.width * 3 / 10).max(27)),
             Constraint::Fill(4),
         ];
-        let [b, p, _] = Layout::horizontal(columns).areas(Rect::new(0, 0, area.width, 1));
+        let [b, p, d] = Layout::horizontal(columns).areas(Rect::new(0, 0, area.width, 1));
         let mut queue_short = marks::Shortened::default();
         let queue_lines = self.queue(step, b.width.saturating_sub(2), &mut queue_short);
         let mut provider_short = marks::Shortened::default();
         let provider_lines = self.provider(step, p.width.saturating_sub(2), &mut provider_short);
-        let table_lines = self.tables(step);
+        let table_lines = self.tables(step, usize::from(d.width.saturating_sub(2)));
         // The three panels as tall as the longest needs, between a floor
         // and half the screen; the rest goes to the log and the verdict.
         let tallest = [queue_lines.len(), provider_lines.len(), table_lines.len()]
