@@ -96,6 +96,18 @@ fn every_outcome_count_is_on_screen_at_every_size() {
         wrong.len(),
         wrong.join("\n")
     );
+    // A column that folds lines says where they are read (trial 33:
+    // `↓ 2 more lines` at 80x24, and no key showed them).
+    let dash = Dashboard::new(settings(&config), state.clone(), Theme::new(false, false));
+    let screen = draw(&dash, 80, 24);
+    let folds: Vec<&str> = screen
+        .lines()
+        .filter(|l| l.contains(" more") && l.contains('└') && !l.contains("below"))
+        .collect();
+    assert!(!folds.is_empty(), "no column folds:\n{screen}");
+    for fold in folds {
+        assert!(fold.contains("report"), "{fold}");
+    }
 }
 
 /// The settings line at the top wraps rather than lose anything: at every

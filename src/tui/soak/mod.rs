@@ -130,7 +130,11 @@ pub fn update(d: &mut Dashboard, action: DashAction) {
             d.asked = false;
             let last = d.live.violations.len().saturating_sub(1);
             match key {
-                KeyCode::Char('q') | KeyCode::Esc => d.quit = true,
+                KeyCode::Char('q') => d.quit = true,
+                // Esc goes back everywhere in idem and never quits: here
+                // there is nothing to go back to (trial 33 quit a
+                // finished soak with it, meaning to close a story).
+                KeyCode::Esc => d.notice = Some("nothing to go back to: q quits".into()),
                 KeyCode::Char(' ') => d.paused = !d.paused,
                 KeyCode::Char('+') | KeyCode::Char('=') => d.speed = d.speed.saturating_sub(1),
                 KeyCode::Char('-') => d.speed = (d.speed + 1).min(SPEEDS.len() - 1),
@@ -198,6 +202,9 @@ mod tests {
         update(&mut d, DashAction::Key(KeyCode::Up));
         update(&mut d, DashAction::Key(KeyCode::Enter));
         assert_eq!(d.open, Some(0));
+        update(&mut d, DashAction::Key(KeyCode::Esc));
+        assert!(!d.quit, "Esc never quits");
+        assert!(d.notice.as_deref().is_some_and(|n| n.contains("q quits")));
         update(&mut d, DashAction::Key(KeyCode::Char('q')));
         assert!(d.quit);
     }

@@ -171,8 +171,12 @@ impl Dashboard {
             let arrow = if t.ascii() { "" } else { "↓ " };
             block_note(
                 area,
+                // Where they are read: the report `q` prints has every
+                // figure (trial 33: `↓ 2 more lines`, and no key).
                 &[
-                    format!(" {arrow}{hidden} more {noun}: a bigger terminal shows them "),
+                    format!(" {arrow}{hidden} more {noun}: in the report q prints "),
+                    format!(" {arrow}{hidden} more: in the report q prints "),
+                    format!(" {arrow}{hidden} more: in q's report "),
                     format!(" {arrow}{hidden} more {noun} "),
                     format!(" {arrow}{hidden} more "),
                     format!(" {}{hidden} more ", t.g.ellipsis),
