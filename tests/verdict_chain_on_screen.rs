@@ -167,3 +167,33 @@ fn a_one_row_verdict_keeps_its_figures_whole_and_counts_its_causes() {
     assert!(row.contains("1 committed payment, 2 charges"), "{row}");
     assert!(row.contains("← why: 4 more"), "{row}");
 }
+
+/// A run that ends unsettled keeps its figures on its one row: what is
+/// left unsettled waits under `w`, counted (trial 33: tour-2's end at
+/// 80x24 read `○ ends unsettled: m-7f3 is still leased to A, whose ack
+/// was lost on …2 more · w`, no figure on the row).
+#[test]
+fn an_unsettled_end_keeps_its_figures_on_one_row() {
+    let (mut seen, mut wrong) = (0, Vec::new());
+    sweep::each_step(sweep::SIZES[0], |step| {
+        let f = &step.frame;
+        if f.verdict.unsettled_text().is_empty() {
+            return;
+        }
+        let rows = step.rows();
+        let Some(row) = rows.iter().find(|r| r.starts_with("○ ends unsettled")) else {
+            return;
+        };
+        seen += 1;
+        if !row.contains("committed payment") || !row.contains(" w") {
+            wrong.push(format!("{}: {}", step.at(), row.trim_end()));
+        }
+    });
+    assert!(seen >= 2, "{seen} unsettled ends on one row");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

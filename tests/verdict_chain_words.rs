@@ -52,12 +52,18 @@ fn further_chains_are_joined_with_single_spacing() {
 
 /// tour-2 naive, the last step: the run ends unsettled, and the reason
 /// followed the figures with a colon left hanging (`1 provider charge   :
-/// m-7f3 is still leased…`). It finishes the headline instead.
+/// m-7f3 is still leased…`). It finishes the headline instead, or on one
+/// row with no room for it (80x24) waits under `w`, counted, the figures
+/// whole (`verdict_chain_on_screen`).
 #[test]
 fn what_is_unsettled_follows_its_headline() {
     for size in SIZES {
         let text = verdict("tour-2", "naive", None, size);
-        assert!(text.contains("ends unsettled: m-7f3"), "{size:?}: {text}");
+        let waits = size == SIZES[0] && text.contains("ends unsettled  order 1042");
+        assert!(
+            waits || text.contains("ends unsettled: m-7f3"),
+            "{size:?}: {text}"
+        );
         assert!(!text.contains(" : "), "{size:?}: {text}");
     }
 }
