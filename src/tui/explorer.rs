@@ -61,6 +61,10 @@ pub struct Selection {
     /// run to replay, so at 80x24 or 100x30 its last lines (the
     /// properties, the tries one bound further) were readable nowhere.
     pub whole: bool,
+    /// With the detail whole, how many of its rows PgDn has scrolled past:
+    /// in-progress's run at 80x24 ran 55 rows past the screen, and the
+    /// arrows choose the design.
+    pub scroll: usize,
 }
 
 /// How a design fared against its claim, as a symbol and words (the long

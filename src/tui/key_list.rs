@@ -3,13 +3,15 @@
 //! there names them in the bar's note.
 
 /// The explorer's keys, `(key, what it does)`, in the bar's order.
-pub const EXPLORER_KEYS: [(&str, &str); 5] = [
+pub const EXPLORER_KEYS: [(&str, &str); 6] = [
     ("↑/↓", "design"),
     ("←/→", "counterexample"),
     ("Enter", "replay"),
     // The detail in place of the table, or back: the lines a held
     // design's detail has no room for are read here.
     ("z", "whole"),
+    // With the detail whole, the rows past the screen's foot.
+    ("PgDn/PgUp", "scroll"),
     ("Esc/q", "back"),
 ];
 

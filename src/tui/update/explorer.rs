@@ -25,6 +25,7 @@ pub(super) fn open_explorer(app: &mut App) {
         row,
         cx: 0,
         whole: false,
+        scroll: 0,
     });
     if matches!(app.exploration, Exploration::Idle | Exploration::Failed(_)) {
         app.exploration = Exploration::Running {
@@ -48,6 +49,7 @@ pub(super) fn explored(app: &mut App, result: Explored) {
                     row: here.unwrap_or(0),
                     cx: 0,
                     whole: sel.whole,
+                    scroll: 0,
                 };
             }
             app.exploration = Exploration::Done(Arc::new(report));
@@ -75,6 +77,7 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
             row: row.min(designs.saturating_sub(1)),
             cx,
             whole: sel.whole,
+            scroll: 0,
         });
     };
     match action {
@@ -97,8 +100,31 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
         Action::Zoom => {
             app.overlay = Overlay::Explorer(Selection {
                 whole: !sel.whole,
+                scroll: 0,
                 ..sel
             })
+        }
+        // PgDn and PgUp (chapters on the main screen) page the whole
+        // detail: the arrows keep choosing the design and its run.
+        // A page is the pane less its two notes (the rows above, the rows
+        // below); the view stops at the last row, and the fold note is
+        // gone there, so a press past the end is a press too many.
+        Action::NextChapter | Action::PrevChapter if sel.whole => {
+            let legend_h = explorer::table::legend_rows(
+                &app.theme,
+                app.exploration.report(),
+                app.viewport.width,
+            );
+            let l = layout::explorer(app.viewport, designs, sel.row, cxs, sel.cx, legend_h)
+                .whole(true, cxs, sel.cx);
+            // The pane less its rule, its notes above and below.
+            let page = usize::from(l.detail.height.saturating_sub(3)).max(1);
+            let to = if matches!(action, Action::NextChapter) {
+                sel.scroll + page
+            } else {
+                sel.scroll.saturating_sub(page)
+            };
+            app.overlay = Overlay::Explorer(Selection { scroll: to, ..sel });
         }
         Action::Back | Action::Explore => app.overlay = Overlay::None,
         // The bar may count keys it has no room for (`? +2`): `?` names
@@ -118,7 +144,11 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
                 .whole(sel.whole, cxs, sel.cx);
             if let Some(row) = l.row_at(x, y).filter(|&r| r < designs) {
                 select(app, row, 0);
-            } else if let Some(cx) = l.counterexample_at(x, y).filter(|&c| c < cxs) {
+            } else if let Some(cx) = l
+                .counterexample_at(x, y)
+                // Scrolled, the run list is off the top of the detail.
+                .filter(|&c| c < cxs && sel.scroll == 0)
+            {
                 if cx == sel.cx {
                     open_counterexample(app, sel);
                 } else {
@@ -241,7 +271,8 @@ mod tests {
             Overlay::Explorer(Selection {
                 row: 0,
                 cx: 1,
-                whole: false
+                whole: false,
+                scroll: 0
             })
         );
         update(&mut a, Action::Enter);
@@ -373,7 +404,8 @@ mod tests {
             Overlay::Explorer(Selection {
                 row: 0,
                 cx: 1,
-                whole: false
+                whole: false,
+                scroll: 0
             })
         );
         update(&mut a, Action::Click { x: 3, y: l.rows.y });
@@ -382,7 +414,8 @@ mod tests {
             Overlay::Explorer(Selection {
                 row: 0,
                 cx: 0,
-                whole: false
+                whole: false,
+                scroll: 0
             })
         );
         update(&mut a, Action::Click { x: 3, y: l.list.y });

@@ -21,7 +21,6 @@ pub(super) fn render(
     l: &layout::Explorer,
     buf: &mut Buffer,
 ) {
-    let cx_sel = sel.cx;
     let width = l.detail.width as usize;
     let promise = crate::check::promise::said(s.claims_safe);
     let title = cut(
@@ -35,6 +34,35 @@ pub(super) fn render(
     let block = rule(t, title);
     let inner = block.inner(l.detail);
     block.render(l.detail, buf);
+    // Whole, every property wraps. In the table's pane a cut property
+    // row is kept only where the detail runs past the pane anyway, so
+    // the fold note offers `z`, which shows it whole (at 80x24 the cut
+    // keeps the claim's other properties in view).
+    let rows = if sel.whole {
+        rows(t, s, bounds, sel, l, inner, true)
+    } else {
+        let cut = rows(t, s, bounds, sel, l, inner, false);
+        if cut.len() > usize::from(inner.height) {
+            cut
+        } else {
+            rows(t, s, bounds, sel, l, inner, true)
+        }
+    };
+    draw(t, rows, s, sel, l, inner, buf);
+}
+
+/// The detail's rows, every one in the pane's width.
+fn rows(
+    t: &Theme,
+    s: &StrategyReport,
+    bounds: &Bounds,
+    sel: crate::tui::explorer::Selection,
+    l: &layout::Explorer,
+    inner: Rect,
+    wrap: bool,
+) -> Vec<Line<'static>> {
+    let cx_sel = sel.cx;
+    let width = l.detail.width as usize;
     // Every line is made into rows here, wrapped where it is longer than
     // the pane (a move's continuation under its words, the chain's under
     // its first word), so that nothing is cut and the last row can count
@@ -99,9 +127,13 @@ pub(super) fn render(
     }
     if s.counterexamples.is_empty() {
         // The claim with its bounds wraps: it is the point, never cut.
-        for (line, wraps) in properties(t, s, bounds) {
-            if wraps {
-                rows.extend(hanging(&line.spans, inner_w, 1));
+        // So does each property: its words are the claim's bounds (a
+        // teacher trial at 80x24 read `each fact charged exactly once
+        // (dead-lettered only if the provi…` above empty rows), each row
+        // after its first under its words.
+        for (line, indent) in properties(t, s, bounds) {
+            if wrap || indent == 1 {
+                rows.extend(hanging(&line.spans, inner_w, indent));
             } else {
                 rows.push(super::fit(t, line, inner_w));
             }
@@ -174,6 +206,46 @@ pub(super) fn render(
         }
         rows.extend(moves(t, cx, inner_w));
     }
+    rows
+}
+
+/// The rows from the scroll on, with a note at the top for the rows
+/// scrolled past and one at the foot for the rows below, each naming
+/// the key that reads them.
+fn draw(
+    t: &Theme,
+    rows: Vec<Line<'static>>,
+    s: &StrategyReport,
+    sel: crate::tui::explorer::Selection,
+    l: &layout::Explorer,
+    inner: Rect,
+    buf: &mut Buffer,
+) {
+    let inner_w = usize::from(inner.width);
+    let runs = explorer::runs(s);
+    let cx_sel = sel.cx;
+    // Scrolled only while whole, and never past the last row's coming
+    // into view (a screen grown since).
+    let h = usize::from(inner.height);
+    let most = if rows.len() > h {
+        rows.len() + 1 - h
+    } else {
+        0
+    };
+    let scroll = if sel.whole { sel.scroll.min(most) } else { 0 };
+    let (up, down) = if t.ascii() {
+        ("", "")
+    } else {
+        ("↑ ", "↓ ")
+    };
+    let mut top = inner;
+    if scroll > 0 && inner.height > 1 {
+        Line::styled(format!(" {up}{scroll} lines above: PgUp"), t.key())
+            .render(Rect::new(inner.x, inner.y, inner.width, 1), buf);
+        top.y += 1;
+        top.height -= 1;
+    }
+    let rows: Vec<Line<'static>> = rows.into_iter().skip(scroll).collect();
     // The list scrolls; what is above or below it says so at its end.
     let (above, below) = (
         l.cx_offset,
@@ -182,23 +254,22 @@ pub(super) fn render(
     );
     let total = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
-        let y = inner.y + u16::try_from(i).unwrap_or(u16::MAX);
-        if y >= inner.bottom() {
+        let y = top.y + u16::try_from(i).unwrap_or(u16::MAX);
+        if y >= top.bottom() {
             break;
         }
         // The last row left, with more rows to come, says how many.
         let left = total - i;
-        if y + 1 == inner.bottom() && left > 1 {
-            let down = if t.ascii() { "" } else { "↓ " };
+        if y + 1 == top.bottom() && left > 1 {
             // Enter is offered only where there is a run to replay; a
             // held design's lines are read with the detail whole (`z`),
-            // and where even that is short, the run's replay is the rest.
-            let replay = if runs.get(cx_sel).is_some() {
-                ": Enter replays this run in full"
-            } else if !sel.whole {
-                ": z shows the detail whole"
-            } else {
-                ""
+            // and whole, PgDn reads on (in-progress's run at 80x24 ran
+            // 55 rows past the screen, cut mid-sentence).
+            let replay = match (sel.whole, runs.get(cx_sel).is_some()) {
+                (true, true) => ": PgDn reads on, Enter replays the run",
+                (true, false) => ": PgDn reads on",
+                (false, true) => ": Enter replays this run in full",
+                (false, false) => ": z shows the detail whole",
             };
             Line::styled(format!(" {down}{left} more lines{replay}"), t.key())
                 .render(Rect::new(inner.x, y, inner.width, 1), buf);
@@ -207,18 +278,14 @@ pub(super) fn render(
         super::fit(t, row, inner_w).render(Rect::new(inner.x, y, inner.width, 1), buf);
     }
     // No arrows in ASCII: their stand-ins would read as letters.
-    let (up, down) = if t.ascii() {
-        ("", "")
-    } else {
-        ("↑ ", "↓ ")
-    };
     let note = match (above, below) {
         (0, 0) => None,
         (0, b) => Some(format!(" {down}{b} more ")),
         (a, 0) => Some(format!(" {up}{a} above ")),
         (a, b) => Some(format!(" {up}{a} above, {down}{b} more ")),
     };
-    if let Some(note) = note.filter(|_| !l.list.is_empty()) {
+    // Scrolled, the list is off the top: its note would sit on other rows.
+    if let Some(note) = note.filter(|_| !l.list.is_empty() && scroll == 0) {
         let w = (note.chars().count() as u16).min(l.list.width);
         let at = Rect::new(l.list.right() - w, l.list.bottom() - 1, w, 1);
         Line::styled(note, t.key()).render(at, buf);
@@ -342,7 +409,7 @@ impl Ending {
 
 /// For a design nothing broke: what was proved, within which bounds, and
 /// that it was not proved vacuously; each line with whether it wraps.
-fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'static>, bool)> {
+fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'static>, usize)> {
     // The claim with its bounds and the try one bound further, in the words
     // `idem check` prints: never a bare "holds".
     let mut lines = vec![(
@@ -364,7 +431,7 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
             ),
             t.good(),
         ),
-        true,
+        1,
     )];
     // The "see below" of a claim under the design's own bounds: right
     // under it, and wrapped, so it is never the line that is cut.
@@ -391,14 +458,17 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
                 ),
                 t.dim(),
             ),
-            true,
+            1,
         ));
     }
     let mark = |ok: bool| if ok { t.g.done } else { t.g.failed };
+    // A property's rows after its first start under its words: past the
+    // 14 columns of its kind (`   eventually `) and its mark.
+    let under = |mark: &str| 14 + mark.chars().count() + 1;
     for inv in &s.invariants {
         lines.push((
             Line::raw(format!("   always     {} {}", mark(inv.holds), inv.text)),
-            false,
+            under(mark(inv.holds)),
         ));
     }
     lines.push((
@@ -407,7 +477,7 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
             mark(s.eventually.holds),
             s.eventually.text
         )),
-        false,
+        under(mark(s.eventually.holds)),
     ));
     for w in &s.witnesses {
         let how = match (w.seen, w.required, w.depth) {
@@ -422,7 +492,7 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
                 mark(w.seen || !w.required),
                 w.text
             )),
-            false,
+            under(mark(w.seen || !w.required)),
         ));
     }
     lines.extend(further_lines(t, s));
@@ -432,7 +502,7 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
 /// Each try one bound further, and for one that broke the design, what
 /// its schedules end with, in plain words read off the check: the way
 /// most of them end first, each with its count.
-fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, bool)> {
+fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, usize)> {
     use crate::check::further::{FurtherResult, dead_lettered, end_words};
     s.further
         .iter()
@@ -486,7 +556,7 @@ fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, bool)> {
                     )
                 }
             };
-            (Line::raw(text), true)
+            (Line::raw(text), 1)
         })
         .collect()
 }

@@ -66,10 +66,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         // covers some of this row: a bar half under it read `↑/↓ scr`.
         Overlay::Help => return,
         // With the detail whole, `z` goes back to the table.
-        Overlay::Explorer(sel) => listed(&EXPLORER_KEYS.map(|(key, what)| match key {
-            "z" if sel.whole => plain(key, "table"),
-            _ => plain(key, what),
-        })),
+        // PgDn pages only the whole detail: the table's bar leaves it out.
+        Overlay::Explorer(sel) => listed(
+            &EXPLORER_KEYS
+                .iter()
+                .filter(|(key, _)| sel.whole || !key.starts_with("PgDn"))
+                .map(|&(key, what)| match key {
+                    "z" if sel.whole => plain(key, "table"),
+                    _ => plain(key, what),
+                })
+                .collect::<Vec<_>>(),
+        ),
         // The arrows go first when the bar is narrow: they need no telling.
         Overlay::Levels => LEVEL_KEYS
             .iter()
