@@ -74,3 +74,18 @@ fn events_fold_names_the_story_at_100x30() {
 fn events_fold_names_the_story_at_120x40() {
     sweep(SIZES[2]);
 }
+
+/// The newest event cut at its panel's end, where the story's own line
+/// tells it whole: the sign says where the rest is read (trial 33,
+/// tour-1 idempotent step 13 at 80x24: `…1 more line`, and no key).
+#[test]
+fn a_cut_event_the_story_tells_says_so() {
+    let mut app = crate::common::app("tour-1", "idempotent");
+    app.pos = 13;
+    let screen = crate::common::draw(&mut app, 80, 24);
+    let row = screen
+        .lines()
+        .find(|l| l.contains("already") && !l.contains("┘") && l.contains("││"))
+        .unwrap_or_else(|| panic!("no events row:\n{screen}"));
+    assert!(row.contains("in the story"), "{row}\n{screen}");
+}

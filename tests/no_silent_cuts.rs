@@ -40,6 +40,9 @@ fn says_more(rows: &[String]) -> bool {
             || r.contains(" hidden")
             || r.contains(" not shown")
             || r.contains("read all")
+            // `…in the story`: the newest event cut where the story's
+            // own line tells it whole (`events_fold_told`).
+            || r.contains("in the story")
             || counted(r, "↓")
             // `↑ 4 events, told in the story above`: older events the
             // story panel tells whole.

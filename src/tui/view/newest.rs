@@ -142,8 +142,15 @@ pub fn show_told(
                     _ => item.lines.clone(),
                 };
                 // Its rows below are counted as rows, in words: a bare
-                // count would end its sentence (`waits for A to …1 more`).
-                overflow::show_signed(t, lines, true, rest, buf, overflow::row_signs);
+                // count would end its sentence (`waits for A to …1 more`);
+                // where the story above tells it whole, the sign says so
+                // (trial 33: `…1 more line`, and no key read it).
+                let signs = if told > i {
+                    overflow::told_above_signs
+                } else {
+                    overflow::row_signs
+                };
+                overflow::show_signed(t, lines, true, rest, buf, signs);
                 return;
             }
             None => break,

@@ -156,6 +156,15 @@ pub fn row_signs(t: &Theme, hidden: u16) -> (String, String) {
     (long, short)
 }
 
+/// The sign for rows left out of words the story above tells whole:
+/// where they are read, not only how many (` … the rest in the story`).
+pub fn told_above_signs(t: &Theme, _hidden: u16) -> (String, String) {
+    (
+        format!(" {} the rest in the story", t.g.ellipsis),
+        format!(" {}in the story", t.g.ellipsis),
+    )
+}
+
 /// The sign for a panel whose heading ends in a count (`charges 2 $80`):
 /// there even `…1 more` read as one more charge (trial 6). It says rows,
 /// and that they are not shown: long (` … 1 row not shown`) and short
