@@ -23,9 +23,7 @@ pub(super) fn open_explorer(app: &mut App) {
         .unwrap_or(0);
     app.overlay = Overlay::Explorer(Selection {
         row,
-        cx: 0,
-        whole: false,
-        scroll: 0,
+        ..Selection::default()
     });
     if matches!(app.exploration, Exploration::Idle | Exploration::Failed(_)) {
         app.exploration = Exploration::Running {
@@ -271,8 +269,7 @@ mod tests {
             Overlay::Explorer(Selection {
                 row: 0,
                 cx: 1,
-                whole: false,
-                scroll: 0
+                ..Selection::default()
             })
         );
         update(&mut a, Action::Enter);
@@ -404,8 +401,7 @@ mod tests {
             Overlay::Explorer(Selection {
                 row: 0,
                 cx: 1,
-                whole: false,
-                scroll: 0
+                ..Selection::default()
             })
         );
         update(&mut a, Action::Click { x: 3, y: l.rows.y });
@@ -414,8 +410,7 @@ mod tests {
             Overlay::Explorer(Selection {
                 row: 0,
                 cx: 0,
-                whole: false,
-                scroll: 0
+                ..Selection::default()
             })
         );
         update(&mut a, Action::Click { x: 3, y: l.list.y });

@@ -200,7 +200,11 @@ fn closers(left_out: &str) -> String {
     for c in left_out.chars() {
         match c {
             '(' | '[' => open.push(c),
-            ')' | ']' if open.pop().is_none() => closed.push(c),
+            // A closer with no opener in the gap closes one before it.
+            ')' | ']' if open.is_empty() => closed.push(c),
+            ')' | ']' => {
+                open.pop();
+            }
             _ => {}
         }
     }
