@@ -151,3 +151,46 @@ fn the_headers_contrast_is_whole_at_80_columns() {
     });
     assert!(wrong.is_empty(), "{} of {seen}: {wrong:#?}", wrong.len());
 }
+
+/// Each side's step line names the handler step its step ran first, as the
+/// main screen's step line does (`provider response (A) · part of: run A
+/// up to acknowledge`), not the scripted action alone: teacher trial 34
+/// read `step 9 · run A up to acknowledge` at A's provider response, and
+/// `run B up to begin transaction` at B's receive, as "B began".
+#[test]
+fn each_side_names_the_handler_step_it_ran() {
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (mut wrong, mut seen) = (Vec::new(), 0);
+    each_position(160, 48, |mode, a, screen| {
+        let (left, right) = halves(screen, 160);
+        let c = a.compare.as_ref().unwrap();
+        let (li, ri) = c.pairs[a.pos];
+        for (side, tl, at) in [(&left, &c.left, li), (&right, &c.right, ri)] {
+            let f = &tl.frames[at];
+            let Some(who) = f.stepped.as_deref() else {
+                continue;
+            };
+            let Some(ran) = f.changes.steps.iter().find(|s| s.consumer == who) else {
+                continue;
+            };
+            let c = f.consumers.iter().find(|c| c.name == who).unwrap();
+            let label = c.steps[ran.step].label.trim_end_matches(" (key)");
+            // A run that stops at the step it ran names that step already.
+            if !f.action.starts_with(&format!("run {who}"))
+                || f.action == format!("run {who} up to {label}")
+            {
+                continue;
+            }
+            seen += 1;
+            let text = flat(&side_rows(side).join(" "));
+            if text.contains(&format!("step {} · {}", f.index, f.action)) {
+                wrong.push(format!(
+                    "{mode} at {}: step {} · {}",
+                    a.pos, f.index, f.action
+                ));
+            }
+        }
+    });
+    assert!(seen > 0, "no multi-step action ran a handler step");
+    assert!(wrong.is_empty(), "{} of {seen}: {wrong:#?}", wrong.len());
+}

@@ -300,18 +300,19 @@ fn sections(
     ]
 }
 
-/// The frame's action, a one-step action (`step A`) named as the main
-/// screen's step line names it: the handler step that ran (`charge the
-/// card (A)`), or the consumer's turn where it ran none (a restart, a
-/// poll that found nothing). `step 16 · step A` read as a stutter (trial
-/// 26). A longer action (`run B`) is said as it is, its steps below.
+/// What the side's step did, named as the main screen's step line names
+/// it: the handler step that ran first (`provider response (A) · part of:
+/// run A up to acknowledge`), or the consumer's turn where it ran none (a
+/// restart, a poll that found nothing). The scripted action alone read
+/// as the step that ran (trial 34: `run B up to begin transaction` at B's
+/// receive, read as "B began"); `step 16 · step A` read as a stutter
+/// (trial 26).
 fn action_said(f: &Frame) -> String {
-    if let Some(named) = super::ran::one_step(f) {
-        return named;
-    }
     match &f.stepped {
-        Some(who) if f.action == format!("step {who}") => format!("{who}'s turn: no handler step"),
-        _ => f.action.clone(),
+        Some(who) if super::ran::step_ran(f).is_none() && f.action == format!("step {who}") => {
+            format!("{who}'s turn: no handler step")
+        }
+        _ => super::step_line::said(f),
     }
 }
 
