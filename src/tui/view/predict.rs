@@ -6,6 +6,7 @@ use super::answer_box::{at_end, box_area, clear_of_titles, revealed, score_spans
 use super::wrap;
 use crate::scenario::Action;
 use crate::scenario::question::Kind;
+use crate::sim::step_name::KEY_MARK;
 use crate::sim::{Move, format_duration};
 use crate::timeline::Asked;
 use crate::tui::app::{App, Overlay, Panel};
@@ -201,7 +202,26 @@ pub fn action_words(app: &App, asked: &Asked) -> String {
             );
         }
         Action::Move(mv) => match mv {
-            Move::Step { consumer } => format!("{consumer} takes one step"),
+            // The step it will take, as its step list names it: `step A`
+            // alone named nothing (trial 34, asked before a charge and
+            // again before its retry).
+            Move::Step { consumer } => {
+                let next = app
+                    .timeline
+                    .frames
+                    .get(asked.ask_at)
+                    .and_then(|f| f.consumers.iter().find(|c| &c.name == consumer))
+                    .map(|c| match c.next {
+                        Some(n) => c.steps[n].label.trim_end_matches(KEY_MARK).to_string(),
+                        None => "receive".to_string(),
+                    });
+                // The file's `step A` in brackets after it is a word the
+                // screen shows nowhere else (its step line names the step).
+                return match next {
+                    Some(step) => format!("Next: {consumer} takes one step: {step}."),
+                    None => format!("Next: {consumer} takes one step ({}).", action.words()),
+                };
+            }
             Move::Crash { consumer } => format!("{consumer} crashes"),
             Move::LoseAck { consumer } => format!("{consumer}'s next ack will be lost"),
             Move::LoseResponse { consumer } => {
@@ -446,6 +466,44 @@ mod tests {
         (r.y..r.bottom())
             .map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect())
             .collect()
+    }
+
+    /// A question before a one-step move names the handler step that will
+    /// run (`A takes one step: charge the card`): trial 34 read `Next: A
+    /// takes one step (step A).` before the charge and again before the
+    /// retry, with nothing to say which step was asked about.
+    #[test]
+    fn a_one_step_question_names_the_step_it_asks_about() {
+        use crate::scenario::Action as Scripted;
+        let (mut wrong, mut seen) = (Vec::new(), 0);
+        for script in crate::scenario::load::builtins() {
+            for design in script.strategies() {
+                let mut a = crate::tui::app::tests::app(&script.name, &design);
+                update(&mut a, Action::Predict);
+                let Some(p) = a.predict.as_ref() else {
+                    continue;
+                };
+                for asked in &p.asked {
+                    let scripted = &a.script.steps[asked.chapter - 1].actions[asked.action];
+                    let Scripted::Move(Move::Step { consumer }) = scripted else {
+                        continue;
+                    };
+                    let f = &a.timeline.frames[asked.ask_at];
+                    let c = f.consumers.iter().find(|c| &c.name == consumer).unwrap();
+                    let label = match c.next {
+                        Some(n) => c.steps[n].label.trim_end_matches(" (key)"),
+                        None => "receive",
+                    };
+                    seen += 1;
+                    let words = action_words(&a, asked);
+                    if !words.contains(&format!("one step: {label}")) {
+                        wrong.push(format!("{} {design}: {words}", script.name));
+                    }
+                }
+            }
+        }
+        assert!(seen > 0);
+        assert!(wrong.is_empty(), "{} of {seen}: {wrong:#?}", wrong.len());
     }
 
     /// At the end, the score covers the events panel, and the story over
