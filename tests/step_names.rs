@@ -63,7 +63,18 @@ fn the_status_line_the_step_list_and_the_question_name_a_step_alike() {
                 let place = format!("{name} {design} chapter {} action {}", q.chapter, q.action);
                 // The status line's words for the action, as its frames show them.
                 let shown = &a.timeline.frames[q.answer_at].action;
-                assert!(next.contains(shown.as_str()), "{place}: {next}");
+                if let ScenarioAction::Move(idem::sim::Move::Step { consumer }) = &action {
+                    // A one-step move is named by the step it runs, as its
+                    // step line names it (`A takes one step: charge the
+                    // card`), not as the file's `step A`: the names are
+                    // checked in src/tui/view/predict.rs.
+                    assert!(
+                        next.contains(&format!("{consumer} takes one step: ")),
+                        "{place}: {next}"
+                    );
+                } else {
+                    assert!(next.contains(shown.as_str()), "{place}: {next}");
+                }
                 if let ScenarioAction::Run { to: Some(to), .. } = &action {
                     let f = &a.timeline.frames[q.answer_at];
                     let label = f
