@@ -120,6 +120,33 @@ fn the_queue_box_keeps_where_the_message_is_at_every_size() {
     assert!(seen > 0);
 }
 
+/// The provider's box says the money its charges took (`$80 charged`)
+/// under their count, at every size: trial 34 read `$80` beside a bare
+/// `2` and the class set the total against the count, where the lesson's
+/// line is "owed $40, paid $80".
+#[test]
+fn the_provider_box_says_the_money_charged() {
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (mut wrong, mut seen) = (Vec::new(), 0);
+    each_presenter_step(|a, at| {
+        let f = a.frame();
+        let sum: u32 = f.provider.charges.iter().map(|c| c.amount).sum();
+        let screen = common::render(a);
+        let provider = norm(&boxes(&screen)[3]);
+        seen += 1;
+        if !provider.contains(&format!("${sum} charged")) {
+            wrong.push(format!("{at}: {provider}"));
+        }
+    });
+    assert!(seen > 200, "only {seen} screens");
+    assert!(
+        wrong.is_empty(),
+        "{} of {seen}: {:#?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(3)]
+    );
+}
+
 /// Every step of the four tours, naive and idempotent, in the presenter
 /// view at each size a class uses, with where it is in words.
 fn each_presenter_step(mut visit: impl FnMut(&idem::tui::App, String)) {

@@ -169,7 +169,13 @@ fn figures(f: &Frame, first: bool) -> [Figure; 4] {
                 .iter()
                 .any(|x| x.expected_status.is_none() && x.charges > x.expected),
             note: None,
-            state: None,
+            // The money the charges took, beside the payments total: a
+            // bare count (`2` beside `$80`) was set against the total
+            // (trial 34), where the lesson's line is "owed $40, paid $80".
+            state: Some(format!(
+                "${} charged",
+                f.provider.charges.iter().map(|c| c.amount).sum::<u32>()
+            )),
             committed: false,
             pending: None,
             refused: false,
