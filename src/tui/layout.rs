@@ -202,6 +202,18 @@ impl Need {
     /// `frames` needs.
     pub fn of(f: &Frame, frames: &[Frame]) -> Need {
         let most = |n: fn(&Frame) -> usize| frames.iter().map(n).max().unwrap_or(0).max(n(f));
+        // The database's rows and its evidence rows in one pass: laying out
+        // a step's tables is most of the time a layout takes, and every
+        // draw and every resize lays out each step of the run.
+        let (database, evidence) =
+            frames
+                .iter()
+                .chain(std::iter::once(f))
+                .fold((0, 0), |(rows, evidence), f| {
+                    let n = super::view::database::rows_needed(f);
+                    let e = super::view::database::evidence_rows(f, n);
+                    (rows.max(n), evidence.max(e))
+                });
         Need {
             sql: most(|f| f.sql.iter().map(|r| r.sql.len() + r.result.len() + 8).sum()),
             events: most(|f| f.events.iter().map(|e| e.text.len() + 12).sum()),
@@ -211,9 +223,8 @@ impl Need {
             why: why_verdicts(f, frames, why_lines),
             narration: most(narration_columns),
             provider: most(provider_rows),
-            database: most(super::view::database::rows_needed),
-            database_notes: most(super::view::database::rows_needed)
-                - most(super::view::database::evidence_rows),
+            database,
+            database_notes: database - evidence,
             handler: most(|f| {
                 let n = f.consumers.len();
                 f.consumers.iter().map(|c| 1 + c.steps.len()).sum::<usize>() + n.saturating_sub(1)

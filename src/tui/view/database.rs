@@ -214,8 +214,9 @@ pub fn rows_needed(f: &Frame) -> usize {
 /// short it folds first, uncounted (`Sheet::fold`), and the panels above
 /// do not keep rows from the verdict's chain or the story for it (100x30,
 /// offset-on-a-queue: the chain's last two causes gave way to it).
-pub fn evidence_rows(f: &Frame) -> usize {
-    rows_needed(f) - usize::from(!f.db.uses_processed)
+/// `rows` is `rows_needed(f)`, which the layout has already counted.
+pub fn evidence_rows(f: &Frame, rows: usize) -> usize {
+    rows - usize::from(!f.db.uses_processed)
 }
 
 /// As `drawn`, `(width, panel, height)`, with the uncommitted payments'
