@@ -14,9 +14,12 @@ fn squeeze(s: &str) -> String {
 }
 
 /// Whether a row's words end a sentence (a closing bracket or quote
-/// after its stop still ends it) or end with an ellipsis.
+/// after its stop still ends it) or end with an ellipsis, alone or saying
+/// where the rest is read (`… rest in Events`).
 fn ends_whole(row: &str) -> bool {
-    let row = row.trim_end().trim_end_matches([')', '"', '\'', '”', '’']);
+    let row = row.trim_end();
+    let row = row.strip_suffix(" rest in Events").unwrap_or(row);
+    let row = row.trim_end_matches([')', '"', '\'', '”', '’']);
     row.ends_with(['.', '?', '!', '…']) || row.ends_with("...")
 }
 

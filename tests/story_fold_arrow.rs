@@ -74,7 +74,12 @@ fn story_fold_arrow_points_where_the_hidden_sentences_are() {
                 None => shown
                     .split_once('…')
                     .filter(|(start, _)| own.starts_with(start.trim_end()))
-                    .map_or("", |(_, rest)| rest),
+                    // `… rest in Events`: the sign says where the cut
+                    // words are read; no story words follow it.
+                    .map_or("", |(_, rest)| {
+                        let rest = rest.trim_start();
+                        rest.strip_prefix("rest in Events").unwrap_or(rest)
+                    }),
             };
             let later_shown = !after_own.trim().is_empty();
             let above = !opening.is_empty() && !shown.contains(&start.join(" ")) && later_shown;

@@ -145,6 +145,21 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
         super::newest::shown_whole(t, &super::events::items(t, f), super::newest::EVENTS, r)
     });
     let brief_text = super::told::own_events_brief(f, whole_events);
+    // Where the events panel shows every event of the step whole, what a
+    // cut leaves out of the own line is read there, and its sign says so.
+    // `told_from`: where in the own line the events shown whole begin.
+    let told_from = (events.is_some() && whole_events > 0)
+        .then(|| {
+            let n = f.events.len();
+            let kept = crate::sim::event::step_told(&f.events[..n.saturating_sub(whole_events)]);
+            brief_text.starts_with(&kept).then(|| kept.trim_end().len())
+        })
+        .flatten();
+    let cut_sign = if told_from == Some(0) {
+        rest_in_events(t)
+    } else {
+        t.g.ellipsis.to_string()
+    };
     let lean = if said.is_some() && room >= 2 && told_rows >= room {
         (whole_events > 0)
             .then(|| leaned(t, f, &brief_text, whole_events, area.width, room))
@@ -187,7 +202,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
             }
             let spare = room.checked_sub(story_rows(&closing, area.width))?;
             (spare > 0)
-                .then(|| fit_sentences(t, &brief_text, spare, area.width))
+                .then(|| fit_sentences(t, &brief_text, (spare, area.width), &cut_sign))
                 .flatten()
         })
         .flatten();
@@ -219,10 +234,18 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
             cut,
         )
     } else if told_rows > room {
-        let fit = fit_rows(t, &brief_text, room, area.width).map(|fit| {
+        // Cut past the events shown whole, the rest is read there.
+        let in_events = told_from
+            .and_then(|from| {
+                fit_rows(t, &brief_text, (room, area.width), &rest_in_events(t))
+                    .filter(|fit| fit.2 >= from)
+            })
+            .map(|_| rest_in_events(t));
+        let cut_sign = in_events.unwrap_or_else(|| cut_sign.clone());
+        let fit = fit_rows(t, &brief_text, (room, area.width), &cut_sign).map(|fit| {
             let fills = |(_, rows, _): &(Line<'static>, u16, usize)| *rows == room;
             if nothing_after && !fills(&fit) {
-                shortened(t, &brief_text, room, area.width)
+                shortened(t, &brief_text, (room, area.width), &cut_sign)
                     .filter(|cut| cut.2 > fit.2)
                     .unwrap_or(fit)
             } else {
@@ -634,10 +657,15 @@ fn newest_from(app: &App, f: &Frame) -> Option<(usize, usize)> {
 /// (the charge after the call), is read as far as it can be. The line, its
 /// rows and where in `told` it was cut, or `None` when not even a word
 /// fits.
-fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'static>, u16, usize)> {
+fn shortened(
+    t: &Theme,
+    told: &str,
+    (rows, width): (u16, u16),
+    sign: &str,
+) -> Option<(Line<'static>, u16, usize)> {
     let cut = |at: usize| {
         let line = Line::styled(
-            format!("{} {}", t.text(told[..at].trim_end()), t.g.ellipsis),
+            format!("{} {sign}", t.text(told[..at].trim_end())),
             t.info(),
         );
         let n = rows_needed(std::slice::from_ref(&line), width);
@@ -660,16 +688,31 @@ fn shortened(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'stat
 /// ending `…key. The …` or `… with no …` left words that say nothing, and
 /// dropped the ones that did), else cut at a word as `shortened` cuts it.
 /// The line, its rows and where in `told` it ends.
-fn fit_rows(t: &Theme, told: &str, rows: u16, width: u16) -> Option<(Line<'static>, u16, usize)> {
-    fit_sentences(t, told, rows, width).or_else(|| shortened(t, told, rows, width))
+fn fit_rows(
+    t: &Theme,
+    told: &str,
+    (rows, width): (u16, u16),
+    sign: &str,
+) -> Option<(Line<'static>, u16, usize)> {
+    fit_sentences(t, told, (rows, width), sign).or_else(|| shortened(t, told, (rows, width), sign))
+}
+
+/// The sign after an own line cut where the events panel below shows
+/// every event of the step whole: the cut words are read there, and a
+/// bare `…` after a whole sentence (`A acks m-7f3. …`) read as words
+/// trailing off (trial 34), not as words told in the next panel.
+/// Held together by no-break spaces: wrapped apart, `… rest` ended a row
+/// and `in Events` began the next.
+fn rest_in_events(t: &Theme) -> String {
+    format!("{} rest in Events", t.g.ellipsis).replace(' ', &super::story_line::NBSP.to_string())
 }
 
 /// `fit_rows` with no cut at a word: whole, or its first whole sentences.
 fn fit_sentences(
     t: &Theme,
     told: &str,
-    rows: u16,
-    width: u16,
+    (rows, width): (u16, u16),
+    sign: &str,
 ) -> Option<(Line<'static>, u16, usize)> {
     let whole = Line::styled(t.text(told).into_owned(), t.info());
     let n = rows_needed(std::slice::from_ref(&whole), width);
@@ -682,10 +725,7 @@ fn fit_sentences(
         .rev()
         .map(|at| {
             let at = told[..at].trim_end().len();
-            let line = Line::styled(
-                format!("{} {}", t.text(&told[..at]), t.g.ellipsis),
-                t.info(),
-            );
+            let line = Line::styled(format!("{} {sign}", t.text(&told[..at])), t.info());
             let n = rows_needed(std::slice::from_ref(&line), width);
             (line, n, at)
         })
@@ -803,9 +843,9 @@ fn leaned(
         let first = sentence_starts(told)
             .get(1)
             .map_or(told.len(), |&at| told[..at].trim_end().len());
-        let line = Line::raw(format!("{} {}", &told[..first], t.g.ellipsis));
+        let line = Line::raw(format!("{} {}", &told[..first], rest_in_events(t)));
         let rows = rows_needed(std::slice::from_ref(&line), width).clamp(1, room - 1);
-        return fit_rows(t, told, rows, width);
+        return fit_rows(t, told, (rows, width), &rest_in_events(t));
     }
     let kept = crate::sim::event::step_told(&f.events[..n - whole]);
     if !told.starts_with(&kept) {
@@ -813,7 +853,7 @@ fn leaned(
     }
     let line_to = |at: usize| {
         Line::styled(
-            format!("{} {}", t.text(told[..at].trim_end()), t.g.ellipsis),
+            format!("{} {}", t.text(told[..at].trim_end()), rest_in_events(t)),
             t.info(),
         )
     };
