@@ -119,15 +119,7 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
             let page = usize::from(l.detail.height.saturating_sub(3)).max(1);
             // Stored no further than the last page (the view stops there),
             // so PgUp after any number of PgDn at the end moves at once.
-            let last = app
-                .exploration
-                .report()
-                .and_then(|r| {
-                    r.strategies
-                        .get(sel.row)
-                        .map(|s| crate::tui::view::last_scroll(&app.theme, s, &r.bounds, sel, &l))
-                })
-                .unwrap_or(0);
+            let last = super::explorer_page::last(app, sel, &l);
             let at = sel.scroll.min(last);
             let to = if matches!(action, Action::NextChapter) {
                 (at + page).min(last)
