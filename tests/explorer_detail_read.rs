@@ -165,3 +165,55 @@ fn the_whole_detail_wraps_and_pages_to_its_end() {
         wrong.join("\n")
     );
 }
+
+/// Teacher trial: with the detail whole, PgDn past the end moved nothing,
+/// but each extra press was stored, and cost a PgUp that moved nothing
+/// later. At the end, after three more PgDn, one PgUp pages back at once.
+#[test]
+fn pgdn_past_the_end_costs_no_pgup() {
+    let report = report();
+    let designs = report.strategies.len();
+    let (mut paged, mut wrong) = (0, Vec::new());
+    for (w, h) in SIZES {
+        for row in 0..designs {
+            let name = &report.strategies[row].strategy;
+            let mut a = explorer_showing(report.clone());
+            update(&mut a, Action::First);
+            for _ in 0..row {
+                update(&mut a, Action::Down);
+            }
+            update(&mut a, Action::Zoom);
+            let first = draw(&mut a, w, h);
+            if fold(&first).is_none() {
+                continue;
+            }
+            paged += 1;
+            let mut end = first;
+            for _ in 0..40 {
+                update(&mut a, Action::NextChapter);
+                let screen = draw(&mut a, w, h);
+                if screen == end {
+                    break;
+                }
+                end = screen;
+            }
+            for _ in 0..3 {
+                update(&mut a, Action::NextChapter);
+            }
+            update(&mut a, Action::PrevChapter);
+            if draw(&mut a, w, h) == end {
+                wrong.push(format!("{name} at {w}x{h}"));
+            }
+        }
+    }
+    assert!(
+        paged > 3,
+        "only {paged} details page: the test reads nothing"
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} of {paged} paged details: PgUp after PgDn past the end stays:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -781,7 +781,7 @@ fn the_caps_per_kind_are_said_above_the_table_at_every_size() {
             let screen = draw(&mut a, w, h);
             let above = above_the_table(&screen);
             if !above.contains("faults: at most 1 crash per consumer")
-                && !above.contains("1 per kind (crash: per consumer), 0 retries")
+                && !above.contains("1 of each fault (crash: per consumer), 0 retries")
             {
                 wrong.push(format!("{w}x{h}: {above}"));
             }

@@ -76,9 +76,15 @@ fn every_outcome_count_is_on_screen_at_every_size() {
                 assert!(d.outcomes.len() > usize::from(d.violations > 0));
                 for (o, n) in &d.outcomes {
                     let n = idem::check::num(*n);
-                    let shown = [o.text(), idem::tui::explorer::Column::Outcome(*o).heading()]
-                        .iter()
-                        .any(|word| screen.contains(&format!("{word} {n}")));
+                    // The count's words (`charged twice or more`, short
+                    // `twice or more`) or the check's column heading.
+                    let shown = [
+                        o.count_text(),
+                        o.count_text().trim_start_matches("charged "),
+                        idem::tui::explorer::Column::Outcome(*o).heading(),
+                    ]
+                    .iter()
+                    .any(|word| screen.contains(&format!("{word} {n}")));
                     if !shown {
                         wrong.push(format!(
                             "{w}x{h} ascii={ascii}: {} {} {n}",

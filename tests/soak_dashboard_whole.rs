@@ -72,8 +72,10 @@ fn bare_mores(screen: &str) -> Vec<String> {
         .filter(|l| {
             let words: Vec<&str> = l.split_whitespace().collect();
             words.iter().enumerate().any(|(i, w)| {
+                // `more than one` and `twice or more` count nothing left out.
                 w.starts_with("more")
                     && words.get(i + 1) != Some(&"than")
+                    && (i == 0 || words[i - 1] != "or")
                     && (i == 0
                         || words[i - 1]
                             .trim_start_matches(['…', '↓', '↑', '.'])

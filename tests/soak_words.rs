@@ -35,7 +35,10 @@ fn the_soak_report_fits_80_columns_and_reads_as_words() {
             "`{n} {noun}` in:\n{text}"
         );
     }
-    assert!(text.contains("charged twice: 1 payment ·"), "{text}");
+    assert!(
+        text.contains("charged twice or more: 1 payment ·"),
+        "{text}"
+    );
     let faults = text
         .lines()
         .find(|l| l.starts_with("faults (chance per payment)"))
@@ -70,4 +73,51 @@ fn the_soak_report_wraps_at_word_ends_indented() {
     let (a, b) = (joined(&text), joined(&wide));
     let cut = |t: &str| t[..t.find("== measured").unwrap()].to_string();
     assert_eq!(cut(&a), cut(&b), "wrapping keeps every word");
+}
+
+/// Teacher trial: the outcomes line read `correct 9,646 · provider and
+/// database disagree 39 · charged twice 261`, the reverse of `idem
+/// check`'s table, and its `charged twice` counted payments charged three
+/// times too. The outcomes come in the check table's column order, the
+/// failures first and correct last, and the count of payments charged
+/// more than once says `or more`, as the check's legend does.
+#[test]
+fn the_outcomes_come_in_the_check_tables_order_and_say_or_more() {
+    let out = Command::new(env!("CARGO_BIN_EXE_idem"))
+        .args(["soak", "--messages", "400", "--seed", "1", "--headless"])
+        .arg("--mode")
+        .arg("naive")
+        .output()
+        .expect("idem runs");
+    let text = String::from_utf8(out.stdout).expect("text");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("outcomes: "))
+        .expect("an outcomes line");
+    let names: Vec<String> = line["outcomes: ".len()..]
+        .split(" · ")
+        .map(|part| {
+            part.trim_end_matches(|c: char| c.is_ascii_digit() || c == ',')
+                .trim()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "charged twice or more",
+            "provider and database disagree",
+            "correct"
+        ],
+        "{line}"
+    );
+    let twice = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("charged twice"))
+        .filter(|l| l.contains(" payments · "))
+        .expect("the violation's count");
+    assert!(
+        twice.trim_start().starts_with("charged twice or more: "),
+        "{twice}"
+    );
 }

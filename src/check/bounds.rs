@@ -356,9 +356,11 @@ impl Bounds {
     }
 
     /// [`Bounds::kinds_line`] in fewer words, for a screen with no row for
-    /// it: `1 per kind (crash: per consumer), 0 retries` (a bound, as `1
-    /// message` is) where
-    /// the four kinds share a cap, else the caps listed.
+    /// it: `1 of each fault (crash: per consumer), 0 retries` (a bound, as
+    /// `1 message` is) where the four kinds share a cap, else the caps
+    /// listed. It names what it caps, faults, each kind apart (teacher
+    /// trial: `1 per kind` left "1 what?" open), in no more room than the
+    /// 80x24 explorer's two rows of bounds have beside the others.
     pub fn kinds_short(&self) -> String {
         let four = [
             self.crashes,
@@ -368,7 +370,10 @@ impl Bounds {
         ];
         if four.iter().all(|n| *n == self.crashes) {
             let retries = count(self.retries, "retry", "retries");
-            format!("{} per kind (crash: per consumer), {retries}", self.crashes)
+            format!(
+                "{} of each fault (crash: per consumer), {retries}",
+                self.crashes
+            )
         } else {
             self.kinds_line()
         }
@@ -452,7 +457,7 @@ mod caps_tests {
         );
         assert_eq!(
             Bounds::default().kinds_short(),
-            "1 per kind (crash: per consumer), 0 retries"
+            "1 of each fault (crash: per consumer), 0 retries"
         );
     }
 }

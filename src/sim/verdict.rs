@@ -69,6 +69,34 @@ impl Outcome {
         Outcome::StaleState,
     ];
 
+    /// The order counts of outcomes are listed in, as `idem check`'s table
+    /// heads its columns (refused, twice, lost, disagree, gone, stale): the
+    /// dead-lettered and the failures first, then what is still under way,
+    /// correct last. The soak's report and dashboard list them so too
+    /// (teacher trial: the soak read `correct · disagree · twice`, the
+    /// check's table the other way round).
+    pub const LISTED: [Outcome; 8] = [
+        Outcome::DeadLettered,
+        Outcome::ChargedTwice,
+        Outcome::ChargeLost,
+        Outcome::Disagree,
+        Outcome::MessageLost,
+        Outcome::StaleState,
+        Outcome::InProgress,
+        Outcome::Correct,
+    ];
+
+    /// The words for a count of payments with this outcome: `charged
+    /// twice or more`, as `idem check`'s legend names its `twice` column,
+    /// since a count of many payments takes in those charged three times
+    /// too (one payment's own verdict says `charged 3 times`).
+    pub fn count_text(self) -> &'static str {
+        match self {
+            Outcome::ChargedTwice => "charged twice or more",
+            other => other.text(),
+        }
+    }
+
     /// From its words (`charged twice`) or its slug (`charged-twice`).
     pub fn parse(text: &str) -> Option<Outcome> {
         Self::ALL

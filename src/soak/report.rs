@@ -379,12 +379,12 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
             )
         }
     );
-    let outcomes: Vec<String> = Outcome::ALL
+    let outcomes: Vec<String> = Outcome::LISTED
         .iter()
         .filter_map(|o| {
             t.outcomes
                 .get(o)
-                .map(|n| glue(&format!("{} {}", o.text(), num(*n))))
+                .map(|n| glue(&format!("{} {}", o.count_text(), num(*n))))
         })
         .collect();
     let _ = writeln!(out, "outcomes: {}", outcomes.join(" · "));
@@ -424,7 +424,7 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         let _ = writeln!(
             out,
             "  {}: {} · charged {} · recorded {} against what was owed",
-            o.text(),
+            o.count_text(),
             count(drift.facts, "payment", "payments"),
             signed(drift.charged),
             signed(drift.recorded)
@@ -459,7 +459,7 @@ fn example(out: &mut String, t: &super::tally::Tally, o: Outcome, e: &super::tal
         let _ = writeln!(
             out,
             "    e.g. the same payment as under {}: {}",
-            first.text(),
+            first.count_text(),
             e.fact
         );
         return;

@@ -239,9 +239,20 @@ pub(super) fn short(o: Outcome) -> &'static str {
     }
 }
 
+/// A count's outcome in a word or two: `disagree` as the list says it,
+/// and `twice or more` (a count takes in payments charged three times;
+/// the list's `charged twice` names one payment's outcome).
+fn count_short(o: Outcome) -> &'static str {
+    match o {
+        Outcome::ChargedTwice => "twice or more",
+        other => short(other),
+    }
+}
+
 /// The outcomes line: a payment counts under each outcome it ends with,
-/// as in the report. In full words where they fit the column, else with
-/// `disagree` short as in the list below, else in the words `idem check`
+/// as in the report and in its order (`idem check`'s columns, correct
+/// last). In full words where they fit the column, else with `disagree`
+/// short, else `twice or more` too, else in the words `idem check`
 /// heads its columns with (`twice`, `disagree`), so a third count does
 /// not push the line onto a row the charts need. Where even those do not
 /// fit, each outcome and its count go whole onto the next row: a figure
@@ -249,7 +260,7 @@ pub(super) fn short(o: Outcome) -> &'static str {
 /// its 106 wrapped out of sight).
 fn outcomes(d: &LiveDesign, width: usize) -> Vec<String> {
     let parts = |word: fn(Outcome) -> &'static str| -> Vec<String> {
-        Outcome::ALL
+        Outcome::LISTED
             .iter()
             .filter_map(|o| {
                 d.outcomes
@@ -262,8 +273,12 @@ fn outcomes(d: &LiveDesign, width: usize) -> Vec<String> {
         return vec!["nothing settled yet".into()];
     }
     let forms = [
-        parts(Outcome::text),
-        parts(short),
+        parts(Outcome::count_text),
+        parts(|o| match o {
+            Outcome::Disagree => short(o),
+            other => other.count_text(),
+        }),
+        parts(count_short),
         parts(|o| Column::Outcome(o).heading()),
     ];
     let sep = " · ";
@@ -276,7 +291,7 @@ fn outcomes(d: &LiveDesign, width: usize) -> Vec<String> {
         return vec![one];
     }
     let mut rows: Vec<String> = Vec::new();
-    for part in &forms[2] {
+    for part in &forms[3] {
         match rows.last_mut() {
             Some(row) if wide(row) + wide(sep) + wide(part) <= width => {
                 row.push_str(sep);

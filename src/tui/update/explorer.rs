@@ -106,7 +106,7 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
         // detail: the arrows keep choosing the design and its run.
         // A page is the pane less its two notes (the rows above, the rows
         // below); the view stops at the last row, and the fold note is
-        // gone there, so a press past the end is a press too many.
+        // gone there.
         Action::NextChapter | Action::PrevChapter if sel.whole => {
             let legend_h = explorer::table::legend_rows(
                 &app.theme,
@@ -117,10 +117,14 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
                 .whole(true, cxs, sel.cx);
             // The pane less its rule, its notes above and below.
             let page = usize::from(l.detail.height.saturating_sub(3)).max(1);
+            // Stored no further than the last page (the view stops there),
+            // so PgUp after any number of PgDn at the end moves at once.
+            let last = super::explorer_page::last(app, sel, &l);
+            let at = sel.scroll.min(last);
             let to = if matches!(action, Action::NextChapter) {
-                sel.scroll + page
+                (at + page).min(last)
             } else {
-                sel.scroll.saturating_sub(page)
+                at.saturating_sub(page)
             };
             app.overlay = Overlay::Explorer(Selection { scroll: to, ..sel });
         }

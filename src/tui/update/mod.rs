@@ -5,6 +5,7 @@ mod compare;
 mod compare_engines;
 mod design;
 mod explorer;
+mod explorer_page;
 mod faults;
 mod help;
 mod kept;

@@ -51,6 +51,29 @@ pub(super) fn render(
     draw(t, rows, s, sel, l, inner, buf);
 }
 
+/// The furthest PgDn pages the whole detail (`z`) of design `s`: where its
+/// last row comes into view. PgDn stores its offset no further, so a press
+/// past the end costs no PgUp later (teacher trial: each extra PgDn at the
+/// end had to be paid back by one PgUp that moved nothing).
+pub(crate) fn last_scroll(
+    t: &Theme,
+    s: &StrategyReport,
+    bounds: &Bounds,
+    sel: crate::tui::explorer::Selection,
+    l: &layout::Explorer,
+) -> usize {
+    let inner = rule(t, String::new()).inner(l.detail);
+    let rows = rows(t, s, bounds, sel, l, inner, true);
+    most(rows.len(), inner.height)
+}
+
+/// The most rows of `rows` a pane `height` rows tall scrolls past: its
+/// last row in view, under the note that counts the rows above.
+fn most(rows: usize, height: u16) -> usize {
+    let h = usize::from(height);
+    if rows > h { rows + 1 - h } else { 0 }
+}
+
 /// The detail's rows, every one in the pane's width.
 fn rows(
     t: &Theme,
@@ -226,12 +249,7 @@ fn draw(
     let cx_sel = sel.cx;
     // Scrolled only while whole, and never past the last row's coming
     // into view (a screen grown since).
-    let h = usize::from(inner.height);
-    let most = if rows.len() > h {
-        rows.len() + 1 - h
-    } else {
-        0
-    };
+    let most = most(rows.len(), inner.height);
     let scroll = if sel.whole { sel.scroll.min(most) } else { 0 };
     let (up, down) = if t.ascii() {
         ("", "")

@@ -15,6 +15,7 @@ pub(super) mod events;
 mod events_fold;
 mod explorer;
 mod explorer_detail;
+pub(crate) use explorer_detail::last_scroll;
 mod faults;
 mod hanging;
 mod header;
