@@ -109,6 +109,15 @@ impl ProgramDb {
         }
     }
 
+    /// The names of the columns `query` reads, for a replay to find the
+    /// table columns that record a payment.
+    pub fn query_columns(&self, query: &str) -> Result<Vec<String>, ProgramDbError> {
+        match self {
+            ProgramDb::Sqlite(path) => program::query_columns(path, query),
+            ProgramDb::Postgres(schema) => schema.query_columns(query),
+        }
+    }
+
     pub fn dump_tables(&self, limit: usize) -> Result<Vec<(TableDump, usize)>, ProgramDbError> {
         match self {
             ProgramDb::Sqlite(path) => program::dump_tables(path, limit),

@@ -45,6 +45,10 @@ pub struct Instance {
     pub holding: Vec<Held>,
     /// Its lease was made to run out: served only when no one else can go on.
     pub held_back: bool,
+    /// The step (1 is the first) at which its parked request was sent and
+    /// held by a fault: where it is answered, the replay tells it as that
+    /// request reaching idem, not as a second one sent.
+    pub held_at: Option<usize>,
     /// The last charge number it used in this start.
     pub last_req: Option<u64>,
     /// When it was last answered or started: its silence is measured from here.

@@ -17,6 +17,7 @@ pub mod judge;
 pub mod names;
 pub mod process;
 pub mod protocol;
+pub mod repeats;
 pub mod run;
 pub mod schedule_file;
 pub mod soak;

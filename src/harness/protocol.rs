@@ -33,24 +33,37 @@ pub enum Request {
 impl Request {
     /// The request in a few words, for transcripts and diagnoses.
     pub fn describe(&self) -> String {
+        match self.named() {
+            (name, Some(detail)) => format!("{name}: {detail}"),
+            (name, None) => name,
+        }
+    }
+
+    /// The request's name (`charge request 1`, `ack r-1`) and what it
+    /// carries, where it carries more (`order 1042 $40, Idempotency-Key
+    /// m-1`): a held request is told by its name when it reaches idem.
+    pub fn named(&self) -> (String, Option<String>) {
         match self {
-            Request::Hello { protocol } => format!("hello (protocol {protocol})"),
-            Request::Receive {} => "receive".into(),
-            Request::Ack { receipt } => format!("ack {receipt}"),
+            Request::Hello { protocol } => (format!("hello (protocol {protocol})"), None),
+            Request::Receive {} => ("receive".into(), None),
+            Request::Ack { receipt } => (format!("ack {receipt}"), None),
             Request::Charge {
                 req,
                 order,
                 amount,
                 idempotency_key,
-            } => format!(
+            } => (
                 // The process's request number, not a charge: the provider
                 // may not have charged yet, and B's first request is its
                 // own number 1 too (trial 22 read `charge #1` as a charge).
-                "charge request {req}: order {order} ${amount}, {}",
-                match idempotency_key {
-                    Some(k) => format!("Idempotency-Key {k}"),
-                    None => "no Idempotency-Key".into(),
-                }
+                format!("charge request {req}"),
+                Some(format!(
+                    "order {order} ${amount}, {}",
+                    match idempotency_key {
+                        Some(k) => format!("Idempotency-Key {k}"),
+                        None => "no Idempotency-Key".into(),
+                    }
+                )),
             ),
         }
     }

@@ -9,6 +9,14 @@ use crate::sim::provider::{Charge, KeyRecord};
 use std::fmt::Write;
 
 pub fn render(report: &RunReport) -> String {
+    render_in(report, false)
+}
+
+/// As `render`, its marks of its own (`✕ again`) in ASCII with `ascii`.
+pub fn render_in(report: &RunReport, ascii: bool) -> String {
+    // A payment row that repeats an earlier one, as the simulator and the
+    // replay's panels mark it (`harness::repeats`).
+    let again = if ascii { "! again" } else { "✕ again" };
     let mut out = String::new();
     for (n, step) in report.steps.iter().enumerate() {
         let title = match step.point {
@@ -57,8 +65,14 @@ pub fn render(report: &RunReport) -> String {
                     n => format!("{n} rows"),
                 }
             );
-            for row in &table.rows {
-                let _ = writeln!(out, "    {}", row.join(" | "));
+            let repeated = crate::harness::repeats::repeated(table, &step.payment_columns);
+            for (row, again_here) in table.rows.iter().zip(repeated) {
+                let mark = if again_here {
+                    format!("  {again}")
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(out, "    {}{mark}", row.join(" | "));
             }
             if *total > table.rows.len() {
                 let _ = writeln!(out, "    … {} more rows", total - table.rows.len());

@@ -76,7 +76,7 @@ pub(super) fn replay(
             faults::describe_with_steps(&file.faults, "step", |p| steps.get(&p).copied()),
             file.outcome
         );
-        out.push_str(&transcript::render(&report));
+        out.push_str(&transcript::render_in(&report, ascii));
         // Its chains with the arrow `--ascii` asks for, as the screen's.
         let arrow = if ascii { Arrow::Ascii } else { Arrow::Drawn };
         let _ = writeln!(out, "\nverdict: {}", report.verdict.chain_with(arrow));

@@ -17,7 +17,7 @@ mod record;
 mod serve;
 mod server;
 
-pub use record::Step;
+pub use record::{HeldRequest, Step};
 
 use super::database::ProgramDb;
 use super::diagnosis::{Diagnosis, Trouble};
@@ -154,6 +154,8 @@ struct Run<'a, 'f> {
     unseen: Option<usize>,
     /// The line of the step being told that tells its fault.
     fault_line: Option<usize>,
+    /// Whether the step being told holds its request, or answers one held.
+    held: Option<HeldRequest>,
     self_ended: Vec<String>,
     /// What went wrong on the database server while a process ended, for
     /// the run's next wait to report.
@@ -195,6 +197,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         stderr_carry: Vec::new(),
         unseen: None,
         fault_line: None,
+        held: None,
         self_ended: Vec::new(),
         trouble: None,
         db,
@@ -213,6 +216,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
             served: 0,
             holding: Vec::new(),
             held_back: false,
+            held_at: None,
             last_req: None,
             since: Instant::now(),
             last_answer: "nothing yet".into(),
@@ -350,6 +354,7 @@ impl Run<'_, '_> {
         instance.state = State::Starting;
         instance.holding.clear();
         instance.held_back = false;
+        instance.held_at = None;
         instance.last_req = None;
         instance.unfinished = None;
         instance.probed = None;

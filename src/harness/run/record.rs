@@ -30,6 +30,28 @@ pub struct Step {
     /// What the program wrote to stderr since the step before, each line
     /// led by its instance.
     pub stderr: Vec<String>,
+    /// Where this step's request is one a fault held: sent and held here,
+    /// or reaching idem here after it was sent at an earlier step. Told
+    /// from this, not from the lines' words: a held request answered
+    /// later was told twice as sent, and read as a second charge.
+    pub held: Option<HeldRequest>,
+    /// The names of the recorded query's first two columns (the order and
+    /// the amount), as read after the step: a table with both records
+    /// payments, and a row of it can repeat one (`repeats`). Empty where
+    /// the query reads no table yet.
+    pub payment_columns: Vec<String>,
+}
+
+/// A request a fault held back (its lease ran out while its instance
+/// waited for the answer, and idem answers it once the others can go no
+/// further): one request, told at two steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeldRequest {
+    /// Sent in this step, and held by this step's fault.
+    Held,
+    /// The request sent and held at step `sent` (1 is the first),
+    /// reaching idem in this step.
+    Reaches { sent: usize },
 }
 
 impl Run<'_, '_> {
@@ -50,6 +72,7 @@ impl Run<'_, '_> {
     /// looks after it.
     pub(super) fn note(&mut self, point: Option<usize>, lines: Vec<String>) {
         let fault_line = self.fault_line.take();
+        let held = self.held.take();
         self.step_points.push(point);
         if !self.cfg.record {
             return;
@@ -58,6 +81,7 @@ impl Run<'_, '_> {
             point,
             lines,
             fault_line,
+            held,
             ..Step::default()
         };
         step.queue = self.broker.messages().to_vec();
@@ -83,12 +107,18 @@ impl Run<'_, '_> {
             return;
         };
         let tables = self.db.dump_tables(20).unwrap_or_default();
+        let mut payment_columns = self
+            .db
+            .query_columns(&self.cfg.recorded_query)
+            .unwrap_or_default();
+        payment_columns.truncate(2);
         let mut stderr = std::mem::take(&mut self.stderr_carry);
         for i in 0..self.instances.len() {
             stderr.extend(self.stderr_since(i));
         }
         for step in &mut self.steps[first..] {
             step.tables = tables.clone();
+            step.payment_columns = payment_columns.clone();
         }
         if let Some(step) = self.steps.last_mut() {
             step.stderr = stderr;

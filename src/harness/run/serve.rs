@@ -3,7 +3,7 @@
 //! this point (a kill, a lost answer or ack, a lease that runs out, a
 //! duplicate publish).
 
-use super::Run;
+use super::{HeldRequest, Run};
 use crate::harness::diagnosis::Diagnosis;
 use crate::harness::faults::{Fault, Point};
 use crate::harness::instance::{Held, State};
@@ -51,7 +51,16 @@ impl Run<'_, '_> {
             self.applied.push((index, f));
         }
         let label = self.instances[i].label();
-        let mut lines = vec![format!("{label} → {}", request.describe())];
+        // A request held by a fault is told once as sent (at the fault's
+        // step); here it is that request reaching idem, not a new one.
+        let first = match self.instances[i].held_at.take() {
+            Some(sent) => {
+                self.held = Some(HeldRequest::Reaches { sent });
+                held_request_reaches(&label, &request, sent)
+            }
+            None => format!("{label} → {}", request.describe()),
+        };
+        let mut lines = vec![first];
         match request {
             Request::Hello { .. } => unreachable!("hellos are answered as they come"),
             Request::Receive {} => {
@@ -317,8 +326,22 @@ impl Run<'_, '_> {
                         id: h.message.clone(),
                     },
                 );
-                self.fault_said(lines, format!("the lease on {} runs out while {label} works; {label} waits until the others can go no further", h.message));
+                // The request is sent and goes no further for now: said
+                // on its own line, so that the step where it reaches idem
+                // reads as this request, not a second one.
+                if let (Some(sent), State::Parked(request)) =
+                    (lines.first_mut(), &self.instances[i].state)
+                {
+                    sent.push_str(&format!(
+                        " (sent; held: the {} has not got it)",
+                        request_to(request)
+                    ));
+                }
+                self.fault_said(lines, format!("the lease on {} runs out while {label} waits for the answer; its request is held until the others can go no further", h.message));
                 self.instances[i].held_back = true;
+                // The step being told: its number, once `note` counts it.
+                self.instances[i].held_at = Some(self.step_points.len() + 1);
+                self.held = Some(HeldRequest::Held);
                 self.instances[i].served -= 1;
                 // Its request is answered later, with no fault.
                 true
@@ -372,4 +395,25 @@ impl Run<'_, '_> {
         self.instances[i].proc = None;
         self.backends_gone(i);
     }
+}
+
+/// Who a parked request is for: the provider takes a charge, the broker
+/// the rest.
+fn request_to(request: &Request) -> &'static str {
+    match request {
+        Request::Charge { .. } => "provider",
+        _ => "broker",
+    }
+}
+
+/// A held request reaching idem at last: named as the one sent at step
+/// `sent`, with no `→`, which tells a request sent now. What it carries
+/// was told where it was sent; left out here, the line fits one row at
+/// 80 columns, where a second row cost the verdict its rows.
+fn held_request_reaches(label: &str, request: &Request, sent: usize) -> String {
+    let (name, _) = request.named();
+    format!(
+        "{label}'s {name}, sent at step {sent}, reaches the {} now",
+        request_to(request)
+    )
 }

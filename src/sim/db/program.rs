@@ -196,6 +196,20 @@ fn describe(value: &rusqlite::types::Value) -> String {
     }
 }
 
+/// The names of the columns `query` reads (its aliases where it gives
+/// some), without running it; none where the database or a table it
+/// reads is not there yet.
+pub fn query_columns(path: &Path, query: &str) -> Result<Vec<String>, ProgramDbError> {
+    let Some(conn) = open(path, false)? else {
+        return Ok(Vec::new());
+    };
+    conn.busy_timeout(LOOK_WAIT)?;
+    let Ok(stmt) = conn.prepare(query) else {
+        return Ok(Vec::new());
+    };
+    Ok(stmt.column_names().map(String::from).collect())
+}
+
 /// One of the program's tables as committed: its name, its columns and its
 /// rows as text, in rowid order.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -141,6 +141,17 @@ impl ProgramSchema {
         })
     }
 
+    /// The names of the columns `query` reads, prepared and not run; none
+    /// where a table it reads is not there yet.
+    pub fn query_columns(&self, query: &str) -> Result<Vec<String>, ProgramDbError> {
+        self.read_only(|txn| {
+            Ok(txn
+                .prepare(query)
+                .map(|s| s.columns().iter().map(|c| c.name().to_string()).collect())
+                .unwrap_or_default())
+        })
+    }
+
     /// Every table of the schema, by name, with at most `limit` rows each
     /// as text, in the order the server stores them (the count says how
     /// many there are).

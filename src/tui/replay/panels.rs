@@ -236,7 +236,14 @@ impl Replay {
         out
     }
 
-    pub(super) fn tables(&self, step: &Step, width: usize) -> Vec<Line<'static>> {
+    /// The database panel's lines; what its marks drawn short mean (`✕
+    /// again`) goes to `short`, for its border.
+    pub(super) fn tables(
+        &self,
+        step: &Step,
+        width: usize,
+        short: &mut marks::Shortened,
+    ) -> Vec<Line<'static>> {
         let t = &self.theme;
         let mut out = Vec::new();
         if step.tables.is_empty() {
@@ -301,6 +308,7 @@ impl Replay {
                 .collect();
             out.push(Line::styled(grid(&table.columns, &widths), t.dim()));
             let rows_before = table_before.map_or(&[][..], |(r, _)| r);
+            let repeated = crate::harness::repeats::repeated(table, &step.payment_columns);
             for (i, row) in table.rows.iter().enumerate() {
                 let mut spans = vec![Span::raw(grid(row, &widths))];
                 // Rows are counted, not only looked up: a row the same as
@@ -310,6 +318,22 @@ impl Replay {
                 let copies = |rows: &[Vec<String>]| rows.iter().filter(|r| *r == row).count();
                 if before.is_some() && copies(&table.rows[..=i]) > copies(rows_before) {
                     spans.push(Span::styled(format!(" {}", t.g.added), t.change()));
+                }
+                // A row for an order already paid is named a duplicate, as
+                // the simulator names it: `✕ again` after the row where it
+                // fits whole; else its sign alone, the border saying its
+                // words, as every mark folds (at 80x24 the columns and
+                // their names leave the words no room, and a row of their
+                // own cost the verdict one of its two).
+                if repeated.get(i).copied().unwrap_or(false) {
+                    let again = format!(" {} again", t.g.failed);
+                    let used: usize = spans.iter().map(Span::width).sum();
+                    if used + again.chars().count() <= width {
+                        spans.insert(1, Span::styled(again, t.bad()));
+                    } else {
+                        spans.insert(1, Span::styled(format!(" {}", t.g.failed), t.bad()));
+                        short.extend([Span::styled(format!("{} again", t.g.failed), t.bad())]);
+                    }
                 }
                 out.push(Line::from(spans));
             }
@@ -400,7 +424,7 @@ pub(super) mod tests {
         replay.at = 2;
         let step = replay.steps[2].clone();
         let lines: Vec<String> = replay
-            .tables(&step, 40)
+            .tables(&step, 40, &mut marks::Shortened::default())
             .iter()
             .map(|l| l.to_string())
             .collect();
@@ -409,7 +433,8 @@ pub(super) mod tests {
         let marked = lines.iter().filter(|l| l.ends_with(&added)).count();
         assert_eq!(marked, 1, "{lines:#?}");
         // Where the panel is narrow the count gives way, never its change.
-        let narrow = |w: usize| replay.tables(&step, w)[0].to_string();
+        let narrow =
+            |w: usize| replay.tables(&step, w, &mut marks::Shortened::default())[0].to_string();
         assert_eq!(narrow(20), "payments 2 rows (+1)");
         assert_eq!(narrow(16), "payments 2 (+1)");
     }

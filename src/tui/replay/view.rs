@@ -117,7 +117,12 @@ impl Replay {
         let queue_lines = self.queue(step, b.width.saturating_sub(2), &mut queue_short);
         let mut provider_short = marks::Shortened::default();
         let provider_lines = self.provider(step, p.width.saturating_sub(2), &mut provider_short);
-        let table_lines = self.tables(step, usize::from(d.width.saturating_sub(2)));
+        let mut tables_short = marks::Shortened::default();
+        let table_lines = self.tables(
+            step,
+            usize::from(d.width.saturating_sub(2)),
+            &mut tables_short,
+        );
         // The three panels as tall as the longest needs, between a floor
         // and half the screen; the rest goes to the log and the verdict.
         let tallest = [queue_lines.len(), provider_lines.len(), table_lines.len()]
@@ -204,6 +209,7 @@ impl Replay {
             database,
             buf,
         );
+        mark_legend::on_border(t, &tables_short, database, buf);
         let mut title = format!("What happened in step {}", self.at + 1);
         let short = title.clone();
         if step.fault_line.is_some() {
