@@ -143,6 +143,7 @@ mod screenshots;
 mod service_head_steady;
 mod service_words_whole;
 mod signals;
+mod skips_keep_their_cause;
 mod skips_marked_at_refusal;
 mod skips_told;
 mod small_screens;

@@ -801,15 +801,20 @@ fn windowed_steps(
         start = at;
         end = (at + shown).min(total);
     }
-    let sign = |n: usize, arrow: &str, side: &str| {
-        let steps = if n == 1 { "step" } else { "steps" };
-        let arrow = if t.ascii() {
-            String::new()
-        } else {
-            format!("{arrow} ")
-        };
-        Line::styled(format!("  {arrow}{n} {steps} {side}"), t.key())
-    };
+    // A skip reads as one only beside the refusal it followed (`≠ insert
+    // message ID  key taken`): where the window shows a skipped step and
+    // counts that step away above it, the runs of skipped steps fold to a
+    // row each so the refusal fits (teacher trial, tour-3 at 80x24: B's
+    // `↷ charge (key)`, `↷ response` under `↑ 4 steps above`, the refused
+    // insert among the four).
+    let refused = c.steps[..at].iter().rposition(|s| refusal(s.mark));
+    let skip_shown = c.steps[start..end].iter().any(|s| s.mark == Mark::Skipped);
+    if let Some(r) = refused.filter(|&r| r < start && skip_shown)
+        && let Some(out) = folded_window(t, c, (ran, at, r), (rows, width), short)
+    {
+        return out;
+    }
+    let sign = |n: usize, arrow: &str, side: &str| window_sign(t, n, arrow, side);
     let mut out = Vec::new();
     if start > 0 {
         out.push(sign(start, "↑", "above"));
@@ -821,6 +826,121 @@ fn windowed_steps(
         out.push(sign(total - end, "↓", "below"));
     }
     out
+}
+
+/// A step's mark that turns the delivery away and sends the handler down
+/// its skip path (the steps after it turn skipped at once).
+fn refusal(m: Mark) -> bool {
+    matches!(m, Mark::Conflict | Mark::Superseded | Mark::BackedOff)
+}
+
+/// The sign row counting steps a window hides (`  ↑ 4 steps above`).
+fn window_sign(t: &Theme, n: usize, arrow: &str, side: &str) -> Line<'static> {
+    let steps = if n == 1 { "step" } else { "steps" };
+    let arrow = if t.ascii() {
+        String::new()
+    } else {
+        format!("{arrow} ")
+    };
+    Line::styled(format!("  {arrow}{n} {steps} {side}"), t.key())
+}
+
+/// `windowed_steps` with each run of two or more skipped steps (not the
+/// one in focus) on one row of its own (`↷ charge, response  skipped`, or
+/// `↷ 3 steps skipped`), so that the window holds the refusal at `refused`
+/// as well as the step at `at`: every step still shown or counted, the
+/// glyph true of each step its row stands for. None where even folded the
+/// two do not fit in `rows`.
+fn folded_window(
+    t: &Theme,
+    c: &ConsumerView,
+    (ran, at, refused): (Option<usize>, usize, usize),
+    (rows, width): (usize, usize),
+    short: &mut marks::Shortened,
+) -> Option<Vec<Line<'static>>> {
+    let total = c.steps.len();
+    let lone = |k: usize| c.steps[k].mark != Mark::Skipped || k == at || ran == Some(k);
+    // The rows the list has once folded: each a range of steps.
+    let mut items: Vec<(usize, usize)> = Vec::new();
+    let mut k = 0;
+    while k < total {
+        let mut e = k + 1;
+        if !lone(k) {
+            while e < total && !lone(e) {
+                e += 1;
+            }
+        }
+        items.push((k, e));
+        k = e;
+    }
+    let item_of = |k: usize| items.iter().position(|&(a, b)| a <= k && k < b);
+    let (from, to) = (item_of(refused)?, item_of(at)?);
+    let need = |items: &[(usize, usize)], s: usize, e: usize| {
+        (e - s) + usize::from(items[s].0 > 0) + usize::from(items[e - 1].1 < total)
+    };
+    let (mut s, mut e) = (from, to + 1);
+    if need(&items, s, e) > rows {
+        return None;
+    }
+    // The steps after the one in focus first (what comes next, or the
+    // skips it leads to), then those before the refusal.
+    loop {
+        if e < items.len() && need(&items, s, e + 1) <= rows {
+            e += 1;
+        } else if s > 0 && need(&items, s - 1, e) <= rows {
+            s -= 1;
+        } else {
+            break;
+        }
+    }
+    // Rows still spare once the window holds all it can: a folded run
+    // gives back its steps one at a time, from its first, rather than
+    // leave the rows empty under it.
+    while need(&items, s, e) < rows {
+        let Some(i) = (s..e).find(|&i| items[i].1 - items[i].0 > 1) else {
+            break;
+        };
+        let (a, b) = items[i];
+        items[i] = (a + 1, b);
+        items.insert(i, (a, a + 1));
+        e += 1;
+    }
+    let mut out = Vec::new();
+    if items[s].0 > 0 {
+        out.push(window_sign(t, items[s].0, "↑", "above"));
+    }
+    for &(a, b) in &items[s..e] {
+        if b - a == 1 {
+            out.push(step(t, c, a, &c.steps[a], ran, width).noted(short));
+        } else {
+            out.push(skipped_run(t, &c.steps[a..b], width));
+        }
+    }
+    let end = items[e - 1].1;
+    if end < total {
+        out.push(window_sign(t, total - end, "↓", "below"));
+    }
+    Some(out)
+}
+
+/// One row for a run of skipped steps: their short names where the row
+/// holds them (`↷ charge (key), response  skipped`), else their count.
+fn skipped_run(t: &Theme, steps: &[StepView], width: usize) -> Line<'static> {
+    let (glyph, word, style) = mark(t, Mark::Skipped);
+    let names: Vec<String> = steps
+        .iter()
+        .map(|s| match s.short {
+            Some(short) => format!("{short}{}", if s.keyed { KEY_TAG } else { "" }),
+            None => s.label.clone(),
+        })
+        .collect();
+    let named = format!(" {glyph} {}  {word}", names.join(", "));
+    let text = if named.chars().count() <= width {
+        named
+    } else {
+        format!(" {glyph} {} steps {word}", steps.len())
+    };
+    Line::styled(text, style)
 }
 
 /// Two lines when the full list does not fit: every step as one glyph
@@ -1315,6 +1435,108 @@ mod tests {
             text.iter().any(|l| l.contains("insert message ID")),
             "B whole: {text:#?}"
         );
+    }
+
+    /// A window that folds a run of skipped steps into one row keeps
+    /// every step shown or counted: its signs' counts, its steps' rows and
+    /// the steps each folded row stands for add up to the whole list, at
+    /// every step of every built-in run; and tour-3's end at 80x24 shows
+    /// the refused insert B's skips followed (teacher trial).
+    #[test]
+    fn a_folded_run_of_skips_hides_no_step_uncounted() {
+        let t = Theme::new(false, false);
+        let mut folded = 0;
+        for script in crate::scenario::load::builtins() {
+            for design in script.strategies() {
+                let s = Strategy::by_name(&design).unwrap();
+                let tl = Timeline::build(&script, &s, 0, &[]).unwrap();
+                for (at, f) in tl.frames.iter().enumerate() {
+                    let watch = Watch::of(&tl.frames, at);
+                    for (w, h) in PANELS {
+                        let text: Vec<String> = lines(&t, f, &watch, w, h)
+                            .iter()
+                            .map(|l| l.to_string())
+                            .collect();
+                        if !text
+                            .iter()
+                            .any(|l| l.contains(" skipped") && !l.contains(':'))
+                        {
+                            continue;
+                        }
+                        let head = |l: &str| {
+                            f.consumers.iter().position(|c| {
+                                l.starts_with(&format!("{}: ", c.name))
+                                    || l.starts_with(&format!("consumer {} ", c.name))
+                            })
+                        };
+                        let mut i = 0;
+                        while i < text.len() {
+                            let Some(ci) = head(&text[i]) else {
+                                i += 1;
+                                continue;
+                            };
+                            let c = &f.consumers[ci];
+                            let own: Vec<&String> = text[i + 1..]
+                                .iter()
+                                .take_while(|l| head(l).is_none() && !l.trim().is_empty())
+                                // Steps and signs start with a space; the
+                                // panel's counts of skips do not.
+                                .filter(|l| l.starts_with(' '))
+                                .collect();
+                            i += 1;
+                            let runs: Vec<&&String> = own
+                                .iter()
+                                .filter(|l| {
+                                    l.starts_with(" ↷ ")
+                                        && (l.contains(", ") || l.contains(" steps skipped"))
+                                })
+                                .collect();
+                            if runs.is_empty() {
+                                continue;
+                            }
+                            folded += 1;
+                            let mut counted = 0;
+                            for l in &own {
+                                let n = |l: &str| -> usize {
+                                    l.split_whitespace()
+                                        .find_map(|w| w.parse().ok())
+                                        .unwrap_or(0)
+                                };
+                                if l.contains(" above")
+                                    || l.contains(" below")
+                                    || l.contains(" steps skipped")
+                                {
+                                    counted += n(l);
+                                } else if runs.contains(&l) {
+                                    counted += l.split(", ").count();
+                                } else {
+                                    counted += 1;
+                                }
+                            }
+                            assert_eq!(
+                                counted,
+                                c.steps.len(),
+                                "{} {design} step {at} at {w}x{h}\n{text:#?}",
+                                script.name
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(folded > 0, "no run of skips folded");
+        let script = scenario::find("tour-3").unwrap();
+        let tl = Timeline::build(&script, &Strategy::idempotent(), 0, &[]).unwrap();
+        let at = tl.frames.len() - 1;
+        let text: Vec<String> = lines(&t, &tl.frames[at], &Watch::of(&tl.frames, at), 27, 9)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        let b = text.iter().position(|l| l.starts_with("B: ")).unwrap();
+        assert!(text[b + 1].contains("2 steps above"), "{text:#?}");
+        assert!(text[b + 2].starts_with(" ≠ insert message ID"), "{text:#?}");
+        assert!(text[b + 3].starts_with(" ↷ "), "{text:#?}");
+        assert!(text[b + 5].contains("acknowledge"), "{text:#?}");
     }
 
     /// One consumer whose list is one row too long for the panel shows a
