@@ -77,15 +77,19 @@ pub struct KeyForm {
 }
 
 /// A replay's words: `↺ replayed ×1`, with ` now` at the step it happens
-/// (`Now`); the same without the ` now` (`Words`); or the sign and count
-/// alone, `↺ ×1` (the `?` help explains it); or, where a long result
-/// leaves no room for the count, the sign alone, `↺`.
+/// (`Now`); or the sign and count alone, `↺ ×1` (the `?` help explains
+/// it); or, where a long result leaves no room for the count, the sign
+/// alone, `↺`. At the step it happens these forms say ` now`: a form of
+/// the words without it left that step marked by its colour alone (trial
+/// 35, under NO_COLOR). Last of all, where a result leaves no room for
+/// ` now` (`m-8a1→402 card declined ↺` at 80x24), the sign alone even
+/// then (`Alone`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Replay {
     Now,
-    Words,
     Sign,
     Bare,
+    Alone,
 }
 
 /// The heading's form for a run: which words lead the figures, how a

@@ -464,11 +464,11 @@ impl KeyForm {
         };
         [
             form(Replay::Now, true),
-            form(Replay::Words, true),
             form(Replay::Sign, true),
             form(Replay::Bare, true),
             form(Replay::Sign, false),
             form(Replay::Bare, false),
+            form(Replay::Alone, false),
         ]
     }
 }
@@ -538,9 +538,14 @@ fn key_spans(t: &Theme, k: &KeyView, lead: &str, form: KeyForm) -> Vec<Span<'sta
     let times = format!("{}{}", g.times, k.replays.max(1));
     let text = match form.replay {
         Replay::Now if k.replayed_now => format!(" {} replayed {times} now", g.replay),
-        Replay::Now | Replay::Words => format!(" {} replayed {times}", g.replay),
+        Replay::Now => format!(" {} replayed {times}", g.replay),
+        // The step it happens in says so in a word, not in its colour
+        // alone (trial 35: `key m-7f3 → ch_81 ↺ ×1` at 80x24 was this
+        // step's only effect, unmarked under NO_COLOR).
+        Replay::Sign if k.replayed_now => format!(" {} {times} now", g.replay),
         Replay::Sign => format!(" {} {times}", g.replay),
-        Replay::Bare => format!(" {}", g.replay),
+        Replay::Bare if k.replayed_now => format!(" {} now", g.replay),
+        Replay::Bare | Replay::Alone => format!(" {}", g.replay),
     };
     // The step it happens in stands out; after it, the count is a record.
     let style = if k.replayed_now {
@@ -628,6 +633,43 @@ mod tests {
     }
 
     /// The step where the provider answers a repeat from its key store
+    /// says `now` on the key's row in every form, at 80x24's 27 columns
+    /// and wider: its colour alone marked it (trial 35).
+    #[test]
+    fn a_replay_in_its_step_says_now_at_every_width() {
+        let t = Theme::new(false, false);
+        let (mut wrong, mut seen) = (Vec::new(), 0);
+        super::super::each_builtin_frame(|at_step, f| {
+            if !f.provider.keys.iter().any(|k| k.replayed_now) {
+                return;
+            }
+            for (w, h) in (27..=44).flat_map(|w| [(w, 3), (w, usize::MAX)]) {
+                // Where its narrowest form with the word fits at all.
+                let fits =
+                    |k: &KeyView| format!("key {}→{} ↺ now", k.key, k.result).chars().count() <= w;
+                if !f.provider.keys.iter().any(|k| k.replayed_now && fits(k)) {
+                    continue;
+                }
+                seen += 1;
+                let rows: Vec<String> = lines(&t, f, w, h).iter().map(|l| l.to_string()).collect();
+                if !rows
+                    .iter()
+                    .any(|r| r.contains('↺') && r.trim_end().ends_with("now"))
+                {
+                    wrong.push(format!("{at_step} at {w}x{h}: {rows:?}"));
+                }
+            }
+        });
+        assert!(seen > 0);
+        assert!(
+            wrong.is_empty(),
+            "{} of {seen}: {:#?}",
+            wrong.len(),
+            &wrong[..wrong.len().min(3)]
+        );
+    }
+
+    /// The step where the provider answers a repeat from its key store
     /// says so in a word in a short panel (3 rows, as at 80x24), not in
     /// its sign alone, wherever the key's row, its `key ` word kept,
     /// leaves room for the word: 80x24's 27 columns do not
@@ -642,7 +684,7 @@ mod tests {
                 // declined` leaves room for the sign alone (the `?` help
                 // explains it).
                 let fits = |k: &KeyView| {
-                    format!("key {} → {} ↺ replayed ×{}", k.key, k.result, k.replays)
+                    format!("key {} → {} ↺ replayed ×{} now", k.key, k.result, k.replays)
                         .chars()
                         .count()
                         <= w
