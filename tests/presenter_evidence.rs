@@ -137,7 +137,7 @@ fn tour_1_naive_ends_with_its_two_charges_and_why() {
 /// idempotent step 13, projected at the moment B's insert is refused).
 #[test]
 fn the_presenter_says_a_refused_insert_where_the_figure_stands_still() {
-    let mut seen = 0;
+    let (mut seen, mut wrong) = (0, Vec::new());
     for script in builtins() {
         for design in script.strategies() {
             let mut a = common::app(&script.name, &design);
@@ -158,15 +158,20 @@ fn the_presenter_says_a_refused_insert_where_the_figure_stands_still() {
                         .map(|l| l.trim_matches('"'))
                         .collect::<Vec<_>>()
                         .join("\n");
-                    // The note may wrap in its box: its two parts, each whole.
-                    assert!(
-                        text.contains("key taken") && text.contains("refused"),
-                        "{} {design} step {pos} at {w}x{h}:\n{drawn}",
-                        script.name
-                    );
+                    // In the main screen's words, `≠ key taken: 0 rows
+                    // inserted` as far as a row holds them: `refused` is
+                    // the explorer's word for a charge the provider refused
+                    // (trial 35).
+                    let line = text.lines().find(|l| l.contains("≠ key taken"));
+                    let at = format!("{} {design} step {pos} at {w}x{h}", script.name);
+                    match line {
+                        Some(l) if !l.contains("refused") && (w < 100 || l.contains("0 rows")) => {}
+                        _ => wrong.push(format!("{at}: {line:?}")),
+                    }
                 }
             }
         }
     }
     assert!(seen > 20, "only {seen} refused inserts");
+    assert!(wrong.is_empty(), "{} of {seen}: {wrong:#?}", wrong.len());
 }

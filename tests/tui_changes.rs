@@ -170,7 +170,7 @@ fn every_presenter_figure_says_what_the_step_did_to_it() {
         let screen = draw(&mut a, 120, 40, false);
         let ch = a.frame().changes.clone();
         // A refused insert is what the step did to processed_messages
-        // (`≠ key taken: refused`), said in place of "unchanged".
+        // (`≠ key taken: 0 rows inserted`), said in place of "unchanged".
         let refused = a.frame().db.processed.iter().any(|p| p.conflict);
         let unmoved = [
             ch.queue_was.is_none(),

@@ -205,7 +205,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let note_rows = figures
         .iter()
         .zip(boxes.iter())
-        .map(|(fig, rect)| measure::rows(&notes(t, fig), rect.width.saturating_sub(2), true))
+        .map(|(fig, rect)| {
+            let w = rect.width.saturating_sub(2);
+            measure::rows(&notes(t, fig, w), w, true)
+        })
         .max()
         .unwrap_or(1)
         .max(1);
@@ -251,7 +254,7 @@ fn share(height: u16, band: u16) -> (u16, u16) {
 
 /// What the step did to the figure, in words: a database figure says it
 /// counts committed rows (`committed · unchanged`, `committed  * was $0`).
-fn did(t: &Theme, fig: &Figure) -> Line<'static> {
+fn did(t: &Theme, fig: &Figure, width: u16) -> Line<'static> {
     let committed = || Span::styled("committed", t.dim());
     match (&fig.was, &fig.note) {
         // One space before the mark, not the usual two: at 80 columns
@@ -266,7 +269,19 @@ fn did(t: &Theme, fig: &Figure) -> Line<'static> {
         // The figure stands still because the table refused the insert:
         // that refusal is what the step did, as the database panel says.
         (None, None) if fig.refused => {
-            Line::styled(format!("{} key taken: refused", t.g.conflict), t.bad())
+            // In the main screen's words (`≠ key taken: 0 rows inserted`),
+            // as many as one row holds: `refused` meant a charge the
+            // provider refused, in the explorer (trial 35).
+            let said = [
+                "key taken: 0 rows inserted",
+                "key taken: 0 rows",
+                "key taken",
+            ]
+            .into_iter()
+            .map(|w| format!("{} {w}", t.g.conflict))
+            .find(|w| w.chars().count() <= usize::from(width))
+            .unwrap_or_else(|| format!("{} key taken", t.g.conflict));
+            Line::styled(said, t.bad())
         }
         (None, None) if fig.committed => {
             Line::styled(format!("committed {} unchanged", t.g.dot), t.dim())
@@ -293,8 +308,8 @@ fn pending_line(t: &Theme, fig: &Figure) -> Option<Line<'static>> {
 /// All are always read: the type shrinks to leave them their rows. The
 /// broker's line is where the message is, the thread a class follows:
 /// at 80x24 it was the one dropped for want of a row.
-fn notes(t: &Theme, fig: &Figure) -> Vec<Line<'static>> {
-    std::iter::once(did(t, fig))
+fn notes(t: &Theme, fig: &Figure, width: u16) -> Vec<Line<'static>> {
+    std::iter::once(did(t, fig, width))
         .chain(pending_line(t, fig))
         .chain(
             fig.state
@@ -366,7 +381,7 @@ fn figure(
         return;
     }
     let style = if fig.alarm { t.bad() } else { t.title() };
-    let note = notes(t, fig);
+    let note = notes(t, fig, inner.width);
     let chars = fig.value.chars().count() as u16;
     // The figure and its note, in the middle of the box.
     let text_h = size.map_or(1, |(_, _, _, ink)| ink);
