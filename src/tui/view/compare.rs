@@ -16,69 +16,117 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 pub fn render(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
-    let t = &app.theme;
     let at_split = c.diverge == Some(app.pos);
     let parting = parting_rows(app, c, at_split, area.width);
     let rows = u16::try_from(parting.len()).unwrap_or(1);
-    let (header, left, right, keybar) = layout::compare_under(area, 1 + rows);
-    let (lf, rf) = c.frames(app.pos);
-    let (chapter, of) = (lf.chapter, app.script.steps.len());
-    let (ln, rn) = (c.left.strategy.as_str(), c.right.strategy.as_str());
-    let script = &app.script;
-    // Where each side is leads the line: at 80 columns the titles after
-    // it are what an ellipsis takes.
-    let top = Line::from(vec![
-        Span::styled(" Compare ", t.title()),
-        Span::styled(format!("{} ", t.g.dot), t.dim()),
-        Span::styled(steps_of_each(app, c, lf.index, rf.index), t.info()),
-        Span::styled(format!(" {} ", t.g.dot), t.dim()),
-        Span::styled(
-            // Both designs are on screen: each one's title, where the
-            // scenario tells it its own way.
-            t.text(&each(ln, script.title_for(ln), rn, script.title_for(rn)))
-                .into_owned(),
-            t.title(),
-        ),
-        Span::styled(
-            format!(
-                " {} {}",
-                t.g.dot,
-                // The user's own run is no chapter of the script; the
-                // setup is none either, and its title is the scenario's.
-                if (1..=of).contains(&chapter) {
-                    // Told alike, the title is here; else each side heads
-                    // its story with its own (`chapter_titles`).
-                    match chapter_titles(app, c, chapter) {
-                        None => match script.chapter_title(&script.steps[chapter - 1], ln) {
-                            // A story left out has no titles.
-                            "" => format!("{} {chapter}/{of}", script.origin.part()),
-                            title => format!(
-                                "{} {chapter}/{of}: {}",
-                                script.origin.part(),
-                                t.text(title)
-                            ),
-                        },
-                        Some(_) => format!("{} {chapter}/{of}", script.origin.part()),
-                    }
-                } else if chapter == 0 {
-                    "before the first step".to_string()
-                } else {
-                    t.text(&lf.chapter_title).into_owned()
-                },
-            ),
-            t.dim(),
-        ),
-    ]);
-    super::fit(t, top, header.width as usize)
-        .render(Rect::new(header.x, header.y, header.width, 1), buf);
+    // The sides' widths do not depend on the header's height: their
+    // borders' form, and so whether they say each side's step, is known
+    // before the header is laid out.
+    let (_, left, right, _) = layout::compare_under(area, 1 + rows);
+    let steps_on_borders = border_titles(app, c, at_split, left, right).2 < STEPLESS;
+    let top = header_rows(app, c, steps_on_borders, area);
+    let head = u16::try_from(top.len()).unwrap_or(1);
+    let (header, left, right, keybar) = layout::compare_under(area, head + rows);
+    for (i, line) in top.into_iter().enumerate() {
+        let y = header.y + u16::try_from(i).unwrap_or(0);
+        line.render(Rect::new(header.x, y, header.width, 1), buf);
+    }
     for (i, line) in parting.into_iter().enumerate() {
-        let y = header.y + 1 + u16::try_from(i).unwrap_or(0);
+        let y = header.y + head + u16::try_from(i).unwrap_or(0);
         if y < header.bottom() {
             line.render(Rect::new(header.x, y, header.width, 1), buf);
         }
     }
     sides(app, c, at_split, left, right, buf);
     super::keybar::render(app, keybar, buf);
+}
+
+/// The index of the border titles' form that says only the design, not
+/// where it is (`Place::titles`).
+const STEPLESS: usize = 3;
+
+/// The least height at which the header takes a second row for the
+/// titles rather than cut one (100x30 and up); at 80x24 the sides keep
+/// that row.
+const TITLE_ROWS_FROM: u16 = 30;
+
+/// The header's rows: `Compare`, each side's step where its border does
+/// not say it, each design's title, the chapter. Where the line is too
+/// long for one row on a tall enough screen, it breaks between the two
+/// titles, so that both are read whole; else a cut ends in an ellipsis.
+fn header_rows(app: &App, c: &Compare, steps_on_borders: bool, area: Rect) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let (lf, rf) = c.frames(app.pos);
+    let (chapter, of) = (lf.chapter, app.script.steps.len());
+    let (ln, rn) = (c.left.strategy.as_str(), c.right.strategy.as_str());
+    let script = &app.script;
+    let mut lead = vec![
+        Span::styled(" Compare ", t.title()),
+        Span::styled(format!("{} ", t.g.dot), t.dim()),
+    ];
+    // Each side's border says where it is (`design: naive · step 5/16`):
+    // said again here, it took the room of the titles (teacher trial).
+    // Only where the borders are too narrow to say it does the header.
+    if !steps_on_borders {
+        lead.push(Span::styled(
+            steps_of_each(app, c, lf.index, rf.index),
+            t.info(),
+        ));
+        lead.push(Span::styled(format!(" {} ", t.g.dot), t.dim()));
+    }
+    // Both designs are on screen: each one's title, where the scenario
+    // tells it its own way.
+    let (lt, rt) = (t.text(script.title_for(ln)), t.text(script.title_for(rn)));
+    let titles = each(ln, &lt, rn, &rt);
+    let tail = Span::styled(
+        format!(
+            " {} {}",
+            t.g.dot,
+            // The user's own run is no chapter of the script; the setup
+            // is none either, and its title is the scenario's.
+            if (1..=of).contains(&chapter) {
+                // Told alike, the title is here; else each side heads its
+                // story with its own (`chapter_titles`).
+                match chapter_titles(app, c, chapter) {
+                    None => match script.chapter_title(&script.steps[chapter - 1], ln) {
+                        // A story left out has no titles.
+                        "" => format!("{} {chapter}/{of}", script.origin.part()),
+                        title => {
+                            format!("{} {chapter}/{of}: {}", script.origin.part(), t.text(title))
+                        }
+                    },
+                    Some(_) => format!("{} {chapter}/{of}", script.origin.part()),
+                }
+            } else if chapter == 0 {
+                "before the first step".to_string()
+            } else {
+                t.text(&lf.chapter_title).into_owned()
+            },
+        ),
+        t.dim(),
+    );
+    let width = usize::from(area.width);
+    let mut one = lead.clone();
+    one.push(Span::styled(titles, t.title()));
+    one.push(tail.clone());
+    let one = Line::from(one);
+    let whole_titles = one.width() - tail.width();
+    if lt == rt || whole_titles <= width || area.height < TITLE_ROWS_FROM {
+        return vec![super::fit(t, one, width)];
+    }
+    // Two rows: the second design's title under the first's, lined up.
+    let indent: usize = lead.iter().map(Span::width).sum();
+    let mut first = lead;
+    first.push(Span::styled(format!("{ln}: {lt} /"), t.title()));
+    let second = vec![
+        Span::raw(" ".repeat(indent)),
+        Span::styled(format!("{rn}: {rt}"), t.title()),
+        tail,
+    ];
+    vec![
+        super::fit(t, Line::from(first), width),
+        super::fit(t, Line::from(second), width),
+    ]
 }
 
 /// A title as each side's design has it: once when they tell it alike,
@@ -782,16 +830,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         t.border(false)
     };
     let (mut lp, mut rp) = (Place::of(app, &c.left), Place::of(app, &c.right));
-    // Both titles in the same form: the first that fits on either side.
-    let titles = |p: &Place, name: &str, f: &Frame| p.titles(t, name, f, split);
-    let (lt, rt) = (
-        titles(&lp, &c.left.strategy, lf),
-        titles(&rp, &c.right.strategy, rf),
-    );
-    let fits = |title: &String, area: Rect| title.chars().count() + 2 <= usize::from(area.width);
-    let form = (0..lt.len().min(rt.len()))
-        .find(|&i| fits(&lt[i], left) && fits(&rt[i], right))
-        .unwrap_or(lt.len().min(rt.len()) - 1);
+    let (lt, rt, form) = border_titles(app, c, split, left, right);
     let block = |title: &String| {
         let title = title.clone();
         Block::bordered()
@@ -1253,6 +1292,30 @@ impl Place {
             format!(" design: {name} "),
         ]
     }
+}
+
+/// Each side's border titles, longest form first, and the form both take:
+/// the first that fits on either side.
+fn border_titles(
+    app: &App,
+    c: &Compare,
+    split: bool,
+    left: Rect,
+    right: Rect,
+) -> (Vec<String>, Vec<String>, usize) {
+    let t = &app.theme;
+    let (lf, rf) = c.frames(app.pos);
+    let (lp, rp) = (Place::of(app, &c.left), Place::of(app, &c.right));
+    let titles = |p: &Place, name: &str, f: &Frame| p.titles(t, name, f, split);
+    let (lt, rt) = (
+        titles(&lp, &c.left.strategy, lf),
+        titles(&rp, &c.right.strategy, rf),
+    );
+    let fits = |title: &String, area: Rect| title.chars().count() + 2 <= usize::from(area.width);
+    let form = (0..lt.len().min(rt.len()))
+        .find(|&i| fits(&lt[i], left) && fits(&rt[i], right))
+        .unwrap_or(lt.len().min(rt.len()) - 1);
+    (lt, rt, form)
 }
 
 /// What the frame's step did, in its handler's words: the step the
