@@ -43,7 +43,7 @@ fn runs() -> Vec<(String, ScheduleFile, RunReport)> {
 }
 
 /// Step `n`'s section of the `--text` transcript (1 is the first).
-fn section(text: &str, n: usize) -> String {
+pub(crate) fn section(text: &str, n: usize) -> String {
     let head = format!("── step {n}");
     text.split("\n──")
         .map(|s| s.strip_prefix('\n').unwrap_or(s))

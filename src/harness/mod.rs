@@ -22,6 +22,7 @@ pub mod run;
 pub mod schedule_file;
 pub mod soak;
 pub mod supervise;
+pub mod table_moves;
 pub mod text;
 pub mod transcript;
 

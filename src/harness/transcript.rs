@@ -4,6 +4,7 @@
 //! query) and what the program wrote to stderr.
 
 use super::run::RunReport;
+use super::table_moves;
 use crate::sim::broker::{MessageState, StoredMessage};
 use crate::sim::provider::{Charge, KeyRecord};
 use std::fmt::Write;
@@ -17,6 +18,7 @@ pub fn render_in(report: &RunReport, ascii: bool) -> String {
     // A payment row that repeats an earlier one, as the simulator and the
     // replay's panels mark it (`harness::repeats`).
     let again = if ascii { "! again" } else { "✕ again" };
+    let arrow = if ascii { "->" } else { "→" };
     let mut out = String::new();
     for (n, step) in report.steps.iter().enumerate() {
         let title = match step.point {
@@ -32,6 +34,18 @@ pub fn render_in(report: &RunReport, ascii: bool) -> String {
         for line in &step.lines {
             let _ = writeln!(out, "  {line}");
         }
+        // The program writes between its requests: what it wrote is said
+        // as the step's own line, as the replay's panels say it.
+        let before = n.checked_sub(1).map(|b| &report.steps[b]);
+        let moves = table_moves::moved(before, step);
+        if let Some(moved) = table_moves::said(&moves, arrow, str::to_string) {
+            let _ = writeln!(out, "  its database, read by idem: {moved}");
+        }
+        let _ = writeln!(
+            out,
+            "  virtual time {}",
+            crate::sim::format_duration(step.now)
+        );
         let _ = writeln!(out, "  queue:");
         for q in &step.queue {
             let _ = writeln!(out, "    {}", queue_line(q));

@@ -156,6 +156,8 @@ struct Run<'a, 'f> {
     fault_line: Option<usize>,
     /// Whether the step being told holds its request, or answers one held.
     held: Option<HeldRequest>,
+    /// Shorter forms of this step's lines, for `Step::short`.
+    short: Vec<(usize, String)>,
     self_ended: Vec<String>,
     /// What went wrong on the database server while a process ended, for
     /// the run's next wait to report.
@@ -198,6 +200,7 @@ pub fn run(cfg: &Config, faults: &mut dyn FaultSource) -> Result<RunReport, Diag
         unseen: None,
         fault_line: None,
         held: None,
+        short: Vec::new(),
         self_ended: Vec::new(),
         trouble: None,
         db,
@@ -474,7 +477,14 @@ impl Run<'_, '_> {
         };
         self.now = self.now.max(until);
         let expired = self.broker.expire_leases(self.now);
-        let lines = expired
+        let lines = self.expiry_lines(&expired);
+        self.note(None, lines);
+        Ok(())
+    }
+
+    /// The leases that ran out, each told at the time on the clock.
+    fn expiry_lines(&self, expired: &[ExpiryOutcome]) -> Vec<String> {
+        expired
             .iter()
             .map(|e| match e {
                 ExpiryOutcome::Visible {
@@ -493,9 +503,7 @@ impl Run<'_, '_> {
                     crate::sim::format_duration(self.now)
                 ),
             })
-            .collect();
-        self.note(None, lines);
-        Ok(())
+            .collect()
     }
 
     /// The queue is settled: every instance still asking is told so, and

@@ -40,6 +40,10 @@ pub struct Step {
     /// payments, and a row of it can repeat one (`repeats`). Empty where
     /// the query reads no table yet.
     pub payment_columns: Vec<String>,
+    /// Shorter forms of some of `lines` (by index), each saying the same
+    /// in fewer words, its aside left out: for a screen where the whole
+    /// line would take a row the verdict needs (80x24).
+    pub short: Vec<(usize, String)>,
 }
 
 /// A request a fault held back (its lease ran out while its instance
@@ -73,6 +77,7 @@ impl Run<'_, '_> {
     pub(super) fn note(&mut self, point: Option<usize>, lines: Vec<String>) {
         let fault_line = self.fault_line.take();
         let held = self.held.take();
+        let short = std::mem::take(&mut self.short);
         self.step_points.push(point);
         if !self.cfg.record {
             return;
@@ -82,6 +87,7 @@ impl Run<'_, '_> {
             lines,
             fault_line,
             held,
+            short,
             ..Step::default()
         };
         step.queue = self.broker.messages().to_vec();

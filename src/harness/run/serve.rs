@@ -259,7 +259,9 @@ impl Run<'_, '_> {
                         ("ok", None)
                     }
                     AckOutcome::Rejected { reason } => {
-                        lines.push(format!("broker: ack refused: {reason}"));
+                        let (whole, short) = ack_refused(reason);
+                        self.short.push((lines.len(), short));
+                        lines.push(whole);
                         self.instances[i].holding.retain(|h| &h.receipt != receipt);
                         ("rejected", Some(reason.clone()))
                     }
@@ -318,6 +320,20 @@ impl Run<'_, '_> {
                         consumer: label.clone(),
                     },
                 );
+                // A lease runs out only at its end: the clock moves there
+                // first, so the time every step shows stays true and a
+                // lease taken later is measured from then (as the
+                // simulator's clock does). Any lease that ended before it
+                // ran out first; one that ends at the same instant runs
+                // out when the clock next moves, as the fault names only
+                // this one.
+                if let Some(until) = self.broker.lease_deadline(&h.message)
+                    && until > self.now
+                {
+                    self.now = until;
+                    let earlier = self.broker.expire_leases(until - 1);
+                    lines.extend(self.expiry_lines(&earlier));
+                }
                 self.broker.expire_now(&h.message);
                 self.ledger.note(
                     &h.payment,
@@ -337,7 +353,7 @@ impl Run<'_, '_> {
                         request_to(request)
                     ));
                 }
-                self.fault_said(lines, format!("the lease on {} runs out while {label} waits for the answer; its request is held until the others can go no further", h.message));
+                self.fault_said(lines, format!("the lease on {} runs out at {} while {label} waits for the answer; its request is held until the others can go no further", h.message, crate::sim::format_duration(self.now)));
                 self.instances[i].held_back = true;
                 // The step being told: its number, once `note` counts it.
                 self.instances[i].held_at = Some(self.step_points.len() + 1);
@@ -415,5 +431,21 @@ fn held_request_reaches(label: &str, request: &Request, sent: usize) -> String {
     format!(
         "{label}'s {name}, sent at step {sent}, reaches the {} now",
         request_to(request)
+    )
+}
+
+/// The broker's line for an ack it refused, whole and short. idem's test
+/// broker answers `rejected` (docs/consumer-protocol.md), where SQS, as
+/// the simulator's broker, answers OK and the program cannot tell: the
+/// line says which broker this is, so the two do not read as disagreeing.
+/// Not "and keep the message": the message may be gone already (acked by
+/// the instance that received it since).
+fn ack_refused(reason: &str) -> (String, String) {
+    let head = reason.split(':').next().unwrap_or(reason);
+    (
+        format!(
+            "broker: ack refused: {reason} (idem's test broker tells the program; SQS would answer OK, so the program could not tell)"
+        ),
+        format!("broker: ack refused: {head} (idem says so; SQS would answer OK)"),
     )
 }

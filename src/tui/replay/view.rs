@@ -11,6 +11,7 @@ use super::Replay;
 use super::panels::own;
 use crate::harness::names::Names;
 use crate::harness::run::Step;
+use crate::harness::table_moves;
 use crate::sim::cause::plain_step;
 use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::measure;
@@ -97,7 +98,7 @@ impl Replay {
         let head_rows = measure::rows(&head, area.width, false).min(4);
         let names = self.names_legend(area.width);
         let names_rows = measure::rows(&names, area.width, false).min(2);
-        let mut happened = self.happened(step);
+        let happened = self.happened_in(step, false);
         let happened_rows = |happened: &[Line<'static>]| {
             measure::rows(happened, area.width.saturating_sub(2), false)
                 .clamp(2, if area.height >= 36 { 6 } else { 4 })
@@ -132,26 +133,49 @@ impl Replay {
         let top_rows = u16::try_from(tallest + 2)
             .unwrap_or(u16::MAX)
             .clamp(7, area.height / 2);
-        // What the step did to the program's tables goes under its lines
-        // where the verdict below reads the same with it as without it;
-        // where it would cost the verdict a row (80x24), the tables' own
-        // marks (`+`, `(+1)`) tell it.
+        // A line's aside (`SQS would answer OK …`) and what the step did
+        // to the program's tables each go in only where the verdict below
+        // reads the same with them as with the step's fewest words; where
+        // they would cost the verdict a row (80x24), the line's short form
+        // stands, and the tables' move goes on the box's bottom border.
+        let [_, verdict] = Layout::horizontal([Constraint::Fill(3), Constraint::Fill(2)])
+            .areas(Rect::new(0, 0, area.width, 1));
+        let verdict_rows = |happened: &[Line<'static>]| {
+            let taken = head_rows + names_rows + 1 + top_rows + happened_rows(happened) + 2 + 1;
+            // Inside the verdict's border.
+            area.height.saturating_sub(taken).saturating_sub(2)
+        };
+        let width = verdict.width.saturating_sub(2);
+        let fewest = self.happened_in(step, true);
+        let costs_nothing = |lines: &[Line<'static>]| {
+            verdict_rows(lines) > 0
+                && self.ending(width, verdict_rows(lines))
+                    == self.ending(width, verdict_rows(&fewest))
+        };
+        let mut happened = if costs_nothing(&happened) {
+            happened
+        } else {
+            fewest.clone()
+        };
+        let mut on_border = None;
         if let Some(moved) = self.tables_moved(step) {
             let mut with = happened.clone();
-            with.push(Line::styled(moved, t.change()));
-            let [_, verdict] = Layout::horizontal([Constraint::Fill(3), Constraint::Fill(2)])
-                .areas(Rect::new(0, 0, area.width, 1));
-            let verdict_rows = |happened: &[Line<'static>]| {
-                let taken = head_rows + names_rows + 1 + top_rows + happened_rows(happened) + 2 + 1;
-                // Inside the verdict's border.
-                area.height.saturating_sub(taken).saturating_sub(2)
-            };
-            let width = verdict.width.saturating_sub(2);
-            if self.ending(width, verdict_rows(&with))
-                == self.ending(width, verdict_rows(&happened))
-                && verdict_rows(&with) > 0
-            {
+            with.push(Line::styled(
+                format!("its database, read by idem: {moved}"),
+                t.change(),
+            ));
+            if costs_nothing(&with) {
                 happened = with;
+            } else {
+                // No row to spare: the box's bottom border says it, in
+                // the database panel's short name (80x24, where the step
+                // writing the second payment row said nothing of it).
+                // Where even that has no room, the tables' own marks
+                // (`+`, `(+1)`) are left to tell it.
+                let note = format!(" its database: {moved} ");
+                if Span::raw(&note).width() + 4 <= usize::from(area.width) {
+                    on_border = Some(note);
+                }
             }
         }
         let happened_rows = happened_rows(&happened);
@@ -216,6 +240,16 @@ impl Replay {
             title.push_str(&format!(" ({} only you see the fault)", t.g.observer));
         }
         self.panel((&title, &short), happened, true, middle, buf);
+        if let Some(note) = on_border
+            && middle.height >= 2
+        {
+            buf.set_line(
+                middle.x + 2,
+                middle.bottom() - 1,
+                &Line::styled(note, t.change()),
+                middle.width.saturating_sub(4),
+            );
+        }
         let [stderr, verdict] =
             Layout::horizontal([Constraint::Fill(3), Constraint::Fill(2)]).areas(bottom);
         self.stderr(stderr, buf);
@@ -418,12 +452,19 @@ impl Replay {
         }
     }
 
-    fn happened(&self, step: &Step) -> Vec<Line<'static>> {
+    /// The step's lines; with `short`, each in its short form where it
+    /// has one (`Step::short`).
+    fn happened_in(&self, step: &Step, short: bool) -> Vec<Line<'static>> {
         let t = &self.theme;
         step.lines
             .iter()
             .enumerate()
             .map(|(i, l)| {
+                let l = step
+                    .short
+                    .iter()
+                    .find(|(at, _)| short && *at == i)
+                    .map_or(l, |(_, s)| s);
                 if step.fault_line == Some(i) {
                     Line::styled(
                         format!("{} {}", t.g.observer, own(l)),
@@ -437,35 +478,11 @@ impl Replay {
     }
 
     /// What the step did to the program's tables, as idem read them after
-    /// it (`its database, read by idem: payments 1 → 2 rows`): the program
-    /// writes between its requests, so no line of the step tells it, and
-    /// the step that writes a second payment row must not read as one
-    /// that changed nothing in the database.
+    /// it (`payments 1 → 2 rows`; `harness::table_moves`): the program
+    /// writes between its requests, so no line of the step tells it.
     fn tables_moved(&self, step: &Step) -> Option<String> {
-        let before = self.before()?;
-        let was = |name: &str| {
-            before
-                .tables
-                .iter()
-                .find(|(x, _)| x.name == name)
-                .map_or(0, |(_, n)| *n)
-        };
-        let rows = |n: usize| if n == 1 { "row" } else { "rows" };
-        let moved: Vec<String> = step
-            .tables
-            .iter()
-            .filter(|(table, total)| was(&table.name) != *total)
-            .map(|(table, total)| {
-                format!(
-                    "{} {} {} {total} {}",
-                    own(&table.name),
-                    was(&table.name),
-                    self.theme.g.arrow.trim(),
-                    rows(*total)
-                )
-            })
-            .collect();
-        (!moved.is_empty()).then(|| format!("its database, read by idem: {}", moved.join(", ")))
+        let moves = table_moves::moved(self.before(), step);
+        table_moves::said(&moves, self.theme.g.arrow.trim(), own)
     }
 
     /// The verdict's headline and its links (`← lease expired`, `; and ←
@@ -619,10 +636,7 @@ mod tests {
         let mut replay = replay_of(&[0, 1, 2, 2]);
         let told = |replay: &Replay| replay.tables_moved(&replay.steps[replay.at].clone());
         replay.at = 2;
-        assert_eq!(
-            told(&replay).as_deref(),
-            Some("its database, read by idem: payments 1 → 2 rows")
-        );
+        assert_eq!(told(&replay).as_deref(), Some("payments 1 → 2 rows"));
         replay.at = 3;
         assert_eq!(told(&replay), None);
     }
