@@ -150,6 +150,7 @@ mod small_screens;
 mod soak;
 mod soak_dashboard;
 mod soak_dashboard_whole;
+mod soak_progress_line;
 mod soak_stopped_alike;
 mod soak_words;
 mod status_properties;

@@ -149,6 +149,9 @@ pub struct LiveViolation {
 pub struct LiveState {
     /// Payments each design publishes.
     pub total: u64,
+    /// The virtual time the producer takes to publish them all: what the
+    /// progress line sizes its words for, once, before the run shows it.
+    pub planned_ms: Millis,
     pub designs: Vec<LiveDesign>,
     pub violations: Vec<LiveViolation>,
 }
@@ -298,6 +301,7 @@ impl Live {
         Live {
             state: Mutex::new(LiveState {
                 total,
+                planned_ms: 0,
                 designs,
                 violations: Vec::new(),
             }),
