@@ -148,6 +148,7 @@ mod skips_marked_at_refusal;
 mod skips_told;
 mod small_screens;
 mod soak;
+mod soak_chart_room;
 mod soak_dashboard;
 mod soak_dashboard_whole;
 mod soak_progress_line;

@@ -186,7 +186,14 @@ impl Dashboard {
         // The figures come first; the charts take the rows left over, and
         // the border says when there were too few for them.
         let rows = measure::rows(&lines, inner.width, true);
-        let spark_rows = if inner.height >= rows + 3 { 3 } else { 0 };
+        // The rows the figures leave: the sparkline (a title and two rows
+        // of bars) and the drift chart (four rows at least) where both
+        // fit; else the sparkline takes every row left, down to one, so no
+        // row stays blank under a border saying there was no room
+        // (teacher trial at 100x30: two blank rows under "charts: a
+        // taller terminal shows them").
+        let spare = inner.height.saturating_sub(rows);
+        let spark_rows = if spare >= 3 + 4 { 3 } else { spare };
         if rows > inner.height {
             // Counted, as every fold in idem is: rows of text, since a
             // figure may wrap onto two.
@@ -208,7 +215,7 @@ impl Dashboard {
                 t,
                 buf,
             );
-        } else if spark_rows == 0 || inner.height < rows + 3 + 4 {
+        } else if spare < 3 + 4 {
             let cut: &[&str] = if spark_rows == 0 {
                 &[
                     " charts: a taller terminal shows them ",
@@ -250,12 +257,31 @@ impl Dashboard {
             .chunks(group)
             .map(|c| c.iter().sum::<u64>().div_ceil(minutes))
             .collect();
-        if spark_rows > 0 {
+        if spark_rows == 1 {
+            // One row: a short name before the bars, on the same row.
+            let name = chart_title(t, &["settled/min ", "settled "], spark.width / 2);
+            let name_width = name.chars().count() as u16;
+            Paragraph::new(Span::styled(name, t.dim())).render(spark, buf);
+            let bars_area = Rect {
+                x: spark.x + name_width,
+                width: spark.width - name_width,
+                ..spark
+            };
+            Sparkline::default()
+                .data(&bars)
+                .style(t.info())
+                .render(bars_area, buf);
+        } else if spark_rows > 1 {
             Sparkline::default()
                 .block(Block::default().title(Span::styled(
                     chart_title(
                         t,
-                        "payments settled per virtual minute, the whole run",
+                        &[
+                            "payments settled per virtual minute, the whole run",
+                            "payments settled per virtual minute",
+                            "settled per virtual minute",
+                            "settled/min",
+                        ],
                         spark.width,
                     ),
                     t.dim(),
@@ -301,7 +327,13 @@ impl Dashboard {
             .block(Block::default().title(Span::styled(
                 chart_title(
                     t,
-                    "dollars charged beyond what was owed so far, by virtual minute",
+                    &[
+                        "dollars charged beyond what was owed so far, by virtual minute",
+                        "dollars charged beyond what was owed, by virtual minute",
+                        "$ charged beyond owed, by virtual minute",
+                        "$ charged beyond owed",
+                        "charged − owed",
+                    ],
                     area.width,
                 ),
                 t.dim(),
@@ -363,12 +395,23 @@ fn block_note(area: Rect, notes: &[String], t: &crate::tui::theme::Theme, buf: &
     buf.set_string(x, area.y + area.height - 1, note, t.dim());
 }
 
-/// A chart's title in `width` columns, cut at a word's end with its sign
-/// (teacher trial 22: `…per virtual minute, the whole r` was cut by the
-/// border, mid-word and unmarked).
-fn chart_title(t: &crate::tui::theme::Theme, text: &str, width: u16) -> String {
-    let text = t.text(text);
-    crate::cut_at_word::cut_at_word(&text, usize::from(width), t.g.ellipsis).unwrap_or_default()
+/// A chart's title in `width` columns: the first of `forms` (longest
+/// first) that fits (teacher trial 22: `…per virtual minute, the whole r`
+/// was cut by the border, mid-word and unmarked).
+fn chart_title(t: &crate::tui::theme::Theme, forms: &[&str], width: u16) -> String {
+    // The longest form that fits whole: a title cut mid-thought
+    // ("…per virtual minute, the whole…") reads as broken. Only where even
+    // the shortest has no room is it cut, at a word, with the ellipsis.
+    let forms: Vec<String> = forms.iter().map(|f| t.text(f).into_owned()).collect();
+    forms
+        .iter()
+        .find(|f| f.chars().count() <= usize::from(width))
+        .cloned()
+        .or_else(|| {
+            let last = forms.last()?;
+            crate::cut_at_word::cut_at_word(last, usize::from(width), t.g.ellipsis)
+        })
+        .unwrap_or_default()
 }
 
 /// Bars narrower than this say too little to be worth their room.
