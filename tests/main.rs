@@ -153,6 +153,7 @@ mod soak_dashboard;
 mod soak_dashboard_whole;
 mod soak_progress_line;
 mod soak_stopped_alike;
+mod soak_story_titles;
 mod soak_words;
 mod status_properties;
 mod step_labels;
