@@ -64,6 +64,16 @@ pub struct DesignRun {
     pub outside: Option<String>,
 }
 
+/// Marks a design's run done when it ends, on every way out (an error or
+/// a panic too), so that no other design waits for it for ever.
+struct Done<'a>(&'a live::Pace, usize);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.done(self.1);
+    }
+}
+
 pub struct Driver<'a> {
     strategy: Strategy,
     world: World,
@@ -138,7 +148,19 @@ impl<'a> Driver<'a> {
         let mut swept = 0;
         let mut sliced = 0;
         let mut stopped_early = false;
+        // Whatever way this run ends, the other designs stop waiting for it.
+        let _done = self.watch.map(|(live, i)| Done(&live.pace, i));
+        // The first tick of the schedule this run does not take, once a
+        // stop is asked for: the same for every design.
+        let mut stop_tick = u64::MAX;
         while self.schedule.tick() < self.bound {
+            // Every decision before the stop tick taken, none at or after
+            // it: each design ends on the same prefix of the schedule (an
+            // idle wait may pass the tick, but never over a decision).
+            if self.schedule.tick() >= stop_tick {
+                stopped_early = true;
+                break;
+            }
             self.schedule.next(&mut decisions);
             for d in decisions.drain(..) {
                 self.decide(d)?;
@@ -154,9 +176,8 @@ impl<'a> Driver<'a> {
             }
             if self.schedule.tick() / live::SLICE != sliced {
                 sliced = self.schedule.tick() / live::SLICE;
-                if self.show(published) {
-                    stopped_early = true;
-                    break;
+                if let Some(at) = self.show(published, sliced) {
+                    stop_tick = at.saturating_mul(live::SLICE);
                 }
             }
             if self.schedule.tick() / SWEEP_EVERY != swept {
@@ -173,7 +194,7 @@ impl<'a> Driver<'a> {
             self.settle_in_progress(&payment)?;
         }
         self.figures.finished = true;
-        self.show(published);
+        self.show(published, u64::MAX);
         // The database's own word where it can be asked (a handler cut off
         // by the bound may hold the write lock, which keeps readers out).
         let kept = (self.world.processed_rows(), self.world.recorded_total());
@@ -210,12 +231,11 @@ impl<'a> Driver<'a> {
         })
     }
 
-    /// Hands the figures to the dashboard, if one watches, and minds its
-    /// controls; true when it says stop.
-    fn show(&mut self, published: u64) -> bool {
-        let Some((live, i)) = self.watch else {
-            return false;
-        };
+    /// Hands the figures to the dashboard, if one watches, minds its
+    /// controls and keeps pace with the other designs at `slice`; the
+    /// slice every design stops at, once a stop is asked for.
+    fn show(&mut self, published: u64, slice: u64) -> Option<u64> {
+        let (live, i) = self.watch?;
         let f = &mut self.figures;
         f.published = published;
         f.virtual_ms = self.world.now();
@@ -230,7 +250,14 @@ impl<'a> Driver<'a> {
         if let Ok(mut state) = live.state.lock() {
             state.designs[i] = f.clone();
         }
-        live.control.checkpoint()
+        live.control.checkpoint();
+        if self.figures.finished {
+            live.pace.done(i);
+            return None;
+        }
+        live.pace.reach(i, slice, &|| {
+            live.control.stop.load(std::sync::atomic::Ordering::Relaxed)
+        })
     }
 
     fn fired(&mut self, kind: FaultKind) {

@@ -9,7 +9,7 @@ use crate::sim::world::Counters;
 use crate::sim::{Millis, Outcome};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
 /// Violations listed of each design; more are counted, not listed.
 pub const MAX_LISTED: usize = 200;
@@ -149,6 +149,9 @@ pub struct LiveViolation {
 pub struct LiveState {
     /// Payments each design publishes.
     pub total: u64,
+    /// The virtual time the producer takes to publish them all: what the
+    /// progress line sizes its words for, once, before the run shows it.
+    pub planned_ms: Millis,
     pub designs: Vec<LiveDesign>,
     pub violations: Vec<LiveViolation>,
 }
@@ -191,10 +194,103 @@ mod tests {
 pub struct Live {
     pub state: Mutex<LiveState>,
     pub control: Control,
+    /// Keeps the designs at the same point of the schedule.
+    pub pace: Pace,
+}
+
+/// Under a dashboard the designs move through the schedule together, a
+/// slice at a time, so that neither runs ahead of the other: the columns
+/// side by side always stand at (nearly) the same point, and a stop (`q`)
+/// ends every design after the very same ticks of the schedule, so that
+/// the report still compares like with like (teacher trial: stopped at
+/// ~95k, naive had published 53,850 and idempotent 40,696, set side by
+/// side). Which slice the stop falls on is decided once, from the slices
+/// reached, never from a clock.
+#[derive(Debug, Default)]
+pub struct Pace {
+    state: Mutex<PaceState>,
+    moved: Condvar,
+}
+
+#[derive(Debug, Default)]
+struct PaceState {
+    /// The last slice each design reached, and whether it is done.
+    reached: Vec<u64>,
+    done: Vec<bool>,
+    /// The slice every design stops at, once a stop was asked for.
+    stop_at: Option<u64>,
+}
+
+impl Pace {
+    fn new(designs: usize) -> Self {
+        Pace {
+            state: Mutex::new(PaceState {
+                reached: vec![0; designs],
+                done: vec![false; designs],
+                stop_at: None,
+            }),
+            moved: Condvar::new(),
+        }
+    }
+
+    /// Design `i` has reached `slice`: waits until every other design that
+    /// is still running has reached it too. `stop` says a stop was asked
+    /// for. Returns the slice every design stops at, once there is one.
+    pub fn reach(&self, i: usize, slice: u64, stop: &dyn Fn() -> bool) -> Option<u64> {
+        let Ok(mut s) = self.state.lock() else {
+            return None;
+        };
+        if let Some(r) = s.reached.get_mut(i) {
+            *r = slice;
+        }
+        self.moved.notify_all();
+        loop {
+            if s.stop_at.is_none() && stop() {
+                // A design that reached slice M may already be past its
+                // first tick, and none has passed slice M + 1 (each waits
+                // there for the slowest), so M + 1 is a point every design
+                // can still stop at.
+                let furthest = (0..s.reached.len())
+                    .filter(|&j| !s.done[j])
+                    .map(|j| s.reached[j])
+                    .max()
+                    .unwrap_or(slice);
+                s.stop_at = Some(furthest + 1);
+                self.moved.notify_all();
+            }
+            if s.stop_at.is_some_and(|at| slice >= at) {
+                return s.stop_at;
+            }
+            let behind = (0..s.reached.len()).any(|j| j != i && !s.done[j] && s.reached[j] < slice);
+            if !behind {
+                return s.stop_at;
+            }
+            // Woken when another design moves; the timeout only re-reads
+            // the stop, which the dashboard sets without this lock.
+            s = match self
+                .moved
+                .wait_timeout(s, std::time::Duration::from_millis(10))
+            {
+                Ok((s, _)) => s,
+                Err(_) => return None,
+            };
+        }
+    }
+
+    /// Design `i` runs no more: nobody waits for it.
+    pub fn done(&self, i: usize) {
+        if let Ok(mut s) = self.state.lock()
+            && let Some(d) = s.done.get_mut(i)
+        {
+            *d = true;
+        }
+        self.moved.notify_all();
+    }
 }
 
 impl Live {
     pub fn new(total: u64, designs: &[&str]) -> Self {
+        let designs_len = designs.len();
         let designs = designs
             .iter()
             .map(|d| LiveDesign {
@@ -205,10 +301,12 @@ impl Live {
         Live {
             state: Mutex::new(LiveState {
                 total,
+                planned_ms: 0,
                 designs,
                 violations: Vec::new(),
             }),
             control: Control::default(),
+            pace: Pace::new(designs_len),
         }
     }
 

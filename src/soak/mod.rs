@@ -208,6 +208,15 @@ impl Config {
         }
     }
 
+    /// The virtual time the producer takes to publish every payment.
+    pub fn planned_ms(&self) -> Millis {
+        let setup = setup(self.consumers);
+        let plan = self.plan(&setup);
+        plan.messages
+            .saturating_mul(plan.gap)
+            .saturating_mul(plan.step_ms)
+    }
+
     pub fn echo(&self) -> Echo {
         let setup = setup(self.consumers);
         Echo {
@@ -245,6 +254,9 @@ pub fn run_live(
     live: Option<&Live>,
 ) -> Result<SoakReport, SoakError> {
     config.check()?;
+    if let Some(Ok(mut state)) = live.map(|l| l.state.lock()) {
+        state.planned_ms = config.planned_ms();
+    }
     let started = Instant::now();
     let results: Vec<Result<(DesignRun, Duration), SoakError>> = std::thread::scope(|s| {
         let handles: Vec<_> = config

@@ -166,14 +166,52 @@ impl SoakReport {
     fn glued_books(&self) -> String {
         let c = &self.config;
         let mut out = String::new();
+        let stopped = self.designs.iter().any(|d| d.stopped_early);
+        let furthest = self.designs.iter().map(|d| d.published).max().unwrap_or(0);
+        let alike = self.designs.iter().all(|d| d.published == furthest);
+        // Stopped early, the header says how far the soak got, not what it
+        // was to publish (teacher trial: "300,000 payments" headed a report
+        // of a soak stopped at ~95k).
+        let payments = if stopped && alike {
+            format!(
+                "{} of {} payments (stopped early)",
+                num(furthest),
+                num(c.messages)
+            )
+        } else if stopped {
+            format!(
+                "at most {} of {} payments (stopped early)",
+                num(furthest),
+                num(c.messages)
+            )
+        } else {
+            count(c.messages, "payment", "payments")
+        };
         let _ = writeln!(
             out,
-            "idem soak · {} · {} per design · seed {}{}",
-            count(c.messages, "payment", "payments"),
+            "idem soak · {payments} · {} per design · seed {}{}",
             count(c.consumers as u64, "consumer", "consumers"),
             c.seed,
             c.engine.map(|e| format!(" · on {e}")).unwrap_or_default()
         );
+        if stopped && alike {
+            let _ = writeln!(
+                out,
+                "  (every design stopped after the same first {} of the schedule, so the figures side by side cover the same payments and faults)",
+                count(furthest, "payment", "payments")
+            );
+        } else if stopped {
+            let each: Vec<String> = self
+                .designs
+                .iter()
+                .map(|d| format!("{} {}", d.design, num(d.published)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "  (the designs stopped at different points of the schedule, published: {}; their figures are not comparable side by side)",
+                each.join(", ")
+            );
+        }
         let _ = writeln!(
             out,
             "faults (chance per payment): {}",
@@ -202,7 +240,7 @@ impl SoakReport {
         );
         for d in &self.designs {
             out.push('\n');
-            design(&mut out, d, c.retention.as_deref());
+            design(&mut out, d, c.retention.as_deref(), !alike);
         }
         out
     }
@@ -248,14 +286,20 @@ fn not_judged(d: &DesignRun) -> String {
 /// publish: told to (`q`), or at its bound. Each payment still under way
 /// is counted once, in one place: as in progress, or under its violation
 /// where it had already gone wrong.
-fn stop_line(out: &mut String, d: &DesignRun) {
+/// `apart`: the designs stopped at different points, so this one's
+/// figures are not comparable with the others'.
+fn stop_line(out: &mut String, d: &DesignRun, apart: bool) {
     let when = if d.stopped_early {
         format!(
             "stopped early: {} of the {} published, {} never published",
             num(d.published),
             num(d.planned),
             num(d.planned.saturating_sub(d.published))
-        )
+        ) + if apart {
+            " (not where the other designs stopped: not comparable with them)"
+        } else {
+            ""
+        }
     } else if d.unsettled > 0 {
         "stopped at the soak's bound".to_string()
     } else {
@@ -284,7 +328,7 @@ fn stop_line(out: &mut String, d: &DesignRun) {
     let _ = writeln!(out, "{when}{under_way}");
 }
 
-fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
+fn design(out: &mut String, d: &DesignRun, retention: Option<&str>, apart: bool) {
     let t = &d.tally;
     let k = &d.counters;
     let _ = writeln!(out, "== {} ==", d.design);
@@ -295,7 +339,7 @@ fn design(out: &mut String, d: &DesignRun, retention: Option<&str>) {
         crate::sim::format_duration(d.virtual_ms / 1000 * 1000),
         count(d.ticks, "tick", "ticks")
     );
-    stop_line(out, d);
+    stop_line(out, d, apart);
     let _ = writeln!(
         out,
         "judged as {}{}",

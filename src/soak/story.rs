@@ -176,6 +176,9 @@ impl Replay {
         );
         let per_chapter = CHAPTER_MOVES.max(story.moves.len().div_ceil(limits::MAX_STEPS));
         let mut steps: Vec<ScriptStep> = Vec::new();
+        // Each chapter's first and last move and what they did: its title
+        // spans them, once the chapter is whole.
+        let mut spans: Vec<(&Move, &str, &str)> = Vec::new();
         let mut armed = false;
         for ((mv, told), &starts) in story.moves.iter().zip(&self.told).zip(&self.starts) {
             let full = steps.last().is_none_or(|s| s.actions.len() >= per_chapter);
@@ -184,8 +187,9 @@ impl Replay {
             let starts = starts && !armed;
             armed = armed_outcome(mv).is_some();
             if steps.is_empty() || full || (starts && steps.len() < limits::MAX_STEPS) {
+                spans.push((mv, told, told));
                 steps.push(ScriptStep {
-                    title: chapter_title(mv, told),
+                    title: String::new(),
                     title_for: BTreeMap::new(),
                     narration: String::new(),
                     narration_for: BTreeMap::new(),
@@ -196,9 +200,18 @@ impl Replay {
             }
             let step = steps.last_mut().expect("pushed above");
             step.actions.push(Action::Move(mv.clone()));
+            // A wait tells no event: the span ends at the last that does.
+            if let Some(span) = spans.last_mut()
+                && !matches!(mv, Move::Wait { .. })
+            {
+                span.2 = told;
+            }
             // Nothing said beside the step's own events: they tell each
             // move once, under every design (a saying repeated them).
             step.sayings.push(None);
+        }
+        for (step, (first, told, last)) in steps.iter_mut().zip(spans) {
+            step.title = chapter_title_span(first, told, last);
         }
         Script {
             name: name.to_string(),
@@ -260,6 +273,44 @@ fn chapter_title(mv: &Move, told: &str) -> String {
     }
 }
 
+/// A chapter's title, true of every step it heads: what its armed fault
+/// does, where it opens with one; else the span of its events, its first
+/// and its last (`B gets 201 Created ch_82 … B acks m-54`), where it has
+/// more than one (teacher trial: a chapter whose last step was B's ack
+/// was titled by its first alone, "B gets 201 Created ch_82").
+fn chapter_title_span(first: &Move, told: &str, last: &str) -> String {
+    let opening = chapter_title(first, told);
+    if armed_outcome(first).is_some() {
+        return opening;
+    }
+    let end = first_clause(last);
+    if end.is_empty() || end == first_clause(told) {
+        return opening;
+    }
+    let whole = format!("{} … {end}", first_clause(told));
+    if whole.chars().count() <= TITLE_ROOM {
+        return whole;
+    }
+    // Too long for both whole: the end is the chapter's point, so it is
+    // kept as far as it goes and the opening gives way, each cut at a word
+    // with its sign.
+    let cut = |text: &str, room: usize| {
+        crate::cut_at_word::cut_at_word(text, room, "…")
+            .filter(|c| c != "…")
+            .unwrap_or_else(|| text.split(' ').next().unwrap_or(text).to_string())
+    };
+    let end = cut(&end, TITLE_ROOM / 2);
+    let room = TITLE_ROOM.saturating_sub(end.chars().count() + 3);
+    format!("{} … {end}", cut(&first_clause(told), room))
+}
+
+/// A move's first sentence as a heading: no full stop, and a receive
+/// without its lease and receipt (the events say them).
+fn first_clause(told: &str) -> String {
+    let first = told.split(". ").next().unwrap_or("").trim_end_matches('.');
+    first.split(", lease ").next().unwrap_or(first).to_string()
+}
+
 /// What an armed fault does to the step that meets it, in the words of
 /// the cause it becomes (`ack lost`, `charge response was lost`).
 fn armed_outcome(mv: &Move) -> Option<String> {
@@ -277,6 +328,37 @@ fn armed_outcome(mv: &Move) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A chapter's title names its span, not its first event alone
+    /// (teacher trial, order 1034: "chapter 4/4: B gets 201 Created ch_82"
+    /// above B's ack).
+    #[test]
+    fn a_chapter_of_several_events_is_titled_by_their_span() {
+        let step = Move::Step {
+            consumer: "B".into(),
+        };
+        let title = chapter_title_span(&step, "B gets 201 Created ch_82.", "B acks m-54.");
+        assert_eq!(title, "B gets 201 Created ch_82 … B acks m-54");
+        // One event: its own words.
+        let one = chapter_title_span(&step, "B acks m-54.", "B acks m-54.");
+        assert_eq!(one, "B acks m-54");
+        // Too long for both: each cut at a word, the end kept.
+        let long = chapter_title_span(
+            &step,
+            "B gets 201 Created ch_82 for order 1034 from the provider.",
+            "B records the payment of order 1034 in the database.",
+        );
+        assert!(long.chars().count() <= TITLE_ROOM, "{long}");
+        assert!(long.contains(" … B records"), "{long}");
+        // A chapter opened by an armed fault keeps the fault's name.
+        let armed = Move::LoseAck {
+            consumer: "B".into(),
+        };
+        assert_eq!(
+            chapter_title_span(&armed, "", "B acks m-54."),
+            "B's ack is lost"
+        );
+    }
 
     #[test]
     fn waits_fill_the_time_between_kept_moves_and_prunes_collapse() {

@@ -47,6 +47,10 @@ pub fn dashboard(config: &Config, options: Options, save: SaveMoment) -> io::Res
     let _signals = crate::tui::signals::RestoreOnSignal::install(restore_and_clean_up)?;
     let names: Vec<&str> = config.designs.iter().map(|d| d.name.as_ref()).collect();
     let live = Live::new(config.messages, &names);
+    // Before the first frame, so the progress line's words are chosen once.
+    if let Ok(mut state) = live.state.lock() {
+        state.planned_ms = config.planned_ms();
+    }
     let progress = AtomicU64::new(0);
     let theme = Theme::new(options.color, options.ascii);
     let settings = super::settings(config);

@@ -15,7 +15,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{
-    Axis, Block, Borders, Chart, Dataset, Gauge, GraphType, Paragraph, Sparkline, Widget, Wrap,
+    Axis, Block, Borders, Chart, Dataset, GraphType, Paragraph, Sparkline, Widget, Wrap,
 };
 
 impl Widget for &Dashboard {
@@ -120,33 +120,57 @@ impl Dashboard {
             .or_else(|| designs.iter().map(|d| d.virtual_ms).max())
             .unwrap_or(0);
         let time = format_duration(virtual_ms / 1000 * 1000);
-        let n = designs.len();
-        let each = num(self.live.total);
-        let (published, total, settled) = (num(published), num(total), num(settled));
-        // Over every design: the header's count is per design.
-        let over = if n > 1 {
-            format!(" ({n} designs × {each})")
-        } else {
-            String::new()
+        let words = ProgressWords {
+            published: num(published),
+            total: num(total),
+            settled: num(settled),
+            time,
+            designs: designs.len(),
+            each: num(self.live.total),
         };
-        // The longest form that fits: a gauge's label has one row.
-        let label = [
-            format!(
-                "{published} of {total} payments published{over}, {settled} settled · {time} of virtual time"
-            ),
-            format!("{published}/{total} published{over} · {settled} settled · {time} virtual"),
-            format!("{published}/{total} published{over} · {time}"),
-            format!("{published}/{total} · {time}"),
-        ]
-        .into_iter()
-        .find(|l| l.chars().count() <= usize::from(area.width))
-        .unwrap_or_else(|| format!("{published}/{total}"));
-        Gauge::default()
-            .ratio(ratio)
-            .label(self.theme.text(&label).into_owned())
-            .gauge_style(self.theme.info())
-            .use_unicode(!self.theme.ascii())
-            .render(area, buf);
+        // The form is chosen for the largest figures the run will show (all
+        // published and settled, the clock past the producer's last
+        // payment), so it stays the same as the digits grow (teacher trial:
+        // "… of virtual time" became "… virtual" mid-run).
+        let largest = ProgressWords {
+            published: num(total),
+            settled: num(total),
+            time: longest_clock(self.live.planned_ms),
+            ..words.clone()
+        };
+        let width = usize::from(area.width);
+        let form = (0..FORMS).find(|&f| largest.form(f).chars().count() + 1 + MIN_BAR <= width);
+        let Some(form) = form else {
+            // No room for a bar: the count alone.
+            let label = format!("{}/{}", words.published, words.total);
+            Paragraph::new(self.theme.text(&label).into_owned()).render(area, buf);
+            return;
+        };
+        // The bar keeps its length too: the words have the room of their
+        // largest figures, a space apart from the bar (teacher trial:
+        // `████████81,797/600,000 published`).
+        // Wider only if the clock outran its estimate: never cut.
+        let room = largest
+            .form(form)
+            .chars()
+            .count()
+            .max(words.form(form).chars().count());
+        let room = room.min(width - 1) as u16;
+        let bar = Rect {
+            width: area.width - room - 1,
+            ..area
+        };
+        let text = Rect {
+            x: bar.right() + 1,
+            width: room,
+            ..area
+        };
+        Paragraph::new(Span::styled(
+            bar_cells(ratio, bar.width, self.theme.ascii()),
+            self.theme.info(),
+        ))
+        .render(bar, buf);
+        Paragraph::new(self.theme.text(&words.form(form)).into_owned()).render(text, buf);
     }
 
     fn design(&self, d: &LiveDesign, area: Rect, buf: &mut Buffer) {
@@ -162,7 +186,14 @@ impl Dashboard {
         // The figures come first; the charts take the rows left over, and
         // the border says when there were too few for them.
         let rows = measure::rows(&lines, inner.width, true);
-        let spark_rows = if inner.height >= rows + 3 { 3 } else { 0 };
+        // The rows the figures leave: the sparkline (a title and two rows
+        // of bars) and the drift chart (four rows at least) where both
+        // fit; else the sparkline takes every row left, down to one, so no
+        // row stays blank under a border saying there was no room
+        // (teacher trial at 100x30: two blank rows under "charts: a
+        // taller terminal shows them").
+        let spare = inner.height.saturating_sub(rows);
+        let spark_rows = if spare >= 3 + 4 { 3 } else { spare };
         if rows > inner.height {
             // Counted, as every fold in idem is: rows of text, since a
             // figure may wrap onto two.
@@ -184,7 +215,7 @@ impl Dashboard {
                 t,
                 buf,
             );
-        } else if spark_rows == 0 || inner.height < rows + 3 + 4 {
+        } else if spare < 3 + 4 {
             let cut: &[&str] = if spark_rows == 0 {
                 &[
                     " charts: a taller terminal shows them ",
@@ -226,12 +257,31 @@ impl Dashboard {
             .chunks(group)
             .map(|c| c.iter().sum::<u64>().div_ceil(minutes))
             .collect();
-        if spark_rows > 0 {
+        if spark_rows == 1 {
+            // One row: a short name before the bars, on the same row.
+            let name = chart_title(t, &["settled/min ", "settled "], spark.width / 2);
+            let name_width = name.chars().count() as u16;
+            Paragraph::new(Span::styled(name, t.dim())).render(spark, buf);
+            let bars_area = Rect {
+                x: spark.x + name_width,
+                width: spark.width - name_width,
+                ..spark
+            };
+            Sparkline::default()
+                .data(&bars)
+                .style(t.info())
+                .render(bars_area, buf);
+        } else if spark_rows > 1 {
             Sparkline::default()
                 .block(Block::default().title(Span::styled(
                     chart_title(
                         t,
-                        "payments settled per virtual minute, the whole run",
+                        &[
+                            "payments settled per virtual minute, the whole run",
+                            "payments settled per virtual minute",
+                            "settled per virtual minute",
+                            "settled/min",
+                        ],
                         spark.width,
                     ),
                     t.dim(),
@@ -277,7 +327,13 @@ impl Dashboard {
             .block(Block::default().title(Span::styled(
                 chart_title(
                     t,
-                    "dollars charged beyond what was owed so far, by virtual minute",
+                    &[
+                        "dollars charged beyond what was owed so far, by virtual minute",
+                        "dollars charged beyond what was owed, by virtual minute",
+                        "$ charged beyond owed, by virtual minute",
+                        "$ charged beyond owed",
+                        "charged − owed",
+                    ],
                     area.width,
                 ),
                 t.dim(),
@@ -339,10 +395,93 @@ fn block_note(area: Rect, notes: &[String], t: &crate::tui::theme::Theme, buf: &
     buf.set_string(x, area.y + area.height - 1, note, t.dim());
 }
 
-/// A chart's title in `width` columns, cut at a word's end with its sign
-/// (teacher trial 22: `…per virtual minute, the whole r` was cut by the
-/// border, mid-word and unmarked).
-fn chart_title(t: &crate::tui::theme::Theme, text: &str, width: u16) -> String {
-    let text = t.text(text);
-    crate::cut_at_word::cut_at_word(&text, usize::from(width), t.g.ellipsis).unwrap_or_default()
+/// A chart's title in `width` columns: the first of `forms` (longest
+/// first) that fits (teacher trial 22: `…per virtual minute, the whole r`
+/// was cut by the border, mid-word and unmarked).
+fn chart_title(t: &crate::tui::theme::Theme, forms: &[&str], width: u16) -> String {
+    // The longest form that fits whole: a title cut mid-thought
+    // ("…per virtual minute, the whole…") reads as broken. Only where even
+    // the shortest has no room is it cut, at a word, with the ellipsis.
+    let forms: Vec<String> = forms.iter().map(|f| t.text(f).into_owned()).collect();
+    forms
+        .iter()
+        .find(|f| f.chars().count() <= usize::from(width))
+        .cloned()
+        .or_else(|| {
+            let last = forms.last()?;
+            crate::cut_at_word::cut_at_word(last, usize::from(width), t.g.ellipsis)
+        })
+        .unwrap_or_default()
+}
+
+/// Bars narrower than this say too little to be worth their room.
+const MIN_BAR: usize = 8;
+/// The progress line's forms, longest first.
+const FORMS: usize = 4;
+
+/// The figures of the progress line, as text.
+#[derive(Clone)]
+struct ProgressWords {
+    published: String,
+    total: String,
+    settled: String,
+    time: String,
+    designs: usize,
+    each: String,
+}
+
+impl ProgressWords {
+    /// Form `f`, 0 the longest.
+    fn form(&self, f: usize) -> String {
+        let ProgressWords {
+            published,
+            total,
+            settled,
+            time,
+            ..
+        } = self;
+        // Over every design: the header's count is per design.
+        let over = if self.designs > 1 {
+            format!(" ({} designs × {})", self.designs, self.each)
+        } else {
+            String::new()
+        };
+        match f {
+            0 => format!(
+                "{published} of {total} payments published{over}, {settled} settled · {time} of virtual time"
+            ),
+            1 => {
+                format!("{published}/{total} published{over} · {settled} settled · {time} virtual")
+            }
+            2 => format!("{published}/{total} published{over} · {time}"),
+            _ => format!("{published}/{total} · {time}"),
+        }
+    }
+}
+
+/// The longest the virtual clock reads in a run whose producer publishes
+/// for `planned_ms`: the drain and a late retry take it past that, so
+/// twice it, and every field of hours, minutes and seconds at two digits.
+fn longest_clock(planned_ms: crate::sim::Millis) -> String {
+    let days = planned_ms.saturating_mul(2).saturating_add(3_600_000) / 86_400_000;
+    if days > 0 {
+        format!("{days}d23h59m59s")
+    } else {
+        "23h59m59s".to_string()
+    }
+}
+
+/// A bar `width` cells long, filled to `ratio`: whole blocks and the
+/// eighth of the last (`#` in ASCII, whole cells only).
+fn bar_cells(ratio: f64, width: u16, ascii: bool) -> String {
+    let eighths = (f64::from(width) * 8.0 * ratio.clamp(0.0, 1.0)).floor() as usize;
+    let (full, part) = (eighths / 8, eighths % 8);
+    if ascii {
+        return "#".repeat(full);
+    }
+    let mut out = "█".repeat(full);
+    if part > 0 {
+        out.push(['▏', '▎', '▍', '▌', '▋', '▊', '▉'][part - 1]);
+    }
+    out
 }
