@@ -6,32 +6,17 @@
 //! virtual minute, the whole…".
 
 use crate::common::Screen;
-use idem::sim::Strategy;
-use idem::soak::{self, Config, FaultRates, Live};
 use idem::tui::soak::{Dashboard, settings};
 use idem::tui::theme::Theme;
-use std::sync::atomic::AtomicU64;
 
 #[test]
 fn columns_use_their_rows_and_chart_titles_fit() {
-    let config = Config {
-        designs: vec![Strategy::naive(), Strategy::idempotent()],
-        messages: 6_000,
-        seed: 7,
-        faults: FaultRates::parse(
-            "crash=1%,lose-ack=2%,lose-response=1%,slow=2%,republish=1%,expire=1%",
-        )
-        .unwrap(),
-        ..Config::default()
-    };
-    let live = Live::new(config.messages, &["naive", "idempotent"]);
-    soak::run_live(&config, &AtomicU64::new(0), Some(&live)).unwrap();
-    let state = live.snapshot();
+    let (config, state) = crate::common::trial_soak::trial_soak();
     let mut blank = Vec::new();
     let mut cut = Vec::new();
     let mut columns = 0;
     for ascii in [false, true] {
-        let dash = Dashboard::new(settings(&config), state.clone(), Theme::new(false, ascii));
+        let dash = Dashboard::new(settings(config), state.clone(), Theme::new(false, ascii));
         for (w, h) in [(80u16, 24u16), (100, 30), (120, 40)] {
             let mut screen = Screen::new(w, h);
             screen.show(&dash);

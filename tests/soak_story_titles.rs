@@ -4,25 +4,11 @@
 //! Created ch_82".
 
 use idem::scenario::Action;
-use idem::sim::{Move, Strategy};
-use idem::soak::{self, Config, FaultRates, Live};
-use std::sync::atomic::AtomicU64;
+use idem::sim::Move;
 
 #[test]
 fn a_chapter_of_several_events_names_their_span() {
-    let config = Config {
-        designs: vec![Strategy::naive(), Strategy::idempotent()],
-        messages: 6_000,
-        seed: 7,
-        faults: FaultRates::parse(
-            "crash=1%,lose-ack=2%,lose-response=1%,slow=2%,republish=1%,expire=1%",
-        )
-        .unwrap(),
-        ..Config::default()
-    };
-    let live = Live::new(config.messages, &["naive", "idempotent"]);
-    soak::run_live(&config, &AtomicU64::new(0), Some(&live)).unwrap();
-    let state = live.snapshot();
+    let (_, state) = crate::common::trial_soak::trial_soak();
     let (mut chapters, mut first_only) = (0, Vec::new());
     for v in &state.violations {
         let Some(story) = v.story.as_deref() else {

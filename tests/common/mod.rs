@@ -11,6 +11,7 @@ pub mod pg_runs;
 pub mod reveals;
 pub mod server;
 pub mod sweep;
+pub mod trial_soak;
 pub mod under_w;
 
 use idem::scenario;
