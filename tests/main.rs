@@ -45,6 +45,8 @@ mod events_room_beside_sql;
 mod explorer_detail_read;
 mod explorer_explains;
 mod explorer_hidden_whole;
+mod explorer_rows_hang;
+mod explorer_way_back;
 mod export_note_whole;
 mod extra_tables_whole;
 mod fold_sign;

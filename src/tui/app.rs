@@ -107,6 +107,11 @@ pub struct App {
     /// Names of the scripts the explorer opened: counterexamples found by
     /// the checker, not scenarios written by hand.
     pub found_by_check: Vec<String>,
+    /// The explorer's selection a replay was opened from, with the replayed
+    /// scenario's name: Esc there goes back to it (teacher trial: Esc in a
+    /// replay said "Esc closes menus and views" and no key showed the way
+    /// back). Any other scenario opened since has another name.
+    pub from_explorer: Option<(String, crate::tui::explorer::Selection)>,
     /// Work for the terminal layer to pick up (see `Effect`).
     pub pending: Option<Effect>,
     /// The level screen: kept while the learner watches a counterexample.
@@ -230,6 +235,7 @@ impl App {
             status,
             exploration: Exploration::Idle,
             found_by_check: Vec::new(),
+            from_explorer: None,
             pending: None,
             levels: LevelPlay::default(),
             quit: false,
@@ -431,6 +437,15 @@ impl App {
     /// Whether the script on screen is a counterexample from the checker.
     pub fn is_counterexample(&self) -> bool {
         self.found_by_check.contains(&self.script.name)
+    }
+
+    /// The explorer's selection this replay came from, while the scenario
+    /// on screen is still that replay.
+    pub fn explorer_to_return_to(&self) -> Option<crate::tui::explorer::Selection> {
+        self.from_explorer
+            .as_ref()
+            .filter(|(name, _)| *name == self.script.name)
+            .map(|(_, sel)| *sel)
     }
 
     /// The tour scenario after this one, if this one belongs to the tour.

@@ -194,14 +194,32 @@ pub(super) fn open_counterexample(app: &mut App, sel: Selection) {
     } else {
         ""
     };
+    // The way back last: a note too long for the bar keeps it whole.
     let note = format!(
-        "from idem check: {} under {}{beyond} in {} moves{engine}; here it goes wrong",
+        "from idem check: {} under {}{beyond} in {} moves{engine}; here it goes wrong · Esc back to the explorer",
         cx.class,
         cx.strategy,
         cx.moves.len()
     );
     let cx = cx.clone();
     replay(app, &cx, strategy, note);
+    if app.script.name == cx.script.name {
+        app.from_explorer = Some((cx.script.name.clone(), Selection { scroll: 0, ..sel }));
+    }
+}
+
+/// Esc in a replay opened from the explorer: back to its table, the same
+/// design and run selected. False where the screen is no such replay.
+pub(super) fn back_to_explorer(app: &mut App) -> bool {
+    match app.explorer_to_return_to() {
+        Some(sel) if app.exploration.report().is_some() => {
+            app.playing = false;
+            app.transition = None;
+            app.overlay = Overlay::Explorer(sel);
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Puts a counterexample on the main screen under `strategy` (the design
@@ -215,6 +233,8 @@ pub(super) fn replay(
 ) {
     let script = cx.script.clone();
     app.compare = None;
+    // A replay from elsewhere (the level screen) has its own way back.
+    app.from_explorer = None;
     if !open(app, script.clone(), strategy) {
         return;
     }

@@ -136,7 +136,7 @@ pub(super) fn main_key(app: &mut App, action: Action) {
                 app.zoom = false;
             } else if app.compare.is_some() {
                 toggle_compare(app);
-            } else {
+            } else if !super::explorer::back_to_explorer(app) {
                 app.status = Some("Esc closes menus and views; q quits".into());
             }
         }

@@ -154,8 +154,8 @@ fn rows(
         // teacher trial at 80x24 read `each fact charged exactly once
         // (dead-lettered only if the provi…` above empty rows), each row
         // after its first under its words.
-        for (line, indent) in properties(t, s, bounds) {
-            if wrap || indent == 1 {
+        for (line, indent, always) in properties(t, s, bounds) {
+            if wrap || always {
                 rows.extend(hanging(&line.spans, inner_w, indent));
             } else {
                 rows.push(super::fit(t, line, inner_w));
@@ -426,8 +426,10 @@ impl Ending {
 }
 
 /// For a design nothing broke: what was proved, within which bounds, and
-/// that it was not proved vacuously; each line with whether it wraps.
-fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'static>, usize)> {
+/// that it was not proved vacuously; each line with the indent of its
+/// rows after the first, and whether it wraps even where the detail is
+/// cut (a claim, a try one bound further: never the line that is cut).
+fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'static>, usize, bool)> {
     // The claim with its bounds and the try one bound further, in the words
     // `idem check` prints: never a bare "holds".
     let mut lines = vec![(
@@ -450,6 +452,7 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
             t.good(),
         ),
         1,
+        true,
     )];
     // The "see below" of a claim under the design's own bounds: right
     // under it, and wrapped, so it is never the line that is cut.
@@ -477,16 +480,15 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
                 t.dim(),
             ),
             1,
+            true,
         ));
     }
     let mark = |ok: bool| if ok { t.g.done } else { t.g.failed };
-    // A property's rows after its first start under its words: past the
-    // 14 columns of its kind (`   eventually `) and its mark.
-    let under = |mark: &str| 14 + mark.chars().count() + 1;
     for inv in &s.invariants {
         lines.push((
             Line::raw(format!("   always     {} {}", mark(inv.holds), inv.text)),
             under(mark(inv.holds)),
+            false,
         ));
     }
     lines.push((
@@ -496,6 +498,7 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
             s.eventually.text
         )),
         under(mark(s.eventually.holds)),
+        false,
     ));
     for w in &s.witnesses {
         let how = match (w.seen, w.required, w.depth) {
@@ -511,20 +514,33 @@ fn properties(t: &Theme, s: &StrategyReport, bounds: &Bounds) -> Vec<(Line<'stat
                 w.text
             )),
             under(mark(w.seen || !w.required)),
+            false,
         ));
     }
     lines.extend(further_lines(t, s));
     lines
 }
 
+/// A property's rows after its first start under its words: past the 14
+/// columns of its kind (`   eventually `) and its mark (teacher trial at
+/// 120x40: a `further` row going on at column 1 read as a new row).
+fn under(mark: &str) -> usize {
+    14 + mark.chars().count() + 1
+}
+
 /// Each try one bound further, and for one that broke the design, what
 /// its schedules end with, in plain words read off the check: the way
 /// most of them end first, each with its count.
-fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, usize)> {
+fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, usize, bool)> {
     use crate::check::further::{FurtherResult, dead_lettered, end_words};
     s.further
         .iter()
         .map(|f| {
+            let mark = match &f.result {
+                FurtherResult::Holds { .. } => t.g.done,
+                FurtherResult::TooLarge { .. } => t.g.pending,
+                FurtherResult::Breaks { .. } => t.g.failed,
+            };
             let text = match &f.result {
                 FurtherResult::Holds { states } => format!(
                     "   further    {} {}: holds too ({} states)",
@@ -574,7 +590,7 @@ fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, usize)> {
                     )
                 }
             };
-            (Line::raw(text), 1)
+            (Line::raw(text), under(mark), true)
         })
         .collect()
 }

@@ -133,6 +133,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             })
             .collect(),
     };
+    // A replay opened from the explorer: Esc goes back there, and says so
+    // in `x`'s place, kept at any width (teacher trial at 80x24: the bar
+    // showed no way back to the table).
+    if app.overlay == Overlay::None
+        && app.compare.is_none()
+        && !app.presenter
+        && app.explorer_to_return_to().is_some()
+    {
+        hints.retain(|h| h.key != "x");
+        hints.push(plain("Esc", "explorer"));
+    }
     // A scenario told for one design (a saved counterexample) has no
     // other design to switch to: the key is not offered.
     if crate::tui::app::designs(&app.script).len() < 2 {
