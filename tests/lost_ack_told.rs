@@ -74,3 +74,29 @@ fn an_armed_fault_is_the_observers_line() {
     });
     assert!(seen > 0, "no armed fault on screen");
 }
+
+/// The broker's words at a lease's end say only what it saw, that no ack
+/// came before the lease ran out: `ran out with no ack` read as "the
+/// holder forgot to ack" in tour-3, where A was still in its slow
+/// provider call (trial 36).
+#[test]
+fn a_lease_end_says_no_ack_came_not_that_none_was_sent() {
+    let (mut seen, mut wrong) = (0, Vec::new());
+    crate::common::sweep::each_timeline(|tl| {
+        for f in &tl.frames {
+            for e in &f.events {
+                if e.text.contains("visible again: the lease") {
+                    seen += 1;
+                    if !e.text.contains("ran out before an ack came") {
+                        wrong.push(format!(
+                            "{} {} step {}: {}",
+                            tl.scenario, tl.strategy, f.index, e.text
+                        ));
+                    }
+                }
+            }
+        }
+    });
+    assert!(seen > 0);
+    assert!(wrong.is_empty(), "{} of {seen}: {wrong:#?}", wrong.len());
+}

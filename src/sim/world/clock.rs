@@ -66,12 +66,14 @@ impl World {
                 cause,
             } => {
                 // The broker saw only that no ack came in time; why is the
-                // observer's knowledge, told apart.
+                // observer's knowledge, told apart. `with no ack` read as
+                // "the holder forgot to ack" where it was still working
+                // (trial 36, tour-3): the words say only what the broker saw.
                 self.say(
                     Actor::Broker,
                     EventKind::Warning,
                     format!(
-                        "makes {message_id} visible again: the lease {holder} held ran out with no ack"
+                        "makes {message_id} visible again: the lease {holder} held ran out before an ack came"
                     ),
                 );
                 // The first cause is the expiry the broker saw itself.
