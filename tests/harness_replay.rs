@@ -6,14 +6,12 @@
 //! picture of it, which must be the program's own drawing.
 
 use crate::common::Screen;
+use crate::common::replays;
 use idem::export::{self, Kind};
-use idem::harness::faults::Schedule;
-use idem::harness::run;
-use idem::harness::schedule_file::ScheduleFile;
 use idem::tui::replay::{self, Replay};
 use idem::tui::theme::Theme;
 use ratatui::crossterm::event::KeyCode;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The schedule file the README replays; its program path is relative
 /// to the repository, where cargo runs the tests.
@@ -30,13 +28,8 @@ fn root() -> &'static Path {
 /// python3.
 pub(crate) fn replayed(theme: Theme) -> Option<Replay> {
     super::harness_bad::python3()?;
-    let file = ScheduleFile::read(&root().join(FILE)).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let cfg = file.replay_config(
-        PathBuf::from(env!("CARGO_BIN_EXE_idem")),
-        dir.path().to_path_buf(),
-    );
-    let report = run::run(&cfg, &mut Schedule(&file.faults)).unwrap();
+    let file = replays::read(FILE);
+    let report = replays::replay(&file);
     Some(Replay::of(&file, report, theme))
 }
 

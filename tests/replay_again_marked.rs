@@ -7,13 +7,12 @@
 //! amount`): the same order paid again. On screen at every size (whole,
 //! never cut) and in `--text`.
 
-use idem::harness::faults::Schedule;
-use idem::harness::run::{self, RunReport};
+use crate::common::replays;
+use idem::harness::run::RunReport;
 use idem::harness::schedule_file::ScheduleFile;
 use idem::harness::transcript;
 use idem::tui::replay::Replay;
 use idem::tui::theme::Theme;
-use std::path::{Path, PathBuf};
 
 const FILES: [&str; 4] = [
     "examples/python/naive-charged-twice.json",
@@ -25,14 +24,8 @@ const FILES: [&str; 4] = [
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
 fn replayed(file: &str) -> (ScheduleFile, RunReport) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let file = ScheduleFile::read(&root.join(file)).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let cfg = file.replay_config(
-        PathBuf::from(env!("CARGO_BIN_EXE_idem")),
-        dir.path().to_path_buf(),
-    );
-    let report = run::run(&cfg, &mut Schedule(&file.faults)).unwrap();
+    let file = replays::read(file);
+    let report = replays::replay(&file);
     (file, report)
 }
 

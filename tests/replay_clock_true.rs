@@ -5,20 +5,19 @@
 //! deadline, and a lease taken later is measured from then. In the steps'
 //! typed record, in `--text` and on screen.
 
-use idem::harness::faults::{Fault, Planned, Schedule};
-use idem::harness::run::{self, RunReport, Step};
+use crate::common::replays;
+use idem::harness::faults::{Fault, Planned};
+use idem::harness::run::{RunReport, Step};
 use idem::harness::schedule_file::ScheduleFile;
 use idem::harness::transcript;
 use idem::sim::broker::MessageState;
 use idem::sim::format_duration;
 use idem::tui::replay::Replay;
 use idem::tui::theme::Theme;
-use std::path::{Path, PathBuf};
 
 /// Every saved schedule under tests/replays, and the check-then-insert
 /// one with its lease running out at the ack instead (point 2).
 pub(crate) fn runs() -> Vec<(String, ScheduleFile, RunReport)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<(String, ScheduleFile)> = [
         "check_then_insert-disagree",
         "ack_before_commit-disagree",
@@ -26,8 +25,8 @@ pub(crate) fn runs() -> Vec<(String, ScheduleFile, RunReport)> {
     ]
     .into_iter()
     .map(|name| {
-        let path = root.join(format!("tests/replays/{name}.json"));
-        (name.to_string(), ScheduleFile::read(&path).unwrap())
+        let file = replays::read(&format!("tests/replays/{name}.json"));
+        (name.to_string(), file)
     })
     .collect();
     let mut at_ack = files[0].1.clone();
@@ -39,12 +38,7 @@ pub(crate) fn runs() -> Vec<(String, ScheduleFile, RunReport)> {
     files
         .into_iter()
         .map(|(name, file)| {
-            let dir = tempfile::tempdir().unwrap();
-            let cfg = file.replay_config(
-                PathBuf::from(env!("CARGO_BIN_EXE_idem")),
-                dir.path().to_path_buf(),
-            );
-            let report = run::run(&cfg, &mut Schedule(&file.faults)).unwrap();
+            let report = replays::replay(&file);
             (name, file, report)
         })
         .collect()

@@ -6,13 +6,13 @@
 //! charging twice). In the steps' typed record, in `--text`, on screen at
 //! every size and in a shot.
 
-use idem::harness::faults::{Fault, Planned, Schedule};
-use idem::harness::run::{self, HeldRequest, RunReport};
+use crate::common::replays;
+use idem::harness::faults::{Fault, Planned};
+use idem::harness::run::{HeldRequest, RunReport};
 use idem::harness::schedule_file::ScheduleFile;
 use idem::harness::transcript;
 use idem::tui::replay::Replay;
 use idem::tui::theme::Theme;
-use std::path::{Path, PathBuf};
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
@@ -20,9 +20,7 @@ const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 /// its charge), and the same run with the lease running out at its ack
 /// instead (point 2): a held charge, and a held ack.
 fn runs() -> Vec<(String, ScheduleFile, RunReport)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let saved =
-        ScheduleFile::read(&root.join("tests/replays/check_then_insert-disagree.json")).unwrap();
+    let saved = replays::read("tests/replays/check_then_insert-disagree.json");
     let mut at_ack = saved.clone();
     at_ack.faults = vec![Planned {
         point: 2,
@@ -31,12 +29,7 @@ fn runs() -> Vec<(String, ScheduleFile, RunReport)> {
     [("charge", saved), ("ack", at_ack)]
         .into_iter()
         .map(|(name, file)| {
-            let dir = tempfile::tempdir().unwrap();
-            let cfg = file.replay_config(
-                PathBuf::from(env!("CARGO_BIN_EXE_idem")),
-                dir.path().to_path_buf(),
-            );
-            let report = run::run(&cfg, &mut Schedule(&file.faults)).unwrap();
+            let report = replays::replay(&file);
             (name.to_string(), file, report)
         })
         .collect()

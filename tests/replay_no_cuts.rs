@@ -8,15 +8,12 @@
 //! `← …3 more` with no key on the bar to read the rest.
 
 use crate::common::Screen;
-use idem::harness::faults::Schedule;
-use idem::harness::run;
-use idem::harness::schedule_file::ScheduleFile;
+use crate::common::replays;
 use idem::sim::broker::MessageState;
 use idem::sim::format_duration;
 use idem::tui::replay::{self, Replay};
 use idem::tui::theme::Theme;
 use ratatui::crossterm::event::KeyCode;
-use std::path::{Path, PathBuf};
 
 const FILES: [&str; 4] = [
     "examples/python/naive-charged-twice.json",
@@ -28,14 +25,8 @@ const FILES: [&str; 4] = [
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
 fn replayed(file: &str) -> Replay {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let file = ScheduleFile::read(&root.join(file)).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let cfg = file.replay_config(
-        PathBuf::from(env!("CARGO_BIN_EXE_idem")),
-        dir.path().to_path_buf(),
-    );
-    let report = run::run(&cfg, &mut Schedule(&file.faults)).unwrap();
+    let file = replays::read(file);
+    let report = replays::replay(&file);
     Replay::of(&file, report, Theme::new(false, false))
 }
 

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod own_line;
 pub mod panel_words;
 pub mod pg_runs;
+pub mod replays;
 pub mod reveals;
 pub mod server;
 pub mod sweep;
