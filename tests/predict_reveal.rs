@@ -153,20 +153,27 @@ fn the_title_judges_this_question_not_the_score() {
     assert!(!screen.contains("Predict · answers"), "{screen}");
 }
 
+/// `name` under `mode` at 80x24 in predict mode, every question answered
+/// wrongly, at the last step with the score shown.
+fn every_answer_wrong_at_the_end(name: &str, mode: &str) -> App {
+    let mut a = app(name, mode);
+    common::resize(&mut a, 80, 24);
+    let n = a.predict.as_ref().unwrap().asked.len();
+    for _ in 0..n {
+        let q = to_question(&mut a, 0);
+        answer(&mut a, wrong(&q));
+    }
+    update(&mut a, Action::Enter);
+    update(&mut a, Action::Last);
+    a
+}
+
 /// At 80x24 every wrong answer of the end's score can be seen.
 #[test]
 fn every_wrong_answer_is_reachable_at_80x24() {
     for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
         for mode in ["naive", "idempotent"] {
-            let mut a = app(name, mode);
-            common::resize(&mut a, 80, 24);
-            let n = a.predict.as_ref().unwrap().asked.len();
-            for _ in 0..n {
-                let q = to_question(&mut a, 0);
-                answer(&mut a, wrong(&q));
-            }
-            update(&mut a, Action::Enter);
-            update(&mut a, Action::Last);
+            let a = every_answer_wrong_at_the_end(name, mode);
             let screen = common::render(&a);
             let score: String = screen
                 .lines()
@@ -249,15 +256,7 @@ fn w_on_the_score_keeps_the_header() {
     let mut seen = 0;
     for name in ["tour-1", "tour-2", "tour-3", "tour-4"] {
         for mode in ["naive", "idempotent"] {
-            let mut a = app(name, mode);
-            common::resize(&mut a, 80, 24);
-            let n = a.predict.as_ref().unwrap().asked.len();
-            for _ in 0..n {
-                let q = to_question(&mut a, 0);
-                answer(&mut a, wrong(&q));
-            }
-            update(&mut a, Action::Enter);
-            update(&mut a, Action::Last);
+            let mut a = every_answer_wrong_at_the_end(name, mode);
             let before = common::render(&a);
             assert!(before.contains("your score"), "{name} {mode}\n{before}");
             update(&mut a, Action::Why);
