@@ -196,13 +196,26 @@ impl Bounds {
     /// them is said in: `2 faults per schedule, 1 message (m-7f3)`; without
     /// `per`, `2 faults, 1 message`; without `ids`, no message named.
     pub fn searched(&self, per: bool, ids: bool) -> String {
-        let setup = self.setup();
+        format!(
+            "{}, {}",
+            self.faults_searched(per),
+            self.messages_searched(ids)
+        )
+    }
+
+    /// `2 faults per schedule`; without `per`, `2 faults`.
+    fn faults_searched(&self, per: bool) -> String {
         let mut line = faults(self.max_faults);
         if per {
             line.push_str(" per schedule");
         }
-        line.push_str(", ");
-        line.push_str(&count(setup.messages.len() as u32, "message", "messages"));
+        line
+    }
+
+    /// `1 message (m-7f3)`; without `ids`, `1 message`.
+    fn messages_searched(&self, ids: bool) -> String {
+        let setup = self.setup();
+        let mut line = count(setup.messages.len() as u32, "message", "messages");
         if ids {
             let ids: Vec<&str> = setup.messages.iter().map(|m| m.id.as_str()).collect();
             line.push_str(&format!(" ({})", ids.join(", ")));
@@ -355,28 +368,39 @@ impl Bounds {
         }
     }
 
-    /// [`Bounds::kinds_line`] in fewer words, for a screen with no row for
-    /// it: `1 of each fault (crash: per consumer), 0 retries` (a bound, as
-    /// `1 message` is) where the four kinds share a cap, else the caps
-    /// listed. It names what it caps, faults, each kind apart (teacher
-    /// trial: `1 per kind` left "1 what?" open), in no more room than the
-    /// 80x24 explorer's two rows of bounds have beside the others.
-    pub fn kinds_short(&self) -> String {
+    /// [`Bounds::searched`] with the caps per kind and the producer's
+    /// retries said in it, for a screen with no row for
+    /// [`Bounds::kinds_line`]: `2 faults, 1 of each (crash: per consumer);
+    /// 1 message published once`. Each cap stands beside what it caps, so
+    /// it needs no label of its own and fits the 80x24 explorer's two rows
+    /// of bounds. Teacher trials: `1 per kind` left "1 what?" open, and a
+    /// bare `0 retries` beside a run whose consumer calls the provider again
+    /// read as untrue; a retry bounded here is the producer's, so it says
+    /// so (`published once`, or `1 producer retry`). None where the four
+    /// kinds do not share a cap: those caps need [`Bounds::kinds_line`].
+    pub fn searched_capped(&self, per: bool, ids: bool) -> Option<String> {
         let four = [
             self.crashes,
             self.lost_acks,
             self.lost_responses,
             self.early_expiries,
         ];
-        if four.iter().all(|n| *n == self.crashes) {
-            let retries = count(self.retries, "retry", "retries");
-            format!(
-                "{} of each fault (crash: per consumer), {retries}",
-                self.crashes
-            )
-        } else {
-            self.kinds_line()
+        if !four.iter().all(|n| *n == self.crashes) {
+            return None;
         }
+        let mut line = self.faults_searched(per);
+        line.push_str(&format!(
+            ", {} of each (crash: per consumer); ",
+            self.crashes
+        ));
+        line.push_str(&self.messages_searched(ids));
+        if self.retries == 0 {
+            line.push_str(" published once");
+        } else {
+            line.push_str(", ");
+            line.push_str(&count(self.retries, "producer retry", "producer retries"));
+        }
+        Some(line)
     }
 }
 
@@ -448,7 +472,7 @@ mod caps_tests {
             ..Bounds::default()
         };
         assert_eq!(
-            at(mixed).caps_words(),
+            at(mixed.clone()).caps_words(),
             "still at most 1 lost ack, 1 early lease expiry; crashes uncapped, no other kind"
         );
         assert_eq!(
@@ -456,8 +480,19 @@ mod caps_tests {
             "2 consumers (A, B), 1 message (m-7f3), dead-letter after 3 receives; at most 2 faults per schedule (at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry); leases of crashed or finished holders expire freely"
         );
         assert_eq!(
-            Bounds::default().kinds_short(),
-            "1 of each fault (crash: per consumer), 0 retries"
+            Bounds::default().searched_capped(false, false).as_deref(),
+            Some("2 faults, 1 of each (crash: per consumer); 1 message published once")
         );
+        let retried = Bounds {
+            retries: 1,
+            ..Bounds::default()
+        };
+        assert_eq!(
+            retried.searched_capped(true, true).as_deref(),
+            Some(
+                "2 faults per schedule, 1 of each (crash: per consumer); 1 message (m-7f3), 1 producer retry"
+            )
+        );
+        assert_eq!(at(mixed).searched_capped(false, false), None);
     }
 }

@@ -261,18 +261,25 @@ fn bounds(t: &Theme, report: &CheckReport, area: Rect, buf: &mut Buffer) {
     let b = &report.bounds;
     let kinds = Line::raw(b.kinds_line());
     // Where the caps per kind have no row of their own, they go in short
-    // at the end of the bounds (the trial: at 80x24 they were gone).
-    let short = format!("; {}", b.kinds_short());
+    // into the bounds asked for, each beside what it caps (the trial: at
+    // 80x24 they were gone).
     let words = |ids: bool, per: bool, own_words: bool, caps: bool, assumed: bool| {
-        let mut line = format!("bounds: {}, ", b.searched(per, ids));
+        // Caps that differ per kind are listed whole after the set they
+        // bound, before any design's own.
+        let capped = caps.then(|| b.searched_capped(per, ids));
+        let searched = capped.clone().flatten();
+        let mut line = format!(
+            "bounds: {}, ",
+            searched.unwrap_or_else(|| b.searched(per, ids))
+        );
         line.push_str(&if ids {
             b.consumers_line()
         } else {
             b.consumers_short()
         });
-        // Beside the set they bound, before any design's own.
-        if caps {
-            line.push_str(&short);
+        if capped == Some(None) {
+            line.push_str("; ");
+            line.push_str(&b.kinds_line());
         }
         if let Some(own) = own_bounds(report, per, ids, own_words, assumed) {
             line.push_str("; ");
