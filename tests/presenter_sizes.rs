@@ -147,6 +147,126 @@ fn the_provider_box_says_the_money_charged() {
     );
 }
 
+/// Trial 37: at 100x30 the figures were drawn in full blocks up to the
+/// commit and in half blocks after it (`$40` needs more room than `$0`):
+/// on a projector the numbers shrank as the lesson went on. A run keeps
+/// one size of type at every step.
+#[test]
+fn a_run_keeps_one_size_of_type_at_every_step() {
+    use std::collections::BTreeMap;
+    let mut runs: BTreeMap<String, Vec<Vec<(bool, bool)>>> = BTreeMap::new();
+    each_presenter_step(|a, at| {
+        let screen = common::render(a);
+        // The provider's box: its figure is a count of one digit in the
+        // tours, never blank.
+        let types = vec![ink(&boxes(&screen)[3])];
+        let run = at.split(" step ").next().unwrap_or_default().to_string()
+            + &at[at.rfind(" at ").unwrap_or(0)..];
+        runs.entry(run).or_default().push(types);
+    });
+    let wrong: Vec<String> = runs
+        .iter()
+        .filter(|(_, steps)| {
+            !steps[0]
+                .iter()
+                .any(|t| steps.iter().all(|types| types.contains(t)))
+        })
+        .map(|(run, steps)| format!("{run}: {steps:?}"))
+        .collect();
+    assert!(runs.len() >= 24, "only {} runs", runs.len());
+    assert!(
+        wrong.is_empty(),
+        "{} of {} runs change their size of type between steps; the first: {}",
+        wrong.len(),
+        runs.len(),
+        wrong[0]
+    );
+}
+
+/// The size one digit's ink takes in a box: whether it is wider than four
+/// columns (8 pixels a cell across, not 4) and taller than four rows (one
+/// pixel a row, not two); `(false, false)` for plain text too.
+fn ink(cells: &str) -> (bool, bool) {
+    let is_ink = |c: char| ('\u{2580}'..='\u{259F}').contains(&c);
+    let rows: Vec<&str> = cells.lines().filter(|r| r.chars().any(is_ink)).collect();
+    let cols = rows
+        .iter()
+        .map(|r| {
+            let at: Vec<usize> = r
+                .chars()
+                .enumerate()
+                .filter(|(_, c)| is_ink(*c))
+                .map(|(i, _)| i)
+                .collect();
+            at.last().unwrap_or(&0) - at.first().unwrap_or(&0) + 1
+        })
+        .max()
+        .unwrap_or(0);
+    (cols > 4, rows.len() > 4)
+}
+
+/// Trial 37: the queue's box said `unchanged` over `m-7f3 leased to A` at
+/// the lost ack, at the lease's end and at the redelivery alike, so only
+/// the story told what the broker did. Where the message is is marked
+/// changed in the step that moved it, a second delivery says its number,
+/// and a lost ack is the observer's fact, under the observer's mark.
+#[test]
+fn the_queue_box_says_what_the_step_did_to_the_message() {
+    use idem::sim::frame::MessagePhase;
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (mut wrong, mut seen) = (Vec::new(), [0; 3]);
+    each_presenter_step(|a, at| {
+        let f = a.frame();
+        let live = |f: &idem::sim::Frame| -> Vec<(String, MessagePhase, Option<String>)> {
+            f.queue
+                .messages
+                .iter()
+                .filter(|m| matches!(m.phase, MessagePhase::Waiting | MessagePhase::InFlight))
+                .map(|m| (m.message_id.clone(), m.phase, m.holder.clone()))
+                .collect()
+        };
+        if live(f).len() != 1 {
+            return;
+        }
+        let m = f
+            .queue
+            .messages
+            .iter()
+            .find(|m| matches!(m.phase, MessagePhase::Waiting | MessagePhase::InFlight))
+            .unwrap();
+        let screen = common::render(a);
+        let queue = norm(&boxes(&screen)[0]);
+        let moved = a.pos > 0 && live(&a.timeline.frames[a.pos - 1]) != live(f);
+        if moved {
+            seen[0] += 1;
+            if !queue.contains(&format!("* {}", m.message_id)) {
+                wrong.push(format!("{at}: moved, not marked: {queue}"));
+            }
+        } else if queue.contains(&format!("* {}", m.message_id)) {
+            wrong.push(format!("{at}: marked, not moved: {queue}"));
+        }
+        if m.phase == MessagePhase::InFlight && m.receives > 1 {
+            seen[1] += 1;
+            if !queue.contains(&format!("delivery {}", m.receives)) {
+                wrong.push(format!("{at}: no delivery {}: {queue}", m.receives));
+            }
+        }
+        if m.ack_lost {
+            seen[2] += 1;
+            if !queue.contains("◇") || !queue.contains("ack lost") {
+                wrong.push(format!("{at}: no ◇ ack lost: {queue}"));
+            }
+        }
+    });
+    assert!(seen.iter().all(|n| *n > 10), "seen {seen:?}");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong (moved, redelivered, ack lost seen: {seen:?}); the first: {:#?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(4)]
+    );
+}
+
 /// Every step of the four tours, naive and idempotent, in the presenter
 /// view at each size a class uses, with where it is in words.
 fn each_presenter_step(mut visit: impl FnMut(&idem::tui::App, String)) {

@@ -183,6 +183,8 @@ fn ascii_for(c: char) -> &'static str {
         '↺' => "@",
         '▶' | '▷' => ">",
         '◀' => "<",
+        // A no-break space keeps words together where they wrap.
+        '\u{a0}' => " ",
         '⊠' => "&",
         // Block elements: large type from the presenter view.
         '\u{2580}'..='\u{259F}' => "#",

@@ -3,6 +3,7 @@
 //! the queue, rows in processed_messages, the payments total, the charges
 //! the provider made, each with what this step did to it.
 
+use super::story_line::NBSP;
 use super::{header, keybar, marks, narration, presenter_evidence};
 use crate::sim::Frame;
 use crate::sim::diff::{Pending, pending_processed, pending_total, processed_rows, queued};
@@ -28,8 +29,15 @@ struct Figure {
     /// Said in place of what the step did, where the figure is not used.
     note: Option<String>,
     /// The state behind the figure, said under what the step did to it
-    /// (where the broker has each message), at every size.
+    /// (where the broker has each message), at every size, and whether
+    /// this step moved it: a lease's end or a redelivery moves a message
+    /// and leaves the count of them standing (trial 37 read `unchanged`
+    /// over each of them).
     state: Option<String>,
+    state_moved: bool,
+    /// What only the observer knows of it (a lost ack), under the
+    /// observer's mark: the broker never learns it.
+    observed: Option<String>,
     /// A database figure: it counts committed rows only, and says so.
     committed: bool,
     /// What open transactions wrote and have not committed (`plus $40 not
@@ -64,8 +72,9 @@ fn pending<T: PartialEq + Default + Copy>(
     }
 }
 
-/// Where the broker has each message, in a few words (`m-7f3 → A`): the
-/// broker's side of a step that moves no figure, as a lease running out.
+/// Where the broker has each message, in a few words (`m-7f3 leased to A
+/// (delivery 2)`): the broker's side of a step that moves no figure, as a
+/// lease running out or a redelivery.
 fn whereabouts(f: &Frame) -> Option<String> {
     let shown: Vec<String> = f
         .queue
@@ -75,6 +84,11 @@ fn whereabouts(f: &Frame) -> Option<String> {
         .map(|m| {
             let name = m.label(f.queue.broker_ids_lead);
             match (&m.phase, &m.holder) {
+                (MessagePhase::InFlight, Some(holder)) if m.receives > 1 => {
+                    // Kept whole where it wraps: `(delivery` ending a row
+                    // over `2)` read as two things.
+                    format!("{name} leased to {holder} (delivery{NBSP}{})", m.receives)
+                }
                 (MessagePhase::InFlight, Some(holder)) => format!("{name} leased to {holder}"),
                 _ => format!("{name} waiting"),
             }
@@ -87,11 +101,30 @@ fn whereabouts(f: &Frame) -> Option<String> {
     }
 }
 
+/// The acks lost on the way to the broker, for the messages it still
+/// holds (`A's ack lost`): the observer's fact, which the broker's own
+/// figures cannot show.
+fn acks_lost(f: &Frame) -> Option<String> {
+    let lost: Vec<String> = f
+        .queue
+        .messages
+        .iter()
+        .filter(|m| m.ack_lost && matches!(m.phase, MessagePhase::Waiting | MessagePhase::InFlight))
+        .map(|m| match &m.holder {
+            Some(holder) => format!("{holder}'s ack lost"),
+            None => format!("{}'s ack lost", m.label(f.queue.broker_ids_lead)),
+        })
+        .collect();
+    (!lost.is_empty()).then(|| lost.join(", "))
+}
+
 /// The four figures of frame `f`; the first frame's moves are counted
 /// from the empty world before it (the producer's publish takes the
 /// queue from 0 to 1): it has no frame before it to learn its changes
 /// from, and a class read `1 · unchanged` beside "producer publishes".
-fn figures(f: &Frame, first: bool) -> [Figure; 4] {
+/// `before` is the frame before it, to tell what moved.
+fn figures(f: &Frame, before: Option<&Frame>) -> [Figure; 4] {
+    let first = before.is_none();
     let ch = &f.changes;
     let moved = |was: Option<usize>, now: usize| match was {
         None if first && now != 0 => Some(0),
@@ -106,6 +139,8 @@ fn figures(f: &Frame, first: bool) -> [Figure; 4] {
             alarm: false,
             note: None,
             state: whereabouts(f),
+            state_moved: before.is_some_and(|b| whereabouts(b) != whereabouts(f)),
+            observed: acks_lost(f),
             committed: false,
             pending: None,
             refused: false,
@@ -122,6 +157,8 @@ fn figures(f: &Frame, first: bool) -> [Figure; 4] {
             alarm: false,
             note: (!f.db.uses_processed).then(|| "not used here".to_string()),
             state: None,
+            state_moved: false,
+            observed: None,
             committed: f.db.uses_processed,
             pending: pending(
                 pending_processed(f),
@@ -149,6 +186,8 @@ fn figures(f: &Frame, first: bool) -> [Figure; 4] {
                 .any(|x| x.expected_status.is_none() && x.payments > x.expected),
             note: None,
             state: None,
+            state_moved: false,
+            observed: None,
             committed: true,
             pending: pending(
                 pending_total(f),
@@ -176,6 +215,8 @@ fn figures(f: &Frame, first: bool) -> [Figure; 4] {
                 "${} charged",
                 f.provider.charges.iter().map(|c| c.amount).sum::<u32>()
             )),
+            state_moved: false,
+            observed: None,
             committed: false,
             pending: None,
             refused: false,
@@ -199,12 +240,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     .areas(area);
     header::render(app, head, buf);
     let boxes = Layout::horizontal([Constraint::Ratio(1, 4); 4]).split(figures_area);
-    let figures = figures(f, app.pos == 0);
+    // Every step's figures: the type and the rows kept for notes are
+    // chosen for the whole run, so they stand still as the class steps
+    // (trial 37: at 100x30 the numbers shrank at the commit, where `$40`
+    // needed more room than `$0`).
+    let run: Vec<[Figure; 4]> = frames
+        .iter()
+        .enumerate()
+        .map(|(i, fr)| figures(fr, i.checked_sub(1).map(|b| &frames[b])))
+        .collect();
     // The four figures stand on one line: each box keeps under its figure
     // the rows the wordiest box needs for its notes.
-    let note_rows = figures
+    let note_rows = run
         .iter()
-        .zip(boxes.iter())
+        .flat_map(|figs| figs.iter().zip(boxes.iter()))
         .map(|(fig, rect)| {
             let w = rect.width.saturating_sub(2);
             measure::rows(&notes(t, fig, w), w, true)
@@ -212,7 +261,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .max()
         .unwrap_or(1)
         .max(1);
-    let size = shared_size(t, &figures, &boxes, note_rows);
+    let size = shared_size(t, &run, &boxes, note_rows);
+    let figures = &run[app.frame_at()];
     for (fig, rect) in figures.iter().zip(boxes.iter()) {
         figure(t, fig, *rect, note_rows, size, buf);
     }
@@ -311,11 +361,18 @@ fn pending_line(t: &Theme, fig: &Figure) -> Option<Line<'static>> {
 fn notes(t: &Theme, fig: &Figure, width: u16) -> Vec<Line<'static>> {
     std::iter::once(did(t, fig, width))
         .chain(pending_line(t, fig))
-        .chain(
-            fig.state
-                .as_ref()
-                .map(|state| Line::styled(t.text(state).into_owned(), t.dim()).centered()),
-        )
+        .chain(fig.state.as_ref().map(|state| {
+            let state = t.text(state).into_owned();
+            if fig.state_moved {
+                Line::styled(format!("{} {state}", t.g.changed), t.change())
+            } else {
+                Line::styled(state, t.dim())
+            }
+            .centered()
+        }))
+        .chain(fig.observed.as_ref().map(|seen| {
+            Line::styled(format!("{} {}", t.g.observer, t.text(seen)), t.dim()).centered()
+        }))
         .collect()
 }
 
@@ -325,12 +382,12 @@ fn notes(t: &Theme, fig: &Figure, width: u16) -> Vec<Line<'static>> {
 /// it at full size).
 type Size = (PixelSize, u16, u16, u16);
 
-/// The largest type in which every one of the four figures fits its box,
-/// with `note_rows` rows under it: 8x8 pixels in half-height cells, then
-/// in quadrants, then plain text (`None`). One size for all four: a box
-/// that picked its own drew `$80` smaller than the `2` beside it, and a
-/// smaller figure reads as a lesser one.
-fn shared_size(t: &Theme, figures: &[Figure], boxes: &[Rect], note_rows: u16) -> Option<Size> {
+/// The largest type in which every one of the four figures fits its box
+/// at every step of the run, with `note_rows` rows under it: 8x8 pixels in
+/// half-height cells, then in quadrants, then plain text (`None`). One
+/// size for all four: a box that picked its own drew `$80` smaller than
+/// the `2` beside it, and a smaller figure reads as a lesser one.
+fn shared_size(t: &Theme, run: &[[Figure; 4]], boxes: &[Rect], note_rows: u16) -> Option<Size> {
     // In ASCII every cell becomes `#`: only full-size pixels stay legible.
     let sizes: &[Size] = if t.ascii() {
         &[(PixelSize::Full, 8, 8, 7)]
@@ -343,12 +400,15 @@ fn shared_size(t: &Theme, figures: &[Figure], boxes: &[Rect], note_rows: u16) ->
         ]
     };
     sizes.iter().copied().find(|&(_, w, _, ink)| {
-        figures.iter().zip(boxes).all(|(fig, rect)| {
-            let chars = fig.value.chars().count() as u16;
-            // Inside the box's border.
-            let (width, height) = (rect.width.saturating_sub(2), rect.height.saturating_sub(2));
-            chars * w <= width && ink + note_rows <= height
-        })
+        run.iter()
+            .flatten()
+            .zip(boxes.iter().cycle())
+            .all(|(fig, rect)| {
+                let chars = fig.value.chars().count() as u16;
+                // Inside the box's border.
+                let (width, height) = (rect.width.saturating_sub(2), rect.height.saturating_sub(2));
+                chars * w <= width && ink + note_rows <= height
+            })
     })
 }
 
