@@ -300,7 +300,8 @@ impl Strategy {
                 // passed: a back-off still uses up one of the message's
                 // receives, so a record that outlives the lease by much lets
                 // a healthy message run out of receives. The default record
-                // timeout equals the lease.
+                // timeout is the lease's length, counted from the record's
+                // write, so it ends a few seconds after the lease does.
                 claims_safe: true,
                 // The provider call runs outside any transaction, so no
                 // connection is held while the provider takes its time; the
