@@ -472,6 +472,18 @@ impl Broker {
         }
     }
 
+    /// Notes that the lease under `receipt` will run out while `consumer`
+    /// (as the caller names it) still works on it.
+    pub fn note_still_working(&mut self, receipt: &str, consumer: &str) {
+        if let Some(i) = self.by_receipt(receipt) {
+            let delivery = self.messages[i].receives;
+            self.messages[i].pending_cause = Some(Cause::StillWorking {
+                consumer: consumer.to_string(),
+                delivery,
+            });
+        }
+    }
+
     pub fn mark_ack_lost(&mut self, receipt: &str) {
         if let Some(i) = self.by_receipt(receipt) {
             self.update(i, |stored| stored.ack_lost = true);
@@ -538,6 +550,7 @@ impl Broker {
                 .take()
                 .unwrap_or_else(|| Cause::StillWorking {
                     consumer: consumer.clone(),
+                    delivery: stored.receives,
                 });
             stored.lost_leases.insert(0, lost.clone());
             if stored.receives >= max_receives {
@@ -634,6 +647,37 @@ mod tests {
         broker.ack("r2", "B");
         assert!(!broker.lease_held("r2"));
         assert_eq!(broker.next_lease_end(), None);
+    }
+
+    /// Trial 38: `A was still working when the lease ran out ← A crashed
+    /// at move 2` read as a contradiction where A had restarted and taken
+    /// the message again. Each lost lease names its delivery.
+    #[test]
+    fn a_lease_that_ran_out_under_a_working_holder_names_its_delivery() {
+        let mut broker = Broker::new("payments", 10, 2);
+        broker.publish(msg("m-1"), 0);
+        broker.receive("A", "r1".into(), 0).unwrap();
+        broker.note_lost_lease(
+            "r1",
+            Cause::Crashed {
+                consumer: "A".into(),
+                step: 2,
+            },
+        );
+        broker.expire_leases(10);
+        broker.receive("A", "r2".into(), 10).unwrap();
+        let out = broker.expire_leases(20);
+        let ExpiryOutcome::DeadLettered { lost_leases, .. } = &out[0] else {
+            panic!("{out:?}");
+        };
+        let said: Vec<String> = lost_leases.iter().map(|c| c.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "A was still working when delivery 2's lease ran out",
+                "A crashed at step 2"
+            ]
+        );
     }
 
     #[test]

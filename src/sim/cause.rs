@@ -72,9 +72,14 @@ pub enum Cause {
     },
     /// A lease ran out without an ack.
     LeaseExpired,
-    /// The lease ran out while its holder was still working.
+    /// The lease of a message's `delivery`-th receive ran out while its
+    /// holder was still working. The delivery tells this lease from the
+    /// others a chain names: `A was still working` beside `A crashed at
+    /// move 2` read as a contradiction where A had restarted and taken
+    /// the message again (trial 38).
     StillWorking {
         consumer: String,
+        delivery: u32,
     },
     Crashed {
         consumer: String,
@@ -328,9 +333,10 @@ impl fmt::Display for At<'_> {
                 at(step)
             ),
             Cause::LeaseExpired => f.write_str("lease expired"),
-            Cause::StillWorking { consumer } => {
-                write!(f, "{consumer} was still working when the lease ran out")
-            }
+            Cause::StillWorking { consumer, delivery } => write!(
+                f,
+                "{consumer} was still working when delivery {delivery}'s lease ran out"
+            ),
             Cause::Crashed { consumer, step } => write!(f, "{consumer} crashed at {}", at(step)),
             Cause::AckLost { step } => write!(f, "ack lost at {}", at(step)),
             Cause::GaveUp {

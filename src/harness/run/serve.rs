@@ -314,12 +314,7 @@ impl Run<'_, '_> {
         let label = self.instances[i].label();
         match (fault, held) {
             (Some(Fault::ExpireLease), Some(h)) => {
-                self.broker.note_lost_lease(
-                    &h.receipt,
-                    Cause::StillWorking {
-                        consumer: label.clone(),
-                    },
-                );
+                self.broker.note_still_working(&h.receipt, &label);
                 // A lease runs out only at its end: the clock moves there
                 // first, so the time every step shows stays true and a
                 // lease taken later is measured from then (as the
