@@ -52,6 +52,7 @@ mod extra_tables_whole;
 mod fold_sign;
 mod fork_one_step;
 mod forked_header;
+mod found_run_faults_told;
 mod found_schedule_header;
 mod harness_bad;
 mod harness_pg;

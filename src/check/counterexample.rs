@@ -214,6 +214,16 @@ fn title(world: &World, mv: &Move) -> String {
                 None => format!("{consumer}: step"),
             }
         }
+        // Which expiries the fault budget counts is the checker's rule,
+        // said only in `idem check`'s bounds: a class saw four lease ends
+        // and crashes in a run "at 3 faults" and could not tell which
+        // three counted (trial 38).
+        // In the bounds' own name for the fault, short enough for the
+        // explorer's column of titles.
+        Move::ExpireLease { message } if super::enabled::early_expiry(world, message) => {
+            format!("early lease expiry: {message}")
+        }
+        Move::ExpireLease { message } => format!("{message}'s lease ends: no fault"),
         _ => move_title(mv),
     }
 }

@@ -85,6 +85,27 @@ pub fn enabled(world: &World, bounds: &Bounds, used: &Used) -> Vec<Choice> {
     out
 }
 
+/// Whether `consumer` still works on the delivery leased under `receipt`:
+/// its lease running out is then an early expiry, a fault the bounds count;
+/// else (the holder crashed, gave up or acked) it is time passing.
+fn works_on(world: &World, consumer: &str, receipt: &str) -> bool {
+    world
+        .consumers()
+        .iter()
+        .any(|c| c.name == consumer && c.delivery().is_some_and(|d| d.receipt == receipt))
+}
+
+/// Whether the lease on `message` running out now would be an early
+/// expiry (a fault), not a free one: for a found run's words.
+pub fn early_expiry(world: &World, message: &str) -> bool {
+    world.broker().messages().iter().any(|m| match &m.state {
+        MessageState::InFlight {
+            consumer, receipt, ..
+        } => m.message.id == message && works_on(world, consumer, receipt),
+        _ => false,
+    })
+}
+
 fn moves(world: &World, bounds: &Bounds, used: &Used) -> Vec<Choice> {
     if let Some(local) = local_step(world, bounds, used) {
         return local;
@@ -161,11 +182,7 @@ fn moves(world: &World, bounds: &Bounds, used: &Used) -> Vec<Choice> {
             continue;
         }
         expired.push(&m.message.id);
-        let holder_working = world
-            .consumers()
-            .iter()
-            .any(|c| c.name == *consumer && c.delivery().is_some_and(|d| d.receipt == *receipt));
-        let cost = if holder_working {
+        let cost = if works_on(world, consumer, receipt) {
             if used.early_expiries >= bounds.early_expiries {
                 continue;
             }
