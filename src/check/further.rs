@@ -506,7 +506,7 @@ pub fn dead_letter_cause(cx: &Counterexample, bounds: &Bounds) -> Option<String>
             ""
         };
         Some(format!(
-            "a crash ended each of the {limit} receives the broker allows{unsaved}, so the broker dead-letters the message"
+            "a crash ended each of the {limit} receives the broker allows{unsaved}, so the broker dead-letters the message: no handler can finish it"
         ))
     } else {
         Some(format!(
