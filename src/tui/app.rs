@@ -102,6 +102,12 @@ pub struct App {
     pub theme: Theme,
     /// A one-line note for the user (why a key did nothing, a fork made).
     pub status: Option<String>,
+    /// The note in `status` and its shorter forms, each whole, longest
+    /// first: the bar draws the first that fits (a replay's note from the
+    /// explorer, `replay_note`). Read only while its first form is the
+    /// note on the bar, so a note set since without forms is never
+    /// mistaken for them.
+    pub status_forms: Vec<String>,
     /// The checker's report, computed the first time the explorer opens.
     pub exploration: Exploration,
     /// Names of the scripts the explorer opened: counterexamples found by
@@ -233,6 +239,7 @@ impl App {
             viewport: Rect::new(0, 0, 120, 40),
             theme: Theme::new(options.color, options.ascii),
             status,
+            status_forms: Vec::new(),
             exploration: Exploration::Idle,
             found_by_check: Vec::new(),
             from_explorer: None,
@@ -431,6 +438,15 @@ impl App {
             scenario: self.script.name.clone(),
             design: self.strategy.name.to_string(),
             step: self.pos.min(self.last_pos()),
+        }
+    }
+
+    /// The engine the session's runs are on: a server's where `--db
+    /// postgres://…` gave one (the scenarios moved to keep it), else SQLite.
+    pub fn engine(&self) -> crate::sim::db::Engine {
+        match self.script.setup.postgres {
+            Some(_) => crate::sim::db::Engine::Postgres,
+            None => crate::sim::db::Engine::Sqlite,
         }
     }
 

@@ -26,6 +26,7 @@ pub mod panel;
 pub mod parting;
 pub mod predict;
 pub mod replay;
+pub mod replay_note;
 pub mod reveal;
 pub mod reveal_subject;
 pub mod run_forms;

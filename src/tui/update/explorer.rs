@@ -182,25 +182,15 @@ pub(super) fn open_counterexample(app: &mut App, sel: Selection) {
         return;
     };
     // A run from a try one bound further says so: the design held within
-    // the bounds asked for.
-    let beyond = run
-        .further
-        .map(|f| format!(" with {} (one bound further)", f.bound()))
-        .unwrap_or_default();
-    // The checker searches on SQLite: a replay opened from a server's run
-    // says it left the server, never silently.
-    let engine = if app.script.setup.postgres.is_some() {
-        " (on SQLite, where the checker found it)"
-    } else {
-        ""
-    };
-    // The way back last: a note too long for the bar keeps it whole.
-    let note = format!(
-        "from idem check: {} under {}{beyond} in {} moves{engine}; here it goes wrong · Esc back to the explorer",
-        cx.class,
-        cx.strategy,
-        cx.moves.len()
-    );
+    // the bounds asked for. The checker searches on SQLite: a replay
+    // opened from a server's run says it left the server.
+    let note = crate::tui::replay_note::forms(&crate::tui::replay_note::Replayed {
+        outcome: cx.class,
+        design: &cx.strategy,
+        moves: cx.moves.len(),
+        further: run.further.map(|f| f.bound()),
+        from_server: app.script.setup.postgres.is_some(),
+    });
     let cx = cx.clone();
     replay(app, &cx, strategy, note);
     if app.script.name == cx.script.name {
@@ -224,12 +214,13 @@ pub(super) fn back_to_explorer(app: &mut App) -> bool {
 
 /// Puts a counterexample on the main screen under `strategy` (the design
 /// it breaks), at the first step where it goes wrong (or its end, for a
-/// failure no single frame shows), with `note` on the status line.
+/// failure no single frame shows), with `note` on the status line: its
+/// forms, longest first (`App::status_forms`).
 pub(super) fn replay(
     app: &mut App,
     cx: &crate::check::Counterexample,
     strategy: Strategy,
-    note: String,
+    note: Vec<String>,
 ) {
     let script = cx.script.clone();
     app.compare = None;
@@ -249,7 +240,8 @@ pub(super) fn replay(
         .timeline
         .first_violation()
         .unwrap_or(app.timeline.frames.len() - 1);
-    app.status = Some(note);
+    app.status = note.first().cloned();
+    app.status_forms = note;
 }
 
 #[cfg(test)]

@@ -192,7 +192,7 @@ fn watch(app: &mut App) {
         cx.class.text(),
         level.number
     );
-    replay(app, &cx, strategy, note);
+    replay(app, &cx, strategy, vec![note]);
 }
 
 #[cfg(test)]

@@ -40,7 +40,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let t = &app.theme;
     if let Some(note) = &app.status {
-        note_line(t, note, area.width as usize).render(area, buf);
+        let forms = match app.status_forms.first() {
+            Some(first) if first == note => &app.status_forms[..],
+            _ => std::slice::from_ref(note),
+        };
+        shortest_note_line(t, forms, area.width as usize).render(area, buf);
         return;
     }
     let mut hints: Vec<Hint> = match app.overlay {
@@ -277,6 +281,23 @@ pub fn note_line(t: &crate::tui::theme::Theme, note: &str, width: usize) -> Line
         line(fold_note(&note, width.saturating_sub(3), t.g.ellipsis)),
         width,
     )
+}
+
+/// The first of a note's `forms` (longest first, each whole) that fits
+/// the bar whole; where none does, the last, folded as any note is.
+pub fn shortest_note_line(
+    t: &crate::tui::theme::Theme,
+    forms: &[String],
+    width: usize,
+) -> Line<'static> {
+    let room = width.saturating_sub(3);
+    let fits = forms
+        .iter()
+        .find(|f| Span::raw(t.text(f).into_owned()).width() <= room);
+    match fits.or(forms.last()) {
+        Some(form) => note_line(t, form, width),
+        None => Line::default(),
+    }
 }
 
 /// A note in `room` columns. Its parts run `what · more · key`: the last
