@@ -20,6 +20,7 @@ fn from_a_server(report: CheckReport) -> App {
             .parse()
             .expect("an address"),
     );
+    a.server = a.script.setup.postgres.clone();
     a
 }
 

@@ -26,6 +26,7 @@ fn notes_wrong(report: &CheckReport, wrong: &mut Vec<String>) -> usize {
                 if server {
                     a.script.setup.postgres =
                         Some("postgres://root@127.0.0.1:5432/test".parse().unwrap());
+                    a.server = a.script.setup.postgres.clone();
                 }
                 update(&mut a, Action::First);
                 for _ in 0..row {

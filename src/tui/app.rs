@@ -66,6 +66,11 @@ pub fn seconds_per_step(speed: usize) -> String {
 #[derive(Clone)]
 pub struct App {
     pub script: Script,
+    /// The server `--db postgres://…` opened the session on, kept apart
+    /// from the script on screen: a replay from the explorer runs on
+    /// SQLite, and the scenarios opened after it must still go to the
+    /// server the user chose (it was dropped for good after one replay).
+    pub server: Option<crate::sim::db::PgUrl>,
     /// The scenarios the picker offers: built-ins, plus the current one if it
     /// came from a file. In group order, then by their `order`.
     pub scripts: Vec<Script>,
@@ -217,6 +222,7 @@ impl App {
         }
         scripts.sort_by_key(|s| (s.group, s.order));
         let mut app = App {
+            server: script.setup.postgres.clone(),
             script,
             scripts,
             strategy,
@@ -444,7 +450,7 @@ impl App {
     /// The engine the session's runs are on: a server's where `--db
     /// postgres://…` gave one (the scenarios moved to keep it), else SQLite.
     pub fn engine(&self) -> crate::sim::db::Engine {
-        match self.script.setup.postgres {
+        match self.server {
             Some(_) => crate::sim::db::Engine::Postgres,
             None => crate::sim::db::Engine::Sqlite,
         }

@@ -189,7 +189,7 @@ pub(super) fn open_counterexample(app: &mut App, sel: Selection) {
         design: &cx.strategy,
         moves: cx.moves.len(),
         further: run.further.map(|f| f.bound()),
-        from_server: app.script.setup.postgres.is_some(),
+        from_server: app.server.is_some(),
     });
     let cx = cx.clone();
     replay(app, &cx, strategy, note);
@@ -319,6 +319,7 @@ mod tests {
     fn a_replay_opened_from_a_server_run_says_it_runs_on_sqlite() {
         let mut a = app("tour-2", "idempotent");
         a.script.setup.postgres = Some("postgres://root@127.0.0.1:5432/test".parse().unwrap());
+        a.server = a.script.setup.postgres.clone();
         update(&mut a, Action::Explore);
         update(
             &mut a,
@@ -329,6 +330,24 @@ mod tests {
         assert!(a.script.setup.postgres.is_none());
         let status = a.status.clone().unwrap_or_default();
         assert!(status.contains("on SQLite"), "{status}");
+    }
+
+    /// After a replay on SQLite, the session is still the server's: the
+    /// next scenario opened goes back to it (it was dropped for good).
+    #[test]
+    fn a_scenario_opened_after_a_replay_runs_on_the_sessions_server() {
+        let mut a = app("tour-2", "idempotent");
+        a.script.setup.postgres = Some("postgres://root@127.0.0.1:5432/test".parse().unwrap());
+        a.server = a.script.setup.postgres.clone();
+        update(&mut a, Action::Explore);
+        update(
+            &mut a,
+            Action::ExploreDone(Explored::new(Ok(two_runs_report()))),
+        );
+        update(&mut a, Action::Enter);
+        assert!(a.script.setup.postgres.is_none(), "the replay is SQLite's");
+        let next = super::super::on_this_engine(&a, a.scripts[0].clone());
+        assert_eq!(next.setup.postgres, a.server);
     }
 
     #[test]

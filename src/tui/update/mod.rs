@@ -158,10 +158,11 @@ pub(super) fn moved(action: &Action, selected: usize, n: usize) -> Option<usize>
     }
 }
 
-/// A scenario the user moves to (the picker, the tour) runs on the engine
-/// on screen: `play --db postgres://…` stays on its server.
+/// A scenario the user moves to (the picker, the tour) runs on the
+/// session's engine: `play --db postgres://…` stays on its server, even
+/// after a replay from the explorer ran on SQLite.
 pub(super) fn on_this_engine(app: &App, mut script: Script) -> Script {
-    script.setup.postgres = app.script.setup.postgres.clone();
+    script.setup.postgres = app.server.clone();
     script
 }
 
