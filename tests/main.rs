@@ -166,6 +166,7 @@ mod step_labels;
 mod step_leads_with_its_effect;
 mod step_line_names_the_step;
 mod step_line_nothing_received;
+mod step_line_plain_words;
 mod step_line_time;
 mod step_names;
 mod step_reference_whole;

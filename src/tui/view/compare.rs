@@ -1319,14 +1319,16 @@ fn border_titles(
 }
 
 /// What the frame's step did, in its handler's words: the step the
-/// stepping consumer ran, else the move as the script names it.
+/// stepping consumer ran, else the move in a reader's words, else the
+/// action as the script names it.
 fn did(f: &Frame) -> String {
     let ran = f.stepped.as_ref().and_then(|who| {
         let s = f.changes.steps.iter().find(|s| s.consumer == *who)?;
         let c = f.consumers.iter().find(|c| c.name == *who)?;
         Some(format!("{who}: {}", c.steps.get(s.step)?.label))
     });
-    ran.unwrap_or_else(|| f.action_told())
+    ran.or_else(|| f.move_told())
+        .unwrap_or_else(|| f.action_told())
 }
 
 /// A side's lines for `area`: where they do not all fit, the last row says
