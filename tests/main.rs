@@ -22,6 +22,7 @@ mod clock_words;
 mod closing_words_at_the_end;
 mod compare_counts;
 mod compare_fold_alike;
+mod compare_header_chapter;
 mod compare_header_titles;
 mod compare_holding;
 mod compare_in_view;
