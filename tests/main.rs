@@ -143,6 +143,7 @@ mod reveal_split_steady;
 mod reveal_sql_head;
 mod reveal_subject_whole;
 mod reveal_why_whole;
+mod say_opens_with_its_subject;
 mod scale;
 mod scenarios;
 mod score_keeps_subject;
