@@ -62,6 +62,7 @@ mod harness_save;
 mod harness_words;
 mod header_form;
 mod header_group;
+mod header_keeps_design_label;
 mod header_title_steady;
 mod heading_counts;
 mod help_screen;
