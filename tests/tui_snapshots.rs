@@ -228,7 +228,8 @@ fn a_fork_is_marked_on_screen() {
     update(&mut a, Action::Digit(2));
     let screen = draw(&mut a, 120, 40);
     assert!(screen.contains("forked at step 2"), "{screen}");
-    assert!(screen.contains("you: crash A"));
+    // The step line says the user's move in a reader's words.
+    assert!(screen.contains("you: process crashes (A)"), "{screen}");
     // From the user's move on, the words are about the user's run.
     assert!(screen.contains("Your run"), "{screen}");
     assert!(

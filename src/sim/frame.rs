@@ -16,6 +16,7 @@ pub mod action_told;
 mod borrowed;
 mod earlier;
 mod from_world;
+mod move_told;
 mod unsettled;
 pub use borrowed::{Borrowed, WrittenFor};
 pub use earlier::{Told, told_before};

@@ -57,7 +57,7 @@ const TITLE_ROWS_FROM: u16 = 30;
 fn header_rows(app: &App, c: &Compare, steps_on_borders: bool, area: Rect) -> Vec<Line<'static>> {
     let t = &app.theme;
     let (lf, rf) = c.frames(app.pos);
-    let (chapter, of) = (lf.chapter, app.script.steps.len());
+    let chapter = lf.chapter;
     let (ln, rn) = (c.left.strategy.as_str(), c.right.strategy.as_str());
     let script = &app.script;
     let mut lead = vec![
@@ -78,41 +78,29 @@ fn header_rows(app: &App, c: &Compare, steps_on_borders: bool, area: Rect) -> Ve
     // tells it its own way.
     let (lt, rt) = (t.text(script.title_for(ln)), t.text(script.title_for(rn)));
     let titles = each(ln, &lt, rn, &rt);
-    let tail = Span::styled(
-        format!(
-            " {} {}",
-            t.g.dot,
-            // The user's own run is no chapter of the script; the setup
-            // is none either, and its title is the scenario's.
-            if (1..=of).contains(&chapter) {
-                // Told alike, the title is here; else each side heads its
-                // story with its own (`chapter_titles`).
-                match chapter_titles(app, c, chapter) {
-                    None => match script.chapter_title(&script.steps[chapter - 1], ln) {
-                        // A story left out has no titles.
-                        "" => format!("{} {chapter}/{of}", script.origin.part()),
-                        title => {
-                            format!("{} {chapter}/{of}: {}", script.origin.part(), t.text(title))
-                        }
-                    },
-                    Some(_) => format!("{} {chapter}/{of}", script.origin.part()),
-                }
-            } else if chapter == 0 {
-                "before the first step".to_string()
-            } else {
-                t.text(&lf.chapter_title).into_owned()
-            },
-        ),
-        t.dim(),
-    );
+    // The chapter, longest first: where a form does not fit whole the
+    // next is tried, and none is left rather than a bare `chapter …`
+    // (teacher trial: tour-3 at 100x30).
+    let tails: Vec<Span<'static>> = chapter_forms(app, c, chapter, lf)
+        .into_iter()
+        .map(|form| Span::styled(format!(" {} {form}", t.g.dot), t.dim()))
+        .collect();
     let width = usize::from(area.width);
+    // `spans` with the longest chapter form that fits whole after them,
+    // else with none.
+    let with_tail = |spans: Vec<Span<'static>>| -> Line<'static> {
+        let base = Line::from(spans.clone()).width();
+        let mut line = spans;
+        if let Some(tail) = tails.iter().find(|tail| base + tail.width() <= width) {
+            line.push(tail.clone());
+        }
+        Line::from(line)
+    };
     let mut one = lead.clone();
     one.push(Span::styled(titles, t.title()));
-    one.push(tail.clone());
-    let one = Line::from(one);
-    let whole_titles = one.width() - tail.width();
+    let whole_titles = Line::from(one.clone()).width();
     if lt == rt || whole_titles <= width || area.height < TITLE_ROWS_FROM {
-        return vec![super::fit(t, one, width)];
+        return vec![super::fit(t, with_tail(one), width)];
     }
     // Two rows: the second design's title under the first's, lined up.
     let indent: usize = lead.iter().map(Span::width).sum();
@@ -121,12 +109,44 @@ fn header_rows(app: &App, c: &Compare, steps_on_borders: bool, area: Rect) -> Ve
     let second = vec![
         Span::raw(" ".repeat(indent)),
         Span::styled(format!("{rn}: {rt}"), t.title()),
-        tail,
     ];
     vec![
         super::fit(t, Line::from(first), width),
-        super::fit(t, Line::from(second), width),
+        super::fit(t, with_tail(second), width),
     ]
+}
+
+/// Where the story is, in the header's forms from longest to shortest:
+/// `chapter 2/5: Title`, `chapter 2/5`, `ch. 2/5`. The user's own run is
+/// no chapter of the script; the setup is none either, and its title is
+/// the scenario's.
+fn chapter_forms(app: &App, c: &Compare, chapter: usize, lf: &Frame) -> Vec<String> {
+    let t = &app.theme;
+    let script = &app.script;
+    let of = script.steps.len();
+    if !(1..=of).contains(&chapter) {
+        return vec![if chapter == 0 {
+            "before the first step".to_string()
+        } else {
+            t.text(&lf.chapter_title).into_owned()
+        }];
+    }
+    let part = script.origin.part();
+    let number = format!("{part} {chapter}/{of}");
+    let mut forms = Vec::new();
+    // Told alike, the title is here; else each side heads its story with
+    // its own (`chapter_titles`). A story left out has no titles.
+    if chapter_titles(app, c, chapter).is_none() {
+        let title = script.chapter_title(&script.steps[chapter - 1], &c.left.strategy);
+        if !title.is_empty() {
+            forms.push(format!("{number}: {}", t.text(title)));
+        }
+    }
+    forms.push(number);
+    if part == "chapter" {
+        forms.push(format!("ch. {chapter}/{of}"));
+    }
+    forms
 }
 
 /// A title as each side's design has it: once when they tell it alike,
@@ -1319,14 +1339,16 @@ fn border_titles(
 }
 
 /// What the frame's step did, in its handler's words: the step the
-/// stepping consumer ran, else the move as the script names it.
+/// stepping consumer ran, else the move in a reader's words, else the
+/// action as the script names it.
 fn did(f: &Frame) -> String {
     let ran = f.stepped.as_ref().and_then(|who| {
         let s = f.changes.steps.iter().find(|s| s.consumer == *who)?;
         let c = f.consumers.iter().find(|c| c.name == *who)?;
         Some(format!("{who}: {}", c.steps.get(s.step)?.label))
     });
-    ran.unwrap_or_else(|| f.action_told())
+    ran.or_else(|| f.move_told())
+        .unwrap_or_else(|| f.action_told())
 }
 
 /// A side's lines for `area`: where they do not all fit, the last row says

@@ -150,7 +150,9 @@ pub(super) fn said(f: &Frame) -> String {
         Some((who, name)) if f.action != format!("run {who} up to {name}") => {
             format!("{name} ({who}) · part of: {}", f.action)
         }
-        _ => f.action_told(),
+        // A move that ran no handler step (a fault, the clock) in a
+        // reader's words, not the file's `lose-ack A`.
+        _ => f.move_told().unwrap_or_else(|| f.action_told()),
     }
 }
 
