@@ -233,7 +233,7 @@ fn a_fork_is_marked_on_screen() {
     // From the user's move on, the words are about the user's run.
     assert!(screen.contains("Your run"), "{screen}");
     assert!(
-        screen.contains("At step 2 you changed the run: crash A."),
+        screen.contains("At step 2 you changed the run: A crashes."),
         "{screen}"
     );
     // The script's later faults no longer fire: the run plays out to its end.

@@ -7,7 +7,7 @@ use super::explore::SEED;
 use crate::scenario::action::move_text;
 use crate::scenario::script::Saying;
 use crate::scenario::{Action, Expectation, Group, Script, ScriptStep};
-use crate::sim::{Move, Outcome, SimError, Strategy, World, format_duration};
+use crate::sim::{Move, Outcome, SimError, Strategy, World};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -195,7 +195,7 @@ pub fn move_words(n: usize) -> String {
 fn neutral_title(mv: &Move) -> String {
     match mv {
         Move::Step { consumer } => format!("{consumer} takes its next step"),
-        _ => move_title(mv),
+        _ => mv.told(),
     }
 }
 
@@ -224,27 +224,6 @@ fn title(world: &World, mv: &Move) -> String {
             format!("early lease expiry: {message}")
         }
         Move::ExpireLease { message } => format!("{message}'s lease ends: no fault"),
-        _ => move_title(mv),
-    }
-}
-
-/// A short name for a move other than a step, the same in any world.
-fn move_title(mv: &Move) -> String {
-    match mv {
-        Move::Step { consumer } => format!("{consumer}: step"),
-        Move::Crash { consumer } => format!("{consumer} crashes"),
-        Move::LoseAck { consumer } => format!("{consumer}'s next ack will be lost"),
-        Move::LoseResponse { consumer } => {
-            format!("the provider's next response to {consumer} will be lost")
-        }
-        Move::Slow { consumer, ms } => format!("{consumer} is slow ({})", format_duration(*ms)),
-        Move::ExpireLease { message } => format!("the lease on {message} runs out"),
-        Move::Wait { ms } => format!("the clock advances {}", format_duration(*ms)),
-        Move::Publish { message } => format!("the producer publishes {message} again"),
-        Move::Produce { message } => format!("the producer publishes {}", message.id),
-        Move::Prune { age_ms } => format!(
-            "the janitor prunes IDs older than {}",
-            format_duration(*age_ms)
-        ),
+        _ => mv.told(),
     }
 }

@@ -546,7 +546,8 @@ impl<'a, S: Sink> Run<'a, S> {
              clock runs on to its deadline. It goes on until every message is \
              settled; the events tell each step.",
             fork.at + 1,
-            move_text(&fork.mv),
+            // In words, not the file's form (`crash A`).
+            fork.mv.told(),
         );
     }
 

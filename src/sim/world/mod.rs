@@ -13,6 +13,7 @@ mod janitor;
 mod judge;
 mod keyed;
 mod moment;
+mod move_words;
 mod produce;
 mod queue;
 mod retire;
