@@ -674,7 +674,7 @@ mod tests {
         assert_eq!(
             said,
             [
-                "A was still working when delivery 2's lease ran out",
+                "A was still working on delivery 2",
                 "A crashed at step 2"
             ]
         );

@@ -335,7 +335,7 @@ impl fmt::Display for At<'_> {
             Cause::LeaseExpired => f.write_str("lease expired"),
             Cause::StillWorking { consumer, delivery } => write!(
                 f,
-                "{consumer} was still working when delivery {delivery}'s lease ran out"
+                "{consumer} was still working on delivery {delivery}"
             ),
             Cause::Crashed { consumer, step } => write!(f, "{consumer} crashed at {}", at(step)),
             Cause::AckLost { step } => write!(f, "ack lost at {}", at(step)),
