@@ -47,7 +47,7 @@ fn check_proves_a_design_file_or_breaks_it() {
     assert!(
         whole.contains("holds within 2 consumers, 1 message and 2 faults, assuming one payment per message ID (")
             && whole.contains("; also holds at 3 faults (still at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry): 1,133 states")
-            && whole.contains("; also holds with a producer retry (1,266 states)"),
+            && whole.contains("; also holds with a producer retry (within 2 consumers, 1 message and 2 faults: at most 1 crash per consumer, 1 lost ack, 1 lost response, 1 early lease expiry, 1 producer retry): 1,266 states"),
         "{out}"
     );
     // Acked before the work: accepted, and proven wrong (exit 1).

@@ -5,7 +5,7 @@
 //!
 //! At 80x24, 100x30 and 120x40, for every design: a detail cut short
 //! names a key in its note; for a design with no run to replay that key
-//! is `z`, and after `z` nothing of the detail is cut.
+//! is `z`, and after `z` nothing of the detail is cut without `PgDn`.
 
 use crate::common::check::{explorer_showing, report};
 use crate::common::draw;
@@ -54,7 +54,9 @@ fn every_cut_detail_names_a_key_that_reads_the_rest() {
             }
             update(&mut a, Action::Zoom);
             let whole = draw(&mut a, w, h);
-            if let Some(still) = fold(&whole) {
+            // Whole, a design's summary has rows of its own, which may
+            // take the detail past the screen: then PgDn reads on.
+            if let Some(still) = fold(&whole).filter(|n| !n.contains("PgDn reads on")) {
                 wrong.push(format!(
                     "{name} at {w}x{h}: after z still `{still}`\n{whole}"
                 ));

@@ -454,9 +454,12 @@ fn every_figure_beside_a_try_one_bound_further_is_that_trys_own() {
                         f.place(),
                         f.bounds.caps_words()
                     ),
-                    idem::check::further::Widening::Retry => {
-                        format!("also holds {} ({own} states)", f.place())
-                    }
+                    // A producer retry says every bound of its try.
+                    idem::check::further::Widening::Retry => format!(
+                        "also holds {} ({}): {own} states",
+                        f.place(),
+                        f.caps().expect("a retry's bounds")
+                    ),
                 },
                 "{}",
                 s.strategy

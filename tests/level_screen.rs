@@ -128,7 +128,9 @@ fn a_won_level() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(
-        line.contains("within 2 consumers, 1 message and 2 faults (lost acks only)"),
+        line.contains(
+            "within 2 consumers, 1 message and 2 faults (lost acks only, no cap per kind)"
+        ),
         "{line}"
     );
 }

@@ -52,6 +52,7 @@ mod explorer_rows_hang;
 mod explorer_way_back;
 mod export_note_whole;
 mod extra_tables_whole;
+mod fold_names_what_it_hides;
 mod fold_sign;
 mod fork_one_step;
 mod forked_header;
@@ -141,6 +142,7 @@ mod replay_long_program;
 mod replay_moves;
 mod replay_no_cuts;
 mod replay_stale_ack_words;
+mod retry_try_bounds;
 mod reveal_keeps_rows;
 mod reveal_span;
 mod reveal_split_steady;
@@ -196,6 +198,7 @@ mod story_tells_once;
 mod story_whole;
 mod story_why_at_its_step;
 mod strips_fold_the_idle;
+mod summary_whole;
 mod sweep_kept;
 mod titles_cut_at_words;
 mod tour_opening;
@@ -217,6 +220,7 @@ mod verdict_truth;
 mod verdict_words;
 mod why_counts;
 mod why_key;
+mod won_caps_said;
 
 /// A test file that no `mod` line names would never run: say so.
 #[test]

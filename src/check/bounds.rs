@@ -331,6 +331,13 @@ impl Bounds {
         line
     }
 
+    /// [`Bounds::caps_words`] for bounds said on their own, not after a
+    /// claim's: `at most 1 crash per consumer, …`, `crashes only, no cap
+    /// per kind`.
+    pub fn caps_alone(&self) -> String {
+        self.caps_phrase("")
+    }
+
     /// [`Bounds::caps_words`], `still` (after a claim's own bounds) or
     /// not (the bounds alone).
     fn caps_phrase(&self, still: &str) -> String {

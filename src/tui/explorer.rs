@@ -7,6 +7,7 @@ use crate::check::{CheckReport, Counterexample, StrategyReport};
 use crate::sim::Outcome;
 use std::sync::Arc;
 
+pub mod summary;
 pub mod table;
 
 /// Where the checker's report is.

@@ -828,6 +828,22 @@ impl Explorer {
         }
     }
 
+    /// With the whole detail's summary on `rows` rows of its own above
+    /// the list of runs, the list starts that much lower, so that a click
+    /// still picks the run it is on.
+    pub fn list_below(self, rows: u16) -> Explorer {
+        let y = self.list.y.saturating_add(rows).min(self.detail.bottom());
+        let height = self.list.height.min(self.detail.bottom() - y);
+        Explorer {
+            list: Rect {
+                y,
+                height,
+                ..self.list
+            },
+            ..self
+        }
+    }
+
     /// The design row under the pointer, as an index into the report.
     pub fn row_at(&self, x: u16, y: u16) -> Option<usize> {
         self.rows

@@ -115,6 +115,7 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
             );
             let l = layout::explorer(app.viewport, designs, sel.row, cxs, sel.cx, legend_h)
                 .whole(true, cxs, sel.cx);
+            let l = explorer::summary::below(&app.theme, app.exploration.report(), sel, l);
             // The pane less its rule, its notes above and below.
             let page = usize::from(l.detail.height.saturating_sub(3)).max(1);
             // Stored no further than the last page (the view stops there),
@@ -144,6 +145,7 @@ pub(super) fn explorer_key(app: &mut App, action: Action, sel: Selection) {
             );
             let l = layout::explorer(app.viewport, designs, sel.row, cxs, sel.cx, legend_h)
                 .whole(sel.whole, cxs, sel.cx);
+            let l = explorer::summary::below(&app.theme, app.exploration.report(), sel, l);
             if let Some(row) = l.row_at(x, y).filter(|&r| r < designs) {
                 select(app, row, 0);
             } else if let Some(cx) = l

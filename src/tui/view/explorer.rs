@@ -26,6 +26,7 @@ pub fn render(app: &App, sel: Selection, area: Rect, buf: &mut Buffer) {
     let legend_h = legend_rows(t, report, area.width);
     let l = layout::explorer(area, designs, sel.row, cxs, sel.cx, legend_h)
         .whole(sel.whole, cxs, sel.cx);
+    let l = crate::tui::explorer::summary::below(t, report, sel, l);
     header(t, report, app.engine(), l.header, buf);
     keybar::render(app, l.keybar, buf);
     let Some(report) = report else {

@@ -5,7 +5,7 @@
 use super::hanging::hanging;
 use super::rule;
 use crate::check::{Bounds, StrategyReport};
-use crate::tui::explorer::{self, num};
+use crate::tui::explorer::{self, num, summary};
 use crate::tui::layout;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -21,34 +21,39 @@ pub(super) fn render(
     l: &layout::Explorer,
     buf: &mut Buffer,
 ) {
-    let width = l.detail.width as usize;
-    let promise = crate::check::promise::said(s.claims_safe);
-    let title = cut(
-        t,
-        &format!(
-            " {} {} {promise} {} {} ",
-            s.strategy, t.g.dot, t.g.dot, s.summary
-        ),
-        width.saturating_sub(2),
-    );
-    let block = rule(t, title);
+    let block = rule(t, title(t, s, sel.whole, l));
     let inner = block.inner(l.detail);
     block.render(l.detail, buf);
     // Whole, every property wraps. In the table's pane a cut property
     // row is kept only where the detail runs past the pane anyway, so
     // the fold note offers `z`, which shows it whole (at 80x24 the cut
     // keeps the claim's other properties in view).
-    let rows = if sel.whole {
+    let (rows, run_from) = if sel.whole {
         rows(t, s, bounds, sel, l, inner, true)
     } else {
         let cut = rows(t, s, bounds, sel, l, inner, false);
-        if cut.len() > usize::from(inner.height) {
+        if cut.0.len() > usize::from(inner.height) {
             cut
         } else {
             rows(t, s, bounds, sel, l, inner, true)
         }
     };
-    draw(t, rows, s, sel, l, inner, buf);
+    draw(t, rows, run_from, s, sel, l, inner, buf);
+}
+
+/// The design's name, its promise and its summary, where the rule has
+/// room for them all (see [`summary::title`]).
+fn title(t: &Theme, s: &StrategyReport, whole: bool, l: &layout::Explorer) -> String {
+    summary::title(t, s, whole, l.detail)
+}
+
+/// The rest of the summary the whole detail's title has no room for, on
+/// rows of its own (see [`summary::rest`]).
+fn summary_rows(t: &Theme, s: &StrategyReport, l: &layout::Explorer) -> Vec<Line<'static>> {
+    summary::rest(t, s, l.detail)
+        .into_iter()
+        .map(|row| Line::styled(row, t.dim()))
+        .collect()
 }
 
 /// The furthest PgDn pages the whole detail (`z`) of design `s`: where its
@@ -63,7 +68,7 @@ pub(crate) fn last_scroll(
     l: &layout::Explorer,
 ) -> usize {
     let inner = rule(t, String::new()).inner(l.detail);
-    let rows = rows(t, s, bounds, sel, l, inner, true);
+    let (rows, _) = rows(t, s, bounds, sel, l, inner, true);
     most(rows.len(), inner.height)
 }
 
@@ -74,7 +79,9 @@ fn most(rows: usize, height: u16) -> usize {
     if rows > h { rows + 1 - h } else { 0 }
 }
 
-/// The detail's rows, every one in the pane's width.
+/// The detail's rows, every one in the pane's width, and the index of
+/// the first that belongs to the selected run (its chain and moves, which
+/// Enter replays): the rows before it only `z` shows whole.
 fn rows(
     t: &Theme,
     s: &StrategyReport,
@@ -83,7 +90,7 @@ fn rows(
     l: &layout::Explorer,
     inner: Rect,
     wrap: bool,
-) -> Vec<Line<'static>> {
+) -> (Vec<Line<'static>>, usize) {
     let cx_sel = sel.cx;
     let width = l.detail.width as usize;
     // Every line is made into rows here, wrapped where it is longer than
@@ -92,7 +99,13 @@ fn rows(
     // exactly the rows below it. Only the list keeps a row a run: a click
     // picks a run by its row.
     let inner_w = usize::from(inner.width);
-    let mut rows: Vec<Line<'static>> = Vec::new();
+    // Whole, the rest of a summary the rule has no room for goes on
+    // right under it (the list of runs below it, as `list_below` says).
+    let mut rows: Vec<Line<'static>> = if sel.whole {
+        summary_rows(t, s, l)
+    } else {
+        Vec::new()
+    };
     let runs = explorer::runs(s);
     let n = runs.len();
     let number_w = n.to_string().len();
@@ -162,6 +175,7 @@ fn rows(
             }
         }
     }
+    let run_from = rows.len();
     if let Some(run) = runs.get(cx_sel) {
         let cx = run.cx;
         let chain = cx.verdict.chain_at(t.arrow(), &crate::check::move_words);
@@ -229,15 +243,18 @@ fn rows(
         }
         rows.extend(moves(t, cx, inner_w));
     }
-    rows
+    (rows, run_from)
 }
 
 /// The rows from the scroll on, with a note at the top for the rows
 /// scrolled past and one at the foot for the rows below, each naming
-/// the key that reads them.
+/// the key that reads them. `run_from` is the first of the selected
+/// run's rows (see [`rows`]).
+#[allow(clippy::too_many_arguments)]
 fn draw(
     t: &Theme,
     rows: Vec<Line<'static>>,
+    run_from: usize,
     s: &StrategyReport,
     sel: crate::tui::explorer::Selection,
     l: &layout::Explorer,
@@ -283,11 +300,18 @@ fn draw(
             // held design's lines are read with the detail whole (`z`),
             // and whole, PgDn reads on (in-progress's run at 80x24 ran
             // 55 rows past the screen, cut mid-sentence).
-            let replay = match (sel.whole, runs.get(cx_sel).is_some()) {
-                (true, true) => ": PgDn reads on, Enter replays the run",
-                (true, false) => ": PgDn reads on",
-                (false, true) => ": Enter replays this run in full",
-                (false, false) => ": z shows the detail whole",
+            // Enter shows only the run: where the fold also hides the
+            // claim, its properties or the tries one bound further, the
+            // note names `z` too (teacher trial at 80x24: in-progress's
+            // `↓ 72 more lines: Enter replays this run in full`, most of
+            // them properties Enter never shows).
+            let beyond_run = scroll + i < run_from;
+            let replay = match (sel.whole, runs.get(cx_sel).is_some(), beyond_run) {
+                (true, true, _) => ": PgDn reads on, Enter replays the run",
+                (true, false, _) => ": PgDn reads on",
+                (false, true, true) => ": z shows the detail whole, Enter replays the run",
+                (false, true, false) => ": Enter replays this run in full",
+                (false, false, _) => ": z shows the detail whole",
             };
             Line::styled(format!(" {down}{left} more lines{replay}"), t.key())
                 .render(Rect::new(inner.x, y, inner.width, 1), buf);
@@ -542,10 +566,12 @@ fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, usize, bo
                 FurtherResult::Breaks { .. } => t.g.failed,
             };
             let text = match &f.result {
+                // With the try's bounds: a "holds" says within what.
                 FurtherResult::Holds { states } => format!(
-                    "   further    {} {}: holds too ({} states)",
+                    "   further    {} {}{}: holds too ({} states)",
                     t.g.done,
                     f.place(),
+                    f.caps().map(|c| format!(" ({c})")).unwrap_or_default(),
                     num(*states)
                 ),
                 FurtherResult::TooLarge { .. } => {
@@ -593,17 +619,4 @@ fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, usize, bo
             (Line::raw(text), under(mark), true)
         })
         .collect()
-}
-
-/// Text cut to `width` characters, with an ellipsis when it was longer.
-fn cut(t: &Theme, text: &str, width: usize) -> String {
-    let text = t.text(text);
-    if text.chars().count() <= width {
-        return text.into_owned();
-    }
-    let keep = width.saturating_sub(t.g.ellipsis.chars().count() + 1);
-    let mut out: String = text.chars().take(keep).collect();
-    out.push_str(t.g.ellipsis);
-    out.push(' ');
-    out
 }

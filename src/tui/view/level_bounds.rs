@@ -5,7 +5,6 @@
 //! faults. No schedule breaks your …4 more`, which named no bound.
 
 use crate::check::Bounds;
-use crate::levels::Fault;
 use crate::tui::theme::Theme;
 
 /// The forms of `within …` for `used`, longest first, in two groups:
@@ -15,10 +14,12 @@ use crate::tui::theme::Theme;
 /// faults alone. The kinds go last, after the consumers and messages:
 /// `within 2 faults` without `(crashes only)` read as safe against 2
 /// faults of any kind (teacher trial 28). `every` is whether the level
-/// throws every kind of fault there is; else the kinds say `only`.
+/// throws every kind of fault there is; else the kinds say `only`. The
+/// kinds say their caps per kind too, or that there are none; only where
+/// the claim is not `won` may the fewest forms give the caps up.
 /// `tail`, after every form, is what the claim says one bound further
 /// (`; ! breaks at 3 faults`).
-pub fn forms(used: &Bounds, every: bool, tail: &str) -> [Vec<String>; 2] {
+pub fn forms(used: &Bounds, every: bool, won: bool, tail: &str) -> [Vec<String>; 2] {
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let faults = crate::check::further::faults(used.max_faults);
@@ -46,20 +47,35 @@ pub fn forms(used: &Bounds, every: bool, tail: &str) -> [Vec<String>; 2] {
     if let Some(short) = unitless {
         with_kinds.push(format!("{} ({kinds}){short}", bare[2]));
     }
+    // The kinds and their caps in fewest words, before the bounds go
+    // without them: `(crashes only)` left the cap per kind unsaid.
+    if let Some(few) = crate::check::further::kinds_capped_short(used, every) {
+        with_kinds.push(format!("{} ({few}){tail}", bare[2]));
+        if let Some(short) = unitless {
+            with_kinds.push(format!("{} ({few}){short}", bare[2]));
+        }
+    }
+    // A run that broke the handler claims nothing: where its long lead
+    // leaves no room for the caps, the kinds alone say where it was found
+    // (`within 1 fault (crashes only)`, level 8 at 80x24).
+    if !won {
+        with_kinds.push(format!(
+            "{} ({}){tail}",
+            bare[2],
+            crate::check::further::kinds_words(used)
+        ));
+    }
     [
         with_kinds,
         bare.iter().map(|form| format!("{form}{tail}")).collect(),
     ]
 }
 
-/// The kinds of fault a claim was proven under, as its first row names
-/// them: `all 4 kinds`, or `crashes only`.
+/// The kinds of fault a claim was proven under and their caps, as its
+/// first row names them: `all 4 kinds, 1 of each, crashes per consumer`,
+/// or `crashes only, no cap per kind`.
 pub fn kinds(used: &Bounds, every: bool) -> String {
-    if every {
-        format!("all {} kinds", Fault::ALL.len())
-    } else {
-        crate::check::further::kinds_words(used)
-    }
+    crate::check::further::kinds_capped(used, every)
 }
 
 /// What a won level's first row says after its bounds where the try one

@@ -427,7 +427,8 @@ fn done(t: &Theme, a: &Attempt, play: &LevelPlay, room: usize) -> Vec<Line<'stat
         Verdict::Won => level_bounds::breaks_tail(t, r),
         _ => String::new(),
     };
-    let forms = level_bounds::forms(used, every, &tail);
+    let won = matches!(a.verdict, Verdict::Won);
+    let forms = level_bounds::forms(used, every, won, &tail);
     let head = |leads: &[String]| level_bounds::head(t, leads, &forms, room);
     match &a.verdict {
         // The claim, then what it did not try, where a short screen still
