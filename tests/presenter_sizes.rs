@@ -267,6 +267,90 @@ fn the_queue_box_says_what_the_step_did_to_the_message() {
     );
 }
 
+/// Trial 39: the queue's box said only `* was 1` where the last ack took
+/// the message away, and nothing where the broker ignored a late ack
+/// (tour-3 step 10). A message that left the queue in this step says how
+/// (`m-7f3 acked by A`, `dead-lettered`), and an ack the broker ignored is
+/// said (`A's late ack ignored`).
+#[test]
+fn the_queue_box_says_how_a_message_left_and_an_ignored_ack() {
+    use idem::sim::consumer::Mark;
+    use idem::sim::frame::MessagePhase;
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (mut wrong, mut seen) = (Vec::new(), [0; 2]);
+    each_presenter_step(|a, at| {
+        if a.pos == 0 {
+            return;
+        }
+        let (f, b) = (a.frame(), &a.timeline.frames[a.pos - 1]);
+        let screen = common::render(a);
+        let queue = norm(&boxes(&screen)[0]);
+        for m in &f.queue.messages {
+            let was = b.queue.messages.iter().find(|x| x.broker_id == m.broker_id);
+            let left = match m.phase {
+                MessagePhase::Acked => "acked",
+                MessagePhase::DeadLettered => "dead-lettered",
+                _ => continue,
+            };
+            if was.is_some_and(|w| w.phase == m.phase) {
+                continue;
+            }
+            seen[0] += 1;
+            if !queue.contains(&format!("{} {left}", m.message_id)) {
+                wrong.push(format!("{at}: no `{} {left}`: {queue}", m.message_id));
+            }
+        }
+        for ran in &f.changes.steps {
+            let ignored = f.consumers.iter().any(|c| {
+                c.name == ran.consumer
+                    && c.steps
+                        .get(ran.step)
+                        .is_some_and(|s| s.mark == Mark::Ignored)
+            });
+            if ignored {
+                seen[1] += 1;
+                if !queue.contains(&format!("{}'s late ack ignored", ran.consumer)) {
+                    wrong.push(format!("{at}: no ignored ack: {queue}"));
+                }
+            }
+        }
+    });
+    assert!(seen.iter().all(|n| *n > 3), "seen {seen:?}");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong (left, ignored seen: {seen:?}); the first: {:#?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(4)]
+    );
+}
+
+/// Trial 39: at 80x24 the payments box read `committed * was` over `$40`:
+/// a moved figure's old value stays on the row of its mark.
+#[test]
+fn a_was_mark_keeps_its_old_value_on_its_row() {
+    let (mut wrong, mut seen) = (Vec::new(), 0);
+    each_presenter_step(|a, at| {
+        let screen = common::render(a);
+        for b in boxes(&screen) {
+            for row in b.lines() {
+                if row.contains(" was") {
+                    seen += 1;
+                }
+                if row.trim_end().ends_with(" was") {
+                    wrong.push(format!("{at}: {}", row.trim()));
+                }
+            }
+        }
+    });
+    assert!(seen > 20, "only {seen}");
+    assert!(
+        wrong.is_empty(),
+        "{} of {seen}: {:#?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(4)]
+    );
+}
+
 /// Every step of the four tours, naive and idempotent, in the presenter
 /// view at each size a class uses, with where it is in words.
 fn each_presenter_step(mut visit: impl FnMut(&idem::tui::App, String)) {

@@ -6,6 +6,7 @@
 use super::story_line::NBSP;
 use super::{header, keybar, marks, narration, presenter_evidence};
 use crate::sim::Frame;
+use crate::sim::consumer::Mark;
 use crate::sim::diff::{Pending, pending_processed, pending_total, processed_rows, queued};
 use crate::sim::frame::MessagePhase;
 use crate::tui::app::App;
@@ -101,6 +102,56 @@ fn whereabouts(f: &Frame) -> Option<String> {
     }
 }
 
+/// How messages left the queue in this step (`m-7f3 acked by A`,
+/// `m-8a1 dead-lettered`): where the queue's count fell, the figure alone
+/// said only `* was 1` (trial 39).
+fn departures(f: &Frame, before: Option<&Frame>) -> Vec<String> {
+    let Some(before) = before else {
+        return Vec::new();
+    };
+    f.queue
+        .messages
+        .iter()
+        .filter_map(|m| {
+            let was = before
+                .queue
+                .messages
+                .iter()
+                .find(|x| x.broker_id == m.broker_id);
+            if was.is_some_and(|w| w.phase == m.phase) {
+                return None;
+            }
+            let name = m.label(f.queue.broker_ids_lead);
+            match (m.phase, &m.holder) {
+                (MessagePhase::Acked, Some(by)) => Some(format!("{name} acked by {by}")),
+                (MessagePhase::Acked, None) => Some(format!("{name} acked")),
+                (MessagePhase::DeadLettered, _) => Some(format!("{name} dead-lettered")),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// The acks the broker turned away in this step: it knows it did, though
+/// where the message is does not move.
+fn ignored_acks(f: &Frame) -> impl Iterator<Item = String> + '_ {
+    f.changes.steps.iter().filter_map(|ran| {
+        let c = f.consumers.iter().find(|c| c.name == ran.consumer)?;
+        (c.steps.get(ran.step)?.mark == Mark::Ignored)
+            .then(|| format!("{}'s late ack ignored", c.name))
+    })
+}
+
+/// Where the broker has each message and what left it in this step.
+fn broker_line(f: &Frame, before: Option<&Frame>) -> Option<String> {
+    let said: Vec<String> = whereabouts(f)
+        .into_iter()
+        .chain(departures(f, before))
+        .chain(ignored_acks(f))
+        .collect();
+    (!said.is_empty()).then(|| said.join(", "))
+}
+
 /// The acks lost on the way to the broker, for the messages it still
 /// holds (`A's ack lost`): the observer's fact, which the broker's own
 /// figures cannot show.
@@ -138,8 +189,9 @@ fn figures(f: &Frame, before: Option<&Frame>) -> [Figure; 4] {
             was: moved(ch.queue_was, queued(f)).map(|n| n.to_string()),
             alarm: false,
             note: None,
-            state: whereabouts(f),
-            state_moved: before.is_some_and(|b| whereabouts(b) != whereabouts(f)),
+            state: broker_line(f, before),
+            state_moved: before.is_some_and(|b| whereabouts(b) != whereabouts(f))
+                || !departures(f, before).is_empty(),
             observed: acks_lost(f),
             committed: false,
             pending: None,
@@ -311,7 +363,11 @@ fn did(t: &Theme, fig: &Figure, width: u16) -> Line<'static> {
         // `committed * was $0` just fits a row.
         (Some(was), _) if fig.committed => {
             let mut mark = marks::was(t, was.clone());
-            mark.content = format!(" {}", mark.content.trim_start()).into();
+            // The mark and its old value stay together where the line
+            // wraps: `committed * was` over `$40` read as two things
+            // (trial 39, 80x24).
+            let whole = mark.content.trim_start().replace(' ', &NBSP.to_string());
+            mark.content = format!(" {whole}").into();
             Line::from(vec![committed(), mark])
         }
         (Some(was), _) => Line::from(marks::was(t, was.clone())),
