@@ -9,7 +9,6 @@
 use crate::common::sweep;
 use idem::scenario::Action;
 use idem::scenario::action::VERBS;
-use idem::scenario::action::move_text;
 use idem::scenario::load::builtins;
 
 /// The file's words for every action of every built-in scenario that is
@@ -23,7 +22,7 @@ fn file_syntax() -> Vec<String> {
         for step in &script.steps {
             for action in &step.actions {
                 match action {
-                    Action::Move(mv) => tokens.push(move_text(mv)),
+                    Action::Move(mv) => tokens.push(mv.written()),
                     Action::Run {
                         consumer,
                         to: Some(to),

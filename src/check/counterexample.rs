@@ -4,7 +4,6 @@
 
 use super::bounds::Bounds;
 use super::explore::SEED;
-use crate::scenario::action::move_text;
 use crate::scenario::script::Saying;
 use crate::scenario::{Action, Expectation, Group, Script, ScriptStep};
 use crate::sim::{Move, Outcome, SimError, Strategy, World};
@@ -76,7 +75,7 @@ impl Counterexample {
                 .map(|e| e.sentence_at(&move_words))
                 .collect();
             steps.push(CounterStep {
-                action: move_text(mv),
+                action: mv.written(),
                 title,
                 happened,
             });

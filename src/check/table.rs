@@ -3,7 +3,6 @@
 
 use super::further::{self, FurtherResult};
 use super::{Bounds, CheckReport, Counterexample, StrategyReport};
-use crate::scenario::action::move_text;
 use crate::sim::Outcome;
 use std::fmt::Write;
 
@@ -206,7 +205,7 @@ fn told(out: &mut String, cx: &Counterexample) {
         // Every event of the move: the first alone can tell half
         // the story ("A acks m-7f3", when the ack was then dropped).
         let said = if step.happened.is_empty() {
-            move_text(&cx.moves[i])
+            cx.moves[i].written()
         } else {
             step.happened.join(" ")
         };

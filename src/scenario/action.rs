@@ -1,7 +1,7 @@
 //! The scenario files' action language: one short command per string.
 
 use crate::sim::step_name;
-use crate::sim::{Move, Op, Strategy, format_duration, parse_duration};
+use crate::sim::{Move, Op, Strategy, parse_duration};
 use std::ops::Range;
 
 /// One action of a scenario step: a move of the world as it is, or a `run`,
@@ -224,27 +224,8 @@ impl Action {
                 consumer,
                 to: Some(to),
             } => format!("run {consumer} to {to}"),
-            Action::Move(mv) => move_text(mv),
+            Action::Move(mv) => mv.written(),
         }
-    }
-}
-
-/// A move in the words of the action language: what a scenario file, a
-/// transcript and a saved counterexample all write.
-pub fn move_text(mv: &Move) -> String {
-    match mv {
-        Move::Step { consumer } => format!("step {consumer}"),
-        Move::Crash { consumer } => format!("crash {consumer}"),
-        Move::LoseAck { consumer } => format!("lose-ack {consumer}"),
-        Move::LoseResponse { consumer } => format!("lose-response {consumer}"),
-        Move::Slow { consumer, ms } => format!("slow {consumer} {}", format_duration(*ms)),
-        Move::ExpireLease { message } => format!("expire-lease {message}"),
-        Move::Wait { ms } => format!("wait {}", format_duration(*ms)),
-        Move::Publish { message } => format!("publish {message}"),
-        // Only a long run's producer makes this move; a scenario lists its
-        // messages in the setup instead, so no action word reads it back.
-        Move::Produce { message } => format!("produce {}", message.id),
-        Move::Prune { age_ms } => format!("prune {}", format_duration(*age_ms)),
     }
 }
 

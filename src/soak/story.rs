@@ -3,7 +3,6 @@
 //! with the time between them, so that a violation can be replayed on its
 //! own as a scenario file, from its first publish to its last copy.
 
-use crate::scenario::action::move_text;
 use crate::scenario::{Action, Expectation, Group, Origin, Script, ScriptStep, limits};
 use crate::sim::verdict::FactVerdict;
 use crate::sim::world::Setup;
@@ -265,7 +264,7 @@ fn chapter_title(mv: &Move, told: &str) -> String {
     let first = told.split(". ").next().unwrap_or("").trim_end_matches('.');
     let first = first.split(", lease ").next().unwrap_or(first);
     if first.is_empty() {
-        return move_text(mv);
+        return mv.written();
     }
     match crate::cut_at_word::cut_at_word(first, TITLE_ROOM, "…") {
         Some(cut) if cut != "…" => cut,
@@ -404,7 +403,7 @@ mod tests {
         // One word longer than the room: whole, rather than cut unsigned.
         let id = format!("m-{}", "x".repeat(50));
         assert_eq!(chapter_title(&mv, &id), id);
-        assert_eq!(chapter_title(&mv, ""), move_text(&mv));
+        assert_eq!(chapter_title(&mv, ""), mv.written());
     }
 
     /// A chapter that opens with an armed fault is named for what the

@@ -6,7 +6,6 @@ use super::play_out::{self, PLAY_OUT_LIMIT};
 use super::to_come::{fork_publishes, last_publish, publishes, publishes_of};
 
 mod play_on;
-use crate::scenario::action::move_text;
 use crate::scenario::{Action, Script, ScriptStep};
 use crate::sim::consumer::{Consumer, Status};
 use crate::sim::frame::{Borrowed, WrittenFor};
@@ -286,7 +285,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 self.last_stepped = Some(consumer.clone());
             }
             self.world.apply(&mv)?;
-            self.push(move_text(&mv))?;
+            self.push(mv.written())?;
             self.apply_forks()?;
         }
         Ok(())
@@ -566,7 +565,7 @@ impl<'a, S: Sink> Run<'a, S> {
                 self.last_stepped = Some(consumer.clone());
             }
             self.world.apply(&fork.mv)?;
-            self.push_as(format!("you: {}", move_text(&fork.mv)), true)?;
+            self.push_as(format!("you: {}", fork.mv.written()), true)?;
             if first {
                 // The whole paragraph is said once, at the user's move;
                 // after it each step is told by its own line, with only a
@@ -575,7 +574,7 @@ impl<'a, S: Sink> Run<'a, S> {
                     "Since your change at step {} ({}), nothing else goes wrong unless \
                      you make it.",
                     fork.at + 1,
-                    move_text(&fork.mv)
+                    fork.mv.written()
                 );
             }
         }

@@ -6,7 +6,6 @@
 //! A did. Said in the same form: what happened, then whose (`(A)`).
 
 use super::Frame;
-use crate::scenario::action::move_text;
 use crate::sim::consumer::Status;
 use crate::sim::{Move, format_duration};
 
@@ -17,7 +16,7 @@ impl Frame {
     /// or a consumer found nothing to receive (`nothing_told` says that).
     pub fn move_told(&self) -> Option<String> {
         let mv = self.made_by.as_ref()?;
-        let text = move_text(mv);
+        let text = mv.written();
         let yours = match self.action.strip_prefix("you: ") {
             Some(rest) if rest == text => true,
             None if self.action == text => false,

@@ -6,7 +6,6 @@
 
 use super::{Run, Sink};
 use crate::scenario::Action;
-use crate::scenario::action::move_text;
 use crate::sim::{Move, SimError};
 use crate::timeline::play_out::{self, PLAY_OUT_LIMIT};
 
@@ -46,7 +45,7 @@ impl<S: Sink> Run<'_, S> {
                 self.last_stepped = Some(consumer.clone());
             }
             self.world.apply(&mv)?;
-            self.push(move_text(&mv))?;
+            self.push(mv.written())?;
             if i == 0 {
                 // The paragraph once; after it each step is told by its
                 // own events, under a reminder of where the run is.
