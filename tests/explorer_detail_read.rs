@@ -7,25 +7,12 @@
 //! names a key in its note; for a design with no run to replay that key
 //! is `z`, and after `z` nothing of the detail is cut without `PgDn`.
 
+use crate::common::check::fold;
 use crate::common::check::{explorer_showing, report};
 use crate::common::draw;
 use idem::tui::{Action, update};
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
-
-/// The detail's fold note (`↓ 4 more lines…`) on a screen, if any. The
-/// run list's own note (`↓ 3 more`) has no `lines`.
-fn fold(screen: &str) -> Option<String> {
-    screen
-        .lines()
-        .map(|l| l.trim_matches('"').trim())
-        .find(|l| {
-            let l = l.trim_start_matches("↓ ");
-            l.split_once(" more lines")
-                .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
-        })
-        .map(str::to_string)
-}
 
 #[test]
 fn every_cut_detail_names_a_key_that_reads_the_rest() {

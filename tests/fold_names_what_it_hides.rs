@@ -6,24 +6,12 @@
 //! hides the run too, `Enter` as well; where it hides only the run,
 //! `Enter` alone.
 
+use crate::common::check::fold;
 use crate::common::check::{explorer_showing, in_progress, report};
 use crate::common::draw;
 use idem::tui::{Action, update};
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
-
-/// The detail's fold note (`↓ 72 more lines…`), if any.
-fn fold(screen: &str) -> Option<String> {
-    screen
-        .lines()
-        .map(|l| l.trim_matches('"').trim())
-        .find(|l| {
-            let l = l.trim_start_matches("↓ ");
-            l.split_once(" more lines")
-                .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
-        })
-        .map(str::to_string)
-}
 
 #[test]
 fn a_fold_over_the_properties_names_z_and_one_over_the_run_enter() {

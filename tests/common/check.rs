@@ -58,3 +58,17 @@ pub fn at_default(name: &str) -> &'static CheckReport {
         .without_timings()
     })
 }
+
+/// The explorer detail's fold note on a screen (`↓ 4 more lines…`), if
+/// any. The run list's own note (`↓ 3 more`) has no `lines`.
+pub fn fold(screen: &str) -> Option<String> {
+    screen
+        .lines()
+        .map(|l| l.trim_matches('"').trim())
+        .find(|l| {
+            let l = l.trim_start_matches("↓ ");
+            l.split_once(" more lines")
+                .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .map(str::to_string)
+}

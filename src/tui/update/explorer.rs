@@ -317,8 +317,8 @@ mod tests {
 
     /// From a run on a server, the replay (on SQLite, where the checker
     /// searched) says it left the server.
-    #[test]
-    fn a_replay_opened_from_a_server_run_says_it_runs_on_sqlite() {
+    /// tour-2 opened on a server, a run from the explorer replayed.
+    fn replayed_from_a_server() -> App {
         let mut a = app("tour-2", "idempotent");
         a.script.setup.postgres = Some("postgres://root@127.0.0.1:5432/test".parse().unwrap());
         a.server = a.script.setup.postgres.clone();
@@ -328,6 +328,12 @@ mod tests {
             Action::ExploreDone(Explored::new(Ok(two_runs_report()))),
         );
         update(&mut a, Action::Enter);
+        a
+    }
+
+    #[test]
+    fn a_replay_opened_from_a_server_run_says_it_runs_on_sqlite() {
+        let a = replayed_from_a_server();
         assert_eq!(a.overlay, Overlay::None);
         assert!(a.script.setup.postgres.is_none());
         let status = a.status.clone().unwrap_or_default();
@@ -338,15 +344,7 @@ mod tests {
     /// next scenario opened goes back to it (it was dropped for good).
     #[test]
     fn a_scenario_opened_after_a_replay_runs_on_the_sessions_server() {
-        let mut a = app("tour-2", "idempotent");
-        a.script.setup.postgres = Some("postgres://root@127.0.0.1:5432/test".parse().unwrap());
-        a.server = a.script.setup.postgres.clone();
-        update(&mut a, Action::Explore);
-        update(
-            &mut a,
-            Action::ExploreDone(Explored::new(Ok(two_runs_report()))),
-        );
-        update(&mut a, Action::Enter);
+        let a = replayed_from_a_server();
         assert!(a.script.setup.postgres.is_none(), "the replay is SQLite's");
         let next = super::super::on_this_engine(&a, a.scripts[0].clone());
         assert_eq!(next.setup.postgres, a.server);
