@@ -1,8 +1,8 @@
 //! The step line names the action in words that are true: the file's `run
 //! A to commit` runs A until commit is its next step and stops there, so
-//! it reads `run A up to commit` (it read `run A to commit`, as if the
-//! commit were done), and names the step as the step list does: `run A to
-//! provider` reads `run A up to charge the card` (trial 6 read `up to its
+//! it reads `run A to before commit` (it read `run A to commit`, and then
+//! `run A up to commit`, as if the commit were done), and names the step as the step list does: `run A to
+//! provider` reads `run A to before charge the card` (trial 6 read `up to its
 //! provider` beside a list that has no step of that name). Every run
 //! action of every built-in run is checked against where it left its
 //! consumer.
@@ -46,7 +46,11 @@ fn a_run_to_a_step_reads_up_to_it_and_stops_before_it() {
                             .map(|s| s.label.trim_end_matches(" (key)").to_string())
                     });
                 let label = label.unwrap_or_else(|| panic!("{at}: no step {to}"));
-                assert_eq!(f.action, format!("run {consumer} up to {label}"), "{at}");
+                assert_eq!(
+                    f.action,
+                    format!("run {consumer} to before {label}"),
+                    "{at}"
+                );
                 // The action's last frame: its consumer has the step to come,
                 // unless it stopped early (blocked, crashed, done).
                 let last = frames
@@ -75,7 +79,7 @@ fn tour_1_runs_a_up_to_charge_the_card() {
         timeline
             .frames
             .iter()
-            .any(|f| f.action == "run A up to charge the card"),
+            .any(|f| f.action == "run A to before charge the card"),
         "{:?}",
         timeline
             .frames

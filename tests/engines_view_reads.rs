@@ -177,7 +177,7 @@ fn each_side_names_the_handler_step_it_ran() {
             let label = c.steps[ran.step].label.trim_end_matches(" (key)");
             // A run that stops at the step it ran names that step already.
             if !f.action.starts_with(&format!("run {who}"))
-                || f.action == format!("run {who} up to {label}")
+                || f.action == format!("run {who} to before {label}")
             {
                 continue;
             }

@@ -34,7 +34,8 @@ fn step_line_names_the_step_that_ran_first() {
                 "step {step} at {w}x{h} does not lead with {ran:?}: {row}"
             );
             if w >= 100 {
-                assert!(row.contains("part of: run A up to"), "{w}x{h}: {row}");
+                // At 100x30 beside a fold note the action may be cut (`run A to…`).
+                assert!(row.contains("part of: run A to"), "{w}x{h}: {row}");
             }
         }
     }

@@ -109,7 +109,7 @@ fn tour_3_naive_step_16_on_postgresql_says_b_has_nothing_to_receive() {
     let main = idem::tui::layout::on_screen(&app, area);
     let line = step_line(&buf, main.rect(Panel::Narration));
     assert!(
-        line.contains("run B up to commit: B has nothing to receive"),
+        line.contains("run B to before commit: B has nothing to receive"),
         "{line}"
     );
 }

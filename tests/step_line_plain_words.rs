@@ -12,7 +12,7 @@ use idem::scenario::action::VERBS;
 use idem::scenario::load::builtins;
 
 /// The file's words for every action of every built-in scenario that is
-/// no `run` up to a step (`run A up to …` is a reader's words,
+/// no `run` up to a step (`run A to before …` is a reader's words,
 /// `action_words`): the line must hold none of them.
 fn file_syntax() -> Vec<String> {
     let mut tokens: Vec<String> = ["lose-ack", "lose-response", "expire-lease"]
@@ -40,7 +40,7 @@ fn file_syntax() -> Vec<String> {
 /// A verb of the action language followed by what the file writes after
 /// it (`crash B`, `wait 5m`, `publish m-1`), as no scripted run may use it
 /// but a file may: a consumer, a duration or a message ID. `run A` is
-/// left out: `run A up to …` is how the line says a run.
+/// left out: `run A to before …` is how the line says a run.
 fn verb_with_its_word(said: &str) -> Option<&'static str> {
     VERBS.iter().copied().filter(|v| *v != "run").find(|verb| {
         said.match_indices(&format!("{verb} ")).any(|(at, m)| {

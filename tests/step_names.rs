@@ -38,7 +38,7 @@ fn the_status_line_the_step_list_and_the_question_name_a_step_alike() {
                 };
                 let c = f.consumers.iter().find(|c| &c.name == consumer).unwrap();
                 let label = &c.steps.iter().find(|s| &s.keyword == to).unwrap().label;
-                let status = f.action.strip_prefix(&format!("run {consumer} up to "));
+                let status = f.action.strip_prefix(&format!("run {consumer} to before "));
                 assert_eq!(status, Some(listed(label)), "{at}: {}", f.action);
                 runs += 1;
             }
@@ -85,7 +85,7 @@ fn the_status_line_the_step_list_and_the_question_name_a_step_alike() {
                         .map(|s| s.label.clone())
                         .unwrap();
                     assert!(
-                        next.contains(&format!(" up to {} (", listed(&label))),
+                        next.contains(&format!(" to before {}.", listed(&label))),
                         "{place}: {next}"
                     );
                     assert_eq!(step_name::name_of(to), listed(&label), "{place}");

@@ -30,7 +30,7 @@ fn story_fold_arrow_points_where_the_hidden_sentences_are() {
         let (mut seen, mut wrong) = (0, Vec::new());
         // The note names the key that reads the rest: teacher trial 25,
         // `↑ 3 ↓ 1 more sentences` with no `· z` beside a step line cut
-        // to `part of: run A up to…`.
+        // to `part of: run A to before…`.
         let (mut notes, mut keyless) = (0, Vec::new());
         each_step(size, |step| {
             let area = step.main.rect(Panel::Narration);

@@ -719,7 +719,7 @@ fn a_step_list_name_runs_as_its_keyword() {
         assert!(
             actions(&b)
                 .iter()
-                .any(|x| x == "run A up to charge the card")
+                .any(|x| x == "run A to before charge the card")
         );
     }
 }

@@ -196,10 +196,11 @@ impl Action {
 
     /// The action in a reader's words, on every screen and transcript: as
     /// the file writes it, except that the file's `run A to provider` stops
-    /// *before* that step, at the step where it is next, and the step is
-    /// named as the step list names it (`step_name::name`), so a reader
-    /// reads `run A up to charge the card` beside a list that says
-    /// `▷ charge the card`, not a keyword the list never shows.
+    /// *before* that step, at the step where it is next, and says so
+    /// (`run_to_words`), and the step is named as the step list names it
+    /// (`step_name::name`), so a reader reads `run A to before charge
+    /// the card` beside a list that says `▷ charge the card`, not a
+    /// keyword the list never shows.
     pub fn words(&self) -> String {
         match self {
             Action::Run {
@@ -209,8 +210,7 @@ impl Action {
                 // The name, not the label: without the `(key)` a design's
                 // call carries, the action is the same under every design,
                 // and `m` finds the same moment by it.
-                let name = step_name::name_of(to);
-                format!("run {consumer} up to {name}")
+                run_to_words(consumer, step_name::name_of(to))
             }
             _ => self.text(),
         }
@@ -227,6 +227,16 @@ impl Action {
             Action::Move(mv) => mv.written(),
         }
     }
+}
+
+/// A run that stops where the step `name` is next, in a reader's words.
+/// `run A to commit` read as if the commit ran (an earlier trial), and so
+/// did `run A up to commit` (teacher trial: `begin transaction (A) · part of: run
+/// A up to charge the card`): `before` says the step is not run, stays in
+/// whatever start of the words a narrow step line keeps, and adds as few
+/// columns as the words can (a step line at 120x40 beside a fold note).
+pub fn run_to_words(consumer: &str, name: &str) -> String {
+    format!("run {consumer} to before {name}")
 }
 
 /// A slip in the action as a whole, no one word of it.
@@ -343,7 +353,7 @@ mod tests {
             assert_eq!(by_keyword, by_name, "{name}");
             // Written back in the file's keyword, read as the list names it.
             assert_eq!(by_name.text(), format!("run A to {keyword}"));
-            assert_eq!(by_name.words(), format!("run A up to {name}"));
+            assert_eq!(by_name.words(), format!("run A to before {name}"));
         }
         // Spaces between the words as a file may write them.
         assert_eq!(

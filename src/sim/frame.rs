@@ -37,7 +37,7 @@ pub struct Frame {
     #[serde(serialize_with = "crate::scenario::key_word::serialize_told")]
     pub narration: String,
     /// The scenario action this frame belongs to, in a reader's words
-    /// (`run A up to charge the card`, where the file writes `run A to
+    /// (`run A to before charge the card`, where the file writes `run A to
     /// provider`: the step as the step list names it).
     pub action: String,
     pub queue: QueueView,

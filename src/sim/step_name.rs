@@ -23,7 +23,7 @@ pub fn plain_step(step: usize) -> String {
 pub const KEY_MARK: &str = " (key)";
 
 /// A handler step's name: what the step list shows (before a keyed call's
-/// `KEY_MARK`), the status line's `run A up to …` and predict mode's
+/// `KEY_MARK`), the status line's `run A to before …` and predict mode's
 /// question say, and what a scenario file may write after `run A to`.
 pub fn name(op: Op) -> &'static str {
     match op {

@@ -1,6 +1,6 @@
 //! The frame's action as a step line tells it: the scripted action, and
 //! where the consumer it ran found no message, that it had nothing to do.
-//! `run B up to commit` alone claims a run at a step where B, finished
+//! `run B to before commit` alone claims a run at a step where B, finished
 //! earlier, only polled an empty queue (issue 18, tour-3 on PostgreSQL).
 
 use super::Frame;
@@ -24,7 +24,7 @@ fn nothing(who: &str) -> String {
     format!("{who} has nothing to receive")
 }
 
-/// `run B up to commit: B has nothing to receive` where `idle`, the
+/// `run B to before commit: B has nothing to receive` where `idle`, the
 /// action's consumer, found the queue empty; a one-step action (`step B`)
 /// by that fact alone. Else the action as the script names it.
 pub fn told(action: &str, idle: Option<&str>) -> String {

@@ -59,27 +59,12 @@ impl World {
         }
     }
 
+    /// The step's events stay in the order they happened, every party's
+    /// alike: the provider's answer kept under the key before A's `gets no
+    /// response` (teacher trial, tour-4 step 7: the loss was told before
+    /// the answer that was lost, when A's own events were moved first).
     fn run_op_once(&mut self, i: usize) -> Result<(), SimError> {
         let op = self.strategy.program[self.consumers[i].pc];
-        let from = self.moment.events.len();
-        self.run_op_at(i, op)?;
-        // A handler's step is told leading with what it did for that
-        // handler, the other parties' parts after it, each in the order it
-        // happened: the provider's answer kept under the key came before A's
-        // `gets no response`, and the story led with it while A's lost
-        // response, the step's effect, was only in the events panel
-        // (teacher trial, tour-4 step 7 at 80x24).
-        let own = self.actor(i);
-        let (mine, others): (Vec<_>, Vec<_>) = self
-            .moment
-            .events
-            .drain(from..)
-            .partition(|e| e.actor == own);
-        self.moment.events.extend(mine.into_iter().chain(others));
-        Ok(())
-    }
-
-    fn run_op_at(&mut self, i: usize, op: Op) -> Result<(), SimError> {
         match op {
             Op::Receive => self.receive(i)?,
             Op::Begin => self.begin(i)?,

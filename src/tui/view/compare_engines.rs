@@ -251,7 +251,8 @@ const SERVICE: usize = 4;
 
 /// One engine's side, as sections in a fixed order: the step and what it
 /// did (at 80x24 the story under the waits fell below the fold, and the
-/// step line alone, `run A up to acknowledge`, did not say it), then who
+/// step line alone, `run A to before acknowledge`, did not say it),
+/// then who
 /// waits: the same section starts on the same row on both sides. What the marks
 /// drawn short mean goes to `short`, a section each from `SERVICE` on,
 /// for the side's border.
@@ -302,7 +303,7 @@ fn sections(
 
 /// What the side's step did, named as the main screen's step line names
 /// it: the handler step that ran first (`provider response (A) · part of:
-/// run A up to acknowledge`), or the consumer's turn where it ran none (a
+/// run A to before acknowledge`), or the consumer's turn where it ran none (a
 /// restart, a poll that found nothing). The scripted action alone read
 /// as the step that ran (trial 34: `run B up to begin transaction` at B's
 /// receive, read as "B began"); `step 16 · step A` read as a stutter

@@ -476,7 +476,7 @@ pub fn render(app: &App, f: &Frame, area: Rect, events: Option<Rect>, buf: &mut 
         // its count both ways, in as many digits as each count has, and
         // the key to read the rest, before the action the step is part of
         // (teacher trial 25: `↑ 3 ↓ 1 more sentences` lost its `· z` to
-        // `part of: run A up to…`).
+        // `part of: run A to before…`).
         let note = if story_total > area.height {
             note_room(
                 t,

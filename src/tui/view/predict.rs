@@ -173,8 +173,8 @@ fn question_title(app: &App, p: &Predict, at: usize) -> String {
 }
 
 /// The action about to run, in plain words, with the status line's words
-/// (`run A up to charge the card`, as the story's border shows each of its
-/// steps), never the file's keyword.
+/// (`run A to before charge the card`, as the story's border shows
+/// each of its steps), never the file's keyword.
 pub fn action_words(app: &App, asked: &Asked) -> String {
     let Some(action) = app
         .script
@@ -189,17 +189,11 @@ pub fn action_words(app: &App, asked: &Asked) -> String {
         Action::Run { consumer, to: None } => {
             format!("{consumer} runs on, until it is done with its message or blocked")
         }
-        Action::Run {
-            consumer,
-            to: Some(_),
-        } => {
-            // The status line's words say it whole, the step named as the
-            // step list names it (`run A up to charge the card`): only
-            // where the run stops is added, once.
-            return format!(
-                "Next: {} ({consumer} stops before that step).",
-                action.words()
-            );
+        Action::Run { to: Some(_), .. } => {
+            // The status line's words say it whole, where the run stops
+            // included, the step named as the step list names it (`run A
+            // to before charge the card`).
+            return format!("Next: {}.", action.words());
         }
         Action::Move(mv) => match mv {
             // The step it will take, as its step list names it: `step A`

@@ -104,7 +104,7 @@ pub(super) fn fitted(
             // it is left to say where in the script the class is;
             // then it goes; then the time, before nothing.
             // Never a cut that keeps the action and drops the fact
-            // that it ran nothing (`run B up to commit: B…`).
+            // that it ran nothing (`run B to before commit: B…`).
             let cut = said_cut(t, &full, room).filter(|_| !f.found_nothing);
             let ran_cut = said_cut(t, &timed_ran, room);
             [
@@ -147,7 +147,7 @@ pub(super) fn said(f: &Frame) -> String {
         return named;
     }
     match ran::step_ran(f) {
-        Some((who, name)) if f.action != format!("run {who} up to {name}") => {
+        Some((who, name)) if f.action != crate::scenario::action::run_to_words(&who, &name) => {
             format!("{name} ({who}) · part of: {}", f.action)
         }
         // A move that ran no handler step (a fault, the clock) in a
@@ -159,7 +159,8 @@ pub(super) fn said(f: &Frame) -> String {
 /// The step line `line` (step, time and what was done) in `room` columns,
 /// what was done cut with an ellipsis: only where enough of it is left to
 /// read, and the step that ran is whole before the action it is part of
-/// (`charge the card (A) · part of: run A up to co…`); else nothing.
+/// (`charge the card (A) · part of: run A to before co…`); else
+/// nothing.
 fn said_cut(t: &Theme, line: &[Span<'static>], room: usize) -> Option<Vec<Span<'static>>> {
     const PART_OF: &str = "part of: ";
     /// The fewest of the words' characters worth keeping after the cut.
@@ -179,8 +180,9 @@ fn said_cut(t: &Theme, line: &[Span<'static>], room: usize) -> Option<Vec<Span<'
     if keep < least {
         return None;
     }
-    // At a word end: `run A up to c…` read as `charge` and as `commit`
-    // alike (teacher trial 17); `run A up to…` claims neither.
+    // At a word end: `run A to before c…` read as `charge` and as
+    // `commit` alike (teacher trial 17); `run A to before…` claims
+    // neither.
     // The fewest characters a cut keeps: all before the action's first
     // word (or a word's worth where the line names no action).
     let floor = least - LEAST + 1;
