@@ -172,6 +172,7 @@ mod soak_story_titles;
 mod soak_words;
 mod status_properties;
 mod step_labels;
+mod step_leads_with_its_effect;
 mod step_line_names_the_step;
 mod step_line_nothing_received;
 mod step_line_plain_words;

@@ -2,10 +2,11 @@
 //! Teacher trial: tour-4 idempotent step 7 read `A gets no response (lost
 //! on the way back): it will call the provider again. The provider
 //! answers A's request (201 Created ch_81) and keeps it under key m-7f3`:
-//! the loss told before the answer that was lost. An earlier trial had
-//! the handler's own events moved first, so that the story led with A's
-//! lost response at 80x24; there the story now tells the answer and points
-//! to the events panel below for the loss (`the_lost_response_is_pointed_to_at_80x24`).
+//! the loss told before the answer that was lost. A handler's own events
+//! lead its step elsewhere (tests/step_leads_with_its_effect.rs); a lost
+//! answer is the exception. At 80x24 the story then tells the answer and
+//! points to the events panel below for the loss
+//! (`the_lost_response_is_pointed_to_at_80x24`).
 
 use crate::common::sweep::{self, each_step, each_timeline};
 use idem::sim::Actor;
@@ -14,11 +15,11 @@ use idem::tui::app::Panel;
 const ANSWER: &str = "The provider answers ";
 const LOST: &str = "gets no response";
 
-/// Every built-in scenario under every design: where the provider answers
-/// a consumer's request in a step, none of that consumer's events in the
-/// step come before the answer: what it does with the answer (or with
-/// its loss on the way back) follows it. Built-in runs lose one such
-/// answer (tour-4 idempotent step 7); the provider answers in more.
+/// Every built-in scenario under every design: where the provider's
+/// answer to a consumer's request is lost in a step, none of that
+/// consumer's events in the step come before the answer: its loss on the
+/// way back follows it. Built-in runs lose one such answer (tour-4
+/// idempotent step 7).
 #[test]
 fn a_consumer_acts_on_a_provider_answer_after_it_in_the_events() {
     let (mut seen, mut lost, mut wrong) = (0, 0, Vec::new());
@@ -29,6 +30,11 @@ fn a_consumer_acts_on_a_provider_answer_after_it_in_the_events() {
                 .iter()
                 .position(|e| e.actor == Actor::Provider && e.text.starts_with("answers "));
             let Some(at) = answered else { continue };
+            // Only a lost answer is told in order; elsewhere the handler's
+            // own outcome leads (tests/step_leads_with_its_effect.rs).
+            if !f.events.iter().any(|e| e.text.starts_with(LOST)) {
+                continue;
+            }
             seen += 1;
             let whom = f.events[at].text["answers ".len()..]
                 .split("'s request")
@@ -43,7 +49,7 @@ fn a_consumer_acts_on_a_provider_answer_after_it_in_the_events() {
             }
         }
     });
-    assert!(seen > 5, "only {seen} steps the provider answers at");
+    assert!(seen > 0, "no step the provider answers at loses the answer");
     assert!(lost > 0, "no step loses a provider's answer");
     assert!(
         wrong.is_empty(),

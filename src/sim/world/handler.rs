@@ -59,12 +59,31 @@ impl World {
         }
     }
 
-    /// The step's events stay in the order they happened, every party's
-    /// alike: the provider's answer kept under the key before A's `gets no
-    /// response` (teacher trial, tour-4 step 7: the loss was told before
-    /// the answer that was lost, when A's own events were moved first).
     fn run_op_once(&mut self, i: usize) -> Result<(), SimError> {
         let op = self.strategy.program[self.consumers[i].pc];
+        let from = self.moment.events.len();
+        self.run_op_at(i, op)?;
+        // A handler's step is told leading with what it did for that
+        // handler, the other parties' parts after it, each in the order it
+        // happened (teacher trial: at 80x24 the story led with the
+        // provider's part while the step's effect was only in Events). An
+        // answer lost on its way back is the exception: the loss is told
+        // after the answer it lost (trial 39, tour-4 step 7 read the loss
+        // before the answer).
+        if self.moment.answer_lost {
+            return Ok(());
+        }
+        let own = self.actor(i);
+        let (mine, others): (Vec<_>, Vec<_>) = self
+            .moment
+            .events
+            .drain(from..)
+            .partition(|e| e.actor == own);
+        self.moment.events.extend(mine.into_iter().chain(others));
+        Ok(())
+    }
+
+    fn run_op_at(&mut self, i: usize, op: Op) -> Result<(), SimError> {
         match op {
             Op::Receive => self.receive(i)?,
             Op::Begin => self.begin(i)?,

@@ -18,6 +18,9 @@ pub(in crate::sim) struct Moment {
     /// The consumer whose handler ran in this step, if one did: only its
     /// step is marked as the one that ran.
     pub(in crate::sim) stepped: Option<String>,
+    /// The provider answered a call in this step and the answer was lost
+    /// on its way back: the step is told in the order it happened.
+    pub(in crate::sim) answer_lost: bool,
     /// The stepping consumer asked the broker for a message and got none:
     /// its handler did no work in this step.
     pub(in crate::sim) found_nothing: bool,
@@ -38,6 +41,7 @@ impl Moment {
         self.events.clear();
         self.sql.clear();
         self.conflict = None;
+        self.answer_lost = false;
         self.replayed = None;
         self.answered = None;
         self.stepped = None;

@@ -298,6 +298,7 @@ impl World {
         if std::mem::take(&mut c.lose_next_response) || response.is_none() {
             // The handler times out and calls again: same program step as before.
             c.work().retry_cause = Some(Cause::ResponseLost { step });
+            self.moment.answer_lost = true;
             c.marks[c.pc] = Mark::Lost;
             c.pc -= 1;
             c.marks[c.pc] = Mark::Todo;
