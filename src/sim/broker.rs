@@ -673,10 +673,7 @@ mod tests {
         let said: Vec<String> = lost_leases.iter().map(|c| c.to_string()).collect();
         assert_eq!(
             said,
-            [
-                "A was still working on delivery 2",
-                "A crashed at step 2"
-            ]
+            ["A was still working on delivery 2", "A crashed at step 2"]
         );
     }
 

@@ -333,10 +333,9 @@ impl fmt::Display for At<'_> {
                 at(step)
             ),
             Cause::LeaseExpired => f.write_str("lease expired"),
-            Cause::StillWorking { consumer, delivery } => write!(
-                f,
-                "{consumer} was still working on delivery {delivery}"
-            ),
+            Cause::StillWorking { consumer, delivery } => {
+                write!(f, "{consumer} was still working on delivery {delivery}")
+            }
             Cause::Crashed { consumer, step } => write!(f, "{consumer} crashed at {}", at(step)),
             Cause::AckLost { step } => write!(f, "ack lost at {}", at(step)),
             Cause::GaveUp {
