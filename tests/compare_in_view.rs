@@ -41,7 +41,7 @@ pub struct Seen {
 
 /// Each side's rows as the screen shows them, trimmed, between its
 /// borders: left side, then right.
-fn side_rows(screen: &str) -> [Vec<String>; 2] {
+pub fn side_rows(screen: &str) -> [Vec<String>; 2] {
     let rows: Vec<Vec<char>> = screen
         .lines()
         .map(|l| l.trim_matches('"').chars().collect::<Vec<char>>())

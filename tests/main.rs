@@ -27,6 +27,8 @@ mod compare_header_titles;
 mod compare_holding;
 mod compare_in_view;
 mod compare_message_rows_true;
+mod compare_notes_named;
+mod compare_own_line_kept;
 mod compare_sides;
 mod correct_in_this_run;
 mod database_no_blank_fold;

@@ -1,7 +1,7 @@
 //! Two designs side by side on the same script, in lockstep, with the
 //! point where they part ways called out.
 
-use super::{broker, database, events, marks, provider, service, verdict};
+use super::{broker, compare_told, database, events, marks, provider, service, verdict};
 use crate::sim::cause::StepWords;
 use crate::sim::{Frame, Outcome};
 use crate::tui::app::App;
@@ -582,8 +582,10 @@ fn folded(
     let unsettled = t.text(&v.unsettled_text()).into_owned();
     let opening = format!("{head}{unsettled}");
     // The tail stays whole: on the last row's end, or on a row of its own.
-    let with_tail = |text: &str, hidden: usize, tail: &dyn Fn(usize) -> String| -> Vec<String> {
-        let tail = tail(hidden);
+    // It counts the links past the first `shown`, causes under `why`,
+    // notes by what they are, as the main screen's verdict does.
+    let with_tail = |text: &str, shown: usize, tail: &dyn Fn(usize) -> String| -> Vec<String> {
+        let tail = tail(shown);
         let mut lines = words(text, w);
         match lines.last_mut() {
             Some(last) if last.chars().count() + 2 + tail.chars().count() <= w => {
@@ -597,17 +599,11 @@ fn folded(
     // The headline whole before any link; else in its fewest words
     // (`✕ charged twice + disagree`) before it is cut.
     let short = verdict::short_headline(t, v);
-    let long = |n: usize| {
-        if fewest {
-            verdict::fewest_tail(t, n)
-        } else {
-            verdict::more_tail(t, n)
-        }
-    };
+    let long = |shown: usize| verdict::folded_tail(t, v, shown, fewest);
     for lead in std::iter::once(head).chain(short.as_deref()) {
         for shown in (0..links.len()).rev() {
             let text = format!("{lead}{unsettled}{}", links[..shown].concat());
-            let lines = with_tail(&text, links.len() - shown, &long);
+            let lines = with_tail(&text, shown, &long);
             if lines.len() <= rows {
                 return (lines, lead.chars().count(), fewest);
             }
@@ -616,9 +612,9 @@ fn folded(
     // The headline whole with the count in its fewest words (`← 4 more`)
     // before the headline is cut: a correct side's `in this run` is its
     // bound (at 80x24 a side is 38 columns).
-    let fewest_tail = |n: usize| verdict::fewest_tail(t, n);
+    let fewest_tail = |shown: usize| verdict::folded_tail(t, v, shown, true);
     if !links.is_empty() {
-        let lines = with_tail(&format!("{head}{unsettled}"), links.len(), &fewest_tail);
+        let lines = with_tail(&format!("{head}{unsettled}"), 0, &fewest_tail);
         if lines.len() <= rows {
             return (lines, head.chars().count(), true);
         }
@@ -629,7 +625,7 @@ fn folded(
     let tail = match (links.len(), t.terminal_keys()) {
         (0, true) => format!("{} w", t.g.dot),
         (0, false) => String::new(),
-        (n, _) => long(n),
+        (_, _) => long(0),
     };
     let mut lines = words(&opening, w);
     lines.truncate(rows);
@@ -914,6 +910,17 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         .zip(&rs)
         .map(|(a, b)| a.len().max(b.len()))
         .collect();
+    // Each side's own line in at most `rows` rows, both sides as tall.
+    let (lholds, rholds) = (lp.holding.is_some(), rp.holding.is_some());
+    let kept_told = |rows: usize| -> [Vec<Line<'static>>; 2] {
+        let mut l = compare_told::kept(t, lf, &lsteps, lholds, (usize::from(li.width), rows));
+        let mut r = compare_told::kept(t, rf, &rsteps, rholds, (usize::from(ri.width), rows));
+        let n = l.len().max(r.len());
+        l.resize(n, Line::raw(""));
+        r.resize(n, Line::raw(""));
+        [l, r]
+    };
+    let mut told_lines: [Vec<Line<'static>>; 2] = Default::default();
     // The row the picked section starts on, before any scrolling.
     let height = usize::from(li.height);
     let (start, view, lines_l, lines_r) = match picked {
@@ -932,37 +939,62 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
             // (a side scrolled to its charges hid its verdict, or the
             // step's own words: `the card $40: ch_82.` alone).
             let start: usize = picked.map_or(0, |s| heights[..s.index()].iter().sum());
-            let pins: Vec<usize> = [heights[0] + heights[1], heights[0]]
-                .into_iter()
-                .filter(|&pin| height >= pin + 4)
-                .collect();
-            let room = |pin: usize| height.saturating_sub(pin + 2);
+            // Where the story is not pinned, each side's own line is kept
+            // above the rows it scrolls to (`compare_told`): in its rows,
+            // else in one.
+            let with_story = heights[0] + heights[1];
+            let told_rows = kept_told(compare_told::MOST_ROWS)[0].len();
+            let fitting = |tries: Vec<(usize, usize)>| -> Vec<(usize, usize)> {
+                tries
+                    .into_iter()
+                    .filter(|&(pin, told)| height >= pin + told + 4)
+                    .collect()
+            };
+            // The verdict stays pinned wherever it can: the last of these
+            // that fits is taken whether or not the rows fit under it.
+            let mut tries = fitting(vec![
+                (with_story, 0),
+                (heights[0], told_rows),
+                (heights[0], told_rows.min(2)),
+                (heights[0], told_rows.min(1)),
+            ]);
+            if tries.is_empty() {
+                tries = fitting(vec![(0, told_rows), (0, told_rows.min(1))]);
+            }
+            tries.dedup();
+            let room = |(pin, told): (usize, usize)| height.saturating_sub(pin + told + 2);
             let mut chosen = None;
-            for (i, &pin) in pins.iter().chain([&0]).enumerate() {
+            for (i, &fixed) in tries.iter().chain([&(0, 0)]).enumerate() {
                 let follow =
-                    super::compare_follow::follow(c, app.pos, [&ls, &rs], &heights, room(pin));
+                    super::compare_follow::follow(c, app.pos, [&ls, &rs], &heights, room(fixed));
                 // The picked section's rows, once both sides are lined
                 // up; with none picked, what the step changed.
                 let rows = match picked {
                     Some(s) => Some((start, start + heights[s.index()])),
                     None => follow.rows,
                 };
-                let fits = rows.is_none_or(|(a, b)| a >= pin && b - a <= room(pin));
-                if fits || i + 1 >= pins.len() {
-                    chosen = Some((pin, follow, rows));
+                let fits = rows.is_none_or(|(a, b)| a >= fixed.0 && b - a <= room(fixed));
+                if fits || i + 1 >= tries.len() {
+                    chosen = Some((fixed, follow, rows));
                     break;
                 }
             }
-            let (pin, follow, rows) = chosen.expect("the last pin is always chosen");
+            let ((pin, told), follow, rows) = chosen.expect("the last try is always chosen");
             let (l, r) = side_by_side(ls, rs);
             let total = filled_rows(&l).max(filled_rows(&r));
-            let view = rows.map_or(View::top(), |(a, b)| {
-                View::showing(a, b, total, height, pin)
+            let mut view = rows.map_or(View::top(), |(a, b)| {
+                View::showing(a, b, total, height, (pin, told))
             });
-            let view = View {
-                wanted: follow.wanted,
-                ..view
-            };
+            // Where the story's own rows are in view after all (the scroll
+            // passed only its heading), they are not said twice.
+            if !view.scrolled() || view.first <= heights[0] + 1 {
+                view.told = 0;
+            }
+            told_lines = kept_told(view.told);
+            for lines in &mut told_lines {
+                lines.resize(view.told, Line::raw(""));
+            }
+            view.wanted = follow.wanted;
             (start, view, l, r)
         }
     };
@@ -984,7 +1016,8 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         super::mark_legend::on_border(t, &named, side, buf);
     }
     for (side, (lines, area)) in [(lines_l, li), (lines_r, ri)].into_iter().enumerate() {
-        let shown = scrolled(t, lines, (area, side), &view);
+        let told = std::mem::take(&mut told_lines[side]);
+        let shown = scrolled(t, lines, (area, side), &view, told);
         super::overflow::show(t, shown, false, area, buf);
         if picked.is_some() {
             mark(t, area, view.row_of(start), buf);
@@ -997,6 +1030,9 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
 /// rows passed, and the rows from `first` on.
 struct View {
     pin: usize,
+    /// The rows under the pinned ones that keep each side's own line
+    /// (`compare_told`), when scrolled.
+    told: usize,
     /// The first row shown under the pinned ones and the sign; 0 when
     /// nothing is scrolled.
     first: usize,
@@ -1009,26 +1045,33 @@ impl View {
     fn top() -> View {
         View {
             pin: 0,
+            told: 0,
             first: 0,
             wanted: Vec::new(),
         }
     }
 
     /// A view of `total` rows in `height` that shows rows `start..end`
-    /// (under the `pin` rows, which always show).
-    fn showing(start: usize, end: usize, total: usize, height: usize, pin: usize) -> View {
-        let skip = if start < pin {
+    /// (under the `pin` rows, which always show, and once scrolled, the
+    /// `told` rows under them).
+    fn showing(
+        start: usize,
+        end: usize,
+        total: usize,
+        height: usize,
+        (pin, told): (usize, usize),
+    ) -> View {
+        let skip = |rows: usize| first_row(start - pin, end - pin, total.saturating_sub(pin), rows);
+        // Scrolled at all only where the rows do not fit unscrolled; then
+        // under the kept rows too.
+        let skip = if start < pin || skip(height - pin) == 0 {
             0
         } else {
-            first_row(
-                start - pin,
-                end - pin,
-                total.saturating_sub(pin),
-                height - pin,
-            )
+            skip(height.saturating_sub(pin + told))
         };
         View {
             pin,
+            told,
             first: if skip > 0 { pin + skip } else { 0 },
             wanted: Vec::new(),
         }
@@ -1042,7 +1085,7 @@ impl View {
     /// `height` rows tall: past the sign above, short of the sign below.
     fn window(&self, total: usize, height: usize) -> (usize, usize) {
         let (from, mut rows) = if self.scrolled() {
-            (self.first, height.saturating_sub(self.pin + 1))
+            (self.first, height.saturating_sub(self.pin + self.told + 1))
         } else {
             (0, height)
         };
@@ -1087,7 +1130,7 @@ impl View {
         if !self.scrolled() || row < self.pin {
             return Some(row);
         }
-        Some(row.checked_sub(self.first)? + self.pin + 1)
+        Some(row.checked_sub(self.first)? + self.pin + self.told + 1)
     }
 }
 
@@ -1183,6 +1226,7 @@ fn scrolled(
     mut lines: Vec<Line<'static>>,
     (area, side): (Rect, usize),
     view: &View,
+    told: Vec<Line<'static>>,
 ) -> Vec<Line<'static>> {
     let arrow = |a: &str| {
         if t.ascii() {
@@ -1205,12 +1249,23 @@ fn scrolled(
     };
     let mut out = Vec::new();
     let mut below = area;
-    let rest = if view.scrolled() && usize::from(area.height) > view.pin + 1 {
+    let rest = if view.scrolled() && usize::from(area.height) > view.pin + view.told + 1 {
         let first = view.first.min(lines.len());
         let pin = view.pin.min(first);
         let rest = lines.split_off(first);
-        let above = lines[pin..].iter().filter(|l| filled(l)).count();
+        // What the step did, above the rows it scrolled to. Its rows
+        // stand for the story's first ones, which the sign above does not
+        // count again: a side's counts and rows make one total whichever
+        // rows are in view.
+        let told_rows = told.len();
+        let told_filled = told.iter().filter(|l| filled(l)).count();
+        let above = lines[pin..]
+            .iter()
+            .filter(|l| filled(l))
+            .count()
+            .saturating_sub(told_filled);
         out.extend(lines.drain(..pin));
+        out.extend(told);
         out.push(Line::styled(
             format!(
                 "{} {}{above} more rows above{}",
@@ -1220,7 +1275,7 @@ fn scrolled(
             ),
             t.key(),
         ));
-        below.height -= u16::try_from(pin + 1).unwrap_or(below.height);
+        below.height -= u16::try_from(pin + told_rows + 1).unwrap_or(below.height);
         rest
     } else {
         lines
@@ -1379,8 +1434,9 @@ mod tests {
 
     /// A side's verdict too long for its rows is never cut silently: its
     /// rows hold every link of its chain, or end with how many are left
-    /// and the key that shows them (`w`, which zooms the verdict). Each
-    /// link shown is whole.
+    /// (causes under `why`, notes by what they are: `! 1 at risk`) and
+    /// the key that shows them (`w`, which zooms the verdict). Each link
+    /// shown is whole.
     #[test]
     fn a_cut_verdict_counts_the_links_it_leaves_out_and_names_w() {
         let t = Theme::new(false, false);
@@ -1410,9 +1466,11 @@ mod tests {
                         }
                         cut += 1;
                         // In fewer words where the headline would be cut
-                        // for them (`verdict::fewest_tail`).
-                        let tail = format!("why: {} more · w", missing.len());
-                        let fewest = format!("← {} more · w", missing.len());
+                        // for them (`verdict::fewest_tail`); causes under
+                        // `why`, notes by what they are.
+                        let shown = links.len() - missing.len();
+                        let tail = verdict::folded_tail(&t, &f.verdict, shown, false);
+                        let fewest = verdict::folded_tail(&t, &f.verdict, shown, true);
                         let last = text.last().unwrap();
                         assert!(
                             last.ends_with(&tail) || last.ends_with(&fewest),

@@ -9,6 +9,7 @@ pub use lower_titles::{events_title, sql_title, title_room};
 mod compare;
 mod compare_engines;
 mod compare_follow;
+mod compare_told;
 pub(crate) mod database;
 mod db_record;
 pub(super) mod events;

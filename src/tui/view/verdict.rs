@@ -129,14 +129,52 @@ pub fn more_tail(t: &Theme, hidden: usize) -> String {
 /// The notes a verdict reads besides its causes, counted by what they
 /// are (`! 1 at risk`, `1 in flight`): never counted as a cause.
 fn notes_counted(t: &Theme, v: &Verdict) -> String {
+    notes_of(t, v.at_risk.len(), v.in_flight.len())
+}
+
+/// `risk` notes at risk and `flight` in flight, counted by what they are.
+fn notes_of(t: &Theme, risk: usize, flight: usize) -> String {
     let mut out = Vec::new();
-    if !v.at_risk.is_empty() {
-        out.push(format!("{} {} at risk", t.g.warning, v.at_risk.len()));
+    if risk > 0 {
+        out.push(format!("{} {risk} at risk", t.g.warning));
     }
-    if !v.in_flight.is_empty() {
-        out.push(format!("{} in flight", v.in_flight.len()));
+    if flight > 0 {
+        out.push(format!("{flight} in flight"));
     }
     out.join(", ")
+}
+
+/// What a verdict shown up to its first `shown` links ([`told_links`])
+/// ends with, counted as the one-row verdict counts them: only causes
+/// under `why` ([`more_tail`], or with `fewest` [`fewest_tail`]); where
+/// what is left out is notes alone, the notes by what they are (`! 1 at
+/// risk · w`). Compare's sides read `← why: 1 more · w` for a note at
+/// risk beside the main screen's `! 1 at risk · w` (teacher trial).
+pub fn folded_tail(t: &Theme, v: &Verdict, shown: usize, fewest: bool) -> String {
+    let causes: usize = v.causes.iter().map(Vec::len).sum();
+    let (risk, flight) = (v.at_risk.len(), v.in_flight.len());
+    let held: usize = if v.outcome.is_failure() {
+        0
+    } else {
+        v.held.iter().map(Vec::len).sum()
+    };
+    // The links in `told_links`' order: causes, at risk, in flight, held;
+    // of the `len` from `from` on, those past the first `shown`.
+    let hidden = |from: usize, len: usize| len - shown.saturating_sub(from).min(len);
+    let why = hidden(0, causes) + hidden(causes + risk + flight, held);
+    if why > 0 {
+        return if fewest {
+            fewest_tail(t, why)
+        } else {
+            more_tail(t, why)
+        };
+    }
+    let notes = notes_of(t, hidden(causes, risk), hidden(causes + risk, flight));
+    if t.terminal_keys() {
+        format!("{notes} {} w", t.g.dot)
+    } else {
+        notes
+    }
 }
 
 /// [`more_tail`] in its fewest words, where a headline would be cut for
