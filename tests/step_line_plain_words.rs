@@ -86,3 +86,41 @@ fn no_step_line_holds_the_scenario_files_action_syntax() {
     assert!(faults > 20, "only {faults} steps made by a move");
     sweep::none_wrong("step lines", seen, 500, &wrong, size);
 }
+
+/// Trial 40: tour-2's step 7, where A restarts after its crash, read
+/// `run A to before begin transaction`, the run the step is part of, as
+/// if A had run to there; A only came back, idle. A step of a run that
+/// ran no handler step says what it was (`restart (A)`) before the run.
+#[test]
+fn a_restart_inside_a_run_says_restart_before_the_run() {
+    use idem::sim::Move;
+    use idem::sim::consumer::Status;
+    let (mut seen, mut wrong) = (0, Vec::new());
+    sweep::each_step((120, 40), |step| {
+        let f = &step.frame;
+        let Some(Move::Step { consumer }) = &f.made_by else {
+            return;
+        };
+        let restarted = f.changes.steps.is_empty()
+            && !f.found_nothing
+            && f.action.starts_with("run ")
+            && f.consumers
+                .iter()
+                .any(|c| c.name == *consumer && c.status == Status::Idle);
+        if !restarted {
+            return;
+        }
+        seen += 1;
+        let rows = step.rows();
+        let row = rows
+            .iter()
+            .find(|r| r.contains("▶ step "))
+            .cloned()
+            .unwrap_or_default();
+        if !row.contains(&format!("restart ({consumer})")) {
+            wrong.push(format!("{}: {}", step.at(), row.trim()));
+        }
+    });
+    assert!(seen > 0, "no restart inside a run");
+    assert!(wrong.is_empty(), "{} of {seen}: {:#?}", wrong.len(), wrong);
+}

@@ -20,6 +20,14 @@ impl Frame {
         let yours = match self.action.strip_prefix("you: ") {
             Some(rest) if rest == text => true,
             None if self.action == text => false,
+            // One step of a scripted run that ran no handler step (a
+            // restart): said first, the run it is part of after it.
+            // `run A to before begin transaction` alone read as if A had
+            // run there (trial 40, tour-2 step 7).
+            None if matches!(mv, Move::Step { .. }) => {
+                let said = self.said_of(mv)?;
+                return Some(format!("{said} · part of: {}", self.action));
+            }
             _ => return None,
         };
         let said = self.said_of(mv)?;
