@@ -1,6 +1,7 @@
 //! Two designs side by side on the same script, in lockstep, with the
 //! point where they part ways called out.
 
+use super::wrap_words::words;
 use super::{broker, compare_told, database, events, marks, provider, service, verdict};
 use crate::sim::cause::StepWords;
 use crate::sim::{Frame, Outcome};
@@ -810,29 +811,6 @@ pub(super) fn story_lines(
     out.into_iter()
         .map(|(text, style, _)| Line::styled(text, style))
         .collect()
-}
-
-/// Text broken into lines of at most `width` columns, at spaces.
-pub(super) fn words(text: &str, width: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut line = String::new();
-    // Words joined by a no-break space (`story_line::earlier_mark`) stay
-    // one word.
-    let breaks = |c: char| c.is_whitespace() && c != super::story_line::NBSP;
-    for word in text.split(breaks).filter(|w| !w.is_empty()) {
-        let w = line.chars().count();
-        if w > 0 && w + 1 + word.chars().count() > width {
-            out.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        out.push(line);
-    }
-    out
 }
 
 fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut Buffer) {

@@ -4,7 +4,8 @@
 //! one glance; where they differ, the header and both titles say so in
 //! words and with a mark.
 
-use super::compare::{counted, words};
+use super::compare::counted;
+use super::wrap_words::words;
 use super::{database, provider, service, sql, verdict};
 use crate::sim::Frame;
 use crate::sim::db::Engine;

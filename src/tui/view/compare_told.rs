@@ -7,7 +7,7 @@
 //! instead, in as few rows as it takes (three at most), cut under an
 //! ellipsis.
 
-use super::compare::words;
+use super::wrap_words::words;
 use crate::sim::Frame;
 use crate::sim::cause::StepWords;
 use crate::tui::theme::Theme;

@@ -375,9 +375,9 @@ fn moves(t: &Theme, cx: &crate::check::Counterexample, width: usize) -> Vec<Line
     let said_w = width.saturating_sub(lead_w + title_w + 2).max(12);
     let mut rows = Vec::new();
     for (i, step) in cx.steps.iter().enumerate() {
-        let said = super::compare::words(&t.text(&step.happened.join(" ")), said_w);
+        let said = super::wrap_words::words(&t.text(&step.happened.join(" ")), said_w);
         // A title longer than its column goes on below it too.
-        let title = super::compare::words(&t.text(&step.title), title_w.max(1));
+        let title = super::wrap_words::words(&t.text(&step.title), title_w.max(1));
         for k in 0..said.len().max(title.len()).max(1) {
             let number = if k == 0 {
                 format!("  {:>n_w$}. ", i + 1)

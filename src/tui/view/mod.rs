@@ -59,6 +59,7 @@ mod unlike_tour;
 pub(super) mod verdict;
 mod verdict_cut;
 mod watch;
+mod wrap_words;
 
 pub use broker::Form as BrokerForm;
 pub use broker::evidence as broker_evidence;
