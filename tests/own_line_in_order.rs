@@ -9,7 +9,6 @@
 //! (`the_lost_response_is_pointed_to_at_80x24`).
 
 use crate::common::sweep::{self, each_step, each_timeline};
-use idem::sim::Actor;
 use idem::tui::app::Panel;
 
 const ANSWER: &str = "The provider answers ";
@@ -25,23 +24,15 @@ fn a_consumer_acts_on_a_provider_answer_after_it_in_the_events() {
     let (mut seen, mut lost, mut wrong) = (0, 0, Vec::new());
     each_timeline(|tl| {
         for f in &tl.frames {
-            let answered = f
-                .events
-                .iter()
-                .position(|e| e.actor == Actor::Provider && e.text.starts_with("answers "));
-            let Some(at) = answered else { continue };
+            let Some((at, own)) = crate::common::sweep::provider_answer(f) else {
+                continue;
+            };
             // Only a lost answer is told in order; elsewhere the handler's
             // own outcome leads (tests/step_leads_with_its_effect.rs).
             if !f.events.iter().any(|e| e.text.starts_with(LOST)) {
                 continue;
             }
             seen += 1;
-            let whom = f.events[at].text["answers ".len()..]
-                .split("'s request")
-                .next()
-                .unwrap_or_default()
-                .to_string();
-            let own = Actor::Consumer(whom);
             let before = &f.events[..at];
             lost += usize::from(f.events.iter().any(|e| e.text.starts_with(LOST)));
             if before.iter().any(|e| e.actor == own) {

@@ -8,18 +8,15 @@
 //! (trial 39; tests/own_line_in_order.rs).
 
 use crate::common::sweep::each_timeline;
-use idem::sim::Actor;
 
 #[test]
 fn a_handler_step_tells_its_consumers_outcome_before_the_providers_part() {
     let (mut seen, mut wrong) = (0, Vec::new());
     each_timeline(|tl| {
         for f in &tl.frames {
-            let answered = f
-                .events
-                .iter()
-                .position(|e| e.actor == Actor::Provider && e.text.starts_with("answers "));
-            let Some(at) = answered else { continue };
+            let Some((at, own)) = crate::common::sweep::provider_answer(f) else {
+                continue;
+            };
             if f.events
                 .iter()
                 .any(|e| e.text.starts_with("gets no response"))
@@ -27,12 +24,6 @@ fn a_handler_step_tells_its_consumers_outcome_before_the_providers_part() {
                 continue;
             }
             seen += 1;
-            let whom = f.events[at].text["answers ".len()..]
-                .split("'s request")
-                .next()
-                .unwrap_or_default()
-                .to_string();
-            let own = Actor::Consumer(whom);
             if f.events[at + 1..].iter().any(|e| e.actor == own) {
                 wrong.push(format!("{} {} step {}", tl.scenario, tl.strategy, f.index));
             }

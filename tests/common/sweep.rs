@@ -393,3 +393,19 @@ impl Across {
         }
     }
 }
+
+/// Where in frame `f`'s events the provider answers a consumer's request,
+/// and that consumer: `(3, Consumer("A"))` for `answers A's request …`.
+pub fn provider_answer(f: &idem::sim::Frame) -> Option<(usize, idem::sim::Actor)> {
+    use idem::sim::Actor;
+    let at = f
+        .events
+        .iter()
+        .position(|e| e.actor == Actor::Provider && e.text.starts_with("answers "))?;
+    let whom = f.events[at].text["answers ".len()..]
+        .split("'s request")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    Some((at, Actor::Consumer(whom)))
+}
