@@ -124,3 +124,42 @@ fn a_restart_inside_a_run_says_restart_before_the_run() {
     assert!(seen > 0, "no restart inside a run");
     assert!(wrong.is_empty(), "{} of {seen}: {:#?}", wrong.len(), wrong);
 }
+
+/// Trials 40 and 41: at 80x24 a tour's last step gave its story to the
+/// closing words and its step line to the time and the end's hint, so
+/// nothing but the events panel said A acked (`▶ step 16/16 · t=44s  end:
+/// ] next tour`). A tour's last step names the handler step it ran (the
+/// time gives way there first, as tests/hints_steady.rs allows). Of the
+/// other scenarios, 7 of 36 last steps have no room for it beside a
+/// longer way on (`end: m next design`), which keeps the time.
+#[test]
+fn the_last_steps_line_names_the_step_it_ran_at_80x24() {
+    let (mut seen, mut wrong) = (0, Vec::new());
+    sweep::each_step((80, 24), |step| {
+        let f = &step.frame;
+        let tour = step.app.script.name.starts_with("tour-");
+        if !tour || step.app.pos + 1 != step.app.timeline.frames.len() {
+            return;
+        }
+        let Some(ran) = f.changes.steps.first() else {
+            return;
+        };
+        seen += 1;
+        let rows = step.rows();
+        let row = rows
+            .iter()
+            .find(|r| r.contains("▶ step "))
+            .cloned()
+            .unwrap_or_default();
+        if !row.contains(&format!("({})", ran.consumer)) {
+            wrong.push(format!("{}: {}", step.at(), row.trim()));
+        }
+    });
+    assert!(seen >= 8, "only {seen}");
+    assert!(
+        wrong.is_empty(),
+        "{} of {seen}: {:#?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(5)]
+    );
+}
