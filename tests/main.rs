@@ -20,6 +20,7 @@ mod cli_help;
 mod cli_open;
 mod clock_words;
 mod closing_words_at_the_end;
+mod compare_counters_followed;
 mod compare_counts;
 mod compare_fold_alike;
 mod compare_header_chapter;

@@ -168,6 +168,18 @@ pub(super) fn follow(
                 rows: rows_of(side, section, std::slice::from_ref(&item.key)),
             });
         }
+        // A counter the step moved (`acks lost 1 (+1)`), the broker's or
+        // the observer's: the only row a lost ack changes (trial 41, at
+        // 80x24 it was folded unnamed under the rows the step left alone).
+        if !f.changes.counters.is_empty() {
+            let moved = ["(+".to_string(), "(*)".to_string()];
+            wanted.push(Wanted {
+                rank: 5,
+                side,
+                section: Section::Queue,
+                rows: rows_of(side, Section::Queue, &moved),
+            });
+        }
     }
     // The most that matters first; the rest where they fit beside it.
     wanted.sort_by_key(|w| w.rank);
