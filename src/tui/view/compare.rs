@@ -943,8 +943,14 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
             let room = |(pin, told): (usize, usize)| height.saturating_sub(pin + told + 2);
             let mut chosen = None;
             for (i, &fixed) in tries.iter().chain([&(0, 0)]).enumerate() {
-                let follow =
-                    super::compare_follow::follow(c, app.pos, [&ls, &rs], &heights, room(fixed));
+                let follow = super::compare_follow::follow(
+                    c,
+                    app.pos,
+                    [&ls, &rs],
+                    &heights,
+                    room(fixed),
+                    t.g.ran,
+                );
                 // The picked section's rows, once both sides are lined
                 // up; with none picked, what the step changed.
                 let rows = match picked {

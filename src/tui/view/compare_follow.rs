@@ -38,13 +38,15 @@ pub(super) struct Wanted {
 
 /// What to follow at `pos`: `sides` are each side's sections as drawn,
 /// `heights` each section's rows once the sides are lined up, and `room`
-/// the most rows the sides can show together under their signs.
+/// the most rows the sides can show together under their signs; `ran`
+/// the mark of the step a side ran (`◀`).
 pub(super) fn follow(
     c: &Compare,
     pos: usize,
     sides: [&[Vec<Line<'static>>]; 2],
     heights: &[usize],
     room: usize,
+    ran: &str,
 ) -> Follow {
     let starts: Vec<usize> = heights
         .iter()
@@ -76,6 +78,13 @@ pub(super) fn follow(
             (Some(&a), Some(&b)) => (start + a, start + b + 1),
             _ => (start, start + heights[i]),
         }
+    };
+    // Whether any row of `section` on `side` names one of `keys`.
+    let names = |side: usize, section: Section, keys: &[String]| {
+        sides[side][section.index()].iter().any(|l| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            keys.iter().any(|k| text.contains(k.as_str()))
+        })
     };
     let mut wanted: Vec<Wanted> = Vec::new();
     // Where they part, what the line above the sides names, on both.
@@ -171,13 +180,29 @@ pub(super) fn follow(
         // A counter the step moved (`acks lost 1 (+1)`), the broker's or
         // the observer's: the only row a lost ack changes (trial 41, at
         // 80x24 it was folded unnamed under the rows the step left alone).
-        if !f.changes.counters.is_empty() {
-            let moved = ["(+".to_string(), "(*)".to_string()];
+        // Only where a row shows the move: a counter the side does not
+        // draw gave the whole queue's name to a fold over nothing changed
+        // (trial 42, idempotent step 13).
+        let moved = ["(+".to_string(), "(*)".to_string()];
+        if !f.changes.counters.is_empty() && names(side, Section::Queue, &moved) {
             wanted.push(Wanted {
                 rank: 5,
                 side,
                 section: Section::Queue,
                 rows: rows_of(side, Section::Queue, &moved),
+            });
+        }
+        // The handler step the side ran, marked `◀` in its service rows:
+        // a step that changed no table (`begin transaction`, a provider
+        // response, an armed fault) had its only evidence there, folded
+        // and unnamed (trial 42).
+        let this_step = [ran.to_string()];
+        if names(side, Section::Service, &this_step) {
+            wanted.push(Wanted {
+                rank: 6,
+                side,
+                section: Section::Service,
+                rows: rows_of(side, Section::Service, &this_step),
             });
         }
     }
