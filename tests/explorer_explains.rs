@@ -784,19 +784,14 @@ fn the_why_chain_shows_its_first_and_last_link_at_every_size() {
 /// At every size the caps are said, whole or in their short form.
 #[test]
 fn the_caps_per_kind_are_said_above_the_table_at_every_size() {
-    let mut wrong = Vec::new();
-    for report in [report(), in_progress()] {
-        for (w, h) in SIZES {
-            let mut a = explorer_showing(report.clone());
-            let screen = draw(&mut a, w, h);
-            let above = above_the_table(&screen);
-            if !above.contains("faults: at most 1 crash per consumer")
+    let wrong: Vec<String> = above_at_every_size()
+        .into_iter()
+        .filter(|(_, above)| {
+            !above.contains("faults: at most 1 crash per consumer")
                 && !above.contains(" of each (crash: per consumer)")
-            {
-                wrong.push(format!("{w}x{h}: {above}"));
-            }
-        }
-    }
+        })
+        .map(|(at, above)| format!("{at}: {above}"))
+        .collect();
     assert!(
         wrong.is_empty(),
         "{} of 6 screens drop the caps per kind:\n{}",
@@ -811,27 +806,36 @@ fn the_caps_per_kind_are_said_above_the_table_at_every_size() {
 /// `0 producer retries` or, where short, as each message `published once`.
 #[test]
 fn the_producer_retry_bound_names_the_producer_at_every_size() {
-    let mut wrong = Vec::new();
-    for report in [report(), in_progress()] {
-        for (w, h) in SIZES {
-            let mut a = explorer_showing(report.clone());
-            let screen = draw(&mut a, w, h);
-            let above = above_the_table(&screen);
+    let wrong: Vec<String> = above_at_every_size()
+        .into_iter()
+        .filter(|(_, above)| {
             let bare = above
                 .match_indices("retries")
                 .any(|(i, _)| !above[..i].ends_with("producer "));
-            let said = above.contains("0 producer retries") || above.contains("published once");
-            if bare || !said {
-                wrong.push(format!("{w}x{h}: {above}"));
-            }
-        }
-    }
+            bare || !(above.contains("0 producer retries") || above.contains("published once"))
+        })
+        .map(|(at, above)| format!("{at}: {above}"))
+        .collect();
     assert!(
         wrong.is_empty(),
         "{} of 6 screens leave the producer out of its retry bound:\n{}",
         wrong.len(),
         wrong.join("\n")
     );
+}
+
+/// What stands above the table (`above_the_table`) for the default
+/// report and in-progress's, at each size, with where it was drawn
+/// (`80x24`).
+fn above_at_every_size() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for report in [report(), in_progress()] {
+        for (w, h) in SIZES {
+            let mut a = explorer_showing(report.clone());
+            out.push((format!("{w}x{h}"), above_the_table(&draw(&mut a, w, h))));
+        }
+    }
+    out
 }
 
 /// The explorer's rows between its header and the table's title (the

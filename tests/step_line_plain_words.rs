@@ -111,12 +111,7 @@ fn a_restart_inside_a_run_says_restart_before_the_run() {
             return;
         }
         seen += 1;
-        let rows = step.rows();
-        let row = rows
-            .iter()
-            .find(|r| r.contains("▶ step "))
-            .cloned()
-            .unwrap_or_default();
+        let row = step_line(step);
         if !row.contains(&format!("restart ({consumer})")) {
             wrong.push(format!("{}: {}", step.at(), row.trim()));
         }
@@ -145,12 +140,7 @@ fn the_last_steps_line_names_the_step_it_ran_at_80x24() {
             return;
         };
         seen += 1;
-        let rows = step.rows();
-        let row = rows
-            .iter()
-            .find(|r| r.contains("▶ step "))
-            .cloned()
-            .unwrap_or_default();
+        let row = step_line(step);
         if !row.contains(&format!("({})", ran.consumer)) {
             wrong.push(format!("{}: {}", step.at(), row.trim()));
         }
@@ -162,4 +152,12 @@ fn the_last_steps_line_names_the_step_it_ran_at_80x24() {
         wrong.len(),
         &wrong[..wrong.len().min(5)]
     );
+}
+
+/// The row of the screen that holds the story's step line (`▶ step …`).
+fn step_line(step: &sweep::Step) -> String {
+    step.rows()
+        .into_iter()
+        .find(|r| r.contains("▶ step "))
+        .unwrap_or_default()
 }

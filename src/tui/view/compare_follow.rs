@@ -66,10 +66,7 @@ pub(super) fn follow(
         let named: Vec<usize> = lines
             .iter()
             .enumerate()
-            .filter(|(_, l)| {
-                let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-                keys.iter().any(|k| text.contains(k.as_str()))
-            })
+            .filter(|(_, l)| names_any(l, keys))
             .map(|(j, _)| j)
             .collect();
         let start = starts[i];
@@ -81,10 +78,9 @@ pub(super) fn follow(
     };
     // Whether any row of `section` on `side` names one of `keys`.
     let names = |side: usize, section: Section, keys: &[String]| {
-        sides[side][section.index()].iter().any(|l| {
-            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-            keys.iter().any(|k| text.contains(k.as_str()))
-        })
+        sides[side][section.index()]
+            .iter()
+            .any(|l| names_any(l, keys))
     };
     let mut wanted: Vec<Wanted> = Vec::new();
     // Where they part, what the line above the sides names, on both.
@@ -220,4 +216,10 @@ pub(super) fn follow(
         out.wanted.push(w);
     }
     out
+}
+
+/// Whether the line's text holds any of `keys`.
+fn names_any(line: &Line<'static>, keys: &[String]) -> bool {
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    keys.iter().any(|k| text.contains(k.as_str()))
 }
