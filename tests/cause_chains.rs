@@ -85,6 +85,63 @@ fn a_dead_letter_chain_names_the_crashes_and_back_offs_behind_it() {
     );
 }
 
+/// ack-first: A acks, then crashes before its work is saved. The early
+/// ack is why nothing delivers the message again, and the crash is what
+/// lost the work: the chain names both, the crash first (teacher trial
+/// 44: it named the ack alone, and no fault).
+#[test]
+fn an_early_ack_chain_names_the_crash_that_lost_the_work() {
+    let acked_early = Cause::AckedUnpaid {
+        id: "m-7f3".into(),
+        step: 2,
+    };
+    // Message lost: the crash at move 3, before any work.
+    let world = run(
+        Strategy::by_name("ack-first").unwrap(),
+        Bounds::default().setup(),
+        &[step("A"), step("A"), crash("A"), step("A")],
+    );
+    let verdict = world.verdict();
+    assert_eq!(verdict.outcome, Outcome::MessageLost, "{}", verdict.chain());
+    assert_eq!(
+        verdict.causes,
+        [vec![
+            Cause::RemovedBeforeWork { order: 1042 },
+            Cause::Crashed {
+                consumer: "A".into(),
+                step: 3
+            },
+            acked_early.clone(),
+        ]],
+        "{}",
+        verdict.chain()
+    );
+    // Provider and database disagree: the crash at move 8, after the
+    // charge and before the commit.
+    let mut moves = vec![step("A"); 7];
+    moves.extend([crash("A"), step("A")]);
+    let world = run(
+        Strategy::by_name("ack-first").unwrap(),
+        Bounds::default().setup(),
+        &moves,
+    );
+    let verdict = world.verdict();
+    assert_eq!(verdict.outcome, Outcome::Disagree, "{}", verdict.chain());
+    let chain = &verdict.causes[0];
+    let crash_at = chain.iter().position(|c| {
+        *c == Cause::Crashed {
+            consumer: "A".into(),
+            step: 8,
+        }
+    });
+    let ack_at = chain.iter().position(|c| *c == acked_early);
+    assert!(
+        matches!((crash_at, ack_at), (Some(c), Some(a)) if c < a),
+        "{}",
+        verdict.chain()
+    );
+}
+
 /// `idem check --strategy offset --messages 2 --faults 3`, its shortest
 /// charge lost: the message is dead-lettered at move 10 and a stale copy
 /// of it is skipped at move 20. The skip did not cause the dead-lettering:

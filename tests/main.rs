@@ -61,6 +61,7 @@ mod fork_one_step;
 mod forked_header;
 mod found_run_faults_told;
 mod found_schedule_header;
+mod found_schedule_moves;
 mod harness_bad;
 mod harness_pg;
 mod harness_replay;

@@ -312,6 +312,27 @@ fn explorer_while_the_check_runs() {
     update(&mut a, Action::Tick { ms: 200 });
     let screen = draw(&mut a, 80, 24);
     assert!(screen.contains("exploring every schedule"), "{screen}");
+    // "Every schedule" with its bounds, at every size (teacher trial 44:
+    // the wait and the title claimed every schedule with none).
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let screen = draw(&mut a, w, h);
+        let prose: String = screen
+            .lines()
+            .map(|l| l.trim_matches(|c: char| c == '"' || c == '│' || c.is_whitespace()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            prose.contains(
+                "within 2 consumers, 1 message and 2 faults (at most 1 crash per consumer"
+            ),
+            "{w}x{h}: {screen}"
+        );
+        let title = screen.lines().next().unwrap_or("");
+        assert!(
+            !title.contains("every schedule") || title.contains("within bounds"),
+            "{w}x{h}: {title}"
+        );
+    }
     update(&mut a, Action::Back);
     let screen = draw(&mut a, 80, 24);
     assert!(screen.contains("Tour 1/4"), "Esc goes back while it runs");

@@ -184,7 +184,7 @@ fn retry_bounds(used: &Bounds) -> String {
 
 /// `within 2 consumers, 1 message and 2 faults`, with the messages a
 /// design's own bounds assume and the partition it needs.
-fn within_bounds(used: &Bounds) -> String {
+pub fn within_bounds(used: &Bounds) -> String {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let messages = match messages_assumed(used) {
         Some(kind) => kind,

@@ -106,6 +106,15 @@ impl Event {
         .sentence()
     }
 
+    /// The event's text with the steps its causes name in `step`'s words,
+    /// for a run that counts its steps its own way (a found schedule's
+    /// moves); text that names no step is kept.
+    pub fn reword_steps(&mut self, step: StepWords<'_>) {
+        if !self.causes.is_empty() {
+            self.text = unseen_words(&self.causes, step);
+        }
+    }
+
     /// [`Event::sentence`] in the event's shorter form, where it has one.
     pub fn brief_sentence(&self) -> String {
         match &self.brief {
@@ -146,7 +155,13 @@ impl Event {
 /// What one step did, every party's part in the order it happened: the
 /// first words of a step's narration, true at that step and no other.
 pub fn step_told(events: &[Event]) -> String {
-    step_told_at(events, &plain_step)
+    // Each event's text as it stands: worded with the run's own steps
+    // (`Event::reword_steps`), where a found schedule counts moves.
+    events
+        .iter()
+        .map(Event::sentence)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// [`step_told`], each event in its shorter form where it has one: the

@@ -104,6 +104,18 @@ impl Timeline {
             origin: script.origin,
         };
         mark_changes(&mut timeline.frames);
+        // A found schedule counts moves: the observer's notes name them so
+        // (`A crashed at move 2`), as its verdict and its saved words do;
+        // they said `step 2` beside `move 4/17` (teacher trial 44), and the
+        // saved words, no longer the same as the step's own line, were
+        // told a second time in the story.
+        if script.origin.step() != "step" {
+            let unit = script.origin.step();
+            let words = |n: usize| format!("{unit} {n}");
+            for e in timeline.frames.iter_mut().flat_map(|f| f.events.iter_mut()) {
+                e.reword_steps(&words);
+            }
+        }
         // The last frame's verdict is the end verdict: if nothing is
         // declared, it says what is left open.
         let end = timeline.frames.last_mut().expect("frame 0 at least");

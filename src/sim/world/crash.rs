@@ -66,6 +66,9 @@ impl World {
             );
             self.release_waiters();
         }
+        if let Some(d) = &delivery {
+            self.crashed_after_early_ack(&d.message, &name, step);
+        }
         if let Some(d) = delivery {
             self.queue.broker.note_lost_lease(
                 &d.receipt,
@@ -94,6 +97,36 @@ impl World {
             self.say(Actor::Broker, EventKind::Info, text);
         }
         Ok(())
+    }
+
+    /// A crash of a handler that acked before its work was saved is what
+    /// loses that work: its chain names the crash before the early ack
+    /// (`message lost ← … ← A crashed at move 3 ← m-7f3 acked at move 2
+    /// with no payment committed`). The chain named the ack alone, so the
+    /// fault that the early ack left nothing to recover from went
+    /// unnamed (teacher trial 44).
+    fn crashed_after_early_ack(&mut self, message: &crate::sim::Message, name: &str, step: usize) {
+        if !self.books.acked_before_work.contains(&message.payment) {
+            return;
+        }
+        let Some(last) = self
+            .books
+            .notes
+            .get_mut(&message.payment)
+            .and_then(|notes| notes.last_mut())
+        else {
+            return;
+        };
+        if matches!(last.first(), Some(Cause::AckedUnpaid { id, .. }) if *id == message.id) {
+            last.insert(
+                0,
+                Cause::Crashed {
+                    consumer: name.to_string(),
+                    step,
+                },
+            );
+            self.moment.touched_facts.push(message.payment.clone());
+        }
     }
 
     pub(super) fn restart(&mut self, i: usize) -> Result<(), SimError> {

@@ -170,7 +170,7 @@ fn titles(t: &Theme, session: Engine) -> Vec<Line<'static>> {
     if session.is_sqlite() {
         return vec![
             title(Some(
-                "every schedule of every design, on real SQLite".into(),
+                "every schedule within bounds, every design, on real SQLite".into(),
             )),
             title(None),
         ];
@@ -178,7 +178,7 @@ fn titles(t: &Theme, session: Engine) -> Vec<Line<'static>> {
     let not = session.name();
     vec![
         title(Some(format!(
-            "every schedule of every design, on real SQLite, not {not}"
+            "every schedule within bounds, every design, on real SQLite, not {not}"
         ))),
         title(Some(format!("checked on SQLite, not {not}"))),
         title(Some(format!("on SQLite, not {not}"))),
@@ -206,12 +206,18 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
                 ["◐", "◓", "◑", "◒"]
             };
             let frame = spin[(*ms / 150) as usize % spin.len()];
+            // "Every schedule" with its bounds in the same line: the wait
+            // said it with none (teacher trial 44), where `idem check`
+            // says "every schedule within the bounds".
+            let asked = Bounds::default();
             vec![
                 Line::styled(
                     format!(
-                        " {frame} exploring every schedule {} every crash point, lost ack, lost response, early lease expiry and interleaving {} of every design{}",
+                        " {frame} exploring every schedule {} every crash point, lost ack, lost response, early lease expiry and interleaving {} of every design {} ({}), then each design that holds one bound further{}",
                         t.text("—"),
                         t.text("—"),
+                        crate::check::further::within_bounds(&asked),
+                        asked.caps_alone(),
                         t.g.ellipsis
                     ),
                     t.info(),
