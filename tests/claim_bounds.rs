@@ -326,3 +326,43 @@ fn the_dead_letter_column_says_what_it_counts() {
         wrong.join("\n")
     );
 }
+
+/// `idem check --strategy idempotent --faults 3 --crashes 3 …` (a level's
+/// kind of bounds): every failing schedule dead-letters a message each of
+/// whose 3 receives a crash ended. The contradiction says that no handler
+/// can finish those, beside its bounds; with lost acks allowed too, where
+/// a run a handler could finish fails as well, it does not.
+#[test]
+fn a_contradiction_only_crashes_through_every_receive_says_so() {
+    let crashes_only = Bounds {
+        max_faults: 3,
+        crashes: 3,
+        lost_acks: 0,
+        lost_responses: 0,
+        early_expiries: 0,
+        ..Bounds::default()
+    };
+    let line = flat(&row_line(&checked("idempotent", crashes_only)));
+    assert!(
+        line.contains("CONTRADICTS ITS PROMISE within 2 consumers, 1 message and 3 faults")
+            && line.contains(
+                "but only where a crash ends each of the 3 receives the broker allows (81 schedules), which no handler can finish"
+            ),
+        "{line}"
+    );
+    // A design that a run a handler could finish breaks too (in-progress
+    // at 3 faults: a healthy message backs off until it is dead-lettered):
+    // no such word.
+    let backs_off = flat(&row_line(&checked(
+        "in-progress",
+        Bounds {
+            max_faults: 3,
+            ..Bounds::default()
+        },
+    )));
+    assert!(
+        backs_off.contains("CONTRADICTS ITS PROMISE")
+            && !backs_off.contains("no handler can finish"),
+        "{backs_off}"
+    );
+}

@@ -207,15 +207,29 @@ fn level_header(a: &mut App) -> String {
 fn a_win_broken_one_bound_further_is_marked_so_in_the_next_session() {
     let (_tmp, store) = store();
     let mut wrong = Vec::new();
-    // Level 2, won with its solution (the idempotent steps), which breaks
-    // at 3 faults.
+    // Level 2, won with its solution (the idempotent steps). It fails at
+    // 3 faults only where a crash ends every receive, no break of it; no
+    // built-in solution breaks one bound further, so its try is made to
+    // break here, in a run a handler could have finished.
+    let levels = idem::levels::all();
+    let index = 1;
     let mut a = common::app("tour-1", "naive");
-    a.open_level_screen(1);
+    a.open_level_screen(index);
     let mut a = session(a, &store);
-    a.levels.program = idem::levels::all()[1].solution.clone();
+    a.levels.program = levels[index].solution.clone();
     act(&mut a, Action::Enter);
     assert_eq!(a.pending.take(), Some(idem::tui::Effect::Prove));
     let attempt = idem::levels::Attempt::check(a.levels.level(), &a.levels.program)
+        .map(|mut won| {
+            for f in &mut won.report.further {
+                if let idem::check::further::FurtherResult::Breaks { unfinishable, .. } =
+                    &mut f.result
+                {
+                    *unfinishable = None;
+                }
+            }
+            won
+        })
         .map_err(|e| e.to_string());
     act(
         &mut a,
@@ -227,7 +241,7 @@ fn a_win_broken_one_bound_further_is_marked_so_in_the_next_session() {
     }
     act(&mut a, Action::QuitKey);
     let mut next = common::app("tour-1", "naive");
-    next.open_level_screen(1);
+    next.open_level_screen(index);
     let mut next = session(next, &store);
     let again = level_header(&mut next);
     if again != fresh {

@@ -404,6 +404,7 @@ fn breaking_further() -> idem::check::CheckReport {
         runs: Vec::new(),
         outcomes: Default::default(),
         schedules: 0,
+        unfinishable: None,
     };
     report
 }

@@ -44,6 +44,9 @@ pub struct Node {
     /// each fact, as bits, and the worst one.
     pub classes: u8,
     pub worst: Option<Outcome>,
+    /// In a quiet state: a crash ended every receive of each message the
+    /// broker dead-lettered (`World::every_receive_crashed`).
+    pub unfinishable: bool,
     /// Shortest distance from the start, and the predecessor on one such
     /// path; filled in after the search.
     pub depth: u32,
@@ -291,6 +294,7 @@ impl Explorer<'_> {
         } else {
             (0, None)
         };
+        let unfinishable = quiet && world.every_receive_crashed();
         let id = self.graph.nodes.len() as u32;
         self.graph.nodes.push(Node {
             choices,
@@ -300,6 +304,7 @@ impl Explorer<'_> {
             judgement: judge(world, &frame),
             classes,
             worst,
+            unfinishable,
             depth: 0,
             shortest_from: (NONE, 0),
         });

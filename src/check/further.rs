@@ -49,6 +49,12 @@ pub enum FurtherResult {
         /// Schedules there by every outcome they end with, and in all.
         outcomes: BTreeMap<Outcome, u64>,
         schedules: u64,
+        /// Where every failing schedule there dead-lettered a message
+        /// each of whose receives a crash ended, and no always-property
+        /// broke: how many there are. No handler can finish such a run,
+        /// so it is no break of the design (see [`Further::breaks`]).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        unfinishable: Option<u64>,
     },
     /// Past [`MAX_STATES`]: not finished, so it says nothing.
     TooLarge {
@@ -128,6 +134,32 @@ impl Further {
             // bare "breaks" beside "or dead-lettered" reads as fine.
             // Counted, not "most": the failing schedules may be a small
             // share of all those explored there.
+            // Failures no handler could avoid: said as what they are,
+            // not as a break of the design (teacher trial 44: level 2's
+            // textbook handler was marked broken for them alone).
+            FurtherResult::Breaks {
+                unfinishable: Some(all),
+                ..
+            } => {
+                let schedules = |n: u64| {
+                    super::count::num(n).to_string()
+                        + if n == 1 { " schedule" } else { " schedules" }
+                };
+                let head = format!(
+                    "{at_caps}: fails only where a crash ends each of the {} receives the broker allows, which no handler can finish ({})",
+                    self.bounds.max_receives,
+                    schedules(*all)
+                );
+                match self.ways().first() {
+                    Some((n, cx)) => format!(
+                        "{head}: {} there end {} ({}), the commonest way; see the shortest run",
+                        schedules(*n),
+                        end_words(cx, false),
+                        cx.class.text()
+                    ),
+                    None => head,
+                }
+            }
             FurtherResult::Breaks { .. } => match self.ways().first() {
                 Some((n, cx)) => format!(
                     // With the outcome's own name, as the explorer's
@@ -153,7 +185,21 @@ impl Further {
         }
     }
 
+    /// Some schedule there breaks the design: one a handler could have
+    /// finished (not only runs whose every receive a crash ended).
     pub fn breaks(&self) -> bool {
+        matches!(
+            self.result,
+            FurtherResult::Breaks {
+                unfinishable: None,
+                ..
+            }
+        )
+    }
+
+    /// Some schedule there ends wrong, whether or not a handler could
+    /// have finished it: there is a run to show.
+    pub fn fails(&self) -> bool {
         matches!(self.result, FurtherResult::Breaks { .. })
     }
 }
@@ -444,6 +490,10 @@ pub fn try_one(
     let started = std::time::Instant::now();
     let result = match check(strategy, &bounds, &parent.sharing(MAX_STATES)) {
         Ok(r) if r.broken() => {
+            let failing = r.failing();
+            let unfinishable =
+                (failing > 0 && r.unfinishable == failing && r.invariants.iter().all(|i| i.holds))
+                    .then_some(failing);
             let mut runs = r.counterexamples;
             // Most schedules first; the same count by the class's order.
             runs.sort_by_key(|c| {
@@ -461,6 +511,7 @@ pub fn try_one(
                 runs,
                 outcomes: r.outcomes,
                 schedules: r.schedules,
+                unfinishable,
             }
         }
         Ok(r) => FurtherResult::Holds { states: r.states },

@@ -260,6 +260,7 @@ fn check_once(
     let mut first_broken: BTreeMap<Invariant, u32> = BTreeMap::new();
     let mut first_seen: BTreeMap<Witness, u32> = BTreeMap::new();
     let mut schedules: u64 = 0;
+    let mut unfinishable: u64 = 0;
     // Breadth-first order, so the first state found with a property is one
     // of the nearest to the start.
     for &i in &graph.order {
@@ -286,6 +287,9 @@ fn check_once(
             .into_iter()
             .filter(|o| node.classes & o.bit() != 0)
             .collect();
+        if !wrong.is_empty() && node.unfinishable {
+            unfinishable = unfinishable.saturating_add(weight);
+        }
         let ends = if wrong.is_empty() { vec![worst] } else { wrong };
         for class in ends {
             let entry = outcomes.entry(class).or_insert(0);
@@ -364,6 +368,7 @@ fn check_once(
         max_depth: graph.nodes.iter().map(|n| n.depth).max().unwrap_or(0),
         truncated: graph.truncated,
         outcomes,
+        unfinishable,
         kind,
         invariants,
         eventually,

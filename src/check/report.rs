@@ -75,6 +75,11 @@ pub struct StrategyReport {
     /// charged twice and with the books in disagreement counts under both,
     /// so the counts can add up to more than `schedules`.
     pub outcomes: BTreeMap<Outcome, u64>,
+    /// Of the schedules with some wrong outcome, those that dead-lettered
+    /// a message every one of whose receives a crash ended: no handler
+    /// could have finished them.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unfinishable: u64,
     /// What the messages carry: the properties below are the ones that
     /// say something about a run of this kind, and only those.
     pub kind: Kind,
@@ -196,4 +201,8 @@ impl CheckReport {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("the report is plain data")
     }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }

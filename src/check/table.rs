@@ -27,14 +27,32 @@ fn verdict(s: &StrategyReport, requested: &Bounds, own: &str) -> String {
         // Its bounds, as a claim that holds names them: the break is a
         // fact about these bounds (teacher trial 29).
         (true, true, _) => format!(
-            "{} {}{lowered}",
+            "{} {}{lowered}{}",
             super::promise::BROKEN,
-            further::within(s, requested)
+            further::within(s, requested),
+            unfinishable_only(s, requested)
         ),
         (false, true, _) => format!("broken, as expected{lowered}"),
         (false, false, _) => format!("{}{lowered}", super::promise::NONE_HELD),
     };
     said + own
+}
+
+/// Where every failing schedule is one no handler can finish (a crash
+/// ended each receive of a message the broker dead-lettered), what sets
+/// the contradiction apart from a flaw of the design: the bounds let the
+/// crashes use up the broker's receives (`--crashes 3` beside a
+/// dead-letter queue after 3).
+fn unfinishable_only(s: &super::StrategyReport, requested: &super::Bounds) -> String {
+    let failing = s.failing();
+    if failing == 0 || s.unfinishable != failing || s.invariants.iter().any(|i| !i.holds) {
+        return String::new();
+    }
+    let receives = s.bounds.as_ref().unwrap_or(requested).max_receives;
+    format!(
+        ", but only where a crash ends each of the {receives} receives the broker allows ({} schedules), which no handler can finish",
+        super::count::num(failing)
+    )
 }
 
 /// The widest line the text output prints when nothing says how wide the
@@ -434,6 +452,13 @@ pub fn render_at(report: &CheckReport, width: usize) -> String {
         for f in &s.further {
             let status = match &f.result {
                 FurtherResult::Holds { states } => format!("holds ({} states)", num(*states)),
+                FurtherResult::Breaks {
+                    unfinishable: Some(n),
+                    ..
+                } => format!(
+                    "fails only where a crash ends every receive ({} schedules): no handler can finish those",
+                    num(*n)
+                ),
                 FurtherResult::Breaks { .. } => "BREAKS".to_string(),
                 FurtherResult::TooLarge { .. } => format!(
                     "not finished: a further try stops at {} states",

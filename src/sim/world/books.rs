@@ -59,6 +59,23 @@ pub(super) struct Books {
 }
 
 impl Books {
+    /// Whether some message went to the dead-letter queue and, for every
+    /// one that did, a crash ended each of its receives: a run no handler
+    /// can finish, whatever it does (its dead-letter notes name why each
+    /// lease ended; see `World::every_receive_crashed`).
+    pub(super) fn every_receive_crashed(&self) -> bool {
+        let mut dead = self
+            .notes
+            .values()
+            .flatten()
+            .filter(|note| matches!(note.first(), Some(Cause::DeadLetterQueue { .. })))
+            .peekable();
+        dead.peek().is_some()
+            && dead.all(|note| {
+                note.len() > 1 && note[1..].iter().all(|c| matches!(c, Cause::Crashed { .. }))
+            })
+    }
+
     /// Empty books for a run of these setup messages.
     pub(super) fn of(messages: &[Message]) -> Books {
         Books {

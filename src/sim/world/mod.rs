@@ -338,6 +338,15 @@ impl World {
         &self.counters
     }
 
+    /// Whether the run dead-lettered a message every one of whose
+    /// receives a crash ended (and no other): no handler could have
+    /// finished it, so a checker that counts it as a design's failure
+    /// says so apart (teacher trial 44: level 2's textbook handler was
+    /// marked broken one bound further for such runs alone).
+    pub fn every_receive_crashed(&self) -> bool {
+        self.books.every_receive_crashed()
+    }
+
     pub fn events(&self) -> &[Event] {
         &self.moment.events
     }

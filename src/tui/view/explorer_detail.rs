@@ -563,6 +563,11 @@ fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, usize, bo
             let mark = match &f.result {
                 FurtherResult::Holds { .. } => t.g.done,
                 FurtherResult::TooLarge { .. } => t.g.pending,
+                // Failures no handler could avoid: no break of the design.
+                FurtherResult::Breaks {
+                    unfinishable: Some(_),
+                    ..
+                } => t.g.pending,
                 FurtherResult::Breaks { .. } => t.g.failed,
             };
             let text = match &f.result {
@@ -574,7 +579,11 @@ fn further_lines(t: &Theme, s: &StrategyReport) -> Vec<(Line<'static>, usize, bo
                     f.caps().map(|c| format!(" ({c})")).unwrap_or_default(),
                     num(*states)
                 ),
-                FurtherResult::TooLarge { .. } => {
+                FurtherResult::TooLarge { .. }
+                | FurtherResult::Breaks {
+                    unfinishable: Some(_),
+                    ..
+                } => {
                     format!("   further    {} {}", t.g.pending, f.words())
                 }
                 FurtherResult::Breaks { schedules, .. } => {

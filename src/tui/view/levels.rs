@@ -336,7 +336,7 @@ fn further_words(r: &StrategyReport) -> String {
         // `idem check`'s: a win that breaks at 3 faults beside `idem
         // check`'s "also holds at 3 faults" read as a contradiction.
         out.push_str(&f.words_told(true));
-        if f.breaks() {
+        if f.fails() {
             out.push_str(" (v)");
         }
         if let Some(differs) = further::beyond_check(f) {
