@@ -201,6 +201,7 @@ mod story_no_echo;
 mod story_own_line;
 mod story_rest_in_events;
 mod story_tells_once;
+mod story_true_for_design;
 mod story_whole;
 mod story_why_at_its_step;
 mod strips_fold_the_idle;
