@@ -53,3 +53,50 @@ fn the_compare_header_says_the_chapter_whole_or_not_at_all() {
         wrong.join("\n")
     );
 }
+
+/// Compare's header and its sides name the setup in one wording: a
+/// teacher trial read `before the first step` in the header over two
+/// sides that said `step 0/16: setup`. Every built-in scenario's compare
+/// at its first position, at each size: the header's last clause is what
+/// each side's step row names after `step 0/N: `.
+#[test]
+fn the_compare_header_names_the_setup_as_its_sides_do() {
+    let (mut seen, mut wrong) = (0, Vec::new());
+    for (name, design) in crate::compare_story_counted::compared() {
+        let mut a = app(&name, &design);
+        update(&mut a, Action::Compare);
+        for (w, h) in SIZES {
+            a.pos = 0;
+            let screen = draw(&mut a, w, h);
+            let header = screen.lines().next().unwrap_or_default().trim_matches('"');
+            let clause = header.rsplit(" · ").next().unwrap_or_default().trim();
+            let sides = crate::compare_in_view::side_rows(&screen);
+            for rows in &sides {
+                let Some(said) = rows
+                    .iter()
+                    .find(|r| r.starts_with("step 0/"))
+                    .and_then(|r| r.split_once(": "))
+                    .map(|(_, said)| said.trim())
+                else {
+                    continue;
+                };
+                seen += 1;
+                // Where no form of the moment fits (`Compare · ` and the
+                // titles alone), the header names none.
+                let named = header.matches(" · ").count() > 1 && !clause.ends_with('…');
+                if named && said != clause {
+                    wrong.push(format!(
+                        "{name} from {design} at {w}x{h}: header {clause:?}, side {said:?}"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(seen > 50, "only {seen} sides");
+    assert!(
+        wrong.is_empty(),
+        "{} of {seen} setups named two ways; the first:\n{}",
+        wrong.len(),
+        wrong[0]
+    );
+}

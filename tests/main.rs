@@ -31,6 +31,7 @@ mod compare_message_rows_true;
 mod compare_notes_named;
 mod compare_own_line_kept;
 mod compare_sides;
+mod compare_story_counted;
 mod correct_in_this_run;
 mod database_no_blank_fold;
 mod db_file;

@@ -119,15 +119,18 @@ fn header_rows(app: &App, c: &Compare, steps_on_borders: bool, area: Rect) -> Ve
 
 /// Where the story is, in the header's forms from longest to shortest:
 /// `chapter 2/5: Title`, `chapter 2/5`, `ch. 2/5`. The user's own run is
-/// no chapter of the script; the setup is none either, and its title is
-/// the scenario's.
+/// no chapter of the script, and its title is the scenario's; the setup
+/// is none either, and is named as the sides name it.
 fn chapter_forms(app: &App, c: &Compare, chapter: usize, lf: &Frame) -> Vec<String> {
     let t = &app.theme;
     let script = &app.script;
     let of = script.steps.len();
     if !(1..=of).contains(&chapter) {
+        // The setup in the words each side's step row names it with
+        // (`step 0/16: setup`): the header said `before the first step`
+        // over them, two wordings for one moment (teacher trial).
         return vec![if chapter == 0 {
-            "before the first step".to_string()
+            t.text(&did(lf)).into_owned()
         } else {
             t.text(&lf.chapter_title).into_owned()
         }];
@@ -451,20 +454,7 @@ fn sections(
     if let Some(words) = &place.holding {
         outcome.push(Line::styled(words.clone(), t.key()));
     }
-    let mut story = vec![match chapter.filter(|title| !title.is_empty()) {
-        Some(title) => Line::from(vec![
-            Span::styled("what happens", t.title()),
-            Span::styled(format!(" {} {}", t.g.dot, t.text(title)), t.dim()),
-        ]),
-        None => Line::styled("what happens", t.title()),
-    }];
-    // Both designs are on screen: words that send the class to the other
-    // one with a key are left out here (`Medium::Compare`).
-    let in_compare = Theme {
-        medium: crate::scenario::key_word::Medium::Compare,
-        ..*t
-    };
-    story.extend(story_lines(&in_compare, f, frames, step, w, rows.story));
+    let story = story_section(t, (f, frames), step, chapter, w, rows.story);
     let mut queue = vec![Line::styled(
         format!("queue {} {}", t.g.dot, f.queue.name),
         t.title(),
@@ -501,6 +491,56 @@ fn sections(
     let none = marks::Shortened::default;
     let short = vec![none(), none(), database, provider, queue, service, none()];
     (sections, short)
+}
+
+/// The story's section: its heading (with the side's own chapter title
+/// where the designs' titles differ), then at most `rows` rows of it
+/// (`story_lines`).
+fn story_section(
+    t: &Theme,
+    (f, frames): (&Frame, &[Frame]),
+    step: StepWords<'_>,
+    chapter: Option<&str>,
+    w: usize,
+    rows: usize,
+) -> Vec<Line<'static>> {
+    let mut story = vec![match chapter.filter(|title| !title.is_empty()) {
+        Some(title) => Line::from(vec![
+            Span::styled("what happens", t.title()),
+            Span::styled(format!(" {} {}", t.g.dot, t.text(title)), t.dim()),
+        ]),
+        None => Line::styled("what happens", t.title()),
+    }];
+    // Both designs are on screen: words that send the class to the other
+    // one with a key are left out here (`Medium::Compare`).
+    let in_compare = Theme {
+        medium: crate::scenario::key_word::Medium::Compare,
+        ..*t
+    };
+    story.extend(story_lines(&in_compare, f, frames, step, w, rows));
+    story
+}
+
+/// The side's story, again in the rows the other side's taller story
+/// lines up with: a side that folds sentences over the blank rows that
+/// pad it to the other's height wastes them (trial at 80x24, tour-4 naive
+/// step 7: `↓ 3 more sentences` over two blank rows). Kept only where it
+/// takes no more rows than that.
+fn story_to(
+    t: &Theme,
+    side: (&Frame, &[Frame]),
+    step: StepWords<'_>,
+    chapter: Option<&str>,
+    w: usize,
+    (story, height): (&mut Vec<Line<'static>>, usize),
+) {
+    if story.len() >= height {
+        return;
+    }
+    let taller = story_section(t, side, step, chapter, w, height.saturating_sub(1));
+    if taller.len() <= height {
+        *story = taller;
+    }
 }
 
 /// The side's verdict and its causes, wrapped at spaces into at most
@@ -875,6 +915,12 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
         usize::from(ri.width),
         (rows, fewest),
     );
+    // The shorter story takes the rows the taller one pads it to.
+    let story_rows = ls[1].len().max(rs[1].len());
+    let (lw, rw) = (usize::from(li.width), usize::from(ri.width));
+    let (lside, rside) = ((lf, &c.left.frames[..]), (rf, &c.right.frames[..]));
+    story_to(t, lside, &lsteps, lc, lw, (&mut ls[1], story_rows));
+    story_to(t, rside, &rsteps, rc, rw, (&mut rs[1], story_rows));
     // Zoomed with none picked yet shows the first section (update picks
     // it too, so Tab goes on from there).
     let picked = c.section.or_else(|| app.zoom.then_some(Section::ALL[0]));
@@ -891,8 +937,20 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
     // Each side's own line in at most `rows` rows, both sides as tall.
     let (lholds, rholds) = (lp.holding.is_some(), rp.holding.is_some());
     let kept_told = |rows: usize| -> [Vec<Line<'static>>; 2] {
-        let mut l = compare_told::kept(t, lf, &lsteps, lholds, (usize::from(li.width), rows));
-        let mut r = compare_told::kept(t, rf, &rsteps, rholds, (usize::from(ri.width), rows));
+        let mut l = compare_told::kept(
+            t,
+            (lf, &c.left.frames),
+            &lsteps,
+            lholds,
+            (usize::from(li.width), rows),
+        );
+        let mut r = compare_told::kept(
+            t,
+            (rf, &c.right.frames),
+            &rsteps,
+            rholds,
+            (usize::from(ri.width), rows),
+        );
         let n = l.len().max(r.len());
         l.resize(n, Line::raw(""));
         r.resize(n, Line::raw(""));
@@ -933,6 +991,7 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
             let mut tries = fitting(vec![
                 (with_story, 0),
                 (heights[0], told_rows),
+                (heights[0], told_rows.min(3)),
                 (heights[0], told_rows.min(2)),
                 (heights[0], told_rows.min(1)),
             ]);
@@ -975,6 +1034,10 @@ fn sides(app: &App, c: &Compare, split: bool, left: Rect, right: Rect, buf: &mut
                 view.told = 0;
             }
             told_lines = kept_told(view.told);
+            // A line that took its shorter form in fewer rows than it
+            // was given leaves the rest to the rows it scrolled to: a
+            // blank row there sat under its fold (`↓ 2 more sentences`).
+            view.told = view.told.min(told_lines[0].len());
             for lines in &mut told_lines {
                 lines.resize(view.told, Line::raw(""));
             }

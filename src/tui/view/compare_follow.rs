@@ -173,6 +173,18 @@ pub(super) fn follow(
                 rows: rows_of(side, section, std::slice::from_ref(&item.key)),
             });
         }
+        // A key the provider replayed at this step (`m-7f3 → ch_81 ↺
+        // replayed ×1 now`): no item changed, yet its row is the step's
+        // evidence (trial at 80x24, tour-4: folded under a sign that
+        // named only `service`).
+        for k in f.provider.keys.iter().filter(|k| k.replayed_now) {
+            wanted.push(Wanted {
+                rank: 3,
+                side,
+                section: Section::Provider,
+                rows: rows_of(side, Section::Provider, std::slice::from_ref(&k.key)),
+            });
+        }
         // A counter the step moved (`acks lost 1 (+1)`), the broker's or
         // the observer's: the only row a lost ack changes (trial 41, at
         // 80x24 it was folded unnamed under the rows the step left alone).

@@ -13,20 +13,24 @@ use crate::sim::cause::StepWords;
 use crate::tui::theme::Theme;
 use ratatui::text::Line;
 
-/// The most rows the kept line takes: the rows under it are what the
-/// side scrolled to show.
-pub(super) const MOST_ROWS: usize = 3;
+/// The most rows the kept line takes, with the row that counts what of
+/// the story it leaves out: the rows under it are what the side scrolled
+/// to show.
+pub(super) const MOST_ROWS: usize = 4;
 
 /// The step's own line in at most `rows` rows of `w` columns: whole where
 /// it fits, else in its shorter form (each event without the details the
 /// events section gives, `Event::brief`), its last row cut under an
 /// ellipsis where even that is longer: at a sentence's end where the row
-/// has one, else at a word's. Nothing for a side
-/// that holds (its step was told when it took it; its holding row says
-/// why it stands still), or a step with no events.
+/// has one, else at a word's. What of the story it leaves out (the rest
+/// of the line, the earlier words, the new ones) is counted on a last
+/// row, as the story itself counts a fold (`↓ 1 more sentence`): teacher
+/// trial at 80x24, the step's new words went with no count. Nothing for
+/// a side that holds (its step was told when it took it; its holding row
+/// says why it stands still), or a step with no events.
 pub(super) fn kept(
     t: &Theme,
-    f: &Frame,
+    (f, frames): (&Frame, &[Frame]),
     step: StepWords<'_>,
     holds: bool,
     (w, rows): (usize, usize),
@@ -44,10 +48,14 @@ pub(super) fn kept(
         })
         .collect::<Vec<_>>()
         .join(" ");
-    let fits = |text: &str| words(text, w).len() <= rows;
-    let text = if fits(&whole) { whole } else { brief };
-    let mut lines = words(&text, w);
-    if lines.len() > rows {
+    let (above, new, borrowed) = rest(t, f, frames, &whole);
+    let after = new.len() + borrowed;
+    // The line in `rows` rows, and how many of its sentences are cut.
+    let line_in = |text: &str, rows: usize| -> (Vec<String>, usize) {
+        let mut lines = words(text, w);
+        if lines.len() <= rows {
+            return (lines, 0);
+        }
         lines.truncate(rows);
         if let Some(last) = lines.last_mut() {
             // At the last sentence's end in the row, where one is: a
@@ -62,11 +70,130 @@ pub(super) fn kept(
                 None => cut(last, w, t.g.ellipsis),
             };
         }
+        let shown = lines
+            .iter()
+            .map(|l| l.trim_end_matches(t.g.ellipsis).trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let past = super::sentences::sentences_past_byte(&flat, shown.len());
+        (lines, past)
+    };
+    let fits = |text: &str, rows: usize| words(text, w).len() <= rows;
+    let pick = |rows: usize| if fits(&whole, rows) { &whole } else { &brief };
+    let mut lines;
+    // Rows of the step's new words under the line, then the count.
+    let mut said: Vec<String> = Vec::new();
+    if above + after == 0 && fits(pick(rows), rows) {
+        lines = words(pick(rows), w);
+    } else {
+        // The count on a row of its own under the line; where one row is
+        // all there is, after as much of the line as leaves it room.
+        let text_rows = rows.saturating_sub(1).max(1);
+        let (kept, past) = line_in(pick(text_rows), text_rows);
+        lines = kept;
+        // Rows left under a whole line take the new words' sentences
+        // that fit whole, rather than stand blank under the count (trial:
+        // `The clock advances 30s.` then `↓ 2 more sentences` over two
+        // blank rows, beside a side whose line took four).
+        let mut told_new = 0;
+        if past == 0 {
+            for sentence in &new {
+                let add = words(sentence, w);
+                let room = rows.saturating_sub(lines.len() + said.len() + 1);
+                if add.len() > room {
+                    // Its start in the rows left, cut under an ellipsis;
+                    // the count still counts it.
+                    let mut start: Vec<String> = add.into_iter().take(room).collect();
+                    if let Some(last) = start.last_mut() {
+                        *last = cut(last, w, t.g.ellipsis);
+                    }
+                    said.extend(start);
+                    break;
+                }
+                said.extend(add);
+                told_new += 1;
+            }
+        }
+        let count = super::story_fold::count(t, above, past + after - told_new);
+        if rows == 1 {
+            let room = w.saturating_sub(count.chars().count() + 1);
+            let first = lines.first().cloned().unwrap_or_default();
+            let head = first.trim_end_matches(t.g.ellipsis).trim_end();
+            let row = if head.chars().count() + 2 + count.chars().count() <= w {
+                format!("{head}  {count}")
+            } else {
+                let short = cut(head, room, t.g.ellipsis);
+                format!("{short} {count}")
+            };
+            lines = vec![row];
+        } else if past + after - told_new + above == 0 {
+            // Every sentence shown: nothing to count.
+        } else {
+            said.push(count);
+        }
     }
-    lines
+    let mut out: Vec<Line<'static>> = lines
         .into_iter()
         .map(|l| Line::styled(l, t.info()))
-        .collect()
+        .collect();
+    // The new words as the story shows them; the count dim, as its fold.
+    let last = said.len().saturating_sub(1);
+    let counted = said.last().is_some_and(|l| l.contains(" more sentence"));
+    out.extend(said.into_iter().enumerate().map(|(i, l)| {
+        let style = if i == last && counted {
+            t.dim()
+        } else {
+            ratatui::style::Style::default()
+        };
+        Line::styled(l, style)
+    }));
+    out
+}
+
+/// What of the side's story follows its step's own line (`whole`): how
+/// many sentences its earlier steps told, the sentences of its new
+/// words, and how many of words borrowed from another design, as
+/// `story_lines` tells and counts them.
+fn rest(t: &Theme, f: &Frame, frames: &[Frame], whole: &str) -> (usize, Vec<String>, usize) {
+    let t = Theme {
+        medium: crate::scenario::key_word::Medium::Compare,
+        ..*t
+    };
+    let sentences = |text: &str| {
+        if text.trim().is_empty() {
+            0
+        } else {
+            super::sentences::sentence_starts(text.trim()).len()
+        }
+    };
+    let borrowed = f
+        .borrowed
+        .as_ref()
+        .map_or(0, |b| sentences(&t.words(&b.text)));
+    if f.narration.trim() == whole.trim() {
+        return (0, Vec::new(), borrowed);
+    }
+    let told = crate::sim::frame::told_before(frames, f);
+    let earlier: usize = told
+        .iter()
+        .map(|g| sentences(&t.words(f.narration[g.range.clone()].trim())))
+        .sum();
+    let cut = told.last().map_or(0, |g| g.range.end);
+    let new = t.words(f.narration[cut..].trim());
+    let new = new.trim();
+    let starts = super::sentences::sentence_starts(new);
+    let ends = starts.iter().skip(1).copied().chain([new.len()]);
+    let new: Vec<String> = if new.is_empty() {
+        Vec::new()
+    } else {
+        starts
+            .iter()
+            .zip(ends)
+            .map(|(&a, b)| new[a..b].trim().to_string())
+            .collect()
+    };
+    (earlier, new, borrowed)
 }
 
 /// `row` with an ellipsis after it, words dropped from its end until both
