@@ -14,7 +14,10 @@ use idem::tui::app::Panel;
 /// of their own) and is shown whole or not at all (`extra_tables_whole`:
 /// `m-7f3 in_progress owner …` hid the deadline B takes over on). There
 /// the panel names the folded table with its count in the row it has
-/// (`idempotency_records …1 row`) and the row under it may stay blank.
+/// (`idempotency_records …1 row`) and the row under it may stay blank:
+/// only a committed record beside a payment row now (steps 20 to 30 at
+/// 80x24); a record an open transaction wrote packs on three lines
+/// (`db_record::pending_alone`) and fills the panel (step 3 was blank).
 /// The test fails once a listed run has no such blank, so the list cannot
 /// go stale.
 const RECORD_TOO_TALL: [(&str, (u16, u16)); 1] = [("in-progress", (80, 24))];

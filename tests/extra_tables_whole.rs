@@ -157,7 +157,10 @@ fn rows_of(f: &Frame) -> Vec<Row> {
 fn table_rows(panel: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for l in panel {
-        let goes_on = l.starts_with("   ") && !l.trim().is_empty();
+        // A record drawn alone packs its fields under two spaces
+        // (`  owner A/rh-3b6c in txn A`); a version's mark is a row.
+        let goes_on =
+            l.starts_with("  ") && !l.trim().is_empty() && !l.starts_with("  uncommitted");
         match out.last_mut() {
             Some(last) if goes_on => {
                 last.push(' ');
@@ -196,8 +199,22 @@ fn check(step: &Step, seen: &mut usize, wrong: &mut Vec<String>) {
         let whole = |r: &String| {
             // A record drawn in its table heading's place names the table
             // before its key (`record m-7f3 in_progress`).
+            // Drawn alone, a row of an open transaction says whose it is
+            // in its short form (`record m-7f3 in txn B:`, `owner
+            // A/rh-3b6c in txn A`).
             let r = squeeze(r);
             let r = r.strip_prefix("record ").unwrap_or(&r);
+            let r = match r.split_once(" in txn ").and_then(|(id, rest)| {
+                let (by, fields) = rest.split_once(": ").unwrap_or((rest, ""));
+                (!id.contains(' ') && !by.contains(' '))
+                    .then(|| format!("uncommitted ({}): {fields}", by.trim_end_matches(':')))
+            }) {
+                Some(version) => version,
+                None => r.to_string(),
+            };
+            let r = (0..26u8).map(|i| char::from(b'A' + i)).fold(r, |r, by| {
+                r.replace(&format!("in txn {by}"), &format!("uncommitted ({by})"))
+            });
             r.starts_with(squeeze(&row.start).as_str())
                 && row.fields.iter().all(|w| r.contains(&squeeze(w)))
         };

@@ -260,11 +260,38 @@ fn with_counters(
         then.extend(seen_not);
         first.extend(then);
         out.extend(first);
-        return out;
+        return fold_whole_lines(t, out, width, height);
     }
     out.extend(counters);
     out.extend(apart);
     out
+}
+
+/// `lines` kept to `height` rows by whole lines: where some do not fit,
+/// the last row is the count of the lines left out and nothing else.
+/// Drawn over the last line kept, the sign took its end, and a counter
+/// read `◇ acks lost  …1 more`, its label without its figure (teacher
+/// trial). `height` 0: the panel grows to fit (compare), nothing folds.
+fn fold_whole_lines(
+    t: &Theme,
+    mut lines: Vec<Line<'static>>,
+    width: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
+    if height == 0 || lines.len() <= height {
+        return lines;
+    }
+    let keep = height - 1;
+    let hidden = u16::try_from(lines.len() - keep).unwrap_or(u16::MAX);
+    lines.truncate(keep);
+    let (long, short) = super::overflow::signs(t, hidden);
+    let sign = if long.chars().count() <= width {
+        long
+    } else {
+        short
+    };
+    lines.push(Line::styled(sign.trim_start().to_string(), t.key()));
+    lines
 }
 
 fn message(

@@ -287,6 +287,9 @@ struct Sheet {
     /// lines: a short panel keeps the row whole in the line its heading
     /// would take.
     alone: Vec<Option<Line<'static>>>,
+    /// A line of a row whose `alone` form is shorter: drawn as none
+    /// where the row is drawn alone.
+    alone_gone: Vec<bool>,
     /// The payments table has no rows: its one line says so.
     empty_payments: bool,
     /// What the marks a line drew short mean, for the panel's border: a
@@ -404,9 +407,12 @@ impl Sheet {
     }
 
     /// A row as `row`, with its lines `alone` as drawn without its table's
-    /// heading (kept only where they are as many).
+    /// heading (kept only where they are no more: a row whose alone form
+    /// packs its fields tighter takes fewer lines there, and the lines it
+    /// no longer needs are drawn as none, not as blanks).
     fn row_alone(&mut self, lines: Vec<Line<'static>>, alone: Vec<Line<'static>>, now: bool) {
-        let mut alone = (alone.len() == lines.len()).then_some(alone.into_iter());
+        let fits = !alone.is_empty() && alone.len() <= lines.len();
+        let mut alone = fits.then_some(alone.into_iter());
         for (i, line) in lines.into_iter().enumerate() {
             self.add(line, now, false);
             if let Some(last) = self.goes_on.last_mut() {
@@ -414,6 +420,10 @@ impl Sheet {
             }
             if let (Some(last), Some(a)) = (self.alone.last_mut(), alone.as_mut()) {
                 *last = a.next();
+                if last.is_none() {
+                    // Not a line of the alone form: drawn as none.
+                    *self.alone_gone.last_mut().unwrap_or(&mut false) = true;
+                }
             }
         }
     }
@@ -433,6 +443,7 @@ impl Sheet {
         self.nothing.push(false);
         self.note.push(false);
         self.alone.push(None);
+        self.alone_gone.push(false);
         self.short.push(marks::Shortened::default());
         self.alone_short.push(marks::Shortened::default());
     }
@@ -516,10 +527,13 @@ impl Sheet {
                     keep[h] = true;
                 }
                 room -= cost;
-            } else if head.is_some() && lines <= room && self.alone[i].is_some() {
-                keep[i..i + lines].fill(true);
-                alone[i..i + lines].fill(true);
-                room -= lines;
+            } else if head.is_some() && self.alone[i].is_some() {
+                let alone_lines = (i..i + lines).filter(|&k| !self.alone_gone[k]).count();
+                if alone_lines <= room {
+                    keep[i..i + lines].fill(true);
+                    alone[i..i + lines].fill(true);
+                    room -= alone_lines;
+                }
             }
         };
         for i in (0..n).filter(|&i| self.now[i]) {
@@ -773,17 +787,26 @@ fn extra_tables(t: &Theme, f: &Frame, width: usize, records: db_record::Form, ou
                 // in view first, as a change is.
                 for p in u.records.iter().filter(|p| p.message_id == r.message_id) {
                     let v = Fields::version(t, &u.by, r, p);
-                    out.row(v.lines(t, records, None, width), true);
+                    let alone = Fields::version_alone(t, &u.by, r, p);
+                    out.row_alone(
+                        v.lines(t, records, None, width),
+                        alone.lines(t, records, None, width),
+                        true,
+                    );
                 }
             }
         }
         for u in pending {
             for r in &u.records {
                 if !db.records.iter().any(|c| c.message_id == r.message_id) {
+                    // What an open transaction wrote is the evidence of
+                    // the moment, kept in view first as its version of a
+                    // committed row is.
                     let row = || Fields::row(t, r, Some(&u.by));
                     let lines = row().lines(t, records, None, width);
-                    let alone = row().alone("record").lines(t, records, None, width);
-                    out.row_alone(lines, alone, false);
+                    let alone = db_record::pending_alone(t, r, &u.by, width)
+                        .unwrap_or_else(|| row().alone("record").lines(t, records, None, width));
+                    out.row_alone(lines, alone, true);
                 }
             }
         }

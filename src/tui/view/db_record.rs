@@ -81,6 +81,17 @@ impl Fields {
         }
     }
 
+    /// [`Fields::version`] drawn where its table's heading has no room:
+    /// the row it is a version of named in its lead (`record m-7f3 in txn
+    /// B:`). Without a form of its own it stood folded under `…1 other
+    /// row` while the committed row it changes was drawn unmarked (teacher
+    /// trial, in-progress at 80x24: B's takeover of A's record).
+    pub fn version_alone(t: &Theme, by: &str, was: &RecordRow, now: &RecordRow) -> Fields {
+        let mut v = Fields::version(t, by, was, now);
+        v.lead = Span::styled(format!("record {} in txn {by}:", was.message_id), t.warn());
+        v
+    }
+
     /// An open transaction's version of a committed row of another table
     /// (`PAID v2`, `offset 3`), drawn under it.
     pub fn version_of(t: &Theme, by: &str, fields: String) -> Fields {
@@ -179,6 +190,29 @@ impl Fields {
         let lines = lines.into_iter().map(|l| super::fit(t, l, width)).collect();
         (lines, fitted.shortened)
     }
+}
+
+/// A row only an open transaction (`by`) wrote, drawn where its table's
+/// heading has no room, its fields packed on three lines (`record m-7f3
+/// in_progress`, `  owner A/rh-3b6c in txn A`, `  until 33s no result`);
+/// `None` where they do not fit `width`. In its four-line form it fit no
+/// 80x24 panel, and the step that wrote it showed only
+/// `idempotency_records …1 row` over a blank row (teacher trial).
+pub(super) fn pending_alone(
+    t: &Theme,
+    r: &RecordRow,
+    by: &str,
+    width: usize,
+) -> Option<Vec<Line<'static>>> {
+    let lines = vec![
+        Line::raw(format!("record {} {}", r.message_id, r.status)),
+        Line::from(vec![
+            Span::raw(format!("  owner {} ", r.owner)),
+            Span::styled(format!("in txn {by}"), t.warn()),
+        ]),
+        Line::raw(format!("  {}", tail(r).join(" "))),
+    ];
+    lines.iter().all(|l| l.width() <= width).then_some(lines)
 }
 
 /// Until when the record binds and its result: `until 33s no result`,

@@ -6,6 +6,7 @@
 use super::story_line::NBSP;
 use super::{header, keybar, marks, narration, presenter_evidence};
 use crate::sim::Frame;
+use crate::sim::change::Place;
 use crate::sim::consumer::Mark;
 use crate::sim::diff::{Pending, pending_processed, pending_total, processed_rows, queued};
 use crate::sim::frame::MessagePhase;
@@ -197,29 +198,7 @@ fn figures(f: &Frame, before: Option<&Frame>) -> [Figure; 4] {
             pending: None,
             refused: false,
         },
-        Figure {
-            label: "processed_messages",
-            short: "processed",
-            value: if f.db.uses_processed {
-                processed_rows(f).to_string()
-            } else {
-                "-".into()
-            },
-            was: moved(ch.processed_was, processed_rows(f)).map(|n| n.to_string()),
-            alarm: false,
-            note: (!f.db.uses_processed).then(|| "not used here".to_string()),
-            state: None,
-            state_moved: false,
-            observed: None,
-            committed: f.db.uses_processed,
-            pending: pending(
-                pending_processed(f),
-                ch.pending_processed_was,
-                ch.processed_was.is_some(),
-                |n| n.to_string(),
-            ),
-            refused: f.db.processed.iter().any(|p| p.conflict),
-        },
+        dedup_figure(f, before, moved(ch.processed_was, processed_rows(f))),
         Figure {
             label: "payments total",
             short: "payments",
@@ -274,6 +253,122 @@ fn figures(f: &Frame, before: Option<&Frame>) -> [Figure; 4] {
             refused: false,
         },
     ]
+}
+
+/// The second box: the table the design keeps its duplicate check in.
+/// processed_messages for the designs that use it; idempotency_records
+/// for the in-progress design, whose record B takes over and A loses (a
+/// teacher trial read `processed_messages`, a dash and "not used here"
+/// over those steps). `processed_was`: the processed count before this
+/// step, where it moved.
+fn dedup_figure(f: &Frame, before: Option<&Frame>, processed_was: Option<usize>) -> Figure {
+    let ch = &f.changes;
+    if f.db.uses_records && !f.db.uses_processed {
+        return records_figure(f, before);
+    }
+    Figure {
+        label: "processed_messages",
+        short: "processed",
+        value: if f.db.uses_processed {
+            processed_rows(f).to_string()
+        } else {
+            "-".into()
+        },
+        was: processed_was.map(|n| n.to_string()),
+        alarm: false,
+        note: (!f.db.uses_processed).then(|| "not used here".to_string()),
+        state: None,
+        state_moved: false,
+        observed: None,
+        committed: f.db.uses_processed,
+        pending: pending(
+            pending_processed(f),
+            ch.pending_processed_was,
+            ch.processed_was.is_some(),
+            |n| n.to_string(),
+        ),
+        refused: f.db.processed.iter().any(|p| p.conflict),
+    }
+}
+
+/// A record in a few words: whose it is and, while it binds, until when
+/// (`m-7f3 in_progress, owner A/rh-3b6c until 33s`).
+fn record_words(r: &crate::sim::db::RecordRow) -> String {
+    let mut out = format!("{} {}, owner {}", r.message_id, r.status, r.owner);
+    if r.status == "in_progress" {
+        out.push_str(&format!(
+            " until {}",
+            crate::sim::format_duration(r.deadline)
+        ));
+    }
+    if let Some(kept) = &r.result {
+        out.push_str(&format!(", result {kept}"));
+    }
+    out
+}
+
+/// idempotency_records as the presenter's second box: the count of
+/// committed records, each record's owner beneath it (moved where the step
+/// changed it), and what an open transaction wrote to them (`B's version
+/// not committed: owner B/rh-c037`), marked where this step wrote it.
+fn records_figure(f: &Frame, before: Option<&Frame>) -> Figure {
+    let records = &f.db.records;
+    let n = records.len();
+    let was = match before {
+        Some(b) if b.db.records.len() != n => Some(b.db.records.len()),
+        None if n != 0 => Some(0),
+        _ => None,
+    };
+    let state = (!records.is_empty()).then(|| {
+        records
+            .iter()
+            .map(record_words)
+            .collect::<Vec<_>>()
+            .join("; ")
+    });
+    let state_moved = before.is_none_or(|b| b.db.records != *records)
+        || records
+            .iter()
+            .any(|r| f.changes.of(Place::Records, &r.message_id).is_some());
+    let pending_of = |g: &Frame| -> Vec<(String, crate::sim::db::RecordRow)> {
+        g.db.uncommitted
+            .iter()
+            .flat_map(|u| u.records.iter().map(move |r| (u.by.clone(), r.clone())))
+            .collect()
+    };
+    let now = pending_of(f);
+    let pending = if now.is_empty() {
+        // A step that took it all away without a commit: a rollback.
+        before
+            .filter(|b| !pending_of(b).is_empty() && b.db.records == *records)
+            .map(|_| ("was a record not committed".to_string(), true))
+    } else {
+        let words: Vec<String> = now
+            .iter()
+            .map(
+                |(by, r)| match records.iter().find(|c| c.message_id == r.message_id) {
+                    Some(_) => format!("{by}'s version not committed: owner {}", r.owner),
+                    None => format!("plus {} not committed ({by})", r.message_id),
+                },
+            )
+            .collect();
+        let moved = before.is_none_or(|b| pending_of(b) != now);
+        Some((words.join("; "), moved))
+    };
+    Figure {
+        label: "idempotency_records",
+        short: "records",
+        value: n.to_string(),
+        was: was.map(|n| n.to_string()),
+        alarm: false,
+        note: None,
+        state,
+        state_moved,
+        observed: None,
+        committed: true,
+        pending,
+        refused: false,
+    }
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {

@@ -241,6 +241,7 @@ fn folded_rows(
         charges: before[0] - after[0],
         keys: before[1] - after[1],
         empty_store: before[2] > after[2],
+        keyless: f.provider.charges.iter().all(|c| c.key.is_none()),
     };
     (rows, folded)
 }
