@@ -233,3 +233,44 @@ fn a_compare_side_shows_its_changed_keys_and_folds_no_story_over_blank_rows() {
         wrong_folds[0]
     );
 }
+
+/// A side's verdict row never cuts its words without counting what it
+/// cut (teacher trial 45 at 80x24: tour-4 naive's commit read `✕ charged
+/// twice, p…  ← why: 2 more · w`, the new outcome cut mid-word, the
+/// count about causes; tour-2's end read `○ ends unsettled: m-7f3 is
+/// still…  · w` on both sides, no count at all). The outcome goes whole
+/// in its fewest words, and what is unsettled waits under `w`, counted.
+#[test]
+fn a_compare_sides_verdict_row_cuts_nothing_uncounted() {
+    let (mut seen, mut wrong) = (0, Vec::new());
+    for (name, design) in compared() {
+        for (w, h) in SIZES {
+            let mut a = common::app(&name, &design);
+            common::resize(&mut a, w, h);
+            update(&mut a, Action::Compare);
+            let c = a.compare.clone().expect("compare opens");
+            for pos in 0..c.pairs.len() {
+                a.pos = pos;
+                let screen = common::render(&a);
+                let sides = crate::compare_in_view::side_rows(&screen);
+                for (i, rows) in sides.iter().enumerate() {
+                    let Some(row) = rows.first() else { continue };
+                    seen += 1;
+                    if row.contains('…') && !row.contains(" more") {
+                        wrong.push(format!(
+                            "{name} from {design} at {w}x{h} position {pos}, side {i}: {row:?}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 1000, "only {seen} verdict rows");
+    wrong.dedup();
+    assert!(
+        wrong.is_empty(),
+        "{} of {seen} verdict rows cut uncounted:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -650,14 +650,43 @@ fn folded(
             }
         }
     }
+    // What is left unsettled waits under `w`, counted with the causes,
+    // before the headline is cut (as the main screen's one row does;
+    // teacher trial 45: tour-2's end read `○ ends unsettled: m-7f3 is
+    // still…  · w` on both sides, its count gone).
+    if !unsettled.is_empty() {
+        for lead in std::iter::once(head).chain(short.as_deref()) {
+            for few in [fewest, true] {
+                let waiting = |shown: usize| verdict::folded_tail_waiting(t, v, shown, few, 1);
+                let lines = with_tail(lead, 0, &waiting);
+                if lines.len() <= rows {
+                    return (lines, lead.chars().count(), few);
+                }
+            }
+        }
+    }
     // The headline whole with the count in its fewest words (`← 4 more`)
     // before the headline is cut: a correct side's `in this run` is its
-    // bound (at 80x24 a side is 38 columns).
+    // bound (at 80x24 a side is 38 columns). Its fewest words, then with
+    // no key (`✕ charged twice + disagree  ← 2 more`, trial 45: the new
+    // outcome was cut to `✕ charged twice, p…`).
     let fewest_tail = |shown: usize| verdict::folded_tail(t, v, shown, true);
+    let causes: usize = v.causes.iter().map(Vec::len).sum();
     if !links.is_empty() {
-        let lines = with_tail(&format!("{head}{unsettled}"), 0, &fewest_tail);
-        if lines.len() <= rows {
-            return (lines, head.chars().count(), true);
+        for lead in std::iter::once(head).chain(short.as_deref()) {
+            let lines = with_tail(&format!("{lead}{unsettled}"), 0, &fewest_tail);
+            if lines.len() <= rows {
+                return (lines, lead.chars().count(), true);
+            }
+        }
+        if causes > 0 {
+            let keyless = |_: usize| verdict::keyless_tail(t, causes);
+            for lead in std::iter::once(head).chain(short.as_deref()) {
+                let lines = with_tail(&format!("{lead}{unsettled}"), 0, &keyless);
+                if lines.len() <= rows {
+                    return (lines, lead.chars().count(), true);
+                }
+            }
         }
     }
     // The opening alone is too long: its rows but the last are kept, the

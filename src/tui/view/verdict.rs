@@ -151,7 +151,21 @@ fn notes_of(t: &Theme, risk: usize, flight: usize) -> String {
 /// risk · w`). Compare's sides read `← why: 1 more · w` for a note at
 /// risk beside the main screen's `! 1 at risk · w` (teacher trial).
 pub fn folded_tail(t: &Theme, v: &Verdict, shown: usize, fewest: bool) -> String {
-    let causes: usize = v.causes.iter().map(Vec::len).sum();
+    folded_tail_waiting(t, v, shown, fewest, 0)
+}
+
+/// [`folded_tail`], with `waiting` more parts counted under `why` that
+/// are no link of the chain: what is left unsettled, where it waits
+/// under `w` rather than finish the headline (as the main screen's one
+/// row counts it).
+pub fn folded_tail_waiting(
+    t: &Theme,
+    v: &Verdict,
+    shown: usize,
+    fewest: bool,
+    waiting: usize,
+) -> String {
+    let causes: usize = v.causes.iter().map(Vec::len).sum::<usize>() + waiting;
     let (risk, flight) = (v.at_risk.len(), v.in_flight.len());
     let held: usize = if v.outcome.is_failure() {
         0
@@ -179,6 +193,13 @@ pub fn folded_tail(t: &Theme, v: &Verdict, shown: usize, fewest: bool) -> String
 
 /// [`more_tail`] in its fewest words, where a headline would be cut for
 /// it: `← 4 more · w`.
+/// [`fewest_tail`] without the key that reads the rest, where even that
+/// would cut the headline: the count stays (`← 4 more`), and the key bar
+/// names `w`.
+pub fn keyless_tail(t: &Theme, hidden: usize) -> String {
+    format!("{} {hidden} more", t.g.back_arrow)
+}
+
 pub fn fewest_tail(t: &Theme, hidden: usize) -> String {
     if t.terminal_keys() {
         format!("{} {hidden} more {} w", t.g.back_arrow, t.g.dot)
