@@ -20,15 +20,25 @@ fn a_found_schedule_names_moves_and_tells_each_move_once() {
             }
             update(&mut a, Action::Digit(u8::try_from(cx + 1).unwrap()));
             assert!(a.is_counterexample(), "{} #{cx} opens", s.strategy);
+            // The presenter view's chain too (trial 46: `move 7/10`
+            // beside `← response lost at step 6`).
+            update(&mut a, Action::Presenter);
+            update(&mut a, Action::First);
+            loop {
+                let screen = crate::common::draw(&mut a, 120, 40);
+                if let Some(line) = screen.lines().find(|l| names_a_step(l)) {
+                    bad.push(format!("{} presenter move {}: {line}", s.strategy, a.pos));
+                }
+                let at = a.pos;
+                update(&mut a, Action::Next);
+                if a.pos == at {
+                    break;
+                }
+            }
             for f in &a.timeline.frames {
                 frames += 1;
                 let told = idem::sim::event::step_told(&f.events);
-                let steps = f.events.iter().find(|e| {
-                    let words: Vec<&str> = e.text.split_whitespace().collect();
-                    words.windows(2).any(|w| {
-                        w[0] == "step" && w[1].trim_end_matches([',', '.']).parse::<u32>().is_ok()
-                    })
-                });
+                let steps = f.events.iter().find(|e| names_a_step(&e.text));
                 if let Some(e) = steps {
                     bad.push(format!(
                         "{} move {}: event `{}`",
@@ -54,4 +64,17 @@ fn a_found_schedule_names_moves_and_tells_each_move_once() {
         bad.len(),
         bad.join("\n")
     );
+}
+
+/// Whether `text` names a step by its number (`step 6`), as a run that
+/// counts moves never does.
+fn names_a_step(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.windows(2).any(|w| {
+        w[0] == "step"
+            && w[1]
+                .trim_end_matches([',', '.', ':', '"'])
+                .parse::<u32>()
+                .is_ok()
+    })
 }

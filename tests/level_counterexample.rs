@@ -152,7 +152,8 @@ fn a_win_failed_only_by_runs_no_handler_can_finish_is_no_break() {
         let why = text.contains(&receives)
             && text.contains("a crash ends each")
             && text.contains("no handler can finish");
-        let differs = text.contains("idem check's bounds differ: at most 1 crash per consumer");
+        let differs =
+            text.contains("idem check's default bounds differ: at most 1 crash per consumer");
         if !why || !differs {
             wrong.push(format!("level {}: {text}", level.number));
         }

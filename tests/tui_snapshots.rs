@@ -327,6 +327,14 @@ fn explorer_while_the_check_runs() {
             ),
             "{w}x{h}: {screen}"
         );
+        // And the designs checked under bounds of their own, with them
+        // (trial 46: the wait said every design ran within the above).
+        assert!(
+            prose.contains(
+                "; row-version, offset, versioned within 1 fault, 2 messages (offset on one ordered partition)"
+            ),
+            "{w}x{h}: {screen}"
+        );
         let title = screen.lines().next().unwrap_or("");
         assert!(
             !title.contains("every schedule") || title.contains("within bounds"),

@@ -146,7 +146,7 @@ impl Further {
                         + if n == 1 { " schedule" } else { " schedules" }
                 };
                 let head = format!(
-                    "{at_caps}: fails only where a crash ends each of the {} receives the broker allows, which no handler can finish ({})",
+                    "{at_caps}: fails only where a crash ends each of the {} receives the broker allows, which no handler can finish ({}; the dead-letter queue's own handling must settle them)",
                     self.bounds.max_receives,
                     schedules(*all)
                 );
@@ -655,7 +655,7 @@ pub fn beyond_check(f: &Further) -> Option<String> {
     let allowed = check.crashes * f.bounds.consumers as u32;
     let crash = |n: u32| format!("{n} {}", if n == 1 { "crash" } else { "crashes" });
     let mut line = format!(
-        "idem check's bounds differ: at most {} per consumer, {} in all",
+        "idem check's default bounds differ: at most {} per consumer, {} in all",
         crash(check.crashes),
         allowed
     );
@@ -663,7 +663,7 @@ pub fn beyond_check(f: &Further) -> Option<String> {
     if dead_letter_cause(cx, &f.bounds).is_some() && crash_count(cx) >= limit && allowed < limit {
         line.push_str(&format!(", too few to end {limit} receives"));
     }
-    line.push_str(", so idem check never tries this run");
+    line.push_str(", so idem check at its defaults never tries this run");
     Some(line)
 }
 

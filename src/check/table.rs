@@ -50,7 +50,7 @@ fn unfinishable_only(s: &super::StrategyReport, requested: &super::Bounds) -> St
     }
     let receives = s.bounds.as_ref().unwrap_or(requested).max_receives;
     format!(
-        ", but only where a crash ends each of the {receives} receives the broker allows ({} schedules), which no handler can finish",
+        ", but only where a crash ends each of the {receives} receives the broker allows ({} schedules), which no handler can finish: the dead-letter queue's own handling must settle them",
         super::count::num(failing)
     )
 }

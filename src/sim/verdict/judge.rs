@@ -416,12 +416,12 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
             let name = &f.name;
             at_risk = if f.recorded_unpaid {
                 // Once a delivery has skipped it, say so: "would" is for
-                // what has not happened yet.
+                // what has not happened yet. No step number: a note is
+                // text, and a found schedule counts moves (trial 46: `at
+                // step 14` beside `move 15/17`); the events say where.
                 Some(match skipped {
-                    Some(Cause::Skipped {
-                        id, step, consumer, ..
-                    }) => format!(
-                        "{name} is recorded as handled, its payment is not: {consumer} skipped {id} at step {step}, and every delivery is skipped while that record stands"
+                    Some(Cause::Skipped { id, consumer, .. }) => format!(
+                        "{name} is recorded as handled, its payment is not: {consumer} has skipped {id}, and every delivery is skipped while that record stands"
                     ),
                     _ => format!(
                         "{name} is recorded as handled, its payment is not: a redelivery would be skipped"

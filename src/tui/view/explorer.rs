@@ -213,11 +213,12 @@ fn waiting(app: &App, area: Rect, buf: &mut Buffer) {
             vec![
                 Line::styled(
                     format!(
-                        " {frame} exploring every schedule {} every crash point, lost ack, lost response, early lease expiry and interleaving {} of every design {} ({}), then each design that holds one bound further{}",
+                        " {frame} exploring every schedule {} every crash point, lost ack, lost response, early lease expiry and interleaving {} of every design {} ({}){}, then each design that holds one bound further{}",
                         t.text("—"),
                         t.text("—"),
                         crate::check::further::within_bounds(&asked),
                         asked.caps_alone(),
+                        own_bounds_asked(&asked),
                         t.g.ellipsis
                     ),
                     t.info(),
@@ -360,6 +361,48 @@ fn bounds(t: &Theme, report: &CheckReport, area: Rect, buf: &mut Buffer) {
         )
         .style(t.dim())
         .render(area, buf),
+    }
+}
+
+/// Before the check is done, the designs it will run under bounds of their
+/// own, and those bounds (`; row-version, offset, versioned within 1
+/// fault, 2 messages (offset on one ordered partition)`):
+/// the wait said every design was searched within the bounds asked for
+/// (teacher trial 46), beside its own line trying `offset at 2 faults`.
+fn own_bounds_asked(asked: &Bounds) -> String {
+    let own: Vec<(String, Bounds)> = crate::sim::Strategy::all()
+        .into_iter()
+        .map(|s| {
+            let b = asked.for_strategy(&s);
+            (s.name.to_string(), b)
+        })
+        .filter(|(_, b)| b != asked)
+        .collect();
+    let Some((_, first)) = own.first() else {
+        return String::new();
+    };
+    let names: Vec<&str> = own.iter().map(|(n, _)| n.as_str()).collect();
+    let same = own
+        .iter()
+        .all(|(_, b)| b.max_faults == first.max_faults && b.messages == first.messages);
+    let ordered: Vec<&str> = own
+        .iter()
+        .filter(|(_, b)| b.ordered)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    let ordered = if ordered.is_empty() {
+        String::new()
+    } else {
+        format!(" ({} on one ordered partition)", ordered.join(", "))
+    };
+    if same {
+        format!(
+            "; {} within {}{ordered}",
+            names.join(", "),
+            first.searched(false, false)
+        )
+    } else {
+        format!("; {} within bounds of their own{ordered}", names.join(", "))
     }
 }
 

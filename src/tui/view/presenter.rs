@@ -413,7 +413,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     for (fig, rect) in figures.iter().zip(boxes.iter()) {
         figure(t, fig, *rect, note_rows, size, buf);
     }
-    presenter_evidence::render(t, f, frames, app.pos >= app.last_pos(), band, evidence, buf);
+    presenter_evidence::render(
+        t,
+        f,
+        (frames, app.script.origin.step()),
+        app.pos >= app.last_pos(),
+        band,
+        evidence,
+        buf,
+    );
     // A story left out has no chapter titles: the chapter's number stands in.
     let part = app.script.origin.part();
     let heading = match (f.chapter_title.is_empty(), app.chapter()) {

@@ -53,7 +53,7 @@ impl Band {
                     .map(|f| {
                         let charges =
                             u16::try_from(f.provider.charges.len().max(1)).unwrap_or(u16::MAX);
-                        charges.max(measure::rows(&why(t, f), why_width, true))
+                        charges.max(measure::rows(&why(t, f, "step"), why_width, true))
                     })
                     .max()
                     .unwrap_or(1);
@@ -73,10 +73,12 @@ impl Band {
 
 /// Draws the band into `area`: the charges on the left, the verdict on the
 /// right, each under a rule with its title; what has no room is counted.
+/// `unit` is what a step of the run is called (`step`, a found
+/// schedule's `move`): the chain names its causes' steps so.
 pub fn render(
     t: &Theme,
     f: &Frame,
-    frames: &[Frame],
+    (frames, unit): (&[Frame], &str),
     at_end: bool,
     band: Band,
     area: Rect,
@@ -116,7 +118,7 @@ pub fn render(
     let block = rule(super::verdict_title(at_end));
     let inner = block.inner(right);
     block.render(right, buf);
-    overflow::show(t, why(t, f), true, inner, buf);
+    overflow::show(t, why(t, f, unit), true, inner, buf);
 }
 
 /// Whether a charge came with an Idempotency-Key, and which: the point of
@@ -191,17 +193,19 @@ fn charges(
 
 /// The verdict's headline and the chain of causes behind it, in the words
 /// of the main screen's verdict panel (the figures stand in for its counts).
-fn why(t: &Theme, f: &Frame) -> Vec<Line<'static>> {
+fn why(t: &Theme, f: &Frame, unit: &str) -> Vec<Line<'static>> {
     // Bounded as the verdict panel's is: `✓ correct in this run`.
     let (headline, style) = verdict::bounded_headline(t, &f.verdict, None);
     // A run that held says why, as the verdict panel does (`✓ m-7f3
     // skipped at step 13: … ← m-7f3 redelivered ← …`): the class sees
     // the fix work, not only that nothing went wrong.
-    let plain = &crate::sim::cause::plain_step;
-    let held = verdict::held_links(t, &f.verdict, plain, plain).concat();
+    // In the run's own words: a found schedule's chain names moves, as
+    // its header does (trial 46: `move 7/10` beside `at step 6`).
+    let words = |n: usize| format!("{unit} {n}");
+    let held = verdict::held_links(t, &f.verdict, &words, &words).concat();
     vec![Line::from(vec![
         Span::styled(headline, style),
-        Span::styled(verdict::chain(t, &f.verdict), t.dim()),
+        Span::styled(verdict::chain_at(t, &f.verdict, &words), t.dim()),
         Span::styled(held, t.dim()),
     ])]
 }

@@ -35,12 +35,7 @@ fn mark(t: &Theme, outcome: Outcome) -> (&'static str, Style) {
 }
 
 /// The causes after the headline, joined with arrows that point back to
-/// where it started.
-pub fn chain(t: &Theme, v: &Verdict) -> String {
-    chain_at(t, v, &crate::sim::cause::plain_step)
-}
-
-/// [`chain`], with the steps its causes name in `step`'s words.
+/// where it started, with the steps its causes name in `step`'s words.
 pub fn chain_at(t: &Theme, v: &Verdict, step: StepWords<'_>) -> String {
     let mut out = t.text(&v.unsettled_text()).into_owned();
     out.push_str(&causes_at(t, v, step));
