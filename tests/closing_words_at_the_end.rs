@@ -79,6 +79,23 @@ fn tour_1_ends_on_its_conclusion_at_80x24() {
     assert!(flat.contains("So: owed $40, paid $80."), "{screen}");
 }
 
+/// Tour-4's conclusion states its bound where it is shown (teacher trial
+/// 45 at 80x24: `So: one order, one payment row, one charge.`, the
+/// key's lifetime folded away above it): at every size.
+#[test]
+fn tour_4_ends_on_a_conclusion_with_its_bound() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let mut a = crate::common::app("tour-4", "idempotent");
+        idem::tui::update(&mut a, idem::tui::Action::Last);
+        let screen = crate::common::draw(&mut a, w, h);
+        let flat = squeeze(&screen.replace(['│', '"'], " "));
+        assert!(
+            flat.contains("one charge, within the key's 24 hours."),
+            "{w}x{h}: {screen}"
+        );
+    }
+}
+
 /// The first sentence of `text`: up to its first `. `, `? ` or `! `.
 fn first_sentence(text: &str) -> String {
     let text = squeeze(text);
