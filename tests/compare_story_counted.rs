@@ -274,3 +274,45 @@ fn a_compare_sides_verdict_row_cuts_nothing_uncounted() {
         wrong.join("\n")
     );
 }
+
+/// A side's `this step` events are whole, wrapped at spaces, never cut at
+/// the pane's edge (teacher trial 45, tour-4 at 120x40: `· consumer A
+/// receives m-7f3 (order 1042, $40), lease 30s,…` above a blank row).
+#[test]
+fn a_compare_sides_step_events_are_never_cut_at_its_edge() {
+    let (mut seen, mut wrong) = (0, Vec::new());
+    for (name, design) in compared() {
+        let (w, h) = (120, 40);
+        let mut a = common::app(&name, &design);
+        common::resize(&mut a, w, h);
+        update(&mut a, Action::Compare);
+        let c = a.compare.clone().expect("compare opens");
+        for pos in 0..c.pairs.len() {
+            a.pos = pos;
+            let screen = common::render(&a);
+            for (i, rows) in crate::compare_in_view::side_rows(&screen)
+                .iter()
+                .enumerate()
+            {
+                let Some(k) = rows.iter().position(|r| r == "this step") else {
+                    continue;
+                };
+                for row in rows[k + 1..].iter().take_while(|r| !r.is_empty()) {
+                    seen += 1;
+                    if row.ends_with('…') && !row.contains(" more ") {
+                        wrong.push(format!(
+                            "{name} from {design} position {pos}, side {i}: {row:?}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 100, "only {seen} event rows");
+    assert!(
+        wrong.is_empty(),
+        "{} of {seen} event rows cut:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

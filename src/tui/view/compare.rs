@@ -477,7 +477,25 @@ fn sections(
         &mut short[3],
     ));
     let mut step = vec![Line::styled("this step", t.title())];
-    step.extend(events::lines(t, f));
+    // Each event whole, wrapped at spaces: cut at the pane's edge, the
+    // end of the step's event went with no count above a blank row
+    // (teacher trial 45, tour-4 at 120x40).
+    for line in events::lines(t, f) {
+        let glyph = line.spans.first().map(|s| (s.content.to_string(), s.style));
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        for (i, row) in words(&text, w).into_iter().enumerate() {
+            match &glyph {
+                Some((mark, style)) if i == 0 && row.starts_with(mark.trim_end()) => {
+                    let cut = mark.trim_end().len();
+                    step.push(Line::from(vec![
+                        Span::styled(row[..cut].to_string(), *style),
+                        Span::raw(row[cut..].to_string()),
+                    ]));
+                }
+                _ => step.push(Line::raw(row)),
+            }
+        }
+    }
     let sections = vec![
         outcome,
         story,
