@@ -7,7 +7,9 @@ use serde::Serialize;
 
 mod judge;
 
-pub use judge::{FactState, UnpaidRow, combine, judge, judge_fact, judge_status};
+pub use judge::{
+    FactState, KeyHolds, KeyedCharge, UnpaidRow, combine, judge, judge_fact, judge_status,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -41,7 +41,7 @@ pub struct FactState<'a> {
     /// the provider still stores it and every copy that may still be
     /// handled would send it again: a retry gets the stored charge back
     /// and cannot charge twice.
-    pub keyed_charge: Option<String>,
+    pub keyed_charge: Option<KeyedCharge>,
     /// Where the payment row of a keyed charge stands while its fact is
     /// still open: what the in-flight line may say about it.
     pub row: UnpaidRow,
@@ -82,21 +82,51 @@ pub enum UnpaidRow {
     RolledBack,
 }
 
+/// What the provider's key store holds under a keyed charge's key: what a
+/// repeat with the key gets now. The in-flight line promises the charge
+/// back only when the store has it; while the first request is unanswered
+/// a repeat is turned away with 409 and must wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyHolds {
+    /// The first request is answered: a repeat gets its charge back.
+    Charge,
+    /// The first request is not answered yet: a repeat gets 409 Conflict.
+    Processing,
+}
+
+/// A charge made with an Idempotency-Key the provider still stores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyedCharge {
+    pub key: String,
+    pub holds: KeyHolds,
+}
+
 impl UnpaidRow {
-    /// What the in-flight line says of the row, after the charge.
-    fn text(self) -> &'static str {
-        match self {
-            UnpaidRow::Open => "payment row not committed yet",
-            UnpaidRow::ToWrite { calls: false } => "payment row not written yet",
-            UnpaidRow::ToWrite { calls: true } => {
-                "no payment row yet; the delivery in hand gets the charge back by key"
-            }
-            UnpaidRow::RolledBack => {
-                "payment row rolled back; if the message is delivered again, its key gets the charge back"
-            }
-            UnpaidRow::Awaited => {
-                "no payment row; if the message is delivered again, its key gets the charge back"
-            }
+    /// What the in-flight line says of the row, after the charge, and of
+    /// what a repeat with the key gets where the line speaks of one.
+    fn text(self, holds: KeyHolds) -> String {
+        // The key's first request is not answered yet (its caller still
+        // waits): a repeat is turned away with 409, not given the charge.
+        const WAIT: &str = "key still processing: a repeat gets 409 and waits";
+        let (row, repeat) = match self {
+            UnpaidRow::Open => return "payment row not committed yet".into(),
+            UnpaidRow::ToWrite { calls: false } => return "payment row not written yet".into(),
+            UnpaidRow::ToWrite { calls: true } => (
+                "no payment row yet",
+                "the delivery in hand gets the charge back by key",
+            ),
+            UnpaidRow::RolledBack => (
+                "payment row rolled back",
+                "if the message is delivered again, its key gets the charge back",
+            ),
+            UnpaidRow::Awaited => (
+                "no payment row",
+                "if the message is delivered again, its key gets the charge back",
+            ),
+        };
+        match holds {
+            KeyHolds::Charge => format!("{row}; {repeat}"),
+            KeyHolds::Processing => format!("{row}; {WAIT}"),
         }
     }
 }
@@ -427,7 +457,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
                         "{name} is recorded as handled, its payment is not: a redelivery would be skipped"
                     ),
                 })
-            } else if let Some(key) = &f.keyed_charge
+            } else if let Some(KeyedCharge { key, holds }) = &f.keyed_charge
                 && f.charges > f.payments
                 && f.charges <= n
             {
@@ -436,7 +466,7 @@ pub fn judge_fact(f: &FactState<'_>) -> FactVerdict {
                 in_flight = Some(format!(
                     "{name}: charged {} with key {key}; {}",
                     times(f.charges),
-                    f.row.text()
+                    f.row.text(*holds)
                 ));
                 None
             } else if f.payments != f.charges || f.payments > n {

@@ -359,6 +359,11 @@ impl World {
             if c.in_txn() && program[opened..pc].iter().any(pays) {
                 return UnpaidRow::Open;
             }
+            // A handler that backed off or took its skip path runs none of
+            // the steps left in the program: it neither calls nor writes.
+            if c.backing_off() || c.skipping() {
+                continue;
+            }
             let rest = &program[pc..];
             if rest.iter().any(pays) {
                 to_write = Some(to_write.unwrap_or(false) || rest.iter().any(keyed));

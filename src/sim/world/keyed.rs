@@ -6,6 +6,7 @@ use super::World;
 use super::setup::IdSource;
 use crate::sim::message::Payment;
 use crate::sim::strategy::Op;
+use crate::sim::verdict::{KeyHolds, KeyedCharge};
 
 impl World {
     /// The Idempotency-Key every charge of this payment carries, when the
@@ -14,7 +15,9 @@ impl World {
     /// every copy that may still be handled would send that same key: the
     /// fact's messages carry one ID and the key is made from it (a broker's
     /// own ID differs from copy to copy). `ids` are the fact's message IDs.
-    pub(super) fn keyed_charge(&self, payment: &Payment, ids: &[&str]) -> Option<String> {
+    /// With it, what the store holds now: the verdict may promise the
+    /// charge back only once the first request is answered.
+    pub(super) fn keyed_charge(&self, payment: &Payment, ids: &[&str]) -> Option<KeyedCharge> {
         let sends_key = self
             .strategy
             .program
@@ -30,7 +33,14 @@ impl World {
             .filter(|c| c.order == payment.order && c.amount == payment.amount)
             .map(|c| c.key.as_deref());
         let first = keys.next()??;
-        let stored = self.provider.holds_key(first);
-        (stored && keys.all(|k| k == Some(first))).then(|| first.to_string())
+        let record = self.provider.key_record(first)?;
+        keys.all(|k| k == Some(first)).then(|| KeyedCharge {
+            key: first.to_string(),
+            holds: if record.in_flight {
+                KeyHolds::Processing
+            } else {
+                KeyHolds::Charge
+            },
+        })
     }
 }

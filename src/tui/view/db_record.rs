@@ -55,20 +55,7 @@ impl Fields {
     /// under it: the fields that differ (all of them when none of those
     /// shown does).
     pub fn version(t: &Theme, by: &str, was: &RecordRow, now: &RecordRow) -> Fields {
-        let mut head = Vec::new();
-        if now.status != was.status {
-            head.push(now.status.clone());
-        }
-        if now.owner != was.owner {
-            head.push(format!("owner {}", now.owner));
-        }
-        let mut tail_now = Vec::new();
-        if now.deadline != was.deadline && binds(now) {
-            tail_now.push(until(now));
-        }
-        if now.result != was.result {
-            tail_now.push(result(now));
-        }
+        let (mut head, mut tail_now) = differing(was, now);
         if head.is_empty() && tail_now.is_empty() {
             head = vec![now.status.clone(), format!("owner {}", now.owner)];
             tail_now = tail(now);
@@ -213,6 +200,31 @@ pub(super) fn pending_alone(
         Line::raw(format!("  {}", tail(r).join(" "))),
     ];
     lines.iter().all(|l| l.width() <= width).then_some(lines)
+}
+
+/// The fields of an open transaction's version `now` that differ from the
+/// committed row `was`, in the row's words: who holds it (`completed`,
+/// `owner B/rh-c037`), then until when and with what result. Both empty
+/// where no field a row shows differs. The database panel and the
+/// presenter both name a version by these, so neither names a field the
+/// transaction left as it was (teacher trial: the presenter's "owner
+/// B/rh-c037" over B's own record, whose status was what changed).
+pub(super) fn differing(was: &RecordRow, now: &RecordRow) -> (Vec<String>, Vec<String>) {
+    let mut head = Vec::new();
+    if now.status != was.status {
+        head.push(now.status.clone());
+    }
+    if now.owner != was.owner {
+        head.push(format!("owner {}", now.owner));
+    }
+    let mut tail = Vec::new();
+    if now.deadline != was.deadline && binds(now) {
+        tail.push(until(now));
+    }
+    if now.result != was.result {
+        tail.push(result(now));
+    }
+    (head, tail)
 }
 
 /// Until when the record binds and its result: `until 33s no result`,

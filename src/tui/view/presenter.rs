@@ -310,7 +310,8 @@ fn record_words(r: &crate::sim::db::RecordRow) -> String {
 /// idempotency_records as the presenter's second box: the count of
 /// committed records, each record's owner beneath it (moved where the step
 /// changed it), and what an open transaction wrote to them (`B's version
-/// not committed: owner B/rh-c037`), marked where this step wrote it.
+/// not committed: owner B/rh-c037, until 1m12s`: the fields it changes),
+/// marked where this step wrote it.
 fn records_figure(f: &Frame, before: Option<&Frame>) -> Figure {
     let records = &f.db.records;
     let n = records.len();
@@ -347,7 +348,17 @@ fn records_figure(f: &Frame, before: Option<&Frame>) -> Figure {
             .iter()
             .map(
                 |(by, r)| match records.iter().find(|c| c.message_id == r.message_id) {
-                    Some(_) => format!("{by}'s version not committed: owner {}", r.owner),
+                    // The fields the version changes, as the database panel
+                    // names them: never one it left as it was.
+                    Some(was) => {
+                        let (head, tail) = super::db_record::differing(was, r);
+                        let fields = [head, tail].concat();
+                        if fields.is_empty() {
+                            format!("{by}'s version not committed")
+                        } else {
+                            format!("{by}'s version not committed: {}", fields.join(", "))
+                        }
+                    }
                     None => format!("plus {} not committed ({by})", r.message_id),
                 },
             )
