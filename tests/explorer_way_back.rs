@@ -86,3 +86,52 @@ fn esc_in_a_replay_closes_what_is_open_first_and_leaves_other_scenarios_alone() 
     assert!(!screen.contains("Esc explorer"), "{screen}");
     assert!(!a.quit);
 }
+
+/// Teacher trial: in a replay with the presenter view on (`p`), the status
+/// line said "Esc back to the explorer" and Esc only closed the presenter.
+/// Esc does what the line says, from the presenter view too. Before the
+/// fix: 16 of 16 replays (8 designs, 2 sizes) stayed on the replay.
+#[test]
+fn esc_in_a_replay_with_the_presenter_on_goes_back_to_the_explorer() {
+    let report = report();
+    let (mut replays, mut wrong) = (0, Vec::new());
+    for (w, h) in SIZES {
+        for row in 0..report.strategies.len() {
+            let name = &report.strategies[row].strategy;
+            let mut a = explorer_showing(report.clone());
+            update(&mut a, Action::First);
+            for _ in 0..row {
+                update(&mut a, Action::Down);
+            }
+            let Overlay::Explorer(sel) = a.overlay.clone() else {
+                panic!("the explorer is open");
+            };
+            update(&mut a, Action::Enter);
+            if !a.is_counterexample() {
+                continue;
+            }
+            // The note the replay opens with says where Esc goes; `p`
+            // then turns the presenter on.
+            let says = draw(&mut a, w, h).contains("Esc back");
+            update(&mut a, Action::Presenter);
+            assert!(a.presenter, "{name}: p turns the presenter on");
+            let _ = draw(&mut a, w, h);
+            replays += 1;
+            update(&mut a, Action::Back);
+            let back = a.overlay == Overlay::Explorer(Selection { scroll: 0, ..sel });
+            if !says || !back {
+                wrong.push(format!(
+                    "{name} at {w}x{h}: the note says Esc back: {says}, Esc left {:?}",
+                    a.overlay
+                ));
+            }
+        }
+    }
+    assert!(replays > 3, "only {replays} replays");
+    assert!(
+        wrong.is_empty(),
+        "{} of {replays} replays:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

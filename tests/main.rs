@@ -118,6 +118,7 @@ mod outcome_sets;
 mod output_errors;
 mod output_targets;
 mod owed_marks;
+mod own_check_bounded;
 mod own_line_cut_words;
 mod own_line_in_order;
 mod payment_words;
@@ -234,6 +235,7 @@ mod verdict_words;
 mod why_counts;
 mod why_key;
 mod won_caps_said;
+mod write_lock_at_begin;
 
 /// A test file that no `mod` line names would never run: say so.
 #[test]

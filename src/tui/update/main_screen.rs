@@ -130,7 +130,13 @@ pub(super) fn main_key(app: &mut App, action: Action) {
             app.presenter = on;
         }
         Action::Back => {
+            // A replay from the explorer says "Esc back to the explorer"
+            // on its note: Esc goes there from the presenter view too, not
+            // only out of it (teacher trial), and the explorer's table
+            // comes back on the usual screen.
             if app.presenter {
+                // Off either way; back to the table where there is one.
+                super::explorer::back_to_explorer(app);
                 app.presenter = false;
             } else if app.zoom {
                 app.zoom = false;

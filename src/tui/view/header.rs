@@ -408,12 +408,28 @@ fn right_parts<'a>(
 
 /// The forms of the header allowed on this screen, widest first.
 fn forms(app: &App, width: u16) -> Vec<Fit> {
+    // A found schedule's left part gives way (`found_left`) before its
+    // outcome is a bare mark (teacher trial: in-progress's run one fault
+    // further read `✕ …` at 120x40 beside its title whole): the header
+    // names the design, and the outcome is what the replay is about.
+    let bare_ok = width >= 100 && !app.is_counterexample();
+    let all = Fit::ALL.into_iter().filter(move |f| !f.bare || bare_ok);
+    if !app.presenter {
+        return all.collect();
+    }
     // The presenter view has no verdict panel: its header keeps the
-    // verdict's words whole, whatever the title loses.
-    Fit::ALL
+    // verdict's words whole, whatever the title loses. A found schedule's
+    // left part keeps its least whole (`found_left`): there the verdict's
+    // fewest words (`✕ charged twice + disagree`) come after, for where
+    // the whole words leave no room; without them the verdict ran over
+    // the left part at 80x24 (teacher trial: `Counterex`, cut unsigned).
+    if !app.is_counterexample() {
+        return all.filter(|f| !(f.mark || f.lead || f.short)).collect();
+    }
+    let (whole, fewer): (Vec<Fit>, Vec<Fit>) = all.partition(|f| !(f.mark || f.lead || f.short));
+    whole
         .into_iter()
-        .filter(|f| !(app.presenter && (f.mark || f.lead || f.short)))
-        .filter(|f| !f.bare || width >= 100)
+        .chain(fewer.into_iter().filter(|f| f.short && !f.lead && !f.mark))
         .collect()
 }
 
