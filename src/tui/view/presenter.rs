@@ -16,7 +16,7 @@ use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Widget};
 use tui_big_text::{BigText, PixelSize};
 
 /// One of the four figures: its label, its value, its value before this
@@ -636,7 +636,14 @@ fn figure(
         }
     };
     let y = inner.y + text_h.min(inner.height - 1);
-    Paragraph::new(note)
-        .wrap(Wrap { trim: true })
-        .render(Rect::new(inner.x, y, inner.width, inner.bottom() - y), buf);
+    // Rows the box has no room for are counted, never cut at its border
+    // (teacher trial 47, in-progress at 80x24: the committed record's row
+    // ended `m-7f3 in_progress,`, its owner and deadline gone).
+    super::overflow::show_after_words(
+        t,
+        note,
+        Rect::new(inner.x, y, inner.width, inner.bottom() - y),
+        buf,
+        super::overflow::signs,
+    );
 }
