@@ -140,9 +140,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // A replay opened from the explorer: Esc goes back there, and says so
     // in `x`'s place, kept at any width (teacher trial at 80x24: the bar
     // showed no way back to the table).
+    // With the presenter view on too: Esc goes back there from it (trial
+    // 47: the bar named no way back, where Esc took it).
     if app.overlay == Overlay::None
         && app.compare.is_none()
-        && !app.presenter
         && app.explorer_to_return_to().is_some()
     {
         hints.retain(|h| h.key != "x");
