@@ -89,6 +89,8 @@ fn a_compare_side_shows_its_story_or_counts_what_it_folds() {
         ..Theme::new(false, false)
     };
     let (mut seen, mut wrong) = (0, Vec::new());
+    // The same screens, read for the two cuts below (one sweep: CI time).
+    let (mut verdicts, mut events) = (Verdicts::default(), Events::default());
     for (name, design) in compared() {
         for (w, h) in SIZES {
             let mut a = common::app(&name, &design);
@@ -99,6 +101,11 @@ fn a_compare_side_shows_its_story_or_counts_what_it_folds() {
                 a.pos = pos;
                 let screen = common::render(&a);
                 let sides = crate::compare_in_view::side_rows(&screen);
+                let at = format!("{name} from {design} at {w}x{h} position {pos}");
+                verdicts.read(&at, &sides);
+                if (w, h) == (120, 40) {
+                    events.read(&at, &sides);
+                }
                 let (lf, rf) = c.frames(pos);
                 let moved = |side: fn(&(usize, usize)) -> usize| {
                     pos == 0 || side(&c.pairs[pos]) != side(&c.pairs[pos - 1])
@@ -136,6 +143,8 @@ fn a_compare_side_shows_its_story_or_counts_what_it_folds() {
         wrong.len(),
         wrong[0]
     );
+    verdicts.check();
+    events.check();
 }
 
 /// Whether a sign on the side that counts hidden rows names `section`
@@ -240,79 +249,68 @@ fn a_compare_side_shows_its_changed_keys_and_folds_no_story_over_blank_rows() {
 /// count about causes; tour-2's end read `○ ends unsettled: m-7f3 is
 /// still…  · w` on both sides, no count at all). The outcome goes whole
 /// in its fewest words, and what is unsettled waits under `w`, counted.
-#[test]
-fn a_compare_sides_verdict_row_cuts_nothing_uncounted() {
-    let (mut seen, mut wrong) = (0, Vec::new());
-    for (name, design) in compared() {
-        for (w, h) in SIZES {
-            let mut a = common::app(&name, &design);
-            common::resize(&mut a, w, h);
-            update(&mut a, Action::Compare);
-            let c = a.compare.clone().expect("compare opens");
-            for pos in 0..c.pairs.len() {
-                a.pos = pos;
-                let screen = common::render(&a);
-                let sides = crate::compare_in_view::side_rows(&screen);
-                for (i, rows) in sides.iter().enumerate() {
-                    let Some(row) = rows.first() else { continue };
-                    seen += 1;
-                    if row.contains('…') && !row.contains(" more") {
-                        wrong.push(format!(
-                            "{name} from {design} at {w}x{h} position {pos}, side {i}: {row:?}"
-                        ));
-                    }
-                }
+#[derive(Default)]
+struct Verdicts {
+    seen: usize,
+    wrong: Vec<String>,
+}
+
+impl Verdicts {
+    fn read(&mut self, at: &str, sides: &[Vec<String>]) {
+        for (i, rows) in sides.iter().enumerate() {
+            let Some(row) = rows.first() else { continue };
+            self.seen += 1;
+            if row.contains('…') && !row.contains(" more") {
+                self.wrong.push(format!("{at}, side {i}: {row:?}"));
             }
         }
     }
-    assert!(seen > 1000, "only {seen} verdict rows");
-    wrong.dedup();
-    assert!(
-        wrong.is_empty(),
-        "{} of {seen} verdict rows cut uncounted:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+
+    fn check(mut self) {
+        assert!(self.seen > 1000, "only {} verdict rows", self.seen);
+        self.wrong.dedup();
+        assert!(
+            self.wrong.is_empty(),
+            "{} of {} verdict rows cut uncounted:\n{}",
+            self.wrong.len(),
+            self.seen,
+            self.wrong.join("\n")
+        );
+    }
 }
 
 /// A side's `this step` events are whole, wrapped at spaces, never cut at
 /// the pane's edge (teacher trial 45, tour-4 at 120x40: `· consumer A
 /// receives m-7f3 (order 1042, $40), lease 30s,…` above a blank row).
-#[test]
-fn a_compare_sides_step_events_are_never_cut_at_its_edge() {
-    let (mut seen, mut wrong) = (0, Vec::new());
-    for (name, design) in compared() {
-        let (w, h) = (120, 40);
-        let mut a = common::app(&name, &design);
-        common::resize(&mut a, w, h);
-        update(&mut a, Action::Compare);
-        let c = a.compare.clone().expect("compare opens");
-        for pos in 0..c.pairs.len() {
-            a.pos = pos;
-            let screen = common::render(&a);
-            for (i, rows) in crate::compare_in_view::side_rows(&screen)
-                .iter()
-                .enumerate()
-            {
-                let Some(k) = rows.iter().position(|r| r == "this step") else {
-                    continue;
-                };
-                for row in rows[k + 1..].iter().take_while(|r| !r.is_empty()) {
-                    seen += 1;
-                    if row.ends_with('…') && !row.contains(" more ") {
-                        wrong.push(format!(
-                            "{name} from {design} position {pos}, side {i}: {row:?}"
-                        ));
-                    }
+#[derive(Default)]
+struct Events {
+    seen: usize,
+    wrong: Vec<String>,
+}
+
+impl Events {
+    fn read(&mut self, at: &str, sides: &[Vec<String>]) {
+        for (i, rows) in sides.iter().enumerate() {
+            let Some(k) = rows.iter().position(|r| r == "this step") else {
+                continue;
+            };
+            for row in rows[k + 1..].iter().take_while(|r| !r.is_empty()) {
+                self.seen += 1;
+                if row.ends_with('…') && !row.contains(" more ") {
+                    self.wrong.push(format!("{at}, side {i}: {row:?}"));
                 }
             }
         }
     }
-    assert!(seen > 100, "only {seen} event rows");
-    assert!(
-        wrong.is_empty(),
-        "{} of {seen} event rows cut:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+
+    fn check(self) {
+        assert!(self.seen > 100, "only {} event rows", self.seen);
+        assert!(
+            self.wrong.is_empty(),
+            "{} of {} event rows cut:\n{}",
+            self.wrong.len(),
+            self.seen,
+            self.wrong.join("\n")
+        );
+    }
 }
