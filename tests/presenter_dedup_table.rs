@@ -16,24 +16,6 @@ use idem::tui::{Action, update};
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
-/// The text inside the second figure box, its rows joined with spaces.
-fn second_box(screen: &str, width: u16) -> String {
-    let quarter = usize::from(width) / 4;
-    screen
-        .lines()
-        .skip(1)
-        .map(|l| l.trim_matches('"'))
-        .take_while(|l| !l.starts_with('┌') || l.contains("in the queue"))
-        .map(|l| {
-            let row: String = l.chars().skip(quarter).take(quarter).collect();
-            row.trim_matches(|c: char| c == '│' || c.is_whitespace())
-                .to_string()
-        })
-        .filter(|r| !r.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Whether the step `f` wrote a record, `before` the step before it.
 fn wrote_record(f: &Frame, before: Option<&Frame>) -> bool {
     let pending = |g: &Frame| -> Vec<_> {
@@ -72,7 +54,7 @@ fn the_presenter_shows_the_designs_own_dedup_table() {
                     }
                     seen += 1;
                     let screen = common::draw(&mut app, w, h);
-                    let text = second_box(&screen, w);
+                    let text = common::figure_text(&screen, w, 1);
                     let before = pos.checked_sub(1).map(|p| &frames[p]);
                     let named = text.contains("records");
                     let unused = text.contains("not used");

@@ -23,25 +23,6 @@ fn presenter_at(name: &str, mode: &str, step: usize, color: bool) -> App {
     a
 }
 
-/// The text inside the `n`th of the four figure boxes, its rows joined
-/// with spaces: a phrase wrapped over two rows reads as one.
-fn figure_text(screen: &str, width: u16, n: usize) -> String {
-    let quarter = usize::from(width) / 4;
-    screen
-        .lines()
-        .skip(1)
-        .map(|l| l.trim_matches('"'))
-        .take_while(|l| !l.starts_with('┌') || l.contains("in the queue"))
-        .map(|l| {
-            let row: String = l.chars().skip(n * quarter).take(quarter).collect();
-            row.trim_matches(|c: char| c == '│' || c.is_whitespace())
-                .to_string()
-        })
-        .filter(|r| !r.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[test]
 fn an_uncommitted_row_is_shown_beside_the_committed_figure() {
     // (scenario, design, step, figure box, what it must say)
@@ -55,7 +36,7 @@ fn an_uncommitted_row_is_shown_beside_the_committed_figure() {
         for (w, h) in SIZES {
             let mut a = presenter_at(name, mode, step, false);
             let screen = common::draw(&mut a, w, h);
-            let text = figure_text(&screen, w, n);
+            let text = crate::common::figure_text(&screen, w, n);
             assert!(
                 text.contains(said),
                 "{name} {mode} step {step} at {w}x{h}: {text:?}\n{screen}"
@@ -99,7 +80,7 @@ fn no_figure_runs_two_marks_together() {
                     let mut a = presenter_at(name, mode, step, false);
                     let screen = common::draw(&mut a, w, h);
                     for n in 0..4 {
-                        let text = figure_text(&screen, w, n);
+                        let text = crate::common::figure_text(&screen, w, n);
                         let words: Vec<&str> = text.split(' ').collect();
                         seen += 1;
                         let twice = words
@@ -130,7 +111,7 @@ fn the_first_publish_moves_the_queue_figure() {
             for (w, h) in SIZES {
                 let mut a = presenter_at(name, mode, 0, false);
                 let screen = common::draw(&mut a, w, h);
-                let text = figure_text(&screen, w, 0);
+                let text = crate::common::figure_text(&screen, w, 0);
                 if text.contains("unchanged") || !text.contains("was 0") {
                     wrong.push(format!("{name} {mode} {w}x{h}: {text:?}"));
                 }

@@ -16,24 +16,6 @@ use idem::tui::{Action, update};
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
-/// The text inside the second figure box, its rows joined with spaces.
-fn second_box(screen: &str, width: u16) -> String {
-    let quarter = usize::from(width) / 4;
-    screen
-        .lines()
-        .skip(1)
-        .map(|l| l.trim_matches('"'))
-        .take_while(|l| !l.starts_with('┌') || l.contains("in the queue"))
-        .map(|l| {
-            let row: String = l.chars().skip(quarter).take(quarter).collect();
-            row.trim_matches(|c: char| c == '│' || c.is_whitespace())
-                .to_string()
-        })
-        .filter(|r| !r.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[test]
 fn the_presenters_uncommitted_version_names_only_changed_fields() {
     let (mut seen, mut wrong) = (0, Vec::new());
@@ -66,7 +48,7 @@ fn the_presenters_uncommitted_version_names_only_changed_fields() {
                     }
                     app.pos = pos;
                     let screen = common::draw(&mut app, w, h);
-                    let text = second_box(&screen, w);
+                    let text = common::figure_text(&screen, w, 1);
                     for (by, was, now) in versions {
                         seen += 1;
                         let head = format!("{by}'s version not committed");

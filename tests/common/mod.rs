@@ -165,3 +165,22 @@ pub fn sentences(text: &str) -> Vec<String> {
         .filter(|s| !s.is_empty())
         .collect()
 }
+
+/// The text inside the `n`th of the presenter's four figure boxes, its
+/// rows joined with spaces: a phrase wrapped over two rows reads as one.
+pub fn figure_text(screen: &str, width: u16, n: usize) -> String {
+    let quarter = usize::from(width) / 4;
+    screen
+        .lines()
+        .skip(1)
+        .map(|l| l.trim_matches('"'))
+        .take_while(|l| !l.starts_with('┌') || l.contains("in the queue"))
+        .map(|l| {
+            let row: String = l.chars().skip(n * quarter).take(quarter).collect();
+            row.trim_matches(|c: char| c == '│' || c.is_whitespace())
+                .to_string()
+        })
+        .filter(|r| !r.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
