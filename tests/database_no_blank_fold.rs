@@ -45,8 +45,13 @@ fn no_blank_fold_at(size: (u16, u16)) {
     let (mut seen, mut wrong, mut excused) = (0, Vec::new(), 0);
     each_step(size, |step| {
         let rows = step.rows_in(Panel::Database);
-        let Some(heading) = rows.first() else { return };
-        if !folds(heading) {
+        // The panel's heading, or a table's own heading where it stands
+        // (`idempotency_records …1 row`), counts what is folded.
+        let own = |r: &String| {
+            let r = r.trim_end();
+            r.contains('…') && (r.ends_with(" row") || r.ends_with(" rows"))
+        };
+        if !rows.first().is_some_and(|h| folds(h)) && !rows.iter().skip(1).any(own) {
             return;
         }
         seen += 1;

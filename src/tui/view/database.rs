@@ -233,7 +233,8 @@ fn drawn_in(
     let mut sheet = Sheet::default();
     let processed = tables(t, f, width, form, records, &mut sheet);
     let hidden = sheet.fold(t, width, height.saturating_sub(1));
-    let hidden = sheet.hidden_by_table(hidden);
+    let mut hidden = sheet.hidden_by_table(hidden);
+    sheet.count_under_own_headings(t, &mut hidden, width);
     let twice = f.db.payments.iter().any(|p| p.repeat);
     let mut out = vec![heading(t, f, twice, width, panel, hidden)];
     let mut heading = 0;
@@ -297,6 +298,9 @@ struct Sheet {
     short: Vec<marks::Shortened>,
     /// As `short`, for the line `alone`.
     alone_short: Vec<marks::Shortened>,
+    /// A table's line that counts its own folded rows already (a table
+    /// folded whole: `processed_messages …2 rows`).
+    counts_own: Vec<bool>,
 }
 
 /// The lines the panel folded away, by table: the heading's count sits
@@ -446,6 +450,7 @@ impl Sheet {
         self.alone_gone.push(false);
         self.short.push(marks::Shortened::default());
         self.alone_short.push(marks::Shortened::default());
+        self.counts_own.push(false);
     }
 
     fn len(&self) -> usize {
@@ -488,6 +493,39 @@ impl Sheet {
             }
         }
         hidden
+    }
+
+    /// Where a table's heading stands, its folded rows are counted beside
+    /// it (`idempotency_records …1 row`), not beside the payments total
+    /// (teacher trial 48, in-progress at 100x30: `payments · total $0 …1
+    /// other row` above `(no rows)`, the row A's record under the heading
+    /// below it; at 80x24 a table folded whole was counted on both lines).
+    /// What is counted there leaves `hidden`; where the sign does not fit
+    /// beside the heading, the panel's heading counts it as before.
+    fn count_under_own_headings(&mut self, t: &Theme, hidden: &mut Hidden, width: usize) {
+        hidden.others.retain(|(name, n)| {
+            let Some(h) = (0..self.len())
+                .find(|&h| self.title[h] && self.names[h] == *name && self.lines[h].is_some())
+            else {
+                return true;
+            };
+            if self.counts_own[h] {
+                return false;
+            }
+            let sign = format!(
+                " {}{n} {}",
+                t.g.ellipsis,
+                if *n == 1 { "row" } else { "rows" }
+            );
+            let Some(line) = self.lines[h].as_mut() else {
+                return true;
+            };
+            if line.width() + sign.chars().count() > width {
+                return true;
+            }
+            line.spans.push(Span::styled(sign, t.dim()));
+            false
+        });
     }
 
     /// Keeps at most `slots` lines, as the provider's panel does: every
@@ -571,6 +609,7 @@ impl Sheet {
                 .count();
             if let Some(line) = folded_table(t, &self.names[h], rows, width) {
                 self.lines[h] = Some(line);
+                self.counts_own[h] = true;
                 keep[h] = true;
                 room -= 1;
             }
