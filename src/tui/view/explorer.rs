@@ -378,31 +378,59 @@ fn own_bounds_asked(asked: &Bounds) -> String {
         })
         .filter(|(_, b)| b != asked)
         .collect();
-    let Some((_, first)) = own.first() else {
+    let own: Vec<(&str, &Bounds)> = own.iter().map(|(n, b)| (n.as_str(), b)).collect();
+    let Some(g) = OwnBounds::of(&own) else {
         return String::new();
     };
-    let names: Vec<&str> = own.iter().map(|(n, _)| n.as_str()).collect();
-    let same = own
-        .iter()
-        .all(|(_, b)| b.max_faults == first.max_faults && b.messages == first.messages);
-    let ordered: Vec<&str> = own
-        .iter()
-        .filter(|(_, b)| b.ordered)
-        .map(|(n, _)| n.as_str())
-        .collect();
-    let ordered = if ordered.is_empty() {
+    let ordered = if g.ordered.is_empty() {
         String::new()
     } else {
-        format!(" ({} on one ordered partition)", ordered.join(", "))
+        format!(" ({} on one ordered partition)", g.ordered.join(", "))
     };
-    if same {
+    if g.same {
         format!(
             "; {} within {}{ordered}",
-            names.join(", "),
-            first.searched(false, false)
+            g.names.join(", "),
+            g.first.searched(false, false)
         )
     } else {
-        format!("; {} within bounds of their own{ordered}", names.join(", "))
+        format!(
+            "; {} within bounds of their own{ordered}",
+            g.names.join(", ")
+        )
+    }
+}
+
+/// The designs checked under bounds of their own, as the explorer says
+/// them before the check (the wait) and after (the bounds line).
+struct OwnBounds<'a> {
+    names: Vec<&'a str>,
+    first: &'a Bounds,
+    /// Their faults and messages are the same: one set of words says all.
+    same: bool,
+    /// Those that hold only on one ordered partition.
+    ordered: Vec<&'a str>,
+}
+
+impl<'a> OwnBounds<'a> {
+    fn of(own: &[(&'a str, &'a Bounds)]) -> Option<OwnBounds<'a>> {
+        let (_, first) = own.first()?;
+        Some(OwnBounds {
+            names: own.iter().map(|(n, _)| *n).collect(),
+            first,
+            same: own
+                .iter()
+                .all(|(_, b)| b.max_faults == first.max_faults && b.messages == first.messages),
+            // A design that holds only on one ordered partition says so
+            // beside its bounds: a class reading `offset … ✓ within 1
+            // fault` alone took it for safe on any queue (teacher trial
+            // 30; offset-on-a-queue shows it is not).
+            ordered: own
+                .iter()
+                .filter(|(_, b)| b.ordered)
+                .map(|(n, _)| *n)
+                .collect(),
+        })
     }
 }
 
@@ -422,20 +450,12 @@ fn own_bounds(
         .iter()
         .filter_map(|s| s.bounds.as_ref().map(|b| (s.strategy.as_str(), b)))
         .collect();
-    let (_, first) = own.first()?;
-    let names: Vec<&str> = own.iter().map(|(n, _)| *n).collect();
-    let same = own
-        .iter()
-        .all(|(_, b)| b.max_faults == first.max_faults && b.messages == first.messages);
-    // A design that holds only on one ordered partition says so beside
-    // its bounds: a class reading `offset … ✓ within 1 fault` alone took
-    // it for safe on any queue (teacher trial 30; offset-on-a-queue shows
-    // it is not).
-    let ordered: Vec<&str> = own
-        .iter()
-        .filter(|(_, b)| b.ordered)
-        .map(|(n, _)| *n)
-        .collect();
+    let OwnBounds {
+        names,
+        first,
+        same,
+        ordered,
+    } = OwnBounds::of(&own)?;
     let ordered = if ordered.is_empty() || !assumed {
         String::new()
     } else {
